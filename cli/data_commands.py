@@ -1,0 +1,122 @@
+"""`import`, `export` and `stats`: moving benchmark files in and out of a database.
+
+These commands never seed demo data: only the server does, so a researcher's database
+holds exactly what they imported.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from cli.progress import TerminalProgress
+
+
+def add_parsers(sub) -> None:
+    from formats import EXPORT_FORMATS, IMPORT_FORMATS
+
+    p = sub.add_parser("import", help="import a benchmark file into a database")
+    p.add_argument("--db", default="cluelab.db", help="SQLite database (created if missing)")
+    p.add_argument("--format", required=True, choices=sorted(IMPORT_FORMATS))
+    p.add_argument("--images", help="folder that image paths in the file are relative to")
+    p.add_argument("--dataset", help="dataset name (overrides the file's own)")
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.add_argument("path", help="file (or folder, for verbench) to import")
+    p.set_defaults(handler=run_import)
+
+    p = sub.add_parser("export", help="export a database (or one dataset) to a file")
+    p.add_argument("--db", default="cluelab.db")
+    p.add_argument("--format", required=True, choices=sorted(EXPORT_FORMATS))
+    p.add_argument("--dataset", help="export only this dataset")
+    p.add_argument("out", help="output file")
+    p.set_defaults(handler=run_export)
+
+    p = sub.add_parser("stats", help="counts and distributions of a database")
+    p.add_argument("--db", default="cluelab.db")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=run_stats)
+
+
+def _open_store(db: str, must_exist: bool):
+    from store import Store
+
+    if must_exist and not Path(db).exists():
+        raise SystemExit(f"error: database {db} does not exist")
+    return Store.open(db)
+
+
+def run_import(args) -> int:
+    from formats import FormatError, import_path
+    from store import StoreError
+
+    store = _open_store(args.db, must_exist=False)
+    progress = None if args.json else TerminalProgress("importing")
+    try:
+        report = import_path(
+            store, args.format, args.path, images_dir=args.images,
+            dataset=args.dataset, author="cli", progress=progress,
+        )
+    except (FormatError, StoreError) as err:
+        if progress:
+            progress.close()
+        if args.json:
+            print(json.dumps({"error": str(err)}))
+        print(f"error: {err}", file=sys.stderr)
+        print("nothing was imported; the database is unchanged", file=sys.stderr)
+        return 2
+    if progress:
+        progress.close()
+    if args.json:
+        print(json.dumps(report.to_dict(), ensure_ascii=False))
+    else:
+        print(report.render_text())
+    return 0
+
+
+def run_export(args) -> int:
+    from formats import FormatError, export_path
+    from store import StoreError
+
+    store = _open_store(args.db, must_exist=True)
+    try:
+        summary = export_path(store, args.format, args.out, dataset=args.dataset)
+    except (FormatError, StoreError, OSError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(summary, ensure_ascii=False))
+    return 0
+
+
+def run_stats(args) -> int:
+    store = _open_store(args.db, must_exist=True)
+    stats = store.stats()
+    if args.json:
+        print(json.dumps(stats, ensure_ascii=False, sort_keys=True))
+        return 0
+    print(render_stats(stats))
+    return 0
+
+
+def render_stats(stats: dict) -> str:
+    """Human-readable stats: totals first, then one block per distribution."""
+    lines = [
+        f"items {stats['items']}  images {stats['images']}  clues {stats['clues']}  "
+        f"boxes {stats['boxes']}  flagged {stats['flagged']}",
+        f"mean images per item {stats['mean_images_per_item']:.2f}  "
+        f"mean box area {100 * stats['mean_box_area_fraction']:.3f}% of the image",
+    ]
+    res = stats.get("mean_resolution") or {}
+    if res:
+        lines.append(
+            "mean resolution "
+            + "  ".join(f"{k} {v:.1f}" for k, v in res.items() if isinstance(v, (int, float)))
+        )
+    for key in ("by_dataset", "by_domain", "by_subtask", "by_answer_type", "by_status"):
+        counts = stats.get(key) or {}
+        if not counts:
+            continue
+        lines.append(f"\n{key[3:]}:")
+        width = max(len(str(k)) for k in counts)
+        for name, n in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0]))):
+            lines.append(f"  {str(name):<{width}}  {n}")
+    return "\n".join(lines)

@@ -1,0 +1,72 @@
+"""File formats: import benchmark files into the store and export the store to files.
+
+The CLI and the UI call exactly this API:
+
+    report = import_path(store, fmt, path, images_dir=None, dataset=None, author="import",
+                         progress=None)
+    summary = export_path(store, fmt, out, dataset=None)
+
+Each format is one module; import parsers turn a file into records (`records.py`), and
+`importer.py` stores them in one transaction. See docs/FORMATS.md for what each format
+accepts and how malformed input is reported.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import coco, dailyclue, jsonl, labelstudio, mmr_life, seekworld, verbench
+from . import vlmevalkit_export, vlmevalkit_import
+from .importer import run_import
+from .report import FormatError, ImportReport
+
+_READERS = {
+    "jsonl": jsonl.read,
+    "mmr-life": mmr_life.read,
+    "verbench": verbench.read,
+    "seekworld": seekworld.read,
+    "dailyclue": dailyclue.read,
+    "vlmevalkit": vlmevalkit_import.read,
+}
+_WRITERS = {
+    "jsonl": jsonl.export,
+    "vlmevalkit": vlmevalkit_export.export,
+    "coco": coco.export,
+    "labelstudio": labelstudio.export,
+}
+IMPORT_FORMATS = tuple(_READERS)
+EXPORT_FORMATS = tuple(_WRITERS)
+
+__all__ = ["import_path", "export_path", "IMPORT_FORMATS", "EXPORT_FORMATS",
+           "ImportReport", "FormatError"]
+
+
+def import_path(store, fmt: str, path, images_dir=None, dataset=None, author: str = "import",
+                progress=None) -> ImportReport:
+    """Import the file (or folder, for verbench) at `path` in format `fmt`.
+
+    Raises FormatError (database unchanged) when the file cannot be imported at all;
+    otherwise returns an ImportReport listing every per-item problem.
+    """
+    if fmt not in _READERS:
+        raise FormatError(path, f"unknown import format {fmt!r}; "
+                                f"expected one of {', '.join(IMPORT_FORMATS)}")
+    if images_dir is not None and not Path(images_dir).is_dir():
+        raise FormatError(images_dir, "image folder not found")
+    return run_import(store, fmt, _READERS[fmt], path, images_dir=images_dir, dataset=dataset,
+                      author=author, progress=progress)
+
+
+def export_path(store, fmt: str, out, dataset=None) -> dict:
+    """Export the store (or one dataset) to `out`; returns counts and the paths written."""
+    if fmt not in _WRITERS:
+        raise FormatError(out, f"unknown export format {fmt!r}; "
+                               f"expected one of {', '.join(EXPORT_FORMATS)}")
+    out = Path(out)
+    if out.is_dir():
+        raise FormatError(out, "is a folder; give a file name to export to")
+    try:
+        summary = _WRITERS[fmt](store, out, dataset=dataset)
+    except OSError as exc:
+        raise FormatError(out, f"cannot write: {exc.strerror or exc}") from None
+    summary.setdefault("dataset", dataset)
+    return summary

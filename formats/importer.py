@@ -1,0 +1,223 @@
+"""The import orchestrator: records from a format parser -> items in the store.
+
+Why one orchestrator: every format shares the same rules, and they are easier to trust when
+written once.
+
+1. The whole file is parsed first. Anything fatal (unreadable file, wrong format, a file
+   whose every image points outside the image folder) raises `FormatError` before the
+   database is touched.
+2. Then, inside ONE `store.atomic()` transaction, images are added, image refs become
+   sha256, box indices become image shas, and items are created. An exception escaping
+   the loop rolls the whole import back, so the database is exactly as it was.
+3. Per-item trouble never aborts: an unreadable image, a box outside its image, an id that
+   already exists. The item is created with the problem in its `problems` (so it is
+   flagged) and the raw data in its metadata; only an id already in the store is skipped.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from .records import ImageRef
+from .report import FormatError, ImportReport
+
+MISSING_QUESTION = "[missing question]"
+
+
+def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
+               author="import", progress=None) -> ImportReport:
+    """Parse `path` with `reader`, then store every record in one transaction."""
+    from store import MediaError, ValidationError   # imported late: formats parse without store
+
+    started = time.monotonic()
+    path = Path(path)
+    records = reader(path, Path(images_dir) if images_dir else None, dataset)
+    _refuse_if_all_unsafe(path, records)
+    _rename_duplicate_ids(records)
+    report = ImportReport(format=fmt, path=str(path), items_read=len(records),
+                          dataset=dataset or _single_dataset(records))
+    images = _ImageAdder(store, MediaError)
+    total = len(records)
+    with store.atomic():
+        for done, record in enumerate(records, start=1):
+            item_id = record["id"]
+            if store.item_exists(item_id):
+                report.skipped += 1
+                report.add_problem(item_id, "skipped: an item with this id is already in the store")
+            else:
+                item = materialize(record, images)
+                try:
+                    with store.atomic():
+                        store.create_item(item, author, comment=f"import {fmt} {path.name}")
+                except ValidationError as exc:
+                    report.skipped += 1
+                    report.add_problem(item_id, f"not imported: refused by the store: {exc}")
+                else:
+                    report.imported += 1
+                    report.flagged += bool(item["problems"])
+                    for reason in item["problems"]:
+                        report.add_problem(item_id, reason)
+            if progress is not None:
+                progress(done, total)
+    report.images = images.stored_count
+    report.seconds = time.monotonic() - started
+    return report
+
+
+class _ImageAdder:
+    """Adds images to the store once per source, remembering failures for shared files."""
+
+    def __init__(self, store, media_error):
+        self.store = store
+        self.media_error = media_error
+        self.cache: dict = {}
+        self.shas: set[str] = set()
+
+    @property
+    def stored_count(self) -> int:
+        return len(self.shas)
+
+    def add(self, ref: ImageRef):
+        """(sha256, width, height) or an error sentence."""
+        if ref.error:
+            return ref.error
+        key = ref.cache_key()
+        if key in self.cache:
+            return self.cache[key]
+        source = ref.path if ref.path is not None else ref.data
+        try:
+            info = self.store.add_image(source, ref.name)
+        except self.media_error as exc:
+            result = f"unreadable image: {exc}"
+        else:
+            result = (info.sha256, info.width, info.height)
+            self.shas.add(info.sha256)
+        self.cache[key] = result
+        return result
+
+
+def materialize(record: dict, images: _ImageAdder) -> dict:
+    """The store item for `record`: images added, refs replaced by shas, boxes checked."""
+    item = {key: value for key, value in record.items()}
+    problems = list(record["problems"])
+    metadata = dict(record["metadata"])
+    if not str(item.get("question") or "").strip():
+        item["question"] = MISSING_QUESTION
+        if not any(p.startswith("missing field: question") for p in problems):
+            problems.append("missing field: question (empty question text)")
+
+    shas, sizes = [], {}
+    for index, ref in enumerate(record["images"]):
+        result = images.add(ref)
+        if isinstance(result, str):
+            _add_once(problems, result)
+            continue
+        sizes[index] = result
+        shas.append(result[0])
+    item["images"] = shas
+
+    options = []
+    for option in record["options"]:
+        option = dict(option)
+        ref = option.get("image")
+        if isinstance(ref, ImageRef):
+            result = images.add(ref)
+            if isinstance(result, str):
+                _add_once(problems, f"option {option['label']}: {result}")
+                option["image"] = None
+            else:
+                option["image"] = result[0]
+        options.append(option)
+    item["options"] = options
+
+    item["clues"] = [_place_boxes(clue_index, clue, record["images"], sizes, problems, metadata)
+                     for clue_index, clue in enumerate(record["clues"])]
+    item["problems"] = problems
+    item["metadata"] = metadata
+    return item
+
+
+def _place_boxes(clue_index, clue, refs, sizes, problems, metadata) -> dict:
+    """Clue with boxes on stored images; boxes that cannot be placed go to metadata."""
+    placed = []
+    for box in clue.get("boxes", []):
+        index = box["image"]
+        coords = [box[k] for k in ("x0", "y0", "x1", "y1")]
+        lost = {"clue": clue_index, "image": refs[index].name if 0 <= index < len(refs)
+                else index, "x0": coords[0], "y0": coords[1], "x1": coords[2], "y1": coords[3]}
+        if index not in sizes:
+            metadata.setdefault("unplaced_boxes", []).append(lost)
+            _add_once(problems, f"box not placed: clue {clue_index + 1} has a box on an image "
+                                f"that could not be imported (kept in metadata.unplaced_boxes)")
+            continue
+        sha, width, height = sizes[index]
+        reason = box_problem(coords, width, height)
+        if reason:
+            metadata.setdefault("invalid_boxes", []).append(lost)
+            problems.append(f"invalid box: clue {clue_index + 1}: {reason} "
+                            f"(kept in metadata.invalid_boxes)")
+            continue
+        placed.append({"image": sha, "x0": coords[0], "y0": coords[1],
+                       "x1": coords[2], "y1": coords[3]})
+    return {"text": clue.get("text", ""), "reasoning": clue.get("reasoning", ""),
+            "boxes": placed}
+
+
+def box_problem(coords, width: int, height: int) -> str | None:
+    """Why a pixel box [x0, y0, x1, y1] is not valid on a width x height image, or None."""
+    if any(isinstance(c, bool) or not isinstance(c, (int, float)) or c != c
+           or c in (float("inf"), float("-inf")) for c in coords):
+        return f"coordinates are not numbers: {coords}"
+    x0, y0, x1, y1 = coords
+    if x0 >= x1 or y0 >= y1:
+        return f"box {coords} is empty or reversed (need x0 < x1 and y0 < y1)"
+    if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
+        return f"box {coords} lies outside the {width}x{height} image"
+    return None
+
+
+def _add_once(problems: list, reason: str) -> None:
+    if reason not in problems:
+        problems.append(reason)
+
+
+def _refuse_if_all_unsafe(path: Path, records: list[dict]) -> None:
+    """A file whose every image path leaves the image folder is hostile or wrong: refuse it."""
+    refs = [ref for record in records for ref in _all_refs(record)]
+    if refs and all(ref.unsafe for ref in refs):
+        raise FormatError(path, f"every image path leaves the image folder "
+                                f"(first: {refs[0].name!r}); nothing imported")
+
+
+def _all_refs(record: dict):
+    yield from record["images"]
+    for option in record["options"]:
+        if isinstance(option.get("image"), ImageRef):
+            yield option["image"]
+
+
+def _rename_duplicate_ids(records: list[dict]) -> None:
+    """A second item with the same id in one file is kept under `<id>~2` and flagged."""
+    seen: dict[str, int] = {}
+    taken = {record["id"] for record in records}
+    for record in records:
+        original = record["id"]
+        if original not in seen:
+            seen[original] = 1
+            continue
+        n = seen[original]
+        while True:
+            n += 1
+            candidate = f"{original}~{n}"
+            if candidate not in taken:
+                break
+        seen[original] = n
+        taken.add(candidate)
+        record["id"] = candidate
+        record["problems"].append(f"duplicate id in file: {original!r} appears again; "
+                                  f"imported as {candidate!r}")
+
+
+def _single_dataset(records: list[dict]) -> str | None:
+    datasets = {record["dataset"] for record in records}
+    return datasets.pop() if len(datasets) == 1 else None

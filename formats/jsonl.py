@@ -1,0 +1,179 @@
+"""ClueLab JSONL (`--format jsonl`): the lossless interchange format of docs/FORMAT_JSONL.md.
+
+Export writes one canonical line per item (sorted keys, fixed separators) and the images
+beside the file, so export -> import into a fresh database -> export is byte-identical.
+Import reads the same lines back; images resolve relative to the JSONL file's folder (or
+`--images`), never outside it.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .media_export import ImageWriter
+from .records import ANSWER_TYPES, STATUSES, ImageRef, new_record, text_or_empty
+from .safepath import image_ref
+from .sources import read_json_lines
+
+ITEM_FIELDS = ("id", "dataset", "domain", "subtask", "reasoning_type", "question",
+               "answer_type", "options", "answer", "aliases", "gt_reasoning", "status",
+               "problems", "metadata", "images", "clues")
+IGNORED_FIELDS = ("version", "updated_at", "updated_by", "flagged")   # one database's history
+
+
+# ----------------------------------------------------------------------------- export
+def export(store, out: Path, dataset: str | None = None) -> dict:
+    out = Path(out)
+    writer = ImageWriter(store, out)
+    count = 0
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out, "w", encoding="utf-8", newline="\n") as handle:
+        for item in store.iter_items(dataset=dataset):
+            handle.write(item_line(item, writer) + "\n")
+            count += 1
+    return {"format": "jsonl", "items": count, "images": writer.count,
+            "paths": [str(out)] + ([str(writer.folder)] if writer.count else [])}
+
+
+def item_line(item: dict, writer: ImageWriter) -> str:
+    """The canonical JSONL line of one item."""
+    images = list(item.get("images") or [])
+    line = {field: item.get(field) for field in ITEM_FIELDS}
+    line["images"] = [writer.relative(sha) for sha in images]
+    line["options"] = [{"label": o.get("label", ""), "text": o.get("text", ""),
+                        **({"image": writer.relative(o["image"])} if o.get("image") else {})}
+                       for o in item.get("options") or []]
+    line["clues"] = [{"text": c.get("text", ""), "reasoning": c.get("reasoning", ""),
+                      "boxes": [{"image": images.index(b["image"]),
+                                 "x0": b["x0"], "y0": b["y0"], "x1": b["x1"], "y1": b["y1"]}
+                                for b in c.get("boxes") or []]}
+                     for c in item.get("clues") or []]
+    return json.dumps(line, sort_keys=True, ensure_ascii=False, separators=(", ", ": "))
+
+
+# ----------------------------------------------------------------------------- import
+def read(path: Path, images_dir: Path | None = None, dataset: str | None = None) -> list[dict]:
+    base = Path(images_dir) if images_dir else Path(path).parent
+    records = []
+    for number, value, error in read_json_lines(path):
+        if error:
+            name = dataset or Path(path).stem
+            record = new_record(f"{name}/line-{number}", name)
+            record["problems"].append(f"malformed line: {error}")
+            record["metadata"]["raw_line"] = value
+            records.append(record)
+        else:
+            records.append(line_to_record(value, number, base, dataset, Path(path).stem))
+    return records
+
+
+def line_to_record(line: dict, number: int, base: Path, dataset: str | None,
+                   fallback_dataset: str) -> dict:
+    problems: list[str] = []
+    item_id = line.get("id")
+    if not isinstance(item_id, str) or not item_id.strip():
+        item_id = f"{dataset or line.get('dataset') or fallback_dataset}/line-{number}"
+        problems.append(f"missing field: id (line {number}; imported as {item_id!r})")
+    item_id = item_id.strip()
+    name = dataset or line.get("dataset") or (item_id.split("/", 1)[0] if "/" in item_id
+                                              else None)
+    if not name:
+        name = fallback_dataset
+        problems.append(f"missing field: dataset (used {name!r})")
+    metadata = line.get("metadata") if isinstance(line.get("metadata"), dict) else {}
+    metadata = dict(metadata)
+    if "metadata" in line and not isinstance(line["metadata"], dict):
+        metadata["raw_metadata"] = line["metadata"]
+        problems.append("malformed field: metadata is not an object (kept as metadata.raw_metadata)")
+    for key, value in line.items():
+        if key not in ITEM_FIELDS and key not in IGNORED_FIELDS:
+            if key in metadata:
+                problems.append(f"unknown field: {key!r} clashes with metadata.{key}; dropped")
+            else:
+                metadata[key] = value
+    record = new_record(item_id, name, text_or_empty(line.get("question")), metadata=metadata,
+                        problems=problems)
+    if "question" not in line:
+        problems.append("missing field: question")
+    for field in ("domain", "subtask", "reasoning_type"):
+        value = line.get(field)
+        record[field] = None if value is None else text_or_empty(value)
+    record["answer"] = text_or_empty(line.get("answer"))
+    record["gt_reasoning"] = text_or_empty(line.get("gt_reasoning"))
+    record["answer_type"] = _choice(line, "answer_type", ANSWER_TYPES, "open", problems, metadata)
+    record["status"] = _choice(line, "status", STATUSES, "draft", problems, metadata)
+    record["aliases"] = _strings(line, "aliases", problems)
+    source_problems = _strings(line, "problems", problems)
+    record["images"] = [_ref(base, path, problems) for path in _list(line, "images", problems)]
+    record["options"] = [_option(base, o, i, problems)
+                         for i, o in enumerate(_list(line, "options", problems))]
+    record["clues"] = [_clue(c, i, len(record["images"]), problems, metadata)
+                       for i, c in enumerate(_list(line, "clues", problems))]
+    record["problems"] = source_problems + [p for p in problems if p not in source_problems]
+    return record
+
+
+def _choice(line, field, allowed, default, problems, metadata):
+    value = line.get(field)
+    if value is None and field == "status":
+        return default
+    if value in allowed:
+        return value
+    if value is None:
+        problems.append(f"missing field: {field} (imported as {default!r})")
+        return default
+    metadata[f"source_{field}"] = value
+    problems.append(f"unknown {field}: {value!r} (imported as {default!r}; original kept in "
+                    f"metadata.source_{field})")
+    return default
+
+
+def _list(line, field, problems) -> list:
+    value = line.get(field)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        problems.append(f"malformed field: {field} is not a list; ignored")
+        return []
+    return value
+
+
+def _strings(line, field, problems) -> list[str]:
+    return [value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+            for value in _list(line, field, problems)]
+
+
+def _ref(base: Path, path, problems) -> ImageRef:
+    if not isinstance(path, str):
+        return ImageRef(name=repr(path), error=f"malformed image path: {path!r}")
+    return image_ref(base, path)
+
+
+def _option(base, option, index, problems) -> dict:
+    if not isinstance(option, dict):
+        problems.append(f"malformed option {index + 1}: {option!r} is not an object")
+        return {"label": "", "text": text_or_empty(option), "image": None}
+    image = option.get("image")
+    return {"label": text_or_empty(option.get("label")), "text": text_or_empty(option.get("text")),
+            "image": _ref(base, image, problems) if image else None}
+
+
+def _clue(clue, index, image_count, problems, metadata) -> dict:
+    if isinstance(clue, str):
+        return {"text": clue, "reasoning": "", "boxes": []}
+    if not isinstance(clue, dict):
+        problems.append(f"malformed clue {index + 1}: not an object")
+        return {"text": text_or_empty(clue), "reasoning": "", "boxes": []}
+    boxes = []
+    for box in clue.get("boxes") or []:
+        ok = (isinstance(box, dict) and isinstance(box.get("image"), int)
+              and not isinstance(box.get("image"), bool) and 0 <= box["image"] < image_count
+              and all(k in box for k in ("x0", "y0", "x1", "y1")))
+        if ok:
+            boxes.append({k: box[k] for k in ("image", "x0", "y0", "x1", "y1")})
+        else:
+            metadata.setdefault("invalid_boxes", []).append({"clue": index, "box": box})
+            problems.append(f"invalid box: clue {index + 1}: {box!r} needs image (an index into "
+                            f"images) and x0, y0, x1, y1 (kept in metadata.invalid_boxes)")
+    return {"text": text_or_empty(clue.get("text")),
+            "reasoning": text_or_empty(clue.get("reasoning")), "boxes": boxes}

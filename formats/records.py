@@ -1,0 +1,119 @@
+"""Import records: what every format parser produces and the importer consumes.
+
+A record is the item dict of docs/STORE_API.md with two differences, so that parsers stay
+pure (no store, no database) and can be tested on their own:
+
+* images are `ImageRef`s (a file inside the image folder, or raw bytes) instead of sha256
+  strings: `record["images"]` is a list of refs and an option's `"image"` is a ref or None;
+* a box's `"image"` is an index into `record["images"]`.
+
+A parser never drops a malformed item: it appends a sentence to `record["problems"]` and keeps
+the raw source text in `record["metadata"]`. The importer turns refs into sha256 and boxes into
+store boxes.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+ANSWER_TYPES = ("multiple_choice", "yes_no", "open", "location", "numeric")
+STATUSES = ("draft", "candidate", "in_review", "verified", "rejected", "released")
+
+
+@dataclass(eq=False)
+class ImageRef:
+    """One image as the source file names it, plus where its bytes come from.
+
+    Exactly one of `path`, `data` or `error` is set. `error` is the reason the image cannot be
+    read (missing file, a path leaving the image folder); the importer reports it as a problem
+    of the item. `unsafe` marks refusals by `safepath` so that a file whose every image points
+    outside the folder can be refused as a whole.
+    """
+
+    name: str
+    path: Path | None = None
+    data: bytes | None = None
+    error: str | None = None
+    unsafe: bool = False
+
+    def cache_key(self):
+        """Same file or same bytes object -> same key, so a shared image is stored once."""
+        if self.path is not None:
+            return ("path", str(self.path))
+        if self.data is not None:
+            return ("data", id(self.data))
+        return None
+
+
+def new_record(item_id: str, dataset: str, question: str = "", **fields) -> dict:
+    """A record with every item field present, defaults filled in."""
+    record = {
+        "id": item_id,
+        "dataset": dataset,
+        "domain": None,
+        "subtask": None,
+        "reasoning_type": None,
+        "question": question,
+        "answer_type": "open",
+        "options": [],
+        "answer": "",
+        "aliases": [],
+        "gt_reasoning": "",
+        "status": "draft",
+        "problems": [],
+        "metadata": {},
+        "images": [],
+        "clues": [],
+    }
+    unknown = set(fields) - set(record)
+    if unknown:
+        raise TypeError(f"unknown record fields: {sorted(unknown)}")
+    record.update(fields)
+    return record
+
+
+def text_or_empty(value) -> str:
+    """Source files use null, numbers or strings for text fields; the item wants a string."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def dedupe(values) -> list:
+    """Keep the first occurrence of every value, in order."""
+    seen, out = set(), []
+    for value in values:
+        if value not in seen:
+            seen.add(value)
+            out.append(value)
+    return out
+
+
+_DIGITS = re.compile(r"(\d+)")
+
+
+def natural_key(text: str):
+    """Sort key so that '2.png' < '10.png' (the order MMR-Life and humans use)."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part.lower())
+            for part in _DIGITS.split(text) if part != ""]
+
+
+def option_labels(count: int) -> list[str]:
+    """A, B, C, ... for the given number of options."""
+    return [chr(ord("A") + i) for i in range(count)]
+
+
+def guess_answer_type(answer: str, labels) -> str:
+    """Answer type from the gold answer: Yes/No, an option letter, $country,region$, or open."""
+    text = answer.strip()
+    bare = text.rstrip(".").strip().lower()
+    if bare in ("yes", "no"):
+        return "yes_no"
+    if labels and text.rstrip(".").strip().strip("()").upper() in labels:
+        return "multiple_choice"
+    if text.startswith("$") and text.endswith("$") and "," in text:
+        return "location"
+    return "open"

@@ -1,0 +1,81 @@
+"""What an import did: counts and one line per problem, for the CLI, the UI and tests."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+class FormatError(Exception):
+    """A fatal import/export error (unreadable file, wrong format). Nothing was written.
+
+    The message always names the file, so the CLI and the UI can show it as it is.
+    """
+
+    def __init__(self, path, message: str):
+        self.path = str(path)
+        self.reason = message
+        super().__init__(f"{path}: {message}")
+
+
+@dataclass
+class ImportReport:
+    """Outcome of one `import_path` call.
+
+    `items_read` counts items found in the file; `imported` those created (flagged ones
+    included); `flagged` the created items that carry problems; `skipped` those not created
+    because their id was already in the store; `images` the distinct images stored.
+    `problems` has one entry per problem sentence, so an item with three problems appears
+    three times.
+    """
+
+    format: str
+    path: str
+    dataset: str | None = None
+    items_read: int = 0
+    imported: int = 0
+    flagged: int = 0
+    skipped: int = 0
+    images: int = 0
+    problems: list[dict] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def add_problem(self, item_id: str, reason: str) -> None:
+        self.problems.append({"item_id": item_id, "reason": reason})
+
+    def to_dict(self) -> dict:
+        return {
+            "format": self.format,
+            "path": self.path,
+            "dataset": self.dataset,
+            "items_read": self.items_read,
+            "imported": self.imported,
+            "flagged": self.flagged,
+            "skipped": self.skipped,
+            "images": self.images,
+            "problems": [dict(p) for p in self.problems],
+            "seconds": round(self.seconds, 3),
+        }
+
+    def problem_counts(self) -> dict[str, int]:
+        """Problems grouped by kind (the reason up to its first colon), most frequent first."""
+        counts: dict[str, int] = {}
+        for problem in self.problems:
+            kind = problem["reason"].split(":", 1)[0]
+            counts[kind] = counts.get(kind, 0) + 1
+        return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+
+    def render_text(self) -> str:
+        """Counts first, then one line per problem: `item_id: reason`."""
+        lines = [
+            f"Imported {self.path} as {self.format}"
+            + (f" into dataset {self.dataset}" if self.dataset else ""),
+            f"  items read: {self.items_read}",
+            f"  imported:   {self.imported} ({self.flagged} flagged)",
+            f"  skipped:    {self.skipped} (id already in the store)",
+            f"  images:     {self.images}",
+            f"  problems:   {len(self.problems)}",
+            f"  seconds:    {self.seconds:.1f}",
+        ]
+        if self.problems:
+            lines.append("Problems:")
+            lines.extend(f"{p['item_id']}: {p['reason']}" for p in self.problems)
+        return "\n".join(lines) + "\n"

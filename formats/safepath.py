@@ -1,0 +1,81 @@
+"""Resolve image paths named inside imported files without ever leaving the image folder.
+
+Every importer goes through `resolve_inside`, so a hostile file (`../../etc/passwd`, an
+absolute path, a symlink pointing elsewhere) can name only files under the folder the user
+gave. The check is done on fully resolved paths, so symlinks cannot smuggle a path out.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path, PurePosixPath
+
+from .records import ImageRef
+
+
+class UnsafePathError(ValueError):
+    """A path that would leave the image folder; the message names the path."""
+
+
+def resolve_inside(base: Path, name: str) -> Path:
+    """`base/name` resolved, refusing anything that is not inside `base`.
+
+    Backslashes are read as separators (datasets authored on Windows use them). Absolute
+    paths are accepted only if they already lie inside `base`. The file need not exist.
+    """
+    text = str(name).replace("\\", "/")
+    if not text or "\x00" in text:
+        raise UnsafePathError(f"invalid path {name!r}")
+    root = Path(base).resolve()
+    candidate = Path(text) if PurePosixPath(text).is_absolute() else root / text
+    resolved = candidate.resolve()
+    if resolved != root and root not in resolved.parents:
+        raise UnsafePathError(f"path {name!r} leaves the image folder {str(base)!r}; refused")
+    return resolved
+
+
+def image_ref(base: Path, name: str) -> ImageRef:
+    """An ImageRef for `name` under `base`: a path, or an error if unsafe or missing."""
+    try:
+        path = resolve_inside(base, name)
+    except UnsafePathError as exc:
+        return ImageRef(name=str(name), error=str(exc), unsafe=True)
+    if not path.is_file():
+        return ImageRef(name=str(name), error=f"image file not found: {name}")
+    return ImageRef(name=str(name), path=path)
+
+
+class BasenameIndex:
+    """Find files by base name anywhere under a folder (for files that carry foreign paths).
+
+    The folder is walked once, on first use; symlinks resolving outside it are ignored.
+    """
+
+    def __init__(self, base: Path):
+        self.base = Path(base)
+        self._files: dict[str, list[Path]] | None = None
+
+    def _build(self) -> dict[str, list[Path]]:
+        root = self.base.resolve()
+        files: dict[str, list[Path]] = {}
+        for folder, _dirs, names in os.walk(root):
+            for name in names:
+                path = Path(folder, name).resolve()
+                if path.is_file() and (root in path.parents):
+                    files.setdefault(name, []).append(path)
+        return files
+
+    def lookup(self, foreign_path: str) -> ImageRef:
+        """The single file under the folder named like `foreign_path`'s last component."""
+        if self._files is None:
+            self._files = self._build()
+        basename = str(foreign_path).replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+        matches = self._files.get(basename, []) if basename not in ("", ".", "..") else []
+        if not matches:
+            return ImageRef(name=str(foreign_path),
+                            error=f"image file not found: {basename} (looked up by file name "
+                                  f"in the image folder for {foreign_path})")
+        if len(matches) > 1:
+            return ImageRef(name=str(foreign_path),
+                            error=f"ambiguous image name: {basename} ({len(matches)} files "
+                                  f"with that name in the image folder)")
+        return ImageRef(name=str(foreign_path), path=matches[0])

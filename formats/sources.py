@@ -1,0 +1,120 @@
+"""Reading source files (text, JSON, JSON Lines) with errors that name the file.
+
+Anything that makes a whole file unusable (missing, unreadable, not UTF-8, broken JSON)
+becomes a `FormatError`, raised before the database is touched. A JSON Lines file is read
+line by line: a single bad line is a per-item problem for the caller, but a file with no
+JSON object at all is not JSON Lines and is refused.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from .report import FormatError
+
+# Large enough for any real benchmark file, small enough to refuse a disk image by mistake.
+MAX_FILE_BYTES = 8 * 1024 ** 3
+
+
+def require_file(path: Path) -> Path:
+    path = Path(path)
+    if not path.exists():
+        raise FormatError(path, "file not found")
+    if not path.is_file():
+        raise FormatError(path, "not a file")
+    if path.stat().st_size > MAX_FILE_BYTES:
+        raise FormatError(path, "file too large")
+    return path
+
+
+def require_folder(path: Path, what: str = "folder") -> Path:
+    path = Path(path)
+    if not path.exists():
+        raise FormatError(path, f"{what} not found")
+    if not path.is_dir():
+        raise FormatError(path, f"not a folder (expected the {what})")
+    return path
+
+
+def read_text(path: Path) -> str:
+    """The file as text: UTF-8 (a BOM is tolerated), else a FormatError."""
+    path = require_file(path)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise FormatError(path, f"cannot read file: {exc.strerror or exc}") from None
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise FormatError(path, f"not UTF-8 text (byte {exc.start})") from None
+
+
+def parse_json_text(text: str, path: Path):
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise FormatError(path, f"invalid JSON at line {exc.lineno} column {exc.colno}: "
+                                f"{exc.msg}") from None
+    except RecursionError:
+        raise FormatError(path, "invalid JSON: nested too deeply") from None
+
+
+def read_json(path: Path):
+    return parse_json_text(read_text(path), path)
+
+
+def read_json_lines(path: Path, text: str | None = None) -> list[tuple[int, object, str | None]]:
+    """(line number, parsed value or raw line, error or None) for every non-empty line.
+
+    Raises FormatError when not a single line is a JSON object: then the file is not JSON
+    Lines (a JSON array, a CSV, a binary file...).
+    """
+    if text is None:
+        text = read_text(path)
+    rows = []
+    objects = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except (json.JSONDecodeError, RecursionError) as exc:
+            reason = getattr(exc, "msg", "nested too deeply")
+            rows.append((number, line, f"invalid JSON on line {number}: {reason}"))
+            continue
+        if isinstance(value, dict):
+            objects += 1
+            rows.append((number, value, None))
+        else:
+            rows.append((number, line, f"line {number} is not a JSON object"))
+    if objects == 0:
+        first_error = rows[0][2] if rows else "file is empty"
+        raise FormatError(path, f"not JSON Lines: no line holds a JSON object ({first_error})")
+    return rows
+
+
+def read_json_or_lines(path: Path) -> list[tuple[int, object, str | None]]:
+    """Items of a file that is a JSON array, `{"items": [...]}`, or JSON Lines.
+
+    Returns the same triples as `read_json_lines` (position instead of line number for
+    JSON documents).
+    """
+    text = read_text(path)
+    stripped = text.lstrip()
+    if stripped.startswith("["):
+        data = parse_json_text(text, path)
+    elif stripped.startswith("{"):
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:
+            return read_json_lines(path, text)          # several objects: JSON Lines
+        if isinstance(data, dict) and isinstance(data.get("items"), list):
+            data = data["items"]
+        else:
+            data = [data]
+    else:
+        raise FormatError(path, "expected a JSON array, an object with \"items\", or JSON Lines")
+    if not isinstance(data, list):
+        raise FormatError(path, "expected a list of items")
+    return [(i + 1, v, None if isinstance(v, dict) else f"item {i + 1} is not a JSON object")
+            for i, v in enumerate(data)]

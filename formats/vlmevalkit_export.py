@@ -1,0 +1,92 @@
+"""VLMEvalKit TSV export (`export --format vlmevalkit`).
+
+Writes what VLMEvalKit's `ImageBaseDataset` reads: `index, question, answer, image` (base64,
+or a Python-literal list of base64 strings for multi-image items), option columns `A`, `B`, …,
+`category` (subtask), `l2-category` (domain) and `hint`/`prediction`/`image_path` when the
+item has them in metadata. A single-image row whose image equals an earlier single-image row
+refers to that row's index (VLMEvalKit's own space saving). Image options are appended to the
+row's images and the option column reads `<image N>`.
+
+Extra columns VLMEvalKit ignores keep the rest: `item_id`, `reasoning_type` and
+`cluelab_metadata` (JSON), so that import -> export -> import gives the same items.
+"""
+from __future__ import annotations
+
+import base64
+import csv
+import json
+from pathlib import Path
+
+from .media_export import image_bytes
+
+SCALAR_COLUMNS = ("hint", "prediction", "image_path")   # metadata keys written as columns
+
+
+def export(store, out: Path, dataset: str | None = None) -> dict:
+    out = Path(out)
+    items = list(store.iter_items(dataset=dataset))
+    labels = sorted({o["label"] for item in items for o in item.get("options") or []
+                     if len(o["label"]) == 1 and o["label"].isupper()})
+    rows = [item_row(item, index, labels) for item, index in zip(items, _indexes(items))]
+    header = (["index", "question", "answer", "image"] + labels
+              + ["category", "l2-category", "reasoning_type"] + list(SCALAR_COLUMNS)
+              + ["item_id", "cluelab_metadata"])
+    required = {"index", "question", "answer", "image", *labels}
+    header = [c for c in header if c in required or any(row.get(c) for row in rows)]
+    first_row_of: dict[str, str] = {}   # sha -> index of the first single-image row using it
+    images = set()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out, "w", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle, delimiter="\t", lineterminator="\n")
+        writer.writerow(header)
+        for row in rows:             # images are encoded row by row: exports can be large
+            shas = row.pop("_shas")
+            images.update(shas)
+            row["image"] = _image_cell(store, shas, row["index"], first_row_of)
+            writer.writerow([row.get(column, "") for column in header])
+    return {"format": "vlmevalkit", "items": len(items), "images": len(images),
+            "paths": [str(out)]}
+
+
+def _indexes(items: list[dict]) -> list[str]:
+    """The items' original VLMEvalKit indexes when all present and unique, else 0..n-1."""
+    original = [str(item.get("metadata", {}).get("index", "")).strip() for item in items]
+    if all(original) and len(set(original)) == len(original):
+        return original
+    return [str(i) for i in range(len(items))]
+
+
+def _image_cell(store, shas: list[str], index: str, first_row_of: dict) -> str:
+    if not shas:
+        return ""
+    if len(shas) == 1:
+        if shas[0] in first_row_of:
+            return first_row_of[shas[0]]
+        first_row_of[shas[0]] = index
+    encoded = [base64.b64encode(image_bytes(store, sha)).decode("ascii") for sha in shas]
+    return encoded[0] if len(encoded) == 1 else repr(encoded)
+
+
+def item_row(item: dict, index: str, labels: list[str]) -> dict:
+    """The row of one item, with `_shas` (its images, option images last) instead of image."""
+    shas = list(item.get("images") or [])
+    option_cells = {}
+    for option in item.get("options") or []:
+        if option.get("image"):
+            shas.append(option["image"])
+            option_cells[option["label"]] = f"<image {len(shas)}>"
+        else:
+            option_cells[option["label"]] = option.get("text", "")
+    metadata = dict(item.get("metadata") or {})
+    metadata.pop("index", None)
+    row = {"index": index, "question": item.get("question", ""),
+           "answer": item.get("answer", ""), "_shas": shas,
+           "category": item.get("subtask") or "", "l2-category": item.get("domain") or "",
+           "reasoning_type": item.get("reasoning_type") or "", "item_id": item["id"]}
+    for column in SCALAR_COLUMNS:
+        if isinstance(metadata.get(column), str):
+            row[column] = metadata.pop(column)
+    row.update({label: text for label, text in option_cells.items() if label in labels})
+    row["cluelab_metadata"] = json.dumps(metadata, ensure_ascii=False, sort_keys=True) \
+        if metadata else ""
+    return row

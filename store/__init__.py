@@ -1,0 +1,18 @@
+"""ClueLab's storage: the only package that touches SQLite and the media folder.
+
+Use `Store.open(path)`; see docs/STORE_API.md for the contract.
+"""
+from .core import Store
+from .errors import (ConflictError, DuplicateItemError, ImportProblem, MediaError,
+                     NotFoundError, StoreError, ValidationError)
+from .items import natural_key
+from .media import ImageInfo
+from .revisions import VERDICTS, diff_items
+from .users import ROLES
+from .validation import ANSWER_TYPES, STATUSES
+
+__all__ = [
+    "Store", "StoreError", "NotFoundError", "ConflictError", "DuplicateItemError",
+    "ImportProblem", "MediaError", "ValidationError", "ImageInfo", "diff_items", "natural_key",
+    "ANSWER_TYPES", "STATUSES", "ROLES", "VERDICTS",
+]

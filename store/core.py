@@ -1,0 +1,162 @@
+"""`Store`: the one object the rest of ClueLab uses to reach the database and media files.
+
+It owns the file paths and the per-thread connections and delegates every operation to the
+module that does that one job (items, item_queries, revisions, media, users, drafts, stats).
+The public methods are the contract in docs/STORE_API.md.
+"""
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import Any, Iterator
+
+import sqlite_utils
+
+from . import drafts, item_queries, items, media, revisions, stats, users
+from .db import Connections, atomic
+from .media import ImageInfo
+from .migrations import apply_migrations
+
+
+class Store:
+    """ClueLab's data: SQLite file + `<stem>-media/` folder beside it. Thread-safe to share."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.media_dir = media.media_dir_for(self.path)
+        self._connections = Connections(self.path)
+
+    @classmethod
+    def open(cls, path: str | Path) -> "Store":
+        """Create the file and media folder if needed and apply pending migrations."""
+        store = cls(path)
+        store.path.parent.mkdir(parents=True, exist_ok=True)
+        store.media_dir.mkdir(parents=True, exist_ok=True)
+        apply_migrations(store.db)
+        return store
+
+    @property
+    def db(self) -> sqlite_utils.Database:
+        """This thread's `sqlite_utils.Database` (opened on first use in each thread)."""
+        return self._connections.get()
+
+    def atomic(self) -> contextlib.AbstractContextManager[sqlite_utils.Database]:
+        """One transaction for everything inside (nested: a savepoint). Per thread."""
+        return atomic(self.db)
+
+    def close(self) -> None:
+        """Close every thread's connection. The store cannot be used afterwards."""
+        self._connections.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Store({str(self.path)!r})"
+
+    # Media
+    def add_image(self, source: Path | str | bytes, name: str) -> ImageInfo:
+        return media.add_image(self.db, self.media_dir, source, name)
+
+    def image_path(self, sha: str) -> Path:
+        return media.image_path(self.db, self.media_dir, sha)
+
+    def preview_path(self, sha: str) -> Path:
+        return media.preview_path(self.db, self.media_dir, sha)
+
+    def image_info(self, sha: str) -> dict:
+        return media.image_info(self.db, sha)
+
+    # Items
+    def create_item(self, item: dict, author: str, comment: str = "import") -> int:
+        return items.create_item(self.db, item, author, comment)
+
+    def get_item(self, item_id: str) -> dict:
+        return items.get_item(self.db, item_id)
+
+    def save_item(self, item: dict, base_version: int, author: str, comment: str = "") -> int:
+        return items.save_item(self.db, item, base_version, author, comment)
+
+    def validate_item(self, item: dict) -> dict:
+        """The canonical form `create_item`/`save_item` would store; ValidationError if bad."""
+        return items.validate_item(self.db, item)
+
+    def item_exists(self, item_id: str) -> bool:
+        return items.item_exists(self.db, item_id)
+
+    def list_items(self, limit: int | None = None, offset: int = 0, **filters: Any) -> list[dict]:
+        return item_queries.list_items(self.db, limit=limit, offset=offset, **filters)
+
+    def count_items(self, **filters: Any) -> int:
+        return item_queries.count_items(self.db, **filters)
+
+    def item_ids(self, **filters: Any) -> list[str]:
+        return item_queries.item_ids(self.db, **filters)
+
+    def facets(self) -> dict[str, list[str]]:
+        return item_queries.facets(self.db)
+
+    def iter_items(self, dataset: str | None = None, **filters: Any) -> Iterator[dict]:
+        return item_queries.iter_items(self.db, dataset=dataset, **filters)
+
+    # Revisions and reviews
+    def history(self, item_id: str) -> list[dict]:
+        return revisions.history(self.db, item_id)
+
+    def revision(self, item_id: str, version: int) -> dict:
+        return revisions.revision(self.db, item_id, version)
+
+    def diff(self, item_id: str, version_a: int, version_b: int) -> list[dict]:
+        return revisions.diff(self.db, item_id, version_a, version_b)
+
+    @staticmethod
+    def diff_items(a: dict, b: dict) -> list[dict]:
+        return revisions.diff_items(a, b)
+
+    def restore(self, item_id: str, version: int, author: str, base_version: int) -> int:
+        return revisions.restore(self.db, item_id, version, author, base_version)
+
+    def add_review(self, item_id: str, version: int, reviewer: str, verdict: str,
+                   note: str = "") -> int:
+        return revisions.add_review(self.db, item_id, version, reviewer, verdict, note)
+
+    def reviews(self, item_id: str) -> list[dict]:
+        return revisions.reviews(self.db, item_id)
+
+    # Users and drafts
+    def add_user(self, name: str, role: str, password: str) -> None:
+        users.add_user(self.db, name, role, password)
+
+    def check_password(self, name: str, password: str) -> bool:
+        return users.check_password(self.db, name, password)
+
+    def get_user(self, name: str) -> dict:
+        return users.get_user(self.db, name)
+
+    def list_users(self) -> list[dict]:
+        return users.list_users(self.db)
+
+    def set_password(self, name: str, password: str) -> None:
+        users.set_password(self.db, name, password)
+
+    def set_role(self, name: str, role: str) -> None:
+        users.set_role(self.db, name, role)
+
+    def save_draft(self, user: str, item_id: str, base_version: int | None, data: dict) -> None:
+        drafts.save_draft(self.db, user, item_id, base_version, data)
+
+    def get_draft(self, user: str, item_id: str) -> dict | None:
+        return drafts.get_draft(self.db, user, item_id)
+
+    def delete_draft(self, user: str, item_id: str) -> None:
+        drafts.delete_draft(self.db, user, item_id)
+
+    def list_drafts(self, user: str) -> list[dict]:
+        return drafts.list_drafts(self.db, user)
+
+    # Statistics
+    def stats(self, dataset: str | None = None) -> dict:
+        return stats.stats(self.db, dataset)

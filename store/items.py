@@ -1,0 +1,160 @@
+"""Reading and writing one item: `get_item`, `create_item`, `save_item`.
+
+An item is spread over five tables (items, item_images, item_options, clues, boxes). A write
+validates first, then, inside one transaction: replaces the item's rows, bumps the version and
+appends a revision holding the full item dict, so history always matches the data. A read is
+five queries in one read transaction, whatever the number of clues.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import sqlite_utils
+
+from .db import atomic, now, one, reading, rows
+from .errors import ConflictError, DuplicateItemError, NotFoundError
+from .validation import normalize_item
+
+_DIGITS = re.compile(r"\d+")
+
+
+def natural_key(item_id: str) -> str:
+    """Sort key that orders 'HAA_2' before 'HAA_10': digit runs are zero-padded to 20."""
+    return _DIGITS.sub(lambda m: m.group().lstrip("0").rjust(20, "0"), item_id)
+
+
+def _image_sizes(db: sqlite_utils.Database, shas: list[str]) -> dict[str, tuple[int, int]]:
+    if not shas:
+        return {}
+    marks = ",".join("?" * len(shas))
+    return {r["sha256"]: (r["width"], r["height"]) for r in
+            rows(db, f"SELECT sha256, width, height FROM images WHERE sha256 IN ({marks})", shas)}
+
+
+def validate_item(db: sqlite_utils.Database, item: dict) -> dict:
+    """Canonical editable dict of `item` (ValidationError if invalid); writes nothing."""
+    return normalize_item(item, lambda shas: _image_sizes(db, shas))
+
+
+def _head(db: sqlite_utils.Database, item_id: str) -> dict | None:
+    return one(db, "SELECT version, updated_at, updated_by FROM items WHERE id = ?", [item_id])
+
+
+def _write(db: sqlite_utils.Database, item: dict, version: int, author: str,
+           comment: str) -> None:
+    """Replace the item's rows with `item` (already normalized) and append its revision."""
+    item_id, stamp = item["id"], now()
+    db.execute("INSERT OR IGNORE INTO datasets (name, created_at) VALUES (?, ?)",
+               [item["dataset"], stamp])
+    values = [item["dataset"], natural_key(item_id), item["domain"], item["subtask"],
+              item["reasoning_type"], item["question"], item["answer_type"], item["answer"],
+              json.dumps(item["aliases"]), item["gt_reasoning"], item["status"],
+              json.dumps(item["problems"]), int(bool(item["problems"])),
+              json.dumps(item["metadata"]), version, stamp, author]
+    db.execute(
+        "INSERT INTO items (dataset, sort_key, domain, subtask, reasoning_type, question, "
+        "answer_type, answer, aliases, gt_reasoning, status, problems, flagged, metadata, "
+        "version, updated_at, updated_by, id) VALUES (" + ",".join("?" * 18) + ") "
+        "ON CONFLICT(id) DO UPDATE SET dataset=excluded.dataset, sort_key=excluded.sort_key, "
+        "domain=excluded.domain, subtask=excluded.subtask, "
+        "reasoning_type=excluded.reasoning_type, question=excluded.question, "
+        "answer_type=excluded.answer_type, answer=excluded.answer, aliases=excluded.aliases, "
+        "gt_reasoning=excluded.gt_reasoning, status=excluded.status, "
+        "problems=excluded.problems, flagged=excluded.flagged, metadata=excluded.metadata, "
+        "version=excluded.version, updated_at=excluded.updated_at, "
+        "updated_by=excluded.updated_by", values + [item_id])
+    conn = db.conn
+    conn.execute("DELETE FROM boxes WHERE clue_id IN (SELECT id FROM clues WHERE item_id = ?)",
+                 [item_id])
+    for table in ("clues", "item_options", "item_images"):
+        conn.execute(f"DELETE FROM {table} WHERE item_id = ?", [item_id])
+    conn.executemany("INSERT INTO item_images (item_id, position, sha256) VALUES (?, ?, ?)",
+                     [(item_id, i, sha) for i, sha in enumerate(item["images"])])
+    conn.executemany(
+        "INSERT INTO item_options (item_id, position, label, text, image) VALUES (?,?,?,?,?)",
+        [(item_id, i, o["label"], o["text"], o["image"]) for i, o in enumerate(item["options"])])
+    for c, clue in enumerate(item["clues"]):
+        clue_id = conn.execute(
+            "INSERT INTO clues (item_id, position, text, reasoning) VALUES (?, ?, ?, ?)",
+            [item_id, c, clue["text"], clue["reasoning"]]).lastrowid
+        conn.executemany(
+            "INSERT INTO boxes (clue_id, position, image, x0, y0, x1, y1) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(clue_id, b, x["image"], x["x0"], x["y0"], x["x1"], x["y1"])
+             for b, x in enumerate(clue["boxes"])])
+    snapshot = dict(item, version=version, updated_at=stamp, updated_by=author,
+                    flagged=bool(item["problems"]))
+    conn.execute("INSERT INTO revisions (item_id, version, author, created_at, comment, "
+                 "snapshot) VALUES (?, ?, ?, ?, ?, ?)",
+                 [item_id, version, author, stamp, comment or "", json.dumps(snapshot)])
+
+
+def create_item(db: sqlite_utils.Database, item: dict, author: str,
+                comment: str = "import") -> int:
+    """Create a new item at version 1; DuplicateItemError if the id exists."""
+    with atomic(db):
+        clean = validate_item(db, item)
+        head = _head(db, clean["id"])
+        if head is not None:
+            raise DuplicateItemError(clean["id"], head["version"], head["updated_by"],
+                                     head["updated_at"])
+        _write(db, clean, 1, author, comment)
+    return 1
+
+
+def save_item(db: sqlite_utils.Database, item: dict, base_version: int, author: str,
+              comment: str = "") -> int:
+    """Save an edit made on `base_version`; return the new version.
+
+    The version check runs inside the write transaction (BEGIN IMMEDIATE holds the write
+    lock), so two concurrent saves on the same base cannot both succeed.
+    """
+    with atomic(db):
+        clean = validate_item(db, item)
+        head = _head(db, clean["id"])
+        if head is None:
+            raise NotFoundError(f"item {clean['id']} not found")
+        if base_version != head["version"]:
+            raise ConflictError(clean["id"], head["version"], head["updated_by"],
+                                head["updated_at"], base_version)
+        version = head["version"] + 1
+        _write(db, clean, version, author, comment)
+    return version
+
+
+def get_item(db: sqlite_utils.Database, item_id: str) -> dict:
+    """The full item dict (see docs/STORE_API.md); NotFoundError if absent."""
+    with reading(db):
+        row = one(db, "SELECT * FROM items WHERE id = ?", [item_id])
+        if row is None:
+            raise NotFoundError(f"item {item_id} not found")
+        images = [r["sha256"] for r in rows(
+            db, "SELECT sha256 FROM item_images WHERE item_id = ? ORDER BY position", [item_id])]
+        options = rows(db, "SELECT label, text, image FROM item_options WHERE item_id = ? "
+                           "ORDER BY position", [item_id])
+        clue_rows = rows(db, "SELECT id, text, reasoning FROM clues WHERE item_id = ? "
+                             "ORDER BY position", [item_id])
+        box_rows = rows(db, "SELECT b.clue_id, b.image, b.x0, b.y0, b.x1, b.y1 FROM boxes b "
+                            "JOIN clues c ON c.id = b.clue_id WHERE c.item_id = ? "
+                            "ORDER BY c.position, b.position", [item_id])
+    boxes: dict[int, list[dict]] = {}
+    for b in box_rows:
+        boxes.setdefault(b.pop("clue_id"), []).append(b)
+    clues = [{"text": c["text"], "reasoning": c["reasoning"], "boxes": boxes.get(c["id"], [])}
+             for c in clue_rows]
+    return {
+        "id": row["id"], "dataset": row["dataset"], "domain": row["domain"],
+        "subtask": row["subtask"], "reasoning_type": row["reasoning_type"],
+        "question": row["question"], "answer_type": row["answer_type"], "options": options,
+        "answer": row["answer"], "aliases": json.loads(row["aliases"]),
+        "gt_reasoning": row["gt_reasoning"], "status": row["status"],
+        "problems": json.loads(row["problems"]), "metadata": json.loads(row["metadata"]),
+        "images": images, "clues": clues, "version": row["version"],
+        "updated_at": row["updated_at"], "updated_by": row["updated_by"],
+        "flagged": bool(row["flagged"]),
+    }
+
+
+def item_exists(db: sqlite_utils.Database, item_id: str) -> bool:
+    return one(db, "SELECT 1 AS x FROM items WHERE id = ?", [item_id]) is not None

@@ -1,0 +1,182 @@
+"""Image files: stored once by sha256 in the media folder beside the database.
+
+Layout for `cluelab.db`: originals at `cluelab-media/<sha[:2]>/<sha>.<ext>`, previews at
+`cluelab-media/previews/<sha>.jpg|png`. Identical bytes are stored once however many items
+use them (MMR-Life alone has ~19,000 images), and the hash is a stable id for boxes.
+
+`add_image` checks what it stores: it reads the header with Pillow (cheap), refuses anything
+that is not an image, too large (decompression bombs) or corrupt/truncated, and never fully
+decodes a PNG (only `verify()`, which checks every chunk's CRC through IEND) so that bulk
+imports stay far above 1,000 images/s. JPEG has no useful `verify()`, so its data is decoded
+at 1/8 scale (cheap) to catch truncated files.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import tempfile
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+
+import sqlite_utils
+
+from .db import atomic, now, one
+from .errors import MediaError, NotFoundError
+
+MAX_IMAGE_PIXELS = 200_000_000
+"""Refuse images above this many pixels (decompression-bomb guard), checked on the header."""
+
+PREVIEW_MAX_SIDE = 2048
+"""Images whose longest side exceeds this get a cached, downscaled preview for display."""
+
+# Pillow's own guard warns above Image.MAX_IMAGE_PIXELS and raises above twice that. Align it
+# with the store's limit so that the constant above is the rule that actually applies (its
+# default, ~89 MP, would refuse legitimate high-resolution photos the store accepts).
+Image.MAX_IMAGE_PIXELS = MAX_IMAGE_PIXELS
+
+_EXTENSIONS = {"JPEG": "jpg", "MPO": "jpg", "TIFF": "tif"}
+
+
+@dataclass(frozen=True)
+class ImageInfo:
+    """What `add_image` returns: the id (sha256) and the header facts of a stored image."""
+    sha256: str
+    width: int
+    height: int
+    format: str
+    bytes: int = 0
+
+    def as_dict(self) -> dict:
+        return asdict(self)
+
+
+def media_dir_for(db_path: Path) -> Path:
+    """`cluelab.db` -> `cluelab-media/` in the same folder."""
+    db_path = Path(db_path)
+    return db_path.with_name(f"{db_path.stem}-media")
+
+
+def extension_for(image_format: str) -> str:
+    return _EXTENSIONS.get(image_format.upper(), image_format.lower())
+
+
+def original_path(media_dir: Path, sha: str, image_format: str) -> Path:
+    return Path(media_dir) / sha[:2] / f"{sha}.{extension_for(image_format)}"
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Write via a temp file + os.replace, so readers never see a half-written image."""
+    if not path.parent.is_dir():
+        path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=path.suffix)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise
+
+
+def inspect_image(data: bytes, name: str) -> tuple[int, int, str]:
+    """Return (width, height, format) of `data`, or raise MediaError naming `name`."""
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            width, height, image_format = im.width, im.height, im.format
+            if width * height > MAX_IMAGE_PIXELS:
+                raise MediaError(name, f"image is {width}x{height} pixels, above the limit of "
+                                       f"{MAX_IMAGE_PIXELS} (possible decompression bomb)")
+            im.verify()
+        if image_format in ("JPEG", "MPO"):
+            with Image.open(io.BytesIO(data)) as im:
+                im.draft("RGB", (max(1, width // 8), max(1, height // 8)))
+                im.load()
+    except MediaError:
+        raise
+    except Image.DecompressionBombError as e:
+        raise MediaError(name, f"image too large, possible decompression bomb ({e})") from e
+    except UnidentifiedImageError as e:
+        raise MediaError(name, "not an image (or an unsupported format)") from e
+    except Exception as e:  # Pillow raises OSError, SyntaxError, struct.error… on bad data
+        raise MediaError(name, f"corrupt or truncated image ({type(e).__name__}: {e})") from e
+    if not image_format or width < 1 or height < 1:
+        raise MediaError(name, "image has no format or no pixels")
+    return width, height, image_format
+
+
+def add_image(db: sqlite_utils.Database, media_dir: Path, source: Path | str | bytes,
+              name: str) -> ImageInfo:
+    """Store an image (path or bytes) once; return its ImageInfo. Raises MediaError."""
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+    else:
+        try:
+            data = Path(source).read_bytes()
+        except OSError as e:
+            raise MediaError(name, f"cannot read file ({e.strerror or e})") from e
+    if not data:
+        raise MediaError(name, "empty file")
+    sha = hashlib.sha256(data).hexdigest()
+    known = one(db, "SELECT * FROM images WHERE sha256 = ?", [sha])
+    if known and original_path(media_dir, sha, known["format"]).exists():
+        return _info(known)
+    width, height, image_format = inspect_image(data, name)
+    path = original_path(media_dir, sha, image_format)
+    if not path.exists():  # file first: a row must never point to a missing file
+        _write_atomically(path, data)
+    with atomic(db):
+        db.execute("INSERT OR IGNORE INTO images (sha256, width, height, format, bytes, "
+                   "created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                   [sha, width, height, image_format, len(data), now()])
+    return ImageInfo(sha, width, height, image_format, len(data))
+
+
+def _info(row: dict) -> ImageInfo:
+    return ImageInfo(row["sha256"], row["width"], row["height"], row["format"], row["bytes"])
+
+
+def image_info(db: sqlite_utils.Database, sha: str) -> dict:
+    """{sha256, width, height, format, bytes, created_at} or NotFoundError."""
+    row = one(db, "SELECT * FROM images WHERE sha256 = ?", [sha])
+    if row is None:
+        raise NotFoundError(f"image {sha} not found")
+    return row
+
+
+def image_path(db: sqlite_utils.Database, media_dir: Path, sha: str) -> Path:
+    return original_path(media_dir, sha, image_info(db, sha)["format"])
+
+
+def preview_path(db: sqlite_utils.Database, media_dir: Path, sha: str) -> Path:
+    """Path of an image for display: the original when small, else a cached downscale.
+
+    The preview keeps the original's orientation (no EXIF transpose) so that box
+    coordinates, which are in original pixels, scale onto it by width/height alone.
+    """
+    info = image_info(db, sha)
+    original = original_path(media_dir, sha, info["format"])
+    if max(info["width"], info["height"]) <= PREVIEW_MAX_SIDE:
+        return original
+    previews = Path(media_dir) / "previews"
+    for ext in ("jpg", "png"):
+        cached = previews / f"{sha}.{ext}"
+        if cached.exists():
+            return cached
+    with Image.open(original) as im:
+        im.draft("RGB", (PREVIEW_MAX_SIDE, PREVIEW_MAX_SIDE))  # fast path for JPEG only
+        has_alpha = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
+        im = im.convert("RGBA" if has_alpha else "RGB")
+        im.thumbnail((PREVIEW_MAX_SIDE, PREVIEW_MAX_SIDE), Image.Resampling.LANCZOS,
+                     reducing_gap=3.0)
+        buffer = io.BytesIO()
+        if has_alpha:
+            im.save(buffer, "PNG")
+        else:
+            im.save(buffer, "JPEG", quality=85)
+    cached = previews / f"{sha}.{'png' if has_alpha else 'jpg'}"
+    _write_atomically(cached, buffer.getvalue())
+    return cached

@@ -1,0 +1,173 @@
+"""Named, ordered, transactional schema migrations.
+
+To change the schema, append `("000N_what_it_does", function)` to `MIGRATIONS`; never edit
+or reorder a migration that has shipped. Each migration runs in its own transaction together
+with the row that records it in `migrations`, so a failing migration leaves no partial schema
+and is not recorded (SQLite DDL is transactional). Applying twice is a no-op.
+"""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import sqlite_utils
+
+from .db import atomic, now, scalar
+
+Migration = Callable[[sqlite_utils.Database], None]
+
+
+def _run(db: sqlite_utils.Database, sql: str) -> None:
+    """Run several `;`-separated statements inside the current transaction."""
+    for statement in sql.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
+def m0001_core_schema(db: sqlite_utils.Database) -> None:
+    """Users, datasets, images, items and their parts, revisions, reviews, drafts."""
+    _run(db, """
+    CREATE TABLE users (
+        name TEXT PRIMARY KEY,
+        role TEXT NOT NULL,
+        password_hash TEXT NOT NULL,  -- 'scrypt$n$r$p$<hex>'
+        salt TEXT NOT NULL,           -- hex, per user
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE datasets (
+        name TEXT PRIMARY KEY,
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE images (
+        sha256 TEXT PRIMARY KEY,
+        width INTEGER NOT NULL,
+        height INTEGER NOT NULL,
+        format TEXT NOT NULL,
+        bytes INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE items (
+        id TEXT PRIMARY KEY,
+        dataset TEXT NOT NULL REFERENCES datasets(name),
+        sort_key TEXT NOT NULL,       -- id with digit runs zero-padded: natural order in SQL
+        domain TEXT,
+        subtask TEXT,
+        reasoning_type TEXT,
+        question TEXT NOT NULL,
+        answer_type TEXT NOT NULL,
+        answer TEXT NOT NULL DEFAULT '',
+        aliases TEXT NOT NULL DEFAULT '[]',
+        gt_reasoning TEXT NOT NULL DEFAULT '',
+        status TEXT NOT NULL,
+        problems TEXT NOT NULL DEFAULT '[]',
+        flagged INTEGER NOT NULL DEFAULT 0,
+        metadata TEXT NOT NULL DEFAULT '{}',
+        version INTEGER NOT NULL,
+        updated_at TEXT NOT NULL,
+        updated_by TEXT
+    );
+    CREATE INDEX idx_items_dataset_sort ON items(dataset, sort_key, id);
+    CREATE INDEX idx_items_domain ON items(domain);
+    CREATE INDEX idx_items_subtask ON items(subtask);
+    CREATE INDEX idx_items_status ON items(status);
+    CREATE INDEX idx_items_flagged ON items(flagged);
+    CREATE TABLE item_images (
+        item_id TEXT NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        sha256 TEXT NOT NULL REFERENCES images(sha256),
+        PRIMARY KEY (item_id, position)
+    );
+    CREATE INDEX idx_item_images_sha ON item_images(sha256);
+    CREATE TABLE item_options (
+        item_id TEXT NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        label TEXT NOT NULL,
+        text TEXT NOT NULL DEFAULT '',
+        image TEXT REFERENCES images(sha256),
+        PRIMARY KEY (item_id, position)
+    );
+    CREATE INDEX idx_item_options_image ON item_options(image);
+    CREATE TABLE clues (
+        id INTEGER PRIMARY KEY,
+        item_id TEXT NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        text TEXT NOT NULL DEFAULT '',
+        reasoning TEXT NOT NULL DEFAULT '',
+        UNIQUE (item_id, position)
+    );
+    CREATE TABLE boxes (
+        id INTEGER PRIMARY KEY,
+        clue_id INTEGER NOT NULL REFERENCES clues(id) ON DELETE CASCADE,
+        position INTEGER NOT NULL,
+        image TEXT NOT NULL REFERENCES images(sha256),
+        x0 REAL NOT NULL, y0 REAL NOT NULL, x1 REAL NOT NULL, y1 REAL NOT NULL
+    );
+    CREATE INDEX idx_boxes_clue ON boxes(clue_id, position);
+    CREATE TABLE revisions (
+        id INTEGER PRIMARY KEY,
+        item_id TEXT NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        author TEXT,
+        created_at TEXT NOT NULL,
+        comment TEXT NOT NULL DEFAULT '',
+        snapshot TEXT NOT NULL,
+        UNIQUE (item_id, version)
+    );
+    CREATE TABLE reviews (
+        id INTEGER PRIMARY KEY,
+        item_id TEXT NOT NULL REFERENCES items(id) ON DELETE CASCADE,
+        version INTEGER NOT NULL,
+        reviewer TEXT NOT NULL,
+        verdict TEXT NOT NULL CHECK (verdict IN ('approve', 'revise', 'reject')),
+        note TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX idx_reviews_item ON reviews(item_id, id);
+    CREATE TABLE drafts (
+        user TEXT NOT NULL,
+        item_id TEXT NOT NULL,        -- no foreign key: a draft may be for a not-yet-created item
+        base_version INTEGER,
+        data TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (user, item_id)
+    )
+    """)
+
+
+# Append new migrations at the end; names must be unique and never change.
+MIGRATIONS: list[tuple[str, Migration]] = [
+    ("0001_core_schema", m0001_core_schema),
+]
+
+
+def ensure_migrations_table(db: sqlite_utils.Database) -> None:
+    db.execute("CREATE TABLE IF NOT EXISTS migrations ("
+               "name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)")
+
+
+def applied_migrations(db: sqlite_utils.Database) -> list[str]:
+    """Names of applied migrations, in the order they were applied."""
+    ensure_migrations_table(db)
+    return [r[0] for r in db.execute("SELECT name FROM migrations ORDER BY rowid").fetchall()]
+
+
+def apply_migrations(db: sqlite_utils.Database,
+                     migrations: Sequence[tuple[str, Migration]] | None = None) -> list[str]:
+    """Apply every migration not yet recorded; return the names applied now.
+
+    The "already applied?" check is repeated inside each migration's write transaction, so
+    two processes opening the same new database cannot both apply a migration.
+    """
+    migrations = MIGRATIONS if migrations is None else migrations
+    names = [name for name, _ in migrations]
+    if len(set(names)) != len(names):
+        raise ValueError(f"duplicate migration names in {names}")
+    ensure_migrations_table(db)
+    done = []
+    for name, function in migrations:
+        with atomic(db):
+            if scalar(db, "SELECT 1 FROM migrations WHERE name = ?", [name]):
+                continue
+            function(db)
+            db.execute("INSERT INTO migrations (name, applied_at) VALUES (?, ?)", [name, now()])
+        done.append(name)
+    return done

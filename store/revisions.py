@@ -1,0 +1,120 @@
+"""History of an item: revisions (immutable snapshots), diffs, restore, and reviews.
+
+Every create/save appends a revision holding the full item dict (see items.py), so any version
+can be shown, compared or restored without replaying changes. A restore is an ordinary save of
+an old snapshot: history only ever grows.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import sqlite_utils
+
+from .db import atomic, now, one, rows
+from .errors import NotFoundError, ValidationError
+from .items import save_item
+from .validation import READ_ONLY_FIELDS
+
+VERDICTS = ("approve", "revise", "reject")
+
+
+def history(db: sqlite_utils.Database, item_id: str) -> list[dict]:
+    """[{version, author, created_at, comment}], newest first; NotFoundError if no item."""
+    found = rows(db, "SELECT version, author, created_at, comment FROM revisions "
+                     "WHERE item_id = ? ORDER BY version DESC", [item_id])
+    if not found:
+        raise NotFoundError(f"item {item_id} not found")
+    return found
+
+
+def revision(db: sqlite_utils.Database, item_id: str, version: int) -> dict:
+    """The item dict as saved at `version`."""
+    row = one(db, "SELECT snapshot FROM revisions WHERE item_id = ? AND version = ?",
+              [item_id, version])
+    if row is None:
+        raise NotFoundError(f"item {item_id} has no version {version}")
+    return json.loads(row["snapshot"])
+
+
+def diff(db: sqlite_utils.Database, item_id: str, version_a: int, version_b: int) -> list[dict]:
+    """Field-by-field changes from version_a to version_b (see `diff_items`)."""
+    return diff_items(revision(db, item_id, version_a), revision(db, item_id, version_b))
+
+
+def _change(field: str, before: Any, after: Any) -> list[dict]:
+    return [] if before == after else [{"field": field, "before": before, "after": after}]
+
+
+def _diff_list(name: str, before: list, after: list, parts: tuple[str, ...]) -> list[dict]:
+    """Per index: `name[i].part` for changed parts, `name[i]` for an added/removed element."""
+    changes = []
+    for i in range(max(len(before), len(after))):
+        if i >= len(before) or i >= len(after):
+            changes += _change(f"{name}[{i}]", before[i] if i < len(before) else None,
+                               after[i] if i < len(after) else None)
+            continue
+        for part in parts:
+            changes += _change(f"{name}[{i}].{part}", before[i].get(part), after[i].get(part))
+    return changes
+
+
+def diff_items(a: dict, b: dict, ignore: tuple[str, ...] = READ_ONLY_FIELDS) -> list[dict]:
+    """[{field, before, after}] for every difference between two item dicts.
+
+    Scalar fields by name (`question`); clues and options per index and part
+    (`clues[2].text`, `clues[1].boxes`, `options[0].image`; a whole added/removed clue is
+    `clues[3]` with None on the missing side); `images`, `aliases` and `problems` as whole
+    lists (a reorder is one change); metadata per key (`metadata.source`). Indexes are
+    0-based. Read-only fields (version, updated_at, updated_by, flagged) are ignored by
+    default, since they differ between any two versions.
+    """
+    changes: list[dict] = []
+    fields = list(a) + [k for k in b if k not in a]
+    for field in fields:
+        if field in ignore:
+            continue
+        before, after = a.get(field), b.get(field)
+        if field == "clues":
+            changes += _diff_list("clues", before or [], after or [],
+                                  ("text", "reasoning", "boxes"))
+        elif field == "options":
+            changes += _diff_list("options", before or [], after or [],
+                                  ("label", "text", "image"))
+        elif field == "metadata" and isinstance(before, dict) and isinstance(after, dict):
+            for key in list(before) + [k for k in after if k not in before]:
+                changes += _change(f"metadata.{key}", before.get(key), after.get(key))
+        else:
+            changes += _change(field, before, after)
+    return changes
+
+
+def restore(db: sqlite_utils.Database, item_id: str, version: int, author: str,
+            base_version: int) -> int:
+    """Save the snapshot of `version` as a new revision; ConflictError if base is stale."""
+    snapshot = revision(db, item_id, version)
+    return save_item(db, snapshot, base_version, author, f"restore version {version}")
+
+
+def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: str,
+               verdict: str, note: str = "") -> int:
+    """Record a reviewer's verdict on one version; returns the review id."""
+    if verdict not in VERDICTS:
+        raise ValidationError(f"item {item_id}: verdict: unknown verdict {verdict!r}; "
+                              f"expected one of {', '.join(VERDICTS)}", item_id, "verdict")
+    if not reviewer:
+        raise ValidationError(f"item {item_id}: reviewer: missing", item_id, "reviewer")
+    with atomic(db):
+        if one(db, "SELECT 1 AS x FROM revisions WHERE item_id = ? AND version = ?",
+               [item_id, version]) is None:
+            raise NotFoundError(f"item {item_id} has no version {version}")
+        return db.conn.execute(
+            "INSERT INTO reviews (item_id, version, reviewer, verdict, note, created_at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            [item_id, version, reviewer, verdict, note or "", now()]).lastrowid
+
+
+def reviews(db: sqlite_utils.Database, item_id: str) -> list[dict]:
+    """[{id, item_id, version, reviewer, verdict, note, created_at}], newest first."""
+    return rows(db, "SELECT id, item_id, version, reviewer, verdict, note, created_at "
+                    "FROM reviews WHERE item_id = ? ORDER BY id DESC", [item_id])

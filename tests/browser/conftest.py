@@ -1,0 +1,34 @@
+"""Real-browser tests: Debian's Chromium driven by Playwright against a live server."""
+import shutil
+
+import pytest
+
+from tests.live_server import LiveServer, build_ui_db
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "viewport": {"width": 1600, "height": 1000}}
+
+
+@pytest.fixture
+def ui_server(tmp_path):
+    db = tmp_path / "ui.db"
+    ids = build_ui_db(db)
+    server = LiveServer(db, "--no-auth")
+    server.db = db
+    server.ids = ids
+    yield server
+    server.stop()

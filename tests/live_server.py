@@ -1,0 +1,97 @@
+"""Start the real app (`python app.py serve`) in a subprocess on a free port for tests."""
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class LiveServer:
+    def __init__(self, db: Path, *flags: str, env: dict | None = None):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = db.with_suffix(".server.log")
+        self._log = open(self.log, "w")
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "app.py"), "serve", "--db", str(db),
+             "--port", str(self.port), *flags],
+            cwd=db.parent, stdout=self._log, stderr=subprocess.STDOUT,
+            env={**os.environ, "GRADIO_ANALYTICS_ENABLED": "False", **(env or {})},
+        )
+        self._wait()
+
+    def _wait(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.log.read_text()}")
+            try:
+                with urllib.request.urlopen(self.url + "/", timeout=2):
+                    return
+            except OSError:
+                time.sleep(0.3)
+        self.stop()
+        raise RuntimeError(f"server did not start: {self.log.read_text()}")
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self._log.close()
+
+
+def make_scene(path: Path, size=(1200, 800), color="#dfe7ef", sign=(300, 200, 420, 260)) -> Path:
+    """A small real image with a 'sign' rectangle to draw a box around."""
+    img = Image.new("RGB", size, color)
+    draw = ImageDraw.Draw(img)
+    draw.rectangle(sign, fill="#1d4ed8")
+    draw.text((sign[0] + 8, sign[1] + 8), "EXIT 12", fill="white")
+    img.save(path)
+    return path
+
+
+def build_ui_db(db: Path) -> list[str]:
+    """A database with three small items for UI tests; returns their ids in order."""
+    from store import Store
+
+    store = Store.open(db)
+    tmp = db.parent / "src"
+    tmp.mkdir(exist_ok=True)
+    shas = [store.add_image(make_scene(tmp / f"s{i}.png", color=c), f"s{i}.png").sha256
+            for i, c in enumerate(["#dfe7ef", "#f3e8d2", "#e2f0d9", "#f0d9e2"])]
+    items = [
+        {"id": "ui/alpha", "question": "Which exit is signposted?", "answer_type": "open",
+         "answer": "12", "images": [shas[0], shas[3]],
+         "clues": [{"text": "The blue sign reads EXIT 12", "reasoning": "signs name exits",
+                    "boxes": []}]},
+        {"id": "ui/beta", "question": "Is this a station?", "answer_type": "yes_no",
+         "answer": "Yes", "images": [shas[1]], "clues": []},
+        {"id": "ui/gamma", "question": "Pick the colour of the sign.",
+         "answer_type": "multiple_choice", "answer": "A", "images": [shas[2]],
+         "options": [{"label": "A", "text": "blue", "image": None},
+                     {"label": "B", "text": "red", "image": None}], "clues": []},
+    ]
+    for item in items:
+        base = {"dataset": "ui", "domain": "Daily Commonsense", "subtask": "Transportation and Travel",
+                "options": [], "aliases": [], "gt_reasoning": "", "status": "draft",
+                "problems": [], "metadata": {}}
+        store.create_item({**base, **item}, "fixture")
+    store.close()
+    return [i["id"] for i in items]

@@ -1,0 +1,1 @@
+"""Gradio user interface: one builder per tab, handlers as plain functions."""

@@ -1,0 +1,97 @@
+"""Turn a work dict into the values of the editor's widgets (the one place that does).
+
+Every event that replaces the item on screen returns `render(...)`, so a loaded item,
+a saved item and a restored revision always look the same.
+"""
+from __future__ import annotations
+
+from urllib.parse import quote
+
+import gradio as gr
+
+from ui import editor_model as em
+from ui.editor_handlers import EditorHandlers, current_image
+from ui.text import escape_md
+
+
+class Renderer:
+    def __init__(self, store, ui, history):
+        self.store = store
+        self.ui = ui
+        self.history = history
+
+    @property
+    def outputs(self) -> list:
+        ui = self.ui
+        return [ui.work, ui.item_id, ui.header, ui.notice, ui.strip, ui.annotator, ui.clues,
+                ui.question, ui.answer_type, ui.answer, ui.aliases, ui.gt_reasoning, ui.domain,
+                ui.subtask, ui.reasoning_type, ui.status, ui.options, ui.option_gallery,
+                ui.history, ui.conflict_panel, ui.save_message, ui.comment]
+
+    def render(self, work: dict, save_message: str = "") -> list:
+        item, saved = work["item"], work["saved"]
+        form = EditorHandlers.form_values(item)
+        facets = self.store.facets()
+        return [
+            work, item["id"], self.header(saved), work.get("notice") or problems_md(saved),
+            self.strip(item), self.annotator(work), form["clues"], form["question"],
+            form["answer_type"], form["answer"], form["aliases"], form["gt_reasoning"],
+            gr.update(choices=facets.get("domain", []), value=form["domain"]),
+            gr.update(choices=facets.get("subtask", []), value=form["subtask"]),
+            form["reasoning_type"], form["status"], form["options"], self.option_gallery(item),
+            self.history.rows(item["id"]), gr.update(visible=False), save_message, "",
+        ]
+
+    def annotator_only(self, work: dict) -> list:
+        """Outputs after a structural edit: work, annotator, clue table, strip, options."""
+        item = work["item"]
+        return [work, self.annotator(work), em.clue_rows(item), self.strip(item),
+                em.option_rows(item), self.option_gallery(item)]
+
+    @property
+    def structural_outputs(self) -> list:
+        ui = self.ui
+        return [ui.work, ui.annotator, ui.clues, ui.strip, ui.options, ui.option_gallery]
+
+    def header(self, saved: dict) -> str:
+        link = f"?item={quote(saved['id'], safe='')}"
+        parts = [f"**{escape_md(saved['id'])}**", f"dataset {escape_md(saved['dataset'])}",
+                 f"version {saved['version']}",
+                 f"saved by {escape_md(saved.get('updated_by'))} at {saved.get('updated_at')}",
+                 f"[link to this item]({link})"]
+        if saved.get("flagged"):
+            parts.append("⚑ flagged")
+        return " · ".join(parts)
+
+    def strip(self, item: dict) -> list:
+        images = item.get("images", [])
+        return [(str(self.store.preview_path(sha)), f"{i + 1}") for i, sha in enumerate(images)]
+
+    def option_gallery(self, item: dict) -> list:
+        return [(str(self.store.preview_path(o["image"])), o.get("label", ""))
+                for o in item.get("options", []) if o.get("image")]
+
+    def annotator(self, work: dict):
+        item = work["item"]
+        labels, colors = em.label_list(len(item.get("clues", [])))
+        sha = current_image(work)
+        if sha is None:
+            return gr.update(value=None, label_list=labels, label_colors=colors,
+                             label="Clue boxes (this item has no image)")
+        n = len(item.get("images", []))
+        index = work.get("image_index", 0)
+        info = self.store.image_info(sha)
+        return gr.update(
+            value={"image": str(self.store.image_path(sha)),
+                   "boxes": em.boxes_for_image(item, sha)},
+            label_list=labels, label_colors=colors,
+            label=f"Clue boxes · image {index + 1} of {n} · {info['width']}×{info['height']} px",
+        )
+
+
+def problems_md(item: dict) -> str:
+    problems = item.get("problems") or []
+    if not problems:
+        return ""
+    lines = "\n".join(f"- {escape_md(p)}" for p in problems)
+    return f"**⚑ Import problems**\n{lines}"

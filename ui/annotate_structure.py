@@ -1,0 +1,178 @@
+"""Events that change an item's structure (clues, images, option images), its history
+and its reviews. Each structural event collects the widgets first, so text typed and
+boxes drawn just before the click are part of the new state.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import gradio as gr
+
+from store import MediaError
+from ui import editor_ops as ops
+from ui.editor_handlers import current_image
+from ui.editor_model import EditError
+from ui.session import require_editor, user_of
+from ui.text import escape_md
+
+
+def wire_structure(store, editor, renderer, ui, form, split) -> None:
+    structural = renderer.structural_outputs
+    collect_inputs = [ui.work, *form, ui.annotator]
+
+    def collected(work, values):
+        if not work:
+            raise gr.Error("open an item first")
+        form_values, annot = split(values)
+        try:
+            return editor.collect(work, form_values, annot)
+        except EditError as err:
+            raise gr.Error(str(err)) from None
+
+    def with_item(work, item, **changes):
+        return {**work, "item": item, **changes}
+
+    # ---- clues ---------------------------------------------------------------------------
+    def clue_op(op):
+        def handler(work, selected, *values):
+            item = collected(work, values)
+            try:
+                item, selected = op(item, selected)
+            except EditError as err:
+                raise gr.Error(str(err)) from None
+            return renderer.annotator_only(with_item(work, item)) + [selected]
+        return handler
+
+    clue_outputs = structural + [ui.selected_clue]
+    clue_inputs = [ui.work, ui.selected_clue, *form, ui.annotator]
+    ui.add_clue.click(clue_op(lambda item, _sel: ops.add_clue(item)), clue_inputs,
+                      clue_outputs, api_name="add_clue")
+    ui.remove_clue.click(clue_op(ops.remove_clue), clue_inputs, clue_outputs,
+                         api_name="remove_clue")
+    ui.clue_up.click(clue_op(lambda item, sel: ops.move_clue(item, sel, -1)), clue_inputs,
+                     clue_outputs, api_name="move_clue_up")
+    ui.clue_down.click(clue_op(lambda item, sel: ops.move_clue(item, sel, 1)), clue_inputs,
+                       clue_outputs, api_name="move_clue_down")
+
+    def select_clue(evt: gr.SelectData):
+        return evt.index[0] if isinstance(evt.index, (list, tuple)) else evt.index
+
+    ui.clues.select(select_clue, None, ui.selected_clue, api_name="select_clue")
+
+    # ---- images ----------------------------------------------------------------------------
+    def select_image(evt: gr.SelectData, work, *values):
+        item = collected(work, values)
+        return renderer.annotator_only(with_item(work, item, image_index=evt.index))
+
+    ui.strip.select(select_image, collect_inputs, structural, api_name="select_image")
+
+    def add_image(work, upload, *values):
+        item = collected(work, values)
+        if not upload:
+            raise gr.Error("no file received")
+        path = Path(upload if isinstance(upload, str) else upload.name)
+        try:
+            info = store.add_image(path, path.name)
+        except MediaError as err:
+            raise gr.Error(str(err)) from None
+        item, index = ops.add_image(item, info.sha256)
+        return renderer.annotator_only(with_item(work, item, image_index=index))
+
+    ui.add_image.upload(add_image, [ui.work, ui.add_image, *form, ui.annotator], structural,
+                        api_name="add_image")
+
+    def image_op(op):
+        def handler(work, *values):
+            item = collected(work, values)
+            try:
+                item, index = op(item, work.get("image_index", 0))
+            except EditError as err:
+                raise gr.Error(str(err)) from None
+            return renderer.annotator_only(with_item(work, item, image_index=index))
+        return handler
+
+    ui.remove_image.click(image_op(ops.remove_image), collect_inputs, structural,
+                          api_name="remove_image",
+                          js="(...args) => confirm('Remove this image and its boxes?') ? args : null")
+    ui.image_left.click(image_op(lambda item, i: ops.move_image(item, i, -1)), collect_inputs,
+                        structural, api_name="move_image_left")
+    ui.image_right.click(image_op(lambda item, i: ops.move_image(item, i, 1)), collect_inputs,
+                         structural, api_name="move_image_right")
+
+    # ---- option images ---------------------------------------------------------------------
+    def set_option_image(work, label, upload, *values):
+        item = collected(work, values)
+        sha = None
+        if upload is not None:
+            path = Path(upload if isinstance(upload, str) else upload.name)
+            try:
+                sha = store.add_image(path, path.name).sha256
+            except MediaError as err:
+                raise gr.Error(str(err)) from None
+        try:
+            item = ops.set_option_image(item, label, sha)
+        except EditError as err:
+            raise gr.Error(str(err)) from None
+        return renderer.annotator_only(with_item(work, item))
+
+    ui.option_upload.upload(set_option_image,
+                            [ui.work, ui.option_label, ui.option_upload, *form, ui.annotator],
+                            structural, api_name="set_option_image")
+    ui.option_clear.click(lambda work, label, *v: set_option_image(work, label, None, *v),
+                          [ui.work, ui.option_label, *form, ui.annotator], structural,
+                          api_name="clear_option_image")
+
+    # ---- history and reviews ---------------------------------------------------------------
+    def show_diff(work, a, b):
+        if not work:
+            raise gr.Error("open an item first")
+        try:
+            return editor_history(renderer).diff(work["item"]["id"], a, b)
+        except EditError as err:
+            raise gr.Error(str(err)) from None
+
+    ui.show_diff.click(show_diff, [ui.work, ui.version_a, ui.version_b], ui.diff,
+                       api_name="diff_revisions")
+
+    def restore(work, version, request: gr.Request):
+        user = require_editor(store, request)
+        if not work:
+            raise gr.Error("open an item first")
+        item_id = work["item"]["id"]
+        try:
+            new = editor_history(renderer).restore(item_id, version, work["saved"]["version"], user)
+        except EditError as err:
+            raise gr.Error(str(err)) from None
+        store.delete_draft(user, item_id)
+        fresh = editor.load(item_id, user)
+        return renderer.render(fresh, f"Restored version {int(version)} as version {new}.")
+
+    ui.restore.click(restore, [ui.work, ui.version_a], renderer.outputs,
+                     api_name="restore_revision",
+                     js="(w, v) => confirm('Restore version ' + v + ' as a new revision?') ? [w, v] : null")
+
+    def review(work, verdict, note, request: gr.Request):
+        user = require_editor(store, request)
+        if not work or not verdict:
+            raise gr.Error("open an item and choose approve, revise or reject")
+        store.add_review(work["item"]["id"], work["saved"]["version"], user, verdict, note or "")
+        return reviews_md(store, work["item"]["id"]), None, ""
+
+    ui.review_submit.click(review, [ui.work, ui.review_verdict, ui.review_note],
+                           [ui.reviews, ui.review_verdict, ui.review_note],
+                           api_name="submit_review")
+    ui.work.change(lambda w: reviews_md(store, w["item"]["id"]) if w else "", ui.work,
+                   ui.reviews, api_name="list_reviews", show_progress="hidden")
+
+
+def editor_history(renderer):
+    return renderer.history
+
+
+def reviews_md(store, item_id: str) -> str:
+    reviews = store.reviews(item_id)
+    if not reviews:
+        return "No reviews yet."
+    return "\n".join(
+        f"- **{escape_md(r['verdict'])}** by {escape_md(r['reviewer'])} on version "
+        f"{r['version']} at {r['created_at']}: {escape_md(r.get('note'))}" for r in reviews)

@@ -1,0 +1,172 @@
+"""Events of the Annotate tab: each connects widgets to a handler, with an api_name.
+
+Handlers live in editor_handlers / editor_ops / browser_handlers / history_handlers and
+take plain values; the small functions here only unpack widget values, call them, and
+turn their errors into on-screen warnings.
+"""
+from __future__ import annotations
+
+import gradio as gr
+
+from ui.annotate_render import Renderer, problems_md
+from ui.browser_handlers import BrowserHandlers
+from ui.annotate_structure import wire_structure
+from ui.editor_handlers import FIELDS, EditorHandlers
+from ui.editor_model import EditError
+from ui.history_handlers import HistoryHandlers
+from ui.session import require_editor, user_of
+
+
+def wire(store, demo, browser, ui) -> None:
+    editor = EditorHandlers(store)
+    items = BrowserHandlers(store)
+    history = HistoryHandlers(store)
+    renderer = Renderer(store, ui, history)
+    form = [ui.question, ui.answer_type, ui.answer, ui.aliases, ui.gt_reasoning, ui.domain,
+            ui.subtask, ui.reasoning_type, ui.status, ui.options, ui.clues]
+    filters = [browser.dataset, browser.domain, browser.subtask, browser.status_filter,
+               browser.flagged, browser.search]
+    list_outputs = [browser.items, browser.count, browser.nav_ids]
+
+    def split(values):
+        """(form dict, annotator boxes) from [*form values, annotator value]."""
+        annot = values[len(FIELDS)]
+        return dict(zip(FIELDS, values[:len(FIELDS)])), (annot or {}).get("boxes") if annot else None
+
+    def render_loaded(work):
+        work["notice"] = "\n\n".join(x for x in (work.get("notice"), problems_md(work["saved"])) if x)
+        return renderer.render(work)
+
+    def open_item(item_id, request: gr.Request):
+        try:
+            return render_loaded(editor.load(item_id, user_of(request)))
+        except EditError as err:
+            raise gr.Error(str(err)) from None
+
+    # ---- browser ---------------------------------------------------------------------
+    def init_browser():
+        choices = items.facet_choices()
+        rows, count, ids = items.search(None, None, None, None, "all", "")
+        return [gr.update(choices=choices["dataset"]), gr.update(choices=choices["domain"]),
+                gr.update(choices=choices["subtask"]), gr.update(choices=choices["status"]),
+                rows, count, ids]
+
+    def open_initial(ids, request: gr.Request):
+        wanted = request.query_params.get("item") if request else None
+        target = wanted or (ids[0] if ids else None)
+        if not target:
+            return [gr.skip()] * len(renderer.outputs)
+        try:
+            return render_loaded(editor.load(target, user_of(request)))
+        except EditError as err:
+            gr.Warning(str(err))
+            return [gr.skip()] * len(renderer.outputs)
+
+    demo.load(init_browser, None, [browser.dataset, browser.domain, browser.subtask,
+                                   browser.status_filter, *list_outputs],
+              api_name="init_browser").then(
+        open_initial, browser.nav_ids, renderer.outputs, api_name="open_initial")
+
+    gr.on([browser.search.submit, browser.dataset.input, browser.domain.input,
+           browser.subtask.input, browser.status_filter.input, browser.flagged.input],
+          items.search, filters, list_outputs, api_name="search_items")
+
+    def select_row(evt: gr.SelectData, request: gr.Request):
+        row = evt.row_value or []
+        return open_item(row[0] if row else None, request)
+
+    browser.items.select(select_row, None, renderer.outputs, api_name="select_item")
+    ui.item_id.submit(open_item, ui.item_id, renderer.outputs, api_name="load_item")
+
+    def step(ids, work, delta, request):
+        current = work["item"]["id"] if work else None
+        target = items.neighbour(ids, current, delta)
+        if target is None:
+            raise gr.Error("no items match the filters")
+        return open_item(target, request)
+
+    def go_next(ids, work, request: gr.Request):
+        return step(ids, work, 1, request)
+
+    def go_prev(ids, work, request: gr.Request):
+        return step(ids, work, -1, request)
+
+    ui.next.click(go_next, [browser.nav_ids, ui.work], renderer.outputs, api_name="next_item")
+    ui.prev.click(go_prev, [browser.nav_ids, ui.work], renderer.outputs, api_name="prev_item")
+    url_js = ("(id) => { if (id) { const u = new URL(window.location);"
+              " u.searchParams.set('item', id); history.replaceState(null, '', u); } }")
+    ui.item_id.change(None, ui.item_id, None, js=url_js, api_visibility="private",
+                      api_name="sync_url")
+
+    # ---- saving, drafts and conflicts ----------------------------------------------------
+    conflict_outputs = [ui.conflict_panel, ui.conflict_message, ui.conflict_diff,
+                        ui.conflict_version]
+
+    def do_save(request, work, *values, base_version=None):
+        user = require_editor(store, request)
+        comment = values[-1]
+        form_values, annot = split(values[:-1])
+        work, outcome = editor.save(work, form_values, annot, comment, user, base_version)
+        keep = [gr.skip()] * len(renderer.outputs)
+        if outcome["kind"] == "saved":
+            gr.Info(outcome["message"])
+            return render_loaded(work)[:-2] + [outcome["message"], ""] + [
+                gr.update(visible=False), "", [], None]
+        if outcome["kind"] == "conflict":
+            gr.Warning(outcome["message"])
+            keep[0] = work
+            return keep + [gr.update(visible=True), outcome["message"], outcome["diff"],
+                           outcome["current_version"]]
+        gr.Warning(outcome["message"])
+        keep[-2] = f"Not saved: {outcome['message']}"
+        return keep + [gr.skip()] * 4
+
+    def save_item(request: gr.Request, work, *values):
+        return do_save(request, work, *values)
+
+    def save_over(request: gr.Request, work, version, *values):
+        return do_save(request, work, *values, base_version=version)
+
+    save_inputs = [ui.work, *form, ui.annotator, ui.comment]
+    ui.save.click(save_item, save_inputs, renderer.outputs + conflict_outputs,
+                  api_name="save_item")
+    ui.comment.submit(save_item, save_inputs, renderer.outputs + conflict_outputs,
+                      api_name="save_item_by_enter")
+    ui.keep_mine.click(save_over, [ui.work, ui.conflict_version, *form, ui.annotator, ui.comment],
+                       renderer.outputs + conflict_outputs, api_name="save_over_conflict")
+
+    def compare(work, *values):
+        form_values, annot = split(values)
+        return editor.compare_with_saved(work, form_values, annot)
+
+    ui.compare.click(compare, [ui.work, *form, ui.annotator], ui.conflict_diff,
+                     api_name="compare_with_saved")
+
+    def take_theirs(work, request: gr.Request):
+        user = user_of(request)
+        fresh = editor.discard_draft(work, user)
+        out = render_loaded(fresh)
+        out[renderer.outputs.index(ui.conflict_panel)] = gr.update(visible=True)
+        return out + ["Loaded the saved version. Your edits stay listed below so you can "
+                      "copy what you need."]
+
+    ui.take_theirs.click(take_theirs, ui.work, renderer.outputs + [ui.conflict_message],
+                         api_name="reload_saved")
+
+    def autosave(request: gr.Request, work, *values):
+        form_values, annot = split(values)
+        return editor.autosave(work, form_values, annot, user_of(request))
+
+    gr.on([ui.question.input, ui.answer.input, ui.aliases.input, ui.gt_reasoning.input,
+           ui.reasoning_type.input, ui.answer_type.input, ui.status.input, ui.domain.input,
+           ui.subtask.input, ui.clues.input, ui.options.input, ui.annotator.change],
+          autosave, [ui.work, *form, ui.annotator], ui.draft_state,
+          trigger_mode="always_last", api_name="autosave_draft", show_progress="hidden")
+
+    def discard(work, request: gr.Request):
+        if not work:
+            raise gr.Error("open an item first")
+        return render_loaded(editor.discard_draft(work, user_of(request)))
+
+    ui.discard.click(discard, ui.work, renderer.outputs, api_name="discard_draft")
+    wire_structure(store, editor, renderer, ui, form, split)

@@ -1,0 +1,165 @@
+"""Load, collect, save and draft an item: the editor's handlers, free of Gradio.
+
+The editor keeps a *work* dict per browser session:
+`{"item": working copy, "saved": item as last loaded from the store, "image_index": int}`.
+Form widgets hold the text fields; `work["item"]` holds what has no widget of its own
+(images, option images, boxes on images not on screen). Every handler that needs the
+current item first *collects* it from the widgets, so nothing typed is lost between events.
+"""
+from __future__ import annotations
+
+import copy
+
+from store import ConflictError, NotFoundError, StoreError, ValidationError, diff_items
+from ui import editor_model as em
+from ui.text import escape_md
+
+FIELDS = ("question", "answer_type", "answer", "aliases", "gt_reasoning", "domain",
+          "subtask", "reasoning_type", "status", "options", "clues")
+
+
+class EditorHandlers:
+    def __init__(self, store):
+        self.store = store
+
+    # ---- loading -------------------------------------------------------------------
+    def load(self, item_id: str, user: str) -> dict:
+        """The work dict for an item, with the user's draft applied when there is one."""
+        item_id = (item_id or "").strip()
+        if not item_id:
+            raise em.EditError("no item id given")
+        try:
+            saved = self.store.get_item(item_id)
+        except NotFoundError:
+            raise em.EditError(f"no item with id '{item_id}'") from None
+        work = {"item": copy.deepcopy(saved), "saved": saved, "image_index": 0,
+                "base_version": saved["version"], "notice": ""}
+        draft = self.store.get_draft(user, item_id)
+        if draft:
+            work["item"] = draft["data"]
+            work["base_version"] = draft["base_version"]
+            work["notice"] = self._draft_notice(draft, saved)
+        work["item"].setdefault("_unassigned", [])
+        return work
+
+    @staticmethod
+    def _draft_notice(draft: dict, saved: dict) -> str:
+        text = f"Restored your unsaved draft from {draft['updated_at']}."
+        if draft["base_version"] != saved["version"]:
+            text += (f" It is based on version {draft['base_version']}, but the item is now at "
+                     f"version {saved['version']} (saved by {escape_md(saved.get('updated_by'))} "
+                     f"at {saved.get('updated_at')}): saving will show the differences first.")
+        return text
+
+    # ---- form <-> item -------------------------------------------------------------
+    def collect(self, work: dict, form: dict, annot_boxes: list | None) -> dict:
+        """The working copy as the widgets show it now."""
+        item = copy.deepcopy(work["item"])
+        for key in ("question", "answer_type", "answer", "gt_reasoning", "status"):
+            if key in form and form[key] is not None:
+                item[key] = form[key]
+        for key in ("domain", "subtask", "reasoning_type"):
+            if key in form:
+                item[key] = (form[key] or "").strip() or None
+        if "aliases" in form:
+            item["aliases"] = em.split_aliases(form["aliases"])
+        item = em.apply_option_rows(item, form.get("options"))
+        item = em.apply_clue_rows(item, form.get("clues"))
+        return em.merge_annotator_boxes(item, current_image(work), annot_boxes)
+
+    @staticmethod
+    def form_values(item: dict) -> dict:
+        return {
+            "question": item.get("question", ""), "answer_type": item.get("answer_type"),
+            "answer": item.get("answer", ""), "aliases": "\n".join(item.get("aliases", [])),
+            "gt_reasoning": item.get("gt_reasoning", ""), "domain": item.get("domain") or "",
+            "subtask": item.get("subtask") or "", "reasoning_type": item.get("reasoning_type") or "",
+            "status": item.get("status"), "options": em.option_rows(item),
+            "clues": em.clue_rows(item),
+        }
+
+    # ---- drafts --------------------------------------------------------------------
+    def autosave(self, work: dict | None, form: dict, annot_boxes: list | None, user: str) -> str:
+        """Keep a draft per user and item; drop it again when the edits are undone."""
+        if not work:
+            return ""
+        try:
+            item = self.collect(work, form, annot_boxes)
+        except em.EditError:
+            return "unsaved edits (not yet valid)"
+        if same_content(item, work["saved"]) and work["base_version"] == work["saved"]["version"]:
+            self.store.delete_draft(user, item["id"])
+            return ""
+        self.store.save_draft(user, item["id"], work["base_version"], item)
+        return "unsaved edits (draft kept)"
+
+    def discard_draft(self, work: dict, user: str) -> dict:
+        self.store.delete_draft(user, work["item"]["id"])
+        return self.load(work["item"]["id"], user)
+
+    # ---- saving --------------------------------------------------------------------
+    def save(self, work: dict, form: dict, annot_boxes: list | None, comment: str,
+             user: str, base_version: int | None = None) -> tuple[dict, dict]:
+        """Save the collected item; returns (work, outcome).
+
+        outcome["kind"] is "saved", "conflict" or "invalid". On a conflict the edits are
+        kept as a draft and outcome carries who changed the item, when, and the diff.
+        """
+        if not work:
+            return work, {"kind": "invalid", "message": "open an item first"}
+        try:
+            item = self.collect(work, form, annot_boxes)
+            em.check_saveable(item)
+        except em.EditError as err:
+            return work, {"kind": "invalid", "message": str(err)}
+        base = work["base_version"] if base_version is None else base_version
+        try:
+            version = self.store.save_item(em.strip_editor_fields(item), base, user,
+                                           (comment or "").strip())
+        except ConflictError as err:
+            self.store.save_draft(user, item["id"], work["base_version"], item)
+            work = {**work, "item": item}
+            theirs = self.store.get_item(item["id"])
+            return work, {
+                "kind": "conflict", "current_version": err.current_version,
+                "message": (f"Not saved: {item['id']} was changed by {err.updated_by} at "
+                            f"{err.updated_at} (now version {err.current_version}); you edited "
+                            f"version {work['base_version']}. Your edits are kept as a draft."),
+                "diff": diff_rows(theirs, item),
+            }
+        except (ValidationError, StoreError) as err:
+            return work, {"kind": "invalid", "message": str(err)}
+        self.store.delete_draft(user, item["id"])
+        fresh = self.load(item["id"], user)
+        fresh["image_index"] = work.get("image_index", 0)
+        return fresh, {"kind": "saved", "version": version,
+                       "message": f"Saved {item['id']} as version {version}."}
+
+    def compare_with_saved(self, work: dict, form: dict, annot_boxes: list | None) -> list[list]:
+        """Field-by-field: the saved (possibly someone else's) version against yours."""
+        item = self.collect(work, form, annot_boxes)
+        theirs = self.store.get_item(item["id"])
+        return diff_rows(theirs, item)
+
+
+def current_image(work: dict) -> str | None:
+    images = work["item"].get("images", [])
+    index = work.get("image_index", 0)
+    return images[index] if 0 <= index < len(images) else None
+
+
+def same_content(a: dict, b: dict) -> bool:
+    return not diff_items(em.content_only(a), em.content_only(b)) and not a.get("_unassigned")
+
+
+def diff_rows(saved: dict, mine: dict) -> list[list]:
+    return [[d["field"], _show(d["before"]), _show(d["after"])]
+            for d in diff_items(em.content_only(saved), em.content_only(mine))]
+
+
+def _show(value) -> str:
+    if isinstance(value, (dict, list)):
+        import json
+
+        return json.dumps(value, ensure_ascii=False)
+    return "" if value is None else str(value)

@@ -1,0 +1,206 @@
+"""Pure conversions between the store's item dict and the editor's widgets.
+
+The bbox component cannot carry an id per box, so a box belongs to a clue through its
+label (`clue 1`, `clue 2`, …) and each clue has its own colour. Everything here is plain
+data in, plain data out, so the mapping rules are tested without a browser.
+"""
+from __future__ import annotations
+
+import copy
+import re
+
+PALETTE = [
+    "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4",
+    "#f032e6", "#9a6324", "#469990", "#800000", "#808000", "#000075",
+]
+ANSWER_TYPES = ["multiple_choice", "yes_no", "open", "location", "numeric"]
+STATUSES = ["draft", "candidate", "in_review", "verified", "rejected", "released"]
+CLUE_HEADERS = ["clue", "text", "reasoning", "boxes"]
+OPTION_HEADERS = ["label", "text", "image"]
+_CLUE_LABEL = re.compile(r"^\s*(?:clue\s*)?(\d+)\s*$", re.IGNORECASE)
+
+
+class EditError(ValueError):
+    """An edit that cannot be saved as it stands; the message tells the user what to fix."""
+
+
+def clue_label(index: int) -> str:
+    return f"clue {index + 1}"
+
+
+def clue_color(index: int) -> str:
+    return PALETTE[index % len(PALETTE)]
+
+
+def parse_clue_label(label: str | None, n_clues: int) -> int | None:
+    """Index of the clue a box label names, or None when it names no existing clue."""
+    match = _CLUE_LABEL.match(label or "")
+    if not match:
+        return None
+    index = int(match.group(1)) - 1
+    return index if 0 <= index < n_clues else None
+
+
+PICK_LABEL = "(pick a clue)"
+PICK_COLOR = "#7f7f7f"
+
+
+def label_list(n_clues: int) -> tuple[list[str], list[str]]:
+    """Labels and colours offered by the annotator's label picker.
+
+    The picker shows its first choice while a new box has no label yet; leading with an
+    explicit "(pick a clue)" keeps what the annotator sees equal to what is stored.
+    """
+    labels = [PICK_LABEL] + [clue_label(i) for i in range(n_clues)]
+    return labels, [PICK_COLOR] + [clue_color(i) for i in range(n_clues)]
+
+
+def _hex_to_rgb(color: str) -> tuple[int, int, int]:
+    color = color.lstrip("#")
+    return tuple(int(color[i:i + 2], 16) for i in (0, 2, 4))
+
+
+def boxes_for_image(item: dict, sha: str | None) -> list[dict]:
+    """The annotator's boxes for one image, newest first as the component keeps them."""
+    boxes = []
+    for index, clue in enumerate(item.get("clues", [])):
+        for box in clue.get("boxes", []):
+            if box["image"] == sha:
+                boxes.append({
+                    "label": clue_label(index), "color": _hex_to_rgb(clue_color(index)),
+                    "xmin": box["x0"], "ymin": box["y0"], "xmax": box["x1"], "ymax": box["y1"],
+                })
+    for box in item.get("_unassigned", []):
+        if box["image"] == sha:
+            boxes.append({"label": box.get("label") or "", "color": (0, 0, 0),
+                          "xmin": box["x0"], "ymin": box["y0"],
+                          "xmax": box["x1"], "ymax": box["y1"]})
+    return list(reversed(boxes))
+
+
+def merge_annotator_boxes(item: dict, sha: str | None, annot_boxes: list[dict] | None) -> dict:
+    """Replace the boxes of image `sha` with what the annotator holds.
+
+    Boxes whose label names no clue are kept aside in `_unassigned` (never dropped), and
+    saving refuses until each has a clue, so a mislabelled box cannot vanish silently.
+    """
+    item = copy.deepcopy(item)
+    if sha is None or annot_boxes is None:
+        return item
+    clues = item.setdefault("clues", [])
+    for clue in clues:
+        clue["boxes"] = [b for b in clue.get("boxes", []) if b["image"] != sha]
+    unassigned = [b for b in item.get("_unassigned", []) if b["image"] != sha]
+    for box in reversed(annot_boxes):  # oldest first, so box order is stable across saves
+        coords = {"x0": box["xmin"], "y0": box["ymin"], "x1": box["xmax"], "y1": box["ymax"]}
+        x0, x1 = sorted((coords["x0"], coords["x1"]))
+        y0, y1 = sorted((coords["y0"], coords["y1"]))
+        coords = {"image": sha, "x0": x0, "y0": y0, "x1": x1, "y1": y1}
+        index = parse_clue_label(box.get("label"), len(clues))
+        if index is None:
+            unassigned.append({**coords, "label": box.get("label") or ""})
+        else:
+            clues[index].setdefault("boxes", []).append(coords)
+    item["_unassigned"] = unassigned
+    return item
+
+
+def clue_rows(item: dict) -> list[list]:
+    rows = []
+    for index, clue in enumerate(item.get("clues", [])):
+        boxes = clue.get("boxes", [])
+        images = item.get("images", [])
+        where = sorted({images.index(b["image"]) + 1 for b in boxes if b["image"] in images})
+        summary = f"{len(boxes)}" + (f" (img {', '.join(map(str, where))})" if where else "")
+        rows.append([clue_label(index), clue.get("text", ""), clue.get("reasoning", ""), summary])
+    return rows
+
+
+def apply_clue_rows(item: dict, rows: list[list] | None) -> dict:
+    """Take the clue texts from the table; boxes follow the clue their row's label names.
+
+    Rows the user added in the table (no label) become new clues without boxes; a clue
+    whose row was deleted loses its boxes with it.
+    """
+    item = copy.deepcopy(item)
+    if rows is None:
+        return item
+    old = item.get("clues", [])
+    new = []
+    for row in rows:
+        row = list(row) + [""] * (4 - len(row))
+        label, text, reasoning = (str(v) if v is not None else "" for v in row[:3])
+        if not (label or text or reasoning):
+            continue
+        index = parse_clue_label(label, len(old))
+        boxes = copy.deepcopy(old[index].get("boxes", [])) if index is not None else []
+        new.append({"text": text, "reasoning": reasoning, "boxes": boxes})
+    item["clues"] = new
+    return item
+
+
+def option_rows(item: dict) -> list[list]:
+    return [[o.get("label", ""), o.get("text", "") or "", "image" if o.get("image") else ""]
+            for o in item.get("options", [])]
+
+
+def apply_option_rows(item: dict, rows: list[list] | None) -> dict:
+    """Option labels and texts from the table; image options keep their image by label."""
+    item = copy.deepcopy(item)
+    if rows is None:
+        return item
+    images = {o.get("label"): o.get("image") for o in item.get("options", [])}
+    options = []
+    for row in rows:
+        row = list(row) + [""] * (3 - len(row))
+        label = str(row[0] or "").strip()
+        text = str(row[1] or "")
+        if not label and not text:
+            continue
+        if not label:
+            raise EditError(f"option '{text[:30]}' has no label")
+        options.append({"label": label, "text": text, "image": images.get(label)})
+    labels = [o["label"] for o in options]
+    duplicates = sorted({lab for lab in labels if labels.count(lab) > 1})
+    if duplicates:
+        raise EditError(f"duplicate option labels: {', '.join(duplicates)}")
+    item["options"] = options
+    return item
+
+
+def split_aliases(text: str | None) -> list[str]:
+    """Aliases are typed one per line (commas belong to location answers)."""
+    return [line.strip() for line in (text or "").splitlines() if line.strip()]
+
+
+def check_saveable(item: dict) -> None:
+    """Refuse what would silently lose work: boxes with no clue, an empty question."""
+    unassigned = item.get("_unassigned", [])
+    if unassigned:
+        images = item.get("images", [])
+        first = unassigned[0]
+        where = images.index(first["image"]) + 1 if first["image"] in images else "?"
+        n = len(item.get("clues", []))
+        choices = f"clue 1 … clue {n}" if n else "a clue (add one first)"
+        label = first.get("label") or ""
+        named = f"is labelled '{label}'" if label and label != PICK_LABEL else "has no clue yet"
+        raise EditError(
+            f"{len(unassigned)} box(es) have no clue: the box at "
+            f"({first['x0']:.0f}, {first['y0']:.0f}) on image {where} {named}. "
+            f"Double-click a box (or select it and press E) and pick {choices}."
+        )
+    if not (item.get("question") or "").strip():
+        raise EditError("the question is empty")
+
+
+def strip_editor_fields(item: dict) -> dict:
+    """The item as the store takes it: without the editor's private keys."""
+    return {k: v for k, v in item.items() if not k.startswith("_")}
+
+
+READ_ONLY_FIELDS = ("version", "updated_at", "updated_by", "flagged")
+
+
+def content_only(item: dict) -> dict:
+    """What an annotator edits: no editor-private keys, no bookkeeping the store fills in."""
+    return {k: v for k, v in strip_editor_fields(item).items() if k not in READ_ONLY_FIELDS}

@@ -1,0 +1,85 @@
+"""Structural edits of the working copy: clues, images and option images.
+
+Each operation takes the item already collected from the widgets and returns a new
+item; boxes follow their clue when clues move, and leave with an image that is removed.
+"""
+from __future__ import annotations
+
+import copy
+
+from ui.editor_model import EditError
+
+
+def add_clue(item: dict) -> tuple[dict, int]:
+    item = copy.deepcopy(item)
+    item.setdefault("clues", []).append({"text": "", "reasoning": "", "boxes": []})
+    return item, len(item["clues"]) - 1
+
+
+def remove_clue(item: dict, index: int | None) -> tuple[dict, int | None]:
+    clues = item.get("clues", [])
+    if index is None or not 0 <= index < len(clues):
+        raise EditError("select a clue row first")
+    item = copy.deepcopy(item)
+    del item["clues"][index]
+    remaining = len(item["clues"])
+    return item, (min(index, remaining - 1) if remaining else None)
+
+
+def move_clue(item: dict, index: int | None, step: int) -> tuple[dict, int]:
+    clues = item.get("clues", [])
+    if index is None or not 0 <= index < len(clues):
+        raise EditError("select a clue row first")
+    target = index + step
+    if not 0 <= target < len(clues):
+        return item, index
+    item = copy.deepcopy(item)
+    item["clues"][index], item["clues"][target] = item["clues"][target], item["clues"][index]
+    return item, target
+
+
+def add_image(item: dict, sha: str) -> tuple[dict, int]:
+    item = copy.deepcopy(item)
+    item.setdefault("images", []).append(sha)
+    return item, len(item["images"]) - 1
+
+
+def remove_image(item: dict, index: int) -> tuple[dict, int]:
+    """Drop one context image and every box drawn on it."""
+    images = item.get("images", [])
+    if not 0 <= index < len(images):
+        raise EditError("no image selected")
+    item = copy.deepcopy(item)
+    sha = item["images"].pop(index)
+    if sha not in item["images"]:
+        for clue in item.get("clues", []):
+            clue["boxes"] = [b for b in clue.get("boxes", []) if b["image"] != sha]
+        item["_unassigned"] = [b for b in item.get("_unassigned", []) if b["image"] != sha]
+    return item, max(0, min(index, len(item["images"]) - 1))
+
+
+def move_image(item: dict, index: int, step: int) -> tuple[dict, int]:
+    images = item.get("images", [])
+    target = index + step
+    if not (0 <= index < len(images) and 0 <= target < len(images)):
+        return item, index
+    item = copy.deepcopy(item)
+    item["images"][index], item["images"][target] = item["images"][target], item["images"][index]
+    return item, target
+
+
+def set_option_image(item: dict, label: str, sha: str | None) -> dict:
+    """Attach (or, with sha None, detach) an image to an option; adds the option if new."""
+    label = (label or "").strip()
+    if not label:
+        raise EditError("choose the option label the image belongs to")
+    item = copy.deepcopy(item)
+    options = item.setdefault("options", [])
+    for option in options:
+        if option.get("label") == label:
+            option["image"] = sha
+            return item
+    if sha is None:
+        raise EditError(f"there is no option {label}")
+    options.append({"label": label, "text": "", "image": sha})
+    return item

@@ -1,0 +1,43 @@
+"""Revision history of an item: list, diff two revisions, restore one (as a new revision)."""
+from __future__ import annotations
+
+from store import ConflictError, NotFoundError
+from ui.editor_handlers import _show
+from ui.editor_model import EditError
+
+HISTORY_HEADERS = ["version", "author", "time", "comment"]
+DIFF_HEADERS = ["field", "before", "after"]
+
+
+class HistoryHandlers:
+    def __init__(self, store):
+        self.store = store
+
+    def rows(self, item_id: str | None) -> list[list]:
+        if not item_id:
+            return []
+        return [[h["version"], h["author"], h["created_at"], h.get("comment") or ""]
+                for h in self.store.history(item_id)]
+
+    def diff(self, item_id: str, version_a, version_b) -> list[list]:
+        a, b = _version(version_a), _version(version_b)
+        try:
+            changes = self.store.diff(item_id, a, b)
+        except NotFoundError as err:
+            raise EditError(str(err)) from None
+        return [[d["field"], _show(d["before"]), _show(d["after"])] for d in changes]
+
+    def restore(self, item_id: str, version, base_version: int, user: str) -> int:
+        try:
+            return self.store.restore(item_id, _version(version), user, base_version)
+        except ConflictError as err:
+            raise EditError(f"not restored: {err}") from None
+        except NotFoundError as err:
+            raise EditError(str(err)) from None
+
+
+def _version(value) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise EditError(f"'{value}' is not a version number") from None

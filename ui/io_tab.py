@@ -1,0 +1,59 @@
+"""Import / Export tab: builder and wiring only (logic in io_handlers)."""
+from __future__ import annotations
+
+import gradio as gr
+
+from formats import EXPORT_FORMATS, IMPORT_FORMATS
+from ui.io_handlers import IoError, IoHandlers
+from ui.text import escape_md
+
+
+def build_io_tab(store) -> None:
+    handlers = IoHandlers(store)
+    with gr.Row():
+        with gr.Column():
+            gr.Markdown("### Import\nA file, or a ZIP holding the file and its images. "
+                        "Paths on the server work too (large image trees).")
+            fmt = gr.Dropdown(sorted(IMPORT_FORMATS), label="Format", elem_id="import-format")
+            upload = gr.File(label="File or ZIP", type="filepath", elem_id="import-file",
+                             file_types=[".json", ".jsonl", ".tsv", ".zip"])
+            server_path = gr.Textbox(label="…or a path on the server", elem_id="import-path")
+            images = gr.Textbox(label="Image folder (optional; defaults to the file's folder)",
+                                elem_id="import-images")
+            dataset = gr.Textbox(label="Dataset name (optional)", elem_id="import-dataset")
+            start = gr.Button("Import", variant="primary", elem_id="import-start")
+            report = gr.Markdown(elem_id="import-report")
+        with gr.Column():
+            gr.Markdown("### Export")
+            out_fmt = gr.Dropdown(sorted(EXPORT_FORMATS), label="Format",
+                                  elem_id="export-format")
+            out_dataset = gr.Dropdown([], label="Dataset (empty: all)", allow_custom_value=False,
+                                      elem_id="export-dataset")
+            export = gr.Button("Export", elem_id="export-start")
+            download = gr.File(label="Download", elem_id="export-file", interactive=False)
+            summary = gr.JSON(label="Summary")
+
+    def do_import(fmt, upload, path, images_dir, name, progress=gr.Progress()):
+        def tick(done, total):
+            progress((done, total), desc="importing", unit="items")
+        try:
+            result = handlers.run_import(fmt, upload, path, images_dir, name, progress=tick)
+        except IoError as err:
+            raise gr.Error(str(err)) from None
+        gr.Info(f"imported {result['imported']} items")
+        return "```\n" + result["text"].replace("```", "'''") + "\n```", \
+            gr.update(choices=store.facets().get("dataset", []))
+
+    start.click(do_import, [fmt, upload, server_path, images, dataset], [report, out_dataset],
+                api_name="import_file")
+
+    def do_export(fmt, name):
+        try:
+            path, info = handlers.run_export(fmt, name)
+        except IoError as err:
+            raise gr.Error(escape_md(str(err))) from None
+        return path, info
+
+    export.click(do_export, [out_fmt, out_dataset], [download, summary], api_name="export_file")
+    out_fmt.focus(lambda: gr.update(choices=store.facets().get("dataset", [])), None,
+                  out_dataset, api_name="export_datasets", show_progress="hidden")

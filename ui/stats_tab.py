@@ -1,0 +1,18 @@
+"""Statistics tab: the numbers of `python app.py stats`, refreshed on demand."""
+from __future__ import annotations
+
+import gradio as gr
+
+from cli.data_commands import render_stats
+
+
+def build_stats_tab(store) -> None:
+    refresh = gr.Button("Refresh", elem_id="stats-refresh")
+    text = gr.Code(label="Summary", language=None, elem_id="stats-text", interactive=False)
+    raw = gr.JSON(label="stats --json")
+
+    def compute():
+        stats = store.stats()
+        return render_stats(stats), stats
+
+    refresh.click(compute, None, [text, raw], api_name="stats")
