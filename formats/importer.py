@@ -22,12 +22,14 @@ from .records import ImageRef
 from .report import FormatError, ImportReport
 
 MISSING_QUESTION = "[missing question]"
+SKIPPED_EXISTING = "skipped: an item with this id is already in the store"
 
 
 def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                author="import", progress=None) -> ImportReport:
     """Parse `path` with `reader`, then store every record in one transaction."""
-    from store import MediaError, ValidationError   # imported late: formats parse without store
+    # imported late: the parsers work (and are tested) without the store
+    from store import DuplicateItemError, MediaError, ValidationError
 
     started = time.monotonic()
     path = Path(path)
@@ -39,16 +41,20 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
     images = _ImageAdder(store, MediaError)
     total = len(records)
     with store.atomic():
+        existing = set(store.item_ids())
         for done, record in enumerate(records, start=1):
             item_id = record["id"]
-            if store.item_exists(item_id):
+            if item_id in existing:
                 report.skipped += 1
-                report.add_problem(item_id, "skipped: an item with this id is already in the store")
+                report.add_problem(item_id, SKIPPED_EXISTING)
             else:
                 item = materialize(record, images)
                 try:
                     with store.atomic():
                         store.create_item(item, author, comment=f"import {fmt} {path.name}")
+                except DuplicateItemError:        # created meanwhile by another writer
+                    report.skipped += 1
+                    report.add_problem(item_id, SKIPPED_EXISTING)
                 except ValidationError as exc:
                     report.skipped += 1
                     report.add_problem(item_id, f"not imported: refused by the store: {exc}")

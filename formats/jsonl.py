@@ -84,7 +84,8 @@ def line_to_record(line: dict, number: int, base: Path, dataset: str | None,
     metadata = dict(metadata)
     if "metadata" in line and not isinstance(line["metadata"], dict):
         metadata["raw_metadata"] = line["metadata"]
-        problems.append("malformed field: metadata is not an object (kept as metadata.raw_metadata)")
+        problems.append("malformed field: metadata is not an object "
+                        "(kept as metadata.raw_metadata)")
     for key, value in line.items():
         if key not in ITEM_FIELDS and key not in IGNORED_FIELDS:
             if key in metadata:

@@ -1,0 +1,150 @@
+"""The flows annotators care about, in real Chromium against a real server and SQLite."""
+import os
+import re
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.live_server import ROOT, LiveServer, build_ui_db
+
+
+def open_item(page, url, item_id):
+    page.goto(f"{url}/?item={item_id}")
+    expect(page.locator("#item-id textarea, #item-id input").first).to_have_value(item_id,
+                                                                                 timeout=20000)
+    page.wait_for_selector("#annotator canvas")
+
+
+def draw_box(page, fx0, fy0, fx1, fy1, clue_label):
+    """Drag a box across the canvas (fractions of its size) and give it a clue label."""
+    page.click("#annotator button[aria-label='Create box']")
+    box = page.locator("#annotator canvas").bounding_box()  # re-read before every gesture
+    page.mouse.move(box["x"] + box["width"] * fx0, box["y"] + box["height"] * fy0)
+    page.mouse.down()
+    box = page.locator("#annotator canvas").bounding_box()
+    page.mouse.move(box["x"] + box["width"] * fx1, box["y"] + box["height"] * fy1, steps=6)
+    page.mouse.up()
+    modal = page.locator("#model-box-edit")
+    modal.locator("input").first.click()
+    page.locator("[data-testid='dropdown-option']", has_text=clue_label).click()
+    modal.locator("button", has_text="OK").click()
+
+
+def type_into(page, selector, text):
+    """Type like a person (select all, then keys), so the app sees real input events."""
+    field = page.locator(selector)
+    field.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(text)
+
+
+def test_draw_box_assign_clue_save_lands_in_sqlite(ui_server, page):
+    open_item(page, ui_server.url, "ui/alpha")
+    draw_box(page, 0.30, 0.30, 0.45, 0.42, "clue 1")
+    type_into(page, "#save-comment input, #save-comment textarea", "boxed the exit sign")
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
+
+    con = sqlite3.connect(ui_server.db)
+    rows = con.execute(
+        "SELECT c.position, c.text, b.x0, b.y0, b.x1, b.y1, i.width, i.height "
+        "FROM boxes b JOIN clues c ON c.id = b.clue_id JOIN images i ON i.sha256 = b.image "
+        "WHERE c.item_id = 'ui/alpha'").fetchall()
+    assert len(rows) == 1
+    position, text, x0, y0, x1, y1, width, height = rows[0]
+    assert (position, text) == (0, "The blue sign reads EXIT 12")
+    assert 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height
+    assert x1 - x0 > 20 and y1 - y0 > 10  # a real drag, in original-image pixels
+    revision = con.execute("SELECT version, author, comment FROM revisions "
+                           "WHERE item_id = 'ui/alpha' ORDER BY version DESC").fetchone()
+    assert revision == (2, "local", "boxed the exit sign")
+
+
+def test_unlabelled_box_is_refused_with_a_message(ui_server, page):
+    open_item(page, ui_server.url, "ui/alpha")
+    draw_box(page, 0.5, 0.5, 0.6, 0.6, "(pick a clue)")
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("has no clue", timeout=15000)
+    con = sqlite3.connect(ui_server.db)
+    assert con.execute("SELECT version FROM items WHERE id='ui/alpha'").fetchone() == (1,)
+
+
+def test_unsaved_edit_survives_reload(ui_server, page):
+    open_item(page, ui_server.url, "ui/beta")
+    type_into(page, "#item-question textarea", "Is this a railway station?")
+    expect(page.locator("#draft-state")).to_contain_text("draft", timeout=15000)
+    page.reload()
+    expect(page.locator("#item-question textarea")).to_have_value("Is this a railway station?",
+                                                                  timeout=20000)
+    expect(page.locator("#item-notice")).to_contain_text("unsaved draft")
+
+
+def test_next_and_previous_by_button_and_keyboard(ui_server, page):
+    open_item(page, ui_server.url, "ui/alpha")
+    item_id = page.locator("#item-id textarea, #item-id input").first
+    page.click("#next-item")
+    expect(item_id).to_have_value("ui/beta", timeout=15000)
+    page.locator("#item-header").click()
+    page.keyboard.press("Alt+ArrowRight")
+    expect(item_id).to_have_value("ui/gamma", timeout=15000)
+    page.click("#prev-item")
+    expect(item_id).to_have_value("ui/beta", timeout=15000)
+    page.wait_for_url(re.compile(r"item=ui(%2F|/)beta"), timeout=10000)  # shareable link
+
+
+@pytest.fixture
+def auth_server(tmp_path):
+    db = tmp_path / "auth.db"
+    build_ui_db(db)
+    for name in ("alice", "bob"):
+        subprocess.run([sys.executable, str(ROOT / "app.py"), "user", "add", name,
+                        "--role", "annotator", "--db", str(db)], check=True,
+                       env={**os.environ, "CLUELAB_PASSWORD": f"{name}-secret-pw"})
+    server = LiveServer(db, "--auth")
+    server.db = db
+    yield server
+    server.stop()
+
+
+def login(page, url, name):
+    page.goto(url + "/")
+    page.fill("input[type=text], input[name=username]", name)
+    page.fill("input[type=password]", f"{name}-secret-pw")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#item-editor", timeout=20000)
+
+
+def test_conflict_between_two_pages_keeps_both_edits(auth_server, browser):
+    alice = browser.new_context(viewport={"width": 1600, "height": 1000}).new_page()
+    bob = browser.new_context(viewport={"width": 1600, "height": 1000}).new_page()
+    login(alice, auth_server.url, "alice")
+    login(bob, auth_server.url, "bob")
+    open_item(alice, auth_server.url, "ui/beta")
+    open_item(bob, auth_server.url, "ui/beta")
+
+    type_into(alice, "#item-question textarea", "Alice's question?")
+    alice.click("#save-item")
+    expect(alice.locator("#save-message")).to_contain_text("version 2", timeout=15000)
+
+    type_into(bob, "#item-question textarea", "Bob's question?")
+    bob.click("#save-item")
+    expect(bob.locator("#conflict-message")).to_contain_text("changed by alice", timeout=15000)
+    expect(bob.locator("#conflict-message")).to_be_visible()
+    bob.click("#conflict-compare")
+    expect(bob.locator("#conflict-diff")).to_contain_text("Alice's question?", timeout=15000)
+    expect(bob.locator("#conflict-diff")).to_contain_text("Bob's question?")
+    expect(bob.locator("#item-question textarea")).to_have_value("Bob's question?")
+
+    con = sqlite3.connect(auth_server.db)
+    assert con.execute("SELECT question, version, updated_by FROM items WHERE id='ui/beta'"
+                       ).fetchone() == ("Alice's question?", 2, "alice")
+    draft = con.execute("SELECT data FROM drafts WHERE user='bob' AND item_id='ui/beta'").fetchone()
+    assert draft and "Bob's question?" in draft[0]
+
+    bob.click("#conflict-overwrite")
+    expect(bob.locator("#save-message")).to_contain_text("version 3", timeout=15000)
+    assert con.execute("SELECT question, updated_by FROM items WHERE id='ui/beta'"
+                       ).fetchone() == ("Bob's question?", "bob")
