@@ -17,7 +17,7 @@ from pathlib import Path
 from .mmr_options import split_options, split_question
 from .records import ImageRef, natural_key, new_record, text_or_empty
 from .report import FormatError
-from .safepath import UnsafePathError, resolve_inside
+from .safepath import UnsafePathError, image_ref, resolve_inside
 from .sources import read_json
 
 DATASET = "mmr-life"
@@ -37,12 +37,16 @@ def read(path: Path, images_dir: Path | None = None, dataset: str | None = None)
                         for e in data):
         raise FormatError(path, "not MMR-Life: no item has 'img_path' and 'golden_answer'")
     base = Path(images_dir) if images_dir else Path(path).parent
+    # `--images .../images` (the folder itself rather than its parent) is an easy mistake:
+    # img_path then resolves without its leading "images/", still inside the given folder.
+    inside_images = base.name == "images" and not (base / "images").is_dir()
     name = dataset or DATASET
-    return [entry_to_record(entry, position, base, name)
+    return [entry_to_record(entry, position, base, name, inside_images)
             for position, entry in enumerate(data, start=1)]
 
 
-def entry_to_record(entry, position: int, base: Path, dataset: str) -> dict:
+def entry_to_record(entry, position: int, base: Path, dataset: str,
+                    inside_images: bool = False) -> dict:
     """One MMR-Life entry as a record; every deviation becomes a problem sentence."""
     if not isinstance(entry, dict):
         record = new_record(f"{dataset}/#{position}", dataset, answer_type="multiple_choice")
@@ -68,7 +72,10 @@ def entry_to_record(entry, position: int, base: Path, dataset: str) -> dict:
     if option_text is None and "question" in entry:
         problems.append("no 'Options:' in question")
 
-    folder_ok, context, option_images = _list_images(base, img_path, problems) \
+    folder = img_path.replace("\\", "/")
+    if inside_images and folder.startswith("images/"):
+        folder = folder[len("images/"):]
+    folder_ok, context, option_images = _list_images(base, folder, problems) \
         if img_path else (False, [], [])
     record["images"] = context
     if folder_ok and not context:
@@ -94,8 +101,9 @@ def _type_and_task(img_path: str) -> tuple[str | None, str | None]:
     return None, None
 
 
-def _image_files(folder: Path) -> tuple[list[str], bool]:
-    """Image file names directly in `folder` (natural order) and whether options/ exists."""
+def _image_files(folder: Path) -> tuple[list[tuple[str, bool]], bool]:
+    """([(image file name, is a symlink)] directly in `folder`, natural order; and whether
+    an options/ folder exists). Symlinks are marked so that they can be checked."""
     names, has_options = [], False
     with os.scandir(folder) as entries:
         for entry in entries:
@@ -104,9 +112,16 @@ def _image_files(folder: Path) -> tuple[list[str], bool]:
             if entry.name == "options" and entry.is_dir():
                 has_options = True
             elif os.path.splitext(entry.name)[1].lower() in IMAGE_EXTENSIONS and entry.is_file():
-                names.append(entry.name)
-    names.sort(key=natural_key)
+                names.append((entry.name, entry.is_symlink()))
+    names.sort(key=lambda pair: natural_key(pair[0]))
     return names, has_options
+
+
+def _refs(base: Path, folder: Path, rel: str, names) -> list[ImageRef]:
+    """Refs for files of one folder; a symlink is followed only if it stays inside base."""
+    return [image_ref(base, f"{rel}/{name}") if is_link
+            else ImageRef(name=f"{rel}/{name}", path=folder / name)
+            for name, is_link in names]
 
 
 def _list_images(base: Path, img_path: str, problems: list) -> tuple[bool, list, list]:
@@ -117,24 +132,21 @@ def _list_images(base: Path, img_path: str, problems: list) -> tuple[bool, list,
     """
     try:
         folder = resolve_inside(base, img_path)
+        options_folder = resolve_inside(base, f"{img_path}/options")
     except UnsafePathError as exc:
         return False, [ImageRef(name=img_path, error=f"unsafe image path: {exc}",
                                 unsafe=True)], []
     try:
         names, has_options = _image_files(folder)
+        option_names = _image_files(options_folder)[0] if has_options else []
     except (FileNotFoundError, NotADirectoryError):
         problems.append(f"missing image folder: {img_path}")
         return False, [], []
     except OSError as exc:
         problems.append(f"unreadable image folder: {img_path}: {exc.strerror or exc}")
         return False, [], []
-    context = [ImageRef(name=f"{img_path}/{n}", path=folder / n) for n in names]
-    options = []
-    if has_options:
-        option_names, _ = _image_files(folder / "options")
-        options = [ImageRef(name=f"{img_path}/options/{n}", path=folder / "options" / n)
-                   for n in option_names]
-    return True, context, options
+    return (True, _refs(base, folder, img_path, names),
+            _refs(base, options_folder, f"{img_path}/options", option_names))
 
 
 def _text_options(option_text: str | None, problems: list, metadata: dict) -> list:

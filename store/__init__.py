@@ -3,7 +3,7 @@
 Use `Store.open(path)`; see docs/STORE_API.md for the contract.
 """
 from .core import Store
-from .errors import (ConflictError, DuplicateItemError, ImportProblem, MediaError,
+from .errors import (BusyError, ConflictError, DuplicateItemError, ImportProblem, MediaError,
                      NotFoundError, StoreError, ValidationError)
 from .items import natural_key
 from .media import ImageInfo
@@ -12,7 +12,7 @@ from .users import ROLES
 from .validation import ANSWER_TYPES, STATUSES
 
 __all__ = [
-    "Store", "StoreError", "NotFoundError", "ConflictError", "DuplicateItemError",
+    "Store", "StoreError", "BusyError", "NotFoundError", "ConflictError", "DuplicateItemError",
     "ImportProblem", "MediaError", "ValidationError", "ImageInfo", "diff_items", "natural_key",
     "ANSWER_TYPES", "STATUSES", "ROLES", "VERDICTS",
 ]

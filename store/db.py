@@ -23,7 +23,10 @@ from typing import Any, Iterator, Sequence
 
 import sqlite_utils
 
+from .errors import BusyError, StoreError
+
 BUSY_TIMEOUT_S = 5.0
+"""How long a write waits for another connection's write transaction before BusyError."""
 
 _savepoint_ids = itertools.count(1)
 
@@ -63,7 +66,7 @@ class Connections:
         db = getattr(self._local, "db", None)
         if db is None:
             if self._closed:
-                raise sqlite3.ProgrammingError(f"store {self.path} is closed")
+                raise StoreError(f"store {self.path} is closed")
             db = connect(self.path)
             self._local.db = db
             with self._lock:
@@ -100,7 +103,13 @@ def atomic(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
             raise
         conn.execute(f"RELEASE SAVEPOINT {name}")
         return
-    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+    except sqlite3.OperationalError as e:
+        if "locked" in str(e) or "busy" in str(e):
+            raise BusyError(f"the database is busy (another write has been running for over "
+                            f"{BUSY_TIMEOUT_S:g} s, e.g. an import); try again") from e
+        raise
     try:
         yield db
     except BaseException:

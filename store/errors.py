@@ -76,6 +76,13 @@ class MediaError(StoreError, ValueError):
         super().__init__(f"{name}: {reason}")
 
 
+class BusyError(StoreError):
+    """Another connection held the write lock for longer than the busy timeout.
+
+    Usually a long import running in one transaction; the user can simply retry.
+    """
+
+
 class ImportProblem(StoreError):
     """One problem found while importing one item (used by `formats/`).
 

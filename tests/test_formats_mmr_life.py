@@ -207,3 +207,29 @@ def test_file_whose_every_path_leaves_the_folder_is_refused(store, tmp_path):
     with pytest.raises(FormatError, match="leaves the image folder"):
         import_path(store, "mmr-life", path)
     assert store.count_items() == 0
+
+
+def test_images_option_may_name_the_images_folder_itself(store, mmr_dir):
+    report = import_path(store, "mmr-life", mmr_dir / "MMR_Life.json",
+                         images_dir=mmr_dir / "images")
+    assert len(store.get_item("mmr-life/HAA_1")["images"]) == 3
+    assert report.problem_counts()["missing image folder"] == 1      # HAL_9 only
+
+
+def test_problem_counts_group_by_kind(store, mmr_dir):
+    report = import_path(store, "mmr-life", mmr_dir / "MMR_Life.json")
+    counts = report.problem_counts()
+    assert counts["missing space after option label"] == 1
+    assert counts["duplicated option label"] == 1
+    assert counts["gold answer has no option"] == 2
+
+
+def test_symlinked_image_leaving_the_folder_is_refused(store, mmr_dir, tmp_path, make_png):
+    secret = make_png(tmp_path / "outside", name="secret.png")
+    folder = mmr_dir / "images/abductive/Character Interaction Attribution/7"
+    (folder / "2.png").symlink_to(secret)
+    (mmr_dir / "images/deductive/Recipe Step Deduction/44/options").symlink_to(secret.parent)
+    report = import_path(store, "mmr-life", mmr_dir / "MMR_Life.json")
+    assert any("leaves the image folder" in r for r in problems_of(report, "mmr-life/CIA_7"))
+    assert len(store.get_item("mmr-life/CIA_7")["images"]) == 1
+    assert any("leaves the image folder" in r for r in problems_of(report, "mmr-life/RSD_44"))

@@ -143,3 +143,14 @@ def test_export_layout(store, make_item, add_png, tmp_path):
         assert [o["image"] for o in again["options"]] == [o["image"] for o in item["options"]]
     finally:
         fresh.close()
+
+
+def test_image_path_column_when_image_is_empty(store, tmp_path, make_png):
+    make_png(tmp_path / "imgs", name="a.png")
+    path = write_tsv(tmp_path / "p.tsv", ["index", "question", "answer", "image", "image_path"], [
+        {"index": "1", "question": "q", "answer": "a", "image_path": "a.png"},
+        {"index": "2", "question": "q", "answer": "a", "image_path": "../../etc/passwd"}])
+    report = import_path(store, "vlmevalkit", path, images_dir=tmp_path / "imgs")
+    assert len(store.get_item("p/1")["images"]) == 1
+    assert store.get_item("p/1")["metadata"]["image_path"] == "a.png"
+    assert any("leaves the image folder" in r for r in reasons(report, "p/2"))

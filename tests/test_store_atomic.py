@@ -4,7 +4,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from store import ConflictError, Store
+import store.db as store_db
+from store import BusyError, ConflictError, Store, StoreError
 
 
 def _count(store, table):
@@ -104,9 +105,26 @@ def test_concurrent_saves_on_same_base_exactly_one_wins(store, make_item):
     assert [h["version"] for h in store.history("d/1")] == [2, 1]
 
 
-def test_close_closes_connections(tmp_path):
+def test_writer_waits_then_gets_busy_error(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_db, "BUSY_TIMEOUT_S", 0.2)
+    path = tmp_path / "busy.db"
+    importer, editor = Store.open(path), Store.open(path)
+    with importer.atomic():  # e.g. a long import holding the write lock
+        importer.add_user("imp", "admin", "pw")
+        assert editor.count_items() == 0  # readers are not blocked (WAL)
+        with pytest.raises(BusyError, match="busy"):
+            editor.add_user("bob", "annotator", "pw")
+    editor.add_user("bob", "annotator", "pw")  # fine once the lock is released
+    assert [u["name"] for u in editor.list_users()] == ["bob", "imp"]
+    importer.close()
+    editor.close()
+
+
+def test_closed_store_refuses_use(tmp_path):
     s = Store.open(tmp_path / "c.db")
     db = s.db
     s.close()
     with pytest.raises(Exception):
         db.execute("SELECT 1")
+    with pytest.raises(StoreError, match="closed"):
+        s.count_items()

@@ -6,12 +6,15 @@ timings are far lower (get_item ~0.3 ms, save_item ~2 ms), so these only fail on
 regression such as one query per clue or a full image decode.
 """
 import io
-import os
 import random
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 from PIL import Image
+
+from store import Store
 
 N_ITEMS = 2700
 
@@ -72,33 +75,25 @@ def _pngs(n: int, seed: int) -> list[bytes]:
     return out
 
 
-def _rate(call, items) -> float:
-    start = time.perf_counter()
-    for n, x in enumerate(items):
-        call(n, x)
-    return len(items) / (time.perf_counter() - start)
+def test_add_image_throughput(tmp_path):
+    """Small PNGs import at well over 1,000 images/s.
 
-
-def test_add_image_throughput(store, tmp_path):
-    """Small PNGs import at well over 1,000 images/s where the disk allows it.
-
-    The cost that remains is the file system's (create + rename of each file), so on a busy
-    shared machine the test also accepts half the speed of bare temp-file-and-rename writes
-    of the same bytes, measured in the same run. Best of three batches of 300.
+    What add_image adds on top of writing the file must stay small (sha256, a header read,
+    `verify()`, one row). The store is put on a RAM disk when there is one, so that the
+    test measures that and not how busy a shared disk is: on a loaded shared ext4 disk
+    plain file creation alone can fall below 1,000 files/s.
     """
-    raw_dir = tmp_path / "raw"
-    raw_dir.mkdir()
-
-    def raw_write(n, data):
-        tmp = raw_dir / f".{n}.tmp"
-        tmp.write_bytes(data)
-        os.replace(tmp, raw_dir / f"{n}.png")
-
-    ours, raw = [], []
-    for batch in range(3):
-        raw.append(_rate(raw_write, _pngs(300, 100 + batch)))
-        ours.append(_rate(lambda n, png: store.add_image(png, f"frame_{n}.png"),
-                          _pngs(300, batch)))
-    print(f"add_image {ours}, raw {raw}")
-    assert max(ours) > 1000 or max(ours) > 0.5 * max(raw), (
-        f"add_image {ours} images/s, bare file writes {raw} files/s")
+    ram = Path("/dev/shm")
+    with tempfile.TemporaryDirectory(dir=ram if ram.is_dir() else tmp_path) as folder:
+        store = Store.open(Path(folder) / "cluelab.db")
+        try:
+            rates = []
+            for batch in range(3):  # best of three batches, against scheduler noise
+                data = _pngs(300, batch)
+                start = time.perf_counter()
+                for n, png in enumerate(data):
+                    store.add_image(png, f"frame_{n}.png")
+                rates.append(len(data) / (time.perf_counter() - start))
+        finally:
+            store.close()
+    assert max(rates) > 1000, f"{rates} images/s"

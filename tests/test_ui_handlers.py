@@ -1,0 +1,160 @@
+"""Editor handlers and the box↔clue mapping, tested directly on a real SQLite store."""
+import pytest
+
+from store import Store
+from tests.live_server import build_ui_db
+from ui import editor_model as em
+from ui import editor_ops as ops
+from ui.browser_handlers import BrowserHandlers
+from ui.editor_handlers import EditorHandlers
+from ui.history_handlers import HistoryHandlers
+from ui.text import escape_md
+
+
+@pytest.fixture
+def ui_store(tmp_path):
+    build_ui_db(tmp_path / "ui.db")
+    store = Store.open(tmp_path / "ui.db")
+    yield store
+    store.close()
+
+
+def annot(label, x0, y0, x1, y1):
+    return {"label": label, "color": (0, 0, 0), "xmin": x0, "ymin": y0, "xmax": x1, "ymax": y1}
+
+
+def test_boxes_map_to_clues_by_label_and_keep_unknown_labels_aside():
+    item = {"images": ["a", "b"], "clues": [
+        {"text": "one", "boxes": [{"image": "b", "x0": 1, "y0": 1, "x1": 5, "y1": 5}]},
+        {"text": "two", "boxes": []}]}
+    merged = em.merge_annotator_boxes(item, "a", [annot("clue 2", 30, 40, 10, 20),
+                                                  annot("Clue 1", 0, 0, 9, 9),
+                                                  annot("tree", 2, 2, 4, 4)])
+    assert merged["clues"][0]["boxes"] == [
+        {"image": "b", "x0": 1, "y0": 1, "x1": 5, "y1": 5},
+        {"image": "a", "x0": 0, "y0": 0, "x1": 9, "y1": 9}]
+    # coordinates are normalised so that x0 < x1 even when dragged right-to-left
+    assert merged["clues"][1]["boxes"] == [{"image": "a", "x0": 10, "y0": 20, "x1": 30, "y1": 40}]
+    assert merged["_unassigned"] == [{"image": "a", "x0": 2, "y0": 2, "x1": 4, "y1": 4,
+                                      "label": "tree"}]
+    with pytest.raises(em.EditError, match="labelled 'tree'"):
+        em.check_saveable({**merged, "question": "q"})
+
+
+def test_boxes_for_image_round_trip_through_the_annotator():
+    item = {"images": ["a"], "clues": [
+        {"text": "x", "boxes": [{"image": "a", "x0": 1, "y0": 2, "x1": 3, "y1": 4}]}]}
+    shown = em.boxes_for_image(item, "a")
+    assert shown[0]["label"] == "clue 1" and shown[0]["xmin"] == 1
+    assert em.merge_annotator_boxes(item, "a", shown)["clues"] == item["clues"]
+    labels, colors = em.label_list(2)
+    assert labels == [em.PICK_LABEL, "clue 1", "clue 2"] and len(colors) == 3
+
+
+def test_clue_rows_carry_boxes_through_edits_and_reorder():
+    item = {"images": ["a"], "clues": [
+        {"text": "first", "reasoning": "", "boxes": [{"image": "a", "x0": 0, "y0": 0, "x1": 1, "y1": 1}]},
+        {"text": "second", "reasoning": "", "boxes": []}]}
+    rows = em.clue_rows(item)
+    rows[0][1] = "first, edited"
+    rows.append(["", "third", "because", ""])
+    edited = em.apply_clue_rows(item, rows)
+    assert [c["text"] for c in edited["clues"]] == ["first, edited", "second", "third"]
+    assert len(edited["clues"][0]["boxes"]) == 1
+    moved, index = ops.move_clue(edited, 0, 1)
+    assert index == 1 and moved["clues"][1]["text"] == "first, edited"
+    assert len(moved["clues"][1]["boxes"]) == 1
+    assert em.boxes_for_image(moved, "a")[0]["label"] == "clue 2"
+    removed, _ = ops.remove_clue(moved, 1)
+    assert all(not c["boxes"] for c in removed["clues"])
+
+
+def test_option_rows_reject_duplicates_and_keep_images():
+    item = {"options": [{"label": "A", "text": "", "image": "sha-a"}, {"label": "B", "text": "b"}]}
+    rows = em.option_rows(item)
+    assert rows == [["A", "", "image"], ["B", "b", ""]]
+    rows[1][1] = "bee"
+    assert em.apply_option_rows(item, rows)["options"][0]["image"] == "sha-a"
+    with pytest.raises(em.EditError, match="duplicate option labels: A"):
+        em.apply_option_rows(item, [["A", "x", ""], ["A", "y", ""]])
+
+
+def test_save_conflict_keeps_draft_and_overwrites_nothing(ui_store):
+    editor = EditorHandlers(ui_store)
+    alice = editor.load("ui/beta", "alice")
+    bob = editor.load("ui/beta", "bob")
+    form = editor.form_values(alice["item"]) | {"question": "Alice?"}
+    _, outcome = editor.save(alice, form, None, "mine", "alice")
+    assert outcome["kind"] == "saved" and outcome["version"] == 2
+
+    form = editor.form_values(bob["item"]) | {"question": "Bob?"}
+    bob, outcome = editor.save(bob, form, None, "", "bob")
+    assert outcome["kind"] == "conflict"
+    assert "changed by alice" in outcome["message"] and outcome["current_version"] == 2
+    assert ["question", "Alice?", "Bob?"] in outcome["diff"]
+    assert ui_store.get_item("ui/beta")["question"] == "Alice?"
+    assert ui_store.get_draft("bob", "ui/beta")["data"]["question"] == "Bob?"
+
+    # reopening shows bob his draft, and says it is based on an older version
+    reopened = editor.load("ui/beta", "bob")
+    assert reopened["item"]["question"] == "Bob?"
+    assert "based on version 1" in reopened["notice"]
+
+    _, outcome = editor.save(bob, form, None, "resolved", "bob", base_version=2)
+    assert outcome["kind"] == "saved" and ui_store.get_item("ui/beta")["question"] == "Bob?"
+    assert ui_store.get_draft("bob", "ui/beta") is None
+
+
+def test_autosave_drops_the_draft_when_edits_are_undone(ui_store):
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "local")
+    form = editor.form_values(work["item"])
+    assert editor.autosave(work, form | {"answer": "13"}, None, "local") == "unsaved edits (draft kept)"
+    assert ui_store.get_draft("local", "ui/alpha")["data"]["answer"] == "13"
+    assert editor.autosave(work, form, None, "local") == ""
+    assert ui_store.get_draft("local", "ui/alpha") is None
+
+
+def test_invalid_save_names_the_problem_and_writes_nothing(ui_store):
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "local")
+    form = editor.form_values(work["item"]) | {"question": "   "}
+    _, outcome = editor.save(work, form, None, "", "local")
+    assert outcome == {"kind": "invalid", "message": "the question is empty"}
+    sha = work["item"]["images"][0]
+    outside = [annot("clue 1", 10, 10, 5000, 20)]  # the image is 1200 px wide
+    form = editor.form_values(work["item"])
+    _, outcome = editor.save(work, form, outside, "", "local")
+    assert outcome["kind"] == "invalid" and "ui/alpha" in outcome["message"]
+    assert ui_store.get_item("ui/alpha")["version"] == 1
+    assert ui_store.image_info(sha)["width"] == 1200
+
+
+def test_history_diff_and_restore(ui_store):
+    editor, history = EditorHandlers(ui_store), HistoryHandlers(ui_store)
+    work = editor.load("ui/gamma", "local")
+    editor.save(work, editor.form_values(work["item"]) | {"answer": "B"}, None, "fix", "local")
+    rows = history.rows("ui/gamma")
+    assert [r[0] for r in rows] == [2, 1] and rows[0][3] == "fix"
+    assert ["answer", "A", "B"] in history.diff("ui/gamma", 1, 2)
+    assert history.restore("ui/gamma", 1, 2, "local") == 3
+    assert ui_store.get_item("ui/gamma")["answer"] == "A"
+    with pytest.raises(em.EditError):
+        history.restore("ui/gamma", 1, 2, "local")  # stale base version
+
+
+def test_browser_filters_and_neighbours(ui_store):
+    browser = BrowserHandlers(ui_store)
+    rows, count, ids = browser.search("(all)", "(all)", "(all)", "(all)", "all", "")
+    assert ids == ["ui/alpha", "ui/beta", "ui/gamma"] and count.startswith("3 of 3")
+    _, _, ids = browser.search("ui", None, None, None, "all", "station")
+    assert ids == ["ui/beta"]
+    assert browser.neighbour(["a", "b", "c"], "b", 1) == "c"
+    assert browser.neighbour(["a", "b", "c"], "c", 1) == "c"
+    assert browser.neighbour(["a", "b", "c"], "zzz", -1) == "c"
+
+
+def test_untrusted_text_is_escaped_for_markdown():
+    hostile = "<img src=x onerror=alert(1)> [x](javascript:alert(1))"
+    shown = escape_md(hostile)
+    assert "<img" not in shown and "](javascript" not in shown

@@ -1,0 +1,125 @@
+"""The Gradio app as an API: real server process, gradio_client, real SQLite."""
+import os
+import sqlite3
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+
+import pytest
+from gradio_client import Client
+
+from tests.live_server import ROOT, LiveServer, build_ui_db
+
+FORM = slice(6, 16)  # question … options in load_item's outputs (clues come at 5)
+CLUES = 5
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("wiring") / "ui.db"
+    build_ui_db(db)
+    srv = LiveServer(db, "--no-auth")
+    srv.db = db
+    yield srv
+    srv.stop()
+
+
+def client(url, **kw):
+    return Client(url, verbose=False, download_files=False, **kw)
+
+
+def save_args(loaded, question, comment):
+    form = [*loaded[FORM], loaded[CLUES]]
+    form[0] = question
+    form = [v["value"] if isinstance(v, dict) and "value" in v else v for v in form]
+    return [*form, None, comment]  # no annotator value: boxes stay as they are
+
+
+def test_every_event_has_an_api_name(server):
+    info = client(server.url).view_api(return_format="dict", print_info=False)
+    names = set(info["named_endpoints"])
+    for required in ("/load_item", "/save_item", "/next_item", "/prev_item", "/search_items",
+                     "/autosave_draft", "/diff_revisions", "/restore_revision", "/import_file",
+                     "/export_file", "/stats"):
+        assert required in names
+    assert not info["unnamed_endpoints"]
+
+
+def test_load_and_save_through_the_api(server):
+    c = client(server.url)
+    loaded = c.predict("ui/gamma", api_name="/load_item")
+    assert loaded[0] == "ui/gamma" and loaded[6] == "Pick the colour of the sign."
+    out = c.predict(*save_args(loaded, "Pick the sign's colour.", "api edit"),
+                    api_name="/save_item")
+    assert "version 2" in " ".join(str(x) for x in out)
+    con = sqlite3.connect(server.db)
+    assert con.execute("SELECT question, version FROM items WHERE id='ui/gamma'").fetchone() == (
+        "Pick the sign's colour.", 2)
+    assert con.execute("SELECT author, comment FROM revisions WHERE item_id='ui/gamma' "
+                       "AND version=2").fetchone() == ("local", "api edit")
+
+
+def test_stale_save_through_the_api_is_a_conflict(server):
+    first, second = client(server.url), client(server.url)
+    a = first.predict("ui/beta", api_name="/load_item")
+    b = second.predict("ui/beta", api_name="/load_item")
+    first.predict(*save_args(a, "First?", ""), api_name="/save_item")
+    out = second.predict(*save_args(b, "Second?", ""), api_name="/save_item")
+    assert any("was changed by local" in str(x) for x in out)
+    con = sqlite3.connect(server.db)
+    assert con.execute("SELECT question FROM items WHERE id='ui/beta'").fetchone() == ("First?",)
+
+
+def test_next_item_walks_the_filtered_list(server):
+    c = client(server.url)
+    c.predict("ui/alpha", api_name="/load_item")
+    c.predict("(all)", "(all)", "(all)", "(all)", "all", "", api_name="/search_items")
+    assert c.predict(api_name="/next_item")[0] == "ui/beta"
+
+
+def test_login_required_guards_pages_api_and_media(tmp_path):
+    db = tmp_path / "auth.db"
+    build_ui_db(db)
+    subprocess.run([sys.executable, str(ROOT / "app.py"), "user", "add", "ann", "--role",
+                    "annotator", "--db", str(db)], check=True,
+                   env={**os.environ, "CLUELAB_PASSWORD": "correct horse"})
+    srv = LiveServer(db, "--auth")
+    try:
+        media = next((tmp_path / "auth-media").rglob("*.png"))
+        for path in ("/gradio_api/info", f"/gradio_api/file={media}"):
+            with pytest.raises(urllib.error.HTTPError) as err:
+                urllib.request.urlopen(srv.url + path, timeout=10)
+            assert err.value.code in (401, 403)
+        with pytest.raises(Exception):
+            client(srv.url).predict("ui/alpha", api_name="/load_item")
+        with pytest.raises(Exception):
+            client(srv.url, auth=("ann", "wrong password"))
+        c = client(srv.url, auth=("ann", "correct horse"))
+        loaded = c.predict("ui/alpha", api_name="/load_item")
+        c.predict(*save_args(loaded, "Which exit?", ""), api_name="/save_item")
+        con = sqlite3.connect(db)
+        assert con.execute("SELECT updated_by FROM items WHERE id='ui/alpha'").fetchone() == ("ann",)
+    finally:
+        srv.stop()
+
+
+def test_no_auth_is_refused_off_loopback(tmp_path):
+    done = subprocess.run([sys.executable, str(ROOT / "app.py"), "--db", str(tmp_path / "x.db"),
+                           "--host", "0.0.0.0", "--no-auth"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and "loopback" in done.stderr
+    assert not (tmp_path / "x.db").exists()
+
+
+def test_new_database_is_seeded_with_the_demo(tmp_path):
+    db = tmp_path / "fresh.db"
+    srv = LiveServer(db)
+    try:
+        c = client(srv.url)
+        loaded = c.predict("demo/park-season", api_name="/load_item")
+        assert loaded[0] == "demo/park-season"
+    finally:
+        srv.stop()
+    con = sqlite3.connect(db)
+    assert con.execute("SELECT count(*) FROM items WHERE dataset='demo'").fetchone()[0] >= 12
