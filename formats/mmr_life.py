@@ -132,21 +132,30 @@ def _list_images(base: Path, img_path: str, problems: list) -> tuple[bool, list,
     """
     try:
         folder = resolve_inside(base, img_path)
-        options_folder = resolve_inside(base, f"{img_path}/options")
     except UnsafePathError as exc:
         return False, [ImageRef(name=img_path, error=f"unsafe image path: {exc}",
                                 unsafe=True)], []
     try:
         names, has_options = _image_files(folder)
-        option_names = _image_files(options_folder)[0] if has_options else []
     except (FileNotFoundError, NotADirectoryError):
         problems.append(f"missing image folder: {img_path}")
         return False, [], []
     except OSError as exc:
         problems.append(f"unreadable image folder: {img_path}: {exc.strerror or exc}")
         return False, [], []
-    return (True, _refs(base, folder, img_path, names),
-            _refs(base, options_folder, f"{img_path}/options", option_names))
+    context = _refs(base, folder, img_path, names)
+    if not has_options:
+        return True, context, []
+    try:
+        options_folder = resolve_inside(base, f"{img_path}/options")
+        option_names = _image_files(options_folder)[0]
+    except UnsafePathError as exc:
+        problems.append(f"unsafe image path: {exc}")
+        return True, context, []
+    except OSError as exc:
+        problems.append(f"unreadable image folder: {img_path}/options: {exc.strerror or exc}")
+        return True, context, []
+    return True, context, _refs(base, options_folder, f"{img_path}/options", option_names)
 
 
 def _text_options(option_text: str | None, problems: list, metadata: dict) -> list:

@@ -7,7 +7,7 @@ gave. The check is done on fully resolved paths, so symlinks cannot smuggle a pa
 from __future__ import annotations
 
 import os
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from .records import ImageRef
 
@@ -25,12 +25,13 @@ def resolve_inside(base: Path, name: str) -> Path:
     text = str(name).replace("\\", "/")
     if not text or "\x00" in text:
         raise UnsafePathError(f"invalid path {name!r}")
-    root = Path(base).resolve()
-    candidate = Path(text) if PurePosixPath(text).is_absolute() else root / text
-    resolved = candidate.resolve()
-    if resolved != root and root not in resolved.parents:
+    # os.path rather than pathlib: this runs once per image folder of big imports
+    root = os.path.realpath(base)
+    resolved = os.path.realpath(text if os.path.isabs(text) or text.startswith("/")
+                                else os.path.join(root, text))
+    if resolved != root and not resolved.startswith(root.rstrip(os.sep) + os.sep):
         raise UnsafePathError(f"path {name!r} leaves the image folder {str(base)!r}; refused")
-    return resolved
+    return Path(resolved)
 
 
 def image_ref(base: Path, name: str) -> ImageRef:
@@ -38,7 +39,7 @@ def image_ref(base: Path, name: str) -> ImageRef:
     try:
         path = resolve_inside(base, name)
     except UnsafePathError as exc:
-        return ImageRef(name=str(name), error=str(exc), unsafe=True)
+        return ImageRef(name=str(name), error=f"unsafe image path: {exc}", unsafe=True)
     if not path.is_file():
         return ImageRef(name=str(name), error=f"image file not found: {name}")
     return ImageRef(name=str(name), path=path)
@@ -60,7 +61,7 @@ class BasenameIndex:
         for folder, _dirs, names in os.walk(root):
             for name in names:
                 path = Path(folder, name).resolve()
-                if path.is_file() and (root in path.parents):
+                if path.is_file() and str(path).startswith(str(root).rstrip(os.sep) + os.sep):
                     files.setdefault(name, []).append(path)
         return files
 

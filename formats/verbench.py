@@ -17,6 +17,7 @@ from pathlib import Path
 from .mmr_life import IMAGE_EXTENSIONS
 from .records import ImageRef, natural_key, new_record, text_or_empty
 from .report import FormatError
+from .safepath import image_ref
 from .sources import require_folder
 
 DATASET = "verbench"
@@ -41,11 +42,18 @@ def read(path: Path, images_dir: Path | None = None, dataset: str | None = None)
     for file_name in names:
         stem = file_name[:-len(".json")]
         image = images.get(stem)
-        ref = (ImageRef(name=f"Image/{image}", path=image_dir / image) if image else
+        ref = (_image(image_dir, image) if image else
                ImageRef(name=f"Image/{stem}", error=f"image file not found: Image/{stem}.*"))
         records.extend(image_records(annotation_dir / file_name, box_dir / f"{stem}_bbox.json",
                                      ref, dataset or DATASET))
     return records
+
+
+def _image(image_dir: Path, file_name: str) -> ImageRef:
+    """The image file, checked like any named path (a symlink may not leave the folder)."""
+    ref = image_ref(image_dir, file_name)
+    ref.name = f"Image/{file_name}"
+    return ref
 
 
 def _files_by_stem(folder: Path, extensions) -> dict[str, str]:
@@ -64,13 +72,15 @@ def image_records(annotation_path: Path, box_path: Path, image: ImageRef, datase
     """The items (one per question) of one annotated image."""
     stem = annotation_path.stem
     source = f"Annotation/{annotation_path.name}"
+    raw = b""
     try:
-        raw_text = annotation_path.read_text(encoding="utf-8-sig")
-        data = json.loads(raw_text)
+        raw = annotation_path.read_bytes()
+        data = json.loads(raw.decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         record = new_record(f"{dataset}/{stem}", dataset, images=[image])
         record["problems"].append(f"unreadable annotation: {source}: {exc}")
-        record["metadata"] = {"source_file": source, "raw_annotation": _raw(annotation_path)}
+        record["metadata"] = {"source_file": source,
+                              "raw_annotation": raw.decode("utf-8", errors="replace")}
         return [record]
     boxes, box_problems, box_raw = read_boxes(box_path)
     questions, answers, clue_groups, shape_problems = _questions(data)
@@ -112,10 +122,6 @@ def image_records(annotation_path: Path, box_path: Path, image: ImageRef, datase
                                       f"Box_annotation/{box_path.name} match no clue of this image "
                                       f"(kept in metadata.unmatched_boxes)")
     return records
-
-
-def _raw(path: Path) -> str:
-    return path.read_bytes().decode("utf-8", errors="replace")
 
 
 def _questions(data) -> tuple[list, list, list, list[str]]:
@@ -171,10 +177,12 @@ def read_boxes(path: Path) -> tuple[dict[int, list], list[str], object]:
     name = f"Box_annotation/{path.name}"
     if not path.exists():
         return {}, [f"missing box file: {name}"], None
+    raw = b""
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
+        raw = path.read_bytes()
+        data = json.loads(raw.decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return {}, [f"unreadable box file: {name}: {exc}"], _raw(path)
+        return {}, [f"unreadable box file: {name}: {exc}"], raw.decode("utf-8", errors="replace")
     pairs = None
     if isinstance(data, list) and all(isinstance(e, dict) and "id" in e and "bbox" in e
                                       for e in data):
@@ -194,8 +202,7 @@ def read_boxes(path: Path) -> tuple[dict[int, list], list[str], object]:
                 problems.append(f"malformed box in {name}: id {key!r}, bbox {box!r}; "
                                 f"{BOX_SHAPE_HELP}")
                 return {}, problems, data
-            boxes.setdefault(number, []).append([float(c) if isinstance(c, float) else c
-                                                 for c in box])
+            boxes.setdefault(number, []).append(list(box))
     return boxes, problems, None
 
 

@@ -41,30 +41,30 @@ def _head(db: sqlite_utils.Database, item_id: str) -> dict | None:
     return one(db, "SELECT version, updated_at, updated_by FROM items WHERE id = ?", [item_id])
 
 
+_ITEM_COLUMNS = ("id", "dataset", "sort_key", "domain", "subtask", "reasoning_type",
+                 "question", "answer_type", "answer", "aliases", "gt_reasoning", "status",
+                 "problems", "flagged", "metadata", "version", "updated_at", "updated_by")
+
+
 def _write(db: sqlite_utils.Database, item: dict, version: int, author: str,
            comment: str) -> None:
-    """Replace the item's rows with `item` (already normalized) and append its revision."""
-    item_id, stamp = item["id"], now()
-    db.execute("INSERT OR IGNORE INTO datasets (name, created_at) VALUES (?, ?)",
-               [item["dataset"], stamp])
-    values = [item["dataset"], natural_key(item_id), item["domain"], item["subtask"],
-              item["reasoning_type"], item["question"], item["answer_type"], item["answer"],
-              json.dumps(item["aliases"]), item["gt_reasoning"], item["status"],
-              json.dumps(item["problems"]), int(bool(item["problems"])),
-              json.dumps(item["metadata"]), version, stamp, author]
-    db.execute(
-        "INSERT INTO items (dataset, sort_key, domain, subtask, reasoning_type, question, "
-        "answer_type, answer, aliases, gt_reasoning, status, problems, flagged, metadata, "
-        "version, updated_at, updated_by, id) VALUES (" + ",".join("?" * 18) + ") "
-        "ON CONFLICT(id) DO UPDATE SET dataset=excluded.dataset, sort_key=excluded.sort_key, "
-        "domain=excluded.domain, subtask=excluded.subtask, "
-        "reasoning_type=excluded.reasoning_type, question=excluded.question, "
-        "answer_type=excluded.answer_type, answer=excluded.answer, aliases=excluded.aliases, "
-        "gt_reasoning=excluded.gt_reasoning, status=excluded.status, "
-        "problems=excluded.problems, flagged=excluded.flagged, metadata=excluded.metadata, "
-        "version=excluded.version, updated_at=excluded.updated_at, "
-        "updated_by=excluded.updated_by", values + [item_id])
-    conn = db.conn
+    """Replace the item's rows with `item` (already normalized) and append its revision.
+
+    Runs inside the caller's transaction. The parts (images, options, clues, boxes) are
+    deleted and re-inserted: simpler than diffing, and an item has only a few dozen rows.
+    """
+    conn, item_id, stamp = db.conn, item["id"], now()
+    conn.execute("INSERT OR IGNORE INTO datasets (name, created_at) VALUES (?, ?)",
+                 [item["dataset"], stamp])
+    row = dict(item, sort_key=natural_key(item_id), aliases=json.dumps(item["aliases"]),
+               problems=json.dumps(item["problems"]), flagged=int(bool(item["problems"])),
+               metadata=json.dumps(item["metadata"]), version=version, updated_at=stamp,
+               updated_by=author)
+    updates = ", ".join(f"{c} = excluded.{c}" for c in _ITEM_COLUMNS[1:])
+    conn.execute(f"INSERT INTO items ({', '.join(_ITEM_COLUMNS)}) "
+                 f"VALUES ({', '.join('?' * len(_ITEM_COLUMNS))}) "
+                 f"ON CONFLICT(id) DO UPDATE SET {updates}", [row[c] for c in _ITEM_COLUMNS])
+
     conn.execute("DELETE FROM boxes WHERE clue_id IN (SELECT id FROM clues WHERE item_id = ?)",
                  [item_id])
     for table in ("clues", "item_options", "item_images"):
@@ -83,6 +83,7 @@ def _write(db: sqlite_utils.Database, item: dict, version: int, author: str,
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             [(clue_id, b, x["image"], x["x0"], x["y0"], x["x1"], x["y1"])
              for b, x in enumerate(clue["boxes"])])
+
     snapshot = dict(item, version=version, updated_at=stamp, updated_by=author,
                     flagged=bool(item["problems"]))
     conn.execute("INSERT INTO revisions (item_id, version, author, created_at, comment, "

@@ -7,8 +7,9 @@ use them (MMR-Life alone has ~19,000 images), and the hash is a stable id for bo
 `add_image` checks what it stores: it reads the header with Pillow (cheap), refuses anything
 that is not an image, too large (decompression bombs) or corrupt/truncated, and never fully
 decodes a PNG (only `verify()`, which checks every chunk's CRC through IEND) so that bulk
-imports stay far above 1,000 images/s. JPEG has no useful `verify()`, so its data is decoded
-at 1/8 scale (cheap) to catch truncated files.
+imports stay far above 1,000 images/s. JPEG has no useful `verify()`: a JPEG that ends with
+its end-of-image marker is accepted as is; one that does not is decoded at 1/8 scale to
+tell a truncated file from one with harmless trailing data.
 """
 from __future__ import annotations
 
@@ -82,6 +83,10 @@ def _write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
+def _ends_with_jpeg_eoi(data: bytes) -> bool:
+    return data.rstrip(b"\0\r\n ").endswith(b"\xff\xd9")
+
+
 def inspect_image(data: bytes, name: str) -> tuple[int, int, str]:
     """Return (width, height, format) of `data`, or raise MediaError naming `name`."""
     try:
@@ -91,7 +96,9 @@ def inspect_image(data: bytes, name: str) -> tuple[int, int, str]:
                 raise MediaError(name, f"image is {width}x{height} pixels, above the limit of "
                                        f"{MAX_IMAGE_PIXELS} (possible decompression bomb)")
             im.verify()
-        if image_format in ("JPEG", "MPO"):
+        if image_format in ("JPEG", "MPO") and not _ends_with_jpeg_eoi(data):
+            # No end-of-image marker: truncated, or extra data after the image (some phones
+            # append a video). Decoding at 1/8 scale reads all the data and tells them apart.
             with Image.open(io.BytesIO(data)) as im:
                 im.draft("RGB", (max(1, width // 8), max(1, height // 8)))
                 im.load()

@@ -35,7 +35,9 @@ def normalize_item(item: Any, image_sizes: Callable[[list[str]], dict[str, tuple
 
     `image_sizes(shas)` returns {sha: (width, height)} for the shas that exist in the store.
     Read-only fields (version, updated_*, flagged) are ignored; unknown fields are refused
-    (they belong in `metadata`, otherwise they would be silently lost).
+    (they belong in `metadata`, otherwise they would be silently lost). Missing fields get
+    defaults: dataset from the id's prefix ("mmr-life/HAA_1" -> "mmr-life"), status "draft",
+    empty text and lists; a numeric answer is stored as text ("42").
     """
     if not isinstance(item, dict):
         raise ValidationError(f"an item must be a dict, got {type(item).__name__}")

@@ -90,6 +90,11 @@ def test_refuses_truncated_jpeg(store, make_png):
         store.add_image(jpeg[: len(jpeg) * 2 // 3], "cut.jpg")
 
 
+def test_accepts_jpeg_with_trailing_data(store, make_png):
+    jpeg = make_png(w=300, h=200, image_format="JPEG")
+    assert store.add_image(jpeg + b"appended motion-photo bytes" * 50, "pixel.jpg").width == 300
+
+
 def test_refuses_unreadable_path(store, tmp_path):
     with pytest.raises(MediaError, match="missing.png"):
         store.add_image(tmp_path / "missing.png", "missing.png")

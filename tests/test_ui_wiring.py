@@ -11,8 +11,8 @@ from gradio_client import Client
 
 from tests.live_server import ROOT, LiveServer, build_ui_db
 
-FORM = slice(6, 16)  # question … options in load_item's outputs (clues come at 5)
-CLUES = 5
+FORM = slice(7, 17)  # question … options in load_item's outputs (clues come at 6)
+CLUES = 6
 
 
 @pytest.fixture(scope="module")
@@ -49,7 +49,7 @@ def test_every_event_has_an_api_name(server):
 def test_load_and_save_through_the_api(server):
     c = client(server.url)
     loaded = c.predict("ui/gamma", api_name="/load_item")
-    assert loaded[0] == "ui/gamma" and loaded[6] == "Pick the colour of the sign."
+    assert loaded[0] == "ui/gamma" and loaded[7] == "Pick the colour of the sign."
     out = c.predict(*save_args(loaded, "Pick the sign's colour.", "api edit"),
                     api_name="/save_item")
     assert "version 2" in " ".join(str(x) for x in out)

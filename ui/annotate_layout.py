@@ -39,7 +39,7 @@ def build_browser() -> SimpleNamespace:
                               elem_id="filter-flagged")
         ui.count = gr.Markdown(elem_id="browser-count")
         ui.items = gr.Dataframe(headers=LIST_HEADERS, interactive=False, max_height=640,
-                                wrap=False, column_widths=["28%", "14%", "6%", "20%", "32%"],
+                                wrap=False, column_widths=["40%", "20%", "40%"],
                                 elem_id="item-list")
         ui.nav_ids = gr.State([])
     return ui
@@ -57,8 +57,9 @@ def build_editor() -> SimpleNamespace:
         ui.notice = gr.Markdown(elem_id="item-notice")
         with gr.Row():
             with gr.Column(scale=3, min_width=420):
-                ui.strip = gr.Gallery(label="Images (click to annotate)", columns=10, rows=1,
-                                      height=120, allow_preview=False, object_fit="contain",
+                ui.strip = gr.Gallery(label="Images (click one to annotate it)", columns=8,
+                                      height=150, allow_preview=False,
+                                      object_fit="contain", show_label=False,
                                       elem_id="image-strip", interactive=False)
                 with gr.Row():
                     ui.add_image = gr.UploadButton("Add image", file_types=["image"],
@@ -67,11 +68,12 @@ def build_editor() -> SimpleNamespace:
                     ui.image_right = gr.Button("Move ▶", size="sm")
                     ui.remove_image = gr.Button("Remove image", size="sm", variant="stop",
                                                 elem_id="remove-image")
+                ui.image_info = gr.Markdown(elem_id="image-info")
                 ui.annotator = image_annotator(
                     label="Clue boxes", elem_id="annotator", image_type="filepath",
                     sources=[], show_clear_button=False, show_download_button=False,
                     show_share_button=False, show_remove_button=True, box_min_size=3,
-                    height="70vh", boxes_alpha=0.25, handles_cursor=True,
+                    height="70vh", boxes_alpha=0.25, handles_cursor=True, show_label=False,
                     label_list=[em.PICK_LABEL], label_colors=[em.PICK_COLOR],
                 )
                 # Events would otherwise decode and re-encode the whole (possibly huge)

@@ -23,7 +23,8 @@ class Renderer:
     @property
     def outputs(self) -> list:
         ui = self.ui
-        return [ui.work, ui.item_id, ui.header, ui.notice, ui.strip, ui.annotator, ui.clues,
+        return [ui.work, ui.item_id, ui.header, ui.notice, ui.strip, ui.annotator, ui.image_info,
+                ui.clues,
                 ui.question, ui.answer_type, ui.answer, ui.aliases, ui.gt_reasoning, ui.domain,
                 ui.subtask, ui.reasoning_type, ui.status, ui.options, ui.option_gallery,
                 ui.history, ui.conflict_panel, ui.save_message, ui.comment]
@@ -34,7 +35,7 @@ class Renderer:
         facets = self.store.facets()
         return [
             work, item["id"], self.header(saved), work.get("notice") or problems_md(saved),
-            self.strip(item), self.annotator(work), form["clues"], form["question"],
+            self.strip(item), *self.annotator(work), form["clues"], form["question"],
             form["answer_type"], form["answer"], form["aliases"], form["gt_reasoning"],
             gr.update(choices=facets.get("domain", []), value=form["domain"]),
             gr.update(choices=facets.get("subtask", []), value=form["subtask"]),
@@ -45,13 +46,14 @@ class Renderer:
     def annotator_only(self, work: dict) -> list:
         """Outputs after a structural edit: work, annotator, clue table, strip, options."""
         item = work["item"]
-        return [work, self.annotator(work), em.clue_rows(item), self.strip(item),
+        return [work, *self.annotator(work), em.clue_rows(item), self.strip(item),
                 em.option_rows(item), self.option_gallery(item)]
 
     @property
     def structural_outputs(self) -> list:
         ui = self.ui
-        return [ui.work, ui.annotator, ui.clues, ui.strip, ui.options, ui.option_gallery]
+        return [ui.work, ui.annotator, ui.image_info, ui.clues, ui.strip, ui.options,
+                ui.option_gallery]
 
     def header(self, saved: dict) -> str:
         link = f"?item={quote(saved['id'], safe='')}"
@@ -71,22 +73,24 @@ class Renderer:
         return [(str(self.store.preview_path(o["image"])), o.get("label", ""))
                 for o in item.get("options", []) if o.get("image")]
 
-    def annotator(self, work: dict):
+    def annotator(self, work: dict) -> tuple:
+        """(annotator update, the line above it saying which image at what size)."""
         item = work["item"]
         labels, colors = em.label_list(len(item.get("clues", [])))
         sha = current_image(work)
         if sha is None:
-            return gr.update(value=None, label_list=labels, label_colors=colors,
-                             label="Clue boxes (this item has no image)")
+            return (gr.update(value=None, label_list=labels, label_colors=colors),
+                    "This item has no image yet: add one above.")
         n = len(item.get("images", []))
         index = work.get("image_index", 0)
         info = self.store.image_info(sha)
-        return gr.update(
+        update = gr.update(
             value={"image": str(self.store.image_path(sha)),
                    "boxes": em.boxes_for_image(item, sha)},
             label_list=labels, label_colors=colors,
-            label=f"Clue boxes · image {index + 1} of {n} · {info['width']}×{info['height']} px",
         )
+        return update, (f"**Image {index + 1} of {n}** · {info['width']}×{info['height']} px "
+                        f"· {info['format']}")
 
 
 def problems_md(item: dict) -> str:

@@ -73,7 +73,7 @@ def wire(store, demo, browser, ui) -> None:
 
     def select_row(evt: gr.SelectData, request: gr.Request):
         row = evt.row_value or []
-        return open_item(row[0] if row else None, request)
+        return open_item(str(row[0]).removeprefix("⚑ ") if row else None, request)
 
     browser.items.select(select_row, None, renderer.outputs, api_name="select_item")
     ui.item_id.submit(open_item, ui.item_id, renderer.outputs, api_name="load_item")

@@ -10,7 +10,7 @@ from ui.text import short
 ALL = "(all)"
 FLAGGED_CHOICES = ["all", "flagged", "not flagged"]
 PAGE_ROWS = 500
-LIST_HEADERS = ["id", "status", "flag", "domain / subtask", "question"]
+LIST_HEADERS = ["id", "status", "question"]
 
 
 class BrowserHandlers:
@@ -39,9 +39,7 @@ class BrowserHandlers:
         filters = self.filters(dataset, domain, subtask, status, flagged, text)
         ids = self.store.item_ids(**filters)
         rows = [
-            [r["id"], r["status"], "⚑" if r["flagged"] else "",
-             " / ".join(x for x in (r.get("domain"), r.get("subtask")) if x),
-             short(r.get("question"), 80)]
+            [("⚑ " if r["flagged"] else "") + r["id"], r["status"], short(r.get("question"), 80)]
             for r in self.store.list_items(**filters, limit=PAGE_ROWS)
         ]
         total = self.store.count_items()
