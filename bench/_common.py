@@ -60,7 +60,8 @@ def summarize(values, unit_scale: float = 1.0, digits: int = 1) -> dict:
 def machine() -> dict:
     """What the figures were measured on."""
     info = {"nproc": os.cpu_count(), "python": platform.python_version(),
-            "platform": platform.platform()}
+            "platform": platform.platform(),
+            "loadavg_1_5_15": [round(x, 2) for x in os.getloadavg()]}
     try:
         with open("/proc/meminfo") as f:
             kb = int(next(line for line in f if line.startswith("MemTotal")).split()[1])

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import shutil
 import statistics
 import sys
@@ -99,10 +100,12 @@ def main(argv=None) -> int:
             media = root / name
             shutil.rmtree(media, ignore_errors=True)
             media.mkdir(parents=True)
+            os.sync()
             t = time.perf_counter()
             variants[name](media)
             times[name].append(time.perf_counter() - t)
             shutil.rmtree(media)
+            os.sync()
             log(f"round {r + 1} {name}: {times[name][-1]:.2f} s")
     shutil.rmtree(root, ignore_errors=True)
 

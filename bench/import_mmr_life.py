@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import os
 import shutil
 import statistics
 import subprocess
@@ -54,6 +55,7 @@ def fresh_db(path: Path) -> None:
     media = path.with_name(f"{path.stem}-media")
     if media.exists():
         shutil.rmtree(media)
+    os.sync()   # flush the deletions so they do not slow down the next timed run
 
 
 class Timers:
@@ -141,6 +143,7 @@ def main(argv=None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     run_db = work / "mmr.db"       # same stem as the kept db, so the media folder name matches
 
+    load_before = [round(x, 2) for x in os.getloadavg()]
     runs = []
     for n in range(1, args.runs + 1):
         r = one_run(run_db, json_path, tree)
@@ -191,6 +194,7 @@ def main(argv=None) -> int:
         "tree_generated_s": round(tree_s, 1),
         "breakdown": breakdown,
         "kept_db": str(args.db),
+        "loadavg_before": load_before,
         "machine": machine(),
     }
     emit(summary)

@@ -123,3 +123,23 @@ def test_new_database_is_seeded_with_the_demo(tmp_path):
         srv.stop()
     con = sqlite3.connect(db)
     assert con.execute("SELECT count(*) FROM items WHERE dataset='demo'").fetchone()[0] >= 12
+
+
+def test_import_and_export_through_the_ui_api(server, tmp_path):
+    from gradio_client import handle_file
+
+    c = client(server.url)
+    demo = ROOT / "assets" / "demo" / "demo.jsonl"
+    report, _ = c.predict("jsonl", None, str(demo), "", "", api_name="/import_file")
+    assert "imported:   14" in report or "imported: 14" in report.replace("  ", " ")
+    hostile = tmp_path / "evil.zip"
+    import zipfile
+
+    with zipfile.ZipFile(hostile, "w") as zf:
+        zf.writestr("../../escape.jsonl", "{}")
+    with pytest.raises(Exception, match="unsafe path"):
+        c.predict("jsonl", handle_file(str(hostile)), "", "", "", api_name="/import_file")
+    assert not (tmp_path.parent / "escape.jsonl").exists()
+    path, summary = c.predict("coco", "demo", api_name="/export_file")
+    assert summary["annotations"] > 0
+    assert path["orig_name"] in ("demo-coco.json", "demo-coco.zip")

@@ -148,3 +148,26 @@ def test_conflict_between_two_pages_keeps_both_edits(auth_server, browser):
     expect(bob.locator("#save-message")).to_contain_text("version 3", timeout=15000)
     assert con.execute("SELECT question, updated_by FROM items WHERE id='ui/beta'"
                        ).fetchone() == ("Bob's question?", "bob")
+
+
+def test_hostile_imported_text_stays_inert(tmp_path, page):
+    from store import Store
+
+    db = tmp_path / "hostile.db"
+    build_ui_db(db)
+    hostile = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
+    store = Store.open(db)
+    item = store.get_item("ui/beta")
+    store.create_item({**item, "id": "ui/hostile", "question": hostile + " [c](javascript:alert(1))",
+                       "problems": [f"option text {hostile}"], "status": "draft"}, "fixture")
+    store.close()
+    server = LiveServer(db, "--no-auth")
+    try:
+        open_item(page, server.url, "ui/hostile")
+        expect(page.locator("#item-notice")).to_contain_text("onerror", timeout=15000)
+        expect(page.locator("#item-list")).to_contain_text("<img src=x")
+        assert page.evaluate("window.__pwned") is None
+        assert page.locator("#item-notice a[href^='javascript']").count() == 0
+        assert page.locator("#item-list img, #item-notice img").count() == 0
+    finally:
+        server.stop()
