@@ -133,9 +133,108 @@ def m0001_core_schema(db: sqlite_utils.Database) -> None:
     """)
 
 
+def m0002_runner(db: sqlite_utils.Database) -> None:
+    """Experiment runner: endpoints, prompt templates, prices, runs, work, responses, cache.
+
+    Table names avoid the bare `runs`/`responses` so they cannot clash with scratch tables in
+    tests. Items are referenced without foreign keys: a run's results outlive item edits.
+    A work row is one item x repeat x sample (x phase) of a run, created up front; its result
+    lives in `run_responses` under the same id, so "exactly one result per work row" is a
+    primary key and "what is left to do" is a LEFT JOIN.
+    """
+    _run(db, """
+    CREATE TABLE endpoints (
+        name TEXT PRIMARY KEY,
+        base_url TEXT NOT NULL,
+        model TEXT NOT NULL,
+        api_key_env TEXT,             -- the NAME of an environment variable, never the key
+        concurrency INTEGER NOT NULL DEFAULT 8 CHECK (concurrency >= 1),
+        max_image_pixels INTEGER,
+        params TEXT NOT NULL DEFAULT '{}',   -- default sampling parameters (JSON)
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+    );
+    CREATE TABLE prompt_templates (
+        name TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        created_by TEXT,
+        PRIMARY KEY (name, version)
+    );
+    CREATE TABLE prices (
+        pattern TEXT PRIMARY KEY,     -- model id or glob, e.g. 'gpt-4o-mini' or 'qwen*'
+        input_per_m REAL NOT NULL,    -- USD per million prompt tokens
+        output_per_m REAL NOT NULL,   -- USD per million completion tokens
+        updated_at TEXT NOT NULL
+    );
+    CREATE TABLE model_runs (
+        id TEXT PRIMARY KEY,
+        config_id TEXT NOT NULL,      -- sha256 of the canonical experiment config
+        config TEXT NOT NULL,         -- JSON: what defines the experiment (hashed)
+        execution TEXT NOT NULL DEFAULT '{}',  -- JSON: budget, deadline, timeout (not hashed)
+        endpoint TEXT NOT NULL,
+        status TEXT NOT NULL,         -- created|running|paused|cancelled|stopped|failed|done
+        control TEXT,                 -- 'pause' | 'cancel' asked by the UI or another process
+        message TEXT NOT NULL DEFAULT '',
+        totals TEXT NOT NULL DEFAULT '{}',     -- live counters, rewritten with each batch
+        owner TEXT,                   -- 'host:pid' of the process executing the run
+        heartbeat REAL,               -- unix time of the owner's last batch commit
+        created_at TEXT NOT NULL,
+        created_by TEXT,
+        started_at TEXT,
+        finished_at TEXT
+    );
+    CREATE INDEX idx_model_runs_config ON model_runs(config_id);
+    CREATE TABLE run_work (
+        id INTEGER PRIMARY KEY,
+        run_id TEXT NOT NULL REFERENCES model_runs(id) ON DELETE CASCADE,
+        phase TEXT NOT NULL,          -- 'answer', or 'clues' for the first pass of clues=self
+        item_id TEXT NOT NULL,
+        repeat INTEGER NOT NULL,
+        sample INTEGER NOT NULL,
+        seed INTEGER,
+        UNIQUE (run_id, phase, item_id, repeat, sample)
+    );
+    CREATE TABLE run_responses (
+        work_id INTEGER PRIMARY KEY REFERENCES run_work(id) ON DELETE CASCADE,
+        run_id TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('ok', 'error', 'refused', 'truncated',
+                                               'unparsed')),
+        reason TEXT NOT NULL DEFAULT '',
+        text TEXT,
+        answer TEXT,
+        clues TEXT NOT NULL DEFAULT '[]',
+        box_convention TEXT,
+        finish_reason TEXT,
+        prompt_tokens INTEGER,
+        completion_tokens INTEGER,
+        latency REAL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        rate_limited INTEGER NOT NULL DEFAULT 0,
+        cached INTEGER NOT NULL DEFAULT 0,
+        cache_key TEXT,
+        cost REAL,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX idx_run_responses_run ON run_responses(run_id, status);
+    CREATE TABLE response_cache (
+        key TEXT PRIMARY KEY,
+        text TEXT NOT NULL,
+        finish_reason TEXT,
+        refusal TEXT,
+        prompt_tokens INTEGER,
+        completion_tokens INTEGER,
+        latency REAL,
+        created_at TEXT NOT NULL
+    )
+    """)
+
+
 # Append new migrations at the end; names must be unique and never change.
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_core_schema", m0001_core_schema),
+    ("0002_runner", m0002_runner),
 ]
 
 

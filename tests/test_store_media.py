@@ -146,3 +146,26 @@ def test_unknown_sha(store):
     for call in (store.image_path, store.preview_path, store.image_info):
         with pytest.raises(NotFoundError):
             call("0" * 64)
+
+
+def test_files_are_linked_not_copied_and_bytes_are_written(store, make_png, tmp_path):
+    src = make_png(tmp_path / "src", w=20, h=10)
+    info = store.add_image(src, "src.png")
+    stored = store.image_path(info.sha256)
+    assert stored.read_bytes() == src.read_bytes()
+    assert stored.stat().st_ino == src.stat().st_ino  # same filesystem: a hard link
+    data = make_png(w=21, h=10)
+    stored = store.image_path(store.add_image(data, "upload.png").sha256)
+    assert stored.read_bytes() == data and stored.stat().st_nlink == 1
+
+
+def test_prepared_images_in_threads_then_registered(store, make_png, tmp_path):
+    from concurrent.futures import ThreadPoolExecutor
+
+    paths = [make_png(tmp_path / "many", w=8 + i, h=8) for i in range(40)]
+    with ThreadPoolExecutor(4) as pool:
+        infos = list(pool.map(lambda p: store.prepare_image(p, p.name), paths))
+    with pytest.raises(NotFoundError):
+        store.image_info(infos[0].sha256)  # files written, rows not yet
+    store.register_images(infos + infos[:3])  # registering twice is harmless
+    assert store.image_info(infos[-1].sha256)["width"] == 47

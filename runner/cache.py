@@ -1,0 +1,41 @@
+"""The cache key of a request: what makes two requests the same, computed without encoding
+a single image.
+
+A request is identified by the endpoint's base URL and model, the messages with every image
+replaced by its content hash and the transformation applied to it (mask, crop, resize,
+format, quality), the sampling parameters, and the sample index (and repeat, so that the
+repeats of an unseeded run are not mistaken for one another). Because images enter the key
+as hashes + parameters, a warm rerun never decodes or encodes an image.
+
+Judge calls use the same function with their own messages (sample 0).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from runner.messages import ImageRef
+
+KEY_VERSION = 1
+"""Bump when the key's recipe changes, so old entries are not matched by a new recipe."""
+
+
+def _hashable(part: Any) -> Any:
+    if isinstance(part, ImageRef):
+        return part.key_fields()
+    if isinstance(part, dict):
+        return {k: _hashable(v) for k, v in part.items()}
+    if isinstance(part, (list, tuple)):
+        return [_hashable(v) for v in part]
+    return part
+
+
+def cache_key(base_url: str, model: str, messages: list[dict], params: dict,
+              sample: int = 0, repeat: int = 0) -> str:
+    """sha256 hex of the canonical JSON of everything that determines the reply."""
+    document = {"v": KEY_VERSION, "base_url": base_url.rstrip("/"), "model": model,
+                "messages": _hashable(messages), "params": params, "sample": sample,
+                "repeat": repeat}
+    encoded = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(encoded.encode("utf-8")).hexdigest()

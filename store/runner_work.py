@@ -1,0 +1,140 @@
+"""A run's work rows and their results: what is left to do, batched result commits, totals.
+
+A work row without a row in `run_responses` is pending; that LEFT JOIN is the single source
+of truth for resume, so there is no status column that could disagree with the results.
+`record_batch` writes results, their cache entries and the run's live counters in one
+transaction: a result is either fully recorded (and never requested again) or not at all.
+"""
+from __future__ import annotations
+
+import json
+import time
+
+import sqlite_utils
+
+from .db import atomic, now, rows
+
+RESPONSE_COLUMNS = ("work_id", "run_id", "status", "reason", "text", "answer", "clues",
+                    "box_convention", "finish_reason", "prompt_tokens", "completion_tokens",
+                    "latency", "attempts", "rate_limited", "cached", "cache_key", "cost",
+                    "created_at")
+CACHE_COLUMNS = ("key", "text", "finish_reason", "refusal", "prompt_tokens",
+                 "completion_tokens", "latency", "created_at")
+_INSERT_RESPONSE = (f"INSERT OR IGNORE INTO run_responses ({', '.join(RESPONSE_COLUMNS)}) "
+                    f"VALUES ({', '.join('?' * len(RESPONSE_COLUMNS))})")
+_INSERT_CACHE = (f"INSERT OR IGNORE INTO response_cache ({', '.join(CACHE_COLUMNS)}) "
+                 f"VALUES ({', '.join('?' * len(CACHE_COLUMNS))})")
+
+
+def pending_work(db: sqlite_utils.Database, run_id: str, phase: str | None = None
+                 ) -> list[dict]:
+    """Work rows with no result yet, in creation order (item by item)."""
+    sql = ("SELECT w.id, w.phase, w.item_id, w.repeat, w.sample, w.seed FROM run_work w "
+           "LEFT JOIN run_responses r ON r.work_id = w.id "
+           "WHERE w.run_id = ? AND r.work_id IS NULL")
+    params: list = [run_id]
+    if phase is not None:
+        sql += " AND w.phase = ?"
+        params.append(phase)
+    return rows(db, sql + " ORDER BY w.id", params)
+
+
+def record_batch(db: sqlite_utils.Database, run_id: str, owner: str, responses: list[dict],
+                 cache_rows: list[dict], totals: dict) -> dict:
+    """Commit results + cache entries + live counters at once; renew the lease.
+
+    Returns {"inserted", "control", "owner"}: what the dispatcher needs to know next (was a
+    pause/cancel requested? do we still own the run?) read inside the same transaction.
+    """
+    stamp = now()
+    with atomic(db):
+        conn = db.conn
+        inserted = 0
+        for response in responses:
+            row = dict(response, run_id=run_id, created_at=stamp,
+                       clues=json.dumps(response.get("clues") or [], ensure_ascii=False))
+            inserted += conn.execute(_INSERT_RESPONSE,
+                                     [row.get(c) for c in RESPONSE_COLUMNS]).rowcount
+        for entry in cache_rows:
+            row = dict(entry, created_at=stamp)
+            conn.execute(_INSERT_CACHE, [row.get(c) for c in CACHE_COLUMNS])
+        conn.execute("UPDATE model_runs SET totals = ?, heartbeat = ? "
+                     "WHERE id = ? AND owner = ?",
+                     [json.dumps(totals, sort_keys=True), time.time(), run_id, owner])
+        state = conn.execute("SELECT control, owner FROM model_runs WHERE id = ?",
+                             [run_id]).fetchone()
+    return {"inserted": inserted, "control": state[0] if state else None,
+            "owner": state[1] if state else None}
+
+
+def work_count(db: sqlite_utils.Database, run_id: str) -> int:
+    return db.conn.execute("SELECT count(*) FROM run_work WHERE run_id = ?",
+                           [run_id]).fetchone()[0]
+
+
+def aggregates(db: sqlite_utils.Database, run_id: str) -> dict:
+    """Sums over a run's recorded results, the starting point of its live counters."""
+    out = {"by_status": {}, "prompt_tokens": 0, "completion_tokens": 0, "cost": 0.0,
+           "cached": 0, "attempts": 0, "rate_limited": 0, "priced": 0}
+    for r in rows(db, "SELECT status, count(*) AS n, sum(prompt_tokens) AS pt, "
+                      "sum(completion_tokens) AS ct, sum(cost) AS cost, sum(cached) AS cached, "
+                      "sum(attempts) AS attempts, sum(rate_limited) AS rl, "
+                      "count(cost) AS priced FROM run_responses WHERE run_id = ? "
+                      "GROUP BY status", [run_id]):
+        out["by_status"][r["status"]] = r["n"]
+        out["prompt_tokens"] += r["pt"] or 0
+        out["completion_tokens"] += r["ct"] or 0
+        out["cost"] += r["cost"] or 0.0
+        out["cached"] += r["cached"] or 0
+        out["attempts"] += r["attempts"] or 0
+        out["rate_limited"] += r["rl"] or 0
+        out["priced"] += r["priced"] or 0
+    out["latencies"] = [r[0] for r in db.conn.execute(
+        "SELECT latency FROM run_responses WHERE run_id = ? AND cached = 0 "
+        "AND latency IS NOT NULL", [run_id])]
+    return out
+
+
+def run_results(db: sqlite_utils.Database, run_id: str, phase: str | None = "answer"
+                ) -> list[dict]:
+    """Every work row of the run with its result (None fields while pending), in order."""
+    sql = ("SELECT w.id AS work_id, w.phase, w.item_id, w.repeat, w.sample, w.seed, "
+           + ", ".join(f"r.{c}" for c in RESPONSE_COLUMNS if c not in ("work_id", "run_id"))
+           + " FROM run_work w LEFT JOIN run_responses r ON r.work_id = w.id "
+             "WHERE w.run_id = ?")
+    params: list = [run_id]
+    if phase is not None:
+        sql += " AND w.phase = ?"
+        params.append(phase)
+    found = rows(db, sql + " ORDER BY w.id", params)
+    for r in found:
+        r["clues"] = json.loads(r["clues"]) if r["clues"] else []
+    return found
+
+
+def response_clues(db: sqlite_utils.Database, run_id: str, phase: str,
+                   sample: int = 0) -> dict[tuple[str, int], dict]:
+    """{(item_id, repeat): {"status", "clues"}} of one sample of a run's responses: the
+    clue source of another run (`run:<ID>`) or of this run's own first pass (`self`)."""
+    out = {}
+    for r in rows(db, "SELECT w.item_id, w.repeat, r.status, r.clues FROM run_work w "
+                      "JOIN run_responses r ON r.work_id = w.id WHERE w.run_id = ? "
+                      "AND w.phase = ? AND w.sample = ?", [run_id, phase, sample]):
+        out[(r["item_id"], r["repeat"])] = {"status": r["status"],
+                                            "clues": json.loads(r["clues"] or "[]")}
+    return out
+
+
+def delete_results(db: sqlite_utils.Database, run_id: str, statuses: tuple[str, ...]) -> int:
+    """Forget results with these statuses (e.g. 'error') so a resume requests them again."""
+    if not statuses:
+        return 0
+    with atomic(db):
+        return db.conn.execute(
+            f"DELETE FROM run_responses WHERE run_id = ? AND status IN "
+            f"({','.join('?' * len(statuses))})", [run_id, *statuses]).rowcount
+
+
+def run_item_ids(db: sqlite_utils.Database, run_id: str) -> list[str]:
+    return [r[0] for r in db.conn.execute(
+        "SELECT DISTINCT item_id FROM run_work WHERE run_id = ? ORDER BY id", [run_id])]
