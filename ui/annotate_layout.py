@@ -15,6 +15,16 @@ from ui import editor_model as em
 from ui.browser_handlers import ALL, FLAGGED_CHOICES, LIST_HEADERS
 from ui.history_handlers import DIFF_HEADERS, HISTORY_HEADERS
 
+def _path_only(self, image):
+    """The annotator's image is one of ours (in the media folder): its path is all the
+    handlers need. The library's own preprocess decodes and re-encodes the whole image,
+    possibly 8000×6000 px, on every event that takes the annotator as input. Patched on the
+    class because Gradio replaces the instance in session state after the first update."""
+    return None if image is None else image.path
+
+
+image_annotator.preprocess_image = _path_only
+
 HELP = (
     "**Boxes:** press **C** over the image (or the ✚ tool) and drag to draw; pick the clue "
     "it belongs to (`clue 1`, `clue 2`, …). **D** moves/resizes, **E** relabels, **Del** "
@@ -76,9 +86,6 @@ def build_editor() -> SimpleNamespace:
                     height="70vh", boxes_alpha=0.25, handles_cursor=True, show_label=False,
                     label_list=[em.PICK_LABEL], label_colors=[em.PICK_COLOR],
                 )
-                # Events would otherwise decode and re-encode the whole (possibly huge)
-                # image every time the annotator is an input; the path is all we need.
-                ui.annotator.preprocess_image = lambda fd: None if fd is None else fd.path
                 gr.Markdown(HELP, elem_id="annotator-help")
             with gr.Column(scale=2, min_width=380):
                 ui.clues = gr.Dataframe(headers=em.CLUE_HEADERS, type="array", interactive=True,

@@ -29,8 +29,8 @@ def build_app(store) -> gr.Blocks:
                 wire(store, demo, browser, editor)
             with gr.Tab("Import / Export", id="io", elem_id="tab-io"):
                 build_io_tab(store)
-            with gr.Tab("Statistics", id="stats", elem_id="tab-stats"):
-                build_stats_tab(store)
+            with gr.Tab("Statistics", id="stats", elem_id="tab-stats") as stats_tab:
+                build_stats_tab(store, stats_tab)
     return demo
 
 
