@@ -184,6 +184,8 @@ class ChatClient:
         except (asyncio.TimeoutError, TimeoutError):
             raise RequestFailed(f"timed out after {self.timeout:g} s waiting for {url}",
                                 retryable=True) from None
+        except aiohttp.InvalidURL:
+            raise RequestFailed(f"invalid URL {url}", retryable=False) from None
         except aiohttp.ClientConnectorError as error:
             cause = (error.os_error.strerror or str(error.os_error)) if error.os_error else ""
             raise RequestFailed(self._redact(f"cannot connect to {url}: {cause or error}"),
@@ -212,7 +214,7 @@ class ChatClient:
         finish_reason = None
         usage = None
         first: dict = {}
-        done = False
+        done = saw_choice = False
         try:
             async for line in response.content:
                 line = line.strip()
@@ -232,6 +234,7 @@ class ChatClient:
                 for choice in chunk.get("choices") or ():
                     if choice.get("index", 0) != 0:
                         continue
+                    saw_choice = True
                     delta = choice.get("delta") or {}
                     if delta.get("content"):
                         parts.append(delta["content"])
@@ -245,6 +248,8 @@ class ChatClient:
         if not done and finish_reason is None:
             raise RequestFailed(f"malformed stream from {url}: ended before [DONE]",
                                 retryable=True)
+        if not saw_choice:
+            raise RequestFailed(f"malformed stream from {url}: no choices", retryable=True)
         message = {"role": "assistant", "content": "".join(parts),
                    "refusal": "".join(refusal) or None}
         return {"id": first.get("id"), "object": "chat.completion", "model": first.get("model"),
