@@ -1,0 +1,16 @@
+"""Scoring: verdicts, rule-based judges, clue matching, grounding, statistics and tables.
+
+Pure functions only: no SQL, no Gradio, no network (DESIGN.md: `judges` imports neither `store`
+nor `gradio`). Answers are read from model text by `runner.extract`; judges compare.
+
+    rules.py       judge_response() and the multiple-choice, yes/no, numeric and open judges
+    location.py    SeekWorld's strict location rule and our normalised one, side by side
+    mmr_life.py    MMR-Life's own extraction and sample aggregation, to compare with the paper
+    clue_match.py  lexical (and optional semantic) clue matching; rigorous accuracy (eq. 1)
+    grounding.py   IoU of clue boxes; grounded-rigorous accuracy
+    stats.py       micro-averages, rates, bootstrap CIs, repeats, samples, VER-Bench average
+    paired.py      exact McNemar test and per-item flips between two runs
+    tables.py      rows and CSV / JSON / Markdown / LaTeX renderings
+"""
+from judges.verdict import VALUES, Verdict  # noqa: F401
+from judges.rules import judge_response  # noqa: F401

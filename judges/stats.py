@@ -1,0 +1,232 @@
+"""Statistics over verdicts: accuracies with their uncertainty, repeats and samples, VER-Bench.
+
+The rules, stated once (they are shown beside every table):
+
+- Accuracy is a micro-average (DailyClue App. B): correct / n within a group, and overall the
+  total correct over the total n, never a mean of group accuracies.
+- `unparsed` and `error` count as wrong (they stay in n) and are also reported as rates over n.
+  `unscored` (the judge could not decide) is left out of n and reported as a count: a judge's
+  failure must not lower a model's score. Accuracies are fractions (0-1); tables print %.
+- 95% confidence intervals are percentile bootstraps with 2,000 resamples and a fixed seed, so a
+  table is reproducible. Resampling n values with replacement draws how many times each distinct
+  value is taken from a multinomial; for 0/1 outcomes that is a binomial draw per resample, the
+  same distribution as resampling indices, in microseconds instead of an n x 2000 index matrix.
+- Over repeated runs: mean and sample standard deviation (n - 1) of the per-run accuracies.
+- Over samples of one item: see `aggregate_samples` (majority vote, MMR-Life's rules).
+- VER-Bench: AC, CC, RQ, ER are 0-10 per item; each is reported as its mean x 10, and the
+  average accuracy is the mean over items of (AC + CC + RQ + ER) / 4 / 10 x 100 (eq. 6).
+"""
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from dataclasses import asdict, dataclass
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from judges.mmr_life import mmr_life_item_correct, mmr_life_vote
+from judges.paired import McNemar, binomial_two_sided, mcnemar  # noqa: F401 (part of the API)
+from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, Verdict, from_match, unparsed
+
+N_RESAMPLES, CONFIDENCE, SEED = 2000, 0.95, 0
+VERBENCH_METRICS = ("AC", "CC", "RQ", "ER")
+COUNTING_RULES = ("Accuracy is micro-averaged (correct / n). Unparsed and error responses count "
+                  "as wrong and are also reported as rates; unscored responses (the judge could "
+                  "not decide) are left out of n and counted. 95% CI: percentile bootstrap, "
+                  "2,000 resamples, fixed seed.")
+
+
+def bootstrap_ci(values: Sequence[float], *, n_resamples: int = N_RESAMPLES,
+                 confidence: float = CONFIDENCE, seed: int = SEED
+                 ) -> tuple[float | None, float | None]:
+    """Percentile bootstrap interval of the mean of `values` (None, None when empty)."""
+    data = np.asarray(values, dtype=float)
+    if data.size == 0:
+        return None, None
+    distinct, counts = np.unique(data, return_counts=True)
+    rng = np.random.default_rng(seed)
+    chunk = max(1, 4_000_000 // len(distinct))  # bound memory for continuous data
+    means = np.concatenate([
+        rng.multinomial(data.size, counts / data.size, size=min(chunk, n_resamples - done))
+        @ distinct / data.size for done in range(0, n_resamples, chunk)])
+    tail = (1 - confidence) / 2 * 100
+    low, high = np.percentile(means, [tail, 100 - tail])
+    return float(low), float(high)
+
+
+@dataclass
+class Accuracy:
+    n: int                      # scored verdicts (everything but unscored)
+    correct: int
+    unparsed: int
+    error: int
+    unscored: int
+    accuracy: float | None      # correct / n, a fraction
+    ci_low: float | None = None
+    ci_high: float | None = None
+
+    @property
+    def unparsed_rate(self) -> float | None:
+        return self.unparsed / self.n if self.n else None
+
+    @property
+    def error_rate(self) -> float | None:
+        return self.error / self.n if self.n else None
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "unparsed_rate": self.unparsed_rate,
+                "error_rate": self.error_rate}
+
+
+def accuracy_from_counts(counts: Counter, *, ci: bool = True, seed: int = SEED) -> Accuracy:
+    n = sum(counts.values()) - counts[UNSCORED]
+    result = Accuracy(n, counts[CORRECT], counts[UNPARSED], counts[ERROR], counts[UNSCORED],
+                      counts[CORRECT] / n if n else None)
+    if ci and n:
+        result.ci_low, result.ci_high = bootstrap_ci(
+            np.repeat([1.0, 0.0], [counts[CORRECT], n - counts[CORRECT]]), seed=seed)
+    return result
+
+
+def _value(record) -> str:
+    if isinstance(record, Verdict):
+        return record.value
+    if isinstance(record, str):
+        return record
+    value = record["value"]
+    return value.value if isinstance(value, Verdict) else value
+
+
+def accuracy(records: Iterable, *, ci: bool = True, seed: int = SEED) -> Accuracy:
+    """Accuracy of verdicts, verdict values, or records with a "value"."""
+    return accuracy_from_counts(Counter(_value(r) for r in records), ci=ci, seed=seed)
+
+
+def summarise(records: Iterable[dict], groups: Sequence[str] = ("domain", "subtask"), *,
+              ci: bool = True, seed: int = SEED) -> dict:
+    """{"overall": Accuracy, "by_<group>": {name: Accuracy}} as micro-averages.
+
+    records: one per item (aggregate samples first), each {"value": ..., "domain": ..., ...};
+    a record without a group key is counted under "(none)" for that group."""
+    overall: Counter = Counter()
+    by: dict[str, dict[str, Counter]] = {g: defaultdict(Counter) for g in groups}
+    for record in records:
+        value = _value(record)
+        overall[value] += 1
+        for group in groups:
+            by[group][str(record.get(group) or "(none)")][value] += 1
+    summary = {"overall": accuracy_from_counts(overall, ci=ci, seed=seed)}
+    for group in groups:
+        summary[f"by_{group}"] = {name: accuracy_from_counts(counts, ci=ci, seed=seed)
+                                  for name, counts in sorted(by[group].items())}
+    return summary
+
+
+def summary_to_dict(summary: dict) -> dict:
+    """The JSON shape of `summarise` (what `report --json` prints)."""
+    return {key: value.to_dict() if isinstance(value, Accuracy) else
+            {name: acc.to_dict() for name, acc in value.items()}
+            for key, value in summary.items()}
+
+
+def mean_std(values: Sequence[float | None]) -> tuple[float | None, float | None]:
+    """Mean and sample standard deviation (n - 1); std is None with fewer than two values."""
+    data = np.asarray([v for v in values if v is not None], dtype=float)
+    if data.size == 0:
+        return None, None
+    return float(data.mean()), float(data.std(ddof=1)) if data.size > 1 else None
+
+
+def over_repeats(summaries: Sequence[dict]) -> dict:
+    """Mean and std of each accuracy over repeated runs' `summarise` outputs (DailyClue Table 2
+    reports the mean of three runs), in the same shape: {"overall": {...}, "by_<group>": ...}."""
+    def spread(accs: list) -> dict:
+        values = [a.accuracy for a in accs if a is not None]
+        mean, std = mean_std(values)
+        return {"mean": mean, "std": std, "repeats": len(values)}
+
+    result = {"overall": spread([s["overall"] for s in summaries])}
+    for key in (k for k in (summaries[0] if summaries else {}) if k != "overall"):
+        names = sorted({name for s in summaries for name in s.get(key, {})})
+        result[key] = {name: spread([s.get(key, {}).get(name) for s in summaries])
+                       for name in names}
+    return result
+
+
+# -- samples of one item ------------------------------------------------------------------------
+
+def majority_vote(answers: Sequence[str | None]) -> tuple[str | None, str]:
+    """Self-consistency: the most frequent answer among the parsed ones (None votes are
+    ignored). A tie for first place is no answer (None), never a coin toss."""
+    votes = Counter(str(a).strip() for a in answers if a is not None and str(a).strip())
+    if not votes:
+        return None, "no sample has an answer"
+    ranked = votes.most_common()
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+        tied = sorted(a for a, c in ranked if c == ranked[0][1])
+        return None, f"tie between {', '.join(tied)} ({ranked[0][1]} votes each)"
+    return ranked[0][0], f"{ranked[0][1]} of {sum(votes.values())} votes"
+
+
+def aggregate_samples(verdicts: Sequence[Verdict], method: str = "majority") -> Verdict:
+    """One verdict per item from its samples' verdicts.
+
+    "majority": the verdict of the majority answer (unparsed, error and unscored samples cast no
+      vote; a tie, or no vote at all, is `unparsed`; all samples `error` gives `error`).
+    "mmr_life": the paper's rule, more than 2 of the first 5 samples correct (one sample: itself).
+    "mmr_life_sc": the paper's self-consistency, a plurality vote over answers with "" a
+      candidate and ties to the first seen.
+    "first": the first sample alone (a single-sample run drawn from a multi-sample one).
+    Answers vote as read ("$usa,ca$" and "$united states,ca$" are two answers). To reproduce
+    the paper's numbers, give the "mmr_life*" methods `mmr_life_rule` verdicts.
+    """
+    if not verdicts:
+        return unparsed("no samples", judge=f"samples:{method}")
+    judge = f"samples:{method}"
+    if method == "first":
+        return verdicts[0]
+    if method == "mmr_life":
+        hits = [v.correct for v in verdicts]
+        return from_match(mmr_life_item_correct(hits), f"{sum(hits[:5])} of the first "
+                          f"{min(5, len(hits))} samples correct", judge=judge)
+    if method == "mmr_life_sc":
+        winner = mmr_life_vote([v.answer for v in verdicts])
+        chosen = next((v for v in verdicts if winner and v.answer == winner), None)
+        return from_match(bool(chosen and chosen.correct), f"plurality answer {winner or '(none)'}",
+                          judge=judge, answer=winner)
+    if method != "majority":
+        raise ValueError(f"unknown sample aggregation {method!r}")
+    if all(v.value == ERROR for v in verdicts):
+        return Verdict(ERROR, reason="every sample failed", judge=judge)
+    voting = [v for v in verdicts if v.value not in (UNPARSED, ERROR, UNSCORED)]
+    winner, why = majority_vote([v.answer for v in voting])
+    if winner is None:
+        return unparsed(why, judge=judge, details={"votes": len(voting)})
+    chosen = next(v for v in voting if str(v.answer).strip() == winner)
+    return Verdict(chosen.value, reason=f"majority {winner}: {why}", judge=judge, answer=winner,
+                   details={"votes": len(voting)})
+
+
+# -- VER-Bench ----------------------------------------------------------------------------------
+
+def verbench_item_average(scores: dict) -> float | None:
+    """(AC + CC + RQ + ER) / 4 / 10 x 100 for one item; None if any sub-score is missing."""
+    values = [scores.get(m) for m in VERBENCH_METRICS]
+    if any(v is None for v in values):
+        return None
+    return sum(float(v) for v in values) / 4 / 10 * 100
+
+
+def verbench_summary(items: Iterable[dict], *, ci: bool = True, seed: int = SEED) -> dict:
+    """Per-metric means (x 10, as VER-Bench Table 1 prints them) and the average accuracy, over
+    the items with all four sub-scores; items missing one are counted as `unscored`."""
+    rows = list(items)
+    complete = [r for r in rows if verbench_item_average(r) is not None]
+    averages = [verbench_item_average(r) for r in complete]
+    summary = {m: (float(np.mean([float(r[m]) for r in complete])) * 10 if complete else None)
+               for m in VERBENCH_METRICS}
+    summary.update(average=float(np.mean(averages)) if averages else None, n=len(complete),
+                   unscored=len(rows) - len(complete), ci_low=None, ci_high=None)
+    if ci and averages:
+        summary["ci_low"], summary["ci_high"] = bootstrap_ci(averages, seed=seed)
+    return summary

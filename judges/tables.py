@@ -1,0 +1,215 @@
+"""Result tables: aggregated results as rows, rendered as CSV, JSON, Markdown and LaTeX.
+
+A `Table` is columns plus rows of plain values, so every export says the same thing. Numbers are
+printed as the papers print them: percentages with two decimals, best value per column in bold
+and second best underlined (DailyClue Table 2, VER-Bench Table 1). Ties share the mark; rows
+flagged `"_unranked": True` (a human baseline) are printed but not ranked. A cell may carry an
+interval (`<key>_ci_low`/`<key>_ci_high`, shown when `show_ci`) and a delta (`<key>_delta`,
+DailyClue Table 3's change against "No Clue"). LaTeX uses booktabs and escapes names.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+from dataclasses import dataclass, field
+
+from judges.stats import Accuracy
+
+LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+                 "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
+                 "^": r"\textasciicircum{}"}
+
+
+def latex_escape(text) -> str:
+    return re.sub(r"[\\&%$#_{}~^]", lambda m: LATEX_SPECIAL[m.group()], str(text))
+
+
+@dataclass
+class Column:
+    key: str
+    title: str
+    numeric: bool = True
+    digits: int = 2
+    higher_is_better: bool = True
+    rank: bool = True            # bold/underline the best two values
+
+
+@dataclass
+class Table:
+    columns: list[Column]
+    rows: list[dict] = field(default_factory=list)
+    caption: str = ""
+    label: str = ""
+    show_ci: bool = False
+    notes: str = ""              # the counting rules, printed under the table
+
+    # -- ranking ---------------------------------------------------------------------------
+    def marks(self) -> dict[tuple[int, str], str]:
+        """{(row index, column key): "best" | "second"} per ranked numeric column."""
+        found = {}
+        for col in (c for c in self.columns if c.numeric and c.rank):
+            ranked = [(i, round(r[col.key], col.digits)) for i, r in enumerate(self.rows)
+                      if isinstance(r.get(col.key), (int, float)) and not r.get("_unranked")]
+            distinct = sorted({v for _, v in ranked}, reverse=col.higher_is_better)
+            if len(ranked) < 2:
+                continue
+            for i, v in ranked:
+                if v == distinct[0]:
+                    found[(i, col.key)] = "best"
+                elif len(distinct) > 1 and v == distinct[1]:
+                    found[(i, col.key)] = "second"
+        return found
+
+    # -- plain exports ---------------------------------------------------------------------
+    def flat_rows(self) -> list[dict]:
+        keys = [c.key for c in self.columns]
+        extras = [f"{k}_{s}" for k in keys for s in ("ci_low", "ci_high", "delta")
+                  if any(f"{k}_{s}" in r for r in self.rows)]
+        return [{k: r.get(k) for k in keys + extras} for r in self.rows]
+
+    def to_csv(self) -> str:
+        rows = self.flat_rows()
+        out = io.StringIO()
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else
+                                [c.key for c in self.columns], lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        return out.getvalue()
+
+    def to_json(self) -> str:
+        return json.dumps({"caption": self.caption, "columns": [c.key for c in self.columns],
+                           "rows": self.flat_rows(), "notes": self.notes}, indent=2)
+
+    # -- rendered exports ------------------------------------------------------------------
+    def _cell(self, row: dict, col: Column, latex: bool) -> str:
+        value = row.get(col.key)
+        if not col.numeric:
+            return latex_escape(value if value is not None else "") if latex else \
+                str(value if value is not None else "").replace("|", r"\|")
+        if value is None:
+            return "--" if latex else "–"
+        text = f"{value:.{col.digits}f}"
+        delta, low = row.get(f"{col.key}_delta"), row.get(f"{col.key}_ci_low")
+        if delta is not None:
+            sign = f"{delta:+.{col.digits}f}"
+            text += f"\\textsubscript{{{sign}}}" if latex else f" ({sign})"
+        if self.show_ci and low is not None:
+            interval = f"[{low:.{col.digits}f}, {row[f'{col.key}_ci_high']:.{col.digits}f}]"
+            text += f" {{\\scriptsize {interval}}}" if latex else f" {interval}"
+        return text
+
+    def _rendered(self, latex: bool) -> list[list[str]]:
+        marks = self.marks()
+        bold, under = (r"\textbf{%s}", r"\underline{%s}") if latex else ("**%s**", "<u>%s</u>")
+        lines = []
+        for i, row in enumerate(self.rows):
+            cells = []
+            for col in self.columns:
+                text = self._cell(row, col, latex)
+                mark = marks.get((i, col.key))
+                cells.append(bold % text if mark == "best" else
+                             under % text if mark == "second" else text)
+            lines.append(cells)
+        return lines
+
+    def to_markdown(self) -> str:
+        head = "| " + " | ".join(c.title for c in self.columns) + " |"
+        rule = "|" + "|".join("---:" if c.numeric else ":---" for c in self.columns) + "|"
+        body = ["| " + " | ".join(cells) + " |" for cells in self._rendered(latex=False)]
+        text = "\n".join([head, rule, *body])
+        caption = f"**{self.caption}**\n\n" if self.caption else ""
+        return caption + text + (f"\n\n{self.notes}" if self.notes else "") + "\n"
+
+    def to_latex(self) -> str:
+        spec = "".join("r" if c.numeric else "l" for c in self.columns)
+        lines = ["% requires \\usepackage{booktabs}", "\\begin{table}[t]", "\\centering"]
+        if self.caption:
+            lines.append(f"\\caption{{{latex_escape(self.caption)}}}")
+        if self.label:
+            lines.append(f"\\label{{{self.label}}}")
+        lines += [f"\\begin{{tabular}}{{{spec}}}", "\\toprule",
+                  " & ".join(latex_escape(c.title) for c in self.columns) + " \\\\", "\\midrule"]
+        lines += [" & ".join(cells) + " \\\\" for cells in self._rendered(latex=True)]
+        lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}"]
+        return "\n".join(lines) + "\n"
+
+
+# -- tables from results -------------------------------------------------------------------------
+
+def _percent(row: dict, key: str, acc: Accuracy | None) -> None:
+    row[key] = acc.accuracy * 100 if acc and acc.accuracy is not None else None
+    if acc and acc.ci_low is not None:
+        row[f"{key}_ci_low"], row[f"{key}_ci_high"] = acc.ci_low * 100, acc.ci_high * 100
+
+
+def results_table(runs: dict[str, dict], group: str = "by_domain", *, caption: str = "",
+                  show_ci: bool = False, unranked=(), notes: str = "") -> Table:
+    """DailyClue Table 2: one row per run (its `summarise` output), Overall then one column per
+    group value (domain or subtask), accuracies in %."""
+    names = sorted({name for summary in runs.values() for name in summary.get(group, {})})
+    columns = [Column("model", "Model", numeric=False), Column("overall", "Overall"),
+               Column("n", "n", digits=0, rank=False)]
+    columns += [Column(f"{group}:{name}", name) for name in names]
+    rows = []
+    for run, summary in runs.items():
+        row = {"model": run, "n": summary["overall"].n, "_unranked": run in unranked}
+        _percent(row, "overall", summary["overall"])
+        for name in names:
+            _percent(row, f"{group}:{name}", summary.get(group, {}).get(name))
+        rows.append(row)
+    return Table(columns, rows, caption=caption, show_ci=show_ci, notes=notes)
+
+
+def clue_injection_table(cells: dict[tuple[str, str], float], *, baseline: str = "No Clue",
+                         caption: str = "") -> Table:
+    """DailyClue Table 3: rows solver, columns clue source, accuracy (%) with its change against
+    the solver's `baseline` column. cells: {(solver, source): accuracy in %}."""
+    solvers = list(dict.fromkeys(s for s, _ in cells))
+    sources = [s for s in dict.fromkeys(src for _, src in cells) if s != baseline] + [baseline]
+    columns = [Column("solver", "Model", numeric=False)] + [
+        Column(src, src, rank=False) for src in sources]
+    rows = []
+    for solver in solvers:
+        row, base = {"solver": solver}, cells.get((solver, baseline))
+        for src in sources:
+            row[src] = cells.get((solver, src))
+            if src != baseline and base is not None and row[src] is not None:
+                row[f"{src}_delta"] = row[src] - base
+        rows.append(row)
+    return Table(columns, rows, caption=caption)
+
+
+def rigorous_drop_table(general: dict[str, Accuracy], rigorous: dict[str, Accuracy], *,
+                        caption: str = "") -> Table:
+    """DailyClue Fig. 7 as a table: general and rigorous accuracy (%) per run, and the drop."""
+    columns = [Column("model", "Model", numeric=False), Column("general", "General"),
+               Column("rigorous", "Rigorous"), Column("drop", "Drop", higher_is_better=False)]
+    rows = []
+    for run, acc in general.items():
+        row = {"model": run}
+        _percent(row, "general", acc)
+        _percent(row, "rigorous", rigorous.get(run))
+        both = row["general"] is not None and row["rigorous"] is not None
+        row["drop"] = row["general"] - row["rigorous"] if both else None
+        rows.append(row)
+    return Table(columns, rows, caption=caption)
+
+
+def verbench_table(runs: dict[str, dict], *, caption: str = "") -> Table:
+    """VER-Bench Table 1: AC, CC, RQ, ER (x 10) and the average accuracy per run."""
+    columns = [Column("model", "Model", numeric=False)] + [
+        Column(m, m, digits=1) for m in ("AC", "CC", "RQ", "ER")] + [
+        Column("average", "Average Accuracy", digits=1), Column("n", "n", digits=0, rank=False)]
+    rows = [{"model": run, **{k: s.get(k) for k in ("AC", "CC", "RQ", "ER", "average", "n")},
+             "average_ci_low": s.get("ci_low"), "average_ci_high": s.get("ci_high")}
+            for run, s in runs.items()]
+    return Table(columns, rows, caption=caption)
+
+
+def leaderboard(runs: dict[str, dict], **kwargs) -> Table:
+    """`results_table` sorted by overall accuracy, best first (unscored runs last)."""
+    table = results_table(runs, **kwargs)
+    table.rows.sort(key=lambda r: (r["overall"] is None, -(r["overall"] or 0)))
+    return table

@@ -1,0 +1,148 @@
+"""Aggregation checked against hand computation."""
+import math
+
+import numpy as np
+import pytest
+
+from judges.mmr_life import mmr_life_item_correct, mmr_life_vote
+from judges.paired import binomial_two_sided, mcnemar
+from judges.stats import accuracy, aggregate_samples, bootstrap_ci, majority_vote, mean_std, \
+    over_repeats, summarise, summary_to_dict, verbench_item_average, verbench_summary
+from judges.verdict import Verdict
+
+RECORDS = (  # domain A: a1 3/4 (one unparsed), a2 1/2; domain B: b1 0/3 (one error) + unscored
+    [{"value": v, "domain": "A", "subtask": "a1"}
+     for v in ("correct", "correct", "correct", "unparsed")]
+    + [{"value": v, "domain": "A", "subtask": "a2"} for v in ("correct", "wrong")]
+    + [{"value": v, "domain": "B", "subtask": "b1"}
+       for v in ("wrong", "wrong", "error", "unscored")])
+
+
+def test_micro_averages_by_hand():
+    summary = summarise(RECORDS)
+    overall = summary["overall"]
+    assert (overall.n, overall.correct, overall.unscored) == (9, 4, 1)
+    assert overall.accuracy == pytest.approx(4 / 9)            # not the mean of 4/6 and 0/3
+    assert overall.unparsed_rate == pytest.approx(1 / 9)
+    assert overall.error_rate == pytest.approx(1 / 9)
+    assert summary["by_domain"]["A"].accuracy == pytest.approx(4 / 6)
+    assert summary["by_domain"]["B"].accuracy == 0 and summary["by_domain"]["B"].n == 3
+    assert summary["by_subtask"]["a1"].accuracy == pytest.approx(3 / 4)
+    assert summary["by_subtask"]["a2"].accuracy == pytest.approx(1 / 2)
+    as_json = summary_to_dict(summary)
+    assert set(as_json) == {"overall", "by_domain", "by_subtask"}
+    assert {"accuracy", "n", "ci_low", "ci_high"} <= set(as_json["overall"])
+
+
+def test_accuracy_accepts_verdicts_values_and_records():
+    assert accuracy(["correct", "wrong"], ci=False).accuracy == 0.5
+    assert accuracy([Verdict("correct"), Verdict("unparsed")], ci=False).accuracy == 0.5
+    empty = accuracy(["unscored"])
+    assert empty.n == 0 and empty.accuracy is None and empty.ci_low is None
+
+
+def test_bootstrap_ci_contains_the_estimate_and_is_deterministic():
+    outcomes = [1.0] * 37 + [0.0] * 63
+    low, high = bootstrap_ci(outcomes)
+    assert low < 0.37 < high and (low, high) == bootstrap_ci(outcomes)
+    assert 0.25 < low and high < 0.48                          # about +-1.96 * sqrt(.37*.63/100)
+    assert bootstrap_ci(outcomes, seed=1) != (low, high)
+    assert bootstrap_ci([1.0] * 5) == (1.0, 1.0)
+    assert bootstrap_ci([]) == (None, None)
+    continuous = np.arange(5000, dtype=float)                  # the chunked path
+    low, high = bootstrap_ci(continuous)
+    assert low < continuous.mean() < high
+    acc = summarise(RECORDS)["overall"]
+    assert acc.ci_low <= acc.accuracy <= acc.ci_high
+
+
+def test_mean_and_std_over_repeats():
+    mean, std = mean_std([0.5, 0.6, 0.7])
+    assert mean == pytest.approx(0.6) and std == pytest.approx(0.1)
+    assert mean_std([0.4]) == (0.4, None) and mean_std([]) == (None, None)
+    second = [dict(r, value="correct") if r["subtask"] == "b1" else r for r in RECORDS]
+    spread = over_repeats([summarise(RECORDS), summarise(second)])
+    assert spread["overall"]["mean"] == pytest.approx((4 / 9 + 8 / 10) / 2)   # b1: 4 of 4
+    assert spread["overall"]["repeats"] == 2
+    assert spread["by_domain"]["B"]["mean"] == pytest.approx(0.5)
+    assert spread["by_domain"]["B"]["std"] == pytest.approx(math.sqrt(0.5))
+
+
+@pytest.mark.parametrize("answers, expected", [
+    (["A", "A", "B"], "A"), (["A", "B"], None), ([None, None, "C"], "C"), ([], None),
+    (["B", "A", "B", "A", "C"], None), (["C", "C", "A", "B", "D"], "C"),
+])
+def test_majority_vote(answers, expected):
+    assert majority_vote(answers)[0] == expected
+
+
+def _samples(answers, gold="C"):
+    return [Verdict("unparsed") if a is None else
+            Verdict("correct" if a == gold else "wrong", answer=a) for a in answers]
+
+
+def test_self_consistency_and_the_mmr_life_rules_differ_as_documented():
+    plurality = _samples(["C", "C", "A", "B", "D"])
+    assert aggregate_samples(plurality, "majority").value == "correct"
+    assert aggregate_samples(plurality, "mmr_life").value == "wrong"       # 2 of 5 is not > 2
+    assert aggregate_samples(plurality, "mmr_life_sc").value == "correct"
+    tie = _samples(["A", "C", None])
+    assert aggregate_samples(tie, "majority").value == "unparsed"
+    assert aggregate_samples(tie, "mmr_life_sc").value == "wrong"         # first seen: A
+    blank = _samples([None, None, "C"])
+    assert aggregate_samples(blank, "majority").value == "correct"        # None casts no vote
+    assert aggregate_samples(blank, "mmr_life_sc").value == "wrong"       # "" wins the paper's
+    assert aggregate_samples([Verdict("error")] * 3).value == "error"
+    assert aggregate_samples(_samples(["A", "C"]), "first").value == "wrong"
+    with pytest.raises(ValueError):
+        aggregate_samples(plurality, "median")
+
+
+@pytest.mark.parametrize("flags, expected", [
+    ([True], True), ([False], False), ([], False), ([True, True], False),
+    ([True, True, True], True), ([True, True, False, False, False], False),
+    ([True, True, True, False, False], True), ([False, False, True, True, True, True], True),
+    ([False, False, False, True, True, True, True], False),   # only the first five count
+])
+def test_mmr_life_item_correct(flags, expected):
+    assert mmr_life_item_correct(flags) is expected
+
+
+def test_mmr_life_vote():
+    assert mmr_life_vote(["A", "B"]) == "A" and mmr_life_vote([None, None, "A"]) is None
+    assert mmr_life_vote(["B", "A", "A"]) == "A" and mmr_life_vote([]) is None
+
+
+def test_mcnemar_on_a_small_table_by_hand():
+    a = {i: c for i, c in enumerate([1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 1, 1])}
+    b = {i: c for i, c in enumerate([1, 1, 0, 1, 1, 1, 1, 1, 1, 0, 1, 1])}
+    b["extra"] = True
+    result = mcnemar(a, b)
+    assert (result.n_items, result.both_correct, result.only_a, result.only_b, result.neither) \
+        == (12, 4, 1, 6, 1)
+    # 7 discordant pairs, 1 against 6: p = 2 * (C(7,0) + C(7,1)) / 2^7 = 16 / 128
+    assert result.p_value == pytest.approx(0.125)
+    assert [f["item"] for f in result.flips if f["change"] == "lost"] == [2]
+    assert len([f for f in result.flips if f["change"] == "gained"]) == 6
+    assert result.only_in_b == ["extra"] and result.only_in_a == []
+
+
+def test_exact_binomial_in_integers_and_in_log_space():
+    assert binomial_two_sided(0, 0) == 1.0 and binomial_two_sided(5, 10) == 1.0
+    assert binomial_two_sided(0, 10) == pytest.approx(2 / 1024)
+    assert binomial_two_sided(10, 10) == binomial_two_sided(0, 10)
+    n, k = 3000, 1420                                          # above the integer limit
+    exact = 2 * sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    assert binomial_two_sided(k, n) == pytest.approx(exact, rel=1e-9)
+    assert 0 < binomial_two_sided(9_000, 20_000) < 1e-40
+
+
+def test_verbench_average_by_hand():
+    items = [{"AC": 8, "CC": 6, "RQ": 7, "ER": 9}, {"AC": 4, "CC": 2, "RQ": 3, "ER": 10},
+             {"AC": 5, "CC": None, "RQ": 3, "ER": 10}]
+    assert verbench_item_average(items[0]) == pytest.approx(75.0)
+    summary = verbench_summary(items)
+    assert summary["average"] == pytest.approx((75.0 + 47.5) / 2)
+    assert summary["AC"] == pytest.approx(60.0) and summary["ER"] == pytest.approx(95.0)
+    assert summary["n"] == 2 and summary["unscored"] == 1
+    assert summary["ci_low"] <= summary["average"] <= summary["ci_high"]

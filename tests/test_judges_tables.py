@@ -1,0 +1,90 @@
+"""Tables: the same rows in CSV, JSON, Markdown and LaTeX; bold best, underlined second."""
+import csv
+import io
+import json
+
+from judges.stats import Accuracy, summarise
+from judges.tables import Column, Table, clue_injection_table, latex_escape, leaderboard, \
+    results_table, rigorous_drop_table, verbench_table
+
+
+def _runs():
+    def records(correct_a, correct_b):
+        return ([{"value": "correct" if i < correct_a else "wrong", "domain": "Location"}
+                 for i in range(10)]
+                + [{"value": "correct" if i < correct_b else "wrong", "domain": "Spatial"}
+                   for i in range(10)])
+    return {"Gemini_2.5 & Pro": summarise(records(8, 6), groups=("domain",)),
+            "Qwen2.5-VL-72B": summarise(records(4, 9), groups=("domain",)),
+            "Claude-3.7": summarise(records(6, 6), groups=("domain",)),
+            "Human Baseline": summarise(records(10, 10), groups=("domain",))}
+
+
+def _latex_cells(latex: str, name: str) -> list[str]:
+    row = next(line for line in latex.splitlines() if line.startswith(name))
+    return row.removesuffix(" \\\\").split(" & ")[1:]   # Overall, n, Location, Spatial
+
+
+def test_latex_marks_best_bold_and_second_underlined_per_column():
+    table = results_table(_runs(), caption="DailyClue 100% test", unranked={"Human Baseline"})
+    latex = table.to_latex()
+    assert "\\toprule" in latex and "\\midrule" in latex and "\\bottomrule" in latex
+    assert "\\caption{DailyClue 100\\% test}" in latex
+    # Overall: Gemini 70, Qwen 65, Claude 60; Location: 80, 40, 60; Spatial: 60, 90, 60 (tie)
+    assert _latex_cells(latex, "Gemini\\_2.5 \\& Pro") == [
+        "\\textbf{70.00}", "20", "\\textbf{80.00}", "\\underline{60.00}"]
+    assert _latex_cells(latex, "Qwen2.5-VL-72B") == [
+        "\\underline{65.00}", "20", "40.00", "\\textbf{90.00}"]
+    assert _latex_cells(latex, "Claude-3.7") == [
+        "60.00", "20", "\\underline{60.00}", "\\underline{60.00}"]
+    assert _latex_cells(latex, "Human Baseline") == ["100.00", "20", "100.00", "100.00"]
+
+
+def test_latex_escapes_special_characters():
+    assert latex_escape("a_b & c%d $e #f {g} ~h ^i \\j") == (
+        "a\\_b \\& c\\%d \\$e \\#f \\{g\\} \\textasciitilde{}h \\textasciicircum{}i "
+        "\\textbackslash{}j")
+
+
+def test_csv_json_and_markdown_say_the_same():
+    table = results_table(_runs(), show_ci=True, unranked={"Human Baseline"})
+    rows = list(csv.DictReader(io.StringIO(table.to_csv())))
+    assert rows[0]["model"] == "Gemini_2.5 & Pro" and float(rows[0]["overall"]) == 70.0
+    assert "overall_ci_low" in rows[0] and "by_domain:Location" in rows[0]
+    data = json.loads(table.to_json())
+    assert data["rows"][1]["model"] == "Qwen2.5-VL-72B" and data["rows"][1]["n"] == 20
+    markdown = table.to_markdown()
+    assert "| **70.00 [" in markdown and "<u>65.00 [" in markdown
+    assert markdown.splitlines()[1].startswith("|:---|---:")
+
+
+def test_clue_injection_table_has_deltas_against_no_clue():
+    cells = {("Qwen", "Qwen"): 40.09, ("Qwen", "GT Clue"): 51.50, ("Qwen", "No Clue"): 40.84,
+             ("Claude", "Qwen"): 42.49, ("Claude", "GT Clue"): 56.00, ("Claude", "No Clue"): 41.14}
+    table = clue_injection_table(cells)
+    assert [c.key for c in table.columns] == ["solver", "Qwen", "GT Clue", "No Clue"]
+    assert round(table.rows[0]["Qwen_delta"], 2) == -0.75
+    assert "40.09 (-0.75)" in table.to_markdown()
+    assert "56.00\\textsubscript{+14.86}" in table.to_latex()
+
+
+def test_rigorous_drop_verbench_and_leaderboard():
+    general = {"A": Accuracy(100, 50, 0, 0, 0, 0.50), "B": Accuracy(100, 40, 0, 0, 0, 0.40)}
+    rigorous = {"A": Accuracy(100, 48, 0, 0, 0, 0.48), "B": Accuracy(100, 35, 0, 0, 0, 0.35)}
+    drop = rigorous_drop_table(general, rigorous)
+    assert [round(r["drop"], 2) for r in drop.rows] == [2.0, 5.0]
+    assert "\\textbf{2.00}" in drop.to_latex()                          # smaller drop is better
+    vb = verbench_table({"m1": {"AC": 61.8, "CC": 38.2, "RQ": 45.6, "ER": 90.1,
+                                "average": 58.9, "n": 374}})
+    assert "61.8" in vb.to_markdown() and "Average Accuracy" in vb.to_latex()
+    board = leaderboard(_runs())
+    assert [r["model"] for r in board.rows][:2] == ["Human Baseline", "Gemini_2.5 & Pro"]
+
+
+def test_ties_share_the_mark_and_missing_values_print_a_dash():
+    table = Table([Column("m", "Model", numeric=False), Column("x", "X")],
+                  [{"m": "a", "x": 0.5}, {"m": "b", "x": 0.5}, {"m": "c", "x": 0.1},
+                   {"m": "d", "x": None}])
+    latex = table.to_latex()
+    assert latex.count("\\textbf{0.50}") == 2 and "\\underline{0.10}" in latex
+    assert "d & --" in latex and "| d | – |" in table.to_markdown()
