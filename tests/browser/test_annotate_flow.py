@@ -126,7 +126,7 @@ def test_conflict_between_two_pages_keeps_both_edits(auth_server, browser):
     open_item(bob, auth_server.url, "ui/beta")
 
     type_into(alice, "#item-question textarea", "Alice's question?")
-    alice.click("#save-item")
+    alice.keyboard.press("Control+s")  # the save shortcut, straight from the text field
     expect(alice.locator("#save-message")).to_contain_text("version 2", timeout=15000)
 
     type_into(bob, "#item-question textarea", "Bob's question?")
