@@ -8,9 +8,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cli import data_commands, serve_command, user_commands
+from cli import data_commands, endpoint_commands, run_commands, serve_command, user_commands
 
-COMMANDS = ("serve", "import", "export", "stats", "user")
+COMMANDS = ("serve", "import", "export", "stats", "user", "run", "runs", "endpoint", "price",
+            "prompt")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -22,6 +23,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve_command.add_parser(sub)
     data_commands.add_parsers(sub)
     user_commands.add_parser(sub)
+    endpoint_commands.add_parsers(sub)
+    run_commands.add_parsers(sub)
     return parser
 
 

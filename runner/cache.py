@@ -17,7 +17,7 @@ from typing import Any
 
 from runner.messages import ImageRef
 
-KEY_VERSION = 1
+KEY_VERSION = 2
 """Bump when the key's recipe changes, so old entries are not matched by a new recipe."""
 
 
@@ -31,11 +31,21 @@ def _hashable(part: Any) -> Any:
     return part
 
 
-def cache_key(base_url: str, model: str, messages: list[dict], params: dict,
-              sample: int = 0, repeat: int = 0) -> str:
-    """sha256 hex of the canonical JSON of everything that determines the reply."""
-    document = {"v": KEY_VERSION, "base_url": base_url.rstrip("/"), "model": model,
-                "messages": _hashable(messages), "params": params, "sample": sample,
-                "repeat": repeat}
+def _sha256_json(document: Any) -> str:
     encoded = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
+
+
+def messages_digest(messages: list[dict]) -> str:
+    """sha256 of the messages with images as hash + transformation. Samples and repeats of
+    an item share their messages, so callers compute this once and pass it on."""
+    return _sha256_json(_hashable(messages))
+
+
+def cache_key(base_url: str, model: str, messages: list[dict] | None, params: dict,
+              sample: int = 0, repeat: int = 0, *, digest: str | None = None) -> str:
+    """sha256 hex of the canonical JSON of everything that determines the reply (the
+    messages enter through their digest; give `digest` when it is known already)."""
+    return _sha256_json({"v": KEY_VERSION, "base_url": base_url.rstrip("/"), "model": model,
+                         "messages": digest or messages_digest(messages), "params": params,
+                         "sample": sample, "repeat": repeat})

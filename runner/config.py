@@ -133,6 +133,7 @@ class Execution:
     deadline: float | None = None        # seconds from the start of this execution
     request_timeout: float = 120.0       # seconds per attempt
     max_attempts: int = 6
+    retry_base_delay: float = 0.5        # first backoff; doubles per attempt, with jitter
     concurrency: int | None = None       # None: the endpoint's
     batch_size: int = 20                 # results per commit
     batch_interval: float = 0.5          # seconds between commits
@@ -161,9 +162,13 @@ class Execution:
 
 
 def resolved_config(config: RunConfig, endpoint: dict, templates: dict[str, int],
-                    item_ids: list[str]) -> dict:
+                    items: list[str] | dict[str, int | None]) -> dict:
     """The recorded form of a run's config: the user's choices with every default filled in
-    (sampling, image limit), the endpoint snapshot and the template versions."""
+    (sampling, image limit), the endpoint snapshot, the template versions, and a digest of
+    the items (ids, with their versions when given as {id: version}: an edited item makes a
+    different experiment)."""
+    versions = items if isinstance(items, dict) else dict.fromkeys(items)
+    item_ids = [f"{i}@{v}" if v is not None else i for i, v in versions.items()]
     data = config.to_dict()
     data["sampling"] = config.sampling(endpoint.get("params"))
     data["image_max_pixels"] = config.image_max_pixels or endpoint.get("max_image_pixels")

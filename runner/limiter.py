@@ -15,6 +15,7 @@ as many waiters as there are free slots (no thundering herd with thousands of qu
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import collections
 import time
 
@@ -59,7 +60,8 @@ class AdaptiveLimiter:
             if waiter.done() and not waiter.cancelled():
                 self.release()  # granted a slot just as we were cancelled: give it back
             else:
-                self._waiters.remove(waiter)
+                with contextlib.suppress(ValueError):  # _wake() may have popped it already
+                    self._waiters.remove(waiter)
             raise
 
     def release(self) -> None:

@@ -145,6 +145,10 @@ class ImageEncoder:
             self._paths[sha] = self.store.image_path(sha)
         return self._paths[sha]
 
+    def remembers(self, ref: ImageRef) -> bool:
+        """True when `ref` is encoded already (the engine then skips the worker thread)."""
+        return ref in self._recent
+
     def data_url(self, ref: ImageRef) -> str:
         found = self._recent.get(ref)
         if found is not None:
@@ -161,22 +165,27 @@ def encode_ref(path, ref: ImageRef) -> str:
     """Read the original, apply the ref's mask or crop, preprocess, return a data URL."""
     from runner import images
 
-    picture = images.load(path)
+    source = path
     if ref.op == "mask":
-        picture = images.mask_boxes(picture, list(ref.boxes), style=ref.style)
+        source = images.mask_boxes(images.load_array(path), list(ref.boxes), mode=ref.style)
     elif ref.op == "crop":
-        picture = images.crop_boxes(picture, list(ref.boxes))[0]
-    return images.to_data_url(picture, max_pixels=ref.max_pixels, format=ref.format,
-                              quality=ref.quality)
+        source = images.crop_boxes(images.load_array(path), list(ref.boxes))[0]
+        if source.size == 0:
+            raise ValueError(f"box {ref.boxes[0]} of image {ref.sha[:12]} covers no pixel")
+    prepared = images.prepare_image(source, max_pixels=ref.max_pixels, image_format=ref.format,
+                                    quality=ref.quality)
+    return images.to_data_url(prepared.data, prepared.mime)
 
 
-def materialise(messages: list[dict], encoder: ImageEncoder) -> list[dict]:
-    """The messages as sent: every ImageRef becomes an `image_url` part with a data URL."""
+def materialise(messages: list[dict], encoder: "ImageEncoder | dict") -> list[dict]:
+    """The messages as sent: every ImageRef becomes an `image_url` part with a data URL,
+    from an ImageEncoder or from a dict of data URLs encoded beforehand."""
+    data_url = encoder.__getitem__ if isinstance(encoder, dict) else encoder.data_url
     out = []
     for message in messages:
         content = message["content"]
         if isinstance(content, list):
-            content = [{"type": "image_url", "image_url": {"url": encoder.data_url(part)}}
+            content = [{"type": "image_url", "image_url": {"url": data_url(part)}}
                        if isinstance(part, ImageRef) else part for part in content]
         out.append({"role": message["role"], "content": content})
     return out

@@ -274,6 +274,9 @@ class Store:
     def run_item_ids(self, run_id: str) -> list[str]:
         return runner_work.run_item_ids(self.db, run_id)
 
+    def run_item_versions(self, run_id: str) -> dict[str, int | None]:
+        return runner_work.run_item_versions(self.db, run_id)
+
     # Runner: response cache
     def cache_get(self, key: str) -> dict | None:
         return runner_cache.get(self.db, key)

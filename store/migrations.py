@@ -231,10 +231,17 @@ def m0002_runner(db: sqlite_utils.Database) -> None:
     """)
 
 
+def m0003_run_item_versions(db: sqlite_utils.Database) -> None:
+    """The version of each item a run was planned with, so that a resume after an item edit
+    sends the question as planned (from the revision), not the edited one."""
+    db.execute("ALTER TABLE run_work ADD COLUMN item_version INTEGER")
+
+
 # Append new migrations at the end; names must be unique and never change.
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_core_schema", m0001_core_schema),
     ("0002_runner", m0002_runner),
+    ("0003_run_item_versions", m0003_run_item_versions),
 ]
 
 

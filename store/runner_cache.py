@@ -35,11 +35,11 @@ def get_many(db: sqlite_utils.Database, keys: list[str]) -> dict[str, dict]:
 
 def put(db: sqlite_utils.Database, entry: dict) -> None:
     """Store one reply; an existing entry for the key is kept (first reply wins)."""
-    row = dict(entry, created_at=now())
+    row = dict(entry, text=entry.get("text") or "", created_at=now())
     with atomic(db):
-        db.conn.execute(f"INSERT OR IGNORE INTO response_cache ({_FIELDS}) "
-                        f"VALUES ({','.join('?' * len(CACHE_COLUMNS))})",
-                        [row.get(c) for c in CACHE_COLUMNS])
+        db.conn.execute(f"INSERT INTO response_cache ({_FIELDS}) "
+                        f"VALUES ({','.join('?' * len(CACHE_COLUMNS))}) "
+                        "ON CONFLICT(key) DO NOTHING", [row.get(c) for c in CACHE_COLUMNS])
 
 
 def stats(db: sqlite_utils.Database) -> dict:

@@ -41,9 +41,9 @@ def _check_endpoint(name: str, fields: dict) -> None:
         raise ValidationError(f"endpoint {name}: model: empty", field="model")
     env = fields.get("api_key_env")
     if env and not _ENV_NAME.match(env):
-        raise ValidationError(
-            f"endpoint {name}: api_key_env: {env!r} is not an environment variable name "
-            "(give the NAME of the variable holding the key, never the key itself)",
+        raise ValidationError(  # the value is not repeated: it may be a pasted key
+            f"endpoint {name}: api_key_env: not an environment variable name (give the NAME "
+            "of the variable holding the key, e.g. OPENAI_API_KEY, never the key itself)",
             field="api_key_env")
     if "concurrency" in fields and not (isinstance(fields["concurrency"], int)
                                         and 1 <= fields["concurrency"] <= 4096):

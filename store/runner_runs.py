@@ -31,8 +31,9 @@ def _run(row: dict) -> dict:
 def create_run(db: sqlite_utils.Database, run_id: str, config_id: str, config: dict,
                execution: dict, endpoint: str, work: Iterable[tuple], author: str | None
                ) -> int:
-    """Insert the run and every work row `(phase, item_id, repeat, sample, seed)` at once,
-    so a run never exists half-planned. Returns the number of work rows."""
+    """Insert the run and every work row `(phase, item_id, repeat, sample, seed,
+    item_version)` at once, so a run never exists half-planned. Returns the number of work
+    rows. (`item_version` may be left out: None.)"""
     with atomic(db):
         if one(db, "SELECT 1 FROM model_runs WHERE id = ?", [run_id]):
             raise ValidationError(f"run {run_id} already exists", field="id")
@@ -42,8 +43,8 @@ def create_run(db: sqlite_utils.Database, run_id: str, config_id: str, config: d
             [run_id, config_id, json.dumps(config, sort_keys=True),
              json.dumps(execution, sort_keys=True), endpoint, now(), author])
         cursor = db.conn.executemany(
-            "INSERT INTO run_work (run_id, phase, item_id, repeat, sample, seed) "
-            "VALUES (?, ?, ?, ?, ?, ?)", ((run_id, *w) for w in work))
+            "INSERT INTO run_work (run_id, phase, item_id, repeat, sample, seed, item_version) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?)", ((run_id, *w, None)[:7] for w in work))
         count = cursor.rowcount
     return count
 

@@ -20,10 +20,15 @@ RESPONSE_COLUMNS = ("work_id", "run_id", "status", "reason", "text", "answer", "
                     "created_at")
 CACHE_COLUMNS = ("key", "text", "finish_reason", "refusal", "prompt_tokens",
                  "completion_tokens", "latency", "created_at")
-_INSERT_RESPONSE = (f"INSERT OR IGNORE INTO run_responses ({', '.join(RESPONSE_COLUMNS)}) "
-                    f"VALUES ({', '.join('?' * len(RESPONSE_COLUMNS))})")
-_INSERT_CACHE = (f"INSERT OR IGNORE INTO response_cache ({', '.join(CACHE_COLUMNS)}) "
-                 f"VALUES ({', '.join('?' * len(CACHE_COLUMNS))})")
+# ON CONFLICT ... DO NOTHING, not INSERT OR IGNORE: only a second result for the same work row
+# (or a second cache entry for a key) is ignored; any other constraint failure must raise
+# rather than silently drop a result.
+_INSERT_RESPONSE = (f"INSERT INTO run_responses ({', '.join(RESPONSE_COLUMNS)}) "
+                    f"VALUES ({', '.join('?' * len(RESPONSE_COLUMNS))}) "
+                    "ON CONFLICT(work_id) DO NOTHING")
+_INSERT_CACHE = (f"INSERT INTO response_cache ({', '.join(CACHE_COLUMNS)}) "
+                 f"VALUES ({', '.join('?' * len(CACHE_COLUMNS))}) ON CONFLICT(key) DO NOTHING")
+_RESPONSE_DEFAULTS = {"reason": "", "attempts": 0, "rate_limited": 0, "cached": 0}
 
 
 def pending_work(db: sqlite_utils.Database, run_id: str, phase: str | None = None
@@ -39,6 +44,13 @@ def pending_work(db: sqlite_utils.Database, run_id: str, phase: str | None = Non
     return rows(db, sql + " ORDER BY w.id", params)
 
 
+def _response_values(response: dict, run_id: str, stamp: str) -> list:
+    row = {**_RESPONSE_DEFAULTS, **{k: v for k, v in response.items() if v is not None},
+           "run_id": run_id, "created_at": stamp,
+           "clues": json.dumps(response.get("clues") or [], ensure_ascii=False)}
+    return [row.get(c) for c in RESPONSE_COLUMNS]
+
+
 def record_batch(db: sqlite_utils.Database, run_id: str, owner: str, responses: list[dict],
                  cache_rows: list[dict], totals: dict) -> dict:
     """Commit results + cache entries + live counters at once; renew the lease.
@@ -49,15 +61,13 @@ def record_batch(db: sqlite_utils.Database, run_id: str, owner: str, responses: 
     stamp = now()
     with atomic(db):
         conn = db.conn
-        inserted = 0
-        for response in responses:
-            row = dict(response, run_id=run_id, created_at=stamp,
-                       clues=json.dumps(response.get("clues") or [], ensure_ascii=False))
-            inserted += conn.execute(_INSERT_RESPONSE,
-                                     [row.get(c) for c in RESPONSE_COLUMNS]).rowcount
-        for entry in cache_rows:
-            row = dict(entry, created_at=stamp)
-            conn.execute(_INSERT_CACHE, [row.get(c) for c in CACHE_COLUMNS])
+        before = conn.total_changes
+        conn.executemany(_INSERT_RESPONSE, [_response_values(r, run_id, stamp)
+                                            for r in responses])
+        inserted = conn.total_changes - before
+        conn.executemany(_INSERT_CACHE, [
+            [{**entry, "text": entry.get("text") or "", "created_at": stamp}.get(c)
+             for c in CACHE_COLUMNS] for entry in cache_rows])
         conn.execute("UPDATE model_runs SET totals = ?, heartbeat = ? "
                      "WHERE id = ? AND owner = ?",
                      [json.dumps(totals, sort_keys=True), time.time(), run_id, owner])
@@ -73,13 +83,17 @@ def work_count(db: sqlite_utils.Database, run_id: str) -> int:
 
 
 def aggregates(db: sqlite_utils.Database, run_id: str) -> dict:
-    """Sums over a run's recorded results, the starting point of its live counters."""
+    """Sums over a run's recorded results, the starting point of its live counters.
+    Tokens count only replies this run paid for (not cache hits)."""
     out = {"by_status": {}, "prompt_tokens": 0, "completion_tokens": 0, "cost": 0.0,
            "cached": 0, "attempts": 0, "rate_limited": 0, "priced": 0}
-    for r in rows(db, "SELECT status, count(*) AS n, sum(prompt_tokens) AS pt, "
-                      "sum(completion_tokens) AS ct, sum(cost) AS cost, sum(cached) AS cached, "
+    for r in rows(db, "SELECT status, count(*) AS n, "
+                      "sum(CASE WHEN cached = 0 THEN prompt_tokens END) AS pt, "
+                      "sum(CASE WHEN cached = 0 THEN completion_tokens END) AS ct, "
+                      "sum(cost) AS cost, sum(cached) AS cached, "
                       "sum(attempts) AS attempts, sum(rate_limited) AS rl, "
-                      "count(cost) AS priced FROM run_responses WHERE run_id = ? "
+                      "sum(CASE WHEN cached = 0 AND cost IS NOT NULL THEN 1 ELSE 0 END) AS priced "
+                      "FROM run_responses WHERE run_id = ? "
                       "GROUP BY status", [run_id]):
         out["by_status"][r["status"]] = r["n"]
         out["prompt_tokens"] += r["pt"] or 0
@@ -136,5 +150,11 @@ def delete_results(db: sqlite_utils.Database, run_id: str, statuses: tuple[str, 
 
 
 def run_item_ids(db: sqlite_utils.Database, run_id: str) -> list[str]:
-    return [r[0] for r in db.conn.execute(
-        "SELECT DISTINCT item_id FROM run_work WHERE run_id = ? ORDER BY id", [run_id])]
+    return list(run_item_versions(db, run_id))
+
+
+def run_item_versions(db: sqlite_utils.Database, run_id: str) -> dict[str, int | None]:
+    """{item_id: version the run was planned with}, in run order."""
+    return {r[0]: r[1] for r in db.conn.execute(
+        "SELECT item_id, max(item_version) FROM run_work WHERE run_id = ? GROUP BY item_id "
+        "ORDER BY min(id)", [run_id])}

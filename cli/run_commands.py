@@ -1,0 +1,255 @@
+"""`run` and `runs`: start, resume, watch and steer experiment runs.
+
+    python app.py run --db DB --endpoint NAME --setting S [--clues SOURCE] [--image-mode M]
+                      [--samples N] [--repeats R] [--temperature T] [--top-p P] [--max-tokens N]
+                      [--seed S] [--preset mmr-life] [item filters] [--budget USD]
+                      [--deadline SECONDS] [--dry-run] [--json]
+    python app.py run --db DB --resume ID [--retry-errors] [--json]
+    python app.py runs --db DB [--json] [--show ID | --pause ID | --cancel ID]
+
+Exit status of `run`: 0 done, 1 failed (e.g. the endpoint is unreachable; the run stays
+resumable), 2 bad arguments, 3 stopped early (paused, cancelled, budget, deadline).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from cli.endpoint_commands import fail, open_store
+from cli.progress import TerminalProgress
+
+EXIT = {"done": 0, "failed": 1, "lost": 1}
+
+
+def add_parsers(sub) -> None:
+    from runner.config import CLUE_PASS_SETTINGS, IMAGE_FORMATS, IMAGE_MODES, PRESETS, SETTINGS
+
+    p = sub.add_parser("run", help="run a model over items (or resume a run)",
+                       epilog="exit status: 0 done, 1 failed (resumable), 2 bad arguments, "
+                              "3 stopped early (paused, cancelled, budget, deadline)")
+    p.add_argument("--db", default="cluelab.db")
+    p.add_argument("--resume", metavar="ID", help="continue this run: send only what has no "
+                                                  "result yet")
+    p.add_argument("--retry-errors", action="store_true",
+                   help="with --resume: forget results with status error and send them again")
+    p.add_argument("--endpoint", help="endpoint name (see `endpoint list`)")
+    p.add_argument("--setting", choices=SETTINGS,
+                   help="direct (No-CoT), cot, clue_guided (DailyClue 5.2), structured (VER-Bench)")
+    p.add_argument("--clues", default="none", metavar="SOURCE",
+                   help="clues injected into the prompt: none, gt, self, run:<ID>")
+    p.add_argument("--clue-pass", choices=CLUE_PASS_SETTINGS, default="clue_guided",
+                   help="setting of the first pass that finds the model's own clues "
+                        "(--clues self)")
+    p.add_argument("--image-mode", choices=IMAGE_MODES, default="full")
+    p.add_argument("--mask-style", choices=("black", "blur"), default="black")
+    p.add_argument("--samples", type=int, default=1, help="samples per item and repeat")
+    p.add_argument("--repeats", type=int, default=1, help="repeats, seeds base + index")
+    p.add_argument("--temperature", type=float)
+    p.add_argument("--top-p", type=float)
+    p.add_argument("--max-tokens", type=int)
+    p.add_argument("--seed", type=int, help="base seed")
+    p.add_argument("--preset", choices=sorted(PRESETS))
+    p.add_argument("--image-max-pixels", type=int, metavar="P")
+    p.add_argument("--image-format", choices=IMAGE_FORMATS, default="jpeg")
+    p.add_argument("--image-quality", type=int, default=90)
+    items = p.add_argument_group("items (a filter, or explicit ids)")
+    for key in ("dataset", "domain", "subtask", "status"):
+        items.add_argument(f"--{key}")
+    items.add_argument("--flagged", action="store_true", help="only flagged items")
+    items.add_argument("--filter", action="append", default=[], metavar="KEY=VALUE",
+                       help="same as --KEY VALUE; repeatable")
+    items.add_argument("--ids", help="comma-separated item ids")
+    exe = p.add_argument_group("execution")
+    exe.add_argument("--budget", type=float, metavar="USD",
+                     help="stop dispatching when the projected spend reaches this")
+    exe.add_argument("--deadline", type=float, metavar="SECONDS",
+                     help="stop dispatching after this long")
+    exe.add_argument("--timeout", type=float, default=120.0, help="seconds per request attempt")
+    exe.add_argument("--max-attempts", type=int, default=6)
+    exe.add_argument("--concurrency", type=int, help="override the endpoint's concurrency")
+    exe.add_argument("--stream", action="store_true", help="use streaming responses")
+    p.add_argument("--dry-run", action="store_true",
+                   help="plan and project the cost, create nothing")
+    p.add_argument("--json", action="store_true",
+                   help='print one JSON object {"id", "status", "totals", ...}')
+    p.set_defaults(handler=run_run)
+
+    p = sub.add_parser("runs", help="list runs; show, pause or cancel one")
+    p.add_argument("--db", default="cluelab.db")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--limit", type=int)
+    action = p.add_mutually_exclusive_group()
+    action.add_argument("--show", metavar="ID", help="one run in full (JSON)")
+    action.add_argument("--pause", metavar="ID", help="ask a running run to pause")
+    action.add_argument("--cancel", metavar="ID", help="ask a run to stop for good")
+    p.set_defaults(handler=run_runs)
+
+
+def _filters(args) -> dict:
+    filters = {k: getattr(args, k) for k in ("dataset", "domain", "subtask", "status")
+               if getattr(args, k)}
+    if args.flagged:
+        filters["flagged"] = True
+    for pair in args.filter:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise argparse.ArgumentTypeError(f"--filter {pair!r}: expected KEY=VALUE")
+        filters[key.strip()] = (value.lower() in ("1", "true", "yes")) if key == "flagged" \
+            else value
+    return filters
+
+
+def _config(args):
+    from runner.config import Execution, RunConfig
+
+    config = RunConfig(
+        endpoint=args.endpoint, setting=args.setting, clues=args.clues,
+        clue_pass_setting=args.clue_pass, image_mode=args.image_mode,
+        mask_style=args.mask_style, samples=args.samples, repeats=args.repeats,
+        temperature=args.temperature, top_p=args.top_p, max_tokens=args.max_tokens,
+        seed=args.seed, preset=args.preset, image_max_pixels=args.image_max_pixels,
+        image_format=args.image_format, image_quality=args.image_quality,
+        filters=_filters(args), ids=args.ids.split(",") if args.ids else None)
+    return config, _execution(args, Execution())
+
+
+def _execution(args, base):
+    for name, attr in (("budget", "budget"), ("deadline", "deadline"),
+                       ("request_timeout", "timeout"), ("max_attempts", "max_attempts"),
+                       ("concurrency", "concurrency")):
+        value = getattr(args, attr, None)
+        if value is not None:
+            setattr(base, name, value)
+    if getattr(args, "stream", False):
+        base.stream = True
+    return base
+
+
+def _describe(plan) -> str:
+    p = plan.projection
+    cost = ("unknown (no price for this model: `python app.py price set`)" if not p["priced"]
+            else f"${p['cost']:.4f} typical, ${p['cost_max']:.4f} at most")
+    lines = [f"{len(plan.items)} items, {p['work']} work rows, {p['requests']} requests "
+             f"({p['cached']} cached), ~{p['prompt_tokens']} prompt tokens to send; "
+             f"projected cost {cost}"]
+    lines += [f"warning: {w}" for w in plan.warnings]
+    return "\n".join(lines)
+
+
+def _report(outcome: dict, as_json: bool) -> int:
+    if as_json:
+        print(json.dumps(outcome, ensure_ascii=False, sort_keys=True))
+    else:
+        t = outcome["totals"]
+        print(f"run {outcome['id']}: {outcome['status']}  {t.get('done', 0)}/{t.get('total', 0)}"
+              f"  ok {t.get('ok', 0)}  unparsed {t.get('unparsed', 0)}  errors "
+              f"{t.get('error', 0)}  cached {t.get('cached', 0)}  cost ${t.get('cost', 0):.4f}")
+    if outcome.get("message"):
+        print(("error: " if outcome["status"] == "failed" else "") + outcome["message"],
+              file=sys.stderr)
+    return EXIT.get(outcome["status"], 3)
+
+
+def _execute(store, run_id: str, args, items=None) -> dict:
+    from runner.engine import execute
+
+    progress = None if args.json else TerminalProgress(f"run {run_id}")
+    try:
+        outcome = execute(store, run_id, items=items, own_process=True,
+                          on_progress=(lambda t: progress(t["done"], t["total"]))
+                          if progress else None)
+    finally:
+        if progress:
+            progress.close()
+    return outcome.to_dict()
+
+
+def run_run(args) -> int:
+    from runner.config import ConfigError
+    from runner.leases import RunBusy
+    from runner.planning import create_run, plan_run
+    from store import ConflictError, StoreError
+
+    store = open_store(args.db)
+    try:
+        if args.resume:
+            return _resume(store, args)
+        if not args.endpoint or not args.setting:
+            return fail("--endpoint NAME and --setting S are required (or --resume ID)")
+        config, execution = _config(args)
+        plan = plan_run(store, config, execution)
+        if execution.budget is not None and not plan.projection["priced"]:
+            return fail(f"--budget needs a price for model {plan.endpoint['model']}: "
+                        f"python app.py price set {plan.endpoint['model']} --input X --output Y")
+        if args.dry_run:
+            out = {"config_id": plan.config_id, "projection": plan.projection,
+                   "warnings": plan.warnings, "config": plan.resolved}
+            print(json.dumps(out, ensure_ascii=False) if args.json else _describe(plan))
+            return 0
+        run_id = create_run(store, plan, author="cli")
+        if not args.json:
+            print(f"run {run_id} (config {plan.config_id[:12]})\n{_describe(plan)}",
+                  file=sys.stderr)
+        outcome = _execute(store, run_id, args, items=plan.items)
+        outcome["config_id"] = plan.config_id
+        return _report(outcome, args.json)
+    except (ConfigError, argparse.ArgumentTypeError) as error:
+        return fail(str(error))
+    except (ConflictError, RunBusy) as error:
+        return fail(str(error))
+    except StoreError as error:
+        return fail(str(error))
+
+
+def _resume(store, args) -> int:
+    from runner.config import Execution
+    from runner.leases import OWNER, effective_status
+
+    run = store.get_run(args.resume)
+    if effective_status(run) == "running" and run["owner"] != OWNER:
+        return fail(f"run {run['id']} is being executed by {run['owner']}; pause it with "
+                    f"python app.py runs --pause {run['id']}, or wait until it stops")
+    if args.retry_errors:
+        forgotten = store.delete_run_results(run["id"], ("error",))
+        if not args.json:
+            print(f"run {run['id']}: {forgotten} error results will be sent again",
+                  file=sys.stderr)
+    execution = _execution(args, Execution.from_dict(run["execution"]))
+    store.set_run_execution(run["id"], {**run["execution"], **execution.to_dict()})
+    outcome = _execute(store, run["id"], args)
+    outcome["config_id"] = run["config_id"]
+    return _report(outcome, args.json)
+
+
+def run_runs(args) -> int:
+    from runner.leases import effective_status
+    from store import StoreError
+
+    store = open_store(args.db)
+    try:
+        if args.show:
+            print(json.dumps(store.get_run(args.show), ensure_ascii=False, sort_keys=True))
+            return 0
+        if args.pause or args.cancel:
+            run = store.request_run_control(args.pause or args.cancel,
+                                            "pause" if args.pause else "cancel")
+            print(f"run {run['id']}: {run['status']}"
+                  + (f" ({run['control']} requested)" if run["control"] else ""))
+            return 0
+    except StoreError as error:
+        return fail(str(error))
+    runs = store.list_runs(args.limit)
+    for run in runs:  # a 'running' run whose process died is shown as interrupted
+        run["status"] = effective_status(run)
+    if args.json:
+        keys = ("id", "created_at", "status", "message", "endpoint", "config_id", "config",
+                "execution", "totals", "started_at", "finished_at")
+        print(json.dumps([{k: r[k] for k in keys} for r in runs], ensure_ascii=False))
+        return 0
+    for r in runs:
+        t, c = r["totals"], r["config"]
+        print(f"{r['id']}\t{r['status']}\t{r['endpoint']}\t{c.get('setting')}"
+              f"\tclues {c.get('clues')}\timages {c.get('image_mode')}"
+              f"\t{t.get('done', 0)}/{t.get('total', '?')}\t${t.get('cost', 0) or 0:.4f}")
+    return 0

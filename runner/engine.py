@@ -1,0 +1,338 @@
+"""Executing a run: dispatch its pending work, commit results in small batches, stop cleanly.
+
+The promises, and how they are kept:
+- Never pay twice. Work rows exist before anything is sent; "pending" means "no result row".
+  A reply is committed (with its cache entry) within `batch_interval` seconds or
+  `batch_size` results, and nothing but this process can send the run's work meanwhile
+  (the lease in `model_runs.owner`, renewed with each commit). A resume sends only pending
+  work: what was in flight when the process died, never what was committed. Identical
+  requests share one call (in-flight de-duplication) and the cache answers repeats.
+- Never lose a result. A failed commit keeps the batch in memory and retries; a stop
+  (pause, cancel, budget, deadline, Ctrl-C) flushes before returning.
+- SQLite is written from the event loop thread only; images are encoded in worker threads.
+- Anyone can watch or steer: counters go to `model_runs.totals` with every commit, and a
+  `pause`/`cancel` written to `model_runs.control` by the UI or another process is read
+  back by the same commit.
+"""
+from __future__ import annotations
+
+import asyncio
+import gc
+import signal
+import threading
+import traceback
+from dataclasses import dataclass
+from typing import Callable
+
+from runner import leases
+from runner.config import Execution
+from runner.costs import projected_spend
+from runner.endpoints import api_key_for, preflight
+from runner.outcomes import from_failure
+from runner.prompts import PromptSet
+from runner.recording import Recorder
+from runner.sending import EndpointDown, Sender
+from runner.totals import RunTotals
+from runner.work import Request, WorkBuilder, load_items
+
+LOOKAHEAD = 256
+"""Work rows built and looked up in the cache together (one SELECT per chunk)."""
+FINAL = {"failed": "failed", "pause": "paused", "cancel": "cancelled", "budget": "stopped",
+         "deadline": "stopped"}
+
+
+@dataclass
+class Outcome:
+    run_id: str
+    status: str
+    message: str
+    totals: dict
+
+    def to_dict(self) -> dict:
+        return {"id": self.run_id, "status": self.status, "message": self.message,
+                "totals": self.totals}
+
+
+class Engine:
+    """One execution of one run (a fresh start or a resume)."""
+
+    def __init__(self, store, run_id: str, *, items: dict | None = None,
+                 on_progress: Callable[[dict], None] | None = None):
+        self.store, self.run_id = store, run_id
+        self.items = items
+        self.on_progress = on_progress
+        self.stop_reason: str | None = None
+        self.stop_message = ""
+        self._inflight: dict[str, asyncio.Future] = {}
+        self._tasks: set[asyncio.Task] = set()
+        self._abandoning = False                        # cancelling what is left in flight
+        self._hurry = False                             # a second Ctrl-C: do not wait
+
+    # -- lifecycle ------------------------------------------------------------------------
+    async def run(self) -> Outcome:
+        with leases.active(self.run_id):
+            run = self.store.claim_run(self.run_id, leases.OWNER, leases.owner_is_stale)
+            try:
+                await self._execute(run)
+            except BaseException as error:  # record what we have, leave the run resumable
+                self._flush()
+                self._finish("failed", f"the runner crashed: {type(error).__name__}: {error}")
+                raise
+            finally:
+                if hasattr(self, "recorder"):
+                    self.recorder.save_unsaved()
+        return self.outcome
+
+    async def _execute(self, run: dict) -> None:
+        self.config = run["config"]
+        self.execution = Execution.from_dict(run["execution"])
+        endpoint = self.config["endpoint"]
+        self.totals = RunTotals(self.store.run_work_count(self.run_id),
+                                self.store.run_aggregates(self.run_id),
+                                run["execution"].get("estimate_per_request"))
+        self.price = self.store.price_for(endpoint["model"])
+        self.recorder = Recorder(self.store, self.run_id, self.totals,
+                                 self.execution.batch_size, self._on_commit,
+                                 lambda message: self._stop("failed", message),
+                                 self.on_progress)
+        concurrency = self.execution.concurrency or endpoint["concurrency"] or 8
+        self.totals.concurrency = concurrency
+        api_key, problem = api_key_for(endpoint)
+        if problem:
+            return self._finish("failed", problem)
+        if self.items is None:
+            self.items = load_items(self.store, self.run_id)
+        self.builder = WorkBuilder(self.config, PromptSet.load(self.store,
+                                                                self.config["templates"]),
+                                   self.items)
+        self.sender = Sender(self.store, self.run_id, self.config, self.execution, self.items,
+                             api_key, concurrency, self.price, self.totals.on_attempt)
+        loop = asyncio.get_running_loop()
+        self.started = loop.time()
+        self._slot_freed = asyncio.Event()
+        ticker = asyncio.create_task(self._tick())
+        try:
+            problem = await preflight(self.sender.client, endpoint)
+            if problem:
+                self._stop("failed", problem)
+            for phase in ("clues", "answer"):
+                if self.stop_reason:
+                    break
+                self._flush()  # the answer phase reads the first pass's clues from the store
+                self._load_clue_source(phase)
+                await self._dispatch(self.store.pending_work(self.run_id, phase))
+        finally:
+            ticker.cancel()
+            await self._drain()
+            self._flush()
+            await self.sender.close()
+        self._conclude()
+
+    def _conclude(self) -> None:
+        if self.stop_reason == "lost":
+            self.outcome = Outcome(self.run_id, "lost", self.stop_message, self.totals.snapshot())
+            return
+        remaining = self.totals.total - self.totals.done
+        if self.stop_reason:
+            status = FINAL[self.stop_reason]
+            message = self.stop_message
+        elif remaining:
+            status, message = "stopped", f"{remaining} work rows have no result"
+        else:
+            status, message = "done", ""
+        if remaining and status != "cancelled":
+            message += f"; {remaining} left: resume with python app.py run --resume {self.run_id}"
+        self._finish(status, message.strip("; "))
+
+    def _finish(self, status: str, message: str) -> None:
+        snapshot = self.totals.snapshot() if hasattr(self, "totals") else {}
+        self.store.finish_run(self.run_id, leases.OWNER, status, message, snapshot)
+        self.outcome = Outcome(self.run_id, status, message, snapshot)
+
+    def on_signal(self, name: str) -> None:
+        """Ctrl-C / SIGTERM: pause cleanly; a second one stops waiting for requests in
+        flight (they stay pending and are resent on resume)."""
+        if self.stop_reason:
+            self._hurry = True
+            leases.warn("not waiting for the requests in flight")
+        else:
+            self._stop("pause", f"interrupted by {name}")
+            leases.warn(f"{name}: pausing after the requests in flight; again to stop now")
+
+    def _stop(self, reason: str, message: str) -> None:
+        if self.stop_reason is None or reason == "failed" and self.stop_reason != "failed":
+            self.stop_reason, self.stop_message = reason, message
+
+    def _load_clue_source(self, phase: str) -> None:
+        source = self.config["clues"]
+        if phase != "answer":
+            return
+        if source == "self":
+            self.builder.set_clue_responses(self.store.run_response_clues(self.run_id, "clues"))
+        elif source.startswith("run:"):
+            self.builder.set_clue_responses(self.store.run_response_clues(source[4:]))
+
+    # -- dispatch -------------------------------------------------------------------------
+    async def _dispatch(self, pending: list[dict]) -> None:
+        for start in range(0, len(pending), LOOKAHEAD):
+            if self.stop_reason:
+                break
+            await asyncio.sleep(0)  # let the ticker read pause/cancel during cache replays
+            requests = [self.builder.build(work) for work in pending[start:start + LOOKAHEAD]]
+            hits = self.store.cache_get_many([r.key for r in requests if not r.error])
+            await self._dispatch_chunk(requests, hits)
+        await self._drain()
+
+    async def _dispatch_chunk(self, requests: list[Request], hits: dict[str, dict]) -> None:
+        cap = max(2, 2 * (self.totals.concurrency or 1))
+        for request in requests:
+            if self.stop_reason:
+                break
+            work = request.work
+            if request.error:
+                self._record(from_failure(work["id"], request.error))
+                continue
+            hit = hits.get(request.key)
+            if hit is not None:
+                self._record(self.sender.reply_row(request, hit, cached=True))
+                continue
+            leader = self._inflight.get(request.key)
+            if leader is not None:
+                self._spawn(self._follow(request, leader))
+                continue
+            if self._over_budget() or self._past_deadline():
+                break
+            while len(self._tasks) >= cap and not self.stop_reason:
+                self._slot_freed.clear()  # cheaper than asyncio.wait over every task
+                await self._slot_freed.wait()
+            if self.stop_reason:
+                break
+            self._inflight[request.key] = asyncio.get_running_loop().create_future()
+            self._spawn(self._send(request))
+
+    def _spawn(self, coroutine) -> None:
+        task = asyncio.create_task(coroutine)
+        self._tasks.add(task)
+        self.totals.in_flight = len(self._tasks)  # counted now: the budget check needs it
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task) -> None:
+        """A bug in our code must stop the run loudly, not vanish with its task."""
+        self._tasks.discard(task)
+        self.totals.in_flight = len(self._tasks)
+        self._slot_freed.set()
+        if not task.cancelled() and task.exception() is not None:
+            error = task.exception()
+            if self._abandoning:  # noise from a task we are cancelling on purpose
+                leases.warn(f"run {self.run_id}: while abandoning a request: "
+                            f"{type(error).__name__}: {error}")
+                return
+            leases.warn("".join(traceback.format_exception(error)).rstrip())
+            self._stop("failed", f"internal error: {type(error).__name__}: {error}")
+
+    async def _drain(self) -> None:
+        """Wait for the requests in flight; once stopping, give them one request timeout
+        (cancel: none) and abandon the rest (they stay pending and are resent on resume)."""
+        grace_until = None
+        while self._tasks:
+            if self.stop_reason and grace_until is None or self._hurry:
+                wait = 0.0 if self.stop_reason in ("cancel", "lost") or self._hurry else \
+                    self.execution.request_timeout + 1
+                grace_until = asyncio.get_running_loop().time() + wait
+            if grace_until is not None and asyncio.get_running_loop().time() >= grace_until:
+                self._abandoning = True
+                for task in list(self._tasks):
+                    task.cancel()
+                await asyncio.gather(*self._tasks, return_exceptions=True)
+                break
+            await asyncio.wait(self._tasks, timeout=0.25)
+
+    def _over_budget(self) -> bool:
+        budget = self.execution.budget
+        if budget is None:
+            return False
+        per = self.totals.per_request_cost()
+        if projected_spend(self.totals.cost, self.totals.in_flight + 1, per) > budget:
+            self._stop("budget", f"budget of ${budget:g} reached (spent "
+                                 f"${self.totals.cost:.4f}, {self.totals.in_flight} in flight)")
+            return True
+        return False
+
+    def _past_deadline(self) -> bool:
+        deadline = self.execution.deadline
+        if deadline is not None and asyncio.get_running_loop().time() - self.started >= deadline:
+            self._stop("deadline", f"deadline of {deadline:g} s reached")
+            return True
+        return False
+
+    # -- one request ----------------------------------------------------------------------
+    async def _send(self, request: Request) -> None:
+        future = self._inflight[request.key]
+        reply = None
+        try:
+            try:
+                row, cache_entry, reply = await self.sender.send(request)
+            except EndpointDown as down:
+                self._stop("failed", str(down))
+                return  # not the item's fault: it stays pending for the resume
+            self._record(row, cache_entry)
+        finally:
+            self._inflight.pop(request.key, None)
+            if not future.done():
+                future.set_result(reply)
+
+    async def _follow(self, request: Request, leader: asyncio.Future) -> None:
+        """A second work row with the same key as one in flight: reuse its reply."""
+        reply = await asyncio.shield(leader)
+        if reply is not None:
+            self._record(self.sender.reply_row(request, reply, cached=True))
+        elif not self.stop_reason:
+            self._inflight[request.key] = asyncio.get_running_loop().create_future()
+            await self._send(request)
+
+    # -- recording ------------------------------------------------------------------------
+    def _record(self, row: dict, cache_entry: dict | None = None) -> None:
+        self.recorder.record(row, cache_entry)
+
+    def _flush(self) -> None:
+        if hasattr(self, "recorder"):
+            self.recorder.flush()
+
+    def _on_commit(self, state: dict) -> None:
+        """What a commit read back: another owner, or a pause/cancel request."""
+        if state["owner"] != leases.OWNER:
+            self._stop("lost", f"run {self.run_id} was taken over by {state['owner']}")
+        elif state["control"] in ("pause", "cancel"):
+            self._stop(state["control"], f"{state['control']} requested")
+
+    async def _tick(self) -> None:
+        """Commit at least every batch_interval (also renews the lease and reads control)."""
+        while True:
+            await asyncio.sleep(self.execution.batch_interval)
+            self._flush()
+            self._past_deadline()
+
+
+def execute(store, run_id: str, *, items: dict | None = None,
+            on_progress: Callable[[dict], None] | None = None,
+            own_process: bool = False) -> Outcome:
+    """Run (or resume) a run to completion or a stop, blocking; returns its outcome.
+
+    `own_process` (the CLI: the process exists for this run): Ctrl-C or SIGTERM pause the run
+    cleanly (dispatch stops, requests in flight finish, results are committed, the run stays
+    resumable), and the garbage collector stops re-scanning everything loaded so far
+    (gc.freeze), whose full collections otherwise stall the event loop for ~100 ms.
+    """
+    engine = Engine(store, run_id, items=items, on_progress=on_progress)
+    if own_process:
+        gc.collect()
+        gc.freeze()
+
+    async def main() -> Outcome:
+        if own_process and threading.current_thread() is threading.main_thread():
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                loop.add_signal_handler(sig, engine.on_signal, sig.name)
+        return await engine.run()
+
+    return asyncio.run(main())

@@ -1,0 +1,90 @@
+"""What one request's outcome becomes in `run_responses`: status, reason, extracted answer.
+
+Status, most specific first:
+- error: the request failed (HTTP error, timeout after retries) or could not be made
+  (no clues from the clue source); `reason` says which.
+- refused: the model declined (message.refusal, or finish_reason content_filter).
+- truncated: finish_reason "length"; whatever could be extracted is kept, but scoring
+  should treat the answer with care.
+- unparsed: a complete reply from which no answer could be extracted (never a random guess).
+- ok: an answer was extracted.
+The same function handles a live reply and a cached one, so a warm rerun records exactly
+what the first run recorded.
+"""
+from __future__ import annotations
+
+from runner.extract import extract
+
+ENDPOINT_STATUSES = (401, 403, 404)
+"""HTTP statuses that condemn the endpoint, not the item: stop the run instead of recording
+an error for every item (and leave the work pending so that a resume retries it)."""
+
+
+def is_endpoint_failure(failure) -> bool:
+    """True when no request to this endpoint can succeed now (bad key, unknown model, wrong
+    URL, nothing listening), as opposed to a problem with one request."""
+    if failure.status in ENDPOINT_STATUSES:
+        return True
+    return failure.status is None and failure.reason.startswith("cannot connect")
+
+
+def _extracted(text: str, answer_type: str, options: list | None,
+               image_size: tuple[int, int] | None) -> dict:
+    try:
+        extraction = extract(text or "", answer_type, options, image_size=image_size)
+    except Exception as error:  # a paid reply is kept even when extraction breaks on it
+        return {"status": "unparsed", "reason": f"extraction failed: {type(error).__name__}: "
+                f"{error}"[:500], "answer": None, "clues": [], "box_convention": None}
+    return {"status": extraction.status, "reason": extraction.reason or "",
+            "answer": extraction.answer, "clues": list(extraction.clues or []),
+            "box_convention": extraction.box_convention}
+
+
+def from_reply(work_id: int, reply: dict, answer_type: str, options: list | None, *,
+               cached: bool, cache_key: str, price_cost: float | None, attempts: int = 0,
+               rate_limited: int = 0, image_size: tuple[int, int] | None = None) -> dict:
+    """A response row from a reply: a ChatResult's fields or a cache entry (same keys:
+    text, finish_reason, refusal, prompt_tokens, completion_tokens, latency).
+    `image_size` is the first image as the model saw it (tells pixel boxes from 0-1000)."""
+    text = reply.get("text") or ""
+    finish = reply.get("finish_reason")
+    row = {"work_id": work_id, "text": text, "finish_reason": finish,
+           "prompt_tokens": reply.get("prompt_tokens"),
+           "completion_tokens": reply.get("completion_tokens"),
+           "latency": reply.get("latency"), "attempts": attempts, "rate_limited": rate_limited,
+           "cached": int(cached), "cache_key": cache_key,
+           "cost": 0.0 if cached else price_cost}
+    if reply.get("refusal") or finish == "content_filter":
+        detail = reply.get("refusal") or "finish_reason content_filter"
+        row.update(status="refused", reason=f"refused: {detail}"[:500], answer=None, clues=[],
+                   box_convention=None)
+        return row
+    row.update(_extracted(text, answer_type, options, image_size))
+    if finish == "length":
+        row.update(status="truncated",
+                   reason="the reply hit max_tokens (finish_reason length)"
+                   + (f"; extracted: {row['reason']}" if row["answer"] else ""))
+    return row
+
+
+def from_failure(work_id: int, reason: str, *, attempts: int = 0, rate_limited: int = 0,
+                 latency: float | None = None, cache_key: str | None = None) -> dict:
+    """An error row: the request failed for good, or could not be built."""
+    return {"work_id": work_id, "status": "error", "reason": reason[:1000], "text": None,
+            "answer": None, "clues": [], "box_convention": None, "finish_reason": None,
+            "prompt_tokens": None, "completion_tokens": None, "latency": latency,
+            "attempts": attempts, "rate_limited": rate_limited, "cached": 0,
+            "cache_key": cache_key, "cost": None}
+
+
+def cache_row(key: str, result) -> dict:
+    """The cache entry of a live ChatResult (only successful HTTP replies are cached)."""
+    return {"key": key, "text": result.text or "", "finish_reason": result.finish_reason,
+            "refusal": getattr(result, "refusal", None), "prompt_tokens": result.prompt_tokens,
+            "completion_tokens": result.completion_tokens, "latency": result.latency}
+
+
+def reply_fields(result) -> dict:
+    return {"text": result.text, "finish_reason": result.finish_reason,
+            "refusal": getattr(result, "refusal", None), "prompt_tokens": result.prompt_tokens,
+            "completion_tokens": result.completion_tokens, "latency": result.latency}

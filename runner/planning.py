@@ -1,0 +1,179 @@
+"""Planning a run: validate the config, select items, pin template versions, lay out the
+work rows, project the cost, then create the run (all work rows in one transaction).
+
+Planning writes nothing but default templates, so a `--dry-run` or the UI's preview can
+plan freely; `create_run` is the single step that makes a run exist.
+"""
+from __future__ import annotations
+
+import secrets
+import time
+from dataclasses import dataclass, field
+
+from runner import costs
+from runner.config import (ConfigError, Execution, RunConfig, config_id, request_seed,
+                           resolved_config)
+from runner.prompts import PromptSet, ensure_versions, template_names
+from runner.work import WorkBuilder
+
+
+@dataclass
+class RunPlan:
+    config: RunConfig
+    execution: Execution
+    endpoint: dict
+    items: dict[str, dict]          # full item dicts, in run order
+    resolved: dict                  # what is recorded as the run's config
+    config_id: str
+    work: list[tuple]               # (phase, item_id, repeat, sample, seed, item_version)
+    projection: dict
+    warnings: list[str] = field(default_factory=list)
+
+
+def new_run_id() -> str:
+    """Sortable and readable: '20261129-120000-a1b2'."""
+    return time.strftime("%Y%m%d-%H%M%S", time.gmtime()) + "-" + secrets.token_hex(2)
+
+
+def select_items(store, config: RunConfig) -> list[str]:
+    if config.ids:
+        ids = list(dict.fromkeys(i.strip() for i in config.ids if i.strip()))
+        missing = [i for i in ids if not store.item_exists(i)]
+        if missing:
+            raise ConfigError(f"{len(missing)} of the given ids do not exist: "
+                              f"{', '.join(missing[:10])}{' …' if len(missing) > 10 else ''}")
+        return ids
+    filters = {k: v for k, v in config.filters.items() if v not in (None, "")}
+    ids = store.item_ids(**filters)
+    if not ids:
+        shown = ", ".join(f"{k}={v}" for k, v in filters.items()) or "no filter"
+        raise ConfigError(f"no items match ({shown}); the database has "
+                          f"{store.count_items()} items")
+    return ids
+
+
+def _work_rows(config: RunConfig, items: dict[str, dict], base_seed: int | None
+               ) -> list[tuple]:
+    """(phase, item_id, repeat, sample, seed, item_version) for every request of the run."""
+    rows = []
+    for item_id, item in items.items():
+        version = item.get("version")
+        for repeat in range(config.repeats):
+            if config.clues == "self":
+                rows.append(("clues", item_id, repeat, 0,
+                             request_seed(base_seed, repeat, 0, config.repeats), version))
+            for sample in range(config.samples):
+                rows.append(("answer", item_id, repeat, sample,
+                             request_seed(base_seed, repeat, sample, config.repeats), version))
+    return rows
+
+
+def _warnings(store, config: RunConfig, items: dict[str, dict]) -> list[str]:
+    out = []
+    if config.clues == "gt":
+        bare = sum(1 for i in items.values() if not any(c.get("text") for c in i["clues"]))
+        if bare:
+            out.append(f"{bare} items have no GT clues: they are recorded as errors "
+                       "without a request")
+    if config.clues.startswith("run:"):
+        source = store.get_run(config.clues[4:])  # NotFoundError names the run
+        if source["config"].get("setting") not in ("clue_guided", "structured"):
+            out.append(f"run {source['id']} used setting {source['config'].get('setting')}, "
+                       "which does not ask for clues: expect few clues to inject")
+    if config.image_mode in ("clue_masked", "clue_crops"):
+        unboxed = sum(1 for i in items.values()
+                      if not any(c.get("boxes") for c in i["clues"]))
+        if unboxed:
+            out.append(f"{unboxed} items have no GT boxes: their images are sent "
+                       + ("unmasked" if config.image_mode == "clue_masked" else "without crops"))
+    return out
+
+
+def plan_run(store, config: RunConfig, execution: Execution | None = None) -> RunPlan:
+    config.validate()
+    execution = (execution or Execution()).validate()
+    endpoint = store.get_endpoint(config.endpoint)
+    item_ids = select_items(store, config)
+    items = {item_id: store.get_item(item_id) for item_id in item_ids}
+    answer_types = {item["answer_type"] for item in items.values()}
+    versions = ensure_versions(store, template_names(config.setting, config.clues, answer_types,
+                                                     config.clue_pass_setting))
+    resolved = resolved_config(config, endpoint, versions,
+                               {i: item["version"] for i, item in items.items()})
+    work = _work_rows(config, items, resolved["sampling"].get("seed"))
+    plan = RunPlan(config, execution, endpoint, items, resolved, config_id(resolved), work,
+                   {}, _warnings(store, config, items))
+    plan.projection = project(store, plan)
+    return plan
+
+
+def project(store, plan: RunPlan) -> dict:
+    """Requests, cache hits and cost of the plan. Keys of the answer phase of clues=self
+    depend on the first pass, so those requests count as not cached."""
+    builder = WorkBuilder(plan.resolved, PromptSet.load(store, plan.resolved["templates"]),
+                          plan.items)
+    if plan.config.clues.startswith("run:"):
+        builder.set_clue_responses(store.run_response_clues(plan.config.clues[4:]))
+    sizes = {}
+    for item in plan.items.values():
+        for sha in list(item["images"]) + [o["image"] for o in item["options"] if o.get("image")]:
+            if sha not in sizes:
+                info = store.image_info(sha)
+                sizes[sha] = (info["width"], info["height"])
+    keys, prompt_tokens, requests = [], 0, 0
+    for phase, item_id, repeat, sample, *_ in plan.work:
+        work = {"phase": phase, "item_id": item_id, "repeat": repeat, "sample": sample}
+        if phase == "answer" and plan.config.clues == "self":
+            messages = builder.messages(work, ["(a clue)"] * 3)
+        else:
+            request = builder.build(work)
+            if request.error:
+                continue
+            keys.append(request.key)
+            messages = request.messages
+        requests += 1
+        prompt_tokens += costs.estimate_prompt_tokens(messages, sizes)
+    cached = len(store.cache_get_many(keys)) if keys else 0
+    price = store.price_for(plan.endpoint["model"])
+    out = costs.projection(price, requests, prompt_tokens, plan.config.setting,
+                           plan.resolved["sampling"].get("max_tokens"), cached)
+    out["work"] = len(plan.work)
+    return out
+
+
+def create_run(store, plan: RunPlan, author: str | None = None) -> str:
+    """Record the run and all its work rows; returns the run id."""
+    execution = plan.execution.to_dict()
+    to_send = plan.projection.get("to_send") or 0
+    if plan.projection.get("cost") is not None and to_send:
+        execution["estimate_per_request"] = plan.projection["cost"] / to_send
+    run_id = new_run_id()
+    store.create_run(run_id, plan.config_id, plan.resolved, execution,
+                     plan.endpoint["name"], plan.work, author)
+    return run_id
+
+
+def preview_request(store, plan: RunPlan, item_id: str | None = None) -> dict:
+    """The exact request the run would send first for one item (the UI's preview): the
+    payload with data URLs, its cache key, and whether the cache already holds the reply.
+    For clues=self the answer phase depends on the first pass, so the first pass is shown."""
+    from runner.messages import ImageEncoder, materialise
+
+    item_id = item_id or next(iter(plan.items))
+    if item_id not in plan.items:
+        raise ConfigError(f"item {item_id} is not part of this run")
+    builder = WorkBuilder(plan.resolved, PromptSet.load(store, plan.resolved["templates"]),
+                          plan.items)
+    if plan.config.clues.startswith("run:"):
+        builder.set_clue_responses(store.run_response_clues(plan.config.clues[4:]))
+    phase = "clues" if plan.config.clues == "self" else "answer"
+    request = builder.build({"id": 0, "phase": phase, "item_id": item_id, "repeat": 0,
+                             "sample": 0})
+    out = {"item_id": item_id, "phase": phase, "error": request.error, "payload": None,
+           "cache_key": request.key, "cached": False}
+    if request.error:
+        return out
+    messages = materialise(request.messages, ImageEncoder(store))
+    out["payload"] = {"model": plan.endpoint["model"], "messages": messages, **request.params}
+    out["cached"] = store.cache_get(request.key) is not None
+    return out

@@ -1,0 +1,129 @@
+"""Sending one request: images to data URLs, the HTTP call with classified retries, and the
+reply turned into a response row (status, extraction, tokens, cost).
+
+The engine decides what to send and when, and records what comes back; this module only
+knows how one request goes out and what its outcome means. A failure that condemns the
+endpoint rather than the item (bad key, nothing listening, unknown model) is raised as
+`EndpointDown`, so the engine stops the run and leaves the item pending.
+"""
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import os
+
+from runner.client import ChatClient, RequestFailed
+from runner.costs import cost
+from runner.endpoints import explain_failure
+from runner.images import fit_within
+from runner.limiter import AdaptiveLimiter
+from runner.messages import ImageEncoder, image_refs, materialise
+from runner.outcomes import (cache_row, from_failure, from_reply, is_endpoint_failure,
+                             reply_fields)
+from runner.retry import RetryPolicy, call_with_retries
+from runner.work import Request
+
+
+class EndpointDown(Exception):
+    """No request to this endpoint can succeed now; the message says why and what to check."""
+
+
+class Sender:
+    def __init__(self, store, run_id: str, config: dict, execution, items: dict[str, dict],
+                 api_key: str | None, concurrency: int, price: dict | None, on_attempt):
+        self.store, self.run_id, self.config, self.items = store, run_id, config, items
+        self.stream = execution.stream
+        self.price = price
+        self.on_attempt = on_attempt
+        self.client = ChatClient(config["endpoint"]["base_url"], api_key,
+                                 timeout=execution.request_timeout, max_connections=concurrency)
+        self.limiter = AdaptiveLimiter(concurrency)
+        self.policy = RetryPolicy(max_attempts=execution.max_attempts,
+                                  base_delay=execution.retry_base_delay)
+        self.encoder = ImageEncoder(store)
+        self.pool = concurrent.futures.ThreadPoolExecutor(min(4, os.cpu_count() or 1),
+                                                          thread_name_prefix="encode")
+        self._encoding: dict = {}                 # ImageRef -> future of its data URL
+        self._sizes: dict[str, tuple[int, int]] = {}
+
+    async def close(self) -> None:
+        await self.client.close()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    async def send(self, request: Request) -> tuple[dict, dict | None, dict | None]:
+        """(response row, cache entry or None, reply fields or None). Raises EndpointDown."""
+        work_id, key = request.work["id"], request.key
+        try:
+            payload = {"model": self.config["endpoint"]["model"],
+                       "messages": await self._materialise(request.messages), **request.params}
+        except Exception as error:  # unreadable image file, decoding failure
+            return from_failure(work_id, f"could not build the request: "
+                                         f"{type(error).__name__}: {error}", cache_key=key), \
+                None, None
+        events: list[dict] = []
+
+        def on_attempt(event: dict) -> None:
+            events.append(event)
+            self.on_attempt(event)
+
+        try:
+            result = await call_with_retries(self.client, payload, self.policy, self.limiter,
+                                             on_attempt, stream=self.stream,
+                                             request_id=f"{self.run_id}/{work_id}")
+        except RequestFailed as failure:
+            if is_endpoint_failure(failure):
+                raise EndpointDown(explain_failure(failure, self.config["endpoint"])) from None
+            return from_failure(work_id, failure.reason, attempts=len(events),
+                                rate_limited=_count_429(events), cache_key=key,
+                                latency=events[-1]["latency"] if events else None), None, None
+        reply = reply_fields(result)
+        row = self.reply_row(request, reply, cached=False, attempts=len(events),
+                             rate_limited=_count_429(events))
+        return row, cache_row(key, result), reply
+
+    def reply_row(self, request: Request, reply: dict, cached: bool, attempts: int = 0,
+                  rate_limited: int = 0) -> dict:
+        """The response row of a reply, live or from the cache."""
+        item = self.items[request.item_id]
+        return from_reply(request.work["id"], reply, item["answer_type"], item["options"],
+                          cached=cached, cache_key=request.key,
+                          price_cost=cost(self.price, reply.get("prompt_tokens"),
+                                          reply.get("completion_tokens")),
+                          attempts=attempts, rate_limited=rate_limited,
+                          image_size=self._seen_size(item))
+
+    def _seen_size(self, item: dict) -> tuple[int, int] | None:
+        """(width, height) of the item's first image as sent (after downscaling): what the
+        model's pixel boxes refer to."""
+        if not item["images"] or self.config["image_mode"] == "text_only":
+            return None
+        sha = item["images"][0]
+        if sha not in self._sizes:
+            info = self.store.image_info(sha)
+            self._sizes[sha] = fit_within(info["width"], info["height"],
+                                          self.config.get("image_max_pixels"))
+        return self._sizes[sha]
+
+    async def _materialise(self, messages: list[dict]) -> list[dict]:
+        refs = list(dict.fromkeys(image_refs(messages)))
+        if all(self.encoder.remembers(ref) for ref in refs):  # the common case: no await
+            return materialise(messages, self.encoder)
+        urls = await asyncio.gather(*(self._data_url(ref) for ref in refs))
+        return materialise(messages, dict(zip(refs, urls)))
+
+    async def _data_url(self, ref) -> str:
+        """An image's data URL: remembered, being encoded for another request (the samples
+        of an item are dispatched together), or encoded now in a worker thread."""
+        if self.encoder.remembers(ref):
+            return self.encoder.data_url(ref)
+        pending = self._encoding.get(ref)
+        if pending is None:
+            pending = asyncio.get_running_loop().run_in_executor(self.pool,
+                                                                 self.encoder.data_url, ref)
+            self._encoding[ref] = pending
+            pending.add_done_callback(lambda _: self._encoding.pop(ref, None))
+        return await asyncio.shield(pending)  # one request's cancel must not cancel others
+
+
+def _count_429(events: list[dict]) -> int:
+    return sum(1 for e in events if e.get("status") == 429)

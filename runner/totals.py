@@ -1,0 +1,109 @@
+"""A run's live counters: what the progress bar, the UI and `runs --json` show.
+
+They start from the sums of the results already recorded (a resumed run continues its
+totals) and are updated in memory as results and attempts come in; the engine writes a
+snapshot into `model_runs.totals` with every batch commit, so any process can watch a run
+by reading one row.
+
+Tokens and cost count only requests actually sent by this run (a cached reply is free);
+`cached` says how many results came from the cache.
+"""
+from __future__ import annotations
+
+import time
+
+STATUSES = ("ok", "error", "refused", "truncated", "unparsed")
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    data = sorted(values)
+    pos = (len(data) - 1) * q / 100
+    lo = int(pos)
+    hi = min(lo + 1, len(data) - 1)
+    return data[lo] + (data[hi] - data[lo]) * (pos - lo)
+
+
+class RunTotals:
+    def __init__(self, total: int, aggregates: dict | None = None,
+                 estimate_per_request: float | None = None):
+        agg = aggregates or {}
+        self.total = total
+        self.by_status = {s: agg.get("by_status", {}).get(s, 0) for s in STATUSES}
+        self.cached = agg.get("cached", 0)
+        self.requests = agg.get("attempts", 0)       # HTTP attempts, retries included
+        self.retries = max(0, self.requests - (self.done - self.cached))
+        self.rate_limited = agg.get("rate_limited", 0)
+        self.prompt_tokens = agg.get("prompt_tokens", 0)
+        self.completion_tokens = agg.get("completion_tokens", 0)
+        self.cost = agg.get("cost", 0.0)
+        self.paid = agg.get("priced", 0)              # results with a known cost (not cached)
+        self.latencies = list(agg.get("latencies", []))
+        self.estimate_per_request = estimate_per_request
+        self.in_flight = 0
+        self.concurrency = None
+        self.started = time.monotonic()
+        self.session_results = 0                      # results recorded by this execution
+        self.session_replies = 0                      # HTTP replies received (not cached)
+
+    @property
+    def done(self) -> int:
+        return sum(self.by_status.values())
+
+    def on_attempt(self, event: dict) -> None:
+        """Called by call_with_retries after every attempt."""
+        self.requests += 1
+        if event.get("delay") is not None:
+            self.retries += 1
+        if event.get("status") == 429:
+            self.rate_limited += 1
+
+    def add(self, response: dict) -> None:
+        """Count one recorded result (a response row)."""
+        self.by_status[response["status"]] += 1
+        self.session_results += 1
+        if response.get("cached"):
+            self.cached += 1
+            return
+        if response.get("latency") is not None:
+            self.latencies.append(response["latency"])
+            self.session_replies += 1
+        self.prompt_tokens += response.get("prompt_tokens") or 0
+        self.completion_tokens += response.get("completion_tokens") or 0
+        if response.get("cost") is not None:
+            self.cost += response["cost"]
+            self.paid += 1
+
+    def per_request_cost(self) -> float | None:
+        """Mean cost of a sent request so far, else the pre-launch estimate."""
+        if self.paid:
+            return self.cost / self.paid
+        return self.estimate_per_request
+
+    def projected_cost(self) -> float | None:
+        per = self.per_request_cost()
+        if per is None:
+            return None
+        remaining = max(0, self.total - self.done)
+        return self.cost + remaining * per
+
+    def snapshot(self) -> dict:
+        elapsed = max(time.monotonic() - self.started, 1e-9)
+        p50, p95 = percentile(self.latencies, 50), percentile(self.latencies, 95)
+        projected = self.projected_cost()
+        return {
+            "done": self.done, "total": self.total, **self.by_status,
+            "errors": self.by_status["error"], "cached": self.cached,
+            "requests": self.requests, "retries": self.retries,
+            "rate_limited": self.rate_limited, "in_flight": self.in_flight,
+            "concurrency": self.concurrency,
+            "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
+            "cost": round(self.cost, 6),
+            "projected_cost": None if projected is None else round(projected, 6),
+            "latency_p50": None if p50 is None else round(p50, 4),
+            "latency_p95": None if p95 is None else round(p95, 4),
+            "elapsed": round(elapsed, 3),
+            "requests_per_s": round(self.session_replies / elapsed, 2),
+            "results_per_s": round(self.session_results / elapsed, 2),
+        }

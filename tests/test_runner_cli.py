@@ -1,0 +1,221 @@
+"""The runner's command line as a researcher uses it: real subprocesses, a real SQLite file,
+a real fake-OpenAI server process, and a SIGKILL in the middle of a paid run."""
+import contextlib
+import io
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+
+import pytest
+
+from cli import main
+from tests.live_server import ROOT
+from tests.openai_server import free_port, start_server
+
+DEMO = ROOT / "assets" / "demo" / "demo.jsonl"
+SECRET = "sk-live-do-not-print-me-4242"
+
+
+def app(*args, timeout=120):
+    """`python app.py ARGS` in its own process."""
+    return subprocess.run([sys.executable, str(ROOT / "app.py"), *map(str, args)],
+                          capture_output=True, text=True, timeout=timeout,
+                          stdin=subprocess.DEVNULL)
+
+
+def cli(*args, env=None):
+    """The same command line in this process (the CLI's ~1 s start-up is mostly imports):
+    real argument parsing, handlers, store and HTTP; returns code, stdout, stderr."""
+    out, err, saved = io.StringIO(), io.StringIO(), dict(os.environ)
+    os.environ.update(env or {})
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main([str(a) for a in args])
+            except SystemExit as stop:
+                code = stop.code if isinstance(stop.code, int) else 2
+                if not isinstance(stop.code, int):
+                    print(stop.code, file=sys.stderr)
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+
+
+@pytest.fixture(scope="module")
+def server():
+    with start_server() as handle:
+        yield handle
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory, server):
+    """A database with the demo items (14) and an endpoint on the fake server."""
+    folder = tmp_path_factory.mktemp("template")
+    db = folder / "r.db"
+    assert cli("import", "--db", db, "--format", "jsonl", DEMO).returncode == 0
+    done = cli("endpoint", "add", "fake", "--base-url", server.url, "--model", "fake-vlm",
+               "--concurrency", "4", "--db", db)
+    assert done.returncode == 0, done.stderr
+    return folder
+
+
+@pytest.fixture
+def db(template, tmp_path, server):
+    server.configure(latency=0.0, script=[], faults={}, api_key=None, replies={})
+    server.reset_log()
+    shutil.copytree(template, tmp_path / "copy")
+    return tmp_path / "copy" / "r.db"
+
+
+def chats(server):
+    return [r for r in server.requests() if r["path"].endswith("/chat/completions")]
+
+
+def test_endpoints_are_listed_and_tested_without_ever_showing_a_key(db, server):
+    env = {"FAKE_VLM_KEY": SECRET}
+    added = cli("endpoint", "add", "keyed", "--base-url", server.url, "--model", "fake-vlm",
+                "--api-key-env", "FAKE_VLM_KEY", "--db", db, env=env)
+    listed = cli("endpoint", "list", "--json", "--db", db, env=env)
+    [keyed] = [e for e in json.loads(listed.stdout) if e["name"] == "keyed"]
+    assert keyed["api_key_env"] == "FAKE_VLM_KEY" and keyed["api_key_set"] is True
+    refused = cli("endpoint", "add", "bad", "--base-url", server.url, "--model", "m",
+                  "--api-key-env", SECRET, "--db", db)
+    assert refused.returncode == 2 and "environment variable name" in refused.stderr
+
+    server.configure(api_key="the-right-key", echo_key_in_errors=True)
+    unauthorized = cli("endpoint", "test", "keyed", "--db", db, env=env)
+    assert unauthorized.returncode == 1 and "FAKE_VLM_KEY" in unauthorized.stderr
+    for done in (added, listed, refused, unauthorized):
+        assert SECRET not in done.stdout + done.stderr
+    server.configure(api_key=None)
+    ok = json.loads(cli("endpoint", "test", "fake", "--json", "--db", db).stdout)
+    assert ok["ok"] and ok["latency_ms"] >= 0 and "fake-vlm" in ok["models"]
+    cli("endpoint", "edit", "fake", "--model", "no-such-model", "--db", db)
+    unknown = cli("endpoint", "test", "fake", "--db", db)
+    assert unknown.returncode == 1 and "does not serve model 'no-such-model'" in unknown.stderr
+
+
+def test_run_prints_one_json_object_and_runs_lists_it(db, server):
+    nothing = cli("run", "--db", db, "--endpoint", "fake", "--setting", "cot", "--budget", "1")
+    assert nothing.returncode == 2 and "price set fake-vlm" in nothing.stderr
+    assert cli("price", "set", "fake-vlm", "--input", "2", "--output", "8",
+               "--db", db).returncode == 0
+    dry = json.loads(cli("run", "--db", db, "--endpoint", "fake", "--setting", "cot",
+                         "--dataset", "demo", "--dry-run", "--json").stdout)
+    assert dry["projection"]["requests"] == 14 and dry["projection"]["cost"] > 0
+    assert chats(server) == []
+
+    done = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct", "--preset",
+               "mmr-life", "--samples", "2", "--ids", "demo/alcove-furniture", "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["status"] == "done" and out["totals"]["done"] == out["totals"]["total"] == 2
+    assert {"requests_per_s", "latency_p50", "latency_p95", "retries", "rate_limited",
+            "errors", "prompt_tokens", "completion_tokens", "cost"} <= set(out["totals"])
+    assert sorted(r["seed"] for r in chats(server)) == [17, 18]
+    runs = json.loads(cli("runs", "--db", db, "--json").stdout)
+    assert [r["id"] for r in runs] == [out["id"]]
+    assert runs[0]["config"]["sampling"] == {"temperature": 0.5, "top_p": 0.5, "seed": 17}
+    assert runs[0]["created_at"] and runs[0]["totals"]["done"] == 2
+
+
+def test_a_dead_endpoint_is_a_clear_error_and_the_run_stays_resumable(db):
+    cli("endpoint", "add", "dead", "--base-url", f"http://127.0.0.1:{free_port()}/v1",
+        "--model", "m", "--db", db)
+    done = cli("run", "--db", db, "--endpoint", "dead", "--setting", "cot")
+    assert done.returncode == 1
+    assert "error: endpoint dead" in done.stderr and "cannot connect" in done.stderr
+    assert "is the server running?" in done.stderr and "Traceback" not in done.stderr
+    [run] = json.loads(cli("runs", "--db", db, "--json").stdout)
+    assert run["status"] == "failed" and "--resume" in run["message"]
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT count(*) FROM run_responses").fetchone()[0] == 0
+        assert con.execute("SELECT count(*) FROM run_work").fetchone()[0] == 14
+
+
+def committed(db) -> dict[int, str]:
+    with sqlite3.connect(db) as con:
+        return dict(con.execute("SELECT work_id, run_id FROM run_responses").fetchall())
+
+
+def test_a_killed_run_resumes_without_resending_anything_committed(db, server):
+    server.configure(latency=0.2)
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "app.py"), "run", "--db", str(db), "--endpoint", "fake",
+         "--setting", "cot", "--samples", "3", "--seed", "5", "--json"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while len(committed(db)) < 10 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    process.send_signal(signal.SIGKILL)
+    process.communicate()
+    before = committed(db)
+    assert 10 <= len(before) < 42, "the run must be killed mid-way"
+    [run] = json.loads(cli("runs", "--db", db, "--json").stdout)
+    assert run["status"] == "interrupted"
+    sent_before = len(chats(server))
+
+    resumed = app("run", "--db", db, "--resume", run["id"], "--json")
+    assert resumed.returncode == 0, resumed.stderr
+    assert json.loads(resumed.stdout)["status"] == "done"
+    with sqlite3.connect(db) as con:
+        per_work = con.execute("SELECT w.id, count(r.work_id) FROM run_work w LEFT JOIN "
+                               "run_responses r ON r.work_id = w.id GROUP BY w.id").fetchall()
+    assert len(per_work) == 42 and {n for _, n in per_work} == {1}
+    sent = [r["request_id"] for r in chats(server)]
+    for work_id in before:  # nothing committed before the kill was asked for again
+        assert sent.count(f"{run['id']}/{work_id}") == 1
+    assert len(sent) - sent_before == 42 - len(before)  # the resume sent only the rest
+
+
+def test_a_background_run_can_be_watched_and_cancelled_from_another_process(db, server):
+    from runner.background import log_path, start_detached
+    from runner.config import RunConfig
+    from runner.planning import create_run, plan_run
+    from store import Store
+
+    server.configure(latency=0.2)
+    with Store.open(db) as store:
+        run_id = create_run(store, plan_run(store, RunConfig(
+            endpoint="fake", setting="direct", samples=6, filters={"dataset": "demo"})))
+    pid = start_detached(db, run_id)
+    deadline = time.monotonic() + 30
+    run = {}
+    while time.monotonic() < deadline:
+        [run] = json.loads(cli("runs", "--db", db, "--json").stdout)
+        if run["status"] == "running" and run["totals"].get("done", 0) > 4:
+            break
+        time.sleep(0.1)
+    assert run["status"] == "running", run
+    assert "cancel requested" in cli("runs", "--db", db, "--cancel", run_id).stdout
+    while time.monotonic() < deadline and json.loads(
+            cli("runs", "--db", db, "--show", run_id).stdout)["status"] == "running":
+        time.sleep(0.1)
+    final = json.loads(cli("runs", "--db", db, "--show", run_id).stdout)
+    assert final["status"] == "cancelled" and final["totals"]["done"] < 84
+    [summary] = [line for line in log_path(db, run_id).read_text().splitlines()
+                 if line.startswith("{")]
+    assert json.loads(summary)["status"] == "cancelled"
+    assert pid > 0
+
+
+def test_a_prompt_edit_is_a_new_version_recorded_by_the_next_run(db, tmp_path):
+    assert cli("prompt", "show", "system_direct", "--db", db).stdout.startswith("You answer")
+    edited = tmp_path / "direct.txt"
+    edited.write_text("Answer at once. Reply \"Answer: <answer>\", <answer> being {{answer_spec}}.")
+    assert "version 2" in cli("prompt", "set", "system_direct", "--file", edited,
+                              "--db", db).stdout
+    assert "v2 of 2" in cli("prompt", "list", "--db", db).stdout
+    first = json.loads(cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                           "--filter", "dataset=demo", "--dry-run", "--json").stdout)
+    assert first["config"]["templates"]["system_direct"] == 2
+    cli("prompt", "set", "system_direct", "--file", edited, "--db", db)  # same text: no v3
+    again = json.loads(cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                           "--dataset", "demo", "--dry-run", "--json").stdout)
+    assert again["config_id"] == first["config_id"]

@@ -1,0 +1,255 @@
+"""The engine against a real OpenAI-compatible server process (tests/openai_server.py):
+results, cache, retries by class, endpoint failures, clue sources, pause, budget, deadline."""
+import threading
+import time
+
+import pytest
+
+from runner.config import Execution, RunConfig
+from runner.engine import execute
+from runner.planning import create_run, plan_run
+from store import Store
+from tests.openai_server import free_port, start_server
+
+RESET = {"latency": 0.0, "jitter": 0.0, "script": [], "faults": {}, "replies": {},
+         "reply_queue": [], "default_reply": "Answer: {letter}", "letters": "AB",
+         "retry_after": 1, "api_key": None, "hang": 30.0}
+FAST = {"retry_base_delay": 0.05, "batch_interval": 0.1}
+
+
+@pytest.fixture(scope="module")
+def server():
+    with start_server() as handle:
+        yield handle
+
+
+@pytest.fixture
+def fake(server, store):
+    server.configure(**RESET)
+    server.reset_log()
+    store.add_endpoint("fake", server.url, "fake-vlm", concurrency=4)
+    return server
+
+
+@pytest.fixture
+def items(store, make_item):
+    def make(n=3, **overrides):
+        ids = []
+        for i in range(n):
+            item = make_item(f"demo/Q_{len(store.item_ids())}", **overrides)
+            store.create_item(item, "t")
+            ids.append(item["id"])
+        return ids
+    return make
+
+
+def launch(store, ids, endpoint="fake", execution=None, **config):
+    plan = plan_run(store, RunConfig(endpoint=endpoint, ids=ids, **config),
+                    Execution(**{**FAST, **(execution or {})}))
+    run_id = create_run(store, plan)
+    return execute(store, run_id, items=plan.items)
+
+
+def chats(server):
+    return [r for r in server.requests() if r["path"].endswith("/chat/completions")]
+
+
+def test_every_work_row_gets_one_result_with_answer_tokens_and_latency(store, fake, items):
+    ids = items(3)
+    outcome = launch(store, ids, setting="cot", samples=2, seed=1)
+    assert outcome.status == "done" and outcome.totals["done"] == 6
+    results = store.run_results(outcome.run_id)
+    assert len(results) == 6 and {r["status"] for r in results} == {"ok"}
+    assert all(r["answer"] in "AB" and r["prompt_tokens"] > 0 and r["latency"] > 0
+               and r["attempts"] == 1 and r["cache_key"] for r in results)
+    log = chats(fake)
+    assert len(log) == 6 and len({r["request_id"] for r in log}) == 6
+    assert sorted(r["seed"] for r in log) == [1, 1, 1, 2, 2, 2]
+    totals = store.get_run(outcome.run_id)["totals"]
+    assert totals["ok"] == 6 and totals["requests"] == 6 and totals["latency_p50"] > 0
+
+
+def test_streamed_replies_are_assembled_and_recorded(store, fake, items):
+    ids = items(2)
+    outcome = launch(store, ids, setting="direct", execution={"stream": True})
+    results = store.run_results(outcome.run_id)
+    assert outcome.status == "done" and {r["status"] for r in results} == {"ok"}
+    assert all(r["completion_tokens"] for r in results)
+    assert all(r["stream"] for r in chats(fake))
+
+
+def test_a_warm_cache_rerun_sends_zero_requests(store, fake, items):
+    ids = items(3)
+    first = launch(store, ids, setting="direct", samples=2)
+    fake.reset_log()
+    second = launch(store, ids, setting="direct", samples=2)
+    assert chats(fake) == []
+    assert second.status == "done" and second.totals["cached"] == 6
+    assert second.totals["cost"] == 0 and second.totals["prompt_tokens"] == 0
+    assert store.get_run(first.run_id)["config_id"] == store.get_run(second.run_id)["config_id"]
+    answers = [[r["answer"] for r in store.run_results(o.run_id)] for o in (first, second)]
+    assert answers[0] == answers[1]
+
+
+def test_identical_requests_in_one_run_are_sent_once(store, fake, make_item):
+    item = make_item("demo/twin_1")
+    store.create_item(item, "t")
+    store.create_item({**item, "id": "demo/twin_2"}, "t")
+    outcome = launch(store, ["demo/twin_1", "demo/twin_2"], setting="direct")
+    assert outcome.totals["done"] == 2 and len(chats(fake)) == 1
+
+
+def test_429_waits_for_retry_after_and_shrinks_nothing_it_should_not(store, fake, items):
+    ids = items(1)
+    fake.configure(script=["429"], retry_after=1)
+    outcome = launch(store, ids, setting="direct")
+    [result] = store.run_results(outcome.run_id)
+    assert result["status"] == "ok" and result["attempts"] == 2 and result["rate_limited"] == 1
+    first, second = chats(fake)
+    assert second["time"] - first["time"] >= 0.95
+    assert outcome.totals["rate_limited"] == 1 and outcome.totals["retries"] == 1
+
+
+def test_500s_are_retried_and_400_fails_at_once(store, fake, items):
+    ids = items(1)
+    fake.configure(script=["500", "503"])
+    [retried] = store.run_results(launch(store, ids, setting="direct").run_id)
+    assert retried["status"] == "ok" and retried["attempts"] == 3
+    fake.reset_log()
+    fake.configure(script=["400"])
+    [failed] = store.run_results(launch(store, ids, setting="cot").run_id)
+    assert failed["status"] == "error" and failed["attempts"] == 1
+    assert "HTTP 400" in failed["reason"] and len(chats(fake)) == 1
+
+
+@pytest.mark.parametrize("script, status, reason", [
+    (["truncate"], "truncated", "max_tokens"),
+    (["refuse"], "refused", "can't help"),
+    (["content_filter"], "refused", "content_filter"),
+    (["malformed", "malformed"], "error", "malformed"),
+    (["missing_choices", "missing_choices"], "error", "no choices"),
+    (["hang", "hang"], "error", "timed out")])
+def test_truncated_refused_malformed_and_timeout_statuses(store, fake, items, script, status,
+                                                          reason):
+    ids = items(1)
+    fake.configure(script=script, hang=2.0)
+    outcome = launch(store, ids, setting="direct", execution={
+        "max_attempts": 2, "request_timeout": 0.4})
+    [result] = store.run_results(outcome.run_id)
+    assert result["status"] == status and reason in result["reason"]
+    assert store.cache_stats()["entries"] == (1 if status != "error" else 0)
+
+
+def test_a_dead_endpoint_fails_fast_and_leaves_every_item_pending(store, items):
+    ids = items(2)
+    store.add_endpoint("dead", f"http://127.0.0.1:{free_port()}/v1", "m")
+    started = time.monotonic()
+    outcome = launch(store, ids, endpoint="dead", setting="cot")
+    assert time.monotonic() - started < 5
+    assert outcome.status == "failed" and "cannot connect" in outcome.message
+    assert "is the server running" in outcome.message and "--resume" in outcome.message
+    assert len(store.pending_work(outcome.run_id)) == 2
+
+
+def test_a_refused_key_names_its_variable_and_never_shows_the_key(store, fake, items,
+                                                                  monkeypatch):
+    ids = items(1)
+    fake.configure(api_key="right-key", echo_key_in_errors=True)
+    store.update_endpoint("fake", api_key_env="FAKE_VLM_KEY")
+    monkeypatch.setenv("FAKE_VLM_KEY", "wrong-key-123")
+    outcome = launch(store, ids, setting="cot")
+    assert outcome.status == "failed" and "FAKE_VLM_KEY" in outcome.message
+    assert "wrong-key-123" not in outcome.message and len(store.pending_work(outcome.run_id)) == 1
+    monkeypatch.delenv("FAKE_VLM_KEY")
+    missing = launch(store, ids, setting="cot")
+    assert missing.status == "failed" and "FAKE_VLM_KEY" in missing.message
+    assert "not set" in missing.message
+
+
+def test_gt_clues_are_injected_and_items_without_clues_are_errors(store, fake, items):
+    ids = items(2) + items(1, clues=[])
+    fake.configure(replies={"Visual clues:\n1. clue 0": "Answer: A"}, default_reply="Answer: B")
+    outcome = launch(store, ids, setting="cot", clues="gt")
+    results = store.run_results(outcome.run_id)
+    assert [r["answer"] for r in results[:2]] == ["A", "A"]
+    assert results[2]["status"] == "error" and "no GT clues" in results[2]["reason"]
+    assert len(chats(fake)) == 2
+
+
+def test_self_clues_are_a_recorded_first_pass_then_injected(store, fake, items):
+    ids = items(2)
+    fake.configure(replies={"Visual clues:\n1. a tiny price tag": "Answer: A"},
+                   default_reply="Clues:\n1. a tiny price tag\nReasoning: cheap\nAnswer: B")
+    outcome = launch(store, ids, setting="cot", clues="self", repeats=2, seed=3)
+    first = store.run_results(outcome.run_id, phase="clues")
+    answers = store.run_results(outcome.run_id, phase="answer")
+    assert len(first) == 4 and all(r["clues"][0]["text"] == "a tiny price tag" for r in first)
+    assert len(answers) == 4 and {r["answer"] for r in answers} == {"A"}
+    assert outcome.totals["done"] == 8 and len(chats(fake)) == 8
+
+
+def test_clues_of_another_run_are_injected(store, fake, items):
+    ids = items(2)
+    fake.configure(replies={"What is shown": '{"answer": "B", "clues": [{"clue": "snow on the '
+                                             'roof", "reasoning": "winter", "box": [1, 2, 3, 4]}]}'})
+    source = launch(store, ids, setting="structured")
+    assert store.run_results(source.run_id)[0]["clues"][0]["text"] == "snow on the roof"
+    fake.configure(replies={"1. snow on the roof": "Answer: A"}, default_reply="Answer: B")
+    outcome = launch(store, ids, setting="cot", clues=f"run:{source.run_id}")
+    assert {r["answer"] for r in store.run_results(outcome.run_id)} == {"A"}
+
+
+def test_another_process_can_pause_and_the_resume_sends_only_the_rest(store, fake, items,
+                                                                      tmp_path):
+    ids = items(1)
+    fake.configure(latency=0.1)
+    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct", samples=40),
+                    Execution(**FAST, concurrency=2))
+    run_id = create_run(store, plan)
+
+    def pause_soon():
+        time.sleep(0.5)
+        with Store(store.path) as other:  # its own connection, as the UI would have
+            other.request_run_control(run_id, "pause")
+
+    threading.Thread(target=pause_soon).start()
+    paused = execute(store, run_id)
+    assert paused.status == "paused" and 0 < paused.totals["done"] < 40
+    assert store.get_run(run_id)["status"] == "paused"
+    resumed = execute(store, run_id)
+    assert resumed.status == "done" and resumed.totals["done"] == 40
+    request_ids = [r["request_id"] for r in chats(fake)]
+    assert len(request_ids) == len(set(request_ids)) == 40
+
+
+def test_budget_stops_dispatch_before_overspending(store, fake, items):
+    ids = items(1)
+    store.set_price("fake-vlm", 1000.0, 0.0)  # ~$0.1 per request here
+    outcome = launch(store, ids, setting="direct", samples=20, execution={
+        "budget": 0.35, "concurrency": 1})
+    assert outcome.status == "stopped" and "budget" in outcome.message
+    assert 0 < outcome.totals["done"] < 20 and outcome.totals["cost"] <= 0.35
+
+
+def test_deadline_stops_dispatch(store, fake, items):
+    ids = items(1)
+    fake.configure(latency=0.2)
+    started = time.monotonic()
+    outcome = launch(store, ids, setting="direct", samples=20, execution={
+        "deadline": 0.5, "concurrency": 1})
+    assert outcome.status == "stopped" and "deadline" in outcome.message
+    assert outcome.totals["done"] < 20 and time.monotonic() - started < 3
+
+
+def test_a_resume_sends_the_items_as_planned_even_after_an_edit(store, fake, items):
+    ids = items(1)
+    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct"),
+                    Execution(**FAST))
+    run_id = create_run(store, plan)
+    item = store.get_item(ids[0])
+    store.save_item({**item, "question": "An edited question?"}, item["version"], "ann")
+    fake.configure(replies={"What is shown": "Answer: A", "edited": "Answer: B"})
+    assert execute(store, run_id).status == "done"
+    assert store.run_results(run_id)[0]["answer"] == "A"  # version 1's question was sent
+    later = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct"))
+    assert later.config_id != plan.config_id  # the edit is a different experiment
