@@ -8,10 +8,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cli import data_commands, endpoint_commands, run_commands, serve_command, user_commands
+from cli import (data_commands, endpoint_commands, run_commands, score_commands, serve_command,
+                 user_commands)
 
 COMMANDS = ("serve", "import", "export", "stats", "user", "run", "runs", "endpoint", "price",
-            "prompt")
+            "prompt", "score", "report", "compare", "leaderboard", "table")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,6 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
     user_commands.add_parser(sub)
     endpoint_commands.add_parsers(sub)
     run_commands.add_parsers(sub)
+    score_commands.add_parsers(sub)
     return parser
 
 

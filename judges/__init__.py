@@ -11,6 +11,8 @@ nor `gradio`). Answers are read from model text by `runner.extract`; judges comp
     stats.py       micro-averages, rates, bootstrap CIs, repeats, samples, VER-Bench average
     paired.py      exact McNemar test and per-item flips between two runs
     tables.py      rows and CSV / JSON / Markdown / LaTeX renderings
+    llm.py         LLM judges: prompts from templates, replies read into verdicts (no sending)
+    agreement.py   panel majority vote, percent agreement, Cohen's kappa
 """
 from judges.verdict import VALUES, Verdict  # noqa: F401
 from judges.rules import judge_response  # noqa: F401

@@ -13,7 +13,7 @@ from typing import Any, Iterator
 import sqlite_utils
 
 from . import drafts, item_queries, items, media, revisions, stats, users
-from . import runner_cache, runner_endpoints, runner_prompts, runner_runs, runner_work
+from . import runner_cache, runner_endpoints, runner_prompts, runner_runs, runner_work, scores
 from .db import Connections, atomic
 from .media import ImageInfo
 from .migrations import apply_migrations
@@ -289,3 +289,41 @@ class Store:
 
     def cache_stats(self) -> dict:
         return runner_cache.stats(self.db)
+
+    # Scores (issue 4): verdicts per response x protocol x judge
+    def upsert_scores(self, rows: list[dict]) -> int:
+        return scores.upsert_scores(self.db, rows)
+
+    def delete_scores(self, run_id: str, protocol: str | None = None,
+                      judge: str | None = None) -> int:
+        return scores.delete_scores(self.db, run_id, protocol, judge)
+
+    def scoring_responses(self, run_id: str, *, with_clues: bool = False,
+                          with_text: bool = False) -> list[dict]:
+        return scores.scoring_responses(self.db, run_id, with_clues=with_clues,
+                                        with_text=with_text)
+
+    def scoring_items(self, run_id: str, *, with_clues: bool = False) -> dict[str, dict]:
+        return scores.scoring_items(self.db, run_id, with_clues=with_clues)
+
+    def image_sizes(self, shas: list[str]) -> dict[str, tuple[int, int]]:
+        return scores.image_sizes(self.db, shas)
+
+    def run_scores(self, run_id: str, protocol: str | None = None, judge: str | None = None,
+                   *, full: bool = False) -> list[dict]:
+        return scores.run_scores(self.db, run_id, protocol, judge, full=full)
+
+    def score_values(self, run_id: str, protocol: str, judge: str) -> list[tuple]:
+        return scores.score_values(self.db, run_id, protocol, judge)
+
+    def item_groups(self) -> tuple[tuple, dict[str, tuple]]:
+        return scores.item_groups(self.db)
+
+    def items_state(self) -> tuple:
+        return scores.items_state(self.db)
+
+    def score_judges(self, run_id: str) -> list[dict]:
+        return scores.score_judges(self.db, run_id)
+
+    def scored_runs(self) -> list[str]:
+        return scores.scored_runs(self.db)

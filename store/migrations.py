@@ -237,11 +237,56 @@ def m0003_run_item_versions(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE run_work ADD COLUMN item_version INTEGER")
 
 
+def m0004_scores(db: sqlite_utils.Database) -> None:
+    """Scores: one verdict per response x protocol x judge (issue 4).
+
+    Keyed by the run, the protocol (general | rigorous | verbench | grounded), the judge
+    setup ("offline", "llm:<endpoint>", "panel:<a>+<b>") and the response (its work row id), so
+    that re-scoring replaces a verdict instead of adding one, and verdicts of several judges
+    live side by side (agreement, cross-checks). The judge's exact prompt and reply are kept
+    with the verdict. WITHOUT ROWID with the run first in the key: one B-tree, every per-run
+    table is a range scan of it, and a scoring appends in key order (100,000 rows in about a
+    second). Deleting a run deletes its scores; work rows are not referenced (like items).
+    `scorings` summarises each (run, protocol, judge) so that listing a run's scorings, and
+    knowing whether remembered results are stale, never scans the scores.
+    """
+    _run(db, """
+    CREATE TABLE scores (
+        run_id TEXT NOT NULL REFERENCES model_runs(id) ON DELETE CASCADE,
+        protocol TEXT NOT NULL,
+        judge TEXT NOT NULL,          -- the setup: offline | llm:<endpoint> | panel:<a>+<b>
+        work_id INTEGER NOT NULL,     -- the response (run_work.id = run_responses.work_id)
+        value TEXT NOT NULL CHECK (value IN ('correct', 'wrong', 'unparsed', 'unscored',
+                                             'error')),
+        score REAL,                   -- 1/0, or the VER-Bench average as a fraction
+        subscores TEXT NOT NULL DEFAULT '{}',  -- JSON: AC/CC/RQ/ER, panel votes, ...
+        rationale TEXT NOT NULL DEFAULT '',
+        decided_by TEXT NOT NULL DEFAULT '',   -- the verdict's own judge: rule:..., llm:...
+        answer TEXT,
+        details TEXT NOT NULL DEFAULT '{}',    -- JSON: rule-specific facts
+        judge_prompt TEXT,
+        judge_reply TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (run_id, protocol, judge, work_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE scorings (           -- one line per run x protocol x judge: what was scored
+        run_id TEXT NOT NULL REFERENCES model_runs(id) ON DELETE CASCADE,
+        protocol TEXT NOT NULL,
+        judge TEXT NOT NULL,
+        n INTEGER NOT NULL,           -- score rows now stored
+        scored_at TEXT NOT NULL,
+        generation INTEGER NOT NULL,  -- +1 per scoring: results computed before are stale
+        PRIMARY KEY (run_id, protocol, judge)
+    ) WITHOUT ROWID
+    """)
+
+
 # Append new migrations at the end; names must be unique and never change.
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_core_schema", m0001_core_schema),
     ("0002_runner", m0002_runner),
     ("0003_run_item_versions", m0003_run_item_versions),
+    ("0004_scores", m0004_scores),
 ]
 
 

@@ -1,0 +1,218 @@
+"""`score`, `report`, `compare`, `leaderboard` and `table`: from run responses to results.
+
+    python app.py score --db DB --run ID [--judge ENDPOINT ...] [--protocol P] [--json]
+    python app.py report --db DB --run ID [--protocol P] [--judge J] [--samples-rule R]
+                         [--human FILE] [--json]
+    python app.py compare --db DB RUN_A RUN_B [--protocol P] [--json]
+    python app.py leaderboard --db DB [--runs A,B] [--human FILE] [--format md|latex|csv|json]
+    python app.py table --db DB --kind main|subtask|drop|injection|ablation|verbench
+                        [--runs A,B] [--protocol P] [--format md|latex|csv|json]
+
+Exit status: 0 done, 1 the judge endpoint cannot answer, 2 bad arguments or nothing to report.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from cli.endpoint_commands import fail, open_store
+from cli.progress import TerminalProgress
+
+TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench")
+FORMATS = ("md", "latex", "csv", "json")
+
+
+def add_parsers(sub) -> None:
+    from scoring import PROTOCOLS, SAMPLE_RULES
+
+    PROTOCOL_CHOICES = PROTOCOLS + ("all",)
+
+    p = sub.add_parser("score", help="score a run's responses (idempotent)")
+    p.add_argument("--db", default="cluelab.db")
+    p.add_argument("--run", required=True, metavar="ID")
+    p.add_argument("--judge", action="append", default=[], metavar="ENDPOINT",
+                   help="LLM judge endpoint; repeat (or comma-separate) for a majority panel")
+    p.add_argument("--protocol", choices=PROTOCOL_CHOICES, default="general")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=run_score)
+
+    p = sub.add_parser("report", help="a run's accuracy per domain and subtask, with CIs")
+    p.add_argument("--db", default="cluelab.db")
+    p.add_argument("--run", required=True, metavar="ID")
+    _reading_options(p, SAMPLE_RULES)
+    p.add_argument("--human", metavar="FILE", help="human baseline JSON (unranked row)")
+    p.add_argument("--json", action="store_true",
+                   help='{"overall", "by_domain", "by_subtask", ...}: accuracy, n, ci_low, '
+                        'ci_high, rates')
+    p.set_defaults(handler=run_report)
+
+    p = sub.add_parser("compare", help="paired comparison of two runs (exact McNemar)")
+    p.add_argument("--db", default="cluelab.db")
+    p.add_argument("run_a", metavar="RUN_A")
+    p.add_argument("run_b", metavar="RUN_B")
+    _reading_options(p, SAMPLE_RULES)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=run_compare)
+
+    p = sub.add_parser("leaderboard", help="every scored run, best general accuracy first")
+    p.add_argument("--db", default="cluelab.db")
+    p.add_argument("--runs", help="comma-separated run ids (default: every scored run)")
+    p.add_argument("--human", metavar="FILE", help="human baseline JSON (unranked row)")
+    p.add_argument("--format", choices=FORMATS, default="md")
+    p.set_defaults(handler=run_leaderboard)
+
+    p = sub.add_parser("table", help="a result table across runs, for papers")
+    p.add_argument("--db", default="cluelab.db")
+    p.add_argument("--kind", choices=TABLE_KINDS, default="main")
+    p.add_argument("--runs", help="comma-separated run ids (default: every scored run)")
+    p.add_argument("--protocol", default="general", choices=PROTOCOL_CHOICES[:-1])
+    p.add_argument("--human", metavar="FILE")
+    p.add_argument("--format", choices=FORMATS, default="md")
+    p.set_defaults(handler=run_table)
+
+
+def _reading_options(p, sample_rules) -> None:
+    from scoring import PROTOCOLS
+
+    p.add_argument("--protocol", default="general", choices=PROTOCOLS)
+    p.add_argument("--judge", help="which judge's scores (default: the latest scoring)")
+    p.add_argument("--samples-rule", choices=sample_rules, default="majority",
+                   help="how samples of one item are combined")
+
+
+def _runs(store, text: str | None) -> list[str]:
+    return [r.strip() for r in text.split(",") if r.strip()] if text else store.scored_runs()
+
+
+def run_score(args) -> int:
+    from scoring.judge_client import JudgeUnavailable
+    from scoring.score_run import ScoringError, score_run
+    from store import StoreError
+
+    store = open_store(args.db)
+    judges = [j for given in args.judge for j in given.split(",")]
+    progress = None if args.json else TerminalProgress(f"score {args.run}")
+    try:
+        result = score_run(store, args.run, protocol=args.protocol, judges=judges,
+                           on_progress=(lambda stage, done, total: progress(done, total))
+                           if progress else None)
+    except JudgeUnavailable as error:
+        return fail(f"the judge cannot answer: {error}", 1)
+    except (ScoringError, StoreError) as error:
+        return fail(str(error))
+    finally:
+        if progress:
+            progress.close()
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, sort_keys=True))
+        return 0
+    print(f"run {result['run']}: {result['responses']} responses, {result['written']} "
+          f"verdicts written ({', '.join(result['protocols'])})")
+    for key, values in result["values"].items():
+        print(f"  {key}: " + ", ".join(f"{k} {v}" for k, v in sorted(values.items())))
+    for judge in result["judges"]:
+        print(f"  {judge['judge']}: {judge['sent']} requests sent, {judge['cached']} from the "
+              f"cache, {judge['failed']} failed")
+    for note in result["notes"]:
+        print(f"note: {note}", file=sys.stderr)
+    return 0
+
+
+def _percent(value) -> str:
+    return "–" if value is None else f"{value * 100:.2f}"
+
+
+def run_report(args) -> int:
+    from scoring.results import ResultsError, agreement, run_summary, summary_json
+    from scoring.tables import human_summary, main_table
+    from store import StoreError
+
+    store = open_store(args.db)
+    try:
+        result = run_summary(store, args.run, args.protocol, args.judge, args.samples_rule)
+        if args.json:
+            print(json.dumps(summary_json(result), ensure_ascii=False, sort_keys=True))
+            return 0
+        if args.protocol == "verbench":
+            s = result["summary"]
+            print(f"run {args.run}, verbench, judge {result['judge']}: " + ", ".join(
+                f"{k} {s[k]:.1f}" for k in ("AC", "CC", "RQ", "ER") if s[k] is not None)
+                + f", average {s['average'] or 0:.1f} (n {s['n']}, unscored {s['unscored']})")
+            return 0
+        human = human_summary(store, args.human) if args.human else None
+        print(f"run {args.run}: {args.protocol} protocol, judge {result['judge']}, samples "
+              f"{args.samples_rule}\n")
+        for group in ("by_domain", "by_subtask"):
+            print(main_table(store, [args.run], group, args.protocol, result["judge"],
+                             args.samples_rule, human).to_markdown())
+        if result["repeats"]:
+            spread = result["repeats"]["overall"]
+            print(f"over {spread['repeats']} repeats: {_percent(spread['mean'])} ± "
+                  f"{_percent(spread['std'])}")
+        for pair in agreement(store, args.run, args.protocol):
+            kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
+            print(f"agreement {pair['a']} vs {pair['b']}: {_percent(pair['agreement'])}% of "
+                  f"{pair['n']}, Cohen's kappa {kappa}")
+        return 0
+    except (ResultsError, StoreError, OSError, ValueError) as error:
+        return fail(str(error))
+
+
+def run_compare(args) -> int:
+    from scoring.results import ResultsError, compare_runs
+    from store import StoreError
+
+    store = open_store(args.db)
+    try:
+        result = compare_runs(store, args.run_a, args.run_b, args.protocol, args.judge,
+                              args.samples_rule)
+    except (ResultsError, StoreError) as error:
+        return fail(str(error))
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, sort_keys=True))
+        return 0
+    print(f"{args.run_a}: {_percent(result['accuracy_a'])}%  {args.run_b}: "
+          f"{_percent(result['accuracy_b'])}%  on {result['n_items']} shared items")
+    print(f"right in A only {result['only_a']}, in B only {result['only_b']}, both "
+          f"{result['both_correct']}, neither {result['neither']}; exact McNemar p = "
+          f"{result['p_value']:.4g}")
+    for flip in result["flips"]:
+        print(f"  {flip['change']}\t{flip['item']}")
+    return 0
+
+
+def run_leaderboard(args) -> int:
+    from scoring.results import ResultsError
+    from scoring.tables import human_summary, leaderboard_table, render
+    from store import StoreError
+
+    store = open_store(args.db)
+    try:
+        human = human_summary(store, args.human) if args.human else None
+        print(render(leaderboard_table(store, _runs(store, args.runs), human), args.format))
+    except (ResultsError, StoreError, OSError, ValueError) as error:
+        return fail(str(error))
+    return 0
+
+
+def run_table(args) -> int:
+    from scoring import tables
+    from scoring.results import ResultsError
+    from store import StoreError
+
+    store = open_store(args.db)
+    runs = _runs(store, args.runs)
+    try:
+        human = tables.human_summary(store, args.human) if args.human else None
+        table = {"main": lambda: tables.main_table(store, runs, "by_domain", args.protocol,
+                                                   human=human),
+                 "subtask": lambda: tables.main_table(store, runs, "by_subtask", args.protocol,
+                                                      human=human),
+                 "drop": lambda: tables.drop_table(store, runs),
+                 "injection": lambda: tables.injection_table(store, runs),
+                 "ablation": lambda: tables.ablation_table(store, runs),
+                 "verbench": lambda: tables.verbench_results(store, runs)}[args.kind]()
+        print(tables.render(table, args.format))
+    except (ResultsError, StoreError, OSError, ValueError) as error:
+        return fail(str(error))
+    return 0

@@ -1,0 +1,14 @@
+"""Scoring runs and turning scores into results: the orchestration between store, runner and
+judges (judges stay pure; this package reads and writes the store and sends judge requests).
+
+    judge_client.py  judge prompts through the runner's client, limiter and response cache
+    offline.py       rule verdicts from stored extractions, offline clue matching, grounding
+    llm_stages.py    the LLM judges' stages over a whole run (open, extract, clues, VER-Bench)
+    score_run.py     score a run: protocols general | rigorous | verbench | grounded | all
+    results.py       per-run summaries: samples, repeats, CIs, VER-Bench, paired comparison
+    tables.py        result tables across runs: main, drop, clue injection, ablation, leaderboard
+    figures.py       data frames and heatmaps for the Results tab's plots
+"""
+PROTOCOLS = ("general", "rigorous", "verbench", "grounded")
+SAMPLE_RULES = ("majority", "mmr_life", "mmr_life_sc", "first")
+OFFLINE = "offline"

@@ -1,0 +1,121 @@
+"""The Results tab's figures as data: long-form DataFrames for Gradio's native plots, and
+heatmaps as small HTML tables (neither matplotlib nor Plotly is a dependency).
+
+- grouped bars: accuracy per domain or subtask, one colour per run;
+- rigorous drop: general, rigorous and grounded-rigorous accuracy per run (DailyClue Fig. 7);
+- accuracy against mean output length, one point per run (MMR-Life's thinking-length figure);
+- clue-injection heatmap (DailyClue Table 3) and the correlation between reasoning types
+  across runs (MMR-Life: Pearson's r of per-type accuracies over models; needs 3 runs).
+Every label that comes from data is HTML-escaped.
+"""
+from __future__ import annotations
+
+import html
+
+import numpy as np
+import pandas as pd
+
+from judges.tables import Table
+
+BAR_COLUMNS = ["run", "group", "accuracy"]
+
+
+def group_bars(summaries: dict[str, dict], group: str = "by_domain") -> pd.DataFrame:
+    """{label: summarise output} -> rows (run, group value, accuracy %)."""
+    rows = [(label, name, acc.accuracy * 100)
+            for label, summary in summaries.items()
+            for name, acc in summary.get(group, {}).items() if acc.accuracy is not None]
+    return pd.DataFrame(rows, columns=BAR_COLUMNS)
+
+
+def drop_bars(table: Table) -> pd.DataFrame:
+    """From the drop table: (run, protocol, accuracy %)."""
+    rows = [(row["model"], title, row[key]) for row in table.rows
+            for key, title in (("general", "general"), ("rigorous", "rigorous"),
+                               ("grounded", "grounded-rigorous"))
+            if row.get(key) is not None]
+    return pd.DataFrame(rows, columns=["run", "protocol", "accuracy"])
+
+
+def length_points(results: dict[str, dict]) -> pd.DataFrame:
+    """{label: run_summary} -> (run, mean output tokens, accuracy %)."""
+    rows = [(label, r["mean_tokens"], r["summary"]["overall"].accuracy * 100)
+            for label, r in results.items()
+            if r["mean_tokens"] is not None and r["summary"]["overall"].accuracy is not None]
+    return pd.DataFrame(rows, columns=["run", "output_tokens", "accuracy"])
+
+
+def type_correlation(summaries: dict[str, dict]) -> tuple[list[str], np.ndarray | None, str]:
+    """Pearson's r between reasoning types (or domains when items have no reasoning type)
+    over the runs' per-type accuracies; (names, matrix or None, note)."""
+    group = "by_reasoning_type"
+    names = sorted({n for s in summaries.values() for n in s.get(group, {})} - {"(none)"})
+    if len(names) < 2:
+        group = "by_domain"
+        names = sorted({n for s in summaries.values() for n in s.get(group, {})} - {"(none)"})
+    runs = [s for s in summaries.values()
+            if all(s.get(group, {}).get(n) and s[group][n].accuracy is not None for n in names)]
+    if len(names) < 2 or len(runs) < 3:
+        return names, None, (f"needs at least 3 scored runs covering 2 or more "
+                             f"{'reasoning types' if group == 'by_reasoning_type' else 'domains'}")
+    data = np.array([[s[group][n].accuracy for n in names] for s in runs])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        matrix = np.corrcoef(data.T)
+    what = "reasoning types" if group == "by_reasoning_type" else "domains"
+    return names, matrix, f"Pearson's r between {what} over {len(runs)} runs"
+
+
+def _colour(value: float, low: float, high: float, diverging: bool) -> str:
+    if diverging:  # -1 red .. 0 white .. 1 blue
+        t = max(-1.0, min(1.0, value))
+        r, g, b = (255, int(255 * (1 + t)), int(255 * (1 + t))) if t < 0 else \
+            (int(255 * (1 - t)), int(255 * (1 - 0.6 * t)), 255)
+    else:
+        t = 0.0 if high <= low else (value - low) / (high - low)
+        r, g, b = int(255 - 190 * t), int(255 - 120 * t), int(255 - 40 * t)
+    return f"rgb({r},{g},{b})"
+
+
+def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = "",
+                 digits: int = 1, diverging: bool = False, deltas=None) -> str:
+    """An HTML table coloured by value; None cells stay blank. `deltas` (same shape) are
+    printed beside the value as (+x.x)."""
+    found = [v for line in values for v in line if v is not None and not np.isnan(v)]
+    low, high = (min(found), max(found)) if found else (0.0, 1.0)
+    esc = html.escape
+    head = "".join(f"<th>{esc(str(c))}</th>" for c in columns)
+    body = []
+    for i, name in enumerate(rows):
+        cells = []
+        for j, _ in enumerate(columns):
+            v = values[i][j]
+            if v is None or (isinstance(v, float) and np.isnan(v)):
+                cells.append("<td>–</td>")
+                continue
+            text = f"{v:.{digits}f}"
+            d = deltas[i][j] if deltas is not None else None
+            if d is not None:
+                text += f" ({d:+.{digits}f})"
+            cells.append(f'<td style="background:{_colour(v, low, high, diverging)}">'
+                         f"{esc(text)}</td>")
+        body.append(f"<tr><th>{esc(str(name))}</th>{''.join(cells)}</tr>")
+    return (f'<table class="cluelab-heatmap"><caption>{esc(caption)}</caption>'
+            f"<tr><th></th>{head}</tr>{''.join(body)}</table>")
+
+
+def injection_heatmap(table: Table) -> str:
+    sources = [c.key for c in table.columns[1:]]
+    rows = [r["solver"] for r in table.rows]
+    values = [[r.get(s) for s in sources] for r in table.rows]
+    deltas = [[r.get(f"{s}_delta") for s in sources] for r in table.rows]
+    if not rows:
+        return "<p>No general scores for runs with clue sources yet.</p>"
+    return heatmap_html(rows, sources, values, deltas=deltas, caption=table.caption)
+
+
+def correlation_heatmap(summaries: dict[str, dict]) -> str:
+    names, matrix, note = type_correlation(summaries)
+    if matrix is None:
+        return f"<p>Correlation heatmap: {html.escape(note)}.</p>"
+    values = [[float(v) for v in line] for line in matrix]
+    return heatmap_html(names, names, values, caption=note, digits=2, diverging=True)

@@ -1,0 +1,112 @@
+"""Sending judge prompts: the runner's client, retries, limiter and response cache.
+
+A judge call is an ordinary chat request (one user message, temperature 0) to any endpoint,
+keyed exactly like a run's requests (`runner.cache.cache_key`) and stored in the same
+`response_cache` table. So re-scoring a run finds every reply it already paid for and sends
+nothing, and two runs that need the same judgement share it. Failed calls are not cached
+(they are retried next time) and give `unscored`, never a 0. An endpoint that cannot work at
+all (nothing listening, key refused, unknown model) stops the scoring with a readable message.
+"""
+from __future__ import annotations
+
+import asyncio
+
+from runner.cache import cache_key
+from runner.client import ChatClient, RequestFailed
+from runner.endpoints import api_key_for, explain_failure, preflight
+from runner.limiter import AdaptiveLimiter
+from runner.outcomes import cache_row, is_endpoint_failure
+from runner.retry import RetryPolicy, call_with_retries
+
+FLUSH_EVERY = 20   # cache entries written per transaction while replies come in
+
+
+class JudgeUnavailable(Exception):
+    """The judge endpoint cannot answer at all; the message says why and what to check."""
+
+
+class JudgeClient:
+    """One judge endpoint. `ask_many(prompts)` blocks; call it from a worker thread."""
+
+    def __init__(self, store, endpoint_name: str, *, timeout: float = 120.0,
+                 max_attempts: int = 4, retry_base_delay: float = 0.5):
+        self.store = store
+        self.endpoint = store.get_endpoint(endpoint_name)
+        self.name = f"llm:{endpoint_name}"
+        self.params = {**(self.endpoint.get("params") or {}), "temperature": 0}
+        self.timeout = timeout
+        self.policy = RetryPolicy(max_attempts=max_attempts, base_delay=retry_base_delay)
+        self.sent = self.cached = self.failed = 0
+
+    @staticmethod
+    def messages(prompt: str) -> list[dict]:
+        return [{"role": "user", "content": prompt}]
+
+    def key(self, prompt: str) -> str:
+        return cache_key(self.endpoint["base_url"], self.endpoint["model"],
+                         self.messages(prompt), self.params)
+
+    def ask_many(self, prompts: list[str], on_progress=None) -> dict[str, dict]:
+        """{prompt: {"reply": text or None, "error": reason or None, "cached": bool}} for the
+        distinct prompts; cached replies are not sent again."""
+        distinct = list(dict.fromkeys(prompts))
+        keys = {p: self.key(p) for p in distinct}
+        hits = self.store.cache_get_many(list(set(keys.values()))) if distinct else {}
+        out = {p: {"reply": hits[keys[p]]["text"], "error": None, "cached": True}
+               for p in distinct if keys[p] in hits}
+        self.cached += len(out)
+        missing = [p for p in distinct if p not in out]
+        if on_progress:
+            on_progress(len(out), len(distinct))
+        if missing:
+            asyncio.run(self._send_all(missing, keys, out, len(distinct), on_progress))
+        return out
+
+    async def _send_all(self, prompts, keys, out, total, on_progress) -> None:
+        key, problem = api_key_for(self.endpoint)
+        if problem:
+            raise JudgeUnavailable(problem)
+        concurrency = int(self.endpoint.get("concurrency") or 4)
+        client = ChatClient(self.endpoint["base_url"], key, timeout=self.timeout,
+                            max_connections=concurrency)
+        limiter, pending = AdaptiveLimiter(concurrency), []
+        down: list[str] = []
+        try:
+            problem = await preflight(client, self.endpoint)
+            if problem:
+                raise JudgeUnavailable(problem)
+
+            async def one(prompt: str) -> None:
+                payload = {"model": self.endpoint["model"], "messages": self.messages(prompt),
+                           **self.params}
+                try:
+                    result = await call_with_retries(client, payload, self.policy, limiter)
+                except RequestFailed as failure:
+                    if is_endpoint_failure(failure):
+                        down.append(explain_failure(failure, self.endpoint))
+                    self.failed += 1
+                    out[prompt] = {"reply": None, "error": failure.reason, "cached": False}
+                else:
+                    self.sent += 1
+                    out[prompt] = {"reply": result.text, "error": None, "cached": False}
+                    pending.append(cache_row(keys[prompt], result))
+                    if len(pending) >= FLUSH_EVERY:
+                        self._flush(pending)
+                if on_progress:
+                    on_progress(len(out), total)
+
+            await asyncio.gather(*(one(p) for p in prompts))
+        finally:
+            self._flush(pending)
+            await client.close()
+        if down:
+            raise JudgeUnavailable(down[0])
+
+    def _flush(self, pending: list[dict]) -> None:
+        """Paid replies go to the cache as they come, so an interrupted scoring keeps them."""
+        while pending:
+            self.store.cache_put(pending.pop())
+
+    def counts(self) -> dict:
+        return {"judge": self.name, "sent": self.sent, "cached": self.cached,
+                "failed": self.failed}

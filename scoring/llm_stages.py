@@ -1,0 +1,135 @@
+"""One LLM judge over a whole run, stage by stage, each stage one batch of cached requests.
+
+Stages: open answers the rules could not confirm (general); clue extraction from free-form
+reasoning, then clue intersection, for the responses whose answer is correct (rigorous: a
+wrong answer is wrong whatever its clues, so it costs no judge call); VER-Bench's four scores.
+Only what a judge must decide is sent; everything else keeps its rule verdict. A failed or
+unreadable judge call gives `unscored` with the prompt and reply (or failure) kept.
+"""
+from __future__ import annotations
+
+from judges import llm
+from judges.clue_match import ClueMatch, rigorous_verdict
+from judges.verdict import CORRECT, ERROR, Verdict, error, from_match, unscored
+
+from scoring.offline import needs_llm
+
+
+def _failed(judge: str, prompt: str, outcome: dict, **kwargs) -> Verdict:
+    return unscored(f"judge call failed: {outcome.get('error') or 'no reply'}", judge=judge,
+                    prompt=prompt, reply=outcome.get("reply"), **kwargs)
+
+
+class LlmStages:
+    """`client`: a JudgeClient; `templates`: {judge template name: text}."""
+
+    def __init__(self, client, templates: dict[str, str], on_progress=None):
+        self.client, self.templates = client, templates
+        self.judge = client.name
+        self.on_progress = on_progress
+
+    def _ask(self, stage: str, prompts: list[str]) -> dict[str, dict]:
+        def tick(done, total):
+            if self.on_progress:
+                self.on_progress(f"{self.judge}: {stage}", done, total)
+        return self.client.ask_many(prompts, tick) if prompts else {}
+
+    # -- general: open answers -------------------------------------------------------------------
+    def general(self, items: dict, responses: list[dict], rules: dict[int, Verdict]
+                ) -> dict[int, Verdict]:
+        out = dict(rules)
+        prompts = {r["work_id"]: llm.open_prompt(self.templates["judge_open"],
+                                                 items[r["item_id"]], r.get("answer"))
+                   for r in responses if needs_llm(rules[r["work_id"]])}
+        replies = self._ask("open answers", list(prompts.values()))
+        for work_id, prompt in prompts.items():
+            outcome = replies[prompt]
+            answer = rules[work_id].answer
+            out[work_id] = _failed(self.judge, prompt, outcome, answer=answer) \
+                if outcome["reply"] is None else \
+                llm.open_verdict(self.judge, prompt, outcome["reply"], answer)
+        return out
+
+    # -- rigorous: clue extraction, then clue intersection -----------------------------------------
+    def rigorous(self, items: dict, responses: list[dict], general: dict[int, Verdict]
+                 ) -> tuple[dict[int, Verdict], dict[int, tuple]]:
+        """Rigorous verdicts, and {work_id: (ClueMatch, model clues)} for grounding."""
+        out, matches, clues, extracted = {}, {}, {}, {}
+        todo = []
+        for r in responses:
+            wid, item = r["work_id"], items.get(r["item_id"])
+            gt = (item or {}).get("clues") or []
+            if item is None or general[wid].value != CORRECT or not gt:
+                empty = ClueMatch(self.judge, 100.0, n_gt=len(gt))
+                out[wid] = rigorous_verdict(general[wid], empty)
+                out[wid].judge = self.judge
+                continue
+            clues[wid] = [c for c in r.get("clues") or [] if str(c.get("text") or "").strip()]
+            todo.append(r)
+        prompts = {r["work_id"]: llm.extract_prompt(self.templates["judge_extract_clues"],
+                                                    items[r["item_id"]], r.get("text"))
+                   for r in todo if not clues[r["work_id"]]}
+        replies = self._ask("clue extraction", list(prompts.values()))
+        for wid, prompt in prompts.items():
+            outcome = replies[prompt]
+            found, problem = llm.parse_extracted_clues(outcome["reply"])
+            extracted[wid] = {"extract_prompt": prompt, "extract_reply": outcome["reply"]}
+            if outcome["reply"] is None:
+                out[wid] = _failed(self.judge, prompt, outcome)
+            elif found is None:
+                out[wid] = unscored(f"clue extraction unreadable: {problem}", judge=self.judge,
+                                    prompt=prompt, reply=outcome["reply"])
+            else:
+                clues[wid] = found
+        asked = {}
+        for r in todo:
+            wid = r["work_id"]
+            if wid in out:
+                continue
+            if not clues[wid]:
+                out[wid] = from_match(False, "answer correct but the reasoning names no clue",
+                                      judge=self.judge, answer=general[wid].answer,
+                                      details={"clue_match": False, **extracted.get(wid, {})})
+                continue
+            asked[wid] = llm.clues_prompt(self.templates["judge_clues"], items[r["item_id"]],
+                                          clues[wid])
+        replies = self._ask("clue matching", list(asked.values()))
+        item_of = {r["work_id"]: r["item_id"] for r in todo}
+        for wid, prompt in asked.items():
+            outcome = replies[prompt]
+            if outcome["reply"] is None:
+                out[wid], match = _failed(self.judge, prompt, outcome,
+                                          answer=general[wid].answer), None
+            else:
+                out[wid], match = llm.rigorous_llm_verdict(
+                    self.judge, general[wid], clues[wid], len(items[item_of[wid]]["clues"]),
+                    prompt, outcome["reply"])
+            out[wid].details.update(extracted.get(wid, {}))
+            out[wid].details["clues_from"] = "extracted by the judge" if wid in extracted \
+                else "clue list"
+            if match is not None:
+                matches[wid] = (match, clues[wid])
+        return out, matches
+
+    # -- VER-Bench ---------------------------------------------------------------------------------
+    def verbench(self, items: dict, responses: list[dict]) -> dict[int, Verdict]:
+        """A failed model call scores 0 on all four (the model produced nothing; it stays in
+        the average, like `error` in accuracy); an unreadable judge reply is unscored."""
+        out, prompts = {}, {}
+        for r in responses:
+            wid, item = r["work_id"], items.get(r["item_id"])
+            if item is None:
+                out[wid] = unscored("the item no longer exists", judge=self.judge)
+            elif r["status"] in (ERROR, "refused") or not (r.get("text") or "").strip():
+                out[wid] = error(f"no model output to judge ({r['status']})", judge=self.judge,
+                                 details={"subscores": dict.fromkeys(llm.VERBENCH_METRICS, 0.0)})
+                out[wid].score = 0.0
+            else:
+                prompts[wid] = llm.verbench_prompt(self.templates["judge_verbench"], item,
+                                                   r.get("text"))
+        replies = self._ask("VER-Bench scores", list(prompts.values()))
+        for wid, prompt in prompts.items():
+            outcome = replies[prompt]
+            out[wid] = _failed(self.judge, prompt, outcome) if outcome["reply"] is None else \
+                llm.verbench_verdict(self.judge, prompt, outcome["reply"])
+        return out

@@ -1,0 +1,122 @@
+"""What needs no judge model: rule verdicts, offline clue matching, grounded rigor.
+
+Rule verdicts are read from the extraction stored with each response (the runner extracted the
+answer when the reply came in, and the UI shows that same reading), so scoring 100,000
+responses does not re-parse 100,000 texts. Response statuses map to verdicts as follows:
+error -> `error`; refused -> `unparsed` (a reply without an answer); truncated, unparsed and
+ok -> the rule judge on whatever answer was extracted (none -> `unparsed`).
+
+Offline rigorous accuracy matches the model's clue list against the GT clues lexically
+(`judges.clue_match`); when the output has no clue list, the sentences of its reasoning stand
+in for clues (said in the verdict's details), which is lenient, hence the LLM judge stays the
+reference and the two are compared. Grounding converts the model's boxes to original-image
+pixels: boxes in pixels refer to the image as sent (downscaled to the run's image_max_pixels,
+`runner.images.fit_within`), normalised boxes to any size of it.
+"""
+from __future__ import annotations
+
+import re
+
+from runner.images import fit_within
+
+from judges.clue_match import match_clues, rigorous_verdict
+from judges.grounding import ground_clues, grounded_verdict
+from judges.rules import judge_response
+from judges.verdict import Verdict, error, unparsed, unscored
+
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+def rule_verdict(item: dict | None, response: dict) -> Verdict:
+    """The general-protocol rule verdict of one response, from its stored extraction."""
+    status = response["status"]
+    if item is None:
+        return unscored("the item no longer exists", judge="rule")
+    if status == "error":
+        return error(f"the model call failed: {response.get('reason') or ''}"[:300],
+                     judge=f"rule:{item['answer_type']}")
+    if status == "refused":
+        return unparsed("the model refused to answer", judge=f"rule:{item['answer_type']}")
+    return judge_response(item["answer_type"],
+                          {"answer": response.get("answer"), "reason": response.get("reason")},
+                          item["answer"], item.get("aliases") or (), item.get("options") or [])
+
+
+def needs_llm(verdict: Verdict) -> bool:
+    """An open answer that the normalised match could not confirm."""
+    return bool(verdict.details.get("needs_llm_judge"))
+
+
+def sentence_clues(text: str | None) -> list[dict]:
+    """The sentences of a free-form reasoning, as stand-in clues for the offline matcher."""
+    parts = [" ".join(p.split()) for p in _SENTENCE.split(text or "")]
+    return [{"text": p} for p in parts if len(p) > 3][:60]
+
+
+def model_clues(response: dict) -> tuple[list[dict], str]:
+    """(clues, where from): the extracted clue list, else the reasoning's sentences."""
+    clues = [c for c in response.get("clues") or [] if str(c.get("text") or "").strip()]
+    if clues:
+        return clues, "clue list"
+    return sentence_clues(response.get("text")), "sentences of the reasoning"
+
+
+def offline_rigorous(item: dict, response: dict, general: Verdict, method: str = "lexical"
+                     ) -> tuple[Verdict, object]:
+    """Rigorous verdict with the offline matcher; also returns the ClueMatch (for grounding)."""
+    clues, source = model_clues(response)
+    match = match_clues(clues, item.get("clues") or [], method=method)
+    verdict = rigorous_verdict(general, match)
+    verdict.details.update(clues_from=source, clue_match=match.any_match)
+    verdict.judge = f"offline:{match.method}"
+    return verdict, (match, clues)
+
+
+# -- grounding -----------------------------------------------------------------------------------
+
+def gt_boxes(item: dict) -> list[dict]:
+    """GT clues with boxes as grounding wants them: {"box": [x0, y0, x1, y1], "image": k}."""
+    index = {sha: k for k, sha in enumerate(item.get("images") or [])}
+    return [{"text": c.get("text"),
+             "boxes": [{"box": [b["x0"], b["y0"], b["x1"], b["y1"]],
+                        "image": index.get(b.get("image"), 0)} for b in c.get("boxes") or []]}
+            for c in item.get("clues") or []]
+
+
+def _scaled(clue: dict, factors: list[tuple[float, float]]) -> dict:
+    image = clue.get("image") or 0
+    fx, fy = factors[image] if image < len(factors) else factors[0]
+
+    def scale(box):
+        return [box[0] * fx, box[1] * fy, box[2] * fx, box[3] * fy]
+
+    out = dict(clue)
+    if clue.get("box"):
+        out["box"] = scale(clue["box"])
+    if clue.get("boxes"):
+        out["boxes"] = [scale(b) for b in clue["boxes"]]
+    return out
+
+
+def grounded(item: dict, response: dict, general: Verdict, match, clues: list[dict],
+             sizes: dict[str, tuple[int, int]], max_pixels: int | None, image_mode: str,
+             threshold: float = 0.5) -> Verdict:
+    """Grounded-rigorous verdict. `sizes`: original (w, h) per image sha."""
+    originals = [sizes.get(sha) for sha in item.get("images") or []]
+    convention = response.get("box_convention")
+    if image_mode == "text_only" or not originals or None in originals:
+        grounding = ground_clues([], [], match, image_size=None, convention=None)
+        grounding.grounded = [False] * len(clues)
+        grounding.best_iou = [None] * len(clues)
+        grounding.note = "no image was sent" if image_mode == "text_only" else "no image size"
+    else:
+        if convention == "pixels":
+            sent = [fit_within(w, h, max_pixels) for w, h in originals]
+            factors = [(w / sw, h / sh) for (w, h), (sw, sh) in zip(originals, sent)]
+            clues = [_scaled(c, factors) for c in clues]
+        grounding = ground_clues(clues, gt_boxes(item), match, image_size=originals,
+                                 convention=convention, threshold=threshold)
+    verdict = grounded_verdict(general, match, grounding)
+    verdict.details.update(convention=convention, image_mode=image_mode,
+                           note=grounding.note or "")
+    return verdict

@@ -1,0 +1,225 @@
+"""From a run's stored verdicts to its numbers: items, samples, repeats, CIs, comparisons.
+
+Counting, as `judges.stats.COUNTING_RULES` states it: one record per item and repeat (its
+samples aggregated: majority vote by default, or MMR-Life's rule), micro-averaged per group
+and overall, unparsed/error counted wrong and reported as rates, unscored left out and
+counted. The accuracy pools all repeats (each item x repeat counts once); the spread over
+repeats is reported beside it as mean ± std. A run scored by several judges is read with
+the judge of its latest scoring unless one is named (a panel before its own members).
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter, defaultdict
+
+from judges.agreement import pairwise_agreement
+from judges.paired import mcnemar
+from judges.stats import (COUNTING_RULES, accuracy_from_counts, aggregate_samples,
+                          over_repeats, summary_to_dict, verbench_summary)
+from judges.verdict import CORRECT, Verdict
+
+from scoring import SAMPLE_RULES
+
+GROUPS = ("domain", "subtask", "reasoning_type")
+
+
+class ResultsError(ValueError):
+    """Nothing to report as asked (no scores, unknown judge); the message says what to do."""
+
+
+def _rank(judge: str) -> int:
+    return 0 if judge.startswith("panel:") else 1 if judge.startswith("llm:") else 2
+
+
+def default_judge(store, run_id: str, protocol: str, found: list | None = None) -> str | None:
+    """The judge of the run's latest scoring under `protocol` (panel, then LLM, then offline
+    among those written at the same time); None when the run has no such scores."""
+    if found is None:
+        found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
+    if not found:
+        return None
+    latest = max(j["latest"] for j in found)
+    return min((j["judge"] for j in found if j["latest"] == latest), key=lambda j: (_rank(j), j))
+
+
+def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]:
+    """One record per (item, repeat): {"value", "item_id", "repeat", groups, "tokens",
+    "subscores"}; samples aggregated by `samples_rule`."""
+    if samples_rule not in SAMPLE_RULES:
+        raise ResultsError(f"samples rule must be one of {', '.join(SAMPLE_RULES)}")
+    if all(r["sample"] == 0 for r in rows):  # one sample per item: the rows are the records
+        for r in rows:
+            r["tokens"] = r["completion_tokens"]
+        return rows
+    grouped: dict[tuple, list[dict]] = defaultdict(list)
+    for r in rows:
+        grouped[(r["item_id"], r["repeat"])].append(r)
+    records = []
+    for (item_id, repeat), samples in grouped.items():
+        first = samples[0]
+        if len(samples) == 1:
+            value = first["value"]
+        else:
+            samples.sort(key=lambda r: r["sample"])
+            value = aggregate_samples([Verdict(r["value"], answer=r["answer"]) for r in samples],
+                                      samples_rule).value
+        tokens = [r["completion_tokens"] for r in samples if r["completion_tokens"] is not None]
+        records.append({"value": value, "item_id": item_id, "repeat": repeat,
+                        "domain": first["domain"], "subtask": first["subtask"],
+                        "reasoning_type": first["reasoning_type"],
+                        "tokens": sum(tokens) / len(tokens) if tokens else None,
+                        "subscores": first["subscores"] if len(samples) == 1 else
+                        _mean_subscores([r["subscores"] for r in samples])})
+    return records
+
+
+def _mean_subscores(all_scores: list[dict]) -> dict:
+    complete = [s for s in all_scores if s and all(k in s for k in ("AC", "CC", "RQ", "ER"))]
+    if not complete:
+        return {}
+    return {k: sum(s[k] for s in complete) / len(complete) for k in ("AC", "CC", "RQ", "ER")}
+
+
+_MEMO: dict[tuple, dict] = {}
+
+
+def run_summary(store, run_id: str, protocol: str = "general", judge: str | None = None,
+                samples_rule: str = "majority", *, ci: bool = True) -> dict:
+    """{"run", "protocol", "judge", "samples_rule", "summary", "repeats", "records", ...}.
+    For verbench, "summary" is `verbench_summary` (AC..ER x 10, average, CI).
+
+    Remembered per (database, run, protocol, judge, rule, CI) with the scoring's generation
+    (+1 per scoring, in any process) and the items' state, so the several tables and plots
+    drawn from one run compute it once and a new scoring or item edit is seen (the caller
+    must not mutate the result)."""
+    found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
+    judge = judge or default_judge(store, run_id, protocol, found)
+    if judge is None:
+        raise ResultsError(f"run {run_id} has no {protocol} scores: python app.py score "
+                           f"--run {run_id} --protocol {protocol}")
+    state = next(((j["n"], j["generation"]) for j in found if j["judge"] == judge), None)
+    state = (state, store.items_state())
+    key = (str(store.path), run_id, protocol, judge, samples_rule, ci)
+    cached = _MEMO.get(key)
+    if cached is not None and cached[0] == state:
+        return cached[1]
+    result = _run_summary(store, run_id, protocol, judge, samples_rule, ci)
+    if len(_MEMO) > 64:
+        _MEMO.clear()
+    _MEMO[key] = (state, result)
+    return result
+
+
+def forget_summaries() -> None:
+    """Drop every remembered summary (kept for tests and long-lived processes)."""
+    _MEMO.clear()
+
+
+_GROUPS: dict[str, tuple] = {}
+
+
+def _item_groups(store) -> dict[str, tuple]:
+    """{item_id: (domain, subtask, reasoning_type)}, re-read only when items changed."""
+    state = store.items_state()
+    found = _GROUPS.get(str(store.path))
+    if found is None or found[0] != state:
+        found = _GROUPS[str(store.path)] = store.item_groups()
+    return found[1]
+
+
+def _score_rows(store, run_id: str, protocol: str, judge: str) -> list[dict]:
+    groups, none = _item_groups(store), (None, None, None)
+    rows = []
+    for work_id, item_id, repeat, sample, value, answer, subscores, tokens in \
+            store.score_values(run_id, protocol, judge):
+        domain, subtask, reasoning_type = groups.get(item_id, none)
+        rows.append({"work_id": work_id, "item_id": item_id, "repeat": repeat,
+                     "sample": sample, "value": value, "answer": answer,
+                     "subscores": json.loads(subscores) if subscores != "{}" else {},
+                     "completion_tokens": tokens, "domain": domain, "subtask": subtask,
+                     "reasoning_type": reasoning_type})
+    return rows
+
+
+def _run_summary(store, run_id, protocol, judge, samples_rule, ci) -> dict:
+    rows = _score_rows(store, run_id, protocol, judge)
+    if not rows:
+        raise ResultsError(f"run {run_id} has no {protocol} scores by judge {judge}")
+    records = item_records(rows, samples_rule)
+    out = {"run": run_id, "protocol": protocol, "judge": judge, "samples_rule": samples_rule,
+           "responses": len(rows), "records": records, "repeats": None}
+    tokens = [r["tokens"] for r in records if r["tokens"] is not None]
+    out["mean_tokens"] = sum(tokens) / len(tokens) if tokens else None
+    if protocol == "verbench":
+        out["summary"] = verbench_summary([r["subscores"] for r in records
+                                           if r["value"] != "unscored"] +
+                                          [{} for r in records if r["value"] == "unscored"],
+                                          ci=ci)
+        return out
+    out["summary"] = fast_summarise(records, ci=ci)
+    repeats = sorted({r["repeat"] for r in records})
+    if len(repeats) > 1:
+        out["repeats"] = over_repeats([fast_summarise([r for r in records if r["repeat"] == k],
+                                                      ci=False) for k in repeats])
+    return out
+
+
+def fast_summarise(records: list[dict], groups=GROUPS, *, ci: bool = True) -> dict:
+    """`judges.stats.summarise` (same output, same rules), counted with C-level Counters over
+    (group, value) pairs: a 20,000-record run is summarised in milliseconds."""
+    values = [r["value"] for r in records]
+    summary = {"overall": accuracy_from_counts(Counter(values), ci=ci)}
+    for group in groups:
+        pairs = Counter(zip((str(r[group] or "(none)") for r in records), values))
+        by: dict[str, Counter] = defaultdict(Counter)
+        for (name, value), count in pairs.items():
+            by[name][value] = count
+        summary[f"by_{group}"] = {name: accuracy_from_counts(by[name], ci=ci)
+                                  for name in sorted(by)}
+    return summary
+
+
+def summary_json(result: dict) -> dict:
+    """What `report --json` prints: {"overall", "by_domain", "by_subtask", ...} plus the run,
+    protocol, judge, samples rule, counting rules and the spread over repeats."""
+    base = {"run": result["run"], "protocol": result["protocol"], "judge": result["judge"],
+            "samples_rule": result["samples_rule"], "rules": COUNTING_RULES,
+            "responses": result["responses"], "mean_output_tokens": result["mean_tokens"]}
+    if result["protocol"] == "verbench":
+        return {**base, "overall": result["summary"], "by_domain": {}, "by_subtask": {}}
+    return {**base, **summary_to_dict(result["summary"]), "repeats": result["repeats"]}
+
+
+def item_correct(store, run_id: str, protocol: str = "general", judge: str | None = None,
+                 samples_rule: str = "majority", repeat: int = 0) -> dict[str, bool]:
+    """{item_id: correct} of one repeat (unscored items left out), for paired comparisons."""
+    result = run_summary(store, run_id, protocol, judge, samples_rule, ci=False)
+    return {r["item_id"]: r["value"] == CORRECT for r in result["records"]
+            if r["repeat"] == repeat and r["value"] != "unscored"}
+
+
+def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
+                 judge: str | None = None, samples_rule: str = "majority") -> dict:
+    """Exact McNemar test and per-item flips between two runs on their shared items."""
+    a = item_correct(store, run_a, protocol, judge, samples_rule)
+    b = item_correct(store, run_b, protocol, judge, samples_rule)
+    result = mcnemar(a, b).to_dict()
+    result.update(run_a=run_a, run_b=run_b, protocol=protocol,
+                  accuracy_a=sum(a.values()) / len(a) if a else None,
+                  accuracy_b=sum(b.values()) / len(b) if b else None)
+    return result
+
+
+def agreement(store, run_id: str, protocol: str) -> list[dict]:
+    """Pairwise agreement (percent, Cohen's kappa) between every judge that scored the run
+    under `protocol`. For rigorous and grounded only responses with a correct answer count
+    (elsewhere every judge copies the answer's verdict, which would inflate agreement)."""
+    labels: dict[str, dict] = defaultdict(dict)
+    full = protocol in ("rigorous", "grounded")
+    for r in store.run_scores(run_id, protocol, full=full):
+        if r["judge"].startswith("panel:"):
+            continue
+        if full and r["details"].get("answer_value", CORRECT) != CORRECT:
+            continue
+        labels[r["judge"]][r["work_id"]] = r["value"]
+    return pairwise_agreement(labels) if len(labels) > 1 else []

@@ -1,0 +1,186 @@
+"""Score a run: every answer-phase response under the chosen protocols, stored as score rows.
+
+    general   rule judges per answer type; open answers the rules cannot confirm go to the LLM
+              judge (without one they stay `unscored`, counted but out of the accuracy)
+    rigorous  DailyClue eq. 1: correct answer AND a model clue matching a GT clue; decided by
+              the LLM clue judge with --judge, else by the offline matcher
+    grounded  rigorous AND a matched clue's box with IoU >= 0.5 with its GT box
+    verbench  AC/CC/RQ/ER by the LLM judge (needs --judge)
+    all       every protocol above (verbench only with a judge)
+
+The offline verdicts ("offline" judge) are always stored too, so the LLM clue judge can be
+cross-checked against the offline matcher. Several judges form a panel ("panel:a+b"): each
+member's verdicts are stored under its own name and the majority under the panel's.
+Scoring is idempotent: rows are upserted and judge calls come from the response cache.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+from runner.prompts import ensure_versions
+
+from judges.agreement import panel_vote
+from judges.clue_match import ClueMatch, rigorous_verdict, semantic_status
+from judges.llm import TEMPLATES
+from judges.verdict import Verdict
+
+from scoring import OFFLINE, PROTOCOLS
+from scoring.judge_client import JudgeClient
+from scoring.llm_stages import LlmStages
+from scoring.results import forget_summaries
+from scoring.offline import grounded, offline_rigorous, rule_verdict
+
+PROTOCOL_CHOICES = PROTOCOLS + ("all",)
+
+
+class ScoringError(ValueError):
+    """Scoring cannot start as asked; the message says what to change."""
+
+
+def _rows(run_id: str, protocol: str, judge: str, verdicts: dict[int, Verdict]) -> list[dict]:
+    """Score rows; a verdict shared by several responses (identical samples) is encoded once."""
+    encoded: dict[int, dict] = {}
+    out = []
+    for work_id, v in verdicts.items():
+        tail = encoded.get(id(v))
+        if tail is None:
+            details = dict(v.details)
+            subscores = details.pop("subscores", None) or (
+                {"votes": details["votes"]} if "votes" in details else {})
+            tail = encoded[id(v)] = {
+                "value": v.value, "score": v.score, "subscores": _encode(subscores),
+                "rationale": v.reason, "decided_by": v.judge, "answer": v.answer,
+                "details": _encode(details), "judge_prompt": v.prompt, "judge_reply": v.reply}
+        out.append({"run_id": run_id, "protocol": protocol, "judge": judge,
+                    "work_id": work_id, **tail})
+    return out
+
+
+def _encode(value: dict) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=True, default=str) if value else "{}"
+
+
+def rule_verdicts(items: dict, responses: list[dict]) -> dict[int, Verdict]:
+    """Rule verdicts, computed once per distinct (item, status, answer, reason): samples of
+    an item that read the same answer share one verdict (a pure function of those four)."""
+    memo: dict[tuple, Verdict] = {}
+    out = {}
+    for r in responses:
+        key = (r["item_id"], r["status"], r["answer"], r["reason"])
+        verdict = memo.get(key)
+        if verdict is None:
+            verdict = memo[key] = rule_verdict(items.get(r["item_id"]), r)
+        out[r["work_id"]] = verdict
+    return out
+
+
+def _protocols(protocol: str, judges: list[str]) -> tuple[list[str], list[str]]:
+    if protocol not in PROTOCOL_CHOICES:
+        raise ScoringError(f"protocol must be one of {', '.join(PROTOCOL_CHOICES)}, "
+                           f"not {protocol!r}")
+    chosen, notes = (list(PROTOCOLS) if protocol == "all" else [protocol]), []
+    if "verbench" in chosen and not judges:
+        if protocol == "verbench":
+            raise ScoringError("the verbench protocol needs an LLM judge: --judge ENDPOINT")
+        chosen.remove("verbench")
+        notes.append("verbench skipped: it needs an LLM judge (--judge ENDPOINT)")
+    return chosen, notes
+
+
+def _grounded_all(run, items, responses, general, rigorous, matches, sizes) -> dict:
+    config = run["config"]
+    out = {}
+    for r in responses:
+        wid = r["work_id"]
+        if wid in matches:
+            match, clues = matches[wid]
+            out[wid] = grounded(items[r["item_id"]], r, general[wid], match, clues, sizes,
+                                config.get("image_max_pixels"), config.get("image_mode", "full"))
+            out[wid].prompt, out[wid].reply = rigorous[wid].prompt, rigorous[wid].reply
+        else:  # not correct, no GT clues, no clue, or the judge could not decide
+            v = rigorous[wid]
+            out[wid] = Verdict(v.value, v.score, v.reason, dict(v.details), v.judge, v.answer,
+                               v.prompt, v.reply)
+    return out
+
+
+def _offline(store, run, items, responses, rules, chosen, results) -> None:
+    if "general" in chosen:
+        results[("general", OFFLINE)] = rules
+    if not {"rigorous", "grounded"} & set(chosen):
+        return
+    rigorous, matches = {}, {}
+    method = "semantic" if semantic_status()[0] else "lexical"   # the MiniLM extra if installed
+    for r in responses:
+        wid, item = r["work_id"], items.get(r["item_id"])
+        if item is None or rules[wid].value != "correct" or not item.get("clues"):
+            gt = (item or {}).get("clues") or []
+            rigorous[wid] = rigorous_verdict(rules[wid], ClueMatch("lexical", 70.0,
+                                                                   n_gt=len(gt)))
+            rigorous[wid].judge = "offline:lexical"
+            continue
+        rigorous[wid], matches[wid] = offline_rigorous(item, r, rules[wid], method)
+    if "rigorous" in chosen:
+        results[("rigorous", OFFLINE)] = rigorous
+    if "grounded" in chosen:
+        results[("grounded", OFFLINE)] = _grounded_all(run, items, responses, rules, rigorous,
+                                                       matches, _sizes(store, items))
+
+
+def _sizes(store, items: dict) -> dict:
+    return store.image_sizes(sorted({sha for i in items.values() for sha in i["images"]}))
+
+
+def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
+              on_progress=None) -> dict:
+    """Score `run_id`; returns {"run", "protocols", "written", "values", "judges", "notes"}.
+    on_progress(stage, done, total) reports each stage (judge requests included)."""
+    judges = [j.strip() for j in judges if j and j.strip()]
+    chosen, notes = _protocols(protocol, judges)
+    run = store.get_run(run_id)
+    clients = [JudgeClient(store, name) for name in judges]  # NotFoundError names a bad one
+    need_clues = bool({"rigorous", "grounded", "verbench"} & set(chosen))
+    tick = on_progress or (lambda *a: None)
+    tick("reading responses", 0, 1)
+    responses = store.scoring_responses(run_id, with_clues=need_clues,
+                                        with_text=need_clues or bool(judges))
+    items = store.scoring_items(run_id, with_clues=need_clues)
+    rules = rule_verdicts(items, responses)
+    tick("rule verdicts", len(responses), len(responses))
+    results: dict[tuple[str, str], dict[int, Verdict]] = {}
+    _offline(store, run, items, responses, rules, chosen, results)
+    templates = {name: store.prompt_template(name, version)["text"] for name, version in
+                 ensure_versions(store, sorted(TEMPLATES.values())).items()} if clients else {}
+    for client in clients:
+        stages = LlmStages(client, templates, on_progress)
+        general = stages.general(items, responses, rules)
+        if "general" in chosen:
+            results[("general", client.name)] = general
+        if {"rigorous", "grounded"} & set(chosen):
+            rigorous, matches = stages.rigorous(items, responses, general)
+            if "rigorous" in chosen:
+                results[("rigorous", client.name)] = rigorous
+            if "grounded" in chosen:
+                results[("grounded", client.name)] = _grounded_all(
+                    run, items, responses, general, rigorous, matches, _sizes(store, items))
+        if "verbench" in chosen:
+            results[("verbench", client.name)] = stages.verbench(items, responses)
+    if len(clients) > 1:
+        panel = "panel:" + "+".join(judges)
+        for p in chosen:
+            members = {c.name: results[(p, c.name)] for c in clients}
+            results[(p, panel)] = {wid: panel_vote({m: v[wid] for m, v in members.items()},
+                                                   panel) for wid in members[clients[0].name]}
+    rows = [row for (p, judge), verdicts in results.items()
+            for row in _rows(run_id, p, judge, verdicts)]
+    tick("saving scores", 0, 1)
+    written = store.upsert_scores(rows)
+    forget_summaries()
+    tick("saving scores", 1, 1)
+    return {"run": run_id, "protocols": chosen, "responses": len(responses), "written": written,
+            "values": {f"{p} {judge}": dict(Counter(v.value for v in verdicts.values()))
+                       for (p, judge), verdicts in results.items()},
+            "judges": [c.counts() for c in clients],
+            "templates": {name: store.prompt_template(name)["version"] for name in templates},
+            "notes": notes}

@@ -1,0 +1,47 @@
+"""Hand-made runs for scoring tests: real items and run rows in a real SQLite store, with
+responses written through the store exactly as the engine writes them (no model call)."""
+from __future__ import annotations
+
+from runner.outcomes import from_failure, from_reply
+from tests.conftest import png_bytes
+
+
+def add_items(store, specs: list[dict], width: int = 100, height: int = 80) -> list[str]:
+    """specs: {"id", "answer_type", "answer", "domain", "subtask", "clues"?, "options"?}."""
+    sha = store.add_image(png_bytes(width, height, (40, 90, 160)), "scene.png").sha256
+    for spec in specs:
+        item = {"dataset": spec["id"].split("/")[0], "question": f"Question {spec['id']}?",
+                "options": [], "aliases": [], "status": "draft", "images": [sha],
+                "clues": [], "reasoning_type": None, **spec}
+        if item["answer_type"] == "multiple_choice" and not item["options"]:
+            item["options"] = [{"label": L, "text": f"option {L}", "image": None}
+                               for L in "ABCD"]
+        store.create_item(item, "test")
+    return [s["id"] for s in specs]
+
+
+def make_run(store, run_id: str, replies: dict, *, model: str = "m", setting: str = "cot",
+             clues: str = "none", samples: int = 1, repeats: int = 1,
+             image_max_pixels: int | None = None, sent_size=(100, 80)) -> str:
+    """replies: {item_id: text, or a list of texts (samples x repeats, sample-major within
+    each repeat), None meaning the call failed}."""
+    config = {"endpoint": {"name": "e", "base_url": "http://x/v1", "model": model},
+              "setting": setting, "clues": clues, "image_mode": "full",
+              "image_max_pixels": image_max_pixels, "samples": samples, "repeats": repeats}
+    work = [("answer", item_id, r, s, None, None) for item_id in replies
+            for r in range(repeats) for s in range(samples)]
+    store.create_run(run_id, f"cfg-{run_id}", config, {}, "e", work)
+    rows = []
+    for w in store.pending_work(run_id):
+        item = store.get_item(w["item_id"])
+        texts = replies[w["item_id"]]
+        text = texts[w["repeat"] * samples + w["sample"]] if isinstance(texts, list) else texts
+        if text is None:
+            rows.append(from_failure(w["id"], "HTTP 500 from test"))
+            continue
+        rows.append(from_reply(w["id"], {"text": text, "finish_reason": "stop",
+                                         "completion_tokens": len(text) // 4},
+                               item["answer_type"], item["options"], cached=False,
+                               cache_key=f"k{w['id']}", price_cost=None, image_size=sent_size))
+    store.record_run_batch(run_id, "test", rows, [], {})
+    return run_id

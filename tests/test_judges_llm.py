@@ -1,0 +1,142 @@
+"""LLM judges as pure functions: prompts from templates, replies read into verdicts (malformed
+replies are unscored with their transcript, never 0), panels and agreement."""
+import pytest
+
+from judges import llm
+from judges.agreement import cohen_kappa, pairwise_agreement, panel_vote, percent_agreement
+from judges.verdict import Verdict
+from runner.prompts import default_text
+
+ITEM = {"question": "Where was this taken?", "answer": "Paris", "aliases": ["Paris, France"],
+        "clues": [{"text": "Eiffel Tower on the skyline", "reasoning": "a landmark"},
+                  {"text": "street sign in French"}], "gt_reasoning": "The tower is in Paris."}
+
+
+@pytest.mark.parametrize("reply, expected", [
+    ('{"verdict": "correct", "reason": "same city"}', "correct"),
+    ('{"verdict": "wrong", "reason": "another city"}', "wrong"),
+    ('{"Verdict": "Incorrect"}', "wrong"),
+    ('{"correct": true}', "correct"),
+    ('```json\n{"verdict": "correct"}\n```', "correct"),
+    ('Sure! {"verdict": "wrong", "reason": "x"} Hope this helps.', "wrong"),
+    ("The answers mean the same.\nVerdict: correct", "correct"),
+    ("I think it is probably right", None),                        # no verdict
+    ('{"verdict": "maybe"}', None),                                # unreadable value
+    ('{"reason": "forgot the verdict"}', None),
+    ('{"verdict": "correct"', None),                               # truncated JSON
+    ("", None), (None, None),
+])
+def test_open_replies(reply, expected):
+    assert llm.parse_open(reply)[0] == expected
+
+
+def test_unreadable_open_reply_is_unscored_with_its_transcript():
+    prompt = llm.open_prompt(default_text("judge_open"), ITEM, "Lyon")
+    v = llm.open_verdict("llm:j", prompt, "no idea", "Lyon")
+    assert v.value == "unscored" and v.score is None and not v.scored
+    assert v.prompt == prompt and v.reply == "no idea" and "unreadable" in v.reason
+    ok = llm.open_verdict("llm:j", prompt, '{"verdict": "wrong", "reason": "Lyon"}', "Lyon")
+    assert (ok.value, ok.score, ok.reason, ok.judge) == ("wrong", 0.0, "Lyon", "llm:j")
+
+
+def test_prompts_hold_the_item_and_clip_long_outputs():
+    prompt = llm.open_prompt(default_text("judge_open"), ITEM, "Lyon")
+    assert "Reference answer: Paris" in prompt and "Paris, France" in prompt
+    assert "Model's answer: Lyon" in prompt and "{{" not in prompt
+    clues = llm.clues_prompt(default_text("judge_clues"), ITEM, [{"text": "a tall tower"}])
+    assert "1. Eiffel Tower on the skyline\n2. street sign in French" in clues
+    assert "Model's clues:\n1. a tall tower" in clues
+    long = "x" * 50_000
+    assert len(llm.extract_prompt(default_text("judge_extract_clues"), ITEM, long)) < 14_000
+    vb = llm.verbench_prompt(default_text("judge_verbench"), ITEM, "Answer: Paris")
+    assert "Reasoning: a landmark" in vb and "Overall: The tower is in Paris." in vb
+
+
+CLUE_CASES = [
+    ('{"clues": [{"model_clue": 1, "label": "match", "gt_clue": 2},'
+     ' {"model_clue": 2, "label": "useless", "gt_clue": null}]}',
+     [("match", 1), ("useless", None)]),
+    ('{"clues": [{"model_clue": 2, "label": "illusionary"}]}', [("unjudged", None),
+                                                                 ("illusionary", None)]),
+    ('{"clues": [{"model_clue": 3, "label": "match", "gt_clue": 1}]}', None),  # no clue 3
+    ('{"clues": [{"model_clue": 1, "label": "match", "gt_clue": 9}]}', None),  # no GT clue 9
+    ('{"clues": [{"model_clue": 1, "label": "match"}]}', None),               # match, no GT
+    ('{"clues": [{"model_clue": 1, "label": "relevant"}]}', None),           # unknown label
+    ('{"clues": "all good"}', None), ("they match", None),
+]
+
+
+@pytest.mark.parametrize("reply, expected", CLUE_CASES)
+def test_clue_judge_replies(reply, expected):
+    labels, _, problem = llm.parse_clue_labels(reply, 2, 2)
+    assert labels == expected and (problem == "") == (expected is not None)
+
+
+def test_rigorous_llm_verdicts_name_illusionary_and_useless_clues():
+    model = [{"text": "a purple elephant"}, {"text": "a bench"}, {"text": "the tower"}]
+    reply = ('{"clues": [{"model_clue": 1, "label": "illusionary"}, {"model_clue": 2, '
+             '"label": "useless"}, {"model_clue": 3, "label": "match", "gt_clue": 1}],'
+             ' "reason": "the tower is the landmark"}')
+    right = Verdict("correct", answer="Paris")
+    v, match = llm.rigorous_llm_verdict("llm:j", right, model, 2, "P", reply)
+    assert v.value == "correct" and match.best_gt == [None, None, 0]
+    assert v.details["illusionary"] == [{"clue": 1, "text": "a purple elephant"}]
+    assert v.details["useless"] == [{"clue": 2, "text": "a bench"}] and v.reply == reply
+    none = reply.replace('"match", "gt_clue": 1', '"useless", "gt_clue": null')
+    assert llm.rigorous_llm_verdict("llm:j", right, model, 2, "P", none)[0].value == "wrong"
+    wrong = llm.rigorous_llm_verdict("llm:j", Verdict("wrong"), model, 2, "P", reply)[0]
+    assert wrong.value == "wrong"                   # eq. 1: a wrong answer stays wrong
+    bad, match = llm.rigorous_llm_verdict("llm:j", right, model, 2, "P", "match!")
+    assert bad.value == "unscored" and match is None and bad.prompt == "P"
+
+
+@pytest.mark.parametrize("reply, expected", [
+    ('{"clues": ["red sign", "a tram"]}', ["red sign", "a tram"]),
+    ('{"clues": [{"text": "red sign"}, ""]}', ["red sign"]),
+    ('{"clues": []}', []),
+    ('{"answer": "B"}', None), ("red sign, a tram", None),
+])
+def test_clue_extraction_replies(reply, expected):
+    found, _ = llm.parse_extracted_clues(reply)
+    assert (None if found is None else [c["text"] for c in found]) == expected
+
+
+@pytest.mark.parametrize("reply, expected", [
+    ('{"AC": 8, "CC": 6, "RQ": 5, "ER": 9, "reason": "ok"}', (8, 6, 5, 9)),
+    ('{"ac": "7/10", "cc": "4", "rq": 3.5, "er": 10}', (7, 4, 3.5, 10)),
+    ('{"AC": 11, "CC": 6, "RQ": 5, "ER": 9}', None),      # out of range
+    ('{"AC": 8, "CC": 6, "RQ": 5}', None),                 # ER missing
+    ('{"AC": true, "CC": 6, "RQ": 5, "ER": 9}', None),
+    ("AC 8, CC 6", None),
+])
+def test_verbench_replies(reply, expected):
+    verdict = llm.verbench_verdict("llm:j", "P", reply)
+    if expected is None:
+        assert verdict.value == "unscored" and verdict.score is None and verdict.reply == reply
+    else:
+        assert tuple(verdict.details["subscores"].values()) == expected
+        assert verdict.score == pytest.approx(sum(expected) / 4 / 10)
+
+
+def test_agreement_and_kappa_by_hand():
+    a = ["correct", "correct", "wrong", "wrong"]
+    b = ["correct", "wrong", "wrong", "wrong"]
+    assert percent_agreement(a, b) == 0.75
+    # p_o = 0.75; p_e = 0.5 * 0.25 + 0.5 * 0.75 = 0.5; kappa = 0.25 / 0.5
+    assert cohen_kappa(a, b) == pytest.approx(0.5)
+    assert cohen_kappa(["correct"] * 3, ["correct"] * 3) is None    # chance agreement is 1
+    pairs = pairwise_agreement({"x": {1: "correct", 2: "wrong", 3: "unscored"},
+                                "y": {1: "correct", 2: "correct", 3: "wrong"}})
+    assert pairs == [{"a": "x", "b": "y", "n": 2, "agreement": 0.5, "kappa": 0.0}]
+
+
+def test_panel_majority_ties_and_graded_means():
+    c, w, u = Verdict("correct", answer="A"), Verdict("wrong", answer="B"), Verdict("unscored")
+    assert panel_vote({"a": c, "b": c, "c": w}, "panel").value == "correct"
+    assert panel_vote({"a": c, "b": w, "c": u}, "panel").value == "unscored"   # split
+    assert panel_vote({"a": u, "b": u}, "panel").value == "unscored"
+    g1 = llm.verbench_verdict("a", "P", '{"AC": 8, "CC": 6, "RQ": 4, "ER": 10}')
+    g2 = llm.verbench_verdict("b", "P", '{"AC": 6, "CC": 2, "RQ": 4, "ER": 8}')
+    mean = panel_vote({"a": g1, "b": g2, "c": u}, "panel")
+    assert mean.details["subscores"] == {"AC": 7, "CC": 4, "RQ": 4, "ER": 9}
+    assert mean.score == pytest.approx(0.6) and mean.details["votes"]["c"] == "unscored"

@@ -1,0 +1,204 @@
+"""Scoring runs end to end: a real SQLite store, hand-made runs written through the store, the
+real fake OpenAI server as the judge (canned and malformed replies), the real CLI."""
+import contextlib
+import io
+import json
+
+import pytest
+
+from cli import main
+from judges.paired import binomial_two_sided
+from scoring.results import run_summary
+from scoring.score_run import ScoringError, score_run
+from tests.openai_server import start_server
+from tests.scoring_helpers import add_items, make_run
+
+MC = "multiple_choice"
+ITEMS = [  # domain A: 4 items, domain B: 2 items
+    {"id": "t/1", "answer_type": MC, "answer": "A", "domain": "A", "subtask": "a1"},
+    {"id": "t/2", "answer_type": MC, "answer": "B", "domain": "A", "subtask": "a1"},
+    {"id": "t/3", "answer_type": "yes_no", "answer": "Yes", "domain": "A", "subtask": "a2"},
+    {"id": "t/4", "answer_type": "numeric", "answer": "12", "domain": "A", "subtask": "a2"},
+    {"id": "t/5", "answer_type": "open", "answer": "Paris", "domain": "B", "subtask": "b1",
+     "clues": [{"text": "Eiffel Tower on the skyline", "reasoning": "", "boxes": []}]},
+    {"id": "t/6", "answer_type": "open", "answer": "a red umbrella", "domain": "B",
+     "subtask": "b1"},
+]
+# correct, two final letters (unparsed), wrong, call failed (error), needs the judge x 2
+REPLIES = {"t/1": "Answer: A", "t/2": "Answer: A\nAnswer: C", "t/3": "No.", "t/4": None,
+           "t/5": "Clue 1: the Eiffel Tower\nAnswer: the French capital",
+           "t/6": "Answer: an umbrella, red"}
+JUDGE = {"Model's answer: the French capital": '{"verdict": "correct", "reason": "Paris"}',
+         "Model's answer: an umbrella, red": "it is fine I guess",          # malformed
+         "Ground-truth clues:": '{"clues": [{"model_clue": 1, "label": "match", "gt_clue": 1}]}'}
+
+
+def cli(*args):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([str(a) for a in args])
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture(scope="module")
+def server():
+    with start_server(replies=JUDGE) as handle:
+        yield handle
+
+
+@pytest.fixture
+def scored(store):
+    add_items(store, ITEMS)
+    return make_run(store, "r1", REPLIES)
+
+
+def chats(server):
+    return [r for r in server.requests() if r["path"].endswith("/chat/completions")]
+
+
+def test_offline_aggregation_matches_hand_computation(store, scored):
+    result = score_run(store, "r1", protocol="general")
+    assert result["values"]["general offline"] == {"correct": 1, "unparsed": 1, "wrong": 1,
+                                                   "error": 1, "unscored": 2}
+    s = run_summary(store, "r1")["summary"]
+    # open answers left unscored without a judge: n = 4, 1 correct
+    assert (s["overall"].n, s["overall"].correct, s["overall"].unscored) == (4, 1, 2)
+    assert s["overall"].accuracy == 0.25 and s["overall"].unparsed_rate == 0.25
+    assert s["overall"].error_rate == 0.25
+    assert s["by_domain"]["A"].accuracy == 0.25 and s["by_domain"]["B"].n == 0
+    assert s["by_subtask"]["a1"].accuracy == 0.5 and s["by_subtask"]["a2"].accuracy == 0.0
+    assert s["overall"].ci_low <= 0.25 <= s["overall"].ci_high
+
+
+def test_judge_scores_open_answers_malformed_reply_is_unscored_and_rescoring_is_free(
+        store, scored, server):
+    server.reset_log()
+    store.add_endpoint("judge", server.url, "gpt-4o-mini")
+    first = score_run(store, "r1", protocol="all", judges=["judge"])
+    assert first["judges"][0]["sent"] == len(chats(server)) > 0
+    general = {r["item_id"]: r for r in store.run_scores("r1", "general", "llm:judge",
+                                                         full=True)}
+    assert general["t/5"]["value"] == "correct" and "Reference answer: Paris" in \
+        general["t/5"]["judge_prompt"] and "Paris" in general["t/5"]["judge_reply"]
+    assert general["t/6"]["value"] == "unscored"
+    assert general["t/6"]["judge_reply"] == "it is fine I guess"
+    assert general["t/1"]["decided_by"] == "rule:multiple_choice"
+    rigorous = {r["item_id"]: r for r in store.run_scores("r1", "rigorous", "llm:judge",
+                                                          full=True)}
+    assert rigorous["t/5"]["value"] == "correct" and rigorous["t/5"]["details"]["clue_match"]
+    assert rigorous["t/1"]["value"] == "unscored"           # no GT clues to intersect
+    rows_before = len(store.run_scores("r1"))
+    server.reset_log()
+    second = score_run(store, "r1", protocol="all", judges=["judge"])
+    assert chats(server) == [] and second["judges"][0]["sent"] == 0
+    assert second["judges"][0]["cached"] == first["judges"][0]["sent"]
+    assert len(store.run_scores("r1")) == rows_before      # upserted, not duplicated
+    s = run_summary(store, "r1", "general", "llm:judge")["summary"]["overall"]
+    assert (s.n, s.correct, s.unscored) == (5, 2, 1)
+    code, out, _ = cli("report", "--db", store.path, "--run", "r1", "--json")
+    report = json.loads(out)
+    assert code == 0 and {"overall", "by_domain", "by_subtask"} <= set(report)
+    for block in [report["overall"], *report["by_domain"].values(),
+                  *report["by_subtask"].values()]:
+        assert {"accuracy", "n", "ci_low", "ci_high", "unparsed_rate", "error_rate"} <= set(block)
+    assert report["judge"] == "llm:judge" and report["overall"]["n"] == 5
+
+
+def test_panel_of_two_judges_votes_and_reports_agreement(store, scored, server):
+    store.add_endpoint("j1", server.url, "gpt-4o-mini")
+    store.add_endpoint("j2", server.url, "fake-vlm")
+    result = score_run(store, "r1", protocol="general", judges=["j1", "j2"])
+    assert "general panel:j1+j2" in result["values"]
+    panel = {r["item_id"]: r for r in store.run_scores("r1", "general", "panel:j1+j2")}
+    assert panel["t/5"]["value"] == "correct"
+    assert panel["t/5"]["subscores"]["votes"] == {"llm:j1": "correct", "llm:j2": "correct"}
+    code, out, _ = cli("report", "--db", store.path, "--run", "r1")
+    assert code == 0 and "judge panel:j1+j2" in out
+    assert "agreement llm:j1 vs llm:j2: 100.00%" in out
+
+
+def test_verbench_needs_a_judge_and_reads_sub_scores(store, scored, server):
+    with pytest.raises(ScoringError, match="needs an LLM judge"):
+        score_run(store, "r1", protocol="verbench")
+    server.configure(replies={**JUDGE, "AC (answer correctness)":
+                              '{"AC": 8, "CC": 6, "RQ": 4, "ER": 10}'})
+    try:
+        store.add_endpoint("vb", server.url, "gpt-4o-mini")
+        score_run(store, "r1", protocol="verbench", judges=["vb"])
+    finally:
+        server.configure(replies=JUDGE)
+    summary = run_summary(store, "r1", "verbench")["summary"]
+    # five outputs judged 8/6/4/10 (average 70), the failed call scores 0 on all four
+    assert summary["n"] == 6 and summary["average"] == pytest.approx((5 * 70 + 0) / 6)
+    assert summary["AC"] == pytest.approx(5 * 8 / 6 * 10)
+
+
+def test_samples_repeats_and_paired_comparison(store):
+    add_items(store, [{"id": f"s/{i}", "answer_type": MC, "answer": "A", "domain": "D",
+                       "subtask": "x"} for i in range(4)])
+    three = {"s/0": ["Answer: A", "Answer: A", "Answer: B"],   # majority right
+             "s/1": ["Answer: B", "Answer: A", "Answer: C"],   # tie -> unparsed
+             "s/2": ["Answer: B", "Answer: B", "Answer: A"],   # majority wrong
+             "s/3": ["Answer: A", "Answer: A", "Answer: A"]}
+    make_run(store, "samples", three, samples=3)
+    score_run(store, "samples")
+    assert run_summary(store, "samples")["summary"]["overall"].correct == 2
+    rule = run_summary(store, "samples", samples_rule="mmr_life")["summary"]["overall"]
+    assert rule.correct == 1             # more than 2 of the samples right: only s/3
+    make_run(store, "reps", {f"s/{i}": ["Answer: A", "Answer: A" if i < 2 else "Answer: B"]
+                             for i in range(4)}, repeats=2)
+    score_run(store, "reps")
+    spread = run_summary(store, "reps")["repeats"]["overall"]
+    assert spread["mean"] == pytest.approx(0.75) and spread["std"] == pytest.approx(0.3536, 1e-3)
+    make_run(store, "a", {f"s/{i}": "Answer: A" for i in range(4)})
+    make_run(store, "b", {"s/0": "Answer: A", "s/1": "Answer: A", "s/2": "Answer: B",
+                          "s/3": "Answer: B"})
+    score_run(store, "a")
+    score_run(store, "b")
+    code, out, _ = cli("compare", "--db", store.path, "a", "b", "--json")
+    result = json.loads(out)
+    assert (result["only_a"], result["only_b"], result["both_correct"]) == (2, 0, 2)
+    assert result["p_value"] == binomial_two_sided(2, 2) == 0.5
+    assert sorted(f["item"] for f in result["flips"]) == ["s/2", "s/3"]
+    code, out, _ = cli("leaderboard", "--db", store.path, "--runs", "a,b", "--format", "csv")
+    assert code == 0 and out.splitlines()[0].startswith("model,overall,n")
+
+
+def test_grounded_rigor_converts_boxes_of_a_downscaled_image(store):
+    gt = [{"text": "Eiffel Tower", "reasoning": "", "boxes": []}]
+    add_items(store, [{"id": "g/1", "answer_type": "yes_no", "answer": "Yes", "domain": "G",
+                       "subtask": "g", "clues": gt}], width=2000, height=1000)
+    item = store.get_item("g/1")
+    item["clues"][0]["boxes"] = [{"image": item["images"][0], "x0": 100, "y0": 100,
+                                  "x1": 500, "y1": 300}]
+    store.save_item(item, item["version"], "test")
+    # sent at 1000 x 500: the model's pixel box is half the original coordinates
+    reply = '{"answer": "Yes", "clues": [{"clue": "the Eiffel Tower", "box": [50, 50, 250, 150]}]}'
+    make_run(store, "grd", {"g/1": reply}, setting="structured", image_max_pixels=500_000,
+             sent_size=(1000, 500))
+    score_run(store, "grd", protocol="all")
+    row = store.run_scores("grd", "grounded", "offline", full=True)[0]
+    assert row["value"] == "correct" and row["details"]["best_iou"] == [1.0]
+    assert row["details"]["convention"] == "pixels"
+    code, out, _ = cli("table", "--db", store.path, "--kind", "drop", "--runs", "grd")
+    assert code == 0 and "Grounded-rigorous" in out
+
+
+def test_unknown_judge_and_unscored_run_are_readable_errors(store, scored):
+    code, _, err = cli("score", "--db", store.path, "--run", "r1", "--judge", "nope")
+    assert code == 2 and "nope" in err
+    code, _, err = cli("report", "--db", store.path, "--run", "r1")
+    assert code == 2 and "score" in err
+
+
+def test_fast_summary_equals_the_judges_summary():
+    import random
+
+    from judges.stats import summarise, summary_to_dict
+    from scoring.results import GROUPS, fast_summarise
+
+    rng = random.Random(3)
+    records = [{"value": rng.choice(["correct", "wrong", "unparsed", "error", "unscored"]),
+                "domain": rng.choice(["A", "B", None]), "subtask": rng.choice("xyz"),
+                "reasoning_type": None} for _ in range(500)]
+    assert summary_to_dict(fast_summarise(records)) == summary_to_dict(summarise(records, GROUPS))
