@@ -25,3 +25,22 @@ def require_editor(store, request: gr.Request | None) -> str:
     if not record or record["role"] not in EDIT_ROLES:
         raise gr.Error(f"{user} may not edit items (role {record['role'] if record else 'none'})")
     return user
+
+
+RUN_ROLES = {"admin", "researcher"}
+
+
+def require_researcher(store, request: gr.Request | None, action: str = "run models") -> str:
+    """The user's name, if their role may configure endpoints and create or control runs
+    (admin, researcher; `local` in single-user mode). Anyone may watch runs."""
+    user = user_of(request)
+    if user == LOCAL_USER:
+        return user
+    try:
+        record = store.get_user(user)
+    except NotFoundError:
+        record = None
+    if not record or record["role"] not in RUN_ROLES:
+        raise gr.Error(f"{user} may not {action} (role {record['role'] if record else 'none'}; "
+                       "admins and researchers may)")
+    return user

@@ -1,0 +1,244 @@
+"""Experiments tab handlers, called directly on a real Store and the real fake OpenAI server
+(its own process). Runs started here execute in detached processes, as from the UI."""
+import json
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from types import SimpleNamespace
+
+import gradio as gr
+import numpy as np
+import pytest
+
+from store import Store
+from tests.live_server import build_ui_db, free_port
+from tests.openai_server import start_server
+from ui import experiments_handlers as xh
+from ui import experiments_runs as xr
+from ui.experiments_preview import preview
+from ui.session import require_researcher
+
+SECRET = "sk-test-Secret-value-0123456789"
+
+
+@pytest.fixture(scope="module")
+def fake():
+    server = start_server(api_key=SECRET, echo_key_in_errors=True)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def xstore(tmp_path, monkeypatch, fake):
+    monkeypatch.setenv("XP_TEST_KEY", SECRET)
+    build_ui_db(tmp_path / "ui.db")
+    store = Store.open(tmp_path / "ui.db")
+    xh.save_endpoint(store, "fake", fake.url, "fake-vlm", "XP_TEST_KEY", 4, None)
+    yield store
+    store.close()
+
+
+def form(**values) -> dict:
+    base = dict.fromkeys(xh.RUN_FIELDS)
+    base.update(endpoint="fake", setting="direct", clues="none", image_mode="full",
+                samples=1, repeats=1, dataset="(all)", flagged="all", image_quality=90,
+                preset="none")
+    base.update(values)
+    return base
+
+
+def wait_final(store, run_id, timeout=30.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        [row] = [r for r in xr.runs_table(store) if r[0] == run_id]
+        if row[1] in ("done", "failed", "cancelled", "stopped"):
+            return {"status": row[1], "row": row}
+        time.sleep(0.2)
+    raise AssertionError(f"run {run_id} did not finish: {xr.runs_table(store)}")
+
+
+def test_endpoints_are_listed_edited_and_never_show_the_key(xstore):
+    rows = xh.endpoint_rows(xstore)
+    assert rows == [["fake", rows[0][1], "fake-vlm", "XP_TEST_KEY", "yes", 4, ""]]
+    assert "updated" in xh.save_endpoint(xstore, "fake", rows[0][1], "gpt-4o-mini",
+                                         "XP_TEST_KEY", 2, 1_000_000)
+    assert xh.endpoint_form(xstore, "fake")[2:] == ["gpt-4o-mini", "XP_TEST_KEY", 2, 1_000_000]
+    with pytest.raises(xh.ExperimentError, match="NAME of the environment variable"):
+        xh.save_endpoint(xstore, "pasted", "http://x/v1", "m", SECRET, 1, None)
+    with pytest.raises(xh.ExperimentError, match="not an http"):
+        xh.save_endpoint(xstore, "bad", "localhost:8000", "m", "", 1, None)
+    xh.save_endpoint(xstore, "unset", "http://127.0.0.1:9/v1", "m", "XP_UNSET_VAR", 1, None)
+    assert [r[4] for r in xh.endpoint_rows(xstore)] == ["yes", "NOT SET"]
+    assert SECRET not in json.dumps(xh.endpoint_rows(xstore))
+    assert "deleted" in xh.delete_endpoint(xstore, "unset")
+    con = sqlite3.connect(xstore.path)
+    assert SECRET not in json.dumps(con.execute("SELECT * FROM endpoints").fetchall())
+
+
+def test_connection_reports_models_latency_or_a_clear_reason(xstore, fake, monkeypatch):
+    ok = xh.test_connection(xstore, "fake")
+    assert ok["ok"] and ok["models"] == ["fake-vlm", "gpt-4o-mini"]
+    assert ok["latency_ms"] is not None and "<code>fake-vlm</code>" in ok["markdown"]
+    dead = free_port()  # nothing listens there
+    xh.save_endpoint(xstore, "dead", f"http://127.0.0.1:{dead}/v1", "m", "", 1, None)
+    down = xh.test_connection(xstore, "dead")
+    assert not down["ok"] and down["kind"] == "connection_refused"
+    assert "is the server running" in down["message"]
+    monkeypatch.setenv("XP_TEST_KEY", SECRET[:-1] + "X")  # a wrong key, echoed by the server
+    refused = xh.test_connection(xstore, "fake")
+    assert refused["kind"] == "unauthorized" and "XP_TEST_KEY" in refused["message"]
+    assert SECRET[:-1] not in json.dumps(refused)
+    monkeypatch.delenv("XP_TEST_KEY")
+    assert xh.test_connection(xstore, "fake")["kind"] == "missing_key"
+    with pytest.raises(xh.ExperimentError, match="no endpoint named"):
+        xh.test_connection(xstore, "nope")
+
+
+def test_form_to_config_preset_ids_and_clue_runs():
+    config, execution = xh.config_from_form(form(
+        preset="mmr-life", temperature=0.5, top_p=0.5, seed=17, samples=3, max_tokens=256.0,
+        ids="ui/alpha, ui/beta\nui/gamma", dataset="ui", budget=1.5, deadline=60))
+    assert (config.preset, config.samples, config.max_tokens) == ("mmr-life", 3, 256)
+    assert config.ids == ["ui/alpha", "ui/beta", "ui/gamma"] and config.filters == {}
+    assert (execution.budget, execution.deadline) == (1.5, 60)
+    config, _ = xh.config_from_form(form(dataset="ui", flagged="not flagged", clues="run",
+                                         clue_run="20260101-000000-abcd"))
+    assert config.filters == {"dataset": "ui", "flagged": False}
+    assert config.clues == "run:20260101-000000-abcd"
+    with pytest.raises(xh.ExperimentError, match="choose the run"):
+        xh.config_from_form(form(clues="run"))
+    with pytest.raises(xh.ExperimentError, match="whole number"):
+        xh.config_from_form(form(samples=1.5))
+    with pytest.raises(xh.ExperimentError, match="choose an endpoint"):
+        xh.config_from_form(form(endpoint=None))
+
+
+def test_preview_shows_the_request_as_text_and_thumbnails_never_base64(xstore):
+    out = preview(xstore, form(setting="cot", clues="gt", preset="mmr-life", temperature=0.5,
+                               top_p=0.5, seed=17), "ui/alpha")
+    assert out["item_id"] == "ui/alpha" and out["items"] == ["ui/alpha", "ui/beta", "ui/gamma"]
+    assert "──── system ────" in out["transcript"] and "EXIT 12" in out["transcript"]
+    assert "temperature: 0.5" in out["transcript"] and "seed: 17" in out["transcript"]
+    assert "[image 1: image/jpeg, 1200×800 px" in out["transcript"]
+    assert len(out["thumbnails"]) == 2 and out["thumbnails"][0][0].size[0] <= 320
+    body = json.loads(out["payload"])
+    assert body["model"] == "fake-vlm" and body["top_p"] == 0.5
+    for text in (out["summary"], out["transcript"], out["payload"]):
+        assert "base64" not in text and "data:image" not in text
+    assert "3 items" in out["summary"] and "unknown" in out["summary"]  # no price yet
+    assert "no GT clues" in out["summary"]
+    xh.save_price(xstore, "fake-*", 1.0, 2.0)
+    assert xh.price_rows(xstore)[0][:3] == ["fake-*", 1.0, 2.0]
+    priced = preview(xstore, form())["summary"]
+    assert "$0." in priced and "unknown" not in priced
+    assert "deleted" in xh.delete_price(xstore, "fake-*") and xh.price_rows(xstore) == []
+    with pytest.raises(xh.ExperimentError, match="not part of this run"):
+        preview(xstore, form(ids="ui/beta"), "ui/alpha")
+    with pytest.raises(xh.ExperimentError, match="do not exist"):
+        preview(xstore, form(ids="ui/nothing"))
+
+
+def test_masked_preview_blacks_out_the_gt_box(xstore):
+    item = xstore.get_item("ui/alpha")
+    item["clues"][0]["boxes"] = [{"image": item["images"][0], "x0": 300, "y0": 200,
+                                  "x1": 420, "y1": 260}]
+    xstore.save_item(item, item["version"], "test")
+    full = preview(xstore, form(image_mode="full"), "ui/alpha")["thumbnails"][0][0]
+    masked = preview(xstore, form(image_mode="clue_masked", mask_style="black"),
+                     "ui/alpha")["thumbnails"][0][0]
+    box = (slice(int(205 * 0.2667), int(255 * 0.2667)), slice(int(305 * 0.2667),
+                                                                int(415 * 0.2667)))
+    assert np.asarray(masked)[box].max() < 40  # black where the sign was
+    assert np.asarray(full)[box].mean() > 60   # the blue sign in the full image
+
+
+def test_start_watch_and_read_a_run(xstore, fake):
+    fake.reset_log()
+    started = xh.start_run(xstore, form(setting="cot"), "local")
+    run_id = started["run_id"]
+    assert "closing the browser does not stop it" in started["message"]
+    final = wait_final(xstore, run_id)
+    assert final["status"] == "done" and final["row"][2] == "3/3"
+    panel = xr.progress_html(xstore, run_id)
+    assert "id='run-done'>3/3<" in panel and "xp-done" in panel and "latency p95" in panel
+    rows = xr.responses(xstore, run_id)
+    assert [r[1] for r in rows] == ["ui/alpha", "ui/beta", "ui/gamma"]
+    assert all(r[4] in ("ok", "unparsed") for r in rows)
+    assert xr.responses(xstore, run_id, "error") == []
+    text, extracted = xr.response_detail(xstore, run_id, rows[0][0])
+    assert text.startswith("Answer:") and json.loads(extracted)["item"] == "ui/alpha"
+    detail = xr.run_config(xstore, run_id)
+    assert detail["config"]["setting"] == "cot" and detail["created_by"] == "local"
+    assert len([r for r in fake.requests() if r["path"].endswith("/chat/completions")]) == 3
+    assert SECRET not in json.dumps([panel, rows, detail, xr.runs_table(xstore)])
+    con = sqlite3.connect(xstore.path)
+    assert con.execute("SELECT count(*) FROM run_responses WHERE run_id = ?",
+                       [run_id]).fetchone()[0] == 3
+    assert run_id in [value for _, value in xr.clue_run_choices(xstore)]
+
+
+def test_a_dead_endpoint_is_refused_at_start_with_a_reason(xstore):
+    xh.save_endpoint(xstore, "dead", f"http://127.0.0.1:{free_port()}/v1", "m", "", 1, None)
+    with pytest.raises(xh.ExperimentError, match="not started: .*cannot connect"):
+        xh.start_run(xstore, form(endpoint="dead"), "local")
+    assert xstore.list_runs() == []
+    with pytest.raises(xh.ExperimentError, match="budget needs a price"):
+        xh.start_run(xstore, form(budget=1.0), "local")
+    stuck = _created_run(xstore, endpoint="dead")  # e.g. the server died after it started
+    with pytest.raises(xh.ExperimentError, match="not resumed: .*is the server running"):
+        xr.resume(xstore, stuck)
+
+
+def _created_run(store, **values) -> str:
+    from runner.planning import create_run
+
+    return create_run(store, xh.plan(store, form(**values)), author="local")
+
+
+def test_pause_cancel_resume_and_interrupted_runs(xstore):
+    paused = _created_run(xstore)
+    assert "now paused" in xr.control(xstore, paused, "pause")
+    assert "3 requests left" in xr.resume(xstore, paused)
+    assert wait_final(xstore, paused)["status"] == "done"
+    with pytest.raises(xh.ExperimentError, match="nothing left to send"):
+        xr.resume(xstore, paused)
+    with pytest.raises(xh.ExperimentError, match="is done"):
+        xr.control(xstore, paused, "cancel")
+
+    cancelled = _created_run(xstore, setting="cot")
+    assert "now cancelled" in xr.control(xstore, cancelled, "cancel")
+
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    lost = _created_run(xstore, setting="clue_guided")
+    xstore.claim_run(lost, f"{socket.gethostname()}:{gone.pid}", lambda *a: True)
+    assert [r[1] for r in xr.runs_table(xstore) if r[0] == lost] == ["interrupted"]
+    with pytest.raises(xh.ExperimentError, match="interrupted"):
+        xr.control(xstore, lost, "pause")
+    with pytest.raises(xh.ExperimentError, match="no run"):
+        xr.resume(xstore, "nope")
+    assert xr.progress_html(xstore, None).count("Select a run") == 1
+
+
+def test_only_admins_and_researchers_may_run_models(xstore):
+    xstore.add_user("ann", "annotator", "pw")
+    xstore.add_user("rita", "researcher", "pw")
+    assert require_researcher(xstore, None) == "local"
+    assert require_researcher(xstore, SimpleNamespace(username="rita")) == "rita"
+    with pytest.raises(gr.Error, match="ann may not start runs"):
+        require_researcher(xstore, SimpleNamespace(username="ann"), "start runs")
+
+
+def test_model_output_is_returned_as_plain_text(xstore, fake):
+    hostile = "<script>alert(1)</script><img src=x onerror=alert(2)> [x](javascript:alert(3))"
+    fake.configure(reply_queue=[hostile + "\nAnswer: 12"])
+    try:
+        run_id = xh.start_run(xstore, form(ids="ui/alpha"), "local")["run_id"]
+        assert wait_final(xstore, run_id)["status"] == "done"
+    finally:
+        fake.configure(reply_queue=[])
+    text, _ = xr.response_detail(xstore, run_id, xr.responses(xstore, run_id)[0][0])
+    assert text.startswith(hostile)  # the Textbox shows it verbatim, as text
+    assert "<script>" not in xr.progress_html(xstore, run_id)

@@ -1,0 +1,166 @@
+"""The Experiments tab as an API: real app process, gradio_client, the real fake OpenAI
+server, real SQLite. The API key lives only in the app server's environment."""
+import json
+import sqlite3
+import time
+import urllib.request
+
+import pytest
+from gradio_client import Client
+
+from tests.live_server import LiveServer, build_ui_db, free_port
+from tests.openai_server import start_server
+from ui.experiments_handlers import RUN_FIELDS
+
+SECRET = "sk-wiring-Secret-4242424242"
+
+
+@pytest.fixture(scope="module")
+def setup(tmp_path_factory):
+    fake = start_server(api_key=SECRET, echo_key_in_errors=True)
+    db = tmp_path_factory.mktemp("experiments") / "ui.db"
+    build_ui_db(db)
+    try:
+        srv = LiveServer(db, "--no-auth", env={"XP_WIRING_KEY": SECRET})
+    except Exception:
+        fake.stop()
+        raise
+    srv.db, srv.fake = db, fake
+    seen = []  # every value an API call returned, to look for the key
+    yield srv, seen
+    srv.stop()
+    fake.stop()
+    assert SECRET not in json.dumps(seen, default=str)
+
+
+def call(setup, client, *args, api_name):
+    out = client.predict(*args, api_name=api_name)
+    setup[1].append(out)
+    return out
+
+
+def form(**values) -> list:
+    base = dict.fromkeys(RUN_FIELDS)
+    base.update(endpoint="fake", setting="cot", clues="none", clue_pass="clue_guided",
+                image_mode="full", mask_style="black", samples=1, repeats=1, preset="none",
+                image_format="jpeg", image_quality=90, dataset="(all)", domain="(all)",
+                subtask="(all)", status="(all)", flagged="all", ids="")
+    base.update(values)
+    return [base[k] for k in RUN_FIELDS]
+
+
+def test_every_experiments_event_has_an_api_name(setup):
+    info = Client(setup[0].url, verbose=False).view_api(return_format="dict", print_info=False)
+    names = set(info["named_endpoints"])
+    for required in ("/experiments_open", "/save_endpoint", "/test_endpoint", "/preview_run",
+                     "/start_run", "/poll_runs", "/watch_run", "/pause_run", "/cancel_run",
+                     "/resume_run", "/list_responses", "/save_price", "/mmr_life_preset"):
+        assert required in names
+    assert not info["unnamed_endpoints"]
+
+
+def test_endpoint_preview_start_and_watch_a_run(setup):
+    srv, _ = setup
+    c = Client(srv.url, verbose=False, download_files=False)
+    saved = call(setup, c, "fake", srv.fake.url, "fake-vlm", "XP_WIRING_KEY", 2, "",
+                 api_name="/save_endpoint")
+    assert "added" in saved[2]
+    opened = call(setup, c, "", None, api_name="/experiments_open")
+    assert opened[0]["data"][0][:5] == ["fake", srv.fake.url, "fake-vlm", "XP_WIRING_KEY",
+                                        "yes"]
+    tested = call(setup, c, "fake", api_name="/test_endpoint")
+    assert tested.startswith("✓") and "latency" in tested
+    assert "<code>gpt-4o-mini</code>" in tested
+    assert call(setup, c, api_name="/mmr_life_preset") == ("mmr-life", "0.5", "0.5", "17")
+
+    summary, transcript, gallery, payload = call(
+        setup, c, "ui/gamma", *form(preset="mmr-life", temperature=0.5, top_p=0.5, seed=17),
+        api_name="/preview_run")
+    assert "ui/gamma" in summary and "3 items" in summary
+    assert "Pick the colour of the sign." in transcript and "seed: 17" in transcript
+    assert len(gallery) == 1 and json.loads(payload)["temperature"] == 0.5
+    assert "base64" not in summary + transcript + payload
+
+    run_id, message, runs, progress, *_ = call(setup, c, *form(), api_name="/start_run")
+    assert run_id in message and runs["data"][0][0] == run_id
+    deadline = time.monotonic() + 40
+    while time.monotonic() < deadline:
+        watched = call(setup, c, run_id, "all", api_name="/watch_run")
+        if "id='run-done'>3/3<" in watched[1] and "xp-done" in watched[1]:
+            break
+        time.sleep(0.3)
+    assert "id='run-done'>3/3<" in watched[1], watched[1]
+    config, responses = watched[2], watched[3]
+    assert config["status"] == "done" and config["config"]["setting"] == "cot"
+    assert [r[1] for r in responses["data"]] == ["ui/alpha", "ui/beta", "ui/gamma"]
+    runs, panel, sample = call(setup, c, run_id, "all", api_name="/poll_runs")  # no State
+    assert runs["data"][0][:2] == [run_id, "done"] and runs["data"][0][2] == "3/3"
+    assert "xp-done" in panel and len(sample["data"]) == 3
+
+    con = sqlite3.connect(srv.db)
+    assert con.execute("SELECT status, created_by FROM model_runs WHERE id = ?",
+                       [run_id]).fetchone() == ("done", "local")
+    assert con.execute("SELECT count(*) FROM run_responses WHERE run_id = ?",
+                       [run_id]).fetchone()[0] == 3
+    assert SECRET not in json.dumps(con.execute("SELECT * FROM endpoints").fetchall()
+                                    + con.execute("SELECT config FROM model_runs").fetchall())
+    with pytest.raises(Exception, match="nothing left to send"):
+        c.predict(run_id, False, api_name="/resume_run")
+    with pytest.raises(Exception, match="is done"):
+        c.predict(run_id, api_name="/pause_run")
+
+
+def test_a_dead_endpoint_gives_a_clear_message(setup):
+    srv, _ = setup
+    c = Client(srv.url, verbose=False, download_files=False)
+    call(setup, c, "dead", f"http://127.0.0.1:{free_port()}/v1", "m", "", 1, "",
+         api_name="/save_endpoint")
+    tested = call(setup, c, "dead", api_name="/test_endpoint")
+    assert tested.startswith("✗") and "connection\\_refused" in tested
+    assert "is the server running" in tested
+    with pytest.raises(Exception, match="not started: .*cannot connect") as err:
+        c.predict(*form(endpoint="dead"), api_name="/start_run")
+    assert "Traceback" not in str(err.value)
+    con = sqlite3.connect(srv.db)
+    assert con.execute("SELECT count(*) FROM model_runs WHERE endpoint = 'dead'"
+                       ).fetchone()[0] == 0
+
+
+def test_the_key_never_reaches_the_browser(setup):
+    srv, seen = setup
+    c = Client(srv.url, verbose=False, download_files=False)
+    call(setup, c, "fake", srv.fake.url, "gpt-4o-mini", "XP_WIRING_KEY", 2, "",
+         api_name="/save_endpoint")
+    srv.fake.configure(api_key=SECRET + "-rotated")  # now the server echoes a refused key
+    try:
+        tested = call(setup, c, "fake", api_name="/test_endpoint")
+        assert "unauthorized" in tested and "XP\\_WIRING\\_KEY" in tested
+    finally:
+        srv.fake.configure(api_key=SECRET)
+    call(setup, c, "", "fake", api_name="/experiments_open")
+    with urllib.request.urlopen(srv.url + "/config", timeout=10) as page:
+        assert SECRET not in page.read().decode()
+    assert SECRET not in json.dumps(seen, default=str)
+
+
+def test_with_a_login_only_admins_and_researchers_run_models(tmp_path):
+    from store import Store
+
+    db = tmp_path / "auth.db"
+    build_ui_db(db)
+    with Store.open(db) as store:
+        store.add_user("ann", "annotator", "pw-ann")
+        store.add_user("rita", "researcher", "pw-rita")
+    srv = LiveServer(db, "--auth")
+    try:
+        ann = Client(srv.url, auth=("ann", "pw-ann"), verbose=False, download_files=False)
+        with pytest.raises(Exception, match="ann may not configure endpoints"):
+            ann.predict("x", "http://127.0.0.1:9/v1", "m", "", 1, "", api_name="/save_endpoint")
+        with pytest.raises(Exception, match="ann may not start runs"):
+            ann.predict(*form(), api_name="/start_run")
+        assert "Select a run" in ann.predict("", "all", api_name="/poll_runs")[1]  # may watch
+        rita = Client(srv.url, auth=("rita", "pw-rita"), verbose=False, download_files=False)
+        assert "added" in rita.predict("x", "http://127.0.0.1:9/v1", "m", "", 1, "",
+                                       api_name="/save_endpoint")[2]
+    finally:
+        srv.stop()

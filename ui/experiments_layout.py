@@ -1,0 +1,188 @@
+"""Layout of the Experiments tab: run builder on the left, runs and progress on the right.
+
+Only components are created here; `experiments_tab` connects them to the handlers.
+Element ids tests rely on: run-endpoint, run-setting, run-preview, run-start, run-summary,
+run-transcript, run-images, runs-list, run-id, run-progress, run-pause, run-cancel,
+run-resume, endpoint-* and price-*.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import gradio as gr
+
+from runner.config import CLUE_PASS_SETTINGS, IMAGE_FORMATS, IMAGE_MODES, MASK_STYLES, SETTINGS
+from ui.browser_handlers import ALL, FLAGGED_CHOICES
+from ui.experiments_handlers import CLUE_SOURCE_LABELS, ENDPOINT_HEADERS, PRICE_HEADERS
+from ui.experiments_runs import RESPONSE_FILTERS, RESPONSE_HEADERS, RUN_HEADERS
+
+SETTING_INFO = ("direct: answer only (No-CoT) · cot: think step by step · clue_guided: find the "
+                "visual clues, then answer · structured: JSON with answer and clues/boxes")
+
+
+def build_endpoints(ui: SimpleNamespace) -> None:
+    with gr.Accordion("Endpoints (OpenAI-compatible servers)", open=False,
+                      elem_id="endpoints-panel") as ui.endpoints_panel:
+        ui.endpoints = gr.Dataframe(headers=ENDPOINT_HEADERS, interactive=False, max_height=220,
+                                    elem_id="endpoint-list", label="Click a row to edit it")
+        with gr.Row():
+            ui.ep_name = gr.Textbox(label="Name", elem_id="endpoint-name", scale=1)
+            ui.ep_url = gr.Textbox(label="Base URL", placeholder="http://localhost:8000/v1",
+                                   elem_id="endpoint-url", scale=2)
+            ui.ep_model = gr.Textbox(label="Model", elem_id="endpoint-model", scale=2)
+        with gr.Row():
+            ui.ep_env = gr.Textbox(label="API key environment variable (name, not the key)",
+                                   placeholder="OPENAI_API_KEY — empty: no key",
+                                   elem_id="endpoint-key-env", scale=2)
+            ui.ep_concurrency = gr.Number(8, label="Concurrency", precision=0, minimum=1,
+                                          elem_id="endpoint-concurrency", scale=1)
+            ui.ep_pixels = gr.Textbox(label="Max image pixels", placeholder="empty: no limit",
+                                      elem_id="endpoint-max-pixels", scale=1)
+        with gr.Row():
+            ui.ep_save = gr.Button("Save endpoint", variant="primary", elem_id="endpoint-save")
+            ui.ep_test = gr.Button("Test connection", elem_id="endpoint-test")
+            ui.ep_delete = gr.Button("Delete", variant="stop", size="sm",
+                                     elem_id="endpoint-delete")
+        ui.ep_result = gr.Markdown(elem_id="endpoint-result")
+
+
+def build_prices(ui: SimpleNamespace) -> None:
+    with gr.Accordion("Prices (USD per 1M tokens; model id or glob like gpt-4o*)", open=False,
+                      elem_id="prices-panel"):
+        ui.prices = gr.Dataframe(headers=PRICE_HEADERS, interactive=False, max_height=200,
+                                 elem_id="price-list", label="Click a row to edit it")
+        with gr.Row():
+            ui.price_pattern = gr.Textbox(label="Model pattern", elem_id="price-pattern")
+            ui.price_in = gr.Number(label="Input $/1M", elem_id="price-input")
+            ui.price_out = gr.Number(label="Output $/1M", elem_id="price-output")
+        with gr.Row():
+            ui.price_save = gr.Button("Save price", elem_id="price-save")
+            ui.price_delete = gr.Button("Delete price", variant="stop", size="sm",
+                                        elem_id="price-delete")
+
+
+def build_builder(ui: SimpleNamespace) -> None:
+    gr.Markdown("### New run")
+    with gr.Row():
+        ui.endpoint = gr.Dropdown([], label="Endpoint", elem_id="run-endpoint", scale=1,
+                                  allow_custom_value=True)
+        ui.setting = gr.Radio(list(SETTINGS), value="cot", label="Prompt setting",
+                              info=SETTING_INFO, elem_id="run-setting", scale=2)
+    with gr.Row():
+        ui.clues = gr.Dropdown(CLUE_SOURCE_LABELS, value="none", label="Clue source",
+                               elem_id="run-clues")
+        ui.clue_run = gr.Dropdown([], label="Clues from run", visible=False,
+                                  allow_custom_value=True, elem_id="run-clue-run")
+        ui.clue_pass = gr.Dropdown(list(CLUE_PASS_SETTINGS), value="clue_guided",
+                                   label="First pass setting (own clues)", visible=False,
+                                   elem_id="run-clue-pass")
+        ui.image_mode = gr.Dropdown(list(IMAGE_MODES), value="full", label="Image mode",
+                                    elem_id="run-image-mode")
+        ui.mask_style = gr.Radio(list(MASK_STYLES), value="black", label="Mask",
+                                 visible=False, elem_id="run-mask-style")
+    with gr.Row(equal_height=True):
+        ui.samples = gr.Number(1, label="Samples", precision=0, minimum=1, min_width=80,
+                               elem_id="run-samples")
+        ui.repeats = gr.Number(1, label="Repeats", precision=0, minimum=1, min_width=80,
+                               elem_id="run-repeats")
+        ui.temperature = gr.Textbox(label="Temperature", placeholder="default",
+                                    min_width=90, elem_id="run-temperature")
+        ui.top_p = gr.Textbox(label="top_p", placeholder="default", min_width=80,
+                              elem_id="run-top-p")
+        ui.max_tokens = gr.Textbox(label="max_tokens", placeholder="default", min_width=90,
+                                   elem_id="run-max-tokens")
+        ui.seed = gr.Textbox(label="Seed (base)", placeholder="none", min_width=90,
+                             elem_id="run-seed")
+        with gr.Column(min_width=150):
+            ui.preset = gr.Dropdown(["none", "mmr-life"], value="none", label="Preset",
+                                    elem_id="run-preset")
+            ui.mmr_life = gr.Button("MMR-Life preset", size="sm", elem_id="run-mmr-life")
+    with gr.Accordion("Items", open=True):
+        with gr.Row():
+            ui.dataset = gr.Dropdown([ALL], value=ALL, label="Dataset", elem_id="run-dataset",
+                                 allow_custom_value=True)
+            ui.domain = gr.Dropdown([ALL], value=ALL, label="Domain", elem_id="run-domain",
+                                 allow_custom_value=True)
+            ui.subtask = gr.Dropdown([ALL], value=ALL, label="Subtask", elem_id="run-subtask",
+                                 allow_custom_value=True)
+            ui.status = gr.Dropdown([ALL], value=ALL, label="Status", elem_id="run-status-filter",
+                                    allow_custom_value=True)
+            ui.flagged = gr.Dropdown(FLAGGED_CHOICES, value="all", label="Import problems",
+                                     elem_id="run-flagged")
+        ui.ids = gr.Textbox(label="…or explicit item ids (comma or newline separated; "
+                            "overrides the filter)", lines=1, max_lines=6, elem_id="run-ids")
+    with gr.Accordion("Images, budget, deadline", open=False):
+        with gr.Row():
+            ui.image_max_pixels = gr.Textbox(label="Max pixels", placeholder="the endpoint's",
+                                             elem_id="run-image-max-pixels")
+            ui.image_format = gr.Dropdown(list(IMAGE_FORMATS), value="jpeg", label="Format",
+                                          elem_id="run-image-format")
+            ui.image_quality = gr.Slider(1, 100, value=90, step=1, label="Quality",
+                                         elem_id="run-image-quality")
+        with gr.Row():
+            ui.budget = gr.Textbox(label="Budget (USD)", placeholder="none",
+                                   elem_id="run-budget")
+            ui.deadline = gr.Textbox(label="Deadline (seconds)", placeholder="none",
+                                     elem_id="run-deadline")
+    with gr.Row(equal_height=True):
+        ui.preview_item = gr.Textbox(label="Preview item (empty: the first)", scale=2,
+                                     elem_id="run-preview-item")
+        ui.preview = gr.Button("Preview request", scale=1, elem_id="run-preview")
+        ui.start = gr.Button("Start run", variant="primary", scale=1, elem_id="run-start")
+    ui.summary = gr.Markdown(elem_id="run-summary")
+    with gr.Row():
+        ui.transcript = gr.Textbox(label="Request as sent (images described; thumbnails "
+                                   "alongside)", lines=14, max_lines=30, interactive=False,
+                                   buttons=["copy"], elem_id="run-transcript", scale=3)
+        ui.thumbs = gr.Gallery(label="Images as sent", columns=2, height=360,
+                               object_fit="contain", interactive=False,
+                               elem_id="run-images", scale=2)
+    with gr.Accordion("Request body (JSON)", open=False):
+        ui.payload = gr.Code(language="json", interactive=False, max_lines=40,
+                             elem_id="run-payload")
+
+
+def build_monitor(ui: SimpleNamespace) -> None:
+    gr.Markdown("### Runs")
+    ui.runs = gr.Dataframe(headers=RUN_HEADERS, interactive=False, max_height=300, wrap=False,
+                           elem_id="runs-list", label="Click a run to watch it")
+    with gr.Row(equal_height=True):
+        ui.run_id = gr.Textbox(label="Run id (paste one to watch it)", elem_id="run-id",
+                               scale=3)
+        ui.refresh = gr.Button("↻", size="sm", scale=0, min_width=50, elem_id="runs-refresh")
+    ui.progress = gr.HTML(elem_id="run-progress")
+    with gr.Row():
+        ui.pause = gr.Button("Pause", size="sm", elem_id="run-pause")
+        ui.cancel = gr.Button("Cancel", size="sm", variant="stop", elem_id="run-cancel")
+        ui.resume = gr.Button("Resume", size="sm", elem_id="run-resume")
+        ui.retry_errors = gr.Checkbox(False, label="retry errors", elem_id="run-retry-errors")
+    ui.control_message = gr.Markdown(elem_id="run-control-message")
+    with gr.Accordion("Configuration and totals", open=False):
+        ui.config = gr.JSON(elem_id="run-config")
+    with gr.Row(equal_height=True):
+        ui.response_filter = gr.Dropdown(RESPONSE_FILTERS, value="all", label="Responses",
+                                         elem_id="run-response-filter", scale=2)
+        ui.responses_refresh = gr.Button("Show responses", size="sm", scale=1,
+                                         elem_id="run-responses-refresh")
+    ui.responses = gr.Dataframe(headers=RESPONSE_HEADERS, interactive=False, max_height=320,
+                                wrap=False, elem_id="run-responses",
+                                label="A sample (first 50); click one to read it")
+    ui.response_text = gr.Textbox(label="Model output (as received, shown as plain text)",
+                                  lines=8, max_lines=24, interactive=False,
+                                  elem_id="run-response-text")
+    ui.response_extracted = gr.Code(label="Extracted", language="json", interactive=False,
+                                    max_lines=20, elem_id="run-response-extracted")
+
+
+def build_layout() -> SimpleNamespace:
+    ui = SimpleNamespace()
+    with gr.Row(elem_id="experiments"):
+        with gr.Column(scale=3, min_width=560, elem_id="run-builder"):
+            build_endpoints(ui)
+            build_builder(ui)
+            build_prices(ui)
+        with gr.Column(scale=2, min_width=420, elem_id="run-monitor"):
+            build_monitor(ui)
+    ui.timer = gr.Timer(2.0, active=False)
+    ui.seen = gr.State({})
+    return ui

@@ -1,0 +1,237 @@
+"""Experiments tab, part 3: watching and steering runs.
+
+Everything here reads `model_runs` (whose `totals` the executing process rewrites with each
+batch commit), so any user on any page can watch any run, whichever process executes it.
+The poll (`runs_table` + `progress_html`) is one small query each. Model output is untrusted:
+it only leaves here as plain strings for Textbox / Code / Dataframe cells, and the one HTML
+block (`progress_html`) is built from numbers and escaped text.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+
+from runner.leases import effective_status
+from store import NotFoundError, StoreError
+from ui.experiments_handlers import FATAL_KINDS, ExperimentError, redact
+from ui.text import escape_html, short
+
+RUN_HEADERS = ["run", "status", "done", "model", "setting", "clues", "images", "cost $",
+               "by"]
+RESPONSE_HEADERS = ["work", "item", "repeat", "sample", "status", "answer", "reason",
+                    "latency s", "tokens in/out", "cached"]
+RESPONSE_FILTERS = ["all", "ok", "unparsed", "error", "refused", "truncated", "pending"]
+FINAL = ("done", "cancelled", "failed")
+RUN_LIMIT = 100
+SAMPLE_ROWS = 50
+
+
+def _get(store, run_id: str) -> dict:
+    if not (run_id or "").strip():
+        raise ExperimentError("choose a run first (click it in the list)")
+    try:
+        return store.get_run(run_id.strip())
+    except NotFoundError as err:
+        raise ExperimentError(str(err)) from None
+
+
+def _status(run: dict) -> str:
+    status = effective_status(run)
+    if run.get("control") and status == "running":
+        status += f" ({run['control']} requested)"
+    return status
+
+
+def _money(value) -> str:
+    return "" if value is None else f"{value:.4f}"
+
+
+def planned_total(config: dict) -> int | None:
+    """Work rows of a run from its config (before the runner has written any totals)."""
+    count = (config.get("items") or {}).get("count")
+    if count is None:
+        return None
+    per_repeat = (config.get("samples") or 1) + (1 if config.get("clues") == "self" else 0)
+    return count * (config.get("repeats") or 1) * per_repeat
+
+
+def runs_table(store) -> list[list]:
+    """One row per run, newest first."""
+    out = []
+    for run in store.list_runs(RUN_LIMIT):
+        c, t = run["config"], run["totals"]
+        total = t.get("total") or planned_total(c) or "?"
+        out.append([run["id"], _status(run), f"{t.get('done', 0)}/{total}",
+                    c.get("endpoint", {}).get("model"), c.get("setting"), c.get("clues"),
+                    c.get("image_mode") + (f" ({c.get('mask_style')})"
+                                           if c.get("image_mode") == "clue_masked" else ""),
+                    _money(t.get("cost")), run["created_by"] or ""])
+    return out
+
+
+def clue_run_choices(store) -> list[tuple[str, str]]:
+    """(label, run id) of runs whose answers can be a clue source."""
+    return [(f"{r['id']} · {r['config'].get('setting')} · {r['endpoint']}", r["id"])
+            for r in store.list_runs(RUN_LIMIT)]
+
+
+def _metric(label: str, value) -> str:
+    return (f"<div class='xp-metric'><span class='xp-label'>{escape_html(label)}</span>"
+            f"<span class='xp-value'>{escape_html(value)}</span></div>")
+
+
+def _seconds(value) -> str:
+    if value is None:
+        return "–"
+    return f"{value * 1000:.0f} ms" if value < 10 else f"{value:.1f} s"
+
+
+def progress_html(store, run_id: str | None) -> str:
+    """The live counters of one run as a small HTML panel (numbers and escaped text only)."""
+    return progress(store, run_id)[0]
+
+
+def progress(store, run_id: str | None) -> tuple[str, str | None]:
+    """(progress_html, the run's status or None): one read of one row."""
+    if not run_id:
+        return ("<div class='xp-progress xp-empty'>Select a run in the list to watch it.</div>",
+                None)
+    try:
+        run = store.get_run(run_id)
+    except NotFoundError:
+        return f"<div class='xp-progress xp-empty'>No run {escape_html(run_id)}.</div>", None
+    t = run["totals"]
+    total = t.get("total") or store.run_work_count(run_id)
+    done = t.get("done", 0)
+    pct = 100.0 * done / total if total else 0.0
+    status = _status(run)
+    tokens = f"{t.get('prompt_tokens', 0):,} in / {t.get('completion_tokens', 0):,} out"
+    projected = t.get("projected_cost")
+    cost = f"${t.get('cost', 0) or 0:.4f}" + (f" (→ ${projected:.4f})" if projected else "")
+    metrics = [
+        ("done", f"{done}/{total}"), ("requests/s", f"{t.get('requests_per_s', 0):.2f}"),
+        ("latency p50", _seconds(t.get("latency_p50"))),
+        ("latency p95", _seconds(t.get("latency_p95"))),
+        ("retries", t.get("retries", 0)), ("429s", t.get("rate_limited", 0)),
+        ("errors", t.get("error", 0)), ("unparsed", t.get("unparsed", 0)),
+        ("cached", t.get("cached", 0)),
+        ("in flight", f"{t.get('in_flight', 0)}/{t.get('concurrency') or '–'}"),
+        ("tokens", tokens), ("cost", cost),
+    ]
+    message = run.get("message") or ""
+    message = redact(store, message) if message else ""  # it may quote a server's reply
+    css = status.split()[0]
+    panel = (f"<div class='xp-progress' data-status='{escape_html(css)}'>"
+             f"<div class='xp-head'><b>{escape_html(run_id)}</b>"
+             f"<span class='xp-status xp-{escape_html(css)}' id='run-status'>"
+             f"{escape_html(status)}</span>"
+             f"<span class='xp-count' id='run-done'>{done}/{total}</span></div>"
+             f"<div class='xp-bar'><div style='width:{pct:.1f}%'></div></div>"
+             f"<div class='xp-metrics'>{''.join(_metric(k, v) for k, v in metrics)}</div>"
+             + (f"<div class='xp-message'>{escape_html(message)}</div>" if message else "")
+             + "</div>")
+    return panel, status
+
+
+def run_config(store, run_id: str) -> dict:
+    """What the run asks (resolved config) and how (execution), plus its state and totals."""
+    run = _get(store, run_id)
+    keys = ("id", "config_id", "endpoint", "created_at", "created_by", "started_at",
+            "finished_at", "message")
+    return redact(store, {**{k: run.get(k) for k in keys}, "status": _status(run),
+                          "totals": run["totals"], "config": run["config"],
+                          "execution": run["execution"]})
+
+
+def responses(store, run_id: str, status: str = "all", limit: int = SAMPLE_ROWS) -> list[list]:
+    """A sample of the run's answers (first `limit` matching the status filter)."""
+    run = _get(store, run_id)
+    rows = []
+    for r in store.run_results(run["id"], phase=None):
+        state = r["status"] or "pending"
+        if status not in (None, "", "all") and state != status:
+            continue
+        tokens = ("" if r["prompt_tokens"] is None
+                  else f"{r['prompt_tokens']}/{r['completion_tokens']}")
+        rows.append([r["work_id"], r["item_id"], r["repeat"], r["sample"],
+                     state if r["phase"] == "answer" else f"{state} (clue pass)",
+                     short(r["answer"], 60) if r["answer"] is not None else "",
+                     short(r["reason"], 80) if r["reason"] else "",
+                     "" if r["latency"] is None else round(r["latency"], 3), tokens,
+                     "yes" if r["cached"] else ""])
+        if len(rows) >= limit:
+            break
+    return redact(store, rows)
+
+
+def response_detail(store, run_id: str, work_id) -> tuple[str, str]:
+    """(full model text, extracted answer + clues as JSON) of one work row."""
+    run = _get(store, run_id)
+    try:
+        work_id = int(work_id)
+    except (TypeError, ValueError):
+        raise ExperimentError("choose a response (click its row)") from None
+    found = [r for r in store.run_results(run["id"], phase=None) if r["work_id"] == work_id]
+    if not found:
+        raise ExperimentError(f"run {run['id']} has no work row {work_id}")
+    r = found[0]
+    if r["status"] is None:
+        return "(no result yet)", "{}"
+    extracted = {"item": r["item_id"], "status": r["status"], "reason": r["reason"],
+                 "answer": r["answer"], "clues": r["clues"],
+                 "box_convention": r["box_convention"], "finish_reason": r["finish_reason"]}
+    return (redact(store, r["text"] or ""),
+            redact(store, json.dumps(extracted, indent=2, ensure_ascii=False)))
+
+
+def control(store, run_id: str, action: str) -> str:
+    """Pause or cancel: the executing process reads the request at its next commit."""
+    run = _get(store, run_id)
+    if action not in ("pause", "cancel"):
+        raise ExperimentError(f"unknown action {action!r}")
+    status = effective_status(run)
+    if status == "done":
+        raise ExperimentError(f"run {run['id']} is done: nothing to {action}")
+    if action == "pause" and status in ("cancelled", "failed", "paused", "stopped"):
+        raise ExperimentError(f"run {run['id']} is {status}, not running: nothing to pause")
+    if status == "interrupted" and action == "pause":
+        raise ExperimentError(f"run {run['id']} is interrupted (its process is gone): resume "
+                              "it, or cancel it")
+    try:
+        after = store.request_run_control(run["id"], action)
+    except StoreError as err:
+        raise ExperimentError(str(err)) from None
+    if after["status"] == "running" and status == "running":
+        return f"Asked run {run['id']} to {action}; it stops after the requests in flight."
+    return f"Run {run['id']} is now {effective_status(after)}."
+
+
+def check_endpoint(store, endpoint: dict, what: str) -> dict:
+    """Test the run's endpoint (its snapshot in the run); ExperimentError when the run
+    could not send anything (nothing listening, key missing or refused)."""
+    from runner.endpoints import test_endpoint_async
+
+    result = redact(store, asyncio.run(test_endpoint_async(endpoint)))
+    if result["kind"] in FATAL_KINDS:
+        raise ExperimentError(f"{what}: {result['message']}")
+    return result
+
+
+def resume(store, run_id: str, retry_errors: bool = False) -> str:
+    """Continue a run in its own process: only work without a result is sent."""
+    from runner.background import start_detached
+
+    run = _get(store, run_id)
+    status = effective_status(run)
+    if status == "running":
+        raise ExperimentError(f"run {run['id']} is running already (owner {run['owner']})")
+    pending = len(store.pending_work(run["id"]))
+    errors = run["totals"].get("error", 0) if retry_errors else 0
+    if not pending and not errors:
+        raise ExperimentError(f"run {run['id']} has nothing left to send"
+                              + ("" if retry_errors else " (tick 'retry errors' to send "
+                                 "the failed requests again)"))
+    check_endpoint(store, run["config"]["endpoint"], "not resumed")
+    start_detached(store.path.resolve(), run["id"], retry_errors=bool(retry_errors))
+    return (f"Run {run['id']} resumed in its own process: {pending} requests left"
+            + (f", {errors} errors sent again" if errors else "") + ".")

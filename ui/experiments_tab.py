@@ -1,0 +1,264 @@
+"""Experiments tab: builder (experiments_layout) and wiring; logic in experiments_handlers,
+experiments_preview and experiments_runs.
+
+Every event has an api_name. Handlers that create or steer runs, or touch endpoints and
+prices, need an admin or researcher (or `local` in single-user mode); anyone may watch.
+Long work (a run) happens in its own process; the page polls `model_runs` with a gr.Timer
+that starts when the tab is first opened, and skips updates that did not change.
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+
+import gradio as gr
+
+from ui import experiments_handlers as xh
+from ui import experiments_runs as xr
+from ui.browser_handlers import BrowserHandlers
+from ui.experiments_layout import build_layout
+from ui.experiments_preview import preview
+from ui.session import require_researcher
+
+
+def _say(err: Exception) -> str:
+    """Toasts render HTML: the message (it may quote a server's reply) shown as text."""
+    return html.escape(str(err), quote=False)
+
+
+def _digest(value) -> str:
+    return hashlib.sha1(json.dumps(value, default=str).encode()).hexdigest()
+
+
+def build_experiments_tab(store, tab) -> None:
+    """Build the tab's components inside `tab` (a gr.Tab) and wire them."""
+    ui = build_layout()
+    form = [getattr(ui, name) for name in xh.RUN_FIELDS]
+
+    def as_form(values) -> dict:
+        return dict(zip(xh.RUN_FIELDS, values))
+
+    # ---- opening the tab -----------------------------------------------------------------
+    def open_tab(run_id, endpoint):
+        facets = BrowserHandlers(store).facet_choices()
+        names = xh.endpoint_names(store)
+        keep = endpoint if endpoint in names else (names[0] if names else None)
+        return [xh.endpoint_rows(store), gr.update(choices=names, value=keep),
+                gr.update(open=True) if not names else gr.skip(), xh.price_rows(store),
+                xr.runs_table(store),
+                gr.update(choices=xr.clue_run_choices(store)),
+                *[gr.update(choices=facets[k]) for k in ("dataset", "domain", "subtask",
+                                                         "status")],
+                xr.progress_html(store, run_id), gr.Timer(active=True)]
+
+    open_outputs = [ui.endpoints, ui.endpoint, ui.endpoints_panel, ui.prices, ui.runs,
+                    ui.clue_run, ui.dataset, ui.domain, ui.subtask, ui.status, ui.progress,
+                    ui.timer]
+    tab.select(open_tab, [ui.run_id, ui.endpoint], open_outputs, api_name="experiments_open",
+               show_progress="hidden")
+
+    # ---- endpoints -------------------------------------------------------------------------
+    def endpoint_lists():
+        return xh.endpoint_rows(store), xh.endpoint_names(store)
+
+    def select_endpoint(evt: gr.SelectData):
+        row = evt.row_value or []
+        try:
+            return xh.endpoint_form(store, str(row[0])) if row else [gr.skip()] * 6
+        except xh.ExperimentError as err:
+            raise gr.Error(_say(err)) from None
+
+    ui.endpoints.select(select_endpoint, None, [ui.ep_name, ui.ep_url, ui.ep_model, ui.ep_env,
+                                                ui.ep_concurrency, ui.ep_pixels],
+                        api_name="select_endpoint")
+
+    def save_endpoint(name, url, model, env, concurrency, pixels, request: gr.Request):
+        require_researcher(store, request, "configure endpoints")
+        try:
+            message = xh.save_endpoint(store, name, url, model, env, concurrency, pixels)
+        except xh.ExperimentError as err:
+            raise gr.Error(_say(err)) from None
+        gr.Info(message)
+        rows, names = endpoint_lists()
+        return rows, gr.update(choices=names, value=(name or "").strip()), message
+
+    ui.ep_save.click(save_endpoint, [ui.ep_name, ui.ep_url, ui.ep_model, ui.ep_env,
+                                     ui.ep_concurrency, ui.ep_pixels],
+                     [ui.endpoints, ui.endpoint, ui.ep_result], api_name="save_endpoint")
+
+    def delete_endpoint(name, request: gr.Request):
+        require_researcher(store, request, "configure endpoints")
+        try:
+            message = xh.delete_endpoint(store, name)
+        except xh.ExperimentError as err:
+            raise gr.Error(_say(err)) from None
+        rows, names = endpoint_lists()
+        return rows, gr.update(choices=names, value=names[0] if names else None), message
+
+    ui.ep_delete.click(delete_endpoint, ui.ep_name, [ui.endpoints, ui.endpoint, ui.ep_result],
+                       api_name="delete_endpoint")
+
+    def test_endpoint(name, request: gr.Request):
+        require_researcher(store, request, "test endpoints")
+        try:
+            result = xh.test_connection(store, name)
+        except xh.ExperimentError as err:
+            raise gr.Error(_say(err)) from None
+        if not result["ok"]:
+            gr.Warning(_say(result["message"]))
+        return result["markdown"]
+
+    ui.ep_test.click(test_endpoint, ui.ep_name, ui.ep_result, api_name="test_endpoint")
+
+    # ---- prices ----------------------------------------------------------------------------
+    def select_price(evt: gr.SelectData):
+        row = evt.row_value or []
+        return row[:3] if len(row) >= 3 else [gr.skip()] * 3
+
+    ui.prices.select(select_price, None, [ui.price_pattern, ui.price_in, ui.price_out],
+                     api_name="select_price")
+
+    def change_price(action, pattern, input_per_m, output_per_m, request):
+        require_researcher(store, request, "edit prices")
+        try:
+            message = (xh.save_price(store, pattern, input_per_m, output_per_m)
+                       if action == "save" else xh.delete_price(store, pattern))
+        except xh.ExperimentError as err:
+            raise gr.Error(_say(err)) from None
+        gr.Info(message)
+        return xh.price_rows(store)
+
+    def save_price(pattern, input_per_m, output_per_m, request: gr.Request):
+        return change_price("save", pattern, input_per_m, output_per_m, request)
+
+    def delete_price(pattern, request: gr.Request):
+        return change_price("delete", pattern, None, None, request)
+
+    ui.price_save.click(save_price, [ui.price_pattern, ui.price_in, ui.price_out], ui.prices,
+                        api_name="save_price")
+    ui.price_delete.click(delete_price, ui.price_pattern, ui.prices, api_name="delete_price")
+
+    # ---- the run form ----------------------------------------------------------------------
+    def clue_options(source):
+        runs = gr.update(visible=True, choices=xr.clue_run_choices(store)) \
+            if source == "run" else gr.update(visible=False)
+        return runs, gr.update(visible=source == "self")
+
+    ui.clues.change(clue_options, ui.clues, [ui.clue_run, ui.clue_pass],
+                    api_name="clue_source_options", show_progress="hidden")
+    ui.image_mode.change(lambda mode: gr.update(visible=mode == "clue_masked"), ui.image_mode,
+                         ui.mask_style, api_name="image_mode_options", show_progress="hidden")
+    ui.mmr_life.click(lambda: ["mmr-life", *xh.MMR_LIFE.values()], None,
+                      [ui.preset, ui.temperature, ui.top_p, ui.seed], api_name="mmr_life_preset")
+
+    def do_preview(item_id, *values):
+        try:
+            out = preview(store, as_form(values), item_id)
+        except xh.ExperimentError as err:
+            raise gr.Error(_say(err)) from None
+        return out["summary"], out["transcript"], out["thumbnails"], out["payload"]
+
+    ui.preview.click(do_preview, [ui.preview_item, *form],
+                     [ui.summary, ui.transcript, ui.thumbs, ui.payload], api_name="preview_run")
+
+    def do_start(request: gr.Request, *values):
+        user = require_researcher(store, request, "start runs")
+        try:
+            started = xh.start_run(store, as_form(values), user)
+        except xh.ExperimentError as err:
+            raise gr.Error(_say(err)) from None
+        if started["warning"]:
+            gr.Warning(_say(started["warning"]))
+        gr.Info(_say(started["message"]))
+        run_id = started["run_id"]
+        return (run_id, started["message"], xr.runs_table(store),
+                xr.progress_html(store, run_id), gr.Timer(active=True), [], "", "")
+
+    ui.start.click(do_start, form, [ui.run_id, ui.control_message, ui.runs, ui.progress,
+                                    ui.timer, ui.responses, ui.response_text,
+                                    ui.response_extracted], api_name="start_run")
+
+    # ---- watching runs ---------------------------------------------------------------------
+    def poll(run_id, status_filter, seen):
+        """The runs list and the watched run's counters (unchanged: skipped); the sample of
+        responses is reloaded when the watched run changes status (e.g. becomes done)."""
+        run_id = (run_id or "").strip()
+        rows = xr.runs_table(store)
+        panel, status = xr.progress(store, run_id)
+        digest = _digest([rows, panel])
+        if digest == (seen or {}).get("digest"):
+            return gr.skip(), gr.skip(), gr.skip(), seen
+        watched = f"{run_id}:{status}"
+        sample = gr.skip()
+        if status and watched != (seen or {}).get("watched"):
+            sample = xr.responses(store, run_id, status_filter)
+        return rows, panel, sample, {"digest": digest, "watched": watched}
+
+    poll_io = ([ui.run_id, ui.response_filter, ui.seen],
+               [ui.runs, ui.progress, ui.responses, ui.seen])
+    ui.timer.tick(poll, *poll_io, api_name="poll_runs", show_progress="hidden")
+    ui.refresh.click(poll, *poll_io, api_name="refresh_runs", show_progress="hidden")
+
+    def watch(run_id, status_filter):
+        run_id = (run_id or "").strip()
+        try:
+            return (run_id, xr.progress_html(store, run_id), xr.run_config(store, run_id),
+                    xr.responses(store, run_id, status_filter), "", "")
+        except xh.ExperimentError as err:
+            raise gr.Error(_say(err)) from None
+
+    watch_outputs = [ui.run_id, ui.progress, ui.config, ui.responses, ui.response_text,
+                     ui.response_extracted]
+    ui.run_id.submit(watch, [ui.run_id, ui.response_filter], watch_outputs, api_name="watch_run")
+
+    def select_run(status_filter, evt: gr.SelectData):
+        row = evt.row_value or []
+        return watch(str(row[0]) if row else "", status_filter)
+
+    ui.runs.select(select_run, ui.response_filter, watch_outputs, api_name="select_run")
+
+    def list_responses(run_id, status_filter):
+        try:
+            return xr.responses(store, run_id, status_filter)
+        except xh.ExperimentError as err:
+            raise gr.Error(_say(err)) from None
+
+    gr.on([ui.responses_refresh.click, ui.response_filter.input], list_responses,
+          [ui.run_id, ui.response_filter], ui.responses, api_name="list_responses")
+
+    def show_response(run_id, evt: gr.SelectData):
+        row = evt.row_value or []
+        try:
+            return xr.response_detail(store, run_id, row[0] if row else None)
+        except xh.ExperimentError as err:
+            raise gr.Error(_say(err)) from None
+
+    ui.responses.select(show_response, ui.run_id, [ui.response_text, ui.response_extracted],
+                        api_name="show_response")
+
+    # ---- steering --------------------------------------------------------------------------
+    def steer(action, run_id, retry_errors, request):
+        require_researcher(store, request, "control runs")
+        try:
+            message = (xr.resume(store, run_id, retry_errors) if action == "resume"
+                       else xr.control(store, run_id, action))
+        except xh.ExperimentError as err:
+            raise gr.Error(_say(err)) from None
+        gr.Info(_say(message))
+        return message, xr.progress_html(store, run_id), gr.Timer(active=True)
+
+    def pause_run(run_id, request: gr.Request):
+        return steer("pause", run_id, False, request)
+
+    def cancel_run(run_id, request: gr.Request):
+        return steer("cancel", run_id, False, request)
+
+    def resume_run(run_id, retry_errors, request: gr.Request):
+        return steer("resume", run_id, retry_errors, request)
+
+    steer_outputs = [ui.control_message, ui.progress, ui.timer]
+    ui.pause.click(pause_run, ui.run_id, steer_outputs, api_name="pause_run")
+    ui.cancel.click(cancel_run, ui.run_id, steer_outputs, api_name="cancel_run")
+    ui.resume.click(resume_run, [ui.run_id, ui.retry_errors], steer_outputs,
+                    api_name="resume_run")
