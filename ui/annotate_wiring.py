@@ -51,9 +51,11 @@ def wire(store, demo, browser, ui) -> None:
                 gr.update(choices=choices["subtask"]), gr.update(choices=choices["status"]),
                 rows, count, ids]
 
-    def open_initial(ids, request: gr.Request):
+    def open_initial(request: gr.Request):
+        """The item of the URL (`?item=`), else the first one: runs in parallel with
+        init_browser, so the image starts loading one round trip earlier."""
         wanted = request.query_params.get("item") if request else None
-        target = wanted or (ids[0] if ids else None)
+        target = wanted or next(iter(store.item_ids()), None)
         if not target:
             return [gr.skip()] * len(renderer.outputs)
         try:
@@ -62,10 +64,10 @@ def wire(store, demo, browser, ui) -> None:
             gr.Warning(str(err))
             return [gr.skip()] * len(renderer.outputs)
 
+    demo.load(open_initial, None, renderer.outputs, api_name="open_initial")
     demo.load(init_browser, None, [browser.dataset, browser.domain, browser.subtask,
                                    browser.status_filter, *list_outputs],
-              api_name="init_browser").then(
-        open_initial, browser.nav_ids, renderer.outputs, api_name="open_initial")
+              api_name="init_browser")
 
     gr.on([browser.search.submit, browser.dataset.input, browser.domain.input,
            browser.subtask.input, browser.status_filter.input, browser.flagged.input],
