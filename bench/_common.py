@@ -84,7 +84,23 @@ def machine() -> dict:
         info["chromium"] = out.stdout.strip()
     except (OSError, subprocess.SubprocessError):
         pass
+    info["code"] = code_state()
     return info
+
+
+def code_state() -> dict:
+    """Commit and uncommitted changes of the code measured (read-only git commands)."""
+    state = {}
+    try:
+        state["commit"] = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO,
+                                         capture_output=True, text=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "store", "formats", "ui",
+                                "cli", "app.py"], cwd=REPO, capture_output=True, text=True,
+                               timeout=10).stdout.split("\n")
+        state["uncommitted"] = [line.strip() for line in dirty if line.strip()]
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return state
 
 
 def emit(summary: dict) -> None:
@@ -101,7 +117,8 @@ def free_port() -> int:
 class Server:
     """`python app.py serve --db DB --port P --no-auth` in a subprocess (like tests/live_server)."""
 
-    def __init__(self, db: Path, *flags: str, env: dict | None = None, timeout: float = 90):
+    def __init__(self, db: Path, *flags: str, env: dict | None = None, timeout: float = 90,
+                 entry: Path | None = None):
         db = Path(db).resolve()
         if not db.exists():
             # the server would seed the demo dataset into a new file: refuse instead
@@ -113,7 +130,7 @@ class Server:
         self._log = open(self.log_path, "w")
         started = time.perf_counter()
         self.proc = subprocess.Popen(
-            [sys.executable, str(REPO / "app.py"), "serve", "--db", str(db),
+            [sys.executable, str(entry or REPO / "app.py"), "serve", "--db", str(db),
              "--port", str(self.port), "--no-auth", *flags],
             cwd=db.parent, stdout=self._log, stderr=subprocess.STDOUT,
             env={**os.environ, "GRADIO_ANALYTICS_ENABLED": "False", **(env or {})},
@@ -149,3 +166,112 @@ class Server:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+class RawGradioClient:
+    """The browser's side of Gradio's queue protocol (sse_v3), with nothing added.
+
+    Like the page's JS client: one keep-alive HTTP connection pool, `POST /queue/join` with the
+    event's input values (state inputs sent as null: the server keeps them per session), then
+    `GET /queue/data?session_hash=…` read until `process_completed` (the server closes the
+    stream when the session has no pending events). Values are the JSON the server sent; file
+    values are sent back as the FileData the server returned (no upload), as the browser does.
+    """
+
+    def __init__(self, url: str):
+        import uuid
+
+        import httpx
+
+        self.url = url
+        self.http = httpx.Client(base_url=url + "/gradio_api", timeout=60)
+        config = self.http.get(url + "/config").json()
+        self.components = {c["id"]: c for c in config["components"]}
+        self.deps = {d["api_name"]: d for d in config["dependencies"] if d.get("api_name")}
+        self.session_hash = uuid.uuid4().hex[:11]
+
+    def label(self, component_id: int) -> str | None:
+        return self.components[component_id].get("props", {}).get("label")
+
+    def is_state(self, component_id: int) -> bool:
+        return self.components[component_id]["type"] == "state"
+
+    def call(self, api_name: str, values_by_id: dict) -> dict:
+        """Run an event; inputs by component id; returns {component id: output value}."""
+        dep = self.deps[api_name]
+        data = [None if self.is_state(cid) else values_by_id.get(cid) for cid in dep["inputs"]]
+        r = self.http.post("/queue/join", json={
+            "data": data, "event_data": None, "fn_index": dep["id"], "trigger_id": None,
+            "session_hash": self.session_hash})
+        r.raise_for_status()
+        event_id = r.json()["event_id"]
+        with self.http.stream("GET", "/queue/data",
+                              params={"session_hash": self.session_hash}) as resp:
+            buf = b""
+            for chunk in resp.iter_bytes():
+                buf += chunk
+                while b"\n\n" in buf:
+                    line, buf = buf.split(b"\n\n", 1)
+                    if not line.startswith(b"data:"):
+                        continue
+                    msg = json.loads(line[5:])
+                    if msg.get("msg") == "process_completed" and msg.get("event_id") == event_id:
+                        if not msg.get("success"):
+                            raise RuntimeError(f"{api_name} failed: {msg.get('output')}")
+                        return dict(zip(dep["outputs"], msg["output"]["data"]))
+        raise RuntimeError(f"{api_name}: stream ended without process_completed")
+
+    def close(self) -> None:
+        self.http.close()
+
+
+def cpu_busy(interval: float = 1.0) -> float:
+    """Cores busy (all processes) over `interval` seconds, from /proc/stat."""
+    def read():
+        with open("/proc/stat") as f:
+            parts = [int(x) for x in f.readline().split()[1:]]
+        idle = parts[3] + (parts[4] if len(parts) > 4 else 0)
+        return sum(parts), idle
+    t0, i0 = read()
+    time.sleep(interval)
+    t1, i1 = read()
+    total = max(1, t1 - t0)
+    return round((1 - (i1 - i0) / total) * (os.cpu_count() or 1), 2)
+
+
+class QuietGate:
+    """Wait, before each measurement, until the machine is quiet (other users' jobs).
+
+    The machine is shared and has two cores: a test suite started by someone else doubles
+    every figure. Before each measurement we sample CPU use over 1 s and wait (up to
+    `timeout` s) until less than `max_busy` cores are busy. What was seen is recorded, so a
+    figure taken on a busy machine is marked as such rather than silently mixed in.
+    """
+
+    def __init__(self, max_busy: float = 0.6, timeout: float = 180.0, enabled: bool = True):
+        self.max_busy, self.timeout, self.enabled = max_busy, timeout, enabled
+        self.seen: list[float] = []
+        self.waited_s = 0.0
+        self.gave_up = 0
+
+    def wait(self) -> float:
+        if not self.enabled:
+            return float("nan")
+        start = time.monotonic()
+        while True:
+            busy = cpu_busy(1.0)
+            if busy <= self.max_busy:
+                break
+            if time.monotonic() - start > self.timeout:
+                self.gave_up += 1
+                break
+            time.sleep(2.0)
+        self.waited_s += time.monotonic() - start
+        self.seen.append(busy)
+        return busy
+
+    def report(self) -> dict:
+        return {"enabled": self.enabled, "max_busy_cores": self.max_busy,
+                "busy_cores_before_measurements": summarize(self.seen, digits=2)
+                if self.seen else None,
+                "waited_s": round(self.waited_s, 1), "gave_up": self.gave_up}

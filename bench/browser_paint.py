@@ -37,13 +37,22 @@ import io
 import json
 import shutil
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import (CHROMIUM, CHROMIUM_ARGS, DEFAULT_DB, OUT, Server, emit, log, machine,
-                     summarize)
+# bench/ holds other scripts whose names shadow stdlib modules (e.g. bench/inspect.py), so it
+# must not stay on sys.path; _common is loaded by file path instead.
+_BENCH = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]
+if "_common" not in sys.modules:
+    import importlib.util as _ilu
+    _spec = _ilu.spec_from_file_location("_common", _BENCH / "_common.py")
+    sys.modules["_common"] = _ilu.module_from_spec(_spec)
+    _spec.loader.exec_module(sys.modules["_common"])
+from _common import (CHROMIUM, CHROMIUM_ARGS, DEFAULT_DB, OUT, QuietGate, Server, emit, log,
+                     machine, summarize)
 
 TARGET_PAINT_MS = 2500.0
 TARGET_SAVE_MS = 500.0
@@ -58,6 +67,7 @@ ITEM_ID = "paint/big"
 POLLER_JS = r"""
 (() => {
   const cfg = __CONFIG__;
+  performance.setResourceTimingBufferSize(100000);   // default 250 fills up during (b)
   const B = window.__bench = {painted: null, log: [], lastSig: null, lastChange: 0,
                               clicks: {next: [], save: []}, ids: [], saves: [], frames: 0};
   document.addEventListener('click', (e) => {
@@ -213,82 +223,125 @@ def resource_timing(page, needle: str) -> dict | None:
 
 
 # ---- part a --------------------------------------------------------------------------------
-def part_a(browser_factory, reps: int, headed: bool) -> dict:
+def measure_big(page, url: str, needle: str) -> dict:
+    """One fresh page: first paint of the big image, then draw a box and time the save."""
+    page.goto(f"{url}/?item={ITEM_ID}", wait_until="commit")
+    page.wait_for_function("window.__bench && window.__bench.painted !== null",
+                           timeout=60000, polling=100)
+    b = page.evaluate("window.__bench")
+    res = resource_timing(page, needle)
+    dcl = page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
+    joins = page.evaluate("performance.getEntriesByType('resource')"
+                          ".filter(e => e.name.includes('/queue/join')).map(e => e.startTime)")
+    ids = [t for t, v in b["ids"] if v == ITEM_ID]
+    draw_box(page, *BOX)
+    try:        # let the box's draft autosave settle first: we time the save alone
+        page.wait_for_function(
+            "document.querySelector('#draft-state') && "
+            "/draft/.test(document.querySelector('#draft-state').textContent)", timeout=5000)
+    except Exception:
+        pass
+    page.wait_for_timeout(300)
+    page.click("#save-item")
+    page.wait_for_function("window.__bench.saves.length > 0", timeout=30000, polling=50)
+    b2 = page.evaluate("window.__bench")
+    return {"paint": b["painted"], "save": b2["saves"][0][0] - b2["clicks"]["save"][-1],
+            "save_text": b2["saves"][0][1], "dcl": dcl,
+            "first_join": min(joins) if joins else None, "id_shown": ids[0] if ids else None,
+            "fetch_start": res["start"] if res else None, "fetch_end": res["end"] if res else None}
+
+
+def part_a(browser_factory, reps: int, variants: list[str | None], gate: QuietGate) -> dict:
+    """Variants: None (app.py as it is) or BENCH_PATCHES for bench/_patched_server.py.
+
+    Every variant gets its own fresh database and server, all started up front; the
+    repetitions alternate between variants, so their ratios come from the same minutes.
+    """
     src = OUT / "paint-src" / "big-8000x6000-q90.jpg"
     if not src.exists():
         log("generating the 8000x6000 JPEG …")
         make_big_jpeg(src)
     size_mb = src.stat().st_size / 1e6
-    db = OUT / "paint.db"
-    sha = build_paint_db(db, src)
-    paint, save, fetch_start, fetch_end, id_shown, decode_draw = [], [], [], [], [], []
-    failures = []
-    with Server(db) as server, browser_factory() as browser:
-        log(f"(a) server up in {server.startup_s:.1f} s; image {size_mb:.1f} MB")
-        config = {"probes": PROBES, "colour": MAGENTA, "tol": 40}
-        for rep in range(reps + 1):            # rep 0 warms the server and the OS cache
-            context, page = new_page(browser, config)
-            try:
-                page.goto(f"{server.url}/?item={ITEM_ID}", wait_until="commit")
-                page.wait_for_function("window.__bench && window.__bench.painted !== null",
-                                       timeout=60000, polling=100)
-                b = page.evaluate("window.__bench")
-                res = resource_timing(page, sha)
-                ids = [t for t, v in b["ids"] if v == ITEM_ID]
-                # save round trip
-                draw_box(page, *BOX)
-                try:        # let the box's draft autosave settle first
-                    page.wait_for_function(
-                        "document.querySelector('#draft-state') && "
-                        "/draft/.test(document.querySelector('#draft-state').textContent)",
-                        timeout=5000)
-                except Exception:
-                    pass
-                page.wait_for_timeout(300)
-                page.click("#save-item")
-                page.wait_for_function("window.__bench.saves.length > 0", timeout=30000,
-                                       polling=50)
-                b2 = page.evaluate("window.__bench")
-                t_click = b2["clicks"]["save"][-1]
-                t_saved = b2["saves"][0][0]
-                if rep == 0:
-                    log(f"(a) warm-up: paint {b['painted']:.0f} ms, save {t_saved - t_click:.0f} ms")
-                    continue
-                paint.append(b["painted"])
-                save.append(t_saved - t_click)
-                if ids:
-                    id_shown.append(ids[0])
-                if res:
-                    fetch_start.append(res["start"])
-                    fetch_end.append(res["end"])
-                    decode_draw.append(b["painted"] - res["end"])
-                log(f"(a) rep {rep}: paint {b['painted']:.0f} ms (id shown "
-                    f"{ids[0] if ids else float('nan'):.0f}, image fetch "
-                    f"{res['start'] if res else float('nan'):.0f}-{res['end'] if res else float('nan'):.0f}"
-                    f" ms), save {t_saved - t_click:.0f} ms ({b2['saves'][0][1]})")
-            except Exception as exc:     # keep going, report it
-                failures.append(f"rep {rep}: {type(exc).__name__}: {exc}"[:300])
-                log(failures[-1])
-            finally:
-                context.close()
-    return {
-        "image": {"path": str(src), "mb": round(size_mb, 2), "px": f"{BIG_W}x{BIG_H}"},
-        "first_paint_ms": summarize(paint),
-        "save_ms": summarize(save),
-        "phases_ms": {"item_id_shown": summarize(id_shown),
-                      "image_request_start": summarize(fetch_start),
-                      "image_response_end": summarize(fetch_end),
-                      "response_end_to_paint (decode + draw)": summarize(decode_draw)},
-        "targets_ms": {"first_paint": TARGET_PAINT_MS, "save": TARGET_SAVE_MS},
-        "ratios_to_target": {
-            "first_paint": round(statistics.median(paint) / TARGET_PAINT_MS, 2) if paint else None,
-            "save": round(statistics.median(save) / TARGET_SAVE_MS, 2) if save else None},
-        "failures": failures,
-    }
+    servers, shas, samples, failures = {}, {}, {}, {}
+    patched = Path(__file__).resolve().parent / "_patched_server.py"
+    try:
+        for variant in variants:
+            name = variant or "app"
+            db = OUT / f"paint-{name.replace(',', '+')}.db"
+            # in a child process: the store caches created media folders per process, so
+            # building the same database twice in one process fails (docs/PERFORMANCE.md)
+            proc = subprocess.run([sys.executable, str(Path(__file__).resolve()),
+                                   "--_build-paint-db", str(db), str(src)],
+                                  capture_output=True, text=True, check=True)
+            shas[name] = proc.stdout.strip().splitlines()[-1]
+            servers[name] = Server(db, entry=patched if variant else None,
+                                   env={"BENCH_PATCHES": variant} if variant else None)
+            samples[name], failures[name] = [], []
+            log(f"(a) {name}: server up in {servers[name].startup_s:.1f} s; image {size_mb:.1f} MB")
+        with browser_factory() as browser:
+            config = {"probes": PROBES, "colour": MAGENTA, "tol": 40}
+            for rep in range(reps + 1):        # rep 0 warms servers, previews and OS cache
+                for name, server in servers.items():
+                    sha = shas[name]
+                    needle = f"previews/{sha}" if "preview" in name else f"/{sha[:2]}/{sha}"
+                    busy = gate.wait()
+                    context, page = new_page(browser, config)
+                    try:
+                        m = measure_big(page, server.url, needle)
+                        m["busy_before"] = busy
+                    except Exception as exc:     # keep going, report it
+                        failures[name].append(f"rep {rep}: {type(exc).__name__}: {exc}"[:300])
+                        log(failures[name][-1])
+                        continue
+                    finally:
+                        context.close()
+                    log(f"(a) {name} rep {rep}{' (warm-up)' if rep == 0 else ''}: paint "
+                        f"{m['paint']:.0f} ms (id shown {m['id_shown'] or float('nan'):.0f}, "
+                        f"image fetch {m['fetch_start'] or float('nan'):.0f}-"
+                        f"{m['fetch_end'] or float('nan'):.0f} ms), save {m['save']:.0f} ms")
+                    if rep:
+                        samples[name].append(m)
+    finally:
+        for server in servers.values():
+            server.stop()
+
+    def col(name, key):
+        return [m[key] for m in samples[name] if m[key] is not None]
+
+    out = {}
+    for name in servers:
+        paint, save = col(name, "paint"), col(name, "save")
+        decode = [m["paint"] - m["fetch_end"] for m in samples[name] if m["fetch_end"]]
+        out[name] = {
+            "server": "app.py" if name == "app" else
+                      f"bench/_patched_server.py BENCH_PATCHES={name} (what-if)",
+            "first_paint_ms": summarize(paint),
+            "save_ms": summarize(save),
+            "phases_ms": {"dom_content_loaded": summarize(col(name, "dcl")),
+                          "first_queue_join (init_browser sent)": summarize(col(name, "first_join")),
+                          "item_id_shown": summarize(col(name, "id_shown")),
+                          "image_request_start": summarize(col(name, "fetch_start")),
+                          "image_response_end": summarize(col(name, "fetch_end")),
+                          "response_end_to_paint (decode + draw)": summarize(decode)},
+            "ratios_to_target": {
+                "first_paint": round(statistics.median(paint) / TARGET_PAINT_MS, 2) if paint else None,
+                "save": round(statistics.median(save) / TARGET_SAVE_MS, 2) if save else None},
+            "failures": failures[name],
+        }
+    result = {"image": {"path": str(src), "mb": round(size_mb, 2), "px": f"{BIG_W}x{BIG_H}"},
+              "targets_ms": {"first_paint": TARGET_PAINT_MS, "save": TARGET_SAVE_MS},
+              "variants": out}
+    if "app" in out and len(out) > 1:
+        base = out["app"]
+        result["what_if_ratios_median"] = {
+            name: {"first_paint": round(v["first_paint_ms"]["median"] / base["first_paint_ms"]["median"], 2),
+                   "save": round(v["save_ms"]["median"] / base["save_ms"]["median"], 2)}
+            for name, v in out.items() if name != "app" and v["first_paint_ms"].get("n")}
+    return result
 
 
 # ---- part b --------------------------------------------------------------------------------
-def part_b(browser_factory, db: Path, n_next: int, start_index: int) -> dict:
+def part_b(browser_factory, db: Path, n_next: int, start_index: int, gate: QuietGate) -> dict:
     from PIL import Image
     from store import Store
 
@@ -303,6 +356,8 @@ def part_b(browser_factory, db: Path, n_next: int, start_index: int) -> dict:
     check_fracs = [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)]
 
     times, first_change, mismatches, failures = [], [], [], []
+    phases = {"item_id_shown": [], "first_queue_data_end": [], "image_request_start": [],
+              "image_response_end": []}
     with Server(db) as server, browser_factory() as browser:
         log(f"(b) server up in {server.startup_s:.1f} s")
         context, page = new_page(browser, {"probes": None})
@@ -315,6 +370,7 @@ def part_b(browser_factory, db: Path, n_next: int, start_index: int) -> dict:
             for k in range(1, len(seq)):
                 want = seq[k]
                 n_clicks = len(page.evaluate("window.__bench.clicks.next"))
+                gate.wait()
                 page.click("#next-item")
                 try:
                     page.wait_for_function(
@@ -335,6 +391,20 @@ def part_b(browser_factory, db: Path, n_next: int, start_index: int) -> dict:
                 t_paint = next(t for t, s in after if s == final)
                 times.append(t_paint - t_click)
                 first_change.append(after[0][0] - t_click)
+                shown = [t for t, v in b["ids"] if v == want and t >= t_click]
+                if shown:
+                    phases["item_id_shown"].append(shown[0] - t_click)
+                entries = page.evaluate(
+                    "(t0) => performance.getEntriesByType('resource').filter(e => e.startTime >= t0)"
+                    ".map(e => [e.name, e.startTime, e.responseEnd])", t_click)
+                data_ends = [end for name, st, end in entries if "/queue/data" in name]
+                if data_ends:
+                    phases["first_queue_data_end"].append(min(data_ends) - t_click)
+                if expected[want] is not None:
+                    img = [(st, end) for name, st, end in entries if expected[want].stem in name]
+                    if img:
+                        phases["image_request_start"].append(img[0][0] - t_click)
+                        phases["image_response_end"].append(img[0][1] - t_click)
                 # check the canvas against the file on disk
                 path = expected[want]
                 if path is not None:
@@ -348,13 +418,15 @@ def part_b(browser_factory, db: Path, n_next: int, start_index: int) -> dict:
                               if max(abs(g[i] - w[i]) for i in range(3)) > 24)
                     if bad > 1:      # one probe may sit on a shape's anti-aliased edge
                         mismatches.append({"item": want, "bad_probes": bad})
-                log(f"(b) {k:2d} {want}: painted {t_paint - t_click:.0f} ms after the click")
+                log(f"(b) {k:2d} {want}: painted {t_paint - t_click:.0f} ms after the click "
+                    f"(id shown {shown[0] - t_click if shown else float('nan'):.0f} ms)")
         finally:
             context.close()
     return {
         "items": len(times),
         "next_to_paint_ms": summarize(times),
         "next_to_first_canvas_change_ms": summarize(first_change),
+        "phases_ms_after_click": {k: summarize(v) for k, v in phases.items()},
         "target_ms": TARGET_NEXT_MS,
         "ratio_to_target": round(statistics.median(times) / TARGET_NEXT_MS, 2) if times else None,
         "pixel_mismatches": mismatches,
@@ -392,7 +464,21 @@ def main(argv=None) -> int:
     ap.add_argument("--db", type=Path, default=DEFAULT_DB,
                     help=f"(b) MMR-Life database from bench/import_mmr_life.py ({DEFAULT_DB})")
     ap.add_argument("--headed", action="store_true", help="show the browser (needs a display)")
+    ap.add_argument("--max-busy", type=float, default=0.6,
+                    help="before each measurement wait until fewer cores than this are busy "
+                         "(other users' jobs; default 0.6 of 2)")
+    ap.add_argument("--no-quiet-wait", action="store_true", help="measure regardless of load")
+    ap.add_argument("--_build-paint-db", dest="build_paint_db", nargs=2, type=Path,
+                    help=argparse.SUPPRESS)
+    ap.add_argument("--what-if", action="store_true",
+                    help="(a) also run with bench/_patched_server.py: the annotator shows the "
+                         "2048-px display preview instead of the original (timing only: boxes "
+                         "are not rescaled), to measure what that change would buy")
     args = ap.parse_args(argv)
+
+    if args.build_paint_db:
+        print(build_paint_db(*args.build_paint_db))
+        return 0
 
     from playwright.sync_api import sync_playwright
 
@@ -401,12 +487,17 @@ def main(argv=None) -> int:
     with sync_playwright() as pw:
         factory = BrowserFactory(pw, args.headed)
         if args.part in ("a", "both"):
-            summary["a_big_image"] = part_a(factory, args.reps, args.headed)
+            variants = [None] + (["preview"] if args.what_if else [])
+            gate_a = QuietGate(args.max_busy, enabled=not args.no_quiet_wait)
+            summary["a_big_image"] = part_a(factory, args.reps, variants, gate_a)
+            summary["a_big_image"]["quiet_gate"] = gate_a.report()
         if args.part in ("b", "both"):
             db = args.db.resolve()
             if not db.exists():
                 raise SystemExit(f"{db} not found; run bench/import_mmr_life.py first")
-            summary["b_next_item"] = part_b(factory, db, args.next, args.start)
+            gate_b = QuietGate(args.max_busy, enabled=not args.no_quiet_wait)
+            summary["b_next_item"] = part_b(factory, db, args.next, args.start, gate_b)
+            summary["b_next_item"]["quiet_gate"] = gate_b.report()
     summary["wall_s"] = round(time.perf_counter() - started, 1)
     summary["machine"] = machine()
     emit(summary)

@@ -2,32 +2,41 @@
 """Benchmark: latency of the editor's `load_item` and `save_item` API calls on the real server.
 
 Starts `python app.py serve --db DB --no-auth` (a subprocess on a free port) on the MMR-Life
-database made by bench/import_mmr_life.py, connects with gradio_client, and for N items spread
-evenly over the database (every k-th id in browser order):
+database made by bench/import_mmr_life.py. For each item (every k-th id in browser order, a
+different item for every call pair):
 
-  load   client.predict(item_id, api_name="/load_item")            (the item-id box's Enter)
-  save   client.predict(*form values as load returned them, annotator, comment,
-                        api_name="/save_item")                       (the Save button)
+  load   api_name "/load_item" with the item id        (the item-id box's Enter)
+  save   api_name "/save_item" with the form values as load returned them, the annotator
+         value, a comment                              (the Save button)
 
-in the same client session, so the server-side `work` state of the session is the item just
-loaded. The question gets a trailing " [bench]" marker toggled on or off, so every save
-writes a new revision (and two runs leave the text as it was).
+in one client session, so the server-side `work` state is the item just loaded. The question
+gets a trailing " [bench]" marker toggled on or off, so every save writes a new revision (two
+runs leave the text as it was). Wall time per call, medians and p95. Target (issue): p95
+<= 150 ms for each.
 
-Timing is the wall time of `Client.predict` (queue join + SSE stream + the handler + pre- and
-post-processing), which is what the browser waits for minus its own rendering. The client is
-created with download_files=False: by default gradio_client downloads every image a response
-names (strip, annotator, option gallery) before predict returns, which the browser does not
-do before showing the form. Targets (issue): p95 <= 150 ms for each.
+Arms, rotated item by item so their ratios come from one run:
+  gradio/none  gradio_client.Client(download_files=False).predict(...); annotator input None
+               (the session keeps the boxes it has). The least overhead gradio_client allows.
+  gradio/path  gradio_client, annotator {"image": <FileData load returned>, "boxes": [...]}.
+               gradio_client treats any FileData dict with a local path as a file to UPLOAD,
+               so each save first POSTs the image to /upload (and the server then preprocesses
+               the uploaded copy). Cheap for MMR-Life's small PNGs, seconds for a 10 MB photo.
+  raw/path     the browser's protocol with nothing added (bench/_common.RawGradioClient):
+               keep-alive POST /gradio_api/queue/join + GET /queue/data (SSE) until
+               process_completed; annotator sent back as the FileData the server returned
+               (its static media path; no upload), boxes with "rgb(r, g, b)" colours.
+               This is what the page waits for, minus its own rendering.
 
-The annotator input of save_item is an AnnotatedImageData dict. Variants (--annotator):
-  path  {"image": <the FileData dict load_item returned>, "boxes": <its boxes>}: what the
-        browser sends; the server's preprocess only takes the path (no decode, no copy).
-  none  None: the annotator's boxes are left as the work state has them (cheapest).
-  both  (default) alternate path and none item by item, so their ratio comes from one run.
-{"image": None, "boxes": [...]} is refused by the component's data model (422-style
-validation error: FileData.meta required), so it is not an option.
+Why the two clients differ: gradio_client (2.7) opens a new httpx client for every POST and
+every SSE stream, runs a cancel-watcher thread per call and polls for the result with 50 ms
+sleeps; the browser keeps connections open and is event driven. download_files=False avoids
+gradio_client downloading every image a response names (strip, annotator, options) before
+predict returns, which the browser does not wait for either.
+{"image": None, "boxes": [...]} is refused by the component's data model (FileData.meta is
+required), so it is not an option. Box colours must be sent as "rgb(r, g, b)": echoing the
+[r, g, b] lists that load returns makes the component's preprocess raise TypeError.
 
-Run:  python bench/ui_latency.py [--db bench/out/mmr.db] [--items 200] [--annotator both]
+Run:  python bench/ui_latency.py [--db bench/out/mmr.db] [--items 200] [--arms gradio/none,raw/path]
 """
 from __future__ import annotations
 
@@ -37,8 +46,16 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import DEFAULT_DB, Server, emit, log, machine, summarize
+# bench/ holds other scripts whose names shadow stdlib modules (e.g. bench/inspect.py), so it
+# must not stay on sys.path; _common is loaded by file path instead.
+_BENCH = Path(__file__).resolve().parent
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]
+if "_common" not in sys.modules:
+    import importlib.util as _ilu
+    _spec = _ilu.spec_from_file_location("_common", _BENCH / "_common.py")
+    sys.modules["_common"] = _ilu.module_from_spec(_spec)
+    _spec.loader.exec_module(sys.modules["_common"])
+from _common import DEFAULT_DB, QuietGate, Server, emit, log, machine, summarize
 
 TARGET_P95_MS = 150.0
 MARK = " [bench]"
@@ -65,39 +82,91 @@ def pick_ids(db: Path, n: int) -> list[str]:
     return ids[::step][:n]
 
 
+def fix_boxes(boxes: list) -> list:
+    """Boxes as the browser's annotator sends them: colour as an "rgb(r, g, b)" string.
+
+    The component's postprocess returns colours as [r, g, b] lists, which its own preprocess
+    cannot parse (TypeError in re.match), so a value echoed back unchanged fails on any item
+    that has boxes.
+    """
+    out = []
+    for box in boxes or []:
+        box = dict(box)
+        if isinstance(box.get("color"), (list, tuple)):
+            box["color"] = "rgb({}, {}, {})".format(*box["color"][:3])
+        out.append(box)
+    return out
+
+
+def toggle(question: str) -> str:
+    return question[:-len(MARK)] if question.endswith(MARK) else question + MARK
+
+
+ARMS = {
+    "gradio/none": "gradio_client; annotator input None (boxes left as the session has them)",
+    "gradio/path": "gradio_client; annotator = {image: FileData as returned, boxes}: "
+                   "gradio_client uploads that file again before the call",
+    "raw/path": "browser protocol (keep-alive POST /queue/join + SSE); annotator = FileData "
+                "as returned (static media path, no upload), boxes: what the page sends",
+}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
                                  formatter_class=argparse.RawDescriptionHelpFormatter,
                                  epilog=__doc__.split("\n", 2)[2])
     ap.add_argument("--db", type=Path, default=DEFAULT_DB,
                     help=f"database from bench/import_mmr_life.py (default {DEFAULT_DB})")
-    ap.add_argument("--items", type=int, default=200)
-    ap.add_argument("--warmup", type=int, default=5, help="untimed load+save pairs first")
-    ap.add_argument("--annotator", choices=("path", "none", "both"), default="both")
+    ap.add_argument("--items", type=int, default=200, help="items per arm (default 200)")
+    ap.add_argument("--warmup", type=int, default=5, help="untimed load+save pairs per arm")
+    ap.add_argument("--arms", default=",".join(ARMS),
+                    help=f"comma-separated, rotated item by item (default all: {', '.join(ARMS)})")
     ap.add_argument("--download-files", action="store_true",
                     help="let gradio_client download the images of every response "
                          "(its default; not what a browser does)")
+    ap.add_argument("--max-busy", type=float, default=0.6,
+                    help="before each round wait until fewer cores than this are busy "
+                         "(other users' jobs; default 0.6 of 2)")
+    ap.add_argument("--no-quiet-wait", action="store_true", help="measure regardless of load")
     args = ap.parse_args(argv)
 
     from gradio_client import Client
 
+    from _common import RawGradioClient
+
+    arms = [a.strip() for a in args.arms.split(",") if a.strip()]
+    unknown = [a for a in arms if a not in ARMS]
+    if unknown:
+        raise SystemExit(f"unknown arm(s) {unknown}; choose from {list(ARMS)}")
     db = args.db.resolve()
     if not db.exists():
         raise SystemExit(f"{db} not found; run bench/import_mmr_life.py first")
-    ids = pick_ids(db, args.items + args.warmup)
-    warm, ids = ids[:args.warmup], ids[args.warmup:]
+    total = (args.items + args.warmup) * len(arms)
+    ids = pick_ids(db, total)
+    if len(ids) < total:
+        raise SystemExit(f"{db} has only {len(ids)} items; lower --items")
 
+    samples = {arm: {"load": [], "save": []} for arm in arms}
+    failures = []
     with Server(db) as server:
         log(f"server up in {server.startup_s:.1f} s at {server.url}")
-        client = Client(server.url, verbose=False, download_files=args.download_files)
-        api = client.view_api(return_format="dict", print_info=False)["named_endpoints"]
+        gc = Client(server.url, verbose=False, download_files=args.download_files)
+        api = gc.view_api(return_format="dict", print_info=False)["named_endpoints"]
         returns = [p["label"] for p in api["/load_item"]["returns"]]
         params = [p["label"] for p in api["/save_item"]["parameters"]]
         missing = [p for p in params if p not in returns and not p.startswith("Comment")]
         if missing:
             raise SystemExit(f"save_item inputs not among load_item outputs: {missing}")
+        raw = RawGradioClient(server.url)
+        id_box = next(c for c in raw.deps["load_item"]["inputs"])
 
-        def save_args(loaded: dict, variant: str) -> list:
+        def gradio_arm(item_id: str, variant: str) -> tuple[float, float]:
+            t = time.perf_counter()
+            out = gc.predict(item_id, api_name="/load_item")
+            t_load = time.perf_counter() - t
+            loaded = dict(zip(returns, out))
+            if loaded.get(returns[0]) != item_id:
+                failures.append((item_id, "load returned another item"))
             values = []
             for label in params:
                 if label.startswith("Comment"):
@@ -105,70 +174,99 @@ def main(argv=None) -> int:
                     continue
                 value = unwrap(loaded[label])
                 if label == "Question":
-                    value = value[:-len(MARK)] if value.endswith(MARK) else value + MARK
+                    value = toggle(value)
                 elif label == "Clue boxes":
                     value = None if variant == "none" or not value else \
-                        {"image": value["image"], "boxes": value.get("boxes", [])}
+                        {"image": value["image"], "boxes": fix_boxes(value.get("boxes"))}
                 values.append(value)
-            return values
-
-        samples = {"load": [], "save": {"path": [], "none": []}}
-        failures = []
-
-        def one(item_id: str, variant: str, timed: bool) -> None:
             t = time.perf_counter()
-            out = client.predict(item_id, api_name="/load_item")
-            t_load = time.perf_counter() - t
-            loaded = dict(zip(returns, out))
-            if loaded.get("Item id (Enter opens)") != item_id:
-                failures.append((item_id, "load returned another item"))
-            values = save_args(loaded, variant)
-            t = time.perf_counter()
-            out = client.predict(*values, api_name="/save_item")
+            out = gc.predict(*values, api_name="/save_item")
             t_save = time.perf_counter() - t
             if not any(isinstance(o, str) and o.startswith(f"Saved {item_id} as version")
                        for o in out):
                 failures.append((item_id, "save did not report 'Saved … version N'"))
-            if timed:
-                samples["load"].append(t_load)
-                samples["save"][variant].append(t_save)
+            return t_load, t_save
 
-        for item_id in warm:
-            one(item_id, "path", timed=False)
+        def raw_arm(item_id: str) -> tuple[float, float]:
+            t = time.perf_counter()
+            out = raw.call("load_item", {id_box: item_id})
+            t_load = time.perf_counter() - t
+            values = {}
+            for cid in raw.deps["save_item"]["inputs"]:
+                label = raw.label(cid) or ""
+                if raw.is_state(cid):
+                    continue
+                if label.startswith("Comment"):
+                    values[cid] = "bench/ui_latency.py"
+                    continue
+                value = unwrap(out.get(cid))
+                if label == "Question":
+                    value = toggle(value)
+                elif label == "Clue boxes" and value:
+                    value = {"image": value["image"], "boxes": fix_boxes(value.get("boxes")),
+                             "orientation": value.get("orientation", 0)}
+                values[cid] = value
+            t = time.perf_counter()
+            out = raw.call("save_item", values)
+            t_save = time.perf_counter() - t
+            if not any(isinstance(o, str) and o.startswith(f"Saved {item_id} as version")
+                       for o in out.values()):
+                failures.append((item_id, "raw save did not report 'Saved … version N'"))
+            return t_load, t_save
+
+        def run(arm: str, item_id: str):
+            client, variant = arm.split("/")
+            return raw_arm(item_id) if client == "raw" else gradio_arm(item_id, variant)
+
+        it = iter(ids)
+        for _ in range(args.warmup):
+            for arm in arms:
+                run(arm, next(it))
+        gate = QuietGate(args.max_busy, enabled=not args.no_quiet_wait)
         started = time.perf_counter()
-        for n, item_id in enumerate(ids):
-            variant = args.annotator if args.annotator != "both" else ("path", "none")[n % 2]
-            one(item_id, variant, timed=True)
+        for n in range(args.items):
+            gate.wait()
+            for arm in arms:
+                t_load, t_save = run(arm, next(it))
+                samples[arm]["load"].append(t_load)
+                samples[arm]["save"].append(t_save)
             if (n + 1) % 50 == 0:
-                log(f"{n + 1}/{len(ids)} items, load median "
-                    f"{1000 * statistics.median(samples['load']):.0f} ms")
+                log(f"{n + 1}/{args.items} rounds: " + "; ".join(
+                    f"{arm} load {1000 * statistics.median(samples[arm]['load']):.0f} ms "
+                    f"save {1000 * statistics.median(samples[arm]['save']):.0f} ms"
+                    for arm in arms))
         wall = time.perf_counter() - started
+        raw.close()
 
-    load = summarize(samples["load"], 1000)
-    save_all = samples["save"]["path"] + samples["save"]["none"]
-    save = {"all": summarize(save_all, 1000)}
-    for variant in ("path", "none"):
-        if samples["save"][variant]:
-            save[variant] = summarize(samples["save"][variant], 1000)
-    ratios = {"load_p95_to_target": round(load["p95"] / TARGET_P95_MS, 2),
-              "save_p95_to_target": round(save["all"]["p95"] / TARGET_P95_MS, 2)}
-    if "path" in save and "none" in save:
-        ratios["save_median_path_over_none"] = round(save["path"]["median"]
-                                                     / save["none"]["median"], 2)
+    results = {}
+    for arm in arms:
+        load = summarize(samples[arm]["load"], 1000)
+        save = summarize(samples[arm]["save"], 1000)
+        results[arm] = {"what": ARMS[arm], "load_item_ms": load, "save_item_ms": save,
+                        "p95_to_target": {"load": round(load["p95"] / TARGET_P95_MS, 2),
+                                          "save": round(save["p95"] / TARGET_P95_MS, 2)},
+                        "meets_target": {"load": load["p95"] <= TARGET_P95_MS,
+                                         "save": save["p95"] <= TARGET_P95_MS}}
+    ratios = {}
+    if "gradio/none" in results and "raw/path" in results:
+        for k in ("load_item_ms", "save_item_ms"):
+            ratios[f"{k[:-3]} median gradio/none over raw/path"] = round(
+                results["gradio/none"][k]["median"] / results["raw/path"][k]["median"], 2)
+    if "gradio/none" in results and "gradio/path" in results:
+        ratios["save_item median gradio/path over gradio/none"] = round(
+            results["gradio/path"]["save_item_ms"]["median"]
+            / results["gradio/none"]["save_item_ms"]["median"], 2)
     summary = {
         "benchmark": "ui_latency",
-        "items": len(ids),
-        "annotator_variant": args.annotator,
-        "download_files": args.download_files,
-        "load_item_ms": load,
-        "save_item_ms": save,
+        "items_per_arm": args.items,
         "target_p95_ms": TARGET_P95_MS,
+        "arms": results,
         "ratios": ratios,
-        "meets_target": {"load": load["p95"] <= TARGET_P95_MS,
-                         "save": save["all"]["p95"] <= TARGET_P95_MS},
+        "download_files": args.download_files,
         "failures": failures[:10],
         "failure_count": len(failures),
         "wall_s": round(wall, 1),
+        "quiet_gate": gate.report(),
         "db": str(db),
         "machine": machine(),
     }

@@ -1,0 +1,43 @@
+#!/usr/bin/env python3
+"""Bench-only what-if server: `app.py serve` with candidate fixes applied in memory.
+
+The UI and store code are not changed; this lets bench/browser_paint.py --what-if measure what
+a fix would buy before anyone writes it. BENCH_PATCHES (comma-separated) selects them:
+
+  preprocess  (already in the code since commit b410d4e; kept to measure older builds)
+              the annotator's path-only preprocess set on the component CLASS.
+              ui/annotate_layout.py sets it on the one instance, but Gradio replaces that
+              instance in the session state on the first gr.update(...) to the annotator
+              (blocks.postprocess_data: state[id] = block.__class__(**kwargs)); from then on
+              the library's preprocess runs: it opens the full image, converts it and
+              re-encodes it into the Gradio cache on every event with the annotator as input
+              (save, autosave draft, compare, ...).
+  preview     the annotator is given the cached display preview (longest side 2048,
+              Store.preview_path) instead of the original. Box coordinates are NOT rescaled
+              here, so saved boxes are wrong in this mode: a timing experiment only. A real
+              fix must scale boxes between preview and original pixels.
+
+Usage: BENCH_PATCHES=preprocess python bench/_patched_server.py serve --db DB --port P --no-auth
+"""
+import os
+import runpy
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+# bench/ holds scripts whose names shadow stdlib modules (bench/inspect.py): keep it off the path
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != REPO / "bench"]
+sys.path.insert(0, str(REPO))
+patches = {p.strip() for p in os.environ.get("BENCH_PATCHES", "").split(",") if p.strip()}
+
+if "preprocess" in patches:
+    from gradio_image_annotation import image_annotator
+
+    image_annotator.preprocess_image = lambda self, fd: None if fd is None else fd.path
+if "preview" in patches:
+    from store.core import Store
+
+    Store.image_path = lambda self, sha: self.preview_path(sha)
+print(f"bench what-if patches: {sorted(patches)}", flush=True)
+sys.argv = [str(REPO / "app.py"), *sys.argv[1:]]
+runpy.run_path(str(REPO / "app.py"), run_name="__main__")
