@@ -24,7 +24,8 @@ general / rigorous by an LLM judge that disagrees on ~8%); failure tags on ~2%. 
           so that the server's remembered matches are stale and everything is recomputed;
           the same filter repeated (remembered); paging; and the same filters as store calls
           in-process with the memory cleared. Target: p95 <= 300 ms.
-Prints progress on stderr and one JSON line on stdout.
+Before each measurement block it waits (up to 30 s) until the shared machine is quiet and
+records the cores it saw busy. Prints progress on stderr and one JSON line on stdout.
 """
 from __future__ import annotations
 
@@ -163,6 +164,38 @@ def make_run(store, run_id: str, items: list[dict], repeats: int, samples: int,
     return len(pending)
 
 
+def busy_cores(interval: float = 0.5) -> float:
+    """Cores busy (all processes) over `interval` seconds, from /proc/stat."""
+    def read():
+        with open("/proc/stat") as f:
+            parts = [int(x) for x in f.readline().split()[1:]]
+        return sum(parts), parts[3] + (parts[4] if len(parts) > 4 else 0)
+    t0, i0 = read()
+    time.sleep(interval)
+    t1, i1 = read()
+    return round((1 - (i1 - i0) / max(1, t1 - t0)) * (os.cpu_count() or 1), 2)
+
+
+class Quiet:
+    """The machine is shared (2 cores): before each measurement wait (up to `timeout` s)
+    until fewer than `max_busy` cores are busy, and record what was seen."""
+
+    def __init__(self, max_busy: float = 0.8, timeout: float = 30.0):
+        self.max_busy, self.timeout, self.seen, self.gave_up = max_busy, timeout, [], 0
+
+    def wait(self) -> None:
+        start = time.monotonic()
+        while (busy := busy_cores()) > self.max_busy:
+            if time.monotonic() - start > self.timeout:
+                self.gave_up += 1
+                break
+        self.seen.append(busy)
+
+    def report(self) -> dict:
+        return {"max_busy_cores": self.max_busy, "gave_up": self.gave_up,
+                "busy_cores_before": summarize(self.seen, digits=2)}
+
+
 class RawClient:
     """The browser's side of Gradio's queue protocol: POST /queue/join, read /queue/data."""
 
@@ -288,12 +321,17 @@ def main() -> None:
         log(f"server up in {server.startup_s:.1f} s")
         raw = RawClient(server.url)
         raw.call("inspect_open", [str(work_ids[-1])])  # first call: connections, imports
+        quiet = Quiet()
         first, again = [], []
-        for wid in opens:
+        for n, wid in enumerate(opens):
+            if n % 10 == 0:
+                quiet.wait()
             t = time.perf_counter()
             raw.call("inspect_open", [str(wid)])
             first.append(time.perf_counter() - t)
-        for wid in opens:
+        for n, wid in enumerate(opens):
+            if n % 10 == 0:
+                quiet.wait()
             t = time.perf_counter()
             raw.call("inspect_open", [str(wid)])
             again.append(time.perf_counter() - t)
@@ -308,6 +346,7 @@ def main() -> None:
             times = []
             for _ in range(args.filter_rounds):
                 invalidate()
+                quiet.wait()
                 t = time.perf_counter()
                 out = raw.call("inspect_filter", [sort, *widget_values(overrides)])
                 times.append(time.perf_counter() - t)
@@ -335,6 +374,7 @@ def main() -> None:
         "filter_raw_by_filter_ms": served, "filter_store_by_filter_ms": direct,
         "deep_page_store_ms": deep_direct_ms, "next_page_raw_ms": summarize(pages, 1000),
         "db_mb": round(db.stat().st_size / 1e6, 1), "folder": str(folder),
+        "quiet": quiet.report(),
         "machine": machine(),
     }
     emit(summary)

@@ -15,12 +15,17 @@ import sqlite_utils
 from . import drafts, item_queries, items, media, revisions, stats, users
 from . import runner_cache, runner_endpoints, runner_prompts, runner_runs, runner_work, scores
 from .db import Connections, atomic
+from .inspect_store import InspectMixin
 from .media import ImageInfo
 from .migrations import apply_migrations
 
 
-class Store:
-    """ClueLab's data: SQLite file + `<stem>-media/` folder beside it. Thread-safe to share."""
+class Store(InspectMixin):
+    """ClueLab's data: SQLite file + `<stem>-media/` folder beside it. Thread-safe to share.
+
+    The Inspect tab's methods (responses, failure browser, tags and notes) come from
+    `InspectMixin` (store/inspect_store.py).
+    """
 
     def __init__(self, path: str | Path):
         self.path = Path(path)

@@ -12,7 +12,10 @@ import gradio as gr
 
 from ui.annotate_layout import build_browser, build_editor
 from ui.annotate_wiring import wire
+from ui.experiments_tab import build_experiments_tab
+from ui.inspect_tab import build_inspect_tab
 from ui.io_tab import build_io_tab
+from ui.results_tab import build_results_tab
 from ui.stats_tab import build_stats_tab
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -31,6 +34,12 @@ def build_app(store) -> gr.Blocks:
                 build_io_tab(store)
             with gr.Tab("Statistics", id="stats", elem_id="tab-stats") as stats_tab:
                 build_stats_tab(store, stats_tab)
+            with gr.Tab("Results", id="results", elem_id="tab-results"):
+                build_results_tab(store)
+            with gr.Tab("Experiments", id="experiments", elem_id="tab-experiments") as xp_tab:
+                build_experiments_tab(store, xp_tab)
+            with gr.Tab("Inspect", id="inspect", elem_id="tab-inspect") as inspect_tab:
+                build_inspect_tab(store, inspect_tab)
     return demo
 
 

@@ -1,0 +1,171 @@
+"""Failure tags and notes on responses (migration 0005): the vocabulary, who tagged what and
+when, free notes, per-run counts, and the tagged cases for export.
+
+A response is named by its work row id (`run_work.id` = `run_responses.work_id`). Tag names
+compare case-insensitively ("Perception error" is the seeded "perception error"); a tag must
+be in the vocabulary before it is used, so a typo cannot split the counts silently.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import sqlite_utils
+
+from .db import atomic, now, one, rows
+from .errors import NotFoundError, ValidationError
+
+TAG_MAX = 40
+NOTE_MAX = 10_000
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def clean_tag(name) -> str:
+    """A tag name as stored: one line, inner spaces collapsed, 1-40 characters."""
+    text = " ".join(_CONTROL.sub(" ", str(name or "")).split())
+    if not text:
+        raise ValidationError("a tag needs a name", field="tag")
+    if len(text) > TAG_MAX:
+        raise ValidationError(f"a tag name has at most {TAG_MAX} characters", field="tag")
+    return text
+
+
+def list_tags(db: sqlite_utils.Database) -> list[dict]:
+    """The vocabulary, seeded tags first (in seed order), then the added ones by name, each
+    with how many responses carry it."""
+    return rows(db, "SELECT t.name, t.description, t.seeded, t.created_by, t.created_at, "
+                    "(SELECT count(*) FROM response_tags r WHERE r.tag = t.name) AS uses "
+                    "FROM failure_tags t ORDER BY t.seeded DESC, "
+                    "CASE WHEN t.seeded THEN t.rowid END, t.name")
+
+
+def add_tag(db: sqlite_utils.Database, name: str, author: str | None,
+            description: str = "") -> dict:
+    """Add a tag to the vocabulary; an existing name (any case) is returned unchanged."""
+    name = clean_tag(name)
+    with atomic(db):
+        found = one(db, "SELECT name, description, seeded FROM failure_tags WHERE name = ?",
+                    [name])
+        if found:
+            return found
+        db.conn.execute("INSERT INTO failure_tags (name, description, seeded, created_by, "
+                        "created_at) VALUES (?, ?, 0, ?, ?)",
+                        [name, " ".join(str(description or "").split())[:200], author, now()])
+    return {"name": name, "description": description, "seeded": 0}
+
+
+def delete_tag(db: sqlite_utils.Database, name: str) -> None:
+    """Remove an unused tag from the vocabulary (a tag in use must be taken off first)."""
+    with atomic(db):
+        found = one(db, "SELECT name FROM failure_tags WHERE name = ?", [clean_tag(name)])
+        if not found:
+            raise NotFoundError(f"no tag {name!r}")
+        uses = db.conn.execute("SELECT count(*) FROM response_tags WHERE tag = ?",
+                               [found["name"]]).fetchone()[0]
+        if uses:
+            raise ValidationError(f"tag {found['name']!r} is on {uses} responses; remove it "
+                                  "from them first", field="tag")
+        db.conn.execute("DELETE FROM failure_tags WHERE name = ?", [found["name"]])
+
+
+def _run_of(db: sqlite_utils.Database, work_id: int) -> str:
+    row = db.conn.execute("SELECT run_id FROM run_work WHERE id = ?", [int(work_id)]).fetchone()
+    if row is None:
+        raise NotFoundError(f"no response {work_id}")
+    return row[0]
+
+
+def response_tags(db: sqlite_utils.Database, work_id: int) -> list[dict]:
+    """[{tag, author, created_at}] of one response, in the order they were added."""
+    return rows(db, "SELECT t.name AS tag, r.author, r.created_at FROM response_tags r "
+                    "JOIN failure_tags t ON t.name = r.tag WHERE r.work_id = ? "
+                    "ORDER BY r.created_at, t.name", [int(work_id)])
+
+
+def set_response_tags(db: sqlite_utils.Database, work_id: int, tags, author: str | None
+                      ) -> dict:
+    """Make the response's tags exactly `tags`: new ones are recorded with `author` and the
+    time, kept ones keep who added them and when, missing ones are removed.
+    Returns {"added": [...], "removed": [...], "tags": [...]}."""
+    wanted = {}
+    for tag in tags or []:
+        name = clean_tag(tag)
+        wanted.setdefault(name.casefold(), name)
+    with atomic(db):
+        run_id = _run_of(db, work_id)
+        known = {r[0].casefold(): r[0] for r in db.conn.execute(
+            f"SELECT name FROM failure_tags WHERE name IN ({','.join('?' * len(wanted))})",
+            list(wanted.values()))} if wanted else {}
+        unknown = [name for key, name in wanted.items() if key not in known]
+        if unknown:
+            raise ValidationError(f"unknown tag(s): {', '.join(unknown)}; add them to the "
+                                  "vocabulary first", field="tag")
+        have = {r[0].casefold(): r[0] for r in db.conn.execute(
+            "SELECT tag FROM response_tags WHERE work_id = ?", [int(work_id)])}
+        added = [known[k] for k in wanted if k not in have]
+        removed = [name for k, name in have.items() if k not in wanted]
+        stamp = now()
+        db.conn.executemany("INSERT INTO response_tags (work_id, tag, run_id, author, "
+                            "created_at) VALUES (?, ?, ?, ?, ?)",
+                            [(int(work_id), t, run_id, author, stamp) for t in added])
+        db.conn.executemany("DELETE FROM response_tags WHERE work_id = ? AND tag = ?",
+                            [(int(work_id), t) for t in removed])
+    return {"added": added, "removed": removed,
+            "tags": [t["tag"] for t in response_tags(db, work_id)]}
+
+
+def add_note(db: sqlite_utils.Database, work_id: int, note: str, author: str | None) -> int:
+    """Append a free note to a response; returns its id."""
+    text = str(note or "").strip()
+    if not text:
+        raise ValidationError("the note is empty", field="note")
+    if len(text) > NOTE_MAX:
+        raise ValidationError(f"a note has at most {NOTE_MAX} characters", field="note")
+    with atomic(db):
+        run_id = _run_of(db, work_id)
+        cursor = db.conn.execute("INSERT INTO response_notes (work_id, run_id, note, author, "
+                                 "created_at) VALUES (?, ?, ?, ?, ?)",
+                                 [int(work_id), run_id, text, author, now()])
+    return cursor.lastrowid
+
+
+def response_notes(db: sqlite_utils.Database, work_id: int) -> list[dict]:
+    """[{id, note, author, created_at}], newest first."""
+    return rows(db, "SELECT id, note, author, created_at FROM response_notes "
+                    "WHERE work_id = ? ORDER BY id DESC", [int(work_id)])
+
+
+def tag_counts(db: sqlite_utils.Database, run_id: str) -> dict[str, int]:
+    """{tag: responses of the run carrying it}, most used first."""
+    return {r[0]: r[1] for r in db.conn.execute(
+        "SELECT t.name, count(*) AS n FROM response_tags r JOIN failure_tags t "
+        "ON t.name = r.tag WHERE r.run_id = ? GROUP BY t.name ORDER BY n DESC, t.name",
+        [run_id])}
+
+
+def tagged_responses(db: sqlite_utils.Database, run_id: str | None = None,
+                     tag: str | None = None) -> list[dict]:
+    """Every tagged (or noted) response, optionally of one run and/or carrying one tag, with
+    what an export needs: item, answer, gold answer, status, tags and notes with authors."""
+    where, params = [], []
+    if run_id:
+        where.append("w.run_id = ?")
+        params.append(run_id)
+    scope = ("SELECT work_id FROM response_tags" + (" WHERE tag = ?" if tag else "")
+             + ("" if tag else " UNION SELECT work_id FROM response_notes"))
+    if tag:
+        params.insert(0, clean_tag(tag))
+    sql = ("SELECT w.id AS work_id, w.run_id, w.item_id, w.repeat, w.sample, w.item_version, "
+           "r.status, r.answer, i.answer AS gold, i.dataset, i.domain, i.subtask, "
+           "(SELECT json_group_array(json_object('tag', t.tag, 'author', t.author, "
+           "'created_at', t.created_at)) FROM response_tags t WHERE t.work_id = w.id) AS tags, "
+           "(SELECT json_group_array(json_object('note', n.note, 'author', n.author, "
+           "'created_at', n.created_at)) FROM response_notes n WHERE n.work_id = w.id) AS notes "
+           f"FROM ({scope}) s JOIN run_work w ON w.id = s.work_id "
+           "LEFT JOIN run_responses r ON r.work_id = w.id LEFT JOIN items i ON i.id = w.item_id"
+           + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY w.run_id, w.id")
+    found = rows(db, sql, params)
+    for r in found:
+        r["tags"] = sorted(json.loads(r["tags"] or "[]"), key=lambda t: t["created_at"])
+        r["notes"] = sorted(json.loads(r["notes"] or "[]"), key=lambda n: n["created_at"])
+    return found

@@ -1,0 +1,100 @@
+"""The Inspect tab in real Chromium against a real server and SQLite: a response side by side,
+hostile model output kept inert, zoom, keyboard navigation, tagging, finding it again."""
+import re
+import sqlite3
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.inspect_helpers import build_inspect_db
+from tests.live_server import LiveServer
+
+
+@pytest.fixture
+def inspect_server(tmp_path):
+    db = tmp_path / "ui.db"
+    ids = build_inspect_db(db)
+    server = LiveServer(db, "--no-auth")
+    server.db, server.ids = db, ids
+    yield server
+    server.stop()
+
+
+def loaded_image(page, selector):
+    """The src of the image shown in a gr.Image, once it has really loaded."""
+    image = page.locator(f"{selector} img").first
+    expect(image).to_have_attribute("src", re.compile(r"inspect-cache"), timeout=15000)
+    page.wait_for_function("(el) => el.complete && el.naturalWidth > 0",
+                           arg=image.element_handle(), timeout=15000)
+    return image.get_attribute("src")
+
+
+def cell(table, text):
+    """A visible cell of a gr.Dataframe (the grid also keeps hidden copies for measuring)."""
+    return table.get_by_text(text).filter(visible=True).first
+
+
+def pick(page, elem_id, option):
+    page.locator(f"#{elem_id} input").first.click()
+    page.locator("[data-testid='dropdown-option']", has_text=option).first.click()
+
+
+def test_inspect_a_hostile_response_tag_it_and_find_it(inspect_server, page):
+    a = inspect_server.ids["a"]
+    page.goto(inspect_server.url + "/")
+    page.locator("#main-tabs button[role='tab']", has_text="Inspect").click()
+    results = page.locator("#inspect-results")
+    expect(page.locator("#inspect-count")).to_contain_text("responses match", timeout=15000)
+    pick(page, "inspect-run", "run-a ·")
+    page.click("#inspect-filter")
+    expect(results).to_contain_text("run-a", timeout=15000)
+    expect(results).not_to_contain_text("run-b")
+
+    # open a response from the list: GT boxes and the model's text are shown
+    cell(results, "ui/alpha").click()
+    expect(page.locator("#inspect-header")).to_contain_text("ui/alpha", timeout=15000)
+    gt_src = loaded_image(page, "#inspect-gt-image")
+    model_src = loaded_image(page, "#inspect-model-image")
+    assert gt_src != model_src
+    expect(page.locator("#inspect-output textarea")).to_have_value(re.compile("EXIT 12"))
+    expect(page.locator("#inspect-gt-clues")).to_contain_text("✓ M1 (judge llm:judge)")
+    expect(page.locator("#inspect-model-clues")).to_contain_text("illusionary (judge llm:judge)")
+    expect(page.locator("#inspect-verdicts")).to_contain_text("llm:judge")
+    link = page.locator("#inspect-open-item a")
+    expect(link).to_have_attribute("href", "?item=ui%2Falpha")
+    expect(link).to_have_attribute("target", "_blank")
+
+    # clicking a GT clue zooms to its box
+    cell(page.locator("#inspect-gt-clues"), "The blue sign reads EXIT 12").click()
+    expect(page.locator("#inspect-zoom-caption")).to_contain_text("GT1", timeout=15000)
+    assert "zoom-" in loaded_image(page, "#inspect-zoom")
+
+    # J opens the next response of the list: the hostile one stays text
+    page.locator("#inspect-header").click()
+    page.keyboard.press("j")
+    expect(page.locator("#inspect-work-id input, #inspect-work-id textarea").first).to_have_value(
+        str(a["ui/beta"]), timeout=15000)
+    output = page.locator("#inspect-output textarea")
+    expect(output).to_have_value(re.compile(r"^<script>window.__pwned=1</script><img src=x"))
+    expect(page.locator("#inspect-model-clues")).to_contain_text('<img src=y onerror=')
+    assert page.evaluate("window.__pwned") is None
+    assert page.locator("a[href^='javascript']").count() == 0
+    for area in ("#inspect-model-clues", "#inspect-output", "#inspect-answer", "#inspect-header",
+                 "#inspect-results", "#inspect-verdicts"):
+        assert page.locator(f"{area} img, {area} script").count() == 0, area
+
+    # tag it, then find it through the tag filter
+    page.locator("#inspect-tags label", has_text="perception error").click()
+    page.click("#inspect-save-tags")
+    expect(page.locator("#inspect-tag-message")).to_contain_text("added perception error",
+                                                                 timeout=15000)
+    expect(page.locator("#inspect-tag-log")).to_contain_text("local")
+    con = sqlite3.connect(inspect_server.db)
+    assert con.execute("SELECT tag, author FROM response_tags WHERE work_id = ?",
+                       [a["ui/beta"]]).fetchall() == [("perception error", "local")]
+    pick(page, "inspect-tag-filter", "perception error")
+    page.click("#inspect-filter")
+    expect(page.locator("#inspect-count")).to_contain_text("1 response matches", timeout=15000)
+    expect(results).to_contain_text("ui/beta")
+    expect(results).not_to_contain_text("ui/alpha")
+    assert page.evaluate("window.__pwned") is None

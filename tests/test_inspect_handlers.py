@@ -1,0 +1,269 @@
+"""Inspect tab handlers on a real store with two hand-made runs (tests/inspect_helpers.py):
+the side-by-side view, overlays and zooms, compare, the failure browser, tags and notes."""
+import csv
+import json
+import sqlite3
+
+import pytest
+from PIL import Image
+
+from store import Store, ValidationError
+from store.migrations import MIGRATIONS
+from tests.inspect_helpers import build_inspect_db
+from ui import inspect_browser as ib
+from ui import inspect_compare as ic
+from ui import inspect_handlers as ih
+from ui import inspect_tags as it
+from ui.editor_model import clue_color
+from ui.inspect_overlay import Overlays
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    db = tmp_path_factory.mktemp("inspect") / "ui.db"
+    return db, build_inspect_db(db)
+
+
+@pytest.fixture
+def env(built, tmp_path):
+    """A fresh copy of the module's database per test (tests write tags and notes)."""
+    db, ids = built
+    copy = tmp_path / "ui.db"
+    with sqlite3.connect(db) as src, sqlite3.connect(copy) as dst:
+        src.backup(dst)
+    (tmp_path / "ui-media").symlink_to(db.parent / "ui-media")
+    store = Store.open(copy)
+    yield store, ids
+    store.close()
+
+
+def filters(**values):
+    widgets = dict(run=None, dataset=None, domain=None, subtask=None, item=None, status=None,
+                   judge="offline", general=None, rigorous=None, grounded=None, verbench=None,
+                   wrong_reason=False, flip_run=None, flip=None, disagree=None, tag=None)
+    widgets.update(values)
+    return ib.filters_from(*widgets.values())
+
+
+def test_migration_seeds_the_tag_vocabulary_and_indexes(env):
+    store, _ = env
+    assert MIGRATIONS[-1][0] == "0005_inspect"
+    assert it.vocabulary(store) == ["illusionary clue", "useless clue", "missed clue",
+                                    "perception error", "reasoning error", "knowledge error",
+                                    "format error"]
+    indexes = {r[0] for r in store.db.conn.execute("SELECT name FROM sqlite_master WHERE "
+                                                   "type = 'index'")}
+    assert {"idx_response_tags_run", "idx_response_tags_tag", "idx_response_notes_work",
+            "idx_run_work_item"} <= indexes
+
+
+def test_side_by_side_matches_clues_and_names_who_said_so(env):
+    store, ids = env
+    view = ih.open_view(store, str(ids["a"]["ui/alpha"]))
+    gt = ih.gt_table(view).data.values.tolist()
+    assert [row[0] for row in gt] == ["GT1", "GT2"]
+    assert "✓ M1 (judge llm:judge)" in gt[0][4] and "matcher offline:lexical" in gt[0][4]
+    assert gt[1][4].startswith("✗ missed (judge llm:judge, matcher offline:lexical")
+    assert [c["color"] for c in view["gt_clues"]] == [clue_color(0), clue_color(1)]
+    model = ih.model_table(view).data.values.tolist()
+    assert model[0][0] == "M1" and "GT1 (judge llm:judge)" in model[0][3]
+    assert "GT1 (matcher offline:lexical, 92)" in model[0][3]
+    assert model[1][3] == "—" and model[1][4] == "illusionary (judge llm:judge)"
+    assert view["model_clues"][1]["boxes"] == [{"image": 0, "box": [1000, 560, 1150, 760]}]
+    assert view["model_clues"][0]["color"] == clue_color(0)  # the colour of its GT clue
+    verdicts = ih.verdict_table(view).data.values.tolist()
+    assert [v[:3] for v in verdicts] == [["general", "offline", "correct"],
+                                         ["rigorous", "llm:judge", "correct"],
+                                         ["rigorous", "offline", "correct"],
+                                         ["grounded", "offline", "correct"]]
+    detail = ih.verdict_detail(view, 1)
+    assert "Judge reply:" in detail and "there is no dragon" in detail
+    assert ih.version_md(view) == r"Made with the item as it is now \(version 2\)\."
+    assert "12" in ih.gold_md(view) and "EXIT 12" in view["response"]["text"]
+
+
+def test_wrong_answer_gets_the_live_matcher_and_the_version_change(env):
+    store, ids = env
+    view = ih.open_view(store, ids["a"]["ui/gamma"])
+    gt = ih.gt_table(view).data.values.tolist()
+    assert gt[0][4] == "✗ missed (matcher lexical (live, not stored))"
+    assert [r["source"] for r in view["model_clues"]] == ["sentences of the reasoning"] * 2
+    assert view["version"]["changed"] and view["version"]["fields"] == ["question"]
+    assert "version 2 → 3" in ih.version_md(view)
+    general = [v for v in view["verdicts"] if v["protocol"] == "general"]
+    assert {(v["judge"], v["value"]) for v in general} == {("offline", "wrong"),
+                                                          ("llm:judge", "correct")}
+
+
+def test_untrusted_text_is_escaped_where_markdown_or_html(env):
+    store, ids = env
+    view = ih.open_view(store, ids["a"]["ui/beta"])
+    assert view["response"]["text"].startswith("<script>")  # the text box shows it as text
+    for markdown in (ih.header_md(view), ih.answer_md(view), ih.gold_md(view)):
+        assert "<" not in markdown and "](javascript" not in markdown
+    link = ih.item_link_html('x"><script>alert(1)</script>')
+    assert "<script>" not in link and 'href="?item=x%22%3E%3Cscript%3E' in link
+    assert 'target="_blank"' in ih.item_link_html("ui/beta")
+    assert "?item=ui%2Fbeta" in ih.item_link_html("ui/beta")
+    rows = ih.model_table(view).data.values.tolist()
+    assert rows[0][1].startswith("<img src=y")  # a table cell: shown as text by the grid
+
+
+def test_overlays_are_drawn_once_and_zoom_crops_the_original(env):
+    store, ids = env
+    overlays = Overlays(store)
+    view = ih.open_view(store, ids["a"]["ui/alpha"])
+    gt_path, model_path = ih.overlays_for(overlays, view, 0)
+    assert "inspect-cache" in gt_path and gt_path != model_path
+    stamp = (overlays.folder / gt_path.rsplit("/", 1)[1]).stat().st_mtime_ns
+    assert ih.overlays_for(overlays, view, 0)[0] == gt_path
+    assert (overlays.folder / gt_path.rsplit("/", 1)[1]).stat().st_mtime_ns == stamp
+    scale = 1024 / 1200  # the display copy: longest side 1024
+    with Image.open(gt_path) as im:
+        assert im.size == (1024, 683)
+        red = im.convert("RGB").getpixel((round(300 * scale) + 1, round(230 * scale)))
+    assert red[0] > 180 and red[1] < 90  # GT1's left edge in clue 1's colour, #e6194b
+    with Image.open(model_path) as im:
+        edge = [im.convert("RGB").getpixel((round(x * scale), round(560 * scale)))
+                for x in range(1000, 1150, 3)]
+    assert len(set(edge)) > 1  # dashes and gaps along M2's top edge
+    path, caption = ih.zoom(overlays, view, "gt", 0)
+    with Image.open(path) as im:
+        assert im.size == (205, 103)  # the box (120x60 px) and a margin, at full resolution
+    assert "GT1" in caption and "(300, 200)" in caption
+    path, caption = ih.zoom(overlays, view, "model", 1)
+    assert path and "M2" in caption
+    second = ih.overlays_for(overlays, view, 1)
+    assert second[0] != gt_path  # image 2 carries GT2's box
+    bare = ih.overlays_for(overlays, ih.open_view(store, ids["b"]["ui/beta"]), 0)
+    assert bare[0] == bare[1] and Image.open(bare[0]).size == (1024, 683)  # no box: the image
+
+
+def test_compare_highlights_verdict_differences(env):
+    store, ids = env
+    a = ih.open_view(store, ids["a"]["ui/gamma"])
+    choices = ic.compare_choices(store, a)
+    assert [c[1] for c in choices] == [ids["b"]["ui/gamma"]]
+    assert ic.default_compare(choices, a) == ids["b"]["ui/gamma"]
+    b = ih.open_view(store, ids["b"]["ui/gamma"])
+    table = ic.compare_table(a, b).data.values.tolist()
+    assert ["general", "offline", "wrong", "correct", "◆ differs"] in table
+    assert ["general", "llm:judge", "correct", "—", ""] in table
+    assert "differ on general (offline: wrong → correct)" in ic.compare_summary(a, b)
+
+
+def test_failure_browser_filters(env):
+    store, ids = env
+    a, b = ids["a"], ids["b"]
+
+    def found(sort="run order", **values):
+        return ib.browse(store, filters(**values), sort)["ids"]
+
+    assert found(run="run-a") == [a["ui/alpha"], a["ui/beta"], a["ui/gamma"]]
+    assert found(general="wrong") == [a["ui/gamma"]]
+    assert found(general="not correct") == [a["ui/gamma"], b["ui/beta"]]
+    assert found(general="correct", judge="llm:judge") == [a["ui/gamma"]]
+    assert found(wrong_reason=True) == [b["ui/gamma"]]
+    assert found(run="run-b", flip_run="run-a", flip=ib.FLIP_CHOICES[1]) == [b["ui/gamma"]]
+    assert found(run="run-b", flip_run="run-a", flip=ib.FLIP_CHOICES[2]) == [b["ui/beta"]]
+    assert found(run="run-b", flip_run="run-a", flip=ib.FLIP_CHOICES[3]) == [b["ui/beta"],
+                                                                              b["ui/gamma"]]
+    assert found(status=ib.STATUS_CHOICES[1]) == [b["ui/beta"]]
+    assert found(status="error") == [b["ui/beta"]]
+    assert found(disagree="general") == [a["ui/gamma"]]
+    assert found(item="GAM") == [a["ui/gamma"], b["ui/gamma"]]
+    assert found(dataset="ui", domain="Daily Commonsense", run="run-b") == list(b.values())
+    assert found(sort="newest")[0] == b["ui/gamma"]
+    assert found(sort="longest output")[0] == a["ui/beta"]
+    with pytest.raises(ib.BrowseError, match="flip filter needs"):
+        filters(flip=ib.FLIP_CHOICES[1])
+    result = ib.browse(store, filters(), "run order", 1, size=2)
+    assert result["total"] == 6 and result["pages"] == 3 and "page 1 of 3" in result["count"]
+    assert result["rows"][0][:5] == [a["ui/alpha"], "run-a", "ui/alpha", "0/0", "ok"]
+
+
+def test_next_and_previous_cross_pages(env):
+    store, ids = env
+    nav = ib.nav_state(ib.browse(store, filters(), "run order", 1, size=2))
+    target, page = ib.step(store, nav, nav["ids"][1], 1)
+    assert target == ids["a"]["ui/gamma"] and page["page"] == 2
+    nav = ib.nav_state(page)
+    target, page = ib.step(store, nav, nav["ids"][0], -1)
+    assert target == ids["a"]["ui/beta"] and page["page"] == 1
+    last = ib.nav_state(ib.browse(store, filters(), "run order", 3, size=2))
+    with pytest.raises(ib.BrowseError, match="last response"):
+        ib.step(store, last, last["ids"][-1], 1)
+    assert ib.step(store, last, last["ids"][0], 1) == (last["ids"][1], None)
+
+
+def test_tags_and_notes_keep_author_and_time(env):
+    store, ids = env
+    wid = ids["a"]["ui/beta"]
+    message, state = it.save_tags(store, wid, ["Perception error", "format error"], "alice")
+    assert "added perception error, format error" in message.replace("\\", "")
+    assert state["value"] == ["format error", "perception error"]
+    assert [row[1] for row in state["log"]] == ["alice", "alice"] and state["log"][0][2]
+    _, state = it.save_tags(store, wid, ["perception error", "missed clue"], "bob")
+    assert dict((r[0], r[1]) for r in state["log"]) == {"perception error": "alice",
+                                                       "missed clue": "bob"}
+    with pytest.raises(it.TagError, match="unknown tag"):
+        it.save_tags(store, wid, ["no such tag"], "bob")
+    _, names = it.add_vocabulary_tag(store, "  Wrong   crop ", "carol")
+    assert names[-1] == "Wrong crop" and it.add_vocabulary_tag(store, "wrong CROP", "x")[1] == \
+        names
+    it.save_tags(store, ids["b"]["ui/beta"], ["wrong crop"], "carol")
+    with pytest.raises(ValidationError, match="is on 1 responses"):
+        store.delete_failure_tag("Wrong crop")
+    with pytest.raises(it.TagError, match="empty"):
+        it.add_note(store, wid, "   ", "alice")
+    it.add_note(store, wid, "the platform sign is misread", "alice")
+    _, state = it.add_note(store, wid, "=HYPERLINK(\"x\")", "bob")
+    assert [n[1] for n in state["notes"]] == ["bob", "alice"]  # newest first
+    assert store.tag_counts("run-a") == {"missed clue": 1, "perception error": 1}
+    assert ib.browse(store, filters(tag="perception error"), "run order")["ids"] == [wid]
+    assert ib.browse(store, filters(tag=ib.TAGGED), "run order")["ids"] == [
+        wid, ids["b"]["ui/beta"]]
+    assert wid not in ib.browse(store, filters(tag=ib.UNTAGGED), "run order")["ids"]
+    assert "perception error" in ib.browse(store, filters(tag=ib.TAGGED), "run order"
+                                           )["rows"][0][10]
+    markdown = it.tag_counts_markdown(store, ["run-a", "run-b"])
+    assert "run\\-a: missed clue 1, perception error 1" in markdown and "Wrong crop 1" in markdown
+    assert it.tag_counts_frame(store, ["run-a"]).values.tolist() == [
+        ["run-a", "missed clue", 1], ["run-a", "perception error", 1]]
+
+
+def test_tagged_cases_export_as_csv_and_json(env):
+    store, ids = env
+    wid = ids["a"]["ui/beta"]
+    it.save_tags(store, wid, ["perception error"], "alice")
+    it.add_note(store, wid, "=cmd|' /C calc'!A0", "bob")
+    with pytest.raises(it.TagError, match="no tagged"):
+        it.export_tagged(store, "run-b", "csv")
+    data = json.loads(open(it.export_tagged(store, "run-a", "json")).read())
+    assert [(r["work_id"], r["item_id"], r["gold"]) for r in data] == [(wid, "ui/beta", "Yes")]
+    assert data[0]["tags"][0]["author"] == "alice" and data[0]["notes"][0]["author"] == "bob"
+    with open(it.export_tagged(store, None, "csv"), newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert rows[0]["tags"] == "perception error" and rows[0]["tagged_by"].startswith(
+        "perception error: alice")
+    assert "bob" in rows[0]["notes"] and not rows[0]["notes"].startswith("=")
+    assert it.export_rows(store, tag="missed clue") == []
+
+
+def test_remembered_matches_follow_writes_of_other_processes(env):
+    store, ids = env
+    a, b = ids["a"], ids["b"]
+    tagged = filters(tag="perception error")
+    assert ib.browse(store, tagged, "run order")["total"] == 0
+    assert ib.browse(store, filters(general="not correct"), "run order")["ids"] == [
+        a["ui/gamma"], b["ui/beta"]]
+    other = Store(store.path)  # another connection, as another process would have
+    try:
+        other.set_response_tags(a["ui/beta"], ["perception error"], "x")
+        assert other.delete_run_results("run-b", ("error",)) == 1  # a retry: now pending
+    finally:
+        other.close()
+    assert ib.browse(store, tagged, "run order")["ids"] == [a["ui/beta"]]
+    result = ib.browse(store, filters(general="not correct"), "run order")
+    assert result["ids"] == [a["ui/gamma"]] and result["total"] == 1
+    assert ib.browse(store, filters(run="run-b"), "run order")["total"] == 2

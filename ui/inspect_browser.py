@@ -1,0 +1,141 @@
+"""The failure browser: filter widgets -> a filter dict -> one page of responses, and the
+next / previous response across page boundaries. Plain functions over the store.
+
+The store finds the matching ids once per filter and sort (narrow indexed reads, sets
+intersected; store/inspect_browse.py) and remembers them until the data change, so a page,
+or next / previous across pages, reads only the 50 rows shown.
+"""
+from __future__ import annotations
+
+from store import ValidationError
+from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, VERDICT_VALUES
+
+from ui.text import short
+
+ALL = "(all)"
+ANY = "(any)"
+PAGE_SIZE = 50
+HEADERS = ["response", "run", "item", "r/s", "status", "answer", "gold", "general",
+           "rigorous", "grounded", "tags"]
+STATUS_CHOICES = [ALL, "not ok (unparsed, error, refused, truncated)", *STATUSES]
+VERDICT_CHOICES = [ANY, "not correct", *VERDICT_VALUES]
+FLIP_CHOICES = ["(no flip filter)", "fixed (wrong there, correct here)",
+                "broken (correct there, wrong here)", "any flip"]
+DISAGREE_CHOICES = ["(off)", *PROTOCOLS]
+SORT_CHOICES = list(SORTS)
+NO_RUN = "(none)"
+
+
+class BrowseError(ValueError):
+    """Shown to the user as a message."""
+
+
+def _pick(value, empty=(None, "", ALL, ANY, NO_RUN, "(off)")):
+    return None if value in empty else value
+
+
+def run_choices(store) -> list[tuple[str, str]]:
+    out = [("(all runs)", ALL)]
+    for run in store.list_runs():
+        config = run["config"]
+        out.append((f"{run['id']} · {config.get('endpoint', {}).get('model', '?')} · "
+                    f"{config.get('setting', '?')} · clues {config.get('clues', 'none')}",
+                    run["id"]))
+    return out
+
+
+def flip_run_choices(store) -> list[tuple[str, str]]:
+    return [(NO_RUN, NO_RUN)] + run_choices(store)[1:]
+
+
+def judge_choices(store, run_id=None) -> list[str]:
+    return store.scoring_judges(_pick(run_id)) or ["offline"]
+
+
+def tag_filter_choices(store) -> list[str]:
+    return [ANY, TAGGED, UNTAGGED] + [t["name"] for t in store.list_failure_tags()]
+
+
+def filters_from(run, dataset, domain, subtask, item, status, judge, general, rigorous,
+                 grounded, verbench, wrong_reason, flip_run, flip, disagree, tag) -> dict:
+    """The widgets' values as the store's filter dict."""
+    verdicts = {}
+    for protocol, value in zip(PROTOCOLS, (general, rigorous, grounded, verbench)):
+        value = _pick(value)
+        if value:
+            verdicts[protocol] = "not_correct" if value == "not correct" else value
+    status = _pick(status)
+    if status and status.startswith("not ok"):
+        status = "not_ok"
+    flip = {FLIP_CHOICES[1]: "fixed", FLIP_CHOICES[2]: "broken",
+            FLIP_CHOICES[3]: "any"}.get(flip)
+    filters = {"run_id": _pick(run), "dataset": _pick(dataset), "domain": _pick(domain),
+               "subtask": _pick(subtask), "item": (item or "").strip() or None,
+               "status": status, "judge": _pick(judge) or "offline", "verdicts": verdicts,
+               "right_wrong_reason": bool(wrong_reason), "disagree": _pick(disagree),
+               "tag": _pick(tag)}
+    if flip:
+        if not filters["run_id"] or not _pick(flip_run):
+            raise BrowseError("a flip filter needs a run above and a run to compare it with")
+        if _pick(flip_run) == filters["run_id"]:
+            raise BrowseError("choose a different run to compare with")
+        filters.update(flip=flip, flip_run=_pick(flip_run), flip_protocol="general")
+    return filters
+
+
+def _row(r: dict) -> list:
+    return [r["work_id"], r["run_id"], r["item_id"], f"{r['repeat']}/{r['sample']}",
+            r["status"], short(r["answer"], 40) if r["answer"] is not None else "",
+            short(r["gold"], 30) if r["gold"] is not None else "",
+            r["general"] or "", r["rigorous"] or "", r["grounded"] or "", r["tags"] or ""]
+
+
+def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE) -> dict:
+    """{"rows", "count", "ids", "page", "pages", "total", "filters", "sort", "size"}."""
+    if sort not in SORTS:
+        sort = "run order"
+    page = max(1, int(page or 1))
+    try:
+        found = store.browse_responses(filters, sort, size, (page - 1) * size)
+    except ValidationError as error:
+        raise BrowseError(str(error)) from None
+    total = found["total"]
+    pages = max(1, -(-total // size))
+    if page > pages and total:
+        return browse(store, filters, sort, pages, size)
+    rows = found["rows"]
+    first = (page - 1) * size + 1 if rows else 0
+    noun = "response matches" if total == 1 else "responses match"
+    count = (f"**{total:,}** {noun} · showing {first:,}–{first + len(rows) - 1:,} · "
+             f"page {page} of {pages}" if total else "**No response matches** these filters.")
+    return {"rows": [_row(r) for r in rows], "count": count,
+            "ids": [r["work_id"] for r in rows], "page": page, "pages": pages,
+            "total": total, "filters": filters, "sort": sort, "size": size}
+
+
+def nav_state(result: dict) -> dict:
+    """What next / previous need to remember about the list on screen."""
+    return {k: result[k] for k in ("filters", "sort", "page", "pages", "ids", "total", "size")}
+
+
+def step(store, nav: dict | None, current, delta: int) -> tuple[int, dict | None]:
+    """(work id `delta` places from `current` in the filtered list, the browse result when
+    the page changed, else None). Crosses page boundaries; stops at the ends."""
+    if not nav or not nav.get("ids"):
+        raise BrowseError("filter the responses first (the list is empty)")
+    ids = nav["ids"]
+    try:
+        position = ids.index(int(current))
+    except (TypeError, ValueError):
+        return (ids[0] if delta > 0 else ids[-1]), None
+    target = position + delta
+    if 0 <= target < len(ids):
+        return ids[target], None
+    page = nav["page"] + (1 if target >= len(ids) else -1)
+    if page < 1 or page > nav["pages"]:
+        raise BrowseError("this is the " + ("last" if delta > 0 else "first")
+                          + " response of the list")
+    result = browse(store, nav["filters"], nav["sort"], page, nav.get("size", PAGE_SIZE))
+    if not result["ids"]:
+        raise BrowseError("the list changed; filter again")
+    return (result["ids"][0] if delta > 0 else result["ids"][-1]), result

@@ -1,0 +1,61 @@
+"""Compare: two responses to the same item side by side (two models, or two settings or clue
+sources of one model), their verdicts per protocol and judge with the differences marked."""
+from __future__ import annotations
+
+import pandas as pd
+
+from ui.inspect_handlers import value_styled
+from ui.inspect_view import compare_verdicts, run_label
+from ui.text import escape_md, short
+
+COMPARE_HEADERS = ["protocol", "judge", "A", "B", "differs"]
+
+
+def compare_choices(store, view: dict) -> list[tuple[str, int]]:
+    """(label, work id) of the other responses to the same item."""
+    r = view["response"]
+    out = []
+    for other in store.item_responses(r["item_id"]):
+        if other["work_id"] == r["work_id"]:
+            continue
+        label = (f"#{other['work_id']} · {run_label(other['config'], other['run_id'])} · "
+                 f"r{other['repeat']} s{other['sample']} · {other['status']} · "
+                 f"{short(other['answer'], 30)}")
+        out.append((label, other["work_id"]))
+    return out
+
+
+def default_compare(choices: list[tuple[str, int]], view: dict) -> int | None:
+    """The same repeat and sample in another run, else the first other response."""
+    r = view["response"]
+    tail = f"· r{r['repeat']} s{r['sample']} ·"
+    for label, work_id in choices:
+        if tail in label and not label.split(" · ")[1].startswith(f"{r['run_id']} "):
+            return work_id
+    return choices[0][1] if choices else None
+
+
+def compare_table(a: dict, b: dict):
+    rows = [[d["protocol"], d["judge"], d["a"], d["b"], "◆ differs" if d["differs"] else ""]
+            for d in compare_verdicts(a["verdicts"], b["verdicts"])]
+    frame = pd.DataFrame(rows, columns=COMPARE_HEADERS)
+
+    def mark(styler):
+        return styler.apply(lambda s: ["background-color: #ffd43b; font-weight: 700"
+                                       if v else "" for v in s], subset=["differs"], axis=0)
+
+    return value_styled(frame, ["A", "B"], mark)
+
+
+def compare_summary(a: dict, b: dict) -> str:
+    diffs = [d for d in compare_verdicts(a["verdicts"], b["verdicts"]) if d["differs"]]
+    same_item = a["response"]["item_id"] == b["response"]["item_id"]
+    head = (f"**A** #{a['response']['work_id']} ({escape_md(a['run_label'])}) vs **B** "
+            f"#{b['response']['work_id']} ({escape_md(b['run_label'])})")
+    if not same_item:
+        head += " · ⚠ different items"
+    if not diffs:
+        return head + " · the verdicts agree"
+    return head + " · verdicts differ on " + ", ".join(
+        f"{escape_md(d['protocol'])} ({escape_md(d['judge'])}: {d['a']} → {d['b']})"
+        for d in diffs)

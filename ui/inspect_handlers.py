@@ -1,0 +1,264 @@
+"""The side-by-side view of one response, its zooms and the compare view, as plain functions.
+
+Each takes plain values (a work id, a row index) and returns plain values: escaped Markdown,
+HTML built here from escaped parts, table rows (pandas, with cell colours), image file paths.
+Model output and judge text are untrusted: they go into tables and text boxes (shown as
+text), and into Markdown only through `ui.text.escape_md`.
+"""
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+from urllib.parse import quote
+
+import pandas as pd
+
+from ui.inspect_overlay import GREY, Overlays
+from ui.inspect_view import response_view
+from ui.text import escape_html, escape_md, short
+
+GT_HEADERS = ["clue", "text", "reasoning", "boxes", "model"]
+MODEL_HEADERS = ["clue", "text", "box", "matched GT clue (who says)", "judge labels"]
+VERDICT_HEADERS = ["protocol", "judge", "verdict", "score", "decided by", "rationale"]
+_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="inspect-overlay")
+_PREFETCH = ThreadPoolExecutor(max_workers=1, thread_name_prefix="inspect-prefetch")
+VALUE_COLORS = {"correct": "#d3f9d8", "wrong": "#ffe3e3", "error": "#ffe3e3",
+                "unparsed": "#fff3bf", "unscored": "#e9ecef"}
+
+
+class InspectError(ValueError):
+    """Shown to the user as a message."""
+
+
+def parse_work_id(value) -> int:
+    text = str(value if value is not None else "").strip().lstrip("#")
+    if not text.isdigit():
+        raise InspectError("enter a response number (the work id shown in the list)")
+    return int(text)
+
+
+def _chip(color: str) -> str:
+    return f"background-color: {color}; color: white; font-weight: 600"
+
+
+def _styled(frame: pd.DataFrame, colors: dict[int, str], column: str):
+    """The frame with cells of `column` coloured per row (clue colours)."""
+    if frame.empty:
+        return frame
+
+    def paint(series):
+        return [_chip(colors[i]) if i in colors else "" for i in range(len(series))]
+
+    return frame.style.apply(paint, subset=[column], axis=0)
+
+
+def _box_text(box) -> str:
+    try:
+        return "[" + ", ".join(f"{float(v):.0f}" if abs(float(v)) >= 2 else f"{float(v):.3g}"
+                               for v in box) + "]"
+    except (TypeError, ValueError):
+        return str(box)
+
+
+def gt_table(view: dict):
+    rows, colors = [], {}
+    has_matching = bool(view["matches"])
+    for n, clue in enumerate(view["gt_clues"]):
+        said = [f"✓ {m}" for m in clue["matched_by"]]
+        if clue["missed_by"]:
+            said.append("✗ missed (" + ", ".join(clue["missed_by"]) + ")")
+        rows.append([clue["label"], clue["text"], clue["reasoning"], len(clue["boxes"]),
+                     "; ".join(said) if has_matching else "— (no clue matching)"])
+        colors[n] = clue["color"]
+    return _styled(pd.DataFrame(rows, columns=GT_HEADERS), colors, "clue")
+
+
+def model_table(view: dict):
+    rows, colors = [], {}
+    convention = view["response"].get("box_convention") or ""
+    for n, clue in enumerate(view["model_clues"]):
+        boxes = "; ".join(_box_text(b) for b in clue["raw_boxes"])
+        matched = ", ".join(
+            f"GT{m['gt'] + 1} ({m['who']}"
+            + (f", {m['score']:.0f}" if m["who"].startswith("matcher") else "") + ")"
+            for m in clue["matches"]) or "—"
+        source = "" if clue["source"] == "clue list" else f" [{clue['source']}]"
+        rows.append([clue["label"], clue["text"] + source,
+                     f"{boxes} {convention}".strip() if boxes else "", matched,
+                     "; ".join(clue["labels"])])
+        colors[n] = clue["color"]
+    return _styled(pd.DataFrame(rows, columns=MODEL_HEADERS), colors, "clue")
+
+
+def _score(v) -> str:
+    return "" if v is None else f"{v:.2f}".rstrip("0").rstrip(".") if v % 1 else f"{v:.0f}"
+
+
+def value_styled(frame: pd.DataFrame, columns: list[str], extra=None):
+    if frame.empty:
+        return frame
+
+    def paint(series):
+        return [f"background-color: {VALUE_COLORS[v]}" if v in VALUE_COLORS else ""
+                for v in series]
+
+    styler = frame.style.apply(paint, subset=columns, axis=0)
+    return extra(styler) if extra else styler
+
+
+def verdict_table(view: dict):
+    rows = []
+    for v in view["verdicts"]:
+        rationale = v["rationale"]
+        if v["subscores"] and v["protocol"] == "verbench":
+            rationale = " ".join(f"{k} {x:g}" for k, x in v["subscores"].items()
+                                 if isinstance(x, (int, float))) + " · " + rationale
+        rows.append([v["protocol"], v["judge"], v["value"], _score(v["score"]),
+                     v["decided_by"], short(rationale, 300)])
+    return value_styled(pd.DataFrame(rows, columns=VERDICT_HEADERS), ["verdict"])
+
+
+def verdict_detail(view: dict, row: int | None) -> str:
+    """Plain text (shown in a text box): a verdict's full rationale, details, prompt, reply."""
+    verdicts = view["verdicts"]
+    if row is None or not 0 <= row < len(verdicts):
+        return ""
+    v = verdicts[row]
+    parts = [f"{v['protocol']} · {v['judge']} · {v['value']} (decided by {v['decided_by']}, "
+             f"{v['created_at']})", "", "Rationale:", v["rationale"] or "(none)", "",
+             "Details:", json.dumps(v["details"], indent=1, ensure_ascii=False)]
+    if v["subscores"]:
+        parts += ["", "Sub-scores:", json.dumps(v["subscores"], ensure_ascii=False)]
+    if v.get("judge_prompt"):
+        parts += ["", "Judge prompt:", v["judge_prompt"]]
+    if v.get("judge_reply"):
+        parts += ["", "Judge reply:", v["judge_reply"]]
+    return "\n".join(parts)
+
+
+def header_md(view: dict) -> str:
+    r = view["response"]
+    tokens = f" · {r['completion_tokens']} output tokens" if r.get("completion_tokens") else ""
+    latency = f" · {r['latency']:.1f} s" if r.get("latency") else ""
+    return (f"**Response {r['work_id']}** · run {escape_md(view['run_label'])} · item "
+            f"**{escape_md(r['item_id'])}** · repeat {r['repeat']}, sample {r['sample']}"
+            f"{tokens}{latency}")
+
+
+def gold_md(view: dict) -> str:
+    item = view["item"]
+    if item is None:
+        return "**The item no longer exists.**"
+    answer = str(item.get("answer") or "")
+    option = next((o for o in item.get("options") or [] if o.get("label") == answer), None)
+    text = f" ({escape_md(short(option.get('text'), 120))})" if option and option.get("text") \
+        else ""
+    parts = [f"**Question:** {escape_md(item.get('question'))}",
+             f"**Gold answer:** {escape_md(answer) or '(none)'}{text}"]
+    if item.get("aliases"):
+        parts.append("**Aliases:** " + ", ".join(escape_md(a) for a in item["aliases"]))
+    if item.get("options"):
+        parts.append("**Options:** " + " · ".join(
+            f"{escape_md(o.get('label'))}. {escape_md(short(o.get('text'), 60)) or '(image)'}"
+            for o in item["options"]))
+    if item.get("gt_reasoning"):
+        parts.append(f"**GT reasoning:** {escape_md(item['gt_reasoning'])}")
+    return "\n\n".join(parts)
+
+
+def answer_md(view: dict) -> str:
+    r = view["response"]
+    if r.get("status") is None:
+        return "**No result yet** (the work row is pending)."
+    answer = escape_md(r.get("answer")) if r.get("answer") is not None else "(none)"
+    reason = f" · {escape_md(short(r.get('reason'), 200))}" if r.get("reason") else ""
+    return f"**Extracted answer:** {answer} · status **{escape_md(r['status'])}**{reason}"
+
+
+def version_md(view: dict) -> str:
+    return escape_md(view["version"]["message"])
+
+
+def item_link_html(item_id: str | None) -> str:
+    """A link that opens the item in the annotation workspace, in a new tab."""
+    if not item_id:
+        return ""
+    href = "?item=" + quote(str(item_id), safe="")
+    return (f'<a id="inspect-open-item-link" href="{escape_html(href)}" target="_blank" '
+            f'rel="noopener noreferrer">✎ Open {escape_html(item_id)} in the annotation '
+            "workspace ↗</a>")
+
+
+def image_choices(view: dict) -> list[str]:
+    return [f"image {k + 1}" for k in range(len(view["images"]))]
+
+
+def image_index(choice) -> int:
+    text = str(choice or "").removeprefix("image ").strip()
+    return int(text) - 1 if text.isdigit() else 0
+
+
+def gt_specs(view: dict, k: int) -> list[dict]:
+    return [{"box": b["box"], "color": c["color"], "label": c["label"]}
+            for c in view["gt_clues"] for b in c["boxes"] if b["image"] == k]
+
+
+def model_specs(view: dict, k: int) -> list[dict]:
+    return [{"box": b["box"], "color": c["color"], "label": c["label"], "dashed": True}
+            for c in view["model_clues"] for b in c["boxes"] if b["image"] == k]
+
+
+def overlays_for(overlays: Overlays, view: dict, k: int) -> tuple[str | None, str | None]:
+    """(GT overlay, model overlay) of image k: GT boxes solid on the left; on the right the
+    model's boxes dashed, with the GT boxes as thin outlines for reference. Both are drawn
+    at once (Pillow decodes and encodes without the GIL) when not cached yet."""
+    if not view["images"]:
+        return None, None
+    k = min(max(k, 0), len(view["images"]) - 1)
+    sha = view["images"][k]
+    gt = gt_specs(view, k)
+    faint = [{**s, "label": "", "thin": True} for s in gt]
+    model = faint + model_specs(view, k)
+    if overlays.path_of(sha, gt).exists() or overlays.path_of(sha, model).exists():
+        return overlays.overlay(sha, gt), overlays.overlay(sha, model)
+    overlays.warm(sha)  # the display copy, decoded once for both
+    pending = _POOL.submit(overlays.overlay, sha, model)
+    return overlays.overlay(sha, gt), pending.result()
+
+
+def prefetch(store, overlays: Overlays, work_id) -> None:
+    """Draw the overlays of the response likely opened next (J / next), in the background."""
+    def warm():
+        try:
+            overlays_for(overlays, response_view(store, int(work_id)), 0)
+        except Exception:  # a warm-up only: the real open reports any problem
+            pass
+    if work_id is not None:
+        _PREFETCH.submit(warm)  # its own thread: warm() waits on _POOL
+
+
+def zoom(overlays: Overlays, view: dict, kind: str, row: int | None) -> tuple[str | None, str]:
+    """(crop path, caption) for a click on a GT clue ("gt") or model clue ("model") row."""
+    rows = view["gt_clues"] if kind == "gt" else view["model_clues"]
+    if row is None or not 0 <= row < len(rows):
+        return None, ""
+    clue = rows[row]
+    if not clue["boxes"]:
+        return None, f"**{escape_md(clue['label'])}** has no box to zoom to."
+    box = clue["boxes"][0]
+    spec = {"box": box["box"], "color": clue["color"] if kind == "gt" else
+            (clue["color"] if clue["color"] != GREY else "#222222"),
+            "label": clue["label"], "dashed": kind == "model"}
+    x0, y0, x1, y1 = box["box"]
+    more = f" (first of {len(clue['boxes'])} boxes)" if len(clue["boxes"]) > 1 else ""
+    caption = (f"**{escape_md(clue['label'])}** on image {box['image'] + 1}: "
+               f"{escape_md(short(clue['text'], 160))} · box ({x0:.0f}, {y0:.0f}) – "
+               f"({x1:.0f}, {y1:.0f}) px, full resolution{more}")
+    return overlays.zoom(view["images"][box["image"]], spec), caption
+
+
+def open_view(store, work_id) -> dict:
+    try:
+        return response_view(store, parse_work_id(work_id))
+    except KeyError as error:  # NotFoundError
+        raise InspectError(str(error)) from None

@@ -1,0 +1,128 @@
+"""Failure tags and notes on a response, tag counts per run, and the tagged cases as a file.
+
+Plain functions over the store. The Results tab can show tag counts with one line:
+`tag_counts_markdown(store, run_ids)` (escaped Markdown), or `tag_counts_frame(store,
+run_ids)` as a table.
+"""
+from __future__ import annotations
+
+import csv
+import json
+import tempfile
+from pathlib import Path
+
+import pandas as pd
+
+from store import StoreError
+from ui.text import escape_md
+
+TAG_LOG_HEADERS = ["tag", "added by", "at"]
+NOTE_HEADERS = ["at", "author", "note"]
+COUNT_HEADERS = ["run", "tag", "responses"]
+EXPORT_FORMATS = ("csv", "json")
+
+
+class TagError(ValueError):
+    """Shown to the user as a message."""
+
+
+def vocabulary(store) -> list[str]:
+    return [t["name"] for t in store.list_failure_tags()]
+
+
+def tag_state(store, work_id: int) -> dict:
+    """{"choices", "value", "log", "notes"} for one response."""
+    tags = store.response_tags(work_id)
+    return {"choices": vocabulary(store), "value": [t["tag"] for t in tags],
+            "log": [[t["tag"], t["author"] or "", t["created_at"]] for t in tags],
+            "notes": [[n["created_at"], n["author"] or "", n["note"]]
+                      for n in store.response_notes(work_id)]}
+
+
+def save_tags(store, work_id: int, tags, user: str) -> tuple[str, dict]:
+    try:
+        result = store.set_response_tags(work_id, list(tags or []), user)
+    except StoreError as error:
+        raise TagError(str(error)) from None
+    said = []
+    if result["added"]:
+        said.append("added " + ", ".join(result["added"]))
+    if result["removed"]:
+        said.append("removed " + ", ".join(result["removed"]))
+    message = (f"Response {work_id}: " + "; ".join(said)) if said else \
+        f"Response {work_id}: tags unchanged"
+    return escape_md(message), tag_state(store, work_id)
+
+
+def add_vocabulary_tag(store, name: str, user: str) -> tuple[str, list[str]]:
+    try:
+        tag = store.add_failure_tag(name, user)
+    except StoreError as error:
+        raise TagError(str(error)) from None
+    return escape_md(f"Tag '{tag['name']}' is in the vocabulary"), vocabulary(store)
+
+
+def add_note(store, work_id: int, note: str, user: str) -> tuple[str, dict]:
+    try:
+        store.add_response_note(work_id, note, user)
+    except StoreError as error:
+        raise TagError(str(error)) from None
+    return f"Note added to response {work_id}", tag_state(store, work_id)
+
+
+def tag_counts_frame(store, run_ids) -> pd.DataFrame:
+    rows = [[run_id, tag, n] for run_id in run_ids or []
+            for tag, n in store.tag_counts(run_id).items()]
+    return pd.DataFrame(rows, columns=COUNT_HEADERS)
+
+
+def tag_counts_markdown(store, run_ids) -> str:
+    """Failure tag counts per run as Markdown (empty when nothing is tagged)."""
+    lines = []
+    for run_id in run_ids or []:
+        counts = store.tag_counts(run_id)
+        if counts:
+            lines.append(f"- {escape_md(run_id)}: " + ", ".join(
+                f"{escape_md(tag)} {n}" for tag, n in counts.items()))
+    return ("\n\n**Failure tags** (Inspect tab)\n" + "\n".join(lines)) if lines else ""
+
+
+def export_rows(store, run_id: str | None = None, tag: str | None = None) -> list[dict]:
+    return store.tagged_responses(run_id or None, tag or None)
+
+
+def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None) -> str:
+    """Write the tagged (or noted) responses to a CSV or JSON file; returns its path."""
+    if fmt not in EXPORT_FORMATS:
+        raise TagError(f"format must be one of {', '.join(EXPORT_FORMATS)}")
+    try:
+        found = export_rows(store, run_id, tag)
+    except StoreError as error:
+        raise TagError(str(error)) from None
+    if not found:
+        raise TagError("no tagged or noted response" + (f" in run {run_id}" if run_id else ""))
+    folder = Path(tempfile.mkdtemp(prefix="cluelab-tags-"))
+    path = folder / f"cluelab-tagged-{run_id or 'all-runs'}.{fmt}"
+    if fmt == "json":
+        path.write_text(json.dumps(found, ensure_ascii=False, indent=1), encoding="utf-8")
+        return str(path)
+    columns = ["work_id", "run_id", "item_id", "repeat", "sample", "item_version", "status",
+               "answer", "gold", "dataset", "domain", "subtask"]
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        writer = csv.writer(f)
+        writer.writerow(columns + ["tags", "tagged_by", "notes"])
+        for r in found:
+            writer.writerow([_cell(r[c]) for c in columns] + [_cell(v) for v in (
+                "; ".join(t["tag"] for t in r["tags"]),
+                "; ".join(f"{t['tag']}: {t['author'] or ''} {t['created_at']}"
+                          for t in r["tags"]),
+                " | ".join(f"{n['author'] or ''} {n['created_at']}: {n['note']}"
+                           for n in r["notes"]))])
+    return str(path)
+
+
+def _cell(value):
+    """Spreadsheet-safe: a text cell starting with = + - @ is not read as a formula."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    return value

@@ -1,0 +1,231 @@
+"""One response as the Inspect tab shows it: plain data assembled from the store (no Gradio).
+
+- the item's GT clues with their boxes and colours (the annotation workspace's palette), and
+  per GT clue which model clue matched it, according to whom, or that the model missed it;
+- the model's clues with their boxes converted to original-image pixels (as grounding does:
+  pixel boxes refer to the image as sent, `runner.images.fit_within`), which GT clue each
+  matched and who said so: an LLM judge ("judge llm:x") or the offline matcher ("matcher
+  offline:lexical"), and the judge's illusionary / useless labels;
+- every verdict (protocol x judge) with its rationale;
+- whether the item changed since the response was made (the run's planned item version,
+  `run_work.item_version`, against the item's version now).
+
+A judge may have read other clues than the response's clue list: the sentences of a free-form
+reasoning (offline matcher) or clues it extracted itself (LLM judge); those lists are shown as
+their own rows. When no stored verdict matched clues (the answer was wrong, so rigorous
+scoring stopped early), the offline matcher is run now and said to be live.
+"""
+from __future__ import annotations
+
+from judges.clue_match import DEFAULT_THRESHOLDS, match_clues
+from judges.grounding import clue_boxes
+from judges.llm import parse_extracted_clues
+from runner.extract import box_to_pixels
+from runner.images import fit_within
+from scoring.offline import model_clues as offline_model_clues
+from scoring.offline import sentence_clues
+from store import NotFoundError
+from ui.editor_model import clue_color
+from ui.inspect_overlay import GREY
+
+LIST_NAMES = {"clue list": "M", "sentences of the reasoning": "S"}
+
+
+def run_label(config: dict, run_id: str) -> str:
+    endpoint = config.get("endpoint") or {}
+    return (f"{run_id} · {endpoint.get('model', '?')} · {config.get('setting', '?')} · "
+            f"clues {config.get('clues', 'none')} · {config.get('image_mode', 'full')}")
+
+
+def _judge_kind(verdict: dict) -> tuple[str, float]:
+    """(who, match threshold) of a rigorous verdict."""
+    judge, decided = verdict["judge"], verdict.get("decided_by") or ""
+    if judge.startswith("llm:") or decided.startswith("llm:"):
+        return f"judge {judge}", 100.0
+    method = decided.split(":", 1)[1] if ":" in decided else "lexical"
+    return f"matcher {decided or judge}", DEFAULT_THRESHOLDS.get(method, 70.0)
+
+
+def _judged_list(verdict: dict, response: dict) -> tuple[str, list[dict]]:
+    """(list key, clues) a rigorous verdict judged."""
+    details = verdict["details"]
+    source = details.get("clues_from") or "clue list"
+    if source == "extracted by the judge":
+        found, _ = parse_extracted_clues(details.get("extract_reply"))
+        return f"extracted by {verdict['judge']}", found or []
+    if source == "sentences of the reasoning":
+        return source, sentence_clues(response.get("text"))
+    return "clue list", [c for c in response.get("clues") or []
+                         if str(c.get("text") or "").strip()]
+
+
+def _matches(verdicts: list[dict], response: dict, gt: list[dict]) -> list[dict]:
+    """[{who, key, clues, best_gt, matched, scores, labels}] per judge that matched clues."""
+    out = []
+    for v in verdicts:
+        details = v["details"]
+        if v["protocol"] != "rigorous" or v["judge"].startswith("panel:") or \
+                not details.get("best_gt"):
+            continue
+        who, threshold = _judge_kind(v)
+        key, clues = _judged_list(v, response)
+        scores = details.get("clue_scores") or [100.0 if j is not None else 0.0
+                                                for j in details["best_gt"]]
+        labels = {}
+        for kind in ("illusionary", "useless"):
+            for entry in details.get(kind) or []:
+                labels[int(entry.get("clue", 0)) - 1] = kind
+        out.append({"who": who, "key": key, "clues": clues, "best_gt": details["best_gt"],
+                    "scores": scores, "labels": labels,
+                    "matched": [j is not None and s >= threshold
+                                for j, s in zip(details["best_gt"], scores)]})
+    if not out and gt and response.get("status") not in (None, "error"):
+        clues, source = offline_model_clues(response)
+        if clues:
+            match = match_clues(clues, gt, method="lexical")
+            out.append({"who": "matcher lexical (live, not stored)", "key": source,
+                        "clues": clues, "best_gt": match.best_gt, "scores": match.scores,
+                        "labels": {}, "matched": match.matched})
+    return out
+
+
+def _to_pixels(box, image: int | None, convention: str | None, sizes: list, max_pixels):
+    k = image if image is not None and 0 <= image < len(sizes) else 0
+    if not sizes or convention is None:
+        return None, k
+    w, h = sizes[k]
+    if convention == "pixels":
+        sw, sh = fit_within(w, h, max_pixels)
+        return [box[0] * w / sw, box[1] * h / sh, box[2] * w / sw, box[3] * h / sh], k
+    return box_to_pixels(box, convention, (w, h)), k
+
+
+def _model_rows(response: dict, matches: list[dict], sizes: list, config: dict) -> list[dict]:
+    lists = {"clue list": [c for c in response.get("clues") or []
+                           if str(c.get("text") or "").strip()]}
+    for m in matches:
+        lists.setdefault(m["key"], m["clues"])
+    rows = []
+    for key, clues in lists.items():
+        prefix = LIST_NAMES.get(key, "E")
+        for i, clue in enumerate(clues):
+            row = {"label": f"{prefix}{i + 1}", "source": key, "index": i,
+                   "text": str(clue.get("text") or ""), "reasoning": clue.get("reasoning") or "",
+                   "matches": [], "labels": [], "boxes": [], "raw_boxes": []}
+            for m in matches:
+                if m["key"] != key or i >= len(m["matched"]):
+                    continue
+                if m["matched"][i]:
+                    row["matches"].append({"gt": m["best_gt"][i], "who": m["who"],
+                                           "score": m["scores"][i]})
+                if i in m["labels"]:
+                    row["labels"].append(f"{m['labels'][i]} ({m['who']})")
+            if key == "clue list":
+                for image, box in clue_boxes(clue):
+                    row["raw_boxes"].append(box)
+                    pixels, k = _to_pixels(box, image, response.get("box_convention"), sizes,
+                                           config.get("image_max_pixels"))
+                    if pixels is not None and config.get("image_mode", "full") != "text_only":
+                        row["boxes"].append({"image": k, "box": pixels})
+            row["color"] = clue_color(row["matches"][0]["gt"]) if row["matches"] else GREY
+            rows.append(row)
+    return rows
+
+
+def _gt_rows(item: dict, matches: list[dict], model_rows: list[dict]) -> list[dict]:
+    index = {sha: k for k, sha in enumerate(item.get("images") or [])}
+    rows = []
+    for j, clue in enumerate(item.get("clues") or []):
+        row = {"label": f"GT{j + 1}", "index": j, "text": clue.get("text") or "",
+               "reasoning": clue.get("reasoning") or "", "color": clue_color(j),
+               "boxes": [{"image": index.get(b["image"], 0),
+                          "box": [b["x0"], b["y0"], b["x1"], b["y1"]]}
+                         for b in clue.get("boxes") or []],
+               "matched_by": [], "missed_by": []}
+        for r in model_rows:
+            for m in r["matches"]:
+                if m["gt"] == j:
+                    row["matched_by"].append(f"{r['label']} ({m['who']})")
+        for m in matches:
+            if not any(ok and m["best_gt"][i] == j for i, ok in enumerate(m["matched"])):
+                row["missed_by"].append(m["who"])
+        rows.append(row)
+    return rows
+
+
+def _fields(fields: list[str], limit: int = 8) -> str:
+    if not fields:
+        return "nothing visible"
+    return ", ".join(fields[:limit]) + (f" and {len(fields) - limit} more" if len(fields) > limit
+                                        else "")
+
+
+def version_state(store, item_id: str, then: int | None, now: int | None) -> dict:
+    """{"then", "now", "changed", "fields", "message"}: did the item change since?"""
+    out = {"then": then, "now": now, "changed": False, "fields": []}
+    if now is None:
+        out["message"] = "⚠ The item no longer exists."
+        return out
+    if then is None:
+        out["message"] = (f"The run did not record the item version it was made with; the "
+                          f"item is at version {now}.")
+        return out
+    if then == now:
+        out["message"] = f"Made with the item as it is now (version {now})."
+        return out
+    out["changed"] = True
+    try:
+        out["fields"] = list(dict.fromkeys(d["field"] for d in store.diff(item_id, then, now)))
+    except NotFoundError:
+        out["fields"] = ["(revision not found)"]
+    out["message"] = (f"⚠ The item changed since this response was made: version {then} → "
+                      f"{now} (changed: {_fields(out['fields'])}). "
+                      "The ground truth shown is the current one.")
+    return out
+
+
+def response_view(store, work_id: int) -> dict:
+    """Everything the side-by-side view shows for one response."""
+    response = store.response_detail(int(work_id))
+    config = response["config"]
+    try:
+        item = store.get_item(response["item_id"])
+    except NotFoundError:
+        item = None
+    verdicts = store.response_verdicts(response["run_id"], response["work_id"])
+    gt = (item or {}).get("clues") or []
+    images = (item or {}).get("images") or []
+    sizes = []
+    for sha in images:
+        info = store.image_info(sha)
+        sizes.append((info["width"], info["height"]))
+    matches = _matches(verdicts, response, gt)
+    model_rows = _model_rows(response, matches, sizes, config)
+    return {
+        "response": response, "config": config, "item": item, "images": images,
+        "sizes": sizes, "verdicts": verdicts, "matches": matches, "model_clues": model_rows,
+        "gt_clues": _gt_rows(item, matches, model_rows) if item else [],
+        "version": version_state(store, response["item_id"], response["item_version"],
+                                 item["version"] if item else None),
+        "run_label": run_label(config, response["run_id"]),
+    }
+
+
+def verdict_key(v: dict) -> tuple[str, str]:
+    return v["protocol"], v["judge"]
+
+
+def compare_verdicts(a: list[dict], b: list[dict]) -> list[dict]:
+    """Per (protocol, judge) in either response: both values and whether they differ."""
+    va, vb = {verdict_key(v): v for v in a}, {verdict_key(v): v for v in b}
+    out = []
+    for key in sorted(set(va) | set(vb), key=lambda k: (
+            ("general", "rigorous", "grounded", "verbench").index(k[0])
+            if k[0] in ("general", "rigorous", "grounded", "verbench") else 9, k[1])):
+        x, y = va.get(key), vb.get(key)
+        out.append({"protocol": key[0], "judge": key[1],
+                    "a": x["value"] if x else "—", "b": y["value"] if y else "—",
+                    "a_score": x["score"] if x else None, "b_score": y["score"] if y else None,
+                    "differs": bool(x and y and (x["value"], x["score"])
+                                    != (y["value"], y["score"]))})
+    return out
