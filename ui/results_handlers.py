@@ -12,6 +12,7 @@ from pathlib import Path
 import pandas as pd
 
 from ui.text import escape_md
+from ui.inspect_tags import tag_counts_markdown
 
 TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench", "leaderboard")
 EXPORT_FORMATS = {"csv": ".csv", "json": ".json", "md": ".md", "latex": ".tex"}
@@ -93,7 +94,8 @@ def show_results(store, run_ids, protocol: str = "general") -> dict:
     drop = tables.drop_table(store, run_ids)
     return {
         "table": table_frame(main),
-        "rules": main.notes + agreement_lines(store, run_ids, protocol),
+        "rules": main.notes + agreement_lines(store, run_ids, protocol)
+        + tag_counts_markdown(store, run_ids),
         "domain_bars": figures.group_bars(by_label, "by_domain"),
         "subtask_bars": figures.group_bars(by_label, "by_subtask"),
         "drop_bars": figures.drop_bars(drop),
