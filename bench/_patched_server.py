@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-# bench/ holds scripts whose names shadow stdlib modules (bench/inspect.py): keep it off the path
+# bench/ holds scripts whose names shadow stdlib modules (bench/inspect_bench.py): keep it off the path
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != REPO / "bench"]
 sys.path.insert(0, str(REPO))
 patches = {p.strip() for p in os.environ.get("BENCH_PATCHES", "").split(",") if p.strip()}

@@ -42,7 +42,7 @@ import sys
 import time
 from pathlib import Path
 
-# bench/ holds other scripts whose names shadow stdlib modules (e.g. bench/inspect.py), so it
+# bench/ holds other scripts whose names shadow stdlib modules (e.g. bench/inspect_bench.py), so it
 # must not stay on sys.path; _common is loaded by file path instead.
 _BENCH = Path(__file__).resolve().parent
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]

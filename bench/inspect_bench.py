@@ -1,6 +1,6 @@
 """Benchmark: the Inspect tab on a 50,000-response run, through the real server.
 
-    python bench/inspect.py [--items 2000] [--repeats 5] [--samples 5] [--opens 80]
+    python bench/inspect_bench.py [--items 2000] [--repeats 5] [--samples 5] [--opens 80]
                             [--filter-rounds 5] [--keep DIR]
 
 Builds a database in a temporary folder (or DIR): items of two datasets over 6 domains x 4
