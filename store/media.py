@@ -72,18 +72,13 @@ def original_path(media_dir: Path, sha: str, image_format: str) -> Path:
     return Path(media_dir) / sha[:2] / f"{sha}.{extension_for(image_format)}"
 
 
-_KNOWN_DIRS: set[Path] = set()
-
-
 def _write_atomically(path: Path, data: bytes) -> None:
     """Write via a temp file + os.replace, so readers never see a half-written image.
 
     The temp name is unique per process and thread (cheaper than mkstemp, which matters
-    when an import writes thousands of small files), and shard folders are created once.
+    when an import writes thousands of small files).
     """
-    if path.parent not in _KNOWN_DIRS:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _KNOWN_DIRS.add(path.parent)
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".tmp-{os.getpid()}-{threading.get_ident()}-{path.name}")
     try:
         with open(tmp, "wb") as f:
@@ -176,9 +171,7 @@ def _link_or_write(source: Path, path: Path, data: bytes) -> None:
     before, so the link holds exactly what was checked. Falls back to a copy across
     filesystems or where links are not allowed.
     """
-    if path.parent not in _KNOWN_DIRS:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _KNOWN_DIRS.add(path.parent)
+    path.parent.mkdir(parents=True, exist_ok=True)
     try:
         os.link(source, path)
     except FileExistsError:
