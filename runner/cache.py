@@ -21,25 +21,23 @@ KEY_VERSION = 2
 """Bump when the key's recipe changes, so old entries are not matched by a new recipe."""
 
 
-def _hashable(part: Any) -> Any:
+def _image_fields(part: Any) -> dict:
+    """json.dumps' hook for what it cannot encode itself: an image enters as its key fields."""
     if isinstance(part, ImageRef):
         return part.key_fields()
-    if isinstance(part, dict):
-        return {k: _hashable(v) for k, v in part.items()}
-    if isinstance(part, (list, tuple)):
-        return [_hashable(v) for v in part]
-    return part
+    raise TypeError(f"Object of type {type(part).__name__} is not JSON serializable")
 
 
 def _sha256_json(document: Any) -> str:
-    encoded = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    encoded = json.dumps(document, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                         default=_image_fields)
     return hashlib.sha256(encoded.encode("utf-8")).hexdigest()
 
 
 def messages_digest(messages: list[dict]) -> str:
     """sha256 of the messages with images as hash + transformation. Samples and repeats of
     an item share their messages, so callers compute this once and pass it on."""
-    return _sha256_json(_hashable(messages))
+    return _sha256_json(messages)
 
 
 def cache_key(base_url: str, model: str, messages: list[dict] | None, params: dict,

@@ -117,11 +117,12 @@ class ChatClient:
     async def __aexit__(self, *exc) -> None:
         await self.close()
 
-    async def chat(self, payload: dict, *, request_id: str | None = None) -> ChatResult:
-        """POST {base}/chat/completions once and return the first choice."""
+    async def chat(self, payload: dict | bytes, *, request_id: str | None = None) -> ChatResult:
+        """POST {base}/chat/completions once and return the first choice. The payload may
+        come encoded already (bytes, as encode_json() makes them), e.g. to reuse it."""
         url = self.base_url + "/chat/completions"
-        body, latency = await self._send("POST", url, _encode(payload), request_id,
-                                         self._read_json)
+        body = payload if isinstance(payload, bytes) else encode_json(payload)
+        body, latency = await self._send("POST", url, body, request_id, self._read_json)
         return _result_from_body(body, url, latency, self._redact)
 
     async def chat_stream(self, payload: dict, *, request_id: str | None = None) -> ChatResult:
@@ -133,7 +134,7 @@ class ChatClient:
         url = self.base_url + "/chat/completions"
         payload = {**payload, "stream": True}
         payload.setdefault("stream_options", {"include_usage": True})
-        body, latency = await self._send("POST", url, _encode(payload), request_id,
+        body, latency = await self._send("POST", url, encode_json(payload), request_id,
                                          self._read_stream)
         return _result_from_body(body, url, latency, self._redact)
 
@@ -257,8 +258,9 @@ class ChatClient:
                 "usage": usage}
 
 
-def _encode(payload: dict) -> bytes:
-    return json.dumps(payload, separators=(",", ":")).encode()
+def encode_json(value) -> bytes:
+    """A request body as sent: compact JSON, ASCII."""
+    return json.dumps(value, separators=(",", ":")).encode()
 
 
 def _snippet(raw: bytes) -> str:

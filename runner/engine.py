@@ -271,11 +271,15 @@ class Engine:
         reply = None
         try:
             try:
-                row, cache_entry, reply = await self.sender.send(request)
+                exchanged = await self.sender.exchange(request)
             except EndpointDown as down:
                 self._stop("failed", str(down))
                 return  # not the item's fault: it stays pending for the resume
-            self._record(row, cache_entry)
+            try:
+                await _let_waiting_requests_go()
+            finally:  # even when cancelled meanwhile: a reply that came is recorded
+                row, cache_entry, reply = self.sender.outcome(request, exchanged)
+                self._record(row, cache_entry)
         finally:
             self._inflight.pop(request.key, None)
             if not future.done():
@@ -313,6 +317,19 @@ class Engine:
             self._past_deadline()
 
 
+async def _let_waiting_requests_go() -> None:
+    """Put a reply's bookkeeping (extraction, recording, a batch commit now and then) after
+    the sends of the requests waiting for the limiter slots that replies just freed.
+
+    A freed slot wakes its next request through a future, which runs one loop iteration
+    later; replies often arrive together, and without this every one of their waiting
+    requests would wait for all of their bookkeeping. Two rounds: in the first the woken
+    requests go out (interleaved with this no-op), in the second the bookkeeping runs.
+    """
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+
+
 def execute(store, run_id: str, *, items: dict | None = None,
             on_progress: Callable[[dict], None] | None = None,
             own_process: bool = False) -> Outcome:
@@ -321,11 +338,14 @@ def execute(store, run_id: str, *, items: dict | None = None,
     `own_process` (the CLI: the process exists for this run): Ctrl-C or SIGTERM pause the run
     cleanly (dispatch stops, requests in flight finish, results are committed, the run stays
     resumable), and the garbage collector stops re-scanning everything loaded so far
-    (gc.freeze), whose full collections otherwise stall the event loop for ~100 ms.
+    (gc.freeze), whose full collections otherwise stall the event loop for ~100 ms. Only the
+    young generations are collected before the freeze: a full collection costs as much as
+    the stall it prevents (70-170 ms measured, finding nothing to free), and what older
+    garbage gets frozen stays bounded, in a process that ends with the run.
     """
     engine = Engine(store, run_id, items=items, on_progress=on_progress)
     if own_process:
-        gc.collect()
+        gc.collect(1)
         gc.freeze()
 
     async def main() -> Outcome:

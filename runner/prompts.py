@@ -74,6 +74,7 @@ class PromptSet:
 
     def __init__(self, texts: dict[str, str]):
         self.texts = texts
+        self._systems: dict[tuple[str, str, bool], str] = {}
 
     @classmethod
     def load(cls, store, versions: dict[str, int]) -> "PromptSet":
@@ -90,10 +91,16 @@ class PromptSet:
         return render(self._text(f"answer_{kind}"), {})
 
     def system(self, setting: str, answer_type: str, with_clues: bool) -> str:
-        text = render(self._text(f"system_{setting}"),
-                      {"answer_spec": self.answer_spec(answer_type)})
-        if with_clues:
-            text += "\n\n" + render(self._text("system_clues"), {})
+        """The system prompt; rendered once per setting x answer type x clues (every item
+        of a run shares a handful of them)."""
+        memo = (setting, answer_type, with_clues)
+        text = self._systems.get(memo)
+        if text is None:
+            text = render(self._text(f"system_{setting}"),
+                          {"answer_spec": self.answer_spec(answer_type)})
+            if with_clues:
+                text += "\n\n" + render(self._text("system_clues"), {})
+            self._systems[memo] = text
         return text
 
     def user(self, question: str, options: str = "", clues: list[str] | None = None,

@@ -43,9 +43,10 @@ class Recorder:
         """Commit what is buffered (also renews the lease and reads pause/cancel)."""
         rows, cache_rows = self.rows, self.cache_rows
         self.rows, self.cache_rows = [], []
+        snapshot = self.totals.snapshot()  # written with the batch, then shown as progress
         try:
             state = self.store.record_run_batch(self.run_id, leases.OWNER, rows, cache_rows,
-                                                self.totals.snapshot())
+                                                snapshot)
         except Exception as error:
             self.rows[:0], self.cache_rows[:0] = rows, cache_rows
             self.failures += 1
@@ -57,7 +58,7 @@ class Recorder:
         self.failures = 0
         self.on_state(state)
         if self.on_progress is not None:
-            self.on_progress(self.totals.snapshot())
+            self.on_progress(snapshot)
 
     def save_unsaved(self) -> Path | None:
         """Last resort when the database refused the final commit: paid replies go to a

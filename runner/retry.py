@@ -50,10 +50,11 @@ class RetryPolicy:
         return wait
 
 
-async def call_with_retries(client, payload: dict, policy: RetryPolicy, limiter=None,
+async def call_with_retries(client, payload: dict | bytes, policy: RetryPolicy, limiter=None,
                             on_attempt: Callable[[dict], None] | None = None, *,
                             stream: bool = False, request_id: str | None = None) -> ChatResult:
     """Send `payload` through `client` until it succeeds, fails for good, or attempts run out.
+    (A payload encoded beforehand, bytes, is sent as it is on every attempt.)
 
     Each attempt holds one slot of `limiter` (None: no limit) only while the request is in
     flight, not during the backoff sleep, so other requests keep going meanwhile. A 429 tells the

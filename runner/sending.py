@@ -9,10 +9,11 @@ endpoint rather than the item (bad key, nothing listening, unknown model) is rai
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import os
 
-from runner.client import ChatClient, RequestFailed
+from runner.client import ChatClient, RequestFailed, encode_json
 from runner.costs import cost
 from runner.endpoints import explain_failure
 from runner.images import fit_within
@@ -22,6 +23,10 @@ from runner.outcomes import (cache_row, from_failure, from_reply, is_endpoint_fa
                              reply_fields)
 from runner.retry import RetryPolicy, call_with_retries
 from runner.work import Request
+
+
+BODY_MEMORY = 16
+"""Encoded messages remembered (the samples and repeats of an item are dispatched together)."""
 
 
 class EndpointDown(Exception):
@@ -45,21 +50,24 @@ class Sender:
                                                           thread_name_prefix="encode")
         self._encoding: dict = {}                 # ImageRef -> future of its data URL
         self._sizes: dict[str, tuple[int, int]] = {}
+        self._bodies: collections.OrderedDict[str, bytes] = collections.OrderedDict()
+        self._body_head = b'{"model":' + encode_json(config["endpoint"]["model"]) + \
+            b',"messages":'
 
     async def close(self) -> None:
         await self.client.close()
         self.pool.shutdown(wait=False, cancel_futures=True)
 
-    async def send(self, request: Request) -> tuple[dict, dict | None, dict | None]:
-        """(response row, cache entry or None, reply fields or None). Raises EndpointDown."""
+    async def exchange(self, request: Request):
+        """Send one request: (ChatResult, attempt events), or the response row of a request
+        that could not be made or failed for good. Raises EndpointDown. outcome() turns
+        either into what is recorded."""
         work_id, key = request.work["id"], request.key
         try:
-            payload = {"model": self.config["endpoint"]["model"],
-                       "messages": await self._materialise(request.messages), **request.params}
+            payload = await self._payload(request)
         except Exception as error:  # unreadable image file, decoding failure
             return from_failure(work_id, f"could not build the request: "
-                                         f"{type(error).__name__}: {error}", cache_key=key), \
-                None, None
+                                         f"{type(error).__name__}: {error}", cache_key=key)
         events: list[dict] = []
 
         def on_attempt(event: dict) -> None:
@@ -75,11 +83,18 @@ class Sender:
                 raise EndpointDown(explain_failure(failure, self.config["endpoint"])) from None
             return from_failure(work_id, failure.reason, attempts=len(events),
                                 rate_limited=_count_429(events), cache_key=key,
-                                latency=events[-1]["latency"] if events else None), None, None
+                                latency=events[-1]["latency"] if events else None)
+        return result, events
+
+    def outcome(self, request: Request, exchanged) -> tuple[dict, dict | None, dict | None]:
+        """What exchange() gave as (response row, cache entry or None, reply fields or None)."""
+        if isinstance(exchanged, dict):  # the failure's row
+            return exchanged, None, None
+        result, events = exchanged
         reply = reply_fields(result)
         row = self.reply_row(request, reply, cached=False, attempts=len(events),
                              rate_limited=_count_429(events))
-        return row, cache_row(key, result), reply
+        return row, cache_row(request.key, result), reply
 
     def reply_row(self, request: Request, reply: dict, cached: bool, attempts: int = 0,
                   rate_limited: int = 0) -> dict:
@@ -103,6 +118,22 @@ class Sender:
             self._sizes[sha] = fit_within(info["width"], info["height"],
                                           self.config.get("image_max_pixels"))
         return self._sizes[sha]
+
+    async def _payload(self, request: Request) -> dict | bytes:
+        """The request body. The messages of an item are encoded to JSON once for all its
+        samples and repeats; the body is the bytes json.dumps would give for {"model",
+        "messages", **params}. A stream (chat_stream adds keys) gets the payload as a dict."""
+        params = request.params
+        if self.stream or request.digest is None or "model" in params or "messages" in params:
+            return {"model": self.config["endpoint"]["model"],
+                    "messages": await self._materialise(request.messages), **params}
+        messages = self._bodies.get(request.digest)
+        if messages is None:
+            messages = encode_json(await self._materialise(request.messages))
+            self._bodies[request.digest] = messages
+            if len(self._bodies) > BODY_MEMORY:
+                self._bodies.popitem(last=False)
+        return self._body_head + messages + (b"," + encode_json(params)[1:] if params else b"}")
 
     async def _materialise(self, messages: list[dict]) -> list[dict]:
         refs = list(dict.fromkeys(image_refs(messages)))

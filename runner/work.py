@@ -23,6 +23,7 @@ class Request:
     params: dict | None = None
     key: str | None = None
     error: str | None = None
+    digest: str | None = None   # of the messages; the samples of an item share it
 
     @property
     def item_id(self) -> str:
@@ -114,7 +115,7 @@ class WorkBuilder:
         params = self.params(work)
         key = cache_key(self.base_url, self.model, None, params, work["sample"], work["repeat"],
                         digest=digest)
-        return Request(work, messages, params, key)
+        return Request(work, messages, params, key, digest=digest)
 
 
 def load_items(store, run_id: str) -> dict[str, dict]:

@@ -1,0 +1,72 @@
+"""Extraction of what scoring needs from a model's text: the answer, the clues, their boxes.
+
+Pure functions, no I/O. The rules go from strict to lenient and always end in "unparsed" rather
+than a guess: a random fallback (as in VLMEvalKit and lmms-eval) inflates scores, and a
+non-answer is a result of its own, reported as a rate.
+
+`extract()` is the entry point; the rules live with their subject:
+- statements.py   explicit answer markers (`Answer: C`, `\\boxed{C}`, `<answer>C</answer>`)
+                  and which statement is the final one
+- choice.py       multiple choice: the option letter (or an option's text)
+- answers.py      yes/no, location (`$country,admin1$`), numeric and open answers
+- structured.py   the JSON object of structured output: its answer field and its clues
+- clues.py        clues written as text, boxes, their convention and conversion to pixels
+
+Text inside <think>...</think> is ignored when an answer follows it. A JSON answer field is
+read first; the text's own statements only when the JSON gives none (and is not ambiguous).
+Clues come from the JSON object, else from free-text lists.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from runner.extract.answers import location, numeric, open_answer, yes_no
+from runner.extract.choice import multiple_choice
+from runner.extract.clues import box_to_pixels, clues_from_text, detect_box_convention
+from runner.extract.statements import without_thinking
+from runner.extract.structured import clues_from_json, find_json, json_answer
+
+__all__ = ["ANSWER_TYPES", "Extraction", "extract", "box_to_pixels", "clues_from_json",
+           "clues_from_text", "detect_box_convention", "find_json"]
+
+ANSWER_TYPES = ("multiple_choice", "yes_no", "location", "numeric", "open")
+READERS = {"multiple_choice": multiple_choice, "yes_no": yes_no, "location": location,
+           "numeric": numeric, "open": open_answer}
+"""answer type -> reader(text, options, whole) -> (answer or None, the rule that decided)."""
+
+
+@dataclass
+class Extraction:
+    status: str                     # "ok" | "unparsed"
+    answer: str | None
+    clues: list[dict] = field(default_factory=list)  # {"text", "reasoning", "box"[, "boxes"]}
+    box_convention: str | None = None  # "pixels" | "normalized_1" | "normalized_1000" | None
+    reason: str = ""                # which rules matched, or why unparsed
+
+
+def extract(text: str | None, answer_type: str, options: list[dict] | None = None, *,
+            image_size: tuple[int, int] | None = None) -> Extraction:
+    """Answer, clues and box convention of one model output. `image_size` (width, height) of
+    the item's first image helps to tell pixel boxes from 0-1000 normalised ones."""
+    if answer_type not in ANSWER_TYPES:
+        raise ValueError(f"answer_type must be one of {ANSWER_TYPES}, not {answer_type!r}")
+    body = without_thinking(text or "")
+    data = find_json(body)
+    clues = clues_from_json(data) if data else []
+    clue_source = "JSON" if clues else ""
+    if not clues:
+        clues = clues_from_text(body)
+        clue_source = "a text list" if clues else ""
+    convention, box_reason = detect_box_convention(clues, image_size)
+    read = READERS[answer_type]
+    answer, how = None, "no answer found"
+    value = json_answer(data) if data else None
+    if value is not None:
+        answer, how = read(value, options, True)
+        how = f"JSON answer field, {how}"
+    if answer is None and "ambiguous" not in how:
+        answer, how = read(body, options, False)
+    notes = [f"answer: {how}"] + ([f"clues: {len(clues)} from {clue_source}"] if clues else [])
+    notes += [f"boxes: {box_reason}"] if convention else []
+    return Extraction("ok" if answer is not None else "unparsed", answer, clues, convention,
+                      "; ".join(notes))

@@ -1,0 +1,131 @@
+"""Yes/no, location, numeric and open answers (multiple choice is in choice.py).
+
+Yes/no: the first word of a marker's content, else of the first line, else of the last line;
+both ("Yes and no") or neither, or first and last lines disagreeing: unparsed.
+Location: `$country,admin1$` (last one; inside <answer> first), else "Country: X, Region: Y",
+else a marker's "X, Y"; normalised to lower case and single spaces.
+Numeric: the first number of the final marker's content, else the last number in the text;
+thousands separators and units are dropped ("12,000 km" gives "12000").
+Open: the final marker's content (for `Answer:` all text after it), else the last non-empty line.
+
+Every reader is `reader(text, options, whole) -> (answer or None, the rule that decided)`;
+`whole` means the text is a JSON answer field, a statement by itself.
+"""
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from runner.extract.statements import ANSWER_TAG, final, lead, lines, markers, unwrap
+
+# -- yes/no ------------------------------------------------------------------------------------
+
+_YES_OR_NO = re.compile(r"(?i)(yes|no)\b")
+_CLAUSE_END = re.compile(r"[,.;:!?\n]")
+_YES_NO_WORDS = re.compile(r"(?i)\b(?:yes|no)\b")
+
+
+def _yes_no_reader(content: str):
+    body = unwrap(content)
+    m = _YES_OR_NO.match(body)
+    if not m:
+        return None, None, False
+    clause = _CLAUSE_END.split(body)[0]
+    both = len({w.lower() for w in _YES_NO_WORDS.findall(clause)}) > 1
+    return m.group(1).capitalize(), lead(content) + m.end(), both
+
+
+def yes_no(text: str, options, whole: bool) -> tuple[str | None, str]:
+    decided = None if whole else final(text, _yes_no_reader)
+    if decided is not None:
+        return decided
+    found = lines(text)
+    reads = [_yes_no_reader(line) for line in (found[:1] + found[-1:] if found else [])]
+    values = {value for value, _, _ in reads if value}
+    if any(both for _, _, both in reads) or len(values) > 1:
+        return None, "ambiguous: both yes and no"
+    if values:
+        return values.pop(), "first word yes/no"
+    return None, "neither yes nor no"
+
+
+# -- location ----------------------------------------------------------------------------------
+
+_DOLLAR = re.compile(r"\$\s*([^$,\n]{1,100}?)\s*,\s*([^$\n]{0,100}?)\s*\$")
+_COUNTRY = re.compile(r"(?im)\bcountry\s*\**\s*[:：]\s*\**\s*([^,;\n*]+)")
+_REGION = re.compile(r"(?im)\b(?:region|province|state|prefecture|admin(?:istrative)?[\s_-]*"
+                     r"(?:1|area|region|division)?)\s*\**\s*[:：]\s*\**\s*([^,;\n*]+)")
+
+
+def _location_text(country: str, admin: str) -> str:
+    tidy = [" ".join(part.lower().split()).strip(" .*") for part in (country, admin)]
+    return f"${tidy[0]},{tidy[1]}$"
+
+
+def _location_reader(content: str):
+    parts = unwrap(content).rstrip(".").split(",")
+    return (_location_text(parts[0], parts[1]), len(content), False) \
+        if len(parts) == 2 and parts[0].strip() else (None, None, False)
+
+
+def location(text: str, options, whole: bool) -> tuple[str | None, str]:
+    for where, rule in ((" ".join(ANSWER_TAG.findall(text)), "$country,admin1$ in <answer>"),
+                        (text, "$country,admin1$")):
+        found = _DOLLAR.findall(where)
+        if found:
+            return _location_text(*found[-1]), rule
+    countries = _COUNTRY.findall(text)
+    if countries:
+        regions = _REGION.findall(text)
+        return _location_text(countries[-1], regions[-1] if regions else ""), "Country:/Region:"
+    if whole:
+        return _location_reader(text)[0], "country, admin1"
+    decided = final(text, _location_reader)
+    return decided if decided is not None else (None, "no $country,admin1$ found")
+
+
+# -- numeric -----------------------------------------------------------------------------------
+
+_NUMBER = re.compile(r"(?<![\w.])[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\d)"
+                     r"|(?<![\w.])[-−]?\.\d+(?!\d)")
+
+
+def _number_text(raw: str) -> str:
+    value = Decimal(raw.replace(",", "").replace("−", "-"))
+    text = format(value.normalize(), "f")
+    return "0" if text in ("-0", "0") else text
+
+
+def _number_reader(content: str):
+    m = _NUMBER.search(unwrap(content))
+    return (_number_text(m.group()), lead(content) + m.end(), False) if m \
+        else (None, None, False)
+
+
+def numeric(text: str, options, whole: bool) -> tuple[str | None, str]:
+    if whole:
+        return _number_reader(text)[0], "number"
+    decided = final(text, _number_reader)
+    if decided is not None:
+        return decided
+    numbers = _NUMBER.findall(text)
+    try:
+        return (_number_text(numbers[-1]), "the last number in the text") if numbers \
+            else (None, "no number found")
+    except InvalidOperation:
+        return None, "no number found"
+
+
+# -- open --------------------------------------------------------------------------------------
+
+def open_answer(text: str, options, whole: bool) -> tuple[str | None, str]:
+    if whole:
+        return unwrap(text) or None, "text"
+    found = markers(text)
+    if found:
+        last = found[-1]
+        value = unwrap(last.rest if last.end is None else last.content)
+        if value:
+            return value, "text of the final answer marker"
+    found_lines = lines(text)
+    return (found_lines[-1], "the last non-empty line") if found_lines else (None, "empty output")

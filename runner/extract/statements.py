@@ -1,0 +1,108 @@
+"""Explicit answer statements, shared by every answer reader, and which one is final.
+
+A marker is `Answer: C` (also `# Answer: C`, `**Answer:** C`, `Final answer: (C)`, `the
+answer is C`, `the correct option would be C`), `\\boxed{C}` or `<answer>C</answer>`,
+anywhere in the text. For `Answer:` the content is the rest of its line, or the next
+non-empty line when nothing follows the colon ("Answer:\\n\\nC").
+
+The *final* statement wins ("Answer: B ... wait ... Answer: C" gives C). Markers with nothing
+but spaces, punctuation, "or" and "and" between them form one statement, and two different
+values in it ("Answer: B or C", "\\boxed{B} \\boxed{C}") make the output unparsed: a
+hedge is not an answer.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+DECORATION = " \t*_#`>\"'“”:：-–"
+"""Characters around an answer that say nothing: markdown emphasis, quotes, colons, dashes."""
+
+ANSWER_PHRASE = re.compile(
+    r"(?i)(?<![a-z])(?:final\s+answer|correct\s+answer|answer|correct\s+(?:option|choice)|"
+    r"best\s+(?:option|choice))(?:\s*\*\*|\s*__)?\s*(?::|：|-|–|\bis\b|\b(?:would|should|must"
+    r"|will)\s+be\b)")
+BOXED = re.compile(r"\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+ANSWER_TAG = re.compile(r"(?is)<answer>(.*?)</answer>")
+_FOLLOWING_LINE = re.compile(r"\S[^\n]*")
+_WRAPPER = re.compile(r"\\(?:boxed|text|textbf|mathrm)\s*\{([^{}]*)\}")
+_JOINERS = re.compile(r"(?i)\bor\b|\band\b|[\W_]")
+
+
+@dataclass
+class Marker:
+    """An explicit answer statement: `Answer: ...`, `\\boxed{...}` or `<answer>...</answer>`."""
+    start: int
+    content_start: int
+    content: str    # what the marker says the answer is (the rest of its line for "Answer:")
+    rest: str       # for "Answer:", all text after it (open answers); else the content
+    end: int | None  # end of a \boxed{}/<answer> statement; None: known once the content is read
+
+
+def markers(text: str) -> list[Marker]:
+    """Every marker in the text, in order of position."""
+    found = [Marker(m.start(), m.start(1), m.group(1), m.group(1), m.end())
+             for regex in (BOXED, ANSWER_TAG) for m in regex.finditer(text)]
+    for m in ANSWER_PHRASE.finditer(text):
+        line_end = text.find("\n", m.end())
+        line = text[m.end(): len(text) if line_end < 0 else line_end]
+        content_start = m.end()
+        if not line.strip(DECORATION) and line_end >= 0:  # "Answer:\n\nC"
+            following = _FOLLOWING_LINE.search(text, line_end)
+            if following:
+                content_start, line = following.start(), following.group()
+        found.append(Marker(m.start(), content_start, line, text[m.end():], None))
+    return sorted(found, key=lambda marker: marker.start)
+
+
+def unwrap(content: str) -> str:
+    """The content without LaTeX wrappers (\\boxed{}, \\text{}, ...) and decoration."""
+    return _WRAPPER.sub(r"\1", content).strip(DECORATION)
+
+
+def final(text: str, read) -> tuple[str | None, str] | None:
+    """The value of the final statement made by explicit markers, or None without markers.
+
+    read(content) -> (value, offset where the value ends in content, has_alternative).
+    Markers with only spaces, punctuation, "or" and "and" between them are one statement;
+    different values within it (or "B or C" inside one marker) give (None, "ambiguous ...").
+    """
+    decided = []
+    for marker in markers(text):
+        value, offset, alternative = read(marker.content)
+        if value is not None:
+            end = marker.end if marker.end is not None else marker.content_start + offset
+            decided.append((marker.start, end, value, alternative))
+    if not decided:
+        return None
+    start, _, value, alternative = decided[-1]
+    values = {value}
+    for previous_start, previous_end, previous_value, _ in reversed(decided[:-1]):
+        if _JOINERS.sub("", text[previous_end:start]):
+            break
+        values.add(previous_value)
+        start = previous_start
+    if alternative:
+        return None, f"ambiguous: the final answer gives {value} and an alternative"
+    if len(values) > 1:
+        return None, "ambiguous: the final statement gives " + " and ".join(sorted(values))
+    return value, "final answer marker"
+
+
+def lines(text: str) -> list[str]:
+    """The non-empty lines of the text, without decoration."""
+    return [line.strip(DECORATION) for line in text.splitlines() if line.strip(DECORATION)]
+
+
+def lead(content: str) -> int:
+    """How many characters of decoration the content starts with."""
+    return len(content) - len(content.lstrip(DECORATION))
+
+
+def without_thinking(text: str) -> str:
+    """The text after the last </think> when there is one; else the text without the tags."""
+    if "</think>" in text:
+        after = text.rsplit("</think>", 1)[1]
+        if after.strip():
+            return after
+    return text.replace("<think>", "").replace("</think>", "")
