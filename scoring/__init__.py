@@ -6,9 +6,12 @@ judges (judges stay pure; this package reads and writes the store and sends judg
     llm_stages.py    the LLM judges' stages over a whole run (open, extract, clues, VER-Bench)
     score_run.py     score a run: protocols general | rigorous | verbench | grounded | all
     results.py       per-run summaries: samples, repeats, CIs, VER-Bench, paired comparison
+    extraction.py    re-reading multiple-choice answers with MMR-Life's own regex
+    human.py         human baselines (JSON files) as an extra, unranked table row
     tables.py        result tables across runs: main, drop, clue injection, ablation, leaderboard
     figures.py       data frames and heatmaps for the Results tab's plots
 """
 PROTOCOLS = ("general", "rigorous", "verbench", "grounded")
 SAMPLE_RULES = ("majority", "mmr_life", "mmr_life_sc", "first")
-OFFLINE = "offline"
+OFFLINE = "offline"                 # rule verdicts and the lexical clue matcher
+SEMANTIC = "offline:semantic"       # the MiniLM clue matcher (optional extra), on request

@@ -3,7 +3,8 @@ heatmaps as small HTML tables (neither matplotlib nor Plotly is a dependency).
 
 - grouped bars: accuracy per domain or subtask, one colour per run;
 - rigorous drop: general, rigorous and grounded-rigorous accuracy per run (DailyClue Fig. 7);
-- accuracy against mean output length, one point per run (MMR-Life's thinking-length figure);
+- accuracy per output-length bin (quantiles of output tokens), one line per run (MMR-Life's
+  thinking-length figure);
 - clue-injection heatmap (DailyClue Table 3) and the correlation between reasoning types
   across runs (MMR-Life: Pearson's r of per-type accuracies over models; needs 3 runs).
 Every label that comes from data is HTML-escaped.
@@ -37,12 +38,45 @@ def drop_bars(table: Table) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["run", "protocol", "accuracy"])
 
 
-def length_points(results: dict[str, dict]) -> pd.DataFrame:
-    """{label: run_summary} -> (run, mean output tokens, accuracy %)."""
-    rows = [(label, r["mean_tokens"], r["summary"]["overall"].accuracy * 100)
-            for label, r in results.items()
-            if r["mean_tokens"] is not None and r["summary"]["overall"].accuracy is not None]
-    return pd.DataFrame(rows, columns=["run", "output_tokens", "accuracy"])
+LENGTH_COLUMNS = ["run", "bin", "output_tokens", "accuracy", "n"]
+
+
+def length_bins(results: dict[str, dict], bins: int = 4) -> pd.DataFrame:
+    """{label: run_summary} -> accuracy per output-length bin, per run (MMR-Life's
+    thinking-length figure): rows (run, bin label, mean output tokens in the bin, accuracy %,
+    n). A run's records (one per item and repeat; unscored ones and those without a token
+    count left out) are cut at the quantiles of their output tokens into `bins` bins of about
+    equal size; equal quantiles merge bins, so a run whose outputs all have one length gives
+    one point. A record falls in the bin whose upper edge is the first at or above it."""
+    rows = []
+    for label, result in results.items():
+        kept = [(r["tokens"], r["value"] == "correct") for r in result["records"]
+                if r["tokens"] is not None and r["value"] != "unscored"]
+        if not kept:
+            continue
+        tokens = np.array([t for t, _ in kept], dtype=float)
+        correct = np.array([c for _, c in kept], dtype=bool)
+        edges = np.unique(np.quantile(tokens, np.linspace(0, 1, max(1, bins) + 1)))
+        index = np.searchsorted(edges[1:-1], tokens, side="left")
+        for k in range(len(edges) - 1 if len(edges) > 1 else 1):
+            inside = index == k
+            if not inside.any():
+                continue
+            low, high = tokens[inside].min(), tokens[inside].max()
+            rows.append((label, f"{low:.0f}–{high:.0f} tokens", float(tokens[inside].mean()),
+                         float(correct[inside].mean() * 100), int(inside.sum())))
+    return pd.DataFrame(rows, columns=LENGTH_COLUMNS)
+
+
+def padded_range(values, pad: float = 0.05) -> list[float] | None:
+    """[low, high] around `values` with a margin, so that points on the extremes are drawn
+    whole (a plot's axis otherwise ends exactly at them); None without values."""
+    found = [float(v) for v in values if v is not None and not np.isnan(v)]
+    if not found:
+        return None
+    low, high = min(found), max(found)
+    margin = pad * max(high - low, abs(high) * 0.2, 1.0)
+    return [low - margin, high + margin]
 
 
 def type_correlation(summaries: dict[str, dict]) -> tuple[list[str], np.ndarray | None, str]:

@@ -5,7 +5,9 @@ samples aggregated: majority vote by default, or MMR-Life's rule), micro-average
 and overall, unparsed/error counted wrong and reported as rates, unscored left out and
 counted. The accuracy pools all repeats (each item x repeat counts once); the spread over
 repeats is reported beside it as mean ± std. A run scored by several judges is read with
-the judge of its latest scoring unless one is named (a panel before its own members).
+the judge of its latest scoring unless one is named (a panel before its own members). The
+general protocol's multiple-choice answers can be re-read with MMR-Life's own regex
+(`scoring.extraction`), which the summary then says, with how many verdicts changed.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from judges.stats import (COUNTING_RULES, accuracy_from_counts, aggregate_sample
 from judges.verdict import CORRECT, Verdict
 
 from scoring import SAMPLE_RULES
+from scoring.extraction import CLUELAB, MMR_LIFE, ExtractionError, check, reread, run_verdicts
 
 GROUPS = ("domain", "subtask", "reasoning_type")
 
@@ -29,6 +32,21 @@ class ResultsError(ValueError):
 
 def _rank(judge: str) -> int:
     return 0 if judge.startswith("panel:") else 1 if judge.startswith("llm:") else 2
+
+
+def check_extraction(extraction: str, protocol: str) -> None:
+    """ResultsError unless `extraction` is known and applies to `protocol`."""
+    try:
+        check(extraction, protocol)
+    except ExtractionError as error:
+        raise ResultsError(str(error)) from None
+
+
+def run_judges(store, run_id: str, protocol: str) -> list[str]:
+    """The judges that scored the run under `protocol`, the default one first."""
+    found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
+    first = default_judge(store, run_id, protocol, found)
+    return sorted({j["judge"] for j in found}, key=lambda j: (j != first, _rank(j), j))
 
 
 def default_judge(store, run_id: str, protocol: str, found: list | None = None) -> str | None:
@@ -84,14 +102,18 @@ _MEMO: dict[tuple, dict] = {}
 
 
 def run_summary(store, run_id: str, protocol: str = "general", judge: str | None = None,
-                samples_rule: str = "majority", *, ci: bool = True) -> dict:
-    """{"run", "protocol", "judge", "samples_rule", "summary", "repeats", "records", ...}.
-    For verbench, "summary" is `verbench_summary` (AC..ER x 10, average, CI).
+                samples_rule: str = "majority", *, ci: bool = True,
+                extraction: str = CLUELAB) -> dict:
+    """{"run", "protocol", "judge", "samples_rule", "extraction", "extraction_diff",
+    "summary", "repeats", "records", ...}. For verbench, "summary" is `verbench_summary`
+    (AC..ER x 10, average, CI). `extraction="mmr-life"` re-reads multiple-choice answers with
+    the authors' regex; "extraction_diff" then counts the verdicts that changed.
 
     Remembered per (database, run, protocol, judge, rule, CI) with the scoring's generation
     (+1 per scoring, in any process) and the items' state, so the several tables and plots
     drawn from one run compute it once and a new scoring or item edit is seen (the caller
     must not mutate the result)."""
+    check_extraction(extraction, protocol)
     found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
     judge = judge or default_judge(store, run_id, protocol, found)
     if judge is None:
@@ -99,11 +121,11 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
                            f"--run {run_id} --protocol {protocol}")
     state = next(((j["n"], j["generation"]) for j in found if j["judge"] == judge), None)
     state = (state, store.items_state())
-    key = (str(store.path), run_id, protocol, judge, samples_rule, ci)
+    key = (str(store.path), run_id, protocol, judge, samples_rule, ci, extraction)
     cached = _MEMO.get(key)
     if cached is not None and cached[0] == state:
         return cached[1]
-    result = _run_summary(store, run_id, protocol, judge, samples_rule, ci)
+    result = _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction)
     if len(_MEMO) > 64:
         _MEMO.clear()
     _MEMO[key] = (state, result)
@@ -141,12 +163,14 @@ def _score_rows(store, run_id: str, protocol: str, judge: str) -> list[dict]:
     return rows
 
 
-def _run_summary(store, run_id, protocol, judge, samples_rule, ci) -> dict:
+def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction) -> dict:
     rows = _score_rows(store, run_id, protocol, judge)
     if not rows:
         raise ResultsError(f"run {run_id} has no {protocol} scores by judge {judge}")
+    diff = reread(rows, run_verdicts(store, run_id)) if extraction == MMR_LIFE else None
     records = item_records(rows, samples_rule)
     out = {"run": run_id, "protocol": protocol, "judge": judge, "samples_rule": samples_rule,
+           "extraction": extraction, "extraction_diff": diff,
            "responses": len(rows), "records": records, "repeats": None}
     tokens = [r["tokens"] for r in records if r["tokens"] is not None]
     out["mean_tokens"] = sum(tokens) / len(tokens) if tokens else None
@@ -183,7 +207,8 @@ def summary_json(result: dict) -> dict:
     """What `report --json` prints: {"overall", "by_domain", "by_subtask", ...} plus the run,
     protocol, judge, samples rule, counting rules and the spread over repeats."""
     base = {"run": result["run"], "protocol": result["protocol"], "judge": result["judge"],
-            "samples_rule": result["samples_rule"], "rules": COUNTING_RULES,
+            "samples_rule": result["samples_rule"], "extraction": result["extraction"],
+            "extraction_diff": result["extraction_diff"], "rules": COUNTING_RULES,
             "responses": result["responses"], "mean_output_tokens": result["mean_tokens"]}
     if result["protocol"] == "verbench":
         return {**base, "overall": result["summary"], "by_domain": {}, "by_subtask": {}}

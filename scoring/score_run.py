@@ -8,9 +8,12 @@
     verbench  AC/CC/RQ/ER by the LLM judge (needs --judge)
     all       every protocol above (verbench only with a judge)
 
-The offline verdicts ("offline" judge) are always stored too, so the LLM clue judge can be
-cross-checked against the offline matcher. Several judges form a panel ("panel:a+b"): each
-member's verdicts are stored under its own name and the majority under the panel's.
+The offline verdicts ("offline" judge, the lexical matcher, so they are the same on every
+machine) are always stored too, so the LLM clue judge can be cross-checked against the offline
+matcher. With `semantic=True` the MiniLM matcher (the optional extra, requirements-semantic.txt,
+detected when scoring starts) also scores rigorous and grounded, as judge "offline:semantic".
+Several judges form a panel ("panel:a+b"): each member's verdicts are stored under its own name
+and the majority under the panel's.
 Scoring is idempotent: rows are upserted and judge calls come from the response cache.
 """
 from __future__ import annotations
@@ -21,11 +24,12 @@ from collections import Counter
 from runner.prompts import ensure_versions
 
 from judges.agreement import panel_vote
-from judges.clue_match import ClueMatch, rigorous_verdict, semantic_status
+from judges.clue_match import DEFAULT_THRESHOLDS, ClueMatch, rigorous_verdict, \
+    semantic_status
 from judges.llm import TEMPLATES
 from judges.verdict import Verdict
 
-from scoring import OFFLINE, PROTOCOLS
+from scoring import OFFLINE, PROTOCOLS, SEMANTIC
 from scoring.judge_client import JudgeClient
 from scoring.llm_stages import LlmStages
 from scoring.results import forget_summaries
@@ -105,27 +109,27 @@ def _grounded_all(run, items, responses, general, rigorous, matches, sizes) -> d
     return out
 
 
-def _offline(store, run, items, responses, rules, chosen, results) -> None:
+def _offline(store, run, items, responses, rules, chosen, results, semantic=False) -> None:
     if "general" in chosen:
         results[("general", OFFLINE)] = rules
     if not {"rigorous", "grounded"} & set(chosen):
         return
-    rigorous, matches = {}, {}
-    method = "semantic" if semantic_status()[0] else "lexical"   # the MiniLM extra if installed
-    for r in responses:
-        wid, item = r["work_id"], items.get(r["item_id"])
-        if item is None or rules[wid].value != "correct" or not item.get("clues"):
-            gt = (item or {}).get("clues") or []
-            rigorous[wid] = rigorous_verdict(rules[wid], ClueMatch("lexical", 70.0,
-                                                                   n_gt=len(gt)))
-            rigorous[wid].judge = "offline:lexical"
-            continue
-        rigorous[wid], matches[wid] = offline_rigorous(item, r, rules[wid], method)
-    if "rigorous" in chosen:
-        results[("rigorous", OFFLINE)] = rigorous
-    if "grounded" in chosen:
-        results[("grounded", OFFLINE)] = _grounded_all(run, items, responses, rules, rigorous,
-                                                       matches, _sizes(store, items))
+    for method, judge in [("lexical", OFFLINE)] + ([("semantic", SEMANTIC)] if semantic else []):
+        rigorous, matches = {}, {}
+        for r in responses:
+            wid, item = r["work_id"], items.get(r["item_id"])
+            if item is None or rules[wid].value != "correct" or not item.get("clues"):
+                gt = (item or {}).get("clues") or []
+                rigorous[wid] = rigorous_verdict(rules[wid], ClueMatch(
+                    method, DEFAULT_THRESHOLDS[method], n_gt=len(gt)))
+                rigorous[wid].judge = f"offline:{method}"
+                continue
+            rigorous[wid], matches[wid] = offline_rigorous(item, r, rules[wid], method)
+        if "rigorous" in chosen:
+            results[("rigorous", judge)] = rigorous
+        if "grounded" in chosen:
+            results[("grounded", judge)] = _grounded_all(run, items, responses, rules, rigorous,
+                                                         matches, _sizes(store, items))
 
 
 def _sizes(store, items: dict) -> dict:
@@ -133,11 +137,18 @@ def _sizes(store, items: dict) -> dict:
 
 
 def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
-              on_progress=None) -> dict:
+              on_progress=None, semantic: bool = False) -> dict:
     """Score `run_id`; returns {"run", "protocols", "written", "values", "judges", "notes"}.
-    on_progress(stage, done, total) reports each stage (judge requests included)."""
+    on_progress(stage, done, total) reports each stage (judge requests included).
+    semantic: also match clues with MiniLM (ScoringError when the extra is not installed)."""
     judges = [j.strip() for j in judges if j and j.strip()]
     chosen, notes = _protocols(protocol, judges)
+    if semantic:
+        available, message = semantic_status()
+        if not available:
+            raise ScoringError(message)
+        if not {"rigorous", "grounded"} & set(chosen):
+            notes.append("the semantic matcher scores rigorous and grounded only")
     run = store.get_run(run_id)
     clients = [JudgeClient(store, name) for name in judges]  # NotFoundError names a bad one
     need_clues = bool({"rigorous", "grounded", "verbench"} & set(chosen))
@@ -149,7 +160,7 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
     rules = rule_verdicts(items, responses)
     tick("rule verdicts", len(responses), len(responses))
     results: dict[tuple[str, str], dict[int, Verdict]] = {}
-    _offline(store, run, items, responses, rules, chosen, results)
+    _offline(store, run, items, responses, rules, chosen, results, semantic)
     templates = {name: store.prompt_template(name, version)["text"] for name, version in
                  ensure_versions(store, sorted(TEMPLATES.values())).items()} if clients else {}
     for client in clients:

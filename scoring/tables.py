@@ -7,19 +7,19 @@
 - ablation: No-CoT / CoT / clue-guided per model (Fig. 6);
 - VER-Bench: AC, CC, RQ, ER and the average (VER-Bench Table 1);
 - leaderboard: every scored run, best overall first.
-A human baseline (per-item results in a JSON file) is an extra, unranked row.
+A human baseline (`scoring.human`) is an extra, unranked row. The main table follows the
+chosen reading of each run: judge, samples rule and answer extraction (`scoring.results`).
 Runs are labelled by model and setting; a clash of labels adds the run id.
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
-from judges.stats import COUNTING_RULES, summarise
+from judges.stats import COUNTING_RULES
 from judges.tables import Column, Table, clue_injection_table, leaderboard, results_table
 from judges.tables import rigorous_drop_table, verbench_table
 
-from scoring.results import GROUPS, ResultsError, default_judge, run_summary
+from scoring.extraction import CLUELAB, describe
+from scoring.results import ResultsError, check_extraction, default_judge, run_judges, \
+    run_summary
 
 SETTING_TITLES = {"direct": "No-CoT", "cot": "CoT", "clue_guided": "Clue-guided CoT",
                   "structured": "Structured"}
@@ -47,29 +47,19 @@ def labels(store, run_ids: list[str]) -> dict[str, str]:
 
 
 def summaries(store, run_ids: list[str], protocol: str = "general", judge: str | None = None,
-              samples_rule: str = "majority") -> dict[str, dict]:
-    """{run_id: run_summary} for the runs scored under `protocol` (others left out)."""
+              samples_rule: str = "majority", extraction: str = CLUELAB) -> dict[str, dict]:
+    """{run_id: run_summary} for the runs scored under `protocol` (by `judge` when one is
+    named; the others are left out)."""
+    check_extraction(extraction, protocol)
     out = {}
     for rid in run_ids:
         if judge is None and default_judge(store, rid, protocol) is None:
             continue
-        out[rid] = run_summary(store, rid, protocol, judge, samples_rule)
+        if judge is not None and judge not in run_judges(store, rid, protocol):
+            continue
+        out[rid] = run_summary(store, rid, protocol, judge, samples_rule,
+                               extraction=extraction)
     return out
-
-
-def human_summary(store, path: str | Path) -> dict:
-    """A human baseline from a JSON file {"label": ..., "results": {item_id: true/false}} (or
-    a JSON list of {"item_id", "correct"}), grouped like a run by the items' domains."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
-    results = data.get("results", data) if isinstance(data, dict) else \
-        {r["item_id"]: r["correct"] for r in data}
-    records = []
-    for item_id, correct in results.items():
-        item = store.get_item(item_id)
-        records.append({"value": "correct" if correct else "wrong",
-                        **{g: item.get(g) for g in GROUPS}})
-    label = data.get("label", "Human") if isinstance(data, dict) else "Human"
-    return {"label": label, "summary": summarise(records, GROUPS)}
 
 
 def _rates(table: Table, summaries_by_label: dict[str, dict]) -> Table:
@@ -87,10 +77,11 @@ def _rates(table: Table, summaries_by_label: dict[str, dict]) -> Table:
 
 def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: str = "general",
                judge: str | None = None, samples_rule: str = "majority", human=None,
-               show_ci: bool = True, sort: bool = False) -> Table:
-    found = summaries(store, run_ids, protocol, judge, samples_rule)
+               show_ci: bool = True, sort: bool = False, extraction: str = CLUELAB) -> Table:
+    found = summaries(store, run_ids, protocol, judge, samples_rule, extraction)
     if not found:
-        raise ResultsError(f"none of the runs has {protocol} scores: score them first")
+        by = f" by judge {judge}" if judge else ""
+        raise ResultsError(f"none of the runs has {protocol} scores{by}: score them first")
     names = labels(store, list(found))
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
     if human:
@@ -99,7 +90,11 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     table = maker(by_label, group=group, show_ci=show_ci,
                   unranked=[human["label"]] if human else (),
                   caption=f"Accuracy (%), {protocol} protocol")
-    return _rates(table, by_label)
+    table = _rates(table, by_label)
+    if extraction != CLUELAB:
+        table.caption += ", answers read by MMR-Life's regex"
+    table.notes += " " + describe(extraction, None)
+    return table
 
 
 def drop_table(store, run_ids: list[str]) -> Table:
@@ -118,10 +113,13 @@ def drop_table(store, run_ids: list[str]) -> Table:
     return table
 
 
-def injection_table(store, run_ids: list[str]) -> Table:
-    """Cells: general accuracy (%) of each solver model under each clue source."""
+def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
+                    extraction: str = CLUELAB) -> Table:
+    """Cells: general accuracy (%) of each solver model under each clue source (each run read
+    with its latest scoring, `samples_rule` and `extraction`)."""
     cells = {}
-    for rid, result in summaries(store, run_ids, "general").items():
+    for rid, result in summaries(store, run_ids, "general", None, samples_rule,
+                                 extraction).items():
         config = store.get_run(rid)["config"]
         source = config.get("clues", "none")
         if source.startswith("run:"):

@@ -15,16 +15,18 @@ import sqlite_utils
 from . import drafts, item_queries, items, media, revisions, stats, users
 from . import runner_cache, runner_endpoints, runner_prompts, runner_runs, runner_work, scores
 from .db import Connections, atomic
+from .human_baselines import HumanBaselinesMixin
 from .inspect_store import InspectMixin
 from .media import ImageInfo
 from .migrations import apply_migrations
 
 
-class Store(InspectMixin):
+class Store(InspectMixin, HumanBaselinesMixin):
     """ClueLab's data: SQLite file + `<stem>-media/` folder beside it. Thread-safe to share.
 
     The Inspect tab's methods (responses, failure browser, tags and notes) come from
-    `InspectMixin` (store/inspect_store.py).
+    `InspectMixin` (store/inspect_store.py), the human baselines' from `HumanBaselinesMixin`
+    (store/human_baselines.py).
     """
 
     def __init__(self, path: str | Path):

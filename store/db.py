@@ -143,6 +143,14 @@ def reading(db: sqlite_utils.Database) -> Iterator[sqlite_utils.Database]:
             conn.execute("COMMIT")
 
 
+def run_statements(db: sqlite_utils.Database, sql: str) -> None:
+    """Run several `;`-separated statements inside the current transaction (the migrations'
+    DDL; `executescript` would commit first). No `;` may stand inside a statement."""
+    for statement in sql.split(";"):
+        if statement.strip():
+            db.execute(statement)
+
+
 def rows(db: sqlite_utils.Database, sql: str, params: Sequence[Any] = ()) -> list[dict]:
     """Run a SELECT and return dicts.
 

@@ -49,14 +49,23 @@ class InspectMixin:
     def add_failure_tag(self, name: str, author: str | None, description: str = "") -> dict:
         return inspect_tags.add_tag(self.db, name, author, description)
 
-    def delete_failure_tag(self, name: str) -> None:
-        inspect_tags.delete_tag(self.db, name)
+    def delete_failure_tag(self, name: str, author: str | None = None) -> None:
+        inspect_tags.delete_tag(self.db, name, author)
+
+    def rename_failure_tag(self, name: str, new_name: str, author: str | None) -> dict:
+        return inspect_tags.rename_tag(self.db, name, new_name, author)
 
     def response_tags(self, work_id: int) -> list[dict]:
         return inspect_tags.response_tags(self.db, work_id)
 
     def set_response_tags(self, work_id: int, tags, author: str | None) -> dict:
         return inspect_tags.set_response_tags(self.db, work_id, tags, author)
+
+    def remove_response_tag(self, work_id: int, tag: str, author: str | None) -> dict:
+        return inspect_tags.remove_response_tag(self.db, work_id, tag, author)
+
+    def removed_response_tags(self, work_id: int) -> list[dict]:
+        return inspect_tags.removed_tags(self.db, work_id)
 
     def add_response_note(self, work_id: int, note: str, author: str | None) -> int:
         return inspect_tags.add_note(self.db, work_id, note, author)

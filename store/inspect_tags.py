@@ -3,7 +3,10 @@ when, free notes, per-run counts, and the tagged cases for export.
 
 A response is named by its work row id (`run_work.id` = `run_responses.work_id`). Tag names
 compare case-insensitively ("Perception error" is the seeded "perception error"); a tag must
-be in the vocabulary before it is used, so a typo cannot split the counts silently.
+be in the vocabulary before it is used, so a typo cannot split the counts silently. Renaming a
+tag keeps its uses (response_tags follows by ON UPDATE CASCADE). Changes that leave no row
+behind (a tag taken off a response, a tag renamed or deleted) are logged in `tag_events` with
+their author and time (migration 0006).
 """
 from __future__ import annotations
 
@@ -32,11 +35,33 @@ def clean_tag(name) -> str:
 
 def list_tags(db: sqlite_utils.Database) -> list[dict]:
     """The vocabulary, seeded tags first (in seed order), then the added ones by name, each
-    with how many responses carry it."""
-    return rows(db, "SELECT t.name, t.description, t.seeded, t.created_by, t.created_at, "
-                    "(SELECT count(*) FROM response_tags r WHERE r.tag = t.name) AS uses "
-                    "FROM failure_tags t ORDER BY t.seeded DESC, "
-                    "CASE WHEN t.seeded THEN t.rowid END, t.name")
+    with how many responses carry it and its last rename ({old_name, author, created_at}
+    or None)."""
+    found = rows(db, "SELECT t.name, t.description, t.seeded, t.created_by, t.created_at, "
+                     "(SELECT count(*) FROM response_tags r WHERE r.tag = t.name) AS uses, "
+                     "(SELECT json_object('old_name', e.old_name, 'author', e.author, "
+                     "'created_at', e.created_at) FROM tag_events e WHERE e.action = 'rename' "
+                     "AND e.tag = t.name ORDER BY e.id DESC LIMIT 1) AS renamed "
+                     "FROM failure_tags t ORDER BY t.seeded DESC, "
+                     "CASE WHEN t.seeded THEN t.rowid END, t.name")
+    for r in found:
+        r["renamed"] = json.loads(r["renamed"]) if r["renamed"] else None
+    return found
+
+
+def _event(db, action: str, tag: str, author: str | None, old_name: str | None = None,
+           work_ids=(None,)) -> None:
+    db.conn.executemany("INSERT INTO tag_events (action, tag, old_name, work_id, author, "
+                        "created_at) VALUES (?, ?, ?, ?, ?, ?)",
+                        [(action, tag, old_name, w, author, now()) for w in work_ids])
+
+
+def _find(db, name: str) -> str:
+    """The stored spelling of a vocabulary tag; NotFoundError if there is none."""
+    found = one(db, "SELECT name FROM failure_tags WHERE name = ?", [clean_tag(name)])
+    if not found:
+        raise NotFoundError(f"no tag {name!r}")
+    return found["name"]
 
 
 def add_tag(db: sqlite_utils.Database, name: str, author: str | None,
@@ -54,18 +79,40 @@ def add_tag(db: sqlite_utils.Database, name: str, author: str | None,
     return {"name": name, "description": description, "seeded": 0}
 
 
-def delete_tag(db: sqlite_utils.Database, name: str) -> None:
+def delete_tag(db: sqlite_utils.Database, name: str, author: str | None = None) -> None:
     """Remove an unused tag from the vocabulary (a tag in use must be taken off first)."""
     with atomic(db):
-        found = one(db, "SELECT name FROM failure_tags WHERE name = ?", [clean_tag(name)])
-        if not found:
-            raise NotFoundError(f"no tag {name!r}")
+        name = _find(db, name)
         uses = db.conn.execute("SELECT count(*) FROM response_tags WHERE tag = ?",
-                               [found["name"]]).fetchone()[0]
+                               [name]).fetchone()[0]
         if uses:
-            raise ValidationError(f"tag {found['name']!r} is on {uses} responses; remove it "
+            raise ValidationError(f"tag {name!r} is on {uses} responses; remove it "
                                   "from them first", field="tag")
-        db.conn.execute("DELETE FROM failure_tags WHERE name = ?", [found["name"]])
+        db.conn.execute("DELETE FROM failure_tags WHERE name = ?", [name])
+        _event(db, "delete", name, author)
+
+
+def rename_tag(db: sqlite_utils.Database, name: str, new_name: str, author: str | None
+               ) -> dict:
+    """Rename a vocabulary tag (a change of case too); every response carrying it carries
+    the new name, with who tagged it and when unchanged. A name another tag has is refused
+    (rename that one, or move its uses, first). Returns {"name", "old_name", "uses"}."""
+    new_name = clean_tag(new_name)
+    with atomic(db):
+        old = _find(db, name)
+        if new_name == old:
+            raise ValidationError(f"tag {old!r} already has that name", field="tag")
+        if new_name.casefold() != old.casefold() and one(
+                db, "SELECT name FROM failure_tags WHERE name = ?", [new_name]):
+            raise ValidationError(f"there is already a tag {new_name!r}", field="tag")
+        db.conn.execute("UPDATE failure_tags SET name = ? WHERE name = ?", [new_name, old])
+        # the cascade has moved the uses, except on a change of case (equal under NOCASE)
+        db.conn.execute("UPDATE response_tags SET tag = ? WHERE tag = ? AND tag != ? COLLATE "
+                        "BINARY", [new_name, new_name, new_name])
+        uses = db.conn.execute("SELECT count(*) FROM response_tags WHERE tag = ?",
+                               [new_name]).fetchone()[0]
+        _event(db, "rename", new_name, author, old_name=old)
+    return {"name": new_name, "old_name": old, "uses": uses}
 
 
 def _run_of(db: sqlite_utils.Database, work_id: int) -> str:
@@ -110,8 +157,34 @@ def set_response_tags(db: sqlite_utils.Database, work_id: int, tags, author: str
                             [(int(work_id), t, run_id, author, stamp) for t in added])
         db.conn.executemany("DELETE FROM response_tags WHERE work_id = ? AND tag = ?",
                             [(int(work_id), t) for t in removed])
+        for tag in removed:
+            _event(db, "untag", tag, author, work_ids=[int(work_id)])
     return {"added": added, "removed": removed,
             "tags": [t["tag"] for t in response_tags(db, work_id)]}
+
+
+def remove_response_tag(db: sqlite_utils.Database, work_id: int, tag: str,
+                        author: str | None) -> dict:
+    """Take one tag off a response, logged with `author` and the time; NotFoundError when
+    the response does not carry it. Returns {"removed": name, "tags": [...]}."""
+    name = clean_tag(tag)
+    with atomic(db):
+        _run_of(db, work_id)
+        found = one(db, "SELECT tag FROM response_tags WHERE work_id = ? AND tag = ?",
+                    [int(work_id), name])
+        if not found:
+            raise NotFoundError(f"response {work_id} is not tagged {name!r}")
+        db.conn.execute("DELETE FROM response_tags WHERE work_id = ? AND tag = ?",
+                        [int(work_id), found["tag"]])
+        _event(db, "untag", found["tag"], author, work_ids=[int(work_id)])
+    return {"removed": found["tag"], "tags": [t["tag"] for t in response_tags(db, work_id)]}
+
+
+def removed_tags(db: sqlite_utils.Database, work_id: int) -> list[dict]:
+    """[{tag, author, created_at}]: the tags taken off a response (by whom, when), oldest
+    first; a tag renamed since keeps the name it had."""
+    return rows(db, "SELECT tag, author, created_at FROM tag_events WHERE work_id = ? AND "
+                    "action = 'untag' ORDER BY id", [int(work_id)])
 
 
 def add_note(db: sqlite_utils.Database, work_id: int, note: str, author: str | None) -> int:

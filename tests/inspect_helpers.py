@@ -11,7 +11,11 @@ LLM judge verdicts read by the real judge parsers (`judges.llm`) from canned rep
 from __future__ import annotations
 
 import json
+import shutil
+import sqlite3
 from pathlib import Path
+
+import pytest
 
 from tests.live_server import build_ui_db
 
@@ -122,3 +126,33 @@ def build_inspect_db(db: Path) -> dict:
     finally:
         store.close()
     return {"a": a, "b": b}
+
+
+def copy_db(db: Path, folder: Path) -> Path:
+    """A copy of a built database in `folder`, with a copy of its media folder without the
+    drawn images (tests write tags and notes, draw, and prune the drawn images)."""
+    copy = folder / db.name
+    with sqlite3.connect(db) as src, sqlite3.connect(copy) as dst:
+        src.backup(dst)
+    shutil.copytree(db.with_name(db.stem + "-media"), copy.with_name(copy.stem + "-media"),
+                    ignore=shutil.ignore_patterns("inspect-cache"))
+    return copy
+
+
+# Fixtures of the Inspect tests: import both names into a test module to use them.
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """(database path, {"a": {item: work id}, "b": ...}) built once per test module."""
+    db = tmp_path_factory.mktemp("inspect") / "ui.db"
+    return db, build_inspect_db(db)
+
+
+@pytest.fixture
+def env(built, tmp_path):
+    """(Store on a fresh copy of the module's database, the work ids), closed after."""
+    from store import Store
+
+    db, ids = built
+    store = Store.open(copy_db(db, tmp_path))
+    yield store, ids
+    store.close()

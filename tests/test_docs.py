@@ -31,7 +31,7 @@ def test_ci_runs_exactly_the_readme_test_command():
 
 
 def test_every_requirement_is_pinned():
-    for name in ("requirements.txt", "requirements-test.txt"):
+    for name in ("requirements.txt", "requirements-test.txt", "requirements-semantic.txt"):
         for line in (ROOT / name).read_text().splitlines():
             if line and not line.startswith(("#", "-r")):
                 assert re.fullmatch(r"[A-Za-z0-9_.\-\[\]]+==[0-9][\w.]*", line), line

@@ -2,52 +2,34 @@
 the side-by-side view, overlays and zooms, compare, the failure browser, tags and notes."""
 import csv
 import json
-import sqlite3
 
 import pytest
 from PIL import Image
 
 from store import Store, ValidationError
 from store.migrations import MIGRATIONS
-from tests.inspect_helpers import build_inspect_db
+from tests.inspect_helpers import built, env  # noqa: F401 (fixtures)
 from ui import inspect_browser as ib
 from ui import inspect_compare as ic
 from ui import inspect_handlers as ih
 from ui import inspect_tags as it
+from ui import inspect_version as iv
 from ui.editor_model import clue_color
 from ui.inspect_overlay import Overlays
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    db = tmp_path_factory.mktemp("inspect") / "ui.db"
-    return db, build_inspect_db(db)
-
-
-@pytest.fixture
-def env(built, tmp_path):
-    """A fresh copy of the module's database per test (tests write tags and notes)."""
-    db, ids = built
-    copy = tmp_path / "ui.db"
-    with sqlite3.connect(db) as src, sqlite3.connect(copy) as dst:
-        src.backup(dst)
-    (tmp_path / "ui-media").symlink_to(db.parent / "ui-media")
-    store = Store.open(copy)
-    yield store, ids
-    store.close()
 
 
 def filters(**values):
     widgets = dict(run=None, dataset=None, domain=None, subtask=None, item=None, status=None,
                    judge="offline", general=None, rigorous=None, grounded=None, verbench=None,
-                   wrong_reason=False, flip_run=None, flip=None, disagree=None, tag=None)
+                   wrong_reason=False, flip_run=None, flip=None, flip_protocol=None,
+                   disagree=None, tag=None)
     widgets.update(values)
     return ib.filters_from(*widgets.values())
 
 
 def test_migration_seeds_the_tag_vocabulary_and_indexes(env):
     store, _ = env
-    assert MIGRATIONS[-1][0] == "0005_inspect"
+    assert [m[0] for m in MIGRATIONS][4:6] == ["0005_inspect", "0006_inspect_tag_events"]
     assert it.vocabulary(store) == ["illusionary clue", "useless clue", "missed clue",
                                     "perception error", "reasoning error", "knowledge error",
                                     "format error"]
@@ -78,7 +60,7 @@ def test_side_by_side_matches_clues_and_names_who_said_so(env):
                                          ["grounded", "offline", "correct"]]
     detail = ih.verdict_detail(view, 1)
     assert "Judge reply:" in detail and "there is no dragon" in detail
-    assert ih.version_md(view) == r"Made with the item as it is now \(version 2\)\."
+    assert iv.version_md(view) == r"Made with the item as it is now \(version 2\)\."
     assert "12" in ih.gold_md(view) and "EXIT 12" in view["response"]["text"]
 
 
@@ -89,7 +71,7 @@ def test_wrong_answer_gets_the_live_matcher_and_the_version_change(env):
     assert gt[0][4] == "✗ missed (matcher lexical (live, not stored))"
     assert [r["source"] for r in view["model_clues"]] == ["sentences of the reasoning"] * 2
     assert view["version"]["changed"] and view["version"]["fields"] == ["question"]
-    assert "version 2 → 3" in ih.version_md(view)
+    assert "version 2 → 3" in iv.version_md(view)
     general = [v for v in view["verdicts"] if v["protocol"] == "general"]
     assert {(v["judge"], v["value"]) for v in general} == {("offline", "wrong"),
                                                           ("llm:judge", "correct")}
@@ -101,10 +83,10 @@ def test_untrusted_text_is_escaped_where_markdown_or_html(env):
     assert view["response"]["text"].startswith("<script>")  # the text box shows it as text
     for markdown in (ih.header_md(view), ih.answer_md(view), ih.gold_md(view)):
         assert "<" not in markdown and "](javascript" not in markdown
-    link = ih.item_link_html('x"><script>alert(1)</script>')
+    link = iv.item_link_html('x"><script>alert(1)</script>')
     assert "<script>" not in link and 'href="?item=x%22%3E%3Cscript%3E' in link
-    assert 'target="_blank"' in ih.item_link_html("ui/beta")
-    assert "?item=ui%2Fbeta" in ih.item_link_html("ui/beta")
+    assert 'target="_blank"' in iv.item_link_html("ui/beta")
+    assert "?item=ui%2Fbeta" in iv.item_link_html("ui/beta")
     rows = ih.model_table(view).data.values.tolist()
     assert rows[0][1].startswith("<img src=y")  # a table cell: shown as text by the grid
 
@@ -202,10 +184,11 @@ def test_tags_and_notes_keep_author_and_time(env):
     message, state = it.save_tags(store, wid, ["Perception error", "format error"], "alice")
     assert "added perception error, format error" in message.replace("\\", "")
     assert state["value"] == ["format error", "perception error"]
-    assert [row[1] for row in state["log"]] == ["alice", "alice"] and state["log"][0][2]
+    assert [row[1:3] for row in state["log"]] == [["added", "alice"]] * 2 and state["log"][0][3]
     _, state = it.save_tags(store, wid, ["perception error", "missed clue"], "bob")
-    assert dict((r[0], r[1]) for r in state["log"]) == {"perception error": "alice",
-                                                       "missed clue": "bob"}
+    assert {(r[0], r[1], r[2]) for r in state["log"]} == {
+        ("perception error", "added", "alice"), ("missed clue", "added", "bob"),
+        ("format error", "removed", "bob")}  # what Save tags took off is logged too
     with pytest.raises(it.TagError, match="unknown tag"):
         it.save_tags(store, wid, ["no such tag"], "bob")
     _, names = it.add_vocabulary_tag(store, "  Wrong   crop ", "carol")

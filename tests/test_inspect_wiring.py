@@ -12,9 +12,11 @@ ENDPOINTS = ("/inspect_open_tab", "/inspect_judges", "/inspect_filter", "/inspec
              "/inspect_prev_page", "/inspect_open", "/inspect_select", "/inspect_next",
              "/inspect_prev", "/inspect_image", "/inspect_zoom_gt", "/inspect_zoom_model",
              "/inspect_verdict_detail", "/inspect_save_tags", "/inspect_add_tag",
-             "/inspect_add_note", "/inspect_compare", "/inspect_tag_counts", "/inspect_export")
+             "/inspect_add_note", "/inspect_compare", "/inspect_tag_counts", "/inspect_export",
+             "/inspect_remove_tag", "/inspect_rename_tag", "/inspect_delete_tag",
+             "/inspect_deep_link")
 NO_FILTER = ["(all)", "(all)", "(all)", "", "(all)", "offline", "(any)", "(any)", "(any)",
-             "(any)", False, "(none)", "(no flip filter)", "(off)"]
+             "(any)", False, "(none)", "(no flip filter)", "general", "(off)"]
 
 
 @pytest.fixture(scope="module")
@@ -42,18 +44,19 @@ def test_open_filter_walk_tag_and_export(server):
     c = client(server.url)
     out = c.predict(str(a["ui/alpha"]), api_name="/inspect_open")
     assert out[0] == str(a["ui/alpha"]) and "ui/alpha" in out[1]
-    assert "inspect-cache/ov-" in out[5]["path"] and "inspect-cache/ov-" in out[8]["path"]
+    assert "inspect-cache/ov-" in out[5]["path"] and "inspect-cache/ov-" in out[9]["path"]
     assert out[7]["data"][0][0] == "GT1" and "judge llm:judge" in out[7]["data"][0][4]
-    assert "EXIT 12" in out[11] and '?item=ui%2Falpha' in out[3]
+    assert "EXIT 12" in out[12] and '?item=ui%2Falpha' in out[3]
 
     listing = c.predict("run order", "run-a", *NO_FILTER, "(any)", api_name="/inspect_filter")
     assert [row[0] for row in listing[0]["data"]] == [a["ui/alpha"], a["ui/beta"], a["ui/gamma"]]
     walked = c.predict(str(a["ui/alpha"]), api_name="/inspect_next")
     assert walked[0] == str(a["ui/beta"])
 
-    message, tags, log = c.predict(str(a["ui/beta"]), ["perception error"],
-                                   api_name="/inspect_save_tags")
-    assert "perception error" in message and log["data"][0][:2] == ["perception error", "local"]
+    message, tags, log, _ = c.predict(str(a["ui/beta"]), ["perception error"],
+                                      api_name="/inspect_save_tags")
+    assert "perception error" in message and log["data"][0][:3] == [
+        "perception error", "added", "local"]
     c.predict(str(a["ui/beta"]), "platform sign misread", api_name="/inspect_add_note")
     con = sqlite3.connect(server.db)
     assert con.execute("SELECT tag, author, run_id FROM response_tags WHERE work_id = ?",
@@ -72,3 +75,42 @@ def test_open_filter_walk_tag_and_export(server):
     assert ["general", "offline", "wrong", "correct", "◆ differs"] in compared[1]["data"]
     with pytest.raises(Exception):
         c.predict("not a number", api_name="/inspect_open")
+
+
+def test_remove_rename_flip_by_protocol_compare_images_and_old_gt(server):
+    a, b = server.ids["a"], server.ids["b"]
+    c = client(server.url)
+    c.predict(str(a["ui/gamma"]), api_name="/inspect_open")  # fills the tag choices
+    c.predict(str(a["ui/gamma"]), ["missed clue", "format error"], api_name="/inspect_save_tags")
+    message, _, log, choice = c.predict(str(a["ui/gamma"]), "format error",
+                                        api_name="/inspect_remove_tag")
+    assert "removed format error" in message.replace("\\", "")
+    assert ["format error", "removed", "local"] == [r[:3] for r in log["data"]
+                                                     if r[1] == "removed"][0]
+    assert [x[0] for x in choice["choices"]] == ["missed clue"]
+    out = c.predict("missed clue", "Missed GT clue", str(a["ui/gamma"]), ["missed clue"],
+                    api_name="/inspect_rename_tag")
+    assert "Renamed" in out[0] and out[1]["value"] == ["Missed GT clue"]
+    con = sqlite3.connect(server.db)
+    assert con.execute("SELECT tag, author FROM response_tags WHERE work_id = ?",
+                       [a["ui/gamma"]]).fetchall() == [("Missed GT clue", "local")]
+    assert con.execute("SELECT action, tag, old_name, author FROM tag_events ORDER BY id"
+                       ).fetchall() == [("untag", "format error", None, "local"),
+                                        ("rename", "Missed GT clue", "missed clue", "local")]
+
+    flips = NO_FILTER[:11] + ["run-a", "any flip", "rigorous", "(off)", "(any)"]
+    found = c.predict("run order", "run-b", *flips, api_name="/inspect_filter")
+    assert found[0]["data"] == [] and "No response matches" in found[1]
+    flips[13] = "general"
+    found = c.predict("run order", "run-b", *flips, api_name="/inspect_filter")
+    assert [row[0] for row in found[0]["data"]] == [b["ui/beta"], b["ui/gamma"]]
+
+    compared = c.predict(str(a["ui/alpha"]), str(b["ui/alpha"]), api_name="/inspect_compare")
+    assert [len(compared[k]) for k in (3, 6)] == [2, 2]  # both images of each response
+    assert compared[3][1]["caption"].startswith("image 2")
+
+    out = c.predict(str(a["ui/gamma"]), api_name="/inspect_open")
+    assert out[8]["visible"] and "Ground truth of version 2" in out[8]["value"]
+    assert "**Question:** *(changed since)* Pick the colour" in out[8]["value"]
+    assert c.predict(str(a["ui/alpha"]), api_name="/inspect_open")[8] == {
+        "__type__": "update", "value": "", "visible": False}

@@ -1,9 +1,10 @@
 """The Results tab as an API: real server process, gradio_client, real SQLite; plus its plain
-handlers (escaping of hostile labels)."""
+handlers (the reading dropdowns, human baselines, escaping of hostile labels)."""
+import json
 import sqlite3
 
 import pytest
-from gradio_client import Client
+from gradio_client import Client, handle_file
 
 from scoring.score_run import score_run
 from store import Store
@@ -39,22 +40,38 @@ def server(tmp_path_factory):
 def test_results_tab_scores_shows_and_exports_through_the_api(server):
     c = Client(server.url, verbose=False, download_files=False)
     names = set(c.view_api(return_format="dict", print_info=False)["named_endpoints"])
-    assert {"/results_runs", "/score_runs", "/show_results", "/export_results"} <= names
-    runs_update, _ = c.predict(api_name="/results_runs")
+    assert {"/results_runs", "/score_runs", "/show_results", "/export_results",
+            "/shown_judges", "/add_human"} <= names
+    runs_update, _, humans = c.predict(api_name="/results_runs")
     assert {"ui-a", "ui-b", "ui-c"} <= {choice[1] for choice in runs_update["choices"]}
-    status = c.predict(["ui-a", "ui-b", "ui-c"], [], "all", api_name="/score_runs")
+    assert [choice[1] for choice in humans["choices"]] == [h.NO_HUMAN]
+    status = c.predict(["ui-a", "ui-b", "ui-c"], [], "all", False, api_name="/score_runs")
     assert "ui\\-a" in status and "verbench skipped" in status
     con = sqlite3.connect(server.db)
     assert con.execute("SELECT count(*) FROM scores WHERE protocol='general'").fetchone() == (18,)
-    out = c.predict(["ui-a", "ui-b", "ui-c"], "general", api_name="/show_results")
+    judges = c.predict(["ui-a"], "general", h.LATEST, api_name="/shown_judges")
+    assert [choice[1] for choice in judges["choices"]] == [h.LATEST, "offline"]
+    out = c.predict(["ui-a", "ui-b", "ui-c"], "general", h.LATEST, "majority", h.NO_HUMAN,
+                    "cluelab", api_name="/show_results")
     table, rules, domains = out[0], out[1], out[2]
     assert "m · CoT" in [row[0] for row in table["data"]]
     assert "micro-averaged" in rules
     assert {row[1] for row in domains["data"]} >= {"Plain", "Dom <b>"}
     assert "Pearson" in out[7] and "inductive" in out[7]             # correlation heatmap
     assert "No Clue" in out[6]                                        # injection heatmap
-    path = c.predict(["ui-a", "ui-b"], "general", "leaderboard", "latex",
-                     api_name="/export_results")
+    length = out[5]["value"]                          # an update: the frame and its x range
+    assert {row[0] for row in length["data"]} == {"m · CoT", "m · No-CoT", "m · CoT · clues gt"}
+    assert out[5]["x_lim"][0] < min(row[2] for row in length["data"])
+    baseline = server.db.parent / "human.json"
+    baseline.write_text(json.dumps({"label": "Crowd", "results": {"u/0": True, "u/1": False}}))
+    humans, _ = c.predict(handle_file(str(baseline)), api_name="/add_human")
+    assert humans["value"] == "Crowd"
+    out = c.predict(["ui-a"], "general", "offline", "mmr_life", "Crowd", "mmr-life",
+                    api_name="/show_results")
+    assert [row[0] for row in out[0]["data"]] == ["m · CoT", "Crowd"]
+    assert "MMR-Life's regex" in out[1] and "0 of 6 multiple-choice verdicts differ" in out[1]
+    path = c.predict(["ui-a", "ui-b"], "general", "leaderboard", "latex", h.LATEST,
+                     "majority", "Crowd", "cluelab", api_name="/export_results")
     assert path["orig_name"].endswith(".tex")
 
 
@@ -70,3 +87,51 @@ def test_hostile_labels_are_escaped_in_heatmaps_and_status(store):
         h.score_runs(store, [], [], "general")
     score_run(store, "b")
     assert h.export_table(store, ["b"], "general", "main", "csv").endswith(".csv")
+
+
+def test_reading_dropdowns_change_what_is_shown(store, tmp_path):
+    add_items(store, ITEMS)
+    trap = "# Answer: A\nThis matches the blue cube."       # ours A (right), MMR-Life's E
+    make_run(store, "x", {f"u/{i}": ["Answer: A", trap, "Answer: B"] for i in range(6)},
+             samples=3)
+    make_run(store, "y", {f"u/{i}": "Answer: A" if i < 3 else "Answer: B" for i in range(6)})
+    h.score_runs(store, ["x", "y"], [], "general")
+    store.upsert_scores([{"run_id": "y", "protocol": "general", "judge": "llm:harsh",
+                          "work_id": r["work_id"], "value": "wrong", "answer": r["answer"]}
+                         for r in store.run_scores("y", "general", "offline")])
+    assert h.shown_judge_choices(store, ["x", "y"]) == [h.LATEST, "offline", "llm:harsh"]
+
+    def overall(**reading):
+        shown = h.show_results(store, ["x", "y"], "general", **reading)
+        return dict(zip(shown["table"].iloc[:, 0], shown["table"]["Overall"])), shown
+
+    latest, shown = overall()
+    assert latest["m · CoT [x]"].startswith("100.00")
+    assert latest["m · CoT [y]"].startswith("0.00")
+    assert "judge llm:harsh" in shown["rules"]
+    assert overall(judge="offline")[0]["m · CoT [y]"].startswith("50.00")
+    assert list(overall(judge="llm:harsh")[0]) == ["m · CoT"]   # only y: no label clash
+    # x, by our reading: A, A, B per item: the majority is right, the first sample too, but
+    # MMR-Life's rule wants more than 2 right samples
+    assert overall(samples_rule="mmr_life")[0]["m · CoT [x]"].startswith("0.00")
+    assert overall(samples_rule="first")[0]["m · CoT [x]"].startswith("100.00")
+    mmr, shown = overall(extraction="mmr-life")
+    assert mmr["m · CoT [x]"].startswith("0.00")             # A, E, B: a tie, no answer
+    assert "6 of 18 multiple-choice verdicts differ" in shown["rules"]
+    assert "Answers read by MMR-Life's regex" in shown["rules"]
+    assert set(shown["length_bins"].run) == {"m · CoT [x]", "m · CoT [y]"}
+    baseline = tmp_path / "crowd.json"
+    baseline.write_text(json.dumps({"label": "<i>Crowd</i>", "results": {"u/0": True}}))
+    name = h.add_human(store, str(baseline))
+    assert (("<i>Crowd</i>", name)) in h.human_choices(store)
+    with_human, _ = overall(human=name)
+    assert with_human["<i>Crowd</i>"].startswith("100.00")
+    with pytest.raises(h.ResultsUiError, match="not added"):
+        baseline.write_text("{}")
+        h.add_human(store, str(baseline))
+    with pytest.raises(h.ResultsUiError, match="general protocol only"):
+        h.show_results(store, ["x"], "rigorous", extraction="mmr-life")
+    exported = h.export_table(store, ["x", "y"], "general", "main", "md", "offline",
+                              "majority", name, "mmr-life")
+    text = open(exported, encoding="utf-8").read()
+    assert "answers read by MMR-Life's regex" in text and "Crowd" in text

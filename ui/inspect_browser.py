@@ -57,8 +57,10 @@ def tag_filter_choices(store) -> list[str]:
 
 
 def filters_from(run, dataset, domain, subtask, item, status, judge, general, rigorous,
-                 grounded, verbench, wrong_reason, flip_run, flip, disagree, tag) -> dict:
-    """The widgets' values as the store's filter dict."""
+                 grounded, verbench, wrong_reason, flip_run, flip, flip_protocol, disagree,
+                 tag) -> dict:
+    """The widgets' values as the store's filter dict (a flip compares the verdicts of
+    `flip_protocol`, general when none is chosen)."""
     verdicts = {}
     for protocol, value in zip(PROTOCOLS, (general, rigorous, grounded, verbench)):
         value = _pick(value)
@@ -79,8 +81,25 @@ def filters_from(run, dataset, domain, subtask, item, status, judge, general, ri
             raise BrowseError("a flip filter needs a run above and a run to compare it with")
         if _pick(flip_run) == filters["run_id"]:
             raise BrowseError("choose a different run to compare with")
-        filters.update(flip=flip, flip_run=_pick(flip_run), flip_protocol="general")
+        protocol = _pick(flip_protocol) or "general"
+        if protocol not in PROTOCOLS:
+            raise BrowseError(f"a flip is of one of the protocols {', '.join(PROTOCOLS)}")
+        filters.update(flip=flip, flip_run=_pick(flip_run), flip_protocol=protocol)
     return filters
+
+
+def run_filters(run, judge) -> dict:
+    """The filter dict listing every response of `run` (ALL: of every run)."""
+    return filters_from(run, *[None] * 5, judge, *[None] * 10)
+
+
+def page_of(store, filters: dict, sort: str, work_id: int, size: int = PAGE_SIZE) -> int:
+    """The page of the filtered list that holds `work_id` (1 when it is not in it)."""
+    try:
+        found = store.matching_responses(filters, sort)
+    except ValidationError as error:
+        raise BrowseError(str(error)) from None
+    return found.index(work_id) // size + 1 if work_id in found else 1
 
 
 def _row(r: dict) -> list:

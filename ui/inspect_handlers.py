@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ThreadPoolExecutor
-from urllib.parse import quote
 
 import pandas as pd
 
 from ui.inspect_overlay import GREY, Overlays
 from ui.inspect_view import response_view
-from ui.text import escape_html, escape_md, short
+from ui.text import escape_md, short
 
 GT_HEADERS = ["clue", "text", "reasoning", "boxes", "model"]
 MODEL_HEADERS = ["clue", "text", "box", "matched GT clue (who says)", "judge labels"]
@@ -145,25 +144,40 @@ def header_md(view: dict) -> str:
             f"{tokens}{latency}")
 
 
-def gold_md(view: dict) -> str:
-    item = view["item"]
-    if item is None:
-        return "**The item no longer exists.**"
+def changed_mark(fields, name: str) -> str:
+    """" *(changed since)*" when a diff's field list touches `name` (or its parts)."""
+    hit = any(f == name or f.startswith((name + "[", name + ".")) for f in fields or ())
+    return " *(changed since)*" if hit else ""
+
+
+def item_md(item: dict, changed=()) -> str:
+    """Question, gold answer, aliases, options and GT reasoning of an item dict (a revision
+    snapshot too), escaped; parts named in `changed` (diff fields) are marked."""
     answer = str(item.get("answer") or "")
     option = next((o for o in item.get("options") or [] if o.get("label") == answer), None)
     text = f" ({escape_md(short(option.get('text'), 120))})" if option and option.get("text") \
         else ""
-    parts = [f"**Question:** {escape_md(item.get('question'))}",
-             f"**Gold answer:** {escape_md(answer) or '(none)'}{text}"]
+    parts = [f"**Question:**{changed_mark(changed, 'question')} "
+             f"{escape_md(item.get('question'))}",
+             f"**Gold answer:**{changed_mark(changed, 'answer')} "
+             f"{escape_md(answer) or '(none)'}{text}"]
     if item.get("aliases"):
-        parts.append("**Aliases:** " + ", ".join(escape_md(a) for a in item["aliases"]))
+        parts.append(f"**Aliases:**{changed_mark(changed, 'aliases')} "
+                     + ", ".join(escape_md(a) for a in item["aliases"]))
     if item.get("options"):
-        parts.append("**Options:** " + " · ".join(
+        parts.append(f"**Options:**{changed_mark(changed, 'options')} " + " · ".join(
             f"{escape_md(o.get('label'))}. {escape_md(short(o.get('text'), 60)) or '(image)'}"
             for o in item["options"]))
     if item.get("gt_reasoning"):
-        parts.append(f"**GT reasoning:** {escape_md(item['gt_reasoning'])}")
+        parts.append(f"**GT reasoning:**{changed_mark(changed, 'gt_reasoning')} "
+                     f"{escape_md(item['gt_reasoning'])}")
     return "\n\n".join(parts)
+
+
+def gold_md(view: dict) -> str:
+    if view["item"] is None:
+        return "**The item no longer exists.**"
+    return item_md(view["item"])
 
 
 def answer_md(view: dict) -> str:
@@ -175,22 +189,14 @@ def answer_md(view: dict) -> str:
     return f"**Extracted answer:** {answer} · status **{escape_md(r['status'])}**{reason}"
 
 
-def version_md(view: dict) -> str:
-    return escape_md(view["version"]["message"])
-
-
-def item_link_html(item_id: str | None) -> str:
-    """A link that opens the item in the annotation workspace, in a new tab."""
-    if not item_id:
-        return ""
-    href = "?item=" + quote(str(item_id), safe="")
-    return (f'<a id="inspect-open-item-link" href="{escape_html(href)}" target="_blank" '
-            f'rel="noopener noreferrer">✎ Open {escape_html(item_id)} in the annotation '
-            "workspace ↗</a>")
-
-
-def image_choices(view: dict) -> list[str]:
-    return [f"image {k + 1}" for k in range(len(view["images"]))]
+def image_choices(view: dict) -> list[tuple[str, str]]:
+    """(label, value) per image of the item; the label counts the boxes drawn on it."""
+    out = []
+    for k in range(len(view["images"])):
+        gt, model = len(gt_specs(view, k)), len(model_specs(view, k))
+        out.append((f"image {k + 1} · {gt} GT box{'es' * (gt != 1)}, {model} model "
+                    f"box{'es' * (model != 1)}", f"image {k + 1}"))
+    return out
 
 
 def image_index(choice) -> int:
@@ -208,6 +214,18 @@ def model_specs(view: dict, k: int) -> list[dict]:
             for c in view["model_clues"] for b in c["boxes"] if b["image"] == k]
 
 
+def right_specs(view: dict, k: int) -> list[dict]:
+    """What the model side draws on image k: the model's boxes dashed, over the GT boxes as
+    thin unlabelled outlines."""
+    return [{**s, "label": "", "thin": True} for s in gt_specs(view, k)] + model_specs(view, k)
+
+
+def model_overlays(overlays: Overlays, view: dict) -> list[tuple[str, str]]:
+    """(path, caption) of the model side of every image of the item, in order."""
+    return [(overlays.overlay(sha, right_specs(view, k)), label)
+            for k, (sha, (label, _)) in enumerate(zip(view["images"], image_choices(view)))]
+
+
 def overlays_for(overlays: Overlays, view: dict, k: int) -> tuple[str | None, str | None]:
     """(GT overlay, model overlay) of image k: GT boxes solid on the left; on the right the
     model's boxes dashed, with the GT boxes as thin outlines for reference. Both are drawn
@@ -216,9 +234,7 @@ def overlays_for(overlays: Overlays, view: dict, k: int) -> tuple[str | None, st
         return None, None
     k = min(max(k, 0), len(view["images"]) - 1)
     sha = view["images"][k]
-    gt = gt_specs(view, k)
-    faint = [{**s, "label": "", "thin": True} for s in gt]
-    model = faint + model_specs(view, k)
+    gt, model = gt_specs(view, k), right_specs(view, k)
     if overlays.path_of(sha, gt).exists() or overlays.path_of(sha, model).exists():
         return overlays.overlay(sha, gt), overlays.overlay(sha, model)
     overlays.warm(sha)  # the display copy, decoded once for both

@@ -5,7 +5,8 @@ Only components are created here; `inspect_tab` wires them. Element ids tests re
 inspect-run, inspect-filter, inspect-results, inspect-count, inspect-work-id, inspect-next,
 inspect-prev, inspect-gt-image, inspect-model-image, inspect-output, inspect-gt-clues,
 inspect-model-clues, inspect-verdicts, inspect-zoom, inspect-tags, inspect-save-tags,
-inspect-tag-filter, inspect-open-item.
+inspect-tag-filter, inspect-open-item, inspect-link, inspect-old-gt, inspect-remove-tag,
+inspect-remove-tag-button, inspect-flip-protocol, inspect-a-images, inspect-b-images.
 """
 from __future__ import annotations
 
@@ -14,10 +15,10 @@ from types import SimpleNamespace
 import gradio as gr
 
 from ui.inspect_browser import (ALL, ANY, DISAGREE_CHOICES, FLIP_CHOICES, HEADERS, NO_RUN,
-                                SORT_CHOICES, STATUS_CHOICES, VERDICT_CHOICES)
+                                PROTOCOLS, SORT_CHOICES, STATUS_CHOICES, VERDICT_CHOICES)
 from ui.inspect_compare import COMPARE_HEADERS
 from ui.inspect_handlers import GT_HEADERS, MODEL_HEADERS, VERDICT_HEADERS
-from ui.inspect_tags import COUNT_HEADERS, NOTE_HEADERS, TAG_LOG_HEADERS
+from ui.inspect_tags import COUNT_HEADERS, NOTE_HEADERS, TAG_LOG_HEADERS, VOCABULARY_HEADERS
 
 # J / K walk the filtered list while the Inspect tab is shown and no text field has focus
 # (Alt+arrows and PageUp/PageDown belong to the annotation workspace's item list).
@@ -47,6 +48,7 @@ STYLE = """<style>
 #inspect-gt, #inspect-model { border: 1px solid var(--border-color-primary); border-radius: 8px;
   padding: 6px; }
 #inspect-version p { margin: 2px 0; }
+#inspect-old-gt { border-left: 4px solid #f08c00; padding-left: 8px; }
 #inspect-open-item a { font-weight: 600; }
 #inspect-zoom img { width: 100%; height: 100%; object-fit: contain; }
 </style>"""
@@ -99,8 +101,11 @@ def _browser(ui: SimpleNamespace) -> None:
             ui.flip_run = _dynamic([(NO_RUN, NO_RUN)], NO_RUN, "Flips against run",
                                    "inspect-flip-run")
             ui.flip = gr.Dropdown(FLIP_CHOICES, value=FLIP_CHOICES[0],
-                                  label="Flip (general verdict, same item/repeat/sample)",
+                                  label="Flip (same item, repeat and sample)",
                                   elem_id="inspect-flip")
+            ui.flip_protocol = gr.Dropdown(list(PROTOCOLS), value="general",
+                                           label="Flip of the verdict of",
+                                           elem_id="inspect-flip-protocol")
             ui.disagree = gr.Dropdown(DISAGREE_CHOICES, value="(off)",
                                       label="Judges disagree on", elem_id="inspect-disagree")
             ui.tag_filter = _dynamic([ANY], ANY, "Tag", "inspect-tag-filter")
@@ -125,6 +130,8 @@ def _side_by_side(ui: SimpleNamespace) -> None:
                                 elem_id="inspect-work-id")
         ui.next = gr.Button("Next (J) ▶", scale=0, min_width=140, elem_id="inspect-next")
         ui.item_link = gr.HTML(js_on_load=None, elem_id="inspect-open-item", scale=2)
+        ui.link = gr.Textbox(label="Link to this response", interactive=False, scale=2,
+                             buttons=["copy"], elem_id="inspect-link")
     ui.header = gr.Markdown(elem_id="inspect-header")
     ui.version = gr.Markdown(elem_id="inspect-version")
     ui.image = gr.Radio([], label="Image", visible=False, elem_id="inspect-image")
@@ -137,6 +144,7 @@ def _side_by_side(ui: SimpleNamespace) -> None:
                                        column_widths=["9%", "30%", "25%", "8%", "28%"],
                                        label="GT clues (click one to zoom)",
                                        elem_id="inspect-gt-clues")
+            ui.old_gt = gr.Markdown(visible=False, elem_id="inspect-old-gt")
         with gr.Column(elem_id="inspect-model"):
             gr.Markdown("### Model")
             ui.model_image = _image("Model boxes (dashed; GT as thin outlines)",
@@ -173,6 +181,11 @@ def _tags_and_more(ui: SimpleNamespace) -> None:
                                         elem_id="inspect-new-tag")
                 ui.add_tag = gr.Button("Add to vocabulary", scale=0, min_width=150,
                                        elem_id="inspect-add-tag")
+            with gr.Row(equal_height=True):
+                ui.remove_tag = _dynamic([], None, "Tag to take off this response",
+                                         "inspect-remove-tag", scale=2)
+                ui.remove_tag_button = gr.Button("Remove tag", scale=0, min_width=130,
+                                                 elem_id="inspect-remove-tag-button")
             ui.tag_message = gr.Markdown(elem_id="inspect-tag-message")
             ui.tag_log = gr.Dataframe(headers=TAG_LOG_HEADERS, interactive=False,
                                       label="Who tagged and when", elem_id="inspect-tag-log")
@@ -195,11 +208,13 @@ def _tags_and_more(ui: SimpleNamespace) -> None:
             for side in ("a", "b"):
                 with gr.Column():
                     setattr(ui, f"{side}_answer", gr.Markdown(elem_id=f"inspect-{side}-answer"))
-                    setattr(ui, f"{side}_image", _image(f"{side.upper()}: model boxes",
-                                                        f"inspect-{side}-image", 320))
+                    setattr(ui, f"{side}_images", gr.Gallery(
+                        label=f"{side.upper()}: model boxes on every image", columns=2,
+                        height=340, object_fit="contain", elem_id=f"inspect-{side}-images"))
                     setattr(ui, f"{side}_output", gr.Textbox(
                         label=f"{side.upper()}: model output", lines=6, max_lines=16,
                         interactive=False, autoscroll=False, elem_id=f"inspect-{side}-output"))
+    _vocabulary(ui)
     with gr.Accordion("Tag counts and export of tagged cases", open=False,
                       elem_id="inspect-export-panel"):
         with gr.Row(equal_height=True):
@@ -212,6 +227,20 @@ def _tags_and_more(ui: SimpleNamespace) -> None:
                                  elem_id="inspect-export-file")
         ui.counts = gr.Dataframe(headers=COUNT_HEADERS, interactive=False,
                                  elem_id="inspect-tag-counts")
+
+
+def _vocabulary(ui: SimpleNamespace) -> None:
+    with gr.Accordion("Tag vocabulary (rename, delete)", open=False,
+                      elem_id="inspect-vocabulary-panel"):
+        with gr.Row(equal_height=True):
+            ui.rename_from = _dynamic([], None, "Tag", "inspect-rename-from", scale=2)
+            ui.rename_to = gr.Textbox(label="New name", scale=2, elem_id="inspect-rename-to")
+            ui.rename = gr.Button("Rename", scale=0, min_width=110, elem_id="inspect-rename")
+            ui.delete_tag = gr.Button("Delete (unused tags only)", scale=0, min_width=180,
+                                      elem_id="inspect-delete-tag")
+        ui.vocabulary = gr.Dataframe(headers=VOCABULARY_HEADERS, interactive=False,
+                                     label="Vocabulary (renaming keeps every use)",
+                                     elem_id="inspect-vocabulary")
 
 
 def build_layout() -> SimpleNamespace:

@@ -4,7 +4,8 @@ Opening a response must take well under 150 ms, so nothing here is drawn twice: 
 is named by a hash of everything that goes into it (image, boxes, colours, style, size), so a
 cached file is never stale and needs no invalidation. Files live in `<media>/inspect-cache/`,
 which is inside the media folder that the server already serves as static files (Gradio does
-not copy or hash them on each response).
+not copy or hash them on each response). The folder is kept within a size and a file count,
+least recently used files first (ui/inspect_cache.py).
 
 GT boxes are drawn solid; model boxes dashed, over a white under-stroke so that they read on
 any background (the GT boxes as thin outlines under them, for reference). Box coordinates are
@@ -24,6 +25,8 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
+
+from ui.inspect_cache import CacheBound
 
 DISPLAY_SIDE = 1024    # the view is half a screen wide; a zoom shows full resolution
 ZOOM_MARGIN = 0.35      # of the box's size, on each side
@@ -124,12 +127,18 @@ class Overlays:
 
     BASES_IN_MEMORY = 6
 
-    def __init__(self, store, side: int = DISPLAY_SIDE):
+    def __init__(self, store, side: int = DISPLAY_SIDE, max_bytes: int | None = None,
+                 max_files: int | None = None, grace_s: float | None = None):
         self.store = store
         self.side = side
         self.folder = Path(store.media_dir) / "inspect-cache"
+        self.cache = CacheBound(self.folder, max_bytes, max_files, grace_s)
         self._bases: OrderedDict[str, tuple[Image.Image, float]] = OrderedDict()
         self._lock = threading.Lock()
+
+    def _save(self, image: Image.Image, path: Path, quality: int = 85) -> None:
+        _write(image, path, quality)
+        self.cache.added(path)
 
     def _base_path(self, sha: str) -> Path:
         return self.folder / f"base-{sha}-{self.side}.jpg"
@@ -143,10 +152,11 @@ class Overlays:
         info = self.store.image_info(sha)
         scale = min(1.0, self.side / max(info["width"], info["height"]))
         path = self._base_path(sha)
-        if path.exists():
+        try:
             with Image.open(path) as im:
                 image = im.convert("RGB")
-        else:
+            self.cache.used(path)
+        except FileNotFoundError:
             with Image.open(self.store.preview_path(sha)) as im:
                 size = (max(1, round(info["width"] * scale)),
                         max(1, round(info["height"] * scale)))
@@ -154,7 +164,7 @@ class Overlays:
                 image = _rgb(im)
                 if image.size != size:
                     image = image.resize(size, Image.Resampling.BILINEAR, reducing_gap=2.0)
-            _WRITER.submit(_write, image, path, 90)  # for the next process; not waited for
+            _WRITER.submit(self._save, image, path, 90)  # for the next process; not waited
         with self._lock:
             self._bases[sha] = (image, scale)
             while len(self._bases) > self.BASES_IN_MEMORY:
@@ -174,12 +184,12 @@ class Overlays:
     def overlay(self, sha: str, boxes: list[dict]) -> str:
         """Path of the display image of `sha` with `boxes` drawn (the bare image if none)."""
         path = self.path_of(sha, boxes)
-        if not path.exists():
+        if not self.cache.used(path):
             image, scale = self._base(sha)
             if boxes:
-                _write(draw_boxes(image.copy(), boxes, scale), path)
+                self._save(draw_boxes(image.copy(), boxes, scale), path)
             else:  # the bare display copy is shown: it must exist now
-                _write(image, path, quality=90)
+                self._save(image, path, quality=90)
         return str(path)
 
     def zoom(self, sha: str, spec: dict) -> str:
@@ -194,12 +204,12 @@ class Overlays:
         crop = (int(max(0, x0 - mx)), int(max(0, y0 - my)), int(min(w, x1 + mx + 1)),
                 int(min(h, y1 + my + 1)))
         path = self.folder / f"zoom-{_key(STYLE_VERSION, sha, crop, spec)}.jpg"
-        if not path.exists():
+        if not self.cache.used(path):
             with Image.open(self.store.image_path(sha)) as im:
                 part = _rgb(im.crop(crop))
             scale = min(1.0, ZOOM_MAX_SIDE / max(part.size))
             if scale < 1.0:
                 part = part.resize((max(1, round(part.width * scale)),
                                     max(1, round(part.height * scale))), Image.Resampling.LANCZOS)
-            _write(draw_boxes(part, [spec], scale, offset=crop[:2]), path, quality=92)
+            self._save(draw_boxes(part, [spec], scale, offset=crop[:2]), path, quality=92)
         return str(path)

@@ -1,10 +1,12 @@
-"""Inspect tab: wiring of inspect_layout's components to the plain handlers in
-inspect_handlers (one response, zoom, compare), inspect_browser (filters, pages, next and
-previous) and inspect_tags (tags, notes, counts, export).
+"""Inspect tab, part 1: wiring of inspect_layout's components to the plain handlers in
+inspect_handlers (one response, zoom, compare), inspect_version (the item's version then,
+links) and inspect_browser (filters, pages, next and previous). Tags, notes, the vocabulary,
+counts and export are wired by inspect_tag_wiring.
 
 Every event has an api_name; `inspect_open` is the one that opens a response by work id
-(what the benchmark times). Writing tags and notes needs a role that may edit items
-(admin, researcher, annotator; `local` in single-user mode); anyone may look.
+(what the benchmark times). A page address with `?response=<id>` opens the Inspect tab on
+that response (`inspect_deep_link`, at page load). Writing tags and notes needs a role that
+may edit items (admin, researcher, annotator; `local` in single-user mode); anyone may look.
 """
 from __future__ import annotations
 
@@ -17,10 +19,11 @@ from ui import inspect_browser as ib
 from ui import inspect_compare as ic
 from ui import inspect_handlers as ih
 from ui import inspect_tags as it
+from ui import inspect_version as iv
 from ui.browser_handlers import BrowserHandlers
 from ui.inspect_layout import build_layout
 from ui.inspect_overlay import Overlays
-from ui.session import require_editor
+from ui.inspect_tag_wiring import wire_tags
 
 _ERRORS = (ih.InspectError, ib.BrowseError, it.TagError, StoreError)
 
@@ -30,39 +33,45 @@ def _fail(error: Exception):
     raise gr.Error(html.escape(str(error), quote=False)) from None
 
 
-def build_inspect_tab(store, tab) -> None:
+def build_inspect_tab(store, tab, demo=None, tabs=None) -> None:
+    """The Inspect tab's content and events. With the app (`demo`) and its `tabs`, a page
+    opened with `?response=<id>` shows this tab (id "inspect") on that response."""
     ui = build_layout()
     overlays = Overlays(store)
     filters = [ui.run, ui.dataset, ui.domain, ui.subtask, ui.item, ui.status, ui.judge,
                ui.general, ui.rigorous, ui.grounded, ui.verbench, ui.wrong_reason,
-               ui.flip_run, ui.flip, ui.disagree, ui.tag_filter]
+               ui.flip_run, ui.flip, ui.flip_protocol, ui.disagree, ui.tag_filter]
     list_outputs = [ui.results, ui.count, ui.nav]
+    choice_outputs = [ui.run, ui.flip_run, ui.judge, ui.dataset, ui.domain, ui.subtask,
+                      ui.tag_filter, ui.vocabulary, ui.rename_from]
 
     def listing(result):
         return [result["rows"], result["count"], ib.nav_state(result)]
 
     # ---- opening the tab, filtering and paging ----------------------------------------------
-    def open_tab(run, nav):
-        """Fill the choices; on the first opening, list the newest run's responses."""
+    def choices(run) -> tuple[list, str]:
+        """(updates of choice_outputs with `run` chosen, the judge chosen)."""
         facets = BrowserHandlers(store).facet_choices()
-        runs = ib.run_choices(store)
-        values = [v for _, v in runs]
-        if nav is None or run not in values:
-            run = runs[1][1] if len(runs) > 1 else ib.ALL
         judges = ib.judge_choices(store, run)
         judge = "offline" if "offline" in judges else judges[0]
-        out = [gr.update(choices=runs, value=run), gr.update(choices=ib.flip_run_choices(store)),
-               gr.update(choices=judges, value=judge),
-               *[gr.update(choices=facets[k]) for k in ("dataset", "domain", "subtask")],
-               gr.update(choices=ib.tag_filter_choices(store))]
+        return [gr.update(choices=ib.run_choices(store), value=run),
+                gr.update(choices=ib.flip_run_choices(store)),
+                gr.update(choices=judges, value=judge),
+                *[gr.update(choices=facets[k]) for k in ("dataset", "domain", "subtask")],
+                gr.update(choices=ib.tag_filter_choices(store)), it.vocabulary_rows(store),
+                gr.update(choices=it.vocabulary(store))], judge
+
+    def open_tab(run, nav):
+        """Fill the choices; on the first opening, list the newest run's responses."""
+        runs = [v for _, v in ib.run_choices(store)]
+        if nav is None or run not in runs:
+            run = runs[1] if len(runs) > 1 else ib.ALL
+        out, judge = choices(run)
         if nav is not None:
             return out + [gr.skip()] * len(list_outputs)
-        first = ib.filters_from(run, *[None] * 5, judge, *[None] * 9)
-        return out + listing(ib.browse(store, first, "run order", 1))
+        return out + listing(ib.browse(store, ib.run_filters(run, judge), "run order", 1))
 
-    tab.select(open_tab, [ui.run, ui.nav], [ui.run, ui.flip_run, ui.judge, ui.dataset,
-                                            ui.domain, ui.subtask, ui.tag_filter,
-                                            *list_outputs],
+    tab.select(open_tab, [ui.run, ui.nav], choice_outputs + list_outputs,
                api_name="inspect_open_tab", show_progress="hidden")
 
     def judges_for(run):
@@ -97,31 +106,68 @@ def build_inspect_tab(store, tab) -> None:
 
     # ---- one response ----------------------------------------------------------------------
     view_outputs = [ui.work_id, ui.header, ui.version, ui.item_link, ui.image, ui.gt_image,
-                    ui.gold, ui.gt_clues, ui.model_image, ui.answer, ui.model_clues, ui.output,
-                    ui.verdicts, ui.verdict_detail, ui.zoom, ui.zoom_caption, ui.tags,
-                    ui.tag_log, ui.notes, ui.tag_message, ui.compare_with, ui.compare_summary]
+                    ui.gold, ui.gt_clues, ui.old_gt, ui.model_image, ui.answer, ui.model_clues,
+                    ui.output, ui.verdicts, ui.verdict_detail, ui.zoom, ui.zoom_caption,
+                    ui.tags, ui.tag_log, ui.remove_tag, ui.notes, ui.tag_message,
+                    ui.compare_with, ui.compare_summary]
+
+    def shown(view) -> list:
+        gt_path, model_path = ih.overlays_for(overlays, view, 0)
+        images = ih.image_choices(view)
+        tags = it.tag_state(store, view["response"]["work_id"])
+        compare = ic.compare_choices(store, view)
+        old_gt = iv.old_gt_md(view)
+        return [str(view["response"]["work_id"]), ih.header_md(view), iv.version_md(view),
+                iv.item_link_html(view["response"]["item_id"]),
+                gr.update(choices=images, value=images[0][1] if images else None,
+                          visible=len(images) > 1),
+                gt_path, ih.gold_md(view), ih.gt_table(view),
+                gr.update(value=old_gt, visible=bool(old_gt)), model_path, ih.answer_md(view),
+                ih.model_table(view), view["response"].get("text") or "",
+                ih.verdict_table(view), "", None, "",
+                gr.update(choices=tags["choices"], value=tags["value"]), tags["log"],
+                gr.update(choices=tags["value"], value=None), tags["notes"], "",
+                gr.update(choices=compare, value=ic.default_compare(compare, view)), ""]
 
     def render(work_id) -> list:
         try:
             view = ih.open_view(store, work_id)
         except _ERRORS as error:
             _fail(error)
-        gt_path, model_path = ih.overlays_for(overlays, view, 0)
-        choices = ih.image_choices(view)
-        tags = it.tag_state(store, view["response"]["work_id"])
-        compare = ic.compare_choices(store, view)
-        return [str(view["response"]["work_id"]), ih.header_md(view), ih.version_md(view),
-                ih.item_link_html(view["response"]["item_id"]),
-                gr.update(choices=choices, value=choices[0] if choices else None,
-                          visible=len(choices) > 1),
-                gt_path, ih.gold_md(view), ih.gt_table(view), model_path, ih.answer_md(view),
-                ih.model_table(view), view["response"].get("text") or "",
-                ih.verdict_table(view), "", None, "",
-                gr.update(choices=tags["choices"], value=tags["value"]), tags["log"],
-                tags["notes"], "",
-                gr.update(choices=compare, value=ic.default_compare(compare, view)), ""]
+        return shown(view)
 
     ui.work_id.submit(render, ui.work_id, view_outputs, api_name="inspect_open")
+    # the link box: this page's address with ?response=<id>, built in the browser whenever a
+    # response is shown (the header changes then; the id box also while one types in it)
+    ui.header.change(None, ui.work_id, ui.link, js=iv.LINK_JS, api_visibility="private",
+                     api_name="inspect_link")
+
+    def deep_link(request: gr.Request):
+        """`?response=<id>` in the page address: show this tab on that response, with its
+        run listed (on the page that holds it, so that J / K walk on from there)."""
+        skip = [gr.skip()] * (len(choice_outputs) + len(list_outputs) + len(view_outputs))
+        try:
+            work_id = iv.deep_link_id(request.query_params if request else None)
+            if work_id is None:
+                return [gr.skip()] + skip
+            view = ih.open_view(store, work_id)
+            run = view["response"]["run_id"]
+            out, judge = choices(run)
+            wanted = ib.run_filters(run, judge)
+            page = ib.browse(store, wanted, "run order",
+                             ib.page_of(store, wanted, "run order", work_id))
+        except _ERRORS as error:
+            gr.Warning(html.escape(f"Link to a response: {error}", quote=False))
+            return [gr.Tabs(selected="inspect")] + skip
+        return [gr.Tabs(selected="inspect")] + out + listing(page) + shown(view)
+
+    if demo is not None and tabs is not None:
+        # Only a page opened with ?response= asks the server: the js cancels the event
+        # (null) on every other page load, which then costs no round trip.
+        demo.load(deep_link, None, [tabs] + choice_outputs + list_outputs + view_outputs,
+                  api_name="inspect_deep_link", show_progress="hidden",
+                  js="() => new URLSearchParams(window.location.search).has('response')"
+                     " ? [] : null")
 
     def select_row(nav, evt: gr.SelectData):
         row = evt.row_value or []
@@ -186,42 +232,7 @@ def build_inspect_tab(store, tab) -> None:
     ui.verdicts.select(verdict_detail, ui.work_id, ui.verdict_detail,
                        api_name="inspect_verdict_detail")
 
-    # ---- tags and notes ----------------------------------------------------------------------
-    def save_tags(work_id, tags, request: gr.Request):
-        user = require_editor(store, request)
-        try:
-            message, state = it.save_tags(store, ih.parse_work_id(work_id), tags, user)
-        except _ERRORS as error:
-            _fail(error)
-        return message, gr.update(value=state["value"]), state["log"]
-
-    ui.save_tags.click(save_tags, [ui.work_id, ui.tags], [ui.tag_message, ui.tags, ui.tag_log],
-                       api_name="inspect_save_tags")
-
-    def add_tag(name, current, request: gr.Request):
-        user = require_editor(store, request)
-        try:
-            message, names = it.add_vocabulary_tag(store, name, user)
-        except _ERRORS as error:
-            _fail(error)
-        return (message, gr.update(choices=names, value=list(current or [])), "",
-                gr.update(choices=ib.tag_filter_choices(store)))
-
-    gr.on([ui.add_tag.click, ui.new_tag.submit], add_tag, [ui.new_tag, ui.tags],
-          [ui.tag_message, ui.tags, ui.new_tag, ui.tag_filter], api_name="inspect_add_tag")
-
-    def add_note(work_id, note, request: gr.Request):
-        user = require_editor(store, request)
-        try:
-            message, state = it.add_note(store, ih.parse_work_id(work_id), note, user)
-        except _ERRORS as error:
-            _fail(error)
-        return message, "", state["notes"]
-
-    ui.add_note.click(add_note, [ui.work_id, ui.note], [ui.tag_message, ui.note, ui.notes],
-                      api_name="inspect_add_note")
-
-    # ---- compare, counts, export -------------------------------------------------------------
+    # ---- compare -----------------------------------------------------------------------------
     def compare(work_a, work_b):
         if work_b in (None, ""):
             raise gr.Error("choose response B (another response to the same item)")
@@ -232,27 +243,12 @@ def build_inspect_tab(store, tab) -> None:
         out = [ic.compare_summary(a, b), ic.compare_table(a, b)]
         for view in (a, b):
             out += [ih.header_md(view) + "\n\n" + ih.answer_md(view),
-                    ih.overlays_for(overlays, view, 0)[1],
-                    view["response"].get("text") or ""]
+                    ih.model_overlays(overlays, view), view["response"].get("text") or ""]
         return out
 
     ui.compare.click(compare, [ui.work_id, ui.compare_with],
-                     [ui.compare_summary, ui.compare_verdicts, ui.a_answer, ui.a_image,
-                      ui.a_output, ui.b_answer, ui.b_image, ui.b_output],
+                     [ui.compare_summary, ui.compare_verdicts, ui.a_answer, ui.a_images,
+                      ui.a_output, ui.b_answer, ui.b_images, ui.b_output],
                      api_name="inspect_compare")
 
-    def counts(run):
-        run_ids = [run] if run and run != ib.ALL else [r["id"] for r in store.list_runs()]
-        return it.tag_counts_frame(store, run_ids)
-
-    ui.counts_button.click(counts, ui.run, ui.counts, api_name="inspect_tag_counts")
-
-    def export(run, fmt, tag):
-        try:
-            return it.export_tagged(store, None if run == ib.ALL else run, fmt,
-                                    None if tag in (ib.ANY, ib.TAGGED, ib.UNTAGGED) else tag)
-        except _ERRORS as error:
-            _fail(error)
-
-    ui.export.click(export, [ui.run, ui.export_format, ui.tag_filter], ui.export_file,
-                    api_name="inspect_export")
+    wire_tags(store, ui, _ERRORS, _fail)

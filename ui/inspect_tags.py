@@ -1,4 +1,5 @@
-"""Failure tags and notes on a response, tag counts per run, and the tagged cases as a file.
+"""Failure tags and notes on a response, the tag vocabulary (add, rename, delete), tag counts
+per run, and the tagged cases as a file.
 
 Plain functions over the store. The Results tab can show tag counts with one line:
 `tag_counts_markdown(store, run_ids)` (escaped Markdown), or `tag_counts_frame(store,
@@ -16,7 +17,8 @@ import pandas as pd
 from store import StoreError
 from ui.text import escape_md
 
-TAG_LOG_HEADERS = ["tag", "added by", "at"]
+TAG_LOG_HEADERS = ["tag", "change", "by", "at"]
+VOCABULARY_HEADERS = ["tag", "responses", "added by", "at", "last renamed"]
 NOTE_HEADERS = ["at", "author", "note"]
 COUNT_HEADERS = ["run", "tag", "responses"]
 EXPORT_FORMATS = ("csv", "json")
@@ -30,20 +32,39 @@ def vocabulary(store) -> list[str]:
     return [t["name"] for t in store.list_failure_tags()]
 
 
+def vocabulary_rows(store) -> list[list]:
+    """The vocabulary as table rows: name, uses, who added it and when, its last rename."""
+    out = []
+    for t in store.list_failure_tags():
+        renamed = t["renamed"]
+        out.append([t["name"], t["uses"], "(seed)" if t["seeded"] else t["created_by"] or "",
+                    t["created_at"], f"from '{renamed['old_name']}' by {renamed['author'] or ''}"
+                    f" at {renamed['created_at']}" if renamed else ""])
+    return out
+
+
 def tag_state(store, work_id: int) -> dict:
-    """{"choices", "value", "log", "notes"} for one response."""
+    """{"choices", "value", "log", "notes"} for one response; the log has the tags it carries
+    (who added each, when) and those taken off it (by whom, when), oldest first."""
     tags = store.response_tags(work_id)
+    log = [[t["tag"], "added", t["author"] or "", t["created_at"]] for t in tags] + \
+        [[t["tag"], "removed", t["author"] or "", t["created_at"]]
+         for t in store.removed_response_tags(work_id)]
     return {"choices": vocabulary(store), "value": [t["tag"] for t in tags],
-            "log": [[t["tag"], t["author"] or "", t["created_at"]] for t in tags],
+            "log": sorted(log, key=lambda row: row[3]),
             "notes": [[n["created_at"], n["author"] or "", n["note"]]
                       for n in store.response_notes(work_id)]}
 
 
-def save_tags(store, work_id: int, tags, user: str) -> tuple[str, dict]:
+def _store_call(call, *args):
     try:
-        result = store.set_response_tags(work_id, list(tags or []), user)
+        return call(*args)
     except StoreError as error:
         raise TagError(str(error)) from None
+
+
+def save_tags(store, work_id: int, tags, user: str) -> tuple[str, dict]:
+    result = _store_call(store.set_response_tags, work_id, list(tags or []), user)
     said = []
     if result["added"]:
         said.append("added " + ", ".join(result["added"]))
@@ -54,19 +75,41 @@ def save_tags(store, work_id: int, tags, user: str) -> tuple[str, dict]:
     return escape_md(message), tag_state(store, work_id)
 
 
+def remove_tag(store, work_id: int, tag, user: str) -> tuple[str, dict]:
+    """Take one tag off the response (logged with `user` and the time)."""
+    if not tag:
+        raise TagError("choose a tag of this response to remove")
+    result = _store_call(store.remove_response_tag, work_id, tag, user)
+    return (escape_md(f"Response {work_id}: removed {result['removed']}"),
+            tag_state(store, work_id))
+
+
 def add_vocabulary_tag(store, name: str, user: str) -> tuple[str, list[str]]:
-    try:
-        tag = store.add_failure_tag(name, user)
-    except StoreError as error:
-        raise TagError(str(error)) from None
+    tag = _store_call(store.add_failure_tag, name, user)
     return escape_md(f"Tag '{tag['name']}' is in the vocabulary"), vocabulary(store)
 
 
+def rename_vocabulary_tag(store, name, new_name, user: str) -> tuple[str, tuple[str, str]]:
+    """Rename a tag of the vocabulary; the responses carrying it carry the new name.
+    Returns (message, (old name, new name) as stored)."""
+    if not name:
+        raise TagError("choose the tag to rename")
+    result = _store_call(store.rename_failure_tag, name, new_name, user)
+    uses = f"{result['uses']} response" + ("" if result["uses"] == 1 else "s")
+    return (escape_md(f"Renamed '{result['old_name']}' to '{result['name']}' ({uses})"),
+            (result["old_name"], result["name"]))
+
+
+def delete_vocabulary_tag(store, name, user: str) -> tuple[str, list[str]]:
+    """Delete an unused tag from the vocabulary."""
+    if not name:
+        raise TagError("choose the tag to delete")
+    _store_call(store.delete_failure_tag, name, user)
+    return escape_md(f"Deleted tag '{name}' from the vocabulary"), vocabulary(store)
+
+
 def add_note(store, work_id: int, note: str, user: str) -> tuple[str, dict]:
-    try:
-        store.add_response_note(work_id, note, user)
-    except StoreError as error:
-        raise TagError(str(error)) from None
+    _store_call(store.add_response_note, work_id, note, user)
     return f"Note added to response {work_id}", tag_state(store, work_id)
 
 
@@ -95,10 +138,7 @@ def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None) -
     """Write the tagged (or noted) responses to a CSV or JSON file; returns its path."""
     if fmt not in EXPORT_FORMATS:
         raise TagError(f"format must be one of {', '.join(EXPORT_FORMATS)}")
-    try:
-        found = export_rows(store, run_id, tag)
-    except StoreError as error:
-        raise TagError(str(error)) from None
+    found = _store_call(export_rows, store, run_id, tag)
     if not found:
         raise TagError("no tagged or noted response" + (f" in run {run_id}" if run_id else ""))
     folder = Path(tempfile.mkdtemp(prefix="cluelab-tags-"))

@@ -161,8 +161,10 @@ def _fields(fields: list[str], limit: int = 8) -> str:
 
 
 def version_state(store, item_id: str, then: int | None, now: int | None) -> dict:
-    """{"then", "now", "changed", "fields", "message"}: did the item change since?"""
-    out = {"then": then, "now": now, "changed": False, "fields": []}
+    """{"then", "now", "changed", "fields", "then_item", "message"}: did the item change
+    since? When it did, `then_item` is the item as it was at version `then` (the revision
+    snapshot: the GT the response was judged against) and `fields` what changed since."""
+    out = {"then": then, "now": now, "changed": False, "fields": [], "then_item": None}
     if now is None:
         out["message"] = "⚠ The item no longer exists."
         return out
@@ -175,12 +177,16 @@ def version_state(store, item_id: str, then: int | None, now: int | None) -> dic
         return out
     out["changed"] = True
     try:
-        out["fields"] = list(dict.fromkeys(d["field"] for d in store.diff(item_id, then, now)))
+        out["then_item"] = store.revision(item_id, then)
+        out["fields"] = list(dict.fromkeys(d["field"] for d in store.diff_items(
+            out["then_item"], store.revision(item_id, now))))
     except NotFoundError:
         out["fields"] = ["(revision not found)"]
+    shown = (f"the ground truth of version {then}, which it was judged against, is shown "
+             "below" if out["then_item"] else f"version {then} is not in the history")
     out["message"] = (f"⚠ The item changed since this response was made: version {then} → "
-                      f"{now} (changed: {_fields(out['fields'])}). "
-                      "The ground truth shown is the current one.")
+                      f"{now} (changed: {_fields(out['fields'])}). The boxes and clues shown "
+                      f"are the current ones; {shown}.")
     return out
 
 

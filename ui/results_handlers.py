@@ -3,6 +3,10 @@
 The handlers return plain values (strings, DataFrames, file paths) so they can be tested
 without a browser; the tab wires them to components. Anything that came from a model, a
 judge or an imported file is escaped before it is shown as Markdown or HTML.
+
+What is shown follows the chosen *reading*: the judge whose verdicts are shown (default: each
+run's latest scoring), the samples rule, the answer extraction (ClueLab's or MMR-Life's regex)
+and an optional human-baseline row (`scoring.human`).
 """
 from __future__ import annotations
 
@@ -16,6 +20,14 @@ from ui.inspect_tags import tag_counts_markdown
 
 TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench", "leaderboard")
 EXPORT_FORMATS = {"csv": ".csv", "json": ".json", "md": ".md", "latex": ".tex"}
+LATEST, NO_HUMAN = "(latest scoring)", "(none)"
+SAMPLE_RULE_CHOICES = [("majority vote (self-consistency)", "majority"),
+                       ("MMR-Life rule: more than 2 of the first 5 samples correct", "mmr_life"),
+                       ("MMR-Life self-consistency (plurality, no answer a candidate)",
+                        "mmr_life_sc"),
+                       ("first sample only", "first")]
+EXTRACTION_CHOICES = [("ClueLab's extraction (default)", "cluelab"),
+                      ("MMR-Life's regex (the authors' rule)", "mmr-life")]
 
 
 class ResultsUiError(ValueError):
@@ -38,8 +50,10 @@ def judge_choices(store) -> list[str]:
     return [e["name"] for e in store.list_endpoints()]
 
 
-def score_runs(store, run_ids, judges, protocol: str, progress=None) -> str:
-    """Score each chosen run; a Markdown summary (escaped) of what was written and sent."""
+def score_runs(store, run_ids, judges, protocol: str, progress=None, *,
+               semantic: bool = False) -> str:
+    """Score each chosen run (`semantic`: the MiniLM clue matcher too); a Markdown summary
+    (escaped) of what was written and sent."""
     from scoring.judge_client import JudgeUnavailable
     from scoring.score_run import ScoringError, score_run
     from store import StoreError
@@ -53,7 +67,7 @@ def score_runs(store, run_ids, judges, protocol: str, progress=None) -> str:
                 progress(done, total, f"run {n}/{len(run_ids)}: {stage}")
         try:
             result = score_run(store, run_id, protocol=protocol, judges=list(judges or []),
-                               on_progress=tick)
+                               on_progress=tick, semantic=bool(semantic))
         except JudgeUnavailable as error:
             raise ResultsUiError(f"the judge cannot answer: {error}") from None
         except (ScoringError, StoreError) as error:
@@ -69,6 +83,50 @@ def score_runs(store, run_ids, judges, protocol: str, progress=None) -> str:
     return "\n".join(lines)
 
 
+def shown_judge_choices(store, run_ids, protocol: str = "general") -> list[str]:
+    """The judges that scored any of the runs under `protocol`, after "latest scoring"."""
+    from scoring.results import run_judges
+
+    found = []
+    for run_id in run_ids or []:
+        found += [j for j in run_judges(store, run_id, protocol) if j not in found]
+    return [LATEST, *found]
+
+
+def human_choices(store) -> list[tuple[str, str]]:
+    """(label, name) of the human baselines kept in the database, after "(none)"."""
+    from scoring.human import list_baselines
+
+    return [(NO_HUMAN, NO_HUMAN), *list_baselines(store)]
+
+
+def add_human(store, path, author: str | None = None) -> str:
+    """Check an uploaded human-baseline file and keep it in the database; returns its name
+    (a `human_choices` value). A refused file writes nothing."""
+    from scoring.human import add_baseline
+    from scoring.results import ResultsError
+    from store import StoreError
+
+    if not path:
+        raise ResultsUiError("choose a human-baseline JSON file")
+    try:
+        return add_baseline(store, path, author)
+    except (ResultsError, StoreError) as error:
+        raise ResultsUiError(f"not added: {error}") from None
+
+
+def reading(store, judge=None, samples_rule="majority", human=None, extraction="cluelab"
+            ) -> dict:
+    """The tables' keyword arguments from the tab's choices (sentinels mean "none")."""
+    from scoring.human import stored_summary
+
+    return {"judge": None if judge in (None, "", LATEST) else judge,
+            "samples_rule": samples_rule or "majority",
+            "human": None if human in (None, "", NO_HUMAN) else
+            stored_summary(store, human),
+            "extraction": extraction or "cluelab"}
+
+
 def table_frame(table) -> pd.DataFrame:
     """A Table as text cells, as the Markdown export prints them (CI and deltas included)."""
     columns = [c.title for c in table.columns]
@@ -76,33 +134,57 @@ def table_frame(table) -> pd.DataFrame:
     return pd.DataFrame(cells, columns=columns)
 
 
-def show_results(store, run_ids, protocol: str = "general") -> dict:
-    """Everything the tab shows for the chosen runs: the main table (as text cells), the
-    counting rules, and the data of every plot."""
+def show_results(store, run_ids, protocol: str = "general", judge=None,
+                 samples_rule: str = "majority", human=None, extraction: str = "cluelab"
+                 ) -> dict:
+    """Everything the tab shows for the chosen runs and reading: the main table (as text
+    cells, the human baseline as an unranked row), the rules and reading used, and the data
+    of every plot. The drop plot mixes protocols, so it shows each run's latest scorings as
+    they are; the injection heatmap (general protocol) follows the samples rule and
+    extraction."""
     from scoring import figures, tables
     from scoring.results import ResultsError
+    from store import StoreError
 
     if not run_ids:
         raise ResultsUiError("choose one or more scored runs")
     try:
-        main = tables.main_table(store, run_ids, "by_domain", protocol)
-        found = tables.summaries(store, run_ids, protocol)
-    except ResultsError as error:
+        chosen = reading(store, judge, samples_rule, human, extraction)
+        main = tables.main_table(store, run_ids, "by_domain", protocol, **chosen)
+        found = tables.summaries(store, run_ids, protocol, chosen["judge"], samples_rule,
+                                 chosen["extraction"])
+    except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
     names = tables.labels(store, list(found))
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
     drop = tables.drop_table(store, run_ids)
     return {
         "table": table_frame(main),
-        "rules": main.notes + agreement_lines(store, run_ids, protocol)
+        "rules": main.notes + reading_lines(found, names) + agreement_lines(store, run_ids,
+                                                                            protocol)
         + tag_counts_markdown(store, run_ids),
         "domain_bars": figures.group_bars(by_label, "by_domain"),
         "subtask_bars": figures.group_bars(by_label, "by_subtask"),
         "drop_bars": figures.drop_bars(drop),
-        "length_points": figures.length_points({names[r]: s for r, s in found.items()}),
-        "injection": figures.injection_heatmap(tables.injection_table(store, run_ids)),
+        "length_bins": figures.length_bins({names[r]: s for r, s in found.items()}),
+        "injection": figures.injection_heatmap(tables.injection_table(
+            store, run_ids, chosen["samples_rule"], chosen["extraction"])),
         "correlation": figures.correlation_heatmap(by_label),
     }
+
+
+def reading_lines(found: dict, names: dict) -> str:
+    """Per run: the judge shown, the samples rule and, with MMR-Life's regex, what changed."""
+    from scoring.extraction import describe
+
+    lines = []
+    for run_id, result in found.items():
+        line = (f"- {escape_md(names[run_id])}: judge {escape_md(result['judge'])}, samples "
+                f"rule {escape_md(result['samples_rule'])}")
+        if result["extraction_diff"] is not None:
+            line += ". " + describe(result["extraction"], result["extraction_diff"])  # our text
+        lines.append(line)
+    return "\n\n**Shown**\n" + "\n".join(lines) if lines else ""
 
 
 def agreement_lines(store, run_ids, protocol: str) -> str:
@@ -121,26 +203,34 @@ def agreement_lines(store, run_ids, protocol: str) -> str:
     return ("\n\n**Judge agreement** (" + protocol + ")\n" + "\n".join(lines)) if lines else ""
 
 
-def export_table(store, run_ids, protocol: str, kind: str, fmt: str) -> str:
-    """Write the chosen table in the chosen format to a temporary file; returns its path."""
+def export_table(store, run_ids, protocol: str, kind: str, fmt: str, judge=None,
+                 samples_rule: str = "majority", human=None, extraction: str = "cluelab") -> str:
+    """Write the chosen table in the chosen format to a temporary file; returns its path.
+    The main and subtask tables follow the chosen reading; the leaderboard its human row."""
     from scoring import tables
     from scoring.results import ResultsError
+    from store import StoreError
 
     if fmt not in EXPORT_FORMATS:
         raise ResultsUiError(f"format must be one of {', '.join(EXPORT_FORMATS)}")
     runs = list(run_ids or []) or store.scored_runs()
-    makers = {"main": lambda: tables.main_table(store, runs, "by_domain", protocol),
-              "subtask": lambda: tables.main_table(store, runs, "by_subtask", protocol),
+    try:
+        chosen = reading(store, judge, samples_rule, human, extraction)
+    except (ResultsError, StoreError) as error:
+        raise ResultsUiError(str(error)) from None
+    makers = {"main": lambda: tables.main_table(store, runs, "by_domain", protocol, **chosen),
+              "subtask": lambda: tables.main_table(store, runs, "by_subtask", protocol,
+                                                   **chosen),
               "drop": lambda: tables.drop_table(store, runs),
               "injection": lambda: tables.injection_table(store, runs),
               "ablation": lambda: tables.ablation_table(store, runs),
               "verbench": lambda: tables.verbench_results(store, runs),
-              "leaderboard": lambda: tables.leaderboard_table(store, runs)}
+              "leaderboard": lambda: tables.leaderboard_table(store, runs, chosen["human"])}
     if kind not in makers:
         raise ResultsUiError(f"table must be one of {', '.join(makers)}")
     try:
         text = tables.render(makers[kind](), fmt)
-    except ResultsError as error:
+    except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
     folder = Path(tempfile.mkdtemp(prefix="cluelab-results-"))
     path = folder / f"cluelab-{kind}-{protocol}{EXPORT_FORMATS[fmt]}"

@@ -1,6 +1,9 @@
 """Results tab: choose runs, score them (offline or with LLM judges), see the main table and
 plots, download tables. Layout and wiring only; the logic is in results_handlers.
 
+The reading dropdowns (judge shown, samples rule, answer extraction, human baseline) re-render
+the table and plots as soon as one is changed; the judge choices follow the runs and protocol.
+
 Scoring runs in Gradio's worker threads with a progress bar, so the rest of the UI stays
 responsive; every event has an api_name (tests drive the tab through gradio_client).
 """
@@ -8,8 +11,11 @@ from __future__ import annotations
 
 import gradio as gr
 
+from judges.clue_match import semantic_status
 from judges.stats import COUNTING_RULES
+from scoring.figures import padded_range
 from ui import results_handlers as h
+from ui.session import user_of
 
 
 def build_results_tab(store) -> None:
@@ -24,12 +30,27 @@ def build_results_tab(store) -> None:
         protocol = gr.Dropdown(["general", "rigorous", "grounded", "verbench", "all"],
                                value="general", label="Protocol to score",
                                elem_id="results-protocol")
+        available, why = semantic_status()
+        semantic = gr.Checkbox(False, label="Semantic clue matcher too (MiniLM extra)",
+                               info=why, interactive=available, elem_id="results-semantic")
         score = gr.Button("Score", variant="primary", elem_id="results-score")
     status = gr.Markdown(elem_id="results-status")
     with gr.Row():
         shown = gr.Dropdown(["general", "rigorous", "grounded"], value="general",
                             label="Protocol shown", elem_id="results-shown")
-        show = gr.Button("Show results", elem_id="results-show")
+        judge = gr.Dropdown([h.LATEST], value=h.LATEST, label="Judge shown",
+                            elem_id="results-judge")
+        samples = gr.Dropdown(h.SAMPLE_RULE_CHOICES, value="majority", label="Samples rule",
+                              elem_id="results-samples")
+        extraction = gr.Dropdown(h.EXTRACTION_CHOICES, value="cluelab",
+                                 label="Multiple-choice answers read by",
+                                 elem_id="results-extraction")
+    with gr.Row():
+        human = gr.Dropdown(h.human_choices(store), value=h.NO_HUMAN, label="Human baseline",
+                            scale=3, elem_id="results-human")
+        human_file = gr.File(label="Add a human baseline (JSON)", file_types=[".json"],
+                             scale=2, elem_id="results-human-file")
+        show = gr.Button("Show results", scale=1, elem_id="results-show")
     table = gr.Dataframe(label="Accuracy (%) with 95% CI", interactive=False,
                          elem_id="results-table")
     rules = gr.Markdown(COUNTING_RULES, elem_id="results-rules")
@@ -44,7 +65,10 @@ def build_results_tab(store) -> None:
                                label="General vs rigorous (DailyClue Fig. 7)",
                                elem_id="results-drop")
         length_plot = gr.ScatterPlot(x="output_tokens", y="accuracy", color="run",
-                                     label="Accuracy against output length (MMR-Life)",
+                                     y_lim=[0, 100], tooltip=["run", "bin", "accuracy", "n"],
+                                     x_title="mean output tokens of the bin",
+                                     label="Accuracy per output-length bin (MMR-Life): one "
+                                           "point per quartile of a run's output tokens",
                                      elem_id="results-length")
     with gr.Row():
         injection = gr.HTML(label="Clue injection", elem_id="results-injection")
@@ -59,33 +83,62 @@ def build_results_tab(store) -> None:
 
     def refresh_choices():
         return gr.update(choices=h.run_choices(store)), \
-            gr.update(choices=h.judge_choices(store))
+            gr.update(choices=h.judge_choices(store)), gr.update(choices=h.human_choices(store))
 
-    def do_score(run_ids, judge_names, chosen, progress=gr.Progress()):
+    def do_score(run_ids, judge_names, chosen, with_semantic, progress=gr.Progress()):
         def tick(done, total, desc):
             progress((done, total) if total else None, desc=desc)
         try:
-            return h.score_runs(store, run_ids, judge_names, chosen, tick)
+            return h.score_runs(store, run_ids, judge_names, chosen, tick,
+                                semantic=with_semantic)
         except h.ResultsUiError as error:
             raise gr.Error(str(error)) from None
 
-    def do_show(run_ids, chosen):
+    def do_show(run_ids, chosen, *choices):
         try:
-            out = h.show_results(store, run_ids, chosen)
+            out = h.show_results(store, run_ids, chosen, *choices)
         except h.ResultsUiError as error:
             raise gr.Error(str(error)) from None
+        length = gr.update(value=out["length_bins"],
+                           x_lim=padded_range(out["length_bins"]["output_tokens"]))
         return (out["table"], out["rules"], out["domain_bars"], out["subtask_bars"],
-                out["drop_bars"], out["length_points"], out["injection"], out["correlation"])
+                out["drop_bars"], length, out["injection"], out["correlation"])
 
-    def do_export(run_ids, chosen, table_kind, table_format):
+    def rerender(run_ids, chosen, *choices):
+        """A reading changed: show again, unless no run is chosen yet."""
+        if not run_ids:
+            return [gr.skip()] * 8
+        return do_show(run_ids, chosen, *choices)
+
+    def judge_update(run_ids, chosen, current):
+        names = h.shown_judge_choices(store, run_ids, chosen)
+        return gr.update(choices=names, value=current if current in names else h.LATEST)
+
+    def do_add_human(path, request: gr.Request):
         try:
-            return h.export_table(store, run_ids, chosen, table_kind, table_format)
+            name = h.add_human(store, path, user_of(request))
+        except h.ResultsUiError as error:
+            raise gr.Error(str(error)) from None
+        return gr.update(choices=h.human_choices(store), value=name), None
+
+    def do_export(run_ids, chosen, table_kind, table_format, *choices):
+        try:
+            return h.export_table(store, run_ids, chosen, table_kind, table_format, *choices)
         except h.ResultsUiError as error:
             raise gr.Error(str(error)) from None
 
-    refresh.click(refresh_choices, None, [runs, judges], api_name="results_runs")
-    score.click(do_score, [runs, judges, protocol], status, api_name="score_runs")
-    show.click(do_show, [runs, shown], [table, rules, domain_plot, subtask_plot, drop_plot,
-                                        length_plot, injection, correlation],
-               api_name="show_results")
-    export.click(do_export, [runs, shown, kind, fmt], download, api_name="export_results")
+    reading = [judge, samples, human, extraction]
+    outputs = [table, rules, domain_plot, subtask_plot, drop_plot, length_plot, injection,
+               correlation]
+    refresh.click(refresh_choices, None, [runs, judges, human], api_name="results_runs")
+    score.click(do_score, [runs, judges, protocol, semantic], status, api_name="score_runs") \
+        .then(judge_update, [runs, shown, judge], judge, api_visibility="private")
+    show.click(do_show, [runs, shown, *reading], outputs, api_name="show_results")
+    for choice in reading:
+        choice.input(rerender, [runs, shown, *reading], outputs, api_visibility="private")
+    runs.change(judge_update, [runs, shown, judge], judge, api_name="shown_judges")
+    shown.change(judge_update, [runs, shown, judge], judge, api_visibility="private")
+    human_file.upload(do_add_human, human_file, [human, human_file], api_name="add_human") \
+        .then(rerender, [runs, shown, *reading], outputs, api_visibility="private")
+    export.click(do_export, [runs, shown, kind, fmt, *reading], download,
+                 api_name="export_results")

@@ -24,7 +24,7 @@ ASSETS = Path(__file__).resolve().parent.parent / "assets"
 def build_app(store) -> gr.Blocks:
     gr.set_static_paths([str(store.media_dir)])
     with gr.Blocks(title="ClueLab") as demo:
-        with gr.Tabs(elem_id="main-tabs"):
+        with gr.Tabs(elem_id="main-tabs") as tabs:
             with gr.Tab("Annotate", id="annotate", elem_id="tab-annotate"):
                 with gr.Row():
                     browser = build_browser()
@@ -39,7 +39,7 @@ def build_app(store) -> gr.Blocks:
             with gr.Tab("Experiments", id="experiments", elem_id="tab-experiments") as xp_tab:
                 build_experiments_tab(store, xp_tab)
             with gr.Tab("Inspect", id="inspect", elem_id="tab-inspect") as inspect_tab:
-                build_inspect_tab(store, inspect_tab)
+                build_inspect_tab(store, inspect_tab, demo, tabs)
     return demo
 
 

@@ -1,11 +1,14 @@
 """The Inspect tab in real Chromium against a real server and SQLite: a response side by side,
-hostile model output kept inert, zoom, keyboard navigation, tagging, finding it again."""
+hostile model output kept inert, zoom, keyboard navigation, tagging, finding it again; the
+`?response=` deep link, the ground truth of the version a response was made with, taking a
+tag off a response."""
 import re
 import sqlite3
 
 import pytest
 from playwright.sync_api import expect
 
+from store import Store
 from tests.inspect_helpers import build_inspect_db
 from tests.live_server import LiveServer
 
@@ -64,6 +67,15 @@ def test_inspect_a_hostile_response_tag_it_and_find_it(inspect_server, page):
     expect(link).to_have_attribute("href", "?item=ui%2Falpha")
     expect(link).to_have_attribute("target", "_blank")
 
+    # the item has two images: the second one shows GT2's box
+    page.locator("#inspect-image label", has_text="image 2").click()
+    expect(page.locator("#inspect-gt-image img").first).not_to_have_attribute("src", gt_src,
+                                                                             timeout=15000)
+    loaded_image(page, "#inspect-gt-image")
+    page.locator("#inspect-image label", has_text="image 1").click()
+    expect(page.locator("#inspect-gt-image img").first).to_have_attribute("src", gt_src,
+                                                                         timeout=15000)
+
     # clicking a GT clue zooms to its box
     cell(page.locator("#inspect-gt-clues"), "The blue sign reads EXIT 12").click()
     expect(page.locator("#inspect-zoom-caption")).to_contain_text("GT1", timeout=15000)
@@ -98,3 +110,64 @@ def test_inspect_a_hostile_response_tag_it_and_find_it(inspect_server, page):
     expect(results).to_contain_text("ui/beta")
     expect(results).not_to_contain_text("ui/alpha")
     assert page.evaluate("window.__pwned") is None
+
+
+def test_a_deep_link_opens_a_response_and_a_tag_comes_off_it(inspect_server, page):
+    a = inspect_server.ids["a"]
+    gamma = a["ui/gamma"]
+    store = Store.open(inspect_server.db)
+    try:
+        store.set_response_tags(gamma, ["missed clue", "format error"], "alice")
+    finally:
+        store.close()
+
+    # ?response=<id> opens the Inspect tab on that response, its run listed around it
+    page.goto(f"{inspect_server.url}/?response={gamma}")
+    expect(page.locator("#main-tabs button[role='tab']", has_text="Inspect")).to_have_attribute(
+        "aria-selected", "true", timeout=15000)
+    expect(page.locator("#inspect-header")).to_contain_text("ui/gamma", timeout=15000)
+    work_id = page.locator("#inspect-work-id input, #inspect-work-id textarea").first
+    expect(work_id).to_have_value(str(gamma))
+    loaded_image(page, "#inspect-gt-image")
+    expect(page.locator("#inspect-results")).to_contain_text("ui/beta")
+    # the item changed since: the GT the response was judged against is shown
+    old_gt = page.locator("#inspect-old-gt")
+    expect(old_gt).to_be_visible()
+    expect(old_gt).to_contain_text("Ground truth of version 2")
+    expect(old_gt).to_contain_text("Pick the colour of the sign.")
+    link = page.locator("#inspect-link input, #inspect-link textarea").first
+    expect(link).to_have_value(f"{inspect_server.url}/?response={gamma}")
+    expect(page.locator("#inspect-tags input[type='checkbox']:checked")).to_have_count(2)
+
+    # take one tag off: the response keeps the other, the log says who removed it
+    pick(page, "inspect-remove-tag", "format error")
+    page.click("#inspect-remove-tag-button")
+    expect(page.locator("#inspect-tag-message")).to_contain_text("removed format error",
+                                                                 timeout=15000)
+    expect(page.locator("#inspect-tag-log")).to_contain_text("removed")
+    expect(page.locator("#inspect-tags input[type='checkbox']:checked")).to_have_count(1)
+    con = sqlite3.connect(inspect_server.db)
+    assert con.execute("SELECT tag, author FROM response_tags WHERE work_id = ?",
+                       [gamma]).fetchall() == [("missed clue", "alice")]
+    assert con.execute("SELECT action, tag, author FROM tag_events WHERE work_id = ?",
+                       [gamma]).fetchall() == [("untag", "format error", "local")]
+
+    # K walks the listed run from there; the link box follows the open response
+    page.locator("#inspect-header").click()
+    page.keyboard.press("k")
+    expect(work_id).to_have_value(str(a["ui/beta"]), timeout=15000)
+    expect(link).to_have_value(f"{inspect_server.url}/?response={a['ui/beta']}")
+
+    # the shown link opens the hostile response in a fresh page: its text stays inert
+    fresh = page.context.new_page()
+    fresh.goto(link.input_value())
+    expect(fresh.locator("#inspect-output textarea")).to_have_value(
+        re.compile(r"^<script>window.__pwned=1"), timeout=15000)
+    assert fresh.evaluate("window.__pwned") is None
+    assert fresh.locator("#inspect-old-gt").is_hidden()  # beta did not change since
+
+    # a link to no response still shows the tab, and says what is wrong
+    fresh.goto(f"{inspect_server.url}/?response=99999")
+    expect(fresh.get_by_text("no response 99999").first).to_be_visible(timeout=15000)
+    expect(fresh.locator("#main-tabs button[role='tab']", has_text="Inspect")).to_have_attribute(
+        "aria-selected", "true")

@@ -1,0 +1,142 @@
+"""Human baselines as the Results tab adds them: files checked before anything is written,
+broken and hostile files refused with the problem named and the database unchanged, a label
+added again replacing its baseline, and the tab's handlers reading what the store keeps.
+Real SQLite store, real files in tmp_path."""
+import json
+import re
+
+import pytest
+
+from scoring.human import add_baseline, list_baselines, read_baseline, stored_summary
+from scoring.results import ResultsError
+from store import NotFoundError
+from tests.scoring_helpers import add_items
+from ui import results_handlers as h
+
+ITEMS = [{"id": f"h/{i}", "answer_type": "yes_no", "answer": "Yes", "domain": "D",
+          "subtask": "s"} for i in range(3)]
+
+
+@pytest.fixture
+def items(store):
+    return add_items(store, ITEMS)
+
+
+def write(tmp_path, content, name="baseline.json"):
+    path = tmp_path / name
+    if isinstance(content, bytes):
+        path.write_bytes(content)
+    else:
+        path.write_text(content if isinstance(content, str) else json.dumps(content),
+                        encoding="utf-8")
+    return path
+
+
+def snapshot(store) -> list[tuple]:
+    return store.db.execute("SELECT * FROM human_baselines ORDER BY name").fetchall()
+
+
+def test_the_list_form_and_a_flat_map_are_read_like_the_results_form(tmp_path):
+    listed = write(tmp_path, [{"item_id": "h/0", "correct": True},
+                              {"item_id": "h/1", "correct": 0}])
+    assert read_baseline(listed) == ("Human", {"h/0": True, "h/1": False})
+    flat = write(tmp_path, {"label": "  Crowd\n(b)  ", "h/0": 1})
+    assert read_baseline(flat) == ("Crowd (b)", {"h/0": True})
+    with_bom = write(tmp_path, b"\xef\xbb\xbf" + json.dumps({"results": {"h/2": False}})
+                     .encode())
+    assert read_baseline(with_bom) == ("Human", {"h/2": False})
+
+
+DEEP = "[" * 100_000 + "]" * 100_000
+HOSTILE = "<img src=x onerror=alert(1)>" + "x" * 500
+BROKEN = {
+    "not JSON": ("{not json", r"it is not JSON \(Expecting property name .* at line 1, "
+                              r"column 2\)"),
+    "not UTF-8": (b"\xff\xfe{}", r"it is not UTF-8 text \(byte 0\)"),
+    "nested": (DEEP, "its JSON is nested too deeply"),
+    "a string": ('"just a string"', 'a human baseline is .*; this file holds "just a string"'),
+    "empty": ({"label": "L", "results": {}}, "the baseline has no results"),
+    "results a list": ({"results": [1, 2]},
+                       r"results must be \{item_id: true/false\}, not \[1, 2\]"),
+    "a word": ({"results": {"h/0": "yes"}},
+               'item "h/0": the result must be true or false, not "yes"'),
+    "a count": ({"results": {"h/0": 2}}, 'item "h/0": .* true or false, not 2'),
+    "empty id": ({"results": {"": True}}, "an item id is empty"),
+    "bad entry": ([{"item_id": "h/0", "correct": True}, "x"],
+                  'entry 2 is "x", not {"item_id", "correct"}'),
+    "id a list": ([{"item_id": ["h/0"], "correct": True}],
+                  r'entry 1: item_id must be a non-empty string, not \["h/0"\]'),
+    "twice": ([{"item_id": "h/0", "correct": True}, {"item_id": "h/0", "correct": False}],
+              'item "h/0" is given twice, once right and once wrong'),
+    "label a map": ({"label": {"<script>": 1}, "results": {"h/0": True}},
+                    'the label must be a text, not {"<script>": 1}'),
+    "long label": ({"label": "x" * 201, "results": {"h/0": True}},
+                   "the label has 201 characters; at most 200"),
+    "long value": ({"results": {"h/0": HOSTILE}},
+                   r'not "<img src=x onerror=alert\(1\)>x+\.\.\.$'),
+}
+
+
+@pytest.mark.parametrize("case", BROKEN)
+def test_a_broken_or_hostile_file_is_refused_naming_the_problem_and_writes_nothing(
+        store, items, tmp_path, case):
+    content, problem = BROKEN[case]
+    add_baseline(store, write(tmp_path, {"label": "Kept", "results": {"h/0": True}}, "k.json"))
+    before = snapshot(store)
+    path = write(tmp_path, content)
+    with pytest.raises(ResultsError) as error:
+        add_baseline(store, path)
+    prefix = "baseline.json is not a human baseline file: "
+    assert str(error.value).startswith(prefix) and len(str(error.value)) < 300
+    assert re.search(problem, str(error.value)[len(prefix):]), str(error.value)
+    with pytest.raises(h.ResultsUiError, match=f"not added: {prefix}"):
+        h.add_human(store, str(path))
+    assert snapshot(store) == before
+
+
+def test_unknown_items_a_missing_file_and_a_huge_file_write_nothing(store, items, tmp_path,
+                                                                     monkeypatch):
+    before = snapshot(store)
+    unknown = write(tmp_path, {"results": {f"x/{i}": True for i in range(7)} | {"h/0": True}})
+    with pytest.raises(NotFoundError, match=r'7 item\(s\) .* "x/0", "x/1", .*"x/4", \.\.\.$'):
+        add_baseline(store, unknown)
+    with pytest.raises(ResultsError, match="gone.json is not a human baseline file: cannot "
+                                           "read it"):
+        add_baseline(store, tmp_path / "gone.json")
+    monkeypatch.setattr("scoring.human.MAX_FILE_BYTES", 10)
+    with pytest.raises(ResultsError, match="is over 0 MB"):
+        add_baseline(store, write(tmp_path, {"results": {"h/0": True}}))
+    assert snapshot(store) == before == []
+
+
+def test_the_same_label_replaces_its_baseline_and_a_clashing_name_is_refused(
+        store, items, tmp_path):
+    first = add_baseline(store, write(tmp_path, {"label": "Crowd A", "results": {
+        "h/0": True, "h/1": True}}), "alice")
+    assert first == "Crowd-A"
+    again = add_baseline(store, write(tmp_path, {"label": "Crowd A", "results": {
+        "h/0": False}}), "bob")
+    assert again == first and list_baselines(store) == [("Crowd A", "Crowd-A")]
+    kept = store.get_human_baseline(first)
+    assert (kept["results"], kept["created_by"]) == ({"h/0": False}, "bob")
+    assert stored_summary(store, first)["summary"]["overall"].accuracy == 0
+    before = snapshot(store)
+    with pytest.raises(ResultsError, match="'Crowd-A' is taken by the human baseline "
+                                           "'Crowd A'; give this one another label"):
+        add_baseline(store, write(tmp_path, {"label": "Crowd/A", "results": {"h/0": True}}))
+    assert snapshot(store) == before
+    add_baseline(store, write(tmp_path, {"label": "Crowd B", "results": {"h/1": True}}))
+    assert [name for _, name in list_baselines(store)] == ["Crowd-A", "Crowd-B"]
+
+
+def test_the_results_handlers_list_and_show_a_baseline_added_through_the_store(store, items):
+    store.add_human_baseline("lab", "Lab <b>study</b>", {"h/0": True, "h/1": False}, "alice")
+    assert h.human_choices(store) == [(h.NO_HUMAN, h.NO_HUMAN), ("Lab <b>study</b>", "lab")]
+    chosen = h.reading(store, human="lab")["human"]
+    assert chosen["label"] == "Lab <b>study</b>"
+    assert chosen["summary"]["overall"].accuracy == 0.5
+    assert h.reading(store, human=h.NO_HUMAN)["human"] is None
+    with pytest.raises(ResultsError, match="no human baseline 'gone'"):
+        h.reading(store, human="gone")
+    with pytest.raises(h.ResultsUiError, match="choose a human-baseline JSON file"):
+        h.add_human(store, None)

@@ -1,0 +1,184 @@
+"""How a run is read into results: MMR-Life's extraction beside ours, the samples rule, the
+judge shown, human baselines and accuracy per output-length bin. Real SQLite store, runs
+written through the store, the real CLI; every expected number is computed by hand."""
+import contextlib
+import io
+import json
+
+import pytest
+
+from cli import main
+from scoring import figures, tables
+from scoring.human import add_baseline, human_summary, list_baselines, stored_summary
+from scoring.results import ResultsError, run_judges, run_summary
+from scoring.score_run import score_run
+from store import NotFoundError
+from tests.scoring_helpers import add_items, make_run
+
+OPTIONS = [{"label": L, "text": f"option {L}", "image": None} for L in "ABCDE"]
+MC = {"answer_type": "multiple_choice", "answer": "C", "options": OPTIONS, "subtask": "s"}
+ITEMS = [{"id": f"m/{i}", "domain": "D", **MC} for i in range(1, 7)] + [
+    {"id": "y/1", "answer_type": "yes_no", "answer": "Yes", "domain": "Y", "subtask": "y"}]
+TRAP = "# Answer: C\nThis matches the blue cube."
+REPLIES = {"m/1": TRAP,                              # ours C (correct), theirs E (wrong)
+           "m/2": "Answer: C",                       # both correct
+           "m/3": "The answer is (C). See above.",   # ours C, theirs E (the "e." of "above.")
+           "m/4": "I think B.",                      # ours unparsed, theirs B (wrong)
+           "m/5": "Answer: D",                       # both wrong
+           "m/6": None,                              # the call failed: error, not re-read
+           "y/1": "Yes."}                            # not multiple choice: not re-read
+
+
+def cli(*args):
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([str(a) for a in args])
+    return code, out.getvalue(), err.getvalue()
+
+
+@pytest.fixture
+def run(store):
+    add_items(store, ITEMS)
+    make_run(store, "r", REPLIES)
+    score_run(store, "r")
+    return "r"
+
+
+def test_mmr_life_extraction_rereads_multiple_choice_and_counts_what_changed(store, run):
+    ours = run_summary(store, run)
+    assert ours["extraction"] == "cluelab" and ours["extraction_diff"] is None
+    assert (ours["summary"]["overall"].correct, ours["summary"]["overall"].n) == (4, 7)
+    theirs = run_summary(store, run, extraction="mmr-life")
+    overall = theirs["summary"]["overall"]
+    assert (overall.correct, overall.n, overall.error, overall.unparsed) == (2, 7, 1, 0)
+    assert theirs["extraction_diff"] == {
+        "compared": 5, "differ": 3, "answers_differ": 3,
+        "changes": {"correct → wrong": 2, "unparsed → wrong": 1}}
+    assert theirs["summary"]["by_domain"]["Y"].correct == 1          # yes/no untouched
+    assert run_summary(store, run)["summary"]["overall"].correct == 4  # nothing was stored
+    with pytest.raises(ResultsError, match="general protocol only"):
+        run_summary(store, run, "rigorous", extraction="mmr-life")
+    with pytest.raises(ResultsError, match="extraction must be one of"):
+        run_summary(store, run, extraction="vlmevalkit")
+
+
+def test_report_states_the_rule_and_the_disagreement(store, run):
+    code, out, _ = cli("report", "--db", store.path, "--run", run)
+    assert code == 0 and "extraction cluelab" in out
+    assert "Answers read by ClueLab's extraction" in out
+    assert "would change 3 of 5 multiple-choice verdicts" in out
+    assert "| 57.14" in out                                          # 4 of 7
+    code, out, _ = cli("report", "--db", store.path, "--run", run, "--extraction", "mmr-life")
+    assert code == 0 and "Answers read by MMR-Life's regex" in out
+    assert "3 of 5 multiple-choice verdicts differ from ClueLab's extraction" in out
+    assert "correct → wrong 2, unparsed → wrong 1" in out and "| 28.57" in out  # 2 of 7
+    code, out, _ = cli("report", "--db", store.path, "--run", run, "--extraction", "mmr-life",
+                       "--json")
+    report = json.loads(out)
+    assert report["extraction"] == "mmr-life" and report["extraction_diff"]["differ"] == 3
+    assert report["overall"]["accuracy"] == pytest.approx(2 / 7)
+    code, _, err = cli("report", "--db", store.path, "--run", run, "--protocol", "rigorous",
+                       "--extraction", "mmr-life")
+    assert code == 2 and "general protocol only" in err
+
+
+def test_the_authors_regex_with_their_samples_rule_reproduces_the_paper(store):
+    add_items(store, ITEMS[:2])
+    # m/1: 2 plain C + 3 traps. Ours: 5 of 5 right. Theirs: C, C, E, E, E -> 2 of 5 right.
+    # m/2: 3 plain C + 2 traps. Ours: 5 of 5. Theirs: 3 of 5, more than 2: right.
+    make_run(store, "five", {"m/1": ["Answer: C"] * 2 + [TRAP] * 3,
+                             "m/2": ["Answer: C"] * 3 + [TRAP] * 2}, samples=5)
+    score_run(store, "five")
+
+    def correct(rule, extraction):
+        result = run_summary(store, "five", samples_rule=rule, extraction=extraction)
+        return result["summary"]["overall"].correct
+
+    assert correct("mmr_life", "cluelab") == 2 and correct("mmr_life", "mmr-life") == 1
+    assert correct("majority", "mmr-life") == 1       # m/1: E wins 3-2; m/2: C wins 3-2
+    assert correct("mmr_life_sc", "mmr-life") == 1
+    assert correct("first", "mmr-life") == 2          # both first samples are plain C
+    diff = run_summary(store, "five", extraction="mmr-life")["extraction_diff"]
+    assert (diff["compared"], diff["differ"]) == (10, 5)
+
+
+def test_the_judge_shown_is_chosen_and_runs_without_it_are_left_out(store, run):
+    make_run(store, "other", {i: "Answer: C" for i in ("m/1", "m/2")})
+    score_run(store, "other")
+    flipped = [{"run_id": run, "protocol": "general", "judge": "llm:strict",
+                "work_id": r["work_id"], "value": "wrong", "answer": r["answer"]}
+               for r in store.run_scores(run, "general", "offline")]
+    store.upsert_scores(flipped)
+    assert run_judges(store, run, "general") == ["llm:strict", "offline"]  # latest first
+    found = tables.summaries(store, [run, "other"], judge="llm:strict")
+    assert list(found) == [run] and found[run]["summary"]["overall"].correct == 0
+    latest = tables.main_table(store, [run, "other"])
+    assert [row["overall"] for row in latest.rows] == pytest.approx([0.0, 100.0])
+    table = tables.main_table(store, [run, "other"], judge="offline")
+    assert [row["overall"] for row in table.rows] == pytest.approx([400 / 7, 100.0])
+    with pytest.raises(ResultsError, match="by judge llm:none"):
+        tables.main_table(store, [run], judge="llm:none")
+
+
+def test_human_baselines_are_checked_kept_and_shown_as_an_unranked_row(store, run, tmp_path):
+    assert list_baselines(store) == []
+    source = tmp_path / "people.json"
+    source.write_text(json.dumps({"label": "Humans <b>", "results": {
+        "m/1": True, "m/2": True, "m/3": False, "y/1": True}}))
+    name = add_baseline(store, source, "alice")
+    assert name == "Humans-b" and list_baselines(store) == [("Humans <b>", name)]
+    kept = store.get_human_baseline(name)
+    assert kept["created_by"] == "alice" and kept["results"]["m/3"] is False
+    assert not (store.path.parent / "cluelab-human").exists()      # no folder beside the DB
+    assert human_summary(store, source) == stored_summary(store, name)
+    human = stored_summary(store, name)
+    assert human["summary"]["overall"].accuracy == 0.75
+    assert human["summary"]["by_domain"]["D"].accuracy == pytest.approx(2 / 3)
+    table = tables.main_table(store, [run], human=human)
+    rows = {row["model"]: row for row in table.rows}
+    assert rows["Humans <b>"]["overall"] == 75.0 and rows["Humans <b>"].get("_unranked")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"results": {"m/404": True}}))
+    with pytest.raises(NotFoundError, match="1 item.* not in the database: \"m/404\""):
+        add_baseline(store, bad)
+    bad.write_text("[1, 2]")
+    with pytest.raises(ResultsError, match="not a human baseline"):
+        add_baseline(store, bad)
+    with pytest.raises(ResultsError, match="no human baseline"):
+        stored_summary(store, "../cluelab.db")
+    assert len(list_baselines(store)) == 1
+
+
+def _records(pairs):
+    return {"records": [{"tokens": t, "value": v} for t, v in pairs]}
+
+
+def test_accuracy_per_output_length_bin_by_hand():
+    run = _records([(10, "correct"), (20, "correct"), (30, "correct"), (40, "wrong"),
+                    (50, "unparsed"), (60, "wrong"), (70, "correct"), (80, "error"),
+                    (90, "unscored"), (None, "correct")])     # the last two are left out
+    same = _records([(5, "correct"), (5, "wrong"), (5, "correct")])
+    frame = figures.length_bins({"a": run, "b": same, "c": _records([])})
+    a = frame[frame.run == "a"]
+    # quartiles of 10..80: 27.5, 45, 62.5 -> {10, 20}, {30, 40}, {50, 60}, {70, 80}
+    assert a.bin.tolist() == ["10–20 tokens", "30–40 tokens", "50–60 tokens",
+                              "70–80 tokens"]
+    assert a.output_tokens.tolist() == [15, 35, 55, 75]
+    assert a.accuracy.tolist() == [100, 50, 0, 50] and a.n.tolist() == [2, 2, 2, 2]
+    b = frame[frame.run == "b"]
+    assert b.n.tolist() == [3] and b.accuracy.tolist() == pytest.approx([200 / 3])
+    assert set(frame.run) == {"a", "b"}
+    ties = figures.length_bins({"t": _records([(10, "correct")] * 3 + [(20, "wrong")])})
+    assert ties.n.tolist() == [3, 1] and ties.accuracy.tolist() == [100, 0]
+    assert figures.padded_range(frame.output_tokens) == pytest.approx([1.5, 78.5])
+    assert figures.padded_range([5]) == pytest.approx([4.95, 5.05])
+    assert figures.padded_range([]) is None
+
+
+def test_length_bins_of_a_scored_run_cover_its_records(store, run):
+    result = run_summary(store, run)
+    frame = figures.length_bins({"r": result}, bins=3)
+    scored = [r for r in result["records"] if r["value"] != "unscored" and r["tokens"]
+              is not None]
+    assert frame.n.sum() == len(scored) and 1 <= len(frame) <= 3
+    assert frame.output_tokens.is_monotonic_increasing
