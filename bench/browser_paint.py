@@ -14,7 +14,9 @@
                    #save-message reads "Saved ... as version N" (both in-page timestamps).
                    Target <= 0.5 s.
     plus, from the Resource Timing API, when the image request started and ended, to show
-    what dominates.
+    what dominates. Each repetition runs twice: cold (a new browser profile, so the app's
+    ~120 script and style files are fetched too) and warm (the same new profile first opens
+    a small item, then navigates to the big one: an annotator who has used ClueLab before).
 
 (b) next item: on the MMR-Life database from bench/import_mmr_life.py, open an item, then
     click #next-item N times. The poller keeps a log of every change of a pixel signature
@@ -63,6 +65,7 @@ MAGENTA = (255, 0, 255)
 PROBES = [(0.2, 0.2), (0.8, 0.2), (0.5, 0.5), (0.2, 0.8), (0.8, 0.8)]
 BOX = (0.30, 0.62, 0.42, 0.72)       # where the benchmark draws its box (away from probes)
 ITEM_ID = "paint/big"
+WARMUP_ID = "paint/warmup"   # a small item opened first in the warm-cache runs
 
 POLLER_JS = r"""
 (() => {
@@ -181,6 +184,16 @@ def build_paint_db(db: Path, jpeg: Path) -> str:
             "images": [info.sha256],
             "clues": [{"text": "the magenta patch", "reasoning": "", "boxes": []}],
         }, "bench")
+        from PIL import Image
+
+        small = Image.new("RGB", (640, 480), (90, 120, 150))
+        buf = io.BytesIO()
+        small.save(buf, "PNG")
+        warm = store.add_image(buf.getvalue(), "warmup.png")
+        store.create_item({
+            "id": WARMUP_ID, "dataset": "paint", "question": "Warm-up item (not measured)",
+            "answer_type": "open", "answer": "-", "images": [warm.sha256], "clues": [],
+        }, "bench")
     finally:
         store.close()
     return info.sha256
@@ -223,8 +236,19 @@ def resource_timing(page, needle: str) -> dict | None:
 
 
 # ---- part a --------------------------------------------------------------------------------
-def measure_big(page, url: str, needle: str) -> dict:
-    """One fresh page: first paint of the big image, then draw a box and time the save."""
+def measure_big(page, url: str, needle: str, warm: bool = False) -> dict:
+    """One fresh page: first paint of the big image, then draw a box and time the save.
+
+    warm: the context first opens a small item (so the app's scripts and styles are in the
+    browser's HTTP cache, as for an annotator who has used ClueLab before), then navigates to
+    the big one; the clock starts at that second navigation. The big image itself is never
+    cached."""
+    if warm:
+        page.goto(f"{url}/?item={WARMUP_ID}", wait_until="commit")
+        page.wait_for_function(
+            "(id) => window.__bench && window.__bench.ids.some(x => x[1] === id)",
+            arg=WARMUP_ID, timeout=60000, polling=100)
+        page.wait_for_timeout(1000)
     page.goto(f"{url}/?item={ITEM_ID}", wait_until="commit")
     page.wait_for_function("window.__bench && window.__bench.painted !== null",
                            timeout=60000, polling=100)
@@ -280,14 +304,20 @@ def part_a(browser_factory, reps: int, variants: list[str | None], gate: QuietGa
             log(f"(a) {name}: server up in {servers[name].startup_s:.1f} s; image {size_mb:.1f} MB")
         with browser_factory() as browser:
             config = {"probes": PROBES, "colour": MAGENTA, "tol": 40}
+            # every server is measured cold (a new browser profile: nothing cached) and warm
+            runs = [(name, warm) for name in servers for warm in (False, True)]
+            for name, warm in runs:
+                samples.setdefault(f"{name}-warm" if warm else name, [])
+                failures.setdefault(f"{name}-warm" if warm else name, [])
             for rep in range(reps + 1):        # rep 0 warms servers, previews and OS cache
-                for name, server in servers.items():
-                    sha = shas[name]
+                for server_name, warm in runs:
+                    server, sha = servers[server_name], shas[server_name]
+                    name = f"{server_name}-warm" if warm else server_name
                     needle = f"previews/{sha}" if "preview" in name else f"/{sha[:2]}/{sha}"
                     busy = gate.wait()
                     context, page = new_page(browser, config)
                     try:
-                        m = measure_big(page, server.url, needle)
+                        m = measure_big(page, server.url, needle, warm)
                         m["busy_before"] = busy
                     except Exception as exc:     # keep going, report it
                         failures[name].append(f"rep {rep}: {type(exc).__name__}: {exc}"[:300])
@@ -309,12 +339,15 @@ def part_a(browser_factory, reps: int, variants: list[str | None], gate: QuietGa
         return [m[key] for m in samples[name] if m[key] is not None]
 
     out = {}
-    for name in servers:
+    for name in samples:
         paint, save = col(name, "paint"), col(name, "save")
         decode = [m["paint"] - m["fetch_end"] for m in samples[name] if m["fetch_end"]]
+        base_name = name.removesuffix("-warm")
         out[name] = {
-            "server": "app.py" if name == "app" else
-                      f"bench/_patched_server.py BENCH_PATCHES={name} (what-if)",
+            "server": ("app.py" if base_name == "app" else
+                       f"bench/_patched_server.py BENCH_PATCHES={base_name} (what-if)")
+                      + ("; warm browser cache (a small item opened first)"
+                         if name.endswith("-warm") else "; cold browser cache"),
             "first_paint_ms": summarize(paint),
             "save_ms": summarize(save),
             "phases_ms": {"dom_content_loaded": summarize(col(name, "dcl")),

@@ -15,8 +15,15 @@ runs leave the text as it was). Wall time per call, medians and p95. Target (iss
 <= 150 ms for each.
 
 Arms, rotated item by item so their ratios come from one run:
-  gradio/none  gradio_client.Client(download_files=False).predict(...); annotator input None
-               (the session keeps the boxes it has). The least overhead gradio_client allows.
+  gradio/none  gradio_client.Client(download_files=False, ssl_verify=False).predict(...);
+               annotator input None (the session keeps the boxes it has). The least overhead
+               gradio_client allows. ssl_verify=False changes nothing on the wire for an
+               http:// URL (there is no TLS); it only stops gradio_client from building a
+               certificate store, which it does for every request: see gradio-default.
+  gradio-default/none
+               the same with gradio_client's default ssl_verify=True: each call creates two
+               httpx clients (the POST and the SSE stream), and each loads certifi's CA
+               bundle, about 55 ms of client CPU apiece on this machine.
   gradio/path  gradio_client, annotator {"image": <FileData load returned>, "boxes": [...]}.
                gradio_client treats any FileData dict with a local path as a file to UPLOAD,
                so each save first POSTs the image to /upload (and the server then preprocesses
@@ -103,8 +110,11 @@ def toggle(question: str) -> str:
 
 
 ARMS = {
-    "gradio/none": "gradio_client; annotator input None (boxes left as the session has them)",
-    "gradio/path": "gradio_client; annotator = {image: FileData as returned, boxes}: "
+    "gradio/none": "gradio_client (ssl_verify=False); annotator input None (boxes left as the "
+                   "session has them)",
+    "gradio-default/none": "gradio_client with its default ssl_verify=True (a CA bundle loaded "
+                           "twice per call); annotator input None",
+    "gradio/path": "gradio_client (ssl_verify=False); annotator = {image: FileData as returned, boxes}: "
                    "gradio_client uploads that file again before the call",
     "raw/path": "browser protocol (keep-alive POST /queue/join + SSE); annotator = FileData "
                 "as returned (static media path, no upload), boxes: what the page sends",
@@ -150,7 +160,13 @@ def main(argv=None) -> int:
     failures = []
     with Server(db) as server:
         log(f"server up in {server.startup_s:.1f} s at {server.url}")
-        gc = Client(server.url, verbose=False, download_files=args.download_files)
+        clients = {
+            "gradio": Client(server.url, verbose=False, download_files=args.download_files,
+                             ssl_verify=False),
+            "gradio-default": Client(server.url, verbose=False,
+                                     download_files=args.download_files),
+        }
+        gc = clients["gradio"]
         api = gc.view_api(return_format="dict", print_info=False)["named_endpoints"]
         returns = [p["label"] for p in api["/load_item"]["returns"]]
         params = [p["label"] for p in api["/save_item"]["parameters"]]
@@ -160,7 +176,7 @@ def main(argv=None) -> int:
         raw = RawGradioClient(server.url)
         id_box = next(c for c in raw.deps["load_item"]["inputs"])
 
-        def gradio_arm(item_id: str, variant: str) -> tuple[float, float]:
+        def gradio_arm(gc, item_id: str, variant: str) -> tuple[float, float]:
             t = time.perf_counter()
             out = gc.predict(item_id, api_name="/load_item")
             t_load = time.perf_counter() - t
@@ -216,7 +232,9 @@ def main(argv=None) -> int:
 
         def run(arm: str, item_id: str):
             client, variant = arm.split("/")
-            return raw_arm(item_id) if client == "raw" else gradio_arm(item_id, variant)
+            if client == "raw":
+                return raw_arm(item_id)
+            return gradio_arm(clients[client], item_id, variant)
 
         it = iter(ids)
         for _ in range(args.warmup):

@@ -5,7 +5,7 @@ from store import Store
 from tests.live_server import build_ui_db
 from ui import editor_model as em
 from ui import editor_ops as ops
-from ui.browser_handlers import BrowserHandlers
+from ui.browser_handlers import PAGE_ROWS, BrowserHandlers
 from ui.editor_handlers import EditorHandlers
 from ui.history_handlers import HistoryHandlers
 from ui.text import escape_md
@@ -145,13 +145,32 @@ def test_history_diff_and_restore(ui_store):
 
 def test_browser_filters_and_neighbours(ui_store):
     browser = BrowserHandlers(ui_store)
-    rows, count, ids = browser.search("(all)", "(all)", "(all)", "(all)", "all", "")
+    rows, count, ids, page = browser.search("(all)", "(all)", "(all)", "(all)", "all", "")
     assert ids == ["ui/alpha", "ui/beta", "ui/gamma"] and count.startswith("3 of 3")
-    _, _, ids = browser.search("ui", None, None, None, "all", "station")
+    assert page == 1 and "page" not in count
+    _, _, ids, _ = browser.search("ui", None, None, None, "all", "station")
     assert ids == ["ui/beta"]
     assert browser.neighbour(["a", "b", "c"], "b", 1) == "c"
     assert browser.neighbour(["a", "b", "c"], "c", 1) == "c"
     assert browser.neighbour(["a", "b", "c"], "zzz", -1) == "c"
+
+
+def test_browser_list_pages_through_a_long_filtered_list(ui_store):
+    for n in range(PAGE_ROWS + 30):
+        ui_store.create_item({"id": f"bulk/{n:04d}", "dataset": "bulk", "question": f"Q{n}?",
+                              "answer_type": "open", "answer": "x", "images": [],
+                              "clues": []}, "test")
+    browser = BrowserHandlers(ui_store)
+    rows, count, ids, page = browser.search("bulk", None, None, None, "all", "")
+    assert len(ids) == PAGE_ROWS + 30 and len(rows) == PAGE_ROWS and page == 1
+    assert f"rows 1–{PAGE_ROWS} (page 1 of 2)" in count
+    rows, count, ids, page = browser.search("bulk", None, None, None, "all", "", 2)
+    assert page == 2 and [r[0] for r in rows] == ids[PAGE_ROWS:]
+    assert f"rows {PAGE_ROWS + 1}–{PAGE_ROWS + 30} (page 2 of 2)" in count
+    # out-of-range or junk page numbers are clamped, never an error
+    assert browser.search("bulk", None, None, None, "all", "", 99)[3] == 2
+    assert browser.search("bulk", None, None, None, "all", "", "x")[3] == 1
+    assert browser.search("bulk", None, None, None, "all", "", -3)[3] == 1
 
 
 def test_untrusted_text_is_escaped_for_markdown():

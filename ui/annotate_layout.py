@@ -51,6 +51,11 @@ def build_browser() -> SimpleNamespace:
         ui.items = gr.Dataframe(headers=LIST_HEADERS, interactive=False, max_height=640,
                                 wrap=False, column_widths=["40%", "20%", "40%"],
                                 elem_id="item-list")
+        with gr.Row(elem_id="list-pager"):
+            ui.page_prev = gr.Button("◀ page", size="sm", min_width=60, elem_id="list-prev-page")
+            ui.page = gr.Number(1, precision=0, minimum=1, show_label=False, min_width=60,
+                                container=False, elem_id="list-page")
+            ui.page_next = gr.Button("page ▶", size="sm", min_width=60, elem_id="list-next-page")
         ui.nav_ids = gr.State([])
     return ui
 

@@ -27,20 +27,26 @@ class Renderer:
                 ui.clues,
                 ui.question, ui.answer_type, ui.answer, ui.aliases, ui.gt_reasoning, ui.domain,
                 ui.subtask, ui.reasoning_type, ui.status, ui.options, ui.option_gallery,
-                ui.history, ui.conflict_panel, ui.save_message, ui.comment]
+                ui.history, ui.reviews, ui.conflict_panel, ui.save_message, ui.comment]
 
-    def render(self, work: dict, save_message: str = "") -> list:
+    def render(self, work: dict, save_message: str = "", before: dict | None = None) -> list:
+        """`before` is the work this session showed until now (None on a fresh page): when
+        it had as many clues, the annotator keeps its label picker and gets a plain value.
+
+        Plain values matter for speed: Gradio answers any property update (choices,
+        label_list, visible) by rebuilding the component and its JSON schema, about a
+        third of a load's server time. Domain and subtask therefore get plain values too;
+        their choices are filled when the user opens the dropdown (see wire).
+        """
         item, saved = work["item"], work["saved"]
         form = EditorHandlers.form_values(item)
-        facets = self.store.facets()
         return [
             work, item["id"], self.header(saved), work.get("notice") or problems_md(saved),
-            self.strip(item), *self.annotator(work), form["clues"], form["question"],
+            self.strip(item), *self.annotator(work, before), form["clues"], form["question"],
             form["answer_type"], form["answer"], form["aliases"], form["gt_reasoning"],
-            gr.update(choices=facets.get("domain", []), value=form["domain"]),
-            gr.update(choices=facets.get("subtask", []), value=form["subtask"]),
-            form["reasoning_type"], form["status"], form["options"], self.option_gallery(item),
-            self.history.rows(item["id"]), gr.update(visible=False), save_message, "",
+            form["domain"], form["subtask"], form["reasoning_type"], form["status"], form["options"], self.option_gallery(item),
+            self.history.rows(item["id"]), reviews_md(self.store, item["id"]),
+            gr.update(visible=False), save_message, "",
         ]
 
     def annotator_only(self, work: dict) -> list:
@@ -73,10 +79,15 @@ class Renderer:
         return [(str(self.store.preview_path(o["image"])), o.get("label", ""))
                 for o in item.get("options", []) if o.get("image")]
 
-    def annotator(self, work: dict) -> tuple:
-        """(annotator update, the line above it saying which image at what size)."""
+    def annotator(self, work: dict, before: dict | None = None) -> tuple:
+        """(annotator value or update, the line above it saying which image at what size).
+
+        The label picker (one label and colour per clue) is sent only when the number of
+        clues differs from what the session shows (`before`)."""
         item = work["item"]
-        labels, colors = em.label_list(len(item.get("clues", [])))
+        n_clues = len(item.get("clues", []))
+        labels, colors = em.label_list(n_clues)
+        same_labels = bool(before) and len(before["item"].get("clues", [])) == n_clues
         sha = current_image(work)
         if sha is None:
             return (gr.update(value=None, label_list=labels, label_colors=colors),
@@ -84,11 +95,9 @@ class Renderer:
         n = len(item.get("images", []))
         index = work.get("image_index", 0)
         info = self.store.image_info(sha)
-        update = gr.update(
-            value={"image": str(self.store.image_path(sha)),
-                   "boxes": em.boxes_for_image(item, sha)},
-            label_list=labels, label_colors=colors,
-        )
+        value = {"image": str(self.store.image_path(sha)), "boxes": em.boxes_for_image(item, sha)}
+        update = value if same_labels else gr.update(value=value, label_list=labels,
+                                                     label_colors=colors)
         return update, (f"**Image {index + 1} of {n}** · {info['width']}×{info['height']} px "
                         f"· {info['format']}")
 
@@ -99,3 +108,12 @@ def problems_md(item: dict) -> str:
         return ""
     lines = "\n".join(f"- {escape_md(p)}" for p in problems)
     return f"**⚑ Import problems**\n{lines}"
+
+
+def reviews_md(store, item_id: str) -> str:
+    reviews = store.reviews(item_id)
+    if not reviews:
+        return "No reviews yet."
+    return "\n".join(
+        f"- **{escape_md(r['verdict'])}** by {escape_md(r['reviewer'])} on version "
+        f"{r['version']} at {r['created_at']}: {escape_md(r.get('note'))}" for r in reviews)

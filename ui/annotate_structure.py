@@ -11,6 +11,7 @@ import gradio as gr
 from store import MediaError
 from ui import editor_ops as ops
 from ui.editor_handlers import current_image
+from ui.annotate_render import reviews_md
 from ui.editor_model import EditError
 from ui.session import require_editor, user_of
 from ui.text import escape_md
@@ -145,7 +146,8 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
             raise gr.Error(str(err)) from None
         store.delete_draft(user, item_id)
         fresh = editor.load(item_id, user)
-        return renderer.render(fresh, f"Restored version {int(version)} as version {new}.")
+        return renderer.render(fresh, f"Restored version {int(version)} as version {new}.",
+                               before=work)
 
     ui.restore.click(restore, [ui.work, ui.version_a], renderer.outputs,
                      api_name="restore_revision",
@@ -161,18 +163,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
     ui.review_submit.click(review, [ui.work, ui.review_verdict, ui.review_note],
                            [ui.reviews, ui.review_verdict, ui.review_note],
                            api_name="submit_review")
-    ui.work.change(lambda w: reviews_md(store, w["item"]["id"]) if w else "", ui.work,
-                   ui.reviews, api_name="list_reviews", show_progress="hidden")
 
 
 def editor_history(renderer):
     return renderer.history
-
-
-def reviews_md(store, item_id: str) -> str:
-    reviews = store.reviews(item_id)
-    if not reviews:
-        return "No reviews yet."
-    return "\n".join(
-        f"- **{escape_md(r['verdict'])}** by {escape_md(r['reviewer'])} on version "
-        f"{r['version']} at {r['created_at']}: {escape_md(r.get('note'))}" for r in reviews)

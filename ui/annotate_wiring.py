@@ -17,6 +17,18 @@ from ui.history_handlers import HistoryHandlers
 from ui.session import require_editor, user_of
 
 
+# Runs in the page before autosave_boxes: passes the inputs on when the annotator still shows
+# the image it showed last time (the boxes were edited), cancels the event (null) when the
+# image itself changed (the server loaded an item or switched images).
+BOX_EDITS_ONLY = """(...args) => {
+  const value = args[args.length - 1];
+  const image = value && value.image ? (value.image.url || value.image.path) : null;
+  const edited = image !== null && window.__cluelabAnnotatorImage === image;
+  window.__cluelabAnnotatorImage = image;
+  return edited ? args : null;
+}"""
+
+
 def wire(store, demo, browser, ui) -> None:
     editor = EditorHandlers(store)
     items = BrowserHandlers(store)
@@ -26,30 +38,29 @@ def wire(store, demo, browser, ui) -> None:
             ui.subtask, ui.reasoning_type, ui.status, ui.options, ui.clues]
     filters = [browser.dataset, browser.domain, browser.subtask, browser.status_filter,
                browser.flagged, browser.search]
-    list_outputs = [browser.items, browser.count, browser.nav_ids]
+    list_outputs = [browser.items, browser.count, browser.nav_ids, browser.page]
 
     def split(values):
         """(form dict, annotator boxes) from [*form values, annotator value]."""
         annot = values[len(FIELDS)]
         return dict(zip(FIELDS, values[:len(FIELDS)])), (annot or {}).get("boxes") if annot else None
 
-    def render_loaded(work):
+    def render_loaded(work, before=None):
         work["notice"] = "\n\n".join(x for x in (work.get("notice"), problems_md(work["saved"])) if x)
-        return renderer.render(work)
+        return renderer.render(work, before=before)
 
-    def open_item(item_id, request: gr.Request):
+    def open_item(item_id, request: gr.Request, before=None):
         try:
-            return render_loaded(editor.load(item_id, user_of(request)))
+            return render_loaded(editor.load(item_id, user_of(request)), before)
         except EditError as err:
             raise gr.Error(str(err)) from None
 
     # ---- browser ---------------------------------------------------------------------
     def init_browser():
         choices = items.facet_choices()
-        rows, count, ids = items.search(None, None, None, None, "all", "")
         return [gr.update(choices=choices["dataset"]), gr.update(choices=choices["domain"]),
                 gr.update(choices=choices["subtask"]), gr.update(choices=choices["status"]),
-                rows, count, ids]
+                *items.search(None, None, None, None, "all", "")]
 
     def open_initial(request: gr.Request):
         """The item of the URL (`?item=`), else the first one: runs in parallel with
@@ -69,23 +80,55 @@ def wire(store, demo, browser, ui) -> None:
                                    browser.status_filter, *list_outputs],
               api_name="init_browser")
 
+    def search_items(dataset, domain, subtask, status, flagged, text, page=1):
+        return items.search(dataset, domain, subtask, status, flagged, text, page)
+
+    def first_page(*values):
+        return items.search(*values, 1)
+
     gr.on([browser.search.submit, browser.dataset.input, browser.domain.input,
            browser.subtask.input, browser.status_filter.input, browser.flagged.input],
-          items.search, filters, list_outputs, api_name="search_items")
+          first_page, filters, list_outputs, api_name="filter_items")
+    browser.page.submit(search_items, [*filters, browser.page], list_outputs,
+                        api_name="search_items")
 
-    def select_row(evt: gr.SelectData, request: gr.Request):
+    def turn_page(delta):
+        def turn(*values):
+            *criteria, page = values
+            return items.search(*criteria, (page or 1) + delta)
+        return turn
+
+    browser.page_prev.click(turn_page(-1), [*filters, browser.page], list_outputs,
+                            api_name="list_prev_page")
+    browser.page_next.click(turn_page(1), [*filters, browser.page], list_outputs,
+                            api_name="list_next_page")
+
+    def select_row(work, evt: gr.SelectData, request: gr.Request):
         row = evt.row_value or []
-        return open_item(str(row[0]).removeprefix("⚑ ") if row else None, request)
+        return open_item(str(row[0]).removeprefix("⚑ ") if row else None, request, work)
 
-    browser.items.select(select_row, None, renderer.outputs, api_name="select_item")
-    ui.item_id.submit(open_item, ui.item_id, renderer.outputs, api_name="load_item")
+    def load_item(item_id, work, request: gr.Request):
+        return open_item(item_id, request, work)
+
+    browser.items.select(select_row, ui.work, renderer.outputs, api_name="select_item")
+    ui.item_id.submit(load_item, [ui.item_id, ui.work], renderer.outputs, api_name="load_item")
+
+    def facet_choices(field):
+        return lambda: gr.update(choices=store.facets().get(field, []))
+
+    # The editor's domain and subtask get plain values on load (see Renderer.render), so
+    # their choices are filled when the user opens them.
+    ui.domain.focus(facet_choices("domain"), None, ui.domain, api_visibility="private",
+                    api_name="domain_choices", show_progress="hidden")
+    ui.subtask.focus(facet_choices("subtask"), None, ui.subtask, api_visibility="private",
+                     api_name="subtask_choices", show_progress="hidden")
 
     def step(ids, work, delta, request):
         current = work["item"]["id"] if work else None
         target = items.neighbour(ids, current, delta)
         if target is None:
             raise gr.Error("no items match the filters")
-        return open_item(target, request)
+        return open_item(target, request, work)
 
     def go_next(ids, work, request: gr.Request):
         return step(ids, work, 1, request)
@@ -108,11 +151,12 @@ def wire(store, demo, browser, ui) -> None:
         user = require_editor(store, request)
         comment = values[-1]
         form_values, annot = split(values[:-1])
+        shown = work
         work, outcome = editor.save(work, form_values, annot, comment, user, base_version)
         keep = [gr.skip()] * len(renderer.outputs)
         if outcome["kind"] == "saved":
             gr.Info(outcome["message"])
-            return render_loaded(work)[:-2] + [outcome["message"], ""] + [
+            return render_loaded(work, before=shown)[:-2] + [outcome["message"], ""] + [
                 gr.update(visible=False), "", [], None]
         if outcome["kind"] == "conflict":
             gr.Warning(outcome["message"])
@@ -147,7 +191,7 @@ def wire(store, demo, browser, ui) -> None:
     def take_theirs(work, request: gr.Request):
         user = user_of(request)
         fresh = editor.discard_draft(work, user)
-        out = render_loaded(fresh)
+        out = render_loaded(fresh, before=work)
         out[renderer.outputs.index(ui.conflict_panel)] = gr.update(visible=True)
         return out + ["Loaded the saved version. Your edits stay listed below so you can "
                       "copy what you need."]
@@ -161,14 +205,20 @@ def wire(store, demo, browser, ui) -> None:
 
     gr.on([ui.question.input, ui.answer.input, ui.aliases.input, ui.gt_reasoning.input,
            ui.reasoning_type.input, ui.answer_type.input, ui.status.input, ui.domain.input,
-           ui.subtask.input, ui.clues.input, ui.options.input, ui.annotator.change],
+           ui.subtask.input, ui.clues.input, ui.options.input],
           autosave, [ui.work, *form, ui.annotator], ui.draft_state,
           trigger_mode="always_last", api_name="autosave_draft", show_progress="hidden")
+    # The annotator has no user-only event: `change` also fires when the server shows
+    # another image. Those changes are not edits, so they are dropped in the page
+    # (BOX_EDITS_ONLY) instead of costing a round trip after every Next.
+    ui.annotator.change(autosave, [ui.work, *form, ui.annotator], ui.draft_state,
+                        js=BOX_EDITS_ONLY, trigger_mode="always_last",
+                        api_name="autosave_boxes", show_progress="hidden")
 
     def discard(work, request: gr.Request):
         if not work:
             raise gr.Error("open an item first")
-        return render_loaded(editor.discard_draft(work, user_of(request)))
+        return render_loaded(editor.discard_draft(work, user_of(request)), before=work)
 
     ui.discard.click(discard, ui.work, renderer.outputs, api_name="discard_draft")
     wire_structure(store, editor, renderer, ui, form, split)

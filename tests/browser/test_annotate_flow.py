@@ -95,6 +95,45 @@ def test_next_and_previous_by_button_and_keyboard(ui_server, page):
     page.wait_for_url(re.compile(r"item=ui(%2F|/)beta"), timeout=10000)  # shareable link
 
 
+def event_names(url):
+    """fn_index → api_name, from the app's config."""
+    import json
+    import urllib.request
+
+    config = json.loads(urllib.request.urlopen(url + "/config").read())
+    return {d["id"]: d["api_name"] for d in config["dependencies"]}
+
+
+def test_next_is_one_request_and_drawn_boxes_are_kept_as_a_draft(ui_server, page):
+    """Showing another item is not an edit: no autosave round trip follows a Next. Drawing
+    a box is: it is kept as a draft that survives a reload."""
+    import json
+
+    names = event_names(ui_server.url)
+    sent = []
+    page.on("request", lambda r: sent.append(names[json.loads(r.post_data)["fn_index"]])
+            if "/queue/join" in r.url else None)
+    open_item(page, ui_server.url, "ui/alpha")
+    page.wait_for_timeout(1000)
+    sent.clear()
+    page.click("#next-item")
+    expect(page.locator("#item-id textarea, #item-id input").first).to_have_value(
+        "ui/beta", timeout=15000)
+    page.wait_for_selector("#annotator canvas")
+    page.wait_for_timeout(1500)
+    assert sent == ["next_item"]
+    page.click("#add-clue")
+    expect(page.locator("#clue-table")).to_contain_text("clue 1", timeout=15000)
+    draw_box(page, 0.2, 0.2, 0.4, 0.4, "clue 1")
+    expect(page.locator("#draft-state")).to_contain_text("draft", timeout=15000)
+    assert "autosave_boxes" in sent
+    page.reload()
+    expect(page.locator("#item-notice")).to_contain_text("unsaved draft", timeout=20000)
+    con = sqlite3.connect(ui_server.db)
+    draft = con.execute("SELECT data FROM drafts WHERE item_id='ui/beta'").fetchone()
+    assert draft and '"x0"' in draft[0]
+
+
 @pytest.fixture
 def auth_server(tmp_path):
     db = tmp_path / "auth.db"
