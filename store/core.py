@@ -12,21 +12,22 @@ from typing import Any, Iterator
 
 import sqlite_utils
 
-from . import drafts, item_queries, items, media, revisions, stats, users
-from . import runner_cache, runner_endpoints, runner_prompts, runner_runs, runner_work, scores
+from . import drafts, item_queries, items, media, revisions, scores, stats, users
 from .db import Connections, atomic
 from .human_baselines import HumanBaselinesMixin
 from .inspect_store import InspectMixin
 from .media import ImageInfo
 from .migrations import apply_migrations
+from .runner_store import RunnerMixin
 
 
-class Store(InspectMixin, HumanBaselinesMixin):
+class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     """ClueLab's data: SQLite file + `<stem>-media/` folder beside it. Thread-safe to share.
 
-    The Inspect tab's methods (responses, failure browser, tags and notes) come from
-    `InspectMixin` (store/inspect_store.py), the human baselines' from `HumanBaselinesMixin`
-    (store/human_baselines.py).
+    The runner's methods (endpoints, prices, prompt templates, runs, work, response cache) come
+    from `RunnerMixin` (store/runner_store.py), the Inspect tab's (responses, failure browser,
+    tags and notes) from `InspectMixin` (store/inspect_store.py), the human baselines' from
+    `HumanBaselinesMixin` (store/human_baselines.py).
     """
 
     def __init__(self, path: str | Path):
@@ -175,127 +176,6 @@ class Store(InspectMixin, HumanBaselinesMixin):
     # Statistics
     def stats(self, dataset: str | None = None) -> dict:
         return stats.stats(self.db, dataset)
-
-    # Runner: endpoints and prices
-    def add_endpoint(self, name: str, base_url: str, model: str, api_key_env: str | None = None,
-                     concurrency: int = 8, max_image_pixels: int | None = None,
-                     params: dict | None = None) -> dict:
-        return runner_endpoints.add_endpoint(self.db, name, base_url, model, api_key_env,
-                                             concurrency, max_image_pixels, params)
-
-    def update_endpoint(self, name: str, **fields: Any) -> dict:
-        return runner_endpoints.update_endpoint(self.db, name, **fields)
-
-    def get_endpoint(self, name: str) -> dict:
-        return runner_endpoints.get_endpoint(self.db, name)
-
-    def list_endpoints(self) -> list[dict]:
-        return runner_endpoints.list_endpoints(self.db)
-
-    def delete_endpoint(self, name: str) -> None:
-        runner_endpoints.delete_endpoint(self.db, name)
-
-    def set_price(self, pattern: str, input_per_m: float, output_per_m: float) -> None:
-        runner_endpoints.set_price(self.db, pattern, input_per_m, output_per_m)
-
-    def delete_price(self, pattern: str) -> None:
-        runner_endpoints.delete_price(self.db, pattern)
-
-    def list_prices(self) -> list[dict]:
-        return runner_endpoints.list_prices(self.db)
-
-    def price_for(self, model: str) -> dict | None:
-        return runner_endpoints.price_for(self.db, model)
-
-    # Runner: prompt templates
-    def ensure_prompt_template(self, name: str, default_text: str) -> dict:
-        return runner_prompts.ensure_template(self.db, name, default_text)
-
-    def prompt_template(self, name: str, version: int | None = None) -> dict:
-        return runner_prompts.get_template(self.db, name, version)
-
-    def save_prompt_template(self, name: str, text: str, author: str | None = None) -> int:
-        return runner_prompts.save_template(self.db, name, text, author)
-
-    def list_prompt_templates(self) -> list[dict]:
-        return runner_prompts.list_templates(self.db)
-
-    def prompt_template_history(self, name: str) -> list[dict]:
-        return runner_prompts.template_history(self.db, name)
-
-    # Runner: runs, work and results
-    def create_run(self, run_id: str, config_id: str, config: dict, execution: dict,
-                   endpoint: str, work: Any, author: str | None = None) -> int:
-        return runner_runs.create_run(self.db, run_id, config_id, config, execution, endpoint,
-                                      work, author)
-
-    def get_run(self, run_id: str) -> dict:
-        return runner_runs.get_run(self.db, run_id)
-
-    def list_runs(self, limit: int | None = None) -> list[dict]:
-        return runner_runs.list_runs(self.db, limit)
-
-    def runs_with_config(self, config_id: str) -> list[dict]:
-        return runner_runs.runs_with_config(self.db, config_id)
-
-    def claim_run(self, run_id: str, owner: str, is_stale: Any) -> dict:
-        return runner_runs.claim_run(self.db, run_id, owner, is_stale)
-
-    def finish_run(self, run_id: str, owner: str, status: str, message: str,
-                   totals: dict) -> None:
-        runner_runs.finish_run(self.db, run_id, owner, status, message, totals)
-
-    def set_run_execution(self, run_id: str, execution: dict) -> None:
-        runner_runs.set_execution(self.db, run_id, execution)
-
-    def request_run_control(self, run_id: str, control: str | None) -> dict:
-        """Ask a run to 'pause' or 'cancel' (None clears the request)."""
-        return runner_runs.request_control(self.db, run_id, control)
-
-    def read_run_control(self, run_id: str) -> str | None:
-        return runner_runs.read_control(self.db, run_id)
-
-    def pending_work(self, run_id: str, phase: str | None = None) -> list[dict]:
-        return runner_work.pending_work(self.db, run_id, phase)
-
-    def record_run_batch(self, run_id: str, owner: str, responses: list[dict],
-                         cache_rows: list[dict], totals: dict) -> dict:
-        return runner_work.record_batch(self.db, run_id, owner, responses, cache_rows, totals)
-
-    def run_work_count(self, run_id: str) -> int:
-        return runner_work.work_count(self.db, run_id)
-
-    def run_aggregates(self, run_id: str) -> dict:
-        return runner_work.aggregates(self.db, run_id)
-
-    def run_results(self, run_id: str, phase: str | None = "answer") -> list[dict]:
-        return runner_work.run_results(self.db, run_id, phase)
-
-    def run_response_clues(self, run_id: str, phase: str = "answer",
-                           sample: int = 0) -> dict[tuple[str, int], dict]:
-        return runner_work.response_clues(self.db, run_id, phase, sample)
-
-    def delete_run_results(self, run_id: str, statuses: tuple[str, ...]) -> int:
-        return runner_work.delete_results(self.db, run_id, statuses)
-
-    def run_item_ids(self, run_id: str) -> list[str]:
-        return runner_work.run_item_ids(self.db, run_id)
-
-    def run_item_versions(self, run_id: str) -> dict[str, int | None]:
-        return runner_work.run_item_versions(self.db, run_id)
-
-    # Runner: response cache
-    def cache_get(self, key: str) -> dict | None:
-        return runner_cache.get(self.db, key)
-
-    def cache_get_many(self, keys: list[str]) -> dict[str, dict]:
-        return runner_cache.get_many(self.db, keys)
-
-    def cache_put(self, entry: dict) -> None:
-        runner_cache.put(self.db, entry)
-
-    def cache_stats(self) -> dict:
-        return runner_cache.stats(self.db)
 
     # Scores (issue 4): verdicts per response x protocol x judge
     def upsert_scores(self, rows: list[dict]) -> int:

@@ -6,6 +6,7 @@ import socket
 import subprocess
 import sys
 import time
+import json
 import urllib.request
 from pathlib import Path
 
@@ -95,3 +96,14 @@ def build_ui_db(db: Path) -> list[str]:
         store.create_item({**base, **item}, "fixture")
     store.close()
     return [i["id"] for i in items]
+
+
+def event_names(url: str) -> set[str]:
+    """Every event's api_name, documented or not, as the app's config lists them ("/name").
+
+    The app documents a chosen public API (ui/server.PUBLIC_API) on its API page; the rest
+    stay callable by name, so wiring tests read names from the config, not from view_api."""
+    config = json.loads(urllib.request.urlopen(url + "/config").read())
+    names = [d.get("api_name") for d in config["dependencies"]]
+    assert all(names), "an event has no api_name"
+    return {f"/{name}" for name in names}

@@ -8,7 +8,7 @@ from gradio_client import Client, handle_file
 
 from scoring.score_run import score_run
 from store import Store
-from tests.live_server import LiveServer
+from tests.live_server import LiveServer, event_names
 from tests.scoring_helpers import add_items, make_run
 from ui import results_handlers as h
 
@@ -39,7 +39,7 @@ def server(tmp_path_factory):
 
 def test_results_tab_scores_shows_and_exports_through_the_api(server):
     c = Client(server.url, verbose=False, download_files=False)
-    names = set(c.view_api(return_format="dict", print_info=False)["named_endpoints"])
+    names = event_names(server.url)
     assert {"/results_runs", "/score_runs", "/show_results", "/export_results",
             "/shown_judges", "/add_human"} <= names
     runs_update, _, humans = c.predict(api_name="/results_runs")

@@ -1,0 +1,165 @@
+"""The dispatch loop of a run: send its pending work with bounded concurrency, stop in time.
+
+Kept apart from engine.py, which owns a run's lifecycle (claim, phases, stop reasons, final
+status) and the commits. This part decides, request by request, what happens to a work row:
+a build error or a cache hit is recorded at once, a request identical to one in flight waits
+for that one's reply (in-flight de-duplication: never pay twice), anything else is sent once
+a slot is free and the budget and deadline allow it. When the run stops, the requests in
+flight get one request timeout to finish (cancel: none); the rest are abandoned and stay
+pending, to be resent on resume.
+"""
+from __future__ import annotations
+
+import asyncio
+import traceback
+
+from runner import leases
+from runner.costs import projected_spend
+from runner.outcomes import from_failure
+from runner.sending import EndpointDown
+from runner.work import Request
+
+LOOKAHEAD = 256
+"""Work rows built and looked up in the cache together (one SELECT per chunk)."""
+
+
+class DispatchMixin:
+    """Mixed into `Engine` (engine.py), whose state it uses: `store`, `run_id`, `builder`,
+    `sender`, `totals`, `execution`, `started`, `stop_reason`, `_stop()`, `_record()`, the
+    in-flight futures `_inflight`, the tasks `_tasks`, `_slot_freed`, `_abandoning` and
+    `_hurry`."""
+
+    # -- dispatch -------------------------------------------------------------------------
+    async def _dispatch(self, pending: list[dict]) -> None:
+        for start in range(0, len(pending), LOOKAHEAD):
+            if self.stop_reason:
+                break
+            await asyncio.sleep(0)  # let the ticker read pause/cancel during cache replays
+            requests = [self.builder.build(work) for work in pending[start:start + LOOKAHEAD]]
+            hits = self.store.cache_get_many([r.key for r in requests if not r.error])
+            await self._dispatch_chunk(requests, hits)
+        await self._drain()
+
+    async def _dispatch_chunk(self, requests: list[Request], hits: dict[str, dict]) -> None:
+        cap = max(2, 2 * (self.totals.concurrency or 1))
+        for request in requests:
+            if self.stop_reason:
+                break
+            work = request.work
+            if request.error:
+                self._record(from_failure(work["id"], request.error))
+                continue
+            hit = hits.get(request.key)
+            if hit is not None:
+                self._record(self.sender.reply_row(request, hit, cached=True))
+                continue
+            leader = self._inflight.get(request.key)
+            if leader is not None:
+                self._spawn(self._follow(request, leader))
+                continue
+            if self._over_budget() or self._past_deadline():
+                break
+            while len(self._tasks) >= cap and not self.stop_reason:
+                self._slot_freed.clear()  # cheaper than asyncio.wait over every task
+                await self._slot_freed.wait()
+            if self.stop_reason:
+                break
+            self._inflight[request.key] = asyncio.get_running_loop().create_future()
+            self._spawn(self._send(request))
+
+    def _spawn(self, coroutine) -> None:
+        task = asyncio.create_task(coroutine)
+        self._tasks.add(task)
+        self.totals.in_flight = len(self._tasks)  # counted now: the budget check needs it
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Task) -> None:
+        """A bug in our code must stop the run loudly, not vanish with its task."""
+        self._tasks.discard(task)
+        self.totals.in_flight = len(self._tasks)
+        self._slot_freed.set()
+        if not task.cancelled() and task.exception() is not None:
+            error = task.exception()
+            if self._abandoning:  # noise from a task we are cancelling on purpose
+                leases.warn(f"run {self.run_id}: while abandoning a request: "
+                            f"{type(error).__name__}: {error}")
+                return
+            leases.warn("".join(traceback.format_exception(error)).rstrip())
+            self._stop("failed", f"internal error: {type(error).__name__}: {error}")
+
+    async def _drain(self) -> None:
+        """Wait for the requests in flight; once stopping, give them one request timeout
+        (cancel: none) and abandon the rest (they stay pending and are resent on resume)."""
+        grace_until = None
+        while self._tasks:
+            if self.stop_reason and grace_until is None or self._hurry:
+                wait = 0.0 if self.stop_reason in ("cancel", "lost") or self._hurry else \
+                    self.execution.request_timeout + 1
+                grace_until = asyncio.get_running_loop().time() + wait
+            if grace_until is not None and asyncio.get_running_loop().time() >= grace_until:
+                self._abandoning = True
+                for task in list(self._tasks):
+                    task.cancel()
+                await asyncio.gather(*self._tasks, return_exceptions=True)
+                break
+            await asyncio.wait(self._tasks, timeout=0.25)
+
+    def _over_budget(self) -> bool:
+        budget = self.execution.budget
+        if budget is None:
+            return False
+        per = self.totals.per_request_cost()
+        if projected_spend(self.totals.cost, self.totals.in_flight + 1, per) > budget:
+            self._stop("budget", f"budget of ${budget:g} reached (spent "
+                                 f"${self.totals.cost:.4f}, {self.totals.in_flight} in flight)")
+            return True
+        return False
+
+    def _past_deadline(self) -> bool:
+        deadline = self.execution.deadline
+        if deadline is not None and asyncio.get_running_loop().time() - self.started >= deadline:
+            self._stop("deadline", f"deadline of {deadline:g} s reached")
+            return True
+        return False
+
+    # -- one request ----------------------------------------------------------------------
+    async def _send(self, request: Request) -> None:
+        future = self._inflight[request.key]
+        reply = None
+        try:
+            try:
+                exchanged = await self.sender.exchange(request)
+            except EndpointDown as down:
+                self._stop("failed", str(down))
+                return  # not the item's fault: it stays pending for the resume
+            try:
+                await _let_waiting_requests_go()
+            finally:  # even when cancelled meanwhile: a reply that came is recorded
+                row, cache_entry, reply = self.sender.outcome(request, exchanged)
+                self._record(row, cache_entry)
+        finally:
+            self._inflight.pop(request.key, None)
+            if not future.done():
+                future.set_result(reply)
+
+    async def _follow(self, request: Request, leader: asyncio.Future) -> None:
+        """A second work row with the same key as one in flight: reuse its reply."""
+        reply = await asyncio.shield(leader)
+        if reply is not None:
+            self._record(self.sender.reply_row(request, reply, cached=True))
+        elif not self.stop_reason:
+            self._inflight[request.key] = asyncio.get_running_loop().create_future()
+            await self._send(request)
+
+
+async def _let_waiting_requests_go() -> None:
+    """Put a reply's bookkeeping (extraction, recording, a batch commit now and then) after
+    the sends of the requests waiting for the limiter slots that replies just freed.
+
+    A freed slot wakes its next request through a future, which runs one loop iteration
+    later; replies often arrive together, and without this every one of their waiting
+    requests would wait for all of their bookkeeping. Two rounds: in the first the woken
+    requests go out (interleaved with this no-op), in the second the bookkeeping runs.
+    """
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
