@@ -63,7 +63,7 @@ def document_public_api(demo: gr.Blocks) -> None:
 def build_app(store) -> gr.Blocks:
     static_media(store)
     with gr.Blocks(title="ClueLab") as demo:
-        with gr.Tabs(elem_id="main-tabs") as tabs:
+        with gr.Tabs(elem_id="main-tabs"):
             with gr.Tab("Annotate", id="annotate", elem_id="tab-annotate"):
                 with gr.Row():
                     browser = build_browser()
@@ -78,7 +78,7 @@ def build_app(store) -> gr.Blocks:
             with gr.Tab("Experiments", id="experiments", elem_id="tab-experiments") as xp_tab:
                 build_experiments_tab(store, xp_tab)
             with gr.Tab("Inspect", id="inspect", elem_id="tab-inspect") as inspect_tab:
-                build_inspect_tab(store, inspect_tab, demo, tabs)
+                build_inspect_tab(store, inspect_tab, demo)
     document_public_api(demo)
     return demo
 
