@@ -31,8 +31,9 @@ def _digest(value) -> str:
     return hashlib.sha1(json.dumps(value, default=str).encode()).hexdigest()
 
 
-def build_experiments_tab(store, tab) -> None:
-    """Build the tab's components inside `tab` (a gr.Tab) and wire them."""
+def build_experiments_tab(store, opened) -> None:
+    """Build the page's components and wire them; `opened` is the event that fires when the
+    page opens (`demo.load` in its route)."""
     ui = build_layout()
     form = [getattr(ui, name) for name in xh.RUN_FIELDS]
 
@@ -55,8 +56,8 @@ def build_experiments_tab(store, tab) -> None:
     open_outputs = [ui.endpoints, ui.endpoint, ui.endpoints_panel, ui.prices, ui.runs,
                     ui.clue_run, ui.dataset, ui.domain, ui.subtask, ui.status, ui.progress,
                     ui.timer]
-    tab.select(open_tab, [ui.run_id, ui.endpoint], open_outputs, api_name="experiments_open",
-               show_progress="hidden")
+    opened(open_tab, [ui.run_id, ui.endpoint], open_outputs, api_name="experiments_open",
+           show_progress="hidden")
 
     # ---- endpoints -------------------------------------------------------------------------
     def endpoint_lists():

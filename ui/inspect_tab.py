@@ -33,18 +33,14 @@ def _fail(error: Exception):
     raise gr.Error(html.escape(str(error), quote=False)) from None
 
 
-DEEP_LINK_JS = """() => {
-  if (!new URLSearchParams(window.location.search).has('response')) return null;
-  const tab = document.querySelector('#tab-inspect-button') || [...document.querySelectorAll(
-    '[role=tab]')].find((b) => b.textContent.trim() === 'Inspect');
-  if (tab) tab.click();
-  return [];
-}"""
+DEEP_LINK_JS = ("() => new URLSearchParams(window.location.search).has('response')"
+                " ? [] : null")
 
 
-def build_inspect_tab(store, tab, demo=None) -> None:
-    """The Inspect tab's content and events. With the app (`demo`), a page opened with
-    `?response=<id>` shows this tab on that response."""
+def build_inspect_tab(store, opened, demo=None) -> None:
+    """The Inspect page's content and events; `opened` fires when the page opens
+    (`demo.load` in its route). With the app (`demo`), a page opened with `?response=<id>`
+    shows that response."""
     ui = build_layout()
     overlays = Overlays(store)
     filters = [ui.run, ui.dataset, ui.domain, ui.subtask, ui.item, ui.status, ui.judge,
@@ -80,8 +76,10 @@ def build_inspect_tab(store, tab, demo=None) -> None:
             return out + [gr.skip()] * len(list_outputs)
         return out + listing(ib.browse(store, ib.run_filters(run, judge), "run order", 1))
 
-    tab.select(open_tab, [ui.run, ui.nav], choice_outputs + list_outputs,
-               api_name="inspect_open_tab", show_progress="hidden")
+    opened(open_tab, [ui.run, ui.nav], choice_outputs + list_outputs,
+           api_name="inspect_open_tab", show_progress="hidden",
+           js="(run, nav) => new URLSearchParams(window.location.search).has('response')"
+              " ? null : [run, nav]")
 
     def judges_for(run):
         names = ib.judge_choices(store, run)
@@ -172,10 +170,8 @@ def build_inspect_tab(store, tab, demo=None) -> None:
 
     if demo is not None:
         # Only a page opened with ?response= asks the server: the js cancels the event
-        # (null) on every other page load, which then costs no round trip. The js also
-        # selects this tab: with the Tabs as an output, Gradio's front end would re-read
-        # every component of every tab on each loading-status change of any later event
-        # (it made each Next in the editor ~0.3 s slower).
+        # (null) on every other page load, which then costs no round trip (and the page's
+        # ordinary opening event, above, stands aside for it).
         demo.load(deep_link, None, choice_outputs + list_outputs + view_outputs,
                   api_name="inspect_deep_link", show_progress="hidden", js=DEEP_LINK_JS)
 

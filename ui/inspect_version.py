@@ -78,7 +78,7 @@ def item_link_html(item_id: str | None) -> str:
     """A link that opens the item in the annotation workspace, in a new tab."""
     if not item_id:
         return ""
-    href = "?item=" + quote(str(item_id), safe="")
+    href = "./?item=" + quote(str(item_id), safe="")   # the Annotate page, from /inspect
     return (f'<a id="inspect-open-item-link" href="{escape_html(href)}" target="_blank" '
             f'rel="noopener noreferrer">✎ Open {escape_html(item_id)} in the annotation '
             "workspace ↗</a>")

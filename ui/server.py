@@ -60,25 +60,40 @@ def document_public_api(demo: gr.Blocks) -> None:
             fn.api_visibility = "undocumented"
 
 
+RESPONSE_LINK_JS = ("() => { if (new URLSearchParams(window.location.search).has('response'))"
+                    " window.location.replace('inspect' + window.location.search); }")
+
+
 def build_app(store) -> gr.Blocks:
+    """The app: the annotation workspace at `/`, each other tool on its own page.
+
+    Pages, not tabs: Gradio's front end walks the whole component tree on every update of
+    every event, and re-reads the value of every component that ever showed a loading status.
+    With all six tools in one page, the Results and Inspect widgets made each Next and Save in
+    the editor ~0.3 s slower and the first paint ~1 s later (docs/PERFORMANCE.md). On its own
+    page each tool pays only for its own widgets. A page's opening event is `demo.load` in
+    that page's route.
+    """
     static_media(store)
     with gr.Blocks(title="ClueLab") as demo:
-        with gr.Tabs(elem_id="main-tabs"):
-            with gr.Tab("Annotate", id="annotate", elem_id="tab-annotate"):
-                with gr.Row():
-                    browser = build_browser()
-                    editor = build_editor()
-                wire(store, demo, browser, editor)
-            with gr.Tab("Import / Export", id="io", elem_id="tab-io"):
-                build_io_tab(store)
-            with gr.Tab("Statistics", id="stats", elem_id="tab-stats") as stats_tab:
-                build_stats_tab(store, stats_tab)
-            with gr.Tab("Results", id="results", elem_id="tab-results"):
-                build_results_tab(store)
-            with gr.Tab("Experiments", id="experiments", elem_id="tab-experiments") as xp_tab:
-                build_experiments_tab(store, xp_tab)
-            with gr.Tab("Inspect", id="inspect", elem_id="tab-inspect") as inspect_tab:
-                build_inspect_tab(store, inspect_tab, demo)
+        with gr.Row(elem_id="annotate-page"):
+            browser = build_browser()
+            editor = build_editor()
+        wire(store, demo, browser, editor)
+        # `/?response=<id>` (a link to the app's root) is sent on to the Inspect page
+        demo.load(None, None, None, js=RESPONSE_LINK_JS, api_name="response_link",
+                  api_visibility="private")
+    demo.pages[0] = ("", "Annotate", True)       # the navbar's name for `/` (Gradio: "Home")
+    with demo.route("Import / Export", "/io"):
+        build_io_tab(store)
+    with demo.route("Statistics", "/stats"):
+        build_stats_tab(store, demo.load)
+    with demo.route("Results", "/results"):
+        build_results_tab(store)
+    with demo.route("Experiments", "/experiments"):
+        build_experiments_tab(store, demo.load)
+    with demo.route("Inspect", "/inspect"):
+        build_inspect_tab(store, demo.load, demo)
     document_public_api(demo)
     return demo
 

@@ -6,7 +6,8 @@ import gradio as gr
 from cli.data_commands import render_stats
 
 
-def build_stats_tab(store, tab) -> None:
+def build_stats_tab(store, opened) -> None:
+    """`opened`: the event that fires when the page opens (`demo.load` in its route)."""
     refresh = gr.Button("Refresh", elem_id="stats-refresh")
     text = gr.Code(label="Summary", language=None, elem_id="stats-text", interactive=False)
     raw = gr.JSON(label="stats --json")
@@ -16,4 +17,4 @@ def build_stats_tab(store, tab) -> None:
         return render_stats(stats), stats
 
     refresh.click(compute, None, [text, raw], api_name="stats")
-    tab.select(compute, None, [text, raw], api_name="stats_on_open", show_progress="hidden")
+    opened(compute, None, [text, raw], api_name="stats_on_open", show_progress="hidden")

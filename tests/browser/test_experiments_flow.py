@@ -22,8 +22,7 @@ def fake():
 def test_start_a_run_from_the_page_and_watch_it_finish(ui_server, fake, page):
     with Store.open(ui_server.db) as store:
         store.add_endpoint("fake", fake.url, "fake-vlm", concurrency=1)
-    page.goto(ui_server.url)
-    page.get_by_role("tab", name="Experiments").click()
+    page.goto(ui_server.url + "/experiments")
     expect(page.locator("#run-endpoint input")).to_have_value("fake", timeout=20000)
     page.click("#run-preview")
     expect(page.locator("#run-summary")).to_contain_text("3 items", timeout=20000)

@@ -44,8 +44,7 @@ def pick(page, elem_id, option):
 
 def test_inspect_a_hostile_response_tag_it_and_find_it(inspect_server, page):
     a = inspect_server.ids["a"]
-    page.goto(inspect_server.url + "/")
-    page.locator("#main-tabs button[role='tab']", has_text="Inspect").click()
+    page.goto(inspect_server.url + "/inspect")
     results = page.locator("#inspect-results")
     expect(page.locator("#inspect-count")).to_contain_text("responses match", timeout=15000)
     pick(page, "inspect-run", "run-a ·")
@@ -64,7 +63,9 @@ def test_inspect_a_hostile_response_tag_it_and_find_it(inspect_server, page):
     expect(page.locator("#inspect-model-clues")).to_contain_text("illusionary (judge llm:judge)")
     expect(page.locator("#inspect-verdicts")).to_contain_text("llm:judge")
     link = page.locator("#inspect-open-item a")
-    expect(link).to_have_attribute("href", "?item=ui%2Falpha")
+    expect(link).to_have_attribute("href", "./?item=ui%2Falpha")
+    # from /inspect that is the annotation workspace at the root
+    assert link.evaluate("a => a.href") == f"{inspect_server.url}/?item=ui%2Falpha"
     expect(link).to_have_attribute("target", "_blank")
 
     # the item has two images: the second one shows GT2's box
@@ -121,10 +122,10 @@ def test_a_deep_link_opens_a_response_and_a_tag_comes_off_it(inspect_server, pag
     finally:
         store.close()
 
-    # ?response=<id> opens the Inspect tab on that response, its run listed around it
-    page.goto(f"{inspect_server.url}/?response={gamma}")
-    expect(page.locator("#main-tabs button[role='tab']", has_text="Inspect")).to_have_attribute(
-        "aria-selected", "true", timeout=15000)
+    # ?response=<id> opens the Inspect page on that response, its run listed around it
+    # (a link to the app's root with ?response= is sent on to the Inspect page)
+    page.goto(f"{inspect_server.url}/inspect?response={gamma}")
+    page.wait_for_url(re.compile(r"/inspect\?response="), timeout=15000)
     expect(page.locator("#inspect-header")).to_contain_text("ui/gamma", timeout=15000)
     work_id = page.locator("#inspect-work-id input, #inspect-work-id textarea").first
     expect(work_id).to_have_value(str(gamma))
@@ -136,7 +137,7 @@ def test_a_deep_link_opens_a_response_and_a_tag_comes_off_it(inspect_server, pag
     expect(old_gt).to_contain_text("Ground truth of version 2")
     expect(old_gt).to_contain_text("Pick the colour of the sign.")
     link = page.locator("#inspect-link input, #inspect-link textarea").first
-    expect(link).to_have_value(f"{inspect_server.url}/?response={gamma}")
+    expect(link).to_have_value(f"{inspect_server.url}/inspect?response={gamma}")
     expect(page.locator("#inspect-tags input[type='checkbox']:checked")).to_have_count(2)
 
     # take one tag off: the response keeps the other, the log says who removed it
@@ -156,7 +157,7 @@ def test_a_deep_link_opens_a_response_and_a_tag_comes_off_it(inspect_server, pag
     page.locator("#inspect-header").click()
     page.keyboard.press("k")
     expect(work_id).to_have_value(str(a["ui/beta"]), timeout=15000)
-    expect(link).to_have_value(f"{inspect_server.url}/?response={a['ui/beta']}")
+    expect(link).to_have_value(f"{inspect_server.url}/inspect?response={a['ui/beta']}")
 
     # the shown link opens the hostile response in a fresh page: its text stays inert
     fresh = page.context.new_page()
@@ -166,8 +167,6 @@ def test_a_deep_link_opens_a_response_and_a_tag_comes_off_it(inspect_server, pag
     assert fresh.evaluate("window.__pwned") is None
     assert fresh.locator("#inspect-old-gt").is_hidden()  # beta did not change since
 
-    # a link to no response still shows the tab, and says what is wrong
-    fresh.goto(f"{inspect_server.url}/?response=99999")
+    # a link to no response still opens the page, and says what is wrong
+    fresh.goto(f"{inspect_server.url}/inspect?response=99999")
     expect(fresh.get_by_text("no response 99999").first).to_be_visible(timeout=15000)
-    expect(fresh.locator("#main-tabs button[role='tab']", has_text="Inspect")).to_have_attribute(
-        "aria-selected", "true")

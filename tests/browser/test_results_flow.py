@@ -43,8 +43,7 @@ def plot_drawn(page, selector):
 
 
 def test_show_two_runs_then_switch_to_the_authors_extraction(results_server, page):
-    page.goto(results_server.url + "/")
-    page.locator("#main-tabs button[role='tab']", has_text="Results").click()
+    page.goto(results_server.url + "/results")
     pick(page, "results-runs", "trap-run ·")
     pick(page, "results-runs", "plain-run ·")
     page.keyboard.press("Escape")
