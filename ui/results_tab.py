@@ -18,7 +18,10 @@ from ui import results_handlers as h
 from ui.session import user_of
 
 
-def build_results_tab(store) -> None:
+def build_results_tab(store, opened=None) -> None:
+    """`opened`: the event that fires when the page opens (`demo.load` in its route); it
+    refreshes the run, judge and baseline choices, so runs made since the server started
+    are listed without pressing "Refresh runs"."""
     with gr.Row():
         runs = gr.Dropdown(h.run_choices(store), multiselect=True, label="Runs", scale=4,
                            elem_id="results-runs")
@@ -131,6 +134,9 @@ def build_results_tab(store) -> None:
     outputs = [table, rules, domain_plot, subtask_plot, drop_plot, length_plot, injection,
                correlation]
     refresh.click(refresh_choices, None, [runs, judges, human], api_name="results_runs")
+    if opened is not None:
+        opened(refresh_choices, None, [runs, judges, human], api_name="results_on_open",
+               show_progress="hidden")
     score.click(do_score, [runs, judges, protocol, semantic], status, api_name="score_runs") \
         .then(judge_update, [runs, shown, judge], judge, api_visibility="private")
     show.click(do_show, [runs, shown, *reading], outputs, api_name="show_results")

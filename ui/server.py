@@ -89,7 +89,7 @@ def build_app(store) -> gr.Blocks:
     with demo.route("Statistics", "/stats"):
         build_stats_tab(store, demo.load)
     with demo.route("Results", "/results"):
-        build_results_tab(store)
+        build_results_tab(store, demo.load)
     with demo.route("Experiments", "/experiments"):
         build_experiments_tab(store, demo.load)
     with demo.route("Inspect", "/inspect"):
