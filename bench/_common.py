@@ -26,8 +26,12 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-if str(REPO) not in sys.path:
-    sys.path.insert(0, str(REPO))
+# `python bench/x.py` puts bench/ first on sys.path, and scripts here are named like the
+# packages they measure (bench/runner.py, bench/scoring.py): take bench/ off and put the
+# repository first, so that `import runner` means the package. Scripts import _common first.
+_BENCH = REPO / "bench"
+sys.path[:] = [str(REPO)] + [p for p in sys.path
+                             if Path(p or ".").resolve() not in (_BENCH, REPO)]
 
 
 def log(*parts) -> None:
@@ -200,6 +204,11 @@ class RawGradioClient:
         """Run an event; inputs by component id; returns {component id: output value}."""
         dep = self.deps[api_name]
         data = [None if self.is_state(cid) else values_by_id.get(cid) for cid in dep["inputs"]]
+        return dict(zip(dep["outputs"], self.call_list(api_name, data)))
+
+    def call_list(self, api_name: str, data: list) -> list:
+        """Run an event with its input values in order (state inputs as None); the outputs."""
+        dep = self.deps[api_name]
         r = self.http.post("/queue/join", json={
             "data": data, "event_data": None, "fn_index": dep["id"], "trigger_id": None,
             "session_hash": self.session_hash})
@@ -218,7 +227,7 @@ class RawGradioClient:
                     if msg.get("msg") == "process_completed" and msg.get("event_id") == event_id:
                         if not msg.get("success"):
                             raise RuntimeError(f"{api_name} failed: {msg.get('output')}")
-                        return dict(zip(dep["outputs"], msg["output"]["data"]))
+                        return msg["output"]["data"]
         raise RuntimeError(f"{api_name}: stream ended without process_completed")
 
     def close(self) -> None:

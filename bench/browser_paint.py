@@ -44,15 +44,6 @@ import sys
 import time
 from pathlib import Path
 
-# bench/ holds other scripts whose names shadow stdlib modules (e.g. bench/inspect_bench.py), so it
-# must not stay on sys.path; _common is loaded by file path instead.
-_BENCH = Path(__file__).resolve().parent
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _BENCH]
-if "_common" not in sys.modules:
-    import importlib.util as _ilu
-    _spec = _ilu.spec_from_file_location("_common", _BENCH / "_common.py")
-    sys.modules["_common"] = _ilu.module_from_spec(_spec)
-    _spec.loader.exec_module(sys.modules["_common"])
 from _common import (CHROMIUM, CHROMIUM_ARGS, DEFAULT_DB, OUT, QuietGate, Server, emit, log,
                      machine, summarize)
 

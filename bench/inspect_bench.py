@@ -45,10 +45,9 @@ import random  # noqa: E402
 import shutil  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
-import uuid  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-from bench._common import Server, emit, log, machine, summarize  # noqa: E402
+from bench._common import RawGradioClient, Server, emit, log, machine, summarize  # noqa: E402
 
 DOMAINS = ["Location", "Spatial", "Daily", "Science", "Culture", "Nature"]
 SEEDED = ["illusionary clue", "useless clue", "missed clue", "perception error",
@@ -197,40 +196,6 @@ class Quiet:
                 "busy_cores_before": summarize(self.seen, digits=2)}
 
 
-class RawClient:
-    """The browser's side of Gradio's queue protocol: POST /queue/join, read /queue/data."""
-
-    def __init__(self, url: str):
-        import httpx
-
-        self.http = httpx.Client(base_url=url + "/gradio_api", timeout=60)
-        config = self.http.get(url + "/config").json()
-        self.deps = {d["api_name"]: d for d in config["dependencies"] if d.get("api_name")}
-        self.session = uuid.uuid4().hex[:11]
-
-    def call(self, api_name: str, data: list) -> list:
-        dep = self.deps[api_name]
-        r = self.http.post("/queue/join", json={"data": data, "event_data": None,
-                                                "fn_index": dep["id"], "trigger_id": None,
-                                                "session_hash": self.session})
-        r.raise_for_status()
-        event_id = r.json()["event_id"]
-        with self.http.stream("GET", "/queue/data", params={"session_hash": self.session}) as s:
-            buf = b""
-            for chunk in s.iter_bytes():
-                buf += chunk
-                while b"\n\n" in buf:
-                    line, buf = buf.split(b"\n\n", 1)
-                    if not line.startswith(b"data:"):
-                        continue
-                    msg = json.loads(line[5:])
-                    if msg.get("msg") == "process_completed" and msg.get("event_id") == event_id:
-                        if not msg.get("success"):
-                            raise RuntimeError(f"{api_name} failed: {msg.get('output')}")
-                        return msg["output"]["data"]
-        raise RuntimeError(f"{api_name}: no process_completed")
-
-
 FILTERS = {  # name: (widget values after sort and run, sort)
     "run only": ({}, "run order"),
     "general wrong": ({"general": "wrong"}, "run order"),
@@ -324,21 +289,21 @@ def main() -> None:
     shutil.rmtree(db.with_name(db.stem + "-media") / "inspect-cache", ignore_errors=True)
     with Server(db) as server:
         log(f"server up in {server.startup_s:.1f} s")
-        raw = RawClient(server.url)
-        raw.call("inspect_open", [str(work_ids[-1])])  # first call: connections, imports
+        raw = RawGradioClient(server.url)
+        raw.call_list("inspect_open", [str(work_ids[-1])])  # first call: connections, imports
         quiet = Quiet()
         first, again = [], []
         for k, wid in enumerate(opens):
             if k % 10 == 0:
                 quiet.wait()
             t = time.perf_counter()
-            raw.call("inspect_open", [str(wid)])
+            raw.call_list("inspect_open", [str(wid)])
             first.append(time.perf_counter() - t)
         for k, wid in enumerate(opens):
             if k % 10 == 0:
                 quiet.wait()
             t = time.perf_counter()
-            raw.call("inspect_open", [str(wid)])
+            raw.call_list("inspect_open", [str(wid)])
             again.append(time.perf_counter() - t)
         client = Client(server.url, verbose=False, download_files=False)
         via_client = []
@@ -353,19 +318,19 @@ def main() -> None:
                 invalidate()
                 quiet.wait()
                 t = time.perf_counter()
-                out = raw.call("inspect_filter", [sort, *widget_values(overrides)])
+                out = raw.call_list("inspect_filter", [sort, *widget_values(overrides)])
                 times.append(time.perf_counter() - t)
             t = time.perf_counter()
-            raw.call("inspect_filter", [sort, *widget_values(overrides)])
+            raw.call_list("inspect_filter", [sort, *widget_values(overrides)])
             cached.append(time.perf_counter() - t)
             all_times += times
             served[name] = {"count": out[1].split("**")[1] if "**" in out[1] else out[1],
                             **summarize(times, 1000)}
-        raw.call("inspect_filter", ["run order", *widget_values({})])
+        raw.call_list("inspect_filter", ["run order", *widget_values({})])
         pages = []
         for page in range(args.filter_rounds * 4):
             t = time.perf_counter()
-            raw.call("inspect_next_page", [None])
+            raw.call_list("inspect_next_page", [None])
             pages.append(time.perf_counter() - t)
     store.close()
     opens_all = first + again

@@ -20,7 +20,7 @@ import shutil
 import sys
 import time
 
-from _common import OUT, REPO, log, machine  # noqa: F401  (also puts the repo on sys.path)
+from _common import OUT, log, machine  # first: it also puts the repo on sys.path
 from PIL import Image
 
 from runner.client import ChatClient

@@ -74,7 +74,7 @@ class RunConfig:
              f"the first pass of clues=self must use {' or '.join(CLUE_PASS_SETTINGS)}")
         need(self.image_mode in IMAGE_MODES,
              f"image mode must be one of {', '.join(IMAGE_MODES)}, not {self.image_mode!r}")
-        need(self.mask_style in MASK_STYLES, f"mask style must be black or blur")
+        need(self.mask_style in MASK_STYLES, "mask style must be black or blur")
         need(isinstance(self.samples, int) and 1 <= self.samples <= 1000,
              "samples must be 1..1000")
         need(isinstance(self.repeats, int) and 1 <= self.repeats <= 100,

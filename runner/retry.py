@@ -14,10 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-# is_retryable_status and parse_retry_after live with the classification in replies.py; they
-# are re-exported here because they are part of the retry vocabulary.
-from runner.replies import (ChatResult, RequestFailed, is_retryable_status,  # noqa: F401
-                            parse_retry_after)
+from runner.replies import ChatResult, RequestFailed
 
 
 @dataclass

@@ -10,11 +10,9 @@ import gradio as gr
 
 from store import MediaError
 from ui import editor_ops as ops
-from ui.editor_handlers import current_image
 from ui.annotate_render import reviews_md
 from ui.editor_model import EditError
-from ui.session import require_editor, user_of
-from ui.text import escape_md
+from ui.session import require_editor
 
 
 def wire_structure(store, editor, renderer, ui, form, split) -> None:
