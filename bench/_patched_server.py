@@ -17,6 +17,12 @@ a fix would buy before anyone writes it. BENCH_PATCHES (comma-separated) selects
               here, so saved boxes are wrong in this mode: a timing experiment only. A real
               fix must scale boxes between preview and original pixels.
 
+  annotate-only  the other pages left empty (what their widgets cost the Annotate page)
+  floor       not ClueLab's page at all: a bare Gradio page with only the item-id box and the
+              annotator, which shows the `?item=` item's first image on load. Its first
+              paint is the floor that Gradio and the annotator component set on this machine.
+  no-asset-cache  without ui/asset_cache.py (Gradio serves its front-end files itself)
+
 Usage: BENCH_PATCHES=preprocess python bench/_patched_server.py serve --db DB --port P --no-auth
 """
 import os
@@ -38,6 +44,46 @@ if "preview" in patches:
     from store.core import Store
 
     Store.image_path = lambda self, sha: self.preview_path(sha)
+if "no-asset-cache" in patches:
+    import ui.server
+
+    original_kwargs = ui.server.launch_kwargs
+
+    def patched_kwargs(store, require_login):
+        kwargs = original_kwargs(store, require_login)
+        kwargs["app_kwargs"]["middleware"] = [
+            m for m in kwargs["app_kwargs"]["middleware"] if m.cls is not ui.server.AssetCache]
+        return kwargs
+
+    ui.server.launch_kwargs = patched_kwargs
+if "annotate-only" in patches:
+    import ui.server
+
+    for builder in ("build_io_tab", "build_stats_tab", "build_results_tab",
+                    "build_experiments_tab", "build_inspect_tab"):
+        setattr(ui.server, builder, lambda *args, **kwargs: None)
+if "floor" in patches:
+    import gradio as gr
+    from gradio_image_annotation import image_annotator
+
+    import ui.server
+
+    def bare_page(store):
+        ui.server.static_media(store)
+        with gr.Blocks(title="floor") as demo:
+            item_id = gr.Textbox(label="Item id", elem_id="item-id")
+            annotator = image_annotator(elem_id="annotator", image_type="filepath", sources=[],
+                                        height="70vh", label_list=["clue 1"])
+
+            def open_item(request: gr.Request):
+                wanted = request.query_params.get("item")
+                item = store.get_item(wanted)
+                return wanted, {"image": str(store.image_path(item["images"][0])), "boxes": []}
+
+            demo.load(open_item, None, [item_id, annotator], api_name="open_item")
+        return demo
+
+    ui.server.build_app = bare_page
 print(f"bench what-if patches: {sorted(patches)}", flush=True)
 sys.argv = [str(REPO / "app.py"), *sys.argv[1:]]
 runpy.run_path(str(REPO / "app.py"), run_name="__main__")

@@ -93,6 +93,9 @@ POLLER_JS = r"""
           ctx.getImageData(Math.floor(fx * w), Math.floor(fy * h), 1, 1).data, cfg.colour, cfg.tol));
         if (ok) B.painted = t;
       }
+      // part (a) needs only its probes: reading pixels costs the page's main thread time
+      // (~1 ms a frame for the signature), which would slow the very paint being measured
+      if (cfg.probes) { requestAnimationFrame(tick); return; }
       // signature: size + a 5x6 grid in the central band (images are centred, >= 64 px wide)
       const sig = [w, h];
       for (const dx of [-24, -12, 0, 12, 24]) {
@@ -249,6 +252,12 @@ def measure_big(page, url: str, needle: str, warm: bool = False) -> dict:
     joins = page.evaluate("performance.getEntriesByType('resource')"
                           ".filter(e => e.name.includes('/queue/join')).map(e => e.startTime)")
     ids = [t for t, v in b["ids"] if v == ITEM_ID]
+    timings = {"paint": b["painted"], "dcl": dcl, "first_join": min(joins) if joins else None,
+               "id_shown": ids[0] if ids else None,
+               "fetch_start": res["start"] if res else None,
+               "fetch_end": res["end"] if res else None, "save": None, "save_text": None}
+    if page.locator("#save-item").count() == 0:       # the `floor` page has no editor
+        return timings
     draw_box(page, *BOX)
     try:        # let the box's draft autosave settle first: we time the save alone
         page.wait_for_function(
@@ -260,10 +269,8 @@ def measure_big(page, url: str, needle: str, warm: bool = False) -> dict:
     page.click("#save-item")
     page.wait_for_function("window.__bench.saves.length > 0", timeout=30000, polling=50)
     b2 = page.evaluate("window.__bench")
-    return {"paint": b["painted"], "save": b2["saves"][0][0] - b2["clicks"]["save"][-1],
-            "save_text": b2["saves"][0][1], "dcl": dcl,
-            "first_join": min(joins) if joins else None, "id_shown": ids[0] if ids else None,
-            "fetch_start": res["start"] if res else None, "fetch_end": res["end"] if res else None}
+    return {**timings, "save": b2["saves"][0][0] - b2["clicks"]["save"][-1],
+            "save_text": b2["saves"][0][1]}
 
 
 def part_a(browser_factory, reps: int, variants: list[str | None], gate: QuietGate) -> dict:
@@ -319,7 +326,7 @@ def part_a(browser_factory, reps: int, variants: list[str | None], gate: QuietGa
                     log(f"(a) {name} rep {rep}{' (warm-up)' if rep == 0 else ''}: paint "
                         f"{m['paint']:.0f} ms (id shown {m['id_shown'] or float('nan'):.0f}, "
                         f"image fetch {m['fetch_start'] or float('nan'):.0f}-"
-                        f"{m['fetch_end'] or float('nan'):.0f} ms), save {m['save']:.0f} ms")
+                        f"{m['fetch_end'] or float('nan'):.0f} ms), save {m['save'] or float('nan'):.0f} ms")
                     if rep:
                         samples[name].append(m)
     finally:
@@ -356,10 +363,12 @@ def part_a(browser_factory, reps: int, variants: list[str | None], gate: QuietGa
               "targets_ms": {"first_paint": TARGET_PAINT_MS, "save": TARGET_SAVE_MS},
               "variants": out}
     if "app" in out and len(out) > 1:
-        base = out["app"]
+        def ratio(v, key):
+            ours, theirs = v[key].get("median"), out["app"][key].get("median")
+            return round(ours / theirs, 2) if ours and theirs else None
+
         result["what_if_ratios_median"] = {
-            name: {"first_paint": round(v["first_paint_ms"]["median"] / base["first_paint_ms"]["median"], 2),
-                   "save": round(v["save_ms"]["median"] / base["save_ms"]["median"], 2)}
+            name: {"first_paint": ratio(v, "first_paint_ms"), "save": ratio(v, "save_ms")}
             for name, v in out.items() if name != "app" and v["first_paint_ms"].get("n")}
     return result
 
@@ -498,6 +507,9 @@ def main(argv=None) -> int:
                     help="(a) also run with bench/_patched_server.py: the annotator shows the "
                          "2048-px display preview instead of the original (timing only: boxes "
                          "are not rescaled), to measure what that change would buy")
+    ap.add_argument("--variant", action="append", default=[], metavar="PATCHES",
+                    help="(a) also measure bench/_patched_server.py with BENCH_PATCHES=PATCHES "
+                         "(repeatable; see that file for the patches), alternating with app.py")
     args = ap.parse_args(argv)
 
     if args.build_paint_db:
@@ -511,7 +523,7 @@ def main(argv=None) -> int:
     with sync_playwright() as pw:
         factory = BrowserFactory(pw, args.headed)
         if args.part in ("a", "both"):
-            variants = [None] + (["preview"] if args.what_if else [])
+            variants = [None] + (["preview"] if args.what_if else []) + args.variant
             gate_a = QuietGate(args.max_busy, enabled=not args.no_quiet_wait)
             summary["a_big_image"] = part_a(factory, args.reps, variants, gate_a)
             summary["a_big_image"]["quiet_gate"] = gate_a.report()

@@ -14,6 +14,7 @@ from gradio_image_annotation import image_annotator
 from ui import editor_model as em
 from ui.browser_handlers import ALL, FLAGGED_CHOICES, LIST_HEADERS
 from ui.history_handlers import DIFF_HEADERS, HISTORY_HEADERS
+from ui.thumbnails import STRIP_JS
 
 def _path_only(self, image):
     """The annotator's image is one of ours (in the media folder): its path is all the
@@ -72,10 +73,8 @@ def build_editor() -> SimpleNamespace:
         ui.notice = gr.Markdown(elem_id="item-notice")
         with gr.Row():
             with gr.Column(scale=3, min_width=420):
-                ui.strip = gr.Gallery(label="Images (click one to annotate it)", columns=8,
-                                      height=150, allow_preview=False,
-                                      object_fit="contain", show_label=False,
-                                      elem_id="image-strip", interactive=False)
+                ui.strip = gr.HTML(elem_id="image-strip", js_on_load=STRIP_JS,
+                                   apply_default_css=False)
                 with gr.Row():
                     ui.add_image = gr.UploadButton("Add image", file_types=["image"],
                                                    size="sm", elem_id="add-image")
@@ -115,9 +114,8 @@ def build_editor() -> SimpleNamespace:
                                           interactive=True, static_columns=[2], label="Options",
                                           column_widths=["12%", "73%", "15%"],
                                           elem_id="option-table")
-                ui.option_gallery = gr.Gallery(label="Image options", columns=5, rows=1,
-                                               height=130, allow_preview=True,
-                                               object_fit="contain", elem_id="option-images")
+                ui.option_gallery = gr.HTML(elem_id="option-images", js_on_load=None,
+                                            apply_default_css=False)
                 with gr.Row():
                     ui.option_label = gr.Textbox(label="Option label", scale=1, max_lines=1)
                     ui.option_upload = gr.UploadButton("Set option image", file_types=["image"],
@@ -153,22 +151,26 @@ def build_editor() -> SimpleNamespace:
                                             interactive=False, wrap=True,
                                             elem_id="conflict-diff")
         ui.conflict_version = gr.State(None)
-        with gr.Accordion("History and review", open=False, elem_id="history"):
-            ui.history = gr.Dataframe(headers=HISTORY_HEADERS, interactive=False,
-                                      elem_id="history-table")
-            with gr.Row():
-                ui.version_a = gr.Number(label="Version A", precision=0, minimum=1)
-                ui.version_b = gr.Number(label="Version B", precision=0, minimum=1)
-                ui.show_diff = gr.Button("Diff A → B", elem_id="history-diff")
-                ui.restore = gr.Button("Restore version A", variant="stop",
-                                       elem_id="history-restore")
-            ui.diff = gr.Dataframe(headers=DIFF_HEADERS, interactive=False, wrap=True,
-                                   elem_id="history-diff-table")
-            with gr.Row():
-                ui.review_verdict = gr.Radio(["approve", "revise", "reject"], label="Review",
-                                             elem_id="review-verdict")
-                ui.review_note = gr.Textbox(label="Review note", scale=2)
-                ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
-            ui.reviews = gr.Markdown(elem_id="review-list")
+        # The panel's widgets stay unmounted until it is first opened (visible=False): a
+        # closed accordion's content is still built by Gradio's front end, ~14 widgets
+        # that every fresh page would pay for (docs/PERFORMANCE.md).
+        with gr.Accordion("History and review", open=False, elem_id="history") as ui.history_panel:
+            with gr.Column(visible=False, elem_id="history-body") as ui.history_body:
+                ui.history = gr.Dataframe(headers=HISTORY_HEADERS, interactive=False,
+                                          elem_id="history-table")
+                with gr.Row():
+                    ui.version_a = gr.Number(label="Version A", precision=0, minimum=1)
+                    ui.version_b = gr.Number(label="Version B", precision=0, minimum=1)
+                    ui.show_diff = gr.Button("Diff A → B", elem_id="history-diff")
+                    ui.restore = gr.Button("Restore version A", variant="stop",
+                                           elem_id="history-restore")
+                ui.diff = gr.Dataframe(headers=DIFF_HEADERS, interactive=False, wrap=True,
+                                       elem_id="history-diff-table")
+                with gr.Row():
+                    ui.review_verdict = gr.Radio(["approve", "revise", "reject"], label="Review",
+                                                 elem_id="review-verdict")
+                    ui.review_note = gr.Textbox(label="Review note", scale=2)
+                    ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
+                ui.reviews = gr.Markdown(elem_id="review-list")
         ui.work = gr.State(None)
     return ui

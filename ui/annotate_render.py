@@ -12,6 +12,7 @@ import gradio as gr
 from ui import editor_model as em
 from ui.editor_handlers import EditorHandlers, current_image
 from ui.text import escape_md
+from ui.thumbnails import option_images_html, strip_html
 
 
 class Renderer:
@@ -42,7 +43,7 @@ class Renderer:
         form = EditorHandlers.form_values(item)
         return [
             work, item["id"], self.header(saved), work.get("notice") or problems_md(saved),
-            self.strip(item), *self.annotator(work, before), form["clues"], form["question"],
+            self.strip(work), *self.annotator(work, before), form["clues"], form["question"],
             form["answer_type"], form["answer"], form["aliases"], form["gt_reasoning"],
             form["domain"], form["subtask"], form["reasoning_type"], form["status"], form["options"], self.option_gallery(item),
             self.history.rows(item["id"]), reviews_md(self.store, item["id"]),
@@ -52,7 +53,7 @@ class Renderer:
     def annotator_only(self, work: dict) -> list:
         """Outputs after a structural edit: work, annotator, clue table, strip, options."""
         item = work["item"]
-        return [work, *self.annotator(work), em.clue_rows(item), self.strip(item),
+        return [work, *self.annotator(work), em.clue_rows(item), self.strip(work),
                 em.option_rows(item), self.option_gallery(item)]
 
     @property
@@ -71,13 +72,15 @@ class Renderer:
             parts.append("⚑ flagged")
         return " · ".join(parts)
 
-    def strip(self, item: dict) -> list:
-        images = item.get("images", [])
-        return [(str(self.store.preview_path(sha)), f"{i + 1}") for i, sha in enumerate(images)]
+    def strip(self, work: dict) -> str:
+        images = work["item"].get("images", [])
+        selected = work.get("image_index", 0) if images else None
+        return strip_html([self.store.preview_path(sha) for sha in images], selected)
 
-    def option_gallery(self, item: dict) -> list:
-        return [(str(self.store.preview_path(o["image"])), o.get("label", ""))
-                for o in item.get("options", []) if o.get("image")]
+    def option_gallery(self, item: dict) -> str:
+        return option_images_html([
+            (self.store.preview_path(o["image"]), self.store.image_path(o["image"]),
+             o.get("label", "")) for o in item.get("options", []) if o.get("image")])
 
     def annotator(self, work: dict, before: dict | None = None) -> tuple:
         """(annotator value or update, the line above it saying which image at what size).

@@ -122,6 +122,9 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
                           api_name="clear_option_image")
 
     # ---- history and reviews ---------------------------------------------------------------
+    ui.history_panel.expand(lambda: gr.Column(visible=True), None, ui.history_body,
+                            api_name="show_history", api_visibility="private", queue=False)
+
     def show_diff(work, a, b):
         if not work:
             raise gr.Error("open an item first")

@@ -95,6 +95,36 @@ def test_next_and_previous_by_button_and_keyboard(ui_server, page):
     page.wait_for_url(re.compile(r"item=ui(%2F|/)beta"), timeout=10000)  # shareable link
 
 
+def test_image_strip_picks_the_image_to_annotate(ui_server, page):
+    """ui/alpha has two images: the strip shows both, marks the one in the annotator, and a
+    click on the second puts that one in the annotator."""
+    open_item(page, ui_server.url, "ui/alpha")
+    thumbs = page.locator("#image-strip button.cl-thumb")
+    expect(thumbs).to_have_count(2)
+    expect(thumbs.nth(0)).to_have_attribute("aria-current", "true")
+    expect(page.locator("#image-info")).to_contain_text("Image 1 of 2")
+    thumbs.nth(1).click()
+    expect(page.locator("#image-info")).to_contain_text("Image 2 of 2", timeout=15000)
+    expect(thumbs.nth(1)).to_have_attribute("aria-current", "true")
+    expect(thumbs.nth(0)).not_to_have_attribute("aria-current", "true")
+
+
+def test_history_panel_opens_with_the_items_revisions(ui_server, page):
+    """The panel's widgets are built only when it is first opened; what they show was kept
+    up to date meanwhile (here: the revision made by a save before opening it)."""
+    open_item(page, ui_server.url, "ui/beta")
+    assert page.locator("#history-table").count() == 0
+    type_into(page, "#item-question textarea", "Is this a railway station?")
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
+    page.locator("#history button.label-wrap").click()
+    table = page.locator("#history-table")
+    expect(table).to_contain_text("local", timeout=15000)
+    # header + 2 revisions (rows of Gradio's table are drawn lazily: count them from ARIA)
+    expect(table.locator("[role=grid]")).to_have_attribute("aria-rowcount", "3")
+    expect(page.locator("#review-list")).to_contain_text("No reviews yet")
+
+
 def event_names(url):
     """fn_index → api_name, from the app's config."""
     import json

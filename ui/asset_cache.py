@@ -1,0 +1,154 @@
+"""Serve Gradio's front-end files from memory, each compressed once.
+
+Why: a browser that has never opened ClueLab fetches ~100 script, style and font files before
+the editor can show anything. Through Gradio's own routes each one costs the single server
+process ~5 ms (routing, a FileResponse read through worker threads, brotli again on every
+request), and Chromium's six connections per host queue behind it: about 0.9 s of a 4 s first
+paint (docs/PERFORMANCE.md). These files never change while the server runs, and those under
+/assets/ carry a content hash in their names, so the first response for each path is kept,
+compressed once, and answered from memory after that. Hashed names also get a year-long
+`immutable` cache lifetime, so a returning browser does not even ask.
+
+Only successful, complete responses of the three front-end prefixes are kept; everything else
+(errors, range requests, other methods, other paths) goes to Gradio untouched.
+"""
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+from dataclasses import dataclass, field
+
+import anyio
+import brotli
+
+PREFIXES = ("/assets/", "/static/", "/gradio_api/custom_component/")
+HASHED_NAME = re.compile(r"^/assets/[^/]+-[A-Za-z0-9_-]{8,}\.[A-Za-z0-9]+$")
+COMPRESSIBLE_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml")
+IMMUTABLE = b"public, max-age=31536000, immutable"
+MAX_FILE_BYTES = 8 << 20
+MAX_TOTAL_BYTES = 96 << 20
+BROTLI_QUALITY = 6          # 640 KB of JS: 26 ms, within 10% of quality 11's size (1.5 s)
+KEPT_HEADERS = (b"content-type", b"etag", b"last-modified", b"cache-control")
+DROPPED_REQUEST_HEADERS = (b"accept-encoding", b"if-none-match", b"if-modified-since",
+                           b"range")
+
+
+@dataclass
+class Asset:
+    """One front-end file as first served, plus its compressed forms."""
+    body: bytes
+    headers: dict[bytes, bytes]
+    compressible: bool
+    encoded: dict[str, bytes] = field(default_factory=dict)
+
+    @property
+    def etag(self) -> bytes:
+        return self.headers[b"etag"]
+
+
+class AssetCache:
+    """ASGI middleware in front of Gradio's routes for its static front-end files."""
+
+    def __init__(self, app):
+        self.app = app
+        self.assets: dict[str, Asset] = {}
+        self.total_bytes = 0
+
+    async def __call__(self, scope, receive, send):
+        if not self._cacheable_request(scope):
+            return await self.app(scope, receive, send)
+        key = scope["path"]
+        asset = self.assets.get(key)
+        if asset is None:
+            asset = await self._fetch(scope, receive, send)
+            if asset is None:           # not kept: the response has been sent as it was
+                return
+        await self._answer(asset, scope, send)
+
+    @staticmethod
+    def _cacheable_request(scope) -> bool:
+        return (scope["type"] == "http" and scope["method"] in ("GET", "HEAD")
+                and not scope.get("query_string")
+                and scope["path"].startswith(PREFIXES)
+                and not any(name == b"range" for name, _ in scope["headers"]))
+
+    async def _fetch(self, scope, receive, send) -> Asset | None:
+        """Ask Gradio for the plain file; keep it if it is a complete 200 of sane size."""
+        plain_scope = dict(scope, method="GET", headers=[
+            (name, value) for name, value in scope["headers"]
+            if name not in DROPPED_REQUEST_HEADERS])
+        messages = []
+
+        async def capture(message):
+            messages.append(message)
+
+        await self.app(plain_scope, receive, capture)
+        start = messages[0] if messages else None
+        bodies = [m for m in messages if m["type"] == "http.response.body"]
+        complete = bool(bodies) and not bodies[-1].get("more_body", False)
+        body = b"".join(m.get("body", b"") for m in bodies)
+        headers = dict(start["headers"]) if start else {}
+        if (start is None or start["status"] != 200 or not complete
+                or b"content-encoding" in headers or len(body) > MAX_FILE_BYTES
+                or self.total_bytes + len(body) > MAX_TOTAL_BYTES):
+            await self._replay(messages, scope, send)
+            return None
+        kept = {name: value for name, value in headers.items() if name in KEPT_HEADERS}
+        kept.setdefault(b"etag", b'"' + hashlib.sha1(body).hexdigest().encode() + b'"')
+        if HASHED_NAME.match(scope["path"]):
+            kept[b"cache-control"] = IMMUTABLE
+        content_type = kept.get(b"content-type", b"").decode("latin-1")
+        asset = Asset(body, kept, content_type.startswith(COMPRESSIBLE_TYPES))
+        if asset.compressible:
+            asset.encoded["br"] = await anyio.to_thread.run_sync(
+                lambda: brotli.compress(body, quality=BROTLI_QUALITY))
+        if scope["path"] not in self.assets:
+            self.total_bytes += len(body) + len(asset.encoded.get("br", b""))
+        self.assets[scope["path"]] = asset
+        return asset
+
+    @staticmethod
+    async def _replay(messages, scope, send) -> None:
+        for message in messages:
+            if scope["method"] == "HEAD" and message["type"] == "http.response.body":
+                message = dict(message, body=b"")
+            await send(message)
+
+    async def _answer(self, asset: Asset, scope, send) -> None:
+        request = dict(scope["headers"])
+        headers = dict(asset.headers)
+        if asset.compressible:
+            headers[b"vary"] = b"Accept-Encoding"
+        if request.get(b"if-none-match") == asset.etag:
+            await send({"type": "http.response.start", "status": 304,
+                        "headers": list(headers.items())})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        body, encoding = asset.body, self._encoding(asset, request.get(b"accept-encoding", b""))
+        if encoding == "gzip" and "gzip" not in asset.encoded:
+            asset.encoded["gzip"] = await anyio.to_thread.run_sync(
+                lambda: gzip.compress(asset.body, 6))
+        if encoding:
+            body = asset.encoded[encoding]
+            headers[b"content-encoding"] = encoding.encode()
+        headers[b"content-length"] = str(len(body)).encode()
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": list(headers.items())})
+        await send({"type": "http.response.body",
+                    "body": b"" if scope["method"] == "HEAD" else body})
+
+    @staticmethod
+    def _encoding(asset: Asset, accept: bytes) -> str | None:
+        if not asset.compressible:
+            return None
+        offered = set()
+        for part in accept.lower().split(b","):
+            name, _, params = part.partition(b";")
+            if params.replace(b" ", b"") not in (b"q=0", b"q=0.0", b"q=0.00", b"q=0.000"):
+                offered.add(name.strip())
+        if b"br" in offered:
+            return "br"
+        if b"gzip" in offered:
+            return "gzip"
+        return None
