@@ -292,19 +292,20 @@ def main() -> None:
         raw = RawGradioClient(server.url)
         raw.call_list("inspect_open", [str(work_ids[-1])])  # first call: connections, imports
         quiet = Quiet()
-        first, again = [], []
-        for k, wid in enumerate(opens):
-            if k % 10 == 0:
-                quiet.wait()
-            t = time.perf_counter()
-            raw.call_list("inspect_open", [str(wid)])
-            first.append(time.perf_counter() - t)
-        for k, wid in enumerate(opens):
-            if k % 10 == 0:
-                quiet.wait()
-            t = time.perf_counter()
-            raw.call_list("inspect_open", [str(wid)])
-            again.append(time.perf_counter() - t)
+
+        def time_opens() -> list[float]:
+            """Seconds per `inspect_open` of each response in `opens`, quiet-gated every 10."""
+            took = []
+            for k, wid in enumerate(opens):
+                if k % 10 == 0:
+                    quiet.wait()
+                t = time.perf_counter()
+                raw.call_list("inspect_open", [str(wid)])
+                took.append(time.perf_counter() - t)
+            return took
+
+        first = time_opens()    # each response drawn for the first time
+        again = time_opens()    # the same ones again: overlays from the cache
         client = Client(server.url, verbose=False, download_files=False)
         via_client = []
         for wid in opens[: max(10, args.opens // 4)]:

@@ -98,6 +98,16 @@ def build_ui_db(db: Path) -> list[str]:
     return [i["id"] for i in items]
 
 
+def start_ui_server(directory: Path) -> LiveServer:
+    """A no-login server on a new build_ui_db database in `directory` (`.db`: its path,
+    `.ids`: its item ids in order)."""
+    db = directory / "ui.db"
+    ids = build_ui_db(db)
+    server = LiveServer(db, "--no-auth")
+    server.db, server.ids = db, ids
+    return server
+
+
 def event_names(url: str) -> set[str]:
     """Every event's api_name, documented or not, as the app's config lists them ("/name").
 

@@ -11,16 +11,13 @@ import brotli
 import pytest
 
 from store import Store
-from tests.live_server import LiveServer, build_ui_db
+from tests.live_server import start_ui_server
 from ui.thumbnails import file_url, option_images_html, strip_html
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    db = tmp_path_factory.mktemp("http") / "ui.db"
-    build_ui_db(db)
-    srv = LiveServer(db, "--no-auth")
-    srv.db = db
+    srv = start_ui_server(tmp_path_factory.mktemp("http"))
     yield srv
     srv.stop()
 

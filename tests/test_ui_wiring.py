@@ -10,7 +10,7 @@ import urllib.request
 import pytest
 from gradio_client import Client
 
-from tests.live_server import ROOT, LiveServer, build_ui_db
+from tests.live_server import ROOT, LiveServer, build_ui_db, start_ui_server
 
 FORM = slice(7, 17)  # question … options in load_item's outputs (clues come at 6)
 CLUES = 6
@@ -18,10 +18,7 @@ CLUES = 6
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    db = tmp_path_factory.mktemp("wiring") / "ui.db"
-    build_ui_db(db)
-    srv = LiveServer(db, "--no-auth")
-    srv.db = db
+    srv = start_ui_server(tmp_path_factory.mktemp("wiring"))
     yield srv
     srv.stop()
 

@@ -3,7 +3,7 @@ import shutil
 
 import pytest
 
-from tests.live_server import LiveServer, build_ui_db
+from tests.live_server import start_ui_server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -25,10 +25,6 @@ def browser_context_args(browser_context_args):
 
 @pytest.fixture
 def ui_server(tmp_path):
-    db = tmp_path / "ui.db"
-    ids = build_ui_db(db)
-    server = LiveServer(db, "--no-auth")
-    server.db = db
-    server.ids = ids
+    server = start_ui_server(tmp_path)
     yield server
     server.stop()
