@@ -21,6 +21,9 @@ a fix would buy before anyone writes it. BENCH_PATCHES (comma-separated) selects
   floor       not ClueLab's page at all: a bare Gradio page with only the item-id box and the
               annotator, which shows the `?item=` item's first image on load. Its first
               paint is the floor that Gradio and the annotator component set on this machine.
+              With `md` / `df` also: plus one Markdown / one Dataframe.
+  no-browser  the item browser column (filters, list, pager) created but not shown, so the
+              page does not build it (what it costs the first paint)
   no-asset-cache  without ui/asset_cache.py (Gradio serves its front-end files itself)
 
 Usage: BENCH_PATCHES=preprocess python bench/_patched_server.py serve --db DB --port P --no-auth
@@ -72,6 +75,10 @@ if "floor" in patches:
         ui.server.static_media(store)
         with gr.Blocks(title="floor") as demo:
             item_id = gr.Textbox(label="Item id", elem_id="item-id")
+            if "md" in patches:      # floor,md: plus one Markdown (its module's cost)
+                gr.Markdown("**one** markdown")
+            if "df" in patches:      # floor,df: plus one Dataframe
+                gr.Dataframe([["a", "b"]], headers=["x", "y"])
             annotator = image_annotator(elem_id="annotator", image_type="filepath", sources=[],
                                         height="70vh", label_list=["clue 1"])
 
@@ -84,6 +91,17 @@ if "floor" in patches:
         return demo
 
     ui.server.build_app = bare_page
+if "no-browser" in patches:
+    import gradio as gr
+    import ui.server
+
+    original_browser = ui.server.build_browser
+
+    def hidden_browser():
+        with gr.Column(visible=False):
+            return original_browser()
+
+    ui.server.build_browser = hidden_browser
 print(f"bench what-if patches: {sorted(patches)}", flush=True)
 sys.argv = [str(REPO / "app.py"), *sys.argv[1:]]
 runpy.run_path(str(REPO / "app.py"), run_name="__main__")
