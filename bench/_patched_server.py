@@ -21,10 +21,18 @@ a fix would buy before anyone writes it. BENCH_PATCHES (comma-separated) selects
   floor       not ClueLab's page at all: a bare Gradio page with only the item-id box and the
               annotator, which shows the `?item=` item's first image on load. Its first
               paint is the floor that Gradio and the annotator component set on this machine.
-              With `md` / `df` also: plus one Markdown / one Dataframe.
+              With `md` / `df` also: plus one Markdown / one Dataframe; with `kept`: plus one
+              of each type a page without Markdown, Radio, Number and Accordion still needs.
   no-browser  the item browser column (filters, list, pager) created but not shown, so the
               page does not build it (what it costs the first paint)
   no-asset-cache  without ui/asset_cache.py (Gradio serves its front-end files itself)
+  no-slim-css  the annotator's stylesheet served as installed (1.49 MB with its inlined KaTeX
+              fonts) instead of slimmed by ui/annotator_assets.py
+  no-preload  without the page head's preload links for the annotator's files
+  default-theme  Gradio's default theme instead of Soft
+  progress-everywhere  as before commit (this session): the events that open an item show
+              their progress on each of their ~30 outputs, not on the annotator alone
+  no-css      without assets/cluelab.css and the head's scripts
 
 Usage: BENCH_PATCHES=preprocess python bench/_patched_server.py serve --db DB --port P --no-auth
 """
@@ -59,6 +67,43 @@ if "no-asset-cache" in patches:
         return kwargs
 
     ui.server.launch_kwargs = patched_kwargs
+if "no-slim-css" in patches or "no-preload" in patches:
+    import ui.server
+    from ui import annotator_assets
+
+    if "no-slim-css" in patches:
+        annotator_assets.stylesheet_rewrites = lambda: {}
+    if "no-preload" in patches:
+        annotator_assets.preload_links = lambda: ""
+if "default-theme" in patches or "no-css" in patches:
+    import ui.server
+
+    base_kwargs = ui.server.launch_kwargs
+
+    def restyled_kwargs(store, require_login):
+        kwargs = base_kwargs(store, require_login)
+        if "default-theme" in patches:
+            kwargs.pop("theme", None)
+        if "no-css" in patches:
+            kwargs.pop("css", None)
+            kwargs.pop("head", None)
+        return kwargs
+
+    ui.server.launch_kwargs = restyled_kwargs
+if "progress-everywhere" in patches:
+    import ui.server
+
+    full_app = ui.server.build_app
+
+    def noisier_app(store):
+        demo = full_app(store)
+        for fn in demo.fns.values():
+            if fn.api_name in ("open_initial", "next_item", "prev_item", "load_item",
+                               "select_item", "init_browser"):
+                fn.show_progress_on = None
+        return demo
+
+    ui.server.build_app = noisier_app
 if "annotate-only" in patches:
     import ui.server
 
@@ -79,6 +124,18 @@ if "floor" in patches:
                 gr.Markdown("**one** markdown")
             if "df" in patches:      # floor,df: plus one Dataframe
                 gr.Dataframe([["a", "b"]], headers=["x", "y"])
+            if "kept" in patches:    # floor,kept: one of each type the slimmed page keeps
+                with gr.Row():
+                    gr.Button("a button")
+                    gr.Dropdown(["a", "b"], label="a dropdown")
+                    gr.UploadButton("an upload", file_types=["image"])
+                with gr.Group():
+                    gr.HTML("<b>some html</b>")
+                gr.Dataframe([["a", "b"]], headers=["x", "y"])
+            if "rest" in patches:    # floor,rest: plus the Radio, Number and Accordion types
+                gr.Radio(["a", "b"], label="a radio")
+                with gr.Accordion("an accordion", open=False):
+                    gr.Number(1, label="a number")
             annotator = image_annotator(elem_id="annotator", image_type="filepath", sources=[],
                                         height="70vh", label_list=["clue 1"])
 

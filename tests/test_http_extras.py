@@ -12,6 +12,7 @@ import pytest
 
 from store import Store
 from tests.live_server import start_ui_server
+from ui import annotator_assets
 from ui.thumbnails import file_url, option_images_html, strip_html
 
 
@@ -90,3 +91,52 @@ def test_thumbnail_rows_escape_labels_and_mark_the_current_image():
     assert "<img src=x" not in options and "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in options
     assert 'href="gradio_api/file=/m/o.png"' in options and "/m/p.png" in options
     assert option_images_html([]) == ""
+
+
+def test_annotator_stylesheet_loads_its_katex_fonts_from_gradios_files(server):
+    """The installed stylesheet inlines ~1.4 MB of fonts; the one served links them."""
+    installed = (annotator_assets.component_dir() / "style.css").read_bytes()
+    status, headers, served = get(server.url + annotator_assets.stylesheet_path())
+    assert status == 200 and served.startswith(b".block")
+    assert len(served) < len(installed) / 10
+    assert get(server.url + annotator_assets.stylesheet_path(),
+               {"If-None-Match": headers["ETag"]})[0] == 304
+    fonts = re.findall(rb"src:url\(\.\./\.\./\.\./\.\./\.\./(assets/KaTeX_[^)]+\.woff2)\)", served)
+    assert len(fonts) >= 15
+    for font in fonts[:3]:
+        status, headers, body = get(f"{server.url}/{font.decode()}")
+        assert status == 200 and body[:4] == b"wOF2"
+    rules = lambda css: re.sub(rb"@font-face\{[^}]*\}", b"", css)   # noqa: E731
+    assert rules(served) == rules(installed)          # every other rule as installed
+
+
+def test_page_head_preloads_the_annotators_scripts(server):
+    """In the Annotate page's HTML itself (Gradio's `head=` is added by script, too late)."""
+    status, headers, page = get(server.url + "/?item=ui/alpha")
+    assert status == 200 and int(headers["Content-Length"]) == len(page)
+    head = page.decode().split("</head>")[0]
+    links = re.findall(r'<link rel="(preload|modulepreload)"[^>]*href="([^"]+)"', head)
+    hrefs = [href for _, href in links]
+    assert any(h.endswith("/style.css") for h in hrefs)
+    assert any(h.endswith("/index.js") for h in hrefs) and len(hrefs) >= 4
+    for href in hrefs:
+        status, headers, _ = get(f"{server.url}/{href}")
+        assert status == 200, href
+    _, _, other = get(server.url + "/io")
+    assert b"modulepreload" not in other.split(b"</head>")[0]
+
+
+def test_slim_stylesheet_only_rewrites_inlined_fonts_it_can_replace():
+    css = ('.a{color:red}'
+           '@font-face{font-family:KaTeX_Main;font-style:italic;font-weight:700;'
+           'src:url(data:font/woff2;base64,AAAA) format("woff2"),url(data:font/woff;base64,BB)}'
+           '@font-face{font-family:Nowhere;src:url(data:font/woff2;base64,CC)}'
+           '@font-face{font-family:KaTeX_Main;src:url(fonts/main.woff2)}.b{margin:0}')
+    slim = annotator_assets.slim_stylesheet(css)
+    assert slim.startswith(".a{color:red}@font-face{font-family:KaTeX_Main;font-style:italic;")
+    assert re.search(r"src:url\(\.\./\.\./\.\./\.\./\.\./assets/KaTeX_Main-BoldItalic-[^)]+"
+                     r'\.woff2\) format\("woff2"\)\}', slim)
+    assert "AAAA" not in slim and "BB" not in slim
+    assert "@font-face{font-family:Nowhere;src:url(data:font/woff2;base64,CC)}" in slim
+    assert slim.endswith("@font-face{font-family:KaTeX_Main;src:url(fonts/main.woff2)}.b{margin:0}")
+    assert annotator_assets.module_closure(annotator_assets.component_dir(), ["nope.js"]) == []

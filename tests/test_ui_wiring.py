@@ -51,6 +51,16 @@ def test_every_event_has_an_api_name(server):
     assert not info["unnamed_endpoints"]
 
 
+def test_opening_an_item_shows_progress_on_the_annotator_alone(server):
+    config = json.loads(urllib.request.urlopen(server.url + "/config").read())
+    ids = {c["props"].get("elem_id"): c["id"] for c in config["components"]}
+    deps = {d["api_name"]: d for d in config["dependencies"]}
+    for name in ("open_initial", "load_item", "select_item", "next_item", "prev_item"):
+        assert deps[name]["show_progress_on"] == [ids["annotator"]], name
+        assert len(deps[name]["outputs"]) > 20
+    assert deps["init_browser"]["show_progress_on"] == [ids["item-list"]]
+
+
 def test_load_and_save_through_the_api(server):
     c = client(server.url)
     loaded = c.predict("ui/gamma", api_name="/load_item")

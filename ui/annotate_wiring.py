@@ -77,9 +77,14 @@ def wire(store, demo, browser, ui) -> None:
             gr.Warning(str(err))
             return [gr.skip()] * len(renderer.outputs)
 
-    demo.load(open_initial, None, renderer.outputs, api_name="open_initial").then(
+    # Events that open an item show their progress on the annotator alone: one spinner
+    # where the image comes, instead of one on each of ~30 outputs, whose loading states
+    # cost the page ~0.1 s of script on every open (docs/PERFORMANCE.md).
+    demo.load(open_initial, None, renderer.outputs, api_name="open_initial",
+              show_progress_on=ui.annotator).then(
         init_browser, None, [browser.dataset, browser.domain, browser.subtask,
-                             browser.status_filter, *list_outputs], api_name="init_browser")
+                             browser.status_filter, *list_outputs], api_name="init_browser",
+        show_progress_on=browser.items)
 
     def search_items(dataset, domain, subtask, status, flagged, text, page=1):
         return items.search(dataset, domain, subtask, status, flagged, text, page)
@@ -111,8 +116,10 @@ def wire(store, demo, browser, ui) -> None:
     def load_item(item_id, work, request: gr.Request):
         return open_item(item_id, request, work)
 
-    browser.items.select(select_row, ui.work, renderer.outputs, api_name="select_item")
-    ui.item_id.submit(load_item, [ui.item_id, ui.work], renderer.outputs, api_name="load_item")
+    browser.items.select(select_row, ui.work, renderer.outputs, api_name="select_item",
+                         show_progress_on=ui.annotator)
+    ui.item_id.submit(load_item, [ui.item_id, ui.work], renderer.outputs, api_name="load_item",
+                      show_progress_on=ui.annotator)
 
     def facet_choices(field):
         return lambda: gr.update(choices=store.facets().get(field, []))
@@ -137,8 +144,10 @@ def wire(store, demo, browser, ui) -> None:
     def go_prev(ids, work, request: gr.Request):
         return step(ids, work, -1, request)
 
-    ui.next.click(go_next, [browser.nav_ids, ui.work], renderer.outputs, api_name="next_item")
-    ui.prev.click(go_prev, [browser.nav_ids, ui.work], renderer.outputs, api_name="prev_item")
+    ui.next.click(go_next, [browser.nav_ids, ui.work], renderer.outputs, api_name="next_item",
+                  show_progress_on=ui.annotator)
+    ui.prev.click(go_prev, [browser.nav_ids, ui.work], renderer.outputs, api_name="prev_item",
+                  show_progress_on=ui.annotator)
     url_js = ("(id) => { if (id) { const u = new URL(window.location);"
               " u.searchParams.set('item', id); history.replaceState(null, '', u); } }")
     ui.item_id.change(None, ui.item_id, None, js=url_js, api_visibility="private",

@@ -10,7 +10,9 @@ compressed once, and answered from memory after that. Hashed names also get a ye
 `immutable` cache lifetime, so a returning browser does not even ask.
 
 Only successful, complete responses of the three front-end prefixes are kept; everything else
-(errors, range requests, other methods, other paths) goes to Gradio untouched.
+(errors, range requests, other methods, other paths) goes to Gradio untouched. `rewrites` may
+change a kept file's body once, before it is compressed (ui/annotator_assets.py slims the
+annotator's stylesheet); such a file gets an ETag of its new body.
 """
 from __future__ import annotations
 
@@ -50,8 +52,9 @@ class Asset:
 class AssetCache:
     """ASGI middleware in front of Gradio's routes for its static front-end files."""
 
-    def __init__(self, app):
+    def __init__(self, app, rewrites: dict | None = None):
         self.app = app
+        self.rewrites = dict(rewrites or {})
         self.assets: dict[str, Asset] = {}
         self.total_bytes = 0
 
@@ -95,6 +98,10 @@ class AssetCache:
             await self._replay(messages, scope, send)
             return None
         kept = {name: value for name, value in headers.items() if name in KEPT_HEADERS}
+        rewrite = self.rewrites.get(scope["path"])
+        if rewrite is not None:
+            body = await anyio.to_thread.run_sync(rewrite, body)
+            kept.pop(b"etag", None)
         kept.setdefault(b"etag", b'"' + hashlib.sha1(body).hexdigest().encode() + b'"')
         if HASHED_NAME.match(scope["path"]):
             kept[b"cache-control"] = IMMUTABLE

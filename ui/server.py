@@ -12,6 +12,7 @@ from pathlib import Path
 import gradio as gr
 from starlette.middleware import Middleware
 
+from ui import annotator_assets
 from ui.annotate_layout import build_browser, build_editor
 from ui.annotate_wiring import wire
 from ui.asset_cache import AssetCache
@@ -116,7 +117,9 @@ def launch_kwargs(store, require_login: bool) -> dict:
         # Gradio's front-end files from memory, compressed once (ui/asset_cache.py), and
         # lasting browser-cache headers for the content-addressed media (ui/media_http.py)
         "app_kwargs": {"middleware": [
-            Middleware(AssetCache), Middleware(MediaCacheHeaders, media_dir=store.media_dir)]},
+            Middleware(AssetCache, rewrites=annotator_assets.stylesheet_rewrites()),
+            Middleware(annotator_assets.PreloadLinks),
+            Middleware(MediaCacheHeaders, media_dir=store.media_dir)]},
     }
 
 

@@ -1,0 +1,154 @@
+"""Get the bbox annotator's front-end files to a new browser sooner.
+
+Why: in a browser that has never opened ClueLab, the annotator is the last thing on the
+Annotate page to appear, and it holds the first paint of the image (docs/PERFORMANCE.md):
+
+- Its stylesheet is 1.49 MB, of which 1.44 MB are the twenty KaTeX fonts inlined as base64
+  (the component bundles Gradio's Markdown code). Gradio's loader waits for that stylesheet
+  before it mounts the component, and the browser parses all of it on the main thread. Gradio
+  ships the same fonts as files under /assets/, so `slim_stylesheet` points each @font-face at
+  those files: the fonts still load, lazily, if a label ever renders math.
+- Gradio only asks for the component's scripts (0.5 MB) once its own component scripts have
+  arrived and run, ~1.3 s into a cold load. `PreloadLinks` names them in each page's HTML
+  head (Gradio's own `head=` setting is inserted by its scripts, too late to help), so the
+  browser fetches and compiles them from the start.
+
+Both follow the files actually installed (gradio_image_annotation is pinned); if the
+layout ever differs, the stylesheet is served as it is and no links are added.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from html import escape
+from pathlib import Path
+
+import gradio
+from gradio_image_annotation import image_annotator
+
+GRADIO_ASSETS = Path(gradio.__file__).parent / "templates" / "frontend" / "assets"
+FONT_FACE = re.compile(r"@font-face\s*\{([^{}]*)\}")
+STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([A-Za-z0-9_.-]+\.js)"')
+# from the stylesheet's folder (gradio_api/custom_component/<id>/client/component/) to /
+TO_ROOT = "../../../../../"
+# what an @font-face keeps besides its src (the inlined data is replaced by a file)
+ANNOTATE_PAGES = ("/", "")
+DESCRIPTORS = ("font-display", "font-family", "font-style", "font-weight", "unicode-range")
+
+
+def component_dir() -> Path:
+    """The annotator's built front-end folder, as Gradio's custom_component route finds it."""
+    module_file = Path(sys.modules[image_annotator.__module__].__file__)
+    return module_file.parent / image_annotator.TEMPLATE_DIR / "component"
+
+
+def url_folder() -> str:
+    """Where the page asks for those files, relative to the app's root."""
+    return (f"gradio_api/custom_component/{image_annotator.get_component_class_id()}"
+            "/client/component/")
+
+
+def stylesheet_path() -> str:
+    return "/" + url_folder() + "style.css"
+
+
+def module_closure(folder: Path, entries: list[str]) -> list[str]:
+    """The entry scripts and everything they import statically, in discovery order.
+    Dynamic imports (`import("./x.js")`: mermaid, KaTeX's auto-render) stay lazy."""
+    seen: list[str] = []
+    pending = list(entries)
+    while pending:
+        name = pending.pop(0)
+        path = folder / name
+        if name in seen or not path.is_file():
+            continue
+        seen.append(name)
+        pending.extend(STATIC_IMPORT.findall(path.read_text(encoding="utf-8")))
+    return seen
+
+
+def preload_links() -> str:
+    """<link> tags for the page head: the stylesheet and the component's scripts."""
+    folder = component_dir()
+    if not (folder / "style.css").is_file():
+        return ""
+    base = escape(url_folder(), quote=True)
+    links = [f'<link rel="preload" as="style" href="{base}style.css">']
+    for name in module_closure(folder, ["index.js", "svelte_runtime_entry.js"]):
+        links.append(f'<link rel="modulepreload" href="{base}{escape(name, quote=True)}">')
+    return "\n".join(links)
+
+
+def font_file(family: str, weight: str, style: str) -> str | None:
+    """Gradio's own copy of a KaTeX font face, e.g. KaTeX_Main-BoldItalic-<hash>.woff2."""
+    bold = weight.strip() in ("bold", "700")
+    italic = style.strip() == "italic"
+    variant = {(False, False): "Regular", (True, False): "Bold",
+               (False, True): "Italic", (True, True): "BoldItalic"}[(bold, italic)]
+    found = sorted(GRADIO_ASSETS.glob(f"{family}-{variant}-*.woff2"))
+    return found[0].name if found else None
+
+
+def slim_stylesheet(css: str) -> str:
+    """Every @font-face with inlined font data whose font Gradio ships as a file is
+    rewritten to load that file instead; everything else is left exactly as it was."""
+
+    def rewrite(match: re.Match) -> str:
+        body = match.group(1)
+        if "url(data:" not in body:
+            return match.group(0)
+        props = {name: found.group(1).strip() for name in DESCRIPTORS
+                 if (found := re.search(rf"(?:^|;)\s*{name}\s*:\s*([^;]+)", body))}
+        family = props.get("font-family", "").strip("'\"")
+        name = font_file(family, props.get("font-weight", "400"),
+                         props.get("font-style", "normal")) if family else None
+        if name is None:
+            return match.group(0)
+        kept = ";".join(f"{key}:{value}" for key, value in props.items())
+        return f'@font-face{{{kept};src:url({TO_ROOT}assets/{name}) format("woff2")}}'
+
+    return FONT_FACE.sub(rewrite, css)
+
+
+def stylesheet_rewrites() -> dict:
+    """For ui/asset_cache.AssetCache: request path -> how its body is changed once."""
+    return {stylesheet_path(): lambda body: slim_stylesheet(body.decode("utf-8")).encode()}
+
+
+class PreloadLinks:
+    """ASGI middleware: `preload_links()` into the <head> of the Annotate page's HTML (the
+    only page with an annotator)."""
+
+    def __init__(self, app):
+        self.app = app
+        self.links = preload_links().encode()
+
+    async def __call__(self, scope, receive, send):
+        if (not self.links or scope["type"] != "http" or scope["method"] != "GET"
+                or scope["path"] not in ANNOTATE_PAGES):
+            return await self.app(scope, receive, send)
+        start = None
+        chunks = []
+
+        async def capture(message):
+            nonlocal start
+            if message["type"] == "http.response.start":
+                headers = dict(message["headers"])
+                if (message["status"] != 200 or b"content-encoding" in headers
+                        or not headers.get(b"content-type", b"").startswith(b"text/html")):
+                    start = False
+                    return await send(message)
+                start = message
+                return None
+            if start is False:
+                return await send(message)
+            chunks.append(message.get("body", b""))
+            if message.get("more_body"):
+                return None
+            body = b"".join(chunks).replace(b"<head>", b"<head>\n" + self.links, 1)
+            headers = [(k, v) for k, v in start["headers"] if k != b"content-length"]
+            headers.append((b"content-length", str(len(body)).encode()))
+            await send(dict(start, headers=headers))
+            await send({"type": "http.response.body", "body": body})
+
+        await self.app(scope, receive, capture)
