@@ -30,7 +30,7 @@ a fix would buy before anyone writes it. BENCH_PATCHES (comma-separated) selects
               fonts) instead of slimmed by ui/annotator_assets.py
   no-preload  without the page head's preload links for the annotator's files
   default-theme  Gradio's default theme instead of Soft
-  progress-everywhere  as before commit (this session): the events that open an item show
+  progress-everywhere  as before commit 87e29a2: the events that open an item show
               their progress on each of their ~30 outputs, not on the annotator alone
   no-css      without assets/cluelab.css and the head's scripts
 

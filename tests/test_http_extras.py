@@ -140,3 +140,34 @@ def test_slim_stylesheet_only_rewrites_inlined_fonts_it_can_replace():
     assert "@font-face{font-family:Nowhere;src:url(data:font/woff2;base64,CC)}" in slim
     assert slim.endswith("@font-face{font-family:KaTeX_Main;src:url(fonts/main.woff2)}.b{margin:0}")
     assert annotator_assets.module_closure(annotator_assets.component_dir(), ["nope.js"]) == []
+
+
+def test_a_rewrite_that_fails_serves_the_file_as_installed():
+    """AssetCache in front of a tiny ASGI app: a broken rewrite never breaks the page."""
+    import asyncio
+
+    from ui.asset_cache import AssetCache
+
+    async def app(scope, receive, send):
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"text/css"), (b"etag", b'"v1"')]})
+        await send({"type": "http.response.body", "body": b".a{color:red}"})
+
+    def broken(body):
+        raise ValueError("not CSS I know")
+
+    async def fetch(cache, path):
+        sent = []
+
+        async def send(message):
+            sent.append(message)
+
+        scope = {"type": "http", "method": "GET", "path": path, "query_string": b"",
+                 "headers": [(b"accept-encoding", b"identity")]}
+        await cache(scope, None, send)
+        return sent[0]["status"], sent[-1]["body"]
+
+    cache = AssetCache(app, rewrites={"/static/a.css": broken,
+                                      "/static/b.css": lambda body: body.upper()})
+    assert asyncio.run(fetch(cache, "/static/a.css")) == (200, b".a{color:red}")
+    assert asyncio.run(fetch(cache, "/static/b.css")) == (200, b".A{COLOR:RED}")

@@ -18,12 +18,14 @@ from __future__ import annotations
 
 import gzip
 import hashlib
+import logging
 import re
 from dataclasses import dataclass, field
 
 import anyio
 import brotli
 
+log = logging.getLogger(__name__)
 PREFIXES = ("/assets/", "/static/", "/gradio_api/custom_component/")
 HASHED_NAME = re.compile(r"^/assets/[^/]+-[A-Za-z0-9_-]{8,}\.[A-Za-z0-9]+$")
 COMPRESSIBLE_TYPES = ("text/", "application/javascript", "application/json", "image/svg+xml")
@@ -100,8 +102,11 @@ class AssetCache:
         kept = {name: value for name, value in headers.items() if name in KEPT_HEADERS}
         rewrite = self.rewrites.get(scope["path"])
         if rewrite is not None:
-            body = await anyio.to_thread.run_sync(rewrite, body)
-            kept.pop(b"etag", None)
+            try:
+                body = await anyio.to_thread.run_sync(rewrite, body)
+                kept.pop(b"etag", None)
+            except Exception:        # an unexpected file: serve it as installed
+                log.exception("could not rewrite %s; serving it unchanged", scope["path"])
         kept.setdefault(b"etag", b'"' + hashlib.sha1(body).hexdigest().encode() + b'"')
         if HASHED_NAME.match(scope["path"]):
             kept[b"cache-control"] = IMMUTABLE
