@@ -59,7 +59,9 @@ def run_serve(args) -> int:
         return 2
     require_login = args.auth or not loopback
     is_new = not Path(args.db).exists()
-    store = Store.open(args.db)
+    # absolute: media URLs then name the same folder the server's static paths and cache
+    # headers (ui/media_http.py) resolve, whatever the working directory
+    store = Store.open(Path(args.db).resolve())
     if is_new:
         seed_demo(store)
     if require_login and not store.list_users():

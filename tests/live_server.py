@@ -28,7 +28,8 @@ class LiveServer:
         self.log = db.with_suffix(".server.log")
         self._log = open(self.log, "w")
         self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "app.py"), "serve", "--db", str(db),
+            # relative to its folder, as a user's `python app.py` in a project folder
+            [sys.executable, str(ROOT / "app.py"), "serve", "--db", db.name,
              "--port", str(self.port), *flags],
             cwd=db.parent, stdout=self._log, stderr=subprocess.STDOUT,
             env={**os.environ, "GRADIO_ANALYTICS_ENABLED": "False", **(env or {})},

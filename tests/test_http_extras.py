@@ -2,7 +2,6 @@
 (ui/asset_cache.py), media cache headers (ui/media_http.py), and the editor's thumbnail
 rows (ui/thumbnails.py)."""
 import gzip
-import json
 import re
 import urllib.error
 import urllib.request
@@ -171,3 +170,18 @@ def test_a_rewrite_that_fails_serves_the_file_as_installed():
                                       "/static/b.css": lambda body: body.upper()})
     assert asyncio.run(fetch(cache, "/static/a.css")) == (200, b".a{color:red}")
     assert asyncio.run(fetch(cache, "/static/b.css")) == (200, b".A{COLOR:RED}")
+
+
+def test_the_images_the_editor_shows_get_the_lasting_cache_header(server):
+    """As the page asks for them: the server runs on a relative --db path (LiveServer)."""
+    from gradio_client import Client
+
+    loaded = Client(server.url, verbose=False, download_files=False).predict(
+        "ui/alpha", api_name="/load_item")
+    strip = next(x for x in loaded if isinstance(x, str) and "cl-thumbs" in x)
+    thumb = re.search(r'src="([^"]+)"', strip).group(1)
+    annotator = next(x for x in loaded if isinstance(x, dict) and "label_list" in x)["value"]
+    assert annotator["image"]["path"].startswith("/")
+    for url in (f"{server.url}/{thumb}", annotator["image"]["url"]):
+        status, headers, _ = get(url)
+        assert status == 200 and "immutable" in headers["Cache-Control"], url

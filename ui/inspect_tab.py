@@ -152,11 +152,15 @@ def build_inspect_tab(store, opened, demo=None) -> None:
     def deep_link(request: gr.Request):
         """`?response=<id>` in the page address: show this tab on that response, with its
         run listed (on the page that holds it, so that J / K walk on from there)."""
-        skip = [gr.skip()] * (len(choice_outputs) + len(list_outputs) + len(view_outputs))
+        def as_opened():
+            """A link that shows nothing still opens the page as usual (its opening event
+            stood aside for this one)."""
+            return open_tab(None, None) + [gr.skip()] * len(view_outputs)
+
         try:
             work_id = iv.deep_link_id(request.query_params if request else None)
             if work_id is None:
-                return skip
+                return as_opened()
             view = ih.open_view(store, work_id)
             run = view["response"]["run_id"]
             out, judge = choices(run)
@@ -165,7 +169,7 @@ def build_inspect_tab(store, opened, demo=None) -> None:
                              ib.page_of(store, wanted, "run order", work_id))
         except _ERRORS as error:
             gr.Warning(html.escape(f"Link to a response: {error}", quote=False))
-            return skip
+            return as_opened()
         return out + listing(page) + shown(view)
 
     if demo is not None:

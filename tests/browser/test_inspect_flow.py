@@ -170,3 +170,4 @@ def test_a_deep_link_opens_a_response_and_a_tag_comes_off_it(inspect_server, pag
     # a link to no response still opens the page, and says what is wrong
     fresh.goto(f"{inspect_server.url}/inspect?response=99999")
     expect(fresh.get_by_text("no response 99999").first).to_be_visible(timeout=15000)
+    expect(fresh.locator("#inspect-count")).to_contain_text("responses match", timeout=15000)
