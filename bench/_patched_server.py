@@ -22,7 +22,8 @@ a fix would buy before anyone writes it. BENCH_PATCHES (comma-separated) selects
               annotator, which shows the `?item=` item's first image on load. Its first
               paint is the floor that Gradio and the annotator component set on this machine.
               With `md` / `df` also: plus one Markdown / one Dataframe; with `kept`: plus one
-              of each type a page without Markdown, Radio, Number and Accordion still needs.
+              of each type a page without Markdown, Radio, Number and Accordion still needs;
+              with `rest`: plus one Radio, Number and Accordion.
   no-browser  the item browser column (filters, list, pager) created but not shown, so the
               page does not build it (what it costs the first paint)
   no-asset-cache  without ui/asset_cache.py (Gradio serves its front-end files itself)
@@ -39,49 +40,36 @@ Usage: BENCH_PATCHES=preprocess python bench/_patched_server.py serve --db DB --
 import os
 import runpy
 import sys
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-# bench/ holds scripts whose names shadow stdlib modules (bench/inspect_bench.py): keep it off the path
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != REPO / "bench"]
-sys.path.insert(0, str(REPO))
+import _common  # (first: puts the repository, not bench/, first on sys.path)
+
+import gradio as gr
+from gradio_image_annotation import image_annotator
+
+import ui.server
+from store.core import Store
+from ui import annotator_assets
+
+REPO = _common.REPO
 patches = {p.strip() for p in os.environ.get("BENCH_PATCHES", "").split(",") if p.strip()}
 
 if "preprocess" in patches:
-    from gradio_image_annotation import image_annotator
-
     image_annotator.preprocess_image = lambda self, fd: None if fd is None else fd.path
 if "preview" in patches:
-    from store.core import Store
-
     Store.image_path = lambda self, sha: self.preview_path(sha)
-if "no-asset-cache" in patches:
-    import ui.server
-
-    original_kwargs = ui.server.launch_kwargs
-
-    def patched_kwargs(store, require_login):
-        kwargs = original_kwargs(store, require_login)
-        kwargs["app_kwargs"]["middleware"] = [
-            m for m in kwargs["app_kwargs"]["middleware"] if m.cls is not ui.server.AssetCache]
-        return kwargs
-
-    ui.server.launch_kwargs = patched_kwargs
-if "no-slim-css" in patches or "no-preload" in patches:
-    import ui.server
-    from ui import annotator_assets
-
-    if "no-slim-css" in patches:
-        annotator_assets.stylesheet_rewrites = lambda: {}
-    if "no-preload" in patches:
-        annotator_assets.preload_links = lambda: ""
-if "default-theme" in patches or "no-css" in patches:
-    import ui.server
-
+if "no-slim-css" in patches:
+    annotator_assets.stylesheet_rewrites = lambda: {}
+if "no-preload" in patches:
+    annotator_assets.preload_links = lambda: ""
+if patches & {"no-asset-cache", "default-theme", "no-css"}:
     base_kwargs = ui.server.launch_kwargs
 
-    def restyled_kwargs(store, require_login):
+    def patched_kwargs(store, require_login):
         kwargs = base_kwargs(store, require_login)
+        if "no-asset-cache" in patches:
+            kwargs["app_kwargs"]["middleware"] = [
+                m for m in kwargs["app_kwargs"]["middleware"]
+                if m.cls is not ui.server.AssetCache]
         if "default-theme" in patches:
             kwargs.pop("theme", None)
         if "no-css" in patches:
@@ -89,10 +77,8 @@ if "default-theme" in patches or "no-css" in patches:
             kwargs.pop("head", None)
         return kwargs
 
-    ui.server.launch_kwargs = restyled_kwargs
+    ui.server.launch_kwargs = patched_kwargs
 if "progress-everywhere" in patches:
-    import ui.server
-
     full_app = ui.server.build_app
 
     def noisier_app(store):
@@ -105,17 +91,10 @@ if "progress-everywhere" in patches:
 
     ui.server.build_app = noisier_app
 if "annotate-only" in patches:
-    import ui.server
-
     for builder in ("build_io_tab", "build_stats_tab", "build_results_tab",
                     "build_experiments_tab", "build_inspect_tab"):
         setattr(ui.server, builder, lambda *args, **kwargs: None)
 if "floor" in patches:
-    import gradio as gr
-    from gradio_image_annotation import image_annotator
-
-    import ui.server
-
     def bare_page(store):
         ui.server.static_media(store)
         with gr.Blocks(title="floor") as demo:
@@ -149,9 +128,6 @@ if "floor" in patches:
 
     ui.server.build_app = bare_page
 if "no-browser" in patches:
-    import gradio as gr
-    import ui.server
-
     original_browser = ui.server.build_browser
 
     def hidden_browser():

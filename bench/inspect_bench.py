@@ -29,25 +29,17 @@ records the cores it saw busy. Prints progress on stderr and one JSON line on st
 """
 from __future__ import annotations
 
+import argparse
+import io
+import json
 import os
-import sys
+import random
+import shutil
+import tempfile
+import time
+from pathlib import Path
 
-# This file is named like the standard library's `inspect`: keep its folder off the import
-# path before anything imports `inspect`.
-_HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != _HERE]
-sys.path.insert(0, os.path.dirname(_HERE))
-
-import argparse  # noqa: E402
-import io  # noqa: E402
-import json  # noqa: E402
-import random  # noqa: E402
-import shutil  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-
-from bench._common import RawGradioClient, Server, emit, log, machine, summarize  # noqa: E402
+from _common import RawGradioClient, Server, emit, log, machine, summarize
 
 DOMAINS = ["Location", "Spatial", "Daily", "Science", "Culture", "Nature"]
 SEEDED = ["illusionary clue", "useless clue", "missed clue", "perception error",

@@ -74,8 +74,8 @@ class Renderer:
 
     def strip(self, work: dict) -> str:
         images = work["item"].get("images", [])
-        selected = work.get("image_index", 0) if images else None
-        return strip_html([self.store.preview_path(sha) for sha in images], selected)
+        return strip_html([self.store.preview_path(sha) for sha in images],
+                          work.get("image_index", 0))
 
     def option_gallery(self, item: dict) -> str:
         return option_images_html([

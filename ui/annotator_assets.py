@@ -26,13 +26,15 @@ from pathlib import Path
 import gradio
 from gradio_image_annotation import image_annotator
 
+from ui.asset_cache import collect, replay, whole_response
+
 GRADIO_ASSETS = Path(gradio.__file__).parent / "templates" / "frontend" / "assets"
 FONT_FACE = re.compile(r"@font-face\s*\{([^{}]*)\}")
 STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./([A-Za-z0-9_.-]+\.js)"')
 # from the stylesheet's folder (gradio_api/custom_component/<id>/client/component/) to /
 TO_ROOT = "../../../../../"
-# what an @font-face keeps besides its src (the inlined data is replaced by a file)
 ANNOTATE_PAGES = ("/", "")
+# what an @font-face keeps besides its src (the inlined data is replaced by a file)
 DESCRIPTORS = ("font-display", "font-family", "font-style", "font-weight", "unicode-range")
 
 
@@ -127,28 +129,15 @@ class PreloadLinks:
         if (not self.links or scope["type"] != "http" or scope["method"] != "GET"
                 or scope["path"] not in ANNOTATE_PAGES):
             return await self.app(scope, receive, send)
-        start = None
-        chunks = []
-
-        async def capture(message):
-            nonlocal start
-            if message["type"] == "http.response.start":
-                headers = dict(message["headers"])
-                if (message["status"] != 200 or b"content-encoding" in headers
-                        or not headers.get(b"content-type", b"").startswith(b"text/html")):
-                    start = False
-                    return await send(message)
-                start = message
-                return None
-            if start is False:
-                return await send(message)
-            chunks.append(message.get("body", b""))
-            if message.get("more_body"):
-                return None
-            body = b"".join(chunks).replace(b"<head>", b"<head>\n" + self.links, 1)
-            headers = [(k, v) for k, v in start["headers"] if k != b"content-length"]
-            headers.append((b"content-length", str(len(body)).encode()))
-            await send(dict(start, headers=headers))
-            await send({"type": "http.response.body", "body": body})
-
-        await self.app(scope, receive, capture)
+        messages = await collect(self.app, scope, receive)
+        start, body = whole_response(messages)
+        headers = dict(start["headers"]) if start else {}
+        if (start is None or start["status"] != 200 or body is None
+                or b"content-encoding" in headers
+                or not headers.get(b"content-type", b"").startswith(b"text/html")):
+            return await replay(messages, scope, send)
+        body = body.replace(b"<head>", b"<head>\n" + self.links, 1)
+        headers = [(k, v) for k, v in start["headers"] if k != b"content-length"]
+        headers.append((b"content-length", str(len(body)).encode()))
+        await send(dict(start, headers=headers))
+        await send({"type": "http.response.body", "body": body})

@@ -51,6 +51,34 @@ class Asset:
         return self.headers[b"etag"]
 
 
+async def collect(app, scope, receive) -> list[dict]:
+    """Every message of `app`'s response to `scope`, none of them sent yet."""
+    messages = []
+
+    async def capture(message):
+        messages.append(message)
+
+    await app(scope, receive, capture)
+    return messages
+
+
+def whole_response(messages: list[dict]) -> tuple[dict | None, bytes | None]:
+    """(the start message, the whole body), the body None unless the response is complete."""
+    start = messages[0] if messages else None
+    bodies = [m for m in messages if m["type"] == "http.response.body"]
+    if not bodies or bodies[-1].get("more_body", False):
+        return start, None
+    return start, b"".join(m.get("body", b"") for m in bodies)
+
+
+async def replay(messages: list[dict], scope, send) -> None:
+    """Send a collected response on as it was (no body for a HEAD request)."""
+    for message in messages:
+        if scope["method"] == "HEAD" and message["type"] == "http.response.body":
+            message = dict(message, body=b"")
+        await send(message)
+
+
 class AssetCache:
     """ASGI middleware in front of Gradio's routes for its static front-end files."""
 
@@ -83,21 +111,13 @@ class AssetCache:
         plain_scope = dict(scope, method="GET", headers=[
             (name, value) for name, value in scope["headers"]
             if name not in DROPPED_REQUEST_HEADERS])
-        messages = []
-
-        async def capture(message):
-            messages.append(message)
-
-        await self.app(plain_scope, receive, capture)
-        start = messages[0] if messages else None
-        bodies = [m for m in messages if m["type"] == "http.response.body"]
-        complete = bool(bodies) and not bodies[-1].get("more_body", False)
-        body = b"".join(m.get("body", b"") for m in bodies)
+        messages = await collect(self.app, plain_scope, receive)
+        start, body = whole_response(messages)
         headers = dict(start["headers"]) if start else {}
-        if (start is None or start["status"] != 200 or not complete
+        if (start is None or start["status"] != 200 or body is None
                 or b"content-encoding" in headers or len(body) > MAX_FILE_BYTES
                 or self.total_bytes + len(body) > MAX_TOTAL_BYTES):
-            await self._replay(messages, scope, send)
+            await replay(messages, scope, send)
             return None
         kept = {name: value for name, value in headers.items() if name in KEPT_HEADERS}
         rewrite = self.rewrites.get(scope["path"])
@@ -119,13 +139,6 @@ class AssetCache:
             self.total_bytes += len(body) + len(asset.encoded.get("br", b""))
         self.assets[scope["path"]] = asset
         return asset
-
-    @staticmethod
-    async def _replay(messages, scope, send) -> None:
-        for message in messages:
-            if scope["method"] == "HEAD" and message["type"] == "http.response.body":
-                message = dict(message, body=b"")
-            await send(message)
 
     async def _answer(self, asset: Asset, scope, send) -> None:
         request = dict(scope["headers"])
