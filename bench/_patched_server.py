@@ -34,6 +34,8 @@ a fix would buy before anyone writes it. BENCH_PATCHES (comma-separated) selects
   progress-everywhere  as before commit 87e29a2: the events that open an item show
               their progress on each of their ~30 outputs, not on the annotator alone
   no-css      without assets/cluelab.css and the head's scripts
+  no-defer    as before: the item list, the form and the save bar built with the page instead
+              of shown once the first item is on its way (ui/annotate_layout.DEFER_PANELS)
 
 Usage: BENCH_PATCHES=preprocess python bench/_patched_server.py serve --db DB --port P --no-auth
 """
@@ -48,7 +50,7 @@ from gradio_image_annotation import image_annotator
 
 import ui.server
 from store.core import Store
-from ui import annotator_assets
+from ui import annotate_layout, annotator_assets
 
 REPO = _common.REPO
 patches = {p.strip() for p in os.environ.get("BENCH_PATCHES", "").split(",") if p.strip()}
@@ -57,6 +59,8 @@ if "preprocess" in patches:
     image_annotator.preprocess_image = lambda self, fd: None if fd is None else fd.path
 if "preview" in patches:
     Store.image_path = lambda self, sha: self.preview_path(sha)
+if "no-defer" in patches:
+    annotate_layout.DEFER_PANELS = False
 if "no-slim-css" in patches:
     annotator_assets.stylesheet_rewrites = lambda: {}
 if "no-preload" in patches:

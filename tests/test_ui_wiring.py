@@ -61,6 +61,22 @@ def test_opening_an_item_shows_progress_on_the_annotator_alone(server):
     assert deps["init_browser"]["show_progress_on"] == [ids["item-list"]]
 
 
+def test_the_list_form_and_save_bar_are_built_after_the_first_item(server):
+    """A fresh page builds the annotator's column first; the item list, the form and the
+    save bar start invisible (Gradio builds no invisible component) and init_browser,
+    chained after open_initial, shows them."""
+    config = json.loads(urllib.request.urlopen(server.url + "/config").read())
+    by_elem = {c["props"].get("elem_id"): c for c in config["components"]}
+    panels = [by_elem[e] for e in ("item-browser-body", "item-form", "item-footer")]
+    assert [p["props"]["visible"] for p in panels] == [False, False, False]
+    for shown_at_once in ("annotator", "item-id", "next-item", "image-strip"):
+        assert by_elem[shown_at_once]["props"].get("visible", True) is True
+    deps = {d["api_name"]: d for d in config["dependencies"]}
+    init = deps["init_browser"]
+    assert init["trigger_after"] == deps["open_initial"]["id"]
+    assert {p["id"] for p in panels} <= set(init["outputs"])
+
+
 def test_load_and_save_through_the_api(server):
     c = client(server.url)
     loaded = c.predict("ui/gamma", api_name="/load_item")

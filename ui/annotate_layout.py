@@ -26,17 +26,32 @@ def _path_only(self, image):
 
 image_annotator.preprocess_image = _path_only
 
+# A fresh page builds the annotator's column first. The item list, the form and the save bar
+# start invisible, and so do the status and every table, radio, number and accordion (`late`
+# below): Gradio neither builds an invisible component nor loads the scripts of a kind whose
+# every widget is invisible. init_browser, sent once the first image has arrived, shows them
+# all (annotate_wiring).
+# Building ~70 widgets and loading those kinds before the first event was most of what
+# delayed a fresh page's first image (docs/PERFORMANCE.md, section 3). The columns keep
+# their place, so the image does not move when the rest appears.
+# False: everything built at start (bench/_patched_server.py `no-defer` measures it).
+DEFER_PANELS = True
+
+# The first screen (the lines around the annotator) is plain HTML, not Markdown: no widget
+# a fresh page builds at once needs Gradio's Markdown scripts, ~0.3 s of its cold start.
 HELP = (
-    "**Boxes:** press **C** over the image (or the ✚ tool) and drag to draw; pick the clue "
-    "it belongs to (`clue 1`, `clue 2`, …). **D** moves/resizes, **E** relabels, **Del** "
-    "removes, wheel zooms, **Space** resets the view. **Ctrl+S** saves, **Alt+→ / Alt+←** "
-    "next / previous item. Edits are kept as a draft until you save."
+    "<b>Boxes:</b> press <kbd>C</kbd> over the image (or the ✚ tool) and drag to draw; pick "
+    "the clue it belongs to (<code>clue 1</code>, <code>clue 2</code>, …). <kbd>D</kbd> "
+    "moves/resizes, <kbd>E</kbd> relabels, <kbd>Del</kbd> removes, wheel zooms, "
+    "<kbd>Space</kbd> resets the view. <kbd>Ctrl+S</kbd> saves, <kbd>Alt+→</kbd> / "
+    "<kbd>Alt+←</kbd> next / previous item. Edits are kept as a draft until you save."
 )
 
 
 def build_browser() -> SimpleNamespace:
     ui = SimpleNamespace()
-    with gr.Column(scale=1, min_width=320, elem_id="item-browser"):
+    with gr.Column(scale=1, min_width=320, elem_id="item-browser"), \
+            gr.Column(visible=not DEFER_PANELS, elem_id="item-browser-body") as ui.body:
         ui.search = gr.Textbox(label="Search", placeholder="id, question, answer or clue text",
                                elem_id="browser-search")
         with gr.Row():
@@ -47,17 +62,18 @@ def build_browser() -> SimpleNamespace:
             ui.domain = gr.Dropdown([ALL], value=ALL, label="Domain", elem_id="filter-domain")
             ui.subtask = gr.Dropdown([ALL], value=ALL, label="Subtask", elem_id="filter-subtask")
         ui.flagged = gr.Radio(FLAGGED_CHOICES, value="all", label="Import problems",
-                              elem_id="filter-flagged")
+                              elem_id="filter-flagged", visible=not DEFER_PANELS)
         ui.count = gr.Markdown(elem_id="browser-count")
         ui.items = gr.Dataframe(headers=LIST_HEADERS, interactive=False, max_height=640,
                                 wrap=False, column_widths=["40%", "20%", "40%"],
-                                elem_id="item-list")
+                                elem_id="item-list", visible=not DEFER_PANELS)
         with gr.Row(elem_id="list-pager"):
             ui.page_prev = gr.Button("◀ page", size="sm", min_width=60, elem_id="list-prev-page")
             ui.page = gr.Number(1, precision=0, minimum=1, show_label=False, min_width=60,
-                                container=False, elem_id="list-page")
+                                container=False, elem_id="list-page", visible=not DEFER_PANELS)
             ui.page_next = gr.Button("page ▶", size="sm", min_width=60, elem_id="list-next-page")
         ui.nav_ids = gr.State([])
+    ui.late = [ui.flagged]      # the list and its page number are shown with their values
     return ui
 
 
@@ -68,9 +84,10 @@ def build_editor() -> SimpleNamespace:
             ui.prev = gr.Button("◀ Previous", elem_id="prev-item", scale=0, min_width=110)
             ui.item_id = gr.Textbox(label="Item id (Enter opens)", elem_id="item-id", scale=3)
             ui.next = gr.Button("Next ▶", elem_id="next-item", scale=0, min_width=110)
-            ui.status = gr.Dropdown(em.STATUSES, label="Status", elem_id="item-status", scale=1)
-        ui.header = gr.Markdown(elem_id="item-header")
-        ui.notice = gr.Markdown(elem_id="item-notice")
+            ui.status = gr.Dropdown(em.STATUSES, label="Status", elem_id="item-status", scale=1,
+                                    visible=not DEFER_PANELS)
+        ui.header = gr.HTML(elem_id="item-header")
+        ui.notice = gr.HTML(elem_id="item-notice")
         with gr.Row():
             with gr.Column(scale=3, min_width=420):
                 ui.strip = gr.HTML(elem_id="image-strip", js_on_load=STRIP_JS,
@@ -82,7 +99,7 @@ def build_editor() -> SimpleNamespace:
                     ui.image_right = gr.Button("Move ▶", size="sm")
                     ui.remove_image = gr.Button("Remove image", size="sm", variant="stop",
                                                 elem_id="remove-image")
-                ui.image_info = gr.Markdown(elem_id="image-info")
+                ui.image_info = gr.HTML(elem_id="image-info")
                 ui.annotator = image_annotator(
                     label="Clue boxes", elem_id="annotator", image_type="filepath",
                     sources=[], show_clear_button=False, show_download_button=False,
@@ -90,12 +107,13 @@ def build_editor() -> SimpleNamespace:
                     height="70vh", boxes_alpha=0.25, handles_cursor=True, show_label=False,
                     label_list=[em.PICK_LABEL], label_colors=[em.PICK_COLOR],
                 )
-                gr.Markdown(HELP, elem_id="annotator-help")
-            with gr.Column(scale=2, min_width=380):
+                gr.HTML(HELP, elem_id="annotator-help")
+            with gr.Column(scale=2, min_width=380), \
+                    gr.Column(visible=not DEFER_PANELS, elem_id="item-form") as ui.form_body:
                 ui.clues = gr.Dataframe(headers=em.CLUE_HEADERS, type="array", interactive=True,
                                         static_columns=[0, 3], wrap=True, label="Clues",
                                         column_widths=["14%", "38%", "36%", "12%"],
-                                        elem_id="clue-table")
+                                        elem_id="clue-table", visible=not DEFER_PANELS)
                 ui.selected_clue = gr.State(None)
                 with gr.Row():
                     ui.add_clue = gr.Button("Add clue", size="sm", elem_id="add-clue")
@@ -113,7 +131,7 @@ def build_editor() -> SimpleNamespace:
                 ui.options = gr.Dataframe(headers=em.OPTION_HEADERS, type="array",
                                           interactive=True, static_columns=[2], label="Options",
                                           column_widths=["12%", "73%", "15%"],
-                                          elem_id="option-table")
+                                          elem_id="option-table", visible=not DEFER_PANELS)
                 ui.option_gallery = gr.HTML(elem_id="option-images", js_on_load=None,
                                             apply_default_css=False)
                 with gr.Row():
@@ -130,47 +148,56 @@ def build_editor() -> SimpleNamespace:
                                              elem_id="item-subtask")
                     ui.reasoning_type = gr.Textbox(label="Reasoning type",
                                                    elem_id="item-reasoning-type")
-        with gr.Row(equal_height=True):
-            ui.comment = gr.Textbox(label="Comment for this revision (optional)", scale=4,
-                                    elem_id="save-comment", max_lines=1)
-            ui.save = gr.Button("Save (Ctrl+S)", variant="primary", elem_id="save-item",
-                                scale=1)
-            ui.discard = gr.Button("Discard draft", scale=0, min_width=130,
-                                   elem_id="discard-draft")
-        with gr.Row():
-            ui.save_message = gr.Markdown(elem_id="save-message")
-            ui.draft_state = gr.Markdown(elem_id="draft-state")
-        with gr.Group(visible=False, elem_id="conflict-panel") as ui.conflict_panel:
-            ui.conflict_message = gr.Markdown(elem_id="conflict-message")
+        with gr.Column(visible=not DEFER_PANELS, elem_id="item-footer") as ui.footer:
+            with gr.Row(equal_height=True):
+                ui.comment = gr.Textbox(label="Comment for this revision (optional)", scale=4,
+                                        elem_id="save-comment", max_lines=1)
+                ui.save = gr.Button("Save (Ctrl+S)", variant="primary", elem_id="save-item",
+                                    scale=1)
+                ui.discard = gr.Button("Discard draft", scale=0, min_width=130,
+                                       elem_id="discard-draft")
             with gr.Row():
-                ui.compare = gr.Button("Compare with saved", elem_id="conflict-compare")
-                ui.take_theirs = gr.Button("Reload saved version", elem_id="conflict-reload")
-                ui.keep_mine = gr.Button("Save mine over it", variant="stop",
-                                         elem_id="conflict-overwrite")
-            ui.conflict_diff = gr.Dataframe(headers=["field", "saved", "yours"],
-                                            interactive=False, wrap=True,
-                                            elem_id="conflict-diff")
-        ui.conflict_version = gr.State(None)
-        # The panel's widgets stay unmounted until it is first opened (visible=False): a
-        # closed accordion's content is still built by Gradio's front end, ~14 widgets
-        # that every fresh page would pay for (docs/PERFORMANCE.md).
-        with gr.Accordion("History and review", open=False, elem_id="history") as ui.history_panel:
-            with gr.Column(visible=False, elem_id="history-body") as ui.history_body:
-                ui.history = gr.Dataframe(headers=HISTORY_HEADERS, interactive=False,
-                                          elem_id="history-table")
+                ui.save_message = gr.Markdown(elem_id="save-message")
+                ui.draft_state = gr.Markdown(elem_id="draft-state")
+            with gr.Group(visible=False, elem_id="conflict-panel") as ui.conflict_panel:
+                ui.conflict_message = gr.Markdown(elem_id="conflict-message")
                 with gr.Row():
-                    ui.version_a = gr.Number(label="Version A", precision=0, minimum=1)
-                    ui.version_b = gr.Number(label="Version B", precision=0, minimum=1)
-                    ui.show_diff = gr.Button("Diff A → B", elem_id="history-diff")
-                    ui.restore = gr.Button("Restore version A", variant="stop",
-                                           elem_id="history-restore")
-                ui.diff = gr.Dataframe(headers=DIFF_HEADERS, interactive=False, wrap=True,
-                                       elem_id="history-diff-table")
-                with gr.Row():
-                    ui.review_verdict = gr.Radio(["approve", "revise", "reject"], label="Review",
-                                                 elem_id="review-verdict")
-                    ui.review_note = gr.Textbox(label="Review note", scale=2)
-                    ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
-                ui.reviews = gr.Markdown(elem_id="review-list")
+                    ui.compare = gr.Button("Compare with saved", elem_id="conflict-compare")
+                    ui.take_theirs = gr.Button("Reload saved version", elem_id="conflict-reload")
+                    ui.keep_mine = gr.Button("Save mine over it", variant="stop",
+                                             elem_id="conflict-overwrite")
+                ui.conflict_diff = gr.Dataframe(headers=["field", "saved", "yours"],
+                                                interactive=False, wrap=True,
+                                                elem_id="conflict-diff",
+                                                visible=not DEFER_PANELS)
+            ui.conflict_version = gr.State(None)
+            # The panel's widgets stay unmounted until it is first opened (visible=False): a
+            # closed accordion's content is still built by Gradio's front end, ~14 widgets
+            # that every fresh page would pay for (docs/PERFORMANCE.md).
+            with gr.Accordion("History and review", open=False, elem_id="history",
+                              visible=not DEFER_PANELS) as ui.history_panel:
+                with gr.Column(visible=False, elem_id="history-body") as ui.history_body:
+                    ui.history = gr.Dataframe(headers=HISTORY_HEADERS, interactive=False,
+                                              elem_id="history-table", visible=not DEFER_PANELS)
+                    with gr.Row():
+                        ui.version_a = gr.Number(label="Version A", precision=0, minimum=1,
+                                                 visible=not DEFER_PANELS)
+                        ui.version_b = gr.Number(label="Version B", precision=0, minimum=1,
+                                                 visible=not DEFER_PANELS)
+                        ui.show_diff = gr.Button("Diff A → B", elem_id="history-diff")
+                        ui.restore = gr.Button("Restore version A", variant="stop",
+                                               elem_id="history-restore")
+                    ui.diff = gr.Dataframe(headers=DIFF_HEADERS, interactive=False, wrap=True,
+                                           elem_id="history-diff-table",
+                                           visible=not DEFER_PANELS)
+                    with gr.Row():
+                        ui.review_verdict = gr.Radio(["approve", "revise", "reject"],
+                                                     label="Review", elem_id="review-verdict",
+                                                     visible=not DEFER_PANELS)
+                        ui.review_note = gr.Textbox(label="Review note", scale=2)
+                        ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
+                    ui.reviews = gr.Markdown(elem_id="review-list")
         ui.work = gr.State(None)
+    ui.late = [ui.status, ui.clues, ui.options, ui.conflict_diff, ui.history_panel, ui.history,
+               ui.version_a, ui.version_b, ui.diff, ui.review_verdict]
     return ui

@@ -11,7 +11,7 @@ import gradio as gr
 
 from ui import editor_model as em
 from ui.editor_handlers import EditorHandlers, current_image
-from ui.text import escape_md
+from ui.text import escape_html, escape_md
 from ui.thumbnails import option_images_html, strip_html
 
 
@@ -42,7 +42,7 @@ class Renderer:
         item, saved = work["item"], work["saved"]
         form = EditorHandlers.form_values(item)
         return [
-            work, item["id"], self.header(saved), work.get("notice") or problems_md(saved),
+            work, item["id"], self.header(saved), work.get("notice") or problems_html(saved),
             self.strip(work), *self.annotator(work, before), form["clues"], form["question"],
             form["answer_type"], form["answer"], form["aliases"], form["gt_reasoning"],
             form["domain"], form["subtask"], form["reasoning_type"], form["status"], form["options"], self.option_gallery(item),
@@ -63,11 +63,12 @@ class Renderer:
                 ui.option_gallery]
 
     def header(self, saved: dict) -> str:
-        link = f"?item={quote(saved['id'], safe='')}"
-        parts = [f"**{escape_md(saved['id'])}**", f"dataset {escape_md(saved['dataset'])}",
+        link = escape_html(f"?item={quote(saved['id'], safe='')}")
+        parts = [f"<b>{escape_html(saved['id'])}</b>", f"dataset {escape_html(saved['dataset'])}",
                  f"version {saved['version']}",
-                 f"saved by {escape_md(saved.get('updated_by'))} at {saved.get('updated_at')}",
-                 f"[link to this item]({link})"]
+                 f"saved by {escape_html(saved.get('updated_by'))} at "
+                 f"{escape_html(saved.get('updated_at'))}",
+                 f'<a href="{link}">link to this item</a>']
         if saved.get("flagged"):
             parts.append("⚑ flagged")
         return " · ".join(parts)
@@ -101,16 +102,16 @@ class Renderer:
         value = {"image": str(self.store.image_path(sha)), "boxes": em.boxes_for_image(item, sha)}
         update = value if same_labels else gr.update(value=value, label_list=labels,
                                                      label_colors=colors)
-        return update, (f"**Image {index + 1} of {n}** · {info['width']}×{info['height']} px "
-                        f"· {info['format']}")
+        return update, (f"<b>Image {index + 1} of {n}</b> · {info['width']}×{info['height']} "
+                        f"px · {escape_html(info['format'])}")
 
 
-def problems_md(item: dict) -> str:
+def problems_html(item: dict) -> str:
     problems = item.get("problems") or []
     if not problems:
         return ""
-    lines = "\n".join(f"- {escape_md(p)}" for p in problems)
-    return f"**⚑ Import problems**\n{lines}"
+    lines = "".join(f"<li>{escape_html(p)}</li>" for p in problems)
+    return f"<b>⚑ Import problems</b><ul>{lines}</ul>"
 
 
 def reviews_md(store, item_id: str) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import gradio as gr
 
-from ui.annotate_render import Renderer, problems_md
+from ui.annotate_render import Renderer, problems_html
 from ui.browser_handlers import BrowserHandlers
 from ui.annotate_structure import wire_structure
 from ui.editor_handlers import FIELDS, EditorHandlers
@@ -18,15 +18,37 @@ from ui.session import require_editor, user_of
 
 
 # Runs in the page before autosave_boxes: passes the inputs on when the annotator still shows
-# the image it showed last time (the boxes were edited), cancels the event (null) when the
-# image itself changed (the server loaded an item or switched images).
+# the image it showed last time (the boxes were edited), cancels the event when the image
+# itself changed (the server loaded an item or switched images). Gradio has no cancel for an
+# event's js: an error thrown there stops the event quietly (a null made its client log one).
 BOX_EDITS_ONLY = """(...args) => {
   const value = args[args.length - 1];
   const image = value && value.image ? (value.image.url || value.image.path) : null;
   const edited = image !== null && window.__cluelabAnnotatorImage === image;
   window.__cluelabAnnotatorImage = image;
-  return edited ? args : null;
+  if (!edited) throw new Error('not sent: the image changed, not its boxes');
+  return args;
 }"""
+
+# Runs in the page before init_browser, which builds the rest of the editor: waits until the
+# first image has arrived and two frames have passed (its decode and draw), so that building
+# the list and the form does not compete with it (at most 2 s; at once without an image).
+AFTER_FIRST_IMAGE = """(value) => new Promise((resolve) => {
+  const image = value && value.image ? (value.image.url || value.image.path) : null;
+  if (!image) { resolve([value]); return; }
+  const path = image.replace(/^https?:\\/\\/[^/]+/, '');
+  let observer = null, timer = null, settled = false;
+  const done = () => {
+    if (settled) return;
+    settled = true; clearTimeout(timer); if (observer) observer.disconnect();
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve([value])));
+  };
+  timer = setTimeout(done, 2000);
+  observer = new PerformanceObserver((list) => {
+    if (list.getEntries().some((e) => e.name.endsWith(path))) done();
+  });
+  observer.observe({type: 'resource', buffered: true});
+})"""
 
 
 def wire(store, demo, browser, ui) -> None:
@@ -46,7 +68,8 @@ def wire(store, demo, browser, ui) -> None:
         return dict(zip(FIELDS, values[:len(FIELDS)])), (annot or {}).get("boxes") if annot else None
 
     def render_loaded(work, before=None):
-        work["notice"] = "\n\n".join(x for x in (work.get("notice"), problems_md(work["saved"])) if x)
+        work["notice"] = "".join(f"<p>{x}</p>" for x in (work.get("notice"),
+                                                          problems_html(work["saved"])) if x)
         return renderer.render(work, before=before)
 
     def open_item(item_id, request: gr.Request, before=None):
@@ -56,11 +79,18 @@ def wire(store, demo, browser, ui) -> None:
             raise gr.Error(str(err)) from None
 
     # ---- browser ---------------------------------------------------------------------
-    def init_browser():
+    # The list, the form and the save bar are built once the item is on its way (see
+    # annotate_layout.DEFER_PANELS); init_browser, which follows the first item, shows them.
+    panels = [browser.body, ui.form_body, ui.footer, *browser.late, *ui.late]
+
+    def init_browser(_annotator=None):
         choices = items.facet_choices()
-        return [gr.update(choices=choices["dataset"]), gr.update(choices=choices["domain"]),
+        rows, count, ids, page = items.search(None, None, None, None, "all", "")
+        return [*[gr.update(visible=True)] * len(panels),
+                gr.update(choices=choices["dataset"]), gr.update(choices=choices["domain"]),
                 gr.update(choices=choices["subtask"]), gr.update(choices=choices["status"]),
-                *items.search(None, None, None, None, "all", "")]
+                gr.update(value=rows, visible=True), count, ids,
+                gr.update(value=page, visible=True)]
 
     def open_initial(request: gr.Request):
         """The item of the URL (`?item=`), else the first one. Runs first, and the item
@@ -82,9 +112,9 @@ def wire(store, demo, browser, ui) -> None:
     # cost the page ~0.1 s of script on every open (docs/PERFORMANCE.md).
     demo.load(open_initial, None, renderer.outputs, api_name="open_initial",
               show_progress_on=ui.annotator).then(
-        init_browser, None, [browser.dataset, browser.domain, browser.subtask,
+        init_browser, ui.annotator, [*panels, browser.dataset, browser.domain, browser.subtask,
                              browser.status_filter, *list_outputs], api_name="init_browser",
-        show_progress_on=browser.items)
+        show_progress_on=browser.items, js=AFTER_FIRST_IMAGE)
 
     def search_items(dataset, domain, subtask, status, flagged, text, page=1):
         return items.search(dataset, domain, subtask, status, flagged, text, page)

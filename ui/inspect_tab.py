@@ -33,8 +33,10 @@ def _fail(error: Exception):
     raise gr.Error(html.escape(str(error), quote=False)) from None
 
 
-DEEP_LINK_JS = ("() => new URLSearchParams(window.location.search).has('response')"
-                " ? [] : null")
+# Sends the deep-link event only when the URL names a response. (Thrown, not null: a
+# thrown error stops an event quietly, a null made Gradio's client log an error.)
+DEEP_LINK_JS = ("() => { if (new URLSearchParams(window.location.search).has('response')) "
+                "return []; throw new Error('not sent: no response in the URL'); }")
 
 
 def build_inspect_tab(store, opened, demo=None) -> None:

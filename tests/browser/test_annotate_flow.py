@@ -4,6 +4,7 @@ import re
 import sqlite3
 import subprocess
 import sys
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -82,12 +83,45 @@ def test_unsaved_edit_survives_reload(ui_server, page):
     expect(page.locator("#item-notice")).to_contain_text("unsaved draft")
 
 
+def test_a_fresh_page_shows_the_image_first_and_then_the_rest(ui_server, page):
+    """The item list, the form and the save bar are built once the first image has arrived
+    (docs/PERFORMANCE.md, section 3); then the whole editor is there, filled in."""
+    import json
+
+    names = event_names(ui_server.url)
+    order = []
+
+    def note(request):
+        if "/queue/join" in request.url:
+            order.append(names[json.loads(request.post_data)["fn_index"]])
+        elif "/gradio_api/file=" in request.url and "/previews/" not in request.url:
+            order.append("image")
+
+    def slow_image(route):      # a large image takes a while: the list must wait for it
+        time.sleep(1.0)
+        route.continue_()
+
+    page.route(re.compile(r"/gradio_api/file=(?!.*/previews/)"), slow_image)
+    page.on("request", note)
+    page.on("requestfinished", lambda r: order.append("image received")
+            if "/gradio_api/file=" in r.url and "/previews/" not in r.url else None)
+    page.goto(f"{ui_server.url}/?item=ui/alpha")
+    expect(page.locator("#item-question textarea")).to_have_value(
+        "Which exit is signposted?", timeout=20000)
+    expect(page.locator("#item-list")).to_contain_text("ui/beta")
+    expect(page.locator("#save-item")).to_be_visible()
+    expect(page.locator("#clue-table")).to_contain_text("clue 1")
+    # (the strip's thumbnails of these small images are the image files themselves)
+    assert order[0] == "open_initial", order
+    assert order.index("image received") < order.index("init_browser"), order
+
+
 def test_next_and_previous_by_button_and_keyboard(ui_server, page):
     open_item(page, ui_server.url, "ui/alpha")
     item_id = page.locator("#item-id textarea, #item-id input").first
     page.click("#next-item")
     expect(item_id).to_have_value("ui/beta", timeout=15000)
-    page.locator("#item-header").click()
+    page.locator("#image-info").click()     # focus out of the id box (not on the link)
     page.keyboard.press("Alt+ArrowRight")
     expect(item_id).to_have_value("ui/gamma", timeout=15000)
     page.click("#prev-item")
@@ -125,6 +159,28 @@ def test_history_panel_opens_with_the_items_revisions(ui_server, page):
     expect(page.locator("#review-list")).to_contain_text("No reviews yet")
 
 
+def test_restore_asks_first_and_a_cancel_changes_nothing(ui_server, page):
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    open_item(page, ui_server.url, "ui/beta")
+    type_into(page, "#item-question textarea", "Is this a railway station?")
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
+    page.locator("#history button.label-wrap").click()
+    type_into(page, "#history input[aria-label='Version A']", "1")
+    page.once("dialog", lambda d: d.dismiss())
+    page.click("#history-restore")
+    page.wait_for_timeout(1500)
+    con = sqlite3.connect(ui_server.db)
+    assert con.execute("SELECT version FROM items WHERE id='ui/beta'").fetchone() == (2,)
+    page.once("dialog", lambda d: d.accept())
+    page.click("#history-restore")
+    expect(page.locator("#save-message")).to_contain_text("Restored version 1 as version 3",
+                                                          timeout=15000)
+    assert con.execute("SELECT version FROM items WHERE id='ui/beta'").fetchone() == (3,)
+    assert errors == []
+
+
 def event_names(url):
     """fn_index → api_name, from the app's config."""
     import json
@@ -140,9 +196,10 @@ def test_next_is_one_request_and_drawn_boxes_are_kept_as_a_draft(ui_server, page
     import json
 
     names = event_names(ui_server.url)
-    sent = []
+    sent, errors = [], []
     page.on("request", lambda r: sent.append(names[json.loads(r.post_data)["fn_index"]])
             if "/queue/join" in r.url else None)
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     open_item(page, ui_server.url, "ui/alpha")
     page.wait_for_timeout(1000)
     sent.clear()
@@ -152,6 +209,7 @@ def test_next_is_one_request_and_drawn_boxes_are_kept_as_a_draft(ui_server, page
     page.wait_for_selector("#annotator canvas")
     page.wait_for_timeout(1500)
     assert sent == ["next_item"]
+    assert errors == []     # the dropped autosave is not reported as a failed event
     page.click("#add-clue")
     expect(page.locator("#clue-table")).to_contain_text("clue 1", timeout=15000)
     draw_box(page, 0.2, 0.2, 0.4, 0.4, "clue 1")
