@@ -34,8 +34,9 @@ a fix would buy before anyone writes it. BENCH_PATCHES (comma-separated) selects
   progress-everywhere  as before commit 87e29a2: the events that open an item show
               their progress on each of their ~30 outputs, not on the annotator alone
   no-css      without assets/cluelab.css and the head's scripts
-  no-defer    as before: the item list, the form and the save bar built with the page instead
-              of shown once the first item is on its way (ui/annotate_layout.DEFER_PANELS)
+  no-defer    the item list, the form, the save bar and every table, radio, number and the
+              status built with the page, as before commit 6d30fd1, instead of after the first
+              image (ui/annotate_layout.DEFER_PANELS)
 
 Usage: BENCH_PATCHES=preprocess python bench/_patched_server.py serve --db DB --port P --no-auth
 """

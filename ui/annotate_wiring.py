@@ -79,8 +79,9 @@ def wire(store, demo, browser, ui) -> None:
             raise gr.Error(str(err)) from None
 
     # ---- browser ---------------------------------------------------------------------
-    # The list, the form and the save bar are built once the item is on its way (see
-    # annotate_layout.DEFER_PANELS); init_browser, which follows the first item, shows them.
+    # The list, the form and the save bar are built after the first image (see
+    # annotate_layout.DEFER_PANELS): init_browser, sent once that image has arrived
+    # (AFTER_FIRST_IMAGE), shows them.
     panels = [browser.body, ui.form_body, ui.footer, *browser.late, *ui.late]
 
     def init_browser(_annotator=None):
