@@ -45,7 +45,7 @@ AFTER_FIRST_IMAGE = """(value) => new Promise((resolve) => {
   };
   timer = setTimeout(done, 2000);
   observer = new PerformanceObserver((list) => {
-    if (list.getEntries().some((e) => e.name.endsWith(path))) done();
+    if (list.getEntries().some((e) => decodeURIComponent(e.name).endsWith(path))) done();
   });
   observer.observe({type: 'resource', buffered: true});
 })"""
@@ -68,7 +68,7 @@ def wire(store, demo, browser, ui) -> None:
         return dict(zip(FIELDS, values[:len(FIELDS)])), (annot or {}).get("boxes") if annot else None
 
     def render_loaded(work, before=None):
-        work["notice"] = "".join(f"<p>{x}</p>" for x in (work.get("notice"),
+        work["notice"] = "".join(f"<div>{x}</div>" for x in (work.get("notice"),
                                                           problems_html(work["saved"])) if x)
         return renderer.render(work, before=before)
 

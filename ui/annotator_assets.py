@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import sys
-from html import escape
+from ui.text import escape_html
 from pathlib import Path
 
 import gradio
@@ -74,10 +74,10 @@ def preload_links() -> str:
     folder = component_dir()
     if not (folder / "style.css").is_file():
         return ""
-    base = escape(url_folder(), quote=True)
+    base = escape_html(url_folder())
     links = [f'<link rel="preload" as="style" href="{base}style.css">']
     for name in module_closure(folder, ["index.js", "svelte_runtime_entry.js"]):
-        links.append(f'<link rel="modulepreload" href="{base}{escape(name, quote=True)}">')
+        links.append(f'<link rel="modulepreload" href="{base}{escape_html(name)}">')
     return "\n".join(links)
 
 

@@ -33,8 +33,11 @@ def _fail(error: Exception):
     raise gr.Error(html.escape(str(error), quote=False)) from None
 
 
-# Sends the deep-link event only when the URL names a response. (Thrown, not null: a
-# thrown error stops an event quietly, a null made Gradio's client log an error.)
+# The page opens either as usual (OPEN_TAB_JS) or on the response its URL names (DEEP_LINK_JS).
+# The other one is cancelled by a throw: a thrown error stops an event quietly, a null made
+# Gradio's client log an error.
+OPEN_TAB_JS = ("(run, nav) => { if (!new URLSearchParams(window.location.search).has('response'))"
+               " return [run, nav]; throw new Error('not sent: the deep link opens the page'); }")
 DEEP_LINK_JS = ("() => { if (new URLSearchParams(window.location.search).has('response')) "
                 "return []; throw new Error('not sent: no response in the URL'); }")
 
@@ -80,8 +83,7 @@ def build_inspect_tab(store, opened, demo=None) -> None:
 
     opened(open_tab, [ui.run, ui.nav], choice_outputs + list_outputs,
            api_name="inspect_open_tab", show_progress="hidden",
-           js="(run, nav) => new URLSearchParams(window.location.search).has('response')"
-              " ? null : [run, nav]")
+           js=OPEN_TAB_JS)
 
     def judges_for(run):
         names = ib.judge_choices(store, run)
@@ -176,7 +178,7 @@ def build_inspect_tab(store, opened, demo=None) -> None:
 
     if demo is not None:
         # Only a page opened with ?response= asks the server: the js cancels the event
-        # (null) on every other page load, which then costs no round trip (and the page's
+        # (throws) on every other page load, which then costs no round trip (and the page's
         # ordinary opening event, above, stands aside for it).
         demo.load(deep_link, None, choice_outputs + list_outputs + view_outputs,
                   api_name="inspect_deep_link", show_progress="hidden", js=DEEP_LINK_JS)
