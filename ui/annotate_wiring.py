@@ -14,7 +14,7 @@ from ui.annotate_structure import wire_structure
 from ui.editor_handlers import FIELDS, EditorHandlers
 from ui.editor_model import EditError
 from ui.history_handlers import HistoryHandlers
-from ui.session import require_editor, user_of
+from ui.session import user_of
 
 
 # Runs in the page before autosave_boxes: passes the inputs on when the annotator still shows
@@ -189,7 +189,7 @@ def wire(store, demo, browser, ui) -> None:
                         ui.conflict_version]
 
     def do_save(request, work, *values, base_version=None):
-        user = require_editor(store, request)
+        user = user_of(request)
         comment = values[-1]
         form_values, annot = split(values[:-1])
         shown = work

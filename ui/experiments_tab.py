@@ -19,7 +19,7 @@ from ui import experiments_runs as xr
 from ui.browser_handlers import BrowserHandlers
 from ui.experiments_layout import build_layout
 from ui.experiments_preview import preview
-from ui.session import require_researcher
+from ui.session import user_of
 
 
 def _say(err: Exception) -> str:
@@ -75,7 +75,6 @@ def build_experiments_tab(store, opened) -> None:
                         api_name="select_endpoint")
 
     def save_endpoint(name, url, model, env, concurrency, pixels, request: gr.Request):
-        require_researcher(store, request, "configure endpoints")
         try:
             message = xh.save_endpoint(store, name, url, model, env, concurrency, pixels)
         except xh.ExperimentError as err:
@@ -89,7 +88,6 @@ def build_experiments_tab(store, opened) -> None:
                      [ui.endpoints, ui.endpoint, ui.ep_result], api_name="save_endpoint")
 
     def delete_endpoint(name, request: gr.Request):
-        require_researcher(store, request, "configure endpoints")
         try:
             message = xh.delete_endpoint(store, name)
         except xh.ExperimentError as err:
@@ -101,7 +99,6 @@ def build_experiments_tab(store, opened) -> None:
                        api_name="delete_endpoint")
 
     def test_endpoint(name, request: gr.Request):
-        require_researcher(store, request, "test endpoints")
         try:
             result = xh.test_connection(store, name)
         except xh.ExperimentError as err:
@@ -121,7 +118,6 @@ def build_experiments_tab(store, opened) -> None:
                      api_name="select_price")
 
     def change_price(action, pattern, input_per_m, output_per_m, request):
-        require_researcher(store, request, "edit prices")
         try:
             message = (xh.save_price(store, pattern, input_per_m, output_per_m)
                        if action == "save" else xh.delete_price(store, pattern))
@@ -164,7 +160,7 @@ def build_experiments_tab(store, opened) -> None:
                      [ui.summary, ui.transcript, ui.thumbs, ui.payload], api_name="preview_run")
 
     def do_start(request: gr.Request, *values):
-        user = require_researcher(store, request, "start runs")
+        user = user_of(request)
         try:
             started = xh.start_run(store, as_form(values), user)
         except xh.ExperimentError as err:
@@ -240,7 +236,6 @@ def build_experiments_tab(store, opened) -> None:
 
     # ---- steering --------------------------------------------------------------------------
     def steer(action, run_id, retry_errors, request):
-        require_researcher(store, request, "control runs")
         try:
             message = (xr.resume(store, run_id, retry_errors) if action == "resume"
                        else xr.control(store, run_id, action))

@@ -13,7 +13,7 @@ import gradio as gr
 from ui import inspect_browser as ib
 from ui import inspect_handlers as ih
 from ui import inspect_tags as it
-from ui.session import require_editor
+from ui.session import user_of
 
 
 def _open_id(work_id) -> int | None:
@@ -50,7 +50,7 @@ def wire_tags(store, ui, errors: tuple, fail) -> None:
         """A handler applying `change(store, work id, value, user)` (it.save_tags or
         it.remove_tag) to the open response, then showing its tags."""
         def handler(work_id, value, request: gr.Request):
-            user = require_editor(store, request)
+            user = user_of(request)
             wid = guarded(ih.parse_work_id, work_id)
             message, state = guarded(change, store, wid, value, user)
             return [message, *tag_updates(state)]
@@ -78,7 +78,7 @@ def wire_tags(store, ui, errors: tuple, fail) -> None:
                 *vocabulary_updates(store)]
 
     def add_tag(name, work_id, current, request: gr.Request):
-        user = require_editor(store, request)
+        user = user_of(request)
         message, _ = guarded(it.add_vocabulary_tag, store, name, user)
         return after_vocabulary(message, work_id, current) + [""]
 
@@ -86,7 +86,7 @@ def wire_tags(store, ui, errors: tuple, fail) -> None:
           response_outputs + vocabulary_outputs + [ui.new_tag], api_name="inspect_add_tag")
 
     def rename(name, new_name, work_id, current, request: gr.Request):
-        user = require_editor(store, request)
+        user = user_of(request)
         message, renamed = guarded(it.rename_vocabulary_tag, store, name, new_name, user)
         return after_vocabulary(message, work_id, current, renamed) + [""]
 
@@ -96,7 +96,7 @@ def wire_tags(store, ui, errors: tuple, fail) -> None:
           api_name="inspect_rename_tag")
 
     def delete(name, work_id, current, request: gr.Request):
-        user = require_editor(store, request)
+        user = user_of(request)
         message, _ = guarded(it.delete_vocabulary_tag, store, name, user)
         return after_vocabulary(message, work_id, current)
 
@@ -104,7 +104,7 @@ def wire_tags(store, ui, errors: tuple, fail) -> None:
                         response_outputs + vocabulary_outputs, api_name="inspect_delete_tag")
 
     def add_note(work_id, note, request: gr.Request):
-        user = require_editor(store, request)
+        user = user_of(request)
         wid = guarded(ih.parse_work_id, work_id)
         message, state = guarded(it.add_note, store, wid, note, user)
         return message, "", state["notes"]

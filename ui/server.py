@@ -2,7 +2,9 @@
 
 Media files are registered as static paths, so Gradio serves the originals straight from
 the media folder instead of hashing and copying a possibly 50 MB image on every load.
-With a login required, Gradio's auth guards every page, file and API route.
+With a login required, Gradio's auth guards every page, file and API route, and the access
+table (ui/access.py) says which roles may call each event and reach each route; it is
+applied to every event and route in one place (ui/gradio_hooks.py).
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from ui.annotate_wiring import wire
 from ui.asset_cache import AssetCache
 from ui.media_http import MediaCacheHeaders
 from ui.experiments_tab import build_experiments_tab
+from ui.gradio_hooks import GuardedBlocks, RouteAccess
 from ui.inspect_tab import build_inspect_tab
 from ui.io_tab import build_io_tab
 from ui.results_tab import build_results_tab
@@ -76,10 +79,10 @@ def build_app(store) -> gr.Blocks:
     With all six tools in one page, the Results and Inspect widgets made each Next and Save in
     the editor ~0.3 s slower and the first paint ~1 s later (docs/PERFORMANCE.md). On its own
     page each tool pays only for its own widgets. A page's opening event is `demo.load` in
-    that page's route.
+    that page's route. Every event is checked against the access table before it runs.
     """
     static_media(store)
-    with gr.Blocks(title="ClueLab") as demo:
+    with GuardedBlocks(store, title="ClueLab") as demo:
         with gr.Row(elem_id="annotate-page"):
             browser = build_browser()
             editor = build_editor()
@@ -113,10 +116,15 @@ def launch_kwargs(store, require_login: bool) -> dict:
         "allowed_paths": [str(store.media_dir)],
         "show_error": False,
         "footer_links": ["api"],
+        # Gradio's run history would keep every event's inputs and outputs (gold answers,
+        # model output) in the browser and offers to copy them to a Hugging Face bucket
+        "run_history": False,
         "theme": gr.themes.Soft(),
-        # Gradio's front-end files from memory, compressed once (ui/asset_cache.py), and
-        # lasting browser-cache headers for the content-addressed media (ui/media_http.py)
+        # the access table's routes first (ui/gradio_hooks.py); Gradio's front-end files
+        # from memory, compressed once (ui/asset_cache.py); lasting browser-cache headers
+        # for the content-addressed media (ui/media_http.py)
         "app_kwargs": {"middleware": [
+            Middleware(RouteAccess, store=store, require_login=require_login),
             Middleware(AssetCache, rewrites=annotator_assets.stylesheet_rewrites()),
             Middleware(annotator_assets.PreloadLinks),
             Middleware(MediaCacheHeaders, media_dir=store.media_dir)]},

@@ -1,0 +1,90 @@
+"""Call a running app's events the way its page does: log in, join the queue, read the stream.
+
+Raw HTTP (httpx) rather than gradio_client: the access sweep calls every event of the app,
+documented or not, with the inputs the page would send at its start (each input
+component's value in /config), and needs each event's first answer, not its result.
+"""
+from __future__ import annotations
+
+import json
+import time
+import uuid
+
+import httpx
+
+REFUSED_MARKS = ("may not ", "is not in the access table")
+
+
+class QueueCaller:
+    """One browser session on the app at `url`, logged in as `auth` (name, password) if given."""
+
+    def __init__(self, url: str, auth: tuple[str, str] | None = None):
+        self.url = url
+        self.http = httpx.Client(base_url=url, timeout=30, follow_redirects=False)
+        if auth:
+            reply = self.http.post("/login", data={"username": auth[0], "password": auth[1]})
+            assert reply.status_code == 200, f"login of {auth[0]} failed: {reply.status_code}"
+
+    def config(self) -> dict:
+        reply = self.http.get("/config")
+        reply.raise_for_status()
+        return reply.json()
+
+    def get(self, path: str) -> httpx.Response:
+        return self.http.get(path)
+
+    def answers(self, config: dict, only: set[str] | None = None,
+                timeout: float = 240) -> dict[str, dict | str]:
+        """{api_name: its first answer} for every event of `config` (or those in `only`),
+        each called once with the page's initial input values: the queue's first
+        process_generating or process_completed message, or "http <status>" if the queue
+        would not take the call, or "no answer" after `timeout` seconds."""
+        values = {c["id"]: c.get("props", {}).get("value") for c in config["components"]}
+        session = uuid.uuid4().hex
+        pending, answers = {}, {}
+        for dep in config["dependencies"]:
+            if only is not None and dep["api_name"] not in only:
+                continue
+            body = {"data": [values.get(i) for i in dep["inputs"]], "fn_index": dep["id"],
+                    "session_hash": session, "event_data": None, "trigger_id": None}
+            reply = self.http.post("/gradio_api/queue/join", json=body)
+            if reply.status_code != 200:
+                answers[dep["api_name"]] = f"http {reply.status_code}"
+            else:
+                pending[reply.json()["event_id"]] = dep["api_name"]
+        if pending:
+            self._read_stream(session, pending, answers, timeout)
+        return answers
+
+    def _read_stream(self, session, pending, answers, timeout) -> None:
+        deadline = time.monotonic() + timeout
+        with self.http.stream("GET", "/gradio_api/queue/data",
+                              params={"session_hash": session}, timeout=timeout) as stream:
+            for line in stream.iter_lines():
+                if not line.startswith("data:"):
+                    continue
+                message = json.loads(line[5:])
+                name = pending.get(message.get("event_id"))
+                if name and message.get("msg") in ("process_completed", "process_generating"):
+                    answers[name] = message
+                    del pending[message["event_id"]]
+                if not pending or time.monotonic() > deadline:
+                    break
+        for name in pending.values():
+            answers[name] = "no answer"
+
+
+def error_text(answer: dict | str) -> str:
+    """The error message of an answer ("" if the event did not fail)."""
+    if not isinstance(answer, dict) or answer.get("success") is not False:
+        return ""
+    output = answer.get("output")
+    return (output.get("error") or "") if isinstance(output, dict) else ""
+
+
+def verdict(answer: dict | str) -> str:
+    """"refused" (the access table's refusal), "allowed" (the event ran: a result, a
+    handler's own error or a first streamed output), or the failure to call it."""
+    if not isinstance(answer, dict):
+        return answer
+    return "refused" if any(m in error_text(answer) for m in REFUSED_MARKS) else "allowed"

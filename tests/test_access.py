@@ -1,0 +1,203 @@
+"""The access table (ui/access.py) against the real server: every event of every page called
+as anonymous and as each role, the routes for files and uploads, and the Gradio internals
+the table relies on (ui/gradio_hooks.py)."""
+from __future__ import annotations
+
+import inspect
+import os
+import sqlite3
+import subprocess
+import sys
+
+import gradio as gr
+import pytest
+from gradio_client import Client
+
+from store import Store
+from tests.live_server import ROOT, LiveServer, build_ui_db, free_port
+from tests.queue_caller import QueueCaller, error_text, verdict
+from ui import access
+from ui.gradio_hooks import GuardedBlocks
+
+PASSWORD = "access-sweep-pw"
+# (user name, role): a user named `local` is an ordinary annotator under a login, and a
+# name with markup must reach the page as text
+USERS = [("ada", "admin"), ("rita", "researcher"), ("ann", "annotator"),
+         ("<i>pat</i>", "participant"), ("local", "annotator")]
+
+
+@pytest.fixture(scope="module")
+def auth_server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("access") / "access.db"
+    build_ui_db(db)
+    for name, role in USERS:
+        subprocess.run([sys.executable, str(ROOT / "app.py"), "user", "add", name, "--role",
+                        role, "--db", str(db)], check=True, capture_output=True,
+                       env={**os.environ, "CLUELAB_PASSWORD": PASSWORD})
+    srv = LiveServer(db, "--auth")
+    srv.db = db
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def config(auth_server):
+    return QueueCaller(auth_server.url, ("ada", PASSWORD)).config()
+
+
+def expected(role: str, api_name: str) -> str:
+    return "allowed" if role in access.GROUP_OF_EVENT[api_name].roles else "refused"
+
+
+def test_every_event_of_every_page_is_in_the_table(config):
+    names = {d["api_name"] for d in config["dependencies"]}
+    assert names - set(access.GROUP_OF_EVENT) == set(), "events missing from ui/access.py"
+    assert set(access.GROUP_OF_EVENT) - names == set(), "ui/access.py names no such event"
+
+
+def test_anonymous_callers_reach_no_event(auth_server, config):
+    anonymous = QueueCaller(auth_server.url)
+    assert anonymous.get("/config").status_code == 401
+    answers = anonymous.answers(config)
+    assert set(answers) == {d["api_name"] for d in config["dependencies"]}
+    assert set(answers.values()) == {"http 401"}
+
+
+@pytest.mark.parametrize("name, role", USERS)
+def test_each_role_reaches_exactly_the_events_of_the_table(auth_server, config, name, role):
+    answers = QueueCaller(auth_server.url, (name, PASSWORD)).answers(config)
+    got = {api_name: verdict(answer) for api_name, answer in answers.items()}
+    assert got == {api_name: expected(role, api_name) for api_name in got}
+    assert len(got) == len(config["dependencies"])
+    if role == "participant":
+        assert set(got.values()) == {"refused"}
+
+
+def test_a_refusal_names_the_user_role_and_action_as_text(auth_server, config):
+    local = QueueCaller(auth_server.url, ("local", PASSWORD))
+    message = error_text(local.answers(config, only={"start_run"})["start_run"])
+    assert message == ("local may not run experiments or read endpoint settings "
+                       "(role annotator; admin, researcher may).")
+    pat = QueueCaller(auth_server.url, ("<i>pat</i>", PASSWORD))
+    message = error_text(pat.answers(config, only={"load_item"})["load_item"])
+    assert message.startswith("&lt;i&gt;pat&lt;/i&gt; may not annotate items (role participant")
+
+
+def test_a_refused_event_changes_nothing(auth_server, config):
+    pat = QueueCaller(auth_server.url, ("<i>pat</i>", PASSWORD))
+    before = _items_and_drafts(auth_server.db)
+    for name in ("autosave_draft", "save_item", "discard_draft", "restore_revision"):
+        assert verdict(pat.answers(config, only={name})[name]) == "refused"
+    assert _items_and_drafts(auth_server.db) == before
+
+
+def _items_and_drafts(db):
+    con = sqlite3.connect(db)
+    try:
+        return (con.execute("SELECT * FROM items ORDER BY id").fetchall(),
+                con.execute("SELECT * FROM drafts").fetchall())
+    finally:
+        con.close()
+
+
+def _media_path(db) -> str:
+    with Store.open(db) as store:
+        return str(store.image_path(store.get_item("ui/alpha")["images"][0]))
+
+
+def test_item_media_and_uploads_are_for_staff_only(auth_server):
+    media = f"/gradio_api/file={_media_path(auth_server.db)}"
+    files = {"files": ("note.txt", b"hello", "text/plain")}
+    anonymous = QueueCaller(auth_server.url)
+    assert anonymous.get(media).status_code in (401, 403)
+    pat = QueueCaller(auth_server.url, ("<i>pat</i>", PASSWORD))
+    refused = pat.get(media)
+    assert refused.status_code == 403 and b"\x89PNG" not in refused.content
+    assert pat.http.post("/gradio_api/upload", files=files).status_code == 403
+    assert pat.get("/").status_code == 200           # the page itself (its events refuse)
+    for name in ("ann", "local", "rita"):
+        staff = QueueCaller(auth_server.url, (name, PASSWORD))
+        got = staff.get(media)
+        assert got.status_code == 200 and got.content.startswith(b"\x89PNG")
+        assert staff.http.post("/gradio_api/upload", files=files).status_code == 200
+    admin = QueueCaller(auth_server.url, ("ada", PASSWORD))
+    for unused in ("/gradio_api/runs", "/gradio_api/vibe-code", "/monitoring"):
+        assert admin.get(unused).status_code == 403
+
+
+def test_every_route_of_the_app_is_declared(tmp_path):
+    """A Gradio upgrade that adds a route fails here until the table says who may reach it."""
+    from gradio.routes import App
+
+    from ui.server import build_app, launch_kwargs
+
+    with Store.open(tmp_path / "routes.db") as store:
+        kwargs = launch_kwargs(store, require_login=True)
+        app = App.create_app(build_app(store), app_kwargs=kwargs["app_kwargs"])
+        paths = [path.split("{")[0] for path in _route_paths(app.routes)]
+    assert len(paths) > 50
+    assert [p for p in paths if access.route_entry(p) is None] == []
+    assert access.route_roles("/gradio_api/file=/etc/passwd") == access.STAFF
+    assert access.route_roles("/gradio_api/no-such-route") == access.NOBODY
+
+
+def _route_paths(routes) -> list[str]:
+    out = []
+    for route in routes:
+        if hasattr(route, "path"):
+            out.append(route.path)
+        for inner in ("original_router", "router"):     # routers included by Gradio
+            if hasattr(getattr(route, inner, None), "routes"):
+                out += _route_paths(getattr(route, inner).routes)
+    return out
+
+
+def test_an_event_missing_from_the_table_is_refused_even_in_local_mode(tmp_path):
+    ran = []
+    with Store.open(tmp_path / "guard.db") as store:
+        with GuardedBlocks(store) as demo:
+            box = gr.Textbox()
+            box.submit(lambda v: ran.append(("undeclared", v)) or v, box, box,
+                       api_name="not_declared_anywhere")
+            box.change(lambda v: ran.append(("stats", v)) or v, box, box, api_name="stats")
+        demo.queue()
+        demo.launch(server_port=free_port(), prevent_thread_lock=True, quiet=True)
+        try:
+            client = Client(demo.local_url, verbose=False)
+            with pytest.raises(Exception, match="not in the access table"):
+                client.predict("x", api_name="/not_declared_anywhere")
+            assert client.predict("y", api_name="/stats") == "y"    # declared: local may
+        finally:
+            demo.close()
+    assert ran == [("stats", "y")]
+
+
+def test_local_mode_is_the_server_not_a_name(store):
+    store.add_user("local", "participant", "pw")
+    store.add_user("rita", "researcher", "pw")
+    store.add_user("ann", "annotator", "pw")
+    assert access.caller(store, None, login_required=False) == access.LOCAL
+    assert access.caller(store, "local", login_required=True).roles == {"participant"}
+    assert access.refusal("load_item", access.caller(store, "local", True)) is not None
+    assert access.refusal("start_run", access.caller(store, "rita", True)) is None
+    assert access.refusal("start_run", access.caller(store, "ann", True)).startswith(
+        "ann may not run experiments")
+    assert access.refusal("start_run", access.caller(store, None, True)).startswith(
+        "anonymous may not")
+    assert access.refusal("start_run", access.caller(store, "ghost", True)) is not None
+    assert access.refusal("start_run", access.LOCAL) is None
+
+
+def test_the_gradio_internals_the_guard_relies_on_are_still_there():
+    """ui/gradio_hooks.py overrides Blocks.process_api and reads Gradio's login cookie."""
+    from gradio import route_utils, routes
+
+    signature = inspect.signature(gr.Blocks.process_api)
+    assert inspect.iscoroutinefunction(gr.Blocks.process_api)
+    assert {"block_fn", "request"} <= set(signature.parameters)
+    assert ".process_api(" in inspect.getsource(route_utils.call_process_api)
+    source = inspect.getsource(routes)
+    assert 'f"access-token-{app.cookie_id}"' in source
+    assert 'f"access-token-unsecure-{app.cookie_id}"' in source
+    assert "app.tokens.get(token)" in source
+    assert "run_history" in inspect.signature(gr.Blocks.launch).parameters

@@ -1,0 +1,169 @@
+"""Who may do what: the one access table of the app, for every event and every HTTP route.
+
+Every event of every page is listed below by its api_name, in the group of the work it
+belongs to, with the roles that may call it. ui/gradio_hooks.py applies the table before any
+handler runs (the event's inputs are not even preprocessed); an event that is not in the
+table is refused, so a new event stays closed until someone declares who may call it.
+Handlers do not check roles themselves.
+
+Why these roles:
+- annotators curate items: everything on the Annotate page (reading an item shows its gold
+  answer, so listing and searching items are annotation events too: search matches the gold
+  and would answer questions for anyone else), item statistics and exports of the dataset;
+- importing writes many items at once and reads files on the server: admins and researchers;
+- experiments spend money and read endpoint settings (base URL, model, the name of the key's
+  environment variable); results and judges (LLM judges spend money too), human baselines
+  and Inspect (gold answers beside model output) are research: admins and researchers;
+- participants answer questionnaires without seeing any answer, so they get none of the
+  above (the studies issue, #14, adds their own events); anonymous callers get nothing.
+
+Local mode (a server on loopback started without a login, cli/serve_command.py) has one
+user with every role. It is a property of the server, never of a user's name: under a login
+a user named `local` has exactly the role an admin gave it.
+
+Routes (ROUTES, applied by ui/gradio_hooks.RouteAccess): Gradio's login already refuses
+anonymous callers on its API and file routes; the table adds which roles may reach files
+(item media among them) and uploads (not participants, for now), and closes the routes of
+Gradio features ClueLab does not use. A route not declared is refused.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from store import NotFoundError
+
+ROLES = ("admin", "researcher", "annotator", "participant")
+STAFF = frozenset({"admin", "researcher", "annotator"})
+RESEARCH = frozenset({"admin", "researcher"})
+NOBODY = frozenset()
+SIGNED_IN = frozenset(ROLES)
+
+
+@dataclass(frozen=True)
+class Group:
+    """Events that do one kind of work: `action` names it in a refusal."""
+    action: str
+    roles: frozenset
+    events: frozenset
+
+
+def _group(action: str, roles: frozenset, names: str) -> Group:
+    return Group(action, roles, frozenset(names.split()))
+
+
+GROUPS = (
+    _group("annotate items", STAFF, """
+        open_initial init_browser filter_items search_items list_prev_page list_next_page
+        select_item load_item domain_choices subtask_choices next_item prev_item sync_url
+        save_item save_item_by_enter save_over_conflict compare_with_saved reload_saved
+        autosave_draft autosave_boxes discard_draft add_clue remove_clue move_clue_up
+        move_clue_down select_clue select_image add_image remove_image move_image_left
+        move_image_right set_option_image clear_option_image show_history diff_revisions
+        restore_revision submit_review response_link"""),
+    _group("see statistics or export datasets", STAFF, """
+        stats stats_on_open export_file export_datasets"""),
+    _group("import datasets", RESEARCH, "import_file"),
+    _group("use results and judges", RESEARCH, """
+        results_runs results_on_open score_runs judge_update judge_update_1 show_results
+        rerender rerender_1 rerender_2 rerender_3 rerender_4 shown_judges add_human
+        export_results"""),
+    _group("run experiments or read endpoint settings", RESEARCH, """
+        experiments_open select_endpoint save_endpoint delete_endpoint test_endpoint
+        select_price save_price delete_price clue_source_options image_mode_options
+        mmr_life_preset preview_run start_run poll_runs refresh_runs watch_run select_run
+        list_responses show_response pause_run cancel_run resume_run"""),
+    _group("inspect model responses", RESEARCH, """
+        inspect_open_tab inspect_judges inspect_filter inspect_next_page inspect_prev_page
+        inspect_open inspect_link inspect_deep_link inspect_select inspect_next inspect_prev
+        inspect_image inspect_zoom_gt inspect_zoom_model inspect_verdict_detail
+        inspect_compare inspect_save_tags inspect_remove_tag inspect_add_tag
+        inspect_rename_tag inspect_delete_tag inspect_add_note inspect_tag_counts
+        inspect_export"""),
+)
+
+GROUP_OF_EVENT = {name: group for group in GROUPS for name in group.events}
+assert len(GROUP_OF_EVENT) == sum(len(g.events) for g in GROUPS), "an event in two groups"
+
+# HTTP routes: an exact path (a trailing slash also matches) or, ending in `*`, a prefix; the
+# longest match applies and a route not declared is refused. SIGNED_IN routes are left to
+# Gradio: it serves its login page and front-end files to anyone and refuses anonymous
+# callers everything else; the events behind its API routes are checked against GROUPS.
+PAGES = ("/", "/io", "/stats", "/results", "/experiments", "/inspect")
+ROUTES = {
+    **{page: SIGNED_IN for page in PAGES},
+    **{path: SIGNED_IN for path in (
+        "/login", "/logout", "/config", "/theme.css", "/favicon.ico", "/robots.txt",
+        "/manifest.json", "/pwa_icon*", "/assets/*", "/svelte/*", "/static/*",
+        "/openapi.json", "/gradio_api/user", "/gradio_api/login_check", "/gradio_api/token",
+        "/gradio_api/app_id", "/gradio_api/info", "/gradio_api/openapi.json",
+        "/gradio_api/deep_link", "/gradio_api/theme.css", "/gradio_api/startup-events",
+        "/gradio_api/heartbeat/*", "/gradio_api/reset", "/gradio_api/cancel",
+        "/gradio_api/queue/*", "/gradio_api/run/*", "/gradio_api/api/*",
+        "/gradio_api/call/*", "/gradio_api/custom_component/*")},
+    # files (item media: originals and previews; exports; drawn images), uploads, streams
+    # and components' own server functions
+    **{path: STAFF for path in (
+        "/gradio_api/file=*", "/gradio_api/file/*", "/gradio_api/proxy=*",
+        "/gradio_api/upload", "/gradio_api/upload_progress", "/gradio_api/stream/*",
+        "/gradio_api/process_recording", "/gradio_api/component_server")},
+    # Gradio features ClueLab does not use: run history (keeps every event's inputs and
+    # outputs, can copy them to a Hugging Face bucket), monitoring, live code editing
+    **{path: NOBODY for path in (
+        "/gradio_api/runs", "/gradio_api/run-history/*", "/gradio_api/vibe-*",
+        "/gradio_api/undo-vibe-edit", "/gradio_api/dev/reload", "/monitoring*")},
+}
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is calling: `name` for messages and author fields; `roles` for the table."""
+    name: str
+    roles: frozenset
+
+    @property
+    def role(self) -> str:
+        if self.roles == SIGNED_IN:
+            return "local single-user mode"
+        return next(iter(self.roles), "none")
+
+
+LOCAL = Caller("local", SIGNED_IN)
+
+
+def caller(store, username: str | None, login_required: bool) -> Caller:
+    """The caller of a request: everyone is the one local user when the server has no login;
+    with one, the user's role from the store (none for anonymous or unknown names)."""
+    if not login_required:
+        return LOCAL
+    if not username:
+        return Caller("anonymous", NOBODY)
+    try:
+        return Caller(username, frozenset({store.get_user(username)["role"]}))
+    except NotFoundError:
+        return Caller(username, NOBODY)
+
+
+def refusal(api_name: str | None, who: Caller) -> str | None:
+    """Why `who` may not call the event `api_name` (plain text), or None if they may."""
+    group = GROUP_OF_EVENT.get(api_name or "")
+    if group is None:
+        return (f"The action {api_name or '(unnamed)'} is not in the access table "
+                f"(ui/access.py), so nobody may call it.")
+    if who.roles & group.roles:
+        return None
+    return (f"{who.name} may not {group.action} (role {who.role}; "
+            f"{', '.join(r for r in ROLES if r in group.roles)} may).")
+
+
+def route_entry(path: str) -> str | None:
+    """The ROUTES entry that applies to `path` (the longest match), None if none does."""
+    matches = [key for key in ROUTES
+               if (path.startswith(key[:-1]) if key.endswith("*")
+                   else path.rstrip("/") == key.rstrip("/"))]
+    return max(matches, key=len, default=None)
+
+
+def route_roles(path: str) -> frozenset:
+    """The roles that may reach the HTTP route `path`; nobody for an undeclared one."""
+    entry = route_entry(path)
+    return NOBODY if entry is None else ROUTES[entry]
