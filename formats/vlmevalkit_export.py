@@ -13,7 +13,6 @@ Extra columns VLMEvalKit ignores keep the rest: `item_id`, `reasoning_type` and
 from __future__ import annotations
 
 import base64
-import csv
 import json
 from pathlib import Path
 
@@ -37,15 +36,28 @@ def export(store, out: Path, dataset: str | None = None) -> dict:
     images = set()
     out.parent.mkdir(parents=True, exist_ok=True)
     with open(out, "w", encoding="utf-8", newline="") as handle:
-        writer = csv.writer(handle, delimiter="\t", lineterminator="\n")
-        writer.writerow(header)
+        handle.write(tsv_line(header))
         for row in rows:             # images are encoded row by row: exports can be large
             shas = row.pop("_shas")
             images.update(shas)
             row["image"] = _image_cell(store, shas, row["index"], first_row_of)
-            writer.writerow([row.get(column, "") for column in header])
+            handle.write(tsv_line([row.get(column, "") for column in header]))
     return {"format": "vlmevalkit", "items": len(items), "images": len(images),
             "paths": [str(out)]}
+
+
+def tsv_line(values) -> str:
+    """One TSV line. Values stay exact (a data file: no spreadsheet neutralising); a field
+    holding a tab, CR, LF or a double quote is quoted, its quotes doubled, as pandas and
+    csv.reader read it. Python's csv writer with a "\\n" line end leaves a lone CR
+    unquoted, and readers that end lines at CR then split the row."""
+    return "\t".join(_tsv_field("" if value is None else str(value)) for value in values) + "\n"
+
+
+def _tsv_field(text: str) -> str:
+    if any(c in text for c in '\t\r\n"'):
+        return '"' + text.replace('"', '""') + '"'
+    return text
 
 
 def _indexes(items: list[dict]) -> list[str]:

@@ -26,6 +26,19 @@ def latex_escape(text) -> str:
     return re.sub(r"[\\&%$#_{}~^]", lambda m: LATEX_SPECIAL[m.group()], str(text))
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_cell(value):
+    """A CSV cell a spreadsheet shows as text: a string starting with = + - @, a tab or a
+    CR would be read as a formula (OWASP's CSV injection rule), so it gets a leading `'`.
+    Numbers stay numbers (a negative delta is no formula). For CSVs meant for people only:
+    data files (the VLMEvalKit TSV) keep their values exact."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 @dataclass
 class Column:
     key: str
@@ -70,12 +83,16 @@ class Table:
         return [{k: r.get(k) for k in keys + extras} for r in self.rows]
 
     def to_csv(self) -> str:
+        """A CSV for spreadsheets: every cell (the header too: some tables' columns are model
+        names) goes through spreadsheet_cell, as the model id and the baseline label lead
+        each row. Lines end in CRLF (RFC 4180), so that the csv module quotes a cell that
+        holds a lone CR, which readers would otherwise take for the end of the row."""
         rows = self.flat_rows()
+        keys = list(rows[0]) if rows else [c.key for c in self.columns]
         out = io.StringIO()
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]) if rows else
-                                [c.key for c in self.columns], lineterminator="\n")
-        writer.writeheader()
-        writer.writerows(rows)
+        writer = csv.writer(out, lineterminator="\r\n")
+        for cells in [keys] + [[row.get(k) for k in keys] for row in rows]:
+            writer.writerow([spreadsheet_cell(v) for v in cells])
         return out.getvalue()
 
     def to_json(self) -> str:

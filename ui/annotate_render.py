@@ -42,7 +42,7 @@ class Renderer:
         item, saved = work["item"], work["saved"]
         form = EditorHandlers.form_values(item)
         return [
-            work, item["id"], self.header(saved), work.get("notice") or problems_html(saved),
+            work, item["id"], self.header(saved), work.get("notice_html") or problems_html(saved),
             self.strip(work), *self.annotator(work, before), form["clues"], form["question"],
             form["answer_type"], form["answer"], form["aliases"], form["gt_reasoning"],
             form["domain"], form["subtask"], form["reasoning_type"], form["status"], form["options"], self.option_gallery(item),

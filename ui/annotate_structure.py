@@ -10,6 +10,7 @@ import gradio as gr
 
 from store import MediaError
 from ui import editor_ops as ops
+from ui import messages
 from ui.annotate_render import reviews_md
 from ui.editor_model import EditError
 from ui.session import user_of
@@ -21,12 +22,12 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
 
     def collected(work, values):
         if not work:
-            raise gr.Error("open an item first")
+            raise messages.error("open an item first")
         form_values, annot = split(values)
         try:
             return editor.collect(work, form_values, annot)
         except EditError as err:
-            raise gr.Error(str(err)) from None
+            raise messages.error(err) from None
 
     def with_item(work, item, **changes):
         return {**work, "item": item, **changes}
@@ -38,7 +39,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
             try:
                 item, selected = op(item, selected)
             except EditError as err:
-                raise gr.Error(str(err)) from None
+                raise messages.error(err) from None
             return renderer.annotator_only(with_item(work, item)) + [selected]
         return handler
 
@@ -68,12 +69,12 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
     def add_image(work, upload, *values):
         item = collected(work, values)
         if not upload:
-            raise gr.Error("no file received")
+            raise messages.error("no file received")
         path = Path(upload if isinstance(upload, str) else upload.name)
         try:
             info = store.add_image(path, path.name)
         except MediaError as err:
-            raise gr.Error(str(err)) from None
+            raise messages.error(err) from None
         item, index = ops.add_image(item, info.sha256)
         return renderer.annotator_only(with_item(work, item, image_index=index))
 
@@ -86,7 +87,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
             try:
                 item, index = op(item, work.get("image_index", 0))
             except EditError as err:
-                raise gr.Error(str(err)) from None
+                raise messages.error(err) from None
             return renderer.annotator_only(with_item(work, item, image_index=index))
         return handler
 
@@ -107,11 +108,11 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
             try:
                 sha = store.add_image(path, path.name).sha256
             except MediaError as err:
-                raise gr.Error(str(err)) from None
+                raise messages.error(err) from None
         try:
             item = ops.set_option_image(item, label, sha)
         except EditError as err:
-            raise gr.Error(str(err)) from None
+            raise messages.error(err) from None
         return renderer.annotator_only(with_item(work, item))
 
     ui.option_upload.upload(set_option_image,
@@ -127,11 +128,11 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
 
     def show_diff(work, a, b):
         if not work:
-            raise gr.Error("open an item first")
+            raise messages.error("open an item first")
         try:
             return editor_history(renderer).diff(work["item"]["id"], a, b)
         except EditError as err:
-            raise gr.Error(str(err)) from None
+            raise messages.error(err) from None
 
     ui.show_diff.click(show_diff, [ui.work, ui.version_a, ui.version_b], ui.diff,
                        api_name="diff_revisions")
@@ -139,12 +140,12 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
     def restore(work, version, request: gr.Request):
         user = user_of(request)
         if not work:
-            raise gr.Error("open an item first")
+            raise messages.error("open an item first")
         item_id = work["item"]["id"]
         try:
             new = editor_history(renderer).restore(item_id, version, work["saved"]["version"], user)
         except EditError as err:
-            raise gr.Error(str(err)) from None
+            raise messages.error(err) from None
         store.delete_draft(user, item_id)
         fresh = editor.load(item_id, user)
         return renderer.render(fresh, f"Restored version {int(version)} as version {new}.",
@@ -157,7 +158,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
     def review(work, verdict, note, request: gr.Request):
         user = user_of(request)
         if not work or not verdict:
-            raise gr.Error("open an item and choose approve, revise or reject")
+            raise messages.error("open an item and choose approve, revise or reject")
         store.add_review(work["item"]["id"], work["saved"]["version"], user, verdict, note or "")
         return reviews_md(store, work["item"]["id"]), None, ""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gradio as gr
 
+from ui import messages
 from ui.annotate_render import Renderer, problems_html
 from ui.browser_handlers import BrowserHandlers
 from ui.annotate_structure import wire_structure
@@ -15,6 +16,7 @@ from ui.editor_handlers import FIELDS, EditorHandlers
 from ui.editor_model import EditError
 from ui.history_handlers import HistoryHandlers
 from ui.session import user_of
+from ui.text import escape_html
 
 
 # Runs in the page before autosave_boxes: passes the inputs on when the annotator still shows
@@ -68,15 +70,18 @@ def wire(store, demo, browser, ui) -> None:
         return dict(zip(FIELDS, values[:len(FIELDS)])), (annot or {}).get("boxes") if annot else None
 
     def render_loaded(work, before=None):
-        work["notice"] = "".join(f"<div>{x}</div>" for x in (work.get("notice"),
-                                                          problems_html(work["saved"])) if x)
+        """The notice above the editor: the handler's text (escaped here) and the import
+        problems (HTML built by problems_html, escaped there)."""
+        notice = escape_html(work["notice"]) if work.get("notice") else ""
+        work["notice_html"] = "".join(f"<div>{x}</div>" for x in (notice,
+                                                               problems_html(work["saved"])) if x)
         return renderer.render(work, before=before)
 
     def open_item(item_id, request: gr.Request, before=None):
         try:
             return render_loaded(editor.load(item_id, user_of(request)), before)
         except EditError as err:
-            raise gr.Error(str(err)) from None
+            raise messages.error(err) from None
 
     # ---- browser ---------------------------------------------------------------------
     # The list, the form and the save bar are built after the first image (see
@@ -105,7 +110,7 @@ def wire(store, demo, browser, ui) -> None:
         try:
             return render_loaded(editor.load(target, user_of(request)))
         except EditError as err:
-            gr.Warning(str(err))
+            messages.warn(err)
             return [gr.skip()] * len(renderer.outputs)
 
     # Events that open an item show their progress on the annotator alone: one spinner
@@ -166,7 +171,7 @@ def wire(store, demo, browser, ui) -> None:
         current = work["item"]["id"] if work else None
         target = items.neighbour(ids, current, delta)
         if target is None:
-            raise gr.Error("no items match the filters")
+            raise messages.error("no items match the filters")
         return open_item(target, request, work)
 
     def go_next(ids, work, request: gr.Request):
@@ -196,16 +201,18 @@ def wire(store, demo, browser, ui) -> None:
         work, outcome = editor.save(work, form_values, annot, comment, user, base_version)
         keep = [gr.skip()] * len(renderer.outputs)
         if outcome["kind"] == "saved":
-            gr.Info(outcome["message"])
-            return render_loaded(work, before=shown)[:-2] + [outcome["message"], ""] + [
+            messages.info(outcome["message"])
+            return render_loaded(work, before=shown)[:-2] + [
+                messages.status(outcome["message"]), ""] + [
                 gr.update(visible=False), "", [], None]
         if outcome["kind"] == "conflict":
-            gr.Warning(outcome["message"])
+            messages.warn(outcome["message"])
             keep[0] = work
-            return keep + [gr.update(visible=True), outcome["message"], outcome["diff"],
+            return keep + [gr.update(visible=True), messages.status(outcome["message"]),
+                           outcome["diff"],
                            outcome["current_version"]]
-        gr.Warning(outcome["message"])
-        keep[-2] = f"Not saved: {outcome['message']}"
+        messages.warn(outcome["message"])
+        keep[-2] = messages.status(f"Not saved: {outcome['message']}")
         return keep + [gr.skip()] * 4
 
     def save_item(request: gr.Request, work, *values):
@@ -258,7 +265,7 @@ def wire(store, demo, browser, ui) -> None:
 
     def discard(work, request: gr.Request):
         if not work:
-            raise gr.Error("open an item first")
+            raise messages.error("open an item first")
         return render_loaded(editor.discard_draft(work, user_of(request)), before=work)
 
     ui.discard.click(discard, ui.work, renderer.outputs, api_name="discard_draft")

@@ -12,7 +12,6 @@ import copy
 
 from store import ConflictError, NotFoundError, StoreError, ValidationError, diff_items
 from ui import editor_model as em
-from ui.text import escape_html
 
 FIELDS = ("question", "answer_type", "answer", "aliases", "gt_reasoning", "domain",
           "subtask", "reasoning_type", "status", "options", "clues")
@@ -44,11 +43,12 @@ class EditorHandlers:
 
     @staticmethod
     def _draft_notice(draft: dict, saved: dict) -> str:
+        """Plain text (the page escapes it where it shows it)."""
         text = f"Restored your unsaved draft from {draft['updated_at']}."
         if draft["base_version"] != saved["version"]:
             text += (f" It is based on version {draft['base_version']}, but the item is now at "
-                     f"version {saved['version']} (saved by {escape_html(saved.get('updated_by'))} "
-                     f"at {escape_html(saved.get('updated_at'))}): saving will show the "
+                     f"version {saved['version']} (saved by {saved.get('updated_by')} "
+                     f"at {saved.get('updated_at')}): saving will show the "
                      "differences first.")
         return text
 

@@ -9,22 +9,17 @@ that starts when the tab is first opened, and skips updates that did not change.
 from __future__ import annotations
 
 import hashlib
-import html
 import json
 
 import gradio as gr
 
 from ui import experiments_handlers as xh
+from ui import messages
 from ui import experiments_runs as xr
 from ui.browser_handlers import BrowserHandlers
 from ui.experiments_layout import build_layout
 from ui.experiments_preview import preview
 from ui.session import user_of
-
-
-def _say(err: Exception) -> str:
-    """Toasts render HTML: the message (it may quote a server's reply) shown as text."""
-    return html.escape(str(err), quote=False)
 
 
 def _digest(value) -> str:
@@ -68,7 +63,7 @@ def build_experiments_tab(store, opened) -> None:
         try:
             return xh.endpoint_form(store, str(row[0])) if row else [gr.skip()] * 6
         except xh.ExperimentError as err:
-            raise gr.Error(_say(err)) from None
+            raise messages.error(err) from None
 
     ui.endpoints.select(select_endpoint, None, [ui.ep_name, ui.ep_url, ui.ep_model, ui.ep_env,
                                                 ui.ep_concurrency, ui.ep_pixels],
@@ -78,10 +73,10 @@ def build_experiments_tab(store, opened) -> None:
         try:
             message = xh.save_endpoint(store, name, url, model, env, concurrency, pixels)
         except xh.ExperimentError as err:
-            raise gr.Error(_say(err)) from None
-        gr.Info(message)
+            raise messages.error(err) from None
+        messages.info(message)
         rows, names = endpoint_lists()
-        return rows, gr.update(choices=names, value=(name or "").strip()), message
+        return rows, gr.update(choices=names, value=(name or "").strip()), messages.status(message)
 
     ui.ep_save.click(save_endpoint, [ui.ep_name, ui.ep_url, ui.ep_model, ui.ep_env,
                                      ui.ep_concurrency, ui.ep_pixels],
@@ -91,9 +86,10 @@ def build_experiments_tab(store, opened) -> None:
         try:
             message = xh.delete_endpoint(store, name)
         except xh.ExperimentError as err:
-            raise gr.Error(_say(err)) from None
+            raise messages.error(err) from None
         rows, names = endpoint_lists()
-        return rows, gr.update(choices=names, value=names[0] if names else None), message
+        return rows, gr.update(choices=names, value=names[0] if names else None), \
+            messages.status(message)
 
     ui.ep_delete.click(delete_endpoint, ui.ep_name, [ui.endpoints, ui.endpoint, ui.ep_result],
                        api_name="delete_endpoint")
@@ -102,9 +98,9 @@ def build_experiments_tab(store, opened) -> None:
         try:
             result = xh.test_connection(store, name)
         except xh.ExperimentError as err:
-            raise gr.Error(_say(err)) from None
+            raise messages.error(err) from None
         if not result["ok"]:
-            gr.Warning(_say(result["message"]))
+            messages.warn(result["message"])
         return result["markdown"]
 
     ui.ep_test.click(test_endpoint, ui.ep_name, ui.ep_result, api_name="test_endpoint")
@@ -122,8 +118,8 @@ def build_experiments_tab(store, opened) -> None:
             message = (xh.save_price(store, pattern, input_per_m, output_per_m)
                        if action == "save" else xh.delete_price(store, pattern))
         except xh.ExperimentError as err:
-            raise gr.Error(_say(err)) from None
-        gr.Info(message)
+            raise messages.error(err) from None
+        messages.info(message)
         return xh.price_rows(store)
 
     def save_price(pattern, input_per_m, output_per_m, request: gr.Request):
@@ -153,7 +149,7 @@ def build_experiments_tab(store, opened) -> None:
         try:
             out = preview(store, as_form(values), item_id)
         except xh.ExperimentError as err:
-            raise gr.Error(_say(err)) from None
+            raise messages.error(err) from None
         return out["summary"], out["transcript"], out["thumbnails"], out["payload"]
 
     ui.preview.click(do_preview, [ui.preview_item, *form],
@@ -164,12 +160,12 @@ def build_experiments_tab(store, opened) -> None:
         try:
             started = xh.start_run(store, as_form(values), user)
         except xh.ExperimentError as err:
-            raise gr.Error(_say(err)) from None
+            raise messages.error(err) from None
         if started["warning"]:
-            gr.Warning(_say(started["warning"]))
-        gr.Info(_say(started["message"]))
+            messages.warn(started["warning"])
+        messages.info(started["message"])
         run_id = started["run_id"]
-        return (run_id, started["message"], xr.runs_table(store),
+        return (run_id, messages.status(started["message"]), xr.runs_table(store),
                 xr.progress_html(store, run_id), gr.Timer(active=True), [], "", "")
 
     ui.start.click(do_start, form, [ui.run_id, ui.control_message, ui.runs, ui.progress,
@@ -203,7 +199,7 @@ def build_experiments_tab(store, opened) -> None:
             return (run_id, xr.progress_html(store, run_id), xr.run_config(store, run_id),
                     xr.responses(store, run_id, status_filter), "", "")
         except xh.ExperimentError as err:
-            raise gr.Error(_say(err)) from None
+            raise messages.error(err) from None
 
     watch_outputs = [ui.run_id, ui.progress, ui.config, ui.responses, ui.response_text,
                      ui.response_extracted]
@@ -219,7 +215,7 @@ def build_experiments_tab(store, opened) -> None:
         try:
             return xr.responses(store, run_id, status_filter)
         except xh.ExperimentError as err:
-            raise gr.Error(_say(err)) from None
+            raise messages.error(err) from None
 
     gr.on([ui.responses_refresh.click, ui.response_filter.input], list_responses,
           [ui.run_id, ui.response_filter], ui.responses, api_name="list_responses")
@@ -229,7 +225,7 @@ def build_experiments_tab(store, opened) -> None:
         try:
             return xr.response_detail(store, run_id, row[0] if row else None)
         except xh.ExperimentError as err:
-            raise gr.Error(_say(err)) from None
+            raise messages.error(err) from None
 
     ui.responses.select(show_response, ui.run_id, [ui.response_text, ui.response_extracted],
                         api_name="show_response")
@@ -240,9 +236,9 @@ def build_experiments_tab(store, opened) -> None:
             message = (xr.resume(store, run_id, retry_errors) if action == "resume"
                        else xr.control(store, run_id, action))
         except xh.ExperimentError as err:
-            raise gr.Error(_say(err)) from None
-        gr.Info(_say(message))
-        return message, xr.progress_html(store, run_id), gr.Timer(active=True)
+            raise messages.error(err) from None
+        messages.info(message)
+        return messages.status(message), xr.progress_html(store, run_id), gr.Timer(active=True)
 
     def pause_run(run_id, request: gr.Request):
         return steer("pause", run_id, False, request)

@@ -10,12 +10,11 @@ may edit items (admin, researcher, annotator; `local` in single-user mode); anyo
 """
 from __future__ import annotations
 
-import html
-
 import gradio as gr
 
 from store import StoreError
 from ui import inspect_browser as ib
+from ui import messages
 from ui import inspect_compare as ic
 from ui import inspect_handlers as ih
 from ui import inspect_tags as it
@@ -29,8 +28,8 @@ _ERRORS = (ih.InspectError, ib.BrowseError, it.TagError, StoreError)
 
 
 def _fail(error: Exception):
-    """Toasts render HTML: the message (it may quote a tag or an id) shown as text."""
-    raise gr.Error(html.escape(str(error), quote=False)) from None
+    """The error as a toast (it may quote a tag or an id: ui.messages shows it as text)."""
+    raise messages.error(error) from None
 
 
 # The page opens either as usual (OPEN_TAB_JS) or on the response its URL names (DEEP_LINK_JS).
@@ -103,7 +102,7 @@ def build_inspect_tab(store, opened, demo=None) -> None:
 
     def turn(nav, delta):
         if not nav:
-            raise gr.Error("filter the responses first")
+            raise messages.error("filter the responses first")
         try:
             return listing(ib.browse(store, nav["filters"], nav["sort"], nav["page"] + delta,
                                      nav.get("size", ib.PAGE_SIZE)))
@@ -172,7 +171,7 @@ def build_inspect_tab(store, opened, demo=None) -> None:
             page = ib.browse(store, wanted, "run order",
                              ib.page_of(store, wanted, "run order", work_id))
         except _ERRORS as error:
-            gr.Warning(html.escape(f"Link to a response: {error}", quote=False))
+            messages.warn(f"Link to a response: {error}")
             return as_opened()
         return out + listing(page) + shown(view)
 
@@ -249,7 +248,7 @@ def build_inspect_tab(store, opened, demo=None) -> None:
     # ---- compare -----------------------------------------------------------------------------
     def compare(work_a, work_b):
         if work_b in (None, ""):
-            raise gr.Error("choose response B (another response to the same item)")
+            raise messages.error("choose response B (another response to the same item)")
         try:
             a, b = ih.open_view(store, work_a), ih.open_view(store, work_b)
         except _ERRORS as error:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from judges.tables import spreadsheet_cell
 from store import StoreError
 from ui.text import escape_md
 
@@ -152,7 +153,7 @@ def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None) -
         writer = csv.writer(f)
         writer.writerow(columns + ["tags", "tagged_by", "notes"])
         for r in found:
-            writer.writerow([_cell(r[c]) for c in columns] + [_cell(v) for v in (
+            writer.writerow([spreadsheet_cell(r[c]) for c in columns] + [spreadsheet_cell(v) for v in (
                 "; ".join(t["tag"] for t in r["tags"]),
                 "; ".join(f"{t['tag']}: {t['author'] or ''} {t['created_at']}"
                           for t in r["tags"]),
@@ -160,9 +161,3 @@ def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None) -
                            for n in r["notes"]))])
     return str(path)
 
-
-def _cell(value):
-    """Spreadsheet-safe: a text cell starting with = + - @ is not read as a formula."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
-        return "'" + value
-    return value

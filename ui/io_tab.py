@@ -4,8 +4,8 @@ from __future__ import annotations
 import gradio as gr
 
 from formats import EXPORT_FORMATS, IMPORT_FORMATS
+from ui import messages
 from ui.io_handlers import IoError, IoHandlers
-from ui.text import escape_md
 
 
 def build_io_tab(store) -> None:
@@ -39,8 +39,8 @@ def build_io_tab(store) -> None:
         try:
             result = handlers.run_import(fmt, upload, path, images_dir, name, progress=tick)
         except IoError as err:
-            raise gr.Error(str(err)) from None
-        gr.Info(f"imported {result['imported']} items")
+            raise messages.error(err) from None
+        messages.info(f"imported {result['imported']} items")
         return "```\n" + result["text"].replace("```", "'''") + "\n```", \
             gr.update(choices=store.facets().get("dataset", []))
 
@@ -51,7 +51,7 @@ def build_io_tab(store) -> None:
         try:
             path, info = handlers.run_export(fmt, name)
         except IoError as err:
-            raise gr.Error(escape_md(str(err))) from None
+            raise messages.error(err) from None
         return path, info
 
     export.click(do_export, [out_fmt, out_dataset], [download, summary], api_name="export_file")

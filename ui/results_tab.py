@@ -14,6 +14,7 @@ import gradio as gr
 from judges.clue_match import semantic_status
 from judges.stats import COUNTING_RULES
 from scoring.figures import padded_range
+from ui import messages
 from ui import results_handlers as h
 from ui.session import user_of
 
@@ -95,13 +96,13 @@ def build_results_tab(store, opened=None) -> None:
             return h.score_runs(store, run_ids, judge_names, chosen, tick,
                                 semantic=with_semantic)
         except h.ResultsUiError as error:
-            raise gr.Error(str(error)) from None
+            raise messages.error(error) from None
 
     def do_show(run_ids, chosen, *choices):
         try:
             out = h.show_results(store, run_ids, chosen, *choices)
         except h.ResultsUiError as error:
-            raise gr.Error(str(error)) from None
+            raise messages.error(error) from None
         length = gr.update(value=out["length_bins"],
                            x_lim=padded_range(out["length_bins"]["output_tokens"]))
         return (out["table"], out["rules"], out["domain_bars"], out["subtask_bars"],
@@ -121,14 +122,14 @@ def build_results_tab(store, opened=None) -> None:
         try:
             name = h.add_human(store, path, user_of(request))
         except h.ResultsUiError as error:
-            raise gr.Error(str(error)) from None
+            raise messages.error(error) from None
         return gr.update(choices=h.human_choices(store), value=name), None
 
     def do_export(run_ids, chosen, table_kind, table_format, *choices):
         try:
             return h.export_table(store, run_ids, chosen, table_kind, table_format, *choices)
         except h.ResultsUiError as error:
-            raise gr.Error(str(error)) from None
+            raise messages.error(error) from None
 
     reading = [judge, samples, human, extraction]
     outputs = [table, rules, domain_plot, subtask_plot, drop_plot, length_plot, injection,

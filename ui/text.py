@@ -2,14 +2,21 @@
 
 Gradio renders Markdown components as HTML; anything that did not come from our own code
 goes through these helpers so that `<script>`, `<img onerror=…>` and `javascript:` links
-are shown as text and never run.
+are shown as text and never run. Toasts and status messages go through `ui.messages`, which
+uses these. Each helper escapes once: give them plain text, never text already escaped.
 """
 from __future__ import annotations
 
 import html
 import re
 
-_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|>~])")
+# One pass over the text: HTML's characters become entities, Markdown's get a backslash,
+# and `:` and `@` become entities so that no URL or e-mail address in the text is
+# auto-linked (GFM links `https://…`, `www.…` and `a@b.c` found in plain text). Quotes stay
+# as they are: in Markdown text they are text, and their entity's `#` got a backslash once,
+# which showed `&#x27;` on screen.
+_MD_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", ":": "&#58;", "@": "&#64;"}
+_MD_SPECIAL = re.compile(r"[&<>:@\\`*_{}\[\]()#+\-.!|~]")
 
 
 def escape_html(text) -> str:
@@ -17,8 +24,10 @@ def escape_html(text) -> str:
 
 
 def escape_md(text) -> str:
-    """Text that Markdown shows literally: HTML escaped, Markdown syntax backslashed."""
-    return _MD_SPECIAL.sub(r"\\\1", escape_html(text))
+    """Text that Markdown shows literally and never as a link: HTML escaped, Markdown syntax
+    backslashed, URLs and addresses broken up (see _MD_ENTITIES)."""
+    return _MD_SPECIAL.sub(lambda m: _MD_ENTITIES.get(m.group()) or "\\" + m.group(),
+                           "" if text is None else str(text))
 
 
 def short(text, limit: int = 90) -> str:

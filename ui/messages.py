@@ -1,0 +1,45 @@
+"""Every message the app shows the user: toasts (info, warning, error) and status lines.
+
+Gradio renders a toast's message as HTML, and a message often quotes untrusted text (an
+item id from an imported file, a URL parameter, a server's reply, a file name). So handlers
+build plain text, never escaped, and it is escaped here, exactly once, where it is shown:
+a `<form>` in `?item=` shows as the characters `<form>`, not as a form. No other module
+calls gr.Info / gr.Warning / gr.Error (tests/test_messages.py checks the ui/ tree).
+
+    messages.info("Saved …")            a green toast
+    messages.warn(f"No item {item_id}")  a yellow toast
+    raise messages.error(str(err))       a red toast that stops the event
+    messages.status(text)                a status line shown in a gr.Markdown
+"""
+from __future__ import annotations
+
+import html
+
+import gradio as gr
+
+from ui.text import escape_md
+
+
+def as_toast_text(message) -> str:
+    """A toast's HTML that shows `message` as it is. Quotes stay: a toast's text is no
+    attribute, and API clients read the message as written."""
+    return html.escape("" if message is None else str(message), quote=False)
+
+
+def info(message) -> None:
+    gr.Info(as_toast_text(message))
+
+
+def warn(message) -> None:
+    gr.Warning(as_toast_text(message))
+
+
+def error(message) -> gr.Error:
+    """The error to raise (`raise messages.error(...) from None`): the event stops and the
+    page shows the message as text."""
+    return gr.Error(as_toast_text(message))
+
+
+def status(message) -> str:
+    """A status line for a gr.Markdown output: shown literally, never as markup or a link."""
+    return escape_md(message)
