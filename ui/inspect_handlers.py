@@ -32,7 +32,8 @@ class InspectError(ValueError):
 def parse_work_id(value) -> int:
     text = str(value if value is not None else "").strip().lstrip("#")
     if not text.isdigit():
-        raise InspectError("enter a response number (the work id shown in the list)")
+        raise InspectError(f"{short(text, 60)!r} is not a response number; enter the work id "
+                           "shown in the list")
     return int(text)
 
 
