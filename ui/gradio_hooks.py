@@ -3,7 +3,7 @@
 Gradio has no hook that runs before every event, so `GuardedBlocks` overrides
 `Blocks.process_api`: every way in (the queue, /gradio_api/run, /gradio_api/call, MCP, the
 front end's fn_index calls) ends there, before the inputs are preprocessed. A refused event
-raises a gr.Error, so no handler runs and no output changes.
+raises ui.messages.error, so no handler runs and no output changes.
 
 `RouteAccess` is ASGI middleware in front of Gradio's routes. To know who is asking it reads
 the login cookie as Gradio's own `get_current_user` does (routes.py: `access-token-<cookie
@@ -15,13 +15,12 @@ tests/test_access.py fails if a Gradio upgrade renames or moves what these rely 
 """
 from __future__ import annotations
 
-import html
 import inspect
 import json
 
 import gradio as gr
 
-from ui import access
+from ui import access, messages
 
 _PROCESS_API = inspect.signature(gr.Blocks.process_api)
 
@@ -36,7 +35,7 @@ def login_required(server) -> bool:
 
 def refusal_error(text: str) -> gr.Error:
     """A red toast that shows `text` as text (a toast renders HTML; a user name may not)."""
-    return gr.Error(html.escape(text, quote=False), print_exception=False)
+    return messages.error(text, quiet=True)
 
 
 class GuardedBlocks(gr.Blocks):

@@ -34,10 +34,11 @@ def warn(message) -> None:
     gr.Warning(as_toast_text(message))
 
 
-def error(message) -> gr.Error:
+def error(message, *, quiet: bool = False) -> gr.Error:
     """The error to raise (`raise messages.error(...) from None`): the event stops and the
-    page shows the message as text."""
-    return gr.Error(as_toast_text(message))
+    page shows the message as text. `quiet`: no traceback in the server's log (a refusal
+    by the access policy is no failure)."""
+    return gr.Error(as_toast_text(message), print_exception=not quiet)
 
 
 def status(message) -> str:
