@@ -12,13 +12,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from .mmr_options import split_options
-from .records import (ANSWER_TYPES, guess_answer_type, new_record, option_labels,
-                      text_or_empty)
+from .records import (ANSWER_TYPES, describe, gold_not_an_option, guess_answer_type, new_record,
+                      option_labels, text_or_empty)
 from .safepath import image_ref
 from .seekworld import parse_location_answer
 from .sources import read_json_or_lines
 
 DATASET = "dailyclue"
+MISSING_IMAGE = "missing image: the item names no image (give image or images)"
 KNOWN = {"id", "question", "clues", "visual_clues", "answer", "options", "domain", "subtask",
          "reasoning_type", "image", "images", "answer_type", "question_type", "aliases",
          "gt_reasoning", "reasoning"}
@@ -55,6 +56,8 @@ def triplet_to_record(entry: dict, number: int, base: Path, dataset: str) -> dic
         record[field] = text_or_empty(entry[field]) if entry.get(field) is not None else None
     record["gt_reasoning"] = text_or_empty(entry.get("gt_reasoning", entry.get("reasoning")))
     record["images"] = [image_ref(base, text_or_empty(p)) for p in _paths(entry, problems)]
+    if not record["images"]:      # a visual-clue item without its image, as SeekWorld flags it
+        problems.append(MISSING_IMAGE)
     record["options"] = _options(entry.get("options"), problems, metadata)
     record["clues"] = [_clue(c, i, len(record["images"]), problems, metadata)
                        for i, c in enumerate(_clue_list(entry, problems, metadata))]
@@ -133,7 +136,8 @@ def _clue(clue, index: int, image_count: int, problems: list, metadata: dict) ->
     if isinstance(clue, str):
         return {"text": clue, "reasoning": "", "boxes": []}
     if not isinstance(clue, dict):
-        problems.append(f"malformed clue {index + 1}: {clue!r}")
+        problems.append(f"malformed clue {index + 1}: {describe(clue)}, expected a sentence "
+                        f"or an object with text")
         return {"text": text_or_empty(clue), "reasoning": "", "boxes": []}
     text = clue.get("text", clue.get("clue"))
     if text is None:   # VER-Bench style {"clue3": "...", "reasoning": "..."}
@@ -148,8 +152,9 @@ def _clue(clue, index: int, image_count: int, problems: list, metadata: dict) ->
                           "x1": coords[2], "y1": coords[3]})
         else:
             metadata.setdefault("invalid_boxes", []).append({"clue": index, "box": box})
-            problems.append(f"invalid box: clue {index + 1}: {box!r} (kept in "
-                            f"metadata.invalid_boxes)")
+            problems.append(f"invalid box: clue {index + 1}: expected [x0, y0, x1, y1] or "
+                            f"{{\"image\": N, \"bbox\": [...]}} on one of the item's images "
+                            f"(kept in metadata.invalid_boxes)")
     return {"text": text_or_empty(text), "reasoning": text_or_empty(clue.get("reasoning")),
             "boxes": boxes}
 
@@ -160,11 +165,12 @@ def _answer_type(entry, answer, labels, problems, metadata) -> str:
         value = QUESTION_TYPES.get(str(given).strip().lower(), str(given).strip())
         if value in ANSWER_TYPES:
             if value == "multiple_choice" and answer.rstrip(".") not in labels:
-                problems.append(f"gold answer has no option: {answer!r}")
+                problems.append(gold_not_an_option(labels))
             return value
-        problems.append(f"unknown answer_type: {given!r} (guessed from the answer instead)")
+        problems.append(f"unknown answer_type: expected one of {', '.join(ANSWER_TYPES)} "
+                        f"(guessed from the answer instead; kept in metadata.source_answer_type)")
         metadata["source_answer_type"] = given
     guessed = guess_answer_type(answer, labels)
     if labels and guessed != "multiple_choice":
-        problems.append(f"gold answer has no option: {answer!r} (options {''.join(labels)})")
+        problems.append(gold_not_an_option(labels))
     return guessed

@@ -231,8 +231,8 @@ def _refuse_if_all_unsafe(path: Path, records: list[dict]) -> None:
     """A file whose every image path leaves the image folder is hostile or wrong: refuse it."""
     refs = [ref for record in records for ref in _all_refs(record)]
     if refs and all(ref.unsafe for ref in refs):
-        raise FormatError(path, f"every image path leaves the image folder "
-                                f"(first: {refs[0].name!r}); nothing imported")
+        raise FormatError(path, f"every image path ({len(refs)}) leaves the image folder; "
+                                f"nothing imported")
 
 
 def _all_refs(record: dict):

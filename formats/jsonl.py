@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 
 from .media_export import ImageWriter
-from .records import ANSWER_TYPES, STATUSES, ImageRef, new_record, text_or_empty
+from .records import ANSWER_TYPES, STATUSES, ImageRef, describe, new_record, text_or_empty
 from .safepath import image_ref
 from .sources import read_json_lines
 
@@ -124,8 +124,8 @@ def _choice(line, field, allowed, default, problems, metadata):
         problems.append(f"missing field: {field} (imported as {default!r})")
         return default
     metadata[f"source_{field}"] = value
-    problems.append(f"unknown {field}: {value!r} (imported as {default!r}; original kept in "
-                    f"metadata.source_{field})")
+    problems.append(f"unknown {field}: expected one of {', '.join(allowed)} (imported as "
+                    f"{default!r}; original kept in metadata.source_{field})")
     return default
 
 
@@ -146,13 +146,15 @@ def _strings(line, field, problems) -> list[str]:
 
 def _ref(base: Path, path, problems) -> ImageRef:
     if not isinstance(path, str):
-        return ImageRef(name=repr(path), error=f"malformed image path: {path!r}")
+        return ImageRef(name=describe(path),
+                        error=f"malformed image path: {describe(path)}, expected a file path")
     return image_ref(base, path)
 
 
 def _option(base, option, index, problems) -> dict:
     if not isinstance(option, dict):
-        problems.append(f"malformed option {index + 1}: {option!r} is not an object")
+        problems.append(f"malformed option {index + 1}: {describe(option)}, expected an object "
+                        f"with label and text")
         return {"label": "", "text": text_or_empty(option), "image": None}
     image = option.get("image")
     return {"label": text_or_empty(option.get("label")), "text": text_or_empty(option.get("text")),
@@ -174,7 +176,7 @@ def _clue(clue, index, image_count, problems, metadata) -> dict:
             boxes.append({k: box[k] for k in ("image", "x0", "y0", "x1", "y1")})
         else:
             metadata.setdefault("invalid_boxes", []).append({"clue": index, "box": box})
-            problems.append(f"invalid box: clue {index + 1}: {box!r} needs image (an index into "
+            problems.append(f"invalid box: clue {index + 1}: a box needs image (an index into "
                             f"images) and x0, y0, x1, y1 (kept in metadata.invalid_boxes)")
     return {"text": text_or_empty(clue.get("text")),
             "reasoning": text_or_empty(clue.get("reasoning")), "boxes": boxes}

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 
 from .mmr_options import split_options, split_question
-from .records import ImageRef, natural_key, new_record, text_or_empty
+from .records import ImageRef, gold_not_an_option, natural_key, new_record, text_or_empty
 from .report import FormatError
 from .safepath import UnsafePathError, image_ref, resolve_inside
 from .sources import read_json
@@ -87,7 +87,7 @@ def entry_to_record(entry, position: int, base: Path, dataset: str,
     if len(labels) != OPTION_COUNT and (labels or folder_ok):
         problems.append(f"option count: expected {OPTION_COUNT}, found {len(labels)}")
     if gold and gold not in labels and labels:
-        problems.append(f"gold answer has no option: {gold!r} (options {''.join(labels)})")
+        problems.append(gold_not_an_option(labels))
     elif not gold and "golden_answer" in entry:
         problems.append("empty gold answer")
     record["problems"] = problems

@@ -70,7 +70,8 @@ def split_options(text: str, last_label: str = "E") -> ParsedOptions:
         return result
     result.preamble = text[:chosen[0].start()].strip()
     if result.preamble:
-        result.problems.append(f"text before first option: {result.preamble!r}")
+        result.problems.append(f"text before first option: {len(result.preamble)} characters "
+                               f"before the 'A.' label (kept in metadata.options_raw)")
     for k, match in enumerate(chosen):
         end = chosen[k + 1].start() if k + 1 < len(chosen) else len(text)
         label = match.group(1)

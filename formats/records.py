@@ -82,6 +82,33 @@ def text_or_empty(value) -> str:
     return str(value)
 
 
+def describe(value) -> str:
+    """What a value from a file is, without quoting it.
+
+    Why: problem sentences and error messages are shown in toasts, reports and logs, and a
+    file imported by mistake may be a secret (`/proc/self/environ`). A message says where the
+    problem is and what was expected; the value itself stays in the item's metadata.
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return f"a text of {len(value)} characters"
+    if isinstance(value, dict):
+        return f"an object with {len(value)} fields"
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)}"
+    return "a value of another kind"
+
+
+def gold_not_an_option(labels) -> str:
+    """The problem of a multiple-choice gold answer that names no option."""
+    return f"gold answer has no option: it is none of the {len(labels)} option labels"
+
+
 def dedupe(values) -> list:
     """Keep the first occurrence of every value, in order."""
     seen, out = set(), []

@@ -23,15 +23,15 @@ def parse_location_answer(answer: str) -> tuple[str | None, list[str], str | Non
     """(country, admin-1 aliases, problem) of `$country,alias1/alias2$`."""
     text = answer.strip()
     if not (len(text) >= 2 and text.startswith("$") and text.endswith("$")):
-        return None, [], f"malformed location answer: {answer!r} is not $country,region$"
+        return None, [], "malformed location answer: expected $country,region$"
     body = text[1:-1]
     if "," not in body:
         return body.strip() or None, [], \
-            f"malformed location answer: {answer!r} has no ',' between country and region"
+            "malformed location answer: no ',' between country and region in $country,region$"
     country, regions = body.split(",", 1)
     aliases = dedupe(a.strip() for a in regions.split("/") if a.strip())
     problem = None if country.strip() and aliases else \
-        f"malformed location answer: {answer!r} lacks a country or a region"
+        "malformed location answer: a country or a region is missing in $country,region$"
     return country.strip() or None, aliases, problem
 
 

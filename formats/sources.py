@@ -1,7 +1,9 @@
 """Reading source files (text, JSON, JSON Lines) with errors that name the file.
 
 Anything that makes a whole file unusable (missing, unreadable, not UTF-8, broken JSON)
-becomes a `FormatError`, raised before the database is touched. A JSON Lines file is read
+becomes a `FormatError`, raised before the database is touched. Parser exceptions are
+translated by `parse_failure` into where and what was expected, never passed on as text:
+their messages may quote the file, and the file may be a secret. A JSON Lines file is read
 line by line: a single bad line is a per-item problem for the caller, but a file with no
 JSON object at all is not JSON Lines and is refused.
 """
@@ -42,21 +44,31 @@ def read_text(path: Path) -> str:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise FormatError(path, f"cannot read file: {exc.strerror or exc}") from None
+        raise FormatError(path, parse_failure(exc)) from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise FormatError(path, f"not UTF-8 text (byte {exc.start})") from None
+        raise FormatError(path, parse_failure(exc)) from None
+
+
+def parse_failure(exc: BaseException) -> str:
+    """Why a file could not be read or parsed, naming the position, never the content."""
+    if isinstance(exc, json.JSONDecodeError):
+        return f"invalid JSON at line {exc.lineno} column {exc.colno} ({exc.msg})"
+    if isinstance(exc, RecursionError):
+        return "invalid JSON: nested too deeply"
+    if isinstance(exc, UnicodeDecodeError):
+        return f"not UTF-8 text (byte {exc.start})"
+    if isinstance(exc, OSError):
+        return f"cannot read file: {exc.strerror or type(exc).__name__}"
+    return f"unreadable ({type(exc).__name__})"
 
 
 def parse_json_text(text: str, path: Path):
     try:
         return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise FormatError(path, f"invalid JSON at line {exc.lineno} column {exc.colno}: "
-                                f"{exc.msg}") from None
-    except RecursionError:
-        raise FormatError(path, "invalid JSON: nested too deeply") from None
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise FormatError(path, parse_failure(exc)) from None
 
 
 def read_json(path: Path):

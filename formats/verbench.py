@@ -18,7 +18,7 @@ from .mmr_life import IMAGE_EXTENSIONS
 from .records import ImageRef, natural_key, new_record, text_or_empty
 from .report import FormatError
 from .safepath import image_ref
-from .sources import require_folder
+from .sources import parse_failure, require_folder
 
 DATASET = "verbench"
 _CLUE_KEY = re.compile(r"^clue\s*_?(\d+)$", re.IGNORECASE)
@@ -78,7 +78,7 @@ def image_records(annotation_path: Path, box_path: Path, image: ImageRef, datase
         data = json.loads(raw.decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         record = new_record(f"{dataset}/{stem}", dataset, images=[image])
-        record["problems"].append(f"unreadable annotation: {source}: {exc}")
+        record["problems"].append(f"unreadable annotation: {source}: {parse_failure(exc)}")
         record["metadata"] = {"source_file": source,
                               "raw_annotation": raw.decode("utf-8", errors="replace")}
         return [record]
@@ -182,7 +182,8 @@ def read_boxes(path: Path) -> tuple[dict[int, list], list[str], object]:
         raw = path.read_bytes()
         data = json.loads(raw.decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return {}, [f"unreadable box file: {name}: {exc}"], raw.decode("utf-8", errors="replace")
+        return {}, [f"unreadable box file: {name}: {parse_failure(exc)}"], \
+            raw.decode("utf-8", errors="replace")
     pairs = None
     if isinstance(data, list) and all(isinstance(e, dict) and "id" in e and "bbox" in e
                                       for e in data):
@@ -193,14 +194,13 @@ def read_boxes(path: Path) -> tuple[dict[int, list], list[str], object]:
         return {}, [f"unsupported box file: {name}: {BOX_SHAPE_HELP}"], data
     boxes: dict[int, list] = {}
     problems = []
-    for key, value in pairs:
+    for position, (key, value) in enumerate(pairs, start=1):
         number = _box_id(key)
         many = value if isinstance(value, list) and value and all(
             isinstance(v, list) for v in value) else [value]
         for box in many:
             if number is None or not _is_box(box):
-                problems.append(f"malformed box in {name}: id {key!r}, bbox {box!r}; "
-                                f"{BOX_SHAPE_HELP}")
+                problems.append(f"malformed box in {name}: entry {position}; {BOX_SHAPE_HELP}")
                 return {}, problems, data
             boxes.setdefault(number, []).append(list(box))
     return boxes, problems, None

@@ -20,7 +20,7 @@ import re
 import sys
 from pathlib import Path
 
-from .records import ImageRef, guess_answer_type, new_record
+from .records import ImageRef, gold_not_an_option, guess_answer_type, new_record
 from .report import FormatError
 from .safepath import image_ref
 from .seekworld import parse_location_answer
@@ -37,17 +37,19 @@ def read_rows(path: Path) -> tuple[list[str], list[tuple[int, dict, str | None]]
     """(header, [(row number, {column: value}, problem)]) of a TSV file."""
     text = read_text(path)
     csv.field_size_limit(min(sys.maxsize, 2 ** 31 - 1))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter="\t")
     try:
-        rows = list(csv.reader(io.StringIO(text, newline=""), delimiter="\t"))
+        rows = list(reader)
     except csv.Error as exc:
-        raise FormatError(path, f"not a readable TSV: {exc}") from None
+        raise FormatError(path, f"not a readable TSV (line {reader.line_num}: "
+                                f"{_csv_reason(exc)})") from None
     if not rows:
         raise FormatError(path, "empty file")
     header = [h.strip() for h in rows[0]]
     missing = [c for c in ("index", "question") if c not in header]
     if missing:
-        raise FormatError(path, f"not a VLMEvalKit TSV: missing column(s) {', '.join(missing)} "
-                                f"(header: {', '.join(header[:12])})")
+        raise FormatError(path, f"not a VLMEvalKit TSV: missing column(s) in the header line; expected "
+                                f"tab-separated columns including {', '.join(missing)}")
     out = []
     for number, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
@@ -56,6 +58,16 @@ def read_rows(path: Path) -> tuple[list[str], list[tuple[int, dict, str | None]]
             f"malformed row: line {number} has {len(row)} fields, the header has {len(header)}"
         out.append((number, dict(zip(header, row)), problem))
     return header, out
+
+
+def _csv_reason(exc: csv.Error) -> str:
+    """csv's error in our own words: a message never passes on a parser's text."""
+    text = str(exc)
+    if "field larger" in text:
+        return "a field is larger than the field limit"
+    if "NUL" in text:
+        return "the file holds NUL bytes, so it is not text"
+    return "malformed quoting"
 
 
 def read(path: Path, images_dir: Path | None = None, dataset: str | None = None) -> list[dict]:
@@ -102,7 +114,7 @@ def row_to_record(row, number, problem, header, base, dataset, stem, by_index, d
     if "question" in row and not row["question"].strip():
         problems.append("missing field: question")
     if labels and answer and record["answer_type"] != "multiple_choice":
-        problems.append(f"gold answer has no option: {answer!r} (options {''.join(labels)})")
+        problems.append(gold_not_an_option(labels))
     if record["answer_type"] == "location":
         record["aliases"] = parse_location_answer(answer)[1]
     return record
@@ -147,8 +159,8 @@ def _images(row, index, base, by_index, decoded, problems) -> list:
     if len(value) <= REFERENCE_MAX:
         target = by_index.get(value)
         if target is None or len(target.strip()) <= REFERENCE_MAX:
-            problems.append(f"missing image: image refers to row index {value!r}, "
-                            f"which has no image data")
+            problems.append("missing image: the image column names another row's index, "
+                            "and no row with that index has image data")
             return []
         if value in decoded:
             return decoded[value]

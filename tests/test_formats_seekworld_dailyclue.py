@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from formats import FormatError, import_path
+from formats.dailyclue import MISSING_IMAGE
 from formats.seekworld import parse_location_answer
 
 FIXTURES = Path(__file__).parent / "fixtures" / "formats"
@@ -100,13 +101,17 @@ def test_dailyclue_triplets(store, daily_dir):
         ("A", "Melting"), ("B", "Boiling"), ("C", "Freezing")]
     assert len(sci["images"]) == 2
     daily = store.get_item("dailyclue/daily_1")
-    assert daily["answer_type"] == "yes_no" and not daily["flagged"]
+    # no image: flagged, as a SeekWorld line without one is (issue #12)
+    assert daily["answer_type"] == "yes_no" and daily["flagged"]
+    assert daily["problems"] == [MISSING_IMAGE]
+    assert all(MISSING_IMAGE not in store.get_item(i)["problems"]
+               for i in ("dailyclue/loc_1", "dailyclue/spa_1", "dailyclue/sci_1"))
 
 
 def test_dailyclue_flags_without_dropping(store, daily_dir):
     report = import_path(store, "dailyclue", daily_dir / "daily.json")
     bad = reasons(report, "dailyclue/bad_1")
-    assert any(r.startswith("gold answer has no option: 'C'") for r in bad)
+    assert any(r.startswith("gold answer has no option") for r in bad)
     assert any("leaves the image folder" in r for r in bad)
     item = store.get_item("dailyclue/bad_1")
     assert item["metadata"]["options_raw"] == "A. a cat B. a dog"

@@ -79,10 +79,10 @@ def test_import_rows(store, bench_tsv):
 def test_import_problems(store, bench_tsv):
     report = import_path(store, "vlmevalkit", bench_tsv)
     assert any("not valid base64" in r for r in reasons(report, "Bench/4"))
-    assert any("refers to row index '99'" in r for r in reasons(report, "Bench/5"))
+    assert any("names another row's index" in r for r in reasons(report, "Bench/5"))
     assert any("not a Python list" in r for r in reasons(report, "Bench/6"))
     assert any(r.startswith("unreadable image: ") for r in reasons(report, "Bench/7"))
-    assert any(r.startswith("gold answer has no option: 'D'") for r in reasons(report, "Bench/8"))
+    assert any(r.startswith("gold answer has no option") for r in reasons(report, "Bench/8"))
     assert report.flagged == 5
 
 
