@@ -1,9 +1,10 @@
-"""`python app.py [serve] [--db PATH] [--host H] [--port P] [--auth|--no-auth]`.
+"""`python app.py [serve] [--db PATH] [--host H] [--port P] [--auth|--no-auth] [--import-root DIR]`.
 
 A database that does not exist yet is created and seeded with the demo dataset, so the
 first start shows something to annotate. On a loopback address the app runs in local
 single-user mode unless `--auth` is given; on any other address a login is mandatory,
 because the media files and every API endpoint would otherwise be open to the network.
+Server paths on the Import page are read only inside the import roots (ui/import_roots.py).
 """
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import ipaddress
 import socket
 import sys
 from pathlib import Path
+
+from ui.import_roots import ImportRootError, ImportRoots
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 DEMO_JSONL = ASSETS / "demo" / "demo.jsonl"
@@ -25,6 +28,10 @@ def add_parser(sub) -> None:
     mode.add_argument("--auth", action="store_true", help="require a login even on loopback")
     mode.add_argument("--no-auth", action="store_true",
                       help="local single-user mode without login (loopback addresses only)")
+    p.add_argument("--import-root", action="append", default=[], metavar="DIR",
+                   help="a folder the Import page may read server paths from (repeatable; "
+                        "default: none with a login, else the working directory, the "
+                        "database's folder and the home folder)")
     p.set_defaults(handler=run_serve)
 
 
@@ -58,6 +65,12 @@ def run_serve(args) -> int:
               "anyone on the network could edit the data", file=sys.stderr)
         return 2
     require_login = args.auth or not loopback
+    try:     # checked before the database is created: a wrong flag changes nothing
+        roots = ImportRoots(args.import_root) if args.import_root else \
+            ImportRoots.defaults(local_mode=not require_login, db_path=args.db)
+    except ImportRootError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
     is_new = not Path(args.db).exists()
     # absolute: media URLs then name the same folder the server's static paths and cache
     # headers (ui/media_http.py) resolve, whatever the working directory
@@ -70,8 +83,10 @@ def run_serve(args) -> int:
         return 2
     mode = "login required" if require_login else "local single-user mode, no login (--no-auth)"
     print(f"ClueLab on http://{args.host}:{args.port}  database {args.db}  ({mode})")
+    print(f"server paths importable from: {roots.describe()}")
 
     from ui.server import launch
 
-    launch(store, host=args.host, port=args.port, require_login=require_login)
+    launch(store, host=args.host, port=args.port, require_login=require_login,
+           import_roots=roots)
     return 0

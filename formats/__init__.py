@@ -3,7 +3,7 @@
 The CLI and the UI call exactly this API:
 
     report = import_path(store, fmt, path, images_dir=None, dataset=None, author="import",
-                         progress=None)
+                         progress=None, source_name=None)
     summary = export_path(store, fmt, out, dataset=None)
 
 Each format is one module; import parsers turn a file into records (`records.py`), and
@@ -41,8 +41,11 @@ __all__ = ["import_path", "export_path", "IMPORT_FORMATS", "EXPORT_FORMATS",
 
 
 def import_path(store, fmt: str, path, images_dir=None, dataset=None, author: str = "import",
-                progress=None) -> ImportReport:
+                progress=None, source_name: str | None = None) -> ImportReport:
     """Import the file (or folder, for verbench) at `path` in format `fmt`.
+
+    `source_name` is what the report and the revisions call the source (an upload's own
+    file name rather than the server's temporary copy); default: `path`.
 
     Raises FormatError (database unchanged) when the file cannot be imported at all;
     otherwise returns an ImportReport listing every per-item problem.
@@ -53,7 +56,7 @@ def import_path(store, fmt: str, path, images_dir=None, dataset=None, author: st
     if images_dir is not None and not Path(images_dir).is_dir():
         raise FormatError(images_dir, "image folder not found")
     return run_import(store, fmt, _READERS[fmt], path, images_dir=images_dir, dataset=dataset,
-                      author=author, progress=progress)
+                      author=author, progress=progress, source_name=source_name)
 
 
 def export_path(store, fmt: str, out, dataset=None) -> dict:

@@ -28,7 +28,7 @@ SKIPPED_EXISTING = "skipped: an item with this id is already in the store"
 
 
 def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
-               author="import", progress=None) -> ImportReport:
+               author="import", progress=None, source_name=None) -> ImportReport:
     """Parse `path` with `reader`, then store every record in one transaction."""
     # imported late: the parsers work (and are tested) without the store
     from store import DuplicateItemError, MediaError, ValidationError
@@ -38,8 +38,10 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
     records = reader(path, Path(images_dir) if images_dir else None, dataset)
     _refuse_if_all_unsafe(path, records)
     _rename_duplicate_ids(records)
-    report = ImportReport(format=fmt, path=str(path), items_read=len(records),
+    source_name = source_name or str(path)
+    report = ImportReport(format=fmt, path=source_name, items_read=len(records),
                           dataset=dataset or _single_dataset(records))
+    comment = f"import {fmt} {Path(source_name).name}"
     images = _ImageAdder(store, MediaError)
     total = len(records)
     # progress counts image files first, then items: both take real time on big imports
@@ -57,7 +59,7 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                 item = materialize(record, images)
                 try:
                     with store.atomic():
-                        store.create_item(item, author, comment=f"import {fmt} {path.name}")
+                        store.create_item(item, author, comment=comment)
                 except DuplicateItemError:        # created meanwhile by another writer
                     report.skipped += 1
                     report.add_problem(item_id, SKIPPED_EXISTING)

@@ -30,7 +30,9 @@ def resolve_inside(base: Path, name: str) -> Path:
     resolved = os.path.realpath(text if os.path.isabs(text) or text.startswith("/")
                                 else os.path.join(root, text))
     if resolved != root and not resolved.startswith(root.rstrip(os.sep) + os.sep):
-        raise UnsafePathError(f"path {name!r} leaves the image folder {str(base)!r}; refused")
+        # the folder is not named: a problem sentence is stored with the item and must not
+        # carry the server's layout (or an upload's temporary folder)
+        raise UnsafePathError(f"path {name!r} leaves the image folder; refused")
     return Path(resolved)
 
 

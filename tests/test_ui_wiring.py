@@ -1,5 +1,6 @@
 """The Gradio app as an API: real server process, gradio_client, real SQLite."""
 import os
+import shutil
 import json
 import sqlite3
 import subprocess
@@ -160,8 +161,11 @@ def test_import_and_export_through_the_ui_api(server, tmp_path):
     from gradio_client import handle_file
 
     c = client(server.url)
-    demo = ROOT / "assets" / "demo" / "demo.jsonl"
-    report, _ = c.predict("jsonl", None, str(demo), "", "", api_name="/import_file")
+    # a server path must lie inside the import roots: locally, the server's working folder
+    demo_dir = server.db.parent / "demo-import"
+    shutil.copytree(ROOT / "assets" / "demo", demo_dir)
+    report, _ = c.predict("jsonl", None, str(demo_dir / "demo.jsonl"), "", "",
+                          api_name="/import_file")
     assert "imported:   14" in report or "imported: 14" in report.replace("  ", " ")
     hostile = tmp_path / "evil.zip"
     import zipfile

@@ -5,11 +5,11 @@ import gradio as gr
 
 from formats import EXPORT_FORMATS, IMPORT_FORMATS
 from ui import messages
-from ui.io_handlers import IoError, IoHandlers
+from ui.io_handlers import IoError, IoHandlers, import_summary, server_paths_hint
 
 
-def build_io_tab(store) -> None:
-    handlers = IoHandlers(store)
+def build_io_tab(store, import_roots=None) -> None:
+    handlers = IoHandlers(store, import_roots)
     with gr.Row():
         with gr.Column():
             gr.Markdown("### Import\nA file, or a ZIP holding the file and its images. "
@@ -17,7 +17,8 @@ def build_io_tab(store) -> None:
             fmt = gr.Dropdown(sorted(IMPORT_FORMATS), label="Format", elem_id="import-format")
             upload = gr.File(label="File or ZIP", type="filepath", elem_id="import-file",
                              file_types=[".json", ".jsonl", ".tsv", ".zip"])
-            server_path = gr.Textbox(label="…or a path on the server", elem_id="import-path")
+            server_path = gr.Textbox(label="…or a path on the server", elem_id="import-path",
+                                     info=server_paths_hint(handlers.roots))
             images = gr.Textbox(label="Image folder (optional; defaults to the file's folder)",
                                 elem_id="import-images")
             dataset = gr.Textbox(label="Dataset name (optional)", elem_id="import-dataset")
@@ -40,7 +41,8 @@ def build_io_tab(store) -> None:
             result = handlers.run_import(fmt, upload, path, images_dir, name, progress=tick)
         except IoError as err:
             raise messages.error(err) from None
-        messages.info(f"imported {result['imported']} items")
+        warn, message = import_summary(result)
+        (messages.warn if warn else messages.info)(message)
         return "```\n" + result["text"].replace("```", "'''") + "\n```", \
             gr.update(choices=store.facets().get("dataset", []))
 

@@ -71,7 +71,7 @@ RESPONSE_LINK_JS = ("() => { if (new URLSearchParams(window.location.search).has
                     " window.location.replace('inspect' + window.location.search); }")
 
 
-def build_app(store) -> gr.Blocks:
+def build_app(store, import_roots=None) -> gr.Blocks:
     """The app: the annotation workspace at `/`, each other tool on its own page.
 
     Pages, not tabs: Gradio's front end walks the whole component tree on every update of
@@ -80,6 +80,8 @@ def build_app(store) -> gr.Blocks:
     the editor ~0.3 s slower and the first paint ~1 s later (docs/PERFORMANCE.md). On its own
     page each tool pays only for its own widgets. A page's opening event is `demo.load` in
     that page's route. Every event is checked against the access table before it runs.
+    `import_roots` (ui/import_roots.ImportRoots) are the folders the Import page may read
+    server paths from; None: none.
     """
     static_media(store)
     with GuardedBlocks(store, title="ClueLab") as demo:
@@ -92,7 +94,7 @@ def build_app(store) -> gr.Blocks:
                   api_visibility="private")
     demo.pages[0] = ("", "Annotate", True)       # the navbar's name for `/` (Gradio: "Home")
     with demo.route("Import / Export", "/io"):
-        build_io_tab(store)
+        build_io_tab(store, import_roots)
     with demo.route("Statistics", "/stats"):
         build_stats_tab(store, demo.load)
     with demo.route("Results", "/results"):
@@ -144,11 +146,12 @@ def relax_queue_polling(demo: gr.Blocks) -> None:
         queue.progress_update_sleep_when_free = max(queue.progress_update_sleep_when_free, 0.05)
 
 
-def launch(store, host: str, port: int, require_login: bool, block: bool = True):
+def launch(store, host: str, port: int, require_login: bool, block: bool = True,
+           import_roots=None):
     # Gradio recomputes a pandas summary of all past events after every event by default
     # (for its monitoring page), a cost that grows with uptime; once per 1000 is plenty.
     os.environ.setdefault("GRADIO_ANALYTICS_CACHE_FREQUENCY", "1000")
-    demo = build_app(store)
+    demo = build_app(store, import_roots)
     demo.queue(default_concurrency_limit=8)
     relax_queue_polling(demo)
     return demo.launch(server_name=host, server_port=port, prevent_thread_lock=not block,
