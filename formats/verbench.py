@@ -17,7 +17,7 @@ from pathlib import Path
 from .mmr_life import IMAGE_EXTENSIONS
 from .records import ImageRef, natural_key, new_record, text_or_empty
 from .report import FormatError
-from .safepath import image_ref
+from .safepath import UnsafePathError, image_ref, resolve_inside
 from .sources import parse_failure, require_folder
 
 DATASET = "verbench"
@@ -45,7 +45,7 @@ def read(path: Path, images_dir: Path | None = None, dataset: str | None = None)
         ref = (_image(image_dir, image) if image else
                ImageRef(name=f"Image/{stem}", error=f"image file not found: Image/{stem}.*"))
         records.extend(image_records(annotation_dir / file_name, box_dir / f"{stem}_bbox.json",
-                                     ref, dataset or DATASET))
+                                     ref, dataset or DATASET, root))
     return records
 
 
@@ -68,10 +68,27 @@ def _files_by_stem(folder: Path, extensions) -> dict[str, str]:
     return found
 
 
-def image_records(annotation_path: Path, box_path: Path, image: ImageRef, dataset: str):
+def _leaves(root: Path | None, path: Path) -> bool:
+    """A file (a symlink) whose target lies outside the VER-Bench folder: never read."""
+    if root is None:
+        return False
+    try:
+        resolve_inside(root, str(path.relative_to(root)))
+    except (UnsafePathError, ValueError):
+        return True
+    return False
+
+
+def image_records(annotation_path: Path, box_path: Path, image: ImageRef, dataset: str,
+                  root: Path | None = None):
     """The items (one per question) of one annotated image."""
     stem = annotation_path.stem
     source = f"Annotation/{annotation_path.name}"
+    if _leaves(root, annotation_path):
+        record = new_record(f"{dataset}/{stem}", dataset, images=[image])
+        record["problems"].append(f"unsafe annotation: {source} links outside the VER-Bench "
+                                  f"folder; not read")
+        return [record]
     raw = b""
     try:
         raw = annotation_path.read_bytes()
@@ -82,7 +99,7 @@ def image_records(annotation_path: Path, box_path: Path, image: ImageRef, datase
         record["metadata"] = {"source_file": source,
                               "raw_annotation": raw.decode("utf-8", errors="replace")}
         return [record]
-    boxes, box_problems, box_raw = read_boxes(box_path)
+    boxes, box_problems, box_raw = read_boxes(box_path, root)
     questions, answers, clue_groups, shape_problems = _questions(data)
     clue_numbers = set()
     records = []
@@ -172,11 +189,13 @@ def _clue(clue, position: int, problems: list):
     return number, text, text_or_empty(clue.get("reasoning")), extra
 
 
-def read_boxes(path: Path) -> tuple[dict[int, list], list[str], object]:
+def read_boxes(path: Path, root: Path | None = None) -> tuple[dict[int, list], list[str], object]:
     """({clue number: [[x0, y0, x1, y1], ...]}, problems, raw data if refused)."""
     name = f"Box_annotation/{path.name}"
     if not path.exists():
         return {}, [f"missing box file: {name}"], None
+    if _leaves(root, path):
+        return {}, [f"unsafe box file: {name} links outside the VER-Bench folder; not read"], None
     raw = b""
     try:
         raw = path.read_bytes()

@@ -120,3 +120,20 @@ def test_not_a_verbench_folder_is_fatal(store, tmp_path):
     (tmp_path / "file.json").write_text("{}")
     with pytest.raises(FormatError, match="not a folder"):
         import_path(store, "verbench", tmp_path / "file.json")
+
+
+def test_annotation_and_box_files_linking_outside_are_not_read(store, verbench_dir, tmp_path):
+    """A link inside the folder must not bring another file's content into metadata."""
+    secret = tmp_path / "secret.json"
+    secret.write_text('{"question": "sk-planted-secret", "visual_clues": []}')
+    (verbench_dir / "Annotation" / "sa_4.json").unlink()
+    (verbench_dir / "Annotation" / "sa_4.json").symlink_to(secret)
+    (verbench_dir / "Box_annotation" / "sa_1_bbox.json").unlink()
+    (verbench_dir / "Box_annotation" / "sa_1_bbox.json").symlink_to(secret)
+    report = import_path(store, "verbench", verbench_dir)
+    assert any(r.startswith("unsafe annotation: Annotation/sa_4.json links outside")
+               for r in reasons(report, "verbench/sa_4"))
+    assert any(r.startswith("unsafe box file: Box_annotation/sa_1_bbox.json")
+               for r in reasons(report, "verbench/sa_1"))
+    for item_id in ("verbench/sa_4", "verbench/sa_1"):
+        assert "sk-planted-secret" not in json.dumps(store.get_item(item_id))

@@ -141,8 +141,13 @@ class IoHandlers:
                                   f"— nothing was imported") from None
         except ImportRootError as err:
             raise IoError(f"{err} — nothing was imported") from None
-        except (StoreError, zipfile.BadZipFile, OSError) as err:
-            raise IoError(f"{type(err).__name__}: {err} — nothing was imported") from None
+        except zipfile.BadZipFile:
+            raise IoError("the upload is not a readable ZIP — nothing was imported") from None
+        except OSError as err:        # its text would name the server's temporary folder
+            raise IoError(f"cannot read the file: {err.strerror or type(err).__name__} "
+                          f"— nothing was imported") from None
+        except StoreError as err:
+            raise IoError(f"{err} — nothing was imported") from None
         return report.to_dict() | {"text": report.render_text()}
 
     def run_export(self, fmt: str, dataset: str | None) -> tuple[str, dict]:

@@ -19,7 +19,8 @@ def build_io_tab(store, import_roots=None) -> None:
                              file_types=[".json", ".jsonl", ".tsv", ".zip"])
             server_path = gr.Textbox(label="…or a path on the server", elem_id="import-path",
                                      info=server_paths_hint(handlers.roots))
-            images = gr.Textbox(label="Image folder (optional; defaults to the file's folder)",
+            images = gr.Textbox(label="Image folder on the server (optional; default: the format's "
+                                      "own, e.g. the file's folder)",
                                 elem_id="import-images")
             dataset = gr.Textbox(label="Dataset name (optional)", elem_id="import-dataset")
             start = gr.Button("Import", variant="primary", elem_id="import-start")
