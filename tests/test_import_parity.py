@@ -38,7 +38,8 @@ def snapshot(db: Path) -> dict:
                       | {o["image"] for item in items.values() for o in item["options"]
                          if o.get("image")})
         comments = sorted(r["comment"] for item_id in items for r in store.history(item_id))
-        return {"items": items, "images": [store.image_info(sha) for sha in shas],
+        return {"items": items, "images": [{k: v for k, v in store.image_info(sha).items()
+                                if k not in VOLATILE} for sha in shas],
                 "stats": store.stats(), "comments": comments}
     finally:
         store.close()
