@@ -101,7 +101,7 @@ def server_paths_hint(roots: ImportRoots) -> str:
     """The line under the server-path box: where paths may lie (or that none may)."""
     if not roots.roots:
         return "This server reads no paths from its disk (start it with --import-root DIR)."
-    return f"Inside: {roots.describe()}"
+    return f"Only inside: {roots.describe()}"
 
 
 class IoHandlers:
