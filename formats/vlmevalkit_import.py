@@ -48,8 +48,9 @@ def read_rows(path: Path) -> tuple[list[str], list[tuple[int, dict, str | None]]
     header = [h.strip() for h in rows[0]]
     missing = [c for c in ("index", "question") if c not in header]
     if missing:
-        raise FormatError(path, f"not a VLMEvalKit TSV: missing column(s) in the header line; expected "
-                                f"tab-separated columns including {', '.join(missing)}")
+        raise FormatError(path, f"not a VLMEvalKit TSV: missing column(s) in the header "
+                                f"line; expected tab-separated columns including "
+                                f"{', '.join(missing)}")
     out = []
     for number, row in enumerate(rows[1:], start=2):
         if not any(cell.strip() for cell in row):
