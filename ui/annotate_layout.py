@@ -159,6 +159,12 @@ def build_editor() -> SimpleNamespace:
             with gr.Row():
                 ui.save_message = gr.Markdown(elem_id="save-message")
                 ui.draft_state = gr.Markdown(elem_id="draft-state")
+            # shown when another tab of the same user wrote this item's draft meanwhile
+            with gr.Row(visible=False, elem_id="draft-choice") as ui.draft_choice:
+                ui.draft_theirs = gr.Button("Open the other tab's draft", size="sm",
+                                            elem_id="draft-open-other")
+                ui.draft_mine = gr.Button("Keep this tab's edits", size="sm",
+                                          elem_id="draft-keep-mine")
             with gr.Group(visible=False, elem_id="conflict-panel") as ui.conflict_panel:
                 ui.conflict_message = gr.Markdown(elem_id="conflict-message")
                 with gr.Row():
