@@ -103,8 +103,11 @@ class Renderer:
         value = {"image": str(self.store.image_path(sha)), "boxes": em.boxes_for_image(item, sha)}
         update = value if same_labels else gr.update(value=value, label_list=labels,
                                                      label_colors=colors)
-        return update, (f"<b>Image {index + 1} of {n}</b> · {info['width']}×{info['height']} "
-                        f"px · {escape_html(info['format'])}")
+        # data-width/height: assets/annotator.js fits the image to the screen by them
+        return update, (f'<span data-width="{int(info["width"])}" '
+                        f'data-height="{int(info["height"])}"><b>Image {index + 1} of {n}</b> · '
+                        f"{info['width']}×{info['height']} px · "
+                        f"{escape_html(info['format'])}</span>")
 
 
 def problems_html(item: dict) -> str:

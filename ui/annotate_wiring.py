@@ -61,7 +61,7 @@ def wire(store, demo, browser, ui) -> None:
         """The notice above the editor: the handler's text (escaped here) and the import
         problems (HTML built by problems_html, escaped there)."""
         notice = escape_html(work["notice"]) if work.get("notice") else ""
-        work["notice_html"] = "".join(f"<div>{x}</div>" for x in (notice,
+        work["notice_html"] = "".join(f'<div class="cl-note">{x}</div>' for x in (notice,
                                                                problems_html(work["saved"])) if x)
         return renderer.render(work, before=before)
 
