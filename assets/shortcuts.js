@@ -1,23 +1,52 @@
 // ClueLab keyboard shortcuts: Ctrl/Cmd+S saves, Alt+Right / Alt+Left open the next /
-// previous item (also PageDown / PageUp outside text fields). The annotator keeps its own
-// keys (C, D, E, Delete, Space) while it has focus.
+// previous item (also PageDown / PageUp outside text fields).
+//
+// The annotator's own keys (C draw, D move, E relabel, Delete remove, Space reset the view)
+// work while the pointer is over the image, as the help line says: the component listens
+// only on its focused container, so a key pressed with the pointer over the image and no
+// text field focused is handed to it (focusing it, without scrolling). Space then never
+// scrolls the page. `window.cluelabTyping` is the one "is the user typing" check.
 (() => {
+  const ANNOTATOR_KEYS = new Set(["c", "d", "e", "delete", " "]);
+  const typing = (t) => !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" ||
+    t.tagName === "SELECT" || t.isContentEditable);
+  window.cluelabTyping = typing;
   const click = (id) => { const el = document.getElementById(id); if (el) el.click(); };
+
+  let hovered = null;
+  document.addEventListener("pointerover", (e) => { hovered = e.target; }, true);
+  document.addEventListener("pointerout", (e) => { if (!e.relatedTarget) hovered = null; }, true);
+  const overImage = () => !!(hovered && hovered.isConnected &&
+    hovered.closest && hovered.closest("#annotator .canvas-container"));
+
+  function toAnnotator(e) {
+    const box = document.querySelector("#annotator .annotator-container");
+    if (!box || e.target === box || document.getElementById("model-box-edit")) return false;
+    e.preventDefault();
+    e.stopPropagation();
+    box.focus({preventScroll: true});
+    box.dispatchEvent(new KeyboardEvent("keydown", {key: e.key, code: e.code, bubbles: true,
+                                                    cancelable: true}));
+    return true;
+  }
+
   document.addEventListener("keydown", (e) => {
     const t = e.target;
-    const typing = t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.isContentEditable);
+    const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
     if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") {
       e.preventDefault();
-      if (t && typeof t.blur === "function" && typing) t.blur();
+      if (t && typeof t.blur === "function" && typing(t)) t.blur();
       setTimeout(() => click("save-item"), 50);
     } else if (e.altKey && e.key === "ArrowRight") {
       e.preventDefault(); click("next-item");
     } else if (e.altKey && e.key === "ArrowLeft") {
       e.preventDefault(); click("prev-item");
-    } else if (!typing && e.key === "PageDown") {
+    } else if (!typing(t) && e.key === "PageDown") {
       e.preventDefault(); click("next-item");
-    } else if (!typing && e.key === "PageUp") {
+    } else if (!typing(t) && e.key === "PageUp") {
       e.preventDefault(); click("prev-item");
+    } else if (plain && !typing(t) && ANNOTATOR_KEYS.has(e.key.toLowerCase()) && overImage()) {
+      toAnnotator(e);
     }
   }, true);
 })();

@@ -3,6 +3,7 @@
 Use `Store.open(path)`; see docs/STORE_API.md for the contract.
 """
 from .core import Store
+from .drafts import DraftConflict
 from .errors import (BusyError, ConflictError, DuplicateItemError, ImportProblem, MediaError,
                      NotFoundError, StoreError, ValidationError)
 from .items import natural_key
@@ -12,7 +13,7 @@ from .users import ROLES
 from .validation import ANSWER_TYPES, STATUSES
 
 __all__ = [
-    "Store", "StoreError", "BusyError", "NotFoundError", "ConflictError", "DuplicateItemError",
+    "Store", "StoreError", "DraftConflict", "BusyError", "NotFoundError", "ConflictError", "DuplicateItemError",
     "ImportProblem", "MediaError", "ValidationError", "ImageInfo", "diff_items", "natural_key",
     "ANSWER_TYPES", "STATUSES", "ROLES", "VERDICTS",
 ]

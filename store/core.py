@@ -161,14 +161,18 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     def set_role(self, name: str, role: str) -> None:
         users.set_role(self.db, name, role)
 
-    def save_draft(self, user: str, item_id: str, base_version: int | None, data: dict) -> None:
-        drafts.save_draft(self.db, user, item_id, base_version, data)
+    def save_draft(self, user: str, item_id: str, base_version: int | None, data: dict,
+                   session: str | None = None, seen: int | None = None,
+                   force: bool = False) -> int:
+        return drafts.save_draft(self.db, user, item_id, base_version, data, session, seen,
+                                 force)
 
     def get_draft(self, user: str, item_id: str) -> dict | None:
         return drafts.get_draft(self.db, user, item_id)
 
-    def delete_draft(self, user: str, item_id: str) -> None:
-        drafts.delete_draft(self.db, user, item_id)
+    def delete_draft(self, user: str, item_id: str, session: str | None = None,
+                     seen: int | None = None, force: bool = False) -> None:
+        drafts.delete_draft(self.db, user, item_id, session, seen, force)
 
     def list_drafts(self, user: str) -> list[dict]:
         return drafts.list_drafts(self.db, user)

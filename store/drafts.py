@@ -3,45 +3,94 @@
 A draft is keyed by (user, item_id) and remembers the version it was based on, so the UI can
 tell the user when the item has moved on since (and show `diff_items(draft, saved)`). The data
 is stored as given (any JSON dict, possibly invalid as an item): it is work in progress.
+
+One user may have the item open in two browser tabs (always so in local mode, where everyone
+is `local`). Each write says which browser session made it and which revision of the draft
+that session last saw: a session that did not see the latest write (another tab's) gets a
+DraftConflict instead of replacing it, and the user chooses which tab's edits to keep.
 """
 from __future__ import annotations
 
 import json
+import time
 
 import sqlite_utils
 
 from .db import atomic, now, one, rows
-from .errors import ValidationError
+from .errors import StoreError, ValidationError
+
+
+class DraftConflict(StoreError):
+    """Another browser session wrote the draft since this one last saw it."""
+
+    def __init__(self, item_id: str, updated_at: str, revision: int):
+        super().__init__(f"another tab or window changed the draft of {item_id} at {updated_at}")
+        self.item_id, self.updated_at, self.revision = item_id, updated_at, revision
 
 
 def save_draft(db: sqlite_utils.Database, user: str, item_id: str, base_version: int | None,
-               data: dict) -> None:
-    """Create or replace the user's draft of `item_id`."""
+               data: dict, session: str | None = None, seen: int | None = None,
+               force: bool = False) -> int:
+    """Create or replace the user's draft of `item_id`; returns the draft's new revision.
+
+    `session` names the browser session writing, `seen` the draft revision it last read or
+    wrote. Refused with DraftConflict when the stored draft was written by another session
+    and is not the revision this one saw, unless `force` (the user chose this tab's edits).
+    Without a session (scripts, tests) the write always replaces."""
     try:
         encoded = json.dumps(data)
     except (TypeError, ValueError) as e:
         raise ValidationError(f"draft {item_id}: data: not JSON-serialisable ({e})",
                               item_id, "data") from e
     with atomic(db):
-        db.execute("INSERT INTO drafts (user, item_id, base_version, data, updated_at) "
-                   "VALUES (?, ?, ?, ?, ?) ON CONFLICT(user, item_id) DO UPDATE SET "
-                   "base_version = excluded.base_version, data = excluded.data, "
-                   "updated_at = excluded.updated_at",
-                   [user, item_id, base_version, encoded, now()])
+        row = _check_owner(db, user, item_id, session, seen, force)
+        # a clock reading, not a counter from 1: a draft deleted and written again never
+        # repeats a revision some tab saw before
+        revision = max(time.time_ns(), (row["revision"] if row else 0) + 1)
+        db.execute("INSERT INTO drafts (user, item_id, base_version, data, updated_at, session, "
+                   "revision) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(user, item_id) DO UPDATE "
+                   "SET base_version = excluded.base_version, data = excluded.data, "
+                   "updated_at = excluded.updated_at, session = excluded.session, "
+                   "revision = excluded.revision",
+                   [user, item_id, base_version, encoded, now(), session, revision])
+    return revision
 
 
 def get_draft(db: sqlite_utils.Database, user: str, item_id: str) -> dict | None:
-    """{base_version, data, updated_at} or None."""
-    row = one(db, "SELECT base_version, data, updated_at FROM drafts "
+    """{base_version, data, updated_at, session, revision} or None."""
+    row = one(db, "SELECT base_version, data, updated_at, session, revision FROM drafts "
                   "WHERE user = ? AND item_id = ?", [user, item_id])
     if row is None:
         return None
     return {"base_version": row["base_version"], "data": json.loads(row["data"]),
-            "updated_at": row["updated_at"]}
+            "updated_at": row["updated_at"], "session": row["session"],
+            "revision": row["revision"]}
 
 
-def delete_draft(db: sqlite_utils.Database, user: str, item_id: str) -> None:
+def m0008_draft_sessions(db: sqlite_utils.Database) -> None:
+    """Migration 0008: which browser session wrote each draft, and a write counter."""
+    db.execute("ALTER TABLE drafts ADD COLUMN session TEXT")
+    db.execute("ALTER TABLE drafts ADD COLUMN revision INTEGER NOT NULL DEFAULT 1")
+
+
+def _check_owner(db, user: str, item_id: str, session: str | None, seen: int | None,
+                 force: bool) -> dict | None:
+    """The stored draft's row, after checking that `session` may replace it (see save_draft)."""
+    row = one(db, "SELECT session, revision, updated_at FROM drafts "
+                  "WHERE user = ? AND item_id = ?", [user, item_id])
+    if (row is not None and session is not None and not force
+            and row["session"] not in (None, session) and row["revision"] != seen):
+        raise DraftConflict(item_id, row["updated_at"], row["revision"])
+    return row
+
+
+def delete_draft(db: sqlite_utils.Database, user: str, item_id: str,
+                 session: str | None = None, seen: int | None = None,
+                 force: bool = False) -> None:
+    """Drop the user's draft (a save, a discard). With `session`, only a draft this session
+    may replace (see save_draft): undoing one's edits in one tab keeps another tab's draft."""
     with atomic(db):
+        _check_owner(db, user, item_id, session, seen, force)
         db.execute("DELETE FROM drafts WHERE user = ? AND item_id = ?", [user, item_id])
 
 

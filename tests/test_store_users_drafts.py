@@ -66,3 +66,28 @@ def test_drafts_round_trip(store):
 def test_draft_must_be_json(store):
     with pytest.raises(ValidationError, match="data"):
         store.save_draft("alice", "d/1", 1, {"x": object()})
+
+
+def test_a_draft_written_by_another_session_is_not_replaced_unseen(store):
+    """Two tabs of one user on one item: each write names its browser session and the draft
+    revision it saw; a tab that did not see the other's latest write is refused."""
+    from store import DraftConflict
+
+    first = store.save_draft("local", "d/1", 1, {"question": "tab A"}, session="A")
+    assert store.get_draft("local", "d/1")["session"] == "A"
+    with pytest.raises(DraftConflict) as refused:
+        store.save_draft("local", "d/1", 1, {"question": "tab B"}, session="B", seen=None)
+    assert refused.value.revision == first
+    assert store.get_draft("local", "d/1")["data"] == {"question": "tab A"}
+    with pytest.raises(DraftConflict):           # nor dropped by a tab that undid its edits
+        store.delete_draft("local", "d/1", session="B")
+    # a tab that restored A's draft (saw it) takes it over; A's own writes continue
+    second = store.save_draft("local", "d/1", 1, {"question": "tab B"}, session="B", seen=first)
+    assert second > first
+    with pytest.raises(DraftConflict):
+        store.save_draft("local", "d/1", 1, {"question": "tab A again"}, session="A", seen=None)
+    store.save_draft("local", "d/1", 1, {"question": "A wins"}, session="A", force=True)
+    assert store.get_draft("local", "d/1")["data"] == {"question": "A wins"}
+    store.save_draft("local", "d/1", 1, {"question": "A again"}, session="A")
+    store.delete_draft("local", "d/1", session="A")
+    assert store.get_draft("local", "d/1") is None

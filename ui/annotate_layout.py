@@ -55,17 +55,20 @@ def build_browser() -> SimpleNamespace:
         ui.search = gr.Textbox(label="Search", placeholder="id, question, answer or clue text",
                                elem_id="browser-search")
         with gr.Row():
-            ui.dataset = gr.Dropdown([ALL], value=ALL, label="Dataset", elem_id="filter-dataset")
+            ui.dataset = gr.Dropdown([ALL], value=ALL, label="Dataset", elem_id="filter-dataset",
+                                     min_width=100)
             ui.status_filter = gr.Dropdown([ALL], value=ALL, label="Status",
-                                           elem_id="filter-status")
+                                           elem_id="filter-status", min_width=100)
         with gr.Row():
-            ui.domain = gr.Dropdown([ALL], value=ALL, label="Domain", elem_id="filter-domain")
-            ui.subtask = gr.Dropdown([ALL], value=ALL, label="Subtask", elem_id="filter-subtask")
+            ui.domain = gr.Dropdown([ALL], value=ALL, label="Domain", elem_id="filter-domain",
+                                    min_width=100)
+            ui.subtask = gr.Dropdown([ALL], value=ALL, label="Subtask", elem_id="filter-subtask",
+                                     min_width=100)
         ui.flagged = gr.Radio(FLAGGED_CHOICES, value="all", label="Import problems",
                               elem_id="filter-flagged", visible=not DEFER_PANELS)
         ui.count = gr.Markdown(elem_id="browser-count")
         ui.items = gr.Dataframe(headers=LIST_HEADERS, interactive=False, max_height=640,
-                                wrap=False, column_widths=["40%", "20%", "40%"],
+                                wrap=False, column_widths=["52%", "22%", "26%"],
                                 elem_id="item-list", visible=not DEFER_PANELS)
         with gr.Row(elem_id="list-pager"):
             ui.page_prev = gr.Button("◀ page", size="sm", min_width=60, elem_id="list-prev-page")
@@ -80,31 +83,37 @@ def build_browser() -> SimpleNamespace:
 def build_editor() -> SimpleNamespace:
     ui = SimpleNamespace()
     with gr.Column(scale=4, elem_id="item-editor"):
-        with gr.Row(equal_height=True):
-            ui.prev = gr.Button("◀ Previous", elem_id="prev-item", scale=0, min_width=110)
-            ui.item_id = gr.Textbox(label="Item id (Enter opens)", elem_id="item-id", scale=3)
+        # one slim line: the image is to start high on the first screen
+        with gr.Row(equal_height=True, elem_id="item-nav"):
+            ui.prev = gr.Button("◀ Previous", elem_id="prev-item", scale=0, min_width=130)
+            ui.item_id = gr.Textbox(label="Item id (Enter opens)", show_label=False,
+                                    container=False, placeholder="item id (Enter opens)",
+                                    elem_id="item-id", scale=3)
             ui.next = gr.Button("Next ▶", elem_id="next-item", scale=0, min_width=110)
-            ui.status = gr.Dropdown(em.STATUSES, label="Status", elem_id="item-status", scale=1,
-                                    visible=not DEFER_PANELS)
+            ui.status = gr.Dropdown(em.STATUSES, label="Status", show_label=False,
+                                    container=False, elem_id="item-status", scale=1,
+                                    min_width=140, visible=not DEFER_PANELS)
         ui.header = gr.HTML(elem_id="item-header")
         ui.notice = gr.HTML(elem_id="item-notice")
         with gr.Row():
             with gr.Column(scale=3, min_width=420):
-                ui.strip = gr.HTML(elem_id="image-strip", js_on_load=STRIP_JS,
-                                   apply_default_css=False)
-                with gr.Row():
+                with gr.Row(elem_id="image-bar"):
+                    ui.strip = gr.HTML(elem_id="image-strip", js_on_load=STRIP_JS,
+                                       apply_default_css=False)
                     ui.add_image = gr.UploadButton("Add image", file_types=["image"],
-                                                   size="sm", elem_id="add-image")
-                    ui.image_left = gr.Button("◀ Move", size="sm")
-                    ui.image_right = gr.Button("Move ▶", size="sm")
+                                                   size="sm", elem_id="add-image", scale=0,
+                                                   min_width=90)
+                    ui.image_left = gr.Button("◀ Move", size="sm", scale=0, min_width=70)
+                    ui.image_right = gr.Button("Move ▶", size="sm", scale=0, min_width=70)
                     ui.remove_image = gr.Button("Remove image", size="sm", variant="stop",
-                                                elem_id="remove-image")
+                                                elem_id="remove-image", scale=0, min_width=110)
                 ui.image_info = gr.HTML(elem_id="image-info")
                 ui.annotator = image_annotator(
                     label="Clue boxes", elem_id="annotator", image_type="filepath",
                     sources=[], show_clear_button=False, show_download_button=False,
                     show_share_button=False, show_remove_button=True, box_min_size=3,
-                    height="70vh", boxes_alpha=0.25, handles_cursor=True, show_label=False,
+                    # auto: the canvas keeps the image's aspect ratio (assets/annotator.js)
+                    height="auto", boxes_alpha=0.25, handles_cursor=True, show_label=False,
                     label_list=[em.PICK_LABEL], label_colors=[em.PICK_COLOR],
                 )
                 gr.HTML(HELP, elem_id="annotator-help")
@@ -112,7 +121,7 @@ def build_editor() -> SimpleNamespace:
                     gr.Column(visible=not DEFER_PANELS, elem_id="item-form") as ui.form_body:
                 ui.clues = gr.Dataframe(headers=em.CLUE_HEADERS, type="array", interactive=True,
                                         static_columns=[0, 3], wrap=True, label="Clues",
-                                        column_widths=["14%", "38%", "36%", "12%"],
+                                        column_widths=["17%", "35%", "31%", "17%"],
                                         elem_id="clue-table", visible=not DEFER_PANELS)
                 ui.selected_clue = gr.State(None)
                 with gr.Row():
@@ -151,6 +160,8 @@ def build_editor() -> SimpleNamespace:
         with gr.Column(visible=not DEFER_PANELS, elem_id="item-footer") as ui.footer:
             with gr.Row(equal_height=True):
                 ui.comment = gr.Textbox(label="Comment for this revision (optional)", scale=4,
+                                        show_label=False, container=False,
+                                        placeholder="comment for this revision (optional)",
                                         elem_id="save-comment", max_lines=1)
                 ui.save = gr.Button("Save (Ctrl+S)", variant="primary", elem_id="save-item",
                                     scale=1)
@@ -159,6 +170,12 @@ def build_editor() -> SimpleNamespace:
             with gr.Row():
                 ui.save_message = gr.Markdown(elem_id="save-message")
                 ui.draft_state = gr.Markdown(elem_id="draft-state")
+            # shown when another tab of the same user wrote this item's draft meanwhile
+            with gr.Row(visible=False, elem_id="draft-choice") as ui.draft_choice:
+                ui.draft_theirs = gr.Button("Open the other tab's draft", size="sm",
+                                            elem_id="draft-open-other")
+                ui.draft_mine = gr.Button("Keep this tab's edits", size="sm",
+                                          elem_id="draft-keep-mine")
             with gr.Group(visible=False, elem_id="conflict-panel") as ui.conflict_panel:
                 ui.conflict_message = gr.Markdown(elem_id="conflict-message")
                 with gr.Row():
@@ -171,32 +188,33 @@ def build_editor() -> SimpleNamespace:
                                                 elem_id="conflict-diff",
                                                 visible=not DEFER_PANELS)
             ui.conflict_version = gr.State(None)
-            # The panel's widgets stay unmounted until it is first opened (visible=False): a
-            # closed accordion's content is still built by Gradio's front end, ~14 widgets
-            # that every fresh page would pay for (docs/PERFORMANCE.md).
-            with gr.Accordion("History and review", open=False, elem_id="history",
-                              visible=not DEFER_PANELS) as ui.history_panel:
-                with gr.Column(visible=False, elem_id="history-body") as ui.history_body:
-                    ui.history = gr.Dataframe(headers=HISTORY_HEADERS, interactive=False,
-                                              elem_id="history-table", visible=not DEFER_PANELS)
-                    with gr.Row():
-                        ui.version_a = gr.Number(label="Version A", precision=0, minimum=1,
+        # The save bar above sticks to the bottom of the screen; the history below does not.
+        # The panel's widgets stay unmounted until it is first opened (visible=False): a
+        # closed accordion's content is still built by Gradio's front end, ~14 widgets
+        # that every fresh page would pay for (docs/PERFORMANCE.md).
+        with gr.Accordion("History and review", open=False, elem_id="history",
+                          visible=not DEFER_PANELS) as ui.history_panel:
+            with gr.Column(visible=False, elem_id="history-body") as ui.history_body:
+                ui.history = gr.Dataframe(headers=HISTORY_HEADERS, interactive=False,
+                                          elem_id="history-table", visible=not DEFER_PANELS)
+                with gr.Row():
+                    ui.version_a = gr.Number(label="Version A", precision=0, minimum=1,
+                                             visible=not DEFER_PANELS)
+                    ui.version_b = gr.Number(label="Version B", precision=0, minimum=1,
+                                             visible=not DEFER_PANELS)
+                    ui.show_diff = gr.Button("Diff A → B", elem_id="history-diff")
+                    ui.restore = gr.Button("Restore version A", variant="stop",
+                                           elem_id="history-restore")
+                ui.diff = gr.Dataframe(headers=DIFF_HEADERS, interactive=False, wrap=True,
+                                       elem_id="history-diff-table",
+                                       visible=not DEFER_PANELS)
+                with gr.Row():
+                    ui.review_verdict = gr.Radio(["approve", "revise", "reject"],
+                                                 label="Review", elem_id="review-verdict",
                                                  visible=not DEFER_PANELS)
-                        ui.version_b = gr.Number(label="Version B", precision=0, minimum=1,
-                                                 visible=not DEFER_PANELS)
-                        ui.show_diff = gr.Button("Diff A → B", elem_id="history-diff")
-                        ui.restore = gr.Button("Restore version A", variant="stop",
-                                               elem_id="history-restore")
-                    ui.diff = gr.Dataframe(headers=DIFF_HEADERS, interactive=False, wrap=True,
-                                           elem_id="history-diff-table",
-                                           visible=not DEFER_PANELS)
-                    with gr.Row():
-                        ui.review_verdict = gr.Radio(["approve", "revise", "reject"],
-                                                     label="Review", elem_id="review-verdict",
-                                                     visible=not DEFER_PANELS)
-                        ui.review_note = gr.Textbox(label="Review note", scale=2)
-                        ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
-                    ui.reviews = gr.Markdown(elem_id="review-list")
+                    ui.review_note = gr.Textbox(label="Review note", scale=2)
+                    ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
+                ui.reviews = gr.Markdown(elem_id="review-list")
         ui.work = gr.State(None)
     ui.late = [ui.status, ui.clues, ui.options, ui.conflict_diff, ui.history_panel, ui.history,
                ui.version_a, ui.version_b, ui.diff, ui.review_verdict]

@@ -28,7 +28,8 @@ class Renderer:
                 ui.clues,
                 ui.question, ui.answer_type, ui.answer, ui.aliases, ui.gt_reasoning, ui.domain,
                 ui.subtask, ui.reasoning_type, ui.status, ui.options, ui.option_gallery,
-                ui.history, ui.reviews, ui.conflict_panel, ui.save_message, ui.comment]
+                ui.history, ui.reviews, ui.draft_choice, ui.conflict_panel, ui.save_message,
+                ui.comment]
 
     def render(self, work: dict, save_message: str = "", before: dict | None = None) -> list:
         """`before` is the work this session showed until now (None on a fresh page): when
@@ -47,7 +48,7 @@ class Renderer:
             form["answer_type"], form["answer"], form["aliases"], form["gt_reasoning"],
             form["domain"], form["subtask"], form["reasoning_type"], form["status"], form["options"], self.option_gallery(item),
             self.history.rows(item["id"]), reviews_md(self.store, item["id"]),
-            gr.update(visible=False), save_message, "",
+            gr.update(visible=False), gr.update(visible=False), save_message, "",
         ]
 
     def annotator_only(self, work: dict) -> list:
@@ -102,8 +103,11 @@ class Renderer:
         value = {"image": str(self.store.image_path(sha)), "boxes": em.boxes_for_image(item, sha)}
         update = value if same_labels else gr.update(value=value, label_list=labels,
                                                      label_colors=colors)
-        return update, (f"<b>Image {index + 1} of {n}</b> · {info['width']}×{info['height']} "
-                        f"px · {escape_html(info['format'])}")
+        # data-width/height: assets/annotator.js fits the image to the screen by them
+        return update, (f'<span data-width="{int(info["width"])}" '
+                        f'data-height="{int(info["height"])}"><b>Image {index + 1} of {n}</b> · '
+                        f"{info['width']}×{info['height']} px · "
+                        f"{escape_html(info['format'])}</span>")
 
 
 def problems_html(item: dict) -> str:

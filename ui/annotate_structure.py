@@ -8,16 +8,31 @@ from pathlib import Path
 
 import gradio as gr
 
-from store import MediaError
+from store import DraftConflict, MediaError
 from ui import editor_ops as ops
 from ui import messages
 from ui.annotate_render import reviews_md
 from ui.editor_model import EditError
-from ui.session import user_of
+from ui.session import browser_session, user_of
+
+
+def draft_line(editor, work: dict, item: dict, request) -> str:
+    """Keep `item` as the user's draft; the save bar's line about it. Every edit goes into
+    the draft, not only typing and boxes: an added image or clue survives a reload too."""
+    try:
+        return editor.keep_draft(work, item, user_of(request), browser_session(request))
+    except DraftConflict as err:
+        return draft_conflict_line(err)
+
+
+def draft_conflict_line(err: DraftConflict) -> str:
+    return messages.status(f"Not kept as a draft: another tab or window changed this item's "
+                           f"draft at {err.updated_at}. Choose which edits to keep.")
 
 
 def wire_structure(store, editor, renderer, ui, form, split) -> None:
-    structural = renderer.structural_outputs
+    # every structural edit also updates the draft, and says so in the save bar
+    structural = renderer.structural_outputs + [ui.draft_state]
     collect_inputs = [ui.work, *form, ui.annotator]
 
     def collected(work, values):
@@ -32,15 +47,20 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
     def with_item(work, item, **changes):
         return {**work, "item": item, **changes}
 
+    def shown(work, item, request, **changes):
+        """The structural outputs for the edited `item`, its draft kept."""
+        work = with_item(work, item, **changes)
+        return renderer.annotator_only(work) + [draft_line(editor, work, item, request)]
+
     # ---- clues ---------------------------------------------------------------------------
     def clue_op(op):
-        def handler(work, selected, *values):
+        def handler(request: gr.Request, work, selected, *values):
             item = collected(work, values)
             try:
                 item, selected = op(item, selected)
             except EditError as err:
                 raise messages.error(err) from None
-            return renderer.annotator_only(with_item(work, item)) + [selected]
+            return shown(work, item, request) + [selected]
         return handler
 
     clue_outputs = structural + [ui.selected_clue]
@@ -60,35 +80,35 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
     ui.clues.select(select_clue, None, ui.selected_clue, api_name="select_clue")
 
     # ---- images ----------------------------------------------------------------------------
-    def select_image(evt: gr.SelectData, work, *values):
+    def select_image(request: gr.Request, evt: gr.SelectData, work, *values):
         item = collected(work, values)
-        return renderer.annotator_only(with_item(work, item, image_index=evt.index))
+        return shown(work, item, request, image_index=evt.index)
 
     ui.strip.select(select_image, collect_inputs, structural, api_name="select_image")
 
-    def add_image(work, upload, *values):
+    def add_image(request: gr.Request, work, upload, *values):
         item = collected(work, values)
         if not upload:
             raise messages.error("no file received")
         path = Path(upload if isinstance(upload, str) else upload.name)
         try:
             info = store.add_image(path, path.name)
-        except MediaError as err:
+            item, index = ops.add_image(item, info.sha256)
+        except (MediaError, EditError) as err:
             raise messages.error(err) from None
-        item, index = ops.add_image(item, info.sha256)
-        return renderer.annotator_only(with_item(work, item, image_index=index))
+        return shown(work, item, request, image_index=index)
 
     ui.add_image.upload(add_image, [ui.work, ui.add_image, *form, ui.annotator], structural,
                         api_name="add_image")
 
     def image_op(op):
-        def handler(work, *values):
+        def handler(request: gr.Request, work, *values):
             item = collected(work, values)
             try:
                 item, index = op(item, work.get("image_index", 0))
             except EditError as err:
                 raise messages.error(err) from None
-            return renderer.annotator_only(with_item(work, item, image_index=index))
+            return shown(work, item, request, image_index=index)
         return handler
 
     ui.remove_image.click(image_op(ops.remove_image), collect_inputs, structural,
@@ -100,7 +120,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
                          structural, api_name="move_image_right")
 
     # ---- option images ---------------------------------------------------------------------
-    def set_option_image(work, label, upload, *values):
+    def set_option_image(request: gr.Request, work, label, upload, *values):
         item = collected(work, values)
         sha = None
         if upload is not None:
@@ -113,12 +133,15 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
             item = ops.set_option_image(item, label, sha)
         except EditError as err:
             raise messages.error(err) from None
-        return renderer.annotator_only(with_item(work, item))
+        return shown(work, item, request)
 
     ui.option_upload.upload(set_option_image,
                             [ui.work, ui.option_label, ui.option_upload, *form, ui.annotator],
                             structural, api_name="set_option_image")
-    ui.option_clear.click(lambda work, label, *v: set_option_image(work, label, None, *v),
+    def clear_option_image(request: gr.Request, work, label, *values):
+        return set_option_image(request, work, label, None, *values)
+
+    ui.option_clear.click(clear_option_image,
                           [ui.work, ui.option_label, *form, ui.annotator], structural,
                           api_name="clear_option_image")
 

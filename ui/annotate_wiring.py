@@ -9,6 +9,7 @@ from __future__ import annotations
 import gradio as gr
 
 from ui import messages
+from ui.annotate_drafts import wire_drafts
 from ui.annotate_render import Renderer, problems_html
 from ui.browser_handlers import BrowserHandlers
 from ui.annotate_structure import wire_structure
@@ -18,19 +19,6 @@ from ui.history_handlers import HistoryHandlers
 from ui.session import user_of
 from ui.text import escape_html
 
-
-# Runs in the page before autosave_boxes: passes the inputs on when the annotator still shows
-# the image it showed last time (the boxes were edited), cancels the event when the image
-# itself changed (the server loaded an item or switched images). Gradio has no cancel for an
-# event's js: an error thrown there stops the event quietly (a null made its client log one).
-BOX_EDITS_ONLY = """(...args) => {
-  const value = args[args.length - 1];
-  const image = value && value.image ? (value.image.url || value.image.path) : null;
-  const edited = image !== null && window.__cluelabAnnotatorImage === image;
-  window.__cluelabAnnotatorImage = image;
-  if (!edited) throw new Error('not sent: the image changed, not its boxes');
-  return args;
-}"""
 
 # Runs in the page before init_browser, which builds the rest of the editor: waits until the
 # first image has arrived and two frames have passed (its decode and draw), so that building
@@ -73,7 +61,7 @@ def wire(store, demo, browser, ui) -> None:
         """The notice above the editor: the handler's text (escaped here) and the import
         problems (HTML built by problems_html, escaped there)."""
         notice = escape_html(work["notice"]) if work.get("notice") else ""
-        work["notice_html"] = "".join(f"<div>{x}</div>" for x in (notice,
+        work["notice_html"] = "".join(f'<div class="cl-note">{x}</div>' for x in (notice,
                                                                problems_html(work["saved"])) if x)
         return renderer.render(work, before=before)
 
@@ -247,26 +235,5 @@ def wire(store, demo, browser, ui) -> None:
     ui.take_theirs.click(take_theirs, ui.work, renderer.outputs + [ui.conflict_message],
                          api_name="reload_saved")
 
-    def autosave(request: gr.Request, work, *values):
-        form_values, annot = split(values)
-        return editor.autosave(work, form_values, annot, user_of(request))
-
-    gr.on([ui.question.input, ui.answer.input, ui.aliases.input, ui.gt_reasoning.input,
-           ui.reasoning_type.input, ui.answer_type.input, ui.status.input, ui.domain.input,
-           ui.subtask.input, ui.clues.input, ui.options.input],
-          autosave, [ui.work, *form, ui.annotator], ui.draft_state,
-          trigger_mode="always_last", api_name="autosave_draft", show_progress="hidden")
-    # The annotator has no user-only event: `change` also fires when the server shows
-    # another image. Those changes are not edits, so they are dropped in the page
-    # (BOX_EDITS_ONLY) instead of costing a round trip after every Next.
-    ui.annotator.change(autosave, [ui.work, *form, ui.annotator], ui.draft_state,
-                        js=BOX_EDITS_ONLY, trigger_mode="always_last",
-                        api_name="autosave_boxes", show_progress="hidden")
-
-    def discard(work, request: gr.Request):
-        if not work:
-            raise messages.error("open an item first")
-        return render_loaded(editor.discard_draft(work, user_of(request)), before=work)
-
-    ui.discard.click(discard, ui.work, renderer.outputs, api_name="discard_draft")
+    wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded)
     wire_structure(store, editor, renderer, ui, form, split)

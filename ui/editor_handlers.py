@@ -1,7 +1,8 @@
 """Load, collect, save and draft an item: the editor's handlers, free of Gradio.
 
 The editor keeps a *work* dict per browser session:
-`{"item": working copy, "saved": item as last loaded from the store, "image_index": int}`.
+`{"item": working copy, "saved": item as last loaded from the store, "image_index": int,
+"draft_seen": revision of the draft restored on load (store/drafts.py), or None}`.
 Form widgets hold the text fields; `work["item"]` holds what has no widget of its own
 (images, option images, boxes on images not on screen). Every handler that needs the
 current item first *collects* it from the widgets, so nothing typed is lost between events.
@@ -32,11 +33,12 @@ class EditorHandlers:
         except NotFoundError:
             raise em.EditError(f"no item with id '{item_id}'") from None
         work = {"item": copy.deepcopy(saved), "saved": saved, "image_index": 0,
-                "base_version": saved["version"], "notice": ""}
+                "base_version": saved["version"], "notice": "", "draft_seen": None}
         draft = self.store.get_draft(user, item_id)
         if draft:
             work["item"] = draft["data"]
             work["base_version"] = draft["base_version"]
+            work["draft_seen"] = draft["revision"]
             work["notice"] = self._draft_notice(draft, saved)
         work["item"].setdefault("_unassigned", [])
         return work
@@ -80,22 +82,34 @@ class EditorHandlers:
         }
 
     # ---- drafts --------------------------------------------------------------------
-    def autosave(self, work: dict | None, form: dict, annot_boxes: list | None, user: str) -> str:
-        """Keep a draft per user and item; drop it again when the edits are undone."""
+    def autosave(self, work: dict | None, form: dict, annot_boxes: list | None, user: str,
+                 session: str | None = None, force: bool = False) -> str:
+        """Keep a draft per user and item; drop it again when the edits are undone.
+        Raises store.DraftConflict when another tab wrote the draft since this one saw it
+        (unless `force`: the user chose to keep this tab's edits)."""
         if not work:
             return ""
         try:
             item = self.collect(work, form, annot_boxes)
         except em.EditError:
             return "unsaved edits (not yet valid)"
+        return self.keep_draft(work, item, user, session, force)
+
+    def keep_draft(self, work: dict, item: dict, user: str, session: str | None = None,
+                   force: bool = False) -> str:
+        """Store `item` (the collected working copy) as the user's draft, or drop the draft
+        when it equals the saved item; returns the line the save bar shows."""
         if same_content(item, work["saved"]) and work["base_version"] == work["saved"]["version"]:
-            self.store.delete_draft(user, item["id"])
+            self.store.delete_draft(user, item["id"], session, work.get("draft_seen"), force)
             return ""
-        self.store.save_draft(user, item["id"], work["base_version"], item)
+        self.store.save_draft(user, item["id"], work["base_version"], item, session,
+                              work.get("draft_seen"), force)
         return "unsaved edits (draft kept)"
 
-    def discard_draft(self, work: dict, user: str) -> dict:
-        self.store.delete_draft(user, work["item"]["id"])
+    def discard_draft(self, work: dict, user: str, session: str | None = None) -> dict:
+        """Drop the draft this session shows (another tab's newer one raises DraftConflict)
+        and load the saved item."""
+        self.store.delete_draft(user, work["item"]["id"], session, work.get("draft_seen"))
         return self.load(work["item"]["id"], user)
 
     # ---- saving --------------------------------------------------------------------

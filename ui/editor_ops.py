@@ -39,6 +39,12 @@ def move_clue(item: dict, index: int | None, step: int) -> tuple[dict, int]:
 
 
 def add_image(item: dict, sha: str) -> tuple[dict, int]:
+    """Append an image; the same image (same sha256) twice is refused: its boxes could not
+    be told apart, and a second copy is never what the annotator meant."""
+    images = item.get("images", [])
+    if sha in images:
+        raise EditError(f"this image is already image {images.index(sha) + 1} of the item "
+                        "(same content): not added again")
     item = copy.deepcopy(item)
     item.setdefault("images", []).append(sha)
     return item, len(item["images"]) - 1

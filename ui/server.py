@@ -114,7 +114,8 @@ def launch_kwargs(store, require_login: bool) -> dict:
         if require_login else None,
         "auth_message": "ClueLab: log in with the account an admin created for you.",
         "css": (ASSETS / "cluelab.css").read_text(),
-        "head": "<script>" + (ASSETS / "shortcuts.js").read_text() + "</script>",
+        "head": "".join(f"<script>{(ASSETS / name).read_text()}</script>"
+                        for name in ("shortcuts.js", "annotator.js")),
         "allowed_paths": [str(store.media_dir)],
         "show_error": False,
         "footer_links": ["api"],

@@ -12,3 +12,9 @@ LOCAL_USER = "local"
 
 def user_of(request: gr.Request | None) -> str:
     return (getattr(request, "username", None) or LOCAL_USER) if request else LOCAL_USER
+
+
+def browser_session(request: gr.Request | None) -> str | None:
+    """Which page load (browser tab) sent the event: two tabs of one user are two sessions,
+    so one tab's draft is never silently replaced by the other's (store/drafts.py)."""
+    return getattr(request, "session_hash", None) if request else None

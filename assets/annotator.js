@@ -1,0 +1,70 @@
+// ClueLab's fit of the box annotator (gradio_image_annotation 0.5.6) to the screen.
+//
+// The component draws the image scaled to its container's *width* into a canvas whose
+// pixel size has the image's aspect ratio, and then styles that canvas with the `height`
+// it was given: any fixed height stretched the picture (a 1300x900 photo showed about
+// half as wide as tall). ClueLab gives it `height: auto` (ui/annotate_layout.py), so the
+// canvas keeps its own aspect ratio, and here limits the container's width so that the
+// whole image also fits the height left on the first screen (above the sticky save bar).
+// The image's size comes from the line above it (#image-info's data-width/data-height).
+//
+// Also: the relabel picker opens listing every clue. The component focuses its input before
+// it has filtered the list by the current label, so only that clue was listed; focusing the
+// input again once it is shown runs its own "show every choice" path.
+(() => {
+  const MIN_HEIGHT = 320;     // below this the image is allowed to run past the first screen
+  const GAP = 12;             // room between the image's bottom and the save bar
+
+  function fit() {
+    const container = document.querySelector("#annotator .canvas-container");
+    const size = document.querySelector("#image-info [data-width]");
+    if (!container) return;
+    const width = size ? Number(size.dataset.width) : 0;
+    const height = size ? Number(size.dataset.height) : 0;
+    let maxWidth = "";
+    if (width > 0 && height > 0) {
+      const top = container.getBoundingClientRect().top + window.scrollY;
+      const footer = document.getElementById("item-footer");
+      const bar = footer ? footer.getBoundingClientRect().height : 0;
+      const room = Math.max(MIN_HEIGHT, window.innerHeight - top - bar - GAP);
+      maxWidth = `${Math.floor(room * width / height)}px`;
+    }
+    if (container.style.maxWidth !== maxWidth) container.style.maxWidth = maxWidth;
+  }
+
+  function showEveryChoice(modal) {
+    const input = modal.querySelector("input");
+    if (!input) return;
+    requestAnimationFrame(() => {
+      if (!input.isConnected) return;
+      input.blur();
+      input.focus();
+      input.select();     // typing replaces the current label and filters from scratch
+    });
+  }
+
+  function watch() {
+    const root = document.getElementById("annotator");
+    const info = document.getElementById("image-info");
+    if (!root || !info) return false;
+    new MutationObserver(fit).observe(info, {childList: true, subtree: true});
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          const modal = node.nodeType === 1 &&
+            (node.id === "model-box-edit" ? node : node.querySelector("#model-box-edit"));
+          if (modal) showEveryChoice(modal);
+        }
+      }
+    }).observe(root, {childList: true, subtree: true});
+    const editor = document.getElementById("item-editor");
+    if (editor) new ResizeObserver(fit).observe(editor);
+    fit();
+    return true;
+  }
+
+  window.addEventListener("resize", fit);
+  // the page's components arrive after this script runs; only the Annotate page has them
+  const pending = new MutationObserver(() => { if (watch()) pending.disconnect(); });
+  pending.observe(document.documentElement, {childList: true, subtree: true});
+})();

@@ -1,0 +1,99 @@
+"""Drafts on the Annotate page: every edit is kept as the user's draft as it happens, and
+two tabs of one user never silently replace each other's draft (store/drafts.py): the tab
+that did not see the other's latest write is offered the choice (open it, or keep its own).
+Also: the clue table's box counts follow the boxes as they are drawn, and Discard asks first.
+"""
+from __future__ import annotations
+
+import gradio as gr
+
+from store import DraftConflict
+from ui import editor_model as em
+from ui import messages
+from ui.annotate_structure import confirmed, draft_conflict_line
+from ui.editor_model import EditError
+from ui.session import browser_session, user_of
+
+# Runs in the page before autosave_boxes: passes the inputs on when the annotator still shows
+# the image it showed last time (the boxes were edited), cancels the event when the image
+# itself changed (the server loaded an item or switched images). Gradio has no cancel for an
+# event's js: an error thrown there stops the event quietly (a null made its client log one).
+BOX_EDITS_ONLY = """(...args) => {
+  const value = args[args.length - 1];
+  const image = value && value.image ? (value.image.url || value.image.path) : null;
+  const edited = image !== null && window.__cluelabAnnotatorImage === image;
+  window.__cluelabAnnotatorImage = image;
+  if (!edited) throw new Error('not sent: the image changed, not its boxes');
+  return args;
+}"""
+
+
+def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> None:
+    def autosave(request: gr.Request, work, *values, force=False):
+        """(the save bar's draft line, the tab-choice row): another tab's newer draft is not
+        replaced unseen; the row offers to open it or to keep this tab's edits."""
+        form_values, annot = split(values)
+        try:
+            line = editor.autosave(work, form_values, annot, user_of(request),
+                                   browser_session(request), force)
+        except DraftConflict as err:
+            return draft_conflict_line(err), gr.update(visible=True)
+        return line, (gr.update(visible=False) if force else gr.skip())
+
+    draft_outputs = [ui.draft_state, ui.draft_choice]
+    gr.on([ui.question.input, ui.answer.input, ui.aliases.input, ui.gt_reasoning.input,
+           ui.reasoning_type.input, ui.answer_type.input, ui.status.input, ui.domain.input,
+           ui.subtask.input, ui.clues.input, ui.options.input],
+          autosave, [ui.work, *form, ui.annotator], draft_outputs,
+          trigger_mode="always_last", api_name="autosave_draft", show_progress="hidden")
+
+    def autosave_boxes(request: gr.Request, work, *values):
+        """The draft, and the clue table's box counts as the boxes are now (drawn,
+        relabelled or deleted), not as they were at the last save."""
+        line, choice = autosave(request, work, *values)
+        form_values, annot = split(values)
+        try:
+            rows = em.clue_rows(editor.collect(work, form_values, annot)) if work else None
+        except EditError:
+            rows = None
+        shown = [list(map(str, r)) for r in (form_values.get("clues") or [])]
+        return line, choice, (rows if rows is not None and rows != shown else gr.skip())
+
+    # The annotator has no user-only event: `change` also fires when the server shows
+    # another image. Those changes are not edits, so they are dropped in the page
+    # (BOX_EDITS_ONLY) instead of costing a round trip after every Next.
+    ui.annotator.change(autosave_boxes, [ui.work, *form, ui.annotator],
+                        [*draft_outputs, ui.clues], js=BOX_EDITS_ONLY,
+                        trigger_mode="always_last", api_name="autosave_boxes",
+                        show_progress="hidden")
+
+    def keep_mine(request: gr.Request, work, *values):
+        return autosave(request, work, *values, force=True)
+
+    ui.draft_mine.click(keep_mine, [ui.work, *form, ui.annotator], draft_outputs,
+                        api_name="keep_this_tabs_draft")
+
+    def open_other_draft(work, request: gr.Request):
+        if not work:
+            raise messages.error("open an item first")
+        return open_item(work["item"]["id"], request, work)
+
+    ui.draft_theirs.click(open_other_draft, ui.work, renderer.outputs,
+                          api_name="open_other_tabs_draft",
+                          js=confirmed("'Replace the edits in this tab with the other "
+                                       "tab\\'s draft?'"))
+
+    def discard(work, request: gr.Request):
+        if not work:
+            raise messages.error("open an item first")
+        user, session = user_of(request), browser_session(request)
+        try:
+            fresh = editor.discard_draft(work, user, session)
+        except DraftConflict as err:
+            raise messages.error(f"Not discarded: {err}; open it or keep this tab's edits first."
+                           ) from None
+        return render_loaded(fresh, before=work)
+
+    ui.discard.click(discard, ui.work, renderer.outputs, api_name="discard_draft",
+                     js=confirmed("'Discard your unsaved edits of this item and show the "
+                                  "saved version?'"))
