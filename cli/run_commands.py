@@ -18,6 +18,7 @@ import sys
 
 from cli.endpoint_commands import fail, open_store
 from cli.progress import TerminalProgress
+from runner.totals import counts_text, status_counts
 
 EXIT = {"done": 0, "failed": 1, "lost": 1}
 
@@ -142,9 +143,10 @@ def _report(outcome: dict, as_json: bool) -> int:
         print(json.dumps(outcome, ensure_ascii=False, sort_keys=True))
     else:
         t = outcome["totals"]
-        print(f"run {outcome['id']}: {outcome['status']}  {t.get('done', 0)}/{t.get('total', 0)}"
-              f"  ok {t.get('ok', 0)}  unparsed {t.get('unparsed', 0)}  errors "
-              f"{t.get('error', 0)}  cached {t.get('cached', 0)}  cost ${t.get('cost', 0):.4f}")
+        counts = status_counts(t, running=False)
+        print(f"run {outcome['id']}: {outcome['status']}  {t.get('done', 0)}/{counts['total']}"
+              f"  {counts_text(counts)}  cached {t.get('cached', 0)}"
+              f"  cost ${t.get('cost', 0):.4f}")
     if outcome.get("message"):
         print(("error: " if outcome["status"] == "failed" else "") + outcome["message"],
               file=sys.stderr)
@@ -242,9 +244,11 @@ def run_runs(args) -> int:
     runs = store.list_runs(args.limit)
     for run in runs:  # a 'running' run whose process died is shown as interrupted
         run["status"] = effective_status(run)
+        run["counts"] = status_counts(run["totals"], store.run_work_count(run["id"]),
+                                      running=run["status"] == "running")
     if args.json:
         keys = ("id", "created_at", "status", "message", "endpoint", "config_id", "config",
-                "execution", "totals", "started_at", "finished_at")
+                "execution", "totals", "counts", "started_at", "finished_at")
         print(json.dumps([{k: r[k] for k in keys} for r in runs], ensure_ascii=False))
         return 0
     for r in runs:

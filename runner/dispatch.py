@@ -70,13 +70,11 @@ class DispatchMixin:
     def _spawn(self, coroutine) -> None:
         task = asyncio.create_task(coroutine)
         self._tasks.add(task)
-        self.totals.in_flight = len(self._tasks)  # counted now: the budget check needs it
         task.add_done_callback(self._task_done)
 
     def _task_done(self, task: asyncio.Task) -> None:
         """A bug in our code must stop the run loudly, not vanish with its task."""
         self._tasks.discard(task)
-        self.totals.in_flight = len(self._tasks)
         self._slot_freed.set()
         if not task.cancelled() and task.exception() is not None:
             error = task.exception()
@@ -109,9 +107,10 @@ class DispatchMixin:
         if budget is None:
             return False
         per = self.totals.per_request_cost()
-        if projected_spend(self.totals.cost, self.totals.in_flight + 1, per) > budget:
+        started = len(self._tasks)  # sent or waiting for a slot: each may still cost
+        if projected_spend(self.totals.cost, started + 1, per) > budget:
             self._stop("budget", f"budget of ${budget:g} reached (spent "
-                                 f"${self.totals.cost:.4f}, {self.totals.in_flight} in flight)")
+                                 f"${self.totals.cost:.4f}, {started} requests started)")
             return True
         return False
 

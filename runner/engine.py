@@ -108,6 +108,7 @@ class Engine(DispatchMixin):
                                    self.items)
         self.sender = Sender(self.store, self.run_id, self.config, self.execution, self.items,
                              api_key, concurrency, self.price, self.totals.on_attempt)
+        self.totals.limiter = self.sender.limiter  # in flight = the slots taken, no more
         loop = asyncio.get_running_loop()
         self.started = loop.time()
         self._slot_freed = asyncio.Event()

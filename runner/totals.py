@@ -7,6 +7,12 @@ by reading one row.
 
 Tokens and cost count only requests actually sent by this run (a cached reply is free);
 `cached` says how many results came from the cache.
+
+`status_counts()` is the one tally of a run's work rows that every view shows (the
+Experiments panel, the CLI summary, `runs --json`): one counter per response status plus
+pending, adding up to the total. "In flight" counts requests holding a slot of the
+endpoint's limiter (on the wire), never the tasks queued for one, so it cannot exceed the
+concurrency.
 """
 from __future__ import annotations
 
@@ -14,6 +20,29 @@ import bisect
 import time
 
 STATUSES = ("ok", "error", "refused", "truncated", "unparsed")
+COUNTS = (*STATUSES, "pending")
+"""The counters of `status_counts`, in the order every view shows them."""
+
+
+def status_counts(totals: dict, total: int | None = None, running: bool = True) -> dict:
+    """{ok, error, refused, truncated, unparsed, pending, in_flight, total} of a run from its
+    totals snapshot. The first six add up to `total` (the work rows: the snapshot's, else
+    `total`); pending is what has no result yet, in flight the part of it being sent now
+    (0 unless the run is `running`: a dead process's last snapshot sends nothing)."""
+    counts = {status: int(totals.get(status) or 0) for status in STATUSES}
+    work = int(totals.get("total") or total or 0)
+    counts["pending"] = max(0, work - sum(counts.values()))
+    counts["total"] = sum(counts[c] for c in COUNTS)
+    counts["in_flight"] = min(int(totals.get("in_flight") or 0), counts["pending"]) \
+        if running else 0
+    return counts
+
+
+def counts_text(counts: dict, sep: str = "  ") -> str:
+    """'ok 190  error 0  refused 10  truncated 10  unparsed 0  pending 0 (0 in flight)'."""
+    parts = [f"{name} {counts[name]}" for name in COUNTS]
+    parts[-1] += f" ({counts['in_flight']} in flight)"
+    return sep.join(parts)
 
 
 def percentile(values: list[float], q: float, *, is_sorted: bool = False) -> float | None:
@@ -43,8 +72,8 @@ class RunTotals:
         self.paid = agg.get("priced", 0)              # results with a known cost (not cached)
         self.latencies = sorted(agg.get("latencies", []))   # kept sorted: see snapshot()
         self.estimate_per_request = estimate_per_request
-        self.in_flight = 0
         self.concurrency = None
+        self.limiter = None                           # set by the engine: see in_flight
         self.started = time.monotonic()
         self.session_results = 0                      # results recorded by this execution
         self.session_replies = 0                      # HTTP replies received (not cached)
@@ -52,6 +81,12 @@ class RunTotals:
     @property
     def done(self) -> int:
         return sum(self.by_status.values())
+
+    @property
+    def in_flight(self) -> int:
+        """Requests on the wire: the limiter's taken slots (at most the concurrency). Tasks
+        waiting for a slot, or for an identical request's reply, are pending, not in flight."""
+        return self.limiter.in_flight if self.limiter is not None else 0
 
     def on_attempt(self, event: dict) -> None:
         """Called by call_with_retries after every attempt."""

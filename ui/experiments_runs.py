@@ -12,6 +12,7 @@ import asyncio
 import json
 
 from runner.leases import effective_status
+from runner.totals import COUNTS, status_counts
 from store import NotFoundError, StoreError
 from ui.experiments_handlers import FATAL_KINDS, ExperimentError, redact
 from ui.text import escape_html, short
@@ -86,6 +87,14 @@ def _seconds(value) -> str:
     return f"{value * 1000:.0f} ms" if value < 10 else f"{value:.1f} s"
 
 
+def _counts_html(counts: dict) -> str:
+    """Every response status and pending, each with its number: they add up to the total
+    (runner.totals.status_counts), so a refused or truncated reply is never hidden."""
+    return "".join(f"<span class='xp-c xp-c-{name}' data-count='{name}'>{name} "
+                   f"<b>{counts[name]}</b></span>" for name in COUNTS) + \
+        f"<span class='xp-c xp-c-total'>= <b data-count='total'>{counts['total']}</b></span>"
+
+
 def progress_html(store, run_id: str | None) -> str:
     """The live counters of one run as a small HTML panel (numbers and escaped text only)."""
     return progress(store, run_id)[0]
@@ -101,10 +110,11 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
     except NotFoundError:
         return f"<div class='xp-progress xp-empty'>No run {escape_html(run_id)}.</div>", None
     t = run["totals"]
-    total = t.get("total") or store.run_work_count(run_id)
-    done = t.get("done", 0)
-    pct = 100.0 * done / total if total else 0.0
     status = _status(run)
+    counts = status_counts(t, store.run_work_count(run_id), running=status.startswith("running"))
+    total = counts["total"]
+    done = total - counts["pending"]
+    pct = 100.0 * done / total if total else 0.0
     tokens = f"{t.get('prompt_tokens', 0):,} in / {t.get('completion_tokens', 0):,} out"
     projected = t.get("projected_cost")
     cost = f"${t.get('cost', 0) or 0:.4f}" + (f" (→ ${projected:.4f})" if projected else "")
@@ -113,9 +123,8 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
         ("latency p50", _seconds(t.get("latency_p50"))),
         ("latency p95", _seconds(t.get("latency_p95"))),
         ("retries", t.get("retries", 0)), ("429s", t.get("rate_limited", 0)),
-        ("errors", t.get("error", 0)), ("unparsed", t.get("unparsed", 0)),
         ("cached", t.get("cached", 0)),
-        ("in flight", f"{t.get('in_flight', 0)}/{t.get('concurrency') or '–'}"),
+        ("in flight", f"{counts['in_flight']}/{t.get('concurrency') or '–'}"),
         ("tokens", tokens), ("cost", cost),
     ]
     message = run.get("message") or ""
@@ -127,6 +136,7 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
              f"{escape_html(status)}</span>"
              f"<span class='xp-count' id='run-done'>{done}/{total}</span></div>"
              f"<div class='xp-bar'><div style='width:{pct:.1f}%'></div></div>"
+             f"<div class='xp-counts' id='run-counts'>{_counts_html(counts)}</div>"
              f"<div class='xp-metrics'>{''.join(_metric(k, v) for k, v in metrics)}</div>"
              + (f"<div class='xp-message'>{escape_html(message)}</div>" if message else "")
              + "</div>")

@@ -1,0 +1,105 @@
+"""A run's counters as the researcher reads them: every response status has its counter in
+the Experiments panel, the CLI summary and `runs --json`, the three agree and add up to the
+total, and "in flight" never exceeds the concurrency. Real server process, real SQLite file."""
+import json
+import re
+
+import pytest
+
+from runner.config import Execution, RunConfig
+from runner.engine import execute
+from runner.planning import create_run, plan_run
+from runner.totals import COUNTS
+from store import Store
+from tests.test_runner_cli import DEMO, cli
+from tests.openai_server import start_server
+from ui import experiments_runs as xr
+
+# sorted by id, the order a run sends them with concurrency 1: alcove, bakery and evening get
+# the scripted refusal, truncation and 400; frozen-puddle gets a reply with no yes or no
+IDS = ("demo/alcove-furniture,demo/bakery-breakfast-deal,demo/evening-crescent,"
+       "demo/frozen-puddle,demo/pantry-shelf,demo/plant-growth-next")
+EXPECTED = {"ok": 2, "error": 1, "refused": 1, "truncated": 1, "unparsed": 1, "pending": 0,
+            "total": 6}
+
+
+@pytest.fixture(scope="module")
+def server():
+    with start_server() as handle:
+        yield handle
+
+
+@pytest.fixture
+def db(tmp_path, server):
+    server.configure(reset=True)
+    server.reset_log()
+    db = tmp_path / "counts.db"
+    assert cli("import", "--db", db, "--format", "jsonl", DEMO).returncode == 0
+    assert cli("endpoint", "add", "fake", "--base-url", server.url, "--model", "fake-vlm",
+               "--concurrency", "1", "--db", db).returncode == 0
+    return db
+
+
+def summary_counts(stdout: str) -> dict:
+    """The counters of the CLI's one-line summary ('run X: done  6/6  ok 2  error 1 ...')."""
+    line = [x for x in stdout.splitlines() if x.startswith("run ")][-1]
+    counts = {name: int(n) for name, n in re.findall(r"\b([a-z_]+) (\d+)\b", line)
+              if name in COUNTS}
+    counts["total"] = int(re.search(r"\d+/(\d+)", line).group(1))
+    return counts
+
+
+def panel_counts(db, run_id: str) -> dict:
+    html = xr.progress_html(Store(db), run_id)
+    return {name: int(n) for name, n in
+            re.findall(r"data-count='(\w+)'>(?:\w+ )?<b>(\d+)</b>", html)} | \
+        {"total": int(re.search(r"data-count='total'>(\d+)<", html).group(1))}
+
+
+def views(db, stdout: str) -> tuple[dict, dict, dict]:
+    run = json.loads(cli("runs", "--db", db, "--json").stdout)[0]
+    listed = {k: v for k, v in run["counts"].items() if k != "in_flight"}
+    return summary_counts(stdout), listed, panel_counts(db, run["id"])
+
+
+def test_every_status_is_counted_alike_in_the_panel_the_summary_and_runs_json(db, server):
+    server.configure(script=["refuse", "truncate", "400"],
+                     replies={"puddle": "Hard to say from this angle."})
+    done = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct", "--ids", IDS)
+    assert done.returncode == 0, done.stderr
+    summary, listed, panel = views(db, done.stdout)
+    assert summary == listed == panel == EXPECTED
+    statuses = [r["status"] for r in Store(db).run_results(
+        json.loads(cli("runs", "--db", db, "--json").stdout)[0]["id"])]
+    assert {s: statuses.count(s) for s in set(statuses)} == \
+        {k: v for k, v in EXPECTED.items() if v and k not in ("pending", "total")}
+
+
+def test_a_run_stopped_early_counts_what_is_pending_and_still_adds_up(db, server):
+    server.configure(latency=0.4)
+    stopped = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                  "--dataset", "demo", "--deadline", "1")
+    assert stopped.returncode == 3, stopped.stderr
+    summary, listed, panel = views(db, stopped.stdout)
+    assert summary == listed == panel
+    assert 0 < summary["pending"] < 14 and summary["total"] == 14
+    assert sum(summary[name] for name in COUNTS) == 14
+
+
+def test_in_flight_never_exceeds_the_concurrency(store, server, make_item):
+    """The dispatcher keeps up to twice the concurrency of tasks (the next requests wait for
+    a slot); only those holding a slot are in flight."""
+    server.configure(reset=True, latency=0.25)
+    store.add_endpoint("fake", server.url, "fake-vlm", concurrency=3)
+    ids = []
+    for n in range(18):
+        item = make_item(f"demo/F_{n}")
+        store.create_item(item, "t")
+        ids.append(item["id"])
+    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct"),
+                    Execution(batch_interval=0.05))
+    seen: list[int] = []
+    outcome = execute(store, create_run(store, plan), items=plan.items,
+                      on_progress=lambda t: seen.append(t["in_flight"]))
+    assert outcome.status == "done" and outcome.totals["in_flight"] == 0
+    assert max(seen) == 3, seen
