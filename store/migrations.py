@@ -15,7 +15,7 @@ from .db import atomic, now, run_statements, scalar
 from .migrations_inspect import m0005_inspect, m0006_inspect_tag_events
 from .drafts import m0008_draft_sessions
 from .migrations_runs import (m0002_runner, m0003_run_item_versions, m0004_scores,
-                              m0007_human_baselines)
+                              m0007_human_baselines, m0009_run_labels)
 
 Migration = Callable[[sqlite_utils.Database], None]
 
@@ -140,6 +140,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0006_inspect_tag_events", m0006_inspect_tag_events),
     ("0007_human_baselines", m0007_human_baselines),
     ("0008_draft_sessions", m0008_draft_sessions),
+    ("0009_run_labels", m0009_run_labels),
 ]
 
 

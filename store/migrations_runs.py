@@ -1,5 +1,6 @@
 """The migrations of model runs and their results: the experiment runner's tables (0002), the
-item version each run was planned with (0003), scores (0004) and human baselines (0007).
+item version each run was planned with (0003), scores (0004), human baselines (0007) and
+runs' names and notes (0009).
 Registered in store/migrations.py's MIGRATIONS; never edit one that has shipped.
 """
 from __future__ import annotations
@@ -173,3 +174,10 @@ def m0007_human_baselines(db: sqlite_utils.Database) -> None:
         created_by TEXT
     )
     """)
+
+
+def m0009_run_labels(db: sqlite_utils.Database) -> None:
+    """A name and a note per run, so that people can tell runs apart by more than an id (the
+    id stays the key: renaming changes nothing that refers to the run). Empty by default."""
+    db.execute("ALTER TABLE model_runs ADD COLUMN name TEXT NOT NULL DEFAULT ''")
+    db.execute("ALTER TABLE model_runs ADD COLUMN note TEXT NOT NULL DEFAULT ''")

@@ -1,14 +1,14 @@
 """The Store's methods for the experiment runner (issue 3), kept out of core.py to keep it small.
 
 `Store` inherits them; the SQL is in runner_endpoints (endpoints and prices), runner_prompts
-(prompt templates), runner_runs (runs, their lease and control), runner_work (work rows and
-results) and runner_cache (the response cache).
+(prompt templates), runner_runs (runs, their lease and control), run_labels (names, notes,
+deletion), runner_work (work rows and results) and runner_cache (the response cache).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from . import runner_cache, runner_endpoints, runner_prompts, runner_runs, runner_work
+from . import run_labels, runner_cache, runner_endpoints, runner_prompts, runner_runs, runner_work
 
 
 class RunnerMixin:
@@ -72,6 +72,17 @@ class RunnerMixin:
 
     def list_runs(self, limit: int | None = None) -> list[dict]:
         return runner_runs.list_runs(self.db, limit)
+
+    def label_run(self, run_id: str, name: str | None = None, note: str | None = None) -> dict:
+        """Set a run's name and/or note (None: unchanged, '': cleared)."""
+        return run_labels.label_run(self.db, run_id, name, note)
+
+    def run_contents(self, run_id: str) -> dict:
+        """What deleting the run removes: {work, responses, scores, tags, notes, clue_users}."""
+        return run_labels.run_contents(self.db, run_id)
+
+    def delete_run(self, run_id: str, is_stale: Any) -> dict:
+        return run_labels.delete_run(self.db, run_id, is_stale)
 
     def runs_with_config(self, config_id: str) -> list[dict]:
         return runner_runs.runs_with_config(self.db, config_id)

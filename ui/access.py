@@ -72,7 +72,8 @@ GROUPS = (
         experiments_open select_endpoint save_endpoint delete_endpoint test_endpoint
         select_price save_price delete_price clue_source_options image_mode_options
         mmr_life_preset preview_run start_run poll_runs refresh_runs watch_run select_run
-        list_responses show_response pause_run cancel_run resume_run"""),
+        list_responses show_response pause_run cancel_run resume_run label_run
+        ask_delete_run delete_run keep_run"""),
     _group("inspect model responses", RESEARCH, """
         inspect_open_tab inspect_judges inspect_filter inspect_next_page inspect_prev_page
         inspect_open inspect_link inspect_deep_link inspect_select inspect_next inspect_prev

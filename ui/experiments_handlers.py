@@ -66,15 +66,17 @@ def _float(value, name: str):
         raise ExperimentError(f"{name}: {value!r} is not a number") from None
 
 
-def key_values(store) -> list[str]:
-    """The secret values behind every endpoint's key variable (to strip them from output)."""
+def key_values(store, extra_env: tuple[str, ...] = ()) -> list[str]:
+    """The secret values behind every endpoint's key variable, and behind `extra_env` (a
+    form's variable not saved yet), to strip them from output."""
     names = {e["api_key_env"] for e in store.list_endpoints() if e.get("api_key_env")}
+    names |= {n for n in extra_env if n}
     return [v for v in (os.environ.get(n, "").strip() for n in names) if len(v) >= 4]
 
 
-def redact(store, value):
+def redact(store, value, extra_env: tuple[str, ...] = ()):
     """`value` (str, or nested lists/dicts of them) with every key value replaced by ***."""
-    secrets = key_values(store)
+    secrets = key_values(store, extra_env)
     if not secrets:
         return value
 
@@ -117,14 +119,20 @@ def endpoint_form(store, name: str) -> list:
             e["max_image_pixels"] or ""]
 
 
-def save_endpoint(store, name, base_url, model, api_key_env, concurrency, max_pixels) -> str:
-    """Add the endpoint, or update it when the name exists; returns what was done."""
-    name, env = (name or "").strip(), (api_key_env or "").strip()
-    if not name:
-        raise ExperimentError("give the endpoint a name")
+def _key_env(api_key_env) -> str:
+    """The key variable's name from the form; refused when it looks like a key itself."""
+    env = (api_key_env or "").strip()
     if env and (_LOOKS_LIKE_KEY.fullmatch(env) or env.lower().startswith(("sk-", "sk_"))):
         raise ExperimentError("key env var: give the NAME of the environment variable that "
                               "holds the key (e.g. OPENAI_API_KEY), never the key itself")
+    return env
+
+
+def save_endpoint(store, name, base_url, model, api_key_env, concurrency, max_pixels) -> str:
+    """Add the endpoint, or update it when the name exists; returns what was done."""
+    name, env = (name or "").strip(), _key_env(api_key_env)
+    if not name:
+        raise ExperimentError("give the endpoint a name")
     fields = {"base_url": (base_url or "").strip(), "model": (model or "").strip(),
               "api_key_env": env or None,
               "concurrency": _int(concurrency, "concurrency", 8),
@@ -147,17 +155,36 @@ def delete_endpoint(store, name: str) -> str:
     return f"Endpoint {name} deleted (runs keep their own copy of it)."
 
 
-def test_connection(store, name: str) -> dict:
-    """runner.endpoints.test_endpoint, as {"ok", "kind", "message" (Markdown), ...}."""
-    from runner.endpoints import test_endpoint
+def form_endpoint(name, base_url, model, api_key_env) -> dict:
+    """The endpoint the form describes, saved or not (what Test connection tries)."""
+    endpoint = {"name": (name or "").strip() or "(unsaved)",
+                "base_url": (base_url or "").strip(), "model": (model or "").strip(),
+                "api_key_env": _key_env(api_key_env) or None}
+    if not endpoint["base_url"]:
+        raise ExperimentError("give the endpoint's base URL (e.g. http://localhost:8000/v1)")
+    if not endpoint["model"]:
+        raise ExperimentError("give the model id the endpoint serves")
+    return endpoint
 
-    if not (name or "").strip():
-        raise ExperimentError("choose an endpoint to test (click its row or type its name)")
-    try:
-        result = test_endpoint(store, name.strip())
-    except NotFoundError as err:
-        raise ExperimentError(str(err)) from None
-    result = redact(store, result)
+
+def test_connection(store, name: str, base_url=None, model=None, api_key_env=None) -> dict:
+    """runner.endpoints.test_endpoint, as {"ok", "kind", "message" (Markdown), ...}: of the
+    values given (the form's, before saving), else of the saved endpoint `name`."""
+    import asyncio
+
+    from runner.endpoints import test_endpoint_async
+
+    if base_url is None and model is None:
+        if not (name or "").strip():
+            raise ExperimentError("choose an endpoint to test (click its row or type its name)")
+        try:
+            endpoint = store.get_endpoint(name.strip())
+        except NotFoundError as err:
+            raise ExperimentError(str(err)) from None
+    else:
+        endpoint = form_endpoint(name, base_url, model, api_key_env)
+    result = redact(store, asyncio.run(test_endpoint_async(endpoint)),
+                    (endpoint.get("api_key_env") or "",))
     mark = "✓" if result["ok"] else "✗"
     lines = [f"{mark} **{escape_md(result['kind'])}**: {escape_md(result['message'])}"]
     if result.get("latency_ms") is not None:

@@ -3,7 +3,8 @@
 Only components are created here; `experiments_tab` connects them to the handlers.
 Element ids tests rely on: run-endpoint, run-setting, run-preview, run-start, run-summary,
 run-transcript, run-images, runs-list, run-id, run-progress, run-pause, run-cancel,
-run-resume, endpoint-* and price-*.
+run-resume, run-name, run-note, run-save-labels, run-delete (-confirm, -yes, -no), endpoint-*
+and price-*.
 """
 from __future__ import annotations
 
@@ -27,11 +28,11 @@ def build_endpoints(ui: SimpleNamespace) -> None:
                                     elem_id="endpoint-list", label="Click a row to edit it")
         with gr.Row():
             ui.ep_name = gr.Textbox(label="Name", elem_id="endpoint-name", scale=1)
-            ui.ep_url = gr.Textbox(label="Base URL", placeholder="http://localhost:8000/v1",
+            ui.ep_url = gr.Textbox("", label="Base URL", placeholder="http://localhost:8000/v1",
                                    elem_id="endpoint-url", scale=2)
-            ui.ep_model = gr.Textbox(label="Model", elem_id="endpoint-model", scale=2)
+            ui.ep_model = gr.Textbox("", label="Model", elem_id="endpoint-model", scale=2)
         with gr.Row():
-            ui.ep_env = gr.Textbox(label="API key environment variable (name, not the key)",
+            ui.ep_env = gr.Textbox("", label="API key environment variable (name, not the key)",
                                    placeholder="OPENAI_API_KEY — empty: no key",
                                    elem_id="endpoint-key-env", scale=2)
             ui.ep_concurrency = gr.Number(8, label="Concurrency", precision=0, minimum=1,
@@ -157,6 +158,22 @@ def build_monitor(ui: SimpleNamespace) -> None:
         ui.resume = gr.Button("Resume", size="sm", elem_id="run-resume")
         ui.retry_errors = gr.Checkbox(False, label="retry errors", elem_id="run-retry-errors")
     ui.control_message = gr.Markdown(elem_id="run-control-message")
+    with gr.Accordion("Name, note, delete", open=True, elem_id="run-labels"):
+        with gr.Row(equal_height=True):
+            ui.run_name = gr.Textbox(label="Name (shown in every run picker)", max_lines=1,
+                                     placeholder="e.g. GPT-4o GT clues, fixed prompt",
+                                     elem_id="run-name", scale=3)
+            ui.save_labels = gr.Button("Save name and note", size="sm", scale=1,
+                                       elem_id="run-save-labels")
+        ui.run_note = gr.Textbox(label="Note", lines=2, max_lines=8, elem_id="run-note")
+        ui.ask_delete = gr.Button("Delete run…", size="sm", variant="stop",
+                                  elem_id="run-delete")
+        with gr.Group(visible=False, elem_id="run-delete-confirm") as ui.confirm_panel:
+            ui.confirm_text = gr.Markdown(elem_id="run-delete-question")
+            with gr.Row():
+                ui.confirm_delete = gr.Button("Delete for good", variant="stop", size="sm",
+                                              elem_id="run-delete-yes")
+                ui.keep_run = gr.Button("Keep the run", size="sm", elem_id="run-delete-no")
     with gr.Accordion("Configuration and totals", open=False):
         ui.config = gr.JSON(elem_id="run-config")
     with gr.Row(equal_height=True):
@@ -185,4 +202,5 @@ def build_layout() -> SimpleNamespace:
             build_monitor(ui)
     ui.timer = gr.Timer(2.0, active=False)
     ui.seen = gr.State({})
+    ui.pending_delete = gr.State(None)
     return ui

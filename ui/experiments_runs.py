@@ -15,10 +15,11 @@ from runner.leases import effective_status
 from runner.totals import COUNTS, status_counts
 from store import NotFoundError, StoreError
 from ui.experiments_handlers import FATAL_KINDS, ExperimentError, redact
+from ui.run_choices import run_choices
 from ui.text import escape_html, short
 
-RUN_HEADERS = ["run", "status", "done", "model", "setting", "clues", "images", "cost $",
-               "by"]
+RUN_HEADERS = ["run", "status", "done", "name", "model", "setting", "clues", "images",
+               "cost $", "by"]
 RESPONSE_HEADERS = ["work", "item", "repeat", "sample", "status", "answer", "reason",
                     "latency s", "tokens in/out", "cached"]
 RESPONSE_FILTERS = ["all", "ok", "unparsed", "error", "refused", "truncated", "pending"]
@@ -63,7 +64,7 @@ def runs_table(store) -> list[list]:
         c, t = run["config"], run["totals"]
         total = t.get("total") or planned_total(c) or "?"
         out.append([run["id"], _status(run), f"{t.get('done', 0)}/{total}",
-                    c.get("endpoint", {}).get("model"), c.get("setting"), c.get("clues"),
+                    run.get("name") or "", c.get("endpoint", {}).get("model"), c.get("setting"), c.get("clues"),
                     c.get("image_mode") + (f" ({c.get('mask_style')})"
                                            if c.get("image_mode") == "clue_masked" else ""),
                     _money(t.get("cost")), run["created_by"] or ""])
@@ -72,8 +73,7 @@ def runs_table(store) -> list[list]:
 
 def clue_run_choices(store) -> list[tuple[str, str]]:
     """(label, run id) of runs whose answers can be a clue source."""
-    return [(f"{r['id']} · {r['config'].get('setting')} · {r['endpoint']}", r["id"])
-            for r in store.list_runs(RUN_LIMIT)]
+    return run_choices(store, RUN_LIMIT)
 
 
 def _metric(label: str, value) -> str:

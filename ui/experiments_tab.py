@@ -14,11 +14,14 @@ import json
 import gradio as gr
 
 from ui import experiments_handlers as xh
-from ui import messages
+from ui import experiments_labels as xl
 from ui import experiments_runs as xr
+from ui import messages
 from ui.browser_handlers import BrowserHandlers
+from ui.experiments_labels_tab import wire_labels
 from ui.experiments_layout import build_layout
 from ui.experiments_preview import preview
+from ui.handler_errors import messages_for_errors
 from ui.session import user_of
 
 
@@ -28,8 +31,14 @@ def _digest(value) -> str:
 
 def build_experiments_tab(store, opened) -> None:
     """Build the page's components and wire them; `opened` is the event that fires when the
-    page opens (`demo.load` in its route)."""
+    page opens (`demo.load` in its route). A handler that fails shows one message and leaves
+    the page as it was (ui/handler_errors.py)."""
     ui = build_layout()
+    with messages_for_errors():
+        _wire(store, ui, opened)
+
+
+def _wire(store, ui, opened) -> None:
     form = [getattr(ui, name) for name in xh.RUN_FIELDS]
 
     def as_form(values) -> dict:
@@ -94,16 +103,21 @@ def build_experiments_tab(store, opened) -> None:
     ui.ep_delete.click(delete_endpoint, ui.ep_name, [ui.endpoints, ui.endpoint, ui.ep_result],
                        api_name="delete_endpoint")
 
-    def test_endpoint(name, request: gr.Request):
+    def test_endpoint(name, url, model, env):
+        """Tests the form's values as they are (saved or not); with no base URL and no
+        model given (a script passing only a name), the saved endpoint of that name."""
+        blank = not (url or "").strip() and not (model or "").strip()
         try:
-            result = xh.test_connection(store, name)
+            result = xh.test_connection(store, name, *((None, None) if blank else
+                                                       (url or "", model or "")), env)
         except xh.ExperimentError as err:
             raise messages.error(err) from None
         if not result["ok"]:
             messages.warn(result["message"])
         return result["markdown"]
 
-    ui.ep_test.click(test_endpoint, ui.ep_name, ui.ep_result, api_name="test_endpoint")
+    ui.ep_test.click(test_endpoint, [ui.ep_name, ui.ep_url, ui.ep_model, ui.ep_env],
+                     ui.ep_result, api_name="test_endpoint")
 
     # ---- prices ----------------------------------------------------------------------------
     def select_price(evt: gr.SelectData):
@@ -197,12 +211,14 @@ def build_experiments_tab(store, opened) -> None:
         run_id = (run_id or "").strip()
         try:
             return (run_id, xr.progress_html(store, run_id), xr.run_config(store, run_id),
-                    xr.responses(store, run_id, status_filter), "", "")
+                    xr.responses(store, run_id, status_filter), "", "",
+                    *xl.labels(store, run_id), gr.update(visible=False), None)
         except xh.ExperimentError as err:
             raise messages.error(err) from None
 
     watch_outputs = [ui.run_id, ui.progress, ui.config, ui.responses, ui.response_text,
-                     ui.response_extracted]
+                     ui.response_extracted, ui.run_name, ui.run_note, ui.confirm_panel,
+                     ui.pending_delete]
     ui.run_id.submit(watch, [ui.run_id, ui.response_filter], watch_outputs, api_name="watch_run")
 
     def select_run(status_filter, evt: gr.SelectData):
@@ -254,3 +270,4 @@ def build_experiments_tab(store, opened) -> None:
     ui.cancel.click(cancel_run, ui.run_id, steer_outputs, api_name="cancel_run")
     ui.resume.click(resume_run, [ui.run_id, ui.retry_errors], steer_outputs,
                     api_name="resume_run")
+    wire_labels(store, ui)

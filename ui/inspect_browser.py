@@ -10,6 +10,7 @@ from __future__ import annotations
 from store import ValidationError
 from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, VERDICT_VALUES
 
+from ui.run_choices import run_choices as all_run_choices
 from ui.text import short
 
 ALL = "(all)"
@@ -35,13 +36,7 @@ def _pick(value, empty=(None, "", ALL, ANY, NO_RUN, "(off)")):
 
 
 def run_choices(store) -> list[tuple[str, str]]:
-    out = [("(all runs)", ALL)]
-    for run in store.list_runs():
-        config = run["config"]
-        out.append((f"{run['id']} · {config.get('endpoint', {}).get('model', '?')} · "
-                    f"{config.get('setting', '?')} · clues {config.get('clues', 'none')}",
-                    run["id"]))
-    return out
+    return [("(all runs)", ALL)] + all_run_choices(store)
 
 
 def flip_run_choices(store) -> list[tuple[str, str]]:

@@ -22,6 +22,7 @@ from ui import inspect_version as iv
 from ui.browser_handlers import BrowserHandlers
 from ui.inspect_layout import build_layout
 from ui.inspect_overlay import Overlays
+from ui.handler_errors import messages_for_errors
 from ui.inspect_tag_wiring import wire_tags
 
 _ERRORS = (ih.InspectError, ib.BrowseError, it.TagError, StoreError)
@@ -44,8 +45,14 @@ DEEP_LINK_JS = ("() => { if (new URLSearchParams(window.location.search).has('re
 def build_inspect_tab(store, opened, demo=None) -> None:
     """The Inspect page's content and events; `opened` fires when the page opens
     (`demo.load` in its route). With the app (`demo`), a page opened with `?response=<id>`
-    shows that response."""
+    shows that response. A handler that fails (a filter refused, say) shows one message and
+    leaves the page as it was (ui/handler_errors.py)."""
     ui = build_layout()
+    with messages_for_errors():
+        _wire(store, ui, opened, demo)
+
+
+def _wire(store, ui, opened, demo) -> None:
     overlays = Overlays(store)
     filters = [ui.run, ui.dataset, ui.domain, ui.subtask, ui.item, ui.status, ui.judge,
                ui.general, ui.rigorous, ui.grounded, ui.verbench, ui.wrong_reason,

@@ -34,6 +34,12 @@ def warn(message) -> None:
     gr.Warning(as_toast_text(message))
 
 
+def warn_instead(caught: gr.Error) -> None:
+    """A caught error shown as a warning (ui/handler_errors.py: the event's outputs stay as
+    they were). Its message was escaped when the error was made: not escaped again."""
+    gr.Warning(caught.message, title=caught.title)
+
+
 def error(message, *, quiet: bool = False) -> gr.Error:
     """The error to raise (`raise messages.error(...) from None`): the event stops and the
     page shows the message as text. `quiet`: no traceback in the server's log (a refusal

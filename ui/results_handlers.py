@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from ui.run_choices import run_choices as all_run_choices
 from ui.text import escape_md
 from ui.inspect_tags import tag_counts_markdown
 
@@ -35,15 +36,8 @@ class ResultsUiError(ValueError):
 
 
 def run_choices(store) -> list[tuple[str, str]]:
-    """(label, run id) for every run, newest first."""
-    out = []
-    for run in store.list_runs():
-        config = run["config"]
-        label = (f"{run['id']} · {config.get('endpoint', {}).get('model', '?')} · "
-                 f"{config.get('setting')} · clues {config.get('clues', 'none')} · "
-                 f"{run['status']}")
-        out.append((label, run["id"]))
-    return out
+    """(label, run id) for every run, newest first (labelled as in every run picker)."""
+    return all_run_choices(store)
 
 
 def judge_choices(store) -> list[str]:

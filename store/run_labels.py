@@ -1,0 +1,79 @@
+"""Telling runs apart and removing them: a run's name and note, what it holds, its deletion.
+
+The id stays the key (names need not be unique, renaming changes nothing that refers to the
+run). Deleting a run takes its work rows, responses, scores, scorings, failure tags, notes
+and tag events with it (the schema's ON DELETE CASCADE), in one transaction; shared data
+(items, the response cache, prompt templates, endpoints) stays. A run still executed by a
+live process is refused: the caller judges liveness (`is_stale`, as in runner_runs).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import sqlite_utils
+
+from .db import atomic, scalar
+from .errors import ValidationError
+from .runner_runs import get_run
+
+MAX_NAME = 120
+MAX_NOTE = 4000
+
+
+def label_run(db: sqlite_utils.Database, run_id: str, name: str | None = None,
+              note: str | None = None) -> dict:
+    """Set the run's name and/or note (None: unchanged; '' clears). A name is one line."""
+    changes = {}
+    if name is not None:
+        name = " ".join(name.split())
+        if len(name) > MAX_NAME:
+            raise ValidationError(f"a run name has at most {MAX_NAME} characters "
+                                  f"({len(name)} given)", field="name")
+        changes["name"] = name
+    if note is not None:
+        note = note.strip()
+        if len(note) > MAX_NOTE:
+            raise ValidationError(f"a run note has at most {MAX_NOTE} characters "
+                                  f"({len(note)} given)", field="note")
+        changes["note"] = note
+    with atomic(db):
+        get_run(db, run_id)
+        for column, value in changes.items():  # column names from the two keys above
+            db.conn.execute(f"UPDATE model_runs SET {column} = ? WHERE id = ?", [value, run_id])
+    return get_run(db, run_id)
+
+
+def run_contents(db: sqlite_utils.Database, run_id: str) -> dict:
+    """What deleting the run would remove, and the runs that used its clues (their resume
+    would lack them): {work, responses, scores, tags, notes, clue_users}."""
+    get_run(db, run_id)
+
+    def count(sql: str) -> int:
+        return scalar(db, sql, [run_id]) or 0
+
+    users = [r[0] for r in db.conn.execute(
+        "SELECT id FROM model_runs WHERE json_extract(config, '$.clues') = ? ORDER BY id",
+        [f"run:{run_id}"])]
+    return {
+        "work": count("SELECT count(*) FROM run_work WHERE run_id = ?"),
+        "responses": count("SELECT count(*) FROM run_responses WHERE run_id = ?"),
+        "scores": count("SELECT count(*) FROM scores WHERE run_id = ?"),
+        "tags": count("SELECT count(*) FROM response_tags t JOIN run_work w ON w.id = t.work_id "
+                      "WHERE w.run_id = ?"),
+        "notes": count("SELECT count(*) FROM response_notes WHERE run_id = ?"),
+        "clue_users": users,
+    }
+
+
+def delete_run(db: sqlite_utils.Database, run_id: str,
+               is_stale: Callable[[str | None, float | None], bool]) -> dict:
+    """Delete the run and everything that is only its own; returns what was removed
+    (run_contents). Refused while a live process executes it: pause or cancel it first."""
+    with atomic(db):
+        run = get_run(db, run_id)
+        if run["status"] == "running" and not is_stale(run["owner"], run["heartbeat"]):
+            raise ValidationError(f"run {run_id} is running (process {run['owner']}): cancel "
+                                  "it first, then delete it", field="id")
+        removed = run_contents(db, run_id)
+        db.conn.execute("DELETE FROM model_runs WHERE id = ?", [run_id])
+    return removed
