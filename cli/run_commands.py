@@ -84,6 +84,14 @@ def add_parsers(sub) -> None:
     action.add_argument("--show", metavar="ID", help="one run in full (JSON)")
     action.add_argument("--pause", metavar="ID", help="ask a running run to pause")
     action.add_argument("--cancel", metavar="ID", help="ask a run to stop for good")
+    action.add_argument("--rename", nargs=2, metavar=("ID", "NAME"),
+                        help="name a run ('' clears the name)")
+    action.add_argument("--note", nargs=2, metavar=("ID", "TEXT"),
+                        help="set a run's note ('' clears it)")
+    action.add_argument("--delete", metavar="ID",
+                        help="delete a run with its responses, scores, tags and notes (asks "
+                             "first, naming the counts; --yes skips the question)")
+    p.add_argument("--yes", action="store_true", help="with --delete: do not ask")
     p.set_defaults(handler=run_runs)
 
 
@@ -224,6 +232,27 @@ def _resume(store, args) -> int:
     return _report(outcome, args.json)
 
 
+def _delete(store, run_id: str, yes: bool) -> int:
+    """Delete a run after saying what goes with it; asks on a terminal unless --yes."""
+    from runner.leases import owner_is_stale
+    from store.run_labels import contents_text
+
+    contents = store.run_contents(run_id)
+    what = contents_text(contents)
+    if contents["clue_users"]:
+        what += "; runs that injected its clues: " + ", ".join(contents["clue_users"])
+    if not yes:
+        if not sys.stdin.isatty():
+            return fail(f"run {run_id} holds {what}; add --yes to delete it")
+        answer = input(f"Delete run {run_id} with {what}? [y/N] ")
+        if answer.strip().lower() not in ("y", "yes"):
+            print("nothing deleted", file=sys.stderr)
+            return 1
+    removed = store.delete_run(run_id, owner_is_stale)
+    print(f"run {run_id} deleted with {contents_text(removed)}")
+    return 0
+
+
 def run_runs(args) -> int:
     from runner.leases import effective_status
     from store import StoreError
@@ -233,6 +262,13 @@ def run_runs(args) -> int:
         if args.show:
             print(json.dumps(store.get_run(args.show), ensure_ascii=False, sort_keys=True))
             return 0
+        if args.rename or args.note:
+            run_id, text = args.rename or args.note
+            run = store.label_run(run_id, **({"name": text} if args.rename else {"note": text}))
+            print(f"run {run['id']}: name {run['name']!r}, note {run['note']!r}")
+            return 0
+        if args.delete:
+            return _delete(store, args.delete, args.yes)
         if args.pause or args.cancel:
             run = store.request_run_control(args.pause or args.cancel,
                                             "pause" if args.pause else "cancel")

@@ -65,6 +65,17 @@ def run_contents(db: sqlite_utils.Database, run_id: str) -> dict:
     }
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def contents_text(contents: dict) -> str:
+    """'6 responses (of 6 work rows), 12 scores, 1 failure tag and 0 notes'."""
+    return (f"{_plural(contents['responses'], 'response')} (of "
+            f"{_plural(contents['work'], 'work row')}), {_plural(contents['scores'], 'score')}, "
+            f"{_plural(contents['tags'], 'failure tag')} and {_plural(contents['notes'], 'note')}")
+
+
 def delete_run(db: sqlite_utils.Database, run_id: str,
                is_stale: Callable[[str | None, float | None], bool]) -> dict:
     """Delete the run and everything that is only its own; returns what was removed

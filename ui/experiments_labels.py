@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from runner.leases import owner_is_stale
 from store import NotFoundError, StoreError
+from store.run_labels import contents_text
 from ui.experiments_handlers import ExperimentError
 from ui.text import escape_md
 
@@ -37,17 +38,6 @@ def save(store, run_id, name, note) -> str:
         raise ExperimentError(str(err)) from None
     named = f"named “{after['name']}”" if after["name"] else "without a name"
     return f"Run {run['id']} is now {named}" + (", with a note." if after["note"] else ".")
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def contents_text(contents: dict) -> str:
-    """'6 responses (of 6 work rows), 12 scores, 1 failure tag and 0 notes'."""
-    return (f"{_plural(contents['responses'], 'response')} (of "
-            f"{_plural(contents['work'], 'work row')}), {_plural(contents['scores'], 'score')}, "
-            f"{_plural(contents['tags'], 'failure tag')} and {_plural(contents['notes'], 'note')}")
 
 
 def ask(store, run_id) -> tuple[str, dict]:

@@ -1,0 +1,89 @@
+"""Runs a person can tell apart: name and note (store, CLI), deletion with everything that is
+only the run's own (and nothing else), refused while running, asked before on the CLI; the
+label every run picker shows. Real SQLite files, real CLI parsing and handlers."""
+import json
+
+import pytest
+
+from store import Store, ValidationError
+from tests.inspect_helpers import build_inspect_db
+from tests.test_runner_cli import cli
+from ui import experiments_labels as xl
+from ui.experiments_handlers import ExperimentError
+from ui.run_choices import run_choices
+
+
+@pytest.fixture
+def db(tmp_path):
+    db = tmp_path / "ui.db"
+    build_inspect_db(db)
+    return db
+
+
+def count(store, sql, *params):
+    return store.db.conn.execute(sql, params).fetchone()[0]
+
+
+def test_a_name_and_a_note_are_kept_and_shown_by_every_picker(db):
+    with Store.open(db) as store:
+        run = store.label_run("run-a", name="  GPT   baseline\n", note=" first try ")
+        assert (run["name"], run["note"]) == ("GPT baseline", "first try")
+        assert store.label_run("run-a", note="")["name"] == "GPT baseline"  # None: unchanged
+        with pytest.raises(ValidationError, match="at most 120"):
+            store.label_run("run-a", name="x" * 121)
+        labels = dict((v, k) for k, v in run_choices(store))
+        assert labels["run-a"].startswith("GPT baseline · run-a · m-a · structured · clues none"
+                                          " · images full")
+        assert labels["run-b"].startswith("run-b · m-b")
+
+
+def test_deleting_a_run_removes_only_its_own_rows_after_saying_how_many(db):
+    with Store.open(db) as store:
+        work = store.run_results("run-b")[0]["work_id"]
+        store.set_response_tags(work, [store.list_failure_tags()[0]["name"]], "t")
+        store.add_response_note(work, "looks like a parser bug", "t")
+        before_a = count(store, "SELECT count(*) FROM run_responses WHERE run_id = 'run-a'")
+        question, pending = xl.ask(store, "run-b")
+        contents = pending["contents"]
+        assert contents["responses"] == contents["work"] == 3 and contents["scores"] > 0
+        assert contents["tags"] == contents["notes"] == 1
+        assert f"{contents['scores']} scores" in question and "3 responses" in question
+        with pytest.raises(ExperimentError, match="was for run run-b, not run-a"):
+            xl.delete(store, pending, "run-a")  # a confirmation is for one run only
+        with pytest.raises(ExperimentError, match="Delete run… first"):
+            xl.delete(store, None, "run-b")
+        assert "Run run-b deleted with 3 responses" in xl.delete(store, pending, "run-b")
+        for table in ("run_work", "run_responses", "scores", "scorings", "response_notes"):
+            assert count(store, f"SELECT count(*) FROM {table} WHERE run_id = 'run-b'") == 0
+        assert count(store, "SELECT count(*) FROM response_tags WHERE work_id = ?", work) == 0
+        assert count(store, "SELECT count(*) FROM run_responses WHERE run_id = 'run-a'") == \
+            before_a
+        assert [r["id"] for r in store.list_runs()] == ["run-a"]
+
+
+def test_a_running_run_is_not_deleted(db):
+    with Store.open(db) as store:
+        store.claim_run("run-a", "elsewhere:1", lambda owner, beat: True)
+        with pytest.raises(ValidationError, match="is running"):
+            store.delete_run("run-a", lambda owner, beat: False)
+        assert store.get_run("run-a")["status"] == "running"
+
+
+def test_the_cli_renames_notes_and_deletes_only_with_yes(db):
+    assert cli("runs", "--db", db, "--rename", "run-a", "Baseline").returncode == 0
+    assert cli("runs", "--db", db, "--note", "run-a", "see issue 12").returncode == 0
+    [a] = [r for r in json.loads(cli("runs", "--db", db, "--json").stdout)
+           if r["id"] == "run-a"]
+    with Store.open(db) as store:
+        assert (store.get_run("run-a")["name"], store.get_run("run-a")["note"]) == (
+            "Baseline", "see issue 12")
+    asked = cli("runs", "--db", db, "--delete", "run-b")  # no terminal, no --yes
+    assert asked.returncode == 2 and "3 responses (of 3 work rows)" in asked.stderr
+    assert "add --yes" in asked.stderr
+    done = cli("runs", "--db", db, "--delete", "run-b", "--yes")
+    assert done.returncode == 0 and "run run-b deleted with 3 responses" in done.stdout
+    assert [r["id"] for r in json.loads(cli("runs", "--db", db, "--json").stdout)] == ["run-a"]
+    missing = cli("runs", "--db", db, "--delete", "run-b", "--yes")
+    assert missing.returncode != 0 and "no run 'run-b'" in missing.stderr
+    assert a["counts"]["total"] == 3
+
