@@ -94,6 +94,26 @@ def test_connection_reports_models_latency_or_a_clear_reason(xstore, fake, monke
         xh.test_connection(xstore, "nope")
 
 
+def test_connection_tries_the_forms_values_before_they_are_saved(xstore, fake, monkeypatch):
+    """The form's base URL, model and key variable, saved or not; nothing is written."""
+    before = xstore.list_endpoints()
+    dead = f"http://127.0.0.1:{free_port()}/v1"
+    down = xh.test_connection(xstore, "fake", dead, "fake-vlm", "XP_TEST_KEY")
+    assert down["kind"] == "connection_refused" and dead in down["message"]
+    unknown = xh.test_connection(xstore, "fake", fake.url, "other-model", "XP_TEST_KEY")
+    assert unknown["kind"] == "unknown_model" and "other-model" in unknown["message"]
+    monkeypatch.setenv("XP_OTHER_KEY", SECRET[:-1] + "Y")  # a variable no endpoint names yet
+    refused = xh.test_connection(xstore, "new", fake.url, "fake-vlm", "XP_OTHER_KEY")
+    assert refused["kind"] == "unauthorized" and SECRET[:-1] not in json.dumps(refused)
+    ok = xh.test_connection(xstore, "", fake.url, "fake-vlm", "XP_TEST_KEY")
+    assert ok["ok"] and "(unsaved)" in ok["message"]
+    with pytest.raises(xh.ExperimentError, match="NAME of the environment variable"):
+        xh.test_connection(xstore, "new", fake.url, "fake-vlm", SECRET)
+    with pytest.raises(xh.ExperimentError, match="base URL"):
+        xh.test_connection(xstore, "new", "", "fake-vlm", "")
+    assert xstore.list_endpoints() == before
+
+
 def test_form_to_config_preset_ids_and_clue_runs():
     config, execution = xh.config_from_form(form(
         preset="mmr-life", temperature=0.5, top_p=0.5, seed=17, samples=3, max_tokens=256.0,
