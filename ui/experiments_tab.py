@@ -1,8 +1,9 @@
 """Experiments tab: builder (experiments_layout) and wiring; logic in experiments_handlers,
 experiments_preview and experiments_runs.
 
-Every event has an api_name. Handlers that create or steer runs, or touch endpoints and
-prices, need an admin or researcher (or `local` in single-user mode); anyone may watch.
+Every event has an api_name; who may call it is declared in ui/access.py (researchers and
+admins). A handler that fails shows one message and leaves the outputs as they were
+(ui/handler_errors.py).
 Long work (a run) happens in its own process; the page polls `model_runs` with a gr.Timer
 that starts when the tab is first opened, and skips updates that did not change.
 """
