@@ -19,6 +19,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from judges.gold_check import gold_problems
+
 from .records import ImageRef
 from .report import FormatError, ImportReport
 
@@ -180,9 +182,16 @@ def materialize(record: dict, images: _ImageAdder) -> dict:
 
     item["clues"] = [_place_boxes(clue_index, clue, record["images"], sizes, problems, metadata)
                      for clue_index, clue in enumerate(record["clues"])]
-    item["problems"] = problems
     item["metadata"] = metadata
+    item["problems"] = problems + gold_flags(item, problems)
     return item
+
+
+def gold_flags(item: dict, problems: list[str]) -> list[str]:
+    """The shared gold-answer rules (judges.gold_check, which the editor applies too), as
+    import problems; a kind the format's parser already reported is not repeated."""
+    reported = {problem.split(":", 1)[0] for problem in problems}
+    return [p.message for p in gold_problems(item) if p.kind not in reported]
 
 
 def _place_boxes(clue_index, clue, refs, sizes, problems, metadata) -> dict:

@@ -15,6 +15,7 @@ from tests.live_server import ROOT, LiveServer, build_ui_db, start_ui_server
 
 FORM = slice(7, 17)  # question … options in load_item's outputs (clues come at 6)
 CLUES = 6
+ANSWERS = slice(22, 27)  # the answer controls of each type (ui/answer_form.ANSWER_FIELDS)
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +30,7 @@ def client(url, **kw):
 
 
 def save_args(loaded, question, comment):
-    form = [*loaded[FORM], loaded[CLUES]]
+    form = [*loaded[FORM], loaded[CLUES], *loaded[ANSWERS]]
     form[0] = question
     form = [v["value"] if isinstance(v, dict) and "value" in v else v for v in form]
     return [*form, None, comment]  # no annotator value: boxes stay as they are

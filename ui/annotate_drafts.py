@@ -13,6 +13,7 @@ from ui import messages
 from ui.annotate_structure import confirmed, draft_conflict_line
 from ui.editor_model import EditError
 from ui.session import browser_session, user_of
+from ui.answer_form import ANSWER_FIELDS
 
 # Runs in the page before autosave_boxes: passes the inputs on when the annotator still shows
 # the image it showed last time (the boxes were edited), cancels the event when the image
@@ -43,7 +44,8 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
     draft_outputs = [ui.draft_state, ui.draft_choice]
     gr.on([ui.question.input, ui.answer.input, ui.aliases.input, ui.gt_reasoning.input,
            ui.reasoning_type.input, ui.answer_type.input, ui.status.input, ui.domain.input,
-           ui.subtask.input, ui.clues.input, ui.options.input],
+           ui.subtask.input, ui.clues.input, ui.options.input,
+           *[getattr(ui, field).input for field in ANSWER_FIELDS]],
           autosave, [ui.work, *form, ui.annotator], draft_outputs,
           trigger_mode="always_last", api_name="autosave_draft", show_progress="hidden")
 

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import gradio as gr
 from gradio_image_annotation import image_annotator
 
+from ui import answer_form as af
 from ui import editor_model as em
 from ui.browser_handlers import ALL, FLAGGED_CHOICES, LIST_HEADERS
 from ui.history_handlers import DIFF_HEADERS, HISTORY_HEADERS
@@ -119,10 +120,9 @@ def build_editor() -> SimpleNamespace:
                 gr.HTML(HELP, elem_id="annotator-help")
             with gr.Column(scale=2, min_width=380), \
                     gr.Column(visible=not DEFER_PANELS, elem_id="item-form") as ui.form_body:
-                ui.clues = gr.Dataframe(headers=em.CLUE_HEADERS, type="array", interactive=True,
-                                        static_columns=[0, 3], wrap=True, label="Clues",
-                                        column_widths=["17%", "35%", "31%", "17%"],
-                                        elem_id="clue-table", visible=not DEFER_PANELS)
+                ui.clues = schema_table(em.CLUE_HEADERS, static_columns=[0, 3], wrap=True,
+                                       label="Clues", column_widths=["17%", "35%", "31%", "17%"],
+                                       elem_id="clue-table", visible=not DEFER_PANELS)
                 ui.selected_clue = gr.State(None)
                 with gr.Row():
                     ui.add_clue = gr.Button("Add clue", size="sm", elem_id="add-clue")
@@ -131,23 +131,7 @@ def build_editor() -> SimpleNamespace:
                     ui.remove_clue = gr.Button("Remove clue", size="sm", variant="stop",
                                                elem_id="remove-clue")
                 ui.question = gr.Textbox(label="Question", lines=3, elem_id="item-question")
-                with gr.Row():
-                    ui.answer_type = gr.Dropdown(em.ANSWER_TYPES, label="Answer type",
-                                                 elem_id="item-answer-type")
-                    ui.answer = gr.Textbox(label="Gold answer", elem_id="item-answer")
-                ui.aliases = gr.Textbox(label="Accepted aliases (one per line)", lines=2,
-                                        elem_id="item-aliases")
-                ui.options = gr.Dataframe(headers=em.OPTION_HEADERS, type="array",
-                                          interactive=True, static_columns=[2], label="Options",
-                                          column_widths=["12%", "73%", "15%"],
-                                          elem_id="option-table", visible=not DEFER_PANELS)
-                ui.option_gallery = gr.HTML(elem_id="option-images", js_on_load=None,
-                                            apply_default_css=False)
-                with gr.Row():
-                    ui.option_label = gr.Textbox(label="Option label", scale=1, max_lines=1)
-                    ui.option_upload = gr.UploadButton("Set option image", file_types=["image"],
-                                                       size="sm", scale=1)
-                    ui.option_clear = gr.Button("Remove option image", size="sm", scale=1)
+                build_answer_controls(ui)
                 ui.gt_reasoning = gr.Textbox(label="GT reasoning", lines=3,
                                              elem_id="item-gt-reasoning")
                 with gr.Row():
@@ -216,6 +200,70 @@ def build_editor() -> SimpleNamespace:
                     ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
                 ui.reviews = gr.Markdown(elem_id="review-list")
         ui.work = gr.State(None)
-    ui.late = [ui.status, ui.clues, ui.options, ui.conflict_diff, ui.history_panel, ui.history,
-               ui.version_a, ui.version_b, ui.diff, ui.review_verdict]
+    ui.late = [ui.status, ui.clues, ui.options, ui.answer_yes_no, ui.answer_number,
+               ui.conflict_diff, ui.history_panel, ui.history, ui.version_a, ui.version_b,
+               ui.diff, ui.review_verdict]
     return ui
+
+
+def schema_table(headers: list[str], **kwargs) -> gr.Dataframe:
+    """An editable table whose columns are a schema: rows may change, columns may not.
+
+    Gradio's cell menu offers "Add column left/right" and "Delete column" unless the column
+    count is *fixed* (`static_columns` does not fix it, whatever its docstring says); a column
+    added there once shifted the clue table's cells and Save wrote every reasoning as empty.
+    type="pandas" keeps the headers the browser sends, so that editor_model.table_rows can
+    refuse a table whose columns are not exactly `headers` instead of reading it by position.
+    """
+    return gr.Dataframe(headers=headers, column_count=(len(headers), "fixed"), type="pandas",
+                        interactive=True, **kwargs)
+
+
+def build_answer_controls(ui) -> None:
+    """The gold answer's controls, one panel per answer type (ui/answer_form.panels says
+    which are shown), then the options editor of multiple choice (text or image options)."""
+    with gr.Row(elem_id="answer-row"):
+        ui.answer_type = gr.Dropdown(em.ANSWER_TYPES, label="Answer type", scale=1,
+                                     min_width=150, elem_id="item-answer-type")
+        with gr.Column(scale=2, min_width=200, elem_id="answer-text-panel") as \
+                ui.answer_text_panel:
+            ui.answer = gr.Textbox(label="Gold answer (an option label for multiple choice)",
+                                   elem_id="item-answer", max_lines=1)
+        with gr.Column(scale=2, min_width=200, visible=False, elem_id="answer-yes-no-panel") \
+                as ui.yes_no_panel:
+            ui.answer_yes_no = gr.Radio(af.YES_NO_CHOICES, label="Gold answer",
+                                        elem_id="item-answer-yes-no", visible=not DEFER_PANELS)
+        with gr.Column(scale=2, min_width=200, visible=False, elem_id="answer-number-panel") \
+                as ui.number_panel:
+            ui.answer_number = gr.Number(label="Gold answer (a number)", precision=None,
+                                         elem_id="item-answer-number",
+                                         visible=not DEFER_PANELS)
+        with gr.Column(scale=2, min_width=200, visible=False,
+                       elem_id="answer-location-panel") as ui.location_panel:
+            with gr.Row():
+                ui.loc_country = gr.Dropdown(af.country_choices(), label="Country",
+                                             allow_custom_value=True, min_width=120,
+                                             elem_id="item-loc-country")
+                ui.loc_region = gr.Textbox(label="Region (first level)", max_lines=1,
+                                           min_width=120, elem_id="item-loc-region")
+            ui.loc_aliases = gr.Textbox(label="Other names of the region, /-separated",
+                                        max_lines=1, elem_id="item-loc-aliases")
+    with gr.Column(elem_id="answer-aliases-panel") as ui.aliases_panel:
+        ui.aliases = gr.Textbox(label="Accepted aliases (one per line)", lines=2,
+                                elem_id="item-aliases")
+    with gr.Column(visible=False, elem_id="options-panel") as ui.options_panel:
+        ui.options = schema_table(em.OPTION_HEADERS, static_columns=[2], label="Options",
+                                 column_widths=["12%", "73%", "15%"], elem_id="option-table",
+                                 visible=not DEFER_PANELS)
+        ui.option_gallery = gr.HTML(elem_id="option-images", js_on_load=None,
+                                    apply_default_css=False)
+        with gr.Row():
+            ui.option_label = gr.Textbox(label="Option label", scale=1, max_lines=1,
+                                         elem_id="option-label")
+            ui.add_option = gr.Button("Add option", size="sm", scale=1, elem_id="add-option")
+            ui.remove_option = gr.Button("Remove option", size="sm", scale=1,
+                                         variant="stop", elem_id="remove-option")
+        with gr.Row():
+            ui.option_upload = gr.UploadButton("Set option image", file_types=["image"],
+                                               size="sm", scale=1)
+            ui.option_clear = gr.Button("Remove option image", size="sm", scale=1)

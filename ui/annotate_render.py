@@ -9,6 +9,7 @@ from urllib.parse import quote
 
 import gradio as gr
 
+from ui import answer_form as af
 from ui import editor_model as em
 from ui.editor_handlers import EditorHandlers, current_image
 from ui.text import escape_html, escape_md
@@ -21,15 +22,22 @@ class Renderer:
         self.ui = ui
         self.history = history
 
+    # What render() returns, by name (ui attributes), in this order; the answer controls and
+    # their panels come last so that the earlier positions stay what API scripts know.
+    OUTPUTS = ("work", "item_id", "header", "notice", "strip", "annotator", "image_info",
+               "clues", "question", "answer_type", "answer", "aliases", "gt_reasoning",
+               "domain", "subtask", "reasoning_type", "status", "options", "option_gallery",
+               "history", "reviews", "draft_choice", "conflict_panel", "save_message",
+               "comment",
+               *af.ANSWER_FIELDS, *af.PANELS)
+
     @property
     def outputs(self) -> list:
-        ui = self.ui
-        return [ui.work, ui.item_id, ui.header, ui.notice, ui.strip, ui.annotator, ui.image_info,
-                ui.clues,
-                ui.question, ui.answer_type, ui.answer, ui.aliases, ui.gt_reasoning, ui.domain,
-                ui.subtask, ui.reasoning_type, ui.status, ui.options, ui.option_gallery,
-                ui.history, ui.reviews, ui.draft_choice, ui.conflict_panel, ui.save_message,
-                ui.comment]
+        return [getattr(self.ui, name) for name in self.OUTPUTS]
+
+    def index(self, name: str) -> int:
+        """Position of output `name` in render()'s list."""
+        return self.OUTPUTS.index(name)
 
     def render(self, work: dict, save_message: str = "", before: dict | None = None) -> list:
         """`before` is the work this session showed until now (None on a fresh page): when
@@ -42,14 +50,26 @@ class Renderer:
         """
         item, saved = work["item"], work["saved"]
         form = EditorHandlers.form_values(item)
-        return [
-            work, item["id"], self.header(saved), work.get("notice_html") or problems_html(saved),
-            self.strip(work), *self.annotator(work, before), form["clues"], form["question"],
-            form["answer_type"], form["answer"], form["aliases"], form["gt_reasoning"],
-            form["domain"], form["subtask"], form["reasoning_type"], form["status"], form["options"], self.option_gallery(item),
-            self.history.rows(item["id"]), reviews_md(self.store, item["id"]),
-            gr.update(visible=False), gr.update(visible=False), save_message, "",
-        ]
+        annotator, image_info = self.annotator(work, before)
+        values = {
+            **form, "work": work, "item_id": item["id"], "header": self.header(saved),
+            "notice": work.get("notice_html") or problems_html(saved),
+            "strip": self.strip(work),
+            "annotator": annotator, "image_info": image_info,
+            "option_gallery": self.option_gallery(item), "history": self.history.rows(item["id"]),
+            "reviews": reviews_md(self.store, item["id"]),
+            "draft_choice": gr.update(visible=False),
+            "conflict_panel": gr.update(visible=False), "save_message": save_message,
+            "comment": "", **self.panels(item),
+        }
+        return [values[name] for name in self.OUTPUTS]
+
+    @staticmethod
+    def panels(item: dict) -> dict:
+        """Which answer controls are shown (answer_form.panels), as visibility updates of
+        their columns (layout blocks: no component is rebuilt)."""
+        return {name: gr.update(visible=shown)
+                for name, shown in af.panels(item.get("answer_type"), item).items()}
 
     def annotator_only(self, work: dict) -> list:
         """Outputs after a structural edit: work, annotator, clue table, strip, options."""

@@ -13,7 +13,9 @@ from ui.annotate_drafts import wire_drafts
 from ui.annotate_render import Renderer, problems_html
 from ui.browser_handlers import BrowserHandlers
 from ui.annotate_structure import wire_structure
+from ui.answer_wiring import wire_answer
 from ui.editor_handlers import FIELDS, EditorHandlers
+from ui import editor_model as em
 from ui.editor_model import EditError
 from ui.history_handlers import HistoryHandlers
 from ui.session import user_of
@@ -46,8 +48,7 @@ def wire(store, demo, browser, ui) -> None:
     items = BrowserHandlers(store)
     history = HistoryHandlers(store)
     renderer = Renderer(store, ui, history)
-    form = [ui.question, ui.answer_type, ui.answer, ui.aliases, ui.gt_reasoning, ui.domain,
-            ui.subtask, ui.reasoning_type, ui.status, ui.options, ui.clues]
+    form = [getattr(ui, field) for field in FIELDS]
     filters = [browser.dataset, browser.domain, browser.subtask, browser.status_filter,
                browser.flagged, browser.search]
     list_outputs = [browser.items, browser.count, browser.nav_ids, browser.page]
@@ -55,7 +56,9 @@ def wire(store, demo, browser, ui) -> None:
     def split(values):
         """(form dict, annotator boxes) from [*form values, annotator value]."""
         annot = values[len(FIELDS)]
-        return dict(zip(FIELDS, values[:len(FIELDS)])), (annot or {}).get("boxes") if annot else None
+        form_values = {field: em.plain_table(value)
+                       for field, value in zip(FIELDS, values[:len(FIELDS)])}
+        return form_values, (annot or {}).get("boxes") if annot else None
 
     def render_loaded(work, before=None):
         """The notice above the editor: the handler's text (escaped here) and the import
@@ -190,9 +193,9 @@ def wire(store, demo, browser, ui) -> None:
         keep = [gr.skip()] * len(renderer.outputs)
         if outcome["kind"] == "saved":
             messages.info(outcome["message"])
-            return render_loaded(work, before=shown)[:-2] + [
-                messages.status(outcome["message"]), ""] + [
-                gr.update(visible=False), "", [], None]
+            out = render_loaded(work, before=shown)
+            out[renderer.index("save_message")] = messages.status(outcome["message"])
+            return out + [gr.update(visible=False), "", [], None]
         if outcome["kind"] == "conflict":
             messages.warn(outcome["message"])
             keep[0] = work
@@ -200,7 +203,7 @@ def wire(store, demo, browser, ui) -> None:
                            outcome["diff"],
                            outcome["current_version"]]
         messages.warn(outcome["message"])
-        keep[-2] = messages.status(f"Not saved: {outcome['message']}")
+        keep[renderer.index("save_message")] = messages.status(f"Not saved: {outcome['message']}")
         return keep + [gr.skip()] * 4
 
     def save_item(request: gr.Request, work, *values):
@@ -237,3 +240,4 @@ def wire(store, demo, browser, ui) -> None:
 
     wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded)
     wire_structure(store, editor, renderer, ui, form, split)
+    wire_answer(editor, renderer, ui, form, split)

@@ -12,10 +12,14 @@ from __future__ import annotations
 import copy
 
 from store import ConflictError, NotFoundError, StoreError, ValidationError, diff_items
+from judges.gold_check import gold_problems
+from ui import answer_form as af
 from ui import editor_model as em
 
 FIELDS = ("question", "answer_type", "answer", "aliases", "gt_reasoning", "domain",
-          "subtask", "reasoning_type", "status", "options", "clues")
+          "subtask", "reasoning_type", "status", "options", "clues", *af.ANSWER_FIELDS)
+FIELD_NAMES = {"answer": "Gold answer", "options": "Options", "aliases": "Accepted aliases",
+               "clues": "Clues"}
 
 
 class EditorHandlers:
@@ -58,9 +62,10 @@ class EditorHandlers:
     def collect(self, work: dict, form: dict, annot_boxes: list | None) -> dict:
         """The working copy as the widgets show it now."""
         item = copy.deepcopy(work["item"])
-        for key in ("question", "answer_type", "answer", "gt_reasoning", "status"):
+        for key in ("question", "answer_type", "gt_reasoning", "status"):
             if key in form and form[key] is not None:
                 item[key] = form[key]
+        item["answer"] = af.read_answer(item.get("answer_type"), form, item.get("answer") or "")
         for key in ("domain", "subtask", "reasoning_type"):
             if key in form:
                 item[key] = (form[key] or "").strip() or None
@@ -78,7 +83,7 @@ class EditorHandlers:
             "gt_reasoning": item.get("gt_reasoning", ""), "domain": item.get("domain") or "",
             "subtask": item.get("subtask") or "", "reasoning_type": item.get("reasoning_type") or "",
             "status": item.get("status"), "options": em.option_rows(item),
-            "clues": em.clue_rows(item),
+            "clues": em.clue_rows(item), **af.widget_values(item),
         }
 
     # ---- drafts --------------------------------------------------------------------
@@ -125,6 +130,7 @@ class EditorHandlers:
         try:
             item = self.collect(work, form, annot_boxes)
             em.check_saveable(item)
+            check_gold(item)
         except em.EditError as err:
             return work, {"kind": "invalid", "message": str(err)}
         base = work["base_version"] if base_version is None else base_version
@@ -155,6 +161,18 @@ class EditorHandlers:
         item = self.collect(work, form, annot_boxes)
         theirs = self.store.get_item(item["id"])
         return diff_rows(theirs, item)
+
+
+def check_gold(item: dict) -> None:
+    """Refuse a gold answer, options or boxes that break the rules imports flag
+    (judges.gold_check), with one line per field: "Gold answer: ...; Options: ..."."""
+    problems = gold_problems(item)
+    if problems:
+        by_field: dict[str, list[str]] = {}
+        for problem in problems:
+            by_field.setdefault(problem.field, []).append(problem.message)
+        raise em.EditError("; ".join(f"{FIELD_NAMES.get(field, field)}: {' · '.join(messages)}"
+                                     for field, messages in by_field.items()))
 
 
 def current_image(work: dict) -> str | None:

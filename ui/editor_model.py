@@ -116,19 +116,58 @@ def clue_rows(item: dict) -> list[list]:
     return rows
 
 
-def apply_clue_rows(item: dict, rows: list[list] | None) -> dict:
+def plain_table(value):
+    """A table widget's value as plain data: {"headers", "data"} from a pandas DataFrame
+    (empty cells as None), anything else unchanged."""
+    if not hasattr(value, "columns"):
+        return value
+    rows = [[None if isinstance(v, float) and v != v else v for v in row]
+            for row in value.astype(object).values.tolist()]
+    return {"headers": [str(c) for c in value.columns], "data": rows}
+
+
+def table_rows(table, headers: list[str], name: str) -> list[list] | None:
+    """The rows of an editable table whose columns are the schema `headers`, or EditError.
+
+    `table` is {"headers", "data"} (plain_table of the widget's value) or bare rows. A table with
+    other columns (added, missing, renamed or reordered) is refused as a whole: read by
+    position, its cells would land in the wrong fields (an added column once emptied every
+    clue's reasoning), and nothing of it is applied.
+    """
+    def refused(what: str) -> EditError:
+        return EditError(f"the {name} table must have exactly the columns "
+                         f"{', '.join(headers)}; {what}. Nothing was saved.")
+
+    if table is None:
+        return None
+    rows = table
+    if isinstance(table, dict):
+        given = [str(h) for h in table.get("headers") or []]
+        if given != headers:
+            raise refused(f"it has {', '.join(given) or 'none'}")
+        rows = table.get("data") or []
+    if not isinstance(rows, (list, tuple)):
+        raise EditError(f"the {name} table is not a list of rows")
+    rows = [list(row) for row in rows if len(row)]  # an empty table arrives as [[]]
+    for number, row in enumerate(rows, start=1):
+        if len(row) != len(headers):
+            raise refused(f"row {number} has {len(row)} cells")
+    return rows
+
+
+def apply_clue_rows(item: dict, rows) -> dict:
     """Take the clue texts from the table; boxes follow the clue their row's label names.
 
     Rows the user added in the table (no label) become new clues without boxes; a clue
     whose row was deleted loses its boxes with it.
     """
     item = copy.deepcopy(item)
+    rows = table_rows(rows, CLUE_HEADERS, "clue")
     if rows is None:
         return item
     old = item.get("clues", [])
     new = []
     for row in rows:
-        row = list(row) + [""] * (4 - len(row))
         label, text, reasoning = (str(v) if v is not None else "" for v in row[:3])
         if not (label or text or reasoning):
             continue
@@ -144,15 +183,15 @@ def option_rows(item: dict) -> list[list]:
             for o in item.get("options", [])]
 
 
-def apply_option_rows(item: dict, rows: list[list] | None) -> dict:
+def apply_option_rows(item: dict, rows) -> dict:
     """Option labels and texts from the table; image options keep their image by label."""
     item = copy.deepcopy(item)
+    rows = table_rows(rows, OPTION_HEADERS, "options")
     if rows is None:
         return item
     images = {o.get("label"): o.get("image") for o in item.get("options", [])}
     options = []
     for row in rows:
-        row = list(row) + [""] * (3 - len(row))
         label = str(row[0] or "").strip()
         text = str(row[1] or "")
         if not label and not text:

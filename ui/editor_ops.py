@@ -89,3 +89,28 @@ def set_option_image(item: dict, label: str, sha: str | None) -> dict:
         raise EditError(f"there is no option {label}")
     options.append({"label": label, "text": "", "image": sha})
     return item
+
+
+def add_option(item: dict) -> tuple[dict, str]:
+    """Append an empty option under the first free letter (A, B, …); returns its label."""
+    item = copy.deepcopy(item)
+    options = item.setdefault("options", [])
+    taken = {o.get("label") for o in options}
+    label = next((chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in taken), None)
+    if label is None:
+        raise EditError("every label A–Z is taken: relabel an option in the table instead")
+    options.append({"label": label, "text": "", "image": None})
+    return item, label
+
+
+def remove_option(item: dict, label: str | None) -> dict:
+    """Drop the option named `label` (its image goes with it, the image file stays stored)."""
+    label = (label or "").strip()
+    if not label:
+        raise EditError("choose the option to remove: click its row or type its label")
+    options = item.get("options", [])
+    if label not in [o.get("label") for o in options]:
+        raise EditError(f"there is no option {label}")
+    item = copy.deepcopy(item)
+    item["options"] = [o for o in item["options"] if o.get("label") != label]
+    return item

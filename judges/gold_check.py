@@ -1,0 +1,134 @@
+"""Is an item's gold answer one its answer type can be scored against? One set of rules for all.
+
+The importers flag an item whose gold breaks a rule (it is imported, with the sentence in its
+problems); the editor refuses to save it and shows the sentence next to the field's name. Both
+call `gold_problems`, so what an import flags is exactly what the editor would refuse.
+
+The rules are what the scorers rely on:
+- multiple choice: the gold is one of the option labels; labels are non-empty and unique;
+- yes/no: the gold is Yes or No (any case, "Yes." too);
+- location: `$country,region$`, the country one that `judges.location.country_code` knows
+  (ISO names, codes and the usual common names), the region `/`-separated aliases, none empty;
+  an accepted alias written as a whole answer (`$...$`) has that shape too, its country in
+  any language (`$deutschland,bayern$` is a fair alias); other aliases are region names;
+- numeric: the gold is a number by itself ("12.8", "1,200", "-3e2"), not "twelve";
+- options belong to multiple-choice items only;
+- every clue box lies on one of the item's images.
+An empty gold is not a problem here: an item may be saved before its answer is written.
+
+Each sentence starts with its kind, up to a colon ("gold answer has no option: 'Z' ..."), the
+way import reports group problems, so a parser that already reported a kind is not repeated.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from judges.location import country_code
+
+MULTIPLE_CHOICE, YES_NO, LOCATION, NUMERIC = "multiple_choice", "yes_no", "location", "numeric"
+
+
+@dataclass(frozen=True)
+class GoldProblem:
+    field: str       # the item field at fault: "answer", "options", "aliases", "clues"
+    message: str     # "<kind>: <details>", a sentence a user can act on
+
+    @property
+    def kind(self) -> str:
+        return self.message.split(":", 1)[0]
+
+
+def gold_problems(item: dict) -> list[GoldProblem]:
+    """Every rule the item's gold, options, aliases and boxes break (empty when none)."""
+    answer_type = item.get("answer_type")
+    gold = str(item.get("answer") or "").strip()
+    options = item.get("options") or []
+    problems: list[GoldProblem] = []
+    if options and answer_type != MULTIPLE_CHOICE:
+        problems.append(GoldProblem("options", (
+            f"options on a non-multiple-choice item: a {answer_type} item has no options "
+            f"({len(options)} given); remove them or make it multiple choice")))
+    if answer_type == MULTIPLE_CHOICE:
+        problems += _choice_problems(gold, options)
+    elif answer_type == YES_NO and gold and gold.rstrip(".").lower() not in ("yes", "no"):
+        problems.append(GoldProblem("answer", f"gold answer is not Yes or No: {gold!r}"))
+    elif answer_type == NUMERIC and gold and number_or_none(gold) is None:
+        problems.append(GoldProblem("answer", f"gold answer is not a number: {gold!r}"))
+    elif answer_type == LOCATION:
+        if gold:
+            problems += [GoldProblem("answer", m) for m in location_problems(gold, True)]
+        for alias in item.get("aliases") or []:
+            if alias.strip().startswith("$"):  # a whole answer; else a region name
+                problems += [GoldProblem("aliases", m) for m in location_problems(alias, False)]
+    problems += _box_problems(item)
+    return problems
+
+
+def _choice_problems(gold: str, options: list[dict]) -> list[GoldProblem]:
+    labels = [str(o.get("label") or "").strip() for o in options]
+    problems = []
+    if not options:
+        problems.append(GoldProblem("options", "no options: a multiple-choice item needs "
+                                               "its options"))
+    if any(not label for label in labels):
+        problems.append(GoldProblem("options", f"option without a label: option "
+                                               f"{labels.index('') + 1} has none"))
+    duplicated = sorted({label for label in labels if label and labels.count(label) > 1})
+    for label in duplicated:
+        problems.append(GoldProblem("options", f"duplicated option label: {label}"))
+    if gold and options and gold not in labels:
+        shown = "".join(labels) if all(len(label) == 1 for label in labels) else ", ".join(labels)
+        problems.append(GoldProblem("answer", f"gold answer has no option: {gold!r} "
+                                              f"(options {shown})"))
+    return problems
+
+
+def location_problems(text: str, check_country: bool) -> list[str]:
+    """Why `text` is not a `$country,region/alias/...$` location (empty list when it is)."""
+    parts = split_location(text)
+    if parts is None:
+        return [f"location is not $country,region$: {text!r}"]
+    country, regions = parts
+    problems = []
+    if not country:
+        problems.append(f"location has no country: {text!r}")
+    elif check_country and country_code(country) is None:
+        problems.append(f"unknown country in location: {country!r} (in {text!r})")
+    if not regions or any(not region for region in regions):
+        problems.append(f"empty region in location: {text!r} (aliases are separated by '/')")
+    return problems
+
+
+def split_location(text: str) -> tuple[str, list[str]] | None:
+    """("italy", ["lazio", "latium"]) from "$italy,lazio/latium$"; None when not that shape."""
+    text = (text or "").strip()
+    if len(text) < 2 or not (text.startswith("$") and text.endswith("$")):
+        return None
+    inner = text[1:-1]
+    if inner.count(",") != 1:
+        return None
+    country, region = inner.split(",")
+    return country.strip(), [alias.strip() for alias in region.split("/")] if region.strip() \
+        else []
+
+
+def number_or_none(text: str) -> float | None:
+    """The number a numeric gold states by itself ("1,200" is 1200.0); None otherwise."""
+    try:
+        value = float(str(text).strip().replace(",", ""))
+    except ValueError:
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _box_problems(item: dict) -> list[GoldProblem]:
+    images = set(item.get("images") or [])
+    problems = []
+    for index, clue in enumerate(item.get("clues") or []):
+        stray = [b for b in clue.get("boxes") or [] if b.get("image") not in images]
+        if stray:
+            problems.append(GoldProblem("clues", (
+                f"box on no image of the item: clue {index + 1} has {len(stray)} box(es) on "
+                f"an image that is not one of the item's images")))
+    return problems

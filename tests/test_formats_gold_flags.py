@@ -1,0 +1,42 @@
+"""Importers flag the gold answers the editor refuses (the shared judges.gold_check rules)."""
+import json
+
+from formats import import_path
+
+
+def line(item_id, answer_type, answer, **fields):
+    return json.dumps({"id": f"g/{item_id}", "dataset": "g", "question": "q?",
+                       "answer_type": answer_type, "answer": answer, **fields})
+
+
+ABCD = [{"label": x, "text": x.lower()} for x in "ABCD"]
+
+
+def test_wrong_type_golds_are_imported_and_flagged(store, tmp_path):
+    path = tmp_path / "golds.jsonl"
+    path.write_text("\n".join([
+        line("mc-ok", "multiple_choice", "B", options=ABCD),
+        line("mc-bad", "multiple_choice", "Z", options=ABCD),
+        line("yn-bad", "yes_no", "maybe"),
+        line("loc-ok", "location", "$italy,lazio/latium$"),
+        line("loc-bad", "location", "Paris"),
+        line("num-bad", "numeric", "twelve"),
+        line("num-options", "numeric", "4", options=ABCD),
+    ]) + "\n")
+    report = import_path(store, "jsonl", path)
+    assert report.imported == 7 and report.flagged == 5
+    reasons = {p["item_id"]: p["reason"] for p in report.problems}
+    assert reasons == {
+        "g/mc-bad": "gold answer has no option: 'Z' (options ABCD)",
+        "g/yn-bad": "gold answer is not Yes or No: 'maybe'",
+        "g/loc-bad": "location is not $country,region$: 'Paris'",
+        "g/num-bad": "gold answer is not a number: 'twelve'",
+        "g/num-options": "options on a non-multiple-choice item: a numeric item has no "
+                         "options (4 given); remove them or make it multiple choice",
+    }
+    for item_id, reason in reasons.items():
+        saved = store.get_item(item_id)
+        assert saved["flagged"] and saved["problems"] == [reason]
+        assert saved["answer"] == json.loads(
+            next(l for l in path.read_text().splitlines() if item_id in l))["answer"]
+    assert not store.get_item("g/mc-ok")["flagged"] and not store.get_item("g/loc-ok")["flagged"]

@@ -1,0 +1,146 @@
+"""The editor's answer controls and schema tables, tested on the handlers with a real store:
+wrong-type golds and tables with other columns are refused with a message, nothing saved."""
+import pytest
+
+from store import Store
+from tests.live_server import build_ui_db
+from ui import answer_form as af
+from ui import editor_model as em
+from ui import editor_ops as ops
+from ui.editor_handlers import EditorHandlers
+
+
+@pytest.fixture
+def ui_store(tmp_path):
+    build_ui_db(tmp_path / "ui.db")
+    store = Store.open(tmp_path / "ui.db")
+    yield store
+    store.close()
+
+
+def as_widget(rows, headers):
+    return {"headers": list(headers), "data": rows}
+
+
+def save(store, item_id, **changes):
+    """Save item_id with the form as loaded plus `changes`; (outcome, item as stored)."""
+    editor = EditorHandlers(store)
+    work = editor.load(item_id, "local")
+    form = editor.form_values(work["item"]) | changes
+    _, outcome = editor.save(work, form, None, "", "local")
+    return outcome, store.get_item(item_id)
+
+
+@pytest.mark.parametrize("headers, rows, why", [
+    (["clue", "text", "reasoning", "boxes", "Header 5"],
+     [["clue 1", "The blue sign reads EXIT 12", "", "signs name exits", "0"]], "Header 5"),
+    (["clue", "text", "boxes"], [["clue 1", "The blue sign reads EXIT 12", "0"]], "clue, text, boxes"),
+    (["clue", "reasoning", "text", "boxes"],
+     [["clue 1", "signs name exits", "The blue sign reads EXIT 12", "0"]], "clue, reasoning"),
+])
+def test_clue_table_with_other_columns_is_refused_and_nothing_saved(ui_store, headers, rows, why):
+    outcome, saved = save(ui_store, "ui/alpha", clues=as_widget(rows, headers),
+                          question="Edited, but not saved?")
+    assert outcome["kind"] == "invalid"
+    assert "clue table must have exactly the columns clue, text, reasoning, boxes" in \
+        outcome["message"] and why in outcome["message"] and "Nothing was saved" in \
+        outcome["message"]
+    assert saved["version"] == 1 and saved["question"] == "Which exit is signposted?"
+    assert saved["clues"][0]["reasoning"] == "signs name exits"
+
+
+def test_rows_with_an_extra_cell_and_option_tables_are_checked_the_same_way(ui_store):
+    outcome, saved = save(ui_store, "ui/alpha", clues=[["clue 1", "t", "r", "0", "extra"]])
+    assert outcome["kind"] == "invalid" and "row 1 has 5 cells" in outcome["message"]
+    outcome, saved = save(ui_store, "ui/gamma",
+                          options=as_widget([["A", "blue"], ["B", "red"]], ["label", "text"]))
+    assert outcome["kind"] == "invalid" and "options table must have exactly the columns " \
+        "label, text, image; it has label, text" in outcome["message"]
+    assert saved["version"] == 1 and len(saved["options"]) == 2
+    # the table as the widget sends it, unchanged, saves
+    table = as_widget(em.option_rows(saved), em.OPTION_HEADERS)
+    assert save(ui_store, "ui/gamma", options=table, answer="B")[0]["kind"] == "saved"
+
+
+def test_autosave_keeps_no_draft_of_a_table_with_other_columns(ui_store):
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "local")
+    form = editor.form_values(work["item"]) | {
+        "clues": as_widget([["clue 1", "t", "", "r", "0"]], [*em.CLUE_HEADERS, "x"])}
+    assert editor.autosave(work, form, None, "local") == "unsaved edits (not yet valid)"
+    assert ui_store.get_draft("local", "ui/alpha") is None
+
+
+@pytest.mark.parametrize("item_id, changes, message", [
+    ("ui/gamma", {"answer": "Z"}, "Gold answer: gold answer has no option: 'Z' (options AB)"),
+    ("ui/beta", {"answer_yes_no": None, "answer": "maybe"}, None),
+    ("ui/numeric-twelve", {}, "Gold answer: gold answer is not a number: 'twelve'"),
+    ("ui/location-paris", {}, "Gold answer: location is not $country,region$: 'Paris'"),
+    ("ui/alpha", {"answer_type": "numeric"}, None),
+    ("ui/alpha", {"answer_type": "location", "loc_country": "atlantis", "loc_region": "x"},
+     "Gold answer: unknown country in location: 'atlantis'"),
+    ("ui/gamma", {"answer_type": "numeric", "answer_number": 4},
+     "Options: options on a non-multiple-choice item: a numeric item has no options (2 given)"),
+])
+def test_wrong_type_gold_is_refused_with_a_message_per_field(ui_store, item_id, changes, message):
+    """(Items imported with such golds, flagged, cannot be saved until the gold is fixed.)"""
+    for wrong_id, answer_type, gold in (("ui/numeric-twelve", "numeric", "twelve"),
+                                        ("ui/location-paris", "location", "Paris")):
+        ui_store.create_item({"id": wrong_id, "question": "q?", "answer_type": answer_type,
+                              "answer": gold}, "import")
+    before = ui_store.get_item(item_id)
+    outcome, saved = save(ui_store, item_id, **changes)
+    if message is None:  # the type's control holds the gold, not the hidden text field
+        assert outcome["kind"] == "saved" and saved["answer"] == before["answer"]
+        return
+    assert outcome["kind"] == "invalid" and message in outcome["message"], outcome
+    assert saved["version"] == 1
+
+
+def test_two_fields_wrong_are_named_each():
+    item = {"answer_type": "multiple_choice", "answer": "Z", "options": [
+        {"label": "A", "text": "x"}, {"label": "A", "text": "y"}], "question": "q"}
+    from ui.editor_handlers import check_gold
+    with pytest.raises(em.EditError) as err:
+        check_gold(item)
+    assert str(err.value) == ("Options: duplicated option label: A; "
+                              "Gold answer: gold answer has no option: 'Z' (options AA)")
+
+
+def test_each_types_control_saves_its_answer(ui_store):
+    outcome, saved = save(ui_store, "ui/beta", answer_yes_no="No")
+    assert outcome["kind"] == "saved" and saved["answer"] == "No"
+    outcome, saved = save(ui_store, "ui/alpha", answer_type="location", loc_country="italy",
+                          loc_region="lazio", loc_aliases="latium / roma")
+    assert outcome["kind"] == "saved" and saved["answer"] == "$italy,lazio/latium/roma$"
+    outcome, saved = save(ui_store, "ui/alpha", answer_type="numeric", answer_number=12.5)
+    assert outcome["kind"] == "saved" and saved["answer"] == "12.5"
+    outcome, saved = save(ui_store, "ui/gamma", answer="B")
+    assert outcome["kind"] == "saved" and saved["answer"] == "B"
+
+
+def test_answer_controls_carry_the_gold_across_types():
+    assert af.read_answer("numeric", {"answer_number": 12.5}, "12.50") == "12.50"
+    assert af.read_answer("numeric", {"answer_number": 12.0}, "x") == "12"
+    assert af.read_answer("yes_no", {"answer_yes_no": None}, "Paris") == "Paris"
+    assert af.read_answer("location", {"loc_country": "", "loc_region": "",
+                                       "loc_aliases": ""}, "Paris") == "Paris"
+    values = af.widget_values({"answer_type": "location", "answer": "$canada,quebec/québec$"})
+    assert (values["loc_country"], values["loc_region"], values["loc_aliases"]) == (
+        "canada", "quebec", "québec")
+    assert af.widget_values({"answer_type": "yes_no", "answer": "yes."})["answer_yes_no"] == "Yes"
+    assert af.panels("numeric", {"options": [{"label": "A"}]})["options_panel"] is True
+    assert af.panels("yes_no", {}) == {
+        "answer_text_panel": False, "yes_no_panel": True, "number_panel": False,
+        "location_panel": False, "aliases_panel": False, "options_panel": False}
+
+
+def test_option_editor_adds_relabels_and_removes():
+    item = {"options": [{"label": "A", "text": "x", "image": "sha"}]}
+    item, label = ops.add_option(item)
+    assert label == "B" and item["options"][1] == {"label": "B", "text": "", "image": None}
+    relabelled = em.apply_option_rows(item, [["C", "x", "image"], ["B", "", ""]])
+    assert [o["label"] for o in relabelled["options"]] == ["C", "B"]
+    assert ops.remove_option(item, "A")["options"] == [{"label": "B", "text": "", "image": None}]
+    with pytest.raises(em.EditError, match="there is no option Q"):
+        ops.remove_option(item, "Q")
