@@ -2,20 +2,11 @@
 wrong-type golds and tables with other columns are refused with a message, nothing saved."""
 import pytest
 
-from store import Store
-from tests.live_server import build_ui_db
+from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui import answer_form as af
 from ui import editor_model as em
 from ui import editor_ops as ops
 from ui.editor_handlers import EditorHandlers
-
-
-@pytest.fixture
-def ui_store(tmp_path):
-    build_ui_db(tmp_path / "ui.db")
-    store = Store.open(tmp_path / "ui.db")
-    yield store
-    store.close()
 
 
 def as_widget(rows, headers):

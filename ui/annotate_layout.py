@@ -227,8 +227,8 @@ def build_answer_controls(ui) -> None:
                                      min_width=150, elem_id="item-answer-type")
         with gr.Column(scale=2, min_width=200, elem_id="answer-text-panel") as \
                 ui.answer_text_panel:
-            ui.answer = gr.Textbox(label="Gold answer (an option label for multiple choice)",
-                                   elem_id="item-answer", max_lines=1)
+            ui.answer = gr.Textbox(label="Gold answer", max_lines=1, elem_id="item-answer",
+                                   placeholder="the answer; an option label for multiple choice")
         with gr.Column(scale=2, min_width=200, visible=False, elem_id="answer-yes-no-panel") \
                 as ui.yes_no_panel:
             ui.answer_yes_no = gr.Radio(af.YES_NO_CHOICES, label="Gold answer",
@@ -238,30 +238,31 @@ def build_answer_controls(ui) -> None:
             ui.answer_number = gr.Number(label="Gold answer (a number)", precision=None,
                                          elem_id="item-answer-number",
                                          visible=not DEFER_PANELS)
-        with gr.Column(scale=2, min_width=200, visible=False,
-                       elem_id="answer-location-panel") as ui.location_panel:
-            with gr.Row():
-                ui.loc_country = gr.Dropdown(af.country_choices(), label="Country",
-                                             allow_custom_value=True, min_width=120,
-                                             elem_id="item-loc-country")
-                ui.loc_region = gr.Textbox(label="Region (first level)", max_lines=1,
-                                           min_width=120, elem_id="item-loc-region")
-            ui.loc_aliases = gr.Textbox(label="Other names of the region, /-separated",
-                                        max_lines=1, elem_id="item-loc-aliases")
+    with gr.Column(visible=False, elem_id="answer-location-panel") as ui.location_panel:
+        with gr.Row():
+            ui.loc_country = gr.Dropdown(af.country_choices(), label="Country",
+                                         allow_custom_value=True, min_width=140,
+                                         elem_id="item-loc-country")
+            ui.loc_region = gr.Textbox(label="Region (first level)", max_lines=1,
+                                       min_width=140, elem_id="item-loc-region")
+        ui.loc_aliases = gr.Textbox(label="Other names of the region, /-separated",
+                                    max_lines=1, elem_id="item-loc-aliases",
+                                    placeholder="e.g. latium/roma")
     with gr.Column(elem_id="answer-aliases-panel") as ui.aliases_panel:
         ui.aliases = gr.Textbox(label="Accepted aliases (one per line)", lines=2,
                                 elem_id="item-aliases")
     with gr.Column(visible=False, elem_id="options-panel") as ui.options_panel:
         ui.options = schema_table(em.OPTION_HEADERS, static_columns=[2], label="Options",
-                                 column_widths=["12%", "73%", "15%"], elem_id="option-table",
+                                 column_widths=["16%", "62%", "22%"], elem_id="option-table",
                                  visible=not DEFER_PANELS)
         ui.option_gallery = gr.HTML(elem_id="option-images", js_on_load=None,
                                     apply_default_css=False)
-        with gr.Row():
-            ui.option_label = gr.Textbox(label="Option label", scale=1, max_lines=1,
-                                         elem_id="option-label")
-            ui.add_option = gr.Button("Add option", size="sm", scale=1, elem_id="add-option")
-            ui.remove_option = gr.Button("Remove option", size="sm", scale=1,
+        with gr.Row(equal_height=True):
+            ui.option_label = gr.Textbox(label="Option (click its row)", scale=1, max_lines=1,
+                                         min_width=90, elem_id="option-label")
+            ui.add_option = gr.Button("Add option", size="sm", scale=1, min_width=80,
+                                      elem_id="add-option")
+            ui.remove_option = gr.Button("Remove option", size="sm", scale=1, min_width=80,
                                          variant="stop", elem_id="remove-option")
         with gr.Row():
             ui.option_upload = gr.UploadButton("Set option image", file_types=["image"],

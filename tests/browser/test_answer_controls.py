@@ -1,0 +1,90 @@
+"""The form's schema tables and per-type answer controls, in real Chromium against a real
+server and SQLite: no column can be added to the clue table, a wrong gold is refused with
+its message on screen, each type's control saves its answer."""
+import sqlite3
+
+from playwright.sync_api import expect
+
+from tests.browser.test_annotate_flow import open_item, type_into
+
+
+def stored(server, item_id):
+    con = sqlite3.connect(server.db)
+    try:
+        return con.execute("SELECT answer_type, answer, version FROM items WHERE id = ?",
+                           (item_id,)).fetchone()
+    finally:
+        con.close()
+
+
+def pick(page, selector, choice):
+    expect(page.locator(selector)).to_be_visible(timeout=20000)
+    page.locator(f"{selector} input").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(choice)  # filters the list (a long one shows its first options only)
+    page.locator("[data-testid='dropdown-option']", has_text=choice).first.click()
+
+
+def save_and_expect(page, text):
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text(text, timeout=15000)
+
+
+def test_the_clue_tables_menu_offers_rows_not_columns(ui_server, page):
+    open_item(page, ui_server.url, "ui/alpha")
+    table = page.locator("#clue-table")
+    expect(table).to_contain_text("signs name exits", timeout=20000)
+    table.locator("[data-testid='cell-0-1']").click()
+    table.get_by_label("Open cell menu").first.click()
+    menu = page.get_by_text("Add row below")
+    expect(menu).to_be_visible()
+    expect(page.get_by_text("Add column to the right")).to_have_count(0)
+    expect(page.get_by_text("Add column to the left")).to_have_count(0)
+    menu.click()  # a new, empty row: saving keeps every clue's reasoning
+    expect(table.locator(".virtual-row")).to_have_count(2)
+    save_and_expect(page, "version 2")
+    con = sqlite3.connect(ui_server.db)
+    assert con.execute("SELECT text, reasoning FROM clues WHERE item_id = 'ui/alpha'").fetchall() \
+        == [("The blue sign reads EXIT 12", "signs name exits")]
+
+
+def test_multiple_choice_gold_that_is_no_option_is_refused_on_screen(ui_server, page):
+    open_item(page, ui_server.url, "ui/gamma")
+    expect(page.locator("#option-table")).to_contain_text("blue", timeout=20000)
+    type_into(page, "#item-answer input, #item-answer textarea", "Z")
+    save_and_expect(page, "gold answer has no option: 'Z' (options AB)")
+    assert stored(ui_server, "ui/gamma") == ("multiple_choice", "A", 1)
+    page.click("#add-option")
+    expect(page.locator("#option-table")).to_contain_text("C")
+    expect(page.locator("#option-label input, #option-label textarea")).to_have_value("C")
+    type_into(page, "#item-answer input, #item-answer textarea", "C")
+    save_and_expect(page, "version 2")
+    con = sqlite3.connect(ui_server.db)
+    assert con.execute("SELECT label FROM item_options WHERE item_id = 'ui/gamma' ORDER BY position"
+                       ).fetchall() == [("A",), ("B",), ("C",)]
+    assert stored(ui_server, "ui/gamma") == ("multiple_choice", "C", 2)
+
+
+def test_yes_no_is_a_choice_and_saves(ui_server, page):
+    open_item(page, ui_server.url, "ui/beta")
+    choice = page.locator("#item-answer-yes-no")
+    expect(choice).to_be_visible(timeout=20000)
+    expect(page.locator("#item-answer")).to_be_hidden()
+    expect(page.locator("#option-table")).to_be_hidden()
+    choice.get_by_label("No").check()
+    save_and_expect(page, "version 2")
+    assert stored(ui_server, "ui/beta") == ("yes_no", "No", 2)
+
+
+def test_switching_to_location_and_building_the_gold(ui_server, page):
+    open_item(page, ui_server.url, "ui/alpha")
+    pick(page, "#item-answer-type", "location")
+    expect(page.locator("#item-loc-region")).to_be_visible()
+    expect(page.locator("#item-answer")).to_be_hidden()
+    save_and_expect(page, "location is not $country,region$: '12'")  # the old gold, kept
+    assert stored(ui_server, "ui/alpha") == ("open", "12", 1)
+    pick(page, "#item-loc-country", "italy")
+    type_into(page, "#item-loc-region input, #item-loc-region textarea", "lazio")
+    type_into(page, "#item-loc-aliases input, #item-loc-aliases textarea", "latium")
+    save_and_expect(page, "version 2")
+    assert stored(ui_server, "ui/alpha") == ("location", "$italy,lazio/latium$", 2)
