@@ -59,7 +59,8 @@ GROUPS = (
         autosave_draft autosave_boxes discard_draft keep_this_tabs_draft open_other_tabs_draft
         add_clue remove_clue move_clue_up
         move_clue_down select_clue select_image add_image remove_image move_image_left
-        move_image_right set_option_image clear_option_image show_history diff_revisions
+        move_image_right set_option_image clear_option_image switch_answer_type add_option
+        remove_option pick_option show_history diff_revisions
         restore_revision submit_review response_link"""),
     _group("see statistics or export datasets", STAFF, """
         stats stats_on_open export_file export_datasets"""),
