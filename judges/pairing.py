@@ -41,7 +41,8 @@ class Shared:
         runs had more, how many each had."""
         if len(self.counts) < 2:
             return f"{self.n} items."
-        text = f"Runs compared on the {self.n} items all {len(self.counts)} share"
+        every = "both" if len(self.counts) == 2 else f"all {len(self.counts)}"
+        text = f"Runs compared on the {self.n} items {every} share"
         if self.partial:
             text += " (" + ", ".join(f"{name}: {count}" for name, count in self.counts) + \
                 " items; the rest left out)"

@@ -37,7 +37,10 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
     esc = html.escape
     if not values:
         return f'<div class="cluelab-chart"><p class="cluelab-chart-empty">{esc(empty)}</p></div>'
-    cluster = len(series) * BAR
+    # bars widen (up to 3 x BAR) when few clusters leave room in the chart's minimum width
+    bar = max(BAR, min(3 * BAR, (MIN_WIDTH - LEFT - GAP) / max(1, len(groups))
+                       / max(1, len(series)) - GAP / max(1, len(series))))
+    cluster = len(series) * bar
     longest = max((len(_short(g)) for g in groups), default=1) * CHAR
     turned = longest > cluster + GAP - 4
     # a turned label hangs down to the left of its cluster: the first one must fit
@@ -70,12 +73,12 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
             if found is None:
                 continue
             value, tooltip = found
-            x, top = x0 + s * BAR, y(value)
-            parts.append(f'<rect class="bar" x="{x + 1}" y="{top:.1f}" width="{BAR - 2}" '
+            x, top = x0 + s * bar, y(value)
+            parts.append(f'<rect class="bar" x="{x + 1:.1f}" y="{top:.1f}" width="{bar - 2:.1f}" '
                          f'height="{TOP + PLOT_HEIGHT - top:.1f}" fill="{colour(s)}" '
                          f'data-series="{esc(name)}" data-group="{esc(group)}">'
                          f'<title>{esc(tooltip)}</title></rect>'
-                         f'<text class="value" x="{x + BAR / 2:.1f}" y="{top - 3:.1f}" '
+                         f'<text class="value" x="{x + bar / 2:.1f}" y="{top - 3:.1f}" '
                          f'text-anchor="middle">{value:.0f}</text>')
         centre, base = x0 + cluster / 2, TOP + PLOT_HEIGHT + 14
         anchor = (f'text-anchor="end" transform="rotate(-35 {centre:.1f} {base:.1f})"'

@@ -30,10 +30,10 @@ def test_shared_items_by_hand():
     shared = shared_items({"b": {1, 2, 3}, "a": {2, 3, 4, 5}})
     assert shared.items == {2, 3} and shared.n == 2 and shared.partial
     assert shared.counts == (("a", 4), ("b", 3))                # sorted, not as given
-    assert shared.note() == ("Runs compared on the 2 items all 2 share (a: 4, b: 3 items; "
+    assert shared.note() == ("Runs compared on the 2 items both share (a: 4, b: 3 items; "
                              "the rest left out).")
     same = shared_items({"a": {1, 2}, "b": {2, 1}})
-    assert not same.partial and same.note() == "Runs compared on the 2 items all 2 share."
+    assert not same.partial and same.note() == "Runs compared on the 2 items both share."
     assert scored_items([{"item_id": 1, "value": "correct"},
                          {"item_id": 2, "value": "unscored"}]) == {1}
 
@@ -74,7 +74,7 @@ def test_injection_delta_is_computed_on_the_shared_items_and_says_n(runs):
     assert row["solver"] == "m · CoT" and row["n"] == 2
     assert row["GT"] == pytest.approx(100.0) and row["No Clue"] == pytest.approx(50.0)
     assert row["GT_delta"] == pytest.approx(50.0)
-    assert "m · CoT: Runs compared on the 2 items all 2 share" in table.notes
+    assert "m · CoT: Runs compared on the 2 items both share" in table.notes
     assert "m · CoT · clues gt: 4" in table.notes and "m · CoT: 8" in table.notes
 
 
