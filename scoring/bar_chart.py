@@ -5,7 +5,8 @@ runs' accuracies of 66.7 and 33.3 in a domain read as one bar of "100". This dra
 side by side instead, each with its value on top and a tooltip (its n), on a 0-100 axis.
 Group labels that would not fit are turned and, past a length, shortened with their full
 text in the tooltip; the legend is HTML above the chart, so it wraps instead of being cut.
-A chart wider than its column scrolls sideways rather than shrinking its text.
+A chart wider than its column shrinks to 80% of its size, then scrolls sideways rather than
+shrinking its text further.
 
 Pure: plain values in, markup out; every label that comes from data is escaped. The look
 (fonts, colours of the axes) is in assets/cluelab.css under `.cluelab-chart`.
@@ -54,7 +55,10 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
     def y(value: float) -> float:
         return TOP + PLOT_HEIGHT * (1 - max(0.0, min(value, y_max)) / y_max)
 
-    parts = [f'<svg class="cluelab-chart-svg" width="{width:.0f}" height="{height:.0f}" '
+    # as wide as the column allows, down to 80% of its natural size (text stays legible);
+    # narrower columns scroll
+    size = f"max-width:{width:.0f}px;min-width:{0.8 * width:.0f}px"
+    parts = [f'<svg class="cluelab-chart-svg" style="{size}" '
              f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{esc(caption)}">']
     for tick in range(0, 101, 25):
         value = y_max * tick / 100

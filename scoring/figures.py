@@ -121,9 +121,13 @@ def length_chart(frame: pd.DataFrame) -> str:
                                         f"({row.bin}, mean {row.output_tokens:.0f}): "
                                         f"{row.accuracy:.1f}% of {row.n}")
               for row in frame.itertuples(index=False)}
-    return grouped_bars_svg(bins, runs, values,
-                            caption="Accuracy (%) per output-length quartile of each run "
-                                    "(Q1 shortest outputs, Q4 longest)",
+    caption = "Accuracy (%) per output-length quartile of each run (Q1 shortest outputs, Q4 " \
+              "longest)"
+    fewer = [run for run in runs if (frame["run"] == run).sum() < 4]
+    if fewer:
+        caption += (f"; {len(fewer)} of {len(runs)} runs fill fewer bins: outputs of equal "
+                    f"length fall in one bin")
+    return grouped_bars_svg(bins, runs, values, caption=caption,
                             empty="No output token counts to plot.")
 
 
@@ -196,8 +200,9 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
             cells.append(f'<td style="background:{_colour(v, low, high, diverging)}">'
                          f"{esc(text)}</td>")
         body.append(f"<tr><th>{esc(str(name))}</th>{''.join(cells)}</tr>")
-    return (f'<table class="cluelab-heatmap"><caption>{esc(caption)}</caption>'
-            f"<tr><th></th>{head}</tr>{''.join(body)}</table>")
+    return (f'<div class="cluelab-heatmap-scroll"><table class="cluelab-heatmap">'
+            f"<caption>{esc(caption)}</caption>"
+            f"<tr><th></th>{head}</tr>{''.join(body)}</table></div>")
 
 
 def injection_heatmap(table: Table) -> str:

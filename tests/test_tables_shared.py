@@ -137,3 +137,20 @@ def test_paired_comparison_reports_accuracies_on_the_shared_items(runs):
         compare_runs(runs, "gt", "none-mmr")
     code, out, _ = cli("compare", "--db", runs.path, "gt", "none")
     assert code == 0 and "on the 2 items both have (gt: 4, none: 8)" in out
+
+
+def test_results_page_refuses_disjoint_runs_and_keeps_other_figures(runs):
+    from ui import results_handlers as h
+
+    with pytest.raises(h.ResultsUiError, match=r"share no item.*\(4 items\)"):
+        h.show_results(runs, ["gt", "none-mmr"])
+    # none and none-mmr share mmr/0..5 (none right on all 6, none-mmr on mmr/0..3): shown;
+    # both are m · CoT without clues, so the injection heatmap says why it is not drawn
+    shown = h.show_results(runs, ["none-mmr", "none"])
+    assert shown["caption"].endswith("6 items")
+    assert dict(zip(shown["table"]["Model"], shown["table"]["Overall"])) == {
+        "m · CoT [none]": "100.00 [100.00, 100.00]",
+        "m · CoT [none-mmr]": "66.67 [33.33, 100.00]"}
+    assert "Clue injection not shown: runs m · CoT [none-mmr], m · CoT [none] are all" \
+        in shown["injection"]
+    assert "rect class=\"bar\"" in shown["group_chart"]

@@ -17,18 +17,24 @@ ITEMS = [{"id": f"b/{i}", "answer_type": "multiple_choice", "answer": "C",
 PLOTS = ("#results-breakdown", "#results-breakdown-2", "#results-drop", "#results-length")
 
 
-@pytest.fixture
-def results_server(tmp_path):
-    db = tmp_path / "results.db"
+def scored_server(db, items, runs: dict):
+    """A server on a new database holding `items` and `runs` ({run id: (replies, make_run
+    options)}), every run scored offline."""
     store = Store.open(db)
-    add_items(store, ITEMS)
-    make_run(store, "trap-run", {f"b/{i}": TRAP for i in range(4)}, model="trapped")
-    make_run(store, "plain-run", {f"b/{i}": "Answer: C" if i < 2 else "Answer: A"
-                                  for i in range(4)}, model="plain", setting="direct")
-    for run in ("trap-run", "plain-run"):
+    add_items(store, items)
+    for run, (replies, options) in runs.items():
+        make_run(store, run, replies, **options)
         score_run(store, run)
     store.close()
-    server = LiveServer(db, "--no-auth")
+    return LiveServer(db, "--no-auth")
+
+
+@pytest.fixture
+def results_server(tmp_path):
+    server = scored_server(tmp_path / "results.db", ITEMS, {
+        "trap-run": ({f"b/{i}": TRAP for i in range(4)}, {"model": "trapped"}),
+        "plain-run": ({f"b/{i}": "Answer: C" if i < 2 else "Answer: A" for i in range(4)},
+                      {"model": "plain", "setting": "direct"})})
     yield server
     server.stop()
 
@@ -75,18 +81,12 @@ def overlap_server(tmp_path):
     """wide: 6 items (b/0..b/5), right on b/0..b/3; narrow: b/2..b/5 only, right on b/2, b/3
     and b/5. Shared: b/2..b/5: wide 2/4 = 50%, narrow 3/4 = 75% (on all its own items
     wide would read 66.67)."""
-    db = tmp_path / "overlap.db"
-    store = Store.open(db)
-    add_items(store, [{**item, "id": f"b/{i}"} for i, item in
-                      enumerate(ITEMS + ITEMS[:2])])
-    make_run(store, "wide", {f"b/{i}": "Answer: C" if i < 4 else "Answer: A"
-                             for i in range(6)}, model="wide-model")
-    make_run(store, "narrow", {f"b/{i}": "Answer: A" if i == 4 else "Answer: C"
-                               for i in range(2, 6)}, model="narrow-model")
-    for run in ("wide", "narrow"):
-        score_run(store, run)
-    store.close()
-    server = LiveServer(db, "--no-auth")
+    items = [{**item, "id": f"b/{i}"} for i, item in enumerate(ITEMS + ITEMS[:2])]
+    server = scored_server(tmp_path / "overlap.db", items, {
+        "wide": ({f"b/{i}": "Answer: C" if i < 4 else "Answer: A" for i in range(6)},
+                 {"model": "wide-model"}),
+        "narrow": ({f"b/{i}": "Answer: A" if i == 4 else "Answer: C" for i in range(2, 6)},
+                   {"model": "narrow-model"})})
     yield server
     server.stop()
 
