@@ -25,13 +25,13 @@ from cli.endpoint_commands import fail, open_store
 from cli.progress import TerminalProgress
 
 TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench")
-GROUP_CHOICES = ("domain", "subtask", "reasoning_type")
 FORMATS = ("md", "latex", "csv", "json")
 
 
 def add_parsers(sub) -> None:
     from scoring import PROTOCOLS, SAMPLE_RULES
     from scoring.extraction import CLUELAB, EXTRACTIONS
+    from scoring.tables import GROUP_CHOICES
 
     PROTOCOL_CHOICES = PROTOCOLS + ("all",)
 
@@ -162,6 +162,8 @@ def _extraction_line(store, args, result) -> str:
 def breakdowns(summary: dict) -> list[str]:
     """The groups a run's items have (an MMR-Life run: subtask and reasoning type, no
     domain); domain when they have none."""
+    from scoring.tables import GROUP_CHOICES
+
     found = [g for g in GROUP_CHOICES if set(summary.get(f"by_{g}", {})) - {"(none)"}]
     return found or ["domain"]
 
