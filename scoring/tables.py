@@ -25,9 +25,9 @@ from judges.tables import rigorous_drop_table, verbench_table
 from scoring.compared import SETTING_TITLES, check_one_per_cell, clue_source, grouped, \
     labels, on_shared, solver_label, summaries
 from scoring.extraction import CLUELAB, describe
-from scoring.results import ResultsError
+from scoring.results import GROUPS, ResultsError
 
-GROUP_CHOICES = ("domain", "subtask", "reasoning_type")
+GROUP_CHOICES = GROUPS          # what a table can break down by: the groups every record has
 
 
 def _rates(table: Table, summaries_by_label: dict[str, dict]) -> Table:
