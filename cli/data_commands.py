@@ -111,11 +111,12 @@ def render_stats(stats: dict) -> str:
             "mean resolution "
             + "  ".join(f"{k} {v:.1f}" for k, v in res.items() if isinstance(v, (int, float)))
         )
-    for key in ("by_dataset", "by_domain", "by_subtask", "by_answer_type", "by_status"):
+    for key in ("by_dataset", "by_domain", "by_subtask", "by_reasoning_type", "by_answer_type",
+                "by_status"):
         counts = stats.get(key) or {}
         if not counts:
             continue
-        lines.append(f"\n{key[3:]}:")
+        lines.append(f"\n{key[3:].replace('_', ' ')}:")
         width = max(len(str(k)) for k in counts)
         for name, n in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0]))):
             lines.append(f"  {str(name):<{width}}  {n}")

@@ -4,10 +4,15 @@
                         [--json]
     python app.py report --db DB --run ID [--protocol P] [--judge J] [--samples-rule R]
                          [--extraction cluelab|mmr-life] [--human FILE] [--json]
+                         [--by domain|subtask|reasoning_type ...]
     python app.py compare --db DB RUN_A RUN_B [--protocol P] [--json]
     python app.py leaderboard --db DB [--runs A,B] [--human FILE] [--format md|latex|csv|json]
     python app.py table --db DB --kind main|subtask|drop|injection|ablation|verbench
                         [--runs A,B] [--protocol P] [--format md|latex|csv|json]
+                        [--by domain|subtask|reasoning_type]
+
+Tables across runs compare them on the items they share (the n is printed; runs sharing no
+item are refused) and do not depend on the order of --runs.
 
 Exit status: 0 done, 1 the judge endpoint cannot answer, 2 bad arguments or nothing to report.
 """
@@ -26,6 +31,7 @@ FORMATS = ("md", "latex", "csv", "json")
 def add_parsers(sub) -> None:
     from scoring import PROTOCOLS, SAMPLE_RULES
     from scoring.extraction import CLUELAB, EXTRACTIONS
+    from scoring.tables import GROUP_CHOICES
 
     PROTOCOL_CHOICES = PROTOCOLS + ("all",)
 
@@ -50,9 +56,12 @@ def add_parsers(sub) -> None:
                         "MMR-Life's own regex (general protocol); the report says how many "
                         "verdicts the two rules disagree on")
     p.add_argument("--human", metavar="FILE", help="human baseline JSON (unranked row)")
+    p.add_argument("--by", action="append", choices=GROUP_CHOICES, metavar="GROUP",
+                   help="break down by domain, subtask or reasoning_type (repeat for several; "
+                        "default: each of them the run's items have)")
     p.add_argument("--json", action="store_true",
-                   help='{"overall", "by_domain", "by_subtask", ...}: accuracy, n, ci_low, '
-                        'ci_high, rates')
+                   help='{"overall", "by_domain", "by_subtask", "by_reasoning_type", ...}: '
+                        'accuracy, n, ci_low, ci_high, rates')
     p.set_defaults(handler=run_report)
 
     p = sub.add_parser("compare", help="paired comparison of two runs (exact McNemar)")
@@ -76,6 +85,9 @@ def add_parsers(sub) -> None:
     p.add_argument("--runs", help="comma-separated run ids (default: every scored run)")
     p.add_argument("--protocol", default="general", choices=PROTOCOL_CHOICES[:-1])
     p.add_argument("--human", metavar="FILE")
+    p.add_argument("--by", choices=GROUP_CHOICES, default="domain",
+                   help="columns of the main table: domain (default), subtask or "
+                        "reasoning_type")
     p.add_argument("--format", choices=FORMATS, default="md")
     p.set_defaults(handler=run_table)
 
@@ -147,6 +159,15 @@ def _extraction_line(store, args, result) -> str:
     return line
 
 
+def breakdowns(summary: dict) -> list[str]:
+    """The groups a run's items have (an MMR-Life run: subtask and reasoning type, no
+    domain); domain when they have none."""
+    from scoring.tables import GROUP_CHOICES
+
+    found = [g for g in GROUP_CHOICES if set(summary.get(f"by_{g}", {})) - {"(none)"}]
+    return found or ["domain"]
+
+
 def run_report(args) -> int:
     from scoring.human import human_summary
     from scoring.results import ResultsError, agreement, run_summary, summary_json
@@ -170,7 +191,7 @@ def run_report(args) -> int:
         print(f"run {args.run}: {args.protocol} protocol, judge {result['judge']}, samples "
               f"{args.samples_rule}, extraction {args.extraction}")
         print(_extraction_line(store, args, result) + "\n")
-        for group in ("by_domain", "by_subtask"):
+        for group in args.by or breakdowns(result["summary"]):
             print(main_table(store, [args.run], group, args.protocol, result["judge"],
                              args.samples_rule, human,
                              extraction=args.extraction).to_markdown())
@@ -201,7 +222,8 @@ def run_compare(args) -> int:
         print(json.dumps(result, ensure_ascii=False, sort_keys=True))
         return 0
     print(f"{args.run_a}: {_percent(result['accuracy_a'])}%  {args.run_b}: "
-          f"{_percent(result['accuracy_b'])}%  on {result['n_items']} shared items")
+          f"{_percent(result['accuracy_b'])}%  on the {result['n_items']} items both have "
+          f"({args.run_a}: {result['items_a']}, {args.run_b}: {result['items_b']})")
     print(f"right in A only {result['only_a']}, in B only {result['only_b']}, both "
           f"{result['both_correct']}, neither {result['neither']}; exact McNemar p = "
           f"{result['p_value']:.4g}")
@@ -235,7 +257,7 @@ def run_table(args) -> int:
     runs = _runs(store, args.runs)
     try:
         human = human_summary(store, args.human) if args.human else None
-        table = {"main": lambda: tables.main_table(store, runs, "by_domain", args.protocol,
+        table = {"main": lambda: tables.main_table(store, runs, args.by, args.protocol,
                                                    human=human),
                  "subtask": lambda: tables.main_table(store, runs, "by_subtask", args.protocol,
                                                       human=human),

@@ -180,13 +180,17 @@ def results_table(runs: dict[str, dict], group: str = "by_domain", *, caption: s
 
 
 def clue_injection_table(cells: dict[tuple[str, str], float], *, baseline: str = "No Clue",
-                         caption: str = "") -> Table:
+                         caption: str = "", n: dict[str, int] | None = None) -> Table:
     """DailyClue Table 3: rows solver, columns clue source, accuracy (%) with its change against
-    the solver's `baseline` column. cells: {(solver, source): accuracy in %}."""
+    the solver's `baseline` column. cells: {(solver, source): accuracy in %}; n: {solver:
+    items its cells were computed on}, shown as a column. Rows and columns in the order of
+    `cells`, the baseline last."""
     solvers = list(dict.fromkeys(s for s, _ in cells))
     sources = [s for s in dict.fromkeys(src for _, src in cells) if s != baseline] + [baseline]
     columns = [Column("solver", "Model", numeric=False)] + [
         Column(src, src, rank=False) for src in sources]
+    if n is not None:
+        columns.append(Column("n", "n", digits=0, rank=False))
     rows = []
     for solver in solvers:
         row, base = {"solver": solver}, cells.get((solver, baseline))
@@ -194,6 +198,8 @@ def clue_injection_table(cells: dict[tuple[str, str], float], *, baseline: str =
             row[src] = cells.get((solver, src))
             if src != baseline and base is not None and row[src] is not None:
                 row[f"{src}_delta"] = row[src] - base
+        if n is not None:
+            row["n"] = n.get(solver)
         rows.append(row)
     return Table(columns, rows, caption=caption)
 

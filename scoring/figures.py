@@ -1,9 +1,10 @@
-"""The Results tab's figures as data: long-form DataFrames for Gradio's native plots, and
-heatmaps as small HTML tables (neither matplotlib nor Plotly is a dependency).
+"""The Results tab's figures: their data as long-form DataFrames, drawn as grouped bar charts
+(`scoring.bar_chart`, SVG) and heatmaps (small HTML tables); neither matplotlib nor Plotly
+is a dependency.
 
-- grouped bars: accuracy per domain or subtask, one colour per run;
+- grouped bars: accuracy per domain, subtask or reasoning type, one bar per run;
 - rigorous drop: general, rigorous and grounded-rigorous accuracy per run (DailyClue Fig. 7);
-- accuracy per output-length bin (quantiles of output tokens), one line per run (MMR-Life's
+- accuracy per output-length quartile bin, one bar per run and bin (MMR-Life's
   thinking-length figure);
 - clue-injection heatmap (DailyClue Table 3) and the correlation between reasoning types
   across runs (MMR-Life: Pearson's r of per-type accuracies over models; needs 3 runs).
@@ -17,6 +18,8 @@ import numpy as np
 import pandas as pd
 
 from judges.tables import Table
+
+from scoring.bar_chart import grouped_bars_svg
 
 BAR_COLUMNS = ["run", "group", "accuracy"]
 
@@ -38,17 +41,19 @@ def drop_bars(table: Table) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["run", "protocol", "accuracy"])
 
 
-LENGTH_COLUMNS = ["run", "bin", "output_tokens", "accuracy", "n"]
+LENGTH_COLUMNS = ["run", "quartile", "bin", "output_tokens", "accuracy", "n"]
 
 
 def length_bins(results: dict[str, dict], bins: int = 4) -> pd.DataFrame:
     """{label: run_summary} -> accuracy per output-length bin, per run (MMR-Life's
-    thinking-length figure): rows (run, bin label, mean output tokens in the bin, accuracy %,
-    n). A run's records (one per item and repeat; unscored ones and those without a token
-    count left out) are cut at the quantiles of their output tokens into `bins` bins of about
-    equal size; equal quantiles merge bins, so a run whose outputs all have one length gives
-    one point. A record falls in the bin whose upper edge is the first at or above it."""
+    thinking-length figure): rows (run, quartile, bin label, mean output tokens in the bin,
+    accuracy %, n). A run's records (one per item and repeat; unscored ones and those without
+    a token count left out) are cut at the quantiles of their output tokens into `bins` bins
+    of about equal size, named Q1..Q4 (shortest first; "bin k of n" for other counts). A
+    record falls in the first bin whose upper edge is at or above it, so equal quantiles
+    leave bins empty (not drawn): a run whose outputs all have one length fills Q1 only."""
     rows = []
+    bins = max(1, bins)
     for label, result in results.items():
         kept = [(r["tokens"], r["value"] == "correct") for r in result["records"]
                 if r["tokens"] is not None and r["value"] != "unscored"]
@@ -56,16 +61,78 @@ def length_bins(results: dict[str, dict], bins: int = 4) -> pd.DataFrame:
             continue
         tokens = np.array([t for t, _ in kept], dtype=float)
         correct = np.array([c for _, c in kept], dtype=bool)
-        edges = np.unique(np.quantile(tokens, np.linspace(0, 1, max(1, bins) + 1)))
+        edges = np.quantile(tokens, np.linspace(0, 1, bins + 1))
         index = np.searchsorted(edges[1:-1], tokens, side="left")
-        for k in range(len(edges) - 1 if len(edges) > 1 else 1):
+        for k in range(bins):
             inside = index == k
             if not inside.any():
                 continue
             low, high = tokens[inside].min(), tokens[inside].max()
-            rows.append((label, f"{low:.0f}–{high:.0f} tokens", float(tokens[inside].mean()),
-                         float(correct[inside].mean() * 100), int(inside.sum())))
+            rows.append((label, quartile_name(k, bins), f"{low:.0f}–{high:.0f} tokens",
+                         float(tokens[inside].mean()), float(correct[inside].mean() * 100),
+                         int(inside.sum())))
     return pd.DataFrame(rows, columns=LENGTH_COLUMNS)
+
+
+def quartile_name(k: int, bins: int = 4) -> str:
+    return f"Q{k + 1}" if bins == 4 else f"bin {k + 1} of {bins}"
+
+
+# -- charts ---------------------------------------------------------------------------------
+
+GROUP_TITLES = {"by_domain": "domain", "by_subtask": "subtask",
+                "by_reasoning_type": "reasoning type"}
+
+
+def group_chart(summaries: dict[str, dict], group: str = "by_domain", n: int | None = None
+                ) -> str:
+    """Accuracy per domain, subtask or reasoning type, one bar per run, side by side.
+    `n`: the items the runs were compared on, said in the caption."""
+    frame = group_bars(summaries, group)
+    runs = list(summaries)
+    names = sorted(set(frame["group"]))
+    counts = {(label, name): acc for label, summary in summaries.items()
+              for name, acc in summary.get(group, {}).items()}
+    values = {(g, run): (acc, f"{run} · {g}: {acc:.1f}% of {counts[(run, g)].n}")
+              for run, g, acc in frame.itertuples(index=False)}
+    on = f", on the {n} items the runs share" if n is not None and len(runs) > 1 else ""
+    return grouped_bars_svg(names, runs, values,
+                            caption=f"Accuracy (%) per {GROUP_TITLES[group]}{on}",
+                            empty="No scored runs to plot.")
+
+
+def drop_chart(table: Table) -> str:
+    """General, rigorous and grounded-rigorous accuracy per run (bars side by side)."""
+    frame = drop_bars(table)
+    runs = list(dict.fromkeys(frame["run"]))
+    protocols = [p for p in ("general", "rigorous", "grounded-rigorous")
+                 if p in set(frame["protocol"])]
+    values = {(run, protocol): (acc, f"{run} · {protocol}: {acc:.1f}%")
+              for run, protocol, acc in frame.itertuples(index=False)}
+    return grouped_bars_svg(runs, protocols, values, caption=table.caption,
+                            empty="No general scores yet.")
+
+
+def length_chart(frame: pd.DataFrame) -> str:
+    """Accuracy per output-length quartile bin (each run's own quartiles), one bar per run."""
+    runs = list(dict.fromkeys(frame["run"]))
+    bins = list(dict.fromkeys(sorted(frame["quartile"], key=_bin_order)))
+    values = {(row.quartile, row.run): (row.accuracy, f"{row.run} · {row.quartile} "
+                                        f"({row.bin}, mean {row.output_tokens:.0f}): "
+                                        f"{row.accuracy:.1f}% of {row.n}")
+              for row in frame.itertuples(index=False)}
+    caption = "Accuracy (%) per output-length quartile of each run (Q1 shortest outputs, Q4 " \
+              "longest)"
+    fewer = [run for run in runs if (frame["run"] == run).sum() < 4]
+    if fewer:
+        caption += (f"; {len(fewer)} of {len(runs)} runs fill fewer bins: outputs of equal "
+                    f"length fall in one bin")
+    return grouped_bars_svg(bins, runs, values, caption=caption,
+                            empty="No output token counts to plot.")
+
+
+def _bin_order(name: str) -> int:
+    return int(name.split()[1] if name.startswith("bin") else name[1:])
 
 
 def padded_range(values, pad: float = 0.05) -> list[float] | None:
@@ -133,13 +200,16 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
             cells.append(f'<td style="background:{_colour(v, low, high, diverging)}">'
                          f"{esc(text)}</td>")
         body.append(f"<tr><th>{esc(str(name))}</th>{''.join(cells)}</tr>")
-    return (f'<table class="cluelab-heatmap"><caption>{esc(caption)}</caption>'
-            f"<tr><th></th>{head}</tr>{''.join(body)}</table>")
+    return (f'<div class="cluelab-heatmap-scroll"><table class="cluelab-heatmap">'
+            f"<caption>{esc(caption)}</caption>"
+            f"<tr><th></th>{head}</tr>{''.join(body)}</table></div>")
 
 
 def injection_heatmap(table: Table) -> str:
-    sources = [c.key for c in table.columns[1:]]
-    rows = [r["solver"] for r in table.rows]
+    """The clue-injection table coloured by accuracy; each row's n beside its solver."""
+    sources = [c.key for c in table.columns[1:] if c.key != "n"]
+    rows = [r["solver"] + (f" (n {r['n']})" if r.get("n") is not None else "")
+            for r in table.rows]
     values = [[r.get(s) for s in sources] for r in table.rows]
     deltas = [[r.get(f"{s}_delta") for s in sources] for r in table.rows]
     if not rows:

@@ -16,6 +16,7 @@ from collections import Counter, defaultdict
 
 from judges.agreement import pairwise_agreement
 from judges.paired import mcnemar
+from judges.pairing import PairingError, restrict, shared_items
 from judges.stats import (COUNTING_RULES, accuracy_from_counts, aggregate_samples,
                           over_repeats, summary_to_dict, verbench_summary)
 from judges.verdict import CORRECT, Verdict
@@ -170,10 +171,17 @@ def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction) -
     diff = reread(rows, run_verdicts(store, run_id)) if extraction == MMR_LIFE else None
     records = item_records(rows, samples_rule)
     out = {"run": run_id, "protocol": protocol, "judge": judge, "samples_rule": samples_rule,
-           "extraction": extraction, "extraction_diff": diff,
-           "responses": len(rows), "records": records, "repeats": None}
+           "extraction": extraction, "extraction_diff": diff, "responses": len(rows),
+           "ci": ci}
+    return {**out, **summarise_records(records, protocol, ci=ci)}
+
+
+def summarise_records(records: list[dict], protocol: str, *, ci: bool = True) -> dict:
+    """{"records", "summary", "repeats", "mean_tokens"} of a run's (item, repeat) records:
+    what `run_summary` computes from them, for all of a run's records or some of them."""
     tokens = [r["tokens"] for r in records if r["tokens"] is not None]
-    out["mean_tokens"] = sum(tokens) / len(tokens) if tokens else None
+    out = {"records": records, "repeats": None,
+           "mean_tokens": sum(tokens) / len(tokens) if tokens else None}
     if protocol == "verbench":
         out["summary"] = verbench_summary([r["subscores"] for r in records
                                            if r["value"] != "unscored"] +
@@ -186,6 +194,15 @@ def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction) -
         out["repeats"] = over_repeats([fast_summarise([r for r in records if r["repeat"] == k],
                                                       ci=False) for k in repeats])
     return out
+
+
+def on_items(result: dict, items: frozenset) -> dict:
+    """A `run_summary` result recomputed on `items` only (a new dict; the remembered result
+    is not touched). The same result back when it has no scored record outside `items`."""
+    if all(r["item_id"] in items for r in result["records"] if r["value"] != "unscored"):
+        return result
+    kept = restrict(result["records"], items)
+    return {**result, **summarise_records(kept, result["protocol"], ci=result["ci"])}
 
 
 def fast_summarise(records: list[dict], groups=GROUPS, *, ci: bool = True) -> dict:
@@ -225,13 +242,19 @@ def item_correct(store, run_id: str, protocol: str = "general", judge: str | Non
 
 def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
                  judge: str | None = None, samples_rule: str = "majority") -> dict:
-    """Exact McNemar test and per-item flips between two runs on their shared items."""
+    """Exact McNemar test and per-item flips between two runs on their shared items; both
+    accuracies are computed on those items (ResultsError when they share none)."""
     a = item_correct(store, run_a, protocol, judge, samples_rule)
     b = item_correct(store, run_b, protocol, judge, samples_rule)
+    try:
+        shared = shared_items({run_a: set(a), run_b: set(b)}).items
+    except PairingError as error:
+        raise ResultsError(str(error)) from None
     result = mcnemar(a, b).to_dict()
     result.update(run_a=run_a, run_b=run_b, protocol=protocol,
-                  accuracy_a=sum(a.values()) / len(a) if a else None,
-                  accuracy_b=sum(b.values()) / len(b) if b else None)
+                  items_a=len(a), items_b=len(b),
+                  accuracy_a=sum(a[i] for i in shared) / len(shared),
+                  accuracy_b=sum(b[i] for i in shared) / len(shared))
     return result
 
 

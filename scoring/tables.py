@@ -10,6 +10,11 @@
 A human baseline (`scoring.human`) is an extra, unranked row. The main table follows the
 chosen reading of each run: judge, samples rule and answer extraction (`scoring.results`).
 Runs are labelled by model and setting; a clash of labels adds the run id.
+
+Every table compares its runs on the items they share (`scoring.compared`): the main table,
+leaderboard, drop and VER-Bench tables on the items all their runs share, the injection and
+ablation tables per row (one model's runs). The n is in the table and its notes; runs that
+share no item are refused; the output does not depend on the order of the runs.
 """
 from __future__ import annotations
 
@@ -17,49 +22,12 @@ from judges.stats import COUNTING_RULES
 from judges.tables import Column, Table, clue_injection_table, leaderboard, results_table
 from judges.tables import rigorous_drop_table, verbench_table
 
+from scoring.compared import SETTING_TITLES, check_one_per_cell, clue_source, grouped, \
+    labels, on_shared, solver_label, summaries
 from scoring.extraction import CLUELAB, describe
-from scoring.results import ResultsError, check_extraction, default_judge, run_judges, \
-    run_summary
+from scoring.results import GROUPS, ResultsError
 
-SETTING_TITLES = {"direct": "No-CoT", "cot": "CoT", "clue_guided": "Clue-guided CoT",
-                  "structured": "Structured"}
-
-
-def run_label(run: dict) -> str:
-    config = run["config"]
-    setting = SETTING_TITLES.get(config["setting"], config["setting"])
-    label = f"{config['endpoint']['model']} · {setting}"
-    if config.get("clues", "none") != "none":
-        label += f" · clues {config['clues']}"
-    if config.get("image_mode", "full") != "full":
-        label += f" · {config['image_mode']}"
-    return label
-
-
-def labels(store, run_ids: list[str]) -> dict[str, str]:
-    """{run_id: label}, unique (a clash adds the run id)."""
-    found = {rid: run_label(store.get_run(rid)) for rid in run_ids}
-    counts: dict[str, int] = {}
-    for label in found.values():
-        counts[label] = counts.get(label, 0) + 1
-    return {rid: f"{label} [{rid}]" if counts[label] > 1 else label
-            for rid, label in found.items()}
-
-
-def summaries(store, run_ids: list[str], protocol: str = "general", judge: str | None = None,
-              samples_rule: str = "majority", extraction: str = CLUELAB) -> dict[str, dict]:
-    """{run_id: run_summary} for the runs scored under `protocol` (by `judge` when one is
-    named; the others are left out)."""
-    check_extraction(extraction, protocol)
-    out = {}
-    for rid in run_ids:
-        if judge is None and default_judge(store, rid, protocol) is None:
-            continue
-        if judge is not None and judge not in run_judges(store, rid, protocol):
-            continue
-        out[rid] = run_summary(store, rid, protocol, judge, samples_rule,
-                               extraction=extraction)
-    return out
+GROUP_CHOICES = GROUPS          # what a table can break down by: the groups every record has
 
 
 def _rates(table: Table, summaries_by_label: dict[str, dict]) -> Table:
@@ -75,95 +43,160 @@ def _rates(table: Table, summaries_by_label: dict[str, dict]) -> Table:
     return table
 
 
-def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: str = "general",
-               judge: str | None = None, samples_rule: str = "majority", human=None,
-               show_ci: bool = True, sort: bool = False, extraction: str = CLUELAB) -> Table:
+def compared_results(store, run_ids: list[str], protocol: str = "general",
+                     judge: str | None = None, samples_rule: str = "majority",
+                     extraction: str = CLUELAB):
+    """(results on the shared items {run_id: run_summary}, {run_id: label}, Shared) of the
+    runs scored under `protocol`; ResultsError when none is, or they share no item."""
     found = summaries(store, run_ids, protocol, judge, samples_rule, extraction)
     if not found:
         by = f" by judge {judge}" if judge else ""
         raise ResultsError(f"none of the runs has {protocol} scores{by}: score them first")
     names = labels(store, list(found))
+    found, shared = on_shared(found, names)
+    return found, names, shared
+
+
+def group_key(by: str) -> str:
+    """"domain" -> "by_domain" (ResultsError for a group items do not have)."""
+    name = by.removeprefix("by_")
+    if name not in GROUP_CHOICES:
+        raise ResultsError(f"break down by {', '.join(GROUP_CHOICES)}, not {by!r}")
+    return f"by_{name}"
+
+
+def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: str = "general",
+               judge: str | None = None, samples_rule: str = "majority", human=None,
+               show_ci: bool = True, sort: bool = False, extraction: str = CLUELAB,
+               compared=None) -> Table:
+    """One row per run, Overall and one column per value of `group` (domain, subtask or
+    reasoning type), on the items the runs share. `compared`: a `compared_results` answer
+    already computed for these runs and reading."""
+    group = group_key(group)
+    found, names, shared = compared or compared_results(store, run_ids, protocol, judge,
+                                                        samples_rule, extraction)
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
     if human:
         by_label[human["label"]] = human["summary"]
     maker = leaderboard if sort else results_table
     table = maker(by_label, group=group, show_ci=show_ci,
                   unranked=[human["label"]] if human else (),
-                  caption=f"Accuracy (%), {protocol} protocol")
+                  caption=f"Accuracy (%), {protocol} protocol, {shared.n} items")
     table = _rates(table, by_label)
     if extraction != CLUELAB:
         table.caption += ", answers read by MMR-Life's regex"
+    table.notes += " " + shared.note()
+    if human:
+        table.notes += " The human baseline is on the items its participants answered (n)."
     table.notes += " " + describe(extraction, None)
     return table
 
 
 def drop_table(store, run_ids: list[str]) -> Table:
-    general = summaries(store, run_ids, "general")
-    rigorous = summaries(store, run_ids, "rigorous")
-    grounded = summaries(store, run_ids, "grounded")
-    names = labels(store, list(general))
-    table = rigorous_drop_table(
-        {names[r]: s["summary"]["overall"] for r, s in general.items()},
-        {names[r]: s["summary"]["overall"] for r, s in rigorous.items()},
-        caption="General vs rigorous accuracy (%)")
+    """General, rigorous and grounded-rigorous accuracy per run, every number on the items
+    scored under each of them in every run."""
+    found = {(rid, protocol): result for protocol in ("general", "rigorous", "grounded")
+             for rid, result in summaries(store, run_ids, protocol).items()}
+    names = labels(store, [rid for rid, _ in found])
+    found, shared = on_shared(found, {key: f"{names[key[0]]} ({key[1]})" for key in found},
+                              "runs and protocols")
+
+    def overall(rid, protocol):
+        result = found.get((rid, protocol))
+        return result["summary"]["overall"] if result else None
+
+    general = [rid for rid in names if (rid, "general") in found]
+    table = rigorous_drop_table({names[r]: overall(r, "general") for r in general},
+                                {names[r]: overall(r, "rigorous") for r in general},
+                                caption=f"General vs rigorous accuracy (%), {shared.n} items")
     table.columns.append(Column("grounded", "Grounded-rigorous"))
     for rid, row in zip(general, table.rows):
-        acc = grounded.get(rid, {}).get("summary", {}).get("overall")
+        acc = overall(rid, "grounded")
         row["grounded"] = acc.accuracy * 100 if acc and acc.accuracy is not None else None
+    table.notes = shared.note()
     return table
+
+
+def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
+    """{(solver, column): accuracy %}, {solver: n} and notes: each solver's runs compared on
+    the items they share. solver_of(config) names a run's row, column_of(config) its
+    column; two runs in one cell are refused."""
+    configs = {rid: store.get_run(rid)["config"] for rid in found}
+    names = labels(store, list(found))
+    cells_runs: dict[tuple, list] = {}
+    for rid, config in configs.items():
+        cells_runs.setdefault((solver_of(config), column_of(config)), []).append(names[rid])
+    check_one_per_cell(cells_runs, lambda key: f"{key[0]} with {what} {key[1]}")
+    cells, n, notes = {}, {}, []
+    for solver, runs in grouped(found, lambda rid: solver_of(configs[rid])).items():
+        runs, shared = on_shared(runs, {rid: names[rid] for rid in runs})
+        n[solver] = shared.n
+        if shared.partial:
+            notes.append(f"{solver}: {shared.note()}")
+        for rid, result in runs.items():
+            acc = result["summary"]["overall"].accuracy
+            if acc is not None:
+                cells[(solver, column_of(configs[rid]))] = acc * 100
+    return cells, n, " ".join(notes)
 
 
 def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                     extraction: str = CLUELAB) -> Table:
-    """Cells: general accuracy (%) of each solver model under each clue source (each run read
-    with its latest scoring, `samples_rule` and `extraction`)."""
-    cells = {}
-    for rid, result in summaries(store, run_ids, "general", None, samples_rule,
-                                 extraction).items():
-        config = store.get_run(rid)["config"]
-        source = config.get("clues", "none")
-        if source.startswith("run:"):
-            try:
-                source = store.get_run(source[4:])["config"]["endpoint"]["model"] + " clues"
-            except Exception:  # the clue source run was deleted: keep its id
-                pass
-        source = {"none": "No Clue", "gt": "GT", "self": "Self"}.get(source, source)
-        acc = result["summary"]["overall"].accuracy
-        if acc is not None:
-            cells[(config["endpoint"]["model"], source)] = acc * 100
-    return clue_injection_table(cells, caption="Clue injection: accuracy (%) and change "
-                                               "against No Clue")
+    """Cells: general accuracy (%) of each solver (model, setting, image mode) under each clue
+    source, every row on the items its runs share (each run read with its latest scoring,
+    `samples_rule` and `extraction`)."""
+    found = summaries(store, run_ids, "general", None, samples_rule, extraction)
+    cells, n, notes = _cells_by_solver(store, found, solver_label,
+                                       lambda c: clue_source(store, c), "clue source")
+    order = sorted(cells, key=lambda cell: (cell[0], cell[1] != "GT", cell[1] != "Self",
+                                            cell[1]))
+    table = clue_injection_table({cell: cells[cell] for cell in order}, n=n, caption="Clue injection: accuracy (%) and "
+                                                     "change against No Clue")
+    table.notes = ("Each row compares one solver's runs on the items they share (n). " +
+                   notes).strip()
+    return table
 
 
 def ablation_table(store, run_ids: list[str]) -> Table:
-    """Rows model, columns No-CoT / CoT / Clue-guided CoT (runs without injected clues)."""
-    cells: dict[str, dict] = {}
+    """Rows model, columns No-CoT / CoT / Clue-guided CoT (runs without injected clues on
+    full images), every row on the items its runs share."""
     settings = ("direct", "cot", "clue_guided")
-    for rid, result in summaries(store, run_ids, "general").items():
+
+    def plain(rid):
         config = store.get_run(rid)["config"]
-        if config.get("clues", "none") != "none" or config.get("image_mode", "full") != "full":
-            continue
-        acc = result["summary"]["overall"].accuracy
-        if config["setting"] in settings and acc is not None:
-            cells.setdefault(config["endpoint"]["model"], {})[config["setting"]] = acc * 100
+        return (config.get("clues", "none") == "none" and config["setting"] in settings
+                and config.get("image_mode", "full") == "full")
+
+    found = {rid: r for rid, r in summaries(store, run_ids, "general").items() if plain(rid)}
+    cells, n, notes = _cells_by_solver(store, found, lambda c: c["endpoint"]["model"],
+                                       lambda c: SETTING_TITLES[c["setting"]], "setting")
     columns = [Column("model", "Model", numeric=False)] + [
-        Column(s, SETTING_TITLES[s], rank=False) for s in settings]
-    rows = [{"model": model, **{s: values.get(s) for s in settings}}
-            for model, values in cells.items()]
-    return Table(columns, rows, caption="Reasoning setting ablation: accuracy (%)")
+        Column(s, SETTING_TITLES[s], rank=False) for s in settings] + [
+        Column("n", "n", digits=0, rank=False)]
+    models = sorted({model for model, _ in cells})
+    rows = [{"model": model, **{s: cells.get((model, SETTING_TITLES[s])) for s in settings},
+             "n": n[model]}
+            for model in models]
+    return Table(columns, rows, caption="Reasoning setting ablation: accuracy (%)",
+                 notes=("Each row compares one model's runs on the items they share (n). " +
+                        notes).strip())
 
 
 def verbench_results(store, run_ids: list[str]) -> Table:
     found = summaries(store, run_ids, "verbench")
     names = labels(store, list(found))
-    return verbench_table({names[r]: s["summary"] for r, s in found.items()},
-                          caption="VER-Bench scores")
+    found, shared = on_shared(found, names)
+    table = verbench_table({names[r]: s["summary"] for r, s in found.items()},
+                           caption=f"VER-Bench scores, {shared.n} items")
+    table.notes = shared.note()
+    return table
 
 
 def leaderboard_table(store, run_ids: list[str] | None = None, human=None) -> Table:
     run_ids = run_ids if run_ids is not None else store.scored_runs()
     table = main_table(store, run_ids, human=human, show_ci=False, sort=True)
-    table.caption = "Leaderboard: general accuracy (%)"
+    table.caption = table.caption.replace("Accuracy (%), general protocol",
+                                          "Leaderboard: general accuracy (%)")
     return table
 
 

@@ -5,7 +5,9 @@ Definitions (the ones the benchmark papers use):
 - `mean_images_per_item`: images shown per item, context + option images, counting repeats
   (MMR-Life: 19,108 images / 2,646 questions = 7.22);
 - `mean_box_area_fraction`: mean over boxes of box area / its image's area (VER-Bench: 0.0025);
-- `mean_resolution`: mean width, height and megapixels over the distinct images used.
+- `mean_resolution`: mean width, height and megapixels over the distinct images used;
+- `by_<column>`: items per dataset, domain, subtask, reasoning type (MMR-Life's 7 types),
+  answer type and status, "(none)" for items without one.
 Means over nothing are 0.0, so callers can format every number without special cases.
 """
 from __future__ import annotations
@@ -51,7 +53,8 @@ def stats(db: sqlite_utils.Database, dataset: str | None = None) -> dict:
             f"WHERE sha256 IN (SELECT item_images.sha256 {context} "
             f"UNION SELECT item_options.image {options})", uses=2)
         breakdowns = {f"by_{c}": by(c)
-                      for c in ("dataset", "domain", "subtask", "answer_type", "status")}
+                      for c in ("dataset", "domain", "subtask", "reasoning_type",
+                                         "answer_type", "status")}
     return {
         "items": items,
         "images": n_images,

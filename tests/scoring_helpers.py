@@ -2,6 +2,9 @@
 responses written through the store exactly as the engine writes them (no model call)."""
 from __future__ import annotations
 
+import contextlib
+import io
+
 from runner.outcomes import from_failure, from_reply
 from tests.conftest import png_bytes
 
@@ -45,3 +48,13 @@ def make_run(store, run_id: str, replies: dict, *, model: str = "m", setting: st
                                cache_key=f"k{w['id']}", price_cost=None, image_size=sent_size))
     store.record_run_batch(run_id, "test", rows, [], {})
     return run_id
+
+
+def cli(*args) -> tuple[int, str, str]:
+    """Run `python app.py <args>` in this process: (exit code, stdout, stderr)."""
+    from cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main([str(a) for a in args])
+    return code, out.getvalue(), err.getvalue()

@@ -11,7 +11,7 @@ from tests.live_server import ROOT
 
 DEMO = ROOT / "assets" / "demo" / "demo.jsonl"
 STATS_KEYS = {"items", "images", "clues", "boxes", "by_dataset", "by_domain", "by_subtask",
-              "by_answer_type", "by_status", "flagged", "mean_images_per_item",
+              "by_reasoning_type", "by_answer_type", "by_status", "flagged", "mean_images_per_item",
               "mean_box_area_fraction", "mean_resolution"}
 
 

@@ -1,19 +1,16 @@
 """How a run is read into results: MMR-Life's extraction beside ours, the samples rule, the
 judge shown, human baselines and accuracy per output-length bin. Real SQLite store, runs
 written through the store, the real CLI; every expected number is computed by hand."""
-import contextlib
-import io
 import json
 
 import pytest
 
-from cli import main
 from scoring import figures, tables
 from scoring.human import add_baseline, human_summary, list_baselines, stored_summary
 from scoring.results import ResultsError, run_judges, run_summary
 from scoring.score_run import score_run
 from store import NotFoundError
-from tests.scoring_helpers import add_items, make_run
+from tests.scoring_helpers import add_items, cli, make_run
 
 OPTIONS = [{"label": L, "text": f"option {L}", "image": None} for L in "ABCDE"]
 MC = {"answer_type": "multiple_choice", "answer": "C", "options": OPTIONS, "subtask": "s"}
@@ -28,12 +25,6 @@ REPLIES = {"m/1": TRAP,                              # ours C (correct), theirs 
            "m/6": None,                              # the call failed: error, not re-read
            "y/1": "Yes."}                            # not multiple choice: not re-read
 
-
-def cli(*args):
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main([str(a) for a in args])
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture
@@ -112,10 +103,15 @@ def test_the_judge_shown_is_chosen_and_runs_without_it_are_left_out(store, run):
     assert run_judges(store, run, "general") == ["llm:strict", "offline"]  # latest first
     found = tables.summaries(store, [run, "other"], judge="llm:strict")
     assert list(found) == [run] and found[run]["summary"]["overall"].correct == 0
-    latest = tables.main_table(store, [run, "other"])
-    assert [row["overall"] for row in latest.rows] == pytest.approx([0.0, 100.0])
+    latest = tables.main_table(store, [run, "other"])   # on the 2 items both runs have
+    overall = {row["model"]: row["overall"] for row in latest.rows}
+    assert overall == pytest.approx({"m · CoT [r]": 0.0, "m · CoT [other]": 100.0})
     table = tables.main_table(store, [run, "other"], judge="offline")
-    assert [row["overall"] for row in table.rows] == pytest.approx([400 / 7, 100.0])
+    overall = {row["model"]: row["overall"] for row in table.rows}
+    assert overall == pytest.approx({"m · CoT [r]": 100.0, "m · CoT [other]": 100.0})
+    assert "2 items" in table.caption and "m · CoT [r]: 7" in table.notes
+    alone = tables.main_table(store, [run], judge="offline")
+    assert alone.rows[0]["overall"] == pytest.approx(400 / 7)
     with pytest.raises(ResultsError, match="by judge llm:none"):
         tables.main_table(store, [run], judge="llm:none")
 

@@ -54,22 +54,24 @@ def test_results_tab_scores_shows_and_exports_through_the_api(server):
     assert [choice[1] for choice in judges["choices"]] == [h.LATEST, "offline"]
     out = c.predict(["ui-a", "ui-b", "ui-c"], "general", h.LATEST, "majority", h.NO_HUMAN,
                     "cluelab", api_name="/show_results")
-    table, rules, domains = out[0], out[1], out[2]
+    table, rules, domains = out[0]["value"], out[1], out[2]   # the table: an update
     assert "m · CoT" in [row[0] for row in table["data"]]
+    assert out[0]["label"] == "Accuracy (%), general protocol, 6 items, with 95% CI"
     assert "micro-averaged" in rules
-    assert {row[1] for row in domains["data"]} >= {"Plain", "Dom <b>"}
+    assert 'data-group="Plain"' in domains and 'data-group="Dom &lt;b&gt;"' in domains
+    assert "Dom <b>" not in domains                                   # escaped
     assert "Pearson" in out[7] and "inductive" in out[7]             # correlation heatmap
     assert "No Clue" in out[6]                                        # injection heatmap
-    length = out[5]["value"]                          # an update: the frame and its x range
-    assert {row[0] for row in length["data"]} == {"m · CoT", "m · No-CoT", "m · CoT · clues gt"}
-    assert out[5]["x_lim"][0] < min(row[2] for row in length["data"])
+    length = out[5]                       # one bar per run and output-length quartile
+    for name in ("m · CoT", "m · No-CoT", "m · CoT · clues gt"):
+        assert f'data-series="{name}" data-group="Q1"' in length
     baseline = server.db.parent / "human.json"
     baseline.write_text(json.dumps({"label": "Crowd", "results": {"u/0": True, "u/1": False}}))
     humans, _ = c.predict(handle_file(str(baseline)), api_name="/add_human")
     assert humans["value"] == "Crowd"
     out = c.predict(["ui-a"], "general", "offline", "mmr_life", "Crowd", "mmr-life",
                     api_name="/show_results")
-    assert [row[0] for row in out[0]["data"]] == ["m · CoT", "Crowd"]
+    assert [row[0] for row in out[0]["value"]["data"]] == ["m · CoT", "Crowd"]
     assert "MMR-Life's regex" in out[1] and "0 of 6 multiple-choice verdicts differ" in out[1]
     path = c.predict(["ui-a", "ui-b"], "general", "leaderboard", "latex", h.LATEST,
                      "majority", "Crowd", "cluelab", api_name="/export_results")
@@ -120,7 +122,8 @@ def test_reading_dropdowns_change_what_is_shown(store, tmp_path):
     assert mmr["m · CoT [x]"].startswith("0.00")             # A, E, B: a tie, no answer
     assert "6 of 18 multiple-choice verdicts differ" in shown["rules"]
     assert "Answers read by MMR-Life's regex" in shown["rules"]
-    assert set(shown["length_bins"].run) == {"m · CoT [x]", "m · CoT [y]"}
+    assert 'data-series="m · CoT [x]"' in shown["length_chart"]
+    assert 'data-series="m · CoT [y]"' in shown["length_chart"]
     baseline = tmp_path / "crowd.json"
     baseline.write_text(json.dumps({"label": "<i>Crowd</i>", "results": {"u/0": True}}))
     name = h.add_human(store, str(baseline))

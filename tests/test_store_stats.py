@@ -5,7 +5,8 @@ import pytest
 def test_empty_store(store):
     s = store.stats()
     assert s == {"items": 0, "images": 0, "clues": 0, "boxes": 0, "by_dataset": {},
-                 "by_domain": {}, "by_subtask": {}, "by_answer_type": {}, "by_status": {},
+                 "by_domain": {}, "by_subtask": {}, "by_reasoning_type": {},
+                 "by_answer_type": {}, "by_status": {},
                  "flagged": 0, "mean_images_per_item": 0.0, "mean_box_area_fraction": 0.0,
                  "mean_resolution": {"width": 0.0, "height": 0.0, "megapixels": 0.0}}
 
@@ -18,7 +19,7 @@ def test_stats_against_hand_computation(store, add_png):
     box = lambda sha, w, h: {"image": sha, "x0": 0, "y0": 0, "x1": w, "y1": h}  # noqa: E731
     store.create_item({
         "id": "a/1", "question": "Q1", "answer_type": "multiple_choice", "answer": "A",
-        "domain": "Food", "subtask": "S1", "status": "candidate",
+        "domain": "Food", "subtask": "S1", "status": "candidate", "reasoning_type": "spatial",
         "images": [big, small],
         "options": [{"label": "A", "text": "", "image": option},
                     {"label": "B", "text": "b", "image": None}],
@@ -39,6 +40,7 @@ def test_stats_against_hand_computation(store, add_png):
     assert s["by_dataset"] == {"a": 1, "b": 1}
     assert s["by_domain"] == {"Food": 1, "(none)": 1}
     assert s["by_subtask"] == {"S1": 2}
+    assert s["by_reasoning_type"] == {"spatial": 1, "(none)": 1}
     assert s["by_answer_type"] == {"multiple_choice": 1, "yes_no": 1}
     assert s["by_status"] == {"candidate": 1, "draft": 1}
     assert s["flagged"] == 1

@@ -67,7 +67,7 @@ GROUPS = (
     _group("import datasets", RESEARCH, "import_file"),
     _group("use results and judges", RESEARCH, """
         results_runs results_on_open score_runs judge_update judge_update_1 show_results
-        rerender rerender_1 rerender_2 rerender_3 rerender_4 shown_judges add_human
+        rerender rerender_1 rerender_2 rerender_3 rerender_4 rerender_5 shown_judges add_human
         export_results"""),
     _group("run experiments or read endpoint settings", RESEARCH, """
         experiments_open select_endpoint save_endpoint delete_endpoint test_endpoint

@@ -11,6 +11,7 @@ from __future__ import annotations
 import gradio as gr
 
 from ui import answer_form as af
+from ui import messages
 from ui import editor_ops as ops
 from ui.editor_model import EditError
 
@@ -20,12 +21,12 @@ SHOWN = ("answer", *af.ANSWER_FIELDS)
 def wire_answer(editor, renderer, ui, form, split) -> None:
     def collected(work, values, **form_changes):
         if not work:
-            raise gr.Error("open an item first")
+            raise messages.error("open an item first")
         form_values, annot = split(values)
         try:
             return editor.collect(work, {**form_values, **form_changes}, annot)
         except EditError as err:
-            raise gr.Error(str(err)) from None
+            raise messages.error(str(err)) from None
 
     def switch_type(work, *values):
         """(work, the answer controls' values, the panels' visibility) for the new type."""
@@ -50,14 +51,14 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
         try:
             item, label = ops.add_option(collected(work, values))
         except EditError as err:
-            raise gr.Error(str(err)) from None
+            raise messages.error(str(err)) from None
         return renderer.annotator_only({**work, "item": item}) + [label]
 
     def remove_option(work, label, *values):
         try:
             item = ops.remove_option(collected(work, values), label)
         except EditError as err:
-            raise gr.Error(str(err)) from None
+            raise messages.error(str(err)) from None
         return renderer.annotator_only({**work, "item": item}) + [""]
 
     ui.add_option.click(add_option, option_inputs, structural + [ui.option_label],

@@ -16,7 +16,7 @@ from pathlib import Path
 import pandas as pd
 
 from ui.run_choices import run_choices as all_run_choices
-from ui.text import escape_md
+from ui.text import escape_html, escape_md
 from ui.inspect_tags import tag_counts_markdown
 
 TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench", "leaderboard")
@@ -27,6 +27,8 @@ SAMPLE_RULE_CHOICES = [("majority vote (self-consistency)", "majority"),
                        ("MMR-Life self-consistency (plurality, no answer a candidate)",
                         "mmr_life_sc"),
                        ("first sample only", "first")]
+BREAKDOWN_CHOICES = [("domain", "domain"), ("subtask", "subtask"),
+                     ("reasoning type (MMR-Life)", "reasoning_type")]
 EXTRACTION_CHOICES = [("ClueLab's extraction (default)", "cluelab"),
                       ("MMR-Life's regex (the authors' rule)", "mmr-life")]
 
@@ -129,13 +131,14 @@ def table_frame(table) -> pd.DataFrame:
 
 
 def show_results(store, run_ids, protocol: str = "general", judge=None,
-                 samples_rule: str = "majority", human=None, extraction: str = "cluelab"
-                 ) -> dict:
-    """Everything the tab shows for the chosen runs and reading: the main table (as text
-    cells, the human baseline as an unranked row), the rules and reading used, and the data
-    of every plot. The drop plot mixes protocols, so it shows each run's latest scorings as
-    they are; the injection heatmap (general protocol) follows the samples rule and
-    extraction."""
+                 samples_rule: str = "majority", human=None, extraction: str = "cluelab",
+                 by: str = "domain") -> dict:
+    """Everything the tab shows for the chosen runs and reading: the main table broken down
+    `by` domain, subtask or reasoning type (as text cells, the human baseline as an unranked
+    row) with its caption (the n of shared items), the rules and reading used, and the
+    charts. Runs are compared on the items they share (refused when they share none). The
+    drop chart mixes protocols, so it shows each run's latest scorings as they are; the
+    injection heatmap (general protocol) follows the samples rule and extraction."""
     from scoring import figures, tables
     from scoring.results import ResultsError
     from store import StoreError
@@ -144,27 +147,45 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         raise ResultsUiError("choose one or more scored runs")
     try:
         chosen = reading(store, judge, samples_rule, human, extraction)
-        main = tables.main_table(store, run_ids, "by_domain", protocol, **chosen)
-        found = tables.summaries(store, run_ids, protocol, chosen["judge"], samples_rule,
-                                 chosen["extraction"])
+        group = tables.group_key(by or "domain")
+        compared = tables.compared_results(store, run_ids, protocol, chosen["judge"],
+                                           chosen["samples_rule"], chosen["extraction"])
+        main = tables.main_table(store, run_ids, group, protocol, **chosen, compared=compared)
     except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
-    names = tables.labels(store, list(found))
+    drop = shown_or_why(lambda: figures.drop_chart(tables.drop_table(store, run_ids)),
+                        "General vs rigorous")
+    injection = shown_or_why(lambda: figures.injection_heatmap(tables.injection_table(
+        store, run_ids, chosen["samples_rule"], chosen["extraction"])), "Clue injection")
+    found, names, shared = compared
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
-    drop = tables.drop_table(store, run_ids)
+    second = "by_domain" if group == "by_subtask" else "by_subtask"
     return {
         "table": table_frame(main),
+        "caption": main.caption,
         "rules": main.notes + reading_lines(found, names) + agreement_lines(store, run_ids,
                                                                             protocol)
         + tag_counts_markdown(store, run_ids),
-        "domain_bars": figures.group_bars(by_label, "by_domain"),
-        "subtask_bars": figures.group_bars(by_label, "by_subtask"),
-        "drop_bars": figures.drop_bars(drop),
-        "length_bins": figures.length_bins({names[r]: s for r, s in found.items()}),
-        "injection": figures.injection_heatmap(tables.injection_table(
-            store, run_ids, chosen["samples_rule"], chosen["extraction"])),
+        "group_chart": figures.group_chart(by_label, group, shared.n),
+        "second_chart": figures.group_chart(by_label, second, shared.n),
+        "drop_chart": drop,
+        "length_chart": figures.length_chart(figures.length_bins(
+            {names[r]: s for r, s in found.items()})),
+        "injection": injection,
         "correlation": figures.correlation_heatmap(by_label),
     }
+
+
+def shown_or_why(draw, what: str) -> str:
+    """The HTML `draw` makes, or a line saying why `what` cannot be shown (runs that share no
+    item, two runs for one cell): one figure that cannot be drawn leaves the others."""
+    from scoring.results import ResultsError
+
+    try:
+        return draw()
+    except ResultsError as error:
+        return f'<p class="cluelab-chart-empty">{escape_html(what)} not shown: ' \
+               f"{escape_html(str(error))}</p>"
 
 
 def reading_lines(found: dict, names: dict) -> str:
@@ -198,9 +219,11 @@ def agreement_lines(store, run_ids, protocol: str) -> str:
 
 
 def export_table(store, run_ids, protocol: str, kind: str, fmt: str, judge=None,
-                 samples_rule: str = "majority", human=None, extraction: str = "cluelab") -> str:
+                 samples_rule: str = "majority", human=None, extraction: str = "cluelab",
+                 by: str = "domain") -> str:
     """Write the chosen table in the chosen format to a temporary file; returns its path.
-    The main and subtask tables follow the chosen reading; the leaderboard its human row."""
+    The main and subtask tables follow the chosen reading (the main one its breakdown);
+    the leaderboard its human row."""
     from scoring import tables
     from scoring.results import ResultsError
     from store import StoreError
@@ -212,7 +235,8 @@ def export_table(store, run_ids, protocol: str, kind: str, fmt: str, judge=None,
         chosen = reading(store, judge, samples_rule, human, extraction)
     except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
-    makers = {"main": lambda: tables.main_table(store, runs, "by_domain", protocol, **chosen),
+    makers = {"main": lambda: tables.main_table(store, runs, by or "domain", protocol,
+                                                **chosen),
               "subtask": lambda: tables.main_table(store, runs, "by_subtask", protocol,
                                                    **chosen),
               "drop": lambda: tables.drop_table(store, runs),

@@ -1,8 +1,8 @@
 """Results tab: choose runs, score them (offline or with LLM judges), see the main table and
 plots, download tables. Layout and wiring only; the logic is in results_handlers.
 
-The reading dropdowns (judge shown, samples rule, answer extraction, human baseline) re-render
-the table and plots as soon as one is changed; the judge choices follow the runs and protocol.
+The reading dropdowns (judge shown, samples rule, answer extraction, human baseline, the
+breakdown by domain, subtask or reasoning type) re-render the table and plots as soon as one is changed; the judge choices follow the runs and protocol.
 
 Scoring runs in Gradio's worker threads with a progress bar, so the rest of the UI stays
 responsive; every event has an api_name (tests drive the tab through gradio_client).
@@ -13,7 +13,6 @@ import gradio as gr
 
 from judges.clue_match import semantic_status
 from judges.stats import COUNTING_RULES
-from scoring.figures import padded_range
 from ui import messages
 from ui import results_handlers as h
 from ui.session import user_of
@@ -49,6 +48,8 @@ def build_results_tab(store, opened=None) -> None:
         extraction = gr.Dropdown(h.EXTRACTION_CHOICES, value="cluelab",
                                  label="Multiple-choice answers read by",
                                  elem_id="results-extraction")
+        by = gr.Dropdown(h.BREAKDOWN_CHOICES, value="domain", label="Break down by",
+                         elem_id="results-by")
     with gr.Row():
         human = gr.Dropdown(h.human_choices(store), value=h.NO_HUMAN, label="Human baseline",
                             scale=3, elem_id="results-human")
@@ -59,21 +60,11 @@ def build_results_tab(store, opened=None) -> None:
                          elem_id="results-table")
     rules = gr.Markdown(COUNTING_RULES, elem_id="results-rules")
     with gr.Row():
-        domain_plot = gr.BarPlot(x="group", y="accuracy", color="run", y_lim=[0, 100],
-                                 label="Accuracy per domain", elem_id="results-domains")
-        subtask_plot = gr.BarPlot(x="group", y="accuracy", color="run", y_lim=[0, 100],
-                                  x_label_angle=-30, label="Accuracy per subtask",
-                                  elem_id="results-subtasks")
+        group_chart = gr.HTML(elem_id="results-breakdown")
+        second_chart = gr.HTML(elem_id="results-breakdown-2")
     with gr.Row():
-        drop_plot = gr.BarPlot(x="run", y="accuracy", color="protocol", y_lim=[0, 100],
-                               label="General vs rigorous (DailyClue Fig. 7)",
-                               elem_id="results-drop")
-        length_plot = gr.ScatterPlot(x="output_tokens", y="accuracy", color="run",
-                                     y_lim=[0, 100], tooltip=["run", "bin", "accuracy", "n"],
-                                     x_title="mean output tokens of the bin",
-                                     label="Accuracy per output-length bin (MMR-Life): one "
-                                           "point per quartile of a run's output tokens",
-                                     elem_id="results-length")
+        drop_chart = gr.HTML(elem_id="results-drop")
+        length_chart = gr.HTML(elem_id="results-length")
     with gr.Row():
         injection = gr.HTML(label="Clue injection", elem_id="results-injection")
         correlation = gr.HTML(label="Reasoning-type correlation", elem_id="results-correlation")
@@ -103,10 +94,9 @@ def build_results_tab(store, opened=None) -> None:
             out = h.show_results(store, run_ids, chosen, *choices)
         except h.ResultsUiError as error:
             raise messages.error(error) from None
-        length = gr.update(value=out["length_bins"],
-                           x_lim=padded_range(out["length_bins"]["output_tokens"]))
-        return (out["table"], out["rules"], out["domain_bars"], out["subtask_bars"],
-                out["drop_bars"], length, out["injection"], out["correlation"])
+        return (gr.update(value=out["table"], label=f"{out['caption']}, with 95% CI"),
+                out["rules"], out["group_chart"], out["second_chart"], out["drop_chart"],
+                out["length_chart"], out["injection"], out["correlation"])
 
     def rerender(run_ids, chosen, *choices):
         """A reading changed: show again, unless no run is chosen yet."""
@@ -131,8 +121,8 @@ def build_results_tab(store, opened=None) -> None:
         except h.ResultsUiError as error:
             raise messages.error(error) from None
 
-    reading = [judge, samples, human, extraction]
-    outputs = [table, rules, domain_plot, subtask_plot, drop_plot, length_plot, injection,
+    reading = [judge, samples, human, extraction, by]
+    outputs = [table, rules, group_chart, second_chart, drop_chart, length_chart, injection,
                correlation]
     refresh.click(refresh_choices, None, [runs, judges, human], api_name="results_runs")
     if opened is not None:

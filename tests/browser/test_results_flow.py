@@ -1,6 +1,8 @@
-"""The Results tab in real Chromium against a real server and SQLite holding two scored runs:
+"""The Results tab in real Chromium against a real server and SQLite holding scored runs:
 show them, then change a reading dropdown and see the table, the reading and the plots drawn
-again (MMR-Life's regex reads the trap answer as E, so one run's accuracy falls)."""
+again (MMR-Life's regex reads the trap answer as E, so one run's accuracy falls); two runs
+with partial overlap are compared on their shared items, said on screen, with grouped bars."""
+
 import pytest
 from playwright.sync_api import expect
 
@@ -12,21 +14,27 @@ from tests.scoring_helpers import add_items, make_run
 TRAP = "# Answer: C\nThis matches the blue cube."    # ours reads C, MMR-Life's regex E
 ITEMS = [{"id": f"b/{i}", "answer_type": "multiple_choice", "answer": "C",
           "domain": ["Street", "Shop"][i % 2], "subtask": f"s{i % 2}"} for i in range(4)]
-PLOTS = ("#results-domains", "#results-subtasks", "#results-length")
+PLOTS = ("#results-breakdown", "#results-breakdown-2", "#results-drop", "#results-length")
+
+
+def scored_server(db, items, runs: dict):
+    """A server on a new database holding `items` and `runs` ({run id: (replies, make_run
+    options)}), every run scored offline."""
+    store = Store.open(db)
+    add_items(store, items)
+    for run, (replies, options) in runs.items():
+        make_run(store, run, replies, **options)
+        score_run(store, run)
+    store.close()
+    return LiveServer(db, "--no-auth")
 
 
 @pytest.fixture
 def results_server(tmp_path):
-    db = tmp_path / "results.db"
-    store = Store.open(db)
-    add_items(store, ITEMS)
-    make_run(store, "trap-run", {f"b/{i}": TRAP for i in range(4)}, model="trapped")
-    make_run(store, "plain-run", {f"b/{i}": "Answer: C" if i < 2 else "Answer: A"
-                                  for i in range(4)}, model="plain", setting="direct")
-    for run in ("trap-run", "plain-run"):
-        score_run(store, run)
-    store.close()
-    server = LiveServer(db, "--no-auth")
+    server = scored_server(tmp_path / "results.db", ITEMS, {
+        "trap-run": ({f"b/{i}": TRAP for i in range(4)}, {"model": "trapped"}),
+        "plain-run": ({f"b/{i}": "Answer: C" if i < 2 else "Answer: A" for i in range(4)},
+                      {"model": "plain", "setting": "direct"})})
     yield server
     server.stop()
 
@@ -37,8 +45,8 @@ def pick(page, elem_id, option):
 
 
 def plot_drawn(page, selector):
-    """A Gradio native plot has drawn its chart (Vega renders a canvas or an svg)."""
-    expect(page.locator(f"{selector} canvas, {selector} svg.marks").first).to_be_attached(
+    """A chart has drawn its bars (an SVG of `scoring.bar_chart`)."""
+    expect(page.locator(f"{selector} svg.cluelab-chart-svg rect.bar").first).to_be_visible(
         timeout=20000)
 
 
@@ -66,4 +74,65 @@ def test_show_two_runs_then_switch_to_the_authors_extraction(results_server, pag
     expect(table).to_contain_text("50.00")                   # the plain run is unchanged
     for plot in PLOTS:
         plot_drawn(page, plot)
-    assert page.locator("#results-length canvas, #results-length svg.marks").count() >= 1
+
+
+@pytest.fixture
+def overlap_server(tmp_path):
+    """wide: 6 items (b/0..b/5), right on b/0..b/3; narrow: b/2..b/5 only, right on b/2, b/3
+    and b/5. Shared: b/2..b/5: wide 2/4 = 50%, narrow 3/4 = 75% (on all its own items
+    wide would read 66.67)."""
+    items = [{**item, "id": f"b/{i}"} for i, item in enumerate(ITEMS + ITEMS[:2])]
+    server = scored_server(tmp_path / "overlap.db", items, {
+        "wide": ({f"b/{i}": "Answer: C" if i < 4 else "Answer: A" for i in range(6)},
+                 {"model": "wide-model"}),
+        "narrow": ({f"b/{i}": "Answer: A" if i == 4 else "Answer: C" for i in range(2, 6)},
+                   {"model": "narrow-model"})})
+    yield server
+    server.stop()
+
+
+def bar_boxes(page, selector):
+    """[(run, group, x, bottom, height)] of every bar drawn in the chart."""
+    return page.eval_on_selector_all(
+        f"{selector} rect.bar",
+        "bars => bars.map(b => { const r = b.getBoundingClientRect();"
+        " return [b.dataset.series, b.dataset.group, r.x, r.bottom, r.height]; })")
+
+
+def test_partial_overlap_is_compared_on_shared_items_with_grouped_bars(overlap_server, page,
+                                                                      tmp_path):
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(overlap_server.url + "/results")
+    pick(page, "results-runs", "wide ·")
+    pick(page, "results-runs", "narrow ·")
+    page.keyboard.press("Escape")
+    page.click("#results-show")
+    table = page.locator("#results-table")
+    expect(table).to_contain_text("4 items", timeout=20000)        # the caption above it
+    expect(table).to_contain_text("50.00")
+    expect(table).to_contain_text("75.00")
+    expect(table).not_to_contain_text("66.67")
+    rules = page.locator("#results-rules")
+    expect(rules).to_contain_text("Runs compared on the 4 items both share")
+    expect(rules).to_contain_text("wide-model · CoT: 6")
+    plot_drawn(page, "#results-breakdown")
+    expect(page.locator("#results-breakdown figcaption")).to_contain_text(
+        "on the 4 items the runs share")
+    bars = bar_boxes(page, "#results-breakdown")
+    by_group: dict = {}
+    for run, group, x, bottom, height in bars:
+        by_group.setdefault(group, []).append((run, x, bottom, height))
+    assert set(by_group) == {"Street", "Shop"}
+    for group, found in by_group.items():                # side by side on one baseline
+        assert {run for run, *_ in found} == {"wide-model · CoT", "narrow-model · CoT"}
+        (_, x1, bottom1, _), (_, x2, bottom2, _) = found
+        assert abs(bottom1 - bottom2) < 1 and abs(x1 - x2) >= 10
+    legend = page.locator("#results-breakdown .cluelab-chart-legend li")
+    expect(legend).to_have_count(2)
+    for item in legend.all():                            # the legend is not cut
+        box = item.bounding_box()
+        chart = page.locator("#results-breakdown figure").bounding_box()
+        assert box["x"] + box["width"] <= chart["x"] + chart["width"] + 1
+    plot_drawn(page, "#results-length")
+    page.locator("#results-breakdown").scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "results-shared-items.png"))   # to look at

@@ -1,0 +1,86 @@
+"""Comparing runs only on the items they share.
+
+Two accuracies measured on different items say nothing about the runs: a clue-injection delta
+between a GT-clue run on 14 demo items and a no-clue run on 210 MMR-Life items is a delta
+between datasets. So every table and plot that puts runs side by side first takes the items
+every compared run has a scored record for (unscored ones do not count: they are left out of
+n anyway), computes each run's numbers on those items only, and says how many there are;
+runs that share no item are refused with a message naming each run and its item count.
+
+Pure functions over plain values: {name: set of item ids} in, `Shared` out. Nothing here
+depends on the order the runs were given in: names are reported sorted.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+UNSCORED = "unscored"
+
+
+class PairingError(ValueError):
+    """The runs to compare share no item (the message names them and their item counts)."""
+
+
+@dataclass(frozen=True)
+class Shared:
+    items: frozenset            # item ids every compared run has a scored record for
+    counts: tuple               # ((name, items of that run), ...) sorted by name
+
+    @property
+    def n(self) -> int:
+        return len(self.items)
+
+    @property
+    def partial(self) -> bool:
+        """Some run has items the others lack (they were left out of the comparison)."""
+        return any(count != self.n for _, count in self.counts)
+
+    def note(self) -> str:
+        """One sentence for under a table: how many items were compared, and, when some
+        runs had more, how many each had."""
+        if len(self.counts) < 2:
+            return f"{self.n} items."
+        every = "both" if len(self.counts) == 2 else f"all {len(self.counts)}"
+        text = f"Runs compared on the {self.n} items {every} share"
+        if self.partial:
+            text += " (" + ", ".join(f"{name}: {count}" for name, count in self.counts) + \
+                " items; the rest left out)"
+        return text + "."
+
+
+def scored_items(records: Iterable[Mapping]) -> set:
+    """Item ids with at least one scored (not `unscored`) record."""
+    return {r["item_id"] for r in records if r["value"] != UNSCORED}
+
+
+def shared_items(items_by_run: Mapping[str, set], what: str = "runs") -> Shared:
+    """The items every run has; PairingError when there is none (with two or more runs), or
+    when a run has no scored item at all. `what` names the compared things in the message."""
+    counts = tuple(sorted((name, len(items)) for name, items in items_by_run.items()))
+    sets = list(items_by_run.values())
+    common = frozenset.intersection(*map(frozenset, sets)) if sets else frozenset()
+    if sets and not common:
+        listed = ", ".join(f"{name} ({count} items)" for name, count in counts)
+        if len(sets) == 1:
+            raise PairingError(f"{listed} has no scored item to show")
+        raise PairingError(f"these {what} share no item, so they cannot be compared: "
+                           f"{listed}; shared by all: 0. Compare runs made on the same items")
+    return Shared(common, counts)
+
+
+def restrict(records: Iterable[Mapping], items: frozenset) -> list:
+    """The records whose item is among `items` (order kept)."""
+    return [r for r in records if r["item_id"] in items]
+
+
+def one_per_cell(cells: Mapping[tuple, list[str]], describe) -> None:
+    """PairingError when two runs fill the same table cell (a table cell holds one run: which
+    one to show must not depend on the order they were given in). cells: {cell key: run
+    names}; describe(cell key) says what the cell is, for the message."""
+    for key in sorted(cells, key=str):
+        names = sorted(cells[key])
+        if len(names) > 1:
+            raise PairingError(f"runs {', '.join(names)} are all {describe(key)}: a table "
+                               f"cell shows one run, choose one of them with --runs (or in "
+                               f"the run list)")

@@ -1,0 +1,97 @@
+"""Grouped bar charts as SVG: one cluster of bars per group, one bar (and colour) per series.
+
+Gradio's native bar plot stacks the bars of one x value when they have a colour, so two
+runs' accuracies of 66.7 and 33.3 in a domain read as one bar of "100". This draws them
+side by side instead, each with its value on top and a tooltip (its n), on a 0-100 axis.
+Group labels that would not fit are turned and, past a length, shortened with their full
+text in the tooltip; the legend is HTML above the chart, so it wraps instead of being cut.
+A chart wider than its column shrinks to 80% of its size, then scrolls sideways rather than
+shrinking its text further.
+
+Pure: plain values in, markup out; every label that comes from data is escaped. The look
+(fonts, colours of the axes) is in assets/cluelab.css under `.cluelab-chart`.
+"""
+from __future__ import annotations
+
+import html
+import math
+
+PALETTE = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1",
+           "#ff9da7", "#9c755f", "#bab0ac")
+BAR, GAP, LEFT, TOP, PLOT_HEIGHT, CHAR = 18, 22, 44, 16, 220, 6.6
+MIN_WIDTH, LONGEST_LABEL = 560, 32
+
+
+def colour(index: int) -> str:
+    return PALETTE[index % len(PALETTE)]
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= LONGEST_LABEL else text[:LONGEST_LABEL - 1] + "…"
+
+
+def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, caption: str,
+                     y_label: str = "accuracy (%)", y_max: float = 100.0,
+                     empty: str = "Nothing to plot yet.") -> str:
+    """values: {(group, series): (value, tooltip text)}; a missing pair leaves its slot
+    empty (the other bars keep their places). `caption` says what the chart shows."""
+    esc = html.escape
+    if not values:
+        return f'<div class="cluelab-chart"><p class="cluelab-chart-empty">{esc(empty)}</p></div>'
+    # bars widen (up to 3 x BAR) when few clusters leave room in the chart's minimum width
+    bar = max(BAR, min(3 * BAR, (MIN_WIDTH - LEFT - GAP) / max(1, len(groups))
+                       / max(1, len(series)) - GAP / max(1, len(series))))
+    cluster = len(series) * bar
+    longest = max((len(_short(g)) for g in groups), default=1) * CHAR
+    turned = longest > cluster + GAP - 4
+    # a turned label hangs down to the left of its cluster: the first one must fit
+    left = max(LEFT, longest * math.cos(math.radians(35)) - GAP - cluster / 2 + 8) \
+        if turned else LEFT
+    width_needed = left + len(groups) * (cluster + GAP) + GAP
+    bottom = (longest * math.sin(math.radians(35)) + 22) if turned else 26
+    width = max(MIN_WIDTH, width_needed)
+    height = TOP + PLOT_HEIGHT + bottom
+
+    def y(value: float) -> float:
+        return TOP + PLOT_HEIGHT * (1 - max(0.0, min(value, y_max)) / y_max)
+
+    # as wide as the column allows, down to 80% of its natural size (text stays legible);
+    # narrower columns scroll
+    size = f"max-width:{width:.0f}px;min-width:{0.8 * width:.0f}px"
+    parts = [f'<svg class="cluelab-chart-svg" style="{size}" '
+             f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{esc(caption)}">']
+    for tick in range(0, 101, 25):
+        value = y_max * tick / 100
+        parts.append(f'<line class="grid" x1="{left:.0f}" x2="{width_needed:.0f}" '
+                     f'y1="{y(value):.1f}" y2="{y(value):.1f}"/>'
+                     f'<text class="tick" x="{left - 6:.0f}" y="{y(value) + 4:.1f}" '
+                     f'text-anchor="end">{value:g}</text>')
+    axis_x = left - 32
+    parts.append(f'<text class="axis-title" x="{axis_x:.0f}" y="{TOP + PLOT_HEIGHT / 2:.0f}" '
+                 f'transform="rotate(-90 {axis_x:.0f} {TOP + PLOT_HEIGHT / 2:.0f})" '
+                 f'text-anchor="middle">{esc(y_label)}</text>')
+    for g, group in enumerate(groups):
+        x0 = left + GAP + g * (cluster + GAP)
+        for s, name in enumerate(series):
+            found = values.get((group, name))
+            if found is None:
+                continue
+            value, tooltip = found
+            x, top = x0 + s * bar, y(value)
+            parts.append(f'<rect class="bar" x="{x + 1:.1f}" y="{top:.1f}" width="{bar - 2:.1f}" '
+                         f'height="{TOP + PLOT_HEIGHT - top:.1f}" fill="{colour(s)}" '
+                         f'data-series="{esc(name)}" data-group="{esc(group)}">'
+                         f'<title>{esc(tooltip)}</title></rect>'
+                         f'<text class="value" x="{x + bar / 2:.1f}" y="{top - 3:.1f}" '
+                         f'text-anchor="middle">{value:.0f}</text>')
+        centre, base = x0 + cluster / 2, TOP + PLOT_HEIGHT + 14
+        anchor = (f'text-anchor="end" transform="rotate(-35 {centre:.1f} {base:.1f})"'
+                  if turned else 'text-anchor="middle"')
+        parts.append(f'<text class="label" x="{centre:.1f}" y="{base:.1f}" {anchor}>'
+                     f'<title>{esc(group)}</title>{esc(_short(group))}</text>')
+    parts.append("</svg>")
+    legend = "".join(f'<li><span class="swatch" style="background:{colour(s)}"></span>'
+                     f"{esc(name)}</li>" for s, name in enumerate(series))
+    return (f'<figure class="cluelab-chart"><figcaption>{esc(caption)}</figcaption>'
+            f'<ul class="cluelab-chart-legend">{legend}</ul>'
+            f'<div class="cluelab-chart-scroll">{"".join(parts)}</div></figure>')

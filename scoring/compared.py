@@ -1,0 +1,103 @@
+"""Runs side by side: labelled, in one order, and reduced to the items they share.
+
+Every table and plot across runs (`scoring.tables`, the Results page) reads its runs through
+here, so that two rules hold everywhere: runs are compared only on the items they share
+(`judges.pairing`; the n is stated and runs sharing nothing are refused), and the result does
+not depend on the order the runs were named in (runs are taken sorted by label, then id).
+"""
+from __future__ import annotations
+
+from judges.pairing import PairingError, Shared, scored_items, shared_items
+
+from scoring.extraction import CLUELAB
+from scoring.results import ResultsError, check_extraction, default_judge, on_items, \
+    run_judges, run_summary
+
+SETTING_TITLES = {"direct": "No-CoT", "cot": "CoT", "clue_guided": "Clue-guided CoT",
+                  "structured": "Structured"}
+CLUE_TITLES = {"none": "No Clue", "gt": "GT", "self": "Self"}
+
+
+def run_label(run: dict) -> str:
+    config = run["config"]
+    setting = SETTING_TITLES.get(config["setting"], config["setting"])
+    label = f"{config['endpoint']['model']} · {setting}"
+    if config.get("clues", "none") != "none":
+        label += f" · clues {config['clues']}"
+    if config.get("image_mode", "full") != "full":
+        label += f" · {config['image_mode']}"
+    return label
+
+
+def solver_label(config: dict) -> str:
+    """A run's label without its clue source: the solver of the clue-injection table."""
+    return run_label({"config": {**config, "clues": "none"}})
+
+
+def labels(store, run_ids: list[str]) -> dict[str, str]:
+    """{run_id: label}, unique (a clash adds the run id), sorted by label then run id."""
+    found = {rid: run_label(store.get_run(rid)) for rid in dict.fromkeys(run_ids)}
+    counts: dict[str, int] = {}
+    for label in found.values():
+        counts[label] = counts.get(label, 0) + 1
+    named = {rid: f"{label} [{rid}]" if counts[label] > 1 else label
+             for rid, label in found.items()}
+    return dict(sorted(named.items(), key=lambda pair: (pair[1], pair[0])))
+
+
+def clue_source(store, config: dict) -> str:
+    """The clue source as Table 3 names it (another run's clues by that run's model)."""
+    source = config.get("clues", "none")
+    if source.startswith("run:"):
+        try:
+            source = store.get_run(source[4:])["config"]["endpoint"]["model"] + " clues"
+        except Exception:  # the clue source run was deleted: keep its id
+            pass
+    return CLUE_TITLES.get(source, source)
+
+
+def summaries(store, run_ids: list[str], protocol: str = "general", judge: str | None = None,
+              samples_rule: str = "majority", extraction: str = CLUELAB) -> dict[str, dict]:
+    """{run_id: run_summary} for the runs scored under `protocol` (by `judge` when one is
+    named; the others are left out), in label order. Each run on all its own items."""
+    check_extraction(extraction, protocol)
+    out = {}
+    for rid in labels(store, run_ids):
+        if judge is None and default_judge(store, rid, protocol) is None:
+            continue
+        if judge is not None and judge not in run_judges(store, rid, protocol):
+            continue
+        out[rid] = run_summary(store, rid, protocol, judge, samples_rule,
+                               extraction=extraction)
+    return out
+
+
+def on_shared(results: dict, names: dict, what: str = "runs") -> tuple[dict, Shared]:
+    """Each result recomputed on the items all of them share, and what was shared.
+    results: {key: run_summary}; names: {key: name shown in messages}. ResultsError naming
+    each run and its item count when they share none."""
+    try:
+        shared = shared_items({names[key]: scored_items(result["records"])
+                               for key, result in results.items()}, what)
+    except PairingError as error:
+        raise ResultsError(str(error)) from None
+    return {key: on_items(result, shared.items) for key, result in results.items()}, shared
+
+
+def grouped(results: dict, key_of) -> dict:
+    """{group key: {run_id: result}} with the groups in key order (runs that are compared
+    with each other, e.g. one model's runs under every clue source)."""
+    groups: dict = {}
+    for rid, result in results.items():
+        groups.setdefault(key_of(rid), {})[rid] = result
+    return dict(sorted(groups.items(), key=lambda pair: str(pair[0])))
+
+
+def check_one_per_cell(cells: dict, describe) -> None:
+    """ResultsError when two runs fill one table cell (see `judges.pairing.one_per_cell`)."""
+    from judges.pairing import one_per_cell
+
+    try:
+        one_per_cell(cells, describe)
+    except PairingError as error:
+        raise ResultsError(str(error)) from None

@@ -1,0 +1,46 @@
+"""Grouped bar charts (SVG): bars of one group side by side on one baseline, never stacked;
+labels from data escaped; long labels turned and kept inside the chart."""
+import re
+
+from scoring import figures
+from scoring.bar_chart import grouped_bars_svg
+
+
+def bars(svg: str) -> list[dict]:
+    found = re.findall(r'<rect class="bar" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" '
+                       r'height="([\d.]+)" fill="[^"]+" data-series="([^"]*)" '
+                       r'data-group="([^"]*)"', svg)
+    return [{"x": float(x), "top": float(y), "bottom": float(y) + float(h), "series": s,
+             "group": g} for x, y, _, h, s, g in found]
+
+
+def test_two_runs_in_one_group_are_side_by_side_not_stacked():
+    svg = grouped_bars_svg(["Street"], ["a", "b"], {("Street", "a"): (66.7, "a"),
+                                                      ("Street", "b"): (33.3, "b")},
+                           caption="per domain")
+    a, b = bars(svg)
+    assert a["bottom"] == b["bottom"] and b["x"] > a["x"]       # one baseline, next to it
+    # heights in proportion to the values on a 0-100 axis of 220 px (not summed to 100)
+    assert round(a["bottom"] - a["top"]) == round(2.2 * 66.7)
+    assert round(b["bottom"] - b["top"]) == round(2.2 * 33.3)
+    assert ">67<" in svg and ">33<" in svg                      # values on the bars
+
+
+def test_labels_are_escaped_and_long_ones_turned_inside_the_chart():
+    long = "<b>A very long subtask name that would overlap its neighbours</b>"
+    svg = grouped_bars_svg([long, "x"], ["<i>run</i>"], {(long, "<i>run</i>"): (50, "t")},
+                           caption="c")
+    assert "<b>" not in svg and "<i>" not in svg and "&lt;i&gt;run&lt;/i&gt;" in svg
+    assert "rotate(-35" in svg and "…" in svg
+    label_x = [float(x) for x in re.findall(r'<text class="label" x="([\d.]+)"', svg)]
+    # the first turned label hangs left of its cluster by at most 32 chars * 6.6 px * cos 35
+    assert label_x[0] - 32 * 6.6 * 0.8192 >= 0
+    assert grouped_bars_svg([], [], {}, caption="c", empty="nothing").count("nothing") == 1
+
+
+def test_length_chart_has_one_bar_per_run_and_quartile():
+    records = [{"tokens": t, "value": "correct" if t % 20 else "wrong"} for t in range(10, 90, 10)]
+    frame = figures.length_bins({"r": {"records": records}, "s": {"records": records[:4]}})
+    svg = figures.length_chart(frame)
+    assert sorted((b["group"], b["series"]) for b in bars(svg)) == sorted(
+        [(f"Q{k}", "r") for k in range(1, 5)] + [(f"Q{k}", "s") for k in range(1, 5)])

@@ -1,0 +1,156 @@
+"""Tables across runs compare them on the items they share, say that n, refuse runs that
+share none, and do not depend on the order of --runs. Pure pairing rules by hand, then the
+real CLI over a real SQLite store with runs written through the store; every expected
+number is computed by hand in the comments."""
+import itertools
+import json
+
+import pytest
+
+from judges.pairing import PairingError, one_per_cell, scored_items, shared_items
+from scoring import tables
+from scoring.results import ResultsError, compare_runs
+from scoring.score_run import score_run
+from tests.scoring_helpers import add_items, cli, make_run
+
+DEMO = [{"id": f"demo/{i}", "answer_type": "yes_no", "answer": "Yes", "domain": "Street",
+         "subtask": "signs"} for i in range(4)]
+MMR = [{"id": f"mmr/{i}", "answer_type": "yes_no", "answer": "Yes", "domain": "Home",
+        "subtask": "rooms"} for i in range(10)]
+
+
+
+def answers(right: list[str], wrong: list[str]) -> dict:
+    return {**{i: "Yes." for i in right}, **{i: "No." for i in wrong}}
+
+
+# -- the pairing rules, pure ----------------------------------------------------------------
+
+def test_shared_items_by_hand():
+    shared = shared_items({"b": {1, 2, 3}, "a": {2, 3, 4, 5}})
+    assert shared.items == {2, 3} and shared.n == 2 and shared.partial
+    assert shared.counts == (("a", 4), ("b", 3))                # sorted, not as given
+    assert shared.note() == ("Runs compared on the 2 items both share (a: 4, b: 3 items; "
+                             "the rest left out).")
+    same = shared_items({"a": {1, 2}, "b": {2, 1}})
+    assert not same.partial and same.note() == "Runs compared on the 2 items both share."
+    assert scored_items([{"item_id": 1, "value": "correct"},
+                         {"item_id": 2, "value": "unscored"}]) == {1}
+
+
+def test_runs_that_share_no_item_are_refused_naming_each_run_and_its_count():
+    with pytest.raises(PairingError) as error:
+        shared_items({"gt run": set(range(14)), "none run": set(range(100, 310))})
+    message = str(error.value)
+    assert "gt run (14 items)" in message and "none run (210 items)" in message
+    assert "shared by all: 0" in message
+    with pytest.raises(PairingError, match="a, b are all m · CoT with No Clue"):
+        one_per_cell({("m · CoT", "No Clue"): ["b", "a"], ("m · CoT", "GT"): ["c"]},
+                     lambda key: f"{key[0]} with {key[1]}")
+
+
+# -- the tables over a store ----------------------------------------------------------------
+
+@pytest.fixture
+def runs(store):
+    """gt: clues gt on the 4 demo items, 3 right (75%). none-mmr: no clue on the 10 MMR items
+    (disjoint from gt). none: no clue on demo/0, demo/1 and 6 MMR items; right on demo/0
+    only of the demo items, and on all MMR items."""
+    add_items(store, DEMO + MMR)
+    demo, mmr = [i["id"] for i in DEMO], [i["id"] for i in MMR]
+    make_run(store, "gt", answers(demo[:3], demo[3:]), clues="gt")
+    make_run(store, "none-mmr", answers(mmr[:4], mmr[4:]))
+    make_run(store, "none", answers(demo[:1] + mmr[:6], demo[1:2]))
+    make_run(store, "direct", answers(demo[:2], demo[2:]), setting="direct")
+    for run in ("gt", "none-mmr", "none", "direct"):
+        score_run(store, run)
+    return store
+
+
+def test_injection_delta_is_computed_on_the_shared_items_and_says_n(runs):
+    table = tables.injection_table(runs, ["gt", "none"])
+    row = table.rows[0]
+    # shared: demo/0, demo/1. gt right on both (100%), none right on demo/0 only (50%)
+    assert row["solver"] == "m · CoT" and row["n"] == 2
+    assert row["GT"] == pytest.approx(100.0) and row["No Clue"] == pytest.approx(50.0)
+    assert row["GT_delta"] == pytest.approx(50.0)
+    assert "m · CoT: Runs compared on the 2 items both share" in table.notes
+    assert "m · CoT · clues gt: 4" in table.notes and "m · CoT: 8" in table.notes
+
+
+def test_injection_of_runs_on_different_items_is_refused(runs):
+    with pytest.raises(ResultsError) as error:
+        tables.injection_table(runs, ["gt", "none-mmr"])
+    message = str(error.value)
+    assert "m · CoT · clues gt (4 items)" in message and "m · CoT (10 items)" in message
+    code, out, err = cli("table", "--db", runs.path, "--kind", "injection",
+                         "--runs", "gt,none-mmr")
+    assert code == 2 and out == "" and "share no item" in err and "(10 items)" in err
+
+
+def test_two_runs_for_one_cell_are_refused_not_picked_by_order(runs):
+    with pytest.raises(ResultsError, match="all m · CoT with clue source No Clue"):
+        tables.injection_table(runs, ["gt", "none", "none-mmr"])
+
+
+@pytest.mark.parametrize("kind", ["main", "subtask", "drop", "injection", "ablation"])
+def test_every_order_of_runs_prints_the_same_table(runs, kind):
+    chosen = ["gt", "none", "direct"]
+    outputs = set()
+    for order in itertools.permutations(chosen):
+        code, out, err = cli("table", "--db", runs.path, "--kind", kind, "--runs",
+                             ",".join(order), "--format", "json")
+        assert code == 0, err
+        outputs.add(out)
+    assert len(outputs) == 1
+    assert json.loads(outputs.pop())["rows"]
+
+
+def test_main_table_and_leaderboard_use_the_shared_items(runs):
+    table = tables.main_table(runs, ["gt", "none", "direct"])
+    overall = {row["model"]: (row["overall"], row["n"]) for row in table.rows}
+    # shared by all three: demo/0, demo/1. gt 2/2, none 1/2, direct 2/2
+    assert overall == {"m · CoT · clues gt": (100.0, 2), "m · CoT": (50.0, 2),
+                       "m · No-CoT": (100.0, 2)}
+    assert table.caption.endswith("2 items")
+    code, out, _ = cli("leaderboard", "--db", runs.path, "--runs", "none,gt",
+                       "--format", "md")
+    assert code == 0 and "2 items" in out and "(m · CoT: 8, m · CoT · clues gt: 4" in out
+
+
+def test_ablation_and_drop_compare_on_shared_items(runs):
+    ablation = tables.ablation_table(runs, ["none", "direct", "gt"])
+    # gt has clues: not an ablation run. none and direct share demo/0, demo/1
+    assert ablation.rows == [{"model": "m", "direct": 100.0, "cot": 50.0, "clue_guided": None,
+                              "n": 2}]
+    drop = tables.drop_table(runs, ["none", "gt"])
+    assert [(r["model"], r["general"]) for r in drop.rows] == [
+        ("m · CoT", 50.0), ("m · CoT · clues gt", 100.0)]
+    assert "2 items" in drop.caption
+
+
+def test_paired_comparison_reports_accuracies_on_the_shared_items(runs):
+    result = compare_runs(runs, "gt", "none")
+    assert (result["n_items"], result["items_a"], result["items_b"]) == (2, 4, 8)
+    assert result["accuracy_a"] == 1.0 and result["accuracy_b"] == 0.5
+    with pytest.raises(ResultsError, match="share no item"):
+        compare_runs(runs, "gt", "none-mmr")
+    code, out, _ = cli("compare", "--db", runs.path, "gt", "none")
+    assert code == 0 and "on the 2 items both have (gt: 4, none: 8)" in out
+
+
+def test_results_page_refuses_disjoint_runs_and_keeps_other_figures(runs):
+    from ui import results_handlers as h
+
+    with pytest.raises(h.ResultsUiError, match=r"share no item.*\(4 items\)"):
+        h.show_results(runs, ["gt", "none-mmr"])
+    # none and none-mmr share mmr/0..5 (none right on all 6, none-mmr on mmr/0..3): shown;
+    # both are m · CoT without clues, so the injection heatmap says why it is not drawn
+    shown = h.show_results(runs, ["none-mmr", "none"])
+    assert shown["caption"].endswith("6 items")
+    assert dict(zip(shown["table"]["Model"], shown["table"]["Overall"])) == {
+        "m · CoT [none]": "100.00 [100.00, 100.00]",
+        "m · CoT [none-mmr]": "66.67 [33.33, 100.00]"}
+    assert "Clue injection not shown: runs m · CoT [none-mmr], m · CoT [none] are all" \
+        in shown["injection"]
+    assert "rect class=\"bar\"" in shown["group_chart"]
