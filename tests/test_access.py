@@ -114,7 +114,13 @@ def test_item_media_and_uploads_are_for_staff_only(auth_server):
     refused = pat.get(media)
     assert refused.status_code == 403 and b"\x89PNG" not in refused.content
     assert pat.http.post("/gradio_api/upload", files=files).status_code == 403
-    assert pat.get("/").status_code == 200           # the page itself (its events refuse)
+    for page in access.PAGES:       # no workspace whose every event refuses: a plain page
+        got = pat.get(page)
+        assert got.status_code == 403 and "text/html" in got.headers["content-type"]
+        assert "&lt;i&gt;pat&lt;/i&gt;" in got.text and "<i>pat</i>" not in got.text
+        assert "Log out" in got.text and "gradio_config" not in got.text
+    login = anonymous.get("/")                # anonymous callers get Gradio's login
+    assert login.status_code == 200 and "gradio" in login.text.lower()
     for name in ("ann", "local", "rita"):
         staff = QueueCaller(auth_server.url, (name, PASSWORD))
         got = staff.get(media)

@@ -91,9 +91,12 @@ assert len(GROUP_OF_EVENT) == sum(len(g.events) for g in GROUPS), "an event in t
 # longest match applies and a route not declared is refused. SIGNED_IN routes are left to
 # Gradio: it serves its login page and front-end files to anyone and refuses anonymous
 # callers everything else; the events behind its API routes are checked against GROUPS.
+# The tools' pages are for staff: an anonymous caller is sent to Gradio's login by Gradio
+# itself, any other signed-in user (a participant) gets a page saying there is nothing for
+# them yet (assets/no_page.html) instead of a workspace whose every event is refused.
 PAGES = ("/", "/io", "/stats", "/results", "/experiments", "/inspect")
 ROUTES = {
-    **{page: SIGNED_IN for page in PAGES},
+    **{page: STAFF for page in PAGES},
     **{path: SIGNED_IN for path in (
         "/login", "/logout", "/config", "/theme.css", "/favicon.ico", "/robots.txt",
         "/manifest.json", "/pwa_icon*", "/assets/*", "/svelte/*", "/static/*",

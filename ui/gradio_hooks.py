@@ -15,14 +15,17 @@ tests/test_access.py fails if a Gradio upgrade renames or moves what these rely 
 """
 from __future__ import annotations
 
+import html
 import inspect
 import json
+from pathlib import Path
 
 import gradio as gr
 
 from ui import access, messages
 
 _PROCESS_API = inspect.signature(gr.Blocks.process_api)
+NO_PAGE_HTML = Path(__file__).resolve().parent.parent / "assets" / "no_page.html"
 
 
 def login_required(server) -> bool:
@@ -89,14 +92,25 @@ class RouteAccess:
             if roles != access.SIGNED_IN:
                 user = cookie_user(scope.get("app"), scope.get("headers", []))
                 who = access.caller(self.store, user, self.require_login)
-                if not who.roles & roles:
-                    return await self._forbidden(scope, send, who)
+                page = access.route_entry(scope["path"]) in access.PAGES
+                if page and not user and self.require_login:
+                    pass                    # Gradio answers with its login page
+                elif not who.roles & roles:
+                    return await self._forbidden(scope, send, who, page)
         return await self.app(scope, receive, send)
 
     @staticmethod
-    async def _forbidden(scope, send, who) -> None:
+    async def _forbidden(scope, send, who, page: bool = False) -> None:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})
+            return
+        if page:
+            body = NO_PAGE_HTML.read_text(encoding="utf-8").replace(
+                "{user}", html.escape(who.name)).replace("{role}", html.escape(who.role))
+            await send({"type": "http.response.start", "status": 403,
+                        "headers": [(b"content-type", b"text/html; charset=utf-8"),
+                                    (b"content-length", str(len(body.encode())).encode())]})
+            await send({"type": "http.response.body", "body": body.encode()})
             return
         body = json.dumps({"detail": f"{who.name} (role {who.role}) may not reach this "
                                      "route"}).encode()
