@@ -1,0 +1,124 @@
+"""Decoding images in full, once, at import, with bounded memory: the check and the preview.
+
+Why: a file can have a valid structure (every chunk's CRC right) and still hold pixel data
+that does not decode; stored, its item could never be shown. So `decode_checked` decodes every
+image completely before it is stored, and makes the display preview of a large one from the
+same decode (the editor never decodes an original again).
+
+Memory: Pillow holds a decoded image in full (4 bytes per pixel for RGB), so the header's size
+says what a decode will cost before it starts. One decode may use at most `DECODE_BUDGET_MB`
+(an image that would need more is refused), and all decodes of the process together share that
+budget: a 190-megapixel PNG decodes alone while small images decode side by side (at most
+`MAX_CONCURRENT_DECODES`). A large JPEG is decoded at the reduced scale of its preview
+(`draft`), which reads all its data and costs a fraction of the memory.
+"""
+from __future__ import annotations
+
+import io
+import os
+import threading
+from contextlib import contextmanager
+from typing import Iterator
+
+from PIL import Image
+
+from .errors import MediaError
+
+PREVIEW_MAX_SIDE = 2048
+"""Images whose longest side exceeds this get a cached, downscaled preview for display."""
+
+DECODE_BUDGET_MB = int(os.environ.get("CLUELAB_DECODE_MB", "1024"))
+"""Memory all concurrent decodes may use together, and so one decode at most (CLUELAB_DECODE_MB)."""
+
+MAX_CONCURRENT_DECODES = 4
+"""Decodes running at once in this process, however small the images."""
+
+_BYTES_PER_PIXEL = {"1": 1, "L": 1, "P": 1, "I;16": 2, "I;16B": 2, "I;16L": 2}
+_NOT_REDUCIBLE = ("1", "P", "I;16", "I;16B", "I;16L")
+"""Modes `Image.reduce` refuses: the preview converts them at full size first."""
+
+
+def decode_bytes(width: int, height: int, mode: str) -> int:
+    """Memory Pillow needs for the decoded image (its pixels are 1, 2 or 4 bytes wide), plus
+    the full-size RGBA copy a large image of a mode `reduce` refuses needs for its preview."""
+    extra = 4 if mode in _NOT_REDUCIBLE and max(width, height) > PREVIEW_MAX_SIDE else 0
+    return width * height * (_BYTES_PER_PIXEL.get(mode, 4) + extra)
+
+
+def limits_sentence() -> str:
+    """The rule in words, for every message that refuses an image on size."""
+    return (f"every image is decoded in full at import, with at most {DECODE_BUDGET_MB} MB "
+            f"of memory for one image (CLUELAB_DECODE_MB) and at most "
+            f"{MAX_CONCURRENT_DECODES} images decoding at once")
+
+
+class _DecodeBudget:
+    """A counting semaphore measured in bytes: a decode waits until its memory is free."""
+
+    def __init__(self) -> None:
+        self._free = threading.Condition()
+        self._used = 0
+        self._running = 0
+
+    @contextmanager
+    def reserve(self, needed: int) -> Iterator[None]:
+        budget = DECODE_BUDGET_MB * 2**20
+        with self._free:
+            self._free.wait_for(lambda: self._running < MAX_CONCURRENT_DECODES
+                                and (self._used == 0 or self._used + needed <= budget))
+            self._used += needed
+            self._running += 1
+        try:
+            yield
+        finally:
+            with self._free:
+                self._used -= needed
+                self._running -= 1
+                self._free.notify_all()
+
+
+_BUDGET = _DecodeBudget()
+
+
+def decode_checked(data: bytes, name: str) -> tuple[bytes, str] | None:
+    """Decode `data` completely; return the encoded preview of a large image (else None).
+
+    Raises MediaError naming `name` when the pixels do not decode or would need more memory
+    than one decode may use. Never quotes the file's content.
+    """
+    with Image.open(io.BytesIO(data)) as im:
+        needed = decode_bytes(im.width, im.height, im.mode)
+        if needed > DECODE_BUDGET_MB * 2**20:
+            raise MediaError(name, f"image is {im.width}x{im.height} pixels ({im.mode}): "
+                                   f"decoding it needs {needed // 2**20} MB, above the limit; "
+                                   f"{limits_sentence()}")
+        large = max(im.width, im.height) > PREVIEW_MAX_SIDE
+        with _BUDGET.reserve(needed):
+            try:
+                if large:
+                    im.draft("RGB", (PREVIEW_MAX_SIDE, PREVIEW_MAX_SIDE))  # JPEG: scaled decode
+                im.load()
+            except Exception as e:  # Pillow raises OSError, SyntaxError, ValueError… on bad data
+                raise MediaError(name, f"the pixel data does not decode ({type(e).__name__}); "
+                                       f"the file is corrupt or truncated") from e
+            return encode_preview(im) if large else None
+
+
+def encode_preview(im: Image.Image) -> tuple[bytes, str]:
+    """(bytes, "jpg"|"png") of the display preview of a loaded image.
+
+    `reduce` (box averaging by an integer factor) shrinks first, so the colour conversion and
+    the Lanczos pass work on a small image, not a second full-size copy. The preview keeps the
+    original's orientation (no EXIF transpose): boxes, in original pixels, scale onto it.
+    """
+    if im.mode in _NOT_REDUCIBLE:
+        im = im.convert("RGBA" if "transparency" in im.info else "RGB")
+    factor = max(im.width, im.height) // (2 * PREVIEW_MAX_SIDE)
+    small = im.reduce(factor) if factor > 1 else im
+    has_alpha = small.mode in ("RGBA", "LA", "PA") or "transparency" in small.info
+    small = small.convert("RGBA" if has_alpha else "RGB")
+    small.thumbnail((PREVIEW_MAX_SIDE, PREVIEW_MAX_SIDE), Image.Resampling.LANCZOS,
+                    reducing_gap=3.0)
+    buffer = io.BytesIO()
+    small.save(buffer, "PNG" if has_alpha else "JPEG", **({} if has_alpha else {"quality": 85}))
+    return buffer.getvalue(), "png" if has_alpha else "jpg"
