@@ -88,11 +88,11 @@ def _write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-def inspect_image(data: bytes, name: str) -> tuple[int, int, str]:
-    """Return (width, height, format) of `data`, or raise MediaError naming `name`."""
+def inspect_image(data: bytes, name: str) -> tuple[int, int, str, str]:
+    """Return (width, height, format, mode) of `data`, or raise MediaError naming `name`."""
     try:
         with Image.open(io.BytesIO(data)) as im:
-            width, height, image_format = im.width, im.height, im.format
+            width, height, image_format, mode = im.width, im.height, im.format, im.mode
             if width * height > MAX_IMAGE_PIXELS:
                 raise MediaError(name, f"image is {width}x{height} pixels, above the limit of "
                                        f"{MAX_IMAGE_PIXELS} (possible decompression bomb); "
@@ -109,7 +109,7 @@ def inspect_image(data: bytes, name: str) -> tuple[int, int, str]:
         raise MediaError(name, f"corrupt or truncated image ({type(e).__name__}: {e})") from e
     if not image_format or width < 1 or height < 1:
         raise MediaError(name, "image has no format or no pixels")
-    return width, height, image_format
+    return width, height, image_format, mode
 
 
 def add_image(db: sqlite_utils.Database, media_dir: Path, source: Path | str | bytes,
@@ -142,8 +142,8 @@ def prepare_image(media_dir: Path, source: Path | str | bytes, name: str,
         known = one(db, "SELECT * FROM images WHERE sha256 = ?", [sha])
         if known and original_path(media_dir, sha, known["format"]).exists():
             return _info(known)
-    width, height, image_format = inspect_image(data, name)
-    preview = decode_checked(data, name)
+    width, height, image_format, mode = inspect_image(data, name)
+    preview = decode_checked(data, name, (width, height, image_format, mode))
     if preview is not None:
         _write_atomically(Path(media_dir) / "previews" / f"{sha}.{preview[1]}", preview[0])
     path = original_path(media_dir, sha, image_format)

@@ -254,3 +254,25 @@ def test_concurrent_decodes_share_the_budget(monkeypatch):
 
     assert run([6 * 2**20] * 3) == 1
     assert run([1000] * 10) == decode.MAX_CONCURRENT_DECODES
+
+
+def test_fast_png_check_accepts_what_pillow_decodes(store):
+    """Small PNGs are checked without Pillow's decoder: interlaced ones (not handled there),
+    several IDAT chunks, palettes, 16-bit and grey+alpha all still import."""
+    import numpy as np
+    rng = np.random.default_rng(3)
+    cases = {"interlaced.png": (Image.fromarray(rng.integers(0, 255, (40, 30, 3), np.uint8)),
+                                {"interlace": 1}),
+             "palette.png": (Image.new("P", (33, 17), 5), {}),
+             "grey16.png": (Image.fromarray(rng.integers(0, 65535, (20, 21), np.uint16)), {}),
+             "la.png": (Image.new("LA", (9, 9), (3, 200)), {}),
+             "one-bit.png": (Image.new("1", (13, 5), 1), {})}
+    for name, (im, options) in cases.items():
+        buffer = io.BytesIO()
+        im.save(buffer, "PNG", **options)
+        store.add_image(buffer.getvalue(), name)
+    big_rows = io.BytesIO()  # Pillow splits IDAT into 64 KiB chunks
+    Image.fromarray(rng.integers(0, 255, (300, 400, 3), np.uint8)).save(big_rows, "PNG")
+    assert big_rows.getvalue().count(b"IDAT") > 1
+    store.add_image(big_rows.getvalue(), "many-idat.png")
+    assert store.db.execute("SELECT count(*) FROM images").fetchone()[0] == 6
