@@ -89,7 +89,7 @@ def test_progress_and_report(store, tmp_path):
     assert isinstance(report, ImportReport)
     data = report.to_dict()
     assert set(data) == {"format", "path", "dataset", "items_read", "imported", "flagged",
-                         "skipped", "images", "problems", "seconds"}
+                         "skipped", "replaced", "unchanged", "images", "problems", "seconds"}
     assert (data["items_read"], data["imported"], data["flagged"], data["skipped"]) == (2, 2, 1, 0)
     assert data["problems"] == [{"item_id": "d/2", "reason": "image file not found: gone.png"}]
     text = report.render_text()
@@ -189,6 +189,6 @@ def test_image_whose_pixels_do_not_decode_is_refused_at_import(store, tmp_path, 
     item = store.get_item("d/1")
     assert len(item["images"]) == 1 and item["flagged"] and report.images == 1
     assert [p["reason"] for p in report.problems] == [
-        "unreadable image: bad_pixels.png: the pixel data does not decode (OSError); "
+        "unreadable image: bad_pixels.png: the pixel data does not decode (zlib); "
         "the file is corrupt or truncated"]
     assert store.db.execute("SELECT count(*) FROM images").fetchone()[0] == 1
