@@ -88,3 +88,19 @@ def test_reopen_and_dataset_delete_with_confirmed_counts(ui_store):
     assert ui_store.item_ids() == []
     with pytest.raises(EditError, match="show what deleting the dataset removes first"):
         menu.delete_dataset("ui", None)
+
+
+def test_a_released_item_cannot_be_saved_or_restored_from_the_editor(ui_store):
+    from ui.history_handlers import HistoryHandlers
+    editor = EditorHandlers(ui_store)
+    item = ui_store.get_item("ui/beta")
+    ui_store.save_item({**item, "question": "Is it a station?"}, 1, "alice", "edit")
+    ui_store.save_item({**ui_store.get_item("ui/beta"), "status": "released"}, 2, "alice", "")
+    work = editor.load("ui/beta", "alice")
+    form = editor.form_values(work["item"])
+    form["question"] = "changed after release?"
+    _, outcome = editor.save(work, form, None, "", "alice")
+    assert outcome["kind"] == "invalid" and "released and read-only" in outcome["message"]
+    with pytest.raises(EditError, match="released and read-only"):
+        HistoryHandlers(ui_store).restore("ui/beta", 1, 3, "alice")
+    assert ui_store.get_item("ui/beta")["version"] == 3
