@@ -129,18 +129,17 @@ def _png_data_checked(data: bytes, name: str) -> bool:
     if interlace or colour not in _CHANNELS or data[12:16] != b"IHDR":
         return False
     row = (width * _CHANNELS[colour] * depth + 7) // 8 + 1  # + the filter-type byte
-    inflate, raw, pos = zlib.decompressobj(), bytearray(), 8
-    try:
-        while pos + 8 <= len(data):
-            length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-            if kind == b"IDAT":
-                wanted = row * height + 1 - len(raw)  # at most one byte too many: bounded
-                raw += inflate.decompress(data[pos + 8:pos + 8 + length], wanted)
-                if len(raw) > row * height:
-                    raise zlib.error("more data than the image has rows")
-            elif kind == b"IEND":
-                break
-            pos += 12 + length
+    chunks, pos = [], 8
+    while pos + 8 <= len(data):  # a small image: its compressed data is at most the file
+        length, kind = struct.unpack_from(">I4s", data, pos)
+        if kind == b"IDAT":
+            chunks.append(data[pos + 8:pos + 8 + length])
+        elif kind == b"IEND":
+            break
+        pos += 12 + length
+    inflate = zlib.decompressobj()
+    try:  # inflated output bounded by the image's size (+1 byte to notice extra data)
+        raw = inflate.decompress(b"".join(chunks), row * height + 1)
     except zlib.error:
         raise MediaError(name, _BAD_PIXELS.format("zlib")) from None
     if not inflate.eof or len(raw) != row * height or max(raw[::row], default=0) > 4:
