@@ -8,11 +8,11 @@ from __future__ import annotations
 import argparse
 import sys
 
-from cli import (data_commands, endpoint_commands, run_commands, score_commands, serve_command,
-                 user_commands)
+from cli import (data_commands, endpoint_commands, item_commands, run_commands, score_commands,
+                 serve_command, user_commands)
 
 COMMANDS = ("serve", "import", "export", "stats", "user", "run", "runs", "endpoint", "price",
-            "prompt", "score", "report", "compare", "leaderboard", "table")
+            "prompt", "score", "report", "compare", "leaderboard", "table", "item", "dataset")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     serve_command.add_parser(sub)
     data_commands.add_parsers(sub)
+    item_commands.add_parsers(sub)
     user_commands.add_parser(sub)
     endpoint_commands.add_parsers(sub)
     run_commands.add_parsers(sub)

@@ -20,6 +20,9 @@ def add_parsers(sub) -> None:
     p.add_argument("--format", required=True, choices=sorted(IMPORT_FORMATS))
     p.add_argument("--images", help="folder that image paths in the file are relative to")
     p.add_argument("--dataset", help="dataset name (overrides the file's own)")
+    p.add_argument("--replace", action="store_true",
+                   help="items already in the store: replace those that differ (a new "
+                        "revision, history kept) instead of skipping them")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     p.add_argument("path", help="file (or folder, for verbench) to import")
     p.set_defaults(handler=run_import)
@@ -54,7 +57,7 @@ def run_import(args) -> int:
     try:
         report = import_path(
             store, args.format, args.path, images_dir=args.images,
-            dataset=args.dataset, author="cli", progress=progress,
+            dataset=args.dataset, author="cli", progress=progress, replace=args.replace,
         )
     except (FormatError, StoreError) as err:
         if progress:

@@ -41,7 +41,8 @@ __all__ = ["import_path", "export_path", "IMPORT_FORMATS", "EXPORT_FORMATS",
 
 
 def import_path(store, fmt: str, path, images_dir=None, dataset=None, author: str = "import",
-                progress=None, source_name: str | None = None) -> ImportReport:
+                progress=None, source_name: str | None = None,
+                replace: bool = False) -> ImportReport:
     """Import the file (or folder, for verbench) at `path` in format `fmt`.
 
     `source_name` is what the report and the revisions call the source (an upload's own
@@ -56,7 +57,8 @@ def import_path(store, fmt: str, path, images_dir=None, dataset=None, author: st
     if images_dir is not None and not Path(images_dir).is_dir():
         raise FormatError(images_dir, "image folder not found")
     return run_import(store, fmt, _READERS[fmt], path, images_dir=images_dir, dataset=dataset,
-                      author=author, progress=progress, source_name=source_name)
+                      author=author, progress=progress, source_name=source_name,
+                      replace=replace)
 
 
 def export_path(store, fmt: str, out, dataset=None) -> dict:

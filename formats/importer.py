@@ -30,10 +30,14 @@ SKIPPED_EXISTING = "skipped: an item with this id is already in the store"
 
 
 def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
-               author="import", progress=None, source_name=None) -> ImportReport:
-    """Parse `path` with `reader`, then store every record in one transaction."""
+               author="import", progress=None, source_name=None,
+               replace=False) -> ImportReport:
+    """Parse `path` with `reader`, then store every record in one transaction.
+
+    With `replace`, a record whose id is in the store replaces that item when it differs
+    (a new revision: history kept) and leaves it untouched when it is the same."""
     # imported late: the parsers work (and are tested) without the store
-    from store import DuplicateItemError, MediaError, ValidationError
+    from store import DuplicateItemError, MediaError, ReadOnlyError, ValidationError
 
     started = time.monotonic()
     path = Path(path)
@@ -54,7 +58,21 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
         existing = set(store.item_ids())
         for done, record in enumerate(records, start=1):
             item_id = record["id"]
-            if item_id in existing:
+            if replace and (item_id in existing or store.item_exists(item_id)):  # or deleted
+                item = materialize(record, images)
+                try:
+                    with store.atomic():
+                        outcome = store.replace_item(item, author, f"import --replace {fmt} "
+                                                                   f"{Path(source_name).name}")
+                except (ReadOnlyError, ValidationError) as exc:
+                    report.skipped += 1
+                    report.add_problem(item_id, f"not replaced: {exc}")
+                else:
+                    setattr(report, outcome, getattr(report, outcome) + 1)
+                    report.flagged += bool(item["problems"]) and outcome != "unchanged"
+                    for reason in item["problems"] if outcome != "unchanged" else ():
+                        report.add_problem(item_id, reason)
+            elif item_id in existing:
                 report.skipped += 1
                 report.add_problem(item_id, SKIPPED_EXISTING)
             else:

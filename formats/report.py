@@ -21,8 +21,11 @@ class ImportReport:
     """Outcome of one `import_path` call.
 
     `items_read` counts items found in the file; `imported` those created (flagged ones
-    included); `flagged` the created items that carry problems; `skipped` those not created
-    because their id was already in the store; `images` the distinct images stored.
+    included); with `--replace`, `replaced` the stored items they changed (a new revision)
+    and `unchanged` those that were the same; `flagged` the created or replaced items that
+    carry problems; `skipped` those not stored (id already in the store without --replace,
+    or a released or deleted item); `images` the distinct images stored. imported + replaced
+    + unchanged + skipped = items_read.
     `problems` has one entry per problem sentence, so an item with three problems appears
     three times.
     """
@@ -34,6 +37,8 @@ class ImportReport:
     imported: int = 0
     flagged: int = 0
     skipped: int = 0
+    replaced: int = 0
+    unchanged: int = 0
     images: int = 0
     problems: list[dict] = field(default_factory=list)
     seconds: float = 0.0
@@ -50,6 +55,8 @@ class ImportReport:
             "imported": self.imported,
             "flagged": self.flagged,
             "skipped": self.skipped,
+            "replaced": self.replaced,
+            "unchanged": self.unchanged,
             "images": self.images,
             "problems": [dict(p) for p in self.problems],
             "seconds": round(self.seconds, 3),
@@ -71,6 +78,8 @@ class ImportReport:
             f"  items read: {self.items_read}",
             f"  imported:   {self.imported} ({self.flagged} flagged)",
             f"  skipped:    {self.skipped} (id already in the store)",
+            *([f"  replaced:   {self.replaced} (a new revision each)",
+               f"  unchanged:  {self.unchanged}"] if self.replaced or self.unchanged else []),
             f"  images:     {self.images}",
             f"  problems:   {len(self.problems)}",
             f"  seconds:    {self.seconds:.1f}",

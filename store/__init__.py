@@ -5,7 +5,7 @@ Use `Store.open(path)`; see docs/STORE_API.md for the contract.
 from .core import Store
 from .drafts import DraftConflict
 from .errors import (BusyError, ConflictError, DuplicateItemError, ImportProblem, MediaError,
-                     NotFoundError, StoreError, ValidationError)
+                     NotFoundError, ReadOnlyError, StoreError, ValidationError)
 from .items import natural_key
 from .media import ImageInfo
 from .revisions import VERDICTS, diff_items
@@ -13,7 +13,8 @@ from .users import ROLES
 from .validation import ANSWER_TYPES, STATUSES
 
 __all__ = [
-    "Store", "StoreError", "DraftConflict", "BusyError", "NotFoundError", "ConflictError", "DuplicateItemError",
-    "ImportProblem", "MediaError", "ValidationError", "ImageInfo", "diff_items", "natural_key",
+    "Store", "StoreError", "DraftConflict", "BusyError", "NotFoundError", "ConflictError",
+    "DuplicateItemError", "ImportProblem", "MediaError", "ReadOnlyError", "ValidationError",
+    "ImageInfo", "diff_items", "natural_key",
     "ANSWER_TYPES", "STATUSES", "ROLES", "VERDICTS",
 ]

@@ -12,7 +12,7 @@ from typing import Any, Iterator
 
 import sqlite_utils
 
-from . import drafts, item_queries, items, media, revisions, scores, stats, users
+from . import drafts, item_queries, items, lifecycle, media, revisions, scores, stats, users
 from .db import Connections, atomic
 from .human_baselines import HumanBaselinesMixin
 from .inspect_store import InspectMixin
@@ -90,8 +90,8 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     def create_item(self, item: dict, author: str, comment: str = "import") -> int:
         return items.create_item(self.db, item, author, comment)
 
-    def get_item(self, item_id: str) -> dict:
-        return items.get_item(self.db, item_id)
+    def get_item(self, item_id: str, include_deleted: bool = False) -> dict:
+        return items.get_item(self.db, item_id, include_deleted)
 
     def save_item(self, item: dict, base_version: int, author: str, comment: str = "") -> int:
         return items.save_item(self.db, item, base_version, author, comment)
@@ -117,6 +117,33 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
 
     def iter_items(self, dataset: str | None = None, **filters: Any) -> Iterator[dict]:
         return item_queries.iter_items(self.db, dataset=dataset, **filters)
+
+    # Life cycle (store/lifecycle.py): duplicate, delete/restore, reopen, replace, datasets
+    def duplicate_item(self, item_id: str, new_id: str, author: str) -> int:
+        return lifecycle.duplicate_item(self.db, item_id, new_id, author)
+
+    def delete_item(self, item_id: str, author: str, reason: str = "",
+                    base_version: int | None = None) -> int:
+        return lifecycle.delete_item(self.db, item_id, author, reason, base_version)
+
+    def restore_deleted(self, item_id: str, author: str, reason: str = "") -> int:
+        return lifecycle.restore_deleted(self.db, item_id, author, reason)
+
+    def deleted_items(self, dataset: str | None = None) -> list[dict]:
+        return lifecycle.deleted_items(self.db, dataset)
+
+    def reopen_item(self, item_id: str, author: str, reason: str,
+                    base_version: int | None = None) -> int:
+        return lifecycle.reopen_item(self.db, item_id, author, reason, base_version)
+
+    def replace_item(self, item: dict, author: str, comment: str) -> str:
+        return lifecycle.replace_item(self.db, item, author, comment)
+
+    def dataset_counts(self, dataset: str) -> dict:
+        return lifecycle.dataset_counts(self.db, dataset)
+
+    def delete_dataset(self, dataset: str, expected_items: int) -> dict:
+        return lifecycle.delete_dataset(self.db, dataset, expected_items)
 
     # Revisions and reviews
     def history(self, item_id: str) -> list[dict]:

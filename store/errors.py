@@ -54,6 +54,13 @@ class ConflictError(StoreError):
         super().__init__(message)
 
 
+class ReadOnlyError(ValidationError):
+    """The item is released (read-only until an admin reopens it) or deleted; nothing written."""
+
+    def __init__(self, message: str, item_id: str):
+        super().__init__(message, item_id, "status")
+
+
 class DuplicateItemError(ConflictError):
     """`create_item` was given an id that already exists (a kind of conflict)."""
 

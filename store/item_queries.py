@@ -33,7 +33,7 @@ def _where(dataset: Any = None, domain: Any = None, subtask: Any = None, status:
     `text` is a case-insensitive (ASCII) substring of the id, question, answer or any clue's
     text or reasoning.
     """
-    clauses, params = [], []
+    clauses, params = ["items.deleted_at IS NULL"], []
     for column, value in (("dataset", dataset), ("domain", domain), ("subtask", subtask),
                           ("status", status)):
         if value is None or value == "":
@@ -59,7 +59,7 @@ def _where(dataset: Any = None, domain: Any = None, subtask: Any = None, status:
                        + f" OR EXISTS (SELECT 1 FROM clues WHERE clues.item_id = items.id"
                        f" AND ({clue_match})))")
         params.extend([like] * 5)
-    return ("WHERE " + " AND ".join(clauses)) if clauses else "", params
+    return "WHERE " + " AND ".join(clauses), params
 
 
 def list_items(db: sqlite_utils.Database, limit: int | None = None, offset: int = 0,
@@ -97,7 +97,7 @@ def facets(db: sqlite_utils.Database) -> dict[str, list[str]]:
         for column in ("dataset", "domain", "subtask", "status"):
             out[column] = [r[0] for r in db.conn.execute(
                 f"SELECT DISTINCT {column} FROM items WHERE {column} IS NOT NULL "
-                f"AND {column} != '' ORDER BY {column}")]
+                f"AND {column} != '' AND deleted_at IS NULL ORDER BY {column}")]
     out["status"].sort(key=lambda s: STATUSES.index(s) if s in STATUSES else len(STATUSES))
     return out
 

@@ -1,5 +1,9 @@
 """Reading and writing one item: `get_item`, `create_item`, `save_item`.
 
+A deleted item (store/lifecycle.py) keeps its rows and history but is not found by
+`get_item` and cannot be saved; a released one is read-only (`ReadOnlyError`) until an
+admin reopens it.
+
 An item is spread over five tables (items, item_images, item_options, clues, boxes). A write
 validates first, then, inside one transaction: replaces the item's rows, bumps the version and
 appends a revision holding the full item dict, so history always matches the data. A read is
@@ -13,7 +17,7 @@ import re
 import sqlite_utils
 
 from .db import atomic, now, one, reading, rows
-from .errors import ConflictError, DuplicateItemError, NotFoundError
+from .errors import ConflictError, DuplicateItemError, NotFoundError, ReadOnlyError
 from .validation import normalize_item
 
 _DIGITS = re.compile(r"\d+")
@@ -38,7 +42,32 @@ def validate_item(db: sqlite_utils.Database, item: dict) -> dict:
 
 
 def _head(db: sqlite_utils.Database, item_id: str) -> dict | None:
-    return one(db, "SELECT version, updated_at, updated_by FROM items WHERE id = ?", [item_id])
+    return one(db, "SELECT version, updated_at, updated_by, status, deleted_at, deleted_by "
+                   "FROM items WHERE id = ?", [item_id])
+
+
+def deleted_message(item_id: str, head: dict) -> str:
+    return (f"item {item_id} was deleted by {head['deleted_by']} at {head['deleted_at']}; "
+            f"an admin can restore it")
+
+
+def editable_head(db: sqlite_utils.Database, item_id: str, base_version: int | None) -> dict:
+    """The item's head row, if it may be changed now from `base_version` (None: any).
+
+    NotFoundError if absent or deleted, ReadOnlyError if released, ConflictError if the
+    base is stale. Call inside the write transaction."""
+    head = _head(db, item_id)
+    if head is None:
+        raise NotFoundError(f"item {item_id} not found")
+    if head["deleted_at"]:
+        raise NotFoundError(deleted_message(item_id, head))
+    if head["status"] == "released":
+        raise ReadOnlyError(f"item {item_id} is released and read-only; an admin can reopen "
+                            f"it (with a reason) to change it", item_id)
+    if base_version is not None and base_version != head["version"]:
+        raise ConflictError(item_id, head["version"], head["updated_by"], head["updated_at"],
+                            base_version)
+    return head
 
 
 _ITEM_COLUMNS = ("id", "dataset", "sort_key", "domain", "subtask", "reasoning_type",
@@ -86,9 +115,15 @@ def _write(db: sqlite_utils.Database, item: dict, version: int, author: str,
 
     snapshot = dict(item, version=version, updated_at=stamp, updated_by=author,
                     flagged=bool(item["problems"]))
-    conn.execute("INSERT INTO revisions (item_id, version, author, created_at, comment, "
-                 "snapshot) VALUES (?, ?, ?, ?, ?, ?)",
-                 [item_id, version, author, stamp, comment or "", json.dumps(snapshot)])
+    insert_revision(db, snapshot, comment)
+
+
+def insert_revision(db: sqlite_utils.Database, snapshot: dict, comment: str) -> None:
+    """Append the revision of `snapshot` (its id, version, updated_at, updated_by)."""
+    db.conn.execute("INSERT INTO revisions (item_id, version, author, created_at, comment, "
+                    "snapshot) VALUES (?, ?, ?, ?, ?, ?)",
+                    [snapshot["id"], snapshot["version"], snapshot["updated_by"],
+                     snapshot["updated_at"], comment or "", json.dumps(snapshot)])
 
 
 def create_item(db: sqlite_utils.Database, item: dict, author: str,
@@ -113,23 +148,20 @@ def save_item(db: sqlite_utils.Database, item: dict, base_version: int, author: 
     """
     with atomic(db):
         clean = validate_item(db, item)
-        head = _head(db, clean["id"])
-        if head is None:
-            raise NotFoundError(f"item {clean['id']} not found")
-        if base_version != head["version"]:
-            raise ConflictError(clean["id"], head["version"], head["updated_by"],
-                                head["updated_at"], base_version)
+        head = editable_head(db, clean["id"], base_version)
         version = head["version"] + 1
         _write(db, clean, version, author, comment)
     return version
 
 
-def get_item(db: sqlite_utils.Database, item_id: str) -> dict:
-    """The full item dict (see docs/STORE_API.md); NotFoundError if absent."""
+def get_item(db: sqlite_utils.Database, item_id: str, include_deleted: bool = False) -> dict:
+    """The full item dict (see docs/STORE_API.md); NotFoundError if absent (or deleted)."""
     with reading(db):
         row = one(db, "SELECT * FROM items WHERE id = ?", [item_id])
         if row is None:
             raise NotFoundError(f"item {item_id} not found")
+        if row["deleted_at"] and not include_deleted:
+            raise NotFoundError(deleted_message(item_id, row))
         images = [r["sha256"] for r in rows(
             db, "SELECT sha256 FROM item_images WHERE item_id = ? ORDER BY position", [item_id])]
         options = rows(db, "SELECT label, text, image FROM item_options WHERE item_id = ? "
@@ -158,4 +190,5 @@ def get_item(db: sqlite_utils.Database, item_id: str) -> dict:
 
 
 def item_exists(db: sqlite_utils.Database, item_id: str) -> bool:
+    """Whether the id is taken (a deleted item keeps its id until its dataset is deleted)."""
     return one(db, "SELECT 1 AS x FROM items WHERE id = ?", [item_id]) is not None

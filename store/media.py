@@ -4,12 +4,12 @@ Layout for `cluelab.db`: originals at `cluelab-media/<sha[:2]>/<sha>.<ext>`, pre
 `cluelab-media/previews/<sha>.jpg|png`. Identical bytes are stored once however many items
 use them (MMR-Life alone has ~19,000 images), and the hash is a stable id for boxes.
 
-`add_image` checks what it stores: it reads the header with Pillow (cheap), refuses anything
-that is not an image, too large (decompression bombs) or corrupt/truncated, and never fully
-decodes a PNG (only `verify()`, which checks every chunk's CRC through IEND) so that bulk
-imports stay far above 1,000 images/s. JPEG has no useful `verify()`: a JPEG that ends with
-its end-of-image marker is accepted as is; one that does not is decoded at 1/8 scale to
-tell a truncated file from one with harmless trailing data.
+`add_image` checks what it stores: it reads the header with Pillow (cheap) and refuses anything
+that is not an image or too large (decompression bombs) before decoding a pixel; `verify()`
+checks every PNG chunk's CRC through IEND; then store/decode.py decodes the image in full,
+once, with bounded memory, refusing pixel data that does not decode and making the preview of
+a large image from that decode. A JPEG with data after its end-of-image marker (some phones
+append a video) is fine: the decode reads the image and ignores the rest.
 """
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ from PIL import Image, UnidentifiedImageError
 import sqlite_utils
 
 from .db import atomic, now, one
+from .decode import PREVIEW_MAX_SIDE, decode_checked, limits_sentence
 from .errors import MediaError, NotFoundError
 
 MAX_IMAGE_PIXELS = 200_000_000
@@ -33,9 +34,6 @@ MAX_IMAGE_PIXELS = 200_000_000
 LINK_FILES = os.environ.get("CLUELAB_COPY_MEDIA", "") not in ("1", "true", "yes")
 """Imported files are hard-linked into the media folder (see `_link_or_write`), unless
 CLUELAB_COPY_MEDIA=1 asks for independent copies."""
-
-PREVIEW_MAX_SIDE = 2048
-"""Images whose longest side exceeds this get a cached, downscaled preview for display."""
 
 # Pillow's own guard warns above Image.MAX_IMAGE_PIXELS and raises above twice that. Align it
 # with the store's limit so that the constant above is the rule that actually applies (its
@@ -90,36 +88,28 @@ def _write_atomically(path: Path, data: bytes) -> None:
         raise
 
 
-def _ends_with_jpeg_eoi(data: bytes) -> bool:
-    return data.rstrip(b"\0\r\n ").endswith(b"\xff\xd9")
-
-
-def inspect_image(data: bytes, name: str) -> tuple[int, int, str]:
-    """Return (width, height, format) of `data`, or raise MediaError naming `name`."""
+def inspect_image(data: bytes, name: str) -> tuple[int, int, str, str]:
+    """Return (width, height, format, mode) of `data`, or raise MediaError naming `name`."""
     try:
         with Image.open(io.BytesIO(data)) as im:
-            width, height, image_format = im.width, im.height, im.format
+            width, height, image_format, mode = im.width, im.height, im.format, im.mode
             if width * height > MAX_IMAGE_PIXELS:
                 raise MediaError(name, f"image is {width}x{height} pixels, above the limit of "
-                                       f"{MAX_IMAGE_PIXELS} (possible decompression bomb)")
+                                       f"{MAX_IMAGE_PIXELS} (possible decompression bomb); "
+                                       f"{limits_sentence()}")
             im.verify()
-        if image_format in ("JPEG", "MPO") and not _ends_with_jpeg_eoi(data):
-            # No end-of-image marker: truncated, or extra data after the image (some phones
-            # append a video). Decoding at 1/8 scale reads all the data and tells them apart.
-            with Image.open(io.BytesIO(data)) as im:
-                im.draft("RGB", (max(1, width // 8), max(1, height // 8)))
-                im.load()
     except MediaError:
         raise
     except Image.DecompressionBombError as e:
-        raise MediaError(name, f"image too large, possible decompression bomb ({e})") from e
+        raise MediaError(name, f"image too large, possible decompression bomb ({e}); "
+                               f"{limits_sentence()}") from e
     except UnidentifiedImageError as e:
         raise MediaError(name, "not an image (or an unsupported format)") from e
     except Exception as e:  # Pillow raises OSError, SyntaxError, struct.error… on bad data
         raise MediaError(name, f"corrupt or truncated image ({type(e).__name__}: {e})") from e
     if not image_format or width < 1 or height < 1:
         raise MediaError(name, "image has no format or no pixels")
-    return width, height, image_format
+    return width, height, image_format, mode
 
 
 def add_image(db: sqlite_utils.Database, media_dir: Path, source: Path | str | bytes,
@@ -152,7 +142,10 @@ def prepare_image(media_dir: Path, source: Path | str | bytes, name: str,
         known = one(db, "SELECT * FROM images WHERE sha256 = ?", [sha])
         if known and original_path(media_dir, sha, known["format"]).exists():
             return _info(known)
-    width, height, image_format = inspect_image(data, name)
+    width, height, image_format, mode = inspect_image(data, name)
+    preview = decode_checked(data, name, (width, height, image_format, mode))
+    if preview is not None:
+        _write_atomically(Path(media_dir) / "previews" / f"{sha}.{preview[1]}", preview[0])
     path = original_path(media_dir, sha, image_format)
     if not path.exists():  # file first: a row must never point to a missing file
         if not isinstance(source, (bytes, bytearray, memoryview)) and LINK_FILES:
@@ -207,10 +200,12 @@ def image_path(db: sqlite_utils.Database, media_dir: Path, sha: str) -> Path:
 
 
 def preview_path(db: sqlite_utils.Database, media_dir: Path, sha: str) -> Path:
-    """Path of an image for display: the original when small, else a cached downscale.
+    """Path of an image for display: the original when small, else its downscale.
 
-    The preview keeps the original's orientation (no EXIF transpose) so that box
-    coordinates, which are in original pixels, scale onto it by width/height alone.
+    Imports make the preview (store/decode.py); an image stored before that got its preview
+    made here once, by the same decode, so a corrupt one raises MediaError (naming the image)
+    rather than a traceback. The preview keeps the original's orientation (no EXIF
+    transpose) so that box coordinates, in original pixels, scale onto it by size alone.
     """
     info = image_info(db, sha)
     original = original_path(media_dir, sha, info["format"])
@@ -221,17 +216,11 @@ def preview_path(db: sqlite_utils.Database, media_dir: Path, sha: str) -> Path:
         cached = previews / f"{sha}.{ext}"
         if cached.exists():
             return cached
-    with Image.open(original) as im:
-        im.draft("RGB", (PREVIEW_MAX_SIDE, PREVIEW_MAX_SIDE))  # fast path for JPEG only
-        has_alpha = im.mode in ("RGBA", "LA", "PA") or "transparency" in im.info
-        im = im.convert("RGBA" if has_alpha else "RGB")
-        im.thumbnail((PREVIEW_MAX_SIDE, PREVIEW_MAX_SIDE), Image.Resampling.LANCZOS,
-                     reducing_gap=3.0)
-        buffer = io.BytesIO()
-        if has_alpha:
-            im.save(buffer, "PNG")
-        else:
-            im.save(buffer, "JPEG", quality=85)
-    cached = previews / f"{sha}.{'png' if has_alpha else 'jpg'}"
-    _write_atomically(cached, buffer.getvalue())
+    try:
+        data = original.read_bytes()
+    except OSError as e:
+        raise MediaError(f"image {sha[:12]}", f"cannot read its file ({e.strerror or e})") from e
+    encoded, ext = decode_checked(data, f"image {sha[:12]}")
+    cached = previews / f"{sha}.{ext}"
+    _write_atomically(cached, encoded)
     return cached

@@ -130,6 +130,14 @@ def m0001_core_schema(db: sqlite_utils.Database) -> None:
     """)
 
 
+def m0010_item_life_cycle(db: sqlite_utils.Database) -> None:
+    """Deleted items: kept with their history (restorable by an admin), hidden everywhere else."""
+    run_statements(db, """
+    ALTER TABLE items ADD COLUMN deleted_at TEXT;
+    ALTER TABLE items ADD COLUMN deleted_by TEXT
+    """)
+
+
 # Append new migrations at the end; names must be unique and never change.
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_core_schema", m0001_core_schema),
@@ -141,6 +149,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0007_human_baselines", m0007_human_baselines),
     ("0008_draft_sessions", m0008_draft_sessions),
     ("0009_run_labels", m0009_run_labels),
+    ("0010_item_life_cycle", m0010_item_life_cycle),
 ]
 
 

@@ -22,7 +22,9 @@ NONE_LABEL = "(none)"
 def stats(db: sqlite_utils.Database, dataset: str | None = None) -> dict:
     """Counts, breakdowns and means for all items, or for one dataset."""
     # Every query below restricts items with `scope`, and takes `params` once per use.
-    scope, params = ("items.dataset = ?", [dataset]) if dataset else ("1", [])
+    # Deleted items (store/lifecycle.py) are not counted.
+    scope, params = (("items.deleted_at IS NULL AND items.dataset = ?", [dataset]) if dataset
+                     else ("items.deleted_at IS NULL", []))
     context = ("FROM item_images JOIN items ON items.id = item_images.item_id "
                f"WHERE {scope}")
     options = ("FROM item_options JOIN items ON items.id = item_options.item_id "

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import io
 import itertools
+import struct
+import zlib
 from pathlib import Path
 
 import pytest
@@ -20,6 +22,24 @@ def png_bytes(w: int = 16, h: int = 12, color=(200, 30, 30), mode: str = "RGB",
     buffer = io.BytesIO()
     Image.new(mode, (w, h), color).save(buffer, image_format)
     return buffer.getvalue()
+
+
+def png_with_bad_pixels(w: int = 64, h: int = 48, how: str = "flip") -> bytes:
+    """A PNG whose structure is valid (every chunk's CRC right, IEND present) but whose pixel
+    data does not decode: bytes flipped inside the IDAT's zlib stream ("flip"), or the stream
+    cut in half ("truncate"). Pillow's `verify()` accepts both; only a decode finds them."""
+    data = png_bytes(w, h, (10, 200, 90))
+    start = data.index(b"IDAT") - 4
+    length = struct.unpack(">I", data[start:start + 4])[0]
+    pixels = bytearray(data[start + 8:start + 8 + length])
+    if how == "flip":
+        for i in range(2, len(pixels) - 4):
+            pixels[i] ^= 0x5A
+    else:
+        pixels = pixels[:len(pixels) // 2]
+    chunk = (struct.pack(">I", len(pixels)) + b"IDAT" + bytes(pixels)
+             + struct.pack(">I", zlib.crc32(b"IDAT" + bytes(pixels)) & 0xFFFFFFFF))
+    return data[:start] + chunk + data[start + 12 + length:]
 
 
 @pytest.fixture

@@ -101,8 +101,10 @@ def _items_and_drafts(db):
 
 
 def _media_path(db) -> str:
+    """An item image's file (the sweep above may have deleted the item: staff may)."""
     with Store.open(db) as store:
-        return str(store.image_path(store.get_item("ui/alpha")["images"][0]))
+        item = store.get_item("ui/alpha", include_deleted=True)
+        return str(store.image_path(item["images"][0]))
 
 
 def test_item_media_and_uploads_are_for_staff_only(auth_server):

@@ -89,7 +89,7 @@ def test_progress_and_report(store, tmp_path):
     assert isinstance(report, ImportReport)
     data = report.to_dict()
     assert set(data) == {"format", "path", "dataset", "items_read", "imported", "flagged",
-                         "skipped", "images", "problems", "seconds"}
+                         "skipped", "replaced", "unchanged", "images", "problems", "seconds"}
     assert (data["items_read"], data["imported"], data["flagged"], data["skipped"]) == (2, 2, 1, 0)
     assert data["problems"] == [{"item_id": "d/2", "reason": "image file not found: gone.png"}]
     text = report.render_text()
@@ -175,3 +175,20 @@ def test_basename_index(tmp_path):
     assert index.lookup("C:\\data\\y.jpg").path is not None
     assert index.lookup("/data/x.jpg").error.startswith("ambiguous image name: x.jpg")
     assert index.lookup("/data/..").error.startswith("image file not found")
+
+
+def test_image_whose_pixels_do_not_decode_is_refused_at_import(store, tmp_path, make_png):
+    """Valid PNG structure, corrupt pixel data: the item is imported and flagged without it
+    (the file named, its content never quoted), and no row or file of it is stored."""
+    from tests.conftest import png_with_bad_pixels
+    make_png(tmp_path, name="good.png")
+    (tmp_path / "bad_pixels.png").write_bytes(png_with_bad_pixels(how="flip"))
+    path = tmp_path / "in.jsonl"
+    path.write_text(jsonl_item("d/1", images=["good.png", "bad_pixels.png"]) + "\n")
+    report = import_path(store, "jsonl", path)
+    item = store.get_item("d/1")
+    assert len(item["images"]) == 1 and item["flagged"] and report.images == 1
+    assert [p["reason"] for p in report.problems] == [
+        "unreadable image: bad_pixels.png: the pixel data does not decode (zlib); "
+        "the file is corrupt or truncated"]
+    assert store.db.execute("SELECT count(*) FROM images").fetchone()[0] == 1

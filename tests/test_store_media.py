@@ -7,8 +7,10 @@ import zlib
 import pytest
 from PIL import Image
 
+import store.decode as decode
 import store.media as media
 from store import MediaError, NotFoundError
+from tests.conftest import png_with_bad_pixels
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -169,3 +171,108 @@ def test_prepared_images_in_threads_then_registered(store, make_png, tmp_path):
         store.image_info(infos[0].sha256)  # files written, rows not yet
     store.register_images(infos + infos[:3])  # registering twice is harmless
     assert store.image_info(infos[-1].sha256)["width"] == 47
+
+
+@pytest.mark.parametrize("how", ["flip", "truncate"])
+@pytest.mark.parametrize("size", [(64, 48), (3000, 2000)])
+def test_pixel_data_that_does_not_decode_is_refused(store, how, size):
+    """Valid chunks and CRCs (`verify()` passes) but pixels that do not decode: refused,
+    naming the file and never quoting it, and nothing is stored (no row, no file)."""
+    data = png_with_bad_pixels(*size, how=how)
+    with pytest.raises(MediaError) as info:
+        store.add_image(data, "street_7.png")
+    message = str(info.value)
+    assert info.value.name == "street_7.png" and message.startswith("street_7.png: ")
+    assert "pixel data does not decode" in message and "IDAT" not in message
+    assert store.db.execute("SELECT count(*) FROM images").fetchone()[0] == 0
+    assert not [p for p in store.media_dir.rglob("*") if p.is_file()]
+
+
+def test_large_image_preview_is_made_at_import(store, make_png):
+    sha = store.add_image(make_png(w=5000, h=1000), "wide.png").sha256
+    previews = list((store.media_dir / "previews").iterdir())
+    assert [p.name for p in previews] == [f"{sha}.jpg"]
+    assert store.preview_path(sha) == previews[0]
+    with Image.open(previews[0]) as im:
+        assert im.size == (2048, 410)
+
+
+def test_palette_image_preview(store):
+    buffer = io.BytesIO()
+    Image.new("P", (4100, 300), 3).save(buffer, "PNG")
+    sha = store.add_image(buffer.getvalue(), "palette.png").sha256
+    with Image.open(store.preview_path(sha)) as im:
+        assert im.size == (2048, 150)
+
+
+def test_stored_corrupt_image_from_an_older_version_raises_media_error(store):
+    """A database made before images were decoded at import may hold a large image that
+    does not decode: asking for its preview is a MediaError naming the image."""
+    data = png_with_bad_pixels(3000, 2000)
+    sha = hashlib.sha256(data).hexdigest()
+    media._write_atomically(media.original_path(store.media_dir, sha, "PNG"), data)
+    store.register_images([media.ImageInfo(sha, 3000, 2000, "PNG", len(data))])
+    with pytest.raises(MediaError, match=f"image {sha[:12]}: the pixel data does not decode"):
+        store.preview_path(sha)
+
+
+def test_decode_memory_limit_is_said_and_applies(store, make_png, monkeypatch):
+    """One decode may use at most DECODE_BUDGET_MB; the message names the rule."""
+    monkeypatch.setattr(decode, "DECODE_BUDGET_MB", 1)
+    with pytest.raises(MediaError) as info:
+        store.add_image(make_png(w=600, h=600), "big.png")  # 600*600*4 bytes > 1 MB
+    assert "decoding it needs 1 MB, above the limit" in str(info.value)
+    assert "at most 1 MB of memory for one image (CLUELAB_DECODE_MB)" in str(info.value)
+    store.add_image(make_png(w=400, h=400), "fits.png")
+
+
+def test_concurrent_decodes_share_the_budget(monkeypatch):
+    """Two decodes that together exceed the budget run one after the other; small ones
+    run side by side, never more than MAX_CONCURRENT_DECODES."""
+    import threading
+    import time
+    monkeypatch.setattr(decode, "DECODE_BUDGET_MB", 10)
+    budget, running, peak, lock = decode._DecodeBudget(), [0], [0], threading.Lock()
+
+    def work(needed):
+        with budget.reserve(needed):
+            with lock:
+                running[0] += 1
+                peak[0] = max(peak[0], running[0])
+            time.sleep(0.05)
+            with lock:
+                running[0] -= 1
+
+    def run(sizes):
+        peak[0] = 0
+        threads = [threading.Thread(target=work, args=(n,)) for n in sizes]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        return peak[0]
+
+    assert run([6 * 2**20] * 3) == 1
+    assert run([1000] * 10) == decode.MAX_CONCURRENT_DECODES
+
+
+def test_fast_png_check_accepts_what_pillow_decodes(store):
+    """Small PNGs are checked without Pillow's decoder: interlaced ones (not handled there),
+    several IDAT chunks, palettes, 16-bit and grey+alpha all still import."""
+    import numpy as np
+    rng = np.random.default_rng(3)
+    cases = {"interlaced.png": (Image.fromarray(rng.integers(0, 255, (40, 30, 3), np.uint8)),
+                                {"interlace": 1}),
+             "palette.png": (Image.new("P", (33, 17), 5), {}),
+             "grey16.png": (Image.fromarray(rng.integers(0, 65535, (20, 21), np.uint16)), {}),
+             "la.png": (Image.new("LA", (9, 9), (3, 200)), {}),
+             "one-bit.png": (Image.new("1", (13, 5), 1), {})}
+    for name, (im, options) in cases.items():
+        buffer = io.BytesIO()
+        im.save(buffer, "PNG", **options)
+        store.add_image(buffer.getvalue(), name)
+    big_rows = io.BytesIO()  # Pillow splits IDAT into 64 KiB chunks
+    Image.fromarray(rng.integers(0, 255, (300, 400, 3), np.uint8)).save(big_rows, "PNG")
+    assert big_rows.getvalue().count(b"IDAT") > 1
+    store.add_image(big_rows.getvalue(), "many-idat.png")
+    assert store.db.execute("SELECT count(*) FROM images").fetchone()[0] == 6

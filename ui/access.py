@@ -10,6 +10,8 @@ Why these roles:
 - annotators curate items: everything on the Annotate page (reading an item shows its gold
   answer, so listing and searching items are annotation events too: search matches the gold
   and would answer questions for anyone else), item statistics and exports of the dataset;
+- annotators also create, duplicate and delete items (a deletion is undoable); restoring a
+  deleted item, reopening a released one and deleting a dataset (final) are for admins;
 - importing writes many items at once and reads files on the server: admins and researchers;
 - experiments spend money and read endpoint settings (base URL, model, the name of the key's
   environment variable); results and judges (LLM judges spend money too), human baselines
@@ -35,6 +37,7 @@ from store import NotFoundError
 ROLES = ("admin", "researcher", "annotator", "participant")
 STAFF = frozenset({"admin", "researcher", "annotator"})
 RESEARCH = frozenset({"admin", "researcher"})
+ADMIN = frozenset({"admin"})
 NOBODY = frozenset()
 SIGNED_IN = frozenset(ROLES)
 
@@ -61,7 +64,12 @@ GROUPS = (
         move_clue_down select_clue select_image add_image remove_image move_image_left
         move_image_right set_option_image clear_option_image switch_answer_type add_option
         remove_option pick_option show_history diff_revisions
-        restore_revision submit_review response_link"""),
+        restore_revision submit_review response_link show_item_menu create_item
+        duplicate_item delete_item create_item_list duplicate_item_list delete_item_list
+        restore_deleted_item_list reopen_item_list delete_dataset_list"""),
+    # final, or undoing another user's deletion or a release: admins (ui/annotate_lifecycle.py)
+    _group("restore deleted items, reopen released items or delete datasets", ADMIN, """
+        restore_deleted_item reopen_item dataset_delete_preview delete_dataset"""),
     _group("see statistics or export datasets", STAFF, """
         stats stats_on_open export_file export_datasets"""),
     _group("import datasets", RESEARCH, "import_file"),

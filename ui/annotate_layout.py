@@ -13,6 +13,7 @@ from gradio_image_annotation import image_annotator
 
 from ui import answer_form as af
 from ui import editor_model as em
+from ui.annotate_lifecycle import build_item_menu
 from ui.browser_handlers import ALL, FLAGGED_CHOICES, LIST_HEADERS
 from ui.history_handlers import DIFF_HEADERS, HISTORY_HEADERS
 from ui.thumbnails import STRIP_JS
@@ -95,6 +96,7 @@ def build_editor() -> SimpleNamespace:
                                     container=False, elem_id="item-status", scale=1,
                                     min_width=140, visible=not DEFER_PANELS)
         ui.header = gr.HTML(elem_id="item-header")
+        build_item_menu(ui, visible=not DEFER_PANELS)
         ui.notice = gr.HTML(elem_id="item-notice")
         with gr.Row():
             with gr.Column(scale=3, min_width=420):
@@ -200,9 +202,9 @@ def build_editor() -> SimpleNamespace:
                     ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
                 ui.reviews = gr.Markdown(elem_id="review-list")
         ui.work = gr.State(None)
-    ui.late = [ui.status, ui.clues, ui.options, ui.answer_yes_no, ui.answer_number,
-               ui.conflict_diff, ui.history_panel, ui.history, ui.version_a, ui.version_b,
-               ui.diff, ui.review_verdict]
+    ui.late = [ui.status, ui.item_menu, ui.clues, ui.options, ui.answer_yes_no,
+               ui.answer_number, ui.conflict_diff, ui.history_panel, ui.history,
+               ui.version_a, ui.version_b, ui.diff, ui.review_verdict]
     return ui
 
 

@@ -9,6 +9,7 @@ from urllib.parse import quote
 
 import gradio as gr
 
+from store import MediaError
 from ui import answer_form as af
 from ui import editor_model as em
 from ui.editor_handlers import EditorHandlers, current_image
@@ -51,10 +52,11 @@ class Renderer:
         item, saved = work["item"], work["saved"]
         form = EditorHandlers.form_values(item)
         annotator, image_info = self.annotator(work, before)
+        strip, unreadable = self.strip_and_problems(work)
         values = {
             **form, "work": work, "item_id": item["id"], "header": self.header(saved),
-            "notice": work.get("notice_html") or problems_html(saved),
-            "strip": self.strip(work),
+            "notice": (work.get("notice_html") or problems_html(saved)) + unreadable,
+            "strip": strip,
             "annotator": annotator, "image_info": image_info,
             "option_gallery": self.option_gallery(item), "history": self.history.rows(item["id"]),
             "reviews": reviews_md(self.store, item["id"]),
@@ -95,14 +97,34 @@ class Renderer:
         return " · ".join(parts)
 
     def strip(self, work: dict) -> str:
-        images = work["item"].get("images", [])
-        return strip_html([self.store.preview_path(sha) for sha in images],
-                          work.get("image_index", 0))
+        return self.strip_and_problems(work)[0]
+
+    def strip_and_problems(self, work: dict) -> tuple[str, str]:
+        """(the image strip, a notice naming each image that cannot be shown).
+
+        Images are decoded at import since this version, but a database made before may
+        hold one that does not decode: the item still opens, and says which image it is."""
+        paths, problems = [], []
+        for number, sha in enumerate(work["item"].get("images", []), start=1):
+            try:
+                paths.append(self.store.preview_path(sha))
+            except MediaError as err:
+                paths.append(self.store.image_path(sha))
+                problems.append(f"Image {number} cannot be shown: {err}. Add a good copy "
+                                f"of it and remove this one.")
+        lines = "".join(f"<div>⚠ {escape_html(p)}</div>" for p in problems)
+        return strip_html(paths, work.get("image_index", 0)), lines
 
     def option_gallery(self, item: dict) -> str:
         return option_images_html([
-            (self.store.preview_path(o["image"]), self.store.image_path(o["image"]),
+            (self._preview_or_original(o["image"]), self.store.image_path(o["image"]),
              o.get("label", "")) for o in item.get("options", []) if o.get("image")])
+
+    def _preview_or_original(self, sha: str):
+        try:
+            return self.store.preview_path(sha)
+        except MediaError:  # an old, undecodable image: the browser shows it as broken
+            return self.store.image_path(sha)
 
     def annotator(self, work: dict, before: dict | None = None) -> tuple:
         """(annotator value or update, the line above it saying which image at what size).

@@ -34,8 +34,9 @@ class EditorHandlers:
             raise em.EditError("no item id given")
         try:
             saved = self.store.get_item(item_id)
-        except NotFoundError:
-            raise em.EditError(f"no item with id '{item_id}'") from None
+        except NotFoundError as err:
+            deleted = "was deleted" in str(err)  # say so: the id is taken, the item hidden
+            raise em.EditError(str(err) if deleted else f"no item with id '{item_id}'") from None
         work = {"item": copy.deepcopy(saved), "saved": saved, "image_index": 0,
                 "base_version": saved["version"], "notice": "", "draft_seen": None}
         draft = self.store.get_draft(user, item_id)

@@ -1,7 +1,7 @@
 """Revision history of an item: list, diff two revisions, restore one (as a new revision)."""
 from __future__ import annotations
 
-from store import ConflictError, NotFoundError
+from store import ConflictError, NotFoundError, ReadOnlyError
 from ui.editor_handlers import _show
 from ui.editor_model import EditError
 
@@ -32,7 +32,7 @@ class HistoryHandlers:
             return self.store.restore(item_id, _version(version), user, base_version)
         except ConflictError as err:
             raise EditError(f"not restored: {err}") from None
-        except NotFoundError as err:
+        except (NotFoundError, ReadOnlyError) as err:  # gone, or released (read-only)
             raise EditError(str(err)) from None
 
 

@@ -1,0 +1,59 @@
+"""Create, duplicate and delete items from the Annotate page's Item menu, in real Chromium
+against a real server and SQLite."""
+import sqlite3
+
+from playwright.sync_api import expect
+
+from tests.browser.test_annotate_flow import open_item, type_into
+from tests.live_server import make_scene
+
+ITEM_ID = "#item-id textarea, #item-id input"
+
+
+def open_menu(page):
+    page.locator("#item-menu button.label-wrap").click()
+    expect(page.locator("#new-item-id")).to_be_visible(timeout=15000)
+
+
+def test_create_duplicate_and_delete_from_the_item_menu(ui_server, page, tmp_path):
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, ui_server.url, "ui/alpha")
+    assert page.locator("#new-item-id").count() == 0  # built on first open only
+    open_menu(page)
+    type_into(page, "#new-item-id input", "street-42")
+    type_into(page, "#new-item-question input", "Which street is this?")
+    scene = make_scene(tmp_path / "street.png", color="#ccddee")
+    with page.expect_file_chooser() as chooser:
+        page.click("#create-item")
+    chooser.value.set_files(str(scene))
+    expect(page.locator(ITEM_ID).first).to_have_value("ui/street-42", timeout=20000)
+    expect(page.locator("#item-question textarea")).to_have_value("Which street is this?")
+    expect(page.locator("#item-list")).to_contain_text("ui/street-42", timeout=15000)
+    con = sqlite3.connect(ui_server.db)
+    assert con.execute("SELECT status, version FROM items WHERE id = 'ui/street-42'"
+                       ).fetchone() == ("draft", 1)
+    page.screenshot(path=str(tmp_path / "item-menu.png"))
+
+    page.locator("#new-item-id input").fill("")
+    page.click("#duplicate-item")
+    expect(page.locator(ITEM_ID).first).to_have_value("ui/street-42-copy", timeout=20000)
+    assert con.execute("SELECT count(*) FROM item_images WHERE item_id = 'ui/street-42-copy'"
+                       ).fetchone() == (1,)
+
+    type_into(page, "#lifecycle-reason input", "made by mistake")
+    page.once("dialog", lambda d: d.dismiss())
+    page.click("#delete-item")
+    page.wait_for_timeout(1000)
+    assert con.execute("SELECT deleted_at FROM items WHERE id = 'ui/street-42-copy'"
+                       ).fetchone() == (None,)
+    page.once("dialog", lambda d: d.accept())
+    page.click("#delete-item")
+    expect(page.locator(ITEM_ID).first).not_to_have_value("ui/street-42-copy", timeout=20000)
+    expect(page.locator("#item-list")).not_to_contain_text("ui/street-42-copy", timeout=15000)
+    deleted_by, comment = con.execute(
+        "SELECT i.deleted_by, r.comment FROM items i JOIN revisions r ON r.item_id = i.id "
+        "AND r.version = i.version WHERE i.id = 'ui/street-42-copy'").fetchone()
+    assert (deleted_by, comment) == ("local", "deleted: made by mistake")
+    assert errors == []

@@ -1,0 +1,106 @@
+"""The Annotate page's item menu handlers, called directly on a real SQLite store."""
+import pytest
+
+from tests.conftest import png_with_bad_pixels
+from tests.live_server import make_scene
+from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture)
+from ui.editor_handlers import EditorHandlers
+from ui.editor_model import EditError
+from ui.lifecycle_handlers import LifecycleHandlers
+
+
+def test_create_from_images_makes_a_draft_in_the_current_dataset(ui_store, tmp_path):
+    menu = LifecycleHandlers(ui_store)
+    files = [str(make_scene(tmp_path / "a.png")), str(make_scene(tmp_path / "b.png", color="#000"))]
+    item_id = menu.create_from_images("street-42", "Which street is this?", files, "alice", "ui")
+    assert item_id == "ui/street-42"
+    item = ui_store.get_item(item_id)
+    assert (item["status"], item["question"], len(item["images"])) == (
+        "draft", "Which street is this?", 2)
+    assert ui_store.history(item_id)[0]["comment"] == "created from uploaded images"
+    with pytest.raises(EditError, match="already exists"):
+        menu.create_from_images("ui/street-42", "q", files, "alice")
+
+
+def test_create_refuses_a_bad_image_and_creates_nothing(ui_store, tmp_path):
+    good = make_scene(tmp_path / "good.png")
+    bad = tmp_path / "bad.png"
+    bad.write_bytes(png_with_bad_pixels())
+    before = ui_store.item_ids()
+    with pytest.raises(EditError, match="no item created: bad.png: the pixel data does not "
+                                        "decode"):
+        LifecycleHandlers(ui_store).create_from_images("ui/x", "q?", [str(good), str(bad)],
+                                                        "alice")
+    assert ui_store.item_ids() == before
+    for missing, message in ((dict(new_id=""), "type an id"), (dict(question=" "), "question"),
+                             (dict(files=[]), "choose one or more images")):
+        args = {"new_id": "ui/y", "question": "q?", "files": [str(good)], **missing}
+        with pytest.raises(EditError, match=message):
+            LifecycleHandlers(ui_store).create_from_images(user="alice", **args)
+
+
+def test_duplicate_picks_a_free_id(ui_store):
+    menu = LifecycleHandlers(ui_store)
+    assert menu.duplicate("ui/alpha", "", "alice") == "ui/alpha-copy"
+    assert menu.duplicate("ui/alpha", "", "alice") == "ui/alpha-copy-2"
+    assert menu.duplicate("ui/alpha", "ui/other", "alice") == "ui/other"
+    assert menu.duplicate("ui/alpha", "short", "alice") == "ui/short"
+    assert ui_store.get_item("ui/other")["images"] == ui_store.get_item("ui/alpha")["images"]
+
+
+def test_delete_then_restore_and_opening_a_deleted_item_says_so(ui_store):
+    menu, editor = LifecycleHandlers(ui_store), EditorHandlers(ui_store)
+    work = editor.load("ui/beta", "alice")
+    ui_store.save_draft("alice", "ui/beta", 1, {"question": "draft"})
+    assert menu.delete(work, "wrong image", "alice").startswith("Deleted ui/beta.")
+    assert ui_store.get_draft("alice", "ui/beta") is None
+    assert menu.deleted_ids() == ["ui/beta"]
+    with pytest.raises(EditError, match="ui/beta was deleted by alice"):
+        editor.load("ui/beta", "alice")
+    assert menu.restore_deleted("ui/beta", "", "admin") == "ui/beta"
+    assert editor.load("ui/beta", "alice")["saved"]["version"] == 3
+
+
+def test_delete_from_a_stale_page_is_refused(ui_store):
+    menu, editor = LifecycleHandlers(ui_store), EditorHandlers(ui_store)
+    work = editor.load("ui/beta", "alice")
+    ui_store.save_item(ui_store.get_item("ui/beta"), 1, "bob", "meanwhile")
+    with pytest.raises(EditError, match="was changed by bob"):
+        menu.delete(work, "", "alice")
+    assert "ui/beta" in ui_store.item_ids()
+
+
+def test_reopen_and_dataset_delete_with_confirmed_counts(ui_store):
+    menu, editor = LifecycleHandlers(ui_store), EditorHandlers(ui_store)
+    item = ui_store.get_item("ui/gamma")
+    ui_store.save_item({**item, "status": "released"}, 1, "alice", "release")
+    work = editor.load("ui/gamma", "alice")
+    with pytest.raises(EditError, match="needs a reason"):
+        menu.reopen(work, "", "admin")
+    assert menu.reopen(work, "fix the options", "admin").startswith("Reopened ui/gamma")
+    text, expected = menu.dataset_preview("ui")
+    assert expected == 3 and text.startswith("Deleting dataset ui: 3 items (0 released, 0 "
+                                             "deleted already), 5 revisions")
+    ui_store.duplicate_item("ui/alpha", "ui/alpha-2", "bob")  # the dataset changed meanwhile
+    with pytest.raises(EditError, match="now has 4 items, not the 3 you confirmed"):
+        menu.delete_dataset("ui", expected)
+    assert menu.delete_dataset("ui", 4).startswith("Deleted dataset ui: 4 items")
+    assert ui_store.item_ids() == []
+    with pytest.raises(EditError, match="show what deleting the dataset removes first"):
+        menu.delete_dataset("ui", None)
+
+
+def test_a_released_item_cannot_be_saved_or_restored_from_the_editor(ui_store):
+    from ui.history_handlers import HistoryHandlers
+    editor = EditorHandlers(ui_store)
+    item = ui_store.get_item("ui/beta")
+    ui_store.save_item({**item, "question": "Is it a station?"}, 1, "alice", "edit")
+    ui_store.save_item({**ui_store.get_item("ui/beta"), "status": "released"}, 2, "alice", "")
+    work = editor.load("ui/beta", "alice")
+    form = editor.form_values(work["item"])
+    form["question"] = "changed after release?"
+    _, outcome = editor.save(work, form, None, "", "alice")
+    assert outcome["kind"] == "invalid" and "released and read-only" in outcome["message"]
+    with pytest.raises(EditError, match="released and read-only"):
+        HistoryHandlers(ui_store).restore("ui/beta", 1, 3, "alice")
+    assert ui_store.get_item("ui/beta")["version"] == 3

@@ -1,0 +1,182 @@
+"""The Annotate page's item menu (an "Item ▾" panel under the item header): its widgets and
+its events. Handlers are in ui/lifecycle_handlers.py.
+
+Who may call each event is declared in ui/access.py: show_item_menu, create_item,
+duplicate_item, delete_item (and the list refreshes chained after each change) with the other
+annotation events; restore_deleted_item, reopen_item, dataset_delete_preview and
+delete_dataset for admins only. The panel's widgets are mounted when it is first opened,
+like History (a fresh page does not pay for them).
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import gradio as gr
+
+from ui import messages
+from ui.editor_model import EditError
+from ui.lifecycle_handlers import LifecycleHandlers
+from ui.session import user_of
+from ui.text import escape_html
+
+
+def build_item_menu(ui: SimpleNamespace, visible: bool) -> None:
+    """Add the panel's widgets to `ui` (call inside the editor column)."""
+    with gr.Accordion("Item ▾  new · duplicate · delete", open=False, elem_id="item-menu",
+                      visible=visible) as ui.item_menu:
+        with gr.Column(visible=False, elem_id="item-menu-body") as ui.item_menu_body:
+            with gr.Row():
+                ui.new_id = gr.Textbox(label="New id", scale=2, max_lines=1,
+                                       placeholder="dataset/name; a copy: empty = <id>-copy",
+                                       elem_id="new-item-id")
+                ui.new_question = gr.Textbox(label="New item's question", scale=3,
+                                             max_lines=1, elem_id="new-item-question")
+                ui.create_item = gr.UploadButton("New item from images…", file_types=["image"],
+                                                 file_count="multiple", size="sm", scale=0,
+                                                 min_width=150, elem_id="create-item")
+                ui.duplicate_item = gr.Button("Duplicate this item", size="sm", scale=0,
+                                              min_width=140, elem_id="duplicate-item")
+            with gr.Row():
+                ui.lifecycle_reason = gr.Textbox(label="Reason",
+                                                 scale=3, max_lines=1,
+                                                 placeholder="kept in history: delete, "
+                                                             "restore, reopen",
+                                                 elem_id="lifecycle-reason")
+                ui.delete_item = gr.Button("Delete this item", size="sm", variant="stop",
+                                           scale=0, min_width=130, elem_id="delete-item")
+                ui.reopen_item = gr.Button("Reopen released (admin)", size="sm", scale=0,
+                                           min_width=170, elem_id="reopen-item")
+                ui.deleted_pick = gr.Dropdown([], label="Deleted items (admin)", scale=2,
+                                              elem_id="deleted-items")
+                ui.restore_deleted = gr.Button("Restore", size="sm", scale=0, min_width=90,
+                                               elem_id="restore-deleted")
+            with gr.Row():
+                ui.dataset_pick = gr.Dropdown([], label="Dataset (admin)", scale=2,
+                                              elem_id="dataset-to-delete")
+                ui.dataset_preview = gr.Button("What would it remove?", size="sm", scale=0,
+                                               min_width=170, elem_id="dataset-delete-preview")
+                ui.delete_dataset = gr.Button("Delete dataset", size="sm", variant="stop",
+                                              scale=0, min_width=130, elem_id="delete-dataset")
+                gr.HTML("", elem_id="item-menu-spacer")
+            ui.lifecycle_message = gr.HTML(elem_id="lifecycle-message")
+            ui.dataset_expected = gr.State(None)
+
+
+def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, confirmed) -> None:
+    """`open_item(item_id, request, before)` renders an item; `nav_ids` holds the ids of the
+    filtered list (after a delete, the next one opens); `refresh_list` is (function, inputs,
+    outputs) of the item list's refresh, chained after each change."""
+    menu = LifecycleHandlers(store)
+
+    def fail(err: EditError):
+        raise messages.error(str(err)) from None
+
+    def show_menu():
+        return (gr.Column(visible=True), gr.update(choices=menu.deleted_ids(), value=None),
+                gr.update(choices=store.facets()["dataset"], value=None))
+
+    ui.item_menu.expand(show_menu, None, [ui.item_menu_body, ui.deleted_pick, ui.dataset_pick],
+                        api_name="show_item_menu", api_visibility="private")
+
+    def opened(item_id, request, work, message):
+        messages.info(message)
+        return open_item(item_id, request, work)
+
+    def create(work, new_id, question, files, request: gr.Request):
+        user = user_of(request)
+        dataset = work["saved"]["dataset"] if work else None
+        try:
+            item_id = menu.create_from_images(new_id, question, files, user, dataset)
+        except EditError as err:
+            fail(err)
+        return opened(item_id, request, work, f"Created {item_id} (draft).")
+
+    def duplicate(work, new_id, request: gr.Request):
+        user = user_of(request)
+        if not work:
+            raise messages.error("open an item first")
+        try:
+            item_id = menu.duplicate(work["saved"]["id"], new_id, user)
+        except EditError as err:
+            fail(err)
+        return opened(item_id, request, work, f"Created {item_id}, a copy of "
+                                              f"{work['saved']['id']} (draft).")
+
+    def delete(work, reason, ids, request: gr.Request):
+        user = user_of(request)
+        if not work:
+            raise messages.error("open an item first")
+        current = work["saved"]["id"]
+        try:
+            message = menu.delete(work, reason, user)
+        except EditError as err:
+            fail(err)
+        rest = [i for i in (ids or store.item_ids()) if i != current]
+        messages.info(message)
+        if not rest:
+            return [gr.skip()] * len(renderer.outputs)
+        following = ids.index(current) if current in (ids or []) else 0
+        return open_item(rest[min(following, len(rest) - 1)], request, work)
+
+    def restore(work, item_id, reason, request: gr.Request):
+        user = user_of(request)
+        try:
+            menu.restore_deleted(item_id, reason, user)
+        except EditError as err:
+            fail(err)
+        return opened(item_id, request, work, f"Restored {item_id}.")
+
+    def reopen(work, reason, request: gr.Request):
+        user = user_of(request)
+        if not work:
+            raise messages.error("open an item first")
+        try:
+            message = menu.reopen(work, reason, user)
+        except EditError as err:
+            fail(err)
+        return opened(work["saved"]["id"], request, work, message)
+
+    def preview(dataset):
+        try:
+            text, expected = menu.dataset_preview(dataset)
+        except EditError as err:
+            fail(err)
+        return f"<b>{escape_html(text)}</b>", expected
+
+    def delete_dataset(dataset, expected):
+        try:
+            message = menu.delete_dataset(dataset, expected)
+        except EditError as err:
+            fail(err)
+        messages.info(message)
+        return escape_html(message), None, gr.update(choices=store.facets()["dataset"],
+                                                     value=None)
+
+    refresh, refresh_in, refresh_out = refresh_list
+    changes = {
+        "create_item": ui.create_item.upload(
+            create, [ui.work, ui.new_id, ui.new_question, ui.create_item], renderer.outputs,
+            api_name="create_item"),
+        "duplicate_item": ui.duplicate_item.click(
+            duplicate, [ui.work, ui.new_id], renderer.outputs, api_name="duplicate_item"),
+        "delete_item": ui.delete_item.click(
+            delete, [ui.work, ui.lifecycle_reason, nav_ids], renderer.outputs,
+            api_name="delete_item",
+            js=confirmed("'Delete this item? An admin can restore it.'")),
+        "restore_deleted_item": ui.restore_deleted.click(
+            restore, [ui.work, ui.deleted_pick, ui.lifecycle_reason], renderer.outputs,
+            api_name="restore_deleted_item"),
+        "reopen_item": ui.reopen_item.click(
+            reopen, [ui.work, ui.lifecycle_reason], renderer.outputs, api_name="reopen_item"),
+        "delete_dataset": ui.delete_dataset.click(
+            delete_dataset, [ui.dataset_pick, ui.dataset_expected],
+            [ui.lifecycle_message, ui.dataset_expected, ui.dataset_pick],
+            api_name="delete_dataset",
+            js=confirmed("'Delete dataset ' + args[0] + ' for good? This cannot be undone.'")),
+    }
+    for name, event in changes.items():  # the item list shows the change
+        event.success(refresh, refresh_in, refresh_out, api_name=f"{name}_list",
+                      api_visibility="private", show_progress="hidden")
+    ui.dataset_preview.click(preview, ui.dataset_pick,
+                             [ui.lifecycle_message, ui.dataset_expected],
+                             api_name="dataset_delete_preview")

@@ -1,0 +1,111 @@
+"""The Annotate page's item menu: new item from images, duplicate, delete, restore a deleted
+item, reopen a released one, delete a dataset. Plain functions over the store, free of Gradio.
+
+Each returns what the page shows next (the id of the item to open, or a message) or raises
+EditError with a sentence naming what was wrong; a refused action writes nothing. Who may do
+what is the caller's check (editors: create, duplicate, delete; admins: the rest).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from store import MediaError, StoreError
+from store.lifecycle import describe_counts
+from ui.editor_model import EditError
+
+
+class LifecycleHandlers:
+    def __init__(self, store):
+        self.store = store
+
+    def create_from_images(self, new_id: str, question: str, files: list, user: str,
+                           current_dataset: str | None = None) -> str:
+        """Create a draft item with the uploaded images; returns its id.
+
+        Every image is checked (decoded) before the item is created: one bad file and no
+        item is made. `new_id` without a `dataset/` prefix goes in `current_dataset`."""
+        new_id = (new_id or "").strip()
+        if not new_id:
+            raise EditError("type an id for the new item first (e.g. mydata/street-42)")
+        if not (question or "").strip():
+            raise EditError("type the new item's question first")
+        if not files:
+            raise EditError("choose one or more images for the new item")
+        if "/" not in new_id and current_dataset:
+            new_id = f"{current_dataset}/{new_id}"
+        if self.store.item_exists(new_id):
+            raise EditError(f"an item with id '{new_id}' already exists")
+        shas = []
+        for upload in files:
+            path = Path(upload if isinstance(upload, str) else upload.name)
+            try:
+                sha = self.store.add_image(path, path.name).sha256
+            except MediaError as err:
+                raise EditError(f"no item created: {err}") from None
+            if sha not in shas:
+                shas.append(sha)
+        item = {"id": new_id, "question": question.strip(), "answer_type": "open",
+                "status": "draft", "images": shas}
+        self._call(self.store.create_item, item, user, "created from uploaded images")
+        return new_id
+
+    def duplicate(self, item_id: str, new_id: str, user: str) -> str:
+        """Copy the item as a draft under `new_id` (default: `<id>-copy`, `-copy-2`, …; an
+        id without a `dataset/` prefix goes in the item's dataset)."""
+        new_id = (new_id or "").strip()
+        if new_id and "/" not in new_id and "/" in item_id:
+            new_id = f"{item_id.split('/', 1)[0]}/{new_id}"
+        new_id = new_id or self._free_id(f"{item_id}-copy")
+        self._call(self.store.duplicate_item, item_id, new_id, user)
+        return new_id
+
+    def _free_id(self, wanted: str) -> str:
+        candidate, n = wanted, 1
+        while self.store.item_exists(candidate):
+            n += 1
+            candidate = f"{wanted}-{n}"
+        return candidate
+
+    def delete(self, work: dict, reason: str, user: str) -> str:
+        """Delete the open item (as the user last loaded it); returns a message."""
+        item_id, version = work["item"]["id"], work["saved"]["version"]
+        self._call(self.store.delete_item, item_id, user, reason or "", version)
+        self.store.delete_draft(user, item_id)
+        return f"Deleted {item_id}. An admin can restore it (Item ▸ Deleted items)."
+
+    def restore_deleted(self, item_id: str, reason: str, user: str) -> str:
+        if not item_id:
+            raise EditError("choose a deleted item to restore")
+        self._call(self.store.restore_deleted, item_id, user, reason or "")
+        return item_id
+
+    def reopen(self, work: dict, reason: str, user: str) -> str:
+        item_id = work["item"]["id"]
+        version = self._call(self.store.reopen_item, item_id, user, reason,
+                             work["saved"]["version"])
+        return f"Reopened {item_id} (version {version}, status in_review)."
+
+    def deleted_ids(self) -> list[str]:
+        return [row["id"] for row in self.store.deleted_items()]
+
+    def dataset_preview(self, dataset: str) -> tuple[str, int]:
+        """(what deleting the dataset removes, its item count to confirm with)."""
+        if not dataset:
+            raise EditError("choose a dataset")
+        counts = self._call(self.store.dataset_counts, dataset)
+        return (f"Deleting {describe_counts(counts)}. This cannot be undone.",
+                counts["items"])
+
+    def delete_dataset(self, dataset: str, expected_items: int | None) -> str:
+        if not dataset or expected_items is None:
+            raise EditError("show what deleting the dataset removes first, then confirm")
+        counts = self._call(self.store.delete_dataset, dataset, int(expected_items))
+        return f"Deleted {describe_counts(counts)}."
+
+    @staticmethod
+    def _call(function, *args):
+        """The store's refusals as EditError (their messages name the item and field)."""
+        try:
+            return function(*args)
+        except StoreError as err:  # not found, duplicate id, conflict, read-only, invalid
+            raise EditError(str(err)) from None
