@@ -53,3 +53,19 @@ def test_status_lines_show_quotes_and_break_links():
     assert "://" not in shown and "www." not in shown and "@" not in shown
     assert "<" not in escape_md("<img src=x onerror=alert(1)>")
     assert escape_md("[link](javascript:alert(1))").startswith(r"\[link\]\(")
+
+
+def test_every_event_of_every_page_shows_its_failure_as_one_message(store):
+    """Wired once in ui/server.build_app: no page's failing handler puts red "Error" badges
+    on its outputs (a generator, which streams, is left as it is)."""
+    import inspect as inspect_module
+
+    from ui.handler_errors import WRAPPED
+    from ui.server import build_app
+
+    demo = build_app(store)
+    unwrapped = [fn.api_name for fn in demo.fns.values()
+                 if fn.fn is not None and not getattr(fn.fn, WRAPPED, False)
+                 and not inspect_module.isgeneratorfunction(fn.fn)
+                 and not inspect_module.isasyncgenfunction(fn.fn)]
+    assert not unwrapped, unwrapped

@@ -21,6 +21,7 @@ from ui.asset_cache import AssetCache
 from ui.media_http import MediaCacheHeaders
 from ui.experiments_tab import build_experiments_tab
 from ui.gradio_hooks import GuardedBlocks, RouteAccess
+from ui.handler_errors import shown_as_message
 from ui.inspect_tab import build_inspect_tab
 from ui.io_tab import build_io_tab
 from ui.results_tab import build_results_tab
@@ -104,6 +105,11 @@ def build_app(store, import_roots=None) -> gr.Blocks:
     with demo.route("Inspect", "/inspect"):
         build_inspect_tab(store, demo.load, demo)
     document_public_api(demo)
+    # every page: a failed handler shows one message and leaves its outputs as they were
+    # (no red "Error" badge on each output; ui/handler_errors.py)
+    for block_fn in demo.fns.values():
+        if block_fn.fn is not None:
+            block_fn.fn = shown_as_message(block_fn.fn, len(block_fn.outputs))
     return demo
 
 
