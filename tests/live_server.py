@@ -36,7 +36,7 @@ class LiveServer:
         )
         self._wait()
 
-    def _wait(self, timeout: float = 60) -> None:
+    def _wait(self, timeout: float = 180) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
