@@ -209,7 +209,7 @@ def gold_flags(item: dict, problems: list[str]) -> list[str]:
     """The shared gold-answer rules (judges.gold_check, which the editor applies too), as
     import problems; a kind the format's parser already reported is not repeated."""
     reported = {problem.split(":", 1)[0] for problem in problems}
-    return [p.message for p in gold_problems(item) if p.kind not in reported]
+    return [p.message for p in gold_problems(item, quote=False) if p.kind not in reported]
 
 
 def _place_boxes(clue_index, clue, refs, sizes, problems, metadata) -> dict:

@@ -39,8 +39,12 @@ class GoldProblem:
         return self.message.split(":", 1)[0]
 
 
-def gold_problems(item: dict) -> list[GoldProblem]:
-    """Every rule the item's gold, options, aliases and boxes break (empty when none)."""
+def gold_problems(item: dict, quote: bool = True) -> list[GoldProblem]:
+    """Every rule the item's gold, options, aliases and boxes break (empty when none).
+
+    `quote=False` (the importers): the sentences name no value, since a file imported by
+    mistake may hold a secret (formats/records.describe); the editor quotes what the user
+    typed, which helps them fix it."""
     answer_type = item.get("answer_type")
     gold = str(item.get("answer") or "").strip()
     options = item.get("options") or []
@@ -50,22 +54,22 @@ def gold_problems(item: dict) -> list[GoldProblem]:
             f"options on a non-multiple-choice item: a {answer_type} item has no options "
             f"({len(options)} given); remove them or make it multiple choice")))
     if answer_type == MULTIPLE_CHOICE:
-        problems += _choice_problems(gold, options)
+        problems += _choice_problems(gold, options, quote)
     elif answer_type == YES_NO and gold and gold.rstrip(".").lower() not in ("yes", "no"):
-        problems.append(GoldProblem("answer", f"gold answer is not Yes or No: {gold!r}"))
+        problems.append(GoldProblem("answer", f"gold answer is not Yes or No{_shown(gold, quote)}"))
     elif answer_type == NUMERIC and gold and number_or_none(gold) is None:
-        problems.append(GoldProblem("answer", f"gold answer is not a number: {gold!r}"))
+        problems.append(GoldProblem("answer", f"gold answer is not a number{_shown(gold, quote)}"))
     elif answer_type == LOCATION:
         if gold:
-            problems += [GoldProblem("answer", m) for m in location_problems(gold, True)]
+            problems += [GoldProblem("answer", m) for m in location_problems(gold, True, quote)]
         for alias in item.get("aliases") or []:
             if alias.strip().startswith("$"):  # a whole answer; else a region name
-                problems += [GoldProblem("aliases", m) for m in location_problems(alias, False)]
+                problems += [GoldProblem("aliases", m) for m in location_problems(alias, False, quote)]
     problems += _box_problems(item)
     return problems
 
 
-def _choice_problems(gold: str, options: list[dict]) -> list[GoldProblem]:
+def _choice_problems(gold: str, options: list[dict], quote: bool) -> list[GoldProblem]:
     labels = [str(o.get("label") or "").strip() for o in options]
     problems = []
     if not options:
@@ -79,25 +83,29 @@ def _choice_problems(gold: str, options: list[dict]) -> list[GoldProblem]:
         problems.append(GoldProblem("options", f"duplicated option label: {label}"))
     if gold and options and gold not in labels:
         shown = "".join(labels) if all(len(label) == 1 for label in labels) else ", ".join(labels)
-        problems.append(GoldProblem("answer", f"gold answer has no option: {gold!r} "
+        problems.append(GoldProblem("answer", f"gold answer has no option{_shown(gold, quote)} "
                                               f"(options {shown})"))
     return problems
 
 
-def location_problems(text: str, check_country: bool) -> list[str]:
+def location_problems(text: str, check_country: bool, quote: bool = True) -> list[str]:
     """Why `text` is not a `$country,region/alias/...$` location (empty list when it is)."""
     parts = split_location(text)
     if parts is None:
-        return [f"location is not $country,region$: {text!r}"]
+        return [f"location is not $country,region${_shown(text, quote)}"]
     country, regions = parts
     problems = []
     if not country:
-        problems.append(f"location has no country: {text!r}")
+        problems.append(f"location has no country{_shown(text, quote)}")
     elif check_country and country_code(country) is None:
-        problems.append(f"unknown country in location: {country!r} (in {text!r})")
+        problems.append("unknown country in location" + (f": {country!r} (in {text!r})" if quote else ""))
     if not regions or any(not region for region in regions):
-        problems.append(f"empty region in location: {text!r} (aliases are separated by '/')")
+        problems.append(f"empty region in location{_shown(text, quote)} (aliases are separated by '/')")
     return problems
+
+
+def _shown(value: str, quote: bool) -> str:
+    return f": {value!r}" if quote else ""
 
 
 def split_location(text: str) -> tuple[str, list[str]] | None:
