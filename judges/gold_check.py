@@ -51,7 +51,7 @@ def gold_problems(item: dict, quote: bool = True) -> list[GoldProblem]:
     problems: list[GoldProblem] = []
     if options and answer_type != MULTIPLE_CHOICE:
         problems.append(GoldProblem("options", (
-            f"options on a non-multiple-choice item: a {answer_type} item has no options "
+            f"options on a non-multiple-choice item: an item of type {answer_type} has no options "
             f"({len(options)} given); remove them or make it multiple choice")))
     if answer_type == MULTIPLE_CHOICE:
         problems += _choice_problems(gold, options, quote)

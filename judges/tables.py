@@ -100,11 +100,12 @@ class Table:
                            "rows": self.flat_rows(), "notes": self.notes}, indent=2)
 
     # -- rendered exports ------------------------------------------------------------------
-    def _cell(self, row: dict, col: Column, latex: bool) -> str:
+    def _cell(self, row: dict, col: Column, latex: bool, markdown: bool = False) -> str:
         value = row.get(col.key)
         if not col.numeric:
-            return latex_escape(value if value is not None else "") if latex else \
-                str(value if value is not None else "").replace("|", r"\|")
+            text = value if value is not None else ""
+            return latex_escape(text) if latex else markdown_cell(text) if markdown else \
+                str(text).replace("|", r"\|")
         if value is None:
             return "--" if latex else "–"
         text = f"{value:.{col.digits}f}"
@@ -117,14 +118,14 @@ class Table:
             text += f" {{\\scriptsize {interval}}}" if latex else f" {interval}"
         return text
 
-    def _rendered(self, latex: bool) -> list[list[str]]:
+    def _rendered(self, latex: bool, markdown: bool = False) -> list[list[str]]:
         marks = self.marks()
         bold, under = (r"\textbf{%s}", r"\underline{%s}") if latex else ("**%s**", "<u>%s</u>")
         lines = []
         for i, row in enumerate(self.rows):
             cells = []
             for col in self.columns:
-                text = self._cell(row, col, latex)
+                text = self._cell(row, col, latex, markdown)
                 mark = marks.get((i, col.key))
                 cells.append(bold % text if mark == "best" else
                              under % text if mark == "second" else text)
@@ -132,11 +133,12 @@ class Table:
         return lines
 
     def to_markdown(self) -> str:
-        head = "| " + " | ".join(c.title for c in self.columns) + " |"
+        head = "| " + " | ".join(markdown_cell(c.title) for c in self.columns) + " |"
         rule = "|" + "|".join("---:" if c.numeric else ":---" for c in self.columns) + "|"
-        body = ["| " + " | ".join(cells) + " |" for cells in self._rendered(latex=False)]
+        body = ["| " + " | ".join(cells) + " |"
+                for cells in self._rendered(latex=False, markdown=True)]
         text = "\n".join([head, rule, *body])
-        caption = f"**{self.caption}**\n\n" if self.caption else ""
+        caption = f"**{markdown_cell(self.caption)}**\n\n" if self.caption else ""
         return caption + text + (f"\n\n{self.notes}" if self.notes else "") + "\n"
 
     def to_latex(self) -> str:
@@ -151,6 +153,17 @@ class Table:
         lines += [" & ".join(cells) + " \\\\" for cells in self._rendered(latex=True)]
         lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}"]
         return "\n".join(lines) + "\n"
+
+
+_MARKDOWN_CELL = str.maketrans({"\\": "\\\\", "|": "\\|", "<": "&lt;", ">": "&gt;",
+                                "&": "&amp;", "[": "\\[", "]": "\\]", "*": "\\*",
+                                "_": "\\_", "`": "\\`", "!": "\\!", "\n": " ", "\r": " "})
+
+
+def markdown_cell(text) -> str:
+    """A table cell that Markdown shows as written: a `|` in a domain name splits no column,
+    and markup or a link from an item's field or a model's name is text, not HTML."""
+    return str(text).translate(_MARKDOWN_CELL)
 
 
 # -- tables from results -------------------------------------------------------------------------

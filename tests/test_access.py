@@ -209,3 +209,19 @@ def test_the_gradio_internals_the_guard_relies_on_are_still_there():
     assert 'f"access-token-unsecure-{app.cookie_id}"' in source
     assert "app.tokens.get(token)" in source
     assert "run_history" in inspect.signature(gr.Blocks.launch).parameters
+
+
+def test_pages_of_other_sites_on_this_host_cannot_act_for_the_user(auth_server):
+    """Gradio's CORS lets any localhost origin call the API with the login cookie; a page on
+    another port of the same machine must get nothing (ui/gradio_hooks.foreign_origin)."""
+    ada = QueueCaller(auth_server.url, ("ada", PASSWORD))
+    port = auth_server.url.rsplit(":", 1)[1]
+    for origin in ("http://127.0.0.1:9999", "http://localhost:3000", "null"):
+        # Gradio's CORS middleware, outside ours, still answers the preflight; the request
+        # itself is refused, so the other page reads nothing and calls nothing
+        joined = ada.http.post("/gradio_api/queue/join", headers={"Origin": origin},
+                               json={"data": [], "fn_index": 0, "session_hash": "x"})
+        assert joined.status_code == 403 and "event_id" not in joined.text
+        assert ada.http.get("/config", headers={"Origin": origin}).status_code == 403
+    same = ada.http.get("/config", headers={"Origin": f"http://127.0.0.1:{port}"})
+    assert same.status_code == 200 and "dependencies" in same.text

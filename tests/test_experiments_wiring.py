@@ -142,6 +142,9 @@ def test_the_key_never_reaches_the_browser(setup):
 
 
 def test_with_a_login_only_admins_and_researchers_run_models(tmp_path):
+    """...and only admins set up endpoints: an endpoint's settings decide where the server
+    sends the key its named variable holds, so a researcher who could set them could send
+    any of the server's environment variables to an address of their choice."""
     from store import Store
 
     db = tmp_path / "auth.db"
@@ -149,18 +152,24 @@ def test_with_a_login_only_admins_and_researchers_run_models(tmp_path):
     with Store.open(db) as store:
         store.add_user("ann", "annotator", "pw-ann")
         store.add_user("rita", "researcher", "pw-rita")
+        store.add_user("ada", "admin", "pw-ada")
     srv = LiveServer(db, "--auth")
     try:
         ann = Client(srv.url, auth=("ann", "pw-ann"), verbose=False, download_files=False)
         refused = "ann may not run experiments or read endpoint settings"
-        with pytest.raises(Exception, match=refused):
+        with pytest.raises(Exception, match="ann may not set up or test endpoints"):
             ann.predict("x", "http://127.0.0.1:9/v1", "m", "", 1, "", api_name="/save_endpoint")
         with pytest.raises(Exception, match=refused):
             ann.predict(*form(), api_name="/start_run")
         with pytest.raises(Exception, match=refused):    # endpoint settings show in runs
             ann.predict("", "all", api_name="/poll_runs")
         rita = Client(srv.url, auth=("rita", "pw-rita"), verbose=False, download_files=False)
-        assert "added" in rita.predict("x", "http://127.0.0.1:9/v1", "m", "", 1, "",
-                                       api_name="/save_endpoint")[2]
+        for args, api_name in (((["x", "http://127.0.0.1:9/v1", "m", "OPENAI_API_KEY", 1, ""]),
+                                "/save_endpoint"), ((["x", "", "", ""]), "/test_endpoint")):
+            with pytest.raises(Exception, match="rita may not set up or test endpoints"):
+                rita.predict(*args, api_name=api_name)
+        ada = Client(srv.url, auth=("ada", "pw-ada"), verbose=False, download_files=False)
+        assert "added" in ada.predict("x", "http://127.0.0.1:9/v1", "m", "", 1, "",
+                                      api_name="/save_endpoint")[2]
     finally:
         srv.stop()

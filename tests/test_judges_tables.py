@@ -88,3 +88,15 @@ def test_ties_share_the_mark_and_missing_values_print_a_dash():
     latex = table.to_latex()
     assert latex.count("\\textbf{0.50}") == 2 and "\\underline{0.10}" in latex
     assert "d & --" in latex and "| d | – |" in table.to_markdown()
+
+
+def test_markdown_shows_names_from_items_and_models_as_text():
+    from judges.tables import Column, Table
+    table = Table(columns=[Column("model", "model", numeric=False),
+                           Column("d", "geo | <img src=x> [a](b)")],
+                  rows=[{"model": "m|<form>*x*", "d": 50.0}], caption="on `x` | y")
+    lines = table.to_markdown().splitlines()
+    head, body = lines[2], lines[4]
+    assert head.count(" | ") == body.count(" | ") == 1     # one border, no extra column
+    assert "<img" not in head and "&lt;img src=x&gt;" in head and "\\[a\\](b)" in head
+    assert "<form>" not in body and "\\*x\\*" in body

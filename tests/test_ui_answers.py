@@ -71,7 +71,7 @@ def test_autosave_keeps_no_draft_of_a_table_with_other_columns(ui_store):
     ("ui/alpha", {"answer_type": "location", "loc_country": "atlantis", "loc_region": "x"},
      "Gold answer: unknown country in location: 'atlantis'"),
     ("ui/gamma", {"answer_type": "numeric", "answer_number": 4},
-     "Options: options on a non-multiple-choice item: a numeric item has no options (2 given)"),
+     "Options: options on a non-multiple-choice item: an item of type numeric has no options (2 given)"),
 ])
 def test_wrong_type_gold_is_refused_with_a_message_per_field(ui_store, item_id, changes, message):
     """(Items imported with such golds, flagged, cannot be saved until the gold is fixed.)"""

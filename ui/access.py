@@ -77,9 +77,14 @@ GROUPS = (
         results_runs results_on_open score_runs judge_update judge_update_1 show_results
         rerender rerender_1 rerender_2 rerender_3 rerender_4 rerender_5 shown_judges add_human
         export_results"""),
+    # an endpoint's settings decide where the server sends the key held in the environment
+    # variable they name (and Test connection fetches any URL given): whoever may set them
+    # can send any of the server's variables to an address of their choice, so only admins
+    # (and the one user of local mode) may; researchers use the endpoints admins set up
+    _group("set up or test endpoints", ADMIN, """
+        save_endpoint delete_endpoint test_endpoint"""),
     _group("run experiments or read endpoint settings", RESEARCH, """
-        experiments_open select_endpoint save_endpoint delete_endpoint test_endpoint
-        select_price save_price delete_price clue_source_options image_mode_options
+        experiments_open select_endpoint select_price save_price delete_price clue_source_options image_mode_options
         mmr_life_preset preview_run start_run poll_runs refresh_runs watch_run select_run
         list_responses show_response pause_run cancel_run resume_run label_run
         ask_delete_run delete_run keep_run"""),

@@ -184,9 +184,9 @@ def build_editor() -> SimpleNamespace:
                 ui.history = gr.Dataframe(headers=HISTORY_HEADERS, interactive=False,
                                           elem_id="history-table", visible=not DEFER_PANELS)
                 with gr.Row():
-                    ui.version_a = gr.Number(label="Version A", precision=0, minimum=1,
+                    ui.version_a = gr.Number(1, label="Version A", precision=0, minimum=1,
                                              visible=not DEFER_PANELS)
-                    ui.version_b = gr.Number(label="Version B", precision=0, minimum=1,
+                    ui.version_b = gr.Number(1, label="Version B", precision=0, minimum=1,
                                              visible=not DEFER_PANELS)
                     ui.show_diff = gr.Button("Diff A → B", elem_id="history-diff")
                     ui.restore = gr.Button("Restore version A", variant="stop",

@@ -73,6 +73,8 @@ class EditorHandlers:
         if "aliases" in form:
             item["aliases"] = em.split_aliases(form["aliases"])
         item = em.apply_option_rows(item, form.get("options"))
+        n_old = len(item.get("clues", []))
+        annot_boxes = em.relabel_for_rows(annot_boxes, form.get("clues"), n_old)
         item = em.apply_clue_rows(item, form.get("clues"))
         return em.merge_annotator_boxes(item, current_image(work), annot_boxes)
 

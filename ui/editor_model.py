@@ -155,6 +155,20 @@ def table_rows(table, headers: list[str], name: str) -> list[list] | None:
     return rows
 
 
+def clue_row_plan(rows, n_old: int) -> list[tuple[int | None, str, str]] | None:
+    """(index of the old clue the row is, or None for a new row; text; reasoning) for each
+    non-empty row of the clue table, in the table's order; None when there is no table."""
+    rows = table_rows(rows, CLUE_HEADERS, "clue")
+    if rows is None:
+        return None
+    plan = []
+    for row in rows:
+        label, text, reasoning = (str(v) if v is not None else "" for v in row[:3])
+        if label or text or reasoning:
+            plan.append((parse_clue_label(label, n_old), text, reasoning))
+    return plan
+
+
 def apply_clue_rows(item: dict, rows) -> dict:
     """Take the clue texts from the table; boxes follow the clue their row's label names.
 
@@ -162,20 +176,35 @@ def apply_clue_rows(item: dict, rows) -> dict:
     whose row was deleted loses its boxes with it.
     """
     item = copy.deepcopy(item)
-    rows = table_rows(rows, CLUE_HEADERS, "clue")
-    if rows is None:
-        return item
     old = item.get("clues", [])
-    new = []
-    for row in rows:
-        label, text, reasoning = (str(v) if v is not None else "" for v in row[:3])
-        if not (label or text or reasoning):
-            continue
-        index = parse_clue_label(label, len(old))
-        boxes = copy.deepcopy(old[index].get("boxes", [])) if index is not None else []
-        new.append({"text": text, "reasoning": reasoning, "boxes": boxes})
-    item["clues"] = new
+    plan = clue_row_plan(rows, len(old))
+    if plan is None:
+        return item
+    item["clues"] = [{"text": text, "reasoning": reasoning,
+                      "boxes": copy.deepcopy(old[index].get("boxes", []))
+                      if index is not None else []}
+                     for index, text, reasoning in plan]
     return item
+
+
+def relabel_for_rows(annot_boxes: list[dict] | None, rows, n_old: int) -> list[dict] | None:
+    """The annotator's boxes with their labels moved as the clue table moved the clues.
+
+    The annotator labels a box by the clue's position (`clue 1`); a row added above it in
+    the table makes that clue `clue 2`, so the box must be relabelled too, or saving would
+    hand it to the new row's clue. A box of a clue whose row was deleted goes with it."""
+    plan = clue_row_plan(rows, n_old)
+    if annot_boxes is None or plan is None:
+        return annot_boxes
+    moved = {old: new for new, (old, _, _) in enumerate(plan) if old is not None}
+    out = []
+    for box in annot_boxes:
+        index = parse_clue_label(box.get("label"), n_old)
+        if index is None:
+            out.append(box)                     # kept aside as unassigned, as before
+        elif index in moved:
+            out.append({**box, "label": clue_label(moved[index])})
+    return out
 
 
 def option_rows(item: dict) -> list[list]:

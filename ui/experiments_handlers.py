@@ -37,8 +37,10 @@ class ExperimentError(ValueError):
 
 
 def code(text) -> str:
-    """Inline code in Markdown for untrusted text (backslash escapes would show in `…`)."""
-    return f"<code>{escape_html(text)}</code>"
+    """Inline code in Markdown for untrusted text. An HTML <code> element, not backticks
+    (backslash escapes would show inside `…`); its content is still Markdown, so it gets
+    escape_md: a model id `[x](http://…)` from a server's /models list is no link."""
+    return f"<code>{escape_md(text)}</code>"
 
 
 def _blank(value) -> bool:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import inspect
 import json
+from urllib.parse import urlsplit
 from pathlib import Path
 
 import gradio as gr
@@ -78,6 +79,26 @@ def cookie_user(app, headers: list[tuple[bytes, bytes]]) -> str | None:
     return tokens.get(token) if token else None
 
 
+def foreign_origin(headers: list[tuple[bytes, bytes]]) -> bool:
+    """Does the request come from a page of another site (its Origin is not this host)?
+
+    Gradio's CORS middleware lets any page served from localhost or 127.0.0.1, on any port,
+    call the API with the user's login cookie, so a page on another port of a shared host
+    could act as whoever is logged in. A browser names the page's origin on every
+    cross-origin request and preflight; ClueLab's own pages are on this host (Host, or
+    X-Forwarded-Host behind a proxy). Requests without an Origin (navigation, scripts,
+    gradio_client) are not affected."""
+    values = {name: value.decode("latin-1") for name, value in headers
+              if name in (b"origin", b"host", b"x-forwarded-host")}
+    origin = values.get(b"origin")
+    if origin is None:
+        return False
+    netloc = urlsplit(origin).netloc.lower()
+    own = {values.get(b"host", "").lower()}
+    own |= {h.strip().lower() for h in values.get(b"x-forwarded-host", "").split(",") if h}
+    return not netloc or netloc not in own
+
+
 class RouteAccess:
     """ASGI middleware: a request to a route its caller's role may not reach gets a 403."""
 
@@ -87,6 +108,9 @@ class RouteAccess:
         self.require_login = require_login
 
     async def __call__(self, scope, receive, send):
+        if scope["type"] in ("http", "websocket") and foreign_origin(scope.get("headers", [])):
+            return await self._forbidden(scope, send, access.Caller("another site",
+                                                                     access.NOBODY))
         if scope["type"] in ("http", "websocket"):
             roles = access.route_roles(scope["path"])
             if roles != access.SIGNED_IN:

@@ -22,6 +22,7 @@ from ui.media_http import MediaCacheHeaders
 from ui.experiments_tab import build_experiments_tab
 from ui.gradio_hooks import GuardedBlocks, RouteAccess
 from ui.handler_errors import shown_as_message
+from ui.login_throttle import LoginThrottle
 from ui.inspect_tab import build_inspect_tab
 from ui.io_tab import build_io_tab
 from ui.results_tab import build_results_tab
@@ -116,14 +117,16 @@ def build_app(store, import_roots=None) -> gr.Blocks:
 def launch_kwargs(store, require_login: bool) -> dict:
     """Settings shared by the real server and the tests' servers."""
     return {
-        "auth": (lambda user, password: store.check_password(user, password))
-        if require_login else None,
+        "auth": LoginThrottle(store.check_password) if require_login else None,
         "auth_message": "ClueLab: log in with the account an admin created for you.",
         "css": (ASSETS / "cluelab.css").read_text(),
         "head": "".join(f"<script>{(ASSETS / name).read_text()}</script>"
                         for name in ("shortcuts.js", "annotator.js")),
         "allowed_paths": [str(store.media_dir)],
         "show_error": False,
+        # one upload (an image, or a ZIP of a dataset with its images) is at most this big;
+        # without a limit any logged-in user could fill the server's disk
+        "max_file_size": os.environ.get("CLUELAB_MAX_UPLOAD", "4gb"),
         "footer_links": ["api"],
         # Gradio's run history would keep every event's inputs and outputs (gold answers,
         # model output) in the browser and offers to copy them to a Hugging Face bucket
