@@ -13,11 +13,15 @@
   window.cluelabTyping = typing;
   const click = (id) => { const el = document.getElementById(id); if (el) el.click(); };
 
-  let hovered = null;
-  document.addEventListener("pointerover", (e) => { hovered = e.target; }, true);
-  document.addEventListener("pointerout", (e) => { if (!e.relatedTarget) hovered = null; }, true);
-  const overImage = () => !!(hovered && hovered.isConnected &&
-    hovered.closest && hovered.closest("#annotator .canvas-container"));
+  // where the pointer is, not which element it last entered: opening another item redraws
+  // the canvas under a pointer that has not moved
+  let pointer = null;
+  document.addEventListener("pointermove", (e) => { pointer = [e.clientX, e.clientY]; }, true);
+  document.addEventListener("pointerout", (e) => { if (!e.relatedTarget) pointer = null; }, true);
+  const overImage = () => {
+    const at = pointer && document.elementFromPoint(pointer[0], pointer[1]);
+    return !!(at && at.closest && at.closest("#annotator .canvas-container"));
+  };
 
   function toAnnotator(e) {
     const box = document.querySelector("#annotator .annotator-container");
@@ -47,6 +51,10 @@
       e.preventDefault(); click("prev-item");
     } else if (plain && !typing(t) && ANNOTATOR_KEYS.has(e.key.toLowerCase()) && overImage()) {
       toAnnotator(e);
+    } else if (e.key === "Enter" && t && t.closest && t.closest("#item-id")) {
+      // Enter opens the item: the id box is done, so the next C over the image draws
+      // instead of typing into the id (blurred after Gradio has read the Enter)
+      setTimeout(() => t.blur(), 0);
     }
   }, true);
 })();

@@ -106,6 +106,18 @@ def test_annotator_keys_work_with_the_pointer_over_the_image(ws, browser):
     page.keyboard.type(" d")
     assert page.locator("#item-question textarea").input_value().endswith(" d")
     assert mode(page) == "create"
+    # an id typed and opened with Enter: the next key over the image goes to the image
+    page.locator("#item-id input, #item-id textarea").first.fill("ui/tall")
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(1500)
+    page.wait_for_function("() => !document.querySelector('#annotator .wrap.pending, "
+                           "#annotator .eta-bar')", timeout=20000)
+    settled_canvas(page, 900 / 1400)
+    rect = canvas_rect(page)                   # its top quarter: above the sticky save bar
+    page.mouse.move(rect["x"] + rect["width"] / 2, rect["y"] + rect["height"] / 4)
+    page.keyboard.press("d")
+    assert mode(page) == "drag"
+    assert page.locator("#item-id input, #item-id textarea").first.input_value() == "ui/tall"
     page.context.close()
 
 
