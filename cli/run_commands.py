@@ -283,13 +283,15 @@ def run_runs(args) -> int:
         run["counts"] = status_counts(run["totals"], store.run_work_count(run["id"]),
                                       running=run["status"] == "running")
     if args.json:
-        keys = ("id", "created_at", "status", "message", "endpoint", "config_id", "config",
-                "execution", "totals", "counts", "started_at", "finished_at")
-        print(json.dumps([{k: r[k] for k in keys} for r in runs], ensure_ascii=False))
+        keys = ("id", "name", "note", "created_at", "status", "message", "endpoint",
+                "config_id", "config", "execution", "totals", "counts", "started_at",
+                "finished_at")
+        print(json.dumps([{k: r.get(k) for k in keys} for r in runs], ensure_ascii=False))
         return 0
     for r in runs:
         t, c = r["totals"], r["config"]
-        print(f"{r['id']}\t{r['status']}\t{r['endpoint']}\t{c.get('setting')}"
+        print(f"{r['id']}\t{r.get('name') or '-'}\t{r['status']}\t{r['endpoint']}"
+              f"\t{c.get('setting')}"
               f"\tclues {c.get('clues')}\timages {c.get('image_mode')}"
               f"\t{t.get('done', 0)}/{t.get('total', '?')}\t${t.get('cost', 0) or 0:.4f}")
     return 0

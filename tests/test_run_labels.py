@@ -74,6 +74,8 @@ def test_the_cli_renames_notes_and_deletes_only_with_yes(db):
     assert cli("runs", "--db", db, "--note", "run-a", "see issue 12").returncode == 0
     [a] = [r for r in json.loads(cli("runs", "--db", db, "--json").stdout)
            if r["id"] == "run-a"]
+    assert (a["name"], a["note"]) == ("Baseline", "see issue 12")   # --json says them too
+    assert "run-a\tBaseline\t" in cli("runs", "--db", db).stdout
     with Store.open(db) as store:
         assert (store.get_run("run-a")["name"], store.get_run("run-a")["note"]) == (
             "Baseline", "see issue 12")
