@@ -133,7 +133,9 @@ def judge_open(answer: str | None, gold, aliases=(), *, no_match: str = "unscore
     golds = [g for g in [gold, *aliases] if g is not None and _plain(g)]
     if not golds:
         return unscored("no gold answer", judge=judge, answer=answer)
-    if not answer or not _plain(answer):
+    # unparsed only when nothing was extracted: an answer that normalises to nothing ("A" and
+    # "The" are articles, "..." is punctuation) was still read, so the rules cannot decide it
+    if not answer or not str(answer).strip():
         return unparsed(how or "empty answer", judge=judge)
     said = _plain(answer)
     hit = next((g for g in golds if _plain(g) == said), None)

@@ -123,6 +123,34 @@ def test_open_is_a_cheap_precheck(text, gold, aliases, expected):
     assert judge_response("open", text, gold, aliases).value == expected
 
 
+@pytest.mark.parametrize("output", [
+    "Answer: A",            # clue-guided CoT run of the review: "A" is an article to _plain
+    "Answer: C",            # plain CoT run of the review
+    "Answer: The",
+    "Answer: ...",
+])
+def test_an_extracted_open_answer_the_rules_cannot_decide_is_unscored_never_unparsed(output):
+    from scoring.offline import needs_llm, rule_verdict
+    item = {"answer_type": "open", "answer": "Winter", "aliases": [], "options": []}
+    found = extract(output, "open")
+    assert found.status == "ok" and found.answer
+    response = {"status": found.status, "answer": found.answer, "reason": found.reason}
+    verdict = rule_verdict(item, response)
+    assert verdict.value == "unscored", verdict.reason
+    assert "needs the LLM judge" in verdict.reason and needs_llm(verdict)
+    assert verdict.answer == found.answer
+
+
+def test_open_unparsed_only_when_the_extractor_found_nothing():
+    from scoring.offline import rule_verdict
+    item = {"answer_type": "open", "answer": "Winter", "aliases": [], "options": []}
+    found = extract("", "open")
+    assert found.status == "unparsed" and found.answer is None
+    verdict = rule_verdict(item, {"status": found.status, "answer": None,
+                                  "reason": found.reason})
+    assert verdict.value == "unparsed" and verdict.reason == found.reason
+
+
 def test_open_can_be_strict_when_asked():
     verdict = judge_response("open", "Answer: a tower", "Eiffel Tower", no_match="wrong")
     assert verdict.value == "wrong"
