@@ -70,6 +70,13 @@ def _work_rows(config: RunConfig, items: dict[str, dict], base_seed: int | None
 
 def _warnings(store, config: RunConfig, items: dict[str, dict]) -> list[str]:
     out = []
+    if config.image_mode != "text_only":
+        # an import that found no image folder flags its items but keeps them; a run on
+        # them measures text-only answering under an image setting's name
+        imageless = sum(1 for i in items.values() if not i.get("images"))
+        if imageless:
+            out.append(f"{imageless} of {len(items)} items have no image: the model sees only "
+                       "their text (filter on import problems, or re-import with the images)")
     if config.clues == "gt":
         bare = sum(1 for i in items.values() if not any(c.get("text") for c in i["clues"]))
         if bare:

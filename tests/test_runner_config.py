@@ -279,3 +279,17 @@ def test_the_preview_is_the_exact_first_request(store, make_item):
                           plan.items)
     work = {"id": 1, "phase": "answer", "item_id": "demo/Q_1", "repeat": 0, "sample": 0}
     assert preview["cache_key"] == builder.build(work).key and preview["cached"] is False
+
+
+def test_a_plan_warns_about_items_without_an_image(store, make_item):
+    """An import that found no images keeps its items (flagged): a run under an image mode
+    on them must say the model sees only text, not report it as a visual evaluation."""
+    store.create_item(make_item("demo/Q_0"), "t")
+    store.create_item(make_item("demo/Q_1", n_images=0, n_clues=0), "t")
+    store.add_endpoint("e", "http://h/v1", "m")
+    plan = plan_run(store, RunConfig(endpoint="e", filters={"dataset": "demo"}))
+    assert any(w.startswith("1 of 2 items have no image: the model sees only their text")
+               for w in plan.warnings)
+    text_only = plan_run(store, RunConfig(endpoint="e", image_mode="text_only",
+                                          filters={"dataset": "demo"}))
+    assert not any("have no image" in w for w in text_only.warnings)
