@@ -4,7 +4,7 @@
   shown beside the accuracy (DailyClue Table 2);
 - drop: general vs rigorous accuracy and the drop (DailyClue Fig. 7), grounded beside it;
 - clue injection: rows solver model, columns clue source, deltas against No Clue (Table 3);
-- ablation: No-CoT / CoT / clue-guided per model (Fig. 6);
+- ablation: No-CoT / CoT / clue-guided per model (Fig. 6), Structured when a run has it;
 - VER-Bench: AC, CC, RQ, ER and the average (VER-Bench Table 1);
 - leaderboard: every scored run, best overall first.
 A human baseline (`scoring.human`) is an extra, unranked row. The main table follows the
@@ -13,8 +13,10 @@ Runs are labelled by model and setting; a clash of labels adds the run id.
 
 Every table compares its runs on the items they share (`scoring.compared`): the main table,
 leaderboard, drop and VER-Bench tables on the items all their runs share, the injection and
-ablation tables per row (one model's runs). The n is in the table and its notes; runs that
-share no item are refused; the output does not depend on the order of the runs.
+ablation tables per row (one solver's or model's runs; the notes say when rows differ in n,
+and on the Results page the injection rows are within the main table's items). The n is in
+the table and its notes; runs that share no item are refused; runs a table leaves out are
+named with the reason; the output does not depend on the order of the runs.
 """
 from __future__ import annotations
 
@@ -25,7 +27,7 @@ from judges.tables import rigorous_drop_table, verbench_table
 from scoring.compared import SETTING_TITLES, check_one_per_cell, clue_source, grouped, \
     labels, on_shared, solver_label, summaries
 from scoring.extraction import CLUELAB, describe
-from scoring.results import GROUPS, ResultsError
+from scoring.results import GROUPS, ResultsError, on_items
 
 GROUP_CHOICES = GROUPS          # what a table can break down by: the groups every record has
 
@@ -120,7 +122,8 @@ def drop_table(store, run_ids: list[str]) -> Table:
 def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
     """{(solver, column): accuracy %}, {solver: n} and notes: each solver's runs compared on
     the items they share. solver_of(config) names a run's row, column_of(config) its
-    column; two runs in one cell are refused."""
+    column; two runs in one cell are refused. When rows were computed on different numbers
+    of items, the notes say so (compare cells within a row)."""
     configs = {rid: store.get_run(rid)["config"] for rid in found}
     names = labels(store, list(found))
     cells_runs: dict[tuple, list] = {}
@@ -137,37 +140,74 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
             acc = result["summary"]["overall"].accuracy
             if acc is not None:
                 cells[(solver, column_of(configs[rid]))] = acc * 100
+    if len(set(n.values())) > 1:
+        notes.append("Rows are on different items (see n): compare the cells of a row, not "
+                     "a column.")
     return cells, n, " ".join(notes)
 
 
+NO_INJECTION = "none of the runs has injected clues (clue source other than No Clue)"
+
+
+def _on_page_items(found: dict, items) -> dict:
+    """Each result restricted to `items` (the items the page's main table compares)."""
+    if items is None:
+        return found
+    return {rid: on_items(result, frozenset(items)) for rid, result in found.items()}
+
+
 def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
-                    extraction: str = CLUELAB) -> Table:
+                    extraction: str = CLUELAB, judge: str | None = None,
+                    items=None) -> Table:
     """Cells: general accuracy (%) of each solver (model, setting, image mode) under each clue
     source, every row on the items its runs share (each run read with its latest scoring,
-    `samples_rule` and `extraction`)."""
-    found = summaries(store, run_ids, "general", None, samples_rule, extraction)
+    or `judge`, `samples_rule` and `extraction`). `items`: compare only within these (the
+    items a page's main table is on, so that one run shows one accuracy on the page).
+    ResultsError when no run has injected clues (there is nothing to compare)."""
+    found = summaries(store, run_ids, "general", judge, samples_rule, extraction)
+    if found and all(store.get_run(rid)["config"].get("clues", "none") == "none"
+                     for rid in found):
+        raise ResultsError(NO_INJECTION)
+    found = _on_page_items(found, items)
     cells, n, notes = _cells_by_solver(store, found, solver_label,
                                        lambda c: clue_source(store, c), "clue source")
     order = sorted(cells, key=lambda cell: (cell[0], cell[1] != "GT", cell[1] != "Self",
                                             cell[1]))
     table = clue_injection_table({cell: cells[cell] for cell in order}, n=n, caption="Clue injection: accuracy (%) and "
                                                      "change against No Clue")
-    table.notes = ("Each row compares one solver's runs on the items they share (n). " +
-                   notes).strip()
+    within = (f"Only the {len(items)} items the main table compares are used. "
+              if items is not None else "")
+    table.notes = (within + "Each row compares one solver's runs on the items they share "
+                   "(n). " + notes).strip()
     return table
 
 
+ABLATION_SETTINGS = ("direct", "cot", "clue_guided")
+
+
 def ablation_table(store, run_ids: list[str]) -> Table:
-    """Rows model, columns No-CoT / CoT / Clue-guided CoT (runs without injected clues on
-    full images), every row on the items its runs share."""
-    settings = ("direct", "cot", "clue_guided")
-
-    def plain(rid):
-        config = store.get_run(rid)["config"]
-        return (config.get("clues", "none") == "none" and config["setting"] in settings
-                and config.get("image_mode", "full") == "full")
-
-    found = {rid: r for rid, r in summaries(store, run_ids, "general").items() if plain(rid)}
+    """Rows model, columns No-CoT / CoT / Clue-guided CoT, and Structured when a run has that
+    setting (runs without injected clues on full images), every row on the items its runs
+    share. Runs left out (injected clues, another image mode, no general scores) are named
+    in the notes with the reason."""
+    configs = {rid: store.get_run(rid)["config"] for rid in dict.fromkeys(run_ids)}
+    names = labels(store, list(configs))
+    found = summaries(store, run_ids, "general")
+    left_out = {}                  # {run_id: why it is not in the table}
+    for rid in names:
+        config = configs[rid]
+        if rid not in found:
+            left_out[rid] = "no general scores"
+        elif config.get("clues", "none") != "none":
+            left_out[rid] = "injected clues"
+        elif config.get("image_mode", "full") != "full":
+            left_out[rid] = f"image mode {config['image_mode']}"
+        elif config["setting"] not in SETTING_TITLES:
+            left_out[rid] = f"setting {config['setting']}"
+    found = {rid: r for rid, r in found.items() if rid not in left_out}
+    settings = ABLATION_SETTINGS + tuple(
+        s for s in SETTING_TITLES if s not in ABLATION_SETTINGS
+        and any(configs[rid]["setting"] == s for rid in found))
     cells, n, notes = _cells_by_solver(store, found, lambda c: c["endpoint"]["model"],
                                        lambda c: SETTING_TITLES[c["setting"]], "setting")
     columns = [Column("model", "Model", numeric=False)] + [
@@ -177,6 +217,9 @@ def ablation_table(store, run_ids: list[str]) -> Table:
     rows = [{"model": model, **{s: cells.get((model, SETTING_TITLES[s])) for s in settings},
              "n": n[model]}
             for model in models]
+    if left_out:
+        notes += " Left out: " + ", ".join(f"{names[rid]} ({why})"
+                                           for rid, why in left_out.items()) + "."
     return Table(columns, rows, caption="Reasoning setting ablation: accuracy (%)",
                  notes=("Each row compares one model's runs on the items they share (n). " +
                         notes).strip())

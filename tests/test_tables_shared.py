@@ -145,12 +145,74 @@ def test_results_page_refuses_disjoint_runs_and_keeps_other_figures(runs):
     with pytest.raises(h.ResultsUiError, match=r"share no item.*\(4 items\)"):
         h.show_results(runs, ["gt", "none-mmr"])
     # none and none-mmr share mmr/0..5 (none right on all 6, none-mmr on mmr/0..3): shown;
-    # both are m · CoT without clues, so the injection heatmap says why it is not drawn
+    # neither has injected clues, so the injection heatmap says why it is not drawn
     shown = h.show_results(runs, ["none-mmr", "none"])
     assert shown["caption"].endswith("6 items")
     assert dict(zip(shown["table"]["Model"], shown["table"]["Overall"])) == {
         "m · CoT [none]": "100.00 [100.00, 100.00]",
         "m · CoT [none-mmr]": "66.67 [33.33, 100.00]"}
-    assert "Clue injection not shown: runs m · CoT [none-mmr], m · CoT [none] are all" \
+    assert "Clue injection not shown: none of the runs has injected clues" \
         in shown["injection"]
     assert "rect class=\"bar\"" in shown["group_chart"]
+
+
+# -- the injection table on the Results page is on the main table's items ----------------------
+
+def heatmap_rows(html: str) -> dict:
+    """{row name: [cell texts]} of a heatmap."""
+    import re
+
+    return {name: re.findall(r"<td[^>]*>([^<]*)</td>", cells)
+            for name, cells in re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", html)}
+
+
+def test_results_page_injection_rows_are_on_the_main_tables_items(runs):
+    from ui import results_handlers as h
+
+    shown = h.show_results(runs, ["gt", "none", "direct"])
+    # main: demo/0, demo/1 shared by all three; direct (m · No-CoT) right on both: 100%.
+    # Before, the injection row of direct was on its own 4 demo items: 2/4 = 50% (n 4).
+    assert dict(zip(shown["table"]["Model"], shown["table"]["n"]))["m · No-CoT"] == "2"
+    rows = heatmap_rows(shown["injection"])
+    # columns GT, No Clue. m · CoT: gt 2/2 = 100, none 1/2 = 50 (+50); m · No-CoT: 2/2
+    assert rows == {"m · CoT (n 2)": ["100.0 (+50.0)", "50.0"],
+                    "m · No-CoT (n 2)": ["–", "100.0"]}
+
+
+def test_cli_injection_table_says_rows_are_on_different_items(runs):
+    code, out, err = cli("table", "--db", runs.path, "--kind", "injection",
+                         "--runs", "gt,none,direct", "--format", "json")
+    assert code == 0, err
+    table = json.loads(out)
+    # m · CoT: gt and none on demo/0, demo/1 (n 2); m · No-CoT: direct alone, 2/4 = 50 (n 4)
+    assert [(r["solver"], r["No Clue"], r["n"]) for r in table["rows"]] == [
+        ("m · CoT", 50.0, 2), ("m · No-CoT", 50.0, 4)]
+    assert "Rows are on different items (see n)" in table["notes"]
+
+
+def test_injection_table_is_not_shown_without_injected_clues(runs):
+    from ui import results_handlers as h
+
+    shown = h.show_results(runs, ["none", "direct"])
+    assert shown["injection"].count("<p") == 1 and "Clue injection not shown: none of the " \
+        "runs has injected clues" in shown["injection"]
+    code, out, err = cli("table", "--db", runs.path, "--kind", "injection",
+                         "--runs", "none,direct")
+    assert code == 2 and out == "" and "none of the runs has injected clues" in err
+
+
+# -- the ablation table names every run it leaves out --------------------------------------------
+
+def test_ablation_has_a_structured_column_and_names_runs_left_out(runs):
+    demo = [i["id"] for i in DEMO]
+    make_run(runs, "structured", {i: '{"answer": "Yes"}' if i != "demo/1" else
+                                  '{"answer": "No"}' for i in demo}, setting="structured")
+    score_run(runs, "structured")
+    table = tables.ablation_table(runs, ["none", "direct", "structured", "gt"])
+    # shared by none, direct, structured: demo/0, demo/1. none 1/2, direct 2/2, structured
+    # right on demo/0 only: 1/2
+    assert [c.title for c in table.columns] == ["Model", "No-CoT", "CoT", "Clue-guided CoT",
+                                                "Structured", "n"]
+    assert table.rows == [{"model": "m", "direct": 100.0, "cot": 50.0, "clue_guided": None,
+                           "structured": 50.0, "n": 2}]
+    assert "Left out: m · CoT · clues gt (injected clues)." in table.notes

@@ -138,7 +138,9 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
     row) with its caption (the n of shared items), the rules and reading used, and the
     charts. Runs are compared on the items they share (refused when they share none). The
     drop chart mixes protocols, so it shows each run's latest scorings as they are; the
-    injection heatmap (general protocol) follows the samples rule and extraction."""
+    injection heatmap (general protocol) follows the samples rule and extraction (and the
+    judge, under the general protocol) and is on the main table's items, each row on the
+    items its runs share there; it is not shown when no run has injected clues."""
     from scoring import figures, tables
     from scoring.results import ResultsError
     from store import StoreError
@@ -155,9 +157,11 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         raise ResultsUiError(str(error)) from None
     drop = shown_or_why(lambda: figures.drop_chart(tables.drop_table(store, run_ids)),
                         "General vs rigorous")
-    injection = shown_or_why(lambda: figures.injection_heatmap(tables.injection_table(
-        store, run_ids, chosen["samples_rule"], chosen["extraction"])), "Clue injection")
     found, names, shared = compared
+    injection = shown_or_why(lambda: figures.injection_heatmap(tables.injection_table(
+        store, run_ids, chosen["samples_rule"], chosen["extraction"],
+        chosen["judge"] if protocol == "general" else None, items=shared.items)),
+        "Clue injection")
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
     second = "by_domain" if group == "by_subtask" else "by_subtask"
     return {
