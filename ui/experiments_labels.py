@@ -8,30 +8,22 @@ shown for one run can never delete another.
 from __future__ import annotations
 
 from runner.leases import owner_is_stale
-from store import NotFoundError, StoreError
+from store import StoreError
 from store.run_labels import contents_text
 from ui.experiments_handlers import ExperimentError
+from ui.experiments_runs import chosen_run
 from ui.text import escape_md
-
-
-def _run(store, run_id) -> dict:
-    if not (run_id or "").strip():
-        raise ExperimentError("choose a run first (click it in the list)")
-    try:
-        return store.get_run(run_id.strip())
-    except NotFoundError as err:
-        raise ExperimentError(str(err)) from None
 
 
 def labels(store, run_id) -> tuple[str, str]:
     """(name, note) of the run, for the form."""
-    run = _run(store, run_id)
+    run = chosen_run(store, run_id)
     return run.get("name") or "", run.get("note") or ""
 
 
 def save(store, run_id, name, note) -> str:
     """Set the run's name and note; returns what was done."""
-    run = _run(store, run_id)
+    run = chosen_run(store, run_id)
     try:
         after = store.label_run(run["id"], name=name or "", note=note or "")
     except StoreError as err:
@@ -42,7 +34,7 @@ def save(store, run_id, name, note) -> str:
 
 def ask(store, run_id) -> tuple[str, dict]:
     """(the confirmation's Markdown, the pending deletion {run_id, contents})."""
-    run = _run(store, run_id)
+    run = chosen_run(store, run_id)
     contents = store.run_contents(run["id"])
     lines = [f"**Delete run {escape_md(run['id'])}"
              + (f" ({escape_md(run['name'])})" if run.get("name") else "") + "?**",

@@ -28,7 +28,8 @@ RUN_LIMIT = 100
 SAMPLE_ROWS = 50
 
 
-def _get(store, run_id: str) -> dict:
+def chosen_run(store, run_id: str) -> dict:
+    """The run the user chose in the list, or ExperimentError saying what to do."""
     if not (run_id or "").strip():
         raise ExperimentError("choose a run first (click it in the list)")
     try:
@@ -145,7 +146,7 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
 
 def run_config(store, run_id: str) -> dict:
     """What the run asks (resolved config) and how (execution), plus its state and totals."""
-    run = _get(store, run_id)
+    run = chosen_run(store, run_id)
     keys = ("id", "config_id", "endpoint", "created_at", "created_by", "started_at",
             "finished_at", "message")
     return redact(store, {**{k: run.get(k) for k in keys}, "status": _status(run),
@@ -155,7 +156,7 @@ def run_config(store, run_id: str) -> dict:
 
 def responses(store, run_id: str, status: str = "all", limit: int = SAMPLE_ROWS) -> list[list]:
     """A sample of the run's answers (first `limit` matching the status filter)."""
-    run = _get(store, run_id)
+    run = chosen_run(store, run_id)
     rows = []
     for r in store.run_results(run["id"], phase=None):
         state = r["status"] or "pending"
@@ -176,7 +177,7 @@ def responses(store, run_id: str, status: str = "all", limit: int = SAMPLE_ROWS)
 
 def response_detail(store, run_id: str, work_id) -> tuple[str, str]:
     """(full model text, extracted answer + clues as JSON) of one work row."""
-    run = _get(store, run_id)
+    run = chosen_run(store, run_id)
     try:
         work_id = int(work_id)
     except (TypeError, ValueError):
@@ -196,7 +197,7 @@ def response_detail(store, run_id: str, work_id) -> tuple[str, str]:
 
 def control(store, run_id: str, action: str) -> str:
     """Pause or cancel: the executing process reads the request at its next commit."""
-    run = _get(store, run_id)
+    run = chosen_run(store, run_id)
     if action not in ("pause", "cancel"):
         raise ExperimentError(f"unknown action {action!r}")
     status = effective_status(run)
@@ -231,7 +232,7 @@ def resume(store, run_id: str, retry_errors: bool = False) -> str:
     """Continue a run in its own process: only work without a result is sent."""
     from runner.background import start_detached
 
-    run = _get(store, run_id)
+    run = chosen_run(store, run_id)
     status = effective_status(run)
     if status == "running":
         raise ExperimentError(f"run {run['id']} is running already (owner {run['owner']})")
