@@ -7,6 +7,10 @@
 // canvas keeps its own aspect ratio, and here limits the container's width so that the
 // whole image also fits the height left on the first screen (above the sticky save bar).
 // The image's size comes from the line above it (#image-info's data-width/data-height).
+// The room counts the component's toolbar under the canvas, so the tools are on the first
+// screen too. The fit waits while a pointer is down on the image: a canvas resized in the
+// middle of a drag (the save bar's status line appears with the first box) records the
+// box's end with the old scale.
 //
 // Also: the relabel picker opens listing every clue. The component focuses its input before
 // it has filtered the list by the current label, so only that clue was listed; focusing the
@@ -15,7 +19,11 @@
   const MIN_HEIGHT = 320;     // below this the image is allowed to run past the first screen
   const GAP = 12;             // room between the image's bottom and the save bar
 
+  let pointerDown = false;
+  let fitPending = false;
+
   function fit() {
+    if (pointerDown) { fitPending = true; return; }
     const container = document.querySelector("#annotator .canvas-container");
     const size = document.querySelector("#image-info [data-width]");
     if (!container) return;
@@ -26,7 +34,10 @@
       const top = container.getBoundingClientRect().top + window.scrollY;
       const footer = document.getElementById("item-footer");
       const bar = footer ? footer.getBoundingClientRect().height : 0;
-      const room = Math.max(MIN_HEIGHT, window.innerHeight - top - bar - GAP);
+      const annotator = document.getElementById("annotator");  // canvas, toolbar, padding
+      const below = annotator.getBoundingClientRect().bottom -
+                    container.getBoundingClientRect().bottom;
+      const room = Math.max(MIN_HEIGHT, window.innerHeight - top - bar - below - GAP);
       maxWidth = `${Math.floor(room * width / height)}px`;
     }
     if (container.style.maxWidth !== maxWidth) container.style.maxWidth = maxWidth;
@@ -57,13 +68,21 @@
         }
       }
     }).observe(root, {childList: true, subtree: true});
+    root.addEventListener("pointerdown", () => { pointerDown = true; }, true);
     const editor = document.getElementById("item-editor");
     if (editor) new ResizeObserver(fit).observe(editor);
     fit();
     return true;
   }
 
+  function pointerReleased() {
+    pointerDown = false;
+    if (fitPending) { fitPending = false; fit(); }
+  }
+
   window.addEventListener("resize", fit);
+  window.addEventListener("pointerup", pointerReleased, true);
+  window.addEventListener("pointercancel", pointerReleased, true);
   // the page's components arrive after this script runs; only the Annotate page has them
   const pending = new MutationObserver(() => { if (watch()) pending.disconnect(); });
   pending.observe(document.documentElement, {childList: true, subtree: true});

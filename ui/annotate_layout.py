@@ -153,7 +153,7 @@ def build_editor() -> SimpleNamespace:
                                     scale=1)
                 ui.discard = gr.Button("Discard draft", scale=0, min_width=130,
                                        elem_id="discard-draft")
-            with gr.Row():
+            with gr.Row(elem_id="save-status"):     # one line kept: the bar's height holds
                 ui.save_message = gr.Markdown(elem_id="save-message")
                 ui.draft_state = gr.Markdown(elem_id="draft-state")
             # shown when another tab of the same user wrote this item's draft meanwhile
