@@ -103,6 +103,8 @@ def build_editor() -> SimpleNamespace:
                 with gr.Row(elem_id="image-bar"):
                     ui.strip = gr.HTML(elem_id="image-strip", js_on_load=STRIP_JS,
                                        apply_default_css=False)
+                    # which image, its size and type: beside the strip, not a line of its own
+                    ui.image_info = gr.HTML(elem_id="image-info")
                     ui.add_image = gr.UploadButton("Add image", file_types=["image"],
                                                    size="sm", elem_id="add-image", scale=0,
                                                    min_width=90)
@@ -110,7 +112,6 @@ def build_editor() -> SimpleNamespace:
                     ui.image_right = gr.Button("Move ▶", size="sm", scale=0, min_width=70)
                     ui.remove_image = gr.Button("Remove image", size="sm", variant="stop",
                                                 elem_id="remove-image", scale=0, min_width=110)
-                ui.image_info = gr.HTML(elem_id="image-info")
                 ui.annotator = image_annotator(
                     label="Clue boxes", elem_id="annotator", image_type="filepath",
                     sources=[], show_clear_button=False, show_download_button=False,
@@ -151,7 +152,7 @@ def build_editor() -> SimpleNamespace:
                                         elem_id="save-comment", max_lines=1)
                 ui.save = gr.Button("Save (Ctrl+S)", variant="primary", elem_id="save-item",
                                     scale=1)
-                ui.discard = gr.Button("Discard draft", scale=0, min_width=130,
+                ui.discard = gr.Button("Discard draft", scale=0, min_width=150,
                                        elem_id="discard-draft")
             with gr.Row(elem_id="save-status"):     # one line kept: the bar's height holds
                 ui.save_message = gr.Markdown(elem_id="save-message")

@@ -47,11 +47,13 @@ def test_the_image_keeps_its_aspect_ratio_and_fills_the_room(ws, browser, viewpo
         assert rect["width"] / rect["height"] == pytest.approx(w / h, rel=0.02), item_id
         column = page.locator("#annotator").bounding_box()
         bar = page.locator("#item-footer").bounding_box()
+        tools = page.locator("#annotator button[aria-label='Create box']").bounding_box()
         fills_width = rect["width"] >= column["width"] - 40
-        fills_height = rect["y"] + rect["height"] >= bar["y"] - 40
+        fills_height = column["y"] + column["height"] >= bar["y"] - 40    # image + toolbar
         assert fills_width or fills_height, (item_id, rect, column, bar)
-        if height >= 900:      # the first screen shows the whole image above the save bar
+        if height >= 900:      # the first screen shows the whole image and its tools
             assert rect["y"] + rect["height"] <= bar["y"] + 1, (item_id, rect, bar)
+            assert tools["y"] + tools["height"] <= bar["y"] + 1, (item_id, tools, bar)
     page.context.close()
 
 
