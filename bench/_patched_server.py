@@ -86,8 +86,8 @@ if patches & {"no-asset-cache", "default-theme", "no-css"}:
 if "progress-everywhere" in patches:
     full_app = ui.server.build_app
 
-    def noisier_app(store):
-        demo = full_app(store)
+    def noisier_app(store, import_roots=None):
+        demo = full_app(store, import_roots)
         for fn in demo.fns.values():
             if fn.api_name in ("open_initial", "next_item", "prev_item", "load_item",
                                "select_item", "init_browser"):
@@ -100,7 +100,7 @@ if "annotate-only" in patches:
                     "build_experiments_tab", "build_inspect_tab"):
         setattr(ui.server, builder, lambda *args, **kwargs: None)
 if "floor" in patches:
-    def bare_page(store):
+    def bare_page(store, import_roots=None):
         ui.server.static_media(store)
         with gr.Blocks(title="floor") as demo:
             item_id = gr.Textbox(label="Item id", elem_id="item-id")
