@@ -63,6 +63,8 @@ class EditorHandlers:
     def collect(self, work: dict, form: dict, annot_boxes: list | None) -> dict:
         """The working copy as the widgets show it now."""
         item = copy.deepcopy(work["item"])
+        if form.get("answer_type") and form["answer_type"] != item.get("answer_type"):
+            item = af.switch_type(item, form["answer_type"])[0]   # no hidden old gold
         for key in ("question", "answer_type", "gt_reasoning", "status"):
             if key in form and form[key] is not None:
                 item[key] = form[key]
