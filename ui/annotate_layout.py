@@ -16,6 +16,8 @@ from ui import editor_model as em
 from ui.annotate_lifecycle import build_item_menu
 from ui.browser_handlers import ALL, FLAGGED_CHOICES, LIST_HEADERS
 from ui.history_handlers import DIFF_HEADERS, HISTORY_HEADERS
+
+CONFLICT_HEADERS = ["part", "changed by", "saved", "yours"]
 from ui.thumbnails import STRIP_JS
 
 def _path_only(self, image):
@@ -168,10 +170,15 @@ def build_editor() -> SimpleNamespace:
                 with gr.Row():
                     ui.compare = gr.Button("Compare with saved", elem_id="conflict-compare")
                     ui.take_theirs = gr.Button("Reload saved version", elem_id="conflict-reload")
-                    ui.keep_mine = gr.Button("Save mine over it", variant="stop",
+                    ui.keep_mine = gr.Button("Save merged", variant="stop",
                                              elem_id="conflict-overwrite")
-                ui.conflict_diff = gr.Dataframe(headers=["field", "saved", "yours"],
+                # of the parts both sides changed, those ticked here are saved as theirs
+                ui.conflict_take_saved = gr.CheckboxGroup(
+                    [], label="Changed by both: keep the saved version of (unticked: yours)",
+                    elem_id="conflict-take-saved", visible=False)
+                ui.conflict_diff = gr.Dataframe(headers=CONFLICT_HEADERS,
                                                 interactive=False, wrap=True,
+                                                column_widths=["14%", "16%", "35%", "35%"],
                                                 elem_id="conflict-diff",
                                                 visible=not DEFER_PANELS)
             ui.conflict_version = gr.State(None)
