@@ -36,7 +36,7 @@ _WRITERS = {
 IMPORT_FORMATS = tuple(_READERS)
 EXPORT_FORMATS = tuple(_WRITERS)
 
-__all__ = ["import_path", "export_path", "IMPORT_FORMATS", "EXPORT_FORMATS",
+__all__ = ["import_path", "export_path", "record_ids", "IMPORT_FORMATS", "EXPORT_FORMATS",
            "ImportReport", "FormatError"]
 
 
@@ -59,6 +59,15 @@ def import_path(store, fmt: str, path, images_dir=None, dataset=None, author: st
     return run_import(store, fmt, _READERS[fmt], path, images_dir=images_dir, dataset=dataset,
                       author=author, progress=progress, source_name=source_name,
                       replace=replace)
+
+
+def record_ids(fmt: str, path, images_dir=None, dataset=None) -> list[str]:
+    """The item ids `import_path` would read from `path`, without storing anything (raises
+    FormatError as it would): what an import with `replace` is about to replace."""
+    if fmt not in _READERS:
+        raise FormatError(path, f"unknown import format {fmt!r}")
+    return [record["id"] for record in _READERS[fmt](Path(path), Path(images_dir) if images_dir
+                                                      else None, dataset)]
 
 
 def export_path(store, fmt: str, out, dataset=None) -> dict:

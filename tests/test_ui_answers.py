@@ -135,3 +135,34 @@ def test_option_editor_adds_relabels_and_removes():
     assert ops.remove_option(item, "A")["options"] == [{"label": "B", "text": "", "image": None}]
     with pytest.raises(em.EditError, match="there is no option Q"):
         ops.remove_option(item, "Q")
+
+
+@pytest.mark.parametrize("gold, new_type, kept, note", [
+    ("Paris", "yes_no", "", "'Paris' is not a valid yes no answer: it was cleared"),
+    ("yes.", "yes_no", "Yes", "'yes.' is now 'Yes' (yes no)"),
+    ("B", "numeric", "", "'B' is not a valid numeric answer: it was cleared"),
+    ("12", "numeric", "12", ""),
+    ("Paris", "location", "", "'Paris' is not a valid location answer"),
+    ("$italy,lazio$", "location", "$italy,lazio$", ""),
+    ("12", "open", "12", ""),
+])
+def test_a_type_switch_converts_or_clears_the_gold_and_says_so(gold, new_type, kept, note):
+    item, said = af.switch_type({"answer_type": "open", "answer": gold}, new_type)
+    assert (item["answer_type"], item["answer"]) == (new_type, kept)
+    assert (note in said) if note else said == ""
+
+
+def test_after_a_switch_only_the_visible_control_counts(ui_store):
+    """ui/alpha is open with gold '12'. Switched to yes/no, the '12' left in the hidden text
+    field blocked every save ("gold answer is not Yes or No: '12'") while the Yes/No choice
+    shown was empty; now the choice shown is the gold."""
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "local")
+    form = editor.form_values(work["item"]) | {"answer_type": "yes_no", "answer_yes_no": None}
+    _, outcome = editor.save(work, form, None, "", "local")
+    assert outcome["kind"] == "saved", outcome
+    assert ui_store.get_item("ui/alpha")["answer"] == ""
+    work = editor.load("ui/alpha", "local")
+    form = editor.form_values(work["item"]) | {"answer_type": "numeric", "answer_number": 7}
+    _, outcome = editor.save(work, form, None, "", "local")
+    assert outcome["kind"] == "saved" and ui_store.get_item("ui/alpha")["answer"] == "7"

@@ -91,7 +91,7 @@ def test_save_conflict_keeps_draft_and_overwrites_nothing(ui_store):
     bob, outcome = editor.save(bob, form, None, "", "bob")
     assert outcome["kind"] == "conflict"
     assert "changed by alice" in outcome["message"] and outcome["current_version"] == 2
-    assert ["question", "Alice?", "Bob?"] in outcome["diff"]
+    assert ["question", "both (you choose)", "Alice?", "Bob?"] in outcome["diff"]
     assert ui_store.get_item("ui/beta")["question"] == "Alice?"
     assert ui_store.get_draft("bob", "ui/beta")["data"]["question"] == "Bob?"
 

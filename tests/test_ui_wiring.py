@@ -165,7 +165,7 @@ def test_import_and_export_through_the_ui_api(server, tmp_path):
     # a server path must lie inside the import roots: locally, the server's working folder
     demo_dir = server.db.parent / "demo-import"
     shutil.copytree(ROOT / "assets" / "demo", demo_dir)
-    report, _ = c.predict("jsonl", None, str(demo_dir / "demo.jsonl"), "", "",
+    report, *_ = c.predict("jsonl", None, str(demo_dir / "demo.jsonl"), "", "",
                           api_name="/import_file")
     assert "imported:   14" in report or "imported: 14" in report.replace("  ", " ")
     hostile = tmp_path / "evil.zip"

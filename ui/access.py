@@ -72,7 +72,7 @@ GROUPS = (
         restore_deleted_item reopen_item dataset_delete_preview delete_dataset"""),
     _group("see statistics or export datasets", STAFF, """
         stats stats_on_open export_file export_datasets"""),
-    _group("import datasets", RESEARCH, "import_file"),
+    _group("import datasets", RESEARCH, "import_file import_file_confirmed import_file_cancel"),
     _group("use results and judges", RESEARCH, """
         results_runs results_on_open score_runs judge_update judge_update_1 show_results
         rerender rerender_1 rerender_2 rerender_3 rerender_4 rerender_5 shown_judges add_human

@@ -16,6 +16,8 @@ from ui import editor_model as em
 from ui.annotate_lifecycle import build_item_menu
 from ui.browser_handlers import ALL, FLAGGED_CHOICES, LIST_HEADERS
 from ui.history_handlers import DIFF_HEADERS, HISTORY_HEADERS
+
+CONFLICT_HEADERS = ["part", "changed by", "saved", "yours"]
 from ui.thumbnails import STRIP_JS
 
 def _path_only(self, image):
@@ -50,9 +52,14 @@ HELP = (
 )
 
 
+# id and status whole (26-character demo ids at 1400x900), the question what is left;
+# the cells cannot wrap (assets/cluelab.css, "#item-list")
+LIST_WIDTHS = ["62%", "25%", "13%"]
+
+
 def build_browser() -> SimpleNamespace:
     ui = SimpleNamespace()
-    with gr.Column(scale=1, min_width=320, elem_id="item-browser"), \
+    with gr.Column(scale=1, min_width=340, elem_id="item-browser"), \
             gr.Column(visible=not DEFER_PANELS, elem_id="item-browser-body") as ui.body:
         ui.search = gr.Textbox(label="Search", placeholder="id, question, answer or clue text",
                                elem_id="browser-search")
@@ -70,7 +77,7 @@ def build_browser() -> SimpleNamespace:
                               elem_id="filter-flagged", visible=not DEFER_PANELS)
         ui.count = gr.Markdown(elem_id="browser-count")
         ui.items = gr.Dataframe(headers=LIST_HEADERS, interactive=False, max_height=640,
-                                wrap=False, column_widths=["52%", "22%", "26%"],
+                                wrap=False, column_widths=LIST_WIDTHS,
                                 elem_id="item-list", visible=not DEFER_PANELS)
         with gr.Row(elem_id="list-pager"):
             ui.page_prev = gr.Button("◀ page", size="sm", min_width=60, elem_id="list-prev-page")
@@ -137,12 +144,14 @@ def build_editor() -> SimpleNamespace:
                 build_answer_controls(ui)
                 ui.gt_reasoning = gr.Textbox(label="GT reasoning", lines=3,
                                              elem_id="item-gt-reasoning")
-                with gr.Row():
+                # min widths that hold values such as "Planning and Consumption": the row
+                # wraps a field onto the next line rather than cut its value
+                with gr.Row(elem_id="item-taxonomy"):
                     ui.domain = gr.Dropdown([], label="Domain", allow_custom_value=True,
-                                            elem_id="item-domain")
+                                            elem_id="item-domain", min_width=230)
                     ui.subtask = gr.Dropdown([], label="Subtask", allow_custom_value=True,
-                                             elem_id="item-subtask")
-                    ui.reasoning_type = gr.Textbox(label="Reasoning type",
+                                             elem_id="item-subtask", min_width=230)
+                    ui.reasoning_type = gr.Textbox(label="Reasoning type", min_width=230,
                                                    elem_id="item-reasoning-type")
         with gr.Column(visible=not DEFER_PANELS, elem_id="item-footer") as ui.footer:
             with gr.Row(equal_height=True):
@@ -168,10 +177,15 @@ def build_editor() -> SimpleNamespace:
                 with gr.Row():
                     ui.compare = gr.Button("Compare with saved", elem_id="conflict-compare")
                     ui.take_theirs = gr.Button("Reload saved version", elem_id="conflict-reload")
-                    ui.keep_mine = gr.Button("Save mine over it", variant="stop",
+                    ui.keep_mine = gr.Button("Save merged", variant="stop",
                                              elem_id="conflict-overwrite")
-                ui.conflict_diff = gr.Dataframe(headers=["field", "saved", "yours"],
+                # of the parts both sides changed, those ticked here are saved as theirs
+                ui.conflict_take_saved = gr.CheckboxGroup(
+                    [], label="Changed by both: keep the saved version of (unticked: yours)",
+                    elem_id="conflict-take-saved", visible=False)
+                ui.conflict_diff = gr.Dataframe(headers=CONFLICT_HEADERS,
                                                 interactive=False, wrap=True,
+                                                column_widths=["14%", "16%", "35%", "35%"],
                                                 elem_id="conflict-diff",
                                                 visible=not DEFER_PANELS)
             ui.conflict_version = gr.State(None)
@@ -227,7 +241,7 @@ def build_answer_controls(ui) -> None:
     which are shown), then the options editor of multiple choice (text or image options)."""
     with gr.Row(elem_id="answer-row"):
         ui.answer_type = gr.Dropdown(em.ANSWER_TYPES, label="Answer type", scale=1,
-                                     min_width=150, elem_id="item-answer-type")
+                                     min_width=190, elem_id="item-answer-type")
         with gr.Column(scale=2, min_width=200, elem_id="answer-text-panel") as \
                 ui.answer_text_panel:
             ui.answer = gr.Textbox(label="Gold answer", max_lines=1, elem_id="item-answer",

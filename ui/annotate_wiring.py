@@ -183,42 +183,46 @@ def wire(store, demo, browser, ui) -> None:
 
     # ---- saving, drafts and conflicts ----------------------------------------------------
     conflict_outputs = [ui.conflict_panel, ui.conflict_message, ui.conflict_diff,
-                        ui.conflict_version]
+                        ui.conflict_version, ui.conflict_take_saved]
 
-    def do_save(request, work, *values, base_version=None):
+    def do_save(request, work, *values, base_version=None, take_saved=()):
         user = user_of(request)
         comment = values[-1]
         form_values, annot = split(values[:-1])
         shown = work
-        work, outcome = editor.save(work, form_values, annot, comment, user, base_version)
+        work, outcome = editor.save(work, form_values, annot, comment, user, base_version,
+                                    take_saved or ())
         keep = [gr.skip()] * len(renderer.outputs)
         if outcome["kind"] == "saved":
             messages.info(outcome["message"])
             out = render_loaded(work, before=shown)
             out[renderer.index("save_message")] = messages.status(outcome["message"])
-            return out + [gr.update(visible=False), "", [], None]
+            return out + [gr.update(visible=False), "", [], None,
+                          gr.update(choices=[], value=[], visible=False)]
         if outcome["kind"] == "conflict":
             messages.warn(outcome["message"])
             keep[0] = work
+            both = outcome["both"]
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
-                           outcome["diff"],
-                           outcome["current_version"]]
+                           outcome["diff"], outcome["current_version"],
+                           gr.update(choices=both, value=[], visible=bool(both))]
         messages.warn(outcome["message"])
         keep[renderer.index("save_message")] = messages.status(f"Not saved: {outcome['message']}")
-        return keep + [gr.skip()] * 4
+        return keep + [gr.skip()] * len(conflict_outputs)
 
     def save_item(request: gr.Request, work, *values):
         return do_save(request, work, *values)
 
-    def save_over(request: gr.Request, work, version, *values):
-        return do_save(request, work, *values, base_version=version)
+    def save_over(request: gr.Request, work, version, take_saved, *values):
+        return do_save(request, work, *values, base_version=version, take_saved=take_saved)
 
     save_inputs = [ui.work, *form, ui.annotator, ui.comment]
     ui.save.click(save_item, save_inputs, renderer.outputs + conflict_outputs,
                   api_name="save_item")
     ui.comment.submit(save_item, save_inputs, renderer.outputs + conflict_outputs,
                       api_name="save_item_by_enter")
-    ui.keep_mine.click(save_over, [ui.work, ui.conflict_version, *form, ui.annotator, ui.comment],
+    ui.keep_mine.click(save_over, [ui.work, ui.conflict_version, ui.conflict_take_saved, *form,
+                                   ui.annotator, ui.comment],
                        renderer.outputs + conflict_outputs, api_name="save_over_conflict")
 
     def compare(work, *values):

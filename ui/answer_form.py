@@ -4,9 +4,11 @@ The form has a control for each answer type: a text field (open answers and the 
 label of multiple choice), a Yes/No choice, a number field, and a location builder (country,
 region, region aliases) that writes `$country,region/alias$`. Only the current type's control
 is shown (`panels`). Whatever the control, the item stores one answer text, read back by
-`read_answer`; a control left empty (a Yes/No not chosen yet after a type switch) keeps the
-text as it was, so switching types never erases a gold silently: the shared validator
-(judges.gold_check) then refuses it with a message until it fits the type.
+`read_answer`. Switching the type (`switch_type`) converts the gold into what the new type's
+control can show ("yes." to Yes, "12" to 12) or clears it, and says so: a gold that stayed
+behind, hidden, used to block saving with a complaint about a value the user could not see.
+An item *loaded* with a gold its type's control cannot show (a flagged import) keeps it, and
+the shared validator (judges.gold_check) names it until it is fixed.
 """
 from __future__ import annotations
 
@@ -44,6 +46,33 @@ def widget_values(item: dict) -> dict:
             "answer_number": number_or_none(gold) if gold else None,
             "loc_country": country, "loc_region": regions[0] if regions else "",
             "loc_aliases": "/".join(regions[1:])}
+
+
+def gold_for_type(answer_type: str | None, gold: str) -> str:
+    """`gold` as the control of `answer_type` shows it, or "" when that control cannot."""
+    gold = (gold or "").strip()
+    if answer_type == YES_NO:
+        return widget_values({"answer": gold})["answer_yes_no"] or ""
+    if answer_type == NUMERIC:
+        return gold if number_or_none(gold) is not None else ""
+    if answer_type == LOCATION:
+        return gold if split_location(gold) else ""
+    return gold
+
+
+def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
+    """(the item under `new_type`, its gold converted or cleared; the note that says which,
+    "" when the gold is kept as it was)."""
+    gold = (item.get("answer") or "").strip()
+    kept = gold_for_type(new_type, gold)
+    item = {**item, "answer_type": new_type, "answer": kept}
+    shown = (new_type or "no type").replace("_", " ")
+    if not gold or kept == gold:
+        return item, ""
+    if not kept:
+        return item, (f"The gold answer {gold!r} is not a valid {shown} answer: it was cleared. "
+                      "Enter the gold answer again in the control shown.")
+    return item, f"The gold answer {gold!r} is now {kept!r} ({shown})."
 
 
 def read_answer(answer_type: str | None, form: dict, previous: str) -> str:

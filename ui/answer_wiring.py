@@ -1,9 +1,10 @@
 """Events of the answer part of the form: switching the answer type, adding and removing
 options, picking an option by its row.
 
-Switching the type reads the gold under the type shown until now and shows it in the new
-type's control (ui/answer_form), so what was typed is carried over, never erased; the
-panels of the other types are hidden. Each event collects the widgets first, like the
+Switching the type reads the gold under the type shown until now and puts it in the new
+type's control, converted or cleared with a note (ui/answer_form.switch_type): after a switch
+only what the visible control holds counts, never a value left in a hidden one; the panels
+of the other types are hidden. Each event collects the widgets first, like the
 structural events (annotate_structure), so nothing typed just before is lost.
 """
 from __future__ import annotations
@@ -33,7 +34,9 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
         new_type = split(values)[0]["answer_type"]
         item = collected(work, values, answer_type=work["item"].get("answer_type") if work
                          else None)
-        item["answer_type"] = new_type
+        item, note = af.switch_type(item, new_type)
+        if note:
+            messages.warn(note)
         shown = af.widget_values(item)
         panels = renderer.panels(item)
         return [{**work, "item": item}, *[shown[name] for name in SHOWN],

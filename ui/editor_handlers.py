@@ -14,6 +14,7 @@ import copy
 from store import ConflictError, NotFoundError, StoreError, ValidationError, diff_items
 from judges.gold_check import gold_problems
 from ui import answer_form as af
+from ui import conflict_merge as cm
 from ui import editor_model as em
 
 FIELDS = ("question", "answer_type", "answer", "aliases", "gt_reasoning", "domain",
@@ -63,6 +64,8 @@ class EditorHandlers:
     def collect(self, work: dict, form: dict, annot_boxes: list | None) -> dict:
         """The working copy as the widgets show it now."""
         item = copy.deepcopy(work["item"])
+        if form.get("answer_type") and form["answer_type"] != item.get("answer_type"):
+            item = af.switch_type(item, form["answer_type"])[0]   # no hidden old gold
         for key in ("question", "answer_type", "gt_reasoning", "status"):
             if key in form and form[key] is not None:
                 item[key] = form[key]
@@ -122,16 +125,23 @@ class EditorHandlers:
 
     # ---- saving --------------------------------------------------------------------
     def save(self, work: dict, form: dict, annot_boxes: list | None, comment: str,
-             user: str, base_version: int | None = None) -> tuple[dict, dict]:
+             user: str, base_version: int | None = None,
+             take_saved: list[str] | tuple = ()) -> tuple[dict, dict]:
         """Save the collected item; returns (work, outcome).
 
         outcome["kind"] is "saved", "conflict" or "invalid". On a conflict the edits are
-        kept as a draft and outcome carries who changed the item, when, and the diff.
+        kept as a draft and outcome carries who changed the item, when, the parts each side
+        changed (`diff`) and those both changed (`both`). `base_version` (after a conflict:
+        the version saved meanwhile) saves my edits merged into that version
+        (ui/conflict_merge): their changes to parts I left alone are kept, and of the parts
+        both changed, those named in `take_saved` are theirs.
         """
         if not work:
             return work, {"kind": "invalid", "message": "open an item first"}
         try:
             item = self.collect(work, form, annot_boxes)
+            if base_version is not None:
+                item = self._merged(work, item, base_version, take_saved)
             em.check_saveable(item)
             check_gold(item)
         except em.EditError as err:
@@ -144,12 +154,15 @@ class EditorHandlers:
             self.store.save_draft(user, item["id"], work["base_version"], item)
             work = {**work, "item": item}
             theirs = self.store.get_item(item["id"])
+            base = self._base(work, theirs)
             return work, {
                 "kind": "conflict", "current_version": err.current_version,
                 "message": (f"Not saved: {item['id']} was changed by {err.updated_by} at "
                             f"{err.updated_at} (now version {err.current_version}); you edited "
-                            f"version {work['base_version']}. Your edits are kept as a draft."),
-                "diff": diff_rows(theirs, item),
+                            f"version {work['base_version']}. Your edits are kept as a draft. "
+                            "Save merged keeps their changes to what you did not change."),
+                "diff": cm.rows(base, theirs, item),
+                "both": cm.both_changed(base, theirs, item),
             }
         except (ValidationError, StoreError) as err:
             return work, {"kind": "invalid", "message": str(err)}
@@ -163,7 +176,22 @@ class EditorHandlers:
         """Field-by-field: the saved (possibly someone else's) version against yours."""
         item = self.collect(work, form, annot_boxes)
         theirs = self.store.get_item(item["id"])
-        return diff_rows(theirs, item)
+        return cm.rows(self._base(work, theirs), theirs, item)
+
+    def _base(self, work: dict, saved: dict) -> dict:
+        """The version these edits started from (the saved one if it is gone)."""
+        try:
+            return self.store.revision(saved["id"], work["base_version"])
+        except NotFoundError:
+            return saved
+
+    def _merged(self, work: dict, item: dict, version: int, take_saved) -> dict:
+        """My edits merged into the saved version `version`; unmerged when the item has
+        moved on since (the save is then refused as a conflict again, with a fresh diff)."""
+        saved = self.store.get_item(item["id"])
+        if saved["version"] != version:
+            return item
+        return cm.merge(self._base(work, saved), saved, item, take_saved)
 
 
 def check_gold(item: dict) -> None:
@@ -186,16 +214,3 @@ def current_image(work: dict) -> str | None:
 
 def same_content(a: dict, b: dict) -> bool:
     return not diff_items(em.content_only(a), em.content_only(b)) and not a.get("_unassigned")
-
-
-def diff_rows(saved: dict, mine: dict) -> list[list]:
-    return [[d["field"], _show(d["before"]), _show(d["after"])]
-            for d in diff_items(em.content_only(saved), em.content_only(mine))]
-
-
-def _show(value) -> str:
-    if isinstance(value, (dict, list)):
-        import json
-
-        return json.dumps(value, ensure_ascii=False)
-    return "" if value is None else str(value)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from store import ConflictError, NotFoundError, ReadOnlyError
-from ui.editor_handlers import _show
+from ui import conflict_merge as cm
 from ui.editor_model import EditError
 
 HISTORY_HEADERS = ["version", "author", "time", "comment"]
@@ -25,7 +25,9 @@ class HistoryHandlers:
             changes = self.store.diff(item_id, a, b)
         except NotFoundError as err:
             raise EditError(str(err)) from None
-        return [[d["field"], _show(d["before"]), _show(d["after"])] for d in changes]
+        images = self.store.revision(item_id, b).get("images") or []
+        return [[cm.diff_label(d["field"]), cm.show(d["before"], images),
+                 cm.show(d["after"], images)] for d in changes]
 
     def restore(self, item_id: str, version, base_version: int, user: str) -> int:
         try:

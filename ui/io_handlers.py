@@ -1,88 +1,20 @@
 """Import and export from the browser: the same formats and code paths as the CLI.
 
-An upload may be a single file (JSON, JSONL, TSV) or a ZIP holding the file and its
-image tree; a ZIP is unpacked into a private temporary folder with every member path
-checked, so a hostile archive cannot write outside it.
+An upload may be a single file (JSON, JSONL, TSV) or a ZIP holding the file(s) and the
+image tree (ui/import_sources.py unpacks it). "Replace items already in the store" is the
+CLI's `import --replace`, asked first with the counts of what it would replace.
 """
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 import zipfile
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
-from formats import FormatError, export_path, import_path
+from formats import FormatError, export_path, import_path, record_ids
 from store import StoreError
 from ui.import_roots import ImportRootError, ImportRoots
-
-DATA_SUFFIXES = (".jsonl", ".json", ".tsv")
-MAX_UNPACKED_BYTES = 20 * 1024**3
-
-
-class IoError(ValueError):
-    """A problem with what the user gave the import/export form; shown as a message."""
-
-
-def unpack_zip(archive: Path, into: Path) -> None:
-    with zipfile.ZipFile(archive) as zf:
-        total = 0
-        for member in zf.infolist():
-            name = PurePosixPath(member.filename)
-            if name.is_absolute() or ".." in name.parts or member.filename.startswith("\\"):
-                raise IoError(f"{archive.name}: refusing member with unsafe path {member.filename!r}")
-            total += member.file_size
-            if total > MAX_UNPACKED_BYTES:
-                raise IoError(f"{archive.name}: unpacks to more than 20 GB; import it from a folder")
-        zf.extractall(into)
-
-
-def unpack_upload(upload: Path, workdir: Path, fmt: str) -> tuple[Path, str]:
-    """(what to import, the name the user knows it by) of an uploaded file or ZIP.
-
-    A single file is linked (or copied) alone into `workdir`, so its default image folder
-    holds nothing else; a ZIP is unpacked there. Either way the format then reads it with
-    its own defaults, as the CLI reads the same file or the unpacked folder.
-    """
-    if upload.suffix.lower() == ".zip":
-        unpack_zip(upload, workdir)
-        path = find_data_file(workdir, fmt)
-        inside = path.relative_to(workdir).as_posix()
-        return path, upload.name if inside == "." else f"{upload.name}/{inside}"
-    local = workdir / upload.name
-    try:
-        os.link(upload, local)
-    except OSError:
-        shutil.copyfile(upload, local)
-    return local, upload.name
-
-
-def shown_path(path: str, local: Path, prefix: str) -> str:
-    """`path` as the user knows it: `prefix` instead of the server's `local` folder (an
-    upload's private folder, a resolved server path); other paths as they are."""
-    try:
-        inside = Path(path).relative_to(local).as_posix()
-    except ValueError:
-        return str(path)
-    if inside == ".":
-        return prefix
-    return f"{prefix}/{inside}" if prefix else inside
-
-
-def find_data_file(root: Path, fmt: str) -> Path:
-    """The file to import inside an unpacked archive (a folder, for VER-Bench)."""
-    if fmt == "verbench":
-        for candidate in [root, *sorted(p for p in root.rglob("*") if p.is_dir())]:
-            if (candidate / "Annotation").is_dir():
-                return candidate
-        raise IoError("the archive has no Annotation/ folder (VER-Bench layout)")
-    files = sorted(p for p in root.rglob("*") if p.suffix.lower() in DATA_SUFFIXES
-                   and not any(part.startswith(("__MACOSX", ".")) for part in p.parts))
-    if not files:
-        raise IoError("the archive holds no .json, .jsonl or .tsv file")
-    files.sort(key=lambda p: (len(p.relative_to(root).parts), str(p)))
-    return files[0]
-
+from ui.import_sources import IoError, shown_path, upload_targets
 
 def import_summary(result: dict) -> tuple[bool, str]:
     """(is a warning, the toast's text) of an import report: never a plain success when an
@@ -95,6 +27,19 @@ def import_summary(result: dict) -> tuple[bool, str]:
     if skipped:
         parts.append(f"{skipped} not imported")
     return True, f"{text}: {', '.join(parts) or 'with problems'}; see the report"
+
+
+def combined(reports: list[dict]) -> dict:
+    """One report of the import of several files: the counts summed, the problems and the
+    per-file reports kept (`files`). The report of one file is that report."""
+    if len(reports) == 1:
+        return reports[0]
+    total = {key: sum(r[key] for r in reports) for key, value in reports[0].items()
+             if isinstance(value, (int, float)) and not isinstance(value, bool)}
+    return {**total, "format": reports[0]["format"], "files": reports,
+            "path": ", ".join(r["path"] for r in reports),
+            "problems": [p for r in reports for p in r["problems"]],
+            "text": "\n\n".join(r["text"] for r in reports)}
 
 
 def server_paths_hint(roots: ImportRoots) -> str:
@@ -115,30 +60,49 @@ class IoHandlers:
         self.roots = import_roots or ImportRoots()
 
     def run_import(self, fmt: str, upload: str | None, server_path: str, images_dir: str,
-                   dataset: str, progress=None) -> dict:
-        """Import and return the report dict; raises IoError with a readable message."""
+                   dataset: str, progress=None, replace: bool = False,
+                   confirmed: str | None = None) -> dict:
+        """Import and return the report dict (one report per file of a ZIP, summed);
+        raises IoError with a readable message.
+
+        With `replace` the import first returns {"confirm": question}, the question naming
+        how many items it would replace, and imports only when called again with that same
+        question as `confirmed` (counts that changed meanwhile are asked again)."""
         if not fmt:
             raise IoError("choose a format")
         if not upload and not (server_path or "").strip():
             raise IoError("upload a file or give a path on the server")
+        dataset = (dataset or "").strip() or None
+        reports: list[dict] = []
         try:
             images = self.roots.check(images_dir, "image folder") \
                 if (images_dir or "").strip() else None
             with tempfile.TemporaryDirectory(prefix="cluelab-import-") as workdir:
                 if upload:
-                    path, shown = unpack_upload(Path(upload), Path(workdir), fmt)
+                    targets = upload_targets(Path(upload), Path(workdir), fmt, images, dataset)
                     local = Path(workdir)
                     prefix = Path(upload).name if Path(upload).suffix.lower() == ".zip" else ""
                 else:
                     path = local = self.roots.check(server_path, "path")
-                    shown = prefix = server_path.strip()
+                    targets = [(path, server_path.strip())]
+                    prefix = server_path.strip()
                 try:
-                    report = import_path(self.store, fmt, path, images_dir=images,
-                                         dataset=(dataset or "").strip() or None, author="ui",
-                                         progress=progress, source_name=shown)
+                    if replace:
+                        question = self.replace_question(fmt, targets, images, dataset)
+                        if confirmed != question:
+                            return {"confirm": question}
+                    for path, shown in targets:
+                        report = import_path(self.store, fmt, path, images_dir=images,
+                                             dataset=dataset, author="ui", progress=progress,
+                                             source_name=shown, replace=replace)
+                        reports.append(report.to_dict() | {"text": report.render_text()})
                 except FormatError as err:
+                    done = "; ".join(f"{r['path']} was imported ({r['imported']} items)"
+                                     for r in reports)  # files of the ZIP before this one
+                    what = f"nothing of it was imported; {done}" if done else \
+                        "nothing was imported"
                     raise IoError(f"{shown_path(err.path, local, prefix)}: {err.reason} "
-                                  f"— nothing was imported") from None
+                                  f"— {what}") from None
         except ImportRootError as err:
             raise IoError(f"{err} — nothing was imported") from None
         except zipfile.BadZipFile:
@@ -148,7 +112,17 @@ class IoHandlers:
                           f"— nothing was imported") from None
         except StoreError as err:
             raise IoError(f"{err} — nothing was imported") from None
-        return report.to_dict() | {"text": report.render_text()}
+        return combined(reports)
+
+    def replace_question(self, fmt: str, targets, images, dataset) -> str:
+        """What an import with replace would do, in counts, as the question to confirm."""
+        ids = [i for path, _ in targets for i in record_ids(fmt, path, images, dataset)]
+        stored = sum(1 for i in ids if self.store.item_exists(i))
+        names = ", ".join(shown for _, shown in targets)
+        return (f"Import {len(ids)} item{'s' * (len(ids) != 1)} from {names} with replace: "
+                f"{stored} {'is' if stored == 1 else 'are'} already in the store and each "
+                f"that differs will be replaced (a new revision; history kept), "
+                f"{len(ids) - stored} new. Replace them?")
 
     def run_export(self, fmt: str, dataset: str | None) -> tuple[str, dict]:
         """Export into a temporary folder; returns (file to download, summary)."""

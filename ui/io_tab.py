@@ -23,7 +23,18 @@ def build_io_tab(store, import_roots=None) -> None:
                                       "own, e.g. the file's folder)",
                                 elem_id="import-images")
             dataset = gr.Textbox(label="Dataset name (optional)", elem_id="import-dataset")
+            replace = gr.Checkbox(False, label="Replace items already in the store that differ "
+                                               "(a new revision each, history kept; as "
+                                               "import --replace)", elem_id="import-replace")
             start = gr.Button("Import", variant="primary", elem_id="import-start")
+            # replace is asked first, with the counts of what it would replace
+            with gr.Group(visible=False, elem_id="import-confirm") as confirm_box:
+                confirm_text = gr.Markdown(elem_id="import-confirm-text")
+                with gr.Row():
+                    confirm = gr.Button("Replace them", variant="stop",
+                                        elem_id="import-confirm-replace")
+                    cancel = gr.Button("Cancel", elem_id="import-confirm-cancel")
+            question = gr.State(None)
             report = gr.Markdown(elem_id="import-report")
         with gr.Column():
             gr.Markdown("### Export")
@@ -35,20 +46,34 @@ def build_io_tab(store, import_roots=None) -> None:
             download = gr.File(label="Download", elem_id="export-file", interactive=False)
             summary = gr.JSON(label="Summary")
 
-    def do_import(fmt, upload, path, images_dir, name, progress=gr.Progress()):
+    def do_import(fmt, upload, path, images_dir, name, replace_them, confirmed=None,
+                  progress=gr.Progress()):
         def tick(done, total):
             progress((done, total), desc="importing", unit="items")
         try:
-            result = handlers.run_import(fmt, upload, path, images_dir, name, progress=tick)
+            result = handlers.run_import(fmt, upload, path, images_dir, name, progress=tick,
+                                         replace=bool(replace_them), confirmed=confirmed)
         except IoError as err:
             raise messages.error(err) from None
+        if "confirm" in result:
+            return (gr.skip(), gr.skip(), gr.update(visible=True),
+                    messages.status(result["confirm"]), result["confirm"])
         warn, message = import_summary(result)
         (messages.warn if warn else messages.info)(message)
-        return "```\n" + result["text"].replace("```", "'''") + "\n```", \
-            gr.update(choices=store.facets().get("dataset", []))
+        return ("```\n" + result["text"].replace("```", "'''") + "\n```",
+                gr.update(choices=store.facets().get("dataset", [])),
+                gr.update(visible=False), "", None)
 
-    start.click(do_import, [fmt, upload, server_path, images, dataset], [report, out_dataset],
-                api_name="import_file")
+    def do_confirmed(fmt, upload, path, images_dir, name, replace_them, asked,
+                     progress=gr.Progress()):
+        return do_import(fmt, upload, path, images_dir, name, replace_them, asked, progress)
+
+    form = [fmt, upload, server_path, images, dataset, replace]
+    outputs = [report, out_dataset, confirm_box, confirm_text, question]
+    start.click(do_import, form, outputs, api_name="import_file")
+    confirm.click(do_confirmed, [*form, question], outputs, api_name="import_file_confirmed")
+    cancel.click(lambda: (gr.update(visible=False), None), None, [confirm_box, question],
+                 api_name="import_file_cancel", api_visibility="private")
 
     def do_export(fmt, name):
         try:

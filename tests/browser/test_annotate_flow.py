@@ -252,6 +252,7 @@ def test_conflict_between_two_pages_keeps_both_edits(auth_server, browser):
     open_item(alice, auth_server.url, "ui/beta")
     open_item(bob, auth_server.url, "ui/beta")
 
+    type_into(alice, "#item-gt-reasoning textarea", "Alice's reasoning, which Bob never saw")
     type_into(alice, "#item-question textarea", "Alice's question?")
     alice.keyboard.press("Control+s")  # the save shortcut, straight from the text field
     expect(alice.locator("#save-message")).to_contain_text("version 2", timeout=15000)
@@ -263,7 +264,13 @@ def test_conflict_between_two_pages_keeps_both_edits(auth_server, browser):
     bob.click("#conflict-compare")
     expect(bob.locator("#conflict-diff")).to_contain_text("Alice's question?", timeout=15000)
     expect(bob.locator("#conflict-diff")).to_contain_text("Bob's question?")
+    expect(bob.locator("#conflict-diff")).to_contain_text("them (theirs kept)")
+    expect(bob.locator("#conflict-take-saved")).to_contain_text("question")
     expect(bob.locator("#item-question textarea")).to_have_value("Bob's question?")
+    # the table wraps: no sideways scrolling inside the conflict panel
+    assert bob.evaluate("""() => [...document.querySelectorAll('#conflict-diff *')]
+        .every((e) => e.scrollWidth <= e.clientWidth + 1 || getComputedStyle(e).overflowX
+               === 'visible' || getComputedStyle(e).overflowX === 'hidden')""")
 
     con = sqlite3.connect(auth_server.db)
     assert con.execute("SELECT question, version, updated_by FROM items WHERE id='ui/beta'"
@@ -275,6 +282,9 @@ def test_conflict_between_two_pages_keeps_both_edits(auth_server, browser):
     expect(bob.locator("#save-message")).to_contain_text("version 3", timeout=15000)
     assert con.execute("SELECT question, updated_by FROM items WHERE id='ui/beta'"
                        ).fetchone() == ("Bob's question?", "bob")
+    # Save merged kept what only Alice changed ("Save mine over it" reverted it)
+    assert con.execute("SELECT gt_reasoning FROM items WHERE id='ui/beta'").fetchone() == (
+        "Alice's reasoning, which Bob never saw",)
 
 
 def test_hostile_imported_text_stays_inert(tmp_path, page):

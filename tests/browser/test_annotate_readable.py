@@ -1,0 +1,36 @@
+"""At 1400x900 on the demo (its real long ids, e.g. demo/bakery-breakfast-deal), the item
+list shows whole ids and statuses and the form's dropdowns show whole values.
+
+Gradio 6's Dataframe is a virtual table whose cells cannot wrap (each span.text is nowrap +
+ellipsis): ids and statuses were cut ("demo/alcove-fur…", "st…"), and Domain / Subtask /
+Answer type showed "Planning and Consu". The test measures each text against its box."""
+from playwright.sync_api import expect
+
+from tests.live_server import LiveServer
+
+
+def test_item_list_and_form_values_are_whole_at_1400x900(tmp_path, browser):
+    server = LiveServer(tmp_path / "demo.db", "--no-auth")      # seeded with the demo
+    try:
+        page = browser.new_page(viewport={"width": 1400, "height": 900})
+        page.goto(server.url + "/?item=demo/bakery-breakfast-deal")
+        expect(page.locator("#item-list")).to_contain_text("demo/bakery-breakfast-deal",
+                                                           timeout=30000)
+        page.wait_for_timeout(500)
+        cut = page.evaluate("""() => [...document.querySelectorAll('#item-list .virtual-row')]
+          .flatMap((row) => [...row.querySelectorAll('span.text')].slice(0, 2))
+          .concat([...document.querySelectorAll('#item-list .header-cell span.text')]
+                  .slice(0, 2))
+          .filter((s) => s.scrollWidth > s.clientWidth + 1).map((s) => s.textContent)""")
+        assert cut == []
+        shown = page.evaluate("""() => [...document.querySelectorAll('#item-list .virtual-row')]
+          .map((row) => row.querySelector('span.text').textContent)""")
+        assert "demo/bakery-breakfast-deal" in shown and len(shown) == 14
+        narrow = page.evaluate("""() => ['#item-domain', '#item-subtask', '#item-answer-type',
+          '#item-status'].map((id) => document.querySelector(id + ' input'))
+          .filter((i) => i.scrollWidth > i.clientWidth + 1).map((i) => i.value)""")
+        assert narrow == []
+        assert page.locator("#item-subtask input").input_value() == "Planning and Consumption"
+        page.screenshot(path=str(tmp_path / "readable.png"))
+    finally:
+        server.stop()

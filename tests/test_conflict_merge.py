@@ -1,0 +1,88 @@
+"""Saving over a conflict merges field by field (ui/conflict_merge), on a real store: what
+only the other person changed is kept, what only I changed is mine, and of what both
+changed the user chooses. "Save mine over it" used to revert the other side's edits."""
+from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
+from ui import conflict_merge as cm
+from ui import editor_model as em
+from ui.editor_handlers import EditorHandlers
+
+BOX = {"x0": 10, "y0": 20, "x1": 40, "y1": 60}
+
+
+def edit(editor, work, user, clue_text=None, **changes):
+    """Save `work` with `changes` to its form (and clue 1's text); (work, outcome)."""
+    form = editor.form_values(work["item"]) | changes
+    if clue_text is not None:
+        rows = em.clue_rows(work["item"])
+        rows[0][1] = clue_text
+        form["clues"] = rows
+    return editor.save(work, form, None, "", user)
+
+
+def conflicted(ui_store):
+    """alice saves the question, GT reasoning and clue 1; bob, from version 1, changes the
+    question and the aliases: his save is a conflict."""
+    editor = EditorHandlers(ui_store)
+    alice, bob = editor.load("ui/alpha", "alice"), editor.load("ui/alpha", "bob")
+    _, outcome = edit(editor, alice, "alice", clue_text="The sign reads EXIT 12 (alice)",
+                      question="Alice's question?", gt_reasoning="alice's reasoning")
+    assert outcome["kind"] == "saved"
+    bob, outcome = edit(editor, bob, "bob", question="Bob's question?", aliases="twelve")
+    assert outcome["kind"] == "conflict"
+    return editor, bob, outcome
+
+
+def test_the_conflict_says_who_changed_each_part_numbered_as_the_editor_does(ui_store):
+    _, _, outcome = conflicted(ui_store)
+    rows = {row[0]: row for row in outcome["diff"]}
+    assert rows["question"] == ["question", "both (you choose)", "Alice's question?",
+                                "Bob's question?"]
+    assert rows["GT reasoning"][1] == "them (theirs kept)"
+    assert rows["aliases"][1:] == ["you (yours kept)", "", "twelve"]
+    assert rows["clue 1"][1] == "them (theirs kept)"
+    assert rows["clue 1"][2].startswith("The sign reads EXIT 12 (alice)\nreasoning: signs")
+    assert outcome["both"] == ["question"]
+
+
+def test_save_merged_keeps_their_changes_to_what_i_did_not_change(ui_store):
+    editor, bob, outcome = conflicted(ui_store)
+    form = editor.form_values(bob["item"])
+    _, saved = editor.save(bob, form, None, "", "bob", base_version=outcome["current_version"])
+    assert saved["kind"] == "saved", saved
+    item = ui_store.get_item("ui/alpha")
+    assert item["question"] == "Bob's question?"                 # both: mine by default
+    assert item["aliases"] == ["twelve"]                          # only mine
+    assert item["gt_reasoning"] == "alice's reasoning"            # only theirs: kept
+    assert item["clues"][0]["text"] == "The sign reads EXIT 12 (alice)"
+
+
+def test_of_the_parts_both_changed_the_ticked_ones_are_theirs(ui_store):
+    editor, bob, outcome = conflicted(ui_store)
+    form = editor.form_values(bob["item"])
+    _, saved = editor.save(bob, form, None, "", "bob", base_version=outcome["current_version"],
+                           take_saved=["question"])
+    assert saved["kind"] == "saved"
+    item = ui_store.get_item("ui/alpha")
+    assert (item["question"], item["aliases"]) == ("Alice's question?", ["twelve"])
+
+
+def test_a_version_saved_after_the_conflict_is_a_new_conflict(ui_store):
+    editor, bob, outcome = conflicted(ui_store)
+    carol = editor.load("ui/alpha", "carol")
+    edit(editor, carol, "carol", domain="Carol's domain")
+    _, again = editor.save(bob, editor.form_values(bob["item"]), None, "", "bob",
+                           base_version=outcome["current_version"])
+    assert again["kind"] == "conflict" and again["current_version"] == 3
+    assert ui_store.get_item("ui/alpha")["domain"] == "Carol's domain"
+
+
+def test_clues_added_on_one_side_make_the_clue_list_one_part():
+    base = {"clues": [{"text": "a", "reasoning": "", "boxes": []}], "images": ["s1"]}
+    theirs = {"clues": base["clues"] + [{"text": "b", "reasoning": "",
+                                         "boxes": [{"image": "s1", **BOX}]}], "images": ["s1"]}
+    mine = {"clues": [{"text": "a!", "reasoning": "", "boxes": []}], "images": ["s1"]}
+    rows = cm.rows(base, theirs, mine)
+    assert [r[:2] for r in rows] == [["clues", "both (you choose)"]]
+    assert "1 box: (10,20)-(40,60) on image 1" in rows[0][2]
+    assert cm.merge(base, theirs, mine, ["clues"])["clues"] == theirs["clues"]
+    assert cm.merge(base, theirs, mine)["clues"] == mine["clues"]

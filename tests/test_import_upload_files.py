@@ -1,0 +1,87 @@
+"""The Import page on ZIPs with several data files and with replace, on a real store.
+
+A ZIP with several JSON files used to import the first one found and drop the others
+without a word; the page had no `--replace`. Now every file of one format is imported (a
+report each), a ZIP that mixes formats is refused naming the files, and replace is asked
+first with the counts of what it replaces, then runs the CLI's own `import --replace`."""
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from store import Store
+from tests.test_formats_mmr_life import mmr_dir  # noqa: F401  (fixture)
+from ui.import_roots import ImportRoots
+from ui.io_handlers import IoError, IoHandlers
+
+
+def jsonl_file(path: Path, ids: list[str], question: str = "Which one?") -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("".join(json.dumps({"id": i, "question": question, "answer_type": "open",
+                                        "answer": "x"}) + "\n" for i in ids))
+    return path
+
+
+def zipped(folder: Path, into: Path) -> Path:
+    return Path(shutil.make_archive(str(into / folder.name), "zip", folder))
+
+
+@pytest.fixture
+def store(tmp_path):
+    store = Store.open(tmp_path / "page.db")
+    yield store
+    store.close()
+
+
+def upload(store, fmt, path, **kwargs):
+    return IoHandlers(store, ImportRoots()).run_import(fmt, str(path), "", "", "", **kwargs)
+
+
+def test_a_zip_with_several_files_of_the_format_imports_each(store, tmp_path):
+    src = tmp_path / "two"
+    jsonl_file(src / "part1.jsonl", ["z/a1", "z/a2"])
+    jsonl_file(src / "more" / "part2.jsonl", ["z/b1"])
+    result = upload(store, "jsonl", zipped(src, tmp_path))
+    assert sorted(store.item_ids()) == ["z/a1", "z/a2", "z/b1"]
+    assert result["imported"] == 3 and len(result["files"]) == 2
+    assert [f["path"] for f in result["files"]] == ["two.zip/part1.jsonl",
+                                                    "two.zip/more/part2.jsonl"]
+    assert "two.zip/part1.jsonl" in result["text"] and "two.zip/more/part2.jsonl" in \
+        result["text"]
+
+
+def test_a_zip_mixing_formats_is_refused_naming_the_files(store, tmp_path, mmr_dir):  # noqa: F811
+    (mmr_dir / "notes.json").write_text(json.dumps({"comment": "not MMR-Life"}))
+    archive = zipped(mmr_dir, tmp_path)
+    with pytest.raises(IoError) as err:
+        upload(store, "mmr-life", archive)
+    message = str(err.value)
+    assert "mmr.zip holds 2 data files (mmr.zip/MMR_Life.json, mmr.zip/notes.json)" in message
+    assert "mmr.zip/notes.json (not MMR-Life" in message and "not MMR-Life\"" not in message
+    assert "Put only the mmr-life files" in message and "nothing was imported" in message
+    assert store.item_ids() == []
+
+
+def test_replace_asks_first_with_the_counts_then_replaces_what_differs(store, tmp_path):
+    first = jsonl_file(tmp_path / "v1" / "items.jsonl", ["z/a1", "z/a2"])
+    upload(store, "jsonl", first)
+    second = jsonl_file(tmp_path / "v2" / "items.jsonl", ["z/a1", "z/a2", "z/a3"],
+                        question="Which one, fixed?")
+    asked = upload(store, "jsonl", second, replace=True)
+    assert asked == {"confirm": "Import 3 items from items.jsonl with replace: 2 are already "
+                                "in the store and each that differs will be replaced (a new "
+                                "revision; history kept), 1 new. Replace them?"}
+    assert store.get_item("z/a1")["question"] == "Which one?"       # nothing done yet
+    assert upload(store, "jsonl", second, replace=True, confirmed="Replace?") == asked
+    result = upload(store, "jsonl", second, replace=True, confirmed=asked["confirm"])
+    assert (result["replaced"], result["imported"]) == (2, 1)
+    assert store.get_item("z/a1")["question"] == "Which one, fixed?"
+    assert sorted(h["version"] for h in store.history("z/a1")) == [1, 2]   # history kept
+    # without replace, the ids in the store are skipped, as by the CLI
+    third = jsonl_file(tmp_path / "v3" / "items.jsonl", ["z/a1"], question="Again?")
+    assert upload(store, "jsonl", third)["skipped"] == 1
+    assert store.get_item("z/a1")["question"] == "Which one, fixed?"

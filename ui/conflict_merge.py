@@ -1,0 +1,142 @@
+"""Merge my edits of an item with a version someone else saved meanwhile, field by field.
+
+Why: "Save mine over it" used to write my whole copy, so every field the other person had
+changed and I had not went back to what it was before them. Now the item is cut into
+*parts* (each scalar field, each clue, each option, the image list, aliases, …) and the
+three copies are compared: the version I started from (`base`), theirs (`saved`) and mine:
+
+- a part only they changed keeps theirs, a part only I changed is mine;
+- a part both changed (to different values) is mine unless the user chose theirs.
+
+Clues and options are parts one by one while the three copies have as many of them (and,
+for options, the same labels); otherwise the whole list is one part, since "clue 2" would
+name different clues in each copy. Plain data in and out; the conflict panel shows `rows`.
+"""
+from __future__ import annotations
+
+import copy
+import re
+
+from ui import editor_model as em
+
+LISTS = ("clues", "options")
+THEIRS, MINE, BOTH = "them", "you", "both"
+
+
+def _per_element(name: str, *copies: dict) -> bool:
+    lists = [c.get(name) or [] for c in copies]
+    if len({len(v) for v in lists}) != 1:
+        return False
+    if name == "options":
+        return len({tuple(o.get("label") for o in v) for v in lists}) == 1
+    return True
+
+
+def parts(base: dict, saved: dict, mine: dict) -> dict[str, tuple]:
+    """{part key: (base value, their value, my value)}; a key is a field ("question"), a
+    whole list ("clues") or one element of it ("clues.0")."""
+    copies = [em.content_only(c) for c in (base, saved, mine)]
+    out = {}
+    fields = dict.fromkeys(k for c in copies for k in c)
+    for field in fields:
+        if field in LISTS and _per_element(field, *copies):
+            for index in range(len(copies[0].get(field) or [])):
+                out[f"{field}.{index}"] = tuple(c[field][index] for c in copies)
+        else:
+            out[field] = tuple(c.get(field) for c in copies)
+    return out
+
+
+def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object, object]]:
+    """(part key, who changed it: them / you / both, their value, my value) for every part
+    someone changed, in the item's field order."""
+    out = []
+    for key, (was, theirs, ours) in parts(base, saved, mine).items():
+        if theirs == ours:
+            continue            # unchanged, or both made the same change
+        who = BOTH if theirs != was and ours != was else THEIRS if theirs != was else MINE
+        out.append((key, who, theirs, ours))
+    return out
+
+
+def both_changed(base: dict, saved: dict, mine: dict) -> list[str]:
+    """The labels (as `label` writes them) of the parts both changed: the user's choice."""
+    return [label(key) for key, who, _, _ in changes(base, saved, mine) if who == BOTH]
+
+
+def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = ()) -> dict:
+    """My copy with every part only they changed taken from theirs, and the parts both
+    changed taken from theirs when their label is in `take_saved`."""
+    chosen = set(take_saved)
+    merged = copy.deepcopy(mine)
+    for key, who, theirs, _ in changes(base, saved, mine):
+        if who == THEIRS or (who == BOTH and label(key) in chosen):
+            field, _, index = key.partition(".")
+            if index:
+                merged[field][int(index)] = copy.deepcopy(theirs)
+            else:
+                merged[field] = copy.deepcopy(theirs)
+    return merged
+
+
+def label(key: str) -> str:
+    """A part as the editor names it, numbered from 1: "clue 2", "option 1", "GT reasoning"."""
+    field, _, index = key.partition(".")
+    if index:
+        return f"{field[:-1]} {int(index) + 1}"
+    return field.replace("gt_", "GT ").replace("_", " ")
+
+
+def diff_label(field: str) -> str:
+    """A field of store.diff_items as the editor names it: "clues[0].text" -> "clue 1 text"."""
+    match = re.fullmatch(r"(clues|options)\[(\d+)\](?:\.(\w+))?", field)
+    if not match:
+        return label(field)
+    name, index, part = match.groups()
+    return f"{label(f'{name}.{index}')}{' ' + part if part else ''}"
+
+
+def show(value, images: list[str]) -> str:
+    """A part's value as a person reads it: a clue as its text, reasoning and boxes
+    ("3 boxes: (10,20)-(40,60) on image 1, …"), an option as "A: text", lists one per line."""
+    if value is None:
+        return ""
+    if isinstance(value, dict) and "boxes" in value:
+        return _clue(value, images)
+    if isinstance(value, dict) and "x0" in value:
+        return _box(value, images)
+    if isinstance(value, dict) and "label" in value:
+        return f"{value.get('label')}: {value.get('text') or ''}" + (
+            " (image)" if value.get("image") else "")
+    if isinstance(value, list):
+        return "\n".join(show(v, images) if isinstance(v, dict) else
+                         _image_name(v, images) if v in images else str(v) for v in value)
+    if isinstance(value, dict):
+        return "\n".join(f"{k}: {v}" for k, v in value.items())
+    return str(value)
+
+
+def _image_name(value, images: list[str]) -> str:
+    return f"image {images.index(value) + 1}" if value in images else f"image {str(value)[:10]}…"
+
+
+def _box(box: dict, images: list[str]) -> str:
+    return (f"({box['x0']:.0f},{box['y0']:.0f})-({box['x1']:.0f},{box['y1']:.0f}) on "
+            f"{_image_name(box.get('image'), images)}")
+
+
+def _clue(clue: dict, images: list[str]) -> str:
+    boxes = clue.get("boxes") or []
+    where = ", ".join(_box(b, images) for b in boxes)
+    lines = [clue.get("text") or "", f"reasoning: {clue.get('reasoning') or ''}",
+             f"{len(boxes)} box{'es' if len(boxes) != 1 else ''}" + (f": {where}" if where else "")]
+    return "\n".join(lines)
+
+
+def rows(base: dict, saved: dict, mine: dict) -> list[list[str]]:
+    """The conflict table: part, who changed it (and what a save keeps), saved, yours."""
+    images = list(dict.fromkeys([*(mine.get("images") or []), *(saved.get("images") or [])]))
+    kept = {THEIRS: "them (theirs kept)", MINE: "you (yours kept)",
+            BOTH: "both (you choose)"}
+    return [[label(key), kept[who], show(theirs, images), show(ours, images)]
+            for key, who, theirs, ours in changes(base, saved, mine)]

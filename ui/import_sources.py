@@ -1,0 +1,105 @@
+"""What an upload on the Import page holds: the file(s) to import, by the names the user
+knows them by.
+
+A single file is imported alone; a ZIP is unpacked into a private temporary folder with every
+member path checked, so a hostile archive cannot write outside it. A ZIP with several data
+files used to import the first one found and ignore the rest without a word: now every data
+file is read with the chosen format first, and either all of them are imported (a report
+each) or the upload is refused naming the files that are not in that format.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import zipfile
+from pathlib import Path, PurePosixPath
+
+from formats import FormatError, record_ids
+
+DATA_SUFFIXES = (".jsonl", ".json", ".tsv")
+MAX_UNPACKED_BYTES = 20 * 1024**3
+
+
+class IoError(ValueError):
+    """A problem with what the user gave the import/export form; shown as a message."""
+
+
+def unpack_zip(archive: Path, into: Path) -> None:
+    with zipfile.ZipFile(archive) as zf:
+        total = 0
+        for member in zf.infolist():
+            name = PurePosixPath(member.filename)
+            if name.is_absolute() or ".." in name.parts or member.filename.startswith("\\"):
+                raise IoError(f"{archive.name}: refusing member with unsafe path {member.filename!r}")
+            total += member.file_size
+            if total > MAX_UNPACKED_BYTES:
+                raise IoError(f"{archive.name}: unpacks to more than 20 GB; import it from a folder")
+        zf.extractall(into)
+
+
+def upload_targets(upload: Path, workdir: Path, fmt: str, images_dir: Path | None = None,
+                   dataset: str | None = None) -> list[tuple[Path, str]]:
+    """[(what to import, the name the user knows it by)] of an uploaded file or ZIP.
+
+    A single file is linked (or copied) alone into `workdir`, so its default image folder
+    holds nothing else; a ZIP is unpacked there. Either way the format then reads it with
+    its own defaults, as the CLI reads the same file or the unpacked folder.
+    """
+    if upload.suffix.lower() != ".zip":
+        local = workdir / upload.name
+        try:
+            os.link(upload, local)
+        except OSError:
+            shutil.copyfile(upload, local)
+        return [(local, upload.name)]
+    unpack_zip(upload, workdir)
+    paths = find_data_files(workdir, fmt)
+    named = [(path, shown_path(str(path), workdir, upload.name)) for path in paths]
+    if len(named) > 1:
+        refuse_mixed(named, fmt, images_dir, dataset, upload.name)
+    return named
+
+
+def refuse_mixed(named: list[tuple[Path, str]], fmt: str, images_dir, dataset,
+                 archive: str) -> None:
+    """IoError naming the files of the archive the format cannot read, if any."""
+    unreadable = []
+    for path, shown in named:
+        try:
+            record_ids(fmt, path, images_dir, dataset)
+        except FormatError as err:
+            unreadable.append(f"{shown} ({err.reason})")
+    if unreadable:
+        raise IoError(
+            f"{archive} holds {len(named)} data files ({', '.join(s for _, s in named)}), "
+            f"and not all of them are {fmt}: {'; '.join(unreadable)}. Put only the "
+            f"{fmt} files (and their images) in the ZIP, or import one file by itself "
+            "— nothing was imported")
+
+
+def shown_path(path: str, local: Path, prefix: str) -> str:
+    """`path` as the user knows it: `prefix` instead of the server's `local` folder (an
+    upload's private folder, a resolved server path); other paths as they are."""
+    try:
+        inside = Path(path).relative_to(local).as_posix()
+    except ValueError:
+        return str(path)
+    if inside == ".":
+        return prefix
+    return f"{prefix}/{inside}" if prefix else inside
+
+
+def find_data_files(root: Path, fmt: str) -> list[Path]:
+    """The files to import inside an unpacked archive (a folder, for VER-Bench), shallowest
+    first."""
+    if fmt == "verbench":
+        for candidate in [root, *sorted(p for p in root.rglob("*") if p.is_dir())]:
+            if (candidate / "Annotation").is_dir():
+                return [candidate]
+        raise IoError("the archive has no Annotation/ folder (VER-Bench layout)")
+    files = sorted(p for p in root.rglob("*") if p.suffix.lower() in DATA_SUFFIXES
+                   and not any(part.startswith(("__MACOSX", "."))
+                               for part in p.relative_to(root).parts))
+    if not files:
+        raise IoError("the archive holds no .json, .jsonl or .tsv file")
+    return sorted(files, key=lambda p: (len(p.relative_to(root).parts), str(p)))
