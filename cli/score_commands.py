@@ -6,13 +6,16 @@
                          [--extraction cluelab|mmr-life] [--human FILE] [--json]
                          [--by domain|subtask|reasoning_type ...]
     python app.py compare --db DB RUN_A RUN_B [--protocol P] [--json]
-    python app.py leaderboard --db DB [--runs A,B] [--human FILE] [--format md|latex|csv|json]
+    python app.py leaderboard --db DB [--runs A,B] [--dataset D] [--human FILE]
+                              [--format md|latex|csv|json]
     python app.py table --db DB --kind main|subtask|drop|injection|ablation|verbench
-                        [--runs A,B] [--protocol P] [--format md|latex|csv|json]
+                        [--runs A,B] [--dataset D] [--protocol P] [--format md|latex|csv|json]
                         [--by domain|subtask|reasoning_type]
 
 Tables across runs compare them on the items they share (the n is printed; runs sharing no
-item are refused) and do not depend on the order of --runs.
+item are refused) and do not depend on the order of --runs. Without --runs, a table per
+dataset (`scoring.by_dataset`); --dataset picks one (CSV and JSON need it when scored runs
+are on several datasets).
 
 Exit status: 0 done, 1 the judge endpoint cannot answer, 2 bad arguments or nothing to report.
 """
@@ -74,7 +77,7 @@ def add_parsers(sub) -> None:
 
     p = sub.add_parser("leaderboard", help="every scored run, best general accuracy first")
     p.add_argument("--db", default="cluelab.db")
-    p.add_argument("--runs", help="comma-separated run ids (default: every scored run)")
+    _run_options(p)
     p.add_argument("--human", metavar="FILE", help="human baseline JSON (unranked row)")
     p.add_argument("--format", choices=FORMATS, default="md")
     p.set_defaults(handler=run_leaderboard)
@@ -82,7 +85,7 @@ def add_parsers(sub) -> None:
     p = sub.add_parser("table", help="a result table across runs, for papers")
     p.add_argument("--db", default="cluelab.db")
     p.add_argument("--kind", choices=TABLE_KINDS, default="main")
-    p.add_argument("--runs", help="comma-separated run ids (default: every scored run)")
+    _run_options(p)
     p.add_argument("--protocol", default="general", choices=PROTOCOL_CHOICES[:-1])
     p.add_argument("--human", metavar="FILE")
     p.add_argument("--by", choices=GROUP_CHOICES, default="domain",
@@ -90,6 +93,13 @@ def add_parsers(sub) -> None:
                         "reasoning_type")
     p.add_argument("--format", choices=FORMATS, default="md")
     p.set_defaults(handler=run_table)
+
+
+def _run_options(p) -> None:
+    p.add_argument("--runs", help="comma-separated run ids (default: the scored runs of each "
+                                  "dataset, a table per dataset)")
+    p.add_argument("--dataset", metavar="NAME",
+                   help="only this dataset's items (and, without --runs, its scored runs)")
 
 
 def _reading_options(p, sample_rules) -> None:
@@ -101,8 +111,34 @@ def _reading_options(p, sample_rules) -> None:
                    help="how samples of one item are combined")
 
 
-def _runs(store, text: str | None) -> list[str]:
-    return [r.strip() for r in text.split(",") if r.strip()] if text else store.scored_runs()
+def _runs(text: str | None) -> list[str]:
+    return [r.strip() for r in text.split(",") if r.strip()] if text else []
+
+
+def _print_tables(store, args, make) -> int:
+    """One table per dataset (or the one chosen, or the runs named): make(run_ids, within)
+    builds a table. A dataset whose table cannot be made says why and the others print."""
+    from scoring.by_dataset import heading, selections
+    from scoring.results import ResultsError
+    from scoring.tables import render
+    from store import StoreError
+
+    try:
+        chosen = selections(store, _runs(args.runs), args.dataset, args.format)
+    except (ResultsError, StoreError) as error:
+        return fail(str(error))
+    printed, several = 0, len(chosen) > 1
+    for selection in chosen:
+        try:
+            text = render(make(selection.run_ids, selection.within), args.format)
+        except (ResultsError, StoreError, OSError, ValueError) as error:
+            if not several:
+                return fail(str(error))
+            print(f"dataset {selection.dataset}: {error}", file=sys.stderr)
+            continue
+        print(heading(selection, args.format, several) + text)
+        printed += 1
+    return 0 if printed else 2
 
 
 def run_score(args) -> int:
@@ -232,40 +268,42 @@ def run_compare(args) -> int:
     return 0
 
 
-def run_leaderboard(args) -> int:
+def _human(store, args):
     from scoring.human import human_summary
     from scoring.results import ResultsError
-    from scoring.tables import leaderboard_table, render
     from store import StoreError
 
-    store = open_store(args.db)
     try:
-        human = human_summary(store, args.human) if args.human else None
-        print(render(leaderboard_table(store, _runs(store, args.runs), human), args.format))
+        return True, human_summary(store, args.human) if args.human else None
     except (ResultsError, StoreError, OSError, ValueError) as error:
-        return fail(str(error))
-    return 0
+        return False, fail(str(error))
+
+
+def run_leaderboard(args) -> int:
+    from scoring.tables import leaderboard_table
+
+    store = open_store(args.db)
+    ok, human = _human(store, args)
+    if not ok:
+        return human
+    return _print_tables(store, args, lambda runs, within: leaderboard_table(
+        store, runs, human, within=within))
 
 
 def run_table(args) -> int:
     from scoring import tables
-    from scoring.human import human_summary
-    from scoring.results import ResultsError
-    from store import StoreError
 
     store = open_store(args.db)
-    runs = _runs(store, args.runs)
-    try:
-        human = human_summary(store, args.human) if args.human else None
-        table = {"main": lambda: tables.main_table(store, runs, args.by, args.protocol,
-                                                   human=human),
-                 "subtask": lambda: tables.main_table(store, runs, "by_subtask", args.protocol,
-                                                      human=human),
-                 "drop": lambda: tables.drop_table(store, runs),
-                 "injection": lambda: tables.injection_table(store, runs),
-                 "ablation": lambda: tables.ablation_table(store, runs),
-                 "verbench": lambda: tables.verbench_results(store, runs)}[args.kind]()
-        print(tables.render(table, args.format))
-    except (ResultsError, StoreError, OSError, ValueError) as error:
-        return fail(str(error))
-    return 0
+    ok, human = _human(store, args)
+    if not ok:
+        return human
+    makers = {"main": lambda runs, within: tables.main_table(
+                  store, runs, args.by, args.protocol, human=human, within=within),
+              "subtask": lambda runs, within: tables.main_table(
+                  store, runs, "by_subtask", args.protocol, human=human, within=within),
+              "drop": lambda runs, within: tables.drop_table(store, runs, within),
+              "injection": lambda runs, within: tables.injection_table(store, runs,
+                                                                       items=within),
+              "ablation": lambda runs, within: tables.ablation_table(store, runs, within),
+              "verbench": lambda runs, within: tables.verbench_results(store, runs, within)}
+    return _print_tables(store, args, makers[args.kind])

@@ -3,9 +3,12 @@
 Two accuracies measured on different items say nothing about the runs: a clue-injection delta
 between a GT-clue run on 14 demo items and a no-clue run on 210 MMR-Life items is a delta
 between datasets. So every table and plot that puts runs side by side first takes the items
-every compared run has a scored record for (unscored ones do not count: they are left out of
-n anyway), computes each run's numbers on those items only, and says how many there are;
-runs that share no item are refused with a message naming each run and its item count.
+every compared run has a record for, computes each run's numbers on those items only, and
+says how many there are; runs that share no item are refused with a message naming each run
+and its item count. A record the judge could not decide (`unscored`) keeps its item in the
+set: it is left out of that run's n and counted as unscored, so that within the shared items
+a run's n plus its unscored count is the total (items x repeats), never a count from
+elsewhere.
 
 Pure functions over plain values: {name: set of item ids} in, `Shared` out. Nothing here
 depends on the order the runs were given in: names are reported sorted.
@@ -24,8 +27,9 @@ class PairingError(ValueError):
 
 @dataclass(frozen=True)
 class Shared:
-    items: frozenset            # item ids every compared run has a scored record for
+    items: frozenset            # item ids every compared run has a record for
     counts: tuple               # ((name, items of that run), ...) sorted by name
+    what: str = "runs"          # what the compared things are ("runs and protocols", ...)
 
     @property
     def n(self) -> int:
@@ -42,7 +46,8 @@ class Shared:
         if len(self.counts) < 2:
             return f"{self.n} items."
         every = "both" if len(self.counts) == 2 else f"all {len(self.counts)}"
-        text = f"Runs compared on the {self.n} items {every} share"
+        text = f"{self.what[:1].upper()}{self.what[1:]} compared on the {self.n} items " \
+            f"{every} share"
         if self.partial:
             text += " (" + ", ".join(f"{name}: {count}" for name, count in self.counts) + \
                 " items; the rest left out)"
@@ -52,6 +57,11 @@ class Shared:
 def scored_items(records: Iterable[Mapping]) -> set:
     """Item ids with at least one scored (not `unscored`) record."""
     return {r["item_id"] for r in records if r["value"] != UNSCORED}
+
+
+def recorded_items(records: Iterable[Mapping]) -> set:
+    """Item ids with any record, scored or not (what a run can be compared on)."""
+    return {r["item_id"] for r in records}
 
 
 def shared_items(items_by_run: Mapping[str, set], what: str = "runs") -> Shared:
@@ -66,7 +76,7 @@ def shared_items(items_by_run: Mapping[str, set], what: str = "runs") -> Shared:
             raise PairingError(f"{listed} has no scored item to show")
         raise PairingError(f"these {what} share no item, so they cannot be compared: "
                            f"{listed}; shared by all: 0. Compare runs made on the same items")
-    return Shared(common, counts)
+    return Shared(common, counts, what)
 
 
 def restrict(records: Iterable[Mapping], items: frozenset) -> list:

@@ -7,10 +7,13 @@ The rules, stated once (they are shown beside every table):
 - `unparsed` and `error` count as wrong (they stay in n) and are also reported as rates over n.
   `unscored` (the judge could not decide) is left out of n and reported as a count: a judge's
   failure must not lower a model's score. Accuracies are fractions (0-1); tables print %.
-- 95% confidence intervals are percentile bootstraps with 2,000 resamples and a fixed seed, so a
-  table is reproducible. Resampling n values with replacement draws how many times each distinct
-  value is taken from a multinomial; for 0/1 outcomes that is a binomial draw per resample, the
-  same distribution as resampling indices, in microseconds instead of an n x 2000 index matrix.
+- 95% confidence intervals of an accuracy (a proportion) are Wilson score intervals: honest at
+  small n, where a percentile bootstrap of 3 correct out of 3 gives the degenerate [100, 100]
+  (every resample is all correct) and Wilson gives [43.85, 100]; it needs no seed.
+- Intervals of a mean of continuous values (VER-Bench's average) are percentile bootstraps with
+  2,000 resamples and a fixed seed, so a table is reproducible. Resampling n values with
+  replacement draws how many times each distinct value is taken from a multinomial, in
+  microseconds instead of an n x 2000 index matrix.
 - Over repeated runs: mean and sample standard deviation (n - 1) of the per-run accuracies.
 - Over samples of one item: see `aggregate_samples` (majority vote, MMR-Life's rules).
 - VER-Bench: AC, CC, RQ, ER are 0-10 per item; each is reported as its mean x 10, and the
@@ -32,8 +35,20 @@ N_RESAMPLES, CONFIDENCE, SEED = 2000, 0.95, 0
 VERBENCH_METRICS = ("AC", "CC", "RQ", "ER")
 COUNTING_RULES = ("Accuracy is micro-averaged (correct / n). Unparsed and error responses count "
                   "as wrong and are also reported as rates; unscored responses (the judge could "
-                  "not decide) are left out of n and counted. 95% CI: percentile bootstrap, "
-                  "2,000 resamples, fixed seed.")
+                  "not decide) are left out of n and counted.")
+CI_RULE = ("95% CI: Wilson score interval (honest at small n: 3 of 3 correct gives "
+           "[43.85, 100]).")
+Z_95 = 1.959963984540054     # the standard normal's 97.5th percentile
+
+
+def wilson_ci(correct: int, n: int, z: float = Z_95) -> tuple[float | None, float | None]:
+    """Wilson score interval of the proportion correct / n (None, None when n is 0)."""
+    if n <= 0:
+        return None, None
+    p, z2 = correct / n, z * z
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = z * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return max(0.0, float(centre - half)), min(1.0, float(centre + half))
 
 
 def bootstrap_ci(values: Sequence[float], *, n_resamples: int = N_RESAMPLES,
@@ -83,8 +98,7 @@ def accuracy_from_counts(counts: Counter, *, ci: bool = True, seed: int = SEED) 
     result = Accuracy(n, counts[CORRECT], counts[UNPARSED], counts[ERROR], counts[UNSCORED],
                       counts[CORRECT] / n if n else None)
     if ci and n:
-        result.ci_low, result.ci_high = bootstrap_ci(
-            np.repeat([1.0, 0.0], [counts[CORRECT], n - counts[CORRECT]]), seed=seed)
+        result.ci_low, result.ci_high = wilson_ci(counts[CORRECT], n)
     return result
 
 

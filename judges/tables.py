@@ -2,10 +2,17 @@
 
 A `Table` is columns plus rows of plain values, so every export says the same thing. Numbers are
 printed as the papers print them: percentages with two decimals, best value per column in bold
-and second best underlined (DailyClue Table 2, VER-Bench Table 1). Ties share the mark; rows
+and second best underlined (DailyClue Table 2, VER-Bench Table 1). Ties share the mark, and a
+column whose values are all equal (all 0.00, say) marks nothing: no value there is best; rows
 flagged `"_unranked": True` (a human baseline) are printed but not ranked. A cell may carry an
-interval (`<key>_ci_low`/`<key>_ci_high`, shown when `show_ci`) and a delta (`<key>_delta`,
-DailyClue Table 3's change against "No Clue"). LaTeX uses booktabs and escapes names.
+interval (`<key>_ci_low`/`<key>_ci_high`, shown when `show_ci`), a delta (`<key>_delta`,
+DailyClue Table 3's change against "No Clue") and the n it was computed on (`<key>_n`: a
+group's n, in the column title when every row has the same). LaTeX uses booktabs and escapes
+names.
+
+CSV and JSON carry the same values: rounded to the digits the table prints, percentages named
+`<key>_pct` (never a fraction in one export and a percent in the other), and a row's run as
+`run_id` and `run_name` beside its label when the row is a run.
 """
 from __future__ import annotations
 
@@ -47,6 +54,13 @@ class Column:
     digits: int = 2
     higher_is_better: bool = True
     rank: bool = True            # bold/underline the best two values
+    percent: bool = True         # numeric values are percentages (exported as <key>_pct);
+                                 # counts (digits 0) never are
+
+    def export_key(self, suffix: str = "") -> str:
+        """The CSV/JSON name of the column (or of its `_ci_low`, `_delta`, ... companion)."""
+        unit = "_pct" if self.numeric and self.percent and self.digits else ""
+        return f"{self.key}{unit}{suffix}"
 
 
 @dataclass
@@ -66,7 +80,7 @@ class Table:
             ranked = [(i, round(r[col.key], col.digits)) for i, r in enumerate(self.rows)
                       if isinstance(r.get(col.key), (int, float)) and not r.get("_unranked")]
             distinct = sorted({v for _, v in ranked}, reverse=col.higher_is_better)
-            if len(ranked) < 2:
+            if len(distinct) < 2:      # one row, or all equal: nothing is best
                 continue
             for i, v in ranked:
                 if v == distinct[0]:
@@ -76,11 +90,28 @@ class Table:
         return found
 
     # -- plain exports ---------------------------------------------------------------------
+    def group_n(self, col: Column) -> int | None:
+        """The n every row's `col` cell was computed on, when it is one number."""
+        found = {r.get(f"{col.key}_n") for r in self.rows}
+        return found.pop() if len(found) == 1 else None
+
     def flat_rows(self) -> list[dict]:
-        keys = [c.key for c in self.columns]
-        extras = [f"{k}_{s}" for k in keys for s in ("ci_low", "ci_high", "delta")
-                  if any(f"{k}_{s}" in r for r in self.rows)]
-        return [{k: r.get(k) for k in keys + extras} for r in self.rows]
+        """The rows as exported: run id and name first (when rows are runs), each column
+        rounded to its digits, then its interval, delta and n."""
+        ids = [k for k in ("run_id", "run_name") if any(k in r for r in self.rows)]
+        out = []
+        for row in self.rows:
+            flat = {k: row.get(k) for k in ids}
+            for col in self.columns:
+                flat[col.export_key()] = _rounded(row.get(col.key), col)
+            for col in self.columns:
+                for part in ("ci_low", "ci_high", "delta", "n"):
+                    if any(f"{col.key}_{part}" in r for r in self.rows):
+                        value = row.get(f"{col.key}_{part}")
+                        flat[col.export_key(f"_{part}") if part != "n" else f"{col.key}_n"] = \
+                            value if part == "n" else _rounded(value, col)
+            out.append(flat)
+        return out
 
     def to_csv(self) -> str:
         """A CSV for spreadsheets: every cell (the header too: some tables' columns are model
@@ -109,6 +140,7 @@ class Table:
         if value is None:
             return "--" if latex else "–"
         text = f"{value:.{col.digits}f}"
+        n, common = row.get(f"{col.key}_n"), self.group_n(col)
         delta, low = row.get(f"{col.key}_delta"), row.get(f"{col.key}_ci_low")
         if delta is not None:
             sign = f"{delta:+.{col.digits}f}"
@@ -116,7 +148,14 @@ class Table:
         if self.show_ci and low is not None:
             interval = f"[{low:.{col.digits}f}, {row[f'{col.key}_ci_high']:.{col.digits}f}]"
             text += f" {{\\scriptsize {interval}}}" if latex else f" {interval}"
+        if n is not None and common is None:
+            text += f" (n {n})"
         return text
+
+    def title(self, col: Column) -> str:
+        """The column's title, with its n when every row's cell has the same one."""
+        n = self.group_n(col)
+        return col.title if n is None else f"{col.title} (n {n})"
 
     def _rendered(self, latex: bool, markdown: bool = False) -> list[list[str]]:
         marks = self.marks()
@@ -133,7 +172,7 @@ class Table:
         return lines
 
     def to_markdown(self) -> str:
-        head = "| " + " | ".join(markdown_cell(c.title) for c in self.columns) + " |"
+        head = "| " + " | ".join(markdown_cell(self.title(c)) for c in self.columns) + " |"
         rule = "|" + "|".join("---:" if c.numeric else ":---" for c in self.columns) + "|"
         body = ["| " + " | ".join(cells) + " |"
                 for cells in self._rendered(latex=False, markdown=True)]
@@ -149,10 +188,18 @@ class Table:
         if self.label:
             lines.append(f"\\label{{{self.label}}}")
         lines += [f"\\begin{{tabular}}{{{spec}}}", "\\toprule",
-                  " & ".join(latex_escape(c.title) for c in self.columns) + " \\\\", "\\midrule"]
+                  " & ".join(latex_escape(self.title(c)) for c in self.columns) + " \\\\",
+                  "\\midrule"]
         lines += [" & ".join(cells) + " \\\\" for cells in self._rendered(latex=True)]
         lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}"]
         return "\n".join(lines) + "\n"
+
+
+def _rounded(value, col: Column):
+    """A numeric cell as printed (col.digits decimals; an int when digits is 0)."""
+    if not col.numeric or not isinstance(value, float):
+        return value
+    return int(round(value)) if col.digits == 0 else round(value, col.digits)
 
 
 _MARKDOWN_CELL = str.maketrans({"\\": "\\\\", "|": "\\|", "<": "&lt;", ">": "&gt;",
@@ -168,8 +215,10 @@ def markdown_cell(text) -> str:
 
 # -- tables from results -------------------------------------------------------------------------
 
-def _percent(row: dict, key: str, acc: Accuracy | None) -> None:
+def _percent(row: dict, key: str, acc: Accuracy | None, with_n: bool = False) -> None:
     row[key] = acc.accuracy * 100 if acc and acc.accuracy is not None else None
+    if with_n:
+        row[f"{key}_n"] = acc.n if acc else 0
     if acc and acc.ci_low is not None:
         row[f"{key}_ci_low"], row[f"{key}_ci_high"] = acc.ci_low * 100, acc.ci_high * 100
 
@@ -187,7 +236,7 @@ def results_table(runs: dict[str, dict], group: str = "by_domain", *, caption: s
         row = {"model": run, "n": summary["overall"].n, "_unranked": run in unranked}
         _percent(row, "overall", summary["overall"])
         for name in names:
-            _percent(row, f"{group}:{name}", summary.get(group, {}).get(name))
+            _percent(row, f"{group}:{name}", summary.get(group, {}).get(name), with_n=True)
         rows.append(row)
     return Table(columns, rows, caption=caption, show_ci=show_ci, notes=notes)
 
@@ -236,7 +285,7 @@ def rigorous_drop_table(general: dict[str, Accuracy], rigorous: dict[str, Accura
 def verbench_table(runs: dict[str, dict], *, caption: str = "") -> Table:
     """VER-Bench Table 1: AC, CC, RQ, ER (x 10) and the average accuracy per run."""
     columns = [Column("model", "Model", numeric=False)] + [
-        Column(m, m, digits=1) for m in ("AC", "CC", "RQ", "ER")] + [
+        Column(m, m, digits=1, percent=False) for m in ("AC", "CC", "RQ", "ER")] + [
         Column("average", "Average Accuracy", digits=1), Column("n", "n", digits=0, rank=False)]
     rows = [{"model": run, **{k: s.get(k) for k in ("AC", "CC", "RQ", "ER", "average", "n")},
              "average_ci_low": s.get("ci_low"), "average_ci_high": s.get("ci_high")}

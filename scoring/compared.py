@@ -7,7 +7,8 @@ not depend on the order the runs were named in (runs are taken sorted by label, 
 """
 from __future__ import annotations
 
-from judges.pairing import PairingError, Shared, scored_items, shared_items
+from judges.pairing import PairingError, Shared, recorded_items, shared_items
+from runner.leases import effective_status
 
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError, check_extraction, default_judge, on_items, \
@@ -16,17 +17,43 @@ from scoring.results import ResultsError, check_extraction, default_judge, on_it
 SETTING_TITLES = {"direct": "No-CoT", "cot": "CoT", "clue_guided": "Clue-guided CoT",
                   "structured": "Structured"}
 CLUE_TITLES = {"none": "No Clue", "gt": "GT", "self": "Self"}
+# Statuses of a run that stopped (or has not yet stopped) before answering all its work.
+UNFINISHED = ("cancelled", "stopped", "failed", "interrupted", "paused", "running")
 
 
 def run_label(run: dict) -> str:
+    """How a table names a run: its name when it has one, else model and setting (and clue
+    source and image mode when not the default); a run that did not finish says so
+    ("(cancelled)", "(interrupted)", ...): its numbers cover only what it answered."""
     config = run["config"]
-    setting = SETTING_TITLES.get(config["setting"], config["setting"])
-    label = f"{config['endpoint']['model']} · {setting}"
-    if config.get("clues", "none") != "none":
-        label += f" · clues {config['clues']}"
-    if config.get("image_mode", "full") != "full":
-        label += f" · {config['image_mode']}"
-    return label
+    name = (run.get("name") or "").strip()
+    if name:
+        label = name
+    else:
+        setting = SETTING_TITLES.get(config["setting"], config["setting"])
+        label = f"{config['endpoint']['model']} · {setting}"
+        if config.get("clues", "none") != "none":
+            label += f" · clues {config['clues']}"
+        if config.get("image_mode", "full") != "full":
+            label += f" · {config['image_mode']}"
+    status = effective_status(run) if "status" in run else "done"
+    return f"{label} ({status})" if status in UNFINISHED else label
+
+
+def unfinished_note(store, run_ids) -> str:
+    """A sentence naming the runs that did not finish, or ''."""
+    names = labels(store, list(run_ids))
+    unfinished = [names[rid] for rid in names
+                  if effective_status(store.get_run(rid)) in UNFINISHED]
+    if not unfinished:
+        return ""
+    return ("Not finished: " + "; ".join(unfinished) + ": such a run's numbers cover only "
+            "the items it answered before it stopped.")
+
+
+def run_names(store, run_ids) -> dict[str, str]:
+    """{run_id: the name given to the run ('' when none)}."""
+    return {rid: (store.get_run(rid).get("name") or "").strip() for rid in run_ids}
 
 
 def solver_label(config: dict) -> str:
@@ -77,7 +104,7 @@ def on_shared(results: dict, names: dict, what: str = "runs") -> tuple[dict, Sha
     results: {key: run_summary}; names: {key: name shown in messages}. ResultsError naming
     each run and its item count when they share none."""
     try:
-        shared = shared_items({names[key]: scored_items(result["records"])
+        shared = shared_items({names[key]: recorded_items(result["records"])
                                for key, result in results.items()}, what)
     except PairingError as error:
         raise ResultsError(str(error)) from None

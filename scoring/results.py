@@ -17,7 +17,7 @@ from collections import Counter, defaultdict
 from judges.agreement import pairwise_agreement
 from judges.paired import mcnemar
 from judges.pairing import PairingError, restrict, shared_items
-from judges.stats import (COUNTING_RULES, accuracy_from_counts, aggregate_samples,
+from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggregate_samples,
                           over_repeats, summary_to_dict, verbench_summary)
 from judges.verdict import CORRECT, Verdict
 
@@ -198,8 +198,9 @@ def summarise_records(records: list[dict], protocol: str, *, ci: bool = True) ->
 
 def on_items(result: dict, items: frozenset) -> dict:
     """A `run_summary` result recomputed on `items` only (a new dict; the remembered result
-    is not touched). The same result back when it has no scored record outside `items`."""
-    if all(r["item_id"] in items for r in result["records"] if r["value"] != "unscored"):
+    is not touched), its unscored records too (so n + unscored counts `items` only). The
+    same result back when it has no record outside `items`."""
+    if all(r["item_id"] in items for r in result["records"]):
         return result
     kept = restrict(result["records"], items)
     return {**result, **summarise_records(kept, result["protocol"], ci=result["ci"])}
@@ -225,7 +226,7 @@ def summary_json(result: dict) -> dict:
     protocol, judge, samples rule, counting rules and the spread over repeats."""
     base = {"run": result["run"], "protocol": result["protocol"], "judge": result["judge"],
             "samples_rule": result["samples_rule"], "extraction": result["extraction"],
-            "extraction_diff": result["extraction_diff"], "rules": COUNTING_RULES,
+            "extraction_diff": result["extraction_diff"], "rules": f"{COUNTING_RULES} {CI_RULE}",
             "responses": result["responses"], "mean_output_tokens": result["mean_tokens"]}
     if result["protocol"] == "verbench":
         return {**base, "overall": result["summary"], "by_domain": {}, "by_subtask": {}}

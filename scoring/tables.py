@@ -9,7 +9,9 @@
 - leaderboard: every scored run, best overall first.
 A human baseline (`scoring.human`) is an extra, unranked row. The main table follows the
 chosen reading of each run: judge, samples rule and answer extraction (`scoring.results`).
-Runs are labelled by model and setting; a clash of labels adds the run id.
+Runs are labelled by their name, else by model and setting; a clash of labels adds the run
+id, a run that did not finish says so ("(cancelled)") and the notes name it. A row that is a
+run carries its `run_id` and `run_name` too (the CSV and JSON columns).
 
 Every table compares its runs on the items they share (`scoring.compared`): the main table,
 leaderboard, drop and VER-Bench tables on the items all their runs share, the injection and
@@ -20,12 +22,12 @@ named with the reason; the output does not depend on the order of the runs.
 """
 from __future__ import annotations
 
-from judges.stats import COUNTING_RULES
+from judges.stats import CI_RULE, COUNTING_RULES
 from judges.tables import Column, Table, clue_injection_table, leaderboard, results_table
 from judges.tables import rigorous_drop_table, verbench_table
 
 from scoring.compared import SETTING_TITLES, check_one_per_cell, clue_source, grouped, \
-    labels, on_shared, solver_label, summaries
+    labels, on_shared, run_names, solver_label, summaries, unfinished_note
 from scoring.extraction import CLUELAB, describe
 from scoring.results import GROUPS, ResultsError, on_items
 
@@ -41,21 +43,35 @@ def _rates(table: Table, summaries_by_label: dict[str, dict]) -> Table:
         row["unparsed_rate"] = overall.unparsed_rate * 100 if overall.n else None
         row["error_rate"] = overall.error_rate * 100 if overall.n else None
         row["unscored"] = overall.unscored
-    table.notes = COUNTING_RULES
+    table.notes = COUNTING_RULES + (" " + CI_RULE if table.show_ci else "")
+    return table
+
+
+def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
+    """Each row that is a run gets its `run_id` and `run_name` (names: {run_id: label}), and
+    the notes name the runs that did not finish."""
+    by_label = {label: rid for rid, label in names.items()}
+    given = run_names(store, names)
+    for row in table.rows:
+        rid = by_label.get(row.get("model"))
+        if rid is not None:
+            row["run_id"], row["run_name"] = rid, given[rid]
+    table.notes = " ".join(p for p in (table.notes, unfinished_note(store, names)) if p)
     return table
 
 
 def compared_results(store, run_ids: list[str], protocol: str = "general",
                      judge: str | None = None, samples_rule: str = "majority",
-                     extraction: str = CLUELAB):
+                     extraction: str = CLUELAB, within=None):
     """(results on the shared items {run_id: run_summary}, {run_id: label}, Shared) of the
-    runs scored under `protocol`; ResultsError when none is, or they share no item."""
+    runs scored under `protocol`; ResultsError when none is, or they share no item.
+    `within`: only these items count (one dataset's, say)."""
     found = summaries(store, run_ids, protocol, judge, samples_rule, extraction)
     if not found:
         by = f" by judge {judge}" if judge else ""
         raise ResultsError(f"none of the runs has {protocol} scores{by}: score them first")
     names = labels(store, list(found))
-    found, shared = on_shared(found, names)
+    found, shared = on_shared(_on_page_items(found, within), names)
     return found, names, shared
 
 
@@ -70,13 +86,13 @@ def group_key(by: str) -> str:
 def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: str = "general",
                judge: str | None = None, samples_rule: str = "majority", human=None,
                show_ci: bool = True, sort: bool = False, extraction: str = CLUELAB,
-               compared=None) -> Table:
+               compared=None, within=None) -> Table:
     """One row per run, Overall and one column per value of `group` (domain, subtask or
-    reasoning type), on the items the runs share. `compared`: a `compared_results` answer
-    already computed for these runs and reading."""
+    reasoning type), on the items the runs share (and `within`, when given). `compared`: a
+    `compared_results` answer already computed for these runs and reading."""
     group = group_key(group)
     found, names, shared = compared or compared_results(store, run_ids, protocol, judge,
-                                                        samples_rule, extraction)
+                                                        samples_rule, extraction, within)
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
     if human:
         by_label[human["label"]] = human["summary"]
@@ -91,14 +107,15 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     if human:
         table.notes += " The human baseline is on the items its participants answered (n)."
     table.notes += " " + describe(extraction, None)
-    return table
+    return with_run_ids(store, table, names)
 
 
-def drop_table(store, run_ids: list[str]) -> Table:
+def drop_table(store, run_ids: list[str], within=None) -> Table:
     """General, rigorous and grounded-rigorous accuracy per run, every number on the items
-    scored under each of them in every run."""
+    scored under each of them in every run (and `within`, when given)."""
     found = {(rid, protocol): result for protocol in ("general", "rigorous", "grounded")
-             for rid, result in summaries(store, run_ids, protocol).items()}
+             for rid, result in _on_page_items(summaries(store, run_ids, protocol),
+                                               within).items()}
     names = labels(store, [rid for rid, _ in found])
     found, shared = on_shared(found, {key: f"{names[key[0]]} ({key[1]})" for key in found},
                               "runs and protocols")
@@ -116,7 +133,7 @@ def drop_table(store, run_ids: list[str]) -> Table:
         acc = overall(rid, "grounded")
         row["grounded"] = acc.accuracy * 100 if acc and acc.accuracy is not None else None
     table.notes = shared.note()
-    return table
+    return with_run_ids(store, table, {rid: names[rid] for rid in general})
 
 
 def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
@@ -177,15 +194,16 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                                                      "change against No Clue")
     within = (f"Only the {len(items)} items the main table compares are used. "
               if items is not None else "")
-    table.notes = (within + "Each row compares one solver's runs on the items they share "
-                   "(n). " + notes).strip()
+    text = (within + "Each row compares one solver's runs on the items they share (n). " +
+            notes).strip()
+    table.notes = " ".join(p for p in (text, unfinished_note(store, found)) if p)
     return table
 
 
 ABLATION_SETTINGS = ("direct", "cot", "clue_guided")
 
 
-def ablation_table(store, run_ids: list[str]) -> Table:
+def ablation_table(store, run_ids: list[str], within=None) -> Table:
     """Rows model, columns No-CoT / CoT / Clue-guided CoT, and Structured when a run has that
     setting (runs without injected clues on full images), every row on the items its runs
     share. Runs left out (injected clues, another image mode, no general scores) are named
@@ -204,7 +222,7 @@ def ablation_table(store, run_ids: list[str]) -> Table:
             left_out[rid] = f"image mode {config['image_mode']}"
         elif config["setting"] not in SETTING_TITLES:
             left_out[rid] = f"setting {config['setting']}"
-    found = {rid: r for rid, r in found.items() if rid not in left_out}
+    found = _on_page_items({rid: r for rid, r in found.items() if rid not in left_out}, within)
     settings = ABLATION_SETTINGS + tuple(
         s for s in SETTING_TITLES if s not in ABLATION_SETTINGS
         and any(configs[rid]["setting"] == s for rid in found))
@@ -220,24 +238,26 @@ def ablation_table(store, run_ids: list[str]) -> Table:
     if left_out:
         notes += " Left out: " + ", ".join(f"{names[rid]} ({why})"
                                            for rid, why in left_out.items()) + "."
+    notes = ("Each row compares one model's runs on the items they share (n). " + notes).strip()
     return Table(columns, rows, caption="Reasoning setting ablation: accuracy (%)",
-                 notes=("Each row compares one model's runs on the items they share (n). " +
-                        notes).strip())
+                 notes=" ".join(p for p in (notes, unfinished_note(store, found)) if p))
 
 
-def verbench_results(store, run_ids: list[str]) -> Table:
-    found = summaries(store, run_ids, "verbench")
+def verbench_results(store, run_ids: list[str], within=None) -> Table:
+    found = _on_page_items(summaries(store, run_ids, "verbench"), within)
     names = labels(store, list(found))
     found, shared = on_shared(found, names)
     table = verbench_table({names[r]: s["summary"] for r, s in found.items()},
                            caption=f"VER-Bench scores, {shared.n} items")
     table.notes = shared.note()
-    return table
+    return with_run_ids(store, table, names)
 
 
-def leaderboard_table(store, run_ids: list[str] | None = None, human=None) -> Table:
+def leaderboard_table(store, run_ids: list[str] | None = None, human=None,
+                      within=None) -> Table:
+    """The main table sorted best first, without intervals (its notes name none)."""
     run_ids = run_ids if run_ids is not None else store.scored_runs()
-    table = main_table(store, run_ids, human=human, show_ci=False, sort=True)
+    table = main_table(store, run_ids, human=human, show_ci=False, sort=True, within=within)
     table.caption = table.caption.replace("Accuracy (%), general protocol",
                                           "Leaderboard: general accuracy (%)")
     return table

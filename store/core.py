@@ -245,3 +245,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
 
     def scored_runs(self) -> list[str]:
         return scores.scored_runs(self.db)
+
+    def scored_runs_by_dataset(self) -> dict[str, list[str]]:
+        return scores.scored_runs_by_dataset(self.db)
+
+    def dataset_item_ids(self, dataset: str) -> frozenset:
+        return scores.dataset_item_ids(self.db, dataset)

@@ -198,3 +198,19 @@ def score_judges(db: sqlite_utils.Database, run_id: str) -> list[dict]:
 def scored_runs(db: sqlite_utils.Database) -> list[str]:
     return [r[0] for r in db.conn.execute("SELECT DISTINCT run_id FROM scorings "
                                           "ORDER BY run_id")]
+
+
+def scored_runs_by_dataset(db: sqlite_utils.Database) -> dict[str, list[str]]:
+    """{dataset: scored runs with work on its items}, datasets and runs sorted (a run over
+    two datasets is under both)."""
+    found: dict[str, list[str]] = {}
+    for dataset, run_id in db.conn.execute(
+            "SELECT DISTINCT i.dataset, w.run_id FROM run_work w JOIN items i ON i.id = w.item_id "
+            "WHERE w.run_id IN (SELECT run_id FROM scorings) ORDER BY 1, 2"):
+        found.setdefault(dataset, []).append(run_id)
+    return found
+
+
+def dataset_item_ids(db: sqlite_utils.Database, dataset: str) -> frozenset:
+    return frozenset(r[0] for r in db.conn.execute("SELECT id FROM items WHERE dataset = ?",
+                                                   [dataset]))

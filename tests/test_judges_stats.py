@@ -6,7 +6,7 @@ import pytest
 
 from judges.mmr_life import mmr_life_item_correct, mmr_life_vote
 from judges.paired import binomial_two_sided, mcnemar
-from judges.stats import accuracy, aggregate_samples, bootstrap_ci, majority_vote, mean_std, \
+from judges.stats import accuracy, aggregate_samples, bootstrap_ci, wilson_ci, majority_vote, mean_std, \
     over_repeats, summarise, summary_to_dict, verbench_item_average, verbench_summary
 from judges.verdict import Verdict
 
@@ -146,3 +146,15 @@ def test_verbench_average_by_hand():
     assert summary["AC"] == pytest.approx(60.0) and summary["ER"] == pytest.approx(95.0)
     assert summary["n"] == 2 and summary["unscored"] == 1
     assert summary["ci_low"] <= summary["average"] <= summary["ci_high"]
+
+
+def test_accuracy_intervals_are_wilson_and_honest_at_small_n():
+    # 3 of 3: a bootstrap says [100, 100]; Wilson's published value is [43.85, 100]
+    all_right = accuracy(["correct"] * 3)
+    assert (round(all_right.ci_low * 100, 2), all_right.ci_high) == (43.85, 1.0)
+    none_right = accuracy(["wrong"])
+    assert none_right.ci_low == 0.0 and round(none_right.ci_high * 100, 2) == 79.35
+    # Newcombe (1998), Stat. Med. 17:857, Table I, method 3: 81/263 and 15/148
+    assert tuple(round(v, 4) for v in wilson_ci(81, 263)) == (0.2553, 0.3662)
+    assert tuple(round(v, 4) for v in wilson_ci(15, 148)) == (0.0624, 0.1605)
+    assert wilson_ci(0, 0) == (None, None)

@@ -49,8 +49,10 @@ def test_latex_escapes_special_characters():
 def test_csv_json_and_markdown_say_the_same():
     table = results_table(_runs(), show_ci=True, unranked={"Human Baseline"})
     rows = list(csv.DictReader(io.StringIO(table.to_csv())))
-    assert rows[0]["model"] == "Gemini_2.5 & Pro" and float(rows[0]["overall"]) == 70.0
-    assert "overall_ci_low" in rows[0] and "by_domain:Location" in rows[0]
+    # percentages are named so, in CSV and JSON alike (#12: fraction vs percent)
+    assert rows[0]["model"] == "Gemini_2.5 & Pro" and float(rows[0]["overall_pct"]) == 70.0
+    assert "overall_pct_ci_low" in rows[0] and "by_domain:Location_pct" in rows[0]
+    assert rows[0]["by_domain:Location_n"] == "10" and rows[0]["n"] == "20"
     data = json.loads(table.to_json())
     assert data["rows"][1]["model"] == "Qwen2.5-VL-72B" and data["rows"][1]["n"] == 20
     markdown = table.to_markdown()
@@ -100,3 +102,30 @@ def test_markdown_shows_names_from_items_and_models_as_text():
     assert head.count(" | ") == body.count(" | ") == 1     # one border, no extra column
     assert "<img" not in head and "&lt;img src=x&gt;" in head and "\\[a\\](b)" in head
     assert "<form>" not in body and "\\*x\\*" in body
+
+
+def test_a_column_of_equal_values_marks_no_best():
+    zero = summarise([{"value": "wrong", "domain": "D"}] * 3, groups=("domain",))
+    table = results_table({"a": zero, "b": zero, "c": summarise(
+        [{"value": "wrong", "domain": "D"}] * 3, groups=("domain",))})
+    assert table.marks() == {} and "**" not in table.to_markdown()
+    tied = results_table({"a": summarise([{"value": "correct", "domain": "D"}]),
+                          "b": summarise([{"value": "correct", "domain": "D"}]),
+                          "c": summarise([{"value": "wrong", "domain": "D"}])},
+                         group="by_domain")
+    assert {k for k, v in tied.marks().items() if v == "best"} == {(0, "overall"), (1, "overall"),
+                                                                  (0, "by_domain:D"),
+                                                                  (1, "by_domain:D")}
+
+
+def test_exports_round_to_the_printed_digits_and_groups_state_their_n():
+    runs = {"a": summarise([{"value": "correct" if i % 3 == 0 else "wrong", "domain": "D"}
+                            for i in range(3)] + [{"value": "correct", "domain": "E"}],
+                           groups=("domain",))}
+    table = results_table(runs, show_ci=True)
+    row = json.loads(table.to_json())["rows"][0]
+    assert row["by_domain:D_pct"] == 33.33 and row["overall_pct_ci_low"] == round(
+        row["overall_pct_ci_low"], 2)
+    assert (row["by_domain:D_n"], row["by_domain:E_n"]) == (3, 1)
+    head = table.to_markdown().splitlines()[0]
+    assert "| D (n 3) | E (n 1) |" in head

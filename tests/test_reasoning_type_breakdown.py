@@ -68,7 +68,7 @@ def test_report_breaks_down_by_reasoning_type(mmr_db):
     header, row = lines[at], lines[at + 2]                # the row under the rule
     assert "spatial" in header and "temporal" in header and row.startswith("| m · CoT")
     cells = [c.strip() for c in row.strip("|").split("|")]
-    titles = [c.strip() for c in header.strip("|").split("|")]
+    titles = [c.strip().split(" (n ")[0] for c in header.strip("|").split("|")]
     by_type = dict(zip(titles, cells))
     # abductive 1/2, spatial 2/3, temporal 0/1
     assert by_type["abductive"].startswith("50.00") and by_type["spatial"].startswith("66.67")
@@ -84,13 +84,15 @@ def test_table_and_results_page_break_down_by_reasoning_type(mmr_db):
     code, out, err = cli("table", "--db", db, "--kind", "main", "--by", "reasoning_type",
                          "--format", "csv")
     assert code == 0, err
-    assert out.splitlines()[0].split(",")[:6] == [
-        "model", "overall", "n", "by_reasoning_type:abductive", "by_reasoning_type:spatial",
-        "by_reasoning_type:temporal"]
+    assert out.splitlines()[0].split(",")[:8] == [
+        "run_id", "run_name", "model", "overall_pct", "n", "by_reasoning_type:abductive_pct",
+        "by_reasoning_type:spatial_pct", "by_reasoning_type:temporal_pct"]
     from ui import results_handlers as h
 
     shown = h.show_results(store, ["r"], by="reasoning_type")
-    assert list(shown["table"].columns[3:6]) == ["abductive", "spatial", "temporal"]
+    # each group's n in its title (#12: per-group n in breakdown tables)
+    assert list(shown["table"].columns[3:6]) == ["abductive (n 2)", "spatial (n 3)",
+                                                 "temporal (n 1)"]
     assert "per reasoning type" in shown["group_chart"]
     assert 'data-group="spatial"' in shown["group_chart"]
     with pytest.raises(Exception, match="break down by"):

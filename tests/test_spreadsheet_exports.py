@@ -77,10 +77,10 @@ def test_results_download_neutralises_every_model_cell(scored_db):
             path = h.export_table(store, runs, "general", kind, "csv")
             frame = read_csv(Path(path).read_bytes())
             assert len(frame) == len(HOSTILE_MODELS)
-            first = frame.columns[0]
-            assert set(frame[first]) == expected_labels(), kind
+            assert list(frame.columns[:3]) == ["run_id", "run_name", "model"]
+            assert set(frame["model"]) == expected_labels(), kind
             # numbers stay numbers: 4 of 4 right in every run
-            assert {float(v) for v in frame["overall"]} == {100.0}
+            assert {float(v) for v in frame["overall_pct"]} == {100.0}
     finally:
         store.close()
 
@@ -90,11 +90,11 @@ def test_cli_table_and_leaderboard_csv_are_neutralised(scored_db):
     frame = read_csv(cli_output("leaderboard", "--db", scored_db, "--runs", runs,
                                 "--format", "csv"))
     assert len(frame) == len(HOSTILE_MODELS)
-    assert set(frame[frame.columns[0]]) == expected_labels()
+    assert set(frame["model"]) == expected_labels()
     frame = read_csv(cli_output("table", "--db", scored_db, "--runs", runs, "--kind", "main",
                                 "--format", "csv"))
     assert len(frame) == len(HOSTILE_MODELS)
-    assert set(frame[frame.columns[0]]) == expected_labels()
+    assert set(frame["model"]) == expected_labels()
 
 
 def test_inspect_tag_export_uses_the_same_rule(scored_db):

@@ -149,8 +149,8 @@ def test_results_page_refuses_disjoint_runs_and_keeps_other_figures(runs):
     shown = h.show_results(runs, ["none-mmr", "none"])
     assert shown["caption"].endswith("6 items")
     assert dict(zip(shown["table"]["Model"], shown["table"]["Overall"])) == {
-        "m · CoT [none]": "100.00 [100.00, 100.00]",
-        "m · CoT [none-mmr]": "66.67 [33.33, 100.00]"}
+        "m · CoT [none]": "100.00 [60.97, 100.00]",          # Wilson: honest at n 6
+        "m · CoT [none-mmr]": "66.67 [30.00, 90.32]"}
     assert "Clue injection not shown: none of the runs has injected clues" \
         in shown["injection"]
     assert "rect class=\"bar\"" in shown["group_chart"]
@@ -185,7 +185,7 @@ def test_cli_injection_table_says_rows_are_on_different_items(runs):
     assert code == 0, err
     table = json.loads(out)
     # m · CoT: gt and none on demo/0, demo/1 (n 2); m · No-CoT: direct alone, 2/4 = 50 (n 4)
-    assert [(r["solver"], r["No Clue"], r["n"]) for r in table["rows"]] == [
+    assert [(r["solver"], r["No Clue_pct"], r["n"]) for r in table["rows"]] == [
         ("m · CoT", 50.0, 2), ("m · No-CoT", 50.0, 4)]
     assert "Rows are on different items (see n)" in table["notes"]
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import gradio as gr
 
 from judges.clue_match import semantic_status
-from judges.stats import COUNTING_RULES
+from judges.stats import CI_RULE, COUNTING_RULES
 from ui import messages
 from ui import results_handlers as h
 from ui.session import user_of
@@ -58,7 +58,7 @@ def build_results_tab(store, opened=None) -> None:
         show = gr.Button("Show results", scale=1, elem_id="results-show")
     table = gr.Dataframe(label="Accuracy (%) with 95% CI", interactive=False,
                          elem_id="results-table")
-    rules = gr.Markdown(COUNTING_RULES, elem_id="results-rules")
+    rules = gr.Markdown(f"{COUNTING_RULES} {CI_RULE}", elem_id="results-rules")
     with gr.Row():
         group_chart = gr.HTML(elem_id="results-breakdown")
         second_chart = gr.HTML(elem_id="results-breakdown-2")

@@ -1,0 +1,95 @@
+"""Tables a researcher can trust: a table per dataset by default, runs named as the user named
+them (and marked when they did not finish), counters that add up within the shared items,
+notes that count what they say. Real SQLite, real scoring, the real CLI."""
+from __future__ import annotations
+
+import io
+import json
+
+import pandas as pd
+import pytest
+
+from scoring.score_run import score_run
+from store import Store
+from tests.scoring_helpers import add_items, cli, make_run
+
+DEMO = [{"id": f"demo/{i}", "answer_type": "multiple_choice", "answer": "A", "domain": "d",
+         "subtask": "s"} for i in range(4)]
+OPEN = [{"id": "demo/open", "answer_type": "open", "answer": "a red kite", "domain": "d",
+         "subtask": "s"}]
+OTHER = [{"id": f"other/{i}", "answer_type": "multiple_choice", "answer": "B", "domain": "e",
+          "subtask": "t"} for i in range(3)]
+
+
+@pytest.fixture
+def two_datasets(tmp_path):
+    """demo: run a (named "Alpha baseline", 4 right + an open answer offline cannot decide)
+    and run b (3 items, all wrong, the open one too); other: run c (done) and run d
+    (cancelled after 2 of 3 items)."""
+    store = Store.open(tmp_path / "t.db")
+    add_items(store, DEMO + OPEN + OTHER)
+    make_run(store, "a", {**{i["id"]: "Answer: A" for i in DEMO}, "demo/open": "Answer: kite"})
+    make_run(store, "b", {**{f"demo/{i}": "Answer: B" for i in range(3)},
+                          "demo/open": "Answer: kite"}, model="m2")
+    make_run(store, "c", {i["id"]: "Answer: B" for i in OTHER}, model="m3")
+    make_run(store, "d", {"other/0": "Answer: B", "other/1": "Answer: C"}, model="m4")
+    store.finish_run("d", "test", "cancelled", "cancelled by the user", {})
+    store.label_run("a", name="Alpha baseline")
+    for run in "abcd":
+        score_run(store, run)
+    yield store
+    store.close()
+
+
+def test_without_runs_a_table_per_dataset_each_on_its_own_items(two_datasets):
+    db = two_datasets.path
+    code, out, err = cli("leaderboard", "--db", db)
+    assert code == 0, err       # before: refused, the four runs share no item
+    assert "## Dataset demo" in out and "## Dataset other" in out
+    demo, other = out.split("## Dataset other")
+    assert "Alpha baseline" in demo and "m2 · CoT" in demo and "m3" not in demo
+    assert "m3 · CoT" in other and "m4 · CoT (cancelled)" in other
+    # other: c and d compared on the 2 items both have
+    assert "2 items" in other and "Not finished: m4 · CoT (cancelled)" in other
+    code, out, err = cli("table", "--db", db, "--kind", "main", "--format", "csv")
+    assert code == 2 and out == ""
+    assert "2 datasets: demo (2 runs), other (2 runs)" in err and "--dataset NAME" in err
+    code, out, err = cli("table", "--db", db, "--kind", "main", "--format", "csv",
+                         "--dataset", "other")
+    assert code == 0, err
+    frame = pd.read_csv(io.StringIO(out))
+    assert sorted(frame["run_id"]) == ["c", "d"] and set(frame["n"]) == {2}
+    code, _, err = cli("table", "--db", db, "--dataset", "nope")
+    assert code == 2 and "no scored run is on dataset 'nope'" in err and "demo (2 runs)" in err
+
+
+def test_rows_name_runs_by_their_name_and_csv_has_id_and_name(two_datasets):
+    code, out, err = cli("leaderboard", "--db", two_datasets.path, "--dataset", "demo",
+                         "--format", "json")
+    assert code == 0, err
+    rows = {r["run_id"]: r for r in json.loads(out)["rows"]}
+    assert (rows["a"]["model"], rows["a"]["run_name"]) == ("Alpha baseline", "Alpha baseline")
+    assert (rows["b"]["model"], rows["b"]["run_name"]) == ("m2 · CoT", "")
+
+
+def test_counters_add_up_within_the_shared_items(two_datasets):
+    from scoring.tables import main_table
+
+    table = main_table(two_datasets, ["a", "b"])
+    # shared: demo/0-2 and demo/open; the open answer is unscored (offline cannot decide)
+    assert table.caption.endswith("4 items")
+    for row in table.rows:
+        assert (row["n"], row["unscored"]) == (3, 1)
+        assert row["n"] + row["unscored"] == 4
+    alone = main_table(two_datasets, ["a"])   # a alone: 5 items, 4 scored + 1 unscored
+    assert alone.caption.endswith("5 items") and (alone.rows[0]["n"],
+                                                  alone.rows[0]["unscored"]) == (4, 1)
+
+
+def test_drop_note_counts_runs_and_protocols_as_such(two_datasets):
+    from scoring.tables import drop_table
+
+    for run in "ab":
+        score_run(two_datasets, run, protocol="rigorous")
+    note = drop_table(two_datasets, ["a", "b"]).notes
+    assert note.startswith("Runs and protocols compared on the 4 items all 4 share")
