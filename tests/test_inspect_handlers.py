@@ -126,7 +126,10 @@ def test_compare_highlights_verdict_differences(env):
     a = ih.open_view(store, ids["a"]["ui/gamma"])
     choices = ic.compare_choices(store, a)
     assert [c[1] for c in choices] == [ids["b"]["ui/gamma"]]
-    assert ic.default_compare(choices, a) == ids["b"]["ui/gamma"]
+    assert ic.default_compare(store, a) == ids["b"]["ui/gamma"]
+    store.label_run("run-b", name="Second look")   # the picker names runs by their name
+    assert ic.compare_choices(store, a)[0][0].startswith(f"#{ids['b']['ui/gamma']} · Second "
+                                                         "look · run-b · m-b")
     b = ih.open_view(store, ids["b"]["ui/gamma"])
     table = ic.compare_table(a, b).data.values.tolist()
     assert ["general", "offline", "wrong", "correct", "◆ differs"] in table

@@ -93,3 +93,22 @@ def test_drop_note_counts_runs_and_protocols_as_such(two_datasets):
         score_run(two_datasets, run, protocol="rigorous")
     note = drop_table(two_datasets, ["a", "b"]).notes
     assert note.startswith("Runs and protocols compared on the 4 items all 4 share")
+
+
+def test_results_download_is_named_by_its_selection_and_reads_back_in_pandas(two_datasets):
+    from pathlib import Path
+
+    from ui import results_handlers as h
+
+    path = Path(h.export_table(two_datasets, ["c", "d"], "general", "main", "csv"))
+    assert path.name.startswith("cluelab-main-general-other-2-runs-") and path.suffix == ".csv"
+    data = path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf")              # a BOM, for spreadsheets
+    frame = pd.read_csv(io.BytesIO(data))
+    assert list(frame.columns[:4]) == ["run_id", "run_name", "model", "overall_pct"]
+    assert frame.set_index("run_id").loc["d", "model"] == "m4 · CoT (cancelled)"
+    assert frame.set_index("run_id").loc["c", "overall_pct"] == 100.0
+    one = Path(h.export_table(two_datasets, ["a"], "general", "leaderboard", "json"))
+    assert one.name.startswith("cluelab-leaderboard-general-demo-a-")
+    board = json.loads(one.read_text())
+    assert "CI" not in board["notes"]          # the leaderboard shows no interval: none named

@@ -5,34 +5,41 @@ from __future__ import annotations
 import pandas as pd
 
 from ui.inspect_handlers import value_styled
-from ui.inspect_view import compare_verdicts, run_label
+from ui.inspect_view import compare_verdicts
+from ui.run_choices import run_label
 from ui.text import escape_md, short
 
 COMPARE_HEADERS = ["protocol", "judge", "A", "B", "differs"]
 
 
-def compare_choices(store, view: dict) -> list[tuple[str, int]]:
-    """(label, work id) of the other responses to the same item."""
+def _others(store, view: dict) -> list[dict]:
     r = view["response"]
+    return [o for o in store.item_responses(r["item_id"]) if o["work_id"] != r["work_id"]]
+
+
+def compare_choices(store, view: dict) -> list[tuple[str, int]]:
+    """(label, work id) of the other responses to the same item, each run named as in every
+    run picker (its name, setting, clue source, image mode and status)."""
+    runs: dict[str, str] = {}
     out = []
-    for other in store.item_responses(r["item_id"]):
-        if other["work_id"] == r["work_id"]:
-            continue
-        label = (f"#{other['work_id']} · {run_label(other['config'], other['run_id'])} · "
+    for other in _others(store, view):
+        if other["run_id"] not in runs:
+            runs[other["run_id"]] = run_label(store.get_run(other["run_id"]))
+        label = (f"#{other['work_id']} · {runs[other['run_id']]} · "
                  f"r{other['repeat']} s{other['sample']} · {other['status']} · "
                  f"{short(other['answer'], 30)}")
         out.append((label, other["work_id"]))
     return out
 
 
-def default_compare(choices: list[tuple[str, int]], view: dict) -> int | None:
+def default_compare(store, view: dict) -> int | None:
     """The same repeat and sample in another run, else the first other response."""
-    r = view["response"]
-    tail = f"· r{r['repeat']} s{r['sample']} ·"
-    for label, work_id in choices:
-        if tail in label and not label.split(" · ")[1].startswith(f"{r['run_id']} "):
-            return work_id
-    return choices[0][1] if choices else None
+    r, others = view["response"], _others(store, view)
+    for other in others:
+        if (other["repeat"], other["sample"]) == (r["repeat"], r["sample"]) \
+                and other["run_id"] != r["run_id"]:
+            return other["work_id"]
+    return others[0]["work_id"] if others else None
 
 
 def compare_table(a: dict, b: dict):

@@ -144,7 +144,7 @@ def _wire(store, ui, opened, demo) -> None:
                 ih.verdict_table(view), "", None, "",
                 gr.update(choices=tags["choices"], value=tags["value"]), tags["log"],
                 gr.update(choices=tags["value"], value=None), tags["notes"], "",
-                gr.update(choices=compare, value=ic.default_compare(compare, view)), ""]
+                gr.update(choices=compare, value=ic.default_compare(store, view)), ""]
 
     def render(work_id) -> list:
         try:

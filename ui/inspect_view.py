@@ -27,14 +27,9 @@ from scoring.offline import sentence_clues
 from store import NotFoundError
 from ui.editor_model import clue_color
 from ui.inspect_overlay import GREY
+from ui.run_choices import run_label as picker_label
 
 LIST_NAMES = {"clue list": "M", "sentences of the reasoning": "S"}
-
-
-def run_label(config: dict, run_id: str) -> str:
-    endpoint = config.get("endpoint") or {}
-    return (f"{run_id} · {endpoint.get('model', '?')} · {config.get('setting', '?')} · "
-            f"clues {config.get('clues', 'none')} · {config.get('image_mode', 'full')}")
 
 
 def _judge_kind(verdict: dict) -> tuple[str, float]:
@@ -213,7 +208,7 @@ def response_view(store, work_id: int) -> dict:
         "gt_clues": _gt_rows(item, matches, model_rows) if item else [],
         "version": version_state(store, response["item_id"], response["item_version"],
                                  item["version"] if item else None),
-        "run_label": run_label(config, response["run_id"]),
+        "run_label": picker_label(store.get_run(response["run_id"])),
     }
 
 

@@ -10,7 +10,9 @@ and an optional human-baseline row (`scoring.human`).
 """
 from __future__ import annotations
 
+import re
 import tempfile
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -210,13 +212,15 @@ def agreement_lines(store, run_ids, protocol: str) -> str:
     """Judge agreement per run (LLM judges with each other and with the offline matcher)."""
     from scoring.results import agreement
 
-    lines = []
+    from scoring.compared import labels
+
+    lines, names = [], labels(store, list(run_ids))
     for run_id in run_ids:
         for pair in agreement(store, run_id, protocol):
             if pair["agreement"] is None:
                 continue
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
-            lines.append(f"- {escape_md(run_id)}: {escape_md(pair['a'])} vs "
+            lines.append(f"- {escape_md(names.get(run_id, run_id))}: {escape_md(pair['a'])} vs "
                          f"{escape_md(pair['b'])} agree on {pair['agreement'] * 100:.1f}% of "
                          f"{pair['n']} (Cohen's kappa {kappa})")
     return ("\n\n**Judge agreement** (" + protocol + ")\n" + "\n".join(lines)) if lines else ""
@@ -255,6 +259,24 @@ def export_table(store, run_ids, protocol: str, kind: str, fmt: str, judge=None,
     except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
     folder = Path(tempfile.mkdtemp(prefix="cluelab-results-"))
-    path = folder / f"cluelab-{kind}-{protocol}{EXPORT_FORMATS[fmt]}"
-    path.write_text(text, encoding="utf-8")
+    path = folder / download_name(store, kind, protocol, runs, fmt)
+    # A CSV starts with a UTF-8 byte-order mark, so that a spreadsheet reads accents and
+    # "·" right; pandas and the csv module with utf-8-sig read it back unchanged.
+    path.write_text(text, encoding="utf-8-sig" if fmt == "csv" else "utf-8")
     return str(path)
+
+
+def download_name(store, kind: str, protocol: str, run_ids, fmt: str,
+                  today: str | None = None) -> str:
+    """'cluelab-main-general-demo-run-a-20260101.csv': what the file holds (table, protocol,
+    the runs' datasets, the run or how many) and the day, so downloads do not overwrite
+    each other. Only letters, digits, '.', '_' and '-' (a run id could hold anything)."""
+    runs = list(run_ids)
+    datasets = sorted(name for name, ids in store.scored_runs_by_dataset().items()
+                      if set(ids) & set(runs))
+    parts = ["cluelab", kind, protocol, "+".join(datasets[:3]) + ("+more" if len(datasets) > 3
+                                                                  else ""),
+             runs[0] if len(runs) == 1 else f"{len(runs)}-runs",
+             today or time.strftime("%Y%m%d")]
+    name = "-".join(p for p in parts if p)
+    return re.sub(r"[^A-Za-z0-9._+-]+", "_", name)[:150] + EXPORT_FORMATS[fmt]

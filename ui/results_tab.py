@@ -18,6 +18,10 @@ from ui import results_handlers as h
 from ui.session import user_of
 
 
+EMPTY_STATE = ("No results shown yet: choose one or more scored runs above and press "
+               "**Show results**.")
+
+
 def build_results_tab(store, opened=None) -> None:
     """`opened`: the event that fires when the page opens (`demo.load` in its route); it
     refreshes the run, judge and baseline choices, so runs made since the server started
@@ -56,7 +60,10 @@ def build_results_tab(store, opened=None) -> None:
         human_file = gr.File(label="Add a human baseline (JSON)", file_types=[".json"],
                              scale=2, elem_id="results-human-file")
         show = gr.Button("Show results", scale=1, elem_id="results-show")
-    table = gr.Dataframe(label="Accuracy (%) with 95% CI", interactive=False,
+    # Until results are shown, one line says what to do (an empty Dataframe shows the
+    # placeholder headers "1 2 3").
+    empty = gr.Markdown(EMPTY_STATE, elem_id="results-empty")
+    table = gr.Dataframe(label="Accuracy (%) with 95% CI", interactive=False, visible=False,
                          elem_id="results-table")
     rules = gr.Markdown(f"{COUNTING_RULES} {CI_RULE}", elem_id="results-rules")
     with gr.Row():
@@ -94,14 +101,15 @@ def build_results_tab(store, opened=None) -> None:
             out = h.show_results(store, run_ids, chosen, *choices)
         except h.ResultsUiError as error:
             raise messages.error(error) from None
-        return (gr.update(value=out["table"], label=f"{out['caption']}, with 95% CI"),
-                out["rules"], out["group_chart"], out["second_chart"], out["drop_chart"],
-                out["length_chart"], out["injection"], out["correlation"])
+        return (gr.update(value=out["table"], label=f"{out['caption']}, with 95% CI",
+                          visible=True), out["rules"], out["group_chart"], out["second_chart"],
+                out["drop_chart"], out["length_chart"], out["injection"], out["correlation"],
+                gr.update(visible=False))
 
     def rerender(run_ids, chosen, *choices):
         """A reading changed: show again, unless no run is chosen yet."""
         if not run_ids:
-            return [gr.skip()] * 8
+            return [gr.skip()] * 9
         return do_show(run_ids, chosen, *choices)
 
     def judge_update(run_ids, chosen, current):
@@ -123,7 +131,7 @@ def build_results_tab(store, opened=None) -> None:
 
     reading = [judge, samples, human, extraction, by]
     outputs = [table, rules, group_chart, second_chart, drop_chart, length_chart, injection,
-               correlation]
+               correlation, empty]
     refresh.click(refresh_choices, None, [runs, judges, human], api_name="results_runs")
     if opened is not None:
         opened(refresh_choices, None, [runs, judges, human], api_name="results_on_open",
