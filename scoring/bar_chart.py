@@ -5,8 +5,10 @@ runs' accuracies of 66.7 and 33.3 in a domain read as one bar of "100". This dra
 side by side instead, each with its value on top and a tooltip (its n), on a 0-100 axis.
 Group labels that would not fit are turned and, past a length, shortened with their full
 text in the tooltip; the legend is HTML above the chart, so it wraps instead of being cut.
-A chart wider than its column shrinks to 80% of its size, then scrolls sideways rather than
-shrinking its text further.
+Every chart fits its box: the SVG has a viewBox and width 100%, and is drawn at most
+MIN_WIDTH wide. When the clusters would not fit that width side by side (16 subtasks x 3
+runs), the bars are drawn horizontally instead, a row per group with its label beside it, so
+the chart grows downwards, never wider than its column, and its text keeps its size.
 
 Pure: plain values in, markup out; every label that comes from data is escaped. The look
 (fonts, colours of the axes) is in assets/cluelab.css under `.cluelab-chart`.
@@ -48,6 +50,10 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
     left = max(LEFT, longest * math.cos(math.radians(35)) - GAP - cluster / 2 + 8) \
         if turned else LEFT
     width_needed = left + len(groups) * (cluster + GAP) + GAP
+    if width_needed > MIN_WIDTH:
+        return _figure(caption, series, horizontal_bars_svg(groups, series, values,
+                                                             caption=caption,
+                                                             x_label=y_label, x_max=y_max))
     bottom = (longest * math.sin(math.radians(35)) + 22) if turned else 26
     width = max(MIN_WIDTH, width_needed)
     height = TOP + PLOT_HEIGHT + bottom
@@ -55,10 +61,7 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
     def y(value: float) -> float:
         return TOP + PLOT_HEIGHT * (1 - max(0.0, min(value, y_max)) / y_max)
 
-    # as wide as the column allows, down to 80% of its natural size (text stays legible);
-    # narrower columns scroll
-    size = f"max-width:{width:.0f}px;min-width:{0.8 * width:.0f}px"
-    parts = [f'<svg class="cluelab-chart-svg" style="{size}" '
+    parts = [f'<svg class="cluelab-chart-svg" style="max-width:{width:.0f}px" '
              f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{esc(caption)}">']
     for tick in range(0, 101, 25):
         value = y_max * tick / 100
@@ -90,8 +93,64 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
         parts.append(f'<text class="label" x="{centre:.1f}" y="{base:.1f}" {anchor}>'
                      f'<title>{esc(group)}</title>{esc(_short(group))}</text>')
     parts.append("</svg>")
+    return _figure(caption, series, "".join(parts))
+
+
+def _figure(caption: str, series: list[str], svg: str) -> str:
+    """The chart with its caption and its legend (HTML, so it wraps)."""
+    esc = html.escape
     legend = "".join(f'<li><span class="swatch" style="background:{colour(s)}"></span>'
                      f"{esc(name)}</li>" for s, name in enumerate(series))
     return (f'<figure class="cluelab-chart"><figcaption>{esc(caption)}</figcaption>'
             f'<ul class="cluelab-chart-legend">{legend}</ul>'
-            f'<div class="cluelab-chart-scroll">{"".join(parts)}</div></figure>')
+            f'<div class="cluelab-chart-scroll">{svg}</div></figure>')
+
+
+H_BAR, H_GAP, H_LABEL = 12, 10, 26        # bar height, gap between groups, label characters
+
+
+def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, caption: str,
+                        x_label: str = "accuracy (%)", x_max: float = 100.0) -> str:
+    """The same bars turned: a row per group (its label left of it, shortened past H_LABEL
+    characters with the full text in a tooltip), a bar per series, the scale on top.
+    MIN_WIDTH wide whatever the number of groups: it grows in height."""
+    esc = html.escape
+    short = [g if len(g) <= H_LABEL else g[:H_LABEL - 1] + "…" for g in groups]
+    left = max(len(s) for s in short) * CHAR + 10
+    right, top = MIN_WIDTH - 34, TOP + 18
+    row = len(series) * H_BAR + H_GAP
+    height = top + len(groups) * row + 8
+
+    def x(value: float) -> float:
+        return left + (right - left) * max(0.0, min(value, x_max)) / x_max
+
+    parts = [f'<svg class="cluelab-chart-svg cluelab-chart-horizontal" '
+             f'style="max-width:{MIN_WIDTH}px" viewBox="0 0 {MIN_WIDTH} {height:.0f}" '
+             f'role="img" aria-label="{esc(caption)}">',
+             f'<text class="axis-title" x="{(left + right) / 2:.0f}" y="{TOP - 4}" '
+             f'text-anchor="middle">{esc(x_label)}</text>']
+    for tick in range(0, 101, 25):
+        value = x_max * tick / 100
+        parts.append(f'<line class="grid" x1="{x(value):.1f}" x2="{x(value):.1f}" '
+                     f'y1="{top - 2}" y2="{height - 8:.0f}"/>'
+                     f'<text class="tick" x="{x(value):.1f}" y="{top - 5}" '
+                     f'text-anchor="middle">{value:g}</text>')
+    for g, group in enumerate(groups):
+        y0 = top + g * row + H_GAP / 2
+        parts.append(f'<text class="label" x="{left - 6:.0f}" '
+                     f'y="{y0 + len(series) * H_BAR / 2 + 4:.1f}" text-anchor="end">'
+                     f'<title>{esc(group)}</title>{esc(short[g])}</text>')
+        for s, name in enumerate(series):
+            found = values.get((group, name))
+            if found is None:
+                continue
+            value, tooltip = found
+            y = y0 + s * H_BAR
+            parts.append(f'<rect class="bar" x="{left:.1f}" y="{y + 1:.1f}" '
+                         f'width="{x(value) - left:.1f}" height="{H_BAR - 2}" '
+                         f'fill="{colour(s)}" data-series="{esc(name)}" '
+                         f'data-group="{esc(group)}"><title>{esc(tooltip)}</title></rect>'
+                         f'<text class="value" x="{x(value) + 3:.1f}" y="{y + H_BAR - 2:.1f}">'
+                         f'{value:.0f}</text>')
+    parts.append("</svg>")
+    return "".join(parts)

@@ -202,7 +202,26 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
         body.append(f"<tr><th>{esc(str(name))}</th>{''.join(cells)}</tr>")
     return (f'<div class="cluelab-heatmap-scroll"><table class="cluelab-heatmap">'
             f"<caption>{esc(caption)}</caption>"
-            f"<tr><th></th>{head}</tr>{''.join(body)}</table></div>")
+            f"<tr><th></th>{head}</tr>{''.join(body)}</table>"
+            f"{colour_legend(low, high, diverging, digits)}</div>")
+
+
+def colour_legend(low: float, high: float, diverging: bool, digits: int) -> str:
+    """The scale a heatmap's colours are read on: a gradient from its lowest to its highest
+    value (a diverging map: -1, 0, +1), the values at its ends (and middle) written."""
+    if diverging:
+        stops, marks = (-1.0, 0.0, 1.0), ("-1", "0", "+1")
+    else:
+        stops = (low, (low + high) / 2, high)
+        marks = tuple(f"{v:.{digits}f}" for v in stops)
+    gradient = ", ".join(_colour(v, low, high, diverging) for v in stops)
+    labels = "".join(f"<span>{html.escape(m)}</span>" for m in marks)
+    what = "Pearson's r" if diverging else "accuracy (%)"
+    return (f'<div class="cluelab-heatmap-legend" aria-label="colour scale">'
+            f'<span class="cluelab-heatmap-legend-title">{what}</span>'
+            f'<span class="cluelab-heatmap-legend-bar" '
+            f'style="background:linear-gradient(to right, {gradient})"></span>'
+            f'<span class="cluelab-heatmap-legend-marks">{labels}</span></div>')
 
 
 def injection_heatmap(table: Table) -> str:

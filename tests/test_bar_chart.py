@@ -44,3 +44,31 @@ def test_length_chart_has_one_bar_per_run_and_quartile():
     svg = figures.length_chart(frame)
     assert sorted((b["group"], b["series"]) for b in bars(svg)) == sorted(
         [(f"Q{k}", "r") for k in range(1, 5)] + [(f"Q{k}", "s") for k in range(1, 5)])
+
+
+def test_many_groups_are_drawn_as_rows_that_fit_the_box():
+    groups = [f"Subtask number {k} with a long descriptive name" for k in range(16)]
+    series = ["run a", "run b", "run c"]
+    values = {(g, s): (10.0 * (k % 10), f"{g}: n 3") for k, g in enumerate(groups)
+              for s in series}
+    svg = grouped_bars_svg(groups, series, values, caption="per subtask")
+    width, height = map(float, re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    assert width <= 560 and "cluelab-chart-horizontal" in svg      # before: 1,664 px wide
+    assert "min-width" not in svg                                  # it shrinks with its box
+    rects = re.findall(r'<rect class="bar" x="([\d.]+)" y="([\d.]+)" width="([\d.]+)"', svg)
+    assert len(rects) == 48
+    for x, y, w in rects:                                          # every bar inside
+        assert float(x) + float(w) <= width and float(y) < height
+    labels = re.findall(r'<text class="label" x="([\d.]+)"[^>]*text-anchor="end"><title>'
+                        r'([^<]*)</title>([^<]*)</text>', svg)
+    assert [t for _, t, _ in labels] == groups                     # full text in the tooltip
+    for x, _, shown in labels:                                     # the label fits left of x
+        assert len(shown) * 6.6 <= float(x) + 1
+
+
+def test_heatmaps_have_a_colour_legend():
+    html = figures.heatmap_html(["a", "b"], ["x"], [[20.0], [80.0]], caption="c")
+    assert 'class="cluelab-heatmap-legend"' in html and "accuracy (%)" in html
+    assert "<span>20.0</span><span>50.0</span><span>80.0</span>" in html
+    corr = figures.heatmap_html(["a"], ["a"], [[1.0]], diverging=True, digits=2)
+    assert "Pearson's r" in corr and "<span>-1</span><span>0</span><span>+1</span>" in corr

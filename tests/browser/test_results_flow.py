@@ -59,7 +59,7 @@ def test_show_two_runs_then_switch_to_the_authors_extraction(results_server, pag
     table = page.locator("#results-table")
     expect(table).to_contain_text("trapped · CoT", timeout=20000)
     expect(table).to_contain_text("plain · No-CoT")
-    expect(table).to_contain_text("100.00 [100.00, 100.00]")  # the trap is read as C
+    expect(table).to_contain_text("100.00 [51.01, 100.00]")   # the trap is read as C (Wilson)
     rules = page.locator("#results-rules")
     expect(rules).to_contain_text("Answers read by ClueLab's extraction")
     for plot in PLOTS:
@@ -69,8 +69,8 @@ def test_show_two_runs_then_switch_to_the_authors_extraction(results_server, pag
     pick(page, "results-extraction", "MMR-Life's regex")
     expect(rules).to_contain_text("Answers read by MMR-Life's regex", timeout=20000)
     expect(rules).to_contain_text("4 of 4 multiple-choice verdicts differ")
-    expect(table).to_contain_text("0.00 [0.00, 0.00]")       # now E: every trap answer wrong
-    expect(table).not_to_contain_text("100.00 [100.00, 100.00]")
+    expect(table).to_contain_text("0.00 [0.00, 48.99]")      # now E: every trap answer wrong
+    expect(table).not_to_contain_text("100.00 [51.01, 100.00]")
     expect(table).to_contain_text("50.00")                   # the plain run is unchanged
     for plot in PLOTS:
         plot_drawn(page, plot)
@@ -136,3 +136,47 @@ def test_partial_overlap_is_compared_on_shared_items_with_grouped_bars(overlap_s
     plot_drawn(page, "#results-length")
     page.locator("#results-breakdown").scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "results-shared-items.png"))   # to look at
+
+
+@pytest.fixture
+def subtasks_server(tmp_path):
+    """16 subtasks with long names, 3 runs: the chart that was 1,664 px wide in a 554 px box."""
+    items = [{"id": f"s/{i}", "answer_type": "multiple_choice", "answer": "C",
+              "domain": "Street", "subtask": f"Subtask {i:02d}: reading a long descriptive name"}
+             for i in range(16)]
+    server = scored_server(tmp_path / "subtasks.db", items, {
+        f"run-{k}": ({f"s/{i}": "Answer: C" if (i + k) % 3 != 1 else "Answer: A" for i in range(16)},
+                     {"model": f"model-{k}"}) for k in range(3)})
+    yield server
+    server.stop()
+
+
+def test_empty_state_then_every_chart_fits_its_box(subtasks_server, page, tmp_path):
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(subtasks_server.url + "/results")
+    empty = page.locator("#results-empty")
+    expect(empty).to_contain_text("No results shown yet", timeout=20000)
+    expect(page.locator("#results-table")).to_have_count(0)      # no "1 2 3" headers
+    for k in range(3):
+        pick(page, "results-runs", f"run-{k} ·")
+    page.keyboard.press("Escape")
+    page.click("#results-show")
+    expect(page.locator("#results-table")).to_contain_text("model-0 · CoT", timeout=20000)
+    expect(empty).to_be_hidden()
+    pick(page, "results-by", "subtask")
+    expect(page.locator("#results-table")).to_contain_text("(n 1)", timeout=20000)
+    for chart in PLOTS:
+        plot_drawn(page, chart)
+        box = page.locator(f"{chart} figure").bounding_box()
+        svg = page.locator(f"{chart} svg.cluelab-chart-svg").bounding_box()
+        assert svg["x"] >= box["x"] - 1 and svg["x"] + svg["width"] <= box["x"] + box["width"] + 1
+        for label in page.locator(f"{chart} text.label").all():  # no label cut at the sides
+            lb = label.bounding_box()
+            assert lb["x"] >= box["x"] - 1 and lb["x"] + lb["width"] <= box["x"] + box["width"] + 1
+    # the subtask chart: 16 rows of 3 bars, text no smaller than 10 px on screen
+    rows = bar_boxes(page, "#results-breakdown")
+    assert len(rows) == 48 and min(h for *_, h in rows) >= 8
+    page.locator("#results-breakdown").scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "results-subtasks.png"), full_page=True)
+    import shutil
+    shutil.copy(tmp_path / "results-subtasks.png", "/tmp/results-subtasks.png")
