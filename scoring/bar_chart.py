@@ -61,14 +61,10 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
     def y(value: float) -> float:
         return TOP + PLOT_HEIGHT * (1 - max(0.0, min(value, y_max)) / y_max)
 
-    parts = [f'<svg class="cluelab-chart-svg" style="max-width:{width:.0f}px" '
-             f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" aria-label="{esc(caption)}">']
-    for tick in range(0, 101, 25):
-        value = y_max * tick / 100
-        parts.append(f'<line class="grid" x1="{left:.0f}" x2="{width_needed:.0f}" '
-                     f'y1="{y(value):.1f}" y2="{y(value):.1f}"/>'
-                     f'<text class="tick" x="{left - 6:.0f}" y="{y(value) + 4:.1f}" '
-                     f'text-anchor="end">{value:g}</text>')
+    parts = [_svg_start(width, height, caption)]
+    for value in _ticks(y_max):
+        parts.append(_tick((left, width_needed, y(value), y(value)),
+                           (left - 6, y(value) + 4), "end", value))
     axis_x = left - 32
     parts.append(f'<text class="axis-title" x="{axis_x:.0f}" y="{TOP + PLOT_HEIGHT / 2:.0f}" '
                  f'transform="rotate(-90 {axis_x:.0f} {TOP + PLOT_HEIGHT / 2:.0f})" '
@@ -94,6 +90,25 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
                      f'<title>{esc(group)}</title>{esc(_short(group))}</text>')
     parts.append("</svg>")
     return _figure(caption, series, "".join(parts))
+
+
+def _svg_start(width: float, height: float, caption: str, extra_class: str = "") -> str:
+    """The SVG element: at most `width` wide, as wide as its box (CSS width 100%)."""
+    return (f'<svg class="cluelab-chart-svg{extra_class}" style="max-width:{width:.0f}px" '
+            f'viewBox="0 0 {width:.0f} {height:.0f}" role="img" '
+            f'aria-label="{html.escape(caption)}">')
+
+
+def _ticks(top: float) -> list[float]:
+    return [top * tick / 100 for tick in range(0, 101, 25)]
+
+
+def _tick(line: tuple, at: tuple, anchor: str, value: float) -> str:
+    """A grid line (x1, x2, y1, y2) and its value written at (x, y)."""
+    x1, x2, y1, y2 = line
+    return (f'<line class="grid" x1="{x1:.1f}" x2="{x2:.1f}" y1="{y1:.1f}" y2="{y2:.1f}"/>'
+            f'<text class="tick" x="{at[0]:.1f}" y="{at[1]:.1f}" text-anchor="{anchor}">'
+            f'{value:g}</text>')
 
 
 def _figure(caption: str, series: list[str], svg: str) -> str:
@@ -124,17 +139,12 @@ def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, c
     def x(value: float) -> float:
         return left + (right - left) * max(0.0, min(value, x_max)) / x_max
 
-    parts = [f'<svg class="cluelab-chart-svg cluelab-chart-horizontal" '
-             f'style="max-width:{MIN_WIDTH}px" viewBox="0 0 {MIN_WIDTH} {height:.0f}" '
-             f'role="img" aria-label="{esc(caption)}">',
+    parts = [_svg_start(MIN_WIDTH, height, caption, " cluelab-chart-horizontal"),
              f'<text class="axis-title" x="{(left + right) / 2:.0f}" y="{TOP - 4}" '
              f'text-anchor="middle">{esc(x_label)}</text>']
-    for tick in range(0, 101, 25):
-        value = x_max * tick / 100
-        parts.append(f'<line class="grid" x1="{x(value):.1f}" x2="{x(value):.1f}" '
-                     f'y1="{top - 2}" y2="{height - 8:.0f}"/>'
-                     f'<text class="tick" x="{x(value):.1f}" y="{top - 5}" '
-                     f'text-anchor="middle">{value:g}</text>')
+    for value in _ticks(x_max):
+        parts.append(_tick((x(value), x(value), top - 2, height - 8), (x(value), top - 5),
+                           "middle", value))
     for g, group in enumerate(groups):
         y0 = top + g * row + H_GAP / 2
         parts.append(f'<text class="label" x="{left - 6:.0f}" '
