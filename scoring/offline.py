@@ -25,6 +25,10 @@ from judges.rules import judge_response
 from judges.verdict import Verdict, error, unparsed, unscored
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+# What the prompt asks the model to write around its reasoning, not a clue: the answer
+# statement ("Answer: B", "# Final answer: B", "\boxed{B}") and bare headings ("Clues:").
+_NOT_A_CLUE = re.compile(r"^[#*>\s]*(final\s+)?answer\s*[:：]|^[#*>\s]*\\boxed\{[^}]*\}[\s.]*$|"
+                         r"^[#*>\s]*(clues?|reasoning|evidence)\s*[:：]?[*\s]*$", re.I)
 
 
 def rule_verdict(item: dict | None, response: dict) -> Verdict:
@@ -48,9 +52,11 @@ def needs_llm(verdict: Verdict) -> bool:
 
 
 def sentence_clues(text: str | None) -> list[dict]:
-    """The sentences of a free-form reasoning, as stand-in clues for the offline matcher."""
+    """The sentences of a free-form reasoning, as stand-in clues for the offline matcher;
+    the answer statement and template headings are not clues (an output of only "Answer: B"
+    states none: nothing unparsed is guessed)."""
     parts = [" ".join(p.split()) for p in _SENTENCE.split(text or "")]
-    return [{"text": p} for p in parts if len(p) > 3][:60]
+    return [{"text": p} for p in parts if len(p) > 3 and not _NOT_A_CLUE.match(p)][:60]
 
 
 def model_clues(response: dict) -> tuple[list[dict], str]:

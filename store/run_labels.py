@@ -65,6 +65,12 @@ def run_contents(db: sqlite_utils.Database, run_id: str) -> dict:
     }
 
 
+def response_counts(db: sqlite_utils.Database) -> dict[str, int]:
+    """{run_id: responses recorded} of the runs that have any (a run that failed its
+    pre-flight made no request and is absent)."""
+    return dict(db.conn.execute("SELECT run_id, count(*) FROM run_responses GROUP BY run_id"))
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 

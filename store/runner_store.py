@@ -73,6 +73,9 @@ class RunnerMixin:
     def list_runs(self, limit: int | None = None) -> list[dict]:
         return runner_runs.list_runs(self.db, limit)
 
+    def response_counts(self) -> dict[str, int]:
+        return run_labels.response_counts(self.db)
+
     def label_run(self, run_id: str, name: str | None = None, note: str | None = None) -> dict:
         """Set a run's name and/or note (None: unchanged, '': cleared)."""
         return run_labels.label_run(self.db, run_id, name, note)

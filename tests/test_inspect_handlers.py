@@ -69,7 +69,9 @@ def test_wrong_answer_gets_the_live_matcher_and_the_version_change(env):
     view = ih.open_view(store, ids["a"]["ui/gamma"])
     gt = ih.gt_table(view).data.values.tolist()
     assert gt[0][4] == "✗ missed (matcher lexical (live, not stored))"
-    assert [r["source"] for r in view["model_clues"]] == ["sentences of the reasoning"] * 2
+    # "The sign looks red. Answer: B": the answer line is no clue (#12), one sentence is
+    assert [(r["source"], r["text"]) for r in view["model_clues"]] == [
+        ("sentences of the reasoning", "The sign looks red.")]
     assert view["version"]["changed"] and view["version"]["fields"] == ["question"]
     assert "version 2 → 3" in iv.version_md(view)
     general = [v for v in view["verdicts"] if v["protocol"] == "general"]

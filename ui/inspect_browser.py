@@ -11,6 +11,7 @@ from store import ValidationError
 from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, VERDICT_VALUES
 
 from ui.run_choices import run_choices as all_run_choices
+from ui.run_choices import runs_with_responses
 from ui.text import short
 
 ALL = "(all)"
@@ -37,6 +38,15 @@ def _pick(value, empty=(None, "", ALL, ANY, NO_RUN, "(off)")):
 
 def run_choices(store) -> list[tuple[str, str]]:
     return [("(all runs)", ALL)] + all_run_choices(store)
+
+
+def opening_run(store, current: str | None, first: bool) -> str:
+    """The run the page lists when it opens: on the first opening (or when `current` is no
+    longer a run) the newest run that has responses, never an empty failed one; (all runs)
+    when no run has any."""
+    if not first and current in [v for _, v in run_choices(store)]:
+        return current
+    return next(iter(runs_with_responses(store)), ALL)
 
 
 def flip_run_choices(store) -> list[tuple[str, str]]:

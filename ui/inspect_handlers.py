@@ -87,7 +87,13 @@ def model_table(view: dict):
                      f"{boxes} {convention}".strip() if boxes else "", matched,
                      "; ".join(clue["labels"])])
         colors[n] = clue["color"]
+    if not rows:      # said, not left as an empty table (and never filled with a guess)
+        rows.append(["—", NO_CLUES, "", "", ""])
     return _styled(pd.DataFrame(rows, columns=MODEL_HEADERS), colors, "clue")
+
+
+NO_CLUES = ("no clues stated: the output has no clue list and no reasoning besides its "
+            "answer")
 
 
 def _score(v) -> str:

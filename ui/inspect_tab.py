@@ -79,9 +79,7 @@ def _wire(store, ui, opened, demo) -> None:
 
     def open_tab(run, nav):
         """Fill the choices; on the first opening, list the newest run's responses."""
-        runs = [v for _, v in ib.run_choices(store)]
-        if nav is None or run not in runs:
-            run = runs[1] if len(runs) > 1 else ib.ALL
+        run = ib.opening_run(store, run, first=nav is None)
         out, judge = choices(run)
         if nav is not None:
             return out + [gr.skip()] * len(list_outputs)

@@ -1,6 +1,8 @@
 """How a run is named wherever one is picked (Experiments' clue source, Results, Inspect):
 its name when it has one, its id, then what tells runs apart (model, prompt setting, clue
-source, image mode) and its status. One function, so every picker reads the same.
+source, image mode) and its status. One function, so every picker reads the same. A run with
+no response at all (it failed its pre-flight: no request was made) is listed last and says
+so, instead of cluttering the top of every picker with nothing to show.
 """
 from __future__ import annotations
 
@@ -21,6 +23,20 @@ def run_label(run: dict) -> str:
     return " · ".join(str(p) for p in parts)
 
 
+NO_RESPONSES = "no responses"
+
+
 def run_choices(store, limit: int | None = None) -> list[tuple[str, str]]:
-    """(label, run id) of every run, newest first."""
-    return [(run_label(run), run["id"]) for run in store.list_runs(limit)]
+    """(label, run id) of every run, newest first; runs without responses last, marked."""
+    counts = store.response_counts()
+    runs = store.list_runs(limit)
+    with_responses = [(run_label(r), r["id"]) for r in runs if counts.get(r["id"])]
+    without = [(f"{run_label(r)} · {NO_RESPONSES}", r["id"]) for r in runs
+               if not counts.get(r["id"])]
+    return with_responses + without
+
+
+def runs_with_responses(store) -> list[str]:
+    """Run ids that have responses, newest first (what a page can open on)."""
+    counts = store.response_counts()
+    return [r["id"] for r in store.list_runs() if counts.get(r["id"])]
