@@ -18,6 +18,7 @@ import sys
 
 from cli.endpoint_commands import fail, open_store
 from cli.progress import TerminalProgress
+from runner.costs import money
 from runner.totals import counts_text, status_counts
 
 EXIT = {"done": 0, "failed": 1, "lost": 1}
@@ -140,8 +141,9 @@ def _describe(plan) -> str:
     cost = ("unknown (no price for this model: `python app.py price set`)" if not p["priced"]
             else f"${p['cost']:.4f} typical, ${p['cost_max']:.4f} at most")
     lines = [f"{len(plan.items)} items, {p['work']} work rows, {p['requests']} requests "
-             f"({p['cached']} cached), ~{p['prompt_tokens']} prompt tokens to send; "
-             f"projected cost {cost}"]
+             f"({p['cached']} cached), ~{p['prompt_tokens']} prompt tokens and "
+             f"~{p['completion_tokens']} completion tokens to send; projected cost {cost}",
+             f"token estimate: {p['basis']}"]
     lines += [f"warning: {w}" for w in plan.warnings]
     return "\n".join(lines)
 
@@ -154,7 +156,7 @@ def _report(outcome: dict, as_json: bool) -> int:
         counts = status_counts(t, running=False)
         print(f"run {outcome['id']}: {outcome['status']}  {t.get('done', 0)}/{counts['total']}"
               f"  {counts_text(counts)}  cached {t.get('cached', 0)}"
-              f"  cost ${t.get('cost', 0):.4f}")
+              f"  cost {money(t.get('cost'))}")
     if outcome.get("message"):
         print(("error: " if outcome["status"] == "failed" else "") + outcome["message"],
               file=sys.stderr)
@@ -293,5 +295,5 @@ def run_runs(args) -> int:
         print(f"{r['id']}\t{r.get('name') or '-'}\t{r['status']}\t{r['endpoint']}"
               f"\t{c.get('setting')}"
               f"\tclues {c.get('clues')}\timages {c.get('image_mode')}"
-              f"\t{t.get('done', 0)}/{t.get('total', '?')}\t${t.get('cost', 0) or 0:.4f}")
+              f"\t{t.get('done', 0)}/{t.get('total', '?')}\t{money(t.get('cost'))}")
     return 0

@@ -127,7 +127,7 @@ def project(store, plan: RunPlan) -> dict:
             if sha not in sizes:
                 info = store.image_info(sha)
                 sizes[sha] = (info["width"], info["height"])
-    keys, prompt_tokens, requests = [], 0, 0
+    keys, prompt_tokens, requests, by_item = [], 0, 0, {}
     for phase, item_id, repeat, sample, *_ in plan.work:
         work = {"phase": phase, "item_id": item_id, "repeat": repeat, "sample": sample}
         if phase == "answer" and plan.config.clues == "self":
@@ -139,12 +139,23 @@ def project(store, plan: RunPlan) -> dict:
             keys.append(request.key)
             messages = request.messages
         requests += 1
-        prompt_tokens += costs.estimate_prompt_tokens(messages, sizes)
+        tokens = costs.estimate_prompt_tokens(messages, sizes)
+        prompt_tokens += tokens
+        if phase == "answer":
+            by_item.setdefault(item_id, tokens)
+    model = plan.endpoint["model"]
+    scale, completion, measured = costs.calibrate(by_item, store.measured_usage(
+        model, plan.config.setting, plan.config.image_mode, list(by_item)))
     cached = len(store.cache_get_many(keys)) if keys else 0
-    price = store.price_for(plan.endpoint["model"])
-    out = costs.projection(price, requests, prompt_tokens, plan.config.setting,
-                           plan.resolved["sampling"].get("max_tokens"), cached)
+    out = costs.projection(store.price_for(model), requests, round(prompt_tokens * scale),
+                           plan.config.setting, plan.resolved["sampling"].get("max_tokens"),
+                           cached, completion)
     out["work"] = len(plan.work)
+    out["basis"] = (f"calibrated on the usage {model}'s endpoint reported for {measured} of "
+                    f"these items (same setting and image mode)" if measured else
+                    "a priori (~4 characters a token, images by OpenAI's high-detail rule, a "
+                    "typical completion length per setting): no earlier answer of this model "
+                    "on these items to calibrate on")
     return out
 
 

@@ -112,6 +112,14 @@ class RunTotals:
             self.cost += response["cost"]
             self.paid += 1
 
+    @property
+    def known_cost(self) -> float | None:
+        """What the run spent, or None when that is unknown: replies were paid for (sent,
+        not cached, with tokens) and none had a price. A run with no sent reply spent 0."""
+        if self.paid or not (self.prompt_tokens or self.completion_tokens):
+            return self.cost
+        return None
+
     def per_request_cost(self) -> float | None:
         """Mean cost of a sent request so far, else the pre-launch estimate."""
         if self.paid:
@@ -139,7 +147,7 @@ class RunTotals:
             "rate_limited": self.rate_limited, "in_flight": self.in_flight,
             "concurrency": self.concurrency,
             "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
-            "cost": round(self.cost, 6),
+            "cost": None if self.known_cost is None else round(self.known_cost, 6),
             "projected_cost": None if projected is None else round(projected, 6),
             "latency_p50": None if p50 is None else round(p50, 4),
             "latency_p95": None if p95 is None else round(p95, 4),

@@ -77,6 +77,24 @@ def record_batch(db: sqlite_utils.Database, run_id: str, owner: str, responses: 
             "owner": state[1] if state else None}
 
 
+def measured_usage(db: sqlite_utils.Database, model: str, setting: str, image_mode: str,
+                   item_ids) -> dict[str, tuple[float, float]]:
+    """{item_id: (mean prompt tokens, mean completion tokens)} the endpoint reported for
+    earlier answer requests of `model` with this prompt setting and image mode on these
+    items (replies actually sent, not cache hits): what a cost estimate is calibrated on."""
+    found = db.conn.execute(
+        "SELECT w.item_id, avg(r.prompt_tokens), avg(r.completion_tokens) "
+        "FROM run_responses r JOIN run_work w ON w.id = r.work_id "
+        "JOIN model_runs m ON m.id = w.run_id "
+        "WHERE r.cached = 0 AND r.prompt_tokens IS NOT NULL AND r.completion_tokens IS NOT NULL "
+        "AND w.phase = 'answer' AND json_extract(m.config, '$.endpoint.model') = ? "
+        "AND json_extract(m.config, '$.setting') = ? "
+        "AND coalesce(json_extract(m.config, '$.image_mode'), 'full') = ? "
+        "AND w.item_id IN (SELECT value FROM json_each(?)) GROUP BY w.item_id",
+        [model, setting, image_mode, json.dumps(sorted(set(item_ids)))])
+    return {item_id: (prompt, completion) for item_id, prompt, completion in found}
+
+
 def work_count(db: sqlite_utils.Database, run_id: str) -> int:
     return db.conn.execute("SELECT count(*) FROM run_work WHERE run_id = ?",
                            [run_id]).fetchone()[0]

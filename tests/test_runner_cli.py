@@ -219,3 +219,37 @@ def test_a_prompt_edit_is_a_new_version_recorded_by_the_next_run(db, tmp_path):
     again = json.loads(cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
                            "--dataset", "demo", "--dry-run", "--json").stdout)
     assert again["config_id"] == first["config_id"]
+
+
+def test_cost_is_unknown_without_a_price_and_the_estimate_learns_the_servers_usage(db, server):
+    """No price: the run's cost is unknown, never $0.0000. The a-priori prompt estimate
+    counts images by OpenAI's high-detail rule, the fake server 85 each (about 5x less):
+    once the model has answered these items, the dry run is calibrated on the usage the
+    server reported and lands within 5% of what the next run is billed."""
+    first = json.loads(cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                           "--dataset", "demo", "--dry-run", "--json").stdout)["projection"]
+    assert first["basis"].startswith("a priori") and first["cost"] is None
+    done = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+               "--dataset", "demo")
+    assert done.returncode == 0, done.stderr
+    assert "cost unknown (no price)" in done.stdout and "$0.0000" not in done.stdout
+    listed = cli("runs", "--db", db)
+    assert "unknown (no price)" in listed.stdout and "$0.0000" not in listed.stdout
+    [run] = json.loads(cli("runs", "--db", db, "--json").stdout)
+    actual = run["totals"]["prompt_tokens"]
+    assert run["totals"]["cost"] is None and actual > 0
+    assert first["prompt_tokens"] > 3 * actual                 # the a-priori gap, measured
+    again = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                "--dataset", "demo", "--dry-run", "--seed", "99")
+    assert "token estimate: calibrated on the usage fake-vlm's endpoint reported for 14 " \
+        "of these items" in again.stdout, again.stdout + again.stderr
+    calibrated = json.loads(cli("run", "--db", db, "--endpoint", "fake", "--setting",
+                                "direct", "--dataset", "demo", "--dry-run", "--seed", "99",
+                                "--json").stdout)["projection"]
+    assert calibrated["cached"] == 0            # another seed: every request is sent again
+    second = json.loads(cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                            "--dataset", "demo", "--seed", "99", "--json").stdout)["totals"]
+    assert second["cached"] == 0
+    assert abs(calibrated["prompt_tokens"] - second["prompt_tokens"]) <= 0.05 * \
+        second["prompt_tokens"]
+    assert abs(calibrated["completion_tokens"] - second["completion_tokens"]) <= 14

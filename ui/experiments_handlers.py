@@ -284,6 +284,7 @@ def projection_md(the_plan) -> str:
              f"requests, {p['cached']} already cached, **{p['to_send']} to send**",
              f"~{p['prompt_tokens']:,} prompt tokens, ~{p['completion_tokens']:,} completion "
              f"tokens to send · projected cost {cost}",
+             f"token estimate: {escape_md(p['basis'])}",
              f"config id {code(the_plan.config_id[:16])}"]
     warnings = list(the_plan.warnings)
     if the_plan.execution.budget is not None and not p["priced"]:

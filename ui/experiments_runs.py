@@ -12,6 +12,7 @@ import asyncio
 import json
 
 from runner.leases import effective_status
+from runner.costs import money
 from runner.totals import COUNTS, status_counts
 from store import NotFoundError, StoreError
 from ui.experiments_handlers import FATAL_KINDS, ExperimentError, redact
@@ -46,7 +47,7 @@ def _status(run: dict) -> str:
 
 
 def _money(value) -> str:
-    return "" if value is None else f"{value:.4f}"
+    return "unknown" if value is None else f"{value:.4f}"
 
 
 def planned_total(config: dict) -> int | None:
@@ -118,7 +119,7 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
     pct = 100.0 * done / total if total else 0.0
     tokens = f"{t.get('prompt_tokens', 0):,} in / {t.get('completion_tokens', 0):,} out"
     projected = t.get("projected_cost")
-    cost = f"${t.get('cost', 0) or 0:.4f}" + (f" (→ ${projected:.4f})" if projected else "")
+    cost = money(t.get("cost")) + (f" (→ ${projected:.4f})" if projected else "")
     metrics = [
         ("done", f"{done}/{total}"), ("requests/s", f"{t.get('requests_per_s', 0):.2f}"),
         ("latency p50", _seconds(t.get("latency_p50"))),
