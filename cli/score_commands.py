@@ -116,8 +116,9 @@ def _runs(text: str | None) -> list[str]:
 
 
 def _print_tables(store, args, make) -> int:
-    """One table per dataset (or the one chosen, or the runs named): make(run_ids, within)
-    builds a table. A dataset whose table cannot be made says why and the others print."""
+    """One table per dataset (or the one chosen, or the runs named): make(selection) builds
+    a table (`scoring.by_dataset.Selection`: run ids, dataset, its items). A dataset whose
+    table cannot be made says why and the others print."""
     from scoring.by_dataset import heading, selections
     from scoring.results import ResultsError
     from scoring.tables import render
@@ -130,7 +131,7 @@ def _print_tables(store, args, make) -> int:
     printed, several = 0, len(chosen) > 1
     for selection in chosen:
         try:
-            text = render(make(selection.run_ids, selection.within), args.format)
+            text = render(make(selection), args.format)
         except (ResultsError, StoreError, OSError, ValueError) as error:
             if not several:
                 return fail(str(error))
@@ -286,8 +287,8 @@ def run_leaderboard(args) -> int:
     ok, human = _human(store, args)
     if not ok:
         return human
-    return _print_tables(store, args, lambda runs, within: leaderboard_table(
-        store, runs, human, within=within))
+    return _print_tables(store, args, lambda s: leaderboard_table(store, s.run_ids, human,
+                                                                  within=s.within))
 
 
 def run_table(args) -> int:
@@ -297,13 +298,14 @@ def run_table(args) -> int:
     ok, human = _human(store, args)
     if not ok:
         return human
-    makers = {"main": lambda runs, within: tables.main_table(
-                  store, runs, args.by, args.protocol, human=human, within=within),
-              "subtask": lambda runs, within: tables.main_table(
-                  store, runs, "by_subtask", args.protocol, human=human, within=within),
-              "drop": lambda runs, within: tables.drop_table(store, runs, within),
-              "injection": lambda runs, within: tables.injection_table(store, runs,
-                                                                       items=within),
-              "ablation": lambda runs, within: tables.ablation_table(store, runs, within),
-              "verbench": lambda runs, within: tables.verbench_results(store, runs, within)}
+    makers = {"main": lambda s: tables.main_table(store, s.run_ids, args.by, args.protocol,
+                                                  human=human, within=s.within),
+              "subtask": lambda s: tables.main_table(store, s.run_ids, "by_subtask",
+                                                     args.protocol, human=human,
+                                                     within=s.within),
+              "drop": lambda s: tables.drop_table(store, s.run_ids, s.within),
+              "injection": lambda s: tables.injection_table(
+                  store, s.run_ids, items=s.within, items_are=f"of dataset {s.dataset}"),
+              "ablation": lambda s: tables.ablation_table(store, s.run_ids, s.within),
+              "verbench": lambda s: tables.verbench_results(store, s.run_ids, s.within)}
     return _print_tables(store, args, makers[args.kind])

@@ -175,7 +175,7 @@ def _on_page_items(found: dict, items) -> dict:
 
 def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                     extraction: str = CLUELAB, judge: str | None = None,
-                    items=None) -> Table:
+                    items=None, items_are: str = "the main table compares") -> Table:
     """Cells: general accuracy (%) of each solver (model, setting, image mode) under each clue
     source, every row on the items its runs share (each run read with its latest scoring,
     or `judge`, `samples_rule` and `extraction`). `items`: compare only within these (the
@@ -192,7 +192,7 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                                             cell[1]))
     table = clue_injection_table({cell: cells[cell] for cell in order}, n=n, caption="Clue injection: accuracy (%) and "
                                                      "change against No Clue")
-    within = (f"Only the {len(items)} items the main table compares are used. "
+    within = (f"Only the {len(items)} items {items_are} are used. "
               if items is not None else "")
     text = (within + "Each row compares one solver's runs on the items they share (n). " +
             notes).strip()
