@@ -6,6 +6,7 @@ does what a first-time user expects.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from cli import (data_commands, endpoint_commands, item_commands, run_commands, score_commands,
@@ -36,7 +37,22 @@ def main(argv: list[str]) -> int:
         argv = ["serve", *argv]
     args = build_parser().parse_args(argv)
     try:
-        return args.handler(args) or 0
+        code = args.handler(args) or 0
+        sys.stdout.flush()          # a closed pipe is found here, not at interpreter exit
+        return code
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        return reader_went_away()
+
+
+def reader_went_away() -> int:
+    """`python app.py runs | head`: the reader closed the pipe, so the rest of the output
+    has nobody to read it. Exit quietly, as other Unix tools do (status 141, as if killed
+    by SIGPIPE), instead of printing a traceback. Python would try to flush stdout again
+    at exit and fail once more, so stdout is pointed at /dev/null first."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.close(devnull)
+    return 141
