@@ -13,6 +13,7 @@ import pytest
 from store import Store
 from tests.live_server import build_ui_db, free_port
 from tests.openai_server import start_server
+from ui import experiments_endpoints as xe
 from ui import experiments_handlers as xh
 from ui import experiments_runs as xr
 from ui.experiments_preview import preview
@@ -33,7 +34,7 @@ def xstore(tmp_path, monkeypatch, fake):
     monkeypatch.setenv("XP_TEST_KEY", SECRET)
     build_ui_db(tmp_path / "ui.db")
     store = Store.open(tmp_path / "ui.db")
-    xh.save_endpoint(store, "fake", fake.url, "fake-vlm", "XP_TEST_KEY", 4, None)
+    xe.save_endpoint(store, "fake", fake.url, "fake-vlm", "XP_TEST_KEY", 4, None)
     yield store
     store.close()
 
@@ -58,59 +59,59 @@ def wait_final(store, run_id, timeout=30.0) -> dict:
 
 
 def test_endpoints_are_listed_edited_and_never_show_the_key(xstore):
-    rows = xh.endpoint_rows(xstore)
+    rows = xe.endpoint_rows(xstore)
     assert rows == [["fake", rows[0][1], "fake-vlm", "XP_TEST_KEY", "yes", 4, ""]]
-    assert "updated" in xh.save_endpoint(xstore, "fake", rows[0][1], "gpt-4o-mini",
+    assert "updated" in xe.save_endpoint(xstore, "fake", rows[0][1], "gpt-4o-mini",
                                          "XP_TEST_KEY", 2, 1_000_000)
-    assert xh.endpoint_form(xstore, "fake")[2:] == ["gpt-4o-mini", "XP_TEST_KEY", 2, 1_000_000]
+    assert xe.endpoint_form(xstore, "fake")[2:] == ["gpt-4o-mini", "XP_TEST_KEY", 2, 1_000_000]
     with pytest.raises(xh.ExperimentError, match="NAME of the environment variable"):
-        xh.save_endpoint(xstore, "pasted", "http://x/v1", "m", SECRET, 1, None)
+        xe.save_endpoint(xstore, "pasted", "http://x/v1", "m", SECRET, 1, None)
     with pytest.raises(xh.ExperimentError, match="not an http"):
-        xh.save_endpoint(xstore, "bad", "localhost:8000", "m", "", 1, None)
-    xh.save_endpoint(xstore, "unset", "http://127.0.0.1:9/v1", "m", "XP_UNSET_VAR", 1, None)
-    assert [r[4] for r in xh.endpoint_rows(xstore)] == ["yes", "NOT SET"]
-    assert SECRET not in json.dumps(xh.endpoint_rows(xstore))
-    assert "deleted" in xh.delete_endpoint(xstore, "unset")
+        xe.save_endpoint(xstore, "bad", "localhost:8000", "m", "", 1, None)
+    xe.save_endpoint(xstore, "unset", "http://127.0.0.1:9/v1", "m", "XP_UNSET_VAR", 1, None)
+    assert [r[4] for r in xe.endpoint_rows(xstore)] == ["yes", "NOT SET"]
+    assert SECRET not in json.dumps(xe.endpoint_rows(xstore))
+    assert "deleted" in xe.delete_endpoint(xstore, "unset")
     con = sqlite3.connect(xstore.path)
     assert SECRET not in json.dumps(con.execute("SELECT * FROM endpoints").fetchall())
 
 
 def test_connection_reports_models_latency_or_a_clear_reason(xstore, fake, monkeypatch):
-    ok = xh.test_connection(xstore, "fake")
+    ok = xe.test_connection(xstore, "fake")
     assert ok["ok"] and ok["models"] == ["fake-vlm", "gpt-4o-mini"]
     assert ok["latency_ms"] is not None and "<code>fake\\-vlm</code>" in ok["markdown"]
     dead = free_port()  # nothing listens there
-    xh.save_endpoint(xstore, "dead", f"http://127.0.0.1:{dead}/v1", "m", "", 1, None)
-    down = xh.test_connection(xstore, "dead")
+    xe.save_endpoint(xstore, "dead", f"http://127.0.0.1:{dead}/v1", "m", "", 1, None)
+    down = xe.test_connection(xstore, "dead")
     assert not down["ok"] and down["kind"] == "connection_refused"
     assert "is the server running" in down["message"]
     monkeypatch.setenv("XP_TEST_KEY", SECRET[:-1] + "X")  # a wrong key, echoed by the server
-    refused = xh.test_connection(xstore, "fake")
+    refused = xe.test_connection(xstore, "fake")
     assert refused["kind"] == "unauthorized" and "XP_TEST_KEY" in refused["message"]
     assert SECRET[:-1] not in json.dumps(refused)
     monkeypatch.delenv("XP_TEST_KEY")
-    assert xh.test_connection(xstore, "fake")["kind"] == "missing_key"
+    assert xe.test_connection(xstore, "fake")["kind"] == "missing_key"
     with pytest.raises(xh.ExperimentError, match="no endpoint named"):
-        xh.test_connection(xstore, "nope")
+        xe.test_connection(xstore, "nope")
 
 
 def test_connection_tries_the_forms_values_before_they_are_saved(xstore, fake, monkeypatch):
     """The form's base URL, model and key variable, saved or not; nothing is written."""
     before = xstore.list_endpoints()
     dead = f"http://127.0.0.1:{free_port()}/v1"
-    down = xh.test_connection(xstore, "fake", dead, "fake-vlm", "XP_TEST_KEY")
+    down = xe.test_connection(xstore, "fake", dead, "fake-vlm", "XP_TEST_KEY")
     assert down["kind"] == "connection_refused" and dead in down["message"]
-    unknown = xh.test_connection(xstore, "fake", fake.url, "other-model", "XP_TEST_KEY")
+    unknown = xe.test_connection(xstore, "fake", fake.url, "other-model", "XP_TEST_KEY")
     assert unknown["kind"] == "unknown_model" and "other-model" in unknown["message"]
     monkeypatch.setenv("XP_OTHER_KEY", SECRET[:-1] + "Y")  # a variable no endpoint names yet
-    refused = xh.test_connection(xstore, "new", fake.url, "fake-vlm", "XP_OTHER_KEY")
+    refused = xe.test_connection(xstore, "new", fake.url, "fake-vlm", "XP_OTHER_KEY")
     assert refused["kind"] == "unauthorized" and SECRET[:-1] not in json.dumps(refused)
-    ok = xh.test_connection(xstore, "", fake.url, "fake-vlm", "XP_TEST_KEY")
+    ok = xe.test_connection(xstore, "", fake.url, "fake-vlm", "XP_TEST_KEY")
     assert ok["ok"] and "(unsaved)" in ok["message"]
     with pytest.raises(xh.ExperimentError, match="NAME of the environment variable"):
-        xh.test_connection(xstore, "new", fake.url, "fake-vlm", SECRET)
+        xe.test_connection(xstore, "new", fake.url, "fake-vlm", SECRET)
     with pytest.raises(xh.ExperimentError, match="base URL"):
-        xh.test_connection(xstore, "new", "", "fake-vlm", "")
+        xe.test_connection(xstore, "new", "", "fake-vlm", "")
     assert xstore.list_endpoints() == before
 
 
@@ -147,11 +148,11 @@ def test_preview_shows_the_request_as_text_and_thumbnails_never_base64(xstore):
         assert "base64" not in text and "data:image" not in text
     assert "3 items" in out["summary"] and "unknown" in out["summary"]  # no price yet
     assert "no GT clues" in out["summary"]
-    xh.save_price(xstore, "fake-*", 1.0, 2.0)
-    assert xh.price_rows(xstore)[0][:3] == ["fake-*", 1.0, 2.0]
+    xe.save_price(xstore, "fake-*", 1.0, 2.0)
+    assert xe.price_rows(xstore)[0][:3] == ["fake-*", 1.0, 2.0]
     priced = preview(xstore, form())["summary"]
     assert "$0." in priced and "unknown" not in priced
-    assert "deleted" in xh.delete_price(xstore, "fake-*") and xh.price_rows(xstore) == []
+    assert "deleted" in xe.delete_price(xstore, "fake-*") and xe.price_rows(xstore) == []
     with pytest.raises(xh.ExperimentError, match="not part of this run"):
         preview(xstore, form(ids="ui/beta"), "ui/alpha")
     with pytest.raises(xh.ExperimentError, match="do not exist"):
@@ -198,7 +199,7 @@ def test_start_watch_and_read_a_run(xstore, fake):
 
 
 def test_a_dead_endpoint_is_refused_at_start_with_a_reason(xstore):
-    xh.save_endpoint(xstore, "dead", f"http://127.0.0.1:{free_port()}/v1", "m", "", 1, None)
+    xe.save_endpoint(xstore, "dead", f"http://127.0.0.1:{free_port()}/v1", "m", "", 1, None)
     with pytest.raises(xh.ExperimentError, match="not started: .*cannot connect"):
         xh.start_run(xstore, form(endpoint="dead"), "local")
     assert xstore.list_runs() == []

@@ -73,10 +73,10 @@ def test_every_event_of_every_page_shows_its_failure_as_one_message(store):
 
 def test_a_model_id_from_a_server_is_no_link_or_image_in_test_connection():
     """A server's /models list is untrusted: `[text](url)` or `![i](url)` in an id must not
-    become a live link or make the browser fetch an image (ui/experiments_handlers.code)."""
+    become a live link or make the browser fetch an image (ui/experiments_common.code)."""
     import markdown_it
 
-    from ui.experiments_handlers import code
+    from ui.experiments_common import code
 
     hostile = "[re-authenticate](http://127.0.0.1:9/phish) ![i](http://127.0.0.1:9/t.png)"
     rendered = markdown_it.MarkdownIt("commonmark", {"html": True}).render(

@@ -9,7 +9,7 @@ from store import Store, ValidationError
 from tests.inspect_helpers import build_inspect_db
 from tests.test_runner_cli import cli
 from ui import experiments_labels as xl
-from ui.experiments_handlers import ExperimentError
+from ui.experiments_common import ExperimentError
 from ui.run_choices import run_choices
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from runner.leases import owner_is_stale
 from store import StoreError
 from store.run_labels import contents_text
-from ui.experiments_handlers import ExperimentError
+from ui.experiments_common import ExperimentError
 from ui.experiments_runs import chosen_run
 from ui.text import escape_md
 

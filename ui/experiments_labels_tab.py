@@ -12,7 +12,7 @@ import gradio as gr
 from ui import experiments_labels as xl
 from ui import messages
 from ui import experiments_runs as xr
-from ui.experiments_handlers import ExperimentError
+from ui.experiments_common import ExperimentError
 
 
 def wire_labels(store, ui) -> None:

@@ -14,7 +14,8 @@ import gradio as gr
 
 from runner.config import CLUE_PASS_SETTINGS, IMAGE_FORMATS, IMAGE_MODES, MASK_STYLES, SETTINGS
 from ui.browser_handlers import ALL, FLAGGED_CHOICES
-from ui.experiments_handlers import CLUE_SOURCE_LABELS, ENDPOINT_HEADERS, PRICE_HEADERS
+from ui.experiments_endpoints import ENDPOINT_HEADERS, PRICE_HEADERS
+from ui.experiments_handlers import CLUE_SOURCE_LABELS
 from ui.experiments_runs import RESPONSE_FILTERS, RESPONSE_HEADERS, RUN_HEADERS
 
 SETTING_INFO = ("direct: answer only (No-CoT) · cot: think step by step · clue_guided: find the "

@@ -18,7 +18,8 @@ from PIL import Image
 
 from runner.config import ConfigError
 from store import StoreError
-from ui.experiments_handlers import ExperimentError, code, plan, projection_md, redact
+from ui.experiments_common import ExperimentError, code, redact
+from ui.experiments_handlers import plan, projection_md
 from ui.text import escape_md
 
 THUMB = 320

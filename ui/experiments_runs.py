@@ -15,7 +15,8 @@ from runner.leases import effective_status
 from runner.costs import money
 from runner.totals import COUNTS, status_counts
 from store import NotFoundError, StoreError
-from ui.experiments_handlers import FATAL_KINDS, ExperimentError, redact
+from ui.experiments_common import ExperimentError, redact
+from ui.experiments_handlers import FATAL_KINDS
 from ui.run_choices import run_choices
 from ui.text import escape_html, short
 

@@ -1,5 +1,6 @@
-"""Experiments tab: builder (experiments_layout) and wiring; logic in experiments_handlers,
-experiments_preview and experiments_runs.
+"""Experiments tab: builder (experiments_layout) and wiring; logic in experiments_endpoints
+(endpoints, prices), experiments_handlers (the run form), experiments_preview and
+experiments_runs.
 
 Every event has an api_name; who may call it is declared in ui/access.py (researchers and
 admins). A handler that fails shows one message and leaves the outputs as they were
@@ -14,6 +15,7 @@ import json
 
 import gradio as gr
 
+from ui import experiments_endpoints as xe
 from ui import experiments_handlers as xh
 from ui import experiments_labels as xl
 from ui import experiments_runs as xr
@@ -48,10 +50,10 @@ def _wire(store, ui, opened) -> None:
     # ---- opening the tab -----------------------------------------------------------------
     def open_tab(run_id, endpoint):
         facets = BrowserHandlers(store).facet_choices()
-        names = xh.endpoint_names(store)
+        names = xe.endpoint_names(store)
         keep = endpoint if endpoint in names else (names[0] if names else None)
-        return [xh.endpoint_rows(store), gr.update(choices=names, value=keep),
-                gr.update(open=True) if not names else gr.skip(), xh.price_rows(store),
+        return [xe.endpoint_rows(store), gr.update(choices=names, value=keep),
+                gr.update(open=True) if not names else gr.skip(), xe.price_rows(store),
                 xr.runs_table(store),
                 gr.update(choices=xr.clue_run_choices(store)),
                 *[gr.update(choices=facets[k]) for k in ("dataset", "domain", "subtask",
@@ -66,12 +68,12 @@ def _wire(store, ui, opened) -> None:
 
     # ---- endpoints -------------------------------------------------------------------------
     def endpoint_lists():
-        return xh.endpoint_rows(store), xh.endpoint_names(store)
+        return xe.endpoint_rows(store), xe.endpoint_names(store)
 
     def select_endpoint(evt: gr.SelectData):
         row = evt.row_value or []
         try:
-            return xh.endpoint_form(store, str(row[0])) if row else [gr.skip()] * 6
+            return xe.endpoint_form(store, str(row[0])) if row else [gr.skip()] * 6
         except xh.ExperimentError as err:
             raise messages.error(err) from None
 
@@ -81,7 +83,7 @@ def _wire(store, ui, opened) -> None:
 
     def save_endpoint(name, url, model, env, concurrency, pixels, request: gr.Request):
         try:
-            message = xh.save_endpoint(store, name, url, model, env, concurrency, pixels)
+            message = xe.save_endpoint(store, name, url, model, env, concurrency, pixels)
         except xh.ExperimentError as err:
             raise messages.error(err) from None
         messages.info(message)
@@ -94,7 +96,7 @@ def _wire(store, ui, opened) -> None:
 
     def delete_endpoint(name, request: gr.Request):
         try:
-            message = xh.delete_endpoint(store, name)
+            message = xe.delete_endpoint(store, name)
         except xh.ExperimentError as err:
             raise messages.error(err) from None
         rows, names = endpoint_lists()
@@ -109,7 +111,7 @@ def _wire(store, ui, opened) -> None:
         model given (a script passing only a name), the saved endpoint of that name."""
         blank = not (url or "").strip() and not (model or "").strip()
         try:
-            result = xh.test_connection(store, name, *((None, None) if blank else
+            result = xe.test_connection(store, name, *((None, None) if blank else
                                                        (url or "", model or "")), env)
         except xh.ExperimentError as err:
             raise messages.error(err) from None
@@ -130,12 +132,12 @@ def _wire(store, ui, opened) -> None:
 
     def change_price(action, pattern, input_per_m, output_per_m, request):
         try:
-            message = (xh.save_price(store, pattern, input_per_m, output_per_m)
-                       if action == "save" else xh.delete_price(store, pattern))
+            message = (xe.save_price(store, pattern, input_per_m, output_per_m)
+                       if action == "save" else xe.delete_price(store, pattern))
         except xh.ExperimentError as err:
             raise messages.error(err) from None
         messages.info(message)
-        return xh.price_rows(store)
+        return xe.price_rows(store)
 
     def save_price(pattern, input_per_m, output_per_m, request: gr.Request):
         return change_price("save", pattern, input_per_m, output_per_m, request)

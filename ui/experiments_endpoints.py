@@ -1,0 +1,140 @@
+"""Experiments page: the endpoints and prices panels, and Test connection.
+
+Plain functions of plain values (the wiring in experiments_tab unpacks widgets and turns
+ExperimentError into an on-screen message).
+"""
+from __future__ import annotations
+
+import os
+import re
+
+from store import NotFoundError, StoreError
+from ui.experiments_common import ExperimentError, as_float, as_int, code, redact
+from ui.text import escape_md
+
+ENDPOINT_HEADERS = ["name", "base URL", "model", "key env var", "key set", "concurrency",
+                    "max image pixels"]
+PRICE_HEADERS = ["model pattern", "input $/1M", "output $/1M", "updated"]
+_LOOKS_LIKE_KEY = re.compile(r"(?=.*[a-z])(?=.*[0-9])[A-Za-z0-9_]{20,}")
+
+
+def endpoint_rows(store) -> list[list]:
+    return [[e["name"], e["base_url"], e["model"], e["api_key_env"] or "",
+             ("yes" if os.environ.get(e["api_key_env"], "").strip() else "NOT SET")
+             if e["api_key_env"] else "no key needed",
+             e["concurrency"], e["max_image_pixels"] or ""]
+            for e in store.list_endpoints()]
+
+
+def endpoint_names(store) -> list[str]:
+    return [e["name"] for e in store.list_endpoints()]
+
+
+def endpoint_form(store, name: str) -> list:
+    """[name, base_url, model, key env var, concurrency, max image pixels] of one endpoint."""
+    try:
+        e = store.get_endpoint(name)
+    except NotFoundError as err:
+        raise ExperimentError(str(err)) from None
+    return [e["name"], e["base_url"], e["model"], e["api_key_env"] or "", e["concurrency"],
+            e["max_image_pixels"] or ""]
+
+
+def _key_env(api_key_env) -> str:
+    """The key variable's name from the form; refused when it looks like a key itself."""
+    env = (api_key_env or "").strip()
+    if env and (_LOOKS_LIKE_KEY.fullmatch(env) or env.lower().startswith(("sk-", "sk_"))):
+        raise ExperimentError("key env var: give the NAME of the environment variable that "
+                              "holds the key (e.g. OPENAI_API_KEY), never the key itself")
+    return env
+
+
+def save_endpoint(store, name, base_url, model, api_key_env, concurrency, max_pixels) -> str:
+    """Add the endpoint, or update it when the name exists; returns what was done."""
+    name, env = (name or "").strip(), _key_env(api_key_env)
+    if not name:
+        raise ExperimentError("give the endpoint a name")
+    fields = {"base_url": (base_url or "").strip(), "model": (model or "").strip(),
+              "api_key_env": env or None,
+              "concurrency": as_int(concurrency, "concurrency", 8),
+              "max_image_pixels": as_int(max_pixels, "max image pixels")}
+    try:
+        if name in endpoint_names(store):
+            store.update_endpoint(name, **fields)
+            return f"Endpoint {name} updated."
+        store.add_endpoint(name, **fields)
+        return f"Endpoint {name} added."
+    except StoreError as err:
+        raise ExperimentError(str(err)) from None
+
+
+def delete_endpoint(store, name: str) -> str:
+    try:
+        store.delete_endpoint((name or "").strip())
+    except StoreError as err:
+        raise ExperimentError(str(err)) from None
+    return f"Endpoint {name} deleted (runs keep their own copy of it)."
+
+
+def form_endpoint(name, base_url, model, api_key_env) -> dict:
+    """The endpoint the form describes, saved or not (what Test connection tries)."""
+    endpoint = {"name": (name or "").strip() or "(unsaved)",
+                "base_url": (base_url or "").strip(), "model": (model or "").strip(),
+                "api_key_env": _key_env(api_key_env) or None}
+    if not endpoint["base_url"]:
+        raise ExperimentError("give the endpoint's base URL (e.g. http://localhost:8000/v1)")
+    if not endpoint["model"]:
+        raise ExperimentError("give the model id the endpoint serves")
+    return endpoint
+
+
+def test_connection(store, name: str, base_url=None, model=None, api_key_env=None) -> dict:
+    """runner.endpoints.test_endpoint, as {"ok", "kind", "message" (Markdown), ...}: of the
+    values given (the form's, before saving), else of the saved endpoint `name`."""
+    import asyncio
+
+    from runner.endpoints import test_endpoint_async
+
+    if base_url is None and model is None:
+        if not (name or "").strip():
+            raise ExperimentError("choose an endpoint to test (click its row or type its name)")
+        try:
+            endpoint = store.get_endpoint(name.strip())
+        except NotFoundError as err:
+            raise ExperimentError(str(err)) from None
+    else:
+        endpoint = form_endpoint(name, base_url, model, api_key_env)
+    result = redact(store, asyncio.run(test_endpoint_async(endpoint)),
+                    (endpoint.get("api_key_env") or "",))
+    mark = "✓" if result["ok"] else "✗"
+    lines = [f"{mark} **{escape_md(result['kind'])}**: {escape_md(result['message'])}"]
+    if result.get("latency_ms") is not None:
+        lines.append(f"latency {result['latency_ms']:.0f} ms")
+    if result.get("models"):
+        shown = ", ".join(code(m) for m in result["models"][:30])
+        more = len(result["models"]) - 30
+        lines.append(f"models: {shown}" + (f" … and {more} more" if more > 0 else ""))
+    return dict(result, markdown="  \n".join(lines))
+
+
+# ---- prices ------------------------------------------------------------------------------
+def price_rows(store) -> list[list]:
+    return [[p["pattern"], p["input_per_m"], p["output_per_m"], p["updated_at"]]
+            for p in store.list_prices()]
+
+
+def save_price(store, pattern, input_per_m, output_per_m) -> str:
+    try:
+        store.set_price((pattern or "").strip(), as_float(input_per_m, "input price"),
+                        as_float(output_per_m, "output price"))
+    except StoreError as err:
+        raise ExperimentError(str(err)) from None
+    return f"Price for {pattern.strip()} saved."
+
+
+def delete_price(store, pattern) -> str:
+    try:
+        store.delete_price((pattern or "").strip())
+    except StoreError as err:
+        raise ExperimentError(str(err)) from None
+    return f"Price for {pattern} deleted."
