@@ -6,8 +6,8 @@ exception type, and (3) the CPU per request stays small at high concurrency (no 
 the body is encoded once with the stdlib json module and sent as bytes).
 
 Every failure is a RequestFailed whose `reason` names the URL and what went wrong, and never
-contains the API key: the key is only ever in the Authorization header, and any text that came
-back from the server (which may echo the header) is scrubbed before it goes into a reason.
+contains the API key: the key is only ever in the Authorization header, and no text that came
+back from the server (which may echo the header) goes into a reason (replies.py).
 This module makes the connection and sends the request; replies.py reads what comes back
 (JSON body or SSE stream) and classifies the failures.
 """
@@ -129,9 +129,9 @@ class ChatClient:
             raise RequestFailed(self._redact(f"cannot connect to {url}: {cause or error}"),
                                 retryable=True) from None
         except aiohttp.ClientError as error:
-            raise RequestFailed(self._redact(
-                f"connection to {url} failed: {type(error).__name__}: {error}"),
-                retryable=True) from None
+            # the class only: aiohttp's text of a protocol error can quote the server's bytes
+            raise RequestFailed(f"connection to {url} failed: {type(error).__name__}",
+                                retryable=True) from None
         return parsed, time.monotonic() - started
 
 

@@ -4,7 +4,9 @@
 lists the endpoint's models, times it, and says precisely why it failed (nothing listening,
 a refused key and which environment variable it came from, a wrong base URL, an unknown
 model, a timeout). Keys are read from the environment at the moment of use and never
-returned, logged or stored.
+returned, logged or stored. A message never quotes what the server sent (its error text may
+echo the key or carry hostile text): status, error class, model count; the model ids are in
+the report's `models` list, as data, for the CLI's --json.
 """
 from __future__ import annotations
 
@@ -106,11 +108,11 @@ async def test_endpoint_async(endpoint: dict) -> dict:
     latency = round((time.monotonic() - started) * 1000, 1)
     listed = model_listed(endpoint["model"], models)
     out.update(latency_ms=latency, models=models, model_listed=listed)
-    if not listed:
-        shown = ", ".join(models[:20]) + (" …" if len(models) > 20 else "")
+    if not listed:      # the count only: model ids are the server's text (module docstring)
         return dict(out, kind="unknown_model",
                     message=f"endpoint {endpoint['name']} answers in {latency:.0f} ms but does "
-                            f"not serve model {endpoint['model']!r}; it serves: {shown or 'none'}")
+                            f"not serve model {endpoint['model']!r} ({len(models)} models "
+                            "listed; `endpoint test NAME --json` lists them)")
     return dict(out, ok=True, kind="ok",
                 message=f"endpoint {endpoint['name']} answers in {latency:.0f} ms and serves "
                         f"{endpoint['model']} ({len(models)} models listed)")

@@ -2,21 +2,28 @@
 
 client.py does the talking; this module turns what the server sent into a ChatResult, or into a
 RequestFailed that says whether another attempt can help (retry.py decides on that): an HTTP
-error status with its Retry-After, a body that is not JSON, a stream that breaks off. Server
-text that goes into a reason passes through the caller's `redact` first, because a server may
-echo the Authorization header and the API key must never show up in a reason.
+error status with its Retry-After, a body that is not JSON, a stream that breaks off.
+
+A reason never quotes what the server sent: it is stored with the run, shown in the UI and
+the CLI, and a server's error body may echo the Authorization header, carry other secrets or
+hostile text. A reason says the status, the URL and what kind of answer it was; of an
+OpenAI-style error it keeps only the error's type or code when that is a plain identifier
+(`context_length_exceeded`, `invalid_request_error`), which says what to fix. Reasons still
+pass through the caller's `redact`, as a second line of defence.
 """
 from __future__ import annotations
 
 import email.utils
 import json
 import math
+import re
 import time
 from dataclasses import dataclass, field
 
 import aiohttp
 
-ERROR_TEXT_LIMIT = 300  # characters of a server's error message kept in a reason
+ERROR_CLASS = re.compile(r"[A-Za-z_]{1,40}")
+"""An error type or code a reason may name: letters and underscores only (no key, no URL)."""
 RETRYABLE_STATUSES = frozenset({408, 409, 429})
 
 
@@ -91,8 +98,8 @@ async def read_json(response: aiohttp.ClientResponse, url: str, redact) -> dict:
     try:
         body = json.loads(raw)
     except ValueError:
-        raise RequestFailed(redact(
-            f"malformed body from {url}: not JSON: {_snippet(raw)}"), retryable=True) from None
+        raise RequestFailed(f"malformed body from {url}: not JSON ({len(raw)} bytes)",
+                            retryable=True) from None
     if not isinstance(body, dict):
         raise RequestFailed(f"malformed body from {url}: not a JSON object", retryable=True)
     return body
@@ -119,8 +126,8 @@ async def read_stream(response: aiohttp.ClientResponse, url: str, redact) -> dic
             if not isinstance(chunk, dict):
                 raise ValueError("chunk is not an object")
             if chunk.get("error"):
-                raise RequestFailed(redact(
-                    f"error in stream from {url}: {_error_message(chunk)}"), retryable=True)
+                raise RequestFailed(redact(f"error in stream from {url}{error_class(chunk)}"),
+                                    retryable=True)
             first = first or chunk
             for choice in chunk.get("choices") or ():
                 if choice.get("index", 0) != 0:
@@ -133,8 +140,8 @@ async def read_stream(response: aiohttp.ClientResponse, url: str, redact) -> dic
                     refusal.append(delta["refusal"])
                 finish_reason = choice.get("finish_reason") or finish_reason
             usage = chunk.get("usage") or usage
-    except ValueError as error:  # bad JSON in a chunk, or a line too long for the reader
-        raise RequestFailed(redact(f"malformed stream from {url}: {error}"),
+    except ValueError:  # bad JSON in a chunk, or a line too long for the reader
+        raise RequestFailed(f"malformed stream from {url}: a chunk that is not a JSON object",
                             retryable=True) from None
     if not done and finish_reason is None:
         raise RequestFailed(f"malformed stream from {url}: ended before [DONE]",
@@ -148,36 +155,30 @@ async def read_stream(response: aiohttp.ClientResponse, url: str, redact) -> dic
             "usage": usage}
 
 
-def _snippet(raw: bytes) -> str:
-    text = raw[:ERROR_TEXT_LIMIT].decode("utf-8", "replace").strip()
-    return repr(text) if text else "(empty)"
-
-
-def _error_message(body) -> str:
-    """The message of an OpenAI-style {"error": {"message": ...}} body, or a short snippet."""
-    if isinstance(body, dict):
-        error = body.get("error")
-        if isinstance(error, dict) and error.get("message"):
-            return str(error["message"])[:ERROR_TEXT_LIMIT]
-        if isinstance(error, str):
-            return error[:ERROR_TEXT_LIMIT]
-        if body.get("message"):
-            return str(body["message"])[:ERROR_TEXT_LIMIT]
-    return str(body)[:ERROR_TEXT_LIMIT]
+def error_class(body) -> str:
+    """" (type)" of an OpenAI-style {"error": {"type", "code"}} body when it is a plain
+    identifier, else "": never the error's message, which is the server's own text."""
+    error = body.get("error") if isinstance(body, dict) else None
+    if not isinstance(error, dict):
+        return ""
+    names = [str(error[key]) for key in ("code", "type") if error.get(key) is not None]
+    named = [n for n in names if ERROR_CLASS.fullmatch(n)]
+    return f" ({named[0]})" if named else ""
 
 
 def http_failure(status: int, headers, raw: bytes, url: str, redact) -> RequestFailed:
-    """A non-2xx reply as a RequestFailed: the server's message, whether to retry, and how
-    long it asked us to wait (Retry-After, or the retry-after-ms some servers send)."""
+    """A non-2xx reply as a RequestFailed: its status and error class (never the body),
+    whether to retry, and how long the server asked us to wait (Retry-After, or the
+    retry-after-ms some servers send)."""
     try:
-        message = _error_message(json.loads(raw))
+        kind = error_class(json.loads(raw))
     except ValueError:
-        message = _snippet(raw)
+        kind = ""
     retry_after = parse_retry_after(headers.get("Retry-After"))
     if retry_after is None and headers.get("retry-after-ms"):
         ms = parse_retry_after(headers.get("retry-after-ms"))
         retry_after = None if ms is None else ms / 1000
-    return RequestFailed(redact(f"HTTP {status} from {url}: {message}"), status=status,
+    return RequestFailed(redact(f"HTTP {status} from {url}{kind}"), status=status,
                          retryable=is_retryable_status(status), retry_after=retry_after)
 
 
@@ -186,7 +187,8 @@ def result_from_body(body: dict, url: str, latency: float, redact) -> ChatResult
     without one is malformed, and worth another attempt."""
     choices = body.get("choices")
     if not isinstance(choices, list) or not choices or not isinstance(choices[0], dict):
-        detail = f": {_error_message(body)}" if body.get("error") else ": no choices"
+        detail = (f": an error instead of choices{error_class(body)}" if body.get("error")
+                  else ": no choices")
         raise RequestFailed(redact(f"malformed body from {url}{detail}"), retryable=True)
     choice = choices[0]
     message = choice.get("message")

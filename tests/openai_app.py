@@ -8,7 +8,10 @@ JSON. What happens to a valid request is its *action*, taken from the `script` (
 order) or drawn from `faults` (probabilities), else "ok". Actions: "ok", an HTTP status as a
 string ("429" with Retry-After, "400", "500", "502", "503", ...), "hang" (sleep `hang` seconds
 first), "malformed" (invalid JSON or SSE), "missing_choices", "truncate" (finish_reason
-"length"), "refuse" (message.refusal), "content_filter". Random draws are seeded by (seed,
+"length"), "refuse" (message.refusal), "content_filter", "html_502" (a 502 with an HTML body),
+"error_200" (status 200, an error object instead of choices), "stream_error" (an error chunk in
+the stream). `error_text`, when set, is the message of every error body and the text of the
+HTML one: a server's own words, which no reason may quote (runner/replies.py). Random draws are seeded by (seed,
 messages digest, how often that digest was seen), so a run is reproducible whatever order
 concurrent requests arrive in.
 
@@ -34,6 +37,7 @@ DEFAULTS = {
     "latency": 0.0, "jitter": 0.0, "seed": 0, "faults": {}, "script": [],
     "retry_after": 1, "retry_after_format": "seconds", "hang": 30.0,
     "replies": {}, "reply_queue": [], "default_reply": "Answer: {letter}", "letters": "ABCDE",
+    "error_text": None,
 }
 REFUSAL = "I'm sorry, but I can't help with that."
 
@@ -83,8 +87,8 @@ class FakeOpenAI:
         if given == f"Bearer {key}":
             return None
         shown = given.removeprefix("Bearer ") if self.behaviour["echo_key_in_errors"] else "***"
-        return web.json_response(error_body(f"Incorrect API key provided: {shown}.",
-                                            code="invalid_api_key"), status=401)
+        message = self.behaviour["error_text"] or f"Incorrect API key provided: {shown}."
+        return web.json_response(error_body(message, code="invalid_api_key"), status=401)
 
     async def models(self, request):
         self.log.append({"path": request.path, "time": time.time(), "status": None})
@@ -141,6 +145,11 @@ class FakeOpenAI:
         entry["action"] = action
         if action.isdigit():
             return self._status_response(int(action))
+        if action == "html_502":
+            return web.Response(text=f"<html><body>{b['error_text']}</body></html>", status=502,
+                                content_type="text/html")
+        if action == "error_200":
+            return web.json_response(error_body(b["error_text"] or "Failed.", kind="server_error"))
         if action == "hang":
             await asyncio.sleep(b["hang"])
         await asyncio.sleep(max(0.0, b["latency"] + b["jitter"] * (2 * rng.random() - 1)))
@@ -172,6 +181,8 @@ class FakeOpenAI:
                               kind="server_error")
         else:
             body = error_body(f"Scripted error {status}.")
+        if self.behaviour["error_text"]:
+            body["error"]["message"] = self.behaviour["error_text"]
         return web.json_response(body, status=status, headers=headers)
 
     def _reply_text(self, body: dict, digest: str) -> str:
@@ -218,6 +229,10 @@ class FakeOpenAI:
 
         if action == "malformed":
             await send('{"id": "chatcmpl-stream", "choices": [{"delta": {"content": "An')
+            await response.write_eof()
+            return response
+        if action == "stream_error":
+            await send(error_body(self.behaviour["error_text"] or "Failed.", kind="server_error"))
             await response.write_eof()
             return response
         message = choice["message"]

@@ -9,7 +9,7 @@ import os
 import re
 
 from store import NotFoundError, StoreError
-from ui.experiments_common import ExperimentError, as_float, as_int, code, redact
+from ui.experiments_common import ExperimentError, as_float, as_int, redact
 from ui.text import escape_md
 
 ENDPOINT_HEADERS = ["name", "base URL", "model", "key env var", "key set", "concurrency",
@@ -89,8 +89,10 @@ def form_endpoint(name, base_url, model, api_key_env) -> dict:
 
 
 def test_connection(store, name: str, base_url=None, model=None, api_key_env=None) -> dict:
-    """runner.endpoints.test_endpoint, as {"ok", "kind", "message" (Markdown), ...}: of the
-    values given (the form's, before saving), else of the saved endpoint `name`."""
+    """runner.endpoints.test_endpoint, as {"ok", "kind", "message", "markdown", ...}: of the
+    values given (the form's, before saving), else of the saved endpoint `name`. The
+    markdown says what kind of answer came and how fast, never what the server wrote (not
+    even its model ids: the message counts them)."""
     import asyncio
 
     from runner.endpoints import test_endpoint_async
@@ -110,10 +112,6 @@ def test_connection(store, name: str, base_url=None, model=None, api_key_env=Non
     lines = [f"{mark} **{escape_md(result['kind'])}**: {escape_md(result['message'])}"]
     if result.get("latency_ms") is not None:
         lines.append(f"latency {result['latency_ms']:.0f} ms")
-    if result.get("models"):
-        shown = ", ".join(code(m) for m in result["models"][:30])
-        more = len(result["models"]) - 30
-        lines.append(f"models: {shown}" + (f" … and {more} more" if more > 0 else ""))
     return dict(result, markdown="  \n".join(lines))
 
 
