@@ -56,6 +56,20 @@ class QueueCaller:
             self._read_stream(session, pending, answers, timeout)
         return answers
 
+    def join_many(self, config: dict, api_name: str, n: int) -> tuple[str, list[str]]:
+        """Queue the event `api_name` `n` times in one new session, without reading its
+        answers (they stay queued for a while): (session hash, event ids)."""
+        values = {c["id"]: c.get("props", {}).get("value") for c in config["components"]}
+        dep = next(d for d in config["dependencies"] if d["api_name"] == api_name)
+        session, ids = uuid.uuid4().hex, []
+        for _ in range(n):
+            reply = self.http.post("/gradio_api/queue/join", json={
+                "data": [values.get(i) for i in dep["inputs"]], "fn_index": dep["id"],
+                "session_hash": session, "event_data": None, "trigger_id": None})
+            reply.raise_for_status()
+            ids.append(reply.json()["event_id"])
+        return session, ids
+
     def _read_stream(self, session, pending, answers, timeout) -> None:
         deadline = time.monotonic() + timeout
         with self.http.stream("GET", "/gradio_api/queue/data",

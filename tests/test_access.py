@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import inspect
 import os
+import re
 import sqlite3
 import subprocess
 import sys
 
 import gradio as gr
+import httpx
 import pytest
 from gradio_client import Client
 
@@ -133,30 +135,86 @@ def test_item_media_and_uploads_are_for_staff_only(auth_server):
         assert admin.get(unused).status_code == 403
 
 
-def test_every_route_of_the_app_is_declared(tmp_path):
-    """A Gradio upgrade that adds a route fails here until the table says who may reach it."""
+@pytest.fixture(scope="module")
+def app_routes(tmp_path_factory) -> list[tuple[str, str]]:
+    """(method, path) of every route of the app as served (the FastAPI app's router, routers
+    Gradio includes among them), path parameters filled in with `x`."""
     from gradio.routes import App
 
     from ui.server import build_app, launch_kwargs
 
-    with Store.open(tmp_path / "routes.db") as store:
+    with Store.open(tmp_path_factory.mktemp("routes") / "routes.db") as store:
         kwargs = launch_kwargs(store, require_login=True)
         app = App.create_app(build_app(store), app_kwargs=kwargs["app_kwargs"])
-        paths = [path.split("{")[0] for path in _route_paths(app.routes)]
-    assert len(paths) > 50
-    assert [p for p in paths if access.route_entry(p) is None] == []
+        routes = _routes(app.routes)
+    return sorted({(method, re.sub(r"\{[^}]*\}", "x", path)) for path, methods in routes
+                   for method in methods})
+
+
+def test_every_route_of_the_app_is_declared(app_routes):
+    """A Gradio upgrade that adds a route fails here until the table says who may reach it."""
+    assert len(app_routes) > 50
+    assert [path for _, path in app_routes if access.route_entry(path) is None] == []
     assert access.route_roles("/gradio_api/file=/etc/passwd") == access.STAFF
     assert access.route_roles("/gradio_api/no-such-route") == access.NOBODY
 
 
-def _route_paths(routes) -> list[str]:
+def test_no_route_answers_an_anonymous_caller_but_the_login_pages(auth_server, app_routes):
+    """Every real route, called without a login, is refused (401/403) before Gradio runs
+    anything, unless the table opens it to ANYONE or it is a page (Gradio's login form).
+    Gradio itself leaves /gradio_api/cancel and the heartbeat (a stream that never ends)
+    open: both answered an anonymous caller before."""
+    answered = {}
+    anonymous = httpx.Client(base_url=auth_server.url, timeout=5)
+    for method, path in app_routes:
+        if access.route_roles(path) == access.ANYONE or access.route_entry(path) in \
+                access.PAGES or method not in ("GET", "POST", "HEAD"):
+            continue
+        try:
+            status = anonymous.request(method, path, json={}).status_code
+        except httpx.TimeoutException:
+            status = "a stream that does not end"
+        if status not in (401, 403):
+            answered[f"{method} {path}"] = status
+    assert answered == {}
+    for path in ("/gradio_api/cancel", "/gradio_api/heartbeat/x", "/gradio_api/reset"):
+        assert any(p == path for _, p in app_routes), f"{path} is no longer a route"
+
+
+def test_a_participant_reaches_only_the_routes_of_the_table(auth_server, app_routes):
+    pat = QueueCaller(auth_server.url, ("<i>pat</i>", PASSWORD))
+    for method, path in app_routes:
+        if "participant" in access.route_roles(path) or method not in ("GET", "POST"):
+            continue
+        assert pat.http.request(method, path, json={}).status_code == 403, (method, path)
+
+
+def test_a_user_cancels_only_the_events_of_their_own_sessions(auth_server, config):
+    """Gradio cancels whatever session and event a body names, whoever asks."""
+    ada = QueueCaller(auth_server.url, ("ada", PASSWORD))
+    rita = QueueCaller(auth_server.url, ("rita", PASSWORD))
+    session, event_ids = ada.join_many(config, "stats", 30)
+    cancel = {"session_hash": session, "fn_index": _fn_index(config, "stats"),
+              "event_id": event_ids[-1]}
+    refused = rita.http.post("/gradio_api/cancel", json=cancel)
+    assert refused.status_code == 403 and "rita" in refused.text
+    assert ada.http.post("/gradio_api/cancel", json=cancel).status_code == 200
+    assert QueueCaller(auth_server.url).http.post("/gradio_api/cancel",
+                                                  json=cancel).status_code == 401
+
+
+def _fn_index(config, api_name: str) -> int:
+    return next(d["id"] for d in config["dependencies"] if d["api_name"] == api_name)
+
+
+def _routes(routes) -> list[tuple[str, set]]:
     out = []
     for route in routes:
         if hasattr(route, "path"):
-            out.append(route.path)
+            out.append((route.path, getattr(route, "methods", None) or {"GET"}))
         for inner in ("original_router", "router"):     # routers included by Gradio
             if hasattr(getattr(route, inner, None), "routes"):
-                out += _route_paths(getattr(route, inner).routes)
+                out += _routes(getattr(route, inner).routes)
     return out
 
 

@@ -23,10 +23,12 @@ Local mode (a server on loopback started without a login, cli/serve_command.py) 
 user with every role. It is a property of the server, never of a user's name: under a login
 a user named `local` has exactly the role an admin gave it.
 
-Routes (ROUTES, applied by ui/gradio_hooks.RouteAccess): Gradio's login already refuses
-anonymous callers on its API and file routes; the table adds which roles may reach files
-(item media among them) and uploads (not participants, for now), and closes the routes of
-Gradio features ClueLab does not use. A route not declared is refused.
+Routes (ROUTES, applied by ui/gradio_hooks.RouteAccess): every route of the app is declared
+with who may reach it, and the middleware checks it itself, whatever Gradio checks behind it
+(Gradio leaves some routes open, e.g. /gradio_api/cancel and the heartbeat). ANYONE is only
+what the login page needs; every other route wants a logged-in user, and files (item media
+among them) and uploads want staff (not participants, for now); the routes of Gradio
+features ClueLab does not use are closed. A route not declared is refused.
 """
 from __future__ import annotations
 
@@ -40,6 +42,8 @@ RESEARCH = frozenset({"admin", "researcher"})
 ADMIN = frozenset({"admin"})
 NOBODY = frozenset()
 SIGNED_IN = frozenset(ROLES)
+ANYONE = frozenset({*ROLES, "anonymous"})
+"""Routes only: reached without a login (the login page and the files it is made of)."""
 
 
 @dataclass(frozen=True)
@@ -101,22 +105,26 @@ GROUP_OF_EVENT = {name: group for group in GROUPS for name in group.events}
 assert len(GROUP_OF_EVENT) == sum(len(g.events) for g in GROUPS), "an event in two groups"
 
 # HTTP routes: an exact path (a trailing slash also matches) or, ending in `*`, a prefix; the
-# longest match applies and a route not declared is refused. SIGNED_IN routes are left to
-# Gradio: it serves its login page and front-end files to anyone and refuses anonymous
-# callers everything else; the events behind its API routes are checked against GROUPS.
-# The tools' pages are for staff: an anonymous caller is sent to Gradio's login by Gradio
-# itself, any other signed-in user (a participant) gets a page saying there is nothing for
-# them yet (assets/no_page.html) instead of a workspace whose every event is refused.
+# longest match applies and a route not declared is refused. The events behind the API
+# routes are checked against GROUPS as well. The tools' pages are for staff: an anonymous
+# caller gets Gradio's login page there, any other signed-in user (a participant) a page
+# saying there is nothing for them yet (assets/no_page.html) instead of a workspace whose
+# every event is refused. /gradio_api/cancel is checked further: a user cancels only the
+# events of their own sessions (ui/gradio_hooks.foreign_cancel).
 PAGES = ("/", "/io", "/stats", "/results", "/experiments", "/inspect")
 ROUTES = {
     **{page: STAFF for page in PAGES},
+    # the login page: its form, its front-end files, its theme, and whether a login is needed
+    **{path: ANYONE for path in (
+        "/login", "/logout", "/theme.css", "/favicon.ico", "/robots.txt", "/manifest.json",
+        "/pwa_icon*", "/assets/*", "/svelte/*", "/static/*", "/gradio_api/login_check",
+        "/gradio_api/theme.css",
+        # Gradio's launch calls it, without a login; it runs the startup events once only
+        "/gradio_api/startup-events")},
     **{path: SIGNED_IN for path in (
-        "/login", "/logout", "/config", "/theme.css", "/favicon.ico", "/robots.txt",
-        "/manifest.json", "/pwa_icon*", "/assets/*", "/svelte/*", "/static/*",
-        "/openapi.json", "/gradio_api/user", "/gradio_api/login_check", "/gradio_api/token",
+        "/config", "/openapi.json", "/gradio_api/user", "/gradio_api/token",
         "/gradio_api/app_id", "/gradio_api/info", "/gradio_api/openapi.json",
-        "/gradio_api/deep_link", "/gradio_api/theme.css", "/gradio_api/startup-events",
-        "/gradio_api/heartbeat/*", "/gradio_api/reset", "/gradio_api/cancel",
+        "/gradio_api/deep_link", "/gradio_api/heartbeat/*", "/gradio_api/reset", "/gradio_api/cancel",
         "/gradio_api/queue/*", "/gradio_api/run/*", "/gradio_api/api/*",
         "/gradio_api/call/*", "/gradio_api/custom_component/*")},
     # files (item media: originals and previews; exports; drawn images), uploads, streams

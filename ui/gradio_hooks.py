@@ -9,7 +9,9 @@ raises ui.messages.error, so no handler runs and no output changes.
 the login cookie as Gradio's own `get_current_user` does (routes.py: `access-token-<cookie
 id>` or `access-token-unsecure-<cookie id>`, looked up in `App.tokens`). Anything it cannot
 read counts as no user, so it fails closed; whether the server has a login it is told by
-ui/server.launch_kwargs, which also gives Gradio its login.
+ui/server.launch_kwargs, which also gives Gradio its login. A cancel is checked further
+(`foreign_cancel`): its body names a session and an event, and Gradio's queue says whose
+they are.
 
 tests/test_access.py fails if a Gradio upgrade renames or moves what these rely on.
 """
@@ -108,20 +110,38 @@ class RouteAccess:
         self.require_login = require_login
 
     async def __call__(self, scope, receive, send):
-        if scope["type"] in ("http", "websocket") and foreign_origin(scope.get("headers", [])):
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        headers = scope.get("headers", [])
+        if foreign_origin(headers):
             return await self._forbidden(scope, send, access.Caller("another site",
                                                                      access.NOBODY))
-        if scope["type"] in ("http", "websocket"):
-            roles = access.route_roles(scope["path"])
-            if roles != access.SIGNED_IN:
-                user = cookie_user(scope.get("app"), scope.get("headers", []))
-                who = access.caller(self.store, user, self.require_login)
-                page = access.route_entry(scope["path"]) in access.PAGES
-                if page and not user and self.require_login:
-                    pass                    # Gradio answers with its login page
-                elif not who.roles & roles:
-                    return await self._forbidden(scope, send, who, page)
+        entry = access.route_entry(scope["path"])
+        roles = access.route_roles(scope["path"])
+        if roles == access.ANYONE:
+            return await self.app(scope, receive, send)
+        user = cookie_user(scope.get("app"), headers)
+        if self.require_login and not user:
+            if entry in access.PAGES:
+                return await self.app(scope, receive, send)    # Gradio's login page
+            return await self._not_logged_in(scope, send)
+        who = access.caller(self.store, user, self.require_login)
+        if not who.roles & roles:
+            return await self._forbidden(scope, send, who, entry in access.PAGES)
+        if entry == "/gradio_api/cancel" and self.require_login:
+            body = await read_body(receive)
+            if foreign_cancel(scope.get("app"), body, user):
+                return await self._forbidden(scope, send, who)
+            receive = replay(body)
         return await self.app(scope, receive, send)
+
+    @staticmethod
+    async def _not_logged_in(scope, send) -> None:
+        """What Gradio's login check answers (its front end shows the login form on it)."""
+        if scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        await _send_json(send, 401, {"detail": "Not authenticated"})
 
     @staticmethod
     async def _forbidden(scope, send, who, page: bool = False) -> None:
@@ -136,9 +156,60 @@ class RouteAccess:
                                     (b"content-length", str(len(body.encode())).encode())]})
             await send({"type": "http.response.body", "body": body.encode()})
             return
-        body = json.dumps({"detail": f"{who.name} (role {who.role}) may not reach this "
-                                     "route"}).encode()
-        await send({"type": "http.response.start", "status": 403,
-                    "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(body)).encode())]})
-        await send({"type": "http.response.body", "body": body})
+        await _send_json(send, 403, {"detail": f"{who.name} (role {who.role}) may not reach "
+                                               "this route"})
+
+
+async def _send_json(send, status: int, value) -> None:
+    body = json.dumps(value).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+MAX_CANCEL_BODY = 64 * 1024
+
+
+async def read_body(receive) -> bytes:
+    """The whole request body (a cancel is a few ids; more than MAX_CANCEL_BODY is cut)."""
+    chunks, size, more = [], 0, True
+    while more and size <= MAX_CANCEL_BODY:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunks.append(message.get("body", b""))
+        size += len(chunks[-1])
+        more = message.get("more_body", False)
+    return b"".join(chunks)
+
+
+def replay(body: bytes):
+    """A `receive` that hands the body read by read_body to the app behind."""
+    sent = False
+
+    async def receive():
+        nonlocal sent
+        if sent:
+            return {"type": "http.disconnect"}
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+    return receive
+
+
+def foreign_cancel(app, body: bytes, user: str) -> bool:
+    """Would this POST /gradio_api/cancel stop another user's events?
+
+    Gradio cancels by session (every running task of `session_hash` and `fn_index`) and by
+    `event_id`, whoever asks. A session is the user's whose events it holds: refused if the
+    event, or any event queued or running in that session, is another user's. A body Gradio
+    cannot read is left to Gradio (it answers 422)."""
+    try:
+        wanted = json.loads(body)
+        session, event_id = str(wanted["session_hash"]), str(wanted["event_id"])
+        queue = app.get_blocks()._queue
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return False
+    ids = set(queue.pending_event_ids_session.get(session, ())) | {event_id}
+    events = [queue.event_ids_to_events.get(i) for i in ids]
+    return any(e is not None and e.username != user for e in events)
