@@ -5,6 +5,7 @@ import json
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import urllib.error
 import urllib.request
 
@@ -179,3 +180,8 @@ def test_import_and_export_through_the_ui_api(server, tmp_path):
     path, summary = c.predict("coco", "demo", api_name="/export_file")
     assert summary["annotations"] > 0
     assert path["orig_name"] in ("demo-coco.json", "demo-coco.zip")
+    # the summary names the download and its files, never the server's temporary folder
+    assert summary["download"] == path["orig_name"] and "paths" not in summary
+    assert summary["files"][0] == "demo-coco.json"
+    assert tempfile.gettempdir() not in json.dumps(summary) and "cluelab-export" not in \
+        json.dumps(summary)

@@ -125,7 +125,8 @@ class IoHandlers:
                 f"{len(ids) - stored} new. Replace them?")
 
     def run_export(self, fmt: str, dataset: str | None) -> tuple[str, dict]:
-        """Export into a temporary folder; returns (file to download, summary)."""
+        """Export into a temporary folder; returns (file to download, summary). The summary
+        names the download and the files in it, never a server path (download_summary)."""
         if not fmt:
             raise IoError("choose a format")
         outdir = Path(tempfile.mkdtemp(prefix="cluelab-export-"))
@@ -138,7 +139,17 @@ class IoHandlers:
             raise IoError(str(err)) from None
         written = [p for p in outdir.iterdir()]
         if len(written) == 1 and written[0].is_file():
-            return str(written[0]), summary
+            return str(written[0]), download_summary(summary, written[0], outdir)
         archive_dir = Path(tempfile.mkdtemp(prefix="cluelab-export-zip-"))
         archive = shutil.make_archive(str(archive_dir / f"{stem}-{fmt}"), "zip", root_dir=outdir)
-        return archive, summary
+        return archive, download_summary(summary, Path(archive), outdir)
+
+
+def download_summary(summary: dict, download: Path, outdir: Path) -> dict:
+    """An export's summary as the page shows it: `download` (the file's name) and `files`
+    (the names written, as inside the ZIP) instead of the writer's `paths`, which are in the
+    server's temporary folder and would tell every user where it is."""
+    shown = {key: value for key, value in summary.items() if key != "paths"}
+    shown["download"] = download.name
+    shown["files"] = [shown_path(p, outdir, "") for p in summary.get("paths", [])]
+    return shown
