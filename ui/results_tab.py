@@ -24,14 +24,16 @@ EMPTY_STATE = ("No results shown yet: choose one or more scored runs above and p
 
 def build_results_tab(store, opened=None) -> None:
     """`opened`: the event that fires when the page opens (`demo.load` in its route); it
-    refreshes the run, judge and baseline choices, so runs made since the server started
-    are listed without pressing "Refresh runs"."""
+    fills the run, judge and baseline choices, so runs made since the server started are
+    listed without pressing "Refresh runs". They are not filled when the page is built: a
+    component's initial choices are in /config, which every logged-in user may read, and
+    the judges are endpoint names (tests/test_config_leaks.py)."""
     with gr.Row():
-        runs = gr.Dropdown(h.run_choices(store), multiselect=True, label="Runs", scale=4,
+        runs = gr.Dropdown([], multiselect=True, label="Runs", scale=4,
                            elem_id="results-runs")
         refresh = gr.Button("Refresh runs", scale=1, elem_id="results-refresh")
     with gr.Row():
-        judges = gr.Dropdown(h.judge_choices(store), multiselect=True,
+        judges = gr.Dropdown([], multiselect=True,
                              label="LLM judge(s): none scores offline, several form a "
                                    "majority panel", elem_id="results-judges")
         protocol = gr.Dropdown(["general", "rigorous", "grounded", "verbench", "all"],
@@ -55,7 +57,7 @@ def build_results_tab(store, opened=None) -> None:
         by = gr.Dropdown(h.BREAKDOWN_CHOICES, value="domain", label="Break down by",
                          elem_id="results-by")
     with gr.Row():
-        human = gr.Dropdown(h.human_choices(store), value=h.NO_HUMAN, label="Human baseline",
+        human = gr.Dropdown([(h.NO_HUMAN, h.NO_HUMAN)], value=h.NO_HUMAN, label="Human baseline",
                             scale=3, elem_id="results-human")
         human_file = gr.File(label="Add a human baseline (JSON)", file_types=[".json"],
                              scale=2, elem_id="results-human-file")
