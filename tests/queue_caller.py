@@ -72,6 +72,7 @@ class QueueCaller:
 
     def _read_stream(self, session, pending, answers, timeout) -> None:
         deadline = time.monotonic() + timeout
+        logs: dict[str, list[str]] = {}     # the toasts of each event (level aside)
         with self.http.stream("GET", "/gradio_api/queue/data",
                               params={"session_hash": session}, timeout=timeout) as stream:
             for line in stream.iter_lines():
@@ -79,8 +80,10 @@ class QueueCaller:
                     continue
                 message = json.loads(line[5:])
                 name = pending.get(message.get("event_id"))
+                if name and message.get("msg") == "log":
+                    logs.setdefault(message["event_id"], []).append(message.get("log") or "")
                 if name and message.get("msg") in ("process_completed", "process_generating"):
-                    answers[name] = message
+                    answers[name] = {**message, "logs": logs.get(message["event_id"], [])}
                     del pending[message["event_id"]]
                 if not pending or time.monotonic() > deadline:
                     break
@@ -96,9 +99,20 @@ def error_text(answer: dict | str) -> str:
     return (output.get("error") or "") if isinstance(output, dict) else ""
 
 
+def refusal_text(answer: dict | str) -> str:
+    """The access table's refusal in an answer, "" if none: a page (this caller) gets it as
+    a warning toast with its outputs unchanged, a script as the event's error."""
+    if not isinstance(answer, dict):
+        return ""
+    for text in [error_text(answer), *answer.get("logs", [])]:
+        if any(m in text for m in REFUSED_MARKS):
+            return text
+    return ""
+
+
 def verdict(answer: dict | str) -> str:
     """"refused" (the access table's refusal), "allowed" (the event ran: a result, a
     handler's own error or a first streamed output), or the failure to call it."""
     if not isinstance(answer, dict):
         return answer
-    return "refused" if any(m in error_text(answer) for m in REFUSED_MARKS) else "allowed"
+    return "refused" if refusal_text(answer) else "allowed"

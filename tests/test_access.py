@@ -17,7 +17,7 @@ from gradio_client import Client
 
 from store import Store
 from tests.live_server import ROOT, LiveServer, build_ui_db, free_port
-from tests.queue_caller import QueueCaller, error_text, verdict
+from tests.queue_caller import QueueCaller, refusal_text, verdict
 from ui import access
 from ui.gradio_hooks import GuardedBlocks
 
@@ -77,12 +77,27 @@ def test_each_role_reaches_exactly_the_events_of_the_table(auth_server, config, 
 
 def test_a_refusal_names_the_user_role_and_action_as_text(auth_server, config):
     local = QueueCaller(auth_server.url, ("local", PASSWORD))
-    message = error_text(local.answers(config, only={"start_run"})["start_run"])
+    message = refusal_text(local.answers(config, only={"start_run"})["start_run"])
     assert message == ("local may not run experiments or read endpoint settings "
                        "(role annotator; admin, researcher may).")
     pat = QueueCaller(auth_server.url, ("<i>pat</i>", PASSWORD))
-    message = error_text(pat.answers(config, only={"load_item"})["load_item"])
+    message = refusal_text(pat.answers(config, only={"load_item"})["load_item"])
     assert message.startswith("&lt;i&gt;pat&lt;/i&gt; may not annotate items (role participant")
+
+
+def test_a_page_gets_a_refusal_as_one_warning_and_its_outputs_unchanged(auth_server, config):
+    """No red "Error" badge on every output: the event succeeds with nothing to update and
+    one warning; a script (gradio_client's header) still gets the refusal as an error."""
+    ann = QueueCaller(auth_server.url, ("ann", PASSWORD))
+    answer = ann.answers(config, only={"save_endpoint"})["save_endpoint"]
+    assert answer["success"] is True and answer["logs"] == [
+        "ann may not set up or test endpoints (role annotator; admin may)."]
+    assert answer["output"]["data"] and all(
+        value == {"__type__": "update"} for value in answer["output"]["data"])
+    ann.http.headers["x-gradio-user"] = "api"
+    scripted = ann.answers(config, only={"save_endpoint"})["save_endpoint"]
+    assert scripted["success"] is False and scripted["logs"] == []
+    assert verdict(scripted) == "refused"
 
 
 def test_a_refused_event_changes_nothing(auth_server, config):

@@ -106,14 +106,17 @@ assert len(GROUP_OF_EVENT) == sum(len(g.events) for g in GROUPS), "an event in t
 
 # HTTP routes: an exact path (a trailing slash also matches) or, ending in `*`, a prefix; the
 # longest match applies and a route not declared is refused. The events behind the API
-# routes are checked against GROUPS as well. The tools' pages are for staff: an anonymous
-# caller gets Gradio's login page there, any other signed-in user (a participant) a page
-# saying there is nothing for them yet (assets/no_page.html) instead of a workspace whose
-# every event is refused. /gradio_api/cancel is checked further: a user cancels only the
-# events of their own sessions (ui/gradio_hooks.foreign_cancel).
-PAGES = ("/", "/io", "/stats", "/results", "/experiments", "/inspect")
+# routes are checked against GROUPS as well. Each tool's page is for the roles its events
+# are for: an anonymous caller gets Gradio's login page there, any other signed-in user who
+# may not use it (a participant; an annotator on a research page) a page saying there is
+# nothing for them there (assets/no_page.html) instead of a workspace whose every event is
+# refused. /gradio_api/cancel is checked further: a user cancels only the events of their
+# own sessions (ui/gradio_hooks.foreign_cancel).
+PAGE_ROLES = {"/": STAFF, "/io": STAFF, "/stats": STAFF, "/results": RESEARCH,
+              "/experiments": RESEARCH, "/inspect": RESEARCH}
+PAGES = tuple(PAGE_ROLES)
 ROUTES = {
-    **{page: STAFF for page in PAGES},
+    **PAGE_ROLES,
     # the login page: its form, its front-end files, its theme, and whether a login is needed
     **{path: ANYONE for path in (
         "/login", "/logout", "/theme.css", "/favicon.ico", "/robots.txt", "/manifest.json",

@@ -3,7 +3,9 @@
 Gradio has no hook that runs before every event, so `GuardedBlocks` overrides
 `Blocks.process_api`: every way in (the queue, /gradio_api/run, /gradio_api/call, MCP, the
 front end's fn_index calls) ends there, before the inputs are preprocessed. A refused event
-raises ui.messages.error, so no handler runs and no output changes.
+runs no handler and changes no output: a script (gradio_client) gets the refusal as an error;
+a page gets it as one warning, its outputs left as they were (as ui/handler_errors.py does
+for a failing handler), instead of a red "Error" badge on every output of the event.
 
 `RouteAccess` is ASGI middleware in front of Gradio's routes. To know who is asking it reads
 the login cookie as Gradio's own `get_current_user` does (routes.py: `access-token-<cookie
@@ -17,6 +19,7 @@ tests/test_access.py fails if a Gradio upgrade renames or moves what these rely 
 """
 from __future__ import annotations
 
+import copy
 import html
 import inspect
 import json
@@ -25,7 +28,7 @@ from pathlib import Path
 
 import gradio as gr
 
-from ui import access, messages
+from ui import access, handler_errors, messages
 
 _PROCESS_API = inspect.signature(gr.Blocks.process_api)
 NO_PAGE_HTML = Path(__file__).resolve().parent.parent / "assets" / "no_page.html"
@@ -60,9 +63,25 @@ class GuardedBlocks(gr.Blocks):
         who = access.caller(self.access_store, getattr(request, "username", None),
                             login_required(self))
         reason = access.refusal(fn.api_name, who)
-        if reason:
+        if reason and (handler_errors.from_script(request) or fn.batch):
             raise refusal_error(reason)
+        if reason:                  # a page: one warning, no output changed, no input read
+            bound.arguments.update(block_fn=refused_on_page(fn, reason), inputs=[],
+                                   iterator=None)
+            return await super().process_api(*bound.args[1:], **bound.kwargs)
         return await super().process_api(block_fn, *args, **kwargs)
+
+
+def refused_on_page(fn, reason: str):
+    """A stand-in for the refused event `fn`: no inputs (nothing the caller sent is read),
+    and a handler that shows `reason` and leaves every output as it was."""
+    def refused():
+        messages.warn(reason)
+        return handler_errors.unchanged(len(fn.outputs))
+
+    stand_in = copy.copy(fn)
+    stand_in.fn, stand_in.inputs, stand_in.component_prop_inputs = refused, [], []
+    return stand_in
 
 
 def cookie_user(app, headers: list[tuple[bytes, bytes]]) -> str | None:

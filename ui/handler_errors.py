@@ -29,13 +29,16 @@ log = logging.getLogger("cluelab.ui")
 WRAPPED = "_cluelab_messages_for_errors"
 
 
-def _from_script() -> bool:
-    request = LocalContext.request.get(None)
+def from_script(request=None) -> bool:
+    """Does a script make this call (gradio_client sends `x-gradio-user: api`), not a page?
+    `request`: the gr.Request, by default the current event's."""
+    request = request if request is not None else LocalContext.request.get(None)
     headers = getattr(request, "headers", None) or {}
     return headers.get("x-gradio-user") == "api"
 
 
-def _unchanged(n_outputs: int):
+def unchanged(n_outputs: int):
+    """What a handler returns to leave its `n_outputs` outputs as they were."""
     if n_outputs == 0:
         return None
     return gr.skip() if n_outputs == 1 else [gr.skip()] * n_outputs
@@ -43,7 +46,7 @@ def _unchanged(n_outputs: int):
 
 def _instead(error: Exception, n_outputs: int):
     """What the browser gets for a failed handler: a warning, the outputs as they were."""
-    if _from_script():
+    if from_script():
         raise error
     if isinstance(error, gr.Error):
         messages.warn_instead(error)
@@ -51,7 +54,7 @@ def _instead(error: Exception, n_outputs: int):
         log.exception("handler failed")
         messages.warn(f"Something went wrong on the server ({type(error).__name__}); "
                       "nothing was changed on this page. The details are in the server's log.")
-    return _unchanged(n_outputs)
+    return unchanged(n_outputs)
 
 
 def shown_as_message(fn, n_outputs: int):

@@ -1,0 +1,93 @@
+"""What a user sees when the access table refuses them (ui/gradio_hooks.py): one warning
+that says what they may not do, and the page as it was: no red "Error" badge on each output
+of the refused event. Real Chromium against a server with a login."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.live_server import ROOT, LiveServer, build_ui_db
+
+PASSWORD = "refusal-flow-pw"
+USERS = {"ann": "annotator", "rita": "researcher", "pat": "participant"}
+SHOTS = os.environ.get("CLUELAB_SCREENSHOTS")      # a folder: keep screenshots to look at
+
+
+@pytest.fixture(scope="module")
+def auth_server(tmp_path_factory):
+    db = tmp_path_factory.mktemp("refusals") / "refusals.db"
+    build_ui_db(db)
+    for name, role in USERS.items():
+        subprocess.run([sys.executable, str(ROOT / "app.py"), "user", "add", name, "--role",
+                        role, "--db", str(db)], check=True, capture_output=True,
+                       env={**os.environ, "CLUELAB_PASSWORD": PASSWORD})
+    server = LiveServer(db, "--auth")
+    yield server
+    server.stop()
+
+
+def logged_in(browser, url: str, name: str, path: str):
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    page.goto(url + "/")
+    page.fill("input[type=text], input[name=username]", name)
+    page.fill("input[type=password]", PASSWORD)
+    page.keyboard.press("Enter")
+    page.wait_for_url(url + "/", timeout=20000)
+    page.wait_for_function("() => !document.querySelector('input[type=password]')",
+                           timeout=20000)
+    page.goto(url + path)
+    return page
+
+
+def shoot(page, name: str) -> None:
+    if SHOTS:
+        page.screenshot(path=os.path.join(SHOTS, f"{name}.png"))
+
+
+def error_badges(page) -> int:
+    """Gradio's status trackers that show "Error" on an output (a hidden tracker keeps its
+    last text under the class `hide`)."""
+    return page.locator('[data-testid="status-tracker"]:not(.hide)').filter(
+        has=page.get_by_text("Error", exact=True)).count()
+
+
+def test_an_admin_only_button_shows_one_message_and_no_error_badges(auth_server, browser):
+    """A researcher on Save endpoint (admins set endpoints up)."""
+    page = logged_in(browser, auth_server.url, "rita", "/experiments")
+    page.wait_for_selector("#endpoint-save")
+    page.fill("#endpoint-name textarea, #endpoint-name input", "mine")
+    page.click("#endpoint-save")
+    toast = page.locator(".toast-body", has_text="may not")
+    toast.first.wait_for(timeout=20000)
+    shoot(page, "refused-researcher")
+    assert toast.count() == 1
+    assert "rita may not set up or test endpoints (role researcher; admin may)." in \
+        toast.first.inner_text()
+    assert error_badges(page) == 0
+    assert page.input_value("#endpoint-name textarea, #endpoint-name input") == "mine"
+
+
+def test_an_annotator_on_an_admin_only_item_action(auth_server, browser):
+    """Reopening a released item is for admins; the editor stays as it was."""
+    page = logged_in(browser, auth_server.url, "ann", "/?item=ui/alpha")
+    page.wait_for_selector("#item-editor")
+    page.click("#item-menu")
+    page.click("#reopen-item")
+    toast = page.locator(".toast-body", has_text="may not")
+    toast.first.wait_for(timeout=20000)
+    shoot(page, "refused-annotator")
+    assert toast.count() == 1
+    assert "ann may not restore deleted items, reopen released items or delete datasets " \
+        "(role annotator; admin may)." in toast.first.inner_text()
+    assert error_badges(page) == 0
+
+
+@pytest.mark.parametrize("name, path", [("pat", "/experiments"), ("pat", "/"),
+                                        ("ann", "/experiments"), ("ann", "/inspect")])
+def test_a_page_the_account_does_not_use_says_so(auth_server, browser, name, path):
+    page = logged_in(browser, auth_server.url, name, path)
+    shoot(page, f"no-page-{name}-{path.strip('/') or 'root'}")
+    body = page.inner_text("body")
+    assert "Nothing to open here" in body and name in body and "Log out" in body
+    assert error_badges(page) == 0
