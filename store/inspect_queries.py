@@ -74,13 +74,17 @@ def judges(db: sqlite_utils.Database, run_id: str | None = None) -> list[str]:
 def page_rows(db: sqlite_utils.Database, work_ids: list[int], judge: str = "offline"
               ) -> list[dict]:
     """The browser's columns for these responses, in the given order: verdicts under
-    `judge`, the item's gold answer and groups, the response's tags."""
+    `judge`, the item's gold answer now (`gold`) and in the item version the run used
+    (`run_gold`, None when that revision is not kept), groups, the response's tags."""
     if not work_ids:
         return []
     columns = ", ".join(f"(SELECT value FROM scores WHERE run_id = w.run_id AND protocol = "
                         f"'{p}' AND judge = ? AND work_id = w.id) AS {p}" for p in PROTOCOLS)
     found = rows(db, "SELECT w.id AS work_id, w.run_id, w.item_id, w.repeat, w.sample, r.status, "
-                     "r.answer, r.completion_tokens, r.latency, i.answer AS gold, i.dataset, "
+                     "r.answer, r.completion_tokens, r.latency, i.answer AS gold, "
+                     "(SELECT json_extract(v.snapshot, '$.answer') FROM revisions v WHERE "
+                     "v.item_id = w.item_id AND v.version = w.item_version) AS run_gold, "
+                     "i.dataset, "
                      f"i.domain, i.subtask, {columns}, (SELECT group_concat(t.tag, ', ') FROM "
                      "response_tags t WHERE t.work_id = w.id) AS tags FROM run_work w "
                      "JOIN run_responses r ON r.work_id = w.id LEFT JOIN items i ON "

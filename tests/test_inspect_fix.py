@@ -165,3 +165,18 @@ def test_files_just_used_survive_a_pruning_even_over_the_bound(env, tmp_path):
     assert sorted(os.listdir(folder)) == ["f3.jpg", "f4.jpg", "f5.jpg"]
     assert bound.used(folder / "f3.jpg") and not bound.used(folder / "f0.jpg")
     assert CacheBound(folder, max_bytes=10_000, max_files=100).prune() == 0  # within bounds
+
+
+def test_the_list_shows_the_gold_the_run_was_asked_against_and_says_when_it_changed(env):
+    """Gold corrected after the runs: the list shows the run's gold, says it changed and
+    gives the gold now; an item not changed shows its gold alone."""
+    from tests.test_inspect_handlers import filters
+
+    store, ids = env
+    alpha = store.get_item("ui/alpha")
+    store.save_item(dict(alpha, answer="14"), alpha["version"], "fixture", "gold fixed")
+    rows = {row[0]: row for row in ib.browse(store, filters(), "run order")["rows"]}
+    gold = ib.HEADERS.index("gold")
+    assert rows[ids["a"]["ui/alpha"]][gold] == "12 · gold changed since this run (now 14)"
+    assert rows[ids["b"]["ui/alpha"]][gold] == "12 · gold changed since this run (now 14)"
+    assert rows[ids["a"]["ui/beta"]][gold] == "Yes"

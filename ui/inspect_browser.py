@@ -107,10 +107,26 @@ def page_of(store, filters: dict, sort: str, work_id: int, size: int = PAGE_SIZE
     return found.index(work_id) // size + 1 if work_id in found else 1
 
 
+GOLD_CHANGED = "gold changed since this run"
+
+
+def gold_cell(gold, run_gold) -> str:
+    """The gold the response was asked against: the item version the run used (the current
+    gold when that revision is not kept); when it was changed since, the cell says so and
+    gives the gold now, so that a verdict is never read against an answer it was not asked
+    for. (Scores are computed against the gold at scoring time: a run scored after the
+    change is judged against the gold now, which the cell shows too.)"""
+    asked = run_gold if run_gold is not None else gold
+    shown = short(asked, 30) if asked is not None else ""
+    if run_gold is not None and gold is not None and str(run_gold) != str(gold):
+        return f"{shown} · {GOLD_CHANGED} (now {short(gold, 20)})"
+    return shown
+
+
 def _row(r: dict) -> list:
     return [r["work_id"], r["run_id"], r["item_id"], f"{r['repeat']}/{r['sample']}",
             r["status"], short(r["answer"], 40) if r["answer"] is not None else "",
-            short(r["gold"], 30) if r["gold"] is not None else "",
+            gold_cell(r["gold"], r.get("run_gold")),
             r["general"] or "", r["rigorous"] or "", r["grounded"] or "", r["tags"] or ""]
 
 
