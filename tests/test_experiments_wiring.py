@@ -68,7 +68,9 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
                                         "yes"]
     tested = call(setup, c, "fake", api_name="/test_endpoint")
     assert tested.startswith("✓") and "latency" in tested
-    assert "<code>gpt-4o-mini</code>" in tested.replace("\\", "")   # Markdown escapes
+    # the server's model ids are counted, not quoted (runner/endpoints.py)
+    assert "(2 models listed)" in tested.replace("\\", "")   # Markdown escapes
+    assert "gpt-4o-mini" not in tested
     assert call(setup, c, api_name="/mmr_life_preset") == ("mmr-life", "0.5", "0.5", "17")
 
     summary, transcript, gallery, payload = call(
