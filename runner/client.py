@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from urllib.parse import urlsplit
 
 import aiohttp
 
@@ -36,8 +37,11 @@ class ChatClient:
 
     def __init__(self, base_url: str, api_key: str | None = None, *, timeout: float = 120.0,
                  max_connections: int = 64):
-        if not base_url.startswith(("http://", "https://")):
-            raise ValueError(f"base URL must start with http:// or https://, got {base_url!r}")
+        if not base_url.startswith(("http://", "https://")):    # not quoted: it may be a key
+            raise ValueError("base URL must start with http:// or https://")
+        if "@" in urlsplit(base_url).netloc:       # messages name the URL: no credentials in it
+            raise ValueError("base URL holds a user name or password (user:pass@host); give "
+                             "the key through an environment variable instead")
         self.base_url = base_url.rstrip("/")
         self.timeout = timeout
         self.max_connections = max_connections

@@ -12,6 +12,7 @@ from __future__ import annotations
 import fnmatch
 import json
 import re
+from urllib.parse import urlsplit
 
 import sqlite_utils
 
@@ -28,6 +29,11 @@ def _endpoint(row: dict) -> dict:
     return dict(row, params=json.loads(row["params"] or "{}"))
 
 
+def url_has_credentials(url: str) -> bool:
+    """Whether an http(s) URL carries user info (`user:pass@host`) before its host."""
+    return "@" in urlsplit(url).netloc
+
+
 def _check_endpoint(name: str, fields: dict) -> None:
     """ValidationError naming the field; catches the mistakes a CLI user makes."""
     if not _NAME.match(name or ""):
@@ -35,8 +41,13 @@ def _check_endpoint(name: str, fields: dict) -> None:
                               "(at most 64 characters)", field="name")
     url = fields.get("base_url")
     if url is not None and not re.match(r"^https?://[^/\s]+", url):
-        raise ValidationError(f"endpoint {name}: base_url: {url!r} is not an http(s) URL, "
+        raise ValidationError(f"endpoint {name}: base_url: not an http(s) URL, "  # may be a key
                               "e.g. http://localhost:8000/v1", field="base_url")
+    if url is not None and url_has_credentials(url):
+        raise ValidationError(f"endpoint {name}: base_url: holds a user name or password "
+                              "(user:pass@host); URLs are shown in messages and stored, so put "
+                              "the key in an environment variable and name it in api_key_env",
+                              field="base_url")
     if "model" in fields and not (fields["model"] or "").strip():
         raise ValidationError(f"endpoint {name}: model: empty", field="model")
     env = fields.get("api_key_env")

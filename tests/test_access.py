@@ -298,3 +298,32 @@ def test_pages_of_other_sites_on_this_host_cannot_act_for_the_user(auth_server):
         assert ada.http.get("/config", headers={"Origin": origin}).status_code == 403
     same = ada.http.get("/config", headers={"Origin": f"http://127.0.0.1:{port}"})
     assert same.status_code == 200 and "dependencies" in same.text
+
+
+def test_gradio_deep_links_are_closed(auth_server, config):
+    """Gradio saves a session's component values (an opened item's gold answer too) under a
+    deep link id and serves them to whoever opens `?deep_link=<id>`; ClueLab does not use
+    them, so neither the saving route nor the parameter is let through."""
+    ada = QueueCaller(auth_server.url, ("ada", PASSWORD))
+    session = config.get("session_hash", "x")
+    assert ada.get(f"/gradio_api/deep_link?session_hash={session}").status_code == 403
+    for path in ("/config?deep_link=abc123", "/?deep_link=abc123", "/results?deep_link=a1"):
+        got = ada.get(path)
+        assert got.status_code == 403, path
+        assert "dependencies" not in got.text
+    assert ada.get("/config?deep_link=").status_code == 200      # an empty one asks nothing
+
+
+def test_a_base_url_with_credentials_is_refused_without_quoting_them(store):
+    from runner.client import ChatClient
+    from store.errors import ValidationError
+    secret = "http://bob:s3cr3t-pw@127.0.0.1:9/v1"
+    with pytest.raises(ValidationError) as refused:
+        store.add_endpoint("leaky", secret, "m")
+    assert "s3cr3t" not in str(refused.value) and "api_key_env" in str(refused.value)
+    with pytest.raises(ValueError) as client_refused:
+        ChatClient(secret)
+    assert "s3cr3t" not in str(client_refused.value)
+    with pytest.raises(ValidationError) as not_url:
+        store.add_endpoint("pasted", "sk-PLANTED-123", "m")
+    assert "PLANTED" not in str(not_url.value)

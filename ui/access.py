@@ -127,7 +127,7 @@ ROUTES = {
     **{path: SIGNED_IN for path in (
         "/config", "/openapi.json", "/gradio_api/user", "/gradio_api/token",
         "/gradio_api/app_id", "/gradio_api/info", "/gradio_api/openapi.json",
-        "/gradio_api/deep_link", "/gradio_api/heartbeat/*", "/gradio_api/reset", "/gradio_api/cancel",
+        "/gradio_api/heartbeat/*", "/gradio_api/reset", "/gradio_api/cancel",
         "/gradio_api/queue/*", "/gradio_api/run/*", "/gradio_api/api/*",
         "/gradio_api/call/*", "/gradio_api/custom_component/*")},
     # files (item media: originals and previews; exports; drawn images), uploads, streams
@@ -138,8 +138,11 @@ ROUTES = {
         "/gradio_api/process_recording", "/gradio_api/component_server")},
     # Gradio features ClueLab does not use: run history (keeps every event's inputs and
     # outputs, can copy them to a Hugging Face bucket), monitoring, live code editing
+    # Gradio's deep links (a session's component values saved on the server and served to
+    # whoever opens `?deep_link=<id>`, gold answers included) are not used either: the route
+    # is closed, and a page or /config asked with the parameter is refused (gradio_hooks)
     **{path: NOBODY for path in (
-        "/gradio_api/runs", "/gradio_api/run-history/*", "/gradio_api/vibe-*",
+        "/gradio_api/deep_link", "/gradio_api/runs", "/gradio_api/run-history/*", "/gradio_api/vibe-*",
         "/gradio_api/undo-vibe-edit", "/gradio_api/dev/reload", "/monitoring*")},
 }
 

@@ -23,7 +23,7 @@ import copy
 import html
 import inspect
 import json
-from urllib.parse import urlsplit
+from urllib.parse import parse_qs, urlsplit
 from pathlib import Path
 
 import gradio as gr
@@ -120,6 +120,12 @@ def foreign_origin(headers: list[tuple[bytes, bytes]]) -> bool:
     return not netloc or netloc not in own
 
 
+def asks_deep_link(scope) -> bool:
+    """Whether a request names one of Gradio's deep links (see access.ROUTES: not used)."""
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    return any(value for value in query.get("deep_link", []))
+
+
 class RouteAccess:
     """ASGI middleware: a request to a route its caller's role may not reach gets a 403."""
 
@@ -137,6 +143,8 @@ class RouteAccess:
                                                                      access.NOBODY))
         entry = access.route_entry(scope["path"])
         roles = access.route_roles(scope["path"])
+        if asks_deep_link(scope):
+            roles = access.NOBODY
         if roles == access.ANYONE:
             return await self.app(scope, receive, send)
         user = cookie_user(scope.get("app"), headers)
