@@ -15,6 +15,13 @@
 // Also: the relabel picker opens listing every clue. The component focuses its input before
 // it has filtered the list by the current label, so only that clue was listed; focusing the
 // input again once it is shown runs its own "show every choice" path.
+//
+// And a clue typed into that picker ("clue 2", or just "2") + Enter assigns the clue with its
+// colour, exactly as picking it from the list: the component takes typed text as the label
+// alone (the colour stayed the grey of "(pick a clue)"), so the typed clue's list entry is
+// picked for it. Text that names no clue is left to the component; Save refuses such a box.
+// The dialog is placed on the side of the screen away from the box just drawn (the
+// component centres it near the top, over the image). ui/workarounds.py lists why.
 (() => {
   const MIN_HEIGHT = 320;     // below this the image is allowed to run past the first screen
   const GAP = 12;             // room between the image's bottom and the save bar
@@ -54,6 +61,53 @@
     });
   }
 
+  const CLUE_LABEL = /^\s*(?:clue\s*)?(\d+)\s*$/i;   // as ui/editor_model.parse_clue_label
+  let boxTop = 0;             // the screen rows the last drawn box spans
+  let boxBottom = 0;
+  let pressY = 0;
+
+  function pickTypedClue(event) {
+    if (event.key !== "Enter" || event.cluelabRetyped) return;
+    const modal = document.getElementById("model-box-edit");
+    const input = modal && modal.querySelector("input");
+    const typed = input && event.target === input && CLUE_LABEL.exec(input.value);
+    if (!typed) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();       // the component's own Enter must not run yet
+    const original = input.value;
+    const name = `clue ${Number(typed[1])}`;
+    input.value = name;                     // the list filters to it
+    input.dispatchEvent(new Event("input", {bubbles: true}));
+    requestAnimationFrame(() => {
+      const option = [...document.querySelectorAll("[data-testid='dropdown-option']")]
+        .find((li) => li.getAttribute("aria-label") === name);
+      if (!option) {                        // no such clue: the component's way, unchanged
+        input.value = original;
+        input.dispatchEvent(new Event("input", {bubbles: true}));
+        const again = new KeyboardEvent("keydown", {key: "Enter", bubbles: true});
+        again.cluelabRetyped = true;
+        input.dispatchEvent(again);
+        return;
+      }
+      option.dispatchEvent(new MouseEvent("mousedown", {bubbles: true}));  // as a pick
+      requestAnimationFrame(() => {
+        const ok = [...modal.querySelectorAll("button")]
+          .find((button) => button.textContent.trim() === "OK");
+        if (ok) ok.click();
+      });
+    });
+  }
+
+  function placeAwayFromBox(modal) {
+    const dialog = modal.querySelector(".modal-container");
+    if (!dialog) return;
+    const above = boxTop;
+    const below = window.innerHeight - boxBottom;
+    dialog.style.marginTop = "0";
+    dialog.style.top = below >= above ? "" : "12px";
+    dialog.style.bottom = below >= above ? "12px" : "";
+  }
+
   function watch() {
     const root = document.getElementById("annotator");
     const info = document.getElementById("image-info");
@@ -64,11 +118,18 @@
         for (const node of record.addedNodes) {
           const modal = node.nodeType === 1 &&
             (node.id === "model-box-edit" ? node : node.querySelector("#model-box-edit"));
-          if (modal) showEveryChoice(modal);
+          if (modal) { placeAwayFromBox(modal); showEveryChoice(modal); }
         }
       }
     }).observe(root, {childList: true, subtree: true});
-    root.addEventListener("pointerdown", () => { pointerDown = true; }, true);
+    root.addEventListener("pointerdown", (event) => {
+      pointerDown = true;
+      pressY = event.clientY;
+    }, true);
+    root.addEventListener("pointerup", (event) => {
+      boxTop = Math.min(pressY, event.clientY);
+      boxBottom = Math.max(pressY, event.clientY);
+    }, true);
     const editor = document.getElementById("item-editor");
     if (editor) new ResizeObserver(fit).observe(editor);
     fit();
@@ -81,6 +142,7 @@
   }
 
   window.addEventListener("resize", fit);
+  window.addEventListener("keydown", pickTypedClue, true);
   window.addEventListener("pointerup", pointerReleased, true);
   window.addEventListener("pointercancel", pointerReleased, true);
   // the page's components arrive after this script runs; only the Annotate page has them

@@ -10,15 +10,17 @@ import gradio as gr
 from store import DraftConflict
 from ui import editor_model as em
 from ui import messages
-from ui.annotate_structure import confirmed, draft_conflict_line
+from ui.annotate_structure import draft_conflict_line
 from ui.editor_model import EditError
 from ui.session import browser_session, user_of
 from ui.answer_form import ANSWER_FIELDS
 
-# Runs in the page before autosave_boxes: passes the inputs on when the annotator still shows
-# the image it showed last time (the boxes were edited), cancels the event when the image
-# itself changed (the server loaded an item or switched images). Gradio has no cancel for an
-# event's js: an error thrown there stops the event quietly (a null made its client log one).
+# The page-only event before autosave_boxes: passes on when the annotator still shows the
+# image it showed last time (the boxes were edited); when the image itself changed (the
+# server loaded an item or switched images) it throws, and autosave_boxes, chained on its
+# success, is not sent. The throw is quiet because this event has no outputs: Gradio 6
+# marks a throwing event's outputs with a red "Error" (ui/workarounds.py, GRADIO_JS_THROW),
+# which the draft line and the clue table showed when the throw was autosave_boxes' own.
 BOX_EDITS_ONLY = """(...args) => {
   const value = args[args.length - 1];
   const image = value && value.image ? (value.image.url || value.image.path) : null;
@@ -64,10 +66,10 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
     # The annotator has no user-only event: `change` also fires when the server shows
     # another image. Those changes are not edits, so they are dropped in the page
     # (BOX_EDITS_ONLY) instead of costing a round trip after every Next.
-    ui.annotator.change(autosave_boxes, [ui.work, *form, ui.annotator],
-                        [*draft_outputs, ui.clues], js=BOX_EDITS_ONLY,
-                        trigger_mode="always_last", api_name="autosave_boxes",
-                        show_progress="hidden")
+    ui.annotator.change(None, ui.annotator, None, js=BOX_EDITS_ONLY, api_name="box_edits_only",
+                        api_visibility="private").success(
+        autosave_boxes, [ui.work, *form, ui.annotator], [*draft_outputs, ui.clues],
+        trigger_mode="always_last", api_name="autosave_boxes", show_progress="hidden")
 
     def keep_mine(request: gr.Request, work, *values):
         return autosave(request, work, *values, force=True)
@@ -81,9 +83,7 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
         return open_item(work["item"]["id"], request, work)
 
     ui.draft_theirs.click(open_other_draft, ui.work, renderer.outputs,
-                          api_name="open_other_tabs_draft",
-                          js=confirmed("'Replace the edits in this tab with the other "
-                                       "tab\\'s draft?'"))
+                          api_name="open_other_tabs_draft")
 
     def discard(work, request: gr.Request):
         if not work:
@@ -96,6 +96,4 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
                            ) from None
         return render_loaded(fresh, before=work)
 
-    ui.discard.click(discard, ui.work, renderer.outputs, api_name="discard_draft",
-                     js=confirmed("'Discard your unsaved edits of this item and show the "
-                                  "saved version?'"))
+    ui.discard.click(discard, ui.work, renderer.outputs, api_name="discard_draft")

@@ -131,7 +131,7 @@ def build_editor() -> SimpleNamespace:
             with gr.Column(scale=2, min_width=380), \
                     gr.Column(visible=not DEFER_PANELS, elem_id="item-form") as ui.form_body:
                 ui.clues = schema_table(em.CLUE_HEADERS, static_columns=[0, 3], wrap=True,
-                                       label="Clues", column_widths=["17%", "35%", "31%", "17%"],
+                                       label="Clues", column_widths=["16%", "33%", "30%", "21%"],
                                        elem_id="clue-table", visible=not DEFER_PANELS)
                 ui.selected_clue = gr.State(None)
                 with gr.Row():
@@ -200,6 +200,7 @@ def build_editor() -> SimpleNamespace:
                                           elem_id="history-table", visible=not DEFER_PANELS)
                 with gr.Row():
                     ui.version_a = gr.Number(1, label="Version A", precision=0, minimum=1,
+                                             elem_id="history-version-a",
                                              visible=not DEFER_PANELS)
                     ui.version_b = gr.Number(1, label="Version B", precision=0, minimum=1,
                                              visible=not DEFER_PANELS)

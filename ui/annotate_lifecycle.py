@@ -62,7 +62,7 @@ def build_item_menu(ui: SimpleNamespace, visible: bool) -> None:
             ui.dataset_expected = gr.State(None)
 
 
-def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, confirmed) -> None:
+def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list) -> None:
     """`open_item(item_id, request, before)` renders an item; `nav_ids` holds the ids of the
     filtered list (after a delete, the next one opens); `refresh_list` is (function, inputs,
     outputs) of the item list's refresh, chained after each change."""
@@ -161,8 +161,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, confir
             duplicate, [ui.work, ui.new_id], renderer.outputs, api_name="duplicate_item"),
         "delete_item": ui.delete_item.click(
             delete, [ui.work, ui.lifecycle_reason, nav_ids], renderer.outputs,
-            api_name="delete_item",
-            js=confirmed("'Delete this item? An admin can restore it.'")),
+            api_name="delete_item"),
         "restore_deleted_item": ui.restore_deleted.click(
             restore, [ui.work, ui.deleted_pick, ui.lifecycle_reason], renderer.outputs,
             api_name="restore_deleted_item"),
@@ -171,8 +170,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, confir
         "delete_dataset": ui.delete_dataset.click(
             delete_dataset, [ui.dataset_pick, ui.dataset_expected],
             [ui.lifecycle_message, ui.dataset_expected, ui.dataset_pick],
-            api_name="delete_dataset",
-            js=confirmed("'Delete dataset ' + args[0] + ' for good? This cannot be undone.'")),
+            api_name="delete_dataset"),
     }
     for name, event in changes.items():  # the item list shows the change
         event.success(refresh, refresh_in, refresh_out, api_name=f"{name}_list",

@@ -112,8 +112,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
         return handler
 
     ui.remove_image.click(image_op(ops.remove_image), collect_inputs, structural,
-                          api_name="remove_image",
-                          js=confirmed("'Remove this image and its boxes?'"))
+                          api_name="remove_image")
     ui.image_left.click(image_op(lambda item, i: ops.move_image(item, i, -1)), collect_inputs,
                         structural, api_name="move_image_left")
     ui.image_right.click(image_op(lambda item, i: ops.move_image(item, i, 1)), collect_inputs,
@@ -175,8 +174,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
                                before=work)
 
     ui.restore.click(restore, [ui.work, ui.version_a], renderer.outputs,
-                     api_name="restore_revision",
-                     js=confirmed("'Restore version ' + args[1] + ' as a new revision?'"))
+                     api_name="restore_revision")
 
     def review(work, verdict, note, request: gr.Request):
         user = user_of(request)
@@ -188,14 +186,6 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
     ui.review_submit.click(review, [ui.work, ui.review_verdict, ui.review_note],
                            [ui.reviews, ui.review_verdict, ui.review_note],
                            api_name="submit_review")
-
-
-def confirmed(question_js: str) -> str:
-    """An event's page script that sends the event only if the user confirms `question_js`
-    (a JS expression over `args`, the event's inputs). A thrown error is how an event's
-    script stops it quietly: Gradio has no other cancel, and a null made its client log one."""
-    return (f"(...args) => {{ if (confirm({question_js})) return args; "
-            "throw new Error('not sent: not confirmed'); }")
 
 
 def editor_history(renderer):

@@ -13,7 +13,7 @@ from ui.annotate_drafts import wire_drafts
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, problems_html
 from ui.browser_handlers import BrowserHandlers
-from ui.annotate_structure import confirmed, wire_structure
+from ui.annotate_structure import wire_structure
 from ui.answer_wiring import wire_answer
 from ui.editor_handlers import FIELDS, EditorHandlers
 from ui import editor_model as em
@@ -247,4 +247,4 @@ def wire(store, demo, browser, ui) -> None:
     wire_structure(store, editor, renderer, ui, form, split)
     wire_answer(editor, renderer, ui, form, split)
     wire_item_menu(store, ui, renderer, open_item, browser.nav_ids,
-                   (first_page, filters, list_outputs), confirmed)
+                   (first_page, filters, list_outputs))

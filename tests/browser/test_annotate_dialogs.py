@@ -1,0 +1,185 @@
+"""The Annotate page's dialogs and destructive buttons in real Chromium: the box label dialog
+(typed clue + Enter = picked clue with its colour, no blur, no colour picker), Remove image
+on a multi-image item, Restore version A, and confirmations that are dismissed quietly."""
+import json
+import sqlite3
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.test_annotate_flow import open_item, type_into
+from tests.browser.workspace_fixtures import build_workspace_db
+from tests.live_server import LiveServer, make_scene
+
+CLUE_2_GREEN = (0x3C, 0xB4, 0x4B)           # ui/editor_model.PALETTE[1]
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory):
+    """build_workspace_db plus ui/three: three images, a clue box on each."""
+    from store import Store
+
+    directory = tmp_path_factory.mktemp("dialogs")
+    db = directory / "ws.db"
+    ids = build_workspace_db(db)
+    store = Store.open(db)
+    shas = [store.add_image(make_scene(directory / f"t{i}.png", color=c), f"t{i}.png").sha256
+            for i, c in enumerate(["#eeeeee", "#ddeeff", "#ffeedd"])]
+    store.create_item({**store.get_item("ui/alpha"), "id": "ui/three", "images": shas,
+                       "problems": [], "clues": [
+                           {"text": "on one", "reasoning": "", "boxes": [
+                               {"image": shas[0], "x0": 10, "y0": 10, "x1": 50, "y1": 50}]},
+                           {"text": "on two", "reasoning": "", "boxes": [
+                               {"image": shas[1], "x0": 20, "y0": 20, "x1": 60, "y1": 60}]},
+                           {"text": "on three", "reasoning": "", "boxes": [
+                               {"image": shas[2], "x0": 30, "y0": 30, "x1": 90, "y1": 90}]}]},
+                      "fixture")
+    store.close()
+    server = LiveServer(db, "--no-auth")
+    server.db, server.ids, server.shas = db, ids, shas
+    yield server
+    server.stop()
+
+
+def no_error_badges(page):
+    expect(page.get_by_text("Error", exact=True).locator("visible=true")).to_have_count(0)
+
+
+def drag_box(page, fx0, fy0, fx1, fy1):
+    page.click("#annotator button[aria-label='Create box']")
+    box = page.locator("#annotator canvas").bounding_box()
+    page.mouse.move(box["x"] + box["width"] * fx0, box["y"] + box["height"] * fy0)
+    page.mouse.down()
+    page.mouse.move(box["x"] + box["width"] * fx1, box["y"] + box["height"] * fy1, steps=6)
+    page.mouse.up()
+    expect(page.locator("#model-box-edit")).to_be_visible()
+
+
+def canvas_pixel(page, fx, fy):
+    return page.evaluate("""([fx, fy]) => { const c = document.querySelector('#annotator canvas');
+        const d = c.getContext('2d').getImageData(Math.round(c.width * fx),
+                                                  Math.round(c.height * fy), 1, 1).data;
+        return [d[0], d[1], d[2]]; }""", [fx, fy])
+
+
+def test_a_typed_clue_number_and_enter_assign_the_clue_with_its_colour(srv, page):
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, srv.url, "ui/wide")                   # two clues, 1300x900
+    page.wait_for_timeout(1000)
+    drag_box(page, 0.2, 0.3, 0.4, 0.5)
+    modal = page.locator("#model-box-edit")
+    # the image is not blurred behind the dialog, and no colour picker is offered
+    assert modal.evaluate("e => getComputedStyle(e).backdropFilter") in ("none", "")
+    blurred = page.evaluate("""() => [...document.querySelectorAll('*')].filter((e) =>
+        (getComputedStyle(e).backdropFilter || 'none') !== 'none').length""")
+    assert blurred == 0
+    expect(page.locator("input[type=color]").locator("visible=true")).to_have_count(0)
+    # the dialog does not cover the box just drawn
+    canvas = page.locator("#annotator canvas").bounding_box()
+    dialog = modal.locator(".modal-container").bounding_box()
+    box_top, box_bottom = canvas["y"] + 0.3 * canvas["height"], canvas["y"] + 0.5 * canvas["height"]
+    assert dialog["y"] + dialog["height"] <= box_top or dialog["y"] >= box_bottom, dialog
+    page.keyboard.type("2")
+    page.keyboard.press("Enter")
+    expect(modal).to_be_hidden()
+    page.wait_for_timeout(500)
+    # the box's frame is drawn in clue 2's colour (the left edge, half way down)
+    pixel = canvas_pixel(page, 0.2, 0.4)
+    assert all(abs(a - b) <= 40 for a, b in zip(pixel, CLUE_2_GREEN)), pixel
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
+    con = sqlite3.connect(srv.db)
+    rows = con.execute("SELECT c.position FROM boxes b JOIN clues c ON c.id = b.clue_id "
+                       "WHERE c.item_id = 'ui/wide'").fetchall()
+    assert rows == [(1,)]                                 # clue 2 (positions from 0)
+
+
+def test_a_typed_label_naming_no_clue_is_refused_at_save(srv, page):
+    open_item(page, srv.url, "ui/tall")                   # two clues
+    page.wait_for_timeout(1000)
+    drag_box(page, 0.3, 0.3, 0.5, 0.4)
+    page.keyboard.type("7")
+    page.keyboard.press("Enter")
+    expect(page.locator("#model-box-edit")).to_be_hidden()
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("no clue", timeout=15000)
+    expect(page.locator("#save-message")).to_contain_text("'7'")
+    con = sqlite3.connect(srv.db)
+    assert con.execute("SELECT version FROM items WHERE id = 'ui/tall'").fetchone() == (1,)
+    assert con.execute("SELECT count(*) FROM boxes b JOIN clues c ON c.id = b.clue_id "
+                       "WHERE c.item_id = 'ui/tall'").fetchone() == (0,)
+
+
+def test_dismissed_confirmations_change_nothing_and_show_no_error(srv, page):
+    open_item(page, srv.url, "ui/alpha")
+    expect(page.locator("#save-item")).to_be_visible(timeout=20000)
+    type_into(page, "#item-question textarea", "An edit worth keeping?")
+    expect(page.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
+    asked = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    page.click("#discard-draft")
+    page.click("#remove-image")
+    page.locator("#history").click()
+    page.locator("#history-restore").click()
+    page.wait_for_timeout(1500)
+    assert len(asked) == 3 and "Restore version 1" in asked[2], asked
+    no_error_badges(page)
+    expect(page.locator("#item-question textarea")).to_have_value("An edit worth keeping?")
+    expect(page.locator("#image-strip button.cl-thumb")).to_have_count(2)
+
+
+def test_remove_image_on_a_multi_image_item_keeps_the_other_images_boxes(srv, page):
+    open_item(page, srv.url, "ui/three")
+    expect(page.locator("#save-item")).to_be_visible(timeout=20000)
+    thumbs = page.locator("#image-strip button.cl-thumb")
+    expect(thumbs).to_have_count(3)
+    thumbs.nth(1).click()
+    expect(page.locator("#image-info")).to_contain_text("Image 2 of 3", timeout=15000)
+    page.once("dialog", lambda d: d.accept())
+    page.click("#remove-image")
+    expect(thumbs).to_have_count(2, timeout=15000)
+    no_error_badges(page)
+    expect(page.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
+    page.reload()
+    expect(page.locator("#item-notice")).to_contain_text("unsaved draft", timeout=20000)
+    expect(thumbs).to_have_count(2)
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
+    no_error_badges(page)
+    con = sqlite3.connect(srv.db)
+    one, two, three = srv.shas
+    images = con.execute("SELECT sha256 FROM item_images WHERE item_id = 'ui/three' "
+                         "ORDER BY position").fetchall()
+    assert images == [(one,), (three,)]
+    boxes = con.execute("SELECT c.text, b.image, b.x0, b.y0, b.x1, b.y1 FROM boxes b JOIN "
+                        "clues c ON c.id = b.clue_id WHERE c.item_id = 'ui/three' "
+                        "ORDER BY c.position").fetchall()
+    assert boxes == [("on one", one, 10, 10, 50, 50), ("on three", three, 30, 30, 90, 90)]
+    texts = con.execute("SELECT text FROM clues WHERE item_id = 'ui/three' "
+                        "ORDER BY position").fetchall()
+    assert texts == [("on one",), ("on two",), ("on three",)]    # the clue stays, boxless
+
+
+def test_restore_version_a_writes_a_new_version_equal_to_it(srv, page):
+    open_item(page, srv.url, "ui/beta")
+    expect(page.locator("#save-item")).to_be_visible(timeout=20000)
+    type_into(page, "#item-question textarea", "Is this a bus station?")
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
+    page.locator("#history").click()
+    expect(page.locator("#history-table")).to_contain_text("fixture", timeout=15000)
+    page.locator("#history-version-a input").fill("1")
+    page.once("dialog", lambda d: d.accept())
+    page.locator("#history-restore").click()
+    expect(page.locator("#save-message")).to_contain_text("Restored version 1 as version 3",
+                                                          timeout=15000)
+    no_error_badges(page)
+    expect(page.locator("#item-question textarea")).to_have_value("Is this a station?")
+    con = sqlite3.connect(srv.db)
+    snap = dict(con.execute("SELECT version, snapshot FROM revisions WHERE item_id = 'ui/beta'"
+                            ).fetchall())
+    assert sorted(snap) == [1, 2, 3]
+    first, third = json.loads(snap[1]), json.loads(snap[3])
+    ignored = {"version", "updated_at", "updated_by", "author", "created_at"}
+    assert {k: v for k, v in third.items() if k not in ignored} == \
+        {k: v for k, v in first.items() if k not in ignored}

@@ -1,0 +1,31 @@
+"""Each workaround in ui/workarounds.py is still needed by the installed Gradio and box
+annotator: when an upgrade fixes the limitation, this fails and the workaround is removed."""
+import pytest
+
+from ui import workarounds
+
+
+@pytest.mark.parametrize("workaround", workarounds.WORKAROUNDS, ids=lambda w: w.name)
+def test_the_limitation_is_still_there(workaround):
+    assert workaround.still_needed(), (
+        f"{workaround.name}: the installed front end no longer has this limitation "
+        f"({workaround.limitation}); remove the workaround in {workaround.where}")
+
+
+def test_the_checks_can_fail(monkeypatch, tmp_path):
+    """Against a front end without these limitations every check says 'not needed'."""
+    (tmp_path / "Index-x.js").write_text('<div id="model-box-edit"></div>')
+    (tmp_path / "style.css").write_text(".modal.svelte-1{position:fixed}")
+    (tmp_path / "Blocks-x.js").write_text("catch{this.update_loading_status({status:`done`")
+    monkeypatch.setattr(workarounds, "component_dir", lambda: tmp_path)
+    monkeypatch.setattr(workarounds, "GRADIO_FRONTEND", tmp_path)
+    assert [w.name for w in workarounds.WORKAROUNDS if w.still_needed()] == []
+
+
+def test_every_workaround_points_at_code_that_points_back():
+    from pathlib import Path
+    root = Path(workarounds.__file__).resolve().parent.parent
+    for workaround in workarounds.WORKAROUNDS:
+        path = root / workaround.where.split(" ")[0]
+        assert path.is_file(), workaround.where
+        assert "ui/workarounds.py" in path.read_text(), workaround.where
