@@ -93,7 +93,8 @@ GROUPS = (
         list_responses show_response pause_run cancel_run resume_run label_run
         ask_delete_run delete_run keep_run"""),
     _group("inspect model responses", RESEARCH, """
-        inspect_open_tab inspect_judges inspect_filter inspect_next_page inspect_prev_page
+        inspect_no_link inspect_has_link inspect_open_tab inspect_judges inspect_filter
+        inspect_next_page inspect_prev_page
         inspect_open inspect_link inspect_deep_link inspect_select inspect_next inspect_prev
         inspect_image inspect_zoom_gt inspect_zoom_model inspect_verdict_detail
         inspect_compare inspect_save_tags inspect_remove_tag inspect_add_tag

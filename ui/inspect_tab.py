@@ -33,11 +33,13 @@ def _fail(error: Exception):
     raise messages.error(error) from None
 
 
-# The page opens either as usual (OPEN_TAB_JS) or on the response its URL names (DEEP_LINK_JS).
-# The other one is cancelled by a throw: a thrown error stops an event quietly, a null made
-# Gradio's client log an error.
-OPEN_TAB_JS = ("(run, nav) => { if (!new URLSearchParams(window.location.search).has('response'))"
-               " return [run, nav]; throw new Error('not sent: the deep link opens the page'); }")
+# The page opens either as usual (open_tab) or on the response its URL names (deep_link).
+# Each is sent after a page-only check with no outputs (OPEN_TAB_JS, DEEP_LINK_JS) that
+# throws when the other one applies: a throw stops the chain quietly only in an event with no
+# outputs (Gradio 6 marks a throwing event's outputs "Error": ui/workarounds.py,
+# GRADIO_JS_THROW); in the events themselves it put twenty red badges on every opened page.
+OPEN_TAB_JS = ("() => { if (!new URLSearchParams(window.location.search).has('response'))"
+               " return []; throw new Error('not sent: the deep link opens the page'); }")
 DEEP_LINK_JS = ("() => { if (new URLSearchParams(window.location.search).has('response')) "
                 "return []; throw new Error('not sent: no response in the URL'); }")
 
@@ -85,9 +87,10 @@ def _wire(store, ui, opened, demo) -> None:
             return out + [gr.skip()] * len(list_outputs)
         return out + listing(ib.browse(store, ib.run_filters(run, judge), "run order", 1))
 
-    opened(open_tab, [ui.run, ui.nav], choice_outputs + list_outputs,
-           api_name="inspect_open_tab", show_progress="hidden",
-           js=OPEN_TAB_JS)
+    opened(None, None, None, js=OPEN_TAB_JS, api_name="inspect_no_link",
+           api_visibility="private").success(
+        open_tab, [ui.run, ui.nav], choice_outputs + list_outputs,
+        api_name="inspect_open_tab", show_progress="hidden")
 
     def judges_for(run):
         names = ib.judge_choices(store, run)
@@ -184,8 +187,10 @@ def _wire(store, ui, opened, demo) -> None:
         # Only a page opened with ?response= asks the server: the js cancels the event
         # (throws) on every other page load, which then costs no round trip (and the page's
         # ordinary opening event, above, stands aside for it).
-        demo.load(deep_link, None, choice_outputs + list_outputs + view_outputs,
-                  api_name="inspect_deep_link", show_progress="hidden", js=DEEP_LINK_JS)
+        demo.load(None, None, None, js=DEEP_LINK_JS, api_name="inspect_has_link",
+                  api_visibility="private").success(
+            deep_link, None, choice_outputs + list_outputs + view_outputs,
+            api_name="inspect_deep_link", show_progress="hidden")
 
     def select_row(nav, evt: gr.SelectData):
         row = evt.row_value or []

@@ -174,3 +174,15 @@ def test_a_deep_link_opens_a_response_and_a_tag_comes_off_it(inspect_server, pag
     fresh.goto(f"{inspect_server.url}/inspect?response=99999")
     expect(fresh.get_by_text("no response 99999").first).to_be_visible(timeout=15000)
     expect(fresh.locator("#inspect-count")).to_contain_text("responses match", timeout=15000)
+
+
+def test_the_page_opens_without_error_badges_with_and_without_a_link(inspect_server, page):
+    """Each of the two ways in cancels the other in the page; a cancelled event with outputs
+    showed a red "Error" on every one of them (ui/workarounds.py, GRADIO_JS_THROW)."""
+    gamma = inspect_server.ids["a"]["ui/gamma"]
+    for path in ("/inspect", f"/inspect?response={gamma}"):
+        page.goto(f"{inspect_server.url}{path}")
+        expect(page.locator("#inspect-results")).to_contain_text("ui/", timeout=20000)
+        page.wait_for_timeout(1500)          # both opening chains have run or stopped
+        assert page.get_by_text("Error", exact=True).count() == 0, path
+        assert page.locator(".error").count() == 0, path
