@@ -83,3 +83,15 @@ def test_a_model_id_from_a_server_is_no_link_or_image_in_test_connection():
         f"models: {code(hostile)}")
     assert "<a " not in rendered and "<img" not in rendered
     assert "re-authenticate" in rendered
+
+
+def test_no_event_with_outputs_is_stopped_by_a_throw_in_its_page_script(store):
+    """A page script (`js=`) that throws stops its event, and Gradio 6 then marks each of the
+    event's outputs with a red "Error" (ui/workarounds.py, GRADIO_JS_THROW): only an event
+    with no outputs may be stopped that way (the check before a chained `.success`)."""
+    from ui.server import build_app
+
+    demo = build_app(store)
+    throwing = [fn.api_name for fn in demo.fns.values()
+                if fn.js and "throw" in fn.js and fn.outputs]
+    assert not throwing, throwing
