@@ -1,7 +1,7 @@
 """`python app.py [serve] [--db PATH] [--host H] [--port P] [--auth|--no-auth] [--import-root DIR]`.
 
-A database that does not exist yet is created and seeded with the demo dataset, so the
-first start shows something to annotate. On a loopback address the app runs in local
+A database that does not exist yet, or holds only the users added before its first start,
+is seeded with the demo dataset, so the first start shows something to annotate. On a loopback address the app runs in local
 single-user mode unless `--auth` is given; on any other address a login is mandatory,
 because the media files and every API endpoint would otherwise be open to the network.
 Server paths on the Import page are read only inside the import roots (ui/import_roots.py).
@@ -48,6 +48,20 @@ def is_loopback(host: str) -> bool:
             return False
 
 
+def open_seeded(db: str | Path):
+    """The server's store, seeded with the demo when it is new or holds only the users
+    added before its first start."""
+    from store import Store
+
+    is_new = not Path(db).exists()
+    # absolute: media URLs then name the same folder the server's static paths and cache
+    # headers (ui/media_http.py) resolve, whatever the working directory
+    store = Store.open(Path(db).resolve())
+    if is_new or store.holds_only_users():
+        seed_demo(store)
+    return store
+
+
 def seed_demo(store) -> None:
     """Import the demo dataset shipped in assets/ into a brand-new database."""
     from formats import import_path
@@ -71,12 +85,7 @@ def run_serve(args) -> int:
     except ImportRootError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    is_new = not Path(args.db).exists()
-    # absolute: media URLs then name the same folder the server's static paths and cache
-    # headers (ui/media_http.py) resolve, whatever the working directory
-    store = Store.open(Path(args.db).resolve())
-    if is_new:
-        seed_demo(store)
+    store = open_seeded(args.db)
     if require_login and not store.list_users():
         print("error: a login is required but the database has no users; add one with\n"
               f"  python app.py user add NAME --role admin --db {args.db}", file=sys.stderr)

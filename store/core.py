@@ -53,6 +53,12 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
         """One transaction for everything inside (nested: a savepoint). Per thread."""
         return atomic(self.db)
 
+    def holds_only_users(self) -> bool:
+        """Nothing but user accounts: no dataset, image, endpoint or run yet (the state of a
+        database whose users were added before its first start, which is then seeded)."""
+        return not any(self.db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone()
+                       for table in ("datasets", "items", "images", "endpoints", "model_runs"))
+
     def close(self) -> None:
         """Close every thread's connection. The store cannot be used afterwards."""
         self._connections.close()

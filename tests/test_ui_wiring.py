@@ -185,3 +185,22 @@ def test_import_and_export_through_the_ui_api(server, tmp_path):
     assert summary["files"][0] == "demo-coco.json"
     assert tempfile.gettempdir() not in json.dumps(summary) and "cluelab-export" not in \
         json.dumps(summary)
+
+
+def test_users_added_before_the_first_start_do_not_stop_the_demo_seeding(tmp_path):
+    """The README's --auth path adds users first (which creates the database); the first
+    start still seeds the demo, and a later one seeds nothing more."""
+    from cli.serve_command import open_seeded
+
+    db = tmp_path / "auth.db"
+    done = subprocess.run([sys.executable, str(ROOT / "app.py"), "user", "add", "ada", "--role",
+                           "admin", "--db", str(db)], capture_output=True, text=True,
+                          timeout=120, env={**os.environ, "CLUELAB_PASSWORD": "pw-123456"})
+    assert done.returncode == 0, done.stderr
+    store = open_seeded(db)
+    items = len(store.list_items())
+    store.close()
+    assert items >= 12
+    store = open_seeded(db)
+    assert len(store.list_items()) == items
+    store.close()
