@@ -85,3 +85,28 @@ def test_replace_asks_first_with_the_counts_then_replaces_what_differs(store, tm
     third = jsonl_file(tmp_path / "v3" / "items.jsonl", ["z/a1"], question="Again?")
     assert upload(store, "jsonl", third)["skipped"] == 1
     assert store.get_item("z/a1")["question"] == "Which one, fixed?"
+
+
+def test_a_zip_bomb_is_refused_before_anything_is_unpacked(tmp_path):
+    """One item and 70 MB of spaces in a ~70 KB archive: refused by its ratio, as an
+    oversized data file would be, and the work folder stays empty (no memory spent)."""
+    from ui import import_sources
+
+    bomb = tmp_path / "bomb.zip"
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as zf:
+        line = json.dumps({"id": "b/1", "question": "q", "answer_type": "open", "answer": "x"})
+        zf.writestr("data.jsonl", line + "\n" + " " * (70 * 1024**2))
+    assert bomb.stat().st_size < 1024**2
+    work = tmp_path / "work"
+    work.mkdir()
+    with pytest.raises(IoError, match="possible ZIP bomb") as refused:
+        import_sources.upload_targets(bomb, work, "jsonl")
+    assert "data.jsonl" in str(refused.value) and "nothing was imported" in str(refused.value)
+    assert list(work.iterdir()) == []
+    big = zipfile.ZipInfo("huge.jsonl")
+    big.file_size, big.compress_size = 600 * 1024**2, 300 * 1024**2     # 2:1, but 600 MB
+    with pytest.raises(IoError, match="data file huge.jsonl is 600 MB"):
+        import_sources.check_member("big.zip", big)
+    photo = zipfile.ZipInfo("images/pano.jpg")       # images: any size, no bomb ratio
+    photo.file_size, photo.compress_size = 900 * 1024**2, 880 * 1024**2
+    import_sources.check_member("big.zip", photo)

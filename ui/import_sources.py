@@ -18,22 +18,51 @@ from formats import FormatError, record_ids
 
 DATA_SUFFIXES = (".jsonl", ".json", ".tsv")
 MAX_UNPACKED_BYTES = 20 * 1024**3
+# A ZIP bomb: a member that unpacks to far more than it holds. Images and real data files
+# compress a few times at most (photos not at all, JSON Lines ~5-10x); 2 GB of spaces in a
+# 2 MB archive, read by the importer, took the server to 4.6 GB of memory.
+BOMB_RATIO = 100                  # unpacked / packed, for a member above BOMB_MIN_BYTES
+BOMB_MIN_BYTES = 64 * 1024**2
+MAX_DATA_FILE_BYTES = 512 * 1024**2   # one data file: the largest benchmark's is a few MB
+DISK_RESERVE_BYTES = 1024**3          # unpacking leaves this much of the disk free
 
 
 class IoError(ValueError):
     """A problem with what the user gave the import/export form; shown as a message."""
 
 
+def _mb(size: int) -> str:
+    return f"{size / 1024**2:,.0f} MB"
+
+
+def check_member(archive: str, member: zipfile.ZipInfo) -> None:
+    """IoError for a member with an unsafe path, a bomb's ratio or an oversized data file.
+    The sizes are the archive's own; zipfile never unpacks more than a member declares."""
+    name = PurePosixPath(member.filename)
+    if name.is_absolute() or ".." in name.parts or member.filename.startswith("\\"):
+        raise IoError(f"{archive}: refusing member with unsafe path {member.filename!r}")
+    size, packed = member.file_size, max(member.compress_size, 1)
+    if size > BOMB_MIN_BYTES and size > BOMB_RATIO * packed:
+        raise IoError(f"{archive}: {member.filename} unpacks to {_mb(size)} from {_mb(packed)} "
+                      f"(more than {BOMB_RATIO} times): refused as a possible ZIP bomb — "
+                      "nothing was imported")
+    if name.suffix.lower() in DATA_SUFFIXES and size > MAX_DATA_FILE_BYTES:
+        raise IoError(f"{archive}: data file {member.filename} is {_mb(size)}, more than "
+                      f"{_mb(MAX_DATA_FILE_BYTES)} — nothing was imported")
+
+
 def unpack_zip(archive: Path, into: Path) -> None:
     with zipfile.ZipFile(archive) as zf:
         total = 0
         for member in zf.infolist():
-            name = PurePosixPath(member.filename)
-            if name.is_absolute() or ".." in name.parts or member.filename.startswith("\\"):
-                raise IoError(f"{archive.name}: refusing member with unsafe path {member.filename!r}")
+            check_member(archive.name, member)
             total += member.file_size
             if total > MAX_UNPACKED_BYTES:
                 raise IoError(f"{archive.name}: unpacks to more than 20 GB; import it from a folder")
+        free = shutil.disk_usage(into).free
+        if total > free - DISK_RESERVE_BYTES:
+            raise IoError(f"{archive.name}: unpacks to {_mb(total)}, and the server has "
+                          f"{_mb(max(free, 0))} of disk free — nothing was imported")
         zf.extractall(into)
 
 
