@@ -18,6 +18,7 @@ import sys
 
 from cli.endpoint_commands import fail, open_store
 from cli.progress import TerminalProgress
+from cli.run_refs import resolve_run
 from runner.costs import money
 from runner.totals import counts_text, status_counts
 
@@ -31,7 +32,7 @@ def add_parsers(sub) -> None:
                        epilog="exit status: 0 done, 1 failed (resumable), 2 bad arguments, "
                               "3 stopped early (paused, cancelled, budget, deadline)")
     p.add_argument("--db", default="cluelab.db")
-    p.add_argument("--resume", metavar="ID", help="continue this run: send only what has no "
+    p.add_argument("--resume", metavar="RUN", help="continue this run: send only what has no "
                                                   "result yet")
     p.add_argument("--retry-errors", action="store_true",
                    help="with --resume: forget results with status error and send them again")
@@ -82,14 +83,14 @@ def add_parsers(sub) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--limit", type=int)
     action = p.add_mutually_exclusive_group()
-    action.add_argument("--show", metavar="ID", help="one run in full (JSON)")
-    action.add_argument("--pause", metavar="ID", help="ask a running run to pause")
-    action.add_argument("--cancel", metavar="ID", help="ask a run to stop for good")
-    action.add_argument("--rename", nargs=2, metavar=("ID", "NAME"),
+    action.add_argument("--show", metavar="RUN", help="one run in full (JSON)")
+    action.add_argument("--pause", metavar="RUN", help="ask a running run to pause")
+    action.add_argument("--cancel", metavar="RUN", help="ask a run to stop for good")
+    action.add_argument("--rename", nargs=2, metavar=("RUN", "NAME"),
                         help="name a run ('' clears the name)")
-    action.add_argument("--note", nargs=2, metavar=("ID", "TEXT"),
+    action.add_argument("--note", nargs=2, metavar=("RUN", "TEXT"),
                         help="set a run's note ('' clears it)")
-    action.add_argument("--delete", metavar="ID",
+    action.add_argument("--delete", metavar="RUN",
                         help="delete a run with its responses, scores, tags and notes (asks "
                              "first, naming the counts; --yes skips the question)")
     p.add_argument("--yes", action="store_true", help="with --delete: do not ask")
@@ -218,7 +219,7 @@ def _resume(store, args) -> int:
     from runner.config import Execution
     from runner.leases import OWNER, effective_status
 
-    run = store.get_run(args.resume)
+    run = store.get_run(resolve_run(store, args.resume))
     if effective_status(run) == "running" and run["owner"] != OWNER:
         return fail(f"run {run['id']} is being executed by {run['owner']}; pause it with "
                     f"python app.py runs --pause {run['id']}, or wait until it stops")
@@ -255,12 +256,23 @@ def _delete(store, run_id: str, yes: bool) -> int:
     return 0
 
 
+def _resolve_named_run(store, args) -> None:
+    """The run an action names (id or name) replaced by its id."""
+    for action in ("show", "delete", "pause", "cancel", "rename", "note"):
+        given = getattr(args, action)
+        if given and action in ("rename", "note"):
+            setattr(args, action, [resolve_run(store, given[0]), given[1]])
+        elif given:
+            setattr(args, action, resolve_run(store, given))
+
+
 def run_runs(args) -> int:
     from runner.leases import effective_status
     from store import StoreError
 
     store = open_store(args.db)
     try:
+        _resolve_named_run(store, args)
         if args.show:
             print(json.dumps(store.get_run(args.show), ensure_ascii=False, sort_keys=True))
             return 0

@@ -6,10 +6,10 @@
                          [--extraction cluelab|mmr-life] [--human FILE] [--json]
                          [--by domain|subtask|reasoning_type ...]
     python app.py compare --db DB RUN_A RUN_B [--protocol P] [--json]
-    python app.py leaderboard --db DB [--runs A,B] [--dataset D] [--human FILE]
+    python app.py leaderboard --db DB [--runs A,B] [--dataset D] [--judge J] [--human FILE]
                               [--format md|latex|csv|json]
     python app.py table --db DB --kind main|subtask|drop|injection|ablation|verbench
-                        [--runs A,B] [--dataset D] [--protocol P] [--format md|latex|csv|json]
+                        [--runs A,B] [--dataset D] [--judge J] [--protocol P] [--format md|latex|csv|json]
                         [--by domain|subtask|reasoning_type]
 
 Tables across runs compare them on the items they share (the n is printed; runs sharing no
@@ -26,6 +26,7 @@ import sys
 
 from cli.endpoint_commands import fail, open_store
 from cli.progress import TerminalProgress
+from cli.run_refs import resolve_run, resolve_runs
 
 TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench")
 FORMATS = ("md", "latex", "csv", "json")
@@ -40,7 +41,7 @@ def add_parsers(sub) -> None:
 
     p = sub.add_parser("score", help="score a run's responses (idempotent)")
     p.add_argument("--db", default="cluelab.db")
-    p.add_argument("--run", required=True, metavar="ID")
+    p.add_argument("--run", required=True, metavar="RUN", help="run id or name")
     p.add_argument("--judge", action="append", default=[], metavar="ENDPOINT",
                    help="LLM judge endpoint; repeat (or comma-separate) for a majority panel")
     p.add_argument("--protocol", choices=PROTOCOL_CHOICES, default="general")
@@ -52,7 +53,7 @@ def add_parsers(sub) -> None:
 
     p = sub.add_parser("report", help="a run's accuracy per domain and subtask, with CIs")
     p.add_argument("--db", default="cluelab.db")
-    p.add_argument("--run", required=True, metavar="ID")
+    p.add_argument("--run", required=True, metavar="RUN", help="run id or name")
     _reading_options(p, SAMPLE_RULES)
     p.add_argument("--extraction", choices=EXTRACTIONS, default=CLUELAB,
                    help="which rule reads multiple-choice letters: ClueLab's (default) or "
@@ -69,8 +70,8 @@ def add_parsers(sub) -> None:
 
     p = sub.add_parser("compare", help="paired comparison of two runs (exact McNemar)")
     p.add_argument("--db", default="cluelab.db")
-    p.add_argument("run_a", metavar="RUN_A")
-    p.add_argument("run_b", metavar="RUN_B")
+    p.add_argument("run_a", metavar="RUN_A", help="run id or name")
+    p.add_argument("run_b", metavar="RUN_B", help="run id or name")
     _reading_options(p, SAMPLE_RULES)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=run_compare)
@@ -96,10 +97,12 @@ def add_parsers(sub) -> None:
 
 
 def _run_options(p) -> None:
-    p.add_argument("--runs", help="comma-separated run ids (default: the scored runs of each "
-                                  "dataset, a table per dataset)")
+    p.add_argument("--runs", help="comma-separated run ids or names (default: the scored "
+                                  "runs of each dataset, a table per dataset)")
     p.add_argument("--dataset", metavar="NAME",
                    help="only this dataset's items (and, without --runs, its scored runs)")
+    p.add_argument("--judge", help="read every run with this judge's scores (default: each "
+                                   "run's latest scoring; the Judge column says which)")
 
 
 def _reading_options(p, sample_rules) -> None:
@@ -125,7 +128,8 @@ def _print_tables(store, args, make) -> int:
     from store import StoreError
 
     try:
-        chosen = selections(store, _runs(args.runs), args.dataset, args.format)
+        chosen = selections(store, resolve_runs(store, _runs(args.runs)), args.dataset,
+                            args.format)
     except (ResultsError, StoreError) as error:
         return fail(str(error))
     printed, several = 0, len(chosen) > 1
@@ -149,6 +153,10 @@ def run_score(args) -> int:
 
     store = open_store(args.db)
     judges = [j for given in args.judge for j in given.split(",")]
+    try:
+        args.run = resolve_run(store, args.run)
+    except StoreError as error:
+        return fail(str(error))
     progress = None if args.json else TerminalProgress(f"score {args.run}")
     try:
         result = score_run(store, args.run, protocol=args.protocol, judges=judges,
@@ -167,7 +175,8 @@ def run_score(args) -> int:
     print(f"run {result['run']}: {result['responses']} responses, {result['written']} "
           f"verdicts written ({', '.join(result['protocols'])})")
     for key, values in result["values"].items():
-        print(f"  {key}: " + ", ".join(f"{k} {v}" for k, v in sorted(values.items())))
+        print(f"  {key}: " + (", ".join(f"{k} {v}" for k, v in sorted(values.items()))
+                              or "no responses to score"))
     for judge in result["judges"]:
         print(f"  {judge['judge']}: {judge['sent']} requests sent, {judge['cached']} from the "
               f"cache, {judge['failed']} failed")
@@ -213,6 +222,7 @@ def run_report(args) -> int:
 
     store = open_store(args.db)
     try:
+        args.run = resolve_run(store, args.run)
         result = run_summary(store, args.run, args.protocol, args.judge, args.samples_rule,
                              extraction=args.extraction)
         if args.json:
@@ -251,6 +261,7 @@ def run_compare(args) -> int:
 
     store = open_store(args.db)
     try:
+        args.run_a, args.run_b = resolve_runs(store, [args.run_a, args.run_b])
         result = compare_runs(store, args.run_a, args.run_b, args.protocol, args.judge,
                               args.samples_rule)
     except (ResultsError, StoreError) as error:
@@ -258,15 +269,24 @@ def run_compare(args) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False, sort_keys=True))
         return 0
-    print(f"{args.run_a}: {_percent(result['accuracy_a'])}%  {args.run_b}: "
-          f"{_percent(result['accuracy_b'])}%  on the {result['n_items']} items both have "
-          f"({args.run_a}: {result['items_a']}, {args.run_b}: {result['items_b']})")
+    a, b = (_run_title(result[f"run_{s}"], result[f"name_{s}"]) for s in "ab")
+    print(f"A {a}: {_percent(result['accuracy_a'])}% (judge {result['judge_a']})  B {b}: "
+          f"{_percent(result['accuracy_b'])}% (judge {result['judge_b']})  on the "
+          f"{result['n_items']} items both have (A: {result['items_a']}, B: "
+          f"{result['items_b']})")
+    if result["judge_a"] != result["judge_b"]:
+        print("note: the two runs were read with different judges (--judge J reads both "
+              "with one)", file=sys.stderr)
     print(f"right in A only {result['only_a']}, in B only {result['only_b']}, both "
           f"{result['both_correct']}, neither {result['neither']}; exact McNemar p = "
           f"{result['p_value']:.4g}")
     for flip in result["flips"]:
         print(f"  {flip['change']}\t{flip['item']}")
     return 0
+
+
+def _run_title(run_id: str, name: str) -> str:
+    return f'"{name}" [{run_id}]' if name else run_id
 
 
 def _human(store, args):
@@ -287,8 +307,8 @@ def run_leaderboard(args) -> int:
     ok, human = _human(store, args)
     if not ok:
         return human
-    return _print_tables(store, args, lambda s: leaderboard_table(store, s.run_ids, human,
-                                                                  within=s.within))
+    return _print_tables(store, args, lambda s: leaderboard_table(
+        store, s.run_ids, human, within=s.within, judge=args.judge))
 
 
 def run_table(args) -> int:
@@ -299,13 +319,14 @@ def run_table(args) -> int:
     if not ok:
         return human
     makers = {"main": lambda s: tables.main_table(store, s.run_ids, args.by, args.protocol,
-                                                  human=human, within=s.within),
+                                                  args.judge, human=human, within=s.within),
               "subtask": lambda s: tables.main_table(store, s.run_ids, "by_subtask",
-                                                     args.protocol, human=human,
+                                                     args.protocol, args.judge, human=human,
                                                      within=s.within),
               "drop": lambda s: tables.drop_table(store, s.run_ids, s.within),
               "injection": lambda s: tables.injection_table(
-                  store, s.run_ids, items=s.within, items_are=f"of dataset {s.dataset}"),
+                  store, s.run_ids, judge=args.judge, items=s.within,
+                  items_are=f"of dataset {s.dataset}"),
               "ablation": lambda s: tables.ablation_table(store, s.run_ids, s.within),
               "verbench": lambda s: tables.verbench_results(store, s.run_ids, s.within)}
     return _print_tables(store, args, makers[args.kind])

@@ -71,6 +71,8 @@ class Table:
     label: str = ""
     show_ci: bool = False
     notes: str = ""              # the counting rules, printed under the table
+    exported: list[str] = field(default_factory=list)  # row keys only CSV and JSON carry
+                                                        # (each cell's run, say)
 
     # -- ranking ---------------------------------------------------------------------------
     def marks(self) -> dict[tuple[int, str], str]:
@@ -102,6 +104,7 @@ class Table:
         out = []
         for row in self.rows:
             flat = {k: row.get(k) for k in ids}
+            flat.update((k, row.get(k)) for k in self.exported)
             for col in self.columns:
                 flat[col.export_key()] = _rounded(row.get(col.key), col)
             for col in self.columns:
@@ -119,24 +122,32 @@ class Table:
         each row. Lines end in CRLF (RFC 4180), so that the csv module quotes a cell that
         holds a lone CR, which readers would otherwise take for the end of the row."""
         rows = self.flat_rows()
-        keys = list(rows[0]) if rows else [c.key for c in self.columns]
+        keys = self.export_keys(rows)
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\r\n")
         for cells in [keys] + [[row.get(k) for k in keys] for row in rows]:
             writer.writerow([spreadsheet_cell(v) for v in cells])
         return out.getvalue()
 
+    def export_keys(self, rows: list[dict]) -> list[str]:
+        """The CSV header and JSON "columns": the keys of the exported rows, in order."""
+        return list(rows[0]) if rows else [c.export_key() for c in self.columns]
+
     def to_json(self) -> str:
-        return json.dumps({"caption": self.caption, "columns": [c.key for c in self.columns],
-                           "rows": self.flat_rows(), "notes": self.notes}, indent=2)
+        """{"caption", "columns", "rows", "notes"}: `pd.DataFrame(d["rows"],
+        columns=d["columns"])` is the table (the columns are the rows' keys)."""
+        rows = self.flat_rows()
+        return json.dumps({"caption": self.caption, "columns": self.export_keys(rows),
+                           "rows": rows, "notes": self.notes}, indent=2)
 
     # -- rendered exports ------------------------------------------------------------------
     def _cell(self, row: dict, col: Column, latex: bool, markdown: bool = False) -> str:
         value = row.get(col.key)
         if not col.numeric:
             text = value if value is not None else ""
+            # Plain (neither LaTeX nor Markdown): a page's table cell, shown as written.
             return latex_escape(text) if latex else markdown_cell(text) if markdown else \
-                str(text).replace("|", r"\|")
+                str(text)
         if value is None:
             return "--" if latex else "–"
         text = f"{value:.{col.digits}f}"

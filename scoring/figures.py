@@ -225,9 +225,10 @@ def colour_legend(low: float, high: float, diverging: bool, digits: int) -> str:
 
 
 def injection_heatmap(table: Table) -> str:
-    """The clue-injection table coloured by accuracy; each row's n beside its solver."""
-    sources = [c.key for c in table.columns[1:] if c.key != "n"]
-    rows = [r["solver"] + (f" (n {r['n']})" if r.get("n") is not None else "")
+    """The clue-injection table coloured by accuracy; each row's shared items beside its
+    solver (the accuracy columns are its numeric ones but the items)."""
+    sources = [c.key for c in table.columns[1:] if c.numeric and c.key != "items"]
+    rows = [r["solver"] + (f" ({r['items']} items)" if r.get("items") is not None else "")
             for r in table.rows]
     values = [[r.get(s) for s in sources] for r in table.rows]
     deltas = [[r.get(f"{s}_delta") for s in sources] for r in table.rows]

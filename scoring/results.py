@@ -12,6 +12,7 @@ general protocol's multiple-choice answers can be re-read with MMR-Life's own re
 from __future__ import annotations
 
 import json
+import shlex
 from collections import Counter, defaultdict
 
 from judges.agreement import pairwise_agreement
@@ -118,8 +119,9 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
     found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
     judge = judge or default_judge(store, run_id, protocol, found)
     if judge is None:
-        raise ResultsError(f"run {run_id} has no {protocol} scores: python app.py score "
-                           f"--run {run_id} --protocol {protocol}")
+        command = " ".join(shlex.quote(w) for w in ("python", "app.py", "score", "--run",
+                                                       run_id, "--protocol", protocol))
+        raise ResultsError(f"run {run_id} has no {protocol} scores: {command}")
     state = next(((j["n"], j["generation"]) for j in found if j["judge"] == judge), None)
     state = (state, store.items_state())
     key = (str(store.path), run_id, protocol, judge, samples_rule, ci, extraction)
@@ -244,7 +246,8 @@ def item_correct(store, run_id: str, protocol: str = "general", judge: str | Non
 def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
                  judge: str | None = None, samples_rule: str = "majority") -> dict:
     """Exact McNemar test and per-item flips between two runs on their shared items; both
-    accuracies are computed on those items (ResultsError when they share none)."""
+    accuracies are computed on those items (ResultsError when they share none). Each run's
+    name and the judge read (`name_a`, `judge_a`, ...) come with it."""
     a = item_correct(store, run_a, protocol, judge, samples_rule)
     b = item_correct(store, run_b, protocol, judge, samples_rule)
     try:
@@ -253,6 +256,10 @@ def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
         raise ResultsError(str(error)) from None
     result = mcnemar(a, b).to_dict()
     result.update(run_a=run_a, run_b=run_b, protocol=protocol,
+                  name_a=store.get_run(run_a).get("name") or "",
+                  name_b=store.get_run(run_b).get("name") or "",
+                  judge_a=judge or default_judge(store, run_a, protocol),
+                  judge_b=judge or default_judge(store, run_b, protocol),
                   items_a=len(a), items_b=len(b),
                   accuracy_a=sum(a[i] for i in shared) / len(shared),
                   accuracy_b=sum(b[i] for i in shared) / len(shared))

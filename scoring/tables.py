@@ -60,6 +60,22 @@ def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
     return table
 
 
+JUDGES_DIFFER = ("Rows use different judges (Judge column): their numbers were not read the "
+                 "same way; read them all with one judge (--judge, or Judge on the Results "
+                 "page) to compare them.")
+
+
+def with_judges(table: Table, judges: list[str]) -> Table:
+    """A Judge column (judges: one text per row, in row order) and, when rows differ in it,
+    a note saying so: a table never mixes judges without saying which row used which."""
+    table.columns.append(Column("judge", "Judge", numeric=False))
+    for row, judge in zip(table.rows, judges):
+        row["judge"] = judge
+    if len({j for j in judges if j}) > 1:
+        table.notes = " ".join(p for p in (table.notes, JUDGES_DIFFER) if p)
+    return table
+
+
 def compared_results(store, run_ids: list[str], protocol: str = "general",
                      judge: str | None = None, samples_rule: str = "majority",
                      extraction: str = CLUELAB, within=None):
@@ -107,6 +123,8 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     if human:
         table.notes += " The human baseline is on the items its participants answered (n)."
     table.notes += " " + describe(extraction, None)
+    judge_of = {names[rid]: s["judge"] for rid, s in found.items()}
+    with_judges(table, [judge_of.get(row["model"], "") for row in table.rows])
     return with_run_ids(store, table, names)
 
 
@@ -132,8 +150,21 @@ def drop_table(store, run_ids: list[str], within=None) -> Table:
     for rid, row in zip(general, table.rows):
         acc = overall(rid, "grounded")
         row["grounded"] = acc.accuracy * 100 if acc and acc.accuracy is not None else None
+        row["n"] = overall(rid, "general").n
+    table.columns.append(Column("n", "n", digits=0, rank=False))
     table.notes = shared.note()
+    with_judges(table, [_protocol_judges({p: found[(rid, p)]["judge"] for p in
+                                          ("general", "rigorous", "grounded")
+                                          if (rid, p) in found}) for rid in general])
     return with_run_ids(store, table, {rid: names[rid] for rid in general})
+
+
+def _protocol_judges(judges: dict[str, str]) -> str:
+    """One row's judges: 'offline' when every protocol used it, else 'general offline,
+    rigorous llm:x'."""
+    if len(set(judges.values())) == 1:
+        return next(iter(judges.values()))
+    return ", ".join(f"{protocol} {judge}" for protocol, judge in judges.items())
 
 
 def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
@@ -147,20 +178,40 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
     for rid, config in configs.items():
         cells_runs.setdefault((solver_of(config), column_of(config)), []).append(names[rid])
     check_one_per_cell(cells_runs, lambda key: f"{key[0]} with {what} {key[1]}")
-    cells, n, notes = {}, {}, []
+    given = run_names(store, found)
+    cells, n, runs_of, notes = {}, {}, {}, []
     for solver, runs in grouped(found, lambda rid: solver_of(configs[rid])).items():
         runs, shared = on_shared(runs, {rid: names[rid] for rid in runs})
         n[solver] = shared.n
         if shared.partial:
             notes.append(f"{solver}: {shared.note()}")
         for rid, result in runs.items():
-            acc = result["summary"]["overall"].accuracy
-            if acc is not None:
-                cells[(solver, column_of(configs[rid]))] = acc * 100
+            overall = result["summary"]["overall"]
+            cell = (solver, column_of(configs[rid]))
+            runs_of[cell] = {"run_id": rid, "run_name": given[rid], "n": overall.n,
+                             "judge": result["judge"]}
+            if overall.accuracy is not None:
+                cells[cell] = overall.accuracy * 100
     if len(set(n.values())) > 1:
-        notes.append("Rows are on different items (see n): compare the cells of a row, not "
-                     "a column.")
-    return cells, n, " ".join(notes)
+        notes.append("Rows are on different items (see items): compare the cells of a row, "
+                     "not a column.")
+    return cells, n, runs_of, " ".join(notes)
+
+
+def _with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, str]) -> Table:
+    """Each cell's run (CSV/JSON `<column>_run_id`, `<column>_run_name`), the scored items
+    its accuracy is over (`<column>_n`, in the title or the cell) and each row's judges.
+    columns: {column key: the column value `runs_of` is keyed by}."""
+    judges = []
+    for row in table.rows:
+        found = [runs_of.get((row[key], value)) for value in columns.values()]
+        for (column, _), cell in zip(columns.items(), found):
+            row[f"{column}_n"] = cell["n"] if cell else None
+            row[f"{column}_run_id"] = cell["run_id"] if cell else None
+            row[f"{column}_run_name"] = cell["run_name"] if cell else None
+        judges.append(", ".join(sorted({c["judge"] for c in found if c})))
+    table.exported += [f"{c}_run_{part}" for c in columns for part in ("id", "name")]
+    return with_judges(table, judges)
 
 
 NO_INJECTION = "none of the runs has injected clues (clue source other than No Clue)"
@@ -186,18 +237,34 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                      for rid in found):
         raise ResultsError(NO_INJECTION)
     found = _on_page_items(found, items)
-    cells, n, notes = _cells_by_solver(store, found, solver_label,
-                                       lambda c: clue_source(store, c), "clue source")
+    cells, n, runs_of, notes = _cells_by_solver(store, found, solver_label,
+                                                lambda c: clue_source(store, c), "clue source")
     order = sorted(cells, key=lambda cell: (cell[0], cell[1] != "GT", cell[1] != "Self",
                                             cell[1]))
-    table = clue_injection_table({cell: cells[cell] for cell in order}, n=n, caption="Clue injection: accuracy (%) and "
-                                                     "change against No Clue")
-    within = (f"Only the {len(items)} items {items_are} are used. "
-              if items is not None else "")
-    text = (within + "Each row compares one solver's runs on the items they share (n). " +
-            notes).strip()
-    table.notes = " ".join(p for p in (text, unfinished_note(store, found)) if p)
+    table = clue_injection_table({cell: cells[cell] for cell in order}, n=n,
+                                 caption="Clue injection: accuracy (%) and change against "
+                                         "No Clue")
+    _items_column(table)
+    _with_cell_runs(table, runs_of, "solver", {c.key: c.key for c in table.columns
+                                               if c.numeric and c.key != "items"})
+    within = f"Only the {len(items)} items {items_are} are used." if items is not None else ""
+    table.notes = " ".join(p for p in (within, ROW_RULE.format(what="solver"), notes,
+                                       unfinished_note(store, found), table.notes) if p)
     return table
+
+
+ROW_RULE = ("Each row compares one {what}'s runs on the items they share (items); a cell's "
+            "accuracy is over its scored items (n), the rest of the row's items are "
+            "unscored.")
+
+
+def _items_column(table: Table) -> None:
+    """The row's shared items as the column "items" (the n of a cell is its scored items)."""
+    for column in table.columns:
+        if column.key == "n":
+            column.key, column.title = "items", "Items"
+    for row in table.rows:
+        row["items"] = row.pop("n", None)
 
 
 ABLATION_SETTINGS = ("direct", "cot", "clue_guided")
@@ -226,8 +293,9 @@ def ablation_table(store, run_ids: list[str], within=None) -> Table:
     settings = ABLATION_SETTINGS + tuple(
         s for s in SETTING_TITLES if s not in ABLATION_SETTINGS
         and any(configs[rid]["setting"] == s for rid in found))
-    cells, n, notes = _cells_by_solver(store, found, lambda c: c["endpoint"]["model"],
-                                       lambda c: SETTING_TITLES[c["setting"]], "setting")
+    cells, n, runs_of, notes = _cells_by_solver(store, found, lambda c: c["endpoint"]["model"],
+                                                lambda c: SETTING_TITLES[c["setting"]],
+                                                "setting")
     columns = [Column("model", "Model", numeric=False)] + [
         Column(s, SETTING_TITLES[s], rank=False) for s in settings] + [
         Column("n", "n", digits=0, rank=False)]
@@ -235,12 +303,14 @@ def ablation_table(store, run_ids: list[str], within=None) -> Table:
     rows = [{"model": model, **{s: cells.get((model, SETTING_TITLES[s])) for s in settings},
              "n": n[model]}
             for model in models]
-    if left_out:
-        notes += " Left out: " + ", ".join(f"{names[rid]} ({why})"
-                                           for rid, why in left_out.items()) + "."
-    notes = ("Each row compares one model's runs on the items they share (n). " + notes).strip()
-    return Table(columns, rows, caption="Reasoning setting ablation: accuracy (%)",
-                 notes=" ".join(p for p in (notes, unfinished_note(store, found)) if p))
+    left = ("Left out: " + ", ".join(f"{names[rid]} ({why})" for rid, why in left_out.items())
+            + ".") if left_out else ""
+    table = Table(columns, rows, caption="Reasoning setting ablation: accuracy (%)",
+                  notes=" ".join(p for p in (ROW_RULE.format(what="model"), notes, left,
+                                             unfinished_note(store, found)) if p))
+    _items_column(table)
+    return _with_cell_runs(table, runs_of, "model",
+                           {s: SETTING_TITLES[s] for s in settings})
 
 
 def verbench_results(store, run_ids: list[str], within=None) -> Table:
@@ -254,10 +324,11 @@ def verbench_results(store, run_ids: list[str], within=None) -> Table:
 
 
 def leaderboard_table(store, run_ids: list[str] | None = None, human=None,
-                      within=None) -> Table:
+                      within=None, judge: str | None = None) -> Table:
     """The main table sorted best first, without intervals (its notes name none)."""
     run_ids = run_ids if run_ids is not None else store.scored_runs()
-    table = main_table(store, run_ids, human=human, show_ci=False, sort=True, within=within)
+    table = main_table(store, run_ids, judge=judge, human=human, show_ci=False, sort=True,
+                       within=within)
     table.caption = table.caption.replace("Accuracy (%), general protocol",
                                           "Leaderboard: general accuracy (%)")
     return table

@@ -12,7 +12,7 @@ from typing import Callable
 
 import sqlite_utils
 
-from .db import atomic, scalar
+from .db import atomic, rows, scalar
 from .errors import ValidationError
 from .runner_runs import get_run
 
@@ -41,6 +41,14 @@ def label_run(db: sqlite_utils.Database, run_id: str, name: str | None = None,
         for column, value in changes.items():  # column names from the two keys above
             db.conn.execute(f"UPDATE model_runs SET {column} = ? WHERE id = ?", [value, run_id])
     return get_run(db, run_id)
+
+
+def runs_named(db: sqlite_utils.Database, name: str) -> list[str]:
+    """The ids of the runs called `name` (spaces normalised as `label_run` stores them),
+    oldest first: names need not be unique, so a caller resolving one must check the count."""
+    name = " ".join(str(name).split())
+    return [r["id"] for r in rows(db, "SELECT id FROM model_runs WHERE name = ? AND name != '' "
+                                      "ORDER BY created_at, id", [name])]
 
 
 def run_contents(db: sqlite_utils.Database, run_id: str) -> dict:

@@ -84,6 +84,10 @@ class RunnerMixin:
         """Set a run's name and/or note (None: unchanged, '': cleared)."""
         return run_labels.label_run(self.db, run_id, name, note)
 
+    def runs_named(self, name: str) -> list[str]:
+        """The ids of the runs with this name (names need not be unique)."""
+        return run_labels.runs_named(self.db, name)
+
     def run_contents(self, run_id: str) -> dict:
         """What deleting the run removes: {work, responses, scores, tags, notes, clue_users}."""
         return run_labels.run_contents(self.db, run_id)

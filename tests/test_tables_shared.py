@@ -71,7 +71,9 @@ def test_injection_delta_is_computed_on_the_shared_items_and_says_n(runs):
     table = tables.injection_table(runs, ["gt", "none"])
     row = table.rows[0]
     # shared: demo/0, demo/1. gt right on both (100%), none right on demo/0 only (50%)
-    assert row["solver"] == "m · CoT" and row["n"] == 2
+    assert row["solver"] == "m · CoT" and row["items"] == 2
+    assert (row["GT_n"], row["No Clue_n"]) == (2, 2)      # scored items under each accuracy
+    assert (row["GT_run_id"], row["No Clue_run_id"]) == ("gt", "none")
     assert row["GT"] == pytest.approx(100.0) and row["No Clue"] == pytest.approx(50.0)
     assert row["GT_delta"] == pytest.approx(50.0)
     assert "m · CoT: Runs compared on the 2 items both share" in table.notes
@@ -121,8 +123,11 @@ def test_main_table_and_leaderboard_use_the_shared_items(runs):
 def test_ablation_and_drop_compare_on_shared_items(runs):
     ablation = tables.ablation_table(runs, ["none", "direct", "gt"])
     # gt has clues: not an ablation run. none and direct share demo/0, demo/1
-    assert ablation.rows == [{"model": "m", "direct": 100.0, "cot": 50.0, "clue_guided": None,
-                              "n": 2}]
+    [row] = ablation.rows
+    assert {k: row[k] for k in ("model", "direct", "cot", "clue_guided", "items")} == {
+        "model": "m", "direct": 100.0, "cot": 50.0, "clue_guided": None, "items": 2}
+    assert (row["direct_run_id"], row["cot_run_id"], row["direct_n"]) == ("direct", "none", 2)
+    assert row["judge"] == "offline"
     drop = tables.drop_table(runs, ["none", "gt"])
     assert [(r["model"], r["general"]) for r in drop.rows] == [
         ("m · CoT", 50.0), ("m · CoT · clues gt", 100.0)]
@@ -175,8 +180,8 @@ def test_results_page_injection_rows_are_on_the_main_tables_items(runs):
     assert dict(zip(shown["table"]["Model"], shown["table"]["n"]))["m · No-CoT"] == "2"
     rows = heatmap_rows(shown["injection"])
     # columns GT, No Clue. m · CoT: gt 2/2 = 100, none 1/2 = 50 (+50); m · No-CoT: 2/2
-    assert rows == {"m · CoT (n 2)": ["100.0 (+50.0)", "50.0"],
-                    "m · No-CoT (n 2)": ["–", "100.0"]}
+    assert rows == {"m · CoT (2 items)": ["100.0 (+50.0)", "50.0"],
+                    "m · No-CoT (2 items)": ["–", "100.0"]}
 
 
 def test_cli_injection_table_says_rows_are_on_different_items(runs):
@@ -185,9 +190,9 @@ def test_cli_injection_table_says_rows_are_on_different_items(runs):
     assert code == 0, err
     table = json.loads(out)
     # m · CoT: gt and none on demo/0, demo/1 (n 2); m · No-CoT: direct alone, 2/4 = 50 (n 4)
-    assert [(r["solver"], r["No Clue_pct"], r["n"]) for r in table["rows"]] == [
+    assert [(r["solver"], r["No Clue_pct"], r["items"]) for r in table["rows"]] == [
         ("m · CoT", 50.0, 2), ("m · No-CoT", 50.0, 4)]
-    assert "Rows are on different items (see n)" in table["notes"]
+    assert "Rows are on different items (see items)" in table["notes"]
 
 
 def test_injection_table_is_not_shown_without_injected_clues(runs):
@@ -212,7 +217,9 @@ def test_ablation_has_a_structured_column_and_names_runs_left_out(runs):
     # shared by none, direct, structured: demo/0, demo/1. none 1/2, direct 2/2, structured
     # right on demo/0 only: 1/2
     assert [c.title for c in table.columns] == ["Model", "No-CoT", "CoT", "Clue-guided CoT",
-                                                "Structured", "n"]
-    assert table.rows == [{"model": "m", "direct": 100.0, "cot": 50.0, "clue_guided": None,
-                           "structured": 50.0, "n": 2}]
+                                                "Structured", "Items", "Judge"]
+    assert [{k: r[k] for k in ("model", "direct", "cot", "clue_guided", "structured", "items")}
+            for r in table.rows] == [{"model": "m", "direct": 100.0, "cot": 50.0,
+                                      "clue_guided": None, "structured": 50.0, "items": 2}]
     assert "Left out: m · CoT · clues gt (injected clues)." in table.notes
+    assert "  " not in table.notes          # the notes' sentences are joined by one space

@@ -248,10 +248,12 @@ def export_table(store, run_ids, protocol: str, kind: str, fmt: str, judge=None,
               "subtask": lambda: tables.main_table(store, runs, "by_subtask", protocol,
                                                    **chosen),
               "drop": lambda: tables.drop_table(store, runs),
-              "injection": lambda: tables.injection_table(store, runs),
+              "injection": lambda: tables.injection_table(store, runs,
+                                                          judge=chosen["judge"]),
               "ablation": lambda: tables.ablation_table(store, runs),
               "verbench": lambda: tables.verbench_results(store, runs),
-              "leaderboard": lambda: tables.leaderboard_table(store, runs, chosen["human"])}
+              "leaderboard": lambda: tables.leaderboard_table(store, runs, chosen["human"],
+                                                              judge=chosen["judge"])}
     if kind not in makers:
         raise ResultsUiError(f"table must be one of {', '.join(makers)}")
     try:
