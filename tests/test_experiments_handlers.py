@@ -262,3 +262,22 @@ def test_model_output_is_returned_as_plain_text(xstore, fake):
     text, _ = xr.response_detail(xstore, run_id, xr.responses(xstore, run_id)[0][0])
     assert text.startswith(hostile)  # the Textbox shows it verbatim, as text
     assert "<script>" not in xr.progress_html(xstore, run_id)
+
+
+def test_preview_summary_renders_tildes_as_text_never_struck_through(xstore):
+    from markdown_it import MarkdownIt
+
+    summary = preview(xstore, form(setting="cot"), "ui/alpha")["summary"]
+    assert "\\~" not in summary and "~" not in summary    # entities: no GFM delimiter left
+    rendered = MarkdownIt("commonmark").enable("strikethrough").render(summary)
+    assert "<s>" not in rendered and "\\" not in rendered
+    assert "(~4 characters a token" in rendered      # the entity renders as "~"
+
+
+def test_the_endpoint_starts_on_the_latest_runs_never_the_first_by_name(xstore, fake):
+    xe.save_endpoint(xstore, "dead", "http://127.0.0.1:9/v1", "m", "", 1, None)
+    assert xe.default_endpoint(xstore, xe.endpoint_names(xstore)) is None   # choose one
+    xstore.create_run("r1", "cfg", {"endpoint": {"name": "fake"}}, {}, "fake", [])
+    assert xe.default_endpoint(xstore, xe.endpoint_names(xstore)) == "fake"
+    xe.delete_endpoint(xstore, "dead")
+    assert xe.default_endpoint(xstore, ["fake"]) == "fake"

@@ -30,6 +30,15 @@ def endpoint_names(store) -> list[str]:
     return [e["name"] for e in store.list_endpoints()]
 
 
+def default_endpoint(store, names: list[str]) -> str | None:
+    """The endpoint the tab starts on: the one the latest run used, else the only one, else
+    none (the user chooses): never the alphabetically first of several, which may be dead."""
+    for run in store.list_runs(limit=20):
+        if run["endpoint"] in names:
+            return run["endpoint"]
+    return names[0] if len(names) == 1 else None
+
+
 def endpoint_form(store, name: str) -> list:
     """[name, base_url, model, key env var, concurrency, max image pixels] of one endpoint."""
     try:

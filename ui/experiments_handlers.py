@@ -12,7 +12,7 @@ from runner.config import ConfigError, Execution, RunConfig
 from store import StoreError
 from ui.browser_handlers import ALL
 from ui.experiments_common import ExperimentError, as_float, as_int, blank, code, redact
-from ui.text import escape_md
+from ui.text import TILDE, escape_md
 
 CLUE_SOURCES = ["none", "gt", "run", "self"]
 CLUE_SOURCE_LABELS = [("none", "none"), ("GT clues", "gt"), ("another run's clues", "run"),
@@ -87,7 +87,8 @@ def projection_md(the_plan) -> str:
                 "Prices below (0 for a local server)")
     lines = [f"**{len(the_plan.items)} items** · {p['work']} work rows · {p['requests']} "
              f"requests, {p['cached']} already cached, **{p['to_send']} to send**",
-             f"~{p['prompt_tokens']:,} prompt tokens, ~{p['completion_tokens']:,} completion "
+             f"{TILDE}{p['prompt_tokens']:,} prompt tokens, {TILDE}{p['completion_tokens']:,} "
+             "completion "
              f"tokens to send · projected cost {cost}",
              f"token estimate: {escape_md(p['basis'])}",
              f"config id {code(the_plan.config_id[:16])}"]

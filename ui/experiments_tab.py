@@ -51,7 +51,7 @@ def _wire(store, ui, opened) -> None:
     def open_tab(run_id, endpoint):
         facets = BrowserHandlers(store).facet_choices()
         names = xe.endpoint_names(store)
-        keep = endpoint if endpoint in names else (names[0] if names else None)
+        keep = endpoint if endpoint in names else xe.default_endpoint(store, names)
         return [xe.endpoint_rows(store), gr.update(choices=names, value=keep),
                 gr.update(open=True) if not names else gr.skip(), xe.price_rows(store),
                 xr.runs_table(store),

@@ -15,7 +15,11 @@ import re
 # auto-linked (GFM links `https://…`, `www.…` and `a@b.c` found in plain text). Quotes stay
 # as they are: in Markdown text they are text, and their entity's `#` got a backslash once,
 # which showed `&#x27;` on screen.
-_MD_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", ":": "&#58;", "@": "&#64;"}
+# `~` becomes an entity too: GFM renderers (Gradio's among them) strike through text between
+# single tildes, and some leave the backslash of `\~` on screen.
+_MD_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", ":": "&#58;", "@": "&#64;",
+                "~": "&#126;"}
+TILDE = "&#126;"     # "about" in our own Markdown text ("~16,671 tokens"), never struck through
 _MD_SPECIAL = re.compile(r"[&<>:@\\`*_{}\[\]()#+\-.!|~]")
 
 

@@ -26,6 +26,10 @@ def test_start_a_run_from_the_page_and_watch_it_finish(ui_server, fake, page):
     expect(page.locator("#run-endpoint input")).to_have_value("fake", timeout=20000)
     page.click("#run-preview")
     expect(page.locator("#run-summary")).to_contain_text("3 items", timeout=20000)
+    # "~" means "about" here: nothing is struck through and no backslash shows
+    expect(page.locator("#run-summary del, #run-summary s")).to_have_count(0)
+    expect(page.locator("#run-summary")).to_contain_text("(~4 characters a token")
+    assert "\\" not in page.locator("#run-summary").inner_text()
     expect(page.locator("#run-transcript textarea")).to_have_value(
         re.compile("image 1: image/jpeg"), timeout=20000)
     page.click("#run-start")
