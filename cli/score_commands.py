@@ -272,8 +272,8 @@ def run_compare(args) -> int:
     a, b = (_run_title(result[f"run_{s}"], result[f"name_{s}"]) for s in "ab")
     print(f"A {a}: {_percent(result['accuracy_a'])}% (judge {result['judge_a']})  B {b}: "
           f"{_percent(result['accuracy_b'])}% (judge {result['judge_b']})  on the "
-          f"{result['n_items']} items both have (A: {result['items_a']}, B: "
-          f"{result['items_b']})")
+          f"{result['n_items']} items both have ({result['run_a']}: {result['items_a']}, "
+          f"{result['run_b']}: {result['items_b']})")
     if result["judge_a"] != result["judge_b"]:
         print("note: the two runs were read with different judges (--judge J reads both "
               "with one)", file=sys.stderr)
