@@ -327,3 +327,19 @@ def test_a_base_url_with_credentials_is_refused_without_quoting_them(store):
     with pytest.raises(ValidationError) as not_url:
         store.add_endpoint("pasted", "sk-PLANTED-123", "m")
     assert "PLANTED" not in str(not_url.value)
+
+
+def test_a_locked_login_is_told_so_and_when_to_try_again(auth_server):
+    """After five wrong passwords the right one is refused too, but with the reason and the
+    wait (it used to read "Incorrect credentials", as if the password were wrong)."""
+    subprocess.run([sys.executable, str(ROOT / "app.py"), "user", "add", "lucy", "--role",
+                    "annotator", "--db", str(auth_server.db)], check=True, capture_output=True,
+                   env={**os.environ, "CLUELAB_PASSWORD": PASSWORD})
+    http = httpx.Client(base_url=auth_server.url, timeout=60)
+    for _ in range(5):
+        wrong = http.post("/login", data={"username": "lucy", "password": "nope"})
+        assert wrong.status_code == 400
+    locked = http.post("/login", data={"username": "lucy", "password": PASSWORD})
+    assert locked.status_code == 429
+    assert re.search(r"Too many failed logins .* try again in \d+ s", locked.json()["detail"])
+    assert http.post("/login", data={"username": "ada", "password": PASSWORD}).status_code == 200

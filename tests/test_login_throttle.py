@@ -41,3 +41,24 @@ def test_each_further_failure_doubles_the_lock_and_other_names_are_free(store):
     clock.now += FIRST_LOCK_S
     assert login("ada", "right-pw")
     assert login("bob", "bob-pw")
+
+
+def test_the_lock_is_per_address_so_nobody_locks_the_owner_out_from_elsewhere(store):
+    from ui.login_throttle import CLIENT
+
+    store.add_user("ada", "admin", "right-pw")
+    login = LoginThrottle(store.check_password, Clock())
+    token = CLIENT.set("10.0.0.66")               # the attacker's address
+    try:
+        for _ in range(FREE_TRIES):
+            assert not login("ada", "wrong")
+        assert not login("ada", "right-pw")
+        assert login.wait_s("ada", "10.0.0.66") == FIRST_LOCK_S
+    finally:
+        CLIENT.reset(token)
+    assert login.wait_s("ADA", "127.0.0.1") == 0  # the owner's address is not locked
+    token = CLIENT.set("127.0.0.1")
+    try:
+        assert login("ada", "right-pw")
+    finally:
+        CLIENT.reset(token)

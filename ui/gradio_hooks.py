@@ -23,12 +23,14 @@ import copy
 import html
 import inspect
 import json
+import math
+import re
 from urllib.parse import parse_qs, urlsplit
 from pathlib import Path
 
 import gradio as gr
 
-from ui import access, handler_errors, messages
+from ui import access, handler_errors, login_throttle, messages
 
 _PROCESS_API = inspect.signature(gr.Blocks.process_api)
 NO_PAGE_HTML = Path(__file__).resolve().parent.parent / "assets" / "no_page.html"
@@ -120,6 +122,43 @@ def foreign_origin(headers: list[tuple[bytes, bytes]]) -> bool:
     return not netloc or netloc not in own
 
 
+LOGIN_SCRIPT = (Path(__file__).resolve().parent.parent / "assets" / "login_lock.js")
+
+
+def with_login_script(send):
+    """`send` for Gradio's login page, with assets/login_lock.js in its head: the page's
+    config carries none of the app's head scripts (ui/workarounds.py, GRADIO_LOGIN_STATUS)."""
+    script = f"<script>{LOGIN_SCRIPT.read_text(encoding='utf-8')}</script></head>".encode()
+    start = {}
+
+    async def sending(message):
+        if message["type"] == "http.response.start":
+            start.update(message)       # held until the body (its length changes) is known
+            return
+        if message["type"] == "http.response.body" and start:
+            body = message.get("body", b"")
+            if not message.get("more_body") and b"</head>" in body:
+                body = body.replace(b"</head>", script, 1)
+            headers = [(k, v) for k, v in start.get("headers", [])
+                       if k.lower() != b"content-length"]
+            if not message.get("more_body"):
+                headers.append((b"content-length", str(len(body)).encode()))
+            await send({**start, "headers": headers})
+            start.clear()
+            message = {**message, "body": body}
+        await send(message)
+    return sending
+
+
+def login_name(body: bytes) -> str:
+    """The user name of a login form: urlencoded (scripts) or multipart (Gradio's page)."""
+    text = body.decode("utf-8", "replace")
+    part = re.search(r'name="username"\r\n(?:[^\r\n]*\r\n)*?\r\n(.*?)\r\n', text)
+    if part:
+        return part.group(1)
+    return (parse_qs(text).get("username") or [""])[0]
+
+
 def asks_deep_link(scope) -> bool:
     """Whether a request names one of Gradio's deep links (see access.ROUTES: not used)."""
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
@@ -129,10 +168,11 @@ def asks_deep_link(scope) -> bool:
 class RouteAccess:
     """ASGI middleware: a request to a route its caller's role may not reach gets a 403."""
 
-    def __init__(self, app, store, require_login: bool):
+    def __init__(self, app, store, require_login: bool, throttle=None):
         self.app = app
         self.store = store
         self.require_login = require_login
+        self.throttle = throttle          # ui/login_throttle.LoginThrottle, under a login
 
     async def __call__(self, scope, receive, send):
         if scope["type"] not in ("http", "websocket"):
@@ -145,12 +185,14 @@ class RouteAccess:
         roles = access.route_roles(scope["path"])
         if asks_deep_link(scope):
             roles = access.NOBODY
+        if entry == "/login" and scope.get("method") == "POST" and self.throttle:
+            return await self._login(scope, receive, send)
         if roles == access.ANYONE:
             return await self.app(scope, receive, send)
         user = cookie_user(scope.get("app"), headers)
         if self.require_login and not user:
-            if entry in access.PAGES:
-                return await self.app(scope, receive, send)    # Gradio's login page
+            if entry in access.PAGES:                          # Gradio's login page
+                return await self.app(scope, receive, with_login_script(send))
             return await self._not_logged_in(scope, send)
         who = access.caller(self.store, user, self.require_login)
         if not who.roles & roles:
@@ -161,6 +203,23 @@ class RouteAccess:
                 return await self._forbidden(scope, send, who)
             receive = replay(body)
         return await self.app(scope, receive, send)
+
+    async def _login(self, scope, receive, send) -> None:
+        """A login attempt: answered here while its name is locked for this address, else
+        passed on with the address where the throttle's check finds it."""
+        body = await read_body(receive)
+        user = login_name(body)
+        address = (scope.get("client") or ("", 0))[0]
+        wait = self.throttle.wait_s(user, address)
+        if wait > 0:
+            return await _send_json(send, 429, {"detail": (
+                f"Too many failed logins for this name from your address: try again in "
+                f"{math.ceil(wait)} s.")})
+        token = login_throttle.CLIENT.set(address)
+        try:
+            return await self.app(scope, replay(body), send)
+        finally:
+            login_throttle.CLIENT.reset(token)
 
     @staticmethod
     async def _not_logged_in(scope, send) -> None:

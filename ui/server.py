@@ -116,12 +116,14 @@ def build_app(store, import_roots=None) -> gr.Blocks:
 
 def launch_kwargs(store, require_login: bool) -> dict:
     """Settings shared by the real server and the tests' servers."""
+    throttle = LoginThrottle(store.check_password) if require_login else None
     return {
-        "auth": LoginThrottle(store.check_password) if require_login else None,
+        "auth": throttle,
         "auth_message": "ClueLab: log in with the account an admin created for you.",
         "css": (ASSETS / "cluelab.css").read_text(),
         "head": "".join(f"<script>{(ASSETS / name).read_text()}</script>"
-                        for name in ("shortcuts.js", "annotator.js", "confirm.js")),
+                        for name in ("shortcuts.js", "annotator.js", "confirm.js",
+                                     "login_lock.js")),
         "allowed_paths": [str(store.media_dir)],
         "show_error": False,
         # one upload (an image, or a ZIP of a dataset with its images) is at most this big;
@@ -136,7 +138,8 @@ def launch_kwargs(store, require_login: bool) -> dict:
         # from memory, compressed once (ui/asset_cache.py); lasting browser-cache headers
         # for the content-addressed media (ui/media_http.py)
         "app_kwargs": {"middleware": [
-            Middleware(RouteAccess, store=store, require_login=require_login),
+            Middleware(RouteAccess, store=store, require_login=require_login,
+                       throttle=throttle),
             Middleware(AssetCache, rewrites=annotator_assets.stylesheet_rewrites()),
             Middleware(annotator_assets.PreloadLinks),
             Middleware(MediaCacheHeaders, media_dir=store.media_dir)]},

@@ -70,6 +70,13 @@ def event_script_throw_is_an_error() -> bool:
                           read_all(GRADIO_FRONTEND, "Blocks-*.js")))
 
 
+def login_page_shows_only_400() -> bool:
+    """Gradio's login page: a 400 shows its fixed "Incorrect credentials", a 200 reloads,
+    any other answer (ClueLab's 429 for a locked name) shows nothing."""
+    return bool(re.search(r"\.status===400\?.{0,80}:\w+\.status==200&&location\.reload\(\)",
+                          read_all(GRADIO_FRONTEND, "Login-*.js"), re.DOTALL))
+
+
 WORKAROUNDS = [
     Workaround("BOX_DIALOG_BLUR", "the box label dialog blurs the whole screen, the box just "
                "drawn included", "assets/cluelab.css (#model-box-edit.modal)", blurs_the_screen),
@@ -82,4 +89,7 @@ WORKAROUNDS = [
     Workaround("GRADIO_JS_THROW", "an event's page script cannot cancel it quietly: a throw "
                "shows a red Error badge on every output", "assets/confirm.js (asks before the "
                "click reaches Gradio)", event_script_throw_is_an_error),
+    Workaround("GRADIO_LOGIN_STATUS", "the login page shows no reason for an answer other "
+               "than 400: a locked name's wait was not shown", "assets/login_lock.js",
+               login_page_shows_only_400),
 ]

@@ -2,10 +2,12 @@
 that says what they may not do, and the page as it was: no red "Error" badge on each output
 of the refused event. Real Chromium against a server with a login."""
 import os
+import re
 import subprocess
 import sys
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.live_server import ROOT, LiveServer, build_ui_db
 
@@ -23,6 +25,7 @@ def auth_server(tmp_path_factory):
                         role, "--db", str(db)], check=True, capture_output=True,
                        env={**os.environ, "CLUELAB_PASSWORD": PASSWORD})
     server = LiveServer(db, "--auth")
+    server.db = db
     yield server
     server.stop()
 
@@ -91,3 +94,26 @@ def test_a_page_the_account_does_not_use_says_so(auth_server, browser, name, pat
     body = page.inner_text("body")
     assert "Nothing to open here" in body and name in body and "Log out" in body
     assert error_badges(page) == 0
+
+
+def test_a_locked_name_is_told_why_on_the_login_page(auth_server, browser):
+    """Five wrong passwords lock the name from this address; the right one then gets the
+    reason and the wait on the page (Gradio's page showed nothing for it: assets/login_lock.js)."""
+    name = "lou"
+    subprocess.run([sys.executable, str(ROOT / "app.py"), "user", "add", name, "--role",
+                    "annotator", "--db", str(auth_server.db)], check=True, capture_output=True,
+                   env={**os.environ, "CLUELAB_PASSWORD": PASSWORD})
+    page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    page.goto(auth_server.url + "/")
+    for password in ["wrong-1", "wrong-2", "wrong-3", "wrong-4", "wrong-5", PASSWORD]:
+        page.fill("input[type=text], input[name=username]", name)
+        page.fill("input[type=password]", password)
+        with page.expect_response(lambda r: r.url.endswith("/login")) as answer:
+            page.keyboard.press("Enter")
+        if password != PASSWORD:
+            assert answer.value.status == 400
+    assert answer.value.status == 429
+    expect(page.locator("#cluelab-login-lock")).to_contain_text(
+        re.compile(r"Too many failed logins .* try again in \d+ s"))
+    shoot(page, "login-locked")
+    page.context.close()
