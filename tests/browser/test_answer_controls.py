@@ -82,8 +82,10 @@ def test_switching_to_location_and_building_the_gold(ui_server, page):
     pick(page, "#item-answer-type", "location")
     expect(page.locator("#item-loc-region")).to_be_visible()
     expect(page.locator("#item-answer")).to_be_hidden()
-    save_and_expect(page, "location is not $country,region$: '12'")  # the old gold, kept
-    assert stored(ui_server, "ui/alpha") == ("open", "12", 1)
+    # the old gold '12' is no location: it is cleared, with a note, never kept hidden
+    expect(page.get_by_text("The gold answer '12' is not a valid location answer: it was "
+                            "cleared")).to_be_visible(timeout=15000)
+    assert stored(ui_server, "ui/alpha") == ("open", "12", 1)       # nothing saved yet
     pick(page, "#item-loc-country", "italy")
     type_into(page, "#item-loc-region input, #item-loc-region textarea", "lazio")
     type_into(page, "#item-loc-aliases input, #item-loc-aliases textarea", "latium")
