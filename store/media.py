@@ -101,8 +101,9 @@ def inspect_image(data: bytes, name: str) -> tuple[int, int, str, str]:
     except MediaError:
         raise
     except Image.DecompressionBombError as e:
-        raise MediaError(name, f"image too large, possible decompression bomb ({e}); "
-                               f"{limits_sentence()}") from e
+        # Pillow's own words name its doubled limit (400,000,000), not ours: not quoted
+        raise MediaError(name, f"image is above the limit of {MAX_IMAGE_PIXELS} pixels "
+                               f"(possible decompression bomb); {limits_sentence()}") from e
     except UnidentifiedImageError as e:
         raise MediaError(name, "not an image (or an unsupported format)") from e
     except Exception as e:  # Pillow raises OSError, SyntaxError, struct.error… on bad data

@@ -179,8 +179,10 @@ class RouteAccess:
             return await self.app(scope, receive, send)
         headers = scope.get("headers", [])
         if foreign_origin(headers):
-            return await self._forbidden(scope, send, access.Caller("another site",
-                                                                     access.NOBODY))
+            if scope["type"] == "websocket":
+                return await send({"type": "websocket.close", "code": 1008})
+            return await _send_json(send, 403, {"detail": "Requests from pages of other sites "
+                                                          "are refused."})
         entry = access.route_entry(scope["path"])
         roles = access.route_roles(scope["path"])
         if asks_deep_link(scope):
