@@ -155,7 +155,7 @@ def _report(outcome: dict, as_json: bool) -> int:
     else:
         t = outcome["totals"]
         counts = status_counts(t, running=False)
-        print(f"run {outcome['id']}: {outcome['status']}  {t.get('done', 0)}/{counts['total']}"
+        print(f"run {outcome['id']}: {outcome['status']}  {t.get('done', 0)}/{t.get('total', 0)}"
               f"  {counts_text(counts)}  cached {t.get('cached', 0)}"
               f"  cost {money(t.get('cost'))}")
     if outcome.get("message"):
@@ -294,7 +294,7 @@ def run_runs(args) -> int:
     runs = store.list_runs(args.limit)
     for run in runs:  # a 'running' run whose process died is shown as interrupted
         run["status"] = effective_status(run)
-        run["counts"] = status_counts(run["totals"], store.run_work_count(run["id"]),
+        run["counts"] = status_counts(run["totals"], store.run_work_counts(run["id"]),
                                       running=run["status"] == "running")
     if args.json:
         keys = ("id", "name", "note", "created_at", "status", "message", "endpoint",

@@ -246,6 +246,10 @@ def run_report(args) -> int:
             spread = result["repeats"]["overall"]
             print(f"over {spread['repeats']} repeats: {_percent(spread['mean'])} ± "
                   f"{_percent(spread['std'])}")
+        each = result["per_response"]
+        print(f"per response (all {result['responses']}, before samples are aggregated): "
+              f"unparsed {each['unparsed']} ({_percent(each['unparsed_rate'])}%), error "
+              f"{each['error']} ({_percent(each['error_rate'])}%), unscored {each['unscored']}")
         for pair in agreement(store, args.run, args.protocol):
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
             print(f"agreement {pair['a']} vs {pair['b']}: {_percent(pair['agreement'])}% of "

@@ -4,12 +4,22 @@ The rules, stated once (they are shown beside every table):
 
 - Accuracy is a micro-average (DailyClue App. B): correct / n within a group, and overall the
   total correct over the total n, never a mean of group accuracies.
+- n counts items. A run with repeats (the same item asked k times) weighs each of an item's
+  scored repeats 1/k: the item counts once, with its share of correct repeats, so an
+  accuracy is the mean over items of each item's share correct (with the same k everywhere,
+  the mean of the per-repeat accuracies), and the counts (correct, unparsed, error) are
+  per-item means, adding up to n. An item is unscored only when none of its repeats is
+  scored, so n + unscored is the number of items.
 - `unparsed` and `error` count as wrong (they stay in n) and are also reported as rates over n.
   `unscored` (the judge could not decide) is left out of n and reported as a count: a judge's
   failure must not lower a model's score. Accuracies are fractions (0-1); tables print %.
 - 95% confidence intervals of an accuracy (a proportion) are Wilson score intervals: honest at
   small n, where a percentile bootstrap of 3 correct out of 3 gives the degenerate [100, 100]
   (every resample is all correct) and Wilson gives [43.85, 100]; it needs no seed.
+  The interval is over items (n), never over item x repeat: repeats of one item are not
+  independent draws. With repeats, the proportion is the mean share correct; a per-item share
+  lies in [0, 1] and so has variance at most p(1 - p), which makes Wilson on n items
+  conservative (never narrower than the truth the bootstrap over items would estimate).
 - Intervals of a mean of continuous values (VER-Bench's average) are percentile bootstraps with
   2,000 resamples and a fixed seed, so a table is reproducible. Resampling n values with
   replacement draws how many times each distinct value is taken from a multinomial, in
@@ -33,7 +43,9 @@ from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, Verdict, from_mat
 
 N_RESAMPLES, CONFIDENCE, SEED = 2000, 0.95, 0
 VERBENCH_METRICS = ("AC", "CC", "RQ", "ER")
-COUNTING_RULES = ("Accuracy is micro-averaged (correct / n). Unparsed and error responses count "
+COUNTING_RULES = ("Accuracy is micro-averaged (correct / n); n counts items (an item with k "
+                  "repeats counts once, with its share correct over them). Unparsed and error "
+                  "responses count "
                   "as wrong and are also reported as rates; unscored responses (the judge could "
                   "not decide) are left out of n and counted.")
 CI_RULE = ("95% CI: Wilson score interval (honest at small n: 3 of 3 correct gives "
@@ -93,10 +105,17 @@ class Accuracy:
                 "error_rate": self.error_rate}
 
 
+def _tidy(count: float) -> int | float:
+    """A weighted count as shown: a whole number as an int, else rounded to 6 places."""
+    whole = round(count)
+    return int(whole) if abs(count - whole) < 1e-9 else round(count, 6)
+
+
 def accuracy_from_counts(counts: Counter, *, ci: bool = True, seed: int = SEED) -> Accuracy:
-    n = sum(counts.values()) - counts[UNSCORED]
-    result = Accuracy(n, counts[CORRECT], counts[UNPARSED], counts[ERROR], counts[UNSCORED],
-                      counts[CORRECT] / n if n else None)
+    """The accuracy of (possibly item-weighted, see `item_weights`) verdict counts."""
+    n = _tidy(sum(counts.values()) - counts[UNSCORED])
+    result = Accuracy(n, _tidy(counts[CORRECT]), _tidy(counts[UNPARSED]), _tidy(counts[ERROR]),
+                      _tidy(counts[UNSCORED]), counts[CORRECT] / n if n else None)
     if ci and n:
         result.ci_low, result.ci_high = wilson_ci(counts[CORRECT], n)
     return result
@@ -111,24 +130,47 @@ def _value(record) -> str:
     return value.value if isinstance(value, Verdict) else value
 
 
+def item_weights(records: Sequence) -> list[float]:
+    """Each record's weight, so that every item counts once however many repeats it has: its
+    scored records share 1 (1/k each of k), its unscored ones 0, and an item with no scored
+    record counts once as unscored. Records without an "item_id" (verdicts, bare values) are
+    items of their own (weight 1)."""
+    keys = [r.get("item_id", i) if isinstance(r, dict) else i for i, r in enumerate(records)]
+    values = [_value(r) for r in records]
+    total, scored = Counter(keys), Counter(k for k, v in zip(keys, values) if v != UNSCORED)
+    return [(1 / scored[k] if v != UNSCORED else 0.0) if scored[k] else 1 / total[k]
+            for k, v in zip(keys, values)]
+
+
+def weighted_counts(values: Iterable[str], weights: Iterable[float]) -> Counter:
+    counts: Counter = Counter()
+    for value, weight in zip(values, weights):
+        counts[value] += weight
+    return counts
+
+
 def accuracy(records: Iterable, *, ci: bool = True, seed: int = SEED) -> Accuracy:
-    """Accuracy of verdicts, verdict values, or records with a "value"."""
-    return accuracy_from_counts(Counter(_value(r) for r in records), ci=ci, seed=seed)
+    """Accuracy of verdicts, verdict values, or records with a "value" (and an "item_id":
+    repeats of an item count once, see `item_weights`)."""
+    records = list(records)
+    return accuracy_from_counts(weighted_counts(map(_value, records), item_weights(records)),
+                                ci=ci, seed=seed)
 
 
 def summarise(records: Iterable[dict], groups: Sequence[str] = ("domain", "subtask"), *,
               ci: bool = True, seed: int = SEED) -> dict:
     """{"overall": Accuracy, "by_<group>": {name: Accuracy}} as micro-averages.
 
-    records: one per item (aggregate samples first), each {"value": ..., "domain": ..., ...};
-    a record without a group key is counted under "(none)" for that group."""
+    records: one per item and repeat (aggregate samples first), each {"value": ..., "domain":
+    ..., "item_id": ...}, repeats of an item weighed to count once; a record without a group key is counted under "(none)" for that group."""
+    records = list(records)
     overall: Counter = Counter()
     by: dict[str, dict[str, Counter]] = {g: defaultdict(Counter) for g in groups}
-    for record in records:
+    for record, weight in zip(records, item_weights(records)):
         value = _value(record)
-        overall[value] += 1
+        overall[value] += weight
         for group in groups:
-            by[group][str(record.get(group) or "(none)")][value] += 1
+            by[group][str(record.get(group) or "(none)")][value] += weight
     summary = {"overall": accuracy_from_counts(overall, ci=ci, seed=seed)}
     for group in groups:
         summary[f"by_{group}"] = {name: accuracy_from_counts(counts, ci=ci, seed=seed)
@@ -185,34 +227,49 @@ def majority_vote(answers: Sequence[str | None]) -> tuple[str | None, str]:
 def aggregate_samples(verdicts: Sequence[Verdict], method: str = "majority") -> Verdict:
     """One verdict per item from its samples' verdicts.
 
-    "majority": the verdict of the majority answer (unparsed, error and unscored samples cast no
-      vote; a tie, or no vote at all, is `unparsed`; all samples `error` gives `error`).
+    First, under every rule but "first", the cases no rule decides (so the unparsed and error
+    counts stay true whatever the rule): samples the judge could not score (`unscored`) take
+    no part; when every sample is unscored the item is `unscored` (left out of n, as a
+    single-sample item would be), when every other sample failed it is `error`, and when no
+    other sample has an answer it is `unparsed`. Then, over the remaining samples:
+
+    "majority": the verdict of the majority answer (unparsed and error samples cast no vote;
+      a tie is no answer: `unparsed`).
     "mmr_life": the paper's rule, more than 2 of the first 5 samples correct (one sample: itself).
     "mmr_life_sc": the paper's self-consistency, a plurality vote over answers with "" a
-      candidate and ties to the first seen.
+      candidate and ties to the first seen; when "" wins the item is `unparsed` (the paper
+      scores it wrong, and so does ClueLab's accuracy).
     "first": the first sample alone (a single-sample run drawn from a multi-sample one).
     Answers vote as read ("$usa,ca$" and "$united states,ca$" are two answers). To reproduce
     the paper's numbers, give the "mmr_life*" methods `mmr_life_rule` verdicts.
     """
-    if not verdicts:
-        return unparsed("no samples", judge=f"samples:{method}")
     judge = f"samples:{method}"
+    if method not in ("majority", "mmr_life", "mmr_life_sc", "first"):
+        raise ValueError(f"unknown sample aggregation {method!r}")
+    if not verdicts:
+        return unparsed("no samples", judge=judge)
     if method == "first":
         return verdicts[0]
+    scored = [v for v in verdicts if v.value != UNSCORED]
+    if not scored:
+        return Verdict(UNSCORED, reason="no sample could be scored", judge=judge)
+    if all(v.value == ERROR for v in scored):
+        return Verdict(ERROR, reason="every sample failed", judge=judge)
+    voting = [v for v in scored if v.value not in (UNPARSED, ERROR)]
+    if not voting:
+        return unparsed("no sample has an answer", judge=judge)
     if method == "mmr_life":
-        hits = [v.correct for v in verdicts]
+        hits = [v.correct for v in scored]
         return from_match(mmr_life_item_correct(hits), f"{sum(hits[:5])} of the first "
                           f"{min(5, len(hits))} samples correct", judge=judge)
     if method == "mmr_life_sc":
-        winner = mmr_life_vote([v.answer for v in verdicts])
-        chosen = next((v for v in verdicts if winner and v.answer == winner), None)
-        return from_match(bool(chosen and chosen.correct), f"plurality answer {winner or '(none)'}",
-                          judge=judge, answer=winner)
-    if method != "majority":
-        raise ValueError(f"unknown sample aggregation {method!r}")
-    if all(v.value == ERROR for v in verdicts):
-        return Verdict(ERROR, reason="every sample failed", judge=judge)
-    voting = [v for v in verdicts if v.value not in (UNPARSED, ERROR, UNSCORED)]
+        winner = mmr_life_vote([None if v.value in (UNPARSED, ERROR) else v.answer
+                                for v in scored])
+        chosen = next((v for v in voting if winner and v.answer == winner), None)
+        if chosen is None:
+            return unparsed("the plurality of samples has no answer", judge=judge)
+        return from_match(chosen.correct, f"plurality answer {winner}", judge=judge,
+                          answer=winner)
     winner, why = majority_vote([v.answer for v in voting])
     if winner is None:
         return unparsed(why, judge=judge, details={"votes": len(voting)})

@@ -4,7 +4,8 @@ A `Table` is columns plus rows of plain values, so every export says the same th
 printed as the papers print them: percentages with two decimals, best value per column in bold
 and second best underlined (DailyClue Table 2, VER-Bench Table 1). Ties share the mark, and a
 column whose values are all equal (all 0.00, say) marks nothing: no value there is best; rows
-flagged `"_unranked": True` (a human baseline) are printed but not ranked. A cell may carry an
+flagged `"_unranked": True` (a human baseline, a run with nothing scored or whose every answer
+failed: `unrankable`) are printed but not ranked. A cell may carry an
 interval (`<key>_ci_low`/`<key>_ci_high`, shown when `show_ci`), a delta (`<key>_delta`,
 DailyClue Table 3's change against "No Clue") and the n it was computed on (`<key>_n`: a
 group's n, in the column title when every row has the same). LaTeX uses booktabs and escapes
@@ -234,6 +235,12 @@ def _percent(row: dict, key: str, acc: Accuracy | None, with_n: bool = False) ->
         row[f"{key}_ci_low"], row[f"{key}_ci_high"] = acc.ci_low * 100, acc.ci_high * 100
 
 
+def unrankable(acc: Accuracy | None) -> bool:
+    """A row that marks no best: nothing scored, or every scored answer an error (a run
+    whose calls all failed has no accuracy worth ranking, and its "drop" of 0 is no win)."""
+    return acc is None or not acc.n or acc.error == acc.n
+
+
 def results_table(runs: dict[str, dict], group: str = "by_domain", *, caption: str = "",
                   show_ci: bool = False, unranked=(), notes: str = "") -> Table:
     """DailyClue Table 2: one row per run (its `summarise` output), Overall then one column per
@@ -244,7 +251,8 @@ def results_table(runs: dict[str, dict], group: str = "by_domain", *, caption: s
     columns += [Column(f"{group}:{name}", name) for name in names]
     rows = []
     for run, summary in runs.items():
-        row = {"model": run, "n": summary["overall"].n, "_unranked": run in unranked}
+        row = {"model": run, "n": summary["overall"].n,
+               "_unranked": run in unranked or unrankable(summary["overall"])}
         _percent(row, "overall", summary["overall"])
         for name in names:
             _percent(row, f"{group}:{name}", summary.get(group, {}).get(name), with_n=True)
@@ -284,7 +292,7 @@ def rigorous_drop_table(general: dict[str, Accuracy], rigorous: dict[str, Accura
                Column("rigorous", "Rigorous"), Column("drop", "Drop", higher_is_better=False)]
     rows = []
     for run, acc in general.items():
-        row = {"model": run}
+        row = {"model": run, "_unranked": unrankable(acc)}
         _percent(row, "general", acc)
         _percent(row, "rigorous", rigorous.get(run))
         both = row["general"] is not None and row["rigorous"] is not None

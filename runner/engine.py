@@ -90,7 +90,8 @@ class Engine(DispatchMixin):
         endpoint = self.config["endpoint"]
         self.totals = RunTotals(self.store.run_work_count(self.run_id),
                                 self.store.run_aggregates(self.run_id),
-                                run["execution"].get("estimate_per_request"))
+                                run["execution"].get("estimate_per_request"),
+                                frozenset(self.store.run_clue_work_ids(self.run_id)))
         self.price = self.store.price_for(endpoint["model"])
         self.recorder = Recorder(self.store, self.run_id, self.totals,
                                  self.execution.batch_size, self._on_commit,
@@ -141,10 +142,21 @@ class Engine(DispatchMixin):
         elif remaining:
             status, message = "stopped", f"{remaining} work rows have no result"
         else:
-            status, message = "done", ""
+            status, message = "done", self._no_answer()
+            status = "failed" if message else status
         if remaining and status != "cancelled":
             message += f"; {remaining} left: resume with python app.py run --resume {self.run_id}"
         self._finish(status, message.strip("; "))
+
+    def _no_answer(self) -> str:
+        """Why a run that sent everything still failed: every answer row is an error (a
+        clue pass that succeeded is no answer), else ''."""
+        snapshot = self.totals.snapshot()
+        answers = snapshot["answer_total"]
+        if answers and snapshot["error"] == answers:
+            return (f"every one of the {answers} answer rows is an error, so there is no "
+                    f"answer to score (the responses say why)")
+        return ""
 
     def _finish(self, status: str, message: str) -> None:
         snapshot = self.totals.snapshot() if hasattr(self, "totals") else {}

@@ -10,9 +10,11 @@ Tokens and cost count only requests actually sent by this run (a cached reply is
 
 `status_counts()` is the one tally of a run's work rows that every view shows (the
 Experiments panel, the CLI summary, `runs --json`): one counter per response status plus
-pending, adding up to the total. "In flight" counts requests holding a slot of the
-endpoint's limiter (on the wire), never the tasks queued for one, so it cannot exceed the
-concurrency.
+pending, adding up to the total, for the answer rows, and apart from them the same counters
+for the first pass of a clues=self run ("clue pass"), adding up to its own total: a clue
+reply that was read is no answer, so the two are never summed into one "ok". "In flight"
+counts requests holding a slot of the endpoint's limiter (on the wire), never the tasks
+queued for one, so it cannot exceed the concurrency.
 """
 from __future__ import annotations
 
@@ -24,25 +26,48 @@ COUNTS = (*STATUSES, "pending")
 """The counters of `status_counts`, in the order every view shows them."""
 
 
-def status_counts(totals: dict, total: int | None = None, running: bool = True) -> dict:
-    """{ok, error, refused, truncated, unparsed, pending, in_flight, total} of a run from its
-    totals snapshot. The first six add up to `total` (the work rows: the snapshot's, else
-    `total`); pending is what has no result yet, in flight the part of it being sent now
-    (0 unless the run is `running`: a dead process's last snapshot sends nothing)."""
-    counts = {status: int(totals.get(status) or 0) for status in STATUSES}
-    work = int(totals.get("total") or total or 0)
+def _tally(found: dict, work: int) -> dict:
+    counts = {status: int(found.get(status) or 0) for status in STATUSES}
     counts["pending"] = max(0, work - sum(counts.values()))
     counts["total"] = sum(counts[c] for c in COUNTS)
-    counts["in_flight"] = min(int(totals.get("in_flight") or 0), counts["pending"]) \
-        if running else 0
+    return counts
+
+
+def status_counts(totals: dict, work: dict | None = None, running: bool = True) -> dict:
+    """{ok, error, refused, truncated, unparsed, pending, total} of a run's answer rows,
+    "clue_pass" (the same counters of its first-pass rows, or None when it has none) and
+    in_flight, from its totals snapshot. `work`: the run's work rows per phase
+    (`Store.run_work_counts`), for a run whose snapshot does not say them (not started).
+    Each group adds up to its own total; pending is what has no result yet, in flight the
+    part of it being sent now (0 unless the run is `running`: a dead process's last snapshot
+    sends nothing). A snapshot written before answer and clue rows were kept apart counts
+    them together, as it was written."""
+    work = work or {}
+    clue_pass = totals.get("clue_pass")
+    if "answer_total" in totals:
+        counts = _tally(totals, int(totals["answer_total"]))
+        counts["clue_pass"] = _tally(clue_pass, int(clue_pass["total"])) if clue_pass else None
+    elif totals.get("total") or not work.get("clues"):   # an older snapshot, or no clue pass
+        counts = _tally(totals, int(totals.get("total") or sum(work.values())))
+        counts["clue_pass"] = None
+    else:                                                 # not started: all pending
+        counts = _tally({}, work["answer"])
+        counts["clue_pass"] = _tally({}, work["clues"])
+    pending = counts["pending"] + (counts["clue_pass"] or {}).get("pending", 0)
+    counts["in_flight"] = min(int(totals.get("in_flight") or 0), pending) if running else 0
     return counts
 
 
 def counts_text(counts: dict, sep: str = "  ") -> str:
-    """'ok 190  error 0  refused 10  truncated 10  unparsed 0  pending 0 (0 in flight)'."""
-    parts = [f"{name} {counts[name]}" for name in COUNTS]
-    parts[-1] += f" ({counts['in_flight']} in flight)"
-    return sep.join(parts)
+    """'answers: ok 190  error 0  refused 10  truncated 10  unparsed 0  pending 0 = 210
+    (0 in flight)', then '; clue pass: ok 14 ... = 14' for a run with one."""
+    def group(found: dict) -> str:
+        return sep.join(f"{name} {found[name]}" for name in COUNTS) + f" = {found['total']}"
+
+    text = f"answers: {group(counts)} ({counts['in_flight']} in flight)"
+    if counts.get("clue_pass"):
+        text += f"; clue pass: {group(counts['clue_pass'])}"
+    return text
 
 
 def percentile(values: list[float], q: float, *, is_sorted: bool = False) -> float | None:
@@ -58,10 +83,13 @@ def percentile(values: list[float], q: float, *, is_sorted: bool = False) -> flo
 
 class RunTotals:
     def __init__(self, total: int, aggregates: dict | None = None,
-                 estimate_per_request: float | None = None):
+                 estimate_per_request: float | None = None, clue_ids: frozenset = frozenset()):
+        """clue_ids: the run's first-pass work rows, counted apart (`status_counts`)."""
         agg = aggregates or {}
         self.total = total
         self.by_status = {s: agg.get("by_status", {}).get(s, 0) for s in STATUSES}
+        self.clue_ids = clue_ids
+        self.clue_by_status = {s: agg.get("clue_by_status", {}).get(s, 0) for s in STATUSES}
         self.cached = agg.get("cached", 0)
         self.requests = agg.get("attempts", 0)       # HTTP attempts, retries included
         self.retries = max(0, self.requests - (self.done - self.cached))
@@ -99,6 +127,8 @@ class RunTotals:
     def add(self, response: dict) -> None:
         """Count one recorded result (a response row)."""
         self.by_status[response["status"]] += 1
+        if response["work_id"] in self.clue_ids:
+            self.clue_by_status[response["status"]] += 1
         self.session_results += 1
         if response.get("cached"):
             self.cached += 1
@@ -140,9 +170,13 @@ class RunTotals:
         p50 = percentile(self.latencies, 50, is_sorted=True)
         p95 = percentile(self.latencies, 95, is_sorted=True)
         projected = self.projected_cost()
+        answers = {s: self.by_status[s] - self.clue_by_status[s] for s in STATUSES}
+        clue_pass = {**self.clue_by_status, "total": len(self.clue_ids)} if self.clue_ids \
+            else None
         return {
-            "done": self.done, "total": self.total, **self.by_status,
-            "errors": self.by_status["error"], "cached": self.cached,
+            "done": self.done, "total": self.total, **answers,
+            "answer_total": self.total - len(self.clue_ids), "clue_pass": clue_pass,
+            "errors": answers["error"], "cached": self.cached,
             "requests": self.requests, "retries": self.retries,
             "rate_limited": self.rate_limited, "in_flight": self.in_flight,
             "concurrency": self.concurrency,

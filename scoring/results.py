@@ -3,8 +3,11 @@
 Counting, as `judges.stats.COUNTING_RULES` states it: one record per item and repeat (its
 samples aggregated: majority vote by default, or MMR-Life's rule), micro-averaged per group
 and overall, unparsed/error counted wrong and reported as rates, unscored left out and
-counted. The accuracy pools all repeats (each item x repeat counts once); the spread over
-repeats is reported beside it as mean ± std. A run scored by several judges is read with
+counted. n counts items: an item's repeats share its one count (`judges.stats.item_weights`),
+so the accuracy is the mean over items of each item's share correct and its interval is over
+items; the spread over repeats is reported beside it as mean ± std. Beside the per-item
+counts, "per_response" counts every response's own verdict (before samples are aggregated):
+the true share of unparsed replies whatever the samples rule. A run scored by several judges is read with
 the judge of its latest scoring unless one is named (a panel before its own members). The
 general protocol's multiple-choice answers can be re-read with MMR-Life's own regex
 (`scoring.extraction`), which the summary then says, with how many verdicts changed.
@@ -19,7 +22,8 @@ from judges.agreement import pairwise_agreement
 from judges.paired import mcnemar
 from judges.pairing import PairingError, restrict, shared_items
 from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggregate_samples,
-                          over_repeats, summary_to_dict, verbench_summary)
+                          item_weights, over_repeats, summary_to_dict, verbench_summary,
+                          weighted_counts)
 from judges.verdict import CORRECT, Verdict
 
 from scoring import SAMPLE_RULES
@@ -174,6 +178,8 @@ def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction) -
     records = item_records(rows, samples_rule)
     out = {"run": run_id, "protocol": protocol, "judge": judge, "samples_rule": samples_rule,
            "extraction": extraction, "extraction_diff": diff, "responses": len(rows),
+           "per_response": accuracy_from_counts(Counter(r["value"] for r in rows),
+                                                ci=False).to_dict(),
            "ci": ci}
     return {**out, **summarise_records(records, protocol, ci=ci)}
 
@@ -185,10 +191,7 @@ def summarise_records(records: list[dict], protocol: str, *, ci: bool = True) ->
     out = {"records": records, "repeats": None,
            "mean_tokens": sum(tokens) / len(tokens) if tokens else None}
     if protocol == "verbench":
-        out["summary"] = verbench_summary([r["subscores"] for r in records
-                                           if r["value"] != "unscored"] +
-                                          [{} for r in records if r["value"] == "unscored"],
-                                          ci=ci)
+        out["summary"] = verbench_summary(_item_subscores(records), ci=ci)
         return out
     out["summary"] = fast_summarise(records, ci=ci)
     repeats = sorted({r["repeat"] for r in records})
@@ -196,6 +199,15 @@ def summarise_records(records: list[dict], protocol: str, *, ci: bool = True) ->
         out["repeats"] = over_repeats([fast_summarise([r for r in records if r["repeat"] == k],
                                                       ci=False) for k in repeats])
     return out
+
+
+def _item_subscores(records: list[dict]) -> list[dict]:
+    """One VER-Bench score set per item (n counts items): the mean over its scored repeats;
+    {} (unscored) when none is scored."""
+    by_item: dict[str, list[dict]] = defaultdict(list)
+    for r in records:
+        by_item[r["item_id"]].append(r["subscores"] if r["value"] != "unscored" else {})
+    return [_mean_subscores(scores) for scores in by_item.values()]
 
 
 def on_items(result: dict, items: frozenset) -> dict:
@@ -209,12 +221,14 @@ def on_items(result: dict, items: frozenset) -> dict:
 
 
 def fast_summarise(records: list[dict], groups=GROUPS, *, ci: bool = True) -> dict:
-    """`judges.stats.summarise` (same output, same rules), counted with C-level Counters over
-    (group, value) pairs: a 20,000-record run is summarised in milliseconds."""
+    """`judges.stats.summarise` (same output, same rules: repeats of an item count once),
+    counted over (group, value) pairs: a 20,000-record run is summarised in milliseconds."""
     values = [r["value"] for r in records]
-    summary = {"overall": accuracy_from_counts(Counter(values), ci=ci)}
+    weights = item_weights(records)
+    summary = {"overall": accuracy_from_counts(weighted_counts(values, weights), ci=ci)}
     for group in groups:
-        pairs = Counter(zip((str(r[group] or "(none)") for r in records), values))
+        pairs = weighted_counts(zip((str(r[group] or "(none)") for r in records), values),
+                                weights)
         by: dict[str, Counter] = defaultdict(Counter)
         for (name, value), count in pairs.items():
             by[name][value] = count
@@ -229,7 +243,8 @@ def summary_json(result: dict) -> dict:
     base = {"run": result["run"], "protocol": result["protocol"], "judge": result["judge"],
             "samples_rule": result["samples_rule"], "extraction": result["extraction"],
             "extraction_diff": result["extraction_diff"], "rules": f"{COUNTING_RULES} {CI_RULE}",
-            "responses": result["responses"], "mean_output_tokens": result["mean_tokens"]}
+            "responses": result["responses"], "per_response": result["per_response"],
+            "mean_output_tokens": result["mean_tokens"]}
     if result["protocol"] == "verbench":
         return {**base, "overall": result["summary"], "by_domain": {}, "by_subtask": {}}
     return {**base, **summary_to_dict(result["summary"]), "repeats": result["repeats"]}

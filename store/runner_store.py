@@ -125,6 +125,12 @@ class RunnerMixin:
     def run_work_count(self, run_id: str) -> int:
         return runner_work.work_count(self.db, run_id)
 
+    def run_work_counts(self, run_id: str) -> dict[str, int]:
+        return runner_work.work_counts(self.db, run_id)
+
+    def run_clue_work_ids(self, run_id: str) -> set[int]:
+        return runner_work.clue_work_ids(self.db, run_id)
+
     def run_aggregates(self, run_id: str) -> dict:
         return runner_work.aggregates(self.db, run_id)
 

@@ -100,6 +100,19 @@ def work_count(db: sqlite_utils.Database, run_id: str) -> int:
                            [run_id]).fetchone()[0]
 
 
+def work_counts(db: sqlite_utils.Database, run_id: str) -> dict[str, int]:
+    """{"answer": n, "clues": m}: a run's work rows per phase (0 for a phase it has not)."""
+    found = dict(db.conn.execute("SELECT phase, count(*) FROM run_work WHERE run_id = ? "
+                                 "GROUP BY phase", [run_id]).fetchall())
+    return {"answer": found.get("answer", 0), "clues": found.get("clues", 0)}
+
+
+def clue_work_ids(db: sqlite_utils.Database, run_id: str) -> set[int]:
+    """The ids of a run's first-pass (clue) work rows, so its counters can keep them apart."""
+    return {r[0] for r in db.conn.execute(
+        "SELECT id FROM run_work WHERE run_id = ? AND phase = 'clues'", [run_id])}
+
+
 def aggregates(db: sqlite_utils.Database, run_id: str) -> dict:
     """Sums over a run's recorded results, the starting point of its live counters.
     Tokens count only replies this run paid for (not cache hits)."""
@@ -121,6 +134,9 @@ def aggregates(db: sqlite_utils.Database, run_id: str) -> dict:
         out["attempts"] += r["attempts"] or 0
         out["rate_limited"] += r["rl"] or 0
         out["priced"] += r["priced"] or 0
+    out["clue_by_status"] = dict(db.conn.execute(
+        "SELECT r.status, count(*) FROM run_responses r JOIN run_work w ON w.id = r.work_id "
+        "WHERE r.run_id = ? AND w.phase = 'clues' GROUP BY r.status", [run_id]).fetchall())
     out["latencies"] = [r[0] for r in db.conn.execute(
         "SELECT latency FROM run_responses WHERE run_id = ? AND cached = 0 "
         "AND latency IS NOT NULL", [run_id])]

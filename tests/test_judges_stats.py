@@ -91,7 +91,8 @@ def test_self_consistency_and_the_mmr_life_rules_differ_as_documented():
     assert aggregate_samples(tie, "mmr_life_sc").value == "wrong"         # first seen: A
     blank = _samples([None, None, "C"])
     assert aggregate_samples(blank, "majority").value == "correct"        # None casts no vote
-    assert aggregate_samples(blank, "mmr_life_sc").value == "wrong"       # "" wins the paper's
+    assert aggregate_samples(blank, "mmr_life_sc").value == "unparsed"    # "" wins the paper's
+    # vote: no answer, so unparsed (the paper scores it wrong; so does accuracy)
     assert aggregate_samples([Verdict("error")] * 3).value == "error"
     assert aggregate_samples(_samples(["A", "C"]), "first").value == "wrong"
     with pytest.raises(ValueError):
@@ -158,3 +159,42 @@ def test_accuracy_intervals_are_wilson_and_honest_at_small_n():
     assert tuple(round(v, 4) for v in wilson_ci(81, 263)) == (0.2553, 0.3662)
     assert tuple(round(v, 4) for v in wilson_ci(15, 148)) == (0.0624, 0.1605)
     assert wilson_ci(0, 0) == (None, None)
+
+
+RULES = ("majority", "mmr_life", "mmr_life_sc", "first")
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_an_item_no_sample_could_score_stays_unscored_under_every_rule(rule):
+    assert aggregate_samples([Verdict("unscored")] * 3, rule).value == "unscored"
+
+
+@pytest.mark.parametrize("rule", ("majority", "mmr_life", "mmr_life_sc"))
+def test_unparsed_and_error_stay_true_under_every_rule(rule):
+    assert aggregate_samples([Verdict("unparsed")] * 3, rule).value == "unparsed"
+    assert aggregate_samples([Verdict("error"), Verdict("unscored")], rule).value == "error"
+    mixed = [Verdict("unscored"), Verdict("unparsed"), Verdict("error")]
+    assert aggregate_samples(mixed, rule).value == "unparsed"
+    # an unscored sample takes no part: the two scored samples decide
+    two = [Verdict("unscored"), *_samples(["C", "C"])]
+    assert aggregate_samples(two, rule).value == ("wrong" if rule == "mmr_life" else "correct")
+
+
+def test_repeats_of_an_item_count_once_in_n_and_its_interval():
+    """Two repeats of 14 items: n is 14 (not 28), the accuracy the mean share correct, and
+    the interval that of 14 items, as wide as a single run's with the same accuracy."""
+    records = [{"item_id": f"i{i}", "repeat": k, "domain": "D",
+                "value": "correct" if i < 3 else "unscored" if i == 13 else "wrong"}
+               for i in range(14) for k in (0, 1)]
+    records[1]["value"] = "wrong"                     # i0: right in one repeat of two
+    acc = summarise(records)["overall"]
+    assert (acc.n, acc.unscored, acc.correct) == (13, 1, 2.5)
+    assert acc.n + acc.unscored == 14
+    assert acc.correct + acc.unparsed + acc.error + 10.5 == acc.n   # 10.5 wrong
+    assert acc.accuracy == pytest.approx(2.5 / 13)
+    assert (acc.ci_low, acc.ci_high) == pytest.approx(wilson_ci(2.5, 13))
+    single = summarise([r for r in records if r["repeat"] == 0])["overall"]
+    assert (single.n, single.correct) == (13, 3)
+    # an item unscored in one repeat counts once, on its scored repeat
+    records[26]["value"] = "correct"
+    assert summarise(records)["overall"].n == 14

@@ -129,3 +129,22 @@ def test_exports_round_to_the_printed_digits_and_groups_state_their_n():
     assert (row["by_domain:D_n"], row["by_domain:E_n"]) == (3, 1)
     head = table.to_markdown().splitlines()[0]
     assert "| D (n 3) | E (n 1) |" in head
+
+
+def test_a_run_whose_every_answer_failed_marks_no_best():
+    """Its general and rigorous are 0 (every call an error), so its "drop" of 0 would be the
+    smallest; it is printed, never marked best, in the drop table and in the results table."""
+    general = {"A": Accuracy(100, 50, 0, 0, 0, 0.50), "B": Accuracy(100, 40, 0, 0, 0, 0.40),
+               "failed": Accuracy(14, 0, 0, 14, 0, 0.0)}
+    rigorous = {"A": Accuracy(100, 48, 0, 0, 0, 0.48), "B": Accuracy(100, 35, 0, 0, 0, 0.35),
+                "failed": Accuracy(14, 0, 0, 14, 0, 0.0)}
+    drop = rigorous_drop_table(general, rigorous)
+    assert [round(r["drop"], 2) for r in drop.rows] == [2.0, 5.0, 0.0]
+    marks = drop.marks()
+    assert marks[(0, "drop")] == "best" and (2, "drop") not in marks
+    assert "\\textbf{2.00}" in drop.to_latex() and "\\textbf{0.00}" not in drop.to_latex()
+    nothing = {"overall": Accuracy(0, 0, 0, 0, 3, None)}
+    runs = {"A": {"overall": general["A"]}, "B": {"overall": general["B"]},
+            "failed": {"overall": general["failed"]}, "unscored": nothing}
+    table = results_table(runs)
+    assert {i for i, _ in table.marks()} == {0, 1}

@@ -39,11 +39,13 @@ def db(tmp_path, server):
 
 
 def summary_counts(stdout: str) -> dict:
-    """The counters of the CLI's one-line summary ('run X: done  6/6  ok 2  error 1 ...')."""
+    """The answer counters of the CLI's one-line summary ('run X: done  6/6  answers: ok 2
+    error 1 ... = 6 (0 in flight)[; clue pass: ...]')."""
     line = [x for x in stdout.splitlines() if x.startswith("run ")][-1]
-    counts = {name: int(n) for name, n in re.findall(r"\b([a-z_]+) (\d+)\b", line)
+    answers = line.split("answers: ")[1].split("; clue pass:")[0]
+    counts = {name: int(n) for name, n in re.findall(r"\b([a-z_]+) (\d+)\b", answers)
               if name in COUNTS}
-    counts["total"] = int(re.search(r"\d+/(\d+)", line).group(1))
+    counts["total"] = int(re.search(r"= (\d+)", answers).group(1))
     return counts
 
 
@@ -56,7 +58,8 @@ def panel_counts(db, run_id: str) -> dict:
 
 def views(db, stdout: str) -> tuple[dict, dict, dict]:
     run = json.loads(cli("runs", "--db", db, "--json").stdout)[0]
-    listed = {k: v for k, v in run["counts"].items() if k != "in_flight"}
+    listed = {k: v for k, v in run["counts"].items() if k != "in_flight" and
+              (k != "clue_pass" or v is not None)}
     return summary_counts(stdout), listed, panel_counts(db, run["id"])
 
 
@@ -102,3 +105,33 @@ def test_in_flight_never_exceeds_the_concurrency(store, server, make_item):
                       on_progress=lambda t: seen.append(t["in_flight"]))
     assert outcome.status == "done" and outcome.totals["in_flight"] == 0
     assert max(seen) == 3, seen
+
+
+def clue_counts(db, run_id: str) -> dict:
+    html = xr.progress_html(Store(db), run_id)
+    return {name: int(n) for name, n in re.findall(r"data-count='clue-(\w+)'>(?:\w+ )?<b>(\d+)<",
+                                                   html)} | \
+        {"total": int(re.search(r"data-count='clue-total'>(\d+)<", html).group(1))}
+
+
+def test_a_clue_pass_is_counted_apart_and_a_run_with_no_answer_has_failed(db, server):
+    """clues=self where the first pass finds no clues: every answer row is an error. The
+    clue pass's ok replies are no answers: each group adds up to its own total, and the run
+    ends failed, not done."""
+    server.configure(default_reply="Answer: A")        # a first pass that names no clue
+    ran = cli("run", "--db", db, "--endpoint", "fake", "--setting", "cot", "--clues", "self",
+              "--ids", IDS)
+    assert ran.returncode == 1, ran.stdout
+    run = json.loads(cli("runs", "--db", db, "--json").stdout)[0]
+    assert run["status"] == "failed" and "every one of the 6 answer rows" in run["message"]
+    store = Store(db)
+    answers = [r["status"] for r in store.run_results(run["id"])]
+    first = [r["status"] for r in store.run_results(run["id"], phase="clues")]
+    assert answers == ["error"] * 6 and len(first) == 6
+    answer_tally = {name: answers.count(name) for name in COUNTS} | {"total": 6}
+    clue_tally = {name: first.count(name) for name in COUNTS} | {"total": 6}
+    summary, listed, panel = views(db, ran.stdout)
+    listed_clues = listed.pop("clue_pass")
+    assert summary == listed == panel == answer_tally
+    assert listed_clues == clue_counts(db, run["id"]) == clue_tally
+    assert "clue pass: ok" in ran.stdout and "answers: ok 0" in ran.stdout

@@ -90,12 +90,16 @@ def _seconds(value) -> str:
     return f"{value * 1000:.0f} ms" if value < 10 else f"{value:.1f} s"
 
 
-def _counts_html(counts: dict) -> str:
+def _counts_html(counts: dict, group: str = "answers") -> str:
     """Every response status and pending, each with its number: they add up to the total
-    (runner.totals.status_counts), so a refused or truncated reply is never hidden."""
-    return "".join(f"<span class='xp-c xp-c-{name}' data-count='{name}'>{name} "
-                   f"<b>{counts[name]}</b></span>" for name in COUNTS) + \
-        f"<span class='xp-c xp-c-total'>= <b data-count='total'>{counts['total']}</b></span>"
+    (runner.totals.status_counts), so a refused or truncated reply is never hidden. The
+    answer rows and a clue pass's rows are two groups, each with its own total."""
+    prefix = "" if group == "answers" else "clue-"
+    return (f"<span class='xp-c xp-c-group'>{group}</span>"
+            + "".join(f"<span class='xp-c xp-c-{name}' data-count='{prefix}{name}'>{name} "
+                      f"<b>{counts[name]}</b></span>" for name in COUNTS)
+            + f"<span class='xp-c xp-c-total'>= <b data-count='{prefix}total'>"
+              f"{counts['total']}</b></span>")
 
 
 def progress_html(store, run_id: str | None) -> str:
@@ -114,9 +118,10 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
         return f"<div class='xp-progress xp-empty'>No run {escape_html(run_id)}.</div>", None
     t = run["totals"]
     status = _status(run)
-    counts = status_counts(t, store.run_work_count(run_id), running=status.startswith("running"))
-    total = counts["total"]
-    done = total - counts["pending"]
+    counts = status_counts(t, store.run_work_counts(run_id), running=status.startswith("running"))
+    clue_pass = counts["clue_pass"]
+    total = counts["total"] + (clue_pass["total"] if clue_pass else 0)
+    done = total - counts["pending"] - (clue_pass["pending"] if clue_pass else 0)
     pct = 100.0 * done / total if total else 0.0
     tokens = f"{t.get('prompt_tokens', 0):,} in / {t.get('completion_tokens', 0):,} out"
     projected = t.get("projected_cost")
@@ -140,7 +145,9 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
              f"<span class='xp-count' id='run-done'>{done}/{total}</span></div>"
              f"<div class='xp-bar'><div style='width:{pct:.1f}%'></div></div>"
              f"<div class='xp-counts' id='run-counts'>{_counts_html(counts)}</div>"
-             f"<div class='xp-metrics'>{''.join(_metric(k, v) for k, v in metrics)}</div>"
+             + (f"<div class='xp-counts' id='run-clue-counts'>"
+                f"{_counts_html(clue_pass, 'clue pass')}</div>" if clue_pass else "")
+             + f"<div class='xp-metrics'>{''.join(_metric(k, v) for k, v in metrics)}</div>"
              + (f"<div class='xp-message'>{escape_html(message)}</div>" if message else "")
              + "</div>")
     return panel, status

@@ -1,0 +1,64 @@
+"""Numbers of runs with several samples and repeats: n counts items and every samples rule
+keeps unscored, unparsed and error counts true (a real store, the real CLI)."""
+import csv
+import io
+import json
+
+import pytest
+
+from scoring.results import run_summary
+from scoring.score_run import score_run
+from tests.scoring_helpers import add_items, cli, make_run
+
+MC = "multiple_choice"
+ITEMS = [{"id": "r/0", "answer_type": MC, "answer": "A", "domain": "D", "subtask": "x"},
+         {"id": "r/1", "answer_type": "open", "answer": "a red umbrella", "domain": "L",
+          "subtask": "y"},
+         {"id": "r/2", "answer_type": MC, "answer": "B", "domain": "D", "subtask": "x"},
+         {"id": "r/3", "answer_type": MC, "answer": "C", "domain": "D", "subtask": "x"}]
+# 3 samples x 2 repeats: right; an open answer no rule can decide (unscored in every sample);
+# two final letters in every sample (unparsed); wrong in five samples, failed in one
+REPLIES = {"r/0": ["Answer: A"] * 6, "r/1": ["Answer: an umbrella, red"] * 6,
+           "r/2": ["Answer: A\nAnswer: C"] * 6, "r/3": ["Answer: D"] * 5 + [None]}
+
+
+@pytest.fixture
+def sampled(store):
+    add_items(store, ITEMS)
+    make_run(store, "sc", REPLIES, samples=3, repeats=2)
+    score_run(store, "sc")
+    return store
+
+
+@pytest.mark.parametrize("rule", ["majority", "mmr_life", "mmr_life_sc", "first"])
+def test_every_samples_rule_counts_items_and_keeps_non_answers_true(sampled, rule):
+    code, out, err = cli("report", "--db", sampled.path, "--run", "sc", "--json",
+                         "--samples-rule", rule)
+    assert code == 0, err
+    report = json.loads(out)
+    overall = report["overall"]
+    # n counts the 3 scored items, not 18 responses or 6 item x repeat records
+    assert (overall["n"], overall["unscored"]) == (3, 1)
+    assert overall["correct"] == 1 and overall["unparsed"] == 1
+    assert overall["correct"] + overall["unparsed"] + overall["error"] <= overall["n"]
+    assert report["by_domain"]["L"]["n"] == 0 and report["by_domain"]["L"]["unscored"] == 1
+    assert report["by_domain"]["D"]["n"] == 3
+    each = report["per_response"]                 # every response's own verdict
+    assert (each["n"], each["unscored"], each["unparsed"], each["error"]) == (18, 6, 6, 1)
+    assert each["unparsed_rate"] == pytest.approx(6 / 18)
+
+
+def test_repeats_do_not_narrow_the_interval(sampled):
+    """Two repeats of the same answers: the interval is the single repeat's, over 3 items."""
+    both = run_summary(sampled, "sc")["summary"]["overall"]
+    make_run(sampled, "one", {k: v[:3] for k, v in REPLIES.items()}, samples=3)
+    score_run(sampled, "one")
+    single = run_summary(sampled, "one")["summary"]["overall"]
+    assert (both.n, both.accuracy) == (single.n, single.accuracy) == (3, pytest.approx(1 / 3))
+    assert (both.ci_low, both.ci_high) == (single.ci_low, single.ci_high)
+    code, out, _ = cli("leaderboard", "--db", sampled.path, "--runs", "sc,one", "--format",
+                       "csv")
+    rows = list(csv.DictReader(io.StringIO(out.strip())))
+    assert code == 0 and {r["run_id"]: r["n"] for r in rows} == {"sc": "3", "one": "3"}
+    code, out, _ = cli("compare", "--db", sampled.path, "sc", "one", "--json")
+    assert code == 0 and (json.loads(out)["items_a"], json.loads(out)["items_b"]) == (3, 3)
