@@ -46,7 +46,8 @@ DEFER_PANELS = True
 HELP = (
     "<b>Boxes:</b> press <kbd>C</kbd> over the image (or the ✚ tool) and drag to draw; pick "
     "the clue it belongs to (<code>clue 1</code>, <code>clue 2</code>, …). <kbd>D</kbd> "
-    "moves/resizes, <kbd>E</kbd> relabels, <kbd>Del</kbd> removes, wheel zooms, "
+    "(✋) selects, moves and resizes: click a box there, then <kbd>E</kbd> relabels it and "
+    "<kbd>Del</kbd> removes it (not while drawing). Wheel zooms, "
     "<kbd>Space</kbd> resets the view. <kbd>Ctrl+S</kbd> saves, <kbd>Alt+→</kbd> / "
     "<kbd>Alt+←</kbd> next / previous item. Edits are kept as a draft until you save."
 )

@@ -30,7 +30,7 @@ class Renderer:
                "domain", "subtask", "reasoning_type", "status", "options", "option_gallery",
                "history", "reviews", "draft_choice", "conflict_panel", "save_message",
                "comment",
-               *af.ANSWER_FIELDS, *af.PANELS)
+               *af.ANSWER_FIELDS, *af.PANELS, "version_a", "version_b")
 
     @property
     def outputs(self) -> list:
@@ -63,6 +63,9 @@ class Renderer:
             "draft_choice": gr.update(visible=False),
             "conflict_panel": gr.update(visible=False), "save_message": save_message,
             "comment": "", **self.panels(item),
+            # History compares the latest version with the one before it (both were 1)
+            "version_a": max(1, int(saved.get("version") or 1) - 1),
+            "version_b": int(saved.get("version") or 1),
         }
         return [values[name] for name in self.OUTPUTS]
 
