@@ -25,7 +25,7 @@ The rules, stated once (they are shown beside every table):
   replacement draws how many times each distinct value is taken from a multinomial, in
   microseconds instead of an n x 2000 index matrix.
 - Over repeated runs: mean and sample standard deviation (n - 1) of the per-run accuracies.
-- Over samples of one item: see `aggregate_samples` (majority vote, MMR-Life's rules).
+- Over samples of one item: see judges/samples.py (majority vote, MMR-Life's rules).
 - VER-Bench: AC, CC, RQ, ER are 0-10 per item; each is reported as its mean x 10, and the
   average accuracy is the mean over items of (AC + CC + RQ + ER) / 4 / 10 x 100 (eq. 6).
 """
@@ -37,9 +37,9 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from judges.mmr_life import mmr_life_item_correct, mmr_life_vote
 from judges.paired import McNemar, binomial_two_sided, mcnemar  # noqa: F401 (part of the API)
-from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, Verdict, from_match, unparsed
+from judges.samples import aggregate_samples, majority_vote  # noqa: F401 (part of the API)
+from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, Verdict
 
 N_RESAMPLES, CONFIDENCE, SEED = 2000, 0.95, 0
 VERBENCH_METRICS = ("AC", "CC", "RQ", "ER")
@@ -207,75 +207,6 @@ def over_repeats(summaries: Sequence[dict]) -> dict:
         result[key] = {name: spread([s.get(key, {}).get(name) for s in summaries])
                        for name in names}
     return result
-
-
-# -- samples of one item ------------------------------------------------------------------------
-
-def majority_vote(answers: Sequence[str | None]) -> tuple[str | None, str]:
-    """Self-consistency: the most frequent answer among the parsed ones (None votes are
-    ignored). A tie for first place is no answer (None), never a coin toss."""
-    votes = Counter(str(a).strip() for a in answers if a is not None and str(a).strip())
-    if not votes:
-        return None, "no sample has an answer"
-    ranked = votes.most_common()
-    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
-        tied = sorted(a for a, c in ranked if c == ranked[0][1])
-        return None, f"tie between {', '.join(tied)} ({ranked[0][1]} votes each)"
-    return ranked[0][0], f"{ranked[0][1]} of {sum(votes.values())} votes"
-
-
-def aggregate_samples(verdicts: Sequence[Verdict], method: str = "majority") -> Verdict:
-    """One verdict per item from its samples' verdicts.
-
-    First, under every rule but "first", the cases no rule decides (so the unparsed and error
-    counts stay true whatever the rule): samples the judge could not score (`unscored`) take
-    no part; when every sample is unscored the item is `unscored` (left out of n, as a
-    single-sample item would be), when every other sample failed it is `error`, and when no
-    other sample has an answer it is `unparsed`. Then, over the remaining samples:
-
-    "majority": the verdict of the majority answer (unparsed and error samples cast no vote;
-      a tie is no answer: `unparsed`).
-    "mmr_life": the paper's rule, more than 2 of the first 5 samples correct (one sample: itself).
-    "mmr_life_sc": the paper's self-consistency, a plurality vote over answers with "" a
-      candidate and ties to the first seen; when "" wins the item is `unparsed` (the paper
-      scores it wrong, and so does ClueLab's accuracy).
-    "first": the first sample alone (a single-sample run drawn from a multi-sample one).
-    Answers vote as read ("$usa,ca$" and "$united states,ca$" are two answers). To reproduce
-    the paper's numbers, give the "mmr_life*" methods `mmr_life_rule` verdicts.
-    """
-    judge = f"samples:{method}"
-    if method not in ("majority", "mmr_life", "mmr_life_sc", "first"):
-        raise ValueError(f"unknown sample aggregation {method!r}")
-    if not verdicts:
-        return unparsed("no samples", judge=judge)
-    if method == "first":
-        return verdicts[0]
-    scored = [v for v in verdicts if v.value != UNSCORED]
-    if not scored:
-        return Verdict(UNSCORED, reason="no sample could be scored", judge=judge)
-    if all(v.value == ERROR for v in scored):
-        return Verdict(ERROR, reason="every sample failed", judge=judge)
-    voting = [v for v in scored if v.value not in (UNPARSED, ERROR)]
-    if not voting:
-        return unparsed("no sample has an answer", judge=judge)
-    if method == "mmr_life":
-        hits = [v.correct for v in scored]
-        return from_match(mmr_life_item_correct(hits), f"{sum(hits[:5])} of the first "
-                          f"{min(5, len(hits))} samples correct", judge=judge)
-    if method == "mmr_life_sc":
-        winner = mmr_life_vote([None if v.value in (UNPARSED, ERROR) else v.answer
-                                for v in scored])
-        chosen = next((v for v in voting if winner and v.answer == winner), None)
-        if chosen is None:
-            return unparsed("the plurality of samples has no answer", judge=judge)
-        return from_match(chosen.correct, f"plurality answer {winner}", judge=judge,
-                          answer=winner)
-    winner, why = majority_vote([v.answer for v in voting])
-    if winner is None:
-        return unparsed(why, judge=judge, details={"votes": len(voting)})
-    chosen = next(v for v in voting if str(v.answer).strip() == winner)
-    return Verdict(chosen.value, reason=f"majority {winner}: {why}", judge=judge, answer=winner,
-                   details={"votes": len(voting)})
 
 
 # -- VER-Bench ----------------------------------------------------------------------------------

@@ -20,32 +20,11 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 from dataclasses import dataclass, field
 
+from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, latex_escape,  # noqa: F401
+                          markdown_cell, spreadsheet_cell)
 from judges.stats import Accuracy
-
-LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-                 "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
-                 "^": r"\textasciicircum{}"}
-
-
-def latex_escape(text) -> str:
-    return re.sub(r"[\\&%$#_{}~^]", lambda m: LATEX_SPECIAL[m.group()], str(text))
-
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_cell(value):
-    """A CSV cell a spreadsheet shows as text: a string starting with = + - @, a tab or a
-    CR would be read as a formula (OWASP's CSV injection rule), so it gets a leading `'`.
-    Numbers stay numbers (a negative delta is no formula). For CSVs meant for people only:
-    data files (the VLMEvalKit TSV) keep their values exact."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
 
 @dataclass
 class Column:
@@ -212,17 +191,6 @@ def _rounded(value, col: Column):
     if not col.numeric or not isinstance(value, float):
         return value
     return int(round(value)) if col.digits == 0 else round(value, col.digits)
-
-
-_MARKDOWN_CELL = str.maketrans({"\\": "\\\\", "|": "\\|", "<": "&lt;", ">": "&gt;",
-                                "&": "&amp;", "[": "\\[", "]": "\\]", "*": "\\*",
-                                "_": "\\_", "`": "\\`", "!": "\\!", "\n": " ", "\r": " "})
-
-
-def markdown_cell(text) -> str:
-    """A table cell that Markdown shows as written: a `|` in a domain name splits no column,
-    and markup or a link from an item's field or a model's name is text, not HTML."""
-    return str(text).translate(_MARKDOWN_CELL)
 
 
 # -- tables from results -------------------------------------------------------------------------

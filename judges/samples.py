@@ -1,0 +1,79 @@
+"""One verdict per item from the verdicts of its samples (self-consistency, MMR-Life's rules).
+
+Kept apart from judges/stats.py (accuracies over items) because the rule that decides an
+item comes before any counting: the unparsed and error counts stay true whatever the rule.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+from judges.mmr_life import mmr_life_item_correct, mmr_life_vote
+from judges.verdict import ERROR, UNPARSED, UNSCORED, Verdict, from_match, unparsed
+
+
+def majority_vote(answers: Sequence[str | None]) -> tuple[str | None, str]:
+    """Self-consistency: the most frequent answer among the parsed ones (None votes are
+    ignored). A tie for first place is no answer (None), never a coin toss."""
+    votes = Counter(str(a).strip() for a in answers if a is not None and str(a).strip())
+    if not votes:
+        return None, "no sample has an answer"
+    ranked = votes.most_common()
+    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
+        tied = sorted(a for a, c in ranked if c == ranked[0][1])
+        return None, f"tie between {', '.join(tied)} ({ranked[0][1]} votes each)"
+    return ranked[0][0], f"{ranked[0][1]} of {sum(votes.values())} votes"
+
+
+def aggregate_samples(verdicts: Sequence[Verdict], method: str = "majority") -> Verdict:
+    """One verdict per item from its samples' verdicts.
+
+    First, under every rule but "first", the cases no rule decides (so the unparsed and error
+    counts stay true whatever the rule): samples the judge could not score (`unscored`) take
+    no part; when every sample is unscored the item is `unscored` (left out of n, as a
+    single-sample item would be), when every other sample failed it is `error`, and when no
+    other sample has an answer it is `unparsed`. Then, over the remaining samples:
+
+    "majority": the verdict of the majority answer (unparsed and error samples cast no vote;
+      a tie is no answer: `unparsed`).
+    "mmr_life": the paper's rule, more than 2 of the first 5 samples correct (one sample: itself).
+    "mmr_life_sc": the paper's self-consistency, a plurality vote over answers with "" a
+      candidate and ties to the first seen; when "" wins the item is `unparsed` (the paper
+      scores it wrong, and so does ClueLab's accuracy).
+    "first": the first sample alone (a single-sample run drawn from a multi-sample one).
+    Answers vote as read ("$usa,ca$" and "$united states,ca$" are two answers). To reproduce
+    the paper's numbers, give the "mmr_life*" methods `mmr_life_rule` verdicts.
+    """
+    judge = f"samples:{method}"
+    if method not in ("majority", "mmr_life", "mmr_life_sc", "first"):
+        raise ValueError(f"unknown sample aggregation {method!r}")
+    if not verdicts:
+        return unparsed("no samples", judge=judge)
+    if method == "first":
+        return verdicts[0]
+    scored = [v for v in verdicts if v.value != UNSCORED]
+    if not scored:
+        return Verdict(UNSCORED, reason="no sample could be scored", judge=judge)
+    if all(v.value == ERROR for v in scored):
+        return Verdict(ERROR, reason="every sample failed", judge=judge)
+    voting = [v for v in scored if v.value not in (UNPARSED, ERROR)]
+    if not voting:
+        return unparsed("no sample has an answer", judge=judge)
+    if method == "mmr_life":
+        hits = [v.correct for v in scored]
+        return from_match(mmr_life_item_correct(hits), f"{sum(hits[:5])} of the first "
+                          f"{min(5, len(hits))} samples correct", judge=judge)
+    if method == "mmr_life_sc":
+        winner = mmr_life_vote([None if v.value in (UNPARSED, ERROR) else v.answer
+                                for v in scored])
+        chosen = next((v for v in voting if winner and v.answer == winner), None)
+        if chosen is None:
+            return unparsed("the plurality of samples has no answer", judge=judge)
+        return from_match(chosen.correct, f"plurality answer {winner}", judge=judge,
+                          answer=winner)
+    winner, why = majority_vote([v.answer for v in voting])
+    if winner is None:
+        return unparsed(why, judge=judge, details={"votes": len(voting)})
+    chosen = next(v for v in voting if str(v.answer).strip() == winner)
+    return Verdict(chosen.value, reason=f"majority {winner}: {why}", judge=judge, answer=winner,
+                   details={"votes": len(voting)})
