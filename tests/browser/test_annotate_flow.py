@@ -77,6 +77,16 @@ def test_unsaved_edit_survives_reload(ui_server, page):
     open_item(page, ui_server.url, "ui/beta")
     type_into(page, "#item-question textarea", "Is this a railway station?")
     expect(page.locator("#draft-state")).to_contain_text("draft", timeout=15000)
+    # the line shows the first autosave, which may be of a half-typed question: reload once
+    # the draft holds the whole edit (autosave runs after the typing, always the last one)
+    con = sqlite3.connect(ui_server.db)
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        row = con.execute("SELECT data FROM drafts WHERE item_id = 'ui/beta'").fetchone()
+        if row and "Is this a railway station?" in row[0]:
+            break
+        time.sleep(0.2)
+    con.close()
     page.reload()
     expect(page.locator("#item-question textarea")).to_have_value("Is this a railway station?",
                                                                   timeout=20000)
