@@ -69,6 +69,13 @@ def make_scene(path: Path, size=(1200, 800), color="#dfe7ef", sign=(300, 200, 42
     return path
 
 
+def add_user(db: Path, name: str, role: str, password: str) -> None:
+    """A user added as an admin does it: through the CLI, the password from the environment."""
+    subprocess.run([sys.executable, str(ROOT / "app.py"), "user", "add", name, "--role", role,
+                    "--db", str(db)], check=True, capture_output=True,
+                   env={**os.environ, "CLUELAB_PASSWORD": password})
+
+
 def build_ui_db(db: Path) -> list[str]:
     """A database with three small items for UI tests; returns their ids in order."""
     from store import Store

@@ -4,11 +4,8 @@ the table relies on (ui/gradio_hooks.py)."""
 from __future__ import annotations
 
 import inspect
-import os
 import re
 import sqlite3
-import subprocess
-import sys
 
 import gradio as gr
 import httpx
@@ -16,7 +13,7 @@ import pytest
 from gradio_client import Client
 
 from store import Store
-from tests.live_server import ROOT, LiveServer, build_ui_db, free_port
+from tests.live_server import LiveServer, add_user, build_ui_db, free_port
 from tests.queue_caller import QueueCaller, refusal_text, verdict
 from ui import access
 from ui.gradio_hooks import GuardedBlocks
@@ -33,9 +30,7 @@ def auth_server(tmp_path_factory):
     db = tmp_path_factory.mktemp("access") / "access.db"
     build_ui_db(db)
     for name, role in USERS:
-        subprocess.run([sys.executable, str(ROOT / "app.py"), "user", "add", name, "--role",
-                        role, "--db", str(db)], check=True, capture_output=True,
-                       env={**os.environ, "CLUELAB_PASSWORD": PASSWORD})
+        add_user(db, name, role, PASSWORD)
     srv = LiveServer(db, "--auth")
     srv.db = db
     yield srv
@@ -332,9 +327,7 @@ def test_a_base_url_with_credentials_is_refused_without_quoting_them(store):
 def test_a_locked_login_is_told_so_and_when_to_try_again(auth_server):
     """After five wrong passwords the right one is refused too, but with the reason and the
     wait (it used to read "Incorrect credentials", as if the password were wrong)."""
-    subprocess.run([sys.executable, str(ROOT / "app.py"), "user", "add", "lucy", "--role",
-                    "annotator", "--db", str(auth_server.db)], check=True, capture_output=True,
-                   env={**os.environ, "CLUELAB_PASSWORD": PASSWORD})
+    add_user(auth_server.db, "lucy", "annotator", PASSWORD)
     http = httpx.Client(base_url=auth_server.url, timeout=60)
     for _ in range(5):
         wrong = http.post("/login", data={"username": "lucy", "password": "nope"})

@@ -4,16 +4,13 @@ through guarded events (ui/access.py). Checked as anonymous and as each role und
 on a database whose endpoint, key variable, run, baseline and dataset have marked names."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 
 import pytest
 
 from runner.config import Execution, RunConfig
 from runner.planning import create_run, plan_run
 from store import Store
-from tests.live_server import ROOT, LiveServer, build_ui_db
+from tests.live_server import LiveServer, add_user, build_ui_db
 from tests.queue_caller import QueueCaller
 from ui import access
 
@@ -38,9 +35,7 @@ def marked_server(tmp_path_factory):
         store.add_human_baseline(MARKED["baseline"], MARKED["baseline label"], {ids[0]: True})
         folders = {"database folder": str(db.parent), "media folder": str(store.media_dir)}
     for name, role in ROLES.items():
-        subprocess.run([sys.executable, str(ROOT / "app.py"), "user", "add", name, "--role",
-                        role, "--db", str(db)], check=True, capture_output=True,
-                       env={**os.environ, "CLUELAB_PASSWORD": PASSWORD})
+        add_user(db, name, role, PASSWORD)
     server = LiveServer(db, "--auth")
     server.markers = {**MARKED, **folders}
     yield server

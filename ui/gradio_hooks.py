@@ -123,12 +123,13 @@ def foreign_origin(headers: list[tuple[bytes, bytes]]) -> bool:
 
 
 LOGIN_SCRIPT = (Path(__file__).resolve().parent.parent / "assets" / "login_lock.js")
+LOGIN_HEAD = f"<script>{LOGIN_SCRIPT.read_text(encoding='utf-8')}</script></head>".encode()
 
 
 def with_login_script(send):
     """`send` for Gradio's login page, with assets/login_lock.js in its head: the page's
     config carries none of the app's head scripts (ui/workarounds.py, GRADIO_LOGIN_STATUS)."""
-    script = f"<script>{LOGIN_SCRIPT.read_text(encoding='utf-8')}</script></head>".encode()
+    script = LOGIN_HEAD
     start = {}
 
     async def sending(message):

@@ -3,13 +3,11 @@ that says what they may not do, and the page as it was: no red "Error" badge on 
 of the refused event. Real Chromium against a server with a login."""
 import os
 import re
-import subprocess
-import sys
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.live_server import ROOT, LiveServer, build_ui_db
+from tests.live_server import LiveServer, add_user, build_ui_db
 
 PASSWORD = "refusal-flow-pw"
 USERS = {"ann": "annotator", "rita": "researcher", "pat": "participant"}
@@ -21,9 +19,7 @@ def auth_server(tmp_path_factory):
     db = tmp_path_factory.mktemp("refusals") / "refusals.db"
     build_ui_db(db)
     for name, role in USERS.items():
-        subprocess.run([sys.executable, str(ROOT / "app.py"), "user", "add", name, "--role",
-                        role, "--db", str(db)], check=True, capture_output=True,
-                       env={**os.environ, "CLUELAB_PASSWORD": PASSWORD})
+        add_user(db, name, role, PASSWORD)
     server = LiveServer(db, "--auth")
     server.db = db
     yield server
@@ -100,9 +96,7 @@ def test_a_locked_name_is_told_why_on_the_login_page(auth_server, browser):
     """Five wrong passwords lock the name from this address; the right one then gets the
     reason and the wait on the page (Gradio's page showed nothing for it: assets/login_lock.js)."""
     name = "lou"
-    subprocess.run([sys.executable, str(ROOT / "app.py"), "user", "add", name, "--role",
-                    "annotator", "--db", str(auth_server.db)], check=True, capture_output=True,
-                   env={**os.environ, "CLUELAB_PASSWORD": PASSWORD})
+    add_user(auth_server.db, name, "annotator", PASSWORD)
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     page.goto(auth_server.url + "/")
     for password in ["wrong-1", "wrong-2", "wrong-3", "wrong-4", "wrong-5", PASSWORD]:
