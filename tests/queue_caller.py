@@ -12,7 +12,7 @@ import uuid
 
 import httpx
 
-REFUSED_MARKS = ("may not ", "is not in the access table")
+from ui.access import NOT_ALLOWED
 
 
 class QueueCaller:
@@ -100,19 +100,15 @@ def error_text(answer: dict | str) -> str:
 
 
 def refusal_text(answer: dict | str) -> str:
-    """The access table's refusal in an answer, "" if none: a page (this caller) gets it as
-    a warning toast with its outputs unchanged, a script as the event's error."""
-    if not isinstance(answer, dict):
-        return ""
-    for text in [error_text(answer), *answer.get("logs", [])]:
-        if any(m in text for m in REFUSED_MARKS):
-            return text
-    return ""
+    """The access table's refusal in an answer, "" if none. A refusal is a failure for every
+    client (ui/gradio_hooks.py): the event's error, never a success with a warning."""
+    text = error_text(answer)
+    return text if NOT_ALLOWED in text else ""
 
 
 def verdict(answer: dict | str) -> str:
-    """"refused" (the access table's refusal), "allowed" (the event ran: a result, a
-    handler's own error or a first streamed output), or the failure to call it."""
+    """"refused" (the access table's refusal: a failure naming it), "allowed" (the event ran:
+    a result, a handler's own error or a first streamed output), or the failure to call it."""
     if not isinstance(answer, dict):
         return answer
     return "refused" if refusal_text(answer) else "allowed"

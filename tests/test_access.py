@@ -66,6 +66,13 @@ def test_each_role_reaches_exactly_the_events_of_the_table(auth_server, config, 
     got = {api_name: verdict(answer) for api_name, answer in answers.items()}
     assert got == {api_name: expected(role, api_name) for api_name in got}
     assert len(got) == len(config["dependencies"])
+    # through the raw queue (join, then the stream) a refusal is a failure, not a success
+    # with a warning and no output: any client reading `success` sees it was not done
+    for api_name, answer in answers.items():
+        if expected(role, api_name) == "refused":
+            assert answer["msg"] == "process_completed" and answer["success"] is False, api_name
+            assert access.NOT_ALLOWED in answer["output"]["error"], api_name
+            assert "output" not in answer or "data" not in answer["output"], api_name
     if role == "participant":
         assert set(got.values()) == {"refused"}
 
@@ -73,26 +80,28 @@ def test_each_role_reaches_exactly_the_events_of_the_table(auth_server, config, 
 def test_a_refusal_names_the_user_role_and_action_as_text(auth_server, config):
     local = QueueCaller(auth_server.url, ("local", PASSWORD))
     message = refusal_text(local.answers(config, only={"start_run"})["start_run"])
-    assert message == ("local may not run experiments or read endpoint settings "
-                       "(role annotator; admin, researcher may).")
+    assert message == ("local may not run experiments or read endpoint settings: not allowed "
+                       "for your role (annotator; admin, researcher may).")
     pat = QueueCaller(auth_server.url, ("<i>pat</i>", PASSWORD))
     message = refusal_text(pat.answers(config, only={"load_item"})["load_item"])
-    assert message.startswith("&lt;i&gt;pat&lt;/i&gt; may not annotate items (role participant")
+    assert message.startswith("&lt;i&gt;pat&lt;/i&gt; may not annotate items: not allowed for "
+                              "your role (participant")
 
 
-def test_a_page_gets_a_refusal_as_one_warning_and_its_outputs_unchanged(auth_server, config):
-    """No red "Error" badge on every output: the event succeeds with nothing to update and
-    one warning; a script (gradio_client's header) still gets the refusal as an error."""
+def test_a_refusal_is_the_same_failure_for_a_page_and_a_script(auth_server, config):
+    """The page's queue calls and gradio_client's (its `x-gradio-user: api` header) get the
+    same answer: success false, the refusal as the error, no output and no other message."""
     ann = QueueCaller(auth_server.url, ("ann", PASSWORD))
-    answer = ann.answers(config, only={"save_endpoint"})["save_endpoint"]
-    assert answer["success"] is True and answer["logs"] == [
-        "ann may not set up or test endpoints (role annotator; admin may)."]
-    assert answer["output"]["data"] and all(
-        value == {"__type__": "update"} for value in answer["output"]["data"])
-    ann.http.headers["x-gradio-user"] = "api"
-    scripted = ann.answers(config, only={"save_endpoint"})["save_endpoint"]
-    assert scripted["success"] is False and scripted["logs"] == []
-    assert verdict(scripted) == "refused"
+    answers = []
+    for header in (None, "api"):
+        if header:
+            ann.http.headers["x-gradio-user"] = header
+        answers.append(ann.answers(config, only={"save_endpoint"})["save_endpoint"])
+    for answer in answers:
+        assert answer["success"] is False and answer["logs"] == []
+        assert answer["output"]["error"] == ("ann may not set up or test endpoints: not "
+                                             "allowed for your role (annotator; admin may).")
+        assert verdict(answer) == "refused"
 
 
 def test_a_refused_event_changes_nothing(auth_server, config):
@@ -199,6 +208,31 @@ def test_a_participant_reaches_only_the_routes_of_the_table(auth_server, app_rou
         assert pat.http.request(method, path, json={}).status_code == 403, (method, path)
 
 
+SECRET = "sk-PLANTED-7f3a9c"
+
+
+@pytest.mark.parametrize("path, status", [
+    (f"/gradio_api/file=/tmp/<script>alert(1)</script>{SECRET}.png", 403),   # Gradio's own
+    (f"/gradio_api/file/<b>{SECRET}</b>", 403),
+    (f"/no/such/route/<b>{SECRET}</b>", 403),                               # undeclared
+    (f"/gradio_api/queue/<b>{SECRET}</b>", 404),
+    (f"/assets/<img src=x onerror=alert(1)>{SECRET}.js", 404),
+    (f"/gradio_api/heartbeat/<b>{SECRET}</b>", 404),
+])
+def test_refused_and_missing_routes_answer_a_fixed_body(auth_server, path, status):
+    """Gradio's file route answered "File not allowed: <the path>": a path's markup or a
+    token pasted into it came back. Every refusal and not-found is a fixed body instead."""
+    fixed = {403: {"detail": "Forbidden"}, 404: {"detail": "Not found"}}
+    for name in ("ada", "<i>pat</i>"):
+        got = QueueCaller(auth_server.url, (name, PASSWORD)).get(path)
+        want = 403 if name != "ada" and "participant" not in access.route_roles(path) \
+            else status
+        assert (got.status_code, got.json()) == (want, fixed[want]), (name, path)
+        assert SECRET not in got.text and "<" not in got.text and "pat" not in got.text
+    anonymous = QueueCaller(auth_server.url).get(path)
+    assert SECRET not in anonymous.text and "<" not in anonymous.text
+
+
 def test_a_user_cancels_only_the_events_of_their_own_sessions(auth_server, config):
     """Gradio cancels whatever session and event a body names, whoever asks."""
     ada = QueueCaller(auth_server.url, ("ada", PASSWORD))
@@ -207,7 +241,7 @@ def test_a_user_cancels_only_the_events_of_their_own_sessions(auth_server, confi
     cancel = {"session_hash": session, "fn_index": _fn_index(config, "stats"),
               "event_id": event_ids[-1]}
     refused = rita.http.post("/gradio_api/cancel", json=cancel)
-    assert refused.status_code == 403 and "rita" in refused.text
+    assert refused.status_code == 403 and refused.json() == {"detail": "Forbidden"}
     assert ada.http.post("/gradio_api/cancel", json=cancel).status_code == 200
     assert QueueCaller(auth_server.url).http.post("/gradio_api/cancel",
                                                   json=cancel).status_code == 401

@@ -177,15 +177,19 @@ def caller(store, username: str | None, login_required: bool) -> Caller:
         return Caller(username, NOBODY)
 
 
+NOT_ALLOWED = "not allowed for your role"
+"""In every refusal of an event: what any client can look for in the error."""
+
+
 def refusal(api_name: str | None, who: Caller) -> str | None:
     """Why `who` may not call the event `api_name` (plain text), or None if they may."""
     group = GROUP_OF_EVENT.get(api_name or "")
     if group is None:
         return (f"The action {api_name or '(unnamed)'} is not in the access table "
-                f"(ui/access.py), so nobody may call it.")
+                f"(ui/access.py): {NOT_ALLOWED}, nor for any other.")
     if who.roles & group.roles:
         return None
-    return (f"{who.name} may not {group.action} (role {who.role}; "
+    return (f"{who.name} may not {group.action}: {NOT_ALLOWED} ({who.role}; "
             f"{', '.join(r for r in ROLES if r in group.roles)} may).")
 
 

@@ -3,9 +3,11 @@
 Gradio has no hook that runs before every event, so `GuardedBlocks` overrides
 `Blocks.process_api`: every way in (the queue, /gradio_api/run, /gradio_api/call, MCP, the
 front end's fn_index calls) ends there, before the inputs are preprocessed. A refused event
-runs no handler and changes no output: a script (gradio_client) gets the refusal as an error;
-a page gets it as one warning, its outputs left as they were (as ui/handler_errors.py does
-for a failing handler), instead of a red "Error" badge on every output of the event.
+runs no handler and changes no output, and it fails for every client alike: the queue's
+process_completed says success false with the refusal as its error (it says "not allowed for
+your role", escaped), whether a page, gradio_client or a raw queue caller asked. (It used to
+succeed with a warning for pages, so a raw queue caller read a refusal as a success.) A page
+shows the error as one red toast.
 
 `RouteAccess` is ASGI middleware in front of Gradio's routes. To know who is asking it reads
 the login cookie as Gradio's own `get_current_user` does (routes.py: `access-token-<cookie
@@ -19,7 +21,6 @@ tests/test_access.py fails if a Gradio upgrade renames or moves what these rely 
 """
 from __future__ import annotations
 
-import copy
 import html
 import inspect
 import json
@@ -30,7 +31,7 @@ from pathlib import Path
 
 import gradio as gr
 
-from ui import access, handler_errors, login_throttle, messages
+from ui import access, login_throttle, messages, route_answers
 
 _PROCESS_API = inspect.signature(gr.Blocks.process_api)
 NO_PAGE_HTML = Path(__file__).resolve().parent.parent / "assets" / "no_page.html"
@@ -65,25 +66,9 @@ class GuardedBlocks(gr.Blocks):
         who = access.caller(self.access_store, getattr(request, "username", None),
                             login_required(self))
         reason = access.refusal(fn.api_name, who)
-        if reason and (handler_errors.from_script(request) or fn.batch):
+        if reason:                  # no handler runs, no input is read, no output changes
             raise refusal_error(reason)
-        if reason:                  # a page: one warning, no output changed, no input read
-            bound.arguments.update(block_fn=refused_on_page(fn, reason), inputs=[],
-                                   iterator=None)
-            return await super().process_api(*bound.args[1:], **bound.kwargs)
         return await super().process_api(block_fn, *args, **kwargs)
-
-
-def refused_on_page(fn, reason: str):
-    """A stand-in for the refused event `fn`: no inputs (nothing the caller sent is read),
-    and a handler that shows `reason` and leaves every output as it was."""
-    def refused():
-        messages.warn(reason)
-        return handler_errors.unchanged(len(fn.outputs))
-
-    stand_in = copy.copy(fn)
-    stand_in.fn, stand_in.inputs, stand_in.component_prop_inputs = refused, [], []
-    return stand_in
 
 
 def cookie_user(app, headers: list[tuple[bytes, bytes]]) -> str | None:
@@ -122,35 +107,6 @@ def foreign_origin(headers: list[tuple[bytes, bytes]]) -> bool:
     return not netloc or netloc not in own
 
 
-LOGIN_SCRIPT = (Path(__file__).resolve().parent.parent / "assets" / "login_lock.js")
-LOGIN_HEAD = f"<script>{LOGIN_SCRIPT.read_text(encoding='utf-8')}</script></head>".encode()
-
-
-def with_login_script(send):
-    """`send` for Gradio's login page, with assets/login_lock.js in its head: the page's
-    config carries none of the app's head scripts (ui/workarounds.py, GRADIO_LOGIN_STATUS)."""
-    script = LOGIN_HEAD
-    start = {}
-
-    async def sending(message):
-        if message["type"] == "http.response.start":
-            start.update(message)       # held until the body (its length changes) is known
-            return
-        if message["type"] == "http.response.body" and start:
-            body = message.get("body", b"")
-            if not message.get("more_body") and b"</head>" in body:
-                body = body.replace(b"</head>", script, 1)
-            headers = [(k, v) for k, v in start.get("headers", [])
-                       if k.lower() != b"content-length"]
-            if not message.get("more_body"):
-                headers.append((b"content-length", str(len(body)).encode()))
-            await send({**start, "headers": headers})
-            start.clear()
-            message = {**message, "body": body}
-        await send(message)
-    return sending
-
-
 def login_name(body: bytes) -> str:
     """The user name of a login form: urlencoded (scripts) or multipart (Gradio's page)."""
     text = body.decode("utf-8", "replace")
@@ -180,47 +136,45 @@ class RouteAccess:
             return await self.app(scope, receive, send)
         headers = scope.get("headers", [])
         if foreign_origin(headers):
-            if scope["type"] == "websocket":
-                return await send({"type": "websocket.close", "code": 1008})
-            return await _send_json(send, 403, {"detail": "Requests from pages of other sites "
-                                                          "are refused."})
+            return await self._forbidden(scope, send)
+        app_send = route_answers.fixed_errors(send) if scope["type"] == "http" else send
         entry = access.route_entry(scope["path"])
         roles = access.route_roles(scope["path"])
         if asks_deep_link(scope):
             roles = access.NOBODY
         if entry == "/login" and scope.get("method") == "POST" and self.throttle:
-            return await self._login(scope, receive, send)
+            return await self._login(scope, receive, app_send)
         if roles == access.ANYONE:
-            return await self.app(scope, receive, send)
+            return await self.app(scope, receive, app_send)
         user = cookie_user(scope.get("app"), headers)
         if self.require_login and not user:
             if entry in access.PAGES:                          # Gradio's login page
-                return await self.app(scope, receive, with_login_script(send))
+                return await self.app(scope, receive, route_answers.with_login_script(app_send))
             return await self._not_logged_in(scope, send)
         who = access.caller(self.store, user, self.require_login)
         if not who.roles & roles:
             return await self._forbidden(scope, send, who, entry in access.PAGES)
         if entry == "/gradio_api/cancel" and self.require_login:
-            body = await read_body(receive)
+            body = await route_answers.read_body(receive)
             if foreign_cancel(scope.get("app"), body, user):
-                return await self._forbidden(scope, send, who)
-            receive = replay(body)
-        return await self.app(scope, receive, send)
+                return await self._forbidden(scope, send)
+            receive = route_answers.replay(body)
+        return await self.app(scope, receive, app_send)
 
     async def _login(self, scope, receive, send) -> None:
         """A login attempt: answered here while its name is locked for this address, else
         passed on with the address where the throttle's check finds it."""
-        body = await read_body(receive)
+        body = await route_answers.read_body(receive)
         user = login_name(body)
         address = (scope.get("client") or ("", 0))[0]
         wait = self.throttle.wait_s(user, address)
         if wait > 0:
-            return await _send_json(send, 429, {"detail": (
+            return await route_answers.send_json(send, 429, {"detail": (
                 f"Too many failed logins for this name from your address: try again in "
                 f"{math.ceil(wait)} s.")})
         token = login_throttle.CLIENT.set(address)
         try:
-            return await self.app(scope, replay(body), send)
+            return await self.app(scope, route_answers.replay(body), send)
         finally:
             login_throttle.CLIENT.reset(token)
 
@@ -230,10 +184,12 @@ class RouteAccess:
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})
             return
-        await _send_json(send, 401, {"detail": "Not authenticated"})
+        await route_answers.send_json(send, 401, route_answers.NOT_LOGGED_IN)
 
     @staticmethod
-    async def _forbidden(scope, send, who, page: bool = False) -> None:
+    async def _forbidden(scope, send, who=None, page: bool = False) -> None:
+        """A 403 with the fixed body (ui/route_answers.py); a page a signed-in `who` may
+        not use: assets/no_page.html, naming them."""
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})
             return
@@ -245,45 +201,7 @@ class RouteAccess:
                                     (b"content-length", str(len(body.encode())).encode())]})
             await send({"type": "http.response.body", "body": body.encode()})
             return
-        await _send_json(send, 403, {"detail": f"{who.name} (role {who.role}) may not reach "
-                                               "this route"})
-
-
-async def _send_json(send, status: int, value) -> None:
-    body = json.dumps(value).encode()
-    await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"),
-                            (b"content-length", str(len(body)).encode())]})
-    await send({"type": "http.response.body", "body": body})
-
-
-MAX_CANCEL_BODY = 64 * 1024
-
-
-async def read_body(receive) -> bytes:
-    """The whole request body (a cancel is a few ids; more than MAX_CANCEL_BODY is cut)."""
-    chunks, size, more = [], 0, True
-    while more and size <= MAX_CANCEL_BODY:
-        message = await receive()
-        if message["type"] != "http.request":
-            break
-        chunks.append(message.get("body", b""))
-        size += len(chunks[-1])
-        more = message.get("more_body", False)
-    return b"".join(chunks)
-
-
-def replay(body: bytes):
-    """A `receive` that hands the body read by read_body to the app behind."""
-    sent = False
-
-    async def receive():
-        nonlocal sent
-        if sent:
-            return {"type": "http.disconnect"}
-        sent = True
-        return {"type": "http.request", "body": body, "more_body": False}
-    return receive
+        await route_answers.send_fixed(send, 403)
 
 
 def foreign_cancel(app, body: bytes, user: str) -> bool:

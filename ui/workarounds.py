@@ -64,6 +64,13 @@ def typed_label_keeps_colour() -> bool:
                           box_dialog_source(), re.DOTALL))
 
 
+def failed_event_marks_its_outputs() -> bool:
+    """Gradio's front end: an event that fails (a refusal by the access table among them)
+    puts an "Error" badge on each of its outputs, beside the toast that says why."""
+    return event_script_throw_is_an_error() and '<span class="error' in read_all(
+        GRADIO_FRONTEND, "statustracker-*.js")
+
+
 def event_script_throw_is_an_error() -> bool:
     """Gradio's front end: an event whose page script throws marks its outputs "error"."""
     return bool(re.search(r"catch\{this\.update_loading_status\(\{status:`error`",
@@ -86,6 +93,10 @@ WORKAROUNDS = [
     Workaround("BOX_DIALOG_TYPED_LABEL", "a label typed into the box dialog sets the label "
                "only: the box keeps the first choice's grey", "assets/annotator.js "
                "(pickTypedClue)", typed_label_keeps_colour),
+    Workaround("GRADIO_ERROR_BADGES", "a failed event puts a red Error badge on each of its "
+               "outputs, though they kept their values: a refused action (which fails for "
+               "every client) marked the whole form", "assets/cluelab.css "
+               "([data-testid=status-tracker] .error)", failed_event_marks_its_outputs),
     Workaround("GRADIO_JS_THROW", "an event's page script cannot cancel it quietly: a throw "
                "shows a red Error badge on every output", "assets/confirm.js (asks before the "
                "click reaches Gradio)", event_script_throw_is_an_error),

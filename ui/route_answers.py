@@ -1,0 +1,108 @@
+"""The HTTP bodies the route middleware (ui/gradio_hooks.RouteAccess) sends, reads or rewrites.
+
+Refused and not-found routes answer a fixed body that quotes nothing of the request:
+{"detail": "Forbidden"} (403) and {"detail": "Not found"} (404). That holds for the
+middleware's own refusals and for Gradio's answers alike (`fixed_errors`): Gradio's file
+route answered "File not allowed: <the requested path>", and a path can carry markup or a
+secret (a token pasted into a URL) that would then be shown back, or logged by whatever
+reads the answer. The one exception is a page a signed-in user may not use: it gets
+assets/no_page.html, which names that user (escaped), not the request.
+
+The login page gets assets/login_lock.js in its head (`with_login_script`); a cancel's and a
+login's body are read here and handed on (`read_body`, `replay`).
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+FIXED = {403: {"detail": "Forbidden"}, 404: {"detail": "Not found"}}
+"""The only bodies of a refused (403) or not-found (404) route."""
+NOT_LOGGED_IN = {"detail": "Not authenticated"}
+"""What Gradio's own login check answers (its front end shows the login form on it)."""
+
+LOGIN_SCRIPT = (Path(__file__).resolve().parent.parent / "assets" / "login_lock.js")
+LOGIN_HEAD = f"<script>{LOGIN_SCRIPT.read_text(encoding='utf-8')}</script></head>".encode()
+MAX_CANCEL_BODY = 64 * 1024
+
+
+async def send_json(send, status: int, value) -> None:
+    body = json.dumps(value).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def send_fixed(send, status: int) -> None:
+    """A refusal (403) or a not-found (404), with its fixed body."""
+    await send_json(send, status, FIXED[status])
+
+
+def fixed_errors(send):
+    """`send` for the app behind the middleware: a 403 or 404 it answers goes out with the
+    fixed body instead of its own (whatever it quoted of the request); other answers pass."""
+    fixed_status = None
+
+    async def sending(message):
+        nonlocal fixed_status
+        if message["type"] == "http.response.start" and message.get("status") in FIXED:
+            fixed_status = message["status"]
+            return                      # sent with the fixed body once the app's body ends
+        if fixed_status is not None and message["type"] == "http.response.body":
+            if not message.get("more_body"):
+                await send_fixed(send, fixed_status)
+            return
+        await send(message)
+    return sending
+
+
+def with_login_script(send):
+    """`send` for Gradio's login page, with assets/login_lock.js in its head: the page's
+    config carries none of the app's head scripts (ui/workarounds.py, GRADIO_LOGIN_STATUS)."""
+    script = LOGIN_HEAD
+    start = {}
+
+    async def sending(message):
+        if message["type"] == "http.response.start":
+            start.update(message)       # held until the body (its length changes) is known
+            return
+        if message["type"] == "http.response.body" and start:
+            body = message.get("body", b"")
+            if not message.get("more_body") and b"</head>" in body:
+                body = body.replace(b"</head>", script, 1)
+            headers = [(k, v) for k, v in start.get("headers", [])
+                       if k.lower() != b"content-length"]
+            if not message.get("more_body"):
+                headers.append((b"content-length", str(len(body)).encode()))
+            await send({**start, "headers": headers})
+            start.clear()
+            message = {**message, "body": body}
+        await send(message)
+    return sending
+
+
+async def read_body(receive) -> bytes:
+    """The whole request body (a cancel is a few ids; more than MAX_CANCEL_BODY is cut)."""
+    chunks, size, more = [], 0, True
+    while more and size <= MAX_CANCEL_BODY:
+        message = await receive()
+        if message["type"] != "http.request":
+            break
+        chunks.append(message.get("body", b""))
+        size += len(chunks[-1])
+        more = message.get("more_body", False)
+    return b"".join(chunks)
+
+
+def replay(body: bytes):
+    """A `receive` that hands the body read by read_body to the app behind."""
+    sent = False
+
+    async def receive():
+        nonlocal sent
+        if sent:
+            return {"type": "http.disconnect"}
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+    return receive
