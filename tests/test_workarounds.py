@@ -29,3 +29,28 @@ def test_every_workaround_points_at_code_that_points_back():
         path = root / workaround.where.split(" ")[0]
         assert path.is_file(), workaround.where
         assert "ui/workarounds.py" in path.read_text(), workaround.where
+
+
+ROTATE_BUTTONS = ('<button aria-label="Rotate counterclockwise"></button>'
+                  '<button aria-label="Rotate clockwise"></button>')
+TURNS_THE_BOXES = ("function tt(I) { c(c().orientation = ((c().orientation + I) % 4 + 4) % 4,"
+                   " !0), Ke(); for (const z of c().boxes) z.onRotate(I); j(); }")
+
+
+@pytest.mark.parametrize("component, needed", [
+    (ROTATE_BUTTONS + TURNS_THE_BOXES, True),       # the installed component's shape
+    (TURNS_THE_BOXES, False),                       # no Rotate buttons any more
+    (ROTATE_BUTTONS + "function tt(I) { rotateImage(I); }", False),   # turns the image itself
+])
+def test_the_rotate_check_follows_the_component(monkeypatch, tmp_path, component, needed):
+    """ANNOTATOR_ROTATE (the CSS rule hiding the buttons) is needed while the component has
+    Rotate buttons whose turn changes only the view's orientation and turns the boxes."""
+    (tmp_path / "Index-x.js").write_text(component)
+    monkeypatch.setattr(workarounds, "component_dir", lambda: tmp_path)
+    assert workarounds.rotate_turns_only_the_view() is needed
+
+
+def test_the_rotate_buttons_are_hidden_by_the_rule_the_entry_names():
+    from pathlib import Path
+    css = (Path(workarounds.__file__).resolve().parent.parent / "assets" / "cluelab.css")
+    assert '#annotator button[aria-label^="Rotate"] { display: none; }' in css.read_text()

@@ -64,6 +64,18 @@ def typed_label_keeps_colour() -> bool:
                           box_dialog_source(), re.DOTALL))
 
 
+def rotate_turns_only_the_view() -> bool:
+    """The component offers Rotate buttons, and a turn changes the value's `orientation` and
+    turns every box with it (`box.onRotate`): the stored image is not turned, its boxes are
+    recorded in the turned frame."""
+    js = component_js()
+    buttons = all(f'aria-label="Rotate {way}"' in js for way in ("clockwise",
+                                                                  "counterclockwise"))
+    turn = re.search(r"\.orientation\s*=\s*\(\(\w+\(\)\.orientation\s*\+\s*(\w+)\)\s*%\s*4"
+                     r".{0,200}?\.onRotate\(\1\)", js, re.DOTALL)
+    return buttons and turn is not None
+
+
 def failed_event_marks_its_outputs() -> bool:
     """Gradio's front end: an event that fails (a refusal by the access table among them)
     puts an "Error" badge on each of its outputs, beside the toast that says why."""
@@ -93,6 +105,10 @@ WORKAROUNDS = [
     Workaround("BOX_DIALOG_TYPED_LABEL", "a label typed into the box dialog sets the label "
                "only: the box keeps the first choice's grey", "assets/annotator.js "
                "(pickTypedClue)", typed_label_keeps_colour),
+    Workaround("ANNOTATOR_ROTATE", "the annotator's Rotate buttons turn only the view: the "
+               "boxes are then recorded in the turned frame, not on the image as stored (and "
+               "as the model is shown it)", "assets/cluelab.css (#annotator button"
+               "[aria-label^=Rotate])", rotate_turns_only_the_view),
     Workaround("GRADIO_ERROR_BADGES", "a failed event puts a red Error badge on each of its "
                "outputs, though they kept their values: a refused action (which fails for "
                "every client) marked the whole form", "assets/cluelab.css "
