@@ -4,6 +4,7 @@ The CLI and the UI call exactly this API:
 
     report = import_path(store, fmt, path, images_dir=None, dataset=None, author="import",
                          progress=None, source_name=None)
+    reports = import_paths(store, fmt, [(path, source_name), ...], ...)   # all or nothing
     summary = export_path(store, fmt, out, dataset=None)
 
 Each format is one module; import parsers turn a file into records (`records.py`), and
@@ -36,7 +37,7 @@ _WRITERS = {
 IMPORT_FORMATS = tuple(_READERS)
 EXPORT_FORMATS = tuple(_WRITERS)
 
-__all__ = ["import_path", "export_path", "record_ids", "IMPORT_FORMATS", "EXPORT_FORMATS",
+__all__ = ["import_path", "import_paths", "export_path", "record_ids", "IMPORT_FORMATS", "EXPORT_FORMATS",
            "ImportReport", "FormatError"]
 
 
@@ -59,6 +60,16 @@ def import_path(store, fmt: str, path, images_dir=None, dataset=None, author: st
     return run_import(store, fmt, _READERS[fmt], path, images_dir=images_dir, dataset=dataset,
                       author=author, progress=progress, source_name=source_name,
                       replace=replace)
+
+
+def import_paths(store, fmt: str, sources, **options) -> list[ImportReport]:
+    """Import several files as one: `sources` are (path, source_name) pairs, each imported
+    as `import_path` does with `options`, all in one transaction. A FormatError raised by any
+    file (it names that file) rolls back every file: the database is as it was, the files
+    before it included (they used to stay imported)."""
+    with store.atomic():
+        return [import_path(store, fmt, path, source_name=shown, **options)
+                for path, shown in sources]
 
 
 def record_ids(fmt: str, path, images_dir=None, dataset=None) -> list[str]:

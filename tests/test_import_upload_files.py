@@ -110,3 +110,53 @@ def test_a_zip_bomb_is_refused_before_anything_is_unpacked(tmp_path):
     photo = zipfile.ZipInfo("images/pano.jpg")       # images: any size, no bomb ratio
     photo.file_size, photo.compress_size = 900 * 1024**2, 880 * 1024**2
     import_sources.check_member("big.zip", photo)
+
+
+def database_state(store) -> tuple:
+    """Every table's row count and a checksum of the items table's rows."""
+    import hashlib
+    import sqlite3
+    con = sqlite3.connect(store.path)
+    try:
+        tables = [r[0] for r in con.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")]
+        counts = {t: con.execute(f'SELECT COUNT(*) FROM "{t}"').fetchone()[0] for t in tables}
+        items = con.execute("SELECT * FROM items ORDER BY id").fetchall()
+        return counts, hashlib.sha256(repr(items).encode()).hexdigest()
+    finally:
+        con.close()
+
+
+@pytest.mark.parametrize("fmt, broken, names", [
+    # read fine, but every image path leaves the image folder: refused while importing,
+    # after the first file was stored (that file stayed in the database)
+    ("jsonl", lambda p: p.write_text(json.dumps({
+        "id": "z/b1", "question": "Q?", "answer_type": "open", "answer": "x",
+        "images": ["../outside.png"]}) + "\n"), ("two.zip/part2.jsonl", "leaves the image")),
+    # a row that cannot be read: refused naming the file and the line
+    ("dailyclue", lambda p: p.write_text('[{"id": "b1", "question": "Q?", "answer": "x"},\n'
+                                         ' {"id": "b2", "question": }]\n'),
+     ("two.zip/part2.json", "line 2")),
+])
+def test_a_zip_whose_second_file_fails_imports_nothing(store, tmp_path, fmt, broken, names):
+    """Several data files of one ZIP are one import: if any fails, nothing is imported
+    (the files before it included) and the message names the file and the row."""
+    jsonl_file(tmp_path / "before.jsonl", ["old/1"])
+    upload(store, "jsonl", tmp_path / "before.jsonl")
+    src = tmp_path / "two"
+    suffix = ".jsonl" if fmt == "jsonl" else ".json"
+    if fmt == "jsonl":
+        jsonl_file(src / "part1.jsonl", ["z/a1", "z/a2"])
+    else:
+        src.mkdir()
+        (src / "part1.json").write_text(json.dumps([{"id": "a1", "question": "Q?",
+                                                     "answer": "x"}]))
+    broken(src / f"part2{suffix}")
+    before = database_state(store)
+    with pytest.raises(IoError) as err:
+        upload(store, fmt, zipped(src, tmp_path))
+    assert database_state(store) == before
+    assert store.item_ids() == ["old/1"]
+    message = str(err.value)
+    assert all(name in message for name in names), message
+    assert "nothing was imported" in message and "was imported (" not in message

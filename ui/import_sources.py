@@ -4,8 +4,9 @@ knows them by.
 A single file is imported alone; a ZIP is unpacked into a private temporary folder with every
 member path checked, so a hostile archive cannot write outside it. A ZIP with several data
 files used to import the first one found and ignore the rest without a word: now every data
-file is read with the chosen format first, and either all of them are imported (a report
-each) or the upload is refused naming the files that are not in that format.
+file is read with the chosen format first, and the upload is refused naming the files that
+are not in that format; then all of them are imported in one transaction
+(formats.import_paths), so a file refused while importing leaves the database as it was.
 """
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from formats import FormatError, export_path, import_path, record_ids
+from formats import FormatError, export_path, import_paths, record_ids
 from store import StoreError
 from ui.import_roots import ImportRootError, ImportRoots
 from ui.import_sources import IoError, shown_path, upload_targets
@@ -53,7 +53,8 @@ class IoHandlers:
     """Import and export for the page. A server path (and an image folder) is read only
     inside `import_roots` (ui/import_roots.py); an upload is unpacked into a private folder
     and then imported exactly as the CLI imports a file or folder: `import_path` with the
-    format's own default image folder, so both give the same database."""
+    format's own default image folder, so both give the same database (the files of a ZIP
+    together: `import_paths`, one transaction)."""
 
     def __init__(self, store, import_roots: ImportRoots | None = None):
         self.store = store
@@ -91,18 +92,15 @@ class IoHandlers:
                         question = self.replace_question(fmt, targets, images, dataset)
                         if confirmed != question:
                             return {"confirm": question}
-                    for path, shown in targets:
-                        report = import_path(self.store, fmt, path, images_dir=images,
-                                             dataset=dataset, author="ui", progress=progress,
-                                             source_name=shown, replace=replace)
-                        reports.append(report.to_dict() | {"text": report.render_text()})
+                    # the files of a ZIP are one import: one failing imports none of them
+                    reports = [report.to_dict() | {"text": report.render_text()}
+                               for report in import_paths(
+                                   self.store, fmt, targets, images_dir=images,
+                                   dataset=dataset, author="ui", progress=progress,
+                                   replace=replace)]
                 except FormatError as err:
-                    done = "; ".join(f"{r['path']} was imported ({r['imported']} items)"
-                                     for r in reports)  # files of the ZIP before this one
-                    what = f"nothing of it was imported; {done}" if done else \
-                        "nothing was imported"
                     raise IoError(f"{shown_path(err.path, local, prefix)}: {err.reason} "
-                                  f"— {what}") from None
+                                  "— nothing was imported") from None
         except ImportRootError as err:
             raise IoError(f"{err} — nothing was imported") from None
         except zipfile.BadZipFile:
