@@ -47,7 +47,8 @@ def export(store, out: Path, dataset: str | None = None) -> dict:
 
 
 def tsv_line(values) -> str:
-    """One TSV line. Values stay exact (a data file: no spreadsheet neutralising); a field
+    """One TSV line. Values stay exact (a data file: no spreadsheet neutralising, as README
+    and docs/FORMATS.md tell users who would open it in a spreadsheet); a field
     holding a tab, CR, LF or a double quote is quoted, its quotes doubled, as pandas and
     csv.reader read it. Python's csv writer with a "\\n" line end leaves a lone CR
     unquoted, and readers that end lines at CR then split the row."""

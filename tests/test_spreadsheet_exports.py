@@ -114,7 +114,8 @@ def test_inspect_tag_export_uses_the_same_rule(scored_db):
 
 # ---- the VLMEvalKit TSV: data, kept exact --------------------------------------------------
 AWKWARD = ["a lone\rcarriage return", "a\ttab", "two\nlines", "CRLF\r\nhere",
-           "=1+1 stays a formula", 'a "quoted" word']
+           "=1+1 stays a formula", "+1 stays", "-2 stays", "@SUM(A1) stays",
+           'a "quoted" word']
 
 
 def test_vlmevalkit_tsv_reads_back_one_row_per_item_with_exact_values(store, make_item,
