@@ -6,6 +6,7 @@ import time
 import pytest
 
 from runner.config import Execution, RunConfig
+from runner.coverage import FROM_CACHE
 from runner.engine import execute
 from runner.planning import create_run, plan_run
 from store import Store
@@ -149,6 +150,22 @@ def test_a_dead_endpoint_fails_fast_and_leaves_every_item_pending(store, items):
     assert outcome.status == "failed" and "cannot connect" in outcome.message
     assert "is the server running" in outcome.message and "--resume" in outcome.message
     assert len(store.pending_work(outcome.run_id)) == 2
+
+
+def test_a_dead_endpoint_runs_from_the_cache_when_it_answers_every_request(store, items):
+    """The pre-flight meets real HTTP to a port nothing listens on any more: a run the cache
+    answers entirely goes on from it and says so; one it does not is refused with counts."""
+    ids = items(2)
+    with start_server() as mortal:
+        store.add_endpoint("mortal", mortal.url, "fake-vlm")
+        assert launch(store, ids, endpoint="mortal", setting="direct", samples=2).status == "done"
+    cached = launch(store, ids, endpoint="mortal", setting="direct", samples=2)
+    assert cached.status == "done" and cached.totals["cached"] == 4
+    assert cached.message.startswith(FROM_CACHE) and "cannot connect" in cached.message
+    partial = launch(store, ids + items(1), endpoint="mortal", setting="direct", samples=2)
+    assert partial.status == "failed" and "cannot connect" in partial.message
+    assert "4 of 6 requests are cached, 2 would need the endpoint" in partial.message
+    assert len(store.pending_work(partial.run_id)) == 6      # refused: nothing recorded
 
 
 def test_a_refused_key_names_its_variable_and_never_shows_the_key(store, fake, items,
