@@ -20,7 +20,7 @@ from cli.endpoint_commands import fail, open_store
 from cli.progress import TerminalProgress
 from cli.run_refs import resolve_run
 from runner.costs import money
-from runner.totals import counts_text, status_counts
+from runner.totals import counts_text, request_control, status_counts
 
 EXIT = {"done": 0, "failed": 1, "lost": 1}
 
@@ -284,8 +284,8 @@ def run_runs(args) -> int:
         if args.delete:
             return _delete(store, args.delete, args.yes)
         if args.pause or args.cancel:
-            run = store.request_run_control(args.pause or args.cancel,
-                                            "pause" if args.pause else "cancel")
+            run = request_control(store, args.pause or args.cancel,
+                                  "pause" if args.pause else "cancel")
             print(f"run {run['id']}: {run['status']}"
                   + (f" ({run['control']} requested)" if run["control"] else ""))
             return 0

@@ -35,7 +35,7 @@ from runner.endpoints import api_key_for, preflight
 from runner.prompts import PromptSet
 from runner.recording import Recorder
 from runner.sending import Sender
-from runner.totals import RunTotals
+from runner.totals import RunTotals, status_counts, stop_text
 from runner.work import WorkBuilder, load_items
 
 FINAL = {"failed": "failed", "pause": "paused", "cancel": "cancelled", "budget": "stopped",
@@ -139,6 +139,9 @@ class Engine(DispatchMixin):
         if self.stop_reason:
             status = FINAL[self.stop_reason]
             message = self.stop_message
+            if self.stop_reason in ("pause", "cancel"):   # what it stopped with, not the ask
+                message = stop_text(status, status_counts(self.totals.snapshot(),
+                                                          running=False))
         elif remaining:
             status, message = "stopped", f"{remaining} work rows have no result"
         else:
@@ -188,6 +191,8 @@ class Engine(DispatchMixin):
     def _stop(self, reason: str, message: str) -> None:
         if self.stop_reason is None or reason == "failed" and self.stop_reason != "failed":
             self.stop_reason, self.stop_message = reason, message
+        if hasattr(self, "_slot_freed"):    # a dispatch waiting for a slot stops at once
+            self._slot_freed.set()
 
     def _load_clue_source(self, phase: str) -> None:
         source = self.config["clues"]

@@ -232,11 +232,42 @@ def test_another_process_can_pause_and_the_resume_sends_only_the_rest(store, fak
     threading.Thread(target=pause_soon).start()
     paused = execute(store, run_id)
     assert paused.status == "paused" and 0 < paused.totals["done"] < 40
+    done, left = paused.totals["done"], 40 - paused.totals["done"]
+    assert paused.message.startswith(f"paused on request: {done} done, 0 failed, {left} not "
+                                     f"run = 40 work rows; {left} left: resume with")
     assert store.get_run(run_id)["status"] == "paused"
     resumed = execute(store, run_id)
     assert resumed.status == "done" and resumed.totals["done"] == 40
     request_ids = [r["request_id"] for r in chats(fake)]
     assert len(request_ids) == len(set(request_ids)) == 40
+
+
+def test_a_cancelled_run_stops_at_once_and_says_what_it_was_left_with(store, fake, items):
+    """Every slot taken by a slow request: the cancel is not left waiting for one to free, and
+    the run ends 'cancelled' with counters that add up, not with the words of the request."""
+    from ui import experiments_runs as xr
+
+    ids = items(1)
+    fake.configure(latency=20)
+    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct", samples=30),
+                    Execution(**FAST, concurrency=2))
+    run_id = create_run(store, plan)
+
+    def cancel_soon():
+        time.sleep(0.8)
+        with Store(store.path) as other:
+            other.request_run_control(run_id, "cancel")
+
+    threading.Thread(target=cancel_soon).start()
+    started = time.monotonic()
+    outcome = execute(store, run_id)
+    assert time.monotonic() - started < 5
+    run = store.get_run(run_id)
+    assert outcome.status == run["status"] == "cancelled" and run["control"] is None
+    assert run["message"] == "cancelled on request: 0 done, 0 failed, 30 not run = 30 work rows"
+    panel, status = xr.progress(store, run_id)
+    assert status == "cancelled" and "requested" not in panel
+    assert "cancelled on request" in panel and "= <b data-count='total'>30</b>" in panel
 
 
 def test_budget_stops_dispatch_before_overspending(store, fake, items):

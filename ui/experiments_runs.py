@@ -12,7 +12,7 @@ import json
 
 from runner.leases import effective_status
 from runner.costs import money
-from runner.totals import COUNTS, status_counts
+from runner.totals import COUNTS, request_control, status_counts
 from store import NotFoundError, StoreError
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_handlers import check_endpoint
@@ -217,7 +217,7 @@ def control(store, run_id: str, action: str) -> str:
         raise ExperimentError(f"run {run['id']} is interrupted (its process is gone): resume "
                               "it, or cancel it")
     try:
-        after = store.request_run_control(run["id"], action)
+        after = request_control(store, run["id"], action)
     except StoreError as err:
         raise ExperimentError(str(err)) from None
     if after["status"] == "running" and status == "running":
