@@ -260,7 +260,8 @@ def run_report(args) -> int:
 
 
 def run_compare(args) -> int:
-    from scoring.results import ResultsError, compare_runs
+    from scoring.paired import compare_runs
+    from scoring.results import ResultsError
     from store import StoreError
 
     store = open_store(args.db)
@@ -284,6 +285,7 @@ def run_compare(args) -> int:
     print(f"right in A only {result['only_a']}, in B only {result['only_b']}, both "
           f"{result['both_correct']}, neither {result['neither']}; exact McNemar p = "
           f"{result['p_value']:.4g}")
+    print(result["rule"])
     for flip in result["flips"]:
         print(f"  {flip['change']}\t{flip['item']}")
     return 0
