@@ -26,8 +26,8 @@ from judges.stats import CI_RULE, COUNTING_RULES
 from judges.tables import Column, Table, clue_injection_table, leaderboard, results_table
 from judges.tables import rigorous_drop_table, verbench_table
 
-from scoring.compared import SETTING_TITLES, check_one_per_cell, clue_source, grouped, \
-    labels, on_shared, run_names, solver_label, summaries, unfinished_note
+from scoring.compared import SETTING_TITLES, check_one_per_cell, clue_source, failed_runs, \
+    grouped, labels, on_shared, run_names, solver_label, summaries, unfinished_note
 from scoring.extraction import CLUELAB, describe
 from scoring.results import GROUPS, ResultsError, on_items
 
@@ -48,14 +48,17 @@ def _rates(table: Table, summaries_by_label: dict[str, dict]) -> Table:
 
 
 def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
-    """Each row that is a run gets its `run_id` and `run_name` (names: {run_id: label}), and
-    the notes name the runs that did not finish."""
+    """Each row that is a run gets its `run_id` and `run_name` (names: {run_id: label}), a
+    failed run's row is never marked best, and the notes name the runs that failed or did not
+    finish."""
     by_label = {label: rid for rid, label in names.items()}
     given = run_names(store, names)
+    failed = failed_runs(store, names)
     for row in table.rows:
         rid = by_label.get(row.get("model"))
         if rid is not None:
             row["run_id"], row["run_name"] = rid, given[rid]
+            row["_unranked"] = row.get("_unranked") or rid in failed
     table.notes = " ".join(p for p in (table.notes, unfinished_note(store, names)) if p)
     return table
 
