@@ -216,20 +216,27 @@ def test_clues_of_another_run_are_injected(store, fake, items):
     assert {r["answer"] for r in store.run_results(outcome.run_id)} == {"A"}
 
 
-def test_another_process_can_pause_and_the_resume_sends_only_the_rest(store, fake, items,
-                                                                      tmp_path):
-    ids = items(1)
-    fake.configure(latency=0.1)
-    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct", samples=40),
-                    Execution(**FAST, concurrency=2))
+def steered_run(store, fake, items, latency: float, samples: int, action: str,
+                after: float) -> str:
+    """A run of one item x `samples` at 2 in flight against replies taking `latency` s, which
+    another process asks to `action` (pause, cancel) `after` seconds; not executed yet."""
+    fake.configure(latency=latency)
+    plan = plan_run(store, RunConfig(endpoint="fake", ids=items(1), setting="direct",
+                                     samples=samples), Execution(**FAST, concurrency=2))
     run_id = create_run(store, plan)
 
-    def pause_soon():
-        time.sleep(0.5)
+    def steer_soon():
+        time.sleep(after)
         with Store(store.path) as other:  # its own connection, as the UI would have
-            other.request_run_control(run_id, "pause")
+            other.request_run_control(run_id, action)
 
-    threading.Thread(target=pause_soon).start()
+    threading.Thread(target=steer_soon).start()
+    return run_id
+
+
+def test_another_process_can_pause_and_the_resume_sends_only_the_rest(store, fake, items,
+                                                                      tmp_path):
+    run_id = steered_run(store, fake, items, 0.1, 40, "pause", after=0.5)
     paused = execute(store, run_id)
     assert paused.status == "paused" and 0 < paused.totals["done"] < 40
     done, left = paused.totals["done"], 40 - paused.totals["done"]
@@ -247,18 +254,7 @@ def test_a_cancelled_run_stops_at_once_and_says_what_it_was_left_with(store, fak
     the run ends 'cancelled' with counters that add up, not with the words of the request."""
     from ui import experiments_runs as xr
 
-    ids = items(1)
-    fake.configure(latency=20)
-    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct", samples=30),
-                    Execution(**FAST, concurrency=2))
-    run_id = create_run(store, plan)
-
-    def cancel_soon():
-        time.sleep(0.8)
-        with Store(store.path) as other:
-            other.request_run_control(run_id, "cancel")
-
-    threading.Thread(target=cancel_soon).start()
+    run_id = steered_run(store, fake, items, 20, 30, "cancel", after=0.8)
     started = time.monotonic()
     outcome = execute(store, run_id)
     assert time.monotonic() - started < 5
