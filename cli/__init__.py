@@ -9,8 +9,9 @@ import argparse
 import os
 import sys
 
-from cli import (data_commands, endpoint_commands, item_commands, run_commands, score_commands,
-                 serve_command, user_commands)
+from cli import (data_commands, endpoint_commands, item_commands, report_commands,
+                 run_commands, runs_commands, score_commands, serve_command, table_commands,
+                 user_commands)
 
 COMMANDS = ("serve", "import", "export", "stats", "user", "run", "runs", "endpoint", "price",
             "prompt", "score", "report", "compare", "leaderboard", "table", "item", "dataset")
@@ -28,7 +29,10 @@ def build_parser() -> argparse.ArgumentParser:
     user_commands.add_parser(sub)
     endpoint_commands.add_parsers(sub)
     run_commands.add_parsers(sub)
+    runs_commands.add_parsers(sub)
     score_commands.add_parsers(sub)
+    report_commands.add_parsers(sub)
+    table_commands.add_parsers(sub)
     return parser
 
 

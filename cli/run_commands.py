@@ -1,11 +1,12 @@
-"""`run` and `runs`: start, resume, watch and steer experiment runs.
+"""`run`: start or resume an experiment run, in this process, until it ends or stops.
 
     python app.py run --db DB --endpoint NAME --setting S [--clues SOURCE] [--image-mode M]
                       [--samples N] [--repeats R] [--temperature T] [--top-p P] [--max-tokens N]
                       [--seed S] [--preset mmr-life] [item filters] [--budget USD]
                       [--deadline SECONDS] [--dry-run] [--json]
     python app.py run --db DB --resume ID [--retry-errors] [--json]
-    python app.py runs --db DB [--json] [--show ID | --pause ID | --cancel ID]
+
+Watching and steering runs (`runs`): cli/runs_commands.py.
 
 Exit status of `run`: 0 done, 1 failed (e.g. the endpoint is unreachable; the run stays
 resumable), 2 bad arguments, 3 stopped early (paused, cancelled, budget, deadline).
@@ -77,24 +78,6 @@ def add_parsers(sub) -> None:
     p.add_argument("--json", action="store_true",
                    help='print one JSON object {"id", "status", "totals", ...}')
     p.set_defaults(handler=run_run)
-
-    p = sub.add_parser("runs", help="list runs; show, pause or cancel one")
-    p.add_argument("--db", default="cluelab.db")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--limit", type=int)
-    action = p.add_mutually_exclusive_group()
-    action.add_argument("--show", metavar="RUN", help="one run in full (JSON)")
-    action.add_argument("--pause", metavar="RUN", help="ask a running run to pause")
-    action.add_argument("--cancel", metavar="RUN", help="ask a run to stop for good")
-    action.add_argument("--rename", nargs=2, metavar=("RUN", "NAME"),
-                        help="name a run ('' clears the name)")
-    action.add_argument("--note", nargs=2, metavar=("RUN", "TEXT"),
-                        help="set a run's note ('' clears it)")
-    action.add_argument("--delete", metavar="RUN",
-                        help="delete a run with its responses, scores, tags and notes (asks "
-                             "first, naming the counts; --yes skips the question)")
-    p.add_argument("--yes", action="store_true", help="with --delete: do not ask")
-    p.set_defaults(handler=run_runs)
 
 
 def _filters(args) -> dict:
@@ -233,79 +216,3 @@ def _resume(store, args) -> int:
     outcome = _execute(store, run["id"], args)
     outcome["config_id"] = run["config_id"]
     return _report(outcome, args.json)
-
-
-def _delete(store, run_id: str, yes: bool) -> int:
-    """Delete a run after saying what goes with it; asks on a terminal unless --yes."""
-    from runner.leases import owner_is_stale
-    from store.run_labels import contents_text
-
-    contents = store.run_contents(run_id)
-    what = contents_text(contents)
-    if contents["clue_users"]:
-        what += "; runs that injected its clues: " + ", ".join(contents["clue_users"])
-    if not yes:
-        if not sys.stdin.isatty():
-            return fail(f"run {run_id} holds {what}; add --yes to delete it")
-        answer = input(f"Delete run {run_id} with {what}? [y/N] ")
-        if answer.strip().lower() not in ("y", "yes"):
-            print("nothing deleted", file=sys.stderr)
-            return 1
-    removed = store.delete_run(run_id, owner_is_stale)
-    print(f"run {run_id} deleted with {contents_text(removed)}")
-    return 0
-
-
-def _resolve_named_run(store, args) -> None:
-    """The run an action names (id or name) replaced by its id."""
-    for action in ("show", "delete", "pause", "cancel", "rename", "note"):
-        given = getattr(args, action)
-        if given and action in ("rename", "note"):
-            setattr(args, action, [resolve_run(store, given[0]), given[1]])
-        elif given:
-            setattr(args, action, resolve_run(store, given))
-
-
-def run_runs(args) -> int:
-    from runner.leases import effective_status
-    from store import StoreError
-
-    store = open_store(args.db)
-    try:
-        _resolve_named_run(store, args)
-        if args.show:
-            print(json.dumps(store.get_run(args.show), ensure_ascii=False, sort_keys=True))
-            return 0
-        if args.rename or args.note:
-            run_id, text = args.rename or args.note
-            run = store.label_run(run_id, **({"name": text} if args.rename else {"note": text}))
-            print(f"run {run['id']}: name {run['name']!r}, note {run['note']!r}")
-            return 0
-        if args.delete:
-            return _delete(store, args.delete, args.yes)
-        if args.pause or args.cancel:
-            run = store.request_run_control(args.pause or args.cancel,
-                                            "pause" if args.pause else "cancel")
-            print(f"run {run['id']}: {run['status']}"
-                  + (f" ({run['control']} requested)" if run["control"] else ""))
-            return 0
-    except StoreError as error:
-        return fail(str(error))
-    runs = store.list_runs(args.limit)
-    for run in runs:  # a 'running' run whose process died is shown as interrupted
-        run["status"] = effective_status(run)
-        run["counts"] = status_counts(run["totals"], store.run_work_counts(run["id"]),
-                                      running=run["status"] == "running")
-    if args.json:
-        keys = ("id", "name", "note", "created_at", "status", "message", "endpoint",
-                "config_id", "config", "execution", "totals", "counts", "started_at",
-                "finished_at")
-        print(json.dumps([{k: r.get(k) for k in keys} for r in runs], ensure_ascii=False))
-        return 0
-    for r in runs:
-        t, c = r["totals"], r["config"]
-        print(f"{r['id']}\t{r.get('name') or '-'}\t{r['status']}\t{r['endpoint']}"
-              f"\t{c.get('setting')}"
-              f"\tclues {c.get('clues')}\timages {c.get('image_mode')}"
-              f"\t{t.get('done', 0)}/{t.get('total', '?')}\t{money(t.get('cost'))}")
-    return 0

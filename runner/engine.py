@@ -29,12 +29,13 @@ from typing import Callable
 
 from runner import leases
 from runner.config import Execution
+from runner.coverage import offline_verdict, pending_coverage
 from runner.dispatch import DispatchMixin
 from runner.endpoints import api_key_for, preflight
 from runner.prompts import PromptSet
 from runner.recording import Recorder
 from runner.sending import Sender
-from runner.totals import RunTotals
+from runner.totals import RunTotals, status_counts, stop_text
 from runner.work import WorkBuilder, load_items
 
 FINAL = {"failed": "failed", "pause": "paused", "cancel": "cancelled", "budget": "stopped",
@@ -64,6 +65,7 @@ class Engine(DispatchMixin):
         self.on_progress = on_progress
         self.stop_reason: str | None = None
         self.stop_message = ""
+        self.note = ""                                  # said with the final status
         self._inflight: dict[str, asyncio.Future] = {}
         self._tasks: set[asyncio.Task] = set()
         self._abandoning = False                        # cancelling what is left in flight
@@ -100,8 +102,6 @@ class Engine(DispatchMixin):
         concurrency = self.execution.concurrency or endpoint["concurrency"] or 8
         self.totals.concurrency = concurrency
         api_key, problem = api_key_for(endpoint)
-        if problem:
-            return self._finish("failed", problem)
         if self.items is None:
             self.items = load_items(self.store, self.run_id)
         self.builder = WorkBuilder(self.config, PromptSet.load(self.store,
@@ -115,9 +115,9 @@ class Engine(DispatchMixin):
         self._slot_freed = asyncio.Event()
         ticker = asyncio.create_task(self._tick())
         try:
-            problem = await preflight(self.sender.client, endpoint)
+            problem = problem or await preflight(self.sender.client, endpoint)
             if problem:
-                self._stop("failed", problem)
+                self._endpoint_cannot_work(problem)
             for phase in ("clues", "answer"):
                 if self.stop_reason:
                     break
@@ -139,6 +139,9 @@ class Engine(DispatchMixin):
         if self.stop_reason:
             status = FINAL[self.stop_reason]
             message = self.stop_message
+            if self.stop_reason in ("pause", "cancel"):   # what it stopped with, not the ask
+                message = stop_text(status, status_counts(self.totals.snapshot(),
+                                                          running=False))
         elif remaining:
             status, message = "stopped", f"{remaining} work rows have no result"
         else:
@@ -146,7 +149,19 @@ class Engine(DispatchMixin):
             status = "failed" if message else status
         if remaining and status != "cancelled":
             message += f"; {remaining} left: resume with python app.py run --resume {self.run_id}"
+        if self.note:
+            message = f"{self.note}; {message}"
         self._finish(status, message.strip("; "))
+
+    def _endpoint_cannot_work(self, problem: str) -> None:
+        """The pre-flight found the endpoint unusable: go on from the cache when it answers
+        every pending request (runner/coverage.py), else fail saying how many it answers."""
+        go_on, message = offline_verdict(problem, pending_coverage(self.store, self.run_id,
+                                                                   self.builder))
+        if go_on:
+            self.note = message
+        else:
+            self._stop("failed", message)
 
     def _no_answer(self) -> str:
         """Why a run that sent everything still failed: every answer row is an error (a
@@ -176,6 +191,8 @@ class Engine(DispatchMixin):
     def _stop(self, reason: str, message: str) -> None:
         if self.stop_reason is None or reason == "failed" and self.stop_reason != "failed":
             self.stop_reason, self.stop_message = reason, message
+        if hasattr(self, "_slot_freed"):    # a dispatch waiting for a slot stops at once
+            self._slot_freed.set()
 
     def _load_clue_source(self, phase: str) -> None:
         source = self.config["clues"]

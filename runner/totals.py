@@ -70,6 +70,27 @@ def counts_text(counts: dict, sep: str = "  ") -> str:
     return text
 
 
+def stop_text(status: str, counts: dict) -> str:
+    """What a run stopped on request was left with, from `status_counts()`: 'cancelled on
+    request: 2 done, 1 failed, 27 not run = 30 work rows' (failed: error results; not run:
+    no result; a clue pass's rows are counted with the answers')."""
+    groups = [counts] + ([counts["clue_pass"]] if counts.get("clue_pass") else [])
+    total = sum(group["total"] for group in groups)
+    failed = sum(group["error"] for group in groups)
+    not_run = sum(group["pending"] for group in groups)
+    return (f"{status} on request: {total - failed - not_run} done, {failed} failed, "
+            f"{not_run} not run = {total} work rows")
+
+
+def request_control(store, run_id: str, action: str) -> dict:
+    """Ask a run to pause or cancel (store.request_run_control); a run nobody executes
+    changes status at once, and its message says what it was left with (stop_text)."""
+    run = store.get_run(run_id)
+    final = {"pause": "paused", "cancel": "cancelled"}.get(action, action)
+    counts = status_counts(run["totals"], store.run_work_counts(run_id), running=False)
+    return store.request_run_control(run_id, action, stop_text(final, counts))
+
+
 def percentile(values: list[float], q: float, *, is_sorted: bool = False) -> float | None:
     """Linear-interpolated percentile (q in 0..100); `is_sorted` skips sorting a copy."""
     if not values:

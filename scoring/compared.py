@@ -21,6 +21,18 @@ CLUE_TITLES = {"none": "No Clue", "gt": "GT", "self": "Self"}
 UNFINISHED = ("cancelled", "stopped", "failed", "interrupted", "paused", "running")
 
 
+def run_state(run: dict) -> str:
+    """The status a table shows for a run: its effective status, except that a run whose
+    every answer row is an error is 'failed' whatever it recorded (runs that ended 'done'
+    before the runner said so: its totals tell)."""
+    status = effective_status(run) if "status" in run else "done"
+    totals = run.get("totals") or {}
+    answers = totals.get("answer_total", totals.get("total"))
+    if answers and totals.get("error") == answers:
+        return "failed"
+    return status
+
+
 def run_label(run: dict) -> str:
     """How a table names a run: its name when it has one, else model and setting (and clue
     source and image mode when not the default); a run that did not finish says so
@@ -36,19 +48,29 @@ def run_label(run: dict) -> str:
             label += f" · clues {config['clues']}"
         if config.get("image_mode", "full") != "full":
             label += f" · {config['image_mode']}"
-    status = effective_status(run) if "status" in run else "done"
+    status = run_state(run)
     return f"{label} ({status})" if status in UNFINISHED else label
 
 
+def failed_runs(store, run_ids) -> set[str]:
+    """The runs among `run_ids` a table shows as failed (`run_state`): never ranked best."""
+    return {rid for rid in run_ids if run_state(store.get_run(rid)) == "failed"}
+
+
 def unfinished_note(store, run_ids) -> str:
-    """A sentence naming the runs that did not finish, or ''."""
+    """Sentences naming the runs that failed and those that did not finish, or ''."""
     names = labels(store, list(run_ids))
-    unfinished = [names[rid] for rid in names
-                  if effective_status(store.get_run(rid)) in UNFINISHED]
-    if not unfinished:
-        return ""
-    return ("Not finished: " + "; ".join(unfinished) + ": such a run's numbers cover only "
-            "the items it answered before it stopped.")
+    failed = failed_runs(store, names)
+    unfinished = [names[rid] for rid in names if rid not in failed
+                  and run_state(store.get_run(rid)) in UNFINISHED]
+    notes = []
+    if failed:
+        notes.append("Failed: " + "; ".join(names[rid] for rid in names if rid in failed)
+                     + ": its errors count as wrong answers and it is never marked best.")
+    if unfinished:
+        notes.append("Not finished: " + "; ".join(unfinished) + ": such a run's numbers "
+                     "cover only the items it answered before it stopped.")
+    return " ".join(notes)
 
 
 def run_names(store, run_ids) -> dict[str, str]:

@@ -47,20 +47,22 @@ LENGTH_COLUMNS = ["run", "quartile", "bin", "output_tokens", "accuracy", "n"]
 def length_bins(results: dict[str, dict], bins: int = 4) -> pd.DataFrame:
     """{label: run_summary} -> accuracy per output-length bin, per run (MMR-Life's
     thinking-length figure): rows (run, quartile, bin label, mean output tokens in the bin,
-    accuracy %, n). A run's records (one per item and repeat; unscored ones and those without
-    a token count left out) are cut at the quantiles of their output tokens into `bins` bins
-    of about equal size, named Q1..Q4 (shortest first; "bin k of n" for other counts). A
-    record falls in the first bin whose upper edge is at or above it, so equal quantiles
-    leave bins empty (not drawn): a run whose outputs all have one length fills Q1 only."""
+    accuracy %, n items). It counts items as the table beside it does: an item is one point,
+    its output tokens the mean over its repeats (each already the mean over its samples) and
+    its accuracy the share of its repeats correct (unscored records and those without a
+    token count left out), so n counts items however many repeats a run has. A run's items
+    are cut at the quantiles of their output tokens into `bins` bins of about equal size,
+    named Q1..Q4 (shortest first; "bin k of n" for other counts). An item falls in the first
+    bin whose upper edge is at or above it, so equal quantiles leave bins empty (not drawn):
+    a run whose outputs all have one length fills Q1 only."""
     rows = []
     bins = max(1, bins)
     for label, result in results.items():
-        kept = [(r["tokens"], r["value"] == "correct") for r in result["records"]
-                if r["tokens"] is not None and r["value"] != "unscored"]
+        kept = _per_item(result["records"])
         if not kept:
             continue
         tokens = np.array([t for t, _ in kept], dtype=float)
-        correct = np.array([c for _, c in kept], dtype=bool)
+        correct = np.array([c for _, c in kept], dtype=float)
         edges = np.quantile(tokens, np.linspace(0, 1, bins + 1))
         index = np.searchsorted(edges[1:-1], tokens, side="left")
         for k in range(bins):
@@ -72,6 +74,17 @@ def length_bins(results: dict[str, dict], bins: int = 4) -> pd.DataFrame:
                          float(tokens[inside].mean()), float(correct[inside].mean() * 100),
                          int(inside.sum())))
     return pd.DataFrame(rows, columns=LENGTH_COLUMNS)
+
+
+def _per_item(records: list[dict]) -> list[tuple[float, float]]:
+    """(mean output tokens, share correct) per item, over its scored records with tokens."""
+    by_item: dict[str, list[dict]] = {}
+    for r in records:
+        if r["tokens"] is not None and r["value"] != "unscored":
+            by_item.setdefault(r["item_id"], []).append(r)
+    return [(sum(r["tokens"] for r in found) / len(found),
+             sum(r["value"] == "correct" for r in found) / len(found))
+            for found in by_item.values()]
 
 
 def quartile_name(k: int, bins: int = 4) -> str:
@@ -119,10 +132,11 @@ def length_chart(frame: pd.DataFrame) -> str:
     bins = list(dict.fromkeys(sorted(frame["quartile"], key=_bin_order)))
     values = {(row.quartile, row.run): (row.accuracy, f"{row.run} · {row.quartile} "
                                         f"({row.bin}, mean {row.output_tokens:.0f}): "
-                                        f"{row.accuracy:.1f}% of {row.n}")
+                                        f"{row.accuracy:.1f}% of {row.n} items")
               for row in frame.itertuples(index=False)}
     caption = "Accuracy (%) per output-length quartile of each run (Q1 shortest outputs, Q4 " \
-              "longest)"
+              "longest), counted per item as the table is: an item's length is its mean " \
+              "output tokens over its repeats and samples"
     fewer = [run for run in runs if (frame["run"] == run).sum() < 4]
     if fewer:
         caption += (f"; {len(fewer)} of {len(runs)} runs fill fewer bins: outputs of equal "

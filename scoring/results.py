@@ -1,4 +1,5 @@
-"""From a run's stored verdicts to its numbers: items, samples, repeats, CIs, comparisons.
+"""From a run's stored verdicts to its numbers: items, samples, repeats, CIs (two runs
+item by item: `scoring.paired`).
 
 Counting, as `judges.stats.COUNTING_RULES` states it: one record per item and repeat (its
 samples aggregated: majority vote by default, or MMR-Life's rule), micro-averaged per group
@@ -19,8 +20,7 @@ import shlex
 from collections import Counter, defaultdict
 
 from judges.agreement import pairwise_agreement
-from judges.paired import mcnemar
-from judges.pairing import PairingError, restrict, shared_items
+from judges.pairing import restrict
 from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggregate_samples,
                           item_weights, over_repeats, summary_to_dict, verbench_summary,
                           weighted_counts)
@@ -156,7 +156,7 @@ def _item_groups(store) -> dict[str, tuple]:
     return found[1]
 
 
-def _score_rows(store, run_id: str, protocol: str, judge: str) -> list[dict]:
+def score_rows(store, run_id: str, protocol: str, judge: str) -> list[dict]:
     groups, none = _item_groups(store), (None, None, None)
     rows = []
     for work_id, item_id, repeat, sample, value, answer, subscores, tokens in \
@@ -171,7 +171,7 @@ def _score_rows(store, run_id: str, protocol: str, judge: str) -> list[dict]:
 
 
 def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction) -> dict:
-    rows = _score_rows(store, run_id, protocol, judge)
+    rows = score_rows(store, run_id, protocol, judge)
     if not rows:
         raise ResultsError(f"run {run_id} has no {protocol} scores by judge {judge}")
     diff = reread(rows, run_verdicts(store, run_id)) if extraction == MMR_LIFE else None
@@ -248,37 +248,6 @@ def summary_json(result: dict) -> dict:
     if result["protocol"] == "verbench":
         return {**base, "overall": result["summary"], "by_domain": {}, "by_subtask": {}}
     return {**base, **summary_to_dict(result["summary"]), "repeats": result["repeats"]}
-
-
-def item_correct(store, run_id: str, protocol: str = "general", judge: str | None = None,
-                 samples_rule: str = "majority", repeat: int = 0) -> dict[str, bool]:
-    """{item_id: correct} of one repeat (unscored items left out), for paired comparisons."""
-    result = run_summary(store, run_id, protocol, judge, samples_rule, ci=False)
-    return {r["item_id"]: r["value"] == CORRECT for r in result["records"]
-            if r["repeat"] == repeat and r["value"] != "unscored"}
-
-
-def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
-                 judge: str | None = None, samples_rule: str = "majority") -> dict:
-    """Exact McNemar test and per-item flips between two runs on their shared items; both
-    accuracies are computed on those items (ResultsError when they share none). Each run's
-    name and the judge read (`name_a`, `judge_a`, ...) come with it."""
-    a = item_correct(store, run_a, protocol, judge, samples_rule)
-    b = item_correct(store, run_b, protocol, judge, samples_rule)
-    try:
-        shared = shared_items({run_a: set(a), run_b: set(b)}).items
-    except PairingError as error:
-        raise ResultsError(str(error)) from None
-    result = mcnemar(a, b).to_dict()
-    result.update(run_a=run_a, run_b=run_b, protocol=protocol,
-                  name_a=store.get_run(run_a).get("name") or "",
-                  name_b=store.get_run(run_b).get("name") or "",
-                  judge_a=judge or default_judge(store, run_a, protocol),
-                  judge_b=judge or default_judge(store, run_b, protocol),
-                  items_a=len(a), items_b=len(b),
-                  accuracy_a=sum(a[i] for i in shared) / len(shared),
-                  accuracy_b=sum(b[i] for i in shared) / len(shared))
-    return result
 
 
 def agreement(store, run_id: str, protocol: str) -> list[dict]:

@@ -109,11 +109,13 @@ def set_execution(db: sqlite_utils.Database, run_id: str, execution: dict) -> No
                         [json.dumps(execution, sort_keys=True), run_id])
 
 
-def request_control(db: sqlite_utils.Database, run_id: str, control: str | None) -> dict:
+def request_control(db: sqlite_utils.Database, run_id: str, control: str | None,
+                    message: str | None = None) -> dict:
     """Ask the executing process to pause or cancel (it polls this column), or clear it.
 
     A run that nobody executes changes state at once: pausing a 'created' run makes it
-    'paused', cancelling a stopped run makes it 'cancelled'.
+    'paused', cancelling a stopped run makes it 'cancelled'; its message then becomes
+    `message` when given (what the run was left with), else stays.
     """
     if control is not None and control not in CONTROLS:
         raise ValidationError(f"unknown run control {control!r}; expected pause or cancel")
@@ -122,11 +124,11 @@ def request_control(db: sqlite_utils.Database, run_id: str, control: str | None)
         if run["status"] == "running":
             db.conn.execute("UPDATE model_runs SET control = ? WHERE id = ?", [control, run_id])
         elif control == "cancel" and run["status"] != "done":
-            db.conn.execute("UPDATE model_runs SET status = 'cancelled', control = NULL "
-                            "WHERE id = ?", [run_id])
+            db.conn.execute("UPDATE model_runs SET status = 'cancelled', control = NULL, "
+                            "message = coalesce(?, message) WHERE id = ?", [message, run_id])
         elif control == "pause" and run["status"] == "created":
-            db.conn.execute("UPDATE model_runs SET status = 'paused', control = NULL "
-                            "WHERE id = ?", [run_id])
+            db.conn.execute("UPDATE model_runs SET status = 'paused', control = NULL, "
+                            "message = coalesce(?, message) WHERE id = ?", [message, run_id])
     return get_run(db, run_id)
 
 

@@ -108,9 +108,11 @@ class RunnerMixin:
     def set_run_execution(self, run_id: str, execution: dict) -> None:
         runner_runs.set_execution(self.db, run_id, execution)
 
-    def request_run_control(self, run_id: str, control: str | None) -> dict:
-        """Ask a run to 'pause' or 'cancel' (None clears the request)."""
-        return runner_runs.request_control(self.db, run_id, control)
+    def request_run_control(self, run_id: str, control: str | None,
+                            message: str | None = None) -> dict:
+        """Ask a run to 'pause' or 'cancel' (None clears the request); `message` becomes the
+        run's message when nobody executes it and its status changes at once."""
+        return runner_runs.request_control(self.db, run_id, control, message)
 
     def read_run_control(self, run_id: str) -> str | None:
         return runner_runs.read_control(self.db, run_id)

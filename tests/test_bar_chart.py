@@ -39,7 +39,8 @@ def test_labels_are_escaped_and_long_ones_turned_inside_the_chart():
 
 
 def test_length_chart_has_one_bar_per_run_and_quartile():
-    records = [{"tokens": t, "value": "correct" if t % 20 else "wrong"} for t in range(10, 90, 10)]
+    records = [{"item_id": f"i{t}", "tokens": t, "value": "correct" if t % 20 else "wrong"}
+               for t in range(10, 90, 10)]
     frame = figures.length_bins({"r": {"records": records}, "s": {"records": records[:4]}})
     svg = figures.length_chart(frame)
     assert sorted((b["group"], b["series"]) for b in bars(svg)) == sorted(

@@ -228,6 +228,10 @@ def test_pause_cancel_resume_and_interrupted_runs(xstore):
 
     cancelled = _created_run(xstore, setting="cot")
     assert "now cancelled" in xr.control(xstore, cancelled, "cancel")
+    total = len(xstore.item_ids())
+    assert xstore.get_run(cancelled)["message"] == (f"cancelled on request: 0 done, 0 failed, "
+                                                    f"{total} not run = {total} work rows")
+    assert "cancelled on request" in xr.progress_html(xstore, cancelled)
 
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()

@@ -145,8 +145,10 @@ def test_human_baselines_are_checked_kept_and_shown_as_an_unranked_row(store, ru
     assert len(list_baselines(store)) == 1
 
 
-def _records(pairs):
-    return {"records": [{"tokens": t, "value": v} for t, v in pairs]}
+def _records(pairs, repeats: int = 1):
+    """One item per pair (its `repeats` records alike)."""
+    return {"records": [{"item_id": f"i{k}", "repeat": r, "tokens": t, "value": v}
+                        for k, (t, v) in enumerate(pairs) for r in range(repeats)]}
 
 
 def test_accuracy_per_output_length_bin_by_hand():
@@ -171,10 +173,27 @@ def test_accuracy_per_output_length_bin_by_hand():
     assert figures.padded_range([]) is None
 
 
+def test_length_bins_count_items_as_the_table_does_whatever_the_repeats():
+    """Three repeats of every item: the same bins, accuracies and n (items) as one repeat;
+    an item whose repeats differ is one point at its mean length and share correct."""
+    pairs = [(10, "correct"), (20, "wrong"), (30, "correct"), (40, "wrong")]
+    once = figures.length_bins({"r": _records(pairs)})
+    thrice = figures.length_bins({"r": _records(pairs, repeats=3)})
+    assert thrice.n.tolist() == once.n.tolist() == [1, 1, 1, 1]
+    assert thrice.accuracy.tolist() == once.accuracy.tolist()
+    mixed = {"records": [{"item_id": "x", "repeat": 0, "tokens": 10, "value": "correct"},
+                         {"item_id": "x", "repeat": 1, "tokens": 30, "value": "wrong"}]}
+    frame = figures.length_bins({"m": mixed})
+    assert (frame.n.tolist(), frame.output_tokens.tolist(), frame.accuracy.tolist()) == (
+        [1], [20], [50])
+    assert "counted per item" in figures.length_chart(thrice)
+    assert "of 1 items" in figures.length_chart(thrice)
+
+
 def test_length_bins_of_a_scored_run_cover_its_records(store, run):
     result = run_summary(store, run)
     frame = figures.length_bins({"r": result}, bins=3)
-    scored = [r for r in result["records"] if r["value"] != "unscored" and r["tokens"]
-              is not None]
+    scored = {r["item_id"] for r in result["records"] if r["value"] != "unscored"
+              and r["tokens"] is not None}
     assert frame.n.sum() == len(scored) and 1 <= len(frame) <= 3
     assert frame.output_tokens.is_monotonic_increasing

@@ -6,6 +6,7 @@ import time
 import pytest
 
 from runner.config import Execution, RunConfig
+from runner.coverage import FROM_CACHE
 from runner.engine import execute
 from runner.planning import create_run, plan_run
 from store import Store
@@ -151,6 +152,22 @@ def test_a_dead_endpoint_fails_fast_and_leaves_every_item_pending(store, items):
     assert len(store.pending_work(outcome.run_id)) == 2
 
 
+def test_a_dead_endpoint_runs_from_the_cache_when_it_answers_every_request(store, items):
+    """The pre-flight meets real HTTP to a port nothing listens on any more: a run the cache
+    answers entirely goes on from it and says so; one it does not is refused with counts."""
+    ids = items(2)
+    with start_server() as mortal:
+        store.add_endpoint("mortal", mortal.url, "fake-vlm")
+        assert launch(store, ids, endpoint="mortal", setting="direct", samples=2).status == "done"
+    cached = launch(store, ids, endpoint="mortal", setting="direct", samples=2)
+    assert cached.status == "done" and cached.totals["cached"] == 4
+    assert cached.message.startswith(FROM_CACHE) and "cannot connect" in cached.message
+    partial = launch(store, ids + items(1), endpoint="mortal", setting="direct", samples=2)
+    assert partial.status == "failed" and "cannot connect" in partial.message
+    assert "4 of 6 requests are cached, 2 would need the endpoint" in partial.message
+    assert len(store.pending_work(partial.run_id)) == 6      # refused: nothing recorded
+
+
 def test_a_refused_key_names_its_variable_and_never_shows_the_key(store, fake, items,
                                                                   monkeypatch):
     ids = items(1)
@@ -199,27 +216,54 @@ def test_clues_of_another_run_are_injected(store, fake, items):
     assert {r["answer"] for r in store.run_results(outcome.run_id)} == {"A"}
 
 
-def test_another_process_can_pause_and_the_resume_sends_only_the_rest(store, fake, items,
-                                                                      tmp_path):
-    ids = items(1)
-    fake.configure(latency=0.1)
-    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct", samples=40),
-                    Execution(**FAST, concurrency=2))
+def steered_run(store, fake, items, latency: float, samples: int, action: str,
+                after: float) -> str:
+    """A run of one item x `samples` at 2 in flight against replies taking `latency` s, which
+    another process asks to `action` (pause, cancel) `after` seconds; not executed yet."""
+    fake.configure(latency=latency)
+    plan = plan_run(store, RunConfig(endpoint="fake", ids=items(1), setting="direct",
+                                     samples=samples), Execution(**FAST, concurrency=2))
     run_id = create_run(store, plan)
 
-    def pause_soon():
-        time.sleep(0.5)
+    def steer_soon():
+        time.sleep(after)
         with Store(store.path) as other:  # its own connection, as the UI would have
-            other.request_run_control(run_id, "pause")
+            other.request_run_control(run_id, action)
 
-    threading.Thread(target=pause_soon).start()
+    threading.Thread(target=steer_soon).start()
+    return run_id
+
+
+def test_another_process_can_pause_and_the_resume_sends_only_the_rest(store, fake, items,
+                                                                      tmp_path):
+    run_id = steered_run(store, fake, items, 0.1, 40, "pause", after=0.5)
     paused = execute(store, run_id)
     assert paused.status == "paused" and 0 < paused.totals["done"] < 40
+    done, left = paused.totals["done"], 40 - paused.totals["done"]
+    assert paused.message.startswith(f"paused on request: {done} done, 0 failed, {left} not "
+                                     f"run = 40 work rows; {left} left: resume with")
     assert store.get_run(run_id)["status"] == "paused"
     resumed = execute(store, run_id)
     assert resumed.status == "done" and resumed.totals["done"] == 40
     request_ids = [r["request_id"] for r in chats(fake)]
     assert len(request_ids) == len(set(request_ids)) == 40
+
+
+def test_a_cancelled_run_stops_at_once_and_says_what_it_was_left_with(store, fake, items):
+    """Every slot taken by a slow request: the cancel is not left waiting for one to free, and
+    the run ends 'cancelled' with counters that add up, not with the words of the request."""
+    from ui import experiments_runs as xr
+
+    run_id = steered_run(store, fake, items, 20, 30, "cancel", after=0.8)
+    started = time.monotonic()
+    outcome = execute(store, run_id)
+    assert time.monotonic() - started < 5
+    run = store.get_run(run_id)
+    assert outcome.status == run["status"] == "cancelled" and run["control"] is None
+    assert run["message"] == "cancelled on request: 0 done, 0 failed, 30 not run = 30 work rows"
+    panel, status = xr.progress(store, run_id)
+    assert status == "cancelled" and "requested" not in panel
+    assert "cancelled on request" in panel and "= <b data-count='total'>30</b>" in panel
 
 
 def test_budget_stops_dispatch_before_overspending(store, fake, items):

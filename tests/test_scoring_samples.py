@@ -62,3 +62,25 @@ def test_repeats_do_not_narrow_the_interval(sampled):
     assert code == 0 and {r["run_id"]: r["n"] for r in rows} == {"sc": "3", "one": "3"}
     code, out, _ = cli("compare", "--db", sampled.path, "sc", "one", "--json")
     assert code == 0 and (json.loads(out)["items_a"], json.loads(out)["items_b"]) == (3, 3)
+
+
+def test_compare_decides_each_item_from_all_its_repeats_and_says_the_rule(store):
+    """Repeat 0 is wrong on r/0 and r/2 but the other two repeats are right: McNemar sees
+    one outcome per item, decided by the samples rule over every repeat, not repeat 0."""
+    add_items(store, [spec for spec in ITEMS if spec["answer_type"] == MC])
+    make_run(store, "rep", {"r/0": ["Answer: B", "Answer: A", "Answer: A"],
+                            "r/2": ["Answer: C", "Answer: B", "Answer: B"],
+                            "r/3": ["Answer: C"] * 3}, repeats=3)
+    make_run(store, "one", {"r/0": "Answer: B", "r/2": "Answer: C", "r/3": "Answer: C"})
+    score_run(store, "rep")
+    score_run(store, "one")
+    code, out, err = cli("compare", "--db", store.path, "rep", "one", "--json")
+    result = json.loads(out)
+    assert code == 0, err
+    assert (result["only_a"], result["only_b"], result["both_correct"]) == (2, 0, 1)
+    assert result["accuracy_a"] == 1.0 and result["accuracy_b"] == pytest.approx(1 / 3)
+    assert (result["responses_a"], result["responses_b"]) == (3, 1)
+    assert "samples rule majority" in result["rule"] and "every repeat" in result["rule"]
+    code, out, _ = cli("compare", "--db", store.path, "rep", "one", "--samples-rule", "first")
+    assert code == 0 and "right in A only 0, in B only 0, both 1" in out
+    assert "samples rule first" in out

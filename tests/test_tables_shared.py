@@ -9,7 +9,8 @@ import pytest
 
 from judges.pairing import PairingError, one_per_cell, scored_items, shared_items
 from scoring import tables
-from scoring.results import ResultsError, compare_runs
+from scoring.paired import compare_runs
+from scoring.results import ResultsError
 from scoring.score_run import score_run
 from tests.scoring_helpers import add_items, cli, make_run
 

@@ -112,3 +112,29 @@ def test_results_download_is_named_by_its_selection_and_reads_back_in_pandas(two
     assert one.name.startswith("cluelab-leaderboard-general-demo-a-")
     board = json.loads(one.read_text())
     assert "CI" not in board["notes"]          # the leaderboard shows no interval: none named
+
+
+def test_a_failed_run_is_marked_failed_and_never_best(tmp_path):
+    """'old': every answer an error, recorded 'done' (as runs ended before the runner called
+    that failed); 'died': its endpoint died after one item, which it got right and 'good'
+    wrong. Neither is marked best; both say they failed, in the label and in the notes."""
+    store = Store.open(tmp_path / "f.db")
+    add_items(store, DEMO)
+    make_run(store, "good", {i["id"]: "Answer: A" if i["id"] != "demo/0" else "Answer: B"
+                             for i in DEMO})
+    make_run(store, "old", {i["id"]: None for i in DEMO}, model="m2")
+    store.finish_run("old", "test", "done", "", {"total": 4, "answer_total": 4, "error": 4})
+    make_run(store, "died", {"demo/0": "Answer: A"}, model="m3")
+    store.finish_run("died", "test", "failed", "endpoint down", {})
+    for run in ("good", "old", "died"):
+        score_run(store, run)
+    code, out, err = cli("leaderboard", "--db", store.path, "--runs", "good,old")
+    assert code == 0, err
+    rows = [line for line in out.splitlines() if line.startswith("| m")]
+    assert any(r.startswith("| m2 · CoT (failed) |") and "**" not in r for r in rows), out
+    assert "Failed: m2 · CoT (failed): its errors count as wrong" in out
+    assert "Not finished" not in out
+    code, out, err = cli("leaderboard", "--db", store.path, "--runs", "good,died")
+    assert code == 0, err
+    [died] = [line for line in out.splitlines() if line.startswith("| m3")]
+    assert died.startswith("| m3 · CoT (failed) | 100.00 |") and "**" not in died, out

@@ -99,6 +99,25 @@ def projection_md(the_plan) -> str:
     return "  \n".join(lines)
 
 
+def check_endpoint(store, endpoint: dict, what: str, coverage) -> str | None:
+    """Test an endpoint before a run starts or resumes: the warning to show with the start
+    (None when it works), or ExperimentError when it cannot work (nothing listening, key
+    missing or refused) and `coverage()` (runner.coverage.Coverage) says the cache does not
+    answer every request left; when it does, the run goes on from the cache, saying so."""
+    import asyncio
+
+    from runner.coverage import offline_verdict
+    from runner.endpoints import test_endpoint_async
+
+    result = redact(store, asyncio.run(test_endpoint_async(endpoint)))
+    if result["kind"] in FATAL_KINDS:
+        go_on, message = offline_verdict(result["message"], coverage())
+        if not go_on:
+            raise ExperimentError(f"{what}: {message}")
+        return message
+    return None if result["ok"] else f"endpoint check: {result['message']} (starting anyway)"
+
+
 def start_run(store, form: dict, user: str) -> dict:
     """Plan, check the endpoint, create the run and start it in its own process.
 
@@ -106,17 +125,16 @@ def start_run(store, form: dict, user: str) -> dict:
     a bad form or an endpoint that cannot work (nothing listening, missing or refused key).
     """
     from runner.background import start_detached
-    from runner.endpoints import test_endpoint
+    from runner.coverage import Coverage
     from runner.planning import create_run
 
     the_plan = plan(store, form)
     if the_plan.execution.budget is not None and not the_plan.projection["priced"]:
         raise ExperimentError(f"a budget needs a price for model {the_plan.endpoint['model']}: "
                               "add one in Prices")
-    check = redact(store, test_endpoint(store, the_plan.endpoint["name"]))
-    if check["kind"] in FATAL_KINDS:
-        raise ExperimentError(f"not started: {check['message']}")
-    warning = None if check["ok"] else f"endpoint check: {check['message']} (starting anyway)"
+    projection = the_plan.projection
+    warning = check_endpoint(store, the_plan.endpoint, "not started",
+                             lambda: Coverage(projection["cached"], projection["requests"]))
     run_id = create_run(store, the_plan, author=user)
     start_detached(store.path.resolve(), run_id)
     return {"run_id": run_id, "warning": warning,

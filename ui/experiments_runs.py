@@ -8,15 +8,14 @@ block (`progress_html`) is built from numbers and escaped text.
 """
 from __future__ import annotations
 
-import asyncio
 import json
 
 from runner.leases import effective_status
 from runner.costs import money
-from runner.totals import COUNTS, status_counts
+from runner.totals import COUNTS, request_control, status_counts
 from store import NotFoundError, StoreError
 from ui.experiments_common import ExperimentError, redact
-from ui.experiments_handlers import FATAL_KINDS
+from ui.experiments_handlers import check_endpoint
 from ui.run_choices import run_choices
 from ui.text import escape_html, short
 
@@ -218,7 +217,7 @@ def control(store, run_id: str, action: str) -> str:
         raise ExperimentError(f"run {run['id']} is interrupted (its process is gone): resume "
                               "it, or cancel it")
     try:
-        after = store.request_run_control(run["id"], action)
+        after = request_control(store, run["id"], action)
     except StoreError as err:
         raise ExperimentError(str(err)) from None
     if after["status"] == "running" and status == "running":
@@ -226,20 +225,10 @@ def control(store, run_id: str, action: str) -> str:
     return f"Run {run['id']} is now {effective_status(after)}."
 
 
-def check_endpoint(store, endpoint: dict, what: str) -> dict:
-    """Test the run's endpoint (its snapshot in the run); ExperimentError when the run
-    could not send anything (nothing listening, key missing or refused)."""
-    from runner.endpoints import test_endpoint_async
-
-    result = redact(store, asyncio.run(test_endpoint_async(endpoint)))
-    if result["kind"] in FATAL_KINDS:
-        raise ExperimentError(f"{what}: {result['message']}")
-    return result
-
-
 def resume(store, run_id: str, retry_errors: bool = False) -> str:
     """Continue a run in its own process: only work without a result is sent."""
     from runner.background import start_detached
+    from runner.coverage import Coverage, pending_coverage
 
     run = chosen_run(store, run_id)
     status = effective_status(run)
@@ -251,7 +240,12 @@ def resume(store, run_id: str, retry_errors: bool = False) -> str:
         raise ExperimentError(f"run {run['id']} has nothing left to send"
                               + ("" if retry_errors else " (tick 'retry errors' to send "
                                  "the failed requests again)"))
-    check_endpoint(store, run["config"]["endpoint"], "not resumed")
+    def coverage():  # the errors sent again were not cached (failures never are)
+        found = pending_coverage(store, run["id"])
+        return Coverage(found.cached, found.requests + errors)
+
+    warning = check_endpoint(store, run["config"]["endpoint"], "not resumed", coverage)
     start_detached(store.path.resolve(), run["id"], retry_errors=bool(retry_errors))
     return (f"Run {run['id']} resumed in its own process: {pending} requests left"
-            + (f", {errors} errors sent again" if errors else "") + ".")
+            + (f", {errors} errors sent again" if errors else "") + "."
+            + (f" {warning}." if warning else ""))

@@ -1,0 +1,169 @@
+"""`report` and `compare`: reading one run's verdicts, or two runs' side by side.
+
+    python app.py report --db DB --run ID [--protocol P] [--judge J] [--samples-rule R]
+                         [--extraction cluelab|mmr-life] [--human FILE] [--json]
+                         [--by domain|subtask|reasoning_type ...]
+    python app.py compare --db DB RUN_A RUN_B [--protocol P] [--samples-rule R] [--json]
+
+`compare` gives the exact McNemar test one outcome per item and run (`scoring.paired`: its
+repeats and samples decided by the samples rule, which it prints).
+
+Exit status: 0 done, 2 bad arguments or nothing to report.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from cli.endpoint_commands import fail, open_store
+from cli.run_refs import resolve_run, resolve_runs
+
+
+def add_parsers(sub) -> None:
+    from scoring import SAMPLE_RULES
+    from scoring.extraction import CLUELAB, EXTRACTIONS
+    from scoring.tables import GROUP_CHOICES
+
+    p = sub.add_parser("report", help="a run's accuracy per domain and subtask, with CIs")
+    p.add_argument("--db", default="cluelab.db")
+    p.add_argument("--run", required=True, metavar="RUN", help="run id or name")
+    _reading_options(p, SAMPLE_RULES)
+    p.add_argument("--extraction", choices=EXTRACTIONS, default=CLUELAB,
+                   help="which rule reads multiple-choice letters: ClueLab's (default) or "
+                        "MMR-Life's own regex (general protocol); the report says how many "
+                        "verdicts the two rules disagree on")
+    p.add_argument("--human", metavar="FILE", help="human baseline JSON (unranked row)")
+    p.add_argument("--by", action="append", choices=GROUP_CHOICES, metavar="GROUP",
+                   help="break down by domain, subtask or reasoning_type (repeat for several; "
+                        "default: each of them the run's items have)")
+    p.add_argument("--json", action="store_true",
+                   help='{"overall", "by_domain", "by_subtask", "by_reasoning_type", ...}: '
+                        'accuracy, n, ci_low, ci_high, rates')
+    p.set_defaults(handler=run_report)
+
+    p = sub.add_parser("compare", help="paired comparison of two runs (exact McNemar)")
+    p.add_argument("--db", default="cluelab.db")
+    p.add_argument("run_a", metavar="RUN_A", help="run id or name")
+    p.add_argument("run_b", metavar="RUN_B", help="run id or name")
+    _reading_options(p, SAMPLE_RULES)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=run_compare)
+
+
+def _reading_options(p, sample_rules) -> None:
+    from scoring import PROTOCOLS
+
+    p.add_argument("--protocol", default="general", choices=PROTOCOLS)
+    p.add_argument("--judge", help="which judge's scores (default: the latest scoring)")
+    p.add_argument("--samples-rule", choices=sample_rules, default="majority",
+                   help="how samples of one item are combined")
+
+
+def _percent(value) -> str:
+    return "–" if value is None else f"{value * 100:.2f}"
+
+
+def _extraction_line(store, args, result) -> str:
+    """Which rule read the answers; on the general protocol, how many verdicts the other
+    rule would change (computed here when ClueLab's rule was used)."""
+    from scoring.extraction import CLUELAB, MMR_LIFE, describe
+    from scoring.results import run_summary
+
+    line = describe(args.extraction, result["extraction_diff"])
+    if args.extraction == CLUELAB and args.protocol == "general":
+        diff = run_summary(store, args.run, args.protocol, result["judge"], args.samples_rule,
+                           ci=False, extraction=MMR_LIFE)["extraction_diff"]
+        if diff["compared"]:
+            line += (f" MMR-Life's regex (--extraction mmr-life) would change "
+                     f"{diff['differ']} of {diff['compared']} multiple-choice verdicts.")
+    return line
+
+
+def breakdowns(summary: dict) -> list[str]:
+    """The groups a run's items have (an MMR-Life run: subtask and reasoning type, no
+    domain); domain when they have none."""
+    from scoring.tables import GROUP_CHOICES
+
+    found = [g for g in GROUP_CHOICES if set(summary.get(f"by_{g}", {})) - {"(none)"}]
+    return found or ["domain"]
+
+
+def run_report(args) -> int:
+    from scoring.human import human_summary
+    from scoring.results import ResultsError, agreement, run_summary, summary_json
+    from scoring.tables import main_table
+    from store import StoreError
+
+    store = open_store(args.db)
+    try:
+        args.run = resolve_run(store, args.run)
+        result = run_summary(store, args.run, args.protocol, args.judge, args.samples_rule,
+                             extraction=args.extraction)
+        if args.json:
+            print(json.dumps(summary_json(result), ensure_ascii=False, sort_keys=True))
+            return 0
+        if args.protocol == "verbench":
+            s = result["summary"]
+            print(f"run {args.run}, verbench, judge {result['judge']}: " + ", ".join(
+                f"{k} {s[k]:.1f}" for k in ("AC", "CC", "RQ", "ER") if s[k] is not None)
+                + f", average {s['average'] or 0:.1f} (n {s['n']}, unscored {s['unscored']})")
+            return 0
+        human = human_summary(store, args.human) if args.human else None
+        print(f"run {args.run}: {args.protocol} protocol, judge {result['judge']}, samples "
+              f"{args.samples_rule}, extraction {args.extraction}")
+        print(_extraction_line(store, args, result) + "\n")
+        for group in args.by or breakdowns(result["summary"]):
+            print(main_table(store, [args.run], group, args.protocol, result["judge"],
+                             args.samples_rule, human,
+                             extraction=args.extraction).to_markdown())
+        if result["repeats"]:
+            spread = result["repeats"]["overall"]
+            print(f"over {spread['repeats']} repeats: {_percent(spread['mean'])} ± "
+                  f"{_percent(spread['std'])}")
+        each = result["per_response"]
+        print(f"per response (all {result['responses']}, before samples are aggregated): "
+              f"unparsed {each['unparsed']} ({_percent(each['unparsed_rate'])}%), error "
+              f"{each['error']} ({_percent(each['error_rate'])}%), unscored {each['unscored']}")
+        for pair in agreement(store, args.run, args.protocol):
+            kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
+            print(f"agreement {pair['a']} vs {pair['b']}: {_percent(pair['agreement'])}% of "
+                  f"{pair['n']}, Cohen's kappa {kappa}")
+        return 0
+    except (ResultsError, StoreError, OSError, ValueError) as error:
+        return fail(str(error))
+
+
+def run_compare(args) -> int:
+    from scoring.paired import compare_runs
+    from scoring.results import ResultsError
+    from store import StoreError
+
+    store = open_store(args.db)
+    try:
+        args.run_a, args.run_b = resolve_runs(store, [args.run_a, args.run_b])
+        result = compare_runs(store, args.run_a, args.run_b, args.protocol, args.judge,
+                              args.samples_rule)
+    except (ResultsError, StoreError) as error:
+        return fail(str(error))
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False, sort_keys=True))
+        return 0
+    a, b = (_run_title(result[f"run_{s}"], result[f"name_{s}"]) for s in "ab")
+    print(f"A {a}: {_percent(result['accuracy_a'])}% (judge {result['judge_a']})  B {b}: "
+          f"{_percent(result['accuracy_b'])}% (judge {result['judge_b']})  on the "
+          f"{result['n_items']} items both have ({result['run_a']}: {result['items_a']}, "
+          f"{result['run_b']}: {result['items_b']})")
+    if result["judge_a"] != result["judge_b"]:
+        print("note: the two runs were read with different judges (--judge J reads both "
+              "with one)", file=sys.stderr)
+    print(f"right in A only {result['only_a']}, in B only {result['only_b']}, both "
+          f"{result['both_correct']}, neither {result['neither']}; exact McNemar p = "
+          f"{result['p_value']:.4g}")
+    print(result["rule"])
+    for flip in result["flips"]:
+        print(f"  {flip['change']}\t{flip['item']}")
+    return 0
+
+
+def _run_title(run_id: str, name: str) -> str:
+    return f'"{name}" [{run_id}]' if name else run_id

@@ -1,0 +1,132 @@
+"""`leaderboard` and `table`: result tables across runs, for papers.
+
+    python app.py leaderboard --db DB [--runs A,B] [--dataset D] [--judge J] [--human FILE]
+                              [--format md|latex|csv|json]
+    python app.py table --db DB --kind main|subtask|drop|injection|ablation|verbench
+                        [--runs A,B] [--dataset D] [--judge J] [--protocol P] [--format md|latex|csv|json]
+                        [--by domain|subtask|reasoning_type]
+
+Tables across runs compare them on the items they share (the n is printed; runs sharing no
+item are refused) and do not depend on the order of --runs. Without --runs, a table per
+dataset (`scoring.by_dataset`); --dataset picks one (CSV and JSON need it when scored runs
+are on several datasets).
+
+Exit status: 0 done, 2 bad arguments or nothing to report.
+"""
+from __future__ import annotations
+
+import sys
+
+from cli.endpoint_commands import fail, open_store
+from cli.run_refs import resolve_runs
+
+TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench")
+FORMATS = ("md", "latex", "csv", "json")
+
+
+def add_parsers(sub) -> None:
+    from scoring import PROTOCOLS
+    from scoring.tables import GROUP_CHOICES
+
+    p = sub.add_parser("leaderboard", help="every scored run, best general accuracy first")
+    p.add_argument("--db", default="cluelab.db")
+    _run_options(p)
+    p.add_argument("--human", metavar="FILE", help="human baseline JSON (unranked row)")
+    p.add_argument("--format", choices=FORMATS, default="md")
+    p.set_defaults(handler=run_leaderboard)
+
+    p = sub.add_parser("table", help="a result table across runs, for papers")
+    p.add_argument("--db", default="cluelab.db")
+    p.add_argument("--kind", choices=TABLE_KINDS, default="main")
+    _run_options(p)
+    p.add_argument("--protocol", default="general", choices=PROTOCOLS)
+    p.add_argument("--human", metavar="FILE")
+    p.add_argument("--by", choices=GROUP_CHOICES, default="domain",
+                   help="columns of the main table: domain (default), subtask or "
+                        "reasoning_type")
+    p.add_argument("--format", choices=FORMATS, default="md")
+    p.set_defaults(handler=run_table)
+
+
+def _run_options(p) -> None:
+    p.add_argument("--runs", help="comma-separated run ids or names (default: the scored "
+                                  "runs of each dataset, a table per dataset)")
+    p.add_argument("--dataset", metavar="NAME",
+                   help="only this dataset's items (and, without --runs, its scored runs)")
+    p.add_argument("--judge", help="read every run with this judge's scores (default: each "
+                                   "run's latest scoring; the Judge column says which)")
+
+
+def _runs(text: str | None) -> list[str]:
+    return [r.strip() for r in text.split(",") if r.strip()] if text else []
+
+
+def _print_tables(store, args, make) -> int:
+    """One table per dataset (or the one chosen, or the runs named): make(selection) builds
+    a table (`scoring.by_dataset.Selection`: run ids, dataset, its items). A dataset whose
+    table cannot be made says why and the others print."""
+    from scoring.by_dataset import heading, selections
+    from scoring.results import ResultsError
+    from scoring.tables import render
+    from store import StoreError
+
+    try:
+        chosen = selections(store, resolve_runs(store, _runs(args.runs)), args.dataset,
+                            args.format)
+    except (ResultsError, StoreError) as error:
+        return fail(str(error))
+    printed, several = 0, len(chosen) > 1
+    for selection in chosen:
+        try:
+            text = render(make(selection), args.format)
+        except (ResultsError, StoreError, OSError, ValueError) as error:
+            if not several:
+                return fail(str(error))
+            print(f"dataset {selection.dataset}: {error}", file=sys.stderr)
+            continue
+        print(heading(selection, args.format, several) + text)
+        printed += 1
+    return 0 if printed else 2
+
+
+def _human(store, args):
+    from scoring.human import human_summary
+    from scoring.results import ResultsError
+    from store import StoreError
+
+    try:
+        return True, human_summary(store, args.human) if args.human else None
+    except (ResultsError, StoreError, OSError, ValueError) as error:
+        return False, fail(str(error))
+
+
+def run_leaderboard(args) -> int:
+    from scoring.tables import leaderboard_table
+
+    store = open_store(args.db)
+    ok, human = _human(store, args)
+    if not ok:
+        return human
+    return _print_tables(store, args, lambda s: leaderboard_table(
+        store, s.run_ids, human, within=s.within, judge=args.judge))
+
+
+def run_table(args) -> int:
+    from scoring import tables
+
+    store = open_store(args.db)
+    ok, human = _human(store, args)
+    if not ok:
+        return human
+    makers = {"main": lambda s: tables.main_table(store, s.run_ids, args.by, args.protocol,
+                                                  args.judge, human=human, within=s.within),
+              "subtask": lambda s: tables.main_table(store, s.run_ids, "by_subtask",
+                                                     args.protocol, args.judge, human=human,
+                                                     within=s.within),
+              "drop": lambda s: tables.drop_table(store, s.run_ids, s.within),
+              "injection": lambda s: tables.injection_table(
+                  store, s.run_ids, judge=args.judge, items=s.within,
+                  items_are=f"of dataset {s.dataset}"),
+              "ablation": lambda s: tables.ablation_table(store, s.run_ids, s.within),
+              "verbench": lambda s: tables.verbench_results(store, s.run_ids, s.within)}
+    return _print_tables(store, args, makers[args.kind])

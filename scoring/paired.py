@@ -1,0 +1,74 @@
+"""Two runs compared item by item: the exact McNemar test (`judges.paired`) on one binary
+outcome per item and run.
+
+McNemar needs one outcome per item in each run. A run with repeats or samples has several
+responses per item, so each item's responses (every repeat and sample, in that order) are
+first decided by the samples rule, exactly as `judges.samples.aggregate_samples` decides an
+item's samples for the tables: majority vote by default (a tie is no answer, so wrong),
+MMR-Life's rule over the first five, or the first response alone. Both runs are read by the
+same rule, so the pairs stay comparable, and the output says the rule (`rule`) and how many
+responses each item had (`responses_a`, `responses_b`). Unscored items are left out.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from judges.paired import mcnemar
+from judges.pairing import PairingError, shared_items
+from judges.stats import aggregate_samples
+from judges.verdict import CORRECT, UNSCORED, Verdict
+
+from scoring.results import ResultsError, default_judge, run_summary, score_rows
+
+
+def item_outcomes(store, run_id: str, protocol: str = "general", judge: str | None = None,
+                  samples_rule: str = "majority") -> tuple[dict[str, bool], int]:
+    """({item_id: correct}, the most responses an item had): one outcome per item, its
+    repeats and samples decided together by `samples_rule` (unscored items left out)."""
+    judge = run_summary(store, run_id, protocol, judge, samples_rule, ci=False)["judge"]
+    by_item: dict[str, list[dict]] = defaultdict(list)
+    for row in score_rows(store, run_id, protocol, judge):
+        by_item[row["item_id"]].append(row)
+    outcomes = {}
+    for item_id, rows in by_item.items():
+        rows.sort(key=lambda r: (r["repeat"], r["sample"]))
+        value = rows[0]["value"] if len(rows) == 1 else aggregate_samples(
+            [Verdict(r["value"], answer=r["answer"]) for r in rows], samples_rule).value
+        if value != UNSCORED:
+            outcomes[item_id] = value == CORRECT
+    return outcomes, max((len(rows) for rows in by_item.values()), default=0)
+
+
+def outcome_rule(samples_rule: str, responses_a: int, responses_b: int) -> str:
+    """The sentence that says what one item's outcome is in each run."""
+    if responses_a <= 1 and responses_b <= 1:
+        return "One outcome per item and run: its one response."
+    return (f"One outcome per item and run: all its responses (every repeat and sample; up to "
+            f"{responses_a} in A, {responses_b} in B) decided by the samples rule "
+            f"{samples_rule}, as the tables decide samples (a tie is no answer: wrong).")
+
+
+def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
+                 judge: str | None = None, samples_rule: str = "majority") -> dict:
+    """Exact McNemar test and per-item flips between two runs on their shared items; both
+    accuracies are computed on those items (ResultsError when they share none). Each run's
+    name and the judge read (`name_a`, `judge_a`, ...) and the outcome rule (`rule`) come
+    with it."""
+    a, responses_a = item_outcomes(store, run_a, protocol, judge, samples_rule)
+    b, responses_b = item_outcomes(store, run_b, protocol, judge, samples_rule)
+    try:
+        shared = shared_items({run_a: set(a), run_b: set(b)}).items
+    except PairingError as error:
+        raise ResultsError(str(error)) from None
+    result = mcnemar(a, b).to_dict()
+    result.update(run_a=run_a, run_b=run_b, protocol=protocol,
+                  name_a=store.get_run(run_a).get("name") or "",
+                  name_b=store.get_run(run_b).get("name") or "",
+                  judge_a=judge or default_judge(store, run_a, protocol),
+                  judge_b=judge or default_judge(store, run_b, protocol),
+                  items_a=len(a), items_b=len(b), samples_rule=samples_rule,
+                  responses_a=responses_a, responses_b=responses_b,
+                  rule=outcome_rule(samples_rule, responses_a, responses_b),
+                  accuracy_a=sum(a[i] for i in shared) / len(shared),
+                  accuracy_b=sum(b[i] for i in shared) / len(shared))
+    return result

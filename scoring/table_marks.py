@@ -1,0 +1,50 @@
+"""What every table of runs carries, whichever table it is: each run row's `run_id` and
+`run_name`, a failed run's row never marked best, the notes naming the runs that failed or
+did not finish, a Judge column (and a note when rows differ in it), and the restriction to
+the items a page compares. Used by `scoring.tables` and `scoring.matrix_tables`.
+"""
+from __future__ import annotations
+
+from judges.tables import Column, Table
+
+from scoring.compared import failed_runs, run_names, unfinished_note
+from scoring.results import on_items
+
+
+def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
+    """Each row that is a run gets its `run_id` and `run_name` (names: {run_id: label}), a
+    failed run's row is never marked best, and the notes name the runs that failed or did not
+    finish."""
+    by_label = {label: rid for rid, label in names.items()}
+    given = run_names(store, names)
+    failed = failed_runs(store, names)
+    for row in table.rows:
+        rid = by_label.get(row.get("model"))
+        if rid is not None:
+            row["run_id"], row["run_name"] = rid, given[rid]
+            row["_unranked"] = row.get("_unranked") or rid in failed
+    table.notes = " ".join(p for p in (table.notes, unfinished_note(store, names)) if p)
+    return table
+
+
+JUDGES_DIFFER = ("Rows use different judges (Judge column): their numbers were not read the "
+                 "same way; read them all with one judge (--judge, or Judge on the Results "
+                 "page) to compare them.")
+
+
+def with_judges(table: Table, judges: list[str]) -> Table:
+    """A Judge column (judges: one text per row, in row order) and, when rows differ in it,
+    a note saying so: a table never mixes judges without saying which row used which."""
+    table.columns.append(Column("judge", "Judge", numeric=False))
+    for row, judge in zip(table.rows, judges):
+        row["judge"] = judge
+    if len({j for j in judges if j}) > 1:
+        table.notes = " ".join(p for p in (table.notes, JUDGES_DIFFER) if p)
+    return table
+
+
+def on_page_items(found: dict, items) -> dict:
+    """Each result restricted to `items` (the items the page's main table compares)."""
+    if items is None:
+        return found
+    return {rid: on_items(result, frozenset(items)) for rid, result in found.items()}
