@@ -64,6 +64,12 @@ def typed_label_keeps_colour() -> bool:
                           box_dialog_source(), re.DOTALL))
 
 
+def dialog_is_centred_at_the_top() -> bool:
+    """The dialog's own place: centred (left 50%, translated back) 10% below the top."""
+    return bool(re.search(r"\.modal-container\.svelte-[\w-]+\{[^}]*margin-top:\s*10%[^}]*"
+                          r"left:\s*50%", component_css()))
+
+
 def event_script_throw_is_an_error() -> bool:
     """Gradio's front end: an event whose page script throws marks its outputs "error"."""
     return bool(re.search(r"catch\{this\.update_loading_status\(\{status:`error`",
@@ -86,6 +92,9 @@ WORKAROUNDS = [
     Workaround("BOX_DIALOG_TYPED_LABEL", "a label typed into the box dialog sets the label "
                "only: the box keeps the first choice's grey", "assets/annotator.js "
                "(pickTypedClue)", typed_label_keeps_colour),
+    Workaround("BOX_DIALOG_POSITION", "the box label dialog opens centred near the top of "
+               "the screen, whatever the box: far from a box low on the image, over one high "
+               "up", "assets/annotator.js (placeNextToBox)", dialog_is_centred_at_the_top),
     Workaround("GRADIO_JS_THROW", "an event's page script cannot cancel it quietly: a throw "
                "shows a red Error badge on every output", "assets/confirm.js (asks before the "
                "click reaches Gradio)", event_script_throw_is_an_error),
