@@ -70,6 +70,13 @@ def dialog_is_centred_at_the_top() -> bool:
                           r"left:\s*50%", component_css()))
 
 
+def dataframe_has_no_rest_width() -> bool:
+    """Gradio's Dataframe: every body cell is fixed at its measured width (flex: 0 0 Npx),
+    so no column can take the width the others leave."""
+    return bool(re.search(r"return`width: \$\{[^`]{0,40}\}px; flex: 0 0 \$\{",
+                          read_all(GRADIO_FRONTEND, "Index-*.js")))
+
+
 def event_script_throw_is_an_error() -> bool:
     """Gradio's front end: an event whose page script throws marks its outputs "error"."""
     return bool(re.search(r"catch\{this\.update_loading_status\(\{status:`error`",
@@ -95,6 +102,10 @@ WORKAROUNDS = [
     Workaround("BOX_DIALOG_POSITION", "the box label dialog opens centred near the top of "
                "the screen, whatever the box: far from a box low on the image, over one high "
                "up", "assets/annotator.js (placeNextToBox)", dialog_is_centred_at_the_top),
+    Workaround("LIST_REST", "a Dataframe column cannot take the width the others leave: "
+               "each cell is fixed at its measured width, so the item list's question was cut "
+               "to two characters", "assets/cluelab.css (#item-list ... last-child)",
+               dataframe_has_no_rest_width),
     Workaround("GRADIO_JS_THROW", "an event's page script cannot cancel it quietly: a throw "
                "shows a red Error badge on every output", "assets/confirm.js (asks before the "
                "click reaches Gradio)", event_script_throw_is_an_error),
