@@ -77,6 +77,14 @@ def dataframe_has_no_rest_width() -> bool:
                           read_all(GRADIO_FRONTEND, "Index-*.js")))
 
 
+def dropdown_opens_on_focus() -> bool:
+    """Gradio's Dropdown: its input's focus handler shows the option list, with no setting
+    to open it on a click or a key only."""
+    js = read_all(GRADIO_FRONTEND, "Index-*.js")
+    return any(re.search(r"function " + re.escape(name) + r"\(e\)\{D\(\w+,!0\)[^}]*on_focus",
+                         js) for name in set(re.findall(r"se\(`focus`,\w+,(\w+)\)", js)))
+
+
 def event_script_throw_is_an_error() -> bool:
     """Gradio's front end: an event whose page script throws marks its outputs "error"."""
     return bool(re.search(r"catch\{this\.update_loading_status\(\{status:`error`",
@@ -106,6 +114,9 @@ WORKAROUNDS = [
                "each cell is fixed at its measured width, so the item list's question was cut "
                "to two characters", "assets/cluelab.css (#item-list ... last-child)",
                dataframe_has_no_rest_width),
+    Workaround("DROPDOWN_OPENS_ON_FOCUS", "a Dropdown opens its option list whenever it "
+               "gets the focus: Tab from the Question opened Answer type's list",
+               "assets/shortcuts.js (focusin of input[role=combobox])", dropdown_opens_on_focus),
     Workaround("GRADIO_JS_THROW", "an event's page script cannot cancel it quietly: a throw "
                "shows a red Error badge on every output", "assets/confirm.js (asks before the "
                "click reaches Gradio)", event_script_throw_is_an_error),
