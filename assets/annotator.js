@@ -20,8 +20,10 @@
 // colour, exactly as picking it from the list: the component takes typed text as the label
 // alone (the colour stayed the grey of "(pick a clue)"), so the typed clue's list entry is
 // picked for it. Text that names no clue is left to the component; Save refuses such a box.
-// The dialog is placed on the side of the screen away from the box just drawn (the
-// component centres it near the top, over the image). ui/workarounds.py lists why.
+// The dialog is placed next to the box it labels, beside it (right, else left, else below
+// or above) so it covers neither the box nor is far from it: the component centres it near
+// the top of the screen, whatever the box (ui/workarounds.py, BOX_DIALOG_POSITION). The box
+// is the one just drawn (press to release) or, to relabel, the one last clicked.
 (() => {
   const MIN_HEIGHT = 320;     // below this the image is allowed to run past the first screen
   const GAP = 12;             // room between the image's bottom and the save bar
@@ -62,9 +64,9 @@
   }
 
   const CLUE_LABEL = /^\s*(?:clue\s*)?(\d+)\s*$/i;   // as ui/editor_model.parse_clue_label
-  let boxTop = 0;             // the screen rows the last drawn box spans
-  let boxBottom = 0;
-  let pressY = 0;
+  const DIALOG_GAP = 12;      // between the box and its label dialog
+  let box = null;             // {left, top, right, bottom} of the box on screen
+  let press = null;
 
   function pickTypedClue(event) {
     if (event.key !== "Enter" || event.cluelabRetyped) return;
@@ -98,14 +100,28 @@
     });
   }
 
-  function placeAwayFromBox(modal) {
+  function placeNextToBox(modal) {
     const dialog = modal.querySelector(".modal-container");
-    if (!dialog) return;
-    const above = boxTop;
-    const below = window.innerHeight - boxBottom;
-    dialog.style.marginTop = "0";
-    dialog.style.top = below >= above ? "" : "12px";
-    dialog.style.bottom = below >= above ? "12px" : "";
+    if (!dialog || !box) return;
+    const width = dialog.offsetWidth;
+    const height = dialog.offsetHeight;
+    const maxLeft = window.innerWidth - width - DIALOG_GAP;
+    const maxTop = window.innerHeight - height - DIALOG_GAP;
+    const clamp = (value, high) => Math.max(DIALOG_GAP, Math.min(value, high));
+    let left, top;
+    if (box.right + DIALOG_GAP + width <= window.innerWidth - DIALOG_GAP) {
+      left = box.right + DIALOG_GAP;                        // right of the box
+      top = clamp(box.top, maxTop);
+    } else if (box.left - DIALOG_GAP - width >= DIALOG_GAP) {
+      left = box.left - DIALOG_GAP - width;                 // left of it
+      top = clamp(box.top, maxTop);
+    } else {                                                // a box as wide as the screen
+      left = clamp(box.left, maxLeft);
+      top = box.bottom + DIALOG_GAP + height <= window.innerHeight - DIALOG_GAP
+        ? box.bottom + DIALOG_GAP : clamp(box.top - DIALOG_GAP - height, maxTop);
+    }
+    Object.assign(dialog.style, {marginTop: "0", transform: "none", bottom: "",
+                                 left: `${left}px`, top: `${top}px`});
   }
 
   function watch() {
@@ -118,17 +134,22 @@
         for (const node of record.addedNodes) {
           const modal = node.nodeType === 1 &&
             (node.id === "model-box-edit" ? node : node.querySelector("#model-box-edit"));
-          if (modal) { placeAwayFromBox(modal); showEveryChoice(modal); }
+          if (modal) {
+            placeNextToBox(modal);       // and once laid out (its list, its fonts)
+            requestAnimationFrame(() => placeNextToBox(modal));
+            showEveryChoice(modal);
+          }
         }
       }
     }).observe(root, {childList: true, subtree: true});
     root.addEventListener("pointerdown", (event) => {
       pointerDown = true;
-      pressY = event.clientY;
+      press = [event.clientX, event.clientY];
     }, true);
     root.addEventListener("pointerup", (event) => {
-      boxTop = Math.min(pressY, event.clientY);
-      boxBottom = Math.max(pressY, event.clientY);
+      if (!press) return;
+      box = {left: Math.min(press[0], event.clientX), right: Math.max(press[0], event.clientX),
+             top: Math.min(press[1], event.clientY), bottom: Math.max(press[1], event.clientY)};
     }, true);
     const editor = document.getElementById("item-editor");
     if (editor) new ResizeObserver(fit).observe(editor);

@@ -6,6 +6,12 @@
 // only on its focused container, so a key pressed with the pointer over the image and no
 // text field focused is handed to it (focusing it, without scrolling). Space then never
 // scrolls the page. `window.cluelabTyping` is the one "is the user typing" check.
+//
+// Tab moves the focus only: Gradio's dropdown opens its list whenever its input gets the
+// focus, so tabbing from the Question into Answer type dropped the list over the form
+// (ui/workarounds.py, DROPDOWN_OPENS_ON_FOCUS). A dropdown reached by Tab is sent the
+// component's own Escape, which closes the list and keeps the value; a click, typing or
+// ArrowDown opens it as before.
 (() => {
   const ANNOTATOR_KEYS = new Set(["c", "d", "e", "delete", " "]);
   const typing = (t) => !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" ||
@@ -33,6 +39,20 @@
                                                     cancelable: true}));
     return true;
   }
+
+  let tabbed = false;
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Tab") { tabbed = true; setTimeout(() => { tabbed = false; }, 0); }
+  }, true);
+  document.addEventListener("focusin", (e) => {
+    const input = e.target;
+    if (!tabbed || !input.matches || !input.matches("input[role='combobox']")) return;
+    setTimeout(() => {          // after the component's own focus handler opened the list
+      if (document.activeElement !== input) return;
+      input.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape", bubbles: true,
+                                                        cancelable: true}));
+    }, 0);
+  }, true);
 
   document.addEventListener("keydown", (e) => {
     const t = e.target;

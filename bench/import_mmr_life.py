@@ -15,7 +15,7 @@ Modes (rotated run by run, so their ratios come from one invocation):
   copy          CLUELAB_COPY_MEDIA=1: every image is written as a new file, which is what
                 happens when the tree is on another filesystem (USB disk, network share,
                 container volume)
-  link-1thread  as link, with formats.importer.IMAGE_THREADS set to 1 in the child process
+  link-1thread  as link, with formats.image_adder.IMAGE_THREADS set to 1 in the child process
   copy-1thread  as copy, one thread (the *-1thread modes measure what the pool buys here)
 
 The image tree is generated with bench/make_mmr_life_tree.py when it is not there yet, and
@@ -106,7 +106,7 @@ class Timers:
 
 def one_run(db: Path, json_path: Path, tree: Path, breakdown: bool) -> dict:
     import formats
-    import formats.importer as importer
+    import formats.image_adder as importer
     import store.items as items_mod
     import store.media as media_mod
     from store import Store
@@ -118,8 +118,8 @@ def one_run(db: Path, json_path: Path, tree: Path, breakdown: bool) -> dict:
     timers = Timers() if breakdown else None
     if timers:
         timers.wrap(formats._READERS, "mmr-life", "parse JSON + list folders")
-        timers.wrap(importer._ImageAdder, "prepare_all", "prepare images (pool, wall)")
-        timers.wrap(importer._ImageAdder, "register", "register image rows")
+        timers.wrap(importer.ImageAdder, "prepare_all", "prepare images (pool, wall)")
+        timers.wrap(importer.ImageAdder, "register", "register image rows")
         timers.wrap(items_mod, "create_item", "create items (validate + SQL)")
     started = time.perf_counter()
     report = formats.import_path(store, "mmr-life", json_path, images_dir=tree, author="bench")

@@ -16,15 +16,14 @@ written once.
 from __future__ import annotations
 
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from judges.gold_check import gold_problems
 
+from .image_adder import ImageAdder, Unread
 from .records import ImageRef
-from .report import FormatError, ImportReport
+from .report import FormatError, ImportReport, problem
 
-IMAGE_THREADS = 4
 MISSING_QUESTION = "[missing question]"
 SKIPPED_EXISTING = "skipped: an item with this id is already in the store"
 
@@ -48,7 +47,7 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
     report = ImportReport(format=fmt, path=source_name, items_read=len(records),
                           dataset=dataset or _single_dataset(records))
     comment = f"import {fmt} {Path(source_name).name}"
-    images = _ImageAdder(store, MediaError)
+    images = ImageAdder(store, MediaError)
     total = len(records)
     # progress counts image files first, then items: both take real time on big imports
     n_images = images.prepare_all([ref for record in records for ref in _all_refs(record)],
@@ -66,7 +65,8 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                                                                    f"{Path(source_name).name}")
                 except (ReadOnlyError, ValidationError) as exc:
                     report.skipped += 1
-                    report.add_problem(item_id, f"not replaced: {exc}")
+                    report.add_problem(item_id, problem("not replaced", "the item",
+                                                        _store_reason(exc)))
                 else:
                     setattr(report, outcome, getattr(report, outcome) + 1)
                     report.flagged += bool(item["problems"]) and outcome != "unchanged"
@@ -85,7 +85,8 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                     report.add_problem(item_id, SKIPPED_EXISTING)
                 except ValidationError as exc:
                     report.skipped += 1
-                    report.add_problem(item_id, f"not imported: refused by the store: {exc}")
+                    report.add_problem(item_id, problem("not imported", "refused by the store",
+                                                        _store_reason(exc)))
                 else:
                     report.imported += 1
                     report.flagged += bool(item["problems"])
@@ -98,73 +99,7 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
     return report
 
 
-class _ImageAdder:
-    """Adds images to the store once per source, remembering failures for shared files."""
-
-    def __init__(self, store, media_error):
-        self.store = store
-        self.media_error = media_error
-        self.cache: dict = {}
-        self.shas: set[str] = set()
-
-    @property
-    def stored_count(self) -> int:
-        return len(self.shas)
-
-    def prepare_all(self, refs: list[ImageRef], progress=None) -> int:
-        """Read, check and write every image file in a thread pool, before the transaction.
-
-        File reads, hashing, Pillow's header checks and file writes release the GIL, so a
-        few threads keep the disk busy; the rows are inserted later, in one statement.
-        """
-        unique = {}
-        for ref in refs:
-            if not ref.error:
-                unique.setdefault(ref.cache_key(), ref)
-        self.prepared = []
-
-        def prepare(ref):
-            source = ref.path if ref.path is not None else ref.data
-            try:
-                return self.store.prepare_image(source, ref.name)
-            except self.media_error as exc:
-                return f"unreadable image: {exc}"
-
-        with ThreadPoolExecutor(max_workers=IMAGE_THREADS) as pool:
-            for done, (key, result) in enumerate(
-                    zip(unique, pool.map(prepare, unique.values())), start=1):
-                if isinstance(result, str):
-                    self.cache[key] = result
-                else:
-                    self.cache[key] = (result.sha256, result.width, result.height)
-                    self.prepared.append(result)
-                if progress is not None and (done % 100 == 0 or done == len(unique)):
-                    progress(done, len(unique))
-        return len(unique)
-
-    def register(self) -> None:
-        """Insert the image rows (inside the import's transaction)."""
-        self.store.register_images(self.prepared)
-        self.shas.update(info.sha256 for info in self.prepared)
-
-    def add(self, ref: ImageRef):
-        """(sha256, width, height) or an error sentence."""
-        if ref.error:
-            return ref.error
-        key = ref.cache_key()
-        if key not in self.cache:  # an image not seen by prepare_all: store it now
-            source = ref.path if ref.path is not None else ref.data
-            try:
-                info = self.store.add_image(source, ref.name)
-            except self.media_error as exc:
-                self.cache[key] = f"unreadable image: {exc}"
-            else:
-                self.cache[key] = (info.sha256, info.width, info.height)
-                self.shas.add(info.sha256)
-        return self.cache[key]
-
-
-def materialize(record: dict, images: _ImageAdder) -> dict:
+def materialize(record: dict, images: ImageAdder) -> dict:
     """The store item for `record`: images added, refs replaced by shas, boxes checked."""
     item = {key: value for key, value in record.items()}
     problems = list(record["problems"])
@@ -177,21 +112,22 @@ def materialize(record: dict, images: _ImageAdder) -> dict:
     shas, sizes = [], {}
     for index, ref in enumerate(record["images"]):
         result = images.add(ref)
-        if isinstance(result, str):
-            _add_once(problems, result)
+        if isinstance(result, Unread):
+            _add_once(problems, problem(result.kind, f"image {index + 1}", result.expected))
             continue
         sizes[index] = result
         shas.append(result[0])
     item["images"] = shas
 
     options = []
-    for option in record["options"]:
+    for position, option in enumerate(record["options"], start=1):
         option = dict(option)
         ref = option.get("image")
         if isinstance(ref, ImageRef):
             result = images.add(ref)
-            if isinstance(result, str):
-                _add_once(problems, f"option {option['label']}: {result}")
+            if isinstance(result, Unread):
+                _add_once(problems, problem(result.kind, f"the image of option {position}",
+                                            result.expected))
                 option["image"] = None
             else:
                 option["image"] = result[0]
@@ -242,13 +178,23 @@ def box_problem(coords, width: int, height: int) -> str | None:
     """Why a pixel box [x0, y0, x1, y1] is not valid on a width x height image, or None."""
     if any(isinstance(c, bool) or not isinstance(c, (int, float)) or c != c
            or c in (float("inf"), float("-inf")) for c in coords):
-        return f"coordinates are not numbers: {coords}"
+        return "coordinates are not numbers"
     x0, y0, x1, y1 = coords
     if x0 >= x1 or y0 >= y1:
-        return f"box {coords} is empty or reversed (need x0 < x1 and y0 < y1)"
+        return "the box is empty or reversed (need x0 < x1 and y0 < y1)"
     if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
-        return f"box {coords} lies outside the {width}x{height} image"
+        return f"the box lies outside the {width}x{height} image"
     return None
+
+
+def _store_reason(exc) -> str:
+    """Why the store refused an item: its field, never its message, which may quote the
+    value it refused (read from the file). A read-only item's message is the store's own."""
+    from store import ReadOnlyError
+    if isinstance(exc, ReadOnlyError):
+        return str(exc)
+    return f"its {exc.field} breaks the store's rules" if exc.field else \
+        "it breaks the store's rules"
 
 
 def _add_once(problems: list, reason: str) -> None:
@@ -289,8 +235,8 @@ def _rename_duplicate_ids(records: list[dict]) -> None:
         seen[original] = n
         taken.add(candidate)
         record["id"] = candidate
-        record["problems"].append(f"duplicate id in file: {original!r} appears again; "
-                                  f"imported as {candidate!r}")
+        record["problems"].append(problem("duplicate id in file", f"imported as {candidate!r}",
+                                          "each id once; an earlier item has this one"))
 
 
 def _single_dataset(records: list[dict]) -> str | None:

@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from .media_export import ImageWriter
+from .report import problem
 from .records import ANSWER_TYPES, STATUSES, ImageRef, describe, new_record, text_or_empty
 from .safepath import image_ref
 from .sources import read_json_lines
@@ -89,7 +90,8 @@ def line_to_record(line: dict, number: int, base: Path, dataset: str | None,
     for key, value in line.items():
         if key not in ITEM_FIELDS and key not in IGNORED_FIELDS:
             if key in metadata:
-                problems.append(f"unknown field: {key!r} clashes with metadata.{key}; dropped")
+                problems.append(problem("unknown field dropped", f"line {number}",
+                                        "a field named like one in metadata"))
             else:
                 metadata[key] = value
     record = new_record(item_id, name, text_or_empty(line.get("question")), metadata=metadata,
@@ -146,8 +148,8 @@ def _strings(line, field, problems) -> list[str]:
 
 def _ref(base: Path, path, problems) -> ImageRef:
     if not isinstance(path, str):
-        return ImageRef(name=describe(path),
-                        error=f"malformed image path: {describe(path)}, expected a file path")
+        return ImageRef(name=describe(path), error="malformed image path",
+                        expected=f"a file path, found {describe(path)}")
     return image_ref(base, path)
 
 

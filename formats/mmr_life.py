@@ -14,6 +14,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .report import problem
+
 from .mmr_options import split_options, split_question
 from .records import ImageRef, gold_not_an_option, natural_key, new_record, text_or_empty
 from .report import FormatError
@@ -67,8 +69,8 @@ def entry_to_record(entry, position: int, base: Path, dataset: str,
     reasoning_type, task = _type_and_task(img_path)
     record["reasoning_type"], record["subtask"] = reasoning_type, task
     if img_path and task is None:
-        problems.append(f"unexpected image path: {img_path!r} is not "
-                        f"images/<reasoning type>/<task>/<n>")
+        problems.append(problem("unexpected image path", "img_path",
+                                "images/<reasoning type>/<task>/<n>"))
     if option_text is None and "question" in entry:
         problems.append("no 'Options:' in question")
 
@@ -79,7 +81,8 @@ def entry_to_record(entry, position: int, base: Path, dataset: str,
         if img_path else (False, [], [])
     record["images"] = context
     if folder_ok and not context:
-        problems.append(f"no context images: {img_path}")
+        problems.append(problem("no context images", "the img_path folder",
+                                "image files in it"))
     text_options = _text_options(option_text, problems, metadata)
     record["options"] = _merge_options(text_options, option_images, problems, metadata)
 
@@ -133,15 +136,17 @@ def _list_images(base: Path, img_path: str, problems: list) -> tuple[bool, list,
     try:
         folder = resolve_inside(base, img_path)
     except UnsafePathError as exc:
-        return False, [ImageRef(name=img_path, error=f"unsafe image path: {exc}",
+        return False, [ImageRef(name=img_path, error="unsafe image path", expected=str(exc),
                                 unsafe=True)], []
     try:
         names, has_options = _image_files(folder)
     except (FileNotFoundError, NotADirectoryError):
-        problems.append(f"missing image folder: {img_path}")
+        problems.append(problem("missing image folder", "img_path",
+                                "a folder inside the image folder"))
         return False, [], []
     except OSError as exc:
-        problems.append(f"unreadable image folder: {img_path}: {exc.strerror or exc}")
+        problems.append(problem("unreadable image folder", "img_path",
+                                exc.strerror or type(exc).__name__))
         return False, [], []
     context = _refs(base, folder, img_path, names)
     if not has_options:
@@ -150,10 +155,11 @@ def _list_images(base: Path, img_path: str, problems: list) -> tuple[bool, list,
         options_folder = resolve_inside(base, f"{img_path}/options")
         option_names = _image_files(options_folder)[0]
     except UnsafePathError as exc:
-        problems.append(f"unsafe image path: {exc}")
+        problems.append(problem("unsafe image path", "the img_path options folder", str(exc)))
         return True, context, []
     except OSError as exc:
-        problems.append(f"unreadable image folder: {img_path}/options: {exc.strerror or exc}")
+        problems.append(problem("unreadable image folder", "the img_path options folder",
+                                exc.strerror or type(exc).__name__))
         return True, context, []
     return True, context, _refs(base, options_folder, f"{img_path}/options", option_names)
 

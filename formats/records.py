@@ -25,10 +25,12 @@ STATUSES = ("draft", "candidate", "in_review", "verified", "rejected", "released
 class ImageRef:
     """One image as the source file names it, plus where its bytes come from.
 
-    Exactly one of `path`, `data` or `error` is set. `error` is the reason the image cannot be
-    read (missing file, a path leaving the image folder); the importer reports it as a problem
-    of the item. `unsafe` marks refusals by `safepath` so that a file whose every image points
-    outside the folder can be refused as a whole.
+    Exactly one of `path`, `data` or `error` is set. `error` is the kind of reason the image
+    cannot be read (image file not found, unsafe image path) and `expected` what was
+    expected; the importer reports them as a problem of the item, naming the image by its
+    place (formats.report.problem). Neither quotes `name`, which is the file's own text.
+    `unsafe` marks refusals by `safepath` so that a file whose every image points outside
+    the folder can be refused as a whole.
     """
 
     name: str
@@ -36,6 +38,7 @@ class ImageRef:
     data: bytes | None = None
     error: str | None = None
     unsafe: bool = False
+    expected: str = ""
 
     def cache_key(self):
         """Same file or same bytes object -> same key, so a shared image is stored once."""

@@ -4,6 +4,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 
+def problem(kind: str, where: str, expected: str = "") -> str:
+    """One problem sentence, `kind: where (expected)`, the one shape of every sentence that is
+    about a part of an imported item.
+
+    `where` names the part by ClueLab's own count (image 2, option 3, clue 1, line 7) and
+    `expected` says what was expected; neither ever holds a value read from the file (a
+    path, a label, a key): a file imported by mistake may be a secret, and these sentences
+    are shown in the browser, printed and logged. The value stays in the item's metadata.
+    `kind` comes first, so problem_counts groups by it.
+    """
+    return f"{kind}: {where}" + (f" ({expected})" if expected else "")
+
+
 class FormatError(Exception):
     """A fatal import/export error (unreadable file, wrong format). Nothing was written.
 

@@ -13,7 +13,8 @@ from .records import ImageRef
 
 
 class UnsafePathError(ValueError):
-    """A path that would leave the image folder; the message names the path."""
+    """A path that would leave the image folder. The message does not quote the path (it is
+    the imported file's text): the caller names the image or folder by its place."""
 
 
 def resolve_inside(base: Path, name: str) -> Path:
@@ -24,7 +25,7 @@ def resolve_inside(base: Path, name: str) -> Path:
     """
     text = str(name).replace("\\", "/")
     if not text or "\x00" in text:
-        raise UnsafePathError(f"invalid path {name!r}")
+        raise UnsafePathError("an empty or invalid path")
     # os.path rather than pathlib: this runs once per image folder of big imports
     root = os.path.realpath(base)
     resolved = os.path.realpath(text if os.path.isabs(text) or text.startswith("/")
@@ -32,7 +33,7 @@ def resolve_inside(base: Path, name: str) -> Path:
     if resolved != root and not resolved.startswith(root.rstrip(os.sep) + os.sep):
         # the folder is not named: a problem sentence is stored with the item and must not
         # carry the server's layout (or an upload's temporary folder)
-        raise UnsafePathError(f"path {name!r} leaves the image folder; refused")
+        raise UnsafePathError("the path leaves the image folder; refused")
     return Path(resolved)
 
 
@@ -41,9 +42,11 @@ def image_ref(base: Path, name: str) -> ImageRef:
     try:
         path = resolve_inside(base, name)
     except UnsafePathError as exc:
-        return ImageRef(name=str(name), error=f"unsafe image path: {exc}", unsafe=True)
+        return ImageRef(name=str(name), error="unsafe image path", expected=str(exc),
+                        unsafe=True)
     if not path.is_file():
-        return ImageRef(name=str(name), error=f"image file not found: {name}")
+        return ImageRef(name=str(name), error="image file not found",
+                        expected="a file at that path inside the image folder")
     return ImageRef(name=str(name), path=path)
 
 
@@ -74,11 +77,10 @@ class BasenameIndex:
         basename = str(foreign_path).replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
         matches = self._files.get(basename, []) if basename not in ("", ".", "..") else []
         if not matches:
-            return ImageRef(name=str(foreign_path),
-                            error=f"image file not found: {basename} (looked up by file name "
-                                  f"in the image folder for {foreign_path})")
+            return ImageRef(name=str(foreign_path), error="image file not found",
+                            expected="a file of that name in the image folder")
         if len(matches) > 1:
-            return ImageRef(name=str(foreign_path),
-                            error=f"ambiguous image name: {basename} ({len(matches)} files "
-                                  f"with that name in the image folder)")
+            return ImageRef(name=str(foreign_path), error="ambiguous image name",
+                            expected=f"one file of that name, found {len(matches)} in the "
+                                     f"image folder")
         return ImageRef(name=str(foreign_path), path=matches[0])

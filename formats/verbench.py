@@ -43,7 +43,8 @@ def read(path: Path, images_dir: Path | None = None, dataset: str | None = None)
         stem = file_name[:-len(".json")]
         image = images.get(stem)
         ref = (_image(image_dir, image) if image else
-               ImageRef(name=f"Image/{stem}", error=f"image file not found: Image/{stem}.*"))
+               ImageRef(name=f"Image/{stem}", error="image file not found",
+                        expected="Image/ holds no image named like the annotation file"))
         records.extend(image_records(annotation_dir / file_name, box_dir / f"{stem}_bbox.json",
                                      ref, dataset or DATASET, root))
     return records

@@ -192,7 +192,7 @@ def _decode(value: str, row: dict, name: str, problems: list) -> list:
         try:
             refs.append(ImageRef(name=label, data=base64.b64decode(part, validate=True)))
         except (binascii.Error, ValueError):
-            refs.append(ImageRef(name=label, error=f"malformed image: {label} is not valid base64"))
+            refs.append(ImageRef(name=label, error="malformed image", expected="not valid base64"))
     return refs
 
 

@@ -210,6 +210,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     def list_drafts(self, user: str) -> list[dict]:
         return drafts.list_drafts(self.db, user)
 
+    def others_drafts(self, item_id: str, user: str) -> list[dict]:
+        return drafts.others_drafts(self.db, item_id, user)
+
     # Statistics
     def stats(self, dataset: str | None = None) -> dict:
         return stats.stats(self.db, dataset)

@@ -91,11 +91,11 @@ def test_progress_and_report(store, tmp_path):
     assert set(data) == {"format", "path", "dataset", "items_read", "imported", "flagged",
                          "skipped", "replaced", "unchanged", "images", "problems", "seconds"}
     assert (data["items_read"], data["imported"], data["flagged"], data["skipped"]) == (2, 2, 1, 0)
-    assert data["problems"] == [{"item_id": "d/2", "reason": "image file not found: gone.png"}]
+    assert data["problems"] == [{"item_id": "d/2", "reason": "image file not found: image 1 (a file at that path inside the image folder)"}]
     text = report.render_text()
-    assert "items read: 2" in text and "d/2: image file not found: gone.png" in text
+    assert "items read: 2" in text and "d/2: image file not found: image 1 (a file at that path inside the image folder)" in text and "gone.png" not in text
     assert store.get_item("d/1")["updated_by"] == "carol"
-    assert store.get_item("d/2")["problems"] == ["image file not found: gone.png"]
+    assert store.get_item("d/2")["problems"] == ["image file not found: image 1 (a file at that path inside the image folder)"]
 
 
 def test_existing_ids_are_skipped_and_reported(seeded, tmp_path):
@@ -128,8 +128,8 @@ def test_corrupt_image_and_text_file_named_png(store, tmp_path, make_png):
     item = store.get_item("d/1")
     assert len(item["images"]) == 1 and item["flagged"]
     reasons = [p["reason"] for p in report.problems]
-    assert any(r.startswith("unreadable image: text.png") for r in reasons)
-    assert any(r.startswith("unreadable image: cut.png") for r in reasons)
+    assert any(r.startswith("unreadable image: image 2 (") for r in reasons)    # text.png
+    assert any(r.startswith("unreadable image: image 3 (") for r in reasons)    # cut.png
     assert report.images == 1
 
 
@@ -173,13 +173,14 @@ def test_basename_index(tmp_path):
     index = BasenameIndex(tmp_path)
     assert index.lookup("/data/phd/y.jpg").path == (tmp_path / "a" / "y.jpg").resolve()
     assert index.lookup("C:\\data\\y.jpg").path is not None
-    assert index.lookup("/data/x.jpg").error.startswith("ambiguous image name: x.jpg")
+    assert index.lookup("/data/x.jpg").error == "ambiguous image name"
+    assert "found 2" in index.lookup("/data/x.jpg").expected
     assert index.lookup("/data/..").error.startswith("image file not found")
 
 
 def test_image_whose_pixels_do_not_decode_is_refused_at_import(store, tmp_path, make_png):
     """Valid PNG structure, corrupt pixel data: the item is imported and flagged without it
-    (the file named, its content never quoted), and no row or file of it is stored."""
+    (the image named by its place, neither its path nor its content quoted), and no row or file of it is stored."""
     from tests.conftest import png_with_bad_pixels
     make_png(tmp_path, name="good.png")
     (tmp_path / "bad_pixels.png").write_bytes(png_with_bad_pixels(how="flip"))
@@ -189,6 +190,6 @@ def test_image_whose_pixels_do_not_decode_is_refused_at_import(store, tmp_path, 
     item = store.get_item("d/1")
     assert len(item["images"]) == 1 and item["flagged"] and report.images == 1
     assert [p["reason"] for p in report.problems] == [
-        "unreadable image: bad_pixels.png: the pixel data does not decode (zlib); "
-        "the file is corrupt or truncated"]
+        "unreadable image: image 2 (the pixel data does not decode (zlib); "
+        "the file is corrupt or truncated)"]
     assert store.db.execute("SELECT count(*) FROM images").fetchone()[0] == 1

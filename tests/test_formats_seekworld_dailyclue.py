@@ -57,8 +57,9 @@ def test_seekworld_never_reads_where_foreign_paths_point(store, tmp_path, make_p
     path.write_text(json.dumps(line) + "\n")
     report = import_path(store, "seekworld", path, images_dir=tmp_path / "data")
     assert store.get_item("seekworld/secret")["images"] == []
-    assert any(r.startswith("image file not found: secret.png") for r in
+    assert any(r.startswith("image file not found: image 1 (") for r in
                reasons(report, "seekworld/secret"))
+    assert not any("secret.png" in r for r in reasons(report, "seekworld/secret"))
 
 
 def test_seekworld_malformed_lines(store, tmp_path):

@@ -78,7 +78,8 @@ def test_missing_image_and_box_file(store, verbench_dir):
     (verbench_dir / "Image" / "sa_1.jpg").unlink()
     (verbench_dir / "Box_annotation" / "sa_2_bbox.json").unlink()
     report = import_path(store, "verbench", verbench_dir)
-    assert "image file not found: Image/sa_1.*" in reasons(report, "verbench/sa_1")
+    assert "image file not found: image 1 (Image/ holds no image named like the annotation " \
+        "file)" in reasons(report, "verbench/sa_1")
     item = store.get_item("verbench/sa_1")
     assert item["images"] == [] and len(item["metadata"]["unplaced_boxes"]) == 3
     assert "missing box file: Box_annotation/sa_2_bbox.json" in reasons(report, "verbench/sa_2_q1")

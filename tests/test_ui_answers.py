@@ -147,9 +147,20 @@ def test_option_editor_adds_relabels_and_removes():
     ("12", "open", "12", ""),
 ])
 def test_a_type_switch_converts_or_clears_the_gold_and_says_so(gold, new_type, kept, note):
-    item, said = af.switch_type({"answer_type": "open", "answer": gold}, new_type)
+    item, said, _aside = af.switch_type({"answer_type": "open", "answer": gold}, new_type)
     assert (item["answer_type"], item["answer"]) == (new_type, kept)
     assert (note in said) if note else said == ""
+
+
+def test_switching_away_from_multiple_choice_sets_the_options_aside_and_back_restores_them():
+    options = [{"label": "A", "text": "blue", "image": None},
+               {"label": "B", "text": "red", "image": None}]
+    item, said, aside = af.switch_type({"answer_type": "multiple_choice", "answer": "A",
+                                        "options": options}, "open")
+    assert item["options"] == [] and aside == options and "2 options are set aside" in said
+    assert not af.panels("open", item)["options_panel"]
+    item, said, aside = af.switch_type(item, "multiple_choice", aside)
+    assert item["options"] == options and aside == [] and item["answer"] == "A"
 
 
 def test_after_a_switch_only_the_visible_control_counts(ui_store):

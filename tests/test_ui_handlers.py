@@ -177,3 +177,23 @@ def test_untrusted_text_is_escaped_for_markdown():
     hostile = "<img src=x onerror=alert(1)> [x](javascript:alert(1))"
     shown = escape_md(hostile)
     assert "<img" not in shown and "](javascript" not in shown
+
+
+def test_a_draft_is_its_users_own_and_others_are_told_it_exists(ui_store):
+    """ann keeps an unsaved draft. Her second tab restores it (and two tabs of hers are
+    offered the choice, tests/browser/test_annotate_workspace.py); the reviewer rev opening
+    the item gets the saved version, not ann's draft, and is told that ann has unsaved edits,
+    so that a save of his is not a surprise to either."""
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "ann")
+    form = editor.form_values(work["item"])
+    editor.autosave(work, form | {"question": "Which exit, ann?"}, None, "ann", "tab-1")
+    assert editor.load("ui/alpha", "ann")["item"]["question"] == "Which exit, ann?"
+    review = editor.load("ui/alpha", "rev")
+    assert review["item"]["question"] == "Which exit is signposted?"
+    assert review["draft_seen"] is None
+    assert "Unsaved edits of this item by ann (since " in review["notice"]
+    assert "Which exit, ann?" not in review["notice"]
+    assert "by ann" not in editor.load("ui/alpha", "ann")["notice"]     # not told of her own
+    editor.autosave(work, form, None, "ann", "tab-1")                      # edits undone
+    assert editor.load("ui/alpha", "rev")["notice"] == ""

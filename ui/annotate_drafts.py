@@ -30,6 +30,12 @@ BOX_EDITS_ONLY = """(...args) => {
   return args;
 }"""
 
+# The save bar's two lines never contradict each other: once the draft line says there are
+# unsaved edits (whichever event wrote it: typing, boxes, clues, images), the line about the
+# last save ("Saved … as version N", "Restored …") is stale and goes. In the page: no event
+# of its own on the server, and every writer of the draft line is covered.
+STALE_SAVE_LINE = "(draft, saved) => (draft && draft.trim() ? '' : saved)"
+
 
 def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> None:
     def autosave(request: gr.Request, work, *values, force=False):
@@ -44,6 +50,9 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
         return line, (gr.update(visible=False) if force else gr.skip())
 
     draft_outputs = [ui.draft_state, ui.draft_choice]
+    ui.draft_state.change(None, [ui.draft_state, ui.save_message], ui.save_message,
+                          js=STALE_SAVE_LINE, api_name="stale_save_line",
+                          api_visibility="private", show_progress="hidden")
     gr.on([ui.question.input, ui.answer.input, ui.aliases.input, ui.gt_reasoning.input,
            ui.reasoning_type.input, ui.answer_type.input, ui.status.input, ui.domain.input,
            ui.subtask.input, ui.clues.input, ui.options.input,

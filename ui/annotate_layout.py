@@ -53,14 +53,16 @@ HELP = (
 )
 
 
-# id and status whole (26-character demo ids at 1400x900), the question what is left;
-# the cells cannot wrap (assets/cluelab.css, "#item-list")
-LIST_WIDTHS = ["62%", "25%", "13%"]
+# id and status whole (26-character demo ids, "candidate" at the list's 12px), the question
+# all the rest of the list's width: Gradio gives a table's spare width to its "auto" columns
+# (assets/cluelab.css, "#item-list"). Shares of the width (62/25/13%) left the question two
+# characters at 1400x900; the browser column is wider for it too.
+LIST_WIDTHS = ["200px", "82px", "auto"]
 
 
 def build_browser() -> SimpleNamespace:
     ui = SimpleNamespace()
-    with gr.Column(scale=1, min_width=340, elem_id="item-browser"), \
+    with gr.Column(scale=1, min_width=440, elem_id="item-browser"), \
             gr.Column(visible=not DEFER_PANELS, elem_id="item-browser-body") as ui.body:
         ui.search = gr.Textbox(label="Search", placeholder="id, question, answer or clue text",
                                elem_id="browser-search")

@@ -4,7 +4,8 @@ options, picking an option by its row.
 Switching the type reads the gold under the type shown until now and puts it in the new
 type's control, converted or cleared with a note (ui/answer_form.switch_type): after a switch
 only what the visible control holds counts, never a value left in a hidden one; the panels
-of the other types are hidden. Each event collects the widgets first, like the
+of the other types are hidden. A multiple-choice item's options are set aside when it
+switches to another type (their panel hides) and come back when it switches back. Each event collects the widgets first, like the
 structural events (annotate_structure), so nothing typed just before is lost.
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ import gradio as gr
 from ui import answer_form as af
 from ui import messages
 from ui import editor_ops as ops
+from ui import editor_model as em
 from ui.editor_model import EditError
 
 SHOWN = ("answer", *af.ANSWER_FIELDS)
@@ -34,16 +36,16 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
         new_type = split(values)[0]["answer_type"]
         item = collected(work, values, answer_type=work["item"].get("answer_type") if work
                          else None)
-        item, note = af.switch_type(item, new_type)
+        item, note, aside = af.switch_type(item, new_type, (work or {}).get("options_aside"))
         if note:
             messages.warn(note)
         shown = af.widget_values(item)
         panels = renderer.panels(item)
-        return [{**work, "item": item}, *[shown[name] for name in SHOWN],
-                *[panels[name] for name in af.PANELS]]
+        return [{**work, "item": item, "options_aside": aside}, *[shown[name] for name in SHOWN],
+                em.option_rows(item), *[panels[name] for name in af.PANELS]]
 
     ui.answer_type.input(switch_type, [ui.work, *form, ui.annotator],
-                         [ui.work, *[getattr(ui, name) for name in SHOWN],
+                         [ui.work, *[getattr(ui, name) for name in SHOWN], ui.options,
                           *[getattr(ui, name) for name in af.PANELS]],
                          api_name="switch_answer_type", show_progress="hidden")
 

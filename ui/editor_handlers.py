@@ -46,8 +46,18 @@ class EditorHandlers:
             work["base_version"] = draft["base_version"]
             work["draft_seen"] = draft["revision"]
             work["notice"] = self._draft_notice(draft, saved)
+        others = self.store.others_drafts(item_id, user)
+        if others:
+            work["notice"] = " ".join(filter(None, [work["notice"], self._others_notice(others)]))
         work["item"].setdefault("_unassigned", [])
         return work
+
+    @staticmethod
+    def _others_notice(others: list[dict]) -> str:
+        """A draft is its user's own: another user is told that it exists, not shown it."""
+        who = ", ".join(f"{d['user']} (since {d['updated_at']})" for d in others)
+        return (f"Unsaved edits of this item by {who} are kept as their draft, not shown "
+                "here; if they save first, your save will show the differences.")
 
     @staticmethod
     def _draft_notice(draft: dict, saved: dict) -> str:

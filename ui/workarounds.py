@@ -83,6 +83,27 @@ def failed_event_marks_its_outputs() -> bool:
         GRADIO_FRONTEND, "statustracker-*.js")
 
 
+def dialog_is_centred_at_the_top() -> bool:
+    """The dialog's own place: centred (left 50%, translated back) 10% below the top."""
+    return bool(re.search(r"\.modal-container\.svelte-[\w-]+\{[^}]*margin-top:\s*10%[^}]*"
+                          r"left:\s*50%", component_css()))
+
+
+def dataframe_has_no_rest_width() -> bool:
+    """Gradio's Dataframe: every body cell is fixed at its measured width (flex: 0 0 Npx),
+    so no column can take the width the others leave."""
+    return bool(re.search(r"return`width: \$\{[^`]{0,40}\}px; flex: 0 0 \$\{",
+                          read_all(GRADIO_FRONTEND, "Index-*.js")))
+
+
+def dropdown_opens_on_focus() -> bool:
+    """Gradio's Dropdown: its input's focus handler shows the option list, with no setting
+    to open it on a click or a key only."""
+    js = read_all(GRADIO_FRONTEND, "Index-*.js")
+    return any(re.search(r"function " + re.escape(name) + r"\(e\)\{D\(\w+,!0\)[^}]*on_focus",
+                         js) for name in set(re.findall(r"se\(`focus`,\w+,(\w+)\)", js)))
+
+
 def event_script_throw_is_an_error() -> bool:
     """Gradio's front end: an event whose page script throws marks its outputs "error"."""
     return bool(re.search(r"catch\{this\.update_loading_status\(\{status:`error`",
@@ -113,6 +134,16 @@ WORKAROUNDS = [
                "outputs, though they kept their values: a refused action (which fails for "
                "every client) marked the whole form", "assets/cluelab.css "
                "([data-testid=status-tracker] .error)", failed_event_marks_its_outputs),
+    Workaround("BOX_DIALOG_POSITION", "the box label dialog opens centred near the top of "
+               "the screen, whatever the box: far from a box low on the image, over one high "
+               "up", "assets/annotator.js (placeNextToBox)", dialog_is_centred_at_the_top),
+    Workaround("LIST_REST", "a Dataframe column cannot take the width the others leave: "
+               "each cell is fixed at its measured width, so the item list's question was cut "
+               "to two characters", "assets/cluelab.css (#item-list ... last-child)",
+               dataframe_has_no_rest_width),
+    Workaround("DROPDOWN_OPENS_ON_FOCUS", "a Dropdown opens its option list whenever it "
+               "gets the focus: Tab from the Question opened Answer type's list",
+               "assets/shortcuts.js (focusin of input[role=combobox])", dropdown_opens_on_focus),
     Workaround("GRADIO_JS_THROW", "an event's page script cannot cancel it quietly: a throw "
                "shows a red Error badge on every output", "assets/confirm.js (asks before the "
                "click reaches Gradio)", event_script_throw_is_an_error),

@@ -74,11 +74,7 @@ def test_a_typed_clue_number_and_enter_assign_the_clue_with_its_colour(srv, page
         (getComputedStyle(e).backdropFilter || 'none') !== 'none').length""")
     assert blurred == 0
     expect(page.locator("input[type=color]").locator("visible=true")).to_have_count(0)
-    # the dialog does not cover the box just drawn
-    canvas = page.locator("#annotator canvas").bounding_box()
-    dialog = modal.locator(".modal-container").bounding_box()
-    box_top, box_bottom = canvas["y"] + 0.3 * canvas["height"], canvas["y"] + 0.5 * canvas["height"]
-    assert dialog["y"] + dialog["height"] <= box_top or dialog["y"] >= box_bottom, dialog
+    assert_beside(page, (0.2, 0.3, 0.4, 0.5))
     page.keyboard.type("2")
     page.keyboard.press("Enter")
     expect(modal).to_be_hidden()
@@ -92,6 +88,38 @@ def test_a_typed_clue_number_and_enter_assign_the_clue_with_its_colour(srv, page
     rows = con.execute("SELECT c.position FROM boxes b JOIN clues c ON c.id = b.clue_id "
                        "WHERE c.item_id = 'ui/wide'").fetchall()
     assert rows == [(1,)]                                 # clue 2 (positions from 0)
+
+
+def rect_gap(a, b):
+    """The distance between two rectangles {x, y, width, height} (0 if they overlap)."""
+    dx = max(b["x"] - (a["x"] + a["width"]), a["x"] - (b["x"] + b["width"]), 0)
+    dy = max(b["y"] - (a["y"] + a["height"]), a["y"] - (b["y"] + b["height"]), 0)
+    return max(dx, dy)
+
+
+def assert_beside(page, fractions):
+    """The label dialog lies within 150 px of the box (canvas fractions), without covering it."""
+    canvas = page.locator("#annotator canvas").bounding_box()
+    fx0, fy0, fx1, fy1 = fractions
+    box = {"x": canvas["x"] + fx0 * canvas["width"], "y": canvas["y"] + fy0 * canvas["height"],
+           "width": (fx1 - fx0) * canvas["width"], "height": (fy1 - fy0) * canvas["height"]}
+    dialog = page.locator("#model-box-edit .modal-container").bounding_box()
+    assert 0 < rect_gap(box, dialog) <= 150, (box, dialog)
+
+
+@pytest.mark.parametrize("fractions", [(0.1, 0.8, 0.25, 0.95), (0.7, 0.05, 0.9, 0.2),
+                                       (0.05, 0.4, 0.95, 0.6)],
+                         ids=["low-left", "high-right", "full-width"])
+def test_the_label_dialog_opens_next_to_its_box(srv, page, fractions):
+    """It opened centred near the top of the screen: ~500 px from a box low on the image."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, srv.url, "ui/wide")
+    page.wait_for_timeout(1000)
+    drag_box(page, *fractions)
+    page.wait_for_timeout(300)
+    assert_beside(page, fractions)
+    page.keyboard.press("Escape")
+    expect(page.locator("#model-box-edit")).to_be_hidden()
 
 
 def test_a_typed_label_naming_no_clue_is_refused_at_save(srv, page):

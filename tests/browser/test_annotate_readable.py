@@ -3,7 +3,9 @@ list shows whole ids and statuses and the form's dropdowns show whole values.
 
 Gradio 6's Dataframe is a virtual table whose cells cannot wrap (each span.text is nowrap +
 ellipsis): ids and statuses were cut ("demo/alcove-fur…", "st…"), and Domain / Subtask /
-Answer type showed "Planning and Consu". The test measures each text against its box."""
+Answer type showed "Planning and Consu". The test measures each text against its box.
+The question column had 13% of the list, two characters: it now has the width the id and
+status leave, and the list does not scroll sideways."""
 from playwright.sync_api import expect
 
 from tests.live_server import LiveServer
@@ -26,6 +28,16 @@ def test_item_list_and_form_values_are_whole_at_1400x900(tmp_path, browser):
         shown = page.evaluate("""() => [...document.querySelectorAll('#item-list .virtual-row')]
           .map((row) => row.querySelector('span.text').textContent)""")
         assert "demo/bakery-breakfast-deal" in shown and len(shown) == 14
+        widths = page.evaluate("""() => {
+          const cells = [...document.querySelector('#item-list .virtual-row')
+                         .querySelectorAll('.body-cell')].map((c) => c.getBoundingClientRect());
+          const view = document.querySelector('#item-list .virtual-table-viewport');
+          return {cells: cells.map((c) => c.width), right: cells[2].right,
+                  viewRight: view.getBoundingClientRect().right,
+                  scroll: view.scrollWidth - view.clientWidth}; }""")
+        id_width, status_width, question_width = widths["cells"]
+        assert question_width >= 120, widths                 # ~20 characters, not 2
+        assert abs(widths["right"] - widths["viewRight"]) <= 20 and widths["scroll"] <= 1, widths
         narrow = page.evaluate("""() => ['#item-domain', '#item-subtask', '#item-answer-type',
           '#item-status'].map((id) => document.querySelector(id + ' input'))
           .filter((i) => i.scrollWidth > i.clientWidth + 1).map((i) => i.value)""")

@@ -1,0 +1,64 @@
+"""The Annotate page's form in real Chromium: the save bar never says "Saved" beside unsaved
+edits, Tab walks past the answer type without opening its list, and the options table is
+shown for multiple-choice items only."""
+from playwright.sync_api import expect
+
+from tests.browser.test_annotate_flow import open_item, type_into
+
+
+def test_an_edit_after_saving_takes_the_saved_line_away(ui_server, page):
+    """"Saved … as version 2" stayed beside "unsaved edits (draft kept)" once the
+    annotator typed again: two lines saying opposite things."""
+    open_item(page, ui_server.url, "ui/beta")
+    type_into(page, "#item-question textarea", "Is this a bus station?")
+    expect(page.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
+    expect(page.locator("#draft-state")).to_have_text("", timeout=15000)
+    type_into(page, "#item-question textarea", "Is this a train station?")
+    expect(page.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
+    expect(page.locator("#save-message")).to_have_text("", timeout=5000)
+    expect(page.locator("#item-header")).to_contain_text("version 2")    # still said there
+    # undoing the edit drops the draft: nothing unsaved, and no stale line either
+    type_into(page, "#item-question textarea", "Is this a bus station?")
+    expect(page.locator("#draft-state")).to_have_text("", timeout=15000)
+
+
+def test_tab_from_the_question_moves_to_answer_type_without_opening_its_list(ui_server, page):
+    open_item(page, ui_server.url, "ui/gamma")
+    page.click("#item-question textarea")
+    page.keyboard.press("Tab")
+    answer_type = page.locator("#item-answer-type input")
+    expect(answer_type).to_be_focused()
+    page.wait_for_timeout(500)
+    expect(page.locator("[data-testid='dropdown-option']")).to_have_count(0)
+    expect(answer_type).to_have_attribute("aria-expanded", "false")
+    expect(answer_type).to_have_value("multiple_choice")
+    page.keyboard.press("Tab")                           # and on to the next field
+    expect(answer_type).not_to_be_focused()
+    answer_type.click()                                  # a click still opens the list
+    expect(page.locator("[data-testid='dropdown-option']").first).to_be_visible()
+
+
+def choose_type(page, answer_type):
+    page.locator("#item-answer-type input").click()
+    page.locator("[data-testid='dropdown-option']", has_text=answer_type).first.click()
+
+
+def test_the_options_hide_when_the_type_is_not_multiple_choice_and_come_back(ui_server, page):
+    open_item(page, ui_server.url, "ui/gamma")
+    table = page.locator("#option-table")
+    expect(table).to_contain_text("blue", timeout=20000)
+    choose_type(page, "open")
+    expect(table).to_be_hidden(timeout=15000)
+    expect(page.get_by_text("options are set aside")).to_be_visible()
+    choose_type(page, "multiple_choice")
+    expect(table).to_be_visible(timeout=15000)
+    expect(table).to_contain_text("blue")
+    expect(table).to_contain_text("red")
+    choose_type(page, "yes_no")
+    expect(table).to_be_hidden(timeout=15000)
+    page.locator("#item-answer-yes-no").get_by_label("Yes").check()
+    page.click("#save-item")                             # a yes/no item has no options
+    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
+    expect(table).to_be_hidden()
