@@ -48,14 +48,16 @@ def _rates(table: Table, summaries_by_label: dict[str, dict]) -> Table:
 
 
 def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
-    """Each row that is a run gets its `run_id` and `run_name` (names: {run_id: label}), and
-    the notes name the runs that did not finish."""
+    """Each row that is a run gets its `run_id`, `run_name` (names: {run_id: label}) and
+    `endpoint_model` (the model id its endpoint asked for: the exports' `model`), and the
+    notes name the runs that did not finish."""
     by_label = {label: rid for rid, label in names.items()}
     given = run_names(store, names)
     for row in table.rows:
         rid = by_label.get(row.get("model"))
         if rid is not None:
             row["run_id"], row["run_name"] = rid, given[rid]
+            row["endpoint_model"] = store.get_run(rid)["config"]["endpoint"].get("model")
     table.notes = " ".join(p for p in (table.notes, unfinished_note(store, names)) if p)
     return table
 
