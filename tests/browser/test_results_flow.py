@@ -180,3 +180,54 @@ def test_empty_state_then_every_chart_fits_its_box(subtasks_server, page, tmp_pa
     page.screenshot(path=str(tmp_path / "results-subtasks.png"), full_page=True)
     import shutil
     shutil.copy(tmp_path / "results-subtasks.png", "/tmp/results-subtasks.png")
+
+
+@pytest.fixture
+def two_dataset_server(tmp_path):
+    """Runs one-a and one-b on dataset one, two-c on dataset two: no item shared across."""
+    items = [{**ITEMS[i], "id": f"{ds}/{i}"} for ds in ("one", "two") for i in range(2)]
+    server = scored_server(tmp_path / "two.db", items, {
+        f"{ds}-{run}": ({f"{ds}/{i}": "Answer: C" for i in range(2)}, {"model": f"m-{run}"})
+        for ds, run in (("one", "a"), ("one", "b"), ("two", "c"))})
+    yield server
+    server.stop()
+
+
+def test_a_refusal_empties_the_download_and_stays_on_the_page(two_dataset_server, page):
+    """Export, then add a run of another dataset: the export is refused, the old file is
+    gone (it was for other runs) and the line beside Export says why; Show results is
+    refused too, the table and charts go, and the reason stays until the runs change."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(two_dataset_server.url + "/results")
+    pick(page, "results-runs", "one-a ·")
+    pick(page, "results-runs", "one-b ·")
+    page.keyboard.press("Escape")
+    pick(page, "results-format", "csv")
+    page.click("#results-export")
+    download = page.locator("#results-file")
+    expect(download).to_contain_text("cluelab-main-general-one-2-runs", timeout=20000)
+    page.click("#results-show")
+    expect(page.locator("#results-table")).to_contain_text("m-a · CoT", timeout=20000)
+    plot_drawn(page, "#results-breakdown")
+
+    pick(page, "results-runs", "two-c ·")
+    page.keyboard.press("Escape")
+    page.click("#results-export")
+    status = page.locator("#results-export-status")
+    expect(status).to_contain_text("Not exported: these runs share no item", timeout=20000)
+    expect(download).not_to_contain_text("cluelab-main")
+    expect(download.locator("a")).to_have_count(0)
+    page.click("#results-show")
+    notice = page.locator("#results-empty")
+    expect(notice).to_contain_text("No results shown: these runs share no item",
+                                   timeout=20000)
+    expect(notice).to_contain_text("m-c · CoT (3 items)".replace("3", "2"))
+    expect(page.locator("#results-table")).to_be_hidden()
+    expect(page.locator("#results-breakdown svg")).to_have_count(0)
+    page.wait_for_timeout(1500)                       # a toast would have gone by now
+    expect(notice).to_contain_text("these runs share no item")
+    expect(status).to_contain_text("Not exported")
+
+    page.locator("#results-runs .token .token-remove").last.click()   # the choice changes
+    expect(notice).to_contain_text("No results shown yet", timeout=20000)
+    expect(status).not_to_contain_text("Not exported")
