@@ -17,6 +17,7 @@ from runner.totals import COUNTS, status_counts
 from store import NotFoundError, StoreError
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_handlers import FATAL_KINDS
+from ui.page_words import on_page
 from ui.run_choices import run_choices
 from ui.text import escape_html, short
 
@@ -136,7 +137,8 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
         ("tokens", tokens), ("cost", cost),
     ]
     message = run.get("message") or ""
-    message = redact(store, message) if message else ""  # it may quote a server's reply
+    message = on_page(redact(store, message)) if message else ""  # it may quote a server's
+    # reply; and "resume with python app.py run --resume ID" is the Resume button here
     css = status.split()[0]
     panel = (f"<div class='xp-progress' data-status='{escape_html(css)}'>"
              f"<div class='xp-head'><b>{escape_html(run_id)}</b>"

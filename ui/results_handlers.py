@@ -18,6 +18,7 @@ from pathlib import Path
 import pandas as pd
 
 from ui.run_choices import run_choices as all_run_choices
+from ui.page_words import on_page
 from ui.text import escape_html, escape_md
 from ui.inspect_tags import tag_counts_markdown
 
@@ -77,7 +78,7 @@ def score_runs(store, run_ids, judges, protocol: str, progress=None, *,
         lines.append(f"- **{escape_md(run_id)}**: {result['responses']} responses, "
                      f"{result['written']} verdicts ({escape_md(values)})"
                      + (f"; {escape_md(sent)}" if sent else "")
-                     + "".join(f"; {escape_md(note)}" for note in result["notes"]))
+                     + "".join(f"; {escape_md(on_page(note))}" for note in result["notes"]))
     return "\n".join(lines)
 
 
@@ -169,7 +170,7 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
     return {
         "table": table_frame(main),
         "caption": main.caption,
-        "rules": main.notes + reading_lines(found, names) + agreement_lines(store, run_ids,
+        "rules": on_page(main.notes) + reading_lines(found, names) + agreement_lines(store, run_ids,
                                                                             protocol)
         + tag_counts_markdown(store, run_ids),
         "group_chart": figures.group_chart(by_label, group, shared.n),
@@ -191,7 +192,7 @@ def shown_or_why(draw, what: str) -> str:
         return draw()
     except ResultsError as error:
         return f'<p class="cluelab-chart-empty">{escape_html(what)} not shown: ' \
-               f"{escape_html(str(error))}</p>"
+               f"{escape_html(on_page(error))}</p>"
 
 
 def reading_lines(found: dict, names: dict) -> str:
