@@ -19,7 +19,7 @@ import pandas as pd
 
 from judges.tables import Table
 
-from scoring.bar_chart import grouped_bars_svg
+from scoring.bar_chart import colour, grouped_bars_svg
 
 BAR_COLUMNS = ["run", "group", "accuracy"]
 
@@ -80,14 +80,23 @@ def quartile_name(k: int, bins: int = 4) -> str:
 
 # -- charts ---------------------------------------------------------------------------------
 
+def run_colours(labels: dict[str, str]) -> dict[str, str]:
+    """{label: colour} of the runs ({run_id: label}), assigned once from the sorted run ids
+    and given to every chart of the page: a run keeps its colour from one chart to the next,
+    whichever runs a chart leaves out (no output token counts, say) and whatever the order
+    the runs were chosen in."""
+    return {labels[rid]: colour(i) for i, rid in enumerate(sorted(labels))}
+
+
 GROUP_TITLES = {"by_domain": "domain", "by_subtask": "subtask",
                 "by_reasoning_type": "reasoning type"}
 
 
-def group_chart(summaries: dict[str, dict], group: str = "by_domain", n: int | None = None
-                ) -> str:
+def group_chart(summaries: dict[str, dict], group: str = "by_domain", n: int | None = None,
+                colours: dict[str, str] | None = None) -> str:
     """Accuracy per domain, subtask or reasoning type, one bar per run, side by side.
-    `n`: the items the runs were compared on, said in the caption."""
+    `n`: the items the runs were compared on, said in the caption; `colours`: each run's
+    (`run_colours`)."""
     frame = group_bars(summaries, group)
     runs = list(summaries)
     names = sorted(set(frame["group"]))
@@ -98,7 +107,7 @@ def group_chart(summaries: dict[str, dict], group: str = "by_domain", n: int | N
     on = f", on the {n} items the runs share" if n is not None and len(runs) > 1 else ""
     return grouped_bars_svg(names, runs, values,
                             caption=f"Accuracy (%) per {GROUP_TITLES[group]}{on}",
-                            empty="No scored runs to plot.")
+                            empty="No scored runs to plot.", colours=colours)
 
 
 def drop_chart(table: Table) -> str:
@@ -113,8 +122,9 @@ def drop_chart(table: Table) -> str:
                             empty="No general scores yet.")
 
 
-def length_chart(frame: pd.DataFrame) -> str:
-    """Accuracy per output-length quartile bin (each run's own quartiles), one bar per run."""
+def length_chart(frame: pd.DataFrame, colours: dict[str, str] | None = None) -> str:
+    """Accuracy per output-length quartile bin (each run's own quartiles), one bar per run
+    (`colours`: each run's, `run_colours`)."""
     runs = list(dict.fromkeys(frame["run"]))
     bins = list(dict.fromkeys(sorted(frame["quartile"], key=_bin_order)))
     values = {(row.quartile, row.run): (row.accuracy, f"{row.run} · {row.quartile} "
@@ -128,7 +138,7 @@ def length_chart(frame: pd.DataFrame) -> str:
         caption += (f"; {len(fewer)} of {len(runs)} runs fill fewer bins: outputs of equal "
                     f"length fall in one bin")
     return grouped_bars_svg(bins, runs, values, caption=caption,
-                            empty="No output token counts to plot.")
+                            empty="No output token counts to plot.", colours=colours)
 
 
 def _bin_order(name: str) -> int:

@@ -167,17 +167,18 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         "Clue injection")
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
     second = "by_domain" if group == "by_subtask" else "by_subtask"
+    colours = figures.run_colours({rid: names[rid] for rid in found})
     return {
         "table": table_frame(main),
         "caption": main.caption,
         "rules": on_page(main.notes) + reading_lines(found, names) + agreement_lines(store, run_ids,
                                                                             protocol)
         + tag_counts_markdown(store, run_ids),
-        "group_chart": figures.group_chart(by_label, group, shared.n),
-        "second_chart": figures.group_chart(by_label, second, shared.n),
+        "group_chart": figures.group_chart(by_label, group, shared.n, colours),
+        "second_chart": figures.group_chart(by_label, second, shared.n, colours),
         "drop_chart": drop,
         "length_chart": figures.length_chart(figures.length_bins(
-            {names[r]: s for r, s in found.items()})),
+            {names[r]: s for r, s in found.items()}), colours),
         "injection": injection,
         "correlation": figures.correlation_heatmap(by_label),
     }
