@@ -187,14 +187,37 @@ def _colour(value: float, low: float, high: float, diverging: bool) -> str:
     return f"rgb({r},{g},{b})"
 
 
+FIT_WIDTH, ROW_HEAD = 520, 130   # px: the narrowest column a heatmap is shown in, its row names
+
+
+def fitted_heads(names: list[str]) -> tuple[list[str], list[str]]:
+    """(column titles, row names) of a square heatmap that must fit FIT_WIDTH: the names
+    when each fits its column (about 7 px a character, on two lines), else the columns
+    numbered 1..k and each row's name led by its number (full names in the tooltips)."""
+    room = int((FIT_WIDTH - ROW_HEAD) / max(1, len(names)) / 7 * 2)
+    if all(len(name) <= room for name in names):
+        return list(names), list(names)
+    return [str(k) for k in range(1, len(names) + 1)], \
+        [f"{k}. {name}" for k, name in enumerate(names, 1)]
+
+
 def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = "",
-                 digits: int = 1, diverging: bool = False, deltas=None) -> str:
+                 digits: int = 1, diverging: bool = False, deltas=None,
+                 fit: bool = False) -> str:
     """An HTML table coloured by value; None cells stay blank. `deltas` (same shape) are
-    printed beside the value as (+x.x)."""
+    printed beside the value as (+x.x). `fit`: the table is as wide as its box whatever the
+    number of columns (fixed layout, equal columns, titles wrapped; a square map whose names
+    do not fit numbers its columns and leads each row's name with its number: `fitted_heads`;
+    full names in the tooltips; smaller text for many columns)."""
     found = [v for line in values for v in line if v is not None and not np.isnan(v)]
     low, high = (min(found), max(found)) if found else (0.0, 1.0)
     esc = html.escape
-    head = "".join(f"<th>{esc(str(c))}</th>" for c in columns)
+    shown, row_names = fitted_heads([str(c) for c in columns]) if fit and rows == columns \
+        else ([str(c) for c in columns], [str(r) for r in rows])
+    head = "".join(f'<th title="{esc(str(c))}">{esc(t)}</th>' for c, t in zip(columns, shown))
+    style = (f' style="font-size:{max(9, 13 - len(columns) // 3)}px"' if fit else "")
+    layout = (f'<colgroup><col style="width:{ROW_HEAD}px">'
+              + "<col>" * len(columns) + "</colgroup>") if fit else ""
     body = []
     for i, name in enumerate(rows):
         cells = []
@@ -209,9 +232,11 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
                 text += f" ({d:+.{digits}f})"
             cells.append(f'<td style="background:{_colour(v, low, high, diverging)}">'
                          f"{esc(text)}</td>")
-        body.append(f"<tr><th>{esc(str(name))}</th>{''.join(cells)}</tr>")
-    return (f'<div class="cluelab-heatmap-scroll"><table class="cluelab-heatmap">'
-            f"<caption>{esc(caption)}</caption>"
+        body.append(f'<tr><th title="{esc(str(name))}">{esc(row_names[i])}</th>'
+                    f"{''.join(cells)}</tr>")
+    kind = "cluelab-heatmap cluelab-heatmap-fit" if fit else "cluelab-heatmap"
+    return (f'<div class="cluelab-heatmap-scroll"><table class="{kind}"{style}>'
+            f"<caption>{esc(caption)}</caption>{layout}"
             f"<tr><th></th>{head}</tr>{''.join(body)}</table>"
             f"{colour_legend(low, high, diverging, digits)}</div>")
 
@@ -252,4 +277,5 @@ def correlation_heatmap(summaries: dict[str, dict]) -> str:
     if matrix is None:
         return f"<p>Correlation heatmap: {html.escape(note)}.</p>"
     values = [[float(v) for v in line] for line in matrix]
-    return heatmap_html(names, names, values, caption=note, digits=2, diverging=True)
+    return heatmap_html(names, names, values, caption=note, digits=2, diverging=True,
+                        fit=True)

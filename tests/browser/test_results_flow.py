@@ -231,3 +231,44 @@ def test_a_refusal_empties_the_download_and_stays_on_the_page(two_dataset_server
     page.locator("#results-runs .token .token-remove").last.click()   # the choice changes
     expect(notice).to_contain_text("No results shown yet", timeout=20000)
     expect(status).not_to_contain_text("Not exported")
+
+
+@pytest.fixture
+def domains_server(tmp_path):
+    """10 domains with long names, 3 runs each right on a different share of them: the
+    correlation heatmap has 10 columns (it was wider than its column at 1400x900)."""
+    items = [{"id": f"d/{i}", "answer_type": "multiple_choice", "answer": "C",
+              "domain": f"Domain {i // 2:02d}: a long descriptive name", "subtask": "s"}
+             for i in range(20)]
+    server = scored_server(tmp_path / "domains.db", items, {
+        f"run-{k}": ({f"d/{i}": "Answer: C" if (i * (k + 2)) % 5 < 3 else "Answer: A"
+                      for i in range(20)}, {"model": f"model-{k}"}) for k in range(3)})
+    yield server
+    server.stop()
+
+
+def test_the_correlation_heatmap_fits_its_column(domains_server, page, tmp_path):
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(domains_server.url + "/results")
+    for k in range(3):
+        pick(page, "results-runs", f"run-{k} ·")
+    page.keyboard.press("Escape")
+    page.click("#results-show")
+    heatmap = page.locator("#results-correlation table.cluelab-heatmap")
+    expect(heatmap).to_contain_text("Pearson's r between domains over 3 runs", timeout=20000)
+    column = page.locator("#results-correlation").bounding_box()
+    box = heatmap.bounding_box()
+    assert box["x"] >= column["x"] - 1 and box["x"] + box["width"] <= \
+        column["x"] + column["width"] + 1, (box, column)
+    scroll = page.eval_on_selector("#results-correlation .cluelab-heatmap-scroll",
+                                   "e => [e.scrollWidth, e.clientWidth]")
+    assert scroll[0] <= scroll[1], scroll                   # nothing hidden to the right
+    heads = heatmap.locator("tr").first.locator("th")
+    expect(heads).to_have_count(11)
+    last = heads.nth(10)            # too long for its column: numbered, in full on hover
+    assert last.get_attribute("title") == "Domain 09: a long descriptive name"
+    assert last.inner_text().strip() == "10"
+    expect(heatmap.locator("tr").nth(10).locator("th")).to_have_text(
+        "10. Domain 09: a long descriptive name")
+    page.locator("#results-correlation").scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "results-correlation.png"))   # to look at
