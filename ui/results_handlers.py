@@ -25,15 +25,19 @@ from ui.inspect_tags import tag_counts_markdown
 TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench", "leaderboard")
 EXPORT_FORMATS = {"csv": ".csv", "json": ".json", "md": ".md", "latex": ".tex"}
 LATEST, NO_HUMAN = "(latest scoring)", "(none)"
-SAMPLE_RULE_CHOICES = [("majority vote (self-consistency)", "majority"),
-                       ("MMR-Life rule: more than 2 of the first 5 samples correct", "mmr_life"),
-                       ("MMR-Life self-consistency (plurality, no answer a candidate)",
-                        "mmr_life_sc"),
+# Choice labels short enough to show whole in their dropdown at 1400x900 (the rules in full
+# are in the dropdown's info line and the page's counting rules).
+SAMPLE_RULE_CHOICES = [("majority vote", "majority"),
+                       ("MMR-Life: over 2 of first 5 right", "mmr_life"),
+                       ("MMR-Life self-consistency", "mmr_life_sc"),
                        ("first sample only", "first")]
+SAMPLE_RULE_INFO = ("majority: the most frequent parsed answer · MMR-Life: more than 2 of "
+                    "the first 5 samples correct · self-consistency: plurality, no answer a "
+                    "candidate")
 BREAKDOWN_CHOICES = [("domain", "domain"), ("subtask", "subtask"),
                      ("reasoning type (MMR-Life)", "reasoning_type")]
-EXTRACTION_CHOICES = [("ClueLab's extraction (default)", "cluelab"),
-                      ("MMR-Life's regex (the authors' rule)", "mmr-life")]
+EXTRACTION_CHOICES = [("ClueLab (default)", "cluelab"),
+                      ("MMR-Life's regex", "mmr-life")]
 
 
 class ResultsUiError(ValueError):

@@ -48,7 +48,7 @@ def build_results_tab(store, opened=None) -> None:
         judge = gr.Dropdown([h.LATEST], value=h.LATEST, label="Judge shown",
                             elem_id="results-judge")
         samples = gr.Dropdown(h.SAMPLE_RULE_CHOICES, value="majority", label="Samples rule",
-                              elem_id="results-samples")
+                              info=h.SAMPLE_RULE_INFO, scale=2, elem_id="results-samples")
         extraction = gr.Dropdown(h.EXTRACTION_CHOICES, value="cluelab",
                                  label="Multiple-choice answers read by",
                                  elem_id="results-extraction")

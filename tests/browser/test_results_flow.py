@@ -10,6 +10,7 @@ from scoring.score_run import score_run
 from store import Store
 from tests.live_server import LiveServer
 from tests.scoring_helpers import add_items, make_run
+from tests.browser.fit_checks import cut_text
 
 TRAP = "# Answer: C\nThis matches the blue cube."    # ours reads C, MMR-Life's regex E
 ITEMS = [{"id": f"b/{i}", "answer_type": "multiple_choice", "answer": "C",
@@ -272,3 +273,23 @@ def test_the_correlation_heatmap_fits_its_column(domains_server, page, tmp_path)
         "10. Domain 09: a long descriptive name")
     page.locator("#results-correlation").scroll_into_view_if_needed()
     page.screenshot(path=str(tmp_path / "results-correlation.png"))   # to look at
+
+
+
+
+def test_every_label_and_reading_choice_is_whole_at_1400(results_server, page):
+    """No label or chosen value cut at 1400x900: the samples rule read "majority vote
+    (self-consi", the extraction "ClueLab's extraction (defa"."""
+    from ui.results_handlers import EXTRACTION_CHOICES, SAMPLE_RULE_CHOICES
+
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(results_server.url + "/results")
+    expect(page.locator("#results-empty")).to_contain_text("No results shown yet",
+                                                          timeout=20000)
+    assert cut_text(page) == []
+    for elem_id, choices in (("results-samples", SAMPLE_RULE_CHOICES),
+                             ("results-extraction", EXTRACTION_CHOICES)):
+        for label, _ in choices:
+            pick(page, elem_id, label)
+            expect(page.locator(f"#{elem_id} input")).to_have_value(label)
+            assert cut_text(page) == [], label
