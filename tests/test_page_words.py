@@ -113,3 +113,20 @@ def test_the_connection_test_counts_models_without_naming_a_flag(store):
 def test_a_flag_no_table_knows_is_not_passed_off_as_a_control():
     assert on_page("use --frobnicate X") == "use the command line's --frobnicate"
     assert on_page("nothing to change") == "nothing to change"
+
+
+def test_the_results_experiments_and_statistics_pages_label_no_flag(store):
+    """A page's own labels name no command-line flag either (the Statistics page's JSON was
+    labelled "stats --json")."""
+    import gradio as gr
+
+    from ui.experiments_tab import build_experiments_tab
+    from ui.results_tab import build_results_tab
+    from ui.stats_tab import build_stats_tab
+
+    for build in (build_stats_tab, build_results_tab, build_experiments_tab):
+        with gr.Blocks() as demo:
+            build(store, demo.load)
+        labels = [str(b.label) for b in demo.blocks.values() if getattr(b, "label", None)]
+        assert labels, build.__name__
+        assert [text for text in labels if CLI_WORDS.search(text)] == [], build.__name__
