@@ -214,7 +214,11 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
     esc = html.escape
     shown, row_names = fitted_heads([str(c) for c in columns]) if fit and rows == columns \
         else ([str(c) for c in columns], [str(r) for r in rows])
-    head = "".join(f'<th title="{esc(str(c))}">{esc(t)}</th>' for c, t in zip(columns, shown))
+    def th(full: str, text: str) -> str:      # the full name on hover when shortened
+        return f'<th title="{esc(full)}">{esc(text)}</th>' if text != full else \
+            f"<th>{esc(text)}</th>"
+
+    head = "".join(th(str(c), t) for c, t in zip(columns, shown))
     style = (f' style="font-size:{max(9, 13 - len(columns) // 3)}px"' if fit else "")
     layout = (f'<colgroup><col style="width:{ROW_HEAD}px">'
               + "<col>" * len(columns) + "</colgroup>") if fit else ""
@@ -232,8 +236,7 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
                 text += f" ({d:+.{digits}f})"
             cells.append(f'<td style="background:{_colour(v, low, high, diverging)}">'
                          f"{esc(text)}</td>")
-        body.append(f'<tr><th title="{esc(str(name))}">{esc(row_names[i])}</th>'
-                    f"{''.join(cells)}</tr>")
+        body.append(f"<tr>{th(str(name), row_names[i])}{''.join(cells)}</tr>")
     kind = "cluelab-heatmap cluelab-heatmap-fit" if fit else "cluelab-heatmap"
     return (f'<div class="cluelab-heatmap-scroll"><table class="{kind}"{style}>'
             f"<caption>{esc(caption)}</caption>{layout}"

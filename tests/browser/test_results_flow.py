@@ -45,6 +45,13 @@ def pick(page, elem_id, option):
     page.locator("[data-testid='dropdown-option']", has_text=option).first.click()
 
 
+def choose_runs(page, *labels):
+    """Pick each run in the Runs list, then close the list."""
+    for label in labels:
+        pick(page, "results-runs", label)
+    page.keyboard.press("Escape")
+
+
 def plot_drawn(page, selector):
     """A chart has drawn its bars (an SVG of `scoring.bar_chart`)."""
     expect(page.locator(f"{selector} svg.cluelab-chart-svg rect.bar").first).to_be_visible(
@@ -53,9 +60,7 @@ def plot_drawn(page, selector):
 
 def test_show_two_runs_then_switch_to_the_authors_extraction(results_server, page):
     page.goto(results_server.url + "/results")
-    pick(page, "results-runs", "trap-run ·")
-    pick(page, "results-runs", "plain-run ·")
-    page.keyboard.press("Escape")
+    choose_runs(page, "trap-run ·", "plain-run ·")
     page.click("#results-show")
     table = page.locator("#results-table")
     expect(table).to_contain_text("trapped · CoT", timeout=20000)
@@ -104,9 +109,7 @@ def test_partial_overlap_is_compared_on_shared_items_with_grouped_bars(overlap_s
                                                                       tmp_path):
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(overlap_server.url + "/results")
-    pick(page, "results-runs", "wide ·")
-    pick(page, "results-runs", "narrow ·")
-    page.keyboard.press("Escape")
+    choose_runs(page, "wide ·", "narrow ·")
     page.click("#results-show")
     table = page.locator("#results-table")
     expect(table).to_contain_text("4 items", timeout=20000)        # the caption above it
@@ -158,9 +161,7 @@ def test_empty_state_then_every_chart_fits_its_box(subtasks_server, page, tmp_pa
     empty = page.locator("#results-empty")
     expect(empty).to_contain_text("No results shown yet", timeout=20000)
     expect(page.locator("#results-table")).to_have_count(0)      # no "1 2 3" headers
-    for k in range(3):
-        pick(page, "results-runs", f"run-{k} ·")
-    page.keyboard.press("Escape")
+    choose_runs(page, *(f"run-{k} ·" for k in range(3)))
     page.click("#results-show")
     expect(page.locator("#results-table")).to_contain_text("model-0 · CoT", timeout=20000)
     expect(empty).to_be_hidden()
@@ -200,9 +201,7 @@ def test_a_refusal_empties_the_download_and_stays_on_the_page(two_dataset_server
     refused too, the table and charts go, and the reason stays until the runs change."""
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(two_dataset_server.url + "/results")
-    pick(page, "results-runs", "one-a ·")
-    pick(page, "results-runs", "one-b ·")
-    page.keyboard.press("Escape")
+    choose_runs(page, "one-a ·", "one-b ·")
     pick(page, "results-format", "csv")
     page.click("#results-export")
     download = page.locator("#results-file")
@@ -211,8 +210,7 @@ def test_a_refusal_empties_the_download_and_stays_on_the_page(two_dataset_server
     expect(page.locator("#results-table")).to_contain_text("m-a · CoT", timeout=20000)
     plot_drawn(page, "#results-breakdown")
 
-    pick(page, "results-runs", "two-c ·")
-    page.keyboard.press("Escape")
+    choose_runs(page, "two-c ·")
     page.click("#results-export")
     status = page.locator("#results-export-status")
     expect(status).to_contain_text("Not exported: these runs share no item", timeout=20000)
@@ -251,9 +249,7 @@ def domains_server(tmp_path):
 def test_the_correlation_heatmap_fits_its_column(domains_server, page, tmp_path):
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(domains_server.url + "/results")
-    for k in range(3):
-        pick(page, "results-runs", f"run-{k} ·")
-    page.keyboard.press("Escape")
+    choose_runs(page, *(f"run-{k} ·" for k in range(3)))
     page.click("#results-show")
     heatmap = page.locator("#results-correlation table.cluelab-heatmap")
     expect(heatmap).to_contain_text("Pearson's r between domains over 3 runs", timeout=20000)
