@@ -12,8 +12,10 @@ group's n, in the column title when every row has the same). LaTeX uses booktabs
 names.
 
 CSV and JSON carry the same values: rounded to the digits the table prints, percentages named
-`<key>_pct` (never a fraction in one export and a percent in the other), and a row's run as
-`run_id` and `run_name` beside its label when the row is a run.
+`<key>_pct` (never a fraction in one export and a percent in the other). When rows are runs,
+each starts with `run_id`, `run_name` (the name the run is shown by: the row's label) and
+`model` (the endpoint's model id, `<row>["endpoint_model"]`; empty for a row that is no run,
+such as a human baseline): a spreadsheet groups runs by the model they asked.
 """
 from __future__ import annotations
 
@@ -78,15 +80,17 @@ class Table:
         return found.pop() if len(found) == 1 else None
 
     def flat_rows(self) -> list[dict]:
-        """The rows as exported: run id and name first (when rows are runs), each column
+        """The rows as exported: run id, name and model first (when rows are runs), each column
         rounded to its digits, then its interval, delta and n."""
-        ids = [k for k in ("run_id", "run_name") if any(k in r for r in self.rows)]
+        runs = any("run_id" in r for r in self.rows)
         out = []
         for row in self.rows:
-            flat = {k: row.get(k) for k in ids}
+            flat = {"run_id": row.get("run_id"), "run_name": row.get("model"),
+                    "model": row.get("endpoint_model")} if runs else {}
             flat.update((k, row.get(k)) for k in self.exported)
             for col in self.columns:
-                flat[col.export_key()] = _rounded(row.get(col.key), col)
+                if not (runs and col.key == "model"):    # the label: run_name above
+                    flat[col.export_key()] = _rounded(row.get(col.key), col)
             for col in self.columns:
                 for part in ("ci_low", "ci_high", "delta", "n"):
                     if any(f"{col.key}_{part}" in r for r in self.rows):

@@ -32,12 +32,21 @@ def _short(text: str) -> str:
     return text if len(text) <= LONGEST_LABEL else text[:LONGEST_LABEL - 1] + "…"
 
 
+def series_colours(series: list[str], colours: dict[str, str] | None = None) -> dict:
+    """{series: colour}: from `colours` when given (a run keeps its colour on every chart of
+    a page, `scoring.figures.run_colours`), else the palette in the series' order."""
+    return {name: (colours or {}).get(name) or colour(s) for s, name in enumerate(series)}
+
+
 def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, caption: str,
                      y_label: str = "accuracy (%)", y_max: float = 100.0,
-                     empty: str = "Nothing to plot yet.") -> str:
+                     empty: str = "Nothing to plot yet.",
+                     colours: dict[str, str] | None = None) -> str:
     """values: {(group, series): (value, tooltip text)}; a missing pair leaves its slot
-    empty (the other bars keep their places). `caption` says what the chart shows."""
+    empty (the other bars keep their places). `caption` says what the chart shows;
+    `colours`: {series: colour} (default: the palette in the series' order)."""
     esc = html.escape
+    colours = series_colours(series, colours)
     if not values:
         return f'<div class="cluelab-chart"><p class="cluelab-chart-empty">{esc(empty)}</p></div>'
     # bars widen (up to 3 x BAR) when few clusters leave room in the chart's minimum width
@@ -53,7 +62,8 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
     if width_needed > MIN_WIDTH:
         return _figure(caption, series, horizontal_bars_svg(groups, series, values,
                                                              caption=caption,
-                                                             x_label=y_label, x_max=y_max))
+                                                             x_label=y_label, x_max=y_max,
+                                                             colours=colours), colours)
     bottom = (longest * math.sin(math.radians(35)) + 22) if turned else 26
     width = max(MIN_WIDTH, width_needed)
     height = TOP + PLOT_HEIGHT + bottom
@@ -78,7 +88,7 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
             value, tooltip = found
             x, top = x0 + s * bar, y(value)
             parts.append(f'<rect class="bar" x="{x + 1:.1f}" y="{top:.1f}" width="{bar - 2:.1f}" '
-                         f'height="{TOP + PLOT_HEIGHT - top:.1f}" fill="{colour(s)}" '
+                         f'height="{TOP + PLOT_HEIGHT - top:.1f}" fill="{colours[name]}" '
                          f'data-series="{esc(name)}" data-group="{esc(group)}">'
                          f'<title>{esc(tooltip)}</title></rect>'
                          f'<text class="value" x="{x + bar / 2:.1f}" y="{top - 3:.1f}" '
@@ -89,7 +99,7 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
         parts.append(f'<text class="label" x="{centre:.1f}" y="{base:.1f}" {anchor}>'
                      f'<title>{esc(group)}</title>{esc(_short(group))}</text>')
     parts.append("</svg>")
-    return _figure(caption, series, "".join(parts))
+    return _figure(caption, series, "".join(parts), colours)
 
 
 def _svg_start(width: float, height: float, caption: str, extra_class: str = "") -> str:
@@ -111,11 +121,12 @@ def _tick(line: tuple, at: tuple, anchor: str, value: float) -> str:
             f'{value:g}</text>')
 
 
-def _figure(caption: str, series: list[str], svg: str) -> str:
+def _figure(caption: str, series: list[str], svg: str, colours: dict[str, str]) -> str:
     """The chart with its caption and its legend (HTML, so it wraps)."""
     esc = html.escape
-    legend = "".join(f'<li><span class="swatch" style="background:{colour(s)}"></span>'
-                     f"{esc(name)}</li>" for s, name in enumerate(series))
+    legend = "".join(f'<li data-series="{esc(name)}"><span class="swatch" '
+                     f'style="background:{colours[name]}"></span>{esc(name)}</li>'
+                     for name in series)
     return (f'<figure class="cluelab-chart"><figcaption>{esc(caption)}</figcaption>'
             f'<ul class="cluelab-chart-legend">{legend}</ul>'
             f'<div class="cluelab-chart-scroll">{svg}</div></figure>')
@@ -125,11 +136,13 @@ H_BAR, H_GAP, H_LABEL = 12, 10, 26        # bar height, gap between groups, labe
 
 
 def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, caption: str,
-                        x_label: str = "accuracy (%)", x_max: float = 100.0) -> str:
+                        x_label: str = "accuracy (%)", x_max: float = 100.0,
+                        colours: dict[str, str] | None = None) -> str:
     """The same bars turned: a row per group (its label left of it, shortened past H_LABEL
     characters with the full text in a tooltip), a bar per series, the scale on top.
     MIN_WIDTH wide whatever the number of groups: it grows in height."""
     esc = html.escape
+    colours = series_colours(series, colours)
     short = [g if len(g) <= H_LABEL else g[:H_LABEL - 1] + "…" for g in groups]
     left = max(len(s) for s in short) * CHAR + 10
     right, top = MIN_WIDTH - 34, TOP + 18
@@ -158,7 +171,7 @@ def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, c
             y = y0 + s * H_BAR
             parts.append(f'<rect class="bar" x="{left:.1f}" y="{y + 1:.1f}" '
                          f'width="{x(value) - left:.1f}" height="{H_BAR - 2}" '
-                         f'fill="{colour(s)}" data-series="{esc(name)}" '
+                         f'fill="{colours[name]}" data-series="{esc(name)}" '
                          f'data-group="{esc(group)}"><title>{esc(tooltip)}</title></rect>'
                          f'<text class="value" x="{x(value) + 3:.1f}" y="{y + H_BAR - 2:.1f}">'
                          f'{value:.0f}</text>')

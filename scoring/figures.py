@@ -19,7 +19,7 @@ import pandas as pd
 
 from judges.tables import Table
 
-from scoring.bar_chart import grouped_bars_svg
+from scoring.bar_chart import colour, grouped_bars_svg
 
 BAR_COLUMNS = ["run", "group", "accuracy"]
 
@@ -93,14 +93,23 @@ def quartile_name(k: int, bins: int = 4) -> str:
 
 # -- charts ---------------------------------------------------------------------------------
 
+def run_colours(labels: dict[str, str]) -> dict[str, str]:
+    """{label: colour} of the runs ({run_id: label}), assigned once from the sorted run ids
+    and given to every chart of the page: a run keeps its colour from one chart to the next,
+    whichever runs a chart leaves out (no output token counts, say) and whatever the order
+    the runs were chosen in."""
+    return {labels[rid]: colour(i) for i, rid in enumerate(sorted(labels))}
+
+
 GROUP_TITLES = {"by_domain": "domain", "by_subtask": "subtask",
                 "by_reasoning_type": "reasoning type"}
 
 
-def group_chart(summaries: dict[str, dict], group: str = "by_domain", n: int | None = None
-                ) -> str:
+def group_chart(summaries: dict[str, dict], group: str = "by_domain", n: int | None = None,
+                colours: dict[str, str] | None = None) -> str:
     """Accuracy per domain, subtask or reasoning type, one bar per run, side by side.
-    `n`: the items the runs were compared on, said in the caption."""
+    `n`: the items the runs were compared on, said in the caption; `colours`: each run's
+    (`run_colours`)."""
     frame = group_bars(summaries, group)
     runs = list(summaries)
     names = sorted(set(frame["group"]))
@@ -111,7 +120,7 @@ def group_chart(summaries: dict[str, dict], group: str = "by_domain", n: int | N
     on = f", on the {n} items the runs share" if n is not None and len(runs) > 1 else ""
     return grouped_bars_svg(names, runs, values,
                             caption=f"Accuracy (%) per {GROUP_TITLES[group]}{on}",
-                            empty="No scored runs to plot.")
+                            empty="No scored runs to plot.", colours=colours)
 
 
 def drop_chart(table: Table) -> str:
@@ -126,8 +135,9 @@ def drop_chart(table: Table) -> str:
                             empty="No general scores yet.")
 
 
-def length_chart(frame: pd.DataFrame) -> str:
-    """Accuracy per output-length quartile bin (each run's own quartiles), one bar per run."""
+def length_chart(frame: pd.DataFrame, colours: dict[str, str] | None = None) -> str:
+    """Accuracy per output-length quartile bin (each run's own quartiles), one bar per run
+    (`colours`: each run's, `run_colours`)."""
     runs = list(dict.fromkeys(frame["run"]))
     bins = list(dict.fromkeys(sorted(frame["quartile"], key=_bin_order)))
     values = {(row.quartile, row.run): (row.accuracy, f"{row.run} · {row.quartile} "
@@ -142,7 +152,7 @@ def length_chart(frame: pd.DataFrame) -> str:
         caption += (f"; {len(fewer)} of {len(runs)} runs fill fewer bins: outputs of equal "
                     f"length fall in one bin")
     return grouped_bars_svg(bins, runs, values, caption=caption,
-                            empty="No output token counts to plot.")
+                            empty="No output token counts to plot.", colours=colours)
 
 
 def _bin_order(name: str) -> int:
@@ -191,14 +201,41 @@ def _colour(value: float, low: float, high: float, diverging: bool) -> str:
     return f"rgb({r},{g},{b})"
 
 
+FIT_WIDTH, ROW_HEAD = 520, 130   # px: the narrowest column a heatmap is shown in, its row names
+
+
+def fitted_heads(names: list[str]) -> tuple[list[str], list[str]]:
+    """(column titles, row names) of a square heatmap that must fit FIT_WIDTH: the names
+    when each fits its column (about 7 px a character, on two lines), else the columns
+    numbered 1..k and each row's name led by its number (full names in the tooltips)."""
+    room = int((FIT_WIDTH - ROW_HEAD) / max(1, len(names)) / 7 * 2)
+    if all(len(name) <= room for name in names):
+        return list(names), list(names)
+    return [str(k) for k in range(1, len(names) + 1)], \
+        [f"{k}. {name}" for k, name in enumerate(names, 1)]
+
+
 def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = "",
-                 digits: int = 1, diverging: bool = False, deltas=None) -> str:
+                 digits: int = 1, diverging: bool = False, deltas=None,
+                 fit: bool = False) -> str:
     """An HTML table coloured by value; None cells stay blank. `deltas` (same shape) are
-    printed beside the value as (+x.x)."""
+    printed beside the value as (+x.x). `fit`: the table is as wide as its box whatever the
+    number of columns (fixed layout, equal columns, titles wrapped; a square map whose names
+    do not fit numbers its columns and leads each row's name with its number: `fitted_heads`;
+    full names in the tooltips; smaller text for many columns)."""
     found = [v for line in values for v in line if v is not None and not np.isnan(v)]
     low, high = (min(found), max(found)) if found else (0.0, 1.0)
     esc = html.escape
-    head = "".join(f"<th>{esc(str(c))}</th>" for c in columns)
+    shown, row_names = fitted_heads([str(c) for c in columns]) if fit and rows == columns \
+        else ([str(c) for c in columns], [str(r) for r in rows])
+    def th(full: str, text: str) -> str:      # the full name on hover when shortened
+        return f'<th title="{esc(full)}">{esc(text)}</th>' if text != full else \
+            f"<th>{esc(text)}</th>"
+
+    head = "".join(th(str(c), t) for c, t in zip(columns, shown))
+    style = (f' style="font-size:{max(9, 13 - len(columns) // 3)}px"' if fit else "")
+    layout = (f'<colgroup><col style="width:{ROW_HEAD}px">'
+              + "<col>" * len(columns) + "</colgroup>") if fit else ""
     body = []
     for i, name in enumerate(rows):
         cells = []
@@ -213,9 +250,10 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
                 text += f" ({d:+.{digits}f})"
             cells.append(f'<td style="background:{_colour(v, low, high, diverging)}">'
                          f"{esc(text)}</td>")
-        body.append(f"<tr><th>{esc(str(name))}</th>{''.join(cells)}</tr>")
-    return (f'<div class="cluelab-heatmap-scroll"><table class="cluelab-heatmap">'
-            f"<caption>{esc(caption)}</caption>"
+        body.append(f"<tr>{th(str(name), row_names[i])}{''.join(cells)}</tr>")
+    kind = "cluelab-heatmap cluelab-heatmap-fit" if fit else "cluelab-heatmap"
+    return (f'<div class="cluelab-heatmap-scroll"><table class="{kind}"{style}>'
+            f"<caption>{esc(caption)}</caption>{layout}"
             f"<tr><th></th>{head}</tr>{''.join(body)}</table>"
             f"{colour_legend(low, high, diverging, digits)}</div>")
 
@@ -256,4 +294,5 @@ def correlation_heatmap(summaries: dict[str, dict]) -> str:
     if matrix is None:
         return f"<p>Correlation heatmap: {html.escape(note)}.</p>"
     values = [[float(v) for v in line] for line in matrix]
-    return heatmap_html(names, names, values, caption=note, digits=2, diverging=True)
+    return heatmap_html(names, names, values, caption=note, digits=2, diverging=True,
+                        fit=True)

@@ -12,8 +12,9 @@ from scoring.results import on_items
 
 
 def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
-    """Each row that is a run gets its `run_id` and `run_name` (names: {run_id: label}), a
-    failed run's row is never marked best, and the notes name the runs that failed or did not
+    """Each row that is a run gets its `run_id`, `run_name` (names: {run_id: label}) and
+    `endpoint_model` (the model id its endpoint asked for: the exports' `model`), a failed
+    run's row is never marked best, and the notes name the runs that failed or did not
     finish."""
     by_label = {label: rid for rid, label in names.items()}
     given = run_names(store, names)
@@ -22,6 +23,7 @@ def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
         rid = by_label.get(row.get("model"))
         if rid is not None:
             row["run_id"], row["run_name"] = rid, given[rid]
+            row["endpoint_model"] = store.get_run(rid)["config"]["endpoint"].get("model")
             row["_unranked"] = row.get("_unranked") or rid in failed
     table.notes = " ".join(p for p in (table.notes, unfinished_note(store, names)) if p)
     return table

@@ -73,8 +73,9 @@ def test_results_tab_scores_shows_and_exports_through_the_api(server):
                     api_name="/show_results")
     assert [row[0] for row in out[0]["value"]["data"]] == ["m · CoT", "Crowd"]
     assert "MMR-Life's regex" in out[1] and "0 of 6 multiple-choice verdicts differ" in out[1]
-    path = c.predict(["ui-a", "ui-b"], "general", "leaderboard", "latex", h.LATEST,
-                     "majority", "Crowd", "cluelab", api_name="/export_results")
+    path, line = c.predict(["ui-a", "ui-b"], "general", "leaderboard", "latex", h.LATEST,
+                           "majority", "Crowd", "cluelab", api_name="/export_results")
+    assert line == ""
     assert path["orig_name"].endswith(".tex")
 
 

@@ -63,13 +63,21 @@ def test_without_runs_a_table_per_dataset_each_on_its_own_items(two_datasets):
     assert code == 2 and "no scored run is on dataset 'nope'" in err and "demo (2 runs)" in err
 
 
-def test_rows_name_runs_by_their_name_and_csv_has_id_and_name(two_datasets):
+def test_rows_name_runs_by_their_name_and_exports_have_id_name_and_model(two_datasets):
+    """`model` is the model the endpoint asked (it held the run's name, so a spreadsheet
+    could not group runs by model); `run_name` is the name the page shows the run by."""
     code, out, err = cli("leaderboard", "--db", two_datasets.path, "--dataset", "demo",
                          "--format", "json")
     assert code == 0, err
     rows = {r["run_id"]: r for r in json.loads(out)["rows"]}
-    assert (rows["a"]["model"], rows["a"]["run_name"]) == ("Alpha baseline", "Alpha baseline")
-    assert (rows["b"]["model"], rows["b"]["run_name"]) == ("m2 · CoT", "")
+    assert (rows["a"]["model"], rows["a"]["run_name"]) == ("m", "Alpha baseline")
+    assert (rows["b"]["model"], rows["b"]["run_name"]) == ("m2", "m2 · CoT")
+    assert json.loads(out)["columns"][:3] == ["run_id", "run_name", "model"]
+    code, out, err = cli("table", "--db", two_datasets.path, "--dataset", "demo",
+                         "--kind", "drop", "--format", "csv")
+    frame = pd.read_csv(io.StringIO(out)).set_index("run_id")
+    assert code == 0 and (frame.loc["a", "model"], frame.loc["a", "run_name"]) == (
+        "m", "Alpha baseline")
 
 
 def test_counters_add_up_within_the_shared_items(two_datasets):
@@ -106,7 +114,8 @@ def test_results_download_is_named_by_its_selection_and_reads_back_in_pandas(two
     assert data.startswith(b"\xef\xbb\xbf")              # a BOM, for spreadsheets
     frame = pd.read_csv(io.BytesIO(data))
     assert list(frame.columns[:4]) == ["run_id", "run_name", "model", "overall_pct"]
-    assert frame.set_index("run_id").loc["d", "model"] == "m4 · CoT (cancelled)"
+    assert frame.set_index("run_id").loc["d", "run_name"] == "m4 · CoT (cancelled)"
+    assert frame.set_index("run_id").loc["d", "model"] == "m4"
     assert frame.set_index("run_id").loc["c", "overall_pct"] == 100.0
     one = Path(h.export_table(two_datasets, ["a"], "general", "leaderboard", "json"))
     assert one.name.startswith("cluelab-leaderboard-general-demo-a-")

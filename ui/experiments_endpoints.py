@@ -10,6 +10,7 @@ import re
 
 from store import NotFoundError, StoreError
 from ui.experiments_common import ExperimentError, as_float, as_int, redact
+from ui.page_words import on_page
 from ui.text import escape_md
 
 ENDPOINT_HEADERS = ["name", "base URL", "model", "key env var", "key set", "concurrency",
@@ -118,7 +119,7 @@ def test_connection(store, name: str, base_url=None, model=None, api_key_env=Non
     result = redact(store, asyncio.run(test_endpoint_async(endpoint)),
                     (endpoint.get("api_key_env") or "",))
     mark = "✓" if result["ok"] else "✗"
-    lines = [f"{mark} **{escape_md(result['kind'])}**: {escape_md(result['message'])}"]
+    lines = [f"{mark} **{escape_md(result['kind'])}**: {escape_md(on_page(result['message']))}"]
     if result.get("latency_ms") is not None:
         lines.append(f"latency {result['latency_ms']:.0f} ms")
     return dict(result, markdown="  \n".join(lines))

@@ -16,7 +16,7 @@ from runner.config import CLUE_PASS_SETTINGS, IMAGE_FORMATS, IMAGE_MODES, MASK_S
 from ui.browser_handlers import ALL, FLAGGED_CHOICES
 from ui.experiments_endpoints import ENDPOINT_HEADERS, PRICE_HEADERS
 from ui.experiments_handlers import CLUE_SOURCE_LABELS
-from ui.experiments_runs import RESPONSE_FILTERS, RESPONSE_HEADERS, RUN_HEADERS
+from ui.experiments_runs import RESPONSE_FILTERS, RESPONSE_HEADERS, RUN_HEADERS, RUN_WIDTHS
 
 SETTING_INFO = ("direct: answer only (No-CoT) · cot: think step by step · clue_guided: find the "
                 "visual clues, then answer · structured: JSON with answer and clues/boxes")
@@ -82,11 +82,18 @@ def build_builder(ui: SimpleNamespace) -> None:
                                     elem_id="run-image-mode")
         ui.mask_style = gr.Radio(list(MASK_STYLES), value="black", label="Mask",
                                  visible=False, elem_id="run-mask-style")
+    # Two rows: the six fields and the preset side by side left each 90 px, too narrow for
+    # "Temperature" and "max_tokens" (cut to "Temperatu", "max_toke") at 1400x900.
     with gr.Row(equal_height=True):
         ui.samples = gr.Number(1, label="Samples", precision=0, minimum=1, min_width=80,
                                elem_id="run-samples")
         ui.repeats = gr.Number(1, label="Repeats", precision=0, minimum=1, min_width=80,
                                elem_id="run-repeats")
+        with gr.Column(min_width=150):
+            ui.preset = gr.Dropdown(["none", "mmr-life"], value="none", label="Preset",
+                                    elem_id="run-preset")
+            ui.mmr_life = gr.Button("MMR-Life preset", size="sm", elem_id="run-mmr-life")
+    with gr.Row(equal_height=True):
         ui.temperature = gr.Textbox(label="Temperature", placeholder="default",
                                     min_width=90, elem_id="run-temperature")
         ui.top_p = gr.Textbox(label="top_p", placeholder="default", min_width=80,
@@ -95,10 +102,6 @@ def build_builder(ui: SimpleNamespace) -> None:
                                    elem_id="run-max-tokens")
         ui.seed = gr.Textbox(label="Seed (base)", placeholder="none", min_width=90,
                              elem_id="run-seed")
-        with gr.Column(min_width=150):
-            ui.preset = gr.Dropdown(["none", "mmr-life"], value="none", label="Preset",
-                                    elem_id="run-preset")
-            ui.mmr_life = gr.Button("MMR-Life preset", size="sm", elem_id="run-mmr-life")
     with gr.Accordion("Items", open=True):
         with gr.Row():
             ui.dataset = gr.Dropdown([ALL], value=ALL, label="Dataset", elem_id="run-dataset",
@@ -147,7 +150,8 @@ def build_builder(ui: SimpleNamespace) -> None:
 def build_monitor(ui: SimpleNamespace) -> None:
     gr.Markdown("### Runs")
     ui.runs = gr.Dataframe(headers=RUN_HEADERS, interactive=False, max_height=300, wrap=False,
-                           elem_id="runs-list", label="Click a run to watch it")
+                           column_widths=RUN_WIDTHS, elem_id="runs-list",
+                           label="Click a run to watch it")
     with gr.Row(equal_height=True):
         ui.run_id = gr.Textbox(label="Run id (paste one to watch it)", elem_id="run-id",
                                scale=3)
@@ -199,7 +203,8 @@ def build_layout() -> SimpleNamespace:
             build_endpoints(ui)
             build_builder(ui)
             build_prices(ui)
-        with gr.Column(scale=2, min_width=420, elem_id="run-monitor"):
+        with gr.Column(scale=3, min_width=420, elem_id="run-monitor"):   # the runs list's
+            # six columns in view at 1400x900 (at scale 2 it was 474 px: cost and by cut)
             build_monitor(ui)
     ui.timer = gr.Timer(2.0, active=False)
     ui.seen = gr.State({})

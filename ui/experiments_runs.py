@@ -16,11 +16,16 @@ from runner.totals import COUNTS, request_control, status_counts
 from store import NotFoundError, StoreError
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_handlers import check_endpoint
+from ui.page_words import on_page
 from ui.run_choices import run_choices
 from ui.text import escape_html, short
 
-RUN_HEADERS = ["run", "status", "done", "name", "model", "setting", "clues", "images",
-               "cost $", "by"]
+# Six columns, to fit the monitor's column at 1400x900 (ten did not: cost and "by" were out
+# of view): what the run asks is one "setup" cell (name, model, setting; clues and images
+# when not the default). The run id stays first: a click watches row[0]. A table still wider
+# than its box scrolls with an evident scrollbar (assets/cluelab.css, #runs-list).
+RUN_HEADERS = ["run", "status", "done", "setup", "cost $", "by"]
+RUN_WIDTHS = ["28%", "13%", "9%", "28%", "13%", "9%"]
 RESPONSE_HEADERS = ["work", "item", "repeat", "sample", "status", "answer", "reason",
                     "latency s", "tokens in/out", "cached"]
 RESPONSE_FILTERS = ["all", "ok", "unparsed", "error", "refused", "truncated", "pending"]
@@ -66,11 +71,23 @@ def runs_table(store) -> list[list]:
         c, t = run["config"], run["totals"]
         total = t.get("total") or planned_total(c) or "?"
         out.append([run["id"], _status(run), f"{t.get('done', 0)}/{total}",
-                    run.get("name") or "", c.get("endpoint", {}).get("model"), c.get("setting"), c.get("clues"),
-                    c.get("image_mode") + (f" ({c.get('mask_style')})"
-                                           if c.get("image_mode") == "clue_masked" else ""),
-                    _money(t.get("cost")), run["created_by"] or ""])
+                    run_setup(run), _money(t.get("cost")), run["created_by"] or ""])
     return out
+
+
+def run_setup(run: dict) -> str:
+    """'Baseline · gpt-4o · cot · clues gt · images clue_masked (blur)': the run's name
+    (when it has one), model and setting, and its clue source and image mode when they are
+    not the default."""
+    c = run["config"]
+    images = c.get("image_mode") or "full"
+    if images == "clue_masked" and c.get("mask_style"):
+        images += f" ({c['mask_style']})"
+    parts = [(run.get("name") or "").strip(), (c.get("endpoint") or {}).get("model") or "?",
+             c.get("setting") or "?",
+             f"clues {c['clues']}" if c.get("clues", "none") != "none" else "",
+             f"images {images}" if images != "full" else ""]
+    return " · ".join(p for p in parts if p)
 
 
 def clue_run_choices(store) -> list[tuple[str, str]]:
@@ -135,7 +152,8 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
         ("tokens", tokens), ("cost", cost),
     ]
     message = run.get("message") or ""
-    message = redact(store, message) if message else ""  # it may quote a server's reply
+    message = on_page(redact(store, message)) if message else ""  # it may quote a server's
+    # reply; and "resume with python app.py run --resume ID" is the Resume button here
     css = status.split()[0]
     panel = (f"<div class='xp-progress' data-status='{escape_html(css)}'>"
              f"<div class='xp-head'><b>{escape_html(run_id)}</b>"

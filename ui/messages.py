@@ -10,6 +10,9 @@ calls gr.Info / gr.Warning / gr.Error (tests/test_messages.py checks the ui/ tre
     messages.warn(f"No item {item_id}")  a yellow toast
     raise messages.error(str(err))       a red toast that stops the event
     messages.status(text)                a status line shown in a gr.Markdown
+
+Each says a command-line remedy in the page's words (ui/page_words.py): "--runs" is no
+control of a page.
 """
 from __future__ import annotations
 
@@ -17,13 +20,14 @@ import html
 
 import gradio as gr
 
+from ui.page_words import on_page
 from ui.text import escape_md
 
 
 def as_toast_text(message) -> str:
     """A toast's HTML that shows `message` as it is. Quotes stay: a toast's text is no
     attribute, and API clients read the message as written."""
-    return html.escape("" if message is None else str(message), quote=False)
+    return html.escape(on_page(message), quote=False)
 
 
 def info(message) -> None:
@@ -49,4 +53,4 @@ def error(message, *, quiet: bool = False) -> gr.Error:
 
 def status(message) -> str:
     """A status line for a gr.Markdown output: shown literally, never as markup or a link."""
-    return escape_md(message)
+    return escape_md(on_page(message))

@@ -18,21 +18,26 @@ from pathlib import Path
 import pandas as pd
 
 from ui.run_choices import run_choices as all_run_choices
+from ui.page_words import on_page
 from ui.text import escape_html, escape_md
 from ui.inspect_tags import tag_counts_markdown
 
 TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench", "leaderboard")
 EXPORT_FORMATS = {"csv": ".csv", "json": ".json", "md": ".md", "latex": ".tex"}
 LATEST, NO_HUMAN = "(latest scoring)", "(none)"
-SAMPLE_RULE_CHOICES = [("majority vote (self-consistency)", "majority"),
-                       ("MMR-Life rule: more than 2 of the first 5 samples correct", "mmr_life"),
-                       ("MMR-Life self-consistency (plurality, no answer a candidate)",
-                        "mmr_life_sc"),
+# Choice labels short enough to show whole in their dropdown at 1400x900 (the rules in full
+# are in the dropdown's info line and the page's counting rules).
+SAMPLE_RULE_CHOICES = [("majority vote", "majority"),
+                       ("MMR-Life: over 2 of first 5 right", "mmr_life"),
+                       ("MMR-Life self-consistency", "mmr_life_sc"),
                        ("first sample only", "first")]
+SAMPLE_RULE_INFO = ("majority: the most frequent parsed answer · MMR-Life: more than 2 of "
+                    "the first 5 samples correct · self-consistency: plurality, no answer a "
+                    "candidate")
 BREAKDOWN_CHOICES = [("domain", "domain"), ("subtask", "subtask"),
                      ("reasoning type (MMR-Life)", "reasoning_type")]
-EXTRACTION_CHOICES = [("ClueLab's extraction (default)", "cluelab"),
-                      ("MMR-Life's regex (the authors' rule)", "mmr-life")]
+EXTRACTION_CHOICES = [("ClueLab (default)", "cluelab"),
+                      ("MMR-Life's regex", "mmr-life")]
 
 
 class ResultsUiError(ValueError):
@@ -77,7 +82,7 @@ def score_runs(store, run_ids, judges, protocol: str, progress=None, *,
         lines.append(f"- **{escape_md(run_id)}**: {result['responses']} responses, "
                      f"{result['written']} verdicts ({escape_md(values)})"
                      + (f"; {escape_md(sent)}" if sent else "")
-                     + "".join(f"; {escape_md(note)}" for note in result["notes"]))
+                     + "".join(f"; {escape_md(on_page(note))}" for note in result["notes"]))
     return "\n".join(lines)
 
 
@@ -166,17 +171,18 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         "Clue injection")
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
     second = "by_domain" if group == "by_subtask" else "by_subtask"
+    colours = figures.run_colours({rid: names[rid] for rid in found})
     return {
         "table": table_frame(main),
         "caption": main.caption,
-        "rules": main.notes + reading_lines(found, names) + agreement_lines(store, run_ids,
+        "rules": on_page(main.notes) + reading_lines(found, names) + agreement_lines(store, run_ids,
                                                                             protocol)
         + tag_counts_markdown(store, run_ids),
-        "group_chart": figures.group_chart(by_label, group, shared.n),
-        "second_chart": figures.group_chart(by_label, second, shared.n),
+        "group_chart": figures.group_chart(by_label, group, shared.n, colours),
+        "second_chart": figures.group_chart(by_label, second, shared.n, colours),
         "drop_chart": drop,
         "length_chart": figures.length_chart(figures.length_bins(
-            {names[r]: s for r, s in found.items()})),
+            {names[r]: s for r, s in found.items()}), colours),
         "injection": injection,
         "correlation": figures.correlation_heatmap(by_label),
     }
@@ -191,7 +197,7 @@ def shown_or_why(draw, what: str) -> str:
         return draw()
     except ResultsError as error:
         return f'<p class="cluelab-chart-empty">{escape_html(what)} not shown: ' \
-               f"{escape_html(str(error))}</p>"
+               f"{escape_html(on_page(error))}</p>"
 
 
 def reading_lines(found: dict, names: dict) -> str:

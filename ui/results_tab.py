@@ -12,14 +12,12 @@ from __future__ import annotations
 import gradio as gr
 
 from judges.clue_match import semantic_status
-from judges.stats import CI_RULE, COUNTING_RULES
 from ui import messages
 from ui import results_handlers as h
 from ui.session import user_of
 
-
-EMPTY_STATE = ("No results shown yet: choose one or more scored runs above and press "
-               "**Show results**.")
+from ui.handler_errors import from_script
+from ui import results_page as page
 
 
 def build_results_tab(store, opened=None) -> None:
@@ -50,7 +48,7 @@ def build_results_tab(store, opened=None) -> None:
         judge = gr.Dropdown([h.LATEST], value=h.LATEST, label="Judge shown",
                             elem_id="results-judge")
         samples = gr.Dropdown(h.SAMPLE_RULE_CHOICES, value="majority", label="Samples rule",
-                              elem_id="results-samples")
+                              info=h.SAMPLE_RULE_INFO, scale=2, elem_id="results-samples")
         extraction = gr.Dropdown(h.EXTRACTION_CHOICES, value="cluelab",
                                  label="Multiple-choice answers read by",
                                  elem_id="results-extraction")
@@ -63,11 +61,11 @@ def build_results_tab(store, opened=None) -> None:
                              scale=2, elem_id="results-human-file")
         show = gr.Button("Show results", scale=1, elem_id="results-show")
     # Until results are shown, one line says what to do (an empty Dataframe shows the
-    # placeholder headers "1 2 3").
-    empty = gr.Markdown(EMPTY_STATE, elem_id="results-empty")
+    # placeholder headers "1 2 3"); after a refusal, why nothing is shown (ui/results_page).
+    empty = gr.Markdown(page.EMPTY_STATE, elem_id="results-empty")
     table = gr.Dataframe(label="Accuracy (%) with 95% CI", interactive=False, visible=False,
                          elem_id="results-table")
-    rules = gr.Markdown(f"{COUNTING_RULES} {CI_RULE}", elem_id="results-rules")
+    rules = gr.Markdown(page.RULES, elem_id="results-rules")
     with gr.Row():
         group_chart = gr.HTML(elem_id="results-breakdown")
         second_chart = gr.HTML(elem_id="results-breakdown-2")
@@ -84,6 +82,7 @@ def build_results_tab(store, opened=None) -> None:
                           elem_id="results-format")
         export = gr.Button("Export", elem_id="results-export")
         download = gr.File(label="Download", interactive=False, elem_id="results-file")
+    export_status = gr.Markdown(elem_id="results-export-status")
 
     def refresh_choices():
         return gr.update(choices=h.run_choices(store)), \
@@ -98,21 +97,24 @@ def build_results_tab(store, opened=None) -> None:
         except h.ResultsUiError as error:
             raise messages.error(error) from None
 
-    def do_show(run_ids, chosen, *choices):
-        try:
-            out = h.show_results(store, run_ids, chosen, *choices)
-        except h.ResultsUiError as error:
-            raise messages.error(error) from None
+    def do_show(run_ids, chosen, judge_name, rule, baseline, read_by, group,
+                request: gr.Request):
+        out = page.shown(store, run_ids, chosen, judge_name, rule, baseline, read_by, group)
+        if out["refused"] is not None:
+            if from_script(request):
+                raise messages.error(out["refused"])
+            return (gr.update(visible=False), out["rules"], *[out[c] for c in page.CHARTS],
+                    gr.update(value=out["notice"], visible=True))
         return (gr.update(value=out["table"], label=f"{out['caption']}, with 95% CI",
-                          visible=True), out["rules"], out["group_chart"], out["second_chart"],
-                out["drop_chart"], out["length_chart"], out["injection"], out["correlation"],
+                          visible=True), out["rules"], *[out[c] for c in page.CHARTS],
                 gr.update(visible=False))
 
-    def rerender(run_ids, chosen, *choices):
+    def rerender(run_ids, chosen, judge_name, rule, baseline, read_by, group,
+                 request: gr.Request):
         """A reading changed: show again, unless no run is chosen yet."""
         if not run_ids:
             return [gr.skip()] * 9
-        return do_show(run_ids, chosen, *choices)
+        return do_show(run_ids, chosen, judge_name, rule, baseline, read_by, group, request)
 
     def judge_update(run_ids, chosen, current):
         names = h.shown_judge_choices(store, run_ids, chosen)
@@ -125,11 +127,17 @@ def build_results_tab(store, opened=None) -> None:
             raise messages.error(error) from None
         return gr.update(choices=h.human_choices(store), value=name), None
 
-    def do_export(run_ids, chosen, table_kind, table_format, *choices):
-        try:
-            return h.export_table(store, run_ids, chosen, table_kind, table_format, *choices)
-        except h.ResultsUiError as error:
-            raise messages.error(error) from None
+    def do_export(run_ids, chosen, table_kind, table_format, judge_name, rule, baseline,
+                  read_by, group, request: gr.Request):
+        path, line, refused = page.exported(store, run_ids, chosen, table_kind, table_format,
+                                            judge_name, rule, baseline, read_by, group)
+        if refused is not None and from_script(request):
+            raise messages.error(refused)
+        return path, line
+
+    def choice_changed():
+        """The runs or the table asked for changed: a refusal about the old choice goes."""
+        return gr.update(value=page.notice_reset()), ""
 
     reading = [judge, samples, human, extraction, by]
     outputs = [table, rules, group_chart, second_chart, drop_chart, length_chart, injection,
@@ -147,5 +155,8 @@ def build_results_tab(store, opened=None) -> None:
     shown.change(judge_update, [runs, shown, judge], judge, api_visibility="private")
     human_file.upload(do_add_human, human_file, [human, human_file], api_name="add_human") \
         .then(rerender, [runs, shown, *reading], outputs, api_visibility="private")
-    export.click(do_export, [runs, shown, kind, fmt, *reading], download,
+    export.click(do_export, [runs, shown, kind, fmt, *reading], [download, export_status],
                  api_name="export_results")
+    for choice in (runs, kind, fmt):
+        choice.change(choice_changed, None, [empty, export_status], api_visibility="private",
+                      show_progress="hidden")

@@ -10,7 +10,7 @@ def build_stats_tab(store, opened) -> None:
     """`opened`: the event that fires when the page opens (`demo.load` in its route)."""
     refresh = gr.Button("Refresh", elem_id="stats-refresh")
     text = gr.Code(label="Summary", language=None, elem_id="stats-text", interactive=False)
-    raw = gr.JSON(label="stats --json")
+    raw = gr.JSON(label="All numbers (JSON)", elem_id="stats-json")
 
     def compute():
         stats = store.stats()

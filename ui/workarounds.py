@@ -117,6 +117,15 @@ def login_page_shows_only_400() -> bool:
                           read_all(GRADIO_FRONTEND, "Login-*.js"), re.DOTALL))
 
 
+def dataframe_scrollbar_is_thin() -> bool:
+    """Gradio's Dataframe: its scroller's scrollbar is thin (4 px, half-transparent grey)."""
+    css = read_all(GRADIO_FRONTEND, "Index-*.css")
+    return bool(re.search(r"\.virtual-table-viewport\.svelte-[\w-]+\{[^}]*scrollbar-width:thin",
+                          css)) and bool(re.search(
+        r"\.virtual-table-viewport\.svelte-[\w-]+::-webkit-scrollbar\{width:4px;height:4px\}",
+        css))
+
+
 WORKAROUNDS = [
     Workaround("BOX_DIALOG_BLUR", "the box label dialog blurs the whole screen, the box just "
                "drawn included", "assets/cluelab.css (#model-box-edit.modal)", blurs_the_screen),
@@ -150,4 +159,8 @@ WORKAROUNDS = [
     Workaround("GRADIO_LOGIN_STATUS", "the login page shows no reason for an answer other "
                "than 400: a locked name's wait was not shown", "assets/login_lock.js",
                login_page_shows_only_400),
+    Workaround("DATAFRAME_THIN_SCROLLBAR", "a Dataframe wider than its box scrolls with a thin "
+               "half-transparent scrollbar: the Experiments runs list seemed to end at the "
+               "box, its cost and by columns out of view", "assets/cluelab.css (#runs-list "
+               ".virtual-table-viewport)", dataframe_scrollbar_is_thin),
 ]

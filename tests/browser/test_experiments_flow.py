@@ -8,6 +8,7 @@ from playwright.sync_api import expect
 
 from store import Store
 from tests.openai_server import start_server
+from tests.browser.fit_checks import cut_text
 
 HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
 
@@ -50,3 +51,41 @@ def test_start_a_run_from_the_page_and_watch_it_finish(ui_server, fake, page):
         "done",)
     assert con.execute("SELECT count(*) FROM run_responses WHERE run_id = ?",
                        [run_id]).fetchone()[0] == 3
+
+
+
+
+def test_labels_whole_and_every_run_column_in_view_at_1400(ui_server, page):
+    from tests.scoring_helpers import make_run
+
+    with Store.open(ui_server.db) as store:
+        for n, model in enumerate(["gpt-4o-mini-2024-07-18", "qwen2.5-vl-72b-instruct"]):
+            make_run(store, f"20261202-01020{n}-ab1{n}", {"ui/alpha": "Answer: A"},
+                     model=model, clues="gt" if n else "none")
+        store.label_run("20261202-010200-ab10", name="Baseline, no clues")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(ui_server.url + "/experiments")
+    runs = page.locator("#runs-list")
+    expect(runs).to_contain_text("20261202-010201-ab11", timeout=20000)
+    expect(runs).to_contain_text("Baseline, no clues · gpt-4o-mini-2024-07-18 · cot")
+    assert cut_text(page) == []
+    heads = runs.locator(".header-cell")
+    expect(heads).to_have_count(6)
+    view = runs.locator(".virtual-table-viewport").bounding_box()
+    for head in heads.all():                            # cost and by included: in view
+        box = head.bounding_box()
+        assert box["x"] >= view["x"] - 1 and box["x"] + box["width"] <= \
+            view["x"] + view["width"] + 1, (head.inner_text(), box, view)
+    for text in ("cost $", "by"):
+        expect(heads.filter(has_text=text)).to_have_count(1)
+    cut = runs.locator(".header-cell span.text").evaluate_all(
+        "spans => spans.filter(s => s.scrollWidth > s.clientWidth).map(s => s.textContent)")
+    assert cut == []                                    # each title whole
+    cells = runs.locator(".body-cell:is(.first-column, :nth-child(5)) span.text").evaluate_all(
+        "spans => spans.map(s => [s.textContent.trim(), s.scrollWidth > s.clientWidth])")
+    assert ["unknown", False] in cells and ["20261202-010200-ab10", False] in cells, cells
+    assert [text for text, cut in cells if cut] == []   # run ids and costs whole
+    runs.screenshot(path="/tmp/h6r-runs-list.png")      # to look at
+    # wider data would scroll: with a scrollbar that shows, not Gradio's 4 px of grey
+    assert runs.locator(".virtual-table-viewport").evaluate(
+        "e => getComputedStyle(e).scrollbarWidth") == "auto"

@@ -10,6 +10,7 @@ from scoring.score_run import score_run
 from store import Store
 from tests.live_server import LiveServer
 from tests.scoring_helpers import add_items, make_run
+from tests.browser.fit_checks import cut_text
 
 TRAP = "# Answer: C\nThis matches the blue cube."    # ours reads C, MMR-Life's regex E
 ITEMS = [{"id": f"b/{i}", "answer_type": "multiple_choice", "answer": "C",
@@ -44,6 +45,13 @@ def pick(page, elem_id, option):
     page.locator("[data-testid='dropdown-option']", has_text=option).first.click()
 
 
+def choose_runs(page, *labels):
+    """Pick each run in the Runs list, then close the list."""
+    for label in labels:
+        pick(page, "results-runs", label)
+    page.keyboard.press("Escape")
+
+
 def plot_drawn(page, selector):
     """A chart has drawn its bars (an SVG of `scoring.bar_chart`)."""
     expect(page.locator(f"{selector} svg.cluelab-chart-svg rect.bar").first).to_be_visible(
@@ -52,9 +60,7 @@ def plot_drawn(page, selector):
 
 def test_show_two_runs_then_switch_to_the_authors_extraction(results_server, page):
     page.goto(results_server.url + "/results")
-    pick(page, "results-runs", "trap-run ·")
-    pick(page, "results-runs", "plain-run ·")
-    page.keyboard.press("Escape")
+    choose_runs(page, "trap-run ·", "plain-run ·")
     page.click("#results-show")
     table = page.locator("#results-table")
     expect(table).to_contain_text("trapped · CoT", timeout=20000)
@@ -103,9 +109,7 @@ def test_partial_overlap_is_compared_on_shared_items_with_grouped_bars(overlap_s
                                                                       tmp_path):
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(overlap_server.url + "/results")
-    pick(page, "results-runs", "wide ·")
-    pick(page, "results-runs", "narrow ·")
-    page.keyboard.press("Escape")
+    choose_runs(page, "wide ·", "narrow ·")
     page.click("#results-show")
     table = page.locator("#results-table")
     expect(table).to_contain_text("4 items", timeout=20000)        # the caption above it
@@ -157,9 +161,7 @@ def test_empty_state_then_every_chart_fits_its_box(subtasks_server, page, tmp_pa
     empty = page.locator("#results-empty")
     expect(empty).to_contain_text("No results shown yet", timeout=20000)
     expect(page.locator("#results-table")).to_have_count(0)      # no "1 2 3" headers
-    for k in range(3):
-        pick(page, "results-runs", f"run-{k} ·")
-    page.keyboard.press("Escape")
+    choose_runs(page, *(f"run-{k} ·" for k in range(3)))
     page.click("#results-show")
     expect(page.locator("#results-table")).to_contain_text("model-0 · CoT", timeout=20000)
     expect(empty).to_be_hidden()
@@ -180,3 +182,110 @@ def test_empty_state_then_every_chart_fits_its_box(subtasks_server, page, tmp_pa
     page.screenshot(path=str(tmp_path / "results-subtasks.png"), full_page=True)
     import shutil
     shutil.copy(tmp_path / "results-subtasks.png", "/tmp/results-subtasks.png")
+
+
+@pytest.fixture
+def two_dataset_server(tmp_path):
+    """Runs one-a and one-b on dataset one, two-c on dataset two: no item shared across."""
+    items = [{**ITEMS[i], "id": f"{ds}/{i}"} for ds in ("one", "two") for i in range(2)]
+    server = scored_server(tmp_path / "two.db", items, {
+        f"{ds}-{run}": ({f"{ds}/{i}": "Answer: C" for i in range(2)}, {"model": f"m-{run}"})
+        for ds, run in (("one", "a"), ("one", "b"), ("two", "c"))})
+    yield server
+    server.stop()
+
+
+def test_a_refusal_empties_the_download_and_stays_on_the_page(two_dataset_server, page):
+    """Export, then add a run of another dataset: the export is refused, the old file is
+    gone (it was for other runs) and the line beside Export says why; Show results is
+    refused too, the table and charts go, and the reason stays until the runs change."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(two_dataset_server.url + "/results")
+    choose_runs(page, "one-a ·", "one-b ·")
+    pick(page, "results-format", "csv")
+    page.click("#results-export")
+    download = page.locator("#results-file")
+    expect(download).to_contain_text("cluelab-main-general-one-2-runs", timeout=20000)
+    page.click("#results-show")
+    expect(page.locator("#results-table")).to_contain_text("m-a · CoT", timeout=20000)
+    plot_drawn(page, "#results-breakdown")
+
+    choose_runs(page, "two-c ·")
+    page.click("#results-export")
+    status = page.locator("#results-export-status")
+    expect(status).to_contain_text("Not exported: these runs share no item", timeout=20000)
+    expect(download).not_to_contain_text("cluelab-main")
+    expect(download.locator("a")).to_have_count(0)
+    page.click("#results-show")
+    notice = page.locator("#results-empty")
+    expect(notice).to_contain_text("No results shown: these runs share no item",
+                                   timeout=20000)
+    expect(notice).to_contain_text("m-c · CoT (3 items)".replace("3", "2"))
+    expect(page.locator("#results-table")).to_be_hidden()
+    expect(page.locator("#results-breakdown svg")).to_have_count(0)
+    page.wait_for_timeout(1500)                       # a toast would have gone by now
+    expect(notice).to_contain_text("these runs share no item")
+    expect(status).to_contain_text("Not exported")
+
+    page.locator("#results-runs .token .token-remove").last.click()   # the choice changes
+    expect(notice).to_contain_text("No results shown yet", timeout=20000)
+    expect(status).not_to_contain_text("Not exported")
+
+
+@pytest.fixture
+def domains_server(tmp_path):
+    """10 domains with long names, 3 runs each right on a different share of them: the
+    correlation heatmap has 10 columns (it was wider than its column at 1400x900)."""
+    items = [{"id": f"d/{i}", "answer_type": "multiple_choice", "answer": "C",
+              "domain": f"Domain {i // 2:02d}: a long descriptive name", "subtask": "s"}
+             for i in range(20)]
+    server = scored_server(tmp_path / "domains.db", items, {
+        f"run-{k}": ({f"d/{i}": "Answer: C" if (i * (k + 2)) % 5 < 3 else "Answer: A"
+                      for i in range(20)}, {"model": f"model-{k}"}) for k in range(3)})
+    yield server
+    server.stop()
+
+
+def test_the_correlation_heatmap_fits_its_column(domains_server, page, tmp_path):
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(domains_server.url + "/results")
+    choose_runs(page, *(f"run-{k} ·" for k in range(3)))
+    page.click("#results-show")
+    heatmap = page.locator("#results-correlation table.cluelab-heatmap")
+    expect(heatmap).to_contain_text("Pearson's r between domains over 3 runs", timeout=20000)
+    column = page.locator("#results-correlation").bounding_box()
+    box = heatmap.bounding_box()
+    assert box["x"] >= column["x"] - 1 and box["x"] + box["width"] <= \
+        column["x"] + column["width"] + 1, (box, column)
+    scroll = page.eval_on_selector("#results-correlation .cluelab-heatmap-scroll",
+                                   "e => [e.scrollWidth, e.clientWidth]")
+    assert scroll[0] <= scroll[1], scroll                   # nothing hidden to the right
+    heads = heatmap.locator("tr").first.locator("th")
+    expect(heads).to_have_count(11)
+    last = heads.nth(10)            # too long for its column: numbered, in full on hover
+    assert last.get_attribute("title") == "Domain 09: a long descriptive name"
+    assert last.inner_text().strip() == "10"
+    expect(heatmap.locator("tr").nth(10).locator("th")).to_have_text(
+        "10. Domain 09: a long descriptive name")
+    page.locator("#results-correlation").scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "results-correlation.png"))   # to look at
+
+
+
+
+def test_every_label_and_reading_choice_is_whole_at_1400(results_server, page):
+    """No label or chosen value cut at 1400x900: the samples rule read "majority vote
+    (self-consi", the extraction "ClueLab's extraction (defa"."""
+    from ui.results_handlers import EXTRACTION_CHOICES, SAMPLE_RULE_CHOICES
+
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(results_server.url + "/results")
+    expect(page.locator("#results-empty")).to_contain_text("No results shown yet",
+                                                          timeout=20000)
+    assert cut_text(page) == []
+    for elem_id, choices in (("results-samples", SAMPLE_RULE_CHOICES),
+                             ("results-extraction", EXTRACTION_CHOICES)):
+        for label, _ in choices:
+            pick(page, elem_id, label)
+            expect(page.locator(f"#{elem_id} input")).to_have_value(label)
+            assert cut_text(page) == [], label

@@ -1,0 +1,51 @@
+"""A message the command line and the pages share, said in the page's words.
+
+Scoring, pairing and the runner write what to do about a refusal as the command line says it
+(`--runs A,B`, `python app.py score --run ID --protocol P`): that is what the CLI prints, and
+runs keep their message (`run --resume ID`) in the database for `runs --show`. Someone on a
+page has no command line: there the same remedy is one of the page's controls ("keep one of
+them in Runs"). So the shared modules keep one wording, and every message a page shows goes
+through `on_page` (ui/messages.py calls it for every toast and status line, the Results and
+Experiments pages for their notes), which says each command-line remedy with the controls of
+the page it is shown on, from the one table below. A flag the table does not know is said as
+"the command line's X" rather than left as if the page had it.
+
+tests/test_page_words.py makes each of these messages for real and checks that none keeps a
+flag on a page, and that the controls named are on the page.
+"""
+from __future__ import annotations
+
+import re
+
+_ID = r"(?:'[^']*'|\S+)"        # a run id as shlex.quote writes it
+
+# (command-line remedy, the page's words). The most specific first: they apply in order.
+PAGE_WORDS: tuple[tuple[str, str], ...] = (
+    (rf"python app\.py score --run {_ID} --protocol (\S+)",
+     r"choose the run under Runs, set Protocol to score to \1 and press Score"),
+    (r"python app\.py score --run ID", "choose runs under Runs and press Score"),
+    (r"choose one of them with --runs \(or in the run list\)",
+     "keep one of them under Runs"),
+    (r"choose one with --dataset NAME \(or name runs with --runs A,B\)",
+     "choose runs of one dataset under Runs"),
+    (r"\(--judge, or Judge on the Results page\)", "(Judge shown)"),
+    (r"an LLM judge: --judge ENDPOINT", "an LLM judge: choose one under LLM judge(s)"),
+    (r"an LLM judge \(--judge ENDPOINT\)", "an LLM judge (choose one under LLM judge(s))"),
+    (rf"resume with python app\.py run --resume {_ID}", "press Resume to run them"),
+    (r"set one with `endpoint edit NAME --api-key-env VAR`",
+     "fill in the endpoint's API key environment variable and save it"),
+    (r"`endpoint test NAME --json` lists them", "Test connection counts them"),
+)
+_COMPILED = tuple((re.compile(cli), page) for cli, page in PAGE_WORDS)
+_LEFT = re.compile(r"(?<![\w-])(--[a-z][a-z-]*)(?: [A-Z][A-Z,_]*\b)?")
+
+
+def on_page(message) -> str:
+    """`message` with each command-line remedy in the page's words (plain text in, plain
+    text out: escape it where it is shown)."""
+    text = "" if message is None else str(message)
+    if "--" not in text and "app.py" not in text:
+        return text
+    for pattern, words in _COMPILED:
+        text = pattern.sub(words, text)
+    return _LEFT.sub(lambda m: f"the command line's {m.group(1)}", text)
