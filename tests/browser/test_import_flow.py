@@ -32,7 +32,7 @@ def test_a_verbench_zip_upload_keeps_images_and_warns_about_flagged_items(ui_ser
     page.locator("#import-format input").click()
     page.get_by_role("option", name="verbench", exact=True).click()
     page.locator("#import-file input[type=file]").set_input_files(str(upload))
-    page.locator("#import-file").get_by_text("VER-Bench.zip").wait_for()
+    page.locator("#import-file").get_by_text("VER-Bench.zip").wait_for(timeout=60000)  # an upload under load
     page.locator("#import-start").click()
     report = page.locator("#import-report")
     report.get_by_text("Imported VER-Bench.zip/VER-Bench as verbench").wait_for(timeout=30000)
