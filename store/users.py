@@ -17,6 +17,7 @@ from .errors import NotFoundError, ValidationError
 
 ROLES = ("admin", "researcher", "annotator", "participant")
 SCRYPT_N, SCRYPT_R, SCRYPT_P = 2 ** 14, 8, 1
+_NO_SALT = secrets.token_bytes(16)      # hashed against for an unknown name (check_password)
 
 
 def _hash(password: str, salt: bytes, n: int = SCRYPT_N, r: int = SCRYPT_R,
@@ -67,9 +68,14 @@ def set_role(db: sqlite_utils.Database, name: str, role: str) -> None:
 
 
 def check_password(db: sqlite_utils.Database, name: str, password: str) -> bool:
-    """True if `password` is the user's password; False for a wrong one or an unknown user."""
+    """True if `password` is the user's password; False for a wrong one or an unknown user.
+    An unknown name costs the same hash as a known one, so the time of a refusal does not
+    tell which names exist."""
     row = one(db, "SELECT password_hash, salt FROM users WHERE name = ?", [name])
-    if row is None or not isinstance(password, str):
+    if not isinstance(password, str):
+        return False
+    if row is None:
+        _hash(password, _NO_SALT)
         return False
     _, n, r, p, _digest = row["password_hash"].split("$")
     expected = _hash(password, bytes.fromhex(row["salt"]), int(n), int(r), int(p))

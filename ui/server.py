@@ -164,6 +164,11 @@ def launch(store, host: str, port: int, require_login: bool, block: bool = True,
     # Gradio recomputes a pandas summary of all past events after every event by default
     # (for its monitoring page), a cost that grows with uptime; once per 1000 is plenty.
     os.environ.setdefault("GRADIO_ANALYTICS_CACHE_FREQUENCY", "1000")
+    # uvicorn takes the client's address from X-Forwarded-For when the connection comes from
+    # 127.0.0.1, so any local client (or one behind a local proxy that passes the header on)
+    # chose its own address and walked past the login lock, which is per address. No proxy
+    # is trusted unless the operator names it (FORWARDED_ALLOW_IPS=<the proxy's address>).
+    os.environ.setdefault("FORWARDED_ALLOW_IPS", "")
     demo = build_app(store, import_roots)
     demo.queue(default_concurrency_limit=8)
     relax_queue_polling(demo)
