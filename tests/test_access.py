@@ -104,6 +104,15 @@ def test_a_refusal_is_the_same_failure_for_a_page_and_a_script(auth_server, conf
         assert verdict(answer) == "refused"
 
 
+def test_prices_are_set_by_admins_only(auth_server, config):
+    """A price decides a run's budget stop: a researcher's $0 price let runs past any budget."""
+    rita = QueueCaller(auth_server.url, ("rita", PASSWORD))
+    for name in ("save_price", "delete_price"):
+        answer = rita.answers(config, only={name})[name]
+        assert verdict(answer) == "refused", name
+        assert "may not set model prices" in answer["output"]["error"]
+
+
 def test_a_refused_event_changes_nothing(auth_server, config):
     pat = QueueCaller(auth_server.url, ("<i>pat</i>", PASSWORD))
     before = _items_and_drafts(auth_server.db)

@@ -89,3 +89,22 @@ def test_the_cli_renames_notes_and_deletes_only_with_yes(db):
     assert missing.returncode != 0 and "no run 'run-b'" in missing.stderr
     assert a["counts"]["total"] == 3
 
+
+
+def test_a_run_is_changed_only_by_its_creator_or_an_admin(db):
+    """Another researcher sees a run but may not rename, delete, pause, cancel or resume it
+    (a review renamed a colleague's run through label_run)."""
+    from ui.experiments_runs import owned_run
+    with Store.open(db) as store:
+        store.db.conn.execute("UPDATE model_runs SET created_by = 'res1' WHERE id = 'run-a'")
+        creator = store.get_run("run-a")["created_by"]
+        assert creator == "res1"
+        for name, role in (("res2", "researcher"), ("boss", "admin")):
+            if name != creator:
+                store.add_user(name, role, "pw-123456")
+        with pytest.raises(ExperimentError, match=f"started by {creator}: only they or an "
+                                                  "admin may rename it"):
+            owned_run(store, "run-a", "res2", "rename")
+        assert owned_run(store, "run-a", "boss", "delete")["id"] == "run-a"
+        assert owned_run(store, "run-a", creator, "pause")["id"] == "run-a"
+        assert owned_run(store, "run-a", None, "cancel")["id"] == "run-a"   # local mode

@@ -87,8 +87,11 @@ GROUPS = (
     # (and the one user of local mode) may; researchers use the endpoints admins set up
     _group("set up or test endpoints", ADMIN, """
         save_endpoint delete_endpoint test_endpoint"""),
+    # prices decide every run's budget stop and the costs everyone reads: a researcher who set
+    # a model's price to $0 ran past any budget
+    _group("set model prices", ADMIN, "save_price delete_price"),
     _group("run experiments or read endpoint settings", RESEARCH, """
-        experiments_open select_endpoint select_price save_price delete_price clue_source_options image_mode_options
+        experiments_open select_endpoint select_price clue_source_options image_mode_options
         mmr_life_preset preview_run start_run poll_runs refresh_runs watch_run select_run
         list_responses show_response pause_run cancel_run resume_run label_run
         ask_delete_run delete_run keep_run"""),

@@ -13,11 +13,13 @@ from ui import experiments_labels as xl
 from ui import messages
 from ui import experiments_runs as xr
 from ui.experiments_common import ExperimentError
+from ui.session import login_name
 
 
 def wire_labels(store, ui) -> None:
-    def save_labels(run_id, name, note):
+    def save_labels(run_id, name, note, request: gr.Request):
         try:
+            xr.owned_run(store, run_id, login_name(request), "rename")
             message = xl.save(store, run_id, name, note)
         except ExperimentError as err:
             raise messages.error(err) from None
@@ -27,8 +29,9 @@ def wire_labels(store, ui) -> None:
     ui.save_labels.click(save_labels, [ui.run_id, ui.run_name, ui.run_note],
                          [ui.control_message, ui.runs, ui.clue_run], api_name="label_run")
 
-    def ask_delete(run_id):
+    def ask_delete(run_id, request: gr.Request):
         try:
+            xr.owned_run(store, run_id, login_name(request), "delete")
             question, pending = xl.ask(store, run_id)
         except ExperimentError as err:
             raise messages.error(err) from None
@@ -38,8 +41,10 @@ def wire_labels(store, ui) -> None:
                         [ui.confirm_text, ui.confirm_panel, ui.pending_delete],
                         api_name="ask_delete_run")
 
-    def delete(pending, run_id):
+    def delete(pending, run_id, request: gr.Request):
         try:
+            xr.owned_run(store, (pending or {}).get("run_id") or run_id, login_name(request),
+                         "delete")
             message = xl.delete(store, pending, run_id)
         except ExperimentError as err:
             raise messages.error(err) from None

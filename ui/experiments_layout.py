@@ -49,8 +49,8 @@ def build_endpoints(ui: SimpleNamespace) -> None:
 
 
 def build_prices(ui: SimpleNamespace) -> None:
-    with gr.Accordion("Prices (USD per 1M tokens; model id or glob like gpt-4o*)", open=False,
-                      elem_id="prices-panel"):
+    with gr.Accordion("Prices (USD per 1M tokens; model id or glob like gpt-4o*; admins set "
+                      "them)", open=False, elem_id="prices-panel"):
         ui.prices = gr.Dataframe(headers=PRICE_HEADERS, interactive=False, max_height=200,
                                  elem_id="price-list", label="Click a row to edit it")
         with gr.Row():

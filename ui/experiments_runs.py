@@ -44,6 +44,23 @@ def chosen_run(store, run_id: str) -> dict:
         raise ExperimentError(str(err)) from None
 
 
+def owned_run(store, run_id: str, user: str | None, action: str) -> dict:
+    """The chosen run, if `user` may `action` it: its creator or an admin (everyone in local
+    mode, user None). Another researcher sees the run and its results, but cannot rename,
+    delete, pause, cancel or resume it: ExperimentError saying whose it is."""
+    run = chosen_run(store, run_id)
+    owner = run.get("created_by")
+    if user and owner and owner != user:
+        try:
+            admin = store.get_user(user)["role"] == "admin"
+        except NotFoundError:
+            admin = False
+        if not admin:
+            raise ExperimentError(f"run {run['id']} was started by {owner}: only they or an "
+                                  f"admin may {action} it")
+    return run
+
+
 def _status(run: dict) -> str:
     status = effective_status(run)
     if run.get("control") and status == "running":

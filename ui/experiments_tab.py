@@ -25,7 +25,7 @@ from ui.experiments_labels_tab import wire_labels
 from ui.experiments_layout import build_layout
 from ui.experiments_preview import preview
 from ui.handler_errors import messages_for_errors
-from ui.session import user_of
+from ui.session import login_name, user_of
 
 
 def _digest(value) -> str:
@@ -252,6 +252,7 @@ def _wire(store, ui, opened) -> None:
     # ---- steering --------------------------------------------------------------------------
     def steer(action, run_id, retry_errors, request):
         try:
+            xr.owned_run(store, run_id, login_name(request), action)
             message = (xr.resume(store, run_id, retry_errors) if action == "resume"
                        else xr.control(store, run_id, action))
         except xh.ExperimentError as err:
