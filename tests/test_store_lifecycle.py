@@ -24,6 +24,21 @@ def test_duplicate_is_a_draft_with_its_own_history(store, make_item):
         store.duplicate_item("demo/Q_1", "  ", "bob")
 
 
+@pytest.mark.parametrize("spoof", ["demo/ctrl\u202eevil", "demo/a\x00b", "demo/zero\u200bwidth",
+                                   "demo/line\nbreak"])
+def test_an_id_with_hidden_characters_is_refused_without_showing_them(store, make_item, spoof):
+    """A right-to-left override showed 'demo/ctrl\u202eevilnul' as 'demo/ctrllunlive' in the
+    list: an annotator could make an item look like another's id to a reviewer."""
+    store.create_item(make_item("demo/Q_1"), "alice")
+    with pytest.raises(ValidationError, match="control, invisible or text-direction") as refused:
+        store.duplicate_item("demo/Q_1", spoof, "bob")
+    assert spoof not in str(refused.value)
+    with pytest.raises(ValidationError):
+        store.create_item(make_item(spoof), "bob")
+    assert store.item_ids() == ["demo/Q_1"]
+    store.create_item(make_item("demo/ünïcode-日本"), "bob")      # letters of any script are fine
+
+
 def test_deleted_item_is_hidden_everywhere_and_restorable_with_history(store, make_item):
     store.create_item(make_item("demo/Q_1"), "alice")
     store.create_item(make_item("demo/Q_2"), "alice")
