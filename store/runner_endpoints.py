@@ -34,20 +34,26 @@ def url_has_credentials(url: str) -> bool:
     return "@" in urlsplit(url).netloc
 
 
+def check_base_url(name: str, url: str) -> None:
+    """ValidationError unless `url` is an http(s) URL without credentials (not quoted: a
+    pasted key may be in it). Test connection checks the form's URL with it before trying."""
+    if not re.match(r"^https?://[^/\s]+", url):
+        raise ValidationError(f"endpoint {name}: base_url: not an http(s) URL, "
+                              "e.g. http://localhost:8000/v1", field="base_url")
+    if url_has_credentials(url):
+        raise ValidationError(f"endpoint {name}: base_url: holds a user name or password "
+                              "(user:pass@host); URLs are shown in messages and stored, so put "
+                              "the key in an environment variable and name it in api_key_env",
+                              field="base_url")
+
+
 def _check_endpoint(name: str, fields: dict) -> None:
     """ValidationError naming the field; catches the mistakes a CLI user makes."""
     if not _NAME.match(name or ""):
         raise ValidationError(f"endpoint {name!r}: name: use letters, digits and _.:@+- "
                               "(at most 64 characters)", field="name")
-    url = fields.get("base_url")
-    if url is not None and not re.match(r"^https?://[^/\s]+", url):
-        raise ValidationError(f"endpoint {name}: base_url: not an http(s) URL, "  # may be a key
-                              "e.g. http://localhost:8000/v1", field="base_url")
-    if url is not None and url_has_credentials(url):
-        raise ValidationError(f"endpoint {name}: base_url: holds a user name or password "
-                              "(user:pass@host); URLs are shown in messages and stored, so put "
-                              "the key in an environment variable and name it in api_key_env",
-                              field="base_url")
+    if fields.get("base_url") is not None:
+        check_base_url(name, fields["base_url"])
     if "model" in fields and not (fields["model"] or "").strip():
         raise ValidationError(f"endpoint {name}: model: empty", field="model")
     env = fields.get("api_key_env")

@@ -112,6 +112,11 @@ def test_connection_tries_the_forms_values_before_they_are_saved(xstore, fake, m
         xe.test_connection(xstore, "new", fake.url, "fake-vlm", SECRET)
     with pytest.raises(xh.ExperimentError, match="base URL"):
         xe.test_connection(xstore, "new", "", "fake-vlm", "")
+    # the reason, not "Something went wrong on the server (ValueError)"
+    for url in ("file:///etc/passwd", "ftp://host/v1", "http://u:" + SECRET + "@host/v1"):
+        with pytest.raises(xh.ExperimentError, match="base_url: ") as refused:
+            xe.test_connection(xstore, "new", url, "fake-vlm", "")
+        assert SECRET not in str(refused.value) and "passwd" not in str(refused.value)
     assert xstore.list_endpoints() == before
 
 

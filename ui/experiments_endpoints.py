@@ -8,7 +8,8 @@ from __future__ import annotations
 import os
 import re
 
-from store import NotFoundError, StoreError
+from store import NotFoundError, StoreError, ValidationError
+from store.runner_endpoints import check_base_url
 from ui.experiments_common import ExperimentError, as_float, as_int, redact
 from ui.page_words import on_page
 from ui.text import escape_md
@@ -95,6 +96,10 @@ def form_endpoint(name, base_url, model, api_key_env) -> dict:
         raise ExperimentError("give the endpoint's base URL (e.g. http://localhost:8000/v1)")
     if not endpoint["model"]:
         raise ExperimentError("give the model id the endpoint serves")
+    try:
+        check_base_url(endpoint["name"], endpoint["base_url"])
+    except ValidationError as err:
+        raise ExperimentError(str(err)) from None
     return endpoint
 
 
