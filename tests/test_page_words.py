@@ -130,3 +130,13 @@ def test_the_results_experiments_and_statistics_pages_label_no_flag(store):
         labels = [str(b.label) for b in demo.blocks.values() if getattr(b, "label", None)]
         assert labels, build.__name__
         assert [text for text in labels if CLI_WORDS.search(text)] == [], build.__name__
+
+
+def test_a_server_without_import_roots_is_said_in_a_whole_sentence(tmp_path):
+    """It read "(no the command line's --import-root configured)"."""
+    from ui.import_roots import ImportRootError, ImportRoots
+    with pytest.raises(ImportRootError) as refused:
+        ImportRoots([]).check(str(tmp_path / "a.jsonl"))
+    words = on_page(str(refused.value))
+    assert "--" not in words and "the command line's" not in words
+    assert "started without import folders" in words

@@ -45,7 +45,8 @@ def combined(reports: list[dict]) -> dict:
 def server_paths_hint(roots: ImportRoots) -> str:
     """The line under the server-path box: where paths may lie (or that none may)."""
     if not roots.roots:
-        return "This server reads no paths from its disk (start it with --import-root DIR)."
+        return ("This server reads no paths from its disk: its operator names the folders it "
+                "may read when starting it (`--import-root DIR`). Upload a file or a ZIP.")
     return f"Only inside: {roots.describe()}"
 
 

@@ -35,6 +35,9 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
     (r"set one with `endpoint edit NAME --api-key-env VAR`",
      "fill in the endpoint's API key environment variable and save it"),
     (r"`endpoint test NAME --json` lists them", "Test connection counts them"),
+    # a setting of the server, not of the page: say whose it is
+    (r"\(no --import-root configured\)",
+     "(it was started without import folders: its operator names them)"),
 )
 _COMPILED = tuple((re.compile(cli), page) for cli, page in PAGE_WORDS)
 _LEFT = re.compile(r"(?<![\w-])(--[a-z][a-z-]*)(?: [A-Z][A-Z,_]*\b)?")
