@@ -349,6 +349,8 @@ def test_gradio_deep_links_are_closed(auth_server, config):
         got = ada.get(path)
         assert got.status_code == 403, path
         assert "dependencies" not in got.text
+        if path != "/config?deep_link=abc123":   # a page says why, and not "your account"
+            assert "saved page state" in got.text and "does not use" not in got.text, path
     assert ada.get("/config?deep_link=").status_code == 200      # an empty one asks nothing
 
 

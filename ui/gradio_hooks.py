@@ -35,6 +35,17 @@ from ui import access, login_throttle, messages, route_answers
 
 _PROCESS_API = inspect.signature(gr.Blocks.process_api)
 NO_PAGE_HTML = Path(__file__).resolve().parent.parent / "assets" / "no_page.html"
+# why a signed-in user gets assets/no_page.html instead of a page: (reason, advice), HTML
+NO_PAGE_WHY = {
+    "role": ("This page is one of the annotation and research tools, which your account "
+             "does not use.",
+             "If you take part in a study, open the link you were given for it. If you think "
+             "your account should reach this page, ask the person who created it."),
+    "deep_link": ("This link asks for a saved page state (<code>?deep_link=</code>), which "
+                  "this server does not open for anyone.",
+                  "Open the page without it; to share an item or a response, copy the link "
+                  "the page shows for it."),
+}
 
 
 def login_required(server) -> bool:
@@ -153,7 +164,9 @@ class RouteAccess:
             return await self._not_logged_in(scope, send)
         who = access.caller(self.store, user, self.require_login)
         if not who.roles & roles:
-            return await self._forbidden(scope, send, who, entry in access.PAGES)
+            page = entry in access.PAGES
+            return await self._forbidden(scope, send, who, page,
+                                         "deep_link" if page and asks_deep_link(scope) else "role")
         if entry == "/gradio_api/cancel" and self.require_login:
             body = await route_answers.read_body(receive)
             if foreign_cancel(scope.get("app"), body, user):
@@ -187,15 +200,17 @@ class RouteAccess:
         await route_answers.send_json(send, 401, route_answers.NOT_LOGGED_IN)
 
     @staticmethod
-    async def _forbidden(scope, send, who=None, page: bool = False) -> None:
+    async def _forbidden(scope, send, who=None, page: bool = False, why: str = "role") -> None:
         """A 403 with the fixed body (ui/route_answers.py); a page a signed-in `who` may
-        not use: assets/no_page.html, naming them."""
+        not use: assets/no_page.html, naming them and why (NO_PAGE_WHY)."""
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008})
             return
         if page:
+            reason, advice = NO_PAGE_WHY[why]
             body = NO_PAGE_HTML.read_text(encoding="utf-8").replace(
-                "{user}", html.escape(who.name)).replace("{role}", html.escape(who.role))
+                "{user}", html.escape(who.name)).replace("{role}", html.escape(who.role)).replace(
+                "{reason}", reason).replace("{advice}", advice)
             await send({"type": "http.response.start", "status": 403,
                         "headers": [(b"content-type", b"text/html; charset=utf-8"),
                                     (b"content-length", str(len(body.encode())).encode())]})
