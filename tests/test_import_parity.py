@@ -134,3 +134,6 @@ def test_the_toast_is_a_warning_when_items_are_flagged():
     flagged = {"imported": 4, "flagged": 2, "skipped": 1, "problems": [{}, {}, {}]}
     assert import_summary(flagged) == (
         True, "imported 4 items: 2 flagged with problems, 1 not imported; see the report")
+    replaced = {"imported": 0, "replaced": 2, "unchanged": 5, "flagged": 0, "skipped": 0,
+                "problems": []}
+    assert import_summary(replaced) == (False, "imported 0 items, replaced 2, 5 unchanged")

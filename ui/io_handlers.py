@@ -21,6 +21,8 @@ def import_summary(result: dict) -> tuple[bool, str]:
     item was flagged or skipped."""
     imported, flagged, skipped = result["imported"], result["flagged"], result["skipped"]
     text = f"imported {imported} item{'s' * (imported != 1)}"
+    if result.get("replaced") or result.get("unchanged"):      # --replace / Replace
+        text += f", replaced {result.get('replaced', 0)}, {result.get('unchanged', 0)} unchanged"
     if not (flagged or skipped or result["problems"]):
         return False, text
     parts = [f"{flagged} flagged with problems"] if flagged else []
