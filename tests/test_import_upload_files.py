@@ -7,6 +7,7 @@ first with the counts of what it replaces, then runs the CLI's own `import --rep
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -102,6 +103,7 @@ def test_a_zip_bomb_is_refused_before_anything_is_unpacked(tmp_path):
     with pytest.raises(IoError, match="possible ZIP bomb") as refused:
         import_sources.upload_targets(bomb, work, "jsonl")
     assert "data.jsonl" in str(refused.value) and "nothing was imported" in str(refused.value)
+    assert re.search(r"unpacks to 70 MB from \d+ KB", str(refused.value))   # not "from 0 MB"
     assert list(work.iterdir()) == []
     big = zipfile.ZipInfo("huge.jsonl")
     big.file_size, big.compress_size = 600 * 1024**2, 300 * 1024**2     # 2:1, but 600 MB

@@ -33,6 +33,9 @@ class IoError(ValueError):
 
 
 def _mb(size: int) -> str:
+    """A size for a message: MB, or KB below 1 MB (a bomb 'unpacked to 200 MB from 0 MB')."""
+    if size < 1024**2:
+        return f"{max(size / 1024, 0.1):,.1f} KB" if size < 10 * 1024 else f"{size / 1024:,.0f} KB"
     return f"{size / 1024**2:,.0f} MB"
 
 
