@@ -383,6 +383,11 @@ def test_a_locked_login_is_told_so_and_when_to_try_again(auth_server):
     assert http.post("/login", data={"username": "ada", "password": PASSWORD}).status_code == 200
 
 
+def test_opening_the_login_address_shows_the_login_form(auth_server):
+    got = httpx.get(auth_server.url + "/login", follow_redirects=False, timeout=60)
+    assert got.status_code == 303 and got.headers["location"] == "/"
+
+
 def test_a_forwarded_for_header_does_not_choose_the_callers_address(auth_server):
     """The lock is per address: a caller naming a new address in X-Forwarded-For for each
     guess (uvicorn trusted it from 127.0.0.1) is still one caller, and stays locked."""

@@ -125,7 +125,7 @@ def test_connection(store, name: str, base_url=None, model=None, api_key_env=Non
                     (endpoint.get("api_key_env") or "",))
     mark = "✓" if result["ok"] else "✗"
     lines = [f"{mark} **{escape_md(result['kind'])}**: {escape_md(on_page(result['message']))}"]
-    if result.get("latency_ms") is not None:
+    if result.get("latency_ms") is not None and " ms" not in result["message"]:  # said once
         lines.append(f"latency {result['latency_ms']:.0f} ms")
     return dict(result, markdown="  \n".join(lines))
 

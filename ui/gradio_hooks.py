@@ -155,6 +155,12 @@ class RouteAccess:
             roles = access.NOBODY
         if entry == "/login" and scope.get("method") == "POST" and self.throttle:
             return await self._login(scope, receive, app_send)
+        if entry == "/login" and scope.get("method") in ("GET", "HEAD"):
+            # the login form is posted here; a person who opens the address gets the form
+            # (Gradio shows it at /), not {"detail": "Method Not Allowed"}
+            await send({"type": "http.response.start", "status": 303,
+                        "headers": [(b"location", b"/"), (b"content-length", b"0")]})
+            return await send({"type": "http.response.body", "body": b""})
         if roles == access.ANYONE:
             return await self.app(scope, receive, app_send)
         user = cookie_user(scope.get("app"), headers)
