@@ -29,7 +29,7 @@ class PairingError(ValueError):
 class Shared:
     items: frozenset            # item ids every compared run has a record for
     counts: tuple               # ((name, items of that run), ...) sorted by name
-    what: str = "runs"          # what the compared things are ("runs and protocols", ...)
+    what: str = "runs"          # what the compared things are ("run–protocol pairs", ...)
 
     @property
     def n(self) -> int:

@@ -110,7 +110,7 @@ def drop_table(store, run_ids: list[str], within=None) -> Table:
                                                within).items()}
     names = labels(store, [rid for rid, _ in found])
     found, shared = on_shared(found, {key: f"{names[key[0]]} ({key[1]})" for key in found},
-                              "runs and protocols")
+                              "run–protocol pairs")
 
     def overall(rid, protocol):
         result = found.get((rid, protocol))

@@ -100,7 +100,7 @@ def test_drop_note_counts_runs_and_protocols_as_such(two_datasets):
     for run in "ab":
         score_run(two_datasets, run, protocol="rigorous")
     note = drop_table(two_datasets, ["a", "b"]).notes
-    assert note.startswith("Runs and protocols compared on the 4 items all 4 share")
+    assert note.startswith("Run–protocol pairs compared on the 4 items all 4 share")
 
 
 def test_results_download_is_named_by_its_selection_and_reads_back_in_pandas(two_datasets):
