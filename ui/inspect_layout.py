@@ -141,7 +141,7 @@ def _side_by_side(ui: SimpleNamespace) -> None:
             ui.gt_image = _image("GT boxes (solid, colour = clue)", "inspect-gt-image")
             ui.gold = gr.Markdown(elem_id="inspect-gold")
             ui.gt_clues = gr.Dataframe(headers=GT_HEADERS, interactive=False, wrap=True,
-                                       column_widths=["9%", "30%", "25%", "8%", "28%"],
+                                       column_widths=["9%", "29%", "25%", "11%", "26%"],
                                        label="GT clues (click one to zoom)",
                                        elem_id="inspect-gt-clues")
             ui.old_gt = gr.Markdown(visible=False, elem_id="inspect-old-gt")
@@ -162,7 +162,7 @@ def _side_by_side(ui: SimpleNamespace) -> None:
         with gr.Column():
             ui.zoom_caption = gr.Markdown(elem_id="inspect-zoom-caption")
             ui.verdicts = gr.Dataframe(headers=VERDICT_HEADERS, interactive=False, wrap=True,
-                                       column_widths=["12%", "13%", "11%", "7%", "17%", "40%"],
+                                       column_widths=["15%", "12%", "13%", "10%", "18%", "32%"],
                                        label="Verdicts (click one for the judge's prompt and "
                                              "reply)", elem_id="inspect-verdicts")
             ui.verdict_detail = gr.Textbox(label="Verdict detail", lines=3, max_lines=18,
