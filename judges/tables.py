@@ -28,6 +28,9 @@ from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, latex_escape,  # noqa: 
                           markdown_cell, spreadsheet_cell)
 from judges.stats import Accuracy
 
+MARK_RULE = ("Bold: the best value of its column; underlined: the second best (ties share the "
+             "mark; a column of equal values marks none).")
+
 @dataclass
 class Column:
     key: str

@@ -24,7 +24,7 @@ named with the reason; the output does not depend on the order of the runs.
 from __future__ import annotations
 
 from judges.stats import CI_RULE, COUNTING_RULES
-from judges.tables import Column, Table, leaderboard, results_table
+from judges.tables import MARK_RULE, Column, Table, leaderboard, results_table
 from judges.tables import rigorous_drop_table, verbench_table
 
 from scoring.compared import labels, on_shared, summaries
@@ -46,7 +46,7 @@ def _rates(table: Table, summaries_by_label: dict[str, dict]) -> Table:
         row["unparsed_rate"] = overall.unparsed_rate * 100 if overall.n else None
         row["error_rate"] = overall.error_rate * 100 if overall.n else None
         row["unscored"] = overall.unscored
-    table.notes = COUNTING_RULES + (" " + CI_RULE if table.show_ci else "")
+    table.notes = COUNTING_RULES + (" " + CI_RULE if table.show_ci else "") + " " + MARK_RULE
     return table
 
 

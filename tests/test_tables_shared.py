@@ -157,6 +157,12 @@ def test_results_page_refuses_disjoint_runs_and_keeps_other_figures(runs):
     assert dict(zip(shown["table"]["Model"], shown["table"]["Overall"])) == {
         "m · CoT [none]": "100.00 [60.97, 100.00]",          # Wilson: honest at n 6
         "m · CoT [none-mmr]": "66.67 [30.00, 90.32]"}
+    # the page's table marks the best as the downloads do (it marked nothing)
+    styles = shown["marked"]._compute().ctx
+    best = list(shown["table"]["Model"]).index("m · CoT [none]")
+    overall = list(shown["table"].columns).index("Overall")
+    assert ("font-weight", "700") in styles[(best, overall)]
+    assert ("text-decoration", "underline") in styles[(1 - best, overall)]
     assert "Clue injection not shown: none of the runs has injected clues" \
         in shown["injection"]
     assert "rect class=\"bar\"" in shown["group_chart"]

@@ -137,6 +137,20 @@ def table_frame(table) -> pd.DataFrame:
     return pd.DataFrame(cells, columns=columns)
 
 
+MARK_STYLES = {"best": "font-weight: 700", "second": "text-decoration: underline"}
+
+
+def marked_frame(frame: pd.DataFrame, table):
+    """The page's table with the best value of each column in bold and the second best
+    underlined, as the Markdown and LaTeX downloads print them (a pandas Styler, which the
+    Dataframe shows with its cell styles); ties and all-equal columns as Table.marks says."""
+    keys = [c.key for c in table.columns]
+    styles = pd.DataFrame("", index=frame.index, columns=frame.columns)
+    for (row, key), mark in table.marks().items():
+        styles.iat[row, keys.index(key)] = MARK_STYLES[mark]
+    return frame.style.apply(lambda _: styles, axis=None)
+
+
 def show_results(store, run_ids, protocol: str = "general", judge=None,
                  samples_rule: str = "majority", human=None, extraction: str = "cluelab",
                  by: str = "domain") -> dict:
@@ -174,6 +188,7 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
     colours = figures.run_colours({rid: names[rid] for rid in found})
     return {
         "table": table_frame(main),
+        "marked": marked_frame(table_frame(main), main),
         "caption": main.caption,
         "rules": on_page(main.notes) + reading_lines(found, names) + agreement_lines(store, run_ids,
                                                                             protocol)

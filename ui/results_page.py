@@ -41,7 +41,7 @@ def shown(store, run_ids, protocol: str = "general", *choices) -> dict:
         return {**h.show_results(store, run_ids, protocol, *choices), "notice": None,
                 "refused": None}
     except h.ResultsUiError as error:
-        return {"table": None, "caption": None, "rules": RULES,
+        return {"table": None, "marked": None, "caption": None, "rules": RULES,
                 **{chart: "" for chart in CHARTS},
                 "notice": refusal_line("No results shown", error), "refused": str(error)}
 

@@ -105,7 +105,7 @@ def build_results_tab(store, opened=None) -> None:
                 raise messages.error(out["refused"])
             return (gr.update(visible=False), out["rules"], *[out[c] for c in page.CHARTS],
                     gr.update(value=out["notice"], visible=True))
-        return (gr.update(value=out["table"], label=f"{out['caption']}, with 95% CI",
+        return (gr.update(value=out["marked"], label=f"{out['caption']}, with 95% CI",
                           visible=True), out["rules"], *[out[c] for c in page.CHARTS],
                 gr.update(visible=False))
 
