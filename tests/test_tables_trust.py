@@ -147,3 +147,13 @@ def test_a_failed_run_is_marked_failed_and_never_best(tmp_path):
     assert code == 0, err
     [died] = [line for line in out.splitlines() if line.startswith("| m3")]
     assert died.startswith("| m3 · CoT (failed) | 100.00 |") and "**" not in died, out
+
+
+def test_a_verbench_table_of_runs_never_judged_so_says_what_it_needs(two_datasets):
+    """It printed "VER-Bench scores, 0 items" and an empty table."""
+    from scoring.results import ResultsError
+    from scoring.tables import verbench_results
+
+    with pytest.raises(ResultsError, match="scored under the VER-Bench protocol, which needs "
+                                           "an LLM judge"):
+        verbench_results(two_datasets, ["a", "b"])
