@@ -145,8 +145,8 @@ def verbench_results(store, run_ids: list[str], within=None) -> Table:
     found = on_page_items(summaries(store, run_ids, "verbench"), within)
     if not any(result["records"] for result in found.values()):
         raise ResultsError("none of these runs is scored under the VER-Bench protocol, which "
-                           "needs an LLM judge: python app.py score --run ID --protocol "
-                           "verbench --judge ENDPOINT")
+                           "needs an LLM judge: score them under protocol verbench with a "
+                           "judge endpoint")
     names = labels(store, list(found))
     found, shared = on_shared(found, names)
     table = verbench_table({names[r]: s["summary"] for r, s in found.items()},
