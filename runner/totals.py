@@ -104,9 +104,12 @@ def percentile(values: list[float], q: float, *, is_sorted: bool = False) -> flo
 
 class RunTotals:
     def __init__(self, total: int, aggregates: dict | None = None,
-                 estimate_per_request: float | None = None, clue_ids: frozenset = frozenset()):
-        """clue_ids: the run's first-pass work rows, counted apart (`status_counts`)."""
+                 estimate_per_request: float | None = None, clue_ids: frozenset = frozenset(),
+                 *, priced: bool):
+        """clue_ids: the run's first-pass work rows, counted apart (`status_counts`);
+        priced: the model has a price (without one the cost is unknown, never $0)."""
         agg = aggregates or {}
+        self.priced = priced
         self.total = total
         self.by_status = {s: agg.get("by_status", {}).get(s, 0) for s in STATUSES}
         self.clue_ids = clue_ids
@@ -165,8 +168,13 @@ class RunTotals:
 
     @property
     def known_cost(self) -> float | None:
-        """What the run spent, or None when that is unknown: replies were paid for (sent,
-        not cached, with tokens) and none had a price. A run with no sent reply spent 0."""
+        """What the run spent, or None when that is unknown: the model has no price (at
+        every moment: before the first reply, while running, for a run that failed), or
+        replies were paid for (sent, not cached, with tokens) and none had a price. Without
+        a price only a run answered wholly from the cache, no request sent, is known: 0."""
+        if not self.priced:
+            whole_cache = self.requests == 0 and self.cached == self.done == self.total
+            return 0.0 if whole_cache and self.total else None
         if self.paid or not (self.prompt_tokens or self.completion_tokens):
             return self.cost
         return None

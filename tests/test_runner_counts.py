@@ -135,3 +135,24 @@ def test_a_clue_pass_is_counted_apart_and_a_run_with_no_answer_has_failed(db, se
     assert summary == listed == panel == answer_tally
     assert listed_clues == clue_counts(db, run["id"]) == clue_tally
     assert "clue pass: ok" in ran.stdout and "answers: ok 0" in ran.stdout
+
+
+def test_an_unpriced_models_cost_is_unknown_at_every_moment_and_in_every_view(db, server):
+    """No price for fake-vlm: before the first reply, while running and after a run that
+    failed with no paid reply, the cost is unknown (null in JSON), never $0.0000."""
+    server.configure(script=["400", "400"], latency=0.2)
+    store = Store(db)
+    plan = plan_run(store, RunConfig(endpoint="fake", setting="direct",
+                                     ids=IDS.split(",")[:2]), Execution(batch_interval=0.05))
+    seen: list[dict] = []
+    outcome = execute(store, create_run(store, plan), items=plan.items, on_progress=seen.append)
+    assert outcome.status == "failed" and seen and seen[0]["done"] == 0
+    assert [t["cost"] for t in seen] == [None] * len(seen)
+    [run] = json.loads(cli("runs", "--db", db, "--json").stdout)
+    assert run["status"] == "failed" and run["totals"]["cost"] is None
+    listed = cli("runs", "--db", db).stdout
+    panel = xr.progress_html(Store(db), run["id"])
+    [row] = xr.runs_table(Store(db))
+    assert row[xr.RUN_HEADERS.index("cost $")] == "unknown"
+    assert "$0.0000" not in listed + panel
+    assert "unknown (no price)" in listed and "unknown (no price)" in panel
