@@ -79,6 +79,15 @@ def _extraction_line(store, args, result) -> str:
     return line
 
 
+def per_response_line(responses: int, each: dict) -> str:
+    """'per response (all 42, before samples are aggregated): unscored 3; of the 39 scored:
+    unparsed 20 (51.28%), error 1 (2.56%)': each rate is over the count it names."""
+    return (f"per response (all {responses}, before samples are aggregated): unscored "
+            f"{each['unscored']}; of the {each['n']} scored: unparsed {each['unparsed']} "
+            f"({_percent(each['unparsed_rate'])}%), error {each['error']} "
+            f"({_percent(each['error_rate'])}%)")
+
+
 def breakdowns(summary: dict) -> list[str]:
     """The groups a run's items have (an MMR-Life run: subtask and reasoning type, no
     domain); domain when they have none."""
@@ -121,9 +130,7 @@ def run_report(args) -> int:
             print(f"over {spread['repeats']} repeats: {_percent(spread['mean'])} ± "
                   f"{_percent(spread['std'])}")
         each = result["per_response"]
-        print(f"per response (all {result['responses']}, before samples are aggregated): "
-              f"unparsed {each['unparsed']} ({_percent(each['unparsed_rate'])}%), error "
-              f"{each['error']} ({_percent(each['error_rate'])}%), unscored {each['unscored']}")
+        print(per_response_line(result["responses"], result["per_response"]))
         for pair in agreement(store, args.run, args.protocol):
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
             print(f"agreement {pair['a']} vs {pair['b']}: {_percent(pair['agreement'])}% of "
