@@ -142,7 +142,7 @@ class Engine(DispatchMixin):
             message = self.stop_message
             if self.stop_reason in ("pause", "cancel"):   # what it stopped with, not the ask
                 message = stop_text(status, status_counts(self.totals.snapshot(),
-                                                          running=False))
+                                                          status=status))
         elif remaining:
             status, message = "stopped", f"{remaining} work rows have no result"
         else:
