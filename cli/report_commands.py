@@ -79,6 +79,15 @@ def _extraction_line(store, args, result) -> str:
     return line
 
 
+def per_response_line(responses: int, each: dict) -> str:
+    """'per response (all 42, before samples are aggregated): unscored 3; of the 39 scored:
+    unparsed 20 (51.28%), error 1 (2.56%)': each rate is over the count it names."""
+    return (f"per response (all {responses}, before samples are aggregated): unscored "
+            f"{each['unscored']}; of the {each['n']} scored: unparsed {each['unparsed']} "
+            f"({_percent(each['unparsed_rate'])}%), error {each['error']} "
+            f"({_percent(each['error_rate'])}%)")
+
+
 def breakdowns(summary: dict) -> list[str]:
     """The groups a run's items have (an MMR-Life run: subtask and reasoning type, no
     domain); domain when they have none."""
@@ -121,9 +130,7 @@ def run_report(args) -> int:
             print(f"over {spread['repeats']} repeats: {_percent(spread['mean'])} ± "
                   f"{_percent(spread['std'])}")
         each = result["per_response"]
-        print(f"per response (all {result['responses']}, before samples are aggregated): "
-              f"unparsed {each['unparsed']} ({_percent(each['unparsed_rate'])}%), error "
-              f"{each['error']} ({_percent(each['error_rate'])}%), unscored {each['unscored']}")
+        print(per_response_line(result["responses"], result["per_response"]))
         for pair in agreement(store, args.run, args.protocol):
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
             print(f"agreement {pair['a']} vs {pair['b']}: {_percent(pair['agreement'])}% of "
@@ -148,7 +155,8 @@ def run_compare(args) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False, sort_keys=True))
         return 0
-    a, b = (_run_title(result[f"run_{s}"], result[f"name_{s}"]) for s in "ab")
+    a, b = (_run_title(result[f"run_{s}"], result[f"name_{s}"], result[f"status_{s}"])
+            for s in "ab")
     print(f"A {a}: {_percent(result['accuracy_a'])}% (judge {result['judge_a']})  B {b}: "
           f"{_percent(result['accuracy_b'])}% (judge {result['judge_b']})  on the "
           f"{result['n_items']} items both have ({result['run_a']}: {result['items_a']}, "
@@ -160,10 +168,17 @@ def run_compare(args) -> int:
           f"{result['both_correct']}, neither {result['neither']}; exact McNemar p = "
           f"{result['p_value']:.4g}")
     print(result["rule"])
+    if result["note"]:
+        print(result["note"])
     for flip in result["flips"]:
         print(f"  {flip['change']}\t{flip['item']}")
     return 0
 
 
-def _run_title(run_id: str, name: str) -> str:
-    return f'"{name}" [{run_id}]' if name else run_id
+def _run_title(run_id: str, name: str, status: str) -> str:
+    """'"name" [id]' or the id, with "(cancelled)", "(failed)", ... as report and
+    leaderboard mark a run that did not finish (scoring.compared.UNFINISHED)."""
+    from scoring.compared import UNFINISHED
+
+    title = f'"{name}" [{run_id}]' if name else run_id
+    return f"{title} ({status})" if status in UNFINISHED else title

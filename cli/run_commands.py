@@ -137,7 +137,7 @@ def _report(outcome: dict, as_json: bool) -> int:
         print(json.dumps(outcome, ensure_ascii=False, sort_keys=True))
     else:
         t = outcome["totals"]
-        counts = status_counts(t, running=False)
+        counts = status_counts(t, status=outcome["status"])
         print(f"run {outcome['id']}: {outcome['status']}  {t.get('done', 0)}/{t.get('total', 0)}"
               f"  {counts_text(counts)}  cached {t.get('cached', 0)}"
               f"  cost {money(t.get('cost'))}")

@@ -97,7 +97,7 @@ def run_runs(args) -> int:
     for run in runs:  # a 'running' run whose process died is shown as interrupted
         run["status"] = effective_status(run)
         run["counts"] = status_counts(run["totals"], store.run_work_counts(run["id"]),
-                                      running=run["status"] == "running")
+                                      status=run["status"])
     if args.json:
         keys = ("id", "name", "note", "created_at", "status", "message", "endpoint",
                 "config_id", "config", "execution", "totals", "counts", "started_at",

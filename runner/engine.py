@@ -90,11 +90,12 @@ class Engine(DispatchMixin):
         self.config = run["config"]
         self.execution = Execution.from_dict(run["execution"])
         endpoint = self.config["endpoint"]
+        self.price = self.store.price_for(endpoint["model"])
         self.totals = RunTotals(self.store.run_work_count(self.run_id),
                                 self.store.run_aggregates(self.run_id),
                                 run["execution"].get("estimate_per_request"),
-                                frozenset(self.store.run_clue_work_ids(self.run_id)))
-        self.price = self.store.price_for(endpoint["model"])
+                                frozenset(self.store.run_clue_work_ids(self.run_id)),
+                                priced=self.price is not None)
         self.recorder = Recorder(self.store, self.run_id, self.totals,
                                  self.execution.batch_size, self._on_commit,
                                  lambda message: self._stop("failed", message),
@@ -141,7 +142,7 @@ class Engine(DispatchMixin):
             message = self.stop_message
             if self.stop_reason in ("pause", "cancel"):   # what it stopped with, not the ask
                 message = stop_text(status, status_counts(self.totals.snapshot(),
-                                                          running=False))
+                                                          status=status))
         elif remaining:
             status, message = "stopped", f"{remaining} work rows have no result"
         else:

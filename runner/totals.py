@@ -10,7 +10,8 @@ Tokens and cost count only requests actually sent by this run (a cached reply is
 
 `status_counts()` is the one tally of a run's work rows that every view shows (the
 Experiments panel, the CLI summary, `runs --json`): one counter per response status plus
-pending, adding up to the total, for the answer rows, and apart from them the same counters
+pending (no result yet, the run going on) and not run (no result, the run stopped), adding
+up to the total, for the answer rows, and apart from them the same counters
 for the first pass of a clues=self run ("clue pass"), adding up to its own total: a clue
 reply that was read is no answer, so the two are never summed into one "ok". "In flight"
 counts requests holding a slot of the endpoint's limiter (on the wire), never the tasks
@@ -22,47 +23,64 @@ import bisect
 import time
 
 STATUSES = ("ok", "error", "refused", "truncated", "unparsed")
-COUNTS = (*STATUSES, "pending")
+COUNTS = (*STATUSES, "pending", "not_run")
 """The counters of `status_counts`, in the order every view shows them."""
+LABELS = {"not_run": "not run"}
+"""How a view names a counter other than by its key."""
+WAITING = ("created", "running")
+"""Statuses of a run whose rows without a result are pending; any other run has stopped
+(paused, cancelled, stopped, failed, interrupted, ...): they were not run."""
 
 
-def _tally(found: dict, work: int) -> dict:
+def _tally(found: dict, work: int, waiting: bool) -> dict:
     counts = {status: int(found.get(status) or 0) for status in STATUSES}
-    counts["pending"] = max(0, work - sum(counts.values()))
+    left = max(0, work - sum(counts.values()))
+    counts["pending"], counts["not_run"] = (left, 0) if waiting else (0, left)
     counts["total"] = sum(counts[c] for c in COUNTS)
     return counts
 
 
-def status_counts(totals: dict, work: dict | None = None, running: bool = True) -> dict:
-    """{ok, error, refused, truncated, unparsed, pending, total} of a run's answer rows,
-    "clue_pass" (the same counters of its first-pass rows, or None when it has none) and
-    in_flight, from its totals snapshot. `work`: the run's work rows per phase
+def status_counts(totals: dict, work: dict | None = None, status: str = "running") -> dict:
+    """{ok, error, refused, truncated, unparsed, pending, not_run, total} of a run's answer
+    rows, "clue_pass" (the same counters of its first-pass rows, or None when it has none)
+    and in_flight, from its totals snapshot. `work`: the run's work rows per phase
     (`Store.run_work_counts`), for a run whose snapshot does not say them (not started).
-    Each group adds up to its own total; pending is what has no result yet, in flight the
-    part of it being sent now (0 unless the run is `running`: a dead process's last snapshot
-    sends nothing). A snapshot written before answer and clue rows were kept apart counts
-    them together, as it was written."""
+    `status`: the run's (effective) status. Each group adds up to its own total; the rows
+    with no result are pending while the run is created or running, else not run (a
+    stopped run has nothing pending); in flight is the part being sent now (0 unless the run
+    is running: a dead process's last snapshot sends nothing). A snapshot written before
+    answer and clue rows were kept apart counts them together, as it was written."""
+    waiting = status.split(" ")[0] in WAITING
     work = work or {}
     clue_pass = totals.get("clue_pass")
     if "answer_total" in totals:
-        counts = _tally(totals, int(totals["answer_total"]))
-        counts["clue_pass"] = _tally(clue_pass, int(clue_pass["total"])) if clue_pass else None
+        counts = _tally(totals, int(totals["answer_total"]), waiting)
+        counts["clue_pass"] = _tally(clue_pass, int(clue_pass["total"]), waiting) \
+            if clue_pass else None
     elif totals.get("total") or not work.get("clues"):   # an older snapshot, or no clue pass
-        counts = _tally(totals, int(totals.get("total") or sum(work.values())))
+        counts = _tally(totals, int(totals.get("total") or sum(work.values())), waiting)
         counts["clue_pass"] = None
-    else:                                                 # not started: all pending
-        counts = _tally({}, work["answer"])
-        counts["clue_pass"] = _tally({}, work["clues"])
+    else:                                                 # not started: no result yet
+        counts = _tally({}, work["answer"], waiting)
+        counts["clue_pass"] = _tally({}, work["clues"], waiting)
     pending = counts["pending"] + (counts["clue_pass"] or {}).get("pending", 0)
+    running = status.split(" ")[0] == "running"
     counts["in_flight"] = min(int(totals.get("in_flight") or 0), pending) if running else 0
     return counts
 
 
+def without_result(counts: dict) -> int:
+    """The rows of `status_counts()` with no result (pending or not run), both groups."""
+    groups = [counts] + ([counts["clue_pass"]] if counts.get("clue_pass") else [])
+    return sum(group["pending"] + group["not_run"] for group in groups)
+
+
 def counts_text(counts: dict, sep: str = "  ") -> str:
-    """'answers: ok 190  error 0  refused 10  truncated 10  unparsed 0  pending 0 = 210
-    (0 in flight)', then '; clue pass: ok 14 ... = 14' for a run with one."""
+    """'answers: ok 190  error 0  refused 10  truncated 10  unparsed 0  pending 0  not run 0
+    = 210 (0 in flight)', then '; clue pass: ok 14 ... = 14' for a run with one."""
     def group(found: dict) -> str:
-        return sep.join(f"{name} {found[name]}" for name in COUNTS) + f" = {found['total']}"
+        return sep.join(f"{LABELS.get(name, name)} {found[name]}" for name in COUNTS) \
+            + f" = {found['total']}"
 
     text = f"answers: {group(counts)} ({counts['in_flight']} in flight)"
     if counts.get("clue_pass"):
@@ -77,7 +95,7 @@ def stop_text(status: str, counts: dict) -> str:
     groups = [counts] + ([counts["clue_pass"]] if counts.get("clue_pass") else [])
     total = sum(group["total"] for group in groups)
     failed = sum(group["error"] for group in groups)
-    not_run = sum(group["pending"] for group in groups)
+    not_run = without_result(counts)
     return (f"{status} on request: {total - failed - not_run} done, {failed} failed, "
             f"{not_run} not run = {total} work rows")
 
@@ -87,7 +105,7 @@ def request_control(store, run_id: str, action: str) -> dict:
     changes status at once, and its message says what it was left with (stop_text)."""
     run = store.get_run(run_id)
     final = {"pause": "paused", "cancel": "cancelled"}.get(action, action)
-    counts = status_counts(run["totals"], store.run_work_counts(run_id), running=False)
+    counts = status_counts(run["totals"], store.run_work_counts(run_id), status=final)
     return store.request_run_control(run_id, action, stop_text(final, counts))
 
 
@@ -104,9 +122,12 @@ def percentile(values: list[float], q: float, *, is_sorted: bool = False) -> flo
 
 class RunTotals:
     def __init__(self, total: int, aggregates: dict | None = None,
-                 estimate_per_request: float | None = None, clue_ids: frozenset = frozenset()):
-        """clue_ids: the run's first-pass work rows, counted apart (`status_counts`)."""
+                 estimate_per_request: float | None = None, clue_ids: frozenset = frozenset(),
+                 *, priced: bool):
+        """clue_ids: the run's first-pass work rows, counted apart (`status_counts`);
+        priced: the model has a price (without one the cost is unknown, never $0)."""
         agg = aggregates or {}
+        self.priced = priced
         self.total = total
         self.by_status = {s: agg.get("by_status", {}).get(s, 0) for s in STATUSES}
         self.clue_ids = clue_ids
@@ -165,8 +186,13 @@ class RunTotals:
 
     @property
     def known_cost(self) -> float | None:
-        """What the run spent, or None when that is unknown: replies were paid for (sent,
-        not cached, with tokens) and none had a price. A run with no sent reply spent 0."""
+        """What the run spent, or None when that is unknown: the model has no price (at
+        every moment: before the first reply, while running, for a run that failed), or
+        replies were paid for (sent, not cached, with tokens) and none had a price. Without
+        a price only a run answered wholly from the cache, no request sent, is known: 0."""
+        if not self.priced:
+            whole_cache = self.requests == 0 and self.cached == self.done == self.total
+            return 0.0 if whole_cache and self.total else None
         if self.paid or not (self.prompt_tokens or self.completion_tokens):
             return self.cost
         return None

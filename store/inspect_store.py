@@ -64,6 +64,9 @@ class InspectMixin:
     def remove_response_tag(self, work_id: int, tag: str, author: str | None) -> dict:
         return inspect_tags.remove_response_tag(self.db, work_id, tag, author)
 
+    def response_tag_history(self, work_id: int) -> list[dict]:
+        return inspect_tags.tag_history(self.db, work_id)
+
     def removed_response_tags(self, work_id: int) -> list[dict]:
         return inspect_tags.removed_tags(self.db, work_id)
 

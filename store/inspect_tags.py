@@ -6,7 +6,8 @@ compare case-insensitively ("Perception error" is the seeded "perception error")
 be in the vocabulary before it is used, so a typo cannot split the counts silently. Renaming a
 tag keeps its uses (response_tags follows by ON UPDATE CASCADE). Changes that leave no row
 behind (a tag taken off a response, a tag renamed or deleted) are logged in `tag_events` with
-their author and time (migration 0006).
+their author and time (migration 0006), and so is a tag put on a response (0011): its history
+lists both.
 """
 from __future__ import annotations
 
@@ -50,10 +51,11 @@ def list_tags(db: sqlite_utils.Database) -> list[dict]:
 
 
 def _event(db, action: str, tag: str, author: str | None, old_name: str | None = None,
-           work_ids=(None,)) -> None:
+           work_ids=(None,), stamp: str | None = None) -> None:
+    stamp = stamp or now()
     db.conn.executemany("INSERT INTO tag_events (action, tag, old_name, work_id, author, "
                         "created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                        [(action, tag, old_name, w, author, now()) for w in work_ids])
+                        [(action, tag, old_name, w, author, stamp) for w in work_ids])
 
 
 def _find(db, name: str) -> str:
@@ -157,6 +159,8 @@ def set_response_tags(db: sqlite_utils.Database, work_id: int, tags, author: str
                             [(int(work_id), t, run_id, author, stamp) for t in added])
         db.conn.executemany("DELETE FROM response_tags WHERE work_id = ? AND tag = ?",
                             [(int(work_id), t) for t in removed])
+        for tag in added:
+            _event(db, "tag", tag, author, work_ids=[int(work_id)], stamp=stamp)
         for tag in removed:
             _event(db, "untag", tag, author, work_ids=[int(work_id)])
     return {"added": added, "removed": removed,
@@ -178,6 +182,13 @@ def remove_response_tag(db: sqlite_utils.Database, work_id: int, tag: str,
                         [int(work_id), found["tag"]])
         _event(db, "untag", found["tag"], author, work_ids=[int(work_id)])
     return {"removed": found["tag"], "tags": [t["tag"] for t in response_tags(db, work_id)]}
+
+
+def tag_history(db: sqlite_utils.Database, work_id: int) -> list[dict]:
+    """[{tag, action ('tag' | 'untag'), author, created_at}]: every tag put on a response and
+    taken off it, by whom and when, oldest first; a tag renamed since keeps the name it had."""
+    return rows(db, "SELECT tag, action, author, created_at FROM tag_events WHERE work_id = ? "
+                    "AND action IN ('tag', 'untag') ORDER BY id", [int(work_id)])
 
 
 def removed_tags(db: sqlite_utils.Database, work_id: int) -> list[dict]:

@@ -12,7 +12,8 @@ from typing import Callable, Sequence
 import sqlite_utils
 
 from .db import atomic, now, run_statements, scalar
-from .migrations_inspect import m0005_inspect, m0006_inspect_tag_events
+from .migrations_inspect import (m0005_inspect, m0006_inspect_tag_events,
+                                 m0011_tag_added_events)
 from .drafts import m0008_draft_sessions
 from .migrations_runs import (m0002_runner, m0003_run_item_versions, m0004_scores,
                               m0007_human_baselines, m0009_run_labels)
@@ -150,6 +151,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0008_draft_sessions", m0008_draft_sessions),
     ("0009_run_labels", m0009_run_labels),
     ("0010_item_life_cycle", m0010_item_life_cycle),
+    ("0011_tag_added_events", m0011_tag_added_events),
 ]
 
 

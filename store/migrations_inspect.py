@@ -1,5 +1,6 @@
-"""The Inspect tab's migrations (issue 5): failure tags and notes (0005), and the log of tag
-changes that leave no row behind (0006). Registered in store/migrations.py's MIGRATIONS.
+"""The Inspect tab's migrations (issue 5): failure tags and notes (0005), the log of tag
+changes that leave no row behind (0006), and tags put on a response logged too (0011), so
+taking one off does not erase who added it. Registered in store/migrations.py's MIGRATIONS.
 """
 from __future__ import annotations
 
@@ -96,3 +97,13 @@ def m0006_inspect_tag_events(db: sqlite_utils.Database) -> None:
     CREATE INDEX idx_tag_events_work ON tag_events(work_id);
     CREATE INDEX idx_tag_events_tag ON tag_events(tag, action)
     """)
+
+
+def m0011_tag_added_events(db: sqlite_utils.Database) -> None:
+    """A tag put on a response is logged as a 'tag' event too (who, when), so its history
+    keeps the addition once the tag is taken off ('untag') and its response_tags row is
+    gone. The tags on responses now are logged as added by whom and when they were; those
+    taken off before this migration left no trace of their addition."""
+    db.conn.execute("INSERT INTO tag_events (action, tag, work_id, author, created_at) "
+                    "SELECT 'tag', tag, work_id, author, created_at FROM response_tags "
+                    "ORDER BY created_at, work_id, tag")

@@ -192,8 +192,9 @@ def test_tags_and_notes_keep_author_and_time(env):
     assert [row[1:3] for row in state["log"]] == [["added", "alice"]] * 2 and state["log"][0][3]
     _, state = it.save_tags(store, wid, ["perception error", "missed clue"], "bob")
     assert {(r[0], r[1], r[2]) for r in state["log"]} == {
-        ("perception error", "added", "alice"), ("missed clue", "added", "bob"),
-        ("format error", "removed", "bob")}  # what Save tags took off is logged too
+        ("perception error", "added", "alice"), ("format error", "added", "alice"),
+        ("missed clue", "added", "bob"), ("format error", "removed", "bob")}
+    # what Save tags took off is logged too, and who had put it on stays in the log
     with pytest.raises(it.TagError, match="unknown tag"):
         it.save_tags(store, wid, ["no such tag"], "bob")
     _, names = it.add_vocabulary_tag(store, "  Wrong   crop ", "carol")

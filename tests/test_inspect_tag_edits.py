@@ -34,8 +34,11 @@ def test_removing_a_tag_from_a_response_records_who_and_when(env):
     assert [row[:3] for row in removed] == [["format error", "removed", "bob"]]
     assert removed[0][3].endswith("Z")
     assert [row[:3] for row in state["log"] if row[1] == "added"] == [
-        ["perception error", "added", "alice"]]  # the tag kept keeps who added it
-    assert events(store) == [("untag", "format error", None, wid, "bob")]
+        ["perception error", "added", "alice"], ["format error", "added", "alice"]]
+    # the tag kept keeps who added it; the one taken off too, before its removal
+    assert events(store) == [("tag", "perception error", None, wid, "alice"),
+                             ("tag", "format error", None, wid, "alice"),
+                             ("untag", "format error", None, wid, "bob")]
     assert tagged(store, "format error") == []  # the browser's remembered matches follow
     assert store.tag_counts("run-a") == {"perception error": 1}
     with pytest.raises(it.TagError, match="not tagged"):
@@ -97,6 +100,43 @@ def test_a_change_of_case_reaches_the_responses_too(env):
     assert page["rows"][1][10] == "Format Error"
     assert [r for r in events(store) if r[0] == "rename"] == [
         ("rename", "Format Error", "format error", None, "bob")]
+
+
+def test_a_removed_tags_history_keeps_who_added_it_and_when(env):
+    """Who tagged and when: the addition (by alice, at t1) and the removal (by bob, at t2),
+    in that order, through the handlers and the store alike."""
+    store, ids = env
+    wid = ids["a"]["ui/alpha"]
+    it.save_tags(store, wid, ["missed clue"], "alice")
+    _, state = it.remove_tag(store, wid, "missed clue", "bob")
+    assert state["value"] == []
+    assert [row[:3] for row in state["log"]] == [["missed clue", "added", "alice"],
+                                                 ["missed clue", "removed", "bob"]]
+    added, removed = state["log"][0][3], state["log"][1][3]
+    assert added.endswith("Z") and removed.endswith("Z") and added <= removed
+    store.set_response_tags(wid, ["missed clue"], "carol")     # put back on, taken off again
+    store.set_response_tags(wid, [], "dave")
+    assert [(h["tag"], h["action"], h["author"]) for h in store.response_tag_history(wid)] == [
+        ("missed clue", "tag", "alice"), ("missed clue", "untag", "bob"),
+        ("missed clue", "tag", "carol"), ("missed clue", "untag", "dave")]
+
+
+def test_tags_put_on_before_the_log_of_additions_are_in_the_history(env):
+    """Migration 0011: a tag on a response before additions were logged is listed as added
+    by whom and when its row says."""
+    from store.migrations import apply_migrations
+    store, ids = env
+    wid = ids["b"]["ui/gamma"]
+    store.db.conn.execute("INSERT INTO response_tags (work_id, tag, run_id, author, "
+                          "created_at) VALUES (?, 'useless clue', 'run-b', 'erin', "
+                          "'2025-01-02T03:04:05Z')", [wid])
+    store.db.conn.execute("DELETE FROM migrations WHERE name = '0011_tag_added_events'")
+    assert apply_migrations(store.db) == ["0011_tag_added_events"]
+    it.remove_tag(store, wid, "useless clue", "frank")
+    assert [row[:4] for row in it.tag_state(store, wid)["log"]][0] == [
+        "useless clue", "added", "erin", "2025-01-02T03:04:05Z"]
+    assert [row[1:3] for row in it.tag_state(store, wid)["log"]] == [["added", "erin"],
+                                                                     ["removed", "frank"]]
 
 
 def test_new_tags_are_added_by_someone_and_unused_ones_deleted(env):

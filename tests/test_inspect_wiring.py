@@ -92,8 +92,11 @@ def test_remove_rename_flip_by_protocol_compare_images_and_old_gt(server):
     con = sqlite3.connect(server.db)
     assert con.execute("SELECT tag, author FROM response_tags WHERE work_id = ?",
                        [a["ui/gamma"]]).fetchall() == [("Missed GT clue", "local")]
-    assert con.execute("SELECT action, tag, old_name, author FROM tag_events ORDER BY id"
-                       ).fetchall() == [("untag", "format error", None, "local"),
+    assert con.execute("SELECT action, tag, old_name, author FROM tag_events WHERE "
+                       "work_id = ? OR action = 'rename' ORDER BY id", [a["ui/gamma"]]
+                       ).fetchall() == [("tag", "missed clue", None, "local"),
+                                        ("tag", "format error", None, "local"),
+                                        ("untag", "format error", None, "local"),
                                         ("rename", "Missed GT clue", "missed clue", "local")]
 
     flips = NO_FILTER[:11] + ["run-a", "any flip", "rigorous", "(off)", "(any)"]

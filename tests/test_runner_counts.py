@@ -43,8 +43,9 @@ def summary_counts(stdout: str) -> dict:
     error 1 ... = 6 (0 in flight)[; clue pass: ...]')."""
     line = [x for x in stdout.splitlines() if x.startswith("run ")][-1]
     answers = line.split("answers: ")[1].split("; clue pass:")[0]
-    counts = {name: int(n) for name, n in re.findall(r"\b([a-z_]+) (\d+)\b", answers)
-              if name in COUNTS}
+    counts = {name.replace(" ", "_"): int(n) for name, n in
+              re.findall(r"\b(not run|[a-z_]+) (\d+)\b", answers)
+              if name.replace(" ", "_") in COUNTS}
     counts["total"] = int(re.search(r"= (\d+)", answers).group(1))
     return counts
 
@@ -52,7 +53,7 @@ def summary_counts(stdout: str) -> dict:
 def panel_counts(db, run_id: str) -> dict:
     html = xr.progress_html(Store(db), run_id)
     return {name: int(n) for name, n in
-            re.findall(r"data-count='(\w+)'>(?:\w+ )?<b>(\d+)</b>", html)} | \
+            re.findall(r"data-count='(\w+)'>(?:[\w ]+ )?<b>(\d+)</b>", html)} | \
         {"total": int(re.search(r"data-count='total'>(\d+)<", html).group(1))}
 
 
@@ -77,15 +78,31 @@ def test_every_status_is_counted_alike_in_the_panel_the_summary_and_runs_json(db
     assert tally["pending"] == 0 and tally["ok"] + tally["unparsed"] == 3
 
 
-def test_a_run_stopped_early_counts_what_is_pending_and_still_adds_up(db, server):
+def test_a_run_stopped_early_counts_what_was_not_run_and_still_adds_up(db, server):
+    """A stopped run has nothing pending: the rows it never answered are "not run"."""
     server.configure(latency=0.4)
     stopped = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
                   "--dataset", "demo", "--deadline", "1")
     assert stopped.returncode == 3, stopped.stderr
     summary, listed, panel = views(db, stopped.stdout)
     assert summary == listed == panel
-    assert 0 < summary["pending"] < 14 and summary["total"] == 14
+    assert 0 < summary["not_run"] < 14 and summary["pending"] == 0 and summary["total"] == 14
     assert sum(summary[name] for name in COUNTS) == 14
+
+
+def test_a_cancelled_run_says_not_run_in_its_counters_as_in_its_message(db, server):
+    """Cancelled before it ran: 'pending 6' beside '6 not run' was the panel's old say."""
+    store = Store(db)
+    plan = plan_run(store, RunConfig(endpoint="fake", setting="direct", ids=IDS.split(",")))
+    run_id = create_run(store, plan)
+    assert panel_counts(db, run_id)["pending"] == 6          # created: waiting to be sent
+    assert "now cancelled" in xr.control(store, run_id, "cancel")
+    run = json.loads(cli("runs", "--db", db, "--json").stdout)[0]
+    assert run["message"] == "cancelled on request: 0 done, 0 failed, 6 not run = 6 work rows"
+    panel = panel_counts(db, run_id)
+    assert panel["pending"] == 0 and panel["not_run"] == 6 and panel["total"] == 6
+    assert {k: v for k, v in run["counts"].items() if k in panel} == panel
+    assert "not run <b>6</b>" in xr.progress_html(store, run_id)
 
 
 def test_in_flight_never_exceeds_the_concurrency(store, server, make_item):
@@ -109,7 +126,7 @@ def test_in_flight_never_exceeds_the_concurrency(store, server, make_item):
 
 def clue_counts(db, run_id: str) -> dict:
     html = xr.progress_html(Store(db), run_id)
-    return {name: int(n) for name, n in re.findall(r"data-count='clue-(\w+)'>(?:\w+ )?<b>(\d+)<",
+    return {name: int(n) for name, n in re.findall(r"data-count='clue-(\w+)'>(?:[\w ]+ )?<b>(\d+)<",
                                                    html)} | \
         {"total": int(re.search(r"data-count='clue-total'>(\d+)<", html).group(1))}
 
@@ -135,3 +152,24 @@ def test_a_clue_pass_is_counted_apart_and_a_run_with_no_answer_has_failed(db, se
     assert summary == listed == panel == answer_tally
     assert listed_clues == clue_counts(db, run["id"]) == clue_tally
     assert "clue pass: ok" in ran.stdout and "answers: ok 0" in ran.stdout
+
+
+def test_an_unpriced_models_cost_is_unknown_at_every_moment_and_in_every_view(db, server):
+    """No price for fake-vlm: before the first reply, while running and after a run that
+    failed with no paid reply, the cost is unknown (null in JSON), never $0.0000."""
+    server.configure(script=["400", "400"], latency=0.2)
+    store = Store(db)
+    plan = plan_run(store, RunConfig(endpoint="fake", setting="direct",
+                                     ids=IDS.split(",")[:2]), Execution(batch_interval=0.05))
+    seen: list[dict] = []
+    outcome = execute(store, create_run(store, plan), items=plan.items, on_progress=seen.append)
+    assert outcome.status == "failed" and seen and seen[0]["done"] == 0
+    assert [t["cost"] for t in seen] == [None] * len(seen)
+    [run] = json.loads(cli("runs", "--db", db, "--json").stdout)
+    assert run["status"] == "failed" and run["totals"]["cost"] is None
+    listed = cli("runs", "--db", db).stdout
+    panel = xr.progress_html(Store(db), run["id"])
+    [row] = xr.runs_table(Store(db))
+    assert row[xr.RUN_HEADERS.index("cost $")] == "unknown"
+    assert "$0.0000" not in listed + panel
+    assert "unknown (no price)" in listed and "unknown (no price)" in panel

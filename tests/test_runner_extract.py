@@ -78,6 +78,21 @@ ANSWERS = [
     ("We count 3 cars, then 4 more, so 7 cars.", "numeric", None, "7"),
     ("Answer: −3.50 °C", "numeric", None, "-3.5"),
     ("There is no number here.", "numeric", None, None),
+    # an answer line without a number is unparsed; list numbering is never the answer
+    ("Clues:\n1. A bus is at the stop.\n2. People are standing in line.\n\nAnswer: C",
+     "numeric", None, None),
+    ("The answer is: several people.\n1. crowd\n2. queue", "numeric", None, None),
+    ("Clues:\n1. A bus is at the stop.\n2. People are standing in line.", "numeric", None,
+     None),
+    ("As clue 2 shows, the queue is long.", "numeric", None, None),
+    ("Step 1) count the chairs.\nStep 2) count the tables.", "numeric", None, None),
+    ("1. There are 3 cars.\n2. There are 4 more, 7 in all.", "numeric", None, "7"),
+    ("Counting row by row, clue 2 gives 14 people.\n1. front row\n2. back row", "numeric",
+     None, "14"),
+    ("1. Each shelf holds 12 jars.\n2. Three shelves.\nSo the total is 36.", "numeric", None,
+     "36"),
+    ("The count is:\n42.", "numeric", None, "42"),
+    ("Answer: 2. People are standing.", "numeric", None, "2"),
     # open
     ("Some reasoning.\nAnswer: The Eiffel Tower", "open", None, "The Eiffel Tower"),
     ("<answer>Paris</answer>", "open", None, "Paris"),
@@ -111,6 +126,13 @@ def test_reason_says_which_rule_matched_or_why_not():
     assert "final answer marker" in extract("# Answer: C", "multiple_choice", SHAPES).reason
     assert "ambiguous" in extract("Answer: B or C", "multiple_choice", SHAPES).reason
     assert "option" in extract("It is a blue cube.", "multiple_choice", SHAPES).reason
+
+
+def test_a_numeric_answer_line_without_a_number_says_so():
+    reply = "1. A bus is at the stop.\n2. People are standing in line.\nAnswer: C"
+    result = extract(reply, "numeric")
+    assert (result.status, result.answer) == ("unparsed", None)
+    assert "last number" not in result.reason and "gives no number" in result.reason
 
 
 def test_unknown_answer_type_is_an_error():

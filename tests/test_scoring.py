@@ -68,6 +68,10 @@ def test_offline_aggregation_matches_hand_computation(store, scored):
     assert s["by_domain"]["A"].accuracy == 0.25 and s["by_domain"]["B"].n == 0
     assert s["by_subtask"]["a1"].accuracy == 0.5 and s["by_subtask"]["a2"].accuracy == 0.0
     assert s["overall"].ci_low <= 0.25 <= s["overall"].ci_high
+    code, out, _ = cli("report", "--db", store.path, "--run", "r1")
+    # every rate is over the count it names: 1 of the 4 scored, the 2 unscored apart
+    assert code == 0 and ("per response (all 6, before samples are aggregated): unscored 2; "
+                          "of the 4 scored: unparsed 1 (25.00%), error 1 (25.00%)") in out
 
 
 def test_judge_scores_open_answers_malformed_reply_is_unscored_and_rescoring_is_free(

@@ -157,3 +157,23 @@ def test_a_verbench_table_of_runs_never_judged_so_says_what_it_needs(two_dataset
     with pytest.raises(ResultsError, match="scored under the VER-Bench protocol, which needs "
                                            "an LLM judge"):
         verbench_results(two_datasets, ["a", "b"])
+
+
+def test_compare_flags_a_cancelled_or_failed_run_as_report_and_leaderboard_do(two_datasets):
+    from scoring.compared import UNFINISHED
+
+    db = two_datasets.path
+    code, out, err = cli("compare", "--db", db, "c", "d")
+    assert code == 0, err
+    assert "A c: " in out and "B d (cancelled): " in out
+    assert "Not finished: m4 · CoT (cancelled)" in out
+    result = json.loads(cli("compare", "--db", db, "c", "d", "--json")[1])
+    assert result["status_b"] == "cancelled" and result["status_a"] not in UNFINISHED
+    assert "Not finished: m4 · CoT (cancelled)" in result["note"]
+    two_datasets.finish_run("b", "test", "failed", "the endpoint failed", {})
+    code, out, err = cli("compare", "--db", db, "a", "b")
+    assert code == 0, err
+    assert 'A "Alpha baseline" [a]: ' in out and "B b (failed): " in out
+    assert "Failed: m2 · CoT (failed)" in out
+    code, out, err = cli("compare", "--db", db, "a", "c")   # no shared item: refused as before
+    assert code == 2

@@ -17,6 +17,7 @@ from ui.browser_handlers import ALL, FLAGGED_CHOICES
 from ui.experiments_endpoints import ENDPOINT_HEADERS, PRICE_HEADERS
 from ui.experiments_handlers import CLUE_SOURCE_LABELS
 from ui.experiments_runs import RESPONSE_FILTERS, RESPONSE_HEADERS, RUN_HEADERS, RUN_WIDTHS
+from ui.galleries import whole_image_gallery
 
 SETTING_INFO = ("direct: answer only (No-CoT) · cot: think step by step · clue_guided: find the "
                 "visual clues, then answer · structured: JSON with answer and clues/boxes")
@@ -139,9 +140,7 @@ def build_builder(ui: SimpleNamespace) -> None:
         ui.transcript = gr.Textbox(label="Request as sent (images described; thumbnails "
                                    "alongside)", lines=14, max_lines=30, interactive=False,
                                    buttons=["copy"], elem_id="run-transcript", scale=3)
-        ui.thumbs = gr.Gallery(label="Images as sent", columns=2, height=360,
-                               object_fit="contain", interactive=False,
-                               elem_id="run-images", scale=2)
+        ui.thumbs = whole_image_gallery("Images as sent", "run-images", scale=2)
     with gr.Accordion("Request body (JSON)", open=False):
         ui.payload = gr.Code(language="json", interactive=False, max_lines=40,
                              elem_id="run-payload")

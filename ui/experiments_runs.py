@@ -12,7 +12,7 @@ import json
 
 from runner.leases import effective_status
 from runner.costs import money
-from runner.totals import COUNTS, request_control, status_counts
+from runner.totals import COUNTS, LABELS, request_control, status_counts, without_result
 from store import NotFoundError, StoreError
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_handlers import check_endpoint
@@ -129,8 +129,9 @@ def _counts_html(counts: dict, group: str = "answers") -> str:
     answer rows and a clue pass's rows are two groups, each with its own total."""
     prefix = "" if group == "answers" else "clue-"
     return (f"<span class='xp-c xp-c-group'>{group}</span>"
-            + "".join(f"<span class='xp-c xp-c-{name}' data-count='{prefix}{name}'>{name} "
-                      f"<b>{counts[name]}</b></span>" for name in COUNTS)
+            + "".join(f"<span class='xp-c xp-c-{name}' data-count='{prefix}{name}'>"
+                      f"{LABELS.get(name, name)} <b>{counts[name]}</b></span>"
+                      for name in COUNTS)
             + f"<span class='xp-c xp-c-total'>= <b data-count='{prefix}total'>"
               f"{counts['total']}</b></span>")
 
@@ -151,10 +152,10 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
         return f"<div class='xp-progress xp-empty'>No run {escape_html(run_id)}.</div>", None
     t = run["totals"]
     status = _status(run)
-    counts = status_counts(t, store.run_work_counts(run_id), running=status.startswith("running"))
+    counts = status_counts(t, store.run_work_counts(run_id), status=status)
     clue_pass = counts["clue_pass"]
     total = counts["total"] + (clue_pass["total"] if clue_pass else 0)
-    done = total - counts["pending"] - (clue_pass["pending"] if clue_pass else 0)
+    done = total - without_result(counts)
     pct = 100.0 * done / total if total else 0.0
     tokens = f"{t.get('prompt_tokens', 0):,} in / {t.get('completion_tokens', 0):,} out"
     projected = t.get("projected_cost")

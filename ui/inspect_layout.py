@@ -14,6 +14,7 @@ from types import SimpleNamespace
 
 import gradio as gr
 
+from ui.galleries import whole_image_gallery
 from ui.inspect_browser import (ALL, ANY, DISAGREE_CHOICES, FLIP_CHOICES, HEADERS, NO_RUN,
                                 PROTOCOLS, SORT_CHOICES, STATUS_CHOICES, VERDICT_CHOICES)
 from ui.inspect_compare import COMPARE_HEADERS
@@ -208,9 +209,9 @@ def _tags_and_more(ui: SimpleNamespace) -> None:
             for side in ("a", "b"):
                 with gr.Column():
                     setattr(ui, f"{side}_answer", gr.Markdown(elem_id=f"inspect-{side}-answer"))
-                    setattr(ui, f"{side}_images", gr.Gallery(
-                        label=f"{side.upper()}: model boxes on every image", columns=2,
-                        height=340, object_fit="contain", elem_id=f"inspect-{side}-images"))
+                    setattr(ui, f"{side}_images", whole_image_gallery(
+                        f"{side.upper()}: model boxes on every image",
+                        f"inspect-{side}-images"))
                     setattr(ui, f"{side}_output", gr.Textbox(
                         label=f"{side.upper()}: model output", lines=6, max_lines=16,
                         interactive=False, autoscroll=False, elem_id=f"inspect-{side}-output"))

@@ -19,6 +19,7 @@ from store import StoreError
 from ui.text import escape_md
 
 TAG_LOG_HEADERS = ["tag", "change", "by", "at"]
+CHANGES = {"tag": "added", "untag": "removed"}
 VOCABULARY_HEADERS = ["tag", "responses", "added by", "at", "last renamed"]
 NOTE_HEADERS = ["at", "author", "note"]
 COUNT_HEADERS = ["run", "tag", "responses"]
@@ -45,14 +46,12 @@ def vocabulary_rows(store) -> list[list]:
 
 
 def tag_state(store, work_id: int) -> dict:
-    """{"choices", "value", "log", "notes"} for one response; the log has the tags it carries
-    (who added each, when) and those taken off it (by whom, when), oldest first."""
+    """{"choices", "value", "log", "notes"} for one response; the log has every tag put on
+    it and taken off it (by whom, when), oldest first: a removal never hides the addition."""
     tags = store.response_tags(work_id)
-    log = [[t["tag"], "added", t["author"] or "", t["created_at"]] for t in tags] + \
-        [[t["tag"], "removed", t["author"] or "", t["created_at"]]
-         for t in store.removed_response_tags(work_id)]
-    return {"choices": vocabulary(store), "value": [t["tag"] for t in tags],
-            "log": sorted(log, key=lambda row: row[3]),
+    log = [[t["tag"], CHANGES[t["action"]], t["author"] or "", t["created_at"]]
+           for t in store.response_tag_history(work_id)]
+    return {"choices": vocabulary(store), "value": [t["tag"] for t in tags], "log": log,
             "notes": [[n["created_at"], n["author"] or "", n["note"]]
                       for n in store.response_notes(work_id)]}
 

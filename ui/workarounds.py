@@ -126,6 +126,12 @@ def dataframe_scrollbar_is_thin() -> bool:
         css))
 
 
+def gallery_cells_are_square() -> bool:
+    """Gradio's Gallery: every grid cell is a square (aspect-ratio 1), its image fitted in."""
+    return bool(re.search(r"\.thumbnail-item\.svelte-[\w-]+\{[^}]*aspect-ratio:var\(--ratio-"
+                          r"square\)", read_all(GRADIO_FRONTEND, "Gallery-*.css")))
+
+
 WORKAROUNDS = [
     Workaround("BOX_DIALOG_BLUR", "the box label dialog blurs the whole screen, the box just "
                "drawn included", "assets/cluelab.css (#model-box-edit.modal)", blurs_the_screen),
@@ -163,4 +169,8 @@ WORKAROUNDS = [
                "half-transparent scrollbar: the Experiments runs list seemed to end at the "
                "box, its cost and by columns out of view", "assets/cluelab.css (#runs-list "
                ".virtual-table-viewport)", dataframe_scrollbar_is_thin),
+    Workaround("GALLERY_SQUARE_CELLS", "a Gallery's cells are squares clipped at its height: "
+               "a 1024x640 picture alone in Inspect's Compare showed as its top part",
+               "assets/cluelab.css (.cl-whole-images, ui/galleries.py)",
+               gallery_cells_are_square),
 ]

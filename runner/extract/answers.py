@@ -4,8 +4,10 @@ Yes/no: the first word of a marker's content, else of the first line, else of th
 both ("Yes and no") or neither, or first and last lines disagreeing: unparsed.
 Location: `$country,admin1$` (last one; inside <answer> first), else "Country: X, Region: Y",
 else a marker's "X, Y"; normalised to lower case and single spaces.
-Numeric: the first number of the final marker's content, else the last number in the text;
-thousands separators and units are dropped ("12,000 km" gives "12000").
+Numeric: the first number of the final marker's content; an answer marker that gives no
+number ("Answer: C") is unparsed. Without any marker, the last number in the text that is no
+list numbering ("2." or "2)" opening a line, "clue 2", "step 2", "image 2"); thousands
+separators and units are dropped ("12,000 km" gives "12000").
 Open: the final marker's content (for `Answer:` all text after it), else the last non-empty line.
 
 Every reader is `reader(text, options, whole) -> (answer or None, the rule that decided)`;
@@ -102,15 +104,30 @@ def _number_reader(content: str):
         else (None, None, False)
 
 
+_NUMBERING = re.compile(r"(?im)^[\s*_#>-]*\(?(\d+)[.)](?=\s+\S)"
+                        r"|\b(?:clue|step|image|frame|picture|option|point|item|reason|no\.?)"
+                        r"\s*#?\s*(\d+)\b")
+
+
+def _last_genuine_number(text: str) -> str | None:
+    """The last number of the text that does not number a list entry or a clue."""
+    numbering = {m.start(1) if m.group(1) else m.start(2) for m in _NUMBERING.finditer(text)}
+    numbers = [m.group() for m in _NUMBER.finditer(text)
+               if m.start() not in numbering and m.start() + 1 not in numbering]
+    return numbers[-1] if numbers else None
+
+
 def numeric(text: str, options, whole: bool) -> tuple[str | None, str]:
     if whole:
         return _number_reader(text)[0], "number"
     decided = final(text, _number_reader)
     if decided is not None:
         return decided
-    numbers = _NUMBER.findall(text)
+    if markers(text):
+        return None, "the answer marker gives no number"
+    number = _last_genuine_number(text)
     try:
-        return (_number_text(numbers[-1]), "the last number in the text") if numbers \
+        return (_number_text(number), "the last number in the text") if number \
             else (None, "no number found")
     except InvalidOperation:
         return None, "no number found"

@@ -153,7 +153,10 @@ def test_a_deep_link_opens_a_response_and_a_tag_comes_off_it(inspect_server, pag
     assert con.execute("SELECT tag, author FROM response_tags WHERE work_id = ?",
                        [gamma]).fetchall() == [("missed clue", "alice")]
     assert con.execute("SELECT action, tag, author FROM tag_events WHERE work_id = ?",
-                       [gamma]).fetchall() == [("untag", "format error", "local")]
+                       [gamma]).fetchall() == [("tag", "missed clue", "alice"),
+                                               ("tag", "format error", "alice"),
+                                               ("untag", "format error", "local")]
+    expect(page.locator("#inspect-tag-log")).to_contain_text("alice")  # who had added it
 
     # K walks the listed run from there; the link box follows the open response
     page.locator("#inspect-header").click()
