@@ -62,3 +62,19 @@ def test_the_options_hide_when_the_type_is_not_multiple_choice_and_come_back(ui_
     page.click("#save-item")                             # a yes/no item has no options
     expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
     expect(table).to_be_hidden()
+
+
+def test_text_set_in_one_go_is_kept_as_a_draft(ui_server, page):
+    """A pasted question (no key pressed: Playwright's fill is paste-like) and text put in
+    by an input method showed no "unsaved edits" and were lost on reload."""
+    open_item(page, ui_server.url, "ui/beta")
+    page.locator("#item-question textarea").fill("Pasted: is this a ferry pier?")
+    expect(page.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
+    page.locator("#item-gt-reasoning textarea").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text("Put in by an input method")      # no key events at all
+    page.wait_for_timeout(1500)
+    page.reload()
+    expect(page.locator("#item-notice")).to_contain_text("unsaved draft", timeout=20000)
+    expect(page.locator("#item-question textarea")).to_have_value("Pasted: is this a ferry pier?")
+    expect(page.locator("#item-gt-reasoning textarea")).to_have_value("Put in by an input method")
