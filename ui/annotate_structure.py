@@ -30,7 +30,7 @@ def draft_conflict_line(err: DraftConflict) -> str:
                            f"draft at {err.updated_at}. Choose which edits to keep.")
 
 
-def wire_structure(store, editor, renderer, ui, form, split) -> None:
+def wire_structure(store, editor, renderer, ui, form, split) -> list:
     # every structural edit also updates the draft, and says so in the save bar
     structural = renderer.structural_outputs + [ui.draft_state]
     collect_inputs = [ui.work, *form, ui.annotator]
@@ -173,8 +173,8 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
         return renderer.render(fresh, f"Restored version {int(version)} as version {new}.",
                                before=work)
 
-    ui.restore.click(restore, [ui.work, ui.version_a], renderer.outputs,
-                     api_name="restore_revision")
+    restored = ui.restore.click(restore, [ui.work, ui.version_a], renderer.outputs,
+                                api_name="restore_revision")
 
     def review(work, verdict, note, request: gr.Request):
         user = user_of(request)
@@ -186,6 +186,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
     ui.review_submit.click(review, [ui.work, ui.review_verdict, ui.review_note],
                            [ui.reviews, ui.review_verdict, ui.review_note],
                            api_name="submit_review")
+    return [restored]   # the events that write a revision (the item list follows them)
 
 
 def editor_history(renderer):

@@ -78,3 +78,24 @@ def test_text_set_in_one_go_is_kept_as_a_draft(ui_server, page):
     expect(page.locator("#item-notice")).to_contain_text("unsaved draft", timeout=20000)
     expect(page.locator("#item-question textarea")).to_have_value("Pasted: is this a ferry pier?")
     expect(page.locator("#item-gt-reasoning textarea")).to_have_value("Put in by an input method")
+
+
+def list_row(page, item_id):
+    return page.locator("#item-list [role=row], #item-list tr").filter(has_text=item_id).first
+
+
+def test_the_item_list_shows_the_status_after_a_save(ui_server, page):
+    """The list's status column kept the status from before the save (own or a colleague's)."""
+    from store import Store
+    open_item(page, ui_server.url, "ui/alpha")
+    expect(list_row(page, "ui/gamma")).to_contain_text("draft", timeout=20000)
+    colleague = Store.open(ui_server.db)
+    gamma = colleague.get_item("ui/gamma")
+    colleague.save_item({**gamma, "status": "in_review"}, gamma["version"], "bob")
+    colleague.close()
+    page.locator("#item-status input").click()
+    page.get_by_role("option", name="candidate").click()
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
+    expect(list_row(page, "ui/alpha")).to_contain_text("candidate", timeout=15000)
+    expect(list_row(page, "ui/gamma")).to_contain_text("in_review")
