@@ -99,3 +99,27 @@ def test_the_item_list_shows_the_status_after_a_save(ui_server, page):
     expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
     expect(list_row(page, "ui/alpha")).to_contain_text("candidate", timeout=15000)
     expect(list_row(page, "ui/gamma")).to_contain_text("in_review")
+
+
+def test_a_refused_discard_offers_the_two_choices_it_names(ui_server, browser):
+    """"Not discarded: another tab … open it or keep this tab's edits first" was shown with
+    neither button on the page (the other tab had been closed)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    a, b = context.new_page(), context.new_page()
+    for tab in (a, b):
+        open_item(tab, ui_server.url, "ui/alpha")
+    type_into(a, "#item-question textarea", "Asked in tab A?")
+    expect(a.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
+    a.close()
+    b.once("dialog", lambda d: d.accept())
+    b.click("#discard-draft")
+    expect(b.locator(".toast-body, [data-testid='toast-body']").first).to_contain_text(
+        "Not discarded", timeout=15000)
+    expect(b.locator("#draft-choice")).to_be_visible()
+    expect(b.locator("#draft-open-other")).to_be_visible()
+    expect(b.locator("#draft-keep-mine")).to_be_visible()
+    expect(b.locator("#draft-state")).to_contain_text("Open it or keep this tab's edits")
+    b.once("dialog", lambda d: d.accept())
+    b.click("#draft-open-other")
+    expect(b.locator("#item-question textarea")).to_have_value("Asked in tab A?", timeout=15000)
+    context.close()
