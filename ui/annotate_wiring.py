@@ -44,6 +44,10 @@ AFTER_FIRST_IMAGE = """(value) => new Promise((resolve) => {
 })"""
 
 
+SHOW_CONFLICT = """() => { const panel = document.querySelector('#conflict-panel');
+  if (panel && panel.offsetParent) panel.scrollIntoView({block: 'nearest'}); }"""
+
+
 def wire(store, demo, browser, ui) -> None:
     editor = EditorHandlers(store)
     items = BrowserHandlers(store)
@@ -248,6 +252,10 @@ def wire(store, demo, browser, ui) -> None:
                          api_name="reload_saved")
 
     wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded)
+    # a refused save's panel is under the save bar, in the page: it is brought into view
+    for name in list(saves):
+        saves[name].success(None, None, None, js=SHOW_CONFLICT, api_name=f"{name}_conflict",
+                            api_visibility="private")
     saves["restore_revision"], = wire_structure(store, editor, renderer, ui, form, split)
     # The item list's rows follow every save: its status column showed the status before
     # (and the rows re-read the store, so a colleague's changes show with them).
