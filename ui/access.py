@@ -195,6 +195,11 @@ def refusal(api_name: str | None, who: Caller) -> str | None:
             f"{', '.join(r for r in ROLES if r in group.roles)} may).")
 
 
+def may(who: Caller, api_name: str) -> bool:
+    """May `who` call the event `api_name`? What the page offers follows the table too."""
+    return refusal(api_name, who) is None
+
+
 def route_entry(path: str) -> str | None:
     """The ROUTES entry that applies to `path` (the longest match), None if none does."""
     matches = [key for key in ROUTES

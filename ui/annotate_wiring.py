@@ -265,4 +265,4 @@ def wire(store, demo, browser, ui) -> None:
                       show_progress="hidden")
     wire_answer(editor, renderer, ui, form, split)
     wire_item_menu(store, ui, renderer, open_item, browser.nav_ids,
-                   (first_page, filters, list_outputs))
+                   (first_page, filters, list_outputs), demo)
