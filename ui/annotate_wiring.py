@@ -180,8 +180,10 @@ def wire(store, demo, browser, ui) -> None:
                   show_progress_on=ui.annotator)
     ui.prev.click(go_prev, [browser.nav_ids, ui.work], renderer.outputs, api_name="prev_item",
                   show_progress_on=ui.annotator)
+    # the address bar and the item list's highlight (assets/list_current.js) follow it
     url_js = ("(id) => { if (id) { const u = new URL(window.location);"
-              " u.searchParams.set('item', id); history.replaceState(null, '', u); } }")
+              " u.searchParams.set('item', id); history.replaceState(null, '', u); }"
+              " if (window.cluelabShowOpenItem) window.cluelabShowOpenItem(id); }")
     ui.item_id.change(None, ui.item_id, None, js=url_js, api_visibility="private",
                       api_name="sync_url")
 

@@ -136,6 +136,13 @@ def textbox_input_on_keypress_only() -> bool:
                for name in handlers)
 
 
+def dataframe_rings_the_clicked_cell() -> bool:
+    """Gradio's Dataframe: the cell clicked last is ringed (`.cell-selected`), a selection
+    the server can neither set nor clear."""
+    return bool(re.search(r"\.body-cell\.cell-selected\.svelte-[\w-]+\{[^}]*box-shadow:",
+                          read_all(GRADIO_FRONTEND, "Index-*.css")))
+
+
 WORKAROUNDS = [
     Workaround("BOX_DIALOG_BLUR", "the box label dialog blurs the whole screen, the box just "
                "drawn included", "assets/cluelab.css (#model-box-edit.modal)", blurs_the_screen),

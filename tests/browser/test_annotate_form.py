@@ -123,3 +123,28 @@ def test_a_refused_discard_offers_the_two_choices_it_names(ui_server, browser):
     b.click("#draft-open-other")
     expect(b.locator("#item-question textarea")).to_have_value("Asked in tab A?", timeout=15000)
     context.close()
+
+
+def test_the_list_highlights_the_item_opened_from_the_id_box(ui_server, page):
+    """After an item was opened from the id box, the list still highlighted the row clicked
+    before."""
+    open_item(page, ui_server.url, "ui/alpha")
+    rows = page.locator("#item-list .virtual-row")
+    expect(rows.filter(has_text="ui/alpha")).to_have_attribute("data-cl-open", "",
+                                                               timeout=15000)
+    rows.filter(has_text="ui/beta").locator(".body-cell").first.click()
+    expect(page.locator("#item-question textarea")).to_have_value("Is this a station?",
+                                                                  timeout=15000)
+    expect(rows.filter(has_text="ui/beta")).to_have_attribute("data-cl-open", "")
+    id_box = page.locator("#item-id textarea, #item-id input").first
+    id_box.fill("ui/gamma")
+    id_box.press("Enter")
+    expect(page.locator("#item-question textarea")).to_have_value(
+        "Pick the colour of the sign.", timeout=15000)
+    expect(rows.filter(has_text="ui/gamma")).to_have_attribute("data-cl-open", "")
+    expect(page.locator("#item-list .virtual-row[data-cl-open]")).to_have_count(1)
+    clicked = rows.filter(has_text="ui/beta").locator(".body-cell").first
+    assert clicked.evaluate("(c) => getComputedStyle(c).boxShadow") == "none"
+    opened = rows.filter(has_text="ui/gamma").locator(".body-cell").first
+    assert opened.evaluate("(c) => getComputedStyle(c).backgroundColor") != \
+        clicked.evaluate("(c) => getComputedStyle(c).backgroundColor")
