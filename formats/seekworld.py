@@ -14,7 +14,7 @@ from pathlib import Path, PurePosixPath
 
 from .records import ImageRef, dedupe, new_record, text_or_empty
 from .safepath import BasenameIndex, image_ref
-from .sources import read_json_lines
+from .sources import json_error, read_json_lines
 
 DATASET = "seekworld"
 
@@ -88,7 +88,7 @@ def _chat(message, problems: list, metadata: dict) -> list:
     try:
         chat = json.loads(message)
     except json.JSONDecodeError as exc:
-        problems.append(f"malformed message: invalid JSON ({exc.msg})")
+        problems.append(f"malformed message: invalid JSON ({json_error(exc)})")
         metadata["raw_message"] = message
         return []
     if not isinstance(chat, list):

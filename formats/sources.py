@@ -51,12 +51,20 @@ def read_text(path: Path) -> str:
         raise FormatError(path, parse_failure(exc)) from None
 
 
+def json_error(exc: BaseException, one_line: bool = False) -> str:
+    """What is wrong with a JSON text and where, never the content: the decoder's message
+    with its position (`exc.msg` alone stops mid-sentence: "Unterminated string starting
+    at"). `one_line`: the text is one line (of JSON Lines, a field), so only its column."""
+    if not isinstance(exc, json.JSONDecodeError):
+        return "nested too deeply"
+    where = f"column {exc.colno}" if one_line else f"line {exc.lineno} column {exc.colno}"
+    return f"{exc.msg}{'' if exc.msg.endswith(' at') else ' at'} {where}"
+
+
 def parse_failure(exc: BaseException) -> str:
     """Why a file could not be read or parsed, naming the position, never the content."""
-    if isinstance(exc, json.JSONDecodeError):
-        return f"invalid JSON at line {exc.lineno} column {exc.colno} ({exc.msg})"
-    if isinstance(exc, RecursionError):
-        return "invalid JSON: nested too deeply"
+    if isinstance(exc, (json.JSONDecodeError, RecursionError)):
+        return f"invalid JSON: {json_error(exc)}"
     if isinstance(exc, UnicodeDecodeError):
         return f"not UTF-8 text (byte {exc.start})"
     if isinstance(exc, OSError):
@@ -91,8 +99,8 @@ def read_json_lines(path: Path, text: str | None = None) -> list[tuple[int, obje
         try:
             value = json.loads(line)
         except (json.JSONDecodeError, RecursionError) as exc:
-            reason = getattr(exc, "msg", "nested too deeply")
-            rows.append((number, line, f"invalid JSON on line {number}: {reason}"))
+            rows.append((number, line, f"invalid JSON on line {number}: "
+                                       f"{json_error(exc, one_line=True)}"))
             continue
         if isinstance(value, dict):
             objects += 1

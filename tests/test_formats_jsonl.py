@@ -133,6 +133,9 @@ def test_malformed_lines_become_flagged_items(store, tmp_path):
     assert report.imported == 3
     broken = store.get_item("in/line-2")
     assert broken["metadata"]["raw_line"] == '{"id": "d/2", "question": broken'
+    # the decoder's message with its position, whole; none of the line's content
+    assert broken["problems"][0] == ("malformed line: invalid JSON on line 2: Expecting value "
+                                     "at column 27")
     third = store.get_item("d/line-3")
     assert third["answer_type"] == "open" and third["metadata"]["source_answer_type"] == "weird"
     assert third["status"] == "draft" and third["metadata"]["source_status"] == "odd"
@@ -163,3 +166,19 @@ def test_box_outside_image_is_kept_in_metadata(store, tmp_path, make_png):
     assert len(item["clues"][0]["boxes"]) == 1
     assert item["metadata"]["invalid_boxes"][0]["x1"] == 500
     assert any("outside the 16x12 image" in p["reason"] for p in report.problems)
+
+
+def test_a_json_error_keeps_its_position_without_the_content(store, tmp_path):
+    """"invalid JSON on line 2: Unterminated string starting at" stopped mid-sentence."""
+    path = write_lines(tmp_path / "cut.jsonl", [
+        {"id": "d/1", "question": "fine", "answer_type": "open"},
+        '{"id": "d/2", "question": "secret words'])
+    import_path(store, "jsonl", path)
+    problems = store.get_item("cut/line-2")["problems"]
+    assert problems[0] == ("malformed line: invalid JSON on line 2: Unterminated string "
+                           "starting at column 27")
+    from formats.sources import parse_json_text
+    with pytest.raises(FormatError, match=r"invalid JSON: Unterminated string starting at "
+                                          r"line 2 column 3$") as caught:
+        parse_json_text('[\n  "secret words', tmp_path / "cut.json")
+    assert "secret" not in str(caught.value)

@@ -90,6 +90,6 @@ def test_the_cli_and_the_page_show_none_of_it(tmp_path, make_png, capsys, caplog
     with Store.open(tmp_path / "page.db") as store:
         handlers = IoHandlers(store, ImportRoots([tmp_path]))
         for fmt, path in files.items():
-            shown = handlers.run_import(fmt, None, str(path), "", "")
+            shown = handlers.run_import(fmt, None, str(path), "", "", author="tester")
             assert_clean(json.dumps(shown))
     assert_clean("\n".join(r.getMessage() for r in caplog.records))

@@ -53,7 +53,8 @@ def import_by_cli(db: Path, fmt: str, path: Path, capsys) -> str:
 def import_by_upload(db: Path, fmt: str, upload: Path) -> dict:
     store = Store.open(db)
     try:
-        return IoHandlers(store, ImportRoots()).run_import(fmt, str(upload), "", "", "")
+        return IoHandlers(store, ImportRoots()).run_import(fmt, str(upload), "", "", "",
+                                                           author="tester")
     finally:
         store.close()
 

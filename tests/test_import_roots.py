@@ -68,15 +68,18 @@ def test_the_handler_refuses_server_paths_and_image_folders_outside(store, tree)
     root, outside = tree
     handlers = IoHandlers(store, ImportRoots([root]))
     with pytest.raises(IoError, match="outside the folders"):
-        handlers.run_import("jsonl", None, str(root / "link.jsonl"), "", "")
+        handlers.run_import("jsonl", None, str(root / "link.jsonl"), "", "", author="tester")
     with pytest.raises(IoError, match="image folder / is the whole filesystem"):
-        handlers.run_import("jsonl", None, str(root / "data.jsonl"), "/", "")
+        handlers.run_import("jsonl", None, str(root / "data.jsonl"), "/", "", author="tester")
     with pytest.raises(IoError, match="image folder .* outside"):
-        handlers.run_import("jsonl", None, str(root / "data.jsonl"), str(outside), "")
+        handlers.run_import("jsonl", None, str(root / "data.jsonl"), str(outside), "",
+                            author="tester")
     with pytest.raises(IoError, match="no --import-root configured"):
-        IoHandlers(store, None).run_import("jsonl", None, str(root / "data.jsonl"), "", "")
+        IoHandlers(store, None).run_import("jsonl", None, str(root / "data.jsonl"), "", "",
+                                           author="tester")
     assert store.item_ids() == []
-    report = handlers.run_import("jsonl", None, str(root / "data.jsonl"), str(root), "")
+    report = handlers.run_import("jsonl", None, str(root / "data.jsonl"), str(root), "",
+                                 author="tester")
     assert report["imported"] == 1 and store.item_ids() == ["t/1"]
 
 

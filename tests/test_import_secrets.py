@@ -85,7 +85,7 @@ def test_the_page_never_shows_a_file_s_content(store, tmp_path):
         for upload, server_path in [(u, "") for u in uploads + [str(archive)]] + \
                                    [(None, str(path))]:
             try:
-                report = handlers.run_import(fmt, upload, server_path, "", "")
+                report = handlers.run_import(fmt, upload, server_path, "", "", author="tester")
             except IoError as err:
                 message = str(err)
                 assert "nothing was imported" in message

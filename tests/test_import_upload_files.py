@@ -39,7 +39,8 @@ def store(tmp_path):
 
 
 def upload(store, fmt, path, **kwargs):
-    return IoHandlers(store, ImportRoots()).run_import(fmt, str(path), "", "", "", **kwargs)
+    return IoHandlers(store, ImportRoots()).run_import(fmt, str(path), "", "", "", **kwargs,
+                                                       author="tester")
 
 
 def test_a_zip_with_several_files_of_the_format_imports_each(store, tmp_path):
@@ -162,3 +163,16 @@ def test_a_zip_whose_second_file_fails_imports_nothing(store, tmp_path, fmt, bro
     message = str(err.value)
     assert all(name in message for name in names), message
     assert "nothing was imported" in message and "was imported (" not in message
+
+
+def test_the_import_page_records_the_logged_in_user_as_author(store, tmp_path):
+    """An import from the page under --auth was recorded as authored by "ui"."""
+    import gradio as gr
+
+    from ui.io_tab import build_io_tab
+    with gr.Blocks() as page:
+        build_io_tab(store, ImportRoots())
+    do_import = next(fn.fn for fn in page.fns.values() if fn.api_name == "import_file")
+    data = jsonl_file(tmp_path / "in" / "data.jsonl", ["page/a"])
+    do_import(gr.Request(username="alice"), "jsonl", str(data), "", "", "", False)
+    assert [h["author"] for h in store.history("page/a")] == ["alice"]

@@ -143,6 +143,19 @@ def test_history_diff_and_restore(ui_store):
         history.restore("ui/gamma", 1, 2, "local")  # stale base version
 
 
+def test_opening_another_item_clears_the_history_diff(ui_store):
+    """The diff of the item shown before stayed under the new item's version table."""
+    from ui.annotate_render import Renderer
+    editor, history = EditorHandlers(ui_store), HistoryHandlers(ui_store)
+    renderer = Renderer(ui_store, None, history)
+    work = editor.load("ui/gamma", "local")
+    editor.save(work, editor.form_values(work["item"]) | {"answer": "B"}, None, "fix", "local")
+    assert history.diff("ui/gamma", 1, 2)                  # shown for gamma
+    shown = renderer.render(editor.load("ui/beta", "local"))
+    assert shown[renderer.index("diff")] == []
+    assert shown[renderer.index("history")] == history.rows("ui/beta")
+
+
 def test_browser_filters_and_neighbours(ui_store):
     browser = BrowserHandlers(ui_store)
     rows, count, ids, page = browser.search("(all)", "(all)", "(all)", "(all)", "all", "")

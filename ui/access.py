@@ -63,6 +63,8 @@ GROUPS = (
         open_initial init_browser filter_items search_items list_prev_page list_next_page
         select_item load_item domain_choices subtask_choices next_item prev_item sync_url
         save_item save_item_by_enter save_over_conflict compare_with_saved reload_saved
+        save_item_list save_item_by_enter_list save_over_conflict_list restore_revision_list
+        save_item_conflict save_item_by_enter_conflict save_over_conflict_conflict
         autosave_draft box_edits_only stale_save_line autosave_boxes discard_draft
         keep_this_tabs_draft open_other_tabs_draft add_clue remove_clue move_clue_up
         move_clue_down select_clue select_image add_image remove_image move_image_left
@@ -194,6 +196,11 @@ def refusal(api_name: str | None, who: Caller) -> str | None:
         return None
     return (f"{who.name} may not {group.action}: {NOT_ALLOWED} ({who.role}; "
             f"{', '.join(r for r in ROLES if r in group.roles)} may).")
+
+
+def may(who: Caller, api_name: str) -> bool:
+    """May `who` call the event `api_name`? What the page offers follows the table too."""
+    return refusal(api_name, who) is None
 
 
 def route_entry(path: str) -> str | None:

@@ -10,7 +10,7 @@ import gradio as gr
 from store import DraftConflict
 from ui import editor_model as em
 from ui import messages
-from ui.annotate_structure import draft_conflict_line
+from ui.annotate_structure import draft_conflict_offer
 from ui.editor_model import EditError
 from ui.session import browser_session, user_of
 from ui.answer_form import ANSWER_FIELDS
@@ -46,7 +46,7 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
             line = editor.autosave(work, form_values, annot, user_of(request),
                                    browser_session(request), force)
         except DraftConflict as err:
-            return draft_conflict_line(err), gr.update(visible=True)
+            return draft_conflict_offer(err)
         return line, (gr.update(visible=False) if force else gr.skip())
 
     draft_outputs = [ui.draft_state, ui.draft_choice]
@@ -101,8 +101,13 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
         try:
             fresh = editor.discard_draft(work, user, session)
         except DraftConflict as err:
-            raise messages.error(f"Not discarded: {err}; open it or keep this tab's edits first."
-                           ) from None
-        return render_loaded(fresh, before=work)
+            line, offer = draft_conflict_offer(err, "Not discarded")
+            messages.warn(f"Not discarded: {err}; open it or keep this tab's edits first.")
+            kept = [gr.skip()] * len(renderer.outputs)
+            kept[renderer.index("draft_choice")] = offer
+            return kept + [line]
+        return render_loaded(fresh, before=work) + [""]
 
-    ui.discard.click(discard, ui.work, renderer.outputs, api_name="discard_draft")
+    # the draft line too: a refusal shows the choice it asks for (the tab-choice row)
+    ui.discard.click(discard, ui.work, renderer.outputs + [ui.draft_state],
+                     api_name="discard_draft")

@@ -175,23 +175,25 @@ def build_editor() -> SimpleNamespace:
                                             elem_id="draft-open-other")
                 ui.draft_mine = gr.Button("Keep this tab's edits", size="sm",
                                           elem_id="draft-keep-mine")
-            with gr.Group(visible=False, elem_id="conflict-panel") as ui.conflict_panel:
-                ui.conflict_message = gr.Markdown(elem_id="conflict-message")
-                with gr.Row():
-                    ui.compare = gr.Button("Compare with saved", elem_id="conflict-compare")
-                    ui.take_theirs = gr.Button("Reload saved version", elem_id="conflict-reload")
-                    ui.keep_mine = gr.Button("Save merged", variant="stop",
-                                             elem_id="conflict-overwrite")
-                # of the parts both sides changed, those ticked here are saved as theirs
-                ui.conflict_take_saved = gr.CheckboxGroup(
-                    [], label="Changed by both: keep the saved version of (unticked: yours)",
-                    elem_id="conflict-take-saved", visible=False)
-                ui.conflict_diff = gr.Dataframe(headers=CONFLICT_HEADERS,
-                                                interactive=False, wrap=True,
-                                                column_widths=["14%", "16%", "35%", "35%"],
-                                                elem_id="conflict-diff",
-                                                visible=not DEFER_PANELS)
             ui.conflict_version = gr.State(None)
+        # A save refused because someone else saved meanwhile: in the page, under the save
+        # bar (inside the sticky bar it covered the editor and had room for one row)
+        with gr.Column(visible=False, elem_id="conflict-panel") as ui.conflict_panel:
+            ui.conflict_message = gr.Markdown(elem_id="conflict-message")
+            with gr.Row():
+                ui.compare = gr.Button("Compare with saved", elem_id="conflict-compare")
+                ui.take_theirs = gr.Button("Reload saved version", elem_id="conflict-reload")
+                ui.keep_mine = gr.Button("Save merged", variant="stop",
+                                         elem_id="conflict-overwrite")
+            # of the parts both sides changed, those ticked here are saved as theirs
+            ui.conflict_take_saved = gr.CheckboxGroup(
+                [], label="Changed by both: keep the saved version of (unticked: yours)",
+                elem_id="conflict-take-saved", visible=False)
+            ui.conflict_diff = gr.Dataframe(headers=CONFLICT_HEADERS,
+                                            interactive=False, wrap=True,
+                                            column_widths=["14%", "16%", "35%", "35%"],
+                                            elem_id="conflict-diff",
+                                            visible=not DEFER_PANELS)
         # The save bar above sticks to the bottom of the screen; the history below does not.
         # The panel's widgets stay unmounted until it is first opened (visible=False): a
         # closed accordion's content is still built by Gradio's front end, ~14 widgets

@@ -4,7 +4,8 @@ its events. Handlers are in ui/lifecycle_handlers.py.
 Who may call each event is declared in ui/access.py: show_item_menu, create_item,
 duplicate_item, delete_item (and the list refreshes chained after each change) with the other
 annotation events; restore_deleted_item, reopen_item, dataset_delete_preview and
-delete_dataset for admins only. The panel's widgets are mounted when it is first opened,
+delete_dataset for admins only. The menu offers a control only to the roles the table lets
+call its event (`offered`). The panel's widgets are mounted when it is first opened,
 like History (a fresh page does not pay for them).
 """
 from __future__ import annotations
@@ -13,8 +14,9 @@ from types import SimpleNamespace
 
 import gradio as gr
 
-from ui import messages
+from ui import access, messages
 from ui.editor_model import EditError
+from ui.gradio_hooks import login_required
 from ui.lifecycle_handlers import LifecycleHandlers
 from ui.session import user_of
 from ui.text import escape_html
@@ -62,20 +64,39 @@ def build_item_menu(ui: SimpleNamespace, visible: bool) -> None:
             ui.dataset_expected = gr.State(None)
 
 
-def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list) -> None:
+def offered(ui: SimpleNamespace) -> dict:
+    """The menu's controls that only some roles may use, each with the event it calls: the
+    menu shows a control when the access table lets the caller call that event."""
+    return {ui.reopen_item: "reopen_item", ui.deleted_pick: "restore_deleted_item",
+            ui.restore_deleted: "restore_deleted_item", ui.dataset_pick: "delete_dataset",
+            ui.dataset_preview: "dataset_delete_preview", ui.delete_dataset: "delete_dataset"}
+
+
+def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) -> None:
     """`open_item(item_id, request, before)` renders an item; `nav_ids` holds the ids of the
     filtered list (after a delete, the next one opens); `refresh_list` is (function, inputs,
-    outputs) of the item list's refresh, chained after each change."""
+    outputs) of the item list's refresh, chained after each change; `demo` the page (does
+    it ask for a login: who the caller is)."""
     menu = LifecycleHandlers(store)
+    controls = offered(ui)
 
     def fail(err: EditError):
         raise messages.error(str(err)) from None
 
-    def show_menu():
-        return (gr.Column(visible=True), gr.update(choices=menu.deleted_ids(), value=None),
-                gr.update(choices=store.facets()["dataset"], value=None))
+    def show_menu(request: gr.Request):
+        who = access.caller(store, getattr(request, "username", None), login_required(demo))
+        shown = {control: access.may(who, event) for control, event in controls.items()}
+        return (gr.Column(visible=True),
+                gr.update(choices=menu.deleted_ids() if shown[ui.deleted_pick] else [],
+                          value=None, visible=shown[ui.deleted_pick]),
+                gr.update(choices=store.facets()["dataset"] if shown[ui.dataset_pick] else [],
+                          value=None, visible=shown[ui.dataset_pick]),
+                *[gr.update(visible=shown[control]) for control in controls
+                  if control not in (ui.deleted_pick, ui.dataset_pick)])
 
-    ui.item_menu.expand(show_menu, None, [ui.item_menu_body, ui.deleted_pick, ui.dataset_pick],
+    ui.item_menu.expand(show_menu, None,
+                        [ui.item_menu_body, ui.deleted_pick, ui.dataset_pick,
+                         *[c for c in controls if c not in (ui.deleted_pick, ui.dataset_pick)]],
                         api_name="show_item_menu", api_visibility="private")
 
     def opened(item_id, request, work, message):

@@ -30,7 +30,7 @@ class Renderer:
                "domain", "subtask", "reasoning_type", "status", "options", "option_gallery",
                "history", "reviews", "draft_choice", "conflict_panel", "save_message",
                "comment",
-               *af.ANSWER_FIELDS, *af.PANELS, "version_a", "version_b")
+               *af.ANSWER_FIELDS, *af.PANELS, "version_a", "version_b", "diff")
 
     @property
     def outputs(self) -> list:
@@ -66,6 +66,8 @@ class Renderer:
             # History compares the latest version with the one before it (both were 1)
             "version_a": max(1, int(saved.get("version") or 1) - 1),
             "version_b": int(saved.get("version") or 1),
+            # and shows no diff until asked: the one shown was of the item shown before
+            "diff": [],
         }
         return [values[name] for name in self.OUTPUTS]
 

@@ -16,23 +16,28 @@ from ui.editor_model import EditError
 from ui.session import browser_session, user_of
 
 
-def draft_line(editor, work: dict, item: dict, request) -> str:
-    """Keep `item` as the user's draft; the save bar's line about it. Every edit goes into
-    the draft, not only typing and boxes: an added image or clue survives a reload too."""
+def draft_line(editor, work: dict, item: dict, request) -> list:
+    """Keep `item` as the user's draft; (the save bar's line about it, the tab-choice row).
+    Every edit goes into the draft, not only typing and boxes: an added image or clue
+    survives a reload too."""
     try:
-        return editor.keep_draft(work, item, user_of(request), browser_session(request))
+        return [editor.keep_draft(work, item, user_of(request), browser_session(request)),
+                gr.skip()]
     except DraftConflict as err:
-        return draft_conflict_line(err)
+        return list(draft_conflict_offer(err))
 
 
-def draft_conflict_line(err: DraftConflict) -> str:
-    return messages.status(f"Not kept as a draft: another tab or window changed this item's "
-                           f"draft at {err.updated_at}. Choose which edits to keep.")
+def draft_conflict_offer(err: DraftConflict, refused: str = "Not kept as a draft") -> tuple:
+    """(the line, the tab-choice row shown): a line that asks the user to choose between
+    this tab's edits and the other tab's draft always comes with the two choices."""
+    return (messages.status(f"{refused}: another tab or window changed this item's draft at "
+                            f"{err.updated_at}. Open it or keep this tab's edits."),
+            gr.update(visible=True))
 
 
-def wire_structure(store, editor, renderer, ui, form, split) -> None:
+def wire_structure(store, editor, renderer, ui, form, split) -> list:
     # every structural edit also updates the draft, and says so in the save bar
-    structural = renderer.structural_outputs + [ui.draft_state]
+    structural = renderer.structural_outputs + [ui.draft_state, ui.draft_choice]
     collect_inputs = [ui.work, *form, ui.annotator]
 
     def collected(work, values):
@@ -50,7 +55,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
     def shown(work, item, request, **changes):
         """The structural outputs for the edited `item`, its draft kept."""
         work = with_item(work, item, **changes)
-        return renderer.annotator_only(work) + [draft_line(editor, work, item, request)]
+        return renderer.annotator_only(work) + draft_line(editor, work, item, request)
 
     # ---- clues ---------------------------------------------------------------------------
     def clue_op(op):
@@ -173,8 +178,8 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
         return renderer.render(fresh, f"Restored version {int(version)} as version {new}.",
                                before=work)
 
-    ui.restore.click(restore, [ui.work, ui.version_a], renderer.outputs,
-                     api_name="restore_revision")
+    restored = ui.restore.click(restore, [ui.work, ui.version_a], renderer.outputs,
+                                api_name="restore_revision")
 
     def review(work, verdict, note, request: gr.Request):
         user = user_of(request)
@@ -186,6 +191,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> None:
     ui.review_submit.click(review, [ui.work, ui.review_verdict, ui.review_note],
                            [ui.reviews, ui.review_verdict, ui.review_note],
                            api_name="submit_review")
+    return [restored]   # the events that write a revision (the item list follows them)
 
 
 def editor_history(renderer):

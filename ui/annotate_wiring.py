@@ -44,6 +44,10 @@ AFTER_FIRST_IMAGE = """(value) => new Promise((resolve) => {
 })"""
 
 
+SHOW_CONFLICT = """() => { const panel = document.querySelector('#conflict-panel');
+  if (panel && panel.offsetParent) panel.scrollIntoView({block: 'nearest'}); }"""
+
+
 def wire(store, demo, browser, ui) -> None:
     editor = EditorHandlers(store)
     items = BrowserHandlers(store)
@@ -176,8 +180,10 @@ def wire(store, demo, browser, ui) -> None:
                   show_progress_on=ui.annotator)
     ui.prev.click(go_prev, [browser.nav_ids, ui.work], renderer.outputs, api_name="prev_item",
                   show_progress_on=ui.annotator)
+    # the address bar and the item list's highlight (assets/list_current.js) follow it
     url_js = ("(id) => { if (id) { const u = new URL(window.location);"
-              " u.searchParams.set('item', id); history.replaceState(null, '', u); } }")
+              " u.searchParams.set('item', id); history.replaceState(null, '', u); }"
+              " if (window.cluelabShowOpenItem) window.cluelabShowOpenItem(id); }")
     ui.item_id.change(None, ui.item_id, None, js=url_js, api_visibility="private",
                       api_name="sync_url")
 
@@ -217,13 +223,17 @@ def wire(store, demo, browser, ui) -> None:
         return do_save(request, work, *values, base_version=version, take_saved=take_saved)
 
     save_inputs = [ui.work, *form, ui.annotator, ui.comment]
-    ui.save.click(save_item, save_inputs, renderer.outputs + conflict_outputs,
-                  api_name="save_item")
-    ui.comment.submit(save_item, save_inputs, renderer.outputs + conflict_outputs,
-                      api_name="save_item_by_enter")
-    ui.keep_mine.click(save_over, [ui.work, ui.conflict_version, ui.conflict_take_saved, *form,
-                                   ui.annotator, ui.comment],
-                       renderer.outputs + conflict_outputs, api_name="save_over_conflict")
+    saves = {
+        "save_item": ui.save.click(save_item, save_inputs, renderer.outputs + conflict_outputs,
+                                   api_name="save_item"),
+        "save_item_by_enter": ui.comment.submit(
+            save_item, save_inputs, renderer.outputs + conflict_outputs,
+            api_name="save_item_by_enter"),
+        "save_over_conflict": ui.keep_mine.click(
+            save_over, [ui.work, ui.conflict_version, ui.conflict_take_saved, *form,
+                        ui.annotator, ui.comment],
+            renderer.outputs + conflict_outputs, api_name="save_over_conflict"),
+    }
 
     def compare(work, *values):
         form_values, annot = split(values)
@@ -244,7 +254,17 @@ def wire(store, demo, browser, ui) -> None:
                          api_name="reload_saved")
 
     wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded)
-    wire_structure(store, editor, renderer, ui, form, split)
+    # a refused save's panel is under the save bar, in the page: it is brought into view
+    for name in list(saves):
+        saves[name].success(None, None, None, js=SHOW_CONFLICT, api_name=f"{name}_conflict",
+                            api_visibility="private")
+    saves["restore_revision"], = wire_structure(store, editor, renderer, ui, form, split)
+    # The item list's rows follow every save: its status column showed the status before
+    # (and the rows re-read the store, so a colleague's changes show with them).
+    for name, event in saves.items():
+        event.success(search_items, [*filters, browser.page], list_outputs,
+                      api_name=f"{name}_list", api_visibility="private",
+                      show_progress="hidden")
     wire_answer(editor, renderer, ui, form, split)
     wire_item_menu(store, ui, renderer, open_item, browser.nav_ids,
-                   (first_page, filters, list_outputs))
+                   (first_page, filters, list_outputs), demo)

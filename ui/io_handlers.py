@@ -65,9 +65,10 @@ class IoHandlers:
 
     def run_import(self, fmt: str, upload: str | None, server_path: str, images_dir: str,
                    dataset: str, progress=None, replace: bool = False,
-                   confirmed: str | None = None) -> dict:
+                   confirmed: str | None = None, *, author: str) -> dict:
         """Import and return the report dict (one report per file of a ZIP, summed);
-        raises IoError with a readable message.
+        raises IoError with a readable message. `author`: the user the revisions are
+        recorded for (the session's, ui/session.user_of).
 
         With `replace` the import first returns {"confirm": question}, the question naming
         how many items it would replace, and imports only when called again with that same
@@ -99,7 +100,7 @@ class IoHandlers:
                     reports = [report.to_dict() | {"text": report.render_text()}
                                for report in import_paths(
                                    self.store, fmt, targets, images_dir=images,
-                                   dataset=dataset, author="ui", progress=progress,
+                                   dataset=dataset, author=author, progress=progress,
                                    replace=replace)]
                 except FormatError as err:
                     raise IoError(f"{shown_path(err.path, local, prefix)}: {err.reason} "

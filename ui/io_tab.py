@@ -6,6 +6,7 @@ import gradio as gr
 from formats import EXPORT_FORMATS, IMPORT_FORMATS
 from ui import messages
 from ui.io_handlers import IoError, IoHandlers, import_summary, server_paths_hint
+from ui.session import user_of
 
 
 def build_io_tab(store, import_roots=None) -> None:
@@ -46,13 +47,14 @@ def build_io_tab(store, import_roots=None) -> None:
             download = gr.File(label="Download", elem_id="export-file", interactive=False)
             summary = gr.JSON(label="Summary")
 
-    def do_import(fmt, upload, path, images_dir, name, replace_them, confirmed=None,
-                  progress=gr.Progress()):
+    def do_import(request: gr.Request, fmt, upload, path, images_dir, name, replace_them,
+                  confirmed=None, progress=gr.Progress()):
         def tick(done, total):
             progress((done, total), desc="importing", unit="items")
         try:
             result = handlers.run_import(fmt, upload, path, images_dir, name, progress=tick,
-                                         replace=bool(replace_them), confirmed=confirmed)
+                                         replace=bool(replace_them), confirmed=confirmed,
+                                         author=user_of(request))
         except IoError as err:
             raise messages.error(err) from None
         if "confirm" in result:
@@ -64,9 +66,10 @@ def build_io_tab(store, import_roots=None) -> None:
                 gr.update(choices=store.facets().get("dataset", [])),
                 gr.update(visible=False), "", None)
 
-    def do_confirmed(fmt, upload, path, images_dir, name, replace_them, asked,
-                     progress=gr.Progress()):
-        return do_import(fmt, upload, path, images_dir, name, replace_them, asked, progress)
+    def do_confirmed(request: gr.Request, fmt, upload, path, images_dir, name, replace_them,
+                     asked, progress=gr.Progress()):
+        return do_import(request, fmt, upload, path, images_dir, name, replace_them, asked,
+                         progress)
 
     form = [fmt, upload, server_path, images, dataset, replace]
     outputs = [report, out_dataset, confirm_box, confirm_text, question]

@@ -122,8 +122,8 @@ def launch_kwargs(store, require_login: bool) -> dict:
         "auth_message": "ClueLab: log in with the account an admin created for you.",
         "css": (ASSETS / "cluelab.css").read_text(),
         "head": "".join(f"<script>{(ASSETS / name).read_text()}</script>"
-                        for name in ("shortcuts.js", "annotator.js", "confirm.js",
-                                     "login_lock.js")),
+                        for name in ("shortcuts.js", "field_input.js", "list_current.js",
+                                     "annotator.js", "confirm.js", "login_lock.js")),
         "allowed_paths": [str(store.media_dir)],
         "show_error": False,
         # one upload (an image, or a ZIP of a dataset with its images) is at most this big;

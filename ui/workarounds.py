@@ -132,6 +132,23 @@ def gallery_cells_are_square() -> bool:
                           r"square\)", read_all(GRADIO_FRONTEND, "Gallery-*.css")))
 
 
+def textbox_input_on_keypress_only() -> bool:
+    """Gradio's Textbox: its `input` event is sent from the keypress handler of its field
+    (after the Enter/submit check), not from the field's DOM `input` event."""
+    js = read_all(GRADIO_FRONTEND, "Index-*.js")
+    handlers = re.findall(r"async function (\w+)\(e\)\{\(e\.key===`Enter`[^}]{0,300}?"
+                          r"\.oninput\?\.\(\w+\(\)\)\}", js)
+    return any(re.search(r"\w\(`keypress`,\w+," + re.escape(name) + r"\)", js)
+               for name in handlers)
+
+
+def dataframe_rings_the_clicked_cell() -> bool:
+    """Gradio's Dataframe: the cell clicked last is ringed (`.cell-selected`), a selection
+    the server can neither set nor clear."""
+    return bool(re.search(r"\.body-cell\.cell-selected\.svelte-[\w-]+\{[^}]*box-shadow:",
+                          read_all(GRADIO_FRONTEND, "Index-*.css")))
+
+
 WORKAROUNDS = [
     Workaround("BOX_DIALOG_BLUR", "the box label dialog blurs the whole screen, the box just "
                "drawn included", "assets/cluelab.css (#model-box-edit.modal)", blurs_the_screen),

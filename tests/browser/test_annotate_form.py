@@ -62,3 +62,89 @@ def test_the_options_hide_when_the_type_is_not_multiple_choice_and_come_back(ui_
     page.click("#save-item")                             # a yes/no item has no options
     expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
     expect(table).to_be_hidden()
+
+
+def test_text_set_in_one_go_is_kept_as_a_draft(ui_server, page):
+    """A pasted question (no key pressed: Playwright's fill is paste-like) and text put in
+    by an input method showed no "unsaved edits" and were lost on reload."""
+    open_item(page, ui_server.url, "ui/beta")
+    page.locator("#item-question textarea").fill("Pasted: is this a ferry pier?")
+    expect(page.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
+    page.locator("#item-gt-reasoning textarea").click()
+    page.keyboard.press("Control+A")
+    page.keyboard.insert_text("Put in by an input method")      # no key events at all
+    page.wait_for_timeout(1500)
+    page.reload()
+    expect(page.locator("#item-notice")).to_contain_text("unsaved draft", timeout=20000)
+    expect(page.locator("#item-question textarea")).to_have_value("Pasted: is this a ferry pier?")
+    expect(page.locator("#item-gt-reasoning textarea")).to_have_value("Put in by an input method")
+
+
+def list_row(page, item_id):
+    return page.locator("#item-list [role=row], #item-list tr").filter(has_text=item_id).first
+
+
+def test_the_item_list_shows_the_status_after_a_save(ui_server, page):
+    """The list's status column kept the status from before the save (own or a colleague's)."""
+    from store import Store
+    open_item(page, ui_server.url, "ui/alpha")
+    expect(list_row(page, "ui/gamma")).to_contain_text("draft", timeout=20000)
+    colleague = Store.open(ui_server.db)
+    gamma = colleague.get_item("ui/gamma")
+    colleague.save_item({**gamma, "status": "in_review"}, gamma["version"], "bob")
+    colleague.close()
+    page.locator("#item-status input").click()
+    page.get_by_role("option", name="candidate").click()
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
+    expect(list_row(page, "ui/alpha")).to_contain_text("candidate", timeout=15000)
+    expect(list_row(page, "ui/gamma")).to_contain_text("in_review")
+
+
+def test_a_refused_discard_offers_the_two_choices_it_names(ui_server, browser):
+    """"Not discarded: another tab … open it or keep this tab's edits first" was shown with
+    neither button on the page (the other tab had been closed)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    a, b = context.new_page(), context.new_page()
+    for tab in (a, b):
+        open_item(tab, ui_server.url, "ui/alpha")
+    type_into(a, "#item-question textarea", "Asked in tab A?")
+    expect(a.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
+    a.close()
+    b.once("dialog", lambda d: d.accept())
+    b.click("#discard-draft")
+    expect(b.locator(".toast-body, [data-testid='toast-body']").first).to_contain_text(
+        "Not discarded", timeout=15000)
+    expect(b.locator("#draft-choice")).to_be_visible()
+    expect(b.locator("#draft-open-other")).to_be_visible()
+    expect(b.locator("#draft-keep-mine")).to_be_visible()
+    expect(b.locator("#draft-state")).to_contain_text("Open it or keep this tab's edits")
+    b.once("dialog", lambda d: d.accept())
+    b.click("#draft-open-other")
+    expect(b.locator("#item-question textarea")).to_have_value("Asked in tab A?", timeout=15000)
+    context.close()
+
+
+def test_the_list_highlights_the_item_opened_from_the_id_box(ui_server, page):
+    """After an item was opened from the id box, the list still highlighted the row clicked
+    before."""
+    open_item(page, ui_server.url, "ui/alpha")
+    rows = page.locator("#item-list .virtual-row")
+    expect(rows.filter(has_text="ui/alpha")).to_have_attribute("data-cl-open", "",
+                                                               timeout=15000)
+    rows.filter(has_text="ui/beta").locator(".body-cell").first.click()
+    expect(page.locator("#item-question textarea")).to_have_value("Is this a station?",
+                                                                  timeout=15000)
+    expect(rows.filter(has_text="ui/beta")).to_have_attribute("data-cl-open", "")
+    id_box = page.locator("#item-id textarea, #item-id input").first
+    id_box.fill("ui/gamma")
+    id_box.press("Enter")
+    expect(page.locator("#item-question textarea")).to_have_value(
+        "Pick the colour of the sign.", timeout=15000)
+    expect(rows.filter(has_text="ui/gamma")).to_have_attribute("data-cl-open", "")
+    expect(page.locator("#item-list .virtual-row[data-cl-open]")).to_have_count(1)
+    clicked = rows.filter(has_text="ui/beta").locator(".body-cell").first
+    assert clicked.evaluate("(c) => getComputedStyle(c).boxShadow") == "none"
+    opened = rows.filter(has_text="ui/gamma").locator(".body-cell").first
+    assert opened.evaluate("(c) => getComputedStyle(c).backgroundColor") != \
+        clicked.evaluate("(c) => getComputedStyle(c).backgroundColor")

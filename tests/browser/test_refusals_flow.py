@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from tests.live_server import LiveServer, add_user, build_ui_db
 
 PASSWORD = "refusal-flow-pw"
-USERS = {"ann": "annotator", "rita": "researcher", "pat": "participant"}
+USERS = {"ann": "annotator", "rita": "researcher", "pat": "participant", "ada": "admin"}
 SHOTS = os.environ.get("CLUELAB_SCREENSHOTS")      # a folder: keep screenshots to look at
 
 
@@ -68,18 +68,24 @@ def test_an_admin_only_button_shows_one_message_and_no_error_badges(auth_server,
     assert page.input_value("#endpoint-name textarea, #endpoint-name input") == "mine"
 
 
-def test_an_annotator_on_an_admin_only_item_action(auth_server, browser):
-    """Reopening a released item is for admins; the editor stays as it was."""
-    page = logged_in(browser, auth_server.url, "ann", "/?item=ui/alpha")
+ADMIN_ONLY = ("#reopen-item", "#deleted-items", "#restore-deleted", "#dataset-to-delete",
+              "#dataset-delete-preview", "#delete-dataset")
+
+
+@pytest.mark.parametrize("name, admin", [("ann", False), ("ada", True)])
+def test_the_item_menu_offers_what_the_role_may_do(auth_server, browser, name, admin):
+    """Item ▾ showed "Reopen released (admin)" and "Delete dataset" to an annotator, whose
+    click was then refused: the access table decides what the menu offers."""
+    page = logged_in(browser, auth_server.url, name, "/?item=ui/alpha")
     page.wait_for_selector("#item-editor")
-    page.click("#item-menu")
-    page.click("#reopen-item")
-    toast = page.locator(".toast-body", has_text="may not")
-    toast.first.wait_for(timeout=20000)
-    shoot(page, "refused-annotator")
-    assert toast.count() == 1
-    assert "ann may not restore deleted items, reopen released items or delete datasets: " \
-        "not allowed for your role (annotator; admin may)." in toast.first.inner_text()
+    page.locator("#item-menu button.label-wrap").click()
+    expect(page.locator("#delete-item")).to_be_visible(timeout=20000)
+    expect(page.locator("#duplicate-item")).to_be_visible()
+    page.wait_for_timeout(500)
+    shoot(page, f"item-menu-{name}")
+    for control in ADMIN_ONLY:
+        expect(page.locator(control)).to_be_visible() if admin else \
+            expect(page.locator(control)).to_have_count(0)
     assert error_badges(page) == 0
 
 

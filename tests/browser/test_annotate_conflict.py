@@ -1,0 +1,48 @@
+"""The save-conflict panel at 1400×900: in the page, not in the sticky save bar (where it
+covered the lower half of the editor); every part of its table in view (it was one row
+tall); its "Changed by both" label above its checkboxes, not over them."""
+from playwright.sync_api import expect
+
+from store import Store
+from tests.browser.test_annotate_flow import open_item, type_into
+
+
+def test_the_conflict_panel_shows_every_part_below_the_save_bar(ui_server, browser, tmp_path):
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    open_item(page, ui_server.url, "ui/beta")
+    colleague = Store.open(ui_server.db)
+    beta = colleague.get_item("ui/beta")
+    colleague.save_item({**beta, "question": "Their question?", "answer": "their answer",
+                         "gt_reasoning": "their reasoning", "domain": "their domain",
+                         "subtask": "their subtask", "aliases": ["theirs"]},
+                        beta["version"], "bob")
+    colleague.close()
+    type_into(page, "#item-question textarea", "My question?")
+    type_into(page, "#item-gt-reasoning textarea", "My reasoning")
+    page.click("#save-item")
+    expect(page.locator("#conflict-message")).to_contain_text("changed by bob", timeout=15000)
+    page.click("#conflict-compare")
+    diff = page.locator("#conflict-diff")
+    expect(diff).to_contain_text("their subtask", timeout=15000)
+    page.wait_for_timeout(500)
+    page.screenshot(path=str(tmp_path / "conflict.png"))   # kept for a look when it fails
+    geometry = page.evaluate("""() => {
+      const box = (e) => e.getBoundingClientRect();
+      const table = document.querySelector('#conflict-diff .table-wrap') ||
+                    document.querySelector('#conflict-diff');
+      const rows = [...document.querySelectorAll('#conflict-diff .virtual-row')];
+      const group = document.querySelector('#conflict-take-saved');
+      const label = group.querySelector('[data-testid=block-info], .label, span');
+      const ticks = [...group.querySelectorAll('label')];
+      return {inFooter: !!document.querySelector('#item-footer #conflict-panel'),
+              table: [box(table).top, box(table).bottom],
+              rows: rows.map((r) => [box(r).top, box(r).bottom]),
+              label: [box(label).top, box(label).bottom, label.innerText],
+              ticks: ticks.map((t) => [box(t).top, box(t).bottom, t.innerText])};
+    }""")
+    assert not geometry["inFooter"]
+    top, bottom = geometry["table"]
+    assert len(geometry["rows"]) >= 6                    # each part changed, one row each
+    assert all(top <= r[0] and r[1] <= bottom + 1 for r in geometry["rows"]), geometry
+    assert geometry["ticks"] and all(geometry["label"][1] <= t[0] + 1
+                                     for t in geometry["ticks"]), geometry
