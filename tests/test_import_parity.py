@@ -138,3 +138,14 @@ def test_the_toast_is_a_warning_when_items_are_flagged():
     replaced = {"imported": 0, "replaced": 2, "unchanged": 5, "flagged": 0, "skipped": 0,
                 "problems": []}
     assert import_summary(replaced) == (False, "imported 0 items, replaced 2, 5 unchanged")
+
+
+def test_the_import_and_export_formats_start_at_cluelabs_own(store):
+    """A reviewer expected ClueLab's lossless jsonl; the page offered dailyclue and coco (the
+    first of the sorted names)."""
+    from ui.server import build_app
+
+    demo = build_app(store)
+    starts = {block.elem_id: block.value for block in demo.blocks.values()
+              if getattr(block, "elem_id", None) in ("import-format", "export-format")}
+    assert starts == {"import-format": "jsonl", "export-format": "jsonl"}

@@ -15,7 +15,8 @@ def build_io_tab(store, import_roots=None) -> None:
         with gr.Column():
             gr.Markdown("### Import\nA file, or a ZIP holding the file and its images. "
                         "Paths on the server work too (large image trees).")
-            fmt = gr.Dropdown(sorted(IMPORT_FORMATS), label="Format", elem_id="import-format")
+            fmt = gr.Dropdown(sorted(IMPORT_FORMATS), value="jsonl", label="Format",
+                              elem_id="import-format")   # ClueLab's own, lossless
             upload = gr.File(label="File or ZIP", type="filepath", elem_id="import-file",
                              file_types=[".json", ".jsonl", ".tsv", ".zip"])
             server_path = gr.Textbox(label="…or a path on the server", elem_id="import-path",
@@ -39,7 +40,7 @@ def build_io_tab(store, import_roots=None) -> None:
             report = gr.Markdown(elem_id="import-report")
         with gr.Column():
             gr.Markdown("### Export")
-            out_fmt = gr.Dropdown(sorted(EXPORT_FORMATS), label="Format",
+            out_fmt = gr.Dropdown(sorted(EXPORT_FORMATS), value="jsonl", label="Format",
                                   elem_id="export-format")
             out_dataset = gr.Dropdown([], label="Dataset (empty: all)", allow_custom_value=False,
                                       elem_id="export-dataset")
