@@ -24,7 +24,8 @@ def wire_labels(store, ui) -> None:
         except ExperimentError as err:
             raise messages.error(err) from None
         messages.info(message)
-        return message, xr.runs_table(store), gr.update(choices=xr.clue_run_choices(store))
+        return (messages.status(message), xr.runs_table(store),   # a name is shown as text
+                gr.update(choices=xr.clue_run_choices(store)))
 
     ui.save_labels.click(save_labels, [ui.run_id, ui.run_name, ui.run_note],
                          [ui.control_message, ui.runs, ui.clue_run], api_name="label_run")
@@ -49,7 +50,7 @@ def wire_labels(store, ui) -> None:
         except ExperimentError as err:
             raise messages.error(err) from None
         messages.info(message)
-        return (message, xr.runs_table(store), gr.update(visible=False), None, "",
+        return (messages.status(message), xr.runs_table(store), gr.update(visible=False), None, "",
                 xr.progress_html(store, None), "", "", [], "", "",
                 gr.update(choices=xr.clue_run_choices(store), value=None))
 
