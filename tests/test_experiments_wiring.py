@@ -111,6 +111,10 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
     with pytest.raises(Exception, match="is done"):
         c.predict(run_id, api_name="/pause_run")
 
+    # a run's name is shown as text on the line under Pause/Cancel, never drawn as markup
+    named = call(setup, c, run_id, "<img src=x onerror=alert(1)>", "", api_name="/label_run")
+    assert "<img" not in named[0] and "img src=x" in named[0].replace("\\", "")
+
 
 def test_a_dead_endpoint_gives_a_clear_message(setup):
     srv, _ = setup
