@@ -74,6 +74,9 @@ class EditorHandlers:
     def collect(self, work: dict, form: dict, annot_boxes: list | None) -> dict:
         """The working copy as the widgets show it now."""
         item = copy.deepcopy(work["item"])
+        # the options table as shown belongs to the type shown with it: read it before a
+        # switch, which then sets those options aside (or brings the set-aside ones back)
+        item = em.apply_option_rows(item, form.get("options"))
         if form.get("answer_type") and form["answer_type"] != item.get("answer_type"):
             item = af.switch_type(item, form["answer_type"])[0]   # no hidden old gold
         for key in ("question", "answer_type", "gt_reasoning", "status"):
@@ -85,7 +88,6 @@ class EditorHandlers:
                 item[key] = (form[key] or "").strip() or None
         if "aliases" in form:
             item["aliases"] = em.split_aliases(form["aliases"])
-        item = em.apply_option_rows(item, form.get("options"))
         n_old = len(item.get("clues", []))
         annot_boxes = em.relabel_for_rows(annot_boxes, form.get("clues"), n_old)
         item = em.apply_clue_rows(item, form.get("clues"))
