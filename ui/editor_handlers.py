@@ -49,7 +49,9 @@ class EditorHandlers:
         others = self.store.others_drafts(item_id, user)
         if others:
             work["notice"] = " ".join(filter(None, [work["notice"], self._others_notice(others)]))
-        work["item"].setdefault("_unassigned", [])
+        # a box of no size (one being drawn when the draft was kept) is no box: see em.drawn
+        work["item"]["_unassigned"] = [b for b in work["item"].get("_unassigned", [])
+                                       if em.drawn(b)]
         return work
 
     @staticmethod
