@@ -47,12 +47,26 @@ class EditorHandlers:
             work["draft_seen"] = draft["revision"]
             work["notice"] = self._draft_notice(draft, saved)
         others = self.store.others_drafts(item_id, user)
-        if others:
-            work["notice"] = " ".join(filter(None, [work["notice"], self._others_notice(others)]))
+        work["notice"] = " ".join(filter(None, [
+            work["notice"], self._others_notice(others) if others else "",
+            self._review_notice(saved)]))
         # a box of no size (one being drawn when the draft was kept) is no box: see em.drawn
         work["item"]["_unassigned"] = [b for b in work["item"].get("_unassigned", [])
                                        if em.drawn(b)]
         return work
+
+    def _review_notice(self, saved: dict) -> str:
+        """The latest review, on the main screen: a request to revise (or a rejection) and
+        its comment are what the annotator opening the item has to act on."""
+        latest = next(iter(self.store.reviews(saved["id"])), None)
+        if latest is None:
+            return ""
+        since = (f" (the item is now at version {saved['version']})"
+                 if int(latest["version"]) < int(saved["version"]) else "")
+        note = (latest.get("note") or "").strip()
+        return (f"Latest review: {latest['verdict']} by {latest['reviewer']} on version "
+                f"{latest['version']} at {latest['created_at']}{since}"
+                + (f": “{note}”" if note else "."))
 
     @staticmethod
     def _others_notice(others: list[dict]) -> str:
