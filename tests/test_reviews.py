@@ -39,3 +39,28 @@ def test_the_latest_review_is_on_the_main_screen_of_whoever_opens_the_item(ui_st
     assert notice.endswith(": “box the platform sign”")
     colleague_saves(ui_store, "ui/beta", gt_reasoning="boxed")
     assert "(the item is now at version 2)" in editor.load("ui/beta", "ann")["notice"]
+
+
+def test_opening_an_item_shows_its_stored_status_and_its_list_row_follows(ui_store):
+    """ann keeps a draft of ui/alpha (a question edit, status untouched); carol then sets
+    the status to verified. Opening ui/alpha (Next, Previous, a click) showed the draft's
+    'draft' in the status dropdown, and the list row kept 'draft'."""
+    from ui.browser_handlers import BrowserHandlers, refreshed_rows
+
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "ann")
+    editor.autosave(work, editor.form_values(work["item"]) | {"question": "Which exit, ann?"},
+                    None, "ann")
+    rows = BrowserHandlers(ui_store).search(None, None, None, None, "all", "")[0]
+    colleague_saves(ui_store, "ui/alpha", status="verified")
+    opened = editor.load("ui/alpha", "ann")
+    assert (opened["item"]["status"], opened["item"]["question"]) == ("verified",
+                                                                      "Which exit, ann?")
+    assert EditorHandlers.form_values(opened["item"])["status"] == "verified"
+    fresh = refreshed_rows(rows, opened["saved"])
+    assert fresh[0][:2] == ["ui/alpha", "verified"] and fresh[1:] == rows[1:]
+    assert refreshed_rows(fresh, opened["saved"]) is None       # nothing resent when current
+    # a status the draft itself changed stays the draft's
+    editor.autosave(opened, editor.form_values(opened["item"]) | {"status": "rejected"},
+                    None, "ann")
+    assert editor.load("ui/alpha", "ann")["item"]["status"] == "rejected"

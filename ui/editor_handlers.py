@@ -42,7 +42,7 @@ class EditorHandlers:
                 "base_version": saved["version"], "notice": "", "draft_seen": None}
         draft = self.store.get_draft(user, item_id)
         if draft:
-            work["item"] = draft["data"]
+            work["item"] = self._stored_status(draft, saved)
             work["base_version"] = draft["base_version"]
             work["draft_seen"] = draft["revision"]
             work["notice"] = self._draft_notice(draft, saved)
@@ -54,6 +54,18 @@ class EditorHandlers:
         work["item"]["_unassigned"] = [b for b in work["item"].get("_unassigned", [])
                                        if em.drawn(b)]
         return work
+
+    def _stored_status(self, draft: dict, saved: dict) -> dict:
+        """The draft's item, with the stored status unless the draft itself changed it: a
+        colleague's status change since the draft was kept is shown, not hidden by it."""
+        item = draft["data"]
+        try:
+            base = self.store.revision(saved["id"], draft["base_version"])
+        except NotFoundError:
+            return item
+        if item.get("status") == base.get("status"):
+            item = {**item, "status": saved.get("status")}
+        return item
 
     def _review_notice(self, saved: dict) -> str:
         """The latest review, on the main screen: a request to revise (or a rejection) and
