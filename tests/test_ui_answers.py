@@ -70,7 +70,8 @@ def test_autosave_keeps_no_draft_of_a_table_with_other_columns(ui_store):
     ("ui/alpha", {"answer_type": "numeric"}, None),
     ("ui/alpha", {"answer_type": "location", "loc_country": "atlantis", "loc_region": "x"},
      "Gold answer: unknown country in location: 'atlantis'"),
-    ("ui/gamma", {"answer_type": "numeric", "answer_number": 4},
+    # imported so (a switch in the editor sets the options aside instead, as shown)
+    ("ui/numeric-options", {},
      "Options: options on a non-multiple-choice item: an item of type numeric has no options (2 given)"),
 ])
 def test_wrong_type_gold_is_refused_with_a_message_per_field(ui_store, item_id, changes, message):
@@ -79,6 +80,9 @@ def test_wrong_type_gold_is_refused_with_a_message_per_field(ui_store, item_id, 
                                         ("ui/location-paris", "location", "Paris")):
         ui_store.create_item({"id": wrong_id, "question": "q?", "answer_type": answer_type,
                               "answer": gold}, "import")
+    ui_store.create_item({"id": "ui/numeric-options", "question": "q?", "answer_type": "numeric",
+                          "answer": "4", "options": [{"label": "A", "text": "x"},
+                                                     {"label": "B", "text": "y"}]}, "import")
     before = ui_store.get_item(item_id)
     outcome, saved = save(ui_store, item_id, **changes)
     if message is None:  # the type's control holds the gold, not the hidden text field
@@ -147,7 +151,7 @@ def test_option_editor_adds_relabels_and_removes():
     ("12", "open", "12", ""),
 ])
 def test_a_type_switch_converts_or_clears_the_gold_and_says_so(gold, new_type, kept, note):
-    item, said, _aside = af.switch_type({"answer_type": "open", "answer": gold}, new_type)
+    item, said = af.switch_type({"answer_type": "open", "answer": gold}, new_type)
     assert (item["answer_type"], item["answer"]) == (new_type, kept)
     assert (note in said) if note else said == ""
 
@@ -155,12 +159,39 @@ def test_a_type_switch_converts_or_clears_the_gold_and_says_so(gold, new_type, k
 def test_switching_away_from_multiple_choice_sets_the_options_aside_and_back_restores_them():
     options = [{"label": "A", "text": "blue", "image": None},
                {"label": "B", "text": "red", "image": None}]
-    item, said, aside = af.switch_type({"answer_type": "multiple_choice", "answer": "A",
-                                        "options": options}, "open")
-    assert item["options"] == [] and aside == options and "2 options are set aside" in said
+    item, said = af.switch_type({"answer_type": "multiple_choice", "answer": "A",
+                                 "options": options}, "open")
+    assert item["options"] == [] and item[af.OPTIONS_ASIDE] == options
+    assert "2 options are set aside" in said
     assert not af.panels("open", item)["options_panel"]
-    item, said, aside = af.switch_type(item, "multiple_choice", aside)
-    assert item["options"] == options and aside == [] and item["answer"] == "A"
+    item, said = af.switch_type(item, "multiple_choice")
+    assert item["options"] == options and item[af.OPTIONS_ASIDE] == [] and item["answer"] == "A"
+
+
+def test_options_set_aside_stay_aside_in_the_draft_after_a_reload(ui_store):
+    """ui/gamma (multiple choice, options A and B) switched to numeric. The autosave of that
+    same keystroke reads the options table as it still shows them: those options were put
+    back into the draft under the numeric type, and after a reload they were shown (and
+    saved) with it. The draft now keeps them set aside, exactly as the editor had them."""
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/gamma", "local")
+    shown = editor.form_values(work["item"])            # the table still lists A and B
+    editor.autosave(work, shown | {"answer_type": "numeric", "answer_number": None}, None,
+                    "local")
+    reloaded = editor.load("ui/gamma", "local")
+    item = reloaded["item"]
+    assert (item["answer_type"], item["options"]) == ("numeric", [])
+    assert [o["label"] for o in item[af.OPTIONS_ASIDE]] == ["A", "B"]
+    assert not af.panels("numeric", item)["options_panel"]
+    form = editor.form_values(item)
+    assert form["options"] == []
+    # saved under numeric: without them; switched back first: with them, none lost
+    back = editor.collect(reloaded, form | {"answer_type": "multiple_choice"}, None)
+    assert [o["text"] for o in back["options"]] == ["blue", "red"]
+    _, outcome = editor.save(reloaded, form | {"answer_number": 3}, None, "", "local")
+    assert outcome["kind"] == "saved", outcome
+    stored = ui_store.get_item("ui/gamma")
+    assert (stored["answer_type"], stored["options"], stored["answer"]) == ("numeric", [], "3")
 
 
 def test_after_a_switch_only_the_visible_control_counts(ui_store):

@@ -37,8 +37,38 @@ def test_boxes_map_to_clues_by_label_and_keep_unknown_labels_aside():
     assert merged["clues"][1]["boxes"] == [{"image": "a", "x0": 10, "y0": 20, "x1": 30, "y1": 40}]
     assert merged["_unassigned"] == [{"image": "a", "x0": 2, "y0": 2, "x1": 4, "y1": 4,
                                       "label": "tree"}]
-    with pytest.raises(em.EditError, match="labelled 'tree'"):
+    with pytest.raises(em.EditError, match="'tree' names no clue"):
         em.check_saveable({**merged, "question": "q"})
+
+
+def test_an_unlabelled_box_in_a_draft_is_shown_selectable_and_the_refusal_says_what_to_do(
+        ui_store):
+    """A box drawn and not given a label was kept in the draft twice: as a box of no size
+    (the annotator reports the press that starts a box) and as a box labelled ''. After a
+    reload the first was a line that could be neither selected nor deleted and blocked Save;
+    the refusal named one box by its pixel coordinates. A box of no size is no box now, an
+    unlabelled one is drawn with a label, and the refusal counts them and says what to press."""
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "local")
+    sha = work["item"]["images"][0]
+    form = editor.form_values(work["item"])
+    editor.autosave(work, form, [annot("", 300, 200, 300, 200)], "local")   # the press
+    editor.autosave(work, form, [annot("", 300, 200, 420, 260),
+                                 annot("", 50, 50, 50, 90)], "local")       # and a line
+    reloaded = editor.load("ui/alpha", "local")
+    assert reloaded["item"]["_unassigned"] == [
+        {"image": sha, "x0": 300, "y0": 200, "x1": 420, "y1": 260, "label": ""}]
+    shown = em.boxes_for_image(reloaded["item"], sha)
+    assert [(b["label"], b["xmin"], b["xmax"]) for b in shown] == [(em.PICK_LABEL, 300, 420)]
+    _, outcome = editor.save(reloaded, editor.form_values(reloaded["item"]), shown, "", "local")
+    assert outcome["kind"] == "invalid"
+    assert outcome["message"] == (
+        "1 box has no clue yet (on image 1), drawn in black. Select each (press D, then click "
+        "it) and press E, type its clue number (1 to 1) and Enter, or press Del to delete it.")
+    assert "300" not in outcome["message"]
+    # deleted in the annotator: nothing is left to refuse, and the draft goes
+    _, outcome = editor.save(reloaded, editor.form_values(reloaded["item"]), [], "", "local")
+    assert outcome["kind"] == "saved", outcome
 
 
 def test_boxes_for_image_round_trip_through_the_annotator():

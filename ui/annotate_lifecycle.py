@@ -110,7 +110,9 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             item_id = menu.create_from_images(new_id, question, files, user, dataset)
         except EditError as err:
             fail(err)
-        return opened(item_id, request, work, f"Created {item_id} (draft).")
+        # the menu's fields are emptied: they described the item just made, and left filled
+        # a second click made the same item again (refused: the id exists)
+        return opened(item_id, request, work, f"Created {item_id} (draft).") + ["", "", None]
 
     def duplicate(work, new_id, request: gr.Request):
         user = user_of(request)
@@ -121,7 +123,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         except EditError as err:
             fail(err)
         return opened(item_id, request, work, f"Created {item_id}, a copy of "
-                                              f"{work['saved']['id']} (draft).")
+                                              f"{work['saved']['id']} (draft).") + [""]
 
     def delete(work, reason, ids, request: gr.Request):
         user = user_of(request)
@@ -176,10 +178,12 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
     refresh, refresh_in, refresh_out = refresh_list
     changes = {
         "create_item": ui.create_item.upload(
-            create, [ui.work, ui.new_id, ui.new_question, ui.create_item], renderer.outputs,
+            create, [ui.work, ui.new_id, ui.new_question, ui.create_item],
+            renderer.outputs + [ui.new_id, ui.new_question, ui.create_item],
             api_name="create_item"),
         "duplicate_item": ui.duplicate_item.click(
-            duplicate, [ui.work, ui.new_id], renderer.outputs, api_name="duplicate_item"),
+            duplicate, [ui.work, ui.new_id], renderer.outputs + [ui.new_id],
+            api_name="duplicate_item"),
         "delete_item": ui.delete_item.click(
             delete, [ui.work, ui.lifecycle_reason, nav_ids], renderer.outputs,
             api_name="delete_item"),

@@ -185,8 +185,13 @@ def wire_structure(store, editor, renderer, ui, form, split) -> list:
         user = user_of(request)
         if not work or not verdict:
             raise messages.error("open an item and choose approve, revise or reject")
-        store.add_review(work["item"]["id"], work["saved"]["version"], user, verdict, note or "")
-        return reviews_md(store, work["item"]["id"]), None, ""
+        try:
+            line, newer = editor_history(renderer).review(work["item"]["id"], work["saved"]["version"],
+                                                   user, verdict, note or "")
+        except EditError as err:
+            raise messages.error(err) from None
+        (messages.warn if newer else messages.info)(line)
+        return f"**{messages.status(line)}**\n\n" + reviews_md(store, work["item"]["id"]), None, ""
 
     ui.review_submit.click(review, [ui.work, ui.review_verdict, ui.review_note],
                            [ui.reviews, ui.review_verdict, ui.review_note],

@@ -12,7 +12,7 @@ from ui import messages
 from ui.annotate_drafts import wire_drafts
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, problems_html
-from ui.browser_handlers import BrowserHandlers
+from ui.browser_handlers import BrowserHandlers, refreshed_rows
 from ui.annotate_structure import wire_structure
 from ui.answer_wiring import wire_answer
 from ui.editor_handlers import FIELDS, EditorHandlers
@@ -79,6 +79,15 @@ def wire(store, demo, browser, ui) -> None:
         except EditError as err:
             raise messages.error(err) from None
 
+    def open_listed(item_id, request, before, rows):
+        """open_item, and the item list's row of the item as stored (a colleague may have
+        changed its status since the list was drawn); the list is not resent otherwise."""
+        out = open_item(item_id, request, before)
+        table = em.plain_table(rows)
+        fresh = refreshed_rows(table.get("data") if isinstance(table, dict) else table,
+                               out[0]["saved"])
+        return out + [gr.skip() if fresh is None else fresh]
+
     # ---- browser ---------------------------------------------------------------------
     # The list, the form and the save bar are built after the first image (see
     # annotate_layout.DEFER_PANELS): init_browser, sent once that image has arrived
@@ -141,17 +150,19 @@ def wire(store, demo, browser, ui) -> None:
     browser.page_next.click(turn_page(1), [*filters, browser.page], list_outputs,
                             api_name="list_next_page")
 
-    def select_row(work, evt: gr.SelectData, request: gr.Request):
+    def select_row(work, rows, evt: gr.SelectData, request: gr.Request):
         row = evt.row_value or []
-        return open_item(str(row[0]).removeprefix("⚑ ") if row else None, request, work)
+        return open_listed(str(row[0]).removeprefix("⚑ ") if row else None, request, work,
+                           rows)
 
-    def load_item(item_id, work, request: gr.Request):
-        return open_item(item_id, request, work)
+    def load_item(item_id, work, rows, request: gr.Request):
+        return open_listed(item_id, request, work, rows)
 
-    browser.items.select(select_row, ui.work, renderer.outputs, api_name="select_item",
+    opened = renderer.outputs + [browser.items]
+    browser.items.select(select_row, [ui.work, browser.items], opened, api_name="select_item",
                          show_progress_on=ui.annotator)
-    ui.item_id.submit(load_item, [ui.item_id, ui.work], renderer.outputs, api_name="load_item",
-                      show_progress_on=ui.annotator)
+    ui.item_id.submit(load_item, [ui.item_id, ui.work, browser.items], opened,
+                      api_name="load_item", show_progress_on=ui.annotator)
 
     def facet_choices(field):
         return lambda: gr.update(choices=store.facets().get(field, []))
@@ -163,23 +174,23 @@ def wire(store, demo, browser, ui) -> None:
     ui.subtask.focus(facet_choices("subtask"), None, ui.subtask, api_visibility="private",
                      api_name="subtask_choices", show_progress="hidden")
 
-    def step(ids, work, delta, request):
+    def step(ids, work, rows, delta, request):
         current = work["item"]["id"] if work else None
         target = items.neighbour(ids, current, delta)
         if target is None:
             raise messages.error("no items match the filters")
-        return open_item(target, request, work)
+        return open_listed(target, request, work, rows)
 
-    def go_next(ids, work, request: gr.Request):
-        return step(ids, work, 1, request)
+    def go_next(ids, work, rows, request: gr.Request):
+        return step(ids, work, rows, 1, request)
 
-    def go_prev(ids, work, request: gr.Request):
-        return step(ids, work, -1, request)
+    def go_prev(ids, work, rows, request: gr.Request):
+        return step(ids, work, rows, -1, request)
 
-    ui.next.click(go_next, [browser.nav_ids, ui.work], renderer.outputs, api_name="next_item",
-                  show_progress_on=ui.annotator)
-    ui.prev.click(go_prev, [browser.nav_ids, ui.work], renderer.outputs, api_name="prev_item",
-                  show_progress_on=ui.annotator)
+    ui.next.click(go_next, [browser.nav_ids, ui.work, browser.items], opened,
+                  api_name="next_item", show_progress_on=ui.annotator)
+    ui.prev.click(go_prev, [browser.nav_ids, ui.work, browser.items], opened,
+                  api_name="prev_item", show_progress_on=ui.annotator)
     # the address bar and the item list's highlight (assets/list_current.js) follow it
     url_js = ("(id) => { if (id) { const u = new URL(window.location);"
               " u.searchParams.set('item', id); history.replaceState(null, '', u); }"

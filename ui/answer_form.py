@@ -60,31 +60,36 @@ def gold_for_type(answer_type: str | None, gold: str) -> str:
     return gold
 
 
-def switch_type(item: dict, new_type: str | None,
-                set_aside: list | None = None) -> tuple[dict, str, list]:
+OPTIONS_ASIDE = "_options_aside"   # an editor-private key: kept in the draft, never saved
+
+
+def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
     """(the item under `new_type`, its gold converted or cleared; the note that says which,
-    "" when the gold is kept as it was; the options now set aside).
+    "" when the gold is kept as it was).
 
     Options belong to multiple choice: switching away sets them aside (the options panel
     hides, the item saves without them) and switching back brings them back, so a switch
-    there and back loses nothing."""
+    there and back loses nothing. The options set aside are part of the working copy
+    (`OPTIONS_ASIDE`, like the boxes kept aside), so the draft holds them exactly as the
+    editor does: a reload neither brings them back under the other type nor loses them."""
     gold = (item.get("answer") or "").strip()
     options = list(item.get("options") or [])
+    aside = list(item.get(OPTIONS_ASIDE) or [])
     notes = []
     if new_type != MULTIPLE_CHOICE and options:
-        item, set_aside = {**item, "options": []}, options
+        item, aside = {**item, "options": []}, options
         notes.append(f"The {len(options)} options are set aside: they come back if you switch "
                      "back to multiple choice before saving.")
-    elif new_type == MULTIPLE_CHOICE and not options and set_aside:
-        item, set_aside = {**item, "options": list(set_aside)}, []
+    elif new_type == MULTIPLE_CHOICE and not options and aside:
+        item, aside = {**item, "options": aside}, []
     kept = gold_for_type(new_type, gold)
-    item = {**item, "answer_type": new_type, "answer": kept}
+    item = {**item, "answer_type": new_type, "answer": kept, OPTIONS_ASIDE: aside}
     shown = (new_type or "no type").replace("_", " ")
     if gold and kept != gold:
         notes.insert(0, f"The gold answer {gold!r} is not a valid {shown} answer: it was "
                         "cleared. Enter the gold answer again in the control shown."
                      if not kept else f"The gold answer {gold!r} is now {kept!r} ({shown}).")
-    return item, " ".join(notes), list(set_aside or [])
+    return item, " ".join(notes)
 
 
 def read_answer(answer_type: str | None, form: dict, previous: str) -> str:

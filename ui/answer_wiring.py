@@ -36,12 +36,12 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
         new_type = split(values)[0]["answer_type"]
         item = collected(work, values, answer_type=work["item"].get("answer_type") if work
                          else None)
-        item, note, aside = af.switch_type(item, new_type, (work or {}).get("options_aside"))
+        item, note = af.switch_type(item, new_type)
         if note:
             messages.warn(note)
         shown = af.widget_values(item)
         panels = renderer.panels(item)
-        return [{**work, "item": item, "options_aside": aside}, *[shown[name] for name in SHOWN],
+        return [{**work, "item": item}, *[shown[name] for name in SHOWN],
                 em.option_rows(item), *[panels[name] for name in af.PANELS]]
 
     ui.answer_type.input(switch_type, [ui.work, *form, ui.annotator],

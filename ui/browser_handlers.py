@@ -43,11 +43,8 @@ class BrowserHandlers:
         ids = self.store.item_ids(**filters)
         pages = max(1, -(-len(ids) // PAGE_ROWS))
         page = min(max(_page_number(page), 1), pages)
-        rows = [
-            [("⚑ " if r["flagged"] else "") + r["id"], r["status"], short(r.get("question"), 80)]
-            for r in self.store.list_items(**filters, limit=PAGE_ROWS,
-                                           offset=(page - 1) * PAGE_ROWS)
-        ]
+        rows = [list_row(r) for r in self.store.list_items(**filters, limit=PAGE_ROWS,
+                                                           offset=(page - 1) * PAGE_ROWS)]
         total = self.store.count_items()
         count = f"{len(ids)} of {total} items match"
         if pages > 1:
@@ -64,6 +61,27 @@ class BrowserHandlers:
             return ids[0] if step > 0 else ids[-1]
         index = min(max(ids.index(current) + step, 0), len(ids) - 1)
         return ids[index]
+
+
+def list_row(item: dict) -> list:
+    """The item list's row of an item: id (⚑ when flagged), status, question."""
+    return [("⚑ " if item.get("flagged") else "") + item["id"], item.get("status"),
+            short(item.get("question"), 80)]
+
+
+def refreshed_rows(rows, saved: dict) -> list | None:
+    """The list's rows with the row of `saved` (the item just opened, as stored) as it is
+    now, or None when the list shows it so already (or does not show it). Opening an item
+    whose status a colleague changed left its row as it was."""
+    rows = [list(r) for r in (rows or [])]
+    fresh = list_row(saved)
+    for index, row in enumerate(rows):
+        if row and str(row[0]).removeprefix("⚑ ") == saved["id"]:
+            if [str(v) if v is not None else None for v in row] == fresh:
+                return None
+            rows[index] = fresh
+            return rows
+    return None
 
 
 def _page_number(page) -> int:

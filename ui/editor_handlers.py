@@ -42,15 +42,43 @@ class EditorHandlers:
                 "base_version": saved["version"], "notice": "", "draft_seen": None}
         draft = self.store.get_draft(user, item_id)
         if draft:
-            work["item"] = draft["data"]
+            work["item"] = self._stored_status(draft, saved)
             work["base_version"] = draft["base_version"]
             work["draft_seen"] = draft["revision"]
             work["notice"] = self._draft_notice(draft, saved)
         others = self.store.others_drafts(item_id, user)
-        if others:
-            work["notice"] = " ".join(filter(None, [work["notice"], self._others_notice(others)]))
-        work["item"].setdefault("_unassigned", [])
+        work["notice"] = " ".join(filter(None, [
+            work["notice"], self._others_notice(others) if others else "",
+            self._review_notice(saved)]))
+        # a box of no size (one being drawn when the draft was kept) is no box: see em.drawn
+        work["item"]["_unassigned"] = [b for b in work["item"].get("_unassigned", [])
+                                       if em.drawn(b)]
         return work
+
+    def _stored_status(self, draft: dict, saved: dict) -> dict:
+        """The draft's item, with the stored status unless the draft itself changed it: a
+        colleague's status change since the draft was kept is shown, not hidden by it."""
+        item = draft["data"]
+        try:
+            base = self.store.revision(saved["id"], draft["base_version"])
+        except NotFoundError:
+            return item
+        if item.get("status") == base.get("status"):
+            item = {**item, "status": saved.get("status")}
+        return item
+
+    def _review_notice(self, saved: dict) -> str:
+        """The latest review, on the main screen: a request to revise (or a rejection) and
+        its comment are what the annotator opening the item has to act on."""
+        latest = next(iter(self.store.reviews(saved["id"])), None)
+        if latest is None:
+            return ""
+        since = (f" (the item is now at version {saved['version']})"
+                 if int(latest["version"]) < int(saved["version"]) else "")
+        note = (latest.get("note") or "").strip()
+        return (f"Latest review: {latest['verdict']} by {latest['reviewer']} on version "
+                f"{latest['version']} at {latest['created_at']}{since}"
+                + (f": “{note}”" if note else "."))
 
     @staticmethod
     def _others_notice(others: list[dict]) -> str:
@@ -74,6 +102,9 @@ class EditorHandlers:
     def collect(self, work: dict, form: dict, annot_boxes: list | None) -> dict:
         """The working copy as the widgets show it now."""
         item = copy.deepcopy(work["item"])
+        # the options table as shown belongs to the type shown with it: read it before a
+        # switch, which then sets those options aside (or brings the set-aside ones back)
+        item = em.apply_option_rows(item, form.get("options"))
         if form.get("answer_type") and form["answer_type"] != item.get("answer_type"):
             item = af.switch_type(item, form["answer_type"])[0]   # no hidden old gold
         for key in ("question", "answer_type", "gt_reasoning", "status"):
@@ -85,7 +116,6 @@ class EditorHandlers:
                 item[key] = (form[key] or "").strip() or None
         if "aliases" in form:
             item["aliases"] = em.split_aliases(form["aliases"])
-        item = em.apply_option_rows(item, form.get("options"))
         n_old = len(item.get("clues", []))
         annot_boxes = em.relabel_for_rows(annot_boxes, form.get("clues"), n_old)
         item = em.apply_clue_rows(item, form.get("clues"))

@@ -71,11 +71,24 @@ def boxes_for_image(item: dict, sha: str | None) -> list[dict]:
                     "xmin": box["x0"], "ymin": box["y0"], "xmax": box["x1"], "ymax": box["y1"],
                 })
     for box in item.get("_unassigned", []):
-        if box["image"] == sha:
-            boxes.append({"label": box.get("label") or "", "color": (0, 0, 0),
+        if box["image"] == sha and drawn(box):
+            # drawn in a colour of no clue, with a label saying what to do: a box with an
+            # empty label showed as a bare frame with nothing to click on
+            boxes.append({"label": box.get("label") or PICK_LABEL, "color": UNASSIGNED_RGB,
                           "xmin": box["x0"], "ymin": box["y0"],
                           "xmax": box["x1"], "ymax": box["y1"]})
     return list(reversed(boxes))
+
+
+UNASSIGNED_RGB = (0, 0, 0)
+
+
+def drawn(box: dict) -> bool:
+    """A box with an area of at least one pixel. The annotator reports a box from the press
+    that starts it (no size yet, no label) and drops it itself if it stays under one pixel;
+    such a box was kept in the draft and came back after a reload as a line that could be
+    neither selected nor deleted, and blocked Save."""
+    return (box["x1"] - box["x0"]) * (box["y1"] - box["y0"]) >= 1
 
 
 def merge_annotator_boxes(item: dict, sha: str | None, annot_boxes: list[dict] | None) -> dict:
@@ -96,6 +109,8 @@ def merge_annotator_boxes(item: dict, sha: str | None, annot_boxes: list[dict] |
         x0, x1 = sorted((coords["x0"], coords["x1"]))
         y0, y1 = sorted((coords["y0"], coords["y1"]))
         coords = {"image": sha, "x0": x0, "y0": y0, "x1": x1, "y1": y1}
+        if not drawn(coords):
+            continue                            # a box still being drawn (see drawn)
         index = parse_clue_label(box.get("label"), len(clues))
         if index is None:
             unassigned.append({**coords, "label": box.get("label") or ""})
@@ -243,22 +258,28 @@ def split_aliases(text: str | None) -> list[str]:
 
 def check_saveable(item: dict) -> None:
     """Refuse what would silently lose work: boxes with no clue, an empty question."""
-    unassigned = item.get("_unassigned", [])
+    unassigned = [box for box in item.get("_unassigned", []) if drawn(box)]
     if unassigned:
-        images = item.get("images", [])
-        first = unassigned[0]
-        where = images.index(first["image"]) + 1 if first["image"] in images else "?"
-        n = len(item.get("clues", []))
-        choices = f"clue 1 … clue {n}" if n else "a clue (add one first)"
-        label = first.get("label") or ""
-        named = f"is labelled '{label}'" if label and label != PICK_LABEL else "has no clue yet"
-        raise EditError(
-            f"{len(unassigned)} box(es) have no clue: the box at "
-            f"({first['x0']:.0f}, {first['y0']:.0f}) on image {where} {named}. "
-            f"Double-click a box (or select it and press E) and pick {choices}."
-        )
+        raise EditError(unassigned_message(item, unassigned))
     if not (item.get("question") or "").strip():
         raise EditError("the question is empty")
+
+
+def unassigned_message(item: dict, unassigned: list[dict]) -> str:
+    """Why Save refuses boxes without a clue, and how to fix it, in the annotator's words:
+    how many, on which images, and what to press (no pixel coordinates)."""
+    images = item.get("images", [])
+    where = sorted({images.index(b["image"]) + 1 for b in unassigned if b["image"] in images})
+    n = len(item.get("clues", []))
+    count = "1 box has" if len(unassigned) == 1 else f"{len(unassigned)} boxes have"
+    on = (f" (on image {', '.join(map(str, where))})" if where else "")
+    named = sorted({b.get("label") for b in unassigned
+                    if b.get("label") and b.get("label") != PICK_LABEL})
+    wrong = "".join(f" '{label}' names no clue." for label in named)
+    pick = (f"press E, type its clue number (1 to {n}) and Enter" if n
+            else "add a clue first, then press E and type its number")
+    return (f"{count} no clue yet{on}, drawn in black.{wrong} Select each (press D, then "
+            f"click it) and {pick}, or press Del to delete it.")
 
 
 def strip_editor_fields(item: dict) -> dict:

@@ -1,7 +1,7 @@
 """Revision history of an item: list, diff two revisions, restore one (as a new revision)."""
 from __future__ import annotations
 
-from store import ConflictError, NotFoundError, ReadOnlyError
+from store import ConflictError, NotFoundError, ReadOnlyError, ValidationError
 from ui import conflict_merge as cm
 from ui.editor_model import EditError
 
@@ -28,6 +28,25 @@ class HistoryHandlers:
         images = self.store.revision(item_id, b).get("images") or []
         return [[cm.diff_label(d["field"]), cm.show(d["before"], images),
                  cm.show(d["after"], images)] for d in changes]
+
+    def review(self, item_id: str, version: int, reviewer: str, verdict: str,
+               note: str = "") -> tuple[str, bool]:
+        """Record a review of `version`, the version on the reviewer's screen (a colleague's
+        save meanwhile does not change what was reviewed); returns (the line the page shows,
+        naming that version and any newer one; whether a newer one exists)."""
+        try:
+            self.store.add_review(item_id, int(version), reviewer, verdict, note or "")
+            latest = self.store.get_item(item_id)
+        except (NotFoundError, ValidationError) as err:
+            raise EditError(f"review not recorded: {err}") from None
+        line = f"Reviewed version {int(version)}."
+        newer = int(latest["version"]) > int(version)
+        if newer:
+            line += (f" Version {latest['version']} was saved since, by "
+                     f"{latest.get('updated_by')} at {latest.get('updated_at')}: this review "
+                     "is of the version you had open. Open the item again to review the "
+                     "latest.")
+        return line, newer
 
     def restore(self, item_id: str, version, base_version: int, user: str) -> int:
         try:

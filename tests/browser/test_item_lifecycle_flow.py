@@ -31,12 +31,14 @@ def test_create_duplicate_and_delete_from_the_item_menu(ui_server, page, tmp_pat
     expect(page.locator(ITEM_ID).first).to_have_value("ui/street-42", timeout=20000)
     expect(page.locator("#item-question textarea")).to_have_value("Which street is this?")
     expect(page.locator("#item-list")).to_contain_text("ui/street-42", timeout=15000)
+    # the menu is emptied for the next item (it kept the id, the question and the images)
+    expect(page.locator("#new-item-id input")).to_have_value("")
+    expect(page.locator("#new-item-question input")).to_have_value("")
     con = sqlite3.connect(ui_server.db)
     assert con.execute("SELECT status, version FROM items WHERE id = 'ui/street-42'"
                        ).fetchone() == ("draft", 1)
     page.screenshot(path=str(tmp_path / "item-menu.png"))
 
-    page.locator("#new-item-id input").fill("")
     page.click("#duplicate-item")
     expect(page.locator(ITEM_ID).first).to_have_value("ui/street-42-copy", timeout=20000)
     assert con.execute("SELECT count(*) FROM item_images WHERE item_id = 'ui/street-42-copy'"

@@ -1,0 +1,66 @@
+"""Reviews on the Annotate page, through the handlers on a real SQLite store: a review is of
+the version on the reviewer's screen, and the latest one is shown to whoever opens the item."""
+import pytest
+
+from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
+from ui.editor_handlers import EditorHandlers
+from ui.editor_model import EditError
+from ui.history_handlers import HistoryHandlers
+
+
+def colleague_saves(store, item_id, **changes):
+    item = store.get_item(item_id)
+    return store.save_item({**item, **changes}, item["version"], "carol", "meanwhile")
+
+
+def test_a_review_is_of_the_version_on_screen_and_says_when_a_newer_one_exists(ui_store):
+    """rev has version 1 open; carol saves version 2 meanwhile. The review is recorded on
+    version 1, the page says "Reviewed version 1" and that version 2 was saved since."""
+    work = EditorHandlers(ui_store).load("ui/alpha", "rev")
+    assert colleague_saves(ui_store, "ui/alpha", question="Which exit, carol?") == 2
+    line, newer = HistoryHandlers(ui_store).review("ui/alpha", work["saved"]["version"], "rev",
+                                                   "approve", "fine")
+    assert [(r["version"], r["reviewer"]) for r in ui_store.reviews("ui/alpha")] == [(1, "rev")]
+    assert newer and line.startswith("Reviewed version 1. Version 2 was saved since, by carol")
+    line, newer = HistoryHandlers(ui_store).review("ui/alpha", 2, "rev", "approve")
+    assert (line, newer) == ("Reviewed version 2.", False)
+    with pytest.raises(EditError, match="review not recorded: item ui/alpha has no version 9"):
+        HistoryHandlers(ui_store).review("ui/alpha", 9, "rev", "approve")
+
+
+def test_the_latest_review_is_on_the_main_screen_of_whoever_opens_the_item(ui_store):
+    """A request to revise was only in History: the annotator opening the item now reads
+    its verdict, reviewer and comment in the notice above the editor."""
+    editor = EditorHandlers(ui_store)
+    assert "review" not in editor.load("ui/beta", "ann")["notice"]
+    HistoryHandlers(ui_store).review("ui/beta", 1, "rev", "revise", "box the platform sign")
+    notice = editor.load("ui/beta", "ann")["notice"]
+    assert notice.startswith("Latest review: revise by rev on version 1 at ")
+    assert notice.endswith(": “box the platform sign”")
+    colleague_saves(ui_store, "ui/beta", gt_reasoning="boxed")
+    assert "(the item is now at version 2)" in editor.load("ui/beta", "ann")["notice"]
+
+
+def test_opening_an_item_shows_its_stored_status_and_its_list_row_follows(ui_store):
+    """ann keeps a draft of ui/alpha (a question edit, status untouched); carol then sets
+    the status to verified. Opening ui/alpha (Next, Previous, a click) showed the draft's
+    'draft' in the status dropdown, and the list row kept 'draft'."""
+    from ui.browser_handlers import BrowserHandlers, refreshed_rows
+
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "ann")
+    editor.autosave(work, editor.form_values(work["item"]) | {"question": "Which exit, ann?"},
+                    None, "ann")
+    rows = BrowserHandlers(ui_store).search(None, None, None, None, "all", "")[0]
+    colleague_saves(ui_store, "ui/alpha", status="verified")
+    opened = editor.load("ui/alpha", "ann")
+    assert (opened["item"]["status"], opened["item"]["question"]) == ("verified",
+                                                                      "Which exit, ann?")
+    assert EditorHandlers.form_values(opened["item"])["status"] == "verified"
+    fresh = refreshed_rows(rows, opened["saved"])
+    assert fresh[0][:2] == ["ui/alpha", "verified"] and fresh[1:] == rows[1:]
+    assert refreshed_rows(fresh, opened["saved"]) is None       # nothing resent when current
+    # a status the draft itself changed stays the draft's
+    editor.autosave(opened, editor.form_values(opened["item"]) | {"status": "rejected"},
+                    None, "ann")
+    assert editor.load("ui/alpha", "ann")["item"]["status"] == "rejected"
