@@ -5,7 +5,9 @@
 // work while the pointer is over the image, as the help line says: the component listens
 // only on its focused container, so a key pressed with the pointer over the image and no
 // text field focused is handed to it (focusing it, without scrolling). Space then never
-// scrolls the page. `window.cluelabTyping` is the one "is the user typing" check.
+// scrolls the page. `window.cluelabTyping` is the one "is the user typing" check: with the
+// focus in an input, textarea, select, contenteditable or an editable table cell (selected
+// or being edited) every key goes there and no canvas shortcut fires.
 //
 // Tab moves the focus only: Gradio's dropdown opens its list whenever its input gets the
 // focus, so tabbing from the Question into Answer type dropped the list over the form
@@ -14,8 +16,14 @@
 // ArrowDown opens it as before.
 (() => {
   const ANNOTATOR_KEYS = new Set(["c", "d", "e", "delete", " "]);
+  // An editable table's cell that has the focus takes typed keys too: Gradio's Dataframe
+  // starts editing a selected cell with the key pressed (a clicked reasoning cell, then C,
+  // must give "C" to the cell, not draw mode to the image). Static cells and read-only
+  // tables (the item list) type nothing: the image's keys work from there.
+  const EDITABLE_CELL = "[role=grid][aria-readonly=false] [role=gridcell]:not(.static)";
   const typing = (t) => !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" ||
-    t.tagName === "SELECT" || t.isContentEditable);
+    t.tagName === "SELECT" || t.isContentEditable ||
+    !!(t.closest && t.closest(EDITABLE_CELL)));
   window.cluelabTyping = typing;
   const click = (id) => { const el = document.getElementById(id); if (el) el.click(); };
 

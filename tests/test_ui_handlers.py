@@ -1,4 +1,7 @@
 """Editor handlers and the box↔clue mapping, tested directly on a real SQLite store."""
+import html
+import re
+
 import pytest
 
 from store import Store
@@ -7,6 +10,7 @@ from ui import editor_model as em
 from ui import editor_ops as ops
 from ui.browser_handlers import PAGE_ROWS, BrowserHandlers
 from ui.editor_handlers import EditorHandlers
+from ui.annotate_render import Renderer, reviews_md
 from ui.history_handlers import HistoryHandlers
 from ui.text import escape_md
 
@@ -175,7 +179,6 @@ def test_history_diff_and_restore(ui_store):
 
 def test_opening_another_item_clears_the_history_diff(ui_store):
     """The diff of the item shown before stayed under the new item's version table."""
-    from ui.annotate_render import Renderer
     editor, history = EditorHandlers(ui_store), HistoryHandlers(ui_store)
     renderer = Renderer(ui_store, None, history)
     work = editor.load("ui/gamma", "local")
@@ -240,3 +243,45 @@ def test_a_draft_is_its_users_own_and_others_are_told_it_exists(ui_store):
     assert "by ann" not in editor.load("ui/alpha", "ann")["notice"]     # not told of her own
     editor.autosave(work, form, None, "ann", "tab-1")                      # edits undone
     assert editor.load("ui/alpha", "rev")["notice"] == ""
+
+
+RAW_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")     # what the page showed before
+READABLE_TIME = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC")
+
+
+def test_every_time_on_the_annotate_page_is_readable(ui_store):
+    editor, history = EditorHandlers(ui_store), HistoryHandlers(ui_store)
+    work = editor.load("ui/gamma", "ann")
+    work, outcome = editor.save(work, editor.form_values(work["item"]) | {"answer": "B"}, None,
+                                "fix", "ann")
+    assert outcome["kind"] == "saved"
+    ui_store.add_review("ui/gamma", 2, "rev", "approve", "fine")
+    shown = [
+        *[row[2] for row in history.rows("ui/gamma")],           # the history table's times
+        # as the Markdown shows it (its source escapes "-" and ":")
+        html.unescape(reviews_md(ui_store, "ui/gamma").replace("\\", "")),
+        Renderer(ui_store, None, history).header(ui_store.get_item("ui/gamma")),
+    ]
+    # a draft of another user, and this user's own draft on an older version
+    ui_store.save_draft("other", "ui/gamma", 2, {**work["item"], "question": "theirs?"})
+    ui_store.save_draft("ann", "ui/gamma", 1, {**work["item"], "question": "mine?"})
+    notice = editor.load("ui/gamma", "ann")["notice"]
+    shown.append(notice)
+    # a save refused because someone else saved meanwhile, and a stale restore
+    stale = editor.load("ui/beta", "ann")
+    theirs = editor.load("ui/beta", "other")
+    editor.save(theirs, editor.form_values(theirs["item"]) | {"question": "Theirs?"}, None, "",
+                "other")
+    _, refused = editor.save(stale, editor.form_values(stale["item"]) | {"question": "Mine?"},
+                             None, "", "ann")
+    assert refused["kind"] == "conflict"
+    shown.append(refused["message"])
+    with pytest.raises(Exception) as restore:
+        history.restore("ui/beta", 1, 1, "ann")
+    shown.append(str(restore.value))
+    for text in shown:
+        assert READABLE_TIME.search(text), text
+        assert not RAW_TIME.search(text), text
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC · (just now|\d+ min ago)",
+                        history.rows("ui/gamma")[0][2])
+    assert "other (since " in notice and "draft from " in notice and "version 2 (saved" in notice

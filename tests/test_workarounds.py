@@ -54,3 +54,35 @@ def test_the_rotate_buttons_are_hidden_by_the_rule_the_entry_names():
     from pathlib import Path
     css = (Path(workarounds.__file__).resolve().parent.parent / "assets" / "cluelab.css")
     assert '#annotator button[aria-label^="Rotate"] { display: none; }' in css.read_text()
+
+
+TOAST_CSS = (".toast-wrap.svelte-1qhecvt{--toast-top:var(--size-4);top:calc(var(--toast-top) + "
+             "var(--size-3));right:var(--size-3);left:var(--size-3);position:fixed}")
+EDITOR_CSS = ("textarea.svelte-odwpey{cursor:text;width:100%;resize:none;height:100%;"
+              "position:absolute}")
+EDITOR_JS = "function t(){e.style.height=`auto`,e.style.height=`${e.scrollHeight}px`}"
+FIRST_KEY_JS = ("default:C()&&!x(Y)&&e.key.length===1&&!e.ctrlKey&&!e.metaKey&&!Ge(r)&&"
+                "We(r)!==`bool`&&L(Y,[n,r],!0);break}"
+                "function de(e){return requestAnimationFrame(()=>{e.focus()}),{}}")
+
+
+@pytest.mark.parametrize("files, check, needed", [
+    ({"statustracker-x.css": TOAST_CSS}, "toasts_are_top_right", True),
+    ({"statustracker-x.css": TOAST_CSS.replace("top:calc", "bottom:calc")},
+     "toasts_are_top_right", False),                                 # toasts moved down
+    ({"Index-x.css": EDITOR_CSS, "Index-x.js": EDITOR_JS},
+     "cell_editor_grows_over_the_rows_below", True),
+    ({"Index-x.css": EDITOR_CSS.replace("position:absolute", "position:relative"),
+      "Index-x.js": EDITOR_JS}, "cell_editor_grows_over_the_rows_below", False),
+    ({"Index-x.js": FIRST_KEY_JS}, "cell_first_key_is_lost", True),
+    ({"Index-x.js": FIRST_KEY_JS.replace("e.focus()", "e.focus(),e.value+=k")},
+     "cell_first_key_is_lost", False),                               # the key is kept
+])
+def test_the_toast_and_cell_editor_checks_follow_the_front_end(monkeypatch, tmp_path, files,
+                                                                check, needed):
+    """TOAST_TOP_RIGHT, CELL_EDITOR_OVERFLOWS and CELL_FIRST_KEY_LOST are needed while
+    Gradio's front end has these shapes, and no longer once it changes them."""
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    monkeypatch.setattr(workarounds, "GRADIO_FRONTEND", tmp_path)
+    assert getattr(workarounds, check)() is needed

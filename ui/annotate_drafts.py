@@ -9,7 +9,7 @@ import gradio as gr
 
 from store import DraftConflict
 from ui import editor_model as em
-from ui import messages
+from ui import messages, times
 from ui.annotate_structure import draft_conflict_offer
 from ui.editor_model import EditError
 from ui.session import browser_session, user_of
@@ -102,7 +102,9 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
             fresh = editor.discard_draft(work, user, session)
         except DraftConflict as err:
             line, offer = draft_conflict_offer(err, "Not discarded")
-            messages.warn(f"Not discarded: {err}; open it or keep this tab's edits first.")
+            messages.warn(f"Not discarded: another tab or window changed the draft of "
+                          f"{err.item_id} at {times.shown(err.updated_at)}; open it or keep "
+                          "this tab's edits first.")
             kept = [gr.skip()] * len(renderer.outputs)
             kept[renderer.index("draft_choice")] = offer
             return kept + [line]

@@ -212,12 +212,16 @@ def build_editor() -> SimpleNamespace:
                     ui.show_diff = gr.Button("Diff A → B", elem_id="history-diff")
                     ui.restore = gr.Button("Restore version A", variant="stop",
                                            elem_id="history-restore")
+                # the panel's width, cells wrapped (assets/cluelab.css, #history-diff-table)
                 ui.diff = gr.Dataframe(headers=DIFF_HEADERS, interactive=False, wrap=True,
+                                       column_widths=["16%", "42%", "42%"],
                                        elem_id="history-diff-table",
                                        visible=not DEFER_PANELS)
                 with gr.Row():
+                    # room for the three verdicts side by side (they wrapped at 1400x900)
                     ui.review_verdict = gr.Radio(["approve", "revise", "reject"],
                                                  label="Review", elem_id="review-verdict",
+                                                 min_width=340,
                                                  visible=not DEFER_PANELS)
                     ui.review_note = gr.Textbox(label="Review note", scale=2)
                     ui.review_submit = gr.Button("Submit review", elem_id="review-submit")

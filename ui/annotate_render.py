@@ -12,6 +12,7 @@ import gradio as gr
 from store import MediaError
 from ui import answer_form as af
 from ui import editor_model as em
+from ui import times
 from ui.editor_handlers import EditorHandlers, current_image
 from ui.text import escape_html, escape_md
 from ui.thumbnails import option_images_html, strip_html
@@ -95,7 +96,7 @@ class Renderer:
         parts = [f"<b>{escape_html(saved['id'])}</b>", f"dataset {escape_html(saved['dataset'])}",
                  f"version {saved['version']}",
                  f"saved by {escape_html(saved.get('updated_by'))} at "
-                 f"{escape_html(saved.get('updated_at'))}",
+                 f"{escape_html(times.shown(saved.get('updated_at')))}",
                  f'<a href="{link}">link to this item</a>']
         if saved.get("flagged"):
             parts.append("⚑ flagged")
@@ -171,4 +172,5 @@ def reviews_md(store, item_id: str) -> str:
         return "No reviews yet."
     return "\n".join(
         f"- **{escape_md(r['verdict'])}** by {escape_md(r['reviewer'])} on version "
-        f"{r['version']} at {r['created_at']}: {escape_md(r.get('note'))}" for r in reviews)
+        f"{r['version']} at {escape_md(times.shown_with_age(r['created_at']))}: "
+        f"{escape_md(r.get('note'))}" for r in reviews)

@@ -10,7 +10,7 @@ import gradio as gr
 
 from store import DraftConflict, MediaError
 from ui import editor_ops as ops
-from ui import messages
+from ui import messages, times
 from ui.annotate_render import reviews_md
 from ui.editor_model import EditError
 from ui.session import browser_session, user_of
@@ -31,7 +31,8 @@ def draft_conflict_offer(err: DraftConflict, refused: str = "Not kept as a draft
     """(the line, the tab-choice row shown): a line that asks the user to choose between
     this tab's edits and the other tab's draft always comes with the two choices."""
     return (messages.status(f"{refused}: another tab or window changed this item's draft at "
-                            f"{err.updated_at}. Open it or keep this tab's edits."),
+                            f"{times.shown(err.updated_at)}. Open it or keep this tab's "
+                            "edits."),
             gr.update(visible=True))
 
 

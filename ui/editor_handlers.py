@@ -16,6 +16,7 @@ from judges.gold_check import gold_problems
 from ui import answer_form as af
 from ui import conflict_merge as cm
 from ui import editor_model as em
+from ui import times
 
 FIELDS = ("question", "answer_type", "answer", "aliases", "gt_reasoning", "domain",
           "subtask", "reasoning_type", "status", "options", "clues", *af.ANSWER_FIELDS)
@@ -83,18 +84,18 @@ class EditorHandlers:
     @staticmethod
     def _others_notice(others: list[dict]) -> str:
         """A draft is its user's own: another user is told that it exists, not shown it."""
-        who = ", ".join(f"{d['user']} (since {d['updated_at']})" for d in others)
+        who = ", ".join(f"{d['user']} (since {times.shown(d['updated_at'])})" for d in others)
         return (f"Unsaved edits of this item by {who} are kept as their draft, not shown "
                 "here; if they save first, your save will show the differences.")
 
     @staticmethod
     def _draft_notice(draft: dict, saved: dict) -> str:
         """Plain text (the page escapes it where it shows it)."""
-        text = f"Restored your unsaved draft from {draft['updated_at']}."
+        text = f"Restored your unsaved draft from {times.shown(draft['updated_at'])}."
         if draft["base_version"] != saved["version"]:
             text += (f" It is based on version {draft['base_version']}, but the item is now at "
                      f"version {saved['version']} (saved by {saved.get('updated_by')} "
-                     f"at {saved.get('updated_at')}): saving will show the "
+                     f"at {times.shown(saved.get('updated_at'))}): saving will show the "
                      "differences first.")
         return text
 
@@ -198,8 +199,9 @@ class EditorHandlers:
             return work, {
                 "kind": "conflict", "current_version": err.current_version,
                 "message": (f"Not saved: {item['id']} was changed by {err.updated_by} at "
-                            f"{err.updated_at} (now version {err.current_version}); you edited "
-                            f"version {work['base_version']}. Your edits are kept as a draft. "
+                            f"{times.shown(err.updated_at)} (now version {err.current_version}); "
+                            f"you edited version {work['base_version']}. Your edits are kept "
+                            "as a draft. "
                             "Save merged keeps their changes to what you did not change."),
                 "diff": cm.rows(base, theirs, item),
                 "both": cm.both_changed(base, theirs, item),

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from store import ConflictError, NotFoundError, ReadOnlyError, ValidationError
 from ui import conflict_merge as cm
+from ui import times
 from ui.editor_model import EditError
 
 HISTORY_HEADERS = ["version", "author", "time", "comment"]
@@ -16,8 +17,8 @@ class HistoryHandlers:
     def rows(self, item_id: str | None) -> list[list]:
         if not item_id:
             return []
-        return [[h["version"], h["author"], h["created_at"], h.get("comment") or ""]
-                for h in self.store.history(item_id)]
+        return [[h["version"], h["author"], times.shown_with_age(h["created_at"]),
+                 h.get("comment") or ""] for h in self.store.history(item_id)]
 
     def diff(self, item_id: str, version_a, version_b) -> list[list]:
         a, b = _version(version_a), _version(version_b)
@@ -52,7 +53,9 @@ class HistoryHandlers:
         try:
             return self.store.restore(item_id, _version(version), user, base_version)
         except ConflictError as err:
-            raise EditError(f"not restored: {err}") from None
+            raise EditError(f"not restored: item {item_id} was changed by {err.updated_by} at "
+                            f"{times.shown(err.updated_at)} (version {err.current_version}); "
+                            f"you edited version {err.base_version}") from None
         except (NotFoundError, ReadOnlyError) as err:  # gone, or released (read-only)
             raise EditError(str(err)) from None
 

@@ -149,6 +149,34 @@ def dataframe_rings_the_clicked_cell() -> bool:
                           read_all(GRADIO_FRONTEND, "Index-*.css")))
 
 
+
+def toasts_are_top_right() -> bool:
+    """Gradio's toasts: fixed at the top right of the screen, with no setting for where."""
+    return bool(re.search(r"\.toast-wrap\.svelte-[\w-]+\{[^}]*top:calc\(var\(--toast-top\)"
+                          r"[^}]*right:var\(--size-3\)[^}]*position:fixed",
+                          read_all(GRADIO_FRONTEND, "statustracker-*.css")))
+
+
+def cell_editor_grows_over_the_rows_below() -> bool:
+    """Gradio's Dataframe: a cell's editor is an absolutely placed textarea whose height
+    follows its text (its scrollHeight), while the rows below keep their place."""
+    css = read_all(GRADIO_FRONTEND, "Index-*.css")
+    js = read_all(GRADIO_FRONTEND, "Index-*.js")
+    return bool(re.search(r"textarea\.svelte-[\w-]+\{cursor:text;[^}]*resize:none;height:100%"
+                          r"[^}]*position:absolute", css)) and \
+        "e.style.height=`auto`,e.style.height=`${e.scrollHeight}px`" in js
+
+
+def cell_first_key_is_lost() -> bool:
+    """Gradio's Dataframe: a printable key on a selected cell only marks the cell as being
+    edited (the key itself goes nowhere); its editor is focused a frame later."""
+    js = read_all(GRADIO_FRONTEND, "Index-*.js")
+    starts = re.search(r"default:\w+\(\)&&!\w+\(\w+\)&&e\.key\.length===1&&!e\.ctrlKey&&"
+                       r"!e\.metaKey&&[^;]{0,80}?\w+\(\w+,\[\w+,\w+\],!0\)", js)
+    later = re.search(r"function \w+\(e\)\{return requestAnimationFrame\(\(\)=>\{e\.focus"
+                      r"\(\)\}\),\{\}\}", js)
+    return bool(starts and later)
+
 WORKAROUNDS = [
     Workaround("BOX_DIALOG_BLUR", "the box label dialog blurs the whole screen, the box just "
                "drawn included", "assets/cluelab.css (#model-box-edit.modal)", blurs_the_screen),
@@ -190,4 +218,16 @@ WORKAROUNDS = [
                "a 1024x640 picture alone in Inspect's Compare showed as its top part",
                "assets/cluelab.css (.cl-whole-images, ui/galleries.py)",
                gallery_cells_are_square),
+    Workaround("TOAST_TOP_RIGHT", "toasts are fixed top-right, with no setting: after each "
+               "save one covered the Annotate page's Next button and status dropdown for "
+               "seconds", "assets/toasts.js (and assets/cluelab.css .toast-wrap)",
+               toasts_are_top_right),
+    Workaround("CELL_EDITOR_OVERFLOWS", "an editable table's cell editor grows with its text "
+               "over the rows below: a quick click on the next clue's cell landed in the "
+               "editor of the one above, and the typing went into the wrong clue",
+               "assets/cluelab.css (textarea[aria-label=\"Edit cell\"])",
+               cell_editor_grows_over_the_rows_below),
+    Workaround("CELL_FIRST_KEY_LOST", "typing on a selected table cell opens its editor but "
+               "drops the key that opened it (and any typed before the editor had the focus)",
+               "assets/cell_edit.js", cell_first_key_is_lost),
 ]

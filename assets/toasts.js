@@ -1,0 +1,33 @@
+// Toasts stay clear of the controls (ui/workarounds.py, TOAST_TOP_RIGHT): Gradio puts them
+// top-right, over the Annotate page's Next button and status dropdown, for seconds after
+// every save. assets/cluelab.css moves them bottom-right; here the room they keep below
+// them follows the sticky save bar's height (--cl-save-bar: 0 on pages without one), and a
+// toast is dismissed by a click on it (its header still folds it; × still closes it) or,
+// outside a text field, by Escape.
+(() => {
+  const root = document.documentElement;
+  let watched = null;
+  const measure = () => {
+    const bar = document.getElementById("item-footer");
+    const height = bar && bar.offsetParent ? bar.getBoundingClientRect().height : 0;
+    root.style.setProperty("--cl-save-bar", `${Math.ceil(height)}px`);
+    if (bar && bar !== watched) { watched = bar; new ResizeObserver(measure).observe(bar); }
+  };
+  new MutationObserver(() => { if (!watched || !watched.isConnected) measure(); })
+    .observe(root, {childList: true, subtree: true});
+  window.addEventListener("resize", measure);
+
+  const close = (toast) => {
+    const button = toast && toast.querySelector("[data-testid='toast-close']");
+    if (button) button.click();
+  };
+  document.addEventListener("click", (e) => {
+    const toast = e.target.closest && e.target.closest("[data-testid='toast-body']");
+    if (!toast || e.target.closest(".toast-header")) return;
+    close(toast);
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.key !== "Escape" || (window.cluelabTyping && window.cluelabTyping(e.target))) return;
+    document.querySelectorAll("[data-testid='toast-body']").forEach(close);
+  });
+})();
