@@ -78,7 +78,7 @@ class EditorHandlers:
                  if int(latest["version"]) < int(saved["version"]) else "")
         note = (latest.get("note") or "").strip()
         return (f"Latest review: {latest['verdict']} by {latest['reviewer']} on version "
-                f"{latest['version']} at {latest['created_at']}{since}"
+                f"{latest['version']} at {times.shown(latest['created_at'])}{since}"
                 + (f": “{note}”" if note else "."))
 
     @staticmethod

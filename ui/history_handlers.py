@@ -43,8 +43,9 @@ class HistoryHandlers:
         line = f"Reviewed version {int(version)}."
         newer = int(latest["version"]) > int(version)
         if newer:
+            saved_at = times.shown(latest.get("updated_at"))
             line += (f" Version {latest['version']} was saved since, by "
-                     f"{latest.get('updated_by')} at {latest.get('updated_at')}: this review "
+                     f"{latest.get('updated_by')} at {saved_at}: this review "
                      "is of the version you had open. Open the item again to review the "
                      "latest.")
         return line, newer
