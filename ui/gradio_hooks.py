@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 import inspect
 import json
+import logging
 import math
 import re
 from urllib.parse import parse_qs, urlsplit
@@ -33,6 +34,7 @@ import gradio as gr
 
 from ui import access, login_throttle, messages, route_answers
 
+log = logging.getLogger("cluelab.access")
 _PROCESS_API = inspect.signature(gr.Blocks.process_api)
 NO_PAGE_HTML = Path(__file__).resolve().parent.parent / "assets" / "no_page.html"
 # why a signed-in user gets assets/no_page.html instead of a page: (reason, advice), HTML
@@ -79,7 +81,66 @@ class GuardedBlocks(gr.Blocks):
         reason = access.refusal(fn.api_name, who)
         if reason:                  # no handler runs, no input is read, no output changes
             raise refusal_error(reason)
+        if (wrong := malformed_call(fn, bound.arguments.get("event_data"))) is not None:
+            raise refused_malformed(fn, wrong)
         return await super().process_api(block_fn, *args, **kwargs)
+
+    async def preprocess_data(self, block_fn, inputs, state, explicit_call=False):
+        """Inputs no page sends (too few values, a value its control cannot take: a choice
+        not offered, a number that is none) are refused with one message and one log line.
+        Gradio raised with a traceback in the log, answered a script `error: None` or quoted
+        the value back; no handler ran either way."""
+        try:
+            not_scalar = [i for i, block in enumerate(block_fn.inputs[:len(inputs)])
+                          if takes_one_value(block) and isinstance(inputs[i], (list, dict))]
+            if not_scalar:
+                raise ValueError(f"input component at index {not_scalar[0]}")
+            return await super().preprocess_data(block_fn, inputs, state, explicit_call)
+        except Exception as err:  # noqa: BLE001 - any failure to read the inputs
+            raise refused_malformed(block_fn, malformed(block_fn, inputs, err)) from None
+
+
+def refused_malformed(block_fn, wrong: str) -> gr.Error:
+    """The refusal of a malformed call, and its one line in the log (no traceback, nothing
+    of the input)."""
+    reason = f"{block_fn.api_name or 'this action'}: {wrong}"
+    log.warning("refused a malformed call (%s)", reason)
+    return refusal_error(f"{reason}. Nothing was done.")
+
+
+def takes_one_value(block) -> bool:
+    """A control whose value is one text, number or choice (Gradio lets a Dropdown that takes
+    typed values, or a Textbox, pass a list or a dict on to the handler)."""
+    one = (gr.Textbox, gr.Number, gr.Slider, gr.Checkbox, gr.Radio, gr.Dropdown)
+    return isinstance(block, one) and not getattr(block, "multiselect", False)
+
+
+def malformed_call(block_fn, event_data) -> str | None:
+    """What no page sends, before Gradio reads the inputs: a call of an event that runs in
+    the page only (Gradio raised IndexError), or of one whose handler reads the selection
+    a click sends (gr.SelectData) without one (TypeError in Gradio)."""
+    if block_fn.fn is None:
+        return "it runs in the page only, there is nothing to call on the server"
+    data = getattr(event_data, "_data", None)
+    if block_fn.collects_event_data and not (isinstance(data, dict)
+                                             and {"index", "value"} <= set(data)):
+        return "it needs the selection a page sends with a click (index and value)"
+    return None
+
+
+def malformed(block_fn, inputs, err: Exception) -> str:
+    """What is wrong with a call's inputs, naming the control and never the value sent."""
+    wanted = len(block_fn.inputs)
+    if not isinstance(inputs, list) or len(inputs) < wanted:
+        got = len(inputs) if isinstance(inputs, list) else "no list of"
+        return f"it takes {wanted} values, {got} were sent"
+    index = re.search(r"input component at index (\d+)", str(err))
+    if index and int(index.group(1)) < wanted:
+        i = int(index.group(1))
+        label = getattr(block_fn.inputs[i], "label", None)
+        return (f"value {i + 1}{f' ({label})' if label else ''} is not of the kind its "
+                "control takes")
+    return "a value is not one its control takes (a choice it does not offer, or of another kind)"
 
 
 def cookie_user(app, headers: list[tuple[bytes, bytes]]) -> str | None:
