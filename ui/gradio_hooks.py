@@ -227,7 +227,7 @@ class RouteAccess:
         user = cookie_user(scope.get("app"), headers)
         if self.require_login and not user:
             if entry in access.PAGES:                          # Gradio's login page
-                return await self.app(scope, receive, route_answers.with_login_script(app_send))
+                return await self.app(scope, receive, route_answers.login_page(app_send))
             return await self._not_logged_in(scope, send)
         who = access.caller(self.store, user, self.require_login)
         if not who.roles & roles:

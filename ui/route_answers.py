@@ -8,12 +8,17 @@ secret (a token pasted into a URL) that would then be shown back, or logged by w
 reads the answer. The one exception is a page a signed-in user may not use: it gets
 assets/no_page.html, which names that user (escaped), not the request.
 
-The login page gets assets/login_lock.js in its head (`with_login_script`); a cancel's and a
-login's body are read here and handed on (`read_body`, `replay`).
+The login page (`login_page`) says nothing about the app: Gradio embeds the whole API
+description in it (every event, its parameters, code to call it) whoever asks, and the
+annotator's preload links name a component; both are taken out (ui/workarounds.py,
+GRADIO_LOGIN_API_INFO). It gets assets/login_lock.js in its head, without the script's
+comments (they name ClueLab's files). A cancel's and a login's body are read here and
+handed on (`read_body`, `replay`).
 """
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 FIXED = {403: {"detail": "Forbidden"}, 404: {"detail": "Not found"}}
@@ -22,7 +27,26 @@ NOT_LOGGED_IN = {"detail": "Not authenticated"}
 """What Gradio's own login check answers (its front end shows the login form on it)."""
 
 LOGIN_SCRIPT = (Path(__file__).resolve().parent.parent / "assets" / "login_lock.js")
-LOGIN_HEAD = f"<script>{LOGIN_SCRIPT.read_text(encoding='utf-8')}</script></head>".encode()
+
+
+def bare_script(text: str) -> str:
+    """A script without its comment lines (`// …`: they explain and name files)."""
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+
+
+LOGIN_HEAD = (f"<script>{bare_script(LOGIN_SCRIPT.read_text(encoding='utf-8'))}</script>"
+              "</head>").encode()
+API_INFO = re.compile(rb"<script>window\.gradio_api_info = .*?</script>", re.DOTALL)
+NO_API_INFO = (b'<script>window.gradio_api_info = {"named_endpoints": {}, '
+               b'"unnamed_endpoints": {}};</script>')
+PRELOADS = re.compile(rb'<link rel="(?:module)?preload"[^>]*/custom_component/[^>]*>\n?')
+
+
+def bare_login_page(body: bytes) -> bytes:
+    """Gradio's login page without the API description and the components' preload links,
+    with assets/login_lock.js in its head."""
+    body = PRELOADS.sub(b"", API_INFO.sub(lambda _: NO_API_INFO, body, count=1))
+    return body.replace(b"</head>", LOGIN_HEAD, 1)
 MAX_CANCEL_BODY = 64 * 1024
 
 
@@ -57,10 +81,10 @@ def fixed_errors(send):
     return sending
 
 
-def with_login_script(send):
-    """`send` for Gradio's login page, with assets/login_lock.js in its head: the page's
-    config carries none of the app's head scripts (ui/workarounds.py, GRADIO_LOGIN_STATUS)."""
-    script = LOGIN_HEAD
+def login_page(send):
+    """`send` for Gradio's login page, made a bare one (`bare_login_page`); assets/
+    login_lock.js is added because the page's config carries none of the app's head scripts
+    (ui/workarounds.py, GRADIO_LOGIN_STATUS)."""
     start = {}
 
     async def sending(message):
@@ -70,7 +94,7 @@ def with_login_script(send):
         if message["type"] == "http.response.body" and start:
             body = message.get("body", b"")
             if not message.get("more_body") and b"</head>" in body:
-                body = body.replace(b"</head>", script, 1)
+                body = bare_login_page(body)
             headers = [(k, v) for k, v in start.get("headers", [])
                        if k.lower() != b"content-length"]
             if not message.get("more_body"):
