@@ -89,3 +89,31 @@ def test_the_files_the_app_serves_follow_the_same_rule(server, callers):
             for name in ("ann", "rita", "ada"):
                 staff = callers.get(name) or QueueCaller(server.url, (name, PASSWORD))
                 assert staff.get(url).status_code == 200, (name, url)
+
+
+def test_an_oversized_request_is_refused_before_it_is_read(server, callers):
+    """A signed-in user's 300 MB search text was taken into the queue (the server held it
+    in memory); any request but an upload is now at most MAX_EVENT_BODY."""
+    ann = callers["ann"]
+    dep = next(d for d in ann.config()["dependencies"] if d["api_name"] == "search_items")
+
+    def join(text: str, **kwargs) -> httpx.Response:
+        body = {"data": ["(all)", "(all)", "(all)", "(all)", "all", text, 1],
+                "fn_index": dep["id"], "session_hash": "s" * 10, "event_data": None,
+                "trigger_id": None}
+        return ann.http.post("/gradio_api/queue/join", json=body, **kwargs)
+    big = "x" * (route_answers.MAX_EVENT_BODY + 1)
+    refused = join(big)
+    assert (refused.status_code, refused.json()) == (413, route_answers.TOO_LARGE)
+    assert join("x" * 1_000_000).status_code == 200
+
+    def chunks():                                   # no Content-Length: counted as read
+        for _ in range(17):
+            yield b"x" * (1024 * 1024)
+    streamed = ann.http.post("/gradio_api/queue/join", content=chunks(),
+                             headers={"content-type": "application/json"})
+    assert (streamed.status_code, streamed.json()) == (413, route_answers.TOO_LARGE)
+    upload = ann.http.post("/gradio_api/upload", files={"files": ("big.bin", big.encode())})
+    assert upload.status_code == 200
+    assert callers["anonymous"].http.post("/gradio_api/queue/join",
+                                          content=big.encode()).status_code == 401

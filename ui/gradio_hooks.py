@@ -7,7 +7,8 @@ runs no handler and changes no output, and it fails for every client alike: the 
 process_completed says success false with the refusal as its error (it says "not allowed for
 your role", escaped), whether a page, gradio_client or a raw queue caller asked. (It used to
 succeed with a warning for pages, so a raw queue caller read a refusal as a success.) A page
-shows the error as one red toast.
+shows the error as one red toast. A call no page makes (too few values, a value its control
+cannot take, a click without its selection) is refused there too, with one log line.
 
 `RouteAccess` is ASGI middleware in front of Gradio's routes. To know who is asking it reads
 the login cookie as Gradio's own `get_current_user` does (routes.py: `access-token-<cookie
@@ -86,23 +87,19 @@ class GuardedBlocks(gr.Blocks):
         return await super().process_api(block_fn, *args, **kwargs)
 
     async def preprocess_data(self, block_fn, inputs, state, explicit_call=False):
-        """Inputs no page sends (too few values, a value its control cannot take: a choice
-        not offered, a number that is none) are refused with one message and one log line.
-        Gradio raised with a traceback in the log, answered a script `error: None` or quoted
-        the value back; no handler ran either way."""
+        """Inputs no page sends are refused (refused_malformed): Gradio logged a traceback
+        and answered a script `error: None` or quoted the value back."""
         try:
-            not_scalar = [i for i, block in enumerate(block_fn.inputs[:len(inputs)])
-                          if takes_one_value(block) and isinstance(inputs[i], (list, dict))]
-            if not_scalar:
-                raise ValueError(f"input component at index {not_scalar[0]}")
+            for i, block in enumerate(block_fn.inputs[:len(inputs)]):
+                if takes_one_value(block) and isinstance(inputs[i], (list, dict)):
+                    raise ValueError(f"input component at index {i}")
             return await super().preprocess_data(block_fn, inputs, state, explicit_call)
         except Exception as err:  # noqa: BLE001 - any failure to read the inputs
             raise refused_malformed(block_fn, malformed(block_fn, inputs, err)) from None
 
 
 def refused_malformed(block_fn, wrong: str) -> gr.Error:
-    """The refusal of a malformed call, and its one line in the log (no traceback, nothing
-    of the input)."""
+    """A malformed call's refusal, and its one log line (no traceback, nothing sent)."""
     reason = f"{block_fn.api_name or 'this action'}: {wrong}"
     log.warning("refused a malformed call (%s)", reason)
     return refusal_error(f"{reason}. Nothing was done.")
@@ -116,12 +113,12 @@ def takes_one_value(block) -> bool:
 
 
 def malformed_call(block_fn, event_data) -> str | None:
-    """What no page sends, before Gradio reads the inputs: a call of an event that runs in
-    the page only (Gradio raised IndexError), or of one whose handler reads the selection
-    a click sends (gr.SelectData) without one (TypeError in Gradio)."""
+    """What no page sends, seen before the inputs are read: a call of an event that runs in
+    the page only (Gradio raised IndexError), or of one whose handler reads a click's
+    selection (gr.SelectData) without one (TypeError)."""
+    data = getattr(event_data, "_data", None)
     if block_fn.fn is None:
         return "it runs in the page only, there is nothing to call on the server"
-    data = getattr(event_data, "_data", None)
     if block_fn.collects_event_data and not (isinstance(data, dict)
                                              and {"index", "value"} <= set(data)):
         return "it needs the selection a page sends with a click (index and value)"
@@ -130,16 +127,13 @@ def malformed_call(block_fn, event_data) -> str | None:
 
 def malformed(block_fn, inputs, err: Exception) -> str:
     """What is wrong with a call's inputs, naming the control and never the value sent."""
-    wanted = len(block_fn.inputs)
+    wanted, index = len(block_fn.inputs), re.search(r"input component at index (\d+)", str(err))
     if not isinstance(inputs, list) or len(inputs) < wanted:
-        got = len(inputs) if isinstance(inputs, list) else "no list of"
-        return f"it takes {wanted} values, {got} were sent"
-    index = re.search(r"input component at index (\d+)", str(err))
+        return f"it takes {wanted} values, {len(inputs or [])} were sent"
     if index and int(index.group(1)) < wanted:
-        i = int(index.group(1))
-        label = getattr(block_fn.inputs[i], "label", None)
-        return (f"value {i + 1}{f' ({label})' if label else ''} is not of the kind its "
-                "control takes")
+        label = getattr(block_fn.inputs[int(index.group(1))], "label", None)
+        return (f"value {int(index.group(1)) + 1}{f' ({label})' if label else ''} is not of "
+                "the kind its control takes")
     return "a value is not one its control takes (a choice it does not offer, or of another kind)"
 
 
@@ -234,6 +228,8 @@ class RouteAccess:
             page = entry in access.PAGES
             return await self._forbidden(scope, send, who, page,
                                          "deep_link" if page and asks_deep_link(scope) else "role")
+        if (receive := await route_answers.limited(scope, receive, entry)) is None:
+            return await route_answers.send_json(send, 413, route_answers.TOO_LARGE)
         if entry == "/gradio_api/cancel" and self.require_login:
             body = await route_answers.read_body(receive)
             if foreign_cancel(scope.get("app"), body, user):

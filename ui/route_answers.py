@@ -13,7 +13,8 @@ description in it (every event, its parameters, code to call it) whoever asks, a
 annotator's preload links name a component; both are taken out (ui/workarounds.py,
 GRADIO_LOGIN_API_INFO). It gets assets/login_lock.js in its head, without the script's
 comments (they name ClueLab's files). A cancel's and a login's body are read here and
-handed on (`read_body`, `replay`).
+handed on (`read_body`, `replay`); any other request's body, but an upload's, is at most
+MAX_EVENT_BODY (`limited`: a larger one gets a 413 with a fixed body).
 """
 from __future__ import annotations
 
@@ -48,6 +49,13 @@ def bare_login_page(body: bytes) -> bytes:
     body = PRELOADS.sub(b"", API_INFO.sub(lambda _: NO_API_INFO, body, count=1))
     return body.replace(b"</head>", LOGIN_HEAD, 1)
 MAX_CANCEL_BODY = 64 * 1024
+MAX_EVENT_BODY = 16 * 1024 * 1024
+"""The most a request other than an upload may send: an event's values (a page sends a few
+KB, an item with a hundred clues well under 1 MB). Without it any signed-in user could
+send a 300 MB search text, held in the server's memory while the queue ran it."""
+UPLOADS = ("/gradio_api/upload",)
+"""Files go there, each at most CLUELAB_MAX_UPLOAD (ui/server.launch_kwargs)."""
+TOO_LARGE = {"detail": "Request too large"}
 
 
 async def send_json(send, status: int, value) -> None:
@@ -117,6 +125,27 @@ async def read_body(receive) -> bytes:
         size += len(chunks[-1])
         more = message.get("more_body", False)
     return b"".join(chunks)
+
+
+async def limited(scope, receive, entry: str | None):
+    """`receive` for the app: the request's body read whole and handed on when it is within
+    MAX_EVENT_BODY (uploads are not read here), None when it is larger."""
+    if scope["type"] != "http" or entry in UPLOADS or scope.get("method") in ("GET", "HEAD"):
+        return receive
+    length = dict(scope.get("headers", [])).get(b"content-length", b"0")
+    if not length.isdigit() or int(length) > MAX_EVENT_BODY:
+        return None
+    chunks, size, more = [], 0, True
+    while more:
+        message = await receive()
+        if message["type"] != "http.request":
+            return replay(b"".join(chunks))
+        chunks.append(message.get("body", b""))
+        size += len(chunks[-1])
+        if size > MAX_EVENT_BODY:
+            return None
+        more = message.get("more_body", False)
+    return replay(b"".join(chunks))
 
 
 def replay(body: bytes):
