@@ -103,3 +103,17 @@ def test_the_gradio_internals_the_malformed_check_relies_on_are_still_there():
     assert {"collects_event_data", "input_parameter_names"} <= set(init)
     assert "block_fn.input_parameter_names[index]" in inspect.getsource(
         blocks._get_api_parameter_name)
+
+
+def test_gradio_routes_that_fail_log_one_line(server, ada):
+    """Gradio's own routes failed with a traceback on a session they do not hold or an
+    api_name that is none (uvicorn: "Exception in ASGI application")."""
+    before = server.log.read_text()
+    refused = ada.http.post(f"/gradio_api/call/v2/no_such_{MARK}", json={})
+    assert (refused.status_code, refused.json()) == (500, {"detail": "Server error"})
+    for path in ("/gradio_api/queue/data?session_hash=nope", "/gradio_api/call/load_item/nope"):
+        ended = ada.http.get(path)
+        assert ended.status_code == 200 and "Not Found" in ended.text, path
+    log = server.log.read_text()[len(before):]
+    assert "Traceback" not in log and "ASGI" not in log and MARK not in log
+    assert log.count("request to /gradio_api/") == 3

@@ -217,7 +217,7 @@ class RouteAccess:
                         "headers": [(b"location", b"/"), (b"content-length", b"0")]})
             return await send({"type": "http.response.body", "body": b""})
         if roles == access.ANYONE:
-            return await self.app(scope, receive, app_send)
+            return await route_answers.without_traceback(self.app, scope, receive, app_send, entry)
         user = cookie_user(scope.get("app"), headers)
         if self.require_login and not user:
             if entry in access.PAGES:                          # Gradio's login page
@@ -235,7 +235,7 @@ class RouteAccess:
             if foreign_cancel(scope.get("app"), body, user):
                 return await self._forbidden(scope, send)
             receive = route_answers.replay(body)
-        return await self.app(scope, receive, app_send)
+        return await route_answers.without_traceback(self.app, scope, receive, app_send, entry)
 
     async def _login(self, scope, receive, send) -> None:
         """A login attempt: answered here while its name is locked for this address, else

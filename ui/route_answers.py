@@ -19,6 +19,7 @@ MAX_EVENT_BODY (`limited`: a larger one gets a 413 with a fixed body).
 from __future__ import annotations
 
 import json
+import logging
 import re
 from pathlib import Path
 
@@ -56,6 +57,8 @@ send a 300 MB search text, held in the server's memory while the queue ran it.""
 UPLOADS = ("/gradio_api/upload",)
 """Files go there, each at most CLUELAB_MAX_UPLOAD (ui/server.launch_kwargs)."""
 TOO_LARGE = {"detail": "Request too large"}
+SERVER_ERROR = {"detail": "Server error"}
+log = logging.getLogger("cluelab.routes")
 
 
 async def send_json(send, status: int, value) -> None:
@@ -125,6 +128,30 @@ async def read_body(receive) -> bytes:
         size += len(chunks[-1])
         more = message.get("more_body", False)
     return b"".join(chunks)
+
+
+async def without_traceback(app, scope, receive, send, entry: str | None) -> None:
+    """The app behind, with a failure of one of Gradio's routes (a stream asked for a session
+    it does not hold, an unknown api_name on /gradio_api/call/v2) logged as one line that
+    names the route's entry and the error's type, not the request: uvicorn logged a
+    traceback. A failure before the answer started gets a 500 with a fixed body."""
+    started = False
+
+    async def sending(message):
+        nonlocal started
+        started = started or message["type"] in ("http.response.start", "websocket.accept")
+        await send(message)
+    try:
+        await app(scope, receive, sending)
+    except Exception as err:  # noqa: BLE001 - every route's failure, without a traceback
+        log.warning("request to %s failed (%s)", entry or "an undeclared route",
+                    type(err).__name__)
+        if scope["type"] != "http":
+            return
+        if started:                 # a stream: ended here (uvicorn logged it unfinished)
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        else:
+            await send_json(send, 500, SERVER_ERROR)
 
 
 async def limited(scope, receive, entry: str | None):
