@@ -20,6 +20,7 @@ import sys
 from cli.endpoint_commands import fail, open_store
 from cli.progress import TerminalProgress
 from cli.run_refs import resolve_run
+from runner.config import ID_LIST_RULE, parse_id_list
 from runner.costs import money
 from runner.totals import counts_text, status_counts
 
@@ -63,7 +64,7 @@ def add_parsers(sub) -> None:
     items.add_argument("--flagged", action="store_true", help="only flagged items")
     items.add_argument("--filter", action="append", default=[], metavar="KEY=VALUE",
                        help="same as --KEY VALUE; repeatable")
-    items.add_argument("--ids", help="comma-separated item ids")
+    items.add_argument("--ids", help=f"explicit item ids ({ID_LIST_RULE})")
     exe = p.add_argument_group("execution")
     exe.add_argument("--budget", type=float, metavar="USD",
                      help="stop dispatching when the projected spend reaches this")
@@ -104,7 +105,7 @@ def _config(args):
         temperature=args.temperature, top_p=args.top_p, max_tokens=args.max_tokens,
         seed=args.seed, preset=args.preset, image_max_pixels=args.image_max_pixels,
         image_format=args.image_format, image_quality=args.image_quality,
-        filters=_filters(args), ids=args.ids.split(",") if args.ids else None)
+        filters=_filters(args), ids=parse_id_list(args.ids) or None)
     return config, _execution(args, Execution())
 
 

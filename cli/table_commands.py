@@ -19,6 +19,7 @@ import sys
 
 from cli.endpoint_commands import fail, open_store
 from cli.run_refs import resolve_runs
+from runner.config import parse_id_list
 
 TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench")
 FORMATS = ("md", "latex", "csv", "json")
@@ -58,7 +59,7 @@ def _run_options(p) -> None:
 
 
 def _runs(text: str | None) -> list[str]:
-    return [r.strip() for r in text.split(",") if r.strip()] if text else []
+    return parse_id_list(text)
 
 
 def _print_tables(store, args, make) -> int:

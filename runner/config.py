@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from dataclasses import asdict, dataclass, field, fields
 
 SETTINGS = ("direct", "cot", "clue_guided", "structured")
@@ -27,6 +28,18 @@ PRESETS = {
 
 class ConfigError(ValueError):
     """A run configuration that cannot be run; the message says what to change."""
+
+
+ID_LIST_RULE = "separated by commas or new lines; spaces around each id are ignored"
+"""How a typed list of ids is read, in the words every field and option that takes one
+states (an id may hold spaces: a space never separates)."""
+_ID_SEPARATORS = re.compile(r"[,\r\n]+")
+
+
+def parse_id_list(text) -> list[str]:
+    """The ids of a typed list (ID_LIST_RULE), in order, each once; [] for none."""
+    parts = (part.strip() for part in _ID_SEPARATORS.split(str(text or "")))
+    return list(dict.fromkeys(part for part in parts if part))
 
 
 def canonical_json(value) -> str:

@@ -39,9 +39,10 @@ def select_items(store, config: RunConfig) -> list[str]:
     if config.ids:
         ids = list(dict.fromkeys(i.strip() for i in config.ids if i.strip()))
         missing = [i for i in ids if not store.item_exists(i)]
-        if missing:
-            raise ConfigError(f"{len(missing)} of the given ids do not exist: "
-                              f"{', '.join(missing[:10])}{' …' if len(missing) > 10 else ''}")
+        if missing:    # quoted: an id may hold spaces (never commas: they separate ids)
+            raise ConfigError(f"{len(missing)} of the {len(ids)} given ids do not exist: "
+                              f"{', '.join(repr(i) for i in missing[:10])}"
+                              f"{' …' if len(missing) > 10 else ''}")
         return ids
     filters = {k: v for k, v in config.filters.items() if v not in (None, "")}
     ids = store.item_ids(**filters)

@@ -106,12 +106,16 @@ def build_ui_db(db: Path) -> list[str]:
     return [i["id"] for i in items]
 
 
-def start_ui_server(directory: Path) -> LiveServer:
-    """A no-login server on a new build_ui_db database in `directory` (`.db`: its path,
-    `.ids`: its item ids in order)."""
+def start_ui_server(directory: Path, users: dict[str, str] | None = None,
+                    password: str = "") -> LiveServer:
+    """A server on a new build_ui_db database in `directory` (`.db`: its path, `.ids`: its
+    item ids in order): without a login, or with `users` ({name: role}, each with
+    `password`) under --auth."""
     db = directory / "ui.db"
     ids = build_ui_db(db)
-    server = LiveServer(db, "--no-auth")
+    for name, role in (users or {}).items():
+        add_user(db, name, role, password)
+    server = LiveServer(db, "--auth" if users else "--no-auth")
     server.db, server.ids = db, ids
     return server
 

@@ -34,18 +34,19 @@ class QueueCaller:
         return self.http.get(path)
 
     def answers(self, config: dict, only: set[str] | None = None,
-                timeout: float = 240) -> dict[str, dict | str]:
+                timeout: float = 240, data=None) -> dict[str, dict | str]:
         """{api_name: its first answer} for every event of `config` (or those in `only`),
-        each called once with the page's initial input values: the queue's first
-        process_generating or process_completed message, or "http <status>" if the queue
-        would not take the call, or "no answer" after `timeout` seconds."""
+        each called once with the page's initial input values (or `data(dependency)`): the
+        queue's first process_generating or process_completed message, or "http <status>"
+        if the queue would not take the call, or "no answer" after `timeout` seconds."""
         values = {c["id"]: c.get("props", {}).get("value") for c in config["components"]}
+        data = data or (lambda dep: [values.get(i) for i in dep["inputs"]])
         session = uuid.uuid4().hex
         pending, answers = {}, {}
         for dep in config["dependencies"]:
             if only is not None and dep["api_name"] not in only:
                 continue
-            body = {"data": [values.get(i) for i in dep["inputs"]], "fn_index": dep["id"],
+            body = {"data": data(dep), "fn_index": dep["id"],
                     "session_hash": session, "event_data": None, "trigger_id": None}
             reply = self.http.post("/gradio_api/queue/join", json=body)
             if reply.status_code != 200:

@@ -200,7 +200,8 @@ def test_users_added_before_the_first_start_do_not_stop_the_demo_seeding(tmp_pat
     store = open_seeded(db)
     items = len(store.list_items())
     store.close()
-    assert items >= 12
+    demo = (ROOT / "assets" / "demo" / "demo.jsonl").read_text(encoding="utf-8").splitlines()
+    assert items == len([line for line in demo if line.strip()]) == 14
     store = open_seeded(db)
     assert len(store.list_items()) == items
     store.close()

@@ -6,9 +6,7 @@ the error and key redaction they share: ui/experiments_common.
 """
 from __future__ import annotations
 
-import re
-
-from runner.config import ConfigError, Execution, RunConfig
+from runner.config import ConfigError, Execution, RunConfig, parse_id_list
 from store import StoreError
 from ui.browser_handlers import ALL
 from ui.experiments_common import ExperimentError, as_float, as_int, blank, code, redact
@@ -39,7 +37,7 @@ def config_from_form(form: dict) -> tuple[RunConfig, Execution]:
             raise ExperimentError("clue source 'another run': choose the run whose clues to "
                                   "inject")
         clues = "run:" + str(form["clue_run"]).strip()
-    ids = [i for i in re.split(r"[\s,]+", form.get("ids") or "") if i]
+    ids = parse_id_list(form.get("ids"))
     flagged = {"flagged": True, "not flagged": False}.get(form.get("flagged"))
     filters = {k: v for k in ("dataset", "domain", "subtask", "status")
                if (v := _pick(form.get(k))) is not None}

@@ -12,7 +12,8 @@ from types import SimpleNamespace
 
 import gradio as gr
 
-from runner.config import CLUE_PASS_SETTINGS, IMAGE_FORMATS, IMAGE_MODES, MASK_STYLES, SETTINGS
+from runner.config import (CLUE_PASS_SETTINGS, ID_LIST_RULE, IMAGE_FORMATS, IMAGE_MODES,
+                           MASK_STYLES, SETTINGS)
 from ui.browser_handlers import ALL, FLAGGED_CHOICES
 from ui.experiments_endpoints import ENDPOINT_HEADERS, PRICE_HEADERS
 from ui.experiments_handlers import CLUE_SOURCE_LABELS
@@ -115,8 +116,10 @@ def build_builder(ui: SimpleNamespace) -> None:
                                     allow_custom_value=True)
             ui.flagged = gr.Dropdown(FLAGGED_CHOICES, value="all", label="Import problems",
                                      elem_id="run-flagged")
-        ui.ids = gr.Textbox(label="…or explicit item ids (comma or newline separated; "
-                            "overrides the filter)", lines=1, max_lines=6, elem_id="run-ids")
+        ui.ids = gr.Textbox(label="…or explicit item ids (overrides the filter)",
+                            info=f"Ids {ID_LIST_RULE}.",
+                            placeholder="demo/bus-stop-wait, demo/parcel-fee-sms",
+                            lines=2, max_lines=6, elem_id="run-ids")
     with gr.Accordion("Images, budget, deadline", open=False):
         with gr.Row():
             ui.image_max_pixels = gr.Textbox(label="Max pixels", placeholder="the endpoint's",

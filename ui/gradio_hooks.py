@@ -7,7 +7,8 @@ runs no handler and changes no output, and it fails for every client alike: the 
 process_completed says success false with the refusal as its error (it says "not allowed for
 your role", escaped), whether a page, gradio_client or a raw queue caller asked. (It used to
 succeed with a warning for pages, so a raw queue caller read a refusal as a success.) A page
-shows the error as one red toast.
+shows the error as one red toast. A call no page makes (too few values, a value its control
+cannot take, a click without its selection) is refused there too, with one log line.
 
 `RouteAccess` is ASGI middleware in front of Gradio's routes. To know who is asking it reads
 the login cookie as Gradio's own `get_current_user` does (routes.py: `access-token-<cookie
@@ -24,6 +25,7 @@ from __future__ import annotations
 import html
 import inspect
 import json
+import logging
 import math
 import re
 from urllib.parse import parse_qs, urlsplit
@@ -33,6 +35,7 @@ import gradio as gr
 
 from ui import access, login_throttle, messages, route_answers
 
+log = logging.getLogger("cluelab.access")
 _PROCESS_API = inspect.signature(gr.Blocks.process_api)
 NO_PAGE_HTML = Path(__file__).resolve().parent.parent / "assets" / "no_page.html"
 # why a signed-in user gets assets/no_page.html instead of a page: (reason, advice), HTML
@@ -79,7 +82,59 @@ class GuardedBlocks(gr.Blocks):
         reason = access.refusal(fn.api_name, who)
         if reason:                  # no handler runs, no input is read, no output changes
             raise refusal_error(reason)
+        if (wrong := malformed_call(fn, bound.arguments.get("event_data"))) is not None:
+            raise refused_malformed(fn, wrong)
         return await super().process_api(block_fn, *args, **kwargs)
+
+    async def preprocess_data(self, block_fn, inputs, state, explicit_call=False):
+        """Inputs no page sends are refused (refused_malformed): Gradio logged a traceback
+        and answered a script `error: None` or quoted the value back."""
+        try:
+            for i, block in enumerate(block_fn.inputs[:len(inputs)]):
+                if takes_one_value(block) and isinstance(inputs[i], (list, dict)):
+                    raise ValueError(f"input component at index {i}")
+            return await super().preprocess_data(block_fn, inputs, state, explicit_call)
+        except Exception as err:  # noqa: BLE001 - any failure to read the inputs
+            raise refused_malformed(block_fn, malformed(block_fn, inputs, err)) from None
+
+
+def refused_malformed(block_fn, wrong: str) -> gr.Error:
+    """A malformed call's refusal, and its one log line (no traceback, nothing sent)."""
+    reason = f"{block_fn.api_name or 'this action'}: {wrong}"
+    log.warning("refused a malformed call (%s)", reason)
+    return refusal_error(f"{reason}. Nothing was done.")
+
+
+def takes_one_value(block) -> bool:
+    """A control whose value is one text, number or choice (Gradio lets a Dropdown that takes
+    typed values, or a Textbox, pass a list or a dict on to the handler)."""
+    one = (gr.Textbox, gr.Number, gr.Slider, gr.Checkbox, gr.Radio, gr.Dropdown)
+    return isinstance(block, one) and not getattr(block, "multiselect", False)
+
+
+def malformed_call(block_fn, event_data) -> str | None:
+    """What no page sends, seen before the inputs are read: a call of an event that runs in
+    the page only (Gradio raised IndexError), or of one whose handler reads a click's
+    selection (gr.SelectData) without one (TypeError)."""
+    data = getattr(event_data, "_data", None)
+    if block_fn.fn is None:
+        return "it runs in the page only, there is nothing to call on the server"
+    if block_fn.collects_event_data and not (isinstance(data, dict)
+                                             and {"index", "value"} <= set(data)):
+        return "it needs the selection a page sends with a click (index and value)"
+    return None
+
+
+def malformed(block_fn, inputs, err: Exception) -> str:
+    """What is wrong with a call's inputs, naming the control and never the value sent."""
+    wanted, index = len(block_fn.inputs), re.search(r"input component at index (\d+)", str(err))
+    if not isinstance(inputs, list) or len(inputs) < wanted:
+        return f"it takes {wanted} values, {len(inputs or [])} were sent"
+    if index and int(index.group(1)) < wanted:
+        label = getattr(block_fn.inputs[int(index.group(1))], "label", None)
+        return (f"value {int(index.group(1)) + 1}{f' ({label})' if label else ''} is not of "
+                "the kind its control takes")
+    return "a value is not one its control takes (a choice it does not offer, or of another kind)"
 
 
 def cookie_user(app, headers: list[tuple[bytes, bytes]]) -> str | None:
@@ -162,23 +217,25 @@ class RouteAccess:
                         "headers": [(b"location", b"/"), (b"content-length", b"0")]})
             return await send({"type": "http.response.body", "body": b""})
         if roles == access.ANYONE:
-            return await self.app(scope, receive, app_send)
+            return await route_answers.without_traceback(self.app, scope, receive, app_send, entry)
         user = cookie_user(scope.get("app"), headers)
         if self.require_login and not user:
             if entry in access.PAGES:                          # Gradio's login page
-                return await self.app(scope, receive, route_answers.with_login_script(app_send))
+                return await self.app(scope, receive, route_answers.login_page(app_send))
             return await self._not_logged_in(scope, send)
         who = access.caller(self.store, user, self.require_login)
         if not who.roles & roles:
             page = entry in access.PAGES
             return await self._forbidden(scope, send, who, page,
                                          "deep_link" if page and asks_deep_link(scope) else "role")
+        if (receive := await route_answers.limited(scope, receive, entry)) is None:
+            return await route_answers.send_json(send, 413, route_answers.TOO_LARGE)
         if entry == "/gradio_api/cancel" and self.require_login:
             body = await route_answers.read_body(receive)
             if foreign_cancel(scope.get("app"), body, user):
                 return await self._forbidden(scope, send)
             receive = route_answers.replay(body)
-        return await self.app(scope, receive, app_send)
+        return await route_answers.without_traceback(self.app, scope, receive, app_send, entry)
 
     async def _login(self, scope, receive, send) -> None:
         """A login attempt: answered here while its name is locked for this address, else

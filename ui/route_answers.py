@@ -8,12 +8,19 @@ secret (a token pasted into a URL) that would then be shown back, or logged by w
 reads the answer. The one exception is a page a signed-in user may not use: it gets
 assets/no_page.html, which names that user (escaped), not the request.
 
-The login page gets assets/login_lock.js in its head (`with_login_script`); a cancel's and a
-login's body are read here and handed on (`read_body`, `replay`).
+The login page (`login_page`) says nothing about the app: Gradio embeds the whole API
+description in it (every event, its parameters, code to call it) whoever asks, and the
+annotator's preload links name a component; both are taken out (ui/workarounds.py,
+GRADIO_LOGIN_API_INFO). It gets assets/login_lock.js in its head, without the script's
+comments (they name ClueLab's files). A cancel's and a login's body are read here and
+handed on (`read_body`, `replay`); any other request's body, but an upload's, is at most
+MAX_EVENT_BODY (`limited`: a larger one gets a 413 with a fixed body).
 """
 from __future__ import annotations
 
 import json
+import logging
+import re
 from pathlib import Path
 
 FIXED = {403: {"detail": "Forbidden"}, 404: {"detail": "Not found"}}
@@ -22,8 +29,36 @@ NOT_LOGGED_IN = {"detail": "Not authenticated"}
 """What Gradio's own login check answers (its front end shows the login form on it)."""
 
 LOGIN_SCRIPT = (Path(__file__).resolve().parent.parent / "assets" / "login_lock.js")
-LOGIN_HEAD = f"<script>{LOGIN_SCRIPT.read_text(encoding='utf-8')}</script></head>".encode()
+
+
+def bare_script(text: str) -> str:
+    """A script without its comment lines (`// …`: they explain and name files)."""
+    return "\n".join(line for line in text.splitlines() if not line.lstrip().startswith("//"))
+
+
+LOGIN_HEAD = (f"<script>{bare_script(LOGIN_SCRIPT.read_text(encoding='utf-8'))}</script>"
+              "</head>").encode()
+API_INFO = re.compile(rb"<script>window\.gradio_api_info = .*?</script>", re.DOTALL)
+NO_API_INFO = (b'<script>window.gradio_api_info = {"named_endpoints": {}, '
+               b'"unnamed_endpoints": {}};</script>')
+PRELOADS = re.compile(rb'<link rel="(?:module)?preload"[^>]*/custom_component/[^>]*>\n?')
+
+
+def bare_login_page(body: bytes) -> bytes:
+    """Gradio's login page without the API description and the components' preload links,
+    with assets/login_lock.js in its head."""
+    body = PRELOADS.sub(b"", API_INFO.sub(lambda _: NO_API_INFO, body, count=1))
+    return body.replace(b"</head>", LOGIN_HEAD, 1)
 MAX_CANCEL_BODY = 64 * 1024
+MAX_EVENT_BODY = 16 * 1024 * 1024
+"""The most a request other than an upload may send: an event's values (a page sends a few
+KB, an item with a hundred clues well under 1 MB). Without it any signed-in user could
+send a 300 MB search text, held in the server's memory while the queue ran it."""
+UPLOADS = ("/gradio_api/upload",)
+"""Files go there, each at most CLUELAB_MAX_UPLOAD (ui/server.launch_kwargs)."""
+TOO_LARGE = {"detail": "Request too large"}
+SERVER_ERROR = {"detail": "Server error"}
+log = logging.getLogger("cluelab.routes")
 
 
 async def send_json(send, status: int, value) -> None:
@@ -57,10 +92,10 @@ def fixed_errors(send):
     return sending
 
 
-def with_login_script(send):
-    """`send` for Gradio's login page, with assets/login_lock.js in its head: the page's
-    config carries none of the app's head scripts (ui/workarounds.py, GRADIO_LOGIN_STATUS)."""
-    script = LOGIN_HEAD
+def login_page(send):
+    """`send` for Gradio's login page, made a bare one (`bare_login_page`); assets/
+    login_lock.js is added because the page's config carries none of the app's head scripts
+    (ui/workarounds.py, GRADIO_LOGIN_STATUS)."""
     start = {}
 
     async def sending(message):
@@ -70,7 +105,7 @@ def with_login_script(send):
         if message["type"] == "http.response.body" and start:
             body = message.get("body", b"")
             if not message.get("more_body") and b"</head>" in body:
-                body = body.replace(b"</head>", script, 1)
+                body = bare_login_page(body)
             headers = [(k, v) for k, v in start.get("headers", [])
                        if k.lower() != b"content-length"]
             if not message.get("more_body"):
@@ -93,6 +128,51 @@ async def read_body(receive) -> bytes:
         size += len(chunks[-1])
         more = message.get("more_body", False)
     return b"".join(chunks)
+
+
+async def without_traceback(app, scope, receive, send, entry: str | None) -> None:
+    """The app behind, with a failure of one of Gradio's routes (a stream asked for a session
+    it does not hold, an unknown api_name on /gradio_api/call/v2) logged as one line that
+    names the route's entry and the error's type, not the request: uvicorn logged a
+    traceback. A failure before the answer started gets a 500 with a fixed body."""
+    started = False
+
+    async def sending(message):
+        nonlocal started
+        started = started or message["type"] in ("http.response.start", "websocket.accept")
+        await send(message)
+    try:
+        await app(scope, receive, sending)
+    except Exception as err:  # noqa: BLE001 - every route's failure, without a traceback
+        log.warning("request to %s failed (%s)", entry or "an undeclared route",
+                    type(err).__name__)
+        if scope["type"] != "http":
+            return
+        if started:                 # a stream: ended here (uvicorn logged it unfinished)
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        else:
+            await send_json(send, 500, SERVER_ERROR)
+
+
+async def limited(scope, receive, entry: str | None):
+    """`receive` for the app: the request's body read whole and handed on when it is within
+    MAX_EVENT_BODY (uploads are not read here), None when it is larger."""
+    if scope["type"] != "http" or entry in UPLOADS or scope.get("method") in ("GET", "HEAD"):
+        return receive
+    length = dict(scope.get("headers", [])).get(b"content-length", b"0")
+    if not length.isdigit() or int(length) > MAX_EVENT_BODY:
+        return None
+    chunks, size, more = [], 0, True
+    while more:
+        message = await receive()
+        if message["type"] != "http.request":
+            return replay(b"".join(chunks))
+        chunks.append(message.get("body", b""))
+        size += len(chunks[-1])
+        if size > MAX_EVENT_BODY:
+            return None
+        more = message.get("more_body", False)
+    return replay(b"".join(chunks))
 
 
 def replay(body: bytes):

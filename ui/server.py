@@ -9,6 +9,7 @@ applied to every event and route in one place (ui/gradio_hooks.py).
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 import gradio as gr
@@ -63,10 +64,29 @@ PUBLIC_API = {
 
 
 def document_public_api(demo: gr.Blocks) -> None:
-    """Mark every public event outside PUBLIC_API as undocumented (still callable)."""
+    """Mark every public event outside PUBLIC_API as undocumented (still callable), and name
+    each parameter of the documented ones (name_parameters)."""
     for fn in demo.fns.values():
         if fn.api_visibility == "public" and fn.api_name not in PUBLIC_API:
             fn.api_visibility = "undocumented"
+        elif fn.api_visibility == "public":
+            name_parameters(fn)
+
+
+def name_parameters(block_fn) -> None:
+    """A handler that takes `*values` (start_run's 25 fields) leaves Gradio nothing to name
+    its parameters by: the API page listed param_0 … param_24. Each unnamed one is named
+    after its control's elem_id, less the prefix those controls share ("run-image-mode":
+    image_mode); a name taken already gets its position appended."""
+    names = list(block_fn.input_parameter_names or [None] * len(block_fn.inputs))
+    unnamed = [i for i, name in enumerate(names) if name is None and i < len(block_fn.inputs)]
+    ids = {i: getattr(block_fn.inputs[i], "elem_id", None) or "" for i in unnamed}
+    prefix = os.path.commonprefix([v for v in ids.values() if v]) if all(ids.values()) else ""
+    prefix = prefix[:prefix.rfind("-") + 1]
+    for i in unnamed:
+        name = re.sub(r"\W+", "_", ids[i][len(prefix):]).strip("_").lower() or f"value_{i}"
+        names[i] = name if name not in names else f"{name}_{i}"
+    block_fn.input_parameter_names = names
 
 
 RESPONSE_LINK_JS = ("() => { if (new URLSearchParams(window.location.search).has('response'))"

@@ -9,6 +9,7 @@ now fight the fix) and its entry. Access control's reach into Gradio is in ui/gr
 """
 from __future__ import annotations
 
+import inspect
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -117,6 +118,19 @@ def login_page_shows_only_400() -> bool:
                           read_all(GRADIO_FRONTEND, "Login-*.js"), re.DOTALL))
 
 
+def login_page_embeds_the_api() -> bool:
+    """Gradio's page template embeds the API description (window.gradio_api_info), and its
+    page route fills it in before it looks at the login, for a caller not logged in too."""
+    template = GRADIO_FRONTEND.parent / "index.html"
+    if not template.is_file():
+        return False
+    from gradio import routes
+    source = inspect.getsource(routes)
+    login = source.find('"auth_required": True')
+    return ("window.gradio_api_info = {{ gradio_api_info | toorjson }}" in template.read_text()
+            and login > 0 and source.find("gradio_api_info = get_api_info(", login) > login)
+
+
 def dataframe_scrollbar_is_thin() -> bool:
     """Gradio's Dataframe: its scroller's scrollbar is thin (4 px, half-transparent grey)."""
     css = read_all(GRADIO_FRONTEND, "Index-*.css")
@@ -210,6 +224,9 @@ WORKAROUNDS = [
     Workaround("GRADIO_LOGIN_STATUS", "the login page shows no reason for an answer other "
                "than 400: a locked name's wait was not shown", "assets/login_lock.js",
                login_page_shows_only_400),
+    Workaround("GRADIO_LOGIN_API_INFO", "the login page embeds the app's whole API description "
+               "(every event, its parameters, code to call it) for a caller not logged in",
+               "ui/route_answers.py (bare_login_page)", login_page_embeds_the_api),
     Workaround("DATAFRAME_THIN_SCROLLBAR", "a Dataframe wider than its box scrolls with a thin "
                "half-transparent scrollbar: the Experiments runs list seemed to end at the "
                "box, its cost and by columns out of view", "assets/cluelab.css (#runs-list "

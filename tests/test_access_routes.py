@@ -1,0 +1,119 @@
+"""Every HTTP route of the app, as anonymous, participant and annotator: one rule for the
+answer of a refused route (ui/gradio_hooks.RouteAccess, the fixed bodies of
+ui/route_answers.py).
+
+- not logged in: 401 {"detail": "Not authenticated"} (a page: Gradio's login form);
+- logged in, and the access table (ui/access.ROUTES) refuses the route: 403
+  {"detail": "Forbidden"} (a page: assets/no_page.html, also a 403);
+- and the files the app really serves (an item's image, an export) answer that way too,
+  while staff get them."""
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from store import Store
+from tests.live_server import start_ui_server
+from tests.queue_caller import QueueCaller
+from tests.test_access import _routes, app_routes  # noqa: F401 - the fixture
+from ui import access, route_answers
+
+PASSWORD = "route-sweep-pw"
+USERS = {"ada": "admin", "pat": "participant", "ann": "annotator", "rita": "researcher"}
+METHODS = ("GET", "POST", "HEAD")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = start_ui_server(tmp_path_factory.mktemp("route-sweep"), USERS, PASSWORD)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def callers(server):
+    return {"anonymous": QueueCaller(server.url),
+            **{name: QueueCaller(server.url, (name, PASSWORD)) for name in ("pat", "ann")}}
+
+
+def expected(who: str, path: str) -> int | None:
+    """The refusal `who` gets at `path` (None: the route is theirs to reach)."""
+    roles = access.route_roles(path)
+    role = {"anonymous": "anonymous", "pat": "participant", "ann": "annotator"}[who]
+    if role in roles:
+        return None
+    return 401 if role == "anonymous" else 403
+
+
+def check(answer: httpx.Response, status: int, method: str, page: bool) -> None:
+    if page and status == 401:                  # Gradio's login form (/io/ redirects to /io)
+        assert answer.status_code in (200, 301, 405)
+        assert answer.status_code != 200 or method == "HEAD" or \
+            '"auth_required":true' in answer.text
+        return
+    assert answer.status_code == status
+    if method == "HEAD" or page:
+        return
+    body = route_answers.NOT_LOGGED_IN if status == 401 else route_answers.FIXED[403]
+    assert answer.json() == body
+
+
+@pytest.mark.parametrize("who", ["anonymous", "pat", "ann"])
+def test_every_route_refuses_with_one_rule(callers, app_routes, who):  # noqa: F811
+    caller = callers[who]
+    wrong = {}
+    for method, path in app_routes:
+        status = expected(who, path)
+        if method not in METHODS or status is None:
+            continue
+        page = access.route_entry(path) in access.PAGES
+        try:
+            check(caller.http.request(method, path, json={}), status, method, page)
+        except AssertionError:
+            wrong[f"{method} {path}"] = caller.http.request(method, path, json={}).status_code
+    assert wrong == {}, who
+
+
+def test_the_files_the_app_serves_follow_the_same_rule(server, callers):
+    with Store.open(server.db) as store:
+        image = store.get_item("ui/alpha")["images"][0]
+        files = [str(store.image_path(image)), str(store.preview_path(image))]
+    ann = callers["ann"]
+    [export] = ann.answers(ann.config(), only={"export_file"}).values()
+    files.append(export["output"]["data"][0]["path"])
+    for path in files:
+        for prefix in ("/gradio_api/file=", "/gradio_api/file/"):
+            url = prefix + path
+            check(callers["anonymous"].get(url), 401, "GET", False)
+            check(callers["pat"].get(url), 403, "GET", False)
+            for name in ("ann", "rita", "ada"):
+                staff = callers.get(name) or QueueCaller(server.url, (name, PASSWORD))
+                assert staff.get(url).status_code == 200, (name, url)
+
+
+def test_an_oversized_request_is_refused_before_it_is_read(server, callers):
+    """A signed-in user's 300 MB search text was taken into the queue (the server held it
+    in memory); any request but an upload is now at most MAX_EVENT_BODY."""
+    ann = callers["ann"]
+    dep = next(d for d in ann.config()["dependencies"] if d["api_name"] == "search_items")
+
+    def join(text: str, **kwargs) -> httpx.Response:
+        body = {"data": ["(all)", "(all)", "(all)", "(all)", "all", text, 1],
+                "fn_index": dep["id"], "session_hash": "s" * 10, "event_data": None,
+                "trigger_id": None}
+        return ann.http.post("/gradio_api/queue/join", json=body, **kwargs)
+    big = "x" * (route_answers.MAX_EVENT_BODY + 1)
+    refused = join(big)
+    assert (refused.status_code, refused.json()) == (413, route_answers.TOO_LARGE)
+    assert join("x" * 1_000_000).status_code == 200
+
+    def chunks():                                   # no Content-Length: counted as read
+        for _ in range(17):
+            yield b"x" * (1024 * 1024)
+    streamed = ann.http.post("/gradio_api/queue/join", content=chunks(),
+                             headers={"content-type": "application/json"})
+    assert (streamed.status_code, streamed.json()) == (413, route_answers.TOO_LARGE)
+    upload = ann.http.post("/gradio_api/upload", files={"files": ("big.bin", big.encode())})
+    assert upload.status_code == 200
+    assert callers["anonymous"].http.post("/gradio_api/queue/join",
+                                          content=big.encode()).status_code == 401

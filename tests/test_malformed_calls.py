@@ -1,0 +1,119 @@
+"""Calls no page sends, through the API: every event, called with missing, empty or wrong-kind
+values, answers a refusal or its own message, and the server's log gets one line for it and
+no traceback, quoting nothing of what was sent (ui/gradio_hooks.GuardedBlocks). Before,
+start_run called with no values put Gradio's "didn't receive enough input values" traceback
+in the log and answered `error: None`; a list where a text goes reached SQLite.
+
+Also the API page: each documented event's parameters are named (start_run's 25 were
+param_0 … param_24)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.live_server import start_ui_server
+from tests.queue_caller import QueueCaller, error_text
+from ui.experiments_handlers import RUN_FIELDS
+
+PASSWORD = "malformed-pw-1"
+MARK = "zq-marker-<b>"
+KINDS = {
+    "no values": lambda dep: [],
+    "one value": lambda dep: [MARK],
+    "nothing": lambda dep: [None] * len(dep["inputs"]),
+    "lists": lambda dep: [[1, MARK]] * len(dep["inputs"]),
+    "objects": lambda dep: [{MARK: 1}] * len(dep["inputs"]),
+    "numbers": lambda dep: [987654321] * len(dep["inputs"]),
+}
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = start_ui_server(tmp_path_factory.mktemp("malformed"), {"ada": "admin"}, PASSWORD)
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="module")
+def ada(server):
+    return QueueCaller(server.url, ("ada", PASSWORD))
+
+
+@pytest.mark.parametrize("kind", list(KINDS))
+def test_malformed_calls_are_answered_without_a_traceback(server, ada, kind):
+    config = ada.config()
+    before = server.log.read_text()
+    answers = ada.answers(config, data=KINDS[kind], timeout=120)
+    assert len(answers) == len(config["dependencies"])
+    for api_name, answer in answers.items():
+        assert isinstance(answer, dict), (api_name, answer)
+        if answer["success"] is False:     # a refusal or the handler's message, never None
+            assert error_text(answer) and MARK not in error_text(answer), (api_name, answer)
+            assert "987654321" not in error_text(answer), api_name
+    log = server.log.read_text()[len(before):]
+    assert "Traceback" not in log and MARK not in log and "987654321" not in log
+    refused = [line for line in log.splitlines() if "refused a malformed call" in line]
+    assert all(line.count("refused") == 1 for line in refused)
+    if kind == "no values":
+        start = answers["start_run"]
+        assert start["success"] is False
+        assert "start_run: it takes 25 values, 0 were sent" in error_text(start)
+        assert "refused a malformed call (start_run: it takes 25 values, 0 were sent)" in log
+
+
+def test_a_wrong_kind_names_the_control_not_the_value(ada):
+    config = ada.config()
+    values = {c["id"]: c.get("props", {}).get("value") for c in config["components"]}
+
+    def quality_is_text(dep):
+        sent = [values.get(i) for i in dep["inputs"]]
+        sent[RUN_FIELDS.index("image_quality")] = MARK
+        return sent
+    [answer] = ada.answers(config, only={"start_run"}, data=quality_is_text).values()
+    assert "value 17 (Quality)" in error_text(answer) and MARK not in error_text(answer)
+
+
+def test_the_documented_events_name_their_parameters(ada):
+    info = ada.get("/gradio_api/info").json()["named_endpoints"]
+    assert [p["parameter_name"] for p in info["/start_run"]["parameters"]] == \
+        [name.replace("status", "status_filter") for name in RUN_FIELDS]
+    unnamed = {name: [p["parameter_name"] for p in e["parameters"]
+                      if p["parameter_name"].startswith("param_")]
+               for name, e in info.items()}
+    assert {name: names for name, names in unnamed.items() if names} == {}
+
+
+def test_the_gradio_internals_the_malformed_check_relies_on_are_still_there():
+    """ui/gradio_hooks.GuardedBlocks overrides Blocks.preprocess_data (which reads every
+    input, its errors naming the input's index) and reads BlockFunction's collects_event_data
+    and fn; ui/server.name_parameters fills BlockFunction.input_parameter_names."""
+    import inspect
+
+    import gradio as gr
+    from gradio import blocks
+    from gradio.block_function import BlockFunction
+
+    assert list(inspect.signature(gr.Blocks.preprocess_data).parameters)[:5] == \
+        ["self", "block_fn", "inputs", "state", "explicit_call"]
+    message = inspect.getsource(gr.Blocks._format_processing_error)
+    assert 'f"Could not {stage} {kind} component at index {index} "' in message
+    assert 'kind = "input" if is_input' in message
+    assert ".preprocess_data(" in inspect.getsource(gr.Blocks.process_api)
+    assert "event_data" in inspect.signature(gr.Blocks.process_api).parameters
+    init = inspect.signature(BlockFunction.__init__).parameters
+    assert {"collects_event_data", "input_parameter_names"} <= set(init)
+    assert "block_fn.input_parameter_names[index]" in inspect.getsource(
+        blocks._get_api_parameter_name)
+
+
+def test_gradio_routes_that_fail_log_one_line(server, ada):
+    """Gradio's own routes failed with a traceback on a session they do not hold or an
+    api_name that is none (uvicorn: "Exception in ASGI application")."""
+    before = server.log.read_text()
+    refused = ada.http.post(f"/gradio_api/call/v2/no_such_{MARK}", json={})
+    assert (refused.status_code, refused.json()) == (500, {"detail": "Server error"})
+    for path in ("/gradio_api/queue/data?session_hash=nope", "/gradio_api/call/load_item/nope"):
+        ended = ada.http.get(path)
+        assert ended.status_code == 200 and "Not Found" in ended.text, path
+    log = server.log.read_text()[len(before):]
+    assert "Traceback" not in log and "ASGI" not in log and MARK not in log
+    assert log.count("request to /gradio_api/") == 3
