@@ -193,8 +193,8 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         "rules": on_page(main.notes) + reading_lines(found, names) + agreement_lines(store, run_ids,
                                                                             protocol)
         + tag_counts_markdown(store, run_ids),
-        "group_chart": figures.group_chart(by_label, group, shared.n, colours),
-        "second_chart": figures.group_chart(by_label, second, shared.n, colours),
+        "group_chart": figures.group_chart(by_label, group, shared, colours),
+        "second_chart": figures.group_chart(by_label, second, shared, colours),
         "drop_chart": drop,
         "length_chart": figures.length_chart(figures.length_bins(
             {names[r]: s for r, s in found.items()}), colours),
