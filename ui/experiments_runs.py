@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from runner.config import draws_text
 from runner.leases import effective_status
 from runner.costs import money
 from runner.totals import COUNTS, LABELS, request_control, status_counts, without_result
@@ -93,9 +94,9 @@ def runs_table(store) -> list[list]:
 
 
 def run_setup(run: dict) -> str:
-    """'Baseline · gpt-4o · cot · clues gt · images clue_masked (blur)': the run's name
-    (when it has one), model and setting, and its clue source and image mode when they are
-    not the default."""
+    """'Baseline · gpt-4o · cot · clues gt · images clue_masked (blur) · 5 samples': the
+    run's name (when it has one), model and setting, and its clue source, image mode,
+    samples and repeats when they are not the default."""
     c = run["config"]
     images = c.get("image_mode") or "full"
     if images == "clue_masked" and c.get("mask_style"):
@@ -103,7 +104,7 @@ def run_setup(run: dict) -> str:
     parts = [(run.get("name") or "").strip(), (c.get("endpoint") or {}).get("model") or "?",
              c.get("setting") or "?",
              f"clues {c['clues']}" if c.get("clues", "none") != "none" else "",
-             f"images {images}" if images != "full" else ""]
+             f"images {images}" if images != "full" else "", draws_text(c)]
     return " · ".join(p for p in parts if p)
 
 
