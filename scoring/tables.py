@@ -25,8 +25,9 @@ named with the reason; the output does not depend on the order of the runs.
 from __future__ import annotations
 
 from judges.stats import CI_RULE, COUNTING_RULES
-from judges.tables import MARK_RULE, Column, Table, leaderboard, results_table
-from judges.tables import rigorous_drop_table, verbench_table
+from judges.paper_tables import leaderboard, results_table, rigorous_drop_table, \
+    verbench_table
+from judges.tables import MARK_RULE, Column, Table
 
 from scoring.compared import labels, on_shared, summaries
 from scoring.extraction import CLUELAB, describe
@@ -94,7 +95,7 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     table = _rates(table, by_label)
     if extraction != CLUELAB:
         table.caption += ", answers read by MMR-Life's regex"
-    table.notes += " " + shared.note()
+    table.notes += " " + " ".join(p for p in (shared.note(), table.n_rule()) if p)
     if human:
         table.notes += " The human baseline is on the items its participants answered (n)."
     table.notes += " " + describe(extraction, None)

@@ -132,8 +132,9 @@ def reading(store, judge=None, samples_rule="majority", human=None, extraction="
 
 def table_frame(table) -> pd.DataFrame:
     """A Table as text cells, as the Markdown export prints them (CI and deltas included)."""
-    columns = [table.title(c) for c in table.columns]
-    cells = [[table._cell(row, c, latex=False) for c in table.columns] for row in table.rows]
+    columns, titles = [table.title(c) for c in table.columns], table.titles_n()
+    cells = [[table._cell(row, c, latex=False, titles=titles) for c in table.columns]
+             for row in table.rows]
     return pd.DataFrame(cells, columns=columns)
 
 
