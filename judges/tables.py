@@ -9,8 +9,8 @@ failed: `unrankable`) are printed but not ranked. A cell may carry an
 interval (`<key>_ci_low`/`<key>_ci_high`, shown when `show_ci`), a delta (`<key>_delta`,
 DailyClue Table 3's change against "No Clue") and the n it was computed on (`<key>_n`: a
 group's n; one rule for the whole table, `Table.titles_n`: in the column titles when every
-column's rows have one n, else in every cell, and `Table.n_rule` says which). LaTeX uses booktabs and escapes
-names.
+column's rows have one n, else in every cell, and `Table.n_rule` says which). LaTeX uses
+booktabs and escapes names.
 
 CSV and JSON carry the same values: rounded to the digits the table prints, percentages named
 `<key>_pct` (never a fraction in one export and a percent in the other). When rows are runs,

@@ -19,8 +19,9 @@ leaderboard, drop and VER-Bench tables on the items all their runs share, the in
 ablation tables per row (one solver's or model's runs; the notes say when rows differ in n,
 and on the Results page the injection rows are within the main table's items). The n is in
 the caption, the table and its notes, and when a run with fewer items (a cancelled one, say)
-limits it, they name that run (`judges.pairing.Shared.limit`); runs that share no item are refused; runs a table leaves out are
-named with the reason; the output does not depend on the order of the runs.
+limits it, they name that run (`judges.pairing.Shared.limit`); runs that share no item are
+refused; runs a table leaves out are named with the reason; the output does not depend on
+the order of the runs.
 """
 from __future__ import annotations
 
