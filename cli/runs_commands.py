@@ -13,6 +13,7 @@ import sys
 
 from cli.endpoint_commands import fail, open_store
 from cli.run_refs import resolve_run
+from runner.config import draws_text
 from runner.costs import money
 from runner.totals import request_control, status_counts
 
@@ -109,5 +110,6 @@ def run_runs(args) -> int:
         print(f"{r['id']}\t{r.get('name') or '-'}\t{r['status']}\t{r['endpoint']}"
               f"\t{c.get('setting')}"
               f"\tclues {c.get('clues')}\timages {c.get('image_mode')}"
+              f"\t{draws_text(c) or '1 sample'}"
               f"\t{t.get('done', 0)}/{t.get('total', '?')}\t{money(t.get('cost'))}")
     return 0

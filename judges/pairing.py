@@ -30,6 +30,7 @@ class Shared:
     items: frozenset            # item ids every compared run has a record for
     counts: tuple               # ((name, items of that run), ...) sorted by name
     what: str = "runs"          # what the compared things are ("run–protocol pairs", ...)
+    union: int = 0              # item ids any compared run has a record for
 
     @property
     def n(self) -> int:
@@ -40,16 +41,41 @@ class Shared:
         """Some run has items the others lack (they were left out of the comparison)."""
         return any(count != self.n for _, count in self.counts)
 
+    def limit(self) -> str:
+        """What limits n, when some run had items the others lack ('' when none did):
+        'n = 2: run X covers 2 of 30 items' (the run, or runs, with the fewest items), or,
+        when every run has more than the shared items, 'n = 5: the runs overlap on 5 of
+        15 items, run X having the fewest (10)'. Every caption and note that gives the n of a
+        comparison says it (a cancelled run silently shrinking n to 2 reads as a result)."""
+        if not self.partial:
+            return ""
+        fewest = min(count for _, count in self.counts)
+        names = [name for name, count in self.counts if count == fewest]
+        listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+        if self.what == "runs":
+            listed = ("run " if len(names) == 1 else "runs ") + listed
+        of = max(self.union, fewest)
+        if fewest == self.n:
+            verb = "covers" if len(names) == 1 else "each cover"
+            return f"n = {self.n}: {listed} {verb} {fewest} of {of} items"
+        return f"n = {self.n}: the {self.what} overlap on {self.n} of {of} items, " \
+               f"{listed} having the fewest ({fewest})"
+
+    def caption(self) -> str:
+        """The n for a caption: '30 items', or what limits it (`limit`)."""
+        return self.limit() or f"{self.n} items"
+
     def note(self) -> str:
         """One sentence for under a table: how many items were compared, and, when some
-        runs had more, how many each had."""
+        runs had more, which run limits n and how many each had."""
         if len(self.counts) < 2:
             return f"{self.n} items."
         every = "both" if len(self.counts) == 2 else f"all {len(self.counts)}"
         text = f"{self.what[:1].upper()}{self.what[1:]} compared on the {self.n} items " \
             f"{every} share"
         if self.partial:
-            text += " (" + ", ".join(f"{name}: {count}" for name, count in self.counts) + \
+            text += f"; {self.limit()} (" + ", ".join(
+                f"{name}: {count}" for name, count in self.counts) + \
                 " items; the rest left out)"
         return text + "."
 
@@ -76,7 +102,8 @@ def shared_items(items_by_run: Mapping[str, set], what: str = "runs") -> Shared:
             raise PairingError(f"{listed} has no scored item to show")
         raise PairingError(f"these {what} share no item, so they cannot be compared: "
                            f"{listed}; shared by all: 0. Compare runs made on the same items")
-    return Shared(common, counts, what)
+    union = len(frozenset().union(*map(frozenset, sets))) if sets else 0
+    return Shared(common, counts, what, union)
 
 
 def restrict(records: Iterable[Mapping], items: frozenset) -> list:

@@ -8,14 +8,17 @@ flagged `"_unranked": True` (a human baseline, a run with nothing scored or whos
 failed: `unrankable`) are printed but not ranked. A cell may carry an
 interval (`<key>_ci_low`/`<key>_ci_high`, shown when `show_ci`), a delta (`<key>_delta`,
 DailyClue Table 3's change against "No Clue") and the n it was computed on (`<key>_n`: a
-group's n, in the column title when every row has the same). LaTeX uses booktabs and escapes
-names.
+group's n; one rule for the whole table, `Table.titles_n`: in the column titles when every
+column's rows have one n, else in every cell, and `Table.n_rule` says which). LaTeX uses
+booktabs and escapes names.
 
 CSV and JSON carry the same values: rounded to the digits the table prints, percentages named
 `<key>_pct` (never a fraction in one export and a percent in the other). When rows are runs,
 each starts with `run_id`, `run_name` (the name the run is shown by: the row's label) and
 `model` (the endpoint's model id, `<row>["endpoint_model"]`; empty for a row that is no run,
 such as a human baseline): a spreadsheet groups runs by the model they asked.
+
+The tables the papers print, built from results, are in `judges.paper_tables`.
 """
 from __future__ import annotations
 
@@ -26,10 +29,14 @@ from dataclasses import dataclass, field
 
 from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, latex_escape,  # noqa: F401
                           markdown_cell, spreadsheet_cell)
-from judges.stats import Accuracy
 
 MARK_RULE = ("Bold: the best value of its column; underlined: the second best (ties share the "
              "mark; a column of equal values marks none).")
+
+N_IN_TITLES = "Each group's n is in its column title: it is the same for every row."
+N_IN_CELLS = ("Each cell says its n: the rows' n differ within a group (runs with different "
+              "numbers of unscored items there).")
+
 
 @dataclass
 class Column:
@@ -77,10 +84,34 @@ class Table:
         return found
 
     # -- plain exports ---------------------------------------------------------------------
+    def titles_n(self) -> dict[str, int]:
+        """{column key: n} of the columns whose cells carry an n (`<key>_n`) when, in every
+        such column, all the cells with a value have one n: then each title says it (and
+        no cell does). One rule for the whole table: when any column's cells differ in n
+        (runs with different unscored counts in a group), this is {} and every cell says
+        its own n, so a table never shows some n in titles and others in cells (`n_rule`
+        says which)."""
+        found = {}
+        for col in self.columns:
+            values = {r[f"{col.key}_n"] for r in self.rows if f"{col.key}_n" in r
+                      and r.get(col.key) is not None}
+            if len(values) > 1:
+                return {}
+            if values:
+                found[col.key] = values.pop()
+        return found
+
     def group_n(self, col: Column) -> int | None:
-        """The n every row's `col` cell was computed on, when it is one number."""
-        found = {r.get(f"{col.key}_n") for r in self.rows}
-        return found.pop() if len(found) == 1 else None
+        """The n `col`'s title shows (None: none, each cell says its own: `titles_n`)."""
+        return self.titles_n().get(col.key)
+
+    def n_rule(self) -> str:
+        """The note saying where the groups' n is ('' when no cell carries one)."""
+        if not any(k.endswith("_n") and k != "_n" for row in self.rows for k in row):
+            return ""
+        if self.titles_n():
+            return N_IN_TITLES
+        return N_IN_CELLS
 
     def flat_rows(self) -> list[dict]:
         """The rows as exported: run id, name and model first (when rows are runs), each column
@@ -128,7 +159,10 @@ class Table:
                            "rows": rows, "notes": self.notes}, indent=2)
 
     # -- rendered exports ------------------------------------------------------------------
-    def _cell(self, row: dict, col: Column, latex: bool, markdown: bool = False) -> str:
+    def _cell(self, row: dict, col: Column, latex: bool, markdown: bool = False,
+              titles: dict | None = None) -> str:
+        """One cell as printed (`titles`: `titles_n()`, computed once per table by callers
+        that print many cells)."""
         value = row.get(col.key)
         if not col.numeric:
             text = value if value is not None else ""
@@ -138,7 +172,8 @@ class Table:
         if value is None:
             return "--" if latex else "–"
         text = f"{value:.{col.digits}f}"
-        n, common = row.get(f"{col.key}_n"), self.group_n(col)
+        n = row.get(f"{col.key}_n")
+        common = (self.titles_n() if titles is None else titles).get(col.key)
         delta, low = row.get(f"{col.key}_delta"), row.get(f"{col.key}_ci_low")
         if delta is not None:
             sign = f"{delta:+.{col.digits}f}"
@@ -156,13 +191,13 @@ class Table:
         return col.title if n is None else f"{col.title} (n {n})"
 
     def _rendered(self, latex: bool, markdown: bool = False) -> list[list[str]]:
-        marks = self.marks()
+        marks, titles = self.marks(), self.titles_n()
         bold, under = (r"\textbf{%s}", r"\underline{%s}") if latex else ("**%s**", "<u>%s</u>")
         lines = []
         for i, row in enumerate(self.rows):
             cells = []
             for col in self.columns:
-                text = self._cell(row, col, latex, markdown)
+                text = self._cell(row, col, latex, markdown, titles)
                 mark = marks.get((i, col.key))
                 cells.append(bold % text if mark == "best" else
                              under % text if mark == "second" else text)
@@ -198,97 +233,3 @@ def _rounded(value, col: Column):
     if not col.numeric or not isinstance(value, float):
         return value
     return int(round(value)) if col.digits == 0 else round(value, col.digits)
-
-
-# -- tables from results -------------------------------------------------------------------------
-
-def _percent(row: dict, key: str, acc: Accuracy | None, with_n: bool = False) -> None:
-    row[key] = acc.accuracy * 100 if acc and acc.accuracy is not None else None
-    if with_n:
-        row[f"{key}_n"] = acc.n if acc else 0
-    if acc and acc.ci_low is not None:
-        row[f"{key}_ci_low"], row[f"{key}_ci_high"] = acc.ci_low * 100, acc.ci_high * 100
-
-
-def unrankable(acc: Accuracy | None) -> bool:
-    """A row that marks no best: nothing scored, or every scored answer an error (a run
-    whose calls all failed has no accuracy worth ranking, and its "drop" of 0 is no win)."""
-    return acc is None or not acc.n or acc.error == acc.n
-
-
-def results_table(runs: dict[str, dict], group: str = "by_domain", *, caption: str = "",
-                  show_ci: bool = False, unranked=(), notes: str = "") -> Table:
-    """DailyClue Table 2: one row per run (its `summarise` output), Overall then one column per
-    group value (domain or subtask), accuracies in %."""
-    names = sorted({name for summary in runs.values() for name in summary.get(group, {})})
-    columns = [Column("model", "Model", numeric=False), Column("overall", "Overall"),
-               Column("n", "n", digits=0, rank=False)]
-    columns += [Column(f"{group}:{name}", name) for name in names]
-    rows = []
-    for run, summary in runs.items():
-        row = {"model": run, "n": summary["overall"].n,
-               "_unranked": run in unranked or unrankable(summary["overall"])}
-        _percent(row, "overall", summary["overall"])
-        for name in names:
-            _percent(row, f"{group}:{name}", summary.get(group, {}).get(name), with_n=True)
-        rows.append(row)
-    return Table(columns, rows, caption=caption, show_ci=show_ci, notes=notes)
-
-
-def clue_injection_table(cells: dict[tuple[str, str], float], *, baseline: str = "No Clue",
-                         caption: str = "", n: dict[str, int] | None = None) -> Table:
-    """DailyClue Table 3: rows solver, columns clue source, accuracy (%) with its change against
-    the solver's `baseline` column. cells: {(solver, source): accuracy in %}; n: {solver:
-    items its cells were computed on}, shown as a column. Rows and columns in the order of
-    `cells`, the baseline last."""
-    solvers = list(dict.fromkeys(s for s, _ in cells))
-    sources = [s for s in dict.fromkeys(src for _, src in cells) if s != baseline] + [baseline]
-    columns = [Column("solver", "Model", numeric=False)] + [
-        Column(src, src, rank=False) for src in sources]
-    if n is not None:
-        columns.append(Column("n", "n", digits=0, rank=False))
-    rows = []
-    for solver in solvers:
-        row, base = {"solver": solver}, cells.get((solver, baseline))
-        for src in sources:
-            row[src] = cells.get((solver, src))
-            if src != baseline and base is not None and row[src] is not None:
-                row[f"{src}_delta"] = row[src] - base
-        if n is not None:
-            row["n"] = n.get(solver)
-        rows.append(row)
-    return Table(columns, rows, caption=caption)
-
-
-def rigorous_drop_table(general: dict[str, Accuracy], rigorous: dict[str, Accuracy], *,
-                        caption: str = "") -> Table:
-    """DailyClue Fig. 7 as a table: general and rigorous accuracy (%) per run, and the drop."""
-    columns = [Column("model", "Model", numeric=False), Column("general", "General"),
-               Column("rigorous", "Rigorous"), Column("drop", "Drop", higher_is_better=False)]
-    rows = []
-    for run, acc in general.items():
-        row = {"model": run, "_unranked": unrankable(acc)}
-        _percent(row, "general", acc)
-        _percent(row, "rigorous", rigorous.get(run))
-        both = row["general"] is not None and row["rigorous"] is not None
-        row["drop"] = row["general"] - row["rigorous"] if both else None
-        rows.append(row)
-    return Table(columns, rows, caption=caption)
-
-
-def verbench_table(runs: dict[str, dict], *, caption: str = "") -> Table:
-    """VER-Bench Table 1: AC, CC, RQ, ER (x 10) and the average accuracy per run."""
-    columns = [Column("model", "Model", numeric=False)] + [
-        Column(m, m, digits=1, percent=False) for m in ("AC", "CC", "RQ", "ER")] + [
-        Column("average", "Average Accuracy", digits=1), Column("n", "n", digits=0, rank=False)]
-    rows = [{"model": run, **{k: s.get(k) for k in ("AC", "CC", "RQ", "ER", "average", "n")},
-             "average_ci_low": s.get("ci_low"), "average_ci_high": s.get("ci_high")}
-            for run, s in runs.items()]
-    return Table(columns, rows, caption=caption)
-
-
-def leaderboard(runs: dict[str, dict], **kwargs) -> Table:
-    """`results_table` sorted by overall accuracy, best first (unscored runs last)."""
-    table = results_table(runs, **kwargs)
-    table.rows.sort(key=lambda r: (r["overall"] is None, -(r["overall"] or 0)))
-    return table

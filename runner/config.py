@@ -26,6 +26,18 @@ PRESETS = {
 }
 
 
+def draws_text(config: dict) -> str:
+    """'5 samples', '3 repeats', '5 samples · 3 repeats', or '' for one of each: what every
+    description of a run's setup (run pickers, the runs table, the tables' run labels,
+    reports) says beside its setting, so that a 5-sample run is never read as one."""
+    parts = []
+    for key in ("samples", "repeats"):
+        count = int(config.get(key) or 1)
+        if count > 1:
+            parts.append(f"{count} {key}")
+    return " · ".join(parts)
+
+
 class ConfigError(ValueError):
     """A run configuration that cannot be run; the message says what to change."""
 

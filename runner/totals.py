@@ -27,9 +27,22 @@ COUNTS = (*STATUSES, "pending", "not_run")
 """The counters of `status_counts`, in the order every view shows them."""
 LABELS = {"not_run": "not run"}
 """How a view names a counter other than by its key."""
+MEANINGS = {"ok": "an answer was read", "error": "the request failed",
+            "refused": "the model declined", "truncated": "cut off at max_tokens",
+            "unparsed": "no answer found in the reply", "pending": "no reply yet, the run goes on",
+            "not_run": "no reply, the run stopped first"}
+"""What each counter means, in a few words (the response filter's choices say it)."""
 WAITING = ("created", "running")
 """Statuses of a run whose rows without a result are pending; any other run has stopped
 (paused, cancelled, stopped, failed, interrupted, ...): they were not run."""
+
+
+def row_state(result_status: str | None, run_status: str) -> str:
+    """The counter (a COUNTS key) one work row falls under, as `status_counts` counts it:
+    its result's status, else pending while the run is created or running, else not_run."""
+    if result_status:
+        return result_status
+    return "pending" if run_status.split(" ")[0] in WAITING else "not_run"
 
 
 def _tally(found: dict, work: int, waiting: bool) -> dict:

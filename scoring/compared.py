@@ -8,6 +8,7 @@ not depend on the order the runs were named in (runs are taken sorted by label, 
 from __future__ import annotations
 
 from judges.pairing import PairingError, Shared, recorded_items, shared_items
+from runner.config import draws_text
 from runner.leases import effective_status
 
 from scoring.extraction import CLUELAB
@@ -35,7 +36,7 @@ def run_state(run: dict) -> str:
 
 def run_label(run: dict) -> str:
     """How a table names a run: its name when it has one, else model and setting (and clue
-    source and image mode when not the default); a run that did not finish says so
+    source, image mode, samples and repeats when not the default); a run that did not finish says so
     ("(cancelled)", "(interrupted)", ...): its numbers cover only what it answered."""
     config = run["config"]
     name = (run.get("name") or "").strip()
@@ -48,6 +49,8 @@ def run_label(run: dict) -> str:
             label += f" · clues {config['clues']}"
         if config.get("image_mode", "full") != "full":
             label += f" · {config['image_mode']}"
+        if draws_text(config):
+            label += f" · {draws_text(config)}"
     status = run_state(run)
     return f"{label} ({status})" if status in UNFINISHED else label
 
@@ -79,8 +82,9 @@ def run_names(store, run_ids) -> dict[str, str]:
 
 
 def solver_label(config: dict) -> str:
-    """A run's label without its clue source: the solver of the clue-injection table."""
-    return run_label({"config": {**config, "clues": "none"}})
+    """A run's label without its clue source (nor samples and repeats, which the samples
+    rule reads into one outcome per item): the solver of the clue-injection table."""
+    return run_label({"config": {**config, "clues": "none", "samples": 1, "repeats": 1}})
 
 
 def labels(store, run_ids: list[str]) -> dict[str, str]:

@@ -105,11 +105,11 @@ GROUP_TITLES = {"by_domain": "domain", "by_subtask": "subtask",
                 "by_reasoning_type": "reasoning type"}
 
 
-def group_chart(summaries: dict[str, dict], group: str = "by_domain", n: int | None = None,
+def group_chart(summaries: dict[str, dict], group: str = "by_domain", shared=None,
                 colours: dict[str, str] | None = None) -> str:
     """Accuracy per domain, subtask or reasoning type, one bar per run, side by side.
-    `n`: the items the runs were compared on, said in the caption; `colours`: each run's
-    (`run_colours`)."""
+    `shared`: the items the runs were compared on (`judges.pairing.Shared`), said in the
+    caption with the run that limits them; `colours`: each run's (`run_colours`)."""
     frame = group_bars(summaries, group)
     runs = list(summaries)
     names = sorted(set(frame["group"]))
@@ -117,7 +117,10 @@ def group_chart(summaries: dict[str, dict], group: str = "by_domain", n: int | N
               for name, acc in summary.get(group, {}).items()}
     values = {(g, run): (acc, f"{run} · {g}: {acc:.1f}% of {counts[(run, g)].n}")
               for run, g, acc in frame.itertuples(index=False)}
-    on = f", on the {n} items the runs share" if n is not None and len(runs) > 1 else ""
+    on = ""
+    if shared is not None and len(runs) > 1:
+        limit = shared.limit()
+        on = f", on the {shared.n} items the runs share" + (f" ({limit})" if limit else "")
     return grouped_bars_svg(names, runs, values,
                             caption=f"Accuracy (%) per {GROUP_TITLES[group]}{on}",
                             empty="No scored runs to plot.", colours=colours)

@@ -5,7 +5,8 @@ compares its runs on the items they share; each cell names its run and its n.
 """
 from __future__ import annotations
 
-from judges.tables import Column, Table, clue_injection_table
+from judges.paper_tables import clue_injection_table
+from judges.tables import Column, Table
 
 from scoring.compared import SETTING_TITLES, check_one_per_cell, clue_source, grouped, \
     labels, on_shared, run_names, solver_label, summaries, unfinished_note

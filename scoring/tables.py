@@ -18,14 +18,17 @@ Every table compares its runs on the items they share (`scoring.compared`): the 
 leaderboard, drop and VER-Bench tables on the items all their runs share, the injection and
 ablation tables per row (one solver's or model's runs; the notes say when rows differ in n,
 and on the Results page the injection rows are within the main table's items). The n is in
-the table and its notes; runs that share no item are refused; runs a table leaves out are
-named with the reason; the output does not depend on the order of the runs.
+the caption, the table and its notes, and when a run with fewer items (a cancelled one, say)
+limits it, they name that run (`judges.pairing.Shared.limit`); runs that share no item are
+refused; runs a table leaves out are named with the reason; the output does not depend on
+the order of the runs.
 """
 from __future__ import annotations
 
 from judges.stats import CI_RULE, COUNTING_RULES
-from judges.tables import MARK_RULE, Column, Table, leaderboard, results_table
-from judges.tables import rigorous_drop_table, verbench_table
+from judges.paper_tables import leaderboard, results_table, rigorous_drop_table, \
+    verbench_table
+from judges.tables import MARK_RULE, Column, Table
 
 from scoring.compared import labels, on_shared, summaries
 from scoring.extraction import CLUELAB, describe
@@ -89,11 +92,11 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     maker = leaderboard if sort else results_table
     table = maker(by_label, group=group, show_ci=show_ci,
                   unranked=[human["label"]] if human else (),
-                  caption=f"Accuracy (%), {protocol} protocol, {shared.n} items")
+                  caption=f"Accuracy (%), {protocol} protocol, {shared.caption()}")
     table = _rates(table, by_label)
     if extraction != CLUELAB:
         table.caption += ", answers read by MMR-Life's regex"
-    table.notes += " " + shared.note()
+    table.notes += " " + " ".join(p for p in (shared.note(), table.n_rule()) if p)
     if human:
         table.notes += " The human baseline is on the items its participants answered (n)."
     table.notes += " " + describe(extraction, None)
@@ -119,7 +122,7 @@ def drop_table(store, run_ids: list[str], within=None) -> Table:
     general = [rid for rid in names if (rid, "general") in found]
     table = rigorous_drop_table({names[r]: overall(r, "general") for r in general},
                                 {names[r]: overall(r, "rigorous") for r in general},
-                                caption=f"General vs rigorous accuracy (%), {shared.n} items")
+                                caption=f"General vs rigorous accuracy (%), {shared.caption()}")
     table.columns.append(Column("grounded", "Grounded-rigorous"))
     for rid, row in zip(general, table.rows):
         acc = overall(rid, "grounded")
@@ -150,7 +153,7 @@ def verbench_results(store, run_ids: list[str], within=None) -> Table:
     names = labels(store, list(found))
     found, shared = on_shared(found, names)
     table = verbench_table({names[r]: s["summary"] for r, s in found.items()},
-                           caption=f"VER-Bench scores, {shared.n} items")
+                           caption=f"VER-Bench scores, {shared.caption()}")
     table.notes = shared.note()
     return with_run_ids(store, table, names)
 

@@ -4,8 +4,9 @@ import io
 import json
 
 from judges.stats import Accuracy, summarise
-from judges.tables import Column, Table, clue_injection_table, latex_escape, leaderboard, \
-    results_table, rigorous_drop_table, verbench_table
+from judges.paper_tables import clue_injection_table, leaderboard, results_table, \
+    rigorous_drop_table, verbench_table
+from judges.tables import Column, Table, latex_escape
 
 
 def _runs():

@@ -109,7 +109,8 @@ def test_the_judge_shown_is_chosen_and_runs_without_it_are_left_out(store, run):
     table = tables.main_table(store, [run, "other"], judge="offline")
     overall = {row["model"]: row["overall"] for row in table.rows}
     assert overall == pytest.approx({"m · CoT [r]": 100.0, "m · CoT [other]": 100.0})
-    assert "2 items" in table.caption and "m · CoT [r]: 7" in table.notes
+    assert table.caption.endswith("n = 2: run m · CoT [other] covers 2 of 7 items")
+    assert "m · CoT [r]: 7" in table.notes
     alone = tables.main_table(store, [run], judge="offline")
     assert alone.rows[0]["overall"] == pytest.approx(400 / 7)
     with pytest.raises(ResultsError, match="by judge llm:none"):

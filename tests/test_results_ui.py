@@ -110,21 +110,21 @@ def test_reading_dropdowns_change_what_is_shown(store, tmp_path):
         return dict(zip(shown["table"].iloc[:, 0], shown["table"]["Overall"])), shown
 
     latest, shown = overall()
-    assert latest["m · CoT [x]"].startswith("100.00")
-    assert latest["m · CoT [y]"].startswith("0.00")
+    assert latest["m · CoT · 3 samples"].startswith("100.00")
+    assert latest["m · CoT"].startswith("0.00")
     assert "judge llm:harsh" in html.unescape(shown["rules"])   # ":" is an entity: no auto-link
-    assert overall(judge="offline")[0]["m · CoT [y]"].startswith("50.00")
-    assert list(overall(judge="llm:harsh")[0]) == ["m · CoT"]   # only y: no label clash
+    assert overall(judge="offline")[0]["m · CoT"].startswith("50.00")
+    assert list(overall(judge="llm:harsh")[0]) == ["m · CoT"]   # only y
     # x, by our reading: A, A, B per item: the majority is right, the first sample too, but
     # MMR-Life's rule wants more than 2 right samples
-    assert overall(samples_rule="mmr_life")[0]["m · CoT [x]"].startswith("0.00")
-    assert overall(samples_rule="first")[0]["m · CoT [x]"].startswith("100.00")
+    assert overall(samples_rule="mmr_life")[0]["m · CoT · 3 samples"].startswith("0.00")
+    assert overall(samples_rule="first")[0]["m · CoT · 3 samples"].startswith("100.00")
     mmr, shown = overall(extraction="mmr-life")
-    assert mmr["m · CoT [x]"].startswith("0.00")             # A, E, B: a tie, no answer
+    assert mmr["m · CoT · 3 samples"].startswith("0.00")             # A, E, B: a tie, no answer
     assert "6 of 18 multiple-choice verdicts differ" in shown["rules"]
     assert "Answers read by MMR-Life's regex" in shown["rules"]
-    assert 'data-series="m · CoT [x]"' in shown["length_chart"]
-    assert 'data-series="m · CoT [y]"' in shown["length_chart"]
+    assert 'data-series="m · CoT · 3 samples"' in shown["length_chart"]
+    assert 'data-series="m · CoT"' in shown["length_chart"]
     baseline = tmp_path / "crowd.json"
     baseline.write_text(json.dumps({"label": "<i>Crowd</i>", "results": {"u/0": True}}))
     name = h.add_human(store, str(baseline))

@@ -108,3 +108,40 @@ def test_a_run_is_changed_only_by_its_creator_or_an_admin(db):
         assert owned_run(store, "run-a", "boss", "delete")["id"] == "run-a"
         assert owned_run(store, "run-a", creator, "pause")["id"] == "run-a"
         assert owned_run(store, "run-a", None, "cancel")["id"] == "run-a"   # local mode
+
+
+def test_every_setup_description_says_samples_and_repeats_when_more_than_one(tmp_path):
+    """A 5-sample run is never described as if it were one: run pickers, the Experiments
+    runs table, the tables' run labels (the Results table, `report`, `leaderboard`) and
+    `runs` all say the samples and repeats; a run of one of each says nothing more."""
+    from scoring import tables
+    from scoring.score_run import score_run
+    from tests.scoring_helpers import add_items, cli as cli_here, make_run
+    from ui import experiments_runs as xr
+
+    store = Store.open(tmp_path / "t.db")
+    add_items(store, [{"id": f"d/{i}", "answer_type": "yes_no", "answer": "Yes",
+                       "domain": "S", "subtask": "s"} for i in range(2)])
+    make_run(store, "many", {"d/0": ["Yes."] * 10, "d/1": ["No."] * 10}, clues="gt",
+             samples=5, repeats=2)
+    make_run(store, "one", {"d/0": "Yes.", "d/1": "Yes."})
+    for run in ("many", "one"):
+        score_run(store, run)
+    pickers = dict((v, k) for k, v in run_choices(store))
+    assert pickers["many"] == "many · m · cot · clues gt · images full · 5 samples · 2 " \
+                              "repeats · created"
+    assert pickers["one"] == "one · m · cot · clues none · images full · created"
+    setups = {row[0]: row[3] for row in xr.runs_table(store)}
+    assert setups == {"many": "m · cot · clues gt · 5 samples · 2 repeats", "one": "m · cot"}
+    table = tables.main_table(store, ["many", "one"])
+    assert {row["run_id"]: row["model"] for row in table.rows} == {
+        "many": "m · CoT · clues gt · 5 samples · 2 repeats", "one": "m · CoT"}
+    code, out, _ = cli_here("report", "--db", store.path, "--run", "many")
+    assert code == 0 and "| m · CoT · clues gt · 5 samples · 2 repeats |" in out
+    code, out, _ = cli_here("runs", "--db", store.path)
+    assert "\timages full\t5 samples · 2 repeats\t" in out and \
+        "\timages full\t1 sample\t" in out
+    # the injection table's solver is the model and setting: one row for both runs
+    assert [row["solver"] for row in tables.injection_table(store, ["many", "one"]).rows] \
+        == ["m · CoT"]
+    store.close()

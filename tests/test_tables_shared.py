@@ -31,8 +31,9 @@ def test_shared_items_by_hand():
     shared = shared_items({"b": {1, 2, 3}, "a": {2, 3, 4, 5}})
     assert shared.items == {2, 3} and shared.n == 2 and shared.partial
     assert shared.counts == (("a", 4), ("b", 3))                # sorted, not as given
-    assert shared.note() == ("Runs compared on the 2 items both share (a: 4, b: 3 items; "
-                             "the rest left out).")
+    assert shared.note() == ("Runs compared on the 2 items both share; n = 2: the runs "
+                             "overlap on 2 of 5 items, run b having the fewest (3) (a: 4, "
+                             "b: 3 items; the rest left out).")
     same = shared_items({"a": {1, 2}, "b": {2, 1}})
     assert not same.partial and same.note() == "Runs compared on the 2 items both share."
     assert scored_items([{"item_id": 1, "value": "correct"},
@@ -115,7 +116,8 @@ def test_main_table_and_leaderboard_use_the_shared_items(runs):
     # shared by all three: demo/0, demo/1. gt 2/2, none 1/2, direct 2/2
     assert overall == {"m · CoT · clues gt": (100.0, 2), "m · CoT": (50.0, 2),
                        "m · No-CoT": (100.0, 2)}
-    assert table.caption.endswith("2 items")
+    assert table.caption.endswith("n = 2: the runs overlap on 2 of 10 items, runs "
+                                  "m · CoT · clues gt and m · No-CoT having the fewest (4)")
     code, out, _ = cli("leaderboard", "--db", runs.path, "--runs", "none,gt",
                        "--format", "md")
     assert code == 0 and "2 items" in out and "(m · CoT: 8, m · CoT · clues gt: 4" in out
@@ -132,7 +134,7 @@ def test_ablation_and_drop_compare_on_shared_items(runs):
     drop = tables.drop_table(runs, ["none", "gt"])
     assert [(r["model"], r["general"]) for r in drop.rows] == [
         ("m · CoT", 50.0), ("m · CoT · clues gt", 100.0)]
-    assert "2 items" in drop.caption
+    assert "n = 2: the run–protocol pairs overlap on 2 of 10 items" in drop.caption
 
 
 def test_paired_comparison_reports_accuracies_on_the_shared_items(runs):
@@ -153,7 +155,8 @@ def test_results_page_refuses_disjoint_runs_and_keeps_other_figures(runs):
     # none and none-mmr share mmr/0..5 (none right on all 6, none-mmr on mmr/0..3): shown;
     # neither has injected clues, so the injection heatmap says why it is not drawn
     shown = h.show_results(runs, ["none-mmr", "none"])
-    assert shown["caption"].endswith("6 items")
+    assert shown["caption"].endswith("n = 6: the runs overlap on 6 of 12 items, run "
+                                     "m · CoT [none] having the fewest (8)")
     assert dict(zip(shown["table"]["Model"], shown["table"]["Overall"])) == {
         "m · CoT [none]": "100.00 [60.97, 100.00]",          # Wilson: honest at n 6
         "m · CoT [none-mmr]": "66.67 [30.00, 90.32]"}

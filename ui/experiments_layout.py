@@ -1,10 +1,10 @@
 """Layout of the Experiments tab: run builder on the left, runs and progress on the right.
 
 Only components are created here; `experiments_tab` connects them to the handlers.
-Element ids tests rely on: run-endpoint, run-setting, run-preview, run-start, run-summary,
-run-transcript, run-images, runs-list, run-id, run-progress, run-pause, run-cancel,
-run-resume, run-name, run-note, run-save-labels, run-delete (-confirm, -yes, -no), endpoint-*
-and price-*.
+Element ids tests rely on: run-endpoint, run-setting, run-preview, run-start (both in
+run-actions), run-summary, run-transcript, run-images, runs-list, run-id, run-progress,
+run-pause, run-cancel, run-resume, run-name, run-note, run-save-labels, run-delete
+(-confirm, -yes, -no), endpoint-* and price-*.
 """
 from __future__ import annotations
 
@@ -133,11 +133,17 @@ def build_builder(ui: SimpleNamespace) -> None:
                                    elem_id="run-budget")
             ui.deadline = gr.Textbox(label="Deadline (seconds)", placeholder="none",
                                      elem_id="run-deadline")
-    with gr.Row(equal_height=True):
-        ui.preview_item = gr.Textbox(label="Preview item (empty: the first)", scale=2,
+    # Right after the form, and kept in view at the bottom of the screen while the form is
+    # (assets/cluelab.css, #run-actions): at 1400x900 Start was 250 px below the fold, so
+    # pressing it scrolled the progress panel out of view. One line: no label above the box.
+    with gr.Row(equal_height=True, elem_id="run-actions"):
+        ui.preview_item = gr.Textbox(label="Preview item", show_label=False, scale=3,
+                                     container=False, max_lines=1,
+                                     placeholder="Preview item (empty: first)",
                                      elem_id="run-preview-item")
-        ui.preview = gr.Button("Preview request", scale=1, elem_id="run-preview")
-        ui.start = gr.Button("Start run", variant="primary", scale=1, elem_id="run-start")
+        ui.preview = gr.Button("Preview request", scale=2, size="md", elem_id="run-preview")
+        ui.start = gr.Button("Start run", variant="primary", scale=2, size="md",
+                             elem_id="run-start")
     ui.summary = gr.Markdown(elem_id="run-summary")
     with gr.Row():
         ui.transcript = gr.Textbox(label="Request as sent (images described; thumbnails "
@@ -205,8 +211,10 @@ def build_layout() -> SimpleNamespace:
             build_endpoints(ui)
             build_builder(ui)
             build_prices(ui)
-        with gr.Column(scale=3, min_width=420, elem_id="run-monitor"):   # the runs list's
-            # six columns in view at 1400x900 (at scale 2 it was 474 px: cost and by cut)
+        # The runs list's six columns in view at 1400x900 (at scale 2 it was 474 px: cost
+        # and by cut). The monitor stays in view (scrolling on its own) however far down the
+        # form is: the progress panel shows when Start is pressed (assets/cluelab.css).
+        with gr.Column(scale=3, min_width=420, elem_id="run-monitor"):
             build_monitor(ui)
     ui.timer = gr.Timer(2.0, active=False)
     ui.seen = gr.State({})

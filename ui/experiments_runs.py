@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import json
 
+from runner.config import draws_text
 from runner.leases import effective_status
 from runner.costs import money
-from runner.totals import COUNTS, LABELS, request_control, status_counts, without_result
+from runner.totals import COUNTS, LABELS, MEANINGS, request_control, row_state, \
+    status_counts, without_result
 from store import NotFoundError, StoreError
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_handlers import check_endpoint
@@ -28,7 +30,10 @@ RUN_HEADERS = ["run", "status", "done", "setup", "cost $", "by"]
 RUN_WIDTHS = ["28%", "13%", "9%", "28%", "13%", "9%"]
 RESPONSE_HEADERS = ["work", "item", "repeat", "sample", "status", "answer", "reason",
                     "latency s", "tokens in/out", "cached"]
-RESPONSE_FILTERS = ["all", "ok", "unparsed", "error", "refused", "truncated", "pending"]
+# (label, value): the progress panel's and `runs --json`'s counter names, each with what it
+# means ("pending" alone read as "not yet scored?"); the values are the counters' keys.
+RESPONSE_FILTERS = [("all responses", "all")] + [
+    (f"{LABELS.get(name, name)}: {MEANINGS[name]}", name) for name in COUNTS]
 FINAL = ("done", "cancelled", "failed")
 RUN_LIMIT = 100
 SAMPLE_ROWS = 50
@@ -93,9 +98,9 @@ def runs_table(store) -> list[list]:
 
 
 def run_setup(run: dict) -> str:
-    """'Baseline · gpt-4o · cot · clues gt · images clue_masked (blur)': the run's name
-    (when it has one), model and setting, and its clue source and image mode when they are
-    not the default."""
+    """'Baseline · gpt-4o · cot · clues gt · images clue_masked (blur) · 5 samples': the
+    run's name (when it has one), model and setting, and its clue source, image mode,
+    samples and repeats when they are not the default."""
     c = run["config"]
     images = c.get("image_mode") or "full"
     if images == "clue_masked" and c.get("mask_style"):
@@ -103,7 +108,7 @@ def run_setup(run: dict) -> str:
     parts = [(run.get("name") or "").strip(), (c.get("endpoint") or {}).get("model") or "?",
              c.get("setting") or "?",
              f"clues {c['clues']}" if c.get("clues", "none") != "none" else "",
-             f"images {images}" if images != "full" else ""]
+             f"images {images}" if images != "full" else "", draws_text(c)]
     return " · ".join(p for p in parts if p)
 
 
@@ -199,13 +204,17 @@ def run_config(store, run_id: str) -> dict:
 
 
 def responses(store, run_id: str, status: str = "all", limit: int = SAMPLE_ROWS) -> list[list]:
-    """A sample of the run's answers (first `limit` matching the status filter)."""
+    """A sample of the run's answers (first `limit` matching the status filter: a counter
+    of the progress panel, `RESPONSE_FILTERS`). A row without a result is "pending" while
+    the run goes on and "not run" once it stopped, as the panel counts it."""
     run = chosen_run(store, run_id)
+    run_status = effective_status(run)
     rows = []
     for r in store.run_results(run["id"], phase=None):
-        state = r["status"] or "pending"
-        if status not in (None, "", "all") and state != status:
+        key = row_state(r["status"], run_status)
+        if status not in (None, "", "all") and key != status:
             continue
+        state = LABELS.get(key, key)
         tokens = ("" if r["prompt_tokens"] is None
                   else f"{r['prompt_tokens']}/{r['completion_tokens']}")
         rows.append([r["work_id"], r["item_id"], r["repeat"], r["sample"],

@@ -132,8 +132,9 @@ def reading(store, judge=None, samples_rule="majority", human=None, extraction="
 
 def table_frame(table) -> pd.DataFrame:
     """A Table as text cells, as the Markdown export prints them (CI and deltas included)."""
-    columns = [table.title(c) for c in table.columns]
-    cells = [[table._cell(row, c, latex=False) for c in table.columns] for row in table.rows]
+    columns, titles = [table.title(c) for c in table.columns], table.titles_n()
+    cells = [[table._cell(row, c, latex=False, titles=titles) for c in table.columns]
+             for row in table.rows]
     return pd.DataFrame(cells, columns=columns)
 
 
@@ -193,8 +194,8 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         "rules": on_page(main.notes) + reading_lines(found, names) + agreement_lines(store, run_ids,
                                                                             protocol)
         + tag_counts_markdown(store, run_ids),
-        "group_chart": figures.group_chart(by_label, group, shared.n, colours),
-        "second_chart": figures.group_chart(by_label, second, shared.n, colours),
+        "group_chart": figures.group_chart(by_label, group, shared, colours),
+        "second_chart": figures.group_chart(by_label, second, shared, colours),
         "drop_chart": drop,
         "length_chart": figures.length_chart(figures.length_bins(
             {names[r]: s for r, s in found.items()}), colours),

@@ -1,26 +1,28 @@
 """How a run is named wherever one is picked (Experiments' clue source, Results, Inspect):
 its name when it has one, its id, then what tells runs apart (model, prompt setting, clue
-source, image mode) and its status. One function, so every picker reads the same. A run with
+source, image mode, samples and repeats) and its status. One function, so every picker reads the same. A run with
 no response at all (it failed its pre-flight: no request was made) is listed last and says
 so, instead of cluttering the top of every picker with nothing to show.
 """
 from __future__ import annotations
 
+from runner.config import draws_text
 from runner.leases import effective_status
 
 
 def run_label(run: dict) -> str:
-    """'[name · ]20260101-… · fake-vlm · cot · clues gt · images full · done'."""
+    """'[name · ]20260101-… · fake-vlm · cot · clues gt · images full[ · 5 samples] ·
+    done' (samples and repeats when more than one: `runner.config.draws_text`)."""
     config = run.get("config") or {}
     images = config.get("image_mode", "full")
     if images == "clue_masked" and config.get("mask_style"):
         images += f" ({config['mask_style']})"
     parts = [run["id"], (config.get("endpoint") or {}).get("model", "?"),
              config.get("setting", "?"), f"clues {config.get('clues', 'none')}",
-             f"images {images}", effective_status(run)]
+             f"images {images}", draws_text(config), effective_status(run)]
     if (run.get("name") or "").strip():
         parts.insert(0, run["name"].strip())
-    return " · ".join(str(p) for p in parts)
+    return " · ".join(str(p) for p in parts if p)
 
 
 NO_RESPONSES = "no responses"

@@ -131,6 +131,13 @@ def login_page_embeds_the_api() -> bool:
             and login > 0 and source.find("gradio_api_info = get_api_info(", login) > login)
 
 
+def container_hides_overflow() -> bool:
+    """Gradio's page container is `overflow: hidden`, which makes it (not the page) the
+    scroller of anything sticky inside it: a sticky bar then never sticks."""
+    return bool(re.search(r"\.gradio-container(-[\d-]+)?\{[^}]*overflow:hidden",
+                          read_all(GRADIO_FRONTEND, "*.css")))
+
+
 def dataframe_scrollbar_is_thin() -> bool:
     """Gradio's Dataframe: its scroller's scrollbar is thin (4 px, half-transparent grey)."""
     css = read_all(GRADIO_FRONTEND, "Index-*.css")
@@ -231,6 +238,11 @@ WORKAROUNDS = [
                "half-transparent scrollbar: the Experiments runs list seemed to end at the "
                "box, its cost and by columns out of view", "assets/cluelab.css (#runs-list "
                ".virtual-table-viewport)", dataframe_scrollbar_is_thin),
+    Workaround("CONTAINER_OVERFLOW_HIDDEN", "the page container hides its overflow, so "
+               "nothing in a page can stick to the screen: Annotate's save bar and "
+               "Experiments' Start and progress scrolled away", "assets/cluelab.css "
+               "(.gradio-container:has(#experiments), #run-actions, #run-monitor)",
+               container_hides_overflow),
     Workaround("GALLERY_SQUARE_CELLS", "a Gallery's cells are squares clipped at its height: "
                "a 1024x640 picture alone in Inspect's Compare showed as its top part",
                "assets/cluelab.css (.cl-whole-images, ui/galleries.py)",

@@ -3,6 +3,7 @@ wider than its box (scrollWidth) nor out of its block (a block hides what overfl
 
 CUT_TEXT = """() => [...document.querySelectorAll('[data-testid=block-info], input')]
   .filter(e => e.offsetParent && e.type !== 'checkbox' && e.type !== 'radio')
+  .filter(e => !e.classList.contains('sr-only'))    // a label for screen readers only
   .filter(e => { const block = e.closest('.block') || e.parentElement;
     return e.scrollWidth > e.clientWidth + 1
       || e.getBoundingClientRect().right > block.getBoundingClientRect().right + 1; })

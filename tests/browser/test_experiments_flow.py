@@ -89,3 +89,37 @@ def test_labels_whole_and_every_run_column_in_view_at_1400(ui_server, page):
     # wider data would scroll: with a scrollbar that shows, not Gradio's 4 px of grey
     assert runs.locator(".virtual-table-viewport").evaluate(
         "e => getComputedStyle(e).scrollbarWidth") == "auto"
+
+
+def in_view(page, selector: str) -> bool:
+    """The element's whole box is inside the window (nothing to scroll to see it)."""
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= size["height"] \
+        and box["x"] >= 0 and box["x"] + box["width"] <= size["width"]
+
+
+def test_start_is_in_view_after_the_form_and_the_progress_when_a_run_starts(
+        ui_server, fake, page):
+    """At 1400x900 Start was 250 px below the fold, and scrolling down to it took the
+    progress panel out of view. Now Start is in view wherever the form is scrolled to, and
+    the progress panel is in view when the run starts."""
+    with Store.open(ui_server.db) as store:
+        store.add_endpoint("fake", fake.url, "fake-vlm", concurrency=1)
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(ui_server.url + "/experiments")
+    expect(page.locator("#run-endpoint input")).to_have_value("fake", timeout=20000)
+    assert in_view(page, "#run-start") and in_view(page, "#run-preview")
+    page.get_by_text("Images, budget, deadline").click()       # the form's last part
+    page.locator("#run-deadline").scroll_into_view_if_needed()
+    page.fill("#run-deadline textarea, #run-deadline input", "600")
+    assert page.evaluate("window.scrollY") > 300                 # the page did scroll
+    assert in_view(page, "#run-start")
+    start = page.locator("#run-start").bounding_box()
+    deadline = page.locator("#run-deadline").bounding_box()
+    assert start["y"] >= deadline["y"] + deadline["height"] - 1   # below the form, not over
+    page.click("#run-start")
+    expect(page.locator("#run-status")).to_be_visible(timeout=20000)
+    assert in_view(page, "#run-progress"), page.locator("#run-progress").bounding_box()
+    expect(page.locator("#run-status")).to_have_text("done", timeout=60000)
+    page.screenshot(path="/tmp/h8-res3-started.png")             # to look at

@@ -112,7 +112,8 @@ def test_partial_overlap_is_compared_on_shared_items_with_grouped_bars(overlap_s
     choose_runs(page, "wide ·", "narrow ·")
     page.click("#results-show")
     table = page.locator("#results-table")
-    expect(table).to_contain_text("4 items", timeout=20000)        # the caption above it
+    expect(table).to_contain_text("n = 4: run narrow-model · CoT covers 4 of 6 items",
+                                  timeout=20000)                 # the caption above it
     expect(table).to_contain_text("50.00")
     expect(table).to_contain_text("75.00")
     expect(table).not_to_contain_text("66.67")
@@ -121,7 +122,7 @@ def test_partial_overlap_is_compared_on_shared_items_with_grouped_bars(overlap_s
     expect(rules).to_contain_text("wide-model · CoT: 6")
     plot_drawn(page, "#results-breakdown")
     expect(page.locator("#results-breakdown figcaption")).to_contain_text(
-        "on the 4 items the runs share")
+        "on the 4 items the runs share (n = 4: run narrow-model · CoT covers 4 of 6 items)")
     bars = bar_boxes(page, "#results-breakdown")
     by_group: dict = {}
     for run, group, x, bottom, height in bars:

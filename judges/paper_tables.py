@@ -1,0 +1,102 @@
+"""The tables the papers print, built from results (rendered by `judges.tables.Table`):
+DailyClue Table 2 (`results_table`, `leaderboard`), Table 3 (`clue_injection_table`), Fig. 7
+(`rigorous_drop_table`) and VER-Bench Table 1 (`verbench_table`). Rows flagged `_unranked`
+(a human baseline, a run with nothing scored or whose every answer failed: `unrankable`)
+are printed but never marked best.
+"""
+from __future__ import annotations
+
+from judges.stats import Accuracy
+from judges.tables import Column, Table
+
+
+def _percent(row: dict, key: str, acc: Accuracy | None, with_n: bool = False) -> None:
+    row[key] = acc.accuracy * 100 if acc and acc.accuracy is not None else None
+    if with_n:
+        row[f"{key}_n"] = acc.n if acc else 0
+    if acc and acc.ci_low is not None:
+        row[f"{key}_ci_low"], row[f"{key}_ci_high"] = acc.ci_low * 100, acc.ci_high * 100
+
+
+def unrankable(acc: Accuracy | None) -> bool:
+    """A row that marks no best: nothing scored, or every scored answer an error (a run
+    whose calls all failed has no accuracy worth ranking, and its "drop" of 0 is no win)."""
+    return acc is None or not acc.n or acc.error == acc.n
+
+
+def results_table(runs: dict[str, dict], group: str = "by_domain", *, caption: str = "",
+                  show_ci: bool = False, unranked=(), notes: str = "") -> Table:
+    """DailyClue Table 2: one row per run (its `summarise` output), Overall then one column per
+    group value (domain or subtask), accuracies in %."""
+    names = sorted({name for summary in runs.values() for name in summary.get(group, {})})
+    columns = [Column("model", "Model", numeric=False), Column("overall", "Overall"),
+               Column("n", "n", digits=0, rank=False)]
+    columns += [Column(f"{group}:{name}", name) for name in names]
+    rows = []
+    for run, summary in runs.items():
+        row = {"model": run, "n": summary["overall"].n,
+               "_unranked": run in unranked or unrankable(summary["overall"])}
+        _percent(row, "overall", summary["overall"])
+        for name in names:
+            _percent(row, f"{group}:{name}", summary.get(group, {}).get(name), with_n=True)
+        rows.append(row)
+    return Table(columns, rows, caption=caption, show_ci=show_ci, notes=notes)
+
+
+def clue_injection_table(cells: dict[tuple[str, str], float], *, baseline: str = "No Clue",
+                         caption: str = "", n: dict[str, int] | None = None) -> Table:
+    """DailyClue Table 3: rows solver, columns clue source, accuracy (%) with its change against
+    the solver's `baseline` column. cells: {(solver, source): accuracy in %}; n: {solver:
+    items its cells were computed on}, shown as a column. Rows and columns in the order of
+    `cells`, the baseline last."""
+    solvers = list(dict.fromkeys(s for s, _ in cells))
+    sources = [s for s in dict.fromkeys(src for _, src in cells) if s != baseline] + [baseline]
+    columns = [Column("solver", "Model", numeric=False)] + [
+        Column(src, src, rank=False) for src in sources]
+    if n is not None:
+        columns.append(Column("n", "n", digits=0, rank=False))
+    rows = []
+    for solver in solvers:
+        row, base = {"solver": solver}, cells.get((solver, baseline))
+        for src in sources:
+            row[src] = cells.get((solver, src))
+            if src != baseline and base is not None and row[src] is not None:
+                row[f"{src}_delta"] = row[src] - base
+        if n is not None:
+            row["n"] = n.get(solver)
+        rows.append(row)
+    return Table(columns, rows, caption=caption)
+
+
+def rigorous_drop_table(general: dict[str, Accuracy], rigorous: dict[str, Accuracy], *,
+                        caption: str = "") -> Table:
+    """DailyClue Fig. 7 as a table: general and rigorous accuracy (%) per run, and the drop."""
+    columns = [Column("model", "Model", numeric=False), Column("general", "General"),
+               Column("rigorous", "Rigorous"), Column("drop", "Drop", higher_is_better=False)]
+    rows = []
+    for run, acc in general.items():
+        row = {"model": run, "_unranked": unrankable(acc)}
+        _percent(row, "general", acc)
+        _percent(row, "rigorous", rigorous.get(run))
+        both = row["general"] is not None and row["rigorous"] is not None
+        row["drop"] = row["general"] - row["rigorous"] if both else None
+        rows.append(row)
+    return Table(columns, rows, caption=caption)
+
+
+def verbench_table(runs: dict[str, dict], *, caption: str = "") -> Table:
+    """VER-Bench Table 1: AC, CC, RQ, ER (x 10) and the average accuracy per run."""
+    columns = [Column("model", "Model", numeric=False)] + [
+        Column(m, m, digits=1, percent=False) for m in ("AC", "CC", "RQ", "ER")] + [
+        Column("average", "Average Accuracy", digits=1), Column("n", "n", digits=0, rank=False)]
+    rows = [{"model": run, **{k: s.get(k) for k in ("AC", "CC", "RQ", "ER", "average", "n")},
+             "average_ci_low": s.get("ci_low"), "average_ci_high": s.get("ci_high")}
+            for run, s in runs.items()]
+    return Table(columns, rows, caption=caption)
+
+
+def leaderboard(runs: dict[str, dict], **kwargs) -> Table:
+    """`results_table` sorted by overall accuracy, best first (unscored runs last)."""
+    table = results_table(runs, **kwargs)
+    table.rows.sort(key=lambda r: (r["overall"] is None, -(r["overall"] or 0)))
+    return table

@@ -1,0 +1,63 @@
+"""A run with fewer items (a cancelled one) limits the items runs are compared on: every
+caption and note that gives that n names the run ("n = 2: run X covers 2 of 6 items"), in
+the tables, the Results page's charts and the CLI's `table` and `leaderboard`. Real SQLite,
+runs written through the store, the real CLI."""
+import pytest
+
+from scoring import tables
+from scoring.score_run import score_run
+from store import Store
+from tests.scoring_helpers import add_items, cli, make_run
+
+ITEMS = [{"id": f"demo/{i}", "answer_type": "yes_no", "answer": "Yes", "domain": "Street",
+          "subtask": "signs"} for i in range(6)]
+LIMIT = "n = 2: run m · CoT · clues gt (cancelled) covers 2 of 6 items"
+
+
+@pytest.fixture
+def three_runs(tmp_path):
+    """cot and direct answer all 6 items; gt was cancelled after 2 of them."""
+    store = Store.open(tmp_path / "t.db")
+    add_items(store, ITEMS)
+    ids = [i["id"] for i in ITEMS]
+    make_run(store, "cot", {i: "Yes." for i in ids})
+    make_run(store, "direct", {i: "No." for i in ids}, setting="direct")
+    make_run(store, "gt", {i: "Yes." for i in ids[:2]}, clues="gt")
+    store.finish_run("gt", "test", "cancelled", "cancelled by the user", {})
+    for run in ("cot", "direct", "gt"):
+        score_run(store, run)
+    yield store
+    store.close()
+
+
+def test_main_table_caption_and_notes_name_the_run_that_limits_n(three_runs):
+    table = tables.main_table(three_runs, ["cot", "direct", "gt"])
+    assert table.caption == f"Accuracy (%), general protocol, {LIMIT}"
+    assert f"Runs compared on the 2 items all 3 share; {LIMIT} (" in table.notes
+    drop = tables.drop_table(three_runs, ["cot", "gt"])
+    assert "n = 2: m · CoT · clues gt (cancelled) (general) covers 2 of 6 items" in \
+        drop.caption
+    # runs that all cover the same items: the caption says the n alone
+    assert tables.main_table(three_runs, ["cot", "direct"]).caption.endswith(", 6 items")
+
+
+def test_results_page_caption_and_charts_name_the_run_that_limits_n(three_runs):
+    from ui import results_handlers as h
+
+    shown = h.show_results(three_runs, ["cot", "direct", "gt"])
+    assert shown["caption"].endswith(LIMIT)
+    for chart in ("group_chart", "second_chart"):
+        assert f"on the 2 items the runs share ({LIMIT})" in shown[chart]
+    assert LIMIT in shown["rules"]
+
+
+@pytest.mark.parametrize("command", [("leaderboard",), ("table", "--kind", "main"),
+                                     ("table", "--kind", "ablation")])
+def test_cli_table_and_leaderboard_notes_name_the_run_that_limits_n(three_runs, command):
+    code, out, err = cli(*command, "--db", three_runs.path)
+    assert code == 0, err
+    if command[-1] == "ablation":   # gt has clues: left out, cot and direct share all 6
+        assert "covers" not in out and "Left out: m · CoT · clues gt (cancelled)" in out
+        return
+    assert LIMIT in out
+    assert "(m · CoT: 6, m · CoT · clues gt (cancelled): 2, m · No-CoT: 6 items" in out
