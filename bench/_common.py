@@ -1,7 +1,10 @@
 """Helpers shared by the benchmark scripts (not a test module; no pytest here).
 
 Every script in bench/ is a CLI (`--help`) that prints human-readable progress on stderr and a
-single JSON summary line as the last line of stdout.
+single JSON summary line as the last line of stdout. They are run from the repository root as
+modules, `python -m bench.<script>`, so the repository's packages import as themselves; a script
+that starts another bench script (or itself) in a child process does it the same way
+(`module_command`).
 """
 from __future__ import annotations
 
@@ -26,12 +29,18 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-# `python bench/x.py` puts bench/ first on sys.path, and scripts here are named like the
-# packages they measure (bench/runner.py, bench/scoring.py): take bench/ off and put the
-# repository first, so that `import runner` means the package. Scripts import _common first.
-_BENCH = REPO / "bench"
-sys.path[:] = [str(REPO)] + [p for p in sys.path
-                             if Path(p or ".").resolve() not in (_BENCH, REPO)]
+
+
+def module_command(module: str, *args: str) -> list[str]:
+    """`python -m bench.<module> ARGS`, for a child process started with `cwd=REPO` (or
+    `module_env()`), which is where `-m` looks for the `bench` package."""
+    return [sys.executable, "-m", f"bench.{module}", *args]
+
+
+def module_env(**extra: str) -> dict:
+    """This process's environment with the repository on PYTHONPATH, for a `module_command`
+    child whose working directory is not the repository (a server runs beside its database)."""
+    return {**os.environ, "PYTHONPATH": str(REPO), **extra}
 
 
 def log(*parts) -> None:
@@ -119,10 +128,11 @@ def free_port() -> int:
 
 
 class Server:
-    """`python app.py serve --db DB --port P --no-auth` in a subprocess (like tests/live_server)."""
+    """`python app.py serve --db DB --port P --no-auth` in a subprocess (like tests/live_server);
+    with `module`, that bench module (e.g. `_patched_server`) in place of app.py."""
 
     def __init__(self, db: Path, *flags: str, env: dict | None = None, timeout: float = 90,
-                 entry: Path | None = None):
+                 module: str | None = None):
         db = Path(db).resolve()
         if not db.exists():
             # the server would seed the demo dataset into a new file: refuse instead
@@ -133,11 +143,12 @@ class Server:
         self.log_path = db.with_suffix(".server.log")
         self._log = open(self.log_path, "w")
         started = time.perf_counter()
+        serve = ["serve", "--db", str(db), "--port", str(self.port), "--no-auth", *flags]
+        env = {"GRADIO_ANALYTICS_ENABLED": "False", **(env or {})}
         self.proc = subprocess.Popen(
-            [sys.executable, str(entry or REPO / "app.py"), "serve", "--db", str(db),
-             "--port", str(self.port), "--no-auth", *flags],
+            module_command(module, *serve) if module else [sys.executable, str(REPO / "app.py"), *serve],
             cwd=db.parent, stdout=self._log, stderr=subprocess.STDOUT,
-            env={**os.environ, "GRADIO_ANALYTICS_ENABLED": "False", **(env or {})},
+            env=module_env(**env) if module else {**os.environ, **env},
         )
         self._wait(timeout)
         self.startup_s = time.perf_counter() - started

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Bench-only what-if server: `app.py serve` with candidate fixes applied in memory.
 
-The UI and store code are not changed; this lets bench/browser_paint.py --what-if measure what
-a fix would buy before anyone writes it. BENCH_PATCHES (comma-separated) selects them:
+The UI and store code are not changed; this lets `python -m bench.browser_paint --what-if` measure
+what a fix would buy before anyone writes it. BENCH_PATCHES (comma-separated) selects them:
 
   preprocess  (already in the code since commit b410d4e; kept to measure older builds)
               the annotator's path-only preprocess set on the component CLASS.
@@ -38,22 +38,20 @@ a fix would buy before anyone writes it. BENCH_PATCHES (comma-separated) selects
               status built with the page, as before commit 6d30fd1, instead of after the first
               image (ui/annotate_layout.DEFER_PANELS)
 
-Usage: BENCH_PATCHES=preprocess python bench/_patched_server.py serve --db DB --port P --no-auth
+Usage: BENCH_PATCHES=preprocess python -m bench._patched_server serve --db DB --port P --no-auth
 """
 import os
 import runpy
 import sys
 
-import _common  # (first: puts the repository, not bench/, first on sys.path)
-
 import gradio as gr
 from gradio_image_annotation import image_annotator
 
 import ui.server
+from bench._common import REPO
 from store.core import Store
 from ui import annotate_layout, annotator_assets
 
-REPO = _common.REPO
 patches = {p.strip() for p in os.environ.get("BENCH_PATCHES", "").split(",") if p.strip()}
 
 if "preprocess" in patches:

@@ -33,7 +33,7 @@
 Browser: /usr/bin/chromium, headless, --no-sandbox --disable-gpu --disable-background-networking
 --disable-component-update --disable-sync, viewport 1600x1000.
 
-Run:  python bench/browser_paint.py [--reps 5] [--next 20] [--part a|b|both]
+Run:  python -m bench.browser_paint [--reps 5] [--next 20] [--part a|b|both]
 """
 from __future__ import annotations
 
@@ -47,8 +47,8 @@ import sys
 import time
 from pathlib import Path
 
-from _common import (CHROMIUM, CHROMIUM_ARGS, DEFAULT_DB, OUT, QuietGate, Server, emit, log,
-                     machine, summarize)
+from bench._common import (CHROMIUM, CHROMIUM_ARGS, DEFAULT_DB, OUT, REPO, QuietGate, Server, emit,
+                           log, machine, module_command, summarize)
 
 TARGET_PAINT_MS = 2500.0
 TARGET_SAVE_MS = 500.0
@@ -299,18 +299,16 @@ def part_a(browser_factory, reps: int, variants: list[str | None], gate: QuietGa
         make_big_jpeg(src)
     size_mb = src.stat().st_size / 1e6
     servers, shas, samples, failures = {}, {}, {}, {}
-    patched = Path(__file__).resolve().parent / "_patched_server.py"
     try:
         for variant in variants:
             name = variant or "app"
             db = OUT / f"paint-{name.replace(',', '+')}.db"
             # in a child process: the store caches created media folders per process, so
             # building the same database twice in one process fails (docs/PERFORMANCE.md)
-            proc = subprocess.run([sys.executable, str(Path(__file__).resolve()),
-                                   "--_build-paint-db", str(db), str(src)],
-                                  capture_output=True, text=True, check=True)
+            proc = subprocess.run(module_command("browser_paint", "--_build-paint-db", str(db), str(src)),
+                                  capture_output=True, text=True, check=True, cwd=REPO)
             shas[name] = proc.stdout.strip().splitlines()[-1]
-            servers[name] = Server(db, entry=patched if variant else None,
+            servers[name] = Server(db, module="_patched_server" if variant else None,
                                    env={"BENCH_PATCHES": variant} if variant else None)
             samples[name], failures[name] = [], []
             log(f"(a) {name}: server up in {servers[name].startup_s:.1f} s; image {size_mb:.1f} MB")
@@ -547,7 +545,7 @@ def main(argv=None) -> int:
         if args.part in ("b", "both"):
             db = args.db.resolve()
             if not db.exists():
-                raise SystemExit(f"{db} not found; run bench/import_mmr_life.py first")
+                raise SystemExit(f"{db} not found; run python -m bench.import_mmr_life first")
             gate_b = QuietGate(args.max_busy, enabled=not args.no_quiet_wait)
             summary["b_next_item"] = part_b(factory, db, args.next, args.start, gate_b)
             summary["b_next_item"]["quiet_gate"] = gate_b.report()

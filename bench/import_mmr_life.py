@@ -27,7 +27,7 @@ With --breakdown, one extra run per mode (not counted in the figures) wraps the 
 phases with timers: parse + folder listing, image preparation (thread pool, wall time),
 registering image rows, item creation.
 
-Run:  python bench/import_mmr_life.py [--json PATH] [--runs 5] [--modes link,copy] [--breakdown]
+Run:  python -m bench.import_mmr_life [--json PATH] [--runs 5] [--modes link,copy] [--breakdown]
 """
 from __future__ import annotations
 
@@ -42,8 +42,8 @@ import sys
 import time
 from pathlib import Path
 
-from _common import (DEFAULT_DB, DEFAULT_JSON, DEFAULT_TREE, OUT, REPO, QuietGate, emit, log,
-                     machine, summarize)
+from bench._common import (DEFAULT_DB, DEFAULT_JSON, DEFAULT_TREE, OUT, REPO, QuietGate, emit,
+                           log, machine, module_command, summarize)
 
 TARGET_ITEMS_PER_S = 200.0
 MODES = {"link": {}, "copy": {"CLUELAB_COPY_MEDIA": "1"},
@@ -59,8 +59,8 @@ def ensure_tree(tree: Path, json_path: Path) -> float:
         raise SystemExit(f"MMR_Life.json not found at {json_path}; pass --json")
     log(f"generating the MMR-Life image tree in {tree} …")
     started = time.perf_counter()
-    subprocess.run([sys.executable, str(REPO / "bench" / "make_mmr_life_tree.py"), str(tree),
-                    "--json", str(json_path), "--force"], check=True, stdout=sys.stderr)
+    subprocess.run(module_command("make_mmr_life_tree", str(tree), "--json", str(json_path), "--force"),
+                   check=True, stdout=sys.stderr, cwd=REPO)
     return time.perf_counter() - started
 
 
@@ -144,8 +144,8 @@ def one_run(db: Path, json_path: Path, tree: Path, breakdown: bool) -> dict:
 
 
 def spawn_run(db: Path, json_path: Path, tree: Path, mode: str, breakdown: bool) -> dict:
-    cmd = [sys.executable, str(Path(__file__).resolve()), "--_one-run", str(db),
-           "--json", str(json_path), "--tree", str(tree)]
+    cmd = module_command("import_mmr_life", "--_one-run", str(db), "--json", str(json_path),
+                         "--tree", str(tree))
     if breakdown:
         cmd.append("--breakdown")
     env = {k: v for k, v in os.environ.items()

@@ -18,7 +18,7 @@ id, so the tree is identical on every run. Each PNG is small (64-160 px, random 
 carries its (item, file) number in its first pixels, so no two files share a sha256 (the store
 deduplicates by content hash; duplicates would understate the work).
 
-Run:  python bench/make_mmr_life_tree.py bench/out/mmr-life [--json PATH] [--workers 2] [--force]
+Run:  python -m bench.make_mmr_life_tree bench/out/mmr-life [--json PATH] [--workers 2] [--force]
 Generated data is git-ignored (bench/out/); do not commit it.
 """
 from __future__ import annotations

@@ -43,7 +43,7 @@ predict returns, which the browser does not wait for either.
 required), so it is not an option. Box colours must be sent as "rgb(r, g, b)": echoing the
 [r, g, b] lists that load returns makes the component's preprocess raise TypeError.
 
-Run:  python bench/ui_latency.py [--db bench/out/mmr.db] [--items 200] [--arms gradio/none,raw/path]
+Run:  python -m bench.ui_latency [--db bench/out/mmr.db] [--items 200] [--arms gradio/none,raw/path]
 """
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ import sys
 import time
 from pathlib import Path
 
-from _common import DEFAULT_DB, QuietGate, Server, emit, log, machine, summarize
+from bench._common import DEFAULT_DB, QuietGate, Server, emit, log, machine, summarize
 
 TARGET_P95_MS = 150.0
 MARK = " [bench]"
@@ -75,7 +75,7 @@ def pick_ids(db: Path, n: int) -> list[str]:
     finally:
         store.close()
     if not ids:
-        raise SystemExit(f"{db} has no items; run bench/import_mmr_life.py first")
+        raise SystemExit(f"{db} has no items; run python -m bench.import_mmr_life first")
     step = max(1, len(ids) // n)
     return ids[::step][:n]
 
@@ -133,7 +133,7 @@ def main(argv=None) -> int:
 
     from gradio_client import Client
 
-    from _common import RawGradioClient
+    from bench._common import RawGradioClient
 
     arms = [a.strip() for a in args.arms.split(",") if a.strip()]
     unknown = [a for a in arms if a not in ARMS]
@@ -141,7 +141,7 @@ def main(argv=None) -> int:
         raise SystemExit(f"unknown arm(s) {unknown}; choose from {list(ARMS)}")
     db = args.db.resolve()
     if not db.exists():
-        raise SystemExit(f"{db} not found; run bench/import_mmr_life.py first")
+        raise SystemExit(f"{db} not found; run python -m bench.import_mmr_life first")
     total = (args.items + args.warmup) * len(arms)
     ids = pick_ids(db, total)
     if len(ids) < total:

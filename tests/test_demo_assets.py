@@ -2,17 +2,18 @@
 
 Why: the demo seeds every new database, so a broken line, a missing image or a box outside its
 image would be the first thing every user sees. These tests read the files directly, so they stay
-valid whatever the importer does, and they pin the demo to what assets/make_demo.py generates.
+valid whatever the importer does, and they pin the demo to what assets/demo_generator/ generates.
 """
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path, PurePosixPath
 
 import pytest
 from PIL import Image
+
+from assets.demo_generator.generate import main as generate_demo
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO = ROOT / "assets" / "demo"
@@ -132,11 +133,8 @@ def test_demo_is_small():
 
 
 def test_generator_reproduces_the_shipped_demo(tmp_path):
-    """The committed files must be what assets/make_demo.py writes (nobody hand-edits a box)."""
-    spec = importlib.util.spec_from_file_location("make_demo", ROOT / "assets" / "make_demo.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    mod.main(["--out", str(tmp_path)])
+    """The committed files must be what assets/demo_generator/ writes (nobody hand-edits a box)."""
+    generate_demo(["--out", str(tmp_path)])
     assert (tmp_path / "demo.jsonl").read_text(encoding="utf-8") == JSONL.read_text(encoding="utf-8")
     shipped = sorted(p.relative_to(DEMO).as_posix() for p in (DEMO / "images").rglob("*") if p.is_file())
     fresh = sorted(p.relative_to(tmp_path).as_posix() for p in (tmp_path / "images").rglob("*") if p.is_file())

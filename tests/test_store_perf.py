@@ -4,7 +4,7 @@ The UI calls get_item on every click and save_item on every edit (target p95 <= 
 to end); bulk imports add ~19,000 small PNGs. Budgets here are the issue's numbers; typical
 timings are far lower (get_item ~0.3 ms, save_item ~2 ms), so these only fail on a real
 regression such as one query per clue or a full image decode. The throughput of add_image is
-measured by `bench/large_image.py --small 900 --synthetic` (docs/PERFORMANCE.md, section 7):
+measured by `python -m bench.large_image --small 900 --synthetic` (docs/PERFORMANCE.md, section 7):
 as a test with a floor of 1,000 images/s it failed whenever the shared machine was loaded.
 """
 import random

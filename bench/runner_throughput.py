@@ -1,6 +1,6 @@
 """Runner throughput, client CPU per request and warm-cache rerun time (issue 3, §6).
 
-    python bench/runner.py [--items 1000] [--samples 2] [--concurrency 64] [--latency 0.2]
+    python -m bench.runner_throughput [--items 1000] [--samples 2] [--concurrency 64] [--latency 0.2]
 
 Against the fake OpenAI server (tests/openai_server.py, its own process) answering after
 `latency` seconds: one run of items x samples requests (default 2,000) at `concurrency`, then
@@ -20,9 +20,9 @@ import shutil
 import sys
 import time
 
-from _common import OUT, log, machine  # first: it also puts the repo on sys.path
 from PIL import Image
 
+from bench._common import OUT, log, machine
 from runner.client import ChatClient
 from runner.config import Execution, RunConfig
 from runner.engine import execute

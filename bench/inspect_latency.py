@@ -1,7 +1,7 @@
 """Benchmark: the Inspect tab on a 50,000-response run, through the real server.
 
-    python bench/inspect_bench.py [--items 2000] [--repeats 5] [--samples 5] [--opens 80]
-                            [--filter-rounds 5] [--keep DIR]
+    python -m bench.inspect_latency [--items 2000] [--repeats 5] [--samples 5] [--opens 80]
+                                    [--filter-rounds 5] [--keep DIR]
 
 Builds a database in a temporary folder (or DIR): items of two datasets over 6 domains x 4
 subtasks, each with 1-2 real 1600x1200 JPEG images and 3 GT clues with boxes; two runs of
@@ -39,7 +39,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from _common import RawGradioClient, Server, emit, log, machine, summarize
+from bench._common import RawGradioClient, Server, emit, log, machine, summarize
 
 DOMAINS = ["Location", "Spatial", "Daily", "Science", "Culture", "Nature"]
 SEEDED = ["illusionary clue", "useless clue", "missed clue", "perception error",

@@ -1,6 +1,6 @@
 """Benchmark: rule-based scoring of a large run, and every result table of a 20,000-response run.
 
-    python bench/scoring.py [--items 20000] [--samples 5] [--table-responses 20000]
+    python -m bench.scoring_and_tables [--items 20000] [--samples 5] [--table-responses 20000]
 
 Builds a database in a temporary folder: N items of mixed answer types (multiple choice, yes/no,
 numeric, location, open) over 4 domains x 4 subtasks, a run of N x samples responses (written
@@ -17,14 +17,11 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from bench._common import emit, log, machine  # noqa: E402
+from bench._common import emit, log, machine
 
 DOMAINS = ["Location", "Spatial", "Daily", "Science"]
 KINDS = [("multiple_choice", "B"), ("multiple_choice", "C"), ("multiple_choice", "A"),
