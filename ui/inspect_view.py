@@ -18,6 +18,7 @@ scoring stopped early), the offline matcher is run now and said to be live.
 from __future__ import annotations
 
 from domain.geometry import box_to_pixels, gt_clue_boxes
+from domain.judge_ids import parse_judge
 
 from judges.clue_match import DEFAULT_THRESHOLDS, match_clues
 from judges.grounding import clue_boxes
@@ -35,9 +36,10 @@ LIST_NAMES = {"clue list": "M", "sentences of the reasoning": "S"}
 def _judge_kind(verdict: dict) -> tuple[str, float]:
     """(who, match threshold) of a rigorous verdict."""
     judge, decided = verdict["judge"], verdict.get("decided_by") or ""
-    if judge.startswith("llm:") or decided.startswith("llm:"):
+    decider = parse_judge(decided)
+    if parse_judge(judge).is_llm or decider.is_llm:
         return f"judge {judge}", 100.0
-    method = decided.split(":", 1)[1] if ":" in decided else "lexical"
+    method = decider.method or "lexical"
     return f"matcher {decided or judge}", DEFAULT_THRESHOLDS.get(method, 70.0)
 
 
@@ -59,7 +61,7 @@ def _matches(verdicts: list[dict], response: dict, gt: list[dict]) -> list[dict]
     out = []
     for v in verdicts:
         details = v["details"]
-        if v["protocol"] != "rigorous" or v["judge"].startswith("panel:") or \
+        if v["protocol"] != "rigorous" or parse_judge(v["judge"]).is_panel or \
                 not details.get("best_gt"):
             continue
         who, threshold = _judge_kind(v)
