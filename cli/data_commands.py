@@ -91,6 +91,8 @@ def run_export(args) -> int:
 
 
 def run_stats(args) -> int:
+    from store.stats import render_stats
+
     store = _open_store(args.db, must_exist=True)
     stats = store.stats()
     if args.json:
@@ -98,29 +100,3 @@ def run_stats(args) -> int:
         return 0
     print(render_stats(stats))
     return 0
-
-
-def render_stats(stats: dict) -> str:
-    """Human-readable stats: totals first, then one block per distribution."""
-    lines = [
-        f"items {stats['items']}  images {stats['images']}  clues {stats['clues']}  "
-        f"boxes {stats['boxes']}  flagged {stats['flagged']}",
-        f"mean images per item {stats['mean_images_per_item']:.2f}  "
-        f"mean box area {100 * stats['mean_box_area_fraction']:.3f}% of the image",
-    ]
-    res = stats.get("mean_resolution") or {}
-    if res:
-        lines.append(
-            "mean resolution "
-            + "  ".join(f"{k} {v:.1f}" for k, v in res.items() if isinstance(v, (int, float)))
-        )
-    for key in ("by_dataset", "by_domain", "by_subtask", "by_reasoning_type", "by_answer_type",
-                "by_status"):
-        counts = stats.get(key) or {}
-        if not counts:
-            continue
-        lines.append(f"\n{key[3:].replace('_', ' ')}:")
-        width = max(len(str(k)) for k in counts)
-        for name, n in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0]))):
-            lines.append(f"  {str(name):<{width}}  {n}")
-    return "\n".join(lines)

@@ -206,7 +206,8 @@ def run_prompt_list(args) -> int:
 
 
 def run_prompt_show(args) -> int:
-    from runner.prompts import TemplateError, default_text
+    from domain.templates import TemplateError
+    from runner.prompts import default_text
     from store import StoreError
 
     store = open_store(args.db)
@@ -222,7 +223,8 @@ def run_prompt_show(args) -> int:
 
 
 def run_prompt_set(args) -> int:
-    from runner.prompts import TemplateError, default_text
+    from domain.templates import TemplateError
+    from runner.prompts import default_text
     from store import StoreError
 
     store = open_store(args.db)

@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from domain.vocabulary import ANSWER_TYPES
+
 from .mmr_options import split_options
-from .records import (ANSWER_TYPES, describe, gold_not_an_option, guess_answer_type, new_record,
+from .records import (describe, gold_not_an_option, guess_answer_type, new_record,
                       option_labels, text_or_empty)
 from .safepath import image_ref
 from .seekworld import parse_location_answer

@@ -10,9 +10,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from domain.vocabulary import ANSWER_TYPES, ITEM_STATUSES
+
 from .media_export import ImageWriter
 from .report import problem
-from .records import ANSWER_TYPES, STATUSES, ImageRef, describe, new_record, text_or_empty
+from .records import ImageRef, describe, new_record, text_or_empty
 from .safepath import image_ref
 from .sources import read_json_lines
 
@@ -104,7 +106,7 @@ def line_to_record(line: dict, number: int, base: Path, dataset: str | None,
     record["answer"] = text_or_empty(line.get("answer"))
     record["gt_reasoning"] = text_or_empty(line.get("gt_reasoning"))
     record["answer_type"] = _choice(line, "answer_type", ANSWER_TYPES, "open", problems, metadata)
-    record["status"] = _choice(line, "status", STATUSES, "draft", problems, metadata)
+    record["status"] = _choice(line, "status", ITEM_STATUSES, "draft", problems, metadata)
     record["aliases"] = _strings(line, "aliases", problems)
     source_problems = _strings(line, "problems", problems)
     record["images"] = [_ref(base, path, problems) for path in _list(line, "images", problems)]

@@ -17,8 +17,6 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-ANSWER_TYPES = ("multiple_choice", "yes_no", "open", "location", "numeric")
-STATUSES = ("draft", "candidate", "in_review", "verified", "rejected", "released")
 
 
 @dataclass(eq=False)

@@ -1,7 +1,7 @@
 """Scoring: verdicts, rule-based judges, clue matching, grounding, statistics and tables.
 
 Pure functions only: no SQL, no Gradio, no network (DESIGN.md: `judges` imports neither `store`
-nor `gradio`). Answers are read from model text by `runner.extract`; judges compare.
+nor `gradio`). Answers are read from model text by `domain.extract`; judges compare.
 
     rules.py       judge_response() and the multiple-choice, yes/no, numeric and open judges
     location.py    SeekWorld's strict location rule and our normalised one, side by side

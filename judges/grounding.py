@@ -7,9 +7,10 @@ grounded when one of its boxes, converted to original-image pixels, has IoU >= t
 comes from `judges.clue_match`). An item is grounded-rigorous when its answer is correct and at
 least one model clue is grounded.
 
-Model boxes come in three conventions (pixels, 0-1, 0-1000 as Qwen-VL prints them); the runner
-detects which (`runner.extract.detect_box_convention`) and records it with the response, and
-`runner.extract.box_to_pixels` converts. GT boxes are pixels (DESIGN.md). On multi-image items a
+Model boxes come in three conventions (pixels of the image as sent, 0-1, 0-1000 as Qwen-VL
+prints them); the runner detects which (`domain.geometry.detect_box_convention`) and records it
+with the response, and `domain.geometry.box_to_pixels` converts (the Inspect overlay draws with
+the same rule). GT boxes are pixels (DESIGN.md). On multi-image items a
 box may carry the index of its image ({"box": [...], "image": k}); boxes on different images
 never overlap. Reversed corners are put in order; a box with no area has IoU 0.
 """
@@ -17,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from runner.extract import box_to_pixels, detect_box_convention
+from domain.geometry import box_to_pixels, detect_box_convention
 
 from judges.clue_match import ClueMatch
 from judges.verdict import Verdict, from_match, unscored
@@ -82,14 +83,18 @@ class Grounding:
 
 
 def ground_clues(model_clues, gt_clues, match: ClueMatch, *, image_size, convention=None,
-                 threshold: float = DEFAULT_IOU) -> Grounding:
-    """Per model clue: IoU of its best box with the boxes of the GT clue it matched."""
+                 threshold: float = DEFAULT_IOU, max_pixels: int | None = None) -> Grounding:
+    """Per model clue: IoU of its best box with the boxes of the GT clue it matched.
+
+    `image_size`: the original's (width, height), or one per image; `max_pixels`: the run's
+    image budget, which pixel boxes of the recorded `convention` were drawn on."""
     model_clues = list(model_clues or [])  # same order as the match's lists
     first_size = _size(image_size, 0) if image_size else None
     note = ""
     if convention is None:
         convention, note = detect_box_convention(
             [c for c in model_clues if isinstance(c, dict)], first_size)
+        max_pixels = None  # no convention recorded: boxes are read as original pixels
     result = Grounding(threshold, convention, note=note)
     for i, clue in enumerate(model_clues):
         j = match.best_gt[i] if i < len(match.best_gt) else None
@@ -101,7 +106,7 @@ def ground_clues(model_clues, gt_clues, match: ClueMatch, *, image_size, convent
             continue
         best = 0.0
         for image, box in boxes:
-            pixels = box_to_pixels(box, convention, _size(image_size, image))
+            pixels = box_to_pixels(box, convention, _size(image_size, image), max_pixels)
             for target_image, target in targets:
                 if image is None or target_image is None or image == target_image:
                     best = max(best, iou(pixels, target))

@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import re
 
-from runner.prompts import render
+from domain.templates import render
 
 from judges.clue_match import ClueMatch, clue_text, rigorous_verdict
 from judges.verdict import CORRECT, WRONG, Verdict, unscored

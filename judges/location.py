@@ -12,7 +12,7 @@ line-by-line reading of the SeekWorld authors' verifier (`verify_location` in th
   notably not " prefecture" or " county");
 - both are split into words and matched greedily: each answer word takes the first unused alias
   word at Levenshtein distance < 3, and every alias word must be taken.
-The rule is applied to the `$country,admin1$` that `runner.extract` read; SeekWorld's own
+The rule is applied to the `$country,admin1$` that `domain.extract` read; SeekWorld's own
 verifier reads only `<answer>$...$</answer>` and scores anything else 0, a format check that
 ClueLab reports as `unparsed` instead.
 

@@ -11,7 +11,7 @@ is the answer, upper-cased. The third branch matches any a-e before a full stop,
 "# Answer: C\\nThis matches the blue cube." reads as E (the "e." of "cube."), and
 "the answer is (C). See above." reads as E too. Without a match the paper stores "" and scores
 it wrong; here that is `unparsed` (still wrong in accuracy, but visible as a rate).
-ClueLab's own reading (`runner.extract`) takes the final explicit answer statement and never
+ClueLab's own reading (`domain.extract`) takes the final explicit answer statement and never
 lets a letter inside a word count, so it says C in both cases.
 
 Aggregation over samples (`mmr_life_item_correct`). With one sample, the item is that sample's

@@ -1,9 +1,9 @@
 """Rule-based judges: multiple choice, yes/no, numeric, open (pre-check) and the dispatcher.
 
-Reading the answer out of the model's text is the runner's job (`runner.extract`, strict to
+Reading the answer out of the model's text is `domain.extract`'s job (strict to
 lenient, never a guess); a judge only compares what was read with the gold answer, so the same
 reading is shown in the UI, stored with the response and scored. A judge accepts either the raw
-text (it then calls `runner.extract.extract`) or an extraction already made.
+text (it then calls `domain.extract.extract`) or an extraction already made.
 
 Multiple choice and yes/no are exact after normalisation (DailyClue §4.2: "exact string
 matching"); numeric allows an absolute and/or relative tolerance; open answers get a cheap
@@ -17,7 +17,8 @@ import math
 import re
 import unicodedata
 
-from runner.extract import ANSWER_TYPES, Extraction, extract
+from domain.extract import Extraction, extract
+from domain.vocabulary import ANSWER_TYPES
 
 from judges.location import judge_location
 from judges.verdict import Verdict, error, from_match, unparsed, unscored, wrong

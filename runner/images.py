@@ -28,6 +28,8 @@ import cv2
 import numpy as np
 from PIL import Image
 
+from domain.geometry import fit_within
+
 FORMATS = {"png": ("PNG", "image/png"), "jpeg": ("JPEG", "image/jpeg"),
            "webp": ("WEBP", "image/webp")}
 
@@ -90,20 +92,6 @@ def prepare_image(source: bytes | str | Path | Image.Image | np.ndarray, *,
     key = content_key(original_sha256, params) if original_sha256 else ""
     return PreparedImage(buffer.getvalue(), mime, new_width, new_height, new_width / width, key,
                          width, height)
-
-
-def fit_within(width: int, height: int, max_pixels: int | None) -> tuple[int, int]:
-    """The largest size with the same aspect ratio and width × height ≤ max_pixels."""
-    if not max_pixels or width * height <= max_pixels:
-        return width, height
-    scale = math.sqrt(max_pixels / (width * height))
-    new_width, new_height = max(1, int(width * scale)), max(1, int(height * scale))
-    while new_width * new_height > max_pixels and (new_width > 1 or new_height > 1):
-        if new_width >= new_height:
-            new_width -= 1
-        else:
-            new_height -= 1
-    return new_width, new_height
 
 
 def to_data_url(data: bytes, mime: str) -> str:

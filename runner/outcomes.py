@@ -13,7 +13,7 @@ what the first run recorded.
 """
 from __future__ import annotations
 
-from runner.extract import extract
+from domain.extract import extract
 
 ENDPOINT_STATUSES = (401, 403, 404)
 """HTTP statuses that condemn the endpoint, not the item: stop the run instead of recording

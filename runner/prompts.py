@@ -1,25 +1,19 @@
-"""Prompt templates: which ones a run needs, their stored versions, and rendering.
+"""Prompt templates: which ones a run needs, their stored versions, and the run's prompt texts.
 
 Templates live in the database, versioned; the files in assets/prompts/ are only the
 defaults, stored as version 1 the first time a name is used. A run records the version of
 every template it uses and renders from exactly those versions, so editing a template later
-changes new runs (and their config id) but never what a resumed run sends.
-
-Placeholders are `{{name}}`: unlike `str.format` or `string.Template` they cannot collide
-with the JSON braces of the structured setting or the `$country,admin1$` answer format.
+changes new runs (and their config id) but never what a resumed run sends. Filling a
+template's `{{name}}` placeholders is `domain.templates.render`, shared with the judges.
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
+from domain.templates import TemplateError, render
+from domain.vocabulary import ANSWER_TYPES
+
 ASSETS = Path(__file__).resolve().parent.parent / "assets" / "prompts"
-ANSWER_TYPES = ("multiple_choice", "yes_no", "location", "numeric", "open")
-_PLACEHOLDER = re.compile(r"\{\{(\w+)\}\}")
-
-
-class TemplateError(ValueError):
-    """A template uses a placeholder nobody fills, or the default file is missing."""
 
 
 def default_text(name: str) -> str:
@@ -53,20 +47,6 @@ def ensure_versions(store, names: list[str]) -> dict[str, int]:
     names the database does not know yet."""
     return {name: store.ensure_prompt_template(name, default_text(name))["version"]
             for name in names}
-
-
-def render(template: str, values: dict[str, str]) -> str:
-    """Fill `{{name}}` placeholders; drop the blank lines empty sections leave behind."""
-    def fill(match: re.Match) -> str:
-        name = match.group(1)
-        if name not in values:
-            raise TemplateError(f"template placeholder {{{{{name}}}}} has no value; "
-                                f"available: {', '.join(sorted(values))}")
-        return values[name] or ""
-
-    text = _PLACEHOLDER.sub(fill, template)
-    text = re.sub(r"[ \t]+\n", "\n", text)
-    return re.sub(r"\n{3,}", "\n\n", text).strip()
 
 
 class PromptSet:

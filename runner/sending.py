@@ -13,10 +13,11 @@ import collections
 import concurrent.futures
 import os
 
+from domain.geometry import fit_within
+
 from runner.client import ChatClient, RequestFailed, encode_json
 from runner.costs import cost
 from runner.endpoints import explain_failure
-from runner.images import fit_within
 from runner.limiter import AdaptiveLimiter
 from runner.messages import ImageEncoder, image_refs, materialise
 from runner.outcomes import (cache_row, from_failure, from_reply, is_endpoint_failure,

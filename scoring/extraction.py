@@ -1,6 +1,6 @@
 """Which rule reads the chosen letter of a multiple-choice answer: ClueLab's or MMR-Life's.
 
-ClueLab's extraction (`runner.extract`, the default) is stored with every response and scored
+ClueLab's extraction (`domain.extract`, the default) is stored with every response and scored
 by the rule judges. MMR-Life's authors read the *last* `Answer: X`, `\\boxed{X}` or `X.` in the
 text (`judges.mmr_life`), so `# Answer: C\\nThis matches the blue cube.` reads as E. To set our
 numbers beside the paper's, a report can re-read the run's multiple-choice responses with the

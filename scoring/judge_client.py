@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 
+from domain.judge_ids import format_judge, llm_judge
+
 from runner.cache import cache_key
 from runner.client import ChatClient, RequestFailed
 from runner.endpoints import api_key_for, explain_failure, preflight
@@ -32,7 +34,7 @@ class JudgeClient:
                  max_attempts: int = 4, retry_base_delay: float = 0.5):
         self.store = store
         self.endpoint = store.get_endpoint(endpoint_name)
-        self.name = f"llm:{endpoint_name}"
+        self.name = format_judge(llm_judge(endpoint_name))
         self.params = {**(self.endpoint.get("params") or {}), "temperature": 0}
         self.timeout = timeout
         self.policy = RetryPolicy(max_attempts=max_attempts, base_delay=retry_base_delay)

@@ -10,14 +10,14 @@ Offline rigorous accuracy matches the model's clue list against the GT clues lex
 (`judges.clue_match`); when the output has no clue list, the sentences of its reasoning stand
 in for clues (said in the verdict's details), which is lenient, hence the LLM judge stays the
 reference and the two are compared. Grounding converts the model's boxes to original-image
-pixels: boxes in pixels refer to the image as sent (downscaled to the run's image_max_pixels,
-`runner.images.fit_within`), normalised boxes to any size of it.
+pixels with `domain.geometry.box_to_pixels`: boxes in pixels refer to the image as sent
+(downscaled to the run's image_max_pixels), normalised boxes to any size of it.
 """
 from __future__ import annotations
 
 import re
 
-from runner.images import fit_within
+from domain.geometry import gt_clue_boxes
 
 from judges.clue_match import match_clues, rigorous_verdict
 from judges.grounding import ground_clues, grounded_verdict
@@ -82,26 +82,8 @@ def offline_rigorous(item: dict, response: dict, general: Verdict, method: str =
 
 def gt_boxes(item: dict) -> list[dict]:
     """GT clues with boxes as grounding wants them: {"box": [x0, y0, x1, y1], "image": k}."""
-    index = {sha: k for k, sha in enumerate(item.get("images") or [])}
-    return [{"text": c.get("text"),
-             "boxes": [{"box": [b["x0"], b["y0"], b["x1"], b["y1"]],
-                        "image": index.get(b.get("image"), 0)} for b in c.get("boxes") or []]}
-            for c in item.get("clues") or []]
-
-
-def _scaled(clue: dict, factors: list[tuple[float, float]]) -> dict:
-    image = clue.get("image") or 0
-    fx, fy = factors[image] if image < len(factors) else factors[0]
-
-    def scale(box):
-        return [box[0] * fx, box[1] * fy, box[2] * fx, box[3] * fy]
-
-    out = dict(clue)
-    if clue.get("box"):
-        out["box"] = scale(clue["box"])
-    if clue.get("boxes"):
-        out["boxes"] = [scale(b) for b in clue["boxes"]]
-    return out
+    return [{"text": clue.get("text"), "boxes": boxes}
+            for clue, boxes in zip(item.get("clues") or [], gt_clue_boxes(item))]
 
 
 def grounded(item: dict, response: dict, general: Verdict, match, clues: list[dict],
@@ -116,12 +98,9 @@ def grounded(item: dict, response: dict, general: Verdict, match, clues: list[di
         grounding.best_iou = [None] * len(clues)
         grounding.note = "no image was sent" if image_mode == "text_only" else "no image size"
     else:
-        if convention == "pixels":
-            sent = [fit_within(w, h, max_pixels) for w, h in originals]
-            factors = [(w / sw, h / sh) for (w, h), (sw, sh) in zip(originals, sent)]
-            clues = [_scaled(c, factors) for c in clues]
         grounding = ground_clues(clues, gt_boxes(item), match, image_size=originals,
-                                 convention=convention, threshold=threshold)
+                                 convention=convention, threshold=threshold,
+                                 max_pixels=max_pixels)
     verdict = grounded_verdict(general, match, grounding)
     verdict.details.update(convention=convention, image_mode=image_mode,
                            note=grounding.note or "")

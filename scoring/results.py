@@ -19,6 +19,8 @@ import json
 import shlex
 from collections import Counter, defaultdict
 
+from domain.judge_ids import parse_judge
+
 from judges.agreement import pairwise_agreement
 from judges.pairing import restrict
 from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggregate_samples,
@@ -37,7 +39,8 @@ class ResultsError(ValueError):
 
 
 def _rank(judge: str) -> int:
-    return 0 if judge.startswith("panel:") else 1 if judge.startswith("llm:") else 2
+    parsed = parse_judge(judge)
+    return 0 if parsed.is_panel else 1 if parsed.is_llm else 2
 
 
 def check_extraction(extraction: str, protocol: str) -> None:
@@ -257,7 +260,7 @@ def agreement(store, run_id: str, protocol: str) -> list[dict]:
     labels: dict[str, dict] = defaultdict(dict)
     full = protocol in ("rigorous", "grounded")
     for r in store.run_scores(run_id, protocol, full=full):
-        if r["judge"].startswith("panel:"):
+        if parse_judge(r["judge"]).is_panel:
             continue
         if full and r["details"].get("answer_value", CORRECT) != CORRECT:
             continue

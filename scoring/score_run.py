@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
+from domain.judge_ids import format_judge, panel_judge
 from runner.prompts import ensure_versions
 
 from judges.agreement import panel_vote
@@ -178,7 +179,7 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
         if "verbench" in chosen:
             results[("verbench", client.name)] = stages.verbench(items, responses)
     if len(clients) > 1:
-        panel = "panel:" + "+".join(judges)
+        panel = format_judge(panel_judge(judges))
         for p in chosen:
             members = {c.name: results[(p, c.name)] for c in clients}
             results[(p, panel)] = {wid: panel_vote({m: v[wid] for m, v in members.items()},

@@ -10,11 +10,10 @@ from .items import natural_key
 from .media import ImageInfo
 from .revisions import VERDICTS, diff_items
 from .users import ROLES
-from .validation import ANSWER_TYPES, STATUSES
 
 __all__ = [
     "Store", "StoreError", "DraftConflict", "BusyError", "NotFoundError", "ConflictError",
     "DuplicateItemError", "ImportProblem", "MediaError", "ReadOnlyError", "ValidationError",
     "ImageInfo", "diff_items", "natural_key",
-    "ANSWER_TYPES", "STATUSES", "ROLES", "VERDICTS",
+    "ROLES", "VERDICTS",
 ]

@@ -30,6 +30,8 @@ from collections import OrderedDict
 
 import sqlite_utils
 
+from domain.judge_ids import PANEL_LIKE
+
 from .db import reading
 from .errors import ValidationError
 from .inspect_queries import PROTOCOLS, page_rows
@@ -130,8 +132,8 @@ def _disagreeing(db, run_id: str, protocol: str) -> set[int]:
     """Responses on which two of the run's judges (panels left out) give different values,
     `unscored` not counting: a join of the verdict ranges of each pair of judges."""
     judges = [r[0] for r in db.conn.execute(
-        "SELECT judge FROM scorings WHERE run_id = ? AND protocol = ? AND judge NOT LIKE "
-        "'panel:%' ORDER BY judge", [run_id, protocol])]
+        "SELECT judge FROM scorings WHERE run_id = ? AND protocol = ? AND judge NOT LIKE ? "
+        "ORDER BY judge", [run_id, protocol, PANEL_LIKE])]
     out: set[int] = set()
     for n, first in enumerate(judges):
         for second in judges[n + 1:]:

@@ -10,9 +10,10 @@ from typing import Any, Iterator
 
 import sqlite_utils
 
+from domain.vocabulary import ITEM_STATUSES
+
 from .db import reading, rows
 from .items import get_item
-from .validation import STATUSES
 
 FILTERS = ("dataset", "domain", "subtask", "status", "flagged", "text")
 ORDER = "ORDER BY items.dataset, items.sort_key, items.id"
@@ -98,7 +99,8 @@ def facets(db: sqlite_utils.Database) -> dict[str, list[str]]:
             out[column] = [r[0] for r in db.conn.execute(
                 f"SELECT DISTINCT {column} FROM items WHERE {column} IS NOT NULL "
                 f"AND {column} != '' AND deleted_at IS NULL ORDER BY {column}")]
-    out["status"].sort(key=lambda s: STATUSES.index(s) if s in STATUSES else len(STATUSES))
+    out["status"].sort(key=lambda s: ITEM_STATUSES.index(s) if s in ITEM_STATUSES else
+                       len(ITEM_STATUSES))
     return out
 
 

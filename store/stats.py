@@ -9,6 +9,7 @@ Definitions (the ones the benchmark papers use):
 - `by_<column>`: items per dataset, domain, subtask, reasoning type (MMR-Life's 7 types),
   answer type and status, "(none)" for items without one.
 Means over nothing are 0.0, so callers can format every number without special cases.
+`render_stats` is their text form, printed by `stats` and shown on the Statistics page.
 """
 from __future__ import annotations
 
@@ -69,3 +70,29 @@ def stats(db: sqlite_utils.Database, dataset: str | None = None) -> dict:
         "mean_resolution": {"width": float(width or 0.0), "height": float(height or 0.0),
                             "megapixels": float(megapixels or 0.0)},
     }
+
+
+def render_stats(stats: dict) -> str:
+    """Human-readable stats: totals first, then one block per distribution."""
+    lines = [
+        f"items {stats['items']}  images {stats['images']}  clues {stats['clues']}  "
+        f"boxes {stats['boxes']}  flagged {stats['flagged']}",
+        f"mean images per item {stats['mean_images_per_item']:.2f}  "
+        f"mean box area {100 * stats['mean_box_area_fraction']:.3f}% of the image",
+    ]
+    res = stats.get("mean_resolution") or {}
+    if res:
+        lines.append(
+            "mean resolution "
+            + "  ".join(f"{k} {v:.1f}" for k, v in res.items() if isinstance(v, (int, float)))
+        )
+    for key in ("by_dataset", "by_domain", "by_subtask", "by_reasoning_type", "by_answer_type",
+                "by_status"):
+        counts = stats.get(key) or {}
+        if not counts:
+            continue
+        lines.append(f"\n{key[3:].replace('_', ' ')}:")
+        width = max(len(str(k)) for k in counts)
+        for name, n in sorted(counts.items(), key=lambda kv: (-kv[1], str(kv[0]))):
+            lines.append(f"  {str(name):<{width}}  {n}")
+    return "\n".join(lines)

@@ -12,10 +12,10 @@ import math
 import unicodedata
 from typing import Any, Callable
 
+from domain.vocabulary import ANSWER_TYPES, ITEM_STATUSES
+
 from .errors import ValidationError
 
-ANSWER_TYPES = ("multiple_choice", "yes_no", "open", "location", "numeric")
-STATUSES = ("draft", "candidate", "in_review", "verified", "rejected", "released")
 DEFAULT_STATUS = "draft"
 
 BOX_TOLERANCE_PX = 0.01
@@ -104,9 +104,9 @@ def normalize_item(item: Any, image_sizes: Callable[[list[str]], dict[str, tuple
     out["aliases"] = str_list("aliases", item.get("aliases"))
     out["gt_reasoning"] = text("gt_reasoning", item.get("gt_reasoning"))
     out["status"] = item.get("status") or DEFAULT_STATUS
-    if out["status"] not in STATUSES:
+    if out["status"] not in ITEM_STATUSES:
         raise fail("status", f"unknown status {out['status']!r}; "
-                             f"expected one of {', '.join(STATUSES)}")
+                             f"expected one of {', '.join(ITEM_STATUSES)}")
     out["problems"] = str_list("problems", item.get("problems"))
     metadata = item.get("metadata") or {}
     if not isinstance(metadata, dict):

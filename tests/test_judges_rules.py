@@ -4,7 +4,7 @@ import pytest
 from judges import Verdict, judge_response
 from judges.mmr_life import mmr_life_extract, mmr_life_rule
 from judges.rules import gold_label
-from runner.extract import extract
+from domain.extract import extract
 
 OPTIONS = [{"label": label, "text": text} for label, text in
            zip("ABCDE", ["red sphere", "green cone", "blue cube", "yellow torus", "grey ring"])]

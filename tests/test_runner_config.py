@@ -13,8 +13,8 @@ from runner.config import (ConfigError, Execution, RunConfig, config_id, request
                            resolved_config)
 from runner.messages import ImageEncoder, ImageOptions, build_messages, image_refs, materialise
 from runner.planning import plan_run
-from runner.prompts import (PromptSet, TemplateError, default_names, default_text,
-                            ensure_versions, render, template_names)
+from domain.templates import TemplateError, render
+from runner.prompts import PromptSet, default_names, default_text, ensure_versions, template_names
 
 ENDPOINT = {"name": "e", "base_url": "http://h/v1", "model": "m", "api_key_env": None,
             "concurrency": 4, "params": {"temperature": 0.0, "max_tokens": 512},

@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from runner.images import (box_slices, content_key, crop_boxes, fit_within, load_array,
-                           mask_boxes, prepare_image, to_data_url)
+from domain.geometry import fit_within
+from runner.images import (box_slices, content_key, crop_boxes, load_array, mask_boxes,
+                           prepare_image, to_data_url)
 
 
 @pytest.fixture

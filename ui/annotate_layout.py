@@ -11,6 +11,8 @@ from types import SimpleNamespace
 import gradio as gr
 from gradio_image_annotation import image_annotator
 
+from domain.vocabulary import ANSWER_TYPES, ITEM_STATUSES
+
 from ui import answer_form as af
 from ui import editor_model as em
 from ui.annotate_lifecycle import build_item_menu
@@ -102,7 +104,7 @@ def build_editor() -> SimpleNamespace:
                                     container=False, placeholder="item id (Enter opens)",
                                     elem_id="item-id", scale=3)
             ui.next = gr.Button("Next ▶", elem_id="next-item", scale=0, min_width=110)
-            ui.status = gr.Dropdown(em.STATUSES, label="Status", show_label=False,
+            ui.status = gr.Dropdown(ITEM_STATUSES, label="Status", show_label=False,
                                     container=False, elem_id="item-status", scale=1,
                                     min_width=140, visible=not DEFER_PANELS)
         ui.header = gr.HTML(elem_id="item-header")
@@ -250,7 +252,7 @@ def build_answer_controls(ui) -> None:
     """The gold answer's controls, one panel per answer type (ui/answer_form.panels says
     which are shown), then the options editor of multiple choice (text or image options)."""
     with gr.Row(elem_id="answer-row"):
-        ui.answer_type = gr.Dropdown(em.ANSWER_TYPES, label="Answer type", scale=1,
+        ui.answer_type = gr.Dropdown(ANSWER_TYPES, label="Answer type", scale=1,
                                      min_width=190, elem_id="item-answer-type")
         with gr.Column(scale=2, min_width=200, elem_id="answer-text-panel") as \
                 ui.answer_text_panel:

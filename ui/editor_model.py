@@ -13,8 +13,6 @@ PALETTE = [
     "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4",
     "#f032e6", "#9a6324", "#469990", "#800000", "#808000", "#000075",
 ]
-ANSWER_TYPES = ["multiple_choice", "yes_no", "open", "location", "numeric"]
-STATUSES = ["draft", "candidate", "in_review", "verified", "rejected", "released"]
 CLUE_HEADERS = ["clue", "text", "reasoning", "boxes"]
 OPTION_HEADERS = ["label", "text", "image"]
 _CLUE_LABEL = re.compile(r"^\s*(?:clue\s*)?(\d+)\s*$", re.IGNORECASE)

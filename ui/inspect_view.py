@@ -3,7 +3,7 @@
 - the item's GT clues with their boxes and colours (the annotation workspace's palette), and
   per GT clue which model clue matched it, according to whom, or that the model missed it;
 - the model's clues with their boxes converted to original-image pixels (as grounding does:
-  pixel boxes refer to the image as sent, `runner.images.fit_within`), which GT clue each
+  pixel boxes refer to the image as sent, `domain.geometry.box_to_pixels`), which GT clue each
   matched and who said so: an LLM judge ("judge llm:x") or the offline matcher ("matcher
   offline:lexical"), and the judge's illusionary / useless labels;
 - every verdict (protocol x judge) with its rationale;
@@ -17,11 +17,12 @@ scoring stopped early), the offline matcher is run now and said to be live.
 """
 from __future__ import annotations
 
+from domain.geometry import box_to_pixels, gt_clue_boxes
+from domain.judge_ids import parse_judge
+
 from judges.clue_match import DEFAULT_THRESHOLDS, match_clues
 from judges.grounding import clue_boxes
 from judges.llm import parse_extracted_clues
-from runner.extract import box_to_pixels
-from runner.images import fit_within
 from scoring.offline import model_clues as offline_model_clues
 from scoring.offline import sentence_clues
 from store import NotFoundError
@@ -35,9 +36,10 @@ LIST_NAMES = {"clue list": "M", "sentences of the reasoning": "S"}
 def _judge_kind(verdict: dict) -> tuple[str, float]:
     """(who, match threshold) of a rigorous verdict."""
     judge, decided = verdict["judge"], verdict.get("decided_by") or ""
-    if judge.startswith("llm:") or decided.startswith("llm:"):
+    decider = parse_judge(decided)
+    if parse_judge(judge).is_llm or decider.is_llm:
         return f"judge {judge}", 100.0
-    method = decided.split(":", 1)[1] if ":" in decided else "lexical"
+    method = decider.method or "lexical"
     return f"matcher {decided or judge}", DEFAULT_THRESHOLDS.get(method, 70.0)
 
 
@@ -59,7 +61,7 @@ def _matches(verdicts: list[dict], response: dict, gt: list[dict]) -> list[dict]
     out = []
     for v in verdicts:
         details = v["details"]
-        if v["protocol"] != "rigorous" or v["judge"].startswith("panel:") or \
+        if v["protocol"] != "rigorous" or parse_judge(v["judge"]).is_panel or \
                 not details.get("best_gt"):
             continue
         who, threshold = _judge_kind(v)
@@ -88,11 +90,7 @@ def _to_pixels(box, image: int | None, convention: str | None, sizes: list, max_
     k = image if image is not None and 0 <= image < len(sizes) else 0
     if not sizes or convention is None:
         return None, k
-    w, h = sizes[k]
-    if convention == "pixels":
-        sw, sh = fit_within(w, h, max_pixels)
-        return [box[0] * w / sw, box[1] * h / sh, box[2] * w / sw, box[3] * h / sh], k
-    return box_to_pixels(box, convention, (w, h)), k
+    return box_to_pixels(box, convention, sizes[k], max_pixels), k
 
 
 def _model_rows(response: dict, matches: list[dict], sizes: list, config: dict) -> list[dict]:
@@ -128,14 +126,10 @@ def _model_rows(response: dict, matches: list[dict], sizes: list, config: dict) 
 
 
 def _gt_rows(item: dict, matches: list[dict], model_rows: list[dict]) -> list[dict]:
-    index = {sha: k for k, sha in enumerate(item.get("images") or [])}
     rows = []
-    for j, clue in enumerate(item.get("clues") or []):
+    for j, (clue, boxes) in enumerate(zip(item.get("clues") or [], gt_clue_boxes(item))):
         row = {"label": f"GT{j + 1}", "index": j, "text": clue.get("text") or "",
-               "reasoning": clue.get("reasoning") or "", "color": clue_color(j),
-               "boxes": [{"image": index.get(b["image"], 0),
-                          "box": [b["x0"], b["y0"], b["x1"], b["y1"]]}
-                         for b in clue.get("boxes") or []],
+               "reasoning": clue.get("reasoning") or "", "color": clue_color(j), "boxes": boxes,
                "matched_by": [], "missed_by": []}
         for r in model_rows:
             for m in r["matches"]:

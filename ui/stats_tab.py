@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import gradio as gr
 
-from cli.data_commands import render_stats
+from store.stats import render_stats
 
 
 def build_stats_tab(store, opened) -> None:

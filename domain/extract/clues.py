@@ -1,4 +1,4 @@
-"""Clues written as text, and boxes: parsing them, telling their convention, converting them.
+"""Clues written as text, and the boxes in them.
 
 A clue is {"text", "reasoning", "box"} (box [x0, y0, x1, y1] or None), plus "boxes" when it
 has several. In free text, clues are "Clue 1: ..." lines, or list items ("- ...", "1. ...")
@@ -6,13 +6,13 @@ under a "Visual clues:" / "Evidence:" heading; a "Reasoning: ..." part (in the i
 next line) is the clue's reasoning and a [x0, y0, x1, y1] in it is its box. Clues of JSON
 output are read in structured.py.
 
-Box conventions (pixels, 0-1 or 0-1000 normalised): see detect_box_convention().
+Which convention the boxes use, and where they fall on the original image: domain.geometry.
 """
 from __future__ import annotations
 
 import re
 
-from runner.extract.statements import DECORATION
+from domain.extract.statements import DECORATION
 
 BOX_IN_TEXT = re.compile(r"[\[(]\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*,\s*"
                          r"(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*[\])]")
@@ -85,43 +85,3 @@ def clues_from_text(text: str) -> list[dict]:
         if text_part:
             clues.append(clue(text_part, split[1].strip() if len(split) > 1 else None, found))
     return clues
-
-
-def detect_box_convention(clues: list[dict], image_size: tuple[int, int] | None = None
-                          ) -> tuple[str | None, str]:
-    """Which coordinate system the model's boxes use, and the rule that decided it.
-
-    1. every coordinate within 0..1                      -> normalized_1
-    2. some coordinate above 1000                        -> pixels
-    3. all within 0..1000 and the image size unknown     -> normalized_1000 (Qwen-VL style)
-    4. known size, a box reaching beyond the image       -> normalized_1000
-    5. known size, the image over 1000 px on some side   -> normalized_1000 (a model that gives
-       pixels of a large image rarely keeps every box in its top-left 1000 px)
-    6. otherwise (boxes fit an image of at most 1000 px) -> pixels
-    """
-    found = [box for c in clues for box in c.get("boxes") or ([c["box"]] if c.get("box") else [])]
-    if not found:
-        return None, ""
-    coords = [v for box in found for v in box]
-    if all(0 <= v <= 1 for v in coords):
-        return "normalized_1", "all coordinates within 0-1"
-    if max(coords) > 1000:
-        return "pixels", "a coordinate above 1000"
-    if image_size is None:
-        return "normalized_1000", "coordinates within 0-1000, image size unknown"
-    width, height = image_size
-    if any(max(b[0], b[2]) > width or max(b[1], b[3]) > height for b in found):
-        return "normalized_1000", f"within 0-1000 but outside the {width}x{height} image"
-    if max(width, height) > 1000:
-        return "normalized_1000", f"coordinates within 0-1000 on a {width}x{height} image"
-    return "pixels", f"coordinates fit the {width}x{height} image"
-
-
-def box_to_pixels(box: list[float], convention: str, image_size: tuple[int, int]) -> list[float]:
-    """A model box in original-image pixels, given its convention and the image's size."""
-    if convention == "pixels":
-        return list(box)
-    unit = 1.0 if convention == "normalized_1" else 1000.0
-    width, height = image_size
-    return [box[0] / unit * width, box[1] / unit * height, box[2] / unit * width,
-            box[3] / unit * height]

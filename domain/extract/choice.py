@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from runner.extract.statements import final, lead, lines, unwrap
+from domain.extract.statements import final, lead, lines, unwrap
 
 DEFAULT_LABELS = "ABCDEFGHIJ"
 

@@ -10,7 +10,8 @@ non-answer is a result of its own, reported as a rate.
 - choice.py       multiple choice: the option letter (or an option's text)
 - answers.py      yes/no, location (`$country,admin1$`), numeric and open answers
 - structured.py   the JSON object of structured output: its answer field and its clues
-- clues.py        clues written as text, boxes, their convention and conversion to pixels
+- clues.py        clues written as text, and the boxes in them (their convention:
+                  domain.geometry)
 
 Text inside <think>...</think> is ignored when an answer follows it. A JSON answer field is
 read first; the text's own statements only when the JSON gives none (and is not ambiguous).
@@ -20,16 +21,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from runner.extract.answers import location, numeric, open_answer, yes_no
-from runner.extract.choice import multiple_choice
-from runner.extract.clues import box_to_pixels, clues_from_text, detect_box_convention
-from runner.extract.statements import without_thinking
-from runner.extract.structured import clues_from_json, find_json, json_answer
+from domain.extract.answers import location, numeric, open_answer, yes_no
+from domain.extract.choice import multiple_choice
+from domain.extract.clues import clues_from_text
+from domain.extract.statements import without_thinking
+from domain.extract.structured import clues_from_json, find_json, json_answer
+from domain.geometry import detect_box_convention
+from domain.vocabulary import ANSWER_TYPES
 
-__all__ = ["ANSWER_TYPES", "Extraction", "extract", "box_to_pixels", "clues_from_json",
-           "clues_from_text", "detect_box_convention", "find_json"]
+__all__ = ["Extraction", "extract", "clues_from_json", "clues_from_text", "find_json"]
 
-ANSWER_TYPES = ("multiple_choice", "yes_no", "location", "numeric", "open")
 READERS = {"multiple_choice": multiple_choice, "yes_no": yes_no, "location": location,
            "numeric": numeric, "open": open_answer}
 """answer type -> reader(text, options, whole) -> (answer or None, the rule that decided)."""

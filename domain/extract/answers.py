@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal, InvalidOperation
 
-from runner.extract.statements import ANSWER_TAG, final, lead, lines, markers, unwrap
+from domain.extract.statements import ANSWER_TAG, final, lead, lines, markers, unwrap
 
 # -- yes/no ------------------------------------------------------------------------------------
 

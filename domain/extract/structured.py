@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 
-from runner.extract.clues import boxes, clue
+from domain.extract.clues import boxes, clue
 
 _FENCE = re.compile(r"```[A-Za-z]*[ \t]*\n?(.*?)```", re.S)
 _TRAILING_COMMA = re.compile(r",\s*([}\]])")

@@ -1,10 +1,11 @@
-"""runner.extract: a table of hand-made model outputs and what must be read from them.
+"""domain.extract: a table of hand-made model outputs and what must be read from them.
 
 None means "unparsed": no answer may be guessed.
 """
 import pytest
 
-from runner.extract import box_to_pixels, detect_box_convention, extract
+from domain.extract import extract
+from domain.geometry import box_to_pixels, detect_box_convention
 
 SHAPES = [{"label": label, "text": text, "image": None} for label, text in zip(
     "ABCDE", ["a red sphere", "a green cone", "a blue cube", "a yellow torus", "a black pyramid"])]
