@@ -51,10 +51,15 @@ def build(store, n_items: int) -> list[dict]:
     return rows
 
 
-def make_run(store, run_id: str, items: list[dict], samples: int, seed: int) -> None:
+def make_run(store, run_id: str, items: list[dict], samples: int, seed: int,
+             clues: str = "none", model_seed: int | None = None) -> None:
+    """A finished run with random outcomes; `clues`/`model_seed` make the GT-clue twin of a
+    run (same model and setting) that the injection table compares with."""
     rng = random.Random(seed)
-    config = {"endpoint": {"name": "e", "base_url": "http://x/v1", "model": f"model-{seed}"},
-              "setting": ["direct", "cot", "clue_guided"][seed % 3], "clues": "none",
+    model = f"model-{seed if model_seed is None else model_seed}"
+    config = {"endpoint": {"name": "e", "base_url": "http://x/v1", "model": model},
+              "setting": ["direct", "cot", "clue_guided"][(model_seed or seed) % 3],
+              "clues": clues,
               "image_mode": "full", "image_max_pixels": None}
     work = [("answer", item["id"], 0, s, None, None) for item in items for s in range(samples)]
     store.create_run(run_id, f"cfg-{run_id}", config, {}, "e", work)
@@ -95,6 +100,7 @@ def main() -> None:
     make_run(store, "big", items[:args.items], args.samples, 1)
     for seed in (2, 3, 4):
         make_run(store, f"t{seed}", items[:args.table_responses], 1, seed)
+    make_run(store, "t2gt", items[:args.table_responses], 1, 5, clues="gt", model_seed=2)
     log(f"built {len(items)} items and runs in {time.perf_counter() - started:.1f} s")
 
     started = time.perf_counter()
@@ -102,7 +108,7 @@ def main() -> None:
     score_s = time.perf_counter() - started
     log(f"scored {result['responses']} responses in {score_s:.2f} s")
     table_runs = ["t2", "t3", "t4"]
-    for run in table_runs:
+    for run in table_runs + ["t2gt"]:
         score_run(store, run, protocol="all")
 
     started = time.perf_counter()
@@ -110,7 +116,7 @@ def main() -> None:
     tables.main_table(store, ["t2"], "by_domain").to_markdown()
     tables.main_table(store, ["t2"], "by_subtask").to_latex()
     tables.drop_table(store, ["t2"]).to_csv()
-    tables.injection_table(store, ["t2"]).to_json()
+    tables.injection_table(store, ["t2", "t2gt"]).to_json()   # needs a GT-clue run
     tables.ablation_table(store, ["t2"]).to_markdown()
     figures.length_bins({"t2": summary})
     one_s = time.perf_counter() - started
