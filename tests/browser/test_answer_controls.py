@@ -53,7 +53,7 @@ def test_multiple_choice_gold_that_is_no_option_is_refused_on_screen(ui_server, 
     open_item(page, ui_server.url, "ui/gamma")
     expect(page.locator("#option-table")).to_contain_text("blue", timeout=20000)
     type_into(page, "#item-answer input, #item-answer textarea", "Z")
-    save_and_expect(page, "gold answer has no option: 'Z' (options AB)")
+    save_and_expect(page, "gold answer has no option: 'Z' (options A, B)")
     assert stored(ui_server, "ui/gamma") == ("multiple_choice", "A", 1)
     page.click("#add-option")
     expect(page.locator("#option-table")).to_contain_text("C")
@@ -82,9 +82,9 @@ def test_switching_to_location_and_building_the_gold(ui_server, page):
     pick(page, "#item-answer-type", "location")
     expect(page.locator("#item-loc-region")).to_be_visible()
     expect(page.locator("#item-answer")).to_be_hidden()
-    # the old gold '12' is no location: it is cleared, with a note, never kept hidden
-    expect(page.get_by_text("The gold answer '12' is not a valid location answer: it was "
-                            "cleared")).to_be_visible(timeout=15000)
+    # the old gold '12' is no location: it is set aside, with a note, never kept hidden
+    expect(page.get_by_text("The gold answer '12' is not a valid location answer: it is set "
+                            "aside")).to_be_visible(timeout=15000)
     assert stored(ui_server, "ui/alpha") == ("open", "12", 1)       # nothing saved yet
     pick(page, "#item-loc-country", "italy")
     type_into(page, "#item-loc-region input, #item-loc-region textarea", "lazio")
