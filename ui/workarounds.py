@@ -90,6 +90,13 @@ def dialog_is_centred_at_the_top() -> bool:
                           r"left:\s*50%", component_css()))
 
 
+def label_walk_takes_every_entry() -> bool:
+    """The component's label list: ArrowDown/ArrowUp walk every listed entry from the first
+    (no entry can be left out of the walk), and Enter commits the one walked to."""
+    return bool(re.search(r'\.key === "ArrowDown" \? \w+\[0\] : \w+\[\w+\.length - 1\]',
+                          component_js()))
+
+
 def dataframe_has_no_rest_width() -> bool:
     """Gradio's Dataframe: every body cell is fixed at its measured width (flex: 0 0 Npx),
     so no column can take the width the others leave."""
@@ -218,6 +225,10 @@ WORKAROUNDS = [
     Workaround("BOX_DIALOG_POSITION", "the box label dialog opens centred near the top of "
                "the screen, whatever the box: far from a box low on the image, over one high "
                "up", "assets/annotator.js (placeNextToBox)", dialog_is_centred_at_the_top),
+    Workaround("BOX_LABEL_PLACEHOLDER", "the box label dialog lists every label it is given "
+               "and its ArrowDown/Enter walk and commit any of them: the placeholder "
+               "'(pick a clue)' a new box shows was committed as its label",
+               "assets/annotator.js (labelDialogKey)", label_walk_takes_every_entry),
     Workaround("LIST_REST", "a Dataframe column cannot take the width the others leave: "
                "each cell is fixed at its measured width, so the item list's question was cut "
                "to two characters", "assets/cluelab.css (#item-list ... last-child)",
