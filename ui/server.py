@@ -116,7 +116,7 @@ def build_app(store, import_roots=None) -> gr.Blocks:
                   api_visibility="private")
     demo.pages[0] = ("", "Annotate", True)       # the navbar's name for `/` (Gradio: "Home")
     with demo.route("Import / Export", "/io"):
-        build_io_tab(store, import_roots)
+        build_io_tab(store, import_roots, demo)
     with demo.route("Statistics", "/stats"):
         build_stats_tab(store, demo.load)
     with demo.route("Results", "/results"):
