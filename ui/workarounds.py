@@ -185,6 +185,13 @@ def toasts_are_top_right() -> bool:
                           read_all(GRADIO_FRONTEND, "statustracker-*.css")))
 
 
+def toasts_stay_their_time() -> bool:
+    """Gradio's toasts: one per type, its messages piled up in it, gone by its timer or its
+    close button only (no server message closes one)."""
+    js = read_all(GRADIO_FRONTEND, "*.js")
+    return 'class="toast-messages' in js and 'data-testid="toast-close"' in js
+
+
 def cell_editor_grows_over_the_rows_below() -> bool:
     """Gradio's Dataframe: a cell's editor is an absolutely placed textarea whose height
     follows its text (its scrollHeight), while the rows below keep their place."""
@@ -258,6 +265,9 @@ WORKAROUNDS = [
                "a 1024x640 picture alone in Inspect's Compare showed as its top part",
                "assets/cluelab.css (.cl-whole-images, ui/galleries.py)",
                gallery_cells_are_square),
+    Workaround("TOASTS_STAY", "a warning toast stays its seconds whatever happened since, "
+               "and the server cannot close it: 'Not saved: changed by ...' stayed beside the "
+               "'Saved' of Save merged", "assets/toasts.js (closeStale)", toasts_stay_their_time),
     Workaround("TOAST_TOP_RIGHT", "toasts are fixed top-right, with no setting: after each "
                "save one covered the Annotate page's Next button and status dropdown for "
                "seconds", "assets/toasts.js (and assets/cluelab.css .toast-wrap)",
