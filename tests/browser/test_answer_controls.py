@@ -90,3 +90,17 @@ def test_switching_to_location_and_building_the_gold(ui_server, page):
     type_into(page, "#item-loc-aliases input, #item-loc-aliases textarea", "latium")
     save_and_expect(page, "version 2")
     assert stored(ui_server, "ui/alpha") == ("location", "$italy,lazio/latium$", 2)
+
+
+def test_aliases_the_new_type_does_not_take_leave_the_box_and_come_back(ui_server, page):
+    """Switched to numeric, the aliases box still held the old type's aliases, and they were
+    saved with the numeric item."""
+    open_item(page, ui_server.url, "ui/alpha")                   # open, gold '12'
+    aliases = page.locator("#item-aliases textarea")
+    type_into(page, "#item-aliases textarea", "bayern")
+    pick(page, "#item-answer-type", "numeric")
+    expect(page.get_by_text("1 accepted alias(es) are not valid for a numeric answer")
+           ).to_be_visible(timeout=15000)
+    expect(aliases).to_have_value("")
+    pick(page, "#item-answer-type", "open")
+    expect(aliases).to_have_value("bayern", timeout=15000)
