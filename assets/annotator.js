@@ -20,6 +20,10 @@
 // colour, exactly as picking it from the list: the component takes typed text as the label
 // alone (the colour stayed the grey of "(pick a clue)"), so the typed clue's list entry is
 // picked for it. Text that names no clue is left to the component; Save refuses such a box.
+// "(pick a clue)", the label a new box shows until it has a clue, is no choice: the list
+// hides it (assets/cluelab.css), ArrowDown/ArrowUp walk the clues only (the component's
+// walk started on it, and Enter then committed it), and Enter with no clue chosen keeps
+// the dialog open (ui/workarounds.py, BOX_LABEL_PLACEHOLDER).
 // The dialog is placed next to the box it labels, beside it (right, else left, else below
 // or above) so it covers neither the box nor is far from it: the component centres it near
 // the top of the screen, whatever the box (ui/workarounds.py, BOX_DIALOG_POSITION). The box
@@ -68,16 +72,66 @@
   let box = null;             // {left, top, right, bottom} of the box on screen
   let press = null;
 
-  function pickTypedClue(event) {
-    if (event.key !== "Enter" || event.cluelabRetyped) return;
+  const PICK_LABEL = "(pick a clue)";                // as ui/editor_model.PICK_LABEL
+  let highlighted = null;     // the clue ArrowDown/ArrowUp moved to in the label dialog
+
+  function clueOptions() {    // the dialog's list entries that are clues, in their order
+    return [...document.querySelectorAll("#model-box-edit [data-testid='dropdown-option']")]
+      .filter((li) => li.getAttribute("aria-label") !== PICK_LABEL);
+  }
+
+  function highlight(name) {
+    highlighted = name;
+    for (const li of document.querySelectorAll("[data-testid='dropdown-option']")) {
+      li.classList.toggle("cluelab-highlight", li.getAttribute("aria-label") === name);
+      li.classList.remove("active");  // the component's own highlight may be on the placeholder
+    }
+  }
+
+  function pickOption(modal, option) {
+    option.dispatchEvent(new MouseEvent("mousedown", {bubbles: true}));  // as a pick
+    requestAnimationFrame(() => {
+      const ok = [...modal.querySelectorAll("button")]
+        .find((button) => button.textContent.trim() === "OK");
+      if (ok) ok.click();
+    });
+  }
+
+  function moveHighlight(step) {
+    const names = clueOptions().map((li) => li.getAttribute("aria-label"));
+    if (!names.length) return;
+    const at = names.indexOf(highlighted);
+    highlight(names[at < 0 ? (step > 0 ? 0 : names.length - 1)
+                           : (at + step + names.length) % names.length]);
+  }
+
+  function labelDialogKey(event) {
+    if (event.cluelabRetyped) return;
     const modal = document.getElementById("model-box-edit");
-    const input = modal && modal.querySelector("input");
-    const typed = input && event.target === input && CLUE_LABEL.exec(input.value);
-    if (!typed) return;
+    const input = modal && modal.querySelector("input[role='listbox']");
+    if (!input || event.target !== input) return;
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      // the component's own keys also walk onto "(pick a clue)": the walk is among clues
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      moveHighlight(event.key === "ArrowDown" ? 1 : -1);
+      return;
+    }
+    if (event.key !== "Enter") return;
+    const chosen = highlighted && clueOptions()
+      .find((li) => li.getAttribute("aria-label") === highlighted);
+    const typed = CLUE_LABEL.exec(input.value);
+    const nothing = !input.value.trim() || input.value.trim() === PICK_LABEL;
+    if (!chosen && !typed && !nothing) return;   // other text: the component's way
     event.preventDefault();
-    event.stopImmediatePropagation();       // the component's own Enter must not run yet
+    event.stopImmediatePropagation();            // the component's own Enter must not run
+    if (chosen) { pickOption(modal, chosen); return; }
+    if (nothing) return;                         // no clue chosen yet: the dialog stays open
+    pickTypedClue(modal, input, `clue ${Number(typed[1])}`);
+  }
+
+  function pickTypedClue(modal, input, name) {
     const original = input.value;
-    const name = `clue ${Number(typed[1])}`;
     input.value = name;                     // the list filters to it
     input.dispatchEvent(new Event("input", {bubbles: true}));
     requestAnimationFrame(() => {
@@ -91,12 +145,7 @@
         input.dispatchEvent(again);
         return;
       }
-      option.dispatchEvent(new MouseEvent("mousedown", {bubbles: true}));  // as a pick
-      requestAnimationFrame(() => {
-        const ok = [...modal.querySelectorAll("button")]
-          .find((button) => button.textContent.trim() === "OK");
-        if (ok) ok.click();
-      });
+      pickOption(modal, option);
     });
   }
 
@@ -138,6 +187,7 @@
             placeNextToBox(modal);       // and once laid out (its list, its fonts)
             requestAnimationFrame(() => placeNextToBox(modal));
             showEveryChoice(modal);
+            highlighted = null;
           }
         }
       }
@@ -163,7 +213,7 @@
   }
 
   window.addEventListener("resize", fit);
-  window.addEventListener("keydown", pickTypedClue, true);
+  window.addEventListener("keydown", labelDialogKey, true);
   window.addEventListener("pointerup", pointerReleased, true);
   window.addEventListener("pointercancel", pointerReleased, true);
   // the page's components arrive after this script runs; only the Annotate page has them

@@ -6,12 +6,16 @@ call `gold_problems`, so what an import flags is exactly what the editor would r
 
 The rules are what the scorers rely on:
 - multiple choice: the gold is one of the option labels; labels are non-empty and unique;
+  every option has a text or an image ("option C has no text or image");
 - yes/no: the gold is Yes or No (any case, "Yes." too);
 - location: `$country,region$`, the country one that `judges.location.country_code` knows
   (ISO names, codes and the usual common names), the region `/`-separated aliases, none empty;
   an accepted alias written as a whole answer (`$...$`) has that shape too, its country in
-  any language (`$deutschland,bayern$` is a fair alias); other aliases are region names;
-- numeric: the gold is a number by itself ("12.8", "1,200", "-3e2"), not "twelve";
+  any language (`$deutschland,bayern$` is a fair alias); other aliases are region names
+  (no `$`);
+- numeric: the gold is a number by itself ("12.8", "1,200", "-3e2"), not "twelve"; each
+  alias states a number, a unit allowed ("12.8 g");
+- yes/no: each alias is Yes or No; open and multiple-choice aliases are free text;
 - options belong to multiple-choice items only;
 - every clue box lies on one of the item's images.
 An empty gold is not a problem here: an item may be saved before its answer is written.
@@ -25,6 +29,7 @@ import math
 from dataclasses import dataclass
 
 from judges.location import country_code
+from judges.rules import number_value
 
 MULTIPLE_CHOICE, YES_NO, LOCATION, NUMERIC = "multiple_choice", "yes_no", "location", "numeric"
 
@@ -59,12 +64,10 @@ def gold_problems(item: dict, quote: bool = True) -> list[GoldProblem]:
         problems.append(GoldProblem("answer", f"gold answer is not Yes or No{_shown(gold, quote)}"))
     elif answer_type == NUMERIC and gold and number_or_none(gold) is None:
         problems.append(GoldProblem("answer", f"gold answer is not a number{_shown(gold, quote)}"))
-    elif answer_type == LOCATION:
-        if gold:
-            problems += [GoldProblem("answer", m) for m in location_problems(gold, True, quote)]
-        for alias in item.get("aliases") or []:
-            if alias.strip().startswith("$"):  # a whole answer; else a region name
-                problems += [GoldProblem("aliases", m) for m in location_problems(alias, False, quote)]
+    elif answer_type == LOCATION and gold:
+        problems += [GoldProblem("answer", m) for m in location_problems(gold, True, quote)]
+    for alias in item.get("aliases") or []:
+        problems += [GoldProblem("aliases", m) for m in alias_problems(answer_type, alias, quote)]
     problems += _box_problems(item)
     return problems
 
@@ -81,11 +84,35 @@ def _choice_problems(gold: str, options: list[dict], quote: bool) -> list[GoldPr
     duplicated = sorted({label for label in labels if label and labels.count(label) > 1})
     for label in duplicated:
         problems.append(GoldProblem("options", f"duplicated option label: {label}"))
+    for label, option in zip(labels, options):
+        if label and not str(option.get("text") or "").strip() and not option.get("image"):
+            problems.append(GoldProblem("options", f"option without text: option {label} has "
+                                                   "no text or image"))
     if gold and options and gold not in labels:
-        shown = "".join(labels) if all(len(label) == 1 for label in labels) else ", ".join(labels)
         problems.append(GoldProblem("answer", f"gold answer has no option{_shown(gold, quote)} "
-                                              f"(options {shown})"))
+                                              f"(options {', '.join(labels)})"))
     return problems
+
+
+def alias_problems(answer_type: str | None, alias: str, quote: bool = True) -> list[str]:
+    """Why `alias` is no accepted alias of an `answer_type` answer (empty list when it is)."""
+    alias = (alias or "").strip()
+    if answer_type == YES_NO and alias.rstrip(".").lower() not in ("yes", "no"):
+        return [f"yes/no alias is not Yes or No{_shown(alias, quote)}"]
+    if answer_type == NUMERIC and number_value(alias) is None:
+        return [f"numeric alias without a number{_shown(alias, quote)}"]
+    if answer_type == LOCATION:
+        if alias.startswith("$"):  # a whole answer; else a region name
+            return location_problems(alias, False, quote)
+        if "$" in alias:
+            return [f"location alias is neither $country,region$ nor a region name"
+                    f"{_shown(alias, quote)}"]
+    return []
+
+
+def alias_fits(answer_type: str | None, alias: str) -> bool:
+    """True when `alias` is a valid accepted alias of an `answer_type` answer."""
+    return not alias_problems(answer_type, alias)
 
 
 def location_problems(text: str, check_country: bool, quote: bool = True) -> list[str]:

@@ -27,7 +27,7 @@ def test_wrong_type_golds_are_imported_and_flagged(store, tmp_path):
     assert report.imported == 7 and report.flagged == 5
     reasons = {p["item_id"]: p["reason"] for p in report.problems}
     assert reasons == {
-        "g/mc-bad": "gold answer has no option (options ABCD)",
+        "g/mc-bad": "gold answer has no option (options A, B, C, D)",
         "g/yn-bad": "gold answer is not Yes or No",
         "g/loc-bad": "location is not $country,region$",
         "g/num-bad": "gold answer is not a number",

@@ -21,11 +21,43 @@ def test_multiple_choice_gold_must_be_an_option_label_and_labels_unique():
     assert gold_problems(item("multiple_choice", "C", ABCD)) == []
     bad = gold_problems(item("multiple_choice", "Z", ABCD))
     assert fields(bad) == [("answer", "gold answer has no option")]
-    assert bad[0].message == "gold answer has no option: 'Z' (options ABCD)"
+    assert bad[0].message == "gold answer has no option: 'Z' (options A, B, C, D)"
     twice = gold_problems(item("multiple_choice", "A", [("A", "x"), ("A", "y"), ("", "z")]))
     assert fields(twice) == [("options", "option without a label"),
                              ("options", "duplicated option label")]
     assert fields(gold_problems(item("multiple_choice", "A"))) == [("options", "no options")]
+
+
+def test_every_option_has_a_text_or_an_image():
+    """Options A-D, text only in A and B: it saved, and exported {"label": "C", "text": ""}."""
+    bad = gold_problems(item("multiple_choice", "A", [("A", "red"), ("B", "blue"), ("C", ""),
+                                                      ("D", " ")]))
+    assert [p.message for p in bad] == ["option without text: option C has no text or image",
+                                        "option without text: option D has no text or image"]
+    pictured = item("multiple_choice", "A", [("A", "red"), ("B", "")])
+    pictured["options"][1]["image"] = "sha-of-an-image"
+    assert gold_problems(pictured) == []
+
+
+@pytest.mark.parametrize("answer_type, alias, kind", [
+    ("numeric", "$germany,bavaria$", "numeric alias without a number"),
+    ("numeric", "bavaria", "numeric alias without a number"),
+    ("location", "$germany bavaria$", "location is not $country,region$"),
+    ("location", "bay$ern", "location alias is neither $country,region$ nor a region name"),
+    ("yes_no", "yep", "yes/no alias is not Yes or No"),
+])
+def test_aliases_must_parse_for_the_answer_type(answer_type, alias, kind):
+    assert fields(gold_problems(item(answer_type, "", aliases=[alias]))) == [("aliases", kind)]
+
+
+@pytest.mark.parametrize("answer_type, alias", [
+    ("numeric", "12.8 g"), ("numeric", "1,200"), ("location", "$deutschland,bayern$"),
+    ("location", "bayern"), ("open", "$anything, really$"), ("yes_no", "yes."),
+    ("multiple_choice", "the desk"),
+])
+def test_aliases_each_type_takes(answer_type, alias):
+    assert gold_problems(item(answer_type, "", ABCD, aliases=[alias]) if answer_type ==
+                         "multiple_choice" else item(answer_type, "", aliases=[alias])) == []
 
 
 def test_yes_no_gold_is_yes_or_no():

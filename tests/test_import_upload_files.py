@@ -176,3 +176,15 @@ def test_the_import_page_records_the_logged_in_user_as_author(store, tmp_path):
     data = jsonl_file(tmp_path / "in" / "data.jsonl", ["page/a"])
     do_import(gr.Request(username="alice"), "jsonl", str(data), "", "", "", False)
     assert [h["author"] for h in store.history("page/a")] == ["alice"]
+
+
+def test_the_import_form_says_who_may_import_to_a_role_that_may_not(store):
+    """An annotator saw a usable Import form; only the click refused."""
+    from ui.io_tab import import_refusal
+    store.add_user("ann", "annotator", "pw-of-ann-123")
+    store.add_user("rita", "researcher", "pw-of-rita-123")
+    said = import_refusal(store, "ann", True)
+    assert said == ("ann may not import datasets: not allowed for your role (annotator; "
+                    "admin, researcher may).")
+    assert import_refusal(store, "rita", True) is None
+    assert import_refusal(store, None, False) is None       # local single-user mode

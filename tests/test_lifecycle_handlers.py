@@ -104,3 +104,10 @@ def test_a_released_item_cannot_be_saved_or_restored_from_the_editor(ui_store):
     with pytest.raises(EditError, match="released and read-only"):
         HistoryHandlers(ui_store).restore("ui/beta", 1, 3, "alice")
     assert ui_store.get_item("ui/beta")["version"] == 3
+
+
+def test_a_released_item_opens_read_only(ui_store):
+    editor = EditorHandlers(ui_store)
+    assert editor.load("ui/beta", "alice")["read_only"] is False
+    ui_store.save_item({**ui_store.get_item("ui/beta"), "status": "released"}, 1, "alice", "")
+    assert editor.load("ui/beta", "alice")["read_only"] is True

@@ -63,7 +63,7 @@ def test_autosave_keeps_no_draft_of_a_table_with_other_columns(ui_store):
 
 
 @pytest.mark.parametrize("item_id, changes, message", [
-    ("ui/gamma", {"answer": "Z"}, "Gold answer: gold answer has no option: 'Z' (options AB)"),
+    ("ui/gamma", {"answer": "Z"}, "Gold answer: gold answer has no option: 'Z' (options A, B)"),
     ("ui/beta", {"answer_yes_no": None, "answer": "maybe"}, None),
     ("ui/numeric-twelve", {}, "Gold answer: gold answer is not a number: 'twelve'"),
     ("ui/location-paris", {}, "Gold answer: location is not $country,region$: 'Paris'"),
@@ -99,7 +99,7 @@ def test_two_fields_wrong_are_named_each():
     with pytest.raises(em.EditError) as err:
         check_gold(item)
     assert str(err.value) == ("Options: duplicated option label: A; "
-                              "Gold answer: gold answer has no option: 'Z' (options AA)")
+                              "Gold answer: gold answer has no option: 'Z' (options A, A)")
 
 
 def test_each_types_control_saves_its_answer(ui_store):
@@ -142,15 +142,15 @@ def test_option_editor_adds_relabels_and_removes():
 
 
 @pytest.mark.parametrize("gold, new_type, kept, note", [
-    ("Paris", "yes_no", "", "'Paris' is not a valid yes no answer: it was cleared"),
+    ("Paris", "yes_no", "", "'Paris' is not a valid yes no answer: it is set aside"),
     ("yes.", "yes_no", "Yes", "'yes.' is now 'Yes' (yes no)"),
-    ("B", "numeric", "", "'B' is not a valid numeric answer: it was cleared"),
+    ("B", "numeric", "", "'B' is not a valid numeric answer: it is set aside"),
     ("12", "numeric", "12", ""),
     ("Paris", "location", "", "'Paris' is not a valid location answer"),
     ("$italy,lazio$", "location", "$italy,lazio$", ""),
     ("12", "open", "12", ""),
 ])
-def test_a_type_switch_converts_or_clears_the_gold_and_says_so(gold, new_type, kept, note):
+def test_a_type_switch_converts_or_sets_aside_the_gold_and_says_so(gold, new_type, kept, note):
     item, said = af.switch_type({"answer_type": "open", "answer": gold}, new_type)
     assert (item["answer_type"], item["answer"]) == (new_type, kept)
     assert (note in said) if note else said == ""
@@ -208,3 +208,65 @@ def test_after_a_switch_only_the_visible_control_counts(ui_store):
     form = editor.form_values(work["item"]) | {"answer_type": "numeric", "answer_number": 7}
     _, outcome = editor.save(work, form, None, "", "local")
     assert outcome["kind"] == "saved" and ui_store.get_item("ui/alpha")["answer"] == "7"
+
+
+def test_a_type_round_trip_brings_the_gold_back_with_the_options():
+    """Multiple choice, gold C, switched to yes/no, numeric, then back: the options came
+    back, the gold C did not (it was cleared at the first switch)."""
+    options = [{"label": label, "text": text, "image": None}
+               for label, text in zip("ABC", ("blue", "red", "green"))]
+    item = {"answer_type": "multiple_choice", "answer": "C", "options": options}
+    item, said = af.switch_type(item, "yes_no")
+    assert item["answer"] == "" and "comes back if you switch back to multiple choice" in said
+    item, _ = af.switch_type(item, "numeric")
+    item, _ = af.switch_type(item, "multiple_choice")
+    assert (item["options"], item["answer"]) == (options, "C")
+
+
+def test_aliases_the_new_type_does_not_take_are_set_aside_and_come_back():
+    """Location with aliases, switched to numeric: the location aliases stayed in the box
+    and were saved with the numeric item."""
+    aliases = ["$germany,bayern$", "bayern"]
+    item = {"answer_type": "location", "answer": "$germany,bavaria$", "aliases": aliases}
+    item, said = af.switch_type(item, "numeric")
+    assert item["aliases"] == [] and item[af.ALIASES_ASIDE] == aliases
+    assert "2 accepted alias(es) are not valid for a numeric answer" in said
+    item, _ = af.switch_type(item, "location")
+    assert (item["aliases"], item["answer"]) == (aliases, "$germany,bavaria$")
+
+
+def test_a_location_item_switched_to_numeric_saves_without_its_aliases(ui_store):
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "local")
+    form = editor.form_values(work["item"]) | {"answer_type": "location",
+                                               "loc_country": "germany", "loc_region": "bavaria",
+                                               "aliases": "$germany,bayern$\nbayern"}
+    _, outcome = editor.save(work, form, None, "", "local")
+    assert outcome["kind"] == "saved", outcome
+    work = editor.load("ui/alpha", "local")
+    item, _ = af.switch_type(editor.collect(work, editor.form_values(work["item"]), None),
+                             "numeric")
+    form = editor.form_values(item) | {"answer_number": 12.5}
+    _, outcome = editor.save({**work, "item": item}, form, None, "", "local")
+    assert outcome["kind"] == "saved", outcome
+    stored = ui_store.get_item("ui/alpha")
+    assert (stored["answer"], stored["aliases"]) == ("12.5", [])
+
+
+def test_aliases_that_do_not_parse_for_the_type_are_refused(ui_store):
+    outcome, stored = save(ui_store, "ui/alpha", answer_type="numeric", answer_number=12.5,
+                           aliases="$germany,bavaria$\n12.5 km")
+    assert outcome["kind"] == "invalid"
+    assert "Accepted aliases: numeric alias without a number: '$germany,bavaria$'" in \
+        outcome["message"]
+    assert stored["answer_type"] == "open"
+
+
+def test_an_option_without_text_or_image_is_refused_per_option(ui_store):
+    rows = [["A", "blue", ""], ["B", "red", ""], ["C", "", ""], ["D", "", ""]]
+    outcome, stored = save(ui_store, "ui/gamma", options=as_widget(rows, em.OPTION_HEADERS),
+                           answer="A")
+    assert outcome["kind"] == "invalid"
+    assert "option C has no text or image" in outcome["message"]
+    assert "option D has no text or image" in outcome["message"]
+    assert [o["label"] for o in stored["options"]] == ["A", "B"]

@@ -77,7 +77,7 @@ GROUPS = (
     _group("restore deleted items, reopen released items or delete datasets", ADMIN, """
         restore_deleted_item reopen_item dataset_delete_preview delete_dataset"""),
     _group("see statistics or export datasets", STAFF, """
-        stats stats_on_open export_file export_datasets"""),
+        stats stats_on_open export_file export_datasets import_on_open"""),
     _group("import datasets", RESEARCH, "import_file import_file_confirmed import_file_cancel"),
     _group("use results and judges", RESEARCH, """
         results_runs results_on_open score_runs judge_update judge_update_1 show_results

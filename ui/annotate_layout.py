@@ -286,12 +286,14 @@ def build_answer_controls(ui) -> None:
                                  visible=not DEFER_PANELS)
         ui.option_gallery = gr.HTML(elem_id="option-images", js_on_load=None,
                                     apply_default_css=False)
-        with gr.Row(equal_height=True):
-            ui.option_label = gr.Textbox(label="Option (click its row)", scale=1, max_lines=1,
-                                         min_width=90, elem_id="option-label")
-            ui.add_option = gr.Button("Add option", size="sm", scale=1, min_width=80,
+        # one slim row: the option picked (a field of one line) and what to do with it
+        with gr.Row(equal_height=True, elem_id="option-edit-row"):
+            ui.option_label = gr.Textbox(label="Option", show_label=False, container=False,
+                                         placeholder="click a row", scale=1,
+                                         max_lines=1, min_width=100, elem_id="option-label")
+            ui.add_option = gr.Button("Add option", size="sm", scale=0, min_width=95,
                                       elem_id="add-option")
-            ui.remove_option = gr.Button("Remove option", size="sm", scale=1, min_width=80,
+            ui.remove_option = gr.Button("Remove option", size="sm", scale=0, min_width=120,
                                          variant="stop", elem_id="remove-option")
         with gr.Row():
             ui.option_upload = gr.UploadButton("Set option image", file_types=["image"],

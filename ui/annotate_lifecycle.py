@@ -28,21 +28,21 @@ def build_item_menu(ui: SimpleNamespace, visible: bool) -> None:
                       visible=visible) as ui.item_menu:
         with gr.Column(visible=False, elem_id="item-menu-body") as ui.item_menu_body:
             with gr.Row():
-                ui.new_id = gr.Textbox(label="New id", scale=2, max_lines=1,
-                                       placeholder="dataset/name; a copy: empty = <id>-copy",
+                # wide enough for its placeholder whole (it was cut after "a copy: e")
+                ui.new_id = gr.Textbox(label="New id", scale=3, max_lines=1, min_width=290,
+                                       placeholder="dataset/name (copy: <id>-copy)",
                                        elem_id="new-item-id")
-                ui.new_question = gr.Textbox(label="New item's question", scale=3,
+                ui.new_question = gr.Textbox(label="New item's question", scale=2,
                                              max_lines=1, elem_id="new-item-question")
                 ui.create_item = gr.UploadButton("New item from images…", file_types=["image"],
                                                  file_count="multiple", size="sm", scale=0,
-                                                 min_width=150, elem_id="create-item")
+                                                 min_width=180, elem_id="create-item")
                 ui.duplicate_item = gr.Button("Duplicate this item", size="sm", scale=0,
                                               min_width=140, elem_id="duplicate-item")
             with gr.Row():
                 ui.lifecycle_reason = gr.Textbox(label="Reason",
                                                  scale=3, max_lines=1,
-                                                 placeholder="kept in history: delete, "
-                                                             "restore, reopen",
+                                                 placeholder="why (kept in history)",
                                                  elem_id="lifecycle-reason")
                 ui.delete_item = gr.Button("Delete this item", size="sm", variant="stop",
                                            scale=0, min_width=130, elem_id="delete-item")

@@ -15,7 +15,7 @@ from ui.annotate_render import Renderer, problems_html
 from ui.browser_handlers import BrowserHandlers, refreshed_rows
 from ui.annotate_structure import wire_structure
 from ui.answer_wiring import wire_answer
-from ui.editor_handlers import FIELDS, EditorHandlers
+from ui.editor_handlers import FIELDS, RELEASED_NOTICE, EditorHandlers
 from ui import editor_model as em
 from ui.editor_model import EditError
 from ui.history_handlers import HistoryHandlers
@@ -71,6 +71,9 @@ def wire(store, demo, browser, ui) -> None:
         notice = escape_html(work["notice"]) if work.get("notice") else ""
         work["notice_html"] = "".join(f'<div class="cl-note">{x}</div>' for x in (notice,
                                                                problems_html(work["saved"])) if x)
+        if work.get("read_only"):   # assets/read_only.js makes the editor inert under it
+            work["notice_html"] = (f'<div class="cl-note cl-read-only">'
+                                   f'{escape_html(RELEASED_NOTICE)}</div>' + work["notice_html"])
         return renderer.render(work, before=before)
 
     def open_item(item_id, request: gr.Request, before=None):

@@ -5,7 +5,7 @@ label of multiple choice), a Yes/No choice, a number field, and a location build
 region, region aliases) that writes `$country,region/alias$`. Only the current type's control
 is shown (`panels`). Whatever the control, the item stores one answer text, read back by
 `read_answer`. Switching the type (`switch_type`) converts the gold into what the new type's
-control can show ("yes." to Yes, "12" to 12) or clears it, and says so: a gold that stayed
+control can show ("yes." to Yes, "12" to 12) or sets it aside, and says so: a gold that stayed
 behind, hidden, used to block saving with a complaint about a value the user could not see.
 An item *loaded* with a gold its type's control cannot show (a flagged import) keeps it, and
 the shared validator (judges.gold_check) names it until it is fixed.
@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import pycountry
 
-from judges.gold_check import number_or_none, split_location
+from judges.gold_check import alias_fits, number_or_none, split_location
 from judges.location import COUNTRY_ALIASES
 
 MULTIPLE_CHOICE, YES_NO, OPEN, LOCATION, NUMERIC = (
@@ -60,36 +60,75 @@ def gold_for_type(answer_type: str | None, gold: str) -> str:
     return gold
 
 
-OPTIONS_ASIDE = "_options_aside"   # an editor-private key: kept in the draft, never saved
+OPTIONS_ASIDE = "_options_aside"   # editor-private keys: kept in the draft, never saved
+GOLD_ASIDE = "_gold_aside"
+ALIASES_ASIDE = "_aliases_aside"
 
 
 def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
-    """(the item under `new_type`, its gold converted or cleared; the note that says which,
-    "" when the gold is kept as it was).
+    """(the item under `new_type`, its gold converted or set aside; the note that says what
+    was converted or set aside, "" when nothing was).
 
-    Options belong to multiple choice: switching away sets them aside (the options panel
-    hides, the item saves without them) and switching back brings them back, so a switch
-    there and back loses nothing. The options set aside are part of the working copy
-    (`OPTIONS_ASIDE`, like the boxes kept aside), so the draft holds them exactly as the
-    editor does: a reload neither brings them back under the other type nor loses them."""
+    What the new type cannot take is set aside, not dropped: the options (they belong to
+    multiple choice), a gold its control cannot show, the aliases that are no valid alias of
+    the new type (judges.gold_check.alias_problems). Each comes back when a later switch
+    goes to a type that takes it (the options and their gold with multiple choice), so a
+    round trip loses nothing. What is set aside is part of the working copy (`*_ASIDE`,
+    like the boxes kept aside), so the draft holds it exactly as the editor does: a reload
+    neither brings it back under the other type nor loses it; a save stores none of it."""
     gold = (item.get("answer") or "").strip()
     options = list(item.get("options") or [])
     aside = list(item.get(OPTIONS_ASIDE) or [])
+    gold_aside = item.get(GOLD_ASIDE) or ""
+    old = (item.get("answer_type") or "no type").replace("_", " ")
+    shown = (new_type or "no type").replace("_", " ")
     notes = []
     if new_type != MULTIPLE_CHOICE and options:
         item, aside = {**item, "options": []}, options
         notes.append(f"The {len(options)} options are set aside: they come back if you switch "
                      "back to multiple choice before saving.")
     elif new_type == MULTIPLE_CHOICE and not options and aside:
-        item, aside = {**item, "options": aside}, []
+        item, aside, options = {**item, "options": aside}, [], aside
     kept = gold_for_type(new_type, gold)
-    item = {**item, "answer_type": new_type, "answer": kept, OPTIONS_ASIDE: aside}
-    shown = (new_type or "no type").replace("_", " ")
     if gold and kept != gold:
-        notes.insert(0, f"The gold answer {gold!r} is not a valid {shown} answer: it was "
-                        "cleared. Enter the gold answer again in the control shown."
-                     if not kept else f"The gold answer {gold!r} is now {kept!r} ({shown}).")
+        if kept:
+            notes.insert(0, f"The gold answer {gold!r} is now {kept!r} ({shown}).")
+        else:
+            gold_aside = gold
+            notes.insert(0, f"The gold answer {gold!r} is not a valid {shown} answer: it is set "
+                            f"aside (it comes back if you switch back to {old} before saving). "
+                            "Enter the gold answer again in the control shown.")
+    if gold_aside and gold_for_type(new_type, gold_aside) == gold_aside and _fits_better(
+            new_type, kept, gold_aside, options):
+        kept, gold_aside = gold_aside, ""
+    aliases, aliases_aside = _sort_aliases(new_type, item.get("aliases") or [],
+                                           item.get(ALIASES_ASIDE) or [])
+    moved = [a for a in item.get("aliases") or [] if a not in aliases]
+    if moved:
+        notes.append(f"{len(moved)} accepted alias(es) are not valid for a {shown} answer: they "
+                     f"are set aside (they come back if you switch back to {old} before saving).")
+    item = {**item, "answer_type": new_type, "answer": kept, "aliases": aliases,
+            OPTIONS_ASIDE: aside, GOLD_ASIDE: gold_aside, ALIASES_ASIDE: aliases_aside}
     return item, " ".join(notes)
+
+
+def _fits_better(new_type, kept: str, gold_aside: str, options: list[dict]) -> bool:
+    """Does the gold set aside come back? When the new type's gold is empty, or, back on
+    multiple choice, when it names no option and the one set aside does."""
+    if not kept:
+        return True
+    labels = {str(o.get("label") or "").strip() for o in options}
+    return new_type == MULTIPLE_CHOICE and kept not in labels and gold_aside in labels
+
+
+def _sort_aliases(new_type, aliases: list[str], aside: list[str]) -> tuple[list[str], list[str]]:
+    """(the aliases valid for `new_type`, the others set aside), both in their order."""
+    shown, kept_aside = [], []
+    for alias in [*aliases, *aside]:
+        target = shown if alias_fits(new_type, alias) else kept_aside
+        if alias not in target:
+            target.append(alias)
+    return shown, kept_aside
 
 
 def read_answer(answer_type: str | None, form: dict, previous: str) -> str:

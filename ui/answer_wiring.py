@@ -2,10 +2,11 @@
 options, picking an option by its row.
 
 Switching the type reads the gold under the type shown until now and puts it in the new
-type's control, converted or cleared with a note (ui/answer_form.switch_type): after a switch
+type's control, converted or set aside with a note (ui/answer_form.switch_type): after a switch
 only what the visible control holds counts, never a value left in a hidden one; the panels
 of the other types are hidden. A multiple-choice item's options are set aside when it
-switches to another type (their panel hides) and come back when it switches back. Each event collects the widgets first, like the
+switches to another type (their panel hides) and come back when it switches back; so do
+its gold and the aliases the new type does not take (the aliases box shows the others). Each event collects the widgets first, like the
 structural events (annotate_structure), so nothing typed just before is lost.
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ui import editor_ops as ops
 from ui import editor_model as em
 from ui.editor_model import EditError
 
-SHOWN = ("answer", *af.ANSWER_FIELDS)
+SHOWN = ("answer", *af.ANSWER_FIELDS, "aliases")
 
 
 def wire_answer(editor, renderer, ui, form, split) -> None:
@@ -39,7 +40,7 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
         item, note = af.switch_type(item, new_type)
         if note:
             messages.warn(note)
-        shown = af.widget_values(item)
+        shown = {**af.widget_values(item), "aliases": "\n".join(item.get("aliases") or [])}
         panels = renderer.panels(item)
         return [{**work, "item": item}, *[shown[name] for name in SHOWN],
                 em.option_rows(item), *[panels[name] for name in af.PANELS]]

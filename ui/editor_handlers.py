@@ -20,6 +20,7 @@ from ui import times
 
 FIELDS = ("question", "answer_type", "answer", "aliases", "gt_reasoning", "domain",
           "subtask", "reasoning_type", "status", "options", "clues", *af.ANSWER_FIELDS)
+RELEASED_NOTICE = "Released: read-only. An admin can reopen it with a reason."
 FIELD_NAMES = {"answer": "Gold answer", "options": "Options", "aliases": "Accepted aliases",
                "clues": "Clues"}
 
@@ -40,7 +41,8 @@ class EditorHandlers:
             deleted = "was deleted" in str(err)  # say so: the id is taken, the item hidden
             raise em.EditError(str(err) if deleted else f"no item with id '{item_id}'") from None
         work = {"item": copy.deepcopy(saved), "saved": saved, "image_index": 0,
-                "base_version": saved["version"], "notice": "", "draft_seen": None}
+                "base_version": saved["version"], "notice": "", "draft_seen": None,
+                "read_only": saved.get("status") == "released"}
         draft = self.store.get_draft(user, item_id)
         if draft:
             work["item"] = self._stored_status(draft, saved)

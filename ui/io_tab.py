@@ -4,17 +4,26 @@ from __future__ import annotations
 import gradio as gr
 
 from formats import EXPORT_FORMATS, IMPORT_FORMATS
-from ui import messages
+from ui import access, messages
+from ui.gradio_hooks import login_required
 from ui.io_handlers import IoError, IoHandlers, import_summary, server_paths_hint
 from ui.session import user_of
 
 
-def build_io_tab(store, import_roots=None) -> None:
+def import_refusal(store, username: str | None, needs_login: bool) -> str | None:
+    """Why the caller may not import (the access table's own sentence), None if they may."""
+    return access.refusal("import_file", access.caller(store, username, needs_login))
+
+
+def build_io_tab(store, import_roots=None, demo=None) -> None:
+    """`demo` (the app, None in tests): its page load shows the Import form disabled, with
+    the line saying who may import, to a role that may not."""
     handlers = IoHandlers(store, import_roots)
     with gr.Row():
         with gr.Column():
             gr.Markdown("### Import\nA file, or a ZIP holding the file and its images. "
                         "Paths on the server work too (large image trees).")
+            refused = gr.Markdown(visible=False, elem_id="import-refused")
             fmt = gr.Dropdown(sorted(IMPORT_FORMATS), value="jsonl", label="Format",
                               elem_id="import-format")   # ClueLab's own, lossless
             upload = gr.File(label="File or ZIP", type="filepath", elem_id="import-file",
@@ -73,6 +82,15 @@ def build_io_tab(store, import_roots=None) -> None:
                          progress)
 
     form = [fmt, upload, server_path, images, dataset, replace]
+    if demo is not None:
+        def offer(request: gr.Request):
+            why = import_refusal(store, getattr(request, "username", None), login_required(demo))
+            line = gr.update(visible=bool(why), value=messages.status(
+                f"{why} The Import form is disabled; Export works." if why else ""))
+            return [line, *[gr.update(interactive=why is None) for _ in (*form, start)]]
+
+        demo.load(offer, None, [refused, *form, start], api_name="import_on_open",
+                  show_progress="hidden")
     outputs = [report, out_dataset, confirm_box, confirm_text, question]
     start.click(do_import, form, outputs, api_name="import_file")
     confirm.click(do_confirmed, [*form, question], outputs, api_name="import_file_confirmed")

@@ -116,7 +116,7 @@ def build_app(store, import_roots=None) -> gr.Blocks:
                   api_visibility="private")
     demo.pages[0] = ("", "Annotate", True)       # the navbar's name for `/` (Gradio: "Home")
     with demo.route("Import / Export", "/io"):
-        build_io_tab(store, import_roots)
+        build_io_tab(store, import_roots, demo)
     with demo.route("Statistics", "/stats"):
         build_stats_tab(store, demo.load)
     with demo.route("Results", "/results"):
@@ -144,7 +144,7 @@ def launch_kwargs(store, require_login: bool) -> dict:
         "head": "".join(f"<script>{(ASSETS / name).read_text()}</script>"
                         for name in ("shortcuts.js", "field_input.js", "list_current.js",
                                      "annotator.js", "confirm.js", "login_lock.js",
-                                     "toasts.js", "cell_edit.js")),
+                                     "toasts.js", "cell_edit.js", "read_only.js")),
         "allowed_paths": [str(store.media_dir)],
         "show_error": False,
         # one upload (an image, or a ZIP of a dataset with its images) is at most this big;

@@ -90,6 +90,13 @@ def dialog_is_centred_at_the_top() -> bool:
                           r"left:\s*50%", component_css()))
 
 
+def label_walk_takes_every_entry() -> bool:
+    """The component's label list: ArrowDown/ArrowUp walk every listed entry from the first
+    (no entry can be left out of the walk), and Enter commits the one walked to."""
+    return bool(re.search(r'\.key === "ArrowDown" \? \w+\[0\] : \w+\[\w+\.length - 1\]',
+                          component_js()))
+
+
 def dataframe_has_no_rest_width() -> bool:
     """Gradio's Dataframe: every body cell is fixed at its measured width (flex: 0 0 Npx),
     so no column can take the width the others leave."""
@@ -178,6 +185,13 @@ def toasts_are_top_right() -> bool:
                           read_all(GRADIO_FRONTEND, "statustracker-*.css")))
 
 
+def toasts_stay_their_time() -> bool:
+    """Gradio's toasts: one per type, its messages piled up in it, gone by its timer or its
+    close button only (no server message closes one)."""
+    js = read_all(GRADIO_FRONTEND, "*.js")
+    return 'class="toast-messages' in js and 'data-testid="toast-close"' in js
+
+
 def cell_editor_grows_over_the_rows_below() -> bool:
     """Gradio's Dataframe: a cell's editor is an absolutely placed textarea whose height
     follows its text (its scrollHeight), while the rows below keep their place."""
@@ -218,6 +232,10 @@ WORKAROUNDS = [
     Workaround("BOX_DIALOG_POSITION", "the box label dialog opens centred near the top of "
                "the screen, whatever the box: far from a box low on the image, over one high "
                "up", "assets/annotator.js (placeNextToBox)", dialog_is_centred_at_the_top),
+    Workaround("BOX_LABEL_PLACEHOLDER", "the box label dialog lists every label it is given "
+               "and its ArrowDown/Enter walk and commit any of them: the placeholder "
+               "'(pick a clue)' a new box shows was committed as its label",
+               "assets/annotator.js (labelDialogKey)", label_walk_takes_every_entry),
     Workaround("LIST_REST", "a Dataframe column cannot take the width the others leave: "
                "each cell is fixed at its measured width, so the item list's question was cut "
                "to two characters", "assets/cluelab.css (#item-list ... last-child)",
@@ -247,6 +265,9 @@ WORKAROUNDS = [
                "a 1024x640 picture alone in Inspect's Compare showed as its top part",
                "assets/cluelab.css (.cl-whole-images, ui/galleries.py)",
                gallery_cells_are_square),
+    Workaround("TOASTS_STAY", "a warning toast stays its seconds whatever happened since, "
+               "and the server cannot close it: 'Not saved: changed by ...' stayed beside the "
+               "'Saved' of Save merged", "assets/toasts.js (closeStale)", toasts_stay_their_time),
     Workaround("TOAST_TOP_RIGHT", "toasts are fixed top-right, with no setting: after each "
                "save one covered the Annotate page's Next button and status dropdown for "
                "seconds", "assets/toasts.js (and assets/cluelab.css .toast-wrap)",

@@ -46,3 +46,23 @@ def test_the_conflict_panel_shows_every_part_below_the_save_bar(ui_server, brows
     assert all(top <= r[0] and r[1] <= bottom + 1 for r in geometry["rows"]), geometry
     assert geometry["ticks"] and all(geometry["label"][1] <= t[0] + 1
                                      for t in geometry["ticks"]), geometry
+
+
+def test_save_merged_closes_the_stale_not_saved_warning(ui_server, browser):
+    """'Not saved: ... changed by bob' stayed on screen beside 'Saved ... version 3' after Save
+    merged succeeded."""
+    page = browser.new_page(viewport={"width": 1400, "height": 900})
+    open_item(page, ui_server.url, "ui/beta")
+    colleague = Store.open(ui_server.db)
+    beta = colleague.get_item("ui/beta")
+    colleague.save_item({**beta, "gt_reasoning": "their reasoning"}, beta["version"], "bob")
+    colleague.close()
+    type_into(page, "#item-question textarea", "My question?")
+    page.click("#save-item")
+    warning = page.locator("[data-testid='toast-body'].warning", has_text="changed by bob")
+    expect(warning).to_be_visible(timeout=15000)
+    page.click("#conflict-overwrite")
+    expect(page.locator("[data-testid='toast-body']", has_text="version 3")).to_be_visible(
+        timeout=15000)
+    expect(warning).to_have_count(0, timeout=3000)
+    page.close()

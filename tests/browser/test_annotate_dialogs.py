@@ -211,3 +211,29 @@ def test_restore_version_a_writes_a_new_version_equal_to_it(srv, page):
     ignored = {"version", "updated_at", "updated_by", "author", "created_at"}
     assert {k: v for k, v in third.items() if k not in ignored} == \
         {k: v for k, v in first.items() if k not in ignored}
+
+
+def test_pick_a_clue_is_no_choice_of_the_label_dialog(srv, page):
+    """ArrowDown then Enter committed "(pick a clue)" as the new box's label."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, srv.url, "ui/wide")                   # two clues
+    page.wait_for_timeout(1000)
+    drag_box(page, 0.2, 0.3, 0.4, 0.5)
+    modal = page.locator("#model-box-edit")
+    listed = modal.locator("[data-testid='dropdown-option']").locator("visible=true")
+    expect(listed).to_have_count(2)
+    assert listed.all_inner_texts() == ["clue 1", "clue 2"]
+    page.keyboard.press("Enter")                          # nothing chosen: stays open
+    page.wait_for_timeout(400)
+    expect(modal).to_be_visible()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowUp")                        # clue 2, back to clue 1
+    page.wait_for_timeout(200)
+    page.keyboard.press("ArrowUp")                        # wraps round to clue 2
+    page.keyboard.press("Enter")
+    expect(modal).to_be_hidden()
+    page.wait_for_timeout(500)
+    pixel = canvas_pixel(page, 0.2, 0.4)
+    assert all(abs(a - b) <= 40 for a, b in zip(pixel, CLUE_2_GREEN)), pixel
+    page.keyboard.press("Escape")

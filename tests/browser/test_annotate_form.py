@@ -148,3 +148,40 @@ def test_the_list_highlights_the_item_opened_from_the_id_box(ui_server, page):
     opened = rows.filter(has_text="ui/gamma").locator(".body-cell").first
     assert opened.evaluate("(c) => getComputedStyle(c).backgroundColor") != \
         clicked.evaluate("(c) => getComputedStyle(c).backgroundColor")
+
+
+PLACEHOLDER_CUT = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((e) => e.offsetParent && e.placeholder)
+  .filter((e) => { const style = getComputedStyle(e);
+    const ctx = document.createElement('canvas').getContext('2d');
+    ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const room = e.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return ctx.measureText(e.placeholder).width > room + 1; })
+  .map((e) => e.placeholder)"""
+
+
+def test_the_option_row_is_one_compact_line_and_the_item_menu_fits(ui_server, page):
+    """The option label box was narrow with a tall label beside two huge, mostly empty
+    buttons; in Item ▾ the New id placeholder was cut and "New item from images…" wrapped."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, ui_server.url, "ui/gamma")
+    expect(page.locator("#option-table")).to_contain_text("blue", timeout=20000)
+    row = page.evaluate("""() => ['#option-label', '#add-option', '#remove-option'].map((s) => {
+        const r = document.querySelector(s).getBoundingClientRect();
+        return [r.top, r.bottom, r.right]; })""")
+    panel = page.locator("#options-panel").bounding_box()
+    assert all(abs(top - row[0][0]) <= 2 for top, _, _ in row), row      # one line
+    assert all(bottom - top <= 48 for top, bottom, _ in row), row        # no tall label
+    assert all(right <= panel["x"] + panel["width"] + 1 for _, _, right in row), (row, panel)
+    assert page.evaluate(PLACEHOLDER_CUT, "#option-label input") == []
+    page.locator("#item-menu button.label-wrap").click()
+    expect(page.locator("#new-item-id")).to_be_visible(timeout=15000)
+    page.wait_for_timeout(500)
+    assert page.evaluate(PLACEHOLDER_CUT, "#item-menu-body input") == []
+    button = page.locator("#create-item").evaluate(
+        "e => [e.getBoundingClientRect().height, parseFloat(getComputedStyle(e).lineHeight)]")
+    assert button[0] < 2 * button[1] + 8, button                           # one line of text
+    wrapped = page.evaluate("""() => [...document.querySelectorAll('#item-menu-body button')]
+        .filter((b) => b.offsetParent && b.scrollWidth > b.clientWidth + 1)
+        .map((b) => b.innerText)""")
+    assert wrapped == []

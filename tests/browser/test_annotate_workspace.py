@@ -145,7 +145,7 @@ def test_relabel_picker_lists_every_clue_and_box_counts_follow_the_boxes(ws, pag
     modal = page.locator("#model-box-edit")
     expect(modal).to_be_visible()
     options = page.locator("[data-testid='dropdown-option']")
-    expect(options).to_have_count(3)          # (pick a clue), clue 1, clue 2
+    expect(options.locator("visible=true")).to_have_count(2)   # clue 1, clue 2 (no placeholder)
     options.filter(has_text="clue 2").click()
     modal.locator("button", has_text="OK").click()
     wait_for_counts(page, ["0", "1 (img 1)"])

@@ -53,17 +53,16 @@ def test_multiple_choice_gold_that_is_no_option_is_refused_on_screen(ui_server, 
     open_item(page, ui_server.url, "ui/gamma")
     expect(page.locator("#option-table")).to_contain_text("blue", timeout=20000)
     type_into(page, "#item-answer input, #item-answer textarea", "Z")
-    save_and_expect(page, "gold answer has no option: 'Z' (options AB)")
+    save_and_expect(page, "gold answer has no option: 'Z' (options A, B)")
     assert stored(ui_server, "ui/gamma") == ("multiple_choice", "A", 1)
     page.click("#add-option")
     expect(page.locator("#option-table")).to_contain_text("C")
     expect(page.locator("#option-label input, #option-label textarea")).to_have_value("C")
     type_into(page, "#item-answer input, #item-answer textarea", "C")
-    save_and_expect(page, "version 2")
-    con = sqlite3.connect(ui_server.db)
-    assert con.execute("SELECT label FROM item_options WHERE item_id = 'ui/gamma' ORDER BY position"
-                       ).fetchall() == [("A",), ("B",), ("C",)]
-    assert stored(ui_server, "ui/gamma") == ("multiple_choice", "C", 2)
+    # an option with neither text nor image is refused, by name (it saved as version 2,
+    # exported as {"label": "C", "text": ""})
+    save_and_expect(page, "option C has no text or image")
+    assert stored(ui_server, "ui/gamma") == ("multiple_choice", "A", 1)
 
 
 def test_yes_no_is_a_choice_and_saves(ui_server, page):
@@ -82,12 +81,26 @@ def test_switching_to_location_and_building_the_gold(ui_server, page):
     pick(page, "#item-answer-type", "location")
     expect(page.locator("#item-loc-region")).to_be_visible()
     expect(page.locator("#item-answer")).to_be_hidden()
-    # the old gold '12' is no location: it is cleared, with a note, never kept hidden
-    expect(page.get_by_text("The gold answer '12' is not a valid location answer: it was "
-                            "cleared")).to_be_visible(timeout=15000)
+    # the old gold '12' is no location: it is set aside, with a note, never kept hidden
+    expect(page.get_by_text("The gold answer '12' is not a valid location answer: it is set "
+                            "aside")).to_be_visible(timeout=15000)
     assert stored(ui_server, "ui/alpha") == ("open", "12", 1)       # nothing saved yet
     pick(page, "#item-loc-country", "italy")
     type_into(page, "#item-loc-region input, #item-loc-region textarea", "lazio")
     type_into(page, "#item-loc-aliases input, #item-loc-aliases textarea", "latium")
     save_and_expect(page, "version 2")
     assert stored(ui_server, "ui/alpha") == ("location", "$italy,lazio/latium$", 2)
+
+
+def test_aliases_the_new_type_does_not_take_leave_the_box_and_come_back(ui_server, page):
+    """Switched to numeric, the aliases box still held the old type's aliases, and they were
+    saved with the numeric item."""
+    open_item(page, ui_server.url, "ui/alpha")                   # open, gold '12'
+    aliases = page.locator("#item-aliases textarea")
+    type_into(page, "#item-aliases textarea", "bayern")
+    pick(page, "#item-answer-type", "numeric")
+    expect(page.get_by_text("1 accepted alias(es) are not valid for a numeric answer")
+           ).to_be_visible(timeout=15000)
+    expect(aliases).to_have_value("")
+    pick(page, "#item-answer-type", "open")
+    expect(aliases).to_have_value("bayern", timeout=15000)

@@ -47,3 +47,21 @@ def test_a_verbench_zip_upload_keeps_images_and_warns_about_flagged_items(ui_ser
     store.close()
     assert len(item["images"]) == 1 and [len(c["boxes"]) for c in item["clues"]] == [2, 1]
     assert "unplaced_boxes" not in item["metadata"]
+
+
+def test_long_problem_lines_of_the_report_wrap(ui_server, page):
+    """The report's long problem lines ran off to the right, behind a sideways scroll bar."""
+    import json
+    data = Path(ui_server.db).parent / "long.jsonl"
+    data.write_text("".join(json.dumps({
+        "id": f"longds/{'a-very-long-item-identifier-' * 5}{n}", "question": "q?",
+        "answer_type": "numeric", "answer": "twelve and a half"}) + "\n" for n in range(3)))
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(ui_server.url + "/io")
+    page.locator("#import-path textarea, #import-path input").first.fill(str(data))
+    page.locator("#import-start").click()
+    report = page.locator("#import-report pre")
+    report.wait_for(timeout=30000)
+    widths = report.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert widths[0] <= widths[1] + 1, widths
+    assert "a-very-long-item-identifier-" in report.inner_text()

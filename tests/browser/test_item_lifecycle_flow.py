@@ -59,3 +59,26 @@ def test_create_duplicate_and_delete_from_the_item_menu(ui_server, page, tmp_pat
         "AND r.version = i.version WHERE i.id = 'ui/street-42-copy'").fetchone()
     assert (deleted_by, comment) == ("local", "deleted: made by mistake")
     assert errors == []
+
+
+def test_a_released_item_says_it_is_read_only_and_cannot_be_edited(ui_server, page):
+    """A released item looked editable: typing worked and only Save refused."""
+    from store import Store
+    store = Store.open(ui_server.db)
+    store.save_item({**store.get_item("ui/beta"), "status": "released"}, 1, "alice", "release")
+    store.close()
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, ui_server.url, "ui/beta")
+    expect(page.locator("#item-notice")).to_contain_text(
+        "Released: read-only. An admin can reopen it with a reason.", timeout=15000)
+    expect(page.locator("#save-item")).to_be_disabled()
+    question = page.locator("#item-question textarea")
+    assert question.evaluate("e => e.closest('[inert]') !== null")
+    page.keyboard.press("Control+s")
+    page.wait_for_timeout(800)
+    expect(page.locator("#save-message")).not_to_contain_text("version")
+    page.screenshot(path="/tmp/annot4/released.png")
+    open_item(page, ui_server.url, "ui/alpha")            # an editable item is editable again
+    expect(page.locator("#item-notice")).not_to_contain_text("Released", timeout=15000)
+    expect(page.locator("#save-item")).to_be_enabled()
+    assert question.evaluate("e => e.closest('[inert]') === null")

@@ -118,3 +118,22 @@ def test_a_locked_name_is_told_why_on_the_login_page(auth_server, browser):
         re.compile(r"Too many failed logins .* try again in \d+ s"))
     shoot(page, "login-locked")
     page.context.close()
+
+
+@pytest.mark.parametrize("name, allowed", [("ann", False), ("rita", True)])
+def test_the_import_form_is_disabled_for_a_role_that_may_not_import(auth_server, browser,
+                                                                     name, allowed):
+    page = logged_in(browser, auth_server.url, name, "/io")
+    page.wait_for_selector("#import-start")
+    line = page.locator("#import-refused")
+    if allowed:
+        page.wait_for_timeout(1500)
+        expect(line).to_be_hidden()
+        expect(page.locator("#import-start")).to_be_enabled()
+    else:
+        expect(line).to_contain_text("ann may not import datasets: not allowed for your role "
+                                     "(annotator; admin, researcher may).", timeout=15000)
+        expect(page.locator("#import-start")).to_be_disabled()
+        expect(page.locator("#import-path textarea, #import-path input").first).to_be_disabled()
+    shoot(page, f"import-{name}")
+    page.context.close()
