@@ -223,9 +223,9 @@ def wire(store, demo, browser, ui) -> None:
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
                            outcome["diff"], outcome["current_version"],
                            gr.update(choices=both, value=[], visible=bool(both))]
-        messages.warn(outcome["message"])
-        keep[renderer.index("save_message")] = messages.status(f"Not saved: {outcome['message']}")
-        return keep + [gr.skip()] * len(conflict_outputs)
+        # refused (invalid, or released and read-only): a failure for every client, the
+        # page shows it as a red toast (a warning and a normal return read as success: true)
+        raise messages.error(f"Not saved: {outcome['message']}") from None
 
     def save_item(request: gr.Request, work, *values):
         return do_save(request, work, *values)
