@@ -416,3 +416,14 @@ def test_an_unknown_name_is_refused_in_the_time_a_known_one_is(store):
         return time.perf_counter() - started
     known, unknown = cost("known"), cost("nobody-by-this-name")
     assert unknown > known / 3, (known, unknown)
+
+
+def test_only_admins_may_release_an_item():
+    """An annotator set status `released` on a save, and then only an admin could undo it."""
+    for role, allowed in (("admin", True), ("researcher", False), ("annotator", False),
+                          ("participant", False)):
+        who = access.Caller("x", frozenset({role}))
+        assert access.may(who, "release_item") is allowed, role
+    assert "may not release items" in access.refusal(
+        "release_item", access.Caller("ann", frozenset({"annotator"})))
+    assert access.may(access.LOCAL, "release_item")
