@@ -126,14 +126,18 @@ def malformed_call(block_fn, event_data) -> str | None:
 
 
 def malformed(block_fn, inputs, err: Exception) -> str:
-    """What is wrong with a call's inputs, naming the control and never the value sent."""
-    wanted, index = len(block_fn.inputs), re.search(r"input component at index (\d+)", str(err))
-    if not isinstance(inputs, list) or len(inputs) < wanted:
-        return f"it takes {wanted} values, {len(inputs or [])} were sent"
-    if index and int(index.group(1)) < wanted:
+    """What is wrong with a call's inputs, naming the control and never the value sent.
+    Numbers count the values a caller sees (the API page's parameters): hidden State inputs,
+    which gradio_client fills in itself, are not counted."""
+    shown = [i for i, block in enumerate(block_fn.inputs) if not isinstance(block, gr.State)]
+    index = re.search(r"input component at index (\d+)", str(err))
+    if not isinstance(inputs, list) or len(inputs) < len(block_fn.inputs):
+        sent = sum(1 for i in shown if i < len(inputs or []))
+        return f"it takes {len(shown)} values, {sent} were sent"
+    if index and int(index.group(1)) in shown:
         label = getattr(block_fn.inputs[int(index.group(1))], "label", None)
-        return (f"value {int(index.group(1)) + 1}{f' ({label})' if label else ''} is not of "
-                "the kind its control takes")
+        return (f"value {shown.index(int(index.group(1))) + 1}{f' ({label})' if label else ''}"
+                " is not of the kind its control takes")
     return "a value is not one its control takes (a choice it does not offer, or of another kind)"
 
 

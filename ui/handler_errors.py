@@ -48,7 +48,8 @@ def _instead(error: Exception, n_outputs: int):
     """A failed handler fails for every client (page, gradio_client, a raw queue caller):
     success false with the message as its error, the outputs as they were. A gr.Error was
     escaped when made; any other exception is a bug, logged, its text never sent."""
-    if isinstance(error, gr.Error):
+    if isinstance(error, gr.Error):     # a handler's refusal: no failure, no traceback
+        error.print_exception = False
         raise error
     log.exception("handler failed")
     raise messages.error(f"Something went wrong on the server ({type(error).__name__}); "
