@@ -104,3 +104,12 @@ def test_a_released_item_cannot_be_saved_or_restored_from_the_editor(ui_store):
     with pytest.raises(EditError, match="released and read-only"):
         HistoryHandlers(ui_store).restore("ui/beta", 1, 3, "alice")
     assert ui_store.get_item("ui/beta")["version"] == 3
+
+
+def test_a_duplicate_under_an_id_with_direction_characters_is_refused_with_a_message(ui_store):
+    """Through the API it changed nothing and said nothing (the message was a warning only;
+    now every refusal fails with it, ui/handler_errors.py)."""
+    before = ui_store.item_ids()
+    with pytest.raises(EditError, match="text-direction characters"):
+        LifecycleHandlers(ui_store).duplicate("ui/alpha", "ui/a\u202eb", "alice")
+    assert ui_store.item_ids() == before
