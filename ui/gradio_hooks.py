@@ -193,7 +193,8 @@ def asks_deep_link(scope) -> bool:
 
 
 class RouteAccess:
-    """ASGI middleware: a request to a route its caller's role may not reach gets a 403."""
+    """ASGI middleware: a request to a route its caller's role may not reach gets a 403, to
+    a path no route of the table has a 404 (401 for anyone not logged in)."""
 
     def __init__(self, app, store, require_login: bool, throttle=None):
         self.app = app
@@ -228,6 +229,8 @@ class RouteAccess:
                 return await self.app(scope, receive, route_answers.login_page(app_send))
             return await self._not_logged_in(scope, send)
         who = access.caller(self.store, user, self.require_login)
+        if entry is None and scope["type"] == "http":   # no such route: for anyone signed
+            return await route_answers.send_fixed(send, 404)   # in, not a refusal
         if not who.roles & roles:
             page = entry in access.PAGES
             return await self._forbidden(scope, send, who, page,
