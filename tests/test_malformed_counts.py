@@ -2,7 +2,7 @@
 values said "value 3 is not of the kind its control takes", counting hidden State inputs."""
 import gradio as gr
 
-from ui.gradio_hooks import malformed
+from ui.malformed_calls import malformed
 
 
 class Fn:
