@@ -126,6 +126,8 @@ assert len(GROUP_OF_EVENT) == sum(len(g.events) for g in GROUPS), "an event in t
 PAGE_ROLES = {"/": STAFF, "/io": STAFF, "/stats": STAFF, "/results": RESEARCH,
               "/experiments": RESEARCH, "/inspect": RESEARCH}
 PAGES = tuple(PAGE_ROLES)
+PAGE_TITLES = {"/": "Annotate", "/io": "Import / Export", "/stats": "Statistics",
+               "/results": "Results", "/experiments": "Experiments", "/inspect": "Inspect"}
 ROUTES = {
     **PAGE_ROLES,
     # the login page: its form, its front-end files, its theme, and whether a login is needed

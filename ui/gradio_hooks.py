@@ -237,6 +237,15 @@ class RouteAccess:
             return
         if page:
             reason, advice = NO_PAGE_WHY[why]
+            entry = access.route_entry(scope["path"])
+            if why == "role" and who.roles & access.STAFF:      # staff on a research page
+                allowed = " and ".join(f"{r}s" for r in access.ROLES
+                                       if r in access.PAGE_ROLES[entry])
+                article = "an" if who.role[0] in "aeiou" else "a"
+                reason = (f"{access.PAGE_TITLES[entry]} is for {allowed}; your account is "
+                          f"{article} {html.escape(who.role)}.")
+                advice = ("Use the pages of the top bar; ask an admin if your account should "
+                          "reach this one.")
             body = NO_PAGE_HTML.read_text(encoding="utf-8").replace(
                 "{user}", html.escape(who.name)).replace("{role}", html.escape(who.role)).replace(
                 "{reason}", reason).replace("{advice}", advice)

@@ -97,6 +97,10 @@ def test_a_page_the_account_does_not_use_says_so(auth_server, browser, name, pat
     body = page.inner_text("body")
     assert "Nothing to open here" in body and name in body and "Log out" in body
     assert error_badges(page) == 0
+    if name == "ann":          # the participant's text named no role and no page
+        title = {"/experiments": "Experiments", "/inspect": "Inspect"}[path]
+        assert f"{title} is for admins and researchers; your account is an annotator." in body
+        assert "take part in a study" not in body
 
 
 def test_a_locked_name_is_told_why_on_the_login_page(auth_server, browser):
