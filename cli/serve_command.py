@@ -49,16 +49,16 @@ def is_loopback(host: str) -> bool:
 
 
 def open_seeded(db: str | Path):
-    """The server's store, seeded with the demo when it is new or holds only the users
-    added before its first start."""
+    """The server's store, seeded with the demo when it was never seeded and holds no item
+    (Store.needs_demo), whoever created the file first (`user add`, `endpoint add`, ...)."""
     from store import Store
 
-    is_new = not Path(db).exists()
     # absolute: media URLs then name the same folder the server's static paths and cache
     # headers (ui/media_http.py) resolve, whatever the working directory
     store = Store.open(Path(db).resolve())
-    if is_new or store.holds_only_users():
+    if store.needs_demo():
         seed_demo(store)
+        store.mark_demo_seeded()
     return store
 
 

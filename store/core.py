@@ -13,7 +13,7 @@ from typing import Any, Iterator
 import sqlite_utils
 
 from . import drafts, item_queries, items, lifecycle, media, revisions, scores, stats, users
-from .db import Connections, atomic
+from .db import Connections, atomic, now
 from .human_baselines import HumanBaselinesMixin
 from .inspect_store import InspectMixin
 from .media import ImageInfo
@@ -53,11 +53,17 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
         """One transaction for everything inside (nested: a savepoint). Per thread."""
         return atomic(self.db)
 
-    def holds_only_users(self) -> bool:
-        """Nothing but user accounts: no dataset, image, endpoint or run yet (the state of a
-        database whose users were added before its first start, which is then seeded)."""
-        return not any(self.db.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone()
-                       for table in ("datasets", "items", "images", "endpoints", "model_runs"))
+    def needs_demo(self) -> bool:
+        """Should the server seed the demo: never seeded, and no item (deleted ones count)?
+        Users, endpoints or prices added before the first start do not matter, and a demo
+        an admin deleted does not come back."""
+        return not (self.db.execute("SELECT 1 FROM store_marks WHERE name = 'demo_seeded'")
+                    .fetchone() or self.db.execute("SELECT 1 FROM items LIMIT 1").fetchone())
+
+    def mark_demo_seeded(self) -> None:
+        with atomic(self.db):
+            self.db.execute("INSERT OR IGNORE INTO store_marks (name, at) VALUES "
+                            "('demo_seeded', ?)", [now()])
 
     def close(self) -> None:
         """Close every thread's connection. The store cannot be used afterwards."""

@@ -139,6 +139,14 @@ def m0010_item_life_cycle(db: sqlite_utils.Database) -> None:
     """)
 
 
+def m0012_store_marks(db: sqlite_utils.Database) -> None:
+    """One-time events of a database (`demo_seeded`). A database that already holds items
+    was seeded or filled by an import: it is marked, so the demo never comes back."""
+    db.execute("CREATE TABLE store_marks (name TEXT PRIMARY KEY, at TEXT NOT NULL)")
+    if scalar(db, "SELECT 1 FROM items LIMIT 1"):
+        db.execute("INSERT INTO store_marks (name, at) VALUES ('demo_seeded', ?)", [now()])
+
+
 # Append new migrations at the end; names must be unique and never change.
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_core_schema", m0001_core_schema),
@@ -152,6 +160,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0009_run_labels", m0009_run_labels),
     ("0010_item_life_cycle", m0010_item_life_cycle),
     ("0011_tag_added_events", m0011_tag_added_events),
+    ("0012_store_marks", m0012_store_marks),
 ]
 
 

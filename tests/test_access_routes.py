@@ -5,6 +5,8 @@ ui/route_answers.py).
 - not logged in: 401 {"detail": "Not authenticated"} (a page: Gradio's login form);
 - logged in, and the access table (ui/access.ROUTES) refuses the route: 403
   {"detail": "Forbidden"} (a page: assets/no_page.html, also a 403);
+- logged in, and no route of the table has the path: 404 {"detail": "Not found"} (it
+  answered 403 "Forbidden", as if there were something there);
 - and the files the app really serves (an item's image, an export) answer that way too,
   while staff get them."""
 from __future__ import annotations
@@ -42,7 +44,9 @@ def expected(who: str, path: str) -> int | None:
     role = {"anonymous": "anonymous", "pat": "participant", "ann": "annotator"}[who]
     if role in roles:
         return None
-    return 401 if role == "anonymous" else 403
+    if role == "anonymous":
+        return 401
+    return 404 if access.route_entry(path) is None else 403
 
 
 def check(answer: httpx.Response, status: int, method: str, page: bool) -> None:
@@ -54,7 +58,7 @@ def check(answer: httpx.Response, status: int, method: str, page: bool) -> None:
     assert answer.status_code == status
     if method == "HEAD" or page:
         return
-    body = route_answers.NOT_LOGGED_IN if status == 401 else route_answers.FIXED[403]
+    body = route_answers.NOT_LOGGED_IN if status == 401 else route_answers.FIXED[status]
     assert answer.json() == body
 
 
@@ -72,6 +76,13 @@ def test_every_route_refuses_with_one_rule(callers, app_routes, who):  # noqa: F
         except AssertionError:
             wrong[f"{method} {path}"] = caller.http.request(method, path, json={}).status_code
     assert wrong == {}, who
+
+
+def test_an_unknown_path_is_not_found_for_a_signed_in_user(callers):
+    for path in ("/no/such/page", "/gradio_api/nothing-here"):
+        check(callers["anonymous"].get(path), 401, "GET", False)
+        for who in ("pat", "ann"):
+            check(callers[who].get(path), 404, "GET", False)
 
 
 def test_the_files_the_app_serves_follow_the_same_rule(server, callers):

@@ -75,6 +75,32 @@ def test_cli_commands_never_seed_demo_data(tmp_path):
     assert json.loads(cli("stats", "--db", db, "--json").stdout)["items"] == 0
 
 
+def test_the_server_seeds_a_database_made_by_user_and_endpoint_add_once(tmp_path):
+    """`user add` (and `endpoint add`) before the first start created the file: the server
+    then showed 0 items. Seeding follows "never seeded and no item", not the file; and a
+    demo an admin deleted does not come back."""
+    from cli.serve_command import open_seeded
+
+    db = tmp_path / "shared.db"
+    cli("user", "add", "boss", "--role", "admin", "--db", db,
+        env={"CLUELAB_PASSWORD": "long enough pw"})
+    cli("endpoint", "add", "local", "--base-url", "http://127.0.0.1:9/v1", "--model", "m",
+        "--db", db)
+    store = open_seeded(db)
+    try:
+        assert len(store.item_ids()) > 0
+        datasets = store.facets()["dataset"]
+    finally:
+        store.close()
+    for name in datasets:
+        assert cli("dataset", "delete", name, "--yes", "--db", db).returncode == 0
+    store = open_seeded(db)
+    try:
+        assert store.item_ids() == []
+    finally:
+        store.close()
+
+
 def test_jsonl_export_round_trip_is_byte_identical(tmp_path):
     db1, db2 = tmp_path / "one.db", tmp_path / "two.db"
     cli("import", "--db", db1, "--format", "jsonl", DEMO)

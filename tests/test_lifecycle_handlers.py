@@ -111,3 +111,12 @@ def test_a_released_item_opens_read_only(ui_store):
     assert editor.load("ui/beta", "alice")["read_only"] is False
     ui_store.save_item({**ui_store.get_item("ui/beta"), "status": "released"}, 1, "alice", "")
     assert editor.load("ui/beta", "alice")["read_only"] is True
+
+
+def test_a_duplicate_under_an_id_with_direction_characters_is_refused_with_a_message(ui_store):
+    """Through the API it changed nothing and said nothing (the message was a warning only;
+    now every refusal fails with it, ui/handler_errors.py)."""
+    before = ui_store.item_ids()
+    with pytest.raises(EditError, match="text-direction characters"):
+        LifecycleHandlers(ui_store).duplicate("ui/alpha", "ui/a\u202eb", "alice")
+    assert ui_store.item_ids() == before

@@ -61,7 +61,7 @@ def _group(action: str, roles: frozenset, names: str) -> Group:
 GROUPS = (
     _group("annotate items", STAFF, """
         open_initial init_browser filter_items search_items list_prev_page list_next_page
-        select_item load_item domain_choices subtask_choices next_item prev_item sync_url
+        select_item load_item domain_choices subtask_choices status_choices next_item prev_item sync_url
         save_item save_item_by_enter save_over_conflict compare_with_saved reload_saved
         save_item_list save_item_by_enter_list save_over_conflict_list restore_revision_list
         save_item_conflict save_item_by_enter_conflict save_over_conflict_conflict
@@ -107,6 +107,11 @@ GROUPS = (
         inspect_export"""),
 )
 
+# acts within an event, decided by what it is given: setting an item's status to `released`
+# (a save) makes it read-only until an admin reopens it, so releasing is an admin's act, as
+# reopening is (DESIGN: "admins manage ... releases"); an annotator's save of it is refused
+ACTS = {"release_item": Group("release items", ADMIN, frozenset({"release_item"}))}
+
 GROUP_OF_EVENT = {name: group for group in GROUPS for name in group.events}
 assert len(GROUP_OF_EVENT) == sum(len(g.events) for g in GROUPS), "an event in two groups"
 
@@ -121,6 +126,8 @@ assert len(GROUP_OF_EVENT) == sum(len(g.events) for g in GROUPS), "an event in t
 PAGE_ROLES = {"/": STAFF, "/io": STAFF, "/stats": STAFF, "/results": RESEARCH,
               "/experiments": RESEARCH, "/inspect": RESEARCH}
 PAGES = tuple(PAGE_ROLES)
+PAGE_TITLES = {"/": "Annotate", "/io": "Import / Export", "/stats": "Statistics",
+               "/results": "Results", "/experiments": "Experiments", "/inspect": "Inspect"}
 ROUTES = {
     **PAGE_ROLES,
     # the login page: its form, its front-end files, its theme, and whether a login is needed
@@ -188,7 +195,7 @@ NOT_ALLOWED = "not allowed for your role"
 
 def refusal(api_name: str | None, who: Caller) -> str | None:
     """Why `who` may not call the event `api_name` (plain text), or None if they may."""
-    group = GROUP_OF_EVENT.get(api_name or "")
+    group = GROUP_OF_EVENT.get(api_name or "") or ACTS.get(api_name or "")
     if group is None:
         return (f"The action {api_name or '(unnamed)'} is not in the access table "
                 f"(ui/access.py): {NOT_ALLOWED}, nor for any other.")
@@ -199,7 +206,8 @@ def refusal(api_name: str | None, who: Caller) -> str | None:
 
 
 def may(who: Caller, api_name: str) -> bool:
-    """May `who` call the event `api_name`? What the page offers follows the table too."""
+    """May `who` call the event (or do the act of ACTS) `api_name`? What the page offers
+    follows the table too."""
     return refusal(api_name, who) is None
 
 

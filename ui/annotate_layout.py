@@ -104,7 +104,10 @@ def build_editor() -> SimpleNamespace:
                                     container=False, placeholder="item id (Enter opens)",
                                     elem_id="item-id", scale=3)
             ui.next = gr.Button("Next ▶", elem_id="next-item", scale=0, min_width=110)
+            # its choices follow the caller's role when opened (status_choices: only an
+            # admin is offered `released`); any value is taken back, the save decides
             ui.status = gr.Dropdown(ITEM_STATUSES, label="Status", show_label=False,
+                                    allow_custom_value=True,
                                     container=False, elem_id="item-status", scale=1,
                                     min_width=140, visible=not DEFER_PANELS)
         ui.header = gr.HTML(elem_id="item-header")

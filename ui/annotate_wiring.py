@@ -1,14 +1,16 @@
 """Events of the Annotate tab: each connects widgets to a handler, with an api_name.
 
-Handlers live in editor_handlers / editor_ops / browser_handlers / history_handlers and
-take plain values; the small functions here only unpack widget values, call them, and
-turn their errors into on-screen warnings.
+Handlers live in editor_handlers / editor_ops / browser_handlers / history_handlers and take
+plain values; the functions here unpack widget values, call them and raise their refusals.
 """
 from __future__ import annotations
 
 import gradio as gr
 
-from ui import messages
+from domain.vocabulary import ITEM_STATUSES
+
+from ui import access, messages
+from ui.gradio_hooks import login_required
 from ui.annotate_drafts import wire_drafts
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, problems_html
@@ -19,22 +21,22 @@ from ui.editor_handlers import FIELDS, RELEASED_NOTICE, EditorHandlers
 from ui import editor_model as em
 from ui.editor_model import EditError
 from ui.history_handlers import HistoryHandlers
-from ui.session import user_of
+from ui.session import login_name, user_of
 from ui.text import escape_html
 
 
 # Runs in the page before init_browser, which builds the rest of the editor: waits until the
 # first image has arrived and two frames have passed (its decode and draw), so that building
 # the list and the form does not compete with it (at most 2 s; at once without an image).
-AFTER_FIRST_IMAGE = """(value) => new Promise((resolve) => {
+AFTER_FIRST_IMAGE = """(value, status) => new Promise((resolve) => {
   const image = value && value.image ? (value.image.url || value.image.path) : null;
-  if (!image) { resolve([value]); return; }
+  if (!image) { resolve([value, status]); return; }
   const path = image.replace(/^https?:\\/\\/[^/]+/, '');
   let observer = null, timer = null, settled = false;
   const done = () => {
     if (settled) return;
     settled = true; clearTimeout(timer); if (observer) observer.disconnect();
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve([value])));
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve([value, status])));
   };
   timer = setTimeout(done, 2000);
   observer = new PerformanceObserver((list) => {
@@ -97,14 +99,14 @@ def wire(store, demo, browser, ui) -> None:
     # (AFTER_FIRST_IMAGE), shows them.
     panels = [browser.body, ui.form_body, ui.footer, *browser.late, *ui.late]
 
-    def init_browser(_annotator=None):
+    def init_browser(annotator=None, status=None, request: gr.Request = None):
         choices = items.facet_choices()
         rows, count, ids, page = items.search(None, None, None, None, "all", "")
         return [*[gr.update(visible=True)] * len(panels),
                 gr.update(choices=choices["dataset"]), gr.update(choices=choices["domain"]),
                 gr.update(choices=choices["subtask"]), gr.update(choices=choices["status"]),
                 gr.update(value=rows, visible=True), count, ids,
-                gr.update(value=page, visible=True)]
+                gr.update(value=page, visible=True), status_choices(status, request)]
 
     def open_initial(request: gr.Request):
         """The item of the URL (`?item=`), else the first one. Runs first, and the item
@@ -126,8 +128,9 @@ def wire(store, demo, browser, ui) -> None:
     # cost the page ~0.1 s of script on every open (docs/PERFORMANCE.md).
     demo.load(open_initial, None, renderer.outputs, api_name="open_initial",
               show_progress_on=ui.annotator).then(
-        init_browser, ui.annotator, [*panels, browser.dataset, browser.domain, browser.subtask,
-                             browser.status_filter, *list_outputs], api_name="init_browser",
+        init_browser, [ui.annotator, ui.status],
+        [*panels, browser.dataset, browser.domain, browser.subtask, browser.status_filter,
+         *list_outputs, ui.status], api_name="init_browser",
         show_progress_on=browser.items, js=AFTER_FIRST_IMAGE)
 
     def search_items(dataset, domain, subtask, status, flagged, text, page=1):
@@ -177,6 +180,16 @@ def wire(store, demo, browser, ui) -> None:
     ui.subtask.focus(facet_choices("subtask"), None, ui.subtask, api_visibility="private",
                      api_name="subtask_choices", show_progress="hidden")
 
+    def status_choices(current, request: gr.Request):
+        """The statuses the caller may set (`released`: ui/access ACTS), and the current one."""
+        who = access.caller(store, login_name(request), login_required(demo))
+        offered = [s for s in ITEM_STATUSES
+                   if s != "released" or access.may(who, "release_item") or s == current]
+        return gr.update(choices=offered)
+
+    ui.status.focus(status_choices, ui.status, ui.status, api_visibility="private",
+                    api_name="status_choices", show_progress="hidden")
+
     def step(ids, work, rows, delta, request):
         current = work["item"]["id"] if work else None
         target = items.neighbour(ids, current, delta)
@@ -209,6 +222,12 @@ def wire(store, demo, browser, ui) -> None:
         user = user_of(request)
         comment = values[-1]
         form_values, annot = split(values[:-1])
+        if (work and form_values.get("status") == "released"
+                and work["saved"].get("status") != "released"):
+            who = access.caller(store, login_name(request), login_required(demo))
+            if not access.may(who, "release_item"):
+                raise messages.error(f"Not saved: {access.refusal('release_item', who)} Choose "
+                                     "another status, or ask an admin.", quiet=True)
         shown = work
         work, outcome = editor.save(work, form_values, annot, comment, user, base_version,
                                     take_saved or ())
@@ -226,9 +245,9 @@ def wire(store, demo, browser, ui) -> None:
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
                            outcome["diff"], outcome["current_version"],
                            gr.update(choices=both, value=[], visible=bool(both))]
-        messages.warn(outcome["message"])
-        keep[renderer.index("save_message")] = messages.status(f"Not saved: {outcome['message']}")
-        return keep + [gr.skip()] * len(conflict_outputs)
+        # refused (invalid, or released and read-only): a failure for every client, the
+        # page shows it as a red toast (a warning and a normal return read as success: true)
+        raise messages.error(f"Not saved: {outcome['message']}") from None
 
     def save_item(request: gr.Request, work, *values):
         return do_save(request, work, *values)

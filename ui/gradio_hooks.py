@@ -8,7 +8,7 @@ process_completed says success false with the refusal as its error (it says "not
 your role", escaped), whether a page, gradio_client or a raw queue caller asked. (It used to
 succeed with a warning for pages, so a raw queue caller read a refusal as a success.) A page
 shows the error as one red toast. A call no page makes (too few values, a value its control
-cannot take, a click without its selection) is refused there too, with one log line.
+cannot take, a click without its selection) is refused there too (ui/malformed_calls.py).
 
 `RouteAccess` is ASGI middleware in front of Gradio's routes. To know who is asking it reads
 the login cookie as Gradio's own `get_current_user` does (routes.py: `access-token-<cookie
@@ -34,6 +34,8 @@ from pathlib import Path
 import gradio as gr
 
 from ui import access, login_throttle, messages, route_answers
+from ui.malformed_calls import (malformed, malformed_call, refused_malformed,
+                                takes_one_value)
 
 log = logging.getLogger("cluelab.access")
 _PROCESS_API = inspect.signature(gr.Blocks.process_api)
@@ -98,45 +100,6 @@ class GuardedBlocks(gr.Blocks):
             raise refused_malformed(block_fn, malformed(block_fn, inputs, err)) from None
 
 
-def refused_malformed(block_fn, wrong: str) -> gr.Error:
-    """A malformed call's refusal, and its one log line (no traceback, nothing sent)."""
-    reason = f"{block_fn.api_name or 'this action'}: {wrong}"
-    log.warning("refused a malformed call (%s)", reason)
-    return refusal_error(f"{reason}. Nothing was done.")
-
-
-def takes_one_value(block) -> bool:
-    """A control whose value is one text, number or choice (Gradio lets a Dropdown that takes
-    typed values, or a Textbox, pass a list or a dict on to the handler)."""
-    one = (gr.Textbox, gr.Number, gr.Slider, gr.Checkbox, gr.Radio, gr.Dropdown)
-    return isinstance(block, one) and not getattr(block, "multiselect", False)
-
-
-def malformed_call(block_fn, event_data) -> str | None:
-    """What no page sends, seen before the inputs are read: a call of an event that runs in
-    the page only (Gradio raised IndexError), or of one whose handler reads a click's
-    selection (gr.SelectData) without one (TypeError)."""
-    data = getattr(event_data, "_data", None)
-    if block_fn.fn is None:
-        return "it runs in the page only, there is nothing to call on the server"
-    if block_fn.collects_event_data and not (isinstance(data, dict)
-                                             and {"index", "value"} <= set(data)):
-        return "it needs the selection a page sends with a click (index and value)"
-    return None
-
-
-def malformed(block_fn, inputs, err: Exception) -> str:
-    """What is wrong with a call's inputs, naming the control and never the value sent."""
-    wanted, index = len(block_fn.inputs), re.search(r"input component at index (\d+)", str(err))
-    if not isinstance(inputs, list) or len(inputs) < wanted:
-        return f"it takes {wanted} values, {len(inputs or [])} were sent"
-    if index and int(index.group(1)) < wanted:
-        label = getattr(block_fn.inputs[int(index.group(1))], "label", None)
-        return (f"value {int(index.group(1)) + 1}{f' ({label})' if label else ''} is not of "
-                "the kind its control takes")
-    return "a value is not one its control takes (a choice it does not offer, or of another kind)"
-
-
 def cookie_user(app, headers: list[tuple[bytes, bytes]]) -> str | None:
     """The logged-in user of a request, from Gradio's login cookie (None if none)."""
     tokens, cookie_id = getattr(app, "tokens", None), getattr(app, "cookie_id", None)
@@ -189,7 +152,8 @@ def asks_deep_link(scope) -> bool:
 
 
 class RouteAccess:
-    """ASGI middleware: a request to a route its caller's role may not reach gets a 403."""
+    """ASGI middleware: a request to a route its caller's role may not reach gets a 403, to
+    a path no route of the table has a 404 (401 for anyone not logged in)."""
 
     def __init__(self, app, store, require_login: bool, throttle=None):
         self.app = app
@@ -224,6 +188,8 @@ class RouteAccess:
                 return await self.app(scope, receive, route_answers.login_page(app_send))
             return await self._not_logged_in(scope, send)
         who = access.caller(self.store, user, self.require_login)
+        if entry is None and scope["type"] == "http":      # no such route: not a refusal
+            return await route_answers.send_fixed(send, 404)
         if not who.roles & roles:
             page = entry in access.PAGES
             return await self._forbidden(scope, send, who, page,
@@ -271,6 +237,15 @@ class RouteAccess:
             return
         if page:
             reason, advice = NO_PAGE_WHY[why]
+            entry = access.route_entry(scope["path"])
+            if why == "role" and who.roles & access.STAFF:      # staff on a research page
+                allowed = " and ".join(f"{r}s" for r in access.ROLES
+                                       if r in access.PAGE_ROLES[entry])
+                article = "an" if who.role[0] in "aeiou" else "a"
+                reason = (f"{access.PAGE_TITLES[entry]} is for {allowed}; your account is "
+                          f"{article} {html.escape(who.role)}.")
+                advice = ("Use the pages of the top bar; ask an admin if your account should "
+                          "reach this one.")
             body = NO_PAGE_HTML.read_text(encoding="utf-8").replace(
                 "{user}", html.escape(who.name)).replace("{role}", html.escape(who.role)).replace(
                 "{reason}", reason).replace("{advice}", advice)

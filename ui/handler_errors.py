@@ -1,10 +1,10 @@
 """A handler that fails shows one message and leaves its outputs as they were.
 
-Why: when a handler raises (gr.Error included), Gradio marks every output of the event with a
-red "Error" badge, so one refused filter (say, a flip filter left over from another run) put
-badges over the whole results list. Instead, in the browser, the failure becomes one warning
-toast and every output gets gr.skip(). A script (gradio_client sends `x-gradio-user: api`)
-still gets the error raised, so it cannot mistake a refusal for a result.
+A refusal fails for every client alike: the queue answers success false with the message
+as its error, and the page shows it as one red toast (the red "Error" badges Gradio puts on
+each output are hidden: ui/workarounds.py, GRADIO_ERROR_BADGES). It used to become a warning
+and a normal return for pages, so a raw queue caller (no `x-gradio-user: api`) read a refused
+save of a released item as `success: true`.
 
 Applied per page in one place: `with messages_for_errors():` around the code that wires a
 page's events wraps every handler registered inside it. gr.Error messages were escaped by
@@ -45,16 +45,16 @@ def unchanged(n_outputs: int):
 
 
 def _instead(error: Exception, n_outputs: int):
-    """What the browser gets for a failed handler: a warning, the outputs as they were."""
-    if from_script():
+    """A failed handler fails for every client (page, gradio_client, a raw queue caller):
+    success false with the message as its error, the outputs as they were. A gr.Error was
+    escaped when made; any other exception is a bug, logged, its text never sent."""
+    if isinstance(error, gr.Error):     # a handler's refusal: no failure, no traceback
+        error.print_exception = False
         raise error
-    if isinstance(error, gr.Error):
-        messages.warn_instead(error)
-    else:
-        log.exception("handler failed")
-        messages.warn(f"Something went wrong on the server ({type(error).__name__}); "
-                      "nothing was changed on this page. The details are in the server's log.")
-    return unchanged(n_outputs)
+    log.exception("handler failed")
+    raise messages.error(f"Something went wrong on the server ({type(error).__name__}); "
+                         "nothing was changed on this page. The details are in the server's "
+                         "log.", quiet=True) from None
 
 
 def shown_as_message(fn, n_outputs: int):

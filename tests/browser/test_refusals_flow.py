@@ -97,6 +97,10 @@ def test_a_page_the_account_does_not_use_says_so(auth_server, browser, name, pat
     body = page.inner_text("body")
     assert "Nothing to open here" in body and name in body and "Log out" in body
     assert error_badges(page) == 0
+    if name == "ann":          # the participant's text named no role and no page
+        title = {"/experiments": "Experiments", "/inspect": "Inspect"}[path]
+        assert f"{title} is for admins and researchers; your account is an annotator." in body
+        assert "take part in a study" not in body
 
 
 def test_a_locked_name_is_told_why_on_the_login_page(auth_server, browser):
@@ -137,3 +141,40 @@ def test_the_import_form_is_disabled_for_a_role_that_may_not_import(auth_server,
         expect(page.locator("#import-path textarea, #import-path input").first).to_be_disabled()
     shoot(page, f"import-{name}")
     page.context.close()
+
+
+def _status_options(page) -> list[str]:
+    page.click("#item-status input")
+    page.wait_for_timeout(500)
+    return [o.strip().lstrip("✓ ") for o in page.get_by_role("option").all_inner_texts()]
+
+
+@pytest.mark.parametrize("name, offered", [("ann", False), ("ada", True)])
+def test_only_a_role_that_may_release_is_offered_released(auth_server, browser, name, offered):
+    """An annotator could set status `released`, which then only an admin could undo."""
+    page = logged_in(browser, auth_server.url, name, "/?item=ui/beta")
+    page.wait_for_selector("#item-editor")
+    expect(page.locator("#item-status input")).to_have_value("draft", timeout=20000)
+    options = _status_options(page)
+    shoot(page, f"status-options-{name}")
+    assert "verified" in options and ("released" in options) is offered, options
+
+
+def test_an_annotators_save_as_released_is_refused(auth_server, browser):
+    """Typed past the dropdown, `released` is refused by the save: one red toast, nothing
+    saved (and, like every refusal, a failure for a script too)."""
+    page = logged_in(browser, auth_server.url, "ann", "/?item=ui/gamma")
+    page.wait_for_selector("#item-editor")
+    expect(page.locator("#item-status input")).to_have_value("draft", timeout=20000)
+    page.fill("#item-status input", "released")
+    page.keyboard.press("Enter")
+    page.click("#save-item")
+    toast = page.locator(".toast-body.error", has_text="may not release items")
+    toast.first.wait_for(timeout=20000)
+    shoot(page, "release-refused-ann")
+    assert "Not saved: ann may not release items" in toast.first.inner_text()
+    assert error_badges(page) == 0
+    import sqlite3
+    con = sqlite3.connect(auth_server.db)
+    assert con.execute("SELECT status FROM items WHERE id='ui/gamma'").fetchone()[0] == "draft"
+    con.close()

@@ -1,0 +1,55 @@
+"""Calls no page sends (too few values, a value its control cannot take, a click without
+its selection): what is wrong, in words naming the control and never the value sent, and
+the refusal GuardedBlocks (ui/gradio_hooks.py) raises for it, with one log line."""
+from __future__ import annotations
+
+import logging
+import re
+
+import gradio as gr
+
+from ui import messages
+
+log = logging.getLogger("cluelab.access")
+
+
+def refused_malformed(block_fn, wrong: str) -> gr.Error:
+    """A malformed call's refusal, and its one log line (no traceback, nothing sent)."""
+    reason = f"{block_fn.api_name or 'this action'}: {wrong}"
+    log.warning("refused a malformed call (%s)", reason)
+    return messages.error(f"{reason}. Nothing was done.", quiet=True)
+
+
+def takes_one_value(block) -> bool:
+    """A control whose value is one text, number or choice (Gradio lets a Dropdown that takes
+    typed values, or a Textbox, pass a list or a dict on to the handler)."""
+    one = (gr.Textbox, gr.Number, gr.Slider, gr.Checkbox, gr.Radio, gr.Dropdown)
+    return isinstance(block, one) and not getattr(block, "multiselect", False)
+
+
+def malformed_call(block_fn, event_data) -> str | None:
+    """What no page sends, seen before the inputs are read: a call of an event that runs in
+    the page only (Gradio raised IndexError), or of one whose handler reads a click's
+    selection (gr.SelectData) without one (TypeError)."""
+    data = getattr(event_data, "_data", None)
+    if block_fn.fn is None:
+        return "it runs in the page only, there is nothing to call on the server"
+    if block_fn.collects_event_data and not (isinstance(data, dict)
+                                             and {"index", "value"} <= set(data)):
+        return "it needs the selection a page sends with a click (index and value)"
+    return None
+
+
+def malformed(block_fn, inputs, err: Exception) -> str:
+    """What is wrong with a call's inputs, naming the control, never the value sent; counting
+    the values a caller sees (the API page's parameters), not hidden State inputs."""
+    shown = [i for i, block in enumerate(block_fn.inputs) if not isinstance(block, gr.State)]
+    index = re.search(r"input component at index (\d+)", str(err))
+    if not isinstance(inputs, list) or len(inputs) < len(block_fn.inputs):
+        sent = sum(1 for i in shown if i < len(inputs or []))
+        return f"it takes {len(shown)} values, {sent} were sent"
+    if index and int(index.group(1)) in shown:
+        label = getattr(block_fn.inputs[int(index.group(1))], "label", None)
+        return (f"value {shown.index(int(index.group(1))) + 1}{f' ({label})' if label else ''}"
+                " is not of the kind its control takes")
+    return "a value is not one its control takes (a choice it does not offer, or of another kind)"
