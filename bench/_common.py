@@ -212,9 +212,12 @@ class RawGradioClient:
         return self.components[component_id]["type"] == "state"
 
     def call(self, api_name: str, values_by_id: dict) -> dict:
-        """Run an event; inputs by component id; returns {component id: output value}."""
+        """Run an event; inputs by component id (one not given is sent with the value the page
+        starts with, as the browser sends it); returns {component id: output value}."""
         dep = self.deps[api_name]
-        data = [None if self.is_state(cid) else values_by_id.get(cid) for cid in dep["inputs"]]
+        data = [None if self.is_state(cid) else values_by_id[cid] if cid in values_by_id
+                else self.components[cid].get("props", {}).get("value")
+                for cid in dep["inputs"]]
         return dict(zip(dep["outputs"], self.call_list(api_name, data)))
 
     def call_list(self, api_name: str, data: list) -> list:

@@ -189,7 +189,7 @@ def main(argv=None) -> int:
             t = time.perf_counter()
             out = gc.predict(*values, api_name="/save_item")
             t_save = time.perf_counter() - t
-            if not any(isinstance(o, str) and o.startswith(f"Saved {item_id} as version")
+            if not any(isinstance(o, str) and o.replace("\\", "").startswith(f"Saved {item_id} as version")
                        for o in out):
                 failures.append((item_id, "save did not report 'Saved … version N'"))
             return t_load, t_save
@@ -216,7 +216,7 @@ def main(argv=None) -> int:
             t = time.perf_counter()
             out = raw.call("save_item", values)
             t_save = time.perf_counter() - t
-            if not any(isinstance(o, str) and o.startswith(f"Saved {item_id} as version")
+            if not any(isinstance(o, str) and o.replace("\\", "").startswith(f"Saved {item_id} as version")
                        for o in out.values()):
                 failures.append((item_id, "raw save did not report 'Saved … version N'"))
             return t_load, t_save
