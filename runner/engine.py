@@ -95,7 +95,8 @@ class Engine(DispatchMixin):
                                 self.store.run_aggregates(self.run_id),
                                 run["execution"].get("estimate_per_request"),
                                 frozenset(self.store.run_clue_work_ids(self.run_id)),
-                                priced=self.price is not None)
+                                priced=self.price is not None,
+                                prior_elapsed=(run["totals"] or {}).get("elapsed"))
         self.recorder = Recorder(self.store, self.run_id, self.totals,
                                  self.execution.batch_size, self._on_commit,
                                  lambda message: self._stop("failed", message),
