@@ -113,6 +113,15 @@ def stop_text(status: str, counts: dict) -> str:
             f"{not_run} not run = {total} work rows")
 
 
+def reasons_text(reasons: list[tuple[str, int]], errors: int) -> str:
+    """'14 × no clues from the first pass for this item (...)', the most common reasons of
+    `errors` error results first (`Store.run_error_reasons`), with how many others."""
+    text = "; ".join(f"{count} × {reason or 'no reason recorded'}" for reason, count in reasons)
+    other = errors - sum(count for _, count in reasons)
+    return text + (f"; {other} with other reasons (the responses say them)" if other > 0
+                   else "")
+
+
 def request_control(store, run_id: str, action: str) -> dict:
     """Ask a run to pause or cancel (store.request_run_control); a run nobody executes
     changes status at once, and its message says what it was left with (stop_text)."""
