@@ -2,8 +2,9 @@
 
 A `Table` is columns plus rows of plain values, so every export says the same thing. Numbers are
 printed as the papers print them: percentages with two decimals, best value per column in bold
-and second best underlined (DailyClue Table 2, VER-Bench Table 1). Ties share the mark, and a
-column whose values are all equal (all 0.00, say) marks nothing: no value there is best; rows
+and second best underlined (DailyClue Table 2, VER-Bench Table 1). Ties share the mark, a
+column whose values are all equal (all 0.00, say) marks nothing: no value there is best, and
+0.00 is never marked (no accuracy of 0 is "second best"); rows
 flagged `"_unranked": True` (a human baseline, a run with nothing scored or whose every answer
 failed: `unrankable`) are printed but not ranked. A cell may carry an
 interval (`<key>_ci_low`/`<key>_ci_high`, shown when `show_ci`), a delta (`<key>_delta`,
@@ -30,8 +31,8 @@ from dataclasses import dataclass, field
 from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, latex_escape,  # noqa: F401
                           markdown_cell, spreadsheet_cell)
 
-MARK_RULE = ("Bold: the best value of its column; underlined: the second best (ties share the "
-             "mark; a column of equal values marks none).")
+MARK_RULE = ("Bold: the highest value of its column; underlined: the second highest (ties "
+             "share the mark; a column of equal values marks none, and 0.00 is never marked).")
 
 N_IN_TITLES = "Each group's n is in its column title: it is the same for every row."
 N_IN_CELLS = ("Each cell says its n: the rows' n differ within a group (runs with different "
@@ -76,10 +77,11 @@ class Table:
             distinct = sorted({v for _, v in ranked}, reverse=col.higher_is_better)
             if len(distinct) < 2:      # one row, or all equal: nothing is best
                 continue
+            markable = [v for v in distinct if v != 0]   # 0.00 is never best nor second
             for i, v in ranked:
-                if v == distinct[0]:
+                if markable and v == markable[0]:
                     found[(i, col.key)] = "best"
-                elif len(distinct) > 1 and v == distinct[1]:
+                elif len(markable) > 1 and v == markable[1]:
                     found[(i, col.key)] = "second"
         return found
 
