@@ -92,7 +92,7 @@ class Table:
         no cell does). One rule for the whole table: when any column's cells differ in n
         (runs with different unscored counts in a group), this is {} and every cell says
         its own n, so a table never shows some n in titles and others in cells (`n_rule`
-        says which)."""
+        says which). A group no row scored (every cell "–") says n 0."""
         found = {}
         for col in self.columns:
             values = {r[f"{col.key}_n"] for r in self.rows if f"{col.key}_n" in r
@@ -101,6 +101,8 @@ class Table:
                 return {}
             if values:
                 found[col.key] = values.pop()
+            elif any(f"{col.key}_n" in r for r in self.rows):
+                found[col.key] = 0     # no row has a value: nothing was scored in the group
         return found
 
     def group_n(self, col: Column) -> int | None:
@@ -171,11 +173,12 @@ class Table:
             # Plain (neither LaTeX nor Markdown): a page's table cell, shown as written.
             return latex_escape(text) if latex else markdown_cell(text) if markdown else \
                 str(text)
-        if value is None:
-            return "--" if latex else "–"
-        text = f"{value:.{col.digits}f}"
         n = row.get(f"{col.key}_n")
         common = (self.titles_n() if titles is None else titles).get(col.key)
+        if value is None:     # nothing scored: its n (0) still said where the cells say n
+            dash = "--" if latex else "–"
+            return f"{dash} (n {n})" if n is not None and common is None else dash
+        text = f"{value:.{col.digits}f}"
         delta, low = row.get(f"{col.key}_delta"), row.get(f"{col.key}_ci_low")
         if delta is not None:
             sign = f"{delta:+.{col.digits}f}"
