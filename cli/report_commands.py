@@ -88,6 +88,17 @@ def per_response_line(responses: int, each: dict) -> str:
             f"({_percent(each['error_rate'])}%)")
 
 
+def repeats_line(spread: dict) -> str:
+    """'over 4 repeats: 18.27 ± 3.21', with its n and why when it is on fewer items than
+    the accuracy (scoring.results.repeat_spread)."""
+    overall = spread["overall"]
+    if not overall["n"]:
+        return f"over repeats: no item was scored in every repeat; {spread['note']}"
+    line = (f"over {overall['repeats']} repeats (n {overall['n']}): "
+            f"{_percent(overall['mean'])} ± {_percent(overall['std'])}")
+    return f"{line}; {spread['note']}" if spread["note"] else line
+
+
 def breakdowns(summary: dict) -> list[str]:
     """The groups a run's items have (an MMR-Life run: subtask and reasoning type, no
     domain); domain when they have none."""
@@ -126,9 +137,7 @@ def run_report(args) -> int:
                              args.samples_rule, human,
                              extraction=args.extraction).to_markdown())
         if result["repeats"]:
-            spread = result["repeats"]["overall"]
-            print(f"over {spread['repeats']} repeats: {_percent(spread['mean'])} ± "
-                  f"{_percent(spread['std'])}")
+            print(repeats_line(result["repeats"]))
         each = result["per_response"]
         print(per_response_line(result["responses"], result["per_response"]))
         for pair in agreement(store, args.run, args.protocol):

@@ -148,6 +148,28 @@ def split_location(text: str) -> tuple[str, list[str]] | None:
         else []
 
 
+_SMALL_WORDS = frozenset({"and", "of", "the", "de", "del", "la", "le", "du", "da", "di", "y"})
+
+
+def _capitalised(name: str) -> str:
+    words = name.split()
+    return " ".join(w[:1].upper() + w[1:] if k == 0 or w not in _SMALL_WORDS else w
+                    for k, w in enumerate(words))
+
+
+def readable_gold(text) -> str:
+    """A gold answer as people read it: a location's `$canada,quebec/québec$` as "Canada,
+    Quebec (also: Québec)" (country, first region, the other aliases); any other gold as it
+    is. Displays only: exports keep the stored form."""
+    parts = split_location(str(text or ""))
+    if parts is None:
+        return "" if text is None else str(text)
+    country, regions = parts
+    shown = ", ".join(_capitalised(p) for p in (country, *regions[:1]) if p)
+    also = ", ".join(_capitalised(r) for r in regions[1:] if r)
+    return f"{shown} (also: {also})" if also else shown
+
+
 def number_or_none(text: str) -> float | None:
     """The number a numeric gold states by itself ("1,200" is 1200.0); None otherwise."""
     try:

@@ -70,7 +70,7 @@ class Shared:
         runs had more, which run limits n and how many each had."""
         if len(self.counts) < 2:
             return f"{self.n} items."
-        every = "both" if len(self.counts) == 2 else f"all {len(self.counts)}"
+        every = "both" if len(self.counts) == 2 else f"all {len(self.counts)} {self.what}"
         text = f"{self.what[:1].upper()}{self.what[1:]} compared on the {self.n} items " \
             f"{every} share"
         if self.partial:

@@ -24,7 +24,10 @@ The rules, stated once (they are shown beside every table):
   2,000 resamples and a fixed seed, so a table is reproducible. Resampling n values with
   replacement draws how many times each distinct value is taken from a multinomial, in
   microseconds instead of an n x 2000 index matrix.
-- Over repeated runs: mean and sample standard deviation (n - 1) of the per-run accuracies.
+- Over repeated runs: mean and sample standard deviation (n - 1) of the per-run accuracies,
+  each on the same items: those every repeat scored (`items_every_repeat_scored`), so a
+  repeat a cancelled run did not finish is not compared on fewer, easier or harder items.
+  When these are fewer than the accuracy's n, the spread states its own n.
 - Over samples of one item: see judges/samples.py (majority vote, MMR-Life's rules).
 - VER-Bench: AC, CC, RQ, ER are 0-10 per item; each is reported as its mean x 10, and the
   average accuracy is the mean over items of (AC + CC + RQ + ER) / 4 / 10 x 100 (eq. 6).
@@ -207,6 +210,17 @@ def over_repeats(summaries: Sequence[dict]) -> dict:
         result[key] = {name: spread([s.get(key, {}).get(name) for s in summaries])
                        for name in names}
     return result
+
+
+def items_every_repeat_scored(records: Sequence[dict]) -> set:
+    """The items of (item, repeat) records scored (not unscored) in every repeat the records
+    have: the items a spread over repeats compares like with like on."""
+    repeats = {r["repeat"] for r in records}
+    scored: dict[str, set] = defaultdict(set)
+    for r in records:
+        if _value(r) != UNSCORED:
+            scored[r["item_id"]].add(r["repeat"])
+    return {item for item, seen in scored.items() if seen == repeats}
 
 
 # -- VER-Bench ----------------------------------------------------------------------------------

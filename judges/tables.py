@@ -2,8 +2,9 @@
 
 A `Table` is columns plus rows of plain values, so every export says the same thing. Numbers are
 printed as the papers print them: percentages with two decimals, best value per column in bold
-and second best underlined (DailyClue Table 2, VER-Bench Table 1). Ties share the mark, and a
-column whose values are all equal (all 0.00, say) marks nothing: no value there is best; rows
+and second best underlined (DailyClue Table 2, VER-Bench Table 1). Ties share the mark, a
+column whose values are all equal (all 0.00, say) marks nothing: no value there is best, and
+0.00 is never marked (no accuracy of 0 is "second best"); rows
 flagged `"_unranked": True` (a human baseline, a run with nothing scored or whose every answer
 failed: `unrankable`) are printed but not ranked. A cell may carry an
 interval (`<key>_ci_low`/`<key>_ci_high`, shown when `show_ci`), a delta (`<key>_delta`,
@@ -30,8 +31,8 @@ from dataclasses import dataclass, field
 from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, latex_escape,  # noqa: F401
                           markdown_cell, spreadsheet_cell)
 
-MARK_RULE = ("Bold: the best value of its column; underlined: the second best (ties share the "
-             "mark; a column of equal values marks none).")
+MARK_RULE = ("Bold: the highest value of its column; underlined: the second highest (ties "
+             "share the mark; a column of equal values marks none, and 0.00 is never marked).")
 
 N_IN_TITLES = "Each group's n is in its column title: it is the same for every row."
 N_IN_CELLS = ("Each cell says its n: the rows' n differ within a group (runs with different "
@@ -76,10 +77,11 @@ class Table:
             distinct = sorted({v for _, v in ranked}, reverse=col.higher_is_better)
             if len(distinct) < 2:      # one row, or all equal: nothing is best
                 continue
+            markable = [v for v in distinct if v != 0]   # 0.00 is never best nor second
             for i, v in ranked:
-                if v == distinct[0]:
+                if markable and v == markable[0]:
                     found[(i, col.key)] = "best"
-                elif len(distinct) > 1 and v == distinct[1]:
+                elif len(markable) > 1 and v == markable[1]:
                     found[(i, col.key)] = "second"
         return found
 
@@ -90,7 +92,7 @@ class Table:
         no cell does). One rule for the whole table: when any column's cells differ in n
         (runs with different unscored counts in a group), this is {} and every cell says
         its own n, so a table never shows some n in titles and others in cells (`n_rule`
-        says which)."""
+        says which). A group no row scored (every cell "–") says n 0."""
         found = {}
         for col in self.columns:
             values = {r[f"{col.key}_n"] for r in self.rows if f"{col.key}_n" in r
@@ -99,6 +101,8 @@ class Table:
                 return {}
             if values:
                 found[col.key] = values.pop()
+            elif any(f"{col.key}_n" in r for r in self.rows):
+                found[col.key] = 0     # no row has a value: nothing was scored in the group
         return found
 
     def group_n(self, col: Column) -> int | None:
@@ -169,11 +173,12 @@ class Table:
             # Plain (neither LaTeX nor Markdown): a page's table cell, shown as written.
             return latex_escape(text) if latex else markdown_cell(text) if markdown else \
                 str(text)
-        if value is None:
-            return "--" if latex else "–"
-        text = f"{value:.{col.digits}f}"
         n = row.get(f"{col.key}_n")
         common = (self.titles_n() if titles is None else titles).get(col.key)
+        if value is None:     # nothing scored: its n (0) still said where the cells say n
+            dash = "--" if latex else "–"
+            return f"{dash} (n {n})" if n is not None and common is None else dash
+        text = f"{value:.{col.digits}f}"
         delta, low = row.get(f"{col.key}_delta"), row.get(f"{col.key}_ci_low")
         if delta is not None:
             sign = f"{delta:+.{col.digits}f}"

@@ -35,7 +35,7 @@ from runner.endpoints import api_key_for, preflight
 from runner.prompts import PromptSet
 from runner.recording import Recorder
 from runner.sending import Sender
-from runner.totals import RunTotals, status_counts, stop_text
+from runner.totals import RunTotals, reasons_text, status_counts, stop_text
 from runner.work import WorkBuilder, load_items
 
 FINAL = {"failed": "failed", "pause": "paused", "cancel": "cancelled", "budget": "stopped",
@@ -95,7 +95,8 @@ class Engine(DispatchMixin):
                                 self.store.run_aggregates(self.run_id),
                                 run["execution"].get("estimate_per_request"),
                                 frozenset(self.store.run_clue_work_ids(self.run_id)),
-                                priced=self.price is not None)
+                                priced=self.price is not None,
+                                prior_elapsed=(run["totals"] or {}).get("elapsed"))
         self.recorder = Recorder(self.store, self.run_id, self.totals,
                                  self.execution.batch_size, self._on_commit,
                                  lambda message: self._stop("failed", message),
@@ -166,12 +167,13 @@ class Engine(DispatchMixin):
 
     def _no_answer(self) -> str:
         """Why a run that sent everything still failed: every answer row is an error (a
-        clue pass that succeeded is no answer), else ''."""
+        clue pass that succeeded is no answer), with the most common reasons, else ''."""
         snapshot = self.totals.snapshot()
         answers = snapshot["answer_total"]
         if answers and snapshot["error"] == answers:
             return (f"every one of the {answers} answer rows is an error, so there is no "
-                    f"answer to score (the responses say why)")
+                    f"answer to score: "
+                    + reasons_text(self.store.run_error_reasons(self.run_id), answers))
         return ""
 
     def _finish(self, status: str, message: str) -> None:

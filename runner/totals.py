@@ -113,6 +113,15 @@ def stop_text(status: str, counts: dict) -> str:
             f"{not_run} not run = {total} work rows")
 
 
+def reasons_text(reasons: list[tuple[str, int]], errors: int) -> str:
+    """'14 × no clues from the first pass for this item (...)', the most common reasons of
+    `errors` error results first (`Store.run_error_reasons`), with how many others."""
+    text = "; ".join(f"{count} × {reason or 'no reason recorded'}" for reason, count in reasons)
+    other = errors - sum(count for _, count in reasons)
+    return text + (f"; {other} with other reasons (the responses say them)" if other > 0
+                   else "")
+
+
 def request_control(store, run_id: str, action: str) -> dict:
     """Ask a run to pause or cancel (store.request_run_control); a run nobody executes
     changes status at once, and its message says what it was left with (stop_text)."""
@@ -136,9 +145,11 @@ def percentile(values: list[float], q: float, *, is_sorted: bool = False) -> flo
 class RunTotals:
     def __init__(self, total: int, aggregates: dict | None = None,
                  estimate_per_request: float | None = None, clue_ids: frozenset = frozenset(),
-                 *, priced: bool):
+                 *, priced: bool, prior_elapsed: float = 0.0):
         """clue_ids: the run's first-pass work rows, counted apart (`status_counts`);
-        priced: the model has a price (without one the cost is unknown, never $0)."""
+        priced: the model has a price (without one the cost is unknown, never $0);
+        prior_elapsed: the run's active seconds in its earlier executions (the "elapsed" of
+        its last snapshot), so a resumed run's elapsed and rates are over all of them."""
         agg = aggregates or {}
         self.priced = priced
         self.total = total
@@ -158,8 +169,7 @@ class RunTotals:
         self.concurrency = None
         self.limiter = None                           # set by the engine: see in_flight
         self.started = time.monotonic()
-        self.session_results = 0                      # results recorded by this execution
-        self.session_replies = 0                      # HTTP replies received (not cached)
+        self.prior_elapsed = float(prior_elapsed or 0.0)
 
     @property
     def done(self) -> int:
@@ -184,13 +194,11 @@ class RunTotals:
         self.by_status[response["status"]] += 1
         if response["work_id"] in self.clue_ids:
             self.clue_by_status[response["status"]] += 1
-        self.session_results += 1
         if response.get("cached"):
             self.cached += 1
             return
         if response.get("latency") is not None:
             bisect.insort(self.latencies, response["latency"])
-            self.session_replies += 1
         self.prompt_tokens += response.get("prompt_tokens") or 0
         self.completion_tokens += response.get("completion_tokens") or 0
         if response.get("cost") is not None:
@@ -225,8 +233,13 @@ class RunTotals:
 
     def snapshot(self) -> dict:
         """The counters as written with every commit. The latencies are kept sorted as they
-        arrive, so this stays cheap however long the run (no sort per commit)."""
-        elapsed = max(time.monotonic() - self.started, 1e-9)
+        arrive, so this stays cheap however long the run (no sort per commit).
+
+        "elapsed" is the run's active time: the seconds it was executing, summed over its
+        executions (a pause or a wait before a resume is not counted), and the rates are over
+        it: requests_per_s the replies received (not cached, every execution's) / elapsed,
+        results_per_s the results recorded / elapsed."""
+        elapsed = max(self.prior_elapsed + time.monotonic() - self.started, 1e-9)
         p50 = percentile(self.latencies, 50, is_sorted=True)
         p95 = percentile(self.latencies, 95, is_sorted=True)
         projected = self.projected_cost()
@@ -246,6 +259,6 @@ class RunTotals:
             "latency_p50": None if p50 is None else round(p50, 4),
             "latency_p95": None if p95 is None else round(p95, 4),
             "elapsed": round(elapsed, 3),
-            "requests_per_s": round(self.session_replies / elapsed, 2),
-            "results_per_s": round(self.session_results / elapsed, 2),
+            "requests_per_s": round(len(self.latencies) / elapsed, 2),
+            "results_per_s": round(self.done / elapsed, 2),
         }

@@ -76,8 +76,10 @@ class WorkBuilder:
             return None, f"no clues from {origin} for this item (no result recorded)"
         texts = clue_texts(found["clues"])
         if not texts:
-            return None, f"no clues from {origin} for this item (its reply was " \
-                         f"{found['status']} and gave no clues)"
+            why = "it was read but listed no clue" if found["status"] == "ok" else \
+                f"it was {found['status']}"
+            return None, (f"no clues from {origin} for this item ({why}): the answer is asked "
+                          f"with the clues injected, so it is not asked without any")
         return texts, None
 
     def params(self, work: dict) -> dict:

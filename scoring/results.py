@@ -24,8 +24,8 @@ from domain.judge_ids import parse_judge
 from judges.agreement import pairwise_agreement
 from judges.pairing import restrict
 from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggregate_samples,
-                          item_weights, over_repeats, summary_to_dict, verbench_summary,
-                          weighted_counts)
+                          item_weights, items_every_repeat_scored, over_repeats,
+                          summary_to_dict, verbench_summary, weighted_counts)
 from judges.verdict import CORRECT, Verdict
 
 from scoring import SAMPLE_RULES
@@ -199,9 +199,28 @@ def summarise_records(records: list[dict], protocol: str, *, ci: bool = True) ->
     out["summary"] = fast_summarise(records, ci=ci)
     repeats = sorted({r["repeat"] for r in records})
     if len(repeats) > 1:
-        out["repeats"] = over_repeats([fast_summarise([r for r in records if r["repeat"] == k],
-                                                      ci=False) for k in repeats])
+        out["repeats"] = repeat_spread(records, repeats, out["summary"]["overall"].n)
     return out
+
+
+def repeat_spread(records: list[dict], repeats: list[int], headline_n) -> dict:
+    """`over_repeats` on the items every repeat scored (each repeat on the same items), with
+    "n" (those items) in every entry and a "note" saying so when they are fewer than the
+    accuracy's n (a cancelled run's last repeats, say); "" when they are the same."""
+    covered = items_every_repeat_scored(records)
+    kept = [r for r in records if r["item_id"] in covered]
+    spread = over_repeats([fast_summarise([r for r in kept if r["repeat"] == k], ci=False)
+                           for k in repeats])
+    spread["overall"]["n"] = len(covered)
+    for group in GROUPS:
+        names = Counter(str(r[group] or "(none)") for r in kept if r["repeat"] == repeats[0])
+        for name, entry in spread.get(f"by_{group}", {}).items():
+            entry["n"] = names[name]
+    k, n = len(repeats), len(covered)
+    spread["note"] = "" if n == headline_n else (
+        f"the spread over {k} repeats is on the {n} items all {k} repeats scored (the "
+        f"accuracy is on {headline_n}: the others were not scored in every repeat)")
+    return spread
 
 
 def _item_subscores(records: list[dict]) -> list[dict]:

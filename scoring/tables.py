@@ -26,7 +26,7 @@ the order of the runs.
 from __future__ import annotations
 
 from judges.stats import CI_RULE, COUNTING_RULES
-from judges.paper_tables import leaderboard, results_table, rigorous_drop_table, \
+from judges.paper_tables import DROP_NOTE, leaderboard, results_table, rigorous_drop_table, \
     verbench_table
 from judges.tables import MARK_RULE, Column, Table
 
@@ -129,7 +129,7 @@ def drop_table(store, run_ids: list[str], within=None) -> Table:
         row["grounded"] = acc.accuracy * 100 if acc and acc.accuracy is not None else None
         row["n"] = overall(rid, "general").n
     table.columns.append(Column("n", "n", digits=0, rank=False))
-    table.notes = shared.note()
+    table.notes = f"{shared.note()} {DROP_NOTE}"
     with_judges(table, [_protocol_judges({p: found[(rid, p)]["judge"] for p in
                                           ("general", "rigorous", "grounded")
                                           if (rid, p) in found}) for rid in general])

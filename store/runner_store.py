@@ -136,6 +136,10 @@ class RunnerMixin:
     def run_aggregates(self, run_id: str) -> dict:
         return runner_work.aggregates(self.db, run_id)
 
+    def run_error_reasons(self, run_id: str, phase: str = "answer",
+                          limit: int = 3) -> list[tuple[str, int]]:
+        return runner_work.error_reasons(self.db, run_id, phase, limit)
+
     def run_results(self, run_id: str, phase: str | None = "answer") -> list[dict]:
         return runner_work.run_results(self.db, run_id, phase)
 

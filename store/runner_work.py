@@ -143,6 +143,15 @@ def aggregates(db: sqlite_utils.Database, run_id: str) -> dict:
     return out
 
 
+def error_reasons(db: sqlite_utils.Database, run_id: str, phase: str = "answer",
+                  limit: int = 3) -> list[tuple[str, int]]:
+    """[(reason, count)] of a run's error results in `phase`, the most common first."""
+    return [(r[0] or "", r[1]) for r in db.conn.execute(
+        "SELECT r.reason, count(*) AS n FROM run_responses r JOIN run_work w ON w.id = "
+        "r.work_id WHERE r.run_id = ? AND w.phase = ? AND r.status = 'error' "
+        "GROUP BY r.reason ORDER BY n DESC, r.reason LIMIT ?", [run_id, phase, limit])]
+
+
 def run_results(db: sqlite_utils.Database, run_id: str, phase: str | None = "answer"
                 ) -> list[dict]:
     """Every work row of the run with its result (None fields while pending), in order."""

@@ -8,6 +8,8 @@ import io
 from runner.outcomes import from_failure, from_reply
 from tests.conftest import png_bytes
 
+NOT_RUN = object()   # a reply of make_run's that leaves the work pending (a cancelled run)
+
 
 def add_items(store, specs: list[dict], width: int = 100, height: int = 80) -> list[str]:
     """specs: {"id", "answer_type", "answer", "domain", "subtask", "clues"?, "options"?}."""
@@ -27,7 +29,7 @@ def make_run(store, run_id: str, replies: dict, *, model: str = "m", setting: st
              clues: str = "none", samples: int = 1, repeats: int = 1,
              image_max_pixels: int | None = None, sent_size=(100, 80)) -> str:
     """replies: {item_id: text, or a list of texts (samples x repeats, sample-major within
-    each repeat), None meaning the call failed}."""
+    each repeat), None meaning the call failed, NOT_RUN that it was never sent}."""
     config = {"endpoint": {"name": "e", "base_url": "http://x/v1", "model": model},
               "setting": setting, "clues": clues, "image_mode": "full",
               "image_max_pixels": image_max_pixels, "samples": samples, "repeats": repeats}
@@ -39,6 +41,8 @@ def make_run(store, run_id: str, replies: dict, *, model: str = "m", setting: st
         item = store.get_item(w["item_id"])
         texts = replies[w["item_id"]]
         text = texts[w["repeat"] * samples + w["sample"]] if isinstance(texts, list) else texts
+        if text is NOT_RUN:
+            continue
         if text is None:
             rows.append(from_failure(w["id"], "HTTP 500 from test"))
             continue

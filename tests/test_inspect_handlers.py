@@ -256,3 +256,32 @@ def test_remembered_matches_follow_writes_of_other_processes(env):
     result = ib.browse(store, filters(general="not correct"), "run order")
     assert result["ids"] == [a["ui/gamma"]] and result["total"] == 1
     assert ib.browse(store, filters(run="run-b"), "run order")["total"] == 2
+
+
+def test_a_location_gold_reads_as_people_read_it(tmp_path):
+    """`$canada,quebec/québec$` in the list's gold column and the view's gold answer is
+    "Canada, Quebec (also: Québec)"; the stored gold (and so the exports) keep the raw form."""
+    from scoring.score_run import score_run
+    from tests.scoring_helpers import add_items, make_run
+
+    store = Store.open(tmp_path / "loc.db")
+    add_items(store, [{"id": "geo/1", "answer_type": "location",
+                       "answer": "$canada,quebec/québec$", "domain": "Location",
+                       "subtask": "city"}])
+    make_run(store, "loc", {"geo/1": "Answer: $canada,ontario$"})
+    score_run(store, "loc")
+    page = ib.browse(store, filters(run="loc"), "run order")
+    gold = page["rows"][0][ib.HEADERS.index("gold")]
+    assert gold == "Canada, Quebec (also: Québec)"
+    shown = ih.gold_md(response_view_of(store, page["ids"][0]))
+    from ui.text import escape_md
+
+    assert escape_md("Canada, Quebec (also: Québec)") in shown and "canada" not in shown
+    assert store.get_item("geo/1")["answer"] == "$canada,quebec/québec$"
+    store.close()
+
+
+def response_view_of(store, work_id):
+    from ui.inspect_view import response_view
+
+    return response_view(store, work_id)

@@ -6,7 +6,7 @@ import json
 from judges.stats import Accuracy, summarise
 from judges.paper_tables import clue_injection_table, leaderboard, results_table, \
     rigorous_drop_table, verbench_table
-from judges.tables import Column, Table, latex_escape
+from judges.tables import MARK_RULE, Column, Table, latex_escape
 
 
 def _runs():
@@ -76,7 +76,8 @@ def test_rigorous_drop_verbench_and_leaderboard():
     rigorous = {"A": Accuracy(100, 48, 0, 0, 0, 0.48), "B": Accuracy(100, 35, 0, 0, 0, 0.35)}
     drop = rigorous_drop_table(general, rigorous)
     assert [round(r["drop"], 2) for r in drop.rows] == [2.0, 5.0]
-    assert "\\textbf{2.00}" in drop.to_latex()                          # smaller drop is better
+    assert "\\textbf{2.00}" not in drop.to_latex()    # the drop is not marked (DROP_NOTE)
+    assert "\\textbf{50.00}" in drop.to_latex() and "\\underline{40.00}" in drop.to_latex()
     vb = verbench_table({"m1": {"AC": 61.8, "CC": 38.2, "RQ": 45.6, "ER": 90.1,
                                 "average": 58.9, "n": 374}})
     assert "61.8" in vb.to_markdown() and "Average Accuracy" in vb.to_latex()
@@ -91,6 +92,16 @@ def test_ties_share_the_mark_and_missing_values_print_a_dash():
     latex = table.to_latex()
     assert latex.count("\\textbf{0.50}") == 2 and "\\underline{0.10}" in latex
     assert "d & --" in latex and "| d | – |" in table.to_markdown()
+
+
+def test_zero_is_never_marked_best_nor_second():
+    """Three runs at 50, 0 and 0: 50 is best, neither 0.00 is underlined "second best"; in
+    LaTeX, Markdown and the marks the Results page reads."""
+    table = Table([Column("m", "Model", numeric=False), Column("x", "X")],
+                  [{"m": "a", "x": 50.0}, {"m": "b", "x": 0.0}, {"m": "c", "x": 0.0}])
+    assert table.marks() == {(0, "x"): "best"}
+    assert "\\underline{0.00}" not in table.to_latex() and "<u>0.00" not in table.to_markdown()
+    assert "0.00 is never marked" in MARK_RULE
 
 
 def test_markdown_shows_names_from_items_and_models_as_text():
@@ -142,8 +153,8 @@ def test_a_run_whose_every_answer_failed_marks_no_best():
     drop = rigorous_drop_table(general, rigorous)
     assert [round(r["drop"], 2) for r in drop.rows] == [2.0, 5.0, 0.0]
     marks = drop.marks()
-    assert marks[(0, "drop")] == "best" and (2, "drop") not in marks
-    assert "\\textbf{2.00}" in drop.to_latex() and "\\textbf{0.00}" not in drop.to_latex()
+    assert marks[(0, "general")] == "best" and not [i for i, _ in marks if i == 2]
+    assert "\\textbf{0.00}" not in drop.to_latex()
     nothing = {"overall": Accuracy(0, 0, 0, 0, 3, None)}
     runs = {"A": {"overall": general["A"]}, "B": {"overall": general["B"]},
             "failed": {"overall": general["failed"]}, "unscored": nothing}

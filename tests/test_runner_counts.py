@@ -1,6 +1,7 @@
 """A run's counters as the researcher reads them: every response status has its counter in
 the Experiments panel, the CLI summary and `runs --json`, the three agree and add up to the
 total, and "in flight" never exceeds the concurrency. Real server process, real SQLite file."""
+import html
 import json
 import re
 
@@ -141,6 +142,12 @@ def test_a_clue_pass_is_counted_apart_and_a_run_with_no_answer_has_failed(db, se
     assert ran.returncode == 1, ran.stdout
     run = json.loads(cli("runs", "--db", db, "--json").stdout)[0]
     assert run["status"] == "failed" and "every one of the 6 answer rows" in run["message"]
+    why = ("5 × no clues from the first pass for this item (it was read but listed no clue): "
+           "the answer is asked with the clues injected, so it is not asked without any; "
+           "1 × no clues from the first pass for this item (it was unparsed)")
+    shown = json.loads(cli("runs", "--db", db, "--show", run["id"]).stdout)
+    assert why in run["message"] and why in shown["message"] and why in ran.stderr + ran.stdout
+    assert why in html.unescape(xr.progress_html(Store(db), run["id"]))
     store = Store(db)
     answers = [r["status"] for r in store.run_results(run["id"])]
     first = [r["status"] for r in store.run_results(run["id"], phase="clues")]

@@ -249,6 +249,22 @@ def test_another_process_can_pause_and_the_resume_sends_only_the_rest(store, fak
     assert len(request_ids) == len(set(request_ids)) == 40
 
 
+def test_a_resumed_runs_elapsed_and_rates_are_over_all_its_executions(store, fake, items):
+    """Paused, left a second, resumed: elapsed is the two executions' active time (not the
+    last one's only, nor the pause), and the rates are the whole run's counts over it."""
+    run_id = steered_run(store, fake, items, 0.1, 40, "pause", after=0.5)
+    first = execute(store, run_id).totals["elapsed"]
+    time.sleep(1.0)
+    started = time.monotonic()
+    execute(store, run_id)
+    second = time.monotonic() - started
+    totals = store.get_run(run_id)["totals"]          # what `runs --show` prints
+    assert first >= 0.4 and totals["done"] == 40
+    assert second + first / 2 < totals["elapsed"] <= first + second + 0.05
+    assert totals["requests_per_s"] == pytest.approx(40 / totals["elapsed"], abs=0.01)
+    assert totals["results_per_s"] == pytest.approx(40 / totals["elapsed"], abs=0.01)
+
+
 def test_a_cancelled_run_stops_at_once_and_says_what_it_was_left_with(store, fake, items):
     """Every slot taken by a slow request: the cancel is not left waiting for one to free, and
     the run ends 'cancelled' with counters that add up, not with the words of the request."""

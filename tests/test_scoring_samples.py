@@ -8,7 +8,7 @@ import pytest
 
 from scoring.results import run_summary
 from scoring.score_run import score_run
-from tests.scoring_helpers import add_items, cli, make_run
+from tests.scoring_helpers import NOT_RUN, add_items, cli, make_run
 
 MC = "multiple_choice"
 ITEMS = [{"id": "r/0", "answer_type": MC, "answer": "A", "domain": "D", "subtask": "x"},
@@ -84,3 +84,28 @@ def test_compare_decides_each_item_from_all_its_repeats_and_says_the_rule(store)
     code, out, _ = cli("compare", "--db", store.path, "rep", "one", "--samples-rule", "first")
     assert code == 0 and "right in A only 0, in B only 0, both 1" in out
     assert "samples rule first" in out
+
+
+def test_the_spread_over_repeats_of_a_cancelled_run_is_on_the_items_every_repeat_scored(store):
+    """Cancelled before r/0's second repeat and r/3's first: the accuracy is on all 4 items
+    (r/0 right, r/2 half, r/3 wrong...), the spread on the 2 both repeats scored (each repeat
+    on the same items, not 3 different ones), saying its n and why; every group the same."""
+    add_items(store, [{**spec, "answer_type": MC, "answer": "A",
+                       "subtask": "only" if spec["id"] == "r/0" else "x"} for spec in ITEMS])
+    make_run(store, "cut", {"r/0": ["Answer: A", NOT_RUN], "r/1": ["Answer: A", "Answer: A"],
+                            "r/2": ["Answer: B", "Answer: B"], "r/3": [NOT_RUN, "Answer: A"]},
+             repeats=2)
+    score_run(store, "cut")
+    code, out, err = cli("report", "--db", store.path, "--run", "cut", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["overall"]["n"] == 4 and report["overall"]["accuracy"] == 0.75
+    spread = report["repeats"]
+    assert spread["overall"] == {"mean": 0.5, "std": 0.0, "repeats": 2, "n": 2}
+    assert "only" not in spread["by_subtask"]      # r/0 was scored in one repeat only
+    assert {e["repeats"] for g in ("by_domain", "by_subtask")
+            for e in spread[g].values()} == {2}
+    assert "on the 2 items all 2 repeats scored" in spread["note"]
+    code, out, _ = cli("report", "--db", store.path, "--run", "cut")
+    assert "over 2 repeats (n 2): 50.00 ± 0.00; the spread over 2 repeats is on the 2 items" \
+        in out

@@ -56,3 +56,21 @@ def test_equal_counts_put_each_group_n_in_its_title_only(store):
     assert N_IN_TITLES in shown["rules"] and N_IN_CELLS not in shown["rules"]
     code, out, _ = cli("leaderboard", "--db", store.path, "--runs", "exact,same")
     assert code == 0 and "| Shop (n 2) | Street (n 2) |" in out and N_IN_TITLES in out
+
+
+def test_a_group_with_no_scored_item_says_n_0(tmp_path):
+    """Sky's one item is an open answer the offline judge cannot decide in either run: its
+    column is all "–", and its title still says its n, (n 0), as the others do."""
+    store = Store.open(tmp_path / "t.db")
+    add_items(store, CHOICE + [{"id": "demo/sky", "answer_type": "open",
+                                "answer": "a blue balloon", "domain": "Sky", "subtask": "s"}])
+    for run in ("one", "two"):
+        make_run(store, run, {"demo/mc0": "Answer: A", "demo/mc1": "Answer: B",
+                              "demo/sky": "Answer: balloon"}, model=run)
+        score_run(store, run)
+    frame = h.show_results(store, ["one", "two"])["table"]
+    assert "Sky (n 0)" in list(frame.columns) and "Shop (n 2)" in list(frame.columns)
+    assert set(frame["Sky (n 0)"]) == {"–"}
+    code, out, _ = cli("table", "--db", store.path, "--runs", "one,two")
+    assert code == 0 and "| Shop (n 2) | Sky (n 0) |" in out
+    store.close()

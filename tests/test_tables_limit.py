@@ -33,7 +33,7 @@ def three_runs(tmp_path):
 def test_main_table_caption_and_notes_name_the_run_that_limits_n(three_runs):
     table = tables.main_table(three_runs, ["cot", "direct", "gt"])
     assert table.caption == f"Accuracy (%), general protocol, {LIMIT}"
-    assert f"Runs compared on the 2 items all 3 share; {LIMIT} (" in table.notes
+    assert f"Runs compared on the 2 items all 3 runs share; {LIMIT} (" in table.notes
     drop = tables.drop_table(three_runs, ["cot", "gt"])
     assert "n = 2: m · CoT · clues gt (cancelled) (general) covers 2 of 6 items" in \
         drop.caption

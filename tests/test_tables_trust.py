@@ -99,8 +99,13 @@ def test_drop_note_counts_runs_and_protocols_as_such(two_datasets):
 
     for run in "ab":
         score_run(two_datasets, run, protocol="rigorous")
-    note = drop_table(two_datasets, ["a", "b"]).notes
-    assert note.startswith("Run–protocol pairs compared on the 4 items all 4 share")
+    table = drop_table(two_datasets, ["a", "b"])
+    assert table.notes.startswith("Run–protocol pairs compared on the 4 items all 4 "
+                                  "run–protocol pairs share")
+    # which way is best, for every column: the drop is not marked, and the notes say why
+    assert "General and Rigorous: higher is better. Drop (General − Rigorous) is not marked" \
+        in table.notes
+    assert not [key for (_, key) in table.marks() if key == "drop"]
 
 
 def test_results_download_is_named_by_its_selection_and_reads_back_in_pandas(two_datasets):

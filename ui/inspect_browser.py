@@ -7,6 +7,7 @@ or next / previous across pages, reads only the 50 rows shown.
 """
 from __future__ import annotations
 
+from judges.gold_check import readable_gold
 from store import ValidationError
 from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, VERDICT_VALUES
 
@@ -115,11 +116,12 @@ def gold_cell(gold, run_gold) -> str:
     gold when that revision is not kept); when it was changed since, the cell says so and
     gives the gold now, so that a verdict is never read against an answer it was not asked
     for. (Scores are computed against the gold at scoring time: a run scored after the
-    change is judged against the gold now, which the cell shows too.)"""
+    change is judged against the gold now, which the cell shows too.) A location reads as
+    people read it (`readable_gold`)."""
     asked = run_gold if run_gold is not None else gold
-    shown = short(asked, 30) if asked is not None else ""
+    shown = short(readable_gold(asked), 30) if asked is not None else ""
     if run_gold is not None and gold is not None and str(run_gold) != str(gold):
-        return f"{shown} · {GOLD_CHANGED} (now {short(gold, 20)})"
+        return f"{shown} · {GOLD_CHANGED} (now {short(readable_gold(gold), 20)})"
     return shown
 
 

@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pandas as pd
 
+from judges.gold_check import readable_gold
 from ui.inspect_overlay import GREY, Overlays
 from ui.inspect_view import response_view
 from ui.text import escape_md, short
@@ -167,7 +168,7 @@ def item_md(item: dict, changed=()) -> str:
     parts = [f"**Question:**{changed_mark(changed, 'question')} "
              f"{escape_md(item.get('question'))}",
              f"**Gold answer:**{changed_mark(changed, 'answer')} "
-             f"{escape_md(answer) or '(none)'}{text}"]
+             f"{escape_md(readable_gold(answer)) or '(none)'}{text}"]
     if item.get("aliases"):
         parts.append(f"**Aliases:**{changed_mark(changed, 'aliases')} "
                      + ", ".join(escape_md(a) for a in item["aliases"]))
