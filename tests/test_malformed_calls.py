@@ -121,3 +121,19 @@ def test_gradio_routes_that_fail_log_one_line(server, ada):
     log = server.log.read_text()[len(before):]
     assert "Traceback" not in log and "ASGI" not in log and MARK not in log
     assert log.count("request to /gradio_api/") == 3
+
+
+def test_every_event_called_with_the_pages_starting_values_answers_without_a_bug(server, ada):
+    """Events called as the page starts (no item open, nothing picked): each answers or
+    refuses with its own message. compare_with_saved and reload_saved, called before an
+    item was open, failed with a TypeError and a traceback in the log."""
+    config = ada.config()
+    before = server.log.read_text()
+    answers = {}
+    for dep in config["dependencies"]:   # each in a session of its own: nothing opened first
+        answers.update(ada.answers(config, only={dep["api_name"]}, timeout=60))
+    assert len(answers) == len(config["dependencies"])
+    bugs = {name: error_text(a) for name, a in answers.items()
+            if isinstance(a, dict) and "Something went wrong" in (error_text(a) or "")}
+    assert bugs == {}
+    assert "Traceback" not in server.log.read_text()[len(before):]

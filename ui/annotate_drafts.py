@@ -87,16 +87,14 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
                         api_name="keep_this_tabs_draft")
 
     def open_other_draft(work, request: gr.Request):
-        if not work:
-            raise messages.error("open an item first")
+        messages.require_open(work)
         return open_item(work["item"]["id"], request, work)
 
     ui.draft_theirs.click(open_other_draft, ui.work, renderer.outputs,
                           api_name="open_other_tabs_draft")
 
     def discard(work, request: gr.Request):
-        if not work:
-            raise messages.error("open an item first")
+        messages.require_open(work)
         user, session = user_of(request), browser_session(request)
         try:
             fresh = editor.discard_draft(work, user, session)

@@ -116,8 +116,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
 
     def duplicate(work, new_id, request: gr.Request):
         user = user_of(request)
-        if not work:
-            raise messages.error("open an item first")
+        messages.require_open(work)
         try:
             item_id = menu.duplicate(work["saved"]["id"], new_id, user)
         except EditError as err:
@@ -127,8 +126,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
 
     def delete(work, reason, ids, request: gr.Request):
         user = user_of(request)
-        if not work:
-            raise messages.error("open an item first")
+        messages.require_open(work)
         current = work["saved"]["id"]
         try:
             message = menu.delete(work, reason, user)
@@ -151,8 +149,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
 
     def reopen(work, reason, request: gr.Request):
         user = user_of(request)
-        if not work:
-            raise messages.error("open an item first")
+        messages.require_open(work)
         try:
             message = menu.reopen(work, reason, user)
         except EditError as err:

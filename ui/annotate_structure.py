@@ -42,8 +42,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> list:
     collect_inputs = [ui.work, *form, ui.annotator]
 
     def collected(work, values):
-        if not work:
-            raise messages.error("open an item first")
+        messages.require_open(work)
         form_values, annot = split(values)
         try:
             return editor.collect(work, form_values, annot)
@@ -155,8 +154,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> list:
                             api_name="show_history", api_visibility="private", queue=False)
 
     def show_diff(work, a, b):
-        if not work:
-            raise messages.error("open an item first")
+        messages.require_open(work)
         try:
             return editor_history(renderer).diff(work["item"]["id"], a, b)
         except EditError as err:
@@ -167,8 +165,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> list:
 
     def restore(work, version, request: gr.Request):
         user = user_of(request)
-        if not work:
-            raise messages.error("open an item first")
+        messages.require_open(work)
         item_id = work["item"]["id"]
         try:
             new = editor_history(renderer).restore(item_id, version, work["saved"]["version"], user)

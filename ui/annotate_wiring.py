@@ -270,12 +270,13 @@ def wire(store, demo, browser, ui) -> None:
 
     def compare(work, *values):
         form_values, annot = split(values)
-        return editor.compare_with_saved(work, form_values, annot)
+        return editor.compare_with_saved(messages.require_open(work), form_values, annot)
 
     ui.compare.click(compare, [ui.work, *form, ui.annotator], ui.conflict_diff,
                      api_name="compare_with_saved")
 
     def take_theirs(work, request: gr.Request):
+        messages.require_open(work)
         user = user_of(request)
         fresh = editor.discard_draft(work, user)
         out = render_loaded(fresh, before=work)

@@ -24,8 +24,7 @@ SHOWN = ("answer", *af.ANSWER_FIELDS, "aliases")
 
 def wire_answer(editor, renderer, ui, form, split) -> None:
     def collected(work, values, **form_changes):
-        if not work:
-            raise messages.error("open an item first")
+        messages.require_open(work)
         form_values, annot = split(values)
         try:
             return editor.collect(work, {**form_values, **form_changes}, annot)

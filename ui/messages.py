@@ -54,3 +54,11 @@ def error(message, *, quiet: bool = False) -> gr.Error:
 def status(message) -> str:
     """A status line for a gr.Markdown output: shown literally, never as markup or a link."""
     return escape_md(on_page(message))
+
+
+def require_open(work) -> dict:
+    """The open item's work state. An event that needs one, called before any item is open
+    (by a script, or by a page still loading), is refused with this one message."""
+    if not work:
+        raise error("open an item first")
+    return work
