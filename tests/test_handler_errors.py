@@ -1,23 +1,48 @@
-"""A refused action fails for every client (ui/handler_errors.py): a page's call, a raw queue
-caller's and gradio_client's alike get the error, never a warning and a normal return."""
+"""A refused action fails for every caller that is not a page of this site (ui/handler_errors.py):
+gradio_client and a raw queue caller get the error (success false); a page gets one warning
+and its outputs as they were (the error would put "Error" on every output, and on the status
+line where the refusal belongs). Before, a raw queue caller (no `x-gradio-user: api`) read a
+refused save of a released item as `success: true`."""
 import asyncio
+from types import SimpleNamespace
 
 import gradio as gr
 import pytest
+from gradio.context import LocalContext
 
 from ui import messages
-from ui.handler_errors import shown_as_message
+from ui.handler_errors import from_script, shown_as_message
 
 
-def test_a_refusal_is_raised_for_a_page_call_too():
-    """A refused save of a released item answered a raw queue caller `success: true`, the
-    refusal only in a warning toast."""
-    def refused_save(_work):
-        raise messages.error("item x is released and read-only")
+def refused_save(_work):
+    raise messages.error("item x is released and read-only")
 
-    wrapped = shown_as_message(refused_save, 3)
-    with pytest.raises(gr.Error, match="released and read-only"):
-        wrapped(None)                      # no request: a page's call, no x-gradio-user
+
+def as_request(headers: dict):
+    return SimpleNamespace(headers=headers)
+
+
+def test_a_call_that_names_no_page_is_a_scripts():
+    assert from_script(as_request({}))                                 # a raw queue caller
+    assert from_script(as_request({"x-gradio-user": "api", "origin": "http://h"}))
+    assert not from_script(as_request({"origin": "http://127.0.0.1:7860"}))    # a page
+
+
+def test_a_refusal_is_raised_for_a_raw_queue_caller():
+    token = LocalContext.request.set(as_request({}))
+    try:
+        with pytest.raises(gr.Error, match="released and read-only"):
+            shown_as_message(refused_save, 3)(None)
+    finally:
+        LocalContext.request.reset(token)
+
+
+def test_a_page_gets_its_outputs_unchanged_and_one_warning():
+    token = LocalContext.request.set(as_request({"origin": "http://127.0.0.1:7860"}))
+    try:
+        assert shown_as_message(refused_save, 3)(None) == [gr.skip()] * 3
+    finally:
+        LocalContext.request.reset(token)
 
 
 def test_a_bug_fails_naming_only_its_type():

@@ -20,6 +20,7 @@ from ui.answer_wiring import wire_answer
 from ui.editor_handlers import FIELDS, RELEASED_NOTICE, EditorHandlers
 from ui import editor_model as em
 from ui.editor_model import EditError
+from ui.handler_errors import from_script
 from ui.history_handlers import HistoryHandlers
 from ui.session import login_name, user_of
 from ui.text import escape_html
@@ -245,9 +246,13 @@ def wire(store, demo, browser, ui) -> None:
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
                            outcome["diff"], outcome["current_version"],
                            gr.update(choices=both, value=[], visible=bool(both))]
-        # refused (invalid, or released and read-only): a failure for every client, the
-        # page shows it as a red toast (a warning and a normal return read as success: true)
-        raise messages.error(f"Not saved: {outcome['message']}") from None
+        # refused (invalid, or released and read-only): a script's call fails with it; the
+        # page shows it as a warning and in the save line, the rest of the page unchanged
+        if from_script(request):
+            raise messages.error(f"Not saved: {outcome['message']}") from None
+        messages.warn(outcome["message"])
+        keep[renderer.index("save_message")] = messages.status(f"Not saved: {outcome['message']}")
+        return keep + [gr.skip()] * len(conflict_outputs)
 
     def save_item(request: gr.Request, work, *values):
         return do_save(request, work, *values)

@@ -1,10 +1,12 @@
 """A handler that fails shows one message and leaves its outputs as they were.
 
-A refusal fails for every client alike: the queue answers success false with the message
-as its error, and the page shows it as one red toast (the red "Error" badges Gradio puts on
-each output are hidden: ui/workarounds.py, GRADIO_ERROR_BADGES). It used to become a warning
-and a normal return for pages, so a raw queue caller (no `x-gradio-user: api`) read a refused
-save of a released item as `success: true`.
+Why: when a handler raises (gr.Error included), Gradio marks every output of the event with a
+red "Error" badge, so one refused filter (say, a flip filter left over from another run) put
+badges over the whole results list, and a status line read "Error" instead of the refusal.
+Instead, in this site's pages, the failure becomes one warning toast and every output gets
+gr.skip(). Every other caller (gradio_client, a raw queue caller: anything that is not a page
+of this site, see from_script) gets the error raised, success false, so that it cannot
+mistake a refusal for a result.
 
 Applied per page in one place: `with messages_for_errors():` around the code that wires a
 page's events wraps every handler registered inside it. gr.Error messages were escaped by
@@ -30,11 +32,13 @@ WRAPPED = "_cluelab_messages_for_errors"
 
 
 def from_script(request=None) -> bool:
-    """Does a script make this call (gradio_client sends `x-gradio-user: api`), not a page?
-    `request`: the gr.Request, by default the current event's."""
+    """Does a script make this call, not a page of this site? gradio_client says so
+    (`x-gradio-user: api`); a browser names the page's origin on every POST (and pages of
+    other sites are refused before any event: gradio_hooks.foreign_origin), so a call that
+    names none is a script's. `request`: the gr.Request, by default the current event's."""
     request = request if request is not None else LocalContext.request.get(None)
     headers = getattr(request, "headers", None) or {}
-    return headers.get("x-gradio-user") == "api"
+    return headers.get("x-gradio-user") == "api" or not headers.get("origin")
 
 
 def unchanged(n_outputs: int):
@@ -45,16 +49,20 @@ def unchanged(n_outputs: int):
 
 
 def _instead(error: Exception, n_outputs: int):
-    """A failed handler fails for every client (page, gradio_client, a raw queue caller):
-    success false with the message as its error, the outputs as they were. A gr.Error was
-    escaped when made; any other exception is a bug, logged, its text never sent."""
+    """What a failed handler gives: a page, one warning and its outputs as they were; any
+    other caller, the error (success false). A gr.Error was escaped when made; any other
+    exception is a bug, logged, its text never sent."""
     if isinstance(error, gr.Error):     # a handler's refusal: no failure, no traceback
         error.print_exception = False
+    else:
+        log.exception("handler failed")
+        error = messages.error(f"Something went wrong on the server ({type(error).__name__}); "
+                               "nothing was changed on this page. The details are in the "
+                               "server's log.", quiet=True)
+    if from_script():
         raise error
-    log.exception("handler failed")
-    raise messages.error(f"Something went wrong on the server ({type(error).__name__}); "
-                         "nothing was changed on this page. The details are in the server's "
-                         "log.", quiet=True) from None
+    messages.warn_instead(error)
+    return unchanged(n_outputs)
 
 
 def shown_as_message(fn, n_outputs: int):
