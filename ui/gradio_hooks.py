@@ -92,12 +92,23 @@ class GuardedBlocks(gr.Blocks):
         """Inputs no page sends are refused (refused_malformed): Gradio logged a traceback
         and answered a script `error: None` or quoted the value back."""
         try:
+            if isinstance(inputs, list):
+                inputs = [handed_out_value(value) for value in inputs]
             for i, block in enumerate(block_fn.inputs[:len(inputs)]):
                 if takes_one_value(block) and isinstance(inputs[i], (list, dict)):
                     raise ValueError(f"input component at index {i}")
             return await super().preprocess_data(block_fn, inputs, state, explicit_call)
         except Exception as err:  # noqa: BLE001 - any failure to read the inputs
             raise refused_malformed(block_fn, malformed(block_fn, inputs, err)) from None
+
+
+def handed_out_value(value):
+    """An input as an event's output handed it out: Gradio's update of a control (what
+    gradio_client returns for one, e.g. load_item's Clue boxes) is read as the value it
+    sets (None: the control keeps its value), so a script may send back what it was given."""
+    if isinstance(value, dict) and value.get("__type__") == "update":
+        return value.get("value")
+    return value
 
 
 def cookie_user(app, headers: list[tuple[bytes, bytes]]) -> str | None:
