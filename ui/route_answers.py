@@ -23,8 +23,10 @@ import logging
 import re
 from pathlib import Path
 
-FIXED = {403: {"detail": "Forbidden"}, 404: {"detail": "Not found"}}
-"""The only bodies of a refused (403) or not-found (404) route."""
+TOO_LARGE = {"detail": "Request too large"}
+FIXED = {403: {"detail": "Forbidden"}, 404: {"detail": "Not found"}, 413: TOO_LARGE}
+"""The only bodies of a refused (403), not-found (404) or too large (413) request: Gradio's
+413 for an upload over CLUELAB_MAX_UPLOAD named its own settings."""
 NOT_LOGGED_IN = {"detail": "Not authenticated"}
 """What Gradio's own login check answers (its front end shows the login form on it)."""
 
@@ -56,7 +58,6 @@ KB, an item with a hundred clues well under 1 MB). Without it any signed-in user
 send a 300 MB search text, held in the server's memory while the queue ran it."""
 UPLOADS = ("/gradio_api/upload",)
 """Files go there, each at most CLUELAB_MAX_UPLOAD (ui/server.launch_kwargs)."""
-TOO_LARGE = {"detail": "Request too large"}
 SERVER_ERROR = {"detail": "Server error"}
 log = logging.getLogger("cluelab.routes")
 
