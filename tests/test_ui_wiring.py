@@ -205,3 +205,28 @@ def test_users_added_before_the_first_start_do_not_stop_the_demo_seeding(tmp_pat
     store = open_seeded(db)
     assert len(store.list_items()) == items
     store.close()
+
+
+BOXES = 4  # the annotator in load_item's outputs
+
+
+def test_a_save_takes_back_the_boxes_value_load_item_returned(server):
+    """save_item given the annotator's value exactly as load_item returned it (a box's colour
+    as [r, g, b], inside Gradio's update) saves; it was refused as 'value 17 (Clue boxes) is
+    not of the kind its control takes' (the annotator read a colour as text only)."""
+    c = client(server.url)
+    loaded = c.predict("ui/alpha", api_name="/load_item")
+    drawn = {**loaded[BOXES]["value"], "boxes": [     # a box as the browser sends it
+        {"label": "clue 1", "color": "rgb(230, 25, 75)", "xmin": 300, "ymin": 200,
+         "xmax": 420, "ymax": 260}]}
+    c.predict(*save_args(loaded, "Which exit?", "")[:-2], drawn, "", api_name="/save_item")
+    c = client(server.url)      # a new session: the page's values are all sent again
+    loaded = c.predict("ui/alpha", api_name="/load_item")
+    assert [b["color"] for b in loaded[BOXES]["value"]["boxes"]] == [[230, 25, 75]]
+    for value in (loaded[BOXES], loaded[BOXES]["value"]):   # the update, and its value
+        out = c.predict(*save_args(loaded, "Which exit is it?", "")[:-2], value, "",
+                        api_name="/save_item")
+        assert "Saved" in " ".join(str(x) for x in out), out
+        c = client(server.url)
+        loaded = c.predict("ui/alpha", api_name="/load_item")
+        assert len(loaded[BOXES]["value"]["boxes"]) == 1

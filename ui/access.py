@@ -211,6 +211,11 @@ def may(who: Caller, api_name: str) -> bool:
     return refusal(api_name, who) is None
 
 
+def may_open(who: Caller, path: str) -> bool:
+    """May `who` reach the route `path` (a page: is it one of the top bar's for them)?"""
+    return bool(who.roles & route_roles(path))
+
+
 def route_entry(path: str) -> str | None:
     """The ROUTES entry that applies to `path` (the longest match), None if none does."""
     matches = [key for key in ROUTES

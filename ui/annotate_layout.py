@@ -13,6 +13,7 @@ from gradio_image_annotation import image_annotator
 
 from domain.vocabulary import ANSWER_TYPES, ITEM_STATUSES
 
+from ui import annotator_values  # noqa: F401 - patches the annotator's preprocess
 from ui import answer_form as af
 from ui import editor_model as em
 from ui.annotate_lifecycle import build_item_menu
@@ -22,15 +23,6 @@ from ui.history_handlers import DIFF_HEADERS, HISTORY_HEADERS
 CONFLICT_HEADERS = ["part", "changed by", "saved", "yours"]
 from ui.thumbnails import STRIP_JS
 
-def _path_only(self, image):
-    """The annotator's image is one of ours (in the media folder): its path is all the
-    handlers need. The library's own preprocess decodes and re-encodes the whole image,
-    possibly 8000×6000 px, on every event that takes the annotator as input. Patched on the
-    class because Gradio replaces the instance in session state after the first update."""
-    return None if image is None else image.path
-
-
-image_annotator.preprocess_image = _path_only
 
 # A fresh page builds the annotator's column first. The item list, the form and the save bar
 # start invisible, and so do the status and every table, radio, number and accordion (`late`

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import gradio as gr
 
-from ui import access, login_throttle, messages, route_answers
+from ui import access, login_throttle, messages, navbar, route_answers
 from ui.malformed_calls import (malformed, malformed_call, refused_malformed,
                                 takes_one_value)
 
@@ -92,12 +92,23 @@ class GuardedBlocks(gr.Blocks):
         """Inputs no page sends are refused (refused_malformed): Gradio logged a traceback
         and answered a script `error: None` or quoted the value back."""
         try:
+            if isinstance(inputs, list):
+                inputs = [handed_out_value(value) for value in inputs]
             for i, block in enumerate(block_fn.inputs[:len(inputs)]):
                 if takes_one_value(block) and isinstance(inputs[i], (list, dict)):
                     raise ValueError(f"input component at index {i}")
             return await super().preprocess_data(block_fn, inputs, state, explicit_call)
         except Exception as err:  # noqa: BLE001 - any failure to read the inputs
             raise refused_malformed(block_fn, malformed(block_fn, inputs, err)) from None
+
+
+def handed_out_value(value):
+    """An input as an event's output handed it out: Gradio's update of a control (what
+    gradio_client returns for one, e.g. load_item's Clue boxes) is read as the value it
+    sets (None: the control keeps its value), so a script may send back what it was given."""
+    if isinstance(value, dict) and value.get("__type__") == "update":
+        return value.get("value")
+    return value
 
 
 def cookie_user(app, headers: list[tuple[bytes, bytes]]) -> str | None:
@@ -177,9 +188,7 @@ class RouteAccess:
         if entry == "/login" and scope.get("method") in ("GET", "HEAD"):
             # the login form is posted here; a person who opens the address gets the form
             # (Gradio shows it at /), not {"detail": "Method Not Allowed"}
-            await send({"type": "http.response.start", "status": 303,
-                        "headers": [(b"location", b"/"), (b"content-length", b"0")]})
-            return await send({"type": "http.response.body", "body": b""})
+            return await route_answers.redirect(send, "/")
         if roles == access.ANYONE:
             return await route_answers.without_traceback(self.app, scope, receive, app_send, entry)
         user = cookie_user(scope.get("app"), headers)
@@ -194,6 +203,10 @@ class RouteAccess:
             page = entry in access.PAGES
             return await self._forbidden(scope, send, who, page,
                                          "deep_link" if page and asks_deep_link(scope) else "role")
+        if (location := navbar.without_response(scope, who)) is not None:
+            return await route_answers.redirect(send, location)
+        if self.require_login and (entry in access.PAGES or entry == "/config"):
+            app_send = route_answers.rewritten(app_send, lambda b: navbar.own_navbar(b, who))
         if (receive := await route_answers.limited(scope, receive, entry)) is None:
             return await route_answers.send_json(send, 413, route_answers.TOO_LARGE)
         if entry == "/gradio_api/cancel" and self.require_login:

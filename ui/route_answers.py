@@ -23,8 +23,10 @@ import logging
 import re
 from pathlib import Path
 
-FIXED = {403: {"detail": "Forbidden"}, 404: {"detail": "Not found"}}
-"""The only bodies of a refused (403) or not-found (404) route."""
+TOO_LARGE = {"detail": "Request too large"}
+FIXED = {403: {"detail": "Forbidden"}, 404: {"detail": "Not found"}, 413: TOO_LARGE}
+"""The only bodies of a refused (403), not-found (404) or too large (413) request: Gradio's
+413 for an upload over CLUELAB_MAX_UPLOAD named its own settings."""
 NOT_LOGGED_IN = {"detail": "Not authenticated"}
 """What Gradio's own login check answers (its front end shows the login form on it)."""
 
@@ -56,7 +58,6 @@ KB, an item with a hundred clues well under 1 MB). Without it any signed-in user
 send a 300 MB search text, held in the server's memory while the queue ran it."""
 UPLOADS = ("/gradio_api/upload",)
 """Files go there, each at most CLUELAB_MAX_UPLOAD (ui/server.launch_kwargs)."""
-TOO_LARGE = {"detail": "Request too large"}
 SERVER_ERROR = {"detail": "Server error"}
 log = logging.getLogger("cluelab.routes")
 
@@ -67,6 +68,14 @@ async def send_json(send, status: int, value) -> None:
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
+
+
+async def redirect(send, location: str) -> None:
+    """A 303 to `location` (an address of this app), with no body."""
+    await send({"type": "http.response.start", "status": 303,
+                "headers": [(b"location", location.encode("latin-1")),
+                            (b"content-length", b"0")]})
+    await send({"type": "http.response.body", "body": b""})
 
 
 async def send_fixed(send, status: int) -> None:
@@ -96,24 +105,30 @@ def login_page(send):
     """`send` for Gradio's login page, made a bare one (`bare_login_page`); assets/
     login_lock.js is added because the page's config carries none of the app's head scripts
     (ui/workarounds.py, GRADIO_LOGIN_STATUS)."""
-    start = {}
+    return rewritten(send, lambda body: bare_login_page(body) if b"</head>" in body else body)
+
+
+def rewritten(send, change):
+    """`send` for an answer whose body goes out as `change(body)`: held until it is whole
+    (its length changes), then sent with its new length. A compressed body passes as it is."""
+    start, chunks = {}, []
 
     async def sending(message):
         if message["type"] == "http.response.start":
-            start.update(message)       # held until the body (its length changes) is known
+            if any(k.lower() == b"content-encoding" for k, _ in message.get("headers", [])):
+                start["passing"] = True
+                return await send(message)
+            start.update(message)
             return
-        if message["type"] == "http.response.body" and start:
-            body = message.get("body", b"")
-            if not message.get("more_body") and b"</head>" in body:
-                body = bare_login_page(body)
-            headers = [(k, v) for k, v in start.get("headers", [])
-                       if k.lower() != b"content-length"]
-            if not message.get("more_body"):
-                headers.append((b"content-length", str(len(body)).encode()))
-            await send({**start, "headers": headers})
-            start.clear()
-            message = {**message, "body": body}
-        await send(message)
+        if message["type"] != "http.response.body" or start.get("passing") or not start:
+            return await send(message)
+        chunks.append(message.get("body", b""))
+        if message.get("more_body"):
+            return
+        body = change(b"".join(chunks))
+        headers = [(k, v) for k, v in start.get("headers", []) if k.lower() != b"content-length"]
+        await send({**start, "headers": [*headers, (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
     return sending
 
 

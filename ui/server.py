@@ -94,6 +94,17 @@ RESPONSE_LINK_JS = ("() => { if (new URLSearchParams(window.location.search).has
                     " window.location.replace('inspect' + window.location.search); }")
 
 
+def upload_cache() -> tuple[int, int]:
+    """Gradio's delete_cache (frequency, age in seconds): the files this app's Gradio keeps
+    (uploads, exports) are deleted CLUELAB_UPLOAD_KEEP_S (3600) seconds after they were
+    made, looked for every quarter of an hour at most, and all at a restart. An upload is
+    used by the event that follows it (an import's confirmation, an added image, which the
+    store copies into its media folder); before, any signed-in user's uploads, whatever no
+    action used, stayed in /tmp/gradio for good."""
+    age = max(1, int(os.environ.get("CLUELAB_UPLOAD_KEEP_S", "3600")))
+    return min(age, 900), age
+
+
 def build_app(store, import_roots=None) -> gr.Blocks:
     """The app: the annotation workspace at `/`, each other tool on its own page.
 
@@ -107,7 +118,7 @@ def build_app(store, import_roots=None) -> gr.Blocks:
     server paths from; None: none.
     """
     static_media(store)
-    with GuardedBlocks(store, title="ClueLab") as demo:
+    with GuardedBlocks(store, title="ClueLab", delete_cache=upload_cache()) as demo:
         with gr.Row(elem_id="annotate-page"):
             browser = build_browser()
             editor = build_editor()

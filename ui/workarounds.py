@@ -212,6 +212,14 @@ def cell_first_key_is_lost() -> bool:
                       r"\(\)\}\),\{\}\}", js)
     return bool(starts and later)
 
+
+def box_colour_in_is_text_only() -> bool:
+    """The annotator's preprocess reads a box's colour with a regex (text only), while its
+    postprocess hands the colour out as given: [r, g, b] from ClueLab's handlers."""
+    source = component_dir().parent.parent / "image_annotator.py"
+    text = source.read_text() if source.is_file() else ""
+    return bool(re.search(r"re\.match\(r'rgb\\\(.{0,60}box\[\"color\"\]\)", text))
+
 WORKAROUNDS = [
     Workaround("BOX_DIALOG_BLUR", "the box label dialog blurs the whole screen, the box just "
                "drawn included", "assets/cluelab.css (#model-box-edit.modal)", blurs_the_screen),
@@ -280,4 +288,8 @@ WORKAROUNDS = [
     Workaround("CELL_FIRST_KEY_LOST", "typing on a selected table cell opens its editor but "
                "drops the key that opened it (and any typed before the editor had the focus)",
                "assets/cell_edit.js", cell_first_key_is_lost),
+    Workaround("ANNOTATOR_COLOUR_IN", "the annotator's preprocess takes a box colour only as "
+               "the text 'rgb(r, g, b)' the browser sends; the [r, g, b] its postprocess hands "
+               "out (load_item's value) failed, so a script's save of what it loaded was refused",
+               "ui/annotator_values.py (_boxes_as_handed_out)", box_colour_in_is_text_only),
 ]
