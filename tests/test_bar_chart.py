@@ -73,3 +73,17 @@ def test_heatmaps_have_a_colour_legend():
     assert "<span>20.0</span><span>50.0</span><span>80.0</span>" in html
     corr = figures.heatmap_html(["a"], ["a"], [[1.0]], diverging=True, digits=2)
     assert "Pearson's r" in corr and "<span>-1</span><span>0</span><span>+1</span>" in corr
+
+
+def test_heatmap_text_is_light_on_dark_cells_and_dark_on_light_ones():
+    """A Pearson map's 1.00 sits on saturated blue: its text is white there, dark on the
+    pale cells near 0 (chosen by each cell's background luminance)."""
+    corr = figures.heatmap_html(["a", "b"], ["a", "b"], [[1.0, 0.05], [-0.95, 1.0]],
+                                diverging=True, digits=2, fit=True)
+    cells = dict((text, colour) for colour, text in re.findall(
+        r'<td style="background:rgb\([\d,]+\);color:(#\w+)">([^<]*)</td>', corr))
+    assert cells == {"1.00": "#fff", "0.05": "#111", "-0.95": "#111"}   # red: black 5.2:1
+    acc = figures.heatmap_html(["a", "b"], ["x"], [[20.0], [80.0]])
+    assert re.findall(r'color:(#\w+)">([^<]*)<', acc) == [("#111", "20.0"), ("#111", "80.0")]
+    assert figures.text_colour((0, 0, 139)) == "#fff" and figures.text_colour((255, 255, 0)) \
+        == "#111"
