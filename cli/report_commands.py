@@ -164,8 +164,7 @@ def run_compare(args) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False, sort_keys=True))
         return 0
-    a, b = (_run_title(result[f"run_{s}"], result[f"name_{s}"], result[f"status_{s}"])
-            for s in "ab")
+    a, b = (f'"{result[f"name_{s}"]}" [{result[f"run_{s}"]}]' for s in "ab")
     print(f"A {a}: {_percent(result['accuracy_a'])}% (judge {result['judge_a']})  B {b}: "
           f"{_percent(result['accuracy_b'])}% (judge {result['judge_b']})  on the "
           f"{result['n_items']} items both have ({result['run_a']}: {result['items_a']}, "
@@ -182,12 +181,3 @@ def run_compare(args) -> int:
     for flip in result["flips"]:
         print(f"  {flip['change']}\t{flip['item']}")
     return 0
-
-
-def _run_title(run_id: str, name: str, status: str) -> str:
-    """'"name" [id]' or the id, with "(cancelled)", "(failed)", ... as report and
-    leaderboard mark a run that did not finish (scoring.compared.UNFINISHED)."""
-    from scoring.compared import UNFINISHED
-
-    title = f'"{name}" [{run_id}]' if name else run_id
-    return f"{title} ({status})" if status in UNFINISHED else title

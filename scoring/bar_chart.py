@@ -3,8 +3,10 @@
 Gradio's native bar plot stacks the bars of one x value when they have a colour, so two
 runs' accuracies of 66.7 and 33.3 in a domain read as one bar of "100". This draws them
 side by side instead, each with its value on top and a tooltip (its n), on a 0-100 axis.
-Group labels that would not fit are turned and, past a length, shortened with their full
-text in the tooltip; the legend is HTML above the chart, so it wraps instead of being cut.
+Group labels that would not fit are turned; one longer than LONGEST_LABEL draws the bars
+horizontally with each label wrapped on as many lines as it needs (never cut: two runs'
+labels that differ only at their end stay different), its full text in the tooltip too;
+the legend is HTML above the chart, so it wraps instead of being cut.
 Every chart fits its box: the SVG has a viewBox and width 100%, and is drawn at most
 MIN_WIDTH wide. When the clusters would not fit that width side by side (16 subtasks x 3
 runs), the bars are drawn horizontally instead, a row per group with its label beside it, so
@@ -28,8 +30,20 @@ def colour(index: int) -> str:
     return PALETTE[index % len(PALETTE)]
 
 
-def _short(text: str) -> str:
-    return text if len(text) <= LONGEST_LABEL else text[:LONGEST_LABEL - 1] + "…"
+def wrapped(text: str, width: int) -> list[str]:
+    """`text` on lines of at most `width` characters, broken at spaces (a word longer than a
+    line is split); nothing is left out: the lines joined by spaces give the text back
+    (but for the spaces a split word loses none)."""
+    lines: list[str] = []
+    for word in text.split():
+        while len(word) > width:
+            lines.append(word[:width])
+            word = word[width:]
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        elif word:
+            lines.append(word)
+    return lines or [""]
 
 
 def series_colours(series: list[str], colours: dict[str, str] | None = None) -> dict:
@@ -53,13 +67,13 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
     bar = max(BAR, min(3 * BAR, (MIN_WIDTH - LEFT - GAP) / max(1, len(groups))
                        / max(1, len(series)) - GAP / max(1, len(series))))
     cluster = len(series) * bar
-    longest = max((len(_short(g)) for g in groups), default=1) * CHAR
+    longest = max((len(g) for g in groups), default=1) * CHAR
     turned = longest > cluster + GAP - 4
     # a turned label hangs down to the left of its cluster: the first one must fit
     left = max(LEFT, longest * math.cos(math.radians(35)) - GAP - cluster / 2 + 8) \
         if turned else LEFT
     width_needed = left + len(groups) * (cluster + GAP) + GAP
-    if width_needed > MIN_WIDTH:
+    if width_needed > MIN_WIDTH or longest > LONGEST_LABEL * CHAR:
         return _figure(caption, series, horizontal_bars_svg(groups, series, values,
                                                              caption=caption,
                                                              x_label=y_label, x_max=y_max,
@@ -97,7 +111,7 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
         anchor = (f'text-anchor="end" transform="rotate(-35 {centre:.1f} {base:.1f})"'
                   if turned else 'text-anchor="middle"')
         parts.append(f'<text class="label" x="{centre:.1f}" y="{base:.1f}" {anchor}>'
-                     f'<title>{esc(group)}</title>{esc(_short(group))}</text>')
+                     f'<title>{esc(group)}</title>{esc(group)}</text>')
     parts.append("</svg>")
     return _figure(caption, series, "".join(parts), colours)
 
@@ -132,22 +146,24 @@ def _figure(caption: str, series: list[str], svg: str, colours: dict[str, str]) 
             f'<div class="cluelab-chart-scroll">{svg}</div></figure>')
 
 
-H_BAR, H_GAP, H_LABEL = 12, 10, 26        # bar height, gap between groups, label characters
+H_BAR, H_GAP, H_LABEL, H_LINE = 12, 10, 26, 13   # bar height, gap between groups, label
+#                                                characters a line, label line height
 
 
 def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, caption: str,
                         x_label: str = "accuracy (%)", x_max: float = 100.0,
                         colours: dict[str, str] | None = None) -> str:
-    """The same bars turned: a row per group (its label left of it, shortened past H_LABEL
-    characters with the full text in a tooltip), a bar per series, the scale on top.
-    MIN_WIDTH wide whatever the number of groups: it grows in height."""
+    """The same bars turned: a row per group (its label left of it, wrapped at H_LABEL
+    characters a line, the row as high as its label or its bars; the full text in a
+    tooltip too), a bar per series, the scale on top. MIN_WIDTH wide whatever the number of
+    groups: it grows in height."""
     esc = html.escape
     colours = series_colours(series, colours)
-    short = [g if len(g) <= H_LABEL else g[:H_LABEL - 1] + "…" for g in groups]
-    left = max(len(s) for s in short) * CHAR + 10
+    lines = [wrapped(g, H_LABEL) for g in groups]
+    left = max(len(line) for found in lines for line in found) * CHAR + 10
     right, top = MIN_WIDTH - 34, TOP + 18
-    row = len(series) * H_BAR + H_GAP
-    height = top + len(groups) * row + 8
+    rows = [max(len(series) * H_BAR, len(found) * H_LINE) + H_GAP for found in lines]
+    height = top + sum(rows) + 8
 
     def x(value: float) -> float:
         return left + (right - left) * max(0.0, min(value, x_max)) / x_max
@@ -159,16 +175,19 @@ def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, c
         parts.append(_tick((x(value), x(value), top - 2, height - 8), (x(value), top - 5),
                            "middle", value))
     for g, group in enumerate(groups):
-        y0 = top + g * row + H_GAP / 2
-        parts.append(f'<text class="label" x="{left - 6:.0f}" '
-                     f'y="{y0 + len(series) * H_BAR / 2 + 4:.1f}" text-anchor="end">'
-                     f'<title>{esc(group)}</title>{esc(short[g])}</text>')
+        y0 = top + sum(rows[:g]) + H_GAP / 2
+        middle = y0 + (rows[g] - H_GAP) / 2 + 4
+        first = middle - (len(lines[g]) - 1) * H_LINE / 2
+        spans = "".join(f'<tspan x="{left - 6:.0f}" y="{first + k * H_LINE:.1f}">'
+                        f'{esc(line)}</tspan>' for k, line in enumerate(lines[g]))
+        parts.append(f'<text class="label" x="{left - 6:.0f}" y="{first:.1f}" '
+                     f'text-anchor="end"><title>{esc(group)}</title>{spans}</text>')
         for s, name in enumerate(series):
             found = values.get((group, name))
             if found is None:
                 continue
             value, tooltip = found
-            y = y0 + s * H_BAR
+            y = y0 + (rows[g] - H_GAP - len(series) * H_BAR) / 2 + s * H_BAR
             parts.append(f'<rect class="bar" x="{left:.1f}" y="{y + 1:.1f}" '
                          f'width="{x(value) - left:.1f}" height="{H_BAR - 2}" '
                          f'fill="{colours[name]}" data-series="{esc(name)}" '

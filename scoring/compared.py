@@ -76,11 +76,6 @@ def unfinished_note(store, run_ids) -> str:
     return " ".join(notes)
 
 
-def run_names(store, run_ids) -> dict[str, str]:
-    """{run_id: the name given to the run ('' when none)}."""
-    return {rid: (store.get_run(rid).get("name") or "").strip() for rid in run_ids}
-
-
 def solver_label(config: dict) -> str:
     """A run's label without its clue source (nor samples and repeats, which the samples
     rule reads into one outcome per item): the solver of the clue-injection table."""

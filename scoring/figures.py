@@ -194,6 +194,23 @@ def type_correlation(summaries: dict[str, dict]) -> tuple[list[str], np.ndarray 
 
 
 def _colour(value: float, low: float, high: float, diverging: bool) -> str:
+    return "rgb({},{},{})".format(*_rgb(value, low, high, diverging))
+
+
+def text_colour(background: tuple[int, int, int]) -> str:
+    """The text colour readable on `background` (r, g, b): near-black on a light cell,
+    white on a dark or saturated one, chosen by the background's relative luminance (WCAG:
+    the one of the two with the higher contrast ratio)."""
+    def linear(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    lum = 0.2126 * linear(background[0]) + 0.7152 * linear(background[1]) \
+        + 0.0722 * linear(background[2])
+    # contrast ratio (L1 + .05) / (L2 + .05), against black (L 0) and white (L 1)
+    return "#111" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#fff"
+
+
+def _rgb(value: float, low: float, high: float, diverging: bool) -> tuple[int, int, int]:
     if diverging:  # -1 red .. 0 white .. 1 blue
         t = max(-1.0, min(1.0, value))
         r, g, b = (255, int(255 * (1 + t)), int(255 * (1 + t))) if t < 0 else \
@@ -201,7 +218,7 @@ def _colour(value: float, low: float, high: float, diverging: bool) -> str:
     else:
         t = 0.0 if high <= low else (value - low) / (high - low)
         r, g, b = int(255 - 190 * t), int(255 - 120 * t), int(255 - 40 * t)
-    return f"rgb({r},{g},{b})"
+    return r, g, b
 
 
 FIT_WIDTH, ROW_HEAD = 520, 130   # px: the narrowest column a heatmap is shown in, its row names
@@ -251,8 +268,9 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
             d = deltas[i][j] if deltas is not None else None
             if d is not None:
                 text += f" ({d:+.{digits}f})"
-            cells.append(f'<td style="background:{_colour(v, low, high, diverging)}">'
-                         f"{esc(text)}</td>")
+            rgb = _rgb(v, low, high, diverging)
+            cells.append('<td style="background:rgb({},{},{});color:{}">'.format(
+                *rgb, text_colour(rgb)) + f"{esc(text)}</td>")
         body.append(f"<tr>{th(str(name), row_names[i])}{''.join(cells)}</tr>")
     kind = "cluelab-heatmap cluelab-heatmap-fit" if fit else "cluelab-heatmap"
     return (f'<div class="cluelab-heatmap-scroll"><table class="{kind}"{style}>'

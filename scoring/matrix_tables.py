@@ -9,7 +9,7 @@ from judges.paper_tables import clue_injection_table
 from judges.tables import Column, Table
 
 from scoring.compared import SETTING_TITLES, check_one_per_cell, clue_source, grouped, \
-    labels, on_shared, run_names, solver_label, summaries, unfinished_note
+    labels, on_shared, solver_label, summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
 from scoring.table_marks import on_page_items, with_judges
@@ -26,7 +26,6 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
     for rid, config in configs.items():
         cells_runs.setdefault((solver_of(config), column_of(config)), []).append(names[rid])
     check_one_per_cell(cells_runs, lambda key: f"{key[0]} with {what} {key[1]}")
-    given = run_names(store, found)
     cells, n, runs_of, notes = {}, {}, {}, []
     for solver, runs in grouped(found, lambda rid: solver_of(configs[rid])).items():
         runs, shared = on_shared(runs, {rid: names[rid] for rid in runs})
@@ -36,7 +35,7 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
         for rid, result in runs.items():
             overall = result["summary"]["overall"]
             cell = (solver, column_of(configs[rid]))
-            runs_of[cell] = {"run_id": rid, "run_name": given[rid], "n": overall.n,
+            runs_of[cell] = {"run_id": rid, "run_name": names[rid], "n": overall.n,
                              "judge": result["judge"]}
             if overall.accuracy is not None:
                 cells[cell] = overall.accuracy * 100

@@ -18,7 +18,7 @@ from judges.pairing import PairingError, shared_items
 from judges.stats import aggregate_samples
 from judges.verdict import CORRECT, UNSCORED, Verdict
 
-from scoring.compared import run_state, unfinished_note
+from scoring.compared import labels, run_state, unfinished_note
 from scoring.results import ResultsError, default_judge, run_summary, score_rows
 
 
@@ -53,7 +53,7 @@ def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
                  judge: str | None = None, samples_rule: str = "majority") -> dict:
     """Exact McNemar test and per-item flips between two runs on their shared items; both
     accuracies are computed on those items (ResultsError when they share none). Each run's
-    name, the status a table shows (`status_a`: "cancelled", "failed", ...), the judge read
+    name as every table shows it (its label: `labels`), the status a table shows (`status_a`: "cancelled", "failed", ...), the judge read
     (`name_a`, `judge_a`, ...), the outcome rule (`rule`) and a `note` naming a run that
     failed or did not finish ('' when both did) come with it."""
     a, responses_a = item_outcomes(store, run_a, protocol, judge, samples_rule)
@@ -63,9 +63,9 @@ def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
     except PairingError as error:
         raise ResultsError(str(error)) from None
     result = mcnemar(a, b).to_dict()
+    names = labels(store, [run_a, run_b])   # shown as every table shows them: their labels
     result.update(run_a=run_a, run_b=run_b, protocol=protocol,
-                  name_a=store.get_run(run_a).get("name") or "",
-                  name_b=store.get_run(run_b).get("name") or "",
+                  name_a=names[run_a], name_b=names[run_b],
                   status_a=run_state(store.get_run(run_a)),
                   status_b=run_state(store.get_run(run_b)),
                   note=unfinished_note(store, [run_a, run_b]),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from judges.tables import Column, Table
 
-from scoring.compared import failed_runs, run_names, unfinished_note
+from scoring.compared import failed_runs, unfinished_note
 from scoring.results import on_items
 
 
@@ -17,12 +17,11 @@ def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
     run's row is never marked best, and the notes name the runs that failed or did not
     finish."""
     by_label = {label: rid for rid, label in names.items()}
-    given = run_names(store, names)
     failed = failed_runs(store, names)
     for row in table.rows:
         rid = by_label.get(row.get("model"))
         if rid is not None:
-            row["run_id"], row["run_name"] = rid, given[rid]
+            row["run_id"], row["run_name"] = rid, names[rid]
             row["endpoint_model"] = store.get_run(rid)["config"]["endpoint"].get("model")
             row["_unranked"] = row.get("_unranked") or rid in failed
     table.notes = " ".join(p for p in (table.notes, unfinished_note(store, names)) if p)

@@ -1,9 +1,18 @@
 """Grouped bar charts (SVG): bars of one group side by side on one baseline, never stacked;
 labels from data escaped; long labels turned and kept inside the chart."""
+import html
 import re
 
 from scoring import figures
 from scoring.bar_chart import grouped_bars_svg
+
+
+def shown_labels(svg: str) -> dict[str, tuple[float, list[str]]]:
+    """{tooltip: (x, the lines shown)} of a chart's row labels, in order."""
+    found = re.findall(r'<text class="label" x="([\d.]+)"[^>]*><title>([^<]*)</title>'
+                       r'((?:<tspan[^>]*>[^<]*</tspan>)+|[^<]*)</text>', svg)
+    return {t: (float(x), re.findall(r'>([^<]*)</tspan>', shown) or [shown])
+            for x, t, shown in found}
 
 
 def bars(svg: str) -> list[dict]:
@@ -26,15 +35,20 @@ def test_two_runs_in_one_group_are_side_by_side_not_stacked():
     assert ">67<" in svg and ">33<" in svg                      # values on the bars
 
 
-def test_labels_are_escaped_and_long_ones_turned_inside_the_chart():
-    long = "<b>A very long subtask name that would overlap its neighbours</b>"
-    svg = grouped_bars_svg([long, "x"], ["<i>run</i>"], {(long, "<i>run</i>"): (50, "t")},
+def test_labels_are_escaped_and_long_ones_turned_or_wrapped_inside_the_chart():
+    middle = "A subtask name of 30 characters"[:30]
+    svg = grouped_bars_svg([middle, "x"], ["<i>run</i>"], {(middle, "<i>run</i>"): (50, "t")},
                            caption="c")
-    assert "<b>" not in svg and "<i>" not in svg and "&lt;i&gt;run&lt;/i&gt;" in svg
-    assert "rotate(-35" in svg and "…" in svg
+    assert "<i>" not in svg and "&lt;i&gt;run&lt;/i&gt;" in svg
+    assert "rotate(-35" in svg and "…" not in svg
     label_x = [float(x) for x in re.findall(r'<text class="label" x="([\d.]+)"', svg)]
-    # the first turned label hangs left of its cluster by at most 32 chars * 6.6 px * cos 35
-    assert label_x[0] - 32 * 6.6 * 0.8192 >= 0
+    # the first turned label hangs left of its cluster by its chars * 6.6 px * cos 35
+    assert label_x[0] - len(middle) * 6.6 * 0.8192 >= 0
+    long = "<b>A very long subtask name that would overlap its neighbours</b>"
+    svg = grouped_bars_svg([long, "x"], ["r"], {(long, "r"): (50, "t")}, caption="c")
+    assert "<b>" not in svg and "…" not in svg and "cluelab-chart-horizontal" in svg
+    assert " ".join(shown_labels(svg)[html.escape(long, quote=False)][1]) == \
+        html.escape(long, quote=False)
     assert grouped_bars_svg([], [], {}, caption="c", empty="nothing").count("nothing") == 1
 
 
@@ -60,11 +74,10 @@ def test_many_groups_are_drawn_as_rows_that_fit_the_box():
     assert len(rects) == 48
     for x, y, w in rects:                                          # every bar inside
         assert float(x) + float(w) <= width and float(y) < height
-    labels = re.findall(r'<text class="label" x="([\d.]+)"[^>]*text-anchor="end"><title>'
-                        r'([^<]*)</title>([^<]*)</text>', svg)
-    assert [t for _, t, _ in labels] == groups                     # full text in the tooltip
-    for x, _, shown in labels:                                     # the label fits left of x
-        assert len(shown) * 6.6 <= float(x) + 1
+    labels = shown_labels(svg)
+    assert list(labels) == groups                                  # full text in the tooltip
+    for full, (x, lines) in labels.items():                        # wrapped, left of x
+        assert " ".join(lines) == full and all(len(line) * 6.6 <= x + 1 for line in lines)
 
 
 def test_heatmaps_have_a_colour_legend():
@@ -73,3 +86,33 @@ def test_heatmaps_have_a_colour_legend():
     assert "<span>20.0</span><span>50.0</span><span>80.0</span>" in html
     corr = figures.heatmap_html(["a"], ["a"], [[1.0]], diverging=True, digits=2)
     assert "Pearson's r" in corr and "<span>-1</span><span>0</span><span>+1</span>" in corr
+
+
+def test_heatmap_text_is_light_on_dark_cells_and_dark_on_light_ones():
+    """A Pearson map's 1.00 sits on saturated blue: its text is white there, dark on the
+    pale cells near 0 (chosen by each cell's background luminance)."""
+    corr = figures.heatmap_html(["a", "b"], ["a", "b"], [[1.0, 0.05], [-0.95, 1.0]],
+                                diverging=True, digits=2, fit=True)
+    cells = dict((text, colour) for colour, text in re.findall(
+        r'<td style="background:rgb\([\d,]+\);color:(#\w+)">([^<]*)</td>', corr))
+    assert cells == {"1.00": "#fff", "0.05": "#111", "-0.95": "#111"}   # red: black 5.2:1
+    acc = figures.heatmap_html(["a", "b"], ["x"], [[20.0], [80.0]])
+    assert re.findall(r'color:(#\w+)">([^<]*)<', acc) == [("#111", "20.0"), ("#111", "80.0")]
+    assert figures.text_colour((0, 0, 139)) == "#fff" and figures.text_colour((255, 255, 0)) \
+        == "#111"
+
+
+def test_drop_chart_labels_of_runs_that_differ_at_their_end_stay_different():
+    """They were cut at 32 characters: `model-a · Clue-guided CoT…` twice. Each run's label
+    is now shown whole (wrapped), so the rows differ where the runs do."""
+    from judges.tables import Column, Table
+
+    names = ["model-a · Clue-guided CoT · clues gt", "model-a · Clue-guided CoT · clues self",
+             "model-a · CoT · 3 samples · 2 repeats", "model-b · CoT · 3 samples · 2 repeats"]
+    table = Table([Column("model", "Model", numeric=False), Column("general", "General"),
+                   Column("rigorous", "Rigorous")],
+                  [{"model": n, "general": 60.0, "rigorous": 40.0} for n in names], caption="d")
+    labels = shown_labels(figures.drop_chart(table))
+    assert list(labels) == names
+    shown = [" ".join(lines) for _, lines in labels.values()]
+    assert shown == names and len(set(shown)) == 4

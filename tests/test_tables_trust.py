@@ -170,7 +170,7 @@ def test_compare_flags_a_cancelled_or_failed_run_as_report_and_leaderboard_do(tw
     db = two_datasets.path
     code, out, err = cli("compare", "--db", db, "c", "d")
     assert code == 0, err
-    assert "A c: " in out and "B d (cancelled): " in out
+    assert 'A "m3 · CoT" [c]: ' in out and 'B "m4 · CoT (cancelled)" [d]: ' in out
     assert "Not finished: m4 · CoT (cancelled)" in out
     result = json.loads(cli("compare", "--db", db, "c", "d", "--json")[1])
     assert result["status_b"] == "cancelled" and result["status_a"] not in UNFINISHED
@@ -178,7 +178,23 @@ def test_compare_flags_a_cancelled_or_failed_run_as_report_and_leaderboard_do(tw
     two_datasets.finish_run("b", "test", "failed", "the endpoint failed", {})
     code, out, err = cli("compare", "--db", db, "a", "b")
     assert code == 0, err
-    assert 'A "Alpha baseline" [a]: ' in out and "B b (failed): " in out
+    assert 'A "Alpha baseline" [a]: ' in out and 'B "m2 · CoT (failed)" [b]: ' in out
     assert "Failed: m2 · CoT (failed)" in out
     code, out, err = cli("compare", "--db", db, "a", "c")   # no shared item: refused as before
     assert code == 2
+
+
+def test_an_unnamed_run_is_shown_by_its_label_in_the_csv_and_in_compare(two_datasets):
+    """One rule for the name every output shows a run by: its label. Run b has no name:
+    the CSV said `m2 · CoT` and `compare --json` said "" (the stored name, which stays '')."""
+    code, out, err = cli("table", "--db", two_datasets.path, "--dataset", "demo",
+                         "--format", "csv")
+    assert code == 0, err
+    frame = pd.read_csv(io.StringIO(out)).set_index("run_id")
+    code, out, err = cli("compare", "--db", two_datasets.path, "a", "b", "--json")
+    assert code == 0, err
+    result = json.loads(out)
+    assert (result["name_a"], result["name_b"]) == ("Alpha baseline", "m2 · CoT")
+    assert (frame.loc["a", "run_name"], frame.loc["b", "run_name"]) == (
+        result["name_a"], result["name_b"])
+    assert two_datasets.get_run("b")["name"] == ""

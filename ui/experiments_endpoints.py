@@ -16,6 +16,7 @@ from ui.text import escape_md
 
 ENDPOINT_HEADERS = ["name", "base URL", "model", "key env var", "key set", "concurrency",
                     "max image pixels"]
+ENDPOINT_WIDTHS = ["14%", "18%", "18%", "13%", "8%", "17%", "12%"]
 PRICE_HEADERS = ["model pattern", "input $/1M", "output $/1M", "updated"]
 _LOOKS_LIKE_KEY = re.compile(r"(?=.*[a-z])(?=.*[0-9])[A-Za-z0-9_]{20,}")
 

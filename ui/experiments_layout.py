@@ -15,7 +15,7 @@ import gradio as gr
 from runner.config import (CLUE_PASS_SETTINGS, ID_LIST_RULE, IMAGE_FORMATS, IMAGE_MODES,
                            MASK_STYLES, SETTINGS)
 from ui.browser_handlers import ALL, FLAGGED_CHOICES
-from ui.experiments_endpoints import ENDPOINT_HEADERS, PRICE_HEADERS
+from ui.experiments_endpoints import ENDPOINT_HEADERS, ENDPOINT_WIDTHS, PRICE_HEADERS
 from ui.experiments_handlers import CLUE_SOURCE_LABELS
 from ui.experiments_runs import RESPONSE_FILTERS, RESPONSE_HEADERS, RUN_HEADERS, RUN_WIDTHS
 from ui.galleries import whole_image_gallery
@@ -28,6 +28,7 @@ def build_endpoints(ui: SimpleNamespace) -> None:
     with gr.Accordion("Endpoints (OpenAI-compatible servers)", open=False,
                       elem_id="endpoints-panel") as ui.endpoints_panel:
         ui.endpoints = gr.Dataframe(headers=ENDPOINT_HEADERS, interactive=False, max_height=220,
+                                    wrap=True, column_widths=ENDPOINT_WIDTHS,
                                     elem_id="endpoint-list", label="Click a row to edit it")
         with gr.Row():
             ui.ep_name = gr.Textbox(label="Name", elem_id="endpoint-name", scale=1)
@@ -157,7 +158,7 @@ def build_builder(ui: SimpleNamespace) -> None:
 
 def build_monitor(ui: SimpleNamespace) -> None:
     gr.Markdown("### Runs")
-    ui.runs = gr.Dataframe(headers=RUN_HEADERS, interactive=False, max_height=300, wrap=False,
+    ui.runs = gr.Dataframe(headers=RUN_HEADERS, interactive=False, max_height=300, wrap=True,
                            column_widths=RUN_WIDTHS, elem_id="runs-list",
                            label="Click a run to watch it")
     with gr.Row(equal_height=True):

@@ -27,7 +27,7 @@ from ui.text import escape_html, short
 # when not the default). The run id stays first: a click watches row[0]. A table still wider
 # than its box scrolls with an evident scrollbar (assets/cluelab.css, #runs-list).
 RUN_HEADERS = ["run", "status", "done", "setup", "cost $", "by"]
-RUN_WIDTHS = ["28%", "13%", "9%", "28%", "13%", "9%"]
+RUN_WIDTHS = ["20%", "13%", "13%", "32%", "13%", "9%"]
 RESPONSE_HEADERS = ["work", "item", "repeat", "sample", "status", "answer", "reason",
                     "latency s", "tokens in/out", "cached"]
 # (label, value): the progress panel's and `runs --json`'s counter names, each with what it

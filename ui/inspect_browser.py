@@ -20,6 +20,7 @@ ANY = "(any)"
 PAGE_SIZE = 50
 HEADERS = ["response", "run", "item", "r/s", "status", "answer", "gold", "general",
            "rigorous", "grounded", "tags"]
+WIDTHS = ["8%", "14%", "13%", "5%", "8%", "9%", "9%", "8%", "8%", "8%", "10%"]
 STATUS_CHOICES = [ALL, "not ok (unparsed, error, refused, truncated)", *STATUSES]
 VERDICT_CHOICES = [ANY, "not correct", *VERDICT_VALUES]
 FLIP_CHOICES = ["(no flip filter)", "fixed (wrong there, correct here)",

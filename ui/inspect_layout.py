@@ -16,7 +16,8 @@ import gradio as gr
 
 from ui.galleries import whole_image_gallery
 from ui.inspect_browser import (ALL, ANY, DISAGREE_CHOICES, FLIP_CHOICES, HEADERS, NO_RUN,
-                                PROTOCOLS, SORT_CHOICES, STATUS_CHOICES, VERDICT_CHOICES)
+                                PROTOCOLS, SORT_CHOICES, STATUS_CHOICES, VERDICT_CHOICES,
+                                WIDTHS)
 from ui.inspect_compare import COMPARE_HEADERS
 from ui.inspect_handlers import GT_HEADERS, MODEL_HEADERS, VERDICT_HEADERS
 from ui.inspect_tags import COUNT_HEADERS, NOTE_HEADERS, TAG_LOG_HEADERS, VOCABULARY_HEADERS
@@ -119,7 +120,7 @@ def _browser(ui: SimpleNamespace) -> None:
                                      elem_id="inspect-next-page")
             ui.count = gr.Markdown(elem_id="inspect-count")
         ui.results = gr.Dataframe(headers=HEADERS, interactive=False, max_height=380,
-                                  wrap=False, elem_id="inspect-results",
+                                  wrap=True, column_widths=WIDTHS, elem_id="inspect-results",
                                   label="Responses (click one to open it)")
         ui.nav = gr.State(None)
 

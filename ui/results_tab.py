@@ -64,6 +64,7 @@ def build_results_tab(store, opened=None) -> None:
     # placeholder headers "1 2 3"); after a refusal, why nothing is shown (ui/results_page).
     empty = gr.Markdown(page.EMPTY_STATE, elem_id="results-empty")
     table = gr.Dataframe(label="Accuracy (%) with 95% CI", interactive=False, visible=False,
+                         wrap=True,
                          elem_id="results-table")
     rules = gr.Markdown(page.RULES, elem_id="results-rules")
     with gr.Row():
@@ -106,6 +107,7 @@ def build_results_tab(store, opened=None) -> None:
             return (gr.update(visible=False), out["rules"], *[out[c] for c in page.CHARTS],
                     gr.update(value=out["notice"], visible=True))
         return (gr.update(value=out["marked"], label=f"{out['caption']}, with 95% CI",
+                          column_widths=page.column_widths(list(out["table"].columns)),
                           visible=True), out["rules"], *[out[c] for c in page.CHARTS],
                 gr.update(visible=False))
 

@@ -154,6 +154,13 @@ def dataframe_scrollbar_is_thin() -> bool:
         css))
 
 
+def dataframe_wrap_breaks_words() -> bool:
+    """Gradio's Dataframe with wrap=True breaks a cell's text inside words (overflow-wrap and
+    word-break: break-word), so a narrow column reads "unknow/n", "concurr/ency"."""
+    return bool(re.search(r"\.wrap\.svelte-[\w-]+,\.wrap\.expanded\.svelte-[\w-]+\{[^}]*"
+                          r"word-break:break-word", read_all(GRADIO_FRONTEND, "Index-*.css")))
+
+
 def gallery_cells_are_square() -> bool:
     """Gradio's Gallery: every grid cell is a square (aspect-ratio 1), its image fitted in."""
     return bool(re.search(r"\.thumbnail-item\.svelte-[\w-]+\{[^}]*aspect-ratio:var\(--ratio-"
@@ -264,6 +271,10 @@ WORKAROUNDS = [
                "half-transparent scrollbar: the Experiments runs list seemed to end at the "
                "box, its cost and by columns out of view", "assets/cluelab.css (#runs-list "
                ".virtual-table-viewport)", dataframe_scrollbar_is_thin),
+    Workaround("DATAFRAME_WRAP_BREAKS_WORDS", "a wrapping Dataframe breaks its cells inside "
+               "words: the runs list's cost read \"unknow n\", the endpoints' header "
+               "\"concurr ency\"", "assets/cluelab.css (Researcher tables at 1400 px)",
+               dataframe_wrap_breaks_words),
     Workaround("CONTAINER_OVERFLOW_HIDDEN", "the page container hides its overflow, so "
                "nothing in a page can stick to the screen: Annotate's save bar and "
                "Experiments' Start and progress scrolled away", "assets/cluelab.css "
