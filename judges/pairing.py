@@ -106,6 +106,27 @@ def shared_items(items_by_run: Mapping[str, set], what: str = "runs") -> Shared:
     return Shared(common, counts, what, union)
 
 
+def item_key(record: Mapping):
+    """What pairs runs: the item (a run's repeats are no pairs of another run's)."""
+    return record["item_id"]
+
+
+def record_key(record: Mapping) -> tuple:
+    """What pairs one run's protocols: the item and repeat (the same response's verdicts)."""
+    return record["item_id"], record["repeat"]
+
+
+def scored_by_all(records_by_name: Mapping[str, Iterable[Mapping]], key=item_key) -> frozenset:
+    """The keys (`item_key`, or `record_key` for one run's protocols) that every one of the
+    compared scored (a record not `unscored`): what a figure that subtracts or compares their
+    accuracies (a drop, a delta) is computed on, so that both numbers have one n. A
+    protocol's accuracy over its own scored items beside another's over theirs is 8/12
+    against 10/14, and their difference is no drop."""
+    sets = [{key(r) for r in records if r["value"] != UNSCORED}
+            for records in records_by_name.values()]
+    return frozenset.intersection(*map(frozenset, sets)) if sets else frozenset()
+
+
 def restrict(records: Iterable[Mapping], items: frozenset) -> list:
     """The records whose item is among `items` (order kept)."""
     return [r for r in records if r["item_id"] in items]

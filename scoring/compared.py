@@ -1,19 +1,23 @@
 """Runs side by side: labelled, in one order, and reduced to the items they share.
 
 Every table and plot across runs (`scoring.tables`, the Results page) reads its runs through
-here, so that two rules hold everywhere: runs are compared only on the items they share
-(`judges.pairing`; the n is stated and runs sharing nothing are refused), and the result does
-not depend on the order the runs were named in (runs are taken sorted by label, then id).
+here, so that three rules hold everywhere: runs are compared only on the items they share
+(`judges.pairing`; the n is stated and runs sharing nothing are refused); a figure that
+subtracts or compares two accuracies (general vs rigorous and its drop, a clue source's delta)
+is computed on the items both scored (`on_scored_by_all`), states that n, and the unscored
+count of each side is shown; and the result does not depend on the order the runs were named
+in (runs are taken sorted by label, then id).
 """
 from __future__ import annotations
 
-from judges.pairing import PairingError, Shared, recorded_items, shared_items
+from judges.pairing import PairingError, Shared, item_key, recorded_items, scored_by_all, \
+    shared_items
 from runner.config import draws_text
 from runner.leases import effective_status
 
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError, check_extraction, default_judge, on_items, \
-    run_judges, run_summary
+    on_keys, run_judges, run_summary
 
 SETTING_TITLES = {"direct": "No-CoT", "cot": "CoT", "clue_guided": "Clue-guided CoT",
                   "structured": "Structured"}
@@ -130,6 +134,17 @@ def on_shared(results: dict, names: dict, what: str = "runs") -> tuple[dict, Sha
     except PairingError as error:
         raise ResultsError(str(error)) from None
     return {key: on_items(result, shared.items) for key, result in results.items()}, shared
+
+
+def on_scored_by_all(results: dict, key=item_key) -> tuple[dict, int]:
+    """(each result recomputed on the records whose key every one of them scored, the n of
+    those items): what a figure that subtracts or compares them (a protocol's drop, a clue
+    source's delta) is computed on, so that both sides have one n (`judges.pairing.
+    scored_by_all`; `key`: `item_key` across runs, `record_key` across one run's protocols).
+    The unscored records of each are counted on the results before this."""
+    keys = scored_by_all({name: result["records"] for name, result in results.items()}, key)
+    paired = {name: on_keys(result, keys, key) for name, result in results.items()}
+    return paired, len({item_key(r) for result in paired.values() for r in result["records"]})
 
 
 def grouped(results: dict, key_of) -> dict:

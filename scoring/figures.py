@@ -32,13 +32,16 @@ def group_bars(summaries: dict[str, dict], group: str = "by_domain") -> pd.DataF
     return pd.DataFrame(rows, columns=BAR_COLUMNS)
 
 
+DROP_SERIES = (("general", "general"), ("rigorous", "rigorous"),
+               ("grounded", "grounded-rigorous"))
+
+
 def drop_bars(table: Table) -> pd.DataFrame:
-    """From the drop table: (run, protocol, accuracy %)."""
-    rows = [(row["model"], title, row[key]) for row in table.rows
-            for key, title in (("general", "general"), ("rigorous", "rigorous"),
-                               ("grounded", "grounded-rigorous"))
-            if row.get(key) is not None]
-    return pd.DataFrame(rows, columns=["run", "protocol", "accuracy"])
+    """From the drop table: (run, protocol, accuracy %, n): a row's accuracies share its n,
+    the items all its protocols scored (`scoring.tables.drop_table`)."""
+    rows = [(row["model"], title, row[key], row["n"]) for row in table.rows
+            for key, title in DROP_SERIES if row.get(key) is not None]
+    return pd.DataFrame(rows, columns=["run", "protocol", "accuracy", "n"])
 
 
 LENGTH_COLUMNS = ["run", "quartile", "bin", "output_tokens", "accuracy", "n"]
@@ -127,13 +130,23 @@ def group_chart(summaries: dict[str, dict], group: str = "by_domain", shared=Non
 
 
 def drop_chart(table: Table) -> str:
-    """General, rigorous and grounded-rigorous accuracy per run (bars side by side)."""
+    """General, rigorous and grounded-rigorous accuracy per run (bars side by side), each
+    run's on the items all its protocols scored: the caption says the n (when runs differ in
+    it, each run's label does), each bar's tooltip its n and the protocols' unscored items."""
     frame = drop_bars(table)
-    runs = list(dict.fromkeys(frame["run"]))
-    protocols = [p for p in ("general", "rigorous", "grounded-rigorous")
-                 if p in set(frame["protocol"])]
-    values = {(run, protocol): (acc, f"{run} · {protocol}: {acc:.1f}%")
-              for run, protocol, acc in frame.itertuples(index=False)}
+    sizes = {row["model"]: row["n"] for row in table.rows}
+    per_run = len(set(sizes.values())) > 1
+    label = {run: f"{run} (n {n})" if per_run else run for run, n in sizes.items()}
+    unscored = {row["model"]: ", ".join(f"{title} {row[f'unscored_{key}']}"
+                                        for key, title in DROP_SERIES
+                                        if row.get(f"unscored_{key}") is not None)
+                for row in table.rows}
+    runs = [label[run] for run in dict.fromkeys(frame["run"])]
+    protocols = [p for _, p in DROP_SERIES if p in set(frame["protocol"])]
+    values = {(label[run], protocol): (acc, f"{run} · {protocol}: {acc:.1f}% of {n}"
+                                       + (f" (unscored: {unscored[run]})"
+                                          if unscored[run] else ""))
+              for run, protocol, acc, n in frame.itertuples(index=False)}
     return grouped_bars_svg(runs, protocols, values, caption=table.caption,
                             empty="No general scores yet.")
 
@@ -239,10 +252,11 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
                  digits: int = 1, diverging: bool = False, deltas=None,
                  fit: bool = False) -> str:
     """An HTML table coloured by value; None cells stay blank. `deltas` (same shape) are
-    printed beside the value as (+x.x). `fit`: the table is as wide as its box whatever the
-    number of columns (fixed layout, equal columns, titles wrapped; a square map whose names
-    do not fit numbers its columns and leads each row's name with its number: `fitted_heads`;
-    full names in the tooltips; smaller text for many columns)."""
+    printed beside the value as (+x.x), or as written when text (a change with its n).
+    `fit`: the table is as wide as its box whatever the number of columns (fixed layout,
+    equal columns, titles wrapped; a square map whose names do not fit numbers its columns
+    and leads each row's name with its number: `fitted_heads`; full names in the tooltips;
+    smaller text for many columns)."""
     found = [v for line in values for v in line if v is not None and not np.isnan(v)]
     low, high = (min(found), max(found)) if found else (0.0, 1.0)
     esc = html.escape
@@ -266,8 +280,8 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
                 continue
             text = f"{v:.{digits}f}"
             d = deltas[i][j] if deltas is not None else None
-            if d is not None:
-                text += f" ({d:+.{digits}f})"
+            if d is not None:        # a number, or a change as its table prints it
+                text += f" ({d})" if isinstance(d, str) else f" ({d:+.{digits}f})"
             rgb = _rgb(v, low, high, diverging)
             cells.append('<td style="background:rgb({},{},{});color:{}">'.format(
                 *rgb, text_colour(rgb)) + f"{esc(text)}</td>")
@@ -304,7 +318,7 @@ def injection_heatmap(table: Table) -> str:
     rows = [r["solver"] + (f" ({r['items']} items)" if r.get("items") is not None else "")
             for r in table.rows]
     values = [[r.get(s) for s in sources] for r in table.rows]
-    deltas = [[r.get(f"{s}_delta") for s in sources] for r in table.rows]
+    deltas = [[table.delta_text(r, s, 1) for s in sources] for r in table.rows]
     if not rows:
         return "<p>No general scores for runs with clue sources yet.</p>"
     return heatmap_html(rows, sources, values, deltas=deltas, caption=table.caption)

@@ -9,17 +9,18 @@ from judges.paper_tables import clue_injection_table
 from judges.tables import Column, Table
 
 from scoring.compared import SETTING_TITLES, check_one_per_cell, clue_source, grouped, \
-    labels, on_shared, solver_label, summaries, unfinished_note
+    labels, on_scored_by_all, on_shared, solver_label, summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
 from scoring.table_marks import on_page_items, with_judges
 
 
 def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
-    """{(solver, column): accuracy %}, {solver: n} and notes: each solver's runs compared on
-    the items they share. solver_of(config) names a run's row, column_of(config) its
-    column; two runs in one cell are refused. When rows were computed on different numbers
-    of items, the notes say so (compare cells within a row)."""
+    """{(solver, column): accuracy %}, {solver: n}, {(solver, column): the cell's run (id,
+    name, n, judge and its result on the row's items)} and notes: each solver's runs
+    compared on the items they share. solver_of(config) names a run's row, column_of(config)
+    its column; two runs in one cell are refused. When rows were computed on different
+    numbers of items, the notes say so (compare cells within a row)."""
     configs = {rid: store.get_run(rid)["config"] for rid in found}
     names = labels(store, list(found))
     cells_runs: dict[tuple, list] = {}
@@ -36,7 +37,7 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
             overall = result["summary"]["overall"]
             cell = (solver, column_of(configs[rid]))
             runs_of[cell] = {"run_id": rid, "run_name": names[rid], "n": overall.n,
-                             "judge": result["judge"]}
+                             "judge": result["judge"], "result": result}
             if overall.accuracy is not None:
                 cells[cell] = overall.accuracy * 100
     if len(set(n.values())) > 1:
@@ -82,15 +83,40 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
     order = sorted(cells, key=lambda cell: (cell[0], cell[1] != "GT", cell[1] != "Self",
                                             cell[1]))
     table = clue_injection_table({cell: cells[cell] for cell in order}, n=n,
+                                 deltas=_paired_deltas(runs_of),
                                  caption="Clue injection: accuracy (%) and change against "
                                          "No Clue")
     _items_column(table)
     _with_cell_runs(table, runs_of, "solver", {c.key: c.key for c in table.columns
                                                if c.numeric and c.key != "items"})
+    for row in table.rows:       # a change's n is said where a cell's differs from it
+        row["_baseline_n"] = row.get(f"{BASELINE}_n")
     within = f"Only the {len(items)} items {items_are} are used." if items is not None else ""
-    table.notes = " ".join(p for p in (within, ROW_RULE.format(what="solver"), notes,
-                                       unfinished_note(store, found), table.notes) if p)
+    table.notes = " ".join(p for p in (within, ROW_RULE.format(what="solver"), DELTA_RULE,
+                                       notes, unfinished_note(store, found), table.notes)
+                           if p)
     return table
+
+
+BASELINE = "No Clue"
+DELTA_RULE = ("A change against No Clue is computed on the items both runs scored: when "
+              "either left some unscored, the change says its own n.")
+
+
+def _paired_deltas(runs_of: dict) -> dict:
+    """{(solver, source): (change against the solver's No Clue in points, n)}: each on the
+    items both runs scored (`on_scored_by_all`), so that the change subtracts two
+    accuracies on one set of items."""
+    deltas = {}
+    for (solver, source), cell in runs_of.items():
+        base = runs_of.get((solver, BASELINE))
+        if source == BASELINE or base is None:
+            continue
+        paired, n = on_scored_by_all({"base": base["result"], "cell": cell["result"]})
+        accs = [paired[k]["summary"]["overall"].accuracy for k in ("base", "cell")]
+        if None not in accs:
+            deltas[(solver, source)] = ((accs[1] - accs[0]) * 100, n)
+    return deltas
 
 
 ROW_RULE = ("Each row compares one {what}'s runs on the items they share (items); a cell's "

@@ -22,7 +22,7 @@ from collections import Counter, defaultdict
 from domain.judge_ids import parse_judge
 
 from judges.agreement import pairwise_agreement
-from judges.pairing import restrict
+from judges.pairing import item_key
 from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggregate_samples,
                           item_weights, items_every_repeat_scored, over_repeats,
                           summary_to_dict, verbench_summary, weighted_counts)
@@ -236,9 +236,15 @@ def on_items(result: dict, items: frozenset) -> dict:
     """A `run_summary` result recomputed on `items` only (a new dict; the remembered result
     is not touched), its unscored records too (so n + unscored counts `items` only). The
     same result back when it has no record outside `items`."""
-    if all(r["item_id"] in items for r in result["records"]):
+    return on_keys(result, items, item_key)
+
+
+def on_keys(result: dict, keys: frozenset, key=item_key) -> dict:
+    """A `run_summary` result recomputed on the records whose `key(record)` is in `keys`
+    (`judges.pairing.item_key` or `record_key`); the same result when it keeps them all."""
+    if all(key(r) in keys for r in result["records"]):
         return result
-    kept = restrict(result["records"], items)
+    kept = [r for r in result["records"] if key(r) in keys]
     return {**result, **summarise_records(kept, result["protocol"], ci=result["ci"])}
 
 
