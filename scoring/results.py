@@ -278,14 +278,16 @@ def summary_json(result: dict) -> dict:
     return {**base, **summary_to_dict(result["summary"]), "repeats": result["repeats"]}
 
 
-def agreement(store, run_id: str, protocol: str) -> list[dict]:
-    """Pairwise agreement (percent, Cohen's kappa) between every judge that scored the run
-    under `protocol`. For rigorous and grounded only responses with a correct answer count
+def agreement(store, run_id: str, protocol: str, items=None) -> list[dict]:
+    """Pairwise agreement (percent, Cohen's kappa; "n": the responses both judges scored)
+    between every judge that scored the run under `protocol`, on the responses to `items`
+    when given (the items the page's table compares: agreement beside a table is on its
+    items). For rigorous and grounded only responses with a correct answer count
     (elsewhere every judge copies the answer's verdict, which would inflate agreement)."""
     labels: dict[str, dict] = defaultdict(dict)
     full = protocol in ("rigorous", "grounded")
     for r in store.run_scores(run_id, protocol, full=full):
-        if parse_judge(r["judge"]).is_panel:
+        if parse_judge(r["judge"]).is_panel or items is not None and r["item_id"] not in items:
             continue
         if full and r["details"].get("answer_value", CORRECT) != CORRECT:
             continue

@@ -111,3 +111,23 @@ def test_a_clue_injection_change_is_on_the_items_both_runs_scored(tmp_path):
     heatmap = figures.injection_heatmap(tables.injection_table(store, ["gt", "none"]))
     assert "100.0 (+50.0, n 4)" in heatmap
     store.close()
+
+
+def test_judge_agreement_is_on_the_items_the_table_compares(run):
+    """A run scored by two judges on 14 items beside a run covering 5 of them: the table is
+    on those 5, and so is the agreement line (it once said 'agree on 100.0% of 14')."""
+    from tests.openai_server import start_server
+    from ui import results_handlers as h
+
+    make_run(run, "subset5", {f"demo/{i:02}": "Answer: A" for i in range(5)},
+             setting="direct")
+    score_run(run, "subset5")
+    with start_server() as server:
+        run.add_endpoint("judge", server.url, "gpt-4o-mini")
+        score_run(run, "r", protocol="general", judges=["judge"])
+    shown = h.show_results(run, ["r", "subset5"], "general", "offline")
+    assert "n = 5: run m · No-CoT covers 5 of 14 items" in shown["caption"]
+    rules = shown["rules"]
+    assert "**Judge agreement** (general, on the 5 items the table compares)" in rules
+    assert "judge vs offline agree on 100.0% of 5 responses both scored" in rules
+    assert "of 14" not in rules.split("**Judge agreement**")[1]

@@ -191,8 +191,8 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         "table": table_frame(main),
         "marked": marked_frame(table_frame(main), main),
         "caption": main.caption,
-        "rules": on_page(main.notes) + reading_lines(found, names) + agreement_lines(store, run_ids,
-                                                                            protocol)
+        "rules": on_page(main.notes) + reading_lines(found, names)
+        + agreement_lines(store, list(found), protocol, shared)
         + tag_counts_markdown(store, run_ids),
         "group_chart": figures.group_chart(by_label, group, shared, colours),
         "second_chart": figures.group_chart(by_label, second, shared, colours),
@@ -230,22 +230,28 @@ def reading_lines(found: dict, names: dict) -> str:
     return "\n\n**Shown**\n" + "\n".join(lines) if lines else ""
 
 
-def agreement_lines(store, run_ids, protocol: str) -> str:
-    """Judge agreement per run (LLM judges with each other and with the offline matcher)."""
+def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
+    """Judge agreement per run (LLM judges with each other and with the offline matcher), on
+    the items the table compares (`shared`, `judges.pairing.Shared`) when given: its n is
+    the responses both judges scored there, and the heading says which items."""
     from scoring.results import agreement
 
     from scoring.compared import labels
 
+    items = shared.items if shared is not None else None
     lines, names = [], labels(store, list(run_ids))
     for run_id in run_ids:
-        for pair in agreement(store, run_id, protocol):
+        for pair in agreement(store, run_id, protocol, items):
             if pair["agreement"] is None:
                 continue
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
             lines.append(f"- {escape_md(names.get(run_id, run_id))}: {escape_md(pair['a'])} vs "
                          f"{escape_md(pair['b'])} agree on {pair['agreement'] * 100:.1f}% of "
-                         f"{pair['n']} (Cohen's kappa {kappa})")
-    return ("\n\n**Judge agreement** (" + protocol + ")\n" + "\n".join(lines)) if lines else ""
+                         f"{pair['n']} responses both scored (Cohen's kappa {kappa})")
+    if not lines:
+        return ""
+    on = f", on the {shared.n} items the table compares" if shared is not None else ""
+    return f"\n\n**Judge agreement** ({protocol}{on})\n" + "\n".join(lines)
 
 
 def export_table(store, run_ids, protocol: str, kind: str, fmt: str, judge=None,
