@@ -153,22 +153,38 @@ def drop_chart(table: Table) -> str:
 
 def length_chart(frame: pd.DataFrame, colours: dict[str, str] | None = None) -> str:
     """Accuracy per output-length quartile bin (each run's own quartiles), one bar per run
-    (`colours`: each run's, `run_colours`)."""
+    (`colours`: each run's, `run_colours`), each bar with its bin's n above its value (a 0
+    of one item is not a 0 of many), and a run's empty bin marked "no items" (not a bar of
+    0%: equal lengths leave bins empty)."""
     runs = list(dict.fromkeys(frame["run"]))
-    bins = list(dict.fromkeys(sorted(frame["quartile"], key=_bin_order)))
+    bins = _all_bins(frame["quartile"])
     values = {(row.quartile, row.run): (row.accuracy, f"{row.run} · {row.quartile} "
                                         f"({row.bin}, mean {row.output_tokens:.0f}): "
-                                        f"{row.accuracy:.1f}% of {row.n} items")
+                                        f"{row.accuracy:.1f}% of {row.n} items",
+                                        f"n {row.n}")
               for row in frame.itertuples(index=False)}
+    for run in runs:
+        for name in bins:
+            values.setdefault((name, run), (None, f"{run} · {name}: no items (outputs of "
+                                                  f"equal length fall in one bin)"))
     caption = "Accuracy (%) per output-length quartile of each run (Q1 shortest outputs, Q4 " \
               "longest), counted per item as the table is: an item's length is its mean " \
-              "output tokens over its repeats and samples"
-    fewer = [run for run in runs if (frame["run"] == run).sum() < 4]
+              "output tokens over its repeats and samples; each bar's n (items) above it"
+    fewer = [run for run in runs if (frame["run"] == run).sum() < len(bins)]
     if fewer:
-        caption += (f"; {len(fewer)} of {len(runs)} runs fill fewer bins: outputs of equal "
-                    f"length fall in one bin")
+        caption += (f"; {len(fewer)} of {len(runs)} runs leave bins empty (marked "
+                    f"\"no items\"): outputs of equal length fall in one bin")
     return grouped_bars_svg(bins, runs, values, caption=caption,
                             empty="No output token counts to plot.", colours=colours)
+
+
+def _all_bins(names) -> list[str]:
+    """Every bin of the chart, Q1..Q4 (or bin 1..k of k), those no run fills too."""
+    found = sorted(set(names), key=_bin_order)
+    if not found:
+        return []
+    total = 4 if found[0].startswith("Q") else int(found[0].rsplit(" of ", 1)[1])
+    return [quartile_name(k, total) for k in range(total)]
 
 
 def _bin_order(name: str) -> int:
