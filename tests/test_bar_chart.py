@@ -80,10 +80,16 @@ def test_many_groups_are_drawn_as_rows_that_fit_the_box():
         assert " ".join(lines) == full and all(len(line) * 6.6 <= x + 1 for line in lines)
 
 
-def test_heatmaps_have_a_colour_legend():
+def test_heatmaps_have_a_colour_legend_on_a_fixed_scale():
+    """Accuracy is coloured on 0-100: two cells of 64.3 (a GT-clue and a no-clue run alike)
+    are blue, not white on white with a legend reading "64.3 64.3 64.3"."""
     html = figures.heatmap_html(["a", "b"], ["x"], [[20.0], [80.0]], caption="c")
     assert 'class="cluelab-heatmap-legend"' in html and "accuracy (%)" in html
-    assert "<span>20.0</span><span>50.0</span><span>80.0</span>" in html
+    assert "<span>0</span><span>50</span><span>100</span>" in html
+    equal = figures.heatmap_html(["m"], ["GT", "No Clue"], [[64.3, 64.3]], caption="c")
+    backgrounds = re.findall(r'<td style="background:rgb\((\d+),(\d+),(\d+)\)', equal)
+    assert len(backgrounds) == 2 and all(min(map(int, rgb)) < 200 for rgb in backgrounds)
+    assert "<span>64.3</span>" not in equal
     corr = figures.heatmap_html(["a"], ["a"], [[1.0]], diverging=True, digits=2)
     assert "Pearson's r" in corr and "<span>-1</span><span>0</span><span>+1</span>" in corr
 
