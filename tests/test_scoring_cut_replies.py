@@ -89,3 +89,17 @@ def test_the_cut_clue_of_a_cut_reply_is_not_matched(store, cut_run):
     assert len(rigorous["details"]["clue_scores"]) == 1      # the rug: the one clue read
     assert rigorous["details"]["clue_scores"][0] < 70
     assert "cut off" in rigorous["details"]["cut_off"]
+
+
+def test_inspect_reads_a_cut_replys_clues_as_scoring_does(store, cut_run):
+    """Inspect's live matching (`scoring.offline.model_clues` on the stored response) leaves
+    the cut clue out too; a one-paragraph cut reply keeps its whole sentences."""
+    from scoring.offline import model_clues
+
+    work = {r["item_id"]: r["work_id"] for r in store.run_results(cut_run)}
+    stored = store.response_detail(work["demo/corner"])
+    assert [c["text"] for c in stored["clues"]][-1] == "The bookcase is 80 cm"  # as recorded
+    clues, source = model_clues(stored)
+    assert [c["text"] for c in clues] == ["A rug lies on the floor"] and source == "clue list"
+    prose = {**stored, "clues": [], "text": "The rug is red. The bookcase is 80 cm"}
+    assert model_clues(prose)[0] == [{"text": "The rug is red."}]

@@ -33,12 +33,13 @@ from dataclasses import dataclass, field
 from domain.extract.answers import location, numeric, open_answer, yes_no
 from domain.extract.choice import multiple_choice
 from domain.extract.clues import clues_from_text
-from domain.extract.statements import whole_lines, without_thinking
+from domain.extract.statements import whole_lines, whole_sentences, without_thinking
 from domain.extract.structured import clues_from_json, find_json, json_answer
 from domain.geometry import detect_box_convention
 from domain.vocabulary import ANSWER_TYPES
 
-__all__ = ["Extraction", "extract", "clues_from_json", "clues_from_text", "find_json", "whole_lines"]
+__all__ = ["Extraction", "extract", "clues_of", "clues_from_json", "clues_from_text", "find_json",
+           "whole_lines", "whole_sentences"]
 
 READERS = {"multiple_choice": multiple_choice, "yes_no": yes_no, "location": location,
            "numeric": numeric, "open": open_answer}
@@ -55,6 +56,23 @@ class Extraction:
     reason: str = ""                # which rules matched, or why unparsed
 
 
+def clues_of(text: str | None, complete: bool = True) -> list[dict]:
+    """The clues of one model output, as `extract` reads them (a cut reply's whole ones)."""
+    body = without_thinking(text or "", complete)
+    return _clues(body, find_json(body), complete)[0]
+
+
+def _clues(body: str, data: dict | None, complete: bool) -> tuple[list[dict], str]:
+    """(clues, where from): the JSON object's, else a text list's (its whole lines when the
+    reply was cut off)."""
+    clues = clues_from_json(data) if data else []
+    if clues:
+        return clues, "JSON"
+    clues = clues_from_text(body if complete else whole_lines(body))
+    return clues, ("a text list" if complete else
+                   "a text list, its whole lines (the reply was cut off)") if clues else ""
+
+
 def extract(text: str | None, answer_type: str, options: list[dict] | None = None, *,
             image_size: tuple[int, int] | None = None, complete: bool = True) -> Extraction:
     """Answer, clues and box convention of one model output. `image_size` (width, height) of
@@ -64,12 +82,7 @@ def extract(text: str | None, answer_type: str, options: list[dict] | None = Non
         raise ValueError(f"answer_type must be one of {ANSWER_TYPES}, not {answer_type!r}")
     body = without_thinking(text or "", complete)
     data = find_json(body)
-    clues = clues_from_json(data) if data else []
-    clue_source = "JSON" if clues else ""
-    if not clues:
-        clues = clues_from_text(body if complete else whole_lines(body))
-        clue_source = ("a text list" if complete else
-                       "a text list, its whole lines (the reply was cut off)") if clues else ""
+    clues, clue_source = _clues(body, data, complete)
     convention, box_reason = detect_box_convention(clues, image_size)
     read = READERS[answer_type]
     answer, how = None, "no answer found"

@@ -148,3 +148,14 @@ def whole_lines(text: str) -> str:
     """The text up to its last newline: the lines a cut-off reply wrote whole (its last,
     unended line is a fragment)."""
     return text[: text.rfind("\n") + 1]
+
+
+_SENTENCE_END = re.compile(r"[.!?]\s|\n")
+
+
+def whole_sentences(text: str) -> str:
+    """The text up to the end of its last sentence or line (with the space after it): what a
+    cut-off reply wrote whole as prose ("... 110 cm wide. The bookca" keeps "... wide. ").
+    Applied again it gives the same text."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    return text[: ends[-1]] if ends else ""
