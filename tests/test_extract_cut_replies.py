@@ -1,5 +1,5 @@
-"""domain.extract on replies cut off by max_tokens (finish_reason length), and the fallbacks
-of complete replies around clue lists.
+"""domain.extract on replies cut off by max_tokens (finish_reason length). (Complete replies
+around clue lists are in tests/test_domain_extract.py's table.)
 
 A cut reply yields an answer only from a whole explicit statement; every fragment below was
 once read as an answer (the first four by the fallbacks, on the demo dataset with the fake
@@ -8,9 +8,7 @@ server's truncate fault). None means "unparsed".
 import pytest
 
 from domain.extract import extract
-
-ALCOVE = [{"label": "A", "text": "The sofa"}, {"label": "B", "text": "The desk"},
-          {"label": "C", "text": "The bookcase"}, {"label": "D", "text": "The lamp"}]
+from tests.test_domain_extract import ALCOVE
 
 CUT = [
     # the fallbacks read fragments: the last line, an option's text, bare numbers, free text
@@ -70,32 +68,6 @@ def test_the_cut_clue_of_a_cut_reply_is_left_out():
     whole = extract(text + "is 80 cm wide\n", "multiple_choice", ALCOVE, complete=False)
     assert [c["text"] for c in whole.clues] == ["The alcove is about 110 cm wide",
                                                 "The bookcase is 80 cm wide"]
-
-
-COMPLETE = [
-    # a clue line, or a number inside one, is never the answer of a complete reply
-    ("Clues:\n1. The alcove is about 110 cm wide\n2. The bookcase is 80 cm wide", "numeric",
-     None, None),
-    ("Clue 1: departures at :05 and :25\nReasoning: every 20 minutes", "numeric", None, None),
-    ("Clues:\n1. Bare trees\n2. Snow on the ground", "open", None, None),
-    ("Clues:\n- the sign shows (B)", "multiple_choice", ALCOVE, None),
-    ("Clues:\n1. The bookcase stands in the alcove", "multiple_choice", ALCOVE, None),
-    ("Evidence:\n- no, the lamp is off", "yes_no", None, None),
-    # prose after the clues is read as before
-    ("Clues:\n1. The alcove is 110 cm wide\n2. The bookcase is 80 cm wide\n\nSo 30 cm are "
-     "left.", "numeric", None, "30"),
-    ("Clues:\n1. Bare trees\n\nIt is winter.", "open", None, "It is winter."),
-    ("Clues:\n1. The alcove is 110 cm wide\n\nC", "multiple_choice", ALCOVE, "C"),
-    # a list that is no clue list: its numbering is never part of the answer
-    ("Steps:\n1. It is cold\n2. Snow on the ground", "open", None, "Snow on the ground"),
-]
-
-
-@pytest.mark.parametrize("text,answer_type,options,expected", COMPLETE,
-                         ids=[f"{i}-{row[1]}" for i, row in enumerate(COMPLETE)])
-def test_fallbacks_of_a_complete_reply_skip_clue_lines(text, answer_type, options, expected):
-    result = extract(text, answer_type, options)
-    assert result.answer == expected, result.reason
 
 
 def test_the_rule_judge_reads_raw_text_of_a_truncated_reply_as_cut():
