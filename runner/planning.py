@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import secrets
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 
-from runner import costs
+from runner import costs, provenance
 from runner.config import (ConfigError, Execution, RunConfig, config_id, request_seed,
                            resolved_config)
 from runner.prompts import PromptSet, ensure_versions, template_names
@@ -147,11 +148,15 @@ def project(store, plan: RunPlan) -> dict:
     model = plan.endpoint["model"]
     scale, completion, measured = costs.calibrate(by_item, store.measured_usage(
         model, plan.config.setting, plan.config.image_mode, list(by_item)))
-    cached = len(store.cache_get_many(keys)) if keys else 0
+    hits = store.cache_get_many(keys) if keys and plan.execution.use_cache else {}
+    cached = len(hits)
     out = costs.projection(store.price_for(model), requests, round(prompt_tokens * scale),
                            plan.config.setting, plan.resolved["sampling"].get("max_tokens"),
                            cached, completion)
     out["work"] = len(plan.work)
+    out["use_cache"] = plan.execution.use_cache
+    out["cached_from"] = dict(Counter(hit.get("run_id") or "" for hit in hits.values()))
+    out["cache_text"] = provenance.planned_text(store, out["cached_from"], out["use_cache"])
     out["basis"] = (f"calibrated on the usage {model}'s endpoint reported for {measured} of "
                     f"these items (same setting and image mode)" if measured else
                     "a priori (~4 characters a token, images by OpenAI's high-detail rule, a "
@@ -194,5 +199,5 @@ def preview_request(store, plan: RunPlan, item_id: str | None = None) -> dict:
         return out
     messages = materialise(request.messages, ImageEncoder(store))
     out["payload"] = {"model": plan.endpoint["model"], "messages": messages, **request.params}
-    out["cached"] = store.cache_get(request.key) is not None
+    out["cached"] = plan.execution.use_cache and store.cache_get(request.key) is not None
     return out

@@ -87,22 +87,28 @@ class Sender:
                                 latency=events[-1]["latency"] if events else None)
         return result, events
 
-    def outcome(self, request: Request, exchanged) -> tuple[dict, dict | None, dict | None]:
-        """What exchange() gave as (response row, cache entry or None, reply fields or None)."""
+    def outcome(self, request: Request, exchanged) -> tuple[dict, dict | None]:
+        """What exchange() gave as (response row, cache entry or None)."""
         if isinstance(exchanged, dict):  # the failure's row
-            return exchanged, None, None
+            return exchanged, None
         result, events = exchanged
-        reply = reply_fields(result)
-        row = self.reply_row(request, reply, cached=False, attempts=len(events),
-                             rate_limited=_count_429(events))
-        return row, cache_row(request.key, result), reply
+        row = self._reply_row(request, reply_fields(result), attempts=len(events),
+                              rate_limited=_count_429(events))
+        return row, cache_row(request.key, result)
 
-    def reply_row(self, request: Request, reply: dict, cached: bool, attempts: int = 0,
-                  rate_limited: int = 0) -> dict:
-        """The response row of a reply, live or from the cache."""
+    def cached_row(self, request: Request, entry: dict) -> dict:
+        """The response row of a reply taken from the cache: free, naming the run that made
+        it (the cache entry's run_id; '' when unknown), with no latency of its own (the
+        original call's time was not measured now: the views show it as cached)."""
+        return self._reply_row(request, {**entry, "latency": None},
+                               cached_from=entry.get("run_id") or "")
+
+    def _reply_row(self, request: Request, reply: dict, cached_from: str | None = None,
+                   attempts: int = 0, rate_limited: int = 0) -> dict:
+        """The response row of a reply, live or (`cached_from` given) from the cache."""
         item = self.items[request.item_id]
         return from_reply(request.work["id"], reply, item["answer_type"], item["options"],
-                          cached=cached, cache_key=request.key,
+                          cached_from=cached_from, cache_key=request.key,
                           price_cost=cost(self.price, reply.get("prompt_tokens"),
                                           reply.get("completion_tokens")),
                           attempts=attempts, rate_limited=rate_limited,

@@ -136,6 +136,12 @@ class RunnerMixin:
     def run_aggregates(self, run_id: str) -> dict:
         return runner_work.aggregates(self.db, run_id)
 
+    def run_cached_replies(self, run_id: str) -> list[dict]:
+        return runner_work.cached_replies(self.db, run_id)
+
+    def run_cache_sources(self, run_id: str) -> dict[str, int]:
+        return runner_work.cache_sources(self.db, run_id)
+
     def run_error_reasons(self, run_id: str, phase: str = "answer",
                           limit: int = 3) -> list[tuple[str, int]]:
         return runner_work.error_reasons(self.db, run_id, phase, limit)

@@ -16,10 +16,10 @@ from .db import atomic, now, rows
 
 RESPONSE_COLUMNS = ("work_id", "run_id", "status", "reason", "text", "answer", "clues",
                     "box_convention", "finish_reason", "prompt_tokens", "completion_tokens",
-                    "latency", "attempts", "rate_limited", "cached", "cache_key", "cost",
-                    "created_at")
+                    "latency", "attempts", "rate_limited", "cached", "cached_from", "cache_key",
+                    "cost", "created_at")
 CACHE_COLUMNS = ("key", "text", "finish_reason", "refusal", "prompt_tokens",
-                 "completion_tokens", "latency", "created_at")
+                 "completion_tokens", "latency", "run_id", "created_at")
 # ON CONFLICT ... DO NOTHING, not INSERT OR IGNORE: only a second result for the same work row
 # (or a second cache entry for a key) is ignored; any other constraint failure must raise
 # rather than silently drop a result.
@@ -66,8 +66,8 @@ def record_batch(db: sqlite_utils.Database, run_id: str, owner: str, responses: 
                                             for r in responses])
         inserted = conn.total_changes - before
         conn.executemany(_INSERT_CACHE, [
-            [{**entry, "text": entry.get("text") or "", "created_at": stamp}.get(c)
-             for c in CACHE_COLUMNS] for entry in cache_rows])
+            [{**entry, "text": entry.get("text") or "", "run_id": run_id,
+              "created_at": stamp}.get(c) for c in CACHE_COLUMNS] for entry in cache_rows])
         conn.execute("UPDATE model_runs SET totals = ?, heartbeat = ? "
                      "WHERE id = ? AND owner = ?",
                      [json.dumps(totals, sort_keys=True), time.time(), run_id, owner])
@@ -137,9 +137,32 @@ def aggregates(db: sqlite_utils.Database, run_id: str) -> dict:
     out["clue_by_status"] = dict(db.conn.execute(
         "SELECT r.status, count(*) FROM run_responses r JOIN run_work w ON w.id = r.work_id "
         "WHERE r.run_id = ? AND w.phase = 'clues' GROUP BY r.status", [run_id]).fetchall())
+    out["cached_from"] = cache_sources(db, run_id)
     out["latencies"] = [r[0] for r in db.conn.execute(
         "SELECT latency FROM run_responses WHERE run_id = ? AND cached = 0 "
         "AND latency IS NOT NULL", [run_id])]
+    return out
+
+
+UNKNOWN_SOURCE = ""
+"""The source of a cached reply recorded before sources were kept, whose run is unknown."""
+
+
+def cached_replies(db: sqlite_utils.Database, run_id: str) -> list[dict]:
+    """[{"phase", "repeat", "source", "n"}]: how many of the run's results were taken from
+    the cache, per phase, repeat and the run that made the reply (UNKNOWN_SOURCE when it is
+    not known)."""
+    return rows(db, "SELECT w.phase, w.repeat, coalesce(r.cached_from, '') AS source, "
+                    "count(*) AS n FROM run_responses r JOIN run_work w ON w.id = r.work_id "
+                    "WHERE r.run_id = ? AND r.cached = 1 GROUP BY w.phase, w.repeat, source "
+                    "ORDER BY w.phase, w.repeat, source", [run_id])
+
+
+def cache_sources(db: sqlite_utils.Database, run_id: str) -> dict[str, int]:
+    """{source run: results of this run taken from its replies} (both phases)."""
+    out: dict[str, int] = {}
+    for entry in cached_replies(db, run_id):
+        out[entry["source"]] = out.get(entry["source"], 0) + entry["n"]
     return out
 
 

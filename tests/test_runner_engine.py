@@ -92,14 +92,6 @@ def test_a_warm_cache_rerun_sends_zero_requests(store, fake, items):
     assert answers[0] == answers[1]
 
 
-def test_identical_requests_in_one_run_are_sent_once(store, fake, make_item):
-    item = make_item("demo/twin_1")
-    store.create_item(item, "t")
-    store.create_item({**item, "id": "demo/twin_2"}, "t")
-    outcome = launch(store, ["demo/twin_1", "demo/twin_2"], setting="direct")
-    assert outcome.totals["done"] == 2 and len(chats(fake)) == 1
-
-
 def test_429_waits_for_retry_after_and_shrinks_nothing_it_should_not(store, fake, items):
     ids = items(1)
     fake.configure(script=["429"], retry_after=1)

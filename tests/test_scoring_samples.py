@@ -107,5 +107,5 @@ def test_the_spread_over_repeats_of_a_cancelled_run_is_on_the_items_every_repeat
             for e in spread[g].values()} == {2}
     assert "on the 2 items all 2 repeats scored" in spread["note"]
     code, out, _ = cli("report", "--db", store.path, "--run", "cut")
-    assert "over 2 repeats (n 2): 50.00 ± 0.00; the spread over 2 repeats is on the 2 items" \
-        in out
+    assert "over 2 repeats (n 2): 50.00 ± 0.00 (mean ± SD of the 2 per-repeat accuracies); " \
+        "the spread over 2 repeats is on the 2 items" in out
