@@ -70,6 +70,52 @@ def _work_rows(config: RunConfig, items: dict[str, dict], base_seed: int | None
     return rows
 
 
+def unanswerable(item: dict) -> bool:
+    """A multiple-choice item with no option: nothing to choose from, and a letter the
+    model names could not be scored honestly (an MMR-Life import whose options were not
+    found flags such items). The plan leaves it out, saying how many."""
+    return item["answer_type"] == "multiple_choice" and not item.get("options")
+
+
+def _left_out(items: dict[str, dict]) -> tuple[dict[str, dict], list[str]]:
+    """(the items a run can ask, warnings about those it cannot); ConfigError when none is
+    left."""
+    refused = [item_id for item_id, item in items.items() if unanswerable(item)]
+    if not refused:
+        return items, []
+    if len(refused) == len(items):
+        raise ConfigError(f"none of the {len(items)} items can be asked: "
+                          f"{_unanswerable_text(refused)}")
+    kept = {item_id: item for item_id, item in items.items() if item_id not in refused}
+    return kept, [f"{len(refused)} of the {len(items)} items are left out of the run: "
+                  + _unanswerable_text(refused)]
+
+
+def _unanswerable_text(ids: list[str]) -> str:
+    shown = ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
+    return (f"multiple choice with no options ({shown}): there is nothing to choose from "
+            "and no letter could be scored; give them options (Annotate) or re-import them")
+
+
+def _flagged(items: dict[str, dict]) -> str | None:
+    """'210 of 210 items are flagged with import problems: no 'Options:' in question (210),
+    missing image folder (210)': every flagged item, its problems counted by kind (the
+    sentence up to its first colon), most frequent first; None when none is flagged."""
+    kinds: dict[str, int] = {}
+    flagged = 0
+    for item in items.values():
+        problems = item.get("problems") or []
+        flagged += bool(problems)
+        for kind in dict.fromkeys(p.split(":", 1)[0].strip() for p in problems):
+            kinds[kind] = kinds.get(kind, 0) + 1
+    if not flagged:
+        return None
+    ranked = sorted(kinds.items(), key=lambda k: (-k[1], k[0]))
+    return (f"{flagged} of {len(items)} items are flagged with import problems: "
+            + ", ".join(f"{kind} ({n})" for kind, n in ranked)
+            + " (the Annotate page lists them under Import problems)")
+
+
 def _warnings(store, config: RunConfig, items: dict[str, dict]) -> list[str]:
     out = []
     if config.image_mode != "text_only":
@@ -103,7 +149,8 @@ def plan_run(store, config: RunConfig, execution: Execution | None = None) -> Ru
     execution = (execution or Execution()).validate()
     endpoint = store.get_endpoint(config.endpoint)
     item_ids = select_items(store, config)
-    items = {item_id: store.get_item(item_id) for item_id in item_ids}
+    selected = {item_id: store.get_item(item_id) for item_id in item_ids}
+    items, refused = _left_out(selected)
     answer_types = {item["answer_type"] for item in items.values()}
     versions = ensure_versions(store, template_names(config.setting, config.clues, answer_types,
                                                      config.clue_pass_setting))
@@ -111,7 +158,8 @@ def plan_run(store, config: RunConfig, execution: Execution | None = None) -> Ru
                                {i: item["version"] for i, item in items.items()})
     work = _work_rows(config, items, resolved["sampling"].get("seed"))
     plan = RunPlan(config, execution, endpoint, items, resolved, config_id(resolved), work,
-                   {}, _warnings(store, config, items))
+                   {}, refused + [w for w in [_flagged(selected)] if w]
+                   + _warnings(store, config, items))
     plan.projection = project(store, plan)
     return plan
 

@@ -30,7 +30,7 @@ def sampled(store):
     return store
 
 
-@pytest.mark.parametrize("rule", ["majority", "mmr_life", "mmr_life_sc", "first"])
+@pytest.mark.parametrize("rule", ["majority", "mmr_life_sc", "first"])
 def test_every_samples_rule_counts_items_and_keeps_non_answers_true(sampled, rule):
     code, out, err = cli("report", "--db", sampled.path, "--run", "sc", "--json",
                          "--samples-rule", rule)
@@ -46,6 +46,26 @@ def test_every_samples_rule_counts_items_and_keeps_non_answers_true(sampled, rul
     each = report["per_response"]                 # every response's own verdict
     assert (each["n"], each["unscored"], each["unparsed"], each["error"]) == (18, 6, 6, 1)
     assert each["unparsed_rate"] == pytest.approx(6 / 18)
+
+
+def test_mmr_lifes_rule_decides_five_samples_and_is_refused_on_two_to_four(sampled):
+    """'More than 2 of the first 5 correct' on 3 samples silently meant 'all 3': refused,
+    saying why, in report and compare alike; on 5 samples (or 1) it is the paper's rule."""
+    for command in (["report", "--run", "sc"], ["compare", "sc", "sc"]):
+        code, _, err = cli(*command, "--db", sampled.path, "--samples-rule", "mmr_life")
+        assert code == 2 and "run sc: the samples rule mmr_life (the paper's: more than 2 " \
+            "of the first 5 samples correct) needs 5 samples per item, or 1; with 3 an item " \
+            "would need all 3 samples right" in err, err
+    make_run(sampled, "five", {"r/0": ["Answer: A"] * 3 + ["Answer: B"] * 2,
+                               "r/2": ["Answer: B"] * 2 + ["Answer: A"] * 3,
+                               "r/3": ["Answer: D"] * 4 + [None]}, samples=5)
+    make_run(sampled, "single", {"r/0": "Answer: A", "r/2": "Answer: A"})
+    for run in ("five", "single"):
+        score_run(sampled, run)
+    five = run_summary(sampled, "five", samples_rule="mmr_life")["summary"]["overall"]
+    assert (five.n, five.correct, five.error) == (3, 1, 0)      # r/0: 3 of 5 right
+    single = run_summary(sampled, "single", samples_rule="mmr_life")["summary"]["overall"]
+    assert (single.n, single.correct) == (2, 1)
 
 
 def test_repeats_do_not_narrow_the_interval(sampled):
