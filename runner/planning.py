@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 
-from runner import costs, provenance
+from runner.projection import project
 from runner.config import (ConfigError, Execution, RunConfig, config_id, request_seed,
                            resolved_config)
 from runner.prompts import PromptSet, ensure_versions, template_names
@@ -162,55 +161,6 @@ def plan_run(store, config: RunConfig, execution: Execution | None = None) -> Ru
                    + _warnings(store, config, items))
     plan.projection = project(store, plan)
     return plan
-
-
-def project(store, plan: RunPlan) -> dict:
-    """Requests, cache hits and cost of the plan. Keys of the answer phase of clues=self
-    depend on the first pass, so those requests count as not cached."""
-    builder = WorkBuilder(plan.resolved, PromptSet.load(store, plan.resolved["templates"]),
-                          plan.items)
-    if plan.config.clues.startswith("run:"):
-        builder.set_clue_responses(store.run_response_clues(plan.config.clues[4:]))
-    sizes = {}
-    for item in plan.items.values():
-        for sha in list(item["images"]) + [o["image"] for o in item["options"] if o.get("image")]:
-            if sha not in sizes:
-                info = store.image_info(sha)
-                sizes[sha] = (info["width"], info["height"])
-    keys, prompt_tokens, requests, by_item = [], 0, 0, {}
-    for phase, item_id, repeat, sample, *_ in plan.work:
-        work = {"phase": phase, "item_id": item_id, "repeat": repeat, "sample": sample}
-        if phase == "answer" and plan.config.clues == "self":
-            messages = builder.messages(work, ["(a clue)"] * 3)
-        else:
-            request = builder.build(work)
-            if request.error:
-                continue
-            keys.append(request.key)
-            messages = request.messages
-        requests += 1
-        tokens = costs.estimate_prompt_tokens(messages, sizes)
-        prompt_tokens += tokens
-        if phase == "answer":
-            by_item.setdefault(item_id, tokens)
-    model = plan.endpoint["model"]
-    scale, completion, measured = costs.calibrate(by_item, store.measured_usage(
-        model, plan.config.setting, plan.config.image_mode, list(by_item)))
-    hits = store.cache_get_many(keys) if keys and plan.execution.use_cache else {}
-    cached = len(hits)
-    out = costs.projection(store.price_for(model), requests, round(prompt_tokens * scale),
-                           plan.config.setting, plan.resolved["sampling"].get("max_tokens"),
-                           cached, completion)
-    out["work"] = len(plan.work)
-    out["use_cache"] = plan.execution.use_cache
-    out["cached_from"] = dict(Counter(hit.get("run_id") or "" for hit in hits.values()))
-    out["cache_text"] = provenance.planned_text(store, out["cached_from"], out["use_cache"])
-    out["basis"] = (f"calibrated on the usage {model}'s endpoint reported for {measured} of "
-                    f"these items (same setting and image mode)" if measured else
-                    "a priori (~4 characters a token, images by OpenAI's high-detail rule, a "
-                    "typical completion length per setting): no earlier answer of this model "
-                    "on these items to calibrate on")
-    return out
 
 
 def create_run(store, plan: RunPlan, author: str | None = None) -> str:

@@ -16,7 +16,7 @@ import os
 from domain.geometry import fit_within
 
 from runner.client import ChatClient, RequestFailed, encode_json
-from runner.costs import cost
+from runner.costs import cost, estimate_prompt_parts
 from runner.endpoints import explain_failure
 from runner.limiter import AdaptiveLimiter
 from runner.messages import ImageEncoder, image_refs, materialise
@@ -51,6 +51,7 @@ class Sender:
                                                           thread_name_prefix="encode")
         self._encoding: dict = {}                 # ImageRef -> future of its data URL
         self._sizes: dict[str, tuple[int, int]] = {}
+        self._originals: dict[str, tuple[int, int]] = {}
         self._bodies: collections.OrderedDict[str, bytes] = collections.OrderedDict()
         self._body_head = b'{"model":' + encode_json(config["endpoint"]["model"]) + \
             b',"messages":'
@@ -94,6 +95,8 @@ class Sender:
         result, events = exchanged
         row = self._reply_row(request, reply_fields(result), attempts=len(events),
                               rate_limited=_count_429(events))
+        row["estimated_text_tokens"], row["estimated_image_tokens"] = \
+            estimate_prompt_parts(request.messages, self._original_sizes(request.messages))
         return row, cache_row(request.key, result)
 
     def cached_row(self, request: Request, entry: dict) -> dict:
@@ -113,6 +116,15 @@ class Sender:
                                           reply.get("completion_tokens")),
                           attempts=attempts, rate_limited=rate_limited,
                           image_size=self._seen_size(item))
+
+    def _original_sizes(self, messages: list[dict]) -> dict[str, tuple[int, int]]:
+        """{sha: (width, height)} of the stored images the messages refer to: what the
+        a-priori estimate recorded beside the reported usage starts from (costs.py)."""
+        for ref in image_refs(messages):
+            if ref.sha not in self._originals:
+                info = self.store.image_info(ref.sha)
+                self._originals[ref.sha] = (info["width"], info["height"])
+        return self._originals
 
     def _seen_size(self, item: dict) -> tuple[int, int] | None:
         """(width, height) of the item's first image as sent (after downscaling): what the

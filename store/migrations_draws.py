@@ -1,4 +1,5 @@
-"""The migrations that make a run's draws traceable: which run made each cached reply (0013).
+"""The migrations that make a run's draws traceable: which run made each cached reply (0013)
+and what each sent request was estimated at before it went out (0014).
 Registered in store/migrations.py's MIGRATIONS; never edit one that has shipped.
 """
 from __future__ import annotations
@@ -31,3 +32,15 @@ def m0013_cache_sources(db: sqlite_utils.Database) -> None:
     WHERE cached = 1
     """)
 
+
+
+def m0014_prompt_estimates(db: sqlite_utils.Database) -> None:
+    """The a-priori prompt estimate of every request sent (text tokens at ~4 characters a
+    token, image tokens by OpenAI's high-detail rule), beside the prompt tokens its endpoint
+    reported: what the cost of a later run is calibrated on (runner/costs.py), per image and
+    per text token, whatever its setting, clue source or items. NULL for results recorded
+    before, and for cached or failed ones."""
+    run_statements(db, """
+    ALTER TABLE run_responses ADD COLUMN estimated_text_tokens INTEGER;
+    ALTER TABLE run_responses ADD COLUMN estimated_image_tokens INTEGER
+    """)

@@ -73,9 +73,8 @@ class RunnerMixin:
     def list_runs(self, limit: int | None = None) -> list[dict]:
         return runner_runs.list_runs(self.db, limit)
 
-    def measured_usage(self, model: str, setting: str, image_mode: str, item_ids
-                       ) -> dict[str, tuple[float, float]]:
-        return runner_work.measured_usage(self.db, model, setting, image_mode, item_ids)
+    def usage_history(self, base_url: str, model: str) -> dict:
+        return runner_work.usage_history(self.db, base_url, model)
 
     def response_counts(self) -> dict[str, int]:
         return run_labels.response_counts(self.db)
