@@ -99,7 +99,8 @@ def test_compare_decides_each_item_from_all_its_repeats_and_says_the_rule(store)
     assert code == 0, err
     assert (result["only_a"], result["only_b"], result["both_correct"]) == (2, 0, 1)
     assert result["accuracy_a"] == 1.0 and result["accuracy_b"] == pytest.approx(1 / 3)
-    assert (result["responses_a"], result["responses_b"]) == (3, 1)
+    assert (result["max_responses_per_item_a"], result["max_responses_per_item_b"]) == (3, 1)
+    assert "responses_a" not in result                     # an unexplained name is gone
     assert "samples rule majority" in result["rule"] and "every repeat" in result["rule"]
     code, out, _ = cli("compare", "--db", store.path, "rep", "one", "--samples-rule", "first")
     assert code == 0 and "right in A only 0, in B only 0, both 1" in out
