@@ -285,3 +285,35 @@ def test_the_estimate_is_calibrated_per_setting_and_clue_source(db, server):
     own = project("--setting", "direct", "--clues", "self")      # a clue_guided first pass
     assert "clue_guided as a priori ×0.0" in own["basis"]
     assert own["completion_tokens"] <= 28 * 5                    # not 14 x (450 + 8)
+
+
+def test_the_command_line_says_whose_replies_a_run_took(db):
+    """Each run's header comes first (on stdout), its summary says where its replies came
+    from, `runs --show` is `runs --json`'s shape, and `report` says it per repeat."""
+    first = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                "--ids", "demo/bus-stop-wait,demo/parcel-fee-sms")
+    lines = first.stdout.splitlines()
+    header = next(i for i, line in enumerate(lines) if "(config " in line)
+    summary = next(i for i, line in enumerate(lines) if ": done " in line)
+    assert header < summary, first.stdout                 # the header first, on stdout
+    assert lines[summary + 1] == "no reply taken from the cache"
+    old = json.loads(cli("runs", "--db", db, "--json").stdout)[0]["id"]
+    second = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                 "--ids", "demo/bus-stop-wait,demo/parcel-fee-sms", "--repeats", "2")
+    assert f"made by run {old} (2): those draws are that run's" in second.stdout
+    [listed] = [r for r in json.loads(cli("runs", "--db", db, "--json").stdout)
+                if r["id"] != old]
+    new = listed["id"]
+    shown = json.loads(cli("runs", "--db", db, "--show", new).stdout)
+    assert shown == listed                                 # one shape, counts included
+    assert shown["counts"]["total"] == 4
+    assert shown["cache"]["cached_from"] == {old: 2} and shown["cache"]["use_cache"]
+    assert cli("score", "--db", db, "--run", new).returncode == 0
+    report = cli("report", "--db", db, "--run", new).stdout
+    assert "(mean ± SD of the 2 per-repeat accuracies)" in report
+    assert (f"repeat 0: 2 of 2 from run {old}; repeat 1: none") in report
+    again = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                "--ids", "demo/bus-stop-wait,demo/parcel-fee-sms", "--no-cache", "--json")
+    assert json.loads(again.stdout)["cache"] == {
+        "use_cache": False, "cached": 0, "cached_from": {},
+        "text": "cache not used: every reply was sent by this run"}
