@@ -82,8 +82,9 @@ def basis_text(model: str, calibration: costs.Calibration, completions: dict[str
     high-detail rule (14 requests with images); completion tokens a request: cot with clues
     none 3 (14 replies)', or 'a priori (...)' when nothing is recorded."""
     c = calibration
-    measured = any(not basis.endswith("a priori") for basis in completions)
-    if not (c.text_requests or c.image_requests or measured):
+    if not completions:
+        return "nothing to send: the cache answers every request"
+    if not (c.text_requests or c.image_requests or c.completions):
         return ("a priori (~4 characters a token, images by OpenAI's high-detail rule, a "
                 f"typical completion length per setting): {model} at this endpoint has no "
                 "recorded usage to calibrate on yet")
@@ -95,4 +96,4 @@ def basis_text(model: str, calibration: costs.Calibration, completions: dict[str
     each = ", ".join(f"{basis.replace(': a priori', ' a priori')} {n}"
                      for basis, n in completions.items())
     return (f"calibrated on the usage {model}'s endpoint reported: {text}, {images}; "
-            f"completion tokens a request: {each or 'none to send'}")
+            f"completion tokens a request: {each}")

@@ -13,6 +13,7 @@ from runner.config import (ConfigError, Execution, RunConfig, config_id, request
                            resolved_config)
 from runner.messages import ImageEncoder, ImageOptions, build_messages, image_refs, materialise
 from runner.planning import plan_run
+from runner.projection import basis_text
 from domain.templates import TemplateError, render
 from runner.prompts import PromptSet, default_names, default_text, ensure_versions, template_names
 
@@ -263,6 +264,9 @@ def test_calibration_per_text_and_image_token_and_per_setting():
     assert typical == pytest.approx(450 * 7 / 350) and "ratio" in basis
     assert costs.calibrate([], []).completion("cot", "none") == (None, "cot: a priori")
     assert costs.calibrate([], []).prompt(100, 765) == 865
+    assert basis_text("m", c, {}) == "nothing to send: the cache answers every request"
+    assert basis_text("m", costs.calibrate([], []), {"cot: a priori": 350}).startswith(
+        "a priori (~4 characters a token")
 
 
 def test_plan_selects_items_lays_out_work_and_projects(store, make_item):
