@@ -6,8 +6,9 @@ responses per item, so each item's responses (every repeat and sample, in that o
 first decided by the samples rule, exactly as `judges.samples.aggregate_samples` decides an
 item's samples for the tables: majority vote by default (a tie is no answer, so wrong),
 MMR-Life's rule over the first five, or the first response alone. Both runs are read by the
-same rule, so the pairs stay comparable, and the output says the rule (`rule`) and how many
-responses each item had (`responses_a`, `responses_b`). Unscored items are left out.
+same rule, so the pairs stay comparable, and the output says the rule (`rule`) and the most
+responses one item had in each run (`max_responses_per_item_a`, `_b`: its repeats x samples,
+what the rule decided from). Unscored items are left out.
 """
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
                   judge_a=judge or default_judge(store, run_a, protocol),
                   judge_b=judge or default_judge(store, run_b, protocol),
                   items_a=len(a), items_b=len(b), samples_rule=samples_rule,
-                  responses_a=responses_a, responses_b=responses_b,
+                  max_responses_per_item_a=responses_a, max_responses_per_item_b=responses_b,
                   rule=outcome_rule(samples_rule, responses_a, responses_b),
                   accuracy_a=sum(a[i] for i in shared) / len(shared),
                   accuracy_b=sum(b[i] for i in shared) / len(shared))

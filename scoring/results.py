@@ -22,7 +22,8 @@ from collections import Counter, defaultdict
 from domain.judge_ids import parse_judge
 
 from judges.agreement import pairwise_agreement
-from judges.pairing import item_key
+from judges.pairing import item_key, restrict
+from judges.samples import rule_problem
 from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggregate_samples,
                           item_weights, items_every_repeat_scored, over_repeats,
                           summary_to_dict, verbench_summary, weighted_counts)
@@ -49,6 +50,15 @@ def check_extraction(extraction: str, protocol: str) -> None:
         check(extraction, protocol)
     except ExtractionError as error:
         raise ResultsError(str(error)) from None
+
+
+def check_samples_rule(store, run_id: str, samples_rule: str) -> None:
+    """ResultsError when the rule cannot decide this run's items honestly (mmr_life on 2 to
+    4 samples: `judges.samples.rule_problem`), naming the run."""
+    samples = int(store.get_run(run_id)["config"].get("samples") or 1)
+    problem = rule_problem(samples_rule, samples)
+    if problem:
+        raise ResultsError(f"run {run_id}: {problem}")
 
 
 def run_judges(store, run_id: str, protocol: str) -> list[str]:
@@ -123,6 +133,7 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
     drawn from one run compute it once and a new scoring or item edit is seen (the caller
     must not mutate the result)."""
     check_extraction(extraction, protocol)
+    check_samples_rule(store, run_id, samples_rule)
     found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
     judge = judge or default_judge(store, run_id, protocol, found)
     if judge is None:

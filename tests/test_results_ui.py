@@ -115,9 +115,10 @@ def test_reading_dropdowns_change_what_is_shown(store, tmp_path):
     assert "judge llm:harsh" in html.unescape(shown["rules"])   # ":" is an entity: no auto-link
     assert overall(judge="offline")[0]["m · CoT"].startswith("50.00")
     assert list(overall(judge="llm:harsh")[0]) == ["m · CoT"]   # only y
-    # x, by our reading: A, A, B per item: the majority is right, the first sample too, but
-    # MMR-Life's rule wants more than 2 right samples
-    assert overall(samples_rule="mmr_life")[0]["m · CoT · 3 samples"].startswith("0.00")
+    # x, by our reading: A, A, B per item: the majority is right, the first sample too;
+    # MMR-Life's rule (more than 2 of the first 5) is refused on 3 samples, saying why
+    with pytest.raises(h.ResultsUiError, match="with 3 an item would need all 3 samples"):
+        overall(samples_rule="mmr_life")
     assert overall(samples_rule="first")[0]["m · CoT · 3 samples"].startswith("100.00")
     mmr, shown = overall(extraction="mmr-life")
     assert mmr["m · CoT · 3 samples"].startswith("0.00")             # A, E, B: a tie, no answer

@@ -2,9 +2,9 @@
 
 Only components are created here; `experiments_tab` connects them to the handlers.
 Element ids tests rely on: run-endpoint, run-setting, run-preview, run-start (both in
-run-actions), run-summary, run-transcript, run-images, runs-list, run-id, run-progress,
-run-pause, run-cancel, run-resume, run-name, run-note, run-save-labels, run-delete
-(-confirm, -yes, -no), endpoint-* and price-*.
+run-actions), run-summary, run-transcript, run-images, run-use-cache, runs-list, run-id,
+run-progress, run-pause, run-cancel, run-resume, run-name, run-note, run-save-labels,
+run-delete (-confirm, -yes, -no), endpoint-* and price-*.
 """
 from __future__ import annotations
 
@@ -121,7 +121,7 @@ def build_builder(ui: SimpleNamespace) -> None:
                             info=f"Ids {ID_LIST_RULE}.",
                             placeholder="demo/bus-stop-wait, demo/parcel-fee-sms",
                             lines=2, max_lines=6, elem_id="run-ids")
-    with gr.Accordion("Images, budget, deadline", open=False):
+    with gr.Accordion("Images, budget, deadline, cache", open=False):
         with gr.Row():
             ui.image_max_pixels = gr.Textbox(label="Max pixels", placeholder="the endpoint's",
                                              elem_id="run-image-max-pixels")
@@ -134,6 +134,11 @@ def build_builder(ui: SimpleNamespace) -> None:
                                    elem_id="run-budget")
             ui.deadline = gr.Textbox(label="Deadline (seconds)", placeholder="none",
                                      elem_id="run-deadline")
+        ui.use_cache = gr.Checkbox(True, label="Take replies from the cache",
+                                   info="A cached reply is an earlier run's draw of the same "
+                                        "item, repeat and sample (the run says whose); untick "
+                                        "to send every request.",
+                                   elem_id="run-use-cache")
     # Right after the form, and kept in view at the bottom of the screen while the form is
     # (assets/cluelab.css, #run-actions): at 1400x900 Start was 250 px below the fold, so
     # pressing it scrolled the progress panel out of view. One line: no label above the box.

@@ -222,7 +222,7 @@ def _tags_and_more(ui: SimpleNamespace) -> None:
         with gr.Row(equal_height=True):
             ui.export_format = gr.Radio(["csv", "json"], value="csv", label="Format",
                                         elem_id="inspect-export-format")
-            ui.export = gr.Button("Export tagged cases (the run chosen above, or all runs)",
+            ui.export = gr.Button("Export tagged cases (the run and tag chosen above)",
                                   elem_id="inspect-export")
             ui.counts_button = gr.Button("Tag counts per run", elem_id="inspect-counts")
         ui.export_file = gr.File(label="Download", interactive=False,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import tempfile
 from pathlib import Path
 
@@ -134,18 +135,38 @@ def export_rows(store, run_id: str | None = None, tag: str | None = None) -> lis
     return store.tagged_responses(run_id or None, tag or None)
 
 
-def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None) -> str:
-    """Write the tagged (or noted) responses to a CSV or JSON file; returns its path."""
+def export_scope(run_id: str | None, tag: str | None, count: int) -> tuple[str, str]:
+    """(file name stem, the line shown with the download) of an export of `count` tagged
+    cases of `run_id` (None: all runs) with `tag` (None: every tag, noted cases too):
+    ('cluelab-tagged-all-runs-format-error', "2 tagged cases, tag 'format error', all
+    runs"). The file is named by what it covers, so two exports never share a name."""
+    stem = "cluelab-tagged-" + _slug(run_id or "all-runs") + (f"-{_slug(tag)}" if tag else "")
+    cases = "tagged case" if tag else "tagged or noted case"
+    line = (f"{count} {cases}{'' if count == 1 else 's'}, "
+            + (f"tag '{tag}'" if tag else "every tag") + ", "
+            + (f"run {run_id}" if run_id else "all runs"))
+    return stem, line
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9._]+", "-", text.lower()).strip("-.") or "x"
+
+
+def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None
+                  ) -> tuple[str, str]:
+    """Write the tagged (or noted) responses of a run (None: all runs) carrying `tag` (None:
+    any) to a CSV or JSON file named by what it covers; returns (its path, the line that
+    says what it covers: `export_scope`)."""
     if fmt not in EXPORT_FORMATS:
         raise TagError(f"format must be one of {', '.join(EXPORT_FORMATS)}")
     found = _store_call(export_rows, store, run_id, tag)
+    stem, line = export_scope(run_id, tag, len(found))
     if not found:
-        raise TagError("no tagged or noted response" + (f" in run {run_id}" if run_id else ""))
-    folder = Path(tempfile.mkdtemp(prefix="cluelab-tags-"))
-    path = folder / f"cluelab-tagged-{run_id or 'all-runs'}.{fmt}"
+        raise TagError(f"nothing to export: 0 {line.split(' ', 1)[1]}")
+    path = Path(tempfile.mkdtemp(prefix="cluelab-tags-")) / f"{stem}.{fmt}"
     if fmt == "json":
         path.write_text(json.dumps(found, ensure_ascii=False, indent=1), encoding="utf-8")
-        return str(path)
+        return str(path), f"{line} (JSON)"
     columns = ["work_id", "run_id", "item_id", "repeat", "sample", "item_version", "status",
                "answer", "gold", "dataset", "domain", "subtask"]
     with open(path, "w", newline="", encoding="utf-8") as f:
@@ -158,5 +179,4 @@ def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None) -
                           for t in r["tags"]),
                 " | ".join(f"{n['author'] or ''} {n['created_at']}: {n['note']}"
                            for n in r["notes"]))])
-    return str(path)
-
+    return str(path), f"{line} (CSV)"
