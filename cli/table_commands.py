@@ -54,8 +54,11 @@ def _run_options(p) -> None:
                                   "runs of each dataset, a table per dataset)")
     p.add_argument("--dataset", metavar="NAME",
                    help="only this dataset's items (and, without --runs, its scored runs)")
-    p.add_argument("--judge", help="read every run with this judge's scores (default: each "
-                                   "run's latest scoring; the Judge column says which)")
+    p.add_argument("--judge", help="read every run with this judge's scores (default: the "
+                                   "judge all the table's runs were scored with, a panel, "
+                                   "then an LLM judge, then offline, the latest among equals;"
+                                   " with none in common each row its own, no best marked; "
+                                   "the Judge column says which)")
 
 
 def _runs(text: str | None) -> list[str]:

@@ -12,7 +12,7 @@ from runner.config import draws_text
 from runner.leases import effective_status
 
 from scoring.extraction import CLUELAB
-from scoring.results import ResultsError, check_extraction, default_judge, on_items, \
+from scoring.results import ResultsError, check_extraction, common_judge, on_items, \
     run_judges, run_summary
 
 SETTING_TITLES = {"direct": "No-CoT", "cot": "CoT", "clue_guided": "Clue-guided CoT",
@@ -106,18 +106,17 @@ def clue_source(store, config: dict) -> str:
 
 def summaries(store, run_ids: list[str], protocol: str = "general", judge: str | None = None,
               samples_rule: str = "majority", extraction: str = CLUELAB) -> dict[str, dict]:
-    """{run_id: run_summary} for the runs scored under `protocol` (by `judge` when one is
-    named; the others are left out), in label order. Each run on all its own items."""
+    """{run_id: run_summary} for the runs scored under `protocol`, in label order, each on
+    all its own items. Every run is read with `judge` (runs it did not score are left out)
+    or, when none is named, with the judge they were all scored with (`common_judge`);
+    when they have none in common, each with its own (the tables then say so and mark no
+    best)."""
     check_extraction(extraction, protocol)
-    out = {}
-    for rid in labels(store, run_ids):
-        if judge is None and default_judge(store, rid, protocol) is None:
-            continue
-        if judge is not None and judge not in run_judges(store, rid, protocol):
-            continue
-        out[rid] = run_summary(store, rid, protocol, judge, samples_rule,
-                               extraction=extraction)
-    return out
+    scored = [rid for rid in labels(store, run_ids) if run_judges(store, rid, protocol)]
+    if judge is None:
+        judge = common_judge(store, scored, protocol)
+    return {rid: run_summary(store, rid, protocol, judge, samples_rule, extraction=extraction)
+            for rid in scored if judge is None or judge in run_judges(store, rid, protocol)}
 
 
 def on_shared(results: dict, names: dict, what: str = "runs") -> tuple[dict, Shared]:

@@ -4,8 +4,9 @@ The handlers return plain values (strings, DataFrames, file paths) so they can b
 without a browser; the tab wires them to components. Anything that came from a model, a
 judge or an imported file is escaped before it is shown as Markdown or HTML.
 
-What is shown follows the chosen *reading*: the judge whose verdicts are shown (default: each
-run's latest scoring), the samples rule, the answer extraction (ClueLab's or MMR-Life's regex)
+What is shown follows the chosen *reading*: the judge whose verdicts are shown (default: the
+judge all the chosen runs were scored with, as on the command line), the samples rule, the
+answer extraction (ClueLab's or MMR-Life's regex)
 and an optional human-baseline row (`scoring.human`).
 """
 from __future__ import annotations
@@ -24,7 +25,9 @@ from ui.inspect_tags import tag_counts_markdown
 
 TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench", "leaderboard")
 EXPORT_FORMATS = {"csv": ".csv", "json": ".json", "md": ".md", "latex": ".tex"}
-LATEST, NO_HUMAN = "(latest scoring)", "(none)"
+# "Judge shown" by default: the judge all the chosen runs were scored with
+# (scoring.results.common_judge), else each run its own and no best marked.
+COMMON_JUDGE, NO_HUMAN = "(common to all runs)", "(none)"
 # Choice labels short enough to show whole in their dropdown at 1400x900 (the rules in full
 # are in the dropdown's info line and the page's counting rules).
 SAMPLE_RULE_CHOICES = [("majority vote", "majority"),
@@ -87,13 +90,14 @@ def score_runs(store, run_ids, judges, protocol: str, progress=None, *,
 
 
 def shown_judge_choices(store, run_ids, protocol: str = "general") -> list[str]:
-    """The judges that scored any of the runs under `protocol`, after "latest scoring"."""
+    """The judges that scored any of the runs under `protocol`, after the default (the
+    judge common to all runs)."""
     from scoring.results import run_judges
 
     found = []
     for run_id in run_ids or []:
         found += [j for j in run_judges(store, run_id, protocol) if j not in found]
-    return [LATEST, *found]
+    return [COMMON_JUDGE, *found]
 
 
 def human_choices(store) -> list[tuple[str, str]]:
@@ -123,7 +127,7 @@ def reading(store, judge=None, samples_rule="majority", human=None, extraction="
     """The tables' keyword arguments from the tab's choices (sentinels mean "none")."""
     from scoring.human import stored_summary
 
-    return {"judge": None if judge in (None, "", LATEST) else judge,
+    return {"judge": None if judge in (None, "", COMMON_JUDGE) else judge,
             "samples_rule": samples_rule or "majority",
             "human": None if human in (None, "", NO_HUMAN) else
             stored_summary(store, human),
@@ -159,7 +163,7 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
     `by` domain, subtask or reasoning type (as text cells, the human baseline as an unranked
     row) with its caption (the n of shared items), the rules and reading used, and the
     charts. Runs are compared on the items they share (refused when they share none). The
-    drop chart mixes protocols, so it shows each run's latest scorings as they are; the
+    drop chart mixes protocols, so it reads each protocol with its own common judge; the
     injection heatmap (general protocol) follows the samples rule and extraction (and the
     judge, under the general protocol) and is on the main table's items, each row on the
     items its runs share there; it is not shown when no run has injected clues."""
