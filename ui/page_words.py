@@ -28,7 +28,6 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
      "keep one of them under Runs"),
     (r"choose one with --dataset NAME \(or name runs with --runs A,B\)",
      "choose runs of one dataset under Runs"),
-    (r"\(--judge, or Judge on the Results page\)", "(Judge shown)"),
     (r"an LLM judge: --judge ENDPOINT", "an LLM judge: choose one under LLM judge(s)"),
     (r"an LLM judge \(--judge ENDPOINT\)", "an LLM judge (choose one under LLM judge(s))"),
     (rf"resume with python app\.py run --resume {_ID}", "press Resume to run them"),
