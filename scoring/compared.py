@@ -140,11 +140,35 @@ def grouped(results: dict, key_of) -> dict:
     return dict(sorted(groups.items(), key=lambda pair: str(pair[0])))
 
 
-def check_one_per_cell(cells: dict, describe) -> None:
-    """ResultsError when two runs fill one table cell (see `judges.pairing.one_per_cell`)."""
-    from judges.pairing import one_per_cell
+def finished_newest_first(store, run_ids, size=None) -> list[str]:
+    """The runs in the order a default choice takes them: finished ('done') before the
+    others (cancelled, failed, ...), then by `size` (run id -> a number, largest first) when
+    given, then the newest (created last), then by id."""
+    runs = {rid: store.get_run(rid) for rid in dict.fromkeys(run_ids)}
+    ordered = sorted(runs, key=lambda rid: (runs[rid]["created_at"], rid), reverse=True)
+    return sorted(ordered, key=lambda rid: (run_state(runs[rid]) != "done",
+                                            -size(rid) if size else 0))
 
-    try:
-        one_per_cell(cells, describe)
-    except PairingError as error:
-        raise ResultsError(str(error)) from None
+
+CELL_REMEDY = "to show another, name the runs with --runs without the one shown"
+
+
+def one_run_per_cell(store, cells: dict, describe) -> tuple[set, str]:
+    """A table cell shows one run: of the runs that fall in one (a 3-repeat and a 3-sample
+    run of one model, say), the newest finished one (`finished_newest_first`), whatever the
+    order they were given in. Returns (the runs not shown, a note naming for each such cell
+    the run shown and the others, and how to show another; '' when no cell had several).
+    cells: {cell key: run ids}; describe(cell key) says what the cell is."""
+    names = labels(store, [rid for runs in cells.values() for rid in runs])
+    left_out, said = set(), []
+    for key in sorted(cells, key=str):
+        if len(cells[key]) < 2:
+            continue
+        shown, *others = finished_newest_first(store, cells[key])
+        left_out.update(others)
+        said.append(f"{describe(key)} shows {names[shown]} (not shown: "
+                    f"{', '.join(sorted(names[rid] for rid in others))})")
+    if not said:
+        return left_out, ""
+    return left_out, ("Several runs for one cell, the newest finished one shown: "
+                      + "; ".join(said) + f"; {CELL_REMEDY}.")

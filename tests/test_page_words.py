@@ -56,11 +56,14 @@ def test_two_runs_in_one_cell_and_the_judge_flag_are_said_with_the_page_controls
     for run in ("gt-1", "gt-2"):
         make_run(store, run, {i["id"]: "Answer: A" for i in ITEMS}, clues="gt")
         score_run(store, run)
-    path, line, refused = page.exported(store, ["gt-1", "gt-2"], "general", "injection", "csv")
-    assert path is None and "choose one of them with --runs" in refused
-    on_the_page(line, "keep one of them under Runs")
+    # one is shown, the notes name the other and how to show it instead
+    code, out, _ = cli("table", "--db", store.path, "--kind", "injection", "--runs",
+                       "gt-1,gt-2")
+    assert code == 0 and "name the runs with --runs without the one shown" in out
     shown = h.show_results(store, ["gt-1", "gt-2"])
-    on_the_page(shown["injection"], "keep one of them under Runs")
+    assert "Clue injection not shown: none of the runs has injected clues" not in \
+        shown["injection"]
+    on_the_page(shown["injection"], "leave the one shown out of Runs")
     with pytest.raises(h.ResultsUiError) as verbench:
         h.score_runs(store, ["gt-1"], [], "verbench")
     on_the_page(messages.error(verbench.value).message, "LLM judge(s)")
