@@ -54,7 +54,9 @@ def _reading_options(p, sample_rules) -> None:
     from scoring import PROTOCOLS
 
     p.add_argument("--protocol", default="general", choices=PROTOCOLS)
-    p.add_argument("--judge", help="which judge's scores (default: the latest scoring)")
+    p.add_argument("--judge", help="which judge's scores (default: the judge every run "
+                                   "compared was scored with: a panel, then an LLM judge, "
+                                   "then offline, the latest among equals)")
     p.add_argument("--samples-rule", choices=sample_rules, default="majority",
                    help="how samples of one item are combined")
 
@@ -195,8 +197,8 @@ def run_compare(args) -> int:
           f"{result['n_items']} items both have ({result['run_a']}: {result['items_a']}, "
           f"{result['run_b']}: {result['items_b']})")
     if result["judge_a"] != result["judge_b"]:
-        print("note: the two runs were read with different judges (--judge J reads both "
-              "with one)", file=sys.stderr)
+        print("note: no judge scored both runs, so each was read with its own: score "
+              "both with one judge to compare them", file=sys.stderr)
     print(f"right in A only {result['only_a']}, in B only {result['only_b']}, both "
           f"{result['both_correct']}, neither {result['neither']}; exact McNemar p = "
           f"{result['p_value']:.4g}")

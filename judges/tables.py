@@ -6,7 +6,8 @@ and second best underlined (DailyClue Table 2, VER-Bench Table 1). Ties share th
 column whose values are all equal (all 0.00, say) marks nothing: no value there is best, and
 0.00 is never marked (no accuracy of 0 is "second best"); rows
 flagged `"_unranked": True` (a human baseline, a run with nothing scored or whose every answer
-failed: `unrankable`) are printed but not ranked. A cell may carry an
+failed: `unrankable`) are printed but not ranked, and a table whose rows cannot be ranked
+against each other (`ranked` False: read by different judges) marks nothing. A cell may carry an
 interval (`<key>_ci_low`/`<key>_ci_high`, shown when `show_ci`), a delta (`<key>_delta`,
 DailyClue Table 3's change against "No Clue", with `<key>_delta_n`, the items both sides
 scored, printed beside it when it is not the n of both cells) and the n it was computed on (`<key>_n`: a
@@ -67,11 +68,16 @@ class Table:
     notes: str = ""              # the counting rules, printed under the table
     exported: list[str] = field(default_factory=list)  # row keys only CSV and JSON carry
                                                         # (each cell's run, say)
+    ranked: bool = True          # False: no value is marked best (rows read by different
+                                 # judges are not comparable)
 
     # -- ranking ---------------------------------------------------------------------------
     def marks(self) -> dict[tuple[int, str], str]:
-        """{(row index, column key): "best" | "second"} per ranked numeric column."""
+        """{(row index, column key): "best" | "second"} per ranked numeric column ({} when
+        the table is not `ranked`)."""
         found = {}
+        if not self.ranked:
+            return found
         for col in (c for c in self.columns if c.numeric and c.rank):
             ranked = [(i, round(r[col.key], col.digits)) for i, r in enumerate(self.rows)
                       if isinstance(r.get(col.key), (int, float)) and not r.get("_unranked")]

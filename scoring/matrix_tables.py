@@ -8,8 +8,8 @@ from __future__ import annotations
 from judges.paper_tables import clue_injection_table
 from judges.tables import Column, Table
 
-from scoring.compared import SETTING_TITLES, check_one_per_cell, clue_source, grouped, \
-    labels, on_scored_by_all, on_shared, solver_label, summaries, unfinished_note
+from scoring.compared import SETTING_TITLES, clue_source, grouped, labels, on_scored_by_all, \
+    on_shared, one_run_per_cell, solver_label, summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
 from scoring.table_marks import on_page_items, with_judges
@@ -19,15 +19,18 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
     """{(solver, column): accuracy %}, {solver: n}, {(solver, column): the cell's run (id,
     name, n, judge and its result on the row's items)} and notes: each solver's runs
     compared on the items they share. solver_of(config) names a run's row, column_of(config)
-    its column; two runs in one cell are refused. When rows were computed on different
-    numbers of items, the notes say so (compare cells within a row)."""
+    its column; of several runs in one cell the newest finished one is shown, the notes
+    naming the others (`one_run_per_cell`). When rows were computed on different numbers of
+    items, the notes say so (compare cells within a row)."""
     configs = {rid: store.get_run(rid)["config"] for rid in found}
-    names = labels(store, list(found))
     cells_runs: dict[tuple, list] = {}
     for rid, config in configs.items():
-        cells_runs.setdefault((solver_of(config), column_of(config)), []).append(names[rid])
-    check_one_per_cell(cells_runs, lambda key: f"{key[0]} with {what} {key[1]}")
-    cells, n, runs_of, notes = {}, {}, {}, []
+        cells_runs.setdefault((solver_of(config), column_of(config)), []).append(rid)
+    left_out, cell_note = one_run_per_cell(store, cells_runs,
+                                           lambda key: f"{key[0]} with {what} {key[1]}")
+    found = {rid: result for rid, result in found.items() if rid not in left_out}
+    names = labels(store, list(found))
+    cells, n, runs_of, notes = {}, {}, {}, [cell_note] if cell_note else []
     for solver, runs in grouped(found, lambda rid: solver_of(configs[rid])).items():
         runs, shared = on_shared(runs, {rid: names[rid] for rid in runs})
         n[solver] = shared.n
@@ -44,6 +47,11 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
         notes.append("Rows are on different items (see items): compare the cells of a row, "
                      "not a column.")
     return cells, n, runs_of, " ".join(notes)
+
+
+def _shown(runs_of: dict) -> list[str]:
+    """The runs a table's cells show (of several for one cell, only the one shown)."""
+    return [cell["run_id"] for cell in runs_of.values()]
 
 
 def _with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, str]) -> Table:
@@ -69,8 +77,8 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                     extraction: str = CLUELAB, judge: str | None = None,
                     items=None, items_are: str = "the main table compares") -> Table:
     """Cells: general accuracy (%) of each solver (model, setting, image mode) under each clue
-    source, every row on the items its runs share (each run read with its latest scoring,
-    or `judge`, `samples_rule` and `extraction`). `items`: compare only within these (the
+    source, every row on the items its runs share (each run read with `judge`, else the
+    judge they all share: `summaries`; and `samples_rule` and `extraction`). `items`: compare only within these (the
     items a page's main table is on, so that one run shows one accuracy on the page).
     ResultsError when no run has injected clues (there is nothing to compare)."""
     found = summaries(store, run_ids, "general", judge, samples_rule, extraction)
@@ -93,7 +101,8 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
         row["_baseline_n"] = row.get(f"{BASELINE}_n")
     within = f"Only the {len(items)} items {items_are} are used." if items is not None else ""
     table.notes = " ".join(p for p in (within, ROW_RULE.format(what="solver"), DELTA_RULE,
-                                       notes, unfinished_note(store, found), table.notes)
+                                       notes, unfinished_note(store, _shown(runs_of)),
+                                       table.notes)
                            if p)
     return table
 
@@ -173,7 +182,7 @@ def ablation_table(store, run_ids: list[str], within=None) -> Table:
             + ".") if left_out else ""
     table = Table(columns, rows, caption="Reasoning setting ablation: accuracy (%)",
                   notes=" ".join(p for p in (ROW_RULE.format(what="model"), notes, left,
-                                             unfinished_note(store, found)) if p))
+                                             unfinished_note(store, _shown(runs_of))) if p))
     _items_column(table)
     return _with_cell_runs(table, runs_of, "model",
                            {s: SETTING_TITLES[s] for s in settings})

@@ -8,8 +8,8 @@ counted. n counts items: an item's repeats share its one count (`judges.stats.it
 so the accuracy is the mean over items of each item's share correct and its interval is over
 items; the spread over repeats is reported beside it as mean ± std. Beside the per-item
 counts, "per_response" counts every response's own verdict (before samples are aggregated):
-the true share of unparsed replies whatever the samples rule. A run scored by several judges is read with
-the judge of its latest scoring unless one is named (a panel before its own members). The
+the true share of unparsed replies whatever the samples rule. Which judge reads a run, unless one is
+named, is `common_judge`: the same for every run compared, when they have one in common. The
 general protocol's multiple-choice answers can be re-read with MMR-Life's own regex
 (`scoring.extraction`), which the summary then says, with how many verdicts changed.
 """
@@ -68,15 +68,41 @@ def run_judges(store, run_id: str, protocol: str) -> list[str]:
     return sorted({j["judge"] for j in found}, key=lambda j: (j != first, _rank(j), j))
 
 
-def default_judge(store, run_id: str, protocol: str, found: list | None = None) -> str | None:
-    """The judge of the run's latest scoring under `protocol` (panel, then LLM, then offline
-    among those written at the same time); None when the run has no such scores."""
-    if found is None:
-        found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
+def preferred_judge(scorings: list[dict]) -> str | None:
+    """Of scorings [{"judge", "latest"}], the judge to read by: a panel before an LLM judge
+    before the offline matcher (an LLM judge reads open answers and clue matches the
+    offline matcher cannot, and offline verdicts are written with every scoring, so "the
+    latest" alone would flip to offline after any offline re-scoring), then the most
+    recent scoring, then the name. None when there is none."""
+    latest: dict[str, str] = {}
+    for j in scorings:
+        latest[j["judge"]] = max(latest.get(j["judge"], ""), j["latest"] or "")
+    ordered = sorted(sorted(latest), key=lambda j: latest[j], reverse=True)
+    return min(ordered, key=_rank) if ordered else None
+
+
+def common_judge(store, run_ids, protocol: str) -> str | None:
+    """The judge every run of `run_ids` scored under `protocol` was scored with
+    (`preferred_judge` among them; runs with no such scores are not counted), or None when
+    they have none in common: then each run is read with its own (`default_judge`) and a
+    table says so and marks no best (`scoring.table_marks.with_judges`). Every table,
+    `report` and `compare` read runs with it unless a judge is named, so the rows of one
+    table are read the same way."""
+    found = [[j for j in store.score_judges(rid) if j["protocol"] == protocol]
+             for rid in dict.fromkeys(run_ids)]
+    found = [scorings for scorings in found if scorings]
     if not found:
         return None
-    latest = max(j["latest"] for j in found)
-    return min((j["judge"] for j in found if j["latest"] == latest), key=lambda j: (_rank(j), j))
+    common = set.intersection(*({j["judge"] for j in scorings} for scorings in found))
+    return preferred_judge([j for scorings in found for j in scorings if j["judge"] in common])
+
+
+def default_judge(store, run_id: str, protocol: str, found: list | None = None) -> str | None:
+    """The judge a run is read with on its own (`preferred_judge` of its scorings under
+    `protocol`); None when the run has no such scores."""
+    if found is None:
+        found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
+    return preferred_judge(found)
 
 
 def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]:

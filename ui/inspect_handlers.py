@@ -262,11 +262,15 @@ def prefetch(store, overlays: Overlays, work_id) -> None:
         _PREFETCH.submit(warm)  # its own thread: warm() waits on _POOL
 
 
+ZOOM_HINT = "Click a GT or model clue to zoom to its box at full resolution."
+
+
 def zoom(overlays: Overlays, view: dict, kind: str, row: int | None) -> tuple[str | None, str]:
-    """(crop path, caption) for a click on a GT clue ("gt") or model clue ("model") row."""
+    """(crop path, caption) for a click on a GT clue ("gt") or model clue ("model") row;
+    (None, the hint or why there is nothing to zoom to) when there is no crop."""
     rows = view["gt_clues"] if kind == "gt" else view["model_clues"]
     if row is None or not 0 <= row < len(rows):
-        return None, ""
+        return None, ZOOM_HINT
     clue = rows[row]
     if not clue["boxes"]:
         return None, f"**{escape_md(clue['label'])}** has no box to zoom to."

@@ -154,6 +154,13 @@ def dataframe_scrollbar_is_thin() -> bool:
         css))
 
 
+def dataframe_height_is_pixels() -> bool:
+    """Gradio's Dataframe: its scroller's height is the max_height prop, in pixels, written
+    on the element (whatever the window's size)."""
+    return bool(re.search(r"virtual-table-viewport[^`]*`,null.{0,80}`max-height: \$\{\w+\(\)"
+                          r"\?\?``\}px;`", read_all(GRADIO_FRONTEND, "Index-*.js")))
+
+
 def dataframe_wrap_breaks_words() -> bool:
     """Gradio's Dataframe with wrap=True breaks a cell's text inside words (overflow-wrap and
     word-break: break-word), so a narrow column reads "unknow/n", "concurr/ency"."""
@@ -276,10 +283,14 @@ WORKAROUNDS = [
                "\"concurr ency\"", "assets/cluelab.css (Researcher tables at 1400 px)",
                dataframe_wrap_breaks_words),
     Workaround("CONTAINER_OVERFLOW_HIDDEN", "the page container hides its overflow, so "
-               "nothing in a page can stick to the screen: Annotate's save bar and "
-               "Experiments' Start and progress scrolled away", "assets/cluelab.css "
-               "(.gradio-container:has(#experiments), #run-actions, #run-monitor)",
+               "nothing in a page can stick to the screen: Annotate's save bar scrolled away",
+               "assets/cluelab.css (.gradio-container:has(#annotate-page))",
                container_hides_overflow),
+    Workaround("DATAFRAME_HEIGHT_PX", "a Dataframe's height is a fixed number of pixels "
+               "(max_height), whatever the window: the Experiments runs list showed 5 runs at "
+               "1400x900 and 7 at 1920x1080, scrolling inside itself",
+               "assets/cluelab.css (#runs-list .virtual-table-viewport max-height)",
+               dataframe_height_is_pixels),
     Workaround("GALLERY_SQUARE_CELLS", "a Gallery's cells are squares clipped at its height: "
                "a 1024x640 picture alone in Inspect's Compare showed as its top part",
                "assets/cluelab.css (.cl-whole-images, ui/galleries.py)",
