@@ -213,7 +213,9 @@ def launch(store, host: str, port: int, require_login: bool, block: bool = True,
     # is trusted unless the operator names it (FORWARDED_ALLOW_IPS=<the proxy's address>).
     os.environ.setdefault("FORWARDED_ALLOW_IPS", "")
     demo = build_app(store, import_roots)
-    demo.queue(default_concurrency_limit=8)
+    # api_open=False: Gradio's /gradio_api/run/<event> (and /api/<event>) ran any queued
+    # event directly, outside the queue and its per-account limit (ui/queue_share.py)
+    demo.queue(default_concurrency_limit=8, api_open=False)
     relax_queue_polling(demo)
     cap_waiting_per_user(demo)
     return demo.launch(server_name=host, server_port=port, prevent_thread_lock=not block,
