@@ -188,10 +188,14 @@ def verbench_results(store, run_ids: list[str], within=None) -> Table:
 
 def leaderboard_table(store, run_ids: list[str] | None = None, human=None,
                       within=None, judge: str | None = None) -> Table:
-    """The main table sorted best first, without intervals (its notes name none)."""
+    """The main table sorted best first, without intervals (its notes name none); in name
+    order when its rows cannot be ranked (read by different judges: `with_judges`)."""
     run_ids = run_ids if run_ids is not None else store.scored_runs()
     table = main_table(store, run_ids, judge=judge, human=human, show_ci=False, sort=True,
                        within=within)
+    if not table.ranked:
+        table.rows.sort(key=lambda row: str(row.get("model")))
+        table.notes += " Rows are in name order, not ranked."
     table.caption = table.caption.replace("Accuracy (%), general protocol",
                                           "Leaderboard: general accuracy (%)")
     return table

@@ -116,7 +116,10 @@ def test_without_a_common_judge_each_row_says_its_own_and_none_is_marked_best(st
     assert code == 0, err
     body = [line for line in out.splitlines() if line.startswith("| ")]
     assert not any("**" in line or "<u>" in line for line in body[1:])
-    assert "no best or second is marked" in out
+    assert "no best or second is marked" in out and "in name order, not ranked" in out
+    # a: 0.00 by its LLM judge, b 75.00 and c 50.00 offline: not sorted as if comparable
+    assert [line.split(" | ")[0] for line in body[1:]] == ["| ma · CoT", "| mb · CoT",
+                                                           "| mc · CoT"]
     code, out, err = cli("compare", "--db", store.path, "a", "b")
     assert code == 0 and f"judge {LLM}" in out and "no judge scored both runs" in err
     shown = h.show_results(store, ["a", "b", "c"])

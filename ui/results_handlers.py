@@ -27,7 +27,8 @@ TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench", "
 EXPORT_FORMATS = {"csv": ".csv", "json": ".json", "md": ".md", "latex": ".tex"}
 # "Judge shown" by default: the judge all the chosen runs were scored with
 # (scoring.results.common_judge), else each run its own and no best marked.
-COMMON_JUDGE, NO_HUMAN = "(common to all runs)", "(none)"
+COMMON_JUDGE, NO_HUMAN = "(common judge)", "(none)"
+COMMON_JUDGE_INFO = "common judge: the one every chosen run was scored with"
 # Choice labels short enough to show whole in their dropdown at 1400x900 (the rules in full
 # are in the dropdown's info line and the page's counting rules).
 SAMPLE_RULE_CHOICES = [("majority vote", "majority"),

@@ -46,7 +46,7 @@ def build_results_tab(store, opened=None) -> None:
         shown = gr.Dropdown(["general", "rigorous", "grounded"], value="general",
                             label="Protocol shown", elem_id="results-shown")
         judge = gr.Dropdown([h.COMMON_JUDGE], value=h.COMMON_JUDGE, label="Judge shown",
-                            elem_id="results-judge")
+                            info=h.COMMON_JUDGE_INFO, elem_id="results-judge")
         samples = gr.Dropdown(h.SAMPLE_RULE_CHOICES, value="majority", label="Samples rule",
                               info=h.SAMPLE_RULE_INFO, scale=2, elem_id="results-samples")
         extraction = gr.Dropdown(h.EXTRACTION_CHOICES, value="cluelab",

@@ -70,7 +70,7 @@ def test_show_two_runs_then_switch_to_the_authors_extraction(results_server, pag
     expect(rules).to_contain_text("Answers read by ClueLab's extraction")
     for plot in PLOTS:
         plot_drawn(page, plot)
-    expect(page.locator("#results-judge input")).to_have_value("(common to all runs)")
+    expect(page.locator("#results-judge input")).to_have_value("(common judge)")
 
     pick(page, "results-extraction", "MMR-Life's regex")
     expect(rules).to_contain_text("Answers read by MMR-Life's regex", timeout=20000)
