@@ -16,7 +16,7 @@ import gradio as gr
 
 from ui import access, messages
 from ui.editor_model import EditError
-from ui.gradio_hooks import login_required
+from ui.gradio_hooks import event_caller
 from ui.lifecycle_handlers import LifecycleHandlers
 from ui.session import user_of
 from ui.text import escape_html
@@ -84,7 +84,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         raise messages.error(str(err)) from None
 
     def show_menu(request: gr.Request):
-        who = access.caller(store, getattr(request, "username", None), login_required(demo))
+        who = event_caller(store, request, demo)
         shown = {control: access.may(who, event) for control, event in controls.items()}
         return (gr.Column(visible=True),
                 gr.update(choices=menu.deleted_ids() if shown[ui.deleted_pick] else [],

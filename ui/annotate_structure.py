@@ -36,7 +36,9 @@ def draft_conflict_offer(err: DraftConflict, refused: str = "Not kept as a draft
             gr.update(visible=True))
 
 
-def wire_structure(store, editor, renderer, ui, form, split) -> list:
+def wire_structure(store, editor, renderer, ui, form, split, may_release) -> list:
+    """`may_release(request)`: may the caller set status `released` (a restore of a released
+    version by one who may not keeps the item's status: HistoryHandlers.restore)."""
     # every structural edit also updates the draft, and says so in the save bar
     structural = renderer.structural_outputs + [ui.draft_state, ui.draft_choice]
     collect_inputs = [ui.work, *form, ui.annotator]
@@ -168,13 +170,14 @@ def wire_structure(store, editor, renderer, ui, form, split) -> list:
         messages.require_open(work)
         item_id = work["item"]["id"]
         try:
-            new = editor_history(renderer).restore(item_id, version, work["saved"]["version"], user)
+            message = editor_history(renderer).restore(item_id, version,
+                                                        work["saved"]["version"], user,
+                                                        may_release(request))
         except EditError as err:
             raise messages.error(err) from None
         store.delete_draft(user, item_id)
         fresh = editor.load(item_id, user)
-        return renderer.render(fresh, f"Restored version {int(version)} as version {new}.",
-                               before=work)
+        return renderer.render(fresh, messages.status(message), before=work)
 
     restored = ui.restore.click(restore, [ui.work, ui.version_a], renderer.outputs,
                                 api_name="restore_revision")

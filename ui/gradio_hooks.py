@@ -61,6 +61,14 @@ def login_required(server) -> bool:
             or getattr(app, "auth_dependency", None) is not None)
 
 
+def event_caller(store, request, demo) -> access.Caller:
+    """Who sent an event, for what a handler offers or does by role within the event (the
+    access table's acts, e.g. which statuses it may set); `demo`: the app (None: an app
+    built without one, which has no login)."""
+    return access.caller(store, getattr(request, "username", None) if request else None,
+                         demo is not None and login_required(demo))
+
+
 def refusal_error(text: str) -> gr.Error:
     """A red toast that shows `text` as text (a toast renders HTML; a user name may not)."""
     return messages.error(text, quiet=True)

@@ -65,10 +65,12 @@ class IoHandlers:
 
     def run_import(self, fmt: str, upload: str | None, server_path: str, images_dir: str,
                    dataset: str, progress=None, replace: bool = False,
-                   confirmed: str | None = None, *, author: str) -> dict:
+                   confirmed: str | None = None, *, author: str,
+                   may_release: bool = False) -> dict:
         """Import and return the report dict (one report per file of a ZIP, summed);
         raises IoError with a readable message. `author`: the user the revisions are
-        recorded for (the session's, ui/session.user_of).
+        recorded for (the session's, ui/session.user_of); `may_release`: may they bring
+        items in as `released` (else such an item is not imported, the report says why).
 
         With `replace` the import first returns {"confirm": question}, the question naming
         how many items it would replace, and imports only when called again with that same
@@ -101,7 +103,7 @@ class IoHandlers:
                                for report in import_paths(
                                    self.store, fmt, targets, images_dir=images,
                                    dataset=dataset, author=author, progress=progress,
-                                   replace=replace)]
+                                   replace=replace, may_release=may_release)]
                 except FormatError as err:
                     raise IoError(f"{shown_path(err.path, local, prefix)}: {err.reason} "
                                   "— nothing was imported") from None
