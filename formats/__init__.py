@@ -83,8 +83,10 @@ def record_ids(fmt: str, path, images_dir=None, dataset=None) -> list[str]:
                                                       else None, dataset)]
 
 
-def export_path(store, fmt: str, out, dataset=None) -> dict:
-    """Export the store (or one dataset) to `out`; returns counts and the paths written."""
+def export_path(store, fmt: str, out, dataset=None, images=None) -> dict:
+    """Export the store (or one dataset) to `out`; returns counts and the paths written.
+    `images` (formats/media_export.ImageSink): where the image files go instead of the
+    folder beside `out` (a ZIP being written); `paths` names that folder all the same."""
     if fmt not in _WRITERS:
         raise FormatError(out, f"unknown export format {fmt!r}; "
                                f"expected one of {', '.join(EXPORT_FORMATS)}")
@@ -92,7 +94,7 @@ def export_path(store, fmt: str, out, dataset=None) -> dict:
     if out.is_dir():
         raise FormatError(out, "is a folder; give a file name to export to")
     try:
-        summary = _WRITERS[fmt](store, out, dataset=dataset)
+        summary = _WRITERS[fmt](store, out, dataset=dataset, images=images)
     except OSError as exc:
         raise FormatError(out, f"cannot write: {exc.strerror or exc}") from None
     summary.setdefault("dataset", dataset)

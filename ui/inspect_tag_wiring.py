@@ -118,9 +118,10 @@ def wire_tags(store, ui, errors: tuple, fail) -> None:
 
     ui.counts_button.click(counts, ui.run, ui.counts, api_name="inspect_tag_counts")
 
-    def export(run, fmt, tag):
+    def export(run, fmt, tag, request: gr.Request):
         return guarded(it.export_tagged, store, None if run == ib.ALL else run, fmt,
-                       None if tag in (ib.ANY, ib.TAGGED, ib.UNTAGGED) else tag)
+                       None if tag in (ib.ANY, ib.TAGGED, ib.UNTAGGED) else tag,
+                       user_of(request))
 
     ui.export.click(export, [ui.run, ui.export_format, ui.tag_filter], ui.export_file,
                     api_name="inspect_export")

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import csv
 import json
-import tempfile
 from pathlib import Path
 
 import pandas as pd
 
 from judges.tables import spreadsheet_cell
 from store import StoreError
+from ui.downloads import DownloadRefused, downloads_for
+from ui.session import LOCAL_USER
 from ui.text import escape_md
 
 TAG_LOG_HEADERS = ["tag", "change", "by", "at"]
@@ -134,18 +135,26 @@ def export_rows(store, run_id: str | None = None, tag: str | None = None) -> lis
     return store.tagged_responses(run_id or None, tag or None)
 
 
-def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None) -> str:
-    """Write the tagged (or noted) responses to a CSV or JSON file; returns its path."""
+def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None,
+                  account: str = LOCAL_USER) -> str:
+    """Write the tagged (or noted) responses to a CSV or JSON file, a download of `account`
+    (ui/downloads.py); returns its path."""
     if fmt not in EXPORT_FORMATS:
         raise TagError(f"format must be one of {', '.join(EXPORT_FORMATS)}")
     found = _store_call(export_rows, store, run_id, tag)
     if not found:
         raise TagError("no tagged or noted response" + (f" in run {run_id}" if run_id else ""))
-    folder = Path(tempfile.mkdtemp(prefix="cluelab-tags-"))
-    path = folder / f"cluelab-tagged-{run_id or 'all-runs'}.{fmt}"
+    try:
+        return downloads_for(store).make(account, f"cluelab-tagged-{run_id or 'all-runs'}.{fmt}",
+                                         lambda path: write_tagged(found, fmt, path))
+    except DownloadRefused as err:
+        raise TagError(f"not exported: {err}") from None
+
+
+def write_tagged(found: list[dict], fmt: str, path: Path) -> None:
     if fmt == "json":
         path.write_text(json.dumps(found, ensure_ascii=False, indent=1), encoding="utf-8")
-        return str(path)
+        return
     columns = ["work_id", "run_id", "item_id", "repeat", "sample", "item_version", "status",
                "answer", "gold", "dataset", "domain", "subtask"]
     with open(path, "w", newline="", encoding="utf-8") as f:
@@ -158,5 +167,4 @@ def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None) -
                           for t in r["tags"]),
                 " | ".join(f"{n['author'] or ''} {n['created_at']}: {n['note']}"
                            for n in r["notes"]))])
-    return str(path)
 

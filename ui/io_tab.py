@@ -99,9 +99,9 @@ def build_io_tab(store, import_roots=None, demo=None) -> None:
     cancel.click(lambda: (gr.update(visible=False), None), None, [confirm_box, question],
                  api_name="import_file_cancel", api_visibility="private")
 
-    def do_export(fmt, name):
+    def do_export(request: gr.Request, fmt, name):
         try:
-            path, info = handlers.run_export(fmt, name)
+            path, info = handlers.run_export(fmt, name, user_of(request))
         except IoError as err:
             raise messages.error(err) from None
         return path, info

@@ -11,13 +11,13 @@ and an optional human-baseline row (`scoring.human`).
 from __future__ import annotations
 
 import re
-import tempfile
 import time
-from pathlib import Path
 
 import pandas as pd
 
+from ui.downloads import DownloadRefused, downloads_for
 from ui.run_choices import run_choices as all_run_choices
+from ui.session import LOCAL_USER
 from ui.page_words import on_page
 from ui.text import escape_html, escape_md
 from ui.inspect_tags import tag_counts_markdown
@@ -250,10 +250,10 @@ def agreement_lines(store, run_ids, protocol: str) -> str:
 
 def export_table(store, run_ids, protocol: str, kind: str, fmt: str, judge=None,
                  samples_rule: str = "majority", human=None, extraction: str = "cluelab",
-                 by: str = "domain") -> str:
-    """Write the chosen table in the chosen format to a temporary file; returns its path.
-    The main and subtask tables follow the chosen reading (the main one its breakdown);
-    the leaderboard its human row."""
+                 by: str = "domain", account: str = LOCAL_USER) -> str:
+    """Write the chosen table in the chosen format as a download of `account`
+    (ui/downloads.py); returns its path. The main and subtask tables follow the chosen
+    reading (the main one its breakdown); the leaderboard its human row."""
     from scoring import tables
     from scoring.results import ResultsError
     from store import StoreError
@@ -282,12 +282,15 @@ def export_table(store, run_ids, protocol: str, kind: str, fmt: str, judge=None,
         text = tables.render(makers[kind](), fmt)
     except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
-    folder = Path(tempfile.mkdtemp(prefix="cluelab-results-"))
-    path = folder / download_name(store, kind, protocol, runs, fmt)
     # A CSV starts with a UTF-8 byte-order mark, so that a spreadsheet reads accents and
     # "·" right; pandas and the csv module with utf-8-sig read it back unchanged.
-    path.write_text(text, encoding="utf-8-sig" if fmt == "csv" else "utf-8")
-    return str(path)
+    encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
+    try:
+        return downloads_for(store).make(
+            account, download_name(store, kind, protocol, runs, fmt),
+            lambda path: path.write_text(text, encoding=encoding))
+    except DownloadRefused as error:
+        raise ResultsUiError(str(error)) from None
 
 
 def download_name(store, kind: str, protocol: str, run_ids, fmt: str,

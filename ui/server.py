@@ -19,6 +19,8 @@ from ui import annotator_assets
 from ui.annotate_layout import build_browser, build_editor
 from ui.annotate_wiring import wire
 from ui.asset_cache import AssetCache
+from ui.downloads import downloads_for
+from ui.file_limits import keep_seconds
 from ui.media_http import MediaCacheHeaders
 from ui.experiments_tab import build_experiments_tab
 from ui.gradio_hooks import GuardedBlocks, RouteAccess
@@ -96,12 +98,12 @@ RESPONSE_LINK_JS = ("() => { if (new URLSearchParams(window.location.search).has
 
 def upload_cache() -> tuple[int, int]:
     """Gradio's delete_cache (frequency, age in seconds): the files this app's Gradio keeps
-    (uploads, exports) are deleted CLUELAB_UPLOAD_KEEP_S (3600) seconds after they were
+    (uploads) are deleted CLUELAB_UPLOAD_KEEP_S (3600) seconds after they were
     made, looked for every quarter of an hour at most, and all at a restart. An upload is
     used by the event that follows it (an import's confirmation, an added image, which the
     store copies into its media folder); before, any signed-in user's uploads, whatever no
     action used, stayed in /tmp/gradio for good."""
-    age = max(1, int(os.environ.get("CLUELAB_UPLOAD_KEEP_S", "3600")))
+    age = keep_seconds()
     return min(age, 900), age
 
 
@@ -117,6 +119,7 @@ def build_app(store, import_roots=None) -> gr.Blocks:
     `import_roots` (ui/import_roots.ImportRoots) are the folders the Import page may read
     server paths from; None: none.
     """
+    downloads_for(store).start()       # before static_media, which puts the media first
     static_media(store)
     with GuardedBlocks(store, title="ClueLab", delete_cache=upload_cache()) as demo:
         with gr.Row(elem_id="annotate-page"):
