@@ -92,7 +92,7 @@ def test_one_account_has_at_most_max_preparing_downloads_in_the_making(tmp_path)
     for t in threads:
         t.start()
     started.wait(10)
-    with pytest.raises(DownloadRefused, match="ann already has 2 downloads being prepared"):
+    with pytest.raises(DownloadRefused, match="ann already has 2 downloads being prepared, as many as an account may"):
         downloads.make("ann", "more.txt", lambda path: path.write_text("x"))
     assert downloads.make("bob", "his.txt", lambda path: path.write_text("x"))   # others not
     release.set()

@@ -19,9 +19,9 @@ class SlotsTaken(Exception):
 
 
 class AccountSlots:
-    def __init__(self, limit: int, what: str):
+    def __init__(self, limit: int, one: str, many: str):
         self.limit = limit
-        self.what = what                  # "exports being prepared", "images being read"
+        self.what = one if limit == 1 else many      # "an image being read", "2 downloads…"
         self._held: Counter = Counter()
         self._lock = threading.Lock()
 
@@ -30,7 +30,8 @@ class AccountSlots:
         """One of `account`'s slots for the duration; SlotsTaken if none is free."""
         with self._lock:
             if self._held[account] >= self.limit:
-                raise SlotsTaken(f"{account} already has {self.limit} {self.what}; wait until "
+                raise SlotsTaken(f"{account} already has {self.what}, as many as an "
+                                 f"account may have at once; wait until "
                                  f"{'it is' if self.limit == 1 else 'one is'} done and try again")
             self._held[account] += 1
         try:
@@ -40,3 +41,11 @@ class AccountSlots:
                 self._held[account] -= 1
                 if not self._held[account]:
                     del self._held[account]
+
+
+IMAGE_READS = AccountSlots(1, "an image being read", "images being read")
+"""Images added from the Annotate page (Add image, an option's image, a new item's images):
+each is decoded in full, up to CLUELAB_DECODE_MB (1 GB) of memory, with all decodes of the
+server sharing that budget (store/decode.py). One account at a time: a 14100x14100 PNG of
+600 KB takes ~0.9 GB for seconds, and an account adding many at once held queue workers, all
+waiting on that budget, that every other user's events needed."""

@@ -47,7 +47,8 @@ class Downloads:
         self.folder = Path(folder)
         self.keep_s = keep_s
         self.max_bytes = max_bytes
-        self.slots = AccountSlots(MAX_PREPARING, "downloads being prepared")
+        self.slots = AccountSlots(MAX_PREPARING, "a download being prepared",
+                                  f"{MAX_PREPARING} downloads being prepared")
         self._making: set[Path] = set()
         self._lock = threading.Lock()
         self._sweeper: threading.Thread | None = None

@@ -36,6 +36,7 @@ import gradio as gr
 from ui import access, login_throttle, messages, navbar, route_answers
 from ui.malformed_calls import (malformed, malformed_call, refused_malformed,
                                 takes_one_value)
+from ui.upload_limits import UploadLimits
 
 log = logging.getLogger("cluelab.access")
 _PROCESS_API = inspect.signature(gr.Blocks.process_api)
@@ -179,6 +180,7 @@ class RouteAccess:
         self.store = store
         self.require_login = require_login
         self.throttle = throttle          # ui/login_throttle.LoginThrottle, under a login
+        self.uploads = UploadLimits()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] not in ("http", "websocket"):
@@ -215,6 +217,9 @@ class RouteAccess:
             return await route_answers.redirect(send, location)
         if self.require_login and (entry in access.PAGES or entry == "/config"):
             app_send = route_answers.rewritten(app_send, lambda b: navbar.own_navbar(b, who))
+        if entry in route_answers.UPLOADS and scope.get("method") == "POST" and \
+                (refused := self.uploads.refusal(scope, who, self.require_login)):
+            return await route_answers.send_json(send, *refused)     # ui/upload_limits.py
         if (receive := await route_answers.limited(scope, receive, entry)) is None:
             return await route_answers.send_json(send, 413, route_answers.TOO_LARGE)
         if entry == "/gradio_api/cancel" and self.require_login:
