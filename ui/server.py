@@ -21,7 +21,7 @@ from ui.annotate_wiring import wire
 from ui.asset_cache import AssetCache
 from ui.downloads import downloads_for
 from ui.file_limits import keep_seconds
-from ui.media_http import MediaCacheHeaders
+from ui.media_http import MediaFiles
 from ui.experiments_tab import build_experiments_tab
 from ui.gradio_hooks import GuardedBlocks, RouteAccess
 from ui.handler_errors import shown_as_message
@@ -171,14 +171,15 @@ def launch_kwargs(store, require_login: bool) -> dict:
         "run_history": False,
         "theme": gr.themes.Soft(),
         # the access table's routes first (ui/gradio_hooks.py); Gradio's front-end files
-        # from memory, compressed once (ui/asset_cache.py); lasting browser-cache headers
-        # for the content-addressed media (ui/media_http.py)
+        # from memory, compressed once (ui/asset_cache.py); the media route of ClueLab's own
+        # HTML, and lasting browser-cache headers for the content-addressed media
+        # (ui/media_http.py)
         "app_kwargs": {"middleware": [
             Middleware(RouteAccess, store=store, require_login=require_login,
                        throttle=throttle),
             Middleware(AssetCache, rewrites=annotator_assets.stylesheet_rewrites()),
             Middleware(annotator_assets.PreloadLinks),
-            Middleware(MediaCacheHeaders, media_dir=store.media_dir)]},
+            Middleware(MediaFiles, media_dir=store.media_dir)]},
     }
 
 
