@@ -107,7 +107,7 @@ class Downloads:
                 "(CLUELAB_DOWNLOADS_MAX); export a part (one dataset), or use the command "
                 "line's `export`")
         self.sweep()
-        others = sorted(self._finished(exclude=place), key=lambda p: p.stat().st_mtime)
+        others = sorted(self._finished(exclude=place), key=_made_at)
         total = size + sum(_size(p) for p in others)
         for old in others:
             if total <= self.max_bytes:
@@ -119,11 +119,8 @@ class Downloads:
         """Remove every finished download older than the keep time."""
         cutoff = time.time() - self.keep_s
         for place in self._finished():
-            try:
-                if place.stat().st_mtime < cutoff:
-                    shutil.rmtree(place, ignore_errors=True)
-            except FileNotFoundError:
-                pass
+            if _made_at(place) < cutoff:
+                shutil.rmtree(place, ignore_errors=True)
 
     def _finished(self, exclude: Path | None = None) -> list[Path]:
         if not self.folder.is_dir():
@@ -136,6 +133,14 @@ class Downloads:
         while True:
             time.sleep(min(self.keep_s, 900))
             self.sweep()
+
+
+def _made_at(place: Path) -> float:
+    """When the download in `place` was written (its folder's time; gone: long ago)."""
+    try:
+        return place.stat().st_mtime
+    except FileNotFoundError:
+        return 0.0
 
 
 def _size(place: Path) -> int:
