@@ -54,7 +54,9 @@ def _reading_options(p, sample_rules) -> None:
     from scoring import PROTOCOLS
 
     p.add_argument("--protocol", default="general", choices=PROTOCOLS)
-    p.add_argument("--judge", help="which judge's scores (default: the latest scoring)")
+    p.add_argument("--judge", help="which judge's scores (default: the judge every run "
+                                   "compared was scored with: a panel, then an LLM judge, "
+                                   "then offline, the latest among equals)")
     p.add_argument("--samples-rule", choices=sample_rules, default="majority",
                    help="how samples of one item are combined")
 
@@ -89,14 +91,32 @@ def per_response_line(responses: int, each: dict) -> str:
 
 
 def repeats_line(spread: dict) -> str:
-    """'over 4 repeats: 18.27 ± 3.21', with its n and why when it is on fewer items than
-    the accuracy (scoring.results.repeat_spread)."""
+    """'over 4 repeats (n 14): 18.27 ± 3.21 (mean ± SD of the 4 per-repeat accuracies)',
+    and why when it is on fewer items than the accuracy (scoring.results.repeat_spread).
+    The SD is the sample standard deviation (n - 1) of one accuracy per repeat."""
     overall = spread["overall"]
     if not overall["n"]:
         return f"over repeats: no item was scored in every repeat; {spread['note']}"
-    line = (f"over {overall['repeats']} repeats (n {overall['n']}): "
-            f"{_percent(overall['mean'])} ± {_percent(overall['std'])}")
+    k = overall["repeats"]
+    line = (f"over {k} repeats (n {overall['n']}): {_percent(overall['mean'])} ± "
+            f"{_percent(overall['std'])} (mean ± SD of the {k} per-repeat accuracies)")
     return f"{line}; {spread['note']}" if spread["note"] else line
+
+
+def cache_line(store, run: dict) -> str:
+    """Where the run's answers came from, when any was taken from the cache: per repeat
+    for a run with repeats (a repeat made of another run's draws is no new draw), else
+    the runs that made them; '' when every reply was sent by the run itself."""
+    from runner.provenance import per_repeat_text, sources, sources_text
+
+    found = sources(store, run)
+    if not sum(found.values()):
+        return ""
+    repeats = int(run["config"].get("repeats") or 1)
+    if repeats > 1:
+        per_repeat = store.run_work_counts(run["id"])["answer"] // repeats
+        return per_repeat_text(store, store.run_cached_replies(run["id"]), repeats, per_repeat)
+    return "replies: " + sources_text(store, found)
 
 
 def breakdowns(summary: dict) -> list[str]:
@@ -120,7 +140,11 @@ def run_report(args) -> int:
         result = run_summary(store, args.run, args.protocol, args.judge, args.samples_rule,
                              extraction=args.extraction)
         if args.json:
-            print(json.dumps(summary_json(result), ensure_ascii=False, sort_keys=True))
+            from runner.provenance import cache_summary
+
+            out = {**summary_json(result),
+                   "cache": cache_summary(store, store.get_run(args.run))}
+            print(json.dumps(out, ensure_ascii=False, sort_keys=True))
             return 0
         if args.protocol == "verbench":
             s = result["summary"]
@@ -138,6 +162,9 @@ def run_report(args) -> int:
                              extraction=args.extraction).to_markdown())
         if result["repeats"]:
             print(repeats_line(result["repeats"]))
+        cached = cache_line(store, store.get_run(args.run))
+        if cached:
+            print(cached)
         each = result["per_response"]
         print(per_response_line(result["responses"], result["per_response"]))
         for pair in agreement(store, args.run, args.protocol):
@@ -170,8 +197,8 @@ def run_compare(args) -> int:
           f"{result['n_items']} items both have ({result['run_a']}: {result['items_a']}, "
           f"{result['run_b']}: {result['items_b']})")
     if result["judge_a"] != result["judge_b"]:
-        print("note: the two runs were read with different judges (--judge J reads both "
-              "with one)", file=sys.stderr)
+        print("note: no judge scored both runs, so each was read with its own: score "
+              "both with one judge to compare them", file=sys.stderr)
     print(f"right in A only {result['only_a']}, in B only {result['only_b']}, both "
           f"{result['both_correct']}, neither {result['neither']}; exact McNemar p = "
           f"{result['p_value']:.4g}")

@@ -74,6 +74,10 @@ def add_parsers(sub) -> None:
     exe.add_argument("--max-attempts", type=int, default=6)
     exe.add_argument("--concurrency", type=int, help="override the endpoint's concurrency")
     exe.add_argument("--stream", action="store_true", help="use streaming responses")
+    exe.add_argument("--no-cache", action="store_true",
+                     help="send every request: take no reply from the response cache (a "
+                          "cached reply is an earlier run's draw of the same item, repeat and "
+                          "sample); with --resume, for what is left to send")
     p.add_argument("--dry-run", action="store_true",
                    help="plan and project the cost, create nothing")
     p.add_argument("--json", action="store_true",
@@ -118,6 +122,8 @@ def _execution(args, base):
             setattr(base, name, value)
     if getattr(args, "stream", False):
         base.stream = True
+    if getattr(args, "no_cache", False):
+        base.use_cache = False
     return base
 
 
@@ -128,20 +134,25 @@ def _describe(plan) -> str:
     lines = [f"{len(plan.items)} items, {p['work']} work rows, {p['requests']} requests "
              f"({p['cached']} cached), ~{p['prompt_tokens']} prompt tokens and "
              f"~{p['completion_tokens']} completion tokens to send; projected cost {cost}",
-             f"token estimate: {p['basis']}"]
+             f"cache: {p['cache_text']}", f"token estimate: {p['basis']}"]
     lines += [f"warning: {w}" for w in plan.warnings]
     return "\n".join(lines)
 
 
-def _report(outcome: dict, as_json: bool) -> int:
+def _report(store, outcome: dict, as_json: bool) -> int:
+    """The run's outcome: its counters, cost and where its replies came from (one JSON
+    object with --json, whose "cache" is `runs --show`'s)."""
+    from runner.provenance import cache_summary
+
+    outcome["cache"] = cache_summary(store, store.get_run(outcome["id"]))
     if as_json:
         print(json.dumps(outcome, ensure_ascii=False, sort_keys=True))
     else:
         t = outcome["totals"]
         counts = status_counts(t, status=outcome["status"])
         print(f"run {outcome['id']}: {outcome['status']}  {t.get('done', 0)}/{t.get('total', 0)}"
-              f"  {counts_text(counts)}  cached {t.get('cached', 0)}"
-              f"  cost {money(t.get('cost'))}")
+              f"  {counts_text(counts)}  cost {money(t.get('cost'))}\n"
+              f"{outcome['cache']['text']}", flush=True)
     if outcome.get("message"):
         print(("error: " if outcome["status"] == "failed" else "") + outcome["message"],
               file=sys.stderr)
@@ -185,12 +196,12 @@ def run_run(args) -> int:
             print(json.dumps(out, ensure_ascii=False) if args.json else _describe(plan))
             return 0
         run_id = create_run(store, plan, author="cli")
-        if not args.json:
+        if not args.json:  # on stdout, as the summary: the header always comes first
             print(f"run {run_id} (config {plan.config_id[:12]})\n{_describe(plan)}",
-                  file=sys.stderr)
+                  flush=True)
         outcome = _execute(store, run_id, args, items=plan.items)
         outcome["config_id"] = plan.config_id
-        return _report(outcome, args.json)
+        return _report(store, outcome, args.json)
     except (ConfigError, argparse.ArgumentTypeError) as error:
         return fail(str(error))
     except (ConflictError, RunBusy) as error:
@@ -216,4 +227,4 @@ def _resume(store, args) -> int:
     store.set_run_execution(run["id"], {**run["execution"], **execution.to_dict()})
     outcome = _execute(store, run["id"], args)
     outcome["config_id"] = run["config_id"]
-    return _report(outcome, args.json)
+    return _report(store, outcome, args.json)

@@ -69,15 +69,35 @@ def _resolve_named_run(store, args) -> None:
             setattr(args, action, resolve_run(store, given))
 
 
-def run_runs(args) -> int:
+RUN_KEYS = ("id", "name", "note", "created_at", "created_by", "status", "message", "endpoint",
+            "config_id", "config", "execution", "totals", "counts", "cache", "started_at",
+            "finished_at")
+"""What `runs --show` prints of a run, and `runs --json` of each: one shape."""
+
+
+def run_json(store, run: dict) -> dict:
+    """A run as `runs --show` and `runs --json` give it: its status as the views show it (a
+    'running' run whose process died is 'interrupted'), `counts` (runner.totals.
+    status_counts: every status, pending and not run, adding up to the total) and `cache`
+    (where its replies came from: runner.provenance.cache_summary)."""
     from runner.leases import effective_status
+    from runner.provenance import cache_summary
+
+    status = effective_status(run)
+    counts = status_counts(run["totals"], store.run_work_counts(run["id"]), status=status)
+    out = {**run, "status": status, "counts": counts, "cache": cache_summary(store, run)}
+    return {key: out.get(key) for key in RUN_KEYS}
+
+
+def run_runs(args) -> int:
     from store import StoreError
 
     store = open_store(args.db)
     try:
         _resolve_named_run(store, args)
         if args.show:
-            print(json.dumps(store.get_run(args.show), ensure_ascii=False, sort_keys=True))
+            print(json.dumps(run_json(store, store.get_run(args.show)), ensure_ascii=False,
+                             sort_keys=True))
             return 0
         if args.rename or args.note:
             run_id, text = args.rename or args.note
@@ -94,16 +114,9 @@ def run_runs(args) -> int:
             return 0
     except StoreError as error:
         return fail(str(error))
-    runs = store.list_runs(args.limit)
-    for run in runs:  # a 'running' run whose process died is shown as interrupted
-        run["status"] = effective_status(run)
-        run["counts"] = status_counts(run["totals"], store.run_work_counts(run["id"]),
-                                      status=run["status"])
+    runs = [run_json(store, run) for run in store.list_runs(args.limit)]
     if args.json:
-        keys = ("id", "name", "note", "created_at", "status", "message", "endpoint",
-                "config_id", "config", "execution", "totals", "counts", "started_at",
-                "finished_at")
-        print(json.dumps([{k: r.get(k) for k in keys} for r in runs], ensure_ascii=False))
+        print(json.dumps(runs, ensure_ascii=False))
         return 0
     for r in runs:
         t, c = r["totals"], r["config"]

@@ -8,8 +8,10 @@
 
 Tables across runs compare them on the items they share (the n is printed; runs sharing no
 item are refused) and do not depend on the order of --runs. Without --runs, a table per
-dataset (`scoring.by_dataset`); --dataset picks one (CSV and JSON need it when scored runs
-are on several datasets).
+dataset and per group of its runs that share items (`scoring.by_dataset`); --dataset picks
+one (CSV and JSON need it when scored runs are on several datasets, and hold the first group,
+naming the others on stderr). Of several runs for one cell of the injection or ablation
+table, the newest finished one is shown and the notes name the others.
 
 Exit status: 0 done, 2 bad arguments or nothing to report.
 """
@@ -51,43 +53,38 @@ def add_parsers(sub) -> None:
 
 def _run_options(p) -> None:
     p.add_argument("--runs", help="comma-separated run ids or names (default: the scored "
-                                  "runs of each dataset, a table per dataset)")
+                                  "runs of each dataset, a table per dataset and per group "
+                                  "of its runs that share items)")
     p.add_argument("--dataset", metavar="NAME",
                    help="only this dataset's items (and, without --runs, its scored runs)")
-    p.add_argument("--judge", help="read every run with this judge's scores (default: each "
-                                   "run's latest scoring; the Judge column says which)")
+    p.add_argument("--judge", help="read every run with this judge's scores (default: the "
+                                   "judge all the table's runs were scored with, a panel, "
+                                   "then an LLM judge, then offline, the latest among equals;"
+                                   " with none in common each row its own, no best marked; "
+                                   "the Judge column says which)")
 
 
 def _runs(text: str | None) -> list[str]:
     return parse_id_list(text)
 
 
-def _print_tables(store, args, make) -> int:
-    """One table per dataset (or the one chosen, or the runs named): make(selection) builds
-    a table (`scoring.by_dataset.Selection`: run ids, dataset, its items). A dataset whose
-    table cannot be made says why and the others print."""
-    from scoring.by_dataset import heading, selections
+def _print_tables(store, args, make, protocol: str = "general") -> int:
+    """Each table of the selection (`scoring.by_dataset.tables_text`: the runs named, else a
+    table per dataset and group of runs that share items; make(selection) builds one) on
+    stdout; what was left out, and why a table could not be made, on stderr."""
+    from scoring.by_dataset import tables_text
     from scoring.results import ResultsError
-    from scoring.tables import render
     from store import StoreError
 
     try:
-        chosen = selections(store, resolve_runs(store, _runs(args.runs)), args.dataset,
-                            args.format)
+        text, remarks = tables_text(store, resolve_runs(store, _runs(args.runs)), args.dataset,
+                                    args.format, make, protocol)
     except (ResultsError, StoreError) as error:
         return fail(str(error))
-    printed, several = 0, len(chosen) > 1
-    for selection in chosen:
-        try:
-            text = render(make(selection), args.format)
-        except (ResultsError, StoreError, OSError, ValueError) as error:
-            if not several:
-                return fail(str(error))
-            print(f"dataset {selection.dataset}: {error}", file=sys.stderr)
-            continue
-        print(heading(selection, args.format, several) + text)
-        printed += 1
-    return 0 if printed else 2
+    print(text)
+    for remark in remarks:
+        print(remark, file=sys.stderr)
+    return 0
 
 
 def _human(store, args):
@@ -114,6 +111,7 @@ def run_leaderboard(args) -> int:
 
 def run_table(args) -> int:
     from scoring import tables
+    from scoring.by_dataset import protocol_of
 
     store = open_store(args.db)
     ok, human = _human(store, args)
@@ -130,4 +128,4 @@ def run_table(args) -> int:
                   items_are=f"of dataset {s.dataset}"),
               "ablation": lambda s: tables.ablation_table(store, s.run_ids, s.within),
               "verbench": lambda s: tables.verbench_results(store, s.run_ids, s.within)}
-    return _print_tables(store, args, makers[args.kind])
+    return _print_tables(store, args, makers[args.kind], protocol_of(args.kind, args.protocol))

@@ -11,7 +11,8 @@ a run's n plus its unscored count is the total (items x repeats), never a count 
 elsewhere.
 
 Pure functions over plain values: {name: set of item ids} in, `Shared` out. Nothing here
-depends on the order the runs were given in: names are reported sorted.
+depends on the order the runs were given in: names are reported sorted. When no runs were
+named, `sharing_groups` splits a dataset's runs into groups that can be compared.
 """
 from __future__ import annotations
 
@@ -106,18 +107,50 @@ def shared_items(items_by_run: Mapping[str, set], what: str = "runs") -> Shared:
     return Shared(common, counts, what, union)
 
 
+def item_key(record: Mapping):
+    """What pairs runs: the item (a run's repeats are no pairs of another run's)."""
+    return record["item_id"]
+
+
+def record_key(record: Mapping) -> tuple:
+    """What pairs one run's protocols: the item and repeat (the same response's verdicts)."""
+    return record["item_id"], record["repeat"]
+
+
+def scored_by_all(records_by_name: Mapping[str, Iterable[Mapping]], key=item_key) -> frozenset:
+    """The keys (`item_key`, or `record_key` for one run's protocols) that every one of the
+    compared scored (a record not `unscored`): what a figure that subtracts or compares their
+    accuracies (a drop, a delta) is computed on, so that both numbers have one n. A
+    protocol's accuracy over its own scored items beside another's over theirs is 8/12
+    against 10/14, and their difference is no drop."""
+    sets = [{key(r) for r in records if r["value"] != UNSCORED}
+            for records in records_by_name.values()]
+    return frozenset.intersection(*map(frozenset, sets)) if sets else frozenset()
+
+
 def restrict(records: Iterable[Mapping], items: frozenset) -> list:
     """The records whose item is among `items` (order kept)."""
     return [r for r in records if r["item_id"] in items]
 
 
-def one_per_cell(cells: Mapping[tuple, list[str]], describe) -> None:
-    """PairingError when two runs fill the same table cell (a table cell holds one run: which
-    one to show must not depend on the order they were given in). cells: {cell key: run
-    names}; describe(cell key) says what the cell is, for the message."""
-    for key in sorted(cells, key=str):
-        names = sorted(cells[key])
-        if len(names) > 1:
-            raise PairingError(f"runs {', '.join(names)} are all {describe(key)}: a table "
-                               f"cell shows one run, choose one of them with --runs (or in "
-                               f"the run list)")
+def sharing_groups(items_by_run: Mapping[str, set], order: Iterable[str]) -> list[list[str]]:
+    """The runs split into groups, each compared on the items its runs share, so that a run
+    with few items (a cancelled one, a run on a subset) does not shrink everyone's n nor make
+    the whole table impossible. Runs are taken in `order` (the caller's: finished runs
+    first, then those with the most items); a run joins the first group where the items
+    shared would still be at least half of the items of the group's first run and at least
+    half of its own; otherwise it starts a group. Groups come most runs first, then most
+    shared items, then in `order`."""
+    groups: list[tuple[list[str], frozenset, int]] = []    # (runs, shared items, first's)
+    for name in order:
+        items = frozenset(items_by_run[name])
+        for k, (runs, shared, first) in enumerate(groups):
+            kept = shared & items
+            if kept and 2 * len(kept) >= first and 2 * len(kept) >= len(items):
+                groups[k] = (runs + [name], kept, first)
+                break
+        else:
+            groups.append(([name], items, len(items)))
+    ranked = sorted(range(len(groups)), key=lambda k: (-len(groups[k][0]),
+                                                       -len(groups[k][1]), k))
+    return [groups[k][0] for k in ranked]

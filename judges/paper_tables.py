@@ -44,11 +44,15 @@ def results_table(runs: dict[str, dict], group: str = "by_domain", *, caption: s
 
 
 def clue_injection_table(cells: dict[tuple[str, str], float], *, baseline: str = "No Clue",
-                         caption: str = "", n: dict[str, int] | None = None) -> Table:
+                         caption: str = "", n: dict[str, int] | None = None,
+                         deltas: dict[tuple[str, str], tuple[float, int]] | None = None
+                         ) -> Table:
     """DailyClue Table 3: rows solver, columns clue source, accuracy (%) with its change against
     the solver's `baseline` column. cells: {(solver, source): accuracy in %}; n: {solver:
-    items its cells were computed on}, shown as a column. Rows and columns in the order of
-    `cells`, the baseline last."""
+    items its cells were computed on}, shown as a column. deltas: {(solver, source): (change
+    in points, n)}, each computed on the items both runs scored (`<source>_delta_n`); without
+    it the change is cell minus baseline, for cells on one set of items (a paper's numbers).
+    Rows and columns in the order of `cells`, the baseline last."""
     solvers = list(dict.fromkeys(s for s, _ in cells))
     sources = [s for s in dict.fromkeys(src for _, src in cells) if s != baseline] + [baseline]
     columns = [Column("solver", "Model", numeric=False)] + [
@@ -60,7 +64,12 @@ def clue_injection_table(cells: dict[tuple[str, str], float], *, baseline: str =
         row, base = {"solver": solver}, cells.get((solver, baseline))
         for src in sources:
             row[src] = cells.get((solver, src))
-            if src != baseline and base is not None and row[src] is not None:
+            if src == baseline or row[src] is None:
+                continue
+            if deltas is not None:
+                if (solver, src) in deltas:
+                    row[f"{src}_delta"], row[f"{src}_delta_n"] = deltas[(solver, src)]
+            elif base is not None:
                 row[f"{src}_delta"] = row[src] - base
         if n is not None:
             row["n"] = n.get(solver)
@@ -70,22 +79,45 @@ def clue_injection_table(cells: dict[tuple[str, str], float], *, baseline: str =
 
 DROP_NOTE = ("General and Rigorous: higher is better. Drop (General − Rigorous) is not "
              "marked: a smaller drop is better only at equal general accuracy.")
+DROP_PROTOCOLS = {"general": "General", "rigorous": "Rigorous", "grounded": "Grounded-rigorous"}
 
 
 def rigorous_drop_table(general: dict[str, Accuracy], rigorous: dict[str, Accuracy], *,
+                        grounded: dict[str, Accuracy] | None = None,
+                        unscored: dict[str, dict[str, int]] | None = None,
                         caption: str = "") -> Table:
-    """DailyClue Fig. 7 as a table: general and rigorous accuracy (%) per run, and the drop
-    (not marked: a small drop is no merit when the general accuracy is low, and 0 when it is
-    0; the notes say so, `DROP_NOTE`)."""
+    """DailyClue Fig. 7 as a table: general and rigorous accuracy (%) per run, the drop (not
+    marked: a small drop is no merit when the general accuracy is low, and 0 when it is 0;
+    `DROP_NOTE`), grounded-rigorous beside them when given, and the row's n.
+
+    A row's accuracies are on one set of items, those every protocol of the row scored: a
+    drop between 10/14 and 8/12 is no drop, so accuracies on different n are refused
+    (ValueError). `unscored`: {run: {protocol: items it left unscored}}, a column each."""
+    given = {"general": general, "rigorous": rigorous, **({"grounded": grounded}
+                                                          if grounded is not None else {})}
     columns = [Column("model", "Model", numeric=False), Column("general", "General"),
                Column("rigorous", "Rigorous"), Column("drop", "Drop", rank=False)]
+    if grounded is not None:
+        columns.append(Column("grounded", "Grounded-rigorous"))
+    columns.append(Column("n", "n", digits=0, rank=False))
+    if unscored is not None:
+        columns += [Column(f"unscored_{p}", f"Unscored {DROP_PROTOCOLS[p].lower()}", digits=0,
+                           rank=False) for p in given]
     rows = []
     for run, acc in general.items():
-        row = {"model": run, "_unranked": unrankable(acc)}
-        _percent(row, "general", acc)
-        _percent(row, "rigorous", rigorous.get(run))
+        found = {p: by_run.get(run) for p, by_run in given.items()}
+        sizes = {p: a.n for p, a in found.items() if a is not None}
+        if len(set(sizes.values())) > 1:
+            raise ValueError(f"{run}: the protocols' accuracies are on different items ("
+                             + ", ".join(f"{p} n {n}" for p, n in sizes.items())
+                             + "); compare them on the items all of them scored")
+        row = {"model": run, "_unranked": unrankable(acc), "n": acc.n}
+        for p, a in found.items():
+            _percent(row, p, a)
         both = row["general"] is not None and row["rigorous"] is not None
         row["drop"] = row["general"] - row["rigorous"] if both else None
+        for p in given if unscored is not None else ():
+            row[f"unscored_{p}"] = unscored.get(run, {}).get(p)
         rows.append(row)
     return Table(columns, rows, caption=caption)
 

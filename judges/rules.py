@@ -25,14 +25,16 @@ from judges.verdict import Verdict, error, from_match, unparsed, unscored, wrong
 
 
 def read_answer(answer_type: str, text_or_extraction, options=None,
-                image_size=None) -> tuple[str | None, str]:
-    """(answer, how it was read) from raw text, a runner `Extraction`, or a dict with "answer"."""
+                image_size=None, complete: bool = True) -> tuple[str | None, str]:
+    """(answer, how it was read) from raw text, a runner `Extraction`, or a dict with "answer".
+    `complete` False: raw text of a reply cut off by max_tokens (`domain.extract`)."""
     if isinstance(text_or_extraction, Extraction):
         return text_or_extraction.answer, text_or_extraction.reason
     if isinstance(text_or_extraction, dict):
         answer = text_or_extraction.get("answer")
         return (answer or None), str(text_or_extraction.get("reason") or "given extraction")
-    found = extract(text_or_extraction, answer_type, options, image_size=image_size)
+    found = extract(text_or_extraction, answer_type, options, image_size=image_size,
+                    complete=complete)
     return found.answer, found.reason
 
 
@@ -157,7 +159,8 @@ def judge_response(answer_type: str, text_or_extraction, gold, aliases=(), optio
     """The rule verdict on one response.
 
     text_or_extraction: the model's raw text, a runner `Extraction`, or {"answer": ...}.
-    params: status ("error" gives an `error` verdict without reading), image_size,
+    params: status ("error" gives an `error` verdict without reading; "truncated" reads raw
+    text as a cut-off reply: only a whole explicit statement answers), image_size,
     location `rule` ("normalised" | "strict"), numeric `abs_tol`/`rel_tol`, open `no_match`.
     """
     if answer_type not in ANSWER_TYPES:
@@ -165,7 +168,8 @@ def judge_response(answer_type: str, text_or_extraction, gold, aliases=(), optio
     if params.get("status") == "error":
         return error("the model call failed", judge=f"rule:{answer_type}")
     aliases = list(aliases or [])
-    answer, how = read_answer(answer_type, text_or_extraction, options, params.get("image_size"))
+    answer, how = read_answer(answer_type, text_or_extraction, options, params.get("image_size"),
+                              complete=params.get("status") != "truncated")
     if answer_type == "multiple_choice":
         return judge_multiple_choice(answer, gold, options, how)
     if answer_type == "yes_no":

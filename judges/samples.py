@@ -25,6 +25,21 @@ def majority_vote(answers: Sequence[str | None]) -> tuple[str | None, str]:
     return ranked[0][0], f"{ranked[0][1]} of {sum(votes.values())} votes"
 
 
+def rule_problem(method: str, samples: int) -> str | None:
+    """Why `method` cannot decide items of `samples` samples honestly, else None. MMR-Life's
+    "more than 2 of the first 5 correct" was made for 5 samples (one sample decides alone):
+    with 2 no item can pass, with 3 it asks for all 3, with 4 for 3 of 4, so it would report
+    a stricter or impossible rule under the paper's name."""
+    if method != "mmr_life" or samples == 1 or samples >= 5:
+        return None
+    meaning = {2: "no item could be right (more than 2 of 2)",
+               3: "an item would need all 3 samples right",
+               4: "an item would need 3 of its 4 samples right"}[samples]
+    return (f"the samples rule mmr_life (the paper's: more than 2 of the first 5 samples "
+            f"correct) needs 5 samples per item, or 1; with {samples} {meaning}. Use "
+            f"majority (or mmr_life_sc), or a run with 5 samples")
+
+
 def aggregate_samples(verdicts: Sequence[Verdict], method: str = "majority") -> Verdict:
     """One verdict per item from its samples' verdicts.
 

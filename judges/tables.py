@@ -6,9 +6,11 @@ and second best underlined (DailyClue Table 2, VER-Bench Table 1). Ties share th
 column whose values are all equal (all 0.00, say) marks nothing: no value there is best, and
 0.00 is never marked (no accuracy of 0 is "second best"); rows
 flagged `"_unranked": True` (a human baseline, a run with nothing scored or whose every answer
-failed: `unrankable`) are printed but not ranked. A cell may carry an
+failed: `unrankable`) are printed but not ranked, and a table whose rows cannot be ranked
+against each other (`ranked` False: read by different judges) marks nothing. A cell may carry an
 interval (`<key>_ci_low`/`<key>_ci_high`, shown when `show_ci`), a delta (`<key>_delta`,
-DailyClue Table 3's change against "No Clue") and the n it was computed on (`<key>_n`: a
+DailyClue Table 3's change against "No Clue", with `<key>_delta_n`, the items both sides
+scored, printed beside it when it is not the n of both cells) and the n it was computed on (`<key>_n`: a
 group's n; one rule for the whole table, `Table.titles_n`: in the column titles when every
 column's rows have one n, else in every cell, and `Table.n_rule` says which). LaTeX uses
 booktabs and escapes names.
@@ -66,11 +68,16 @@ class Table:
     notes: str = ""              # the counting rules, printed under the table
     exported: list[str] = field(default_factory=list)  # row keys only CSV and JSON carry
                                                         # (each cell's run, say)
+    ranked: bool = True          # False: no value is marked best (rows read by different
+                                 # judges are not comparable)
 
     # -- ranking ---------------------------------------------------------------------------
     def marks(self) -> dict[tuple[int, str], str]:
-        """{(row index, column key): "best" | "second"} per ranked numeric column."""
+        """{(row index, column key): "best" | "second"} per ranked numeric column ({} when
+        the table is not `ranked`)."""
         found = {}
+        if not self.ranked:
+            return found
         for col in (c for c in self.columns if c.numeric and c.rank):
             ranked = [(i, round(r[col.key], col.digits)) for i, r in enumerate(self.rows)
                       if isinstance(r.get(col.key), (int, float)) and not r.get("_unranked")]
@@ -130,11 +137,12 @@ class Table:
                 if not (runs and col.key == "model"):    # the label: run_name above
                     flat[col.export_key()] = _rounded(row.get(col.key), col)
             for col in self.columns:
-                for part in ("ci_low", "ci_high", "delta", "n"):
+                for part in ("ci_low", "ci_high", "delta", "delta_n", "n"):
                     if any(f"{col.key}_{part}" in r for r in self.rows):
                         value = row.get(f"{col.key}_{part}")
-                        flat[col.export_key(f"_{part}") if part != "n" else f"{col.key}_n"] = \
-                            value if part == "n" else _rounded(value, col)
+                        count = part.endswith("n") and part != "delta"
+                        flat[f"{col.key}_{part}" if count else col.export_key(f"_{part}")] = \
+                            value if count else _rounded(value, col)
             out.append(flat)
         return out
 
@@ -181,13 +189,27 @@ class Table:
         text = f"{value:.{col.digits}f}"
         delta, low = row.get(f"{col.key}_delta"), row.get(f"{col.key}_ci_low")
         if delta is not None:
-            sign = f"{delta:+.{col.digits}f}"
+            sign = self.delta_text(row, col.key, col.digits)
             text += f"\\textsubscript{{{sign}}}" if latex else f" ({sign})"
         if self.show_ci and low is not None:
             interval = f"[{low:.{col.digits}f}, {row[f'{col.key}_ci_high']:.{col.digits}f}]"
             text += f" {{\\scriptsize {interval}}}" if latex else f" {interval}"
         if n is not None and common is None:
             text += f" (n {n})"
+        return text
+
+    @staticmethod
+    def delta_text(row: dict, key: str, digits: int = 2) -> str | None:
+        """A cell's change as printed: '+7.14', or '+7.14, n 12' when the items both sides
+        scored (`<key>_delta_n`) are not the n of the cell and of its baseline
+        (`_baseline_n`): the two accuracies shown are then not those it subtracts."""
+        delta = row.get(f"{key}_delta")
+        if delta is None:
+            return None
+        text, n = f"{delta:+.{digits}f}", row.get(f"{key}_n")
+        delta_n = row.get(f"{key}_delta_n")
+        if delta_n is not None and {n, row.get("_baseline_n", n)} != {delta_n}:
+            text += f", n {delta_n}"
         return text
 
     def title(self, col: Column) -> str:

@@ -163,6 +163,7 @@ class Execution:
     batch_size: int = 20                 # results per commit
     batch_interval: float = 0.5          # seconds between commits
     stream: bool = False
+    use_cache: bool = True               # False: send every request, take no cached reply
 
     def validate(self) -> "Execution":
         if self.budget is not None and self.budget <= 0:

@@ -9,15 +9,21 @@ with OpenAI's high-detail rule (85 + 170 per 512-px tile after fitting 2048 px a
 short side; Claude's w*h/750 and Qwen-VL's 28-px patches land near it, Gemini's flat 258 and
 low-detail 85 well below), completions at a typical length per setting capped by max_tokens.
 Providers count images so differently (a server counting 85 per image gets a fifth of the
-a-priori prompt tokens) that the a-priori numbers are only a first guess: when the same model
-has answered the same items with the same setting and image mode before, the estimate is
-calibrated on what its endpoint reported (`calibrate`): prompt tokens scaled by measured /
-estimated on those items, completions at their measured mean. The projection says which
-basis it used. Once a run has results, projections use its measured mean cost per request.
+a-priori prompt tokens), and models write so differently (a few tokens, or thousands), that
+the a-priori numbers are only a first guess. Every request sent records its a-priori text and
+image estimates beside the prompt tokens its endpoint reported, so the projection of a later
+run is calibrated on that endpoint's recorded usage (`Calibration`): text tokens scaled by
+reported / estimated on its text-only requests, image tokens by what its requests with images
+reported beyond their text, whatever their setting, clue source or items (so a clues=gt run is
+not judged by the shorter prompts of a clues=none one); completions at the mean the endpoint
+reported for the same prompt setting and clue source (else the same setting). The projection
+says which basis each part used; the a-priori figure stays only where there is nothing to
+calibrate from. Once a run has results, projections use its measured mean cost per request.
 """
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 
 from runner.messages import ImageRef, image_refs
 
@@ -57,8 +63,9 @@ def _ref_size(ref: ImageRef, sizes: dict[str, tuple[int, int]]) -> tuple[int, in
     return width, height
 
 
-def estimate_prompt_tokens(messages: list[dict], sizes: dict[str, tuple[int, int]]) -> int:
-    """Rough prompt tokens of built messages (before materialising)."""
+def estimate_prompt_parts(messages: list[dict], sizes: dict[str, tuple[int, int]]
+                          ) -> tuple[int, int]:
+    """(text tokens, image tokens) of built messages (before materialising), a priori."""
     chars = 0
     for message in messages:
         content = message["content"]
@@ -66,8 +73,83 @@ def estimate_prompt_tokens(messages: list[dict], sizes: dict[str, tuple[int, int
             chars += len(content)
         else:
             chars += sum(len(p["text"]) for p in content if isinstance(p, dict))
-    tokens = chars // 4 + 4 * len(messages)
-    return tokens + sum(image_tokens(*_ref_size(r, sizes)) for r in image_refs(messages))
+    text = chars // 4 + 4 * len(messages)
+    return text, sum(image_tokens(*_ref_size(r, sizes)) for r in image_refs(messages))
+
+
+def estimate_prompt_tokens(messages: list[dict], sizes: dict[str, tuple[int, int]]) -> int:
+    """Rough prompt tokens of built messages (before materialising)."""
+    return sum(estimate_prompt_parts(messages, sizes))
+
+
+def clue_kind(clues: str) -> str:
+    """A clue source as calibration groups it: none, gt, self, or run (whichever run)."""
+    return "run" if clues.startswith("run:") else clues
+
+
+@dataclass
+class Calibration:
+    """How an endpoint's recorded usage corrects the a-priori estimates (`calibrate`)."""
+    text_scale: float = 1.0
+    image_scale: float = 1.0
+    text_requests: int = 0          # text-only requests the text scale rests on
+    image_requests: int = 0         # requests with images the image scale rests on
+    completions: dict = field(default_factory=dict)   # (setting, clue kind) -> (mean, n)
+
+    def prompt(self, text: int, images: int) -> float:
+        return text * self.text_scale + images * self.image_scale
+
+    def completion(self, setting: str, clues: str) -> tuple[float | None, str]:
+        """(mean completion tokens or None for a priori, what it rests on): the endpoint's
+        mean for this setting and clue source, else for this setting, else the a-priori
+        length scaled as the endpoint's replies in other settings were (reported / a
+        priori), else a priori."""
+        found = self.completions.get((setting, clue_kind(clues)))
+        if found:
+            return found[0], f"{setting} with clues {clue_kind(clues)} ({found[1]} replies)"
+        same = [v for (s, _), v in self.completions.items() if s == setting]
+        if same:
+            return _mean(same), f"{setting}, any clue source ({sum(n for _, n in same)} replies)"
+        if self.completions:
+            n = sum(count for _, count in self.completions.values())
+            ratio = sum(mean * count for mean, count in self.completions.values()) / sum(
+                _typical(s) * count for (s, _), (_, count) in self.completions.items())
+            return (max(1.0, _typical(setting) * ratio),
+                    f"{setting} as a priori ×{ratio:.2f}, the ratio of this endpoint's lengths "
+                    f"in other settings ({n} replies)")
+        return None, f"{setting}: a priori"
+
+
+def _typical(setting: str) -> int:
+    return TYPICAL_COMPLETION.get(setting, 400)
+
+
+def _mean(pairs: list[tuple[float, int]]) -> float:
+    """The mean over groups given as (mean, count)."""
+    return sum(mean * count for mean, count in pairs) / sum(count for _, count in pairs)
+
+
+def calibrate(prompts: list[dict], completions: list[dict]) -> Calibration:
+    """From an endpoint's recorded usage (`Store.usage_history`): `prompts` [{"images": bool,
+    "n", "prompt", "text", "image"}] (reported prompt tokens and the a-priori text and image
+    estimates, summed over its requests without / with images) and `completions`
+    [{"setting", "clues", "n", "completion"}]. The text scale comes from the text-only
+    requests (1 without any); the image scale from what the requests with images reported
+    beyond their (scaled) text (1 without any)."""
+    out = Calibration()
+    text_only = next((p for p in prompts if not p["images"] and p["text"]), None)
+    if text_only:
+        out.text_scale, out.text_requests = text_only["prompt"] / text_only["text"], \
+            text_only["n"]
+    imaged = next((p for p in prompts if p["images"] and p["image"]), None)
+    if imaged:
+        beyond = imaged["prompt"] - imaged["text"] * out.text_scale
+        out.image_scale, out.image_requests = max(0.0, beyond) / imaged["image"], imaged["n"]
+    for c in completions:
+        key = (c["setting"], clue_kind(c["clues"]))
+        mean, n = out.completions.get(key, (0.0, 0))
+        out.completions[key] = ((mean * n + c["completion"]) / (n + c["n"]), n + c["n"])
+    return out
 
 
 def completion_bounds(setting: str, max_tokens: int | None,
@@ -75,36 +157,20 @@ def completion_bounds(setting: str, max_tokens: int | None,
     """(typical, upper bound) completion tokens per request for a setting (`typical`: a
     measured mean instead of the setting's a-priori length)."""
     upper = max_tokens or DEFAULT_MAX_COMPLETION
-    guess = TYPICAL_COMPLETION.get(setting, 400) if typical is None else math.ceil(typical)
+    guess = _typical(setting) if typical is None else math.ceil(typical)
     return min(guess, upper), upper
 
 
-def calibrate(estimated: dict[str, int], measured: dict[str, tuple[float, float]]
-              ) -> tuple[float, float | None, int]:
-    """(prompt scale, typical completion tokens, items measured) from the a-priori prompt
-    estimates {item_id: tokens} of this plan and the endpoint's reported usage {item_id:
-    (prompt, completion)} on the same items; (1.0, None, 0) when there is none."""
-    both = [i for i in estimated if i in measured and estimated[i] > 0]
-    if not both:
-        return 1.0, None, 0
-    scale = sum(measured[i][0] for i in both) / sum(estimated[i] for i in both)
-    return scale, sum(measured[i][1] for i in both) / len(both), len(both)
-
-
-def projection(price: dict | None, requests: int, prompt_tokens: int, setting: str,
-               max_tokens: int | None, cached: int = 0,
-               typical_completion: float | None = None) -> dict:
-    """Projected tokens and cost of the requests still to send (cached ones are free)."""
-    to_send = max(0, requests - cached)
-    typical, upper = completion_bounds(setting, max_tokens, typical_completion)
-    per_prompt = prompt_tokens / requests if requests else 0
-    prompt_total = int(per_prompt * to_send)
-    out = {"requests": requests, "cached": cached, "to_send": to_send,
-           "prompt_tokens": prompt_total, "completion_tokens": typical * to_send,
-           "completion_tokens_max": upper * to_send, "priced": price is not None,
-           "cost": cost(price, prompt_total, typical * to_send),
-           "cost_max": cost(price, prompt_total, upper * to_send)}
-    return out
+def projection(price: dict | None, requests: int, cached: int, prompt_tokens: int,
+               completion_tokens: int, completion_max: int) -> dict:
+    """Projected tokens and cost of the requests still to send (cached ones are free):
+    `prompt_tokens`, `completion_tokens` (typical) and `completion_max` (at max_tokens) are
+    totals over those requests."""
+    return {"requests": requests, "cached": cached, "to_send": max(0, requests - cached),
+            "prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
+            "completion_tokens_max": completion_max, "priced": price is not None,
+            "cost": cost(price, prompt_tokens, completion_tokens),
+            "cost_max": cost(price, prompt_tokens, completion_max)}
 
 
 UNKNOWN_COST = "unknown (no price)"

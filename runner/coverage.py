@@ -8,13 +8,15 @@ request is cached, running from the cache", or a refusal saying how many are cac
 
 The answer requests of a clues=self run carry the clues of its first pass, so their cache
 keys are unknown until that pass has a result: such a request counts as not cached (as the
-planner's projection counts it), never as a hit that might turn out to be a request.
+planner's projection counts it), never as a hit that might turn out to be a request. A run
+that takes nothing from the cache (`use_cache` off) has nothing cached.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from runner.prompts import PromptSet
+from runner.provenance import uses_cache
 from runner.work import WorkBuilder, load_items
 
 FROM_CACHE = "endpoint unreachable; every request is cached, running from the cache"
@@ -52,7 +54,7 @@ def pending_coverage(store, run_id: str, builder: WorkBuilder | None = None) -> 
         request = builder.build(work)
         if not request.error:          # recorded as an error without a request
             keys.append(request.key)
-    hits = store.cache_get_many(keys) if keys else {}
+    hits = store.cache_get_many(keys) if keys and uses_cache(run) else {}
     return Coverage(sum(1 for key in keys if key in hits), len(keys) + unknown)
 
 

@@ -2,9 +2,10 @@
 
 Kept apart from engine.py, which owns a run's lifecycle (claim, phases, stop reasons, final
 status) and the commits. This part decides, request by request, what happens to a work row:
-a build error or a cache hit is recorded at once, a request identical to one in flight waits
-for that one's reply (in-flight de-duplication: never pay twice), anything else is sent once
-a slot is free and the budget and deadline allow it. When the run stops, the requests in
+a build error or a cache hit (unless the run takes nothing from the cache) is recorded at
+once, anything else is sent once a slot is free and the budget and deadline allow it. No two
+work rows of a run share a request (the key holds the item, repeat and sample: each is its
+own draw), so nothing waits for another row's reply. When the run stops, the requests in
 flight get one request timeout to finish (cancel: none); the rest are abandoned and stay
 pending, to be resent on resume.
 """
@@ -26,8 +27,7 @@ LOOKAHEAD = 256
 class DispatchMixin:
     """Mixed into `Engine` (engine.py), whose state it uses: `store`, `run_id`, `builder`,
     `sender`, `totals`, `execution`, `started`, `stop_reason`, `_stop()`, `_record()`, the
-    in-flight futures `_inflight`, the tasks `_tasks`, `_slot_freed`, `_abandoning` and
-    `_hurry`."""
+    tasks `_tasks`, `_slot_freed`, `_abandoning` and `_hurry`."""
 
     # -- dispatch -------------------------------------------------------------------------
     async def _dispatch(self, pending: list[dict]) -> None:
@@ -36,7 +36,8 @@ class DispatchMixin:
                 break
             await asyncio.sleep(0)  # let the ticker read pause/cancel during cache replays
             requests = [self.builder.build(work) for work in pending[start:start + LOOKAHEAD]]
-            hits = self.store.cache_get_many([r.key for r in requests if not r.error])
+            hits = self.store.cache_get_many([r.key for r in requests if not r.error]) \
+                if self.execution.use_cache else {}
             await self._dispatch_chunk(requests, hits)
         await self._drain()
 
@@ -51,11 +52,7 @@ class DispatchMixin:
                 continue
             hit = hits.get(request.key)
             if hit is not None:
-                self._record(self.sender.reply_row(request, hit, cached=True))
-                continue
-            leader = self._inflight.get(request.key)
-            if leader is not None:
-                self._spawn(self._follow(request, leader))
+                self._record(self.sender.cached_row(request, hit))
                 continue
             if self._over_budget() or self._past_deadline():
                 break
@@ -64,7 +61,6 @@ class DispatchMixin:
                 await self._slot_freed.wait()
             if self.stop_reason:
                 break
-            self._inflight[request.key] = asyncio.get_running_loop().create_future()
             self._spawn(self._send(request))
 
     def _spawn(self, coroutine) -> None:
@@ -123,32 +119,16 @@ class DispatchMixin:
 
     # -- one request ----------------------------------------------------------------------
     async def _send(self, request: Request) -> None:
-        future = self._inflight[request.key]
-        reply = None
         try:
-            try:
-                exchanged = await self.sender.exchange(request)
-            except EndpointDown as down:
-                self._stop("failed", str(down))
-                return  # not the item's fault: it stays pending for the resume
-            try:
-                await _let_waiting_requests_go()
-            finally:  # even when cancelled meanwhile: a reply that came is recorded
-                row, cache_entry, reply = self.sender.outcome(request, exchanged)
-                self._record(row, cache_entry)
-        finally:
-            self._inflight.pop(request.key, None)
-            if not future.done():
-                future.set_result(reply)
-
-    async def _follow(self, request: Request, leader: asyncio.Future) -> None:
-        """A second work row with the same key as one in flight: reuse its reply."""
-        reply = await asyncio.shield(leader)
-        if reply is not None:
-            self._record(self.sender.reply_row(request, reply, cached=True))
-        elif not self.stop_reason:
-            self._inflight[request.key] = asyncio.get_running_loop().create_future()
-            await self._send(request)
+            exchanged = await self.sender.exchange(request)
+        except EndpointDown as down:
+            self._stop("failed", str(down))
+            return  # not the item's fault: it stays pending for the resume
+        try:
+            await _let_waiting_requests_go()
+        finally:  # even when cancelled meanwhile: a reply that came is recorded
+            row, cache_entry = self.sender.outcome(request, exchanged)
+            self._record(row, cache_entry)
 
 
 async def _let_waiting_requests_go() -> None:

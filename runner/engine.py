@@ -9,8 +9,9 @@ The promises, and how they are kept:
   A reply is committed (with its cache entry) within `batch_interval` seconds or
   `batch_size` results, and nothing but this process can send the run's work meanwhile
   (the lease in `model_runs.owner`, renewed with each commit). A resume sends only pending
-  work: what was in flight when the process died, never what was committed. Identical
-  requests share one call (in-flight de-duplication) and the cache answers repeats.
+  work: what was in flight when the process died, never what was committed. A reply in
+  the cache for the same draw (item, repeat, sample of the same request) is taken, unless
+  the run was started with `use_cache` off; either way each result says where it came from.
 - Never lose a result. A failed commit keeps the batch in memory and retries; a stop
   (pause, cancel, budget, deadline, Ctrl-C) flushes before returning.
 - SQLite is written from the event loop thread only; images are encoded in worker threads.
@@ -66,7 +67,6 @@ class Engine(DispatchMixin):
         self.stop_reason: str | None = None
         self.stop_message = ""
         self.note = ""                                  # said with the final status
-        self._inflight: dict[str, asyncio.Future] = {}
         self._tasks: set[asyncio.Task] = set()
         self._abandoning = False                        # cancelling what is left in flight
         self._hurry = False                             # a second Ctrl-C: do not wait

@@ -41,18 +41,22 @@ def _extracted(text: str, answer_type: str, options: list | None,
 
 
 def from_reply(work_id: int, reply: dict, answer_type: str, options: list | None, *,
-               cached: bool, cache_key: str, price_cost: float | None, attempts: int = 0,
-               rate_limited: int = 0, image_size: tuple[int, int] | None = None) -> dict:
+               cache_key: str, price_cost: float | None, cached_from: str | None = None,
+               attempts: int = 0, rate_limited: int = 0,
+               image_size: tuple[int, int] | None = None) -> dict:
     """A response row from a reply: a ChatResult's fields or a cache entry (same keys:
     text, finish_reason, refusal, prompt_tokens, completion_tokens, latency).
+    `cached_from`: None for a reply received now, else the run that made the cached reply
+    ('' when unknown): such a row is free and marked cached.
     `image_size` is the first image as the model saw it (tells pixel boxes from 0-1000)."""
     text = reply.get("text") or ""
     finish = reply.get("finish_reason")
+    cached = cached_from is not None
     row = {"work_id": work_id, "text": text, "finish_reason": finish,
            "prompt_tokens": reply.get("prompt_tokens"),
            "completion_tokens": reply.get("completion_tokens"),
            "latency": reply.get("latency"), "attempts": attempts, "rate_limited": rate_limited,
-           "cached": int(cached), "cache_key": cache_key,
+           "cached": int(cached), "cached_from": cached_from, "cache_key": cache_key,
            "cost": 0.0 if cached else price_cost}
     if reply.get("refusal") or finish == "content_filter":
         detail = reply.get("refusal") or "finish_reason content_filter"

@@ -10,7 +10,7 @@ import secrets
 import time
 from dataclasses import dataclass, field
 
-from runner import costs
+from runner.projection import project
 from runner.config import (ConfigError, Execution, RunConfig, config_id, request_seed,
                            resolved_config)
 from runner.prompts import PromptSet, ensure_versions, template_names
@@ -69,6 +69,52 @@ def _work_rows(config: RunConfig, items: dict[str, dict], base_seed: int | None
     return rows
 
 
+def unanswerable(item: dict) -> bool:
+    """A multiple-choice item with no option: nothing to choose from, and a letter the
+    model names could not be scored honestly (an MMR-Life import whose options were not
+    found flags such items). The plan leaves it out, saying how many."""
+    return item["answer_type"] == "multiple_choice" and not item.get("options")
+
+
+def _left_out(items: dict[str, dict]) -> tuple[dict[str, dict], list[str]]:
+    """(the items a run can ask, warnings about those it cannot); ConfigError when none is
+    left."""
+    refused = [item_id for item_id, item in items.items() if unanswerable(item)]
+    if not refused:
+        return items, []
+    if len(refused) == len(items):
+        raise ConfigError(f"none of the {len(items)} items can be asked: "
+                          f"{_unanswerable_text(refused)}")
+    kept = {item_id: item for item_id, item in items.items() if item_id not in refused}
+    return kept, [f"{len(refused)} of the {len(items)} items are left out of the run: "
+                  + _unanswerable_text(refused)]
+
+
+def _unanswerable_text(ids: list[str]) -> str:
+    shown = ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")
+    return (f"multiple choice with no options ({shown}): there is nothing to choose from "
+            "and no letter could be scored; give them options (Annotate) or re-import them")
+
+
+def _flagged(items: dict[str, dict]) -> str | None:
+    """'210 of 210 items are flagged with import problems: no 'Options:' in question (210),
+    missing image folder (210)': every flagged item, its problems counted by kind (the
+    sentence up to its first colon), most frequent first; None when none is flagged."""
+    kinds: dict[str, int] = {}
+    flagged = 0
+    for item in items.values():
+        problems = item.get("problems") or []
+        flagged += bool(problems)
+        for kind in dict.fromkeys(p.split(":", 1)[0].strip() for p in problems):
+            kinds[kind] = kinds.get(kind, 0) + 1
+    if not flagged:
+        return None
+    ranked = sorted(kinds.items(), key=lambda k: (-k[1], k[0]))
+    return (f"{flagged} of {len(items)} items are flagged with import problems: "
+            + ", ".join(f"{kind} ({n})" for kind, n in ranked)
+            + " (the Annotate page lists them under Import problems)")
+
+
 def _warnings(store, config: RunConfig, items: dict[str, dict]) -> list[str]:
     out = []
     if config.image_mode != "text_only":
@@ -102,7 +148,8 @@ def plan_run(store, config: RunConfig, execution: Execution | None = None) -> Ru
     execution = (execution or Execution()).validate()
     endpoint = store.get_endpoint(config.endpoint)
     item_ids = select_items(store, config)
-    items = {item_id: store.get_item(item_id) for item_id in item_ids}
+    selected = {item_id: store.get_item(item_id) for item_id in item_ids}
+    items, refused = _left_out(selected)
     answer_types = {item["answer_type"] for item in items.values()}
     versions = ensure_versions(store, template_names(config.setting, config.clues, answer_types,
                                                      config.clue_pass_setting))
@@ -110,54 +157,10 @@ def plan_run(store, config: RunConfig, execution: Execution | None = None) -> Ru
                                {i: item["version"] for i, item in items.items()})
     work = _work_rows(config, items, resolved["sampling"].get("seed"))
     plan = RunPlan(config, execution, endpoint, items, resolved, config_id(resolved), work,
-                   {}, _warnings(store, config, items))
+                   {}, refused + [w for w in [_flagged(selected)] if w]
+                   + _warnings(store, config, items))
     plan.projection = project(store, plan)
     return plan
-
-
-def project(store, plan: RunPlan) -> dict:
-    """Requests, cache hits and cost of the plan. Keys of the answer phase of clues=self
-    depend on the first pass, so those requests count as not cached."""
-    builder = WorkBuilder(plan.resolved, PromptSet.load(store, plan.resolved["templates"]),
-                          plan.items)
-    if plan.config.clues.startswith("run:"):
-        builder.set_clue_responses(store.run_response_clues(plan.config.clues[4:]))
-    sizes = {}
-    for item in plan.items.values():
-        for sha in list(item["images"]) + [o["image"] for o in item["options"] if o.get("image")]:
-            if sha not in sizes:
-                info = store.image_info(sha)
-                sizes[sha] = (info["width"], info["height"])
-    keys, prompt_tokens, requests, by_item = [], 0, 0, {}
-    for phase, item_id, repeat, sample, *_ in plan.work:
-        work = {"phase": phase, "item_id": item_id, "repeat": repeat, "sample": sample}
-        if phase == "answer" and plan.config.clues == "self":
-            messages = builder.messages(work, ["(a clue)"] * 3)
-        else:
-            request = builder.build(work)
-            if request.error:
-                continue
-            keys.append(request.key)
-            messages = request.messages
-        requests += 1
-        tokens = costs.estimate_prompt_tokens(messages, sizes)
-        prompt_tokens += tokens
-        if phase == "answer":
-            by_item.setdefault(item_id, tokens)
-    model = plan.endpoint["model"]
-    scale, completion, measured = costs.calibrate(by_item, store.measured_usage(
-        model, plan.config.setting, plan.config.image_mode, list(by_item)))
-    cached = len(store.cache_get_many(keys)) if keys else 0
-    out = costs.projection(store.price_for(model), requests, round(prompt_tokens * scale),
-                           plan.config.setting, plan.resolved["sampling"].get("max_tokens"),
-                           cached, completion)
-    out["work"] = len(plan.work)
-    out["basis"] = (f"calibrated on the usage {model}'s endpoint reported for {measured} of "
-                    f"these items (same setting and image mode)" if measured else
-                    "a priori (~4 characters a token, images by OpenAI's high-detail rule, a "
-                    "typical completion length per setting): no earlier answer of this model "
-                    "on these items to calibrate on")
-    return out
 
 
 def create_run(store, plan: RunPlan, author: str | None = None) -> str:
@@ -194,5 +197,5 @@ def preview_request(store, plan: RunPlan, item_id: str | None = None) -> dict:
         return out
     messages = materialise(request.messages, ImageEncoder(store))
     out["payload"] = {"model": plan.endpoint["model"], "messages": messages, **request.params}
-    out["cached"] = store.cache_get(request.key) is not None
+    out["cached"] = plan.execution.use_cache and store.cache_get(request.key) is not None
     return out

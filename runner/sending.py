@@ -16,7 +16,7 @@ import os
 from domain.geometry import fit_within
 
 from runner.client import ChatClient, RequestFailed, encode_json
-from runner.costs import cost
+from runner.costs import cost, estimate_prompt_parts
 from runner.endpoints import explain_failure
 from runner.limiter import AdaptiveLimiter
 from runner.messages import ImageEncoder, image_refs, materialise
@@ -51,6 +51,7 @@ class Sender:
                                                           thread_name_prefix="encode")
         self._encoding: dict = {}                 # ImageRef -> future of its data URL
         self._sizes: dict[str, tuple[int, int]] = {}
+        self._originals: dict[str, tuple[int, int]] = {}
         self._bodies: collections.OrderedDict[str, bytes] = collections.OrderedDict()
         self._body_head = b'{"model":' + encode_json(config["endpoint"]["model"]) + \
             b',"messages":'
@@ -87,26 +88,43 @@ class Sender:
                                 latency=events[-1]["latency"] if events else None)
         return result, events
 
-    def outcome(self, request: Request, exchanged) -> tuple[dict, dict | None, dict | None]:
-        """What exchange() gave as (response row, cache entry or None, reply fields or None)."""
+    def outcome(self, request: Request, exchanged) -> tuple[dict, dict | None]:
+        """What exchange() gave as (response row, cache entry or None)."""
         if isinstance(exchanged, dict):  # the failure's row
-            return exchanged, None, None
+            return exchanged, None
         result, events = exchanged
-        reply = reply_fields(result)
-        row = self.reply_row(request, reply, cached=False, attempts=len(events),
-                             rate_limited=_count_429(events))
-        return row, cache_row(request.key, result), reply
+        row = self._reply_row(request, reply_fields(result), attempts=len(events),
+                              rate_limited=_count_429(events))
+        row["estimated_text_tokens"], row["estimated_image_tokens"] = \
+            estimate_prompt_parts(request.messages, self._original_sizes(request.messages))
+        return row, cache_row(request.key, result)
 
-    def reply_row(self, request: Request, reply: dict, cached: bool, attempts: int = 0,
-                  rate_limited: int = 0) -> dict:
-        """The response row of a reply, live or from the cache."""
+    def cached_row(self, request: Request, entry: dict) -> dict:
+        """The response row of a reply taken from the cache: free, naming the run that made
+        it (the cache entry's run_id; '' when unknown), with no latency of its own (the
+        original call's time was not measured now: the views show it as cached)."""
+        return self._reply_row(request, {**entry, "latency": None},
+                               cached_from=entry.get("run_id") or "")
+
+    def _reply_row(self, request: Request, reply: dict, cached_from: str | None = None,
+                   attempts: int = 0, rate_limited: int = 0) -> dict:
+        """The response row of a reply, live or (`cached_from` given) from the cache."""
         item = self.items[request.item_id]
         return from_reply(request.work["id"], reply, item["answer_type"], item["options"],
-                          cached=cached, cache_key=request.key,
+                          cached_from=cached_from, cache_key=request.key,
                           price_cost=cost(self.price, reply.get("prompt_tokens"),
                                           reply.get("completion_tokens")),
                           attempts=attempts, rate_limited=rate_limited,
                           image_size=self._seen_size(item))
+
+    def _original_sizes(self, messages: list[dict]) -> dict[str, tuple[int, int]]:
+        """{sha: (width, height)} of the stored images the messages refer to: what the
+        a-priori estimate recorded beside the reported usage starts from (costs.py)."""
+        for ref in image_refs(messages):
+            if ref.sha not in self._originals:
+                info = self.store.image_info(ref.sha)
+                self._originals[ref.sha] = (info["width"], info["height"])
+        return self._originals
 
     def _seen_size(self, item: dict) -> tuple[int, int] | None:
         """(width, height) of the item's first image as sent (after downscaling): what the

@@ -6,7 +6,8 @@ snapshot into `model_runs.totals` with every batch commit, so any process can wa
 by reading one row.
 
 Tokens and cost count only requests actually sent by this run (a cached reply is free);
-`cached` says how many results came from the cache.
+`cached` says how many results came from the cache and `cached_from` from which runs'
+replies ({run id: results}; "" for replies recorded before their run was kept).
 
 `status_counts()` is the one tally of a run's work rows that every view shows (the
 Experiments panel, the CLI summary, `runs --json`): one counter per response status plus
@@ -157,6 +158,7 @@ class RunTotals:
         self.clue_ids = clue_ids
         self.clue_by_status = {s: agg.get("clue_by_status", {}).get(s, 0) for s in STATUSES}
         self.cached = agg.get("cached", 0)
+        self.cached_from = dict(agg.get("cached_from") or {})
         self.requests = agg.get("attempts", 0)       # HTTP attempts, retries included
         self.retries = max(0, self.requests - (self.done - self.cached))
         self.rate_limited = agg.get("rate_limited", 0)
@@ -178,7 +180,7 @@ class RunTotals:
     @property
     def in_flight(self) -> int:
         """Requests on the wire: the limiter's taken slots (at most the concurrency). Tasks
-        waiting for a slot, or for an identical request's reply, are pending, not in flight."""
+        waiting for a slot are pending, not in flight."""
         return self.limiter.in_flight if self.limiter is not None else 0
 
     def on_attempt(self, event: dict) -> None:
@@ -196,6 +198,8 @@ class RunTotals:
             self.clue_by_status[response["status"]] += 1
         if response.get("cached"):
             self.cached += 1
+            source = response.get("cached_from") or ""
+            self.cached_from[source] = self.cached_from.get(source, 0) + 1
             return
         if response.get("latency") is not None:
             bisect.insort(self.latencies, response["latency"])
@@ -250,6 +254,7 @@ class RunTotals:
             "done": self.done, "total": self.total, **answers,
             "answer_total": self.total - len(self.clue_ids), "clue_pass": clue_pass,
             "errors": answers["error"], "cached": self.cached,
+            "cached_from": dict(sorted(self.cached_from.items())),
             "requests": self.requests, "retries": self.retries,
             "rate_limited": self.rate_limited, "in_flight": self.in_flight,
             "concurrency": self.concurrency,

@@ -116,7 +116,7 @@ class WorkBuilder:
         messages, digest = self._messages_and_digest(work, clues)
         params = self.params(work)
         key = cache_key(self.base_url, self.model, None, params, work["sample"], work["repeat"],
-                        digest=digest)
+                        digest=digest, item=work["item_id"])
         return Request(work, messages, params, key, digest=digest)
 
 

@@ -12,6 +12,10 @@ MIN_WIDTH wide. When the clusters would not fit that width side by side (16 subt
 runs), the bars are drawn horizontally instead, a row per group with its label beside it, so
 the chart grows downwards, never wider than its column, and its text keeps its size.
 
+A bar may carry a note drawn above its value (a bin's n: "n 1", so that a 0 of one item does
+not read as a 0 of many), and a slot may be marked "no items" (value None): an empty bin is
+then told apart from a bar of 0%, which a missing bar is not.
+
 Pure: plain values in, markup out; every label that comes from data is escaped. The look
 (fonts, colours of the axes) is in assets/cluelab.css under `.cluelab-chart`.
 """
@@ -52,12 +56,32 @@ def series_colours(series: list[str], colours: dict[str, str] | None = None) -> 
     return {name: (colours or {}).get(name) or colour(s) for s, name in enumerate(series)}
 
 
+NO_ITEMS = "no items"
+
+
+def _slot(found: tuple) -> tuple:
+    """(value or None, tooltip, note) of a values entry: (value, tooltip[, note])."""
+    return (*found, "")[:3]
+
+
+def _no_items(x: float, y: float, tooltip: str, series: str, group: str,
+              turn: bool) -> str:
+    """The mark of a slot whose group has no items for the series: its words, not a bar (a
+    bar of 0% is a value; this is the absence of one)."""
+    esc = html.escape
+    rotate = f' transform="rotate(-90 {x:.1f} {y:.1f})"' if turn else ""
+    return (f'<text class="no-items" x="{x:.1f}" y="{y:.1f}"{rotate} '
+            f'data-series="{esc(series)}" data-group="{esc(group)}">'
+            f'<title>{esc(tooltip)}</title>{NO_ITEMS}</text>')
+
+
 def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, caption: str,
                      y_label: str = "accuracy (%)", y_max: float = 100.0,
                      empty: str = "Nothing to plot yet.",
                      colours: dict[str, str] | None = None) -> str:
-    """values: {(group, series): (value, tooltip text)}; a missing pair leaves its slot
-    empty (the other bars keep their places). `caption` says what the chart shows;
+    """values: {(group, series): (value, tooltip text[, note])}; a missing pair leaves its
+    slot empty (the other bars keep their places), a value None marks it "no items", and a
+    note ("n 1") is written above the bar's value. `caption` says what the chart shows;
     `colours`: {series: colour} (default: the palette in the series' order)."""
     esc = html.escape
     colours = series_colours(series, colours)
@@ -80,18 +104,19 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
                                                              colours=colours), colours)
     bottom = (longest * math.sin(math.radians(35)) + 22) if turned else 26
     width = max(MIN_WIDTH, width_needed)
-    height = TOP + PLOT_HEIGHT + bottom
+    top = TOP + (12 if any(_slot(v)[2] for v in values.values()) else 0)   # room for notes
+    height = top + PLOT_HEIGHT + bottom
 
     def y(value: float) -> float:
-        return TOP + PLOT_HEIGHT * (1 - max(0.0, min(value, y_max)) / y_max)
+        return top + PLOT_HEIGHT * (1 - max(0.0, min(value, y_max)) / y_max)
 
     parts = [_svg_start(width, height, caption)]
     for value in _ticks(y_max):
         parts.append(_tick((left, width_needed, y(value), y(value)),
                            (left - 6, y(value) + 4), "end", value))
-    axis_x = left - 32
-    parts.append(f'<text class="axis-title" x="{axis_x:.0f}" y="{TOP + PLOT_HEIGHT / 2:.0f}" '
-                 f'transform="rotate(-90 {axis_x:.0f} {TOP + PLOT_HEIGHT / 2:.0f})" '
+    axis_x, middle = left - 32, top + PLOT_HEIGHT / 2
+    parts.append(f'<text class="axis-title" x="{axis_x:.0f}" y="{middle:.0f}" '
+                 f'transform="rotate(-90 {axis_x:.0f} {middle:.0f})" '
                  f'text-anchor="middle">{esc(y_label)}</text>')
     for g, group in enumerate(groups):
         x0 = left + GAP + g * (cluster + GAP)
@@ -99,15 +124,24 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
             found = values.get((group, name))
             if found is None:
                 continue
-            value, tooltip = found
-            x, top = x0 + s * bar, y(value)
-            parts.append(f'<rect class="bar" x="{x + 1:.1f}" y="{top:.1f}" width="{bar - 2:.1f}" '
-                         f'height="{TOP + PLOT_HEIGHT - top:.1f}" fill="{colours[name]}" '
+            value, tooltip, note = _slot(found)
+            x = x0 + s * bar
+            if value is None:
+                parts.append(_no_items(x + bar / 2 + 4, top + PLOT_HEIGHT - 4, tooltip, name,
+                                       group, turn=True))
+                continue
+            y_top = y(value)
+            parts.append(f'<rect class="bar" x="{x + 1:.1f}" y="{y_top:.1f}" '
+                         f'width="{bar - 2:.1f}" height="{top + PLOT_HEIGHT - y_top:.1f}" '
+                         f'fill="{colours[name]}" '
                          f'data-series="{esc(name)}" data-group="{esc(group)}">'
                          f'<title>{esc(tooltip)}</title></rect>'
-                         f'<text class="value" x="{x + bar / 2:.1f}" y="{top - 3:.1f}" '
+                         f'<text class="value" x="{x + bar / 2:.1f}" y="{y_top - 3:.1f}" '
                          f'text-anchor="middle">{value:.0f}</text>')
-        centre, base = x0 + cluster / 2, TOP + PLOT_HEIGHT + 14
+            if note:
+                parts.append(f'<text class="value-note" x="{x + bar / 2:.1f}" '
+                             f'y="{y_top - 14:.1f}" text-anchor="middle">{esc(note)}</text>')
+        centre, base = x0 + cluster / 2, top + PLOT_HEIGHT + 14
         anchor = (f'text-anchor="end" transform="rotate(-35 {centre:.1f} {base:.1f})"'
                   if turned else 'text-anchor="middle"')
         parts.append(f'<text class="label" x="{centre:.1f}" y="{base:.1f}" {anchor}>'
@@ -155,7 +189,7 @@ def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, c
                         colours: dict[str, str] | None = None) -> str:
     """The same bars turned: a row per group (its label left of it, wrapped at H_LABEL
     characters a line, the row as high as its label or its bars; the full text in a
-    tooltip too), a bar per series, the scale on top. MIN_WIDTH wide whatever the number of
+    tooltip too), a bar per series (its note after its value), the scale on top. MIN_WIDTH wide whatever the number of
     groups: it grows in height."""
     esc = html.escape
     colours = series_colours(series, colours)
@@ -186,13 +220,18 @@ def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, c
             found = values.get((group, name))
             if found is None:
                 continue
-            value, tooltip = found
+            value, tooltip, note = _slot(found)
             y = y0 + (rows[g] - H_GAP - len(series) * H_BAR) / 2 + s * H_BAR
+            if value is None:
+                parts.append(_no_items(left + 3, y + H_BAR - 2, tooltip, name, group,
+                                       turn=False))
+                continue
+            written = f"{value:.0f}" + (f" · {note}" if note else "")
             parts.append(f'<rect class="bar" x="{left:.1f}" y="{y + 1:.1f}" '
                          f'width="{x(value) - left:.1f}" height="{H_BAR - 2}" '
                          f'fill="{colours[name]}" data-series="{esc(name)}" '
                          f'data-group="{esc(group)}"><title>{esc(tooltip)}</title></rect>'
                          f'<text class="value" x="{x(value) + 3:.1f}" y="{y + H_BAR - 2:.1f}">'
-                         f'{value:.0f}</text>')
+                         f'{esc(written)}</text>')
     parts.append("</svg>")
     return "".join(parts)

@@ -1,19 +1,23 @@
 """Runs side by side: labelled, in one order, and reduced to the items they share.
 
 Every table and plot across runs (`scoring.tables`, the Results page) reads its runs through
-here, so that two rules hold everywhere: runs are compared only on the items they share
-(`judges.pairing`; the n is stated and runs sharing nothing are refused), and the result does
-not depend on the order the runs were named in (runs are taken sorted by label, then id).
+here, so that three rules hold everywhere: runs are compared only on the items they share
+(`judges.pairing`; the n is stated and runs sharing nothing are refused); a figure that
+subtracts or compares two accuracies (general vs rigorous and its drop, a clue source's delta)
+is computed on the items both scored (`on_scored_by_all`), states that n, and the unscored
+count of each side is shown; and the result does not depend on the order the runs were named
+in (runs are taken sorted by label, then id).
 """
 from __future__ import annotations
 
-from judges.pairing import PairingError, Shared, recorded_items, shared_items
+from judges.pairing import PairingError, Shared, item_key, recorded_items, scored_by_all, \
+    shared_items
 from runner.config import draws_text
 from runner.leases import effective_status
 
 from scoring.extraction import CLUELAB
-from scoring.results import ResultsError, check_extraction, default_judge, on_items, \
-    run_judges, run_summary
+from scoring.results import ResultsError, check_extraction, common_judge, on_items, \
+    on_keys, run_judges, run_summary
 
 SETTING_TITLES = {"direct": "No-CoT", "cot": "CoT", "clue_guided": "Clue-guided CoT",
                   "structured": "Structured"}
@@ -106,18 +110,17 @@ def clue_source(store, config: dict) -> str:
 
 def summaries(store, run_ids: list[str], protocol: str = "general", judge: str | None = None,
               samples_rule: str = "majority", extraction: str = CLUELAB) -> dict[str, dict]:
-    """{run_id: run_summary} for the runs scored under `protocol` (by `judge` when one is
-    named; the others are left out), in label order. Each run on all its own items."""
+    """{run_id: run_summary} for the runs scored under `protocol`, in label order, each on
+    all its own items. Every run is read with `judge` (runs it did not score are left out)
+    or, when none is named, with the judge they were all scored with (`common_judge`);
+    when they have none in common, each with its own (the tables then say so and mark no
+    best)."""
     check_extraction(extraction, protocol)
-    out = {}
-    for rid in labels(store, run_ids):
-        if judge is None and default_judge(store, rid, protocol) is None:
-            continue
-        if judge is not None and judge not in run_judges(store, rid, protocol):
-            continue
-        out[rid] = run_summary(store, rid, protocol, judge, samples_rule,
-                               extraction=extraction)
-    return out
+    scored = [rid for rid in labels(store, run_ids) if run_judges(store, rid, protocol)]
+    if judge is None:
+        judge = common_judge(store, scored, protocol)
+    return {rid: run_summary(store, rid, protocol, judge, samples_rule, extraction=extraction)
+            for rid in scored if judge is None or judge in run_judges(store, rid, protocol)}
 
 
 def on_shared(results: dict, names: dict, what: str = "runs") -> tuple[dict, Shared]:
@@ -132,6 +135,17 @@ def on_shared(results: dict, names: dict, what: str = "runs") -> tuple[dict, Sha
     return {key: on_items(result, shared.items) for key, result in results.items()}, shared
 
 
+def on_scored_by_all(results: dict, key=item_key) -> tuple[dict, int]:
+    """(each result recomputed on the records whose key every one of them scored, the n of
+    those items): what a figure that subtracts or compares them (a protocol's drop, a clue
+    source's delta) is computed on, so that both sides have one n (`judges.pairing.
+    scored_by_all`; `key`: `item_key` across runs, `record_key` across one run's protocols).
+    The unscored records of each are counted on the results before this."""
+    keys = scored_by_all({name: result["records"] for name, result in results.items()}, key)
+    paired = {name: on_keys(result, keys, key) for name, result in results.items()}
+    return paired, len({item_key(r) for result in paired.values() for r in result["records"]})
+
+
 def grouped(results: dict, key_of) -> dict:
     """{group key: {run_id: result}} with the groups in key order (runs that are compared
     with each other, e.g. one model's runs under every clue source)."""
@@ -141,11 +155,35 @@ def grouped(results: dict, key_of) -> dict:
     return dict(sorted(groups.items(), key=lambda pair: str(pair[0])))
 
 
-def check_one_per_cell(cells: dict, describe) -> None:
-    """ResultsError when two runs fill one table cell (see `judges.pairing.one_per_cell`)."""
-    from judges.pairing import one_per_cell
+def finished_newest_first(store, run_ids, size=None) -> list[str]:
+    """The runs in the order a default choice takes them: finished ('done') before the
+    others (cancelled, failed, ...), then by `size` (run id -> a number, largest first) when
+    given, then the newest (created last), then by id."""
+    runs = {rid: store.get_run(rid) for rid in dict.fromkeys(run_ids)}
+    ordered = sorted(runs, key=lambda rid: (runs[rid]["created_at"], rid), reverse=True)
+    return sorted(ordered, key=lambda rid: (run_state(runs[rid]) != "done",
+                                            -size(rid) if size else 0))
 
-    try:
-        one_per_cell(cells, describe)
-    except PairingError as error:
-        raise ResultsError(str(error)) from None
+
+CELL_REMEDY = "to show another, name the runs with --runs without the one shown"
+
+
+def one_run_per_cell(store, cells: dict, describe) -> tuple[set, str]:
+    """A table cell shows one run: of the runs that fall in one (a 3-repeat and a 3-sample
+    run of one model, say), the newest finished one (`finished_newest_first`), whatever the
+    order they were given in. Returns (the runs not shown, a note naming for each such cell
+    the run shown and the others, and how to show another; '' when no cell had several).
+    cells: {cell key: run ids}; describe(cell key) says what the cell is."""
+    names = labels(store, [rid for runs in cells.values() for rid in runs])
+    left_out, said = set(), []
+    for key in sorted(cells, key=str):
+        if len(cells[key]) < 2:
+            continue
+        shown, *others = finished_newest_first(store, cells[key])
+        left_out.update(others)
+        said.append(f"{describe(key)} shows {names[shown]} (not shown: "
+                    f"{', '.join(sorted(names[rid] for rid in others))})")
+    if not said:
+        return left_out, ""
+    return left_out, ("Several runs for one cell, the newest finished one shown: "
+                      + "; ".join(said) + f"; {CELL_REMEDY}.")

@@ -9,7 +9,9 @@ samples are aggregated (so the "mmr_life" samples rule then reproduces the paper
 the report says how many verdicts the two rules disagree on.
 
 Only multiple-choice items are re-read (MMR-Life has no other kind); a failed call stays an
-`error`, and an item whose gold names no option stays as scored. Rigorous and grounded verdicts
+`error`, a reply cut off by max_tokens (truncated) stays as scored (its answer only from a
+whole explicit statement: the authors' `X.` would read a fragment, `scoring.offline`), and an
+item whose gold names no option stays as scored. Rigorous and grounded verdicts
 also depend on the clue matching, which this does not redo: the authors' rule applies to the
 general protocol only.
 """
@@ -46,7 +48,8 @@ def mmr_life_verdicts(responses: list[dict], items: dict[str, dict]) -> dict[int
     out = {}
     for r in responses:
         item = items.get(r["item_id"])
-        if item is None or item["answer_type"] != "multiple_choice" or r["status"] == "error":
+        if item is None or item["answer_type"] != "multiple_choice" or \
+                r["status"] in ("error", "truncated"):
             continue
         gold = gold_label(item["answer"], item.get("options"))
         if gold is not None:

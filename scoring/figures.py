@@ -1,18 +1,17 @@
 """The Results tab's figures: their data as long-form DataFrames, drawn as grouped bar charts
-(`scoring.bar_chart`, SVG) and heatmaps (small HTML tables); neither matplotlib nor Plotly
-is a dependency.
+(`scoring.bar_chart`, SVG) and heatmaps (`scoring.heatmaps`, small HTML tables; imported
+here); neither matplotlib nor Plotly is a dependency.
 
 - grouped bars: accuracy per domain, subtask or reasoning type, one bar per run;
 - rigorous drop: general, rigorous and grounded-rigorous accuracy per run (DailyClue Fig. 7);
 - accuracy per output-length quartile bin, one bar per run and bin (MMR-Life's
   thinking-length figure);
 - clue-injection heatmap (DailyClue Table 3) and the correlation between reasoning types
-  across runs (MMR-Life: Pearson's r of per-type accuracies over models; needs 3 runs).
+  across runs (MMR-Life: Pearson's r of per-type accuracies over models; needs 3 runs):
+  `scoring.heatmaps`.
 Every label that comes from data is HTML-escaped.
 """
 from __future__ import annotations
-
-import html
 
 import numpy as np
 import pandas as pd
@@ -20,6 +19,8 @@ import pandas as pd
 from judges.tables import Table
 
 from scoring.bar_chart import colour, grouped_bars_svg
+from scoring.heatmaps import correlation_heatmap, heatmap_html, injection_heatmap, \
+    text_colour, type_correlation  # noqa: F401 (the figures' API)
 
 BAR_COLUMNS = ["run", "group", "accuracy"]
 
@@ -32,13 +33,16 @@ def group_bars(summaries: dict[str, dict], group: str = "by_domain") -> pd.DataF
     return pd.DataFrame(rows, columns=BAR_COLUMNS)
 
 
+DROP_SERIES = (("general", "general"), ("rigorous", "rigorous"),
+               ("grounded", "grounded-rigorous"))
+
+
 def drop_bars(table: Table) -> pd.DataFrame:
-    """From the drop table: (run, protocol, accuracy %)."""
-    rows = [(row["model"], title, row[key]) for row in table.rows
-            for key, title in (("general", "general"), ("rigorous", "rigorous"),
-                               ("grounded", "grounded-rigorous"))
-            if row.get(key) is not None]
-    return pd.DataFrame(rows, columns=["run", "protocol", "accuracy"])
+    """From the drop table: (run, protocol, accuracy %, n): a row's accuracies share its n,
+    the items all its protocols scored (`scoring.tables.drop_table`)."""
+    rows = [(row["model"], title, row[key], row["n"]) for row in table.rows
+            for key, title in DROP_SERIES if row.get(key) is not None]
+    return pd.DataFrame(rows, columns=["run", "protocol", "accuracy", "n"])
 
 
 LENGTH_COLUMNS = ["run", "quartile", "bin", "output_tokens", "accuracy", "n"]
@@ -127,35 +131,61 @@ def group_chart(summaries: dict[str, dict], group: str = "by_domain", shared=Non
 
 
 def drop_chart(table: Table) -> str:
-    """General, rigorous and grounded-rigorous accuracy per run (bars side by side)."""
+    """General, rigorous and grounded-rigorous accuracy per run (bars side by side), each
+    run's on the items all its protocols scored: the caption says the n (when runs differ in
+    it, each run's label does), each bar's tooltip its n and the protocols' unscored items."""
     frame = drop_bars(table)
-    runs = list(dict.fromkeys(frame["run"]))
-    protocols = [p for p in ("general", "rigorous", "grounded-rigorous")
-                 if p in set(frame["protocol"])]
-    values = {(run, protocol): (acc, f"{run} · {protocol}: {acc:.1f}%")
-              for run, protocol, acc in frame.itertuples(index=False)}
+    sizes = {row["model"]: row["n"] for row in table.rows}
+    per_run = len(set(sizes.values())) > 1
+    label = {run: f"{run} (n {n})" if per_run else run for run, n in sizes.items()}
+    unscored = {row["model"]: ", ".join(f"{title} {row[f'unscored_{key}']}"
+                                        for key, title in DROP_SERIES
+                                        if row.get(f"unscored_{key}") is not None)
+                for row in table.rows}
+    runs = [label[run] for run in dict.fromkeys(frame["run"])]
+    protocols = [p for _, p in DROP_SERIES if p in set(frame["protocol"])]
+    values = {(label[run], protocol): (acc, f"{run} · {protocol}: {acc:.1f}% of {n}"
+                                       + (f" (unscored: {unscored[run]})"
+                                          if unscored[run] else ""))
+              for run, protocol, acc, n in frame.itertuples(index=False)}
     return grouped_bars_svg(runs, protocols, values, caption=table.caption,
                             empty="No general scores yet.")
 
 
 def length_chart(frame: pd.DataFrame, colours: dict[str, str] | None = None) -> str:
     """Accuracy per output-length quartile bin (each run's own quartiles), one bar per run
-    (`colours`: each run's, `run_colours`)."""
+    (`colours`: each run's, `run_colours`), each bar with its bin's n above its value (a 0
+    of one item is not a 0 of many), and a run's empty bin marked "no items" (not a bar of
+    0%: equal lengths leave bins empty)."""
     runs = list(dict.fromkeys(frame["run"]))
-    bins = list(dict.fromkeys(sorted(frame["quartile"], key=_bin_order)))
+    bins = _all_bins(frame["quartile"])
     values = {(row.quartile, row.run): (row.accuracy, f"{row.run} · {row.quartile} "
                                         f"({row.bin}, mean {row.output_tokens:.0f}): "
-                                        f"{row.accuracy:.1f}% of {row.n} items")
+                                        f"{row.accuracy:.1f}% of {row.n} items",
+                                        f"n {row.n}")
               for row in frame.itertuples(index=False)}
+    for run in runs:
+        for name in bins:
+            values.setdefault((name, run), (None, f"{run} · {name}: no items (outputs of "
+                                                  f"equal length fall in one bin)"))
     caption = "Accuracy (%) per output-length quartile of each run (Q1 shortest outputs, Q4 " \
               "longest), counted per item as the table is: an item's length is its mean " \
-              "output tokens over its repeats and samples"
-    fewer = [run for run in runs if (frame["run"] == run).sum() < 4]
+              "output tokens over its repeats and samples; each bar's n (items) above it"
+    fewer = [run for run in runs if (frame["run"] == run).sum() < len(bins)]
     if fewer:
-        caption += (f"; {len(fewer)} of {len(runs)} runs fill fewer bins: outputs of equal "
-                    f"length fall in one bin")
+        caption += (f"; {len(fewer)} of {len(runs)} runs leave bins empty (marked "
+                    f"\"no items\"): outputs of equal length fall in one bin")
     return grouped_bars_svg(bins, runs, values, caption=caption,
                             empty="No output token counts to plot.", colours=colours)
+
+
+def _all_bins(names) -> list[str]:
+    """Every bin of the chart, Q1..Q4 (or bin 1..k of k), those no run fills too."""
+    found = sorted(set(names), key=_bin_order)
+    if not found:
+        return []
+    total = 4 if found[0].startswith("Q") else int(found[0].rsplit(" of ", 1)[1])
+    return [quartile_name(k, total) for k in range(total)]
 
 
 def _bin_order(name: str) -> int:
@@ -171,149 +201,3 @@ def padded_range(values, pad: float = 0.05) -> list[float] | None:
     low, high = min(found), max(found)
     margin = pad * max(high - low, abs(high) * 0.2, 1.0)
     return [low - margin, high + margin]
-
-
-def type_correlation(summaries: dict[str, dict]) -> tuple[list[str], np.ndarray | None, str]:
-    """Pearson's r between reasoning types (or domains when items have no reasoning type)
-    over the runs' per-type accuracies; (names, matrix or None, note)."""
-    group = "by_reasoning_type"
-    names = sorted({n for s in summaries.values() for n in s.get(group, {})} - {"(none)"})
-    if len(names) < 2:
-        group = "by_domain"
-        names = sorted({n for s in summaries.values() for n in s.get(group, {})} - {"(none)"})
-    runs = [s for s in summaries.values()
-            if all(s.get(group, {}).get(n) and s[group][n].accuracy is not None for n in names)]
-    if len(names) < 2 or len(runs) < 3:
-        return names, None, (f"needs at least 3 scored runs covering 2 or more "
-                             f"{'reasoning types' if group == 'by_reasoning_type' else 'domains'}")
-    data = np.array([[s[group][n].accuracy for n in names] for s in runs])
-    with np.errstate(invalid="ignore", divide="ignore"):
-        matrix = np.corrcoef(data.T)
-    what = "reasoning types" if group == "by_reasoning_type" else "domains"
-    return names, matrix, f"Pearson's r between {what} over {len(runs)} runs"
-
-
-def _colour(value: float, low: float, high: float, diverging: bool) -> str:
-    return "rgb({},{},{})".format(*_rgb(value, low, high, diverging))
-
-
-def text_colour(background: tuple[int, int, int]) -> str:
-    """The text colour readable on `background` (r, g, b): near-black on a light cell,
-    white on a dark or saturated one, chosen by the background's relative luminance (WCAG:
-    the one of the two with the higher contrast ratio)."""
-    def linear(c: int) -> float:
-        c = c / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    lum = 0.2126 * linear(background[0]) + 0.7152 * linear(background[1]) \
-        + 0.0722 * linear(background[2])
-    # contrast ratio (L1 + .05) / (L2 + .05), against black (L 0) and white (L 1)
-    return "#111" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#fff"
-
-
-def _rgb(value: float, low: float, high: float, diverging: bool) -> tuple[int, int, int]:
-    if diverging:  # -1 red .. 0 white .. 1 blue
-        t = max(-1.0, min(1.0, value))
-        r, g, b = (255, int(255 * (1 + t)), int(255 * (1 + t))) if t < 0 else \
-            (int(255 * (1 - t)), int(255 * (1 - 0.6 * t)), 255)
-    else:
-        t = 0.0 if high <= low else (value - low) / (high - low)
-        r, g, b = int(255 - 190 * t), int(255 - 120 * t), int(255 - 40 * t)
-    return r, g, b
-
-
-FIT_WIDTH, ROW_HEAD = 520, 130   # px: the narrowest column a heatmap is shown in, its row names
-
-
-def fitted_heads(names: list[str]) -> tuple[list[str], list[str]]:
-    """(column titles, row names) of a square heatmap that must fit FIT_WIDTH: the names
-    when each fits its column (about 7 px a character, on two lines), else the columns
-    numbered 1..k and each row's name led by its number (full names in the tooltips)."""
-    room = int((FIT_WIDTH - ROW_HEAD) / max(1, len(names)) / 7 * 2)
-    if all(len(name) <= room for name in names):
-        return list(names), list(names)
-    return [str(k) for k in range(1, len(names) + 1)], \
-        [f"{k}. {name}" for k, name in enumerate(names, 1)]
-
-
-def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = "",
-                 digits: int = 1, diverging: bool = False, deltas=None,
-                 fit: bool = False) -> str:
-    """An HTML table coloured by value; None cells stay blank. `deltas` (same shape) are
-    printed beside the value as (+x.x). `fit`: the table is as wide as its box whatever the
-    number of columns (fixed layout, equal columns, titles wrapped; a square map whose names
-    do not fit numbers its columns and leads each row's name with its number: `fitted_heads`;
-    full names in the tooltips; smaller text for many columns)."""
-    found = [v for line in values for v in line if v is not None and not np.isnan(v)]
-    low, high = (min(found), max(found)) if found else (0.0, 1.0)
-    esc = html.escape
-    shown, row_names = fitted_heads([str(c) for c in columns]) if fit and rows == columns \
-        else ([str(c) for c in columns], [str(r) for r in rows])
-    def th(full: str, text: str) -> str:      # the full name on hover when shortened
-        return f'<th title="{esc(full)}">{esc(text)}</th>' if text != full else \
-            f"<th>{esc(text)}</th>"
-
-    head = "".join(th(str(c), t) for c, t in zip(columns, shown))
-    style = (f' style="font-size:{max(9, 13 - len(columns) // 3)}px"' if fit else "")
-    layout = (f'<colgroup><col style="width:{ROW_HEAD}px">'
-              + "<col>" * len(columns) + "</colgroup>") if fit else ""
-    body = []
-    for i, name in enumerate(rows):
-        cells = []
-        for j, _ in enumerate(columns):
-            v = values[i][j]
-            if v is None or (isinstance(v, float) and np.isnan(v)):
-                cells.append("<td>–</td>")
-                continue
-            text = f"{v:.{digits}f}"
-            d = deltas[i][j] if deltas is not None else None
-            if d is not None:
-                text += f" ({d:+.{digits}f})"
-            rgb = _rgb(v, low, high, diverging)
-            cells.append('<td style="background:rgb({},{},{});color:{}">'.format(
-                *rgb, text_colour(rgb)) + f"{esc(text)}</td>")
-        body.append(f"<tr>{th(str(name), row_names[i])}{''.join(cells)}</tr>")
-    kind = "cluelab-heatmap cluelab-heatmap-fit" if fit else "cluelab-heatmap"
-    return (f'<div class="cluelab-heatmap-scroll"><table class="{kind}"{style}>'
-            f"<caption>{esc(caption)}</caption>{layout}"
-            f"<tr><th></th>{head}</tr>{''.join(body)}</table>"
-            f"{colour_legend(low, high, diverging, digits)}</div>")
-
-
-def colour_legend(low: float, high: float, diverging: bool, digits: int) -> str:
-    """The scale a heatmap's colours are read on: a gradient from its lowest to its highest
-    value (a diverging map: -1, 0, +1), the values at its ends (and middle) written."""
-    if diverging:
-        stops, marks = (-1.0, 0.0, 1.0), ("-1", "0", "+1")
-    else:
-        stops = (low, (low + high) / 2, high)
-        marks = tuple(f"{v:.{digits}f}" for v in stops)
-    gradient = ", ".join(_colour(v, low, high, diverging) for v in stops)
-    labels = "".join(f"<span>{html.escape(m)}</span>" for m in marks)
-    what = "Pearson's r" if diverging else "accuracy (%)"
-    return (f'<div class="cluelab-heatmap-legend" aria-label="colour scale">'
-            f'<span class="cluelab-heatmap-legend-title">{what}</span>'
-            f'<span class="cluelab-heatmap-legend-bar" '
-            f'style="background:linear-gradient(to right, {gradient})"></span>'
-            f'<span class="cluelab-heatmap-legend-marks">{labels}</span></div>')
-
-
-def injection_heatmap(table: Table) -> str:
-    """The clue-injection table coloured by accuracy; each row's shared items beside its
-    solver (the accuracy columns are its numeric ones but the items)."""
-    sources = [c.key for c in table.columns[1:] if c.numeric and c.key != "items"]
-    rows = [r["solver"] + (f" ({r['items']} items)" if r.get("items") is not None else "")
-            for r in table.rows]
-    values = [[r.get(s) for s in sources] for r in table.rows]
-    deltas = [[r.get(f"{s}_delta") for s in sources] for r in table.rows]
-    if not rows:
-        return "<p>No general scores for runs with clue sources yet.</p>"
-    return heatmap_html(rows, sources, values, deltas=deltas, caption=table.caption)
-
-
-def correlation_heatmap(summaries: dict[str, dict]) -> str:
-    names, matrix, note = type_correlation(summaries)
-    if matrix is None:
-        return f"<p>Correlation heatmap: {html.escape(note)}.</p>"
-    values = [[float(v) for v in line] for line in matrix]
-    return heatmap_html(names, names, values, caption=note, digits=2, diverging=True,
-                        fit=True)

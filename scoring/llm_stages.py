@@ -12,7 +12,7 @@ from judges import llm
 from judges.clue_match import ClueMatch, rigorous_verdict
 from judges.verdict import CORRECT, ERROR, Verdict, error, from_match, unscored
 
-from scoring.offline import needs_llm
+from scoring.offline import CUT_NOTE, TRUNCATED, needs_llm
 
 
 def _failed(judge: str, prompt: str, outcome: dict, **kwargs) -> Verdict:
@@ -95,6 +95,7 @@ class LlmStages:
                                           clues[wid])
         replies = self._ask("clue matching", list(asked.values()))
         item_of = {r["work_id"]: r["item_id"] for r in todo}
+        statuses = {r["work_id"]: r["status"] for r in todo}
         for wid, prompt in asked.items():
             outcome = replies[prompt]
             if outcome["reply"] is None:
@@ -107,6 +108,8 @@ class LlmStages:
             out[wid].details.update(extracted.get(wid, {}))
             out[wid].details["clues_from"] = "extracted by the judge" if wid in extracted \
                 else "clue list"
+            if statuses[wid] == TRUNCATED:
+                out[wid].details["cut_off"] = CUT_NOTE
             if match is not None:
                 matches[wid] = (match, clues[wid])
         return out, matches

@@ -8,25 +8,29 @@ from __future__ import annotations
 from judges.paper_tables import clue_injection_table
 from judges.tables import Column, Table
 
-from scoring.compared import SETTING_TITLES, check_one_per_cell, clue_source, grouped, \
-    labels, on_shared, solver_label, summaries, unfinished_note
+from scoring.compared import SETTING_TITLES, clue_source, grouped, labels, on_scored_by_all, \
+    on_shared, one_run_per_cell, solver_label, summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
 from scoring.table_marks import on_page_items, with_judges
 
 
 def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
-    """{(solver, column): accuracy %}, {solver: n} and notes: each solver's runs compared on
-    the items they share. solver_of(config) names a run's row, column_of(config) its
-    column; two runs in one cell are refused. When rows were computed on different numbers
-    of items, the notes say so (compare cells within a row)."""
+    """{(solver, column): accuracy %}, {solver: n}, {(solver, column): the cell's run (id,
+    name, n, judge and its result on the row's items)} and notes: each solver's runs
+    compared on the items they share. solver_of(config) names a run's row, column_of(config)
+    its column; of several runs in one cell the newest finished one is shown, the notes
+    naming the others (`one_run_per_cell`). When rows were computed on different numbers of
+    items, the notes say so (compare cells within a row)."""
     configs = {rid: store.get_run(rid)["config"] for rid in found}
-    names = labels(store, list(found))
     cells_runs: dict[tuple, list] = {}
     for rid, config in configs.items():
-        cells_runs.setdefault((solver_of(config), column_of(config)), []).append(names[rid])
-    check_one_per_cell(cells_runs, lambda key: f"{key[0]} with {what} {key[1]}")
-    cells, n, runs_of, notes = {}, {}, {}, []
+        cells_runs.setdefault((solver_of(config), column_of(config)), []).append(rid)
+    left_out, cell_note = one_run_per_cell(store, cells_runs,
+                                           lambda key: f"{key[0]} with {what} {key[1]}")
+    found = {rid: result for rid, result in found.items() if rid not in left_out}
+    names = labels(store, list(found))
+    cells, n, runs_of, notes = {}, {}, {}, [cell_note] if cell_note else []
     for solver, runs in grouped(found, lambda rid: solver_of(configs[rid])).items():
         runs, shared = on_shared(runs, {rid: names[rid] for rid in runs})
         n[solver] = shared.n
@@ -36,13 +40,18 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
             overall = result["summary"]["overall"]
             cell = (solver, column_of(configs[rid]))
             runs_of[cell] = {"run_id": rid, "run_name": names[rid], "n": overall.n,
-                             "judge": result["judge"]}
+                             "judge": result["judge"], "result": result}
             if overall.accuracy is not None:
                 cells[cell] = overall.accuracy * 100
     if len(set(n.values())) > 1:
         notes.append("Rows are on different items (see items): compare the cells of a row, "
                      "not a column.")
     return cells, n, runs_of, " ".join(notes)
+
+
+def _shown(runs_of: dict) -> list[str]:
+    """The runs a table's cells show (of several for one cell, only the one shown)."""
+    return [cell["run_id"] for cell in runs_of.values()]
 
 
 def _with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, str]) -> Table:
@@ -68,8 +77,8 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                     extraction: str = CLUELAB, judge: str | None = None,
                     items=None, items_are: str = "the main table compares") -> Table:
     """Cells: general accuracy (%) of each solver (model, setting, image mode) under each clue
-    source, every row on the items its runs share (each run read with its latest scoring,
-    or `judge`, `samples_rule` and `extraction`). `items`: compare only within these (the
+    source, every row on the items its runs share (each run read with `judge`, else the
+    judge they all share: `summaries`; and `samples_rule` and `extraction`). `items`: compare only within these (the
     items a page's main table is on, so that one run shows one accuracy on the page).
     ResultsError when no run has injected clues (there is nothing to compare)."""
     found = summaries(store, run_ids, "general", judge, samples_rule, extraction)
@@ -82,15 +91,41 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
     order = sorted(cells, key=lambda cell: (cell[0], cell[1] != "GT", cell[1] != "Self",
                                             cell[1]))
     table = clue_injection_table({cell: cells[cell] for cell in order}, n=n,
+                                 deltas=_paired_deltas(runs_of),
                                  caption="Clue injection: accuracy (%) and change against "
                                          "No Clue")
     _items_column(table)
     _with_cell_runs(table, runs_of, "solver", {c.key: c.key for c in table.columns
                                                if c.numeric and c.key != "items"})
+    for row in table.rows:       # a change's n is said where a cell's differs from it
+        row["_baseline_n"] = row.get(f"{BASELINE}_n")
     within = f"Only the {len(items)} items {items_are} are used." if items is not None else ""
-    table.notes = " ".join(p for p in (within, ROW_RULE.format(what="solver"), notes,
-                                       unfinished_note(store, found), table.notes) if p)
+    table.notes = " ".join(p for p in (within, ROW_RULE.format(what="solver"), DELTA_RULE,
+                                       notes, unfinished_note(store, _shown(runs_of)),
+                                       table.notes)
+                           if p)
     return table
+
+
+BASELINE = "No Clue"
+DELTA_RULE = ("A change against No Clue is computed on the items both runs scored: when "
+              "either left some unscored, the change says its own n.")
+
+
+def _paired_deltas(runs_of: dict) -> dict:
+    """{(solver, source): (change against the solver's No Clue in points, n)}: each on the
+    items both runs scored (`on_scored_by_all`), so that the change subtracts two
+    accuracies on one set of items."""
+    deltas = {}
+    for (solver, source), cell in runs_of.items():
+        base = runs_of.get((solver, BASELINE))
+        if source == BASELINE or base is None:
+            continue
+        paired, n = on_scored_by_all({"base": base["result"], "cell": cell["result"]})
+        accs = [paired[k]["summary"]["overall"].accuracy for k in ("base", "cell")]
+        if None not in accs:
+            deltas[(solver, source)] = ((accs[1] - accs[0]) * 100, n)
+    return deltas
 
 
 ROW_RULE = ("Each row compares one {what}'s runs on the items they share (items); a cell's "
@@ -147,7 +182,7 @@ def ablation_table(store, run_ids: list[str], within=None) -> Table:
             + ".") if left_out else ""
     table = Table(columns, rows, caption="Reasoning setting ablation: accuracy (%)",
                   notes=" ".join(p for p in (ROW_RULE.format(what="model"), notes, left,
-                                             unfinished_note(store, found)) if p))
+                                             unfinished_note(store, _shown(runs_of))) if p))
     _items_column(table)
     return _with_cell_runs(table, runs_of, "model",
                            {s: SETTING_TITLES[s] for s in settings})

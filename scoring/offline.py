@@ -4,7 +4,17 @@ Rule verdicts are read from the extraction stored with each response (the runner
 answer when the reply came in, and the UI shows that same reading), so scoring 100,000
 responses does not re-parse 100,000 texts. Response statuses map to verdicts as follows:
 error -> `error`; refused -> `unparsed` (a reply without an answer); truncated, unparsed and
-ok -> the rule judge on whatever answer was extracted (none -> `unparsed`).
+ok -> the rule judge on the answer extracted (none -> `unparsed`).
+
+A truncated reply (cut off by max_tokens, finish_reason length) is read again from its text
+as a cut reply (`as_scored`, `domain.extract` with complete=False), whatever the runner stored:
+its answer only from a whole explicit statement (an `Answer: X` line a newline ends,
+`\\boxed{X}`, ...; no fallback reads a fragment), else it is unparsed. What its clues count
+for: the clues it wrote whole, with their reasoning; the last, unended line is a fragment and
+no clue, and the unfinished last sentence is neither a sentence of the reasoning nor text an
+LLM judge reads, so a cut clue is never matched as a whole one (Inspect's live matching reads
+it the same way, `model_clues`). Rigorous needs the answer right anyway, so a cut reply's clues count
+only when a whole statement gave the right answer.
 
 Offline rigorous accuracy matches the model's clue list against the GT clues lexically
 (`judges.clue_match`); when the output has no clue list, the sentences of its reasoning stand
@@ -17,6 +27,7 @@ from __future__ import annotations
 
 import re
 
+from domain.extract import clues_of, extract, whole_sentences
 from domain.geometry import gt_clue_boxes
 
 from judges.clue_match import match_clues, rigorous_verdict
@@ -29,6 +40,31 @@ _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 # statement ("Answer: B", "# Final answer: B", "\boxed{B}") and bare headings ("Clues:").
 _NOT_A_CLUE = re.compile(r"^[#*>\s]*(final\s+)?answer\s*[:：]|^[#*>\s]*\\boxed\{[^}]*\}[\s.]*$|"
                          r"^[#*>\s]*(clues?|reasoning|evidence)\s*[:：]?[*\s]*$", re.I)
+
+
+TRUNCATED = "truncated"
+CUT_NOTE = "the reply was cut off (finish_reason length): read from what it wrote whole"
+
+
+def _read_as_cut(response: dict) -> dict:
+    """A truncated reply's clues and prose as scoring reads them: the clues of its whole
+    lines, its text up to its last whole sentence or line."""
+    text = response.get("text") or ""
+    return {**response, "clues": clues_of(text, complete=False),
+            "text": whole_sentences(text), "read_as_cut": True}
+
+
+def as_scored(response: dict, item: dict | None) -> dict:
+    """The response as scoring reads it: itself, or for a truncated reply (with its text) a
+    copy read as a cut reply: answer and reason from `extract(complete=False)`, the clues of
+    its whole lines, its text up to its last whole sentence (what the sentences of the
+    reasoning and the LLM judges read). The stored box convention is kept."""
+    if response.get("status") != TRUNCATED or item is None or "text" not in response:
+        return response
+    read = extract(response.get("text") or "", item["answer_type"], item.get("options") or [],
+                   complete=False)
+    return {**_read_as_cut(response), "answer": read.answer,
+            "reason": f"{CUT_NOTE}; {read.reason}"}
 
 
 def rule_verdict(item: dict | None, response: dict) -> Verdict:
@@ -60,7 +96,12 @@ def sentence_clues(text: str | None) -> list[dict]:
 
 
 def model_clues(response: dict) -> tuple[list[dict], str]:
-    """(clues, where from): the extracted clue list, else the reasoning's sentences."""
+    """(clues, where from): the extracted clue list, else the reasoning's sentences; of a
+    truncated reply with its text, those of its whole lines (as `as_scored` reads it, so
+    that Inspect's live matching never matches its cut clue either)."""
+    if response.get("status") == TRUNCATED and response.get("text") is not None and \
+            not response.get("read_as_cut"):
+        response = _read_as_cut(response)
     clues = [c for c in response.get("clues") or [] if str(c.get("text") or "").strip()]
     if clues:
         return clues, "clue list"
@@ -74,6 +115,8 @@ def offline_rigorous(item: dict, response: dict, general: Verdict, method: str =
     match = match_clues(clues, item.get("clues") or [], method=method)
     verdict = rigorous_verdict(general, match)
     verdict.details.update(clues_from=source, clue_match=match.any_match)
+    if response.get("status") == TRUNCATED:
+        verdict.details["cut_off"] = CUT_NOTE
     verdict.judge = f"offline:{match.method}"
     return verdict, (match, clues)
 

@@ -6,8 +6,9 @@ responses per item, so each item's responses (every repeat and sample, in that o
 first decided by the samples rule, exactly as `judges.samples.aggregate_samples` decides an
 item's samples for the tables: majority vote by default (a tie is no answer, so wrong),
 MMR-Life's rule over the first five, or the first response alone. Both runs are read by the
-same rule, so the pairs stay comparable, and the output says the rule (`rule`) and how many
-responses each item had (`responses_a`, `responses_b`). Unscored items are left out.
+same rule, so the pairs stay comparable, and the output says the rule (`rule`) and the most
+responses one item had in each run (`max_responses_per_item_a`, `_b`: its repeats x samples,
+what the rule decided from). Unscored items are left out.
 """
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from judges.stats import aggregate_samples
 from judges.verdict import CORRECT, UNSCORED, Verdict
 
 from scoring.compared import labels, run_state, unfinished_note
-from scoring.results import ResultsError, default_judge, run_summary, score_rows
+from scoring.results import ResultsError, common_judge, default_judge, run_summary, \
+    score_rows
 
 
 def item_outcomes(store, run_id: str, protocol: str = "general", judge: str | None = None,
@@ -52,10 +54,13 @@ def outcome_rule(samples_rule: str, responses_a: int, responses_b: int) -> str:
 def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
                  judge: str | None = None, samples_rule: str = "majority") -> dict:
     """Exact McNemar test and per-item flips between two runs on their shared items; both
-    accuracies are computed on those items (ResultsError when they share none). Each run's
+    accuracies are computed on those items (ResultsError when they share none). Both runs
+    are read with `judge`, else with the judge both were scored with (`common_judge`), else
+    (none in common) each with its own: `judge_a` and `judge_b` say which. Each run's
     name as every table shows it (its label: `labels`), the status a table shows (`status_a`: "cancelled", "failed", ...), the judge read
     (`name_a`, `judge_a`, ...), the outcome rule (`rule`) and a `note` naming a run that
     failed or did not finish ('' when both did) come with it."""
+    judge = judge or common_judge(store, [run_a, run_b], protocol)  # None: each its own
     a, responses_a = item_outcomes(store, run_a, protocol, judge, samples_rule)
     b, responses_b = item_outcomes(store, run_b, protocol, judge, samples_rule)
     try:
@@ -72,7 +77,7 @@ def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
                   judge_a=judge or default_judge(store, run_a, protocol),
                   judge_b=judge or default_judge(store, run_b, protocol),
                   items_a=len(a), items_b=len(b), samples_rule=samples_rule,
-                  responses_a=responses_a, responses_b=responses_b,
+                  max_responses_per_item_a=responses_a, max_responses_per_item_b=responses_b,
                   rule=outcome_rule(samples_rule, responses_a, responses_b),
                   accuracy_a=sum(a[i] for i in shared) / len(shared),
                   accuracy_b=sum(b[i] for i in shared) / len(shared))

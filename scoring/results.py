@@ -8,8 +8,8 @@ counted. n counts items: an item's repeats share its one count (`judges.stats.it
 so the accuracy is the mean over items of each item's share correct and its interval is over
 items; the spread over repeats is reported beside it as mean ± std. Beside the per-item
 counts, "per_response" counts every response's own verdict (before samples are aggregated):
-the true share of unparsed replies whatever the samples rule. A run scored by several judges is read with
-the judge of its latest scoring unless one is named (a panel before its own members). The
+the true share of unparsed replies whatever the samples rule. Which judge reads a run, unless one is
+named, is `common_judge`: the same for every run compared, when they have one in common. The
 general protocol's multiple-choice answers can be re-read with MMR-Life's own regex
 (`scoring.extraction`), which the summary then says, with how many verdicts changed.
 """
@@ -22,7 +22,8 @@ from collections import Counter, defaultdict
 from domain.judge_ids import parse_judge
 
 from judges.agreement import pairwise_agreement
-from judges.pairing import restrict
+from judges.pairing import item_key, restrict
+from judges.samples import rule_problem
 from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggregate_samples,
                           item_weights, items_every_repeat_scored, over_repeats,
                           summary_to_dict, verbench_summary, weighted_counts)
@@ -51,6 +52,15 @@ def check_extraction(extraction: str, protocol: str) -> None:
         raise ResultsError(str(error)) from None
 
 
+def check_samples_rule(store, run_id: str, samples_rule: str) -> None:
+    """ResultsError when the rule cannot decide this run's items honestly (mmr_life on 2 to
+    4 samples: `judges.samples.rule_problem`), naming the run."""
+    samples = int(store.get_run(run_id)["config"].get("samples") or 1)
+    problem = rule_problem(samples_rule, samples)
+    if problem:
+        raise ResultsError(f"run {run_id}: {problem}")
+
+
 def run_judges(store, run_id: str, protocol: str) -> list[str]:
     """The judges that scored the run under `protocol`, the default one first."""
     found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
@@ -58,15 +68,41 @@ def run_judges(store, run_id: str, protocol: str) -> list[str]:
     return sorted({j["judge"] for j in found}, key=lambda j: (j != first, _rank(j), j))
 
 
-def default_judge(store, run_id: str, protocol: str, found: list | None = None) -> str | None:
-    """The judge of the run's latest scoring under `protocol` (panel, then LLM, then offline
-    among those written at the same time); None when the run has no such scores."""
-    if found is None:
-        found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
+def preferred_judge(scorings: list[dict]) -> str | None:
+    """Of scorings [{"judge", "latest"}], the judge to read by: a panel before an LLM judge
+    before the offline matcher (an LLM judge reads open answers and clue matches the
+    offline matcher cannot, and offline verdicts are written with every scoring, so "the
+    latest" alone would flip to offline after any offline re-scoring), then the most
+    recent scoring, then the name. None when there is none."""
+    latest: dict[str, str] = {}
+    for j in scorings:
+        latest[j["judge"]] = max(latest.get(j["judge"], ""), j["latest"] or "")
+    ordered = sorted(sorted(latest), key=lambda j: latest[j], reverse=True)
+    return min(ordered, key=_rank) if ordered else None
+
+
+def common_judge(store, run_ids, protocol: str) -> str | None:
+    """The judge every run of `run_ids` scored under `protocol` was scored with
+    (`preferred_judge` among them; runs with no such scores are not counted), or None when
+    they have none in common: then each run is read with its own (`default_judge`) and a
+    table says so and marks no best (`scoring.table_marks.with_judges`). Every table,
+    `report` and `compare` read runs with it unless a judge is named, so the rows of one
+    table are read the same way."""
+    found = [[j for j in store.score_judges(rid) if j["protocol"] == protocol]
+             for rid in dict.fromkeys(run_ids)]
+    found = [scorings for scorings in found if scorings]
     if not found:
         return None
-    latest = max(j["latest"] for j in found)
-    return min((j["judge"] for j in found if j["latest"] == latest), key=lambda j: (_rank(j), j))
+    common = set.intersection(*({j["judge"] for j in scorings} for scorings in found))
+    return preferred_judge([j for scorings in found for j in scorings if j["judge"] in common])
+
+
+def default_judge(store, run_id: str, protocol: str, found: list | None = None) -> str | None:
+    """The judge a run is read with on its own (`preferred_judge` of its scorings under
+    `protocol`); None when the run has no such scores."""
+    if found is None:
+        found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
+    return preferred_judge(found)
 
 
 def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]:
@@ -123,6 +159,7 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
     drawn from one run compute it once and a new scoring or item edit is seen (the caller
     must not mutate the result)."""
     check_extraction(extraction, protocol)
+    check_samples_rule(store, run_id, samples_rule)
     found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
     judge = judge or default_judge(store, run_id, protocol, found)
     if judge is None:
@@ -236,9 +273,15 @@ def on_items(result: dict, items: frozenset) -> dict:
     """A `run_summary` result recomputed on `items` only (a new dict; the remembered result
     is not touched), its unscored records too (so n + unscored counts `items` only). The
     same result back when it has no record outside `items`."""
-    if all(r["item_id"] in items for r in result["records"]):
+    return on_keys(result, items, item_key)
+
+
+def on_keys(result: dict, keys: frozenset, key=item_key) -> dict:
+    """A `run_summary` result recomputed on the records whose `key(record)` is in `keys`
+    (`judges.pairing.item_key` or `record_key`); the same result when it keeps them all."""
+    if all(key(r) in keys for r in result["records"]):
         return result
-    kept = restrict(result["records"], items)
+    kept = [r for r in result["records"] if key(r) in keys]
     return {**result, **summarise_records(kept, result["protocol"], ci=result["ci"])}
 
 
@@ -272,14 +315,16 @@ def summary_json(result: dict) -> dict:
     return {**base, **summary_to_dict(result["summary"]), "repeats": result["repeats"]}
 
 
-def agreement(store, run_id: str, protocol: str) -> list[dict]:
-    """Pairwise agreement (percent, Cohen's kappa) between every judge that scored the run
-    under `protocol`. For rigorous and grounded only responses with a correct answer count
+def agreement(store, run_id: str, protocol: str, items=None) -> list[dict]:
+    """Pairwise agreement (percent, Cohen's kappa; "n": the responses both judges scored)
+    between every judge that scored the run under `protocol`, on the responses to `items`
+    when given (the items the page's table compares: agreement beside a table is on its
+    items). For rigorous and grounded only responses with a correct answer count
     (elsewhere every judge copies the answer's verdict, which would inflate agreement)."""
     labels: dict[str, dict] = defaultdict(dict)
     full = protocol in ("rigorous", "grounded")
     for r in store.run_scores(run_id, protocol, full=full):
-        if parse_judge(r["judge"]).is_panel:
+        if parse_judge(r["judge"]).is_panel or items is not None and r["item_id"] not in items:
             continue
         if full and r["details"].get("answer_value", CORRECT) != CORRECT:
             continue

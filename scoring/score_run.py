@@ -34,7 +34,7 @@ from scoring import OFFLINE, PROTOCOLS, SEMANTIC
 from scoring.judge_client import JudgeClient
 from scoring.llm_stages import LlmStages
 from scoring.results import forget_summaries
-from scoring.offline import grounded, offline_rigorous, rule_verdict
+from scoring.offline import TRUNCATED, as_scored, grounded, offline_rigorous, rule_verdict
 
 PROTOCOL_CHOICES = PROTOCOLS + ("all",)
 
@@ -133,6 +133,16 @@ def _offline(store, run, items, responses, rules, chosen, results, semantic=Fals
                                                          matches, _sizes(store, items))
 
 
+def _responses(store, run_id: str, items: dict, with_clues: bool, with_text: bool
+               ) -> list[dict]:
+    """The run's responses as scoring reads them (`scoring.offline.as_scored`): a truncated
+    reply is read again from its text, so its texts are read when the run has one."""
+    found = store.scoring_responses(run_id, with_clues=with_clues, with_text=with_text)
+    if not with_text and any(r["status"] == TRUNCATED for r in found):
+        found = store.scoring_responses(run_id, with_clues=with_clues, with_text=True)
+    return [as_scored(r, items.get(r["item_id"])) for r in found]
+
+
 def _sizes(store, items: dict) -> dict:
     return store.image_sizes(sorted({sha for i in items.values() for sha in i["images"]}))
 
@@ -155,9 +165,8 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
     need_clues = bool({"rigorous", "grounded", "verbench"} & set(chosen))
     tick = on_progress or (lambda *a: None)
     tick("reading responses", 0, 1)
-    responses = store.scoring_responses(run_id, with_clues=need_clues,
-                                        with_text=need_clues or bool(judges))
     items = store.scoring_items(run_id, with_clues=need_clues)
+    responses = _responses(store, run_id, items, need_clues, need_clues or bool(judges))
     rules = rule_verdicts(items, responses)
     tick("rule verdicts", len(responses), len(responses))
     results: dict[tuple[str, str], dict[int, Verdict]] = {}

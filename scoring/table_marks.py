@@ -1,11 +1,11 @@
 """What every table of runs carries, whichever table it is: each run row's `run_id` and
 `run_name`, a failed run's row never marked best, the notes naming the runs that failed or
-did not finish, a Judge column (and a note when rows differ in it), and the restriction to
-the items a page compares. Used by `scoring.tables` and `scoring.matrix_tables`.
+did not finish, a Judge column (and, when rows differ in it, no best marked and a note saying
+why), and the restriction to the items a page compares. Used by `scoring.tables` and `scoring.matrix_tables`.
 """
 from __future__ import annotations
 
-from judges.tables import Column, Table
+from judges.tables import MARK_RULE, Column, Table
 
 from scoring.compared import failed_runs, unfinished_note
 from scoring.results import on_items
@@ -28,19 +28,23 @@ def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
     return table
 
 
-JUDGES_DIFFER = ("Rows use different judges (Judge column): their numbers were not read the "
-                 "same way; read them all with one judge (--judge, or Judge on the Results "
-                 "page) to compare them.")
+JUDGES_DIFFER = ("No judge scored every run, so each row is read with its own (Judge column) "
+                 "and no best or second is marked: score the runs with one judge to compare "
+                 "them.")
 
 
 def with_judges(table: Table, judges: list[str]) -> Table:
-    """A Judge column (judges: one text per row, in row order) and, when rows differ in it,
-    a note saying so: a table never mixes judges without saying which row used which."""
+    """A Judge column (judges: one text per row, in row order). When rows differ in it (no
+    judge scored every run: `scoring.results.common_judge`), their numbers are not
+    comparable: the table marks no best or second, and one line says why instead of the
+    marking rule."""
     table.columns.append(Column("judge", "Judge", numeric=False))
     for row, judge in zip(table.rows, judges):
         row["judge"] = judge
     if len({j for j in judges if j}) > 1:
-        table.notes = " ".join(p for p in (table.notes, JUDGES_DIFFER) if p)
+        table.ranked = False
+        notes = table.notes.replace(MARK_RULE, "").replace("  ", " ").strip()
+        table.notes = " ".join(p for p in (notes, JUDGES_DIFFER) if p)
     return table
 
 

@@ -2,7 +2,8 @@
 
 - main: one row per run, overall and per domain (or subtask), with unparsed and error rates
   shown beside the accuracy (DailyClue Table 2);
-- drop: general vs rigorous accuracy and the drop (DailyClue Fig. 7), grounded beside it;
+- drop: general vs rigorous accuracy and the drop (DailyClue Fig. 7), grounded beside it,
+  each run's protocols on the items all of them scored (n) with each one's unscored count;
 - clue injection: rows solver model, columns clue source, deltas against No Clue (Table 3);
 - ablation: No-CoT / CoT / clue-guided per model (Fig. 6), Structured when a run has it
   (these two, whose cells are runs, in `scoring.matrix_tables`; imported here);
@@ -26,11 +27,12 @@ the order of the runs.
 from __future__ import annotations
 
 from judges.stats import CI_RULE, COUNTING_RULES
-from judges.paper_tables import DROP_NOTE, leaderboard, results_table, rigorous_drop_table, \
-    verbench_table
+from judges.pairing import record_key
+from judges.paper_tables import DROP_NOTE, DROP_PROTOCOLS, leaderboard, results_table, \
+    rigorous_drop_table, verbench_table
 from judges.tables import MARK_RULE, Column, Table
 
-from scoring.compared import labels, on_shared, summaries
+from scoring.compared import labels, on_scored_by_all, on_shared, summaries
 from scoring.extraction import CLUELAB, describe
 from scoring.matrix_tables import ablation_table, injection_table  # noqa: F401 (API)
 from scoring.results import GROUPS, ResultsError
@@ -106,34 +108,60 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
 
 
 def drop_table(store, run_ids: list[str], within=None) -> Table:
-    """General, rigorous and grounded-rigorous accuracy per run, every number on the items
-    scored under each of them in every run (and `within`, when given)."""
-    found = {(rid, protocol): result for protocol in ("general", "rigorous", "grounded")
+    """General, rigorous and grounded-rigorous accuracy per run and the drop, on the items
+    every run–protocol pair has (and `within`, when given); within those, each run's numbers
+    on the items all its protocols scored (`on_scored_by_all`, one response's verdicts
+    paired): its n, with each protocol's unscored items beside it."""
+    found = {(rid, protocol): result for protocol in DROP_PROTOCOLS
              for rid, result in on_page_items(summaries(store, run_ids, protocol),
                                                within).items()}
     names = labels(store, [rid for rid, _ in found])
     found, shared = on_shared(found, {key: f"{names[key[0]]} ({key[1]})" for key in found},
                               "run–protocol pairs")
-
-    def overall(rid, protocol):
-        result = found.get((rid, protocol))
-        return result["summary"]["overall"] if result else None
-
     general = [rid for rid in names if (rid, "general") in found]
-    table = rigorous_drop_table({names[r]: overall(r, "general") for r in general},
-                                {names[r]: overall(r, "rigorous") for r in general},
-                                caption=f"General vs rigorous accuracy (%), {shared.caption()}")
-    table.columns.append(Column("grounded", "Grounded-rigorous"))
-    for rid, row in zip(general, table.rows):
-        acc = overall(rid, "grounded")
-        row["grounded"] = acc.accuracy * 100 if acc and acc.accuracy is not None else None
-        row["n"] = overall(rid, "general").n
-    table.columns.append(Column("n", "n", digits=0, rank=False))
-    table.notes = f"{shared.note()} {DROP_NOTE}"
+    paired, unscored = {}, {}
+    for rid in general:
+        mine = {p: found[(rid, p)] for p in DROP_PROTOCOLS if (rid, p) in found}
+        unscored[names[rid]] = {p: r["summary"]["overall"].unscored for p, r in mine.items()}
+        paired[rid], _ = on_scored_by_all(mine, record_key)
+
+    def overall(protocol: str) -> dict:
+        return {names[rid]: paired[rid][protocol]["summary"]["overall"] if protocol in
+                paired[rid] else None for rid in general}
+
+    grounded = any("grounded" in paired[rid] for rid in general)
+    table = rigorous_drop_table(overall("general"), overall("rigorous"),
+                                grounded=overall("grounded") if grounded else None,
+                                unscored=unscored)
+    table.caption = f"General vs rigorous accuracy (%), {_paired_caption(table, shared)}"
+    table.notes = f"{shared.note()} {PAIRED_RULE} {DROP_NOTE}"
     with_judges(table, [_protocol_judges({p: found[(rid, p)]["judge"] for p in
-                                          ("general", "rigorous", "grounded")
-                                          if (rid, p) in found}) for rid in general])
+                                          DROP_PROTOCOLS if (rid, p) in found})
+                        for rid in general])
     return with_run_ids(store, table, {rid: names[rid] for rid in general})
+
+
+PAIRED_RULE = ("Each run's General, Rigorous, Drop and Grounded-rigorous are on the items all "
+               "its protocols scored (n), so the drop subtracts two accuracies on one set of "
+               "items; Unscored: the items each protocol left unscored, out of n.")
+
+
+def _paired_caption(table: Table, shared) -> str:
+    """The n of a drop table or chart: 'on the 12 items both protocols scored (of 14
+    items)', or, when its runs' n differ, 'each run on the items both protocols scored (n
+    per run), of 14 items'; with what limits the shared items when a run does."""
+    sizes = {row["n"] for row in table.rows}
+    which = "all three protocols" if any(c.key == "grounded" for c in table.columns) \
+        else "both protocols"
+    limit = shared.limit()
+    if len(sizes) > 1:
+        return (f"each run on the items {which} scored (n per run), of {shared.n} items"
+                + (f" ({limit})" if limit else ""))
+    n = sizes.pop() if sizes else 0
+    if n == shared.n:
+        return f"on the {n} items {which} scored" + (f" ({limit})" if limit else "")
+    return f"on the {n} items {which} scored (of {shared.n} items" + \
+        (f"; {limit})" if limit else ")")
 
 
 def _protocol_judges(judges: dict[str, str]) -> str:

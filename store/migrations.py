@@ -15,6 +15,7 @@ from .db import atomic, now, run_statements, scalar
 from .migrations_inspect import (m0005_inspect, m0006_inspect_tag_events,
                                  m0011_tag_added_events)
 from .drafts import m0008_draft_sessions
+from .migrations_draws import m0013_cache_sources, m0014_prompt_estimates
 from .migrations_runs import (m0002_runner, m0003_run_item_versions, m0004_scores,
                               m0007_human_baselines, m0009_run_labels)
 
@@ -161,6 +162,8 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0010_item_life_cycle", m0010_item_life_cycle),
     ("0011_tag_added_events", m0011_tag_added_events),
     ("0012_store_marks", m0012_store_marks),
+    ("0013_cache_sources", m0013_cache_sources),
+    ("0014_prompt_estimates", m0014_prompt_estimates),
 ]
 
 

@@ -1,9 +1,11 @@
 """The response cache: a content-addressed key (computed in runner/cache.py) -> a model reply.
 
-Only successful HTTP replies are cached (failures must be retried, not replayed). Runs and,
-later, judge calls share it, so an identical request is paid once however often it is made.
-Entries are written by `runner_work.record_batch` together with the result that produced
-them, or by `put` for callers outside a run.
+Only successful HTTP replies are cached (failures must be retried, not replayed). Runs and
+judge calls share it: a judgement is paid once however often it is asked, and a run's reply
+stands for the same draw (item, repeat, sample) of the same request in a later run, which
+then names the run that made it (`run_id` of the entry, copied to the result's
+`cached_from`). Entries are written by `runner_work.record_batch` together with the result
+that produced them (with its run), or by `put` for callers outside a run (judges: no run).
 """
 from __future__ import annotations
 

@@ -73,9 +73,8 @@ class RunnerMixin:
     def list_runs(self, limit: int | None = None) -> list[dict]:
         return runner_runs.list_runs(self.db, limit)
 
-    def measured_usage(self, model: str, setting: str, image_mode: str, item_ids
-                       ) -> dict[str, tuple[float, float]]:
-        return runner_work.measured_usage(self.db, model, setting, image_mode, item_ids)
+    def usage_history(self, base_url: str, model: str) -> dict:
+        return runner_work.usage_history(self.db, base_url, model)
 
     def response_counts(self) -> dict[str, int]:
         return run_labels.response_counts(self.db)
@@ -135,6 +134,12 @@ class RunnerMixin:
 
     def run_aggregates(self, run_id: str) -> dict:
         return runner_work.aggregates(self.db, run_id)
+
+    def run_cached_replies(self, run_id: str) -> list[dict]:
+        return runner_work.cached_replies(self.db, run_id)
+
+    def run_cache_sources(self, run_id: str) -> dict[str, int]:
+        return runner_work.cache_sources(self.db, run_id)
 
     def run_error_reasons(self, run_id: str, phase: str = "answer",
                           limit: int = 3) -> list[tuple[str, int]]:

@@ -16,10 +16,10 @@ from .db import atomic, now, rows
 
 RESPONSE_COLUMNS = ("work_id", "run_id", "status", "reason", "text", "answer", "clues",
                     "box_convention", "finish_reason", "prompt_tokens", "completion_tokens",
-                    "latency", "attempts", "rate_limited", "cached", "cache_key", "cost",
-                    "created_at")
+                    "latency", "attempts", "rate_limited", "cached", "cached_from", "cache_key",
+                    "cost", "estimated_text_tokens", "estimated_image_tokens", "created_at")
 CACHE_COLUMNS = ("key", "text", "finish_reason", "refusal", "prompt_tokens",
-                 "completion_tokens", "latency", "created_at")
+                 "completion_tokens", "latency", "run_id", "created_at")
 # ON CONFLICT ... DO NOTHING, not INSERT OR IGNORE: only a second result for the same work row
 # (or a second cache entry for a key) is ignored; any other constraint failure must raise
 # rather than silently drop a result.
@@ -66,8 +66,8 @@ def record_batch(db: sqlite_utils.Database, run_id: str, owner: str, responses: 
                                             for r in responses])
         inserted = conn.total_changes - before
         conn.executemany(_INSERT_CACHE, [
-            [{**entry, "text": entry.get("text") or "", "created_at": stamp}.get(c)
-             for c in CACHE_COLUMNS] for entry in cache_rows])
+            [{**entry, "text": entry.get("text") or "", "run_id": run_id,
+              "created_at": stamp}.get(c) for c in CACHE_COLUMNS] for entry in cache_rows])
         conn.execute("UPDATE model_runs SET totals = ?, heartbeat = ? "
                      "WHERE id = ? AND owner = ?",
                      [json.dumps(totals, sort_keys=True), time.time(), run_id, owner])
@@ -77,22 +77,38 @@ def record_batch(db: sqlite_utils.Database, run_id: str, owner: str, responses: 
             "owner": state[1] if state else None}
 
 
-def measured_usage(db: sqlite_utils.Database, model: str, setting: str, image_mode: str,
-                   item_ids) -> dict[str, tuple[float, float]]:
-    """{item_id: (mean prompt tokens, mean completion tokens)} the endpoint reported for
-    earlier answer requests of `model` with this prompt setting and image mode on these
-    items (replies actually sent, not cache hits): what a cost estimate is calibrated on."""
-    found = db.conn.execute(
-        "SELECT w.item_id, avg(r.prompt_tokens), avg(r.completion_tokens) "
-        "FROM run_responses r JOIN run_work w ON w.id = r.work_id "
-        "JOIN model_runs m ON m.id = w.run_id "
-        "WHERE r.cached = 0 AND r.prompt_tokens IS NOT NULL AND r.completion_tokens IS NOT NULL "
-        "AND w.phase = 'answer' AND json_extract(m.config, '$.endpoint.model') = ? "
-        "AND json_extract(m.config, '$.setting') = ? "
-        "AND coalesce(json_extract(m.config, '$.image_mode'), 'full') = ? "
-        "AND w.item_id IN (SELECT value FROM json_each(?)) GROUP BY w.item_id",
-        [model, setting, image_mode, json.dumps(sorted(set(item_ids)))])
-    return {item_id: (prompt, completion) for item_id, prompt, completion in found}
+USAGE_RUNS = 50
+"""The latest runs of an endpoint whose usage a projection is calibrated on."""
+
+
+def usage_history(db: sqlite_utils.Database, base_url: str, model: str) -> dict:
+    """What `model` at `base_url` reported for the requests its latest USAGE_RUNS runs sent
+    (not cache hits, not failures): {"prompts": [{"images", "n", "prompt", "text",
+    "image"}] (reported prompt tokens and the a-priori estimates, summed over the requests
+    without and with images that recorded an estimate), "completions": [{"setting",
+    "clues", "n", "completion"}] (a first pass of clues=self counted under its own setting,
+    with no clues)}: what `runner.costs.calibrate` reads."""
+    runs = json.dumps([r[0] for r in db.conn.execute(
+        "SELECT id FROM model_runs WHERE json_extract(config, '$.endpoint.model') = ? "
+        "AND rtrim(json_extract(config, '$.endpoint.base_url'), '/') = ? "
+        "ORDER BY created_at DESC LIMIT ?", [model, base_url.rstrip("/"), USAGE_RUNS])])
+    sent = ("FROM run_responses r JOIN run_work w ON w.id = r.work_id "
+            "JOIN model_runs m ON m.id = r.run_id WHERE r.run_id IN "
+            "(SELECT value FROM json_each(?)) AND r.cached = 0 AND r.status != 'error' ")
+    prompts = rows(db, "SELECT r.estimated_image_tokens > 0 AS images, count(*) AS n, "
+                       "sum(r.prompt_tokens) AS prompt, sum(r.estimated_text_tokens) AS text, "
+                       "sum(r.estimated_image_tokens) AS image " + sent
+                   + "AND r.prompt_tokens IS NOT NULL AND r.estimated_text_tokens IS NOT NULL "
+                     "GROUP BY images", [runs])
+    completions = rows(db, "SELECT CASE w.phase WHEN 'clues' THEN json_extract(m.config, "
+                           "'$.clue_pass_setting') ELSE json_extract(m.config, '$.setting') "
+                           "END AS setting, CASE w.phase WHEN 'clues' THEN 'none' ELSE "
+                           "json_extract(m.config, '$.clues') END AS clues, count(*) AS n, "
+                           "sum(r.completion_tokens) AS completion " + sent
+                       + "AND r.completion_tokens IS NOT NULL GROUP BY setting, clues", [runs])
+    for p in prompts:
+        p["images"] = bool(p["images"])
+    return {"prompts": prompts, "completions": completions}
 
 
 def work_count(db: sqlite_utils.Database, run_id: str) -> int:
@@ -137,9 +153,32 @@ def aggregates(db: sqlite_utils.Database, run_id: str) -> dict:
     out["clue_by_status"] = dict(db.conn.execute(
         "SELECT r.status, count(*) FROM run_responses r JOIN run_work w ON w.id = r.work_id "
         "WHERE r.run_id = ? AND w.phase = 'clues' GROUP BY r.status", [run_id]).fetchall())
+    out["cached_from"] = cache_sources(db, run_id)
     out["latencies"] = [r[0] for r in db.conn.execute(
         "SELECT latency FROM run_responses WHERE run_id = ? AND cached = 0 "
         "AND latency IS NOT NULL", [run_id])]
+    return out
+
+
+UNKNOWN_SOURCE = ""
+"""The source of a cached reply recorded before sources were kept, whose run is unknown."""
+
+
+def cached_replies(db: sqlite_utils.Database, run_id: str) -> list[dict]:
+    """[{"phase", "repeat", "source", "n"}]: how many of the run's results were taken from
+    the cache, per phase, repeat and the run that made the reply (UNKNOWN_SOURCE when it is
+    not known)."""
+    return rows(db, "SELECT w.phase, w.repeat, coalesce(r.cached_from, '') AS source, "
+                    "count(*) AS n FROM run_responses r JOIN run_work w ON w.id = r.work_id "
+                    "WHERE r.run_id = ? AND r.cached = 1 GROUP BY w.phase, w.repeat, source "
+                    "ORDER BY w.phase, w.repeat, source", [run_id])
+
+
+def cache_sources(db: sqlite_utils.Database, run_id: str) -> dict[str, int]:
+    """{source run: results of this run taken from its replies} (both phases)."""
+    out: dict[str, int] = {}
+    for entry in cached_replies(db, run_id):
+        out[entry["source"]] = out.get(entry["source"], 0) + entry["n"]
     return out
 
 

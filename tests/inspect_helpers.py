@@ -70,7 +70,7 @@ def make_run(store, run_id: str, model: str, replies: dict[str, str | None]) -> 
             continue
         rows.append(from_reply(w["id"], {"text": text, "finish_reason": "stop",
                                          "completion_tokens": len(text) // 4, "latency": 1.5},
-                               item["answer_type"], item["options"], cached=False,
+                               item["answer_type"], item["options"],
                                cache_key=f"k{w['id']}", price_cost=None,
                                image_size=(1200, 800)))
     store.record_run_batch(run_id, "test", rows, [], {})

@@ -48,7 +48,7 @@ def make_run(store, run_id: str, replies: dict, *, model: str = "m", setting: st
             continue
         rows.append(from_reply(w["id"], {"text": text, "finish_reason": "stop",
                                          "completion_tokens": len(text) // 4},
-                               item["answer_type"], item["options"], cached=False,
+                               item["answer_type"], item["options"],
                                cache_key=f"k{w['id']}", price_cost=None, image_size=sent_size))
     store.record_run_batch(run_id, "test", rows, [], {})
     return run_id

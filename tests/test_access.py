@@ -319,6 +319,9 @@ def test_the_gradio_internals_the_guard_relies_on_are_still_there():
     assert 'f"access-token-{app.cookie_id}"' in source
     assert 'f"access-token-unsecure-{app.cookie_id}"' in source
     assert "app.tokens.get(token)" in source
+    # ui/login_route.logged_in makes a login as Gradio's /login does
+    assert "app.tokens[token] = username" in source
+    assert 'response = JSONResponse(content={"success": True})' in source
     assert "run_history" in inspect.signature(gr.Blocks.launch).parameters
 
 

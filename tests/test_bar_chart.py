@@ -80,10 +80,16 @@ def test_many_groups_are_drawn_as_rows_that_fit_the_box():
         assert " ".join(lines) == full and all(len(line) * 6.6 <= x + 1 for line in lines)
 
 
-def test_heatmaps_have_a_colour_legend():
+def test_heatmaps_have_a_colour_legend_on_a_fixed_scale():
+    """Accuracy is coloured on 0-100: two cells of 64.3 (a GT-clue and a no-clue run alike)
+    are blue, not white on white with a legend reading "64.3 64.3 64.3"."""
     html = figures.heatmap_html(["a", "b"], ["x"], [[20.0], [80.0]], caption="c")
     assert 'class="cluelab-heatmap-legend"' in html and "accuracy (%)" in html
-    assert "<span>20.0</span><span>50.0</span><span>80.0</span>" in html
+    assert "<span>0</span><span>50</span><span>100</span>" in html
+    equal = figures.heatmap_html(["m"], ["GT", "No Clue"], [[64.3, 64.3]], caption="c")
+    backgrounds = re.findall(r'<td style="background:rgb\((\d+),(\d+),(\d+)\)', equal)
+    assert len(backgrounds) == 2 and all(min(map(int, rgb)) < 200 for rgb in backgrounds)
+    assert "<span>64.3</span>" not in equal
     corr = figures.heatmap_html(["a"], ["a"], [[1.0]], diverging=True, digits=2)
     assert "Pearson's r" in corr and "<span>-1</span><span>0</span><span>+1</span>" in corr
 
@@ -111,8 +117,32 @@ def test_drop_chart_labels_of_runs_that_differ_at_their_end_stay_different():
              "model-a · CoT · 3 samples · 2 repeats", "model-b · CoT · 3 samples · 2 repeats"]
     table = Table([Column("model", "Model", numeric=False), Column("general", "General"),
                    Column("rigorous", "Rigorous")],
-                  [{"model": n, "general": 60.0, "rigorous": 40.0} for n in names], caption="d")
+                  [{"model": n, "general": 60.0, "rigorous": 40.0, "n": 10} for n in names],
+                  caption="d")
     labels = shown_labels(figures.drop_chart(table))
     assert list(labels) == names
     shown = [" ".join(lines) for _, lines in labels.values()]
     assert shown == names and len(set(shown)) == 4
+
+
+def test_length_chart_states_each_bins_n_and_marks_an_empty_bin():
+    """Bins of 4, 5, 1 and 4 items: Q3's 0 is one item, and says so ("n 1"). A run whose
+    outputs all have one length fills Q1 only: its Q2..Q4 are marked "no items", which no
+    bar of 0% is (both once drew nothing)."""
+    tokens = [10] * 4 + [20] * 5 + [30] + [40] * 4
+    values = ["correct"] * 9 + ["wrong"] + ["correct"] * 4
+    first = [{"item_id": f"i{k}", "tokens": t, "value": v}
+             for k, (t, v) in enumerate(zip(tokens, values))]
+    flat = [{"item_id": f"i{k}", "tokens": 50, "value": "wrong"} for k in range(3)]
+    frame = figures.length_bins({"spread": {"records": first}, "flat": {"records": flat}})
+    spread = frame[frame.run == "spread"]
+    assert spread.n.tolist() == [4, 5, 1, 4] and spread.accuracy.tolist()[2] == 0
+    svg = figures.length_chart(frame)
+    notes = re.findall(r'<text class="value-note"[^>]*>([^<]*)</text>', svg)
+    assert sorted(notes) == sorted(["n 4", "n 5", "n 1", "n 4", "n 3"])
+    q3 = [b for b in bars(svg) if (b["group"], b["series"]) == ("Q3", "spread")]
+    assert len(q3) == 1 and q3[0]["top"] == q3[0]["bottom"]      # a bar of 0%, of 1 item
+    empty = re.findall(r'<text class="no-items"[^>]*data-series="([^"]*)" '
+                       r'data-group="([^"]*)"', svg)
+    assert sorted(empty) == [("flat", "Q2"), ("flat", "Q3"), ("flat", "Q4")]
+    assert "no items" in svg.split("</figcaption>")[0]

@@ -11,6 +11,8 @@ SHAPES = [{"label": label, "text": text, "image": None} for label, text in zip(
     "ABCDE", ["a red sphere", "a green cone", "a blue cube", "a yellow torus", "a black pyramid"])]
 FOUR = SHAPES[:4]
 PETS = [{"label": "A", "text": "a cat"}, {"label": "B", "text": "a dog"}]
+ALCOVE = [{"label": "A", "text": "The sofa"}, {"label": "B", "text": "The desk"},
+          {"label": "C", "text": "The bookcase"}, {"label": "D", "text": "The lamp"}]
 
 ANSWERS = [
     # multiple choice: markers, strict to lenient
@@ -107,6 +109,21 @@ ANSWERS = [
     ('{"answer": "A", "clues": ["a cat ear",],}', "multiple_choice", PETS, "A"),
     ('{"answer": "$Italy,Lazio$"}', "location", None, "$italy,lazio$"),
     ('{"answer": 12.5}', "numeric", None, "12.5"),
+    # a clue line, or a number inside one, is never the answer of a complete reply
+    ("Clues:\n1. The alcove is about 110 cm wide\n2. The bookcase is 80 cm wide", "numeric",
+     None, None),
+    ("Clue 1: departures at :05 and :25\nReasoning: every 20 minutes", "numeric", None, None),
+    ("Clues:\n1. Bare trees\n2. Snow on the ground", "open", None, None),
+    ("Clues:\n- the sign shows (B)", "multiple_choice", ALCOVE, None),
+    ("Clues:\n1. The bookcase stands in the alcove", "multiple_choice", ALCOVE, None),
+    ("Evidence:\n- no, the lamp is off", "yes_no", None, None),
+    # prose after the clues is read as before
+    ("Clues:\n1. The alcove is 110 cm wide\n2. The bookcase is 80 cm wide\n\nSo 30 cm are "
+     "left.", "numeric", None, "30"),
+    ("Clues:\n1. Bare trees\n\nIt is winter.", "open", None, "It is winter."),
+    ("Clues:\n1. The alcove is 110 cm wide\n\nC", "multiple_choice", ALCOVE, "C"),
+    # a list that is no clue list: its numbering is never part of the answer
+    ("Steps:\n1. It is cold\n2. Snow on the ground", "open", None, "Snow on the ground"),
 ]
 
 

@@ -121,7 +121,7 @@ def test_a_result_table_and_a_tag_export_are_downloads_too(env):  # noqa: F811
     score_run(store, "run-a")
     table = Path(h.export_table(store, ["run-a"], "general", "main", "csv", account="rita"))
     it.save_tags(store, ids["a"]["ui/beta"], ["perception error"], "rita")
-    tags = Path(it.export_tagged(store, "run-a", "json", account="rita"))
+    tags = Path(it.export_tagged(store, "run-a", "json", account="rita")[0])
     assert table.parent.parent == folder and tags.parent.parent == folder
     assert "run-a" in table.read_text(encoding="utf-8-sig")
     assert "perception error" in tags.read_text()

@@ -127,6 +127,8 @@ def test_form_to_config_preset_ids_and_clue_runs():
     assert (config.preset, config.samples, config.max_tokens) == ("mmr-life", 3, 256)
     assert config.ids == ["ui/alpha", "ui/beta", "ui/gamma"] and config.filters == {}
     assert (execution.budget, execution.deadline) == (1.5, 60)
+    assert execution.use_cache is True                   # the box's default, or unset
+    assert xh.config_from_form(form(use_cache=False))[1].use_cache is False
     config, _ = xh.config_from_form(form(dataset="ui", flagged="not flagged", clues="run",
                                          clue_run="20260101-000000-abcd"))
     assert config.filters == {"dataset": "ui", "flagged": False}

@@ -26,7 +26,7 @@ def partial_run(store) -> str:
                      [("answer", i["id"], 0, 0, None, None) for i in ITEMS])
     store.claim_run("r", OWNER, lambda owner, beat: True)
     rows = [from_reply(w["id"], {"text": text, "finish_reason": "stop",
-                                 "completion_tokens": 2}, "yes_no", [], cached=False,
+                                 "completion_tokens": 2}, "yes_no", [],
                        cache_key=f"k{w['id']}", price_cost=None, image_size=(100, 80))
             for w, text in zip(store.pending_work("r"), ("Yes.", "Hmm."))]
     store.record_run_batch("r", OWNER, rows, [], {"answer_total": 3, "total": 3, "done": 2,

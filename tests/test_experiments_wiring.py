@@ -1,5 +1,6 @@
 """The Experiments tab as an API: real app process, gradio_client, the real fake OpenAI
 server, real SQLite. The API key lives only in the app server's environment."""
+import html
 import json
 import re
 import sqlite3
@@ -114,6 +115,21 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
     # a run's name is shown as text on the line under Pause/Cancel, never drawn as markup
     named = call(setup, c, run_id, "<img src=x onerror=alert(1)>", "", api_name="/label_run")
     assert "<img" not in named[0] and "img src=x" in named[0].replace("\\", "")
+
+    # the same draws are now cached, made by that run; unticking the cache sends them again
+    again = html.unescape(call(setup, c, "", *form(), api_name="/preview_run")[0]
+                          ).replace("\\", "")
+    assert f"3 cached draws (same item, repeat and sample), made by run {run_id}" in again
+    fresh = call(setup, c, "", *form(use_cache=False), api_name="/preview_run")[0]
+    assert "the cache is not used: every request is sent" in html.unescape(fresh)
+    fresh_id = call(setup, c, *form(use_cache=False), api_name="/start_run")[0]
+    assert json.loads(con.execute("SELECT execution FROM model_runs WHERE id = ?",
+                                  [fresh_id]).fetchone()[0])["use_cache"] is False
+    deadline = time.monotonic() + 40
+    while time.monotonic() < deadline and "xp-done" not in (panel := call(
+            setup, c, fresh_id, "all", api_name="/watch_run")[1]):
+        time.sleep(0.3)
+    assert "cache not used: every reply was sent by this run" in panel
 
 
 def test_a_dead_endpoint_gives_a_clear_message(setup):

@@ -2,6 +2,7 @@
 the side-by-side view, overlays and zooms, compare, the failure browser, tags and notes."""
 import csv
 import json
+from pathlib import Path
 
 import pytest
 from PIL import Image
@@ -226,17 +227,45 @@ def test_tagged_cases_export_as_csv_and_json(env):
     wid = ids["a"]["ui/beta"]
     it.save_tags(store, wid, ["perception error"], "alice")
     it.add_note(store, wid, "=cmd|' /C calc'!A0", "bob")
-    with pytest.raises(it.TagError, match="no tagged"):
+    with pytest.raises(it.TagError, match="nothing to export: 0 tagged or noted cases, "
+                                          "every tag, run run-b"):
         it.export_tagged(store, "run-b", "csv")
-    data = json.loads(open(it.export_tagged(store, "run-a", "json")).read())
+    data = json.loads(open(it.export_tagged(store, "run-a", "json")[0]).read())
     assert [(r["work_id"], r["item_id"], r["gold"]) for r in data] == [(wid, "ui/beta", "Yes")]
     assert data[0]["tags"][0]["author"] == "alice" and data[0]["notes"][0]["author"] == "bob"
-    with open(it.export_tagged(store, None, "csv"), newline="") as f:
+    with open(it.export_tagged(store, None, "csv")[0], newline="") as f:
         rows = list(csv.DictReader(f))
     assert rows[0]["tags"] == "perception error" and rows[0]["tagged_by"].startswith(
         "perception error: alice")
     assert "bob" in rows[0]["notes"] and not rows[0]["notes"].startswith("=")
     assert it.export_rows(store, tag="missed clue") == []
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json"])
+def test_a_tagged_export_says_what_it_covers_in_its_name_and_line(env, fmt):
+    """With the list's Tag filter on 'format error' the export held 2 rows, without it 3,
+    and both files were cluelab-tagged-all-runs.csv: the name and the line now say which."""
+    store, ids = env
+    it.add_vocabulary_tag(store, "format error", "alice")
+    for item, tag in (("ui/alpha", "format error"), ("ui/beta", "format error"),
+                      ("ui/gamma", "perception error")):
+        it.save_tags(store, ids["a"][item], [tag], "alice")
+    path, line = it.export_tagged(store, None, fmt, "format error")
+    assert Path(path).name == f"cluelab-tagged-all-runs-format-error.{fmt}"
+    assert line == f"2 tagged cases, tag 'format error', all runs ({fmt.upper()})"
+    assert len(_exported(path, fmt)) == 2
+    path, line = it.export_tagged(store, None, fmt)
+    assert Path(path).name == f"cluelab-tagged-all-runs.{fmt}"
+    assert line == f"3 tagged or noted cases, every tag, all runs ({fmt.upper()})"
+    assert len(_exported(path, fmt)) == 3
+    path, line = it.export_tagged(store, "run-a", fmt, "perception error")
+    assert Path(path).name == f"cluelab-tagged-run-a-perception-error.{fmt}"
+    assert line.startswith("1 tagged case, tag 'perception error', run run-a")
+
+
+def _exported(path: str, fmt: str) -> list:
+    with open(path, newline="", encoding="utf-8") as f:
+        return json.load(f) if fmt == "json" else list(csv.DictReader(f))
 
 
 def test_remembered_matches_follow_writes_of_other_processes(env):

@@ -73,7 +73,7 @@ def test_renaming_a_tag_carries_its_uses_and_who_tagged_them(env):
     assert tagged(store, "misread sign") == [beta, gamma]
     assert tagged(store, "perception error") == []
     assert store.tag_counts("run-b") == {"misread sign": 1, "missed clue": 1}
-    with open(it.export_tagged(store, "run-a", "csv"), newline="") as f:
+    with open(it.export_tagged(store, "run-a", "csv")[0], newline="") as f:
         assert next(csv.DictReader(f))["tags"] == "misread sign"
     with pytest.raises(it.TagError, match="unknown tag"):
         it.save_tags(store, beta, ["perception error"], "alice")  # the old name is gone

@@ -67,6 +67,8 @@ def test_open_filter_walk_tag_and_export(server):
     exported = c.predict("run-a", "json", "(any)", api_name="/inspect_export")
     with open(exported["path"]) as f:
         assert json.load(f)[0]["tags"][0]["tag"] == "perception error"
+    filtered = c.predict("(all)", "csv", "perception error", api_name="/inspect_export")
+    assert filtered["path"].endswith("/cluelab-tagged-all-runs-perception-error.csv")
 
     compared = c.predict(str(a["ui/gamma"]), str(b["ui/gamma"]), api_name="/inspect_compare")
     assert "differ on general" in compared[0]

@@ -60,8 +60,8 @@ def test_malformed_calls_are_answered_without_a_traceback(server, ada, kind):
     if kind == "no values":
         start = answers["start_run"]
         assert start["success"] is False
-        assert "start_run: it takes 25 values, 0 were sent" in error_text(start)
-        assert "refused a malformed call (start_run: it takes 25 values, 0 were sent)" in log
+        assert "start_run: it takes 26 values, 0 were sent" in error_text(start)
+        assert "refused a malformed call (start_run: it takes 26 values, 0 were sent)" in log
 
 
 def test_a_wrong_kind_names_the_control_not_the_value(ada):

@@ -56,11 +56,14 @@ def test_two_runs_in_one_cell_and_the_judge_flag_are_said_with_the_page_controls
     for run in ("gt-1", "gt-2"):
         make_run(store, run, {i["id"]: "Answer: A" for i in ITEMS}, clues="gt")
         score_run(store, run)
-    path, line, refused = page.exported(store, ["gt-1", "gt-2"], "general", "injection", "csv")
-    assert path is None and "choose one of them with --runs" in refused
-    on_the_page(line, "keep one of them under Runs")
+    # one is shown, the notes name the other and how to show it instead
+    code, out, _ = cli("table", "--db", store.path, "--kind", "injection", "--runs",
+                       "gt-1,gt-2")
+    assert code == 0 and "name the runs with --runs without the one shown" in out
     shown = h.show_results(store, ["gt-1", "gt-2"])
-    on_the_page(shown["injection"], "keep one of them under Runs")
+    assert "Clue injection not shown: none of the runs has injected clues" not in \
+        shown["injection"]
+    on_the_page(shown["injection"], "leave the one shown out of Runs")
     with pytest.raises(h.ResultsUiError) as verbench:
         h.score_runs(store, ["gt-1"], [], "verbench")
     on_the_page(messages.error(verbench.value).message, "LLM judge(s)")
@@ -69,7 +72,7 @@ def test_two_runs_in_one_cell_and_the_judge_flag_are_said_with_the_page_controls
     on_the_page(status, "LLM judge(s)")
 
 
-def test_rows_read_by_different_judges_point_to_judge_shown(store):
+def test_rows_read_by_different_judges_say_so_in_the_pages_words(store):
     add_items(store, ITEMS)
     for run in ("x", "y"):
         make_run(store, run, {i["id"]: "Answer: A" for i in ITEMS})
@@ -77,9 +80,10 @@ def test_rows_read_by_different_judges_point_to_judge_shown(store):
     store.upsert_scores([{"run_id": "y", "protocol": "general", "judge": "llm:other",
                           "work_id": r["work_id"], "value": "wrong", "answer": r["answer"]}
                          for r in store.run_scores("y", "general", "offline")])
+    store.delete_scores("y", "general", "offline")        # no judge scored both runs
     shown = h.show_results(store, ["x", "y"])
-    assert "different judges" in shown["rules"]
-    on_the_page(shown["rules"], "(Judge shown)")
+    on_the_page(shown["rules"], "each row is read with its own (Judge column)",
+                "no best or second is marked")
 
 
 def test_the_experiments_page_says_resume_and_the_key_field(store):

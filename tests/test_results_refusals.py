@@ -64,13 +64,13 @@ def server(tmp_path):
 def test_a_script_gets_the_refusal_raised(server):
     c = Client(server.url, verbose=False, download_files=False)
     c.predict(api_name="/results_runs")              # the run choices, as the page opens
-    path, line = c.predict(["a", "b"], "general", "main", "csv", "(latest scoring)",
+    path, line = c.predict(["a", "b"], "general", "main", "csv", "(common to all runs)",
                            "majority", "(none)", "cluelab", "domain",
                            api_name="/export_results")
     assert path["orig_name"].endswith(".csv") and line == ""
     with pytest.raises(Exception, match="share no item"):
-        c.predict(["a", "c"], "general", "main", "csv", "(latest scoring)", "majority",
+        c.predict(["a", "c"], "general", "main", "csv", "(common to all runs)", "majority",
                   "(none)", "cluelab", "domain", api_name="/export_results")
     with pytest.raises(Exception, match="share no item"):
-        c.predict(["a", "c"], "general", "(latest scoring)", "majority", "(none)", "cluelab",
+        c.predict(["a", "c"], "general", "(common to all runs)", "majority", "(none)", "cluelab",
                   "domain", api_name="/show_results")

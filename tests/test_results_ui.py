@@ -50,9 +50,9 @@ def test_results_tab_scores_shows_and_exports_through_the_api(server):
     assert "ui\\-a" in status and "verbench skipped" in status
     con = sqlite3.connect(server.db)
     assert con.execute("SELECT count(*) FROM scores WHERE protocol='general'").fetchone() == (18,)
-    judges = c.predict(["ui-a"], "general", h.LATEST, api_name="/shown_judges")
-    assert [choice[1] for choice in judges["choices"]] == [h.LATEST, "offline"]
-    out = c.predict(["ui-a", "ui-b", "ui-c"], "general", h.LATEST, "majority", h.NO_HUMAN,
+    judges = c.predict(["ui-a"], "general", h.COMMON_JUDGE, api_name="/shown_judges")
+    assert [choice[1] for choice in judges["choices"]] == [h.COMMON_JUDGE, "offline"]
+    out = c.predict(["ui-a", "ui-b", "ui-c"], "general", h.COMMON_JUDGE, "majority", h.NO_HUMAN,
                     "cluelab", api_name="/show_results")
     table, rules, domains = out[0]["value"], out[1], out[2]   # the table: an update
     assert "m · CoT" in [row[0] for row in table["data"]]
@@ -73,7 +73,7 @@ def test_results_tab_scores_shows_and_exports_through_the_api(server):
                     api_name="/show_results")
     assert [row[0] for row in out[0]["value"]["data"]] == ["m · CoT", "Crowd"]
     assert "MMR-Life's regex" in out[1] and "0 of 6 multiple-choice verdicts differ" in out[1]
-    path, line = c.predict(["ui-a", "ui-b"], "general", "leaderboard", "latex", h.LATEST,
+    path, line = c.predict(["ui-a", "ui-b"], "general", "leaderboard", "latex", h.COMMON_JUDGE,
                            "majority", "Crowd", "cluelab", api_name="/export_results")
     assert line == ""
     assert path["orig_name"].endswith(".tex")
@@ -103,21 +103,26 @@ def test_reading_dropdowns_change_what_is_shown(store, tmp_path):
     store.upsert_scores([{"run_id": "y", "protocol": "general", "judge": "llm:harsh",
                           "work_id": r["work_id"], "value": "wrong", "answer": r["answer"]}
                          for r in store.run_scores("y", "general", "offline")])
-    assert h.shown_judge_choices(store, ["x", "y"]) == [h.LATEST, "offline", "llm:harsh"]
+    assert h.shown_judge_choices(store, ["x", "y"]) == [h.COMMON_JUDGE, "offline", "llm:harsh"]
 
     def overall(**reading):
         shown = h.show_results(store, ["x", "y"], "general", **reading)
         return dict(zip(shown["table"].iloc[:, 0], shown["table"]["Overall"])), shown
 
-    latest, shown = overall()
-    assert latest["m · CoT · 3 samples"].startswith("100.00")
-    assert latest["m · CoT"].startswith("0.00")
-    assert "judge llm:harsh" in html.unescape(shown["rules"])   # ":" is an entity: no auto-link
+    # by default both runs are read offline: the judge both were scored with (y's latest
+    # scoring, llm:harsh, is not x's: before, y was read by it, 0.00, and ranked against x)
+    common, shown = overall()
+    assert common["m · CoT · 3 samples"].startswith("100.00")
+    assert common["m · CoT"].startswith("50.00")
+    assert "judge offline" in html.unescape(shown["rules"])
     assert overall(judge="offline")[0]["m · CoT"].startswith("50.00")
+    harsh = h.show_results(store, ["y"], "general")             # y alone: its LLM judge
+    assert "judge llm:harsh" in html.unescape(harsh["rules"])   # ":" is an entity: no auto-link
     assert list(overall(judge="llm:harsh")[0]) == ["m · CoT"]   # only y
-    # x, by our reading: A, A, B per item: the majority is right, the first sample too, but
-    # MMR-Life's rule wants more than 2 right samples
-    assert overall(samples_rule="mmr_life")[0]["m · CoT · 3 samples"].startswith("0.00")
+    # x, by our reading: A, A, B per item: the majority is right, the first sample too;
+    # MMR-Life's rule (more than 2 of the first 5) is refused on 3 samples, saying why
+    with pytest.raises(h.ResultsUiError, match="with 3 an item would need all 3 samples"):
+        overall(samples_rule="mmr_life")
     assert overall(samples_rule="first")[0]["m · CoT · 3 samples"].startswith("100.00")
     mmr, shown = overall(extraction="mmr-life")
     assert mmr["m · CoT · 3 samples"].startswith("0.00")             # A, E, B: a tie, no answer

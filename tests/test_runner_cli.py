@@ -224,8 +224,8 @@ def test_a_prompt_edit_is_a_new_version_recorded_by_the_next_run(db, tmp_path):
 def test_cost_is_unknown_without_a_price_and_the_estimate_learns_the_servers_usage(db, server):
     """No price: the run's cost is unknown, never $0.0000. The a-priori prompt estimate
     counts images by OpenAI's high-detail rule, the fake server 85 each (about 5x less):
-    once the model has answered these items, the dry run is calibrated on the usage the
-    server reported and lands within 5% of what the next run is billed."""
+    once the model has answered, the dry run is calibrated on the usage the server reported
+    and lands within 5% of what the next run is billed."""
     first = json.loads(cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
                            "--dataset", "demo", "--dry-run", "--json").stdout)["projection"]
     assert first["basis"].startswith("a priori") and first["cost"] is None
@@ -241,8 +241,8 @@ def test_cost_is_unknown_without_a_price_and_the_estimate_learns_the_servers_usa
     assert first["prompt_tokens"] > 3 * actual                 # the a-priori gap, measured
     again = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
                 "--dataset", "demo", "--dry-run", "--seed", "99")
-    assert "token estimate: calibrated on the usage fake-vlm's endpoint reported for 14 " \
-        "of these items" in again.stdout, again.stdout + again.stderr
+    assert "token estimate: calibrated on the usage fake-vlm's endpoint reported: prompt " \
+        "text a priori (~4 characters a token), images ×0." in again.stdout, again.stdout
     calibrated = json.loads(cli("run", "--db", db, "--endpoint", "fake", "--setting",
                                 "direct", "--dataset", "demo", "--dry-run", "--seed", "99",
                                 "--json").stdout)["projection"]
@@ -253,3 +253,67 @@ def test_cost_is_unknown_without_a_price_and_the_estimate_learns_the_servers_usa
     assert abs(calibrated["prompt_tokens"] - second["prompt_tokens"]) <= 0.05 * \
         second["prompt_tokens"]
     assert abs(calibrated["completion_tokens"] - second["completion_tokens"]) <= 14
+
+
+def test_the_estimate_is_calibrated_per_setting_and_clue_source(db, server):
+    """A clues=gt run was projected from a clues=none run's shorter prompts, a CoT run at
+    350 completion tokens a request (4,900 for 14) and a clues=self first pass at 450 when
+    the server answers in a few: each request's own prompt is now corrected by the
+    endpoint's recorded usage per text and image token, and completions by its replies in
+    that setting (else by how its other settings compared with their a-priori lengths)."""
+    assert cli("price", "set", "fake-vlm", "--input", "1", "--output", "2",
+               "--db", db).returncode == 0
+
+    def project(*args):
+        return json.loads(cli("run", "--db", db, "--endpoint", "fake", "--dataset", "demo",
+                              "--dry-run", "--json", *args).stdout)["projection"]
+
+    def billed(*args):
+        done = cli("run", "--db", db, "--endpoint", "fake", "--dataset", "demo", "--json",
+                   *args)
+        return json.loads(done.stdout)["totals"]
+
+    assert project("--setting", "cot")["completion_tokens"] == 14 * 350   # nothing to go on
+    none = billed("--setting", "cot")
+    gt = project("--setting", "cot", "--clues", "gt")
+    assert "completion tokens a request: cot, any clue source (14 replies)" in gt["basis"]
+    actual = billed("--setting", "cot", "--clues", "gt")
+    assert actual["prompt_tokens"] > 1.1 * none["prompt_tokens"]   # the clues make it longer
+    assert abs(gt["prompt_tokens"] - actual["prompt_tokens"]) <= 0.05 * actual["prompt_tokens"]
+    assert abs(gt["completion_tokens"] - actual["completion_tokens"]) <= 14
+    assert abs(gt["cost"] - actual["cost"]) <= 0.1 * actual["cost"]
+    own = project("--setting", "direct", "--clues", "self")      # a clue_guided first pass
+    assert "clue_guided as a priori ×0.0" in own["basis"]
+    assert own["completion_tokens"] <= 28 * 5                    # not 14 x (450 + 8)
+
+
+def test_the_command_line_says_whose_replies_a_run_took(db):
+    """Each run's header comes first (on stdout), its summary says where its replies came
+    from, `runs --show` is `runs --json`'s shape, and `report` says it per repeat."""
+    first = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                "--ids", "demo/bus-stop-wait,demo/parcel-fee-sms")
+    lines = first.stdout.splitlines()
+    header = next(i for i, line in enumerate(lines) if "(config " in line)
+    summary = next(i for i, line in enumerate(lines) if ": done " in line)
+    assert header < summary, first.stdout                 # the header first, on stdout
+    assert lines[summary + 1] == "no reply taken from the cache"
+    old = json.loads(cli("runs", "--db", db, "--json").stdout)[0]["id"]
+    second = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                 "--ids", "demo/bus-stop-wait,demo/parcel-fee-sms", "--repeats", "2")
+    assert f"made by run {old} (2): those draws are that run's" in second.stdout
+    [listed] = [r for r in json.loads(cli("runs", "--db", db, "--json").stdout)
+                if r["id"] != old]
+    new = listed["id"]
+    shown = json.loads(cli("runs", "--db", db, "--show", new).stdout)
+    assert shown == listed                                 # one shape, counts included
+    assert shown["counts"]["total"] == 4
+    assert shown["cache"]["cached_from"] == {old: 2} and shown["cache"]["use_cache"]
+    assert cli("score", "--db", db, "--run", new).returncode == 0
+    report = cli("report", "--db", db, "--run", new).stdout
+    assert "(mean ± SD of the 2 per-repeat accuracies)" in report
+    assert (f"repeat 0: 2 of 2 from run {old}; repeat 1: none") in report
+    again = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                "--ids", "demo/bus-stop-wait,demo/parcel-fee-sms", "--no-cache", "--json")
+    assert json.loads(again.stdout)["cache"] == {
+        "use_cache": False, "cached": 0, "cached_from": {},
+        "text": "cache not used: every reply was sent by this run"}

@@ -13,6 +13,7 @@ from runner.config import (ConfigError, Execution, RunConfig, config_id, request
                            resolved_config)
 from runner.messages import ImageEncoder, ImageOptions, build_messages, image_refs, materialise
 from runner.planning import plan_run
+from runner.projection import basis_text
 from domain.templates import TemplateError, render
 from runner.prompts import PromptSet, default_names, default_text, ensure_versions, template_names
 
@@ -239,9 +240,33 @@ def test_costs_and_projection():
     assert costs.cost(price, 1_000_000, 500_000) == 6.0
     assert costs.cost(None, 10, 10) is None
     assert costs.image_tokens(1024, 1024) == 765  # OpenAI's documented example
-    p = costs.projection(price, requests=10, prompt_tokens=10_000, setting="direct",
-                         max_tokens=None, cached=4)
+    p = costs.projection(price, requests=10, cached=4, prompt_tokens=6000,
+                         completion_tokens=6 * 8, completion_max=6 * 1024)
     assert p["to_send"] == 6 and p["prompt_tokens"] == 6000 and p["cost"] < p["cost_max"]
+
+
+def test_calibration_per_text_and_image_token_and_per_setting():
+    """Text-only requests reported 0.9 of their text estimate; requests with images 300
+    beyond their (scaled) text over 1,500 estimated image tokens: images x0.2. Completions:
+    cot with clues none measured, cot with gt falls back to any clue source, clue_guided to
+    the ratio of measured to a-priori lengths, a fresh endpoint to a priori."""
+    c = costs.calibrate(
+        prompts=[{"images": False, "n": 10, "prompt": 900, "text": 1000, "image": 0},
+                 {"images": True, "n": 5, "prompt": 750, "text": 500, "image": 1500}],
+        completions=[{"setting": "cot", "clues": "none", "n": 10, "completion": 35},
+                     {"setting": "cot", "clues": "run:abc", "n": 10, "completion": 105}])
+    assert (c.text_scale, c.image_scale) == (0.9, pytest.approx(0.2))
+    assert c.prompt(100, 765) == pytest.approx(90 + 153)
+    assert c.completion("cot", "none") == (3.5, "cot with clues none (10 replies)")
+    assert c.completion("cot", "run:xyz")[0] == 10.5          # any run is one clue source
+    assert c.completion("cot", "gt") == (7.0, "cot, any clue source (20 replies)")
+    typical, basis = c.completion("clue_guided", "none")
+    assert typical == pytest.approx(450 * 7 / 350) and "ratio" in basis
+    assert costs.calibrate([], []).completion("cot", "none") == (None, "cot: a priori")
+    assert costs.calibrate([], []).prompt(100, 765) == 865
+    assert basis_text("m", c, {}) == "nothing to send: the cache answers every request"
+    assert basis_text("m", costs.calibrate([], []), {"cot: a priori": 350}).startswith(
+        "a priori (~4 characters a token")
 
 
 def test_plan_selects_items_lays_out_work_and_projects(store, make_item):

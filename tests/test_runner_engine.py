@@ -6,11 +6,12 @@ import time
 import pytest
 
 from runner.config import Execution, RunConfig
-from runner.coverage import FROM_CACHE
+from runner.coverage import FROM_CACHE, pending_coverage
 from runner.engine import execute
 from runner.planning import create_run, plan_run
 from store import Store
 from tests.openai_server import free_port, start_server
+from ui import experiments_runs as xr
 
 RESET = {"latency": 0.0, "jitter": 0.0, "script": [], "faults": {}, "replies": {},
          "reply_queue": [], "default_reply": "Answer: {letter}", "letters": "AB",
@@ -92,12 +93,76 @@ def test_a_warm_cache_rerun_sends_zero_requests(store, fake, items):
     assert answers[0] == answers[1]
 
 
-def test_identical_requests_in_one_run_are_sent_once(store, fake, make_item):
-    item = make_item("demo/twin_1")
-    store.create_item(item, "t")
-    store.create_item({**item, "id": "demo/twin_2"}, "t")
-    outcome = launch(store, ["demo/twin_1", "demo/twin_2"], setting="direct")
-    assert outcome.totals["done"] == 2 and len(chats(fake)) == 1
+def test_two_items_whose_requests_read_the_same_get_a_draw_each(store, fake, make_item):
+    """MMR-Life items with the same text and no image: 6 of 10 shared one reply."""
+    twin = make_item("demo/twin_1", n_images=0, n_clues=0)
+    store.create_item(twin, "t")
+    store.create_item({**twin, "id": "demo/twin_2"}, "t")
+    outcome = launch(store, ["demo/twin_1", "demo/twin_2"], setting="direct", repeats=2)
+    assert outcome.totals["done"] == 4 and len(chats(fake)) == 4
+    assert outcome.totals["cached"] == 0
+    keys = [r["cache_key"] for r in store.run_results(outcome.run_id)]
+    assert len(set(keys)) == 4
+
+
+def test_a_cached_reply_stands_only_for_its_own_draw_and_says_whose(store, fake, make_item):
+    """A 2-repeat run after a 1-repeat one: repeat 0 is the earlier run's draws (said in
+    its counters, its results and the panel), repeat 1 is sent; no latency is copied."""
+    for n in range(3):
+        store.create_item(make_item(f"demo/Q_{n}"), "t")
+    ids = [f"demo/Q_{n}" for n in range(3)]
+    first = launch(store, ids, setting="cot")
+    fake.reset_log()
+    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="cot", repeats=2))
+    second = launch(store, ids, setting="cot", repeats=2)
+    assert plan.projection["cached"] == 3
+    assert plan.projection["cached_from"] == {first.run_id: 3}
+    assert first.run_id in plan.projection["cache_text"]
+    assert len(chats(fake)) == 3                       # repeat 1 only
+    results = store.run_results(second.run_id)
+    cached = [r for r in results if r["cached"]]
+    assert {r["repeat"] for r in cached} == {0} and len(cached) == 3
+    assert all(r["cached_from"] == first.run_id and r["latency"] is None for r in cached)
+    assert all(r["latency"] is not None for r in results if not r["cached"])
+    assert second.totals["cached_from"] == {first.run_id: 3}
+    panel = xr.progress_html(store, second.run_id)
+    assert f"3 replies taken from the cache, made by run {first.run_id}" in panel
+    rows = xr.responses(store, second.run_id)
+    assert [row[7] for row in rows if row[2] == 0] == ["cached"] * 3
+    assert [row[9] for row in rows if row[2] == 0] == [f"run {first.run_id}"] * 3
+    # and a 3-sample run takes only the (repeat 0, sample 0) draws of a 3-repeat run
+    repeats = launch(store, ids, setting="direct", repeats=3)
+    samples = launch(store, ids, setting="direct", samples=3)
+    assert samples.totals["cached_from"] == {repeats.run_id: 3}
+    assert {(r["repeat"], r["sample"]) for r in store.run_results(samples.run_id)
+            if r["cached"]} == {(0, 0)}
+
+
+def test_a_run_without_the_cache_sends_every_request_and_resumes_alike(store, fake,
+                                                                       make_item):
+    for n in range(3):
+        store.create_item(make_item(f"demo/Q_{n}"), "t")
+    ids = [f"demo/Q_{n}" for n in range(3)]
+    launch(store, ids, setting="direct")
+    fake.reset_log()
+    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct"),
+                    Execution(use_cache=False))
+    fresh = launch(store, ids, execution={"use_cache": False}, setting="direct")
+    assert plan.projection["cached"] == 0 and plan.projection["to_send"] == 3
+    assert "not used" in plan.projection["cache_text"]
+    assert len(chats(fake)) == 3 and fresh.totals["cached"] == 0
+    assert store.get_run(fresh.run_id)["execution"]["use_cache"] is False
+    # a no-cache run's pending work is not covered by the cache (a dead endpoint stops it)
+    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct"),
+                    Execution(use_cache=False))
+    waiting = create_run(store, plan)
+    assert pending_coverage(store, waiting).cached == 0
+    assert pending_coverage(store, create_run(store, plan_run(
+        store, RunConfig(endpoint="fake", ids=ids, setting="direct")))).cached == 3
+    fake.reset_log()
+    resumed = execute(store, waiting)
+    assert resumed.status == "done" and len(chats(fake)) == 3
+    assert resumed.totals["cached"] == 0
 
 
 def test_429_waits_for_retry_after_and_shrinks_nothing_it_should_not(store, fake, items):

@@ -8,7 +8,7 @@ import pytest
 
 from cli import main
 from judges.paired import binomial_two_sided
-from scoring.results import run_summary
+from scoring.results import ResultsError, run_summary
 from scoring.score_run import ScoringError, score_run
 from tests.openai_server import start_server
 from tests.scoring_helpers import add_items, make_run
@@ -147,8 +147,8 @@ def test_samples_repeats_and_paired_comparison(store):
     make_run(store, "samples", three, samples=3)
     score_run(store, "samples")
     assert run_summary(store, "samples")["summary"]["overall"].correct == 2
-    rule = run_summary(store, "samples", samples_rule="mmr_life")["summary"]["overall"]
-    assert rule.correct == 1             # more than 2 of the samples right: only s/3
+    with pytest.raises(ResultsError, match="needs 5 samples per item"):  # not 'all 3 right'
+        run_summary(store, "samples", samples_rule="mmr_life")
     make_run(store, "reps", {f"s/{i}": ["Answer: A", "Answer: A" if i < 2 else "Answer: B"]
                              for i in range(4)}, repeats=2)
     score_run(store, "reps")

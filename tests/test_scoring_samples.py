@@ -30,7 +30,7 @@ def sampled(store):
     return store
 
 
-@pytest.mark.parametrize("rule", ["majority", "mmr_life", "mmr_life_sc", "first"])
+@pytest.mark.parametrize("rule", ["majority", "mmr_life_sc", "first"])
 def test_every_samples_rule_counts_items_and_keeps_non_answers_true(sampled, rule):
     code, out, err = cli("report", "--db", sampled.path, "--run", "sc", "--json",
                          "--samples-rule", rule)
@@ -46,6 +46,26 @@ def test_every_samples_rule_counts_items_and_keeps_non_answers_true(sampled, rul
     each = report["per_response"]                 # every response's own verdict
     assert (each["n"], each["unscored"], each["unparsed"], each["error"]) == (18, 6, 6, 1)
     assert each["unparsed_rate"] == pytest.approx(6 / 18)
+
+
+def test_mmr_lifes_rule_decides_five_samples_and_is_refused_on_two_to_four(sampled):
+    """'More than 2 of the first 5 correct' on 3 samples silently meant 'all 3': refused,
+    saying why, in report and compare alike; on 5 samples (or 1) it is the paper's rule."""
+    for command in (["report", "--run", "sc"], ["compare", "sc", "sc"]):
+        code, _, err = cli(*command, "--db", sampled.path, "--samples-rule", "mmr_life")
+        assert code == 2 and "run sc: the samples rule mmr_life (the paper's: more than 2 " \
+            "of the first 5 samples correct) needs 5 samples per item, or 1; with 3 an item " \
+            "would need all 3 samples right" in err, err
+    make_run(sampled, "five", {"r/0": ["Answer: A"] * 3 + ["Answer: B"] * 2,
+                               "r/2": ["Answer: B"] * 2 + ["Answer: A"] * 3,
+                               "r/3": ["Answer: D"] * 4 + [None]}, samples=5)
+    make_run(sampled, "single", {"r/0": "Answer: A", "r/2": "Answer: A"})
+    for run in ("five", "single"):
+        score_run(sampled, run)
+    five = run_summary(sampled, "five", samples_rule="mmr_life")["summary"]["overall"]
+    assert (five.n, five.correct, five.error) == (3, 1, 0)      # r/0: 3 of 5 right
+    single = run_summary(sampled, "single", samples_rule="mmr_life")["summary"]["overall"]
+    assert (single.n, single.correct) == (2, 1)
 
 
 def test_repeats_do_not_narrow_the_interval(sampled):
@@ -79,7 +99,8 @@ def test_compare_decides_each_item_from_all_its_repeats_and_says_the_rule(store)
     assert code == 0, err
     assert (result["only_a"], result["only_b"], result["both_correct"]) == (2, 0, 1)
     assert result["accuracy_a"] == 1.0 and result["accuracy_b"] == pytest.approx(1 / 3)
-    assert (result["responses_a"], result["responses_b"]) == (3, 1)
+    assert (result["max_responses_per_item_a"], result["max_responses_per_item_b"]) == (3, 1)
+    assert "responses_a" not in result                     # an unexplained name is gone
     assert "samples rule majority" in result["rule"] and "every repeat" in result["rule"]
     code, out, _ = cli("compare", "--db", store.path, "rep", "one", "--samples-rule", "first")
     assert code == 0 and "right in A only 0, in B only 0, both 1" in out
@@ -107,5 +128,5 @@ def test_the_spread_over_repeats_of_a_cancelled_run_is_on_the_items_every_repeat
             for e in spread[g].values()} == {2}
     assert "on the 2 items all 2 repeats scored" in spread["note"]
     code, out, _ = cli("report", "--db", store.path, "--run", "cut")
-    assert "over 2 repeats (n 2): 50.00 ± 0.00; the spread over 2 repeats is on the 2 items" \
-        in out
+    assert "over 2 repeats (n 2): 50.00 ± 0.00 (mean ± SD of the 2 per-repeat accuracies); " \
+        "the spread over 2 repeats is on the 2 items" in out

@@ -104,7 +104,7 @@ def test_inspect_tag_export_uses_the_same_rule(scored_db):
         work_id = store.scoring_responses("run0")[0]["work_id"]
         add_vocabulary_tag(store, "=SUM(A1)", "alice")
         save_tags(store, work_id, ["=SUM(A1)"], "alice")
-        frame = pd.read_csv(export_tagged(store, "run0", "csv"), dtype=str,
+        frame = pd.read_csv(export_tagged(store, "run0", "csv")[0], dtype=str,
                             keep_default_na=False)
         assert len(frame) == 1
         assert frame.loc[0, "tags"] == "'=SUM(A1)"

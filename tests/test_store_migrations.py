@@ -2,6 +2,7 @@
 import sqlite3
 
 import pytest
+import sqlite_utils
 
 from store import Store
 from store.migrations import MIGRATIONS, applied_migrations, apply_migrations
@@ -97,3 +98,30 @@ def test_indexes_for_browser_filters(store):
     for columns in [("dataset", "sort_key", "id"), ("domain",), ("subtask",), ("status",),
                     ("flagged",)]:
         assert columns in indexed
+
+
+def test_replies_cached_before_sources_were_kept_are_traced_to_their_run(tmp_path):
+    """Migration 0013 on a database written before it: each cache entry gets the run that
+    paid for it, each cached result that run, and no cached result keeps a latency."""
+    db = sqlite_utils.Database(tmp_path / "old.db")
+    before = [m for m in MIGRATIONS if m[0] < "0013"]
+    apply_migrations(db, before)
+    db.execute("INSERT INTO model_runs (id, config_id, config, endpoint, status, created_at) "
+               "VALUES ('old', 'c', '{}', 'e', 'done', '2026-01-01T00:00:00Z'), "
+               "('new', 'c', '{}', 'e', 'done', '2026-01-02T00:00:00Z')")
+    db.execute("INSERT INTO run_work (id, run_id, phase, item_id, repeat, sample) VALUES "
+               "(1, 'old', 'answer', 'i', 0, 0), (2, 'new', 'answer', 'i', 0, 0)")
+    db.execute("INSERT INTO run_responses (work_id, run_id, status, latency, cached, "
+               "cache_key, created_at) VALUES (1, 'old', 'ok', 1.5, 0, 'k', 't1'), "
+               "(2, 'new', 'ok', 1.5, 1, 'k', 't2')")
+    db.execute("INSERT INTO response_cache (key, text, created_at) VALUES ('k', 'A', 't1')")
+    db.conn.commit()
+    db.conn.close()
+    store = Store.open(tmp_path / "old.db")
+    try:
+        assert store.cache_get("k")["run_id"] == "old"
+        [old], [new] = store.run_results("old"), store.run_results("new")
+        assert old["latency"] == 1.5 and new["latency"] is None
+        assert new["cached_from"] == "old" and store.run_cache_sources("new") == {"old": 1}
+    finally:
+        store.close()

@@ -54,10 +54,24 @@ def test_results_page_caption_and_charts_name_the_run_that_limits_n(three_runs):
 @pytest.mark.parametrize("command", [("leaderboard",), ("table", "--kind", "main"),
                                      ("table", "--kind", "ablation")])
 def test_cli_table_and_leaderboard_notes_name_the_run_that_limits_n(three_runs, command):
-    code, out, err = cli(*command, "--db", three_runs.path)
+    code, out, err = cli(*command, "--db", three_runs.path, "--runs", "cot,direct,gt")
     assert code == 0, err
     if command[-1] == "ablation":   # gt has clues: left out, cot and direct share all 6
         assert "covers" not in out and "Left out: m · CoT · clues gt (cancelled)" in out
         return
     assert LIMIT in out
     assert "(m · CoT: 6, m · CoT · clues gt (cancelled): 2, m · No-CoT: 6 items" in out
+
+
+@pytest.mark.parametrize("command", [("leaderboard",), ("table", "--kind", "main")])
+def test_without_runs_a_cancelled_run_on_few_items_gets_a_table_of_its_own(three_runs,
+                                                                           command):
+    """gt shares 2 of the 6 items: in one table it would cut every run's n to 2. Without
+    --runs, cot and direct are compared on their 6 items and gt is a group of its own."""
+    code, out, err = cli(*command, "--db", three_runs.path)
+    assert code == 0, err
+    first, second = out.split("## Dataset demo, group 2 of 2 (1 run)")
+    assert "## Dataset demo, group 1 of 2 (2 runs)" in first and "share too few items" in first
+    assert ", 6 items**" in first and LIMIT not in out
+    assert "m · CoT · clues gt" not in first and "m · CoT · clues gt (cancelled)" in second
+    assert ", 2 items**" in second

@@ -4,10 +4,11 @@ real CLI over a real SQLite store with runs written through the store; every exp
 number is computed by hand in the comments."""
 import itertools
 import json
+import time
 
 import pytest
 
-from judges.pairing import PairingError, one_per_cell, scored_items, shared_items
+from judges.pairing import PairingError, scored_items, shared_items, sharing_groups
 from scoring import tables
 from scoring.paired import compare_runs
 from scoring.results import ResultsError
@@ -46,9 +47,23 @@ def test_runs_that_share_no_item_are_refused_naming_each_run_and_its_count():
     message = str(error.value)
     assert "gt run (14 items)" in message and "none run (210 items)" in message
     assert "shared by all: 0" in message
-    with pytest.raises(PairingError, match="a, b are all m · CoT with No Clue"):
-        one_per_cell({("m · CoT", "No Clue"): ["b", "a"], ("m · CoT", "GT"): ["c"]},
-                     lambda key: f"{key[0]} with {key[1]}")
+
+
+def test_runs_are_grouped_so_that_each_group_shares_enough_items():
+    # a cancelled run on 94 items beside two on 10 others: two groups, the larger first
+    items = {"cancelled": set(range(100, 194)), "a": set(range(10)), "b": set(range(10))}
+    assert sharing_groups(items, ["a", "b", "cancelled"]) == [["a", "b"], ["cancelled"]]
+    # c covers 94 of a's 100 items: one table on 94 (each keeps at least half)
+    items = {"a": set(range(100)), "b": set(range(100)), "c": set(range(94))}
+    assert sharing_groups(items, ["a", "b", "c"]) == [["a", "b", "c"]]
+    # d has 4 of a's 100 items: the table would keep 4 of 100: a group of its own
+    items = {"a": set(range(100)), "d": set(range(4))}
+    assert sharing_groups(items, ["a", "d"]) == [["a"], ["d"]]
+    # e keeps 50 of its 100 and the table 50 of a's 100: at least half each, it joins;
+    # f then would keep 20 of a's 100: it does not
+    items = {"a": set(range(100)), "e": set(range(50, 150)), "f": set(range(80, 120))}
+    assert sharing_groups(items, ["a", "e", "f"]) == [["a", "e"], ["f"]]
+    assert sharing_groups({}, []) == []
 
 
 # -- the tables over a store ----------------------------------------------------------------
@@ -92,9 +107,29 @@ def test_injection_of_runs_on_different_items_is_refused(runs):
     assert code == 2 and out == "" and "share no item" in err and "(10 items)" in err
 
 
-def test_two_runs_for_one_cell_are_refused_not_picked_by_order(runs):
-    with pytest.raises(ResultsError, match="all m · CoT with clue source No Clue"):
-        tables.injection_table(runs, ["gt", "none", "none-mmr"])
+def test_of_two_runs_for_one_cell_the_newest_finished_is_shown_whatever_the_order(runs):
+    """old and new are both m · CoT with No Clue on the demo items (before: refused, "a
+    table cell shows one run"). old finished, new did not: old is shown; once new has
+    finished too, the newer is."""
+    demo = [i["id"] for i in DEMO]
+    make_run(runs, "old", answers(demo, []))
+    runs.finish_run("old", "test", "done", "", {})
+    time.sleep(1.1)                       # runs are stamped to the second
+    make_run(runs, "new", answers(demo[:1], demo[1:]))
+    for run in ("old", "new"):
+        score_run(runs, run)
+    for order in itertools.permutations(["gt", "old", "new"]):
+        table = tables.injection_table(runs, list(order))
+        assert table.rows[0]["No Clue_run_id"] == "old"
+        assert ("m · CoT with clue source No Clue shows m · CoT [old] (not shown: "
+                "m · CoT [new])") in table.notes
+    runs.finish_run("new", "test", "done", "", {})
+    table = tables.injection_table(runs, ["gt", "old", "new"])
+    assert table.rows[0]["No Clue_run_id"] == "new" and "(not shown: m · CoT [old])" in \
+        table.notes
+    code, out, err = cli("table", "--db", runs.path, "--kind", "injection", "--runs",
+                         "old,gt,new")
+    assert code == 0 and "name the runs with --runs without the one shown" in out, err
 
 
 @pytest.mark.parametrize("kind", ["main", "subtask", "drop", "injection", "ablation"])

@@ -27,8 +27,9 @@ Routes (ROUTES, applied by ui/gradio_hooks.RouteAccess): every route of the app 
 with who may reach it, and the middleware checks it itself, whatever Gradio checks behind it
 (Gradio leaves some routes open, e.g. /gradio_api/cancel and the heartbeat). ANYONE is only
 what the login page needs; every other route wants a logged-in user, and files (item media
-among them) and uploads want staff (not participants, for now); the routes of Gradio
-features ClueLab does not use are closed. A route not declared is refused.
+among them), uploads and the description of the pages and events (/config, the API
+description) want staff (not participants, for now); the routes of Gradio features ClueLab
+does not use are closed. A route not declared is refused.
 """
 from __future__ import annotations
 
@@ -137,9 +138,14 @@ ROUTES = {
         "/gradio_api/theme.css",
         # Gradio's launch calls it, without a login; it runs the startup events once only
         "/gradio_api/startup-events")},
+    # the description of the pages and their events (components, event names and
+    # parameters: 530 KB, 225 KB): for those who have them; participants have no page and
+    # no event yet (the studies bring theirs), and fetched it only to make everyone wait
+    # (each is built outside the queue: ui/document_cache.py)
+    **{path: STAFF for path in (
+        "/config", "/openapi.json", "/gradio_api/info", "/gradio_api/openapi.json")},
     **{path: SIGNED_IN for path in (
-        "/config", "/openapi.json", "/gradio_api/user", "/gradio_api/token",
-        "/gradio_api/app_id", "/gradio_api/info", "/gradio_api/openapi.json",
+        "/gradio_api/user", "/gradio_api/token", "/gradio_api/app_id",
         "/gradio_api/heartbeat/*", "/gradio_api/reset", "/gradio_api/cancel",
         "/gradio_api/queue/*", "/gradio_api/run/*", "/gradio_api/api/*",
         "/gradio_api/call/*", "/gradio_api/custom_component/*")},
@@ -149,15 +155,17 @@ ROUTES = {
     **{path: STAFF for path in (
         "/media/*", "/gradio_api/file=*", "/gradio_api/file/*", "/gradio_api/proxy=*",
         "/gradio_api/upload", "/gradio_api/upload_progress", "/gradio_api/stream/*",
-        "/gradio_api/process_recording", "/gradio_api/component_server")},
+        "/gradio_api/component_server")},
     # Gradio features ClueLab does not use: run history (keeps every event's inputs and
-    # outputs, can copy them to a Hugging Face bucket), monitoring, live code editing
+    # outputs, can copy them to a Hugging Face bucket), monitoring, live code editing, the
+    # screen recorder (a video of any size copied, and cut by ffmpeg, outside the queue)
     # Gradio's deep links (a session's component values saved on the server and served to
     # whoever opens `?deep_link=<id>`, gold answers included) are not used either: the route
     # is closed, and a page or /config asked with the parameter is refused (gradio_hooks)
     **{path: NOBODY for path in (
         "/gradio_api/deep_link", "/gradio_api/runs", "/gradio_api/run-history/*", "/gradio_api/vibe-*",
-        "/gradio_api/undo-vibe-edit", "/gradio_api/dev/reload", "/monitoring*")},
+        "/gradio_api/undo-vibe-edit", "/gradio_api/dev/reload", "/monitoring*",
+        "/gradio_api/process_recording")},
 }
 
 

@@ -19,7 +19,8 @@ MMR_LIFE = {"temperature": 0.5, "top_p": 0.5, "seed": 17}
 RUN_FIELDS = ("endpoint", "setting", "clues", "clue_run", "clue_pass", "image_mode",
               "mask_style", "samples", "repeats", "temperature", "top_p", "max_tokens", "seed",
               "preset", "image_max_pixels", "image_format", "image_quality", "dataset",
-              "domain", "subtask", "status", "flagged", "ids", "budget", "deadline")
+              "domain", "subtask", "status", "flagged", "ids", "budget", "deadline",
+              "use_cache")
 """The run form, in the order of the widgets and of the API's parameters."""
 FATAL_KINDS = ("missing_key", "connection_refused", "unauthorized", "forbidden")
 """Test results that stop a start: the engine's preflight would fail on them too."""
@@ -61,7 +62,8 @@ def config_from_form(form: dict) -> tuple[RunConfig, Execution]:
     if not config.endpoint:
         raise ExperimentError("choose an endpoint (add one in the Endpoints panel first)")
     execution = Execution(budget=as_float(form.get("budget"), "budget"),
-                          deadline=as_float(form.get("deadline"), "deadline"))
+                          deadline=as_float(form.get("deadline"), "deadline"),
+                          use_cache=form.get("use_cache") is not False)  # unset: the default
     return config, execution
 
 
@@ -88,6 +90,7 @@ def projection_md(the_plan) -> str:
              f"{TILDE}{p['prompt_tokens']:,} prompt tokens, {TILDE}{p['completion_tokens']:,} "
              "completion "
              f"tokens to send · projected cost {cost}",
+             f"cache: {escape_md(p['cache_text'])}",
              f"token estimate: {escape_md(p['basis'])}",
              f"config id {code(the_plan.config_id[:16])}"]
     warnings = list(the_plan.warnings)

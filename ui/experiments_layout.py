@@ -1,10 +1,10 @@
 """Layout of the Experiments tab: run builder on the left, runs and progress on the right.
 
 Only components are created here; `experiments_tab` connects them to the handlers.
-Element ids tests rely on: run-endpoint, run-setting, run-preview, run-start (both in
-run-actions), run-summary, run-transcript, run-images, runs-list, run-id, run-progress,
-run-pause, run-cancel, run-resume, run-name, run-note, run-save-labels, run-delete
-(-confirm, -yes, -no), endpoint-* and price-*.
+Element ids tests rely on: run-form (the form's panel), run-endpoint, run-setting,
+run-preview, run-start (both in run-actions, under run-form), run-summary, run-transcript,
+run-images, run-use-cache, runs-list, run-id, run-progress, run-pause, run-cancel, run-resume,
+run-name, run-note, run-save-labels, run-delete (-confirm, -yes, -no), endpoint-* and price-*.
 """
 from __future__ import annotations
 
@@ -73,18 +73,23 @@ def build_builder(ui: SimpleNamespace) -> None:
                                   allow_custom_value=True)
         ui.setting = gr.Radio(list(SETTINGS), value="cot", label="Prompt setting",
                               info=SETTING_INFO, elem_id="run-setting", scale=2)
+    # The clue source wide enough for "the model's own clues (first pass)" (in a row with
+    # its companions and the image mode it was cut to "the model's own clu", under its
+    # arrow); what it and the image mode ask for next on a row of their own (not shown when
+    # they ask for nothing: assets/cluelab.css).
     with gr.Row():
         ui.clues = gr.Dropdown(CLUE_SOURCE_LABELS, value="none", label="Clue source",
-                               elem_id="run-clues")
+                               elem_id="run-clues", scale=3)
+        ui.image_mode = gr.Dropdown(list(IMAGE_MODES), value="full", label="Image mode",
+                                    elem_id="run-image-mode", scale=2)
+    with gr.Row(elem_id="run-clue-more"):
         ui.clue_run = gr.Dropdown([], label="Clues from run", visible=False,
-                                  allow_custom_value=True, elem_id="run-clue-run")
+                                  allow_custom_value=True, elem_id="run-clue-run", scale=3)
         ui.clue_pass = gr.Dropdown(list(CLUE_PASS_SETTINGS), value="clue_guided",
                                    label="First pass setting (own clues)", visible=False,
-                                   elem_id="run-clue-pass")
-        ui.image_mode = gr.Dropdown(list(IMAGE_MODES), value="full", label="Image mode",
-                                    elem_id="run-image-mode")
+                                   elem_id="run-clue-pass", scale=3)
         ui.mask_style = gr.Radio(list(MASK_STYLES), value="black", label="Mask",
-                                 visible=False, elem_id="run-mask-style")
+                                 visible=False, elem_id="run-mask-style", scale=2)
     # Two rows: the six fields and the preset side by side left each 90 px, too narrow for
     # "Temperature" and "max_tokens" (cut to "Temperatu", "max_toke") at 1400x900.
     with gr.Row(equal_height=True):
@@ -105,14 +110,17 @@ def build_builder(ui: SimpleNamespace) -> None:
                                    elem_id="run-max-tokens")
         ui.seed = gr.Textbox(label="Seed (base)", placeholder="none", min_width=90,
                              elem_id="run-seed")
+    # Dataset and subtask on a row of their own: five filters in one row left each 190 px,
+    # and MMR-Life's subtasks were cut ("Animal Relation In…").
     with gr.Accordion("Items", open=True):
         with gr.Row():
             ui.dataset = gr.Dropdown([ALL], value=ALL, label="Dataset", elem_id="run-dataset",
-                                 allow_custom_value=True)
-            ui.domain = gr.Dropdown([ALL], value=ALL, label="Domain", elem_id="run-domain",
-                                 allow_custom_value=True)
+                                     allow_custom_value=True, scale=2)
             ui.subtask = gr.Dropdown([ALL], value=ALL, label="Subtask", elem_id="run-subtask",
-                                 allow_custom_value=True)
+                                     allow_custom_value=True, scale=3)
+        with gr.Row():
+            ui.domain = gr.Dropdown([ALL], value=ALL, label="Domain", elem_id="run-domain",
+                                    allow_custom_value=True)
             ui.status = gr.Dropdown([ALL], value=ALL, label="Status", elem_id="run-status-filter",
                                     allow_custom_value=True)
             ui.flagged = gr.Dropdown(FLAGGED_CHOICES, value="all", label="Import problems",
@@ -121,7 +129,7 @@ def build_builder(ui: SimpleNamespace) -> None:
                             info=f"Ids {ID_LIST_RULE}.",
                             placeholder="demo/bus-stop-wait, demo/parcel-fee-sms",
                             lines=2, max_lines=6, elem_id="run-ids")
-    with gr.Accordion("Images, budget, deadline", open=False):
+    with gr.Accordion("Images, budget, deadline, cache", open=False):
         with gr.Row():
             ui.image_max_pixels = gr.Textbox(label="Max pixels", placeholder="the endpoint's",
                                              elem_id="run-image-max-pixels")
@@ -134,9 +142,18 @@ def build_builder(ui: SimpleNamespace) -> None:
                                    elem_id="run-budget")
             ui.deadline = gr.Textbox(label="Deadline (seconds)", placeholder="none",
                                      elem_id="run-deadline")
-    # Right after the form, and kept in view at the bottom of the screen while the form is
-    # (assets/cluelab.css, #run-actions): at 1400x900 Start was 250 px below the fold, so
-    # pressing it scrolled the progress panel out of view. One line: no label above the box.
+        ui.use_cache = gr.Checkbox(True, label="Take replies from the cache",
+                                   info="A cached reply is an earlier run's draw of the same "
+                                        "item, repeat and sample (the run says whose); untick "
+                                        "to send every request.",
+                                   elem_id="run-use-cache")
+
+
+def build_actions(ui: SimpleNamespace) -> None:
+    """Preview and Start, on one line (no label above the box), below the form's panel and
+    not over it (assets/cluelab.css, #run-actions): always in view, never covering a field.
+    At 1400x900 Start was 250 px below the fold; a bar stuck over the form hid the Items
+    fields."""
     with gr.Row(equal_height=True, elem_id="run-actions"):
         ui.preview_item = gr.Textbox(label="Preview item", show_label=False, scale=3,
                                      container=False, max_lines=1,
@@ -145,6 +162,10 @@ def build_builder(ui: SimpleNamespace) -> None:
         ui.preview = gr.Button("Preview request", scale=2, size="md", elem_id="run-preview")
         ui.start = gr.Button("Start run", variant="primary", scale=2, size="md",
                              elem_id="run-start")
+
+
+def build_preview(ui: SimpleNamespace) -> None:
+    """What Preview request shows: the summary, the request as sent, its images and body."""
     ui.summary = gr.Markdown(elem_id="run-summary")
     with gr.Row():
         ui.transcript = gr.Textbox(label="Request as sent (images described; thumbnails "
@@ -207,14 +228,19 @@ def build_monitor(ui: SimpleNamespace) -> None:
 
 def build_layout() -> SimpleNamespace:
     ui = SimpleNamespace()
+    # Two panels filling the window below the navbar, each scrolling on its own
+    # (assets/cluelab.css): the form (its Preview / Start bar under it) and the monitor, in
+    # view however far down the form is, so the progress shows when Start is pressed.
     with gr.Row(elem_id="experiments"):
         with gr.Column(scale=3, min_width=560, elem_id="run-builder"):
-            build_endpoints(ui)
-            build_builder(ui)
-            build_prices(ui)
+            with gr.Column(elem_id="run-form"):
+                build_endpoints(ui)
+                build_builder(ui)
+                build_preview(ui)
+                build_prices(ui)
+            build_actions(ui)
         # The runs list's six columns in view at 1400x900 (at scale 2 it was 474 px: cost
-        # and by cut). The monitor stays in view (scrolling on its own) however far down the
-        # form is: the progress panel shows when Start is pressed (assets/cluelab.css).
+        # and by cut).
         with gr.Column(scale=3, min_width=420, elem_id="run-monitor"):
             build_monitor(ui)
     ui.timer = gr.Timer(2.0, active=False)

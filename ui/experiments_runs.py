@@ -13,6 +13,7 @@ import json
 from runner.config import draws_text
 from runner.leases import effective_status
 from runner.costs import money
+from runner.provenance import cache_summary
 from runner.totals import COUNTS, LABELS, MEANINGS, request_control, row_state, \
     status_counts, without_result
 from store import NotFoundError, StoreError
@@ -29,7 +30,7 @@ from ui.text import escape_html, short
 RUN_HEADERS = ["run", "status", "done", "setup", "cost $", "by"]
 RUN_WIDTHS = ["20%", "13%", "13%", "32%", "13%", "9%"]
 RESPONSE_HEADERS = ["work", "item", "repeat", "sample", "status", "answer", "reason",
-                    "latency s", "tokens in/out", "cached"]
+                    "latency s", "tokens in/out", "cached from"]
 # (label, value): the progress panel's and `runs --json`'s counter names, each with what it
 # means ("pending" alone read as "not yet scored?"); the values are the counters' keys.
 RESPONSE_FILTERS = [("all responses", "all")] + [
@@ -174,6 +175,7 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
         ("in flight", f"{counts['in_flight']}/{t.get('concurrency') or '–'}"),
         ("tokens", tokens), ("cost", cost),
     ]
+    cache = cache_summary(store, run)["text"]
     message = run.get("message") or ""
     message = on_page(redact(store, message)) if message else ""  # it may quote a server's
     # reply; and "resume with python app.py run --resume ID" is the Resume button here
@@ -188,6 +190,7 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
              + (f"<div class='xp-counts' id='run-clue-counts'>"
                 f"{_counts_html(clue_pass, 'clue pass')}</div>" if clue_pass else "")
              + f"<div class='xp-metrics'>{''.join(_metric(k, v) for k, v in metrics)}</div>"
+             + f"<div class='xp-cache' id='run-cache'>{escape_html(cache)}</div>"
              + (f"<div class='xp-message'>{escape_html(message)}</div>" if message else "")
              + "</div>")
     return panel, status
@@ -221,11 +224,25 @@ def responses(store, run_id: str, status: str = "all", limit: int = SAMPLE_ROWS)
                      state if r["phase"] == "answer" else f"{state} (clue pass)",
                      short(r["answer"], 60) if r["answer"] is not None else "",
                      short(r["reason"], 80) if r["reason"] else "",
-                     "" if r["latency"] is None else round(r["latency"], 3), tokens,
-                     "yes" if r["cached"] else ""])
+                     _latency(r), tokens, _cached_from(r)])
         if len(rows) >= limit:
             break
     return redact(store, rows)
+
+
+def _latency(result: dict):
+    """A reply's latency in seconds; "cached" for a reply taken from the cache, which was
+    not timed now (an older row may still hold the original call's time)."""
+    if result["cached"]:
+        return "cached"
+    return "" if result["latency"] is None else round(result["latency"], 3)
+
+
+def _cached_from(result: dict) -> str:
+    """The run whose reply a cached row took ('an earlier run' when not recorded)."""
+    if not result["cached"]:
+        return ""
+    return f"run {result['cached_from']}" if result.get("cached_from") else "an earlier run"
 
 
 def response_detail(store, run_id: str, work_id) -> tuple[str, str]:

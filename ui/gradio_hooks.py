@@ -16,7 +16,8 @@ id>` or `access-token-unsecure-<cookie id>`, looked up in `App.tokens`). Anythin
 read counts as no user, so it fails closed; whether the server has a login it is told by
 ui/server.launch_kwargs, which also gives Gradio its login. A cancel is checked further
 (`foreign_cancel`): its body names a session and an event, and Gradio's queue says whose
-they are.
+they are. A login is answered by ui/login_route.py, and the documents Gradio builds per
+request (/config, the API description, the pages) come from ui/document_cache.py.
 
 tests/test_access.py fails if a Gradio upgrade renames or moves what these rely on.
 """
@@ -26,14 +27,13 @@ import html
 import inspect
 import json
 import logging
-import math
-import re
 from urllib.parse import parse_qs, urlsplit
 from pathlib import Path
 
 import gradio as gr
 
-from ui import access, login_throttle, messages, navbar, route_answers
+from ui import access, messages, navbar, route_answers
+from ui.document_cache import DocumentCache, document_key
 from ui.malformed_calls import (malformed, malformed_call, refused_malformed,
                                 takes_one_value)
 from ui.upload_limits import UploadLimits
@@ -156,15 +156,6 @@ def foreign_origin(headers: list[tuple[bytes, bytes]]) -> bool:
     return not netloc or netloc not in own
 
 
-def login_name(body: bytes) -> str:
-    """The user name of a login form: urlencoded (scripts) or multipart (Gradio's page)."""
-    text = body.decode("utf-8", "replace")
-    part = re.search(r'name="username"\r\n(?:[^\r\n]*\r\n)*?\r\n(.*?)\r\n', text)
-    if part:
-        return part.group(1)
-    return (parse_qs(text).get("username") or [""])[0]
-
-
 def asks_deep_link(scope) -> bool:
     """Whether a request names one of Gradio's deep links (see access.ROUTES: not used)."""
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
@@ -175,11 +166,12 @@ class RouteAccess:
     """ASGI middleware: a request to a route its caller's role may not reach gets a 403, to
     a path no route of the table has a 404 (401 for anyone not logged in)."""
 
-    def __init__(self, app, store, require_login: bool, throttle=None):
+    def __init__(self, app, store, require_login: bool, login=None):
         self.app = app
         self.store = store
         self.require_login = require_login
-        self.throttle = throttle          # ui/login_throttle.LoginThrottle, under a login
+        self.login = login                # ui/login_route.LoginRoute, under a login
+        self.documents = DocumentCache()
         self.uploads = UploadLimits()
 
     async def __call__(self, scope, receive, send):
@@ -193,8 +185,8 @@ class RouteAccess:
         roles = access.route_roles(scope["path"])
         if asks_deep_link(scope):
             roles = access.NOBODY
-        if entry == "/login" and scope.get("method") == "POST" and self.throttle:
-            return await self._login(scope, receive, app_send)
+        if entry == "/login" and scope.get("method") == "POST" and self.login:
+            return await self.login(scope, receive, send)
         if entry == "/login" and scope.get("method") in ("GET", "HEAD"):
             # the login form is posted here; a person who opens the address gets the form
             # (Gradio shows it at /), not {"detail": "Method Not Allowed"}
@@ -204,7 +196,8 @@ class RouteAccess:
         user = cookie_user(scope.get("app"), headers)
         if self.require_login and not user:
             if entry in access.PAGES:                          # Gradio's login page
-                return await self.app(scope, receive, route_answers.login_page(app_send))
+                return await self._document(scope, receive, send, entry, access.Caller(
+                    "anonymous", access.NOBODY), route_answers.login_page)
             return await self._not_logged_in(scope, send)
         who = access.caller(self.store, user, self.require_login)
         if entry is None and scope["type"] == "http":      # no such route: not a refusal
@@ -215,8 +208,11 @@ class RouteAccess:
                                          "deep_link" if page and asks_deep_link(scope) else "role")
         if (location := navbar.without_response(scope, who)) is not None:
             return await route_answers.redirect(send, location)
-        if self.require_login and (entry in access.PAGES or entry == "/config"):
-            app_send = route_answers.rewritten(app_send, lambda b: navbar.own_navbar(b, who))
+        if document_key(scope, entry, who) is not None:
+            return await self._document(scope, receive, send, entry, who, lambda out: (
+                route_answers.rewritten(out, lambda b: navbar.own_navbar(b, who))
+                if self.require_login and (entry in access.PAGES or entry == "/config")
+                else out))
         if entry in route_answers.UPLOADS and scope.get("method") == "POST" and \
                 (refused := self.uploads.refusal(scope, who, self.require_login)):
             return await route_answers.send_json(send, *refused)     # ui/upload_limits.py
@@ -229,22 +225,17 @@ class RouteAccess:
             receive = route_answers.replay(body)
         return await route_answers.without_traceback(self.app, scope, receive, app_send, entry)
 
-    async def _login(self, scope, receive, send) -> None:
-        """A login attempt: answered here while its name is locked for this address, else
-        passed on with the address where the throttle's check finds it."""
-        body = await route_answers.read_body(receive)
-        user = login_name(body)
-        address = (scope.get("client") or ("", 0))[0]
-        wait = self.throttle.wait_s(user, address)
-        if wait > 0:
-            return await route_answers.send_json(send, 429, {"detail": (
-                f"Too many failed logins for this name from your address: try again in "
-                f"{math.ceil(wait)} s.")})
-        token = login_throttle.CLIENT.set(address)
-        try:
-            return await self.app(scope, route_answers.replay(body), send)
-        finally:
-            login_throttle.CLIENT.reset(token)
+    async def _document(self, scope, receive, send, entry, who, rewrite) -> None:
+        """A document Gradio builds per request (ui/document_cache.py), from the cache (any
+        other request to its route, from the app); `rewrite(send)`: the `send` that makes
+        Gradio's answer this caller's."""
+        def build(get_scope, out):
+            return route_answers.without_traceback(
+                self.app, get_scope, receive, rewrite(route_answers.fixed_errors(out)), entry)
+        if (key := document_key(scope, entry, who)) is None:
+            return await build(scope, send)
+        builder = who.name if who.roles else ("address", (scope.get("client") or ("",))[0])
+        await self.documents.serve(scope, send, key, builder, build)
 
     @staticmethod
     async def _not_logged_in(scope, send) -> None:

@@ -146,7 +146,8 @@ def verdict_detail(view: dict, row: int | None) -> str:
 def header_md(view: dict) -> str:
     r = view["response"]
     tokens = f" · {r['completion_tokens']} output tokens" if r.get("completion_tokens") else ""
-    latency = f" · {r['latency']:.1f} s" if r.get("latency") else ""
+    latency = " · cached reply" if r.get("cached") else \
+        f" · {r['latency']:.1f} s" if r.get("latency") else ""
     return (f"**Response {r['work_id']}** · run {escape_md(view['run_label'])} · item "
             f"**{escape_md(r['item_id'])}** · repeat {r['repeat']}, sample {r['sample']}"
             f"{tokens}{latency}")
@@ -261,11 +262,15 @@ def prefetch(store, overlays: Overlays, work_id) -> None:
         _PREFETCH.submit(warm)  # its own thread: warm() waits on _POOL
 
 
+ZOOM_HINT = "Click a GT or model clue to zoom to its box at full resolution."
+
+
 def zoom(overlays: Overlays, view: dict, kind: str, row: int | None) -> tuple[str | None, str]:
-    """(crop path, caption) for a click on a GT clue ("gt") or model clue ("model") row."""
+    """(crop path, caption) for a click on a GT clue ("gt") or model clue ("model") row;
+    (None, the hint or why there is nothing to zoom to) when there is no crop."""
     rows = view["gt_clues"] if kind == "gt" else view["model_clues"]
     if row is None or not 0 <= row < len(rows):
-        return None, ""
+        return None, ZOOM_HINT
     clue = rows[row]
     if not clue["boxes"]:
         return None, f"**{escape_md(clue['label'])}** has no box to zoom to."

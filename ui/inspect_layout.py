@@ -19,7 +19,7 @@ from ui.inspect_browser import (ALL, ANY, DISAGREE_CHOICES, FLIP_CHOICES, HEADER
                                 PROTOCOLS, SORT_CHOICES, STATUS_CHOICES, VERDICT_CHOICES,
                                 WIDTHS)
 from ui.inspect_compare import COMPARE_HEADERS
-from ui.inspect_handlers import GT_HEADERS, MODEL_HEADERS, VERDICT_HEADERS
+from ui.inspect_handlers import GT_HEADERS, MODEL_HEADERS, VERDICT_HEADERS, ZOOM_HINT
 from ui.inspect_tags import COUNT_HEADERS, NOTE_HEADERS, TAG_LOG_HEADERS, VOCABULARY_HEADERS
 
 # J / K walk the filtered list while the Inspect tab is shown and no text field has focus
@@ -61,9 +61,9 @@ HELP = ("**J / K** (or the buttons) open the next / previous response of the lis
         "the GT clue they matched (grey: no match).")
 
 
-def _image(label: str, elem_id: str, height: int = 420) -> gr.Image:
+def _image(label: str, elem_id: str, height: int = 420, visible: bool = True) -> gr.Image:
     return gr.Image(type="filepath", interactive=False, label=label, height=height,
-                    buttons=["fullscreen"], elem_id=elem_id)
+                    buttons=["fullscreen"], elem_id=elem_id, visible=visible)
 
 
 def _dynamic(choices, value, label: str, elem_id: str, **kwargs) -> gr.Dropdown:
@@ -159,10 +159,12 @@ def _side_by_side(ui: SimpleNamespace) -> None:
             ui.output = gr.Textbox(label="Model output (as received)", lines=8, max_lines=22,
                                    interactive=False, autoscroll=False, buttons=["copy"],
                                    elem_id="inspect-output")
+    # The zoom is shown only with a clue's box in it (a 480 px empty panel sat beside the
+    # verdicts); until then its caption is a one-line hint (ui/inspect_tab.py, zoom_shown).
     with gr.Row():
-        ui.zoom = _image("Zoom (full resolution)", "inspect-zoom", height=480)
+        ui.zoom = _image("Zoom (full resolution)", "inspect-zoom", height=480, visible=False)
         with gr.Column():
-            ui.zoom_caption = gr.Markdown(elem_id="inspect-zoom-caption")
+            ui.zoom_caption = gr.Markdown(ZOOM_HINT, elem_id="inspect-zoom-caption")
             ui.verdicts = gr.Dataframe(headers=VERDICT_HEADERS, interactive=False, wrap=True,
                                        column_widths=["15%", "12%", "13%", "10%", "18%", "32%"],
                                        label="Verdicts (click one for the judge's prompt and "
@@ -222,7 +224,7 @@ def _tags_and_more(ui: SimpleNamespace) -> None:
         with gr.Row(equal_height=True):
             ui.export_format = gr.Radio(["csv", "json"], value="csv", label="Format",
                                         elem_id="inspect-export-format")
-            ui.export = gr.Button("Export tagged cases (the run chosen above, or all runs)",
+            ui.export = gr.Button("Export tagged cases (the run and tag chosen above)",
                                   elem_id="inspect-export")
             ui.counts_button = gr.Button("Tag counts per run", elem_id="inspect-counts")
         ui.export_file = gr.File(label="Download", interactive=False,

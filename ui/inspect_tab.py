@@ -129,6 +129,11 @@ def _wire(store, ui, opened, demo) -> None:
                     ui.tags, ui.tag_log, ui.remove_tag, ui.notes, ui.tag_message,
                     ui.compare_with, ui.compare_summary]
 
+    def zoom_shown(path, caption) -> list:
+        """The zoom panel only with a crop in it; else its caption alone (a hint, or why
+        there is nothing to zoom to)."""
+        return [gr.update(value=path, visible=path is not None), caption]
+
     def shown(view) -> list:
         gt_path, model_path = ih.overlays_for(overlays, view, 0)
         images = ih.image_choices(view)
@@ -142,7 +147,7 @@ def _wire(store, ui, opened, demo) -> None:
                 gt_path, ih.gold_md(view), ih.gt_table(view),
                 gr.update(value=old_gt, visible=bool(old_gt)), model_path, ih.answer_md(view),
                 ih.model_table(view), view["response"].get("text") or "",
-                ih.verdict_table(view), "", None, "",
+                ih.verdict_table(view), "", *zoom_shown(None, ih.ZOOM_HINT),
                 gr.update(choices=tags["choices"], value=tags["value"]), tags["log"],
                 gr.update(choices=tags["value"], value=None), tags["notes"], "",
                 gr.update(choices=compare, value=ic.default_compare(store, view)), ""]
@@ -234,8 +239,8 @@ def _wire(store, ui, opened, demo) -> None:
     def zoom_on(kind):
         def handler(work_id, evt: gr.SelectData):
             try:
-                return list(ih.zoom(overlays, ih.open_view(store, work_id), kind,
-                                    evt.index[0] if evt.index else None))
+                return zoom_shown(*ih.zoom(overlays, ih.open_view(store, work_id), kind,
+                                           evt.index[0] if evt.index else None))
             except _ERRORS as error:
                 _fail(error)
         return handler

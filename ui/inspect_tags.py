@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 import pandas as pd
@@ -135,20 +136,41 @@ def export_rows(store, run_id: str | None = None, tag: str | None = None) -> lis
     return store.tagged_responses(run_id or None, tag or None)
 
 
+def export_scope(run_id: str | None, tag: str | None, count: int) -> tuple[str, str]:
+    """(file name stem, the line shown with the download) of an export of `count` tagged
+    cases of `run_id` (None: all runs) with `tag` (None: every tag, noted cases too):
+    ('cluelab-tagged-all-runs-format-error', "2 tagged cases, tag 'format error', all
+    runs"). The file is named by what it covers, so two exports never share a name."""
+    stem = "cluelab-tagged-" + _slug(run_id or "all-runs") + (f"-{_slug(tag)}" if tag else "")
+    cases = "tagged case" if tag else "tagged or noted case"
+    line = (f"{count} {cases}{'' if count == 1 else 's'}, "
+            + (f"tag '{tag}'" if tag else "every tag") + ", "
+            + (f"run {run_id}" if run_id else "all runs"))
+    return stem, line
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9._]+", "-", text.lower()).strip("-.") or "x"
+
+
 def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None,
-                  account: str = LOCAL_USER) -> str:
-    """Write the tagged (or noted) responses to a CSV or JSON file, a download of `account`
-    (ui/downloads.py); returns its path."""
+                  account: str = LOCAL_USER) -> tuple[str, str]:
+    """Write the tagged (or noted) responses of a run (None: all runs) carrying `tag` (None:
+    any) to a CSV or JSON file named by what it covers, a download of `account`
+    (ui/downloads.py); returns (its path, the line that says what it covers:
+    `export_scope`)."""
     if fmt not in EXPORT_FORMATS:
         raise TagError(f"format must be one of {', '.join(EXPORT_FORMATS)}")
     found = _store_call(export_rows, store, run_id, tag)
+    stem, line = export_scope(run_id, tag, len(found))
     if not found:
-        raise TagError("no tagged or noted response" + (f" in run {run_id}" if run_id else ""))
+        raise TagError(f"nothing to export: 0 {line.split(' ', 1)[1]}")
     try:
-        return downloads_for(store).make(account, f"cluelab-tagged-{run_id or 'all-runs'}.{fmt}",
+        path = downloads_for(store).make(account, f"{stem}.{fmt}",
                                          lambda path: write_tagged(found, fmt, path))
     except DownloadRefused as err:
         raise TagError(f"not exported: {err}") from None
+    return path, f"{line} ({fmt.upper()})"
 
 
 def write_tagged(found: list[dict], fmt: str, path: Path) -> None:
@@ -167,4 +189,3 @@ def write_tagged(found: list[dict], fmt: str, path: Path) -> None:
                           for t in r["tags"]),
                 " | ".join(f"{n['author'] or ''} {n['created_at']}: {n['note']}"
                            for n in r["notes"]))])
-

@@ -4,8 +4,9 @@ The handlers return plain values (strings, DataFrames, file paths) so they can b
 without a browser; the tab wires them to components. Anything that came from a model, a
 judge or an imported file is escaped before it is shown as Markdown or HTML.
 
-What is shown follows the chosen *reading*: the judge whose verdicts are shown (default: each
-run's latest scoring), the samples rule, the answer extraction (ClueLab's or MMR-Life's regex)
+What is shown follows the chosen *reading*: the judge whose verdicts are shown (default: the
+judge all the chosen runs were scored with, as on the command line), the samples rule, the
+answer extraction (ClueLab's or MMR-Life's regex)
 and an optional human-baseline row (`scoring.human`).
 """
 from __future__ import annotations
@@ -24,7 +25,9 @@ from ui.inspect_tags import tag_counts_markdown
 
 TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench", "leaderboard")
 EXPORT_FORMATS = {"csv": ".csv", "json": ".json", "md": ".md", "latex": ".tex"}
-LATEST, NO_HUMAN = "(latest scoring)", "(none)"
+# "Judge shown" by default: the judge all the chosen runs were scored with
+# (scoring.results.common_judge), else each run its own and no best marked.
+COMMON_JUDGE, NO_HUMAN = "(common to all runs)", "(none)"
 # Choice labels short enough to show whole in their dropdown at 1400x900 (the rules in full
 # are in the dropdown's info line and the page's counting rules).
 SAMPLE_RULE_CHOICES = [("majority vote", "majority"),
@@ -87,13 +90,14 @@ def score_runs(store, run_ids, judges, protocol: str, progress=None, *,
 
 
 def shown_judge_choices(store, run_ids, protocol: str = "general") -> list[str]:
-    """The judges that scored any of the runs under `protocol`, after "latest scoring"."""
+    """The judges that scored any of the runs under `protocol`, after the default (the
+    judge common to all runs)."""
     from scoring.results import run_judges
 
     found = []
     for run_id in run_ids or []:
         found += [j for j in run_judges(store, run_id, protocol) if j not in found]
-    return [LATEST, *found]
+    return [COMMON_JUDGE, *found]
 
 
 def human_choices(store) -> list[tuple[str, str]]:
@@ -123,7 +127,7 @@ def reading(store, judge=None, samples_rule="majority", human=None, extraction="
     """The tables' keyword arguments from the tab's choices (sentinels mean "none")."""
     from scoring.human import stored_summary
 
-    return {"judge": None if judge in (None, "", LATEST) else judge,
+    return {"judge": None if judge in (None, "", COMMON_JUDGE) else judge,
             "samples_rule": samples_rule or "majority",
             "human": None if human in (None, "", NO_HUMAN) else
             stored_summary(store, human),
@@ -159,7 +163,7 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
     `by` domain, subtask or reasoning type (as text cells, the human baseline as an unranked
     row) with its caption (the n of shared items), the rules and reading used, and the
     charts. Runs are compared on the items they share (refused when they share none). The
-    drop chart mixes protocols, so it shows each run's latest scorings as they are; the
+    drop chart mixes protocols, so it reads each protocol with its own common judge; the
     injection heatmap (general protocol) follows the samples rule and extraction (and the
     judge, under the general protocol) and is on the main table's items, each row on the
     items its runs share there; it is not shown when no run has injected clues."""
@@ -180,7 +184,7 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
     drop = shown_or_why(lambda: figures.drop_chart(tables.drop_table(store, run_ids)),
                         "General vs rigorous")
     found, names, shared = compared
-    injection = shown_or_why(lambda: figures.injection_heatmap(tables.injection_table(
+    injection = shown_or_why(lambda: injection_figure(tables.injection_table(
         store, run_ids, chosen["samples_rule"], chosen["extraction"],
         chosen["judge"] if protocol == "general" else None, items=shared.items)),
         "Clue injection")
@@ -191,8 +195,8 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         "table": table_frame(main),
         "marked": marked_frame(table_frame(main), main),
         "caption": main.caption,
-        "rules": on_page(main.notes) + reading_lines(found, names) + agreement_lines(store, run_ids,
-                                                                            protocol)
+        "rules": on_page(main.notes) + reading_lines(found, names)
+        + agreement_lines(store, list(found), protocol, shared)
         + tag_counts_markdown(store, run_ids),
         "group_chart": figures.group_chart(by_label, group, shared, colours),
         "second_chart": figures.group_chart(by_label, second, shared, colours),
@@ -204,9 +208,19 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
     }
 
 
+def injection_figure(table) -> str:
+    """The clue-injection heatmap with its table's notes under it: the items each row is
+    on, which run a cell shows when several could (and how to show another), the runs that
+    did not finish."""
+    from scoring import figures
+
+    return (figures.injection_heatmap(table) + '<p class="cluelab-chart-note">'
+            f"{escape_html(on_page(table.notes))}</p>")
+
+
 def shown_or_why(draw, what: str) -> str:
     """The HTML `draw` makes, or a line saying why `what` cannot be shown (runs that share no
-    item, two runs for one cell): one figure that cannot be drawn leaves the others."""
+    item, no run with injected clues): one figure that cannot be drawn leaves the others."""
     from scoring.results import ResultsError
 
     try:
@@ -230,67 +244,91 @@ def reading_lines(found: dict, names: dict) -> str:
     return "\n\n**Shown**\n" + "\n".join(lines) if lines else ""
 
 
-def agreement_lines(store, run_ids, protocol: str) -> str:
-    """Judge agreement per run (LLM judges with each other and with the offline matcher)."""
+def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
+    """Judge agreement per run (LLM judges with each other and with the offline matcher), on
+    the items the table compares (`shared`, `judges.pairing.Shared`) when given: its n is
+    the responses both judges scored there, and the heading says which items."""
     from scoring.results import agreement
 
     from scoring.compared import labels
 
+    items = shared.items if shared is not None else None
     lines, names = [], labels(store, list(run_ids))
     for run_id in run_ids:
-        for pair in agreement(store, run_id, protocol):
+        for pair in agreement(store, run_id, protocol, items):
             if pair["agreement"] is None:
                 continue
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
             lines.append(f"- {escape_md(names.get(run_id, run_id))}: {escape_md(pair['a'])} vs "
                          f"{escape_md(pair['b'])} agree on {pair['agreement'] * 100:.1f}% of "
-                         f"{pair['n']} (Cohen's kappa {kappa})")
-    return ("\n\n**Judge agreement** (" + protocol + ")\n" + "\n".join(lines)) if lines else ""
+                         f"{pair['n']} responses both scored (Cohen's kappa {kappa})")
+    if not lines:
+        return ""
+    on = f", on the {shared.n} items the table compares" if shared is not None else ""
+    return f"\n\n**Judge agreement** ({protocol}{on})\n" + "\n".join(lines)
 
 
 def export_table(store, run_ids, protocol: str, kind: str, fmt: str, judge=None,
                  samples_rule: str = "majority", human=None, extraction: str = "cluelab",
                  by: str = "domain", account: str = LOCAL_USER) -> str:
     """Write the chosen table in the chosen format as a download of `account`
-    (ui/downloads.py); returns its path. The main and subtask tables follow the chosen
-    reading (the main one its breakdown); the leaderboard its human row."""
+    (ui/downloads.py); returns its path (`exported_tables` says what it left out)."""
+    return exported_tables(store, run_ids, protocol, kind, fmt, judge, samples_rule, human,
+                           extraction, by, account)[0]
+
+
+def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=None,
+                    samples_rule: str = "majority", human=None, extraction: str = "cluelab",
+                    by: str = "domain", account: str = LOCAL_USER) -> tuple[str, list[str]]:
+    """(the file's path, remarks) for the chosen table in the chosen format, a download of
+    `account` (ui/downloads.py). The main and subtask tables follow the chosen reading (the
+    main one its breakdown); the leaderboard its human row. With no run chosen, the tables
+    the command line prints without --runs (`scoring.by_dataset`: a table per dataset and
+    group of runs that share items); the remarks, in the page's words, name what a
+    one-table format left out."""
     from scoring import tables
+    from scoring.by_dataset import protocol_of, tables_text
     from scoring.results import ResultsError
     from store import StoreError
 
     if fmt not in EXPORT_FORMATS:
         raise ResultsUiError(f"format must be one of {', '.join(EXPORT_FORMATS)}")
-    runs = list(run_ids or []) or store.scored_runs()
     try:
         chosen = reading(store, judge, samples_rule, human, extraction)
     except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
-    makers = {"main": lambda: tables.main_table(store, runs, by or "domain", protocol,
-                                                **chosen),
-              "subtask": lambda: tables.main_table(store, runs, "by_subtask", protocol,
-                                                   **chosen),
-              "drop": lambda: tables.drop_table(store, runs),
-              "injection": lambda: tables.injection_table(store, runs,
-                                                          judge=chosen["judge"]),
-              "ablation": lambda: tables.ablation_table(store, runs),
-              "verbench": lambda: tables.verbench_results(store, runs),
-              "leaderboard": lambda: tables.leaderboard_table(store, runs, chosen["human"],
-                                                              judge=chosen["judge"])}
+    makers = {"main": lambda s: tables.main_table(store, s.run_ids, by or "domain", protocol,
+                                                  **chosen, within=s.within),
+              "subtask": lambda s: tables.main_table(store, s.run_ids, "by_subtask",
+                                                     protocol, **chosen, within=s.within),
+              "drop": lambda s: tables.drop_table(store, s.run_ids, s.within),
+              "injection": lambda s: tables.injection_table(store, s.run_ids,
+                                                            judge=chosen["judge"],
+                                                            items=s.within),
+              "ablation": lambda s: tables.ablation_table(store, s.run_ids, s.within),
+              "verbench": lambda s: tables.verbench_results(store, s.run_ids, s.within),
+              "leaderboard": lambda s: tables.leaderboard_table(store, s.run_ids,
+                                                                chosen["human"],
+                                                                within=s.within,
+                                                                judge=chosen["judge"])}
     if kind not in makers:
         raise ResultsUiError(f"table must be one of {', '.join(makers)}")
     try:
-        text = tables.render(makers[kind](), fmt)
+        text, remarks = tables_text(store, list(run_ids or []) or None, None, fmt,
+                                    makers[kind], protocol_of(kind, protocol))
     except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
+    runs = list(run_ids or []) or store.scored_runs()
     # A CSV starts with a UTF-8 byte-order mark, so that a spreadsheet reads accents and
     # "·" right; pandas and the csv module with utf-8-sig read it back unchanged.
     encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
     try:
-        return downloads_for(store).make(
+        path = downloads_for(store).make(
             account, download_name(store, kind, protocol, runs, fmt),
             lambda path: path.write_text(text, encoding=encoding))
     except DownloadRefused as error:
         raise ResultsUiError(str(error)) from None
+    return path, [on_page(remark) for remark in remarks]
 
 
 def download_name(store, kind: str, protocol: str, run_ids, fmt: str,

@@ -1,8 +1,8 @@
 """What the Results page shows after Show results or Export: what was asked for, or, when it
 is refused, nothing left over from before and the refusal on the page.
 
-A refused request (runs of two datasets share no item, a run not scored, two runs in one
-table cell) must not leave the previous answer in place: a table, charts or a download file
+A refused request (runs of two datasets share no item, a run not scored, a VER-Bench table
+without VER-Bench scores) must not leave the previous answer in place: a table, charts or a download file
 made for another choice of runs read as the answer to this one. So on a refusal every output
 of the request is cleared (the table hidden, the charts emptied, the download file taken
 away) and the refusal stays in the page's message line, in the page's words (ui/messages.py),
@@ -20,6 +20,7 @@ from judges.stats import CI_RULE, COUNTING_RULES
 from ui import messages
 from ui import results_handlers as h
 from ui.session import LOCAL_USER
+from ui.text import escape_md
 
 EMPTY_STATE = ("No results shown yet: choose one or more scored runs above and press "
                "**Show results**.")
@@ -65,9 +66,11 @@ def exported(store, run_ids, protocol: str, kind: str, fmt: str, *choices,
              account: str = LOCAL_USER) -> tuple[str | None, str, str | None]:
     """(file path or None, the line beside Export, the refusal's text or None). A refused
     export gives no file: the download is emptied, never left holding the previous one.
-    The file is a download of `account` (ui/downloads.py)."""
+    The line says what a one-table download left out (`results_handlers.exported_tables`);
+    the file is a download of `account` (ui/downloads.py)."""
     try:
-        path = h.export_table(store, run_ids, protocol, kind, fmt, *choices, account=account)
+        path, remarks = h.exported_tables(store, run_ids, protocol, kind, fmt, *choices,
+                                          account=account)
     except h.ResultsUiError as error:
         return None, refusal_line("Not exported", error), str(error)
     except Exception as error:  # noqa: BLE001 - no file on any failure, the log has why
@@ -75,7 +78,7 @@ def exported(store, run_ids, protocol: str, kind: str, fmt: str, *choices,
         why = (f"something went wrong on the server ({type(error).__name__}); the details "
                "are in the server's log")
         return None, refusal_line("Not exported", why), why
-    return path, "", None
+    return path, "\n\n".join(escape_md(remark) for remark in remarks), None
 
 
 def notice_reset() -> str:

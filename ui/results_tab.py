@@ -45,7 +45,7 @@ def build_results_tab(store, opened=None) -> None:
     with gr.Row():
         shown = gr.Dropdown(["general", "rigorous", "grounded"], value="general",
                             label="Protocol shown", elem_id="results-shown")
-        judge = gr.Dropdown([h.LATEST], value=h.LATEST, label="Judge shown",
+        judge = gr.Dropdown([h.COMMON_JUDGE], value=h.COMMON_JUDGE, label="Judge shown",
                             elem_id="results-judge")
         samples = gr.Dropdown(h.SAMPLE_RULE_CHOICES, value="majority", label="Samples rule",
                               info=h.SAMPLE_RULE_INFO, scale=2, elem_id="results-samples")
@@ -120,7 +120,8 @@ def build_results_tab(store, opened=None) -> None:
 
     def judge_update(run_ids, chosen, current):
         names = h.shown_judge_choices(store, run_ids, chosen)
-        return gr.update(choices=names, value=current if current in names else h.LATEST)
+        return gr.update(choices=names,
+                         value=current if current in names else h.COMMON_JUDGE)
 
     def do_add_human(path, request: gr.Request):
         try:

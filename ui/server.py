@@ -25,6 +25,8 @@ from ui.media_http import MediaFiles
 from ui.experiments_tab import build_experiments_tab
 from ui.gradio_hooks import GuardedBlocks, RouteAccess
 from ui.handler_errors import shown_as_message
+from ui.device_cookie import DeviceCookies, key_file, load_key
+from ui.login_route import LoginRoute
 from ui.login_throttle import LoginThrottle
 from ui.inspect_tab import build_inspect_tab
 from ui.io_tab import build_io_tab
@@ -149,11 +151,20 @@ def build_app(store, import_roots=None) -> gr.Blocks:
     return demo
 
 
+def refuse_all(_name: str, _password: str) -> bool:
+    """Gradio's login check: never asked (RouteAccess answers /login), and says no if it is."""
+    return False
+
+
 def launch_kwargs(store, require_login: bool) -> dict:
     """Settings shared by the real server and the tests' servers."""
-    throttle = LoginThrottle(store.check_password) if require_login else None
+    login = (LoginRoute(store.check_password, LoginThrottle(),
+                        DeviceCookies(load_key(key_file(store.path))))
+             if require_login else None)
     return {
-        "auth": throttle,
+        # Gradio asks for a login when it has a check; ClueLab's middleware answers every
+        # login itself (ui/login_route.py), so Gradio's own /login is never reached
+        "auth": refuse_all if require_login else None,
         "auth_message": "ClueLab: log in with the account an admin created for you.",
         "css": (ASSETS / "cluelab.css").read_text(),
         "head": "".join(f"<script>{(ASSETS / name).read_text()}</script>"
@@ -175,8 +186,7 @@ def launch_kwargs(store, require_login: bool) -> dict:
         # HTML, and lasting browser-cache headers for the content-addressed media
         # (ui/media_http.py)
         "app_kwargs": {"middleware": [
-            Middleware(RouteAccess, store=store, require_login=require_login,
-                       throttle=throttle),
+            Middleware(RouteAccess, store=store, require_login=require_login, login=login),
             Middleware(AssetCache, rewrites=annotator_assets.stylesheet_rewrites()),
             Middleware(annotator_assets.PreloadLinks),
             Middleware(MediaFiles, media_dir=store.media_dir)]},
@@ -207,7 +217,9 @@ def launch(store, host: str, port: int, require_login: bool, block: bool = True,
     # is trusted unless the operator names it (FORWARDED_ALLOW_IPS=<the proxy's address>).
     os.environ.setdefault("FORWARDED_ALLOW_IPS", "")
     demo = build_app(store, import_roots)
-    demo.queue(default_concurrency_limit=8)
+    # api_open=False: Gradio's /gradio_api/run/<event> (and /api/<event>) ran any queued
+    # event directly, outside the queue and its per-account limit (ui/queue_share.py)
+    demo.queue(default_concurrency_limit=8, api_open=False)
     relax_queue_polling(demo)
     cap_waiting_per_user(demo)
     return demo.launch(server_name=host, server_port=port, prevent_thread_lock=not block,

@@ -138,6 +138,16 @@ def login_page_embeds_the_api() -> bool:
             and login > 0 and source.find("gradio_api_info = get_api_info(", login) > login)
 
 
+def login_checks_on_the_event_loop() -> bool:
+    """Gradio's /login (an `async def`) calls a synchronous login check directly, on the
+    event loop, and has no way to set a cookie of the app's. Read from the routes.py beside
+    the installed front end (a test's fake front end has none)."""
+    routes = GRADIO_FRONTEND.parents[2] / "routes.py"
+    source = routes.read_text(encoding="utf-8") if routes.is_file() else ""
+    return bool(re.search(r"async def login\(.{0,1200}?else app\.auth\(username, password\)",
+                          source, re.DOTALL))
+
+
 def container_hides_overflow() -> bool:
     """Gradio's page container is `overflow: hidden`, which makes it (not the page) the
     scroller of anything sticky inside it: a sticky bar then never sticks."""
@@ -152,6 +162,13 @@ def dataframe_scrollbar_is_thin() -> bool:
                           css)) and bool(re.search(
         r"\.virtual-table-viewport\.svelte-[\w-]+::-webkit-scrollbar\{width:4px;height:4px\}",
         css))
+
+
+def dataframe_height_is_pixels() -> bool:
+    """Gradio's Dataframe: its scroller's height is the max_height prop, in pixels, written
+    on the element (whatever the window's size)."""
+    return bool(re.search(r"virtual-table-viewport[^`]*`,null.{0,80}`max-height: \$\{\w+\(\)"
+                          r"\?\?``\}px;`", read_all(GRADIO_FRONTEND, "Index-*.js")))
 
 
 def dataframe_wrap_breaks_words() -> bool:
@@ -267,6 +284,10 @@ WORKAROUNDS = [
     Workaround("GRADIO_LOGIN_API_INFO", "the login page embeds the app's whole API description "
                "(every event, its parameters, code to call it) for a caller not logged in",
                "ui/route_answers.py (bare_login_page)", login_page_embeds_the_api),
+    Workaround("GRADIO_LOGIN_ON_LOOP", "the login route runs the app's password check on the "
+               "event loop: every attempt stopped the server for a scrypt hash (200 logins "
+               "with random names made another user's call take 28 s); and it sets no cookie "
+               "of the app's", "ui/login_route.py", login_checks_on_the_event_loop),
     Workaround("DATAFRAME_THIN_SCROLLBAR", "a Dataframe wider than its box scrolls with a thin "
                "half-transparent scrollbar: the Experiments runs list seemed to end at the "
                "box, its cost and by columns out of view", "assets/cluelab.css (#runs-list "
@@ -276,10 +297,14 @@ WORKAROUNDS = [
                "\"concurr ency\"", "assets/cluelab.css (Researcher tables at 1400 px)",
                dataframe_wrap_breaks_words),
     Workaround("CONTAINER_OVERFLOW_HIDDEN", "the page container hides its overflow, so "
-               "nothing in a page can stick to the screen: Annotate's save bar and "
-               "Experiments' Start and progress scrolled away", "assets/cluelab.css "
-               "(.gradio-container:has(#experiments), #run-actions, #run-monitor)",
+               "nothing in a page can stick to the screen: Annotate's save bar scrolled away",
+               "assets/cluelab.css (.gradio-container:has(#annotate-page))",
                container_hides_overflow),
+    Workaround("DATAFRAME_HEIGHT_PX", "a Dataframe's height is a fixed number of pixels "
+               "(max_height), whatever the window: the Experiments runs list showed 5 runs at "
+               "1400x900 and 7 at 1920x1080, scrolling inside itself",
+               "assets/cluelab.css (#runs-list .virtual-table-viewport max-height)",
+               dataframe_height_is_pixels),
     Workaround("GALLERY_SQUARE_CELLS", "a Gallery's cells are squares clipped at its height: "
                "a 1024x640 picture alone in Inspect's Compare showed as its top part",
                "assets/cluelab.css (.cl-whole-images, ui/galleries.py)",

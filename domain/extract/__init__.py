@@ -16,6 +16,15 @@ non-answer is a result of its own, reported as a rate.
 Text inside <think>...</think> is ignored when an answer follows it. A JSON answer field is
 read first; the text's own statements only when the JSON gives none (and is not ambiguous).
 Clues come from the JSON object, else from free-text lists.
+
+A reply cut off by max_tokens (`complete=False`: the runner's status truncated, finish_reason
+length) yields an answer only from a whole explicit statement: a JSON object that parses, an
+`Answer: X` line ended by a newline, a closed `\\boxed{X}` or `<answer>X</answer>` (or a
+closed `$country,admin1$`), and none cut unfinished after it; never from a fallback (the last
+line, an option's text, a bare number, free text), which on a fragment reads whatever the cut
+left ("Departures at :05, :25, " is no answer 25). Its clues are those it wrote whole: the
+last, unended line is a fragment, so a clue on it is left out (a JSON object's clues are
+whole).
 """
 from __future__ import annotations
 
@@ -24,16 +33,18 @@ from dataclasses import dataclass, field
 from domain.extract.answers import location, numeric, open_answer, yes_no
 from domain.extract.choice import multiple_choice
 from domain.extract.clues import clues_from_text
-from domain.extract.statements import without_thinking
+from domain.extract.statements import whole_lines, whole_sentences, without_thinking
 from domain.extract.structured import clues_from_json, find_json, json_answer
 from domain.geometry import detect_box_convention
 from domain.vocabulary import ANSWER_TYPES
 
-__all__ = ["Extraction", "extract", "clues_from_json", "clues_from_text", "find_json"]
+__all__ = ["Extraction", "extract", "clues_of", "clues_from_json", "clues_from_text", "find_json",
+           "whole_lines", "whole_sentences"]
 
 READERS = {"multiple_choice": multiple_choice, "yes_no": yes_no, "location": location,
            "numeric": numeric, "open": open_answer}
-"""answer type -> reader(text, options, whole) -> (answer or None, the rule that decided)."""
+"""answer type -> reader(text, options, whole, complete) -> (answer or None, the rule that
+decided)."""
 
 
 @dataclass
@@ -45,19 +56,33 @@ class Extraction:
     reason: str = ""                # which rules matched, or why unparsed
 
 
+def clues_of(text: str | None, complete: bool = True) -> list[dict]:
+    """The clues of one model output, as `extract` reads them (a cut reply's whole ones)."""
+    body = without_thinking(text or "", complete)
+    return _clues(body, find_json(body), complete)[0]
+
+
+def _clues(body: str, data: dict | None, complete: bool) -> tuple[list[dict], str]:
+    """(clues, where from): the JSON object's, else a text list's (its whole lines when the
+    reply was cut off)."""
+    clues = clues_from_json(data) if data else []
+    if clues:
+        return clues, "JSON"
+    clues = clues_from_text(body if complete else whole_lines(body))
+    return clues, ("a text list" if complete else
+                   "a text list, its whole lines (the reply was cut off)") if clues else ""
+
+
 def extract(text: str | None, answer_type: str, options: list[dict] | None = None, *,
-            image_size: tuple[int, int] | None = None) -> Extraction:
+            image_size: tuple[int, int] | None = None, complete: bool = True) -> Extraction:
     """Answer, clues and box convention of one model output. `image_size` (width, height) of
-    the item's first image helps to tell pixel boxes from 0-1000 normalised ones."""
+    the item's first image helps to tell pixel boxes from 0-1000 normalised ones.
+    `complete` False: the reply was cut off (finish_reason length), read as the module says."""
     if answer_type not in ANSWER_TYPES:
         raise ValueError(f"answer_type must be one of {ANSWER_TYPES}, not {answer_type!r}")
-    body = without_thinking(text or "")
+    body = without_thinking(text or "", complete)
     data = find_json(body)
-    clues = clues_from_json(data) if data else []
-    clue_source = "JSON" if clues else ""
-    if not clues:
-        clues = clues_from_text(body)
-        clue_source = "a text list" if clues else ""
+    clues, clue_source = _clues(body, data, complete)
     convention, box_reason = detect_box_convention(clues, image_size)
     read = READERS[answer_type]
     answer, how = None, "no answer found"
@@ -66,7 +91,7 @@ def extract(text: str | None, answer_type: str, options: list[dict] | None = Non
         answer, how = read(value, options, True)
         how = f"JSON answer field, {how}"
     if answer is None and "ambiguous" not in how:
-        answer, how = read(body, options, False)
+        answer, how = read(body, options, False, complete)
     notes = [f"answer: {how}"] + ([f"clues: {len(clues)} from {clue_source}"] if clues else [])
     notes += [f"boxes: {box_reason}"] if convention else []
     return Extraction("ok" if answer is not None else "unparsed", answer, clues, convention,

@@ -9,16 +9,22 @@ number ("Answer: C") is unparsed. Without any marker, the last number in the tex
 list numbering ("2." or "2)" opening a line, "clue 2", "step 2", "image 2"); thousands
 separators and units are dropped ("12,000 km" gives "12000").
 Open: the final marker's content (for `Answer:` all text after it), else the last non-empty line.
+Every rule that reads lines without a marker reads the text's prose (`clues.prose`): a clue
+line is never the answer, nor is a number inside one, nor a list entry's numbering.
 
-Every reader is `reader(text, options, whole) -> (answer or None, the rule that decided)`;
-`whole` means the text is a JSON answer field, a statement by itself.
+Every reader is `reader(text, options, whole, complete=True) -> (answer or None, the rule that
+decided)`; `whole` means the text is a JSON answer field, a statement by itself; `complete`
+False means a reply cut off by max_tokens, read from its whole explicit statements only
+(statements.py; location also from a closed `$country,admin1$`), never from a fallback.
 """
 from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
 
-from domain.extract.statements import ANSWER_TAG, final, lead, lines, markers, unwrap
+from domain.extract.clues import LIST_NUMBERING, prose
+from domain.extract.statements import ANSWER_TAG, CUT_OFF, final, lead, lines, markers, \
+    unwrap
 
 # -- yes/no ------------------------------------------------------------------------------------
 
@@ -37,11 +43,11 @@ def _yes_no_reader(content: str):
     return m.group(1).capitalize(), lead(content) + m.end(), both
 
 
-def yes_no(text: str, options, whole: bool) -> tuple[str | None, str]:
-    decided = None if whole else final(text, _yes_no_reader)
-    if decided is not None:
-        return decided
-    found = lines(text)
+def yes_no(text: str, options, whole: bool, complete: bool = True) -> tuple[str | None, str]:
+    decided = None if whole else final(text, _yes_no_reader, complete_only=not complete)
+    if decided is not None or not complete:
+        return decided or (None, CUT_OFF)
+    found = lines(prose(text))
     reads = [_yes_no_reader(line) for line in (found[:1] + found[-1:] if found else [])]
     values = {value for value, _, _ in reads if value}
     if any(both for _, _, both in reads) or len(values) > 1:
@@ -70,12 +76,15 @@ def _location_reader(content: str):
         if len(parts) == 2 and parts[0].strip() else (None, None, False)
 
 
-def location(text: str, options, whole: bool) -> tuple[str | None, str]:
+def location(text: str, options, whole: bool, complete: bool = True
+             ) -> tuple[str | None, str]:
     for where, rule in ((" ".join(ANSWER_TAG.findall(text)), "$country,admin1$ in <answer>"),
                         (text, "$country,admin1$")):
         found = _DOLLAR.findall(where)
         if found:
             return _location_text(*found[-1]), rule
+    if not complete:
+        return final(text, _location_reader, complete_only=True) or (None, CUT_OFF)
     countries = _COUNTRY.findall(text)
     if countries:
         regions = _REGION.findall(text)
@@ -110,19 +119,21 @@ _NUMBERING = re.compile(r"(?im)^[\s*_#>-]*\(?(\d+)[.)](?=\s+\S)"
 
 
 def _last_genuine_number(text: str) -> str | None:
-    """The last number of the text that does not number a list entry or a clue."""
+    """The last number of the text's prose that does not number a list entry or a clue
+    (clue lines and numbered list entries are no prose: `clues.prose`)."""
+    text = prose(text)
     numbering = {m.start(1) if m.group(1) else m.start(2) for m in _NUMBERING.finditer(text)}
     numbers = [m.group() for m in _NUMBER.finditer(text)
                if m.start() not in numbering and m.start() + 1 not in numbering]
     return numbers[-1] if numbers else None
 
 
-def numeric(text: str, options, whole: bool) -> tuple[str | None, str]:
+def numeric(text: str, options, whole: bool, complete: bool = True) -> tuple[str | None, str]:
     if whole:
         return _number_reader(text)[0], "number"
-    decided = final(text, _number_reader)
-    if decided is not None:
-        return decided
+    decided = final(text, _number_reader, complete_only=not complete)
+    if decided is not None or not complete:
+        return decided or (None, CUT_OFF)
     if markers(text):
         return None, "the answer marker gives no number"
     number = _last_genuine_number(text)
@@ -135,14 +146,24 @@ def numeric(text: str, options, whole: bool) -> tuple[str | None, str]:
 
 # -- open --------------------------------------------------------------------------------------
 
-def open_answer(text: str, options, whole: bool) -> tuple[str | None, str]:
+def _open_reader(content: str):
+    value = unwrap(content)
+    return (value or None), len(content), False
+
+
+def open_answer(text: str, options, whole: bool, complete: bool = True
+                ) -> tuple[str | None, str]:
     if whole:
         return unwrap(text) or None, "text"
+    if not complete:   # a whole statement's own line (the text after it was cut)
+        return final(text, _open_reader, complete_only=True) or (None, CUT_OFF)
     found = markers(text)
     if found:
         last = found[-1]
         value = unwrap(last.rest if last.end is None else last.content)
         if value:
             return value, "text of the final answer marker"
-    found_lines = lines(text)
-    return (found_lines[-1], "the last non-empty line") if found_lines else (None, "empty output")
+    found_lines = lines(prose(text))
+    if found_lines:
+        return LIST_NUMBERING.sub("", found_lines[-1]) or None, "the last non-empty line"
+    return None, "no line but clues" if text.strip() else "empty output"

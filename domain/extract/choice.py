@@ -6,13 +6,16 @@ two ("Answer: B or C"). Without a marker: the last non-empty line starting with 
 text instead of its letter (a unique match). A letter inside a word or sentence never counts:
 "# Answer: C\\nThis matches the blue cube." is C, not the E of "cubE." (MMR-Life's own regex
 reads E). Only option labels count (A-J when no options are given). "Answer: A dog" where
-"a dog" is the text of option B is B.
+"a dog" is the text of option B is B. The lines without a marker are read from the text's
+prose (`clues.prose`): a clue line is never taken for the answer line.
+A cut-off reply (`complete` False) is read from its whole statements only (statements.py).
 """
 from __future__ import annotations
 
 import re
 
-from domain.extract.statements import final, lead, lines, unwrap
+from domain.extract.clues import prose
+from domain.extract.statements import CUT_OFF, final, lead, lines, unwrap
 
 DEFAULT_LABELS = "ABCDEFGHIJ"
 
@@ -79,19 +82,20 @@ def letter_reader(options: list[dict] | None, allowed: set[str] | None = None):
     return read
 
 
-def multiple_choice(text: str, options, whole: bool) -> tuple[str | None, str]:
+def multiple_choice(text: str, options, whole: bool, complete: bool = True
+                    ) -> tuple[str | None, str]:
     """(letter or None, the rule that decided). `whole`: the text is a JSON answer field,
-    the value itself is the statement."""
+    the value itself is the statement; `complete` False: a cut-off reply."""
     allowed = set(labels(options))
     read = letter_reader(options, allowed)
     if whole:
         value, _, alternative = read(text)
         return (value, "letter") if value and not alternative else (
             None, "ambiguous: two letters" if value else "no option letter or text")
-    decided = final(text, read)
-    if decided is not None:
-        return decided
-    found = lines(text)
+    decided = final(text, read, complete_only=not complete)
+    if decided is not None or not complete:
+        return decided or (None, CUT_OFF)
+    found = lines(prose(text))
     if found:
         last = found[-1]
         m = _LINE_STARTS_WITH_LETTER.match(last)

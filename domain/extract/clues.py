@@ -53,31 +53,40 @@ _ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(.+)$")
 _REASONING = re.compile(r"(?i)[\s*_(]*reasoning[\s*_]*:[\s*_]*")
 
 
+def _clue_entries(lines: list[str]) -> list[list[int]]:
+    """Per clue, the indices of its lines: "Clue 1: ..." lines, else the list items under a
+    "Visual clues:" heading (the list ends at the first other non-empty line), each followed
+    by its "Reasoning: ..." lines."""
+    entries: list[list[int]] = []
+    for i, line in enumerate(lines):
+        if _CLUE_LINE.match(line):
+            entries.append([i])
+        elif entries and _REASONING.match(line):
+            entries[-1].append(i)
+    if entries:
+        return entries
+    heading = next((i for i, line in enumerate(lines) if _HEADING.match(line)), None)
+    for i in range(heading + 1, len(lines)) if heading is not None else ():
+        line = lines[i]
+        if _ITEM.match(line):
+            entries.append([i])
+        elif entries and _REASONING.match(line):
+            entries[-1].append(i)
+        elif line.strip() and entries:
+            break
+    return entries
+
+
 def clues_from_text(text: str) -> list[dict]:
     """Clues written as "Clue 1: ..." lines, or as list items under a "Visual clues:" heading.
     A following "Reasoning: ..." line, or one inside the item, is the clue's reasoning; a
     [x0, y0, x1, y1] in the item is its box."""
-    items: list[list[str]] = []
     lines = text.splitlines()
-    for line in lines:
-        m = _CLUE_LINE.match(line)
-        if m:
-            items.append([m.group(1)])
-        elif items and _REASONING.match(line):
-            items[-1].append(line)
-    if not items:
-        heading = next((i for i, line in enumerate(lines) if _HEADING.match(line)), None)
-        for line in lines[heading + 1:] if heading is not None else []:
-            m = _ITEM.match(line)
-            if m:
-                items.append([m.group(1)])
-            elif items and _REASONING.match(line):
-                items[-1].append(line)
-            elif line.strip() and items:
-                break
     clues = []
-    for parts in items:
-        whole = " ".join(parts)
+    for indices in _clue_entries(lines):
+        first = lines[indices[0]]
+        m = _CLUE_LINE.match(first) or _ITEM.match(first)
+        whole = " ".join([m.group(1)] + [lines[i] for i in indices[1:]])
         found = boxes(whole)
         whole = BOX_IN_TEXT.sub("", whole)
         split = _REASONING.split(whole, maxsplit=1)
@@ -85,3 +94,18 @@ def clues_from_text(text: str) -> list[dict]:
         if text_part:
             clues.append(clue(text_part, split[1].strip() if len(split) > 1 else None, found))
     return clues
+
+
+def prose(text: str) -> str:
+    """The text without its clues: the lines `clues_from_text` reads as clues (with their
+    reasoning lines) and "Clues:" headings. Where a rule without an answer marker may look
+    for the answer: a clue is evidence, never the answer, and a number inside one ("1. The
+    alcove is 110 cm wide") is no answer either."""
+    lines = text.splitlines()
+    clue_lines = {i for entry in _clue_entries(lines) for i in entry}
+    return "\n".join(line for i, line in enumerate(lines)
+                     if i not in clue_lines and not _HEADING.match(line))
+
+
+LIST_NUMBERING = re.compile(r"^\(?\d+[.)]\s+(?=\S)")
+"""A list entry's numbering ("2. ", "2) "): never part of an answer."""

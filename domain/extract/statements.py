@@ -9,6 +9,13 @@ The *final* statement wins ("Answer: B ... wait ... Answer: C" gives C). Markers
 but spaces, punctuation, "or" and "and" between them form one statement, and two different
 values in it ("Answer: B or C", "\\boxed{B} \\boxed{C}") make the output unparsed: a
 hedge is not an answer.
+
+A reply cut off by max_tokens (finish_reason length) is read with `complete_only`: only
+statements the cut left whole count (`\\boxed{C}` and `<answer>C</answer>` closed, an
+`Answer: C` line ended by a newline), and a statement the cut left unfinished after the last
+whole one (an unended `Answer:` line, an unclosed `\\boxed{` or `<answer>`) makes the reply
+unparsed: the model was stating its answer when it was cut, and a fragment ("Answer: 12" of
+"Answer: 125") is no answer.
 """
 from __future__ import annotations
 
@@ -37,6 +44,7 @@ class Marker:
     content: str    # what the marker says the answer is (the rest of its line for "Answer:")
     rest: str       # for "Answer:", all text after it (open answers); else the content
     end: int | None  # end of a \boxed{}/<answer> statement; None: known once the content is read
+    complete: bool = True  # False: an `Answer:` line that the end of the text cut (no newline)
 
 
 def markers(text: str) -> list[Marker]:
@@ -51,8 +59,21 @@ def markers(text: str) -> list[Marker]:
             following = _FOLLOWING_LINE.search(text, line_end)
             if following:
                 content_start, line = following.start(), following.group()
-        found.append(Marker(m.start(), content_start, line, text[m.end():], None))
+        whole = content_start + len(line) < len(text)   # a newline ends the content's line
+        found.append(Marker(m.start(), content_start, line, text[m.end():], None, whole))
     return sorted(found, key=lambda marker: marker.start)
+
+
+_OPENING = re.compile(r"(?i)\\boxed\s*\{|<answer>")
+
+
+def cut_statement(text: str) -> int | None:
+    """Where an answer statement starts that the end of the text cut unfinished: an
+    `Answer:` line no newline ends, or a `\\boxed{` / `<answer>` never closed; None if none."""
+    closed = {m.start() for regex in (BOXED, ANSWER_TAG) for m in regex.finditer(text)}
+    starts = [m.start() for m in _OPENING.finditer(text) if m.start() not in closed]
+    starts += [m.start for m in markers(text) if not m.complete]
+    return max(starts) if starts else None
 
 
 def unwrap(content: str) -> str:
@@ -60,21 +81,32 @@ def unwrap(content: str) -> str:
     return _WRAPPER.sub(r"\1", content).strip(DECORATION)
 
 
-def final(text: str, read) -> tuple[str | None, str] | None:
+CUT_OFF = "the reply was cut off (finish_reason length) before a complete answer statement"
+
+
+def final(text: str, read, complete_only: bool = False) -> tuple[str | None, str] | None:
     """The value of the final statement made by explicit markers, or None without markers.
 
     read(content) -> (value, offset where the value ends in content, has_alternative).
     Markers with only spaces, punctuation, "or" and "and" between them are one statement;
     different values within it (or "B or C" inside one marker) give (None, "ambiguous ...").
+    `complete_only` (a cut-off reply): only whole statements count, and one the cut left
+    unfinished after them gives (None, why).
     """
     decided = []
     for marker in markers(text):
+        if complete_only and not marker.complete:
+            continue
         value, offset, alternative = read(marker.content)
         if value is not None:
             end = marker.end if marker.end is not None else marker.content_start + offset
             decided.append((marker.start, end, value, alternative))
     if not decided:
         return None
+    cut = cut_statement(text) if complete_only else None
+    if cut is not None and cut > decided[-1][0]:
+        return None, "the reply was cut off (finish_reason length) inside an answer " \
+            "statement after the last complete one"
     start, _, value, alternative = decided[-1]
     values = {value}
     for previous_start, previous_end, previous_value, _ in reversed(decided[:-1]):
@@ -99,10 +131,31 @@ def lead(content: str) -> int:
     return len(content) - len(content.lstrip(DECORATION))
 
 
-def without_thinking(text: str) -> str:
-    """The text after the last </think> when there is one; else the text without the tags."""
+def without_thinking(text: str, complete: bool = True) -> str:
+    """The text after the last </think> when there is one; else the text without the tags.
+    A cut-off reply (`complete` False) still thinking when it was cut (a <think> not
+    closed, or nothing after </think>) has said no answer: ""."""
     if "</think>" in text:
         after = text.rsplit("</think>", 1)[1]
-        if after.strip():
+        if after.strip() or not complete:
             return after
+    if not complete and "<think>" in text:
+        return ""
     return text.replace("<think>", "").replace("</think>", "")
+
+
+def whole_lines(text: str) -> str:
+    """The text up to its last newline: the lines a cut-off reply wrote whole (its last,
+    unended line is a fragment)."""
+    return text[: text.rfind("\n") + 1]
+
+
+_SENTENCE_END = re.compile(r"[.!?]\s|\n")
+
+
+def whole_sentences(text: str) -> str:
+    """The text up to the end of its last sentence or line (with the space after it): what a
+    cut-off reply wrote whole as prose ("... 110 cm wide. The bookca" keeps "... wide. ").
+    Applied again it gives the same text."""
+    ends = [m.end() for m in _SENTENCE_END.finditer(text)]
+    return text[: ends[-1]] if ends else ""

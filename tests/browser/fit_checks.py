@@ -1,18 +1,67 @@
 """What a page at a given size must not cut: every visible label and field value whole, not
 wider than its box (scrollWidth) nor out of its block (a block hides what overflows it)."""
 
-CUT_TEXT = """() => [...document.querySelectorAll('[data-testid=block-info], input')]
-  .filter(e => e.offsetParent && e.type !== 'checkbox' && e.type !== 'radio')
-  .filter(e => !e.classList.contains('sr-only'))    // a label for screen readers only
-  .filter(e => { const block = e.closest('.block') || e.parentElement;
-    return e.scrollWidth > e.clientWidth + 1
-      || e.getBoundingClientRect().right > block.getBoundingClientRect().right + 1; })
-  .map(e => (e.closest('.block') || {}).id + ': ' + (e.value || e.textContent).trim())"""
+CUT_TEXT = """() => {
+  const measure = document.createElement('canvas').getContext('2d');
+  // a dropdown's value runs under its arrow: the input is as wide as the box, the arrow
+  // drawn over its right end, so the value is not cut by the input (scrollWidth) but hidden
+  const underArrow = (e) => {
+    const arrow = e.parentElement && e.parentElement.querySelector(':scope > .icon-wrap');
+    if (!arrow || !e.value) return false;
+    const style = getComputedStyle(e);
+    measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const end = e.getBoundingClientRect().left + parseFloat(style.paddingLeft)
+      + measure.measureText(e.value).width;
+    return end > arrow.getBoundingClientRect().left + 1;
+  };
+  return [...document.querySelectorAll('[data-testid=block-info], input')]
+    .filter(e => e.offsetParent && e.type !== 'checkbox' && e.type !== 'radio')
+    .filter(e => !e.classList.contains('sr-only'))    // a label for screen readers only
+    .filter(e => { const block = e.closest('.block') || e.parentElement;
+      return e.scrollWidth > e.clientWidth + 1 || underArrow(e)
+        || e.getBoundingClientRect().right > block.getBoundingClientRect().right + 1; })
+    .map(e => (e.closest('.block') || {}).id + ': ' + (e.value || e.textContent).trim());
+}"""
 
 
 def cut_text(page) -> list[str]:
-    """'block id: text' of each label or value the page cuts."""
+    """'block id: text' of each label or value the page cuts (a dropdown's value under its
+    arrow included)."""
     return page.evaluate(CUT_TEXT)
+
+
+COVERED_FIELDS = """([barSelector, scopeSelector]) => {
+  const bar = document.querySelector(barSelector);
+  // what of an element is on screen: its box within every box that clips it
+  const seen = (e) => {
+    const r = e.getBoundingClientRect();
+    let [top, bottom, left, right] = [r.top, r.bottom, r.left, r.right];
+    for (let a = e.parentElement; a; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      if (style.overflowY === 'visible' && style.overflowX === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      [top, bottom] = [Math.max(top, c.top), Math.min(bottom, c.bottom)];
+      [left, right] = [Math.max(left, c.left), Math.min(right, c.right)];
+    }
+    return {top, bottom, left, right};
+  };
+  const fields = [...document.querySelector(scopeSelector).querySelectorAll(
+      'input:not([type=checkbox]):not([type=radio]), textarea')]
+    .filter(e => e.offsetParent && !bar.contains(e));
+  return fields.filter(field => {
+    field.scrollIntoView({block: 'end'});           // as the browser brings a field it focuses
+    const [b, f] = [bar.getBoundingClientRect(), seen(field)];
+    return f.bottom > f.top && f.top < b.bottom - 1 && f.bottom > b.top + 1
+      && f.left < b.right && f.right > b.left;
+  }).map(e => (e.closest('.block') || {}).id || e.placeholder);
+}"""
+
+
+def covered_fields(page, bar: str, scope: str) -> list[str]:
+    """The block ids of the fields in `scope` that the bar `bar` (a sticky one, say) covers
+    when each is scrolled into view at the bottom of the screen, as the browser brings a
+    field it focuses; [] when the bar covers none."""
+    return page.evaluate(COVERED_FIELDS, [bar, scope])
 
 
 CUT_COLUMNS = """([id, names]) => {

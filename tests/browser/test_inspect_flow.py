@@ -189,3 +189,28 @@ def test_the_page_opens_without_error_badges_with_and_without_a_link(inspect_ser
         page.wait_for_timeout(1500)          # both opening chains have run or stopped
         assert page.get_by_text("Error", exact=True).count() == 0, path
         assert page.locator(".error").count() == 0, path
+
+
+def test_the_zoom_panel_shows_only_with_a_zoomed_clue(inspect_server, page):
+    """Before, a 480 px empty Zoom panel sat beside the verdicts whenever no clue was zoomed;
+    now one line says how to zoom, and the panel shows with a clue's box in it (and goes
+    again for the next response)."""
+    a = inspect_server.ids["a"]
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(f"{inspect_server.url}/inspect?response={a['ui/alpha']}")
+    expect(page.locator("#inspect-header")).to_contain_text("ui/alpha", timeout=15000)
+    caption = page.locator("#inspect-zoom-caption")
+    expect(caption).to_contain_text("Click a GT or model clue to zoom to its box")
+    expect(page.locator("#inspect-zoom")).to_be_hidden()
+    verdicts = page.locator("#inspect-verdicts").bounding_box()
+    gt = page.locator("#inspect-gt").bounding_box()
+    assert verdicts["x"] <= gt["x"] + 1           # the verdicts take the row's whole width
+    cell(page.locator("#inspect-gt-clues"), "The blue sign reads EXIT 12").click()
+    expect(caption).to_contain_text("GT1", timeout=15000)
+    expect(page.locator("#inspect-zoom")).to_be_visible()
+    assert "zoom-" in loaded_image(page, "#inspect-zoom")
+    page.locator("#inspect-header").click()
+    page.keyboard.press("j")                      # the next response: nothing zoomed there
+    expect(page.locator("#inspect-header")).not_to_contain_text("ui/alpha", timeout=15000)
+    expect(page.locator("#inspect-zoom")).to_be_hidden()
+    expect(caption).to_contain_text("Click a GT or model clue to zoom to its box")

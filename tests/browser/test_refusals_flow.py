@@ -124,6 +124,39 @@ def test_a_locked_name_is_told_why_on_the_login_page(auth_server, browser):
     page.context.close()
 
 
+def test_others_wrong_passwords_do_not_lock_out_a_browser_that_logged_in_before(auth_server,
+                                                                                browser):
+    """Anyone on the same address (here: every client) locked the admin out with five wrong
+    passwords; the admin's browser, which logged in before, now holds a device cookie for
+    the name (ui/device_cookie.py) and is let in, while a new browser is told to wait."""
+    import httpx
+    name = "liv"
+    add_user(auth_server.db, name, "admin", PASSWORD)
+    page = logged_in(browser, auth_server.url, name, "/logout")     # logged in, then out
+    page.wait_for_selector("input[type=password]", timeout=20000)
+    for _ in range(5):
+        assert httpx.post(auth_server.url + "/login", timeout=60, data={
+            "username": name, "password": "guess"}).status_code == 400
+    page.fill("input[type=text], input[name=username]", name)
+    page.fill("input[type=password]", PASSWORD)
+    with page.expect_response(lambda r: r.url.endswith("/login")) as answer:
+        page.keyboard.press("Enter")
+    assert answer.value.status == 200
+    page.wait_for_function("() => !document.querySelector('input[type=password]')",
+                           timeout=20000)
+    shoot(page, "login-device-cookie")
+    other = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
+    other.goto(auth_server.url + "/")
+    other.fill("input[type=text], input[name=username]", name)
+    other.fill("input[type=password]", PASSWORD)
+    with other.expect_response(lambda r: r.url.endswith("/login")) as refused:
+        other.keyboard.press("Enter")
+    assert refused.value.status == 429
+    expect(other.locator("#cluelab-login-lock")).to_contain_text("try again in")
+    page.context.close()
+    other.context.close()
+
+
 @pytest.mark.parametrize("name, allowed", [("ann", False), ("rita", True)])
 def test_the_import_form_is_disabled_for_a_role_that_may_not_import(auth_server, browser,
                                                                      name, allowed):

@@ -70,7 +70,7 @@ def test_show_two_runs_then_switch_to_the_authors_extraction(results_server, pag
     expect(rules).to_contain_text("Answers read by ClueLab's extraction")
     for plot in PLOTS:
         plot_drawn(page, plot)
-    expect(page.locator("#results-judge input")).to_have_value("(latest scoring)")
+    expect(page.locator("#results-judge input")).to_have_value("(common to all runs)")
 
     pick(page, "results-extraction", "MMR-Life's regex")
     expect(rules).to_contain_text("Answers read by MMR-Life's regex", timeout=20000)
@@ -290,3 +290,53 @@ def test_every_label_and_reading_choice_is_whole_at_1400(results_server, page):
             pick(page, elem_id, label)
             expect(page.locator(f"#{elem_id} input")).to_have_value(label)
             assert cut_text(page) == [], label
+
+
+@pytest.fixture
+def injection_server(tmp_path):
+    """A GT-clue run and a no-clue run of one model on the same 14 items, both right on 9:
+    64.3 each (the heatmap that was a 200x15 strip reading "64.3 64.3 64.3")."""
+    items = [{"id": f"i/{i:02d}", "answer_type": "multiple_choice", "answer": "C",
+              "domain": "Street", "subtask": "s"} for i in range(14)]
+    replies = {f"i/{i:02d}": "Answer: C" if i < 9 else "Answer: A" for i in range(14)}
+    server = scored_server(tmp_path / "injection.db", items, {
+        "gt-run": (replies, {"model": "m", "clues": "gt", "setting": "clue_guided"}),
+        "none-run": (replies, {"model": "m", "setting": "clue_guided"})})
+    yield server
+    server.stop()
+
+
+def rgb(text: str) -> tuple:
+    return tuple(int(v) for v in text[text.index("(") + 1:text.index(")")].split(",")[:3])
+
+
+def test_the_clue_injection_heatmap_is_legible_at_1400(injection_server, page, tmp_path):
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(injection_server.url + "/results")
+    choose_runs(page, "gt-run ·", "none-run ·")
+    page.click("#results-show")
+    heatmap = page.locator("#results-injection table.cluelab-heatmap")
+    expect(heatmap).to_contain_text("64.3 (+0.0)", timeout=20000)
+    heatmap.scroll_into_view_if_needed()
+    box = heatmap.bounding_box()
+    assert box["width"] >= 300 and box["height"] >= 90, box       # was about 200 x 15
+    cells = heatmap.locator("td")
+    expect(cells).to_have_count(2)
+    for cell in cells.all():
+        found = cell.bounding_box()
+        assert found["width"] >= 80 and found["height"] >= 36, found
+        style = cell.evaluate("c => { const s = getComputedStyle(c); return "
+                              "[s.backgroundColor, s.color, s.fontSize]; }")
+        background, text, size = rgb(style[0]), rgb(style[1]), float(style[2][:-2])
+        assert background != (255, 255, 255) and min(background) < 200, style   # coloured
+        assert size >= 13 and sum(abs(a - b) for a, b in zip(background, text)) > 200
+    heads = heatmap.locator("th")
+    for name in ("GT", "No Clue", "m · Clue-guided CoT (14 items)"):
+        head = heads.filter(has_text=name).first
+        expect(head).to_be_visible()
+        assert head.bounding_box()["height"] >= 14
+    expect(page.locator("#results-injection .cluelab-heatmap-legend-marks")).to_have_text(
+        "050100")                                          # the fixed scale, not 64.3 x 3
+    column = page.locator("#results-injection").bounding_box()
+    assert box["x"] + box["width"] <= column["x"] + column["width"] + 1
+    page.screenshot(path=str(tmp_path / "results-injection.png"))   # to look at

@@ -1,0 +1,99 @@
+"""What a planned run will cost before it starts: its requests, what the cache answers, and
+the tokens and dollars of the rest, with the basis of every estimate said.
+
+Each request's prompt is estimated a priori from its own messages (text and images apart),
+then corrected by what this model at this endpoint reported for the requests it was sent
+before (runner/costs.py `calibrate`), whatever their setting, clue source or items: so a
+clues=gt run is not projected from the shorter prompts of a clues=none one. Completions are
+the endpoint's mean for the same prompt setting and clue source (else the same setting,
+else a priori). The first pass of clues=self is projected under its own setting, without
+clues; its answers, whose clues are not known yet, with three placeholder clues (their keys
+are unknown too, so they count as not cached).
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from runner import costs, provenance
+from runner.prompts import PromptSet
+from runner.work import WorkBuilder
+
+PLACEHOLDER_CLUES = ["(a clue)"] * 3
+
+
+def project(store, plan) -> dict:
+    """{"requests", "cached", "to_send", "prompt_tokens", "completion_tokens",
+    "completion_tokens_max", "priced", "cost", "cost_max", "work", "use_cache",
+    "cached_from", "cache_text", "basis"} of a RunPlan (runner/planning.py)."""
+    builder = WorkBuilder(plan.resolved, PromptSet.load(store, plan.resolved["templates"]),
+                          plan.items)
+    if plan.config.clues.startswith("run:"):
+        builder.set_clue_responses(store.run_response_clues(plan.config.clues[4:]))
+    endpoint = plan.resolved["endpoint"]
+    calibration = costs.calibrate(**store.usage_history(endpoint["base_url"],
+                                                        endpoint["model"]))
+    sizes = _image_sizes(store, plan.items)
+    requests = []                       # (cache key or None, prompt tokens, setting, clues)
+    for phase, item_id, repeat, sample, *_ in plan.work:
+        work = {"phase": phase, "item_id": item_id, "repeat": repeat, "sample": sample}
+        clues = "none" if phase == "clues" else plan.config.clues
+        if phase == "answer" and clues == "self":
+            key, messages = None, builder.messages(work, PLACEHOLDER_CLUES)
+        else:
+            request = builder.build(work)
+            if request.error:           # recorded as an error without a request
+                continue
+            key, messages = request.key, request.messages
+        prompt = calibration.prompt(*costs.estimate_prompt_parts(messages, sizes))
+        requests.append((key, prompt, builder.phase_setting(phase), clues))
+    keys = [r[0] for r in requests if r[0]]
+    hits = store.cache_get_many(keys) if keys and plan.execution.use_cache else {}
+    to_send = [r for r in requests if r[0] not in hits]
+    max_tokens = plan.resolved["sampling"].get("max_tokens")
+    typical, upper, said = 0, 0, {}
+    for setting, clues in (r[2:] for r in to_send):
+        mean, basis = calibration.completion(setting, clues)
+        each, bound = costs.completion_bounds(setting, max_tokens, mean)
+        typical, upper = typical + each, upper + bound
+        said[basis] = each
+    out = costs.projection(store.price_for(endpoint["model"]), len(requests), len(hits),
+                           round(sum(r[1] for r in to_send)), typical, upper)
+    out["work"] = len(plan.work)
+    out["use_cache"] = plan.execution.use_cache
+    out["cached_from"] = dict(Counter(hit.get("run_id") or "" for hit in hits.values()))
+    out["cache_text"] = provenance.planned_text(store, out["cached_from"], out["use_cache"])
+    out["basis"] = basis_text(endpoint["model"], calibration, said)
+    return out
+
+
+def _image_sizes(store, items: dict[str, dict]) -> dict[str, tuple[int, int]]:
+    sizes = {}
+    for item in items.values():
+        for sha in list(item["images"]) + [o["image"] for o in item["options"] if o.get("image")]:
+            if sha not in sizes:
+                info = store.image_info(sha)
+                sizes[sha] = (info["width"], info["height"])
+    return sizes
+
+
+def basis_text(model: str, calibration: costs.Calibration, completions: dict[str, int]) -> str:
+    """What the token estimate rests on, part by part: 'calibrated on the usage gpt-4o's
+    endpoint reported: prompt text x0.98 (28 text-only requests), images x0.21 of OpenAI's
+    high-detail rule (14 requests with images); completion tokens a request: cot with clues
+    none 3 (14 replies)', or 'a priori (...)' when nothing is recorded."""
+    c = calibration
+    if not completions:
+        return "nothing to send: the cache answers every request"
+    if not (c.text_requests or c.image_requests or c.completions):
+        return ("a priori (~4 characters a token, images by OpenAI's high-detail rule, a "
+                f"typical completion length per setting): {model} at this endpoint has no "
+                "recorded usage to calibrate on yet")
+    text = (f"prompt text ×{c.text_scale:.2f} ({c.text_requests} text-only requests)"
+            if c.text_requests else "prompt text a priori (~4 characters a token)")
+    images = (f"images ×{c.image_scale:.2f} of OpenAI's high-detail rule ({c.image_requests} "
+              "requests with images)" if c.image_requests
+              else "images a priori (OpenAI's high-detail rule)")
+    each = ", ".join(f"{basis.replace(': a priori', ' a priori')} {n}"
+                     for basis, n in completions.items())
+    return (f"calibrated on the usage {model}'s endpoint reported: {text}, {images}; "
+            f"completion tokens a request: {each}")

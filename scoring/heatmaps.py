@@ -1,0 +1,170 @@
+"""The Results tab's heatmaps, as small HTML tables coloured by value: the clue-injection
+accuracies (DailyClue Table 3) and the correlation between reasoning types across runs
+(MMR-Life: Pearson's r of per-type accuracies over models; needs 3 runs).
+
+Colours are read on a fixed scale, drawn as a legend under the map: accuracy 0-100 % (white
+to blue), Pearson's r -1..+1 (red, white, blue). A scale from a map's own lowest to highest
+value made a map of equal cells (a GT-clue run and a no-clue run both at 64.3) one colour,
+white on white, its legend a blank strip reading "64.3 64.3 64.3". Each map sits in a box
+like the charts' (assets/cluelab.css), its cells sized to be read at 1400x900 whatever the
+page's table styles. Every label that comes from data is HTML-escaped.
+"""
+from __future__ import annotations
+
+import html
+
+import numpy as np
+
+from judges.tables import Table
+
+ACCURACY_SCALE = (0.0, 100.0)    # accuracy (%): the colour of a value never depends on others
+CORRELATION_SCALE = (-1.0, 1.0)
+
+
+def type_correlation(summaries: dict[str, dict]) -> tuple[list[str], np.ndarray | None, str]:
+    """Pearson's r between reasoning types (or domains when items have no reasoning type)
+    over the runs' per-type accuracies; (names, matrix or None, note)."""
+    group = "by_reasoning_type"
+    names = sorted({n for s in summaries.values() for n in s.get(group, {})} - {"(none)"})
+    if len(names) < 2:
+        group = "by_domain"
+        names = sorted({n for s in summaries.values() for n in s.get(group, {})} - {"(none)"})
+    runs = [s for s in summaries.values()
+            if all(s.get(group, {}).get(n) and s[group][n].accuracy is not None for n in names)]
+    if len(names) < 2 or len(runs) < 3:
+        return names, None, (f"needs at least 3 scored runs covering 2 or more "
+                             f"{'reasoning types' if group == 'by_reasoning_type' else 'domains'}")
+    data = np.array([[s[group][n].accuracy for n in names] for s in runs])
+    with np.errstate(invalid="ignore", divide="ignore"):
+        matrix = np.corrcoef(data.T)
+    what = "reasoning types" if group == "by_reasoning_type" else "domains"
+    return names, matrix, f"Pearson's r between {what} over {len(runs)} runs"
+
+
+def _colour(value: float, low: float, high: float, diverging: bool) -> str:
+    return "rgb({},{},{})".format(*_rgb(value, low, high, diverging))
+
+
+def text_colour(background: tuple[int, int, int]) -> str:
+    """The text colour readable on `background` (r, g, b): near-black on a light cell,
+    white on a dark or saturated one, chosen by the background's relative luminance (WCAG:
+    the one of the two with the higher contrast ratio)."""
+    def linear(c: int) -> float:
+        c = c / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    lum = 0.2126 * linear(background[0]) + 0.7152 * linear(background[1]) \
+        + 0.0722 * linear(background[2])
+    # contrast ratio (L1 + .05) / (L2 + .05), against black (L 0) and white (L 1)
+    return "#111" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#fff"
+
+
+def _rgb(value: float, low: float, high: float, diverging: bool) -> tuple[int, int, int]:
+    if diverging:  # -1 red .. 0 white .. 1 blue
+        t = max(-1.0, min(1.0, value))
+        r, g, b = (255, int(255 * (1 + t)), int(255 * (1 + t))) if t < 0 else \
+            (int(255 * (1 - t)), int(255 * (1 - 0.6 * t)), 255)
+    else:
+        t = 0.0 if high <= low else (value - low) / (high - low)
+        r, g, b = int(255 - 190 * t), int(255 - 120 * t), int(255 - 40 * t)
+    return r, g, b
+
+
+FIT_WIDTH, ROW_HEAD = 520, 130   # px: the narrowest column a heatmap is shown in, its row names
+
+
+def fitted_heads(names: list[str]) -> tuple[list[str], list[str]]:
+    """(column titles, row names) of a square heatmap that must fit FIT_WIDTH: the names
+    when each fits its column (about 7 px a character, on two lines), else the columns
+    numbered 1..k and each row's name led by its number (full names in the tooltips)."""
+    room = int((FIT_WIDTH - ROW_HEAD) / max(1, len(names)) / 7 * 2)
+    if all(len(name) <= room for name in names):
+        return list(names), list(names)
+    return [str(k) for k in range(1, len(names) + 1)], \
+        [f"{k}. {name}" for k, name in enumerate(names, 1)]
+
+
+def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = "",
+                 digits: int = 1, diverging: bool = False, deltas=None,
+                 fit: bool = False) -> str:
+    """An HTML table coloured by value on its fixed scale (accuracy %, or Pearson's r when
+    `diverging`), in a box with its legend; None cells print a dash. `deltas` (same shape) are
+    printed beside the value as (+x.x), or as written when text (a change with its n).
+    `fit`: the table is as wide as its box whatever the number of columns (fixed layout,
+    equal columns, titles wrapped; a square map whose names do not fit numbers its columns
+    and leads each row's name with its number: `fitted_heads`; full names in the tooltips;
+    smaller text for many columns)."""
+    low, high = CORRELATION_SCALE if diverging else ACCURACY_SCALE
+    esc = html.escape
+    shown, row_names = fitted_heads([str(c) for c in columns]) if fit and rows == columns \
+        else ([str(c) for c in columns], [str(r) for r in rows])
+    def th(full: str, text: str) -> str:      # the full name on hover when shortened
+        return f'<th title="{esc(full)}">{esc(text)}</th>' if text != full else \
+            f"<th>{esc(text)}</th>"
+
+    head = "".join(th(str(c), t) for c, t in zip(columns, shown))
+    style = (f' style="font-size:{max(9, 13 - len(columns) // 3)}px"' if fit else "")
+    layout = (f'<colgroup><col style="width:{ROW_HEAD}px">'
+              + "<col>" * len(columns) + "</colgroup>") if fit else ""
+    body = []
+    for i, name in enumerate(rows):
+        cells = []
+        for j, _ in enumerate(columns):
+            v = values[i][j]
+            if v is None or (isinstance(v, float) and np.isnan(v)):
+                cells.append("<td>–</td>")
+                continue
+            text = f"{v:.{digits}f}"
+            d = deltas[i][j] if deltas is not None else None
+            if d is not None:        # a number, or a change as its table prints it
+                text += f" ({d})" if isinstance(d, str) else f" ({d:+.{digits}f})"
+            rgb = _rgb(v, low, high, diverging)
+            cells.append('<td style="background:rgb({},{},{});color:{}">'.format(
+                *rgb, text_colour(rgb)) + f"{esc(text)}</td>")
+        body.append(f"<tr>{th(str(name), row_names[i])}{''.join(cells)}</tr>")
+    kind = "cluelab-heatmap " + ("cluelab-heatmap-fit" if fit else "cluelab-heatmap-cells")
+    return (f'<div class="cluelab-heatmap-box"><div class="cluelab-heatmap-scroll">'
+            f'<table class="{kind}"{style}>'
+            f"<caption>{esc(caption)}</caption>{layout}"
+            f"<tr><th></th>{head}</tr>{''.join(body)}</table>"
+            f"{colour_legend(low, high, diverging, digits)}</div></div>")
+
+
+def colour_legend(low: float, high: float, diverging: bool, digits: int) -> str:
+    """The scale a heatmap's colours are read on: a gradient over its fixed scale (0, 50, 100
+    for accuracy; -1, 0, +1 for Pearson's r), the values at its ends and middle written."""
+    if diverging:
+        stops, marks = (-1.0, 0.0, 1.0), ("-1", "0", "+1")
+    else:
+        stops = (low, (low + high) / 2, high)
+        marks = tuple(f"{v:g}" for v in stops)
+    gradient = ", ".join(_colour(v, low, high, diverging) for v in stops)
+    labels = "".join(f"<span>{html.escape(m)}</span>" for m in marks)
+    what = "Pearson's r" if diverging else "accuracy (%)"
+    return (f'<div class="cluelab-heatmap-legend" aria-label="colour scale">'
+            f'<span class="cluelab-heatmap-legend-title">{what}</span>'
+            f'<span class="cluelab-heatmap-legend-bar" '
+            f'style="background:linear-gradient(to right, {gradient})"></span>'
+            f'<span class="cluelab-heatmap-legend-marks">{labels}</span></div>')
+
+
+def injection_heatmap(table: Table) -> str:
+    """The clue-injection table coloured by accuracy; each row's shared items beside its
+    solver (the accuracy columns are its numeric ones but the items), each change against
+    No Clue as the table prints it (with its n when it is not the cells')."""
+    sources = [c.key for c in table.columns[1:] if c.numeric and c.key != "items"]
+    rows = [r["solver"] + (f" ({r['items']} items)" if r.get("items") is not None else "")
+            for r in table.rows]
+    values = [[r.get(s) for s in sources] for r in table.rows]
+    deltas = [[table.delta_text(r, s, 1) for s in sources] for r in table.rows]
+    if not rows:
+        return "<p>No general scores for runs with clue sources yet.</p>"
+    return heatmap_html(rows, sources, values, deltas=deltas, caption=table.caption)
+
+
+def correlation_heatmap(summaries: dict[str, dict]) -> str:
+    names, matrix, note = type_correlation(summaries)
+    if matrix is None:
+        return f"<p>Correlation heatmap: {html.escape(note)}.</p>"
+    values = [[float(v) for v in line] for line in matrix]
+    return heatmap_html(names, names, values, caption=note, digits=2, diverging=True,
+                        fit=True)

@@ -1,0 +1,79 @@
+"""The Experiments page at 1400x900 and 1920x1080 with MMR-Life's long subtask names: every
+value whole (the subtask was cut to "Animal Relation In…", the clue source to "the model's
+own clu" under its arrow), the Preview / Start bar over no field of the form (stuck to the
+bottom of the screen, it covered the Items fields), and the runs list showing more than the
+5 rows of its fixed 300 px. Real Chromium, a real server, MMR-Life items imported by the
+real importer."""
+import json
+import subprocess
+import sys
+
+import pytest
+from playwright.sync_api import expect
+
+from store import Store
+from tests.browser.fit_checks import covered_fields, cut_text
+from tests.live_server import ROOT, LiveServer, build_ui_db
+from tests.scoring_helpers import make_run
+
+# as in MMR-Life's release: the image folder names the reasoning type and the task, the
+# longest of its 21 names Character Interaction Attribution (its images are not needed here)
+TASKS = {"CIA": "Character Interaction Attribution", "ARI": "Animal Relation Inference",
+         "HAA": "Human Activity Attribution"}
+MMR_LIFE = [{"id": f"{code}_1", "img_path": f"images/abductive/{task}/1", "golden_answer": "A",
+             "question": "Question: Which one? \nOptions: A. one B. two C. three D. four "
+                         "E. five "} for code, task in TASKS.items()]
+SUBTASK = TASKS["CIA"]
+RUNS = 14
+
+
+@pytest.fixture
+def mmr_server(tmp_path):
+    db = tmp_path / "ui.db"
+    build_ui_db(db)
+    source = tmp_path / "mmr.json"
+    source.write_text(json.dumps(MMR_LIFE))
+    subprocess.run([sys.executable, str(ROOT / "app.py"), "import", "--db", str(db),
+                    "--format", "mmr-life", str(source)], check=True, capture_output=True)
+    with Store.open(db) as store:
+        for n in range(RUNS):
+            make_run(store, f"20261204-0101{n:02d}-ab{n:02d}", {"ui/alpha": "Answer: A"})
+    server = LiveServer(db, "--no-auth")
+    yield server
+    server.stop()
+
+
+def pick(page, elem_id: str, option: str) -> None:
+    page.locator(f"#{elem_id} input").click()
+    page.locator("[data-testid=dropdown-option]", has_text=option).first.click()
+    expect(page.locator(f"#{elem_id} input")).to_have_value(option, timeout=10000)
+
+
+def rows_in_view(page, elem_id: str) -> int:
+    """The rows of a Dataframe shown whole in its box (not behind its own scroll)."""
+    return page.evaluate("""(id) => {
+      const box = document.querySelector('#' + id + ' .virtual-table-viewport')
+        .getBoundingClientRect();
+      return [...document.querySelectorAll('#' + id + ' .virtual-row')].filter(r => {
+        const b = r.getBoundingClientRect();
+        return b.height > 0 && b.top >= box.top - 1 && b.bottom <= box.bottom + 1; }).length;
+    }""", elem_id)
+
+
+@pytest.mark.parametrize("width,height,rows", [(1400, 900, 7), (1920, 1080, 12)])
+def test_the_run_form_fits_and_its_start_bar_covers_no_field(mmr_server, page, tmp_path,
+                                                              width, height, rows):
+    page.set_viewport_size({"width": width, "height": height})
+    page.goto(mmr_server.url + "/experiments")
+    expect(page.locator("#runs-list")).to_contain_text("20261204-010100-ab00", timeout=30000)
+    pick(page, "run-clues", "the model's own clues (first pass)")
+    pick(page, "run-dataset", "mmr-life")
+    pick(page, "run-subtask", SUBTASK)
+    page.mouse.move(0, 0)
+    assert cut_text(page) == []
+    page.screenshot(path=str(tmp_path / f"experiments-{width}.png"))      # to look at
+    # before: the Items fields (and the ids box) were under the bar stuck to the bottom
+    assert covered_fields(page, "#run-actions", "#run-builder") == []
+    start = page.locator("#run-start").bounding_box()
+    assert start["y"] >= 0 and start["y"] + start["height"] <= height   # Start still in view
+    assert rows_in_view(page, "runs-list") >= rows                       # before: 5 and 7

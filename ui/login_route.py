@@ -1,0 +1,88 @@
+"""POST /login under `--auth`, answered by ClueLab instead of Gradio.
+
+Gradio's /login is an `async def` that calls the app's synchronous check itself, on the
+event loop: every attempt stopped the whole server for a scrypt hash (~70 ms here). 200
+attempts with random names, 16 at a time, made an annotator's load_item take 28 s, and a
+fresh name each time never met the per-name lock. Here:
+- the lock is asked first (ui/login_throttle.py): a locked attempt is answered 429 with the
+  wait, without hashing;
+- hashes run in worker threads, at most HASHES_AT_ONCE at a time (half the cores): a flood
+  of logins waits for its own turn while everyone else's events keep a core; the lock is
+  asked again once an attempt's turn comes, so a flood already over its address's limit
+  while it waited is answered at once;
+- a success gets Gradio's own login cookies (a token in Gradio's table, as its /login
+  makes: ui/gradio_hooks.cookie_user reads them back) and a device cookie for the name
+  (ui/device_cookie.py), which exempts this browser from that name's lock later.
+The answers are Gradio's: 200 {"success": true}, 400 "Incorrect credentials.", and ClueLab's
+429 (assets/login_lock.js shows its reason on Gradio's login page). Listed in
+ui/workarounds.py (GRADIO_LOGIN_ON_LOOP); tests/test_access.py checks the Gradio internals.
+"""
+from __future__ import annotations
+
+import asyncio
+import math
+import os
+import secrets
+from typing import Callable
+
+import anyio
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from ui import device_cookie, route_answers
+from ui.login_throttle import LoginThrottle
+
+HASHES_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)
+REFUSED = {"detail": "Incorrect credentials."}
+"""Gradio's answer to a wrong name or password (its login page shows its own text on a 400)."""
+
+
+def locked(wait: float) -> dict:
+    return {"detail": ("Too many failed logins from your address or browser: try again in "
+                       f"{math.ceil(wait)} s.")}
+
+
+class LoginRoute:
+    def __init__(self, check: Callable[[str, str], bool], throttle: LoginThrottle,
+                 devices: device_cookie.DeviceCookies):
+        self.check = check              # (name, password) -> bool: the store's, ~70 ms
+        self.throttle = throttle
+        self.devices = devices
+        self.hashing = asyncio.Semaphore(HASHES_AT_ONCE)
+
+    async def __call__(self, scope, receive, send) -> None:
+        body = await route_answers.read_body(receive)
+        request = Request(scope, route_answers.replay(body))
+        try:
+            form = await request.form()
+            name, password = str(form.get("username") or "").strip(), form.get("password")
+        except Exception:  # noqa: BLE001 - a body that is no form: no name, no password
+            name, password = "", None
+        if not name or not isinstance(password, str) or not password:
+            return await route_answers.send_json(send, 400, REFUSED)
+        address = (scope.get("client") or ("", 0))[0]
+        device = self.devices.device(request.cookies.get(device_cookie.COOKIE), name)
+        if (wait := self.throttle.wait_s(name, address, device)) > 0:
+            return await route_answers.send_json(send, 429, locked(wait))
+        async with self.hashing:
+            if (wait := self.throttle.wait_s(name, address, device)) > 0:
+                return await route_answers.send_json(send, 429, locked(wait))
+            ok = await anyio.to_thread.run_sync(self.check, name, password)
+        if not ok:
+            self.throttle.failed(name, address, device)
+            return await route_answers.send_json(send, 400, REFUSED)
+        self.throttle.succeeded(name, address, device)
+        await self.logged_in(scope, name, request.url.scheme == "https")(scope, receive, send)
+
+    def logged_in(self, scope, name: str, secure: bool) -> JSONResponse:
+        """Gradio's answer to a right password (routes.py, `login`): a new token for `name`
+        in its table, in its two cookies; with this server's device cookie for `name`."""
+        app = scope["app"]
+        token = secrets.token_urlsafe(16)
+        app.tokens[token] = name
+        response = JSONResponse({"success": True})
+        response.set_cookie(f"access-token-{app.cookie_id}", token, httponly=True,
+                            samesite="none", secure=True)
+        response.set_cookie(f"access-token-unsecure-{app.cookie_id}", token, httponly=True)
+        response.raw_headers.append(self.devices.set_cookie(self.devices.issue(name), secure))
+        return response
