@@ -58,6 +58,7 @@ def run_import(args) -> int:
         report = import_path(
             store, args.format, args.path, images_dir=args.images,
             dataset=args.dataset, author="cli", progress=progress, replace=args.replace,
+            may_release=True,    # the operator of the database file: every role's rights
         )
     except (FormatError, StoreError) as err:
         if progress:

@@ -66,7 +66,7 @@ def seed_demo(store) -> None:
     """Import the demo dataset shipped in assets/ into a brand-new database."""
     from formats import import_path
 
-    report = import_path(store, "jsonl", str(DEMO_JSONL), author="demo")
+    report = import_path(store, "jsonl", str(DEMO_JSONL), author="demo", may_release=True)
     print(f"seeded the new database with the demo dataset ({report.to_dict()['imported']} items)")
 
 

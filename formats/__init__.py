@@ -43,11 +43,13 @@ __all__ = ["import_path", "import_paths", "export_path", "record_ids", "IMPORT_F
 
 def import_path(store, fmt: str, path, images_dir=None, dataset=None, author: str = "import",
                 progress=None, source_name: str | None = None,
-                replace: bool = False) -> ImportReport:
+                replace: bool = False, may_release: bool = False) -> ImportReport:
     """Import the file (or folder, for verbench) at `path` in format `fmt`.
 
     `source_name` is what the report and the revisions call the source (an upload's own
-    file name rather than the server's temporary copy); default: `path`.
+    file name rather than the server's temporary copy); default: `path`. `may_release`: may
+    the importer bring items in as `released` (store/items.check_status)? Without it such an
+    item is not imported, and the report says why.
 
     Raises FormatError (database unchanged) when the file cannot be imported at all;
     otherwise returns an ImportReport listing every per-item problem.
@@ -59,7 +61,7 @@ def import_path(store, fmt: str, path, images_dir=None, dataset=None, author: st
         raise FormatError(images_dir, "image folder not found")
     return run_import(store, fmt, _READERS[fmt], path, images_dir=images_dir, dataset=dataset,
                       author=author, progress=progress, source_name=source_name,
-                      replace=replace)
+                      replace=replace, may_release=may_release)
 
 
 def import_paths(store, fmt: str, sources, **options) -> list[ImportReport]:
@@ -81,8 +83,10 @@ def record_ids(fmt: str, path, images_dir=None, dataset=None) -> list[str]:
                                                       else None, dataset)]
 
 
-def export_path(store, fmt: str, out, dataset=None) -> dict:
-    """Export the store (or one dataset) to `out`; returns counts and the paths written."""
+def export_path(store, fmt: str, out, dataset=None, images=None) -> dict:
+    """Export the store (or one dataset) to `out`; returns counts and the paths written.
+    `images` (formats/media_export.ImageSink): where the image files go instead of the
+    folder beside `out` (a ZIP being written); `paths` names that folder all the same."""
     if fmt not in _WRITERS:
         raise FormatError(out, f"unknown export format {fmt!r}; "
                                f"expected one of {', '.join(EXPORT_FORMATS)}")
@@ -90,7 +94,7 @@ def export_path(store, fmt: str, out, dataset=None) -> dict:
     if out.is_dir():
         raise FormatError(out, "is a folder; give a file name to export to")
     try:
-        summary = _WRITERS[fmt](store, out, dataset=dataset)
+        summary = _WRITERS[fmt](store, out, dataset=dataset, images=images)
     except OSError as exc:
         raise FormatError(out, f"cannot write: {exc.strerror or exc}") from None
     summary.setdefault("dataset", dataset)

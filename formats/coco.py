@@ -14,9 +14,10 @@ from pathlib import Path
 from .media_export import ImageWriter
 
 
-def export(store, out: Path, dataset: str | None = None) -> dict:
+def export(store, out: Path, dataset: str | None = None, images=None) -> dict:
+    """`images`: formats/media_export.ImageSink (None: the folder beside `out`)."""
     out = Path(out)
-    writer = ImageWriter(store, out)
+    writer = ImageWriter(store, out, images)
     images, annotations, categories = [], [], {}
     image_ids: dict[str, int] = {}
     items = 0

@@ -30,7 +30,7 @@ SKIPPED_EXISTING = "skipped: an item with this id is already in the store"
 
 def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                author="import", progress=None, source_name=None,
-               replace=False) -> ImportReport:
+               replace=False, may_release=False) -> ImportReport:
     """Parse `path` with `reader`, then store every record in one transaction.
 
     With `replace`, a record whose id is in the store replaces that item when it differs
@@ -62,7 +62,8 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                 try:
                     with store.atomic():
                         outcome = store.replace_item(item, author, f"import --replace {fmt} "
-                                                                   f"{Path(source_name).name}")
+                                                                   f"{Path(source_name).name}",
+                                                     may_release=may_release)
                 except (ReadOnlyError, ValidationError) as exc:
                     report.skipped += 1
                     report.add_problem(item_id, problem("not replaced", "the item",
@@ -79,7 +80,8 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                 item = materialize(record, images)
                 try:
                     with store.atomic():
-                        store.create_item(item, author, comment=comment)
+                        store.create_item(item, author, comment=comment,
+                                          may_release=may_release)
                 except DuplicateItemError:        # created meanwhile by another writer
                     report.skipped += 1
                     report.add_problem(item_id, SKIPPED_EXISTING)
@@ -189,9 +191,10 @@ def box_problem(coords, width: int, height: int) -> str | None:
 
 def _store_reason(exc) -> str:
     """Why the store refused an item: its field, never its message, which may quote the
-    value it refused (read from the file). A read-only item's message is the store's own."""
-    from store import ReadOnlyError
-    if isinstance(exc, ReadOnlyError):
+    value it refused (read from the file). A read-only item's message is the store's own,
+    and so is a refused release's (who may set `released`): neither quotes a value."""
+    from store import ReadOnlyError, ReleaseRefusedError
+    if isinstance(exc, (ReadOnlyError, ReleaseRefusedError)):
         return str(exc)
     return f"its {exc.field} breaks the store's rules" if exc.field else \
         "it breaks the store's rules"

@@ -25,9 +25,10 @@ IGNORED_FIELDS = ("version", "updated_at", "updated_by", "flagged")   # one data
 
 
 # ----------------------------------------------------------------------------- export
-def export(store, out: Path, dataset: str | None = None) -> dict:
+def export(store, out: Path, dataset: str | None = None, images=None) -> dict:
+    """`images`: formats/media_export.ImageSink (None: the folder beside `out`)."""
     out = Path(out)
-    writer = ImageWriter(store, out)
+    writer = ImageWriter(store, out, images)
     count = 0
     out.parent.mkdir(parents=True, exist_ok=True)
     with open(out, "w", encoding="utf-8", newline="\n") as handle:

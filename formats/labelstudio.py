@@ -17,9 +17,10 @@ from .media_export import ImageWriter
 LABEL = "clue"
 
 
-def export(store, out: Path, dataset: str | None = None) -> dict:
+def export(store, out: Path, dataset: str | None = None, images=None) -> dict:
+    """`images`: formats/media_export.ImageSink (None: the folder beside `out`)."""
     out = Path(out)
-    writer = ImageWriter(store, out)
+    writer = ImageWriter(store, out, images)
     tasks, items, regions = [], 0, 0
     for item in store.iter_items(dataset=dataset):
         items += 1

@@ -90,7 +90,8 @@ class ImportReport:
             + (f" into dataset {self.dataset}" if self.dataset else ""),
             f"  items read: {self.items_read}",
             f"  imported:   {self.imported} ({self.flagged} flagged)",
-            f"  skipped:    {self.skipped} (id already in the store)",
+            f"  skipped:    {self.skipped} (not stored: id already in the store, or refused;"
+            " see the problems)",
             *([f"  replaced:   {self.replaced} (a new revision each)",
                f"  unchanged:  {self.unchanged}"] if self.replaced or self.unchanged else []),
             f"  images:     {self.images}",

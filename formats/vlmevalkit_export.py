@@ -21,7 +21,8 @@ from .media_export import image_bytes
 SCALAR_COLUMNS = ("hint", "prediction", "image_path")   # metadata keys written as columns
 
 
-def export(store, out: Path, dataset: str | None = None) -> dict:
+def export(store, out: Path, dataset: str | None = None, images=None) -> dict:
+    """`images` is not used: the images are in the TSV (base64)."""
     out = Path(out)
     items = list(store.iter_items(dataset=dataset))
     labels = sorted({o["label"] for item in items for o in item.get("options") or []

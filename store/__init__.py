@@ -5,7 +5,8 @@ Use `Store.open(path)`; see docs/STORE_API.md for the contract.
 from .core import Store
 from .drafts import DraftConflict
 from .errors import (BusyError, ConflictError, DuplicateItemError, ImportProblem, MediaError,
-                     NotFoundError, ReadOnlyError, StoreError, ValidationError)
+                     NotFoundError, ReadOnlyError, ReleaseRefusedError, StoreError,
+                     ValidationError)
 from .items import natural_key
 from .media import ImageInfo
 from .revisions import VERDICTS, diff_items
@@ -13,7 +14,8 @@ from .users import ROLES
 
 __all__ = [
     "Store", "StoreError", "DraftConflict", "BusyError", "NotFoundError", "ConflictError",
-    "DuplicateItemError", "ImportProblem", "MediaError", "ReadOnlyError", "ValidationError",
+    "DuplicateItemError", "ImportProblem", "MediaError", "ReadOnlyError",
+    "ReleaseRefusedError", "ValidationError",
     "ImageInfo", "diff_items", "natural_key",
     "ROLES", "VERDICTS",
 ]

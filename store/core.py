@@ -99,14 +99,18 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
         return media.image_info(self.db, sha)
 
     # Items
-    def create_item(self, item: dict, author: str, comment: str = "import") -> int:
-        return items.create_item(self.db, item, author, comment)
+    # Writes of an item take `may_release`: may the writer set status `released`? (an
+    # admin's act; store/items.check_status). The app decides it from its access table.
+    def create_item(self, item: dict, author: str, comment: str = "import",
+                    may_release: bool = False) -> int:
+        return items.create_item(self.db, item, author, comment, may_release)
 
     def get_item(self, item_id: str, include_deleted: bool = False) -> dict:
         return items.get_item(self.db, item_id, include_deleted)
 
-    def save_item(self, item: dict, base_version: int, author: str, comment: str = "") -> int:
-        return items.save_item(self.db, item, base_version, author, comment)
+    def save_item(self, item: dict, base_version: int, author: str, comment: str = "",
+                  may_release: bool = False) -> int:
+        return items.save_item(self.db, item, base_version, author, comment, may_release)
 
     def validate_item(self, item: dict) -> dict:
         """The canonical form `create_item`/`save_item` would store; ValidationError if bad."""
@@ -148,8 +152,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
                     base_version: int | None = None) -> int:
         return lifecycle.reopen_item(self.db, item_id, author, reason, base_version)
 
-    def replace_item(self, item: dict, author: str, comment: str) -> str:
-        return lifecycle.replace_item(self.db, item, author, comment)
+    def replace_item(self, item: dict, author: str, comment: str,
+                     may_release: bool = False) -> str:
+        return lifecycle.replace_item(self.db, item, author, comment, may_release)
 
     def dataset_counts(self, dataset: str) -> dict:
         return lifecycle.dataset_counts(self.db, dataset)
@@ -171,8 +176,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     def diff_items(a: dict, b: dict) -> list[dict]:
         return revisions.diff_items(a, b)
 
-    def restore(self, item_id: str, version: int, author: str, base_version: int) -> int:
-        return revisions.restore(self.db, item_id, version, author, base_version)
+    def restore(self, item_id: str, version: int, author: str, base_version: int,
+                may_release: bool = False) -> int:
+        return revisions.restore(self.db, item_id, version, author, base_version, may_release)
 
     def add_review(self, item_id: str, version: int, reviewer: str, verdict: str,
                    note: str = "") -> int:

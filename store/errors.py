@@ -61,6 +61,16 @@ class ReadOnlyError(ValidationError):
         super().__init__(message, item_id, "status")
 
 
+class ReleaseRefusedError(ValidationError):
+    """A write would set an item's status to `released` and its writer may not release items
+    (an admin's act: ui/access.py, ACTS release_item); nothing written."""
+
+    def __init__(self, item_id: str):
+        super().__init__(f"item {item_id}: status: `released` (read-only until an admin "
+                         f"reopens it) is set only by those who may release items",
+                         item_id, "status")
+
+
 class DuplicateItemError(ConflictError):
     """`create_item` was given an id that already exists (a kind of conflict)."""
 

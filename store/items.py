@@ -17,7 +17,8 @@ import re
 import sqlite_utils
 
 from .db import atomic, now, one, reading, rows
-from .errors import ConflictError, DuplicateItemError, NotFoundError, ReadOnlyError
+from .errors import (ConflictError, DuplicateItemError, NotFoundError, ReadOnlyError,
+                     ReleaseRefusedError)
 from .validation import normalize_item
 
 _DIGITS = re.compile(r"\d+")
@@ -75,13 +76,30 @@ _ITEM_COLUMNS = ("id", "dataset", "sort_key", "domain", "subtask", "reasoning_ty
                  "problems", "flagged", "metadata", "version", "updated_at", "updated_by")
 
 
+def check_status(db: sqlite_utils.Database, item: dict, may_release: bool) -> None:
+    """The one rule on who sets which status, applied by every write of an item (`_write`:
+    create, save, save merged, restore, replace, duplicate, reopen): moving an item into
+    `released` needs the right to release items (`may_release`, which the app takes from
+    its access table, ui/access.py ACTS release_item: admins). Checked against the status
+    stored now, inside the write's transaction, so no stale copy of the item (an editor
+    opened before a reopen, an old revision restored) can slip past it.
+    ReleaseRefusedError if refused."""
+    if item["status"] != "released" or may_release:
+        return
+    head = _head(db, item["id"])
+    if head is None or head["status"] != "released":
+        raise ReleaseRefusedError(item["id"])
+
+
 def _write(db: sqlite_utils.Database, item: dict, version: int, author: str,
-           comment: str) -> None:
+           comment: str, may_release: bool = False) -> None:
     """Replace the item's rows with `item` (already normalized) and append its revision.
 
     Runs inside the caller's transaction. The parts (images, options, clues, boxes) are
     deleted and re-inserted: simpler than diffing, and an item has only a few dozen rows.
+    `may_release`: may the writer set status `released` (check_status)?
     """
+    check_status(db, item, may_release)
     conn, item_id, stamp = db.conn, item["id"], now()
     conn.execute("INSERT OR IGNORE INTO datasets (name, created_at) VALUES (?, ?)",
                  [item["dataset"], stamp])
@@ -127,30 +145,32 @@ def insert_revision(db: sqlite_utils.Database, snapshot: dict, comment: str) -> 
 
 
 def create_item(db: sqlite_utils.Database, item: dict, author: str,
-                comment: str = "import") -> int:
-    """Create a new item at version 1; DuplicateItemError if the id exists."""
+                comment: str = "import", may_release: bool = False) -> int:
+    """Create a new item at version 1; DuplicateItemError if the id exists,
+    ReleaseRefusedError if it is `released` and not `may_release` (check_status)."""
     with atomic(db):
         clean = validate_item(db, item)
         head = _head(db, clean["id"])
         if head is not None:
             raise DuplicateItemError(clean["id"], head["version"], head["updated_by"],
                                      head["updated_at"])
-        _write(db, clean, 1, author, comment)
+        _write(db, clean, 1, author, comment, may_release)
     return 1
 
 
 def save_item(db: sqlite_utils.Database, item: dict, base_version: int, author: str,
-              comment: str = "") -> int:
+              comment: str = "", may_release: bool = False) -> int:
     """Save an edit made on `base_version`; return the new version.
 
     The version check runs inside the write transaction (BEGIN IMMEDIATE holds the write
-    lock), so two concurrent saves on the same base cannot both succeed.
+    lock), so two concurrent saves on the same base cannot both succeed. Setting status
+    `released` needs `may_release` (check_status).
     """
     with atomic(db):
         clean = validate_item(db, item)
         head = editable_head(db, clean["id"], base_version)
         version = head["version"] + 1
-        _write(db, clean, version, author, comment)
+        _write(db, clean, version, author, comment, may_release)
     return version
 
 

@@ -13,7 +13,7 @@ import sqlite_utils
 
 from .db import atomic, now, one, rows
 from .errors import NotFoundError, ValidationError
-from .items import save_item
+from .items import _head, save_item
 from .validation import READ_ONLY_FIELDS
 
 VERDICTS = ("approve", "revise", "reject")
@@ -90,10 +90,22 @@ def diff_items(a: dict, b: dict, ignore: tuple[str, ...] = READ_ONLY_FIELDS) -> 
 
 
 def restore(db: sqlite_utils.Database, item_id: str, version: int, author: str,
-            base_version: int) -> int:
-    """Save the snapshot of `version` as a new revision; ConflictError if base is stale."""
-    snapshot = revision(db, item_id, version)
-    return save_item(db, snapshot, base_version, author, f"restore version {version}")
+            base_version: int, may_release: bool = False) -> int:
+    """Save the snapshot of `version` as a new revision; ConflictError if base is stale.
+
+    A writer who may not release items (store/items.check_status) restoring a `released`
+    version gets its content with the item's current status kept, and the revision's
+    comment says so: restoring it whole released the item, an admin's act, from an
+    annotator's hands."""
+    with atomic(db):
+        snapshot = revision(db, item_id, version)
+        comment = f"restore version {version}"
+        head = _head(db, item_id)
+        if (snapshot.get("status") == "released" and not may_release and head is not None
+                and head["status"] != "released"):
+            snapshot = dict(snapshot, status=head["status"])
+            comment += f" (status kept: {head['status']}; releasing is an admin's act)"
+        return save_item(db, snapshot, base_version, author, comment, may_release)
 
 
 def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: str,

@@ -1,6 +1,6 @@
 """HTTP in front of Gradio, against a real server process: front-end files from memory
-(ui/asset_cache.py), media cache headers (ui/media_http.py), and the editor's thumbnail
-rows (ui/thumbnails.py)."""
+(ui/asset_cache.py), the media route and its cache headers (ui/media_http.py), and the
+editor's thumbnail rows (ui/thumbnails.py)."""
 import gzip
 import re
 import urllib.error
@@ -12,7 +12,7 @@ import pytest
 from store import Store
 from tests.live_server import start_ui_server
 from ui import annotator_assets
-from ui.thumbnails import file_url, option_images_html, strip_html
+from ui.thumbnails import option_images_html, strip_html
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +69,7 @@ def test_errors_and_ranges_go_to_gradio_untouched(server):
 def test_media_files_are_cached_for_good_and_other_files_are_not(server):
     store = Store.open(server.db)
     try:
-        image = file_url(store.image_path(store.get_item("ui/alpha")["images"][0]))
+        image = f"gradio_api/file={store.image_path(store.get_item('ui/alpha')['images'][0])}"
     finally:
         store.close()
     status, headers, body = get(f"{server.url}/{image}")
@@ -80,15 +80,15 @@ def test_media_files_are_cached_for_good_and_other_files_are_not(server):
 
 
 def test_thumbnail_rows_escape_labels_and_mark_the_current_image():
-    strip = strip_html(["/media/a b.png", "/media/c#d.png"], selected=1)
+    strip = strip_html(["media/ab/ab1.png", 'media/x"y.png'], selected=1)
     assert strip.count("<button") == 2 and strip.count('aria-current="true"') == 1
     assert 'data-index="1" data-label="2"' in strip.split("cl-current")[1][:60]
-    assert "gradio_api/file=/media/a%20b.png" in strip and "c%23d.png" in strip
+    assert 'src="media/ab/ab1.png"' in strip and 'x&quot;y.png' in strip
     assert "No images yet" in strip_html([], None)
     hostile = '<img src=x onerror="alert(1)">'
-    options = option_images_html([("/m/p.png", "/m/o.png", hostile)])
+    options = option_images_html([("media/p.png", "media/o.png", hostile)])
     assert "<img src=x" not in options and "&lt;img src=x onerror=&quot;alert(1)&quot;&gt;" in options
-    assert 'href="gradio_api/file=/m/o.png"' in options and "/m/p.png" in options
+    assert 'href="media/o.png"' in options and 'src="media/p.png"' in options
     assert option_images_html([]) == ""
 
 

@@ -54,7 +54,7 @@ def import_by_upload(db: Path, fmt: str, upload: Path) -> dict:
     store = Store.open(db)
     try:
         return IoHandlers(store, ImportRoots()).run_import(fmt, str(upload), "", "", "",
-                                                           author="tester")
+                                                           author="tester", may_release=True)
     finally:
         store.close()
 

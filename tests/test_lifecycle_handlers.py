@@ -73,7 +73,7 @@ def test_delete_from_a_stale_page_is_refused(ui_store):
 def test_reopen_and_dataset_delete_with_confirmed_counts(ui_store):
     menu, editor = LifecycleHandlers(ui_store), EditorHandlers(ui_store)
     item = ui_store.get_item("ui/gamma")
-    ui_store.save_item({**item, "status": "released"}, 1, "alice", "release")
+    ui_store.save_item({**item, "status": "released"}, 1, "alice", "release", may_release=True)
     work = editor.load("ui/gamma", "alice")
     with pytest.raises(EditError, match="needs a reason"):
         menu.reopen(work, "", "admin")
@@ -95,7 +95,8 @@ def test_a_released_item_cannot_be_saved_or_restored_from_the_editor(ui_store):
     editor = EditorHandlers(ui_store)
     item = ui_store.get_item("ui/beta")
     ui_store.save_item({**item, "question": "Is it a station?"}, 1, "alice", "edit")
-    ui_store.save_item({**ui_store.get_item("ui/beta"), "status": "released"}, 2, "alice", "")
+    ui_store.save_item({**ui_store.get_item("ui/beta"), "status": "released"}, 2, "alice", "",
+                       may_release=True)
     work = editor.load("ui/beta", "alice")
     form = editor.form_values(work["item"])
     form["question"] = "changed after release?"
@@ -109,7 +110,8 @@ def test_a_released_item_cannot_be_saved_or_restored_from_the_editor(ui_store):
 def test_a_released_item_opens_read_only(ui_store):
     editor = EditorHandlers(ui_store)
     assert editor.load("ui/beta", "alice")["read_only"] is False
-    ui_store.save_item({**ui_store.get_item("ui/beta"), "status": "released"}, 1, "alice", "")
+    ui_store.save_item({**ui_store.get_item("ui/beta"), "status": "released"}, 1, "alice", "",
+                       may_release=True)
     assert editor.load("ui/beta", "alice")["read_only"] is True
 
 

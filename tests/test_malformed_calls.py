@@ -137,3 +137,15 @@ def test_every_event_called_with_the_pages_starting_values_answers_without_a_bug
             if isinstance(a, dict) and "Something went wrong" in (error_text(a) or "")}
     assert bugs == {}
     assert "Traceback" not in server.log.read_text()[len(before):]
+
+
+def test_a_call_without_its_one_value_says_none_was_sent(server):
+    """gradio_client's delete_item with no reason was refused as "it takes 1 values, 1 were
+    sent": the None the client puts in for a hidden State was counted as the reason."""
+    from gradio_client import Client
+
+    client = Client(server.url, auth=("ada", PASSWORD), download_files=False,
+                    ssl_verify=False, verbose=False)
+    with pytest.raises(Exception) as refused:
+        client.predict(api_name="/delete_item")
+    assert "delete_item: it takes 1 value, 0 were sent" in str(refused.value)

@@ -17,3 +17,14 @@ def test_hidden_state_is_not_counted():
     assert malformed(fn, [None], ValueError("x")) == "it takes 2 values, 0 were sent"
     assert malformed(fn, [None, "a", {}], ValueError("input component at index 2")) == \
         "value 2 (Boxes) is not of the kind its control takes"
+
+
+def test_the_states_a_client_fills_in_are_not_counted_as_sent():
+    """delete_item takes [State, Reason, State]; gradio_client called with no value sends
+    [None, None] (a None for each State, the second appended), which was counted as
+    "it takes 1 values, 1 were sent"."""
+    with gr.Blocks():
+        work, reason, ids = gr.State(), gr.Textbox(label="Reason"), gr.State([])
+    fn = Fn([work, reason, ids])
+    assert malformed(fn, [None, None], ValueError("x")) == "it takes 1 value, 0 were sent"
+    assert malformed(fn, [], ValueError("x")) == "it takes 1 value, 0 were sent"

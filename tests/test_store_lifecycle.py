@@ -73,7 +73,7 @@ def test_delete_refuses_a_stale_base_and_writes_nothing(store, make_item):
 
 
 def test_released_item_is_read_only_until_an_admin_reopens_it(store, make_item):
-    store.create_item(make_item("demo/Q_1", status="released"), "alice")
+    store.create_item(make_item("demo/Q_1", status="released"), "alice", may_release=True)
     item = store.get_item("demo/Q_1")
     with pytest.raises(ReadOnlyError, match="released and read-only"):
         store.save_item({**item, "question": "changed?"}, 1, "bob")
@@ -139,7 +139,7 @@ def test_delete_dataset_removes_items_history_and_responses_and_nothing_else(sto
 
 
 def test_delete_dataset_includes_released_items_and_says_so(store, make_item):
-    store.create_item(make_item("demo/Q_1", status="released"), "alice")
+    store.create_item(make_item("demo/Q_1", status="released"), "alice", may_release=True)
     counts = store.dataset_counts("demo")
     assert counts["released_items"] == 1
     assert describe_counts(counts).startswith("dataset demo: 1 items (1 released, 0 deleted "
@@ -150,7 +150,7 @@ def test_delete_dataset_includes_released_items_and_says_so(store, make_item):
 
 def test_replace_leaves_an_unchanged_released_item_and_refuses_to_change_it(store, make_item):
     item = make_item("demo/Q_1", status="released")
-    store.create_item(item, "alice")
+    store.create_item(item, "alice", may_release=True)
     assert store.replace_item(item, "import", "re") == "unchanged"
     with pytest.raises(ReadOnlyError):
         store.replace_item({**item, "question": "new?"}, "import", "re")

@@ -171,7 +171,7 @@ def test_history_diff_and_restore(ui_store):
     rows = history.rows("ui/gamma")
     assert [r[0] for r in rows] == [2, 1] and rows[0][3] == "fix"
     assert ["answer", "A", "B"] in history.diff("ui/gamma", 1, 2)
-    assert history.restore("ui/gamma", 1, 2, "local") == 3
+    assert history.restore("ui/gamma", 1, 2, "local") == "Restored version 1 as version 3."
     assert ui_store.get_item("ui/gamma")["answer"] == "A"
     with pytest.raises(em.EditError):
         history.restore("ui/gamma", 1, 2, "local")  # stale base version

@@ -149,10 +149,11 @@ ROUTES = {
         "/gradio_api/heartbeat/*", "/gradio_api/reset", "/gradio_api/cancel",
         "/gradio_api/queue/*", "/gradio_api/run/*", "/gradio_api/api/*",
         "/gradio_api/call/*", "/gradio_api/custom_component/*")},
-    # files (item media: originals and previews; exports; drawn images), uploads, streams
-    # and components' own server functions
+    # files (item media: originals and previews, also on ClueLab's own /media/ route,
+    # ui/media_http.py; exports; drawn images), uploads, streams and components' own
+    # server functions
     **{path: STAFF for path in (
-        "/gradio_api/file=*", "/gradio_api/file/*", "/gradio_api/proxy=*",
+        "/media/*", "/gradio_api/file=*", "/gradio_api/file/*", "/gradio_api/proxy=*",
         "/gradio_api/upload", "/gradio_api/upload_progress", "/gradio_api/stream/*",
         "/gradio_api/component_server")},
     # Gradio features ClueLab does not use: run history (keeps every event's inputs and

@@ -15,8 +15,9 @@ from types import SimpleNamespace
 import gradio as gr
 
 from ui import access, messages
+from ui.account_slots import IMAGE_READS, SlotsTaken
 from ui.editor_model import EditError
-from ui.gradio_hooks import login_required
+from ui.gradio_hooks import event_caller
 from ui.lifecycle_handlers import LifecycleHandlers
 from ui.session import user_of
 from ui.text import escape_html
@@ -84,7 +85,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         raise messages.error(str(err)) from None
 
     def show_menu(request: gr.Request):
-        who = access.caller(store, getattr(request, "username", None), login_required(demo))
+        who = event_caller(store, request, demo)
         shown = {control: access.may(who, event) for control, event in controls.items()}
         return (gr.Column(visible=True),
                 gr.update(choices=menu.deleted_ids() if shown[ui.deleted_pick] else [],
@@ -107,8 +108,9 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         user = user_of(request)
         dataset = work["saved"]["dataset"] if work else None
         try:
-            item_id = menu.create_from_images(new_id, question, files, user, dataset)
-        except EditError as err:
+            with IMAGE_READS.held(user):        # its images are decoded one by one
+                item_id = menu.create_from_images(new_id, question, files, user, dataset)
+        except (EditError, SlotsTaken) as err:
             fail(err)
         # the menu's fields are emptied: they described the item just made, and left filled
         # a second click made the same item again (refused: the id exists)

@@ -15,6 +15,7 @@ from ui import editor_model as em
 from ui import times
 from ui.editor_handlers import EditorHandlers, current_image
 from ui.text import escape_html, escape_md
+from ui.media_http import media_url
 from ui.thumbnails import option_images_html, strip_html
 
 
@@ -110,21 +111,26 @@ class Renderer:
 
         Images are decoded at import since this version, but a database made before may
         hold one that does not decode: the item still opens, and says which image it is."""
-        paths, problems = [], []
+        urls, problems = [], []
         for number, sha in enumerate(work["item"].get("images", []), start=1):
             try:
-                paths.append(self.store.preview_path(sha))
+                urls.append(self._url(self.store.preview_path(sha)))
             except MediaError as err:
-                paths.append(self.store.image_path(sha))
+                urls.append(self._url(self.store.image_path(sha)))
                 problems.append(f"Image {number} cannot be shown: {err}. Add a good copy "
                                 f"of it and remove this one.")
         lines = "".join(f"<div>⚠ {escape_html(p)}</div>" for p in problems)
-        return strip_html(paths, work.get("image_index", 0)), lines
+        return strip_html(urls, work.get("image_index", 0)), lines
 
     def option_gallery(self, item: dict) -> str:
         return option_images_html([
-            (self._preview_or_original(o["image"]), self.store.image_path(o["image"]),
-             o.get("label", "")) for o in item.get("options", []) if o.get("image")])
+            (self._url(self._preview_or_original(o["image"])),
+             self._url(self.store.image_path(o["image"])), o.get("label", ""))
+            for o in item.get("options", []) if o.get("image")])
+
+    def _url(self, path) -> str:
+        """A media file's URL on ClueLab's own route: no server path in the page."""
+        return media_url(path, self.store.media_dir)
 
     def _preview_or_original(self, sha: str):
         try:

@@ -11,6 +11,7 @@ import gradio as gr
 from store import DraftConflict, MediaError
 from ui import editor_ops as ops
 from ui import messages, times
+from ui.account_slots import IMAGE_READS, SlotsTaken
 from ui.annotate_render import reviews_md
 from ui.editor_model import EditError
 from ui.session import browser_session, user_of
@@ -36,7 +37,9 @@ def draft_conflict_offer(err: DraftConflict, refused: str = "Not kept as a draft
             gr.update(visible=True))
 
 
-def wire_structure(store, editor, renderer, ui, form, split) -> list:
+def wire_structure(store, editor, renderer, ui, form, split, may_release) -> list:
+    """`may_release(request)`: may the caller set status `released` (a restore of a released
+    version by one who may not keeps the item's status: HistoryHandlers.restore)."""
     # every structural edit also updates the draft, and says so in the save bar
     structural = renderer.structural_outputs + [ui.draft_state, ui.draft_choice]
     collect_inputs = [ui.work, *form, ui.annotator]
@@ -91,15 +94,24 @@ def wire_structure(store, editor, renderer, ui, form, split) -> list:
 
     ui.strip.select(select_image, collect_inputs, structural, api_name="select_image")
 
+    def read_image(request, upload) -> str:
+        """The uploaded image stored (decoded in full: store/decode.py), one at a time per
+        account (ui/account_slots.IMAGE_READS); its sha256."""
+        path = Path(upload if isinstance(upload, str) else upload.name)
+        try:
+            with IMAGE_READS.held(user_of(request)):
+                return store.add_image(path, path.name).sha256
+        except (MediaError, SlotsTaken) as err:
+            raise messages.error(err) from None
+
     def add_image(request: gr.Request, work, upload, *values):
         item = collected(work, values)
         if not upload:
             raise messages.error("no file received")
-        path = Path(upload if isinstance(upload, str) else upload.name)
+        sha = read_image(request, upload)
         try:
-            info = store.add_image(path, path.name)
-            item, index = ops.add_image(item, info.sha256)
-        except (MediaError, EditError) as err:
+            item, index = ops.add_image(item, sha)
+        except EditError as err:
             raise messages.error(err) from None
         return shown(work, item, request, image_index=index)
 
@@ -126,13 +138,7 @@ def wire_structure(store, editor, renderer, ui, form, split) -> list:
     # ---- option images ---------------------------------------------------------------------
     def set_option_image(request: gr.Request, work, label, upload, *values):
         item = collected(work, values)
-        sha = None
-        if upload is not None:
-            path = Path(upload if isinstance(upload, str) else upload.name)
-            try:
-                sha = store.add_image(path, path.name).sha256
-            except MediaError as err:
-                raise messages.error(err) from None
+        sha = None if upload is None else read_image(request, upload)
         try:
             item = ops.set_option_image(item, label, sha)
         except EditError as err:
@@ -168,13 +174,14 @@ def wire_structure(store, editor, renderer, ui, form, split) -> list:
         messages.require_open(work)
         item_id = work["item"]["id"]
         try:
-            new = editor_history(renderer).restore(item_id, version, work["saved"]["version"], user)
+            message = editor_history(renderer).restore(item_id, version,
+                                                        work["saved"]["version"], user,
+                                                        may_release(request))
         except EditError as err:
             raise messages.error(err) from None
         store.delete_draft(user, item_id)
         fresh = editor.load(item_id, user)
-        return renderer.render(fresh, f"Restored version {int(version)} as version {new}.",
-                               before=work)
+        return renderer.render(fresh, messages.status(message), before=work)
 
     restored = ui.restore.click(restore, [ui.work, ui.version_a], renderer.outputs,
                                 api_name="restore_revision")

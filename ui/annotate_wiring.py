@@ -10,7 +10,7 @@ import gradio as gr
 from domain.vocabulary import ITEM_STATUSES
 
 from ui import access, messages
-from ui.gradio_hooks import login_required
+from ui.gradio_hooks import event_caller
 from ui.annotate_drafts import wire_drafts
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, problems_html
@@ -22,7 +22,7 @@ from ui import editor_model as em
 from ui.editor_model import EditError
 from ui.handler_errors import from_script
 from ui.history_handlers import HistoryHandlers
-from ui.session import login_name, user_of
+from ui.session import user_of
 from ui.text import escape_html
 
 
@@ -181,11 +181,15 @@ def wire(store, demo, browser, ui) -> None:
     ui.subtask.focus(facet_choices("subtask"), None, ui.subtask, api_visibility="private",
                      api_name="subtask_choices", show_progress="hidden")
 
+    def may_release(request) -> bool:
+        """May the caller set status `released` (ui/access ACTS)? Every write of an item
+        passes this to the store, which applies it (store/items.check_status)."""
+        return access.may(event_caller(store, request, demo), "release_item")
+
     def status_choices(current, request: gr.Request):
         """The statuses the caller may set (`released`: ui/access ACTS), and the current one."""
-        who = access.caller(store, login_name(request), login_required(demo))
         offered = [s for s in ITEM_STATUSES
-                   if s != "released" or access.may(who, "release_item") or s == current]
+                   if s != "released" or may_release(request) or s == current]
         return gr.update(choices=offered)
 
     ui.status.focus(status_choices, ui.status, ui.status, api_visibility="private",
@@ -223,15 +227,13 @@ def wire(store, demo, browser, ui) -> None:
         user = user_of(request)
         comment = values[-1]
         form_values, annot = split(values[:-1])
-        if (work and form_values.get("status") == "released"
-                and work["saved"].get("status") != "released"):
-            who = access.caller(store, login_name(request), login_required(demo))
-            if not access.may(who, "release_item"):
-                raise messages.error(f"Not saved: {access.refusal('release_item', who)} Choose "
-                                     "another status, or ask an admin.", quiet=True)
         shown = work
         work, outcome = editor.save(work, form_values, annot, comment, user, base_version,
-                                    take_saved or ())
+                                    take_saved or (), may_release(request))
+        if outcome["kind"] == "release_refused":
+            who = event_caller(store, request, demo)
+            raise messages.error(f"Not saved: {access.refusal('release_item', who)} Choose "
+                                 "another status, or ask an admin.", quiet=True)
         keep = [gr.skip()] * len(renderer.outputs)
         if outcome["kind"] == "saved":
             messages.info(outcome["message"])
@@ -297,7 +299,8 @@ def wire(store, demo, browser, ui) -> None:
     for name in list(saves):
         saves[name].success(None, None, None, js=SHOW_CONFLICT, api_name=f"{name}_conflict",
                             api_visibility="private")
-    saves["restore_revision"], = wire_structure(store, editor, renderer, ui, form, split)
+    saves["restore_revision"], = wire_structure(store, editor, renderer, ui, form, split,
+                                                may_release)
     # The item list's rows follow every save: its status column showed the status before
     # (and the rows re-read the store, so a colleague's changes show with them).
     for name, event in saves.items():

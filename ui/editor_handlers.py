@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import copy
 
-from store import ConflictError, NotFoundError, StoreError, ValidationError, diff_items
+from store import (ConflictError, NotFoundError, ReleaseRefusedError, StoreError,
+                   ValidationError, diff_items)
 from judges.gold_check import gold_problems
 from ui import answer_form as af
 from ui import conflict_merge as cm
@@ -169,10 +170,13 @@ class EditorHandlers:
     # ---- saving --------------------------------------------------------------------
     def save(self, work: dict, form: dict, annot_boxes: list | None, comment: str,
              user: str, base_version: int | None = None,
-             take_saved: list[str] | tuple = ()) -> tuple[dict, dict]:
+             take_saved: list[str] | tuple = (), may_release: bool = False
+             ) -> tuple[dict, dict]:
         """Save the collected item; returns (work, outcome).
 
-        outcome["kind"] is "saved", "conflict" or "invalid". On a conflict the edits are
+        outcome["kind"] is "saved", "conflict", "invalid" or "release_refused" (the item
+        would become `released` and `may_release` is false: store/items.check_status,
+        which sees the status stored now, whatever this session loaded). On a conflict the edits are
         kept as a draft and outcome carries who changed the item, when, the parts each side
         changed (`diff`) and those both changed (`both`). `base_version` (after a conflict:
         the version saved meanwhile) saves my edits merged into that version
@@ -192,7 +196,7 @@ class EditorHandlers:
         base = work["base_version"] if base_version is None else base_version
         try:
             version = self.store.save_item(em.strip_editor_fields(item), base, user,
-                                           (comment or "").strip())
+                                           (comment or "").strip(), may_release)
         except ConflictError as err:
             self.store.save_draft(user, item["id"], work["base_version"], item)
             work = {**work, "item": item}
@@ -208,6 +212,8 @@ class EditorHandlers:
                 "diff": cm.rows(base, theirs, item),
                 "both": cm.both_changed(base, theirs, item),
             }
+        except ReleaseRefusedError as err:
+            return work, {"kind": "release_refused", "message": str(err)}
         except (ValidationError, StoreError) as err:
             return work, {"kind": "invalid", "message": str(err)}
         self.store.delete_draft(user, item["id"])

@@ -36,6 +36,7 @@ from ui import access, messages, navbar, route_answers
 from ui.document_cache import DocumentCache, document_key
 from ui.malformed_calls import (malformed, malformed_call, refused_malformed,
                                 takes_one_value)
+from ui.upload_limits import UploadLimits
 
 log = logging.getLogger("cluelab.access")
 _PROCESS_API = inspect.signature(gr.Blocks.process_api)
@@ -59,6 +60,14 @@ def login_required(server) -> bool:
     app = getattr(server, "server_app", None) or server
     return (getattr(app, "auth", None) is not None
             or getattr(app, "auth_dependency", None) is not None)
+
+
+def event_caller(store, request, demo) -> access.Caller:
+    """Who sent an event, for what a handler offers or does by role within the event (the
+    access table's acts, e.g. which statuses it may set); `demo`: the app (None: an app
+    built without one, which has no login)."""
+    return access.caller(store, getattr(request, "username", None) if request else None,
+                         demo is not None and login_required(demo))
 
 
 def refusal_error(text: str) -> gr.Error:
@@ -163,6 +172,7 @@ class RouteAccess:
         self.require_login = require_login
         self.login = login                # ui/login_route.LoginRoute, under a login
         self.documents = DocumentCache()
+        self.uploads = UploadLimits()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] not in ("http", "websocket"):
@@ -203,6 +213,9 @@ class RouteAccess:
                 route_answers.rewritten(out, lambda b: navbar.own_navbar(b, who))
                 if self.require_login and (entry in access.PAGES or entry == "/config")
                 else out))
+        if entry in route_answers.UPLOADS and scope.get("method") == "POST" and \
+                (refused := self.uploads.refusal(scope, who, self.require_login)):
+            return await route_answers.send_json(send, *refused)     # ui/upload_limits.py
         if (receive := await route_answers.limited(scope, receive, entry)) is None:
             return await route_answers.send_json(send, 413, route_answers.TOO_LARGE)
         if entry == "/gradio_api/cancel" and self.require_login:

@@ -50,9 +50,21 @@ class HistoryHandlers:
                      "latest.")
         return line, newer
 
-    def restore(self, item_id: str, version, base_version: int, user: str) -> int:
+    def restore(self, item_id: str, version, base_version: int, user: str,
+                may_release: bool = False) -> str:
+        """Restore `version` as a new revision; returns the line the page shows. One who may
+        not release items restores a `released` version with the item's status kept
+        (store.restore), and the line says so."""
         try:
-            return self.store.restore(item_id, _version(version), user, base_version)
+            new = self.store.restore(item_id, _version(version), user, base_version,
+                                     may_release)
+            line = f"Restored version {int(version)} as version {new}."
+            wanted = self.store.revision(item_id, int(version))["status"]
+            kept = self.store.revision(item_id, new)["status"]
+            if wanted != kept:
+                line += (f" Its status {wanted} was not restored: releasing an item is an "
+                         f"admin's act, so the status stays {kept}.")
+            return line
         except ConflictError as err:
             raise EditError(f"not restored: item {item_id} was changed by {err.updated_by} at "
                             f"{times.shown(err.updated_at)} (version {err.current_version}); "

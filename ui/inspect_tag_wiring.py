@@ -119,12 +119,13 @@ def wire_tags(store, ui, errors: tuple, fail) -> None:
 
     ui.counts_button.click(counts, ui.run, ui.counts, api_name="inspect_tag_counts")
 
-    def export(run, fmt, tag):
+    def export(run, fmt, tag, request: gr.Request):
         """The file of the run and tag chosen in the list's filters, named by them, and the
         line saying what it covers ("2 tagged cases, tag 'format error', all runs (CSV)"):
         a tag filter is never followed silently."""
         path, line = guarded(it.export_tagged, store, None if run == ib.ALL else run, fmt,
-                             None if tag in (ib.ANY, ib.TAGGED, ib.UNTAGGED) else tag)
+                             None if tag in (ib.ANY, ib.TAGGED, ib.UNTAGGED) else tag,
+                             user_of(request))
         messages.info(f"Exported {line}")
         return path
 

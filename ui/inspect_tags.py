@@ -10,13 +10,14 @@ from __future__ import annotations
 import csv
 import json
 import re
-import tempfile
 from pathlib import Path
 
 import pandas as pd
 
 from judges.tables import spreadsheet_cell
 from store import StoreError
+from ui.downloads import DownloadRefused, downloads_for
+from ui.session import LOCAL_USER
 from ui.text import escape_md
 
 TAG_LOG_HEADERS = ["tag", "change", "by", "at"]
@@ -152,21 +153,30 @@ def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9._]+", "-", text.lower()).strip("-.") or "x"
 
 
-def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None
-                  ) -> tuple[str, str]:
+def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None,
+                  account: str = LOCAL_USER) -> tuple[str, str]:
     """Write the tagged (or noted) responses of a run (None: all runs) carrying `tag` (None:
-    any) to a CSV or JSON file named by what it covers; returns (its path, the line that
-    says what it covers: `export_scope`)."""
+    any) to a CSV or JSON file named by what it covers, a download of `account`
+    (ui/downloads.py); returns (its path, the line that says what it covers:
+    `export_scope`)."""
     if fmt not in EXPORT_FORMATS:
         raise TagError(f"format must be one of {', '.join(EXPORT_FORMATS)}")
     found = _store_call(export_rows, store, run_id, tag)
     stem, line = export_scope(run_id, tag, len(found))
     if not found:
         raise TagError(f"nothing to export: 0 {line.split(' ', 1)[1]}")
-    path = Path(tempfile.mkdtemp(prefix="cluelab-tags-")) / f"{stem}.{fmt}"
+    try:
+        path = downloads_for(store).make(account, f"{stem}.{fmt}",
+                                         lambda path: write_tagged(found, fmt, path))
+    except DownloadRefused as err:
+        raise TagError(f"not exported: {err}") from None
+    return path, f"{line} ({fmt.upper()})"
+
+
+def write_tagged(found: list[dict], fmt: str, path: Path) -> None:
     if fmt == "json":
         path.write_text(json.dumps(found, ensure_ascii=False, indent=1), encoding="utf-8")
-        return str(path), f"{line} (JSON)"
+        return
     columns = ["work_id", "run_id", "item_id", "repeat", "sample", "item_version", "status",
                "answer", "gold", "dataset", "domain", "subtask"]
     with open(path, "w", newline="", encoding="utf-8") as f:
@@ -179,4 +189,3 @@ def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None
                           for t in r["tags"]),
                 " | ".join(f"{n['author'] or ''} {n['created_at']}: {n['note']}"
                            for n in r["notes"]))])
-    return str(path), f"{line} (CSV)"

@@ -6,15 +6,16 @@ CLI's `import --replace`, asked first with the counts of what it would replace.
 """
 from __future__ import annotations
 
-import shutil
 import tempfile
 import zipfile
 from pathlib import Path
 
 from formats import FormatError, export_path, import_paths, record_ids
 from store import StoreError
+from ui.downloads import DownloadRefused, downloads_for
 from ui.import_roots import ImportRootError, ImportRoots
 from ui.import_sources import IoError, shown_path, upload_targets
+from ui.session import LOCAL_USER
 
 def import_summary(result: dict) -> tuple[bool, str]:
     """(is a warning, the toast's text) of an import report: never a plain success when an
@@ -65,10 +66,12 @@ class IoHandlers:
 
     def run_import(self, fmt: str, upload: str | None, server_path: str, images_dir: str,
                    dataset: str, progress=None, replace: bool = False,
-                   confirmed: str | None = None, *, author: str) -> dict:
+                   confirmed: str | None = None, *, author: str,
+                   may_release: bool = False) -> dict:
         """Import and return the report dict (one report per file of a ZIP, summed);
         raises IoError with a readable message. `author`: the user the revisions are
-        recorded for (the session's, ui/session.user_of).
+        recorded for (the session's, ui/session.user_of); `may_release`: may they bring
+        items in as `released` (else such an item is not imported, the report says why).
 
         With `replace` the import first returns {"confirm": question}, the question naming
         how many items it would replace, and imports only when called again with that same
@@ -101,7 +104,7 @@ class IoHandlers:
                                for report in import_paths(
                                    self.store, fmt, targets, images_dir=images,
                                    dataset=dataset, author=author, progress=progress,
-                                   replace=replace)]
+                                   replace=replace, may_release=may_release)]
                 except FormatError as err:
                     raise IoError(f"{shown_path(err.path, local, prefix)}: {err.reason} "
                                   "— nothing was imported") from None
@@ -126,25 +129,38 @@ class IoHandlers:
                 f"that differs will be replaced (a new revision; history kept), "
                 f"{len(ids) - stored} new. Replace them?")
 
-    def run_export(self, fmt: str, dataset: str | None) -> tuple[str, dict]:
-        """Export into a temporary folder; returns (file to download, summary). The summary
-        names the download and the files in it, never a server path (download_summary)."""
+    def run_export(self, fmt: str, dataset: str | None,
+                   account: str = LOCAL_USER) -> tuple[str, dict]:
+        """Export as a download of `account` (ui/downloads.py); returns (file to download,
+        summary). A format that writes image files gets a ZIP of the data file and the
+        images, written straight from the media folder into the ZIP (no copy of the dataset
+        on the way); one without is its data file. The summary names the download and the
+        files in it, never a server path (download_summary)."""
         if not fmt:
             raise IoError("choose a format")
-        outdir = Path(tempfile.mkdtemp(prefix="cluelab-export-"))
         stem = (dataset or "cluelab").replace("/", "_")
         suffix = {"vlmevalkit": ".tsv", "jsonl": ".jsonl"}.get(fmt, ".json")
-        out = outdir / f"{stem}-{fmt}{suffix}"
         try:
-            summary = export_path(self.store, fmt, str(out), dataset=dataset or None)
-        except (FormatError, StoreError, OSError) as err:
-            raise IoError(str(err)) from None
-        written = [p for p in outdir.iterdir()]
-        if len(written) == 1 and written[0].is_file():
-            return str(written[0]), download_summary(summary, written[0], outdir)
-        archive_dir = Path(tempfile.mkdtemp(prefix="cluelab-export-zip-"))
-        archive = shutil.make_archive(str(archive_dir / f"{stem}-{fmt}"), "zip", root_dir=outdir)
-        return archive, download_summary(summary, Path(archive), outdir)
+            with downloads_for(self.store).preparing(account) as place:
+                data = place / f"{stem}-{fmt}{suffix}"
+                archive = place / f"{stem}-{fmt}.zip"
+                with zipfile.ZipFile(archive, "w") as bundle:   # images: stored as they are
+                    summary = export_path(self.store, fmt, str(data), dataset=dataset or None,
+                                          images=lambda name, source: bundle.write(source, name))
+                    zipped = bool(bundle.namelist())
+                    if zipped:
+                        bundle.write(data, data.name, zipfile.ZIP_DEFLATED)
+                (data if zipped else archive).unlink()
+                download = archive if zipped else data
+        except FormatError as err:     # its path is the server's download folder
+            raise IoError(f"not exported: {err.reason}") from None
+        except StoreError as err:
+            raise IoError(f"not exported: {err}") from None
+        except OSError as err:
+            raise IoError(f"not exported: {err.strerror or type(err).__name__}") from None
+        except DownloadRefused as err:
+            raise IoError(f"not exported: {err}") from None
+        return str(download), download_summary(summary, download, place)
 
 
 def download_summary(summary: dict, download: Path, outdir: Path) -> dict:

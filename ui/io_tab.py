@@ -5,7 +5,7 @@ import gradio as gr
 
 from formats import EXPORT_FORMATS, IMPORT_FORMATS
 from ui import access, messages
-from ui.gradio_hooks import login_required
+from ui.gradio_hooks import event_caller, login_required
 from ui.io_handlers import IoError, IoHandlers, import_summary, server_paths_hint
 from ui.session import user_of
 
@@ -64,7 +64,9 @@ def build_io_tab(store, import_roots=None, demo=None) -> None:
         try:
             result = handlers.run_import(fmt, upload, path, images_dir, name, progress=tick,
                                          replace=bool(replace_them), confirmed=confirmed,
-                                         author=user_of(request))
+                                         author=user_of(request), may_release=access.may(
+                                             event_caller(store, request, demo),
+                                             "release_item"))
         except IoError as err:
             raise messages.error(err) from None
         if "confirm" in result:
@@ -97,9 +99,9 @@ def build_io_tab(store, import_roots=None, demo=None) -> None:
     cancel.click(lambda: (gr.update(visible=False), None), None, [confirm_box, question],
                  api_name="import_file_cancel", api_visibility="private")
 
-    def do_export(fmt, name):
+    def do_export(request: gr.Request, fmt, name):
         try:
-            path, info = handlers.run_export(fmt, name)
+            path, info = handlers.run_export(fmt, name, user_of(request))
         except IoError as err:
             raise messages.error(err) from None
         return path, info

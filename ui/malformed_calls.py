@@ -42,12 +42,20 @@ def malformed_call(block_fn, event_data) -> str | None:
 
 def malformed(block_fn, inputs, err: Exception) -> str:
     """What is wrong with a call's inputs, naming the control, never the value sent; counting
-    the values a caller sees (the API page's parameters), not hidden State inputs."""
+    the values a caller sees (the API page's parameters), not hidden State inputs.
+
+    Every client sends one value for each hidden State besides the caller's own: a page
+    sends the State's value, gradio_client inserts None at each State's place (appending
+    it when the caller's values stop short of that place). So the caller sent the values
+    beyond those: delete_item ([State, Reason, State]) called with none arrives as
+    [None, None], which counting places read as "1 were sent"."""
     shown = [i for i, block in enumerate(block_fn.inputs) if not isinstance(block, gr.State)]
     index = re.search(r"input component at index (\d+)", str(err))
     if not isinstance(inputs, list) or len(inputs) < len(block_fn.inputs):
-        sent = sum(1 for i in shown if i < len(inputs or []))
-        return f"it takes {len(shown)} values, {sent} were sent"
+        hidden = len(block_fn.inputs) - len(shown)
+        sent = max(0, len(inputs or []) - hidden)
+        return (f"it takes {len(shown)} value{'s' * (len(shown) != 1)}, "
+                f"{sent} {'was' if sent == 1 else 'were'} sent")
     if index and int(index.group(1)) in shown:
         label = getattr(block_fn.inputs[int(index.group(1))], "label", None)
         return (f"value {shown.index(int(index.group(1))) + 1}{f' ({label})' if label else ''}"

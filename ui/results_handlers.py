@@ -12,13 +12,13 @@ and an optional human-baseline row (`scoring.human`).
 from __future__ import annotations
 
 import re
-import tempfile
 import time
-from pathlib import Path
 
 import pandas as pd
 
+from ui.downloads import DownloadRefused, downloads_for
 from ui.run_choices import run_choices as all_run_choices
+from ui.session import LOCAL_USER
 from ui.page_words import on_page
 from ui.text import escape_html, escape_md
 from ui.inspect_tags import tag_counts_markdown
@@ -271,21 +271,22 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
 
 def export_table(store, run_ids, protocol: str, kind: str, fmt: str, judge=None,
                  samples_rule: str = "majority", human=None, extraction: str = "cluelab",
-                 by: str = "domain") -> str:
-    """Write the chosen table in the chosen format to a temporary file; returns its path
-    (`exported_tables` says what it left out)."""
+                 by: str = "domain", account: str = LOCAL_USER) -> str:
+    """Write the chosen table in the chosen format as a download of `account`
+    (ui/downloads.py); returns its path (`exported_tables` says what it left out)."""
     return exported_tables(store, run_ids, protocol, kind, fmt, judge, samples_rule, human,
-                           extraction, by)[0]
+                           extraction, by, account)[0]
 
 
 def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=None,
                     samples_rule: str = "majority", human=None, extraction: str = "cluelab",
-                    by: str = "domain") -> tuple[str, list[str]]:
-    """(the file's path, remarks) for the chosen table in the chosen format. The main and
-    subtask tables follow the chosen reading (the main one its breakdown); the leaderboard
-    its human row. With no run chosen, the tables the command line prints without --runs
-    (`scoring.by_dataset`: a table per dataset and group of runs that share items); the
-    remarks, in the page's words, name what a one-table format left out."""
+                    by: str = "domain", account: str = LOCAL_USER) -> tuple[str, list[str]]:
+    """(the file's path, remarks) for the chosen table in the chosen format, a download of
+    `account` (ui/downloads.py). The main and subtask tables follow the chosen reading (the
+    main one its breakdown); the leaderboard its human row. With no run chosen, the tables
+    the command line prints without --runs (`scoring.by_dataset`: a table per dataset and
+    group of runs that share items); the remarks, in the page's words, name what a
+    one-table format left out."""
     from scoring import tables
     from scoring.by_dataset import protocol_of, tables_text
     from scoring.results import ResultsError
@@ -319,12 +320,16 @@ def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=No
     except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
     runs = list(run_ids or []) or store.scored_runs()
-    folder = Path(tempfile.mkdtemp(prefix="cluelab-results-"))
-    path = folder / download_name(store, kind, protocol, runs, fmt)
     # A CSV starts with a UTF-8 byte-order mark, so that a spreadsheet reads accents and
     # "·" right; pandas and the csv module with utf-8-sig read it back unchanged.
-    path.write_text(text, encoding="utf-8-sig" if fmt == "csv" else "utf-8")
-    return str(path), [on_page(remark) for remark in remarks]
+    encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
+    try:
+        path = downloads_for(store).make(
+            account, download_name(store, kind, protocol, runs, fmt),
+            lambda path: path.write_text(text, encoding=encoding))
+    except DownloadRefused as error:
+        raise ResultsUiError(str(error)) from None
+    return path, [on_page(remark) for remark in remarks]
 
 
 def download_name(store, kind: str, protocol: str, run_ids, fmt: str,

@@ -19,6 +19,7 @@ import logging
 from judges.stats import CI_RULE, COUNTING_RULES
 from ui import messages
 from ui import results_handlers as h
+from ui.session import LOCAL_USER
 from ui.text import escape_md
 
 EMPTY_STATE = ("No results shown yet: choose one or more scored runs above and press "
@@ -61,13 +62,15 @@ def shown(store, run_ids, protocol: str = "general", *choices) -> dict:
                 "notice": refusal_line("No results shown", error), "refused": str(error)}
 
 
-def exported(store, run_ids, protocol: str, kind: str, fmt: str, *choices
-             ) -> tuple[str | None, str, str | None]:
+def exported(store, run_ids, protocol: str, kind: str, fmt: str, *choices,
+             account: str = LOCAL_USER) -> tuple[str | None, str, str | None]:
     """(file path or None, the line beside Export, the refusal's text or None). A refused
     export gives no file: the download is emptied, never left holding the previous one.
-    The line says what a one-table download left out (`results_handlers.exported_tables`)."""
+    The line says what a one-table download left out (`results_handlers.exported_tables`);
+    the file is a download of `account` (ui/downloads.py)."""
     try:
-        path, remarks = h.exported_tables(store, run_ids, protocol, kind, fmt, *choices)
+        path, remarks = h.exported_tables(store, run_ids, protocol, kind, fmt, *choices,
+                                          account=account)
     except h.ResultsUiError as error:
         return None, refusal_line("Not exported", error), str(error)
     except Exception as error:  # noqa: BLE001 - no file on any failure, the log has why

@@ -133,7 +133,8 @@ def build_results_tab(store, opened=None) -> None:
     def do_export(run_ids, chosen, table_kind, table_format, judge_name, rule, baseline,
                   read_by, group, request: gr.Request):
         path, line, refused = page.exported(store, run_ids, chosen, table_kind, table_format,
-                                            judge_name, rule, baseline, read_by, group)
+                                            judge_name, rule, baseline, read_by, group,
+                                            account=user_of(request))
         if refused is not None and from_script(request):
             raise messages.error(refused)
         return path, line

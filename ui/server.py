@@ -19,7 +19,9 @@ from ui import annotator_assets
 from ui.annotate_layout import build_browser, build_editor
 from ui.annotate_wiring import wire
 from ui.asset_cache import AssetCache
-from ui.media_http import MediaCacheHeaders
+from ui.downloads import downloads_for
+from ui.file_limits import keep_seconds
+from ui.media_http import MediaFiles
 from ui.experiments_tab import build_experiments_tab
 from ui.gradio_hooks import GuardedBlocks, RouteAccess
 from ui.handler_errors import shown_as_message
@@ -98,12 +100,12 @@ RESPONSE_LINK_JS = ("() => { if (new URLSearchParams(window.location.search).has
 
 def upload_cache() -> tuple[int, int]:
     """Gradio's delete_cache (frequency, age in seconds): the files this app's Gradio keeps
-    (uploads, exports) are deleted CLUELAB_UPLOAD_KEEP_S (3600) seconds after they were
+    (uploads) are deleted CLUELAB_UPLOAD_KEEP_S (3600) seconds after they were
     made, looked for every quarter of an hour at most, and all at a restart. An upload is
     used by the event that follows it (an import's confirmation, an added image, which the
     store copies into its media folder); before, any signed-in user's uploads, whatever no
     action used, stayed in /tmp/gradio for good."""
-    age = max(1, int(os.environ.get("CLUELAB_UPLOAD_KEEP_S", "3600")))
+    age = keep_seconds()
     return min(age, 900), age
 
 
@@ -119,6 +121,7 @@ def build_app(store, import_roots=None) -> gr.Blocks:
     `import_roots` (ui/import_roots.ImportRoots) are the folders the Import page may read
     server paths from; None: none.
     """
+    downloads_for(store).start()       # before static_media, which puts the media first
     static_media(store)
     with GuardedBlocks(store, title="ClueLab", delete_cache=upload_cache()) as demo:
         with gr.Row(elem_id="annotate-page"):
@@ -179,13 +182,14 @@ def launch_kwargs(store, require_login: bool) -> dict:
         "run_history": False,
         "theme": gr.themes.Soft(),
         # the access table's routes first (ui/gradio_hooks.py); Gradio's front-end files
-        # from memory, compressed once (ui/asset_cache.py); lasting browser-cache headers
-        # for the content-addressed media (ui/media_http.py)
+        # from memory, compressed once (ui/asset_cache.py); the media route of ClueLab's own
+        # HTML, and lasting browser-cache headers for the content-addressed media
+        # (ui/media_http.py)
         "app_kwargs": {"middleware": [
             Middleware(RouteAccess, store=store, require_login=require_login, login=login),
             Middleware(AssetCache, rewrites=annotator_assets.stylesheet_rewrites()),
             Middleware(annotator_assets.PreloadLinks),
-            Middleware(MediaCacheHeaders, media_dir=store.media_dir)]},
+            Middleware(MediaFiles, media_dir=store.media_dir)]},
     }
 
 

@@ -6,13 +6,12 @@ Why not gr.Gallery: the Gallery front end pulls in Gradio's video player and hls
 (docs/PERFORMANCE.md). A row of <img> tags does the same job here, shows which image the
 annotator is on, and its click arrives as an ordinary `select` event (index, label).
 
-Labels come from imported data: everything interpolated is HTML-escaped.
+Images are named by ClueLab's own media route (ui/media_http.media_url), never by a server
+path. Labels come from imported data: everything interpolated is HTML-escaped.
 """
 from __future__ import annotations
 
 from html import escape
-from pathlib import Path
-from urllib.parse import quote
 
 # In the page: a click on a thumbnail becomes the component's `select` event.
 STRIP_JS = """element.addEventListener('click', (event) => {
@@ -21,41 +20,32 @@ STRIP_JS = """element.addEventListener('click', (event) => {
 });"""
 
 
-# What a browser leaves as it is in a URL path: Gradio's front end puts file paths into
-# URLs raw, so the same characters stay raw here and both spell the same URL.
-PATH_SAFE = "/:@!$&'()*+,;=~"
-
-
-def file_url(path: str | Path) -> str:
-    """Gradio's URL for a file in an allowed folder, relative to the page (so it also works
-    under a root path). Every page of the app sits at the top level."""
-    return "gradio_api/file=" + quote(str(path), safe=PATH_SAFE)
-
-
-def strip_html(previews: list[str | Path], selected: int | None) -> str:
-    """One button per image, numbered from 1, the annotated one marked."""
+def strip_html(previews: list[str], selected: int | None) -> str:
+    """One button per image (the URL of its preview), numbered from 1, the annotated one
+    marked."""
     if not previews:
         return '<div class="cl-thumbs cl-empty">No images yet.</div>'
     buttons = []
-    for index, path in enumerate(previews):
+    for index, url in enumerate(previews):
         label = str(index + 1)
         marks = ' cl-current" aria-current="true' if index == selected else ""
         buttons.append(
             f'<button type="button" class="cl-thumb{marks}" data-index="{index}" '
             f'data-label="{label}" title="Annotate image {label}">'
-            f'<img src="{escape(file_url(path))}" alt="image {label}" loading="lazy">'
+            f'<img src="{escape(url)}" alt="image {label}" loading="lazy">'
             f'<span>{label}</span></button>')
     return '<div class="cl-thumbs">' + "".join(buttons) + "</div>"
 
 
-def option_images_html(options: list[tuple[str | Path, str | Path, str]]) -> str:
-    """(preview, original, label) per image option; empty when no option is an image."""
+def option_images_html(options: list[tuple[str, str, str]]) -> str:
+    """(preview URL, original URL, label) per image option; empty when no option is an
+    image."""
     if not options:
         return ""
     links = [
-        f'<a class="cl-thumb" href="{escape(file_url(original))}" target="_blank" '
+        f'<a class="cl-thumb" href="{escape(original)}" target="_blank" '
         f'rel="noopener" title="Option {escape(label)}: open full size">'
-        f'<img src="{escape(file_url(preview))}" alt="option {escape(label)}" loading="lazy">'
+        f'<img src="{escape(preview)}" alt="option {escape(label)}" loading="lazy">'
         f'<span>{escape(label)}</span></a>'
         for preview, original, label in options]
     return ('<div class="cl-caption">Image options</div><div class="cl-thumbs">'

@@ -65,7 +65,8 @@ def test_a_released_item_says_it_is_read_only_and_cannot_be_edited(ui_server, pa
     """A released item looked editable: typing worked and only Save refused."""
     from store import Store
     store = Store.open(ui_server.db)
-    store.save_item({**store.get_item("ui/beta"), "status": "released"}, 1, "alice", "release")
+    store.save_item({**store.get_item("ui/beta"), "status": "released"}, 1, "alice", "release",
+                    may_release=True)
     store.close()
     page.set_viewport_size({"width": 1400, "height": 900})
     open_item(page, ui_server.url, "ui/beta")
