@@ -223,8 +223,9 @@ def test_a_save_takes_back_the_boxes_value_load_item_returned(server):
     c = client(server.url)      # a new session: the page's values are all sent again
     loaded = c.predict("ui/alpha", api_name="/load_item")
     assert [b["color"] for b in loaded[BOXES]["value"]["boxes"]] == [[230, 25, 75]]
-    for value in (loaded[BOXES], loaded[BOXES]["value"]):   # the update, and its value
-        out = c.predict(*save_args(loaded, "Which exit is it?", "")[:-2], value, "",
+    for question, value in (("Which exit is it?", loaded[BOXES]),       # the update,
+                            ("Which exit is this?", loaded[BOXES]["value"])):  # its value
+        out = c.predict(*save_args(loaded, question, "")[:-2], value, "",
                         api_name="/save_item")
         assert "Saved" in " ".join(str(x) for x in out), out
         c = client(server.url)

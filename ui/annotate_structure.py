@@ -157,21 +157,27 @@ def wire_structure(store, editor, renderer, ui, form, split) -> list:
                                 api_name="restore_revision")
 
     def review(work, verdict, note, request: gr.Request):
+        """Record the review, and show the item again: a verdict on the latest version sets
+        its status as a new version (store add_review), which the page must build on."""
         user = user_of(request)
         if not work or not verdict:
             raise messages.error("open an item and choose approve, revise or reject")
+        item_id = work["item"]["id"]
         try:
-            line, newer = editor_history(renderer).review(work["item"]["id"], work["saved"]["version"],
-                                                   user, verdict, note or "")
+            line, newer = editor_history(renderer).review(item_id, work["saved"]["version"],
+                                                          user, verdict, note or "")
         except EditError as err:
             raise messages.error(err) from None
         (messages.warn if newer else messages.info)(line)
-        return f"**{messages.status(line)}**\n\n" + reviews_md(store, work["item"]["id"]), None, ""
+        out = renderer.render(editor.load(item_id, user), before=work)
+        out[renderer.index("reviews")] = (f"**{messages.status(line)}**\n\n"
+                                          + reviews_md(store, item_id))
+        return out + [None, ""]
 
-    ui.review_submit.click(review, [ui.work, ui.review_verdict, ui.review_note],
-                           [ui.reviews, ui.review_verdict, ui.review_note],
-                           api_name="submit_review")
-    return [restored]   # the events that write a revision (the item list follows them)
+    reviewed = ui.review_submit.click(
+        review, [ui.work, ui.review_verdict, ui.review_note],
+        renderer.outputs + [ui.review_verdict, ui.review_note], api_name="submit_review")
+    return [restored, reviewed]   # the events that write a revision (the list follows)
 
 
 def editor_history(renderer):
