@@ -50,7 +50,7 @@ def run_user_add(args) -> int:
     except StoreError as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    print(f"user {args.name} added with role {args.role}")
+    print(f"Added user {args.name} with role {args.role}.")   # a sentence, the same each time
     return 0
 
 

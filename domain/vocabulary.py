@@ -7,3 +7,10 @@ from __future__ import annotations
 
 ANSWER_TYPES = ("multiple_choice", "yes_no", "open", "location", "numeric")
 ITEM_STATUSES = ("draft", "candidate", "in_review", "verified", "rejected", "released")
+"""draft: being written; candidate: written, waiting for a review; in_review: sent back (a
+reviewer asked for a revision, or a verified item was changed); verified: approved by a
+reviewer; rejected: rejected by a reviewer; released: frozen, read-only (admins)."""
+
+REVIEW_VERDICTS = ("approve", "revise", "reject")
+REVIEW_STATUS = {"approve": "verified", "revise": "in_review", "reject": "rejected"}
+"""The status a review gives the item it reviews (when that version is still the latest)."""

@@ -37,8 +37,8 @@ _WRITERS = {
 IMPORT_FORMATS = tuple(_READERS)
 EXPORT_FORMATS = tuple(_WRITERS)
 
-__all__ = ["import_path", "import_paths", "export_path", "record_ids", "IMPORT_FORMATS", "EXPORT_FORMATS",
-           "ImportReport", "FormatError"]
+__all__ = ["import_path", "import_paths", "export_path", "dataset_refusal", "record_ids",
+           "IMPORT_FORMATS", "EXPORT_FORMATS", "ImportReport", "FormatError"]
 
 
 def import_path(store, fmt: str, path, images_dir=None, dataset=None, author: str = "import",
@@ -83,16 +83,31 @@ def record_ids(fmt: str, path, images_dir=None, dataset=None) -> list[str]:
                                                       else None, dataset)]
 
 
+def dataset_refusal(store, dataset: str | None) -> str | None:
+    """Why `dataset` cannot be exported (no dataset of that name has items), None when it
+    can or is None (all of them)."""
+    if dataset is None:
+        return None
+    sizes = store.dataset_sizes()
+    if dataset in sizes:
+        return None
+    return f"no dataset named {dataset!r} (the datasets: {', '.join(sizes) or 'none'})"
+
+
 def export_path(store, fmt: str, out, dataset=None, images=None) -> dict:
     """Export the store (or one dataset) to `out`; returns counts and the paths written.
     `images` (formats/media_export.ImageSink): where the image files go instead of the
-    folder beside `out` (a ZIP being written); `paths` names that folder all the same."""
+    folder beside `out` (a ZIP being written); `paths` names that folder all the same.
+    A `dataset` that has no items is refused (FormatError), never read as all of them."""
     if fmt not in _WRITERS:
         raise FormatError(out, f"unknown export format {fmt!r}; "
                                f"expected one of {', '.join(EXPORT_FORMATS)}")
     out = Path(out)
     if out.is_dir():
         raise FormatError(out, "is a folder; give a file name to export to")
+    refused = dataset_refusal(store, dataset)
+    if refused:                        # never "all" for a name that is not a dataset
+        raise FormatError(out, f"{refused}; nothing exported")
     try:
         summary = _WRITERS[fmt](store, out, dataset=dataset, images=images)
     except OSError as exc:

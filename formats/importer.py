@@ -11,13 +11,15 @@ written once.
    the loop rolls the whole import back, so the database is exactly as it was.
 3. Per-item trouble never aborts: an unreadable image, a box outside its image, an id that
    already exists. The item is created with the problem in its `problems` (so it is
-   flagged) and the raw data in its metadata; only an id already in the store is skipped.
+   flagged) and the raw data in its metadata; only an id already in the store, or one the
+   store cannot take (a control or invisible character in it), is skipped, with its reason.
 """
 from __future__ import annotations
 
 import time
 from pathlib import Path
 
+from domain.item_ids import id_problem
 from judges.gold_check import gold_problems
 
 from .image_adder import ImageAdder, Unread
@@ -26,6 +28,8 @@ from .report import FormatError, ImportReport, problem
 
 MISSING_QUESTION = "[missing question]"
 SKIPPED_EXISTING = "skipped: an item with this id is already in the store"
+IN_STORE = "id already in the store"               # the reasons a report counts skips by
+REFUSED = "refused by the store"
 
 
 def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
@@ -57,7 +61,10 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
         existing = set(store.item_ids())
         for done, record in enumerate(records, start=1):
             item_id = record["id"]
-            if replace and (item_id in existing or store.item_exists(item_id)):  # or deleted
+            bad_id = id_problem(item_id)
+            if bad_id:                  # the store would refuse it: said as it is, counted
+                report.skip(item_id, bad_id, problem("not imported", bad_id))
+            elif replace and (item_id in existing or store.item_exists(item_id)):  # or deleted
                 item = materialize(record, images)
                 try:
                     with store.atomic():
@@ -65,17 +72,16 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                                                                    f"{Path(source_name).name}",
                                                      may_release=may_release)
                 except (ReadOnlyError, ValidationError) as exc:
-                    report.skipped += 1
-                    report.add_problem(item_id, problem("not replaced", "the item",
-                                                        _store_reason(exc)))
+                    report.skip(item_id, "not replaced: " + (
+                        "read-only" if isinstance(exc, ReadOnlyError) else REFUSED),
+                        problem("not replaced", "the item", _store_reason(exc)))
                 else:
                     setattr(report, outcome, getattr(report, outcome) + 1)
                     report.flagged += bool(item["problems"]) and outcome != "unchanged"
                     for reason in item["problems"] if outcome != "unchanged" else ():
                         report.add_problem(item_id, reason)
             elif item_id in existing:
-                report.skipped += 1
-                report.add_problem(item_id, SKIPPED_EXISTING)
+                report.skip(item_id, IN_STORE, SKIPPED_EXISTING)
             else:
                 item = materialize(record, images)
                 try:
@@ -83,12 +89,10 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                         store.create_item(item, author, comment=comment,
                                           may_release=may_release)
                 except DuplicateItemError:        # created meanwhile by another writer
-                    report.skipped += 1
-                    report.add_problem(item_id, SKIPPED_EXISTING)
+                    report.skip(item_id, IN_STORE, SKIPPED_EXISTING)
                 except ValidationError as exc:
-                    report.skipped += 1
-                    report.add_problem(item_id, problem("not imported", "refused by the store",
-                                                        _store_reason(exc)))
+                    report.skip(item_id, REFUSED, problem("not imported", REFUSED,
+                                                          _store_reason(exc)))
                 else:
                     report.imported += 1
                     report.flagged += bool(item["problems"])

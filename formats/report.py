@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from domain.item_ids import visible
+
 
 def problem(kind: str, where: str, expected: str = "") -> str:
     """One problem sentence, `kind: where (expected)`, the one shape of every sentence that is
@@ -37,10 +39,12 @@ class ImportReport:
     included); with `--replace`, `replaced` the stored items they changed (a new revision)
     and `unchanged` those that were the same; `flagged` the created or replaced items that
     carry problems; `skipped` those not stored (id already in the store without --replace,
-    or a released or deleted item); `images` the distinct images stored. imported + replaced
-    + unchanged + skipped = items_read.
+    or a released or deleted item, or an id with a control character); `skipped_by` counts
+    them by reason, adding up to `skipped`; `images` the distinct images stored. imported +
+    replaced + unchanged + skipped = items_read.
     `problems` has one entry per problem sentence, so an item with three problems appears
-    three times.
+    three times. Item ids are kept in their visible form (domain.item_ids.visible): an id
+    with a right-to-left override printed as it is turned the rest of its line around.
     """
 
     format: str
@@ -55,9 +59,16 @@ class ImportReport:
     images: int = 0
     problems: list[dict] = field(default_factory=list)
     seconds: float = 0.0
+    skipped_by: dict[str, int] = field(default_factory=dict)
 
     def add_problem(self, item_id: str, reason: str) -> None:
-        self.problems.append({"item_id": item_id, "reason": reason})
+        self.problems.append({"item_id": visible(item_id), "reason": reason})
+
+    def skip(self, item_id: str, why: str, sentence: str) -> None:
+        """An item not stored: counted in `skipped` under `why`, its problem `sentence`."""
+        self.skipped += 1
+        self.skipped_by[why] = self.skipped_by.get(why, 0) + 1
+        self.add_problem(item_id, sentence)
 
     def to_dict(self) -> dict:
         return {
@@ -68,6 +79,7 @@ class ImportReport:
             "imported": self.imported,
             "flagged": self.flagged,
             "skipped": self.skipped,
+            "skipped_by": dict(self.skipped_by),
             "replaced": self.replaced,
             "unchanged": self.unchanged,
             "images": self.images,
@@ -86,12 +98,13 @@ class ImportReport:
     def render_text(self) -> str:
         """Counts first, then one line per problem: `item_id: reason`."""
         lines = [
-            f"Imported {self.path} as {self.format}"
-            + (f" into dataset {self.dataset}" if self.dataset else ""),
+            f"Imported {visible(self.path)} as {self.format}"
+            + (f" into dataset {visible(self.dataset)}" if self.dataset else ""),
             f"  items read: {self.items_read}",
             f"  imported:   {self.imported} ({self.flagged} flagged)",
-            f"  skipped:    {self.skipped} (not stored: id already in the store, or refused;"
-            " see the problems)",
+            f"  skipped:    {self.skipped}" + (" (" + "; ".join(
+                f"{why}: {n}" for why, n in self.skipped_by.items()) + ")"
+                if self.skipped_by else ""),
             *([f"  replaced:   {self.replaced} (a new revision each)",
                f"  unchanged:  {self.unchanged}"] if self.replaced or self.unchanged else []),
             f"  images:     {self.images}",

@@ -13,23 +13,30 @@ The rules are what the scorers rely on:
   an accepted alias written as a whole answer (`$...$`) has that shape too, its country in
   any language (`$deutschland,bayern$` is a fair alias); other aliases are region names
   (no `$`);
-- numeric: the gold is a number by itself ("12.8", "1,200", "-3e2"), not "twelve"; each
-  alias states a number, a unit allowed ("12.8 g");
+- numeric: the gold and each alias are one number, a unit allowed after it ("12.8", "1,200",
+  "-3e2", "3 km", "12.8 g"; `numeric_value`), not "twelve" nor "12 to 15"; one rule for
+  both, read the way the scorer reads a number (judges.rules.number_value);
 - yes/no: each alias is Yes or No; open and multiple-choice aliases are free text;
+- location: a region-name alias is no number ("8 minutes" is a numeric alias);
 - options belong to multiple-choice items only;
 - every clue box lies on one of the item's images.
 An empty gold is not a problem here: an item may be saved before its answer is written.
 
 Each sentence starts with its kind, up to a colon ("gold answer has no option: 'Z' ..."), the
 way import reports group problems, so a parser that already reported a kind is not repeated.
+
+`still_holds` checks an item's import problems again once the item is edited: a problem of a
+rule above (or of the same rule in a format's words: "missing image", "empty gold answer")
+is gone when the edited item keeps the rule; other problems ("image file not found" at
+import) cannot be checked on the item, and only a person can say they are resolved.
 """
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 
 from judges.location import country_code
-from judges.rules import number_value
 
 MULTIPLE_CHOICE, YES_NO, LOCATION, NUMERIC = "multiple_choice", "yes_no", "location", "numeric"
 
@@ -41,7 +48,7 @@ class GoldProblem:
 
     @property
     def kind(self) -> str:
-        return self.message.split(":", 1)[0]
+        return kind_of(self.message)
 
 
 def gold_problems(item: dict, quote: bool = True) -> list[GoldProblem]:
@@ -57,12 +64,12 @@ def gold_problems(item: dict, quote: bool = True) -> list[GoldProblem]:
     if options and answer_type != MULTIPLE_CHOICE:
         problems.append(GoldProblem("options", (
             f"options on a non-multiple-choice item: an item of type {answer_type} has no options "
-            f"({len(options)} given); remove them or make it multiple choice")))
+            f"({len(options)} given); remove them or make it multiple_choice")))
     if answer_type == MULTIPLE_CHOICE:
         problems += _choice_problems(gold, options, quote)
     elif answer_type == YES_NO and gold and gold.rstrip(".").lower() not in ("yes", "no"):
         problems.append(GoldProblem("answer", f"gold answer is not Yes or No{_shown(gold, quote)}"))
-    elif answer_type == NUMERIC and gold and number_or_none(gold) is None:
+    elif answer_type == NUMERIC and gold and numeric_value(gold) is None:
         problems.append(GoldProblem("answer", f"gold answer is not a number{_shown(gold, quote)}"))
     elif answer_type == LOCATION and gold:
         problems += [GoldProblem("answer", m) for m in location_problems(gold, True, quote)]
@@ -99,12 +106,12 @@ def alias_problems(answer_type: str | None, alias: str, quote: bool = True) -> l
     alias = (alias or "").strip()
     if answer_type == YES_NO and alias.rstrip(".").lower() not in ("yes", "no"):
         return [f"yes/no alias is not Yes or No{_shown(alias, quote)}"]
-    if answer_type == NUMERIC and number_value(alias) is None:
+    if answer_type == NUMERIC and numeric_value(alias) is None:
         return [f"numeric alias without a number{_shown(alias, quote)}"]
     if answer_type == LOCATION:
         if alias.startswith("$"):  # a whole answer; else a region name
             return location_problems(alias, False, quote)
-        if "$" in alias:
+        if "$" in alias or numeric_value(alias) is not None:
             return [f"location alias is neither $country,region$ nor a region name"
                     f"{_shown(alias, quote)}"]
     return []
@@ -171,12 +178,79 @@ def readable_gold(text) -> str:
 
 
 def number_or_none(text: str) -> float | None:
-    """The number a numeric gold states by itself ("1,200" is 1200.0); None otherwise."""
+    """The number `text` is by itself ("1,200" is 1200.0); None otherwise."""
     try:
         value = float(str(text).strip().replace(",", ""))
     except ValueError:
         return None
     return value if math.isfinite(value) else None
+
+
+# a number as the scorer reads one in a text (no exponent there), then a unit without digits
+_NUMBER_AND_UNIT = re.compile(r"([-−+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[-−+]?\.\d+)"
+                              r"\s*([^\d\s][^\d]*)")
+
+
+def numeric_value(text: str) -> float | None:
+    """The number of a numeric gold or alias: a number by itself, or one number followed by a
+    unit ("3 km", "12.8 g", "45%"); None for anything else ("twelve", "12 to 15 min")."""
+    value = number_or_none(text)
+    if value is not None:
+        return value
+    match = _NUMBER_AND_UNIT.fullmatch(str(text or "").strip())
+    if not match:
+        return None
+    return number_or_none(match.group(1).replace("−", "-"))
+
+
+def with_number(text: str, value: float, shown: str) -> str:
+    """`text` (a numeric gold) with its number replaced by `shown` (the number `value`
+    written out), its unit kept: "3 km" -> "4 km". `shown` when `text` has no unit."""
+    match = _NUMBER_AND_UNIT.fullmatch(str(text or "").strip())
+    return f"{shown} {match.group(2).strip()}" if match and numeric_value(text) is not None \
+        else shown
+
+
+# The kinds of problem gold_problems reports (tests/test_gold_check.py makes each of them).
+GOLD_KINDS = frozenset({
+    "options on a non-multiple-choice item", "no options", "option without a label",
+    "duplicated option label", "option without text", "gold answer has no option",
+    "gold answer is not Yes or No", "gold answer is not a number",
+    "location is not $country,region$", "location has no country",
+    "unknown country in location", "empty region in location",
+    "yes/no alias is not Yes or No", "numeric alias without a number",
+    "location alias is neither $country,region$ nor a region name",
+    "box on no image of the item"})
+
+# The same rules in the words of a format's parser: {kind: does it hold for the item}
+_FORMAT_KINDS = {
+    "missing image": lambda item: not item.get("images"),          # dailyclue, seekworld
+    "no context images": lambda item: not item.get("images"),      # mmr-life
+    "empty gold answer": lambda item: not str(item.get("answer") or "").strip(),
+    "empty option text": lambda item: any(
+        not str(o.get("text") or "").strip() and not o.get("image")
+        for o in item.get("options") or []),
+    "malformed location answer": lambda item: item.get("answer_type") == LOCATION and bool(
+        location_problems(str(item.get("answer") or ""), False, False)),
+}
+
+
+def kind_of(problem: str) -> str:
+    """The kind of a problem sentence: a kind of these rules it starts with (a sentence that
+    quotes no value has no colon after it: "gold answer has no option (options A, B)"),
+    else its words up to the first colon."""
+    known = [k for k in (*GOLD_KINDS, *_FORMAT_KINDS) if problem.startswith(k)]
+    return max(known, key=len) if known else problem.split(":", 1)[0].strip()
+
+
+def still_holds(problem: str, item: dict) -> bool | None:
+    """Does the import problem `problem` (a sentence of the item's `problems`) still hold
+    for `item` as it is now? None when no rule here can tell: only a person can."""
+    kind = kind_of(problem)
+    if kind in GOLD_KINDS:
+        return kind in {p.kind for p in gold_problems(item, quote=False)}
+    check = _FORMAT_KINDS.get(kind)
+    return check(item) if check else None
 
 
 def _box_problems(item: dict) -> list[GoldProblem]:

@@ -22,7 +22,7 @@ from collections import Counter, defaultdict
 from domain.judge_ids import parse_judge
 
 from judges.agreement import pairwise_agreement
-from judges.pairing import item_key, restrict
+from judges.pairing import item_key
 from judges.samples import rule_problem
 from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggregate_samples,
                           item_weights, items_every_repeat_scored, over_repeats,

@@ -131,6 +131,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     def facets(self) -> dict[str, list[str]]:
         return item_queries.facets(self.db)
 
+    def dataset_sizes(self) -> dict[str, int]:
+        return item_queries.dataset_sizes(self.db)
+
     def iter_items(self, dataset: str | None = None, **filters: Any) -> Iterator[dict]:
         return item_queries.iter_items(self.db, dataset=dataset, **filters)
 

@@ -36,7 +36,8 @@ PREVIEW_MAX_SIDE = 2048
 """Images whose longest side exceeds this get a cached, downscaled preview for display."""
 
 DECODE_BUDGET_MB = int(os.environ.get("CLUELAB_DECODE_MB", "1024"))
-"""Memory all concurrent decodes may use together, and so one decode at most (CLUELAB_DECODE_MB)."""
+"""Memory all concurrent decodes may use together, and so one decode at most (CLUELAB_DECODE_MB,
+an admin's setting: messages say the limit and to ask the admin, not the variable)."""
 
 MAX_CONCURRENT_DECODES = 4
 """Decodes running at once in this process, however small the images."""
@@ -54,10 +55,16 @@ def decode_bytes(width: int, height: int, mode: str) -> int:
 
 
 def limits_sentence() -> str:
-    """The rule in words, for every message that refuses an image on size."""
-    return (f"every image is decoded in full at import, with at most {DECODE_BUDGET_MB} MB "
-            f"of memory for one image (CLUELAB_DECODE_MB) and at most "
-            f"{MAX_CONCURRENT_DECODES} images decoding at once")
+    """The rule in words, for every message that refuses an image on size: the limits in
+    pixels and megabytes and who can change them (an annotator cannot: the setting,
+    CLUELAB_DECODE_MB, is named in the README, not to them)."""
+    megapixels = DECODE_BUDGET_MB * 2**20 / 4 / 1e6
+    shown = f"{megapixels:,.0f}" if megapixels >= 10 else f"{megapixels:.1f}"
+    return (f"one image may take at most {DECODE_BUDGET_MB:,} MB of memory to read (about "
+            f"{shown} megapixels in colour); {ASK_ADMIN}")
+
+
+ASK_ADMIN = "scale it down, or ask the admin to raise the limit"
 
 
 class _DecodeBudget:
@@ -102,8 +109,8 @@ def decode_checked(data: bytes, name: str,
     width, height, image_format, mode = header
     needed = decode_bytes(width, height, mode)
     if needed > DECODE_BUDGET_MB * 2**20:
-        raise MediaError(name, f"image is {width}x{height} pixels ({mode}): decoding it "
-                               f"needs {needed // 2**20} MB, above the limit; "
+        raise MediaError(name, f"image is {width}x{height} pixels ({mode}): reading it "
+                               f"needs {-(-needed // 2**20):,} MB of memory, above the limit: "
                                f"{limits_sentence()}")
     large = max(width, height) > PREVIEW_MAX_SIDE
     if image_format == "PNG" and not large and _png_data_checked(data, name):

@@ -104,6 +104,13 @@ def facets(db: sqlite_utils.Database) -> dict[str, list[str]]:
     return out
 
 
+def dataset_sizes(db: sqlite_utils.Database) -> dict[str, int]:
+    """{dataset: its items (deleted ones not counted)} for every dataset with items, by name."""
+    with reading(db):
+        return dict(db.conn.execute("SELECT dataset, count(*) FROM items WHERE deleted_at IS "
+                                    "NULL GROUP BY dataset ORDER BY dataset").fetchall())
+
+
 def iter_items(db: sqlite_utils.Database, dataset: str | None = None, **filters: Any
                ) -> Iterator[dict]:
     """Full item dicts in `list_items` order (for export). Ids are read first, so items

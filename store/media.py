@@ -25,7 +25,7 @@ from PIL import Image, UnidentifiedImageError
 import sqlite_utils
 
 from .db import atomic, now, one
-from .decode import PREVIEW_MAX_SIDE, decode_checked, limits_sentence
+from .decode import ASK_ADMIN, PREVIEW_MAX_SIDE, decode_checked
 from .errors import MediaError, NotFoundError
 
 MAX_IMAGE_PIXELS = 200_000_000
@@ -95,15 +95,15 @@ def inspect_image(data: bytes, name: str) -> tuple[int, int, str, str]:
             width, height, image_format, mode = im.width, im.height, im.format, im.mode
             if width * height > MAX_IMAGE_PIXELS:
                 raise MediaError(name, f"image is {width}x{height} pixels, above the limit of "
-                                       f"{MAX_IMAGE_PIXELS} (possible decompression bomb); "
-                                       f"{limits_sentence()}")
+                                       f"{MAX_IMAGE_PIXELS:,} pixels (possible decompression "
+                                       f"bomb); {ASK_ADMIN}")
             im.verify()
     except MediaError:
         raise
     except Image.DecompressionBombError as e:
         # Pillow's own words name its doubled limit (400,000,000), not ours: not quoted
-        raise MediaError(name, f"image is above the limit of {MAX_IMAGE_PIXELS} pixels "
-                               f"(possible decompression bomb); {limits_sentence()}") from e
+        raise MediaError(name, f"image is above the limit of {MAX_IMAGE_PIXELS:,} pixels "
+                               f"(possible decompression bomb); {ASK_ADMIN}") from e
     except UnidentifiedImageError as e:
         raise MediaError(name, "not an image (or an unsupported format)") from e
     except Exception as e:  # Pillow raises OSError, SyntaxError, struct.error… on bad data

@@ -11,12 +11,14 @@ from typing import Any
 
 import sqlite_utils
 
+from domain.vocabulary import REVIEW_STATUS, REVIEW_VERDICTS
+
 from .db import atomic, now, one, rows
 from .errors import NotFoundError, ValidationError
-from .items import _head, save_item
+from .items import _head, get_item, save_item
 from .validation import READ_ONLY_FIELDS
 
-VERDICTS = ("approve", "revise", "reject")
+VERDICTS = REVIEW_VERDICTS
 
 
 def history(db: sqlite_utils.Database, item_id: str) -> list[dict]:
@@ -110,20 +112,45 @@ def restore(db: sqlite_utils.Database, item_id: str, version: int, author: str,
 
 def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: str,
                verdict: str, note: str = "") -> int:
-    """Record a reviewer's verdict on one version; returns the review id."""
+    """Record a reviewer's verdict on one version; returns the review id.
+
+    A review is another person's check: the author of `version` may not review it
+    (ValidationError, field "reviewer"). When `version` is still the item's latest, the
+    verdict sets the item's status (REVIEW_STATUS: approve -> verified, revise -> in_review,
+    reject -> rejected) as a new revision by the reviewer, in the same transaction; a
+    review of an older version, or of a released or deleted item, leaves the status."""
     if verdict not in VERDICTS:
         raise ValidationError(f"item {item_id}: verdict: unknown verdict {verdict!r}; "
                               f"expected one of {', '.join(VERDICTS)}", item_id, "verdict")
     if not reviewer:
         raise ValidationError(f"item {item_id}: reviewer: missing", item_id, "reviewer")
     with atomic(db):
-        if one(db, "SELECT 1 AS x FROM revisions WHERE item_id = ? AND version = ?",
-               [item_id, version]) is None:
+        row = one(db, "SELECT author FROM revisions WHERE item_id = ? AND version = ?",
+                  [item_id, version])
+        if row is None:
             raise NotFoundError(f"item {item_id} has no version {version}")
-        return db.conn.execute(
+        if row["author"] == reviewer:
+            raise ValidationError(f"item {item_id}: reviewer: {reviewer} saved version "
+                                  f"{version}; a review is another person's check of it",
+                                  item_id, "reviewer")
+        review_id = db.conn.execute(
             "INSERT INTO reviews (item_id, version, reviewer, verdict, note, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             [item_id, version, reviewer, verdict, note or "", now()]).lastrowid
+        _review_status(db, item_id, version, reviewer, verdict, note)
+    return review_id
+
+
+def _review_status(db: sqlite_utils.Database, item_id: str, version: int, reviewer: str,
+                   verdict: str, note: str) -> None:
+    """Give the item the status of the verdict, if `version` is its latest and editable."""
+    head = one(db, "SELECT version, status, deleted_at FROM items WHERE id = ?", [item_id])
+    status = REVIEW_STATUS[verdict]
+    if head is None or head["deleted_at"] or head["version"] != version \
+            or head["status"] in ("released", status):
+        return
+    comment = f"review: {verdict}" + (f" ({note.strip()})" if (note or "").strip() else "")
+    save_item(db, {**get_item(db, item_id), "status": status}, version, reviewer, comment)
 
 
 def reviews(db: sqlite_utils.Database, item_id: str) -> list[dict]:

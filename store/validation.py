@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import math
-import unicodedata
 from typing import Any, Callable
 
+from domain.item_ids import has_hidden_characters, id_problem, visible
 from domain.vocabulary import ANSWER_TYPES, ITEM_STATUSES
 
 from .errors import ValidationError
@@ -30,13 +30,6 @@ CLUE_FIELDS = ("text", "reasoning", "boxes")
 BOX_FIELDS = ("image", "x0", "y0", "x1", "y1")
 
 
-def has_hidden_characters(text: str) -> bool:
-    """True if `text` holds a control character, or an invisible format character (a
-    zero-width space, a right-to-left override, ...: Unicode category Cc or Cf), which would
-    let an id be shown as another id."""
-    return any(unicodedata.category(ch) in ("Cc", "Cf") for ch in text)
-
-
 def normalize_item(item: Any, image_sizes: Callable[[list[str]], dict[str, tuple[int, int]]]
                    ) -> dict:
     """Return the canonical editable item dict, or raise ValidationError.
@@ -53,18 +46,17 @@ def normalize_item(item: Any, image_sizes: Callable[[list[str]], dict[str, tuple
     label = item_id if isinstance(item_id, str) and item_id.strip() else "<no id>"
     hidden = label != "<no id>" and has_hidden_characters(item_id)
     if hidden:
-        label = "<id with control or direction characters>"
+        label = visible(item_id)           # "rtl\u202eevil": shown, never acting
 
     def fail(field: str, message: str) -> ValidationError:
         return ValidationError(f"item {label}: {field}: {message}", item_id=item_id, field=field)
 
-    if label == "<no id>":
-        raise fail("id", "missing or empty id")
+    problem = id_problem(item_id)                   # domain/item_ids.py: one rule
     if hidden:
         raise fail("id", "an id may not hold control, invisible or text-direction characters "
                          "(they make one id look like another)")
-    if item_id != item_id.strip():
-        raise fail("id", "id has leading or trailing spaces")
+    if problem:
+        raise fail("id", problem)
     unknown = sorted(set(item) - set(EDITABLE_FIELDS) - set(READ_ONLY_FIELDS))
     if unknown:
         raise fail(unknown[0], f"unknown field(s) {unknown}; keep extra data in 'metadata'")

@@ -132,3 +132,14 @@ def test_user_add_takes_the_password_from_the_environment_only(tmp_path):
     assert bad_role.returncode == 2
     row = sqlite3.connect(db).execute("SELECT * FROM users WHERE name='root'").fetchone()
     assert "s3cret-password" not in repr(row)
+
+
+def test_user_add_says_the_same_sentence_for_the_first_user_and_the_next(tmp_path):
+    """Seen as 'User ann1 added' then 'user ann2 added': a viewer that capitalises the first
+    letter of a command's output (the first user's line, printed where the database is
+    made) showed one wording twice. The line is a sentence, so it reads the same anywhere."""
+    db = tmp_path / "fresh.db"
+    said = [cli("user", "add", name, "--role", "annotator", "--db", db,
+                env={"CLUELAB_PASSWORD": "s3cret-password"}).stdout for name in ("ann1", "ann2")]
+    assert said == ["Added user ann1 with role annotator.\n",
+                    "Added user ann2 with role annotator.\n"]

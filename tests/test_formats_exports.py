@@ -44,6 +44,19 @@ def test_coco_one_dataset(boxed, tmp_path):
     assert (summary["items"], summary["annotations"]) == (1, 1)
 
 
+@pytest.mark.parametrize("fmt", EXPORT_FORMATS)
+def test_a_name_that_is_no_dataset_is_refused_never_read_as_all(boxed, tmp_path, fmt):
+    """The page's export of a typed 'demoo' wrote every dataset (235 items); the CLI's
+    `export --dataset demoo` an empty file. Both are refused, nothing written."""
+    store, _ = boxed
+    out = tmp_path / f"x.{fmt}"
+    with pytest.raises(FormatError, match=r"no dataset named 'demoo' \(the datasets: demo, "
+                                          r"other\); nothing exported"):
+        export_path(store, fmt, out, dataset="demoo")
+    assert not out.exists()
+    assert store.dataset_sizes() == {"demo": 1, "other": 1}
+
+
 def test_labelstudio_tasks_in_percent(boxed, tmp_path):
     store, item = boxed
     out = tmp_path / "ls.json"

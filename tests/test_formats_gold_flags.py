@@ -32,7 +32,7 @@ def test_wrong_type_golds_are_imported_and_flagged(store, tmp_path):
         "g/loc-bad": "location is not $country,region$",
         "g/num-bad": "gold answer is not a number",
         "g/num-options": "options on a non-multiple-choice item: an item of type numeric has no "
-                         "options (4 given); remove them or make it multiple choice",
+                         "options (4 given); remove them or make it multiple_choice",
     }
     for item_id, reason in reasons.items():
         saved = store.get_item(item_id)

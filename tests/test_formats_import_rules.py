@@ -89,7 +89,8 @@ def test_progress_and_report(store, tmp_path):
     assert isinstance(report, ImportReport)
     data = report.to_dict()
     assert set(data) == {"format", "path", "dataset", "items_read", "imported", "flagged",
-                         "skipped", "replaced", "unchanged", "images", "problems", "seconds"}
+                         "skipped", "skipped_by", "replaced", "unchanged", "images",
+                         "problems", "seconds"}
     assert (data["items_read"], data["imported"], data["flagged"], data["skipped"]) == (2, 2, 1, 0)
     assert data["problems"] == [{"item_id": "d/2", "reason": "image file not found: image 1 (a file at that path inside the image folder)"}]
     text = report.render_text()
@@ -106,7 +107,31 @@ def test_existing_ids_are_skipped_and_reported(seeded, tmp_path):
     assert report.problems[0]["item_id"] == "seed/1"
     assert report.problems[0]["reason"].startswith("skipped:")
     assert seeded.get_item("seed/1")["question"] == "q?"
-    assert "skipped:    1" in report.render_text()
+    assert "skipped:    1 (id already in the store: 1)" in report.render_text()
+
+
+def test_ids_with_hidden_characters_are_skipped_shown_escaped_with_their_reason(seeded,
+                                                                               tmp_path):
+    """A dailyclue file with ids `rtl<U+202E>evil` and `zero<U+200B>width`: the report
+    printed the override raw (the rest of its line read backwards), showed the other as
+    'zerowidth' with no reason, and counted both 'skipped: 2 (id already in the store)'."""
+    import json
+
+    path = tmp_path / "dc.json"
+    path.write_text(json.dumps([{"id": i, "question": "q?", "answer": "No"} for i in
+                                ("rtl\u202eevil", "zero\u200bwidth", "fine")]))
+    report = import_path(seeded, "dailyclue", path)
+    assert (report.items_read, report.imported, report.skipped) == (3, 1, 2)
+    assert report.skipped_by == {"id has a control or invisible character": 2}
+    assert report.to_dict()["skipped_by"] == report.skipped_by
+    text = report.render_text()
+    assert "skipped:    2 (id has a control or invisible character: 2)" in text
+    assert ("dailyclue/rtl\\u202eevil: not imported: id has a control or invisible character"
+            in text)
+    assert ("dailyclue/zero\\u200bwidth: not imported: id has a control or invisible "
+            "character") in text
+    assert "\u202e" not in text and "\u200b" not in text
+    assert seeded.item_ids(dataset="dailyclue") == ["dailyclue/fine"]
 
 
 def test_duplicate_ids_in_one_file_are_kept_and_flagged(store, tmp_path):

@@ -1,7 +1,8 @@
 """The shared gold-answer rules (judges.gold_check): pure function, one test per type."""
 import pytest
 
-from judges.gold_check import gold_problems, number_or_none, split_location
+from judges.gold_check import (GOLD_KINDS, gold_problems, number_or_none, numeric_value,
+                               split_location, still_holds)
 
 
 def item(answer_type, answer, options=(), **extra):
@@ -68,13 +69,65 @@ def test_yes_no_gold_is_yes_or_no():
     assert gold_problems(item("yes_no", "Yes, because"))
 
 
-def test_numeric_gold_is_a_number_by_itself():
-    for gold in ("8", "12.8", "-3e2", "1,200"):
-        assert gold_problems(item("numeric", gold)) == [], gold
-    for gold in ("twelve", "12 or 13", "nan", "inf"):
-        assert fields(gold_problems(item("numeric", gold))) == [
-            ("answer", "gold answer is not a number")], gold
+@pytest.mark.parametrize("text, value", [
+    ("8", 8.0), ("12.8", 12.8), ("-3e2", -300.0), ("1,200", 1200.0), ("3 km", 3.0),
+    ("12.8 g", 12.8), ("1,200 m", 1200.0), ("45%", 45.0), ("−5 °C", -5.0), ("8min", 8.0),
+    ("twelve", None), ("12 or 13", None), ("12 to 15 min", None), ("nan", None),
+    ("inf", None), ("3e2 m", None), ("about 8", None)])
+def test_numeric_gold_and_aliases_follow_one_rule_a_number_a_unit_allowed(text, value):
+    """A numeric gold "3 km" was flagged "not a number" while the alias "3 km" was fine (the
+    README allows a unit): one rule, `numeric_value`, read the scorer's way."""
+    from judges.rules import number_value
+
+    assert numeric_value(text) == value
+    gold, alias = (fields(gold_problems(item("numeric", text))),
+                   fields(gold_problems(item("numeric", "", aliases=[text]))))
+    if value is None:
+        assert (gold, alias) == ([("answer", "gold answer is not a number")],
+                                 [("aliases", "numeric alias without a number")])
+    else:
+        assert gold == alias == []
+        assert value is None or number_value(text) == value    # what the scorer reads
     assert number_or_none("1,200") == 1200.0 and number_or_none("x") is None
+
+
+def test_a_number_is_no_region_name():
+    """The numeric aliases "8 minutes" and "8 min" stayed under location (a region name)."""
+    assert fields(gold_problems(item("location", "", aliases=["8 minutes", "8 min"]))) == [
+        ("aliases", "location alias is neither $country,region$ nor a region name")] * 2
+    assert gold_problems(item("location", "", aliases=["Île-de-France", "bayern"])) == []
+
+
+BROKEN = [item("numeric", "4", ABCD), item("multiple_choice", "A"),
+          item("multiple_choice", "A", [("", "x"), ("", "y")]),
+          item("multiple_choice", "Z", [("A", ""), ("A", "y")]), item("yes_no", "maybe"),
+          item("numeric", "twelve"), item("location", "Paris"), item("location", "$,x$"),
+          item("location", "$atlantis,x$"), item("location", "$italy,$"),
+          item("yes_no", "", aliases=["yep"]), item("numeric", "", aliases=["x"]),
+          item("location", "", aliases=["a$b"]),
+          item("open", "", images=["a"], clues=[{"boxes": [{"image": "b"}]}])]
+
+
+def test_every_kind_the_rules_report_is_one_still_holds_can_check():
+    kinds = {p.kind for broken in BROKEN for p in gold_problems(broken, quote=False)}
+    assert kinds == GOLD_KINDS
+
+
+def test_an_import_problem_holds_until_the_edited_item_keeps_its_rule():
+    """dailyclue/mc2: imported open with options, gold Z, no image; made multiple choice
+    with gold A and two images. Its three problems were kept (and the item flagged)."""
+    imported = item("open", "Z", [("A", "red"), ("B", "blue")])
+    problems = ["gold answer has no option: it is none of the 2 option labels",
+                "image file not found: image 1 (a file at that path inside the image folder)",
+                "options on a non-multiple-choice item: an item of type open has no options "
+                "(2 given); remove them or make it multiple_choice",
+                "missing image: the item names no image (give image or images)"]
+    assert [still_holds(p, imported) for p in problems] == [False, None, True, True]
+    fixed = {**imported, "answer_type": "multiple_choice", "answer": "A",
+             "images": ["sha1", "sha2"]}
+    assert [still_holds(p, fixed) for p in problems] == [False, None, False, False]
+    assert still_holds("gold answer has no option: 'Z' (options A, B)",
+                       {**fixed, "answer": "Z"}) is True
 
 
 def test_options_belong_to_multiple_choice_only():

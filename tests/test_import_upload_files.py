@@ -63,9 +63,37 @@ def test_a_zip_mixing_formats_is_refused_naming_the_files(store, tmp_path, mmr_d
         upload(store, "mmr-life", archive)
     message = str(err.value)
     assert "mmr.zip holds 2 data files (mmr.zip/MMR_Life.json, mmr.zip/notes.json)" in message
-    assert "mmr.zip/notes.json (not MMR-Life" in message and "not MMR-Life\"" not in message
-    assert "Put only the mmr-life files" in message and "nothing was imported" in message
+    assert "1 of them cannot be imported as mmr-life: mmr.zip/notes.json: not MMR-Life" in \
+        message and "not MMR-Life\"" not in message
+    assert "leave it out of the ZIP" in message and "nothing was imported" in message
     assert store.item_ids() == []
+
+
+def test_a_broken_file_in_a_zip_is_called_broken_json_not_another_format(store, tmp_path):
+    """A ZIP with a good dailyclue file and a broken one said the broken file was "not
+    dailyclue"; it is dailyclue with broken JSON, and the message says where, quoting
+    none of it."""
+    src = tmp_path / "mix"
+    src.mkdir()
+    (src / "good.json").write_text(json.dumps([{"id": "a", "question": "q?", "answer": "Yes"}]))
+    (src / "broken.json").write_text('[{"id": "a", "question": "secret-ish text"')
+    with pytest.raises(IoError) as err:
+        upload(store, "dailyclue", zipped(src, tmp_path))
+    message = str(err.value)
+    assert ("1 of them cannot be imported as dailyclue: mix.zip/broken.json: invalid JSON: "
+            "Expecting ',' delimiter at line 1 column 43") in message
+    assert "not dailyclue" not in message and "secret-ish" not in message
+    assert message.endswith("nothing was imported") and store.item_ids() == []
+
+
+def test_a_zip_without_the_formats_layout_names_the_archive(store, tmp_path):
+    src = tmp_path / "flat"
+    src.mkdir()
+    (src / "dc.json").write_text("[]")
+    with pytest.raises(IoError) as err:
+        upload(store, "verbench", zipped(src, tmp_path))
+    assert str(err.value) == ("flat.zip: the archive has no Annotation/ folder (VER-Bench "
+                              "layout) — nothing was imported")
 
 
 def test_replace_asks_first_with_the_counts_then_replaces_what_differs(store, tmp_path):

@@ -21,9 +21,12 @@ def test_a_review_is_of_the_version_on_screen_and_says_when_a_newer_one_exists(u
     line, newer = HistoryHandlers(ui_store).review("ui/alpha", work["saved"]["version"], "rev",
                                                    "approve", "fine")
     assert [(r["version"], r["reviewer"]) for r in ui_store.reviews("ui/alpha")] == [(1, "rev")]
-    assert newer and line.startswith("Reviewed version 1. Version 2 was saved since, by carol")
+    assert newer and line.startswith("Reviewed version 1: approve. Version 2 was saved since, "
+                                     "by carol")
+    assert "the status stays draft" in line and ui_store.get_item("ui/alpha")["version"] == 2
     line, newer = HistoryHandlers(ui_store).review("ui/alpha", 2, "rev", "approve")
-    assert (line, newer) == ("Reviewed version 2.", False)
+    assert (line, newer) == ("Reviewed version 2: approve. The item is now verified "
+                             "(version 3).", False)
     with pytest.raises(EditError, match="review not recorded: item ui/alpha has no version 9"):
         HistoryHandlers(ui_store).review("ui/alpha", 9, "rev", "approve")
 
@@ -37,8 +40,10 @@ def test_the_latest_review_is_on_the_main_screen_of_whoever_opens_the_item(ui_st
     notice = editor.load("ui/beta", "ann")["notice"]
     assert notice.startswith("Latest review: revise by rev on version 1 at ")
     assert notice.endswith(": “box the platform sign”")
+    assert "changed since" not in notice          # version 2 is the review's own status
     colleague_saves(ui_store, "ui/beta", gt_reasoning="boxed")
-    assert "(the item is now at version 2)" in editor.load("ui/beta", "ann")["notice"]
+    assert "(the item has changed since: now version 3)" in editor.load("ui/beta",
+                                                                         "ann")["notice"]
 
 
 def test_opening_an_item_shows_its_stored_status_and_its_list_row_follows(ui_store):
@@ -64,3 +69,28 @@ def test_opening_an_item_shows_its_stored_status_and_its_list_row_follows(ui_sto
     editor.autosave(opened, editor.form_values(opened["item"]) | {"status": "rejected"},
                     None, "ann")
     assert editor.load("ui/alpha", "ann")["item"]["status"] == "rejected"
+
+
+@pytest.mark.parametrize("verdict, status", [("approve", "verified"), ("revise", "in_review"),
+                                             ("reject", "rejected")])
+def test_a_review_sets_the_status_as_a_revision_by_the_reviewer(ui_store, verdict, status):
+    """A reject changed nothing: the item stayed a candidate."""
+    item = ui_store.get_item("ui/beta")
+    ui_store.save_item({**item, "status": "candidate"}, 1, "ann", "ready")
+    HistoryHandlers(ui_store).review("ui/beta", 2, "rev", verdict, "see note")
+    saved = ui_store.get_item("ui/beta")
+    assert (saved["status"], saved["version"], saved["updated_by"]) == (status, 3, "rev")
+    assert ui_store.history("ui/beta")[0]["comment"] == f"review: {verdict} (see note)"
+    assert ui_store.reviews("ui/beta")[0]["version"] == 2       # the version reviewed
+
+
+def test_no_one_reviews_the_version_they_saved(ui_store):
+    """An annotator could reject the version they had just saved."""
+    item = ui_store.get_item("ui/beta")
+    ui_store.save_item({**item, "question": "Is this a station, ann?"}, 1, "ann", "")
+    with pytest.raises(EditError, match="review not recorded: item ui/beta: reviewer: ann "
+                                        "saved version 2; a review is another person's check"):
+        HistoryHandlers(ui_store).review("ui/beta", 2, "ann", "reject")
+    assert ui_store.reviews("ui/beta") == []
+    assert ui_store.get_item("ui/beta")["version"] == 2
+    HistoryHandlers(ui_store).review("ui/beta", 1, "ann", "approve")   # fixture's version: fine

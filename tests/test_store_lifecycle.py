@@ -114,13 +114,13 @@ def test_delete_dataset_removes_items_history_and_responses_and_nothing_else(sto
                       for n in range(3)] + [{"id": "keep/1", "answer_type": "yes_no",
                                              "answer": "No"}])
     store.save_item(store.get_item("bad/0"), 1, "alice", "edit")
-    store.add_review("bad/1", 1, "bob", "approve")
+    store.add_review("bad/1", 1, "bob", "approve")         # and its revision: verified
     store.save_draft("alice", "bad/2", 1, {"question": "draft"})
     store.delete_item("bad/2", "alice")
     make_run(store, "r1", {"bad/0": "Answer: Yes", "keep/1": "Answer: No"})
     counts = store.dataset_counts("bad")
     assert counts == {"dataset": "bad", "items": 3, "deleted_items": 1, "released_items": 0,
-                      "revisions": 5,
+                      "revisions": 6,
                       "reviews": 1, "drafts": 1, "responses": 1, "runs": 1}
     before = _dump(store)
     with pytest.raises(ValidationError, match="now has 3 items, not the 2 you confirmed"):

@@ -70,9 +70,10 @@ def test_an_unlabelled_box_in_a_draft_is_shown_selectable_and_the_refusal_says_w
         "1 box has no clue yet (on image 1), drawn in black. Select each (press D, then click "
         "it) and press E, type its clue number (1 to 1) and Enter, or press Del to delete it.")
     assert "300" not in outcome["message"]
-    # deleted in the annotator: nothing is left to refuse, and the draft goes
+    # deleted in the annotator: nothing is left to refuse or to save, and the draft goes
     _, outcome = editor.save(reloaded, editor.form_values(reloaded["item"]), [], "", "local")
-    assert outcome["kind"] == "saved", outcome
+    assert outcome["kind"] == "unchanged", outcome
+    assert ui_store.get_draft("local", "ui/alpha") is None
 
 
 def test_boxes_for_image_round_trip_through_the_annotator():
@@ -255,7 +256,7 @@ def test_every_time_on_the_annotate_page_is_readable(ui_store):
     work, outcome = editor.save(work, editor.form_values(work["item"]) | {"answer": "B"}, None,
                                 "fix", "ann")
     assert outcome["kind"] == "saved"
-    ui_store.add_review("ui/gamma", 2, "rev", "approve", "fine")
+    ui_store.add_review("ui/gamma", 2, "rev", "approve", "fine")     # version 3: verified
     shown = [
         *[row[2] for row in history.rows("ui/gamma")],           # the history table's times
         # as the Markdown shows it (its source escapes "-" and ":")
@@ -263,7 +264,7 @@ def test_every_time_on_the_annotate_page_is_readable(ui_store):
         Renderer(ui_store, None, history).header(ui_store.get_item("ui/gamma")),
     ]
     # a draft of another user, and this user's own draft on an older version
-    ui_store.save_draft("other", "ui/gamma", 2, {**work["item"], "question": "theirs?"})
+    ui_store.save_draft("other", "ui/gamma", 3, {**work["item"], "question": "theirs?"})
     ui_store.save_draft("ann", "ui/gamma", 1, {**work["item"], "question": "mine?"})
     notice = editor.load("ui/gamma", "ann")["notice"]
     shown.append(notice)
@@ -284,4 +285,4 @@ def test_every_time_on_the_annotate_page_is_readable(ui_store):
         assert not RAW_TIME.search(text), text
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC · (just now|\d+ min ago)",
                         history.rows("ui/gamma")[0][2])
-    assert "other (since " in notice and "draft from " in notice and "version 2 (saved" in notice
+    assert "other (since " in notice and "draft from " in notice and "version 3 (saved" in notice

@@ -1,4 +1,5 @@
 """The Gradio app as an API: real server process, gradio_client, real SQLite."""
+import html
 import os
 import shutil
 import json
@@ -177,8 +178,8 @@ def test_import_and_export_through_the_ui_api(server, tmp_path):
     with pytest.raises(Exception, match="unsafe path"):
         c.predict("jsonl", handle_file(str(hostile)), "", "", "", api_name="/import_file")
     assert not (tmp_path.parent / "escape.jsonl").exists()
-    path, summary = c.predict("coco", "demo", api_name="/export_file")
-    assert summary["annotations"] > 0
+    path, summary, line = c.predict("coco", "demo", api_name="/export_file")
+    assert summary["annotations"] > 0 and html.unescape(line) == "demo: 14 items"
     assert path["orig_name"] in ("demo-coco.json", "demo-coco.zip")
     # the summary names the download and its files, never the server's temporary folder
     assert summary["download"] == path["orig_name"] and "paths" not in summary
@@ -223,8 +224,9 @@ def test_a_save_takes_back_the_boxes_value_load_item_returned(server):
     c = client(server.url)      # a new session: the page's values are all sent again
     loaded = c.predict("ui/alpha", api_name="/load_item")
     assert [b["color"] for b in loaded[BOXES]["value"]["boxes"]] == [[230, 25, 75]]
-    for value in (loaded[BOXES], loaded[BOXES]["value"]):   # the update, and its value
-        out = c.predict(*save_args(loaded, "Which exit is it?", "")[:-2], value, "",
+    for question, value in (("Which exit is it?", loaded[BOXES]),       # the update,
+                            ("Which exit is this?", loaded[BOXES]["value"])):  # its value
+        out = c.predict(*save_args(loaded, question, "")[:-2], value, "",
                         api_name="/save_item")
         assert "Saved" in " ".join(str(x) for x in out), out
         c = client(server.url)

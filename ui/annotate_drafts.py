@@ -2,6 +2,17 @@
 two tabs of one user never silently replace each other's draft (store/drafts.py): the tab
 that did not see the other's latest write is offered the choice (open it, or keep its own).
 Also: the clue table's box counts follow the boxes as they are drawn, and Discard asks first.
+
+Two ways into the draft, one for each kind of edit:
+- what the user types or picks in a field (its `.input`) is read back from the widgets by
+  `autosave` (AUTOSAVED_INPUTS);
+- an event that changes the item itself (a type switch, an added clue, option or image) keeps
+  as the draft the item it shows, with `draft_line`, in the same handler. Such an event's
+  trigger must not also be an autosave trigger: the autosave reads the widgets as they were
+  *before* the event changed them (the aliases a switch had set aside, the gold before it
+  came back), and whichever of the two writes last is the draft a reload shows. That is how a
+  switch to numeric and back lost a location item's three aliases, and a multiple-choice
+  item its gold, at the next reload (tests/test_ui_wiring_drafts.py checks both rules).
 """
 from __future__ import annotations
 
@@ -10,7 +21,6 @@ import gradio as gr
 from store import DraftConflict
 from ui import editor_model as em
 from ui import messages, times
-from ui.annotate_structure import draft_conflict_offer
 from ui.editor_model import EditError
 from ui.session import browser_session, user_of
 from ui.answer_form import ANSWER_FIELDS
@@ -37,6 +47,38 @@ BOX_EDITS_ONLY = """(...args) => {
 STALE_SAVE_LINE = "(draft, saved) => (draft && draft.trim() ? '' : saved)"
 
 
+def draft_line(editor, work: dict, item: dict, request) -> list:
+    """Keep `item`, the item an event now shows, as the user's draft; (the save bar's line
+    about it, the tab-choice row). Every event that changes the item itself calls it."""
+    try:
+        return [editor.keep_draft(work, item, user_of(request), browser_session(request)),
+                gr.skip()]
+    except DraftConflict as err:
+        return list(draft_conflict_offer(err))
+
+
+def edited(editor, renderer, work: dict, item: dict, request, **changes) -> list:
+    """The structural outputs (annotate_render.Renderer.structural_outputs) and the draft
+    line (+ the tab-choice row) of an event that changed the item to `item`."""
+    work = {**work, "item": item, **changes}
+    return renderer.annotator_only(work) + draft_line(editor, work, item, request)
+
+
+def draft_conflict_offer(err: DraftConflict, refused: str = "Not kept as a draft") -> tuple:
+    """(the line, the tab-choice row shown): a line that asks the user to choose between
+    this tab's edits and the other tab's draft always comes with the two choices."""
+    return (messages.status(f"{refused}: another tab or window changed this item's draft at "
+                            f"{times.shown(err.updated_at)}. Open it or keep this tab's "
+                            "edits."),
+            gr.update(visible=True))
+
+
+# The fields whose typing (or picking) the autosave reads back. Not the answer type: its
+# switch changes other fields, and keeps its own draft (ui/answer_wiring.py).
+AUTOSAVED_INPUTS = ("question", "answer", "aliases", "gt_reasoning", "reasoning_type",
+                    "status", "domain", "subtask", "clues", "options", *ANSWER_FIELDS)
+
+
 def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> None:
     def autosave(request: gr.Request, work, *values, force=False):
         """(the save bar's draft line, the tab-choice row): another tab's newer draft is not
@@ -53,10 +95,7 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
     ui.draft_state.change(None, [ui.draft_state, ui.save_message], ui.save_message,
                           js=STALE_SAVE_LINE, api_name="stale_save_line",
                           api_visibility="private", show_progress="hidden")
-    gr.on([ui.question.input, ui.answer.input, ui.aliases.input, ui.gt_reasoning.input,
-           ui.reasoning_type.input, ui.answer_type.input, ui.status.input, ui.domain.input,
-           ui.subtask.input, ui.clues.input, ui.options.input,
-           *[getattr(ui, field).input for field in ANSWER_FIELDS]],
+    gr.on([getattr(ui, field).input for field in AUTOSAVED_INPUTS],
           autosave, [ui.work, *form, ui.annotator], draft_outputs,
           trigger_mode="always_last", api_name="autosave_draft", show_progress="hidden")
 

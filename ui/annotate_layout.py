@@ -19,6 +19,7 @@ from ui import editor_model as em
 from ui.annotate_lifecycle import build_item_menu
 from ui.browser_handlers import ALL, FLAGGED_CHOICES, LIST_HEADERS
 from ui.history_handlers import DIFF_HEADERS, HISTORY_HEADERS
+from ui.problems_wiring import build_problem_actions
 
 CONFLICT_HEADERS = ["part", "changed by", "saved", "yours"]
 from ui.thumbnails import STRIP_JS
@@ -105,6 +106,7 @@ def build_editor() -> SimpleNamespace:
         ui.header = gr.HTML(elem_id="item-header")
         build_item_menu(ui, visible=not DEFER_PANELS)
         ui.notice = gr.HTML(elem_id="item-notice")
+        build_problem_actions(ui)           # ui/problems_wiring.py
         with gr.Row():
             with gr.Column(scale=3, min_width=420):
                 with gr.Row(elem_id="image-bar"):

@@ -13,7 +13,8 @@ from store import MediaError
 from ui import answer_form as af
 from ui import editor_model as em
 from ui import times
-from ui.editor_handlers import EditorHandlers, current_image
+from ui.editor_handlers import RELEASED_NOTICE, EditorHandlers, current_image
+from ui.problems_wiring import problem_choices, problems_html
 from ui.text import escape_html, escape_md
 from ui.media_http import media_url
 from ui.thumbnails import option_images_html, strip_html
@@ -32,7 +33,8 @@ class Renderer:
                "domain", "subtask", "reasoning_type", "status", "options", "option_gallery",
                "history", "reviews", "draft_choice", "conflict_panel", "save_message",
                "comment",
-               *af.ANSWER_FIELDS, *af.PANELS, "version_a", "version_b", "diff")
+               *af.ANSWER_FIELDS, *af.PANELS, "version_a", "version_b", "diff",
+               "problems_row", "problems_pick")
 
     @property
     def outputs(self) -> list:
@@ -57,7 +59,7 @@ class Renderer:
         strip, unreadable = self.strip_and_problems(work)
         values = {
             **form, "work": work, "item_id": item["id"], "header": self.header(saved),
-            "notice": (work.get("notice_html") or problems_html(saved)) + unreadable,
+            "notice": notice_html(work) + unreadable,
             "strip": strip,
             "annotator": annotator, "image_info": image_info,
             "option_gallery": self.option_gallery(item), "history": self.history.rows(item["id"]),
@@ -70,6 +72,7 @@ class Renderer:
             "version_b": int(saved.get("version") or 1),
             # and shows no diff until asked: the one shown was of the item shown before
             "diff": [],
+            **dict(zip(("problems_row", "problems_pick"), problem_choices(item))),
         }
         return [values[name] for name in self.OUTPUTS]
 
@@ -164,12 +167,17 @@ class Renderer:
                         f"{escape_html(info['format'])}</span>")
 
 
-def problems_html(item: dict) -> str:
-    problems = item.get("problems") or []
-    if not problems:
-        return ""
-    lines = "".join(f"<li>{escape_html(p)}</li>" for p in problems)
-    return f"<b>⚑ Import problems</b><ul>{lines}</ul>"
+def notice_html(work: dict) -> str:
+    """The notice above the editor: the handlers' text (a draft restored, others' drafts,
+    the latest review; escaped here), the working copy's import problems (escaped there),
+    and, on a released item, that it is read-only (assets/read_only.js makes the editor
+    inert under it)."""
+    notice = escape_html(work["notice"]) if work.get("notice") else ""
+    html = "".join(f'<div class="cl-note">{x}</div>'
+                   for x in (notice, problems_html(work["item"])) if x)
+    if work.get("read_only"):
+        html = f'<div class="cl-note cl-read-only">{escape_html(RELEASED_NOTICE)}</div>' + html
+    return html
 
 
 def reviews_md(store, item_id: str) -> str:

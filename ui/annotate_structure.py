@@ -8,33 +8,14 @@ from pathlib import Path
 
 import gradio as gr
 
-from store import DraftConflict, MediaError
+from store import MediaError
 from ui import editor_ops as ops
-from ui import messages, times
+from ui import messages
 from ui.account_slots import IMAGE_READS, SlotsTaken
+from ui.annotate_drafts import edited
 from ui.annotate_render import reviews_md
 from ui.editor_model import EditError
-from ui.session import browser_session, user_of
-
-
-def draft_line(editor, work: dict, item: dict, request) -> list:
-    """Keep `item` as the user's draft; (the save bar's line about it, the tab-choice row).
-    Every edit goes into the draft, not only typing and boxes: an added image or clue
-    survives a reload too."""
-    try:
-        return [editor.keep_draft(work, item, user_of(request), browser_session(request)),
-                gr.skip()]
-    except DraftConflict as err:
-        return list(draft_conflict_offer(err))
-
-
-def draft_conflict_offer(err: DraftConflict, refused: str = "Not kept as a draft") -> tuple:
-    """(the line, the tab-choice row shown): a line that asks the user to choose between
-    this tab's edits and the other tab's draft always comes with the two choices."""
-    return (messages.status(f"{refused}: another tab or window changed this item's draft at "
-                            f"{times.shown(err.updated_at)}. Open it or keep this tab's "
-                            "edits."),
-            gr.update(visible=True))
+from ui.session import user_of
 
 
 def wire_structure(store, editor, renderer, ui, form, split, may_release) -> list:
@@ -52,13 +33,9 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
         except EditError as err:
             raise messages.error(err) from None
 
-    def with_item(work, item, **changes):
-        return {**work, "item": item, **changes}
-
     def shown(work, item, request, **changes):
         """The structural outputs for the edited `item`, its draft kept."""
-        work = with_item(work, item, **changes)
-        return renderer.annotator_only(work) + draft_line(editor, work, item, request)
+        return edited(editor, renderer, work, item, request, **changes)
 
     # ---- clues ---------------------------------------------------------------------------
     def clue_op(op):
@@ -187,21 +164,27 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
                                 api_name="restore_revision")
 
     def review(work, verdict, note, request: gr.Request):
+        """Record the review, and show the item again: a verdict on the latest version sets
+        its status as a new version (store add_review), which the page must build on."""
         user = user_of(request)
         if not work or not verdict:
             raise messages.error("open an item and choose approve, revise or reject")
+        item_id = work["item"]["id"]
         try:
-            line, newer = editor_history(renderer).review(work["item"]["id"], work["saved"]["version"],
-                                                   user, verdict, note or "")
+            line, newer = editor_history(renderer).review(item_id, work["saved"]["version"],
+                                                          user, verdict, note or "")
         except EditError as err:
             raise messages.error(err) from None
         (messages.warn if newer else messages.info)(line)
-        return f"**{messages.status(line)}**\n\n" + reviews_md(store, work["item"]["id"]), None, ""
+        out = renderer.render(editor.load(item_id, user), before=work)
+        out[renderer.index("reviews")] = (f"**{messages.status(line)}**\n\n"
+                                          + reviews_md(store, item_id))
+        return out + [None, ""]
 
-    ui.review_submit.click(review, [ui.work, ui.review_verdict, ui.review_note],
-                           [ui.reviews, ui.review_verdict, ui.review_note],
-                           api_name="submit_review")
-    return [restored]   # the events that write a revision (the item list follows them)
+    reviewed = ui.review_submit.click(
+        review, [ui.work, ui.review_verdict, ui.review_note],
+        renderer.outputs + [ui.review_verdict, ui.review_note], api_name="submit_review")
+    return [restored, reviewed]   # the events that write a revision (the list follows)
 
 
 def editor_history(renderer):

@@ -13,17 +13,17 @@ from ui import access, messages
 from ui.gradio_hooks import event_caller
 from ui.annotate_drafts import wire_drafts
 from ui.annotate_lifecycle import wire_item_menu
-from ui.annotate_render import Renderer, problems_html
+from ui.annotate_render import Renderer, notice_html
 from ui.browser_handlers import BrowserHandlers, refreshed_rows
 from ui.annotate_structure import wire_structure
 from ui.answer_wiring import wire_answer
-from ui.editor_handlers import FIELDS, RELEASED_NOTICE, EditorHandlers
+from ui.problems_wiring import wire_problems
+from ui.editor_handlers import FIELDS, EditorHandlers
 from ui import editor_model as em
 from ui.editor_model import EditError
 from ui.handler_errors import from_script
 from ui.history_handlers import HistoryHandlers
 from ui.session import user_of
-from ui.text import escape_html
 
 
 # Runs in the page before init_browser, which builds the rest of the editor: waits until the
@@ -69,14 +69,7 @@ def wire(store, demo, browser, ui) -> None:
         return form_values, (annot or {}).get("boxes") if annot else None
 
     def render_loaded(work, before=None):
-        """The notice above the editor: the handler's text (escaped here) and the import
-        problems (HTML built by problems_html, escaped there)."""
-        notice = escape_html(work["notice"]) if work.get("notice") else ""
-        work["notice_html"] = "".join(f'<div class="cl-note">{x}</div>' for x in (notice,
-                                                               problems_html(work["saved"])) if x)
-        if work.get("read_only"):   # assets/read_only.js makes the editor inert under it
-            work["notice_html"] = (f'<div class="cl-note cl-read-only">'
-                                   f'{escape_html(RELEASED_NOTICE)}</div>' + work["notice_html"])
+        """The outputs of every event that opens an item (the notice: annotate_render)."""
         return renderer.render(work, before=before)
 
     def open_item(item_id, request: gr.Request, before=None):
@@ -241,6 +234,10 @@ def wire(store, demo, browser, ui) -> None:
             out[renderer.index("save_message")] = messages.status(outcome["message"])
             return out + [gr.update(visible=False), "", [], None,
                           gr.update(choices=[], value=[], visible=False)]
+        if outcome["kind"] == "unchanged":      # no new version: the page stays as it is
+            messages.info(outcome["message"])
+            keep[renderer.index("save_message")] = messages.status(outcome["message"])
+            return keep + [gr.skip()] * len(conflict_outputs)
         if outcome["kind"] == "conflict":
             messages.warn(outcome["message"])
             keep[0] = work
@@ -299,8 +296,8 @@ def wire(store, demo, browser, ui) -> None:
     for name in list(saves):
         saves[name].success(None, None, None, js=SHOW_CONFLICT, api_name=f"{name}_conflict",
                             api_visibility="private")
-    saves["restore_revision"], = wire_structure(store, editor, renderer, ui, form, split,
-                                                may_release)
+    saves["restore_revision"], saves["submit_review"] = wire_structure(
+        store, editor, renderer, ui, form, split, may_release)
     # The item list's rows follow every save: its status column showed the status before
     # (and the rows re-read the store, so a colleague's changes show with them).
     for name, event in saves.items():
@@ -308,5 +305,6 @@ def wire(store, demo, browser, ui) -> None:
                       api_name=f"{name}_list", api_visibility="private",
                       show_progress="hidden")
     wire_answer(editor, renderer, ui, form, split)
+    wire_problems(editor, renderer, ui, form, split, notice_html)
     wire_item_menu(store, ui, renderer, open_item, browser.nav_ids,
                    (first_page, filters, list_outputs), demo)

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 import pycountry
 
-from judges.gold_check import alias_fits, number_or_none, split_location
+from judges.gold_check import alias_fits, numeric_value, split_location, with_number
 from judges.location import COUNTRY_ALIASES
 
 MULTIPLE_CHOICE, YES_NO, OPEN, LOCATION, NUMERIC = (
@@ -43,7 +43,7 @@ def widget_values(item: dict) -> dict:
     choice = gold.strip().rstrip(".").capitalize()
     return {"answer": gold,
             "answer_yes_no": choice if choice in YES_NO_CHOICES else None,
-            "answer_number": number_or_none(gold) if gold else None,
+            "answer_number": numeric_value(gold) if gold else None,
             "loc_country": country, "loc_region": regions[0] if regions else "",
             "loc_aliases": "/".join(regions[1:])}
 
@@ -54,10 +54,15 @@ def gold_for_type(answer_type: str | None, gold: str) -> str:
     if answer_type == YES_NO:
         return widget_values({"answer": gold})["answer_yes_no"] or ""
     if answer_type == NUMERIC:
-        return gold if number_or_none(gold) is not None else ""
+        return gold if numeric_value(gold) is not None else ""
     if answer_type == LOCATION:
         return gold if split_location(gold) else ""
     return gold
+
+
+def type_name(answer_type: str | None) -> str:
+    """An answer type as the Answer type list shows it (`yes_no`), in every message."""
+    return answer_type or "no type"
 
 
 OPTIONS_ASIDE = "_options_aside"   # editor-private keys: kept in the draft, never saved
@@ -80,13 +85,12 @@ def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
     options = list(item.get("options") or [])
     aside = list(item.get(OPTIONS_ASIDE) or [])
     gold_aside = item.get(GOLD_ASIDE) or ""
-    old = (item.get("answer_type") or "no type").replace("_", " ")
-    shown = (new_type or "no type").replace("_", " ")
+    old, shown = type_name(item.get("answer_type")), type_name(new_type)
     notes = []
     if new_type != MULTIPLE_CHOICE and options:
         item, aside = {**item, "options": []}, options
         notes.append(f"The {len(options)} options are set aside: they come back if you switch "
-                     "back to multiple choice before saving.")
+                     f"back to {type_name(MULTIPLE_CHOICE)} before saving.")
     elif new_type == MULTIPLE_CHOICE and not options and aside:
         item, aside, options = {**item, "options": aside}, [], aside
     kept = gold_for_type(new_type, gold)
@@ -135,8 +139,9 @@ def read_answer(answer_type: str | None, form: dict, previous: str) -> str:
     """The answer text the form's control for `answer_type` holds.
 
     `previous` is the text before this edit; it stays when the control holds nothing (or the
-    same number written differently: "12.50" is not rewritten as "12.5"). A form without
-    the type's control (an API client that sends `answer` only) is read from `answer`.
+    same number written differently: "12.50" is not rewritten as "12.5", "3 km" not as "3");
+    a new number keeps the unit ("3 km" set to 4 is "4 km"). A form without the type's
+    control (an API client that sends `answer` only) is read from `answer`.
     """
     fallback = form.get("answer") if form.get("answer") is not None else previous
     if answer_type == YES_NO:
@@ -146,9 +151,9 @@ def read_answer(answer_type: str | None, form: dict, previous: str) -> str:
         if "answer_number" not in form:
             return fallback
         number = form.get("answer_number")
-        if number is None or number_or_none(previous) == float(number):
+        if number is None or numeric_value(previous) == float(number):
             return previous
-        return format_number(float(number))
+        return with_number(previous, float(number), format_number(float(number)))
     if answer_type == LOCATION:
         if not any(key in form for key in ("loc_country", "loc_region", "loc_aliases")):
             return fallback

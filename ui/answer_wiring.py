@@ -6,8 +6,10 @@ type's control, converted or set aside with a note (ui/answer_form.switch_type):
 only what the visible control holds counts, never a value left in a hidden one; the panels
 of the other types are hidden. A multiple-choice item's options are set aside when it
 switches to another type (their panel hides) and come back when it switches back; so do
-its gold and the aliases the new type does not take (the aliases box shows the others). Each event collects the widgets first, like the
-structural events (annotate_structure), so nothing typed just before is lost.
+its gold and the aliases the new type does not take (the aliases box shows the others).
+Each event collects the widgets first, like the structural events (annotate_structure), so
+nothing typed just before is lost, and keeps the item it shows as the draft
+(annotate_drafts.draft_line): what a reload brings back is what the page showed.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ import gradio as gr
 
 from ui import answer_form as af
 from ui import messages
+from ui.annotate_drafts import draft_line, edited
 from ui import editor_ops as ops
 from ui import editor_model as em
 from ui.editor_model import EditError
@@ -31,40 +34,49 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
         except EditError as err:
             raise messages.error(str(err)) from None
 
-    def switch_type(work, *values):
-        """(work, the answer controls' values, the panels' visibility) for the new type."""
+    drafted = [ui.draft_state, ui.draft_choice]
+
+    def switch_type(request: gr.Request, work, *values):
+        """(work, the answer controls' values, the panels' visibility, the draft line) for
+        the new type; the draft is the item as switched (set-aside parts included)."""
         new_type = split(values)[0]["answer_type"]
+        if work and new_type == work["item"].get("answer_type"):
+            # the list fires its input again after a pick (typed, then chosen), with the
+            # widgets as they were before the switch: read now, they would undo it
+            return [gr.skip()] * n_outputs
         item = collected(work, values, answer_type=work["item"].get("answer_type") if work
                          else None)
         item, note = af.switch_type(item, new_type)
         if note:
             messages.warn(note)
+        work = {**work, "item": item}
         shown = {**af.widget_values(item), "aliases": "\n".join(item.get("aliases") or [])}
         panels = renderer.panels(item)
-        return [{**work, "item": item}, *[shown[name] for name in SHOWN],
-                em.option_rows(item), *[panels[name] for name in af.PANELS]]
+        return [work, *[shown[name] for name in SHOWN], em.option_rows(item),
+                *[panels[name] for name in af.PANELS], *draft_line(editor, work, item, request)]
 
-    ui.answer_type.input(switch_type, [ui.work, *form, ui.annotator],
-                         [ui.work, *[getattr(ui, name) for name in SHOWN], ui.options,
-                          *[getattr(ui, name) for name in af.PANELS]],
+    switched = [ui.work, *[getattr(ui, name) for name in SHOWN], ui.options,
+                *[getattr(ui, name) for name in af.PANELS], *drafted]
+    n_outputs = len(switched)
+    ui.answer_type.input(switch_type, [ui.work, *form, ui.annotator], switched,
                          api_name="switch_answer_type", show_progress="hidden")
 
-    structural = renderer.structural_outputs
+    structural = renderer.structural_outputs + drafted
     option_inputs = [ui.work, ui.option_label, *form, ui.annotator]
 
-    def add_option(work, _label, *values):
+    def add_option(request: gr.Request, work, _label, *values):
         try:
             item, label = ops.add_option(collected(work, values))
         except EditError as err:
             raise messages.error(str(err)) from None
-        return renderer.annotator_only({**work, "item": item}) + [label]
+        return edited(editor, renderer, work, item, request) + [label]
 
-    def remove_option(work, label, *values):
+    def remove_option(request: gr.Request, work, label, *values):
         try:
             item = ops.remove_option(collected(work, values), label)
         except EditError as err:
             raise messages.error(str(err)) from None
-        return renderer.annotator_only({**work, "item": item}) + [""]
+        return edited(editor, renderer, work, item, request) + [""]
 
     ui.add_option.click(add_option, option_inputs, structural + [ui.option_label],
                         api_name="add_option")

@@ -17,6 +17,7 @@ from judges.gold_check import gold_problems
 from ui import answer_form as af
 from ui import conflict_merge as cm
 from ui import editor_model as em
+from ui import save_rules as rules
 from ui import times
 
 FIELDS = ("question", "answer_type", "answer", "aliases", "gt_reasoning", "domain",
@@ -77,8 +78,10 @@ class EditorHandlers:
         latest = next(iter(self.store.reviews(saved["id"])), None)
         if latest is None:
             return ""
-        since = (f" (the item is now at version {saved['version']})"
-                 if int(latest["version"]) < int(saved["version"]) else "")
+        reviewed = int(latest["version"])
+        since = (f" (the item has changed since: now version {saved['version']})"
+                 if reviewed < int(saved["version"]) and rules.content_changed(
+                     saved, self.store.revision(saved["id"], reviewed)) else "")
         note = (latest.get("note") or "").strip()
         return (f"Latest review: {latest['verdict']} by {latest['reviewer']} on version "
                 f"{latest['version']} at {times.shown(latest['created_at'])}{since}"
@@ -154,7 +157,7 @@ class EditorHandlers:
                    force: bool = False) -> str:
         """Store `item` (the collected working copy) as the user's draft, or drop the draft
         when it equals the saved item; returns the line the save bar shows."""
-        if same_content(item, work["saved"]) and work["base_version"] == work["saved"]["version"]:
+        if self.unchanged(work, item):
             self.store.delete_draft(user, item["id"], session, work.get("draft_seen"), force)
             return ""
         self.store.save_draft(user, item["id"], work["base_version"], item, session,
@@ -174,29 +177,39 @@ class EditorHandlers:
              ) -> tuple[dict, dict]:
         """Save the collected item; returns (work, outcome).
 
-        outcome["kind"] is "saved", "conflict", "invalid" or "release_refused" (the item
-        would become `released` and `may_release` is false: store/items.check_status,
-        which sees the status stored now, whatever this session loaded). On a conflict the edits are
-        kept as a draft and outcome carries who changed the item, when, the parts each side
-        changed (`diff`) and those both changed (`both`). `base_version` (after a conflict:
-        the version saved meanwhile) saves my edits merged into that version
-        (ui/conflict_merge): their changes to parts I left alone are kept, and of the parts
-        both changed, those named in `take_saved` are theirs.
+        outcome["kind"] is "saved", "unchanged" (nothing differs from the version opened: no
+        new version), "conflict", "invalid" or "release_refused" (the item would become
+        `released` and `may_release` is false: store/items.check_status, which sees the
+        status stored now). On a conflict the edits are kept as a draft and outcome carries who changed the item, when, the parts each side changed (`diff`)
+        and those both changed (`both`). `base_version` (after a conflict: the version saved
+        meanwhile) saves my edits merged into that version (ui/conflict_merge): their
+        changes to parts I left alone are kept, and of the parts both changed, those named
+        in `take_saved` are theirs. What else a save does (import problems, the status of a
+        verified item, the revision comment) is ui/save_rules.
         """
         if not work:
             return work, {"kind": "invalid", "message": "open an item first"}
+        merged, basis = None, work["saved"]
         try:
             item = self.collect(work, form, annot_boxes)
             if base_version is not None:
-                item = self._merged(work, item, base_version, take_saved)
+                item, merged, basis = self._merged(work, item, base_version, take_saved)
             em.check_saveable(item)
             check_gold(item)
         except em.EditError as err:
             return work, {"kind": "invalid", "message": str(err)}
+        if base_version is None and self.unchanged(work, item):
+            self.keep_draft(work, item, user)             # drops a draft of nothing
+            return work, {"kind": "unchanged", "message": (
+                f"Nothing to save: {item['id']} is as saved (version "
+                f"{work['saved']['version']}).")}
+        item, fixed, resolved = rules.settle_problems(item)
+        item, note = rules.status_after(item, basis)
+        comment = rules.revision_comment(comment, merged, fixed, resolved)
         base = work["base_version"] if base_version is None else base_version
         try:
-            version = self.store.save_item(em.strip_editor_fields(item), base, user,
-                                           (comment or "").strip(), may_release)
+            version = self.store.save_item(em.strip_editor_fields(item), base, user, comment,
+                                           may_release)
         except ConflictError as err:
             self.store.save_draft(user, item["id"], work["base_version"], item)
             work = {**work, "item": item}
@@ -220,7 +233,15 @@ class EditorHandlers:
         fresh = self.load(item["id"], user)
         fresh["image_index"] = work.get("image_index", 0)
         return fresh, {"kind": "saved", "version": version,
-                       "message": f"Saved {item['id']} as version {version}."}
+                       "message": " ".join(filter(None, [
+                           f"Saved {item['id']} as version {version}.", note]))}
+
+    @staticmethod
+    def unchanged(work: dict, item: dict) -> bool:
+        """Is the collected `item` the version this session opened, and that version the
+        latest it knows of? (A switch of type and back, say.)"""
+        return same_content(item, work["saved"]) and \
+            work["base_version"] == work["saved"]["version"]
 
     def compare_with_saved(self, work: dict, form: dict, annot_boxes: list | None) -> list[list]:
         """Field-by-field: the saved (possibly someone else's) version against yours."""
@@ -235,13 +256,15 @@ class EditorHandlers:
         except NotFoundError:
             return saved
 
-    def _merged(self, work: dict, item: dict, version: int, take_saved) -> dict:
-        """My edits merged into the saved version `version`; unmerged when the item has
-        moved on since (the save is then refused as a conflict again, with a fresh diff)."""
+    def _merged(self, work: dict, item: dict, version: int, take_saved) -> tuple:
+        """(my edits merged into the saved version `version`, (that version, its author),
+        that version); unmerged when the item has moved on since (the save is then refused
+        as a conflict again, with a fresh diff)."""
         saved = self.store.get_item(item["id"])
         if saved["version"] != version:
-            return item
-        return cm.merge(self._base(work, saved), saved, item, take_saved)
+            return item, None, work["saved"]
+        merged = cm.merge(self._base(work, saved), saved, item, take_saved)
+        return merged, (version, saved.get("updated_by")), saved
 
 
 def check_gold(item: dict) -> None:

@@ -34,20 +34,24 @@ class HistoryHandlers:
                note: str = "") -> tuple[str, bool]:
         """Record a review of `version`, the version on the reviewer's screen (a colleague's
         save meanwhile does not change what was reviewed); returns (the line the page shows,
-        naming that version and any newer one; whether a newer one exists)."""
+        naming that version, the status the review gave the item, and any newer version;
+        whether a newer one exists). The store refuses a review by the version's author."""
         try:
+            before = self.store.get_item(item_id)
             self.store.add_review(item_id, int(version), reviewer, verdict, note or "")
             latest = self.store.get_item(item_id)
         except (NotFoundError, ValidationError) as err:
             raise EditError(f"review not recorded: {err}") from None
-        line = f"Reviewed version {int(version)}."
-        newer = int(latest["version"]) > int(version)
+        line = f"Reviewed version {int(version)}: {verdict}."
+        if latest["status"] != before["status"]:
+            line += f" The item is now {latest['status']} (version {latest['version']})."
+        newer = int(before["version"]) > int(version)
         if newer:
             saved_at = times.shown(latest.get("updated_at"))
             line += (f" Version {latest['version']} was saved since, by "
                      f"{latest.get('updated_by')} at {saved_at}: this review "
-                     "is of the version you had open. Open the item again to review the "
-                     "latest.")
+                     "is of the version you had open, and the status stays "
+                     f"{latest['status']}. Open the item again to review the latest.")
         return line, newer
 
     def restore(self, item_id: str, version, base_version: int, user: str,

@@ -86,7 +86,10 @@ def upload_targets(upload: Path, workdir: Path, fmt: str, images_dir: Path | Non
             shutil.copyfile(upload, local)
         return [(local, upload.name)]
     unpack_zip(upload, workdir)
-    paths = find_data_files(workdir, fmt)
+    try:
+        paths = find_data_files(workdir, fmt)
+    except IoError as err:
+        raise IoError(f"{upload.name}: {err} — nothing was imported") from None
     named = [(path, shown_path(str(path), workdir, upload.name)) for path in paths]
     if len(named) > 1:
         refuse_mixed(named, fmt, images_dir, dataset, upload.name)
@@ -101,12 +104,12 @@ def refuse_mixed(named: list[tuple[Path, str]], fmt: str, images_dir, dataset,
         try:
             record_ids(fmt, path, images_dir, dataset)
         except FormatError as err:
-            unreadable.append(f"{shown} ({err.reason})")
-    if unreadable:
+            unreadable.append(f"{shown}: {err.reason}")
+    if unreadable:      # the reason says what is wrong: broken JSON, or another format
         raise IoError(
-            f"{archive} holds {len(named)} data files ({', '.join(s for _, s in named)}), "
-            f"and not all of them are {fmt}: {'; '.join(unreadable)}. Put only the "
-            f"{fmt} files (and their images) in the ZIP, or import one file by itself "
+            f"{archive} holds {len(named)} data files ({', '.join(s for _, s in named)}); "
+            f"{len(unreadable)} of them cannot be imported as {fmt}: {'; '.join(unreadable)}. "
+            "Fix it or leave it out of the ZIP, or import one file by itself "
             "— nothing was imported")
 
 

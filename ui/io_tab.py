@@ -3,10 +3,12 @@ from __future__ import annotations
 
 import gradio as gr
 
-from formats import EXPORT_FORMATS, IMPORT_FORMATS
+from formats import EXPORT_FORMATS, IMPORT_FORMATS, dataset_refusal
 from ui import access, messages
 from ui.gradio_hooks import event_caller, login_required
+from ui.handler_errors import from_script
 from ui.io_handlers import IoError, IoHandlers, import_summary, server_paths_hint
+from ui.io_lines import dataset_choices, export_line, failed_import
 from ui.session import user_of
 
 
@@ -51,9 +53,12 @@ def build_io_tab(store, import_roots=None, demo=None) -> None:
             gr.Markdown("### Export")
             out_fmt = gr.Dropdown(sorted(EXPORT_FORMATS), value="jsonl", label="Format",
                                   elem_id="export-format")
-            out_dataset = gr.Dropdown([], label="Dataset (empty: all)", allow_custom_value=False,
+            # the datasets with their item counts, filled when the page opens; a name typed
+            # is taken as it is, and refused unless it is one of them (never read as "all")
+            out_dataset = gr.Dropdown([], label="Dataset (empty: all)", allow_custom_value=True,
                                       elem_id="export-dataset")
             export = gr.Button("Export", elem_id="export-start")
+            exported = gr.Markdown(elem_id="export-summary")
             download = gr.File(label="Download", elem_id="export-file", interactive=False)
             summary = gr.JSON(label="Summary")
 
@@ -68,14 +73,17 @@ def build_io_tab(store, import_roots=None, demo=None) -> None:
                                              event_caller(store, request, demo),
                                              "release_item"))
         except IoError as err:
-            raise messages.error(err) from None
+            if from_script(request):
+                raise messages.error(err) from None
+            messages.warn(err)        # the toast fades: the report keeps what failed
+            return (failed_import(str(err)), gr.skip(), gr.update(visible=False), "", None)
         if "confirm" in result:
             return (gr.skip(), gr.skip(), gr.update(visible=True),
                     messages.status(result["confirm"]), result["confirm"])
         warn, message = import_summary(result)
         (messages.warn if warn else messages.info)(message)
         return ("```\n" + result["text"].replace("```", "'''") + "\n```",
-                gr.update(choices=store.facets().get("dataset", [])),
+                gr.update(choices=dataset_choices(store)),
                 gr.update(visible=False), "", None)
 
     def do_confirmed(request: gr.Request, fmt, upload, path, images_dir, name, replace_them,
@@ -100,12 +108,21 @@ def build_io_tab(store, import_roots=None, demo=None) -> None:
                  api_name="import_file_cancel", api_visibility="private")
 
     def do_export(request: gr.Request, fmt, name):
+        name = (name or "").strip() or None
+        refused = dataset_refusal(store, name)
         try:
+            if refused:
+                raise IoError(f"{refused}; choose one of the list, or leave it empty for all")
             path, info = handlers.run_export(fmt, name, user_of(request))
         except IoError as err:
-            raise messages.error(err) from None
-        return path, info
+            if from_script(request):
+                raise messages.error(f"Not exported: {err}") from None
+            messages.warn(f"Not exported: {err}")   # and no download of an earlier export
+            return None, None, messages.status(f"Not exported: {err}")
+        return path, info, messages.status(export_line(info))
 
-    export.click(do_export, [out_fmt, out_dataset], [download, summary], api_name="export_file")
-    out_fmt.focus(lambda: gr.update(choices=store.facets().get("dataset", [])), None,
-                  out_dataset, api_name="export_datasets", show_progress="hidden")
+    export.click(do_export, [out_fmt, out_dataset], [download, summary, exported],
+                 api_name="export_file")
+    if demo is not None:
+        demo.load(lambda: gr.update(choices=dataset_choices(store)), None, out_dataset,
+                  api_name="export_datasets", show_progress="hidden")

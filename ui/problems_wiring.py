@@ -1,0 +1,75 @@
+"""Import problems on the Annotate page: the list above the editor, and marking one resolved.
+
+A save checks the problems of the shared rules again and drops those the item no longer has
+(ui/save_rules.settle_problems); a problem no rule can check on the item ("image file not
+found" at import: the annotator has added the image since) is marked resolved here, one by
+one. The mark is an edit of the working copy (kept in its draft) and the next Save records
+it in the revision's comment, with its author and time; the item's flag follows the
+problems that remain, so the "flagged" filter lists what is left to do.
+"""
+from __future__ import annotations
+
+import gradio as gr
+
+from judges.gold_check import still_holds
+from ui import messages
+from ui import save_rules as rules
+from ui.annotate_drafts import edited
+from ui.editor_model import EditError
+from ui.text import escape_html
+
+
+def build_problem_actions(ui) -> None:
+    """Under the notice, shown while the open item has import problems: tick those you
+    have resolved, then Mark resolved."""
+    with gr.Row(visible=False, elem_id="problems-resolve", equal_height=True) as \
+            ui.problems_row:
+        ui.problems_pick = gr.CheckboxGroup([], label="Import problems you have resolved",
+                                            elem_id="problems-pick", scale=4)
+        ui.problems_resolve = gr.Button("Mark resolved", size="sm", scale=0, min_width=130,
+                                        elem_id="problems-resolve-button")
+
+
+def problems_html(item: dict) -> str:
+    """The working copy's import problems: those a save checks again say so, and those
+    marked resolved (not saved yet) are listed apart."""
+    problems = item.get("problems") or []
+    resolved = item.get(rules.RESOLVED) or []
+    if not problems and not resolved:
+        return ""
+    lines = "".join(
+        f"<li>{escape_html(p)}"
+        + (" <i>(checked again when you save)</i>" if still_holds(p, item) is not None else "")
+        + "</li>" for p in problems)
+    done = "".join(f"<li><s>{escape_html(p)}</s> <i>marked resolved: recorded when you "
+                   f"save</i></li>" for p in resolved)
+    return f"<b>⚑ Import problems</b><ul>{lines}{done}</ul>"
+
+
+def problem_choices(item: dict) -> list:
+    """The problem row's updates (row, checkboxes) for the item shown. The checkboxes are
+    sent only when there is something to tick: a choices update rebuilds the component."""
+    problems = item.get("problems") or []
+    if not problems:
+        return [gr.update(visible=False), gr.skip()]
+    return [gr.update(visible=True), gr.update(choices=problems, value=[])]
+
+
+def wire_problems(editor, renderer, ui, form, split, notice_html) -> None:
+    """`notice_html(work)`: the notice above the editor for a work state (annotate_wiring)."""
+    def resolve(request: gr.Request, work, picked, *values):
+        messages.require_open(work)
+        form_values, annot = split(values)
+        try:
+            item = rules.mark_resolved(editor.collect(work, form_values, annot), picked)
+        except EditError as err:
+            raise messages.error(err) from None
+        out = edited(editor, renderer, work, item, request)
+        shown = {**work, "item": item}
+        return out + [notice_html(shown), *problem_choices(item)]
+
+    ui.problems_resolve.click(
+        resolve, [ui.work, ui.problems_pick, *form, ui.annotator],
+        renderer.structural_outputs + [ui.draft_state, ui.draft_choice, ui.notice,
+                                       ui.problems_row, ui.problems_pick],
+        api_name="resolve_problems")

@@ -1,0 +1,69 @@
+"""What a save does besides storing the edited item: plain data in, plain data out.
+
+- Import problems follow the item. A problem of a rule the shared validator can check again
+  (judges.gold_check.still_holds: the gold, options, aliases, boxes, "missing image") is
+  dropped once the edited item keeps the rule; any other ("image file not found" at import)
+  stays until the annotator marks it resolved (`mark_resolved`, kept in the working copy
+  and its draft until the save). The flag is the store's: flagged while problems remain.
+- A content change to a `verified` item puts it back `in_review`: what was verified is
+  not what is saved (a change of the status alone is the user's own choice).
+- The revision's comment says what the save did besides the user's words: the version it
+  was merged with, the problems it found fixed and those marked resolved (who and when
+  are the revision's author and time, shown in History).
+"""
+from __future__ import annotations
+
+from judges.gold_check import still_holds
+from store import diff_items
+from ui import editor_model as em
+
+RESOLVED = "_resolved_problems"   # editor-private: problems marked resolved, not yet saved
+BOOKKEEPING = ("status", "problems")
+
+
+def mark_resolved(item: dict, problems: list[str]) -> dict:
+    """`item` without the import problems `problems` (the annotator says they are
+    resolved), which are remembered until the save records them."""
+    chosen = [p for p in problems or [] if p in (item.get("problems") or [])]
+    if not chosen:
+        raise em.EditError("tick the import problems you have resolved first")
+    return {**item, "problems": [p for p in item["problems"] if p not in chosen],
+            RESOLVED: [*(item.get(RESOLVED) or []), *chosen]}
+
+
+def settle_problems(item: dict) -> tuple[dict, list[str], list[str]]:
+    """(the item with the problems that no longer hold removed; those found fixed; those
+    the annotator marked resolved)."""
+    problems = list(item.get("problems") or [])
+    kept = [p for p in problems if still_holds(p, item) is not False]
+    fixed = [p for p in problems if p not in kept]
+    return {**item, "problems": kept}, fixed, list(item.get(RESOLVED) or [])
+
+
+def content_changed(item: dict, saved: dict) -> bool:
+    """Did anything but the status and the import problems change?"""
+    return any(change["field"] not in BOOKKEEPING
+               for change in diff_items(em.content_only(saved), em.content_only(item)))
+
+
+def status_after(item: dict, saved: dict) -> tuple[dict, str]:
+    """(the item with the status its save gives it, the sentence saying so or "")."""
+    if saved.get("status") == "verified" and item.get("status") == "verified" \
+            and content_changed(item, saved):
+        return ({**item, "status": "in_review"},
+                "It was verified: changed, it is back in review (status in_review).")
+    return item, ""
+
+
+def revision_comment(comment: str, merged: tuple[int, str] | None = None,
+                     fixed: list[str] = (), resolved: list[str] = ()) -> str:
+    """The user's comment, then what the save did: "merged with version 3 by ann2", the
+    import problems it found fixed, and those marked resolved."""
+    parts = [(comment or "").strip()]
+    if merged:
+        parts.append(f"merged with version {merged[0]} by {merged[1]}")
+    if fixed:
+        parts.append("import problems fixed: " + "; ".join(fixed))
+    if resolved:
+        parts.append("import problems marked resolved: " + "; ".join(resolved))
+    return " · ".join(p for p in parts if p)
