@@ -64,7 +64,6 @@ GROUPS = (
         select_item load_item domain_choices subtask_choices status_choices next_item prev_item sync_url
         save_item save_item_by_enter save_over_conflict compare_with_saved reload_saved
         save_item_list save_item_by_enter_list save_over_conflict_list restore_revision_list
-        save_item_conflict save_item_by_enter_conflict save_over_conflict_conflict
         autosave_draft box_edits_only stale_save_line autosave_boxes discard_draft
         keep_this_tabs_draft open_other_tabs_draft add_clue remove_clue move_clue_up
         move_clue_down select_clue select_image add_image remove_image move_image_left
