@@ -33,9 +33,10 @@ def file_url(path: str | Path) -> str:
 
 
 def strip_html(previews: list[str | Path], selected: int | None) -> str:
-    """One button per image, numbered from 1, the annotated one marked."""
+    """One button per image, numbered from 1, the annotated one marked; none without an
+    image (the line beside it says so)."""
     if not previews:
-        return '<div class="cl-thumbs cl-empty">No images yet.</div>'
+        return '<div class="cl-thumbs cl-empty"></div>'
     buttons = []
     for index, path in enumerate(previews):
         label = str(index + 1)
