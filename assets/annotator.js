@@ -5,32 +5,36 @@
 // it was given: any fixed height stretched the picture (a 1300x900 photo showed about
 // half as wide as tall). ClueLab gives it `height: auto` (ui/annotate_layout.py), so the
 // canvas keeps its own aspect ratio, and here limits the container's width so that the
-// whole image also fits the height left on the first screen (above the sticky save bar).
-// The image's size comes from the line above it (#image-info's data-width/data-height).
-// The room counts the component's toolbar under the canvas, so the tools are on the first
-// screen too. The fit waits while a pointer is down on the image: a canvas resized in the
-// middle of a drag (the save bar's status line appears with the first box) records the
-// box's end with the old scale.
+// whole image also fits the height left on the first screen (above the sticky save bar's
+// own line: a question opened above that line, a refused save's panel or another tab's
+// draft, shows over the image until it is answered). The image's size comes from the line
+// above it (#image-info's data-width/data-height). The room counts the component's toolbar
+// and the help line under the canvas, so the tools are on the first screen too. The fit
+// waits while a pointer is down on the image: a canvas resized in the middle of a drag
+// records the box's end with the old scale.
 //
 // Also: the relabel picker opens listing every clue. The component focuses its input before
 // it has filtered the list by the current label, so only that clue was listed; focusing the
 // input again once it is shown runs its own "show every choice" path.
 //
-// And a clue typed into that picker ("clue 2", or just "2") + Enter assigns the clue with its
-// colour, exactly as picking it from the list: the component takes typed text as the label
-// alone (the colour stayed the grey of "(pick a clue)"), so the typed clue's list entry is
-// picked for it. Text that names no clue is left to the component; Save refuses such a box.
+// And a clue typed into that picker ("clue 2", or just "2") + Enter or OK assigns the clue
+// with its colour, exactly as picking it from the list: the component takes typed text as
+// the label alone (the colour stayed the grey of "(pick a clue)"), so the typed clue's list
+// entry is picked for it. Text that names no clue is refused in the dialog, which says so
+// and stays open (the component took it as the label).
 // "(pick a clue)", the label a new box shows until it has a clue, is no choice: the list
 // hides it (assets/cluelab.css), ArrowDown/ArrowUp walk the clues only (the component's
-// walk started on it, and Enter then committed it), and Enter with no clue chosen keeps
-// the dialog open (ui/workarounds.py, BOX_LABEL_PLACEHOLDER).
+// walk started on it, and Enter then committed it), Enter with no clue chosen keeps the
+// dialog open, and it is never part of what is typed: a click into the field put the caret
+// after it, and "2" typed then read "(pick a clue)2", a label of no clue
+// (ui/workarounds.py, BOX_LABEL_PLACEHOLDER).
 // The dialog is placed next to the box it labels, beside it (right, else left, else below
 // or above) so it covers neither the box nor is far from it: the component centres it near
 // the top of the screen, whatever the box (ui/workarounds.py, BOX_DIALOG_POSITION). The box
 // is the one just drawn (press to release) or, to relabel, the one last clicked.
 (() => {
   const MIN_HEIGHT = 320;     // below this the image is allowed to run past the first screen
-  const GAP = 12;             // room between the image's bottom and the save bar
+  const GAP = 8;              // room between the help line's bottom and the save bar
 
   let pointerDown = false;
   let fitPending = false;
@@ -45,15 +49,25 @@
     let maxWidth = "";
     if (width > 0 && height > 0) {
       const top = container.getBoundingClientRect().top + window.scrollY;
-      const footer = document.getElementById("item-footer");
-      const bar = footer ? footer.getBoundingClientRect().height : 0;
-      const annotator = document.getElementById("annotator");  // canvas, toolbar, padding
-      const below = annotator.getBoundingClientRect().bottom -
+      // what follows the canvas: the toolbar, the block's padding, the help line
+      const help = document.getElementById("annotator-help");
+      const last = help && help.offsetParent ? help : document.getElementById("annotator");
+      const below = last.getBoundingClientRect().bottom -
                     container.getBoundingClientRect().bottom;
-      const room = Math.max(MIN_HEIGHT, window.innerHeight - top - bar - below - GAP);
+      const room = Math.max(MIN_HEIGHT, window.innerHeight - top - barHeight() - below - GAP);
       maxWidth = `${Math.floor(room * width / height)}px`;
     }
     if (container.style.maxWidth !== maxWidth) container.style.maxWidth = maxWidth;
+  }
+
+  function barHeight() {      // the save bar's own line, from its top to the screen's bottom
+    const footer = document.getElementById("item-footer");
+    if (!footer || !footer.offsetParent) return 0;
+    const row = document.getElementById("save-row");
+    const bottom = footer.getBoundingClientRect().bottom;
+    if (!row) return footer.getBoundingClientRect().height;
+    return bottom - row.getBoundingClientRect().top +
+           parseFloat(getComputedStyle(footer).paddingTop || "0");
   }
 
   function showEveryChoice(modal) {
@@ -74,6 +88,7 @@
 
   const PICK_LABEL = "(pick a clue)";                // as ui/editor_model.PICK_LABEL
   let highlighted = null;     // the clue ArrowDown/ArrowUp moved to in the label dialog
+  let picking = false;        // OK is being clicked for a clue picked here: let it through
 
   function clueOptions() {    // the dialog's list entries that are clues, in their order
     return [...document.querySelectorAll("#model-box-edit [data-testid='dropdown-option']")]
@@ -88,13 +103,60 @@
     }
   }
 
+  function okButton(modal) {
+    return [...modal.querySelectorAll("button")]
+      .find((button) => button.textContent.trim() === "OK");
+  }
+
   function pickOption(modal, option) {
     option.dispatchEvent(new MouseEvent("mousedown", {bubbles: true}));  // as a pick
     requestAnimationFrame(() => {
-      const ok = [...modal.querySelectorAll("button")]
-        .find((button) => button.textContent.trim() === "OK");
-      if (ok) ok.click();
+      const ok = okButton(modal);
+      if (!ok) return;
+      picking = true;
+      ok.click();
+      picking = false;
     });
+  }
+
+  function refuse(modal, input, text) {   // the dialog stays open and says why
+    const dialog = modal.querySelector(".modal-container") || modal;
+    let note = dialog.querySelector(".cl-pick-refused");
+    if (!note) {
+      note = document.createElement("div");
+      note.className = "cl-pick-refused";
+      note.setAttribute("role", "alert");
+      dialog.appendChild(note);
+    }
+    const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
+    note.textContent = `“${shown}” names no clue of this item: type a clue's number ` +
+                       "or pick one from the list.";
+    input.focus();
+    input.select();
+  }
+
+  function dropPlaceholder(event) {       // typing never adds to "(pick a clue)"
+    const input = event.target;
+    if (!input.matches || !input.matches("#model-box-edit input[role='listbox']")) return;
+    if (input.value !== PICK_LABEL && input.value.includes(PICK_LABEL)) {
+      input.value = input.value.replace(PICK_LABEL, "").trim();
+    }
+    const note = document.querySelector("#model-box-edit .cl-pick-refused");
+    if (note) note.remove();
+  }
+
+  function labelDialogOk(event) {         // OK with typed text: as Enter with it
+    const modal = document.getElementById("model-box-edit");
+    const button = event.target.closest && event.target.closest("button");
+    if (picking || !modal || !button || button !== okButton(modal)) return;
+    const input = modal.querySelector("input[role='listbox']");
+    const text = input ? input.value.trim() : "";
+    if (!text || text === PICK_LABEL) return;    // no clue yet: the box stays grey
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    const typed = CLUE_LABEL.exec(text);
+    if (typed) pickTypedClue(modal, input, `clue ${Number(typed[1])}`);
+    else refuse(modal, input, text);
   }
 
   function moveHighlight(step) {
@@ -106,7 +168,6 @@
   }
 
   function labelDialogKey(event) {
-    if (event.cluelabRetyped) return;
     const modal = document.getElementById("model-box-edit");
     const input = modal && modal.querySelector("input[role='listbox']");
     if (!input || event.target !== input) return;
@@ -122,30 +183,26 @@
       .find((li) => li.getAttribute("aria-label") === highlighted);
     const typed = CLUE_LABEL.exec(input.value);
     const nothing = !input.value.trim() || input.value.trim() === PICK_LABEL;
-    if (!chosen && !typed && !nothing) return;   // other text: the component's way
     event.preventDefault();
     event.stopImmediatePropagation();            // the component's own Enter must not run
     if (chosen) { pickOption(modal, chosen); return; }
     if (nothing) return;                         // no clue chosen yet: the dialog stays open
+    if (!typed) { refuse(modal, input, input.value.trim()); return; }
     pickTypedClue(modal, input, `clue ${Number(typed[1])}`);
   }
 
   function pickTypedClue(modal, input, name) {
-    const original = input.value;
+    const original = input.value.trim();
+    input.focus();                          // its list shows (after a click on OK it had gone)
     input.value = name;                     // the list filters to it
     input.dispatchEvent(new Event("input", {bubbles: true}));
     requestAnimationFrame(() => {
       const option = [...document.querySelectorAll("[data-testid='dropdown-option']")]
         .find((li) => li.getAttribute("aria-label") === name);
-      if (!option) {                        // no such clue: the component's way, unchanged
-        input.value = original;
-        input.dispatchEvent(new Event("input", {bubbles: true}));
-        const again = new KeyboardEvent("keydown", {key: "Enter", bubbles: true});
-        again.cluelabRetyped = true;
-        input.dispatchEvent(again);
-        return;
-      }
-      pickOption(modal, option);
+      if (option) { pickOption(modal, option); return; }
+      input.value = original;               // no such clue: the text typed, refused
+      input.dispatchEvent(new Event("input", {bubbles: true}));
+      refuse(modal, input, original);
     });
   }
 
@@ -214,6 +271,8 @@
 
   window.addEventListener("resize", fit);
   window.addEventListener("keydown", labelDialogKey, true);
+  window.addEventListener("input", dropPlaceholder, true);
+  window.addEventListener("click", labelDialogOk, true);
   window.addEventListener("pointerup", pointerReleased, true);
   window.addEventListener("pointercancel", pointerReleased, true);
   // the page's components arrive after this script runs; only the Annotate page has them

@@ -1,9 +1,12 @@
 // Toasts stay clear of the controls (ui/workarounds.py, TOAST_TOP_RIGHT): Gradio puts them
 // top-right, over the Annotate page's Next button and status dropdown, for seconds after
-// every save. assets/cluelab.css moves them bottom-right; here the room they keep below
-// them follows the sticky save bar's height (--cl-save-bar: 0 on pages without one), and a
-// toast is dismissed by a click on it (its header still folds it; × still closes it) or,
-// outside a text field, by Escape.
+// every save; bottom-right they covered the Gold answer field, the clue table, the review
+// note and Submit review. On a page with a save bar (Annotate) they show in the bar's
+// message box, wherever the bar is (it sticks to the screen's bottom, and sits above the
+// History panel once the page is scrolled to its end): here the box's place and size go to
+// CSS variables and <html data-cl-toast-in-bar>, which assets/cluelab.css turns into the
+// toast's place and size. Elsewhere they go bottom-right. A toast is dismissed by a click
+// on it (its header still folds it; × still closes it) or, outside a text field, by Escape.
 // Stale warnings go (ui/workarounds.py, TOASTS_STAY): Gradio keeps a warning on screen for
 // its seconds, whatever happened since, and no server call closes one, so "Not saved:
 // changed by rev" stayed beside the "Saved" of Save merged, and a gold warning stayed after
@@ -13,15 +16,33 @@
 (() => {
   const root = document.documentElement;
   let watched = null;
-  const measure = () => {
-    const bar = document.getElementById("item-footer");
-    const height = bar && bar.offsetParent ? bar.getBoundingClientRect().height : 0;
-    root.style.setProperty("--cl-save-bar", `${Math.ceil(height)}px`);
-    if (bar && bar !== watched) { watched = bar; new ResizeObserver(measure).observe(bar); }
+  const place = () => {
+    const box = document.getElementById("save-status");
+    const rect = box && box.offsetParent ? box.getBoundingClientRect() : null;
+    const inBar = Boolean(rect && rect.height > 0 && rect.bottom > 0 &&
+                          rect.top < window.innerHeight);
+    if (inBar) {
+      root.style.setProperty("--cl-toast-left", `${Math.floor(rect.left)}px`);
+      root.style.setProperty("--cl-toast-width", `${Math.ceil(rect.width)}px`);
+      root.style.setProperty("--cl-toast-bottom",
+                             `${Math.floor(window.innerHeight - rect.bottom)}px`);
+      root.style.setProperty("--cl-toast-height", `${Math.ceil(rect.height)}px`);
+    }
+    if (root.hasAttribute("data-cl-toast-in-bar") !== inBar) {
+      root.toggleAttribute("data-cl-toast-in-bar", inBar);
+    }
+    if (box && box !== watched) { watched = box; new ResizeObserver(place).observe(box); }
   };
-  new MutationObserver(() => { if (!watched || !watched.isConnected) measure(); })
+  let queued = false;
+  const later = () => {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; place(); });
+  };
+  new MutationObserver(() => { if (!watched || !watched.isConnected) later(); })
     .observe(root, {childList: true, subtree: true});
-  window.addEventListener("resize", measure);
+  window.addEventListener("resize", later);
+  window.addEventListener("scroll", later, {passive: true});
 
   const close = (toast) => {
     const button = toast && toast.querySelector("[data-testid='toast-close']");
@@ -35,6 +56,7 @@
     for (const record of records) {
       for (const node of record.addedNodes) {
         const toast = node.nodeType === 1 && node.closest("[data-testid='toast-body']");
+        if (toast) place();       // where the message box is now (the list shown or hidden)
         if (toast && (toast.classList.contains("success") || toast.classList.contains("info"))) {
           closeStale(toast);
           return;

@@ -66,7 +66,6 @@ GROUPS = (
         save_item save_item_by_enter save_over_conflict compare_with_saved reload_saved
         save_item_list save_item_by_enter_list save_over_conflict_list restore_revision_list
         submit_review_list
-        save_item_conflict save_item_by_enter_conflict save_over_conflict_conflict
         autosave_draft box_edits_only stale_save_line autosave_boxes discard_draft
         keep_this_tabs_draft open_other_tabs_draft add_clue remove_clue move_clue_up
         move_clue_down select_clue select_image add_image remove_image move_image_left

@@ -16,6 +16,7 @@ from domain.vocabulary import ANSWER_TYPES, ITEM_STATUSES
 from ui import annotator_values  # noqa: F401 - patches the annotator's preprocess
 from ui import answer_form as af
 from ui import editor_model as em
+from ui.conflict_merge import take_saved_label
 from ui.annotate_lifecycle import build_item_menu
 from ui.browser_handlers import ALL, FLAGGED_CHOICES, LIST_HEADERS
 from ui.history_handlers import DIFF_HEADERS, HISTORY_HEADERS
@@ -38,14 +39,26 @@ DEFER_PANELS = True
 
 # The first screen (the lines around the annotator) is plain HTML, not Markdown: no widget
 # a fresh page builds at once needs Gradio's Markdown scripts, ~0.3 s of its cold start.
+# One line under the image (the canvas takes the height a paragraph took, and the save bar
+# cut that paragraph off at 1400x900); "?" opens the whole of it over the page, so opening
+# it moves nothing (assets/cluelab.css, .cl-pop).
 HELP = (
-    "<b>Boxes:</b> press <kbd>C</kbd> over the image (or the ✚ tool) and drag to draw; pick "
-    "the clue it belongs to (<code>clue 1</code>, <code>clue 2</code>, …). <kbd>D</kbd> "
-    "(✋) selects, moves and resizes: click a box there, then <kbd>E</kbd> relabels it and "
-    "<kbd>Del</kbd> removes it (not while drawing). Wheel zooms, "
+    '<div class="cl-hint"><span><kbd>C</kbd> draw · <kbd>D</kbd> select · <kbd>E</kbd> '
+    'relabel · <kbd>Del</kbd> remove · wheel zoom · <kbd>Space</kbd> reset · '
+    '<kbd>Ctrl+S</kbd> save</span>'
+    '<details class="cl-pop cl-pop-up"><summary title="How to draw and label boxes">?</summary>'
+    "<div><b>Boxes:</b> press <kbd>C</kbd> over the image (or the ✚ tool) and drag to draw; "
+    "pick the clue it belongs to (<code>clue 1</code>, <code>clue 2</code>, …) or type its "
+    "number and Enter. <kbd>D</kbd> (✋) selects, moves and resizes: click a box there, then "
+    "<kbd>E</kbd> relabels it and <kbd>Del</kbd> removes it (not while drawing). Wheel zooms, "
     "<kbd>Space</kbd> resets the view. <kbd>Ctrl+S</kbd> saves, <kbd>Alt+→</kbd> / "
-    "<kbd>Alt+←</kbd> next / previous item. Edits are kept as a draft until you save."
+    "<kbd>Alt+←</kbd> next / previous item. Edits are kept as a draft until you save.</div>"
+    "</details></div>"
 )
+
+# The item list's show/hide button (assets/list_toggle.js keeps the choice per browser).
+LIST_TOGGLE = ('<button type="button" id="list-toggle" class="cl-list-toggle" '
+               'aria-controls="item-browser" title="Show or hide the item list">☰ Items</button>')
 
 
 # id and status whole (26-character demo ids, "candidate" at the list's 12px), the question
@@ -92,10 +105,13 @@ def build_editor() -> SimpleNamespace:
     with gr.Column(scale=4, elem_id="item-editor"):
         # one slim line: the image is to start high on the first screen
         with gr.Row(equal_height=True, elem_id="item-nav"):
+            gr.HTML(LIST_TOGGLE, elem_id="list-toggle-box", js_on_load=None,
+                    apply_default_css=False, scale=0, min_width=90)
             ui.prev = gr.Button("◀ Previous", elem_id="prev-item", scale=0, min_width=130)
+            # one line whatever the id's length (a 300-character id made it five lines)
             ui.item_id = gr.Textbox(label="Item id (Enter opens)", show_label=False,
                                     container=False, placeholder="item id (Enter opens)",
-                                    elem_id="item-id", scale=3)
+                                    max_lines=1, elem_id="item-id", scale=3)
             ui.next = gr.Button("Next ▶", elem_id="next-item", scale=0, min_width=110)
             # its choices follow the caller's role when opened (status_choices: only an
             # admin is offered `released`); any value is taken back, the save decides
@@ -107,18 +123,22 @@ def build_editor() -> SimpleNamespace:
         build_item_menu(ui, visible=not DEFER_PANELS)
         ui.notice = gr.HTML(elem_id="item-notice")
         build_problem_actions(ui)           # ui/problems_wiring.py
-        with gr.Row():
-            with gr.Column(scale=3, min_width=420):
+        # the image column is the widest: the main task is boxing small clues in large images
+        with gr.Row(elem_id="editor-row"):
+            with gr.Column(scale=3, min_width=420, elem_id="image-column"):
+                # the image's own line: thumbnails, which image at what size, its buttons
+                # (Move and Remove are hidden while they have nothing to act on, cluelab.css)
                 with gr.Row(elem_id="image-bar"):
                     ui.strip = gr.HTML(elem_id="image-strip", js_on_load=STRIP_JS,
                                        apply_default_css=False)
-                    # which image, its size and type: beside the strip, not a line of its own
                     ui.image_info = gr.HTML(elem_id="image-info")
                     ui.add_image = gr.UploadButton("Add image", file_types=["image"],
                                                    size="sm", elem_id="add-image", scale=0,
                                                    min_width=90)
-                    ui.image_left = gr.Button("◀ Move", size="sm", scale=0, min_width=70)
-                    ui.image_right = gr.Button("Move ▶", size="sm", scale=0, min_width=70)
+                    ui.image_left = gr.Button("◀ Move", size="sm", scale=0, min_width=70,
+                                              elem_id="image-left")
+                    ui.image_right = gr.Button("Move ▶", size="sm", scale=0, min_width=70,
+                                               elem_id="image-right")
                     ui.remove_image = gr.Button("Remove image", size="sm", variant="stop",
                                                 elem_id="remove-image", scale=0, min_width=110)
                 ui.annotator = image_annotator(
@@ -130,10 +150,10 @@ def build_editor() -> SimpleNamespace:
                     label_list=[em.PICK_LABEL], label_colors=[em.PICK_COLOR],
                 )
                 gr.HTML(HELP, elem_id="annotator-help")
-            with gr.Column(scale=2, min_width=380), \
+            with gr.Column(scale=2, min_width=380, elem_id="form-column"), \
                     gr.Column(visible=not DEFER_PANELS, elem_id="item-form") as ui.form_body:
                 ui.clues = schema_table(em.CLUE_HEADERS, static_columns=[0, 3], wrap=True,
-                                       label="Clues", column_widths=["16%", "33%", "30%", "21%"],
+                                       label="Clues", column_widths=["16%", "32%", "34%", "18%"],
                                        elem_id="clue-table", visible=not DEFER_PANELS)
                 ui.selected_clue = gr.State(None)
                 with gr.Row():
@@ -155,45 +175,33 @@ def build_editor() -> SimpleNamespace:
                                              elem_id="item-subtask", min_width=230)
                     ui.reasoning_type = gr.Textbox(label="Reasoning type", min_width=230,
                                                    elem_id="item-reasoning-type")
+        # The save bar sticks to the bottom of the screen. Its own line (#save-row) keeps one
+        # height: the save message and the draft's state wrap inside a box of two lines that
+        # scrolls (a long refusal grew the bar and shrank the image), and toasts show over
+        # that box (assets/toasts.js). A question to answer before going on (another tab's
+        # draft, a refused save) opens above that line, in view where the user is.
         with gr.Column(visible=not DEFER_PANELS, elem_id="item-footer") as ui.footer:
-            with gr.Row(equal_height=True):
-                ui.comment = gr.Textbox(label="Comment for this revision (optional)", scale=4,
-                                        show_label=False, container=False,
-                                        placeholder="comment for this revision (optional)",
-                                        elem_id="save-comment", max_lines=1)
-                ui.save = gr.Button("Save (Ctrl+S)", variant="primary", elem_id="save-item",
-                                    scale=1)
-                ui.discard = gr.Button("Discard draft", scale=0, min_width=150,
-                                       elem_id="discard-draft")
-            with gr.Row(elem_id="save-status"):     # one line kept: the bar's height holds
-                ui.save_message = gr.Markdown(elem_id="save-message")
-                ui.draft_state = gr.Markdown(elem_id="draft-state")
+            build_conflict_panel(ui)
             # shown when another tab of the same user wrote this item's draft meanwhile
             with gr.Row(visible=False, elem_id="draft-choice") as ui.draft_choice:
                 ui.draft_theirs = gr.Button("Open the other tab's draft", size="sm",
                                             elem_id="draft-open-other")
                 ui.draft_mine = gr.Button("Keep this tab's edits", size="sm",
                                           elem_id="draft-keep-mine")
+            with gr.Row(equal_height=True, elem_id="save-row"):
+                ui.comment = gr.Textbox(label="Comment for this revision (optional)", scale=3,
+                                        show_label=False, container=False, min_width=200,
+                                        placeholder="revision comment (optional)",
+                                        elem_id="save-comment", max_lines=1)
+                with gr.Column(scale=4, min_width=200, elem_id="save-status"):
+                    ui.save_message = gr.Markdown(elem_id="save-message")
+                    ui.draft_state = gr.Markdown(elem_id="draft-state")
+                ui.save = gr.Button("Save (Ctrl+S)", variant="primary", elem_id="save-item",
+                                    scale=0, min_width=150)
+                ui.discard = gr.Button("Discard draft", scale=0, min_width=130,
+                                       elem_id="discard-draft")
             ui.conflict_version = gr.State(None)
-        # A save refused because someone else saved meanwhile: in the page, under the save
-        # bar (inside the sticky bar it covered the editor and had room for one row)
-        with gr.Column(visible=False, elem_id="conflict-panel") as ui.conflict_panel:
-            ui.conflict_message = gr.Markdown(elem_id="conflict-message")
-            with gr.Row():
-                ui.compare = gr.Button("Compare with saved", elem_id="conflict-compare")
-                ui.take_theirs = gr.Button("Reload saved version", elem_id="conflict-reload")
-                ui.keep_mine = gr.Button("Save merged", variant="stop",
-                                         elem_id="conflict-overwrite")
-            # of the parts both sides changed, those ticked here are saved as theirs
-            ui.conflict_take_saved = gr.CheckboxGroup(
-                [], label="Changed by both: keep the saved version of (unticked: yours)",
-                elem_id="conflict-take-saved", visible=False)
-            ui.conflict_diff = gr.Dataframe(headers=CONFLICT_HEADERS,
-                                            interactive=False, wrap=True,
-                                            column_widths=["14%", "16%", "35%", "35%"],
-                                            elem_id="conflict-diff",
-                                            visible=not DEFER_PANELS)
-        # The save bar above sticks to the bottom of the screen; the history below does not.
+        # History and review, below the editor: it does not stick.
         # The panel's widgets stay unmounted until it is first opened (visible=False): a
         # closed accordion's content is still built by Gradio's front end, ~14 widgets
         # that every fresh page would pay for (docs/PERFORMANCE.md).
@@ -222,7 +230,8 @@ def build_editor() -> SimpleNamespace:
                                                  label="Review", elem_id="review-verdict",
                                                  min_width=340,
                                                  visible=not DEFER_PANELS)
-                    ui.review_note = gr.Textbox(label="Review note", scale=2)
+                    ui.review_note = gr.Textbox(label="Review note", scale=2,
+                                                elem_id="review-note")
                     ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
                 ui.reviews = gr.Markdown(elem_id="review-list")
         ui.work = gr.State(None)
@@ -230,6 +239,29 @@ def build_editor() -> SimpleNamespace:
                ui.answer_number, ui.conflict_diff, ui.history_panel, ui.history,
                ui.version_a, ui.version_b, ui.diff, ui.review_verdict]
     return ui
+
+
+def build_conflict_panel(ui) -> None:
+    """A save refused because someone else saved meanwhile: what they changed, and the
+    choice. It opens in the save bar, above its line, so it is in view where the user just
+    pressed Save (at the page's end, under the form, it was out of view); it scrolls within
+    a bounded height. The bar's own line keeps its height and place."""
+    with gr.Column(visible=False, elem_id="conflict-panel") as ui.conflict_panel:
+        ui.conflict_message = gr.Markdown(elem_id="conflict-message")
+        with gr.Row():
+            ui.compare = gr.Button("Compare with saved", elem_id="conflict-compare")
+            ui.take_theirs = gr.Button("Reload saved version", elem_id="conflict-reload")
+            ui.keep_mine = gr.Button("Save merged", variant="stop",
+                                     elem_id="conflict-overwrite")
+        # of the parts both sides changed, those ticked here are saved as theirs
+        ui.conflict_take_saved = gr.CheckboxGroup(
+            [], label=take_saved_label("the other person"), elem_id="conflict-take-saved",
+            visible=False)
+        ui.conflict_diff = gr.Dataframe(headers=CONFLICT_HEADERS,
+                                        interactive=False, wrap=True,
+                                        column_widths=["14%", "16%", "35%", "35%"],
+                                        elem_id="conflict-diff",
+                                        visible=not DEFER_PANELS)
 
 
 def schema_table(headers: list[str], **kwargs) -> gr.Dataframe:

@@ -96,15 +96,18 @@ class Renderer:
                 ui.option_gallery]
 
     def header(self, saved: dict) -> str:
+        """One line: the id (ellipsized when long, whole in its tooltip and when copied),
+        then dataset, version, who saved it when, the link (assets/cluelab.css, .cl-head)."""
+        item_id = escape_html(saved["id"])
         link = escape_html(f"?item={quote(saved['id'], safe='')}")
-        parts = [f"<b>{escape_html(saved['id'])}</b>", f"dataset {escape_html(saved['dataset'])}",
-                 f"version {saved['version']}",
+        parts = [f"dataset {escape_html(saved['dataset'])}", f"version {saved['version']}",
                  f"saved by {escape_html(saved.get('updated_by'))} at "
                  f"{escape_html(times.shown(saved.get('updated_at')))}",
                  f'<a href="{link}">link to this item</a>']
         if saved.get("flagged"):
             parts.append("⚑ flagged")
-        return " · ".join(parts)
+        return (f'<div class="cl-head"><b class="cl-head-id" title="{item_id}">{item_id}</b>'
+                f'<span class="cl-head-rest"> · {" · ".join(parts)}</span></div>')
 
     def strip(self, work: dict) -> str:
         return self.strip_and_problems(work)[0]
@@ -153,7 +156,8 @@ class Renderer:
         sha = current_image(work)
         if sha is None:
             return (gr.update(value=None, label_list=labels, label_colors=colors),
-                    "This item has no image yet: add one above.")
+                    '<span data-images="0">No image yet: <b>Add image</b> (on this line) '
+                    "adds one.</span>")
         n = len(item.get("images", []))
         index = work.get("image_index", 0)
         info = self.store.image_info(sha)
@@ -161,8 +165,10 @@ class Renderer:
         update = value if same_labels else gr.update(value=value, label_list=labels,
                                                      label_colors=colors)
         # data-width/height: assets/annotator.js fits the image to the screen by them
+        # data-images: Move is offered from two images on (assets/cluelab.css)
         return update, (f'<span data-width="{int(info["width"])}" '
-                        f'data-height="{int(info["height"])}"><b>Image {index + 1} of {n}</b> · '
+                        f'data-height="{int(info["height"])}" data-images="{n}">'
+                        f"<b>Image {index + 1} of {n}</b> · "
                         f"{info['width']}×{info['height']} px · "
                         f"{escape_html(info['format'])}</span>")
 

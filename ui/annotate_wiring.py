@@ -15,6 +15,7 @@ from ui.annotate_drafts import wire_drafts
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, notice_html
 from ui.browser_handlers import BrowserHandlers, refreshed_rows
+from ui.conflict_merge import take_saved_label
 from ui.annotate_structure import wire_structure
 from ui.answer_wiring import wire_answer
 from ui.problems_wiring import wire_problems
@@ -45,10 +46,6 @@ AFTER_FIRST_IMAGE = """(value, status) => new Promise((resolve) => {
   });
   observer.observe({type: 'resource', buffered: true});
 })"""
-
-
-SHOW_CONFLICT = """() => { const panel = document.querySelector('#conflict-panel');
-  if (panel && panel.offsetParent) panel.scrollIntoView({block: 'nearest'}); }"""
 
 
 def wire(store, demo, browser, ui) -> None:
@@ -244,7 +241,8 @@ def wire(store, demo, browser, ui) -> None:
             both = outcome["both"]
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
                            outcome["diff"], outcome["current_version"],
-                           gr.update(choices=both, value=[], visible=bool(both))]
+                           gr.update(choices=both, value=[], visible=bool(both),
+                                     label=take_saved_label(outcome["by"]))]
         # refused (invalid, or released and read-only): a script's call fails with it; the
         # page shows it as a warning and in the save line, the rest of the page unchanged
         if from_script(request):
@@ -292,10 +290,6 @@ def wire(store, demo, browser, ui) -> None:
                          api_name="reload_saved")
 
     wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded)
-    # a refused save's panel is under the save bar, in the page: it is brought into view
-    for name in list(saves):
-        saves[name].success(None, None, None, js=SHOW_CONFLICT, api_name=f"{name}_conflict",
-                            api_visibility="private")
     saves["restore_revision"], saves["submit_review"] = wire_structure(
         store, editor, renderer, ui, form, split, may_release)
     # The item list's rows follow every save: its status column showed the status before

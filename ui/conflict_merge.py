@@ -23,6 +23,12 @@ LISTS = ("clues", "options")
 THEIRS, MINE, BOTH = "them", "you", "both"
 
 
+def take_saved_label(them: str) -> str:
+    """The question over the parts both changed (the panel's checkboxes), in plain words."""
+    return (f"Both of you changed these. Tick the ones to take from {them}'s version; "
+            "the others keep yours.")
+
+
 def _per_element(name: str, *copies: dict) -> bool:
     lists = [c.get(name) or [] for c in copies]
     if len({len(v) for v in lists}) != 1:

@@ -217,6 +217,7 @@ class EditorHandlers:
             base = self._base(work, theirs)
             return work, {
                 "kind": "conflict", "current_version": err.current_version,
+                "by": err.updated_by,
                 "message": (f"Not saved: {item['id']} was changed by {err.updated_by} at "
                             f"{times.shown(err.updated_at)} (now version {err.current_version}); "
                             f"you edited version {work['base_version']}. Your edits are kept "

@@ -20,19 +20,22 @@ from ui.text import escape_html
 
 
 def build_problem_actions(ui) -> None:
-    """Under the notice, shown while the open item has import problems: tick those you
+    """Under the notice, shown while the open item has import problems: one closed line
+    (listed open, the problems pushed the image under the save bar); opened, tick those you
     have resolved, then Mark resolved."""
-    with gr.Row(visible=False, elem_id="problems-resolve", equal_height=True) as \
-            ui.problems_row:
-        ui.problems_pick = gr.CheckboxGroup([], label="Import problems you have resolved",
-                                            elem_id="problems-pick", scale=4)
-        ui.problems_resolve = gr.Button("Mark resolved", size="sm", scale=0, min_width=130,
-                                        elem_id="problems-resolve-button")
+    with gr.Accordion("Mark import problems resolved", open=False, visible=False,
+                      elem_id="problems-resolve") as ui.problems_row:
+        with gr.Row(equal_height=True):
+            ui.problems_pick = gr.CheckboxGroup([], label="Import problems you have resolved",
+                                                elem_id="problems-pick", scale=4)
+            ui.problems_resolve = gr.Button("Mark resolved", size="sm", scale=0,
+                                            min_width=130, elem_id="problems-resolve-button")
 
 
 def problems_html(item: dict) -> str:
-    """The working copy's import problems: those a save checks again say so, and those
-    marked resolved (not saved yet) are listed apart."""
+    """The working copy's import problems as one line with their count; the list opens over
+    the page on a click (assets/cluelab.css, .cl-pop). Those a save checks again say so, and
+    those marked resolved (not saved yet) are listed apart."""
     problems = item.get("problems") or []
     resolved = item.get(rules.RESOLVED) or []
     if not problems and not resolved:
@@ -43,7 +46,10 @@ def problems_html(item: dict) -> str:
         + "</li>" for p in problems)
     done = "".join(f"<li><s>{escape_html(p)}</s> <i>marked resolved: recorded when you "
                    f"save</i></li>" for p in resolved)
-    return f"<b>⚑ Import problems</b><ul>{lines}{done}</ul>"
+    count = f"{len(problems)} import problem{'s' if len(problems) != 1 else ''}" + (
+        f", {len(resolved)} marked resolved" if resolved else "")
+    return (f'<details class="cl-pop cl-problems"><summary><b>⚑ {count}</b></summary>'
+            f'<ul>{lines}{done}</ul></details>')
 
 
 def problem_choices(item: dict) -> list:

@@ -22,9 +22,9 @@ STRIP_JS = """element.addEventListener('click', (event) => {
 
 def strip_html(previews: list[str], selected: int | None) -> str:
     """One button per image (the URL of its preview), numbered from 1, the annotated one
-    marked."""
+    marked; none without an image (the line beside it says so)."""
     if not previews:
-        return '<div class="cl-thumbs cl-empty">No images yet.</div>'
+        return '<div class="cl-thumbs cl-empty"></div>'
     buttons = []
     for index, url in enumerate(previews):
         label = str(index + 1)

@@ -265,9 +265,11 @@ WORKAROUNDS = [
                "the screen, whatever the box: far from a box low on the image, over one high "
                "up", "assets/annotator.js (placeNextToBox)", dialog_is_centred_at_the_top),
     Workaround("BOX_LABEL_PLACEHOLDER", "the box label dialog lists every label it is given "
-               "and its ArrowDown/Enter walk and commit any of them: the placeholder "
-               "'(pick a clue)' a new box shows was committed as its label",
-               "assets/annotator.js (labelDialogKey)", label_walk_takes_every_entry),
+               "and its ArrowDown/Enter walk and commit any of them, and takes any typed text "
+               "as the label: the placeholder '(pick a clue)' a new box shows was committed as "
+               "its label, and '2' typed after a click into the field as '(pick a clue)2'",
+               "assets/annotator.js (labelDialogKey, labelDialogOk, dropPlaceholder)",
+               label_walk_takes_every_entry),
     Workaround("LIST_REST", "a Dataframe column cannot take the width the others leave: "
                "each cell is fixed at its measured width, so the item list's question was cut "
                "to two characters", "assets/cluelab.css (#item-list ... last-child)",
@@ -314,8 +316,9 @@ WORKAROUNDS = [
                "'Saved' of Save merged", "assets/toasts.js (closeStale)", toasts_stay_their_time),
     Workaround("TOAST_TOP_RIGHT", "toasts are fixed top-right, with no setting: after each "
                "save one covered the Annotate page's Next button and status dropdown for "
-               "seconds", "assets/toasts.js (and assets/cluelab.css .toast-wrap)",
-               toasts_are_top_right),
+               "seconds (bottom-right, the Gold answer field, the review note and Submit "
+               "review)", "assets/toasts.js (place) and assets/cluelab.css (.toast-wrap, "
+               ".toast-body)", toasts_are_top_right),
     Workaround("CELL_EDITOR_OVERFLOWS", "an editable table's cell editor grows with its text "
                "over the rows below: a quick click on the next clue's cell landed in the "
                "editor of the one above, and the typing went into the wrong clue",

@@ -1,13 +1,15 @@
-"""The save-conflict panel at 1400×900: in the page, not in the sticky save bar (where it
-covered the lower half of the editor); every part of its table in view (it was one row
-tall); its "Changed by both" label above its checkboxes, not over them."""
+"""The save-conflict panel at 1400×900: it opens in the sticky save bar, above the bar's own
+line, in view where Save was pressed (at the end of the page, under the long form, it was out
+of view); it scrolls within a bounded height; every part of its table is listed; its
+question over the checkboxes is in plain words ("Changed by both: keep the saved version of
+(unticked: yours)" was hard to read), above them, not over them."""
 from playwright.sync_api import expect
 
 from store import Store
 from tests.browser.test_annotate_flow import open_item, type_into
 
 
-def test_the_conflict_panel_shows_every_part_below_the_save_bar(ui_server, browser, tmp_path):
+def test_the_conflict_panel_opens_in_view_above_the_save_bar(ui_server, browser, tmp_path):
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     open_item(page, ui_server.url, "ui/beta")
     colleague = Store.open(ui_server.db)
@@ -34,13 +36,24 @@ def test_the_conflict_panel_shows_every_part_below_the_save_bar(ui_server, brows
       const group = document.querySelector('#conflict-take-saved');
       const label = group.querySelector('[data-testid=block-info], .label, span');
       const ticks = [...group.querySelectorAll('label')];
+      const panel = document.querySelector('#conflict-panel');
       return {inFooter: !!document.querySelector('#item-footer #conflict-panel'),
+              panel: [box(panel).top, box(panel).bottom, panel.scrollHeight, panel.clientHeight],
+              row: box(document.querySelector('#save-row')).top,
+              buttons: [...panel.querySelectorAll('button')].filter((b) => b.offsetParent)
+                .map((b) => [box(b).top, box(b).bottom, b.innerText]),
               table: [box(table).top, box(table).bottom],
               rows: rows.map((r) => [box(r).top, box(r).bottom]),
               label: [box(label).top, box(label).bottom, label.innerText],
               ticks: ticks.map((t) => [box(t).top, box(t).bottom, t.innerText])};
     }""")
-    assert not geometry["inFooter"]
+    assert geometry["inFooter"]
+    top, bottom, _, shown = geometry["panel"]
+    assert 0 <= top and bottom <= geometry["row"] + 1, geometry      # in view, above the line
+    assert shown <= 0.55 * 900, geometry                             # bounded; it scrolls
+    assert all(top <= b[0] and b[1] <= bottom for b in geometry["buttons"][:3]), geometry
+    assert geometry["label"][2].strip() == ("Both of you changed these. Tick the ones to take "
+                                            "from bob's version; the others keep yours.")
     top, bottom = geometry["table"]
     assert len(geometry["rows"]) >= 6                    # each part changed, one row each
     assert all(top <= r[0] and r[1] <= bottom + 1 for r in geometry["rows"]), geometry

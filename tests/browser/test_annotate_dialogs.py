@@ -122,20 +122,63 @@ def test_the_label_dialog_opens_next_to_its_box(srv, page, fractions):
     expect(page.locator("#model-box-edit")).to_be_hidden()
 
 
-def test_a_typed_label_naming_no_clue_is_refused_at_save(srv, page):
+def test_typed_text_naming_no_clue_is_refused_in_the_dialog(srv, page):
+    """'7' (two clues) closed the dialog as the label of a grey box, refused only at Save."""
     open_item(page, srv.url, "ui/tall")                   # two clues
     page.wait_for_timeout(1000)
     drag_box(page, 0.3, 0.3, 0.5, 0.4)
+    modal = page.locator("#model-box-edit")
     page.keyboard.type("7")
     page.keyboard.press("Enter")
-    expect(page.locator("#model-box-edit")).to_be_hidden()
+    expect(modal.locator(".cl-pick-refused")).to_contain_text("“7” names no clue")
+    expect(modal).to_be_visible()
+    page.keyboard.type("the sign")                        # replaces the selected "7"
+    modal.locator("button", has_text="OK").click()        # OK refuses it too
+    expect(modal.locator(".cl-pick-refused")).to_contain_text("“the sign” names no clue")
+    expect(modal).to_be_visible()
+    page.keyboard.press("Escape")                         # the new box goes with it
+    expect(modal).to_be_hidden()
+    boxes = page.locator("#clue-table .virtual-row .body-cell:nth-child(4)")
+    expect(boxes).to_have_text(["0", "0"])
+
+
+def test_a_clue_typed_after_a_click_into_the_picker_is_never_the_placeholder_plus_it(srv, page):
+    """Zoomed in, C, a tiny box, a click into the picker's field and "2" + Enter labelled the
+    box "(pick a clue)2" (the click put the caret after the placeholder), a grey box of no
+    clue; OK did the same."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, srv.url, "ui/huge")                   # two clues, 8000x6000
+    page.wait_for_timeout(1000)
+    canvas = page.locator("#annotator canvas").bounding_box()
+    page.mouse.move(canvas["x"] + canvas["width"] / 2, canvas["y"] + canvas["height"] / 2)
+    for _ in range(4):
+        page.mouse.wheel(0, -240)                         # zoomed in
+        page.wait_for_timeout(100)
+    modal = page.locator("#model-box-edit")
+    for finish in ("Enter", "OK"):
+        page.keyboard.press("c")
+        x, y = canvas["x"] + canvas["width"] * 0.45, canvas["y"] + canvas["height"] * 0.45
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x + 12, y + 10, steps=4)           # a tiny box
+        page.mouse.up()
+        expect(modal).to_be_visible()
+        field = modal.locator("input").first
+        field.click()
+        page.keyboard.type("2")
+        expect(field).to_have_value("2")
+        if finish == "Enter":
+            page.keyboard.press("Enter")
+        else:
+            modal.locator("button", has_text="OK").click()
+        expect(modal).to_be_hidden()
+        page.wait_for_timeout(300)
     page.click("#save-item")
-    expect(page.locator("#save-message")).to_contain_text("no clue", timeout=15000)
-    expect(page.locator("#save-message")).to_contain_text("'7'")
+    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
     con = sqlite3.connect(srv.db)
-    assert con.execute("SELECT version FROM items WHERE id = 'ui/tall'").fetchone() == (1,)
-    assert con.execute("SELECT count(*) FROM boxes b JOIN clues c ON c.id = b.clue_id "
-                       "WHERE c.item_id = 'ui/tall'").fetchone() == (0,)
+    rows = con.execute("SELECT c.position FROM boxes b JOIN clues c ON c.id = b.clue_id "
+                       "WHERE c.item_id = 'ui/huge'").fetchall()
+    assert rows == [(1,), (1,)]                           # both clue 2 (positions from 0)
 
 
 def test_dismissed_confirmations_change_nothing_and_show_no_error(srv, page):

@@ -19,6 +19,14 @@ def open_item(page, url, item_id):
     page.wait_for_selector("#annotator canvas")
 
 
+def show_list(page):
+    """Show the item list: below 1700 px wide it starts hidden (assets/list_toggle.js)."""
+    page.wait_for_selector("#list-toggle")
+    if page.evaluate("document.documentElement.hasAttribute('data-cl-list-hidden')"):
+        page.click("#list-toggle")
+    expect(page.locator("#item-list")).to_be_visible(timeout=20000)
+
+
 def draw_box(page, fx0, fy0, fx1, fy1, clue_label):
     """Drag a box across the canvas (fractions of its size) and give it a clue label."""
     page.click("#annotator button[aria-label='Create box']")
@@ -119,6 +127,7 @@ def test_a_fresh_page_shows_the_image_first_and_then_the_rest(ui_server, page):
     page.goto(f"{ui_server.url}/?item=ui/alpha")
     expect(page.locator("#item-question textarea")).to_have_value(
         "Which exit is signposted?", timeout=20000)
+    show_list(page)
     expect(page.locator("#item-list")).to_contain_text("ui/beta")
     expect(page.locator("#save-item")).to_be_visible()
     expect(page.locator("#clue-table")).to_contain_text("clue 1")
@@ -312,6 +321,8 @@ def test_hostile_imported_text_stays_inert(tmp_path, page):
     server = LiveServer(db, "--no-auth")
     try:
         open_item(page, server.url, "ui/hostile")
+        show_list(page)
+        page.click("#item-notice summary")          # the import problems, opened
         expect(page.locator("#item-notice")).to_contain_text("onerror", timeout=15000)
         expect(page.locator("#item-list")).to_contain_text("<img src=x")
         assert page.evaluate("window.__pwned") is None

@@ -3,7 +3,7 @@ edits, Tab walks past the answer type without opening its list, and the options 
 shown for multiple-choice items only."""
 from playwright.sync_api import expect
 
-from tests.browser.test_annotate_flow import open_item, type_into
+from tests.browser.test_annotate_flow import open_item, show_list, type_into
 
 
 def test_an_edit_after_saving_takes_the_saved_line_away(ui_server, page):
@@ -88,6 +88,7 @@ def test_the_item_list_shows_the_status_after_a_save(ui_server, page):
     """The list's status column kept the status from before the save (own or a colleague's)."""
     from store import Store
     open_item(page, ui_server.url, "ui/alpha")
+    show_list(page)
     expect(list_row(page, "ui/gamma")).to_contain_text("draft", timeout=20000)
     colleague = Store.open(ui_server.db)
     gamma = colleague.get_item("ui/gamma")
@@ -129,6 +130,7 @@ def test_the_list_highlights_the_item_opened_from_the_id_box(ui_server, page):
     """After an item was opened from the id box, the list still highlighted the row clicked
     before."""
     open_item(page, ui_server.url, "ui/alpha")
+    show_list(page)
     rows = page.locator("#item-list .virtual-row")
     expect(rows.filter(has_text="ui/alpha")).to_have_attribute("data-cl-open", "",
                                                                timeout=15000)

@@ -8,6 +8,7 @@ The question column had 13% of the list, two characters: it now has the width th
 status leave, and the list does not scroll sideways."""
 from playwright.sync_api import expect
 
+from tests.browser.test_annotate_flow import show_list
 from tests.live_server import LiveServer
 
 
@@ -16,6 +17,7 @@ def test_item_list_and_form_values_are_whole_at_1400x900(tmp_path, browser):
     try:
         page = browser.new_page(viewport={"width": 1400, "height": 900})
         page.goto(server.url + "/?item=demo/bakery-breakfast-deal")
+        show_list(page)
         expect(page.locator("#item-list")).to_contain_text("demo/bakery-breakfast-deal",
                                                            timeout=30000)
         page.wait_for_timeout(500)

@@ -1,7 +1,7 @@
 """The Annotate page at 1400x900 in real Chromium: canvas keys never fire from a field,
-toasts keep clear of Next, the status and the save bar, the review verdicts on one line, the
-History diff within the panel, readable times, and text typed into the clue table landing
-in the cell it was typed in, however quickly the user moves between cells."""
+toasts show in the save bar's message box (over no control), the review verdicts on one
+line, the History diff within the panel, readable times, and text typed into the clue table
+landing in the cell it was typed in, however quickly the user moves between cells."""
 import re
 
 import pytest
@@ -82,17 +82,42 @@ def overlaps(a, b):
                 a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"])
 
 
-def test_toasts_cover_neither_next_nor_status_nor_the_save_bar(ws, screen):
+def within(inner, outer, slack=2):
+    return (inner["x"] >= outer["x"] - slack and inner["y"] >= outer["y"] - slack and
+            inner["x"] + inner["width"] <= outer["x"] + outer["width"] + slack and
+            inner["y"] + inner["height"] <= outer["y"] + outer["height"] + slack)
+
+
+# what a toast must leave in view: the item line, the image and its tools, the form's
+# fields, the bar's buttons and comment, History's review controls
+CONTROLS = ("#next-item", "#item-status", "#prev-item", "#annotator", "#annotator-help",
+            "#clue-table", "#answer-row", "#item-question", "#save-item", "#discard-draft",
+            "#save-comment", "#review-note", "#review-submit", "#review-verdict")
+
+
+def toast_in_the_message_box(page, text):
+    """The toast saying `text` lies in the save bar's message box and over no control."""
+    toast = page.locator("[data-testid='toast-body']", has_text=text).first
+    expect(toast).to_be_visible(timeout=15000)
+    page.wait_for_timeout(300)
+    box = toast.bounding_box()
+    assert within(box, page.locator("#save-status").bounding_box()), box
+    for control in CONTROLS:
+        element = page.locator(control)
+        if element.count() and element.first.is_visible():
+            assert not overlaps(box, element.first.bounding_box()), control
+    return toast
+
+
+def test_toasts_show_in_the_save_bars_message_box(ws, screen):
+    """Bottom-right they covered the Gold answer field (a type switch's warning), the clue
+    table (a refused save) and the review note and Submit review (Saved / Reviewed)."""
     page = screen
     opened(page, ws.url, "ui/tall", 900 / 1400)
     for attempt in range(2):
         type_into(page, "#item-question textarea", f"Which exit is signposted, take {attempt}?")
         page.click("#save-item")
-        toast = page.locator("[data-testid='toast-body']").first
-        expect(toast).to_contain_text("Saved ui/tall", timeout=15000)
-        box = toast.bounding_box()
-        for control in ("#next-item", "#item-status", "#prev-item", "#item-footer"):
-            assert not overlaps(box, page.locator(control).bounding_box()), control
+        toast = toast_in_the_message_box(page, "Saved ui/tall")
         page.click("#next-item", timeout=2000)        # nothing in the way, at once
         expect(page.locator("#item-id input, #item-id textarea").first).not_to_have_value(
             "ui/tall", timeout=15000)
@@ -103,6 +128,18 @@ def test_toasts_cover_neither_next_nor_status_nor_the_save_bar(ws, screen):
             page.keyboard.press("Escape")                         # and so does Escape
         expect(page.locator("[data-testid='toast-body']")).to_have_count(0, timeout=3000)
         opened(page, ws.url, "ui/tall", 900 / 1400)
+    # a new answer type's warning, beside the gold answer's control
+    opened(page, ws.url, "ui/gamma", 1200 / 800)
+    page.locator("#item-answer-type input").click()
+    page.locator("#item-answer-type [data-testid='dropdown-option']", has_text="yes_no").click()
+    toast_in_the_message_box(page, "set aside")
+    page.keyboard.press("Escape")
+    # a review, down in History: the bar is then above History, its box too
+    page.locator("#history button.label-wrap").click()
+    page.locator("#review-verdict label", has_text="approve").click()
+    type_into(page, "#review-note textarea", "looks right")
+    page.click("#review-submit")
+    toast_in_the_message_box(page, "Reviewed version")
 
 
 RAW_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")

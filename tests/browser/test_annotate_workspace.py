@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.test_annotate_flow import draw_box, open_item, type_into
+from tests.browser.test_annotate_flow import draw_box, open_item, show_list, type_into
 from tests.browser.workspace_fixtures import SIZED_ITEMS, start_workspace_server
 from tests.live_server import make_scene
 
@@ -232,6 +232,7 @@ def test_two_tabs_never_silently_replace_each_others_draft(ws, browser):
 def test_first_screen_at_1400x900_and_the_save_bar_stays_reachable(ws, browser):
     page = browser.new_context(viewport={"width": 1400, "height": 900}).new_page()
     open_item(page, ws.url, "ui/wide")
+    show_list(page)
     expect(page.locator("#item-list")).to_contain_text("ui/wide", timeout=20000)
     rect = settled_canvas(page, 1300 / 900)
     assert rect["y"] < 450 and rect["y"] + rect["height"] <= 900     # the image, whole

@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 
 from scoring.score_run import score_run
 from store import Store
+from tests.browser.test_annotate_flow import show_list
 from tests.live_server import LiveServer, build_ui_db, free_port
 from tests.scoring_helpers import make_run
 
@@ -140,6 +141,7 @@ def test_annotate_url_parameter_and_item_fields(hostile, beacon, page):
 
     page.goto(hostile.url + "/?item=" + quote(hostile.item_id, safe=""))
     expect(page.locator("#item-header")).to_contain_text('<form action="', timeout=20000)
+    show_list(page)
     expect(page.locator("#item-list")).to_contain_text("<script>", timeout=20000)
     expect(page.locator("#clue-table")).to_be_visible(timeout=20000)
     assert_inert(page, beacon)

@@ -4,7 +4,7 @@ import sqlite3
 
 from playwright.sync_api import expect
 
-from tests.browser.test_annotate_flow import open_item, type_into
+from tests.browser.test_annotate_flow import open_item, show_list, type_into
 from tests.live_server import make_scene
 
 ITEM_ID = "#item-id textarea, #item-id input"
@@ -20,6 +20,7 @@ def test_create_duplicate_and_delete_from_the_item_menu(ui_server, page, tmp_pat
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     page.set_viewport_size({"width": 1400, "height": 900})
     open_item(page, ui_server.url, "ui/alpha")
+    show_list(page)
     assert page.locator("#new-item-id").count() == 0  # built on first open only
     open_menu(page)
     type_into(page, "#new-item-id input", "street-42")
