@@ -7,7 +7,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from store import Store
-from tests.browser.test_annotate_flow import open_item, type_into
+from tests.browser.test_annotate_flow import open_item, show_list, type_into
 
 NOT_FOUND = "image file not found: image 1 (a file at that path inside the image folder)"
 NO_OPTION = "gold answer has no option: it is none of the 2 option labels"
@@ -46,7 +46,8 @@ def test_import_problems_clear_when_fixed_or_marked_resolved(ui_server, page):
     expect(notice).to_contain_text(NOT_FOUND)                   # no rule can tell
     expect(history_rows(page)).to_contain_text("import problems fixed: " + NO_OPTION)
     # marked resolved: struck through until the save records it
-    pick = page.locator("#problems-pick")
+    page.locator("#problems-resolve").get_by_text("Mark import problems resolved").click()
+    pick = page.locator("#problems-pick")        # in a closed accordion: one line until asked
     pick.get_by_label(NOT_FOUND).check()
     page.click("#problems-resolve-button")
     expect(notice.locator("s")).to_have_text(NOT_FOUND, timeout=15000)
@@ -57,6 +58,7 @@ def test_import_problems_clear_when_fixed_or_marked_resolved(ui_server, page):
     expect(page.locator("#problems-resolve")).to_be_hidden()
     expect(page.locator("#item-header")).not_to_contain_text("flagged")
     expect(history_rows(page)).to_contain_text("import problems marked resolved: " + NOT_FOUND)
+    show_list(page)                               # the item list may be hidden (its toggle)
     page.locator("#filter-flagged label", has_text="flagged").first.click()   # the to-do list
     expect(page.locator("#browser-count")).to_contain_text("0 of 3 items match", timeout=15000)
 
