@@ -58,7 +58,7 @@ def test_exports_leave_at_most_the_bounded_files_and_old_ones_go(server):
                  ssl_verify=False)
     sizes = []
     for _ in range(12):
-        path, summary = ann.predict("jsonl", None, api_name="/export_file")
+        path, summary, _line = ann.predict("jsonl", None, api_name="/export_file")
         served = Path(path["path"])
         assert served.parent.parent == folder, path     # served from the folder, no copy
         with zipfile.ZipFile(served) as bundle:
