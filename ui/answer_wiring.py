@@ -41,9 +41,7 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
         the new type; the draft is the item as switched (set-aside parts included)."""
         new_type = split(values)[0]["answer_type"]
         if work and new_type == work["item"].get("answer_type"):
-            # the list fires its input again after a pick (typed, then chosen), with the
-            # widgets as they were before the switch: read now, they would undo it
-            return [gr.skip()] * n_outputs
+            return [gr.skip()] * n_outputs      # the type shown picked again
         item = collected(work, values, answer_type=work["item"].get("answer_type") if work
                          else None)
         item, note = af.switch_type(item, new_type)
@@ -58,8 +56,11 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
     switched = [ui.work, *[getattr(ui, name) for name in SHOWN], ui.options,
                 *[getattr(ui, name) for name in af.PANELS], *drafted]
     n_outputs = len(switched)
-    ui.answer_type.input(switch_type, [ui.work, *form, ui.annotator], switched,
-                         api_name="switch_answer_type", show_progress="hidden")
+    # `select`, not `input`: the list fires `input` twice for one pick (typed, then
+    # chosen), the second time with the widgets as they were before the switch, which
+    # undid it and warned twice; `select` fires once per pick, by mouse or keyboard
+    ui.answer_type.select(switch_type, [ui.work, *form, ui.annotator], switched,
+                          api_name="switch_answer_type", show_progress="hidden")
 
     structural = renderer.structural_outputs + drafted
     option_inputs = [ui.work, ui.option_label, *form, ui.annotator]
