@@ -6,8 +6,9 @@ a build error or a cache hit (unless the run takes nothing from the cache) is re
 once, anything else is sent once a slot is free and the budget and deadline allow it. No two
 work rows of a run share a request (the key holds the item, repeat and sample: each is its
 own draw), so nothing waits for another row's reply. When the run stops, the requests in
-flight get one request timeout to finish (cancel: none); the rest are abandoned and stay
-pending, to be resent on resume.
+flight get one request timeout to finish (cancel: none), those still waiting for a slot are
+not sent (the limiter is closed), and the rest are abandoned and stay pending, to be resent
+on resume.
 """
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ import traceback
 
 from runner import leases
 from runner.costs import projected_spend
+from runner.limiter import LimiterClosed
 from runner.outcomes import from_failure
 from runner.sending import EndpointDown
 from runner.work import Request
@@ -124,6 +126,8 @@ class DispatchMixin:
         except EndpointDown as down:
             self._stop("failed", str(down))
             return  # not the item's fault: it stays pending for the resume
+        except LimiterClosed:
+            return  # the run stopped before this request got a slot: pending, never sent
         try:
             await _let_waiting_requests_go()
         finally:  # even when cancelled meanwhile: a reply that came is recorded

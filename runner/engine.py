@@ -196,6 +196,10 @@ class Engine(DispatchMixin):
             self.stop_reason, self.stop_message = reason, message
         if hasattr(self, "_slot_freed"):    # a dispatch waiting for a slot stops at once
             self._slot_freed.set()
+        if hasattr(self, "sender") and reason != "budget":
+            # nothing queued for a slot is sent any more (a budget stop lets those go: the
+            # budget already counted them when they were started)
+            self.sender.limiter.close()
 
     def _load_clue_source(self, phase: str) -> None:
         source = self.config["clues"]

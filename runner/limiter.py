@@ -11,6 +11,11 @@ not many, so after a halving further 429s within `shrink_cooldown` seconds only 
 
 Waiters are served first come, first served from a queue of futures, and a release wakes exactly
 as many waiters as there are free slots (no thundering herd with thousands of queued tasks).
+
+A run that stops (pause, cancel, budget, deadline, failure) closes its limiter: the requests
+holding a slot finish, but those still waiting for one, and any retry after a backoff, get
+`LimiterClosed` instead of a slot, so nothing new is sent once the stop is known. (Without
+this a pause at "8 done + 8 in flight" sent the 8 queued behind them too.)
 """
 from __future__ import annotations
 
@@ -18,6 +23,12 @@ import asyncio
 import contextlib
 import collections
 import time
+
+_CLOSED = object()
+"""What a waiter's future is resolved with when the limiter closes instead of granting."""
+
+class LimiterClosed(Exception):
+    """The limiter was closed (the run is stopping): the request must not be sent."""
 
 
 class AdaptiveLimiter:
@@ -42,12 +53,16 @@ class AdaptiveLimiter:
         self._last_shrink = float("-inf")
         self._waiters: collections.deque[asyncio.Future] = collections.deque()
         self._timer: asyncio.TimerHandle | None = None
+        self.closed = False
 
     @property
     def paused_for(self) -> float:
         return max(0.0, self._paused_until - time.monotonic())
 
     async def acquire(self) -> None:
+        """Take a slot; raises LimiterClosed once close() was called (also while waiting)."""
+        if self.closed:
+            raise LimiterClosed()
         if not self._waiters and self._can_start():
             self.in_flight += 1
             return
@@ -57,12 +72,23 @@ class AdaptiveLimiter:
         try:
             await waiter  # resolved by _wake, which has already counted us in in_flight
         except asyncio.CancelledError:
-            if waiter.done() and not waiter.cancelled():
+            if waiter.done() and not waiter.cancelled() and waiter.result() is not _CLOSED:
                 self.release()  # granted a slot just as we were cancelled: give it back
             else:
                 with contextlib.suppress(ValueError):  # _wake() may have popped it already
                     self._waiters.remove(waiter)
             raise
+        if waiter.result() is _CLOSED:
+            raise LimiterClosed()
+
+    def close(self) -> None:
+        """No new slot from now on: every waiter gets LimiterClosed, and so does any later
+        acquire. Slots already held stay valid until released."""
+        self.closed = True
+        while self._waiters:
+            waiter = self._waiters.popleft()
+            if not waiter.done():
+                waiter.set_result(_CLOSED)
 
     def release(self) -> None:
         self.in_flight -= 1
@@ -100,6 +126,8 @@ class AdaptiveLimiter:
 
     def _wake(self) -> None:
         """Hand free slots to queued waiters, or arrange to come back when the pause ends."""
+        if self.closed:
+            return
         pause = self._paused_until - time.monotonic()
         if pause > 0:
             self._wake_later(pause)

@@ -7,7 +7,7 @@ import time
 import pytest
 
 from runner.client import ChatClient, RequestFailed, parse_retry_after
-from runner.limiter import AdaptiveLimiter
+from runner.limiter import AdaptiveLimiter, LimiterClosed
 from runner.retry import RetryPolicy, call_with_retries
 from tests.openai_server import start_server
 
@@ -293,6 +293,24 @@ def test_cancelled_waiters_give_their_slot_back():
         limiter.release()
         return limiter.in_flight
     assert run(scenario()) == 0
+
+
+def test_a_closed_limiter_grants_no_slot_to_its_waiters_nor_to_anyone_later():
+    """A stopping run closes its limiter: the request holding the slot keeps it, the ones
+    queued for a slot are refused (never sent), and so is any later acquire."""
+    async def scenario():
+        limiter = AdaptiveLimiter(1)
+        await limiter.acquire()
+        queued = [asyncio.ensure_future(limiter.acquire()) for _ in range(3)]
+        await asyncio.sleep(0)
+        limiter.close()
+        outcomes = await asyncio.gather(*queued, return_exceptions=True)
+        held = limiter.in_flight
+        limiter.release()
+        with pytest.raises(LimiterClosed):
+            await limiter.acquire()
+        return [type(o).__name__ for o in outcomes], held, limiter.in_flight
+    assert run(scenario()) == (["LimiterClosed"] * 3, 1, 0)
 
 
 def test_backoff_grows_with_jitter_and_is_capped():

@@ -314,6 +314,15 @@ def test_another_process_can_pause_and_the_resume_sends_only_the_rest(store, fak
     assert len(request_ids) == len(set(request_ids)) == 40
 
 
+def test_a_pause_sends_nothing_that_was_still_waiting_for_a_slot(store, fake, items):
+    """Paused while 2 requests are in flight and more are queued behind them for a slot: the
+    two in flight finish, the queued ones are never sent (they stay pending)."""
+    run_id = steered_run(store, fake, items, 0.8, 12, "pause", after=0.4)
+    paused = execute(store, run_id)
+    assert paused.status == "paused"
+    assert 1 <= paused.totals["done"] == len(chats(fake)) <= 2  # 2 in flight, 2 queued
+
+
 def test_a_resumed_runs_elapsed_and_rates_are_over_all_its_executions(store, fake, items):
     """Paused, left a second, resumed: elapsed is the two executions' active time (not the
     last one's only, nor the pause), and the rates are the whole run's counts over it."""
