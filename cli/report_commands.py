@@ -16,7 +16,7 @@ import json
 import sys
 
 from cli.endpoint_commands import fail, open_store
-from cli.run_refs import resolve_run, resolve_runs
+from runner.run_refs import resolve_run, resolve_runs
 
 
 def add_parsers(sub) -> None:

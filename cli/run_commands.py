@@ -19,7 +19,7 @@ import sys
 
 from cli.endpoint_commands import fail, open_store
 from cli.progress import TerminalProgress
-from cli.run_refs import resolve_run
+from runner.run_refs import resolve_run
 from runner.config import ID_LIST_RULE, parse_id_list
 from runner.costs import money
 from runner.totals import counts_text, status_counts
@@ -42,7 +42,7 @@ def add_parsers(sub) -> None:
     p.add_argument("--setting", choices=SETTINGS,
                    help="direct (No-CoT), cot, clue_guided (DailyClue 5.2), structured (VER-Bench)")
     p.add_argument("--clues", default="none", metavar="SOURCE",
-                   help="clues injected into the prompt: none, gt, self, run:<ID>")
+                   help="clues injected into the prompt: none, gt, self, run:<RUN> (id or name)")
     p.add_argument("--clue-pass", choices=CLUE_PASS_SETTINGS, default="clue_guided",
                    help="setting of the first pass that finds the model's own clues "
                         "(--clues self)")

@@ -3,7 +3,7 @@
     python app.py runs --db DB [--json] [--limit N] [--show ID | --pause ID | --cancel ID |
                        --rename ID NAME | --note ID TEXT | --delete ID [--yes]]
 
-A run is named by its id or its name (cli/run_refs.py). A pause or cancel is read by the
+A run is named by its id or its name (runner/run_refs.py). A pause or cancel is read by the
 executing process at its next commit; a run nobody executes changes status at once.
 """
 from __future__ import annotations
@@ -12,7 +12,7 @@ import json
 import sys
 
 from cli.endpoint_commands import fail, open_store
-from cli.run_refs import resolve_run
+from runner.run_refs import resolve_run
 from runner.config import draws_text
 from runner.costs import money
 from runner.totals import request_control, status_counts

@@ -15,7 +15,7 @@ import sys
 
 from cli.endpoint_commands import fail, open_store
 from cli.progress import TerminalProgress
-from cli.run_refs import resolve_run
+from runner.run_refs import resolve_run
 
 
 def add_parsers(sub) -> None:

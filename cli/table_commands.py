@@ -20,7 +20,7 @@ from __future__ import annotations
 import sys
 
 from cli.endpoint_commands import fail, open_store
-from cli.run_refs import resolve_runs
+from runner.run_refs import resolve_runs
 from runner.config import parse_id_list
 
 TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench")

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from runner.projection import project
 from runner.config import (ConfigError, Execution, RunConfig, config_id, request_seed,
                            resolved_config)
 from runner.prompts import PromptSet, ensure_versions, template_names
+from runner.run_refs import resolve_clue_source
 from runner.work import WorkBuilder
 
 
@@ -145,6 +146,7 @@ def _warnings(store, config: RunConfig, items: dict[str, dict]) -> list[str]:
 
 def plan_run(store, config: RunConfig, execution: Execution | None = None) -> RunPlan:
     config.validate()
+    config = replace(config, clues=resolve_clue_source(store, config.clues))  # run:NAME -> ID
     execution = (execution or Execution()).validate()
     endpoint = store.get_endpoint(config.endpoint)
     item_ids = select_items(store, config)

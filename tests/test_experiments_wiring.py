@@ -10,6 +10,7 @@ import urllib.request
 import pytest
 from gradio_client import Client
 
+from store import Store
 from tests.live_server import LiveServer, build_ui_db, event_names, free_port
 from tests.openai_server import start_server
 from ui.experiments_handlers import RUN_FIELDS
@@ -96,6 +97,10 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
     config, responses = watched[2], watched[3]
     assert config["status"] == "done" and config["config"]["setting"] == "cot"
     assert [r[1] for r in responses["data"]] == ["ui/alpha", "ui/beta", "ui/gamma"]
+    with Store(setup[0].db) as store:
+        store.label_run(run_id, name="wired cot")
+    by_name = call(setup, c, " wired cot ", "all", api_name="/watch_run")  # a name: its id
+    assert by_name[0] == run_id and by_name[2]["id"] == run_id
     runs, panel, sample = call(setup, c, run_id, "all", api_name="/poll_runs")  # no State
     assert runs["data"][0][:2] == [run_id, "done"] and runs["data"][0][2] == "3/3"
     assert "xp-done" in panel and len(sample["data"]) == 3

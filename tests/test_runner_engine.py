@@ -281,6 +281,17 @@ def test_clues_of_another_run_are_injected(store, fake, items):
     assert {r["answer"] for r in store.run_results(outcome.run_id)} == {"A"}
 
 
+def test_the_clue_source_run_can_be_named_by_its_name_and_the_config_keeps_its_id(store, fake,
+                                                                                 items):
+    ids = items(1)
+    source = launch(store, ids, setting="structured")
+    store.label_run(source.run_id, name="structured pass")
+    outcome = launch(store, ids, setting="cot", clues="run:structured pass")
+    assert store.get_run(outcome.run_id)["config"]["clues"] == f"run:{source.run_id}"
+    with pytest.raises(Exception, match="no run 'nobody'"):
+        launch(store, ids, setting="cot", clues="run:nobody")
+
+
 def steered_run(store, fake, items, latency: float, samples: int, action: str,
                 after: float) -> str:
     """A run of one item x `samples` at 2 in flight against replies taking `latency` s, which

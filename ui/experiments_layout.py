@@ -183,7 +183,7 @@ def build_monitor(ui: SimpleNamespace) -> None:
                            column_widths=RUN_WIDTHS, elem_id="runs-list",
                            label="Click a run to watch it")
     with gr.Row(equal_height=True):
-        ui.run_id = gr.Textbox(label="Run id (paste one to watch it)", elem_id="run-id",
+        ui.run_id = gr.Textbox(label="Run id or name (Enter to watch it)", elem_id="run-id",
                                scale=3)
         ui.refresh = gr.Button("↻", size="sm", scale=0, min_width=50, elem_id="runs-refresh")
     ui.progress = gr.HTML(elem_id="run-progress")

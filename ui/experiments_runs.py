@@ -16,7 +16,8 @@ from runner.costs import money
 from runner.provenance import cache_summary
 from runner.totals import COUNTS, LABELS, MEANINGS, request_control, row_state, \
     status_counts, without_result
-from store import NotFoundError, StoreError
+from runner.run_refs import resolve_run
+from store import NotFoundError, StoreError, ValidationError
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_handlers import check_endpoint
 from ui.page_words import on_page
@@ -45,8 +46,8 @@ def chosen_run(store, run_id: str) -> dict:
     if not (run_id or "").strip():
         raise ExperimentError("choose a run first (click it in the list)")
     try:
-        return store.get_run(run_id.strip())
-    except NotFoundError as err:
+        return store.get_run(resolve_run(store, run_id))  # an id or a (unique) name
+    except (NotFoundError, ValidationError) as err:
         raise ExperimentError(str(err)) from None
 
 

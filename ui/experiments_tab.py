@@ -211,8 +211,8 @@ def _wire(store, ui, opened) -> None:
     ui.refresh.click(poll, *poll_io, api_name="refresh_runs", show_progress="hidden")
 
     def watch(run_id, status_filter):
-        run_id = (run_id or "").strip()
         try:
+            run_id = xr.chosen_run(store, run_id)["id"]  # a name typed in the box: its id
             return (run_id, xr.progress_html(store, run_id), xr.run_config(store, run_id),
                     xr.responses(store, run_id, status_filter), "", "",
                     *xl.labels(store, run_id), gr.update(visible=False), None)

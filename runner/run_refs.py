@@ -1,9 +1,9 @@
-"""One way for every CLI command to name a run: its id or its (unique) name.
+"""One way to name a run, for every CLI command and the UI: its id or its (unique) name.
 
 People tell runs apart by name ("demo CoT"), the store keys them by id. Every command that
 takes a run (`score`, `report`, `compare`, `table --runs`, `leaderboard --runs`, `run
---resume`, `runs --show/--rename/--note/--delete/--pause/--cancel`) resolves what it was
-given here, so a name works everywhere and a mistake reads the same everywhere: an unknown
+--resume`, `run --clues run:RUN`, `runs --show/--rename/--note/--delete/--pause/--cancel`)
+and the Experiments page's run box resolve what they were given here, so a name works everywhere and a mistake reads the same everywhere: an unknown
 run, or a name that several runs share (the message lists their ids to choose from).
 """
 from __future__ import annotations
@@ -33,3 +33,11 @@ def resolve_runs(store, given: list[str]) -> list[str]:
     """`resolve_run` for each of several runs, in their order."""
     return [resolve_run(store, text) for text in given]
 
+
+
+def resolve_clue_source(store, source: str) -> str:
+    """A clue source with its run named by id: `run:NAME` becomes `run:ID` (other sources
+    as they are), so the run config records the run itself, not a name that can change."""
+    if not source.startswith("run:"):
+        return source
+    return "run:" + resolve_run(store, source[4:])
