@@ -32,9 +32,9 @@ def test_a_name_and_a_note_are_kept_and_shown_by_every_picker(db):
         with pytest.raises(ValidationError, match="at most 120"):
             store.label_run("run-a", name="x" * 121)
         labels = dict((v, k) for k, v in run_choices(store))
-        assert labels["run-a"].startswith("GPT baseline · run-a · m-a · structured · clues none"
+        assert labels["run-a"].startswith("GPT baseline · run-a · e (m-a) · structured · clues none"
                                           " · images full")
-        assert labels["run-b"].startswith("run-b · m-b")
+        assert labels["run-b"].startswith("run-b · e (m-b)")
 
 
 def test_deleting_a_run_removes_only_its_own_rows_after_saying_how_many(db):
@@ -128,9 +128,9 @@ def test_every_setup_description_says_samples_and_repeats_when_more_than_one(tmp
     for run in ("many", "one"):
         score_run(store, run)
     pickers = dict((v, k) for k, v in run_choices(store))
-    assert pickers["many"] == "many · m · cot · clues gt · images full · 5 samples · 2 " \
+    assert pickers["many"] == "many · e (m) · cot · clues gt · images full · 5 samples · 2 " \
                               "repeats · created"
-    assert pickers["one"] == "one · m · cot · clues none · images full · created"
+    assert pickers["one"] == "one · e (m) · cot · clues none · images full · created"
     setups = {row[0]: row[3] for row in xr.runs_table(store)}
     assert setups == {"many": "m · cot · clues gt · 5 samples · 2 repeats", "one": "m · cot"}
     table = tables.main_table(store, ["many", "one"])

@@ -12,17 +12,24 @@ from runner.leases import effective_status
 
 def run_label(run: dict) -> str:
     """'[name · ]20260101-… · fake-vlm · cot · clues gt · images full[ · 5 samples] ·
-    done' (samples and repeats when more than one: `runner.config.draws_text`)."""
+    done' (samples and repeats when more than one: `runner.config.draws_text`); the
+    model is 'endpoint (model)' when the endpoint's name is not the model's."""
     config = run.get("config") or {}
     images = config.get("image_mode", "full")
     if images == "clue_masked" and config.get("mask_style"):
         images += f" ({config['mask_style']})"
-    parts = [run["id"], (config.get("endpoint") or {}).get("model", "?"),
+    parts = [run["id"], _endpoint_text(config.get("endpoint") or {}),
              config.get("setting", "?"), f"clues {config.get('clues', 'none')}",
              f"images {images}", draws_text(config), effective_status(run)]
     if (run.get("name") or "").strip():
         parts.insert(0, run["name"].strip())
     return " · ".join(str(p) for p in parts if p)
+
+
+def _endpoint_text(endpoint: dict) -> str:
+    """Two endpoints may serve one model (a local vLLM and a provider): name both."""
+    model, name = endpoint.get("model") or "?", endpoint.get("name")
+    return f"{name} ({model})" if name and name != model else model
 
 
 NO_RESPONSES = "no responses"
