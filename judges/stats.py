@@ -47,10 +47,10 @@ from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, Verdict
 N_RESAMPLES, CONFIDENCE, SEED = 2000, 0.95, 0
 VERBENCH_METRICS = ("AC", "CC", "RQ", "ER")
 COUNTING_RULES = ("Accuracy is micro-averaged (correct / n); n counts items (an item with k "
-                  "repeats counts once, with its share correct over them). Unparsed and error "
-                  "responses count "
-                  "as wrong and are also reported as rates; unscored responses (the judge could "
-                  "not decide) are left out of n and counted.")
+                  "repeats counts once, with its share correct over them). Unparsed (no answer "
+                  "could be read: refusals and replies cut off before their answer included) "
+                  "and error responses count as wrong and are also reported as rates; unscored "
+                  "responses (the judge could not decide) are left out of n and counted.")
 CI_RULE = ("95% CI: Wilson score interval (honest at small n: 3 of 3 correct gives "
            "[43.85, 100]).")
 Z_95 = 1.959963984540054     # the standard normal's 97.5th percentile
