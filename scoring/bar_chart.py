@@ -195,7 +195,10 @@ def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, c
     colours = series_colours(series, colours)
     lines = [wrapped(g, H_LABEL) for g in groups]
     left = max(len(line) for found in lines for line in found) * CHAR + 10
-    right, top = MIN_WIDTH - 34, TOP + 18
+    # the value and note written after the longest bar must fit inside the figure
+    written = max((len(_written(*_slot(v)[::2])) for v in values.values()
+                   if _slot(v)[0] is not None), default=3)
+    right, top = MIN_WIDTH - written * CHAR - 8, TOP + 18
     rows = [max(len(series) * H_BAR, len(found) * H_LINE) + H_GAP for found in lines]
     height = top + sum(rows) + 8
 
@@ -226,7 +229,7 @@ def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, c
                 parts.append(_no_items(left + 3, y + H_BAR - 2, tooltip, name, group,
                                        turn=False))
                 continue
-            written = f"{value:.0f}" + (f" · {note}" if note else "")
+            written = _written(value, note)
             parts.append(f'<rect class="bar" x="{left:.1f}" y="{y + 1:.1f}" '
                          f'width="{x(value) - left:.1f}" height="{H_BAR - 2}" '
                          f'fill="{colours[name]}" data-series="{esc(name)}" '
@@ -235,3 +238,8 @@ def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, c
                          f'{esc(written)}</text>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _written(value: float, note: str | None) -> str:
+    """What a turned bar has after it: its value, then its note ("n 4")."""
+    return f"{value:.0f}" + (f" · {note}" if note else "")

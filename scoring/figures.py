@@ -170,7 +170,8 @@ def length_chart(frame: pd.DataFrame, colours: dict[str, str] | None = None) -> 
                                                   f"equal length fall in one bin)"))
     caption = "Accuracy (%) per output-length quartile of each run (Q1 shortest outputs, Q4 " \
               "longest), counted per item as the table is: an item's length is its mean " \
-              "output tokens over its repeats and samples; each bar's n (items) above it"
+              "output tokens over its repeats and samples; each bar's n (items) is written with " \
+              "its value"
     fewer = [run for run in runs if (frame["run"] == run).sum() < len(bins)]
     if fewer:
         caption += (f"; {len(fewer)} of {len(runs)} runs leave bins empty (marked "

@@ -146,3 +146,18 @@ def test_length_chart_states_each_bins_n_and_marks_an_empty_bin():
                        r'data-group="([^"]*)"', svg)
     assert sorted(empty) == [("flat", "Q2"), ("flat", "Q3"), ("flat", "Q4")]
     assert "no items" in svg.split("</figcaption>")[0]
+
+
+def test_a_turned_bars_value_and_n_are_written_inside_the_figure():
+    """Six runs turn the length chart into rows; '100 · n 12' after a full bar was cut at the
+    figure's edge, and the caption said the n stood 'above' a bar drawn sideways."""
+    import pandas as pd
+    runs = [f"run {k}" for k in range(6)]
+    frame = pd.DataFrame([(run, f"Q{q + 1}", "0–9 tokens", 5.0, 100.0, 12) for run in runs
+                          for q in range(4)], columns=figures.LENGTH_COLUMNS)
+    svg = figures.length_chart(frame)
+    width = float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1))
+    assert "cluelab-chart-horizontal" in svg and "above it" not in svg
+    written = re.findall(r'<text class="value" x="([\d.]+)"[^>]*>([^<]*)</text>', svg)
+    assert len(written) == 24 and {text for _, text in written} == {"100 · n 12"}
+    assert all(float(x) + len(text) * 6.6 <= width for x, text in written)
