@@ -122,10 +122,12 @@ def run_table(args) -> int:
               "subtask": lambda s: tables.main_table(store, s.run_ids, "by_subtask",
                                                      args.protocol, args.judge, human=human,
                                                      within=s.within),
-              "drop": lambda s: tables.drop_table(store, s.run_ids, s.within),
+              "drop": lambda s: tables.drop_table(store, s.run_ids, s.within, args.judge),
               "injection": lambda s: tables.injection_table(
                   store, s.run_ids, judge=args.judge, items=s.within,
                   items_are=f"of dataset {s.dataset}"),
-              "ablation": lambda s: tables.ablation_table(store, s.run_ids, s.within),
-              "verbench": lambda s: tables.verbench_results(store, s.run_ids, s.within)}
+              "ablation": lambda s: tables.ablation_table(store, s.run_ids, s.within,
+                                                          args.judge),
+              "verbench": lambda s: tables.verbench_results(store, s.run_ids, s.within,
+                                                            args.judge)}
     return _print_tables(store, args, makers[args.kind], protocol_of(args.kind, args.protocol))

@@ -116,11 +116,40 @@ def summaries(store, run_ids: list[str], protocol: str = "general", judge: str |
     when they have none in common, each with its own (the tables then say so and mark no
     best)."""
     check_extraction(extraction, protocol)
+    check_judge(store, run_ids, judge)
     scored = [rid for rid in labels(store, run_ids) if run_judges(store, rid, protocol)]
     if judge is None:
         judge = common_judge(store, scored, protocol)
     return {rid: run_summary(store, rid, protocol, judge, samples_rule, extraction=extraction)
             for rid in scored if judge is None or judge in run_judges(store, rid, protocol)}
+
+
+def check_judge(store, run_ids: list[str], judge: str | None) -> None:
+    """A judge named for a reading must have scored at least one of the runs (under any
+    protocol): a typo, or a judge of other runs, is refused naming the judges that did,
+    instead of quietly reading nothing or another judge's verdicts. Every table kind reads
+    its runs through `summaries`, so every one refuses the same way."""
+    if judge is None:
+        return
+    known = sorted({j["judge"] for rid in dict.fromkeys(run_ids)
+                    for j in store.score_judges(rid)})
+    if judge not in known:
+        raise ResultsError(f"no run here was scored by judge {judge!r}; judges that scored "
+                           f"them: {', '.join(known) or 'none (score the runs first)'}")
+
+
+def left_out_note(store, run_ids: list[str], kept, protocol: str, judge: str | None) -> str:
+    """The sentence naming the runs asked for that a table read with `judge` cannot show
+    (not scored by that judge under `protocol`), '' when none is left out: a run never
+    vanishes from a table without a word."""
+    if judge is None:
+        return ""
+    names = labels(store, run_ids)
+    missing = [names[rid] for rid in names if rid not in kept
+               and run_judges(store, rid, protocol)]
+    if not missing:
+        return ""
+    return (f"Left out: {', '.join(missing)} (no {protocol} scores by judge {judge}).")
 
 
 def on_shared(results: dict, names: dict, what: str = "runs") -> tuple[dict, Shared]:

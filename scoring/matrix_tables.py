@@ -145,19 +145,19 @@ def _items_column(table: Table) -> None:
 ABLATION_SETTINGS = ("direct", "cot", "clue_guided")
 
 
-def ablation_table(store, run_ids: list[str], within=None) -> Table:
+def ablation_table(store, run_ids: list[str], within=None, judge: str | None = None) -> Table:
     """Rows model, columns No-CoT / CoT / Clue-guided CoT, and Structured when a run has that
     setting (runs without injected clues on full images), every row on the items its runs
     share. Runs left out (injected clues, another image mode, no general scores) are named
     in the notes with the reason."""
     configs = {rid: store.get_run(rid)["config"] for rid in dict.fromkeys(run_ids)}
     names = labels(store, list(configs))
-    found = summaries(store, run_ids, "general")
+    found = summaries(store, run_ids, "general", judge)
     left_out = {}                  # {run_id: why it is not in the table}
     for rid in names:
         config = configs[rid]
         if rid not in found:
-            left_out[rid] = "no general scores"
+            left_out[rid] = "no general scores" + (f" by judge {judge}" if judge else "")
         elif config.get("clues", "none") != "none":
             left_out[rid] = "injected clues"
         elif config.get("image_mode", "full") != "full":

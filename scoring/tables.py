@@ -32,7 +32,7 @@ from judges.paper_tables import DROP_NOTE, DROP_PROTOCOLS, leaderboard, results_
     rigorous_drop_table, verbench_table
 from judges.tables import MARK_RULE, Column, Table
 
-from scoring.compared import labels, on_scored_by_all, on_shared, summaries
+from scoring.compared import labels, left_out_note, on_scored_by_all, on_shared, summaries
 from scoring.extraction import CLUELAB, describe
 from scoring.matrix_tables import ablation_table, injection_table  # noqa: F401 (API)
 from scoring.results import GROUPS, ResultsError
@@ -98,7 +98,8 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     table = _rates(table, by_label)
     if extraction != CLUELAB:
         table.caption += ", answers read by MMR-Life's regex"
-    table.notes += " " + " ".join(p for p in (shared.note(), table.n_rule()) if p)
+    left_out = left_out_note(store, run_ids, found, protocol, judge)
+    table.notes += " " + " ".join(p for p in (shared.note(), table.n_rule(), left_out) if p)
     if human:
         table.notes += " The human baseline is on the items its participants answered (n)."
     table.notes += " " + describe(extraction, None)
@@ -107,13 +108,29 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     return with_run_ids(store, table, names)
 
 
-def drop_table(store, run_ids: list[str], within=None) -> Table:
+def page_injection_table(store, run_ids: list[str], protocol: str = "general",
+                         judge: str | None = None, samples_rule: str = "majority",
+                         extraction: str = CLUELAB, within=None, compared=None) -> Table:
+    """The clue-injection table as the Results page shows it under its main table: on the
+    items that main table compares (so one run shows one accuracy on the page), each row on
+    the items its runs share there, read with the page's samples rule and extraction (and
+    its judge under the general protocol). The page's heatmap and its download both come
+    from here, so the file holds what the page shows. `compared`: the main table's
+    `compared_results`, when already computed."""
+    _, _, shared = compared or compared_results(store, run_ids, protocol, judge,
+                                                samples_rule, extraction, within)
+    return injection_table(store, run_ids, samples_rule, extraction,
+                           judge if protocol == "general" else None, items=shared.items)
+
+
+def drop_table(store, run_ids: list[str], within=None, judge: str | None = None) -> Table:
     """General, rigorous and grounded-rigorous accuracy per run and the drop, on the items
     every run–protocol pair has (and `within`, when given); within those, each run's numbers
     on the items all its protocols scored (`on_scored_by_all`, one response's verdicts
-    paired): its n, with each protocol's unscored items beside it."""
+    paired): its n, with each protocol's unscored items beside it. `judge`: read every
+    protocol with it (else each protocol with its runs' common judge)."""
     found = {(rid, protocol): result for protocol in DROP_PROTOCOLS
-             for rid, result in on_page_items(summaries(store, run_ids, protocol),
+             for rid, result in on_page_items(summaries(store, run_ids, protocol, judge),
                                                within).items()}
     names = labels(store, [rid for rid, _ in found])
     found, shared = on_shared(found, {key: f"{names[key[0]]} ({key[1]})" for key in found},
@@ -172,8 +189,8 @@ def _protocol_judges(judges: dict[str, str]) -> str:
     return ", ".join(f"{protocol} {judge}" for protocol, judge in judges.items())
 
 
-def verbench_results(store, run_ids: list[str], within=None) -> Table:
-    found = on_page_items(summaries(store, run_ids, "verbench"), within)
+def verbench_results(store, run_ids: list[str], within=None, judge: str | None = None) -> Table:
+    found = on_page_items(summaries(store, run_ids, "verbench", judge), within)
     if not any(result["records"] for result in found.values()):
         raise ResultsError("none of these runs is scored under the VER-Bench protocol, which "
                            "needs an LLM judge: score them under protocol verbench with a "

@@ -114,8 +114,19 @@ def test_the_judge_shown_is_chosen_and_runs_without_it_are_left_out(store, run):
     assert "m · CoT [r]: 7" in table.notes
     alone = tables.main_table(store, [run], judge="offline")
     assert alone.rows[0]["overall"] == pytest.approx(400 / 7)
-    with pytest.raises(ResultsError, match="by judge llm:none"):
+    with pytest.raises(ResultsError, match="by judge 'llm:none'; judges that scored them: "
+                                           "llm:strict, offline"):
         tables.main_table(store, [run], judge="llm:none")
+    strict = tables.main_table(store, [run, "other"], judge="llm:strict")  # other: offline
+    assert [row["model"] for row in strict.rows] == ["m · CoT"]         # alone: no [id]
+    assert "Left out: m · CoT [other] (no general scores by judge llm:strict)." in strict.notes
+    for make in (tables.drop_table, tables.ablation_table, tables.verbench_results):
+        with pytest.raises(ResultsError, match="judge 'llm:none'"):   # every kind refuses
+            make(store, [run], judge="llm:none")
+    offline = tables.drop_table(store, [run], judge="offline")
+    strict_drop = tables.drop_table(store, [run], judge="llm:strict")
+    assert offline.rows[0]["general"] == pytest.approx(400 / 7)
+    assert strict_drop.rows[0]["general"] == 0        # the judge named, not the default
 
 
 def test_human_baselines_are_checked_kept_and_shown_as_an_unranked_row(store, run, tmp_path):

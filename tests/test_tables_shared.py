@@ -229,6 +229,19 @@ def test_results_page_injection_rows_are_on_the_main_tables_items(runs):
                     "m · No-CoT (2 items)": ["–", "100.0"]}
 
 
+def test_the_results_pages_injection_download_holds_what_the_page_shows(runs):
+    """The heatmap was on the main table's 2 items while its CSV download was on each row's
+    own items (direct: 2/4, 50%, n 4): the file is the table the page draws."""
+    import pandas as pd
+    from ui import results_handlers as h
+
+    path, _ = h.exported_tables(runs, ["gt", "none", "direct"], "general", "injection", "csv")
+    frame = pd.read_csv(path, encoding="utf-8-sig")
+    assert dict(zip(frame["solver"], frame["items"])) == {"m · CoT": 2, "m · No-CoT": 2}
+    assert dict(zip(frame["solver"], frame["No Clue_pct"])) == {"m · CoT": 50.0,
+                                                                "m · No-CoT": 100.0}
+
+
 def test_cli_injection_table_says_rows_are_on_different_items(runs):
     code, out, err = cli("table", "--db", runs.path, "--kind", "injection",
                          "--runs", "gt,none,direct", "--format", "json")

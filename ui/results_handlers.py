@@ -164,10 +164,9 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
     `by` domain, subtask or reasoning type (as text cells, the human baseline as an unranked
     row) with its caption (the n of shared items), the rules and reading used, and the
     charts. Runs are compared on the items they share (refused when they share none). The
-    drop chart mixes protocols, so it reads each protocol with its own common judge; the
-    injection heatmap (general protocol) follows the samples rule and extraction (and the
-    judge, under the general protocol) and is on the main table's items, each row on the
-    items its runs share there; it is not shown when no run has injected clues."""
+    drop chart mixes protocols, so it reads each protocol with the judge chosen, else with
+    its own common judge; the injection heatmap is `scoring.tables.page_injection_table`
+    (its download too); it is not shown when no run has injected clues."""
     from scoring import figures, tables
     from scoring.results import ResultsError
     from store import StoreError
@@ -182,13 +181,12 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         main = tables.main_table(store, run_ids, group, protocol, **chosen, compared=compared)
     except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
-    drop = shown_or_why(lambda: figures.drop_chart(tables.drop_table(store, run_ids)),
-                        "General vs rigorous")
+    drop = shown_or_why(lambda: figures.drop_chart(tables.drop_table(
+        store, run_ids, judge=chosen["judge"])), "General vs rigorous")
     found, names, shared = compared
-    injection = shown_or_why(lambda: injection_figure(tables.injection_table(
-        store, run_ids, chosen["samples_rule"], chosen["extraction"],
-        chosen["judge"] if protocol == "general" else None, items=shared.items)),
-        "Clue injection")
+    injection = shown_or_why(lambda: injection_figure(tables.page_injection_table(
+        store, run_ids, protocol, chosen["judge"], chosen["samples_rule"],
+        chosen["extraction"], compared=compared)), "Clue injection")
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
     second = "by_domain" if group == "by_subtask" else "by_subtask"
     colours = figures.run_colours({rid: names[rid] for rid in found})
@@ -302,12 +300,15 @@ def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=No
                                                   **chosen, within=s.within),
               "subtask": lambda s: tables.main_table(store, s.run_ids, "by_subtask",
                                                      protocol, **chosen, within=s.within),
-              "drop": lambda s: tables.drop_table(store, s.run_ids, s.within),
-              "injection": lambda s: tables.injection_table(store, s.run_ids,
-                                                            judge=chosen["judge"],
-                                                            items=s.within),
-              "ablation": lambda s: tables.ablation_table(store, s.run_ids, s.within),
-              "verbench": lambda s: tables.verbench_results(store, s.run_ids, s.within),
+              "drop": lambda s: tables.drop_table(store, s.run_ids, s.within,
+                                                  chosen["judge"]),
+              "injection": lambda s: tables.page_injection_table(
+                  store, s.run_ids, protocol, chosen["judge"], chosen["samples_rule"],
+                  chosen["extraction"], within=s.within),
+              "ablation": lambda s: tables.ablation_table(store, s.run_ids, s.within,
+                                                          chosen["judge"]),
+              "verbench": lambda s: tables.verbench_results(store, s.run_ids, s.within,
+                                                            chosen["judge"]),
               "leaderboard": lambda s: tables.leaderboard_table(store, s.run_ids,
                                                                 chosen["human"],
                                                                 within=s.within,
