@@ -103,6 +103,19 @@ def repeats_line(spread: dict) -> str:
     return f"{line}; {spread['note']}" if spread["note"] else line
 
 
+def verbench_line(run_id: str, result: dict) -> str:
+    """`report --protocol verbench` in one line: the four scores and the average, each '–'
+    when no item was scored (never 0.0: nothing scored is no score)."""
+    s = result["summary"]
+
+    def shown(value) -> str:
+        return "–" if value is None or not s["n"] else f"{value:.1f}"
+
+    scores = ", ".join(f"{k} {shown(s[k])}" for k in ("AC", "CC", "RQ", "ER"))
+    return (f"run {run_id}, verbench, judge {result['judge'] or '–'}: {scores}, average "
+            f"{shown(s['average'])} (n {s['n']}, unscored {s['unscored']})")
+
+
 def cache_line(store, run: dict) -> str:
     """Where the run's answers came from, when any was taken from the cache: per repeat
     for a run with repeats (a repeat made of another run's draws is no new draw), else
@@ -147,10 +160,7 @@ def run_report(args) -> int:
             print(json.dumps(out, ensure_ascii=False, sort_keys=True))
             return 0
         if args.protocol == "verbench":
-            s = result["summary"]
-            print(f"run {args.run}, verbench, judge {result['judge']}: " + ", ".join(
-                f"{k} {s[k]:.1f}" for k in ("AC", "CC", "RQ", "ER") if s[k] is not None)
-                + f", average {s['average'] or 0:.1f} (n {s['n']}, unscored {s['unscored']})")
+            print(verbench_line(args.run, result))
             return 0
         human = human_summary(store, args.human) if args.human else None
         print(f"run {args.run}: {args.protocol} protocol, judge {result['judge']}, samples "

@@ -210,3 +210,15 @@ def test_length_bins_of_a_scored_run_cover_its_records(store, run):
               and r["tokens"] is not None}
     assert frame.n.sum() == len(scored) and 1 <= len(frame) <= 3
     assert frame.output_tokens.is_monotonic_increasing
+
+
+def test_a_verbench_report_with_nothing_scored_says_dash_not_zero(store, run):
+    """Every VER-Bench judge reply unreadable (unscored): n 0, so no score and no average —
+    it said 'average 0.0' and left a dangling ', ' where the four scores were."""
+    store.upsert_scores([{"run_id": run, "protocol": "verbench", "judge": "llm:j",
+                          "work_id": r["work_id"], "value": "unscored", "answer": r["answer"]}
+                         for r in store.run_scores(run, "general", "offline")])
+    code, out, err = cli("report", "--db", store.path, "--run", run, "--protocol", "verbench")
+    assert code == 0, err
+    assert out.strip() == ("run r, verbench, judge llm:j: AC –, CC –, RQ –, ER –, average – "
+                           "(n 0, unscored 7)")
