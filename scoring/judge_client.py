@@ -31,14 +31,15 @@ class JudgeClient:
     """One judge endpoint. `ask_many(prompts)` blocks; call it from a worker thread."""
 
     def __init__(self, store, endpoint_name: str, *, timeout: float = 120.0,
-                 max_attempts: int = 4, retry_base_delay: float = 0.5):
+                 max_attempts: int = 4, retry_base_delay: float = 0.5, use_cache: bool = True):
         self.store = store
         self.endpoint = store.get_endpoint(endpoint_name)
         self.name = format_judge(llm_judge(endpoint_name))
         self.params = {**(self.endpoint.get("params") or {}), "temperature": 0}
         self.timeout = timeout
         self.policy = RetryPolicy(max_attempts=max_attempts, base_delay=retry_base_delay)
-        self.sent = self.cached = self.failed = 0
+        self.use_cache = use_cache                # False: ask again (`score --no-cache`)
+        self.sent = self.cached = self.failed = self.unreadable = 0
 
     @staticmethod
     def messages(prompt: str) -> list[dict]:
@@ -48,15 +49,23 @@ class JudgeClient:
         return cache_key(self.endpoint["base_url"], self.endpoint["model"],
                          self.messages(prompt), self.params)
 
-    def ask_many(self, prompts: list[str], on_progress=None) -> dict[str, dict]:
+    def ask_many(self, prompts: list[str], on_progress=None,
+                 readable=lambda prompt, reply: True) -> dict[str, dict]:
         """{prompt: {"reply": text or None, "error": reason or None, "cached": bool}} for the
-        distinct prompts; cached replies are not sent again."""
+        distinct prompts; cached replies are not sent again.
+
+        `readable(prompt, reply)`: whether the stage can read a reply. One it cannot is
+        returned (the verdict says it was unreadable) but never cached, and a cached one is
+        not taken: a judge that answered badly once is asked again by the next scoring, not
+        held to that reply for ever. Counted in `unreadable`."""
         distinct = list(dict.fromkeys(prompts))
         keys = {p: self.key(p) for p in distinct}
-        hits = self.store.cache_get_many(list(set(keys.values()))) if distinct else {}
+        hits = self.store.cache_get_many(list(set(keys.values()))) \
+            if distinct and self.use_cache else {}
         out = {p: {"reply": hits[keys[p]]["text"], "error": None, "cached": True}
-               for p in distinct if keys[p] in hits}
+               for p in distinct if keys[p] in hits and readable(p, hits[keys[p]]["text"])}
         self.cached += len(out)
+        self._readable = readable
         missing = [p for p in distinct if p not in out]
         if on_progress:
             on_progress(len(out), len(distinct))
@@ -91,7 +100,10 @@ class JudgeClient:
                 else:
                     self.sent += 1
                     out[prompt] = {"reply": result.text, "error": None, "cached": False}
-                    pending.append(cache_row(keys[prompt], result))
+                    if self._readable(prompt, result.text):
+                        pending.append(cache_row(keys[prompt], result))
+                    else:
+                        self.unreadable += 1
                     if len(pending) >= FLUSH_EVERY:
                         self._flush(pending)
                 if on_progress:
@@ -110,5 +122,19 @@ class JudgeClient:
             self.store.cache_put(pending.pop())
 
     def counts(self) -> dict:
+        """sent + cached + failed = the distinct requests; `unreadable`: of those sent, the
+        replies the judge's stage could not read (unscored, and not cached)."""
         return {"judge": self.name, "sent": self.sent, "cached": self.cached,
-                "failed": self.failed}
+                "failed": self.failed, "unreadable": self.unreadable}
+
+
+def counts_text(counts: dict) -> str:
+    """A judge's counters in words, the same on the page and the command line: '21 requests
+    sent, 0 from the cache, 0 failed; 14 replies unreadable (unscored; not cached, so the
+    next scoring asks again)'."""
+    text = (f"{counts['judge']}: {counts['sent']} requests sent, {counts['cached']} from the "
+            f"cache, {counts['failed']} failed")
+    if counts.get("unreadable"):
+        text += (f"; {counts['unreadable']} of the replies unreadable (unscored; not cached, "
+                 "so the next scoring asks again)")
+    return text

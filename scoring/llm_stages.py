@@ -28,11 +28,13 @@ class LlmStages:
         self.judge = client.name
         self.on_progress = on_progress
 
-    def _ask(self, stage: str, prompts: list[str]) -> dict[str, dict]:
+    def _ask(self, stage: str, prompts: list[str], readable) -> dict[str, dict]:
+        """The judge's replies to `prompts`; `readable(prompt, reply)` is the stage's own
+        parser, so that a reply it cannot read is never cached (JudgeClient.ask_many)."""
         def tick(done, total):
             if self.on_progress:
                 self.on_progress(f"{self.judge}: {stage}", done, total)
-        return self.client.ask_many(prompts, tick) if prompts else {}
+        return self.client.ask_many(prompts, tick, readable) if prompts else {}
 
     # -- general: open answers -------------------------------------------------------------------
     def general(self, items: dict, responses: list[dict], rules: dict[int, Verdict]
@@ -41,7 +43,8 @@ class LlmStages:
         prompts = {r["work_id"]: llm.open_prompt(self.templates["judge_open"],
                                                  items[r["item_id"]], r.get("answer"))
                    for r in responses if needs_llm(rules[r["work_id"]])}
-        replies = self._ask("open answers", list(prompts.values()))
+        replies = self._ask("open answers", list(prompts.values()),
+                            lambda _, reply: llm.parse_open(reply)[0] is not None)
         for work_id, prompt in prompts.items():
             outcome = replies[prompt]
             answer = rules[work_id].answer
@@ -69,7 +72,8 @@ class LlmStages:
         prompts = {r["work_id"]: llm.extract_prompt(self.templates["judge_extract_clues"],
                                                     items[r["item_id"]], r.get("text"))
                    for r in todo if not clues[r["work_id"]]}
-        replies = self._ask("clue extraction", list(prompts.values()))
+        replies = self._ask("clue extraction", list(prompts.values()),
+                            lambda _, reply: llm.parse_extracted_clues(reply)[0] is not None)
         for wid, prompt in prompts.items():
             outcome = replies[prompt]
             found, problem = llm.parse_extracted_clues(outcome["reply"])
@@ -93,8 +97,12 @@ class LlmStages:
                 continue
             asked[wid] = llm.clues_prompt(self.templates["judge_clues"], items[r["item_id"]],
                                           clues[wid])
-        replies = self._ask("clue matching", list(asked.values()))
         item_of = {r["work_id"]: r["item_id"] for r in todo}
+        sizes = {asked[wid]: (len(clues[wid]), len(items[item_of[wid]]["clues"]))
+                 for wid in asked}
+        replies = self._ask("clue matching", list(asked.values()),
+                            lambda prompt, reply: llm.parse_clue_labels(
+                                reply, *sizes[prompt])[0] is not None)
         statuses = {r["work_id"]: r["status"] for r in todo}
         for wid, prompt in asked.items():
             outcome = replies[prompt]
@@ -130,7 +138,8 @@ class LlmStages:
             else:
                 prompts[wid] = llm.verbench_prompt(self.templates["judge_verbench"], item,
                                                    r.get("text"))
-        replies = self._ask("VER-Bench scores", list(prompts.values()))
+        replies = self._ask("VER-Bench scores", list(prompts.values()),
+                            lambda _, reply: llm.parse_verbench(reply)[0] is not None)
         for wid, prompt in prompts.items():
             outcome = replies[prompt]
             out[wid] = _failed(self.judge, prompt, outcome) if outcome["reply"] is None else \

@@ -148,10 +148,11 @@ def _sizes(store, items: dict) -> dict:
 
 
 def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
-              on_progress=None, semantic: bool = False) -> dict:
+              on_progress=None, semantic: bool = False, use_cache: bool = True) -> dict:
     """Score `run_id`; returns {"run", "protocols", "written", "values", "judges", "notes"}.
     on_progress(stage, done, total) reports each stage (judge requests included).
-    semantic: also match clues with MiniLM (ScoringError when the extra is not installed)."""
+    semantic: also match clues with MiniLM (ScoringError when the extra is not installed).
+    use_cache: False asks the judges again instead of taking their cached replies."""
     judges = [j.strip() for j in judges if j and j.strip()]
     chosen, notes = _protocols(protocol, judges)
     if semantic:
@@ -161,7 +162,8 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
         if not {"rigorous", "grounded"} & set(chosen):
             notes.append("the semantic matcher scores rigorous and grounded only")
     run = store.get_run(run_id)
-    clients = [JudgeClient(store, name) for name in judges]  # NotFoundError names a bad one
+    clients = [JudgeClient(store, name, use_cache=use_cache)  # NotFoundError names a bad one
+               for name in judges]
     need_clues = bool({"rigorous", "grounded", "verbench"} & set(chosen))
     tick = on_progress or (lambda *a: None)
     tick("reading responses", 0, 1)

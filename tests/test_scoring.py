@@ -74,8 +74,11 @@ def test_offline_aggregation_matches_hand_computation(store, scored):
                           "of the 4 scored: unparsed 1 (25.00%), error 1 (25.00%)") in out
 
 
-def test_judge_scores_open_answers_malformed_reply_is_unscored_and_rescoring_is_free(
+def test_judge_scores_open_answers_malformed_reply_is_unscored_and_asked_again(
         store, scored, server):
+    """Re-scoring takes the judge's readable replies from the cache; the malformed one was
+    not cached (it was held against the item for ever: "0 sent, 21 from the cache, 0
+    failed" while 14 verdicts were unreadable), so only such replies are asked again."""
     server.reset_log()
     store.add_endpoint("judge", server.url, "gpt-4o-mini")
     first = score_run(store, "r1", protocol="all", judges=["judge"])
@@ -92,10 +95,20 @@ def test_judge_scores_open_answers_malformed_reply_is_unscored_and_rescoring_is_
     assert rigorous["t/5"]["value"] == "correct" and rigorous["t/5"]["details"]["clue_match"]
     assert rigorous["t/1"]["value"] == "unscored"           # no GT clues to intersect
     rows_before = len(store.run_scores("r1"))
+    # unreadable: t/6's open answer and the 5 VER-Bench prompts (the server's default reply
+    # holds no scores)
+    assert first["judges"][0]["unreadable"] == 6
     server.reset_log()
     second = score_run(store, "r1", protocol="all", judges=["judge"])
-    assert chats(server) == [] and second["judges"][0]["sent"] == 0
-    assert second["judges"][0]["cached"] == first["judges"][0]["sent"]
+    asked = chats(server)
+    assert len(asked) == second["judges"][0]["sent"] == 6       # only the unreadable ones
+    assert second["judges"][0]["cached"] == first["judges"][0]["sent"] - 6
+    assert second["judges"][0]["unreadable"] == 6 and second["judges"][0]["failed"] == 0
+    code, out, _ = cli("score", "--db", store.path, "--run", "r1", "--judge", "judge",
+                       "--protocol", "all", "--no-cache")
+    sent = first["judges"][0]["sent"]                           # everything asked again
+    assert code == 0 and f"llm:judge: {sent} requests sent, 0 from the cache, 0 failed; 6 of the " \
+        "replies unreadable (unscored; not cached, so the next scoring asks again)" in out
     assert len(store.run_scores("r1")) == rows_before      # upserted, not duplicated
     s = run_summary(store, "r1", "general", "llm:judge")["summary"]["overall"]
     assert (s.n, s.correct, s.unscored) == (5, 2, 1)

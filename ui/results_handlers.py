@@ -61,7 +61,7 @@ def score_runs(store, run_ids, judges, protocol: str, progress=None, *,
                semantic: bool = False) -> str:
     """Score each chosen run (`semantic`: the MiniLM clue matcher too); a Markdown summary
     (escaped) of what was written and sent."""
-    from scoring.judge_client import JudgeUnavailable
+    from scoring.judge_client import JudgeUnavailable, counts_text
     from scoring.score_run import ScoringError, score_run
     from store import StoreError
 
@@ -81,8 +81,7 @@ def score_runs(store, run_ids, judges, protocol: str, progress=None, *,
             raise ResultsUiError(str(error)) from None
         values = "; ".join(f"{key}: " + ", ".join(f"{k} {v}" for k, v in sorted(c.items()))
                            for key, c in result["values"].items())
-        sent = "; ".join(f"{j['judge']} sent {j['sent']}, cached {j['cached']}, failed "
-                         f"{j['failed']}" for j in result["judges"])
+        sent = "; ".join(counts_text(j) for j in result["judges"])
         lines.append(f"- **{escape_md(run_id)}**: {result['responses']} responses, "
                      f"{result['written']} verdicts ({escape_md(values)})"
                      + (f"; {escape_md(sent)}" if sent else "")
