@@ -182,7 +182,9 @@ def rigorous_verdict(answer: Verdict, match: ClueMatch) -> Verdict:
         return from_match(False, "answer correct but no clues in the output", judge=judge,
                           answer=answer.answer, details=details)
     best = max(range(len(match.scores)), key=match.scores.__getitem__)
-    reason = (f"answer correct; model clue {best} matches GT clue {match.best_gt[best]} "
+    # clues are named as the tables and Inspect name them: M1, GT1 (1-based)
+    reason = (f"answer correct; model clue M{best + 1} matches GT clue "
+              f"GT{match.best_gt[best] + 1} "
               f"({match.scores[best]:.0f} >= {match.threshold:.0f})" if match.any_match else
               f"answer correct but no model clue matches a GT clue (best {match.scores[best]:.0f}"
               f" < {match.threshold:.0f})")

@@ -64,6 +64,9 @@ def test_rigorous_needs_a_correct_answer_and_a_matching_clue():
     assert rigorous(True, hit) and not rigorous(True, miss) and not rigorous(False, hit)
     correct = Verdict("correct", answer="C")
     assert rigorous_verdict(correct, hit).value == "correct"
+    # clues named as the tables and Inspect name them (M1, GT1), not from 0
+    second = rigorous_verdict(correct, match_clues(["a dog barking", "snow on the cars"], GT))
+    assert "model clue M2 matches GT clue GT2 " in second.reason   # snow: the 2nd GT clue
     dropped = rigorous_verdict(correct, miss)
     assert dropped.value == "wrong" and "no model clue matches" in dropped.reason
     assert rigorous_verdict(Verdict("unparsed"), hit).value == "unparsed"
