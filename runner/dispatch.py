@@ -107,8 +107,10 @@ class DispatchMixin:
         per = self.totals.per_request_cost()
         started = len(self._tasks)  # sent or waiting for a slot: each may still cost
         if projected_spend(self.totals.cost, started + 1, per) > budget:
-            self._stop("budget", f"budget of ${budget:g} reached (spent "
-                                 f"${self.totals.cost:.4f}, {started} requests started)")
+            # what was spent is said when the run ends (Engine._conclude), after the
+            # requests in flight came back: said now, it was less than the summary's
+            self._stop("budget", f"budget of ${budget:g} reached: no request sent after "
+                                 f"the {started} in flight")
             return True
         return False
 

@@ -30,6 +30,7 @@ from typing import Callable
 
 from runner import leases
 from runner.config import Execution
+from runner.costs import money
 from runner.coverage import offline_verdict, pending_coverage
 from runner.dispatch import DispatchMixin
 from runner.endpoints import api_key_for, preflight
@@ -144,6 +145,8 @@ class Engine(DispatchMixin):
             if self.stop_reason in ("pause", "cancel"):   # what it stopped with, not the ask
                 message = stop_text(status, status_counts(self.totals.snapshot(),
                                                           status=status))
+            elif self.stop_reason == "budget":            # the same figure as the summary
+                message += f"; spent {money(self.totals.known_cost)} in all"
         elif remaining:
             status, message = "stopped", f"{remaining} work rows have no result"
         else:

@@ -374,6 +374,8 @@ def test_budget_stops_dispatch_before_overspending(store, fake, items):
         "budget": 0.35, "concurrency": 1})
     assert outcome.status == "stopped" and "budget" in outcome.message
     assert 0 < outcome.totals["done"] < 20 and outcome.totals["cost"] <= 0.35
+    # the message's spend is the summary's, counted after the requests in flight came back
+    assert f"spent ${outcome.totals['cost']:.4f} in all" in outcome.message
 
 
 def test_deadline_stops_dispatch(store, fake, items):
