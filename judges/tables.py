@@ -130,8 +130,10 @@ class Table:
         runs = any("run_id" in r for r in self.rows)
         out = []
         for row in self.rows:
-            flat = {"run_id": row.get("run_id"), "run_name": row.get("model"),
-                    "model": row.get("endpoint_model")} if runs else {}
+            flat = {"run_id": row.get("run_id"), "run_name": row.get("run_name",
+                                                                      row.get("model")),
+                    "model": row.get("endpoint_model"),
+                    "run_status": row.get("run_status")} if runs else {}
             flat.update((k, row.get(k)) for k in self.exported)
             for col in self.columns:
                 if not (runs and col.key == "model"):    # the label: run_name above

@@ -38,10 +38,11 @@ def run_state(run: dict) -> str:
     return status
 
 
-def run_label(run: dict) -> str:
+def run_label(run: dict, with_status: bool = True) -> str:
     """How a table names a run: its name when it has one, else model and setting (and clue
     source, image mode, samples and repeats when not the default); a run that did not finish says so
-    ("(cancelled)", "(interrupted)", ...): its numbers cover only what it answered."""
+    ("(cancelled)", "(interrupted)", ...): its numbers cover only what it answered.
+    `with_status` False: the name alone (the exports give the status its own column)."""
     config = run["config"]
     name = (run.get("name") or "").strip()
     if name:
@@ -56,7 +57,14 @@ def run_label(run: dict) -> str:
         if draws_text(config):
             label += f" · {draws_text(config)}"
     status = run_state(run)
-    return f"{label} ({status})" if status in UNFINISHED else label
+    return f"{label} ({status})" if with_status and status in UNFINISHED else label
+
+
+def plain_name(store, run_id: str, label: str) -> str:
+    """The run's name as the exports' `run_name` holds it: its table label (`labels`)
+    without the status, which has its own `run_status` column."""
+    plain = run_label(store.get_run(run_id), with_status=False)
+    return f"{plain} [{run_id}]" if label.endswith(f" [{run_id}]") else plain
 
 
 def failed_runs(store, run_ids) -> set[str]:

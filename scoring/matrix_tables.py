@@ -9,7 +9,7 @@ from judges.paper_tables import clue_injection_table
 from judges.tables import Column, Table
 
 from scoring.compared import SETTING_TITLES, clue_source, grouped, labels, on_scored_by_all, \
-    on_shared, one_run_per_cell, solver_label, summaries, unfinished_note
+    on_shared, one_run_per_cell, plain_name, run_state, solver_label, summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
 from scoring.table_marks import on_page_items, with_judges
@@ -39,7 +39,8 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
         for rid, result in runs.items():
             overall = result["summary"]["overall"]
             cell = (solver, column_of(configs[rid]))
-            runs_of[cell] = {"run_id": rid, "run_name": names[rid], "n": overall.n,
+            runs_of[cell] = {"run_id": rid, "run_name": plain_name(store, rid, names[rid]),
+                             "run_status": run_state(store.get_run(rid)), "n": overall.n,
                              "judge": result["judge"], "result": result}
             if overall.accuracy is not None:
                 cells[cell] = overall.accuracy * 100
@@ -55,7 +56,7 @@ def _shown(runs_of: dict) -> list[str]:
 
 
 def _with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, str]) -> Table:
-    """Each cell's run (CSV/JSON `<column>_run_id`, `<column>_run_name`), the scored items
+    """Each cell's run (CSV/JSON `<column>_run_id`, `_run_name`, `_run_status`), the scored items
     its accuracy is over (`<column>_n`, in the title or the cell) and each row's judges.
     columns: {column key: the column value `runs_of` is keyed by}."""
     judges = []
@@ -65,8 +66,9 @@ def _with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, st
             row[f"{column}_n"] = cell["n"] if cell else None
             row[f"{column}_run_id"] = cell["run_id"] if cell else None
             row[f"{column}_run_name"] = cell["run_name"] if cell else None
+            row[f"{column}_run_status"] = cell["run_status"] if cell else None
         judges.append(", ".join(sorted({c["judge"] for c in found if c})))
-    table.exported += [f"{c}_run_{part}" for c in columns for part in ("id", "name")]
+    table.exported += [f"{c}_run_{part}" for c in columns for part in ("id", "name", "status")]
     return with_judges(table, judges)
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from judges.tables import MARK_RULE, Column, Table
 
-from scoring.compared import failed_runs, unfinished_note
+from scoring.compared import failed_runs, plain_name, run_state, unfinished_note
 from scoring.results import on_items
 
 
 def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
-    """Each row that is a run gets its `run_id`, `run_name` (names: {run_id: label}) and
+    """Each row that is a run gets its `run_id`, `run_name` (its name: the label without
+    the status), `run_status` (names: {run_id: label}) and
     `endpoint_model` (the model id its endpoint asked for: the exports' `model`), a failed
     run's row is never marked best, and the notes name the runs that failed or did not
     finish."""
@@ -21,8 +22,10 @@ def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
     for row in table.rows:
         rid = by_label.get(row.get("model"))
         if rid is not None:
-            row["run_id"], row["run_name"] = rid, names[rid]
-            row["endpoint_model"] = store.get_run(rid)["config"]["endpoint"].get("model")
+            run = store.get_run(rid)
+            row["run_id"], row["run_name"] = rid, plain_name(store, rid, names[rid])
+            row["run_status"] = run_state(run)
+            row["endpoint_model"] = run["config"]["endpoint"].get("model")
             row["_unranked"] = row.get("_unranked") or rid in failed
     table.notes = " ".join(p for p in (table.notes, unfinished_note(store, names)) if p)
     return table

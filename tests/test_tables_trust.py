@@ -118,8 +118,11 @@ def test_results_download_is_named_by_its_selection_and_reads_back_in_pandas(two
     data = path.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")              # a BOM, for spreadsheets
     frame = pd.read_csv(io.BytesIO(data))
-    assert list(frame.columns[:4]) == ["run_id", "run_name", "model", "overall_pct"]
-    assert frame.set_index("run_id").loc["d", "run_name"] == "m4 · CoT (cancelled)"
+    assert list(frame.columns[:5]) == ["run_id", "run_name", "model", "run_status",
+                                       "overall_pct"]
+    # the status has its own column: the name is the name (the table shows both together)
+    assert frame.set_index("run_id").loc["d", "run_name"] == "m4 · CoT"
+    assert frame.set_index("run_id").loc["d", "run_status"] == "cancelled"
     assert frame.set_index("run_id").loc["d", "model"] == "m4"
     assert frame.set_index("run_id").loc["c", "overall_pct"] == 100.0
     one = Path(h.export_table(two_datasets, ["a"], "general", "leaderboard", "json"))
