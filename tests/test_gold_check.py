@@ -52,7 +52,7 @@ def test_aliases_must_parse_for_the_answer_type(answer_type, alias, kind):
 
 
 @pytest.mark.parametrize("answer_type, alias", [
-    ("numeric", "12.8 g"), ("numeric", "1,200"), ("location", "$deutschland,bayern$"),
+    ("numeric", "12.8 g"), ("numeric", "1,200"), ("numeric", "€5.30"), ("numeric", "5,30 €"), ("location", "$deutschland,bayern$"),
     ("location", "bayern"), ("open", "$anything, really$"), ("yes_no", "yes."),
     ("multiple_choice", "the desk"),
 ])
@@ -73,7 +73,12 @@ def test_yes_no_gold_is_yes_or_no():
     ("8", 8.0), ("12.8", 12.8), ("-3e2", -300.0), ("1,200", 1200.0), ("3 km", 3.0),
     ("12.8 g", 12.8), ("1,200 m", 1200.0), ("45%", 45.0), ("−5 °C", -5.0), ("8min", 8.0),
     ("twelve", None), ("12 or 13", None), ("12 to 15 min", None), ("nan", None),
-    ("inf", None), ("3e2 m", None), ("about 8", None)])
+    ("inf", None), ("3e2 m", None), ("about 8", None),
+    # a currency before or after, a decimal comma ("5,30 €" was refused, and the scorer
+    # read it as 30); a comma that is neither a thousands nor a decimal one is no number
+    ("5.30 €", 5.3), ("€5.30", 5.3), ("5,30 €", 5.3), ("€ 5,30", 5.3), ("US$ 5", 5.0),
+    ("EUR 5.30", 5.3), ("1,5", 1.5), ("1,2345", None), ("1.200,50 €", None), ("€", None),
+    ("€5 EUR", None)])
 def test_numeric_gold_and_aliases_follow_one_rule_a_number_a_unit_allowed(text, value):
     """A numeric gold "3 km" was flagged "not a number" while the alias "3 km" was fine (the
     README allows a unit): one rule, `numeric_value`, read the scorer's way."""
