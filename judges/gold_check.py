@@ -17,7 +17,8 @@ The rules are what the scorers rely on:
   ("12.8", "1,200", "-3e2", "3 km", "5,30 €", "€5.30"; `numeric_value`), not "twelve" nor
   "12 to 15"; one rule for both, the reading the scorer uses (domain.numbers);
 - yes/no: each alias is Yes or No; open and multiple-choice aliases are free text;
-- location: a region-name alias is no number ("8 minutes" is a numeric alias);
+- location: a region, in the gold, in an alias written as an answer or as a region name,
+  is one rule (`region_problems`): not empty and no number ("12", "8 minutes": numeric);
 - options belong to multiple-choice items only;
 - every clue box lies on one of the item's images.
 An empty gold is not a problem here: an item may be saved before its answer is written.
@@ -112,9 +113,10 @@ def alias_problems(answer_type: str | None, alias: str, quote: bool = True) -> l
     if answer_type == LOCATION:
         if alias.startswith("$"):  # a whole answer; else a region name
             return location_problems(alias, False, quote)
-        if "$" in alias or numeric_value(alias) is not None:
+        if "$" in alias:
             return [f"location alias is neither $country,region$ nor a region name"
                     f"{_shown(alias, quote)}"]
+        return region_problems([alias], alias, quote)
     return []
 
 
@@ -134,8 +136,28 @@ def location_problems(text: str, check_country: bool, quote: bool = True) -> lis
         problems.append(f"location has no country{_shown(text, quote)}")
     elif check_country and country_code(country) is None:
         problems.append("unknown country in location" + (f": {country!r} (in {text!r})" if quote else ""))
-    if not regions or any(not region for region in regions):
-        problems.append(f"empty region in location{_shown(text, quote)} (aliases are separated by '/')")
+    return problems + region_problems(regions, text, quote)
+
+
+def region_problems(regions: list[str], text: str, quote: bool = True) -> list[str]:
+    """Why `regions` (a location's region and its aliases, or one alias written as a region
+    name) are no region names: one rule wherever a region is written, the gold's
+    `$country,region/alias$`, an alias written as an answer, an alias that is a region name.
+    A region is a name, never empty and never a number ("12", "8 minutes": numeric answers)."""
+    problems = []
+    if not regions or not regions[0]:
+        problems.append(f"empty region in location{_shown(text, quote)}: "
+                        "it names no region after the country" if quote else
+                        "empty region in location: no region after the country")
+    elif any(not region for region in regions):
+        problems.append(f"empty region in location{_shown(text, quote)}: "
+                        "an empty region name between two '/'" if quote else
+                        "empty region in location: an empty region name between two '/'")
+    numbers = [region for region in regions if region and numeric_value(region) is not None]
+    if numbers:
+        where = "" if text == numbers[0] else _shown(text, quote)
+        problems.append(f"region is a number in location{where}"
+                        + (f": {numbers[0]!r} is no region name" if quote else ""))
     return problems
 
 
@@ -201,6 +223,7 @@ GOLD_KINDS = frozenset({
     "gold answer is not Yes or No", "gold answer is not a number",
     "location is not $country,region$", "location has no country",
     "unknown country in location", "empty region in location",
+    "region is a number in location",
     "yes/no alias is not Yes or No", "numeric alias without a number",
     "location alias is neither $country,region$ nor a region name",
     "box on no image of the item"})
