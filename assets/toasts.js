@@ -69,6 +69,18 @@
   document.addEventListener("pointerdown", (e) => {
     if (e.target.closest && e.target.closest(ACTIONS)) closeStale(null);
   }, true);
+  // A new save starts with an empty message box: every message of before goes (a "Saved"
+  // too), however the save was asked for: the button, Ctrl+S (assets/shortcuts.js clicks
+  // it: no pointerdown), Enter in the comment field, the conflict panel's buttons. Stale
+  // errors stayed after a Ctrl+S, and the new one was appended below them, out of view.
+  const SAVES = "#save-item, #conflict-overwrite, #conflict-reload";
+  const closeAll = () => document.querySelectorAll("[data-testid='toast-body']").forEach(close);
+  document.addEventListener("click", (e) => {
+    if (e.target.closest && e.target.closest(SAVES)) closeAll();
+  }, true);
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && e.target.closest && e.target.closest("#save-comment")) closeAll();
+  }, true);
 
   document.addEventListener("click", (e) => {
     const toast = e.target.closest && e.target.closest("[data-testid='toast-body']");

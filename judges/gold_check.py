@@ -13,11 +13,12 @@ The rules are what the scorers rely on:
   an accepted alias written as a whole answer (`$...$`) has that shape too, its country in
   any language (`$deutschland,bayern$` is a fair alias); other aliases are region names
   (no `$`);
-- numeric: the gold and each alias are one number, a unit allowed after it ("12.8", "1,200",
-  "-3e2", "3 km", "12.8 g"; `numeric_value`), not "twelve" nor "12 to 15"; one rule for
-  both, read the way the scorer reads a number (judges.rules.number_value);
+- numeric: the gold and each alias are one number, a unit or currency allowed around it
+  ("12.8", "1,200", "-3e2", "3 km", "5,30 €", "€5.30"; `numeric_value`), not "twelve" nor
+  "12 to 15"; one rule for both, the reading the scorer uses (domain.numbers);
 - yes/no: each alias is Yes or No; open and multiple-choice aliases are free text;
-- location: a region-name alias is no number ("8 minutes" is a numeric alias);
+- location: a region, in the gold, in an alias written as an answer or as a region name,
+  is one rule (`region_problems`): not empty and no number ("12", "8 minutes": numeric);
 - options belong to multiple-choice items only;
 - every clue box lies on one of the item's images.
 An empty gold is not a problem here: an item may be saved before its answer is written.
@@ -32,10 +33,9 @@ import) cannot be checked on the item, and only a person can say they are resolv
 """
 from __future__ import annotations
 
-import math
-import re
 from dataclasses import dataclass
 
+from domain.numbers import number_in, read_quantity
 from judges.location import country_code
 
 MULTIPLE_CHOICE, YES_NO, LOCATION, NUMERIC = "multiple_choice", "yes_no", "location", "numeric"
@@ -70,7 +70,8 @@ def gold_problems(item: dict, quote: bool = True) -> list[GoldProblem]:
     elif answer_type == YES_NO and gold and gold.rstrip(".").lower() not in ("yes", "no"):
         problems.append(GoldProblem("answer", f"gold answer is not Yes or No{_shown(gold, quote)}"))
     elif answer_type == NUMERIC and gold and numeric_value(gold) is None:
-        problems.append(GoldProblem("answer", f"gold answer is not a number{_shown(gold, quote)}"))
+        problems.append(GoldProblem("answer", f"gold answer is not a number{_shown(gold, quote)}"
+                                              f"{_NUMBER_HINT if quote else ''}"))
     elif answer_type == LOCATION and gold:
         problems += [GoldProblem("answer", m) for m in location_problems(gold, True, quote)]
     for alias in item.get("aliases") or []:
@@ -107,13 +108,15 @@ def alias_problems(answer_type: str | None, alias: str, quote: bool = True) -> l
     if answer_type == YES_NO and alias.rstrip(".").lower() not in ("yes", "no"):
         return [f"yes/no alias is not Yes or No{_shown(alias, quote)}"]
     if answer_type == NUMERIC and numeric_value(alias) is None:
-        return [f"numeric alias without a number{_shown(alias, quote)}"]
+        return [f"numeric alias without a number{_shown(alias, quote)}"
+                f"{_NUMBER_HINT if quote else ''}"]
     if answer_type == LOCATION:
         if alias.startswith("$"):  # a whole answer; else a region name
             return location_problems(alias, False, quote)
-        if "$" in alias or numeric_value(alias) is not None:
+        if "$" in alias:
             return [f"location alias is neither $country,region$ nor a region name"
                     f"{_shown(alias, quote)}"]
+        return region_problems([alias], alias, quote)
     return []
 
 
@@ -133,9 +136,32 @@ def location_problems(text: str, check_country: bool, quote: bool = True) -> lis
         problems.append(f"location has no country{_shown(text, quote)}")
     elif check_country and country_code(country) is None:
         problems.append("unknown country in location" + (f": {country!r} (in {text!r})" if quote else ""))
-    if not regions or any(not region for region in regions):
-        problems.append(f"empty region in location{_shown(text, quote)} (aliases are separated by '/')")
+    return problems + region_problems(regions, text, quote)
+
+
+def region_problems(regions: list[str], text: str, quote: bool = True) -> list[str]:
+    """Why `regions` (a location's region and its aliases, or one alias written as a region
+    name) are no region names: one rule wherever a region is written, the gold's
+    `$country,region/alias$`, an alias written as an answer, an alias that is a region name.
+    A region is a name, never empty and never a number ("12", "8 minutes": numeric answers)."""
+    problems = []
+    if not regions or not regions[0]:
+        problems.append(f"empty region in location{_shown(text, quote)}: "
+                        "it names no region after the country" if quote else
+                        "empty region in location: no region after the country")
+    elif any(not region for region in regions):
+        problems.append(f"empty region in location{_shown(text, quote)}: "
+                        "an empty region name between two '/'" if quote else
+                        "empty region in location: an empty region name between two '/'")
+    numbers = [region for region in regions if region and numeric_value(region) is not None]
+    if numbers:
+        where = "" if text == numbers[0] else _shown(text, quote)
+        problems.append(f"region is a number in location{where}"
+                        + (f": {numbers[0]!r} is no region name" if quote else ""))
     return problems
+
+
+_NUMBER_HINT = " (write one number, a unit or currency allowed: 12.8, 5.30 €, €5.30, 3 km)"
 
 
 def _shown(value: str, quote: bool) -> str:
@@ -178,37 +204,16 @@ def readable_gold(text) -> str:
 
 
 def number_or_none(text: str) -> float | None:
-    """The number `text` is by itself ("1,200" is 1200.0); None otherwise."""
-    try:
-        value = float(str(text).strip().replace(",", ""))
-    except ValueError:
-        return None
-    return value if math.isfinite(value) else None
-
-
-# a number as the scorer reads one in a text (no exponent there), then a unit without digits
-_NUMBER_AND_UNIT = re.compile(r"([-−+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[-−+]?\.\d+)"
-                              r"\s*([^\d\s][^\d]*)")
+    """The number `text` is by itself ("1,200" is 1200.0, "5,30" is 5.3); None otherwise."""
+    found = read_quantity(text)
+    return found[0] if found and not found[1] else None
 
 
 def numeric_value(text: str) -> float | None:
-    """The number of a numeric gold or alias: a number by itself, or one number followed by a
-    unit ("3 km", "12.8 g", "45%"); None for anything else ("twelve", "12 to 15 min")."""
-    value = number_or_none(text)
-    if value is not None:
-        return value
-    match = _NUMBER_AND_UNIT.fullmatch(str(text or "").strip())
-    if not match:
-        return None
-    return number_or_none(match.group(1).replace("−", "-"))
-
-
-def with_number(text: str, value: float, shown: str) -> str:
-    """`text` (a numeric gold) with its number replaced by `shown` (the number `value`
-    written out), its unit kept: "3 km" -> "4 km". `shown` when `text` has no unit."""
-    match = _NUMBER_AND_UNIT.fullmatch(str(text or "").strip())
-    return f"{shown} {match.group(2).strip()}" if match and numeric_value(text) is not None \
-        else shown
+    """The number of a numeric gold or alias: a number by itself, or one number with a unit
+    or currency ("3 km", "12.8 g", "45%", "5,30 €", "€5.30"); None for anything else
+    ("twelve", "12 to 15 min"). The reading is domain.numbers', the scorer's too."""
+    return number_in(text)
 
 
 # The kinds of problem gold_problems reports (tests/test_gold_check.py makes each of them).
@@ -218,6 +223,7 @@ GOLD_KINDS = frozenset({
     "gold answer is not Yes or No", "gold answer is not a number",
     "location is not $country,region$", "location has no country",
     "unknown country in location", "empty region in location",
+    "region is a number in location",
     "yes/no alias is not Yes or No", "numeric alias without a number",
     "location alias is neither $country,region$ nor a region name",
     "box on no image of the item"})

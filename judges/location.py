@@ -25,34 +25,14 @@ pycountry subdivision of that country (so "ca" is California and "guangdong shen
 """
 from __future__ import annotations
 
-import re
-import unicodedata
 from functools import lru_cache
 
-import pycountry
 from rapidfuzz.distance import Levenshtein
 
+from domain.places import (COUNTRY_ALIASES, SEEKWORLD_SUFFIXES, country_code,  # noqa: F401
+                           strip_admin, subdivision_codes)
+
 from judges.verdict import Verdict, from_match, unparsed, unscored
-
-SEEKWORLD_SUFFIXES = (" province", " sheng", " län", " oblast", " governorate", " city",
-                      " province", " state", " territory", " region", " district")
-EXTRA_SUFFIXES = (" prefecture", " county", " municipality", " autonomous region",
-                  " special administrative region", " sar", " zizhiqu", " shi", " department",
-                  " canton", " voivodeship", " metropolitan city", " autonomous community",
-                  " federal district", " capital region", " oblast'", " kray", " krai", " ken")
-ADMIN_PREFIXES = ("province of ", "state of ", "region of ", "prefecture of ", "county of ",
-                  "autonomous community of ", "republic of ")
-COUNTRY_ALIASES = {  # common names that pycountry does not resolve, normalised like the keys
-    "russia": "RU", "uk": "GB", "britain": "GB", "great britain": "GB", "america": "US",
-    "united states of america": "US", "turkey": "TR", "ivory coast": "CI", "macedonia": "MK",
-    "holland": "NL", "brunei": "BN", "cape verde": "CV", "swaziland": "SZ", "burma": "MM",
-    "palestine": "PS", "vatican": "VA", "vatican city": "VA", "micronesia": "FM",
-    "dr congo": "CD", "drc": "CD", "democratic republic of the congo": "CD",
-    "congo kinshasa": "CD", "republic of the congo": "CG", "congo brazzaville": "CG",
-    "macau": "MO", "uae": "AE", "east timor": "TL", "slovak republic": "SK",
-    "south korea": "KR", "republic of korea": "KR", "north korea": "KP",
-}
-
 
 # -- the SeekWorld rule, exactly ----------------------------------------------------------------
 
@@ -98,90 +78,6 @@ def seekworld_strict(answer: str, gold: str) -> tuple[bool, str]:
     return False, f"admin-1 {pred[1]!r} matches no alias of {true[1]!r}"
 
 
-# -- normalisation ------------------------------------------------------------------------------
-
-def _fold(text: str) -> str:
-    """Lower case without accents or punctuation, single spaces: the key both sides go through."""
-    text = unicodedata.normalize("NFKD", text.lower().replace("&", " and "))
-    text = "".join(ch for ch in text if not unicodedata.combining(ch))
-    text = re.sub(r"[.'’`]", "", text)
-    return " ".join(re.sub(r"[^\w]+", " ", text).split())
-
-
-def _country_keys(country) -> set[str]:
-    names = {country.name, getattr(country, "official_name", None),
-             getattr(country, "common_name", None)}
-    keys = {country.alpha_2.lower(), country.alpha_3.lower()}
-    for name in filter(None, names):
-        keys.add(_fold(name))
-        keys.add(_fold(re.sub(r"\(.*?\)", "", name)))
-    return keys
-
-
-@lru_cache(maxsize=1)
-def _country_index() -> dict[str, str]:
-    index = {key: c.alpha_2 for c in pycountry.countries for key in _country_keys(c)}
-    index.update(COUNTRY_ALIASES)
-    return index
-
-
-@lru_cache(maxsize=4096)
-def country_code(name: str) -> str | None:
-    """ISO alpha-2 code of a country name, code or common name; None when unknown."""
-    key = _fold(name)
-    key = key[4:] if key.startswith("the ") else key
-    key = re.sub(r"^st ", "saint ", key)
-    return _country_index().get(key)
-
-
-@lru_cache(maxsize=1)
-def _folded_suffixes() -> tuple[str, ...]:
-    return tuple(dict.fromkeys(_fold(s) for s in (*SEEKWORLD_SUFFIXES, *EXTRA_SUFFIXES)))
-
-
-@lru_cache(maxsize=65536)
-def _strip_admin(text: str) -> str:
-    name = _fold(text)
-    changed = True
-    while changed:
-        changed = False
-        for prefix in ADMIN_PREFIXES:
-            if name.startswith(prefix) and len(name) > len(prefix):
-                name, changed = name[len(prefix):], True
-        for suffix in _folded_suffixes():
-            if name.endswith(" " + suffix) and len(name) > len(suffix) + 1:
-                name, changed = name[: -len(suffix) - 1], True
-    return name
-
-
-def _subdivision_names(name: str) -> set[str]:
-    """A subdivision name and its alternates ("A Coruña [La Coruña]", "Murcia, Región de")."""
-    names = {re.sub(r"[\[(].*?[\])]", "", name), *re.findall(r"[\[(](.*?)[\])]", name)}
-    names |= {part for n in list(names) for part in n.split(" / ")}
-    names |= {n.split(",")[0] for n in list(names)}
-    return {key for key in map(_strip_admin, names) if key}
-
-
-@lru_cache(maxsize=512)
-def _subdivision_index(code: str) -> dict[str, frozenset[str]]:
-    index: dict[str, set[str]] = {}
-    for sub in pycountry.subdivisions.get(country_code=code) or []:
-        keys = _subdivision_names(sub.name)
-        suffix = sub.code.split("-", 1)[1].lower()
-        if suffix.isalpha() and len(suffix) >= 2:
-            keys.add(suffix)
-        for key in keys:
-            index.setdefault(key, set()).add(sub.code)
-    return {key: frozenset(codes) for key, codes in index.items()}
-
-
-@lru_cache(maxsize=65536)
-def subdivision_codes(country: str, admin: str) -> frozenset[str]:
-    """The pycountry subdivision codes that `admin` can name within `country` (may be empty)."""
-    code = country_code(country)
-    return _subdivision_index(code).get(_strip_admin(admin), frozenset()) if code else frozenset()
-
-
 # -- the normalised rule -------------------------------------------------------------------------
 
 @lru_cache(maxsize=65536)
@@ -198,9 +94,9 @@ def normalised_match(answer: str, gold: str) -> tuple[bool, str]:
         return False, f"country {pred[0]!r} is not {true[0]!r} (ISO {pred_code} vs {true_code})"
     country = f"country {pred[0]!r} is {true[0]!r} (ISO {true_code}); " \
         if pred[0] != true[0] else ""
-    pred_words, pred_subs = _strip_admin(pred[1]).split(), subdivision_codes(true[0], pred[1])
+    pred_words, pred_subs = strip_admin(pred[1]).split(), subdivision_codes(true[0], pred[1])
     for alias in true[1].split("/"):
-        if _words_match(pred_words, _strip_admin(alias).split()):
+        if _words_match(pred_words, strip_admin(alias).split()):
             return True, f"{country}admin-1 matches {alias.strip()!r} after normalisation"
         shared = pred_subs & subdivision_codes(true[0], alias)
         if shared:

@@ -18,6 +18,7 @@ import re
 import unicodedata
 
 from domain.extract import Extraction, extract
+from domain.numbers import number_in
 from domain.vocabulary import ANSWER_TYPES
 
 from judges.location import judge_location
@@ -96,13 +97,14 @@ def judge_yes_no(answer: str | None, gold, how: str = "") -> Verdict:
 # -- numeric -----------------------------------------------------------------------------------
 
 def number_value(text) -> float | None:
-    """A number from a gold or an answer, read the runner's way ("12,000 km" is 12000)."""
+    """A number from a gold or an answer: one number with its unit or currency as a gold is
+    written ("5,30 €", "€5.30", "3 km": domain.numbers, the rule a gold is saved by), else
+    read the runner's way ("the wait is 12,000 km" is 12000)."""
     if isinstance(text, (int, float)) and not isinstance(text, bool):
         return float(text)
-    try:
-        return float(str(text))
-    except ValueError:
-        pass
+    value = number_in(text)
+    if value is not None:
+        return value
     found = extract(str(text or ""), "numeric").answer
     return float(found) if found is not None else None
 

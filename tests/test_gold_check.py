@@ -52,7 +52,7 @@ def test_aliases_must_parse_for_the_answer_type(answer_type, alias, kind):
 
 
 @pytest.mark.parametrize("answer_type, alias", [
-    ("numeric", "12.8 g"), ("numeric", "1,200"), ("location", "$deutschland,bayern$"),
+    ("numeric", "12.8 g"), ("numeric", "1,200"), ("numeric", "€5.30"), ("numeric", "5,30 €"), ("location", "$deutschland,bayern$"),
     ("location", "bayern"), ("open", "$anything, really$"), ("yes_no", "yes."),
     ("multiple_choice", "the desk"),
 ])
@@ -73,7 +73,12 @@ def test_yes_no_gold_is_yes_or_no():
     ("8", 8.0), ("12.8", 12.8), ("-3e2", -300.0), ("1,200", 1200.0), ("3 km", 3.0),
     ("12.8 g", 12.8), ("1,200 m", 1200.0), ("45%", 45.0), ("−5 °C", -5.0), ("8min", 8.0),
     ("twelve", None), ("12 or 13", None), ("12 to 15 min", None), ("nan", None),
-    ("inf", None), ("3e2 m", None), ("about 8", None)])
+    ("inf", None), ("3e2 m", None), ("about 8", None),
+    # a currency before or after, a decimal comma ("5,30 €" was refused, and the scorer
+    # read it as 30); a comma that is neither a thousands nor a decimal one is no number
+    ("5.30 €", 5.3), ("€5.30", 5.3), ("5,30 €", 5.3), ("€ 5,30", 5.3), ("US$ 5", 5.0),
+    ("EUR 5.30", 5.3), ("1,5", 1.5), ("1,2345", None), ("1.200,50 €", None), ("€", None),
+    ("€5 EUR", None)])
 def test_numeric_gold_and_aliases_follow_one_rule_a_number_a_unit_allowed(text, value):
     """A numeric gold "3 km" was flagged "not a number" while the alias "3 km" was fine (the
     README allows a unit): one rule, `numeric_value`, read the scorer's way."""
@@ -94,8 +99,33 @@ def test_numeric_gold_and_aliases_follow_one_rule_a_number_a_unit_allowed(text, 
 def test_a_number_is_no_region_name():
     """The numeric aliases "8 minutes" and "8 min" stayed under location (a region name)."""
     assert fields(gold_problems(item("location", "", aliases=["8 minutes", "8 min"]))) == [
-        ("aliases", "location alias is neither $country,region$ nor a region name")] * 2
+        ("aliases", "region is a number in location")] * 2
     assert gold_problems(item("location", "", aliases=["Île-de-France", "bayern"])) == []
+
+
+@pytest.mark.parametrize("region", ["12", "8 minutes", "", "lazio//latium"])
+def test_a_region_follows_one_rule_in_the_gold_and_in_the_aliases(region):
+    """Region "12" was accepted in the gold and refused as an alias: one rule for both,
+    whether the alias is written as an answer or as a region name."""
+    gold = fields(gold_problems(item("location", f"$italy,{region}$")))
+    as_answer = fields(gold_problems(item("location", "", aliases=[f"$italy,{region}$"])))
+    assert gold and [kind for _, kind in gold] == [kind for _, kind in as_answer]
+    if region and "/" not in region:
+        assert fields(gold_problems(item("location", "", aliases=[region]))) == as_answer
+    assert gold_problems(item("location", "$italy,lazio/12$"))   # an alias of the gold too
+
+
+def test_region_messages_say_what_is_wrong_in_the_annotators_words():
+    """The empty-region message said "(aliases are separated by '/')" for "$italy,$"."""
+    assert [p.message for p in gold_problems(item("location", "$italy,$"))] == [
+        "empty region in location: '$italy,$': it names no region after the country"]
+    assert [p.message for p in gold_problems(item("location", "$italy,lazio//latium$"))] == [
+        "empty region in location: '$italy,lazio//latium$': an empty region name between "
+        "two '/'"]
+    assert [p.message for p in gold_problems(item("location", "", aliases=["12"]))] == [
+        "region is a number in location: '12' is no region name"]
+    assert [p.message for p in gold_problems(item("location", "$italy,12$"))] == [
+        "region is a number in location: '$italy,12$': '12' is no region name"]
 
 
 BROKEN = [item("numeric", "4", ABCD), item("multiple_choice", "A"),
@@ -104,7 +134,7 @@ BROKEN = [item("numeric", "4", ABCD), item("multiple_choice", "A"),
           item("numeric", "twelve"), item("location", "Paris"), item("location", "$,x$"),
           item("location", "$atlantis,x$"), item("location", "$italy,$"),
           item("yes_no", "", aliases=["yep"]), item("numeric", "", aliases=["x"]),
-          item("location", "", aliases=["a$b"]),
+          item("location", "", aliases=["a$b"]), item("location", "$italy,12$"),
           item("open", "", images=["a"], clues=[{"boxes": [{"image": "b"}]}])]
 
 

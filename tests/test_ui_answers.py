@@ -116,8 +116,10 @@ def test_each_types_control_saves_its_answer(ui_store):
 
 
 def test_answer_controls_carry_the_gold_across_types():
-    assert af.read_answer("numeric", {"answer_number": 12.5}, "12.50") == "12.50"
-    assert af.read_answer("numeric", {"answer_number": 12.0}, "x") == "12"
+    # the numeric gold is a text field: what is typed is the gold, as typed
+    assert af.read_answer("numeric", {"answer_number": "12.50"}, "12.5") == "12.50"
+    assert af.read_answer("numeric", {"answer_number": " 5,30 € "}, "x") == "5,30 €"
+    assert af.read_answer("numeric", {"answer_number": 12.0}, "x") == "12"   # a script's number
     assert af.read_answer("yes_no", {"answer_yes_no": None}, "Paris") == "Paris"
     assert af.read_answer("location", {"loc_country": "", "loc_region": "",
                                        "loc_aliases": ""}, "Paris") == "Paris"
@@ -305,14 +307,40 @@ def test_numeric_aliases_are_set_aside_under_location_and_come_back():
     assert (item["answer"], item["aliases"]) == ("8", ["8 minutes", "8 min"])
 
 
-def test_a_numeric_gold_with_a_unit_is_shown_as_its_number_and_keeps_its_unit(ui_store):
+def test_a_numeric_gold_with_a_unit_is_shown_with_its_unit_and_keeps_it(ui_store):
     """A numeric gold "3 km" (imported) was flagged "not a number", and its number field
-    stood empty."""
+    stood empty; then the number field showed 3 without its unit."""
     ui_store.create_item({"id": "ui/distance", "question": "How far?", "answer_type": "numeric",
                           "answer": "3 km"}, "import")
     assert EditorHandlers(ui_store).form_values(
-        ui_store.get_item("ui/distance"))["answer_number"] == 3.0
+        ui_store.get_item("ui/distance"))["answer_number"] == "3 km"
     outcome, stored = save(ui_store, "ui/distance", question="How far is it?")
     assert outcome["kind"] == "saved" and stored["answer"] == "3 km"
-    outcome, stored = save(ui_store, "ui/distance", answer_number=4)
+    outcome, stored = save(ui_store, "ui/distance", answer_number="4 km")
     assert outcome["kind"] == "saved" and stored["answer"] == "4 km"
+
+
+@pytest.mark.parametrize("typed", ["12.8", "5.30 €", "€5.30", "5,30 €", "3 km", "12.80"])
+def test_the_numeric_gold_is_saved_exactly_as_typed(ui_store, typed):
+    """The numeric gold was a browser number field: the wheel or arrow keys changed it
+    (12.8 became 9 and was saved), decimals were rounded, "5.30 €" could not be entered.
+    It is a text field now, saved as typed once the scorer's reading finds its number."""
+    from judges.rules import judge_numeric
+
+    ui_store.create_item({"id": "ui/price", "question": "What does it cost?",
+                          "answer_type": "numeric", "answer": "1"}, "local")
+    outcome, stored = save(ui_store, "ui/price", answer_number=f" {typed} ",
+                           aliases="€ 5.30\n5,30 EUR")
+    assert outcome["kind"] == "saved", outcome
+    assert stored["answer"] == typed and stored["aliases"] == ["€ 5.30", "5,30 EUR"]
+    assert judge_numeric("12.8" if typed.startswith("12") else "5.3" if "5" in typed else "3",
+                         stored["answer"]).value == "correct"
+
+
+@pytest.mark.parametrize("typed", ["twelve", "€", "about 8", "12 to 15 min", "1.200,50 €"])
+def test_a_numeric_gold_without_one_number_is_refused_naming_the_field(ui_store, typed):
+    outcome, stored = save(ui_store, "ui/alpha", answer_type="numeric", answer_number=typed)
+    assert outcome["kind"] == "invalid"
+    assert f"Gold answer: gold answer is not a number: {typed!r}" in outcome["message"]
+    assert "5.30 €" in outcome["message"]            # it says what would do
+    assert (stored["answer_type"], stored["answer"], stored["version"]) == ("open", "12", 1)

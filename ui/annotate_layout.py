@@ -291,11 +291,16 @@ def build_answer_controls(ui) -> None:
                 as ui.yes_no_panel:
             ui.answer_yes_no = gr.Radio(af.YES_NO_CHOICES, label="Gold answer",
                                         elem_id="item-answer-yes-no", visible=not DEFER_PANELS)
+            # a stored gold that is neither Yes nor No, which the choice cannot show
+            ui.yes_no_warning = gr.Markdown(elem_id="item-answer-yes-no-warning")
         with gr.Column(scale=2, min_width=200, visible=False, elem_id="answer-number-panel") \
                 as ui.number_panel:
-            ui.answer_number = gr.Number(label="Gold answer (a number)", precision=None,
-                                         elem_id="item-answer-number",
-                                         visible=not DEFER_PANELS)
+            # text, not a number field: the wheel and arrow keys changed a number field's
+            # value, it rounded decimals and held no unit ("5.30 €"); save checks the text
+            ui.answer_number = gr.Textbox(label="Gold answer (a number, a unit allowed)",
+                                          max_lines=1, elem_id="item-answer-number",
+                                          placeholder="e.g. 12.8 · 5.30 € · 3 km",
+                                          visible=not DEFER_PANELS)
     with gr.Column(visible=False, elem_id="answer-location-panel") as ui.location_panel:
         with gr.Row():
             ui.loc_country = gr.Dropdown(af.country_choices(), label="Country",

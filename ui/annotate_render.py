@@ -34,7 +34,7 @@ class Renderer:
                "history", "reviews", "draft_choice", "conflict_panel", "save_message",
                "comment",
                *af.ANSWER_FIELDS, *af.PANELS, "version_a", "version_b", "diff",
-               "problems_row", "problems_pick")
+               "problems_row", "problems_pick", "yes_no_warning")
 
     @property
     def outputs(self) -> list:
@@ -73,6 +73,7 @@ class Renderer:
             # and shows no diff until asked: the one shown was of the item shown before
             "diff": [],
             **dict(zip(("problems_row", "problems_pick"), problem_choices(item))),
+            "yes_no_warning": escape_md(af.yes_no_warning(item)),
         }
         return [values[name] for name in self.OUTPUTS]
 

@@ -1,14 +1,19 @@
 """The gold answer's controls, one kind per answer type, as plain data in and out.
 
 The form has a control for each answer type: a text field (open answers and the option
-label of multiple choice), a Yes/No choice, a number field, and a location builder (country,
+label of multiple choice), a Yes/No choice, a text field for the numeric gold (a number with
+its unit, "5.30 €", saved as typed and checked on save by the scorer's reading,
+domain.numbers: a browser number field changed the value under the mouse wheel and the arrow
+keys, rounded decimals and could not hold a unit), and a location builder (country,
 region, region aliases) that writes `$country,region/alias$`. Only the current type's control
 is shown (`panels`). Whatever the control, the item stores one answer text, read back by
 `read_answer`. Switching the type (`switch_type`) converts the gold into what the new type's
 control can show ("yes." to Yes, "12" to 12) or sets it aside, and says so: a gold that stayed
 behind, hidden, used to block saving with a complaint about a value the user could not see.
 An item *loaded* with a gold its type's control cannot show (a flagged import) keeps it, and
-the shared validator (judges.gold_check) names it until it is fixed.
+the shared validator (judges.gold_check) names it until it is fixed; a yes/no gold that is
+neither ("Maybe") is shown in a warning beside the Yes/No choice (`yes_no_warning`), since the
+choice itself can show neither.
 """
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ from functools import lru_cache
 
 import pycountry
 
-from judges.gold_check import alias_fits, numeric_value, split_location, with_number
+from judges.gold_check import alias_fits, numeric_value, split_location
 from judges.location import COUNTRY_ALIASES
 
 MULTIPLE_CHOICE, YES_NO, OPEN, LOCATION, NUMERIC = (
@@ -43,7 +48,8 @@ def widget_values(item: dict) -> dict:
     choice = gold.strip().rstrip(".").capitalize()
     return {"answer": gold,
             "answer_yes_no": choice if choice in YES_NO_CHOICES else None,
-            "answer_number": numeric_value(gold) if gold else None,
+            "answer_number": gold if item.get("answer_type") == NUMERIC
+            else gold_for_type(NUMERIC, gold),
             "loc_country": country, "loc_region": regions[0] if regions else "",
             "loc_aliases": "/".join(regions[1:])}
 
@@ -138,10 +144,11 @@ def _sort_aliases(new_type, aliases: list[str], aside: list[str]) -> tuple[list[
 def read_answer(answer_type: str | None, form: dict, previous: str) -> str:
     """The answer text the form's control for `answer_type` holds.
 
-    `previous` is the text before this edit; it stays when the control holds nothing (or the
-    same number written differently: "12.50" is not rewritten as "12.5", "3 km" not as "3");
-    a new number keeps the unit ("3 km" set to 4 is "4 km"). A form without the type's
-    control (an API client that sends `answer` only) is read from `answer`.
+    `previous` is the text before this edit; it stays when the Yes/No choice or the
+    location builder holds nothing. The numeric gold is the text typed, as typed ("12.50",
+    "5,30 €"; an emptied field is no gold); a number sent by a script is written out ("12.5").
+    A form without the type's control (an API client that sends `answer` only) is read from
+    `answer`.
     """
     fallback = form.get("answer") if form.get("answer") is not None else previous
     if answer_type == YES_NO:
@@ -150,10 +157,10 @@ def read_answer(answer_type: str | None, form: dict, previous: str) -> str:
     if answer_type == NUMERIC:
         if "answer_number" not in form:
             return fallback
-        number = form.get("answer_number")
-        if number is None or numeric_value(previous) == float(number):
-            return previous
-        return with_number(previous, float(number), format_number(float(number)))
+        typed = form.get("answer_number")
+        if isinstance(typed, (int, float)) and not isinstance(typed, bool):
+            return format_number(float(typed))
+        return str(typed or "").strip()
     if answer_type == LOCATION:
         if not any(key in form for key in ("loc_country", "loc_region", "loc_aliases")):
             return fallback
@@ -175,6 +182,18 @@ def build_location(country: str | None, region: str | None, aliases: str | None)
 
 def format_number(value: float) -> str:
     return str(int(value)) if value.is_integer() and abs(value) < 1e15 else repr(value)
+
+
+def yes_no_warning(item: dict) -> str:
+    """The line beside the Yes/No choice when the stored gold is neither (an import's
+    "Maybe"): the choice shows nothing for it, and the value must be seen to be fixed. It is
+    kept until a choice replaces it (the save refuses it until then: judges.gold_check)."""
+    gold = str(item.get("answer") or "").strip()
+    if item.get("answer_type") != YES_NO or not gold or \
+            widget_values({"answer": gold})["answer_yes_no"]:
+        return ""
+    return (f"⚠ The stored gold answer is {gold!r}, which is not Yes or No: choose Yes or No "
+            "to replace it.")
 
 
 def panels(answer_type: str | None, item: dict) -> dict[str, bool]:

@@ -21,6 +21,7 @@ from ui.annotate_drafts import draft_line, edited
 from ui import editor_ops as ops
 from ui import editor_model as em
 from ui.editor_model import EditError
+from ui.text import escape_md
 
 SHOWN = ("answer", *af.ANSWER_FIELDS, "aliases")
 
@@ -51,10 +52,11 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
         shown = {**af.widget_values(item), "aliases": "\n".join(item.get("aliases") or [])}
         panels = renderer.panels(item)
         return [work, *[shown[name] for name in SHOWN], em.option_rows(item),
-                *[panels[name] for name in af.PANELS], *draft_line(editor, work, item, request)]
+                *[panels[name] for name in af.PANELS], escape_md(af.yes_no_warning(item)),
+                *draft_line(editor, work, item, request)]
 
     switched = [ui.work, *[getattr(ui, name) for name in SHOWN], ui.options,
-                *[getattr(ui, name) for name in af.PANELS], *drafted]
+                *[getattr(ui, name) for name in af.PANELS], ui.yes_no_warning, *drafted]
     n_outputs = len(switched)
     # `select`, not `input`: the list fires `input` twice for one pick (typed, then
     # chosen), the second time with the widgets as they were before the switch, which

@@ -313,7 +313,10 @@ WORKAROUNDS = [
                gallery_cells_are_square),
     Workaround("TOASTS_STAY", "a warning toast stays its seconds whatever happened since, "
                "and the server cannot close it: 'Not saved: changed by ...' stayed beside the "
-               "'Saved' of Save merged", "assets/toasts.js (closeStale)", toasts_stay_their_time),
+               "'Saved' of Save merged; messages of one kind pile up in one toast, the "
+               "latest below, out of view", "assets/toasts.js (closeStale, closeAll on a "
+               "save) and assets/cluelab.css (.toast-messages, latest first)",
+               toasts_stay_their_time),
     Workaround("TOAST_TOP_RIGHT", "toasts are fixed top-right, with no setting: after each "
                "save one covered the Annotate page's Next button and status dropdown for "
                "seconds (bottom-right, the Gold answer field, the review note and Submit "

@@ -3,7 +3,9 @@
 Yes/no: the first word of a marker's content, else of the first line, else of the last line;
 both ("Yes and no") or neither, or first and last lines disagreeing: unparsed.
 Location: `$country,admin1$` (last one; inside <answer> first), else "Country: X, Region: Y",
-else a marker's "X, Y"; normalised to lower case and single spaces.
+else a marker's "X, Y" in either order, the part that is a country being the country
+("Bavaria, Germany"; `location_order`: unparsed when that cannot be told); normalised to
+lower case and single spaces.
 Numeric: the first number of the final marker's content; an answer marker that gives no
 number ("Answer: C") is unparsed. Without any marker, the last number in the text that is no
 list numbering ("2." or "2)" opening a line, "clue 2", "step 2", "image 2"); thousands
@@ -23,6 +25,7 @@ import re
 from decimal import Decimal, InvalidOperation
 
 from domain.extract.clues import LIST_NUMBERING, prose
+from domain.places import fold, is_country, region_of
 from domain.extract.statements import ANSWER_TAG, CUT_OFF, final, lead, lines, markers, \
     unwrap
 
@@ -70,10 +73,37 @@ def _location_text(country: str, admin: str) -> str:
     return f"${tidy[0]},{tidy[1]}$"
 
 
-def _location_reader(content: str):
+def location_order(first: str, second: str) -> tuple[str, str] | None:
+    """(country, region) of a location written "X, Y" without `$`: in the format's order
+    ("Germany, Bavaria"), or the other way round ("Bavaria, Germany") when only the second
+    part is a country; when both are, the one the other is a region of. None when the order
+    cannot be told (neither part is a country, or both and neither holds the other): an
+    unparsed answer, never `$bavaria,germany$` judged wrong."""
+    countries = (is_country(first), is_country(second))
+    if countries == (True, True) and fold(first) == fold(second):   # "Mexico, Mexico"
+        return first, second
+    if countries == (True, True):
+        inside = (region_of(first, second), region_of(second, first))
+        countries = (inside == (True, False), inside == (False, True))
+    if countries == (True, False):
+        return first, second
+    if countries == (False, True):
+        return second, first
+    return None
+
+
+def _two_parts(content: str) -> list[str] | None:
     parts = unwrap(content).rstrip(".").split(",")
-    return (_location_text(parts[0], parts[1]), len(content), False) \
-        if len(parts) == 2 and parts[0].strip() else (None, None, False)
+    return parts if len(parts) == 2 and parts[0].strip() else None
+
+
+def _location_reader(content: str):
+    parts = _two_parts(content)
+    ordered = location_order(*parts) if parts else None
+    return (_location_text(*ordered), len(content), False) if ordered else (None, None, False)
+
+
+_UNORDERED = "ambiguous: neither order of 'X, Y' is clear (no part, or both, is a country)"
 
 
 def location(text: str, options, whole: bool, complete: bool = True
@@ -90,9 +120,13 @@ def location(text: str, options, whole: bool, complete: bool = True
         regions = _REGION.findall(text)
         return _location_text(countries[-1], regions[-1] if regions else ""), "Country:/Region:"
     if whole:
-        return _location_reader(text)[0], "country, admin1"
+        found = _location_reader(text)[0]
+        return found, "country, admin1" if found or not _two_parts(text) else _UNORDERED
     decided = final(text, _location_reader)
-    return decided if decided is not None else (None, "no $country,admin1$ found")
+    if decided is not None:
+        return decided
+    unordered = any(_two_parts(m.content) for m in markers(text))
+    return None, _UNORDERED if unordered else "no $country,admin1$ found"
 
 
 # -- numeric -----------------------------------------------------------------------------------

@@ -90,10 +90,37 @@ def clues_from_text(text: str) -> list[dict]:
         found = boxes(whole)
         whole = BOX_IN_TEXT.sub("", whole)
         split = _REASONING.split(whole, maxsplit=1)
-        text_part = split[0].strip(DECORATION + " .;,")
+        text_part = tidy_clue_text(split[0])
+        reasoning = _closed(split[1]) if len(split) > 1 else None
         if text_part:
-            clues.append(clue(text_part, split[1].strip() if len(split) > 1 else None, found))
+            clues.append(clue(text_part, reasoning, found))
     return clues
+
+
+_QUOTE_PAIRS = {'"': '"', "'": "'", "`": "`", "“": "”", "‘": "’", "«": "»"}
+_EDGES = "".join(ch for ch in DECORATION
+                 if ch not in {*_QUOTE_PAIRS, *_QUOTE_PAIRS.values()}) + " .;,"
+
+
+def tidy_clue_text(text: str) -> str:
+    """A clue's text without the list's decoration around it (emphasis, a colon, a final
+    full stop). Quotes are the clue's own unless they wrap all of it: "shows 'TUE 14:37'"
+    keeps its closing quote (stripped as decoration, it read "shows 'TUE 14:37"), and
+    "\"EXIT 12\" is on the sign" its opening one."""
+    text = text.strip(_EDGES)
+    while len(text) > 1 and _QUOTE_PAIRS.get(text[0]) == text[-1] and \
+            text[0] not in text[1:-1] and text[-1] not in text[1:-1]:
+        text = text[1:-1].strip(_EDGES)
+    return text
+
+
+def _closed(reasoning: str) -> str:
+    """The reasoning after "(reasoning: ...": without the parenthesis that closes the one
+    opened before "reasoning" ("signs name exits (usually))" -> "... (usually)")."""
+    reasoning = reasoning.strip()
+    if reasoning.endswith(")") and reasoning.count(")") > reasoning.count("("):
+        reasoning = reasoning[:-1].rstrip()
+    return reasoning
 
 
 def prose(text: str) -> str:

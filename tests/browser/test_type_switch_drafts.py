@@ -121,8 +121,7 @@ def page_shows(page) -> dict:
         checked = page.locator("#item-answer-yes-no input:checked")
         shown["yes_no"] = checked.first.get_attribute("value") if checked.count() else None
     if visible("#answer-number-panel"):
-        number = value("#item-answer-number input")
-        shown["number"] = float(number) if number and number.strip() else None
+        shown["number"] = value("#item-answer-number input, #item-answer-number textarea")
     if visible("#answer-location-panel"):
         shown["location"] = (value("#item-loc-country input"),
                              value("#item-loc-region input, #item-loc-region textarea"),
