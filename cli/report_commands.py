@@ -65,6 +65,11 @@ def _percent(value) -> str:
     return "–" if value is None else f"{value * 100:.2f}"
 
 
+def _percent_of(value) -> str:
+    """A rate with its % sign, or '–' alone when there is none (n = 0): never '–%'."""
+    return "–" if value is None else f"{value * 100:.2f}%"
+
+
 def _extraction_line(store, args, result) -> str:
     """Which rule read the answers; on the general protocol, how many verdicts the other
     rule would change (computed here when ClueLab's rule was used)."""
@@ -83,11 +88,12 @@ def _extraction_line(store, args, result) -> str:
 
 def per_response_line(responses: int, each: dict) -> str:
     """'per response (all 42, before samples are aggregated): unscored 3; of the 39 scored:
-    unparsed 20 (51.28%), error 1 (2.56%)': each rate is over the count it names."""
+    unparsed 20 (51.28%), error 1 (2.56%)': each rate is over the count it names ('–' when
+    nothing was scored)."""
     return (f"per response (all {responses}, before samples are aggregated): unscored "
             f"{each['unscored']}; of the {each['n']} scored: unparsed {each['unparsed']} "
-            f"({_percent(each['unparsed_rate'])}%), error {each['error']} "
-            f"({_percent(each['error_rate'])}%)")
+            f"({_percent_of(each['unparsed_rate'])}), error {each['error']} "
+            f"({_percent_of(each['error_rate'])})")
 
 
 def repeats_line(spread: dict) -> str:
@@ -179,7 +185,7 @@ def run_report(args) -> int:
         print(per_response_line(result["responses"], result["per_response"]))
         for pair in agreement(store, args.run, args.protocol):
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
-            print(f"agreement {pair['a']} vs {pair['b']}: {_percent(pair['agreement'])}% of "
+            print(f"agreement {pair['a']} vs {pair['b']}: {_percent_of(pair['agreement'])} of "
                   f"{pair['n']}, Cohen's kappa {kappa}")
         return 0
     except (ResultsError, StoreError, OSError, ValueError) as error:
@@ -202,8 +208,8 @@ def run_compare(args) -> int:
         print(json.dumps(result, ensure_ascii=False, sort_keys=True))
         return 0
     a, b = (f'"{result[f"name_{s}"]}" [{result[f"run_{s}"]}]' for s in "ab")
-    print(f"A {a}: {_percent(result['accuracy_a'])}% (judge {result['judge_a']})  B {b}: "
-          f"{_percent(result['accuracy_b'])}% (judge {result['judge_b']})  on the "
+    print(f"A {a}: {_percent_of(result['accuracy_a'])} (judge {result['judge_a']})  B {b}: "
+          f"{_percent_of(result['accuracy_b'])} (judge {result['judge_b']})  on the "
           f"{result['n_items']} items both have ({result['run_a']}: {result['items_a']}, "
           f"{result['run_b']}: {result['items_b']})")
     if result["judge_a"] != result["judge_b"]:

@@ -222,3 +222,22 @@ def test_a_verbench_report_with_nothing_scored_says_dash_not_zero(store, run):
     assert code == 0, err
     assert out.strip() == ("run r, verbench, judge llm:j: AC –, CC –, RQ –, ER –, average – "
                            "(n 0, unscored 7)")
+
+
+@pytest.mark.parametrize("protocol", ["general", "rigorous", "grounded"])
+def test_a_report_with_nothing_scored_says_dash_without_a_dangling_percent(store, run,
+                                                                          protocol):
+    """The other protocols' n = 0 case: the per-response rates and the agreement read
+    '(–%)' and '–% of 0'; a rate of nothing is '–' alone, never 0."""
+    store.upsert_scores([{"run_id": run, "protocol": protocol, "judge": "llm:j",
+                          "work_id": r["work_id"], "value": "unscored", "answer": r["answer"]}
+                         for r in store.run_scores(run, "general", "offline")])
+    code, out, err = cli("report", "--db", store.path, "--run", run, "--protocol", protocol,
+                         "--judge", "llm:j")
+    assert code == 0, err
+    assert "–%" not in out
+    assert ("per response (all 7, before samples are aggregated): unscored 7; of the 0 "
+            "scored: unparsed 0 (–), error 0 (–)") in out
+    assert "| m · CoT | – | 0 | – | – | – | – | 7 | llm:j |" in out     # no 0.00 either
+    if protocol == "general":
+        assert "agreement llm:j vs offline: – of 0, Cohen's kappa –" in out
