@@ -34,7 +34,7 @@ class Renderer:
                "history", "reviews", "draft_choice", "conflict_panel", "save_message",
                "comment",
                *af.ANSWER_FIELDS, *af.PANELS, "version_a", "version_b", "diff",
-               "problems_row", "problems_pick")
+               "problems_row", "problems_pick", "draft_state")
 
     @property
     def outputs(self) -> list:
@@ -73,6 +73,7 @@ class Renderer:
             # and shows no diff until asked: the one shown was of the item shown before
             "diff": [],
             **dict(zip(("problems_row", "problems_pick"), problem_choices(item))),
+            "draft_state": EditorHandlers(self.store).draft_state(work),
         }
         return [values[name] for name in self.OUTPUTS]
 
