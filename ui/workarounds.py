@@ -252,6 +252,14 @@ def pages_show_no_account() -> bool:
     return bool(calls) and all("hf_token" in js for js in calls)
 
 
+def status_complete_has_no_words() -> bool:
+    """Gradio's status tracker announces a finished event as i18n(`common.complete`), and
+    its English `common` words (the ones with `loading:`Loading``) have no `complete`."""
+    tracker = "i18n(`common.complete`)" in read_all(GRADIO_FRONTEND, "statustracker-*.js")
+    words = re.search(r"\{built_with:`built with`[^}]*\}", read_all(GRADIO_FRONTEND, "core-*.js"))
+    return tracker and bool(words) and "complete:" not in words.group(0)
+
+
 WORKAROUNDS = [
     Workaround("BOX_DIALOG_BLUR", "the box label dialog blurs the whole screen, the box just "
                "drawn included", "assets/cluelab.css (#model-box-edit.modal)", blurs_the_screen),
@@ -340,6 +348,9 @@ WORKAROUNDS = [
                "login button links it): the Annotate and Import / Export pages had no way to "
                "tell whose account was in use or to leave it", "assets/account.js",
                pages_show_no_account),
+    Workaround("STATUS_COMPLETE_KEY", "the status tracker's screen-reader line reads "
+               "'common.complete' after every event: its English words lack that key",
+               "ui/server.py (MISSING_WORDS)", status_complete_has_no_words),
     Workaround("ANNOTATOR_COLOUR_IN", "the annotator's preprocess takes a box colour only as "
                "the text 'rgb(r, g, b)' the browser sends; the [r, g, b] its postprocess hands "
                "out (load_item's value) failed, so a script's save of what it loaded was refused",
