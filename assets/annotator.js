@@ -6,8 +6,8 @@
 // half as wide as tall). ClueLab gives it `height: auto` (ui/annotate_layout.py), so the
 // canvas keeps its own aspect ratio, and here limits the container's width so that the
 // whole image also fits the height left on the first screen (above the sticky save bar's
-// own line: a question opened above that line, a refused save's panel or another tab's
-// draft, shows over the image until it is answered). The image's size comes from the line
+// own line: a question opened above that line, another tab's draft, shows over the image
+// until it is answered; a refused save's panel opens beside the image, in the form column). The image's size comes from the line
 // above it (#image-info's data-width/data-height). The room counts the component's toolbar
 // and the help line under the canvas, so the tools are on the first screen too. The fit
 // waits while a pointer is down on the image: a canvas resized in the middle of a drag

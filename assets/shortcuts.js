@@ -1,5 +1,6 @@
 // ClueLab keyboard shortcuts: Ctrl/Cmd+S saves, Alt+Right / Alt+Left open the next /
-// previous item (also PageDown / PageUp outside text fields).
+// previous item (also PageDown / PageUp outside text fields); ? (outside text fields) opens
+// and closes the key help under the image, as its "?" button does.
 //
 // The annotator's own keys (C draw, D move, E relabel, Delete remove, Space reset the view)
 // work while the pointer is over the image, as the help line says: the component listens
@@ -77,6 +78,9 @@
       e.preventDefault(); click("next-item");
     } else if (!typing(t) && e.key === "PageUp") {
       e.preventDefault(); click("prev-item");
+    } else if (!e.ctrlKey && !e.metaKey && !e.altKey && !typing(t) && e.key === "?") {
+      const help = document.querySelector("#annotator-help details");
+      if (help) { e.preventDefault(); help.open = !help.open; }
     } else if (plain && !typing(t) && ANNOTATOR_KEYS.has(e.key.toLowerCase()) && overImage()) {
       toAnnotator(e);
     } else if (e.key === "Enter" && t && t.closest && t.closest("#item-id")) {

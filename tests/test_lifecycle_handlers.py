@@ -122,3 +122,15 @@ def test_a_duplicate_under_an_id_with_direction_characters_is_refused_with_a_mes
     with pytest.raises(EditError, match="text-direction characters"):
         LifecycleHandlers(ui_store).duplicate("ui/alpha", "ui/a\u202eb", "alice")
     assert ui_store.item_ids() == before
+
+
+def test_the_deleted_list_follows_each_delete_and_restore_with_nothing_picked(ui_store):
+    """The list was read when the menu opened: an item deleted since was missing, and a
+    restored one stayed listed (and picked)."""
+    menu, editor = LifecycleHandlers(ui_store), EditorHandlers(ui_store)
+    assert menu.deleted_pick(True) == {"choices": [], "value": None, "visible": True}
+    menu.delete(editor.load("ui/beta", "alice"), "", "alice")
+    assert menu.deleted_pick(True) == {"choices": ["ui/beta"], "value": None, "visible": True}
+    menu.restore_deleted("ui/beta", "", "admin")
+    assert menu.deleted_pick(True)["choices"] == []
+    assert menu.deleted_pick(False) == {"choices": [], "value": None, "visible": False}

@@ -190,6 +190,23 @@ def test_opening_another_item_clears_the_history_diff(ui_store):
     assert shown[renderer.index("history")] == history.rows("ui/beta")
 
 
+def test_a_restored_draft_shows_as_unsaved_edits_until_saved(ui_store):
+    """After a reload brought a draft back, the save bar's draft line said nothing: the
+    restored edits looked saved."""
+    editor, history = EditorHandlers(ui_store), HistoryHandlers(ui_store)
+    renderer = Renderer(ui_store, None, history)
+    work = editor.load("ui/gamma", "local")
+    form = editor.form_values(work["item"])
+    editor.autosave(work, form | {"answer": "B"}, None, "local")
+    restored = editor.load("ui/gamma", "local")                    # the reload
+    assert renderer.render(restored)[renderer.index("draft_state")] == \
+        "unsaved edits (draft kept)"
+    saved, _ = editor.save(restored, editor.form_values(restored["item"]), None, "", "local")
+    assert renderer.render(saved)[renderer.index("draft_state")] == ""
+    assert renderer.render(editor.load("ui/beta", "local"))[
+        renderer.index("draft_state")] == ""                          # no draft: no line
+
+
 def test_browser_filters_and_neighbours(ui_store):
     browser = BrowserHandlers(ui_store)
     rows, count, ids, page = browser.search("(all)", "(all)", "(all)", "(all)", "all", "")

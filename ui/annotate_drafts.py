@@ -144,9 +144,10 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
                           "this tab's edits first.")
             kept = [gr.skip()] * len(renderer.outputs)
             kept[renderer.index("draft_choice")] = offer
-            return kept + [line]
-        return render_loaded(fresh, before=work) + [""]
+            kept[renderer.index("draft_state")] = line
+            return kept
+        return render_loaded(fresh, before=work)
 
-    # the draft line too: a refusal shows the choice it asks for (the tab-choice row)
-    ui.discard.click(discard, ui.work, renderer.outputs + [ui.draft_state],
-                     api_name="discard_draft")
+    # the draft line too (in the render): a refusal shows the choice it asks for (the
+    # tab-choice row)
+    ui.discard.click(discard, ui.work, renderer.outputs, api_name="discard_draft")

@@ -152,6 +152,7 @@ def build_editor() -> SimpleNamespace:
                 gr.HTML(HELP, elem_id="annotator-help")
             with gr.Column(scale=2, min_width=380, elem_id="form-column"), \
                     gr.Column(visible=not DEFER_PANELS, elem_id="item-form") as ui.form_body:
+                build_conflict_panel(ui)
                 ui.clues = schema_table(em.CLUE_HEADERS, static_columns=[0, 3], wrap=True,
                                        label="Clues", column_widths=["16%", "32%", "34%", "18%"],
                                        elem_id="clue-table", visible=not DEFER_PANELS)
@@ -178,10 +179,10 @@ def build_editor() -> SimpleNamespace:
         # The save bar sticks to the bottom of the screen. Its own line (#save-row) keeps one
         # height: the save message and the draft's state wrap inside a box of two lines that
         # scrolls (a long refusal grew the bar and shrank the image), and toasts show over
-        # that box (assets/toasts.js). A question to answer before going on (another tab's
-        # draft, a refused save) opens above that line, in view where the user is.
+        # that box (assets/toasts.js). Another tab's draft asks its question above that line,
+        # in view where the user is; a refused save's panel is beside the image instead
+        # (build_conflict_panel).
         with gr.Column(visible=not DEFER_PANELS, elem_id="item-footer") as ui.footer:
-            build_conflict_panel(ui)
             # shown when another tab of the same user wrote this item's draft meanwhile
             with gr.Row(visible=False, elem_id="draft-choice") as ui.draft_choice:
                 ui.draft_theirs = gr.Button("Open the other tab's draft", size="sm",
@@ -243,9 +244,11 @@ def build_editor() -> SimpleNamespace:
 
 def build_conflict_panel(ui) -> None:
     """A save refused because someone else saved meanwhile: what they changed, and the
-    choice. It opens in the save bar, above its line, so it is in view where the user just
-    pressed Save (at the page's end, under the form, it was out of view); it scrolls within
-    a bounded height. The bar's own line keeps its height and place."""
+    choice. It opens at the top of the form column, in the flow of the page beside the
+    image, and is scrolled into view (assets/conflict_panel.js): in the sticky save bar it
+    floated over half of the image and the Question, the very item being merged, and
+    toasts (shown in the bar) sat over its rows; at the page's end it was out of view. It
+    scrolls within a bounded height."""
     with gr.Column(visible=False, elem_id="conflict-panel") as ui.conflict_panel:
         ui.conflict_message = gr.Markdown(elem_id="conflict-message")
         with gr.Row():
@@ -259,7 +262,7 @@ def build_conflict_panel(ui) -> None:
             visible=False)
         ui.conflict_diff = gr.Dataframe(headers=CONFLICT_HEADERS,
                                         interactive=False, wrap=True,
-                                        column_widths=["14%", "16%", "35%", "35%"],
+                                        column_widths=["19%", "17%", "32%", "32%"],
                                         elem_id="conflict-diff",
                                         visible=not DEFER_PANELS)
 

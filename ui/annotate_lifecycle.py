@@ -88,8 +88,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         who = event_caller(store, request, demo)
         shown = {control: access.may(who, event) for control, event in controls.items()}
         return (gr.Column(visible=True),
-                gr.update(choices=menu.deleted_ids() if shown[ui.deleted_pick] else [],
-                          value=None, visible=shown[ui.deleted_pick]),
+                gr.update(**menu.deleted_pick(shown[ui.deleted_pick])),
                 gr.update(choices=store.facets()["dataset"] if shown[ui.dataset_pick] else [],
                           value=None, visible=shown[ui.dataset_pick]),
                 *[gr.update(visible=shown[control]) for control in controls
@@ -126,6 +125,13 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         return opened(item_id, request, work, f"Created {item_id}, a copy of "
                                               f"{work['saved']['id']} (draft).") + [""]
 
+    def after_change(request) -> list:
+        """The deleted items' list as it now is, nothing picked, and the Reason emptied:
+        the list was read when the menu opened (an item deleted since was missing, a
+        restored one stayed listed and picked) and the reason stayed for the next action."""
+        shown = access.may(event_caller(store, request, demo), "restore_deleted_item")
+        return [gr.update(**menu.deleted_pick(shown)), ""]
+
     def delete(work, reason, ids, request: gr.Request):
         user = user_of(request)
         messages.require_open(work)
@@ -137,9 +143,10 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         rest = [i for i in (ids or store.item_ids()) if i != current]
         messages.info(message)
         if not rest:
-            return [gr.skip()] * len(renderer.outputs)
+            return [gr.skip()] * len(renderer.outputs) + after_change(request)
         following = ids.index(current) if current in (ids or []) else 0
-        return open_item(rest[min(following, len(rest) - 1)], request, work)
+        return open_item(rest[min(following, len(rest) - 1)], request, work) + \
+            after_change(request)
 
     def restore(work, item_id, reason, request: gr.Request):
         user = user_of(request)
@@ -147,7 +154,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             menu.restore_deleted(item_id, reason, user)
         except EditError as err:
             fail(err)
-        return opened(item_id, request, work, f"Restored {item_id}.")
+        return opened(item_id, request, work, f"Restored {item_id}.") + after_change(request)
 
     def reopen(work, reason, request: gr.Request):
         user = user_of(request)
@@ -175,6 +182,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
                                                      value=None)
 
     refresh, refresh_in, refresh_out = refresh_list
+    menu_after = [ui.deleted_pick, ui.lifecycle_reason]
     changes = {
         "create_item": ui.create_item.upload(
             create, [ui.work, ui.new_id, ui.new_question, ui.create_item],
@@ -184,11 +192,11 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             duplicate, [ui.work, ui.new_id], renderer.outputs + [ui.new_id],
             api_name="duplicate_item"),
         "delete_item": ui.delete_item.click(
-            delete, [ui.work, ui.lifecycle_reason, nav_ids], renderer.outputs,
+            delete, [ui.work, ui.lifecycle_reason, nav_ids], renderer.outputs + menu_after,
             api_name="delete_item"),
         "restore_deleted_item": ui.restore_deleted.click(
-            restore, [ui.work, ui.deleted_pick, ui.lifecycle_reason], renderer.outputs,
-            api_name="restore_deleted_item"),
+            restore, [ui.work, ui.deleted_pick, ui.lifecycle_reason],
+            renderer.outputs + menu_after, api_name="restore_deleted_item"),
         "reopen_item": ui.reopen_item.click(
             reopen, [ui.work, ui.lifecycle_reason], renderer.outputs, api_name="reopen_item"),
         "delete_dataset": ui.delete_dataset.click(

@@ -27,6 +27,9 @@ FIELD_NAMES = {"answer": "Gold answer", "options": "Options", "aliases": "Accept
                "clues": "Clues"}
 
 
+DRAFT_KEPT = "unsaved edits (draft kept)"
+
+
 class EditorHandlers:
     def __init__(self, store):
         self.store = store
@@ -162,7 +165,12 @@ class EditorHandlers:
             return ""
         self.store.save_draft(user, item["id"], work["base_version"], item, session,
                               work.get("draft_seen"), force)
-        return "unsaved edits (draft kept)"
+        return DRAFT_KEPT
+
+    def draft_state(self, work: dict) -> str:
+        """The save bar's draft line for an item as it opens: a restored draft is unsaved
+        edits until saved (the line said nothing after a reload had brought a draft back)."""
+        return "" if self.unchanged(work, work["item"]) else DRAFT_KEPT
 
     def discard_draft(self, work: dict, user: str, session: str | None = None) -> dict:
         """Drop the draft this session shows (another tab's newer one raises DraftConflict)

@@ -88,6 +88,13 @@ class LifecycleHandlers:
     def deleted_ids(self) -> list[str]:
         return [row["id"] for row in self.store.deleted_items()]
 
+    def deleted_pick(self, shown: bool) -> dict:
+        """The "Deleted items" list as the menu opens and after each delete or restore: the
+        deleted items as they now are (for those who may restore; hidden for the others),
+        nothing picked."""
+        return {"choices": self.deleted_ids() if shown else [], "value": None,
+                "visible": shown}
+
     def dataset_preview(self, dataset: str) -> tuple[str, int]:
         """(what deleting the dataset removes, its item count to confirm with)."""
         if not dataset:

@@ -25,7 +25,7 @@ def build_problem_actions(ui) -> None:
     have resolved, then Mark resolved."""
     with gr.Accordion("Mark import problems resolved", open=False, visible=False,
                       elem_id="problems-resolve") as ui.problems_row:
-        with gr.Row(equal_height=True):
+        with gr.Row():
             ui.problems_pick = gr.CheckboxGroup([], label="Import problems you have resolved",
                                                 elem_id="problems-pick", scale=4)
             ui.problems_resolve = gr.Button("Mark resolved", size="sm", scale=0,

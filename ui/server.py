@@ -151,6 +151,11 @@ def build_app(store, import_roots=None) -> gr.Blocks:
     return demo
 
 
+MISSING_WORDS = {"common": {"complete": "Done"}}
+"""Gradio's status tracker announces each finished event (a screen reader's live region) as
+i18n("common.complete"), a key its English words do not have, so the key itself was read."""
+
+
 def refuse_all(_name: str, _password: str) -> bool:
     """Gradio's login check: never asked (RouteAccess answers /login), and says no if it is."""
     return False
@@ -171,7 +176,7 @@ def launch_kwargs(store, require_login: bool) -> dict:
                         for name in ("shortcuts.js", "field_input.js", "list_current.js",
                                      "annotator.js", "confirm.js", "login_lock.js",
                                      "toasts.js", "cell_edit.js", "read_only.js",
-                                     "list_toggle.js")),
+                                     "list_toggle.js", "conflict_panel.js", "account.js")),
         "allowed_paths": [str(store.media_dir)],
         "show_error": False,
         # one upload (an image, or a ZIP of a dataset with its images) is at most this big;
@@ -182,6 +187,9 @@ def launch_kwargs(store, require_login: bool) -> dict:
         # model output) in the browser and offers to copy them to a Hugging Face bucket
         "run_history": False,
         "theme": gr.themes.Soft(),
+        # the words Gradio's status tracker lacks: screen readers heard "common.complete"
+        # after every event (ui/workarounds.py, STATUS_COMPLETE_KEY)
+        "i18n": gr.I18n(en=MISSING_WORDS),
         # the access table's routes first (ui/gradio_hooks.py); Gradio's front-end files
         # from memory, compressed once (ui/asset_cache.py); the media route of ClueLab's own
         # HTML, and lasting browser-cache headers for the content-addressed media

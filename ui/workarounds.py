@@ -244,6 +244,22 @@ def box_colour_in_is_text_only() -> bool:
     text = source.read_text() if source.is_file() else ""
     return bool(re.search(r"re\.match\(r'rgb\\\(.{0,60}box\[\"color\"\]\)", text))
 
+def pages_show_no_account() -> bool:
+    """Gradio's front end calls /logout only from the Hugging Face LoginButton (the script
+    that also clears `hf_token`): no page shows the signed-in name or links Log out."""
+    scripts = [path.read_text(encoding="utf-8") for path in GRADIO_FRONTEND.glob("*.js")]
+    calls = [js for js in scripts if "`/logout`" in js or '"/logout"' in js]
+    return bool(calls) and all("hf_token" in js for js in calls)
+
+
+def status_complete_has_no_words() -> bool:
+    """Gradio's status tracker announces a finished event as i18n(`common.complete`), and
+    its English `common` words (the ones with `loading:`Loading``) have no `complete`."""
+    tracker = "i18n(`common.complete`)" in read_all(GRADIO_FRONTEND, "statustracker-*.js")
+    words = re.search(r"\{built_with:`built with`[^}]*\}", read_all(GRADIO_FRONTEND, "core-*.js"))
+    return tracker and bool(words) and "complete:" not in words.group(0)
+
+
 WORKAROUNDS = [
     Workaround("BOX_DIALOG_BLUR", "the box label dialog blurs the whole screen, the box just "
                "drawn included", "assets/cluelab.css (#model-box-edit.modal)", blurs_the_screen),
@@ -330,6 +346,14 @@ WORKAROUNDS = [
     Workaround("CELL_FIRST_KEY_LOST", "typing on a selected table cell opens its editor but "
                "drops the key that opened it (and any typed before the editor had the focus)",
                "assets/cell_edit.js", cell_first_key_is_lost),
+    Workaround("NO_ACCOUNT_LINE", "the pages show neither who is signed in nor a Log out "
+               "(the page config holds the name and /logout exists, but only the Hugging Face "
+               "login button links it): the Annotate and Import / Export pages had no way to "
+               "tell whose account was in use or to leave it", "assets/account.js",
+               pages_show_no_account),
+    Workaround("STATUS_COMPLETE_KEY", "the status tracker's screen-reader line reads "
+               "'common.complete' after every event: its English words lack that key",
+               "ui/server.py (MISSING_WORDS)", status_complete_has_no_words),
     Workaround("ANNOTATOR_COLOUR_IN", "the annotator's preprocess takes a box colour only as "
                "the text 'rgb(r, g, b)' the browser sends; the [r, g, b] its postprocess hands "
                "out (load_item's value) failed, so a script's save of what it loaded was refused",

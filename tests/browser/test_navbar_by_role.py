@@ -27,10 +27,11 @@ def auth_server(tmp_path_factory):
 
 
 def top_bar(page) -> list[str]:
-    """The names of the top bar's links, as shown."""
+    """The names of the top bar's links to pages, as shown (not the account's Log out)."""
     page.wait_for_selector(".nav-holder a, nav a", timeout=20000)
     return page.evaluate("""() => [...document.querySelectorAll('.nav-holder a, nav a')]
-        .filter(a => a.checkVisibility()).map(a => a.innerText.trim()).filter(Boolean)""")
+        .filter(a => a.checkVisibility() && !a.closest('#account-line'))
+        .map(a => a.innerText.trim()).filter(Boolean)""")
 
 
 @pytest.mark.parametrize("name, pages", [
@@ -61,4 +62,26 @@ def test_a_response_link_opens_what_the_role_may_see(auth_server, browser, name)
         assert "is for admins and researchers" not in page.content()
     if SHOTS:
         page.screenshot(path=os.path.join(SHOTS, f"response-link-{name}.png"))
+    page.context.close()
+
+
+@pytest.mark.parametrize("name, paths", [("ann", ["/", "/io", "/stats"]),
+                                         ("rita", ["/", "/io", "/results", "/inspect"])])
+def test_every_page_names_who_is_signed_in_and_offers_log_out(auth_server, browser, name,
+                                                              paths):
+    """The Annotate and Import / Export pages said nothing of the account in use and had no
+    Log out (assets/account.js puts both on every page's top bar)."""
+    page = logged_in(browser, auth_server.url, name, paths[0])
+    for path in paths:
+        page.goto(auth_server.url + path)
+        line = page.locator("#account-line")
+        line.wait_for(timeout=20000)
+        assert line.inner_text().strip() == f"Signed in as {name} · Log out", path
+        assert line.is_visible() and page.locator("#log-out").is_visible(), path
+        if SHOTS:
+            page.screenshot(path=os.path.join(SHOTS, f"account-{name}{path.strip('/')}.png"))
+    page.click("#log-out")
+    page.wait_for_selector("input[type=password]", timeout=20000)   # the login page again
+    page.goto(auth_server.url + "/stats")
+    page.wait_for_selector("input[type=password]", timeout=20000)
     page.context.close()
