@@ -15,6 +15,14 @@ Annotate page to appear, and it holds the first paint of the image (docs/PERFORM
 
 Both follow the files actually installed (gradio_image_annotation is pinned); if the
 layout ever differs, the stylesheet is served as it is and no links are added.
+
+And one change of what the component does: it scales an image down to its canvas's width,
+never up, so a 40x30 image was drawn 40x30 in a canvas 30 px tall, where no box could be
+drawn. `upscale_small_images` lets its scaling branch take such an image too (ui/workarounds.py,
+ANNOTATOR_NO_UPSCALE): the image fills the canvas's width (assets/annotator.js fits that
+width to the screen's height), and since the component keeps every box in canvas pixels with
+that scale (its `scaleFactor`), which its Python side divides out, boxes are still saved in
+the image's own pixels.
 """
 from __future__ import annotations
 
@@ -36,6 +44,12 @@ TO_ROOT = "../../../../../"
 ANNOTATE_PAGES = ("/", "")
 # what an @font-face keeps besides its src (the inlined data is replaced by a file)
 DESCRIPTORS = ("font-display", "font-family", "font-style", "font-weight", "unicode-range")
+
+
+SMALL_IMAGE = 320
+"""An image whose longer side is shorter than this (px) is scaled up to the canvas's width."""
+SCALE_DOWN_BRANCH = re.compile(r"if \((\w+\(\w+\))\.imageRotatedWidth > (\w+)\)")
+"""The component's choice to scale the image (down only): `if (view.imageRotatedWidth > w)`."""
 
 
 def component_dir() -> Path:
@@ -112,9 +126,24 @@ def slim_stylesheet(css: str) -> str:
     return FONT_FACE.sub(rewrite, css)
 
 
+def upscale_small_images(js: str) -> str:
+    """The component's script with its scaling branch also taken by a small image (longer
+    side under SMALL_IMAGE); a script without that branch is returned as it is."""
+    def widen(match: re.Match) -> str:
+        view, width = match.group(1), match.group(2)
+        return (f"if ({view}.imageRotatedWidth > {width} || Math.max({view}.imageRotatedWidth, "
+                f"{view}.imageRotatedHeight) < {SMALL_IMAGE})")
+    return SCALE_DOWN_BRANCH.sub(widen, js, count=1)
+
+
 def stylesheet_rewrites() -> dict:
-    """For ui/asset_cache.AssetCache: request path -> how its body is changed once."""
-    return {stylesheet_path(): lambda body: slim_stylesheet(body.decode("utf-8")).encode()}
+    """For ui/asset_cache.AssetCache: request path -> how its body is changed once (the
+    stylesheet slimmed, the component's scripts made to scale small images up)."""
+    rewrites = {stylesheet_path(): lambda body: slim_stylesheet(body.decode("utf-8")).encode()}
+    for script in sorted(component_dir().glob("Index-*.js")):
+        rewrites["/" + url_folder() + script.name] = \
+            lambda body: upscale_small_images(body.decode("utf-8")).encode()
+    return rewrites
 
 
 class PreloadLinks:

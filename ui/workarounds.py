@@ -17,7 +17,7 @@ from typing import Callable
 
 import gradio
 
-from ui.annotator_assets import component_dir
+from ui.annotator_assets import SCALE_DOWN_BRANCH, component_dir
 
 GRADIO_FRONTEND = Path(gradio.__file__).parent / "templates" / "frontend" / "assets"
 
@@ -260,6 +260,14 @@ def status_complete_has_no_words() -> bool:
     return tracker and bool(words) and "complete:" not in words.group(0)
 
 
+def annotator_never_scales_up() -> bool:
+    """The component scales the image to its canvas only when it is wider than the canvas
+    (`if (view.imageRotatedWidth > width)`); a smaller one is drawn at its own size."""
+    return SCALE_DOWN_BRANCH.search(component_js()) is not None and re.search(
+        r"imageRotatedWidth > \w+\)\s*\n?\s*\w+ = \w+ / \w+\(\w+\)\.imageRotatedWidth",
+        component_js()) is not None
+
+
 WORKAROUNDS = [
     Workaround("BOX_DIALOG_BLUR", "the box label dialog blurs the whole screen, the box just "
                "drawn included", "assets/cluelab.css (#model-box-edit.modal)", blurs_the_screen),
@@ -358,4 +366,8 @@ WORKAROUNDS = [
                "the text 'rgb(r, g, b)' the browser sends; the [r, g, b] its postprocess hands "
                "out (load_item's value) failed, so a script's save of what it loaded was refused",
                "ui/annotator_values.py (_boxes_as_handed_out)", box_colour_in_is_text_only),
+    Workaround("ANNOTATOR_NO_UPSCALE", "the annotator scales an image down to its canvas, "
+               "never up: a 40x30 image was drawn 40x30 in a canvas 30 px tall, where no box "
+               "could be drawn", "ui/annotator_assets.py (upscale_small_images)",
+               annotator_never_scales_up),
 ]

@@ -70,6 +70,26 @@ def test_a_box_drawn_on_screen_is_saved_in_original_pixels(ws, page):
     assert box == pytest.approx((2000, 1500, 4000, 3000), abs=80)
 
 
+def test_a_tiny_image_is_shown_scaled_up_and_boxes_are_saved_in_its_pixels(ws, page):
+    """A 40x30 image was drawn 40x30 in a canvas 30 px tall: nothing could be drawn on it.
+    It fills the image column now (aspect kept), and a box drawn over its middle half is
+    saved in the image's own pixels."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, ws.url, "ui/tiny")
+    rect = settled_canvas(page, 40 / 30)
+    assert rect["width"] >= 400 and rect["height"] >= 300, rect
+    column = page.locator("#annotator").bounding_box()
+    assert rect["width"] >= column["width"] - 40 or rect["height"] >= 480, (rect, column)
+    page.screenshot(path=str(ws.db.parent / "tiny.png"))
+    draw_box(page, 0.25, 0.25, 0.75, 0.75, "clue 1")
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
+    con = sqlite3.connect(ws.db)
+    box = con.execute("SELECT b.x0, b.y0, b.x1, b.y1 FROM boxes b JOIN clues c ON c.id = "
+                      "b.clue_id WHERE c.item_id = 'ui/tiny'").fetchone()
+    assert box == pytest.approx((10, 7.5, 30, 22.5), abs=1)
+
+
 def mode(page):
     """Which annotator tool is selected: 'create', 'drag' or None."""
     if page.locator("#annotator button[aria-label='Create box'].selected").count():

@@ -5,8 +5,10 @@ from pathlib import Path
 
 from tests.live_server import LiveServer, build_ui_db, make_scene
 
-# (item id, image size): a landscape photo, an 8000x6000 camera photo, a portrait scan
-SIZED_ITEMS = [("ui/wide", (1300, 900)), ("ui/huge", (8000, 6000)), ("ui/tall", (900, 1400))]
+# (item id, image size): a landscape photo, an 8000x6000 camera photo, a portrait scan, an
+# icon-sized crop (the annotator drew it 40x30, too small to draw on)
+SIZED_ITEMS = [("ui/wide", (1300, 900)), ("ui/huge", (8000, 6000)), ("ui/tall", (900, 1400)),
+               ("ui/tiny", (40, 30))]
 
 
 def build_workspace_db(db: Path) -> list[str]:
