@@ -244,6 +244,7 @@ def box_colour_in_is_text_only() -> bool:
     text = source.read_text() if source.is_file() else ""
     return bool(re.search(r"re\.match\(r'rgb\\\(.{0,60}box\[\"color\"\]\)", text))
 
+
 def pages_show_no_account() -> bool:
     """Gradio's front end calls /logout only from the Hugging Face LoginButton (the script
     that also clears `hf_token`): no page shows the signed-in name or links Log out."""
