@@ -57,15 +57,20 @@ def test_the_image_keeps_its_aspect_ratio_and_fills_the_room(ws, browser, viewpo
     page.context.close()
 
 
-def test_a_box_drawn_on_screen_is_saved_in_original_pixels(ws, page):
-    open_item(page, ws.url, "ui/huge")         # 8000x6000
-    settled_canvas(page, 8000 / 6000)
-    draw_box(page, 0.25, 0.25, 0.50, 0.50, "clue 1")
+def saved_box(page, ws, item_id, *fractions):
+    """Draw a box for clue 1 over `fractions` of the canvas, save; the box as stored."""
+    draw_box(page, *fractions, "clue 1")
     page.click("#save-item")
     expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
     con = sqlite3.connect(ws.db)
-    box = con.execute("SELECT b.x0, b.y0, b.x1, b.y1 FROM boxes b JOIN clues c ON c.id = "
-                      "b.clue_id WHERE c.item_id = 'ui/huge'").fetchone()
+    return con.execute("SELECT b.x0, b.y0, b.x1, b.y1 FROM boxes b JOIN clues c ON c.id = "
+                       "b.clue_id WHERE c.item_id = ?", (item_id,)).fetchone()
+
+
+def test_a_box_drawn_on_screen_is_saved_in_original_pixels(ws, page):
+    open_item(page, ws.url, "ui/huge")         # 8000x6000
+    settled_canvas(page, 8000 / 6000)
+    box = saved_box(page, ws, "ui/huge", 0.25, 0.25, 0.50, 0.50)
     # one screen pixel is ~13 image pixels here: within 1% of the image's size
     assert box == pytest.approx((2000, 1500, 4000, 3000), abs=80)
 
@@ -81,12 +86,7 @@ def test_a_tiny_image_is_shown_scaled_up_and_boxes_are_saved_in_its_pixels(ws, p
     column = page.locator("#annotator").bounding_box()
     assert rect["width"] >= column["width"] - 40 or rect["height"] >= 480, (rect, column)
     page.screenshot(path=str(ws.db.parent / "tiny.png"))
-    draw_box(page, 0.25, 0.25, 0.75, 0.75, "clue 1")
-    page.click("#save-item")
-    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
-    con = sqlite3.connect(ws.db)
-    box = con.execute("SELECT b.x0, b.y0, b.x1, b.y1 FROM boxes b JOIN clues c ON c.id = "
-                      "b.clue_id WHERE c.item_id = 'ui/tiny'").fetchone()
+    box = saved_box(page, ws, "ui/tiny", 0.25, 0.25, 0.75, 0.75)
     assert box == pytest.approx((10, 7.5, 30, 22.5), abs=1)
 
 
