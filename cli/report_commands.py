@@ -149,7 +149,8 @@ def breakdowns(summary: dict) -> list[str]:
 
 def run_report(args) -> int:
     from scoring.human import human_summary
-    from scoring.results import ResultsError, agreement, run_summary, summary_json
+    from scoring.results import ResultsError, agreement, not_scored_text, run_summary, \
+        summary_json
     from scoring.tables import main_table
     from store import StoreError
 
@@ -165,13 +166,14 @@ def run_report(args) -> int:
                    "cache": cache_summary(store, store.get_run(args.run))}
             print(json.dumps(out, ensure_ascii=False, sort_keys=True))
             return 0
+        stale = not_scored_text(args.run, result)
         if args.protocol == "verbench":
-            print(verbench_line(args.run, result))
+            print(verbench_line(args.run, result) + (f"\n{stale}" if stale else ""))
             return 0
         human = human_summary(store, args.human) if args.human else None
         print(f"run {args.run}: {args.protocol} protocol, judge {result['judge']}, samples "
               f"{args.samples_rule}, extraction {args.extraction}")
-        print(_extraction_line(store, args, result) + "\n")
+        print(_extraction_line(store, args, result) + (f"\n{stale}" if stale else "") + "\n")
         for group in args.by or breakdowns(result["summary"]):
             print(main_table(store, [args.run], group, args.protocol, result["judge"],
                              args.samples_rule, human,

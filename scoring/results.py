@@ -171,12 +171,28 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
     key = (str(store.path), run_id, protocol, judge, samples_rule, ci, extraction)
     cached = _MEMO.get(key)
     if cached is not None and cached[0] == state:
-        return cached[1]
-    result = _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction)
-    if len(_MEMO) > 64:
-        _MEMO.clear()
-    _MEMO[key] = (state, result)
-    return result
+        result = cached[1]
+    else:
+        result = _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction)
+        if len(_MEMO) > 64:
+            _MEMO.clear()
+        _MEMO[key] = (state, result)
+    # answers recorded after the scoring (a resume) are counted, never passed over
+    return {**result, "not_scored": store.responses_without_score(run_id, protocol, judge)}
+
+
+def not_scored_text(run_label: str, result: dict) -> str:
+    """'run X: 38 answers came after its general scoring by offline and have no verdict:
+    score it again (python app.py score --run ID)', or '' when every answer has one."""
+    missing = result.get("not_scored") or 0
+    if not missing:
+        return ""
+    command = " ".join(shlex.quote(w) for w in ("python", "app.py", "score", "--run",
+                                                   result["run"], "--protocol",
+                                                   result["protocol"]))
+    return (f"run {run_label}: {missing} answers came after its {result['protocol']} scoring "
+            f"by {result['judge']} and have no verdict, so they are not counted: score it "
+            f"again ({command}).")
 
 
 def forget_summaries() -> None:
@@ -309,6 +325,7 @@ def summary_json(result: dict) -> dict:
             "samples_rule": result["samples_rule"], "extraction": result["extraction"],
             "extraction_diff": result["extraction_diff"], "rules": f"{COUNTING_RULES} {CI_RULE}",
             "responses": result["responses"], "per_response": result["per_response"],
+            "not_scored": result.get("not_scored", 0),
             "mean_output_tokens": result["mean_tokens"]}
     if result["protocol"] == "verbench":
         return {**base, "overall": result["summary"], "by_domain": {}, "by_subtask": {}}

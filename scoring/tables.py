@@ -35,7 +35,7 @@ from judges.tables import MARK_RULE, Column, Table
 from scoring.compared import labels, left_out_note, on_scored_by_all, on_shared, summaries
 from scoring.extraction import CLUELAB, describe
 from scoring.matrix_tables import ablation_table, injection_table  # noqa: F401 (API)
-from scoring.results import GROUPS, ResultsError
+from scoring.results import GROUPS, ResultsError, not_scored_text
 from scoring.table_marks import JUDGES_DIFFER, on_page_items, with_judges, \
     with_run_ids  # noqa: F401 (JUDGES_DIFFER: part of the API)
 
@@ -99,7 +99,9 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     if extraction != CLUELAB:
         table.caption += ", answers read by MMR-Life's regex"
     left_out = left_out_note(store, run_ids, found, protocol, judge)
-    table.notes += " " + " ".join(p for p in (shared.note(), table.n_rule(), left_out) if p)
+    stale = " ".join(not_scored_text(names[rid], s) for rid, s in found.items())
+    table.notes += " " + " ".join(p for p in (shared.note(), table.n_rule(), left_out,
+                                              stale.strip()) if p)
     if human:
         table.notes += " The human baseline is on the items its participants answered (n)."
     table.notes += " " + describe(extraction, None)

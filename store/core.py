@@ -258,6 +258,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     def score_values(self, run_id: str, protocol: str, judge: str) -> list[tuple]:
         return scores.score_values(self.db, run_id, protocol, judge)
 
+    def responses_without_score(self, run_id: str, protocol: str, judge: str) -> int:
+        return scores.responses_without_score(self.db, run_id, protocol, judge)
+
     def item_groups(self) -> tuple[tuple, dict[str, tuple]]:
         return scores.item_groups(self.db)
 

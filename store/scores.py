@@ -176,6 +176,17 @@ def score_values(db: sqlite_utils.Database, run_id: str, protocol: str, judge: s
         [run_id, protocol, judge]).fetchall()
 
 
+def responses_without_score(db: sqlite_utils.Database, run_id: str, protocol: str,
+                            judge: str) -> int:
+    """The run's answers that have no verdict under (protocol, judge): those recorded after
+    that scoring (a resume), which no table may pass over in silence."""
+    return db.conn.execute(
+        "SELECT count(*) FROM run_responses r JOIN run_work w ON w.id = r.work_id "
+        "WHERE w.run_id = ? AND w.phase = 'answer' AND NOT EXISTS (SELECT 1 FROM scores s "
+        "WHERE s.work_id = r.work_id AND s.protocol = ? AND s.judge = ?)",
+        [run_id, protocol, judge]).fetchone()[0]
+
+
 def item_groups(db: sqlite_utils.Database) -> tuple[tuple, dict[str, tuple]]:
     """(state, {item_id: (domain, subtask, reasoning_type)}); `items_state` tells when the
     map is stale, so callers can keep it meanwhile."""
