@@ -130,11 +130,12 @@ class JudgeClient:
 
 def counts_text(counts: dict) -> str:
     """A judge's counters in words, the same on the page and the command line: '21 requests
-    sent, 0 from the cache, 0 failed; 14 replies unreadable (unscored; not cached, so the
-    next scoring asks again)'."""
+    sent, 0 from the cache, 0 failed; 14 replies unreadable (unscored; not cached: the next
+    scoring never takes them from the cache)'. (It asks again, unless an earlier readable
+    reply to the same prompt is cached: after `--no-cache`, that one is taken.)"""
     text = (f"{counts['judge']}: {counts['sent']} requests sent, {counts['cached']} from the "
             f"cache, {counts['failed']} failed")
     if counts.get("unreadable"):
-        text += (f"; {counts['unreadable']} of the replies unreadable (unscored; not cached, "
-                 "so the next scoring asks again)")
+        text += (f"; {counts['unreadable']} of the replies unreadable (unscored; not cached: "
+                 "the next scoring never takes them from the cache)")
     return text

@@ -108,7 +108,7 @@ def test_judge_scores_open_answers_malformed_reply_is_unscored_and_asked_again(
                        "--protocol", "all", "--no-cache")
     sent = first["judges"][0]["sent"]                           # everything asked again
     assert code == 0 and f"llm:judge: {sent} requests sent, 0 from the cache, 0 failed; 6 of the " \
-        "replies unreadable (unscored; not cached, so the next scoring asks again)" in out
+        "replies unreadable (unscored; not cached: the next scoring never takes them from the cache)" in out
     assert len(store.run_scores("r1")) == rows_before      # upserted, not duplicated
     s = run_summary(store, "r1", "general", "llm:judge")["summary"]["overall"]
     assert (s.n, s.correct, s.unscored) == (5, 2, 1)
