@@ -109,8 +109,9 @@ class DispatchMixin:
         if projected_spend(self.totals.cost, started + 1, per) > budget:
             # what was spent is said when the run ends (Engine._conclude), after the
             # requests in flight came back: said now, it was less than the summary's
-            self._stop("budget", f"budget of ${budget:g} reached: no request sent after "
-                                 f"the {started} in flight")
+            self._stop("budget", f"budget of ${budget:g} reached: one more request could "
+                                 f"go over it (projected), so none was sent after the "
+                                 f"{started} already started")
             return True
         return False
 
