@@ -124,7 +124,7 @@ def summaries(store, run_ids: list[str], protocol: str = "general", judge: str |
     when they have none in common, each with its own (the tables then say so and mark no
     best)."""
     check_extraction(extraction, protocol)
-    check_judge(store, run_ids, judge)
+    judge = check_judge(store, run_ids, judge)
     scored = [rid for rid in labels(store, run_ids) if run_judges(store, rid, protocol)]
     if judge is None:
         judge = common_judge(store, scored, protocol)
@@ -132,24 +132,30 @@ def summaries(store, run_ids: list[str], protocol: str = "general", judge: str |
             for rid in scored if judge is None or judge in run_judges(store, rid, protocol)}
 
 
-def check_judge(store, run_ids: list[str], judge: str | None) -> None:
-    """A judge named for a reading must have scored at least one of the runs (under any
-    protocol): a typo, or a judge of other runs, is refused naming the judges that did,
-    instead of quietly reading nothing or another judge's verdicts. Every table kind reads
-    its runs through `summaries`, so every one refuses the same way."""
+def check_judge(store, run_ids: list[str], judge: str | None) -> str | None:
+    """The judge named for a reading, as the scores name it: it must have scored at least
+    one of the runs (under any protocol), and an LLM judge may be named by its endpoint, as
+    `score --judge` takes it ('judge' for 'llm:judge'). A typo, or a judge of other runs,
+    is refused naming the judges that did, instead of quietly reading nothing or another
+    judge's verdicts. Every table kind reads its runs through `summaries`, so every one
+    refuses the same way."""
     if judge is None:
-        return
+        return None
     known = sorted({j["judge"] for rid in dict.fromkeys(run_ids)
                     for j in store.score_judges(rid)})
+    if judge not in known and f"llm:{judge}" in known:
+        return f"llm:{judge}"
     if judge not in known:
         raise ResultsError(f"no run here was scored by judge {judge!r}; judges that scored "
                            f"them: {', '.join(known) or 'none (score the runs first)'}")
+    return judge
 
 
 def left_out_note(store, run_ids: list[str], kept, protocol: str, judge: str | None) -> str:
     """The sentence naming the runs asked for that a table read with `judge` cannot show
     (not scored by that judge under `protocol`), '' when none is left out: a run never
     vanishes from a table without a word."""
+    judge = check_judge(store, run_ids, judge)
     if judge is None:
         return ""
     names = labels(store, run_ids)

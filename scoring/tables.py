@@ -193,6 +193,8 @@ def _protocol_judges(judges: dict[str, str]) -> str:
 
 def verbench_results(store, run_ids: list[str], within=None, judge: str | None = None) -> Table:
     found = on_page_items(summaries(store, run_ids, "verbench", judge), within)
+    if judge and not any(result["records"] for result in found.values()):
+        raise ResultsError(f"none of these runs has VER-Bench scores by judge {judge}")
     if not any(result["records"] for result in found.values()):
         raise ResultsError("none of these runs is scored under the VER-Bench protocol, which "
                            "needs an LLM judge: score them under protocol verbench with a "

@@ -120,6 +120,10 @@ def test_the_judge_shown_is_chosen_and_runs_without_it_are_left_out(store, run):
     strict = tables.main_table(store, [run, "other"], judge="llm:strict")  # other: offline
     assert [row["model"] for row in strict.rows] == ["m · CoT"]         # alone: no [id]
     assert "Left out: m · CoT [other] (no general scores by judge llm:strict)." in strict.notes
+    by_endpoint = tables.main_table(store, [run, "other"], judge="strict")  # as score takes it
+    assert by_endpoint.rows[0]["overall"] == strict.rows[0]["overall"] == 0
+    with pytest.raises(ResultsError, match="has VER-Bench scores by judge offline"):
+        tables.verbench_results(store, [run], judge="offline")
     for make in (tables.drop_table, tables.ablation_table, tables.verbench_results):
         with pytest.raises(ResultsError, match="judge 'llm:none'"):   # every kind refuses
             make(store, [run], judge="llm:none")
