@@ -165,12 +165,15 @@ def projection(price: dict | None, requests: int, cached: int, prompt_tokens: in
                completion_tokens: int, completion_max: int) -> dict:
     """Projected tokens and cost of the requests still to send (cached ones are free):
     `prompt_tokens`, `completion_tokens` (typical) and `completion_max` (at max_tokens) are
-    totals over those requests."""
-    return {"requests": requests, "cached": cached, "to_send": max(0, requests - cached),
+    totals over those requests. With nothing to send the cost is $0 whatever the price
+    (the run that follows spends nothing either)."""
+    to_send = max(0, requests - cached)
+    nothing = 0.0 if not to_send else None
+    return {"requests": requests, "cached": cached, "to_send": to_send,
             "prompt_tokens": prompt_tokens, "completion_tokens": completion_tokens,
             "completion_tokens_max": completion_max, "priced": price is not None,
-            "cost": cost(price, prompt_tokens, completion_tokens),
-            "cost_max": cost(price, prompt_tokens, completion_max)}
+            "cost": nothing if price is None else cost(price, prompt_tokens, completion_tokens),
+            "cost_max": nothing if price is None else cost(price, prompt_tokens, completion_max)}
 
 
 UNKNOWN_COST = "unknown (no price)"
