@@ -226,6 +226,10 @@ def test_a_verbench_report_with_nothing_scored_says_dash_not_zero(store, run):
     assert code == 0, err
     assert out.strip() == ("run r, verbench, judge llm:j: AC –, CC –, RQ –, ER –, average – "
                            "(n 0, unscored 7)")
+    from pathlib import Path
+    from ui import results_handlers as h
+    path, _ = h.exported_tables(store, [run], "general", "verbench", "csv")
+    assert Path(path).name.startswith("cluelab-verbench-verbench-")  # not 'general': not that table
 
 
 @pytest.mark.parametrize("protocol", ["general", "rigorous", "grounded"])
