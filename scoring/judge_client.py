@@ -39,7 +39,9 @@ class JudgeClient:
         self.timeout = timeout
         self.policy = RetryPolicy(max_attempts=max_attempts, base_delay=retry_base_delay)
         self.use_cache = use_cache                # False: ask again (`score --no-cache`)
-        self.sent = self.cached = self.failed = self.unreadable = 0
+        # every distinct prompt ends as one of: answered (sent, and its reply read), cached,
+        # failed (no reply, or `unreadable`: a reply the stage could not read)
+        self.answered = self.cached = self.failed = self.unreadable = 0
 
     @staticmethod
     def messages(prompt: str) -> list[dict]:
@@ -57,7 +59,7 @@ class JudgeClient:
         `readable(prompt, reply)`: whether the stage can read a reply. One it cannot is
         returned (the verdict says it was unreadable) but never cached, and a cached one is
         not taken: a judge that answered badly once is asked again by the next scoring, not
-        held to that reply for ever. Counted in `unreadable`."""
+        held to that reply for ever. Counted as failed (and in `unreadable`)."""
         distinct = list(dict.fromkeys(prompts))
         keys = {p: self.key(p) for p in distinct}
         hits = self.store.cache_get_many(list(set(keys.values()))) \
@@ -98,11 +100,12 @@ class JudgeClient:
                     self.failed += 1
                     out[prompt] = {"reply": None, "error": failure.reason, "cached": False}
                 else:
-                    self.sent += 1
                     out[prompt] = {"reply": result.text, "error": None, "cached": False}
                     if self._readable(prompt, result.text):
+                        self.answered += 1
                         pending.append(cache_row(keys[prompt], result))
                     else:
+                        self.failed += 1
                         self.unreadable += 1
                     if len(pending) >= FLUSH_EVERY:
                         self._flush(pending)
@@ -122,20 +125,23 @@ class JudgeClient:
             self.store.cache_put(pending.pop())
 
     def counts(self) -> dict:
-        """sent + cached + failed = the distinct requests; `unreadable`: of those sent, the
-        replies the judge's stage could not read (unscored, and not cached)."""
-        return {"judge": self.name, "sent": self.sent, "cached": self.cached,
-                "failed": self.failed, "unreadable": self.unreadable}
+        """answered + cached + failed = `requests` (the distinct prompts); `unreadable`: of
+        the failed, the replies the judge's stage could not read (unscored, not cached);
+        `sent`: the requests that went to the endpoint (answered + failed)."""
+        return {"judge": self.name, "requests": self.answered + self.cached + self.failed,
+                "answered": self.answered, "cached": self.cached, "failed": self.failed,
+                "unreadable": self.unreadable, "sent": self.answered + self.failed}
 
 
 def counts_text(counts: dict) -> str:
-    """A judge's counters in words, the same on the page and the command line: '21 requests
-    sent, 0 from the cache, 0 failed; 14 replies unreadable (unscored; not cached: the next
-    scoring never takes them from the cache)'. (It asks again, unless an earlier readable
-    reply to the same prompt is cached: after `--no-cache`, that one is taken.)"""
-    text = (f"{counts['judge']}: {counts['sent']} requests sent, {counts['cached']} from the "
-            f"cache, {counts['failed']} failed")
-    if counts.get("unreadable"):
-        text += (f"; {counts['unreadable']} of the replies unreadable (unscored; not cached: "
-                 "the next scoring never takes them from the cache)")
+    """A judge's counters in words, the same on the page and the command line, adding up
+    to its requests: 'llm:j: 21 requests: 7 answered, 0 from the cache, 14 failed (14
+    replies unreadable: unscored, not cached, so the next scoring asks again)'. (Unless an
+    earlier readable reply to the same prompt is cached: after `--no-cache`, that one is
+    taken.)"""
+    text = (f"{counts['judge']}: {counts['requests']} requests: {counts['answered']} "
+            f"answered, {counts['cached']} from the cache, {counts['failed']} failed")
+    if counts["unreadable"]:
+        text += (f" ({counts['unreadable']} replies unreadable: unscored, not cached, so the "
+                 "next scoring asks again)")
     return text

@@ -74,3 +74,25 @@ def test_help_from_the_entry_point():
 
 def test_the_readme_links_the_cli_reference():
     assert "(docs/CLI.md)" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def _options(path: tuple[str, ...]) -> list[str]:
+    parser = build_parser()
+    for word in path:
+        sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        parser = sub.choices[word]
+    return [o for a in parser._actions for o in a.option_strings
+            if o.startswith("--") and o not in ("--help", "--db")]
+
+
+@pytest.mark.parametrize("command", ["score", "report", "compare", "leaderboard", "table"])
+def test_the_readme_synopsis_of_the_result_commands_lists_every_option(command):
+    """The README's command-line section is where a researcher looks for how to score and
+    read results: `score --no-cache` (ask the judge again) and `table --judge` were there
+    nowhere, so a cached judge reply looked like something that could never be asked again."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Command line"):]
+    line = next(line for line in section.splitlines()
+                if line.startswith(f"python app.py {command} "))
+    missing = [option for option in _options((command,)) if option not in line]
+    assert not missing, f"README's `python app.py {command}` line lacks {missing}"

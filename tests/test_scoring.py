@@ -103,12 +103,16 @@ def test_judge_scores_open_answers_malformed_reply_is_unscored_and_asked_again(
     asked = chats(server)
     assert len(asked) == second["judges"][0]["sent"] == 6       # only the unreadable ones
     assert second["judges"][0]["cached"] == first["judges"][0]["sent"] - 6
-    assert second["judges"][0]["unreadable"] == 6 and second["judges"][0]["failed"] == 0
+    # an unreadable reply is a failed request: the counters add up to the requests
+    assert second["judges"][0]["unreadable"] == 6 and second["judges"][0]["failed"] == 6
+    for counts in (first["judges"][0], second["judges"][0]):
+        assert counts["answered"] + counts["cached"] + counts["failed"] == counts["requests"]
+    assert second["judges"][0]["requests"] == first["judges"][0]["requests"]
     code, out, _ = cli("score", "--db", store.path, "--run", "r1", "--judge", "judge",
                        "--protocol", "all", "--no-cache")
     sent = first["judges"][0]["sent"]                           # everything asked again
-    assert code == 0 and f"llm:judge: {sent} requests sent, 0 from the cache, 0 failed; 6 of the " \
-        "replies unreadable (unscored; not cached: the next scoring never takes them from the cache)" in out
+    assert code == 0 and f"llm:judge: {sent} requests: {sent - 6} answered, 0 from the cache, " \
+        "6 failed (6 replies unreadable: unscored, not cached, so the next scoring asks again)" in out
     assert len(store.run_scores("r1")) == rows_before      # upserted, not duplicated
     s = run_summary(store, "r1", "general", "llm:judge")["summary"]["overall"]
     assert (s.n, s.correct, s.unscored) == (5, 2, 1)
