@@ -66,6 +66,8 @@ class Table:
     label: str = ""
     show_ci: bool = False
     notes: str = ""              # the counting rules, printed under the table
+    left_out: str = ""           # the runs asked for that the table does not show, and why:
+                                 # a line of its own right under the table, before the notes
     exported: list[str] = field(default_factory=list)  # row keys only CSV and JSON carry
                                                         # (each cell's run, say)
     ranked: bool = True          # False: no value is marked best (rows read by different
@@ -166,11 +168,12 @@ class Table:
         return list(rows[0]) if rows else [c.export_key() for c in self.columns]
 
     def to_json(self) -> str:
-        """{"caption", "columns", "rows", "notes"}: `pd.DataFrame(d["rows"],
+        """{"caption", "columns", "rows", "notes", "left_out"}: `pd.DataFrame(d["rows"],
         columns=d["columns"])` is the table (the columns are the rows' keys)."""
         rows = self.flat_rows()
         return json.dumps({"caption": self.caption, "columns": self.export_keys(rows),
-                           "rows": rows, "notes": self.notes}, indent=2)
+                           "rows": rows, "notes": self.notes, "left_out": self.left_out},
+                          indent=2)
 
     # -- rendered exports ------------------------------------------------------------------
     def _cell(self, row: dict, col: Column, latex: bool, markdown: bool = False,
@@ -240,7 +243,8 @@ class Table:
                 for cells in self._rendered(latex=False, markdown=True)]
         text = "\n".join([head, rule, *body])
         caption = f"**{markdown_cell(self.caption)}**\n\n" if self.caption else ""
-        return caption + text + (f"\n\n{self.notes}" if self.notes else "") + "\n"
+        return caption + text + (f"\n\n{self.left_out}" if self.left_out
+                                 else "") + (f"\n\n{self.notes}" if self.notes else "") + "\n"
 
     def to_latex(self) -> str:
         spec = "".join("r" if c.numeric else "l" for c in self.columns)
@@ -254,6 +258,8 @@ class Table:
                   "\\midrule"]
         lines += [" & ".join(cells) + " \\\\" for cells in self._rendered(latex=True)]
         lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}"]
+        if self.left_out:
+            lines.append(f"% {latex_escape(self.left_out)}")
         return "\n".join(lines) + "\n"
 
 

@@ -132,7 +132,8 @@ def tables_text(store, run_ids: list[str] | None, dataset: str | None, fmt: str,
                 protocol: str = "general") -> tuple[str, list[str]]:
     """Every table of the selection (`selections`; make(selection) builds one) rendered in
     `fmt`, each after its heading, and remarks: what a one-table format leaves out
-    (`one_table`) and each table that could not be made, with why. ResultsError when none
+    (`one_table`), the runs a CSV's table left out (`Table.left_out`, which the other
+    formats print under the table) and each table that could not be made, with why. ResultsError when none
     could be made (with that one table's reason when there was one)."""
     from store import StoreError
 
@@ -143,7 +144,8 @@ def tables_text(store, run_ids: list[str] | None, dataset: str | None, fmt: str,
     texts, several = [], len(chosen) > 1
     for selection in chosen:
         try:
-            text = render(make(selection), fmt)
+            table = make(selection)
+            text = render(table, fmt)
         except (ResultsError, StoreError, OSError, ValueError) as error:
             if not several:
                 raise ResultsError(str(error)) from None
@@ -151,6 +153,8 @@ def tables_text(store, run_ids: list[str] | None, dataset: str | None, fmt: str,
                 f", group {selection.group}" if selection.groups > 1 else "")
             remarks.append(f"{where}: {error}")
             continue
+        if fmt == "csv" and table.left_out:    # a CSV holds rows only: said beside it
+            remarks.append(table.left_out)
         texts.append(heading(selection, fmt, several) + text)
     if not texts:
         raise ResultsError("; ".join(remarks))

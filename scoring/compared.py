@@ -151,19 +151,23 @@ def check_judge(store, run_ids: list[str], judge: str | None) -> str | None:
     return judge
 
 
-def left_out_note(store, run_ids: list[str], kept, protocol: str, judge: str | None) -> str:
-    """The sentence naming the runs asked for that a table read with `judge` cannot show
-    (not scored by that judge under `protocol`), '' when none is left out: a run never
-    vanishes from a table without a word."""
+def left_out_note(store, run_ids: list[str], kept, protocol: str, judge: str | None,
+                  other: dict | None = None) -> str:
+    """The line under a table (`Table.left_out`) naming each run asked for that the table
+    does not show: those without `protocol` verdicts (by `judge`, when one is named: the
+    judge as the scores name it) and those in `other` ({run_id: why}, an ablation's runs
+    with injected clues, say); '' when none is left out. Every table kind says it the same
+    way, so a run never vanishes from a table without a word."""
     judge = check_judge(store, run_ids, judge)
-    if judge is None:
-        return ""
     names = labels(store, run_ids)
-    missing = [names[rid] for rid in names if rid not in kept
-               and run_judges(store, rid, protocol)]
-    if not missing:
-        return ""
-    return (f"Left out: {', '.join(missing)} (no {protocol} scores by judge {judge}).")
+    why = {rid: (other or {}).get(rid) for rid in names}
+    for rid in names:
+        if rid not in kept and not why[rid]:
+            by = f" by judge {judge}" if judge and run_judges(store, rid, protocol) else ""
+            why[rid] = f"no {protocol} scores{by}"
+    missing = [f"{names[rid]} ({why[rid]})" for rid in names
+               if why[rid] and (rid not in kept or rid in (other or {}))]
+    return f"Left out: {', '.join(missing)}." if missing else ""
 
 
 def on_shared(results: dict, names: dict, what: str = "runs") -> tuple[dict, Shared]:

@@ -8,8 +8,9 @@ from __future__ import annotations
 from judges.paper_tables import clue_injection_table
 from judges.tables import Column, Table
 
-from scoring.compared import SETTING_TITLES, clue_source, grouped, labels, on_scored_by_all, \
-    on_shared, one_run_per_cell, plain_name, run_state, solver_label, summaries, unfinished_note
+from scoring.compared import SETTING_TITLES, clue_source, grouped, labels, left_out_note, \
+    on_scored_by_all, on_shared, one_run_per_cell, plain_name, run_state, solver_label, \
+    summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
 from scoring.table_marks import on_page_items, with_judges
@@ -106,6 +107,7 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                                        notes, unfinished_note(store, _shown(runs_of)),
                                        table.notes)
                            if p)
+    table.left_out = left_out_note(store, run_ids, found, "general", judge)
     return table
 
 
@@ -153,14 +155,11 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
     share. Runs left out (injected clues, another image mode, no general scores) are named
     in the notes with the reason."""
     configs = {rid: store.get_run(rid)["config"] for rid in dict.fromkeys(run_ids)}
-    names = labels(store, list(configs))
     found = summaries(store, run_ids, "general", judge)
-    left_out = {}                  # {run_id: why it is not in the table}
-    for rid in names:
+    left_out = {}                  # {run_id: why a scored run is not an ablation cell}
+    for rid in found:
         config = configs[rid]
-        if rid not in found:
-            left_out[rid] = "no general scores" + (f" by judge {judge}" if judge else "")
-        elif config.get("clues", "none") != "none":
+        if config.get("clues", "none") != "none":
             left_out[rid] = "injected clues"
         elif config.get("image_mode", "full") != "full":
             left_out[rid] = f"image mode {config['image_mode']}"
@@ -180,11 +179,10 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
     rows = [{"model": model, **{s: cells.get((model, SETTING_TITLES[s])) for s in settings},
              "n": n[model]}
             for model in models]
-    left = ("Left out: " + ", ".join(f"{names[rid]} ({why})" for rid, why in left_out.items())
-            + ".") if left_out else ""
     table = Table(columns, rows, caption="Reasoning setting ablation: accuracy (%)",
-                  notes=" ".join(p for p in (ROW_RULE.format(what="model"), notes, left,
-                                             unfinished_note(store, _shown(runs_of))) if p))
+                  notes=" ".join(p for p in (ROW_RULE.format(what="model"), notes,
+                                             unfinished_note(store, _shown(runs_of))) if p),
+                  left_out=left_out_note(store, run_ids, found, "general", judge, left_out))
     _items_column(table)
     return _with_cell_runs(table, runs_of, "model",
                            {s: SETTING_TITLES[s] for s in settings})

@@ -98,10 +98,10 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     table = _rates(table, by_label)
     if extraction != CLUELAB:
         table.caption += ", answers read by MMR-Life's regex"
-    left_out = left_out_note(store, run_ids, found, protocol, judge)
+    table.left_out = left_out_note(store, run_ids, found, protocol, judge)
     stale = " ".join(not_scored_text(names[rid], s) for rid, s in found.items())
-    table.notes += " " + " ".join(p for p in (shared.note(), table.n_rule(), left_out,
-                                              stale.strip()) if p)
+    table.notes += " " + " ".join(p for p in (shared.note(), table.n_rule(), stale.strip())
+                                  if p)
     if human:
         table.notes += " The human baseline is on the items its participants answered (n)."
     table.notes += " " + describe(extraction, None)
@@ -154,6 +154,7 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
                                 unscored=unscored)
     table.caption = f"General vs rigorous accuracy (%), {_paired_caption(table, shared)}"
     table.notes = f"{shared.note()} {PAIRED_RULE} {DROP_NOTE}"
+    table.left_out = left_out_note(store, run_ids, general, "general", judge)
     with_judges(table, [_protocol_judges({p: found[(rid, p)]["judge"] for p in
                                           DROP_PROTOCOLS if (rid, p) in found})
                         for rid in general])
@@ -204,6 +205,7 @@ def verbench_results(store, run_ids: list[str], within=None, judge: str | None =
     table = verbench_table({names[r]: s["summary"] for r, s in found.items()},
                            caption=f"VER-Bench scores, {shared.caption()}")
     table.notes = shared.note()
+    table.left_out = left_out_note(store, run_ids, found, "verbench", judge)
     return with_run_ids(store, table, names)
 
 

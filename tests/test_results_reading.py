@@ -119,7 +119,7 @@ def test_the_judge_shown_is_chosen_and_runs_without_it_are_left_out(store, run):
         tables.main_table(store, [run], judge="llm:none")
     strict = tables.main_table(store, [run, "other"], judge="llm:strict")  # other: offline
     assert [row["model"] for row in strict.rows] == ["m · CoT"]         # alone: no [id]
-    assert "Left out: m · CoT [other] (no general scores by judge llm:strict)." in strict.notes
+    assert strict.left_out == "Left out: m · CoT [other] (no general scores by judge llm:strict)."
     by_endpoint = tables.main_table(store, [run, "other"], judge="strict")  # as score takes it
     assert by_endpoint.rows[0]["overall"] == strict.rows[0]["overall"] == 0
     with pytest.raises(ResultsError, match="has VER-Bench scores by judge offline"):

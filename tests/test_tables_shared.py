@@ -279,5 +279,92 @@ def test_ablation_has_a_structured_column_and_names_runs_left_out(runs):
     assert [{k: r[k] for k in ("model", "direct", "cot", "clue_guided", "structured", "items")}
             for r in table.rows] == [{"model": "m", "direct": 100.0, "cot": 50.0,
                                       "clue_guided": None, "structured": 50.0, "items": 2}]
-    assert "Left out: m · CoT · clues gt (injected clues)." in table.notes
+    assert table.left_out == "Left out: m · CoT · clues gt (injected clues)."  # under the table
     assert "  " not in table.notes          # the notes' sentences are joined by one space
+
+
+# -- a run the judge named did not score is named under every kind of table --------------------
+
+def judged_by_strict(store, run_ids):
+    """A second judge, llm:strict, for these runs' general verdicts (wrong on everything)."""
+    store.upsert_scores([{"run_id": rid, "protocol": "general", "judge": "llm:strict",
+                          "work_id": r["work_id"], "value": "wrong", "answer": r["answer"]}
+                         for rid in run_ids
+                         for r in store.run_scores(rid, "general", "offline")])
+
+
+@pytest.mark.parametrize("kind", ["main", "subtask", "drop", "injection", "ablation"])
+def test_every_table_names_the_runs_the_judge_did_not_score_right_under_it(runs, kind):
+    """`table --kind main --judge X` dropped the runs X had not scored without a word but one
+    deep in the notes (drop, injection and ablation said nothing, or 'judge judge'): each
+    kind names them on a line of its own right under the table, with the judge's name as the
+    scores have it; JSON carries it as left_out, LaTeX as a comment, CSV on stderr."""
+    judged_by_strict(runs, ["gt", "none"])
+    line = "m · No-CoT (no general scores by judge llm:strict)"   # (ablation: gt's too)
+    code, out, err = cli("table", "--db", runs.path, "--kind", kind, "--runs",
+                         "gt,none,direct", "--judge", "strict")
+    assert code == 0, err
+    below = out.split("\n\n")
+    table_at = next(i for i, part in enumerate(below) if part.startswith("| "))
+    under = below[table_at + 1]                          # the first line under the table
+    assert under.startswith("Left out: ") and line in under and "\n" not in under
+    assert "judge judge" not in out and out.count("m · No-CoT (no general") == 1
+    code, out, err = cli("table", "--db", runs.path, "--kind", kind, "--runs",
+                         "gt,none,direct", "--judge", "llm:strict", "--format", "json")
+    assert code == 0 and line in json.loads(out)["left_out"]
+    code, out, err = cli("table", "--db", runs.path, "--kind", kind, "--runs",
+                         "gt,none,direct", "--judge", "llm:strict", "--format", "latex")
+    comment = out.replace("\\", "").strip().splitlines()[-1]
+    assert comment.startswith("% Left out: ") and line in comment
+    code, out, err = cli("table", "--db", runs.path, "--kind", kind, "--runs",
+                         "gt,none,direct", "--judge", "llm:strict", "--format", "csv")
+    assert code == 0 and "m · No-CoT" not in out and line in err
+
+
+def test_the_results_page_names_the_runs_the_judge_did_not_score_first(runs):
+    from ui import results_handlers as h
+
+    judged_by_strict(runs, ["gt", "none"])
+    shown = h.show_results(runs, ["gt", "none", "direct"], judge="llm:strict")
+    first = shown["rules"].split("\n")[0]               # escaped Markdown
+    assert first.startswith("**Left out") and "No\\-CoT \\(no general scores by judge " \
+        "llm&#58;strict\\)" in first
+    assert "Left out: m · No-CoT (no general scores by judge llm:strict)." in shown["drop_chart"]
+    assert "Left out: m · No-CoT (no general scores by judge llm:strict)." in shown["injection"]
+    path, remarks = h.exported_tables(runs, ["gt", "none", "direct"], "general", "main", "csv",
+                                      judge="llm:strict")
+    assert remarks == ["Left out: m · No-CoT (no general scores by judge llm:strict)."]
+
+
+@pytest.mark.parametrize("kind", ["main", "drop", "injection"])
+def test_every_results_download_is_the_table_the_page_shows(runs, kind):
+    """The page's main table, drop chart and injection heatmap and their downloads are one
+    function's tables (`page_table`): the same items, n and numbers, with the page's
+    judge, breakdown and samples rule (the injection CSV once held 14 items beside a
+    heatmap of 6)."""
+    import re
+
+    import pandas as pd
+    from ui import results_handlers as h
+
+    chosen = ["gt", "none", "direct"]
+    shown = h.show_results(runs, chosen, judge="offline", by="subtask", samples_rule="first")
+    path, _ = h.exported_tables(runs, chosen, "general", kind, "csv", judge="offline",
+                                by="subtask", samples_rule="first")
+    frame = pd.read_csv(path, encoding="utf-8-sig")
+    if kind == "main":
+        assert list(frame["n"].astype(str)) == list(shown["table"]["n"])
+        assert [f"{v:.2f}" for v in frame["overall_pct"]] == \
+            [cell.split(" ")[0] for cell in shown["table"]["Overall"]]
+        assert [c for c in frame.columns if c.endswith("_pct") and ":" in c] == \
+            ["by_subtask:signs_pct"]                                 # the page's breakdown
+    elif kind == "drop":
+        # every run on demo/0 and demo/1 (the items all share); general as the chart says
+        bars = re.findall(r"([^>]*?) · general: ([0-9.]+)% of (\d+)", shown["drop_chart"])
+        assert sorted((name.strip(), float(acc), int(n)) for name, acc, n in bars) == sorted(
+            (name, round(acc, 1), n) for name, acc, n in
+            zip(frame["run_name"], frame["general_pct"], frame["n"]))
+    else:
+        rows = heatmap_rows(shown["injection"])
+        assert sorted(rows) == sorted(f"{s} ({n} items)" for s, n in
+                                      zip(frame["solver"], frame["items"]))

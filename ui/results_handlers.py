@@ -16,6 +16,7 @@ import time
 
 import pandas as pd
 
+from scoring.page_tables import PAGE_KINDS as TABLE_KINDS
 from ui.downloads import DownloadRefused, downloads_for
 from ui.run_choices import run_choices as all_run_choices
 from ui.session import LOCAL_USER
@@ -23,7 +24,6 @@ from ui.page_words import on_page
 from ui.text import escape_html, escape_md
 from ui.inspect_tags import tag_counts_markdown
 
-TABLE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench", "leaderboard")
 EXPORT_FORMATS = {"csv": ".csv", "json": ".json", "md": ".md", "latex": ".tex"}
 # "Judge shown" by default: the judge all the chosen runs were scored with
 # (scoring.results.common_judge), else each run its own and no best marked.
@@ -167,6 +167,7 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
     its own common judge; the injection heatmap is `scoring.tables.page_injection_table`
     (its download too); it is not shown when no run has injected clues."""
     from scoring import figures, tables
+    from scoring.page_tables import page_table
     from scoring.results import ResultsError
     from store import StoreError
 
@@ -177,15 +178,15 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         group = tables.group_key(by or "domain")
         compared = tables.compared_results(store, run_ids, protocol, chosen["judge"],
                                            chosen["samples_rule"], chosen["extraction"])
-        main = tables.main_table(store, run_ids, group, protocol, **chosen, compared=compared)
+        main = page_table(store, run_ids, "main", protocol, chosen, by, compared=compared)
     except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
-    drop = shown_or_why(lambda: figures.drop_chart(tables.drop_table(
-        store, run_ids, judge=chosen["judge"])), "General vs rigorous")
+    drop = shown_or_why(lambda: drop_figure(page_table(
+        store, run_ids, "drop", protocol, chosen, by)), "General vs rigorous")
     found, names, shared = compared
-    injection = shown_or_why(lambda: injection_figure(tables.page_injection_table(
-        store, run_ids, protocol, chosen["judge"], chosen["samples_rule"],
-        chosen["extraction"], compared=compared)), "Clue injection")
+    injection = shown_or_why(lambda: injection_figure(page_table(
+        store, run_ids, "injection", protocol, chosen, by, compared=compared)),
+        "Clue injection")
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
     second = "by_domain" if group == "by_subtask" else "by_subtask"
     colours = figures.run_colours({rid: names[rid] for rid in found})
@@ -193,7 +194,7 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         "table": table_frame(main),
         "marked": marked_frame(table_frame(main), main),
         "caption": main.caption,
-        "rules": on_page(main.notes) + reading_lines(found, names)
+        "rules": left_out_line(main) + on_page(main.notes) + reading_lines(found, names)
         + agreement_lines(store, list(found), protocol, shared)
         + tag_counts_markdown(store, run_ids),
         "group_chart": figures.group_chart(by_label, group, shared, colours),
@@ -206,14 +207,32 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
     }
 
 
+def left_out_line(table) -> str:
+    """The runs chosen that the table does not show, and why (`Table.left_out`), as the
+    first line under it (Markdown, escaped), '' when none is left out."""
+    return f"**{escape_md(on_page(table.left_out))}**\n\n" if table.left_out else ""
+
+
+def _left_out_html(table) -> str:
+    return (f'<p class="cluelab-chart-note"><b>{escape_html(on_page(table.left_out))}</b></p>'
+            if table.left_out else "")
+
+
 def injection_figure(table) -> str:
-    """The clue-injection heatmap with its table's notes under it: the items each row is
-    on, which run a cell shows when several could (and how to show another), the runs that
-    did not finish."""
+    """The clue-injection heatmap with its table's notes under it: the runs it leaves out
+    first, the items each row is on, which run a cell shows when several could (and how to
+    show another), the runs that did not finish."""
     from scoring import figures
 
-    return (figures.injection_heatmap(table) + '<p class="cluelab-chart-note">'
-            f"{escape_html(on_page(table.notes))}</p>")
+    return (figures.injection_heatmap(table) + _left_out_html(table)
+            + f'<p class="cluelab-chart-note">{escape_html(on_page(table.notes))}</p>')
+
+
+def drop_figure(table) -> str:
+    """The General-vs-rigorous chart, and under it the runs its table leaves out."""
+    from scoring import figures
+
+    return figures.drop_chart(table) + _left_out_html(table)
 
 
 def shown_or_why(draw, what: str) -> str:
@@ -280,12 +299,13 @@ def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=No
                     by: str = "domain", account: str = LOCAL_USER) -> tuple[str, list[str]]:
     """(the file's path, remarks) for the chosen table in the chosen format, a download of
     `account` (ui/downloads.py). The main and subtask tables follow the chosen reading (the
-    main one its breakdown); the leaderboard its human row. With no run chosen, the tables
+    main one its breakdown); the leaderboard its human row: `scoring.page_tables.page_table`,
+    the function the page draws its tables with. With no run chosen, the tables
     the command line prints without --runs (`scoring.by_dataset`: a table per dataset and
     group of runs that share items); the remarks, in the page's words, name what a
     one-table format left out."""
-    from scoring import tables
     from scoring.by_dataset import protocol_of, tables_text
+    from scoring.page_tables import page_table
     from scoring.results import ResultsError
     from store import StoreError
 
@@ -295,28 +315,13 @@ def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=No
         chosen = reading(store, judge, samples_rule, human, extraction)
     except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
-    makers = {"main": lambda s: tables.main_table(store, s.run_ids, by or "domain", protocol,
-                                                  **chosen, within=s.within),
-              "subtask": lambda s: tables.main_table(store, s.run_ids, "by_subtask",
-                                                     protocol, **chosen, within=s.within),
-              "drop": lambda s: tables.drop_table(store, s.run_ids, s.within,
-                                                  chosen["judge"]),
-              "injection": lambda s: tables.page_injection_table(
-                  store, s.run_ids, protocol, chosen["judge"], chosen["samples_rule"],
-                  chosen["extraction"], within=s.within),
-              "ablation": lambda s: tables.ablation_table(store, s.run_ids, s.within,
-                                                          chosen["judge"]),
-              "verbench": lambda s: tables.verbench_results(store, s.run_ids, s.within,
-                                                            chosen["judge"]),
-              "leaderboard": lambda s: tables.leaderboard_table(store, s.run_ids,
-                                                                chosen["human"],
-                                                                within=s.within,
-                                                                judge=chosen["judge"])}
-    if kind not in makers:
-        raise ResultsUiError(f"table must be one of {', '.join(makers)}")
-    try:
+    if kind not in TABLE_KINDS:
+        raise ResultsUiError(f"table must be one of {', '.join(TABLE_KINDS)}")
+    try:       # the function the page draws its tables with: the file is what it shows
         text, remarks = tables_text(store, list(run_ids or []) or None, None, fmt,
-                                    makers[kind], protocol_of(kind, protocol))
+                                    lambda s: page_table(store, s.run_ids, kind, protocol,
+                                                         chosen, by, within=s.within),
+                                    protocol_of(kind, protocol))
     except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
     runs = list(run_ids or []) or store.scored_runs()
