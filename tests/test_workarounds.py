@@ -19,6 +19,11 @@ def test_the_checks_can_fail(monkeypatch, tmp_path):
     (tmp_path / "Blocks-x.js").write_text("catch{this.update_loading_status({status:`done`")
     monkeypatch.setattr(workarounds, "component_dir", lambda: tmp_path)
     monkeypatch.setattr(workarounds, "GRADIO_FRONTEND", tmp_path)
+    (tmp_path / "routes.py").write_text(          # sessions checked, frames refused
+        "async def queue_data(request, session_hash, username=Depends(get_current_user)):\n"
+        "    return 1\nasync def simple_predict_get(request, event_id, username):\n"
+        "    return 2\nheaders['X-Frame-Options'] = 'DENY'\n")
+    monkeypatch.setattr(workarounds, "GRADIO_SERVER", tmp_path)
     assert [w.name for w in workarounds.WORKAROUNDS if w.still_needed()] == []
 
 
@@ -85,4 +90,9 @@ def test_the_toast_and_cell_editor_checks_follow_the_front_end(monkeypatch, tmp_
     for name, text in files.items():
         (tmp_path / name).write_text(text)
     monkeypatch.setattr(workarounds, "GRADIO_FRONTEND", tmp_path)
+    (tmp_path / "routes.py").write_text(          # sessions checked, frames refused
+        "async def queue_data(request, session_hash, username=Depends(get_current_user)):\n"
+        "    return 1\nasync def simple_predict_get(request, event_id, username):\n"
+        "    return 2\nheaders['X-Frame-Options'] = 'DENY'\n")
+    monkeypatch.setattr(workarounds, "GRADIO_SERVER", tmp_path)
     assert getattr(workarounds, check)() is needed

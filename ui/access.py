@@ -122,8 +122,9 @@ assert len(GROUP_OF_EVENT) == sum(len(g.events) for g in GROUPS), "an event in t
 # are for: an anonymous caller gets Gradio's login page there, any other signed-in user who
 # may not use it (a participant; an annotator on a research page) a page saying there is
 # nothing for them there (assets/no_page.html) instead of a workspace whose every event is
-# refused. /gradio_api/cancel is checked further: a user cancels only the events of their
-# own sessions (ui/gradio_hooks.foreign_cancel).
+# refused. A route that names a session or an event of the queue (its heartbeat, its
+# messages, an event's result, a cancel) is checked further: it is refused to any account
+# but the one that opened the session (ui/session_owners.py).
 PAGE_ROLES = {"/": STAFF, "/io": STAFF, "/stats": STAFF, "/results": RESEARCH,
               "/experiments": RESEARCH, "/inspect": RESEARCH}
 PAGES = tuple(PAGE_ROLES)

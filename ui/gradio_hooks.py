@@ -14,9 +14,9 @@ cannot take, a click without its selection) is refused there too (ui/malformed_c
 the login cookie as Gradio's own `get_current_user` does (routes.py: `access-token-<cookie
 id>` or `access-token-unsecure-<cookie id>`, looked up in `App.tokens`). Anything it cannot
 read counts as no user, so it fails closed; whether the server has a login it is told by
-ui/server.launch_kwargs, which also gives Gradio its login. A cancel is checked further
-(`foreign_cancel`): its body names a session and an event, and Gradio's queue says whose
-they are. A login is answered by ui/login_route.py, and the documents Gradio builds per
+ui/server.launch_kwargs, which also gives Gradio its login. A request that names a
+session of the queue (its heartbeat, its messages, an event's result, a cancel) is checked
+further: a session is its first account's (ui/session_owners.py). A login is answered by ui/login_route.py, and the documents Gradio builds per
 request (/config, the API description, the pages) come from ui/document_cache.py.
 
 tests/test_access.py fails if a Gradio upgrade renames or moves what these rely on.
@@ -25,14 +25,13 @@ from __future__ import annotations
 
 import html
 import inspect
-import json
 import logging
 from urllib.parse import parse_qs, urlsplit
 from pathlib import Path
 
 import gradio as gr
 
-from ui import access, messages, navbar, route_answers
+from ui import access, messages, navbar, route_answers, session_owners
 from ui.document_cache import DocumentCache, document_key
 from ui.malformed_calls import (malformed, malformed_call, refused_malformed,
                                 takes_one_value)
@@ -178,6 +177,8 @@ class RouteAccess:
         if scope["type"] not in ("http", "websocket"):
             return await self.app(scope, receive, send)
         headers = scope.get("headers", [])
+        if scope["type"] == "http":
+            send = route_answers.with_safety_headers(send)
         if foreign_origin(headers):
             return await self._forbidden(scope, send)
         app_send = route_answers.fixed_errors(send) if scope["type"] == "http" else send
@@ -218,11 +219,14 @@ class RouteAccess:
             return await route_answers.send_json(send, *refused)     # ui/upload_limits.py
         if (receive := await route_answers.limited(scope, receive, entry)) is None:
             return await route_answers.send_json(send, 413, route_answers.TOO_LARGE)
-        if entry == "/gradio_api/cancel" and self.require_login:
-            body = await route_answers.read_body(receive)
-            if foreign_cancel(scope.get("app"), body, user):
+        if self.require_login:               # ui/session_owners.py: no other account's
+            body = b""
+            if entry == "/gradio_api/cancel":
+                if (body := await route_answers.read_body(receive)) is None:
+                    return await route_answers.send_json(send, 413, route_answers.SMALL_TOO_LARGE)
+                receive = route_answers.replay(body)
+            if session_owners.foreign(scope, user, body):
                 return await self._forbidden(scope, send)
-            receive = route_answers.replay(body)
         return await route_answers.without_traceback(self.app, scope, receive, app_send, entry)
 
     async def _document(self, scope, receive, send, entry, who, rewrite) -> None:
@@ -272,21 +276,3 @@ class RouteAccess:
             await send({"type": "http.response.body", "body": body.encode()})
             return
         await route_answers.send_fixed(send, 403)
-
-
-def foreign_cancel(app, body: bytes, user: str) -> bool:
-    """Would this POST /gradio_api/cancel stop another user's events?
-
-    Gradio cancels by session (every running task of `session_hash` and `fn_index`) and by
-    `event_id`, whoever asks. A session is the user's whose events it holds: refused if the
-    event, or any event queued or running in that session, is another user's. A body Gradio
-    cannot read is left to Gradio (it answers 422)."""
-    try:
-        wanted = json.loads(body)
-        session, event_id = str(wanted["session_hash"]), str(wanted["event_id"])
-        queue = app.get_blocks()._queue
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return False
-    ids = set(queue.pending_event_ids_session.get(session, ())) | {event_id}
-    events = [queue.event_ids_to_events.get(i) for i in ids]
-    return any(e is not None and e.username != user for e in events)

@@ -51,7 +51,10 @@ class LoginRoute:
         self.hashing = asyncio.Semaphore(HASHES_AT_ONCE)
 
     async def __call__(self, scope, receive, send) -> None:
-        body = await route_answers.read_body(receive)
+        length = dict(scope.get("headers", [])).get(b"content-length", b"0")
+        if not length.isdigit() or int(length) > route_answers.MAX_CANCEL_BODY or \
+                (body := await route_answers.read_body(receive)) is None:
+            return await route_answers.send_json(send, 413, route_answers.SMALL_TOO_LARGE)
         request = Request(scope, route_answers.replay(body))
         try:
             form = await request.form()

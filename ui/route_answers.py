@@ -23,8 +23,10 @@ import logging
 import re
 from pathlib import Path
 
-TOO_LARGE = {"detail": "Request too large"}
-FIXED = {403: {"detail": "Forbidden"}, 404: {"detail": "Not found"}, 413: TOO_LARGE}
+TOO_LARGE = {"detail": "Request too large: an event sends at most 16 MB."}
+SMALL_TOO_LARGE = {"detail": "Request too large: a login or a cancel sends at most 64 KB."}
+FILE_TOO_LARGE = {"detail": "File too large for this server's upload limit."}
+FIXED = {403: {"detail": "Forbidden"}, 404: {"detail": "Not found"}, 413: FILE_TOO_LARGE}
 """The only bodies of a refused (403), not-found (404) or too large (413) request: Gradio's
 413 for an upload over CLUELAB_MAX_UPLOAD named its own settings."""
 NOT_LOGGED_IN = {"detail": "Not authenticated"}
@@ -60,6 +62,31 @@ UPLOADS = ("/gradio_api/upload",)
 """Files go there, each at most CLUELAB_MAX_UPLOAD (ui/server.launch_kwargs)."""
 SERVER_ERROR = {"detail": "Server error"}
 log = logging.getLogger("cluelab.routes")
+
+
+SAFETY_HEADERS = (
+    (b"x-frame-options", b"SAMEORIGIN"),
+    (b"content-security-policy", b"frame-ancestors 'self'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+)
+"""On every answer: no other site may show a page of ClueLab in a frame (a page of another
+site framed the Annotate page, transparent, over its own buttons, and its clicks saved or
+deleted items as the logged-in user), a browser does not take a file for another type than
+it is sent as, and no address of ClueLab (an item's, a response's) goes to other sites.
+Listed in ui/workarounds.py (GRADIO_FRAMEABLE)."""
+
+
+def with_safety_headers(send):
+    """`send` that adds SAFETY_HEADERS to an answer (those it already has are kept)."""
+    async def sending(message):
+        if message["type"] == "http.response.start":
+            headers = list(message.get("headers", []))
+            have = {name.lower() for name, _ in headers}
+            headers += [(n, v) for n, v in SAFETY_HEADERS if n not in have]
+            message = {**message, "headers": headers}
+        await send(message)
+    return sending
 
 
 async def send_json(send, status: int, value) -> None:
@@ -132,15 +159,18 @@ def rewritten(send, change):
     return sending
 
 
-async def read_body(receive) -> bytes:
-    """The whole request body (a cancel is a few ids; more than MAX_CANCEL_BODY is cut)."""
+async def read_body(receive) -> bytes | None:
+    """The whole body of a login or a cancel (a few fields), None if it is more than
+    MAX_CANCEL_BODY (it is not read further)."""
     chunks, size, more = [], 0, True
-    while more and size <= MAX_CANCEL_BODY:
+    while more:
         message = await receive()
         if message["type"] != "http.request":
             break
         chunks.append(message.get("body", b""))
         size += len(chunks[-1])
+        if size > MAX_CANCEL_BODY:
+            return None
         more = message.get("more_body", False)
     return b"".join(chunks)
 

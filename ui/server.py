@@ -31,6 +31,7 @@ from ui.login_throttle import LoginThrottle
 from ui.inspect_tab import build_inspect_tab
 from ui.io_tab import build_io_tab
 from ui.queue_share import cap_waiting_per_user
+from ui.session_owners import bind_sessions
 from ui.results_tab import build_results_tab
 from ui.stats_tab import build_stats_tab
 
@@ -231,5 +232,6 @@ def launch(store, host: str, port: int, require_login: bool, block: bool = True,
     demo.queue(default_concurrency_limit=8, api_open=False)
     relax_queue_polling(demo)
     cap_waiting_per_user(demo)
+    bind_sessions(demo)
     return demo.launch(server_name=host, server_port=port, prevent_thread_lock=not block,
                        quiet=False, **launch_kwargs(store, require_login))

@@ -19,7 +19,8 @@ import gradio
 
 from ui.annotator_assets import SCALE_DOWN_BRANCH, component_dir
 
-GRADIO_FRONTEND = Path(gradio.__file__).parent / "templates" / "frontend" / "assets"
+GRADIO_SERVER = Path(gradio.__file__).parent
+GRADIO_FRONTEND = GRADIO_SERVER / "templates" / "frontend" / "assets"
 
 
 @dataclass(frozen=True)
@@ -269,7 +270,35 @@ def annotator_never_scales_up() -> bool:
         component_js()) is not None
 
 
+def gradio_routes_source() -> str:
+    return read_all(GRADIO_SERVER, "routes.py")
+
+
+def sessions_are_anyones() -> bool:
+    """Gradio's routes that stream a session's messages take the session (or the event id)
+    from the request and ask nothing of the user: no `username` in their definitions."""
+    source = gradio_routes_source()
+    found = [re.search(rf"async def {name}\((.*?)\n\s*(?:return|def )", source, re.DOTALL)
+             for name in ("simple_predict_get", "queue_data")]
+    return all(found) and not any("username" in m.group(1) or "user" in m.group(1)
+                                  for m in found)
+
+
+def no_frame_headers() -> bool:
+    """Gradio's server says nothing of who may show its pages in a frame."""
+    source = read_all(GRADIO_SERVER, "*.py")
+    return "frame-ancestors" not in source and "x-frame-options" not in source.lower()
+
+
 WORKAROUNDS = [
+    Workaround("GRADIO_SESSIONS_OF_ANYONE", "the queue hands a session's messages (GET "
+               "/gradio_api/queue/data) and an event's result (GET /gradio_api/call/<api>/<id>) "
+               "to any logged-in caller who names them, and the first to ask takes them: a "
+               "participant read an annotator's loaded item, gold answer included",
+               "ui/session_owners.py (and ui/gradio_hooks.RouteAccess)", sessions_are_anyones),
+    Workaround("GRADIO_FRAMEABLE", "no answer says who may show the pages in a frame: "
+               "another site could frame a page under its own buttons (clickjacking)",
+               "ui/route_answers.py (SAFETY_HEADERS)", no_frame_headers),
     Workaround("BOX_DIALOG_BLUR", "the box label dialog blurs the whole screen, the box just "
                "drawn included", "assets/cluelab.css (#model-box-edit.modal)", blurs_the_screen),
     Workaround("BOX_DIALOG_COLOUR_PICKER", "the box label dialog offers a colour picker, with "
