@@ -1,7 +1,10 @@
 """Tables whose rows are solvers (or models) and whose cells are runs: clue injection
 (DailyClue Table 3: columns clue source, deltas against No Clue) and the reasoning-setting
-ablation (Fig. 6: No-CoT / CoT / Clue-guided CoT, Structured when a run has it). Each row
-compares its runs on the items they share; each cell names its run and its n.
+ablation (Fig. 6: No-CoT / CoT / Clue-guided CoT, Structured when a run has it). The runs of
+a table are compared on the items all of them share (as the main table compares its runs:
+one rule, on the Results page, in its downloads and on the command line; rows on items of
+their own made a CoT change's sign differ between the page and `table --kind injection`);
+each cell names its run and its n.
 """
 from __future__ import annotations
 
@@ -18,11 +21,10 @@ from scoring.table_marks import on_page_items, with_judges
 
 def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
     """{(solver, column): accuracy %}, {solver: n}, {(solver, column): the cell's run (id,
-    name, n, judge and its result on the row's items)} and notes: each solver's runs
-    compared on the items they share. solver_of(config) names a run's row, column_of(config)
+    name, n, judge and its result on the shared items)} and notes: every cell's run compared
+    on the items all of them share. solver_of(config) names a run's row, column_of(config)
     its column; of several runs in one cell the newest finished one is shown, the notes
-    naming the others (`one_run_per_cell`). When rows were computed on different numbers of
-    items, the notes say so (compare cells within a row)."""
+    naming the others (`one_run_per_cell`)."""
     configs = {rid: store.get_run(rid)["config"] for rid in found}
     cells_runs: dict[tuple, list] = {}
     for rid, config in configs.items():
@@ -31,12 +33,12 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
                                            lambda key: f"{key[0]} with {what} {key[1]}")
     found = {rid: result for rid, result in found.items() if rid not in left_out}
     names = labels(store, list(found))
+    found, shared = on_shared(found, names)
     cells, n, runs_of, notes = {}, {}, {}, [cell_note] if cell_note else []
+    if shared.partial:
+        notes.append(shared.note())
     for solver, runs in grouped(found, lambda rid: solver_of(configs[rid])).items():
-        runs, shared = on_shared(runs, {rid: names[rid] for rid in runs})
         n[solver] = shared.n
-        if shared.partial:
-            notes.append(f"{solver}: {shared.note()}")
         for rid, result in runs.items():
             overall = result["summary"]["overall"]
             cell = (solver, column_of(configs[rid]))
@@ -45,9 +47,6 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
                              "judge": result["judge"], "result": result}
             if overall.accuracy is not None:
                 cells[cell] = overall.accuracy * 100
-    if len(set(n.values())) > 1:
-        notes.append("Rows are on different items (see items): compare the cells of a row, "
-                     "not a column.")
     return cells, n, runs_of, " ".join(notes)
 
 
@@ -132,9 +131,9 @@ def _paired_deltas(runs_of: dict) -> dict:
     return deltas
 
 
-ROW_RULE = ("Each row compares one {what}'s runs on the items they share (items); a cell's "
-            "accuracy is over its scored items (n), the rest of the row's items are "
-            "unscored.")
+ROW_RULE = ("Every {what}'s runs are compared on the items all the table's runs share "
+            "(items); a cell's accuracy is over its scored items (n), the rest of those items "
+            "are unscored.")
 
 
 def _items_column(table: Table) -> None:

@@ -93,7 +93,7 @@ def test_injection_delta_is_computed_on_the_shared_items_and_says_n(runs):
     assert (row["GT_run_id"], row["No Clue_run_id"]) == ("gt", "none")
     assert row["GT"] == pytest.approx(100.0) and row["No Clue"] == pytest.approx(50.0)
     assert row["GT_delta"] == pytest.approx(50.0)
-    assert "m · CoT: Runs compared on the 2 items both share" in table.notes
+    assert "Runs compared on the 2 items both share" in table.notes
     assert "m · CoT · clues gt: 4" in table.notes and "m · CoT: 8" in table.notes
 
 
@@ -242,15 +242,18 @@ def test_the_results_pages_injection_download_holds_what_the_page_shows(runs):
                                                                 "m · No-CoT": 100.0}
 
 
-def test_cli_injection_table_says_rows_are_on_different_items(runs):
+def test_cli_injection_table_is_the_pages(runs):
+    """`table --kind injection` put each row on its own runs' items (direct alone: 2/4 = 50%,
+    n 4) while the page compared every run on the items all share (2/2 = 100%, n 2): a CoT
+    change's sign could differ between the two. One rule now: all runs on their shared items."""
     code, out, err = cli("table", "--db", runs.path, "--kind", "injection",
                          "--runs", "gt,none,direct", "--format", "json")
     assert code == 0, err
     table = json.loads(out)
-    # m · CoT: gt and none on demo/0, demo/1 (n 2); m · No-CoT: direct alone, 2/4 = 50 (n 4)
     assert [(r["solver"], r["No Clue_pct"], r["items"]) for r in table["rows"]] == [
-        ("m · CoT", 50.0, 2), ("m · No-CoT", 50.0, 4)]
-    assert "Rows are on different items (see items)" in table["notes"]
+        ("m · CoT", 50.0, 2), ("m · No-CoT", 100.0, 2)]
+    assert "ompared on the 2 items all 3 runs share" in table["notes"]
+    assert "Rows are on different items" not in table["notes"]
 
 
 def test_injection_table_is_not_shown_without_injected_clues(runs):
