@@ -212,8 +212,8 @@ def run_compare(args) -> int:
     a, b = (f'"{result[f"name_{s}"]}" [{result[f"run_{s}"]}]' for s in "ab")
     print(f"A {a}: {_percent_of(result['accuracy_a'])} (judge {result['judge_a']})  B {b}: "
           f"{_percent_of(result['accuracy_b'])} (judge {result['judge_b']})  on the "
-          f"{result['n_items']} items both have ({result['run_a']}: {result['items_a']}, "
-          f"{result['run_b']}: {result['items_b']})")
+          f"{result['n_items']} items both scored ({result['run_a']}: {result['items_a']}, "
+          f"{result['run_b']}: {result['items_b']} scored)")
     if result["judge_a"] != result["judge_b"]:
         print("note: no judge scored both runs, so each was read with its own: score "
               "both with one judge to compare them", file=sys.stderr)

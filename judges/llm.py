@@ -253,6 +253,8 @@ def verbench_verdict(judge: str, prompt: str, reply: str | None) -> Verdict:
         return unscored(f"judge reply unreadable: {problem}", judge=judge, prompt=prompt,
                         reply=reply)
     average = sum(scores.values()) / 4
+    shown = (f"AC {scores['AC']:g} {'>=' if scores['AC'] >= 5 else '<'} 5, shown as "
+             f"{'correct' if scores['AC'] >= 5 else 'wrong'}; average {average:.1f} of 10")
     return Verdict(CORRECT if scores["AC"] >= 5 else WRONG, score=average / 10,
-                   reason=reason or f"average {average:.1f} of 10", judge=judge,
+                   reason=f"{shown}: {reason}" if reason else shown, judge=judge,
                    details={"subscores": scores}, prompt=prompt, reply=reply)

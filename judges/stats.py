@@ -45,6 +45,9 @@ from judges.samples import aggregate_samples, majority_vote  # noqa: F401 (part 
 from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, Verdict
 
 N_RESAMPLES, CONFIDENCE, SEED = 2000, 0.95, 0
+MIN_BOOTSTRAP_N = 10
+"""Fewer items than this get no bootstrap interval of a mean: resampling 6 items gave VER-Bench
+averages an interval [65, 65], as if 6 items had measured it exactly."""
 VERBENCH_METRICS = ("AC", "CC", "RQ", "ER")
 COUNTING_RULES = ("Accuracy is micro-averaged (correct / n); n counts items (an item with k "
                   "repeats counts once, with its share correct over them). Unparsed (no answer "
@@ -243,6 +246,6 @@ def verbench_summary(items: Iterable[dict], *, ci: bool = True, seed: int = SEED
                for m in VERBENCH_METRICS}
     summary.update(average=float(np.mean(averages)) if averages else None, n=len(complete),
                    unscored=len(rows) - len(complete), ci_low=None, ci_high=None)
-    if ci and averages:
+    if ci and len(averages) >= MIN_BOOTSTRAP_N:
         summary["ci_low"], summary["ci_high"] = bootstrap_ci(averages, seed=seed)
     return summary

@@ -8,6 +8,9 @@ Status, most specific first:
   should treat the answer with care.
 - unparsed: a complete reply from which no answer could be extracted (never a random guess).
 - ok: an answer was extracted.
+A reply of the first pass of a clues=self run (phase "clues") is read for its clues: ok when
+clues were found, unparsed when none were (an answer in it, or none, does not matter: a clue
+pass whose clues fed every answer counted "unparsed 8" for replies that held no answer line).
 The same function handles a live reply and a cached one, so a warm rerun records exactly
 what the first run recorded.
 """
@@ -43,7 +46,7 @@ def _extracted(text: str, answer_type: str, options: list | None,
 def from_reply(work_id: int, reply: dict, answer_type: str, options: list | None, *,
                cache_key: str, price_cost: float | None, cached_from: str | None = None,
                attempts: int = 0, rate_limited: int = 0,
-               image_size: tuple[int, int] | None = None) -> dict:
+               image_size: tuple[int, int] | None = None, phase: str = "answer") -> dict:
     """A response row from a reply: a ChatResult's fields or a cache entry (same keys:
     text, finish_reason, refusal, prompt_tokens, completion_tokens, latency).
     `cached_from`: None for a reply received now, else the run that made the cached reply
@@ -64,6 +67,9 @@ def from_reply(work_id: int, reply: dict, answer_type: str, options: list | None
                    box_convention=None)
         return row
     row.update(_extracted(text, answer_type, options, image_size))
+    if phase == "clues":
+        row.update(status="ok", reason=f"{len(row['clues'])} clues read") if row["clues"] else \
+            row.update(status="unparsed", reason="no clues found in the reply")
     if finish == "length":
         row.update(status="truncated",
                    reason="the reply hit max_tokens (finish_reason length)"

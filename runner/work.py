@@ -76,8 +76,9 @@ class WorkBuilder:
             return None, f"no clues from {origin} for this item (no result recorded)"
         texts = clue_texts(found["clues"])
         if not texts:
-            why = "it was read but listed no clue" if found["status"] == "ok" else \
-                f"it was {found['status']}"
+            why = {"ok": "it was read but listed no clue",
+                   "unparsed": "its reply listed no clue"}.get(found["status"],
+                                                               f"it was {found['status']}")
             return None, (f"no clues from {origin} for this item ({why}): the answer is asked "
                           f"with the clues injected, so it is not asked without any")
         return texts, None

@@ -24,6 +24,14 @@ from scoring.results import ResultsError, common_judge, default_judge, run_summa
     score_rows
 
 
+VERBENCH_NOT_PAIRED = (
+    "compare pairs one correct-or-wrong outcome per item; the VER-Bench protocol scores an "
+    "item with four sub-scores (AC, CC, RQ, ER), not correct or wrong: compare runs on them "
+    "with `table --kind verbench` (or one run with `report --protocol verbench`)")
+"""The judge's 'correct' for AC >= 5 only labels a verdict for Inspect; compare counted it as
+an accuracy VER-Bench does not define (two runs at '100%')."""
+
+
 def item_outcomes(store, run_id: str, protocol: str = "general", judge: str | None = None,
                   samples_rule: str = "majority") -> tuple[dict[str, bool], int]:
     """({item_id: correct}, the most responses an item had): one outcome per item, its
@@ -60,6 +68,8 @@ def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
     name as every table shows it (its label: `labels`), the status a table shows (`status_a`: "cancelled", "failed", ...), the judge read
     (`name_a`, `judge_a`, ...), the outcome rule (`rule`) and a `note` naming a run that
     failed or did not finish ('' when both did) come with it."""
+    if protocol == "verbench":
+        raise ResultsError(VERBENCH_NOT_PAIRED)
     judge = judge or common_judge(store, [run_a, run_b], protocol)  # None: each its own
     a, responses_a = item_outcomes(store, run_a, protocol, judge, samples_rule)
     b, responses_b = item_outcomes(store, run_b, protocol, judge, samples_rule)

@@ -26,7 +26,7 @@ the order of the runs.
 """
 from __future__ import annotations
 
-from judges.stats import CI_RULE, COUNTING_RULES
+from judges.stats import CI_RULE, COUNTING_RULES, MIN_BOOTSTRAP_N
 from judges.pairing import record_key
 from judges.paper_tables import DROP_NOTE, DROP_PROTOCOLS, leaderboard, results_table, \
     rigorous_drop_table, verbench_table
@@ -192,6 +192,12 @@ def _protocol_judges(judges: dict[str, str]) -> str:
     return ", ".join(f"{protocol} {judge}" for protocol, judge in judges.items())
 
 
+VERBENCH_RULE = (
+    "AC, CC, RQ and ER are the judge's sub-scores (0-10) times 10; an item's accuracy is their "
+    "mean, the average is over the items with all four (n), the rest unscored. Its 95% "
+    f"interval (bootstrap over items) is given from {MIN_BOOTSTRAP_N} items on.")
+
+
 def verbench_results(store, run_ids: list[str], within=None, judge: str | None = None) -> Table:
     found = on_page_items(summaries(store, run_ids, "verbench", judge), within)
     if judge and not any(result["records"] for result in found.values()):
@@ -204,9 +210,10 @@ def verbench_results(store, run_ids: list[str], within=None, judge: str | None =
     found, shared = on_shared(found, names)
     table = verbench_table({names[r]: s["summary"] for r, s in found.items()},
                            caption=f"VER-Bench scores, {shared.caption()}")
-    table.notes = shared.note()
+    table.notes = " ".join((shared.note(), VERBENCH_RULE))
     table.left_out = left_out_note(store, run_ids, found, "verbench", judge)
-    return with_run_ids(store, table, names)
+    return with_judges(with_run_ids(store, table, names),
+                       [found[r]["judge"] for r in found])
 
 
 def leaderboard_table(store, run_ids: list[str] | None = None, human=None,

@@ -146,7 +146,10 @@ def test_verbench_average_by_hand():
     assert summary["average"] == pytest.approx((75.0 + 47.5) / 2)
     assert summary["AC"] == pytest.approx(60.0) and summary["ER"] == pytest.approx(95.0)
     assert summary["n"] == 2 and summary["unscored"] == 1
-    assert summary["ci_low"] <= summary["average"] <= summary["ci_high"]
+    # 2 items: no bootstrap interval (6 equal items once got [65, 65]); from 10 items on, one
+    assert (summary["ci_low"], summary["ci_high"]) == (None, None)
+    more = verbench_summary(items[:2] * 5)
+    assert more["ci_low"] <= more["average"] <= more["ci_high"] and more["n"] == 10
 
 
 def test_accuracy_intervals_are_wilson_and_honest_at_small_n():

@@ -142,9 +142,8 @@ def test_a_clue_pass_is_counted_apart_and_a_run_with_no_answer_has_failed(db, se
     assert ran.returncode == 1, ran.stdout
     run = json.loads(cli("runs", "--db", db, "--json").stdout)[0]
     assert run["status"] == "failed" and "every one of the 6 answer rows" in run["message"]
-    why = ("5 × no clues from the first pass for this item (it was read but listed no clue): "
-           "the answer is asked with the clues injected, so it is not asked without any; "
-           "1 × no clues from the first pass for this item (it was unparsed)")
+    why = ("6 × no clues from the first pass for this item (its reply listed no clue): "
+           "the answer is asked with the clues injected, so it is not asked without any")
     shown = json.loads(cli("runs", "--db", db, "--show", run["id"]).stdout)
     assert why in run["message"] and why in shown["message"] and why in ran.stderr + ran.stdout
     assert why in html.unescape(xr.progress_html(Store(db), run["id"]))
@@ -158,7 +157,22 @@ def test_a_clue_pass_is_counted_apart_and_a_run_with_no_answer_has_failed(db, se
     listed_clues = listed.pop("clue_pass")
     assert summary == listed == panel == answer_tally
     assert listed_clues == clue_counts(db, run["id"]) == clue_tally
-    assert "clue pass: ok" in ran.stdout and "answers: ok 0" in ran.stdout
+    assert "clue pass: ok 0" in ran.stdout and "answers: ok 0" in ran.stdout
+    assert clue_tally["unparsed"] == 6      # a clue pass is read for its clues, not an answer
+
+
+def test_a_clue_pass_that_found_clues_is_ok_without_an_answer_line(db, server):
+    """A first pass lists clues and no answer line: its replies were counted "unparsed"
+    though their clues fed every answer."""
+    server.configure(default_reply="Clues:\n1. a tiny price tag", replies={
+        "Visual clues:\n1. a tiny price tag": "Answer: A"})
+    ran = cli("run", "--db", db, "--endpoint", "fake", "--setting", "cot", "--clues", "self",
+              "--ids", IDS)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    run = json.loads(cli("runs", "--db", db, "--json").stdout)[0]
+    first = Store(db).run_results(run["id"], phase="clues")
+    assert {r["status"] for r in first} == {"ok"} and len(first) == 6
+    assert "clue pass: ok 6  error 0  refused 0  truncated 0  unparsed 0" in ran.stdout
 
 
 def test_an_unpriced_models_cost_is_unknown_at_every_moment_and_in_every_view(db, server):

@@ -152,6 +152,15 @@ def test_verbench_needs_a_judge_and_reads_sub_scores(store, scored, server):
     # five outputs judged 8/6/4/10 (average 70), the failed call scores 0 on all four
     assert summary["n"] == 6 and summary["average"] == pytest.approx((5 * 70 + 0) / 6)
     assert summary["AC"] == pytest.approx(5 * 8 / 6 * 10)
+    from scoring.tables import verbench_results
+    table = verbench_results(store, ["r1"])        # n, unscored and the judge as columns
+    assert [c.key for c in table.columns][-3:] == ["n", "unscored", "judge"]
+    [row] = table.rows
+    assert (row["n"], row["unscored"], row["judge"]) == (6, 0, "llm:vb")
+    assert row["average_ci_low"] is None and "from 10 items on" in table.notes  # 6 items
+    assert "| Judge |" in table.to_markdown() and "Unscored" in table.to_markdown()
+    reasons = {r["rationale"] for r in store.run_scores("r1", "verbench", "llm:vb", full=True)}
+    assert any(r.startswith("AC 8 >= 5, shown as correct; average 7.0 of 10") for r in reasons)
 
 
 def test_samples_repeats_and_paired_comparison(store):

@@ -179,7 +179,9 @@ def test_paired_comparison_reports_accuracies_on_the_shared_items(runs):
     with pytest.raises(ResultsError, match="share no item"):
         compare_runs(runs, "gt", "none-mmr")
     code, out, _ = cli("compare", "--db", runs.path, "gt", "none")
-    assert code == 0 and "on the 2 items both have (gt: 4, none: 8)" in out
+    assert code == 0 and "on the 2 items both scored (gt: 4, none: 8 scored)" in out
+    code, out, err = cli("compare", "--db", runs.path, "gt", "none", "--protocol", "verbench")
+    assert code == 2 and out == "" and "four sub-scores" in err and "--kind verbench" in err
 
 
 def test_results_page_refuses_disjoint_runs_and_keeps_other_figures(runs):
