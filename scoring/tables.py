@@ -55,12 +55,22 @@ def _rates(table: Table, summaries_by_label: dict[str, dict]) -> Table:
     return table
 
 
+VERBENCH_NO_ACCURACY = (
+    "the VER-Bench protocol scores each item with four sub-scores (AC, CC, RQ, ER), not "
+    "correct or wrong: its table is the VER-Bench one (`table --kind verbench`; on the "
+    "Results page, the table 'verbench' under Export)")
+
+
 def compared_results(store, run_ids: list[str], protocol: str = "general",
                      judge: str | None = None, samples_rule: str = "majority",
                      extraction: str = CLUELAB, within=None):
     """(results on the shared items {run_id: run_summary}, {run_id: label}, Shared) of the
     runs scored under `protocol`; ResultsError when none is, or they share no item.
-    `within`: only these items count (one dataset's, say)."""
+    `within`: only these items count (one dataset's, say). The VER-Bench protocol has no
+    accuracy to compare (its sub-scores are `verbench_results`'): refused naming that table
+    (a KeyError before)."""
+    if protocol == "verbench":
+        raise ResultsError(VERBENCH_NO_ACCURACY)
     found = summaries(store, run_ids, protocol, judge, samples_rule, extraction)
     if not found:
         by = f" by judge {judge}" if judge else ""

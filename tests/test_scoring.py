@@ -159,6 +159,9 @@ def test_verbench_needs_a_judge_and_reads_sub_scores(store, scored, server):
     assert (row["n"], row["unscored"], row["judge"]) == (6, 0, "llm:vb")
     assert row["average_ci_low"] is None and "from 10 items on" in table.notes  # 6 items
     assert "| Judge |" in table.to_markdown() and "Unscored" in table.to_markdown()
+    from scoring.tables import main_table
+    with pytest.raises(ResultsError, match="four sub-scores"):   # a KeyError before
+        main_table(store, ["r1"], protocol="verbench")
     reasons = {r["rationale"] for r in store.run_scores("r1", "verbench", "llm:vb", full=True)}
     assert any(r.startswith("AC 8 >= 5, shown as correct; average 7.0 of 10") for r in reasons)
 
