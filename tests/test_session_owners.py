@@ -62,7 +62,10 @@ def test_nobody_else_reads_joins_ends_or_cancels_a_session(people, load_item):
     event_id = joined.json()["event_id"]
     for name in ("pat", "rita"):            # a participant, and a researcher (staff) too
         other = people[name].http
+        mine = uuid.uuid4().hex                 # Gradio reads the last of two session_hash
         for path, params in (("/gradio_api/queue/data", {"session_hash": session}),
+                             ("/gradio_api/queue/data", [("session_hash", mine),
+                                                         ("session_hash", session)]),
                              (f"/gradio_api/call/load_item/{event_id}", None),
                              (f"/gradio_api/call/v2/load_item/{event_id}", None),
                              (f"/gradio_api/heartbeat/{session}", None)):
@@ -103,6 +106,12 @@ def test_an_event_the_app_does_not_have_is_named_not_a_server_error(people):
     got = people["ann"].http.post("/gradio_api/queue/join", json={
         "data": [], "fn_index": 99999, "session_hash": uuid.uuid4().hex})
     assert got.status_code == 400 and "no event number 99999" in got.json()["detail"]
+    for name in ("nonexistent", "load_itemX"):               # Gradio: a 500
+        got = people["ann"].http.post(f"/gradio_api/call/{name}", json={"data": []})
+        assert (got.status_code, got.json()) == (400, route_answers.NO_SUCH_EVENT)
+    unread = people["ann"].http.post("/gradio_api/queue/join", json={   # pydantic quoted "x"
+        "data": [], "fn_index": "<b>x</b>", "session_hash": uuid.uuid4().hex})
+    assert (unread.status_code, unread.json()) == (422, route_answers.NOT_UNDERSTOOD)
 
 
 def test_oversized_logins_and_cancels_are_refused_naming_the_limit(server, people):  # noqa: F811
@@ -113,6 +122,12 @@ def test_oversized_logins_and_cancels_are_refused_naming_the_limit(server, peopl
                           headers={"content-type": "application/x-www-form-urlencoded"})
         assert (got.status_code, got.json()) == (413, route_answers.SMALL_TOO_LARGE), path
         assert "64 KB" in got.json()["detail"]
+
+    def chunks():                                   # no Content-Length: counted as read
+        for _ in range(20):
+            yield b"x" * (1024 * 1024)
+    chunked = people["ann"].http.post("/gradio_api/cancel", content=chunks())
+    assert (chunked.status_code, chunked.json()) == (413, route_answers.SMALL_TOO_LARGE)
     host, port = server.url.split("//")[1].rstrip("/").split(":")
     with socket.create_connection((host, int(port)), timeout=10) as raw:   # says 1 GB
         raw.sendall(b"POST /login HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000000\r\n"

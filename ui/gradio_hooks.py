@@ -119,6 +119,19 @@ def handed_out_value(value):
     return value
 
 
+def unknown_call(scope) -> bool:
+    """Is this a POST /gradio_api/call/<name> naming no event of the app? Gradio failed on
+    it with a 500 (FnIndexInferError); the caller gets a 400 saying so."""
+    parts = scope["path"].rstrip("/").split("/")
+    if scope.get("method") != "POST" or len(parts) != 4 or parts[1:3] != ["gradio_api", "call"]:
+        return False
+    try:
+        fns = scope["app"].get_blocks().fns.values()
+    except (KeyError, AttributeError):
+        return False
+    return not any(fn.api_name == parts[3] for fn in fns)
+
+
 def cookie_user(app, headers: list[tuple[bytes, bytes]]) -> str | None:
     """The logged-in user of a request, from Gradio's login cookie (None if none)."""
     tokens, cookie_id = getattr(app, "tokens", None), getattr(app, "cookie_id", None)
@@ -218,12 +231,13 @@ class RouteAccess:
                 (refused := self.uploads.refusal(scope, who, self.require_login)):
             return await route_answers.send_json(send, *refused)     # ui/upload_limits.py
         if (receive := await route_answers.limited(scope, receive, entry)) is None:
-            return await route_answers.send_json(send, 413, route_answers.TOO_LARGE)
+            return await route_answers.send_json(send, 413, route_answers.too_large(entry))
+        if unknown_call(scope):
+            return await route_answers.send_json(send, 400, route_answers.NO_SUCH_EVENT)
         if self.require_login:               # ui/session_owners.py: no other account's
             body = b""
             if entry == "/gradio_api/cancel":
-                if (body := await route_answers.read_body(receive)) is None:
-                    return await route_answers.send_json(send, 413, route_answers.SMALL_TOO_LARGE)
+                body = await route_answers.read_body(receive)      # within its limit: read
                 receive = route_answers.replay(body)
             if session_owners.foreign(scope, user, body):
                 return await self._forbidden(scope, send)

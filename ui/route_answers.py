@@ -26,9 +26,13 @@ from pathlib import Path
 TOO_LARGE = {"detail": "Request too large: an event sends at most 16 MB."}
 SMALL_TOO_LARGE = {"detail": "Request too large: a login or a cancel sends at most 64 KB."}
 FILE_TOO_LARGE = {"detail": "File too large for this server's upload limit."}
-FIXED = {403: {"detail": "Forbidden"}, 404: {"detail": "Not found"}, 413: FILE_TOO_LARGE}
-"""The only bodies of a refused (403), not-found (404) or too large (413) request: Gradio's
-413 for an upload over CLUELAB_MAX_UPLOAD named its own settings."""
+NOT_UNDERSTOOD = {"detail": "The request's body is not what this route takes."}
+FIXED = {403: {"detail": "Forbidden"}, 404: {"detail": "Not found"}, 413: FILE_TOO_LARGE,
+         422: NOT_UNDERSTOOD}
+"""The only bodies of a refused (403), not-found (404), too large (413) or unreadable (422)
+request: Gradio's 413 for an upload over CLUELAB_MAX_UPLOAD named its own settings, and its
+422 quoted the values it could not read back."""
+NO_SUCH_EVENT = {"detail": "This app has no event of that name."}
 NOT_LOGGED_IN = {"detail": "Not authenticated"}
 """What Gradio's own login check answers (its front end shows the login form on it)."""
 
@@ -199,13 +203,25 @@ async def without_traceback(app, scope, receive, send, entry: str | None) -> Non
             await send_json(send, 500, SERVER_ERROR)
 
 
+SMALL_BODIES = ("/gradio_api/cancel",)
+"""Routes whose body is a few ids: at most MAX_CANCEL_BODY (a login's is checked by
+ui/login_route.py)."""
+
+
+def too_large(entry: str | None) -> dict:
+    """The 413 body for a request to `entry` over its limit, naming that limit."""
+    return SMALL_TOO_LARGE if entry in SMALL_BODIES else TOO_LARGE
+
+
 async def limited(scope, receive, entry: str | None):
     """`receive` for the app: the request's body read whole and handed on when it is within
-    MAX_EVENT_BODY (uploads are not read here), None when it is larger."""
+    its limit (MAX_CANCEL_BODY for SMALL_BODIES, else MAX_EVENT_BODY; uploads are not read
+    here), None when it is larger."""
     if scope["type"] != "http" or entry in UPLOADS or scope.get("method") in ("GET", "HEAD"):
         return receive
+    limit = MAX_CANCEL_BODY if entry in SMALL_BODIES else MAX_EVENT_BODY
     length = dict(scope.get("headers", [])).get(b"content-length", b"0")
-    if not length.isdigit() or int(length) > MAX_EVENT_BODY:
+    if not length.isdigit() or int(length) > limit:
         return None
     chunks, size, more = [], 0, True
     while more:
@@ -214,7 +230,7 @@ async def limited(scope, receive, entry: str | None):
             return replay(b"".join(chunks))
         chunks.append(message.get("body", b""))
         size += len(chunks[-1])
-        if size > MAX_EVENT_BODY:
+        if size > limit:
             return None
         more = message.get("more_body", False)
     return replay(b"".join(chunks))

@@ -94,8 +94,9 @@ def named_sessions(scope, body: bytes = b"") -> list[str]:
     if route[:1] == ["heartbeat"] and len(route) == 2:
         return [route[1]]
     if route == ["queue", "data"]:
+        # every value: Gradio reads the last of `?session_hash=mine&session_hash=theirs`
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        return query.get("session_hash", [])[:1]
+        return query.get("session_hash", [])
     if route[:1] == ["call"] and method == "GET" and len(route) in (3, 4):
         return [event_session(queue, route[-1])]
     if route[:1] == ["stream"] and len(route) >= 4:
