@@ -44,13 +44,14 @@ def aggregate_samples(verdicts: Sequence[Verdict], method: str = "majority") -> 
     """One verdict per item from its samples' verdicts.
 
     First, under every rule but "first", the cases no rule decides (so the unparsed and error
-    counts stay true whatever the rule): samples the judge could not score (`unscored`) take
-    no part; when every sample is unscored the item is `unscored` (left out of n, as a
-    single-sample item would be), when every other sample failed it is `error`, and when no
-    other sample has an answer it is `unparsed`. Then, over the remaining samples:
+    counts stay true whatever the rule): when every sample is unscored the item is `unscored`
+    (left out of n, as a single-sample item would be), when every scored sample failed it is
+    `error`, and when no sample has an answer it is `unparsed`. Then, over the samples with an
+    answer (those the judge could not score among them: their answer was read):
 
     "majority": the verdict of the majority answer (unparsed and error samples cast no vote;
-      a tie is no answer: `unparsed`).
+      a tie is no answer: `unparsed`); `unscored` when the judge scored none of the samples
+      that gave that answer (a read answer is never counted as no answer).
     "mmr_life": the paper's rule, more than 2 of the first 5 samples correct (one sample: itself).
     "mmr_life_sc": the paper's self-consistency, a plurality vote over answers with "" a
       candidate and ties to the first seen; when "" wins the item is `unparsed` (the paper
@@ -71,7 +72,11 @@ def aggregate_samples(verdicts: Sequence[Verdict], method: str = "majority") -> 
         return Verdict(UNSCORED, reason="no sample could be scored", judge=judge)
     if all(v.value == ERROR for v in scored):
         return Verdict(ERROR, reason="every sample failed", judge=judge)
-    voting = [v for v in scored if v.value not in (UNPARSED, ERROR)]
+    # every sample with an answer votes, those the judge could not score too: the majority
+    # answer of three samples "cold winter days", "cold winter days" (unscored) and one cut
+    # off is that answer, unscored, not "no answer" (which counts as wrong)
+    voting = [v for v in verdicts if v.value not in (UNPARSED, ERROR)
+              and (v.value != UNSCORED or v.answer is not None)]
     if not voting:
         return unparsed("no sample has an answer", judge=judge)
     if method == "mmr_life":
@@ -80,15 +85,26 @@ def aggregate_samples(verdicts: Sequence[Verdict], method: str = "majority") -> 
                           f"{min(5, len(hits))} samples correct", judge=judge)
     if method == "mmr_life_sc":
         winner = mmr_life_vote([None if v.value in (UNPARSED, ERROR) else v.answer
-                                for v in scored])
-        chosen = next((v for v in voting if winner and v.answer == winner), None)
+                                for v in verdicts])
+        chosen = _scored_or_first([v for v in voting if winner and v.answer == winner])
         if chosen is None:
             return unparsed("the plurality of samples has no answer", judge=judge)
+        if chosen.value == UNSCORED:
+            return Verdict(UNSCORED, reason=f"plurality answer {winner}, which the judge could "
+                           "not score", judge=judge, answer=winner)
         return from_match(chosen.correct, f"plurality answer {winner}", judge=judge,
                           answer=winner)
     winner, why = majority_vote([v.answer for v in voting])
     if winner is None:
         return unparsed(why, judge=judge, details={"votes": len(voting)})
-    chosen = next(v for v in voting if str(v.answer).strip() == winner)
+    chosen = _scored_or_first([v for v in voting if str(v.answer).strip() == winner])
+    if chosen.value == UNSCORED:
+        return Verdict(UNSCORED, reason=f"majority {winner}: {why}, which the judge could not "
+                       "score", judge=judge, answer=winner, details={"votes": len(voting)})
     return Verdict(chosen.value, reason=f"majority {winner}: {why}", judge=judge, answer=winner,
                    details={"votes": len(voting)})
+
+
+def _scored_or_first(verdicts: list[Verdict]) -> Verdict | None:
+    """The first of one answer's verdicts the judge scored, else the first (unscored)."""
+    return next((v for v in verdicts if v.value != UNSCORED), verdicts[0] if verdicts else None)

@@ -99,6 +99,21 @@ def test_self_consistency_and_the_mmr_life_rules_differ_as_documented():
         aggregate_samples(plurality, "median")
 
 
+def test_a_majority_answer_the_judge_could_not_score_is_unscored_not_unparsed():
+    """Two samples "cold winter days" the judge could not decide and one cut off: the
+    majority answer was read, so the item is unscored (out of n), not unparsed (wrong)."""
+    undecided = Verdict("unscored", answer="cold winter days")
+    cut = Verdict("unparsed")
+    for rule in ("majority", "mmr_life_sc"):
+        assert aggregate_samples([undecided, undecided, cut], rule).value == "unscored", rule
+    lone = [Verdict("unscored", answer="No"), cut, cut]
+    assert aggregate_samples(lone).value == "unscored"          # the one read answer wins
+    assert aggregate_samples(lone, "mmr_life_sc").value == "unparsed"   # the paper's: "" wins
+    right = Verdict("correct", answer="cold winter days")
+    assert aggregate_samples([undecided, right, cut]).value == "correct"   # scored one decides
+    assert aggregate_samples([cut, cut, Verdict("unscored")]).value == "unparsed"  # no answer
+
+
 @pytest.mark.parametrize("flags, expected", [
     ([True], True), ([False], False), ([], False), ([True, True], False),
     ([True, True, True], True), ([True, True, False, False, False], False),
