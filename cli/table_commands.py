@@ -125,9 +125,9 @@ def run_table(args) -> int:
               "drop": lambda s: tables.drop_table(store, s.run_ids, s.within, args.judge),
               "injection": lambda s: tables.injection_table(
                   store, s.run_ids, judge=args.judge, items=s.within,
-                  items_are=f"of dataset {s.dataset}"),
+                  items_are=f"of dataset {s.dataset}", protocol=args.protocol),
               "ablation": lambda s: tables.ablation_table(store, s.run_ids, s.within,
-                                                          args.judge),
+                                                          args.judge, args.protocol),
               "verbench": lambda s: tables.verbench_results(store, s.run_ids, s.within,
                                                             args.judge)}
     return _print_tables(store, args, makers[args.kind], protocol_of(args.kind, args.protocol))

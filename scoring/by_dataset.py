@@ -43,9 +43,9 @@ def _listed(by_dataset: dict[str, list]) -> str:
 
 def protocol_of(kind: str, protocol: str) -> str:
     """The protocol a kind of table reads (its runs are grouped by the items scored under
-    it): the main and subtask tables the one asked for, VER-Bench its own, the others the
-    general protocol."""
-    return protocol if kind in ("main", "subtask") else \
+    it): the main, subtask, injection and ablation tables the one asked for, VER-Bench its
+    own, the others (drop: general against the rigorous ones) the general protocol."""
+    return protocol if kind in ("main", "subtask", "injection", "ablation") else \
         "verbench" if kind == "verbench" else "general"
 
 

@@ -132,6 +132,12 @@ def summaries(store, run_ids: list[str], protocol: str = "general", judge: str |
             for rid in scored if judge is None or judge in run_judges(store, rid, protocol)}
 
 
+VERBENCH_NO_ACCURACY = (
+    "the VER-Bench protocol scores each item with four sub-scores (AC, CC, RQ, ER), not "
+    "correct or wrong: its table is the VER-Bench one (`table --kind verbench`; on the "
+    "Results page, the table 'verbench' under Export)")
+
+
 def check_judge(store, run_ids: list[str], judge: str | None) -> str | None:
     """The judge named for a reading, as the scores name it: it must have scored at least
     one of the runs (under any protocol), and an LLM judge may be named by its endpoint, as

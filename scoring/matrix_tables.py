@@ -11,7 +11,8 @@ from __future__ import annotations
 from judges.paper_tables import clue_injection_table
 from judges.tables import Column, Table
 
-from scoring.compared import SETTING_TITLES, clue_source, grouped, labels, left_out_note, \
+from scoring.compared import VERBENCH_NO_ACCURACY, SETTING_TITLES, clue_source, grouped, labels, \
+    left_out_note, \
     on_scored_by_all, on_shared, one_run_per_cell, plain_name, run_state, solver_label, \
     summaries, unfinished_note
 from scoring.extraction import CLUELAB
@@ -77,13 +78,16 @@ NO_INJECTION = "none of the runs has injected clues (clue source other than No C
 
 def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                     extraction: str = CLUELAB, judge: str | None = None,
-                    items=None, items_are: str = "the main table compares") -> Table:
-    """Cells: general accuracy (%) of each solver (model, setting, image mode) under each clue
+                    items=None, items_are: str = "the main table compares",
+                    protocol: str = "general") -> Table:
+    """Cells: accuracy (%) under `protocol` (general unless asked) of each solver (model, setting, image mode) under each clue
     source, every row on the items its runs share (each run read with `judge`, else the
     judge they all share: `summaries`; and `samples_rule` and `extraction`). `items`: compare only within these (the
     items a page's main table is on, so that one run shows one accuracy on the page).
     ResultsError when no run has injected clues (there is nothing to compare)."""
-    found = summaries(store, run_ids, "general", judge, samples_rule, extraction)
+    if protocol == "verbench":
+        raise ResultsError(VERBENCH_NO_ACCURACY)
+    found = summaries(store, run_ids, protocol, judge, samples_rule, extraction)
     if found and all(store.get_run(rid)["config"].get("clues", "none") == "none"
                      for rid in found):
         raise ResultsError(NO_INJECTION)
@@ -94,8 +98,8 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                                             cell[1]))
     table = clue_injection_table({cell: cells[cell] for cell in order}, n=n,
                                  deltas=_paired_deltas(runs_of),
-                                 caption="Clue injection: accuracy (%) and change against "
-                                         "No Clue")
+                                 caption=f"Clue injection: accuracy (%), {protocol} protocol, "
+                                         "and change against No Clue")
     _items_column(table)
     _with_cell_runs(table, runs_of, "solver", {c.key: c.key for c in table.columns
                                                if c.numeric and c.key != "items"})
@@ -106,7 +110,7 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                                        notes, unfinished_note(store, _shown(runs_of)),
                                        table.notes)
                            if p)
-    table.left_out = left_out_note(store, run_ids, found, "general", judge)
+    table.left_out = left_out_note(store, run_ids, found, protocol, judge)
     return table
 
 
@@ -148,13 +152,17 @@ def _items_column(table: Table) -> None:
 ABLATION_SETTINGS = ("direct", "cot", "clue_guided")
 
 
-def ablation_table(store, run_ids: list[str], within=None, judge: str | None = None) -> Table:
+def ablation_table(store, run_ids: list[str], within=None, judge: str | None = None,
+                   protocol: str = "general") -> Table:
     """Rows model, columns No-CoT / CoT / Clue-guided CoT, and Structured when a run has that
     setting (runs without injected clues on full images), every row on the items its runs
-    share. Runs left out (injected clues, another image mode, no general scores) are named
+    share, under `protocol` (general unless asked). Runs left out (injected clues, another image
+    mode, no scores under the protocol) are named
     in the notes with the reason."""
     configs = {rid: store.get_run(rid)["config"] for rid in dict.fromkeys(run_ids)}
-    found = summaries(store, run_ids, "general", judge)
+    if protocol == "verbench":
+        raise ResultsError(VERBENCH_NO_ACCURACY)
+    found = summaries(store, run_ids, protocol, judge)
     left_out = {}                  # {run_id: why a scored run is not an ablation cell}
     for rid in found:
         config = configs[rid]
@@ -178,10 +186,10 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
     rows = [{"model": model, **{s: cells.get((model, SETTING_TITLES[s])) for s in settings},
              "n": n[model]}
             for model in models]
-    table = Table(columns, rows, caption="Reasoning setting ablation: accuracy (%)",
+    table = Table(columns, rows, caption=f"Reasoning setting ablation: accuracy (%), {protocol} protocol",
                   notes=" ".join(p for p in (ROW_RULE.format(what="model"), notes,
                                              unfinished_note(store, _shown(runs_of))) if p),
-                  left_out=left_out_note(store, run_ids, found, "general", judge, left_out))
+                  left_out=left_out_note(store, run_ids, found, protocol, judge, left_out))
     _items_column(table)
     return _with_cell_runs(table, runs_of, "model",
                            {s: SETTING_TITLES[s] for s in settings})

@@ -33,7 +33,7 @@ def page_table(store, run_ids: list[str], kind: str, protocol: str, chosen: dict
                                            chosen["samples_rule"], chosen["extraction"],
                                            within=within, compared=compared)
     if kind == "ablation":
-        return tables.ablation_table(store, run_ids, within, judge)
+        return tables.ablation_table(store, run_ids, within, judge, protocol)
     if kind == "verbench":
         return tables.verbench_results(store, run_ids, within, judge)
     if kind == "leaderboard":

@@ -32,7 +32,8 @@ from judges.paper_tables import DROP_NOTE, DROP_PROTOCOLS, leaderboard, results_
     rigorous_drop_table, verbench_table
 from judges.tables import MARK_RULE, Column, Table
 
-from scoring.compared import labels, left_out_note, on_scored_by_all, on_shared, summaries
+from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, on_scored_by_all, \
+    on_shared, summaries
 from scoring.extraction import CLUELAB, describe
 from scoring.matrix_tables import ablation_table, injection_table  # noqa: F401 (API)
 from scoring.results import GROUPS, ResultsError, not_scored_text
@@ -53,12 +54,6 @@ def _rates(table: Table, summaries_by_label: dict[str, dict]) -> Table:
         row["unscored"] = overall.unscored
     table.notes = COUNTING_RULES + (" " + CI_RULE if table.show_ci else "") + " " + MARK_RULE
     return table
-
-
-VERBENCH_NO_ACCURACY = (
-    "the VER-Bench protocol scores each item with four sub-scores (AC, CC, RQ, ER), not "
-    "correct or wrong: its table is the VER-Bench one (`table --kind verbench`; on the "
-    "Results page, the table 'verbench' under Export)")
 
 
 def compared_results(store, run_ids: list[str], protocol: str = "general",
@@ -131,8 +126,8 @@ def page_injection_table(store, run_ids: list[str], protocol: str = "general",
     `compared_results`, when already computed."""
     _, _, shared = compared or compared_results(store, run_ids, protocol, judge,
                                                 samples_rule, extraction, within)
-    return injection_table(store, run_ids, samples_rule, extraction,
-                           judge if protocol == "general" else None, items=shared.items)
+    return injection_table(store, run_ids, samples_rule, extraction, judge,
+                           items=shared.items, protocol=protocol)
 
 
 def drop_table(store, run_ids: list[str], within=None, judge: str | None = None) -> Table:

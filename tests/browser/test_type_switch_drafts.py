@@ -130,7 +130,9 @@ def page_shows(page) -> dict:
         shown["aliases"] = value("#item-aliases textarea")
     if visible("#options-panel"):            # the text column of each row
         cells = page.locator("#option-table [data-testid^='cell-'][data-testid$='-1']")
-        shown["options"] = [cells.nth(i).inner_text().strip() for i in range(cells.count())]
+        # read at once: a table re-drawn between a count and a cell's read left nth(i)
+        # waiting 30 s for a cell no longer there (under load)
+        shown["options"] = [text.strip() for text in cells.all_inner_texts()]
     return shown
 
 
