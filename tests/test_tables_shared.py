@@ -373,3 +373,25 @@ def test_every_results_download_is_the_table_the_page_shows(runs, kind):
         rows = heatmap_rows(shown["injection"])
         assert sorted(rows) == sorted(f"{s} ({n} items)" for s, n in
                                       zip(frame["solver"], frame["items"]))
+
+
+def test_injection_and_ablation_tables_read_the_protocol_asked_for(runs):
+    """They read general whatever --protocol said, under a caption naming none. Here every
+    rigorous verdict is wrong (general: gt 100%, none 50% on the shared items)."""
+    for run in ("gt", "none", "direct"):
+        runs.upsert_scores([{"run_id": run, "protocol": "rigorous", "judge": "offline",
+                             "work_id": r["work_id"], "value": "wrong", "answer": r["answer"]}
+                            for r in runs.run_scores(run, "general", "offline")])
+    shared = tables.injection_table(runs, ["gt", "none"], protocol="rigorous")
+    assert "rigorous protocol" in shared.caption
+    assert (shared.rows[0]["GT"], shared.rows[0]["No Clue"]) == (0, 0)
+    general = tables.injection_table(runs, ["gt", "none"])
+    assert "general protocol" in general.caption and general.rows[0]["GT"] == 100
+    ablation = tables.ablation_table(runs, ["none", "direct"], protocol="rigorous")
+    assert "rigorous protocol" in ablation.caption
+    assert all(row[s] in (0, None) for row in ablation.rows for s in ("direct", "cot"))
+    code, out, err = cli("table", "--db", runs.path, "--kind", "injection", "--runs", "gt,none",
+                         "--protocol", "rigorous", "--format", "json")
+    assert code == 0 and "rigorous protocol" in json.loads(out)["caption"], err
+    with pytest.raises(ResultsError, match="four sub-scores"):
+        tables.injection_table(runs, ["gt", "none"], protocol="verbench")
