@@ -32,9 +32,13 @@ def is_endpoint_failure(failure) -> bool:
 
 
 def _extracted(text: str, answer_type: str, options: list | None,
-               image_size: tuple[int, int] | None) -> dict:
+               image_size: tuple[int, int] | None, complete: bool = True) -> dict:
+    """`complete` False (a reply cut off by max_tokens): read from its whole statements only,
+    as scoring reads it, never from a fallback (a cut-off "...per-100 g column\n2" showed the
+    answer 2 in Experiments and Inspect while every verdict said unparsed)."""
     try:
-        extraction = extract(text or "", answer_type, options, image_size=image_size)
+        extraction = extract(text or "", answer_type, options, image_size=image_size,
+                             complete=complete)
     except Exception as error:  # a paid reply is kept even when extraction breaks on it
         return {"status": "unparsed", "reason": f"extraction failed: {type(error).__name__}: "
                 f"{error}"[:500], "answer": None, "clues": [], "box_convention": None}
@@ -66,7 +70,7 @@ def from_reply(work_id: int, reply: dict, answer_type: str, options: list | None
         row.update(status="refused", reason=f"refused: {detail}"[:500], answer=None, clues=[],
                    box_convention=None)
         return row
-    row.update(_extracted(text, answer_type, options, image_size))
+    row.update(_extracted(text, answer_type, options, image_size, complete=finish != "length"))
     if phase == "clues":
         row.update(status="ok", reason=f"{len(row['clues'])} clues read") if row["clues"] else \
             row.update(status="unparsed", reason="no clues found in the reply")

@@ -194,3 +194,20 @@ def test_an_unpriced_models_cost_is_unknown_at_every_moment_and_in_every_view(db
     assert row[xr.RUN_HEADERS.index("cost $")] == "unknown"
     assert "$0.0000" not in listed + panel
     assert "unknown (no price)" in listed and "unknown (no price)" in panel
+
+
+def test_a_cut_off_reply_is_recorded_without_a_guessed_answer():
+    """A reply cut off by max_tokens ending "...per-100 g column\\n2" was recorded with the
+    answer 2 (the last number: a fallback), shown in Experiments and Inspect, while every
+    verdict read it as unparsed. It is read as scoring reads it: whole statements only."""
+    from runner.outcomes import from_reply
+
+    cut = {"text": "Looking at the label, per-100 g column\n2", "finish_reason": "length"}
+    row = from_reply(1, cut, "numeric", [], cache_key="k", price_cost=None)
+    assert row["status"] == "truncated" and row["answer"] is None
+    whole = from_reply(1, {**cut, "finish_reason": "stop"}, "numeric", [], cache_key="k",
+                       price_cost=None)
+    assert whole["answer"] == "2"                    # a complete reply may end on its number
+    stated = from_reply(1, {"text": "Answer: 12\nBecause the label", "finish_reason": "length"},
+                        "numeric", [], cache_key="k", price_cost=None)
+    assert stated["status"] == "truncated" and stated["answer"] == "12"
