@@ -151,12 +151,14 @@ def run_report(args) -> int:
     from scoring.human import human_summary
     from scoring.results import ResultsError, agreement, not_scored_text, run_summary, \
         summary_json
+    from scoring.compared import check_judge
     from scoring.tables import main_table
     from store import StoreError
 
     store = open_store(args.db)
     try:
         args.run = resolve_run(store, args.run)
+        args.judge = check_judge(store, [args.run], args.judge)    # 'fjudge': llm:fjudge
         result = run_summary(store, args.run, args.protocol, args.judge, args.samples_rule,
                              extraction=args.extraction)
         if args.json:
@@ -195,6 +197,7 @@ def run_report(args) -> int:
 
 
 def run_compare(args) -> int:
+    from scoring.compared import check_judge
     from scoring.paired import compare_runs
     from scoring.results import ResultsError
     from store import StoreError
@@ -202,6 +205,7 @@ def run_compare(args) -> int:
     store = open_store(args.db)
     try:
         args.run_a, args.run_b = resolve_runs(store, [args.run_a, args.run_b])
+        args.judge = check_judge(store, [args.run_a, args.run_b], args.judge)
         result = compare_runs(store, args.run_a, args.run_b, args.protocol, args.judge,
                               args.samples_rule)
     except (ResultsError, StoreError) as error:

@@ -163,8 +163,9 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
     found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
     judge = judge or default_judge(store, run_id, protocol, found)
     if judge is None:
-        command = " ".join(shlex.quote(w) for w in ("python", "app.py", "score", "--run",
-                                                       run_id, "--protocol", protocol))
+        words = ("python", "app.py", "score", "--run", run_id, "--protocol", protocol)
+        command = " ".join(shlex.quote(w) for w in words) + \
+            (" --judge ENDPOINT" if protocol == "verbench" else "")   # it needs an LLM judge
         raise ResultsError(f"run {run_id} has no {protocol} scores: {command}")
     state = next(((j["n"], j["generation"]) for j in found if j["judge"] == judge), None)
     state = (state, store.items_state())

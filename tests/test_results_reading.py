@@ -127,6 +127,10 @@ def test_the_judge_shown_is_chosen_and_runs_without_it_are_left_out(store, run):
     for make in (tables.drop_table, tables.ablation_table, tables.verbench_results):
         with pytest.raises(ResultsError, match="judge 'llm:none'"):   # every kind refuses
             make(store, [run], judge="llm:none")
+    code, out, err = cli("report", "--db", store.path, "--run", run, "--judge", "strict")
+    assert code == 0 and "judge llm:strict" in out, err         # by its endpoint, as `score`
+    code, out, err = cli("compare", "--db", store.path, run, "other", "--judge", "nosuch")
+    assert code == 2 and "judges that scored them: llm:strict, offline" in err
     offline = tables.drop_table(store, [run], judge="offline")
     strict_drop = tables.drop_table(store, [run], judge="llm:strict")
     assert offline.rows[0]["general"] == pytest.approx(400 / 7)
