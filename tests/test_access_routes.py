@@ -128,3 +128,30 @@ def test_an_oversized_request_is_refused_before_it_is_read(server, callers):
     assert upload.status_code == 200
     assert callers["anonymous"].http.post("/gradio_api/queue/join",
                                           content=big.encode()).status_code == 401
+
+
+def test_another_sites_page_cannot_log_a_user_out(server):
+    """An <img src=".../logout"> on another site's page ended the user's session."""
+    ann = QueueCaller(server.url, ("ann", PASSWORD))
+    for site in ("cross-site", "same-site"):          # same-site: another port of this host
+        got = ann.http.get("/logout", headers={"sec-fetch-site": site})
+        assert got.status_code == 403
+        assert ann.get("/gradio_api/user").status_code == 200, site   # still logged in
+    own = ann.http.get("/logout", headers={"sec-fetch-site": "same-origin"})
+    assert own.status_code in (200, 302, 303, 307)
+    assert ann.get("/gradio_api/user").status_code == 401
+
+
+def test_a_path_with_line_breaks_is_not_found_and_never_logged(server, callers):
+    """Gradio printed a custom-component file name into the server's log: %0d%0a in it
+    forged a line of the caller's choosing."""
+    path = "/gradio_api/custom_component/2/client/js/a%20b%0d%0aFORGED-LINE.js"
+    got = callers["pat"].get(path)
+    assert (got.status_code, got.json()) == (404, route_answers.FIXED[404])
+    assert "FORGED-LINE" not in server.log.read_text()
+
+
+def test_gradios_broken_call_v2_post_is_refused_not_a_server_error(server):
+    ann = QueueCaller(server.url, ("ann", PASSWORD))     # (the logout test ended the others)
+    got = ann.http.post("/gradio_api/call/v2/load_item", json={"data": []})
+    assert (got.status_code, got.json()) == (400, route_answers.NO_SUCH_EVENT)

@@ -120,10 +120,15 @@ def handed_out_value(value):
 
 
 def unknown_call(scope) -> bool:
-    """Is this a POST /gradio_api/call/<name> naming no event of the app? Gradio failed on
-    it with a 500 (FnIndexInferError); the caller gets a 400 saying so."""
+    """Is this a POST /gradio_api/call/<name> naming no event of the app, or one to
+    /gradio_api/call/v2/<name> (which fails in Gradio whatever it names)? Gradio answered
+    both with a 500 (FnIndexInferError, TypeError); the caller gets a 400 saying so."""
     parts = scope["path"].rstrip("/").split("/")
-    if scope.get("method") != "POST" or len(parts) != 4 or parts[1:3] != ["gradio_api", "call"]:
+    if scope.get("method") != "POST" or parts[1:3] != ["gradio_api", "call"]:
+        return False
+    if len(parts) == 5 and parts[3] == "v2":    # Gradio's POST /call/v2/<name>: a TypeError
+        return True
+    if len(parts) != 4:
         return False
     try:
         fns = scope["app"].get_blocks().fns.values()
@@ -168,6 +173,23 @@ def foreign_origin(headers: list[tuple[bytes, bytes]]) -> bool:
     return not netloc or netloc not in own
 
 
+def cross_site_logout(scope) -> bool:
+    """A GET /logout sent by another site's page (an <img> or a link pointing here): the
+    browser says so in Sec-Fetch-Site. /logout is a GET that ends the session, so any page
+    could log a user out; it carries no Origin for foreign_origin to see. Typed into the
+    address bar ("none") or clicked on ClueLab's own pages ("same-origin"), it works."""
+    if scope.get("path", "").rstrip("/") != "/logout":
+        return False
+    site = dict(scope.get("headers", [])).get(b"sec-fetch-site", b"").decode("latin-1")
+    return site not in ("", "none", "same-origin")
+
+
+def unreadable_path(scope) -> bool:
+    """A path with control characters (a CR or LF sent as %0d%0a): no route has one, and
+    Gradio printed such a path into the server's log, where it forged lines of its own."""
+    return any(ord(c) < 32 or ord(c) == 127 for c in scope.get("path", ""))
+
+
 def asks_deep_link(scope) -> bool:
     """Whether a request names one of Gradio's deep links (see access.ROUTES: not used)."""
     query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
@@ -192,8 +214,10 @@ class RouteAccess:
         headers = scope.get("headers", [])
         if scope["type"] == "http":
             send = route_answers.with_safety_headers(send)
-        if foreign_origin(headers):
+        if foreign_origin(headers) or cross_site_logout(scope):
             return await self._forbidden(scope, send)
+        if unreadable_path(scope):
+            return await route_answers.send_fixed(send, 404)
         app_send = route_answers.fixed_errors(send) if scope["type"] == "http" else send
         entry = access.route_entry(scope["path"])
         roles = access.route_roles(scope["path"])
