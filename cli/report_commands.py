@@ -119,7 +119,8 @@ def verbench_line(run_id: str, result: dict) -> str:
 
     scores = ", ".join(f"{k} {shown(s[k])}" for k in ("AC", "CC", "RQ", "ER"))
     return (f"run {run_id}, verbench, judge {result['judge'] or '–'}: {scores}, average "
-            f"{shown(s['average'])} (n {s['n']}, unscored {s['unscored']})")
+            f"{shown(s['average'])} (n {s['n']}, unscored {s['unscored']}; a response with no "
+            f"answer to judge, failed or refused, scores 0 on all four)")
 
 
 def cache_line(store, run: dict) -> str:

@@ -133,7 +133,7 @@ def verbench_table(runs: dict[str, dict], *, caption: str = "") -> Table:
                                                     "unscored")},
              "average_ci_low": s.get("ci_low"), "average_ci_high": s.get("ci_high")}
             for run, s in runs.items()]
-    return Table(columns, rows, caption=caption)
+    return Table(columns, rows, caption=caption, show_ci=True)
 
 
 def leaderboard(runs: dict[str, dict], **kwargs) -> Table:

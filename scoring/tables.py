@@ -199,8 +199,10 @@ def _protocol_judges(judges: dict[str, str]) -> str:
 
 VERBENCH_RULE = (
     "AC, CC, RQ and ER are the judge's sub-scores (0-10) times 10; an item's accuracy is their "
-    "mean, the average is over the items with all four (n), the rest unscored. Its 95% "
-    f"interval (bootstrap over items) is given from {MIN_BOOTSTRAP_N} items on.")
+    "mean, the average is over the items with all four (n), the rest unscored; a response "
+    "with no answer to judge (the request failed, the model refused) scores 0 on all four. "
+    f"The average's 95% interval (bootstrap over items) is given from {MIN_BOOTSTRAP_N} "
+    "items on.")
 
 
 def verbench_results(store, run_ids: list[str], within=None, judge: str | None = None) -> Table:

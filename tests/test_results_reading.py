@@ -229,7 +229,8 @@ def test_a_verbench_report_with_nothing_scored_says_dash_not_zero(store, run):
     code, out, err = cli("report", "--db", store.path, "--run", run, "--protocol", "verbench")
     assert code == 0, err
     assert out.strip() == ("run r, verbench, judge llm:j: AC –, CC –, RQ –, ER –, average – "
-                           "(n 0, unscored 7)")
+                           "(n 0, unscored 7; a response with no answer to judge, failed or "
+                           "refused, scores 0 on all four)")
     from pathlib import Path
     from ui import results_handlers as h
     path, _ = h.exported_tables(store, [run], "general", "verbench", "csv")
