@@ -150,8 +150,8 @@ def breakdowns(summary: dict) -> list[str]:
 
 def run_report(args) -> int:
     from scoring.human import human_summary
-    from scoring.results import ResultsError, agreement, not_scored_text, run_summary, \
-        summary_json
+    from scoring.results import ResultsError, agreement, agreement_basis, not_scored_text, \
+        run_summary, summary_json
     from scoring.compared import check_judge
     from scoring.tables import main_table
     from store import StoreError
@@ -191,7 +191,7 @@ def run_report(args) -> int:
         for pair in agreement(store, args.run, args.protocol):
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
             print(f"agreement {pair['a']} vs {pair['b']}: {_percent_of(pair['agreement'])} of "
-                  f"{pair['n']}, Cohen's kappa {kappa}")
+                  f"{pair['n']} {agreement_basis(args.protocol)}, Cohen's kappa {kappa}")
         return 0
     except (ResultsError, StoreError, OSError, ValueError) as error:
         return fail(str(error))

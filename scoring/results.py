@@ -333,6 +333,15 @@ def summary_json(result: dict) -> dict:
     return {**base, **summary_to_dict(result["summary"]), "repeats": result["repeats"]}
 
 
+def agreement_basis(protocol: str) -> str:
+    """What an agreement's n counts, in words: rigorous and grounded count only responses
+    with a correct answer (`agreement`), and saying "responses both scored" of them showed
+    6 where both judges had scored 11."""
+    if protocol in ("rigorous", "grounded"):
+        return "responses with a correct answer both judges scored"
+    return "responses both judges scored"
+
+
 def agreement(store, run_id: str, protocol: str, items=None) -> list[dict]:
     """Pairwise agreement (percent, Cohen's kappa; "n": the responses both judges scored)
     between every judge that scored the run under `protocol`, on the responses to `items`

@@ -253,7 +253,7 @@ def test_a_report_with_nothing_scored_says_dash_without_a_dangling_percent(store
             "scored: unparsed 0 (–), error 0 (–)") in out
     assert "| m · CoT | – | 0 | – | – | – | – | 7 | llm:j |" in out     # no 0.00 either
     if protocol == "general":
-        assert "agreement llm:j vs offline: – of 0, Cohen's kappa –" in out
+        assert "agreement llm:j vs offline: – of 0 responses both judges scored, Cohen's kappa –" in out
 
 
 def test_answers_recorded_after_the_scoring_are_named_not_passed_over(store, run):
@@ -275,3 +275,12 @@ def test_answers_recorded_after_the_scoring_are_named_not_passed_over(store, run
     score_run(store, run)
     assert run_summary(store, run)["not_scored"] == 0
     assert "came after" not in cli("report", "--db", store.path, "--run", run)[1]
+
+
+def test_an_agreement_says_what_its_n_counts():
+    """Rigorous agreement counts the responses with a correct answer only: it said "of 6
+    responses both scored" where both judges had scored 11."""
+    from scoring.results import agreement_basis
+    assert agreement_basis("rigorous") == agreement_basis("grounded") == \
+        "responses with a correct answer both judges scored"
+    assert agreement_basis("general") == "responses both judges scored"

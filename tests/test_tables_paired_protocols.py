@@ -129,5 +129,5 @@ def test_judge_agreement_is_on_the_items_the_table_compares(run):
     assert "n = 5: run m · No-CoT covers 5 of 14 items" in shown["caption"]
     rules = shown["rules"]
     assert "**Judge agreement** (general, on the 5 items the table compares)" in rules
-    assert "judge vs offline agree on 100.0% of 5 responses both scored" in rules
+    assert "judge vs offline agree on 100.0% of 5 responses both judges scored" in rules
     assert "of 14" not in rules.split("**Judge agreement**")[1]

@@ -265,9 +265,8 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
     """Judge agreement per run (LLM judges with each other and with the offline matcher), on
     the items the table compares (`shared`, `judges.pairing.Shared`) when given: its n is
     the responses both judges scored there, and the heading says which items."""
-    from scoring.results import agreement
-
     from scoring.compared import labels
+    from scoring.results import agreement, agreement_basis
 
     items = shared.items if shared is not None else None
     lines, names = [], labels(store, list(run_ids))
@@ -278,7 +277,7 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
             lines.append(f"- {escape_md(names.get(run_id, run_id))}: {escape_md(pair['a'])} vs "
                          f"{escape_md(pair['b'])} agree on {pair['agreement'] * 100:.1f}% of "
-                         f"{pair['n']} responses both scored (Cohen's kappa {kappa})")
+                         f"{pair['n']} {agreement_basis(protocol)} (Cohen's kappa {kappa})")
     if not lines:
         return ""
     on = f", on the {shared.n} items the table compares" if shared is not None else ""
