@@ -15,7 +15,7 @@ from runner.config import (ConfigError, Execution, RunConfig, config_id, request
                            resolved_config)
 from runner.prompts import PromptSet, ensure_versions, template_names
 from runner.run_refs import resolve_clue_source
-from runner.work import WorkBuilder
+from runner.work import WorkBuilder, clue_texts
 
 
 @dataclass
@@ -131,10 +131,15 @@ def _warnings(store, config: RunConfig, items: dict[str, dict]) -> list[str]:
             out.append(f"{bare} items have no GT clues: they are recorded as errors "
                        "without a request")
     if config.clues.startswith("run:"):
+        # counted, not guessed from its setting: a clues=self run's answers, whose setting
+        # (cot) asks for no clues, held clues for 13 of 14 items and got this warning
         source = store.get_run(config.clues[4:])  # NotFoundError names the run
-        if source["config"].get("setting") not in ("clue_guided", "structured"):
-            out.append(f"run {source['id']} used setting {source['config'].get('setting')}, "
-                       "which does not ask for clues: expect few clues to inject")
+        found = store.run_response_clues(source["id"])
+        bare = sum(1 for item_id in items
+                   if not clue_texts((found.get((item_id, 0)) or {}).get("clues") or []))
+        if bare:
+            out.append(f"run {source['id']} has no clues for {bare} of these {len(items)} "
+                       "items: they are recorded as errors without a request")
     if config.image_mode in ("clue_masked", "clue_crops"):
         unboxed = sum(1 for i in items.values()
                       if not any(c.get("boxes") for c in i["clues"]))

@@ -279,6 +279,15 @@ def test_clues_of_another_run_are_injected(store, fake, items):
     fake.configure(replies={"1. snow on the roof": "Answer: A"}, default_reply="Answer: B")
     outcome = launch(store, ids, setting="cot", clues=f"run:{source.run_id}")
     assert {r["answer"] for r in store.run_results(outcome.run_id)} == {"A"}
+    # the plan's warning counts the source's clues (it guessed from its setting)
+    from runner.planning import plan_run
+    from runner.config import RunConfig
+    bare = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="cot",
+                                     clues=f"run:{outcome.run_id}")).warnings
+    assert any(f"has no clues for {len(ids)} of these {len(ids)} items" in w for w in bare)
+    clued = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="cot",
+                                      clues=f"run:{source.run_id}")).warnings
+    assert not any("clues" in w for w in clued)
 
 
 def test_the_clue_source_run_can_be_named_by_its_name_and_the_config_keeps_its_id(store, fake,
