@@ -73,12 +73,13 @@ def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
     judge = judge or common_judge(store, [run_a, run_b], protocol)  # None: each its own
     a, responses_a = item_outcomes(store, run_a, protocol, judge, samples_rule)
     b, responses_b = item_outcomes(store, run_b, protocol, judge, samples_rule)
-    try:
-        shared = shared_items({run_a: set(a), run_b: set(b)}).items
-    except PairingError as error:
-        raise ResultsError(str(error)) from None
-    result = mcnemar(a, b).to_dict()
     names = labels(store, [run_a, run_b])   # shown as every table shows them: their labels
+    try:           # named as the tables name them; the counts are of scored items here
+        shared = shared_items({names[run_a]: set(a), names[run_b]: set(b)}).items
+    except PairingError as error:
+        raise ResultsError(f"{error} (compare counts the items each run scored: an unscored "
+                           "item has no outcome to pair)") from None
+    result = mcnemar(a, b).to_dict()
     result.update(run_a=run_a, run_b=run_b, protocol=protocol,
                   name_a=names[run_a], name_b=names[run_b],
                   status_a=run_state(store.get_run(run_a)),

@@ -168,7 +168,8 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
 
 PAIRED_RULE = ("Each run's General, Rigorous, Drop and Grounded-rigorous are on the items all "
                "its protocols scored (n), so the drop subtracts two accuracies on one set of "
-               "items; Unscored: the items each protocol left unscored, out of n.")
+               "items; Unscored: the items of the comparison each protocol left unscored (they "
+               "are outside n).")
 
 
 def _paired_caption(table: Table, shared) -> str:
