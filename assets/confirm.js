@@ -15,6 +15,8 @@
     "discard-draft": () => "Discard your unsaved edits of this item and show the saved version?",
     "draft-open-other": () => "Replace the edits in this tab with the other tab's draft?",
     "remove-image": () => "Remove this image and its boxes?",
+    // one click took a clue's text, reasoning and boxes, and a double click the next clue too
+    "remove-clue": () => "Remove the selected clue with its text, reasoning and boxes?",
     "history-restore": () => `Restore version ${value("#history-version-a")} as a new revision?`,
     "delete-item": () => "Delete this item? An admin can restore it.",
     "delete-dataset": () =>
