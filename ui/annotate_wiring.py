@@ -171,6 +171,12 @@ def wire(store, demo, browser, ui) -> None:
     ui.subtask.focus(facet_choices("subtask"), None, ui.subtask, api_visibility="private",
                      api_name="subtask_choices", show_progress="hidden")
 
+    BY_REVIEW_ONLY = ("verified",)
+    VERIFIED_BY_REVIEW = ("Not saved: an item becomes verified when another person approves "
+                          "it (History and review, approve); choose another status.")
+    """A save may keep an item verified, never make it so: an annotator set their own edit
+    verified over a reviewer's "revise", and the verified filter listed unreviewed items."""
+
     def may_release(request) -> bool:
         """May the caller set status `released` (ui/access ACTS)? Every write of an item
         passes this to the store, which applies it (store/items.check_status)."""
@@ -178,8 +184,8 @@ def wire(store, demo, browser, ui) -> None:
 
     def status_choices(current, request: gr.Request):
         """The statuses the caller may set (`released`: ui/access ACTS), and the current one."""
-        offered = [s for s in ITEM_STATUSES
-                   if s != "released" or may_release(request) or s == current]
+        offered = [s for s in ITEM_STATUSES if s == current or s not in BY_REVIEW_ONLY
+                   and (s != "released" or may_release(request))]
         return gr.update(choices=offered)
 
     ui.status.focus(status_choices, ui.status, ui.status, api_visibility="private",
@@ -218,6 +224,9 @@ def wire(store, demo, browser, ui) -> None:
         comment = values[-1]
         form_values, annot = split(values[:-1])
         shown = work
+        was = ((work or {}).get("saved") or {}).get("status")
+        if form_values.get("status") in BY_REVIEW_ONLY and form_values["status"] != was:
+            raise messages.error(VERIFIED_BY_REVIEW, quiet=True)
         work, outcome = editor.save(work, form_values, annot, comment, user, base_version,
                                     take_saved or (), may_release(request))
         if outcome["kind"] == "release_refused":

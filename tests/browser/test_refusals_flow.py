@@ -190,7 +190,8 @@ def test_only_a_role_that_may_release_is_offered_released(auth_server, browser, 
     expect(page.locator("#item-status input")).to_have_value("draft", timeout=20000)
     options = _status_options(page)
     shoot(page, f"status-options-{name}")
-    assert "verified" in options and ("released" in options) is offered, options
+    # verified comes from another person's approving review, never from a save
+    assert "verified" not in options and ("released" in options) is offered, options
 
 
 def test_an_annotators_save_as_released_is_refused(auth_server, browser):
@@ -206,6 +207,24 @@ def test_an_annotators_save_as_released_is_refused(auth_server, browser):
     toast.first.wait_for(timeout=20000)
     shoot(page, "release-refused-ann")
     assert "ann may not release items" in toast.first.inner_text()
+    assert error_badges(page) == 0
+    import sqlite3
+    con = sqlite3.connect(auth_server.db)
+    assert con.execute("SELECT status FROM items WHERE id='ui/gamma'").fetchone()[0] == "draft"
+    con.close()
+
+
+def test_a_save_never_makes_an_item_verified(auth_server, browser):
+    """An annotator chose `verified` and saved, over a reviewer's "revise": only an approving
+    review by another person makes an item verified."""
+    page = logged_in(browser, auth_server.url, "ada", "/?item=ui/gamma")
+    page.wait_for_selector("#item-editor")
+    expect(page.locator("#item-status input")).to_have_value("draft", timeout=20000)
+    page.fill("#item-status input", "verified")
+    page.keyboard.press("Enter")
+    page.click("#save-item")
+    toast = page.locator(".toast-body.warning", has_text="becomes verified when another")
+    toast.first.wait_for(timeout=20000)
     assert error_badges(page) == 0
     import sqlite3
     con = sqlite3.connect(auth_server.db)
