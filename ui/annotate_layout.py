@@ -314,6 +314,8 @@ def build_answer_controls(ui) -> None:
         ui.loc_aliases = gr.Textbox(label="Other names of the region, /-separated",
                                     max_lines=1, elem_id="item-loc-aliases",
                                     placeholder="e.g. latium/roma")
+        # a stored gold the builder cannot show (an import's "12345")
+        ui.location_warning = gr.Markdown(elem_id="item-answer-location-warning")
     with gr.Column(elem_id="answer-aliases-panel") as ui.aliases_panel:
         ui.aliases = gr.Textbox(label="Accepted aliases (one per line)", lines=2,
                                 elem_id="item-aliases")

@@ -34,7 +34,8 @@ class Renderer:
                "history", "reviews", "draft_choice", "conflict_panel", "save_message",
                "comment",
                *af.ANSWER_FIELDS, *af.PANELS, "version_a", "version_b", "diff",
-               "problems_row", "problems_pick", "yes_no_warning", "draft_state")
+               "problems_row", "problems_pick", "yes_no_warning", "draft_state",
+               "location_warning")
 
     @property
     def outputs(self) -> list:
@@ -74,6 +75,7 @@ class Renderer:
             "diff": [],
             **dict(zip(("problems_row", "problems_pick"), problem_choices(item))),
             "yes_no_warning": escape_md(af.yes_no_warning(item)),
+            "location_warning": escape_md(af.location_warning(item)),
             "draft_state": EditorHandlers(self.store).draft_state(work),
         }
         return [values[name] for name in self.OUTPUTS]

@@ -196,6 +196,17 @@ def yes_no_warning(item: dict) -> str:
             "to replace it.")
 
 
+def location_warning(item: dict) -> str:
+    """The line under the location builder when the stored gold is no `$country,region$` it
+    can show (an import's "12345"): the builder showed empty fields, and the save refused a
+    value the annotator could not see. Kept until the builder's fields replace it."""
+    gold = str(item.get("answer") or "").strip()
+    if item.get("answer_type") != LOCATION or not gold or widget_values(item)["loc_country"]:
+        return ""
+    return (f"⚠ The stored gold answer is {gold!r}, which is not $country,region$: choose the "
+            "country and type the region to replace it.")
+
+
 def panels(answer_type: str | None, item: dict) -> dict[str, bool]:
     """Which answer controls the form shows for `answer_type`.
 

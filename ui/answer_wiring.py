@@ -53,10 +53,11 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
         panels = renderer.panels(item)
         return [work, *[shown[name] for name in SHOWN], em.option_rows(item),
                 *[panels[name] for name in af.PANELS], escape_md(af.yes_no_warning(item)),
-                *draft_line(editor, work, item, request)]
+                escape_md(af.location_warning(item)), *draft_line(editor, work, item, request)]
 
     switched = [ui.work, *[getattr(ui, name) for name in SHOWN], ui.options,
-                *[getattr(ui, name) for name in af.PANELS], ui.yes_no_warning, *drafted]
+                *[getattr(ui, name) for name in af.PANELS], ui.yes_no_warning,
+                ui.location_warning, *drafted]
     n_outputs = len(switched)
     # `select`, not `input`: the list fires `input` twice for one pick (typed, then
     # chosen), the second time with the widgets as they were before the switch, which

@@ -67,6 +67,18 @@ def test_a_yes_no_gold_that_is_neither_is_shown_beside_the_choice_until_replaced
     expect(warning).not_to_contain_text("Maybe")
 
 
+def test_a_location_gold_the_builder_cannot_show_is_shown_under_it(ui_server, page):
+    """An imported location gold "12345" left Country and Region empty, and the save refused
+    a value the annotator could not see."""
+    add_item(ui_server, {"id": "ui/where", "answer_type": "location", "answer": "12345"})
+    open_item(page, ui_server.url, "ui/where")
+    warning = page.locator("#item-answer-location-warning")
+    expect(warning).to_be_visible(timeout=20000)
+    expect(warning).to_contain_text("The stored gold answer is '12345', which is not "
+                                    "$country,region$")
+    assert stored(ui_server, "ui/where") == ("location", "12345", 1)
+
+
 def test_a_save_clears_the_old_messages_and_the_latest_shows_first(ui_server, page):
     """The save bar's box appended messages: the latest was out of view below, and the
     stale errors stayed (Ctrl+S never cleared them)."""
