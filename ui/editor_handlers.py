@@ -13,7 +13,7 @@ import copy
 
 from store import (ConflictError, NotFoundError, ReleaseRefusedError, StoreError,
                    ValidationError, diff_items)
-from judges.gold_check import gold_problems
+from judges.gold_check import gold_problems, missing_gold
 from ui import answer_form as af
 from ui import conflict_merge as cm
 from ui import editor_model as em
@@ -243,7 +243,8 @@ class EditorHandlers:
         fresh["image_index"] = work.get("image_index", 0)
         return fresh, {"kind": "saved", "version": version,
                        "message": " ".join(filter(None, [
-                           f"Saved {item['id']} as version {version}.", note]))}
+                           f"Saved {item['id']} as version {version}.", note,
+                           rules.no_gold_note(item)]))}
 
     @staticmethod
     def unchanged(work: dict, item: dict) -> bool:
@@ -278,8 +279,9 @@ class EditorHandlers:
 
 def check_gold(item: dict) -> None:
     """Refuse a gold answer, options or boxes that break the rules imports flag
-    (judges.gold_check), with one line per field: "Gold answer: ...; Options: ..."."""
-    problems = gold_problems(item)
+    (judges.gold_check), or an empty gold on an item past draft (missing_gold), with one
+    line per field: "Gold answer: ...; Options: ..."."""
+    problems = [p for p in [missing_gold(item), *gold_problems(item)] if p]
     if problems:
         by_field: dict[str, list[str]] = {}
         for problem in problems:

@@ -31,6 +31,14 @@ def mark_resolved(item: dict, problems: list[str]) -> dict:
             RESOLVED: [*(item.get(RESOLVED) or []), *chosen]}
 
 
+def no_gold_note(item: dict) -> str:
+    """The save's sentence for a draft saved without its gold answer (judges.gold_check
+    .missing_gold refuses that past draft): the annotator is told, not stopped."""
+    if str(item.get("answer") or "").strip():
+        return ""
+    return "It has no gold answer yet: it stays a draft until it has one."
+
+
 def settle_problems(item: dict) -> tuple[dict, list[str], list[str]]:
     """(the item with the problems that no longer hold removed; those found fixed; those
     the annotator marked resolved)."""
