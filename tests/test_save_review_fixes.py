@@ -1,6 +1,8 @@
 """An annotator's review of saving, through the editor's handlers on a real store: an empty
 gold answer past draft, a merged save that adds nothing, and import problems ticked but not
 marked resolved before the save."""
+from tests.test_conflict_merge import conflicted
+from tests.test_save_rules import last_revision
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui.editor_handlers import EditorHandlers
 
@@ -25,3 +27,33 @@ def test_an_item_past_draft_is_not_saved_with_an_empty_gold_answer(ui_store):
     assert outcome["message"] == ("Saved ui/alpha as version 2. It has no gold answer yet: "
                                   "it stays a draft until it has one.")
     assert ui_store.get_item("ui/alpha")["answer"] == ""
+
+
+def test_save_merged_after_reload_saved_version_makes_no_copy_of_it(ui_store):
+    """Save merged after Reload saved version made version 3, alice's version 2 again,
+    "merged with version 2 by alice"."""
+    editor, bob, outcome = conflicted(ui_store)
+    reloaded = editor.discard_draft(bob, "bob")                # Reload saved version
+    work, saved = editor.save(reloaded, editor.form_values(reloaded["item"]), None, "", "bob",
+                              base_version=outcome["current_version"])
+    assert saved == {"kind": "unchanged",
+                     "message": "Nothing to save: ui/alpha is as saved (version 2)."}
+    assert ui_store.get_item("ui/alpha")["version"] == 2
+    assert last_revision(ui_store, "ui/alpha")["author"] == "alice"
+    assert work["saved"]["version"] == 2 and ui_store.get_draft("bob", "ui/alpha") is None
+
+
+def test_save_merged_of_edits_the_saved_version_already_has_makes_no_version(ui_store):
+    """bob's edits, from version 1, are alice's exactly: merged, they are her version 2;
+    the page then shows version 2, no draft left."""
+    editor = EditorHandlers(ui_store)
+    alice, bob = editor.load("ui/alpha", "alice"), editor.load("ui/alpha", "bob")
+    form = editor.form_values(alice["item"]) | {"question": "Same question?"}
+    assert editor.save(alice, form, None, "", "alice")[1]["kind"] == "saved"
+    bob, outcome = editor.save(bob, form, None, "", "bob")
+    assert outcome["kind"] == "conflict"
+    work, saved = editor.save(bob, form, None, "", "bob",
+                              base_version=outcome["current_version"])
+    assert saved["kind"] == "unchanged" and ui_store.get_item("ui/alpha")["version"] == 2
+    assert (work["base_version"], work["saved"]["version"]) == (2, 2)
+    assert ui_store.get_draft("bob", "ui/alpha") is None

@@ -225,7 +225,8 @@ def wire(store, demo, browser, ui) -> None:
             raise messages.error(f"Not saved: {access.refusal('release_item', who)} Choose "
                                  "another status, or ask an admin.", quiet=True)
         keep = [gr.skip()] * len(renderer.outputs)
-        if outcome["kind"] == "saved":
+        if outcome["kind"] == "saved" or outcome["kind"] == "unchanged" and work is not shown:
+            # (unchanged and a new work: merged, the edits were the version saved, now shown)
             messages.info(outcome["message"])
             out = render_loaded(work, before=shown)
             out[renderer.index("save_message")] = messages.status(outcome["message"])

@@ -185,8 +185,9 @@ class EditorHandlers:
              ) -> tuple[dict, dict]:
         """Save the collected item; returns (work, outcome).
 
-        outcome["kind"] is "saved", "unchanged" (nothing differs from the version opened: no
-        new version), "conflict", "invalid" or "release_refused" (the item would become
+        outcome["kind"] is "saved", "unchanged" (nothing differs from the version opened, or,
+        merged, from the version saved: no new version), "conflict", "invalid" or
+        "release_refused" (the item would become
         `released` and `may_release` is false: store/items.check_status, which sees the
         status stored now). On a conflict the edits are kept as a draft and outcome carries who changed the item, when, the parts each side changed (`diff`)
         and those both changed (`both`). `base_version` (after a conflict: the version saved
@@ -208,9 +209,11 @@ class EditorHandlers:
             return work, {"kind": "invalid", "message": str(err)}
         if base_version is None and self.unchanged(work, item):
             self.keep_draft(work, item, user)             # drops a draft of nothing
-            return work, {"kind": "unchanged", "message": (
-                f"Nothing to save: {item['id']} is as saved (version "
-                f"{work['saved']['version']}).")}
+            return work, self._nothing_to_save(work["saved"])
+        if merged and same_content(item, basis):
+            # merged into the version saved, the edits add nothing to it: no copy of it
+            self.store.delete_draft(user, item["id"])
+            return self._reloaded(work, user), self._nothing_to_save(basis)
         item, fixed, resolved = rules.settle_problems(item)
         item, note = rules.status_after(item, basis)
         comment = rules.revision_comment(comment, merged, fixed, resolved)
@@ -239,12 +242,21 @@ class EditorHandlers:
         except (ValidationError, StoreError) as err:
             return work, {"kind": "invalid", "message": str(err)}
         self.store.delete_draft(user, item["id"])
-        fresh = self.load(item["id"], user)
+        return self._reloaded(work, user), {
+            "kind": "saved", "version": version, "message": " ".join(filter(None, [
+                f"Saved {item['id']} as version {version}.", note,
+                rules.no_gold_note(item)]))}
+
+    def _reloaded(self, work: dict, user: str) -> dict:
+        """The work of the item as now saved, on the image this session showed."""
+        fresh = self.load(work["item"]["id"], user)
         fresh["image_index"] = work.get("image_index", 0)
-        return fresh, {"kind": "saved", "version": version,
-                       "message": " ".join(filter(None, [
-                           f"Saved {item['id']} as version {version}.", note,
-                           rules.no_gold_note(item)]))}
+        return fresh
+
+    @staticmethod
+    def _nothing_to_save(saved: dict) -> dict:
+        return {"kind": "unchanged", "message": (
+            f"Nothing to save: {saved['id']} is as saved (version {saved['version']}).")}
 
     @staticmethod
     def unchanged(work: dict, item: dict) -> bool:
