@@ -181,8 +181,8 @@ class EditorHandlers:
     # ---- saving --------------------------------------------------------------------
     def save(self, work: dict, form: dict, annot_boxes: list | None, comment: str,
              user: str, base_version: int | None = None,
-             take_saved: list[str] | tuple = (), may_release: bool = False
-             ) -> tuple[dict, dict]:
+             take_saved: list[str] | tuple = (), may_release: bool = False,
+             ticked: list[str] | tuple = ()) -> tuple[dict, dict]:
         """Save the collected item; returns (work, outcome).
 
         outcome["kind"] is "saved", "unchanged" (nothing differs from the version opened, or,
@@ -193,14 +193,15 @@ class EditorHandlers:
         and those both changed (`both`). `base_version` (after a conflict: the version saved
         meanwhile) saves my edits merged into that version (ui/conflict_merge): their
         changes to parts I left alone are kept, and of the parts both changed, those named
-        in `take_saved` are theirs. What else a save does (import problems, the status of a
-        verified item, the revision comment) is ui/save_rules.
+        in `take_saved` are theirs. `ticked`: the import problems ticked to mark resolved,
+        marked by this save as their button would. What else a save does (import problems,
+        the status of a verified item, the revision comment) is ui/save_rules.
         """
         if not work:
             return work, {"kind": "invalid", "message": "open an item first"}
         merged, basis = None, work["saved"]
         try:
-            item = self.collect(work, form, annot_boxes)
+            item = rules.apply_ticked(self.collect(work, form, annot_boxes), ticked)
             if base_version is not None:
                 item, merged, basis = self._merged(work, item, base_version, take_saved)
             em.check_saveable(item)
