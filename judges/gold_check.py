@@ -21,7 +21,8 @@ The rules are what the scorers rely on:
   is one rule (`region_problems`): not empty and no number ("12", "8 minutes": numeric);
 - options belong to multiple-choice items only;
 - every clue box lies on one of the item's images.
-An empty gold is not a problem here: an item may be saved before its answer is written.
+An empty gold is not a problem of these rules (an import may bring an item without its
+answer): `missing_gold` is the editor's one rule about it, that only a draft may lack it.
 
 Each sentence starts with its kind, up to a colon ("gold answer has no option: 'Z' ..."), the
 way import reports group problems, so a parser that already reported a kind is not repeated.
@@ -78,6 +79,17 @@ def gold_problems(item: dict, quote: bool = True) -> list[GoldProblem]:
         problems += [GoldProblem("aliases", m) for m in alias_problems(answer_type, alias, quote)]
     problems += _box_problems(item)
     return problems
+
+
+def missing_gold(item: dict) -> GoldProblem | None:
+    """The problem of an item past `draft` (in review, verified, released...) saved with no
+    gold answer: nothing can score it. A draft may wait for its answer; None when it may."""
+    status = item.get("status") or "draft"
+    if status == "draft" or str(item.get("answer") or "").strip():
+        return None
+    which = "an item in review" if status == "in_review" else f"a {status} item"
+    return GoldProblem("answer", f"empty: {which} needs its gold answer; keep it a draft "
+                                 "until it has one")
 
 
 def _choice_problems(gold: str, options: list[dict], quote: bool) -> list[GoldProblem]:

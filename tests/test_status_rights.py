@@ -109,7 +109,7 @@ def test_an_annotators_save_and_merged_save_as_released_are_refused(server):
     out = ann.predict(*form_of(loaded, "released"), None, "", api_name="/save_item")
     assert "was changed by res" in " ".join(str(x) for x in out)
     with pytest.raises(Exception, match="ann may not release items"):
-        ann.predict([], *form_of(loaded, "released"), None, "",
+        ann.predict([], *form_of(loaded, "released"), None, "", [],   # [], no ticks
                     api_name="/save_over_conflict")
     assert row(server, "ui/alpha") == ("draft", 2)
 

@@ -220,21 +220,24 @@ def wire(store, demo, browser, ui) -> None:
                         ui.conflict_version, ui.conflict_take_saved]
 
     def do_save(request, work, *values, base_version=None, take_saved=()):
+        """`values`: [*form, annotator, comment, the import problems ticked to mark
+        resolved] (a script may leave the ticks out: none)."""
         user = user_of(request)
-        comment = values[-1]
-        form_values, annot = split(values[:-1])
+        *values, comment, ticked = values
+        form_values, annot = split(values)
         shown = work
         was = ((work or {}).get("saved") or {}).get("status")
         if form_values.get("status") in BY_REVIEW_ONLY and form_values["status"] != was:
             raise messages.error(VERIFIED_BY_REVIEW, quiet=True)
         work, outcome = editor.save(work, form_values, annot, comment, user, base_version,
-                                    take_saved or (), may_release(request))
+                                    take_saved or (), may_release(request), ticked or ())
         if outcome["kind"] == "release_refused":
             who = event_caller(store, request, demo)
             raise messages.error(f"Not saved: {access.refusal('release_item', who)} Choose "
                                  "another status, or ask an admin.", quiet=True)
         keep = [gr.skip()] * len(renderer.outputs)
-        if outcome["kind"] == "saved":
+        if outcome["kind"] == "saved" or outcome["kind"] == "unchanged" and work is not shown:
+            # (unchanged and a new work: merged, the edits were the version saved, now shown)
             messages.info(outcome["message"])
             out = render_loaded(work, before=shown)
             out[renderer.index("save_message")] = messages.status(outcome["message"])
@@ -266,7 +269,8 @@ def wire(store, demo, browser, ui) -> None:
     def save_over(request: gr.Request, work, version, take_saved, *values):
         return do_save(request, work, *values, base_version=version, take_saved=take_saved)
 
-    save_inputs = [ui.work, *form, ui.annotator, ui.comment]
+    # the ticks of "Mark import problems resolved" go with every save (ui/problems_wiring)
+    save_inputs = [ui.work, *form, ui.annotator, ui.comment, ui.problems_pick]
     saves = {
         "save_item": ui.save.click(save_item, save_inputs, renderer.outputs + conflict_outputs,
                                    api_name="save_item"),
@@ -275,7 +279,7 @@ def wire(store, demo, browser, ui) -> None:
             api_name="save_item_by_enter"),
         "save_over_conflict": ui.keep_mine.click(
             save_over, [ui.work, ui.conflict_version, ui.conflict_take_saved, *form,
-                        ui.annotator, ui.comment],
+                        ui.annotator, ui.comment, ui.problems_pick],
             renderer.outputs + conflict_outputs, api_name="save_over_conflict"),
     }
 

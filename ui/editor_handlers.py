@@ -13,7 +13,7 @@ import copy
 
 from store import (ConflictError, NotFoundError, ReleaseRefusedError, StoreError,
                    ValidationError, diff_items)
-from judges.gold_check import gold_problems
+from judges.gold_check import gold_problems, missing_gold
 from ui import answer_form as af
 from ui import conflict_merge as cm
 from ui import editor_model as em
@@ -181,25 +181,27 @@ class EditorHandlers:
     # ---- saving --------------------------------------------------------------------
     def save(self, work: dict, form: dict, annot_boxes: list | None, comment: str,
              user: str, base_version: int | None = None,
-             take_saved: list[str] | tuple = (), may_release: bool = False
-             ) -> tuple[dict, dict]:
+             take_saved: list[str] | tuple = (), may_release: bool = False,
+             ticked: list[str] | tuple = ()) -> tuple[dict, dict]:
         """Save the collected item; returns (work, outcome).
 
-        outcome["kind"] is "saved", "unchanged" (nothing differs from the version opened: no
-        new version), "conflict", "invalid" or "release_refused" (the item would become
+        outcome["kind"] is "saved", "unchanged" (nothing differs from the version opened, or,
+        merged, from the version saved: no new version), "conflict", "invalid" or
+        "release_refused" (the item would become
         `released` and `may_release` is false: store/items.check_status, which sees the
         status stored now). On a conflict the edits are kept as a draft and outcome carries who changed the item, when, the parts each side changed (`diff`)
         and those both changed (`both`). `base_version` (after a conflict: the version saved
         meanwhile) saves my edits merged into that version (ui/conflict_merge): their
         changes to parts I left alone are kept, and of the parts both changed, those named
-        in `take_saved` are theirs. What else a save does (import problems, the status of a
-        verified item, the revision comment) is ui/save_rules.
+        in `take_saved` are theirs. `ticked`: the import problems ticked to mark resolved,
+        marked by this save as their button would. What else a save does (import problems,
+        the status of a verified item, the revision comment) is ui/save_rules.
         """
         if not work:
             return work, {"kind": "invalid", "message": "open an item first"}
         merged, basis = None, work["saved"]
         try:
-            item = self.collect(work, form, annot_boxes)
+            item = rules.apply_ticked(self.collect(work, form, annot_boxes), ticked)
             if base_version is not None:
                 item, merged, basis = self._merged(work, item, base_version, take_saved)
             em.check_saveable(item)
@@ -208,9 +210,11 @@ class EditorHandlers:
             return work, {"kind": "invalid", "message": str(err)}
         if base_version is None and self.unchanged(work, item):
             self.keep_draft(work, item, user)             # drops a draft of nothing
-            return work, {"kind": "unchanged", "message": (
-                f"Nothing to save: {item['id']} is as saved (version "
-                f"{work['saved']['version']}).")}
+            return work, self._nothing_to_save(work["saved"])
+        if merged and same_content(item, basis):
+            # merged into the version saved, the edits add nothing to it: no copy of it
+            self.store.delete_draft(user, item["id"])
+            return self._reloaded(work, user), self._nothing_to_save(basis)
         item, fixed, resolved = rules.settle_problems(item)
         item, note = rules.status_after(item, basis)
         comment = rules.revision_comment(comment, merged, fixed, resolved)
@@ -239,11 +243,21 @@ class EditorHandlers:
         except (ValidationError, StoreError) as err:
             return work, {"kind": "invalid", "message": str(err)}
         self.store.delete_draft(user, item["id"])
-        fresh = self.load(item["id"], user)
+        return self._reloaded(work, user), {
+            "kind": "saved", "version": version, "message": " ".join(filter(None, [
+                f"Saved {item['id']} as version {version}.", note,
+                rules.no_gold_note(item)]))}
+
+    def _reloaded(self, work: dict, user: str) -> dict:
+        """The work of the item as now saved, on the image this session showed."""
+        fresh = self.load(work["item"]["id"], user)
         fresh["image_index"] = work.get("image_index", 0)
-        return fresh, {"kind": "saved", "version": version,
-                       "message": " ".join(filter(None, [
-                           f"Saved {item['id']} as version {version}.", note]))}
+        return fresh
+
+    @staticmethod
+    def _nothing_to_save(saved: dict) -> dict:
+        return {"kind": "unchanged", "message": (
+            f"Nothing to save: {saved['id']} is as saved (version {saved['version']}).")}
 
     @staticmethod
     def unchanged(work: dict, item: dict) -> bool:
@@ -278,8 +292,9 @@ class EditorHandlers:
 
 def check_gold(item: dict) -> None:
     """Refuse a gold answer, options or boxes that break the rules imports flag
-    (judges.gold_check), with one line per field: "Gold answer: ...; Options: ..."."""
-    problems = gold_problems(item)
+    (judges.gold_check), or an empty gold on an item past draft (missing_gold), with one
+    line per field: "Gold answer: ...; Options: ..."."""
+    problems = [p for p in [missing_gold(item), *gold_problems(item)] if p]
     if problems:
         by_field: dict[str, list[str]] = {}
         for problem in problems:

@@ -4,7 +4,8 @@
   (judges.gold_check.still_holds: the gold, options, aliases, boxes, "missing image") is
   dropped once the edited item keeps the rule; any other ("image file not found" at import)
   stays until the annotator marks it resolved (`mark_resolved`, kept in the working copy
-  and its draft until the save). The flag is the store's: flagged while problems remain.
+  and its draft until the save); those ticked but not yet marked are marked by the save
+  (`apply_ticked`). The flag is the store's: flagged while problems remain.
 - A content change to a `verified` item puts it back `in_review`: what was verified is
   not what is saved (a change of the status alone is the user's own choice).
 - The revision's comment says what the save did besides the user's words: the version it
@@ -29,6 +30,22 @@ def mark_resolved(item: dict, problems: list[str]) -> dict:
         raise em.EditError("tick the import problems you have resolved first")
     return {**item, "problems": [p for p in item["problems"] if p not in chosen],
             RESOLVED: [*(item.get(RESOLVED) or []), *chosen]}
+
+
+def apply_ticked(item: dict, ticked: list[str] | tuple) -> dict:
+    """`item` with the import problems ticked in "Mark import problems resolved" marked
+    resolved, as its button would have: a save does not drop ticks its button was not
+    pressed for. Ticks of problems the item no longer lists change nothing."""
+    chosen = [p for p in ticked or () if p in (item.get("problems") or [])]
+    return mark_resolved(item, chosen) if chosen else item
+
+
+def no_gold_note(item: dict) -> str:
+    """The save's sentence for a draft saved without its gold answer (judges.gold_check
+    .missing_gold refuses that past draft): the annotator is told, not stopped."""
+    if str(item.get("answer") or "").strip():
+        return ""
+    return "It has no gold answer yet: it stays a draft until it has one."
 
 
 def settle_problems(item: dict) -> tuple[dict, list[str], list[str]]:
