@@ -144,7 +144,10 @@ def build_editor() -> SimpleNamespace:
                 ui.annotator = image_annotator(
                     label="Clue boxes", elem_id="annotator", image_type="filepath",
                     sources=[], show_clear_button=False, show_download_button=False,
-                    show_share_button=False, show_remove_button=True, box_min_size=3,
+                    show_share_button=False, show_remove_button=True, box_min_size=0,
+                    # box_min_size 0: the component's minimum is in canvas pixels of the
+                    # whole-image view, whatever the zoom: a 7 px clue drawn zoomed in on a
+                    # 9000 px photo was saved 37 px wide. A click (no area) draws no box.
                     # auto: the canvas keeps the image's aspect ratio (assets/annotator.js)
                     height="auto", boxes_alpha=0.25, handles_cursor=True, show_label=False,
                     label_list=[em.PICK_LABEL], label_colors=[em.PICK_COLOR],

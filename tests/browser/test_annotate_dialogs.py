@@ -284,3 +284,36 @@ def test_pick_a_clue_is_no_choice_of_the_label_dialog(srv, page):
     pixel = canvas_pixel(page, 0.2, 0.4)
     assert all(abs(a - b) <= 40 for a, b in zip(pixel, CLUE_2_GREEN)), pixel
     page.keyboard.press("Escape")
+
+
+def test_a_tiny_box_is_saved_as_drawn_not_grown_to_a_minimum(srv, page):
+    """The component grew any box to 3 canvas pixels of the whole-image view, whatever the
+    zoom: a 7 px clue on a 9000 px photo was saved 37 px wide. Here a 2 x 2 px drag on the
+    8000 x 6000 image shown whole (about 9 image px per screen px) is saved about 18 px
+    wide, not 27."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, srv.url, "ui/huge")
+    page.wait_for_timeout(1000)
+    canvas = page.locator("#annotator canvas").bounding_box()
+    shown_width = min(canvas["width"], canvas["height"] * 8000 / 6000)
+    per_px = 8000 / shown_width
+    page.click("#annotator button[aria-label='Create box']")
+    x, y = canvas["x"] + canvas["width"] * 0.3, canvas["y"] + canvas["height"] * 0.3
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 2, y + 2, steps=2)
+    page.mouse.up()
+    modal = page.locator("#model-box-edit")
+    expect(modal).to_be_visible()
+    modal.locator("input").first.fill("1")
+    page.keyboard.press("Enter")
+    expect(modal).to_be_hidden()
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("version", timeout=15000)
+    con = sqlite3.connect(srv.db)
+    widths = [x1 - x0 for x0, x1 in con.execute(
+        "SELECT b.x0, b.x1 FROM boxes b JOIN clues c ON c.id = b.clue_id "
+        "WHERE c.item_id = 'ui/huge'")]
+    con.close()
+    tiny = min(widths)
+    assert tiny < 2.5 * per_px, (tiny, per_px, widths)       # 3 view px was the minimum
