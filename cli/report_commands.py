@@ -186,7 +186,6 @@ def run_report(args) -> int:
         cached = cache_line(store, store.get_run(args.run))
         if cached:
             print(cached)
-        each = result["per_response"]
         print(per_response_line(result["responses"], result["per_response"]))
         for pair in agreement(store, args.run, args.protocol):
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"

@@ -113,7 +113,7 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
             if v is None or (isinstance(v, float) and np.isnan(v)):
                 cells.append("<td>–</td>")
                 continue
-            text = f"{v:.{digits}f}"
+            text = f"{round(v, digits) + 0.0:.{digits}f}"     # never "-0.00"
             d = deltas[i][j] if deltas is not None else None
             if d is not None:        # a number, or a change as its table prints it
                 text += f" ({d})" if isinstance(d, str) else f" ({d:+.{digits}f})"

@@ -92,6 +92,8 @@ def test_heatmaps_have_a_colour_legend_on_a_fixed_scale():
     assert "<span>64.3</span>" not in equal
     corr = figures.heatmap_html(["a"], ["a"], [[1.0]], diverging=True, digits=2)
     assert "Pearson's r" in corr and "<span>-1</span><span>0</span><span>+1</span>" in corr
+    near_zero = figures.heatmap_html(["a"], ["b"], [[-0.001]], diverging=True, digits=2)
+    assert ">0.00</td>" in near_zero and "-0.00" not in near_zero        # it showed "-0.00"
 
 
 def test_heatmap_text_is_light_on_dark_cells_and_dark_on_light_ones():
