@@ -111,6 +111,11 @@ def test_next_item_walks_the_filtered_list(server):
     c.predict("ui/alpha", api_name="/load_item")
     c.predict("(all)", "(all)", "(all)", "(all)", "all", "", 1, api_name="/search_items")
     assert c.predict(api_name="/next_item")[0] == "ui/beta"
+    last = server.ids[-1]
+    c.predict(last, api_name="/load_item")
+    # at the end: said (a toast), and nothing changes (the item is not opened again)
+    assert c.predict(api_name="/next_item")[:2] == (
+        {"__type__": "update"}, {"props": {"__type__": "update"}, "__type__": "update"})
 
 
 def test_login_required_guards_pages_api_and_media(tmp_path):

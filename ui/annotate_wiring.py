@@ -196,6 +196,10 @@ def wire(store, demo, browser, ui) -> None:
         target = items.neighbour(ids, current, delta)
         if target is None:
             raise messages.error("no items match the filters")
+        if target == current:           # at an end: said, and the item is not opened again
+            end = "last" if delta > 0 else "first"
+            messages.info(f"{current} is the {end} of the {len(ids)} items the filters list.")
+            return [gr.skip()] * len(opened)
         return open_listed(target, request, work, rows)
 
     def go_next(ids, work, rows, request: gr.Request):
