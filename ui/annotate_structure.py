@@ -174,7 +174,13 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
             line, newer = editor_history(renderer).review(item_id, work["saved"]["version"],
                                                           user, verdict, note or "")
         except EditError as err:
-            raise messages.error(err) from None
+            # said where the review is made, in place of the last review's line (a refusal
+            # only in a toast left "Reviewed version 3: revise." on screen once it faded)
+            messages.warn(str(err))
+            kept = [gr.skip()] * (len(renderer.outputs) + 2)
+            kept[renderer.index("reviews")] = (f"**{messages.status(err)}**\n\n"
+                                              + reviews_md(store, item_id))
+            return kept
         (messages.warn if newer else messages.info)(line)
         out = renderer.render(editor.load(item_id, user), before=work)
         out[renderer.index("reviews")] = (f"**{messages.status(line)}**\n\n"
