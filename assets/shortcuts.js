@@ -81,6 +81,10 @@
     } else if (!e.ctrlKey && !e.metaKey && !e.altKey && !typing(t) && e.key === "?") {
       const help = document.querySelector("#annotator-help details");
       if (help) { e.preventDefault(); help.open = !help.open; }
+    } else if (e.key === "Escape" && document.querySelector("#annotator-help details[open]")) {
+      // Escape closes the key help, as it closes the other popups (it stayed over the save
+      // bar until "?" was pressed again); the key goes on to whatever else it closes
+      document.querySelector("#annotator-help details").open = false;
     } else if (plain && !typing(t) && ANNOTATOR_KEYS.has(e.key.toLowerCase()) && overImage()) {
       toAnnotator(e);
     } else if (e.key === "Enter" && t && t.closest && t.closest("#item-id")) {

@@ -69,6 +69,10 @@ def test_the_question_mark_key_opens_and_closes_the_key_help(ui_server, page):
     expect(help_text).to_be_visible(timeout=5000)
     page.keyboard.press("?")
     expect(help_text).to_be_hidden(timeout=5000)
+    page.keyboard.press("?")
+    expect(help_text).to_be_visible(timeout=5000)
+    page.keyboard.press("Escape")                 # closes it too, as it closes popups
+    expect(help_text).to_be_hidden(timeout=5000)
     type_into(page, "#item-question textarea", "Why?")  # typed, not a shortcut
     expect(help_text).to_be_hidden()
     expect(page.locator("#item-question textarea")).to_have_value("Why?")
