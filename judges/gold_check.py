@@ -117,6 +117,8 @@ def _choice_problems(gold: str, options: list[dict], quote: bool) -> list[GoldPr
 def alias_problems(answer_type: str | None, alias: str, quote: bool = True) -> list[str]:
     """Why `alias` is no accepted alias of an `answer_type` answer (empty list when it is)."""
     alias = (alias or "").strip()
+    if not alias:       # (a location's empty alias was reported as an empty region)
+        return ["empty alias: an accepted alias needs a text (the editor drops it at save)"]
     if answer_type == YES_NO and alias.rstrip(".").lower() not in ("yes", "no"):
         return [f"yes/no alias is not Yes or No{_shown(alias, quote)}"]
     if answer_type == NUMERIC and numeric_value(alias) is None:

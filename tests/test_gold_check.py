@@ -199,3 +199,11 @@ def test_every_box_on_one_of_the_items_images():
     assert fields(gold_problems(stray)) == [("clues", "box on no image of the item")]
     stray["images"].append("sha-b")
     assert gold_problems(stray) == []
+
+
+def test_an_empty_alias_is_named_an_empty_alias():
+    """A location item's empty alias was reported as "empty region in location"."""
+    from judges.gold_check import alias_problems
+    for answer_type in ("location", "open", "numeric", "yes_no"):
+        assert alias_problems(answer_type, "  ") == [
+            "empty alias: an accepted alias needs a text (the editor drops it at save)"]
