@@ -72,7 +72,8 @@ def build_browser() -> SimpleNamespace:
     ui = SimpleNamespace()
     with gr.Column(scale=1, min_width=440, elem_id="item-browser"), \
             gr.Column(visible=not DEFER_PANELS, elem_id="item-browser-body") as ui.body:
-        ui.search = gr.Textbox(label="Search", placeholder="id, question, answer or clue text",
+        ui.search = gr.Textbox(label="Search (Enter applies it, also when cleared)",
+                               placeholder="id, question, answer or clue text",
                                elem_id="browser-search")
         with gr.Row():
             ui.dataset = gr.Dropdown([ALL], value=ALL, label="Dataset", elem_id="filter-dataset",
