@@ -194,39 +194,36 @@ def test_only_a_role_that_may_release_is_offered_released(auth_server, browser, 
     assert "verified" not in options and ("released" in options) is offered, options
 
 
-def test_an_annotators_save_as_released_is_refused(auth_server, browser):
-    """Typed past the dropdown, `released` is refused by the save: one warning says so,
-    nothing saved (a script's call fails with it: tests/test_handler_errors.py)."""
-    page = logged_in(browser, auth_server.url, "ann", "/?item=ui/gamma")
+def _save_with_typed_status(auth_server, browser, name: str, status: str, refusal: str):
+    """`name` types `status` past the dropdown on ui/gamma (a draft) and saves: one warning
+    with `refusal`, no error badge, nothing saved. Returns the warning's text."""
+    page = logged_in(browser, auth_server.url, name, "/?item=ui/gamma")
     page.wait_for_selector("#item-editor")
     expect(page.locator("#item-status input")).to_have_value("draft", timeout=20000)
-    page.fill("#item-status input", "released")
+    page.fill("#item-status input", status)
     page.keyboard.press("Enter")
     page.click("#save-item")
-    toast = page.locator(".toast-body.warning", has_text="may not release items")
+    toast = page.locator(".toast-body.warning", has_text=refusal)
     toast.first.wait_for(timeout=20000)
-    shoot(page, "release-refused-ann")
-    assert "ann may not release items" in toast.first.inner_text()
+    shoot(page, f"{status}-refused-{name}")
     assert error_badges(page) == 0
     import sqlite3
     con = sqlite3.connect(auth_server.db)
     assert con.execute("SELECT status FROM items WHERE id='ui/gamma'").fetchone()[0] == "draft"
     con.close()
+    return toast.first.inner_text()
+
+
+def test_an_annotators_save_as_released_is_refused(auth_server, browser):
+    """Typed past the dropdown, `released` is refused by the save: one warning says so,
+    nothing saved (a script's call fails with it: tests/test_handler_errors.py)."""
+    said = _save_with_typed_status(auth_server, browser, "ann", "released",
+                                   "may not release items")
+    assert "ann may not release items" in said
 
 
 def test_a_save_never_makes_an_item_verified(auth_server, browser):
     """An annotator chose `verified` and saved, over a reviewer's "revise": only an approving
     review by another person makes an item verified."""
-    page = logged_in(browser, auth_server.url, "ada", "/?item=ui/gamma")
-    page.wait_for_selector("#item-editor")
-    expect(page.locator("#item-status input")).to_have_value("draft", timeout=20000)
-    page.fill("#item-status input", "verified")
-    page.keyboard.press("Enter")
-    page.click("#save-item")
-    toast = page.locator(".toast-body.warning", has_text="becomes verified when another")
-    toast.first.wait_for(timeout=20000)
-    assert error_badges(page) == 0
-    import sqlite3
-    con = sqlite3.connect(auth_server.db)
-    assert con.execute("SELECT status FROM items WHERE id='ui/gamma'").fetchone()[0] == "draft"
-    con.close()
+    _save_with_typed_status(auth_server, browser, "ada", "verified",
+                            "becomes verified when another")
