@@ -121,3 +121,24 @@ def test_the_pages_save_sends_the_ticks_and_a_script_may_leave_them_out(tmp_path
         store.close()
     finally:
         server.stop()
+
+
+def test_a_clue_without_text_waits_in_a_draft_and_is_refused_past_it(ui_store):
+    """Add clue then Save kept an empty clue on an item in review without a word: a clue
+    injection would give models an empty clue."""
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "ann")
+    item = work["item"]
+    n = len(item["clues"]) + 1                       # the clue Add clue made
+    work = {**work, "item": {**item, "clues": [*item["clues"],
+                                               {"text": "", "reasoning": "", "boxes": []}]}}
+    form = editor.form_values(work["item"]) | {"status": "in_review"}
+    _, outcome = editor.save(work, form, None, "", "ann")
+    assert outcome == {"kind": "invalid", "message": (
+        f"Clues: clue {n} has no text: type what it shows, or remove it; a clue without "
+        "words may only wait in a draft")}
+    assert ui_store.get_item("ui/alpha")["version"] == 1
+    _, outcome = editor.save(work, form | {"status": "draft"}, None, "", "ann")
+    assert outcome["kind"] == "saved", outcome
+    assert outcome["message"].endswith(
+        f"Clue {n} has no text yet: it stays a draft until each clue has its words.")

@@ -35,9 +35,11 @@ def build_item_menu(ui: SimpleNamespace, visible: bool) -> None:
                                        elem_id="new-item-id")
                 ui.new_question = gr.Textbox(label="New item's question", scale=2,
                                              max_lines=1, elem_id="new-item-question")
+                # offered once the id and the question allow a new item (check_new_item)
                 ui.create_item = gr.UploadButton("New item from images…", file_types=["image"],
                                                  file_count="multiple", size="sm", scale=0,
-                                                 min_width=180, elem_id="create-item")
+                                                 min_width=180, elem_id="create-item",
+                                                 interactive=False)
                 ui.duplicate_item = gr.Button("Duplicate this item", size="sm", scale=0,
                                               min_width=140, elem_id="duplicate-item")
             with gr.Row():
@@ -113,7 +115,21 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             fail(err)
         # the menu's fields are emptied: they described the item just made, and left filled
         # a second click made the same item again (refused: the id exists)
-        return opened(item_id, request, work, f"Created {item_id} (draft).") + ["", "", None]
+        return opened(item_id, request, work, f"Created {item_id} (draft).") + \
+            ["", "", gr.update(value=None, interactive=False)]
+
+    def check_new_item(work, new_id, question):
+        """New item from images is offered only once its id and question allow an item:
+        before, the file dialog came first and the id was refused after the upload."""
+        dataset = work["saved"]["dataset"] if work else None
+        if not (new_id or "").strip() and not (question or "").strip():
+            return gr.update(interactive=False), ""
+        try:
+            item_id = menu.new_item_id(new_id, question, dataset)
+        except EditError as err:
+            return gr.update(interactive=False), escape_html(f"New item: {err}.")
+        return gr.update(interactive=True), escape_html(
+            f"New item {item_id}: choose its images with New item from images….")
 
     def duplicate(work, new_id, request: gr.Request):
         user = user_of(request)
@@ -183,6 +199,9 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
 
     refresh, refresh_in, refresh_out = refresh_list
     menu_after = [ui.deleted_pick, ui.lifecycle_reason]
+    gr.on([ui.new_id.input, ui.new_question.input], check_new_item,
+          [ui.work, ui.new_id, ui.new_question], [ui.create_item, ui.lifecycle_message],
+          trigger_mode="always_last", api_name="check_new_item", show_progress="hidden")
     changes = {
         "create_item": ui.create_item.upload(
             create, [ui.work, ui.new_id, ui.new_question, ui.create_item],

@@ -13,7 +13,7 @@ import copy
 
 from store import (ConflictError, NotFoundError, ReleaseRefusedError, StoreError,
                    ValidationError, diff_items)
-from judges.gold_check import gold_problems, missing_gold
+from judges.gold_check import gold_problems, missing_gold, textless_clues
 from ui import answer_form as af
 from ui import conflict_merge as cm
 from ui import editor_model as em
@@ -246,7 +246,7 @@ class EditorHandlers:
         return self._reloaded(work, user), {
             "kind": "saved", "version": version, "message": " ".join(filter(None, [
                 f"Saved {item['id']} as version {version}.", note,
-                rules.no_gold_note(item)]))}
+                rules.no_gold_note(item), rules.textless_clue_note(item)]))}
 
     def _reloaded(self, work: dict, user: str) -> dict:
         """The work of the item as now saved, on the image this session showed."""
@@ -292,9 +292,10 @@ class EditorHandlers:
 
 def check_gold(item: dict) -> None:
     """Refuse a gold answer, options or boxes that break the rules imports flag
-    (judges.gold_check), or an empty gold on an item past draft (missing_gold), with one
-    line per field: "Gold answer: ...; Options: ..."."""
-    problems = [p for p in [missing_gold(item), *gold_problems(item)] if p]
+    (judges.gold_check), or an empty gold or a clue without text on an item past draft
+    (missing_gold, textless_clues), with one line per field: "Gold answer: ...; Clues: ..."."""
+    problems = [p for p in [missing_gold(item), textless_clues(item), *gold_problems(item)]
+                if p]
     if problems:
         by_field: dict[str, list[str]] = {}
         for problem in problems:

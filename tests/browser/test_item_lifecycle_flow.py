@@ -23,8 +23,17 @@ def test_create_duplicate_and_delete_from_the_item_menu(ui_server, page, tmp_pat
     show_list(page)
     assert page.locator("#new-item-id").count() == 0  # built on first open only
     open_menu(page)
-    type_into(page, "#new-item-id input", "street-42")
+    # the id is checked before any file is chosen: the file dialog came first, the refusal
+    # of a taken id after the upload
+    expect(page.locator("#create-item")).to_be_disabled()
+    type_into(page, "#new-item-id input", "alpha")
     type_into(page, "#new-item-question input", "Which street is this?")
+    expect(page.locator("#lifecycle-message")).to_contain_text(
+        "an item with id 'ui/alpha' already exists", timeout=15000)
+    expect(page.locator("#create-item")).to_be_disabled()
+    type_into(page, "#new-item-id input", "street-42")
+    expect(page.locator("#lifecycle-message")).to_contain_text("New item ui/street-42",
+                                                               timeout=15000)
     scene = make_scene(tmp_path / "street.png", color="#ccddee")
     with page.expect_file_chooser() as chooser:
         page.click("#create-item")
