@@ -16,7 +16,7 @@ from ui.account_slots import IMAGE_READS, SlotsTaken
 from ui.annotate_drafts import autosaved, edited
 from ui.annotate_render import reviews_md
 from ui.editor_model import EditError
-from ui.session import user_of
+from ui.session import browser_session, user_of
 
 
 def wire_structure(store, editor, renderer, ui, form, split, may_release) -> list:
@@ -173,7 +173,7 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
                                                         may_release(request))
         except EditError as err:
             raise messages.error(err) from None
-        store.delete_draft(user, item_id)
+        editor.drop_own_draft(work, user, browser_session(request))
         fresh = editor.load(item_id, user)
         return renderer.render(fresh, messages.status(message), before=work)
 
