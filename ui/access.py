@@ -60,6 +60,8 @@ def _group(action: str, roles: frozenset, names: str) -> Group:
 
 
 GROUPS = (
+    # undo_delete restores only an item the caller deleted (store/lifecycle.restore_deleted
+    # checks who deleted it); restoring anyone else's is an admin's, below
     _group("annotate items", STAFF, """
         open_initial init_browser filter_items search_items list_prev_page list_next_page
         select_item load_item domain_choices subtask_choices status_choices next_item prev_item sync_url
@@ -72,7 +74,8 @@ GROUPS = (
         move_image_right set_option_image clear_option_image switch_answer_type add_option
         remove_option pick_option resolve_problems show_history diff_revisions
         restore_revision submit_review response_link show_item_menu check_new_item create_item
-        duplicate_item delete_item create_item_list duplicate_item_list delete_item_list
+        duplicate_item delete_item undo_delete create_item_list duplicate_item_list
+        delete_item_list undo_delete_list
         restore_deleted_item_list reopen_item_list delete_dataset_list"""),
     # final, or undoing another user's deletion or a release: admins (ui/annotate_lifecycle.py)
     _group("restore deleted items, reopen released items or delete datasets", ADMIN, """

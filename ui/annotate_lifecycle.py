@@ -1,8 +1,9 @@
 """The Annotate page's item menu (an "Item ▾" panel under the item header): its widgets and
 its events. Handlers are in ui/lifecycle_handlers.py.
 
-Who may call each event is declared in ui/access.py: show_item_menu, create_item,
-duplicate_item, delete_item (and the list refreshes chained after each change) with the other
+Who may call each event is declared in ui/access.py: show_item_menu, check_new_item,
+create_item, duplicate_item, delete_item, undo_delete (one's own delete only: the store checks
+who deleted the item) and the list refreshes chained after each change, with the other
 annotation events; restore_deleted_item, reopen_item, dataset_delete_preview and
 delete_dataset for admins only. The menu offers a control only to the roles the table lets
 call its event (`offered`). The panel's widgets are mounted when it is first opened,
@@ -49,6 +50,9 @@ def build_item_menu(ui: SimpleNamespace, visible: bool) -> None:
                                                  elem_id="lifecycle-reason")
                 ui.delete_item = gr.Button("Delete this item", size="sm", variant="stop",
                                            scale=0, min_width=130, elem_id="delete-item")
+                # shown after the user's own delete, in this page: a mistake is undone at once
+                ui.undo_delete = gr.Button("Undo delete", size="sm", scale=0, min_width=110,
+                                           visible=False, elem_id="undo-delete")
                 ui.reopen_item = gr.Button("Reopen released (admin)", size="sm", scale=0,
                                            min_width=170, elem_id="reopen-item")
                 ui.deleted_pick = gr.Dropdown([], label="Deleted items (admin)", scale=2,
@@ -65,6 +69,7 @@ def build_item_menu(ui: SimpleNamespace, visible: bool) -> None:
                 gr.HTML("", elem_id="item-menu-spacer")
             ui.lifecycle_message = gr.HTML(elem_id="lifecycle-message")
             ui.dataset_expected = gr.State(None)
+            ui.just_deleted = gr.State(None)      # the id this page deleted last
 
 
 def offered(ui: SimpleNamespace) -> dict:
@@ -158,11 +163,20 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             fail(err)
         rest = [i for i in (ids or store.item_ids()) if i != current]
         messages.info(message)
+        undo = [escape_html(message), current, gr.update(visible=True)]
         if not rest:
-            return [gr.skip()] * len(renderer.outputs) + after_change(request)
+            return [gr.skip()] * len(renderer.outputs) + after_change(request) + undo
         following = ids.index(current) if current in (ids or []) else 0
         return open_item(rest[min(following, len(rest) - 1)], request, work) + \
-            after_change(request)
+            after_change(request) + undo
+
+    def undo_delete(work, item_id, request: gr.Request):
+        try:
+            menu.undo_own_delete(item_id, user_of(request))
+        except EditError as err:
+            fail(err)
+        return opened(item_id, request, work, f"Restored {item_id}.") + \
+            after_change(request) + ["", None, gr.update(visible=False)]
 
     def restore(work, item_id, reason, request: gr.Request):
         user = user_of(request)
@@ -199,6 +213,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
 
     refresh, refresh_in, refresh_out = refresh_list
     menu_after = [ui.deleted_pick, ui.lifecycle_reason]
+    undo_outputs = [ui.lifecycle_message, ui.just_deleted, ui.undo_delete]
     gr.on([ui.new_id.input, ui.new_question.input], check_new_item,
           [ui.work, ui.new_id, ui.new_question], [ui.create_item, ui.lifecycle_message],
           trigger_mode="always_last", api_name="check_new_item", show_progress="hidden")
@@ -211,8 +226,11 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             duplicate, [ui.work, ui.new_id], renderer.outputs + [ui.new_id],
             api_name="duplicate_item"),
         "delete_item": ui.delete_item.click(
-            delete, [ui.work, ui.lifecycle_reason, nav_ids], renderer.outputs + menu_after,
-            api_name="delete_item"),
+            delete, [ui.work, ui.lifecycle_reason, nav_ids],
+            renderer.outputs + menu_after + undo_outputs, api_name="delete_item"),
+        "undo_delete": ui.undo_delete.click(
+            undo_delete, [ui.work, ui.just_deleted], renderer.outputs + menu_after + undo_outputs,
+            api_name="undo_delete"),
         "restore_deleted_item": ui.restore_deleted.click(
             restore, [ui.work, ui.deleted_pick, ui.lifecycle_reason],
             renderer.outputs + menu_after, api_name="restore_deleted_item"),

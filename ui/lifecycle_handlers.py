@@ -79,12 +79,21 @@ class LifecycleHandlers:
         item_id, version = work["item"]["id"], work["saved"]["version"]
         self._call(self.store.delete_item, item_id, user, reason or "", version)
         self.store.delete_draft(user, item_id)
-        return f"Deleted {item_id}. An admin can restore it (Item ▸ Deleted items)."
+        return (f"Deleted {item_id}. Undo delete (in this menu) brings it back; "
+                "an admin can also restore it (Item ▸ Deleted items).")
 
     def restore_deleted(self, item_id: str, reason: str, user: str) -> str:
         if not item_id:
             raise EditError("choose a deleted item to restore")
         self._call(self.store.restore_deleted, item_id, user, reason or "")
+        return item_id
+
+    def undo_own_delete(self, item_id: str | None, user: str) -> str:
+        """Bring back the item `user` deleted last in this page: a delete by mistake was
+        for an admin to undo. Only the user's own delete (the store checks it)."""
+        if not item_id:
+            raise EditError("nothing to undo: you deleted no item in this page")
+        self._call(self.store.restore_deleted, item_id, user, "undo of own delete", user)
         return item_id
 
     def reopen(self, work: dict, reason: str, user: str) -> str:
