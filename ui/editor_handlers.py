@@ -13,7 +13,8 @@ import copy
 
 from store import (ConflictError, DraftConflict, NotFoundError, ReleaseRefusedError, StoreError,
                    ValidationError, diff_items)
-from judges.gold_check import gold_problems, missing_gold, textless_clues
+from judges.gold_check import gold_problems
+from judges.past_draft import missing_gold, textless_clues
 from ui import answer_form as af
 from ui import conflict_merge as cm
 from ui import editor_model as em

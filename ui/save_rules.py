@@ -14,7 +14,8 @@
 """
 from __future__ import annotations
 
-from judges.gold_check import still_holds, textless_clue_numbers
+from judges.gold_check import still_holds
+from judges.past_draft import textless_clue_numbers
 from store import diff_items
 from ui import editor_model as em
 
@@ -41,7 +42,7 @@ def apply_ticked(item: dict, ticked: list[str] | tuple) -> dict:
 
 
 def no_gold_note(item: dict) -> str:
-    """The save's sentence for a draft saved without its gold answer (judges.gold_check
+    """The save's sentence for a draft saved without its gold answer (judges.past_draft
     .missing_gold refuses that past draft): the annotator is told, not stopped."""
     if str(item.get("answer") or "").strip():
         return ""
@@ -50,7 +51,7 @@ def no_gold_note(item: dict) -> str:
 
 def textless_clue_note(item: dict) -> str:
     """The save's sentence for a draft saved with clues that have no text yet
-    (judges.gold_check.textless_clues refuses them past draft)."""
+    (judges.past_draft.textless_clues refuses them past draft)."""
     empty = textless_clue_numbers(item)
     if not empty:
         return ""

@@ -1,0 +1,42 @@
+"""What an item past `draft` must have, that an import or a draft may lack: the editor's
+rules, not the import's (an import may bring an item without its answer, and Add clue makes a
+clue before its words are typed).
+
+- `missing_gold`: an item in review, verified or released needs its gold answer (nothing
+  can score it without one);
+- `textless_clues`: its clues need their text, since clue-guided and clue-injection runs
+  give models the clues' words.
+A draft may wait for both; the save says so (ui/save_rules).
+"""
+from __future__ import annotations
+
+from judges.gold_check import GoldProblem
+
+
+def missing_gold(item: dict) -> GoldProblem | None:
+    """The problem of an item past `draft` (in review, verified, released...) saved with no
+    gold answer: nothing can score it. A draft may wait for its answer; None when it may."""
+    status = item.get("status") or "draft"
+    if status == "draft" or str(item.get("answer") or "").strip():
+        return None
+    which = "an item in review" if status == "in_review" else f"a {status} item"
+    return GoldProblem("answer", f"empty: {which} needs its gold answer; keep it a draft "
+                                 "until it has one")
+
+
+def textless_clue_numbers(item: dict) -> list[str]:
+    """The numbers (from 1, as the clue table shows them) of the clues without text."""
+    return [str(number) for number, clue in enumerate(item.get("clues") or [], start=1)
+            if not str(clue.get("text") or "").strip()]
+
+
+def textless_clues(item: dict) -> GoldProblem | None:
+    """The problem of an item past `draft` saved with a clue that has no text: a clue
+    injection would hand models an empty clue. None for a draft, or when every clue has
+    words."""
+    empty = textless_clue_numbers(item)
+    if not empty or (item.get("status") or "draft") == "draft":
+        return None
+    which = (f"clue {empty[0]} has no text: type what it shows, or remove it" if len(empty) == 1
+             else f"clues {', '.join(empty)} have no text: type what each shows, or remove it")
+    return GoldProblem("clues", f"{which}; a clue without words may only wait in a draft")
