@@ -218,25 +218,28 @@ def finished_newest_first(store, run_ids, size=None) -> list[str]:
                                             -size(rid) if size else 0))
 
 
-CELL_REMEDY = "to show another, name the runs with --runs without the one shown"
+CELL_REMEDY = "to show another, leave the one shown out"
 
 
-def one_run_per_cell(store, cells: dict, describe) -> tuple[set, str]:
+def one_run_per_cell(store, cells: dict, describe, show_command) -> tuple[set, str]:
     """A table cell shows one run: of the runs that fall in one (a 3-repeat and a 3-sample
     run of one model, say), the newest finished one (`finished_newest_first`), whatever the
     order they were given in. Returns (the runs not shown, a note naming for each such cell
-    the run shown and the others, and how to show another; '' when no cell had several).
-    cells: {cell key: run ids}; describe(cell key) says what the cell is."""
+    the run shown and the others, and how to show another: the whole command that prints the
+    table without the runs shown in those cells, `show_command(run ids)`; '' when no cell
+    had several). cells: {cell key: run ids}; describe(cell key) says what the cell is."""
     names = labels(store, [rid for runs in cells.values() for rid in runs])
-    left_out, said = set(), []
+    left_out, said, crowded = set(), [], set()
     for key in sorted(cells, key=str):
         if len(cells[key]) < 2:
             continue
         shown, *others = finished_newest_first(store, cells[key])
         left_out.update(others)
+        crowded.add(shown)
         said.append(f"{describe(key)} shows {names[shown]} (not shown: "
                     f"{', '.join(sorted(names[rid] for rid in others))})")
     if not said:
         return left_out, ""
+    rest = sorted(rid for runs in cells.values() for rid in runs if rid not in crowded)
     return left_out, ("Several runs for one cell, the newest finished one shown: "
-                      + "; ".join(said) + f"; {CELL_REMEDY}.")
+                      + "; ".join(said) + f"; {CELL_REMEDY} ({show_command(rest)}).")
