@@ -147,9 +147,10 @@ def tables_text(store, run_ids: list[str] | None, dataset: str | None, fmt: str,
     """Every table of the selection (`selections`; make(selection) builds one) rendered in
     `fmt`, each after its heading, and remarks: what a one-table format leaves out
     (`one_table`, with command(run ids, dataset), the command line that prints the table
-    of those runs in this format), the runs a CSV's table left out (`Table.left_out`, which the other
-    formats print under the table) and each table that could not be made, with why. ResultsError when none
-    could be made (with that one table's reason when there was one)."""
+    of those runs in this format), the runs a CSV's table left out (`Table.left_out`, which
+    the other formats print under the table) and each table that could not be made, with
+    why. ResultsError when none could be made (with that one table's reason when there was
+    one)."""
     from store import StoreError
 
     from scoring.tables import render
