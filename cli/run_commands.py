@@ -2,8 +2,8 @@
 
     python app.py run --db DB --endpoint NAME --setting S [--clues SOURCE] [--image-mode M]
                       [--samples N] [--repeats R] [--temperature T] [--top-p P] [--max-tokens N]
-                      [--seed S] [--preset mmr-life] [item filters] [--budget USD]
-                      [--deadline SECONDS] [--dry-run] [--json]
+                      [--seed S] [--preset mmr-life] [--box-convention C] [item filters]
+                      [--budget USD] [--deadline SECONDS] [--dry-run] [--json]
     python app.py run --db DB --resume ID [--retry-errors] [--json]
 
 Watching and steering runs (`runs`): cli/runs_commands.py.
@@ -28,6 +28,7 @@ EXIT = {"done": 0, "failed": 1, "lost": 1}
 
 
 def add_parsers(sub) -> None:
+    from domain.geometry import STATED_CONVENTIONS
     from runner.config import CLUE_PASS_SETTINGS, IMAGE_FORMATS, IMAGE_MODES, PRESETS, SETTINGS
 
     p = sub.add_parser("run", help="run a model over items (or resume a run)",
@@ -58,6 +59,11 @@ def add_parsers(sub) -> None:
     p.add_argument("--image-max-pixels", type=int, metavar="P")
     p.add_argument("--image-format", choices=IMAGE_FORMATS, default="jpeg")
     p.add_argument("--image-quality", type=int, default=90)
+    p.add_argument("--box-convention", choices=STATED_CONVENTIONS, default="auto", metavar="C",
+                   help="how the model writes its boxes, for the grounded score and Inspect: "
+                        "auto (default: each reply's scale detected, corners x0,y0,x1,y1 "
+                        "assumed), or pixels, normalized_1, normalized_1000 (corners), or "
+                        "the same after xywh_ (x, y, width, height)")
     items = p.add_argument_group("items (a filter, or explicit ids)")
     for key in ("dataset", "domain", "subtask", "status"):
         items.add_argument(f"--{key}")
@@ -109,7 +115,8 @@ def _config(args):
         temperature=args.temperature, top_p=args.top_p, max_tokens=args.max_tokens,
         seed=args.seed, preset=args.preset, image_max_pixels=args.image_max_pixels,
         image_format=args.image_format, image_quality=args.image_quality,
-        filters=_filters(args), ids=parse_id_list(args.ids) or None)
+        filters=_filters(args), ids=parse_id_list(args.ids) or None,
+        box_convention=args.box_convention)
     return config, _execution(args, Execution())
 
 

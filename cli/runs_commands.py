@@ -13,7 +13,7 @@ import sys
 
 from cli.endpoint_commands import fail, open_store
 from runner.run_refs import resolve_run
-from runner.config import draws_text
+from runner.config import boxes_text, draws_text
 from runner.costs import money
 from runner.totals import request_control, status_counts
 
@@ -120,9 +120,10 @@ def run_runs(args) -> int:
         return 0
     for r in runs:
         t, c = r["totals"], r["config"]
+        draws = " · ".join(p for p in (draws_text(c) or "1 sample", boxes_text(c)) if p)
         print(f"{r['id']}\t{r.get('name') or '-'}\t{r['status']}\t{r['endpoint']}"
               f"\t{c.get('setting')}"
               f"\tclues {c.get('clues')}\timages {c.get('image_mode')}"
-              f"\t{draws_text(c) or '1 sample'}"
+              f"\t{draws}"
               f"\t{t.get('done', 0)}/{t.get('total', '?')}\t{money(t.get('cost'))}")
     return 0

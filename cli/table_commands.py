@@ -71,14 +71,20 @@ def _runs(text: str | None) -> list[str]:
 def _print_tables(store, args, make, protocol: str = "general") -> int:
     """Each table of the selection (`scoring.by_dataset.tables_text`: the runs named, else a
     table per dataset and group of runs that share items; make(selection) builds one) on
-    stdout; what was left out, and why a table could not be made, on stderr."""
+    stdout; what was left out, and why a table could not be made, on stderr: a group left
+    out with the whole command that prints it (this command's options, its runs named)."""
     from scoring.by_dataset import tables_text
+    from scoring.commands import table_command
     from scoring.results import ResultsError
     from store import StoreError
 
     try:
-        text, remarks = tables_text(store, resolve_runs(store, _runs(args.runs)), args.dataset,
-                                    args.format, make, protocol)
+        text, remarks = tables_text(
+            store, resolve_runs(store, _runs(args.runs)), args.dataset, args.format, make,
+            protocol, command=lambda ids, dataset: table_command(
+                getattr(args, "kind", "leaderboard"), ids, dataset=dataset,
+                protocol=getattr(args, "protocol", "general"), judge=args.judge,
+                by=getattr(args, "by", None), human=args.human, fmt=args.format))
     except (ResultsError, StoreError) as error:
         return fail(str(error))
     print(text)

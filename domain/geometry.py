@@ -1,10 +1,18 @@
 """Boxes: which convention a model's boxes use, and where they fall on the original image.
 
 A model sees its images downscaled to the run's `image_max_pixels` (`fit_within`) and answers
-with boxes in one of three conventions: pixels of the image as sent, 0-1 or 0-1000 normalised
-(as Qwen-VL prints them). GT boxes are pixels of the original image. `box_to_pixels` is the one
-rule that takes a model's box to original pixels: the grounded score compares it with the GT
-boxes and the Inspect overlay draws it, so the two cannot disagree.
+with boxes in one of three scales: pixels of the image as sent, 0-1 or 0-1000 normalised
+(as Qwen-VL prints them), and in one of two layouts: corners x0, y0, x1, y1 (xyxy), or a
+corner and a size x, y, width, height (xywh, as COCO writes boxes). GT boxes are pixels of the
+original image. `box_to_pixels` is the one rule that takes a model's box to original pixels:
+the grounded score compares it with the GT boxes and the Inspect overlay draws it, so the two
+cannot disagree.
+
+Which convention a reply's boxes use is detected (`detect_box_convention`: the scale only;
+corners are assumed, since four numbers do not tell a size from a corner) unless the run
+states it (`box_convention`, a run setting: `BOX_CONVENTIONS`, "auto" by default): a
+researcher who knows the model writes xywh, or 0-1000 on a small image the detection would
+read as pixels, says so once for the run instead of each reply being guessed alone.
 """
 from __future__ import annotations
 
@@ -25,6 +33,43 @@ def fit_within(width: int, height: int, max_pixels: int | None) -> tuple[int, in
     return new_width, new_height
 
 
+AUTO = "auto"
+SCALES = {"pixels": "pixels", "normalized_1": "0-1", "normalized_1000": "0-1000"}
+XYWH = "xywh_"
+BOX_CONVENTIONS = (*SCALES, *(XYWH + scale for scale in SCALES))
+"""What a response records as its boxes' convention: a scale ("pixels", "normalized_1",
+"normalized_1000": corners, as recorded before xywh was known), or "xywh_" and a scale."""
+STATED_CONVENTIONS = (AUTO, *BOX_CONVENTIONS)
+"""What a run may state: auto (detect each reply's scale, corners assumed) or a convention."""
+
+
+def convention_text(convention: str | None) -> str:
+    """'xyxy pixels', 'xywh 0-1000', 'auto': a convention as a person reads it."""
+    if not convention or convention == AUTO:
+        return AUTO
+    layout, scale = ("xywh", convention[len(XYWH):]) if convention.startswith(XYWH) \
+        else ("xyxy", convention)
+    return f"{layout} {SCALES.get(scale, scale)}"
+
+
+def reply_box_convention(clues: list[dict], image_size: tuple[int, int] | None = None,
+                   stated: str = AUTO) -> tuple[str | None, str]:
+    """The convention of a reply's boxes and why: the run's `stated` one when it states one
+    (None when the reply has no box), else `detect_box_convention`."""
+    if stated in (None, "", AUTO):
+        return detect_box_convention(clues, image_size)
+    if stated not in BOX_CONVENTIONS:
+        raise ValueError(f"box convention must be one of {', '.join(STATED_CONVENTIONS)}, "
+                         f"not {stated!r}")
+    if not _boxes(clues):
+        return None, ""
+    return stated, f"{convention_text(stated)}, as the run states"
+
+
+def _boxes(clues: list[dict]) -> list:
+    return [box for c in clues for box in c.get("boxes") or ([c["box"]] if c.get("box") else [])]
+
+
 def detect_box_convention(clues: list[dict], image_size: tuple[int, int] | None = None
                           ) -> tuple[str | None, str]:
     """Which coordinate system the model's boxes use, and the rule that decided it.
@@ -37,7 +82,7 @@ def detect_box_convention(clues: list[dict], image_size: tuple[int, int] | None 
        pixels of a large image rarely keeps every box in its top-left 1000 px)
     6. otherwise (boxes fit an image of at most 1000 px) -> pixels
     """
-    found = [box for c in clues for box in c.get("boxes") or ([c["box"]] if c.get("box") else [])]
+    found = _boxes(clues)
     if not found:
         return None, ""
     coords = [v for box in found for v in box]
@@ -57,9 +102,13 @@ def detect_box_convention(clues: list[dict], image_size: tuple[int, int] | None 
 
 def box_to_pixels(box: list[float], convention: str, image_size: tuple[int, int],
                   max_pixels: int | None = None) -> list[float]:
-    """A model box in original-image pixels. `image_size` is the original's (width, height);
-    pixel boxes refer to the image as sent, i.e. the original fitted within `max_pixels`."""
+    """A model box in original-image pixels, as corners. `image_size` is the original's
+    (width, height); pixel boxes refer to the image as sent, i.e. the original fitted within
+    `max_pixels`; an xywh box is a corner and a size."""
     width, height = image_size
+    if convention.startswith(XYWH):
+        x, y, w, h = box
+        box, convention = [x, y, x + w, y + h], convention[len(XYWH):]
     if convention == "pixels":
         sent_width, sent_height = fit_within(width, height, max_pixels)
         if (sent_width, sent_height) == (width, height):

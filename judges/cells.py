@@ -38,3 +38,10 @@ def markdown_cell(text) -> str:
     """A table cell that Markdown shows as written: a `|` in a domain name splits no column,
     and markup or a link from an item's field or a model's name is text, not HTML."""
     return str(text).translate(_MARKDOWN_CELL)
+
+
+def fixed(value: float, digits: int, signed: bool = False) -> str:
+    """A number as every table, chart and heatmap prints it: `digits` decimals ('+' before
+    a change when `signed`), and never "-0.00": a value that rounds to zero (a change of
+    -0.001, a difference of two equal accuracies computed as -1e-15) reads 0.00 (+0.00)."""
+    return f"{round(value, digits) + 0.0:{'+' if signed else ''}.{digits}f}"

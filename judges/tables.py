@@ -30,7 +30,7 @@ import io
 import json
 from dataclasses import dataclass, field
 
-from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, latex_escape,  # noqa: F401
+from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, fixed, latex_escape,  # noqa: F401
                           markdown_cell, spreadsheet_cell)
 
 MARK_RULE = ("Bold: the highest value of its column; underlined: the second highest (ties "
@@ -191,13 +191,14 @@ class Table:
         if value is None:     # nothing scored: its n (0) still said where the cells say n
             dash = "--" if latex else "–"
             return f"{dash} (n {n})" if n is not None and common is None else dash
-        text = f"{value:.{col.digits}f}"
+        text = fixed(value, col.digits)
         delta, low = row.get(f"{col.key}_delta"), row.get(f"{col.key}_ci_low")
         if delta is not None:
             sign = self.delta_text(row, col.key, col.digits)
             text += f"\\textsubscript{{{sign}}}" if latex else f" ({sign})"
         if self.show_ci and low is not None:
-            interval = f"[{low:.{col.digits}f}, {row[f'{col.key}_ci_high']:.{col.digits}f}]"
+            high = row[f"{col.key}_ci_high"]
+            interval = f"[{fixed(low, col.digits)}, {fixed(high, col.digits)}]"
             text += f" {{\\scriptsize {interval}}}" if latex else f" {interval}"
         if n is not None and common is None:
             text += f" (n {n})"
@@ -211,7 +212,7 @@ class Table:
         delta = row.get(f"{key}_delta")
         if delta is None:
             return None
-        text, n = f"{delta:+.{digits}f}", row.get(f"{key}_n")
+        text, n = fixed(delta, digits, signed=True), row.get(f"{key}_n")
         delta_n = row.get(f"{key}_delta_n")
         if delta_n is not None and {n, row.get("_baseline_n", n)} != {delta_n}:
             text += f", n {delta_n}"
@@ -267,4 +268,4 @@ def _rounded(value, col: Column):
     """A numeric cell as printed (col.digits decimals; an int when digits is 0)."""
     if not col.numeric or not isinstance(value, float):
         return value
-    return int(round(value)) if col.digits == 0 else round(value, col.digits)
+    return int(round(value)) if col.digits == 0 else round(value, col.digits) + 0.0

@@ -14,6 +14,8 @@ import json
 import re
 from dataclasses import asdict, dataclass, field, fields
 
+from domain.geometry import AUTO, STATED_CONVENTIONS, convention_text
+
 SETTINGS = ("direct", "cot", "clue_guided", "structured")
 CLUE_PASS_SETTINGS = ("clue_guided", "structured")
 IMAGE_MODES = ("full", "text_only", "clue_masked", "clue_crops")
@@ -36,6 +38,14 @@ def draws_text(config: dict) -> str:
         if count > 1:
             parts.append(f"{count} {key}")
     return " · ".join(parts)
+
+
+def boxes_text(config: dict) -> str:
+    """'boxes xywh pixels' when the run states its boxes' convention, '' for auto: said
+    beside the setting wherever a run's setup is described (as `draws_text`), so that two
+    runs reading the same replies' boxes two ways are told apart."""
+    stated = config.get("box_convention") or AUTO
+    return "" if stated == AUTO else f"boxes {convention_text(stated)}"
 
 
 class ConfigError(ValueError):
@@ -84,6 +94,8 @@ class RunConfig:
     image_quality: int = 90
     filters: dict = field(default_factory=dict)   # dataset, domain, subtask, status, flagged
     ids: list[str] | None = None
+    box_convention: str = AUTO           # how the replies' boxes are read: auto (detected per
+                                         # reply) or stated (domain.geometry.BOX_CONVENTIONS)
 
     def validate(self) -> "RunConfig":
         def need(ok: bool, message: str) -> None:
@@ -115,6 +127,9 @@ class RunConfig:
         need(self.image_format in IMAGE_FORMATS,
              f"image format must be one of {', '.join(IMAGE_FORMATS)}")
         need(1 <= self.image_quality <= 100, "image quality must be 1..100")
+        need(self.box_convention in STATED_CONVENTIONS,
+             f"box convention must be one of {', '.join(STATED_CONVENTIONS)}, not "
+             f"{self.box_convention!r}")
         unknown = set(self.filters) - set(FILTER_KEYS)
         need(not unknown, f"unknown item filters {sorted(unknown)}; use {', '.join(FILTER_KEYS)}")
         need(not (self.ids and any(v not in (None, "") for v in self.filters.values())),
@@ -208,10 +223,12 @@ def resolved_config(config: RunConfig, endpoint: dict, templates: dict[str, int]
 
 def config_id(resolved: dict) -> str:
     """sha256 of what determines the replies (names and labels left out: renaming an
-    endpoint or choosing a preset by hand instead of by name does not change the id)."""
+    endpoint or choosing a preset by hand instead of by name does not change the id; nor
+    does the box convention, which says how the replies are read, not what is asked)."""
     hashed = {k: v for k, v in resolved.items() if k not in ("endpoint", "preset", "filters",
                                                              "ids", "temperature", "top_p",
-                                                             "max_tokens", "seed")}
+                                                             "max_tokens", "seed",
+                                                             "box_convention")}
     hashed["endpoint"] = {"base_url": resolved["endpoint"]["base_url"],
                           "model": resolved["endpoint"]["model"]}
     return sha256_json(hashed)

@@ -32,13 +32,15 @@ def is_endpoint_failure(failure) -> bool:
 
 
 def _extracted(text: str, answer_type: str, options: list | None,
-               image_size: tuple[int, int] | None, complete: bool = True) -> dict:
+               image_size: tuple[int, int] | None, complete: bool = True,
+               box_convention: str = "auto") -> dict:
     """`complete` False (a reply cut off by max_tokens): read from its whole statements only,
     as scoring reads it, never from a fallback (a cut-off "...per-100 g column\n2" showed the
-    answer 2 in Experiments and Inspect while every verdict said unparsed)."""
+    answer 2 in Experiments and Inspect while every verdict said unparsed).
+    `box_convention`: the run's (`RunConfig.box_convention`): "auto" detects each reply's."""
     try:
         extraction = extract(text or "", answer_type, options, image_size=image_size,
-                             complete=complete)
+                             complete=complete, box_convention=box_convention)
     except Exception as error:  # a paid reply is kept even when extraction breaks on it
         return {"status": "unparsed", "reason": f"extraction failed: {type(error).__name__}: "
                 f"{error}"[:500], "answer": None, "clues": [], "box_convention": None}
@@ -50,12 +52,14 @@ def _extracted(text: str, answer_type: str, options: list | None,
 def from_reply(work_id: int, reply: dict, answer_type: str, options: list | None, *,
                cache_key: str, price_cost: float | None, cached_from: str | None = None,
                attempts: int = 0, rate_limited: int = 0,
-               image_size: tuple[int, int] | None = None, phase: str = "answer") -> dict:
+               image_size: tuple[int, int] | None = None, phase: str = "answer",
+               box_convention: str = "auto") -> dict:
     """A response row from a reply: a ChatResult's fields or a cache entry (same keys:
     text, finish_reason, refusal, prompt_tokens, completion_tokens, latency).
     `cached_from`: None for a reply received now, else the run that made the cached reply
     ('' when unknown): such a row is free and marked cached.
-    `image_size` is the first image as the model saw it (tells pixel boxes from 0-1000)."""
+    `image_size` is the first image as the model saw it (tells pixel boxes from 0-1000);
+    `box_convention` the run's statement of its boxes' convention ("auto": detected)."""
     text = reply.get("text") or ""
     finish = reply.get("finish_reason")
     cached = cached_from is not None
@@ -70,7 +74,8 @@ def from_reply(work_id: int, reply: dict, answer_type: str, options: list | None
         row.update(status="refused", reason=f"refused: {detail}"[:500], answer=None, clues=[],
                    box_convention=None)
         return row
-    row.update(_extracted(text, answer_type, options, image_size, complete=finish != "length"))
+    row.update(_extracted(text, answer_type, options, image_size, complete=finish != "length",
+                          box_convention=box_convention))
     if phase == "clues":
         row.update(status="ok", reason=f"{len(row['clues'])} clues read") if row["clues"] else \
             row.update(status="unparsed", reason="no clues found in the reply")

@@ -115,7 +115,8 @@ class Sender:
                           price_cost=cost(self.price, reply.get("prompt_tokens"),
                                           reply.get("completion_tokens")),
                           attempts=attempts, rate_limited=rate_limited,
-                          image_size=self._seen_size(item), phase=request.work["phase"])
+                          image_size=self._seen_size(item), phase=request.work["phase"],
+                          box_convention=self.config.get("box_convention") or "auto")
 
     def _original_sizes(self, messages: list[dict]) -> dict[str, tuple[int, int]]:
         """{sha: (width, height)} of the stored images the messages refer to: what the

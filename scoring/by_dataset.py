@@ -9,16 +9,17 @@ sharing_groups`: finished runs first, then those with the most items), one table
 each saying its n. A format that holds one table (CSV, JSON) cannot carry several: for
 several datasets the message names them and the flag; for several groups of one dataset it
 holds the first (the most runs) and `remarks` name the runs of the others and how to print
-them. Named runs (`--runs`) are taken as given, within `--dataset` when both are set.
+them (the whole command, `scoring.commands.table_command`). Named runs (`--runs`) are taken
+as given, within `--dataset` when both are set.
 """
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass
 
 from judges.pairing import recorded_items, sharing_groups
 from judges.tables import latex_escape, markdown_cell
 
+from scoring.commands import command
 from scoring.compared import finished_newest_first, labels, summaries
 from scoring.results import ResultsError
 
@@ -65,13 +66,25 @@ def selections(store, run_ids: list[str] | None, dataset: str | None,
     if dataset is not None:
         by_dataset = {dataset: by_dataset[dataset]}
     if not by_dataset:
-        raise ResultsError("no run has scores yet: python app.py score --run ID")
+        raise ResultsError(no_scores_yet(store, protocol))
     if len(by_dataset) > 1 and fmt in ONE_TABLE_FORMATS:
         raise ResultsError(f"scored runs are on {len(by_dataset)} datasets: "
                            f"{_listed(by_dataset)}. A {fmt} file holds one table: choose "
                            f"one with --dataset NAME (or name runs with --runs A,B)")
     return [selection for name, runs in by_dataset.items()
             for selection in grouped(store, name, runs, protocol)]
+
+
+def no_scores_yet(store, protocol: str) -> str:
+    """Why there is no table at all, with the command that scores the newest run that has
+    responses (a real run id: a placeholder such as ID runs nowhere), or, with no such run,
+    where to start one."""
+    counts = store.response_counts()
+    newest = next((run["id"] for run in store.list_runs() if counts.get(run["id"])), None)
+    if newest is None:
+        return "no run has scores yet, nor any response: start one (python app.py run --help)"
+    return (f"no run has scores yet (to score the newest: "
+            f"{command('score', '--run', newest, '--protocol', protocol)})")
 
 
 def grouped(store, dataset: str, run_ids: list[str], protocol: str) -> list[Selection]:
@@ -110,10 +123,11 @@ def heading(selection: Selection, fmt: str, several: bool) -> str:
     return f"## {markdown_cell(title)}\n\n" + (f"{markdown_cell(rule)}\n\n" if rule else "")
 
 
-def one_table(chosen: list[Selection], store, fmt: str) -> tuple[list[Selection], list[str]]:
+def one_table(chosen: list[Selection], store, fmt: str, command
+              ) -> tuple[list[Selection], list[str]]:
     """In a one-table format, the first group of a dataset split in several, and the
-    remarks naming the runs of the others with the command that prints them; the
-    selections as they are otherwise."""
+    remarks naming the runs of the others with the command that prints them (command(run
+    ids, dataset): the whole command line); the selections as they are otherwise."""
     if fmt not in ONE_TABLE_FORMATS or len(chosen) < 2:
         return chosen, []
     first, others = chosen[0], chosen[1:]
@@ -124,23 +138,25 @@ def one_table(chosen: list[Selection], store, fmt: str) -> tuple[list[Selection]
     for s in others:
         remarks.append(f"not in it, group {s.group}: "
                        + "; ".join(f"{names[rid]} [{rid}]" for rid in s.run_ids)
-                       + f": print it with --runs {shlex.quote(','.join(s.run_ids))}")
+                       + f": print it with {command(s.run_ids, s.dataset)}")
     return [first], remarks
 
 
 def tables_text(store, run_ids: list[str] | None, dataset: str | None, fmt: str, make,
-                protocol: str = "general") -> tuple[str, list[str]]:
+                protocol: str = "general", *, command) -> tuple[str, list[str]]:
     """Every table of the selection (`selections`; make(selection) builds one) rendered in
     `fmt`, each after its heading, and remarks: what a one-table format leaves out
-    (`one_table`), the runs a CSV's table left out (`Table.left_out`, which the other
-    formats print under the table) and each table that could not be made, with why. ResultsError when none
-    could be made (with that one table's reason when there was one)."""
+    (`one_table`, with command(run ids, dataset), the command line that prints the table
+    of those runs in this format), the runs a CSV's table left out (`Table.left_out`, which
+    the other formats print under the table) and each table that could not be made, with
+    why. ResultsError when none could be made (with that one table's reason when there was
+    one)."""
     from store import StoreError
 
     from scoring.tables import render
 
     chosen = selections(store, run_ids, dataset, fmt, protocol)
-    chosen, remarks = one_table(chosen, store, fmt)
+    chosen, remarks = one_table(chosen, store, fmt, command)
     texts, several = [], len(chosen) > 1
     for selection in chosen:
         try:

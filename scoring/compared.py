@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from judges.pairing import PairingError, Shared, item_key, recorded_items, scored_by_all, \
     shared_items
-from runner.config import draws_text
+from runner.config import boxes_text, draws_text
 from runner.leases import effective_status
 
 from scoring.extraction import CLUELAB
@@ -40,8 +40,9 @@ def run_state(run: dict) -> str:
 
 def run_label(run: dict, with_status: bool = True) -> str:
     """How a table names a run: its name when it has one, else model and setting (and clue
-    source, image mode, samples and repeats when not the default); a run that did not finish says so
-    ("(cancelled)", "(interrupted)", ...): its numbers cover only what it answered.
+    source, image mode, samples and repeats and box convention when not the default); a run
+    that did not finish says so ("(cancelled)", "(interrupted)", ...): its numbers cover only
+    what it answered.
     `with_status` False: the name alone (the exports give the status its own column)."""
     config = run["config"]
     name = (run.get("name") or "").strip()
@@ -54,8 +55,8 @@ def run_label(run: dict, with_status: bool = True) -> str:
             label += f" · clues {config['clues']}"
         if config.get("image_mode", "full") != "full":
             label += f" · {config['image_mode']}"
-        if draws_text(config):
-            label += f" · {draws_text(config)}"
+        for extra in (draws_text(config), boxes_text(config)):
+            label += f" · {extra}" if extra else ""
     status = run_state(run)
     return f"{label} ({status})" if with_status and status in UNFINISHED else label
 
@@ -218,25 +219,28 @@ def finished_newest_first(store, run_ids, size=None) -> list[str]:
                                             -size(rid) if size else 0))
 
 
-CELL_REMEDY = "to show another, name the runs with --runs without the one shown"
+CELL_REMEDY = "to show another, leave the one shown out"
 
 
-def one_run_per_cell(store, cells: dict, describe) -> tuple[set, str]:
+def one_run_per_cell(store, cells: dict, describe, show_command) -> tuple[set, str]:
     """A table cell shows one run: of the runs that fall in one (a 3-repeat and a 3-sample
     run of one model, say), the newest finished one (`finished_newest_first`), whatever the
     order they were given in. Returns (the runs not shown, a note naming for each such cell
-    the run shown and the others, and how to show another; '' when no cell had several).
-    cells: {cell key: run ids}; describe(cell key) says what the cell is."""
+    the run shown and the others, and how to show another: the whole command that prints the
+    table without the runs shown in those cells, `show_command(run ids)`; '' when no cell
+    had several). cells: {cell key: run ids}; describe(cell key) says what the cell is."""
     names = labels(store, [rid for runs in cells.values() for rid in runs])
-    left_out, said = set(), []
+    left_out, said, crowded = set(), [], set()
     for key in sorted(cells, key=str):
         if len(cells[key]) < 2:
             continue
         shown, *others = finished_newest_first(store, cells[key])
         left_out.update(others)
+        crowded.add(shown)
         said.append(f"{describe(key)} shows {names[shown]} (not shown: "
                     f"{', '.join(sorted(names[rid] for rid in others))})")
     if not said:
         return left_out, ""
+    rest = sorted(rid for runs in cells.values() for rid in runs if rid not in crowded)
     return left_out, ("Several runs for one cell, the newest finished one shown: "
-                      + "; ".join(said) + f"; {CELL_REMEDY}.")
+                      + "; ".join(said) + f"; {CELL_REMEDY} ({show_command(rest)}).")

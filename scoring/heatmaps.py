@@ -15,7 +15,7 @@ import html
 
 import numpy as np
 
-from judges.tables import Table
+from judges.tables import Table, fixed
 
 ACCURACY_SCALE = (0.0, 100.0)    # accuracy (%): the colour of a value never depends on others
 CORRELATION_SCALE = (-1.0, 1.0)
@@ -84,11 +84,13 @@ def fitted_heads(names: list[str]) -> tuple[list[str], list[str]]:
 
 
 def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = "",
-                 digits: int = 1, diverging: bool = False, deltas=None,
+                 digits: int = 2, diverging: bool = False, deltas=None,
                  fit: bool = False) -> str:
     """An HTML table coloured by value on its fixed scale (accuracy %, or Pearson's r when
-    `diverging`), in a box with its legend; None cells print a dash. `deltas` (same shape) are
-    printed beside the value as (+x.x), or as written when text (a change with its n).
+    `diverging`), in a box with its legend; None cells print a dash. Values have `digits`
+    decimals (2, as the tables print accuracies and r) and never read -0.00; `deltas` (same
+    shape) are printed beside the value as (+x.xx), or as written when text (a change with its
+    n, as its table prints it).
     `fit`: the table is as wide as its box whatever the number of columns (fixed layout,
     equal columns, titles wrapped; a square map whose names do not fit numbers its columns
     and leads each row's name with its number: `fitted_heads`; full names in the tooltips;
@@ -113,10 +115,10 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
             if v is None or (isinstance(v, float) and np.isnan(v)):
                 cells.append("<td>–</td>")
                 continue
-            text = f"{round(v, digits) + 0.0:.{digits}f}"     # never "-0.00"
+            text = fixed(v, digits)
             d = deltas[i][j] if deltas is not None else None
             if d is not None:        # a number, or a change as its table prints it
-                text += f" ({d})" if isinstance(d, str) else f" ({d:+.{digits}f})"
+                text += f" ({d})" if isinstance(d, str) else f" ({fixed(d, digits, True)})"
             rgb = _rgb(v, low, high, diverging)
             cells.append('<td style="background:rgb({},{},{});color:{}">'.format(
                 *rgb, text_colour(rgb)) + f"{esc(text)}</td>")
@@ -149,16 +151,20 @@ def colour_legend(low: float, high: float, diverging: bool, digits: int) -> str:
 
 def injection_heatmap(table: Table) -> str:
     """The clue-injection table coloured by accuracy; each row's shared items beside its
-    solver (the accuracy columns are its numeric ones but the items), each change against
-    No Clue as the table prints it (with its n when it is not the cells')."""
-    sources = [c.key for c in table.columns[1:] if c.numeric and c.key != "items"]
+    solver (the accuracy columns are its numeric ones but the items), each value and change
+    against No Clue with the digits the table prints them with (a cell read 15.4 (-7.7) here
+    and 15.38 (-7.69) in the table and its downloads), the change with its n when it is not
+    the cells'."""
+    columns = [c for c in table.columns[1:] if c.numeric and c.key != "items"]
+    sources, digits = [c.key for c in columns], max((c.digits for c in columns), default=2)
     rows = [r["solver"] + (f" ({r['items']} items)" if r.get("items") is not None else "")
             for r in table.rows]
     values = [[r.get(s) for s in sources] for r in table.rows]
-    deltas = [[table.delta_text(r, s, 1) for s in sources] for r in table.rows]
+    deltas = [[table.delta_text(r, s, digits) for s in sources] for r in table.rows]
     if not rows:
         return "<p>No general scores for runs with clue sources yet.</p>"
-    return heatmap_html(rows, sources, values, deltas=deltas, caption=table.caption)
+    return heatmap_html(rows, sources, values, deltas=deltas, caption=table.caption,
+                        digits=digits)
 
 
 def correlation_heatmap(summaries: dict[str, dict]) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from judges.paper_tables import clue_injection_table
 from judges.tables import Column, Table
 
+from scoring.commands import table_command
 from scoring.compared import VERBENCH_NO_ACCURACY, SETTING_TITLES, clue_source, grouped, labels, \
     left_out_note, \
     on_scored_by_all, on_shared, one_run_per_cell, plain_name, run_state, solver_label, \
@@ -20,18 +21,20 @@ from scoring.results import ResultsError
 from scoring.table_marks import on_page_items, with_judges
 
 
-def _cells_by_solver(store, found: dict, solver_of, column_of, what: str):
+def _cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_command):
     """{(solver, column): accuracy %}, {solver: n}, {(solver, column): the cell's run (id,
     name, n, judge and its result on the shared items)} and notes: every cell's run compared
     on the items all of them share. solver_of(config) names a run's row, column_of(config)
     its column; of several runs in one cell the newest finished one is shown, the notes
-    naming the others (`one_run_per_cell`)."""
+    naming the others and the command that shows another (`one_run_per_cell`,
+    show_command(run ids): `scoring.commands.table_command` of this table)."""
     configs = {rid: store.get_run(rid)["config"] for rid in found}
     cells_runs: dict[tuple, list] = {}
     for rid, config in configs.items():
         cells_runs.setdefault((solver_of(config), column_of(config)), []).append(rid)
     left_out, cell_note = one_run_per_cell(store, cells_runs,
-                                           lambda key: f"{key[0]} with {what} {key[1]}")
+                                           lambda key: f"{key[0]} with {what} {key[1]}",
+                                           show_command)
     found = {rid: result for rid, result in found.items() if rid not in left_out}
     names = labels(store, list(found))
     found, shared = on_shared(found, names)
@@ -92,8 +95,9 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                      for rid in found):
         raise ResultsError(NO_INJECTION)
     found = on_page_items(found, items)
-    cells, n, runs_of, notes = _cells_by_solver(store, found, solver_label,
-                                                lambda c: clue_source(store, c), "clue source")
+    cells, n, runs_of, notes = _cells_by_solver(
+        store, found, solver_label, lambda c: clue_source(store, c), "clue source",
+        lambda ids: table_command("injection", ids, protocol=protocol, judge=judge))
     order = sorted(cells, key=lambda cell: (cell[0], cell[1] != "GT", cell[1] != "Self",
                                             cell[1]))
     table = clue_injection_table({cell: cells[cell] for cell in order}, n=n,
@@ -176,9 +180,9 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
     settings = ABLATION_SETTINGS + tuple(
         s for s in SETTING_TITLES if s not in ABLATION_SETTINGS
         and any(configs[rid]["setting"] == s for rid in found))
-    cells, n, runs_of, notes = _cells_by_solver(store, found, lambda c: c["endpoint"]["model"],
-                                                lambda c: SETTING_TITLES[c["setting"]],
-                                                "setting")
+    cells, n, runs_of, notes = _cells_by_solver(
+        store, found, lambda c: c["endpoint"]["model"], lambda c: SETTING_TITLES[c["setting"]],
+        "setting", lambda ids: table_command("ablation", ids, protocol=protocol, judge=judge))
     columns = [Column("model", "Model", numeric=False)] + [
         Column(s, SETTING_TITLES[s], rank=False) for s in settings] + [
         Column("n", "n", digits=0, rank=False)]

@@ -16,7 +16,6 @@ general protocol's multiple-choice answers can be re-read with MMR-Life's own re
 from __future__ import annotations
 
 import json
-import shlex
 from collections import Counter, defaultdict
 
 from domain.judge_ids import parse_judge
@@ -30,6 +29,7 @@ from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggrega
 from judges.verdict import CORRECT, Verdict
 
 from scoring import SAMPLE_RULES
+from scoring.commands import score_command
 from scoring.extraction import CLUELAB, MMR_LIFE, ExtractionError, check, reread, run_verdicts
 
 GROUPS = ("domain", "subtask", "reasoning_type")
@@ -163,10 +163,11 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
     found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
     judge = judge or default_judge(store, run_id, protocol, found)
     if judge is None:
-        words = ("python", "app.py", "score", "--run", run_id, "--protocol", protocol)
-        command = " ".join(shlex.quote(w) for w in words) + \
-            (" --judge ENDPOINT" if protocol == "verbench" else "")   # it needs an LLM judge
-        raise ResultsError(f"run {run_id} has no {protocol} scores: {command}")
+        endpoints = [e["name"] for e in store.list_endpoints()] if protocol == "verbench" \
+            else ()
+        needs = "; it needs " if protocol == "verbench" and not endpoints else ": "
+        raise ResultsError(f"run {run_id} has no {protocol} scores{needs}"
+                           f"{score_command(run_id, protocol, endpoints=endpoints)}")
     state = next(((j["n"], j["generation"]) for j in found if j["judge"] == judge), None)
     state = (state, store.items_state())
     key = (str(store.path), run_id, protocol, judge, samples_rule, ci, extraction)
@@ -184,13 +185,12 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
 
 def not_scored_text(run_label: str, result: dict) -> str:
     """'run X: 38 answers came after its general scoring by offline and have no verdict:
-    score it again (python app.py score --run ID)', or '' when every answer has one."""
+    score it again (python app.py score --run X --protocol general)', with the judge shown
+    (`scoring.commands.score_command`), or '' when every answer has one."""
     missing = result.get("not_scored") or 0
     if not missing:
         return ""
-    command = " ".join(shlex.quote(w) for w in ("python", "app.py", "score", "--run",
-                                                   result["run"], "--protocol",
-                                                   result["protocol"]))
+    command = score_command(result["run"], result["protocol"], result["judge"])
     return (f"run {run_label}: {missing} answers came after its {result['protocol']} scoring "
             f"by {result['judge']} and have no verdict, so they are not counted: score it "
             f"again ({command}).")

@@ -69,7 +69,8 @@ def test_csv_holds_the_first_group_and_names_the_others_with_their_runs(store):
     frame = pd.read_csv(io.StringIO(out))
     assert sorted(frame["run_id"]) == ["gt", "rep3", "samp3"] and set(frame["n"]) == {10}
     assert "this csv holds group 1 of 2 (3 runs)" in err
-    assert "group 2: big · CoT (cancelled) [big]: print it with --runs big" in err
+    assert ("group 2: big · CoT (cancelled) [big]: print it with python app.py leaderboard "
+            "--runs big --dataset mmr-life --format csv") in err
     code, out, err = cli("leaderboard", "--db", store.path, "--runs", "big", "--format",
                          "csv")
     assert code == 0 and list(pd.read_csv(io.StringIO(out))["n"]) == [94], err
@@ -85,8 +86,8 @@ def test_injection_table_without_runs_shows_one_run_per_cell_and_names_the_other
         "m · CoT", "samp3", "gt")
     assert row["items"] == 10
     assert ("m · CoT with clue source No Clue shows m · CoT · 3 samples (not shown: "
-            "m · CoT · 3 repeats); to show another, name the runs with --runs without the "
-            "one shown") in table["notes"]
+            "m · CoT · 3 repeats); to show another, leave the one shown out (python app.py "
+            "table --kind injection --runs gt,rep3)") in table["notes"]
     code, out, err = cli("table", "--db", store.path, "--kind", "injection", "--runs",
                          "gt,rep3", "--format", "json")
     assert code == 0 and json.loads(out)["rows"][0]["No Clue_run_id"] == "rep3", err

@@ -205,6 +205,22 @@ def test_start_watch_and_read_a_run(xstore, fake):
     assert run_id in [value for _, value in xr.clue_run_choices(xstore)]
 
 
+def test_the_form_states_how_the_model_writes_boxes_and_the_run_keeps_it(xstore):
+    """*Boxes in replies* (auto unless chosen) is stored with the run and said in the runs
+    list and every run picker beside its other settings."""
+    assert xh.config_from_form(form())[0].box_convention == "auto"
+    started = xh.start_run(xstore, form(ids="ui/alpha", box_convention="xywh_normalized_1000"),
+                           "local")
+    run_id = started["run_id"]
+    final = wait_final(xstore, run_id)
+    assert final["row"][3].endswith("direct · boxes xywh 0-1000")          # the runs list
+    assert xr.run_config(xstore, run_id)["config"]["box_convention"] == "xywh_normalized_1000"
+    assert "· boxes xywh 0-1000 ·" in dict((v, k) for k, v in xr.clue_run_choices(xstore))[
+        run_id]
+    with pytest.raises(xh.ExperimentError, match="box convention must be one of auto"):
+        xh.plan(xstore, form(box_convention="yxyx"))
+
+
 def test_a_dead_endpoint_is_refused_at_start_with_a_reason(xstore):
     xe.save_endpoint(xstore, "dead", f"http://127.0.0.1:{free_port()}/v1", "m", "", 1, None)
     with pytest.raises(xh.ExperimentError, match="not started: .*cannot connect"):

@@ -143,6 +143,22 @@ def test_exports_round_to_the_printed_digits_and_groups_state_their_n():
     assert "| D (n 3) | E (n 1) |" in head
 
 
+def test_no_number_is_printed_as_minus_zero():
+    """A change of -0.001 points (or a difference of two equal accuracies computed as
+    -1e-15) printed "-0.00" in the tables and "(-0.00)" in the injection heatmap: a zero
+    reads 0.00, a zero change +0.00, everywhere the number is printed."""
+    from scoring import figures
+
+    table = Table([Column("model", "Model", numeric=False), Column("drop", "Drop"),
+                   Column("GT", "GT")],
+                  [{"model": "m", "drop": -1e-15, "GT": 50.0, "GT_delta": -0.001}])
+    assert Table.delta_text(table.rows[0], "GT") == "+0.00"
+    assert "| m | 0.00 | 50.00 (+0.00) |" in table.to_markdown()
+    assert "-0.0" not in table.to_csv() + table.to_json() + table.to_latex()
+    heatmap = figures.heatmap_html(["m"], ["GT"], [[-0.001]], deltas=[[-0.004]])
+    assert ">0.00 (+0.00)</td>" in heatmap and "-0.00" not in heatmap
+
+
 def test_a_run_whose_every_answer_failed_marks_no_best():
     """Its general and rigorous are 0 (every call an error), so its "drop" of 0 would be the
     smallest; it is printed, never marked best, in the drop table and in the results table."""

@@ -59,7 +59,8 @@ def test_two_runs_in_one_cell_and_the_judge_flag_are_said_with_the_page_controls
     # one is shown, the notes name the other and how to show it instead
     code, out, _ = cli("table", "--db", store.path, "--kind", "injection", "--runs",
                        "gt-1,gt-2")
-    assert code == 0 and "name the runs with --runs without the one shown" in out
+    assert code == 0 and ("leave the one shown out (python app.py table --kind injection "
+                          "--runs gt-1)") in out
     shown = h.show_results(store, ["gt-1", "gt-2"])
     assert "Clue injection not shown: none of the runs has injected clues" not in \
         shown["injection"]
@@ -144,3 +145,21 @@ def test_a_server_without_import_roots_is_said_in_a_whole_sentence(tmp_path):
     words = on_page(str(refused.value))
     assert "--" not in words and "the command line's" not in words
     assert "started without import folders" in words
+
+
+def test_score_commands_with_a_judge_are_said_with_the_pages_controls(store):
+    """A score command names the judge to ask again (`--judge` per endpoint, `--semantic`)
+    and VER-Bench's judge endpoint: the page names the controls that do it."""
+    from scoring.by_dataset import no_scores_yet
+    from scoring.commands import score_command
+
+    stale = f"score it again ({score_command('r 1', 'rigorous', 'panel:a+b')})."
+    on_the_page(messages.status(stale), "Protocol to score to rigorous", "LLM judge(s)",
+                "press Score).")
+    on_the_page(messages.status(score_command("r", "rigorous", "offline:semantic")),
+                "tick Semantic clue matcher too")
+    on_the_page(messages.status(score_command("r", "verbench", endpoints=["a", "b"])),
+                "LLM judge(s)")
+    none = "run r has no verbench scores; it needs " + score_command("r", "verbench")
+    on_the_page(messages.status(none), "under Endpoints on the Experiments page")
+    on_the_page(messages.status(no_scores_yet(store, "general")), "on the Experiments page")

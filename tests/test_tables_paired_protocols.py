@@ -109,7 +109,7 @@ def test_a_clue_injection_change_is_on_the_items_both_runs_scored(tmp_path):
     assert "100.00 (+50.00, n 4)" in out
     from scoring import figures, tables
     heatmap = figures.injection_heatmap(tables.injection_table(store, ["gt", "none"]))
-    assert "100.0 (+50.0, n 4)" in heatmap
+    assert "100.00 (+50.00, n 4)" in heatmap    # as the table prints it
     store.close()
 
 

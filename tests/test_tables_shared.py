@@ -129,7 +129,8 @@ def test_of_two_runs_for_one_cell_the_newest_finished_is_shown_whatever_the_orde
         table.notes
     code, out, err = cli("table", "--db", runs.path, "--kind", "injection", "--runs",
                          "old,gt,new")
-    assert code == 0 and "name the runs with --runs without the one shown" in out, err
+    assert code == 0 and ("to show another, leave the one shown out (python app.py table "
+                          "--kind injection --runs gt,old)") in out, err
 
 
 @pytest.mark.parametrize("kind", ["main", "subtask", "drop", "injection", "ablation"])
@@ -227,8 +228,26 @@ def test_results_page_injection_rows_are_on_the_main_tables_items(runs):
     assert dict(zip(shown["table"]["Model"], shown["table"]["n"]))["m · No-CoT"] == "2"
     rows = heatmap_rows(shown["injection"])
     # columns GT, No Clue. m · CoT: gt 2/2 = 100, none 1/2 = 50 (+50); m · No-CoT: 2/2
-    assert rows == {"m · CoT (2 items)": ["100.0 (+50.0)", "50.0"],
-                    "m · No-CoT (2 items)": ["–", "100.0"]}
+    assert rows == {"m · CoT (2 items)": ["100.00 (+50.00)", "50.00"],
+                    "m · No-CoT (2 items)": ["–", "100.00"]}
+
+
+def test_the_injection_heatmap_prints_each_number_as_its_table_does(runs):
+    """The heatmap printed one decimal ("15.4 (-7.7)") beside the page's tables and every
+    download printing two ("15.38 (-7.69)"), so the same accuracy read two ways: each cell
+    is now its table's cell, value and change with the table's digits."""
+    from scoring.page_tables import page_table
+    from ui import results_handlers as h
+
+    chosen = ["gt", "none", "direct"]
+    shown = h.show_results(runs, chosen)
+    table = page_table(runs, chosen, "injection", "general", h.reading(runs))
+    frame = h.table_frame(table)
+    sources = [k for k, c in enumerate(table.columns) if c.numeric and c.key != "items"]
+    printed = {f"{row['solver']} ({row['items']} items)": [frame.iat[i, k] for k in sources]
+               for i, row in enumerate(table.rows)}
+    assert heatmap_rows(shown["injection"]) == printed
+    assert printed["m · CoT (2 items)"] == ["100.00 (+50.00)", "50.00"]
 
 
 def test_the_results_pages_injection_download_holds_what_the_page_shows(runs):

@@ -6,6 +6,7 @@ the error and key redaction they share: ui/experiments_common.
 """
 from __future__ import annotations
 
+from domain.geometry import AUTO, BOX_CONVENTIONS, convention_text
 from runner.config import ConfigError, Execution, RunConfig, parse_id_list
 from store import StoreError
 from ui.browser_handlers import ALL
@@ -20,8 +21,16 @@ RUN_FIELDS = ("endpoint", "setting", "clues", "clue_run", "clue_pass", "image_mo
               "mask_style", "samples", "repeats", "temperature", "top_p", "max_tokens", "seed",
               "preset", "image_max_pixels", "image_format", "image_quality", "dataset",
               "domain", "subtask", "status", "flagged", "ids", "budget", "deadline",
-              "use_cache")
-"""The run form, in the order of the widgets and of the API's parameters."""
+              "use_cache", "box_convention")
+"""The run form, in the order of the API's parameters (one added later comes last: a
+gradio_client script that gives the earlier ones gets the control's default for it)."""
+BOX_CONVENTION_CHOICES = [("auto: each reply's scale detected, corners", AUTO)] + [
+    (convention_text(c) + (" (x0, y0, x1, y1)" if not c.startswith("xywh") else
+                           " (x, y, width, height)"), c) for c in BOX_CONVENTIONS]
+BOX_CONVENTION_INFO = ("How the model writes its boxes, read by the grounded score and "
+                       "Inspect: auto detects each reply's scale (pixels, 0-1, 0-1000) and "
+                       "takes four numbers for corners; state it when the model writes xywh "
+                       "or the detection guesses wrong.")
 FATAL_KINDS = ("missing_key", "connection_refused", "unauthorized", "forbidden")
 """Test results that stop a start: the engine's preflight would fail on them too."""
 
@@ -58,7 +67,8 @@ def config_from_form(form: dict) -> tuple[RunConfig, Execution]:
         image_max_pixels=as_int(form.get("image_max_pixels"), "image max pixels"),
         image_format=form.get("image_format") or "jpeg",
         image_quality=as_int(form.get("image_quality"), "image quality", 90),
-        filters={} if ids else filters, ids=ids or None)
+        filters={} if ids else filters, ids=ids or None,
+        box_convention=form.get("box_convention") or AUTO)
     if not config.endpoint:
         raise ExperimentError("choose an endpoint (add one in the Endpoints panel first)")
     execution = Execution(budget=as_float(form.get("budget"), "budget"),

@@ -3,7 +3,7 @@
 Only components are created here; `experiments_tab` connects them to the handlers.
 Element ids tests rely on: run-form (the form's panel), run-endpoint, run-setting,
 run-preview, run-start (both in run-actions, under run-form), run-summary, run-transcript,
-run-images, run-use-cache, runs-list, run-id, run-progress, run-pause, run-cancel, run-resume,
+run-images, run-use-cache, run-box-convention, runs-list, run-id, run-progress, run-pause, run-cancel, run-resume,
 run-name, run-note, run-save-labels, run-delete (-confirm, -yes, -no), endpoint-* and price-*.
 """
 from __future__ import annotations
@@ -16,7 +16,8 @@ from runner.config import (CLUE_PASS_SETTINGS, ID_LIST_RULE, IMAGE_FORMATS, IMAG
                            MASK_STYLES, SETTINGS)
 from ui.browser_handlers import ALL, FLAGGED_CHOICES
 from ui.experiments_endpoints import ENDPOINT_HEADERS, ENDPOINT_WIDTHS, PRICE_HEADERS
-from ui.experiments_handlers import CLUE_SOURCE_LABELS
+from ui.experiments_handlers import BOX_CONVENTION_CHOICES, BOX_CONVENTION_INFO, \
+    CLUE_SOURCE_LABELS
 from ui.experiments_runs import RESPONSE_FILTERS, RESPONSE_HEADERS, RUN_HEADERS, RUN_WIDTHS
 from ui.galleries import whole_image_gallery
 
@@ -129,7 +130,7 @@ def build_builder(ui: SimpleNamespace) -> None:
                             info=f"Ids {ID_LIST_RULE}.",
                             placeholder="demo/bus-stop-wait, demo/parcel-fee-sms",
                             lines=2, max_lines=6, elem_id="run-ids")
-    with gr.Accordion("Images, budget, deadline, cache", open=False):
+    with gr.Accordion("Images, boxes, budget, deadline, cache", open=False):
         with gr.Row():
             ui.image_max_pixels = gr.Textbox(label="Max pixels", placeholder="the endpoint's",
                                              elem_id="run-image-max-pixels")
@@ -137,6 +138,9 @@ def build_builder(ui: SimpleNamespace) -> None:
                                           elem_id="run-image-format")
             ui.image_quality = gr.Slider(1, 100, value=90, step=1, label="Quality",
                                          elem_id="run-image-quality")
+        ui.box_convention = gr.Dropdown(BOX_CONVENTION_CHOICES, value="auto",
+                                        label="Boxes in replies", info=BOX_CONVENTION_INFO,
+                                        elem_id="run-box-convention")
         with gr.Row():
             ui.budget = gr.Textbox(label="Budget (USD)", placeholder="none",
                                    elem_id="run-budget")

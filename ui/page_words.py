@@ -17,15 +17,28 @@ from __future__ import annotations
 
 import re
 
-_ID = r"(?:'[^']*'|\S+)"        # a run id as shlex.quote writes it
+# a run id (or any word) as shlex.quote writes it: quoted, or with no space nor parenthesis,
+# which shlex.quote would have quoted (so a command in parentheses ends at its ")")
+_ID = r"(?:'[^']*'|[^\s'()]+)"
+# a whole table command as scoring.commands.table_command writes it
+_COMMAND = rf"python app\.py (?:table|leaderboard)(?: --[a-z-]+(?: {_ID})?)*"
 
 # (command-line remedy, the page's words). The most specific first: they apply in order.
 PAGE_WORDS: tuple[tuple[str, str], ...] = (
-    (rf"python app\.py score --run {_ID} --protocol (\S+)",
+    (rf"python app\.py score --run {_ID} --protocol ([a-z]+)(?: --judge {_ID})+"
+     r"(?: \(or another endpoint as the judge: [^)]*\))?",
+     r"choose the run under Runs, set Protocol to score to \1, choose the judge under "
+     r"LLM judge(s) and press Score"),
+    (rf"python app\.py score --run {_ID} --protocol ([a-z]+) --semantic",
+     r"choose the run under Runs, set Protocol to score to \1, tick Semantic clue matcher "
+     r"too and press Score"),
+    (rf"python app\.py score --run {_ID} --protocol ([a-z]+)",
      r"choose the run under Runs, set Protocol to score to \1 and press Score"),
-    (r"python app\.py score --run ID", "choose runs under Runs and press Score"),
-    (r"name the runs with --runs without the one shown", "leave the one shown out of Runs"),
-    (rf"print it with --runs {_ID}", "choose its runs under Runs"),
+    (r"none is set up \(python app\.py endpoint add --help\)",
+     "none is set up (an admin adds one under Endpoints on the Experiments page)"),
+    (r"start one \(python app\.py run --help\)", "start one on the Experiments page"),
+    (rf"leave the one shown out \({_COMMAND}\)", "leave the one shown out of Runs"),
+    (rf"print it with {_COMMAND}", "choose its runs under Runs"),
     (r"choose one with --dataset NAME \(or name runs with --runs A,B\)",
      "choose runs of one dataset under Runs"),
     (r"an LLM judge: --judge ENDPOINT", "an LLM judge: choose one under LLM judge(s)"),

@@ -304,6 +304,7 @@ def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=No
     group of runs that share items); the remarks, in the page's words, name what a
     one-table format left out."""
     from scoring.by_dataset import protocol_of, tables_text
+    from scoring.commands import table_command
     from scoring.page_tables import page_table
     from scoring.results import ResultsError
     from store import StoreError
@@ -316,11 +317,15 @@ def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=No
         raise ResultsUiError(str(error)) from None
     if kind not in TABLE_KINDS:
         raise ResultsUiError(f"table must be one of {', '.join(TABLE_KINDS)}")
+    def command(ids, dataset):      # said on the page with its controls (ui/page_words)
+        return table_command(kind, ids, dataset=dataset, protocol=protocol,
+                             judge=chosen["judge"], by=by, fmt=fmt)
+
     try:       # the function the page draws its tables with: the file is what it shows
         text, remarks = tables_text(store, list(run_ids or []) or None, None, fmt,
                                     lambda s: page_table(store, s.run_ids, kind, protocol,
                                                          chosen, by, within=s.within),
-                                    protocol_of(kind, protocol))
+                                    protocol_of(kind, protocol), command=command)
     except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
     runs = list(run_ids or []) or store.scored_runs()

@@ -35,20 +35,6 @@ def refusal_line(what: str, error) -> str:
     return f"**{what}:** {messages.status(error)}"
 
 
-NARROW = {"n": 4, "Unparsed %": 8, "Error %": 6, "Unscored": 7, "Judge": 8}   # % of the width
-
-
-def column_widths(columns: list[str]) -> list[str]:
-    """The main table's column widths, so that every column is in view at 1400 px (the
-    Dataframe otherwise sizes each column to its longest text and pushes the last ones out
-    of its box): the counters and the judge narrow, the model a fifth, the accuracy columns
-    share the rest; titles and cells wrap at spaces (the Dataframe's wrap=True)."""
-    narrow = sum(NARROW.get(c, 0) for c in columns[1:])
-    wide = [c for c in columns[1:] if c not in NARROW]
-    share = (80 - narrow) / max(1, len(wide))
-    return ["20%"] + [f"{NARROW.get(c, share):.2f}%" for c in columns[1:]]
-
-
 def shown(store, run_ids, protocol: str = "general", *choices) -> dict:
     """`results_handlers.show_results`, with "notice": None, or on a refusal every output
     cleared ("table" None, the charts empty, the default rules) and "notice" saying why;

@@ -18,6 +18,7 @@ from ui.session import user_of
 
 from ui.handler_errors import from_script
 from ui import results_page as page
+from ui.table_fit import column_widths
 
 
 def build_results_tab(store, opened=None) -> None:
@@ -63,9 +64,10 @@ def build_results_tab(store, opened=None) -> None:
     # Until results are shown, one line says what to do (an empty Dataframe shows the
     # placeholder headers "1 2 3"); after a refusal, why nothing is shown (ui/results_page).
     empty = gr.Markdown(page.EMPTY_STATE, elem_id="results-empty")
+    # Columns as wide as their longest word, title or cell (ui/table_fit.py); when that is
+    # wider than the page, the table scrolls sideways with the model names pinned.
     table = gr.Dataframe(label="Accuracy (%) with 95% CI", interactive=False, visible=False,
-                         wrap=True,
-                         elem_id="results-table")
+                         wrap=True, pinned_columns=1, elem_id="results-table")
     rules = gr.Markdown(page.RULES, elem_id="results-rules")
     with gr.Row():
         group_chart = gr.HTML(elem_id="results-breakdown")
@@ -106,8 +108,10 @@ def build_results_tab(store, opened=None) -> None:
                 raise messages.error(out["refused"])
             return (gr.update(visible=False), out["rules"], *[out[c] for c in page.CHARTS],
                     gr.update(value=out["notice"], visible=True))
-        return (gr.update(value=out["marked"], label=f"{out['caption']}, with 95% CI",
-                          column_widths=page.column_widths(list(out["table"].columns)),
+        widths, scrolls = column_widths(out["table"])
+        label = f"{out['caption']}, with 95% CI" + (
+            f" · {len(widths)} columns: scroll sideways, the model stays" if scrolls else "")
+        return (gr.update(value=out["marked"], label=label, column_widths=widths,
                           visible=True), out["rules"], *[out[c] for c in page.CHARTS],
                 gr.update(visible=False))
 

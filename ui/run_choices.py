@@ -6,13 +6,14 @@ so, instead of cluttering the top of every picker with nothing to show.
 """
 from __future__ import annotations
 
-from runner.config import draws_text
+from runner.config import boxes_text, draws_text
 from runner.leases import effective_status
 
 
 def run_label(run: dict) -> str:
-    """'[name · ]20260101-… · fake-vlm · cot · clues gt · images full[ · 5 samples] ·
-    done' (samples and repeats when more than one: `runner.config.draws_text`); the
+    """'[name · ]20260101-… · fake-vlm · cot · clues gt · images full[ · 5 samples][ ·
+    boxes xywh pixels] · done' (samples and repeats when more than one:
+    `runner.config.draws_text`; the box convention when the run states one); the
     model is 'endpoint (model)' when the endpoint's name is not the model's."""
     config = run.get("config") or {}
     images = config.get("image_mode", "full")
@@ -20,7 +21,7 @@ def run_label(run: dict) -> str:
         images += f" ({config['mask_style']})"
     parts = [run["id"], _endpoint_text(config.get("endpoint") or {}),
              config.get("setting", "?"), f"clues {config.get('clues', 'none')}",
-             f"images {images}", draws_text(config), effective_status(run)]
+             f"images {images}", draws_text(config), boxes_text(config), effective_status(run)]
     if (run.get("name") or "").strip():
         parts.insert(0, run["name"].strip())
     return " · ".join(str(p) for p in parts if p)

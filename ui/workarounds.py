@@ -156,6 +156,14 @@ def container_hides_overflow() -> bool:
                           read_all(GRADIO_FRONTEND, "*.css")))
 
 
+def dataframe_pins_nothing() -> bool:
+    """Gradio's Dataframe: pinned_columns marks the columns pinned in its table model
+    (`isPinned`), but no style keeps a pinned cell in place: it scrolls away sideways."""
+    js, css = read_all(GRADIO_FRONTEND, "Index-*.js"), read_all(GRADIO_FRONTEND, "Index-*.css")
+    return "isPinned:" in js and not re.search(
+        r"(pinned|frozen)[\w-]*(\.svelte-[\w-]+)?\{[^}]*position:sticky", css)
+
+
 def dataframe_scrollbar_is_thin() -> bool:
     """Gradio's Dataframe: its scroller's scrollbar is thin (4 px, half-transparent grey)."""
     css = read_all(GRADIO_FRONTEND, "Index-*.css")
@@ -348,6 +356,10 @@ WORKAROUNDS = [
                "half-transparent scrollbar: the Experiments runs list seemed to end at the "
                "box, its cost and by columns out of view", "assets/cluelab.css (#runs-list "
                ".virtual-table-viewport)", dataframe_scrollbar_is_thin),
+    Workaround("DATAFRAME_PINNED_NOT_DRAWN", "a Dataframe takes pinned_columns but draws "
+               "nothing pinned: the Results table scrolled sideways (a breakdown by 16 "
+               "subtasks) took its model names out of view", "assets/cluelab.css "
+               "(#results-table ... first-column)", dataframe_pins_nothing),
     Workaround("DATAFRAME_WRAP_BREAKS_WORDS", "a wrapping Dataframe breaks its cells inside "
                "words: the runs list's cost read \"unknow n\", the endpoints' header "
                "\"concurr ency\"", "assets/cluelab.css (Researcher tables at 1400 px)",

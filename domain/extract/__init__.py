@@ -35,7 +35,7 @@ from domain.extract.choice import multiple_choice
 from domain.extract.clues import clues_from_text
 from domain.extract.statements import whole_lines, whole_sentences, without_thinking
 from domain.extract.structured import clues_from_json, find_json, json_answer
-from domain.geometry import detect_box_convention
+from domain.geometry import AUTO, reply_box_convention
 from domain.vocabulary import ANSWER_TYPES
 
 __all__ = ["Extraction", "extract", "clues_of", "clues_from_json", "clues_from_text", "find_json",
@@ -74,16 +74,19 @@ def _clues(body: str, data: dict | None, complete: bool) -> tuple[list[dict], st
 
 
 def extract(text: str | None, answer_type: str, options: list[dict] | None = None, *,
-            image_size: tuple[int, int] | None = None, complete: bool = True) -> Extraction:
+            image_size: tuple[int, int] | None = None, complete: bool = True,
+            box_convention: str = AUTO) -> Extraction:
     """Answer, clues and box convention of one model output. `image_size` (width, height) of
-    the item's first image helps to tell pixel boxes from 0-1000 normalised ones.
+    the item's first image helps to tell pixel boxes from 0-1000 normalised ones;
+    `box_convention`: the one the run states (`domain.geometry.STATED_CONVENTIONS`), "auto"
+    to detect it.
     `complete` False: the reply was cut off (finish_reason length), read as the module says."""
     if answer_type not in ANSWER_TYPES:
         raise ValueError(f"answer_type must be one of {ANSWER_TYPES}, not {answer_type!r}")
     body = without_thinking(text or "", complete)
     data = find_json(body)
     clues, clue_source = _clues(body, data, complete)
-    convention, box_reason = detect_box_convention(clues, image_size)
+    convention, box_reason = reply_box_convention(clues, image_size, box_convention)
     read = READERS[answer_type]
     answer, how = None, "no answer found"
     value = json_answer(data) if data else None

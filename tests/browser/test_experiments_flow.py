@@ -110,7 +110,7 @@ def test_start_is_in_view_after_the_form_and_the_progress_when_a_run_starts(
     page.goto(ui_server.url + "/experiments")
     expect(page.locator("#run-endpoint input")).to_have_value("fake", timeout=20000)
     assert in_view(page, "#run-start") and in_view(page, "#run-preview")
-    page.get_by_text("Images, budget, deadline").click()       # the form's last part
+    page.get_by_text("Images, boxes, budget, deadline").click()   # the form's last part
     page.locator("#run-deadline").scroll_into_view_if_needed()
     page.fill("#run-deadline textarea, #run-deadline input", "600")
     assert page.locator("#run-form").evaluate("e => e.scrollTop") > 300   # the form scrolled

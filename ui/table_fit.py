@@ -1,0 +1,90 @@
+"""How wide each column of the Results table is, so that every title and cell is read whole.
+
+Gradio's Dataframe fixes each column at the width it is given (`column_widths`) and, with
+wrap=True, breaks a title or a cell at spaces only (assets/cluelab.css): a word wider than its
+column is cut. Columns sharing the room equally cut "Daily Commonsense (n 5)" to "Daily
+Commonsens" at 1400x900, and a breakdown by 13 subtasks left 41 px columns reading "Ast / and
+/ Geo" over cells cut to "100.0". So each column is at least as wide as its longest word, in
+its title or any cell (`least_width`: the page font's widths, the bolder of regular and bold
+since titles and the best cells are bold); what room is left goes first to what reads better on
+one line (a model's whole name, a cell's value with its interval, a title's n with the word
+before it: "Identification (n / 2)" read as two lines), then to every column alike.
+
+When even the least widths do not fit the table's room at 1400 px (many groups), no title is
+shortened nor column dropped: each column takes its least width in pixels and the table
+scrolls sideways (its scrollbar shown, assets/cluelab.css), the Model column pinned so that
+every row stays named. tests/browser/test_results_fit.py measures the titles in Chromium.
+"""
+from __future__ import annotations
+
+import re
+
+# Montserrat (the theme's font) at 14 px: the width of each printable ASCII character, the
+# larger of weight 400 and 700, as Chromium measures it (canvas measureText), rounded up.
+_ASCII_WIDTHS = (
+    "4.0 4.1 6.2 10.1 9.0 12.3 10.2 3.3 5.0 5.1 6.1 8.4 3.7 5.5 3.7 5.5 9.6 5.5 8.3 8.3 9.7 "
+    "8.4 9.0 8.7 9.3 9.0 3.7 3.7 8.4 8.4 8.4 8.3 14.5 11.3 10.8 10.3 11.6 9.4 9.0 10.9 11.4 "
+    "6.3 7.6 10.4 8.5 17.2 11.4 11.9 10.3 11.9 10.3 9.0 8.7 11.2 10.5 16.8 10.0 11.1 9.4 5.2 "
+    "5.5 5.2 8.4 7.0 8.4 9.5 9.7 8.3 9.7 8.9 5.5 9.8 9.7 4.3 4.3 9.3 4.4 14.9 9.7 9.2 9.7 "
+    "9.7 6.1 7.5 6.1 9.7 8.4 14.1 8.4 9.5 7.7 5.5 4.4 5.5 8.4")
+CHAR_WIDTH = {chr(32 + k): float(w) for k, w in enumerate(_ASCII_WIDTHS.split())}
+OTHER_WIDTH = 15.0   # any other character (an accent, a CJK glyph): as wide as the widest
+PAD = 20             # a cell's padding (8 px each side) and a little for rounding
+ROOM = 1200          # px the table has at 1400x900 (its box is 1216 px wide)
+MODEL_MIN = 180      # the model column, when the table scrolls: names on a line or two
+ONE_LINE_MAX = 320   # no column asks for more than this to hold a cell on one line
+
+
+def text_width(text: str) -> float:
+    """The width of `text` on one line, in px."""
+    return sum(CHAR_WIDTH.get(c, OTHER_WIDTH) for c in str(text))
+
+
+def least_width(texts) -> float:
+    """The width a column needs so that none of `texts` (its title and cells) has a word cut:
+    its longest word, and the cell's padding."""
+    return max((text_width(word) for text in texts for word in str(text).split()),
+               default=0.0) + PAD
+
+
+def one_line_width(texts) -> float:
+    """The width that shows each of `texts` on one line (at most ONE_LINE_MAX)."""
+    return min(ONE_LINE_MAX, max((text_width(t) for t in texts), default=0.0) + PAD)
+
+
+def title_tail(title: str) -> float:
+    """The width of a title's last word with its n ("Identification (n 2)"), kept on one
+    line when there is room (0 for a title without an n)."""
+    found = re.search(r"\S+ \(n \d+\)$", title)
+    return text_width(found.group()) + PAD if found else 0.0
+
+
+def column_widths(frame) -> tuple[list[str], bool]:
+    """(the Dataframe's column_widths for `frame`, True when the table scrolls sideways).
+
+    Within the room, percentages (of the table's width, so a wider window widens every
+    column alike); beyond it, each column's least width in pixels (the Model column at least
+    MODEL_MIN)."""
+    columns = [str(c) for c in frame.columns]
+    cells = [[str(v) for v in frame[c]] for c in frame.columns]
+    least = [least_width([title, *values]) for title, values in zip(columns, cells)]
+    if sum(least) > ROOM:
+        one_line = one_line_width(cells[0])
+        widths = [max(least[0], min(one_line, MODEL_MIN)), *least[1:]]
+        return [f"{round(w)}px" for w in widths], True
+    titled = [max(low, title_tail(title)) for low, title in zip(least, columns)]
+    named = [max(titled[0], min(one_line_width(cells[0]), MODEL_MIN)), *titled[1:]]
+    wanted = [max(low, one_line_width(values)) for low, values in zip(named, cells)]
+    widths = least
+    for goal in (titled, named, wanted):
+        widths = _toward(widths, goal, ROOM - sum(widths))
+    left = (ROOM - sum(widths)) / len(widths)
+    return [f"{100 * (w + left) / ROOM:.2f}%" for w in widths], False
+
+
+def _toward(widths: list[float], goal: list[float], extra: float) -> list[float]:
+    """`widths` grown by at most `extra` px in all toward `goal`: each by what it lacks, or
+    in proportion to it when the room is short."""
+    lacking = [max(0.0, want - width) for width, want in zip(widths, goal)]
+    share = min(1.0, extra / sum(lacking)) if sum(lacking) else 0.0
+    return [width + lack * share for width, lack in zip(widths, lacking)]
