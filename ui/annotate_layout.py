@@ -133,15 +133,19 @@ def build_editor() -> SimpleNamespace:
                     ui.strip = gr.HTML(elem_id="image-strip", js_on_load=STRIP_JS,
                                        apply_default_css=False)
                     ui.image_info = gr.HTML(elem_id="image-info")
-                    ui.add_image = gr.UploadButton("Add image", file_types=["image"],
-                                                   size="sm", elem_id="add-image", scale=0,
-                                                   min_width=90)
-                    ui.image_left = gr.Button("◀ Move", size="sm", scale=0, min_width=70,
-                                              elem_id="image-left")
-                    ui.image_right = gr.Button("Move ▶", size="sm", scale=0, min_width=70,
-                                               elem_id="image-right")
-                    ui.remove_image = gr.Button("Remove image", size="sm", variant="stop",
-                                                elem_id="remove-image", scale=0, min_width=110)
+                    # the buttons as one group: when the thumbnails need the line, the
+                    # group goes under them whole (cluelab.css, #image-bar)
+                    with gr.Row(elem_id="image-actions"):
+                        ui.add_image = gr.UploadButton("Add image", file_types=["image"],
+                                                       size="sm", elem_id="add-image",
+                                                       scale=0, min_width=90)
+                        ui.image_left = gr.Button("◀ Move", size="sm", scale=0, min_width=70,
+                                                  elem_id="image-left")
+                        ui.image_right = gr.Button("Move ▶", size="sm", scale=0,
+                                                   min_width=70, elem_id="image-right")
+                        ui.remove_image = gr.Button("Remove image", size="sm", variant="stop",
+                                                    elem_id="remove-image", scale=0,
+                                                    min_width=110)
                 ui.annotator = image_annotator(
                     label="Clue boxes", elem_id="annotator", image_type="filepath",
                     sources=[], show_clear_button=False, show_download_button=False,
