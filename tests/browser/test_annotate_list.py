@@ -75,3 +75,28 @@ def test_every_image_of_the_strip_shows_beside_the_list(long_list, browser):
     expect(page.locator("#image-info")).to_contain_text(f"Image {FRAMES} of {FRAMES}",
                                                         timeout=15000)
     context.close()
+
+
+def test_table_headers_cannot_be_renamed(long_list, browser):
+    context, page = opened(browser, long_list.url, "ui/alpha")
+    expect(page.locator("#clue-table")).to_contain_text("The blue sign reads EXIT 12",
+                                                        timeout=15000)
+    for table in ("#clue-table", "#item-list"):
+        heads = page.locator(f"{table} th.header-cell")
+        names = [h.inner_text().strip() for h in heads.all()]
+        for head in heads.all():
+            head.click()                                 # Gradio: edits the header's text
+            head.dblclick()
+            head.focus()                                 # Enter / F2 on a focused header
+            page.keyboard.press("F2")
+            page.keyboard.press("Enter")
+            assert page.locator(f"{table} th.header-cell textarea, "
+                                f"{table} th.header-cell input[type=text]").count() == 0
+            page.keyboard.type("renamed")
+            page.keyboard.press("Escape")
+        assert [h.inner_text().strip() for h in heads.all()] == names, table
+    # the clue table's cells still take typing
+    cell = page.locator("#clue-table [data-testid='cell-0-1']")
+    cell.dblclick()
+    expect(page.locator("#clue-table textarea[aria-label='Edit cell']")).to_be_visible()
+    context.close()
