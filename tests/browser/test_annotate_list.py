@@ -58,6 +58,35 @@ def id_box(page):
     return page.locator("#item-id textarea, #item-id input").first
 
 
+def search_box(page):
+    return page.locator("#browser-search textarea, #browser-search input").first
+
+
+def searched(page, text, matches):
+    """The list after `text` typed into the search box and Enter."""
+    search_box(page).fill(text)
+    search_box(page).press("Enter")
+    count = page.locator("#browser-count")
+    expect(count).to_contain_text(f"{matches} of {TOTAL} items match", timeout=15000)
+    return count
+
+
+OPEN_ROW_SEEN = """(id) => {
+  const row = document.querySelector('#item-list .virtual-row[data-cl-open]');
+  if (!row || !row.textContent.includes(id)) return false;
+  const r = row.getBoundingClientRect();
+  const view = document.querySelector('#item-list .virtual-table-viewport');
+  const head = view.querySelector('.header-table').getBoundingClientRect();
+  return r.top >= head.bottom - 1 && r.bottom <= view.getBoundingClientRect().bottom + 1
+    && r.top >= 0 && r.bottom <= window.innerHeight;
+}"""
+
+
+def expect_open_row_in_view(page, item_id):
+    """The open item's row is marked, in the list's view and on the screen."""
+    page.wait_for_function(OPEN_ROW_SEEN, arg=item_id, timeout=15000)
+
+
 def test_every_image_of_the_strip_shows_beside_the_list(long_list, browser):
     context, page = opened(browser, long_list.url, "ui/frames")
     thumbs = page.locator("#image-strip button.cl-thumb")
@@ -74,6 +103,67 @@ def test_every_image_of_the_strip_shows_beside_the_list(long_list, browser):
     thumbs.nth(FRAMES - 1).click()
     expect(page.locator("#image-info")).to_contain_text(f"Image {FRAMES} of {FRAMES}",
                                                         timeout=15000)
+    context.close()
+
+
+def test_the_list_shows_the_page_holding_the_open_item(long_list, browser):
+    context, page = opened(browser, long_list.url, LAST_OF_PAGE_1)
+    count = page.locator("#browser-count")
+    expect(count).to_contain_text("(page 1 of 2)")
+    expect_open_row_in_view(page, LAST_OF_PAGE_1)       # the page's last row, in view
+    page.click("#next-item")
+    expect(id_box(page)).to_have_value("ui/row-096", timeout=15000)
+    expect(count).to_contain_text("(page 2 of 2)", timeout=15000)    # stayed on page 1
+    expect_open_row_in_view(page, "ui/row-096")
+    for n in range(97, 109):                             # a dozen Next: still in view
+        page.click("#next-item")
+        expect(id_box(page)).to_have_value(f"ui/row-{n:03d}", timeout=15000)
+    expect_open_row_in_view(page, "ui/row-108")
+    page.click("#list-prev-page")                        # turned by hand: page 1 stays
+    expect(count).to_contain_text("(page 1 of 2)", timeout=15000)
+    page.click("#save-item")                             # a save shows the item's page
+    expect(page.locator("#save-message")).to_contain_text("Nothing to save", timeout=15000)
+    expect(count).to_contain_text("(page 2 of 2)", timeout=15000)
+    expect_open_row_in_view(page, "ui/row-108")
+    page.reload()                                        # and so does a reload
+    expect(count).to_contain_text("(page 2 of 2)", timeout=20000)
+    expect_open_row_in_view(page, "ui/row-108")
+    context.close()
+
+
+def test_the_filters_and_search_survive_a_reload(long_list, browser):
+    context, page = opened(browser, long_list.url, "ui/row-110")
+    count = searched(page, "row-11", 10)
+    page.locator("#filter-flagged").get_by_text("not flagged").click()
+    expect(count).to_contain_text(f"10 of {TOTAL} items match", timeout=15000)
+    page.reload()
+    expect(count).to_contain_text(f"10 of {TOTAL} items match", timeout=20000)
+    expect(search_box(page)).to_have_value("row-11")
+    expect(page.locator("#filter-flagged input[value='not flagged']")).to_be_checked()
+    expect_open_row_in_view(page, "ui/row-110")
+    # kept by this browser only: another one starts with every item
+    other, fresh = opened(browser, long_list.url, "ui/row-110")
+    expect(fresh.locator("#browser-count")).to_contain_text(f"{TOTAL} of {TOTAL} items match")
+    expect(search_box(fresh)).to_have_value("")
+    other.close()
+    context.close()
+
+
+def test_a_search_box_cleared_and_left_lists_every_item(long_list, browser):
+    context, page = opened(browser, long_list.url, "ui/row-110")
+    count = searched(page, "row-11", 10)
+    search_box(page).fill("")
+    page.locator("#item-header").click()                 # anywhere else: no Enter
+    expect(count).to_contain_text(f"{TOTAL} of {TOTAL} items match", timeout=15000)
+    expect(count).to_contain_text("(page 2 of 2)")      # where the open item is
+    expect_open_row_in_view(page, "ui/row-110")
+    # a box left as it was applies nothing: a page turned by hand stays
+    page.click("#list-prev-page")
+    expect(count).to_contain_text("(page 1 of 2)", timeout=15000)
+    search_box(page).click()
+    page.locator("#item-header").click()
+    page.wait_for_timeout(1500)
+    expect(count).to_contain_text("(page 1 of 2)")
     context.close()
 
 
