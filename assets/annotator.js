@@ -206,28 +206,59 @@
     });
   }
 
+  // Where the label dialog goes: beside the box, never on it, and inside the image's own
+  // column when there is room (right of the box, left, below, above), so that it does not
+  // spill over the Question and the clue table; else anywhere on screen beside the box.
   function placeNextToBox(modal) {
     const dialog = modal.querySelector(".modal-container");
     if (!dialog || !box) return;
     const width = dialog.offsetWidth;
     const height = dialog.offsetHeight;
-    const maxLeft = window.innerWidth - width - DIALOG_GAP;
-    const maxTop = window.innerHeight - height - DIALOG_GAP;
-    const clamp = (value, high) => Math.max(DIALOG_GAP, Math.min(value, high));
-    let left, top;
-    if (box.right + DIALOG_GAP + width <= window.innerWidth - DIALOG_GAP) {
-      left = box.right + DIALOG_GAP;                        // right of the box
-      top = clamp(box.top, maxTop);
-    } else if (box.left - DIALOG_GAP - width >= DIALOG_GAP) {
-      left = box.left - DIALOG_GAP - width;                 // left of it
-      top = clamp(box.top, maxTop);
-    } else {                                                // a box as wide as the screen
-      left = clamp(box.left, maxLeft);
-      top = box.bottom + DIALOG_GAP + height <= window.innerHeight - DIALOG_GAP
-        ? box.bottom + DIALOG_GAP : clamp(box.top - DIALOG_GAP - height, maxTop);
-    }
+    const screen = {left: DIALOG_GAP, top: DIALOG_GAP, right: window.innerWidth - DIALOG_GAP,
+                    bottom: window.innerHeight - DIALOG_GAP};
+    const root = document.getElementById("annotator");
+    const column = root ? root.getBoundingClientRect() : screen;
+    const within = {left: Math.max(screen.left, column.left),
+                    right: Math.min(screen.right, column.right),
+                    top: screen.top, bottom: screen.bottom};
+    const spot = placeIn(within, width, height) || placeIn(screen, width, height, true);
     Object.assign(dialog.style, {marginTop: "0", transform: "none", bottom: "",
-                                 left: `${left}px`, top: `${top}px`});
+                                 left: `${spot.left}px`, top: `${spot.top}px`});
+  }
+
+  // {left, top} beside the box within area; null when it has no room there (unless `anyhow`:
+  // then as near the box as the area allows)
+  function placeIn(area, width, height, anyhow = false) {
+    const clampTop = (value) => Math.max(area.top, Math.min(value, area.bottom - height));
+    const clampLeft = (value) => Math.max(area.left, Math.min(value, area.right - width));
+    if (box.right + DIALOG_GAP + width <= area.right) {
+      return {left: box.right + DIALOG_GAP, top: clampTop(box.top)};
+    }
+    if (box.left - DIALOG_GAP - width >= area.left) {
+      return {left: box.left - DIALOG_GAP - width, top: clampTop(box.top)};
+    }
+    if (area.right - area.left < width) return null;
+    if (box.bottom + DIALOG_GAP + height <= area.bottom) {
+      return {left: clampLeft(box.left), top: box.bottom + DIALOG_GAP};
+    }
+    if (box.top - DIALOG_GAP - height >= area.top) {
+      return {left: clampLeft(box.left), top: box.top - DIALOG_GAP - height};
+    }
+    return anyhow ? {left: clampLeft(box.left), top: clampTop(box.top)} : null;
+  }
+
+  // An item without clues: the dialog's list has nothing to pick, and says what to do.
+  function hintWithoutClues(modal) {
+    const clues = document.querySelectorAll('#clue-table [role=gridcell][data-col="0"]');
+    const dialog = modal.querySelector(".modal-container") || modal;
+    if (clues.length || dialog.querySelector(".cl-pick-hint")) return;
+    const note = document.createElement("div");
+    note.className = "cl-pick-hint";
+    note.setAttribute("role", "note");
+    note.textContent = "This item has no clues yet. Press OK to keep the box grey, then " +
+                       "Add clue (beside the image) and give the box its clue: select it " +
+                       "(D, then click it), press E and type the clue's number.";
+    dialog.appendChild(note);
   }
 
   function watch() {
@@ -241,6 +272,7 @@
           const modal = node.nodeType === 1 &&
             (node.id === "model-box-edit" ? node : node.querySelector("#model-box-edit"));
           if (modal) {
+            hintWithoutClues(modal);
             placeNextToBox(modal);       // and once laid out (its list, its fonts)
             requestAnimationFrame(() => placeNextToBox(modal));
             showEveryChoice(modal);

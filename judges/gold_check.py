@@ -23,6 +23,8 @@ The rules are what the scorers rely on:
 - every clue box lies on one of the item's images.
 An empty gold is not a problem of these rules (an import may bring an item without its
 answer): `missing_gold` is the editor's one rule about it, that only a draft may lack it.
+Likewise a clue without words (Add clue makes one): `textless_clues` lets only a draft keep
+it, since clue-guided and clue-injection runs give models the clues' text.
 
 Each sentence starts with its kind, up to a colon ("gold answer has no option: 'Z' ..."), the
 way import reports group problems, so a parser that already reported a kind is not repeated.
@@ -90,6 +92,24 @@ def missing_gold(item: dict) -> GoldProblem | None:
     which = "an item in review" if status == "in_review" else f"a {status} item"
     return GoldProblem("answer", f"empty: {which} needs its gold answer; keep it a draft "
                                  "until it has one")
+
+
+def textless_clue_numbers(item: dict) -> list[str]:
+    """The numbers (from 1, as the clue table shows them) of the clues without text."""
+    return [str(number) for number, clue in enumerate(item.get("clues") or [], start=1)
+            if not str(clue.get("text") or "").strip()]
+
+
+def textless_clues(item: dict) -> GoldProblem | None:
+    """The problem of an item past `draft` saved with a clue that has no text: a clue
+    injection would hand models an empty clue. None for a draft, or when every clue has
+    words."""
+    empty = textless_clue_numbers(item)
+    if not empty or (item.get("status") or "draft") == "draft":
+        return None
+    which = (f"clue {empty[0]} has no text: type what it shows, or remove it" if len(empty) == 1
+             else f"clues {', '.join(empty)} have no text: type what each shows, or remove it")
+    return GoldProblem("clues", f"{which}; a clue without words may only wait in a draft")
 
 
 def _choice_problems(gold: str, options: list[dict], quote: bool) -> list[GoldProblem]:

@@ -145,8 +145,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
                     base_version: int | None = None) -> int:
         return lifecycle.delete_item(self.db, item_id, author, reason, base_version)
 
-    def restore_deleted(self, item_id: str, author: str, reason: str = "") -> int:
-        return lifecycle.restore_deleted(self.db, item_id, author, reason)
+    def restore_deleted(self, item_id: str, author: str, reason: str = "",
+                        deleted_by: str | None = None) -> int:
+        return lifecycle.restore_deleted(self.db, item_id, author, reason, deleted_by)
 
     def deleted_items(self, dataset: str | None = None) -> list[dict]:
         return lifecycle.deleted_items(self.db, dataset)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlite_utils
 
 from .db import atomic, now, rows, scalar
-from .errors import ConflictError, NotFoundError, ReadOnlyError, ValidationError
+from .errors import ConflictError, NotFoundError, ReadOnlyError, StoreError, ValidationError
 from .items import (_head, create_item, editable_head, get_item, insert_revision,
                     validate_item, _write)
 from .revisions import diff_items
@@ -55,12 +55,16 @@ def delete_item(db: sqlite_utils.Database, item_id: str, author: str, reason: st
 
 
 def restore_deleted(db: sqlite_utils.Database, item_id: str, author: str,
-                    reason: str = "") -> int:
-    """Bring a deleted item back as it was (a new revision)."""
+                    reason: str = "", deleted_by: str | None = None) -> int:
+    """Bring a deleted item back as it was (a new revision). With `deleted_by`, only an item
+    that user deleted (an annotator's undo of their own delete; others' are an admin's)."""
     with atomic(db):
         head = _head(db, item_id)
         if head is None or not head["deleted_at"]:
             raise NotFoundError(f"item {item_id} is not deleted")
+        if deleted_by is not None and head["deleted_by"] != deleted_by:
+            raise StoreError(f"item {item_id} was deleted by {head['deleted_by']}, not by "
+                             f"you; an admin can restore it")
         comment = "restored after deletion" + (f": {reason.strip()}" if reason.strip() else "")
         return _mark(db, get_item(db, item_id, include_deleted=True), author, comment,
                      deleted=False)

@@ -65,6 +65,22 @@ def test_delete_then_restore_and_opening_a_deleted_item_says_so(ui_store):
     assert editor.load("ui/beta", "alice")["saved"]["version"] == 3
 
 
+def test_an_annotator_undoes_their_own_delete_and_no_one_elses(ui_store):
+    """A delete by mistake was an admin's to undo; its author now may, and only its author."""
+    menu, editor = LifecycleHandlers(ui_store), EditorHandlers(ui_store)
+    menu.delete(editor.load("ui/beta", "alice"), "", "alice")
+    with pytest.raises(EditError, match="ui/beta was deleted by alice, not by you; an admin "
+                                        "can restore it"):
+        menu.undo_own_delete("ui/beta", "bob")
+    assert menu.deleted_ids() == ["ui/beta"]
+    with pytest.raises(EditError, match="nothing to undo"):
+        menu.undo_own_delete(None, "alice")
+    assert menu.undo_own_delete("ui/beta", "alice") == "ui/beta"
+    assert menu.deleted_ids() == []
+    with pytest.raises(EditError, match="ui/beta is not deleted"):
+        menu.undo_own_delete("ui/beta", "alice")
+
+
 def test_delete_from_a_stale_page_is_refused(ui_store):
     menu, editor = LifecycleHandlers(ui_store), EditorHandlers(ui_store)
     work = editor.load("ui/beta", "alice")

@@ -121,3 +121,48 @@ def test_the_pages_save_sends_the_ticks_and_a_script_may_leave_them_out(tmp_path
         store.close()
     finally:
         server.stop()
+
+
+def test_a_clue_without_text_waits_in_a_draft_and_is_refused_past_it(ui_store):
+    """Add clue then Save kept an empty clue on an item in review without a word: a clue
+    injection would give models an empty clue."""
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "ann")
+    item = work["item"]
+    n = len(item["clues"]) + 1                       # the clue Add clue made
+    work = {**work, "item": {**item, "clues": [*item["clues"],
+                                               {"text": "", "reasoning": "", "boxes": []}]}}
+    form = editor.form_values(work["item"]) | {"status": "in_review"}
+    _, outcome = editor.save(work, form, None, "", "ann")
+    assert outcome == {"kind": "invalid", "message": (
+        f"Clues: clue {n} has no text: type what it shows, or remove it; a clue without "
+        "words may only wait in a draft")}
+    assert ui_store.get_item("ui/alpha")["version"] == 1
+    _, outcome = editor.save(work, form | {"status": "draft"}, None, "", "ann")
+    assert outcome["kind"] == "saved", outcome
+    assert outcome["message"].endswith(
+        f"Clue {n} has no text yet: it stays a draft until each clue has its words.")
+
+
+def test_a_save_in_one_tab_keeps_the_draft_another_tab_wrote(ui_store):
+    """Two tabs of one user: B saved (or pressed Save with nothing to save) and A's draft,
+    edits B never saw, was deleted; A's reload then showed the saved item, A's edits gone."""
+    editor = EditorHandlers(ui_store)
+    tab_a, tab_b = editor.load("ui/alpha", "ann"), editor.load("ui/alpha", "ann")
+    form_a = editor.form_values(tab_a["item"]) | {"question": "Tab A's question?"}
+    editor.autosave(tab_a, form_a, None, "ann", "A")
+    _, outcome = editor.save(tab_b, editor.form_values(tab_b["item"]), None, "", "ann",
+                             session="B")
+    assert outcome["kind"] == "unchanged"
+    assert ui_store.get_draft("ann", "ui/alpha")["data"]["question"] == "Tab A's question?"
+    form_b = editor.form_values(tab_b["item"]) | {"gt_reasoning": "Tab B's reasoning"}
+    _, outcome = editor.save(tab_b, form_b, None, "", "ann", session="B")
+    assert outcome["kind"] == "saved"
+    assert ui_store.get_draft("ann", "ui/alpha")["data"]["question"] == "Tab A's question?"
+    # A's own save drops A's draft
+    _, outcome = editor.save(tab_a, form_a, None, "", "ann", session="A")
+    assert outcome["kind"] == "conflict"                   # B saved version 2 meanwhile
+    _, outcome = editor.save(tab_a, form_a, None, "", "ann",
+                             base_version=outcome["current_version"], session="A")
+    assert outcome["kind"] == "saved", outcome
+    assert ui_store.get_draft("ann", "ui/alpha") is None

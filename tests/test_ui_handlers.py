@@ -303,3 +303,17 @@ def test_every_time_on_the_annotate_page_is_readable(ui_store):
     assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC · (just now|\d+ min ago)",
                         history.rows("ui/gamma")[0][2])
     assert "other (since " in notice and "draft from " in notice and "version 3 (saved" in notice
+
+
+def test_an_item_whose_image_the_import_lost_does_not_say_no_image_yet():
+    """"No image yet" read as a new item's; this item's image was not found at import."""
+    from ui.annotate_render import no_image_line
+    assert no_image_line({"problems": []}).startswith("No image yet")
+    lost = no_image_line({"problems": ["image file not found: image 1 (a file at that path "
+                                       "inside the image folder)"]})
+    assert lost.startswith("No image: the import could not read this item's image")
+    for problem in ("unsafe image path: image 2 (inside the image folder)",
+                    "missing image: the item names no image (give image or images)",
+                    "malformed image: image 1 (not valid base64)"):
+        assert no_image_line({"problems": [problem]}).startswith("No image: "), problem
+    assert no_image_line({"problems": ["invalid box: clue 1: empty"]}).startswith("No image yet")

@@ -60,6 +60,8 @@ def _group(action: str, roles: frozenset, names: str) -> Group:
 
 
 GROUPS = (
+    # undo_delete restores only an item the caller deleted (store/lifecycle.restore_deleted
+    # checks who deleted it); restoring anyone else's is an admin's, below
     _group("annotate items", STAFF, """
         open_initial init_browser filter_items search_on_leave search_items list_prev_page
         list_next_page
@@ -68,12 +70,13 @@ GROUPS = (
         save_item_list save_item_by_enter_list save_over_conflict_list restore_revision_list
         submit_review_list
         autosave_draft box_edits_only stale_save_line autosave_boxes discard_draft
-        keep_this_tabs_draft open_other_tabs_draft add_clue remove_clue move_clue_up
+        keep_this_tabs_draft open_other_tabs_draft edit_clue_table add_clue remove_clue move_clue_up
         move_clue_down select_clue select_image add_image remove_image move_image_left
         move_image_right set_option_image clear_option_image switch_answer_type add_option
         remove_option pick_option resolve_problems show_history diff_revisions
-        restore_revision submit_review response_link show_item_menu create_item
-        duplicate_item delete_item create_item_list duplicate_item_list delete_item_list
+        restore_revision submit_review response_link show_item_menu check_new_item create_item
+        duplicate_item delete_item undo_delete create_item_list duplicate_item_list
+        delete_item_list undo_delete_list
         restore_deleted_item_list reopen_item_list delete_dataset_list"""),
     # final, or undoing another user's deletion or a release: admins (ui/annotate_lifecycle.py)
     _group("restore deleted items, reopen released items or delete datasets", ADMIN, """

@@ -74,22 +74,29 @@ def draft_conflict_offer(err: DraftConflict, refused: str = "Not kept as a draft
 
 
 # The fields whose typing (or picking) the autosave reads back. Not the answer type: its
-# switch changes other fields, and keeps its own draft (ui/answer_wiring.py).
+# switch changes other fields, and keeps its own draft (ui/answer_wiring.py). Not the clue
+# table: a row added or deleted there changes the item's clues, and its event
+# (annotate_structure, edit_clue_table) keeps the draft itself, like Add clue.
 AUTOSAVED_INPUTS = ("question", "answer", "aliases", "gt_reasoning", "reasoning_type",
-                    "status", "domain", "subtask", "clues", "options", *ANSWER_FIELDS)
+                    "status", "domain", "subtask", "options", *ANSWER_FIELDS)
+
+
+def autosaved(editor, request, work, form_values: dict, annot, force=False) -> tuple:
+    """(the save bar's draft line, the tab-choice row) after keeping the widgets' values as
+    the draft: another tab's newer draft is not replaced unseen; the row offers to open it
+    or to keep this tab's edits."""
+    try:
+        line = editor.autosave(work, form_values, annot, user_of(request),
+                               browser_session(request), force)
+    except DraftConflict as err:
+        return draft_conflict_offer(err)
+    return line, (gr.update(visible=False) if force else gr.skip())
 
 
 def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> None:
     def autosave(request: gr.Request, work, *values, force=False):
-        """(the save bar's draft line, the tab-choice row): another tab's newer draft is not
-        replaced unseen; the row offers to open it or to keep this tab's edits."""
         form_values, annot = split(values)
-        try:
-            line = editor.autosave(work, form_values, annot, user_of(request),
-                                   browser_session(request), force)
-        except DraftConflict as err:
-            return draft_conflict_offer(err)
-        return line, (gr.update(visible=False) if force else gr.skip())
+        return autosaved(editor, request, work, form_values, annot, force)
 
     draft_outputs = [ui.draft_state, ui.draft_choice]
     ui.draft_state.change(None, [ui.draft_state, ui.save_message], ui.save_message,

@@ -173,8 +173,10 @@ def build_editor() -> SimpleNamespace:
                 ui.selected_clue = gr.State(None)
                 with gr.Row():
                     ui.add_clue = gr.Button("Add clue", size="sm", elem_id="add-clue")
-                    ui.clue_up = gr.Button("▲", size="sm", min_width=40)
-                    ui.clue_down = gr.Button("▼", size="sm", min_width=40)
+                    # the selected clue (click its row) one place up or down
+                    ui.clue_up = gr.Button("▲ Up", size="sm", min_width=60, elem_id="clue-up")
+                    ui.clue_down = gr.Button("▼ Down", size="sm", min_width=60,
+                                             elem_id="clue-down")
                     ui.remove_clue = gr.Button("Remove clue", size="sm", variant="stop",
                                                elem_id="remove-clue")
                 ui.question = gr.Textbox(label="Question", lines=3, elem_id="item-question")

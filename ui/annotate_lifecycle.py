@@ -1,8 +1,9 @@
 """The Annotate page's item menu (an "Item ▾" panel under the item header): its widgets and
 its events. Handlers are in ui/lifecycle_handlers.py.
 
-Who may call each event is declared in ui/access.py: show_item_menu, create_item,
-duplicate_item, delete_item (and the list refreshes chained after each change) with the other
+Who may call each event is declared in ui/access.py: show_item_menu, check_new_item,
+create_item, duplicate_item, delete_item, undo_delete (one's own delete only: the store checks
+who deleted the item) and the list refreshes chained after each change, with the other
 annotation events; restore_deleted_item, reopen_item, dataset_delete_preview and
 delete_dataset for admins only. The menu offers a control only to the roles the table lets
 call its event (`offered`). The panel's widgets are mounted when it is first opened,
@@ -35,9 +36,11 @@ def build_item_menu(ui: SimpleNamespace, visible: bool) -> None:
                                        elem_id="new-item-id")
                 ui.new_question = gr.Textbox(label="New item's question", scale=2,
                                              max_lines=1, elem_id="new-item-question")
+                # offered once the id and the question allow a new item (check_new_item)
                 ui.create_item = gr.UploadButton("New item from images…", file_types=["image"],
                                                  file_count="multiple", size="sm", scale=0,
-                                                 min_width=180, elem_id="create-item")
+                                                 min_width=180, elem_id="create-item",
+                                                 interactive=False)
                 ui.duplicate_item = gr.Button("Duplicate this item", size="sm", scale=0,
                                               min_width=140, elem_id="duplicate-item")
             with gr.Row():
@@ -47,6 +50,9 @@ def build_item_menu(ui: SimpleNamespace, visible: bool) -> None:
                                                  elem_id="lifecycle-reason")
                 ui.delete_item = gr.Button("Delete this item", size="sm", variant="stop",
                                            scale=0, min_width=130, elem_id="delete-item")
+                # shown after the user's own delete, in this page: a mistake is undone at once
+                ui.undo_delete = gr.Button("Undo delete", size="sm", scale=0, min_width=110,
+                                           visible=False, elem_id="undo-delete")
                 ui.reopen_item = gr.Button("Reopen released (admin)", size="sm", scale=0,
                                            min_width=170, elem_id="reopen-item")
                 ui.deleted_pick = gr.Dropdown([], label="Deleted items (admin)", scale=2,
@@ -63,6 +69,7 @@ def build_item_menu(ui: SimpleNamespace, visible: bool) -> None:
                 gr.HTML("", elem_id="item-menu-spacer")
             ui.lifecycle_message = gr.HTML(elem_id="lifecycle-message")
             ui.dataset_expected = gr.State(None)
+            ui.just_deleted = gr.State(None)      # the id this page deleted last
 
 
 def offered(ui: SimpleNamespace) -> dict:
@@ -113,7 +120,21 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             fail(err)
         # the menu's fields are emptied: they described the item just made, and left filled
         # a second click made the same item again (refused: the id exists)
-        return opened(item_id, request, work, f"Created {item_id} (draft).") + ["", "", None]
+        return opened(item_id, request, work, f"Created {item_id} (draft).") + \
+            ["", "", gr.update(value=None, interactive=False)]
+
+    def check_new_item(work, new_id, question):
+        """New item from images is offered only once its id and question allow an item:
+        before, the file dialog came first and the id was refused after the upload."""
+        dataset = work["saved"]["dataset"] if work else None
+        if not (new_id or "").strip() and not (question or "").strip():
+            return gr.update(interactive=False), ""
+        try:
+            item_id = menu.new_item_id(new_id, question, dataset)
+        except EditError as err:
+            return gr.update(interactive=False), escape_html(f"New item: {err}.")
+        return gr.update(interactive=True), escape_html(
+            f"New item {item_id}: choose its images with New item from images….")
 
     def duplicate(work, new_id, request: gr.Request):
         user = user_of(request)
@@ -142,11 +163,20 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             fail(err)
         rest = [i for i in (ids or store.item_ids()) if i != current]
         messages.info(message)
+        undo = [escape_html(message), current, gr.update(visible=True)]
         if not rest:
-            return [gr.skip()] * len(renderer.outputs) + after_change(request)
+            return [gr.skip()] * len(renderer.outputs) + after_change(request) + undo
         following = ids.index(current) if current in (ids or []) else 0
         return open_item(rest[min(following, len(rest) - 1)], request, work) + \
-            after_change(request)
+            after_change(request) + undo
+
+    def undo_delete(work, item_id, request: gr.Request):
+        try:
+            menu.undo_own_delete(item_id, user_of(request))
+        except EditError as err:
+            fail(err)
+        return opened(item_id, request, work, f"Restored {item_id}.") + \
+            after_change(request) + ["", None, gr.update(visible=False)]
 
     def restore(work, item_id, reason, request: gr.Request):
         user = user_of(request)
@@ -183,6 +213,10 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
 
     refresh, refresh_in, refresh_out = refresh_list
     menu_after = [ui.deleted_pick, ui.lifecycle_reason]
+    undo_outputs = [ui.lifecycle_message, ui.just_deleted, ui.undo_delete]
+    gr.on([ui.new_id.input, ui.new_question.input], check_new_item,
+          [ui.work, ui.new_id, ui.new_question], [ui.create_item, ui.lifecycle_message],
+          trigger_mode="always_last", api_name="check_new_item", show_progress="hidden")
     changes = {
         "create_item": ui.create_item.upload(
             create, [ui.work, ui.new_id, ui.new_question, ui.create_item],
@@ -192,8 +226,11 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             duplicate, [ui.work, ui.new_id], renderer.outputs + [ui.new_id],
             api_name="duplicate_item"),
         "delete_item": ui.delete_item.click(
-            delete, [ui.work, ui.lifecycle_reason, nav_ids], renderer.outputs + menu_after,
-            api_name="delete_item"),
+            delete, [ui.work, ui.lifecycle_reason, nav_ids],
+            renderer.outputs + menu_after + undo_outputs, api_name="delete_item"),
+        "undo_delete": ui.undo_delete.click(
+            undo_delete, [ui.work, ui.just_deleted], renderer.outputs + menu_after + undo_outputs,
+            api_name="undo_delete"),
         "restore_deleted_item": ui.restore_deleted.click(
             restore, [ui.work, ui.deleted_pick, ui.lifecycle_reason],
             renderer.outputs + menu_after, api_name="restore_deleted_item"),

@@ -5,6 +5,8 @@ a saved item and a restored revision always look the same.
 """
 from __future__ import annotations
 
+import re
+
 from urllib.parse import quote
 
 import gradio as gr
@@ -160,8 +162,7 @@ class Renderer:
         sha = current_image(work)
         if sha is None:
             return (gr.update(value=None, label_list=labels, label_colors=colors),
-                    '<span data-images="0">No image yet: <b>Add image</b> (on this line) '
-                    "adds one.</span>")
+                    f'<span data-images="0">{no_image_line(item)}</span>')
         n = len(item.get("images", []))
         index = work.get("image_index", 0)
         info = self.store.image_info(sha)
@@ -175,6 +176,21 @@ class Renderer:
                         f"<b>Image {index + 1} of {n}</b> · "
                         f"{info['width']}×{info['height']} px · "
                         f"{escape_html(info['format'])}</span>")
+
+
+# the import problems of an image that could not be read: "<why>: image N (...)" (the
+# importer's, formats/importer.materialize) or "missing image: ..." (the formats' own)
+LOST_IMAGE = re.compile(r"^(missing image\b|[^:]+: image \d+\b)")
+
+
+def no_image_line(item: dict) -> str:
+    """The line above an empty annotator: an item made without images has none *yet*; one
+    whose images the import could not read lost them, and the problems above say which."""
+    lost = any(LOST_IMAGE.match(str(p)) for p in item.get("problems") or [])
+    if lost:
+        return ("No image: the import could not read this item's image (see the import "
+                "problems above). <b>Add image</b> (on this line) adds one.")
+    return "No image yet: <b>Add image</b> (on this line) adds one."
 
 
 def notice_html(work: dict) -> str:

@@ -24,7 +24,7 @@ from ui import editor_model as em
 from ui.editor_model import EditError
 from ui.handler_errors import from_script
 from ui.history_handlers import HistoryHandlers
-from ui.session import user_of
+from ui.session import browser_session, user_of
 
 
 # Runs in the page before init_browser, which builds the rest of the editor: waits until the
@@ -223,7 +223,8 @@ def wire(store, demo, browser, ui) -> None:
         if form_values.get("status") in BY_REVIEW_ONLY and form_values["status"] != was:
             raise messages.error(VERIFIED_BY_REVIEW, quiet=True)
         work, outcome = editor.save(work, form_values, annot, comment, user, base_version,
-                                    take_saved or (), may_release(request), ticked or ())
+                                    take_saved or (), may_release(request), ticked or (),
+                                    browser_session(request))
         if outcome["kind"] == "release_refused":
             who = event_caller(store, request, demo)
             raise messages.error(f"Not saved: {access.refusal('release_item', who)} Choose "

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import copy
 
-from store import (ConflictError, NotFoundError, ReleaseRefusedError, StoreError,
+from store import (ConflictError, DraftConflict, NotFoundError, ReleaseRefusedError, StoreError,
                    ValidationError, diff_items)
-from judges.gold_check import gold_problems, missing_gold
+from judges.gold_check import gold_problems, missing_gold, textless_clues
 from ui import answer_form as af
 from ui import conflict_merge as cm
 from ui import editor_model as em
@@ -178,11 +178,20 @@ class EditorHandlers:
         self.store.delete_draft(user, work["item"]["id"], session, work.get("draft_seen"))
         return self.load(work["item"]["id"], user)
 
+    def drop_own_draft(self, work: dict, user: str, session: str | None) -> None:
+        """After a save (or a restore) in this tab: drop the draft this tab wrote or saw,
+        but keep one another tab wrote since. Its edits are not in what was saved: dropped,
+        they were lost at that tab's next reload (a Save with nothing to save did it too)."""
+        try:
+            self.store.delete_draft(user, work["item"]["id"], session, work.get("draft_seen"))
+        except DraftConflict:
+            pass
+
     # ---- saving --------------------------------------------------------------------
     def save(self, work: dict, form: dict, annot_boxes: list | None, comment: str,
              user: str, base_version: int | None = None,
              take_saved: list[str] | tuple = (), may_release: bool = False,
-             ticked: list[str] | tuple = ()) -> tuple[dict, dict]:
+             ticked: list[str] | tuple = (), session: str | None = None) -> tuple[dict, dict]:
         """Save the collected item; returns (work, outcome).
 
         outcome["kind"] is "saved", "unchanged" (nothing differs from the version opened, or,
@@ -194,7 +203,8 @@ class EditorHandlers:
         meanwhile) saves my edits merged into that version (ui/conflict_merge): their
         changes to parts I left alone are kept, and of the parts both changed, those named
         in `take_saved` are theirs. `ticked`: the import problems ticked to mark resolved,
-        marked by this save as their button would. What else a save does (import problems,
+        marked by this save as their button would. `session`: the browser tab saving (the
+        draft another tab keeps stays: drop_own_draft). What else a save does (import problems,
         the status of a verified item, the revision comment) is ui/save_rules.
         """
         if not work:
@@ -209,11 +219,11 @@ class EditorHandlers:
         except em.EditError as err:
             return work, {"kind": "invalid", "message": str(err)}
         if base_version is None and self.unchanged(work, item):
-            self.keep_draft(work, item, user)             # drops a draft of nothing
+            self.drop_own_draft(work, user, session)      # a draft of nothing
             return work, self._nothing_to_save(work["saved"])
         if merged and same_content(item, basis):
             # merged into the version saved, the edits add nothing to it: no copy of it
-            self.store.delete_draft(user, item["id"])
+            self.drop_own_draft(work, user, session)
             return self._reloaded(work, user), self._nothing_to_save(basis)
         item, fixed, resolved = rules.settle_problems(item)
         item, note = rules.status_after(item, basis)
@@ -242,11 +252,11 @@ class EditorHandlers:
             return work, {"kind": "release_refused", "message": str(err)}
         except (ValidationError, StoreError) as err:
             return work, {"kind": "invalid", "message": str(err)}
-        self.store.delete_draft(user, item["id"])
+        self.drop_own_draft(work, user, session)
         return self._reloaded(work, user), {
             "kind": "saved", "version": version, "message": " ".join(filter(None, [
                 f"Saved {item['id']} as version {version}.", note,
-                rules.no_gold_note(item)]))}
+                rules.no_gold_note(item), rules.textless_clue_note(item)]))}
 
     def _reloaded(self, work: dict, user: str) -> dict:
         """The work of the item as now saved, on the image this session showed."""
@@ -292,9 +302,10 @@ class EditorHandlers:
 
 def check_gold(item: dict) -> None:
     """Refuse a gold answer, options or boxes that break the rules imports flag
-    (judges.gold_check), or an empty gold on an item past draft (missing_gold), with one
-    line per field: "Gold answer: ...; Options: ..."."""
-    problems = [p for p in [missing_gold(item), *gold_problems(item)] if p]
+    (judges.gold_check), or an empty gold or a clue without text on an item past draft
+    (missing_gold, textless_clues), with one line per field: "Gold answer: ...; Clues: ..."."""
+    problems = [p for p in [missing_gold(item), textless_clues(item), *gold_problems(item)]
+                if p]
     if problems:
         by_field: dict[str, list[str]] = {}
         for problem in problems:

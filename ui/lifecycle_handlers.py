@@ -18,23 +18,31 @@ class LifecycleHandlers:
     def __init__(self, store):
         self.store = store
 
+    def new_item_id(self, new_id: str, question: str, current_dataset: str | None) -> str:
+        """The id a new item would get (`new_id` without a `dataset/` prefix goes in
+        `current_dataset`), or EditError when the id or the question does not allow one.
+        Asked before the images are chosen, so that nobody picks and uploads files for an
+        item the id already refuses."""
+        new_id = (new_id or "").strip()
+        if not new_id:
+            raise EditError("type an id for the new item first (e.g. mydata/street-42)")
+        if not (question or "").strip():
+            raise EditError("type the new item's question first")
+        if "/" not in new_id and current_dataset:
+            new_id = f"{current_dataset}/{new_id}"
+        if self.store.item_exists(new_id):
+            raise EditError(f"an item with id '{new_id}' already exists")
+        return new_id
+
     def create_from_images(self, new_id: str, question: str, files: list, user: str,
                            current_dataset: str | None = None) -> str:
         """Create a draft item with the uploaded images; returns its id.
 
         Every image is checked (decoded) before the item is created: one bad file and no
         item is made. `new_id` without a `dataset/` prefix goes in `current_dataset`."""
-        new_id = (new_id or "").strip()
-        if not new_id:
-            raise EditError("type an id for the new item first (e.g. mydata/street-42)")
-        if not (question or "").strip():
-            raise EditError("type the new item's question first")
+        new_id = self.new_item_id(new_id, question, current_dataset)
         if not files:
             raise EditError("choose one or more images for the new item")
-        if "/" not in new_id and current_dataset:
-            new_id = f"{current_dataset}/{new_id}"
-        if self.store.item_exists(new_id):
-            raise EditError(f"an item with id '{new_id}' already exists")
         shas = []
         for upload in files:
             path = Path(upload if isinstance(upload, str) else upload.name)
@@ -71,12 +79,21 @@ class LifecycleHandlers:
         item_id, version = work["item"]["id"], work["saved"]["version"]
         self._call(self.store.delete_item, item_id, user, reason or "", version)
         self.store.delete_draft(user, item_id)
-        return f"Deleted {item_id}. An admin can restore it (Item ▸ Deleted items)."
+        return (f"Deleted {item_id}. Undo delete (in this menu) brings it back; "
+                "an admin can also restore it (Item ▸ Deleted items).")
 
     def restore_deleted(self, item_id: str, reason: str, user: str) -> str:
         if not item_id:
             raise EditError("choose a deleted item to restore")
         self._call(self.store.restore_deleted, item_id, user, reason or "")
+        return item_id
+
+    def undo_own_delete(self, item_id: str | None, user: str) -> str:
+        """Bring back the item `user` deleted last in this page: a delete by mistake was
+        for an admin to undo. Only the user's own delete (the store checks it)."""
+        if not item_id:
+            raise EditError("nothing to undo: you deleted no item in this page")
+        self._call(self.store.restore_deleted, item_id, user, "undo of own delete", user)
         return item_id
 
     def reopen(self, work: dict, reason: str, user: str) -> str:

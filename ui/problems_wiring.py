@@ -33,8 +33,9 @@ def build_problem_actions(ui) -> None:
 
 
 def problems_html(item: dict) -> str:
-    """The working copy's import problems as one line with their count; the list opens over
-    the page on a click (assets/cluelab.css, .cl-pop). Those a save checks again say so, and
+    """The working copy's import problems as one line with their count; the list opens in
+    the page on a click, above the row that marks them resolved (assets/cluelab.css,
+    .cl-problems). Those a save checks again say so, and
     those marked resolved (not saved yet) are listed apart."""
     problems = item.get("problems") or []
     resolved = item.get(rules.RESOLVED) or []

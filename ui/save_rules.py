@@ -14,7 +14,7 @@
 """
 from __future__ import annotations
 
-from judges.gold_check import still_holds
+from judges.gold_check import still_holds, textless_clue_numbers
 from store import diff_items
 from ui import editor_model as em
 
@@ -46,6 +46,16 @@ def no_gold_note(item: dict) -> str:
     if str(item.get("answer") or "").strip():
         return ""
     return "It has no gold answer yet: it stays a draft until it has one."
+
+
+def textless_clue_note(item: dict) -> str:
+    """The save's sentence for a draft saved with clues that have no text yet
+    (judges.gold_check.textless_clues refuses them past draft)."""
+    empty = textless_clue_numbers(item)
+    if not empty:
+        return ""
+    which = f"Clue {empty[0]} has" if len(empty) == 1 else f"Clues {', '.join(empty)} have"
+    return f"{which} no text yet: it stays a draft until each clue has its words."
 
 
 def settle_problems(item: dict) -> tuple[dict, list[str], list[str]]:

@@ -317,3 +317,74 @@ def test_a_tiny_box_is_saved_as_drawn_not_grown_to_a_minimum(srv, page):
     con.close()
     tiny = min(widths)
     assert tiny < 2.5 * per_px, (tiny, per_px, widths)       # 3 view px was the minimum
+
+
+def test_a_clue_added_in_the_tables_menu_takes_a_box_at_once(srv, page):
+    """A row added with the clue table's own menu (or its "+") became a clue only at the
+    next save: the label dialog refused its number, so its box could not be drawn."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, srv.url, "ui/three")
+    last = page.locator("#clue-table [data-testid='cell-2-1']")
+    box = last.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.locator("#clue-table button[aria-label='Open cell menu']").first.click()
+    page.get_by_text("Add row below").click()
+    new = page.locator("#clue-table [data-testid='cell-3-1']")
+    box = new.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.keyboard.type("red postbox")
+    page.keyboard.press("Enter")
+    expect(page.locator("#clue-table [data-testid='cell-3-0']")).to_contain_text(
+        "clue 4", timeout=15000)
+    drag_box(page, 0.5, 0.5, 0.7, 0.7)
+    page.keyboard.type("4")
+    page.keyboard.press("Enter")
+    expect(page.locator("#model-box-edit")).to_be_hidden()
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("version", timeout=15000)
+    con = sqlite3.connect(srv.db)
+    rows = con.execute("SELECT c.position, c.text, count(b.id) FROM clues c LEFT JOIN boxes b "
+                       "ON b.clue_id = c.id WHERE c.item_id = 'ui/three' GROUP BY c.id "
+                       "ORDER BY c.position").fetchall()
+    con.close()
+    assert rows[-1] == (3, "red postbox", 1), rows
+
+
+def test_add_clue_opens_the_new_clues_text_for_typing(srv, page):
+    """Add clue made an empty row the annotator had to find and double-click before typing
+    (assets/new_clue.js)."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, srv.url, "ui/alpha")
+    expect(page.locator("#clue-table")).to_contain_text("clue 1", timeout=15000)
+    page.wait_for_timeout(500)
+    before = page.locator("#clue-table .virtual-row").count()
+    page.click("#add-clue")
+    editor = page.locator("#clue-table textarea[aria-label='Edit cell']")
+    expect(editor).to_be_focused(timeout=15000)
+    page.keyboard.type("a lamp post")
+    page.keyboard.press("Enter")
+    new = page.locator(f"#clue-table [data-testid='cell-{before}-1']")
+    expect(new).to_contain_text("a lamp post")
+    expect(page.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
+
+
+def test_a_box_drawn_on_an_item_without_clues_says_what_to_do(srv, page):
+    """The label dialog of an item without clues offered only "(pick a clue)", no word on
+    how a box gets its clue; it stays inside the image's column, off the form."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, srv.url, "ui/huge")
+    expect(page.locator("#clue-table")).to_contain_text("clue 1", timeout=15000)
+    for _ in range(page.locator("#clue-table .virtual-row").count()):
+        page.locator("#clue-table [data-testid='cell-0-0']").click()
+        page.once("dialog", lambda d: d.accept())
+        page.click("#remove-clue")
+        page.wait_for_timeout(800)
+    expect(page.locator("#clue-table .virtual-row")).to_have_count(0, timeout=15000)
+    drag_box(page, 0.3, 0.3, 0.5, 0.5)
+    hint = page.locator("#model-box-edit .cl-pick-hint")
+    expect(hint).to_contain_text("no clues yet")
+    expect(hint).to_contain_text("Add clue")
+    dialog = page.locator("#model-box-edit .modal-container").bounding_box()
+    column = page.locator("#annotator").bounding_box()
+    assert dialog["x"] >= column["x"] - 1 and \
+        dialog["x"] + dialog["width"] <= column["x"] + column["width"] + 1, (dialog, column)

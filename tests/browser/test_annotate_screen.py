@@ -96,12 +96,18 @@ CONTROLS = ("#next-item", "#item-status", "#prev-item", "#annotator", "#annotato
 
 
 def toast_in_the_message_box(page, text):
-    """The toast saying `text` lies in the save bar's message box and over no control."""
+    """The toast saying `text` lies in the save bar's message box and over no control; a
+    message longer than the box grows upwards from it (test_a_long_refusal_is_shown_whole)."""
     toast = page.locator("[data-testid='toast-body']", has_text=text).first
     expect(toast).to_be_visible(timeout=15000)
     page.wait_for_timeout(300)
     box = toast.bounding_box()
-    assert within(box, page.locator("#save-status").bounding_box()), box
+    status = page.locator("#save-status").bounding_box()
+    grown = {**box, "y": box["y"] + box["height"] - status["height"],
+             "height": status["height"]}
+    assert within(grown, status), (box, status)
+    if toast.evaluate("e => e.scrollHeight") > status["height"] + 2:
+        return toast                          # a long message, over what is above the bar
     for control in CONTROLS:
         element = page.locator(control)
         if element.count() and element.first.is_visible():
@@ -140,6 +146,28 @@ def test_toasts_show_in_the_save_bars_message_box(ws, screen):
     type_into(page, "#review-note textarea", "looks right")
     page.click("#review-submit")
     toast_in_the_message_box(page, "Reviewed version")
+
+
+def test_a_long_refusal_is_shown_whole(ws, screen):
+    """A refusal longer than the save bar's box was cut at its second line: what to do about
+    it was read only by those who hovered it."""
+    page = screen
+    opened(page, ws.url, "ui/tall", 900 / 1400)
+    page.locator("#item-status input").click()
+    page.locator("#item-status [data-testid='dropdown-option']", has_text="in_review").click()
+    type_into(page, "#item-answer input", "")
+    page.keyboard.press("Delete")
+    page.click("#add-clue")
+    expect(page.locator("#clue-table textarea[aria-label='Edit cell']")).to_be_focused(
+        timeout=15000)
+    page.keyboard.press("Escape")
+    page.click("#save-item")
+    toast = page.locator("[data-testid='toast-body']", has_text="Gold answer").first
+    expect(toast).to_contain_text("may only wait in a draft", timeout=15000)
+    page.wait_for_timeout(300)
+    assert toast.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "cut"
+    box = toast.bounding_box()
+    assert box["y"] + box["height"] <= 900 and box["height"] <= 0.4 * 900 + 1, box
 
 
 RAW_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")

@@ -23,8 +23,17 @@ def test_create_duplicate_and_delete_from_the_item_menu(ui_server, page, tmp_pat
     show_list(page)
     assert page.locator("#new-item-id").count() == 0  # built on first open only
     open_menu(page)
-    type_into(page, "#new-item-id input", "street-42")
+    # the id is checked before any file is chosen: the file dialog came first, the refusal
+    # of a taken id after the upload
+    expect(page.locator("#create-item")).to_be_disabled()
+    type_into(page, "#new-item-id input", "alpha")
     type_into(page, "#new-item-question input", "Which street is this?")
+    expect(page.locator("#lifecycle-message")).to_contain_text(
+        "an item with id 'ui/alpha' already exists", timeout=15000)
+    expect(page.locator("#create-item")).to_be_disabled()
+    type_into(page, "#new-item-id input", "street-42")
+    expect(page.locator("#lifecycle-message")).to_contain_text("New item ui/street-42",
+                                                               timeout=15000)
     scene = make_scene(tmp_path / "street.png", color="#ccddee")
     with page.expect_file_chooser() as chooser:
         page.click("#create-item")
@@ -59,6 +68,14 @@ def test_create_duplicate_and_delete_from_the_item_menu(ui_server, page, tmp_pat
         "SELECT i.deleted_by, r.comment FROM items i JOIN revisions r ON r.item_id = i.id "
         "AND r.version = i.version WHERE i.id = 'ui/street-42-copy'").fetchone()
     assert (deleted_by, comment) == ("local", "deleted: made by mistake")
+    # a delete by mistake is undone at once, by its author (it was an admin's to restore)
+    expect(page.locator("#lifecycle-message")).to_contain_text("Undo delete")
+    page.click("#undo-delete")
+    expect(page.locator(ITEM_ID).first).to_have_value("ui/street-42-copy", timeout=20000)
+    expect(page.locator("#item-list")).to_contain_text("ui/street-42-copy", timeout=15000)
+    expect(page.locator("#undo-delete")).to_be_hidden()
+    assert con.execute("SELECT deleted_at FROM items WHERE id = 'ui/street-42-copy'"
+                       ).fetchone() == (None,)
     assert errors == []
 
 

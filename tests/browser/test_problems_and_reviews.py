@@ -39,6 +39,13 @@ def test_import_problems_clear_when_fixed_or_marked_resolved(ui_server, page):
     notice = page.locator("#item-notice")
     expect(notice).to_contain_text(NO_OPTION, timeout=15000)
     expect(page.locator("#item-header")).to_contain_text("flagged")
+    # the list opens in the page: over it, it covered the row that marks problems resolved
+    page.click("#item-notice summary")
+    page.locator("#problems-resolve").get_by_text("Mark import problems resolved").click(
+        timeout=5000)
+    expect(page.locator("#problems-pick")).to_be_visible(timeout=15000)
+    page.locator("#problems-resolve").get_by_text("Mark import problems resolved").click()
+    page.click("#item-notice summary")
     type_into(page, "#item-answer input, #item-answer textarea", "A")
     page.click("#save-item")
     expect(page.locator("#save-message")).to_contain_text("version 3", timeout=15000)
