@@ -4,6 +4,15 @@
 // an item from the id box left the previous row highlighted. That ring is hidden in the
 // list (assets/cluelab.css) and the open item's row is marked instead: the editor's item
 // id (its `change` event) names it, and the mark follows the rows as they are redrawn.
+//
+// The marked row is also brought into the list's view, once per item opened or page shown:
+// the list scrolls inside itself and shows about ten of its hundred rows at 1400x900, so
+// after a few Next the mark was out of view (the page is turned by the server, which says
+// where the row is: #list-open-row, ui/browser_handlers.open_row). The row is placed one
+// row below the list's header, or below the screen's top when the list starts above it.
+// For that the list ends at the screen's bottom (--cl-list-room, assets/cluelab.css; its
+// page buttons follow below): Gradio's fixed 640 px ran 300 px below a 900 px screen, and
+// a page's last rows, scrolled as far as they go, stayed under it.
 (() => {
   let open = null;
   const idOf = (row) => {
@@ -18,12 +27,48 @@
       if (current !== row.hasAttribute("data-cl-open")) row.toggleAttribute("data-cl-open", current);
     }
   };
+  let revealed = null;       // the open row last brought into view, and on which page
+  const reveal = () => {
+    const place = document.querySelector("#list-open-row [data-row]");
+    const view = document.querySelector("#item-list .virtual-table-viewport");
+    const count = document.getElementById("browser-count");
+    if (!place || !view || !view.offsetParent) return;
+    const key = [open, place.dataset.row, count ? count.textContent : ""].join("|");
+    const row = view.querySelector(".virtual-row[data-cl-open]")
+      || view.querySelector(".virtual-row[data-index]");
+    if (key === revealed || !row) return;           // not drawn yet: a later mutation
+    const box = view.getBoundingClientRect();
+    const head = view.querySelector(".header-table");
+    const from = Math.max(head ? head.getBoundingClientRect().bottom : box.top, 0);
+    const to = Math.min(box.bottom, window.innerHeight);
+    const drawn = row.getBoundingClientRect();
+    // the open row's top on the screen, from a row that is drawn (rows are drawn near the
+    // scrolled place only); the rows are one height
+    const top = drawn.top + (Number(place.dataset.row) - Number(row.dataset.index)) * drawn.height;
+    if (top >= from && top + drawn.height <= to) { revealed = key; return; }
+    const before = view.scrollTop;
+    view.scrollTop = Math.max(0, before + top - from - drawn.height);
+    // as far as the list scrolls: done; else the rows drawn there are measured again
+    if (view.scrollTop === before) revealed = key;
+  };
+  const MIN_ROOM = 260;      // six rows and the header, on the smallest screens
+  let room = null;
+  const fit = () => {
+    const view = document.querySelector("#item-list .virtual-table-viewport");
+    if (!view || !view.offsetParent) return;
+    const top = view.getBoundingClientRect().top + window.scrollY;
+    const fits = Math.max(MIN_ROOM, Math.floor(window.innerHeight - top - 8));
+    if (fits === room) return;
+    room = fits;
+    document.documentElement.style.setProperty("--cl-list-room", `${fits}px`);
+  };
   let queued = false;
   const later = () => {
     if (queued) return;
     queued = true;
-    requestAnimationFrame(() => { queued = false; mark(); });
+    requestAnimationFrame(() => { queued = false; fit(); mark(); reveal(); });
   };
+  window.addEventListener("resize", later);
   window.cluelabShowOpenItem = (id) => { open = id || null; later(); };
   // rows are added, reused and refilled as the list is refreshed or scrolled
   new MutationObserver(later).observe(document.documentElement,

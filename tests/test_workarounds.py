@@ -66,6 +66,9 @@ TOAST_CSS = (".toast-wrap.svelte-1qhecvt{--toast-top:var(--size-4);top:calc(var(
 EDITOR_CSS = ("textarea.svelte-odwpey{cursor:text;width:100%;resize:none;height:100%;"
               "position:absolute}")
 EDITOR_JS = "function t(){e.style.height=`auto`,e.style.height=`${e.scrollHeight}px`}"
+HEADER_CLICK_JS = ("function rt(e,t){e.target instanceof HTMLAnchorElement||(e.preventDefault(),"
+                   "L(X,t,!0),L(Ee,C()&&!Ge(t)?t:!1,!0),x(Ee)===!1&&Le(t))}")
+HEADER_KEYS_JS = "case`Enter`:case`F2`:e.preventDefault(),C()&&!Ge(n)&&L(Ee,n,!0);break"
 FIRST_KEY_JS = ("default:C()&&!x(Y)&&e.key.length===1&&!e.ctrlKey&&!e.metaKey&&!Ge(r)&&"
                 "We(r)!==`bool`&&L(Y,[n,r],!0);break}"
                 "function de(e){return requestAnimationFrame(()=>{e.focus()}),{}}")
@@ -79,14 +82,20 @@ FIRST_KEY_JS = ("default:C()&&!x(Y)&&e.key.length===1&&!e.ctrlKey&&!e.metaKey&&!
      "cell_editor_grows_over_the_rows_below", True),
     ({"Index-x.css": EDITOR_CSS.replace("position:absolute", "position:relative"),
       "Index-x.js": EDITOR_JS}, "cell_editor_grows_over_the_rows_below", False),
+    ({"Index-x.js": HEADER_CLICK_JS}, "dataframe_header_edits", True),
+    ({"Index-x.js": HEADER_KEYS_JS}, "dataframe_header_edits", True),
+    ({"Index-x.js": HEADER_CLICK_JS.replace("C()&&!Ge(t)?t:!1", "!1")
+      + HEADER_KEYS_JS.replace("C()&&!Ge(n)&&L(Ee,n,!0)", "0")},
+     "dataframe_header_edits", False),                               # headers never edited
     ({"Index-x.js": FIRST_KEY_JS}, "cell_first_key_is_lost", True),
     ({"Index-x.js": FIRST_KEY_JS.replace("e.focus()", "e.focus(),e.value+=k")},
      "cell_first_key_is_lost", False),                               # the key is kept
 ])
 def test_the_toast_and_cell_editor_checks_follow_the_front_end(monkeypatch, tmp_path, files,
                                                                 check, needed):
-    """TOAST_TOP_RIGHT, CELL_EDITOR_OVERFLOWS and CELL_FIRST_KEY_LOST are needed while
-    Gradio's front end has these shapes, and no longer once it changes them."""
+    """TOAST_TOP_RIGHT, CELL_EDITOR_OVERFLOWS, CELL_FIRST_KEY_LOST and DATAFRAME_HEADER_EDIT
+    are needed while Gradio's front end has these shapes, and no longer once it changes
+    them."""
     for name, text in files.items():
         (tmp_path / name).write_text(text)
     monkeypatch.setattr(workarounds, "GRADIO_FRONTEND", tmp_path)

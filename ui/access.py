@@ -63,7 +63,8 @@ GROUPS = (
     # undo_delete restores only an item the caller deleted (store/lifecycle.restore_deleted
     # checks who deleted it); restoring anyone else's is an admin's, below
     _group("annotate items", STAFF, """
-        open_initial init_browser filter_items search_items list_prev_page list_next_page
+        open_initial init_browser filter_items search_on_leave search_items list_prev_page
+        list_next_page
         select_item load_item domain_choices subtask_choices status_choices next_item prev_item sync_url
         save_item save_item_by_enter save_over_conflict compare_with_saved reload_saved
         save_item_list save_item_by_enter_list save_over_conflict_list restore_revision_list

@@ -72,7 +72,9 @@ def build_browser() -> SimpleNamespace:
     ui = SimpleNamespace()
     with gr.Column(scale=1, min_width=440, elem_id="item-browser"), \
             gr.Column(visible=not DEFER_PANELS, elem_id="item-browser-body") as ui.body:
-        ui.search = gr.Textbox(label="Search (Enter applies it, also when cleared)",
+        # applied on Enter and on leaving the box (ui/browser_wiring.py): a box cleared
+        # and left kept its filter
+        ui.search = gr.Textbox(label="Search (Enter or leaving the box applies it)",
                                placeholder="id, question, answer or clue text",
                                elem_id="browser-search")
         with gr.Row():
@@ -97,6 +99,10 @@ def build_browser() -> SimpleNamespace:
                                 container=False, elem_id="list-page", visible=not DEFER_PANELS)
             ui.page_next = gr.Button("page ▶", size="sm", min_width=60, elem_id="list-next-page")
         ui.nav_ids = gr.State([])
+        ui.shown = gr.State(None)       # the filters the list was drawn with, and its page
+        # where the open item's row is on the page shown (assets/list_current.js scrolls
+        # it into view; cluelab.css hides this line)
+        ui.open_row = gr.HTML(elem_id="list-open-row", apply_default_css=False)
     ui.late = [ui.flagged]      # the list and its page number are shown with their values
     return ui
 
@@ -133,15 +139,19 @@ def build_editor() -> SimpleNamespace:
                     ui.strip = gr.HTML(elem_id="image-strip", js_on_load=STRIP_JS,
                                        apply_default_css=False)
                     ui.image_info = gr.HTML(elem_id="image-info")
-                    ui.add_image = gr.UploadButton("Add image", file_types=["image"],
-                                                   size="sm", elem_id="add-image", scale=0,
-                                                   min_width=90)
-                    ui.image_left = gr.Button("◀ Move", size="sm", scale=0, min_width=70,
-                                              elem_id="image-left")
-                    ui.image_right = gr.Button("Move ▶", size="sm", scale=0, min_width=70,
-                                               elem_id="image-right")
-                    ui.remove_image = gr.Button("Remove image", size="sm", variant="stop",
-                                                elem_id="remove-image", scale=0, min_width=110)
+                    # the buttons as one group: when the thumbnails need the line, the
+                    # group goes under them whole (cluelab.css, #image-bar)
+                    with gr.Row(elem_id="image-actions"):
+                        ui.add_image = gr.UploadButton("Add image", file_types=["image"],
+                                                       size="sm", elem_id="add-image",
+                                                       scale=0, min_width=90)
+                        ui.image_left = gr.Button("◀ Move", size="sm", scale=0, min_width=70,
+                                                  elem_id="image-left")
+                        ui.image_right = gr.Button("Move ▶", size="sm", scale=0,
+                                                   min_width=70, elem_id="image-right")
+                        ui.remove_image = gr.Button("Remove image", size="sm", variant="stop",
+                                                    elem_id="remove-image", scale=0,
+                                                    min_width=110)
                 ui.annotator = image_annotator(
                     label="Clue boxes", elem_id="annotator", image_type="filepath",
                     sources=[], show_clear_button=False, show_download_button=False,

@@ -14,7 +14,7 @@ from ui.gradio_hooks import event_caller
 from ui.annotate_drafts import wire_drafts
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, notice_html
-from ui.browser_handlers import BrowserHandlers, refreshed_rows
+from ui.browser_wiring import ItemList, open_id
 from ui.conflict_merge import take_saved_label
 from ui.annotate_structure import wire_structure
 from ui.answer_wiring import wire_answer
@@ -30,7 +30,10 @@ from ui.session import browser_session, user_of
 # Runs in the page before init_browser, which builds the rest of the editor: waits until the
 # first image has arrived and two frames have passed (its decode and draw), so that building
 # the list and the form does not compete with it (at most 2 s; at once without an image).
-AFTER_FIRST_IMAGE = """(value, status) => new Promise((resolve) => {
+# The list's filters are those this browser kept (assets/list_filters.js).
+AFTER_FIRST_IMAGE = """(value, status, ...filters) => new Promise((resolve_) => {
+  const kept = window.cluelabListFilters ? window.cluelabListFilters.restore(filters) : filters;
+  const resolve = ([v, s]) => resolve_([v, s, ...kept]);
   const image = value && value.image ? (value.image.url || value.image.path) : null;
   if (!image) { resolve([value, status]); return; }
   const path = image.replace(/^https?:\\/\\/[^/]+/, '');
@@ -50,13 +53,12 @@ AFTER_FIRST_IMAGE = """(value, status) => new Promise((resolve) => {
 
 def wire(store, demo, browser, ui) -> None:
     editor = EditorHandlers(store)
-    items = BrowserHandlers(store)
+    item_list = ItemList(store, browser, ui.work)
+    items = item_list.items
     history = HistoryHandlers(store)
     renderer = Renderer(store, ui, history)
     form = [getattr(ui, field) for field in FIELDS]
-    filters = [browser.dataset, browser.domain, browser.subtask, browser.status_filter,
-               browser.flagged, browser.search]
-    list_outputs = [browser.items, browser.count, browser.nav_ids, browser.page]
+    list_outputs = item_list.outputs
 
     def split(values):
         """(form dict, annotator boxes) from [*form values, annotator value]."""
@@ -75,14 +77,10 @@ def wire(store, demo, browser, ui) -> None:
         except EditError as err:
             raise messages.error(err) from None
 
-    def open_listed(item_id, request, before, rows):
-        """open_item, and the item list's row of the item as stored (a colleague may have
-        changed its status since the list was drawn); the list is not resent otherwise."""
+    def open_listed(item_id, request, before, rows, ids, shown):
+        """open_item, and the item list following it (ItemList.after_open)."""
         out = open_item(item_id, request, before)
-        table = em.plain_table(rows)
-        fresh = refreshed_rows(table.get("data") if isinstance(table, dict) else table,
-                               out[0]["saved"])
-        return out + [gr.skip() if fresh is None else fresh]
+        return out + item_list.after_open(out[0]["saved"], rows, ids, shown)
 
     # ---- browser ---------------------------------------------------------------------
     # The list, the form and the save bar are built after the first image (see
@@ -90,14 +88,25 @@ def wire(store, demo, browser, ui) -> None:
     # (AFTER_FIRST_IMAGE), shows them.
     panels = [browser.body, ui.form_body, ui.footer, *browser.late, *ui.late]
 
-    def init_browser(annotator=None, status=None, request: gr.Request = None):
+    def init_browser(annotator=None, status=None, dataset=None, domain=None, subtask=None,
+                     status_filter=None, flagged="all", text="", work=None,
+                     request: gr.Request = None):
+        """The panels shown, the filters this browser kept (assets/list_filters.js), and
+        the list at the page holding the item opened."""
         choices = items.facet_choices()
-        rows, count, ids, page = items.search(None, None, None, None, "all", "")
-        return [*[gr.update(visible=True)] * len(panels),
-                gr.update(choices=choices["dataset"]), gr.update(choices=choices["domain"]),
-                gr.update(choices=choices["subtask"]), gr.update(choices=choices["status"]),
+        dataset, domain, subtask, status_filter, flagged, text = items.kept_filters(
+            dataset, domain, subtask, status_filter, flagged, text)
+        rows, count, ids, page, shown, row = item_list.listing(
+            [dataset, domain, subtask, status_filter, flagged, text], 1, open_id(work), True)
+        shows = [gr.update(visible=True)] * len(panels)
+        shows[panels.index(browser.flagged)] = gr.update(visible=True, value=flagged)
+        return [*shows, gr.update(choices=choices["dataset"], value=dataset),
+                gr.update(choices=choices["domain"], value=domain),
+                gr.update(choices=choices["subtask"], value=subtask),
+                gr.update(choices=choices["status"], value=status_filter), text,
                 gr.update(value=rows, visible=True), count, ids,
-                gr.update(value=page, visible=True), status_choices(status, request)]
+                gr.update(value=page, visible=True), shown, row,
+                status_choices(status, request)]
 
     def open_initial(request: gr.Request):
         """The item of the URL (`?item=`), else the first one. Runs first, and the item
@@ -119,46 +128,25 @@ def wire(store, demo, browser, ui) -> None:
     # cost the page ~0.1 s of script on every open (docs/PERFORMANCE.md).
     demo.load(open_initial, None, renderer.outputs, api_name="open_initial",
               show_progress_on=ui.annotator).then(
-        init_browser, [ui.annotator, ui.status],
+        init_browser, [ui.annotator, ui.status, *item_list.filters, ui.work],
         [*panels, browser.dataset, browser.domain, browser.subtask, browser.status_filter,
-         *list_outputs, ui.status], api_name="init_browser",
+         browser.search, *list_outputs, ui.status], api_name="init_browser",
         show_progress_on=browser.items, js=AFTER_FIRST_IMAGE)
+    item_list.wire()
 
-    def search_items(dataset, domain, subtask, status, flagged, text, page=1):
-        return items.search(dataset, domain, subtask, status, flagged, text, page)
-
-    def first_page(*values):
-        return items.search(*values, 1)
-
-    gr.on([browser.search.submit, browser.dataset.input, browser.domain.input,
-           browser.subtask.input, browser.status_filter.input, browser.flagged.input],
-          first_page, filters, list_outputs, api_name="filter_items")
-    browser.page.submit(search_items, [*filters, browser.page], list_outputs,
-                        api_name="search_items")
-
-    def turn_page(delta):
-        def turn(*values):
-            *criteria, page = values
-            return items.search(*criteria, (page or 1) + delta)
-        return turn
-
-    browser.page_prev.click(turn_page(-1), [*filters, browser.page], list_outputs,
-                            api_name="list_prev_page")
-    browser.page_next.click(turn_page(1), [*filters, browser.page], list_outputs,
-                            api_name="list_next_page")
-
-    def select_row(work, rows, evt: gr.SelectData, request: gr.Request):
+    def select_row(work, rows, ids, shown, evt: gr.SelectData, request: gr.Request):
         row = evt.row_value or []
         return open_listed(str(row[0]).removeprefix("⚑ ") if row else None, request, work,
-                           rows)
+                           rows, ids, shown)
 
-    def load_item(item_id, work, rows, request: gr.Request):
-        return open_listed(item_id, request, work, rows)
+    def load_item(item_id, work, rows, ids, shown, request: gr.Request):
+        return open_listed(item_id, request, work, rows, ids, shown)
 
-    opened = renderer.outputs + [browser.items]
-    browser.items.select(select_row, [ui.work, browser.items], opened, api_name="select_item",
+    opened = renderer.outputs + list_outputs
+    listed = [browser.items, browser.nav_ids, browser.shown]
+    browser.items.select(select_row, [ui.work, *listed], opened, api_name="select_item",
                          show_progress_on=ui.annotator)
-    ui.item_id.submit(load_item, [ui.item_id, ui.work, browser.items], opened,
+    ui.item_id.submit(load_item, [ui.item_id, ui.work, *listed], opened,
                       api_name="load_item", show_progress_on=ui.annotator)
 
     def facet_choices(field):
@@ -191,8 +179,8 @@ def wire(store, demo, browser, ui) -> None:
     ui.status.focus(status_choices, ui.status, ui.status, api_visibility="private",
                     api_name="status_choices", show_progress="hidden")
 
-    def step(ids, work, rows, delta, request):
-        current = work["item"]["id"] if work else None
+    def step(ids, work, rows, shown, delta, request):
+        current = open_id(work)
         target = items.neighbour(ids, current, delta)
         if target is None:
             raise messages.error("no items match the filters")
@@ -200,18 +188,19 @@ def wire(store, demo, browser, ui) -> None:
             end = "last" if delta > 0 else "first"
             messages.info(f"{current} is the {end} of the {len(ids)} items the filters list.")
             return [gr.skip()] * len(opened)
-        return open_listed(target, request, work, rows)
+        return open_listed(target, request, work, rows, ids, shown)
 
-    def go_next(ids, work, rows, request: gr.Request):
-        return step(ids, work, rows, 1, request)
+    def go_next(ids, work, rows, shown, request: gr.Request):
+        return step(ids, work, rows, shown, 1, request)
 
-    def go_prev(ids, work, rows, request: gr.Request):
-        return step(ids, work, rows, -1, request)
+    def go_prev(ids, work, rows, shown, request: gr.Request):
+        return step(ids, work, rows, shown, -1, request)
 
-    ui.next.click(go_next, [browser.nav_ids, ui.work, browser.items], opened,
-                  api_name="next_item", show_progress_on=ui.annotator)
-    ui.prev.click(go_prev, [browser.nav_ids, ui.work, browser.items], opened,
-                  api_name="prev_item", show_progress_on=ui.annotator)
+    stepped = [browser.nav_ids, ui.work, browser.items, browser.shown]
+    ui.next.click(go_next, stepped, opened, api_name="next_item",
+                  show_progress_on=ui.annotator)
+    ui.prev.click(go_prev, stepped, opened, api_name="prev_item",
+                  show_progress_on=ui.annotator)
     # the address bar and the item list's highlight (assets/list_current.js) follow it
     url_js = ("(id) => { if (id) { const u = new URL(window.location);"
               " u.searchParams.set('item', id); history.replaceState(null, '', u); }"
@@ -311,12 +300,12 @@ def wire(store, demo, browser, ui) -> None:
     saves["restore_revision"], saves["submit_review"] = wire_structure(
         store, editor, renderer, ui, form, split, may_release)
     # The item list's rows follow every save: its status column showed the status before
-    # (and the rows re-read the store, so a colleague's changes show with them).
+    # (and the rows re-read the store, so a colleague's changes show with them), at the page
+    # holding the item saved.
+    refresh_list = (item_list.following, [browser.shown, ui.work], list_outputs)
     for name, event in saves.items():
-        event.success(search_items, [*filters, browser.page], list_outputs,
-                      api_name=f"{name}_list", api_visibility="private",
+        event.success(*refresh_list, api_name=f"{name}_list", api_visibility="private",
                       show_progress="hidden")
     wire_answer(editor, renderer, ui, form, split)
     wire_problems(editor, renderer, ui, form, split, notice_html)
-    wire_item_menu(store, ui, renderer, open_item, browser.nav_ids,
-                   (first_page, filters, list_outputs), demo)
+    wire_item_menu(store, ui, renderer, open_item, browser.nav_ids, refresh_list, demo)

@@ -1,7 +1,9 @@
 """Item browser: filters, the list of matching items, next and previous.
 
 The list shows one page of PAGE_ROWS rows (the count says how many match and which page
-this is); next/previous walk the full filtered list. Pages are short on purpose: Gradio's
+this is); next/previous walk the full filtered list. The page shown is the one holding the
+item the editor shows (`current`), unless the user turns the pages: after Next onto the
+101st item the list stayed on page 1, the open row nowhere to be seen. Pages are short on purpose: Gradio's
 front end re-reads the value of every component that has shown a loading status after each
 event, so a 500-row list made every Next in the editor pay for copying 500 rows ten times.
 """
@@ -36,13 +38,14 @@ class BrowserHandlers:
             "text": (text or "").strip() or None,
         }
 
-    def search(self, dataset, domain, subtask, status, flagged, text, page=1
+    def search(self, dataset, domain, subtask, status, flagged, text, page=1, current=None
                ) -> tuple[list, str, list, int]:
-        """(rows of the page, a count line, the ids for next/previous, the page shown)."""
+        """(rows of the page, a count line, the ids for next/previous, the page shown): the
+        page holding `current` when that item matches, else `page`."""
         filters = self.filters(dataset, domain, subtask, status, flagged, text)
         ids = self.store.item_ids(**filters)
         pages = max(1, -(-len(ids) // PAGE_ROWS))
-        page = min(max(_page_number(page), 1), pages)
+        page = page_holding(ids, current) or min(max(_page_number(page), 1), pages)
         rows = [list_row(r) for r in self.store.list_items(**filters, limit=PAGE_ROWS,
                                                            offset=(page - 1) * PAGE_ROWS)]
         total = self.store.count_items()
@@ -61,6 +64,40 @@ class BrowserHandlers:
             return ids[0] if step > 0 else ids[-1]
         index = min(max(ids.index(current) + step, 0), len(ids) - 1)
         return ids[index]
+
+
+    def kept_filters(self, dataset, domain, subtask, status, flagged, text) -> list:
+        """Filters kept by the browser (assets/list_filters.js) as they can be applied now:
+        a value no longer offered (a dataset deleted since, a status renamed) is "(all)"."""
+        offered = self.facet_choices()
+        kept = [value if value in offered[key] else ALL for key, value in
+                zip(("dataset", "domain", "subtask", "status"),
+                    (dataset, domain, subtask, status))]
+        return [*kept, flagged if flagged in FLAGGED_CHOICES else "all",
+                text if isinstance(text, str) else ""]
+
+    @classmethod
+    def same_filters(cls, criteria, shown: dict | None) -> bool:
+        """Do `criteria` (the filters' values) select what the list shows (`shown`, the
+        filters it was drawn with)? A search box left as it was applies nothing again."""
+        return shown is not None and \
+            cls.filters(*criteria) == cls.filters(*shown["filters"])
+
+
+def page_holding(ids: list[str], item_id: str | None) -> int | None:
+    """The list's page (from 1) that holds `item_id`, or None when no row is that item."""
+    if item_id is None or item_id not in ids:
+        return None
+    return ids.index(item_id) // PAGE_ROWS + 1
+
+
+def open_row(ids: list[str], page: int, item_id: str | None) -> str:
+    """The place of the open item's row on the page shown, for assets/list_current.js to
+    scroll it into the list's view (of a hundred rows, the list shows about ten): empty when
+    the page does not hold it."""
+    if page_holding(ids, item_id) != page:
+        return ""
+    return f'<span data-row="{ids.index(item_id) - (page - 1) * PAGE_ROWS}"></span>'
 
 
 def list_row(item: dict) -> list:

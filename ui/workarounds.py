@@ -210,6 +210,17 @@ def dataframe_rings_the_clicked_cell() -> bool:
                           read_all(GRADIO_FRONTEND, "Index-*.css")))
 
 
+def dataframe_header_edits() -> bool:
+    """Gradio's Dataframe: a click on a header of an editable table starts editing its text
+    (unless its column is static, which locks the column's cells too), as do Enter and F2 on
+    a focused header."""
+    js = read_all(GRADIO_FRONTEND, "Index-*.js")
+    click = re.search(r"function \w+\(e,t\)\{e\.target instanceof HTMLAnchorElement\|\|"
+                      r"\([^}]{0,200}?L\((\w+),\w+\(\)&&!\w+\(t\)\?t:!1,!0\)", js)
+    keys = re.search(r"case`Enter`:case`F2`:e\.preventDefault\(\),\w+\(\)&&!\w+\(\w+\)&&"
+                     r"L\(\w+,\w+,!0\)", js)
+    return bool(click or keys)
+
 
 def toasts_are_top_right() -> bool:
     """Gradio's toasts: fixed at the top right of the screen, with no setting for where."""
@@ -336,6 +347,10 @@ WORKAROUNDS = [
                "each cell is fixed at its measured width, so the item list's question was cut "
                "to two characters", "assets/cluelab.css (#item-list ... last-child)",
                dataframe_has_no_rest_width),
+    Workaround("DATAFRAME_HEADER_EDIT", "an editable table's header becomes a text field on "
+               "a click (Enter or F2 on a focused header too), with no setting to stop it but "
+               "static_columns, which locks the column's cells: the clue table's 'text' "
+               "header could be renamed", "assets/table_headers.js", dataframe_header_edits),
     Workaround("DROPDOWN_OPENS_ON_FOCUS", "a Dropdown opens its option list whenever it "
                "gets the focus: Tab from the Question opened Answer type's list",
                "assets/shortcuts.js (focusin of input[role=combobox])", dropdown_opens_on_focus),
@@ -370,8 +385,10 @@ WORKAROUNDS = [
                container_hides_overflow),
     Workaround("DATAFRAME_HEIGHT_PX", "a Dataframe's height is a fixed number of pixels "
                "(max_height), whatever the window: the Experiments runs list showed 5 runs at "
-               "1400x900 and 7 at 1920x1080, scrolling inside itself",
-               "assets/cluelab.css (#runs-list .virtual-table-viewport max-height)",
+               "1400x900 and 7 at 1920x1080, scrolling inside itself; the item list ran "
+               "300 px below a 900 px screen, the open row under it",
+               "assets/cluelab.css (#runs-list and #item-list .virtual-table-viewport "
+               "max-height; assets/list_current.js fit)",
                dataframe_height_is_pixels),
     Workaround("GALLERY_SQUARE_CELLS", "a Gallery's cells are squares clipped at its height: "
                "a 1024x640 picture alone in Inspect's Compare showed as its top part",
