@@ -425,6 +425,15 @@ WORKAROUNDS = [
                "the text 'rgb(r, g, b)' the browser sends; the [r, g, b] its postprocess hands "
                "out (load_item's value) failed, so a script's save of what it loaded was refused",
                "ui/annotator_values.py (_boxes_as_handed_out)", box_colour_in_is_text_only),
+    Workaround("LIST_CURRENT_ROW", "a Dataframe rings the cell clicked last, a selection the "
+               "server can neither set nor clear: an item opened from the id box or by Next "
+               "left the previous row ringed", "assets/list_current.js (marks the open item's "
+               "row), assets/cluelab.css (hides the ring in the list)",
+               dataframe_rings_the_clicked_cell),
+    Workaround("TEXTBOX_INPUT_ON_KEYPRESS", "a Textbox sends its input event from its keypress "
+               "handler only: a pasted or dropped question was never autosaved",
+               "assets/field_input.js (hands the field a keypress on every DOM input)",
+               textbox_input_on_keypress_only),
     Workaround("ANNOTATOR_NO_UPSCALE", "the annotator scales an image down to its canvas, "
                "never up: a 40x30 image was drawn 40x30 in a canvas 30 px tall, where no box "
                "could be drawn", "ui/annotator_assets.py (upscale_small_images)",
