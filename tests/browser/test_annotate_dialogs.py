@@ -352,7 +352,8 @@ def test_a_clue_added_in_the_tables_menu_takes_a_box_at_once(srv, page):
 
 def test_add_clue_opens_the_new_clues_text_for_typing(srv, page):
     """Add clue made an empty row the annotator had to find and double-click before typing
-    (assets/new_clue.js)."""
+    (assets/new_row.js); then Tab went to the Add clue button, and the reasoning's spaces
+    pressed it (empty clues added, the reasoning lost)."""
     page.set_viewport_size({"width": 1400, "height": 900})
     open_item(page, srv.url, "ui/alpha")
     expect(page.locator("#clue-table")).to_contain_text("clue 1", timeout=15000)
@@ -362,9 +363,14 @@ def test_add_clue_opens_the_new_clues_text_for_typing(srv, page):
     editor = page.locator("#clue-table textarea[aria-label='Edit cell']")
     expect(editor).to_be_focused(timeout=15000)
     page.keyboard.type("a lamp post")
+    page.keyboard.press("Tab")
+    page.keyboard.type("lamps like it stand in Munich")
     page.keyboard.press("Enter")
     new = page.locator(f"#clue-table [data-testid='cell-{before}-1']")
     expect(new).to_contain_text("a lamp post")
+    expect(page.locator(f"#clue-table [data-testid='cell-{before}-2']")).to_contain_text(
+        "lamps like it stand in Munich")
+    expect(page.locator("#clue-table .virtual-row")).to_have_count(before + 1)
     expect(page.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
 
 

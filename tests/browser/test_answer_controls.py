@@ -65,6 +65,21 @@ def test_multiple_choice_gold_that_is_no_option_is_refused_on_screen(ui_server, 
     assert stored(ui_server, "ui/gamma") == ("multiple_choice", "A", 1)
 
 
+def test_add_option_opens_the_new_options_text_for_typing(ui_server, page):
+    """Add option left the focus on its button: the text typed went nowhere and each Space
+    added another empty option (assets/new_row.js)."""
+    open_item(page, ui_server.url, "ui/gamma")
+    table = page.locator("#option-table")
+    expect(table).to_contain_text("blue", timeout=20000)
+    rows = table.locator(".virtual-row").count()
+    page.click("#add-option")
+    expect(table.locator("textarea[aria-label='Edit cell']")).to_be_focused(timeout=15000)
+    page.keyboard.type("every 10 min")
+    page.keyboard.press("Enter")
+    expect(table.locator(f"[data-testid='cell-{rows}-1']")).to_contain_text("every 10 min")
+    expect(table.locator(".virtual-row")).to_have_count(rows + 1)
+
+
 def test_yes_no_is_a_choice_and_saves(ui_server, page):
     open_item(page, ui_server.url, "ui/beta")
     choice = page.locator("#item-answer-yes-no")
