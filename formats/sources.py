@@ -109,7 +109,8 @@ def read_json_lines(path: Path, text: str | None = None) -> list[tuple[int, obje
             rows.append((number, line, f"line {number} is not a JSON object"))
     if objects == 0:
         first_error = rows[0][2] if rows else "file is empty"
-        raise FormatError(path, f"not JSON Lines: no line holds a JSON object ({first_error})")
+        raise FormatError(path, f"not JSON Lines: no line holds a JSON object ({first_error}); "
+                                "is it the file you meant, and is Format (--format) its format?")
     return rows
 
 

@@ -35,6 +35,7 @@ import) cannot be checked on the item, and only a person can say they are resolv
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from domain.numbers import number_in, read_quantity
@@ -216,8 +217,15 @@ def number_or_none(text: str) -> float | None:
 def numeric_value(text: str) -> float | None:
     """The number of a numeric gold or alias: a number by itself, or one number with a unit
     or currency ("3 km", "12.8 g", "45%", "5,30 €", "€5.30"); None for anything else
-    ("twelve", "12 to 15 min"). The reading is domain.numbers', the scorer's too."""
+    ("twelve", "12 to 15 min"). The reading is domain.numbers', the scorer's too; but the
+    letter O right after a digit ("1O min", "2O%") is a typed zero, not a unit: read as 1
+    with the unit "O min", it saved a wrong gold without a word."""
+    if LETTER_O_FOR_ZERO.search(text or ""):
+        return None
     return number_in(text)
+
+
+LETTER_O_FOR_ZERO = re.compile(r"\d[Oo](?![A-Za-z])")
 
 
 # The kinds of problem gold_problems reports (tests/test_gold_check.py makes each of them).

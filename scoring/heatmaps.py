@@ -37,6 +37,11 @@ def type_correlation(summaries: dict[str, dict]) -> tuple[list[str], np.ndarray 
     data = np.array([[s[group][n].accuracy for n in names] for s in runs])
     with np.errstate(invalid="ignore", divide="ignore"):
         matrix = np.corrcoef(data.T)
+    # a group with the same accuracy in every run has no r: shown "–". Computed, 2/3 in
+    # every run varied by rounding alone (1e-16) and read r 1.00 with itself, 0.00 with others
+    constant = np.ptp(data, axis=0) <= 1e-9 * np.maximum(1.0, np.abs(data).max(axis=0))
+    matrix[constant, :] = np.nan
+    matrix[:, constant] = np.nan
     what = "reasoning types" if group == "by_reasoning_type" else "domains"
     return names, matrix, f"Pearson's r between {what} over {len(runs)} runs"
 

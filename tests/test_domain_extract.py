@@ -101,6 +101,8 @@ ANSWERS = [
     ("<answer>Paris</answer>", "open", None, "Paris"),
     ("The clock shows noon.\nIt is about 12 o'clock.", "open", None, "It is about 12 o'clock."),
     ("   \n", "open", None, None),
+    # an answer marker with nothing after it gives no answer (it was read as "Answer")
+    ("Answer:", "open", None, None), ("It is cold.\nFinal answer:  ", "open", None, None),
     # structured JSON answers
     ('{"answer": "C", "clues": []}', "multiple_choice", SHAPES, "C"),
     ('```json\n{"answer": "Yes", "clues": ["lamp"]}\n```\nHope this helps.', "yes_no", None,

@@ -78,7 +78,9 @@ def test_yes_no_gold_is_yes_or_no():
     # read it as 30); a comma that is neither a thousands nor a decimal one is no number
     ("5.30 €", 5.3), ("€5.30", 5.3), ("5,30 €", 5.3), ("€ 5,30", 5.3), ("US$ 5", 5.0),
     ("EUR 5.30", 5.3), ("1,5", 1.5), ("1,2345", None), ("1.200,50 €", None), ("€", None),
-    ("€5 EUR", None)])
+    ("€5 EUR", None),
+    # the letter O typed for a zero is no unit ("1O min" saved as 1 minute); ounces are
+    ("1O min", None), ("2O%", None), ("1o", None), ("5 oz", 5.0), ("5oz", 5.0)])
 def test_numeric_gold_and_aliases_follow_one_rule_a_number_a_unit_allowed(text, value):
     """A numeric gold "3 km" was flagged "not a number" while the alias "3 km" was fine (the
     README allows a unit): one rule, `numeric_value`, read the scorer's way."""

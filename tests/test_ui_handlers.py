@@ -311,9 +311,9 @@ def test_an_item_whose_image_the_import_lost_does_not_say_no_image_yet():
     assert no_image_line({"problems": []}).startswith("No image yet")
     lost = no_image_line({"problems": ["image file not found: image 1 (a file at that path "
                                        "inside the image folder)"]})
-    assert lost.startswith("No image: the import could not read this item's image")
+    assert lost.startswith("Image lost at import (see its problems)")
     for problem in ("unsafe image path: image 2 (inside the image folder)",
                     "missing image: the item names no image (give image or images)",
                     "malformed image: image 1 (not valid base64)"):
-        assert no_image_line({"problems": [problem]}).startswith("No image: "), problem
+        assert no_image_line({"problems": [problem]}).startswith("Image lost"), problem
     assert no_image_line({"problems": ["invalid box: clue 1: empty"]}).startswith("No image yet")

@@ -121,7 +121,8 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         # the menu's fields are emptied: they described the item just made, and left filled
         # a second click made the same item again (refused: the id exists)
         return opened(item_id, request, work, f"Created {item_id} (draft).") + \
-            ["", "", gr.update(value=None, interactive=False)]
+            ["", "", gr.update(value=None, interactive=False),
+             escape_html(f"Created {item_id} (draft).")]
 
     def check_new_item(work, new_id, question):
         """New item from images is offered only once its id and question allow an item:
@@ -134,7 +135,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         except EditError as err:
             return gr.update(interactive=False), escape_html(f"New item: {err}.")
         return gr.update(interactive=True), escape_html(
-            f"New item {item_id}: choose its images with New item from images….")
+            f"New item {item_id}: choose its images with New item from images.")
 
     def duplicate(work, new_id, request: gr.Request):
         user = user_of(request)
@@ -220,8 +221,8 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
     changes = {
         "create_item": ui.create_item.upload(
             create, [ui.work, ui.new_id, ui.new_question, ui.create_item],
-            renderer.outputs + [ui.new_id, ui.new_question, ui.create_item],
-            api_name="create_item"),
+            renderer.outputs + [ui.new_id, ui.new_question, ui.create_item,
+                                ui.lifecycle_message], api_name="create_item"),
         "duplicate_item": ui.duplicate_item.click(
             duplicate, [ui.work, ui.new_id], renderer.outputs + [ui.new_id],
             api_name="duplicate_item"),

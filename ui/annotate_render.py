@@ -188,8 +188,7 @@ def no_image_line(item: dict) -> str:
     whose images the import could not read lost them, and the problems above say which."""
     lost = any(LOST_IMAGE.match(str(p)) for p in item.get("problems") or [])
     if lost:
-        return ("No image: the import could not read this item's image (see the import "
-                "problems above). <b>Add image</b> (on this line) adds one.")
+        return "Image lost at import (see its problems): <b>Add image</b> adds one."
     return "No image yet: <b>Add image</b> (on this line) adds one."
 
 

@@ -10,7 +10,8 @@ Numeric: the first number of the final marker's content; an answer marker that g
 number ("Answer: C") is unparsed. Without any marker, the last number in the text that is no
 list numbering ("2." or "2)" opening a line, "clue 2", "step 2", "image 2"); thousands
 separators and units are dropped ("12,000 km" gives "12000").
-Open: the final marker's content (for `Answer:` all text after it), else the last non-empty line.
+Open: the final marker's content (for `Answer:` all text after it; an empty one is unparsed),
+else the last non-empty line.
 Every rule that reads lines without a marker reads the text's prose (`clues.prose`): a clue
 line is never the answer, nor is a number inside one, nor a list entry's numbering.
 
@@ -197,6 +198,8 @@ def open_answer(text: str, options, whole: bool, complete: bool = True
         value = unwrap(last.rest if last.end is None else last.content)
         if value:
             return value, "text of the final answer marker"
+        # "Answer:" with nothing after it gives no answer: its last line was read, "Answer"
+        return None, "the answer marker gives no answer"
     found_lines = lines(prose(text))
     if found_lines:
         return LIST_NUMBERING.sub("", found_lines[-1]) or None, "the last non-empty line"

@@ -1,0 +1,27 @@
+"""scoring/heatmaps.type_correlation: Pearson's r between groups over runs."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from scoring.heatmaps import type_correlation
+
+
+def summary(**accuracies) -> dict:
+    return {"by_domain": {name: SimpleNamespace(accuracy=value)
+                          for name, value in accuracies.items()}}
+
+
+def test_a_group_with_one_accuracy_in_every_run_has_no_r():
+    """2/3 right in every run varied by rounding alone: r read 1.00 with itself and 0.00
+    with every other group, where it has none ("–", as for a constant 100)."""
+    thirds = (66.66666666666667, 66.66666666666666)      # 2 of 3, summed two ways
+    runs = {f"r{i}": summary(spatial=thirds[i % 2], time=t, text=x)
+            for i, (t, x) in enumerate([(10.0, 20.0), (30.0, 50.0), (60.0, 55.0),
+                                        (90.0, 95.0)])}
+    names, matrix, _ = type_correlation(runs)
+    spatial = names.index("spatial")
+    assert np.isnan(matrix[spatial]).all() and np.isnan(matrix[:, spatial]).all()
+    time, text = names.index("time"), names.index("text")
+    assert matrix[time, time] == 1.0 and 0.9 < matrix[time, text] <= 1.0
