@@ -94,6 +94,8 @@ class DispatchMixin:
                 grace_until = asyncio.get_running_loop().time() + wait
             if grace_until is not None and asyncio.get_running_loop().time() >= grace_until:
                 self._abandoning = True
+                # sent (a slot taken) and not answered yet: paid for, perhaps, never recorded
+                self.abandoned_in_flight = self.sender.limiter.in_flight
                 for task in list(self._tasks):
                     task.cancel()
                 await asyncio.gather(*self._tasks, return_exceptions=True)

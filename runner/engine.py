@@ -70,6 +70,7 @@ class Engine(DispatchMixin):
         self.note = ""                                  # said with the final status
         self._tasks: set[asyncio.Task] = set()
         self._abandoning = False                        # cancelling what is left in flight
+        self.abandoned_in_flight = 0                    # requests sent, then abandoned
         self._hurry = False                             # a second Ctrl-C: do not wait
 
     # -- lifecycle ------------------------------------------------------------------------
@@ -145,6 +146,11 @@ class Engine(DispatchMixin):
             if self.stop_reason in ("pause", "cancel"):   # what it stopped with, not the ask
                 message = stop_text(status, status_counts(self.totals.snapshot(),
                                                           status=status))
+                if self.abandoned_in_flight:
+                    n = self.abandoned_in_flight
+                    message += (f"; {n} of them {'was' if n == 1 else 'were'} sent and not "
+                                "waited for (an endpoint may bill a reply that is not "
+                                "recorded; a resume sends them again)")
             elif self.stop_reason == "budget":            # the same figure as the summary
                 message += f"; spent {money(self.totals.known_cost)} in all"
         elif remaining:

@@ -284,7 +284,10 @@ def control(store, run_id: str, action: str) -> str:
     except StoreError as err:
         raise ExperimentError(str(err)) from None
     if after["status"] == "running" and status == "running":
-        return f"Asked run {run['id']} to {action}; it stops after the requests in flight."
+        return (f"Asked run {run['id']} to {action}; " + (
+            "it stops after the requests in flight." if action == "pause" else
+            "it stops now, without waiting for the requests in flight (their replies are "
+            "not recorded; pause waits for them)."))
     return f"Run {run['id']} is now {effective_status(after)}."
 
 
