@@ -9,6 +9,7 @@ import argparse
 import os
 import sys
 
+from domain.commands import quote_db
 from cli import (data_commands, endpoint_commands, item_commands, report_commands,
                  run_commands, runs_commands, score_commands, serve_command, table_commands,
                  user_commands)
@@ -40,6 +41,7 @@ def main(argv: list[str]) -> int:
     if not argv or argv[0] not in COMMANDS and argv[0] not in ("-h", "--help"):
         argv = ["serve", *argv]
     args = build_parser().parse_args(argv)
+    quote_db(getattr(args, "db", None))      # the commands the output quotes name it
     try:
         code = args.handler(args) or 0
         sys.stdout.flush()          # a closed pipe is found here, not at interpreter exit
@@ -49,6 +51,8 @@ def main(argv: list[str]) -> int:
         return 130
     except BrokenPipeError:
         return reader_went_away()
+    finally:
+        quote_db(None)
 
 
 def reader_went_away() -> int:

@@ -18,6 +18,7 @@ import json
 import sys
 
 from cli.endpoint_commands import fail, open_store
+from domain.commands import command
 from cli.progress import TerminalProgress
 from runner.run_refs import resolve_run
 from runner.config import ID_LIST_RULE, parse_id_list
@@ -136,7 +137,9 @@ def _execution(args, base):
 
 def _describe(plan) -> str:
     p = plan.projection
-    cost = ("unknown (no price for this model: `python app.py price set`)" if not p["priced"]
+    price = command("price", "set", plan.endpoint["model"], "--input", "USD_PER_M",
+                    "--output", "USD_PER_M")
+    cost = (f"unknown (no price for this model: {price})" if not p["priced"]
             else f"${p['cost']:.4f} typical, ${p['cost_max']:.4f} at most")
     lines = [f"{len(plan.items)} items, {p['work']} work rows, {p['requests']} requests "
              f"({p['cached']} cached), ~{p['prompt_tokens']} prompt tokens and "
@@ -196,7 +199,8 @@ def run_run(args) -> int:
         plan = plan_run(store, config, execution)
         if execution.budget is not None and not plan.projection["priced"]:
             return fail(f"--budget needs a price for model {plan.endpoint['model']}: "
-                        f"python app.py price set {plan.endpoint['model']} --input X --output Y")
+                        + command("price", "set", plan.endpoint["model"], "--input",
+                                  "USD_PER_M", "--output", "USD_PER_M"))
         if args.dry_run:
             out = {"config_id": plan.config_id, "projection": plan.projection,
                    "warnings": plan.warnings, "config": plan.resolved}
@@ -224,7 +228,7 @@ def _resume(store, args) -> int:
     run = store.get_run(resolve_run(store, args.resume))
     if effective_status(run) == "running" and run["owner"] != OWNER:
         return fail(f"run {run['id']} is being executed by {run['owner']}; pause it with "
-                    f"python app.py runs --pause {run['id']}, or wait until it stops")
+                    f"{command('runs', '--pause', run['id'])}, or wait until it stops")
     if args.retry_errors:
         forgotten = store.delete_run_results(run["id"], ("error",))
         if not args.json:

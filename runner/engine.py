@@ -28,6 +28,7 @@ import threading
 from dataclasses import dataclass
 from typing import Callable
 
+from domain.commands import command
 from runner import leases
 from runner.config import Execution
 from runner.costs import money
@@ -159,7 +160,7 @@ class Engine(DispatchMixin):
             status, message = "done", self._no_answer()
             status = "failed" if message else status
         if remaining and status != "cancelled":
-            message += f"; {remaining} left: resume with python app.py run --resume {self.run_id}"
+            message += f"; {remaining} left: resume with {command('run', '--resume', self.run_id)}"
         if self.note:
             message = f"{self.note}; {message}"
         self._finish(status, message.strip("; "))

@@ -6,6 +6,7 @@ that runs as written: `python app.py`, a real subcommand, options the CLI has (a
 protocol and judge as the table was read), the real run ids, each word shell-quoted (a run id
 or a judge name may hold a space). Notes once said "name the runs with --runs" or "print it
 with --runs a,b": a flag with no command, which neither a shell nor a reader could run.
+Each names the database when it is not the default (domain/commands.py).
 
 tests/test_quoted_commands.py makes these notes for real, parses every command they quote
 with the CLI's own parser and runs them; the page says the same remedies with its controls
@@ -13,17 +14,10 @@ with the CLI's own parser and runs them; the page says the same remedies with it
 """
 from __future__ import annotations
 
-import shlex
-
+from domain.commands import command
 from domain.judge_ids import parse_judge
 
-APP = ("python", "app.py")
 PROTOCOL_KINDS = ("main", "subtask", "injection", "ablation")   # the tables --protocol reads
-
-
-def command(*words) -> str:
-    """`python app.py WORD ...`, each word quoted for a POSIX shell when it needs it."""
-    return " ".join(shlex.quote(str(word)) for word in (*APP, *words))
 
 
 def table_command(kind: str, run_ids, *, dataset: str | None = None,

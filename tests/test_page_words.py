@@ -59,8 +59,9 @@ def test_two_runs_in_one_cell_and_the_judge_flag_are_said_with_the_page_controls
     # one is shown, the notes name the other and how to show it instead
     code, out, _ = cli("table", "--db", store.path, "--kind", "injection", "--runs",
                        "gt-1,gt-2")
+    from pathlib import Path
     assert code == 0 and ("leave the one shown out (python app.py table --kind injection "
-                          "--runs gt-1)") in out
+                          f"--runs gt-1 --db {Path(store.path).resolve()})") in out
     shown = h.show_results(store, ["gt-1", "gt-2"])
     assert "Clue injection not shown: none of the runs has injected clues" not in \
         shown["injection"]

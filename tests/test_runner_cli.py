@@ -5,11 +5,13 @@ import io
 import json
 import os
 import shutil
+import shlex
 import signal
 import sqlite3
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -134,6 +136,10 @@ def test_a_dead_endpoint_is_a_clear_error_and_the_run_stays_resumable(db):
     assert "is the server running?" in done.stderr and "Traceback" not in done.stderr
     [run] = json.loads(cli("runs", "--db", db, "--json").stdout)
     assert run["status"] == "failed" and "--resume" in run["message"]
+    # the advice runs as written: it names the database the run was made in
+    advice = run["message"].split("resume with ", 1)[1]
+    assert shlex.split(advice) == ["python", "app.py", "run", "--resume", run["id"],
+                                   "--db", str(Path(db).resolve())]
     with sqlite3.connect(db) as con:
         assert con.execute("SELECT count(*) FROM run_responses").fetchone()[0] == 0
         assert con.execute("SELECT count(*) FROM run_work").fetchone()[0] == 14
