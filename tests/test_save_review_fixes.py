@@ -166,3 +166,18 @@ def test_a_save_in_one_tab_keeps_the_draft_another_tab_wrote(ui_store):
                              base_version=outcome["current_version"], session="A")
     assert outcome["kind"] == "saved", outcome
     assert ui_store.get_draft("ann", "ui/alpha") is None
+
+
+def test_a_save_says_which_import_problems_stay_until_marked_resolved(ui_store):
+    """An image added to an item whose image was not found at import, saved: still
+    flagged, and nothing said why."""
+    from tests.test_save_rules import NOT_FOUND
+    item = ui_store.get_item("ui/alpha")
+    ui_store.save_item({**item, "problems": [NOT_FOUND]}, item["version"], "bob", "")
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "ann")
+    form = editor.form_values(work["item"]) | {"question": "Which exit, now?"}
+    _, outcome = editor.save(work, form, None, "", "ann")
+    assert outcome["message"] == (
+        "Saved ui/alpha as version 3. 1 import problem stays until you mark it resolved "
+        "(Mark import problems resolved): no rule can check it again.")

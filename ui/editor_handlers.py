@@ -257,7 +257,8 @@ class EditorHandlers:
         return self._reloaded(work, user), {
             "kind": "saved", "version": version, "message": " ".join(filter(None, [
                 f"Saved {item['id']} as version {version}.", note,
-                rules.no_gold_note(item), rules.textless_clue_note(item)]))}
+                rules.no_gold_note(item), rules.textless_clue_note(item),
+                rules.marked_only_note(item)]))}
 
     def _reloaded(self, work: dict, user: str) -> dict:
         """The work of the item as now saved, on the image this session showed."""

@@ -49,6 +49,20 @@ def no_gold_note(item: dict) -> str:
     return "It has no gold answer yet: it stays a draft until it has one."
 
 
+def marked_only_note(item: dict) -> str:
+    """The save's sentence for the import problems left that no rule can check again ("image
+    file not found" at import): they stay, and the item flagged, until marked resolved. A
+    save that fixed one (an image added) said nothing, and the flag stayed unexplained."""
+    left = [p for p in item.get("problems") or [] if still_holds(p, item) is None]
+    if not left:
+        return ""
+    which = "1 import problem stays" if len(left) == 1 else f"{len(left)} import problems stay"
+    return (f"{which} until you mark it resolved (Mark import problems resolved): no rule "
+            "can check it again.") if len(left) == 1 else (
+            f"{which} until you mark them resolved (Mark import problems resolved): no rule "
+            "can check them again.")
+
+
 def textless_clue_note(item: dict) -> str:
     """The save's sentence for a draft saved with clues that have no text yet
     (judges.past_draft.textless_clues refuses them past draft)."""

@@ -49,6 +49,9 @@ def test_import_problems_clear_when_fixed_or_marked_resolved(ui_server, page):
     type_into(page, "#item-answer input, #item-answer textarea", "A")
     page.click("#save-item")
     expect(page.locator("#save-message")).to_contain_text("version 3", timeout=15000)
+    # the problem no rule can check again stays, and the save says how it goes
+    expect(page.locator("#save-message")).to_contain_text(
+        "1 import problem stays until you mark it resolved")
     expect(notice).not_to_contain_text(NO_OPTION)               # checked again: fixed
     expect(notice).to_contain_text(NOT_FOUND)                   # no rule can tell
     expect(history_rows(page)).to_contain_text("import problems fixed: " + NO_OPTION)
