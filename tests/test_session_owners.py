@@ -15,7 +15,7 @@ from tests.test_access_routes import PASSWORD, server  # noqa: F401 - the fixtur
 from ui import route_answers
 from ui.session_owners import ANOTHER_ACCOUNTS, SessionOwners
 
-FORBIDDEN = {"detail": "Forbidden"}
+FORBIDDEN = {"detail": ANOTHER_ACCOUNTS}   # every refusal of another account's session
 
 
 @pytest.fixture(scope="module")

@@ -258,13 +258,18 @@ class RouteAccess:
             return await route_answers.send_json(send, 413, route_answers.too_large(entry))
         if unknown_call(scope):
             return await route_answers.send_json(send, 400, route_answers.NO_SUCH_EVENT)
-        if self.require_login:               # ui/session_owners.py: no other account's
-            body = b""
-            if entry == "/gradio_api/cancel":
-                body = await route_answers.read_body(receive)      # within its limit: read
-                receive = route_answers.replay(body)
-            if session_owners.foreign(scope, user, body):
-                return await self._forbidden(scope, send)
+        body = b""
+        if entry == "/gradio_api/cancel":
+            body = await route_answers.read_body(receive)          # within its limit: read
+            receive = route_answers.replay(body)
+        # ui/session_owners.py: ids Gradio makes, of events it holds, of no other account
+        if session_owners.unreadable_ids(scope, body):
+            return await route_answers.send_json(send, 400, {"detail": session_owners.NOT_AN_ID})
+        if session_owners.unheld_event(scope):
+            return await route_answers.send_json(send, 404, session_owners.NO_SUCH_EVENT)
+        if self.require_login and session_owners.foreign(scope, user, body):
+            return await route_answers.send_json(send, 403, {
+                "detail": session_owners.ANOTHER_ACCOUNTS})
         return await route_answers.without_traceback(self.app, scope, receive, app_send, entry)
 
     async def _document(self, scope, receive, send, entry, who, rewrite) -> None:
