@@ -31,7 +31,7 @@ from pathlib import Path
 
 import gradio as gr
 
-from ui import access, messages, navbar, route_answers, session_owners
+from ui import access, messages, navbar, queue_door, route_answers, session_owners
 from ui.document_cache import DocumentCache, document_key
 from ui.malformed_calls import (malformed, malformed_call, refused_malformed,
                                 takes_one_value)
@@ -262,6 +262,12 @@ class RouteAccess:
         if entry == "/gradio_api/cancel":
             body = await route_answers.read_body(receive)          # within its limit: read
             receive = route_answers.replay(body)
+        elif entry in ("/gradio_api/queue/*", "/gradio_api/call/*") and \
+                scope.get("method") == "POST" and self.require_login:
+            body = (await receive()).get("body", b"")      # read whole by `limited`: again
+            receive = route_answers.replay(body)
+            if (refused := queue_door.refusal(scope, body, who)) is not None:
+                return await route_answers.send_json(send, 403, {"detail": refused})
         # ui/session_owners.py: ids Gradio makes, of events it holds, of no other account
         if session_owners.unreadable_ids(scope, body):
             return await route_answers.send_json(send, 400, {"detail": session_owners.NOT_AN_ID})

@@ -32,7 +32,9 @@ from collections import OrderedDict
 from typing import Callable
 from urllib.parse import parse_qs
 
-log = logging.getLogger("cluelab.access")
+from ui.quiet_log import QuietLog, shown
+
+log = QuietLog(logging.getLogger("cluelab.access"))
 
 MAX_SESSIONS = 100_000
 """Owners kept before the oldest sessions Gradio no longer holds are forgotten: each id is
@@ -205,7 +207,8 @@ def bind_sessions(demo) -> None:
             return False, NOT_AN_ID, "error"
         if username is not None and body.session_hash is not None \
                 and not owners.claim(str(body.session_hash), username):
-            log.warning("refused an event of %s in another account's session", username)
+            log.warning(("another account's session", username),
+                        f"refused an event of {shown(username)} in another account's session")
             return False, ANOTHER_ACCOUNTS, "error"
         try:
             answer = await push(body, request, username)
