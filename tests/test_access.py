@@ -12,8 +12,10 @@ import httpx
 import pytest
 from gradio_client import Client
 
+from domain.user_names import name_problem
 from store import Store
-from tests.live_server import LiveServer, add_user, build_ui_db, free_port
+from tests.live_server import (LiveServer, add_user, add_user_named_before_the_rule,
+                               build_ui_db, free_port)
 from tests.queue_caller import QueueCaller, refusal_text, verdict
 from ui import access
 from ui.gradio_hooks import GuardedBlocks
@@ -31,7 +33,8 @@ def auth_server(tmp_path_factory):
     db = tmp_path_factory.mktemp("access") / "access.db"
     build_ui_db(db)
     for name, role in USERS:
-        add_user(db, name, role, PASSWORD)
+        adding = add_user if name_problem(name) is None else add_user_named_before_the_rule
+        adding(db, name, role, PASSWORD)
     srv = LiveServer(db, "--auth")
     srv.db = db
     yield srv

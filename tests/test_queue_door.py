@@ -9,11 +9,13 @@ from __future__ import annotations
 import pytest
 
 from tests import flood
-from tests.live_server import LiveServer, add_user, build_ui_db
+from tests.live_server import LiveServer, add_user, add_user_named_before_the_rule, build_ui_db
 from tests.queue_caller import QueueCaller
 from ui.access import NOT_ALLOWED
 
 PASSWORD = "queue-door-pw-1"
+FORGER = "mallory\r\n2026-01-01 INFO cluelab: FORGED LINE"
+"""A name `user add` now refuses (domain/user_names.py), as an older database may hold."""
 
 
 @pytest.fixture(scope="module")
@@ -22,6 +24,7 @@ def server(tmp_path_factory):
     build_ui_db(db)
     for name, role in (("anna", "annotator"), ("pat", "participant")):
         add_user(db, name, role, PASSWORD)
+    add_user_named_before_the_rule(db, FORGER, "participant", PASSWORD)
     srv = LiveServer(db, "--auth")
     yield srv
     srv.stop()
@@ -55,3 +58,11 @@ def test_a_flood_of_refused_calls_leaves_other_users_calls_their_speed(server):
     assert flood.kept_speed(before, during), (before, during)
     assert statuses == {403: 600}, statuses
     assert server.log.read_text().count("pat") - lines_before <= 2     # 600 lines before
+
+
+def test_a_name_in_a_log_line_cannot_forge_lines(server):
+    mallory = QueueCaller(server.url, (FORGER, PASSWORD)).http
+    assert mallory.post("/gradio_api/call/load_item", json={"data": []}).status_code == 403
+    log = server.log.read_text()
+    assert "\n2026-01-01 INFO cluelab: FORGED LINE" not in log
+    assert "mallory\\u000d\\u000a2026-01-01 INFO cluelab: FORGED LINE" in log
