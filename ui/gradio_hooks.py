@@ -160,7 +160,7 @@ def foreign_origin(headers: list[tuple[bytes, bytes]]) -> bool:
     call the API with the user's login cookie, so a page on another port of a shared host
     could act as whoever is logged in. A browser names the page's origin on every
     cross-origin request and preflight; ClueLab's own pages are on this host (Host, or
-    X-Forwarded-Host behind a proxy). Requests without an Origin (navigation, scripts,
+    X-Forwarded-Host behind a proxy: only a trusted proxy's reaches here, ui/forwarded.py). Requests without an Origin (navigation, scripts,
     gradio_client) are not affected."""
     values = {name: value.decode("latin-1") for name, value in headers
               if name in (b"origin", b"host", b"x-forwarded-host")}
@@ -234,7 +234,8 @@ class RouteAccess:
         user = cookie_user(scope.get("app"), headers)
         if self.require_login and not user:
             if entry in access.PAGES:                          # Gradio's login page
-                return await self._document(scope, receive, send, entry, access.Caller(
+                return await self._document(scope, receive, route_answers.no_store(send),
+                                            entry, access.Caller(
                     "anonymous", access.NOBODY), route_answers.login_page)
             return await self._not_logged_in(scope, send)
         who = access.caller(self.store, user, self.require_login)
@@ -247,6 +248,8 @@ class RouteAccess:
         if (location := navbar.without_response(scope, who)) is not None:
             return await route_answers.redirect(send, location)
         if document_key(scope, entry, who) is not None:
+            if entry == "/config":
+                send = route_answers.no_store(send)
             return await self._document(scope, receive, send, entry, who, lambda out: (
                 route_answers.rewritten(out, lambda b: navbar.own_navbar(b, who))
                 if self.require_login and (entry in access.PAGES or entry == "/config")
