@@ -107,15 +107,15 @@ def build_ui_db(db: Path) -> list[str]:
 
 
 def start_ui_server(directory: Path, users: dict[str, str] | None = None,
-                    password: str = "") -> LiveServer:
+                    password: str = "", env: dict | None = None) -> LiveServer:
     """A server on a new build_ui_db database in `directory` (`.db`: its path, `.ids`: its
     item ids in order): without a login, or with `users` ({name: role}, each with
-    `password`) under --auth."""
+    `password`) under --auth; `env`: the server's environment besides this one's."""
     db = directory / "ui.db"
     ids = build_ui_db(db)
     for name, role in (users or {}).items():
         add_user(db, name, role, password)
-    server = LiveServer(db, "--auth" if users else "--no-auth")
+    server = LiveServer(db, "--auth" if users else "--no-auth", env=env)
     server.db, server.ids = db, ids
     return server
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from tests.live_server import LiveServer, add_user, build_ui_db, start_ui_server
+from tests.live_server import LiveServer, start_ui_server
 from tests.queue_caller import QueueCaller
 from ui.forwarded import NOT_LOOPBACK
 
@@ -19,10 +19,7 @@ EVIL = {"X-Forwarded-Host": "evil.test", "X-Forwarded-Proto": "https",
 
 
 def auth_server(folder, env=None) -> LiveServer:
-    db = folder / "f.db"
-    build_ui_db(db)
-    add_user(db, "ann", "annotator", PASSWORD)
-    return LiveServer(db, "--auth", env=env)
+    return start_ui_server(folder, {"ann": "annotator"}, PASSWORD, env)
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from tests import flood
-from tests.live_server import LiveServer, add_user, add_user_named_before_the_rule, build_ui_db
+from tests.live_server import add_user_named_before_the_rule, start_ui_server
 from tests.queue_caller import QueueCaller
 from ui.access import NOT_ALLOWED
 
@@ -20,12 +20,9 @@ FORGER = "mallory\r\n2026-01-01 INFO cluelab: FORGED LINE"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    db = tmp_path_factory.mktemp("queue_door") / "q.db"
-    build_ui_db(db)
-    for name, role in (("anna", "annotator"), ("pat", "participant")):
-        add_user(db, name, role, PASSWORD)
-    add_user_named_before_the_rule(db, FORGER, "participant", PASSWORD)
-    srv = LiveServer(db, "--auth")
+    srv = start_ui_server(tmp_path_factory.mktemp("queue_door"),
+                          {"anna": "annotator", "pat": "participant"}, PASSWORD)
+    add_user_named_before_the_rule(srv.db, FORGER, "participant", PASSWORD)
     yield srv
     srv.stop()
 
