@@ -12,6 +12,8 @@ import secrets
 
 import sqlite_utils
 
+from domain.user_names import name_problem
+
 from .db import atomic, now, one, rows
 from .errors import NotFoundError, ValidationError
 
@@ -38,9 +40,10 @@ def _check_password(name: str, password: str) -> None:
 
 
 def add_user(db: sqlite_utils.Database, name: str, role: str, password: str) -> None:
-    """Create a user; ValidationError for an empty/duplicate name, unknown role or no password."""
-    if not isinstance(name, str) or not name.strip():
-        raise ValidationError("user: name: missing or empty", field="name")
+    """Create a user; ValidationError for a name domain/user_names.py refuses or one taken,
+    an unknown role or no password."""
+    if (problem := name_problem(name)) is not None:       # domain/user_names.py: one rule
+        raise ValidationError(f"user: name: {problem}", field="name")
     _check_role(name, role)
     _check_password(name, password)
     salt = secrets.token_bytes(16)

@@ -7,6 +7,8 @@ flooding threads' own interpreter lock: what is measured is the server.
     python -m tests.flood URL login N PARALLEL            N logins, each with a new name
     python -m tests.flood URL get N PARALLEL NAME PW P..  N GETs of the paths P.. in turn
                                                           ("{i}": the request's number)
+    python -m tests.flood URL join N PARALLEL NAME PW F   N joins of the queue, event number
+                                                          F, no values (a session a thread)
 
 It prints {status: count} as JSON.
 """
@@ -34,7 +36,8 @@ def flood(url: str, kind: str, n: int, parallel: int, name: str = "", password: 
     def client() -> httpx.Client:
         if getattr(local, "client", None) is None:
             local.client = httpx.Client(base_url=url, timeout=300, verify=False)
-            if kind == "get" and name:
+            local.session = uuid.uuid4().hex
+            if kind in ("get", "join") and name:
                 local.client.post("/login", data={"username": name, "password": password})
         return local.client
 
@@ -42,6 +45,10 @@ def flood(url: str, kind: str, n: int, parallel: int, name: str = "", password: 
         if kind == "login":
             return client().post("/login", data={"username": uuid.uuid4().hex,
                                                  "password": "not-the-password"}).status_code
+        if kind == "join":
+            return client().post("/gradio_api/queue/join", json={
+                "data": [], "fn_index": int(paths[0]), "session_hash": local.session,
+                "event_data": None, "trigger_id": None}).status_code
         return client().get(paths[i % len(paths)].replace("{i}", str(i))).status_code
     with ThreadPoolExecutor(parallel) as pool:
         return Counter(pool.map(one, range(n)))

@@ -37,8 +37,9 @@ class QueueCaller:
                 timeout: float = 240, data=None) -> dict[str, dict | str]:
         """{api_name: its first answer} for every event of `config` (or those in `only`),
         each called once with the page's initial input values (or `data(dependency)`): the
-        queue's first process_generating or process_completed message, or "http <status>"
-        if the queue would not take the call, or "no answer" after `timeout` seconds."""
+        queue's first process_generating or process_completed message (a refusal at the
+        queue's door stands for a failed one: msg "http 403"), or "http <status>" if the queue
+        would not take the call otherwise, or "no answer" after `timeout` seconds."""
         values = {c["id"]: c.get("props", {}).get("value") for c in config["components"]}
         data = data or (lambda dep: [values.get(i) for i in dep["inputs"]])
         session = uuid.uuid4().hex
@@ -49,7 +50,11 @@ class QueueCaller:
             body = {"data": data(dep), "fn_index": dep["id"],
                     "session_hash": session, "event_data": None, "trigger_id": None}
             reply = self.http.post("/gradio_api/queue/join", json=body)
-            if reply.status_code != 200:
+            if refused_at_join(reply):
+                answers[dep["api_name"]] = {"msg": "http 403", "success": False,
+                                            "output": {"error": reply.json()["detail"]},
+                                            "logs": []}
+            elif reply.status_code != 200:
                 answers[dep["api_name"]] = f"http {reply.status_code}"
             else:
                 pending[reply.json()["event_id"]] = dep["api_name"]
@@ -90,6 +95,12 @@ class QueueCaller:
                     break
         for name in pending.values():
             answers[name] = "no answer"
+
+
+def refused_at_join(reply: httpx.Response) -> bool:
+    """A join the access table refused at the queue's door (ui/queue_door.py): a 403 whose
+    message is the refusal; read as the failed event it stands for."""
+    return reply.status_code == 403 and NOT_ALLOWED in reply.json().get("detail", "")
 
 
 def error_text(answer: dict | str) -> str:

@@ -155,3 +155,16 @@ def test_gradios_broken_call_v2_post_is_refused_not_a_server_error(server):
     ann = QueueCaller(server.url, ("ann", PASSWORD))     # (the logout test ended the others)
     got = ann.http.post("/gradio_api/call/v2/load_item", json={"data": []})
     assert (got.status_code, got.json()) == (400, route_answers.NO_SUCH_EVENT)
+
+
+def test_gradios_direct_calls_are_closed_whatever_they_name(server):
+    """POST /gradio_api/run/<name> and /api/<name> answered 404 for an event and 500 (with
+    FnIndexInferError in the log) for any other name: closed to everyone, they answer alike."""
+    rita = QueueCaller(server.url, ("rita", PASSWORD)).http
+    for route in ("run", "api"):
+        for name in ("load_item", "show_history", "predict", "no_such_event"):
+            for body in ({"data": []}, {"data": [], "fn_index": 0}):
+                got = rita.post(f"/gradio_api/{route}/{name}", json=body)
+                assert (got.status_code, got.json()) == (403, route_answers.FIXED[403]), name
+    log = server.log.read_text()
+    assert "FnIndexInferError" not in log and "Traceback" not in log

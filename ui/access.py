@@ -152,8 +152,7 @@ ROUTES = {
     **{path: SIGNED_IN for path in (
         "/gradio_api/user", "/gradio_api/token", "/gradio_api/app_id",
         "/gradio_api/heartbeat/*", "/gradio_api/reset", "/gradio_api/cancel",
-        "/gradio_api/queue/*", "/gradio_api/run/*", "/gradio_api/api/*",
-        "/gradio_api/call/*", "/gradio_api/custom_component/*")},
+        "/gradio_api/queue/*", "/gradio_api/call/*", "/gradio_api/custom_component/*")},
     # files (item media: originals and previews, also on ClueLab's own /media/ route,
     # ui/media_http.py; exports; drawn images), uploads, streams and components' own
     # server functions
@@ -163,14 +162,18 @@ ROUTES = {
         "/gradio_api/component_server")},
     # Gradio features ClueLab does not use: run history (keeps every event's inputs and
     # outputs, can copy them to a Hugging Face bucket), monitoring, live code editing, the
-    # screen recorder (a video of any size copied, and cut by ffmpeg, outside the queue)
+    # screen recorder (a video of any size copied, and cut by ffmpeg, outside the queue);
     # Gradio's deep links (a session's component values saved on the server and served to
     # whoever opens `?deep_link=<id>`, gold answers included) are not used either: the route
     # is closed, and a page or /config asked with the parameter is refused (gradio_hooks)
     **{path: NOBODY for path in (
         "/gradio_api/deep_link", "/gradio_api/runs", "/gradio_api/run-history/*", "/gradio_api/vibe-*",
         "/gradio_api/undo-vibe-edit", "/gradio_api/dev/reload", "/monitoring*",
-        "/gradio_api/process_recording")},
+        "/gradio_api/process_recording",
+        # Gradio's direct calls, outside the queue: every event is queued (launch's
+        # api_open=False), so they ran nothing, but answered 404 for an event and 500
+        # (FnIndexInferError, a traceback in the log) for any other name
+        "/gradio_api/run/*", "/gradio_api/api/*")},
 }
 
 

@@ -151,7 +151,7 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
 
     # ---- history and reviews ---------------------------------------------------------------
     ui.history_panel.expand(lambda: gr.Column(visible=True), None, ui.history_body,
-                            api_name="show_history", api_visibility="private", queue=False)
+                            api_name="show_history", api_visibility="private")
 
     def show_diff(work, a, b):
         messages.require_open(work)

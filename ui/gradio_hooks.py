@@ -31,7 +31,7 @@ from pathlib import Path
 
 import gradio as gr
 
-from ui import access, messages, navbar, route_answers, session_owners
+from ui import access, messages, navbar, queue_door, route_answers, session_owners
 from ui.document_cache import DocumentCache, document_key
 from ui.malformed_calls import (malformed, malformed_call, refused_malformed,
                                 takes_one_value)
@@ -160,7 +160,7 @@ def foreign_origin(headers: list[tuple[bytes, bytes]]) -> bool:
     call the API with the user's login cookie, so a page on another port of a shared host
     could act as whoever is logged in. A browser names the page's origin on every
     cross-origin request and preflight; ClueLab's own pages are on this host (Host, or
-    X-Forwarded-Host behind a proxy). Requests without an Origin (navigation, scripts,
+    X-Forwarded-Host behind a proxy: only a trusted proxy's reaches here, ui/forwarded.py). Requests without an Origin (navigation, scripts,
     gradio_client) are not affected."""
     values = {name: value.decode("latin-1") for name, value in headers
               if name in (b"origin", b"host", b"x-forwarded-host")}
@@ -234,7 +234,8 @@ class RouteAccess:
         user = cookie_user(scope.get("app"), headers)
         if self.require_login and not user:
             if entry in access.PAGES:                          # Gradio's login page
-                return await self._document(scope, receive, send, entry, access.Caller(
+                return await self._document(scope, receive, route_answers.no_store(send),
+                                            entry, access.Caller(
                     "anonymous", access.NOBODY), route_answers.login_page)
             return await self._not_logged_in(scope, send)
         who = access.caller(self.store, user, self.require_login)
@@ -247,6 +248,8 @@ class RouteAccess:
         if (location := navbar.without_response(scope, who)) is not None:
             return await route_answers.redirect(send, location)
         if document_key(scope, entry, who) is not None:
+            if entry == "/config":
+                send = route_answers.no_store(send)
             return await self._document(scope, receive, send, entry, who, lambda out: (
                 route_answers.rewritten(out, lambda b: navbar.own_navbar(b, who))
                 if self.require_login and (entry in access.PAGES or entry == "/config")
@@ -258,13 +261,24 @@ class RouteAccess:
             return await route_answers.send_json(send, 413, route_answers.too_large(entry))
         if unknown_call(scope):
             return await route_answers.send_json(send, 400, route_answers.NO_SUCH_EVENT)
-        if self.require_login:               # ui/session_owners.py: no other account's
-            body = b""
-            if entry == "/gradio_api/cancel":
-                body = await route_answers.read_body(receive)      # within its limit: read
-                receive = route_answers.replay(body)
-            if session_owners.foreign(scope, user, body):
-                return await self._forbidden(scope, send)
+        body = b""
+        if entry == "/gradio_api/cancel":
+            body = await route_answers.read_body(receive)          # within its limit: read
+            receive = route_answers.replay(body)
+        elif entry in ("/gradio_api/queue/*", "/gradio_api/call/*") and \
+                scope.get("method") == "POST" and self.require_login:
+            body = (await receive()).get("body", b"")      # read whole by `limited`: again
+            receive = route_answers.replay(body)
+            if (refused := queue_door.refusal(scope, body, who)) is not None:
+                return await route_answers.send_json(send, 403, {"detail": refused})
+        # ui/session_owners.py: ids Gradio makes, of events it holds, of no other account
+        if session_owners.unreadable_ids(scope, body):
+            return await route_answers.send_json(send, 400, {"detail": session_owners.NOT_AN_ID})
+        if session_owners.unheld_event(scope):
+            return await route_answers.send_json(send, 404, session_owners.NO_SUCH_EVENT)
+        if self.require_login and session_owners.foreign(scope, user, body):
+            return await route_answers.send_json(send, 403, {
+                "detail": session_owners.ANOTHER_ACCOUNTS})
         return await route_answers.without_traceback(self.app, scope, receive, app_send, entry)
 
     async def _document(self, scope, receive, send, entry, who, rewrite) -> None:

@@ -1,6 +1,7 @@
 """Calls no page sends (too few values, a value its control cannot take, a click without
 its selection): what is wrong, in words naming the control and never the value sent, and
-the refusal GuardedBlocks (ui/gradio_hooks.py) raises for it, with one log line."""
+the refusal GuardedBlocks (ui/gradio_hooks.py) raises for it, with a log line (one a minute
+per event at most: ui/quiet_log.py)."""
 from __future__ import annotations
 
 import logging
@@ -9,14 +10,15 @@ import re
 import gradio as gr
 
 from ui import messages
+from ui.quiet_log import QuietLog, shown
 
-log = logging.getLogger("cluelab.access")
+log = QuietLog(logging.getLogger("cluelab.access"))
 
 
 def refused_malformed(block_fn, wrong: str) -> gr.Error:
     """A malformed call's refusal, and its one log line (no traceback, nothing sent)."""
     reason = f"{block_fn.api_name or 'this action'}: {wrong}"
-    log.warning("refused a malformed call (%s)", reason)
+    log.warning(("malformed", reason), f"refused a malformed call ({shown(reason)})")
     return messages.error(f"{reason}. Nothing was done.", quiet=True)
 
 

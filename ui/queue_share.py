@@ -13,7 +13,9 @@ from __future__ import annotations
 import logging
 import os
 
-log = logging.getLogger("cluelab.access")
+from ui.quiet_log import QuietLog, shown
+
+log = QuietLog(logging.getLogger("cluelab.access"))
 
 WAITING_PER_USER = 32
 TOO_MANY = ("Too many requests at once from your account ({limit} are waiting); "
@@ -35,7 +37,8 @@ def cap_waiting_per_user(demo, limit: int | None = None) -> None:
 
     async def capped_push(body, request, username):
         if username is not None and waiting_of(queue, username) >= limit:
-            log.warning("refused a call of %s: %d of their events are waiting", username, limit)
+            log.warning(("queue full", username),
+                        f"refused a call of {shown(username)}: {limit} of their events are waiting")
             return False, TOO_MANY.format(limit=limit), "queue_full"
         return await push(body, request, username)
 

@@ -93,6 +93,18 @@ def with_safety_headers(send):
     return sending
 
 
+def no_store(send):
+    """`send` for an answer no cache may keep (Cache-Control: no-store): the login page and
+    /config, whose root URL and account are this request's."""
+    async def sending(message):
+        if message["type"] == "http.response.start":
+            headers = [(n, v) for n, v in message.get("headers", [])
+                       if n.lower() != b"cache-control"]
+            message = {**message, "headers": [*headers, (b"cache-control", b"no-store")]}
+        await send(message)
+    return sending
+
+
 async def send_json(send, status: int, value) -> None:
     body = json.dumps(value).encode()
     await send({"type": "http.response.start", "status": status,

@@ -23,6 +23,7 @@ from ui.downloads import downloads_for
 from ui.file_limits import keep_seconds
 from ui.media_http import MediaFiles
 from ui.experiments_tab import build_experiments_tab
+from ui.forwarded import Forwarded
 from ui.gradio_hooks import GuardedBlocks, RouteAccess
 from ui.handler_errors import shown_as_message
 from ui.device_cookie import DeviceCookies, key_file, load_key
@@ -162,8 +163,9 @@ def refuse_all(_name: str, _password: str) -> bool:
     return False
 
 
-def launch_kwargs(store, require_login: bool) -> dict:
-    """Settings shared by the real server and the tests' servers."""
+def launch_kwargs(store, require_login: bool, trusted_proxies: str = "") -> dict:
+    """Settings shared by the real server and the tests' servers; `trusted_proxies`: the
+    operator's FORWARDED_ALLOW_IPS (ui/forwarded.py)."""
     login = (LoginRoute(store.check_password, LoginThrottle(),
                         DeviceCookies(load_key(key_file(store.path))))
              if require_login else None)
@@ -197,6 +199,7 @@ def launch_kwargs(store, require_login: bool) -> dict:
         # HTML, and lasting browser-cache headers for the content-addressed media
         # (ui/media_http.py)
         "app_kwargs": {"middleware": [
+            Middleware(Forwarded, trusted=trusted_proxies, loopback_only=not require_login),
             Middleware(RouteAccess, store=store, require_login=require_login, login=login),
             Middleware(AssetCache, rewrites=annotator_assets.stylesheet_rewrites()),
             Middleware(annotator_assets.PreloadLinks),
@@ -225,8 +228,11 @@ def launch(store, host: str, port: int, require_login: bool, block: bool = True,
     # uvicorn takes the client's address from X-Forwarded-For when the connection comes from
     # 127.0.0.1, so any local client (or one behind a local proxy that passes the header on)
     # chose its own address and walked past the login lock, which is per address. No proxy
-    # is trusted unless the operator names it (FORWARDED_ALLOW_IPS=<the proxy's address>).
-    os.environ.setdefault("FORWARDED_ALLOW_IPS", "")
+    # is trusted unless the operator names it (FORWARDED_ALLOW_IPS=<the proxy's address>),
+    # and then ui/forwarded.py reads its headers (uvicorn, given none, keeps the proxy's
+    # address for it to check)
+    trusted_proxies = os.environ.get("FORWARDED_ALLOW_IPS", "")
+    os.environ["FORWARDED_ALLOW_IPS"] = ""
     demo = build_app(store, import_roots)
     # api_open=False: Gradio's /gradio_api/run/<event> (and /api/<event>) ran any queued
     # event directly, outside the queue and its per-account limit (ui/queue_share.py)
@@ -235,4 +241,4 @@ def launch(store, host: str, port: int, require_login: bool, block: bool = True,
     cap_waiting_per_user(demo)
     bind_sessions(demo)
     return demo.launch(server_name=host, server_port=port, prevent_thread_lock=not block,
-                       quiet=False, **launch_kwargs(store, require_login))
+                       quiet=False, **launch_kwargs(store, require_login, trusted_proxies))

@@ -10,9 +10,16 @@ session's state and ends it when its heartbeat stream ends, for whoever opened t
 Session ids are made by the browser (a page load) or, for a call that names none, are the
 event's id. The first account to use one (its heartbeat, its first event, a read of its
 messages) owns it; every other account is refused wherever a session or an event is named:
-the heartbeat, the message stream, an event's result, media streams, a cancel (403, fixed
-body, by ui/gradio_hooks.RouteAccess) and joining the queue in it (400 with a message, by
-`bind_sessions`). Under no login (local mode) there is one user and nothing to check.
+the heartbeat, the message stream, an event's result, media streams, a cancel (403, by
+ui/gradio_hooks.RouteAccess) and joining the queue in it (400, by `bind_sessions`), each
+with the message ANOTHER_ACCOUNTS. Under no login (local mode) there is one user and
+nothing to check.
+
+Whatever the login, an id is what Gradio makes (GRADIO_ID) or the request is refused (400,
+NOT_AN_ID) before anything keeps it: the table kept every id it was sent, 60 KB for a
+60,000-character one. A GET /call/<api>/<event id> of an event the queue does not hold is
+a 404 (NO_SUCH_EVENT): Gradio answered it a 200 with an error event, logged as a failure,
+or, for one's own finished event, waited for good.
 tests/test_session_owners.py fails if Gradio renames what this reads.
 Listed in ui/workarounds.py (GRADIO_SESSIONS_OF_ANYONE).
 """
@@ -20,15 +27,28 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections import OrderedDict
 from typing import Callable
 from urllib.parse import parse_qs
 
-log = logging.getLogger("cluelab.access")
+from ui.quiet_log import QuietLog, shown
+
+log = QuietLog(logging.getLogger("cluelab.access"))
 
 MAX_SESSIONS = 100_000
-"""Owners kept before the oldest sessions Gradio no longer holds are forgotten (a few MB)."""
+"""Owners kept before the oldest sessions Gradio no longer holds are forgotten: each id is
+at most MAX_ID characters (GRADIO_ID), so the table holds at most ~25 MB (~250 bytes an
+entry); an id of any length made it grow ~60 KB per request of 60,000 characters."""
 ANOTHER_ACCOUNTS = "That session belongs to another account; reload the page to start your own."
+MAX_ID = 64
+GRADIO_ID = re.compile(r"[A-Za-z0-9_-]{1,%d}" % MAX_ID)
+"""What Gradio makes: a page's session hash (Math.random().toString(36), ~11 of [0-9a-z]),
+gradio_client's (a uuid4, 36 characters with '-'), an event id (uuid4().hex, 32)."""
+NOT_AN_ID = (f"A session hash or an event id is 1 to {MAX_ID} letters, digits, '-' or '_' "
+             "(what Gradio makes); this request names another.")
+NO_SUCH_EVENT = {"detail": "No such event: this server holds no event of that id (it never "
+                           "had it, or its result was read already)."}
 
 
 class SessionOwners:
@@ -41,7 +61,11 @@ class SessionOwners:
         self.owners: OrderedDict[str, str] = OrderedDict()
 
     def claim(self, session: str, user: str) -> bool:
-        """May `user` use `session`: theirs, or nobody's yet (then it becomes theirs)."""
+        """May `user` use `session`: theirs, or nobody's yet (then it becomes theirs). An id
+        Gradio does not make is nobody's to use, and is not kept (the callers refuse it
+        before: `unreadable_ids`)."""
+        if not is_gradio_id(session):
+            return False
         owner = self.owners.get(session)
         if owner is None:
             self.owners[session] = user
@@ -83,33 +107,70 @@ def event_session(queue, event_id: str) -> str:
                  if event_id in ids), event_id)
 
 
-def named_sessions(scope, body: bytes = b"") -> list[str]:
-    """The sessions a request names (Gradio's routes that read, stream, end or cancel one)."""
-    parts = scope["path"].split("/")[1:]
-    method = scope.get("method", "GET")
-    queue = _queue(scope)
-    if queue is None or parts[:1] != ["gradio_api"]:
+def is_gradio_id(value) -> bool:
+    return isinstance(value, str) and GRADIO_ID.fullmatch(value) is not None
+
+
+def named_ids(scope, body: bytes = b"") -> list:
+    """The session hashes and event ids a request names, as it names them (what the routes
+    of `named_sessions` and POST /gradio_api/stream/<event id> read)."""
+    route = scope["path"].split("/")[1:]
+    if route[:1] != ["gradio_api"]:
         return []
-    route = parts[1:]
+    route = route[1:]
     if route[:1] == ["heartbeat"] and len(route) == 2:
         return [route[1]]
     if route == ["queue", "data"]:
-        # every value: Gradio reads the last of `?session_hash=mine&session_hash=theirs`
-        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        return query.get("session_hash", [])
-    if route[:1] == ["call"] and method == "GET" and len(route) in (3, 4):
-        return [event_session(queue, route[-1])]
-    if route[:1] == ["stream"] and len(route) >= 4:
+        return parse_qs(scope.get("query_string", b"").decode("latin-1")).get("session_hash", [])
+    if route[:1] == ["call"] and scope.get("method", "GET") == "GET" and len(route) in (3, 4):
+        return [route[-1]]
+    if route[:1] == ["stream"] and len(route) >= 2:
         return [route[1]]
     if route == ["cancel"]:
         try:
             wanted = json.loads(body)
-            session, event_id = str(wanted["session_hash"]), str(wanted["event_id"])
+            return [wanted["session_hash"], wanted["event_id"]]
         except (ValueError, KeyError, TypeError):
             return []               # Gradio answers a body it cannot read with a 422
-        ids = set(queue.pending_event_ids_session.get(session, ())) | {event_id}
-        return [session, *{event_session(queue, i) for i in ids}]
     return []
+
+
+def unreadable_ids(scope, body: bytes = b"") -> bool:
+    """Does the request name a session or an event by an id Gradio never makes (a 60,000
+    character one, say)? It is refused before anything keeps it."""
+    return not all(is_gradio_id(value) for value in named_ids(scope, body))
+
+
+def unheld_event(scope) -> bool:
+    """Is this a GET /gradio_api/call/<api>/<event id> of an event the queue does not hold
+    (none of that id, or one whose result was read)? Gradio answered a 200 with an error
+    event and logged a failure, or, for one's own finished event, waited for good."""
+    route = scope["path"].split("/")[2:]
+    queue = _queue(scope)
+    if queue is None or scope["path"].split("/")[1:2] != ["gradio_api"] or \
+            route[:1] != ["call"] or scope.get("method") != "GET" or len(route) not in (3, 4):
+        return False
+    event_id = route[-1]
+    return event_id not in queue.event_ids_to_events and not any(
+        event_id in ids for ids in list(queue.pending_event_ids_session.values()))
+
+
+def named_sessions(scope, body: bytes = b"") -> list[str]:
+    """The sessions a request names (Gradio's routes that read, stream, end or cancel one);
+    every value of `?session_hash=mine&session_hash=theirs` (Gradio reads the last)."""
+    queue, ids = _queue(scope), named_ids(scope, body)
+    if queue is None or not ids:
+        return []
+    route = scope["path"].split("/")[2:]
+    if route[:1] == ["call"]:
+        return [event_session(queue, ids[0])]
+    if route[:1] == ["stream"]:
+        return ids if len(route) >= 4 else []
+    if route == ["cancel"]:
+        session, event_id = map(str, ids)
+        pending = set(queue.pending_event_ids_session.get(session, ())) | {event_id}
+        return [session, *{event_session(queue, i) for i in pending}]
+    return ids
 
 
 def foreign(scope, user: str, body: bytes = b"") -> bool:
@@ -142,9 +203,12 @@ def bind_sessions(demo) -> None:
     push = queue.push
 
     async def bound_push(body, request, username):
+        if body.session_hash is not None and not is_gradio_id(body.session_hash):
+            return False, NOT_AN_ID, "error"
         if username is not None and body.session_hash is not None \
                 and not owners.claim(str(body.session_hash), username):
-            log.warning("refused an event of %s in another account's session", username)
+            log.warning(("another account's session", username),
+                        f"refused an event of {shown(username)} in another account's session")
             return False, ANOTHER_ACCOUNTS, "error"
         try:
             answer = await push(body, request, username)

@@ -293,6 +293,13 @@ def gradio_routes_source() -> str:
     return read_all(GRADIO_SERVER, "routes.py")
 
 
+def believes_forwarded_host() -> bool:
+    """Gradio builds the root URL from X-Forwarded-Host whoever sends it."""
+    source = GRADIO_SERVER / "route_utils.py"
+    return source.is_file() and \
+        'get_first_header_value(request, "x-forwarded-host")' in source.read_text("utf-8")
+
+
 def sessions_are_anyones() -> bool:
     """Gradio's routes that stream a session's messages take the session (or the event id)
     from the request and ask nothing of the user: no `username` in their definitions."""
@@ -315,6 +322,10 @@ WORKAROUNDS = [
                "to any logged-in caller who names them, and the first to ask takes them: a "
                "participant read an annotator's loaded item, gold answer included",
                "ui/session_owners.py (and ui/gradio_hooks.RouteAccess)", sessions_are_anyones),
+    Workaround("GRADIO_FORWARDED_HOST", "the root URL of the pages, /config and /logout's "
+               "redirect comes from X-Forwarded-Host/-Proto whoever sends them: any client "
+               "named the host the Origin check took for the app's own",
+               "ui/forwarded.py", believes_forwarded_host),
     Workaround("GRADIO_FRAMEABLE", "no answer says who may show the pages in a frame: "
                "another site could frame a page under its own buttons (clickjacking)",
                "ui/route_answers.py (SAFETY_HEADERS)", no_frame_headers),
