@@ -9,8 +9,10 @@ from __future__ import annotations
 import json
 import time
 import uuid
+from contextlib import contextmanager
 
 import httpx
+import pytest
 
 from ui.access import NOT_ALLOWED
 
@@ -124,3 +126,13 @@ def verdict(answer: dict | str) -> str:
     if not isinstance(answer, dict):
         return answer
     return "refused" if refusal_text(answer) else "allowed"
+
+
+@contextmanager
+def refused_at_the_door(text: str):
+    """A gradio_client call the access table refuses at the queue's door (ui/queue_door.py):
+    gradio_client raises its 403 as an HTTPStatusError, the refusal in the answer's body."""
+    with pytest.raises(httpx.HTTPStatusError) as refused:
+        yield
+    answer = refused.value.response
+    assert answer.status_code == 403 and text in answer.json()["detail"], answer.text

@@ -16,7 +16,8 @@ id>` or `access-token-unsecure-<cookie id>`, looked up in `App.tokens`). Anythin
 read counts as no user, so it fails closed; whether the server has a login it is told by
 ui/server.launch_kwargs, which also gives Gradio its login. A request that names a
 session of the queue (its heartbeat, its messages, an event's result, a cancel) is checked
-further: a session is its first account's (ui/session_owners.py). A login is answered by ui/login_route.py, and the documents Gradio builds per
+further: a session is its first account's (ui/session_owners.py), and a call of an event
+the caller's role may not call is refused before it joins the queue (ui/queue_door.py). A login is answered by ui/login_route.py, and the documents Gradio builds per
 request (/config, the API description, the pages) come from ui/document_cache.py.
 
 tests/test_access.py fails if a Gradio upgrade renames or moves what these rely on.
