@@ -87,7 +87,7 @@ def test_injection_table_without_runs_shows_one_run_per_cell_and_names_the_other
     assert row["items"] == 10
     assert ("m · CoT with clue source No Clue shows m · CoT · 3 samples (not shown: "
             "m · CoT · 3 repeats); to show another, leave the one shown out (python app.py "
-            "table --kind injection --runs gt,rep3)") in table["notes"]
+            "table --kind injection --runs gt,rep3 --db ") in table["notes"]
     code, out, err = cli("table", "--db", store.path, "--kind", "injection", "--runs",
                          "gt,rep3", "--format", "json")
     assert code == 0 and json.loads(out)["rows"][0]["No Clue_run_id"] == "rep3", err

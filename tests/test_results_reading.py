@@ -270,7 +270,7 @@ def test_answers_recorded_after_the_scoring_are_named_not_passed_over(store, run
     assert code == 0, err
     assert ("run r: 2 answers came after its general scoring by offline and have no verdict, "
             "so they are not counted: score it again (python app.py score --run r --protocol "
-            "general).") in out
+            "general --db ") in out
     assert "2 answers came after its general scoring" in tables.main_table(store, [run]).notes
     score_run(store, run)
     assert run_summary(store, run)["not_scored"] == 0

@@ -130,7 +130,7 @@ def test_of_two_runs_for_one_cell_the_newest_finished_is_shown_whatever_the_orde
     code, out, err = cli("table", "--db", runs.path, "--kind", "injection", "--runs",
                          "old,gt,new")
     assert code == 0 and ("to show another, leave the one shown out (python app.py table "
-                          "--kind injection --runs gt,old)") in out, err
+                          "--kind injection --runs gt,old --db ") in out, err
 
 
 @pytest.mark.parametrize("kind", ["main", "subtask", "drop", "injection", "ablation"])
