@@ -70,7 +70,7 @@ GROUPS = (
         save_item_list save_item_by_enter_list save_over_conflict_list restore_revision_list
         submit_review_list
         autosave_draft box_edits_only stale_save_line autosave_boxes discard_draft
-        keep_this_tabs_draft open_other_tabs_draft edit_clue_table add_clue remove_clue move_clue_up
+        keep_this_tabs_draft open_other_tabs_draft add_clue remove_clue move_clue_up
         move_clue_down select_clue select_image add_image remove_image move_image_left
         move_image_right set_option_image clear_option_image switch_answer_type add_option
         remove_option pick_option resolve_problems show_history diff_revisions

@@ -74,11 +74,9 @@ def draft_conflict_offer(err: DraftConflict, refused: str = "Not kept as a draft
 
 
 # The fields whose typing (or picking) the autosave reads back. Not the answer type: its
-# switch changes other fields, and keeps its own draft (ui/answer_wiring.py). Not the clue
-# table: a row added or deleted there changes the item's clues, and its event
-# (annotate_structure, edit_clue_table) keeps the draft itself, like Add clue.
+# switch changes other fields, and keeps its own draft (ui/answer_wiring.py).
 AUTOSAVED_INPUTS = ("question", "answer", "aliases", "gt_reasoning", "reasoning_type",
-                    "status", "domain", "subtask", "options", *ANSWER_FIELDS)
+                    "status", "domain", "subtask", "clues", "options", *ANSWER_FIELDS)
 
 
 def autosaved(editor, request, work, form_values: dict, annot, force=False) -> tuple:

@@ -9,11 +9,10 @@ from pathlib import Path
 import gradio as gr
 
 from store import MediaError
-from ui import editor_model as em
 from ui import editor_ops as ops
 from ui import messages
 from ui.account_slots import IMAGE_READS, SlotsTaken
-from ui.annotate_drafts import autosaved, edited
+from ui.annotate_drafts import edited
 from ui.annotate_render import reviews_md
 from ui.editor_model import EditError
 from ui.session import browser_session, user_of
@@ -59,22 +58,6 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
                      clue_outputs, api_name="move_clue_up")
     ui.clue_down.click(clue_op(lambda item, sel: ops.move_clue(item, sel, 1)), clue_inputs,
                        clue_outputs, api_name="move_clue_down")
-
-    def edit_clue_table(request: gr.Request, work, *values):
-        """Typing in a clue's cell is kept as the draft like any field. A row added with the
-        table's own "+" (or its cell menu), or deleted there, is a new or removed clue, as
-        with Add clue / Remove clue: the item is shown again, so that the new clue has its
-        label and can take boxes at once (before, it could not until the next save)."""
-        form_values, annot = split(values)
-        if not work:
-            return [gr.skip()] * (len(renderer.structural_outputs) + 2)
-        if not em.rows_renumbered(form_values.get("clues"), len(work["item"].get("clues", []))):
-            return [gr.skip()] * len(renderer.structural_outputs) + \
-                list(autosaved(editor, request, work, form_values, annot))
-        return shown(work, collected(work, values), request)
-
-    ui.clues.input(edit_clue_table, collect_inputs, structural, trigger_mode="always_last",
-                   api_name="edit_clue_table", show_progress="hidden")
 
     def select_clue(evt: gr.SelectData):
         return evt.index[0] if isinstance(evt.index, (list, tuple)) else evt.index
