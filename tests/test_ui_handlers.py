@@ -150,6 +150,21 @@ def test_autosave_drops_the_draft_when_edits_are_undone(ui_store):
     assert ui_store.get_draft("local", "ui/alpha") is None
 
 
+def test_an_autosave_arriving_after_its_save_keeps_no_draft(ui_store):
+    """Ctrl+S straight from the field: the autosave of the last keys can reach the server
+    after the save, with the version the page knew before it (fresh-clone CI: the save
+    bar's "version 2" was replaced by "unsaved edits (draft kept)")."""
+    editor = EditorHandlers(ui_store)
+    before = editor.load("ui/alpha", "local")
+    form = editor.form_values(before["item"]) | {"answer": "13"}
+    editor.save(before, form, None, "", "local")
+    assert editor.autosave(before, form, None, "local") == ""
+    assert ui_store.get_draft("local", "ui/alpha") is None
+    # edits beyond what was saved are still kept
+    assert editor.autosave(before, form | {"answer": "14"}, None, "local") == \
+        "unsaved edits (draft kept)"
+
+
 def test_invalid_save_names_the_problem_and_writes_nothing(ui_store):
     editor = EditorHandlers(ui_store)
     work = editor.load("ui/alpha", "local")

@@ -40,3 +40,16 @@ def test_no_field_input_both_autosaves_and_changes_the_item(store):
                   and any(block is work for block in fn.outputs)
                   and autosaved & set(fn.targets))
     assert not both, f"these events race the autosave of their own trigger: {both}"
+
+
+def test_a_box_edit_shows_the_clue_table_again_only_when_its_counts_change():
+    """The table shown again is the one sent with the event: text typed since is erased
+    (the clue typed right after Add clue was lost under load when an empty cell came back
+    as None and the row looked changed)."""
+    from ui.annotate_drafts import recounted
+    rows = [["clue 1", "a sign", "", "1 (img 1)"], ["clue 2", "", "", "0"]]
+    sent = [["clue 1", "a sign", None, "1 (img 1)"], ["clue 2", None, None, "0"]]
+    assert recounted(rows, sent) is None
+    drawn = [["clue 1", "a sign", "", "1 (img 1)"], ["clue 2", "", "", "1 (img 1)"]]
+    assert recounted(drawn, sent) == drawn
+    assert recounted(None, sent) is None

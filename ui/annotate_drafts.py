@@ -47,6 +47,18 @@ BOX_EDITS_ONLY = """(...args) => {
 STALE_SAVE_LINE = "(draft, saved) => (draft && draft.trim() ? '' : saved)"
 
 
+def recounted(rows: list[list] | None, shown: list[list]) -> list[list] | None:
+    """The clue table to show after a box edit: `rows` (the item's clue rows now) when their
+    box counts differ from the `shown` table's, else None (leave the table alone). Only the
+    counts decide: the rows are the table as it was sent, and showing them again erased what
+    was typed since (the clue typed right after Add clue, under load, was lost when an empty
+    cell came back as None and the row looked changed)."""
+    if rows is None or len(rows) != len(shown):
+        return None
+    counts = [str(row[-1]) for row in rows]
+    return rows if counts != [str(row[-1]) for row in shown] else None
+
+
 def draft_line(editor, work: dict, item: dict, request) -> list:
     """Keep `item`, the item an event now shows, as the user's draft; (the save bar's line
     about it, the tab-choice row). Every event that changes the item itself calls it."""
@@ -113,8 +125,8 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
             rows = em.clue_rows(editor.collect(work, form_values, annot)) if work else None
         except EditError:
             rows = None
-        shown = [list(map(str, r)) for r in (form_values.get("clues") or [])]
-        return line, choice, (rows if rows is not None and rows != shown else gr.skip())
+        fresh = recounted(rows, form_values.get("clues") or [])
+        return line, choice, (fresh if fresh is not None else gr.skip())
 
     # The annotator has no user-only event: `change` also fires when the server shows
     # another image. Those changes are not edits, so they are dropped in the page

@@ -164,9 +164,23 @@ class EditorHandlers:
         if self.unchanged(work, item):
             self.store.delete_draft(user, item["id"], session, work.get("draft_seen"), force)
             return ""
+        if self._saved_since(work, item):
+            self.drop_own_draft(work, user, session)
+            return ""
         self.store.save_draft(user, item["id"], work["base_version"], item, session,
                               work.get("draft_seen"), force)
         return DRAFT_KEPT
+
+    def _saved_since(self, work: dict, item: dict) -> bool:
+        """Are these edits the item as saved after the version this event knew? An autosave
+        of the last keys typed can reach the server after the save they went into (Ctrl+S
+        straight from the field): it kept them as a draft of the old version, and the save
+        bar's "version 2" gave way to "unsaved edits (draft kept)" that were not."""
+        try:
+            latest = self.store.get_item(item["id"])
+        except NotFoundError:
+            return False
+        return latest["version"] > work["base_version"] and same_content(item, latest)
 
     def draft_state(self, work: dict) -> str:
         """The save bar's draft line for an item as it opens: a restored draft is unsaved
