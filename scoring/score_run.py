@@ -43,6 +43,22 @@ class ScoringError(ValueError):
     """Scoring cannot start as asked; the message says what to change."""
 
 
+COUNTED = ("correct", "wrong", "unparsed", "error", "unscored")
+
+
+def values_text(counts: dict) -> str:
+    """One protocol's verdicts in words, every part named (0 too) so that they add up to the
+    total they follow: '6 responses: correct 2, wrong 1, unparsed 2, error 1, unscored 0'.
+    "correct" is only what was read and judged correct: a reply no answer could be read
+    from is unparsed under every protocol (`LlmStages.verbench`)."""
+    total = sum(counts.values())
+    if not total:
+        return "no responses to score"
+    parts = [f"{value} {counts.get(value, 0)}" for value in COUNTED]
+    parts += [f"{value} {n}" for value, n in sorted(counts.items()) if value not in COUNTED]
+    return f"{total} responses: " + ", ".join(parts)
+
+
 def _rows(run_id: str, protocol: str, judge: str, verdicts: dict[int, Verdict]) -> list[dict]:
     """Score rows; a verdict shared by several responses (identical samples) is encoded once."""
     encoded: dict[int, dict] = {}
@@ -188,7 +204,7 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
                 results[("grounded", client.name)] = _grounded_all(
                     run, items, responses, general, rigorous, matches, _sizes(store, items))
         if "verbench" in chosen:
-            results[("verbench", client.name)] = stages.verbench(items, responses)
+            results[("verbench", client.name)] = stages.verbench(items, responses, rules)
     if len(clients) > 1:
         panel = format_judge(panel_judge(judges))
         for p in chosen:

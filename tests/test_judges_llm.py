@@ -140,3 +140,17 @@ def test_panel_majority_ties_and_graded_means():
     mean = panel_vote({"a": g1, "b": g2, "c": u}, "panel")
     assert mean.details["subscores"] == {"AC": 7, "CC": 4, "RQ": 4, "ER": 9}
     assert mean.score == pytest.approx(0.6) and mean.details["votes"]["c"] == "unscored"
+
+
+def test_a_panel_keeps_an_unparsed_or_failed_response_as_such_under_verbench():
+    """The mean AC decided a graded panel's value: an unparsed reply the judges scored AC 8
+    was a panel "correct", a failed call (0 on all four) a panel "wrong", not an error."""
+    def graded(value, ac):
+        return Verdict(value, score=ac / 10, details={"subscores": {
+            "AC": ac, "CC": ac, "RQ": ac, "ER": ac}})
+    assert panel_vote({"a": graded("unparsed", 8), "b": graded("unparsed", 6)},
+                      "panel").value == "unparsed"
+    assert panel_vote({"a": graded("error", 0), "b": graded("error", 0)},
+                      "panel").value == "error"
+    assert panel_vote({"a": graded("correct", 8), "b": graded("wrong", 4)},
+                      "panel").value == "correct"                      # mean AC 6

@@ -166,6 +166,41 @@ def test_verbench_needs_a_judge_and_reads_sub_scores(store, scored, server):
     assert any(r.startswith("AC 8 >= 5, shown as correct; average 7.0 of 10") for r in reasons)
 
 
+def test_verdict_counts_name_every_part_and_add_up_to_the_total():
+    from scoring.score_run import values_text
+
+    assert values_text({"error": 1, "correct": 2, "unparsed": 1}) == \
+        "4 responses: correct 2, wrong 0, unparsed 1, error 1, unscored 0"
+    assert values_text({}) == "no responses to score"
+
+
+def test_verbench_counts_an_unparsed_reply_as_unparsed_not_correct(store, scored, server):
+    """The judge gives every output AC 8: t/2 (two final letters, no answer read) was
+    counted "correct" by `score`'s line ("correct 5, error 1"); it is unparsed, kept apart,
+    and the parts add up to the 6 responses. VER-Bench's own numbers are unchanged."""
+    server.configure(replies={**JUDGE, "AC (answer correctness)":
+                              '{"AC": 8, "CC": 6, "RQ": 4, "ER": 10}'})
+    try:
+        store.add_endpoint("vb", server.url, "gpt-4o-mini")
+        code, out, err = cli("score", "--db", store.path, "--run", "r1", "--judge", "vb",
+                             "--protocol", "verbench")
+        from ui.results_handlers import score_runs
+        page = score_runs(store, ["r1"], ["vb"], "verbench")      # the Results page's words
+    finally:
+        server.configure(replies=JUDGE)
+    assert code == 0, err
+    assert "verbench llm:vb: 6 responses: correct 4, wrong 0, unparsed 1, error 1, " \
+        "unscored 0" in out
+    assert "6 responses&#58; correct 4, wrong 0, unparsed 1, error 1, unscored 0" in page
+    rows = {r["item_id"]: r for r in store.run_scores("r1", "verbench", "llm:vb", full=True)}
+    assert rows["t/2"]["value"] == "unparsed" and rows["t/2"]["rationale"].startswith(
+        "unparsed: no answer could be read")
+    assert rows["t/2"]["subscores"] == {"AC": 8, "CC": 6, "RQ": 4, "ER": 10}
+    assert rows["t/4"]["value"] == "error"
+    summary = run_summary(store, "r1", "verbench")["summary"]
+    assert summary["n"] == 6 and summary["average"] == pytest.approx((5 * 70 + 0) / 6)
+
+
 def test_samples_repeats_and_paired_comparison(store):
     add_items(store, [{"id": f"s/{i}", "answer_type": MC, "answer": "A", "domain": "D",
                        "subtask": "x"} for i in range(4)])
