@@ -138,6 +138,31 @@ def test_panel_of_two_judges_votes_and_reports_agreement(store, scored, server):
     assert "agreement llm:j1 vs llm:j2: 100.00%" in out
 
 
+def test_a_panel_of_one_judge_twice_is_refused_before_anything_is_sent(store, scored, server):
+    """j1 and j2: one model at one URL (a trailing slash apart) with the same parameters.
+    Before, j2 took every reply of j1's from the cache: a 'second opinion' that was a copy,
+    and 'agreement llm:j1 vs llm:j2: 100.00%'. Refused, naming both, sending nothing and
+    writing nothing; the same endpoint named twice too; other parameters make another judge."""
+    from ui.results_handlers import ResultsUiError, score_runs
+
+    store.add_endpoint("j1", server.url, "gpt-4o-mini")
+    store.add_endpoint("j2", server.url + "/", "gpt-4o-mini")
+    server.reset_log()
+    with pytest.raises(ScoringError, match=r"judges llm:j1 and llm:j2 are one judge: the same "
+                                           r"model \(gpt-4o-mini\) at the same URL"):
+        score_run(store, "r1", protocol="general", judges=["j1", "j2"])
+    code, _, err = cli("score", "--db", store.path, "--run", "r1", "--judge", "j1,j2")
+    assert code == 2 and "would only repeat the first's replies" in err
+    with pytest.raises(ResultsUiError, match="are one judge"):           # the Results page
+        score_runs(store, ["r1"], ["j1", "j2"], "general")
+    with pytest.raises(ScoringError, match="judge llm:j1 is named twice"):
+        score_run(store, "r1", protocol="general", judges=["j1", "j1"])
+    assert chats(server) == [] and store.run_scores("r1") == []
+    store.add_endpoint("j3", server.url, "gpt-4o-mini", params={"top_p": 0.5})
+    result = score_run(store, "r1", protocol="general", judges=["j1", "j3"])
+    assert "general panel:j1+j3" in result["values"]
+
+
 def test_verbench_needs_a_judge_and_reads_sub_scores(store, scored, server):
     with pytest.raises(ScoringError, match="needs an LLM judge"):
         score_run(store, "r1", protocol="verbench")
