@@ -75,3 +75,28 @@ def test_without_runs_a_cancelled_run_on_few_items_gets_a_table_of_its_own(three
     assert ", 6 items**" in first and LIMIT not in out
     assert "m · CoT · clues gt" not in first and "m · CoT · clues gt (cancelled)" in second
     assert ", 2 items**" in second
+
+
+def test_without_runs_a_run_cancelled_halfway_does_not_halve_everyones_n(tmp_path):
+    """half was cancelled after 3 of the 6 items: under the rule 'a run joins a table that
+    keeps at least half of its first run's items' it joined cot and direct and the
+    leaderboard compared all three on 3 items. cot and direct are compared on their 6,
+    half is a table of its own; naming the runs compares them on the 3 shared, saying so."""
+    store = Store.open(tmp_path / "h.db")
+    add_items(store, ITEMS)
+    ids = [i["id"] for i in ITEMS]
+    make_run(store, "cot", {i: "Yes." for i in ids})
+    make_run(store, "direct", {i: "No." for i in ids}, setting="direct")
+    make_run(store, "half", {i: "Yes." for i in ids[:3]}, clues="gt")
+    store.finish_run("half", "test", "cancelled", "cancelled by the user", {})
+    for run in ("cot", "direct", "half"):
+        score_run(store, run)
+    code, out, err = cli("leaderboard", "--db", store.path)
+    assert code == 0, err
+    first, second = out.split("## Dataset demo, group 2 of 2 (1 run)")
+    assert "## Dataset demo, group 1 of 2 (2 runs)" in first and ", 6 items**" in first
+    assert "no run narrows the others' n" in first and "clues gt" not in first
+    assert ", 3 items**" in second and "m · CoT · clues gt (cancelled)" in second
+    code, out, err = cli("leaderboard", "--db", store.path, "--runs", "cot,direct,half")
+    assert code == 0 and "n = 3: run m · CoT · clues gt (cancelled) covers 3 of 6 items" in out
+    store.close()

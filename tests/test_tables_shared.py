@@ -49,20 +49,29 @@ def test_runs_that_share_no_item_are_refused_naming_each_run_and_its_count():
     assert "shared by all: 0" in message
 
 
-def test_runs_are_grouped_so_that_each_group_shares_enough_items():
+def test_runs_are_grouped_so_that_no_run_narrows_the_others_n():
     # a cancelled run on 94 items beside two on 10 others: two groups, the larger first
     items = {"cancelled": set(range(100, 194)), "a": set(range(10)), "b": set(range(10))}
     assert sharing_groups(items, ["a", "b", "cancelled"]) == [["a", "b"], ["cancelled"]]
-    # c covers 94 of a's 100 items: one table on 94 (each keeps at least half)
+    # the rule was "the table keeps at least half of its first run's items": a run cancelled
+    # halfway joined two finished runs and cut both to its 50 items. It has not all of
+    # their items: a group of its own, and a and b stay compared on their 100
+    items = {"a": set(range(100)), "b": set(range(100)), "half": set(range(50))}
+    assert sharing_groups(items, ["a", "b", "half"]) == [["a", "b"], ["half"]]
+    # c covers 94 of a's 100 items: it would narrow a and b to 94, so it does not join
     items = {"a": set(range(100)), "b": set(range(100)), "c": set(range(94))}
-    assert sharing_groups(items, ["a", "b", "c"]) == [["a", "b", "c"]]
-    # d has 4 of a's 100 items: the table would keep 4 of 100: a group of its own
+    assert sharing_groups(items, ["a", "b", "c"]) == [["a", "b"], ["c"]]
+    # d has 4 of a's 100 items: a group of its own
     items = {"a": set(range(100)), "d": set(range(4))}
     assert sharing_groups(items, ["a", "d"]) == [["a"], ["d"]]
-    # e keeps 50 of its 100 and the table 50 of a's 100: at least half each, it joins;
-    # f then would keep 20 of a's 100: it does not
+    # e overlaps a on 50 and f on fewer: each a group of its own (e joined a before, and
+    # the table compared a on half its items)
     items = {"a": set(range(100)), "e": set(range(50, 150)), "f": set(range(80, 120))}
-    assert sharing_groups(items, ["a", "e", "f"]) == [["a", "e"], ["f"]]
+    assert sharing_groups(items, ["a", "e", "f"]) == [["a"], ["e"], ["f"]]
+    # a run with every item of a group (more, even: an unfinished one taken after it)
+    # joins it, on the group's items: it narrows nobody else's n
+    items = {"a": set(range(10)), "more": set(range(12)), "g": set(range(3))}
+    assert sharing_groups(items, ["a", "more", "g"]) == [["a", "more"], ["g"]]
     assert sharing_groups({}, []) == []
 
 
