@@ -74,6 +74,16 @@ def test_offline_aggregation_matches_hand_computation(store, scored):
                           "of the 4 scored: unparsed 1 (25.00%), error 1 (25.00%)") in out
 
 
+def test_the_results_page_says_n_0_for_a_domain_where_no_item_was_scored(store, scored):
+    """Domain B holds the two open answers, unscored without a judge: its bar was simply
+    missing from the page's chart (and B with it, being its only run)."""
+    from ui.results_handlers import show_results
+
+    score_run(store, "r1", protocol="general")
+    chart = show_results(store, ["r1"])["group_chart"]
+    assert '<title>m · CoT · B: n=0, no item scored (2 unscored)</title>n=0</text>' in chart
+
+
 def test_judge_scores_open_answers_malformed_reply_is_unscored_and_asked_again(
         store, scored, server):
     """Re-scoring takes the judge's readable replies from the cache; the malformed one was
