@@ -221,10 +221,21 @@ def test_results_page_refuses_disjoint_runs_and_keeps_other_figures(runs):
 # -- the injection table on the Results page is on the main table's items ----------------------
 
 def heatmap_rows(html: str) -> dict:
-    """{row name: [cell texts]} of a heatmap."""
+    """{row name: [cell texts]} of a heatmap (each cell's value, without its n:
+    `heatmap_ns`)."""
     import re
 
-    return {name: re.findall(r"<td[^>]*>([^<]*)</td>", cells)
+    return {name: re.findall(r'<td[^>]*>([^<]*)(?:<br><span class="cell-n">[^<]*</span>)?'
+                             r"</td>", cells)
+            for name, cells in re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", html)}
+
+
+def heatmap_ns(html: str) -> dict:
+    """{row name: [each cell's n as written under its value, or None]} of a heatmap."""
+    import re
+
+    return {name: [found or None for found in re.findall(
+                r'<td[^>]*>[^<]*(?:<br><span class="cell-n">([^<]*)</span>)?</td>', cells)]
             for name, cells in re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", html)}
 
 
@@ -257,6 +268,27 @@ def test_the_injection_heatmap_prints_each_number_as_its_table_does(runs):
                for i, row in enumerate(table.rows)}
     assert heatmap_rows(shown["injection"]) == printed
     assert printed["m · CoT (2 items)"] == ["100.00 (+50.00)", "50.00"]
+
+
+def test_the_injection_heatmap_says_each_cells_n(runs):
+    """Each row said its shared items, but not the n each cell rests on (a run's scored
+    items there): every cell now says it under its value, as its table's `<source>_n`;
+    the cell with no run says none."""
+    from scoring.page_tables import page_table
+    from ui import results_handlers as h
+
+    chosen = ["gt", "none", "direct"]
+    shown = h.show_results(runs, chosen)["injection"]
+    table = page_table(runs, chosen, "injection", "general", h.reading(runs))
+    sources = [c.key for c in table.columns if c.numeric and c.key != "items"]
+    expected = {f"{row['solver']} ({row['items']} items)":
+                [None if row.get(f"{s}_n") is None else f"n {row[f'{s}_n']}" for s in sources]
+                for row in table.rows}
+    assert heatmap_ns(shown) == expected
+    assert expected["m · CoT (2 items)"] == ["n 2", "n 2"]
+    assert expected["m · No-CoT (2 items)"] == [None, "n 2"]
+    import html
+    assert "each cell's n: the items its accuracy is over" in html.unescape(shown)
 
 
 def test_the_results_pages_injection_download_holds_what_the_page_shows(runs):
