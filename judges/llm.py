@@ -21,12 +21,12 @@ text (`plain_text`), whatever JSON it was given as.
 """
 from __future__ import annotations
 
-import json
 import re
 
 from domain.templates import render
 
 from judges.clue_match import ClueMatch, clue_text, rigorous_verdict
+from judges.judge_json import lower_keys, plain_text, quoted, reason_text, reply_json
 from judges.verdict import CORRECT, WRONG, Verdict, unscored
 
 TEMPLATES = {"open": "judge_open", "clues": "judge_clues", "extract": "judge_extract_clues",
@@ -34,73 +34,17 @@ TEMPLATES = {"open": "judge_open", "clues": "judge_clues", "extract": "judge_ext
 CLUE_LABELS = ("match", "illusionary", "useless")
 VERBENCH_METRICS = ("AC", "CC", "RQ", "ER")
 RESPONSE_LIMIT = 12_000   # characters of a model output put into a judge prompt
-_FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.S)
 
 
 # -- reading replies -----------------------------------------------------------------------------
-
-def reply_json(reply: str | None) -> dict | None:
-    """The judge's JSON object: a fenced block, else the first `{...}` that parses."""
-    text = (reply or "").strip()
-    for block in _FENCE.findall(text):
-        try:
-            data = json.loads(block.strip())
-        except ValueError:
-            continue
-        if isinstance(data, dict):
-            return data
-    decoder, start = json.JSONDecoder(), text.find("{")
-    while start >= 0:
-        try:
-            data, _ = decoder.raw_decode(text[start:])
-        except ValueError:
-            start = text.find("{", start + 1)
-            continue
-        if isinstance(data, dict):
-            return data
-        start = text.find("{", start + 1)
-    return None
-
-
-def _lower_keys(data: dict) -> dict:
-    return {str(k).strip().lower(): v for k, v in data.items()}
-
-
-def plain_text(value) -> str:
-    """A value of the judge's JSON as a person reads it: a text as it is, a list's items
-    joined by "; ", an object's "key: value" pairs by ", ", a number or true/false as JSON
-    writes it. A judge that gives its reason as a list or an object was shown as a Python
-    repr ("['clue 1 matches']", "{'clue': 1, ...}")."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        return value.strip()
-    if isinstance(value, list):
-        return "; ".join(t for t in map(plain_text, value) if t)
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {plain_text(v)}" if plain_text(v) else str(k)
-                         for k, v in value.items())
-    return json.dumps(value)
-
-
-def _quoted(entry) -> str:
-    """An entry of the judge's reply as a message quotes it: JSON, at most 200 characters."""
-    text = json.dumps(entry, ensure_ascii=False, default=str)
-    return text if len(text) <= 200 else text[:197] + "..."
-
-
-def _reason(data: dict) -> str:
-    """The judge's reason ("reason", else "rationale") as plain text (`plain_text`)."""
-    return plain_text(data.get("reason") or data.get("rationale"))
-
 
 def parse_open(reply: str | None) -> tuple[str | None, str]:
     """("correct" | "wrong" | None, reason). Accepts {"verdict": ...} or {"correct": bool},
     else a last line that is only the verdict ("Verdict: correct")."""
     data = reply_json(reply)
     if data is not None:
-        data = _lower_keys(data)
-        reason = _reason(data)
+        data = lower_keys(data)
+        reason = reason_text(data)
         value = data.get("verdict", data.get("correct", data.get("judgement")))
         if isinstance(value, bool):
             return (CORRECT if value else WRONG), reason
@@ -134,7 +78,7 @@ def parse_clue_labels(reply: str | None, n_model: int, n_gt: int
     data = reply_json(reply)
     if data is None:
         return None, "", "the judge's reply holds no JSON object", []
-    data = _lower_keys(data)
+    data = lower_keys(data)
     entries = data.get("clues")
     if not isinstance(entries, list):
         return None, "", "the judge's JSON has no \"clues\" list", []
@@ -142,30 +86,30 @@ def parse_clue_labels(reply: str | None, n_model: int, n_gt: int
     dropped: list[str] = []
     for entry in entries:
         if not isinstance(entry, dict):
-            return None, "", f"a clue entry is not an object: {_quoted(entry)}", []
-        entry = _lower_keys(entry)
+            return None, "", f"a clue entry is not an object: {quoted(entry)}", []
+        entry = lower_keys(entry)
         label = str(entry.get("label") or "").strip().lower()
         try:
             i = int(entry.get("model_clue"))
             j = entry.get("gt_clue")
             j = int(j) if j not in (None, "", "null") else None
         except (TypeError, ValueError):
-            return None, "", f"unreadable clue numbers in {_quoted(entry)}", []
+            return None, "", f"unreadable clue numbers in {quoted(entry)}", []
         if label not in CLUE_LABELS:
-            return None, "", f"unknown label in {_quoted(entry)}", []
+            return None, "", f"unknown label in {quoted(entry)}", []
         if label == "match" and j is None:
-            return None, "", f"a match without a GT clue number: {_quoted(entry)}", []
+            return None, "", f"a match without a GT clue number: {quoted(entry)}", []
         if not 1 <= i <= n_model:
-            dropped.append(f"{_quoted(entry)}: there is no model clue {i} (the response has "
+            dropped.append(f"{quoted(entry)}: there is no model clue {i} (the response has "
                            f"{n_model})")
         elif label == "match" and not 1 <= j <= n_gt:
-            dropped.append(f"{_quoted(entry)}: there is no GT clue {j} (the item has {n_gt})")
+            dropped.append(f"{quoted(entry)}: there is no GT clue {j} (the item has {n_gt})")
         else:
             labels[i - 1] = (label, j - 1 if label == "match" else None)
     if dropped and len(dropped) == len(entries):
         return None, "", "every entry names a clue that does not exist: " + \
             "; ".join(dropped), dropped
-    return labels, _reason(data), "", dropped
+    return labels, reason_text(data), "", dropped
 
 
 def parse_extracted_clues(reply: str | None) -> tuple[list[dict] | None, str]:
@@ -173,7 +117,7 @@ def parse_extracted_clues(reply: str | None) -> tuple[list[dict] | None, str]:
     data = reply_json(reply)
     if data is None:
         return None, "the judge's reply holds no JSON object"
-    entries = _lower_keys(data).get("clues")
+    entries = lower_keys(data).get("clues")
     if not isinstance(entries, list):
         return None, "the judge's JSON has no \"clues\" list"
     texts = [clue_text(e) if isinstance(e, dict) else plain_text(e) for e in entries]
@@ -199,7 +143,7 @@ def parse_verbench(reply: str | None) -> tuple[dict | None, str, str]:
     for metric in VERBENCH_METRICS:
         value = _number(upper.get(metric))
         if value is None or not 0 <= value <= 10:
-            return None, "", f"{metric} missing or outside 0-10: {_quoted(upper.get(metric))}"
+            return None, "", f"{metric} missing or outside 0-10: {quoted(upper.get(metric))}"
         scores[metric] = value
     return scores, plain_text(upper.get("REASON") or upper.get("RATIONALE")), ""
 
