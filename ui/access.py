@@ -70,11 +70,11 @@ GROUPS = (
         save_item save_item_by_enter save_over_conflict compare_with_saved reload_saved
         save_item_list save_item_by_enter_list save_over_conflict_list restore_revision_list
         submit_review_list
-        autosave_draft box_edits_only stale_save_line autosave_boxes show_box_counts
+        autosave_draft box_edits_only stale_save_line autosave_boxes box_counts_fit show_box_counts
         discard_draft
         keep_this_tabs_draft open_other_tabs_draft clue_rows_counted edit_clue_rows_gate
         edit_clue_rows add_clue_rows_gate add_clue_rows
-        number_clue_rows add_clue remove_clue move_clue_up
+        clue_rows_unnumbered number_clue_rows add_clue remove_clue move_clue_up
         move_clue_down select_clue select_image add_image remove_image move_image_left
         move_image_right set_option_image clear_option_image switch_answer_type add_option
         remove_option pick_option resolve_problems show_history diff_revisions

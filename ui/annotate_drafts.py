@@ -68,9 +68,15 @@ def recounted(rows: list[list] | None, shown: list[list]) -> list[str] | None:
 
 # In the page: the box counts put into the clue table as it is now (with what was typed
 # since the event was sent); not when its rows changed meanwhile (the next box edit will).
-SHOW_BOX_COUNTS = """(counts, table) => {
+# The check is an event of its own, with no outputs: a page script that throws marks its
+# event's outputs with a red Error (ui/workarounds.py, GRADIO_JS_THROW).
+BOX_COUNTS_FIT = """(counts, table) => {
   const rows = (table && table.data) || [];
   if (!Array.isArray(counts) || counts.length !== rows.length) throw new Error('not shown: the rows changed');
+}"""
+SHOW_BOX_COUNTS = """(counts, table) => {
+  const rows = (table && table.data) || [];
+  if (!Array.isArray(counts) || counts.length !== rows.length) return table;
   return {...table, data: rows.map((row, i) => [...row.slice(0, -1), counts[i]])};
 }"""
 
@@ -153,9 +159,11 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
                         api_visibility="private").success(
         autosave_boxes, [ui.work, *form, ui.annotator], [*draft_outputs, ui.box_counts],
         trigger_mode="always_last", api_name="autosave_boxes", show_progress="hidden")
-    ui.box_counts.change(None, [ui.box_counts, ui.clues], ui.clues, js=SHOW_BOX_COUNTS,
-                         api_name="show_box_counts", api_visibility="private",
-                         show_progress="hidden")
+    ui.box_counts.change(None, [ui.box_counts, ui.clues], None, js=BOX_COUNTS_FIT,
+                         api_name="box_counts_fit", api_visibility="private",
+                         show_progress="hidden").success(
+        None, [ui.box_counts, ui.clues], ui.clues, js=SHOW_BOX_COUNTS,
+        api_name="show_box_counts", api_visibility="private", show_progress="hidden")
 
     def keep_mine(request: gr.Request, work, *values):
         return autosave(request, work, *values, force=True)

@@ -54,16 +54,20 @@ CLUE_ROWS_CHANGED = f"""(value) => {{
 
 # In the page, once add_clue_rows has shown the item with its new clues: the table's filled
 # rows labelled by their place, as the item now numbers them (so that boxes given to a new
-# clue follow it at the save), with what was typed meanwhile.
-NUMBER_CLUE_ROWS = """(value) => {
+# clue follow it at the save), with what was typed meanwhile. The check is an event of its
+# own, with no outputs (ui/workarounds.py, GRADIO_JS_THROW).
+NUMBERED = """(value) => {
   let place = 0;
-  const data = ((value && value.data) || []).map((row) => {
+  return ((value && value.data) || []).map((row) => {
     const filled = row.some((cell) => String(cell ?? '').trim());
     return filled ? [`clue ${++place}`, ...row.slice(1)] : row;
   });
-  if (JSON.stringify(data) === JSON.stringify(value.data)) throw new Error('numbered');
-  return {...value, data};
 }"""
+CLUE_ROWS_UNNUMBERED = f"""(value) => {{
+  const data = ({NUMBERED})(value);
+  if (JSON.stringify(data) === JSON.stringify(value.data)) throw new Error('numbered');
+}}"""
+NUMBER_CLUE_ROWS = f"""(value) => ({{...value, data: ({NUMBERED})(value)}})"""
 
 
 def wire_structure(store, editor, renderer, ui, form, split, may_release) -> list:
@@ -137,9 +141,11 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
             edit_clue_rows(targets), collect_inputs, targets, trigger_mode="always_last",
             api_name=name, show_progress="hidden")
         if added:   # the item now has the new clues in the table's order: their labels
-            sent.success(None, ui.clues, ui.clues, js=NUMBER_CLUE_ROWS,
-                         api_name="number_clue_rows", api_visibility="private",
-                         show_progress="hidden")
+            sent.success(None, ui.clues, None, js=CLUE_ROWS_UNNUMBERED,
+                         api_name="clue_rows_unnumbered", api_visibility="private",
+                         show_progress="hidden").success(
+                None, ui.clues, ui.clues, js=NUMBER_CLUE_ROWS, api_name="number_clue_rows",
+                api_visibility="private", show_progress="hidden")
 
     def select_clue(evt: gr.SelectData):
         return evt.index[0] if isinstance(evt.index, (list, tuple)) else evt.index
