@@ -7,6 +7,7 @@ import pytest
 
 from store import Store, ValidationError
 from tests.inspect_helpers import build_inspect_db
+from tests.scoring_helpers import runs_listed
 from tests.test_runner_cli import cli
 from ui import experiments_labels as xl
 from ui.experiments_common import ExperimentError
@@ -75,7 +76,7 @@ def test_the_cli_renames_notes_and_deletes_only_with_yes(db):
     [a] = [r for r in json.loads(cli("runs", "--db", db, "--json").stdout)
            if r["id"] == "run-a"]
     assert (a["name"], a["note"]) == ("Baseline", "see issue 12")   # --json says them too
-    assert "run-a\tBaseline\t" in cli("runs", "--db", db).stdout
+    assert runs_listed(cli("runs", "--db", db).stdout)["run-a"]["name"] == "Baseline"
     with Store.open(db) as store:
         assert (store.get_run("run-a")["name"], store.get_run("run-a")["note"]) == (
             "Baseline", "see issue 12")
@@ -139,9 +140,37 @@ def test_every_setup_description_says_samples_and_repeats_when_more_than_one(tmp
     code, out, _ = cli_here("report", "--db", store.path, "--run", "many")
     assert code == 0 and "| m · CoT · clues gt · 5 samples · 2 repeats |" in out
     code, out, _ = cli_here("runs", "--db", store.path)
-    assert "\timages full\t5 samples · 2 repeats\t" in out and \
-        "\timages full\t1 sample\t" in out
+    listed = runs_listed(out)
+    assert (listed["many"]["images"], listed["many"]["draws"]) == ("full",
+                                                                   "5 samples · 2 repeats")
+    assert (listed["one"]["images"], listed["one"]["draws"]) == ("full", "1 sample")
     # the injection table's solver is the model and setting: one row for both runs
     assert [row["solver"] for row in tables.injection_table(store, ["many", "one"]).rows] \
         == ["m · CoT"]
     store.close()
+
+
+def test_the_runs_listing_has_a_header_and_its_columns_line_up(db):
+    """`runs` printed its runs tab-separated with no header line: which column was the
+    endpoint, which the cost? Now a header names them and every cell starts under its
+    title; `runs --json`, for scripts, is as it was (a list of `runs --show` objects)."""
+    from cli.runs_commands import LISTING_HEADERS, RUN_KEYS
+
+    renamed = cli("runs", "--db", db, "--rename", "run-a", "GPT-4o baseline, long name")
+    assert renamed.returncode == 0
+    out = cli("runs", "--db", db).stdout
+    header, *lines = out.splitlines()
+    assert header.split() == list(LISTING_HEADERS)
+    assert len(lines) == 2 and "\t" not in out
+    starts = [header.index(f" {title} ") + 1 for title in LISTING_HEADERS[1:-1]]
+    starts.append(header.rindex(" cost") + 1)
+    for line in lines:
+        assert all(line[start - 2:start] == "  " and line[start] != " " for start in starts), \
+            (header, line)
+    listed = runs_listed(out)
+    assert listed["run-a"]["name"] == "GPT-4o baseline, long name"
+    assert listed["run-b"]["name"] == "-" and listed["run-b"]["setting"] == "structured"
+    runs = json.loads(cli("runs", "--db", db, "--json").stdout)
+    assert [sorted(r) for r in runs] == [sorted(RUN_KEYS)] * 2
+    assert {r["id"]: r["name"] for r in runs} == {"run-a": "GPT-4o baseline, long name",
+                                                  "run-b": ""}
