@@ -80,6 +80,9 @@ def test_connection_reports_models_latency_or_a_clear_reason(xstore, fake, monke
     ok = xe.test_connection(xstore, "fake")
     assert ok["ok"] and ok["models"] == ["fake-vlm", "gpt-4o-mini"]
     assert ok["latency_ms"] is not None and "(2 models listed)" in ok["message"]
+    fake.configure(models=["fake-vlm"])               # one is "1 model", not "1 models"
+    assert "(1 model listed)" in xe.test_connection(xstore, "fake")["message"]
+    fake.configure(models=["fake-vlm", "gpt-4o-mini"])
     dead = free_port()  # nothing listens there
     xe.save_endpoint(xstore, "dead", f"http://127.0.0.1:{dead}/v1", "m", "", 1, None)
     down = xe.test_connection(xstore, "dead")
