@@ -21,13 +21,15 @@ from store import NotFoundError, StoreError, ValidationError
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_handlers import check_endpoint
 from ui.page_words import on_page
-from ui.run_choices import run_choices
+from ui.run_choices import run_choices, shared_names
 from ui.text import escape_html, short
 
 # Six columns, to fit the monitor's column at 1400x900 (ten did not: cost and "by" were out
-# of view): what the run asks is one "setup" cell (name, model, setting; clues and images
-# when not the default). The run id stays first: a click watches row[0]. A table still wider
-# than its box scrolls with an evident scrollbar (assets/cluelab.css, #runs-list).
+# of view): what the run asks is one "setup" cell (model, setting; clues and images when not
+# the default). First the run as people name it: its name, else (no name, or one another run
+# has too) its id, and the name then leads the setup; a click watches row[0], which names one
+# run either way (runner/run_refs.resolve_run). A table still wider than its box scrolls
+# with an evident scrollbar (assets/cluelab.css, #runs-list).
 RUN_HEADERS = ["run", "status", "done", "setup", "cost $", "by"]
 RUN_WIDTHS = ["20%", "13%", "13%", "32%", "13%", "9%"]
 RESPONSE_HEADERS = ["work", "item", "repeat", "sample", "status", "answer", "reason",
@@ -90,24 +92,31 @@ def planned_total(config: dict) -> int | None:
 
 def runs_table(store) -> list[list]:
     """One row per run, newest first."""
+    runs = store.list_runs()
+    twice, ids = shared_names(runs), {run["id"] for run in runs}
     out = []
-    for run in store.list_runs(RUN_LIMIT):
+    for run in runs[:RUN_LIMIT]:
         c, t = run["config"], run["totals"]
         total = t.get("total") or planned_total(c) or "?"
-        out.append([run["id"], _status(run), f"{t.get('done', 0)}/{total}",
-                    run_setup(run), _money(t.get("cost")), run["created_by"] or ""])
+        name = (run.get("name") or "").strip()
+        named = bool(name) and name not in twice and name not in ids   # it names this run
+        out.append([name if named else run["id"], _status(run), f"{t.get('done', 0)}/{total}",
+                    run_setup(run, with_name=not named), _money(t.get("cost")),
+                    run["created_by"] or ""])
     return out
 
 
-def run_setup(run: dict) -> str:
+def run_setup(run: dict, with_name: bool = True) -> str:
     """'Baseline · gpt-4o · cot · clues gt · images clue_masked (blur) · 5 samples': the
-    run's name (when it has one), model and setting, and its clue source, image mode,
-    samples and repeats and box convention when they are not the default."""
+    run's name (when it has one, unless `with_name` is False), model and setting, and its
+    clue source, image mode, samples and repeats and box convention when they are not the
+    default."""
     c = run["config"]
     images = c.get("image_mode") or "full"
     if images == "clue_masked" and c.get("mask_style"):
         images += f" ({c['mask_style']})"
-    parts = [(run.get("name") or "").strip(), (c.get("endpoint") or {}).get("model") or "?",
+    parts = [(run.get("name") or "").strip() if with_name else "",
+             (c.get("endpoint") or {}).get("model") or "?",
              c.get("setting") or "?",
              f"clues {c['clues']}" if c.get("clues", "none") != "none" else "",
              f"images {images}" if images != "full" else "", draws_text(c), boxes_text(c)]
@@ -182,7 +191,7 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
     # reply; and "resume with python app.py run --resume ID" is the Resume button here
     css = status.split()[0]
     panel = (f"<div class='xp-progress' data-status='{escape_html(css)}'>"
-             f"<div class='xp-head'><b>{escape_html(run_id)}</b>"
+             f"<div class='xp-head'>{_title_html(run)}"
              f"<span class='xp-status xp-{escape_html(css)}' id='run-status'>"
              f"{escape_html(status)}</span>"
              f"<span class='xp-count' id='run-done'>{done}/{total}</span></div>"
@@ -195,6 +204,16 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
              + (f"<div class='xp-message'>{escape_html(message)}</div>" if message else "")
              + "</div>")
     return panel, status
+
+
+def _title_html(run: dict) -> str:
+    """The panel's title: the run's name, its id beside it in small type (what `run
+    --resume` and the box above take); the id alone for a run without a name."""
+    name = (run.get("name") or "").strip()
+    if not name:
+        return f"<b class='xp-id'>{escape_html(run['id'])}</b>"
+    return (f"<b class='xp-name'>{escape_html(name)}</b>"
+            f"<span class='xp-id'>{escape_html(run['id'])}</span>")
 
 
 def run_config(store, run_id: str) -> dict:
