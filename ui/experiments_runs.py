@@ -1,4 +1,4 @@
-"""Experiments tab, part 3: watching and steering runs.
+"""Experiments tab, part 3: watching runs (steering them: experiments_steering).
 
 Everything here reads `model_runs` (whose `totals` the executing process rewrites with each
 batch commit), so any user on any page can watch any run, whichever process executes it.
@@ -14,12 +14,10 @@ from runner.config import boxes_text, draws_text
 from runner.leases import effective_status
 from runner.costs import money
 from runner.provenance import cache_summary
-from runner.totals import COUNTS, LABELS, MEANINGS, request_control, row_state, \
-    status_counts, without_result
+from runner.totals import COUNTS, LABELS, MEANINGS, row_state, status_counts, without_result
 from runner.run_refs import resolve_run
-from store import NotFoundError, StoreError, ValidationError
+from store import NotFoundError, ValidationError
 from ui.experiments_common import ExperimentError, redact
-from ui.experiments_handlers import check_endpoint
 from ui.page_words import on_page
 from ui.run_choices import run_choices, shared_names
 from ui.text import escape_html, short
@@ -185,6 +183,9 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
         ("in flight", f"{counts['in_flight']}/{t.get('concurrency') or '–'}"),
         ("tokens", tokens), ("cost", cost),
     ]
+    budget = (run.get("execution") or {}).get("budget")
+    if budget is not None:      # what a resume would stop at (Budget on resume changes it)
+        metrics.append(("budget", f"${budget:g}"))
     cache = cache_summary(store, run)["text"]
     message = run.get("message") or ""
     message = on_page(redact(store, message)) if message else ""  # it may quote a server's
@@ -283,54 +284,3 @@ def response_detail(store, run_id: str, work_id) -> tuple[str, str]:
                  "box_convention": r["box_convention"], "finish_reason": r["finish_reason"]}
     return (redact(store, r["text"] or ""),
             redact(store, json.dumps(extracted, indent=2, ensure_ascii=False)))
-
-
-def control(store, run_id: str, action: str) -> str:
-    """Pause or cancel: the executing process reads the request at its next commit."""
-    run = chosen_run(store, run_id)
-    if action not in ("pause", "cancel"):
-        raise ExperimentError(f"unknown action {action!r}")
-    status = effective_status(run)
-    if status == "done":
-        raise ExperimentError(f"run {run['id']} is done: nothing to {action}")
-    if action == "pause" and status in ("cancelled", "failed", "paused", "stopped"):
-        raise ExperimentError(f"run {run['id']} is {status}, not running: nothing to pause")
-    if status == "interrupted" and action == "pause":
-        raise ExperimentError(f"run {run['id']} is interrupted (its process is gone): resume "
-                              "it, or cancel it")
-    try:
-        after = request_control(store, run["id"], action)
-    except StoreError as err:
-        raise ExperimentError(str(err)) from None
-    if after["status"] == "running" and status == "running":
-        return (f"Asked run {run['id']} to {action}; " + (
-            "it stops after the requests in flight." if action == "pause" else
-            "it stops now, without waiting for the requests in flight (their replies are "
-            "not recorded; pause waits for them)."))
-    return f"Run {run['id']} is now {effective_status(after)}."
-
-
-def resume(store, run_id: str, retry_errors: bool = False) -> str:
-    """Continue a run in its own process: only work without a result is sent."""
-    from runner.background import start_detached
-    from runner.coverage import Coverage, pending_coverage
-
-    run = chosen_run(store, run_id)
-    status = effective_status(run)
-    if status == "running":
-        raise ExperimentError(f"run {run['id']} is running already (owner {run['owner']})")
-    pending = len(store.pending_work(run["id"]))
-    errors = run["totals"].get("error", 0) if retry_errors else 0
-    if not pending and not errors:
-        raise ExperimentError(f"run {run['id']} has nothing left to send"
-                              + ("" if retry_errors else " (tick 'retry errors' to send "
-                                 "the failed requests again)"))
-    def coverage():  # the errors sent again were not cached (failures never are)
-        found = pending_coverage(store, run["id"])
-        return Coverage(found.cached, found.requests + errors)
-
-    warning = check_endpoint(store, run["config"]["endpoint"], "not resumed", coverage)
-    start_detached(store.path.resolve(), run["id"], retry_errors=bool(retry_errors))
-    return (f"Run {run['id']} resumed in its own process: {pending} requests left"
-            + (f", {errors} errors sent again" if errors else "") + "."
-            + (f" {warning}." if warning else ""))
