@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from store import Store
 from tests.browser.fit_checks import covered_fields, cut_text
-from tests.live_server import ROOT, LiveServer, build_ui_db
+from tests.live_server import ROOT, LiveServer, build_ui_db, open_ui_store
 from tests.scoring_helpers import make_run
 
 # as in MMR-Life's release: the image folder names the reasoning type and the task, the
@@ -88,8 +88,7 @@ def test_the_endpoints_list_cuts_no_cell_at_1400(tmp_path, page):
     """Its 'key set' column (8% of the run form's column) cut "no key needed" to "no key
     neede"; now its columns fit what they hold (ui/table_fit.fitted_widths)."""
     db = tmp_path / "ui.db"
-    build_ui_db(db)
-    with Store.open(db) as store:
+    with open_ui_store(db) as store:
         store.add_endpoint("local", base_url="http://127.0.0.1:8797/v1", model="fake-vlm")
         store.add_endpoint("openai", base_url="https://api.openai.com/v1",
                            model="gpt-4o-2024-08-06", api_key_env="CLUELAB_NO_SUCH_KEY",
