@@ -4,7 +4,7 @@
                       [--samples N] [--repeats R] [--temperature T] [--top-p P] [--max-tokens N]
                       [--seed S] [--preset mmr-life] [--box-convention C] [item filters]
                       [--budget USD] [--deadline SECONDS] [--dry-run] [--json]
-    python app.py run --db DB --resume ID [--retry-errors] [--json]
+    python app.py run --db DB --resume ID [--retry-errors] [--budget USD | --no-budget] [--json]
 
 Watching and steering runs (`runs`): cli/runs_commands.py.
 
@@ -73,8 +73,12 @@ def add_parsers(sub) -> None:
                        help="same as --KEY VALUE; repeatable")
     items.add_argument("--ids", help=f"explicit item ids ({ID_LIST_RULE})")
     exe = p.add_argument_group("execution")
-    exe.add_argument("--budget", type=float, metavar="USD",
-                     help="stop dispatching when the projected spend reaches this")
+    budget = exe.add_mutually_exclusive_group()
+    budget.add_argument("--budget", type=float, metavar="USD",
+                        help="stop dispatching when the projected spend reaches this (with "
+                             "--resume: the run's new budget)")
+    budget.add_argument("--no-budget", action="store_true",
+                        help="with --resume: take the run's budget off")
     exe.add_argument("--deadline", type=float, metavar="SECONDS",
                      help="stop dispatching after this long")
     exe.add_argument("--timeout", type=float, default=120.0, help="seconds per request attempt")
@@ -128,6 +132,8 @@ def _execution(args, base):
         value = getattr(args, attr, None)
         if value is not None:
             setattr(base, name, value)
+    if getattr(args, "no_budget", False):
+        base.budget = None
     if getattr(args, "stream", False):
         base.stream = True
     if getattr(args, "no_cache", False):

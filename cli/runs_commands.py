@@ -118,12 +118,32 @@ def run_runs(args) -> int:
     if args.json:
         print(json.dumps(runs, ensure_ascii=False))
         return 0
-    for r in runs:
-        t, c = r["totals"], r["config"]
-        draws = " · ".join(p for p in (draws_text(c) or "1 sample", boxes_text(c)) if p)
-        print(f"{r['id']}\t{r.get('name') or '-'}\t{r['status']}\t{r['endpoint']}"
-              f"\t{c.get('setting')}"
-              f"\tclues {c.get('clues')}\timages {c.get('image_mode')}"
-              f"\t{draws}"
-              f"\t{t.get('done', 0)}/{t.get('total', '?')}\t{money(t.get('cost'))}")
+    print(listing(runs), end="")
     return 0
+
+
+LISTING_HEADERS = ("run", "name", "status", "endpoint", "setting", "clues", "images", "draws",
+                   "done", "cost")
+
+
+def listing_row(run: dict) -> list[str]:
+    """One run as the listing prints it, a cell per `LISTING_HEADERS` (a run without a name:
+    '-'; draws: samples, repeats and the box convention it states)."""
+    t, c = run["totals"], run["config"]
+    draws = " · ".join(p for p in (draws_text(c) or "1 sample", boxes_text(c)) if p)
+    return [run["id"], run.get("name") or "-", run["status"], run["endpoint"],
+            str(c.get("setting")), str(c.get("clues")), str(c.get("image_mode")), draws,
+            f"{t.get('done', 0)}/{t.get('total', '?')}", money(t.get("cost"))]
+
+
+def listing(runs: list[dict]) -> str:
+    """The runs under a header line, each column as wide as its widest cell and two spaces
+    apart, so that a person reads it down its columns (tab-separated, it had no header and
+    its columns drifted with the names' lengths); '' when there is no run. Scripts read
+    `runs --json`."""
+    if not runs:
+        return ""
+    rows = [list(LISTING_HEADERS)] + [listing_row(r) for r in runs]
+    widths = [max(len(row[k]) for row in rows) for k in range(len(LISTING_HEADERS))]
+    return "".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
+                   + "\n" for row in rows)

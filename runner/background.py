@@ -30,3 +30,14 @@ def start_detached(db_path: str | Path, run_id: str, retry_errors: bool = False)
                                    stdin=subprocess.DEVNULL, start_new_session=True,
                                    cwd=str(APP.parent))
     return process.pid
+
+
+def hand_over(store, run_id: str, pid: int) -> dict:
+    """Make the process `pid` just started for `run_id` its owner at once (status
+    'running'), so that every view shows the run running from the moment it was resumed,
+    not its stopped state for the ~2 s the process takes to start and claim it itself. The
+    process finds itself the owner and goes on; one that dies first leaves the run
+    'interrupted' (its pid gone), as any run whose process died."""
+    from runner.leases import owner_is_stale, owner_of
+
+    return store.claim_run(run_id, owner_of(pid), owner_is_stale)

@@ -13,6 +13,7 @@ on resume.
 from __future__ import annotations
 
 import asyncio
+import re
 import traceback
 
 from runner import leases
@@ -21,6 +22,16 @@ from runner.limiter import LimiterClosed
 from runner.outcomes import from_failure
 from runner.sending import EndpointDown
 from runner.work import Request
+
+# the start of `_over_budget`'s stop message, which the run keeps (after a note, perhaps)
+BUDGET_REACHED = re.compile(r"(?:^|; )budget of \$\S+ reached: ")
+
+
+def stopped_by_budget(run: dict) -> bool:
+    """Whether `run` stopped at its budget: resumed with that budget, it stops again at once
+    (what it spent still reaches it)."""
+    return run.get("status") == "stopped" and bool(BUDGET_REACHED.search(run.get("message")
+                                                                          or ""))
 
 LOOKAHEAD = 256
 """Work rows built and looked up in the cache together (one SELECT per chunk)."""

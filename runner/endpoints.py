@@ -88,6 +88,11 @@ async def preflight(client: ChatClient, endpoint: dict) -> str | None:
     return None
 
 
+def models_listed(models: list) -> str:
+    """'1 model listed', '2 models listed' (the count only: the ids are the server's text)."""
+    return f"{len(models)} model{'' if len(models) == 1 else 's'} listed"
+
+
 async def test_endpoint_async(endpoint: dict) -> dict:
     out = {"ok": False, "name": endpoint.get("name"), "base_url": endpoint.get("base_url"),
            "model": endpoint.get("model"), "api_key_env": endpoint.get("api_key_env"),
@@ -111,11 +116,11 @@ async def test_endpoint_async(endpoint: dict) -> dict:
     if not listed:      # the count only: model ids are the server's text (module docstring)
         return dict(out, kind="unknown_model",
                     message=f"endpoint {endpoint['name']} answers in {latency:.0f} ms but does "
-                            f"not serve model {endpoint['model']!r} ({len(models)} models "
-                            "listed; `endpoint test NAME --json` lists them)")
+                            f"not serve model {endpoint['model']!r} ({models_listed(models)}"
+                            "; `endpoint test NAME --json` lists them)")
     return dict(out, ok=True, kind="ok",
                 message=f"endpoint {endpoint['name']} answers in {latency:.0f} ms and serves "
-                        f"{endpoint['model']} ({len(models)} models listed)")
+                        f"{endpoint['model']} ({models_listed(models)})")
 
 
 def test_endpoint(store, name: str) -> dict:

@@ -45,6 +45,16 @@ FINAL = {"failed": "failed", "pause": "paused", "cancel": "cancelled", "budget":
          "deadline": "stopped"}
 
 
+def resume_advice(run_id: str, budget: bool = False) -> str:
+    """How to go on with a run that stopped with work left. One stopped by its budget stops
+    again at once if resumed as it is (its spend still reaches it): the advice is a resume
+    with a higher budget, or none (the pages say it with their own controls, ui/page_words)."""
+    if not budget:
+        return f"resume with {command('run', '--resume', run_id)}"
+    return (f"resume with a higher budget ({command('run', '--resume', run_id, '--budget', 'USD')}"
+            f") or none ({command('run', '--resume', run_id, '--no-budget')})")
+
+
 @dataclass
 class Outcome:
     run_id: str
@@ -160,7 +170,8 @@ class Engine(DispatchMixin):
             status, message = "done", self._no_answer()
             status = "failed" if message else status
         if remaining and status != "cancelled":
-            message += f"; {remaining} left: resume with {command('run', '--resume', self.run_id)}"
+            message += f"; {remaining} left: " + resume_advice(self.run_id,
+                                                            self.stop_reason == "budget")
         if self.note:
             message = f"{self.note}; {message}"
         self._finish(status, message.strip("; "))

@@ -17,7 +17,12 @@ import time
 from pathlib import Path
 from typing import Iterator
 
-OWNER = f"{socket.gethostname()}:{os.getpid()}"
+def owner_of(pid: int) -> str:
+    """The owner id of the process `pid` on this host ('host:pid')."""
+    return f"{socket.gethostname()}:{pid}"
+
+
+OWNER = owner_of(os.getpid())
 STALE_AFTER = 60.0
 """Seconds without a heartbeat after which an owner on another host is presumed dead."""
 

@@ -189,6 +189,13 @@ def on_shared(results: dict, names: dict, what: str = "runs") -> tuple[dict, Sha
     return {key: on_items(result, shared.items) for key, result in results.items()}, shared
 
 
+def limit_reason(shared: Shared) -> str:
+    """What limits the n of a comparison, for a caption that gives the n itself: `Shared.
+    limit` without its "n = N: " ('run X covers 2 of 30 items'; '' when nothing does).
+    "on the 2 items the runs share (n = 2: run X covers 2 of 6 items)" said the n twice."""
+    return shared.limit().removeprefix(f"n = {shared.n}: ")
+
+
 def on_scored_by_all(results: dict, key=item_key) -> tuple[dict, int]:
     """(each result recomputed on the records whose key every one of them scored, the n of
     those items): what a figure that subtracts or compares them (a protocol's drop, a clue

@@ -19,6 +19,7 @@ import pandas as pd
 from judges.tables import Table
 
 from scoring.bar_chart import colour, grouped_bars_svg
+from scoring.compared import limit_reason
 from scoring.heatmaps import correlation_heatmap, heatmap_html, injection_heatmap, \
     text_colour, type_correlation  # noqa: F401 (the figures' API)
 
@@ -141,8 +142,8 @@ def group_chart(summaries: dict[str, dict], group: str = "by_domain", shared=Non
                                        N_ZERO)
     on = ""
     if shared is not None and len(runs) > 1:
-        limit = shared.limit()
-        on = f", on the {shared.n} items the runs share" + (f" ({limit})" if limit else "")
+        why = limit_reason(shared)
+        on = f", on the {shared.n} items the runs share" + (f" ({why})" if why else "")
     return grouped_bars_svg(names, runs, values,
                             caption=f"Accuracy (%) per {GROUP_TITLES[group]}{on}",
                             empty="No scored runs to plot.", colours=colours)

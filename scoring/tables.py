@@ -27,13 +27,13 @@ the order of the runs.
 from __future__ import annotations
 
 from judges.stats import CI_RULE, COUNTING_RULES, MIN_BOOTSTRAP_N
-from judges.pairing import record_key
+from judges.pairing import record_key, recorded_items, shared_items
 from judges.paper_tables import DROP_NOTE, DROP_PROTOCOLS, leaderboard, results_table, \
     rigorous_drop_table, verbench_table
 from judges.tables import MARK_RULE, Column, Table
 
-from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, on_scored_by_all, \
-    on_shared, summaries
+from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, limit_reason, \
+    on_scored_by_all, on_shared, summaries
 from scoring.extraction import CLUELAB, describe
 from scoring.human import baseline_on_items
 from scoring.matrix_tables import ablation_table, injection_table  # noqa: F401 (API)
@@ -163,8 +163,11 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
              for rid, result in on_page_items(summaries(store, run_ids, protocol, judge),
                                                within).items()}
     names = labels(store, [rid for rid, _ in found])
+    per_run = _items_per_run(found, names)
     found, shared = on_shared(found, {key: f"{names[key[0]]} ({key[1]})" for key in found},
                               "run–protocol pairs")
+    if per_run:       # said per run, not per run–protocol pair: the same items, one name
+        shared = shared_items(per_run)
     general = [rid for rid in names if (rid, "general") in found]
     paired, unscored = {}, {}
     for rid in general:
@@ -189,6 +192,19 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     return with_run_ids(store, table, {rid: names[rid] for rid in general})
 
 
+def _items_per_run(found: dict, names: dict) -> dict | None:
+    """{run label: its items} when each run's protocols were scored on the same items (as
+    they are unless one was scored on fewer), else None. The drop table compares run–protocol
+    pairs; said pair by pair, a stopped run was named three times in one caption ("n = 1: X
+    (general), X (grounded) and X (rigorous) each cover 1 of 14 items")."""
+    items: dict[str, set] = {}
+    for (rid, _), result in found.items():
+        items.setdefault(names[rid], set()).add(frozenset(recorded_items(result["records"])))
+    if any(len(sets) > 1 for sets in items.values()):
+        return None
+    return {name: next(iter(sets)) for name, sets in items.items()}
+
+
 PAIRED_RULE = ("Each run's General, Rigorous, Drop and Grounded-rigorous are on the items all "
                "its protocols scored (n), so the drop subtracts two accuracies on one set of "
                "items; Unscored: the items of the comparison each protocol left unscored (they "
@@ -202,15 +218,15 @@ def _paired_caption(table: Table, shared) -> str:
     sizes = {row["n"] for row in table.rows}
     which = "all three protocols" if any(c.key == "grounded" for c in table.columns) \
         else "both protocols"
-    limit = shared.limit()
+    why = limit_reason(shared)          # the n is said once
     if len(sizes) > 1:
         return (f"each run on the items {which} scored (n per run), of {shared.n} items"
-                + (f" ({limit})" if limit else ""))
+                + (f" ({why})" if why else ""))
     n = sizes.pop() if sizes else 0
     if n == shared.n:
-        return f"on the {n} items {which} scored" + (f" ({limit})" if limit else "")
+        return f"on the {n} items {which} scored" + (f" ({why})" if why else "")
     return f"on the {n} items {which} scored (of {shared.n} items" + \
-        (f"; {limit})" if limit else ")")
+        (f"; {why})" if why else ")")
 
 
 def _protocol_judges(judges: dict[str, str]) -> str:

@@ -62,3 +62,16 @@ def cli(*args) -> tuple[int, str, str]:
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main([str(a) for a in args])
     return code, out.getvalue(), err.getvalue()
+
+
+def runs_listed(out: str) -> dict[str, dict[str, str]]:
+    """`runs`' listing read back: {run id: {column title: cell}}, each cell cut where its
+    column title starts on the header line (cli/runs_commands.listing aligns them)."""
+    import re
+
+    header, *lines = out.splitlines()
+    starts = [(m.start(), m.group()) for m in re.finditer(r"\S+", header)]
+    ends = [start for start, _ in starts[1:]] + [None]
+    rows = [{title: line[start:end].strip() for (start, title), end in zip(starts, ends)}
+            for line in lines]
+    return {row["run"]: row for row in rows}

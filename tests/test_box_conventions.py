@@ -20,7 +20,7 @@ from runner.config import ConfigError, RunConfig
 from scoring.compared import labels
 from store import Store
 from tests.openai_server import start_server
-from tests.scoring_helpers import add_items, cli
+from tests.scoring_helpers import add_items, cli, runs_listed
 from ui.run_choices import run_label
 
 # The GT box is (100, 100)-(500, 300) on a 2000 x 1000 image, sent whole. The model writes it
@@ -112,9 +112,9 @@ def test_a_run_states_its_box_convention_and_its_boxes_are_read_so(db):
         assert names[stated] == "fake-vlm · Structured · boxes xywh pixels"
         assert names[auto] == "fake-vlm · Structured"
     code, out, _ = cli("runs", "--db", db)
-    lines = {line.split("\t")[0]: line for line in out.splitlines()}
-    assert "\t1 sample · boxes xywh pixels\t" in lines[stated]
-    assert "\t1 sample\t" in lines[auto]
+    listed = runs_listed(out)
+    assert listed[stated]["draws"] == "1 sample · boxes xywh pixels"
+    assert listed[auto]["draws"] == "1 sample"
     shown = json.loads(cli("runs", "--db", db, "--show", stated)[1])
     assert shown["config"]["box_convention"] == "xywh_pixels"
     code, out, err = cli("table", "--db", db, "--kind", "drop", "--runs", f"{auto},{stated}")

@@ -16,6 +16,7 @@ from tests.openai_server import start_server
 from ui import experiments_endpoints as xe
 from ui import experiments_handlers as xh
 from ui import experiments_runs as xr
+from ui import experiments_steering as xs
 from ui.experiments_preview import preview
 from ui import access
 
@@ -80,6 +81,9 @@ def test_connection_reports_models_latency_or_a_clear_reason(xstore, fake, monke
     ok = xe.test_connection(xstore, "fake")
     assert ok["ok"] and ok["models"] == ["fake-vlm", "gpt-4o-mini"]
     assert ok["latency_ms"] is not None and "(2 models listed)" in ok["message"]
+    fake.configure(models=["fake-vlm"])               # one is "1 model", not "1 models"
+    assert "(1 model listed)" in xe.test_connection(xstore, "fake")["message"]
+    fake.configure(models=["fake-vlm", "gpt-4o-mini"])
     dead = free_port()  # nothing listens there
     xe.save_endpoint(xstore, "dead", f"http://127.0.0.1:{dead}/v1", "m", "", 1, None)
     down = xe.test_connection(xstore, "dead")
@@ -230,7 +234,7 @@ def test_a_dead_endpoint_is_refused_at_start_with_a_reason(xstore):
         xh.start_run(xstore, form(budget=1.0), "local")
     stuck = _created_run(xstore, endpoint="dead")  # e.g. the server died after it started
     with pytest.raises(xh.ExperimentError, match="not resumed: .*is the server running"):
-        xr.resume(xstore, stuck)
+        xs.resume(xstore, stuck)
 
 
 def _created_run(store, **values) -> str:
@@ -241,16 +245,16 @@ def _created_run(store, **values) -> str:
 
 def test_pause_cancel_resume_and_interrupted_runs(xstore):
     paused = _created_run(xstore)
-    assert "now paused" in xr.control(xstore, paused, "pause")
-    assert "3 requests left" in xr.resume(xstore, paused)
+    assert "now paused" in xs.control(xstore, paused, "pause")
+    assert "3 requests left" in xs.resume(xstore, paused)
     assert wait_final(xstore, paused)["status"] == "done"
     with pytest.raises(xh.ExperimentError, match="nothing left to send"):
-        xr.resume(xstore, paused)
+        xs.resume(xstore, paused)
     with pytest.raises(xh.ExperimentError, match="is done"):
-        xr.control(xstore, paused, "cancel")
+        xs.control(xstore, paused, "cancel")
 
     cancelled = _created_run(xstore, setting="cot")
-    assert "now cancelled" in xr.control(xstore, cancelled, "cancel")
+    assert "now cancelled" in xs.control(xstore, cancelled, "cancel")
     total = len(xstore.item_ids())
     assert xstore.get_run(cancelled)["message"] == (f"cancelled on request: 0 done, 0 failed, "
                                                     f"{total} not run = {total} work rows")
@@ -262,9 +266,9 @@ def test_pause_cancel_resume_and_interrupted_runs(xstore):
     xstore.claim_run(lost, f"{socket.gethostname()}:{gone.pid}", lambda *a: True)
     assert [r[1] for r in xr.runs_table(xstore) if r[0] == lost] == ["interrupted"]
     with pytest.raises(xh.ExperimentError, match="interrupted"):
-        xr.control(xstore, lost, "pause")
+        xs.control(xstore, lost, "pause")
     with pytest.raises(xh.ExperimentError, match="no run"):
-        xr.resume(xstore, "nope")
+        xs.resume(xstore, "nope")
     assert xr.progress_html(xstore, None).count("Select a run") == 1
 
 

@@ -9,7 +9,7 @@ from tests.test_experiments_handlers import (_created_run, fake, form, wait_fina
                                              xstore)
 from ui import experiments_endpoints as xe
 from ui import experiments_handlers as xh
-from ui import experiments_runs as xr
+from ui import experiments_steering as xs
 
 
 def test_a_dead_endpoint_starts_and_resumes_from_the_cache_it_answers_entirely(xstore):
@@ -27,8 +27,8 @@ def test_a_dead_endpoint_starts_and_resumes_from_the_cache_it_answers_entirely(x
                                                  f"{total} requests are cached"):
         xh.start_run(xstore, form(endpoint="mortal"), "local")
     stuck = _created_run(xstore, endpoint="mortal", ids="ui/alpha")
-    assert FROM_CACHE in xr.resume(xstore, stuck)
+    assert FROM_CACHE in xs.resume(xstore, stuck)
     assert wait_final(xstore, stuck)["status"] == "done"
     stuck = _created_run(xstore, endpoint="mortal")
     with pytest.raises(xh.ExperimentError, match=f"not resumed: .*; 1 of {total} requests"):
-        xr.resume(xstore, stuck)
+        xs.resume(xstore, stuck)

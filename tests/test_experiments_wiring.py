@@ -103,7 +103,8 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
     by_name = call(setup, c, " wired cot ", "all", api_name="/watch_run")  # a name: its id
     assert by_name[0] == run_id and by_name[2]["id"] == run_id
     runs, panel, sample = call(setup, c, run_id, "all", api_name="/poll_runs")  # no State
-    assert runs["data"][0][:2] == [run_id, "done"] and runs["data"][0][2] == "3/3"
+    # the list names a named run by its name (which a click resolves to its id)
+    assert runs["data"][0][:2] == ["wired cot", "done"] and runs["data"][0][2] == "3/3"
     assert "xp-done" in panel and len(sample["data"]) == 3
 
     con = sqlite3.connect(srv.db)

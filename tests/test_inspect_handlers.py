@@ -168,7 +168,7 @@ def test_compare_highlights_verdict_differences(env):
     assert ic.default_compare(store, a) == ids["b"]["ui/gamma"]
     store.label_run("run-b", name="Second look")   # the picker names runs by their name
     assert ic.compare_choices(store, a)[0][0].startswith(f"#{ids['b']['ui/gamma']} · Second "
-                                                         "look · run-b · e (m-b)")
+                                                         "look · e (m-b)")
     b = ih.open_view(store, ids["b"]["ui/gamma"])
     table = ic.compare_table(a, b).data.values.tolist()
     assert ["general", "offline", "wrong", "correct", "◆ differs"] in table

@@ -164,3 +164,26 @@ def test_score_commands_with_a_judge_are_said_with_the_pages_controls(store):
     none = "run r has no verbench scores; it needs " + score_command("r", "verbench")
     on_the_page(messages.status(none), "under Endpoints on the Experiments page")
     on_the_page(messages.status(no_scores_yet(store, "general")), "on the Experiments page")
+
+
+def test_a_quoted_commands_database_is_not_said_on_a_page(store):
+    """A command quoted by a process given --db names that database (domain/commands.py):
+    the UI's runs do. On the page, "press Resume to run them" was followed by "the command
+    line's --db /srv/…" (a server path, and no control of the page)."""
+    from domain.commands import quote_db
+    from runner.engine import resume_advice
+
+    add_items(store, ITEMS)
+    make_run(store, "half", {i["id"]: "Answer: A" for i in ITEMS})
+    for budget, control in ((False, "press Resume to run them"),
+                            (True, "give a higher Budget on resume (or none) and press Resume")):
+        quote_db(store.path)                          # as `python app.py run --db ...` does
+        try:
+            advice = resume_advice("half", budget)
+        finally:
+            quote_db(None)
+        assert f"--db {store.path.resolve()}" in advice
+        store.finish_run("half", "test", "stopped", f"2 left: {advice}", {})
+        panel = xr.progress_html(store, "half")
+        on_the_page(panel, control)
+        assert str(store.path.parent) not in panel

@@ -7,6 +7,7 @@ import pytest
 
 from store import Store, ValidationError
 from tests.inspect_helpers import build_inspect_db
+from tests.scoring_helpers import runs_listed
 from tests.test_runner_cli import cli
 from ui import experiments_labels as xl
 from ui.experiments_common import ExperimentError
@@ -32,7 +33,7 @@ def test_a_name_and_a_note_are_kept_and_shown_by_every_picker(db):
         with pytest.raises(ValidationError, match="at most 120"):
             store.label_run("run-a", name="x" * 121)
         labels = dict((v, k) for k, v in run_choices(store))
-        assert labels["run-a"].startswith("GPT baseline · run-a · e (m-a) · structured · clues none"
+        assert labels["run-a"].startswith("GPT baseline · e (m-a) · structured · clues none"
                                           " · images full")
         assert labels["run-b"].startswith("run-b · e (m-b)")
 
@@ -75,7 +76,7 @@ def test_the_cli_renames_notes_and_deletes_only_with_yes(db):
     [a] = [r for r in json.loads(cli("runs", "--db", db, "--json").stdout)
            if r["id"] == "run-a"]
     assert (a["name"], a["note"]) == ("Baseline", "see issue 12")   # --json says them too
-    assert "run-a\tBaseline\t" in cli("runs", "--db", db).stdout
+    assert runs_listed(cli("runs", "--db", db).stdout)["run-a"]["name"] == "Baseline"
     with Store.open(db) as store:
         assert (store.get_run("run-a")["name"], store.get_run("run-a")["note"]) == (
             "Baseline", "see issue 12")
@@ -139,9 +140,76 @@ def test_every_setup_description_says_samples_and_repeats_when_more_than_one(tmp
     code, out, _ = cli_here("report", "--db", store.path, "--run", "many")
     assert code == 0 and "| m · CoT · clues gt · 5 samples · 2 repeats |" in out
     code, out, _ = cli_here("runs", "--db", store.path)
-    assert "\timages full\t5 samples · 2 repeats\t" in out and \
-        "\timages full\t1 sample\t" in out
+    listed = runs_listed(out)
+    assert (listed["many"]["images"], listed["many"]["draws"]) == ("full",
+                                                                   "5 samples · 2 repeats")
+    assert (listed["one"]["images"], listed["one"]["draws"]) == ("full", "1 sample")
     # the injection table's solver is the model and setting: one row for both runs
     assert [row["solver"] for row in tables.injection_table(store, ["many", "one"]).rows] \
         == ["m · CoT"]
     store.close()
+
+
+def test_the_runs_listing_has_a_header_and_its_columns_line_up(db):
+    """`runs` printed its runs tab-separated with no header line: which column was the
+    endpoint, which the cost? Now a header names them and every cell starts under its
+    title; `runs --json`, for scripts, is as it was (a list of `runs --show` objects)."""
+    from cli.runs_commands import LISTING_HEADERS, RUN_KEYS
+
+    renamed = cli("runs", "--db", db, "--rename", "run-a", "GPT-4o baseline, long name")
+    assert renamed.returncode == 0
+    out = cli("runs", "--db", db).stdout
+    header, *lines = out.splitlines()
+    assert header.split() == list(LISTING_HEADERS)
+    assert len(lines) == 2 and "\t" not in out
+    starts = [header.index(f" {title} ") + 1 for title in LISTING_HEADERS[1:-1]]
+    starts.append(header.rindex(" cost") + 1)
+    for line in lines:
+        assert all(line[start - 2:start] == "  " and line[start] != " " for start in starts), \
+            (header, line)
+    listed = runs_listed(out)
+    assert listed["run-a"]["name"] == "GPT-4o baseline, long name"
+    assert listed["run-b"]["name"] == "-" and listed["run-b"]["setting"] == "structured"
+    runs = json.loads(cli("runs", "--db", db, "--json").stdout)
+    assert [sorted(r) for r in runs] == [sorted(RUN_KEYS)] * 2
+    assert {r["id"]: r["name"] for r in runs} == {"run-a": "GPT-4o baseline, long name",
+                                                  "run-b": ""}
+
+
+def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
+    """The pickers, the Inspect list, its tag counts, the Results page's scoring lines, the
+    Experiments runs list and progress panel showed a named run's id (a date and a hash)
+    beside or instead of its name. Now its name; its id too only where another run has that
+    name; a run without a name keeps its id."""
+    from ui import experiments_runs as xr
+    from ui import inspect_browser as ib
+    from ui import results_handlers as h
+    from ui.inspect_tags import tag_counts_frame, tag_counts_markdown
+
+    with Store.open(db) as store:
+        store.label_run("run-a", name="GPT baseline")
+        work = store.run_results("run-a")[0]["work_id"]
+        store.set_response_tags(work, [store.list_failure_tags()[0]["name"]], "t")
+        pickers = dict((v, k) for k, v in run_choices(store))
+        assert pickers["run-a"].startswith("GPT baseline · e (m-a) · ")
+        assert "run-a" not in pickers["run-a"] and pickers["run-b"].startswith("run-b · ")
+        listed = ib.browse(store, ib.run_filters(ib.ALL, "offline"), "run order")["rows"]
+        assert {row[1] for row in listed} == {"GPT baseline", "run-b"}
+        assert set(tag_counts_frame(store, ["run-a"])["run"]) == {"GPT baseline"}
+        assert "- GPT baseline: " in tag_counts_markdown(store, ["run-a", "run-b"])
+        assert h.score_runs(store, ["run-a"], [], "general").startswith("- **GPT baseline**:")
+        first = {row[3]: row[0] for row in xr.runs_table(store)}
+        assert first == {"m-b · structured": "run-b", "m-a · structured": "GPT baseline"}
+        assert xr.chosen_run(store, "GPT baseline")["id"] == "run-a"    # what a click watches
+        panel = xr.progress_html(store, "run-a")
+        assert "<b class='xp-name'>GPT baseline</b><span class='xp-id'>run-a</span>" in panel
+
+        store.label_run("run-b", name="GPT baseline")               # two runs, one name
+        pickers = dict((v, k) for k, v in run_choices(store))
+        assert pickers["run-a"].startswith("GPT baseline · run-a · e (m-a)")
+        assert pickers["run-b"].startswith("GPT baseline · run-b · e (m-b)")
+        listed = ib.browse(store, ib.run_filters(ib.ALL, "offline"), "run order")["rows"]
+        assert {row[1] for row in listed} == {"GPT baseline · run-a", "GPT baseline · run-b"}
+        first = {row[0]: row[3] for row in xr.runs_table(store)}
+        assert first == {"run-a": "GPT baseline · m-a · structured",
+                         "run-b": "GPT baseline · m-b · structured"}

@@ -4,6 +4,7 @@ import contextlib
 import io
 import json
 import os
+import re
 import shutil
 import shlex
 import signal
@@ -323,3 +324,40 @@ def test_the_command_line_says_whose_replies_a_run_took(db):
     assert json.loads(again.stdout)["cache"] == {
         "use_cache": False, "cached": 0, "cached_from": {},
         "text": "cache not used: every reply was sent by this run"}
+
+
+def test_a_run_stopped_by_its_budget_says_how_to_go_on_and_goes_on_with_none(db):
+    """A run stopped by its budget said "resume with python app.py run --resume ID", which
+    stops it again at once (what it spent still reaches the budget). Its message now gives
+    the two commands that go on, each runnable as written: a higher --budget, or
+    --no-budget, which the resume takes."""
+    from cli import build_parser
+
+    cli("price", "set", "fake-vlm", "--input", "1000", "--output", "0", "--db", db)
+    stopped = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                  "--ids", "demo/bus-stop-wait,demo/frozen-puddle,demo/park-season",
+                  "--budget", "0.01", "--json")
+    assert stopped.returncode == 3, stopped.stderr
+    run = json.loads(stopped.stdout)
+    assert run["status"] == "stopped" and "budget of $0.01 reached" in run["message"]
+    advice = run["message"].split(" left: ", 1)[1]
+    higher, none = [shlex.split(found) for found in
+                    re.findall(r"\((python app\.py [^()]*)\)", advice)]
+    where = ["--db", str(Path(db).resolve())]
+    assert higher == ["python", "app.py", "run", "--resume", run["id"], "--budget", "USD",
+                      *where]
+    assert none == ["python", "app.py", "run", "--resume", run["id"], "--no-budget", *where]
+    build_parser().parse_args(none[2:])                 # the CLI takes it as written
+
+    again = cli("run", "--db", db, "--resume", run["id"], "--json")      # as it is: at once
+    assert again.returncode == 3 and json.loads(again.stdout)["totals"]["done"] == \
+        run["totals"]["done"]
+    raised = cli("run", "--db", db, "--resume", run["id"], "--budget", "0.02", "--json")
+    assert json.loads(cli("runs", "--db", db, "--show", run["id"]).stdout)["execution"][
+        "budget"] == 0.02 and raised.returncode in (0, 3)
+    done = cli(*none[2:], "--json")
+    assert done.returncode == 0, done.stderr
+    shown = json.loads(cli("runs", "--db", db, "--show", run["id"]).stdout)
+    assert shown["status"] == "done" and shown["execution"]["budget"] is None
+    assert cli("run", "--db", db, "--resume", run["id"], "--budget", "1",
+               "--no-budget").returncode == 2                 # one or the other

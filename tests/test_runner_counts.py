@@ -15,6 +15,7 @@ from store import Store
 from tests.test_runner_cli import DEMO, cli
 from tests.openai_server import start_server
 from ui import experiments_runs as xr
+from ui import experiments_steering as xs
 
 # three of them get the scripted refusal, truncation and 400; frozen-puddle, unless scripted,
 # a reply with no yes or no
@@ -97,7 +98,7 @@ def test_a_cancelled_run_says_not_run_in_its_counters_as_in_its_message(db, serv
     plan = plan_run(store, RunConfig(endpoint="fake", setting="direct", ids=IDS.split(",")))
     run_id = create_run(store, plan)
     assert panel_counts(db, run_id)["pending"] == 6          # created: waiting to be sent
-    assert "now cancelled" in xr.control(store, run_id, "cancel")
+    assert "now cancelled" in xs.control(store, run_id, "cancel")
     run = json.loads(cli("runs", "--db", db, "--json").stdout)[0]
     assert run["message"] == "cancelled on request: 0 done, 0 failed, 6 not run = 6 work rows"
     panel = panel_counts(db, run_id)

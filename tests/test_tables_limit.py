@@ -41,8 +41,7 @@ def test_main_table_caption_and_notes_name_the_run_that_limits_n(three_runs):
     assert table.caption == f"Accuracy (%), general protocol, {LIMIT}"
     assert f"Runs compared on the 2 items all 3 runs share; {LIMIT} (" in table.notes
     drop = tables.drop_table(three_runs, ["cot", "gt"])
-    assert "n = 2: m · CoT · clues gt (cancelled) (general) covers 2 of 6 items" in \
-        drop.caption
+    assert drop.caption.endswith("(run m · CoT · clues gt (cancelled) covers 2 of 6 items)")
     # runs that all cover the same items: the caption says the n alone
     assert tables.main_table(three_runs, ["cot", "direct"]).caption.endswith(", 6 items")
 
@@ -52,8 +51,9 @@ def test_results_page_caption_and_charts_name_the_run_that_limits_n(three_runs):
 
     shown = h.show_results(three_runs, ["cot", "direct", "gt"])
     assert shown["caption"].endswith(LIMIT)
-    for chart in ("group_chart", "second_chart"):
-        assert f"on the 2 items the runs share ({LIMIT})" in shown[chart]
+    for chart in ("group_chart", "second_chart"):     # the n said once
+        assert f"on the 2 items the runs share ({LIMIT.removeprefix('n = 2: ')})" in \
+            shown[chart]
     assert LIMIT in shown["rules"]
 
 
@@ -98,3 +98,36 @@ def test_without_runs_a_run_cancelled_halfway_does_not_halve_everyones_n(tmp_pat
     code, out, err = cli("leaderboard", "--db", store.path, "--runs", "cot,direct,gt")
     assert code == 0 and "n = 3: run m · CoT · clues gt (cancelled) covers 3 of 6 items" in out
     store.close()
+
+
+def test_the_drop_captions_name_the_limiting_run_once_and_say_the_n_once(three_runs):
+    """The drop table compares run–protocol pairs, and said so in its caption: "on the 2
+    items both protocols scored (n = 2: X (general) and X (rigorous) each cover 2 of 6
+    items)", the stopped run named once a protocol and the n twice; the
+    charts' "on the 2 items the runs share (n = 2: ...)" said the n twice too. When a run's
+    protocols were scored on different items, the pairs are still named one by one."""
+    from ui import results_handlers as h
+
+    run = "run m · CoT · clues gt (cancelled) covers 2 of 6 items"
+    drop = tables.drop_table(three_runs, ["cot", "direct", "gt"])
+    assert drop.caption == ("General vs rigorous accuracy (%), on the 2 items both protocols "
+                            f"scored ({run})")
+    assert drop.notes.startswith(f"Runs compared on the 2 items all 3 runs share; n = 2: {run}")
+    shown = h.show_results(three_runs, ["cot", "direct", "gt"])
+    assert f"on the 2 items both protocols scored ({run})</figcaption>" in shown["drop_chart"]
+    for chart in ("group_chart", "second_chart", "drop_chart"):
+        caption = shown[chart].split("</figcaption>")[0]
+        assert caption.count("m · CoT · clues gt") == 1 and caption.count("n = ") == 0, caption
+
+    # the rigorous verdict of one item of cot gone: cot's protocols differ in their items
+    from scoring.results import forget_summaries
+
+    for run in ("cot", "gt"):
+        score_run(three_runs, run, protocol="rigorous")
+    three_runs.db.conn.execute(
+        "DELETE FROM scores WHERE run_id = 'cot' AND protocol = 'rigorous' AND work_id = "
+        "(SELECT min(work_id) FROM scores WHERE run_id = 'cot')")
+    three_runs.db.conn.commit()
+    forget_summaries()
+    drop = tables.drop_table(three_runs, ["cot", "gt"])
+    assert "run–protocol pairs" in drop.notes and "m · CoT (rigorous): 5" in drop.notes

@@ -111,8 +111,8 @@ def test_drop_note_counts_runs_and_protocols_as_such(two_datasets):
     for run in "ab":
         score_run(two_datasets, run, protocol="rigorous")
     table = drop_table(two_datasets, ["a", "b"])
-    assert table.notes.startswith("Run–protocol pairs compared on the 4 items all 4 "
-                                  "run–protocol pairs share")
+    # two runs, each scored under both protocols on its items: two runs, not four
+    assert table.notes.startswith("Runs compared on the 4 items both share")
     # which way is best, for every column: the drop is not marked, and the notes say why
     assert "General and Rigorous: higher is better. Drop (General − Rigorous) is not marked" \
         in table.notes

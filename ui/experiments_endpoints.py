@@ -12,11 +12,20 @@ from store import NotFoundError, StoreError, ValidationError
 from store.runner_endpoints import check_base_url
 from ui.experiments_common import ExperimentError, as_float, as_int, redact
 from ui.page_words import on_page
+from ui.table_fit import fitted_widths
 from ui.text import escape_md
 
 ENDPOINT_HEADERS = ["name", "base URL", "model", "key env var", "key set", "concurrency",
                     "max image pixels"]
-ENDPOINT_WIDTHS = ["14%", "18%", "18%", "13%", "8%", "17%", "12%"]
+# The list's columns fit what they hold (ui/table_fit.fitted_widths) at 1400x900, in the run
+# form's column and the list's font (assets/cluelab.css): the texts of its own ("no key
+# needed", cut to "no key neede" when the column had a fixed 8%) and numbers on one line; a
+# name, base URL, model or key variable breaks anywhere, these typical ones sharing the room.
+ENDPOINT_ROOM, ENDPOINT_FONT_PX, BREAK_ANYWHERE = 540, 12, (0, 1, 2, 3)
+TYPICAL_ENDPOINT = ["openai-gpt-4o", "https://api.openai.com/v1", "gpt-4o-2024-08-06",
+                    "OPENAI_API_KEY", "no key needed", 128, 16_000_000]
+ENDPOINT_WIDTHS = fitted_widths(ENDPOINT_HEADERS, [TYPICAL_ENDPOINT], ENDPOINT_ROOM,
+                                ENDPOINT_FONT_PX, BREAK_ANYWHERE)
 PRICE_HEADERS = ["model pattern", "input $/1M", "output $/1M", "updated"]
 _LOOKS_LIKE_KEY = re.compile(r"(?=.*[a-z])(?=.*[0-9])[A-Za-z0-9_]{20,}")
 

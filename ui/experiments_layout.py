@@ -4,7 +4,7 @@ Only components are created here; `experiments_tab` connects them to the handler
 Element ids tests rely on: run-form (the form's panel), run-endpoint, run-setting,
 run-preview, run-start (both in run-actions, under run-form), run-summary, run-transcript,
 run-images, run-use-cache, run-box-convention, runs-list, run-id, run-progress, run-pause, run-cancel, run-resume,
-run-name, run-note, run-save-labels, run-delete (-confirm, -yes, -no), endpoint-* and price-*.
+run-resume-budget, run-name, run-note, run-save-labels, run-delete (-confirm, -yes, -no), endpoint-* and price-*.
 """
 from __future__ import annotations
 
@@ -195,7 +195,14 @@ def build_monitor(ui: SimpleNamespace) -> None:
         ui.pause = gr.Button("Pause", size="sm", elem_id="run-pause")
         ui.cancel = gr.Button("Cancel", size="sm", variant="stop", elem_id="run-cancel")
         ui.resume = gr.Button("Resume", size="sm", elem_id="run-resume")
-        ui.retry_errors = gr.Checkbox(False, label="retry errors", elem_id="run-retry-errors")
+    # What Resume takes besides the run: a run stopped by its budget goes on only with a
+    # higher one, or none (ui/experiments_steering.py)
+    with gr.Row(equal_height=True):
+        ui.resume_budget = gr.Textbox("", label="Budget on resume (USD)", max_lines=1, scale=2,
+                                      placeholder="empty: keep the run's · none: no budget",
+                                      elem_id="run-resume-budget")
+        ui.retry_errors = gr.Checkbox(False, label="retry errors", scale=1,
+                                      elem_id="run-retry-errors")
     ui.control_message = gr.Markdown(elem_id="run-control-message")
     with gr.Accordion("Name, note, delete", open=True, elem_id="run-labels"):
         with gr.Row(equal_height=True):

@@ -1,4 +1,4 @@
-"""Experiments tab, part 3: watching and steering runs.
+"""Experiments tab, part 3: watching runs (steering them: experiments_steering).
 
 Everything here reads `model_runs` (whose `totals` the executing process rewrites with each
 batch commit), so any user on any page can watch any run, whichever process executes it.
@@ -14,20 +14,20 @@ from runner.config import boxes_text, draws_text
 from runner.leases import effective_status
 from runner.costs import money
 from runner.provenance import cache_summary
-from runner.totals import COUNTS, LABELS, MEANINGS, request_control, row_state, \
-    status_counts, without_result
+from runner.totals import COUNTS, LABELS, MEANINGS, row_state, status_counts, without_result
 from runner.run_refs import resolve_run
-from store import NotFoundError, StoreError, ValidationError
+from store import NotFoundError, ValidationError
 from ui.experiments_common import ExperimentError, redact
-from ui.experiments_handlers import check_endpoint
 from ui.page_words import on_page
-from ui.run_choices import run_choices
+from ui.run_choices import run_choices, shared_names
 from ui.text import escape_html, short
 
 # Six columns, to fit the monitor's column at 1400x900 (ten did not: cost and "by" were out
-# of view): what the run asks is one "setup" cell (name, model, setting; clues and images
-# when not the default). The run id stays first: a click watches row[0]. A table still wider
-# than its box scrolls with an evident scrollbar (assets/cluelab.css, #runs-list).
+# of view): what the run asks is one "setup" cell (model, setting; clues and images when not
+# the default). First the run as people name it: its name, else (no name, or one another run
+# has too) its id, and the name then leads the setup; a click watches row[0], which names one
+# run either way (runner/run_refs.resolve_run). A table still wider than its box scrolls
+# with an evident scrollbar (assets/cluelab.css, #runs-list).
 RUN_HEADERS = ["run", "status", "done", "setup", "cost $", "by"]
 RUN_WIDTHS = ["20%", "13%", "13%", "32%", "13%", "9%"]
 RESPONSE_HEADERS = ["work", "item", "repeat", "sample", "status", "answer", "reason",
@@ -90,24 +90,31 @@ def planned_total(config: dict) -> int | None:
 
 def runs_table(store) -> list[list]:
     """One row per run, newest first."""
+    runs = store.list_runs()
+    twice, ids = shared_names(runs), {run["id"] for run in runs}
     out = []
-    for run in store.list_runs(RUN_LIMIT):
+    for run in runs[:RUN_LIMIT]:
         c, t = run["config"], run["totals"]
         total = t.get("total") or planned_total(c) or "?"
-        out.append([run["id"], _status(run), f"{t.get('done', 0)}/{total}",
-                    run_setup(run), _money(t.get("cost")), run["created_by"] or ""])
+        name = (run.get("name") or "").strip()
+        named = bool(name) and name not in twice and name not in ids   # it names this run
+        out.append([name if named else run["id"], _status(run), f"{t.get('done', 0)}/{total}",
+                    run_setup(run, with_name=not named), _money(t.get("cost")),
+                    run["created_by"] or ""])
     return out
 
 
-def run_setup(run: dict) -> str:
+def run_setup(run: dict, with_name: bool = True) -> str:
     """'Baseline · gpt-4o · cot · clues gt · images clue_masked (blur) · 5 samples': the
-    run's name (when it has one), model and setting, and its clue source, image mode,
-    samples and repeats and box convention when they are not the default."""
+    run's name (when it has one, unless `with_name` is False), model and setting, and its
+    clue source, image mode, samples and repeats and box convention when they are not the
+    default."""
     c = run["config"]
     images = c.get("image_mode") or "full"
     if images == "clue_masked" and c.get("mask_style"):
         images += f" ({c['mask_style']})"
-    parts = [(run.get("name") or "").strip(), (c.get("endpoint") or {}).get("model") or "?",
+    parts = [(run.get("name") or "").strip() if with_name else "",
+             (c.get("endpoint") or {}).get("model") or "?",
              c.get("setting") or "?",
              f"clues {c['clues']}" if c.get("clues", "none") != "none" else "",
              f"images {images}" if images != "full" else "", draws_text(c), boxes_text(c)]
@@ -176,13 +183,16 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
         ("in flight", f"{counts['in_flight']}/{t.get('concurrency') or '–'}"),
         ("tokens", tokens), ("cost", cost),
     ]
+    budget = (run.get("execution") or {}).get("budget")
+    if budget is not None:      # what a resume would stop at (Budget on resume changes it)
+        metrics.append(("budget", f"${budget:g}"))
     cache = cache_summary(store, run)["text"]
     message = run.get("message") or ""
     message = on_page(redact(store, message)) if message else ""  # it may quote a server's
     # reply; and "resume with python app.py run --resume ID" is the Resume button here
     css = status.split()[0]
     panel = (f"<div class='xp-progress' data-status='{escape_html(css)}'>"
-             f"<div class='xp-head'><b>{escape_html(run_id)}</b>"
+             f"<div class='xp-head'>{_title_html(run)}"
              f"<span class='xp-status xp-{escape_html(css)}' id='run-status'>"
              f"{escape_html(status)}</span>"
              f"<span class='xp-count' id='run-done'>{done}/{total}</span></div>"
@@ -195,6 +205,16 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
              + (f"<div class='xp-message'>{escape_html(message)}</div>" if message else "")
              + "</div>")
     return panel, status
+
+
+def _title_html(run: dict) -> str:
+    """The panel's title: the run's name, its id beside it in small type (what `run
+    --resume` and the box above take); the id alone for a run without a name."""
+    name = (run.get("name") or "").strip()
+    if not name:
+        return f"<b class='xp-id'>{escape_html(run['id'])}</b>"
+    return (f"<b class='xp-name'>{escape_html(name)}</b>"
+            f"<span class='xp-id'>{escape_html(run['id'])}</span>")
 
 
 def run_config(store, run_id: str) -> dict:
@@ -264,54 +284,3 @@ def response_detail(store, run_id: str, work_id) -> tuple[str, str]:
                  "box_convention": r["box_convention"], "finish_reason": r["finish_reason"]}
     return (redact(store, r["text"] or ""),
             redact(store, json.dumps(extracted, indent=2, ensure_ascii=False)))
-
-
-def control(store, run_id: str, action: str) -> str:
-    """Pause or cancel: the executing process reads the request at its next commit."""
-    run = chosen_run(store, run_id)
-    if action not in ("pause", "cancel"):
-        raise ExperimentError(f"unknown action {action!r}")
-    status = effective_status(run)
-    if status == "done":
-        raise ExperimentError(f"run {run['id']} is done: nothing to {action}")
-    if action == "pause" and status in ("cancelled", "failed", "paused", "stopped"):
-        raise ExperimentError(f"run {run['id']} is {status}, not running: nothing to pause")
-    if status == "interrupted" and action == "pause":
-        raise ExperimentError(f"run {run['id']} is interrupted (its process is gone): resume "
-                              "it, or cancel it")
-    try:
-        after = request_control(store, run["id"], action)
-    except StoreError as err:
-        raise ExperimentError(str(err)) from None
-    if after["status"] == "running" and status == "running":
-        return (f"Asked run {run['id']} to {action}; " + (
-            "it stops after the requests in flight." if action == "pause" else
-            "it stops now, without waiting for the requests in flight (their replies are "
-            "not recorded; pause waits for them)."))
-    return f"Run {run['id']} is now {effective_status(after)}."
-
-
-def resume(store, run_id: str, retry_errors: bool = False) -> str:
-    """Continue a run in its own process: only work without a result is sent."""
-    from runner.background import start_detached
-    from runner.coverage import Coverage, pending_coverage
-
-    run = chosen_run(store, run_id)
-    status = effective_status(run)
-    if status == "running":
-        raise ExperimentError(f"run {run['id']} is running already (owner {run['owner']})")
-    pending = len(store.pending_work(run["id"]))
-    errors = run["totals"].get("error", 0) if retry_errors else 0
-    if not pending and not errors:
-        raise ExperimentError(f"run {run['id']} has nothing left to send"
-                              + ("" if retry_errors else " (tick 'retry errors' to send "
-                                 "the failed requests again)"))
-    def coverage():  # the errors sent again were not cached (failures never are)
-        found = pending_coverage(store, run["id"])
-        return Coverage(found.cached, found.requests + errors)
-
-    warning = check_endpoint(store, run["config"]["endpoint"], "not resumed", coverage)
-    start_detached(store.path.resolve(), run["id"], retry_errors=bool(retry_errors))
-    return (f"Run {run['id']} resumed in its own process: {pending} requests left"
-            + (f", {errors} errors sent again" if errors else "") + "."
-            + (f" {warning}." if warning else ""))

@@ -1,6 +1,6 @@
 """Experiments tab: builder (experiments_layout) and wiring; logic in experiments_endpoints
-(endpoints, prices), experiments_handlers (the run form), experiments_preview and
-experiments_runs.
+(endpoints, prices), experiments_handlers (the run form), experiments_preview,
+experiments_runs (watching runs) and experiments_steering (pause, cancel, resume).
 
 Every event has an api_name; who may call it is declared in ui/access.py (researchers and
 admins). A handler that fails shows one message and leaves the outputs as they were
@@ -19,6 +19,7 @@ from ui import experiments_endpoints as xe
 from ui import experiments_handlers as xh
 from ui import experiments_labels as xl
 from ui import experiments_runs as xr
+from ui import experiments_steering as xs
 from ui import messages
 from ui.browser_handlers import BrowserHandlers
 from ui.experiments_labels_tab import wire_labels
@@ -250,28 +251,30 @@ def _wire(store, ui, opened) -> None:
                         api_name="show_response")
 
     # ---- steering --------------------------------------------------------------------------
-    def steer(action, run_id, retry_errors, request):
+    def steer(action, run_id, retry_errors, budget, request):
+        """Pause, cancel or resume; the progress panel as the run is now (a resumed run
+        already running: experiments_steering)."""
         try:
-            xr.owned_run(store, run_id, login_name(request), action)
-            message = (xr.resume(store, run_id, retry_errors) if action == "resume"
-                       else xr.control(store, run_id, action))
+            run_id = xr.owned_run(store, run_id, login_name(request), action)["id"]
+            message = (xs.resume(store, run_id, retry_errors, budget) if action == "resume"
+                       else xs.control(store, run_id, action))
         except xh.ExperimentError as err:
             raise messages.error(err) from None
         messages.info(message)
         return messages.status(message), xr.progress_html(store, run_id), gr.Timer(active=True)
 
     def pause_run(run_id, request: gr.Request):
-        return steer("pause", run_id, False, request)
+        return steer("pause", run_id, False, None, request)
 
     def cancel_run(run_id, request: gr.Request):
-        return steer("cancel", run_id, False, request)
+        return steer("cancel", run_id, False, None, request)
 
-    def resume_run(run_id, retry_errors, request: gr.Request):
-        return steer("resume", run_id, retry_errors, request)
+    def resume_run(run_id, retry_errors, budget, request: gr.Request):
+        return steer("resume", run_id, retry_errors, budget, request)
 
     steer_outputs = [ui.control_message, ui.progress, ui.timer]
     ui.pause.click(pause_run, ui.run_id, steer_outputs, api_name="pause_run")
     ui.cancel.click(cancel_run, ui.run_id, steer_outputs, api_name="cancel_run")
-    ui.resume.click(resume_run, [ui.run_id, ui.retry_errors], steer_outputs,
+    ui.resume.click(resume_run, [ui.run_id, ui.retry_errors, ui.resume_budget], steer_outputs,
                     api_name="resume_run")
     wire_labels(store, ui)

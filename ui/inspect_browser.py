@@ -12,7 +12,7 @@ from store import ValidationError
 from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, VERDICT_VALUES
 
 from ui.run_choices import run_choices as all_run_choices
-from ui.run_choices import runs_with_responses
+from ui.run_choices import run_names, runs_with_responses
 from ui.text import short
 
 ALL = "(all)"
@@ -126,8 +126,8 @@ def gold_cell(gold, run_gold) -> str:
     return shown
 
 
-def _row(r: dict) -> list:
-    return [r["work_id"], r["run_id"], r["item_id"], f"{r['repeat']}/{r['sample']}",
+def _row(r: dict, names: dict[str, str]) -> list:
+    return [r["work_id"], names.get(r["run_id"], r["run_id"]), r["item_id"], f"{r['repeat']}/{r['sample']}",
             r["status"], short(r["answer"], 40) if r["answer"] is not None else "",
             gold_cell(r["gold"], r.get("run_gold")),
             r["general"] or "", r["rigorous"] or "", r["grounded"] or "", r["tags"] or ""]
@@ -151,7 +151,8 @@ def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE
     noun = "response matches" if total == 1 else "responses match"
     count = (f"**{total:,}** {noun} · showing {first:,}–{first + len(rows) - 1:,} · "
              f"page {page} of {pages}" if total else "**No response matches** these filters.")
-    return {"rows": [_row(r) for r in rows], "count": count,
+    names = run_names(store, {r["run_id"] for r in rows})
+    return {"rows": [_row(r, names) for r in rows], "count": count,
             "ids": [r["work_id"] for r in rows], "page": page, "pages": pages,
             "total": total, "filters": filters, "sort": sort, "size": size}
 

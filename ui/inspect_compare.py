@@ -6,7 +6,7 @@ import pandas as pd
 
 from ui.inspect_handlers import value_styled
 from ui.inspect_view import compare_verdicts
-from ui.run_choices import run_label
+from ui.run_choices import labelled
 from ui.text import escape_md, short
 
 COMPARE_HEADERS = ["protocol", "judge", "A", "B", "differs"]
@@ -24,7 +24,7 @@ def compare_choices(store, view: dict) -> list[tuple[str, int]]:
     out = []
     for other in _others(store, view):
         if other["run_id"] not in runs:
-            runs[other["run_id"]] = run_label(store.get_run(other["run_id"]))
+            runs[other["run_id"]] = labelled(store, store.get_run(other["run_id"]))
         label = (f"#{other['work_id']} · {runs[other['run_id']]} · "
                  f"r{other['repeat']} s{other['sample']} · {other['status']} · "
                  f"{short(other['answer'], 30)}")

@@ -61,9 +61,10 @@ HELP = ("**J / K** (or the buttons) open the next / previous response of the lis
         "the GT clue they matched (grey: no match).")
 
 
-def _image(label: str, elem_id: str, height: int = 420, visible: bool = True) -> gr.Image:
+def _image(label: str, elem_id: str, height: int = 420, visible: bool = True,
+           **kwargs) -> gr.Image:
     return gr.Image(type="filepath", interactive=False, label=label, height=height,
-                    buttons=["fullscreen"], elem_id=elem_id, visible=visible)
+                    buttons=["fullscreen"], elem_id=elem_id, visible=visible, **kwargs)
 
 
 def _dynamic(choices, value, label: str, elem_id: str, **kwargs) -> gr.Dropdown:
@@ -161,12 +162,16 @@ def _side_by_side(ui: SimpleNamespace) -> None:
                                    elem_id="inspect-output")
     # The zoom is shown only with a clue's box in it (a 480 px empty panel sat beside the
     # verdicts); until then its caption is a one-line hint (ui/inspect_tab.py, zoom_shown).
+    # Beside it the verdicts keep two thirds of the row: at half of it (1400x900) their six
+    # columns were ~90 px each, "offline:lexical" read "offline:lexica / l"; their columns
+    # hold "grounded:lexical:iou0.5" and "llm:gpt-4o-mini" whole at 800 px.
     with gr.Row():
-        ui.zoom = _image("Zoom (full resolution)", "inspect-zoom", height=480, visible=False)
-        with gr.Column():
+        ui.zoom = _image("Zoom (full resolution)", "inspect-zoom", height=480, visible=False,
+                         scale=1, min_width=380)
+        with gr.Column(scale=2, min_width=760):
             ui.zoom_caption = gr.Markdown(ZOOM_HINT, elem_id="inspect-zoom-caption")
             ui.verdicts = gr.Dataframe(headers=VERDICT_HEADERS, interactive=False, wrap=True,
-                                       column_widths=["15%", "12%", "13%", "10%", "18%", "32%"],
+                                       column_widths=["12%", "16%", "11%", "8%", "24%", "29%"],
                                        label="Verdicts (click one for the judge's prompt and "
                                              "reply)", elem_id="inspect-verdicts")
             ui.verdict_detail = gr.Textbox(label="Verdict detail", lines=3, max_lines=18,

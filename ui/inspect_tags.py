@@ -17,6 +17,7 @@ import pandas as pd
 from judges.tables import spreadsheet_cell
 from store import StoreError
 from ui.downloads import DownloadRefused, downloads_for
+from ui.run_choices import run_names
 from ui.session import LOCAL_USER
 from ui.text import escape_md
 
@@ -116,18 +117,21 @@ def add_note(store, work_id: int, note: str, user: str) -> tuple[str, dict]:
 
 
 def tag_counts_frame(store, run_ids) -> pd.DataFrame:
-    rows = [[run_id, tag, n] for run_id in run_ids or []
+    """Failure tag counts per run, each run named as the Inspect list names it."""
+    names = run_names(store, run_ids or [])
+    rows = [[names.get(run_id, run_id), tag, n] for run_id in run_ids or []
             for tag, n in store.tag_counts(run_id).items()]
     return pd.DataFrame(rows, columns=COUNT_HEADERS)
 
 
 def tag_counts_markdown(store, run_ids) -> str:
-    """Failure tag counts per run as Markdown (empty when nothing is tagged)."""
-    lines = []
+    """Failure tag counts per run as Markdown (empty when nothing is tagged), each run named
+    as the Inspect list names it."""
+    lines, names = [], run_names(store, run_ids or [])
     for run_id in run_ids or []:
         counts = store.tag_counts(run_id)
         if counts:
-            lines.append(f"- {escape_md(run_id)}: " + ", ".join(
+            lines.append(f"- {escape_md(names.get(run_id, run_id))}: " + ", ".join(
                 f"{escape_md(tag)} {n}" for tag, n in counts.items()))
     return ("\n\n**Failure tags** (Inspect tab)\n" + "\n".join(lines)) if lines else ""
 

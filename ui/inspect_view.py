@@ -28,7 +28,7 @@ from scoring.offline import sentence_clues
 from store import NotFoundError
 from ui.editor_model import clue_color
 from ui.inspect_overlay import GREY
-from ui.run_choices import run_label as picker_label
+from ui.run_choices import labelled
 
 LIST_NAMES = {"clue list": "M", "sentences of the reasoning": "S"}
 
@@ -202,7 +202,7 @@ def response_view(store, work_id: int) -> dict:
         "gt_clues": _gt_rows(item, matches, model_rows) if item else [],
         "version": version_state(store, response["item_id"], response["item_version"],
                                  item["version"] if item else None),
-        "run_label": picker_label(store.get_run(response["run_id"])),
+        "run_label": labelled(store, store.get_run(response["run_id"])),
     }
 
 

@@ -43,6 +43,9 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
      "choose runs of one dataset under Runs"),
     (r"an LLM judge: --judge ENDPOINT", "an LLM judge: choose one under LLM judge(s)"),
     (r"an LLM judge \(--judge ENDPOINT\)", "an LLM judge (choose one under LLM judge(s))"),
+    (rf"resume with a higher budget \(python app\.py run --resume {_ID} --budget USD\) or "
+     rf"none \(python app\.py run --resume {_ID} --no-budget\)",
+     "to go on, give a higher Budget on resume (or none) and press Resume"),
     (rf"resume with python app\.py run --resume {_ID}", "press Resume to run them"),
     (r"set one with `endpoint edit NAME --api-key-env VAR`",
      "fill in the endpoint's API key environment variable and save it"),
@@ -52,6 +55,9 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
      "(it was started without import folders: its operator names them)"),
 )
 _COMPILED = tuple((re.compile(cli), page) for cli, page in PAGE_WORDS)
+# the database a quoted command names (domain/commands.quote_db): a page works on its own,
+# and said on it, "--db /srv/x.db" was "the command line's --db" and a server path
+_DB = re.compile(rf" --db {_ID}")
 _LEFT = re.compile(r"(?<![\w-])(--[a-z][a-z-]*)(?: [A-Z][A-Z,_]*\b)?")
 
 
@@ -61,6 +67,7 @@ def on_page(message) -> str:
     text = "" if message is None else str(message)
     if "--" not in text and "app.py" not in text:
         return text
+    text = _DB.sub("", text)
     for pattern, words in _COMPILED:
         text = pattern.sub(words, text)
     return _LEFT.sub(lambda m: f"the command line's {m.group(1)}", text)

@@ -19,6 +19,7 @@ import pandas as pd
 from scoring.page_tables import PAGE_KINDS as TABLE_KINDS
 from ui.downloads import DownloadRefused, downloads_for
 from ui.run_choices import run_choices as all_run_choices
+from ui.run_choices import run_names
 from ui.session import LOCAL_USER
 from ui.page_words import on_page
 from ui.text import escape_html, escape_md
@@ -68,6 +69,7 @@ def score_runs(store, run_ids, judges, protocol: str, progress=None, *,
     if not run_ids:
         raise ResultsUiError("choose one or more runs")
     lines = []
+    names = run_names(store, run_ids)       # a named run by its name, as in the pickers
     for n, run_id in enumerate(run_ids, 1):
         def tick(stage, done, total, n=n):
             if progress:
@@ -81,7 +83,8 @@ def score_runs(store, run_ids, judges, protocol: str, progress=None, *,
             raise ResultsUiError(str(error)) from None
         values = "; ".join(f"{key}: {values_text(c)}" for key, c in result["values"].items())
         sent = "; ".join(counts_text(j) for j in result["judges"])
-        lines.append(f"- **{escape_md(run_id)}**: {result['responses']} responses, "
+        lines.append(f"- **{escape_md(names.get(run_id, run_id))}**: {result['responses']} "
+                     f"responses, "
                      f"{result['written']} verdicts ({escape_md(values)})"
                      + (f"; {escape_md(sent)}" if sent else "")
                      + "".join(f"; {escape_md(on_page(note))}" for note in result["notes"]))

@@ -1,30 +1,48 @@
 """How a run is named wherever one is picked (Experiments' clue source, Results, Inspect):
-its name when it has one, its id, then what tells runs apart (model, prompt setting, clue
-source, image mode, samples and repeats) and its status. One function, so every picker reads the same. A run with
+its name when it has one, else its id (the id too when another run has the same name, to
+tell them apart), then what tells runs apart (model, prompt setting, clue source, image mode,
+samples and repeats) and its status. One function, so every picker reads the same. A run with
 no response at all (it failed its pre-flight: no request was made) is listed last and says
 so, instead of cluttering the top of every picker with nothing to show.
 """
 from __future__ import annotations
 
+from collections import Counter
+
 from runner.config import boxes_text, draws_text
 from runner.leases import effective_status
 
 
-def run_label(run: dict) -> str:
-    """'[name · ]20260101-… · fake-vlm · cot · clues gt · images full[ · 5 samples][ ·
-    boxes xywh pixels] · done' (samples and repeats when more than one:
-    `runner.config.draws_text`; the box convention when the run states one); the
-    model is 'endpoint (model)' when the endpoint's name is not the model's."""
+def run_label(run: dict, name_shared: bool = False) -> str:
+    """'name · fake-vlm · cot · clues gt · images full[ · 5 samples][ · boxes xywh pixels]
+    · done' (samples and repeats when more than one: `runner.config.draws_text`; the box
+    convention when the run states one); the model is 'endpoint (model)' when the
+    endpoint's name is not the model's. A run without a name is named by its id
+    ('20260101-… · fake-vlm · …'); one whose name another run has too (`name_shared`) by
+    both ('name · 20260101-… · …'): a named run's id, a date and a hash, only made the
+    pickers' labels long."""
     config = run.get("config") or {}
     images = config.get("image_mode", "full")
     if images == "clue_masked" and config.get("mask_style"):
         images += f" ({config['mask_style']})"
-    parts = [run["id"], _endpoint_text(config.get("endpoint") or {}),
+    name = (run.get("name") or "").strip()
+    parts = [name, run["id"] if name_shared or not name else "",
+             _endpoint_text(config.get("endpoint") or {}),
              config.get("setting", "?"), f"clues {config.get('clues', 'none')}",
              f"images {images}", draws_text(config), boxes_text(config), effective_status(run)]
-    if (run.get("name") or "").strip():
-        parts.insert(0, run["name"].strip())
     return " · ".join(str(p) for p in parts if p)
+
+
+def shared_names(runs: list[dict]) -> set[str]:
+    """The names that more than one of `runs` has (their labels add the id)."""
+    counts = Counter((r.get("name") or "").strip() for r in runs)
+    return {name for name, n in counts.items() if name and n > 1}
+
+
+def labelled(store, run: dict) -> str:
+    """`run_label` of one run, with its id when another run of the store has its name."""
+    name = (run.get("name") or "").strip()
+    return run_label(run, bool(name) and name in shared_names(store.list_runs()))
 
 
 def _endpoint_text(endpoint: dict) -> str:
@@ -36,12 +54,30 @@ def _endpoint_text(endpoint: dict) -> str:
 NO_RESPONSES = "no responses"
 
 
+def run_names(store, run_ids) -> dict[str, str]:
+    """{run id: how a list names it}: its name, with its id when another run has that name
+    too; its id when it has none (the Inspect list named every run by its id)."""
+    every = store.list_runs()
+    twice = shared_names(every)
+    wanted = set(run_ids)
+    names = {}
+    for run in every:
+        if run["id"] in wanted:
+            name = (run.get("name") or "").strip()
+            names[run["id"]] = (f"{name} · {run['id']}" if name in twice else name) \
+                if name else run["id"]
+    return names
+
+
 def run_choices(store, limit: int | None = None) -> list[tuple[str, str]]:
     """(label, run id) of every run, newest first; runs without responses last, marked."""
     counts = store.response_counts()
-    runs = store.list_runs(limit)
-    with_responses = [(run_label(r), r["id"]) for r in runs if counts.get(r["id"])]
-    without = [(f"{run_label(r)} · {NO_RESPONSES}", r["id"]) for r in runs
+    every = store.list_runs()              # newest first, as list_runs(limit) takes them
+    runs = every[:limit] if limit is not None else every
+    twice = shared_names(every)
+    label = {r["id"]: run_label(r, (r.get("name") or "").strip() in twice) for r in runs}
+    with_responses = [(label[r["id"]], r["id"]) for r in runs if counts.get(r["id"])]
+    without = [(f"{label[r['id']]} · {NO_RESPONSES}", r["id"]) for r in runs
                if not counts.get(r["id"])]
     return with_responses + without
 

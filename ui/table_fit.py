@@ -1,4 +1,5 @@
-"""How wide each column of the Results table is, so that every title and cell is read whole.
+"""How wide each column of the Results table (and of the endpoints list: `fitted_widths`) is,
+so that every title and cell is read whole.
 
 Gradio's Dataframe fixes each column at the width it is given (`column_widths`) and, with
 wrap=True, breaks a title or a cell at spaces only (assets/cluelab.css): a word wider than its
@@ -6,14 +7,16 @@ column is cut. Columns sharing the room equally cut "Daily Commonsense (n 5)" to
 Commonsens" at 1400x900, and a breakdown by 13 subtasks left 41 px columns reading "Ast / and
 / Geo" over cells cut to "100.0". So each column is at least as wide as its longest word, in
 its title or any cell (`least_width`: the page font's widths, the bolder of regular and bold
-since titles and the best cells are bold); what room is left goes first to what reads better on
-one line (a model's whole name, a cell's value with its interval, a title's n with the word
-before it: "Identification (n / 2)" read as two lines), then to every column alike.
+since titles and the best cells are bold); what room is left goes first to the Overall column,
+each row's headline figure, to hold its widest cell on one line ("23.08 [8.18, 50.26]" read on
+three lines when the domains took the room), then to what reads better on one line (a title's n
+with the word before it: "Identification (n / 2)" read as two lines, a model's whole name, a
+cell's value with its interval), then to every column alike.
 
 When even the least widths do not fit the table's room at 1400 px (many groups), no title is
-shortened nor column dropped: each column takes its least width in pixels and the table
-scrolls sideways (its scrollbar shown, assets/cluelab.css), the Model column pinned so that
-every row stays named. tests/browser/test_results_fit.py measures the titles in Chromium.
+shortened nor column dropped: each column takes its least width in pixels (Overall its one
+line) and the table scrolls sideways (its scrollbar shown, assets/cluelab.css), the Model
+column pinned so that every row stays named. tests/browser/test_results_fit.py measures the titles in Chromium.
 """
 from __future__ import annotations
 
@@ -29,10 +32,12 @@ _ASCII_WIDTHS = (
     "9.7 6.1 7.5 6.1 9.7 8.4 14.1 8.4 9.5 7.7 5.5 4.4 5.5 8.4")
 CHAR_WIDTH = {chr(32 + k): float(w) for k, w in enumerate(_ASCII_WIDTHS.split())}
 OTHER_WIDTH = 15.0   # any other character (an accent, a CJK glyph): as wide as the widest
-PAD = 20             # a cell's padding (8 px each side) and a little for rounding
+PAD = 18             # a cell's padding (8 px each side) and a little for rounding (the
+                     # widths above are rounded up already)
 ROOM = 1200          # px the table has at 1400x900 (its box is 1216 px wide)
 MODEL_MIN = 180      # the model column, when the table scrolls: names on a line or two
 ONE_LINE_MAX = 320   # no column asks for more than this to hold a cell on one line
+HEADLINE = "Overall"  # the figure a reader looks for first: on one line when there is room
 
 
 def text_width(text: str) -> float:
@@ -68,18 +73,54 @@ def column_widths(frame) -> tuple[list[str], bool]:
     columns = [str(c) for c in frame.columns]
     cells = [[str(v) for v in frame[c]] for c in frame.columns]
     least = [least_width([title, *values]) for title, values in zip(columns, cells)]
+    headline = [max(low, one_line_width(values)) if title == HEADLINE else low
+                for low, title, values in zip(least, columns, cells)]
     if sum(least) > ROOM:
         one_line = one_line_width(cells[0])
-        widths = [max(least[0], min(one_line, MODEL_MIN)), *least[1:]]
+        widths = [max(least[0], min(one_line, MODEL_MIN)), *headline[1:]]
         return [f"{round(w)}px" for w in widths], True
-    titled = [max(low, title_tail(title)) for low, title in zip(least, columns)]
+    titled = [max(low, title_tail(title)) for low, title in zip(headline, columns)]
     named = [max(titled[0], min(one_line_width(cells[0]), MODEL_MIN)), *titled[1:]]
     wanted = [max(low, one_line_width(values)) for low, values in zip(named, cells)]
     widths = least
-    for goal in (titled, named, wanted):
+    for goal in (headline, titled, named, wanted):
         widths = _toward(widths, goal, ROOM - sum(widths))
-    left = (ROOM - sum(widths)) / len(widths)
-    return [f"{100 * (w + left) / ROOM:.2f}%" for w in widths], False
+    return _percentages(widths, ROOM), False
+
+
+def fitted_widths(headers, rows, room: float, font_px: float = 14,
+                  breaks_anywhere=()) -> list[str]:
+    """column_widths for a small table of plain cells (the Experiments page's endpoints):
+    each column at least as wide as its longest word, title or cell, in its font (`font_px`;
+    the widths above are at 14 px), except the columns `breaks_anywhere` (indexes: a URL or
+    a model id, which the page breaks anywhere), whose cells ask only for room on one line;
+    then the room left holds first the cells of the other columns on one line ("no key
+    needed": its column was cut to "no key neede"), then every cell and title, in
+    proportion to what each lacks. Percentages of `room`, or pixel widths when even the
+    least widths do not fit (the table scrolls)."""
+    scale = font_px / 14
+    columns = [[str(h), *(str(row[k]) for row in rows)] for k, h in enumerate(headers)]
+    least = [(least_width(texts if k not in breaks_anywhere else texts[:1]) - PAD) * scale
+             + PAD for k, texts in enumerate(columns)]
+    if sum(least) > room:
+        return [f"{round(w)}px" for w in least]
+    def on_one_line(texts) -> float:
+        return (one_line_width(texts) - PAD) * scale + PAD
+
+    short = [low if k in breaks_anywhere else max(low, on_one_line(texts[1:]))
+             for k, (low, texts) in enumerate(zip(least, columns))]
+    whole = [max(low, on_one_line(texts)) for low, texts in zip(short, columns)]
+    widths = least
+    for goal in (short, whole):
+        widths = _toward(widths, goal, room - sum(widths))
+    return _percentages(widths, room)
+
+
+def _percentages(widths: list[float], room: float) -> list[str]:
+    """`widths` (px) as percentages of `room`, what is left of it shared alike (a wider
+    window widens every column alike)."""
+    left = (room - sum(widths)) / len(widths)
+    return [f"{100 * (w + left) / room:.2f}%" for w in widths]
 
 
 def _toward(widths: list[float], goal: list[float], extra: float) -> list[float]:

@@ -87,3 +87,31 @@ def cut_columns(page, elem_id: str, names: list[str]) -> list[str]:
     table's box (cut off, or behind a horizontal scroll) or cuts its text; [] when every
     named column is whole in view."""
     return page.evaluate(CUT_COLUMNS, [elem_id, names])
+
+
+WORDS_WIDER_THAN_COLUMNS = """(id) => {
+  const measure = document.createElement('canvas').getContext('2d');
+  const table = document.getElementById(id);
+  const heads = [...table.querySelectorAll('.header-cell')];
+  const rows = [...table.querySelectorAll('.virtual-row')];
+  const out = [];
+  heads.forEach((head, k) => {
+    const cells = [head, ...rows.map(r => r.querySelectorAll('.body-cell')[k]).filter(Boolean)];
+    for (const cell of cells) {
+      const text = cell.querySelector('span.text') || cell;
+      const style = getComputedStyle(text);
+      measure.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = text.getBoundingClientRect().width + 1;
+      for (const word of text.textContent.trim().split(/\\s+/).filter(Boolean))
+        if (measure.measureText(word).width > room)
+          out.push(`${(head.querySelector('span.text') || head).textContent.trim()}: ${word}`);
+    }
+  });
+  return out;
+}"""
+
+
+def words_wider_than_columns(page, elem_id: str) -> list[str]:
+    """'column: word' for each word of a Dataframe's titles and cells wider than its column
+    (so broken inside, "offline:lexica / l", or cut); [] when every word reads whole."""
+    return page.evaluate(WORDS_WIDER_THAN_COLUMNS, elem_id)

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 from store import Store
 from tests.browser.fit_checks import covered_fields, cut_text
-from tests.live_server import ROOT, LiveServer, build_ui_db
+from tests.live_server import ROOT, LiveServer, build_ui_db, open_ui_store
 from tests.scoring_helpers import make_run
 
 # as in MMR-Life's release: the image folder names the reasoning type and the task, the
@@ -77,3 +77,32 @@ def test_the_run_form_fits_and_its_start_bar_covers_no_field(mmr_server, page, t
     start = page.locator("#run-start").bounding_box()
     assert start["y"] >= 0 and start["y"] + start["height"] <= height   # Start still in view
     assert rows_in_view(page, "runs-list") >= rows                       # before: 5 and 7
+
+
+CUT_CELLS = """(id) => [...document.querySelectorAll('#' + id + ' span.text')]
+  .filter(t => t.offsetParent && t.scrollWidth > t.clientWidth + 1)
+  .map(t => t.textContent.trim())"""
+
+
+def test_the_endpoints_list_cuts_no_cell_at_1400(tmp_path, page):
+    """Its 'key set' column (8% of the run form's column) cut "no key needed" to "no key
+    neede"; now its columns fit what they hold (ui/table_fit.fitted_widths)."""
+    db = tmp_path / "ui.db"
+    with open_ui_store(db) as store:
+        store.add_endpoint("local", base_url="http://127.0.0.1:8797/v1", model="fake-vlm")
+        store.add_endpoint("openai", base_url="https://api.openai.com/v1",
+                           model="gpt-4o-2024-08-06", api_key_env="CLUELAB_NO_SUCH_KEY",
+                           concurrency=16, max_image_pixels=4000000)
+    server = LiveServer(db, "--no-auth")
+    try:
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.goto(server.url + "/experiments")
+        page.locator("#endpoints-panel").get_by_text("Endpoints (OpenAI").click()
+        listed = page.locator("#endpoint-list")
+        expect(listed).to_contain_text("no key needed", timeout=30000)
+        expect(listed).to_contain_text("NOT SET")
+        page.mouse.move(0, 0)
+        assert page.evaluate(CUT_CELLS, "endpoint-list") == []
+        page.screenshot(path=str(tmp_path / "endpoints-1400.png"))      # to look at
+    finally:
+        server.stop()

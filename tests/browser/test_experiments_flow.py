@@ -67,7 +67,10 @@ def test_labels_whole_and_every_run_column_in_view_at_1400(ui_server, page):
     page.goto(ui_server.url + "/experiments")
     runs = page.locator("#runs-list")
     expect(runs).to_contain_text("20261202-010201-ab11", timeout=20000)
-    expect(runs).to_contain_text("Baseline, no clues · gpt-4o-mini-2024-07-18 · cot")
+    # a named run is listed by its name, its setup beside it (ui/experiments_runs.runs_table)
+    expect(runs).to_contain_text("Baseline, no clues")
+    expect(runs).to_contain_text("gpt-4o-mini-2024-07-18 · cot")
+    expect(runs).not_to_contain_text("20261202-010200-ab10")
     assert cut_text(page) == []
     heads = runs.locator(".header-cell")
     expect(heads).to_have_count(6)
@@ -83,7 +86,8 @@ def test_labels_whole_and_every_run_column_in_view_at_1400(ui_server, page):
     assert cut == []                                    # each title whole
     cells = runs.locator(".body-cell:is(.first-column, :nth-child(5)) span.text").evaluate_all(
         "spans => spans.map(s => [s.textContent.trim(), s.scrollWidth > s.clientWidth])")
-    assert ["unknown", False] in cells and ["20261202-010200-ab10", False] in cells, cells
+    assert ["unknown", False] in cells and ["20261202-010201-ab11", False] in cells, cells
+    assert ["Baseline, no clues", False] in cells, cells
     assert [text for text, cut in cells if cut] == []   # run ids and costs whole
     runs.screenshot(path="/tmp/h6r-runs-list.png")      # to look at
     # wider data would scroll: with a scrollbar that shows, not Gradio's 4 px of grey

@@ -214,3 +214,26 @@ def test_the_zoom_panel_shows_only_with_a_zoomed_clue(inspect_server, page):
     expect(page.locator("#inspect-header")).not_to_contain_text("ui/alpha", timeout=15000)
     expect(page.locator("#inspect-zoom")).to_be_hidden()
     expect(caption).to_contain_text("Click a GT or model clue to zoom to its box")
+
+
+def test_the_verdicts_read_whole_beside_the_zoom_at_1400(inspect_server, page, tmp_path):
+    """With a model clue zoomed, the zoom took half the row and left the verdicts' six
+    columns ~90 px each: "offline:lexical" read "offline:lexica / l". Now the verdicts keep
+    the larger share, every word of their titles and cells whole."""
+    from tests.browser.fit_checks import words_wider_than_columns
+
+    a = inspect_server.ids["a"]
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(f"{inspect_server.url}/inspect?response={a['ui/alpha']}")
+    expect(page.locator("#inspect-verdicts")).to_contain_text("llm:judge", timeout=15000)
+    cell(page.locator("#inspect-model-clues"), "blue sign reading EXIT 12").click()
+    expect(page.locator("#inspect-zoom-caption")).to_contain_text("M1", timeout=15000)
+    expect(page.locator("#inspect-zoom")).to_be_visible()
+    page.locator("#inspect-verdicts").scroll_into_view_if_needed()
+    page.mouse.move(0, 0)
+    page.screenshot(path=str(tmp_path / "inspect-zoom-verdicts.png"))      # to look at
+    assert words_wider_than_columns(page, "inspect-verdicts") == []
+    zoom = page.locator("#inspect-zoom").bounding_box()
+    verdicts = page.locator("#inspect-verdicts").bounding_box()
+    assert verdicts["x"] > zoom["x"] + zoom["width"] - 1       # still beside the zoom
+    assert verdicts["width"] >= 640

@@ -32,6 +32,12 @@ CUT_WORDS = """() => [...document.querySelectorAll(
     '#results-table .header-cell span.text, #results-table .virtual-row span.text')]
   .filter(t => t.scrollWidth > t.clientWidth + 1).map(t => t.textContent.trim())"""
 
+# the lines each row's Overall cell takes ("23.08 [8.18, 50.26]" took three)
+OVERALL_LINES = """() => [...document.querySelectorAll('#results-table .virtual-row')].map(r => {
+  const text = r.querySelectorAll('.body-cell')[1].querySelector('span.text');
+  return Math.round(text.getBoundingClientRect().height
+                    / parseFloat(getComputedStyle(text).lineHeight)); })"""
+
 
 @pytest.fixture
 def dailyclue_server(tmp_path):
@@ -62,6 +68,7 @@ def test_every_domain_title_reads_whole_and_every_column_is_in_view(dailyclue_se
     expect(page.locator("#results-table")).to_contain_text("Scientific Commonsense (n 8)")
     assert page.evaluate(CUT_WORDS) == []             # "Commonsens", cut to its column
     assert cut_columns(page, "results-table", COLUMNS) == []
+    assert page.evaluate(OVERALL_LINES) == [1, 1, 1]           # each row's headline figure
     page.screenshot(path=str(tmp_path / "results-domains.png"))   # to look at
 
 

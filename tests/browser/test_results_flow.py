@@ -122,7 +122,7 @@ def test_partial_overlap_is_compared_on_shared_items_with_grouped_bars(overlap_s
     expect(rules).to_contain_text("wide-model · CoT: 6")
     plot_drawn(page, "#results-breakdown")
     expect(page.locator("#results-breakdown figcaption")).to_contain_text(
-        "on the 4 items the runs share (n = 4: run narrow-model · CoT covers 4 of 6 items)")
+        "on the 4 items the runs share (run narrow-model · CoT covers 4 of 6 items)")
     bars = bar_boxes(page, "#results-breakdown")
     by_group: dict = {}
     for run, group, x, bottom, height in bars:

@@ -1,0 +1,64 @@
+"""Resuming a run from the Experiments page: a run stopped by its budget goes on with a
+higher budget or none (given beside Resume), never resumed as it is to stop again at once,
+and its message says so in the page's words; the progress panel Resume brings back shows
+the run running at once, not the stopped state it had. Real SQLite, the real fake OpenAI
+server, each resume a real `python app.py run --resume` process."""
+import pytest
+
+from tests.test_experiments_handlers import (_created_run, fake, form, wait_final,  # noqa: F401
+                                             xstore)
+from tests.test_page_words import on_the_page
+from ui import experiments_handlers as xh
+from ui import experiments_runs as xr
+from ui import experiments_steering as xs
+
+
+def test_the_progress_panel_shows_a_resumed_run_running_at_once(xstore):
+    """Resume answered with the panel of the run as it was ("paused") for the ~2 s its
+    process took to start and claim it: that process is the run's owner from the start."""
+    paused = _created_run(xstore)
+    assert "now paused" in xs.control(xstore, paused, "pause")
+    assert "3 requests left" in xs.resume(xstore, paused)
+    panel, status = xr.progress(xstore, paused)              # what Resume brings back
+    assert status == "running" and "data-status='running'" in panel
+    assert wait_final(xstore, paused)["status"] == "done"
+
+
+def test_a_run_stopped_by_its_budget_goes_on_with_a_higher_one_or_none(xstore):
+    xstore.set_price("fake-vlm", 1000.0, 0.0)              # more than a cent a request
+    started = xh.start_run(xstore, form(budget="0.01"), "local")
+    run_id = started["run_id"]
+    assert wait_final(xstore, run_id)["status"] == "stopped"
+    message = xstore.get_run(run_id)["message"]
+    assert "budget of $0.01 reached" in message and "--no-budget" in message   # the CLI's
+    panel = xr.progress_html(xstore, run_id)
+    on_the_page(panel, "give a higher Budget on resume (or none) and press Resume",
+                "<span class='xp-label'>budget</span><span class='xp-value'>$0.01</span>")
+
+    with pytest.raises(xh.ExperimentError, match=r"stopped at its budget of \$0.01: resumed "
+                                                 r"with it, it stops again at once; give a "
+                                                 r"higher Budget on resume \(or none\)"):
+        xs.resume(xstore, run_id)                           # as it was: stopped again
+    for refused, why in (("cheap", "not a number"), ("-2", "a positive amount"),
+                         ("0", "a positive amount")):
+        with pytest.raises(xh.ExperimentError, match=why):
+            xs.resume(xstore, run_id, budget=refused)
+    assert xstore.get_run(run_id)["status"] == "stopped"    # nothing started
+
+    said = xs.resume(xstore, run_id, budget=" none ")
+    assert "it has no budget now" in said
+    assert xr.progress(xstore, run_id)[1] == "running"       # at once (the test above)
+    assert wait_final(xstore, run_id)["status"] == "done"
+    run = xstore.get_run(run_id)
+    assert run["execution"]["budget"] is None and run["totals"]["done"] == 3
+
+    paused = _created_run(xstore, setting="cot")
+    xs.control(xstore, paused, "pause")
+    assert "its budget is now $5" in xs.resume(xstore, paused, budget="$5")
+    assert xstore.get_run(paused)["execution"]["budget"] == 5.0
+    assert wait_final(xstore, paused)["status"] == "done"
+    xstore.delete_price("fake-vlm")
+    unpriced = _created_run(xstore, setting="clue_guided")
+    xs.control(xstore, unpriced, "pause")
+    with pytest.raises(xh.ExperimentError, match="a budget needs a price for model fake-vlm"):
+        xs.resume(xstore, unpriced, budget="2")
