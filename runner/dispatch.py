@@ -67,7 +67,10 @@ class DispatchMixin:
             if hit is not None:
                 self._record(self.sender.cached_row(request, hit))
                 continue
-            if self._over_budget() or self._past_deadline():
+            while self._budget_waits() and not self.stop_reason:
+                self._slot_freed.clear()   # those in flight first: their cost decides
+                await self._slot_freed.wait()
+            if self.stop_reason or self._over_budget() or self._past_deadline():
                 break
             while len(self._tasks) >= cap and not self.stop_reason:
                 self._slot_freed.clear()  # cheaper than asyncio.wait over every task
@@ -113,11 +116,25 @@ class DispatchMixin:
                 break
             await asyncio.wait(self._tasks, timeout=0.25)
 
+    def _worst_per_request(self) -> float:
+        """What one request may cost: its mean so far or the plan's estimate, and at least
+        the plan's bound at max_tokens (runs with concurrency 8 spent twice their budget
+        when the requests in flight were counted at the typical reply's length)."""
+        return max(self.totals.per_request_cost() or 0.0, self.totals.bound_per_request or 0.0)
+
+    def _budget_waits(self) -> bool:
+        """One more request could bring the spend over the budget only if those in flight
+        cost as much as they may: wait for them before deciding."""
+        budget = self.execution.budget
+        started = len(self._tasks)
+        return budget is not None and started > 0 and \
+            projected_spend(self.totals.cost, started + 1, self._worst_per_request()) > budget
+
     def _over_budget(self) -> bool:
         budget = self.execution.budget
         if budget is None:
             return False
-        per = self.totals.per_request_cost()
+        per = self._worst_per_request()
         started = len(self._tasks)  # sent or waiting for a slot: each may still cost
         if projected_spend(self.totals.cost, started + 1, per) > budget:
             # what was spent is said when the run ends (Engine._conclude), after the

@@ -146,9 +146,12 @@ def percentile(values: list[float], q: float, *, is_sorted: bool = False) -> flo
 class RunTotals:
     def __init__(self, total: int, aggregates: dict | None = None,
                  estimate_per_request: float | None = None, clue_ids: frozenset = frozenset(),
-                 *, priced: bool, prior_elapsed: float = 0.0):
+                 *, priced: bool, prior_elapsed: float = 0.0,
+                 bound_per_request: float | None = None):
         """clue_ids: the run's first-pass work rows, counted apart (`status_counts`);
         priced: the model has a price (without one the cost is unknown, never $0);
+        bound_per_request: the plan's cost of one request at max_tokens (the budget counts
+        the requests in flight at it: runner/dispatch);
         prior_elapsed: the run's active seconds in its earlier executions (the "elapsed" of
         its last snapshot), so a resumed run's elapsed and rates are over all of them."""
         agg = aggregates or {}
@@ -168,6 +171,7 @@ class RunTotals:
         self.paid = agg.get("priced", 0)              # results with a known cost (not cached)
         self.latencies = sorted(agg.get("latencies", []))   # kept sorted: see snapshot()
         self.estimate_per_request = estimate_per_request
+        self.bound_per_request = bound_per_request    # the plan's cost at max_tokens
         self.concurrency = None
         self.limiter = None                           # set by the engine: see in_flight
         self.started = time.monotonic()

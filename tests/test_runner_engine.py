@@ -392,6 +392,19 @@ def test_budget_stops_dispatch_before_overspending(store, fake, items):
     assert f"spent ${outcome.totals['cost']:.4f} in all" in outcome.message
 
 
+def test_a_budget_holds_with_many_requests_in_flight_and_long_replies(store, fake, items):
+    """Concurrency 8 and replies far longer than the plan's typical one: the requests in
+    flight were counted at the typical length, and runs spent twice their budget. They are
+    counted at max_tokens now, and dispatch waits for them near the budget."""
+    ids = items(1)
+    store.set_price("fake-vlm", 0.0, 1000.0)          # $0.001 per completion token
+    fake.configure(latency=0.05, replies={"What is shown": "Answer: A. " + "word " * 150})
+    outcome = launch(store, ids, setting="direct", samples=30, max_tokens=400, execution={
+        "budget": 1.0, "concurrency": 8})
+    assert outcome.status == "stopped" and "budget" in outcome.message
+    assert 0 < outcome.totals["done"] < 30 and outcome.totals["cost"] <= 1.0, outcome.totals
+
+
 def test_deadline_stops_dispatch(store, fake, items):
     ids = items(1)
     fake.configure(latency=0.2)
