@@ -21,6 +21,7 @@ from functools import lru_cache
 
 import pycountry
 
+from domain.places import country_name
 from judges.gold_check import alias_fits, numeric_value, split_location
 from judges.location import COUNTRY_ALIASES
 
@@ -33,11 +34,15 @@ PANELS = ("answer_text_panel", "yes_no_panel", "number_panel", "location_panel",
 
 
 @lru_cache(maxsize=1)
-def country_choices() -> list[str]:
-    """Country names as location golds write them: lower case, common names first."""
+def country_choices() -> list[tuple[str, str]]:
+    """The Country list: (the name shown, the name the gold writes), "Germany" for
+    "germany". A location gold writes its country in lower case, and picking a country
+    still writes that (`$germany,bavaria$`); the list shows it as a name, capitalised
+    (domain.places.country_name: the list read "germany", "côte d'ivoire")."""
     names = {(getattr(c, "common_name", None) or c.name).lower() for c in pycountry.countries}
     names |= {name for name in COUNTRY_ALIASES if len(name) > 4}  # "russia", not "uk"
-    return sorted(names)
+    return sorted(((country_name(name), name) for name in names),
+                  key=lambda choice: choice[0].casefold())
 
 
 def widget_values(item: dict) -> dict:
