@@ -140,7 +140,22 @@ def wire(store, demo, browser, ui) -> None:
                            rows, ids, shown)
 
     def load_item(item_id, work, rows, ids, shown, request: gr.Request):
-        return open_listed(item_id, request, work, rows, ids, shown)
+        """The item typed in the id box. An id that opens nothing leaves the page on the
+        open item, and the box says so again: it kept the unknown id, so it no longer
+        named the item on screen. The message stays in the save bar's line too."""
+        try:
+            fresh = editor.load(item_id, user_of(request))
+        except EditError as err:
+            if not work or from_script(request):
+                raise messages.error(err) from None
+            still = f"{err}; the item open is still {work['item']['id']}."
+            messages.warn(still)
+            kept = [gr.skip()] * len(opened)
+            kept[renderer.index("item_id")] = work["item"]["id"]
+            kept[renderer.index("save_message")] = messages.status(still)
+            return kept
+        out = render_loaded(fresh, work)
+        return out + item_list.after_open(out[0]["saved"], rows, ids, shown)
 
     opened = renderer.outputs + list_outputs
     listed = [browser.items, browser.nav_ids, browser.shown]
