@@ -210,6 +210,22 @@ def dataframe_rings_the_clicked_cell() -> bool:
                           read_all(GRADIO_FRONTEND, "Index-*.css")))
 
 
+def dataframe_script() -> str:
+    """The script of Gradio's Dataframe (its virtual table)."""
+    return "".join(js for js in (path.read_text(encoding="utf-8")
+                                 for path in sorted(GRADIO_FRONTEND.glob("Index-*.js")))
+                   if "virtual-table-viewport" in js)
+
+
+def dataframe_keeps_its_scroll() -> bool:
+    """Gradio's Dataframe scrolls its rows to the top from its ↑ button's click only: rows
+    it is given anew are shown at the scroll position the old ones had."""
+    js = dataframe_script()
+    top = re.search(r"function (\w+)\(\)\{\w+\?\.scrollTo\(\{top:0\}\)\}", js)
+    return bool(top) and js.count("scrollTo({top:0})") == 1 and "scrollTop=0" not in js \
+        and re.search(r"\(`click`,\w+," + re.escape(top.group(1)) + r"\)", js) is not None
+
+
 def dataframe_header_edits() -> bool:
     """Gradio's Dataframe: a click on a header of an editable table starts editing its text
     (unless its column is static, which locks the column's cells too), as do Enter and F2 on
@@ -441,6 +457,10 @@ WORKAROUNDS = [
                "left the previous row ringed", "assets/list_current.js (marks the open item's "
                "row), assets/cluelab.css (hides the ring in the list)",
                dataframe_rings_the_clicked_cell),
+    Workaround("DATAFRAME_KEEPS_SCROLL", "a Dataframe given new rows keeps the scroll "
+               "position of the old ones: a new search or page of the item list showed its "
+               "results from the middle", "assets/list_current.js (fresh)",
+               dataframe_keeps_its_scroll),
     Workaround("TEXTBOX_INPUT_ON_KEYPRESS", "a Textbox sends its input event from its keypress "
                "handler only: a pasted or dropped question was never autosaved",
                "assets/field_input.js (hands the field a keypress on every DOM input)",
