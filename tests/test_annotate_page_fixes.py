@@ -44,3 +44,31 @@ def test_an_unknown_id_puts_the_open_items_id_back_in_the_box(ui_store, handlers
     # a known id opens as before
     assert out(handlers["load_item"]("ui/gamma", work, [], [], None, PAGE),
                "item_id") == "ui/gamma"
+
+
+def test_next_pressed_three_times_moves_three_items(ui_store, handlers):
+    """Three quick Alt+→ moved one item: Gradio dropped the presses made while Next ran.
+    The page now counts them and sends the count (`steps`) with the one event it runs."""
+    for n in range(4):
+        ui_store.duplicate_item("ui/alpha", f"ui/copy-{n}", "fixture")
+    ids = list(ui_store.item_ids())
+    work = EditorHandlers(ui_store).load(ids[0], "local")
+    moved = handlers["next_item"](ids, work, [], None, "3", PAGE)
+    assert out(moved, "item_id") == ids[3]
+    back = handlers["prev_item"](ids, out(moved, "work"), [], None, "2", PAGE)
+    assert out(back, "item_id") == ids[1]
+    # one press (a script's call without the count too) is one item; past the end, the last
+    assert out(handlers["next_item"](ids, work, [], None, "1", PAGE), "item_id") == ids[1]
+    assert out(handlers["next_item"](ids, work, [], None, None, PAGE), "item_id") == ids[1]
+    assert out(handlers["next_item"](ids, work, [], None, "50", PAGE), "item_id") == ids[-1]
+
+
+def test_the_page_sends_the_count_of_presses_with_next(store):
+    """Next and Previous run once more for the presses made while they run (always_last,
+    not the default that drops them), their page script sending the count."""
+    events = {fn.api_name: fn for fn in build_app(store).fns.values()}
+    for name, button in (("next_item", "next-item"), ("prev_item", "prev-item")):
+        event = events[name]
+        assert event.trigger_mode == "always_last"
+        assert event.inputs[-1].elem_id == "nav-steps"
+        assert f"cluelabNavSteps('{button}', v)" in event.js

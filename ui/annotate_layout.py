@@ -252,6 +252,9 @@ def build_editor() -> SimpleNamespace:
                     ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
                 ui.reviews = gr.Markdown(elem_id="review-list")
         ui.work = gr.State(None)
+        # how many presses of Next (or Previous) an event stands for (assets/shortcuts.js)
+        ui.nav_steps = gr.Textbox("1", visible="hidden", show_label=False, container=False,
+                                  elem_id="nav-steps")
     ui.late = [ui.status, ui.item_menu, ui.clues, ui.options, ui.answer_yes_no,
                ui.answer_number, ui.conflict_diff, ui.history_panel, ui.history,
                ui.version_a, ui.version_b, ui.diff, ui.review_verdict]

@@ -51,6 +51,14 @@ AFTER_FIRST_IMAGE = """(value, status, ...filters) => new Promise((resolve_) => 
 })"""
 
 
+def presses(steps) -> int:
+    """The number of Next (or Previous) presses an event stands for: at least one."""
+    try:
+        return max(1, int(float(steps or 1)))
+    except (TypeError, ValueError):
+        return 1
+
+
 def wire(store, demo, browser, ui) -> None:
     editor = EditorHandlers(store)
     item_list = ItemList(store, browser, ui.work)
@@ -205,17 +213,22 @@ def wire(store, demo, browser, ui) -> None:
             return [gr.skip()] * len(opened)
         return open_listed(target, request, work, rows, ids, shown)
 
-    def go_next(ids, work, rows, shown, request: gr.Request):
-        return step(ids, work, rows, shown, 1, request)
+    def go_next(ids, work, rows, shown, steps="1", request: gr.Request = None):
+        return step(ids, work, rows, shown, presses(steps), request)
 
-    def go_prev(ids, work, rows, shown, request: gr.Request):
-        return step(ids, work, rows, shown, -1, request)
+    def go_prev(ids, work, rows, shown, steps="1", request: gr.Request = None):
+        return step(ids, work, rows, shown, -presses(steps), request)
 
-    stepped = [browser.nav_ids, ui.work, browser.items, browser.shown]
-    ui.next.click(go_next, stepped, opened, api_name="next_item",
-                  show_progress_on=ui.annotator)
-    ui.prev.click(go_prev, stepped, opened, api_name="prev_item",
-                  show_progress_on=ui.annotator)
+    # Next and Previous pressed again while the item opens (three quick Alt+→) each move
+    # one item more: the page counts the presses (assets/shortcuts.js) and sends their
+    # number with the one event Gradio runs for them (always_last; ui/workarounds.py,
+    # GRADIO_TRIGGERS_COALESCE: the default dropped every press made while one ran).
+    stepped = [browser.nav_ids, ui.work, browser.items, browser.shown, ui.nav_steps]
+    for button, name in ((ui.next, "next_item"), (ui.prev, "prev_item")):
+        button.click(go_next if button is ui.next else go_prev, stepped, opened,
+                     api_name=name, show_progress_on=ui.annotator, trigger_mode="always_last",
+                     js=f"(...v) => window.cluelabNavSteps ? window.cluelabNavSteps("
+                        f"'{button.elem_id}', v) : v")
     # the address bar and the item list's highlight (assets/list_current.js) follow it
     url_js = ("(id) => { if (id) { const u = new URL(window.location);"
               " u.searchParams.set('item', id); history.replaceState(null, '', u); }"

@@ -210,6 +210,16 @@ def dataframe_rings_the_clicked_cell() -> bool:
                           read_all(GRADIO_FRONTEND, "Index-*.css")))
 
 
+def triggers_while_running_coalesce() -> bool:
+    """Gradio's front end: an event triggered while it runs is skipped (trigger_mode
+    "once", a click's default) or deferred ("always_last") into a Set of events to run once
+    more when it ends, however many times it was triggered."""
+    js = read_all(GRADIO_FRONTEND, "Blocks-*.js")
+    return bool(re.search(r"===`always_last`\?`defer`:\w+===`multiple`\?`run`:\w+===`once`"
+                          r"\?`skip`", js)) and "queue=new Set" in js and \
+        bool(re.search(r"`defer`\)\{this\.queue\.add\(\w+\.id\)", js))
+
+
 def dataframe_script() -> str:
     """The script of Gradio's Dataframe (its virtual table)."""
     return "".join(js for js in (path.read_text(encoding="utf-8")
@@ -457,6 +467,11 @@ WORKAROUNDS = [
                "left the previous row ringed", "assets/list_current.js (marks the open item's "
                "row), assets/cluelab.css (hides the ring in the list)",
                dataframe_rings_the_clicked_cell),
+    Workaround("GRADIO_TRIGGERS_COALESCE", "an event triggered again while it runs is "
+               "skipped (a click's default) or run once more when it ends, whatever the "
+               "number of triggers: of three quick Alt+→ (Next) two were dropped",
+               "assets/shortcuts.js (cluelabNavSteps; ui/annotate_wiring.py sends the count)",
+               triggers_while_running_coalesce),
     Workaround("DATAFRAME_KEEPS_SCROLL", "a Dataframe given new rows keeps the scroll "
                "position of the old ones: a new search or page of the item list showed its "
                "results from the middle", "assets/list_current.js (fresh)",
