@@ -1,15 +1,18 @@
 """Defects a context-free annotator's review found on the Annotate page, tested on the
 page's own handlers (ui.server.build_app's events, called as plain functions on a real
-SQLite store): the id box after an unknown id, Next pressed several times at once."""
+SQLite store): the id box after an unknown id, Next pressed several times at once, what a
+switch of the answer type leaves to do (shown beside the gold answer until done)."""
 from __future__ import annotations
 
 import gradio as gr
 import pytest
 
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
+from ui import answer_form as af
 from ui.annotate_render import Renderer
-from ui.editor_handlers import EditorHandlers
+from ui.editor_handlers import FIELDS, EditorHandlers
 from ui.server import build_app
+from ui.text import escape_md
 
 PAGE = gr.Request(headers={"origin": "http://127.0.0.1:7860"})     # a page of this site
 SCRIPT = gr.Request(headers={"x-gradio-user": "api"})               # gradio_client
@@ -72,3 +75,83 @@ def test_the_page_sends_the_count_of_presses_with_next(store):
         assert event.trigger_mode == "always_last"
         assert event.inputs[-1].elem_id == "nav-steps"
         assert f"cluelabNavSteps('{button}', v)" in event.js
+
+
+# ---- the answer type switch: what it leaves to do stays beside the gold answer ------------
+
+OPTIONS = [{"label": "A", "text": "blue", "image": None}, {"label": "B", "text": "red",
+                                                           "image": None}]
+
+
+def test_a_switch_to_multiple_choice_says_the_gold_is_no_option():
+    """open 'Paris' switched to multiple choice kept 'Paris' as the gold without a word (the
+    save refused it later)."""
+    item, said = af.switch_type({"answer_type": "open", "answer": "Paris"}, "multiple_choice")
+    assert item["answer"] == "Paris"
+    assert said == ("The gold answer 'Paris' is not an option: the item has no options yet. "
+                    "Add them (Add option), then type the right one's label as the gold answer.")
+    options_back = {"answer_type": "open", "answer": "Paris", af.OPTIONS_ASIDE: OPTIONS}
+    item, said = af.switch_type(options_back, "multiple_choice")
+    assert said == ("The gold answer 'Paris' is not one of the options (A, B): type the label "
+                    "of the right option as the gold answer.")
+    item, said = af.switch_type({**options_back, af.GOLD_ASIDE: "B"}, "multiple_choice")
+    assert (item["answer"], said) == ("B", "")          # its own gold came back: nothing
+
+
+def test_the_note_beside_the_gold_holds_while_the_state_does():
+    assert af.answer_notes({"answer_type": "multiple_choice", "answer": "Paris",
+                            "options": OPTIONS}) == [
+        "The gold answer 'Paris' is not one of the options (A, B): type the label of the "
+        "right option as the gold answer."]
+    assert af.answer_notes({"answer_type": "multiple_choice", "answer": "A",
+                            "options": OPTIONS}) == []
+    item, _ = af.switch_type({"answer_type": "multiple_choice", "answer": "A",
+                              "options": OPTIONS, "aliases": []}, "numeric")
+    assert af.answer_notes(item) == [
+        "No gold answer yet: 'A' is no numeric answer and waits aside (a switch back to a "
+        "type that takes it brings it back). Type the number.",
+        "The 2 options wait aside: a switch back to multiple_choice brings them back; saved "
+        "as numeric, the item has none."]
+    assert af.answer_notes({**item, "answer": "12"}) == af.answer_notes(item)[1:]  # typed
+    item, _ = af.switch_type({"answer_type": "location", "answer": "$italy,lazio$",
+                              "aliases": ["latium"]}, "numeric")
+    assert "1 accepted alias(es) wait aside (numeric takes none of them)" in \
+        af.answer_notes(item)[-1]
+    assert af.answer_notes(af.switch_type(item, "location")[0]) == []
+
+
+def switch_values(item: dict, **changes) -> list:
+    form = EditorHandlers.form_values(item) | changes
+    return [form[field] for field in FIELDS] + [None]
+
+
+def test_the_page_keeps_the_note_beside_the_gold_until_it_is_fixed(ui_store, handlers):
+    """ui/alpha (open, gold '12') switched to multiple choice: the page says so beside the
+    gold answer, not only in a toast, and the note goes once an option's label is typed."""
+    work = EditorHandlers(ui_store).load("ui/alpha", "local")
+    with pytest.warns(UserWarning, match="is not an option"):
+        shown = handlers["switch_answer_type"](
+            PAGE, work, *switch_values(work["item"], answer_type="multiple_choice"))
+    note = shown[-1]
+    assert note == said("The gold answer '12' is not an option: the item has no options yet. "
+                        "Add them (Add option), then type the right one's label as the gold "
+                        "answer.")
+    switched = shown[0]
+    added = handlers["add_option"](PAGE, switched, "", *switch_values(switched["item"]))
+    one_option = said("The gold answer '12' is not one of the options (A): type the label of "
+                      "the right option as the gold answer.")
+    assert added[-1] == one_option
+    item = added[0]["item"]
+    assert handlers["answer_note"](added[0], *switch_values(item, answer="12")) == one_option
+    assert handlers["answer_note"](added[0], *switch_values(item, answer="A")) == ""
+    # an item opened with a gold that is no option says it there too
+    ui_store.save_item({**ui_store.get_item("ui/gamma"), "answer": "Z"}, 1, "fixture")
+    opened = handlers["load_item"]("ui/gamma", work, [], [], None, PAGE)
+    assert out(opened, "answer_note") == said(
+        "The gold answer 'Z' is not one of the options (A, B): type the label of the right "
+        "option as the gold answer.")
+
+
+def said(note: str) -> str:
+    """A note as the page's Markdown shows it."""
+    return "⚠ " + escape_md(note)

@@ -323,6 +323,9 @@ def build_answer_controls(ui) -> None:
                                           max_lines=1, elem_id="item-answer-number",
                                           placeholder="e.g. 12.8 · 5.30 € · 3 km",
                                           visible=not DEFER_PANELS)
+    # what the answer's controls leave to do (a gold that is no option, one set aside),
+    # beside them for as long as it holds (ui/answer_form.answer_notes)
+    ui.answer_note = gr.Markdown(elem_id="item-answer-note")
     with gr.Column(visible=False, elem_id="answer-location-panel") as ui.location_panel:
         with gr.Row():
             ui.loc_country = gr.Dropdown(af.country_choices(), label="Country",
