@@ -279,9 +279,12 @@ def build_conflict_panel(ui) -> None:
         ui.conflict_take_saved = gr.CheckboxGroup(
             [], label=take_saved_label("the other person"), elem_id="conflict-take-saved",
             visible=False)
+        # the two versions side by side, the words that differ marked (HTML cells:
+        # ui/conflict_merge.marked_rows escapes every text), long texts wrapped
         ui.conflict_diff = gr.Dataframe(headers=CONFLICT_HEADERS,
                                         interactive=False, wrap=True,
-                                        column_widths=["19%", "17%", "32%", "32%"],
+                                        datatype=["str", "str", "html", "html"],
+                                        column_widths=["16%", "15%", "34.5%", "34.5%"],
                                         elem_id="conflict-diff",
                                         visible=not DEFER_PANELS)
 

@@ -15,7 +15,7 @@ from ui.annotate_drafts import wire_drafts
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, notice_html
 from ui.browser_wiring import ItemList, open_id
-from ui.conflict_merge import take_saved_label
+from ui.conflict_merge import marked_rows, take_saved_label
 from ui.annotate_structure import wire_structure
 from ui.answer_wiring import wire_answer
 from ui.problems_wiring import wire_problems
@@ -274,7 +274,7 @@ def wire(store, demo, browser, ui) -> None:
             keep[0] = work
             both = outcome["both"]
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
-                           outcome["diff"], outcome["current_version"],
+                           marked_rows(outcome["diff"]), outcome["current_version"],
                            gr.update(choices=both, value=[], visible=bool(both),
                                      label=take_saved_label(outcome["by"]))]
         # refused (invalid, or released and read-only): a script's call fails with it; the
@@ -307,7 +307,8 @@ def wire(store, demo, browser, ui) -> None:
 
     def compare(work, *values):
         form_values, annot = split(values)
-        return editor.compare_with_saved(messages.require_open(work), form_values, annot)
+        return marked_rows(editor.compare_with_saved(messages.require_open(work), form_values,
+                                                     annot))
 
     ui.compare.click(compare, [ui.work, *form, ui.annotator], ui.conflict_diff,
                      api_name="compare_with_saved")
