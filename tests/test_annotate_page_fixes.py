@@ -155,3 +155,34 @@ def test_the_page_keeps_the_note_beside_the_gold_until_it_is_fixed(ui_store, han
 def said(note: str) -> str:
     """A note as the page's Markdown shows it."""
     return "⚠ " + escape_md(note)
+
+
+# ---- a review on a stale page --------------------------------------------------------------
+
+def test_a_stale_pages_review_is_refused_and_offers_the_version_saved_now(ui_store, handlers):
+    """rev's page shows version 1 of ui/alpha; carol saves version 2. rev's approve was
+    recorded on version 1 and the page reloaded version 2 with "Open the item again to
+    review the latest". Now nothing is recorded, the review line says why, the verdict and
+    note stay, and a button opens version 2 with History's diff of what changed."""
+    rev = gr.Request(username="rev", headers=PAGE.headers)
+    work = EditorHandlers(ui_store).load("ui/alpha", "rev")
+    item = ui_store.get_item("ui/alpha")
+    ui_store.save_item({**item, "question": "Which exit, carol?"}, 1, "carol", "meanwhile")
+    with pytest.warns(UserWarning, match="Review not recorded: version 2"):
+        shown = handlers["submit_review"](work, "approve", "looks right", rev)
+    assert ui_store.reviews("ui/alpha") == [] and ui_store.get_item("ui/alpha")["version"] == 2
+    assert out(shown, "reviews").startswith("**Review not recorded&#58; version 2 of ui/alpha")
+    button = out(shown, "review_open_latest")
+    assert button["visible"] is True and button["value"] == "Open version 2"
+    assert shown[-2:] == [gr.skip(), gr.skip()]          # the verdict and the note stay
+    assert out(shown, "work") == gr.skip()               # the page still shows version 1
+    opened = handlers["open_latest_version"](work, rev)
+    assert out(opened, "work")["saved"]["version"] == 2
+    assert out(opened, "question") == "Which exit, carol?"
+    assert (out(opened, "version_a"), out(opened, "version_b")) == (1, 2)
+    assert ["question", "Which exit is signposted?", "Which exit, carol?"] in out(opened, "diff")
+    assert out(opened, "review_open_latest")["visible"] is False
+    assert "Opened version 2, saved by carol" in out(opened, "reviews")
+    reviewed = handlers["submit_review"](out(opened, "work"), "approve", "looks right", rev)
+    assert "Reviewed version 2&#58; approve" in out(reviewed, "reviews")
+    assert ui_store.get_item("ui/alpha")["status"] == "verified"

@@ -249,7 +249,13 @@ def build_editor() -> SimpleNamespace:
                                                  visible=not DEFER_PANELS)
                     ui.review_note = gr.Textbox(label="Review note", scale=2,
                                                 elem_id="review-note")
-                    ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
+                    with gr.Column(min_width=160, elem_id="review-actions"):
+                        ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
+                        # a review refused because a newer version was saved meanwhile
+                        # offers that version here (ui/annotate_structure.open_latest)
+                        ui.review_open_latest = gr.Button(
+                            "Open the latest version", visible=False, variant="primary",
+                            elem_id="review-open-latest")
                 ui.reviews = gr.Markdown(elem_id="review-list")
         ui.work = gr.State(None)
         # how many presses of Next (or Previous) an event stands for (assets/shortcuts.js)

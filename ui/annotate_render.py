@@ -37,7 +37,7 @@ class Renderer:
                "comment",
                *af.ANSWER_FIELDS, *af.PANELS, "version_a", "version_b", "diff",
                "problems_row", "problems_pick", "yes_no_warning", "draft_state",
-               "location_warning", "answer_note")
+               "location_warning", "answer_note", "review_open_latest")
 
     @property
     def outputs(self) -> list:
@@ -79,6 +79,8 @@ class Renderer:
             "yes_no_warning": escape_md(af.yes_no_warning(item)),
             "location_warning": escape_md(af.location_warning(item)),
             "answer_note": answer_note(item),
+            # offered after a review refused for a newer version (annotate_structure)
+            "review_open_latest": gr.update(visible=False),
             "draft_state": EditorHandlers(self.store).draft_state(work),
         }
         return [values[name] for name in self.OUTPUTS]
