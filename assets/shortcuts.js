@@ -19,7 +19,7 @@
 // Next and Previous count their presses (a click, Alt+→/←, PageDown/PageUp): Gradio runs
 // one event for all the presses made while one runs (ui/workarounds.py,
 // GRADIO_TRIGGERS_COALESCE; it dropped them before), and that event's page script
-// (ui/annotate_wiring.py) sends how many there were, so three quick Alt+→ move three items.
+// (ui/annotate_steps.py) sends how many there were, so three quick Alt+→ move three items.
 (() => {
   const presses = {"next-item": 0, "prev-item": 0};
   document.addEventListener("click", (e) => {

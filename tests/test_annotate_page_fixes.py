@@ -31,10 +31,10 @@ def test_an_unknown_id_puts_the_open_items_id_back_in_the_box(ui_store, handlers
     """The box kept 'no-such-item' under the message, so it no longer named the item on
     screen; now it shows the open item's id again, and the message says both."""
     work = EditorHandlers(ui_store).load("ui/beta", "local")
-    with pytest.warns(UserWarning, match="no item with id 'no-such-item'"):
+    with pytest.warns(UserWarning, match="No item with id 'no-such-item'"):
         shown = handlers["load_item"]("no-such-item", work, [], [], None, PAGE)
     assert out(shown, "item_id") == "ui/beta"
-    assert "no item with id 'no\\-such\\-item'; the item open is still ui/beta" in out(
+    assert "No item with id 'no\\-such\\-item'; the item open is still ui/beta" in out(
         shown, "save_message")
     # nothing else on the page changes: the editor still shows ui/beta as it was
     rest = [v for k, v in zip(Renderer.OUTPUTS, shown)

@@ -16,6 +16,7 @@ from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, notice_html
 from ui.browser_wiring import ItemList, open_id
 from ui.conflict_merge import marked_rows, take_saved_label
+from ui.annotate_steps import wire_steps
 from ui.annotate_structure import wire_structure
 from ui.answer_wiring import wire_answer
 from ui.problems_wiring import wire_problems
@@ -49,14 +50,6 @@ AFTER_FIRST_IMAGE = """(value, status, ...filters) => new Promise((resolve_) => 
   });
   observer.observe({type: 'resource', buffered: true});
 })"""
-
-
-def presses(steps) -> int:
-    """The number of Next (or Previous) presses an event stands for: at least one."""
-    try:
-        return max(1, int(float(steps or 1)))
-    except (TypeError, ValueError):
-        return 1
 
 
 def wire(store, demo, browser, ui) -> None:
@@ -156,7 +149,9 @@ def wire(store, demo, browser, ui) -> None:
         except EditError as err:
             if not work or from_script(request):
                 raise messages.error(err) from None
-            still = f"{err}; the item open is still {work['item']['id']}."
+            reason = str(err)
+            still = (f"{reason[:1].upper()}{reason[1:]}; the item open is still "
+                     f"{work['item']['id']}.")
             messages.warn(still)
             kept = [gr.skip()] * len(opened)
             kept[renderer.index("item_id")] = work["item"]["id"]
@@ -202,33 +197,7 @@ def wire(store, demo, browser, ui) -> None:
     ui.status.focus(status_choices, ui.status, ui.status, api_visibility="private",
                     api_name="status_choices", show_progress="hidden")
 
-    def step(ids, work, rows, shown, delta, request):
-        current = open_id(work)
-        target = items.neighbour(ids, current, delta)
-        if target is None:
-            raise messages.error("no items match the filters")
-        if target == current:           # at an end: said, and the item is not opened again
-            end = "last" if delta > 0 else "first"
-            messages.info(f"{current} is the {end} of the {len(ids)} items the filters list.")
-            return [gr.skip()] * len(opened)
-        return open_listed(target, request, work, rows, ids, shown)
-
-    def go_next(ids, work, rows, shown, steps="1", request: gr.Request = None):
-        return step(ids, work, rows, shown, presses(steps), request)
-
-    def go_prev(ids, work, rows, shown, steps="1", request: gr.Request = None):
-        return step(ids, work, rows, shown, -presses(steps), request)
-
-    # Next and Previous pressed again while the item opens (three quick Alt+→) each move
-    # one item more: the page counts the presses (assets/shortcuts.js) and sends their
-    # number with the one event Gradio runs for them (always_last; ui/workarounds.py,
-    # GRADIO_TRIGGERS_COALESCE: the default dropped every press made while one ran).
-    stepped = [browser.nav_ids, ui.work, browser.items, browser.shown, ui.nav_steps]
-    for button, name in ((ui.next, "next_item"), (ui.prev, "prev_item")):
-        button.click(go_next if button is ui.next else go_prev, stepped, opened,
-                     api_name=name, show_progress_on=ui.annotator, trigger_mode="always_last",
-                     js=f"(...v) => window.cluelabNavSteps ? window.cluelabNavSteps("
-                        f"'{button.elem_id}', v) : v")
+    wire_steps(ui, browser, items, open_listed, opened)
     # the address bar and the item list's highlight (assets/list_current.js) follow it
     url_js = ("(id) => { if (id) { const u = new URL(window.location);"
               " u.searchParams.set('item', id); history.replaceState(null, '', u); }"

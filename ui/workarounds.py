@@ -470,7 +470,7 @@ WORKAROUNDS = [
     Workaround("GRADIO_TRIGGERS_COALESCE", "an event triggered again while it runs is "
                "skipped (a click's default) or run once more when it ends, whatever the "
                "number of triggers: of three quick Alt+→ (Next) two were dropped",
-               "assets/shortcuts.js (cluelabNavSteps; ui/annotate_wiring.py sends the count)",
+               "assets/shortcuts.js (cluelabNavSteps; ui/annotate_steps.py sends the count)",
                triggers_while_running_coalesce),
     Workaround("DATAFRAME_KEEPS_SCROLL", "a Dataframe given new rows keeps the scroll "
                "position of the old ones: a new search or page of the item list showed its "

@@ -7,7 +7,7 @@ from tests.browser.test_annotate_list import id_box, long_list, opened  # noqa: 
 
 def test_three_quick_alt_right_move_three_items(long_list, browser):  # noqa: F811
     context, page = opened(browser, long_list.url, "ui/row-010")
-    page.locator("#item-header").click()                 # no text field has the focus
+    page.locator("#image-info").click()                   # no text field has the focus
     for _ in range(3):
         page.keyboard.press("Alt+ArrowRight")            # as fast as the keyboard goes
     expect(id_box(page)).to_have_value("ui/row-013", timeout=15000)
