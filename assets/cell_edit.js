@@ -8,7 +8,7 @@
 // row, is assets/cluelab.css, CELL_EDITOR_OVERFLOWS.)
 (() => {
   const CELL = "[role=grid][aria-readonly=false] [role=gridcell]:not(.static)";
-  const WAIT_MS = 1000;       // an editor that did not open by then is not coming
+  const WAIT_MS = 3000;       // an editor that did not open by then (under load) is not coming
   let pending = null;         // {cell, text, at}
 
   const coords = (cell) => `${cell.dataset.row}:${cell.dataset.col}`;

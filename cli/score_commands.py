@@ -40,7 +40,7 @@ def add_parsers(sub) -> None:
 
 def run_score(args) -> int:
     from scoring.judge_client import JudgeUnavailable, counts_text
-    from scoring.score_run import ScoringError, score_run
+    from scoring.score_run import ScoringError, score_run, values_text
     from store import StoreError
 
     store = open_store(args.db)
@@ -68,8 +68,7 @@ def run_score(args) -> int:
     print(f"run {result['run']}: {result['responses']} responses, {result['written']} "
           f"verdicts written ({', '.join(result['protocols'])})")
     for key, values in result["values"].items():
-        print(f"  {key}: " + (", ".join(f"{k} {v}" for k, v in sorted(values.items()))
-                              or "no responses to score"))
+        print(f"  {key}: {values_text(values)}")
     for judge in result["judges"]:
         print(f"  {counts_text(judge)}")
     for note in result["notes"]:

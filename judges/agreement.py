@@ -3,7 +3,7 @@
 A panel makes a single judge model's quirks visible and outvotes them. Its verdict is the
 majority value among the members that could score (unscored members cast no vote); a tie
 is `unscored` ("the panel is split"), never a coin toss. Graded verdicts (VER-Bench) take the
-mean of the members' sub-scores instead.
+mean of the members' sub-scores instead (a response that is unparsed or an error stays so).
 
 Agreement is reported as the percent of shared responses on which two judges give the same
 value, and Cohen's kappa, which discounts the agreement two judges would reach by chance
@@ -17,7 +17,7 @@ from collections import Counter
 from itertools import combinations
 from typing import Mapping, Sequence
 
-from judges.verdict import UNSCORED, Verdict, unscored
+from judges.verdict import ERROR, UNPARSED, UNSCORED, Verdict, unscored
 
 
 def percent_agreement(a: Sequence, b: Sequence) -> float | None:
@@ -69,7 +69,11 @@ def panel_vote(verdicts: Mapping[str, Verdict], judge: str) -> Verdict:
                  for m in metrics}
         average = sum(means.values()) / len(means)
         first = graded[0]
-        value = "correct" if means.get("AC", 0) >= 5 else "wrong"
+        # unparsed and error come from the response, not the judges (every member says
+        # the same): kept, never turned into "correct" or "wrong" by the mean AC
+        kept = {v.value for v in graded}
+        value = kept.pop() if kept in ({UNPARSED}, {ERROR}) else \
+            "correct" if means.get("AC", 0) >= 5 else "wrong"
         return Verdict(value, score=average / 10, judge=judge, answer=first.answer,
                        reason=f"mean of {len(graded)} judges: {average:.1f} of 10",
                        details={**details, "subscores": means})

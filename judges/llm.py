@@ -14,16 +14,19 @@ sends through the runner's client and cache). Four judges, each a stored, versio
 
 Every judge asks for one JSON object. A reply that cannot be read (no JSON, missing or
 out-of-range fields) is `unscored` with the prompt and reply kept, never a 0: a broken judge
-must not lower a model's score. Verdicts of all four keep the exact prompt and reply.
+must not lower a model's score; but an entry of the clue judge's that names a clue that does
+not exist is left out (said in the verdict) and the verdicts of the real clues are kept.
+Verdicts of all four keep the exact prompt and reply; the judge's reason is kept as plain
+text (`plain_text`), whatever JSON it was given as.
 """
 from __future__ import annotations
 
-import json
 import re
 
 from domain.templates import render
 
 from judges.clue_match import ClueMatch, clue_text, rigorous_verdict
+from judges.judge_json import lower_keys, plain_text, quoted, reason_text, reply_json
 from judges.verdict import CORRECT, WRONG, Verdict, unscored
 
 TEMPLATES = {"open": "judge_open", "clues": "judge_clues", "extract": "judge_extract_clues",
@@ -31,45 +34,17 @@ TEMPLATES = {"open": "judge_open", "clues": "judge_clues", "extract": "judge_ext
 CLUE_LABELS = ("match", "illusionary", "useless")
 VERBENCH_METRICS = ("AC", "CC", "RQ", "ER")
 RESPONSE_LIMIT = 12_000   # characters of a model output put into a judge prompt
-_FENCE = re.compile(r"```(?:json)?\s*(.*?)```", re.S)
 
 
 # -- reading replies -----------------------------------------------------------------------------
-
-def reply_json(reply: str | None) -> dict | None:
-    """The judge's JSON object: a fenced block, else the first `{...}` that parses."""
-    text = (reply or "").strip()
-    for block in _FENCE.findall(text):
-        try:
-            data = json.loads(block.strip())
-        except ValueError:
-            continue
-        if isinstance(data, dict):
-            return data
-    decoder, start = json.JSONDecoder(), text.find("{")
-    while start >= 0:
-        try:
-            data, _ = decoder.raw_decode(text[start:])
-        except ValueError:
-            start = text.find("{", start + 1)
-            continue
-        if isinstance(data, dict):
-            return data
-        start = text.find("{", start + 1)
-    return None
-
-
-def _lower_keys(data: dict) -> dict:
-    return {str(k).strip().lower(): v for k, v in data.items()}
-
 
 def parse_open(reply: str | None) -> tuple[str | None, str]:
     """("correct" | "wrong" | None, reason). Accepts {"verdict": ...} or {"correct": bool},
     else a last line that is only the verdict ("Verdict: correct")."""
     data = reply_json(reply)
     if data is not None:
-        data = _lower_keys(data)
-        reason = str(data.get("reason") or data.get("rationale") or "")
+        data = lower_keys(data)
+        reason = reason_text(data)
         value = data.get("verdict", data.get("correct", data.get("judgement")))
         if isinstance(value, bool):
             return (CORRECT if value else WRONG), reason
@@ -90,35 +65,51 @@ def parse_open(reply: str | None) -> tuple[str | None, str]:
 
 
 def parse_clue_labels(reply: str | None, n_model: int, n_gt: int
-                      ) -> tuple[list[tuple[str, int | None]] | None, str, str]:
-    """Per model clue (label, GT index 0-based or None), the reason, and a problem (empty when
-    readable). Unjudged model clues count as not matched; an out-of-range number or an unknown
-    label makes the whole reply unreadable (it cannot be trusted)."""
+                      ) -> tuple[list[tuple[str, int | None]] | None, str, str, list[str]]:
+    """Per model clue (label, GT index 0-based or None), the reason (plain text), a problem
+    (empty when readable) and the entries left out.
+
+    Unjudged model clues count as not matched. An entry naming a clue that does not exist
+    (model clue 3 of 2, a match with GT clue 9 of 2) is left out and said so in the last
+    list, the verdicts of the real clues kept: one extra entry made the whole reply
+    unreadable. Nothing is guessed: an entry that cannot be read (no number, an unknown
+    label, a match without a GT clue) still makes the reply unreadable, as does a reply
+    whose every entry names a clue that does not exist (then nothing is left to keep)."""
     data = reply_json(reply)
     if data is None:
-        return None, "", "the judge's reply holds no JSON object"
-    data = _lower_keys(data)
+        return None, "", "the judge's reply holds no JSON object", []
+    data = lower_keys(data)
     entries = data.get("clues")
     if not isinstance(entries, list):
-        return None, "", "the judge's JSON has no \"clues\" list"
+        return None, "", "the judge's JSON has no \"clues\" list", []
     labels: list[tuple[str, int | None]] = [("unjudged", None)] * n_model
+    dropped: list[str] = []
     for entry in entries:
         if not isinstance(entry, dict):
-            return None, "", f"a clue entry is not an object: {entry!r}"
-        entry = _lower_keys(entry)
+            return None, "", f"a clue entry is not an object: {quoted(entry)}", []
+        entry = lower_keys(entry)
         label = str(entry.get("label") or "").strip().lower()
         try:
             i = int(entry.get("model_clue"))
             j = entry.get("gt_clue")
             j = int(j) if j not in (None, "", "null") else None
         except (TypeError, ValueError):
-            return None, "", f"unreadable clue numbers in {entry!r}"
-        if label not in CLUE_LABELS or not 1 <= i <= n_model:
-            return None, "", f"clue entry out of range or unknown label: {entry!r}"
-        if label == "match" and (j is None or not 1 <= j <= n_gt):
-            return None, "", f"a match without a valid GT clue number: {entry!r}"
-        labels[i - 1] = (label, j - 1 if label == "match" else None)
-    return labels, str(data.get("reason") or ""), ""
+            return None, "", f"unreadable clue numbers in {quoted(entry)}", []
+        if label not in CLUE_LABELS:
+            return None, "", f"unknown label in {quoted(entry)}", []
+        if label == "match" and j is None:
+            return None, "", f"a match without a GT clue number: {quoted(entry)}", []
+        if not 1 <= i <= n_model:
+            dropped.append(f"{quoted(entry)}: there is no model clue {i} (the response has "
+                           f"{n_model})")
+        elif label == "match" and not 1 <= j <= n_gt:
+            dropped.append(f"{quoted(entry)}: there is no GT clue {j} (the item has {n_gt})")
+        else:
+            labels[i - 1] = (label, j - 1 if label == "match" else None)
+    if dropped and len(dropped) == len(entries):
+        return None, "", "every entry names a clue that does not exist: " + \
+            "; ".join(dropped), dropped
+    return labels, reason_text(data), "", dropped
 
 
 def parse_extracted_clues(reply: str | None) -> tuple[list[dict] | None, str]:
@@ -126,10 +117,10 @@ def parse_extracted_clues(reply: str | None) -> tuple[list[dict] | None, str]:
     data = reply_json(reply)
     if data is None:
         return None, "the judge's reply holds no JSON object"
-    entries = _lower_keys(data).get("clues")
+    entries = lower_keys(data).get("clues")
     if not isinstance(entries, list):
         return None, "the judge's JSON has no \"clues\" list"
-    texts = [clue_text(e) if isinstance(e, dict) else str(e) for e in entries]
+    texts = [clue_text(e) if isinstance(e, dict) else plain_text(e) for e in entries]
     return [{"text": t.strip()} for t in texts if t and t.strip()], ""
 
 
@@ -152,9 +143,9 @@ def parse_verbench(reply: str | None) -> tuple[dict | None, str, str]:
     for metric in VERBENCH_METRICS:
         value = _number(upper.get(metric))
         if value is None or not 0 <= value <= 10:
-            return None, "", f"{metric} missing or outside 0-10: {upper.get(metric)!r}"
+            return None, "", f"{metric} missing or outside 0-10: {quoted(upper.get(metric))}"
         scores[metric] = value
-    return scores, str(upper.get("REASON") or ""), ""
+    return scores, plain_text(upper.get("REASON") or upper.get("RATIONALE")), ""
 
 
 # -- prompts -------------------------------------------------------------------------------------
@@ -227,8 +218,10 @@ def clue_match_from_labels(labels: list[tuple[str, int | None]], n_gt: int,
 def rigorous_llm_verdict(judge: str, answer: Verdict, model_clues: list, n_gt: int,
                          prompt: str, reply: str | None) -> tuple[Verdict, ClueMatch | None]:
     """DailyClue eq. 1 with the judge deciding the clue intersection; illusionary and useless
-    clues (1-based numbers and texts) go into the details."""
-    labels, reason, problem = parse_clue_labels(reply, len(model_clues), n_gt)
+    clues (1-based numbers and texts) go into the details, and so do the judge's reason (plain
+    text) and the entries left out for naming a clue that does not exist (said in the
+    verdict's reason too)."""
+    labels, reason, problem, dropped = parse_clue_labels(reply, len(model_clues), n_gt)
     if labels is None:
         return unscored(f"judge reply unreadable: {problem}", judge=judge, answer=answer.answer,
                         prompt=prompt, reply=reply, details={"answer_value": answer.value}), None
@@ -241,6 +234,11 @@ def rigorous_llm_verdict(judge: str, answer: Verdict, model_clues: list, n_gt: i
     verdict.details["clue_match"] = match.any_match
     if reason:
         verdict.details["judge_reason"] = reason
+    if dropped:
+        verdict.details["left_out"] = dropped
+        verdict.reason += (f"; {len(dropped)} entr{'y' if len(dropped) == 1 else 'ies'} of "
+                           f"the judge's reply left out, naming a clue that does not exist: "
+                           + "; ".join(dropped))
     return verdict, match
 
 

@@ -135,22 +135,26 @@ def restrict(records: Iterable[Mapping], items: frozenset) -> list:
 
 def sharing_groups(items_by_run: Mapping[str, set], order: Iterable[str]) -> list[list[str]]:
     """The runs split into groups, each compared on the items its runs share, so that a run
-    with few items (a cancelled one, a run on a subset) does not shrink everyone's n nor make
-    the whole table impossible. Runs are taken in `order` (the caller's: finished runs
-    first, then those with the most items); a run joins the first group where the items
-    shared would still be at least half of the items of the group's first run and at least
-    half of its own; otherwise it starts a group. Groups come most runs first, then most
-    shared items, then in `order`."""
-    groups: list[tuple[list[str], frozenset, int]] = []    # (runs, shared items, first's)
+    with fewer items (a cancelled one, a run on a subset) never narrows the others' n nor
+    makes the whole table impossible. Runs are taken in `order` (the caller's: finished
+    runs first, then those with the most items); a run joins the first group whose items it
+    all has (the group's items are its first run's, and stay so: a joining run never
+    removes one); otherwise it starts a group of its own. Groups come most runs first,
+    then most shared items, then in `order`.
+
+    The rule was "joins when the items shared stay at least half of the group's first run's
+    and of its own": a run cancelled halfway then cut every finished run's n in half, in a
+    table that compared them on the half it had answered. Comparing runs on fewer items is
+    asked for by naming them (the table then says which run limits n)."""
+    groups: list[tuple[list[str], frozenset]] = []    # (runs, the items they share)
     for name in order:
         items = frozenset(items_by_run[name])
-        for k, (runs, shared, first) in enumerate(groups):
-            kept = shared & items
-            if kept and 2 * len(kept) >= first and 2 * len(kept) >= len(items):
-                groups[k] = (runs + [name], kept, first)
+        for runs, shared in groups:
+            if shared <= items:
+                runs.append(name)
                 break
         else:
-            groups.append(([name], items, len(items)))
+            groups.append(([name], items))
     ranked = sorted(range(len(groups)), key=lambda k: (-len(groups[k][0]),
                                                        -len(groups[k][1]), k))
     return [groups[k][0] for k in ranked]

@@ -13,8 +13,9 @@ runs), the bars are drawn horizontally instead, a row per group with its label b
 the chart grows downwards, never wider than its column, and its text keeps its size.
 
 A bar may carry a note drawn above its value (a bin's n: "n 1", so that a 0 of one item does
-not read as a 0 of many), and a slot may be marked "no items" (value None): an empty bin is
-then told apart from a bar of 0%, which a missing bar is not.
+not read as a 0 of many), and a slot may be marked "no items" (value None), or with its own
+words when it has a note ("n=0": a group whose items none was scored): an empty slot is then
+told apart from a bar of 0%, which a missing bar is not.
 
 Pure: plain values in, markup out; every label that comes from data is escaped. The look
 (fonts, colours of the axes) is in assets/cluelab.css under `.cluelab-chart`.
@@ -65,14 +66,14 @@ def _slot(found: tuple) -> tuple:
 
 
 def _no_items(x: float, y: float, tooltip: str, series: str, group: str,
-              turn: bool) -> str:
-    """The mark of a slot whose group has no items for the series: its words, not a bar (a
+              turn: bool, words: str = "") -> str:
+    """The mark of a slot with no value: its words (`words`, else "no items"), not a bar (a
     bar of 0% is a value; this is the absence of one)."""
     esc = html.escape
     rotate = f' transform="rotate(-90 {x:.1f} {y:.1f})"' if turn else ""
     return (f'<text class="no-items" x="{x:.1f}" y="{y:.1f}"{rotate} '
             f'data-series="{esc(series)}" data-group="{esc(group)}">'
-            f'<title>{esc(tooltip)}</title>{NO_ITEMS}</text>')
+            f'<title>{esc(tooltip)}</title>{esc(words or NO_ITEMS)}</text>')
 
 
 def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, caption: str,
@@ -80,8 +81,8 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
                      empty: str = "Nothing to plot yet.",
                      colours: dict[str, str] | None = None) -> str:
     """values: {(group, series): (value, tooltip text[, note])}; a missing pair leaves its
-    slot empty (the other bars keep their places), a value None marks it "no items", and a
-    note ("n 1") is written above the bar's value. `caption` says what the chart shows;
+    slot empty (the other bars keep their places), a value None marks it with its note
+    ("n=0"), else "no items", and a note ("n 1") is written above a bar's value. `caption` says what the chart shows;
     `colours`: {series: colour} (default: the palette in the series' order)."""
     esc = html.escape
     colours = series_colours(series, colours)
@@ -104,7 +105,8 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
                                                              colours=colours), colours)
     bottom = (longest * math.sin(math.radians(35)) + 22) if turned else 26
     width = max(MIN_WIDTH, width_needed)
-    top = TOP + (12 if any(_slot(v)[2] for v in values.values()) else 0)   # room for notes
+    top = TOP + (12 if any(_slot(v)[2] and _slot(v)[0] is not None
+                           for v in values.values()) else 0)   # room for bars' notes
     height = top + PLOT_HEIGHT + bottom
 
     def y(value: float) -> float:
@@ -128,7 +130,7 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
             x = x0 + s * bar
             if value is None:
                 parts.append(_no_items(x + bar / 2 + 4, top + PLOT_HEIGHT - 4, tooltip, name,
-                                       group, turn=True))
+                                       group, turn=True, words=note))
                 continue
             y_top = y(value)
             parts.append(f'<rect class="bar" x="{x + 1:.1f}" y="{y_top:.1f}" '
@@ -227,7 +229,7 @@ def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, c
             y = y0 + (rows[g] - H_GAP - len(series) * H_BAR) / 2 + s * H_BAR
             if value is None:
                 parts.append(_no_items(left + 3, y + H_BAR - 2, tooltip, name, group,
-                                       turn=False))
+                                       turn=False, words=note))
                 continue
             written = _written(value, note)
             parts.append(f'<rect class="bar" x="{left:.1f}" y="{y + 1:.1f}" '

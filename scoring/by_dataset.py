@@ -3,10 +3,11 @@
 Runs on two datasets share no item, so "every scored run" in one table can only be refused.
 What a researcher means by `leaderboard` with no `--runs` is one table per dataset, each on
 that dataset's items and the items its runs share there; `--dataset NAME` picks one. Within
-a dataset too, runs may share too little to be compared (a run cancelled after 94 items
-beside two runs on a 10-item sample): they are split into groups (`judges.pairing.
-sharing_groups`: finished runs first, then those with the most items), one table per group,
-each saying its n. A format that holds one table (CSV, JSON) cannot carry several: for
+a dataset too, runs may not share all their items (a run cancelled after 94 items beside two
+runs on a 10-item sample, or halfway through the items of two finished runs): they are split
+into groups (`judges.pairing.sharing_groups`: finished runs first, then those with the most
+items; a run joins a group only when it has all the group's items, so none narrows the
+others' n), one table per group, each saying its n. A format that holds one table (CSV, JSON) cannot carry several: for
 several datasets the message names them and the flag; for several groups of one dataset it
 holds the first (the most runs) and `remarks` name the runs of the others and how to print
 them (the whole command, `scoring.commands.table_command`). Named runs (`--runs`) are taken
@@ -24,8 +25,8 @@ from scoring.compared import finished_newest_first, labels, summaries
 from scoring.results import ResultsError
 
 ONE_TABLE_FORMATS = ("csv", "json")
-GROUP_RULE = ("a run joins a table when the table keeps at least half of its first run's "
-              "items and the run at least half of its own")
+GROUP_RULE = ("a run joins a table only when it has every item the table compares, so that "
+              "no run narrows the others' n")
 
 
 @dataclass(frozen=True)

@@ -109,18 +109,36 @@ GROUP_TITLES = {"by_domain": "domain", "by_subtask": "subtask",
                 "by_reasoning_type": "reasoning type"}
 
 
+N_ZERO = "n=0"
+
+
+def no_scored_item(run: str, group: str, acc=None) -> str:
+    """The tooltip of a slot with no item scored: 'run · group: n=0, no item scored (3
+    unscored)'."""
+    unscored = f" ({acc.unscored:g} unscored)" if acc is not None and acc.unscored else ""
+    return f"{run} · {group}: {N_ZERO}, no item scored{unscored}"
+
+
 def group_chart(summaries: dict[str, dict], group: str = "by_domain", shared=None,
                 colours: dict[str, str] | None = None) -> str:
     """Accuracy per domain, subtask or reasoning type, one bar per run, side by side.
     `shared`: the items the runs were compared on (`judges.pairing.Shared`), said in the
-    caption with the run that limits them; `colours`: each run's (`run_colours`)."""
+    caption with the run that limits them; `colours`: each run's (`run_colours`). A run
+    with no item scored in a group (n 0: its items there all unscored) has no bar but its
+    slot says "n=0", and a group no run scored is still drawn so: an absent bar was silent,
+    and a group every run left unscored vanished from the chart."""
     frame = group_bars(summaries, group)
     runs = list(summaries)
-    names = sorted(set(frame["group"]))
     counts = {(label, name): acc for label, summary in summaries.items()
               for name, acc in summary.get(group, {}).items()}
+    names = sorted({name for _, name in counts})
     values = {(g, run): (acc, f"{run} · {g}: {acc:.1f}% of {counts[(run, g)].n}")
               for run, g, acc in frame.itertuples(index=False)}
+    for run in runs:                      # no item scored there: "n=0", not an empty slot
+        for name in names:
+            if (name, run) not in values:
+                values[(name, run)] = (None, no_scored_item(run, name, counts.get((run, name))),
+                                       N_ZERO)
     on = ""
     if shared is not None and len(runs) > 1:
         limit = shared.limit()
@@ -133,7 +151,9 @@ def group_chart(summaries: dict[str, dict], group: str = "by_domain", shared=Non
 def drop_chart(table: Table) -> str:
     """General, rigorous and grounded-rigorous accuracy per run (bars side by side), each
     run's on the items all its protocols scored: the caption says the n (when runs differ in
-    it, each run's label does), each bar's tooltip its n and the protocols' unscored items."""
+    it, each run's label does), each bar's tooltip its n and the protocols' unscored items.
+    A run with no item all its protocols scored (n 0) is drawn with "n=0" in each slot (it
+    vanished from the chart), a protocol a run was not scored under with "not scored"."""
     frame = drop_bars(table)
     sizes = {row["model"]: row["n"] for row in table.rows}
     per_run = len(set(sizes.values())) > 1
@@ -142,12 +162,20 @@ def drop_chart(table: Table) -> str:
                                         for key, title in DROP_SERIES
                                         if row.get(f"unscored_{key}") is not None)
                 for row in table.rows}
-    runs = [label[run] for run in dict.fromkeys(frame["run"])]
-    protocols = [p for _, p in DROP_SERIES if p in set(frame["protocol"])]
+    runs = [label[run] for run in sizes]
+    columns = {c.key for c in table.columns}
+    protocols = [p for key, p in DROP_SERIES if key in columns]
     values = {(label[run], protocol): (acc, f"{run} · {protocol}: {acc:.1f}% of {n}"
                                        + (f" (unscored: {unscored[run]})"
                                           if unscored[run] else ""))
               for run, protocol, acc, n in frame.itertuples(index=False)}
+    for run, n in sizes.items():          # no bar: said, never an empty slot
+        for protocol in protocols:
+            if (label[run], protocol) not in values:
+                words = N_ZERO if not n else "not scored"
+                values[(label[run], protocol)] = (
+                    None, f"{run} · {protocol}: {words}" + (f" (unscored: {unscored[run]})"
+                                                           if unscored[run] else ""), words)
     return grouped_bars_svg(runs, protocols, values, caption=table.caption,
                             empty="No general scores yet.")
 

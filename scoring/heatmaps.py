@@ -89,13 +89,14 @@ def fitted_heads(names: list[str]) -> tuple[list[str], list[str]]:
 
 
 def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = "",
-                 digits: int = 2, diverging: bool = False, deltas=None,
+                 digits: int = 2, diverging: bool = False, deltas=None, ns=None,
                  fit: bool = False) -> str:
     """An HTML table coloured by value on its fixed scale (accuracy %, or Pearson's r when
     `diverging`), in a box with its legend; None cells print a dash. Values have `digits`
     decimals (2, as the tables print accuracies and r) and never read -0.00; `deltas` (same
     shape) are printed beside the value as (+x.xx), or as written when text (a change with its
-    n, as its table prints it).
+    n, as its table prints it); `ns` (same shape): the n each cell rests on, written under its
+    value ("n 14"; a cell with no value but an n says "– n 0").
     `fit`: the table is as wide as its box whatever the number of columns (fixed layout,
     equal columns, titles wrapped; a square map whose names do not fit numbers its columns
     and leads each row's name with its number: `fitted_heads`; full names in the tooltips;
@@ -117,8 +118,10 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
         cells = []
         for j, _ in enumerate(columns):
             v = values[i][j]
+            n = ns[i][j] if ns is not None else None
+            under = f'<br><span class="cell-n">n {n:g}</span>' if n is not None else ""
             if v is None or (isinstance(v, float) and np.isnan(v)):
-                cells.append("<td>–</td>")
+                cells.append(f"<td>–{under}</td>")
                 continue
             text = fixed(v, digits)
             d = deltas[i][j] if deltas is not None else None
@@ -126,7 +129,7 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
                 text += f" ({d})" if isinstance(d, str) else f" ({fixed(d, digits, True)})"
             rgb = _rgb(v, low, high, diverging)
             cells.append('<td style="background:rgb({},{},{});color:{}">'.format(
-                *rgb, text_colour(rgb)) + f"{esc(text)}</td>")
+                *rgb, text_colour(rgb)) + f"{esc(text)}{under}</td>")
         body.append(f"<tr>{th(str(name), row_names[i])}{''.join(cells)}</tr>")
     kind = "cluelab-heatmap " + ("cluelab-heatmap-fit" if fit else "cluelab-heatmap-cells")
     return (f'<div class="cluelab-heatmap-box"><div class="cluelab-heatmap-scroll">'
@@ -159,17 +162,20 @@ def injection_heatmap(table: Table) -> str:
     solver (the accuracy columns are its numeric ones but the items), each value and change
     against No Clue with the digits the table prints them with (a cell read 15.4 (-7.7) here
     and 15.38 (-7.69) in the table and its downloads), the change with its n when it is not
-    the cells'."""
+    the cells', and under each value the n it rests on (its run's scored items, `<source>_n`:
+    a cell of 100.00 on 1 item read like one on 14)."""
     columns = [c for c in table.columns[1:] if c.numeric and c.key != "items"]
     sources, digits = [c.key for c in columns], max((c.digits for c in columns), default=2)
     rows = [r["solver"] + (f" ({r['items']} items)" if r.get("items") is not None else "")
             for r in table.rows]
     values = [[r.get(s) for s in sources] for r in table.rows]
     deltas = [[table.delta_text(r, s, digits) for s in sources] for r in table.rows]
+    ns = [[r.get(f"{s}_n") for s in sources] for r in table.rows]
     if not rows:
         return "<p>No general scores for runs with clue sources yet.</p>"
-    return heatmap_html(rows, sources, values, deltas=deltas, caption=table.caption,
-                        digits=digits)
+    return heatmap_html(rows, sources, values, deltas=deltas, ns=ns,
+                        caption=f"{table.caption}; each cell's n: the items its accuracy is "
+                                "over", digits=digits)
 
 
 def correlation_heatmap(summaries: dict[str, dict]) -> str:

@@ -7,8 +7,11 @@ is given in the database (the store's human baselines), each under a name made f
 label, so they are there after a restart and can be chosen by label. Adding a baseline with
 the label of a kept one replaces it in one transaction; another label that makes the same
 name is refused. A file is checked completely (format, results, every item known) before
-anything is written, so a refused file leaves the database as it was. A baseline is grouped
-like a run by the items' current domains, subtasks and types.
+anything is written, so a refused file leaves the database as it was; each refusal names
+what is wrong (the entry, the key, the item). A baseline is grouped like a run by the
+items' current domains, subtasks and types. In a table it is compared on the items the
+runs share, as runs are (`baseline_on_items`): its n, and the items its participants did
+not answer counted apart, adding up to the table's items.
 """
 from __future__ import annotations
 
@@ -23,8 +26,9 @@ from store import NotFoundError
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
 LABEL_MAX = 200
+ENTRY = '{"item_id": "<an item id>", "correct": true or false}'
 FORMAT = ('a human baseline is {"label": ..., "results": {item_id: true/false}} or a list of '
-          '{"item_id", "correct"}')
+          '{"item_id", "correct"} (README, Results: "Human baseline")')
 
 
 def _short(value) -> str:
@@ -43,9 +47,14 @@ def _correct(item_id: str, value) -> bool:
 def _from_list(entries: list) -> dict:
     results: dict = {}
     for n, entry in enumerate(entries, 1):
-        if not isinstance(entry, dict) or "item_id" not in entry or "correct" not in entry:
+        if not isinstance(entry, dict):
             raise ResultsError(f"entry {n} is {_short(entry)}, not {{\"item_id\", "
                                "\"correct\"}")
+        missing = [key for key in ("item_id", "correct") if key not in entry]
+        if missing:
+            keys = ", ".join(_short(str(key)) for key in entry) or "none"
+            raise ResultsError(f"entry {n} has no {' and no '.join(map(_short, missing))} "
+                               f"(its keys: {keys}); each entry is {ENTRY}")
         item_id = entry["item_id"]
         if not isinstance(item_id, str) or not item_id:
             raise ResultsError(f"entry {n}: item_id must be a non-empty string, not "
@@ -55,6 +64,17 @@ def _from_list(entries: list) -> dict:
             raise ResultsError(f"item {_short(item_id)} is given twice, once right and once "
                                "wrong")
     return results
+
+
+def _check_flat(found: dict) -> None:
+    """A map without "results" holds item ids at its top level: a key whose value is an
+    object or a list is no item but a misnamed "results" (or another field), and is named
+    as such rather than as an item whose result is not true or false."""
+    for key, value in found.items():
+        if isinstance(value, (dict, list)):
+            raise ResultsError(f"the key {_short(key)} holds {_short(value)}: the results go "
+                               "under \"results\" as {item_id: true/false} (or item ids at "
+                               "the top level, each true or false)")
 
 
 def parse_baseline(data) -> tuple[str, dict]:
@@ -69,6 +89,8 @@ def parse_baseline(data) -> tuple[str, dict]:
             raise ResultsError(f"results must be {{item_id: true/false}}, not {_short(found)}")
         if any(not key for key in found):
             raise ResultsError("an item id is empty")
+        if "results" not in data:
+            _check_flat(found)
         results = {item_id: _correct(item_id, value) for item_id, value in found.items()}
     else:
         raise ResultsError(f"{FORMAT}; this file holds {_short(data)}")
@@ -117,21 +139,37 @@ def _item_groups(store, results: dict) -> dict[str, tuple]:
 
 
 def summarise_baseline(store, label: str, results: dict) -> dict:
-    """{"label", "summary"}: results summarised like a run (micro-averages, CIs), grouped by
-    the items' current groups; NotFoundError naming the items that do not exist."""
+    """{"label", "summary", "results"}: results summarised like a run (micro-averages,
+    CIs), grouped by the items' current groups; NotFoundError naming the items that do not
+    exist."""
     groups = _item_groups(store, results)
     records = [{"value": "correct" if correct else "wrong", **dict(zip(GROUPS, groups[i]))}
                for i, correct in results.items()]
-    return {"label": label, "summary": summarise(records, GROUPS)}
+    return {"label": label, "summary": summarise(records, GROUPS), "results": results}
+
+
+def baseline_on_items(store, human: dict, items) -> dict:
+    """The baseline as a table compares it: on `items` (the items the table's runs share)
+    only, as a run is. {"label", "summary", "results", "not_answered", "outside"}: the
+    summary of its answers to those items (its n), "not_answered" the items of `items` it
+    has no answer for (a category of their own: no participant was asked, so they are
+    neither wrong nor unscored) and "outside" its answers to other items, left out. Every
+    counter adds up: n + unscored (0: a person's answer is right or wrong) + not answered
+    is the number of `items`."""
+    results = {item_id: correct for item_id, correct in human["results"].items()
+               if item_id in items}
+    summary = summarise_baseline(store, human["label"], results)
+    return {**summary, "not_answered": len(items) - len(results),
+            "outside": len(human["results"]) - len(results)}
 
 
 def human_summary(store, path: str | Path) -> dict:
-    """{"label", "summary"} of a baseline file (the command line's `--human FILE`)."""
+    """{"label", "summary", "results"} of a baseline file (the command line's `--human FILE`)."""
     return summarise_baseline(store, *read_baseline(path))
 
 
 def stored_summary(store, name: str) -> dict:
-    """{"label", "summary"} of the kept baseline called `name` (a `list_baselines` name)."""
+    """{"label", "summary", "results"} of the kept baseline called `name` (a `list_baselines` name)."""
     try:
         kept = store.get_human_baseline(name)
     except NotFoundError:

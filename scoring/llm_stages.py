@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from judges import llm
 from judges.clue_match import ClueMatch, rigorous_verdict
-from judges.verdict import CORRECT, ERROR, Verdict, error, from_match, unscored
+from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, Verdict, error, \
+    from_match, unparsed, unscored
 
 from scoring.offline import CUT_NOTE, TRUNCATED, needs_llm
 
@@ -123,17 +124,28 @@ class LlmStages:
         return out, matches
 
     # -- VER-Bench ---------------------------------------------------------------------------------
-    def verbench(self, items: dict, responses: list[dict]) -> dict[int, Verdict]:
+    def verbench(self, items: dict, responses: list[dict], rules: dict[int, Verdict] | None = None
+                 ) -> dict[int, Verdict]:
         """A failed model call scores 0 on all four (the model produced nothing; it stays in
-        the average, like `error` in accuracy); an unreadable judge reply is unscored."""
+        the average, like `error` in accuracy); a refusal or an empty reply too, as
+        `unparsed` (a reply without an answer, as the general protocol counts it, not a
+        failed call); an unreadable judge reply is unscored.
+
+        The verdict's value (what `score` counts) is the judge's AC >= 5 only for a reply
+        whose answer was read (`rules`: the general rule verdicts): a reply no answer could
+        be read from is `unparsed` whatever the judge made of it, so "correct" never counts
+        a reply whose answer the judge had to guess. Its sub-scores are kept as the judge
+        gave them: VER-Bench's numbers are the judge's reading of the whole output."""
         out, prompts = {}, {}
         for r in responses:
             wid, item = r["work_id"], items.get(r["item_id"])
             if item is None:
                 out[wid] = unscored("the item no longer exists", judge=self.judge)
-            elif r["status"] in (ERROR, "refused") or not (r.get("text") or "").strip():
-                out[wid] = error(f"no model output to judge ({r['status']})", judge=self.judge,
-                                 details={"subscores": dict.fromkeys(llm.VERBENCH_METRICS, 0.0)})
+            elif r["status"] == ERROR or r["status"] == "refused" or \
+                    not (r.get("text") or "").strip():
+                made = error if r["status"] == ERROR else unparsed
+                out[wid] = made(f"no model output to judge ({r['status']})", judge=self.judge,
+                                details={"subscores": dict.fromkeys(llm.VERBENCH_METRICS, 0.0)})
                 out[wid].score = 0.0
             else:
                 prompts[wid] = llm.verbench_prompt(self.templates["judge_verbench"], item,
@@ -144,4 +156,11 @@ class LlmStages:
             outcome = replies[prompt]
             out[wid] = _failed(self.judge, prompt, outcome) if outcome["reply"] is None else \
                 llm.verbench_verdict(self.judge, prompt, outcome["reply"])
+            if rules and rules[wid].value == UNPARSED and out[wid].value != UNSCORED:
+                out[wid].value = UNPARSED
+                out[wid].reason = f"{NO_ANSWER_READ}; {out[wid].reason}"
         return out
+
+
+NO_ANSWER_READ = ("unparsed: no answer could be read from the reply, so it is not counted "
+                  "correct whatever the judge's AC (its sub-scores are kept)")

@@ -13,7 +13,8 @@ machine) are always stored too, so the LLM clue judge can be cross-checked again
 matcher. With `semantic=True` the MiniLM matcher (the optional extra, requirements-semantic.txt,
 detected when scoring starts) also scores rigorous and grounded, as judge "offline:semantic".
 Several judges form a panel ("panel:a+b"): each member's verdicts are stored under its own name
-and the majority under the panel's.
+and the majority under the panel's. Members that are one judge (the same URL, model and
+parameters) are refused (`check_panel`): the second would repeat the first's cached replies.
 Scoring is idempotent: rows are upserted and judge calls come from the response cache.
 """
 from __future__ import annotations
@@ -41,6 +42,22 @@ PROTOCOL_CHOICES = PROTOCOLS + ("all",)
 
 class ScoringError(ValueError):
     """Scoring cannot start as asked; the message says what to change."""
+
+
+COUNTED = ("correct", "wrong", "unparsed", "error", "unscored")
+
+
+def values_text(counts: dict) -> str:
+    """One protocol's verdicts in words, every part named (0 too) so that they add up to the
+    total they follow: '6 responses: correct 2, wrong 1, unparsed 2, error 1, unscored 0'.
+    "correct" is only what was read and judged correct: a reply no answer could be read
+    from is unparsed under every protocol (`LlmStages.verbench`)."""
+    total = sum(counts.values())
+    if not total:
+        return "no responses to score"
+    parts = [f"{value} {counts.get(value, 0)}" for value in COUNTED]
+    parts += [f"{value} {n}" for value, n in sorted(counts.items()) if value not in COUNTED]
+    return f"{total} responses: " + ", ".join(parts)
 
 
 def _rows(run_id: str, protocol: str, judge: str, verdicts: dict[int, Verdict]) -> list[dict]:
@@ -147,6 +164,33 @@ def _sizes(store, items: dict) -> dict:
     return store.image_sizes(sorted({sha for i in items.values() for sha in i["images"]}))
 
 
+def check_panel(clients: list[JudgeClient]) -> None:
+    """Refuse a panel two of whose members are one judge: the same endpoint named twice, or
+    two endpoints that send the same request (same URL, model and parameters, so the same
+    cache key). Such a "second opinion" is a copy: its reply is the first member's, taken
+    from the response cache, and even asked afresh it is the same model reading the same
+    prompt at temperature 0. Its votes would double one judge's and the panel's agreement
+    would read near 100% whatever the judge is worth. Refused rather than sent again under
+    a key of its own: a researcher asking for a panel wants independent judges, and a
+    second paid call of the same request is no more independent than the cached one; a
+    panel needs members that differ (another model, another provider, other parameters)."""
+    seen: dict[str, JudgeClient] = {}
+    for client in clients:
+        first = seen.get(client.key(""))
+        if first is None:
+            seen[client.key("")] = client
+            continue
+        if first.name == client.name:
+            raise ScoringError(f"judge {client.name} is named twice: a panel needs different "
+                               "judges")
+        raise ScoringError(
+            f"judges {first.name} and {client.name} are one judge: the same model "
+            f"({client.endpoint['model']}) at the same URL with the same parameters, so the "
+            f"second would only repeat the first's replies (from the cache) and the panel's "
+            f"votes and agreement would be a copy. Make a panel of judges that differ in "
+            f"model, URL or parameters, or score with one of them")
+
+
 def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
               on_progress=None, semantic: bool = False, use_cache: bool = True) -> dict:
     """Score `run_id`; returns {"run", "protocols", "written", "values", "judges", "notes"}.
@@ -164,6 +208,7 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
     run = store.get_run(run_id)
     clients = [JudgeClient(store, name, use_cache=use_cache)  # NotFoundError names a bad one
                for name in judges]
+    check_panel(clients)
     need_clues = bool({"rigorous", "grounded", "verbench"} & set(chosen))
     tick = on_progress or (lambda *a: None)
     tick("reading responses", 0, 1)
@@ -188,7 +233,7 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
                 results[("grounded", client.name)] = _grounded_all(
                     run, items, responses, general, rigorous, matches, _sizes(store, items))
         if "verbench" in chosen:
-            results[("verbench", client.name)] = stages.verbench(items, responses)
+            results[("verbench", client.name)] = stages.verbench(items, responses, rules)
     if len(clients) > 1:
         panel = format_judge(panel_judge(judges))
         for p in chosen:

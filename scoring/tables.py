@@ -35,6 +35,7 @@ from judges.tables import MARK_RULE, Column, Table
 from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, on_scored_by_all, \
     on_shared, summaries
 from scoring.extraction import CLUELAB, describe
+from scoring.human import baseline_on_items
 from scoring.matrix_tables import ablation_table, injection_table  # noqa: F401 (API)
 from scoring.results import GROUPS, ResultsError, not_scored_text
 from scoring.table_marks import JUDGES_DIFFER, on_page_items, with_judges, \
@@ -43,15 +44,24 @@ from scoring.table_marks import JUDGES_DIFFER, on_page_items, with_judges, \
 GROUP_CHOICES = GROUPS          # what a table can break down by: the groups every record has
 
 
-def _rates(table: Table, summaries_by_label: dict[str, dict]) -> Table:
+def _rates(table: Table, summaries_by_label: dict[str, dict], human=None) -> Table:
+    """The unparsed and error rates and the unscored count beside each row's accuracy; with
+    a human baseline (`scoring.human.baseline_on_items`), "Not answered" too: the compared
+    items its participants did not answer (0 for a run, which has every compared item), so
+    that every row's n + unscored + not answered is the table's items."""
     table.columns += [Column("unparsed_rate", "Unparsed %", rank=False),
                       Column("error_rate", "Error %", rank=False),
                       Column("unscored", "Unscored", digits=0, rank=False)]
+    if human:
+        table.columns.append(Column("not_answered", "Not answered", digits=0, rank=False))
     for row in table.rows:
         overall = summaries_by_label[row["model"]]["overall"]
         row["unparsed_rate"] = overall.unparsed_rate * 100 if overall.n else None
         row["error_rate"] = overall.error_rate * 100 if overall.n else None
         row["unscored"] = overall.unscored
+        if human:
+            row["not_answered"] = human["not_answered"] if row["model"] == human["label"] \
+                else 0
     table.notes = COUNTING_RULES + (" " + CI_RULE if table.show_ci else "") + " " + MARK_RULE
     return table
 
@@ -95,12 +105,13 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
                                                         samples_rule, extraction, within)
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
     if human:
+        human = baseline_on_items(store, human, shared.items)
         by_label[human["label"]] = human["summary"]
     maker = leaderboard if sort else results_table
     table = maker(by_label, group=group, show_ci=show_ci,
                   unranked=[human["label"]] if human else (),
                   caption=f"Accuracy (%), {protocol} protocol, {shared.caption()}")
-    table = _rates(table, by_label)
+    table = _rates(table, by_label, human)
     if extraction != CLUELAB:
         table.caption += ", answers read by MMR-Life's regex"
     table.left_out = left_out_note(store, run_ids, found, protocol, judge)
@@ -108,11 +119,23 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     table.notes += " " + " ".join(p for p in (shared.note(), table.n_rule(), stale.strip())
                                   if p)
     if human:
-        table.notes += " The human baseline is on the items its participants answered (n)."
+        table.notes += " " + human_note(human, shared.n)
     table.notes += " " + describe(extraction, None)
     judge_of = {names[rid]: s["judge"] for rid, s in found.items()}
     with_judges(table, [judge_of.get(row["model"], "") for row in table.rows])
     return with_run_ids(store, table, names)
+
+
+def human_note(human: dict, total: int) -> str:
+    """What the human baseline's row counts: the compared items its participants answered
+    (n), those they did not (Not answered) and, when the file has them, its answers to
+    other items, left out."""
+    outside = human["outside"]
+    return (f"The human baseline is on the compared items its participants answered (n); "
+            f"Not answered: the compared items they did not answer; every row's n + "
+            f"unscored + not answered is the {total} items."
+            + (f" {outside} of its answers {'is' if outside == 1 else 'are'} to items "
+               "outside the comparison, left out." if outside else ""))
 
 
 def page_injection_table(store, run_ids: list[str], protocol: str = "general",

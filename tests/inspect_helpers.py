@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.live_server import build_ui_db
+from tests.live_server import open_ui_store
 
 HOSTILE = ('<script>window.__pwned=1</script><img src=x onerror="window.__pwned=2"> '
            '[click me](javascript:window.__pwned=3) ')
@@ -105,10 +105,8 @@ def add_llm_general_verdict(store, run_id: str, work_id: int) -> None:
 def build_inspect_db(db: Path) -> dict:
     """Returns {"a": {item: work id}, "b": {...}} for runs run-a (model m-a) and run-b."""
     from scoring.score_run import score_run
-    from store import Store
 
-    build_ui_db(db)
-    store = Store.open(db)
+    store = open_ui_store(db)
     try:
         _with_boxes(store)
         a = make_run(store, "run-a", "m-a", {"ui/alpha": ALPHA_A, "ui/beta": HOSTILE_REPLY,

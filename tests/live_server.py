@@ -76,6 +76,14 @@ def add_user(db: Path, name: str, role: str, password: str) -> None:
                    env={**os.environ, "CLUELAB_PASSWORD": password})
 
 
+def open_ui_store(db: Path):
+    """build_ui_db's database, opened (the caller closes it): for fixtures that add items."""
+    from store import Store
+
+    build_ui_db(db)
+    return Store.open(db)
+
+
 def build_ui_db(db: Path) -> list[str]:
     """A database with three small items for UI tests; returns their ids in order."""
     from store import Store

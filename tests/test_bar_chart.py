@@ -163,3 +163,59 @@ def test_a_turned_bars_value_and_n_are_written_inside_the_figure():
     written = re.findall(r'<text class="value" x="([\d.]+)"[^>]*>([^<]*)</text>', svg)
     assert len(written) == 24 and {text for _, text in written} == {"100 · n 12"}
     assert all(float(x) + len(text) * 6.6 <= width for x, text in written)
+
+
+def no_value_marks(svg: str) -> list[tuple[str, str, str]]:
+    """(series, group, words) of every slot marked without a bar."""
+    return re.findall(r'<text class="no-items"[^>]*data-series="([^"]*)" '
+                      r'data-group="([^"]*)"><title>[^<]*</title>([^<]*)</text>', svg)
+
+
+def test_a_slot_without_a_value_says_its_note_else_no_items():
+    svg = grouped_bars_svg(["G"], ["a", "b"], {("G", "a"): (None, "a · G: n=0", "n=0"),
+                                               ("G", "b"): (None, "b · G: empty")},
+                           caption="c")
+    assert no_value_marks(svg) == [("a", "G", "n=0"), ("b", "G", "no items")]
+    assert bars(svg) == []
+    groups = [f"Subtask number {k} with a long descriptive name" for k in range(16)]
+    turned = grouped_bars_svg(groups, ["a"], {(g, "a"): (None, "t", "n=0") for g in groups},
+                              caption="c")
+    assert "cluelab-chart-horizontal" in turned
+    assert [w for _, _, w in no_value_marks(turned)] == ["n=0"] * 16
+
+
+def test_group_chart_marks_a_group_with_no_item_scored_as_n_0():
+    """Run a's items in Shops were all unscored (n 0): it had no bar and nothing in its
+    place, and Parks, which neither run scored, was not drawn at all."""
+    from judges.stats import accuracy_from_counts
+    from collections import Counter
+
+    def acc(**counts):
+        return accuracy_from_counts(Counter(counts))
+    summaries = {"a": {"by_domain": {"Shops": acc(unscored=3), "Street": acc(correct=2),
+                                     "Parks": acc(unscored=1)}},
+                 "b": {"by_domain": {"Shops": acc(correct=1, wrong=2), "Street": acc(wrong=2),
+                                     "Parks": acc(unscored=1)}}}
+    svg = figures.group_chart(summaries)
+    assert sorted((b["group"], b["series"]) for b in bars(svg)) == [
+        ("Shops", "b"), ("Street", "a"), ("Street", "b")]
+    assert sorted(no_value_marks(svg)) == [("a", "Parks", "n=0"), ("a", "Shops", "n=0"),
+                                           ("b", "Parks", "n=0")]
+    assert "a · Shops: n=0, no item scored (3 unscored)" in svg
+    assert ">Parks</text>" in svg                               # the group's label is there
+
+
+def test_drop_chart_marks_a_run_with_n_0_instead_of_leaving_it_out():
+    from judges.stats import accuracy_from_counts
+    from judges.paper_tables import rigorous_drop_table
+    from collections import Counter
+
+    scored = accuracy_from_counts(Counter(correct=2, wrong=1))
+    none = accuracy_from_counts(Counter(unscored=3))
+    table = rigorous_drop_table({"a": scored, "z": none}, {"a": scored, "z": none},
+                                unscored={"a": {"general": 0, "rigorous": 0},
+                                          "z": {"general": 3, "rigorous": 3}})
+    svg = figures.drop_chart(table)
+    assert {b["group"] for b in bars(svg)} == {"a (n 3)"}
+    assert no_value_marks(svg) == [("general", "z (n 0)", "n=0"),
+                                   ("rigorous", "z (n 0)", "n=0")]

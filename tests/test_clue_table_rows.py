@@ -47,3 +47,16 @@ def test_a_deleted_row_takes_its_boxes_and_the_rest_keep_theirs():
 def test_unchanged_rows_change_nothing():
     item = collected(em.clue_rows(ITEM))
     assert [[b["x0"] for b in c["boxes"]] for c in item["clues"]] == [[10], [20]]
+
+
+def test_rows_renumbered_tells_a_new_or_deleted_row_from_typing():
+    """ui/annotate_structure.edit_clue_table shows the item again (the new clue gets its
+    label and can take boxes) only when rows were added, deleted or moved."""
+    table = lambda rows: {"headers": em.CLUE_HEADERS, "data": rows}    # noqa: E731
+    typed = [["clue 1", "sign!", "r", "1"], ["clue 2", "plate", "r", "1"]]
+    assert not em.rows_renumbered(table(typed), 2)
+    assert em.rows_renumbered(table([*typed, ["", "post box", "", ""]]), 2)
+    assert not em.rows_renumbered(table([*typed, ["", "", "", ""]]), 2)   # "+" not typed in
+    assert em.rows_renumbered(table(typed[1:]), 2)
+    assert em.rows_renumbered(table(typed[::-1]), 2)
+    assert not em.rows_renumbered({"headers": ["x"], "data": []}, 2)      # collect refuses it

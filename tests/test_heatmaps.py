@@ -25,3 +25,14 @@ def test_a_group_with_one_accuracy_in_every_run_has_no_r():
     assert np.isnan(matrix[spatial]).all() and np.isnan(matrix[:, spatial]).all()
     time, text = names.index("time"), names.index("text")
     assert matrix[time, time] == 1.0 and 0.9 < matrix[time, text] <= 1.0
+
+
+def test_each_cell_says_its_n_under_its_value():
+    from scoring.heatmaps import heatmap_html
+
+    html = heatmap_html(["solver"], ["GT", "No Clue", "Self"], [[50.0, None, 100.0]],
+                        deltas=[["+10.00", None, None]], ns=[[14, 0, None]])
+    assert '50.00 (+10.00)<br><span class="cell-n">n 14</span></td>' in html
+    assert '<td>–<br><span class="cell-n">n 0</span></td>' in html        # n 0 said too
+    assert ">100.00</td>" in html                                          # no n given
+    assert "cell-n" not in heatmap_html(["r"], ["c"], [[1.0]])             # none asked

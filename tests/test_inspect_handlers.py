@@ -65,6 +65,42 @@ def test_side_by_side_matches_clues_and_names_who_said_so(env):
     assert "12" in ih.gold_md(view) and "EXIT 12" in view["response"]["text"]
 
 
+def test_a_clue_judges_extra_entry_is_said_and_its_reason_read_as_plain_text(env):
+    """A clue judge whose reply has one entry too many (model clue 3 of 2) and gives its
+    reason as a list: the verdict was discarded (unscored) and the reason read
+    "['clue 1 is the sign', ...]". Inspect shows the kept verdict, the entry left out and
+    the reason as text."""
+    import json as _json
+
+    from judges.llm import rigorous_llm_verdict
+    from judges.verdict import correct
+    from scoring.score_run import _rows
+
+    store, ids = env
+    work_id = ids["a"]["ui/alpha"]
+    reply = _json.dumps({"clues": [
+        {"model_clue": 1, "label": "match", "gt_clue": 1},
+        {"model_clue": 2, "label": "illusionary"},
+        {"model_clue": 3, "label": "useless"}],
+        "reason": ["clue 1 is the sign", {"clue": 2, "why": "there is no dragon"}]})
+    response = store.response_detail(work_id)
+    verdict, _ = rigorous_llm_verdict("llm:other", correct("gold", answer="12"),
+                                      response["clues"], 2, "PROMPT", reply)
+    verdict.details["clues_from"] = "clue list"
+    store.upsert_scores(_rows("run-a", "rigorous", "llm:other", {work_id: verdict}))
+    view = ih.open_view(store, work_id)
+    rows = ih.verdict_table(view).data.values.tolist()
+    row = next(k for k, v in enumerate(rows) if v[1] == "llm:other")
+    assert rows[row][2] == "correct"
+    assert "1 entry of the judge's reply left out, naming a clue that does not exist: " \
+        '{"model_clue": 3, "label": "useless"}: there is no model clue 3' in rows[row][5]
+    detail = ih.verdict_detail(view, row)
+    assert '"judge_reason": "clue 1 is the sign; clue: 2, why: there is no dragon"' in detail
+    assert "['" not in detail.split("Judge prompt:")[0] and "{'" not in detail
+    model = ih.model_table(view).data.values.tolist()
+    assert "GT1 (judge llm:other)" in model[0][3]
+
+
 def test_wrong_answer_gets_the_live_matcher_and_the_version_change(env):
     store, ids = env
     view = ih.open_view(store, ids["a"]["ui/gamma"])

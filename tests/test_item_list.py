@@ -31,7 +31,7 @@ def long_list(tmp_path):
 def item_list(store) -> ItemList:
     """An ItemList whose handlers are called directly (no page: no components)."""
     names = ("dataset domain subtask status_filter flagged search items count nav_ids page "
-             "shown open_row").split()
+             "shown open_row refresh").split()
     return ItemList(store, SimpleNamespace(**dict.fromkeys(names)), None)
 
 
@@ -93,3 +93,26 @@ def test_a_search_left_unchanged_is_not_applied_again():
     assert not same([ALL, ALL, ALL, ALL, "all", ""], shown)         # cleared: applied
     assert not same([ALL, ALL, ALL, ALL, "flagged", "bus"], shown)
     assert not same([ALL, ALL, ALL, ALL, "all", "bus"], None)        # nothing drawn yet
+
+
+def test_refresh_shows_what_others_imported_since_the_list_was_drawn(long_list):
+    """The list and its Dataset filter were drawn once per page load: another annotator's
+    import (or delete) showed only after a reload."""
+    listed = item_list(long_list)
+    rows, count, ids, page, shown, _ = listed.listing(BULK, 2)
+    long_list.create_item({"id": "fresh/0001", "dataset": "fresh", "question": "Q?",
+                           "answer_type": "open", "answer": "x", "images": [], "clues": []},
+                          "bob")
+    long_list.create_item({"id": "bulk/zzzz", "dataset": "bulk", "question": "Q?",
+                           "answer_type": "open", "answer": "x", "images": [], "clues": []},
+                          "bob")
+    out = listed.refreshed(*BULK, shown, {"item": {"id": ids[0]}})
+    rows, count, ids_now, page, shown_now = out[:5]
+    assert page == 2 and shown_now == {"filters": BULK, "page": 2}      # its page kept
+    assert "bulk/zzzz" in ids_now and len(ids_now) == len(ids) + 1
+    dataset_choices = out[6]["choices"]
+    assert "fresh" in dataset_choices and dataset_choices[0] == ALL
+    # a filter whose dataset is gone keeps its value among the choices
+    gone = listed.choices(["gone", ALL, ALL, ALL])[0]["choices"]
+    assert gone[-1] == "gone"
+    assert "fresh" in listed.one_choice("dataset")(ALL)["choices"]

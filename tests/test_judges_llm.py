@@ -68,8 +68,56 @@ CLUE_CASES = [
 
 @pytest.mark.parametrize("reply, expected", CLUE_CASES)
 def test_clue_judge_replies(reply, expected):
-    labels, _, problem = llm.parse_clue_labels(reply, 2, 2)
+    labels, _, problem, _ = llm.parse_clue_labels(reply, 2, 2)
     assert labels == expected and (problem == "") == (expected is not None)
+
+
+def test_an_entry_for_a_clue_that_does_not_exist_is_left_out_and_the_rest_kept():
+    """One extra entry (model clue 3 of 2, a match with GT clue 9 of 2) discarded the whole
+    verdict; now it is left out, said so, and the real clues' verdicts are kept."""
+    reply = ('{"clues": [{"model_clue": 1, "label": "match", "gt_clue": 2}, '
+             '{"model_clue": 2, "label": "useless"}, '
+             '{"model_clue": 3, "label": "match", "gt_clue": 1}], "reason": "ok"}')
+    labels, reason, problem, dropped = llm.parse_clue_labels(reply, 2, 2)
+    assert labels == [("match", 1), ("useless", None)] and reason == "ok" and problem == ""
+    assert dropped == ['{"model_clue": 3, "label": "match", "gt_clue": 1}: there is no '
+                       'model clue 3 (the response has 2)']
+    wrong_gt = ('{"clues": [{"model_clue": 1, "label": "match", "gt_clue": 9}, '
+                '{"model_clue": 2, "label": "match", "gt_clue": 1}]}')
+    labels, _, _, dropped = llm.parse_clue_labels(wrong_gt, 2, 2)
+    assert labels == [("unjudged", None), ("match", 0)]          # clue 1: nothing guessed
+    assert dropped == ['{"model_clue": 1, "label": "match", "gt_clue": 9}: there is no GT '
+                       'clue 9 (the item has 2)']
+    model = [{"text": "the tower"}, {"text": "a bench"}]
+    v, match = llm.rigorous_llm_verdict("llm:j", Verdict("correct", answer="Paris"), model, 2,
+                                        "P", reply)
+    assert v.value == "correct" and match.best_gt == [1, None]
+    assert v.details["useless"] == [{"clue": 2, "text": "a bench"}]
+    assert v.details["left_out"] == [
+        '{"model_clue": 3, "label": "match", "gt_clue": 1}: there is no model clue 3 (the '
+        'response has 2)']
+    assert "1 entry of the judge's reply left out, naming a clue that does not exist: " \
+        '{"model_clue": 3' in v.reason
+
+
+@pytest.mark.parametrize("reason, shown", [
+    ('{"clue": 1, "why": "the tower"}', "clue: 1, why: the tower"),
+    ('["clue 1 matches GT 2", "clue 2 is a bench"]', "clue 1 matches GT 2; clue 2 is a bench"),
+    ('[{"clue": 1, "ok": true}, "fine"]', "clue: 1, ok: true; fine"),
+    ('"  the tower  "', "the tower"), ("7", "7"),
+])
+def test_a_judges_reason_is_plain_text_never_a_python_repr(reason, shown):
+    clues = '{"clues": [{"model_clue": 1, "label": "match", "gt_clue": 1}], "reason": %s}'
+    v, _ = llm.rigorous_llm_verdict("llm:j", Verdict("correct"), [{"text": "x"}], 1, "P",
+                                    clues % reason)
+    assert v.details["judge_reason"] == shown
+    open_reply = '{"verdict": "correct", "rationale": %s}' % reason
+    assert llm.open_verdict("llm:j", "P", open_reply, "a").reason == shown
+    vb = '{"AC": 8, "CC": 6, "RQ": 5, "ER": 9, "reason": %s}' % reason
+    assert llm.verbench_verdict("llm:j", "P", vb).reason.endswith(f": {shown}")
+    assert "'" not in shown and "[" not in shown and "{" not in shown
+    found, _ = llm.parse_extracted_clues('{"clues": [["a", "tram"], "red sign"]}')
+    assert [c["text"] for c in found] == ["a; tram", "red sign"]
 
 
 def test_rigorous_llm_verdicts_name_illusionary_and_useless_clues():
@@ -140,3 +188,17 @@ def test_panel_majority_ties_and_graded_means():
     mean = panel_vote({"a": g1, "b": g2, "c": u}, "panel")
     assert mean.details["subscores"] == {"AC": 7, "CC": 4, "RQ": 4, "ER": 9}
     assert mean.score == pytest.approx(0.6) and mean.details["votes"]["c"] == "unscored"
+
+
+def test_a_panel_keeps_an_unparsed_or_failed_response_as_such_under_verbench():
+    """The mean AC decided a graded panel's value: an unparsed reply the judges scored AC 8
+    was a panel "correct", a failed call (0 on all four) a panel "wrong", not an error."""
+    def graded(value, ac):
+        return Verdict(value, score=ac / 10, details={"subscores": {
+            "AC": ac, "CC": ac, "RQ": ac, "ER": ac}})
+    assert panel_vote({"a": graded("unparsed", 8), "b": graded("unparsed", 6)},
+                      "panel").value == "unparsed"
+    assert panel_vote({"a": graded("error", 0), "b": graded("error", 0)},
+                      "panel").value == "error"
+    assert panel_vote({"a": graded("correct", 8), "b": graded("wrong", 4)},
+                      "panel").value == "correct"                      # mean AC 6

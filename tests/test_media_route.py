@@ -11,7 +11,7 @@ import pytest
 from gradio_client import Client
 
 from store import Store
-from tests.live_server import LiveServer, add_user, build_ui_db, make_scene
+from tests.live_server import LiveServer, add_user, open_ui_store, make_scene
 
 PASSWORD = "media-route-pw"
 
@@ -20,8 +20,7 @@ PASSWORD = "media-route-pw"
 def server(tmp_path_factory):
     folder = tmp_path_factory.mktemp("mediaroute")
     db = folder / "media.db"
-    build_ui_db(db)
-    store = Store.open(db)
+    store = open_ui_store(db)
     big = store.add_image(make_scene(folder / "big.png", size=(2600, 1800)), "big.png").sha256
     small = store.add_image(make_scene(folder / "opt.png", color="#f3e8d2"), "opt.png").sha256
     store.create_item({"id": "ui/options", "question": "Which?", "answer_type": "multiple_choice",

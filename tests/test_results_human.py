@@ -7,10 +7,12 @@ import re
 
 import pytest
 
+from scoring import tables
 from scoring.human import add_baseline, list_baselines, read_baseline, stored_summary
+from scoring.score_run import score_run
 from scoring.results import ResultsError
 from store import NotFoundError
-from tests.scoring_helpers import add_items
+from tests.scoring_helpers import add_items, make_run
 from ui import results_handlers as h
 
 ITEMS = [{"id": f"h/{i}", "answer_type": "yes_no", "answer": "Yes", "domain": "D",
@@ -74,6 +76,17 @@ BROKEN = {
                    "the label has 201 characters; at most 200"),
     "long value": ({"results": {"h/0": HOSTILE}},
                    r'not "<img src=x onerror=alert\(1\)>x+\.\.\.$'),
+    # an entry missing a key names the key, the keys it has and the shape expected
+    "entry without item_id": ([{"id": "h/0", "correct": True}],
+                              r'entry 1 has no "item_id" \(its keys: "id", "correct"\); each '
+                              r'entry is \{"item_id": "<an item id>", "correct": true or '
+                              r'false\}'),
+    "entry without either": ([{"item": "h/0"}],
+                             r'entry 1 has no "item_id" and no "correct" \(its keys: "item"\)'),
+    # a misnamed "results" is named as such, not taken for an item whose result is wrong
+    "results misnamed": ({"label": "L", "result": {"h/0": True}},
+                         r'the key "result" holds \{"h/0": true\}: the results go under '
+                         r'"results" as \{item_id: true/false\}'),
 }
 
 
@@ -140,3 +153,42 @@ def test_the_results_handlers_list_and_show_a_baseline_added_through_the_store(s
         h.reading(store, human="gone")
     with pytest.raises(h.ResultsUiError, match="choose a human-baseline JSON file"):
         h.add_human(store, None)
+
+
+def test_the_human_row_is_on_the_compared_items_and_its_counters_add_up(store, tmp_path):
+    """A baseline answering 2 of a run's 4 items and 1 item the run has not: before, its row
+    read n 3, unscored 0 beside a table of 4 items (an item outside the comparison counted,
+    the 2 unanswered ones nowhere). Now it is on the compared items as a run is: n 2, not
+    answered 2, and n + unscored + not answered is the 4 items, shown, for every row."""
+    add_items(store, [{"id": f"q/{i}", "answer_type": "yes_no", "answer": "Yes",
+                       "domain": "D", "subtask": "s"} for i in range(5)])
+    make_run(store, "r", {f"q/{i}": "Yes." for i in range(4)})      # q/4 not in the run
+    score_run(store, "r")
+    name = add_baseline(store, write(tmp_path, {"label": "Crowd", "results": {
+        "q/0": True, "q/1": False, "q/4": True}}))
+    table = tables.main_table(store, ["r"], human=stored_summary(store, name))
+    rows = {row["model"]: row for row in table.rows}
+    assert (rows["Crowd"]["n"], rows["Crowd"]["unscored"], rows["Crowd"]["not_answered"]) \
+        == (2, 0, 2)
+    assert rows["Crowd"]["overall"] == 50.0                          # q/4 is left out
+    for row in table.rows:
+        assert row["n"] + row["unscored"] + row["not_answered"] == 4
+    assert "4 items" in table.caption and "Not answered" in table.to_markdown()
+    assert "every row's n + unscored + not answered is the 4 items" in table.notes
+    assert "1 of its answers is to items outside the comparison, left out" in table.notes
+    # the page shows the same counters
+    shown = h.show_results(store, ["r"], "general", human=name)["table"]
+    crowd = shown[shown.iloc[:, 0] == "Crowd"].iloc[0]
+    assert (crowd["n"], crowd["Unscored"], crowd["Not answered"]) == ("2", "0", "2")
+
+
+def test_the_readme_example_of_a_baseline_file_is_one():
+    from pathlib import Path
+
+    from scoring.human import parse_baseline
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    section = readme[readme.index("**Human baseline.**"):]
+    example = re.search(r"```json\n(.+?)\n```", section, re.S).group(1)
+    assert parse_baseline(json.loads(example)) == (
+        "Crowd, 12 participants", {"demo/bus-stop-wait": True, "demo/munich-street": False})

@@ -74,6 +74,16 @@ def test_offline_aggregation_matches_hand_computation(store, scored):
                           "of the 4 scored: unparsed 1 (25.00%), error 1 (25.00%)") in out
 
 
+def test_the_results_page_says_n_0_for_a_domain_where_no_item_was_scored(store, scored):
+    """Domain B holds the two open answers, unscored without a judge: its bar was simply
+    missing from the page's chart (and B with it, being its only run)."""
+    from ui.results_handlers import show_results
+
+    score_run(store, "r1", protocol="general")
+    chart = show_results(store, ["r1"])["group_chart"]
+    assert '<title>m · CoT · B: n=0, no item scored (2 unscored)</title>n=0</text>' in chart
+
+
 def test_judge_scores_open_answers_malformed_reply_is_unscored_and_asked_again(
         store, scored, server):
     """Re-scoring takes the judge's readable replies from the cache; the malformed one was
@@ -138,6 +148,31 @@ def test_panel_of_two_judges_votes_and_reports_agreement(store, scored, server):
     assert "agreement llm:j1 vs llm:j2: 100.00%" in out
 
 
+def test_a_panel_of_one_judge_twice_is_refused_before_anything_is_sent(store, scored, server):
+    """j1 and j2: one model at one URL (a trailing slash apart) with the same parameters.
+    Before, j2 took every reply of j1's from the cache: a 'second opinion' that was a copy,
+    and 'agreement llm:j1 vs llm:j2: 100.00%'. Refused, naming both, sending nothing and
+    writing nothing; the same endpoint named twice too; other parameters make another judge."""
+    from ui.results_handlers import ResultsUiError, score_runs
+
+    store.add_endpoint("j1", server.url, "gpt-4o-mini")
+    store.add_endpoint("j2", server.url + "/", "gpt-4o-mini")
+    server.reset_log()
+    with pytest.raises(ScoringError, match=r"judges llm:j1 and llm:j2 are one judge: the same "
+                                           r"model \(gpt-4o-mini\) at the same URL"):
+        score_run(store, "r1", protocol="general", judges=["j1", "j2"])
+    code, _, err = cli("score", "--db", store.path, "--run", "r1", "--judge", "j1,j2")
+    assert code == 2 and "would only repeat the first's replies" in err
+    with pytest.raises(ResultsUiError, match="are one judge"):           # the Results page
+        score_runs(store, ["r1"], ["j1", "j2"], "general")
+    with pytest.raises(ScoringError, match="judge llm:j1 is named twice"):
+        score_run(store, "r1", protocol="general", judges=["j1", "j1"])
+    assert chats(server) == [] and store.run_scores("r1") == []
+    store.add_endpoint("j3", server.url, "gpt-4o-mini", params={"top_p": 0.5})
+    result = score_run(store, "r1", protocol="general", judges=["j1", "j3"])
+    assert "general panel:j1+j3" in result["values"]
+
+
 def test_verbench_needs_a_judge_and_reads_sub_scores(store, scored, server):
     with pytest.raises(ScoringError, match="needs an LLM judge"):
         score_run(store, "r1", protocol="verbench")
@@ -164,6 +199,41 @@ def test_verbench_needs_a_judge_and_reads_sub_scores(store, scored, server):
         main_table(store, ["r1"], protocol="verbench")
     reasons = {r["rationale"] for r in store.run_scores("r1", "verbench", "llm:vb", full=True)}
     assert any(r.startswith("AC 8 >= 5, shown as correct; average 7.0 of 10") for r in reasons)
+
+
+def test_verdict_counts_name_every_part_and_add_up_to_the_total():
+    from scoring.score_run import values_text
+
+    assert values_text({"error": 1, "correct": 2, "unparsed": 1}) == \
+        "4 responses: correct 2, wrong 0, unparsed 1, error 1, unscored 0"
+    assert values_text({}) == "no responses to score"
+
+
+def test_verbench_counts_an_unparsed_reply_as_unparsed_not_correct(store, scored, server):
+    """The judge gives every output AC 8: t/2 (two final letters, no answer read) was
+    counted "correct" by `score`'s line ("correct 5, error 1"); it is unparsed, kept apart,
+    and the parts add up to the 6 responses. VER-Bench's own numbers are unchanged."""
+    server.configure(replies={**JUDGE, "AC (answer correctness)":
+                              '{"AC": 8, "CC": 6, "RQ": 4, "ER": 10}'})
+    try:
+        store.add_endpoint("vb", server.url, "gpt-4o-mini")
+        code, out, err = cli("score", "--db", store.path, "--run", "r1", "--judge", "vb",
+                             "--protocol", "verbench")
+        from ui.results_handlers import score_runs
+        page = score_runs(store, ["r1"], ["vb"], "verbench")      # the Results page's words
+    finally:
+        server.configure(replies=JUDGE)
+    assert code == 0, err
+    assert "verbench llm:vb: 6 responses: correct 4, wrong 0, unparsed 1, error 1, " \
+        "unscored 0" in out
+    assert "6 responses&#58; correct 4, wrong 0, unparsed 1, error 1, unscored 0" in page
+    rows = {r["item_id"]: r for r in store.run_scores("r1", "verbench", "llm:vb", full=True)}
+    assert rows["t/2"]["value"] == "unparsed" and rows["t/2"]["rationale"].startswith(
+        "unparsed: no answer could be read")
+    assert rows["t/2"]["subscores"] == {"AC": 8, "CC": 6, "RQ": 4, "ER": 10}
+    assert rows["t/4"]["value"] == "error"
+    summary = run_summary(store, "r1", "verbench")["summary"]
+    assert summary["n"] == 6 and summary["average"] == pytest.approx((5 * 70 + 0) / 6)
 
 
 def test_samples_repeats_and_paired_comparison(store):

@@ -14,18 +14,24 @@ ITEMS = [{"id": f"demo/{i}", "answer_type": "yes_no", "answer": "Yes", "domain":
 LIMIT = "n = 2: run m · CoT · clues gt (cancelled) covers 2 of 6 items"
 
 
-@pytest.fixture
-def three_runs(tmp_path):
-    """cot and direct answer all 6 items; gt was cancelled after 2 of them."""
-    store = Store.open(tmp_path / "t.db")
+def cancelled_beside_two(path, answered: int) -> Store:
+    """cot and direct answer all 6 items; gt was cancelled after `answered` of them."""
+    store = Store.open(path)
     add_items(store, ITEMS)
     ids = [i["id"] for i in ITEMS]
     make_run(store, "cot", {i: "Yes." for i in ids})
     make_run(store, "direct", {i: "No." for i in ids}, setting="direct")
-    make_run(store, "gt", {i: "Yes." for i in ids[:2]}, clues="gt")
+    make_run(store, "gt", {i: "Yes." for i in ids[:answered]}, clues="gt")
     store.finish_run("gt", "test", "cancelled", "cancelled by the user", {})
     for run in ("cot", "direct", "gt"):
         score_run(store, run)
+    return store
+
+
+@pytest.fixture
+def three_runs(tmp_path):
+    """cot and direct answer all 6 items; gt was cancelled after 2 of them."""
+    store = cancelled_beside_two(tmp_path / "t.db", 2)
     yield store
     store.close()
 
@@ -75,3 +81,20 @@ def test_without_runs_a_cancelled_run_on_few_items_gets_a_table_of_its_own(three
     assert ", 6 items**" in first and LIMIT not in out
     assert "m · CoT · clues gt" not in first and "m · CoT · clues gt (cancelled)" in second
     assert ", 2 items**" in second
+
+
+def test_without_runs_a_run_cancelled_halfway_does_not_halve_everyones_n(tmp_path):
+    """gt was cancelled after 3 of the 6 items: under the rule 'a run joins a table that
+    keeps at least half of its first run's items' it joined cot and direct and the
+    leaderboard compared all three on 3 items. cot and direct are compared on their 6, gt
+    is a table of its own; naming the runs compares them on the 3 shared, saying so."""
+    store = cancelled_beside_two(tmp_path / "h.db", 3)
+    code, out, err = cli("leaderboard", "--db", store.path)
+    assert code == 0, err
+    first, second = out.split("## Dataset demo, group 2 of 2 (1 run)")
+    assert "## Dataset demo, group 1 of 2 (2 runs)" in first and ", 6 items**" in first
+    assert "no run narrows the others' n" in first and "clues gt" not in first
+    assert ", 3 items**" in second and "m · CoT · clues gt (cancelled)" in second
+    code, out, err = cli("leaderboard", "--db", store.path, "--runs", "cot,direct,gt")
+    assert code == 0 and "n = 3: run m · CoT · clues gt (cancelled) covers 3 of 6 items" in out
+    store.close()

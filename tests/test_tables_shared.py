@@ -49,20 +49,29 @@ def test_runs_that_share_no_item_are_refused_naming_each_run_and_its_count():
     assert "shared by all: 0" in message
 
 
-def test_runs_are_grouped_so_that_each_group_shares_enough_items():
+def test_runs_are_grouped_so_that_no_run_narrows_the_others_n():
     # a cancelled run on 94 items beside two on 10 others: two groups, the larger first
     items = {"cancelled": set(range(100, 194)), "a": set(range(10)), "b": set(range(10))}
     assert sharing_groups(items, ["a", "b", "cancelled"]) == [["a", "b"], ["cancelled"]]
-    # c covers 94 of a's 100 items: one table on 94 (each keeps at least half)
+    # the rule was "the table keeps at least half of its first run's items": a run cancelled
+    # halfway joined two finished runs and cut both to its 50 items. It has not all of
+    # their items: a group of its own, and a and b stay compared on their 100
+    items = {"a": set(range(100)), "b": set(range(100)), "half": set(range(50))}
+    assert sharing_groups(items, ["a", "b", "half"]) == [["a", "b"], ["half"]]
+    # c covers 94 of a's 100 items: it would narrow a and b to 94, so it does not join
     items = {"a": set(range(100)), "b": set(range(100)), "c": set(range(94))}
-    assert sharing_groups(items, ["a", "b", "c"]) == [["a", "b", "c"]]
-    # d has 4 of a's 100 items: the table would keep 4 of 100: a group of its own
+    assert sharing_groups(items, ["a", "b", "c"]) == [["a", "b"], ["c"]]
+    # d has 4 of a's 100 items: a group of its own
     items = {"a": set(range(100)), "d": set(range(4))}
     assert sharing_groups(items, ["a", "d"]) == [["a"], ["d"]]
-    # e keeps 50 of its 100 and the table 50 of a's 100: at least half each, it joins;
-    # f then would keep 20 of a's 100: it does not
+    # e overlaps a on 50 and f on fewer: each a group of its own (e joined a before, and
+    # the table compared a on half its items)
     items = {"a": set(range(100)), "e": set(range(50, 150)), "f": set(range(80, 120))}
-    assert sharing_groups(items, ["a", "e", "f"]) == [["a", "e"], ["f"]]
+    assert sharing_groups(items, ["a", "e", "f"]) == [["a"], ["e"], ["f"]]
+    # a run with every item of a group (more, even: an unfinished one taken after it)
+    # joins it, on the group's items: it narrows nobody else's n
+    items = {"a": set(range(10)), "more": set(range(12)), "g": set(range(3))}
+    assert sharing_groups(items, ["a", "more", "g"]) == [["a", "more"], ["g"]]
     assert sharing_groups({}, []) == []
 
 
@@ -212,10 +221,21 @@ def test_results_page_refuses_disjoint_runs_and_keeps_other_figures(runs):
 # -- the injection table on the Results page is on the main table's items ----------------------
 
 def heatmap_rows(html: str) -> dict:
-    """{row name: [cell texts]} of a heatmap."""
+    """{row name: [cell texts]} of a heatmap (each cell's value, without its n:
+    `heatmap_ns`)."""
     import re
 
-    return {name: re.findall(r"<td[^>]*>([^<]*)</td>", cells)
+    return {name: re.findall(r'<td[^>]*>([^<]*)(?:<br><span class="cell-n">[^<]*</span>)?'
+                             r"</td>", cells)
+            for name, cells in re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", html)}
+
+
+def heatmap_ns(html: str) -> dict:
+    """{row name: [each cell's n as written under its value, or None]} of a heatmap."""
+    import re
+
+    return {name: [found or None for found in re.findall(
+                r'<td[^>]*>[^<]*(?:<br><span class="cell-n">([^<]*)</span>)?</td>', cells)]
             for name, cells in re.findall(r"<tr><th>([^<]+)</th>(.*?)</tr>", html)}
 
 
@@ -248,6 +268,27 @@ def test_the_injection_heatmap_prints_each_number_as_its_table_does(runs):
                for i, row in enumerate(table.rows)}
     assert heatmap_rows(shown["injection"]) == printed
     assert printed["m · CoT (2 items)"] == ["100.00 (+50.00)", "50.00"]
+
+
+def test_the_injection_heatmap_says_each_cells_n(runs):
+    """Each row said its shared items, but not the n each cell rests on (a run's scored
+    items there): every cell now says it under its value, as its table's `<source>_n`;
+    the cell with no run says none."""
+    from scoring.page_tables import page_table
+    from ui import results_handlers as h
+
+    chosen = ["gt", "none", "direct"]
+    shown = h.show_results(runs, chosen)["injection"]
+    table = page_table(runs, chosen, "injection", "general", h.reading(runs))
+    sources = [c.key for c in table.columns if c.numeric and c.key != "items"]
+    expected = {f"{row['solver']} ({row['items']} items)":
+                [None if row.get(f"{s}_n") is None else f"n {row[f'{s}_n']}" for s in sources]
+                for row in table.rows}
+    assert heatmap_ns(shown) == expected
+    assert expected["m · CoT (2 items)"] == ["n 2", "n 2"]
+    assert expected["m · No-CoT (2 items)"] == [None, "n 2"]
+    import html
+    assert "each cell's n: the items its accuracy is over" in html.unescape(shown)
 
 
 def test_the_results_pages_injection_download_holds_what_the_page_shows(runs):

@@ -46,16 +46,26 @@ def test_without_runs_a_table_per_dataset_each_on_its_own_items(two_datasets):
     code, out, err = cli("leaderboard", "--db", db)
     assert code == 0, err       # before: refused, the four runs share no item
     assert "## Dataset demo" in out and "## Dataset other" in out
-    demo, other = out.split("## Dataset other")
+    demo, other = out.split("## Dataset other", 1)
     assert "Alpha baseline" in demo and "m2 · CoT" in demo and "m3" not in demo
     assert "m3 · CoT" in other and "m4 · CoT (cancelled)" in other
-    # other: c and d compared on the 2 items both have
-    assert "2 items" in other and "Not finished: m4 · CoT (cancelled)" in other
+    # other: d, cancelled after 2 of the 3 items, no longer cuts c to those 2 (nor does b,
+    # on 4 of demo's 5 items, cut Alpha baseline): each is a table of its own
+    c_table, d_table = other.split("## Dataset other, group 2 of 2 (1 run)")
+    assert "3 items**" in c_table and "m4" not in c_table
+    assert "2 items**" in d_table and "Not finished: m4 · CoT (cancelled)" in d_table
     code, out, err = cli("table", "--db", db, "--kind", "main", "--format", "csv")
     assert code == 2 and out == ""
     assert "2 datasets: demo (2 runs), other (2 runs)" in err and "--dataset NAME" in err
     code, out, err = cli("table", "--db", db, "--kind", "main", "--format", "csv",
                          "--dataset", "other")
+    assert code == 0, err
+    frame = pd.read_csv(io.StringIO(out))
+    assert sorted(frame["run_id"]) == ["c"] and set(frame["n"]) == {3}
+    assert "group 2: m4 · CoT (cancelled) [d]: print it with python app.py table" in err
+    # named, c and d are compared on the 2 items both have, the table saying which limits n
+    code, out, err = cli("table", "--db", db, "--kind", "main", "--format", "csv",
+                         "--dataset", "other", "--runs", "c,d")
     assert code == 0, err
     frame = pd.read_csv(io.StringIO(out))
     assert sorted(frame["run_id"]) == ["c", "d"] and set(frame["n"]) == {2}
@@ -66,15 +76,16 @@ def test_without_runs_a_table_per_dataset_each_on_its_own_items(two_datasets):
 def test_rows_name_runs_by_their_name_and_exports_have_id_name_and_model(two_datasets):
     """`model` is the model the endpoint asked (it held the run's name, so a spreadsheet
     could not group runs by model); `run_name` is the name the page shows the run by."""
+    # a and b named: by default b (4 of a's 5 items) is a table of its own
     code, out, err = cli("leaderboard", "--db", two_datasets.path, "--dataset", "demo",
-                         "--format", "json")
+                         "--runs", "a,b", "--format", "json")
     assert code == 0, err
     rows = {r["run_id"]: r for r in json.loads(out)["rows"]}
     assert (rows["a"]["model"], rows["a"]["run_name"]) == ("m", "Alpha baseline")
     assert (rows["b"]["model"], rows["b"]["run_name"]) == ("m2", "m2 · CoT")
     assert json.loads(out)["columns"][:3] == ["run_id", "run_name", "model"]
     code, out, err = cli("table", "--db", two_datasets.path, "--dataset", "demo",
-                         "--kind", "drop", "--format", "csv")
+                         "--runs", "a,b", "--kind", "drop", "--format", "csv")
     frame = pd.read_csv(io.StringIO(out)).set_index("run_id")
     assert code == 0 and (frame.loc["a", "model"], frame.loc["a", "run_name"]) == (
         "m", "Alpha baseline")
@@ -191,7 +202,7 @@ def test_an_unnamed_run_is_shown_by_its_label_in_the_csv_and_in_compare(two_data
     """One rule for the name every output shows a run by: its label. Run b has no name:
     the CSV said `m2 · CoT` and `compare --json` said "" (the stored name, which stays '')."""
     code, out, err = cli("table", "--db", two_datasets.path, "--dataset", "demo",
-                         "--format", "csv")
+                         "--runs", "a,b", "--format", "csv")
     assert code == 0, err
     frame = pd.read_csv(io.StringIO(out)).set_index("run_id")
     code, out, err = cli("compare", "--db", two_datasets.path, "a", "b", "--json")

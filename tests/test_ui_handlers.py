@@ -165,6 +165,20 @@ def test_an_autosave_arriving_after_its_save_keeps_no_draft(ui_store):
         "unsaved edits (draft kept)"
 
 
+def test_an_autosave_of_keys_typed_before_the_tabs_save_is_dropped(ui_store):
+    """Half a word's autosave overtaken by the save (Ctrl+S while typing) kept that half
+    word as a draft of the old version; the save bar's "version 2" was cleared."""
+    editor = EditorHandlers(ui_store)
+    before = editor.load("ui/alpha", "local")
+    form = editor.form_values(before["item"])
+    editor.save(before, form | {"answer": "1334"}, None, "", "local", session="tab1")
+    assert editor.autosave(before, form | {"answer": "13"}, None, "local", "tab1") is None
+    assert ui_store.get_draft("local", "ui/alpha") is None
+    # another tab's edits of the old version are kept (its save will show the conflict)
+    assert editor.autosave(before, form | {"answer": "13"}, None, "local", "tab2") == \
+        "unsaved edits (draft kept)"
+
+
 def test_invalid_save_names_the_problem_and_writes_nothing(ui_store):
     editor = EditorHandlers(ui_store)
     work = editor.load("ui/alpha", "local")

@@ -42,14 +42,17 @@ def test_no_field_input_both_autosaves_and_changes_the_item(store):
     assert not both, f"these events race the autosave of their own trigger: {both}"
 
 
-def test_a_box_edit_shows_the_clue_table_again_only_when_its_counts_change():
-    """The table shown again is the one sent with the event: text typed since is erased
-    (the clue typed right after Add clue was lost under load when an empty cell came back
-    as None and the row looked changed)."""
+def test_a_box_edit_sends_the_clue_tables_box_counts_only_when_they_change():
+    """The page puts the counts into the table as it is now (SHOW_BOX_COUNTS): the table
+    as the event's output erased what was typed during the round trip (the clue typed
+    right after Add clue was lost under load)."""
     from ui.annotate_drafts import recounted
     rows = [["clue 1", "a sign", "", "1 (img 1)"], ["clue 2", "", "", "0"]]
     sent = [["clue 1", "a sign", None, "1 (img 1)"], ["clue 2", None, None, "0"]]
     assert recounted(rows, sent) is None
     drawn = [["clue 1", "a sign", "", "1 (img 1)"], ["clue 2", "", "", "1 (img 1)"]]
-    assert recounted(drawn, sent) == drawn
+    assert recounted(drawn, sent) == ["1 (img 1)", "1 (img 1)"]
     assert recounted(None, sent) is None
+    # a row added with "+" and not typed in keeps its place and its (empty) count
+    plus = [sent[0], ["", "", "", ""], sent[1]]
+    assert recounted(drawn, plus) == ["1 (img 1)", "", "1 (img 1)"]

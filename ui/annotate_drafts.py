@@ -47,16 +47,38 @@ BOX_EDITS_ONLY = """(...args) => {
 STALE_SAVE_LINE = "(draft, saved) => (draft && draft.trim() ? '' : saved)"
 
 
-def recounted(rows: list[list] | None, shown: list[list]) -> list[list] | None:
-    """The clue table to show after a box edit: `rows` (the item's clue rows now) when their
-    box counts differ from the `shown` table's, else None (leave the table alone). Only the
-    counts decide: the rows are the table as it was sent, and showing them again erased what
-    was typed since (the clue typed right after Add clue, under load, was lost when an empty
-    cell came back as None and the row looked changed)."""
-    if rows is None or len(rows) != len(shown):
+def recounted(rows: list[list] | None, shown: list[list]) -> list[str] | None:
+    """The box counts of the `shown` clue table's rows after a box edit (`rows`: the item's
+    clue rows now, one per filled row of the table, in its order), or None when they are
+    the counts it shows. The page puts them in (SHOW_BOX_COUNTS): the table itself as the
+    event's output erased what was typed during its round trip (the clue typed right after
+    Add clue, under load)."""
+    if rows is None:
         return None
-    counts = [str(row[-1]) for row in rows]
-    return rows if counts != [str(row[-1]) for row in shown] else None
+    filled = iter(rows)
+    counts = []
+    for row in shown:
+        if any(str(cell if cell is not None else "").strip() for cell in row[:3]):
+            counts.append(str(next(filled, [""])[-1]))
+        else:
+            counts.append(str(row[-1] if row[-1] is not None else ""))
+    return counts if counts != [str(row[-1] if row[-1] is not None else "")
+                                for row in shown] else None
+
+
+# In the page: the box counts put into the clue table as it is now (with what was typed
+# since the event was sent); not when its rows changed meanwhile (the next box edit will).
+# The check is an event of its own, with no outputs: a page script that throws marks its
+# event's outputs with a red Error (ui/workarounds.py, GRADIO_JS_THROW).
+BOX_COUNTS_FIT = """(counts, table) => {
+  const rows = (table && table.data) || [];
+  if (!Array.isArray(counts) || counts.length !== rows.length) throw new Error('not shown: the rows changed');
+}"""
+SHOW_BOX_COUNTS = """(counts, table) => {
+  const rows = (table && table.data) || [];
+  if (!Array.isArray(counts) || counts.length !== rows.length) return table;
+  return {...table, data: rows.map((row, i) => [...row.slice(0, -1), counts[i]])};
+}"""
 
 
 def draft_line(editor, work: dict, item: dict, request) -> list:
@@ -100,6 +122,8 @@ def autosaved(editor, request, work, form_values: dict, annot, force=False) -> t
                                browser_session(request), force)
     except DraftConflict as err:
         return draft_conflict_offer(err)
+    if line is None:        # an autosave overtaken by this tab's save
+        return gr.skip(), gr.skip()
     return line, (gr.update(visible=False) if force else gr.skip())
 
 
@@ -125,16 +149,21 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
             rows = em.clue_rows(editor.collect(work, form_values, annot)) if work else None
         except EditError:
             rows = None
-        fresh = recounted(rows, form_values.get("clues") or [])
-        return line, choice, (fresh if fresh is not None else gr.skip())
+        counts = recounted(rows, form_values.get("clues") or [])
+        return line, choice, (counts if counts is not None else gr.skip())
 
     # The annotator has no user-only event: `change` also fires when the server shows
     # another image. Those changes are not edits, so they are dropped in the page
     # (BOX_EDITS_ONLY) instead of costing a round trip after every Next.
     ui.annotator.change(None, ui.annotator, None, js=BOX_EDITS_ONLY, api_name="box_edits_only",
                         api_visibility="private").success(
-        autosave_boxes, [ui.work, *form, ui.annotator], [*draft_outputs, ui.clues],
+        autosave_boxes, [ui.work, *form, ui.annotator], [*draft_outputs, ui.box_counts],
         trigger_mode="always_last", api_name="autosave_boxes", show_progress="hidden")
+    ui.box_counts.change(None, [ui.box_counts, ui.clues], None, js=BOX_COUNTS_FIT,
+                         api_name="box_counts_fit", api_visibility="private",
+                         show_progress="hidden").success(
+        None, [ui.box_counts, ui.clues], ui.clues, js=SHOW_BOX_COUNTS,
+        api_name="show_box_counts", api_visibility="private", show_progress="hidden")
 
     def keep_mine(request: gr.Request, work, *values):
         return autosave(request, work, *values, force=True)

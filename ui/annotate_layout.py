@@ -98,6 +98,7 @@ def build_browser() -> SimpleNamespace:
             ui.page = gr.Number(1, precision=0, minimum=1, show_label=False, min_width=60,
                                 container=False, elem_id="list-page", visible=not DEFER_PANELS)
             ui.page_next = gr.Button("page ▶", size="sm", min_width=60, elem_id="list-next-page")
+            ui.refresh = gr.Button("↻ Refresh", size="sm", min_width=60, elem_id="list-refresh")
         ui.nav_ids = gr.State([])
         ui.shown = gr.State(None)       # the filters the list was drawn with, and its page
         # where the open item's row is on the page shown (assets/list_current.js scrolls
@@ -171,6 +172,9 @@ def build_editor() -> SimpleNamespace:
                                        label="Clues", column_widths=["16%", "32%", "34%", "18%"],
                                        elem_id="clue-table", visible=not DEFER_PANELS)
                 ui.selected_clue = gr.State(None)
+                # the clue table's box counts after a box edit, put in by the page
+                # (ui/annotate_drafts.py, SHOW_BOX_COUNTS)
+                ui.box_counts = gr.JSON(visible="hidden", elem_id="clue-box-counts")
                 with gr.Row():
                     ui.add_clue = gr.Button("Add clue", size="sm", elem_id="add-clue")
                     # the selected clue (click its row) one place up or down

@@ -9,6 +9,7 @@ from pathlib import Path
 import gradio as gr
 
 from store import MediaError
+from ui import editor_model as em
 from ui import editor_ops as ops
 from ui import messages
 from ui.account_slots import IMAGE_READS, SlotsTaken
@@ -17,6 +18,57 @@ from ui.annotate_render import reviews_md
 from ui.editor_model import EditError
 from ui.history_handlers import NewerVersion
 from ui.session import browser_session, user_of
+
+
+# The clue table's edits reach the server only when they add, drop or move a clue: filled
+# rows whose labels are not "clue <their place>" (a row added with "+" and typed in: its label
+# is empty; rows moved), or fewer filled rows than the table had just before this edit (a row
+# deleted with the cell menu: the table's `change`, which runs just before its `input`,
+# keeps the counts); and only once for the same rows (the table keeps a new row's empty
+# label until the next structural event). A row not yet typed in is no clue yet. Edits
+# with a new row go to add_clue_rows (ADDED true), others to edit_clue_rows. Gradio's
+# Dataframe has no event of its own for rows (ui/workarounds.py, DATAFRAME_NO_ROW_EVENT).
+CLUE_ROWS_FILLED = """(value) => {
+  const rows = (value && value.data) || [];
+  return rows.filter((row) => row.some((cell) => String(cell ?? '').trim()));
+}"""
+CLUE_ROWS_COUNTED = f"""(value) => {{
+  const filled = ({CLUE_ROWS_FILLED})(value);
+  window.__cluelabClueRowsBefore = window.__cluelabClueRows;
+  window.__cluelabClueRows = filled.length;
+}}"""
+CLUE_ROWS_CHANGED = f"""(value) => {{
+  const filled = ({CLUE_ROWS_FILLED})(value);
+  const labels = filled.map((row) => String(row[0] ?? '').trim());
+  const added = labels.includes('');
+  const moved = labels.some((label, i) => label !== `clue ${{i + 1}}`);
+  const before = window.__cluelabClueRowsBefore;
+  const fewer = before !== undefined && filled.length < before;
+  const sent = JSON.stringify(labels);
+  const last = window.__cluelabClueRowsSent;
+  if (added !== ADDED || !(moved || fewer) || (!fewer && sent === last)) {{
+    throw new Error('not sent: no clue added, dropped or moved');
+  }}
+  window.__cluelabClueRowsSent = sent;
+  return value;
+}}"""
+
+# In the page, once add_clue_rows has shown the item with its new clues: the table's filled
+# rows labelled by their place, as the item now numbers them (so that boxes given to a new
+# clue follow it at the save), with what was typed meanwhile. The check is an event of its
+# own, with no outputs (ui/workarounds.py, GRADIO_JS_THROW).
+NUMBERED = """(value) => {
+  let place = 0;
+  return ((value && value.data) || []).map((row) => {
+    const filled = row.some((cell) => String(cell ?? '').trim());
+    return filled ? [`clue ${++place}`, ...row.slice(1)] : row;
+  });
+}"""
+CLUE_ROWS_UNNUMBERED = f"""(value) => {{
+  const data = ({NUMBERED})(value);
+  if (JSON.stringify(data) === JSON.stringify(value.data)) throw new Error('numbered');
+}}"""
+NUMBER_CLUE_ROWS = f"""(value) => ({{...value, data: ({NUMBERED})(value)}})"""
 
 
 def wire_structure(store, editor, renderer, ui, form, split, may_release) -> list:
@@ -59,6 +111,42 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
                      clue_outputs, api_name="move_clue_up")
     ui.clue_down.click(clue_op(lambda item, sel: ops.move_clue(item, sel, 1)), clue_inputs,
                        clue_outputs, api_name="move_clue_down")
+
+    def edit_clue_rows(targets):
+        """A row added with the clue table's own "+" (or its cell menu) and typed in, or a
+        row deleted or moved there, is a new, removed or moved clue, as with Add clue /
+        Remove clue / Up: the item is shown again, so that a new clue takes boxes at once
+        (before, not until the next save) and a removed one's boxes go. Only such edits are
+        sent (CLUE_ROWS_CHANGED); `targets`: the structural outputs it updates."""
+        def handler(request: gr.Request, work, *values):
+            form_values, _ = split(values)
+            if not work or not em.rows_renumbered(form_values.get("clues"),
+                                                   len(work["item"].get("clues", []))):
+                return [gr.skip()] * len(targets)
+            everything = shown(work, collected(work, values), request)
+            return [out for out, target in zip(everything, structural) if target in targets]
+        return handler
+
+    ui.clues.change(None, ui.clues, None, js=CLUE_ROWS_COUNTED, api_name="clue_rows_counted",
+                    api_visibility="private", show_progress="hidden")
+    # Rows deleted or moved: the table too, numbered again. Rows added and typed in: not
+    # the table, which as an output lost what was typed during the round trip (the
+    # reasoning typed after the new clue's text); their labels follow at the next
+    # structural event.
+    for added, name, targets in (
+            (False, "edit_clue_rows", structural),
+            (True, "add_clue_rows", [t for t in structural if t is not ui.clues])):
+        gate = CLUE_ROWS_CHANGED.replace("ADDED", str(added).lower())
+        sent = ui.clues.input(None, ui.clues, None, js=gate, api_name=f"{name}_gate",
+                              api_visibility="private", show_progress="hidden").success(
+            edit_clue_rows(targets), collect_inputs, targets, trigger_mode="always_last",
+            api_name=name, show_progress="hidden")
+        if added:   # the item now has the new clues in the table's order: their labels
+            sent.success(None, ui.clues, None, js=CLUE_ROWS_UNNUMBERED,
+                         api_name="clue_rows_unnumbered", api_visibility="private",
+                         show_progress="hidden").success(
+                None, ui.clues, ui.clues, js=NUMBER_CLUE_ROWS, api_name="number_clue_rows",
+                api_visibility="private", show_progress="hidden")
 
     def select_clue(evt: gr.SelectData):
         return evt.index[0] if isinstance(evt.index, (list, tuple)) else evt.index

@@ -18,6 +18,7 @@ from ui import editor_model as em
 # (assets/list_filters.js); the values go on to the server unchanged.
 KEEP_FILTERS = "(...v) => window.cluelabListFilters ? window.cluelabListFilters.keep(v) : v"
 NO_FILTERS = [None, None, None, None, "all", ""]
+CHOICE_KEYS = ("dataset", "domain", "subtask", "status")    # the first filters, in order
 
 
 def open_id(work) -> str | None:
@@ -32,7 +33,23 @@ class ItemList:
                         browser.flagged, browser.search]
         self.outputs = [browser.items, browser.count, browser.nav_ids, browser.page,
                         browser.shown, browser.open_row]
+        self.choice_filters = self.filters[:len(CHOICE_KEYS)]
         self.work = work
+
+    def choices(self, criteria) -> list:
+        """The filters' choice lists as the store is now, each keeping its value."""
+        facets = self.items.facet_choices()
+        return [gr.update(choices=facets[key] + ([value] if value and value not in facets[key]
+                                                 else []))
+                for key, value in zip(CHOICE_KEYS, criteria)]
+
+    def one_choice(self, key):
+        """A filter's choices filled again as it opens: a dataset another user imported
+        since the page was drawn is there to pick."""
+        def fill(value):
+            return self.choices([value if k == key else None for k in CHOICE_KEYS])[
+                CHOICE_KEYS.index(key)]
+        return fill
 
     def listing(self, criteria, page=1, current=None, follow=False) -> list:
         """The list's outputs for the filters `criteria` at `page` (with `follow`, the page
@@ -62,6 +79,13 @@ class ItemList:
         return [gr.skip() if fresh is None else fresh, gr.skip(), gr.skip(), gr.skip(),
                 gr.skip(), open_row(ids or [], shown["page"] if shown else 1, item_id)]
 
+    def refreshed(self, *values) -> list:
+        """The list again as filtered, at its page, and the filters' choices: what others
+        imported, saved or deleted since the list was drawn (only a reload showed it)."""
+        *criteria, shown, work = values
+        page = shown["page"] if shown else 1
+        return [*self.listing(criteria, page, open_id(work)), *self.choices(criteria)]
+
     def wire(self) -> None:
         """The filters, the search box and the page controls."""
         browser, listing = self.browser, self.listing
@@ -87,6 +111,13 @@ class ItemList:
                 *criteria, page, work = values
                 return listing(criteria, (page or 1) + delta, open_id(work))
             return turn
+
+        browser.refresh.click(self.refreshed, [*self.filters, browser.shown, self.work],
+                              [*self.outputs, *self.choice_filters], js=KEEP_FILTERS,
+                              api_name="refresh_list", show_progress_on=browser.items)
+        for field, key in zip(self.choice_filters, CHOICE_KEYS):
+            field.focus(self.one_choice(key), field, field, api_name=f"{key}_filter_choices",
+                        api_visibility="private", show_progress="hidden")
 
         gr.on([browser.search.submit, browser.dataset.input, browser.domain.input,
                browser.subtask.input, browser.status_filter.input, browser.flagged.input],

@@ -34,6 +34,8 @@ DRAFT_KEPT = "unsaved edits (draft kept)"
 class EditorHandlers:
     def __init__(self, store):
         self.store = store
+        # (browser tab, item id) -> the version that tab saved last: see autosave
+        self.saved_here: dict[tuple[str, str], int] = {}
 
     # ---- loading -------------------------------------------------------------------
     def load(self, item_id: str, user: str) -> dict:
@@ -148,9 +150,14 @@ class EditorHandlers:
                  session: str | None = None, force: bool = False) -> str:
         """Keep a draft per user and item; drop it again when the edits are undone.
         Raises store.DraftConflict when another tab wrote the draft since this one saw it
-        (unless `force`: the user chose to keep this tab's edits)."""
+        (unless `force`: the user chose to keep this tab's edits). None (nothing kept, the
+        save bar left alone) for an autosave of keys typed before a save in the same tab
+        that reaches the server after it: it kept half a word as a draft of the old
+        version, and the save bar's "Saved … version 2" gave way to "draft kept"."""
         if not work:
             return ""
+        if work["base_version"] < self.saved_here.get((session, work["item"]["id"]), 0):
+            return None     # sent before this tab's save, which has these edits: see below
         try:
             item = self.collect(work, form, annot_boxes)
         except em.EditError:
@@ -268,6 +275,8 @@ class EditorHandlers:
         except (ValidationError, StoreError) as err:
             return work, {"kind": "invalid", "message": str(err)}
         self.drop_own_draft(work, user, session)
+        if session:
+            self.saved_here[(session, item["id"])] = version
         return self._reloaded(work, user), {
             "kind": "saved", "version": version, "message": " ".join(filter(None, [
                 f"Saved {item['id']} as version {version}.", note,

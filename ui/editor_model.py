@@ -182,6 +182,17 @@ def clue_row_plan(rows, n_old: int) -> list[tuple[int | None, str, str]] | None:
     return plan
 
 
+def rows_renumbered(rows, n_old: int) -> bool:
+    """Does the clue table add, drop or reorder clues (rows not labelled clue 1..n_old in
+    order), rather than only change their words? False when it cannot be read (the
+    collect that follows says why)."""
+    try:
+        plan = clue_row_plan(rows, n_old)
+    except EditError:
+        return False
+    return plan is not None and [index for index, _, _ in plan] != list(range(n_old))
+
+
 def apply_clue_rows(item: dict, rows) -> dict:
     """Take the clue texts from the table; boxes follow the clue their row's label names.
 

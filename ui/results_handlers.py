@@ -62,7 +62,7 @@ def score_runs(store, run_ids, judges, protocol: str, progress=None, *,
     """Score each chosen run (`semantic`: the MiniLM clue matcher too); a Markdown summary
     (escaped) of what was written and sent."""
     from scoring.judge_client import JudgeUnavailable, counts_text
-    from scoring.score_run import ScoringError, score_run
+    from scoring.score_run import ScoringError, score_run, values_text
     from store import StoreError
 
     if not run_ids:
@@ -79,8 +79,7 @@ def score_runs(store, run_ids, judges, protocol: str, progress=None, *,
             raise ResultsUiError(f"the judge cannot answer: {error}") from None
         except (ScoringError, StoreError) as error:
             raise ResultsUiError(str(error)) from None
-        values = "; ".join(f"{key}: " + ", ".join(f"{k} {v}" for k, v in sorted(c.items()))
-                           for key, c in result["values"].items())
+        values = "; ".join(f"{key}: {values_text(c)}" for key, c in result["values"].items())
         sent = "; ".join(counts_text(j) for j in result["judges"])
         lines.append(f"- **{escape_md(run_id)}**: {result['responses']} responses, "
                      f"{result['written']} verdicts ({escape_md(values)})"

@@ -236,6 +236,13 @@ def dataframe_keeps_its_scroll() -> bool:
         and re.search(r"\(`click`,\w+," + re.escape(top.group(1)) + r"\)", js) is not None
 
 
+def dataframe_has_no_row_event() -> bool:
+    """Gradio's Dataframe: its events (change, input, select, edit) do not tell a row added
+    or deleted with its own "+" or cell menu from a cell's edit."""
+    names = {getattr(event, "event_name", event) for event in gradio.Dataframe.EVENTS}
+    return names <= {"change", "input", "select", "edit"}
+
+
 def dataframe_header_edits() -> bool:
     """Gradio's Dataframe: a click on a header of an editable table starts editing its text
     (unless its column is static, which locks the column's cells too), as do Enter and F2 on
@@ -480,6 +487,11 @@ WORKAROUNDS = [
                "handler only: a pasted or dropped question was never autosaved",
                "assets/field_input.js (hands the field a keypress on every DOM input)",
                textbox_input_on_keypress_only),
+    Workaround("DATAFRAME_NO_ROW_EVENT", "a Dataframe has no event for a row added or deleted "
+               "with its own \"+\" or cell menu, and one sent on every cell edit (the table its "
+               "output) lost keys typed during the round trip: such a clue took no box until "
+               "the next save", "ui/annotate_structure.py (CLUE_ROWS_CHANGED: the page sends "
+               "only edits that add, drop or move a clue)", dataframe_has_no_row_event),
     Workaround("ANNOTATOR_NO_UPSCALE", "the annotator scales an image down to its canvas, "
                "never up: a 40x30 image was drawn 40x30 in a canvas 30 px tall, where no box "
                "could be drawn", "ui/annotator_assets.py (upscale_small_images)",

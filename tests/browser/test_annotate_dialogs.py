@@ -319,6 +319,66 @@ def test_a_tiny_box_is_saved_as_drawn_not_grown_to_a_minimum(srv, page):
     assert tiny < 2.5 * per_px, (tiny, per_px, widths)       # 3 view px was the minimum
 
 
+def test_a_clue_added_in_the_tables_menu_takes_a_box_at_once(srv, page):
+    """A row added with the clue table's own menu (or its "+") became a clue only at the
+    next save: the label dialog refused its number, so its box could not be drawn."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, srv.url, "ui/three")
+    last = page.locator("#clue-table [data-testid='cell-2-1']")
+    box = last.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.locator("#clue-table button[aria-label='Open cell menu']").first.click()
+    page.get_by_text("Add row below").click()
+    new = page.locator("#clue-table [data-testid='cell-3-1']")
+    box = new.bounding_box()
+    page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator("#clue-table textarea[aria-label='Edit cell']")).to_be_focused()
+    page.keyboard.type("red postbox")
+    page.keyboard.press("Tab")                  # typed on at once: nothing may be lost
+    page.keyboard.type("postboxes are red in the UK")
+    page.keyboard.press("Enter")
+    expect(page.locator("#clue-table [data-testid='cell-3-2']")).to_contain_text(
+        "postboxes are red in the UK")
+    drag_box(page, 0.5, 0.5, 0.7, 0.7)
+    modal = page.locator("#model-box-edit")
+    for _ in range(20):         # as a person would: again, until the new clue is known
+        modal.locator("input").first.fill("4")
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(500)
+        if not modal.is_visible():
+            break
+    expect(modal).to_be_hidden()
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("version", timeout=15000)
+    con = sqlite3.connect(srv.db)
+    rows = con.execute("SELECT c.position, c.text, count(b.id) FROM clues c LEFT JOIN boxes b "
+                       "ON b.clue_id = c.id WHERE c.item_id = 'ui/three' GROUP BY c.id "
+                       "ORDER BY c.position").fetchall()
+    con.close()
+    assert rows[-1] == (3, "red postbox", 1), rows
+    con = sqlite3.connect(srv.db)
+    reasoning = con.execute("SELECT reasoning FROM clues WHERE item_id = 'ui/three' "
+                            "AND position = 3").fetchone()[0]
+    con.close()
+    assert reasoning == "postboxes are red in the UK"
+
+
+def test_a_clue_row_deleted_in_the_tables_menu_renumbers_the_rest_at_once(srv, page):
+    """A row deleted with the table's cell menu is a removed clue, as with Remove clue: the
+    clues after it are numbered again at once (their boxes follow them)."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, srv.url, "ui/three")
+    third = page.locator("#clue-table [data-testid='cell-2-1']").inner_text().strip()
+    middle = page.locator("#clue-table [data-testid='cell-1-1']")
+    box = middle.bounding_box()
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.locator("#clue-table button[aria-label='Open cell menu']").first.click()
+    page.get_by_text("Delete row").click()
+    expect(page.locator("#clue-table [data-testid='cell-1-0']")).to_contain_text(
+        "clue 2", timeout=15000)
+    expect(page.locator("#clue-table [data-testid='cell-1-1']")).to_contain_text(third)
+
+
 def test_add_clue_opens_the_new_clues_text_for_typing(srv, page):
     """Add clue made an empty row the annotator had to find and double-click before typing
     (assets/new_row.js); then Tab went to the Add clue button, and the reasoning's spaces

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.test_annotate_flow import show_list
-from tests.live_server import LiveServer, build_ui_db, make_scene
+from tests.live_server import LiveServer, open_ui_store, make_scene
 
 ROWS = 120        # ui/row-000 … ui/row-119 after build_ui_db's three and ui/frames
 FRAMES = 6        # images of ui/frames
@@ -22,12 +22,9 @@ LAST_OF_PAGE_1 = "ui/row-095"      # ui/alpha, beta, frames, gamma, then 96 rows
 
 @pytest.fixture(scope="module")
 def long_list(tmp_path_factory):
-    from store import Store
-
     directory = tmp_path_factory.mktemp("list")
     db = directory / "list.db"
-    build_ui_db(db)
-    store = Store.open(db)
+    store = open_ui_store(db)
     base = store.get_item("ui/alpha")
     frames = [store.add_image(make_scene(directory / f"f{n}.png", size=(640, 480),
                                          color=f"#{40 * n:02x}c0e0"), f"f{n}.png").sha256

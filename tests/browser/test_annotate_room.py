@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_annotate_flow import draw_box, show_list, type_into
 from tests.browser.test_annotate_workspace import settled_canvas
-from tests.live_server import LiveServer, build_ui_db, make_scene
+from tests.live_server import LiveServer, open_ui_store, make_scene
 
 LONG_ID = "ui/" + "x" * 297
 REASONING = ("'Str.' abbreviates 'Straße', so this is a German-speaking country; "
@@ -27,12 +27,9 @@ PROBLEMS = ["gold answer has no option: it is none of the 2 option labels",
 
 @pytest.fixture(scope="module")
 def room(tmp_path_factory):
-    from store import Store
-
     directory = tmp_path_factory.mktemp("room")
     db = directory / "room.db"
-    build_ui_db(db)
-    store = Store.open(db)
+    store = open_ui_store(db)
     base = store.get_item("ui/alpha")
 
     def image(name, size):

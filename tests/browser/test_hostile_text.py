@@ -19,9 +19,8 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.score_run import score_run
-from store import Store
 from tests.browser.test_annotate_flow import show_list
-from tests.live_server import LiveServer, build_ui_db, free_port
+from tests.live_server import LiveServer, open_ui_store, free_port
 from tests.scoring_helpers import make_run
 
 TOAST = "[data-testid='toast-text']"
@@ -104,8 +103,7 @@ def hostile(tmp_path_factory, beacon_server):
     """A server on a database whose items, run and model carry payloads."""
     beacon = beacon_server
     db = tmp_path_factory.mktemp("hostile") / "hostile.db"
-    build_ui_db(db)
-    store = Store.open(db)
+    store = open_ui_store(db)
     alpha = store.get_item("ui/alpha")
     item_id = "ui/" + beacon.payload("id")
     store.create_item({**alpha, "id": item_id, "question": beacon.payload("question"),

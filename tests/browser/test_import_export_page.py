@@ -12,17 +12,15 @@ import zipfile
 import pytest
 from playwright.sync_api import expect
 
-from store import Store
 from tests.browser.test_refusals_flow import PASSWORD, logged_in
-from tests.live_server import LiveServer, add_user, build_ui_db, make_scene
+from tests.live_server import LiveServer, add_user, open_ui_store, make_scene
 
 
 @pytest.fixture(scope="module")
 def io_server(tmp_path_factory):
     """Two datasets (ui: 3 items, other: 1) under --auth, with an annotator and an admin."""
     db = tmp_path_factory.mktemp("io") / "io.db"
-    build_ui_db(db)
-    store = Store.open(db)
+    store = open_ui_store(db)
     item = store.get_item("ui/beta")
     store.create_item({**item, "id": "other/one", "dataset": "other"}, "fixture")
     store.close()

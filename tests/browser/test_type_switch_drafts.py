@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from tests.browser.test_annotate_flow import open_item
 from tests.browser.test_answer_controls import pick
-from tests.live_server import LiveServer, build_ui_db
+from tests.live_server import LiveServer, open_ui_store
 from ui import answer_form as af
 from ui.editor_handlers import EditorHandlers
 
@@ -29,11 +29,9 @@ ALIASES = ["$germany,bavaria$", "$germany,bayern$", "$deutschland,bayern$"]
 @pytest.fixture
 def switch_server(tmp_path):
     """The UI test database with a location item (three aliases) and a numeric one."""
-    from store import Store
 
     db = tmp_path / "ui.db"
-    build_ui_db(db)
-    store = Store.open(db)
+    store = open_ui_store(db)
     image = store.item_ids() and store.get_item("ui/alpha")["images"][0]
     base = {"dataset": "ui", "images": [image], "clues": [], "options": [], "gt_reasoning": "",
             "status": "draft", "problems": [], "metadata": {}}
