@@ -13,6 +13,12 @@
 // For that the list ends at the screen's bottom (--cl-list-room, assets/cluelab.css; its
 // page buttons follow below): Gradio's fixed 640 px ran 300 px below a 900 px screen, and
 // a page's last rows, scrolled as far as they go, stayed under it.
+//
+// A new listing (another search, filter or page) is shown from its top, or at the open
+// item's row when it holds it: Gradio's Dataframe keeps its scroll position when its rows
+// are replaced (ui/workarounds.py, DATAFRAME_KEEPS_SCROLL), so new results showed from the
+// middle. A listing is new when the count line changes or a row shows another item than
+// the row of its place did; the same rows re-read (after a save) keep their place.
 (() => {
   let open = null;
   const idOf = (row) => {
@@ -51,6 +57,25 @@
     // as far as the list scrolls: done; else the rows drawn there are measured again
     if (view.scrollTop === before) revealed = key;
   };
+  let listed = null;         // the listing last seen: its count line, the ids by row index
+  const newListing = (view) => {
+    const count = document.getElementById("browser-count");
+    const ids = {};
+    for (const row of view.querySelectorAll(".virtual-row[data-index]")) {
+      ids[row.dataset.index] = idOf(row);
+    }
+    const before = listed;
+    listed = {count: count ? count.textContent : "", ids};
+    if (before === null) return false;
+    return before.count !== listed.count ||
+      Object.keys(ids).some((index) => index in before.ids && before.ids[index] !== ids[index]);
+  };
+  const fresh = () => {
+    const view = document.querySelector("#item-list .virtual-table-viewport");
+    if (!view || !view.offsetParent || !newListing(view)) return;
+    revealed = null;          // reveal() shows the open row again, if this listing holds it
+    if (!document.querySelector("#list-open-row [data-row]")) view.scrollTop = 0;
+  };
   const MIN_ROOM = 260;      // six rows and the header, on the smallest screens
   let room = null;
   const fit = () => {
@@ -66,7 +91,7 @@
   const later = () => {
     if (queued) return;
     queued = true;
-    requestAnimationFrame(() => { queued = false; fit(); mark(); reveal(); });
+    requestAnimationFrame(() => { queued = false; fit(); mark(); fresh(); reveal(); });
   };
   window.addEventListener("resize", later);
   window.cluelabShowOpenItem = (id) => { open = id || null; later(); };

@@ -15,6 +15,23 @@
 // (ui/workarounds.py, DROPDOWN_OPENS_ON_FOCUS). A dropdown reached by Tab is sent the
 // component's own Escape, which closes the list and keeps the value; a click, typing or
 // ArrowDown opens it as before.
+//
+// Next and Previous count their presses (a click, Alt+→/←, PageDown/PageUp): Gradio runs
+// one event for all the presses made while one runs (ui/workarounds.py,
+// GRADIO_TRIGGERS_COALESCE; it dropped them before), and that event's page script
+// (ui/annotate_steps.py) sends how many there were, so three quick Alt+→ move three items.
+(() => {
+  const presses = {"next-item": 0, "prev-item": 0};
+  document.addEventListener("click", (e) => {
+    const button = e.target && e.target.closest && e.target.closest("#next-item, #prev-item");
+    if (button) presses[button.id] += 1;
+  }, true);
+  window.cluelabNavSteps = (id, values) => {
+    const steps = Math.max(1, presses[id] || 0);
+    presses[id] = 0;
+    return [...values.slice(0, -1), String(steps)];
+  };
+})();
 (() => {
   const ANNOTATOR_KEYS = new Set(["c", "d", "e", "delete", " "]);
   // An editable table's cell that has the focus takes typed keys too: Gradio's Dataframe

@@ -126,3 +126,46 @@ def is_country(name: str) -> bool:
 def region_of(country: str, region: str) -> bool:
     """Does `region` name a first-level subdivision of `country` ("georgia" of "usa")?"""
     return bool(subdivision_codes(country, region))
+
+
+# -- names as people write them (displays only: a gold keeps the form it was written in) ---
+
+SMALL_WORDS = frozenset({"and", "of", "the", "de", "del", "la", "le", "du", "da", "di", "y"})
+_SPECIAL_NAMES = {"dr congo": "DR Congo"}
+
+
+def capitalised(name: str) -> str:
+    """Each word of `name` capitalised, but the small words inside it ("Republic of the
+    Congo", "Castilla y León"); the rest of each word as written."""
+    words = name.split()
+    return " ".join(w[:1].upper() + w[1:] if k == 0 or w not in SMALL_WORDS else w
+                    for k, w in enumerate(words))
+
+
+@lru_cache(maxsize=1)
+def _spellings() -> dict[str, str]:
+    """{a country's name in lower case: pycountry's spelling of it} ("côte d'ivoire":
+    "Côte d'Ivoire", "guinea-bissau": "Guinea-Bissau")."""
+    spellings: dict[str, str] = {}
+    for country in pycountry.countries:
+        for name in (getattr(country, "common_name", None), country.name,
+                     getattr(country, "official_name", None)):
+            if name:
+                spellings.setdefault(name.lower(), name)
+    return spellings
+
+
+def country_name(name: str | None) -> str:
+    """A country as a page shows it, from the lower case a location gold writes
+    ("germany"): pycountry's spelling of a name it has ("Germany", "Côte d'Ivoire"), a
+    code or short name known as a country in capitals ("usa": "USA", "uk": "UK"), any other
+    name with its words capitalised ("ivory coast": "Ivory Coast")."""
+    text = " ".join((name or "").split())
+    key = text.lower()
+    if key in _SPECIAL_NAMES:
+        return _SPECIAL_NAMES[key]
+    if key in _spellings():
+        return _spellings()[key]
+    if 2 <= len(key) <= 3 and key.isalpha() and is_country(key):
+        return key.upper()
+    return capitalised(text)

@@ -39,6 +39,7 @@ import re
 from dataclasses import dataclass
 
 from domain.numbers import number_in, read_quantity
+from domain.places import capitalised, country_name
 from judges.location import country_code
 
 MULTIPLE_CHOICE, YES_NO, LOCATION, NUMERIC = "multiple_choice", "yes_no", "location", "numeric"
@@ -186,25 +187,17 @@ def split_location(text: str) -> tuple[str, list[str]] | None:
         else []
 
 
-_SMALL_WORDS = frozenset({"and", "of", "the", "de", "del", "la", "le", "du", "da", "di", "y"})
-
-
-def _capitalised(name: str) -> str:
-    words = name.split()
-    return " ".join(w[:1].upper() + w[1:] if k == 0 or w not in _SMALL_WORDS else w
-                    for k, w in enumerate(words))
-
-
 def readable_gold(text) -> str:
     """A gold answer as people read it: a location's `$canada,quebec/québec$` as "Canada,
-    Quebec (also: Québec)" (country, first region, the other aliases); any other gold as it
-    is. Displays only: exports keep the stored form."""
+    Quebec (also: Québec)" (country, as domain.places.country_name writes it, first region,
+    the other aliases); any other gold as it is. Displays only: exports keep the stored
+    form."""
     parts = split_location(str(text or ""))
     if parts is None:
         return "" if text is None else str(text)
     country, regions = parts
-    shown = ", ".join(_capitalised(p) for p in (country, *regions[:1]) if p)
-    also = ", ".join(_capitalised(r) for r in regions[1:] if r)
+    shown = ", ".join(p for p in (country_name(country), *map(capitalised, regions[:1])) if p)
+    also = ", ".join(capitalised(r) for r in regions[1:] if r)
     return f"{shown} (also: {also})" if also else shown
 
 

@@ -185,8 +185,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
         return revisions.restore(self.db, item_id, version, author, base_version, may_release)
 
     def add_review(self, item_id: str, version: int, reviewer: str, verdict: str,
-                   note: str = "") -> int:
-        return revisions.add_review(self.db, item_id, version, reviewer, verdict, note)
+                   note: str = "", latest_only: bool = False) -> int:
+        return revisions.add_review(self.db, item_id, version, reviewer, verdict, note,
+                                    latest_only)
 
     def reviews(self, item_id: str) -> list[dict]:
         return revisions.reviews(self.db, item_id)

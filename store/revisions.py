@@ -14,7 +14,7 @@ import sqlite_utils
 from domain.vocabulary import REVIEW_STATUS, REVIEW_VERDICTS
 
 from .db import atomic, now, one, rows
-from .errors import NotFoundError, ValidationError
+from .errors import ConflictError, NotFoundError, ValidationError
 from .items import _head, get_item, save_item
 from .validation import READ_ONLY_FIELDS
 
@@ -111,14 +111,17 @@ def restore(db: sqlite_utils.Database, item_id: str, version: int, author: str,
 
 
 def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: str,
-               verdict: str, note: str = "") -> int:
+               verdict: str, note: str = "", latest_only: bool = False) -> int:
     """Record a reviewer's verdict on one version; returns the review id.
 
     A review is another person's check: the author of `version` may not review it
     (ValidationError, field "reviewer"). When `version` is still the item's latest, the
     verdict sets the item's status (REVIEW_STATUS: approve -> verified, revise -> in_review,
     reject -> rejected) as a new revision by the reviewer, in the same transaction; a
-    review of an older version, or of a released or deleted item, leaves the status."""
+    review of an older version, or of a released or deleted item, leaves the status.
+    `latest_only`: a review of a version that is no longer the latest is refused
+    (ConflictError naming the latest, who saved it and when), checked in the same
+    transaction: the Annotate page's reviewer had not seen the version saved since."""
     if verdict not in VERDICTS:
         raise ValidationError(f"item {item_id}: verdict: unknown verdict {verdict!r}; "
                               f"expected one of {', '.join(VERDICTS)}", item_id, "verdict")
@@ -133,6 +136,14 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
             raise ValidationError(f"item {item_id}: reviewer: {reviewer} saved version "
                                   f"{version}; a review is another person's check of it",
                                   item_id, "reviewer")
+        head = one(db, "SELECT version, updated_by, updated_at FROM items WHERE id = ?",
+                   [item_id])
+        if latest_only and head is not None and head["version"] != version:
+            raise ConflictError(item_id, head["version"], head["updated_by"],
+                                head["updated_at"], version,
+                                f"item {item_id}: version {version} is not the latest: "
+                                f"version {head['version']} was saved by {head['updated_by']} "
+                                f"at {head['updated_at']}")
         review_id = db.conn.execute(
             "INSERT INTO reviews (item_id, version, reviewer, verdict, note, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",

@@ -1,11 +1,12 @@
 """Reviews on the Annotate page, through the handlers on a real SQLite store: a review is of
-the version on the reviewer's screen, and the latest one is shown to whoever opens the item."""
+the version on the reviewer's screen, which must be the latest, and the latest review is
+shown to whoever opens the item."""
 import pytest
 
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui.editor_handlers import EditorHandlers
 from ui.editor_model import EditError
-from ui.history_handlers import HistoryHandlers
+from ui.history_handlers import HistoryHandlers, NewerVersion
 
 
 def colleague_saves(store, item_id, **changes):
@@ -13,20 +14,28 @@ def colleague_saves(store, item_id, **changes):
     return store.save_item({**item, **changes}, item["version"], "carol", "meanwhile")
 
 
-def test_a_review_is_of_the_version_on_screen_and_says_when_a_newer_one_exists(ui_store):
-    """rev has version 1 open; carol saves version 2 meanwhile. The review is recorded on
-    version 1, the page says "Reviewed version 1" and that version 2 was saved since."""
+def test_a_review_of_a_version_someone_saved_over_is_refused_and_names_the_newer(ui_store):
+    """rev has version 1 open; carol saves version 2 meanwhile. rev's approve was recorded
+    on version 1, beside a version 2 rev had not seen, and the page said so only afterwards.
+    Now the review is refused, nothing recorded, and the message names version 2, who saved
+    it and when; a review of version 2 (the page opened again) is recorded."""
     work = EditorHandlers(ui_store).load("ui/alpha", "rev")
     assert colleague_saves(ui_store, "ui/alpha", question="Which exit, carol?") == 2
-    line, newer = HistoryHandlers(ui_store).review("ui/alpha", work["saved"]["version"], "rev",
-                                                   "approve", "fine")
-    assert [(r["version"], r["reviewer"]) for r in ui_store.reviews("ui/alpha")] == [(1, "rev")]
-    assert newer and line.startswith("Reviewed version 1: approve. Version 2 was saved since, "
-                                     "by carol")
-    assert "the status stays draft" in line and ui_store.get_item("ui/alpha")["version"] == 2
-    line, newer = HistoryHandlers(ui_store).review("ui/alpha", 2, "rev", "approve")
-    assert (line, newer) == ("Reviewed version 2: approve. The item is now verified "
-                             "(version 3).", False)
+    with pytest.raises(NewerVersion) as refused:
+        HistoryHandlers(ui_store).review("ui/alpha", work["saved"]["version"], "rev",
+                                         "approve", "fine")
+    assert (refused.value.reviewed, refused.value.latest) == (1, 2)
+    assert str(refused.value).startswith("Review not recorded: version 2 of ui/alpha was "
+                                         "saved by carol at ")
+    assert str(refused.value).endswith(", after you opened version 1. A review is of the "
+                                       "version saved now: open version 2 (the button under "
+                                       "Submit review), see what changed, then review it.")
+    assert ui_store.reviews("ui/alpha") == []
+    item = ui_store.get_item("ui/alpha")
+    assert (item["version"], item["status"]) == (2, "draft")
+    line = HistoryHandlers(ui_store).review("ui/alpha", 2, "rev", "approve")
+    assert line == "Reviewed version 2: approve. The item is now verified (version 3)."
+    assert [(r["version"], r["reviewer"]) for r in ui_store.reviews("ui/alpha")] == [(2, "rev")]
     with pytest.raises(EditError, match="review not recorded: item ui/alpha has no version 9"):
         HistoryHandlers(ui_store).review("ui/alpha", 9, "rev", "approve")
 
@@ -93,4 +102,5 @@ def test_no_one_reviews_the_version_they_saved(ui_store):
         HistoryHandlers(ui_store).review("ui/beta", 2, "ann", "reject")
     assert ui_store.reviews("ui/beta") == []
     assert ui_store.get_item("ui/beta")["version"] == 2
-    HistoryHandlers(ui_store).review("ui/beta", 1, "ann", "approve")   # fixture's version: fine
+    # a version another person saved is ann's to review (the fixture's, still the latest)
+    HistoryHandlers(ui_store).review("ui/gamma", 1, "ann", "approve")

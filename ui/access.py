@@ -77,8 +77,9 @@ GROUPS = (
         clue_rows_unnumbered number_clue_rows add_clue remove_clue move_clue_up
         move_clue_down select_clue select_image add_image remove_image move_image_left
         move_image_right set_option_image clear_option_image switch_answer_type add_option
-        remove_option pick_option resolve_problems show_history diff_revisions
-        restore_revision submit_review response_link show_item_menu check_new_item create_item
+        remove_option pick_option answer_note resolve_problems show_history diff_revisions
+        restore_revision submit_review open_latest_version response_link show_item_menu
+        check_new_item create_item
         duplicate_item delete_item undo_delete create_item_list duplicate_item_list
         delete_item_list undo_delete_list
         restore_deleted_item_list reopen_item_list delete_dataset_list"""),

@@ -253,9 +253,18 @@ def build_editor() -> SimpleNamespace:
                                                  visible=not DEFER_PANELS)
                     ui.review_note = gr.Textbox(label="Review note", scale=2,
                                                 elem_id="review-note")
-                    ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
+                    with gr.Column(min_width=160, elem_id="review-actions"):
+                        ui.review_submit = gr.Button("Submit review", elem_id="review-submit")
+                        # a review refused because a newer version was saved meanwhile
+                        # offers that version here (ui/annotate_structure.open_latest)
+                        ui.review_open_latest = gr.Button(
+                            "Open the latest version", visible=False, variant="primary",
+                            elem_id="review-open-latest")
                 ui.reviews = gr.Markdown(elem_id="review-list")
         ui.work = gr.State(None)
+        # how many presses of Next (or Previous) an event stands for (assets/shortcuts.js)
+        ui.nav_steps = gr.Textbox("1", visible="hidden", show_label=False, container=False,
+                                  elem_id="nav-steps")
     ui.late = [ui.status, ui.item_menu, ui.clues, ui.options, ui.answer_yes_no,
                ui.answer_number, ui.conflict_diff, ui.history_panel, ui.history,
                ui.version_a, ui.version_b, ui.diff, ui.review_verdict]
@@ -280,9 +289,12 @@ def build_conflict_panel(ui) -> None:
         ui.conflict_take_saved = gr.CheckboxGroup(
             [], label=take_saved_label("the other person"), elem_id="conflict-take-saved",
             visible=False)
+        # the two versions side by side, the words that differ marked (HTML cells:
+        # ui/conflict_merge.marked_rows escapes every text), long texts wrapped
         ui.conflict_diff = gr.Dataframe(headers=CONFLICT_HEADERS,
                                         interactive=False, wrap=True,
-                                        column_widths=["19%", "17%", "32%", "32%"],
+                                        datatype=["str", "str", "html", "html"],
+                                        column_widths=["16%", "15%", "34.5%", "34.5%"],
                                         elem_id="conflict-diff",
                                         visible=not DEFER_PANELS)
 
@@ -324,6 +336,9 @@ def build_answer_controls(ui) -> None:
                                           max_lines=1, elem_id="item-answer-number",
                                           placeholder="e.g. 12.8 · 5.30 € · 3 km",
                                           visible=not DEFER_PANELS)
+    # what the answer's controls leave to do (a gold that is no option, one set aside),
+    # beside them for as long as it holds (ui/answer_form.answer_notes)
+    ui.answer_note = gr.Markdown(elem_id="item-answer-note")
     with gr.Column(visible=False, elem_id="answer-location-panel") as ui.location_panel:
         with gr.Row():
             ui.loc_country = gr.Dropdown(af.country_choices(), label="Country",

@@ -37,7 +37,7 @@ class Renderer:
                "comment",
                *af.ANSWER_FIELDS, *af.PANELS, "version_a", "version_b", "diff",
                "problems_row", "problems_pick", "yes_no_warning", "draft_state",
-               "location_warning")
+               "location_warning", "answer_note", "review_open_latest")
 
     @property
     def outputs(self) -> list:
@@ -78,6 +78,9 @@ class Renderer:
             **dict(zip(("problems_row", "problems_pick"), problem_choices(item))),
             "yes_no_warning": escape_md(af.yes_no_warning(item)),
             "location_warning": escape_md(af.location_warning(item)),
+            "answer_note": answer_note(item),
+            # offered after a review refused for a newer version (annotate_structure)
+            "review_open_latest": gr.update(visible=False),
             "draft_state": EditorHandlers(self.store).draft_state(work),
         }
         return [values[name] for name in self.OUTPUTS]
@@ -190,6 +193,12 @@ def no_image_line(item: dict) -> str:
     if lost:
         return "Image lost at import (see its problems): <b>Add image</b> adds one."
     return "No image yet: <b>Add image</b> (on this line) adds one."
+
+
+def answer_note(item: dict) -> str:
+    """The note beside the gold answer's controls (ui/answer_form.answer_notes), one
+    paragraph per thing left to do; empty when there is none."""
+    return "\n\n".join(f"⚠ {escape_md(note)}" for note in af.answer_notes(item))
 
 
 def notice_html(work: dict) -> str:

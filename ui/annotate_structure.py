@@ -16,6 +16,7 @@ from ui.account_slots import IMAGE_READS, SlotsTaken
 from ui.annotate_drafts import edited
 from ui.annotate_render import reviews_md
 from ui.editor_model import EditError
+from ui.history_handlers import NewerVersion
 from ui.session import browser_session, user_of
 
 
@@ -253,23 +254,29 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
 
     def review(work, verdict, note, request: gr.Request):
         """Record the review, and show the item again: a verdict on the latest version sets
-        its status as a new version (store add_review), which the page must build on."""
+        its status as a new version (store add_review), which the page must build on. A
+        review of a version someone saved over since is refused, and the button under
+        Submit review offers the version saved now (open_latest)."""
         user = user_of(request)
         if not work or not verdict:
             raise messages.error("open an item and choose approve, revise or reject")
         item_id = work["item"]["id"]
         try:
-            line, newer = editor_history(renderer).review(item_id, work["saved"]["version"],
-                                                          user, verdict, note or "")
+            line = editor_history(renderer).review(item_id, work["saved"]["version"], user,
+                                                   verdict, note or "")
         except EditError as err:
             # said where the review is made, in place of the last review's line (a refusal
-            # only in a toast left "Reviewed version 3: revise." on screen once it faded)
+            # only in a toast left "Reviewed version 3: revise." on screen once it faded);
+            # the verdict and the note stay, for the review of the version saved now
             messages.warn(str(err))
             kept = [gr.skip()] * (len(renderer.outputs) + 2)
             kept[renderer.index("reviews")] = (f"**{messages.status(err)}**\n\n"
                                               + reviews_md(store, item_id))
+            if isinstance(err, NewerVersion):
+                kept[renderer.index("review_open_latest")] = gr.update(
+                    visible=True, value=f"Open version {err.latest}")
             return kept
-        (messages.warn if newer else messages.info)(line)
+        messages.info(line)
         out = renderer.render(editor.load(item_id, user), before=work)
         out[renderer.index("reviews")] = (f"**{messages.status(line)}**\n\n"
                                           + reviews_md(store, item_id))
@@ -278,6 +285,27 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
     reviewed = ui.review_submit.click(
         review, [ui.work, ui.review_verdict, ui.review_note],
         renderer.outputs + [ui.review_verdict, ui.review_note], api_name="submit_review")
+
+    def open_latest(work, request: gr.Request):
+        """The version saved now, History showing what changed since the one on screen (the
+        reviewer's verdict and note stay, to review it)."""
+        messages.require_open(work)
+        item_id, seen = work["item"]["id"], int(work["saved"]["version"])
+        fresh = editor.load(item_id, user_of(request))
+        latest = int(fresh["saved"]["version"])
+        out = renderer.render(fresh, before=work)
+        line = f"Opened version {latest}, saved by {fresh['saved'].get('updated_by')}."
+        if latest > seen:
+            out[renderer.index("version_a")], out[renderer.index("version_b")] = seen, latest
+            out[renderer.index("diff")] = editor_history(renderer).diff(item_id, seen, latest)
+            line = (f"{line[:-1]}: the diff above shows what changed since version {seen}, "
+                    "the one you had open.")
+        out[renderer.index("reviews")] = (f"**{messages.status(line)}**\n\n"
+                                          + reviews_md(store, item_id))
+        return out
+
+    ui.review_open_latest.click(open_latest, ui.work, renderer.outputs,
+                                api_name="open_latest_version")
     return [restored, reviewed]   # the events that write a revision (the list follows)
 
 

@@ -15,7 +15,8 @@ from ui.annotate_drafts import wire_drafts
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, notice_html
 from ui.browser_wiring import ItemList, open_id
-from ui.conflict_merge import take_saved_label
+from ui.conflict_merge import marked_rows, take_saved_label
+from ui.annotate_steps import wire_steps
 from ui.annotate_structure import wire_structure
 from ui.answer_wiring import wire_answer
 from ui.problems_wiring import wire_problems
@@ -140,7 +141,24 @@ def wire(store, demo, browser, ui) -> None:
                            rows, ids, shown)
 
     def load_item(item_id, work, rows, ids, shown, request: gr.Request):
-        return open_listed(item_id, request, work, rows, ids, shown)
+        """The item typed in the id box. An id that opens nothing leaves the page on the
+        open item, and the box says so again: it kept the unknown id, so it no longer
+        named the item on screen. The message stays in the save bar's line too."""
+        try:
+            fresh = editor.load(item_id, user_of(request))
+        except EditError as err:
+            if not work or from_script(request):
+                raise messages.error(err) from None
+            reason = str(err)
+            still = (f"{reason[:1].upper()}{reason[1:]}; the item open is still "
+                     f"{work['item']['id']}.")
+            messages.warn(still)
+            kept = [gr.skip()] * len(opened)
+            kept[renderer.index("item_id")] = work["item"]["id"]
+            kept[renderer.index("save_message")] = messages.status(still)
+            return kept
+        out = render_loaded(fresh, work)
+        return out + item_list.after_open(out[0]["saved"], rows, ids, shown)
 
     opened = renderer.outputs + list_outputs
     listed = [browser.items, browser.nav_ids, browser.shown]
@@ -179,28 +197,7 @@ def wire(store, demo, browser, ui) -> None:
     ui.status.focus(status_choices, ui.status, ui.status, api_visibility="private",
                     api_name="status_choices", show_progress="hidden")
 
-    def step(ids, work, rows, shown, delta, request):
-        current = open_id(work)
-        target = items.neighbour(ids, current, delta)
-        if target is None:
-            raise messages.error("no items match the filters")
-        if target == current:           # at an end: said, and the item is not opened again
-            end = "last" if delta > 0 else "first"
-            messages.info(f"{current} is the {end} of the {len(ids)} items the filters list.")
-            return [gr.skip()] * len(opened)
-        return open_listed(target, request, work, rows, ids, shown)
-
-    def go_next(ids, work, rows, shown, request: gr.Request):
-        return step(ids, work, rows, shown, 1, request)
-
-    def go_prev(ids, work, rows, shown, request: gr.Request):
-        return step(ids, work, rows, shown, -1, request)
-
-    stepped = [browser.nav_ids, ui.work, browser.items, browser.shown]
-    ui.next.click(go_next, stepped, opened, api_name="next_item",
-                  show_progress_on=ui.annotator)
-    ui.prev.click(go_prev, stepped, opened, api_name="prev_item",
-                  show_progress_on=ui.annotator)
+    wire_steps(ui, browser, items, open_listed, opened)
     # the address bar and the item list's highlight (assets/list_current.js) follow it
     url_js = ("(id) => { if (id) { const u = new URL(window.location);"
               " u.searchParams.set('item', id); history.replaceState(null, '', u); }"
@@ -246,7 +243,7 @@ def wire(store, demo, browser, ui) -> None:
             keep[0] = work
             both = outcome["both"]
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
-                           outcome["diff"], outcome["current_version"],
+                           marked_rows(outcome["diff"]), outcome["current_version"],
                            gr.update(choices=both, value=[], visible=bool(both),
                                      label=take_saved_label(outcome["by"]))]
         # refused (invalid, or released and read-only): a script's call fails with it; the
@@ -279,7 +276,8 @@ def wire(store, demo, browser, ui) -> None:
 
     def compare(work, *values):
         form_values, annot = split(values)
-        return editor.compare_with_saved(messages.require_open(work), form_values, annot)
+        return marked_rows(editor.compare_with_saved(messages.require_open(work), form_values,
+                                                     annot))
 
     ui.compare.click(compare, [ui.work, *form, ui.annotator], ui.conflict_diff,
                      api_name="compare_with_saved")

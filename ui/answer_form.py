@@ -21,6 +21,7 @@ from functools import lru_cache
 
 import pycountry
 
+from domain.places import country_name
 from judges.gold_check import alias_fits, numeric_value, split_location
 from judges.location import COUNTRY_ALIASES
 
@@ -33,11 +34,15 @@ PANELS = ("answer_text_panel", "yes_no_panel", "number_panel", "location_panel",
 
 
 @lru_cache(maxsize=1)
-def country_choices() -> list[str]:
-    """Country names as location golds write them: lower case, common names first."""
+def country_choices() -> list[tuple[str, str]]:
+    """The Country list: (the name shown, the name the gold writes), "Germany" for
+    "germany". A location gold writes its country in lower case, and picking a country
+    still writes that (`$germany,bavaria$`); the list shows it as a name, capitalised
+    (domain.places.country_name: the list read "germany", "côte d'ivoire")."""
     names = {(getattr(c, "common_name", None) or c.name).lower() for c in pycountry.countries}
     names |= {name for name in COUNTRY_ALIASES if len(name) > 4}  # "russia", not "uk"
-    return sorted(names)
+    return sorted(((country_name(name), name) for name in names),
+                  key=lambda choice: choice[0].casefold())
 
 
 def widget_values(item: dict) -> dict:
@@ -111,6 +116,8 @@ def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
     if gold_aside and gold_for_type(new_type, gold_aside) == gold_aside and _fits_better(
             new_type, kept, gold_aside, options):
         kept, gold_aside = gold_aside, ""
+    if new_type == MULTIPLE_CHOICE and kept:        # kept as it was: said, not found at save
+        notes.append(not_an_option(kept, options))
     aliases, aliases_aside = _sort_aliases(new_type, item.get("aliases") or [],
                                            item.get(ALIASES_ASIDE) or [])
     moved = [a for a in item.get("aliases") or [] if a not in aliases]
@@ -119,7 +126,52 @@ def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
                      f"are set aside (they come back if you switch back to {old} before saving).")
     item = {**item, "answer_type": new_type, "answer": kept, "aliases": aliases,
             OPTIONS_ASIDE: aside, GOLD_ASIDE: gold_aside, ALIASES_ASIDE: aliases_aside}
-    return item, " ".join(notes)
+    return item, " ".join(filter(None, notes))
+
+
+def not_an_option(gold: str, options: list[dict]) -> str:
+    """The sentence saying that a multiple-choice gold is none of the option labels ("" when
+    it is one): switched from an open answer, "Paris" stayed the gold without a word, and
+    the save refused it later."""
+    labels = [str(o.get("label") or "").strip() for o in options]
+    if not gold or gold in labels:
+        return ""
+    if not labels:
+        return (f"The gold answer {gold!r} is not an option: the item has no options yet. Add "
+                "them (Add option), then type the right one's label as the gold answer.")
+    return (f"The gold answer {gold!r} is not one of the options ({', '.join(labels)}): type "
+            "the label of the right option as the gold answer.")
+
+
+ENTER_GOLD = {YES_NO: "Choose Yes or No.", NUMERIC: "Type the number.",
+              LOCATION: "Choose the country and type the region.",
+              MULTIPLE_CHOICE: "Type the label of the right option."}
+
+
+def answer_notes(item: dict) -> list[str]:
+    """What the answer's controls leave to be done, shown beside them for as long as it
+    holds (a switch's toast faded in seconds while the state it described stayed): a
+    multiple-choice gold that is no option, a gold set aside while none replaces it, options
+    and aliases set aside (a save leaves them out). Each line goes once it no longer holds."""
+    answer_type, shown = item.get("answer_type"), type_name(item.get("answer_type"))
+    gold = str(item.get("answer") or "").strip()
+    notes = [not_an_option(gold, item.get("options") or [])] \
+        if answer_type == MULTIPLE_CHOICE else []
+    aside = item.get(GOLD_ASIDE) or ""
+    if aside and not gold:
+        notes.append(f"No gold answer yet: {aside!r} is no {shown} answer and waits aside (a "
+                     "switch back to a type that takes it brings it back). "
+                     + ENTER_GOLD.get(answer_type, "Type the gold answer."))
+    options = item.get(OPTIONS_ASIDE) or []
+    if options and answer_type != MULTIPLE_CHOICE:
+        notes.append(f"The {len(options)} options wait aside: a switch back to "
+                     f"{type_name(MULTIPLE_CHOICE)} brings them back; saved as {shown}, the "
+                     "item has none.")
+    aliases = item.get(ALIASES_ASIDE) or []
+    if aliases:
+        notes.append(f"{len(aliases)} accepted alias(es) wait aside ({shown} takes none of "
+                     "them): a switch back brings them back; a save leaves them out.")
+    return [note for note in notes if note]
 
 
 def _fits_better(new_type, kept: str, gold_aside: str, options: list[dict]) -> bool:

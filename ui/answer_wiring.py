@@ -1,5 +1,6 @@
 """Events of the answer part of the form: switching the answer type, adding and removing
-options, picking an option by its row.
+options, picking an option by its row, and the note beside the gold answer (what is left to
+do: ui/answer_form.answer_notes) kept as the controls change.
 
 Switching the type reads the gold under the type shown until now and puts it in the new
 type's control, converted or set aside with a note (ui/answer_form.switch_type): after a switch
@@ -18,6 +19,7 @@ import gradio as gr
 from ui import answer_form as af
 from ui import messages
 from ui.annotate_drafts import draft_line, edited
+from ui.annotate_render import answer_note
 from ui import editor_ops as ops
 from ui import editor_model as em
 from ui.editor_model import EditError
@@ -53,11 +55,12 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
         panels = renderer.panels(item)
         return [work, *[shown[name] for name in SHOWN], em.option_rows(item),
                 *[panels[name] for name in af.PANELS], escape_md(af.yes_no_warning(item)),
-                escape_md(af.location_warning(item)), *draft_line(editor, work, item, request)]
+                escape_md(af.location_warning(item)), *draft_line(editor, work, item, request),
+                answer_note(item)]
 
     switched = [ui.work, *[getattr(ui, name) for name in SHOWN], ui.options,
                 *[getattr(ui, name) for name in af.PANELS], ui.yes_no_warning,
-                ui.location_warning, *drafted]
+                ui.location_warning, *drafted, ui.answer_note]
     n_outputs = len(switched)
     # `select`, not `input`: the list fires `input` twice for one pick (typed, then
     # chosen), the second time with the widgets as they were before the switch, which
@@ -73,19 +76,35 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
             item, label = ops.add_option(collected(work, values))
         except EditError as err:
             raise messages.error(str(err)) from None
-        return edited(editor, renderer, work, item, request) + [label]
+        return edited(editor, renderer, work, item, request) + [label, answer_note(item)]
 
     def remove_option(request: gr.Request, work, label, *values):
         try:
             item = ops.remove_option(collected(work, values), label)
         except EditError as err:
             raise messages.error(str(err)) from None
-        return edited(editor, renderer, work, item, request) + [""]
+        return edited(editor, renderer, work, item, request) + ["", answer_note(item)]
 
-    ui.add_option.click(add_option, option_inputs, structural + [ui.option_label],
-                        api_name="add_option")
-    ui.remove_option.click(remove_option, option_inputs, structural + [ui.option_label],
+    option_outputs = structural + [ui.option_label, ui.answer_note]
+    ui.add_option.click(add_option, option_inputs, option_outputs, api_name="add_option")
+    ui.remove_option.click(remove_option, option_inputs, option_outputs,
                            api_name="remove_option")
+
+    def note_as_typed(work, *values):
+        """The note beside the gold as the controls are now: typing an option's label as
+        the gold (or a gold into the new type's control) takes its line away."""
+        if not work:
+            return gr.skip()
+        form_values, annot = split(values)
+        try:
+            return answer_note(editor.collect(work, form_values, annot))
+        except EditError:
+            return gr.skip()
+
+    gr.on([getattr(ui, name).input for name in ("answer", *af.ANSWER_FIELDS, "options")],
+          note_as_typed, [ui.work, *form, ui.annotator], ui.answer_note,
+          trigger_mode="always_last", api_name="answer_note", api_visibility="private",
+          show_progress="hidden")
 
     def pick_option(evt: gr.SelectData):
         row = evt.row_value or []

@@ -31,28 +31,28 @@ class HistoryHandlers:
                  cm.show(d["after"], images)] for d in changes]
 
     def review(self, item_id: str, version: int, reviewer: str, verdict: str,
-               note: str = "") -> tuple[str, bool]:
-        """Record a review of `version`, the version on the reviewer's screen (a colleague's
-        save meanwhile does not change what was reviewed); returns (the line the page shows,
-        naming that version, the status the review gave the item, and any newer version;
-        whether a newer one exists). The store refuses a review by the version's author."""
+               note: str = "") -> str:
+        """Record a review of `version`, the version on the reviewer's screen, and return
+        the line the page shows (the version reviewed, the status it gave the item).
+
+        Only the latest version is reviewed: when someone saved a newer one since the page
+        opened, the review is refused (NewerVersion, naming it, who saved it and when) and
+        nothing is recorded. A verdict on the version the reviewer had open was recorded
+        beside a newer one they had not seen, its "approve" told only afterwards. The store
+        refuses a review by the version's author."""
         try:
             before = self.store.get_item(item_id)
-            self.store.add_review(item_id, int(version), reviewer, verdict, note or "")
+            self.store.add_review(item_id, int(version), reviewer, verdict, note or "",
+                                  latest_only=True)
             latest = self.store.get_item(item_id)
+        except ConflictError as err:
+            raise NewerVersion(item_id, int(version), err) from None
         except (NotFoundError, ValidationError) as err:
             raise EditError(f"review not recorded: {err}") from None
         line = f"Reviewed version {int(version)}: {verdict}."
         if latest["status"] != before["status"]:
             line += f" The item is now {latest['status']} (version {latest['version']})."
-        newer = int(before["version"]) > int(version)
-        if newer:
-            saved_at = times.shown(latest.get("updated_at"))
-            line += (f" Version {latest['version']} was saved since, by "
-                     f"{latest.get('updated_by')} at {saved_at}: this review "
-                     "is of the version you had open, and the status stays "
-                     f"{latest['status']}. Open the item again to review the latest.")
-        return line, newer
+        return line
 
     def restore(self, item_id: str, version, base_version: int, user: str,
                 may_release: bool = False) -> str:
@@ -75,6 +75,18 @@ class HistoryHandlers:
                             f"you edited version {err.base_version}") from None
         except (NotFoundError, ReadOnlyError) as err:  # gone, or released (read-only)
             raise EditError(str(err)) from None
+
+
+class NewerVersion(EditError):
+    """A review of a version someone saved over since the reviewer's page opened it."""
+
+    def __init__(self, item_id: str, version: int, err: ConflictError):
+        self.item_id, self.reviewed, self.latest = item_id, version, int(err.current_version)
+        super().__init__(
+            f"Review not recorded: version {self.latest} of {item_id} was saved by "
+            f"{err.updated_by} at {times.shown(err.updated_at)}, after you opened version "
+            f"{version}. A review is of the version saved now: open version {self.latest} "
+            "(the button under Submit review), see what changed, then review it.")
 
 
 def _version(value) -> int:

@@ -210,6 +210,32 @@ def dataframe_rings_the_clicked_cell() -> bool:
                           read_all(GRADIO_FRONTEND, "Index-*.css")))
 
 
+def triggers_while_running_coalesce() -> bool:
+    """Gradio's front end: an event triggered while it runs is skipped (trigger_mode
+    "once", a click's default) or deferred ("always_last") into a Set of events to run once
+    more when it ends, however many times it was triggered."""
+    js = read_all(GRADIO_FRONTEND, "Blocks-*.js")
+    return bool(re.search(r"===`always_last`\?`defer`:\w+===`multiple`\?`run`:\w+===`once`"
+                          r"\?`skip`", js)) and "queue=new Set" in js and \
+        bool(re.search(r"`defer`\)\{this\.queue\.add\(\w+\.id\)", js))
+
+
+def dataframe_script() -> str:
+    """The script of Gradio's Dataframe (its virtual table)."""
+    return "".join(js for js in (path.read_text(encoding="utf-8")
+                                 for path in sorted(GRADIO_FRONTEND.glob("Index-*.js")))
+                   if "virtual-table-viewport" in js)
+
+
+def dataframe_keeps_its_scroll() -> bool:
+    """Gradio's Dataframe scrolls its rows to the top from its ↑ button's click only: rows
+    it is given anew are shown at the scroll position the old ones had."""
+    js = dataframe_script()
+    top = re.search(r"function (\w+)\(\)\{\w+\?\.scrollTo\(\{top:0\}\)\}", js)
+    return bool(top) and js.count("scrollTo({top:0})") == 1 and "scrollTop=0" not in js \
+        and re.search(r"\(`click`,\w+," + re.escape(top.group(1)) + r"\)", js) is not None
+
+
 def dataframe_has_no_row_event() -> bool:
     """Gradio's Dataframe: its events (change, input, select, edit) do not tell a row added
     or deleted with its own "+" or cell menu from a cell's edit."""
@@ -448,6 +474,15 @@ WORKAROUNDS = [
                "left the previous row ringed", "assets/list_current.js (marks the open item's "
                "row), assets/cluelab.css (hides the ring in the list)",
                dataframe_rings_the_clicked_cell),
+    Workaround("GRADIO_TRIGGERS_COALESCE", "an event triggered again while it runs is "
+               "skipped (a click's default) or run once more when it ends, whatever the "
+               "number of triggers: of three quick Alt+→ (Next) two were dropped",
+               "assets/shortcuts.js (cluelabNavSteps; ui/annotate_steps.py sends the count)",
+               triggers_while_running_coalesce),
+    Workaround("DATAFRAME_KEEPS_SCROLL", "a Dataframe given new rows keeps the scroll "
+               "position of the old ones: a new search or page of the item list showed its "
+               "results from the middle", "assets/list_current.js (fresh)",
+               dataframe_keeps_its_scroll),
     Workaround("TEXTBOX_INPUT_ON_KEYPRESS", "a Textbox sends its input event from its keypress "
                "handler only: a pasted or dropped question was never autosaved",
                "assets/field_input.js (hands the field a keypress on every DOM input)",

@@ -92,7 +92,10 @@ def expected_page(item: dict) -> dict:
     if panels["number_panel"]:
         shown["number"] = form["answer_number"]
     if panels["location_panel"]:
-        shown["location"] = (form["loc_country"], form["loc_region"], form["loc_aliases"])
+        # the Country list shows the name ("Germany") of the value the gold writes
+        names = {value: label for label, value in af.country_choices()}
+        shown["location"] = (names.get(form["loc_country"], form["loc_country"]),
+                             form["loc_region"], form["loc_aliases"])
     if panels["aliases_panel"]:
         shown["aliases"] = form["aliases"]
     if panels["options_panel"]:

@@ -1,0 +1,56 @@
+"""The conflict panel's table (two people saved the same item) reads with long texts: the
+words that differ between the saved version and yours are marked, every text escaped.
+
+Found by a review: a long reasoning changed in one word on each side read as two long,
+nearly equal paragraphs, side by side in narrow columns."""
+from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
+from ui import conflict_merge as cm
+from ui.editor_handlers import FIELDS, EditorHandlers
+from ui.server import build_app
+
+THEIRS = ("Snow covers the roofs, people wear heavy coats and hats; the pond is frozen and a "
+          "child skates on it, so it must be winter and not early spring.")
+MINE = ("Snow covers the roofs, people wear heavy coats and scarves; the pond is frozen and "
+        "children skate on it, so it must be winter rather than late autumn.")
+
+
+def saved(text):
+    return f'<mark class="cl-saved">{text}</mark>'
+
+
+def yours(text):
+    return f'<mark class="cl-yours">{text}</mark>'
+
+
+def test_the_words_that_differ_are_marked_on_each_side():
+    theirs, mine = cm.marked(THEIRS, MINE)
+    assert theirs == (f"Snow covers the roofs, people wear heavy coats and {saved('hats')}; the "
+                      f"pond is frozen and {saved('a child skates')} on it, so it must be "
+                      f"winter {saved('and not early spring')}.")
+    assert mine == (f"Snow covers the roofs, people wear heavy coats and {yours('scarves')}; "
+                    f"the pond is frozen and {yours('children skate')} on it, so it must be "
+                    f"winter {yours('rather than late autumn')}.")
+    # lines kept (a clue: its text, reasoning and boxes), an empty side named, text escaped
+    assert cm.marked("a sign\nreasoning: red", "a sign\nreasoning: blue") == (
+        f"a sign\nreasoning: {saved('red')}", f"a sign\nreasoning: {yours('blue')}")
+    assert cm.marked("", "B: <b>red</b>") == (
+        cm.NONE_CELL, yours("B: &lt;b&gt;red&lt;/b&gt;"))
+
+
+def test_the_panel_shows_the_marked_table(ui_store):
+    """Compare with saved (and a refused save) fill the table with the marked versions, in
+    HTML cells; the plain rows (ui/conflict_merge.rows) stay what the merge reads."""
+    app = build_app(ui_store)
+    table = [b for b in app.blocks.values() if getattr(b, "elem_id", None) == "conflict-diff"][0]
+    assert table.datatype == ["str", "str", "html", "html"]
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "local")
+    item = ui_store.get_item("ui/alpha")
+    ui_store.save_item({**item, "gt_reasoning": THEIRS}, item["version"], "bob")
+    form = editor.form_values(work["item"]) | {"gt_reasoning": MINE}
+    compare = {fn.api_name: fn.fn for fn in app.fns.values()}["compare_with_saved"]
+    rows = compare(work, *[form[field] for field in FIELDS], None)
+    assert rows == [["GT reasoning", "both (you choose)", *cm.marked(THEIRS, MINE)]]
+    _, outcome = editor.save(work, form, None, "", "local")
+    assert outcome["kind"] == "conflict" and outcome["diff"] == [
+        ["GT reasoning", "both (you choose)", THEIRS, MINE]]

@@ -1,0 +1,52 @@
+"""Next and Previous on the Annotate page: one item on in the filtered list per press.
+
+Pressed again while the next item opens (three quick Alt+→), each press moves one item more:
+the page counts the presses (assets/shortcuts.js, cluelabNavSteps) and sends their number,
+in a hidden field, with the one event Gradio runs for them (trigger_mode always_last;
+ui/workarounds.py GRADIO_TRIGGERS_COALESCE: a click's default dropped every press made
+while one ran). A script's call without the count is one press.
+"""
+from __future__ import annotations
+
+import gradio as gr
+
+from ui import messages
+from ui.browser_wiring import open_id
+
+# the event's page script: the inputs, the last (the hidden count) replaced by the presses
+COUNTED = "(...v) => window.cluelabNavSteps ? window.cluelabNavSteps('{button}', v) : v"
+
+
+def presses(steps) -> int:
+    """The number of Next (or Previous) presses an event stands for: at least one."""
+    try:
+        return max(1, int(float(steps or 1)))
+    except (TypeError, ValueError):
+        return 1
+
+
+def wire_steps(ui, browser, items, open_listed, opened: list) -> None:
+    """`items`: ui.browser_handlers.BrowserHandlers; `open_listed(id, request, work, rows,
+    ids, shown)` opens an item with the list following it, in the outputs `opened`."""
+    def step(ids, work, rows, shown, delta, request):
+        current = open_id(work)
+        target = items.neighbour(ids, current, delta)
+        if target is None:
+            raise messages.error("no items match the filters")
+        if target == current:           # at an end: said, and the item is not opened again
+            end = "last" if delta > 0 else "first"
+            messages.info(f"{current} is the {end} of the {len(ids)} items the filters list.")
+            return [gr.skip()] * len(opened)
+        return open_listed(target, request, work, rows, ids, shown)
+
+    def go_next(ids, work, rows, shown, steps="1", request: gr.Request = None):
+        return step(ids, work, rows, shown, presses(steps), request)
+
+    def go_prev(ids, work, rows, shown, steps="1", request: gr.Request = None):
+        return step(ids, work, rows, shown, -presses(steps), request)
+
+    stepped = [browser.nav_ids, ui.work, browser.items, browser.shown, ui.nav_steps]
+    for button, handler, name in ((ui.next, go_next, "next_item"),
+                                  (ui.prev, go_prev, "prev_item")):
+        button.click(handler, stepped, opened, api_name=name, show_progress_on=ui.annotator,
+                     trigger_mode="always_last", js=COUNTED.format(button=button.elem_id))
