@@ -118,8 +118,9 @@ class DispatchMixin:
 
     def _worst_per_request(self) -> float:
         """What one request may cost: its mean so far or the plan's estimate, and at least
-        the plan's bound at max_tokens (runs with concurrency 8 spent twice their budget
-        when the requests in flight were counted at the typical reply's length)."""
+        the plan's bound at the run's max_tokens when it sets one (runs with concurrency 8
+        spent twice their budget when the requests in flight were counted at the typical
+        reply's length)."""
         return max(self.totals.per_request_cost() or 0.0, self.totals.bound_per_request or 0.0)
 
     def _budget_waits(self) -> bool:

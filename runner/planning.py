@@ -176,7 +176,8 @@ def create_run(store, plan: RunPlan, author: str | None = None) -> str:
     to_send = plan.projection.get("to_send") or 0
     if plan.projection.get("cost") is not None and to_send:
         execution["estimate_per_request"] = plan.projection["cost"] / to_send
-        execution["bound_per_request"] = plan.projection["cost_max"] / to_send
+        if plan.config.max_tokens:      # a bound only when the replies have one
+            execution["bound_per_request"] = plan.projection["cost_max"] / to_send
     run_id = new_run_id()
     store.create_run(run_id, plan.config_id, plan.resolved, execution,
                      plan.endpoint["name"], plan.work, author)

@@ -405,6 +405,19 @@ def test_a_budget_holds_with_many_requests_in_flight_and_long_replies(store, fak
     assert 0 < outcome.totals["done"] < 30 and outcome.totals["cost"] <= 1.0, outcome.totals
 
 
+def test_a_budget_waits_for_the_replies_in_flight_before_it_stops(store, fake, items):
+    """The plan's estimate per request was far above what replies cost: the run stopped
+    at "budget reached" with most of its budget left, instead of waiting for the replies
+    in flight and going on at their cost."""
+    ids = items(1)
+    store.set_price("fake-vlm", 0.0, 1000.0)          # $0.001 per completion token
+    fake.configure(latency=0.05, replies={"What is shown": "Answer: A"})   # ~3 tokens
+    outcome = launch(store, ids, setting="cot", samples=12, execution={
+        "budget": 1.5, "concurrency": 4})            # the a-priori CoT reply: ~$0.5
+    assert outcome.status == "done", outcome.message
+    assert outcome.totals["cost"] < 0.1
+
+
 def test_deadline_stops_dispatch(store, fake, items):
     ids = items(1)
     fake.configure(latency=0.2)
