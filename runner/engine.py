@@ -152,6 +152,10 @@ class Engine(DispatchMixin):
             self.outcome = Outcome(self.run_id, "lost", self.stop_message, self.totals.snapshot())
             return
         remaining = self.totals.total - self.totals.done
+        if self.stop_reason in ("pause", "cancel", "budget", "deadline") and not remaining:
+            # the stop came after the last reply: the run is done (it stayed "paused" with
+            # every result in, and the tables said its numbers cover only part of its items)
+            self.stop_reason = None
         if self.stop_reason:
             status = FINAL[self.stop_reason]
             message = self.stop_message

@@ -343,6 +343,16 @@ def test_a_pause_sends_nothing_that_was_still_waiting_for_a_slot(store, fake, it
     assert 1 <= paused.totals["done"] == len(chats(fake)) <= 2  # 2 in flight, 2 queued
 
 
+def test_a_pause_after_the_last_request_was_sent_ends_the_run_done(store, fake, items):
+    """Paused while its last requests were in flight: they came back, every work row had its
+    result, and the run stayed "paused" for good (its tables said its numbers cover only
+    part of its items; Resume had nothing to send)."""
+    run_id = steered_run(store, fake, items, 0.8, 2, "pause", after=0.3)
+    outcome = execute(store, run_id)
+    assert outcome.totals["done"] == 2 and outcome.status == "done", outcome.message
+    assert store.get_run(run_id)["status"] == "done"
+
+
 def test_a_resumed_runs_elapsed_and_rates_are_over_all_its_executions(store, fake, items):
     """Paused, left a second, resumed: elapsed is the two executions' active time (not the
     last one's only, nor the pause), and the rates are the whole run's counts over it."""

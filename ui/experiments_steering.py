@@ -98,9 +98,11 @@ def resume(store, run_id: str, retry_errors: bool = False, budget=None) -> str:
     pending = len(store.pending_work(run["id"]))
     errors = run["totals"].get("error", 0) if retry_errors else 0
     if not pending and not errors:
+        failed = run["totals"].get("error", 0)
         raise ExperimentError(f"run {run['id']} has nothing left to send"
-                              + ("" if retry_errors else " (tick 'retry errors' to send "
-                                 "the failed requests again)"))
+                              + (" (tick 'retry errors' to send the failed requests again)"
+                                 if failed and not retry_errors else
+                                 ": every work row has its result"))
     change, amount = resume_budget(budget)
     _check_budget(store, run, change, amount)
 
