@@ -26,7 +26,7 @@ from judges.samples import rule_problem
 from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggregate_samples,
                           item_weights, items_every_repeat_scored, over_repeats,
                           summary_to_dict, verbench_summary, weighted_counts)
-from judges.verdict import CORRECT, Verdict
+from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, Verdict
 
 from scoring import SAMPLE_RULES
 from scoring.commands import score_command
@@ -342,6 +342,17 @@ def agreement_basis(protocol: str) -> str:
     return "responses both judges scored"
 
 
+def judged_by_itself(row: dict) -> bool:
+    """Did the verdict's own judge decide it? An LLM judge's row that a rule decided (a
+    numeric or multiple-choice answer: the judge was never asked) or that no judge could
+    read (unparsed, error) is no judgement of its: counted, two LLM judges "agreed" on 100%
+    of 14 responses none of which either had been asked about."""
+    if row["value"] in (UNPARSED, ERROR, UNSCORED):
+        return False
+    decided = row.get("decided_by") or ""
+    return not ((row["judge"] or "").startswith("llm:") and decided.startswith("rule:"))
+
+
 def agreement(store, run_id: str, protocol: str, items=None) -> list[dict]:
     """Pairwise agreement (percent, Cohen's kappa; "n": the responses both judges scored)
     between every judge that scored the run under `protocol`, on the responses to `items`
@@ -355,5 +366,7 @@ def agreement(store, run_id: str, protocol: str, items=None) -> list[dict]:
             continue
         if full and r["details"].get("answer_value", CORRECT) != CORRECT:
             continue
-        labels[r["judge"]][r["work_id"]] = r["value"]
+        judged = labels[r["judge"]]      # a judge that decided none still has its line
+        if judged_by_itself(r):
+            judged[r["work_id"]] = r["value"]
     return pairwise_agreement(labels) if len(labels) > 1 else []

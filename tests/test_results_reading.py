@@ -284,3 +284,17 @@ def test_an_agreement_says_what_its_n_counts():
     assert agreement_basis("rigorous") == agreement_basis("grounded") == \
         "responses with a correct answer both judges scored"
     assert agreement_basis("general") == "responses both judges scored"
+
+
+def test_only_verdicts_a_judge_gave_itself_count_towards_agreement():
+    """Two LLM judges 'agreed on 100.0% of 14 responses' none of which either was asked
+    about: numeric answers decided by rule, and unparsed replies."""
+    from scoring.results import judged_by_itself
+    row = lambda judge, decided, value="correct": {"judge": judge, "decided_by": decided,  # noqa: E731
+                                                   "value": value}
+    assert judged_by_itself(row("llm:jA", "llm:jA"))
+    assert judged_by_itself(row("llm:jA", "rigorous:llm:jA"))
+    assert not judged_by_itself(row("llm:jA", "rule:numeric"))
+    assert not judged_by_itself(row("llm:jA", "llm:jA", "unparsed"))
+    assert judged_by_itself(row("offline", "rule:numeric"))
+    assert not judged_by_itself(row("offline", "offline:lexical", "error"))

@@ -127,7 +127,10 @@ def test_judge_agreement_is_on_the_items_the_table_compares(run):
         score_run(run, "r", protocol="general", judges=["judge"])
     shown = h.show_results(run, ["r", "subset5"], "general", "offline")
     assert "n = 5: run m · No-CoT covers 5 of 14 items" in shown["caption"]
-    rules = shown["rules"]
-    assert "**Judge agreement** (general, on the 5 items the table compares)" in rules
-    assert "judge vs offline agree on 100.0% of 5 responses both judges scored" in rules
-    assert "of 14" not in rules.split("**Judge agreement**")[1]
+    # multiple-choice answers are decided by rule: the LLM judge was never asked, so no
+    # agreement is claimed (it said 'judge vs offline agree on 100.0% of 5', and before the
+    # table's items were its basis, 'of 14')
+    assert "**Judge agreement**" not in shown["rules"]
+    from scoring.results import agreement
+    pair, = agreement(run, "r", "general", shown_items := {f"demo/{i:02}" for i in range(5)})
+    assert pair["n"] == 0 and pair["agreement"] is None and len(shown_items) == 5
