@@ -55,6 +55,16 @@ def pairwise_agreement(labels: Mapping[str, Mapping]) -> list[dict]:
     return out
 
 
+def panel_grade_reason(judges: int, means: dict, average: float, value: str) -> str:
+    """A graded panel's reason, naming the figure that decided and its threshold: it said
+    "mean of 2 judges: 4.5 of 10" beside "correct" (decided by the mean AC, 5.0 >= 5)."""
+    if value in (UNPARSED, ERROR):
+        return f"{value} reply; mean of {judges} judges: {average:.1f} of 10"
+    ac = means.get("AC", 0)
+    return (f"{value}: mean AC of {judges} judges {ac:.1f} {'>=' if ac >= 5 else '<'} 5; "
+            f"mean of all sub-scores {average:.1f} of 10")
+
+
 def panel_vote(verdicts: Mapping[str, Verdict], judge: str) -> Verdict:
     """One verdict from the members' ({member: verdict}); votes kept in details["votes"]."""
     votes = {name: v.value for name, v in verdicts.items()}
@@ -75,7 +85,7 @@ def panel_vote(verdicts: Mapping[str, Verdict], judge: str) -> Verdict:
         value = kept.pop() if kept in ({UNPARSED}, {ERROR}) else \
             "correct" if means.get("AC", 0) >= 5 else "wrong"
         return Verdict(value, score=average / 10, judge=judge, answer=first.answer,
-                       reason=f"mean of {len(graded)} judges: {average:.1f} of 10",
+                       reason=panel_grade_reason(len(graded), means, average, value),
                        details={**details, "subscores": means})
     ranked = Counter(v.value for v in voting).most_common()
     if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:

@@ -202,3 +202,19 @@ def test_a_panel_keeps_an_unparsed_or_failed_response_as_such_under_verbench():
                       "panel").value == "error"
     assert panel_vote({"a": graded("correct", 8), "b": graded("wrong", 4)},
                       "panel").value == "correct"                      # mean AC 6
+
+
+def test_a_graded_panels_reason_names_the_mean_ac_that_decided_it():
+    """Judges with AC 8 and AC 2: "correct" beside "mean of 2 judges: 4.5 of 10" read as a
+    contradiction; the reason names the mean AC and the threshold."""
+    from judges.agreement import panel_vote
+    from judges.verdict import Verdict
+
+    def graded(ac, rest):
+        return Verdict("correct" if ac >= 5 else "wrong",
+                       details={"subscores": {"AC": ac, "LC": rest, "IC": rest}})
+
+    verdict = panel_vote({"llm:a": graded(8, 5), "llm:b": graded(2, 4)}, "panel:a+b")
+    assert verdict.value == "correct"
+    assert verdict.reason.startswith("correct: mean AC of 2 judges 5.0 >= 5; mean of all "
+                                     "sub-scores")
