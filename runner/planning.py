@@ -167,7 +167,22 @@ def plan_run(store, config: RunConfig, execution: Execution | None = None) -> Ru
                    {}, refused + [w for w in [_flagged(selected)] if w]
                    + _warnings(store, config, items))
     plan.projection = project(store, plan)
+    plan.warnings += _budget_warnings(execution, plan.projection)
     return plan
+
+
+def _budget_warnings(execution: Execution, projection: dict) -> list[str]:
+    """A budget below one request's projected cost stops the run before it sends anything
+    (the review's $1 budget against a CoT request projected at $3.27): said before launch."""
+    to_send, cost = projection.get("to_send") or 0, projection.get("cost")
+    if execution.budget is None or not to_send or cost is None:
+        return []
+    per = cost / to_send
+    if per <= execution.budget:
+        return []
+    return [f"the budget of ${execution.budget:g} is below one request's projected cost "
+            f"(${per:.4f}, an estimate until replies come in): the run stops before it sends "
+            "anything; raise the budget or set max_tokens"]
 
 
 def create_run(store, plan: RunPlan, author: str | None = None) -> str:

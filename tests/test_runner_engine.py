@@ -450,3 +450,17 @@ def test_a_resume_sends_the_items_as_planned_even_after_an_edit(store, fake, ite
     assert store.run_results(run_id)[0]["answer"] == "A"  # version 1's question was sent
     later = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct"))
     assert later.config_id != plan.config_id  # the edit is a different experiment
+
+
+def test_a_budget_below_one_requests_projected_cost_is_said_before_launch(store, fake, items):
+    """A $1 budget against a request projected at more stopped the run at once, with
+    nothing sent and no word in the plan."""
+    ids = items(1)
+    store.set_price("fake-vlm", 0.0, 1000.0)          # ~$1 per a-priori CoT reply
+    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="cot"),
+                    Execution(**{**FAST, "budget": 0.01}))
+    assert any("the budget of $0.01 is below one request's projected cost" in w
+               for w in plan.warnings), plan.warnings
+    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="cot"),
+                    Execution(**{**FAST, "budget": 100.0}))
+    assert not any("budget" in w for w in plan.warnings)
