@@ -346,3 +346,12 @@ def test_an_item_whose_image_the_import_lost_does_not_say_no_image_yet():
                     "malformed image: image 1 (not valid base64)"):
         assert no_image_line({"problems": [problem]}).startswith("Image lost"), problem
     assert no_image_line({"problems": ["invalid box: clue 1: empty"]}).startswith("No image yet")
+
+
+def test_restoring_the_version_the_item_holds_makes_no_revision(ui_store):
+    """A restore of the current version made a copy of it, authored by the one restoring
+    it (a verified item's history then named an annotator as its latest author)."""
+    history = HistoryHandlers(ui_store)
+    line = history.restore("ui/gamma", 1, 1, "ann")
+    assert line.startswith("Nothing to restore: version 1 is what ui/gamma holds now")
+    assert ui_store.get_item("ui/gamma")["version"] == 1

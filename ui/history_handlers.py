@@ -5,6 +5,7 @@ from store import ConflictError, NotFoundError, ReadOnlyError, ValidationError
 from ui import conflict_merge as cm
 from ui import times
 from ui.editor_model import EditError
+from ui.editor_handlers import same_content
 
 HISTORY_HEADERS = ["version", "author", "time", "comment"]
 DIFF_HEADERS = ["field", "before", "after"]
@@ -60,6 +61,12 @@ class HistoryHandlers:
         not release items restores a `released` version with the item's status kept
         (store.restore), and the line says so."""
         try:
+            current = self.store.get_item(item_id)
+            if current["version"] == base_version and \
+                    same_content(self.store.revision(item_id, _version(version)), current):
+                # it made a copy of the saved item, authored by the one restoring it
+                return (f"Nothing to restore: version {int(version)} is what {item_id} holds "
+                        f"now (version {current['version']}).")
             new = self.store.restore(item_id, _version(version), user, base_version,
                                      may_release)
             line = f"Restored version {int(version)} as version {new}."
