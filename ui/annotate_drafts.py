@@ -43,8 +43,11 @@ BOX_EDITS_ONLY = """(...args) => {
 # The save bar's two lines never contradict each other: once the draft line says there are
 # unsaved edits (whichever event wrote it: typing, boxes, clues, images), the line about the
 # last save ("Saved … as version N", "Restored …") is stale and goes. In the page: no event
-# of its own on the server, and every writer of the draft line is covered.
-STALE_SAVE_LINE = "(draft, saved) => (draft && draft.trim() ? '' : saved)"
+# of its own on the server, and every writer of the draft line is covered. A refusal ("Not
+# saved: the gold answer is not a number") is about the edits still there, and stays: the
+# autosave of the keys typed just before the save cleared it as it came back.
+STALE_SAVE_LINE = ("(draft, saved) => (draft && draft.trim() && "
+                   "!/^Not saved/.test(String(saved || '').trim()) ? '' : saved)")
 
 
 def recounted(rows: list[list] | None, shown: list[list]) -> list[str] | None:
