@@ -10,6 +10,7 @@ import pytest
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui import answer_form as af
 from ui.annotate_render import Renderer
+from ui.browser_wiring import NO_FILTERS
 from ui.editor_handlers import FIELDS, EditorHandlers
 from ui.server import build_app
 from ui.text import escape_md
@@ -56,14 +57,32 @@ def test_next_pressed_three_times_moves_three_items(ui_store, handlers):
         ui_store.duplicate_item("ui/alpha", f"ui/copy-{n}", "fixture")
     ids = list(ui_store.item_ids())
     work = EditorHandlers(ui_store).load(ids[0], "local")
-    moved = handlers["next_item"](ids, work, [], None, "3", PAGE)
+    moved = handlers["next_item"](*NO_FILTERS, ids, work, [], None, "3", PAGE)
     assert out(moved, "item_id") == ids[3]
-    back = handlers["prev_item"](ids, out(moved, "work"), [], None, "2", PAGE)
+    back = handlers["prev_item"](*NO_FILTERS, ids, out(moved, "work"), [], None, "2", PAGE)
     assert out(back, "item_id") == ids[1]
     # one press (a script's call without the count too) is one item; past the end, the last
-    assert out(handlers["next_item"](ids, work, [], None, "1", PAGE), "item_id") == ids[1]
-    assert out(handlers["next_item"](ids, work, [], None, None, PAGE), "item_id") == ids[1]
-    assert out(handlers["next_item"](ids, work, [], None, "50", PAGE), "item_id") == ids[-1]
+    assert out(handlers["next_item"](*NO_FILTERS, ids, work, [], None, "1", PAGE), "item_id") == ids[1]
+    assert out(handlers["next_item"](*NO_FILTERS, ids, work, [], None, None, PAGE), "item_id") == ids[1]
+    assert out(handlers["next_item"](*NO_FILTERS, ids, work, [], None, "50", PAGE), "item_id") == ids[-1]
+
+
+def test_next_before_the_first_list_walks_the_kept_filters(ui_store, handlers):
+    """Next pressed before the page's first list arrived (no ids, no list drawn yet) said
+    "no items match the filters" or did nothing (CI under load): it walks the list the
+    kept filters select, as the list will show it."""
+    ids = list(ui_store.item_ids())
+    work = EditorHandlers(ui_store).load(ids[0], "local")
+    assert out(handlers["next_item"](*NO_FILTERS, [], work, [], None, "1", PAGE),
+               "item_id") == ids[1]
+    # the kept filters apply
+    with pytest.raises(gr.Error, match="no items match"):
+        handlers["next_item"](None, None, None, None, "all", "zzzz-nothing", [], work, [],
+                              None, "1", PAGE)
+    # a list drawn that matches nothing still says so
+    with pytest.raises(gr.Error, match="no items match"):
+        handlers["next_item"](*NO_FILTERS, [], work, [], {"filters": NO_FILTERS, "page": 1},
+                              "1", PAGE)
 
 
 def test_the_page_sends_the_count_of_presses_with_next(store):
@@ -75,6 +94,8 @@ def test_the_page_sends_the_count_of_presses_with_next(store):
         assert event.trigger_mode == "always_last"
         assert event.inputs[-1].elem_id == "nav-steps"
         assert f"cluelabNavSteps('{button}', v)" in event.js
+        assert "cluelabListFilters" in event.js          # the kept filters, before a list
+        assert [i.elem_id for i in event.inputs[:2]] == ["filter-dataset", "filter-domain"]
 
 
 # ---- the answer type switch: what it leaves to do stays beside the gold answer ------------

@@ -74,7 +74,7 @@ def build_browser() -> SimpleNamespace:
             gr.Column(visible=not DEFER_PANELS, elem_id="item-browser-body") as ui.body:
         # applied on Enter and on leaving the box (ui/browser_wiring.py): a box cleared
         # and left kept its filter
-        ui.search = gr.Textbox(label="Search (Enter or leaving the box applies it)",
+        ui.search = gr.Textbox("", label="Search (Enter or leaving the box applies it)",
                                placeholder="id, question, answer or clue text",
                                elem_id="browser-search")
         with gr.Row():

@@ -5,6 +5,11 @@ the page counts the presses (assets/shortcuts.js, cluelabNavSteps) and sends the
 in a hidden field, with the one event Gradio runs for them (trigger_mode always_last;
 ui/workarounds.py GRADIO_TRIGGERS_COALESCE: a click's default dropped every press made
 while one ran). A script's call without the count is one press.
+
+A press made before the page's first list has arrived (it is sent once the first image is
+drawn, and may still be on its way) walks the list as the filters this browser kept will
+draw it (assets/list_filters.js): with no list yet, Next said "no items match the filters"
+or, under load, did nothing at all.
 """
 from __future__ import annotations
 
@@ -13,8 +18,10 @@ import gradio as gr
 from ui import messages
 from ui.browser_wiring import open_id
 
-# the event's page script: the inputs, the last (the hidden count) replaced by the presses
-COUNTED = "(...v) => window.cluelabNavSteps ? window.cluelabNavSteps('{button}', v) : v"
+# the event's page script: the filters as this browser kept them, and the last input (the
+# hidden count) replaced by the presses
+COUNTED = ("(...v) => {{ const f = window.cluelabListFilters; v = f ? f.restore(v) : v; "
+           "return window.cluelabNavSteps ? window.cluelabNavSteps('{button}', v) : v; }}")
 
 
 def presses(steps) -> int:
@@ -25,10 +32,20 @@ def presses(steps) -> int:
         return 1
 
 
-def wire_steps(ui, browser, items, open_listed, opened: list) -> None:
+def listed_ids(items, ids, shown, criteria) -> list:
+    """The ids Next and Previous walk: the list's, or, before the first list has arrived
+    (no ids, and `shown` is None), the ids the kept filters `criteria` select."""
+    if ids or shown is not None:
+        return ids or []
+    return items.search(*items.kept_filters(*criteria))[2]
+
+
+def wire_steps(ui, browser, items, open_listed, opened: list, filters: list) -> None:
     """`items`: ui.browser_handlers.BrowserHandlers; `open_listed(id, request, work, rows,
-    ids, shown)` opens an item with the list following it, in the outputs `opened`."""
-    def step(ids, work, rows, shown, delta, request):
+    ids, shown)` opens an item with the list following it, in the outputs `opened`;
+    `filters`: the list's six filter inputs."""
+    def step(criteria, ids, work, rows, shown, delta, request):
+        ids = listed_ids(items, ids, shown, criteria)
         current = open_id(work)
         target = items.neighbour(ids, current, delta)
         if target is None:
@@ -39,13 +56,19 @@ def wire_steps(ui, browser, items, open_listed, opened: list) -> None:
             return [gr.skip()] * len(opened)
         return open_listed(target, request, work, rows, ids, shown)
 
-    def go_next(ids, work, rows, shown, steps="1", request: gr.Request = None):
-        return step(ids, work, rows, shown, presses(steps), request)
+    def go_next(dataset=None, domain=None, subtask=None, status=None, flagged="all", text="",
+                ids=None, work=None, rows=None, shown=None, steps="1",
+                request: gr.Request = None):
+        return step([dataset, domain, subtask, status, flagged, text], ids, work, rows, shown,
+                    presses(steps), request)
 
-    def go_prev(ids, work, rows, shown, steps="1", request: gr.Request = None):
-        return step(ids, work, rows, shown, -presses(steps), request)
+    def go_prev(dataset=None, domain=None, subtask=None, status=None, flagged="all", text="",
+                ids=None, work=None, rows=None, shown=None, steps="1",
+                request: gr.Request = None):
+        return step([dataset, domain, subtask, status, flagged, text], ids, work, rows, shown,
+                    -presses(steps), request)
 
-    stepped = [browser.nav_ids, ui.work, browser.items, browser.shown, ui.nav_steps]
+    stepped = [*filters, browser.nav_ids, ui.work, browser.items, browser.shown, ui.nav_steps]
     for button, handler, name in ((ui.next, go_next, "next_item"),
                                   (ui.prev, go_prev, "prev_item")):
         button.click(handler, stepped, opened, api_name=name, show_progress_on=ui.annotator,

@@ -197,7 +197,7 @@ def wire(store, demo, browser, ui) -> None:
     ui.status.focus(status_choices, ui.status, ui.status, api_visibility="private",
                     api_name="status_choices", show_progress="hidden")
 
-    wire_steps(ui, browser, items, open_listed, opened)
+    wire_steps(ui, browser, items, open_listed, opened, item_list.filters)
     # the address bar and the item list's highlight (assets/list_current.js) follow it
     url_js = ("(id) => { if (id) { const u = new URL(window.location);"
               " u.searchParams.set('item', id); history.replaceState(null, '', u); }"
