@@ -83,6 +83,9 @@ def test_the_image_takes_the_room_at_1400x900(room, browser):
                                    "#add-image", "#remove-image")]
     middles = [b["y"] + b["height"] / 2 for b in line]
     assert max(middles) - min(middles) <= 8 and box(page, "#image-bar")["height"] <= 48, line
+    # ... inside the image's column: "Remove image" ran over the Clues heading beside it
+    column = box(page, "#image-column")
+    assert line[-1]["x"] + line[-1]["width"] <= column["x"] + column["width"] + 1, (line, column)
     label = opened(page, room.url, "ui/label", 1000 / 1300)
     assert label["height"] >= 450, label                    # was ~320
     assert_clear_of_the_bar(page)
