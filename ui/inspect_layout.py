@@ -201,8 +201,10 @@ def _tags_and_more(ui: SimpleNamespace) -> None:
         with gr.Column():
             ui.note = gr.Textbox(label="Note", lines=2, elem_id="inspect-note")
             ui.add_note = gr.Button("Add note", elem_id="inspect-add-note")
+            # the time and the author on one line each, the note wrapping beside them
             ui.notes = gr.Dataframe(headers=NOTE_HEADERS, interactive=False, wrap=True,
-                                    label="Notes", elem_id="inspect-notes")
+                                    label="Notes", elem_id="inspect-notes",
+                                    column_widths=["165px", "110px", "auto"])
     with gr.Accordion("Compare with another response to this item", open=False,
                       elem_id="inspect-compare-panel"):
         with gr.Row(equal_height=True):

@@ -19,6 +19,7 @@ from store import StoreError
 from ui.downloads import DownloadRefused, downloads_for
 from ui.run_choices import run_names
 from ui.session import LOCAL_USER
+from ui import times
 from ui.text import escape_md
 
 TAG_LOG_HEADERS = ["tag", "change", "by", "at"]
@@ -43,8 +44,9 @@ def vocabulary_rows(store) -> list[list]:
     for t in store.list_failure_tags():
         renamed = t["renamed"]
         out.append([t["name"], t["uses"], "(seed)" if t["seeded"] else t["created_by"] or "",
-                    t["created_at"], f"from '{renamed['old_name']}' by {renamed['author'] or ''}"
-                    f" at {renamed['created_at']}" if renamed else ""])
+                    times.shown(t["created_at"]),
+                    f"from '{renamed['old_name']}' by {renamed['author'] or ''}"
+                    f" at {times.shown(renamed['created_at'])}" if renamed else ""])
     return out
 
 
@@ -52,10 +54,10 @@ def tag_state(store, work_id: int) -> dict:
     """{"choices", "value", "log", "notes"} for one response; the log has every tag put on
     it and taken off it (by whom, when), oldest first: a removal never hides the addition."""
     tags = store.response_tags(work_id)
-    log = [[t["tag"], CHANGES[t["action"]], t["author"] or "", t["created_at"]]
+    log = [[t["tag"], CHANGES[t["action"]], t["author"] or "", times.shown(t["created_at"])]
            for t in store.response_tag_history(work_id)]
     return {"choices": vocabulary(store), "value": [t["tag"] for t in tags], "log": log,
-            "notes": [[n["created_at"], n["author"] or "", n["note"]]
+            "notes": [[times.shown(n["created_at"]), n["author"] or "", n["note"]]
                       for n in store.response_notes(work_id)]}
 
 
