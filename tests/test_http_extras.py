@@ -172,6 +172,44 @@ def test_a_rewrite_that_fails_serves_the_file_as_installed():
     assert asyncio.run(fetch(cache, "/static/b.css")) == (200, b".A{COLOR:RED}")
 
 
+def test_component_files_of_no_installed_component_never_reach_gradio():
+    """Gradio's component-file route prints what it is asked for (ui/workarounds.py,
+    COMPONENT_ROUTE_PRINTS): a path naming no installed component, or an odd file name, is
+    a 404 before it, so nobody writes their text into the server's log."""
+    import asyncio
+
+    from ui.asset_cache import AssetCache
+
+    asked = []
+
+    async def app(scope, receive, send):
+        asked.append(scope["path"])
+        await send({"type": "http.response.start", "status": 200,
+                    "headers": [(b"content-type", b"text/javascript")]})
+        await send({"type": "http.response.body", "body": b"export {}"})
+
+    async def status(path):
+        sent = []
+
+        async def send(message):
+            sent.append(message)
+
+        await AssetCache(app, component_ids=("abc123",))(
+            {"type": "http", "method": "GET", "path": path, "query_string": b"",
+             "headers": []}, None, send)
+        return sent[0]["status"]
+
+    good = "/gradio_api/custom_component/abc123/client/component/index.js"
+    assert asyncio.run(status(good)) == 200 and asked == [good]
+    for hostile in ("/gradio_api/custom_component/forged\nERROR admin/client/a/b.js",
+                    "/gradio_api/custom_component/other/client/component/index.js",
+                    "/gradio_api/custom_component/abc123/client/component/a b.js",
+                    "/gradio_api/custom_component/abc123/client/../../../etc/passwd",
+                    "/gradio_api/custom_component/abc123/server/component/index.js"):
+        assert asyncio.run(status(hostile)) == 404, hostile
+    assert asked == [good]
+
+
 def test_the_images_the_editor_shows_get_the_lasting_cache_header(server):
     """As the page asks for them: the server runs on a relative --db path (LiveServer)."""
     from gradio_client import Client

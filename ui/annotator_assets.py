@@ -58,6 +58,11 @@ def component_dir() -> Path:
     return module_file.parent / image_annotator.TEMPLATE_DIR / "component"
 
 
+def component_ids() -> tuple:
+    """The installed components whose front-end files the page asks for (ui/asset_cache)."""
+    return (image_annotator.get_component_class_id(),)
+
+
 def url_folder() -> str:
     """Where the page asks for those files, relative to the app's root."""
     return (f"gradio_api/custom_component/{image_annotator.get_component_class_id()}"

@@ -9,6 +9,11 @@ paint (docs/PERFORMANCE.md). These files never change while the server runs, and
 compressed once, and answered from memory after that. Hashed names also get a year-long
 `immutable` cache lifetime, so a returning browser does not even ask.
 
+Requests for a component's files that name no installed component, or a file name with
+anything but letters, digits, `_`, `.` and `-`, are answered 404 here: Gradio's route prints
+each request's path parts to the server's log (ui/workarounds.py, COMPONENT_ROUTE_PRINTS),
+and anyone could fill that log with text of their choosing.
+
 Only successful, complete responses of the three front-end prefixes are kept; everything else
 (errors, range requests, other methods, other paths) goes to Gradio untouched. `rewrites` may
 change a kept file's body once, before it is compressed (ui/annotator_assets.py slims the
@@ -33,6 +38,8 @@ IMMUTABLE = b"public, max-age=31536000, immutable"
 MAX_FILE_BYTES = 8 << 20
 MAX_TOTAL_BYTES = 96 << 20
 BROTLI_QUALITY = 6          # 640 KB of JS: 26 ms, within 10% of quality 11's size (1.5 s)
+COMPONENT_PREFIX = "/gradio_api/custom_component/"
+COMPONENT_FILE = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
 KEPT_HEADERS = (b"content-type", b"etag", b"last-modified", b"cache-control")
 DROPPED_REQUEST_HEADERS = (b"accept-encoding", b"if-none-match", b"if-modified-since",
                            b"range")
@@ -82,13 +89,19 @@ async def replay(messages: list[dict], scope, send) -> None:
 class AssetCache:
     """ASGI middleware in front of Gradio's routes for its static front-end files."""
 
-    def __init__(self, app, rewrites: dict | None = None):
+    def __init__(self, app, rewrites: dict | None = None, component_ids: tuple = ()):
         self.app = app
+        self.component_folders = tuple(f"{COMPONENT_PREFIX}{i}/client/" for i in component_ids)
         self.rewrites = dict(rewrites or {})
         self.assets: dict[str, Asset] = {}
         self.total_bytes = 0
 
     async def __call__(self, scope, receive, send):
+        if scope["type"] == "http" and not self._known_component_file(scope["path"]):
+            await send({"type": "http.response.start", "status": 404,
+                        "headers": [(b"content-type", b"text/plain")]})
+            await send({"type": "http.response.body", "body": b"Not found"})
+            return
         if not self._cacheable_request(scope):
             return await self.app(scope, receive, send)
         key = scope["path"]
@@ -98,6 +111,13 @@ class AssetCache:
             if asset is None:           # not kept: the response has been sent as it was
                 return
         await self._answer(asset, scope, send)
+
+    def _known_component_file(self, path: str) -> bool:
+        """False for a component-file path naming no installed component or an odd file."""
+        if not path.startswith(COMPONENT_PREFIX):
+            return True
+        folder = next((f for f in self.component_folders if path.startswith(f)), None)
+        return folder is not None and bool(COMPONENT_FILE.match(path[len(folder):]))
 
     @staticmethod
     def _cacheable_request(scope) -> bool:

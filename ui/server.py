@@ -201,7 +201,8 @@ def launch_kwargs(store, require_login: bool, trusted_proxies: str = "") -> dict
         "app_kwargs": {"middleware": [
             Middleware(Forwarded, trusted=trusted_proxies, loopback_only=not require_login),
             Middleware(RouteAccess, store=store, require_login=require_login, login=login),
-            Middleware(AssetCache, rewrites=annotator_assets.stylesheet_rewrites()),
+            Middleware(AssetCache, rewrites=annotator_assets.stylesheet_rewrites(),
+                       component_ids=annotator_assets.component_ids()),
             Middleware(annotator_assets.PreloadLinks),
             Middleware(MediaFiles, media_dir=store.media_dir)]},
     }

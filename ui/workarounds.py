@@ -343,6 +343,12 @@ def sessions_are_anyones() -> bool:
                                   for m in found)
 
 
+def component_route_prints() -> bool:
+    """Gradio's route for components' front-end files prints its path parts, as asked."""
+    return re.search(r'def custom_component_path\(.*?print\(\s*f"id=\{id\}', gradio_routes_source(),
+                     re.DOTALL) is not None
+
+
 def no_frame_headers() -> bool:
     """Gradio's server says nothing of who may show its pages in a frame."""
     source = read_all(GRADIO_SERVER, "*.py")
@@ -355,6 +361,10 @@ WORKAROUNDS = [
                "to any logged-in caller who names them, and the first to ask takes them: a "
                "participant read an annotator's loaded item, gold answer included",
                "ui/session_owners.py (and ui/gradio_hooks.RouteAccess)", sessions_are_anyones),
+    Workaround("COMPONENT_ROUTE_PRINTS", "the route of custom components' front-end files "
+               "prints each request's component id and file name to the server's output: "
+               "anyone could fill the log with text of their choosing",
+               "ui/asset_cache.py (AssetCache._known_component_file)", component_route_prints),
     Workaround("GRADIO_FORWARDED_HOST", "the root URL of the pages, /config and /logout's "
                "redirect comes from X-Forwarded-Host/-Proto whoever sends them: any client "
                "named the host the Origin check took for the app's own",
