@@ -17,6 +17,7 @@ from judges.gold_check import gold_problems
 from judges.past_draft import missing_gold, textless_clues
 from ui import answer_form as af
 from ui import conflict_merge as cm
+from ui import editor_notices as notices
 from ui import editor_model as em
 from ui import save_rules as rules
 from ui import times
@@ -53,63 +54,18 @@ class EditorHandlers:
                 "read_only": saved.get("status") == "released"}
         draft = self.store.get_draft(user, item_id)
         if draft:
-            work["item"] = self._stored_status(draft, saved)
+            work["item"] = notices.stored_status(self.store, draft, saved)
             work["base_version"] = draft["base_version"]
             work["draft_seen"] = draft["revision"]
-            work["notice"] = self._draft_notice(draft, saved)
+            work["notice"] = notices.draft_notice(draft, saved)
         others = self.store.others_drafts(item_id, user)
         work["notice"] = " ".join(filter(None, [
-            work["notice"], self._others_notice(others) if others else "",
-            self._review_notice(saved)]))
+            work["notice"], notices.others_notice(others) if others else "",
+            notices.review_notice(self.store, saved)]))
         # a box of no size (one being drawn when the draft was kept) is no box: see em.drawn
         work["item"]["_unassigned"] = [b for b in work["item"].get("_unassigned", [])
                                        if em.drawn(b)]
         return work
-
-    def _stored_status(self, draft: dict, saved: dict) -> dict:
-        """The draft's item, with the stored status unless the draft itself changed it: a
-        colleague's status change since the draft was kept is shown, not hidden by it."""
-        item = draft["data"]
-        try:
-            base = self.store.revision(saved["id"], draft["base_version"])
-        except NotFoundError:
-            return item
-        if item.get("status") == base.get("status"):
-            item = {**item, "status": saved.get("status")}
-        return item
-
-    def _review_notice(self, saved: dict) -> str:
-        """The latest review, on the main screen: a request to revise (or a rejection) and
-        its comment are what the annotator opening the item has to act on."""
-        latest = next(iter(self.store.reviews(saved["id"])), None)
-        if latest is None:
-            return ""
-        reviewed = int(latest["version"])
-        since = (f" (the item has changed since: now version {saved['version']})"
-                 if reviewed < int(saved["version"]) and rules.content_changed(
-                     saved, self.store.revision(saved["id"], reviewed)) else "")
-        note = (latest.get("note") or "").strip()
-        return (f"Latest review: {latest['verdict']} by {latest['reviewer']} on version "
-                f"{latest['version']} at {times.shown(latest['created_at'])}{since}"
-                + (f": “{note}”" if note else "."))
-
-    @staticmethod
-    def _others_notice(others: list[dict]) -> str:
-        """A draft is its user's own: another user is told that it exists, not shown it."""
-        who = ", ".join(f"{d['user']} (since {times.shown(d['updated_at'])})" for d in others)
-        return (f"Unsaved edits of this item by {who} are kept as their draft, not shown "
-                "here; if they save first, your save will show the differences.")
-
-    @staticmethod
-    def _draft_notice(draft: dict, saved: dict) -> str:
-        """Plain text (the page escapes it where it shows it)."""
-        text = f"Restored your unsaved draft from {times.shown(draft['updated_at'])}."
-        if draft["base_version"] != saved["version"]:
-            text += (f" It is based on version {draft['base_version']}, but the item is now at "
-                     f"version {saved['version']} (saved by {saved.get('updated_by')} "
-                     f"at {times.shown(saved.get('updated_at'))}): saving will show the "
-                     "differences first.")
-        return text
 
     # ---- form <-> item -------------------------------------------------------------
     def collect(self, work: dict, form: dict, annot_boxes: list | None) -> dict:

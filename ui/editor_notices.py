@@ -1,0 +1,56 @@
+"""What the editor says about an item as it opens: the user's own draft restored, other
+users' drafts (that they exist, never what they hold), the latest review to act on; and
+the status a restored draft shows. Plain text: the page escapes it where it shows it.
+"""
+from __future__ import annotations
+
+from store import NotFoundError
+from ui import save_rules as rules
+from ui import times
+
+
+def stored_status(store, draft: dict, saved: dict) -> dict:
+    """The draft's item, with the stored status unless the draft itself changed it: a
+    colleague's status change since the draft was kept is shown, not hidden by it."""
+    item = draft["data"]
+    try:
+        base = store.revision(saved["id"], draft["base_version"])
+    except NotFoundError:
+        return item
+    if item.get("status") == base.get("status"):
+        item = {**item, "status": saved.get("status")}
+    return item
+
+
+def review_notice(store, saved: dict) -> str:
+    """The latest review, on the main screen: a request to revise (or a rejection) and
+    its comment are what the annotator opening the item has to act on."""
+    latest = next(iter(store.reviews(saved["id"])), None)
+    if latest is None:
+        return ""
+    reviewed = int(latest["version"])
+    since = (f" (the item has changed since: now version {saved['version']})"
+             if reviewed < int(saved["version"]) and rules.content_changed(
+                 saved, store.revision(saved["id"], reviewed)) else "")
+    note = (latest.get("note") or "").strip()
+    return (f"Latest review: {latest['verdict']} by {latest['reviewer']} on version "
+            f"{latest['version']} at {times.shown(latest['created_at'])}{since}"
+            + (f": “{note}”" if note else "."))
+
+
+def others_notice(others: list[dict]) -> str:
+    """A draft is its user's own: another user is told that it exists, not shown it."""
+    who = ", ".join(f"{d['user']} (since {times.shown(d['updated_at'])})" for d in others)
+    return (f"Unsaved edits of this item by {who} are kept as their draft, not shown "
+            "here; if they save first, your save will show the differences.")
+
+
+def draft_notice(draft: dict, saved: dict) -> str:
+    """Plain text (the page escapes it where it shows it)."""
+    text = f"Restored your unsaved draft from {times.shown(draft['updated_at'])}."
+    if draft["base_version"] != saved["version"]:
+        text += (f" It is based on version {draft['base_version']}, but the item is now at "
+                 f"version {saved['version']} (saved by {saved.get('updated_by')} "
+                 f"at {times.shown(saved.get('updated_at'))}): saving will show the "
+                 "differences first.")
+    return text
