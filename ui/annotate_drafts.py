@@ -26,19 +26,9 @@ from ui.session import browser_session, user_of
 from ui.answer_form import ANSWER_FIELDS
 
 # The page-only event before autosave_boxes: passes on when the annotator still shows the
-# image it showed last time (the boxes were edited); when the image itself changed (the
-# server loaded an item or switched images) it throws, and autosave_boxes, chained on its
-# success, is not sent. The throw is quiet because this event has no outputs: Gradio 6
-# marks a throwing event's outputs with a red "Error" (ui/workarounds.py, GRADIO_JS_THROW),
-# which the draft line and the clue table showed when the throw was autosave_boxes' own.
-BOX_EDITS_ONLY = """(...args) => {
-  const value = args[args.length - 1];
-  const image = value && value.image ? (value.image.url || value.image.path) : null;
-  const edited = image !== null && window.__cluelabAnnotatorImage === image;
-  window.__cluelabAnnotatorImage = image;
-  if (!edited) throw new Error('not sent: the image changed, not its boxes');
-  return args;
-}"""
+# image it showed last time (the boxes were edited), else throws and autosave_boxes is not
+# sent (assets/clue_table.js). Quiet because this event has no outputs (GRADIO_JS_THROW).
+BOX_EDITS_ONLY = "(...args) => window.cluelabGates.boxEditsOnly(args)"
 
 # The save bar's two lines never contradict each other: once the draft line says there are
 # unsaved edits (whichever event wrote it: typing, boxes, clues, images), the line about the
@@ -70,18 +60,10 @@ def recounted(rows: list[list] | None, shown: list[list]) -> list[str] | None:
 
 
 # In the page: the box counts put into the clue table as it is now (with what was typed
-# since the event was sent); not when its rows changed meanwhile (the next box edit will).
-# The check is an event of its own, with no outputs: a page script that throws marks its
-# event's outputs with a red Error (ui/workarounds.py, GRADIO_JS_THROW).
-BOX_COUNTS_FIT = """(counts, table) => {
-  const rows = (table && table.data) || [];
-  if (!Array.isArray(counts) || counts.length !== rows.length) throw new Error('not shown: the rows changed');
-}"""
-SHOW_BOX_COUNTS = """(counts, table) => {
-  const rows = (table && table.data) || [];
-  if (!Array.isArray(counts) || counts.length !== rows.length) return table;
-  return {...table, data: rows.map((row, i) => [...row.slice(0, -1), counts[i]])};
-}"""
+# since the event was sent); not when its rows changed meanwhile (assets/clue_table.js). The
+# check is an event of its own, with no outputs (ui/workarounds.py, GRADIO_JS_THROW).
+BOX_COUNTS_FIT = "(counts, table) => window.cluelabGates.boxCountsFit(counts, table)"
+SHOW_BOX_COUNTS = "(counts, table) => window.cluelabBoxCounts.show(counts, table)"
 
 
 def draft_line(editor, work: dict, item: dict, request) -> list:

@@ -20,55 +20,14 @@ from ui.history_handlers import NewerVersion
 from ui.session import browser_session, user_of
 
 
-# The clue table's edits reach the server only when they add, drop or move a clue: filled
-# rows whose labels are not "clue <their place>" (a row added with "+" and typed in: its label
-# is empty; rows moved), or fewer filled rows than the table had just before this edit (a row
-# deleted with the cell menu: the table's `change`, which runs just before its `input`,
-# keeps the counts); and only once for the same rows (the table keeps a new row's empty
-# label until the next structural event). A row not yet typed in is no clue yet. Edits
-# with a new row go to add_clue_rows (ADDED true), others to edit_clue_rows. Gradio's
-# Dataframe has no event of its own for rows (ui/workarounds.py, DATAFRAME_NO_ROW_EVENT).
-CLUE_ROWS_FILLED = """(value) => {
-  const rows = (value && value.data) || [];
-  return rows.filter((row) => row.some((cell) => String(cell ?? '').trim()));
-}"""
-CLUE_ROWS_COUNTED = f"""(value) => {{
-  const filled = ({CLUE_ROWS_FILLED})(value);
-  window.__cluelabClueRowsBefore = window.__cluelabClueRows;
-  window.__cluelabClueRows = filled.length;
-}}"""
-CLUE_ROWS_CHANGED = f"""(value) => {{
-  const filled = ({CLUE_ROWS_FILLED})(value);
-  const labels = filled.map((row) => String(row[0] ?? '').trim());
-  const added = labels.includes('');
-  const moved = labels.some((label, i) => label !== `clue ${{i + 1}}`);
-  const before = window.__cluelabClueRowsBefore;
-  const fewer = before !== undefined && filled.length < before;
-  const sent = JSON.stringify(labels);
-  const last = window.__cluelabClueRowsSent;
-  if (added !== ADDED || !(moved || fewer) || (!fewer && sent === last)) {{
-    throw new Error('not sent: no clue added, dropped or moved');
-  }}
-  window.__cluelabClueRowsSent = sent;
-  return value;
-}}"""
-
-# In the page, once add_clue_rows has shown the item with its new clues: the table's filled
-# rows labelled by their place, as the item now numbers them (so that boxes given to a new
-# clue follow it at the save), with what was typed meanwhile. The check is an event of its
-# own, with no outputs (ui/workarounds.py, GRADIO_JS_THROW).
-NUMBERED = """(value) => {
-  let place = 0;
-  return ((value && value.data) || []).map((row) => {
-    const filled = row.some((cell) => String(cell ?? '').trim());
-    return filled ? [`clue ${++place}`, ...row.slice(1)] : row;
-  });
-}"""
-CLUE_ROWS_UNNUMBERED = f"""(value) => {{
-  const data = ({NUMBERED})(value);
-  if (JSON.stringify(data) === JSON.stringify(value.data)) throw new Error('numbered');
-}}"""
-NUMBER_CLUE_ROWS = f"""(value) => ({{...value, data: ({NUMBERED})(value)}})"""
+# The clue table's row edits: the page sends only those that add, drop or move a clue,
+# and numbers the rows once the item has its new clues (assets/clue_table.js says when;
+# ui/workarounds.py, DATAFRAME_NO_ROW_EVENT). A check that stops an event throws, in an
+# event with no outputs (GRADIO_JS_THROW).
+CLUE_ROWS_COUNTED = "(value) => window.cluelabClueRows.counted(value)"
+CLUE_ROWS_CHANGED = "(value) => window.cluelabGates.clueRowsChanged(value, ADDED)"
+CLUE_ROWS_UNNUMBERED = "(value) => window.cluelabGates.clueRowsUnnumbered(value)"
+NUMBER_CLUE_ROWS = "(value) => window.cluelabClueRows.number(value)"
 
 
 def wire_structure(store, editor, renderer, ui, form, split, may_release) -> list:
