@@ -278,11 +278,12 @@ def repeat_spread(records: list[dict], repeats: list[int], headline_n) -> dict:
 
 
 def _item_subscores(records: list[dict]) -> list[dict]:
-    """One VER-Bench score set per item (n counts items): the mean over its scored repeats;
-    {} (unscored) when none is scored."""
+    """One VER-Bench score set per item (n counts items): the mean over its repeats with all
+    four sub-scores; {} (unscored) when none has them. A split panel's verdict is unscored
+    (no majority) but its members' mean sub-scores are grades, kept (`panel_vote`)."""
     by_item: dict[str, list[dict]] = defaultdict(list)
     for r in records:
-        by_item[r["item_id"]].append(r["subscores"] if r["value"] != "unscored" else {})
+        by_item[r["item_id"]].append(r["subscores"])
     return [_mean_subscores(scores) for scores in by_item.values()]
 
 
