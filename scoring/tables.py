@@ -26,7 +26,7 @@ the order of the runs.
 """
 from __future__ import annotations
 
-from judges.stats import CI_RULE, COUNTING_RULES, MIN_BOOTSTRAP_N
+from judges.stats import CI_RULE, COUNTING_RULES, MIN_BOOTSTRAP_N, NO_CI_EQUAL, NO_CI_SMALL
 from judges.pairing import record_key, recorded_items, shared_items
 from judges.paper_tables import DROP_NOTE, DROP_PROTOCOLS, leaderboard, results_table, \
     rigorous_drop_table, verbench_table
@@ -242,7 +242,9 @@ VERBENCH_RULE = (
     "mean, the average is over the items with all four (n), the rest unscored; a response "
     "with no answer to judge (the request failed, the model refused) scores 0 on all four. "
     f"The average's 95% interval (bootstrap over items) is given from {MIN_BOOTSTRAP_N} "
-    "items on.")
+    "items on, and only when the items' averages differ (equal values resample to a "
+    "zero-width interval, as if measured exactly): otherwise the cell says why there is "
+    f"none, '[–: {NO_CI_SMALL}]' or '[–: {NO_CI_EQUAL}]'.")
 
 
 def verbench_results(store, run_ids: list[str], within=None, judge: str | None = None) -> Table:
