@@ -150,8 +150,8 @@ def breakdowns(summary: dict) -> list[str]:
 
 def run_report(args) -> int:
     from scoring.human import human_summary
-    from scoring.results import ResultsError, agreement, agreement_basis, not_scored_text, \
-        run_summary, summary_json
+    from scoring.judge_agreement import agreement, agreement_basis
+    from scoring.results import ResultsError, not_scored_text, run_summary, summary_json
     from scoring.compared import check_judge
     from scoring.tables import main_table
     from store import StoreError

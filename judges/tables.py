@@ -105,7 +105,7 @@ class Table:
         found = {}
         for col in self.columns:
             values = {r[f"{col.key}_n"] for r in self.rows if f"{col.key}_n" in r
-                      and r.get(col.key) is not None}
+                      and (r.get(col.key) is not None or r[f"{col.key}_n"])}  # n/a: "–"
             if len(values) > 1:
                 return {}
             if values:

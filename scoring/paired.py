@@ -26,6 +26,7 @@ from judges.stats import aggregate_samples
 from judges.verdict import CORRECT, UNSCORED, Verdict
 
 from scoring.compared import labels, run_state, unfinished_note
+from scoring.no_boxes import run_reason
 from scoring.results import ResultsError, common_judge, default_judge, on_items, \
     run_summary, score_rows
 
@@ -76,6 +77,11 @@ def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
     failed or did not finish ('' when both did) come with it."""
     if protocol == "verbench":
         raise ResultsError(VERBENCH_NOT_PAIRED)
+    for run in (run_a, run_b):
+        why = run_reason(store, run, protocol)
+        if why:     # every outcome would be "wrong": a 0% that measures the prompt
+            raise ResultsError(f"run {run}: {why}; compare runs that asked for boxes, or "
+                               "compare under the rigorous protocol")
     judge = judge or common_judge(store, [run_a, run_b], protocol)  # None: each its own
     a, responses_a = item_outcomes(store, run_a, protocol, judge, samples_rule)
     b, responses_b = item_outcomes(store, run_b, protocol, judge, samples_rule)
