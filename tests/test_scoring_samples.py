@@ -84,9 +84,9 @@ def test_repeats_do_not_narrow_the_interval(sampled):
     assert code == 0 and (json.loads(out)["items_a"], json.loads(out)["items_b"]) == (3, 3)
 
 
-def test_compare_decides_each_item_from_all_its_repeats_and_says_the_rule(store):
-    """Repeat 0 is wrong on r/0 and r/2 but the other two repeats are right: McNemar sees
-    one outcome per item, decided by the samples rule over every repeat, not repeat 0."""
+def _repeats_and_one(store) -> None:
+    """Run "rep": 3 repeats, right on r/0 and r/2 in 2 of 3 and on r/3 in all; run "one":
+    right on r/3 only. Both scored offline."""
     add_items(store, [spec for spec in ITEMS if spec["answer_type"] == MC])
     make_run(store, "rep", {"r/0": ["Answer: B", "Answer: A", "Answer: A"],
                             "r/2": ["Answer: C", "Answer: B", "Answer: B"],
@@ -94,6 +94,12 @@ def test_compare_decides_each_item_from_all_its_repeats_and_says_the_rule(store)
     make_run(store, "one", {"r/0": "Answer: B", "r/2": "Answer: C", "r/3": "Answer: C"})
     score_run(store, "rep")
     score_run(store, "one")
+
+
+def test_compare_decides_each_item_from_all_its_repeats_and_says_the_rule(store):
+    """Repeat 0 is wrong on r/0 and r/2 but the other two repeats are right: McNemar sees
+    one outcome per item, decided by the samples rule over every repeat, not repeat 0."""
+    _repeats_and_one(store)
     code, out, err = cli("compare", "--db", store.path, "rep", "one", "--json")
     result = json.loads(out)
     assert code == 0, err
@@ -137,13 +143,7 @@ def test_compare_headlines_the_accuracy_report_and_leaderboard_give(store):
     """compare headlined a majority over repeats (1.0 here, 57.14% in the review) where
     report and leaderboard said each item's share over its repeats (7/9): the same run's
     accuracy is one number everywhere, McNemar's outcomes' accuracy named apart."""
-    add_items(store, [spec for spec in ITEMS if spec["answer_type"] == MC])
-    make_run(store, "rep", {"r/0": ["Answer: B", "Answer: A", "Answer: A"],
-                            "r/2": ["Answer: C", "Answer: B", "Answer: B"],
-                            "r/3": ["Answer: C"] * 3}, repeats=3)
-    make_run(store, "one", {"r/0": "Answer: B", "r/2": "Answer: C", "r/3": "Answer: C"})
-    score_run(store, "rep")
-    score_run(store, "one")
+    _repeats_and_one(store)
     code, out, err = cli("report", "--db", store.path, "--run", "rep", "--json")
     assert code == 0, err
     reported = json.loads(out)["overall"]["accuracy"]
