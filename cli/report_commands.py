@@ -150,8 +150,8 @@ def breakdowns(summary: dict) -> list[str]:
 
 def run_report(args) -> int:
     from scoring.human import human_summary
-    from scoring.results import ResultsError, agreement, agreement_basis, not_scored_text, \
-        run_summary, summary_json
+    from scoring.judge_agreement import agreement, agreement_basis
+    from scoring.results import ResultsError, not_scored_text, run_summary, summary_json
     from scoring.compared import check_judge
     from scoring.tables import main_table
     from store import StoreError
@@ -217,7 +217,12 @@ def run_compare(args) -> int:
     print(f"A {a}: {_percent_of(result['accuracy_a'])} (judge {result['judge_a']})  B {b}: "
           f"{_percent_of(result['accuracy_b'])} (judge {result['judge_b']})  on the "
           f"{result['n_items']} items both scored ({result['run_a']}: {result['items_a']}, "
-          f"{result['run_b']}: {result['items_b']} scored)")
+          f"{result['run_b']}: {result['items_b']} scored); accuracy: "
+          f"{result['accuracy_basis']}")
+    if max(result["max_responses_per_item_a"], result["max_responses_per_item_b"]) > 1:
+        print(f"McNemar's outcomes (one per item, all its repeats and samples decided by "
+              f"{result['samples_rule']}): A {_percent_of(result['outcome_accuracy_a'])}, B "
+              f"{_percent_of(result['outcome_accuracy_b'])}")
     if result["judge_a"] != result["judge_b"]:
         print("note: no judge scored both runs, so each was read with its own: score "
               "both with one judge to compare them", file=sys.stderr)

@@ -2,8 +2,12 @@
 
 A panel makes a single judge model's quirks visible and outvotes them. Its verdict is the
 majority value among the members that could score (unscored members cast no vote); a tie
-is `unscored` ("the panel is split"), never a coin toss. Graded verdicts (VER-Bench) take the
-mean of the members' sub-scores instead (a response that is unparsed or an error stays so).
+is `unscored` ("the panel is split"), never a coin toss. One rule under every protocol:
+graded verdicts (VER-Bench) vote too, each member with its own verdict (its AC >= 5 is its
+"correct"), so a 1-1 split of two judges is unscored under verbench as under rigorous (the
+mean AC of AC 8 and AC 2 once made it "correct": a coin toss by the threshold). Their
+sub-scores are averaged beside the vote (VER-Bench's numbers are grades, not votes: a split
+panel's mean sub-scores are kept); a response that is unparsed or an error stays so.
 
 Agreement is reported as the percent of shared responses on which two judges give the same
 value, and Cohen's kappa, which discounts the agreement two judges would reach by chance
@@ -55,41 +59,53 @@ def pairwise_agreement(labels: Mapping[str, Mapping]) -> list[dict]:
     return out
 
 
+TIE_RULE = "a tie is unscored under every protocol, never a coin toss"
+
+
 def panel_grade_reason(judges: int, means: dict, average: float, value: str) -> str:
-    """A graded panel's reason, naming the figure that decided and its threshold: it said
-    "mean of 2 judges: 4.5 of 10" beside "correct" (decided by the mean AC, 5.0 >= 5)."""
+    """A graded panel's figures, named beside its verdict: the mean AC (which no longer
+    decides: the members vote) and the mean of all sub-scores."""
     if value in (UNPARSED, ERROR):
         return f"{value} reply; mean of {judges} judges: {average:.1f} of 10"
-    ac = means.get("AC", 0)
-    return (f"{value}: mean AC of {judges} judges {ac:.1f} {'>=' if ac >= 5 else '<'} 5; "
-            f"mean of all sub-scores {average:.1f} of 10")
+    return (f"mean AC of {judges} judges {means.get('AC', 0):.1f}; mean of all sub-scores "
+            f"{average:.1f} of 10")
+
+
+def _tally(ranked: list[tuple[str, int]]) -> str:
+    return ", ".join(f"{k} {c}" for k, c in ranked)
 
 
 def panel_vote(verdicts: Mapping[str, Verdict], judge: str) -> Verdict:
-    """One verdict from the members' ({member: verdict}); votes kept in details["votes"]."""
+    """One verdict from the members' ({member: verdict}); votes kept in details["votes"].
+    The majority of the members that scored decides, graded (VER-Bench) members too, each
+    voting its own verdict; a tie is unscored (`TIE_RULE`)."""
     votes = {name: v.value for name, v in verdicts.items()}
     voting = [v for v in verdicts.values() if v.value != UNSCORED]
     details = {"votes": votes}
     if not voting:
         return unscored("no panel member could score", judge=judge, details=details)
+    ranked = Counter(v.value for v in voting).most_common()
+    split = len(ranked) > 1 and ranked[0][1] == ranked[1][1]
     graded = [v for v in voting if "subscores" in v.details]
     if graded:
         metrics = graded[0].details["subscores"].keys()
         means = {m: sum(v.details["subscores"][m] for v in graded) / len(graded)
                  for m in metrics}
         average = sum(means.values()) / len(means)
-        first = graded[0]
-        # unparsed and error come from the response, not the judges (every member says
-        # the same): kept, never turned into "correct" or "wrong" by the mean AC
-        kept = {v.value for v in graded}
-        value = kept.pop() if kept in ({UNPARSED}, {ERROR}) else \
-            "correct" if means.get("AC", 0) >= 5 else "wrong"
-        return Verdict(value, score=average / 10, judge=judge, answer=first.answer,
-                       reason=panel_grade_reason(len(graded), means, average, value),
-                       details={**details, "subscores": means})
-    ranked = Counter(v.value for v in voting).most_common()
-    if len(ranked) > 1 and ranked[0][1] == ranked[1][1]:
-        return unscored(f"the panel is split ({', '.join(f'{k} {c}' for k, c in ranked)})",
+        details["subscores"] = means
+        figures = panel_grade_reason(len(graded), means, average, ranked[0][0])
+        if split:
+            return unscored(f"the panel is split ({_tally(ranked)}): {TIE_RULE}; {figures}",
+                            judge=judge, details=details)
+        value = ranked[0][0]
+        winner = next(v for v in voting if v.value == value)
+        reason = figures if value in (UNPARSED, ERROR) else \
+            f"{value}: {ranked[0][1]} of {len(voting)} judges (each judge's AC >= 5 is its " \
+            f"correct); {figures}"
+        return Verdict(value, score=average / 10, judge=judge, answer=winner.answer,
+                       reason=reason, details=details)
+    if split:
+        return unscored(f"the panel is split ({_tally(ranked)}): {TIE_RULE}",
                         judge=judge, details=details)
     winner = next(v for v in voting if v.value == ranked[0][0])
     return Verdict(winner.value, score=winner.score, judge=judge, answer=winner.answer,

@@ -131,7 +131,8 @@ def verbench_table(runs: dict[str, dict], *, caption: str = "") -> Table:
         Column("unscored", "Unscored", digits=0, rank=False)]
     rows = [{"model": run, **{k: s.get(k) for k in ("AC", "CC", "RQ", "ER", "average", "n",
                                                     "unscored")},
-             "average_ci_low": s.get("ci_low"), "average_ci_high": s.get("ci_high")}
+             "average_ci_low": s.get("ci_low"), "average_ci_high": s.get("ci_high"),
+             **({"average_ci_note": s["ci_note"]} if s.get("ci_note") else {})}
             for run, s in runs.items()]
     return Table(columns, rows, caption=caption, show_ci=True)
 

@@ -69,6 +69,26 @@ def wilson_ci(correct: int, n: int, z: float = Z_95) -> tuple[float | None, floa
     return max(0.0, float(centre - half)), min(1.0, float(centre + half))
 
 
+NO_CI_SMALL, NO_CI_EQUAL = "n too small", "all equal"
+"""Why a mean has no interval, as its cell says ("65.0 [–: n too small]"): a zero-width
+interval ("65.0 [65.0, 65.0]") claims the mean was measured exactly."""
+
+
+def mean_ci(values: Sequence[float], *, seed: int = SEED
+            ) -> tuple[float | None, float | None, str]:
+    """(low, high, "") the percentile bootstrap interval of the mean over items, or (None,
+    None, why) when none can be given honestly: fewer than MIN_BOOTSTRAP_N items
+    (`NO_CI_SMALL`), or every value the same, where resampling gives a zero width
+    (`NO_CI_EQUAL`); an interval that still comes out of zero width is not given either."""
+    data = [float(v) for v in values]
+    if len(data) < MIN_BOOTSTRAP_N:
+        return None, None, NO_CI_SMALL
+    low, high = bootstrap_ci(data, seed=seed)
+    if len(set(data)) < 2 or low is None or high - low <= 0:
+        return None, None, NO_CI_EQUAL
+    return low, high, ""
+
+
 def bootstrap_ci(values: Sequence[float], *, n_resamples: int = N_RESAMPLES,
                  confidence: float = CONFIDENCE, seed: int = SEED
                  ) -> tuple[float | None, float | None]:
@@ -245,7 +265,9 @@ def verbench_summary(items: Iterable[dict], *, ci: bool = True, seed: int = SEED
     summary = {m: (float(np.mean([float(r[m]) for r in complete])) * 10 if complete else None)
                for m in VERBENCH_METRICS}
     summary.update(average=float(np.mean(averages)) if averages else None, n=len(complete),
-                   unscored=len(rows) - len(complete), ci_low=None, ci_high=None)
-    if ci and len(averages) >= MIN_BOOTSTRAP_N:
-        summary["ci_low"], summary["ci_high"] = bootstrap_ci(averages, seed=seed)
+                   unscored=len(rows) - len(complete), ci_low=None, ci_high=None,
+                   ci_note="")
+    if ci and averages:
+        summary["ci_low"], summary["ci_high"], summary["ci_note"] = mean_ci(averages,
+                                                                            seed=seed)
     return summary

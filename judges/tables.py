@@ -105,7 +105,7 @@ class Table:
         found = {}
         for col in self.columns:
             values = {r[f"{col.key}_n"] for r in self.rows if f"{col.key}_n" in r
-                      and r.get(col.key) is not None}
+                      and (r.get(col.key) is not None or r[f"{col.key}_n"])}  # n/a: "–"
             if len(values) > 1:
                 return {}
             if values:
@@ -141,7 +141,7 @@ class Table:
                 if not (runs and col.key == "model"):    # the label: run_name above
                     flat[col.export_key()] = _rounded(row.get(col.key), col)
             for col in self.columns:
-                for part in ("ci_low", "ci_high", "delta", "delta_n", "n"):
+                for part in ("ci_low", "ci_high", "ci_note", "delta", "delta_n", "n"):
                     if any(f"{col.key}_{part}" in r for r in self.rows):
                         value = row.get(f"{col.key}_{part}")
                         count = part.endswith("n") and part != "delta"
@@ -200,6 +200,9 @@ class Table:
             high = row[f"{col.key}_ci_high"]
             interval = f"[{fixed(low, col.digits)}, {fixed(high, col.digits)}]"
             text += f" {{\\scriptsize {interval}}}" if latex else f" {interval}"
+        elif self.show_ci and row.get(f"{col.key}_ci_note"):    # no interval, and why
+            why = row[f"{col.key}_ci_note"]
+            text += f" {{\\scriptsize [--: {why}]}}" if latex else f" [–: {why}]"
         if n is not None and common is None:
             text += f" (n {n})"
         return text

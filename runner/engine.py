@@ -131,7 +131,10 @@ class Engine(DispatchMixin):
         self._slot_freed = asyncio.Event()
         ticker = asyncio.create_task(self._tick())
         try:
-            problem = problem or await preflight(self.sender.client, endpoint)
+            # nothing left to send (a run left "paused" with every result in): the endpoint
+            # is not needed, so neither asked nor a reason to stop; the run concludes
+            left = bool(self.store.pending_work(self.run_id))
+            problem = left and (problem or await preflight(self.sender.client, endpoint))
             if problem:
                 self._endpoint_cannot_work(problem)
             for phase in ("clues", "answer"):

@@ -6,6 +6,8 @@ judges (judges stay pure; this package reads and writes the store and sends judg
     llm_stages.py    the LLM judges' stages over a whole run (open, extract, clues, VER-Bench)
     score_run.py     score a run: protocols general | rigorous | verbench | grounded | all
     results.py       per-run summaries: samples, repeats, CIs, VER-Bench, paired comparison
+    judge_agreement.py  judges' agreement on a run's verdicts (their own verdicts only)
+    no_boxes.py      grounded-rigorous is n/a ("–") for runs whose prompts asked for no boxes
     extraction.py    re-reading multiple-choice answers with MMR-Life's own regex
     human.py         human baselines (JSON files) as an extra, unranked table row
     tables.py        result tables across runs: main, drop, clue injection, ablation, leaderboard

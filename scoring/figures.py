@@ -164,6 +164,7 @@ def drop_chart(table: Table) -> str:
                                         if row.get(f"unscored_{key}") is not None)
                 for row in table.rows}
     runs = [label[run] for run in sizes]
+    na = {row["model"]: row.get("grounded_not_applicable") for row in table.rows}
     columns = {c.key for c in table.columns}
     protocols = [p for key, p in DROP_SERIES if key in columns]
     values = {(label[run], protocol): (acc, f"{run} · {protocol}: {acc:.1f}% of {n}"
@@ -174,6 +175,8 @@ def drop_chart(table: Table) -> str:
         for protocol in protocols:
             if (label[run], protocol) not in values:
                 words = N_ZERO if not n else "not scored"
+                if protocol == "grounded-rigorous" and na.get(run):
+                    words = "n/a: no boxes asked"
                 values[(label[run], protocol)] = (
                     None, f"{run} · {protocol}: {words}" + (f" (unscored: {unscored[run]})"
                                                            if unscored[run] else ""), words)

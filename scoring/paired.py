@@ -9,6 +9,12 @@ MMR-Life's rule over the first five, or the first response alone. Both runs are 
 same rule, so the pairs stay comparable, and the output says the rule (`rule`) and the most
 responses one item had in each run (`max_responses_per_item_a`, `_b`: its repeats x samples,
 what the rule decided from). Unscored items are left out.
+
+The accuracies it headlines (`accuracy_a`, `_b`) are those `report` and `leaderboard` give,
+on the items both runs scored: each item once, with its share correct over its repeats
+(`scoring.results`). An outcome per item decided over all its repeats is another number (a
+run with 3 repeats read 57.14% here and 40.48% in `report`), so McNemar's outcomes' own
+accuracies are given apart and named (`outcome_accuracy_a`, `_b`).
 """
 from __future__ import annotations
 
@@ -20,8 +26,9 @@ from judges.stats import aggregate_samples
 from judges.verdict import CORRECT, UNSCORED, Verdict
 
 from scoring.compared import labels, run_state, unfinished_note
-from scoring.results import ResultsError, common_judge, default_judge, run_summary, \
-    score_rows
+from scoring.no_boxes import run_reason
+from scoring.results import ResultsError, common_judge, default_judge, on_items, \
+    run_summary, score_rows
 
 
 VERBENCH_NOT_PAIRED = (
@@ -70,6 +77,11 @@ def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
     failed or did not finish ('' when both did) come with it."""
     if protocol == "verbench":
         raise ResultsError(VERBENCH_NOT_PAIRED)
+    for run in (run_a, run_b):
+        why = run_reason(store, run, protocol)
+        if why:     # every outcome would be "wrong": a 0% that measures the prompt
+            raise ResultsError(f"run {run}: {why}; compare runs that asked for boxes, or "
+                               "compare under the rigorous protocol")
     judge = judge or common_judge(store, [run_a, run_b], protocol)  # None: each its own
     a, responses_a = item_outcomes(store, run_a, protocol, judge, samples_rule)
     b, responses_b = item_outcomes(store, run_b, protocol, judge, samples_rule)
@@ -90,6 +102,15 @@ def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
                   items_a=len(a), items_b=len(b), samples_rule=samples_rule,
                   max_responses_per_item_a=responses_a, max_responses_per_item_b=responses_b,
                   rule=outcome_rule(samples_rule, responses_a, responses_b),
-                  accuracy_a=sum(a[i] for i in shared) / len(shared),
-                  accuracy_b=sum(b[i] for i in shared) / len(shared))
+                  outcome_accuracy_a=sum(a[i] for i in shared) / len(shared),
+                  outcome_accuracy_b=sum(b[i] for i in shared) / len(shared),
+                  accuracy_basis=ACCURACY_BASIS)
+    for side, run in (("a", run_a), ("b", run_b)):
+        overall = on_items(run_summary(store, run, protocol, judge, samples_rule, ci=False),
+                           shared)["summary"]["overall"]
+        result[f"accuracy_{side}"], result[f"accuracy_n_{side}"] = overall.accuracy, overall.n
     return result
+
+
+ACCURACY_BASIS = ("each item once, its share correct over its repeats (samples decided by "
+                  "the samples rule), as report and leaderboard count")

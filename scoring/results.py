@@ -20,17 +20,17 @@ from collections import Counter, defaultdict
 
 from domain.judge_ids import parse_judge
 
-from judges.agreement import pairwise_agreement
 from judges.pairing import item_key
 from judges.samples import rule_problem
 from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggregate_samples,
                           item_weights, items_every_repeat_scored, over_repeats,
                           summary_to_dict, verbench_summary, weighted_counts)
-from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, Verdict
+from judges.verdict import Verdict
 
 from scoring import SAMPLE_RULES
 from scoring.commands import score_command
 from scoring.extraction import CLUELAB, MMR_LIFE, ExtractionError, check, reread, run_verdicts
+from scoring.no_boxes import run_reason, without_accuracy
 
 GROUPS = ("domain", "subtask", "reasoning_type")
 
@@ -238,15 +238,22 @@ def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction) -
            "per_response": accuracy_from_counts(Counter(r["value"] for r in rows),
                                                 ci=False).to_dict(),
            "ci": ci}
-    return {**out, **summarise_records(records, protocol, ci=ci)}
+    return {**out, **summarise_records(records, protocol, ci=ci,
+                                       not_applicable=run_reason(store, run_id, protocol))}
 
 
-def summarise_records(records: list[dict], protocol: str, *, ci: bool = True) -> dict:
-    """{"records", "summary", "repeats", "mean_tokens"} of a run's (item, repeat) records:
-    what `run_summary` computes from them, for all of a run's records or some of them."""
+def summarise_records(records: list[dict], protocol: str, *, ci: bool = True,
+                      not_applicable: str = "") -> dict:
+    """{"records", "summary", "repeats", "mean_tokens", "not_applicable"} of a run's (item,
+    repeat) records: what `run_summary` computes from them, for all of a run's records or
+    some of them. `not_applicable`: why the protocol has no accuracy for this run (grounded
+    for a run that asked for no boxes: `scoring.no_boxes`); its accuracies are then None."""
     tokens = [r["tokens"] for r in records if r["tokens"] is not None]
-    out = {"records": records, "repeats": None,
+    out = {"records": records, "repeats": None, "not_applicable": not_applicable,
            "mean_tokens": sum(tokens) / len(tokens) if tokens else None}
+    if not_applicable:
+        out["summary"] = without_accuracy(fast_summarise(records, ci=False))
+        return out
     if protocol == "verbench":
         out["summary"] = verbench_summary(_item_subscores(records), ci=ci)
         return out
@@ -278,11 +285,12 @@ def repeat_spread(records: list[dict], repeats: list[int], headline_n) -> dict:
 
 
 def _item_subscores(records: list[dict]) -> list[dict]:
-    """One VER-Bench score set per item (n counts items): the mean over its scored repeats;
-    {} (unscored) when none is scored."""
+    """One VER-Bench score set per item (n counts items): the mean over its repeats with all
+    four sub-scores; {} (unscored) when none has them. A split panel's verdict is unscored
+    (no majority) but its members' mean sub-scores are grades, kept (`panel_vote`)."""
     by_item: dict[str, list[dict]] = defaultdict(list)
     for r in records:
-        by_item[r["item_id"]].append(r["subscores"] if r["value"] != "unscored" else {})
+        by_item[r["item_id"]].append(r["subscores"])
     return [_mean_subscores(scores) for scores in by_item.values()]
 
 
@@ -299,7 +307,8 @@ def on_keys(result: dict, keys: frozenset, key=item_key) -> dict:
     if all(key(r) in keys for r in result["records"]):
         return result
     kept = [r for r in result["records"] if key(r) in keys]
-    return {**result, **summarise_records(kept, result["protocol"], ci=result["ci"])}
+    return {**result, **summarise_records(kept, result["protocol"], ci=result["ci"],
+                                           not_applicable=result.get("not_applicable", ""))}
 
 
 def fast_summarise(records: list[dict], groups=GROUPS, *, ci: bool = True) -> dict:
@@ -327,46 +336,8 @@ def summary_json(result: dict) -> dict:
             "extraction_diff": result["extraction_diff"], "rules": f"{COUNTING_RULES} {CI_RULE}",
             "responses": result["responses"], "per_response": result["per_response"],
             "not_scored": result.get("not_scored", 0),
+            "not_applicable": result.get("not_applicable", ""),
             "mean_output_tokens": result["mean_tokens"]}
     if result["protocol"] == "verbench":
         return {**base, "overall": result["summary"], "by_domain": {}, "by_subtask": {}}
     return {**base, **summary_to_dict(result["summary"]), "repeats": result["repeats"]}
-
-
-def agreement_basis(protocol: str) -> str:
-    """What an agreement's n counts, in words: rigorous and grounded count only responses
-    with a correct answer (`agreement`), and saying "responses both scored" of them showed
-    6 where both judges had scored 11."""
-    if protocol in ("rigorous", "grounded"):
-        return "responses with a correct answer both judges scored"
-    return "responses both judges scored"
-
-
-def judged_by_itself(row: dict) -> bool:
-    """Did the verdict's own judge decide it? An LLM judge's row that a rule decided (a
-    numeric or multiple-choice answer: the judge was never asked) or that no judge could
-    read (unparsed, error) is no judgement of its: counted, two LLM judges "agreed" on 100%
-    of 14 responses none of which either had been asked about."""
-    if row["value"] in (UNPARSED, ERROR, UNSCORED):
-        return False
-    decided = row.get("decided_by") or ""
-    return not ((row["judge"] or "").startswith("llm:") and decided.startswith("rule:"))
-
-
-def agreement(store, run_id: str, protocol: str, items=None) -> list[dict]:
-    """Pairwise agreement (percent, Cohen's kappa; "n": the responses both judges scored)
-    between every judge that scored the run under `protocol`, on the responses to `items`
-    when given (the items the page's table compares: agreement beside a table is on its
-    items). For rigorous and grounded only responses with a correct answer count
-    (elsewhere every judge copies the answer's verdict, which would inflate agreement)."""
-    labels: dict[str, dict] = defaultdict(dict)
-    full = protocol in ("rigorous", "grounded")
-    for r in store.run_scores(run_id, protocol, full=full):
-        if parse_judge(r["judge"]).is_panel or items is not None and r["item_id"] not in items:
-            continue
-        if full and r["details"].get("answer_value", CORRECT) != CORRECT:
-            continue
-        judged = labels[r["judge"]]      # a judge that decided none still has its line
-        if judged_by_itself(r):
-            judged[r["work_id"]] = r["value"]
-    return pairwise_agreement(labels) if len(labels) > 1 else []

@@ -31,7 +31,7 @@ from judges.clue_match import DEFAULT_THRESHOLDS, ClueMatch, rigorous_verdict, \
 from judges.llm import TEMPLATES
 from judges.verdict import Verdict
 
-from scoring import OFFLINE, PROTOCOLS, SEMANTIC
+from scoring import OFFLINE, PROTOCOLS, SEMANTIC, no_boxes
 from scoring.judge_client import JudgeClient
 from scoring.llm_stages import LlmStages
 from scoring.results import forget_summaries
@@ -206,6 +206,9 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
         if not {"rigorous", "grounded"} & set(chosen):
             notes.append("the semantic matcher scores rigorous and grounded only")
     run = store.get_run(run_id)
+    if "grounded" in chosen and no_boxes.reason(run["config"]):
+        notes.append(f"{no_boxes.reason(run['config'])}: its grounded verdicts are kept for "
+                     "Inspect, and every table shows its grounded-rigorous accuracy as –")
     clients = [JudgeClient(store, name, use_cache=use_cache)  # NotFoundError names a bad one
                for name in judges]
     check_panel(clients)

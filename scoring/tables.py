@@ -26,7 +26,7 @@ the order of the runs.
 """
 from __future__ import annotations
 
-from judges.stats import CI_RULE, COUNTING_RULES, MIN_BOOTSTRAP_N
+from judges.stats import CI_RULE, COUNTING_RULES, MIN_BOOTSTRAP_N, NO_CI_EQUAL, NO_CI_SMALL
 from judges.pairing import record_key, recorded_items, shared_items
 from judges.paper_tables import DROP_NOTE, DROP_PROTOCOLS, leaderboard, results_table, \
     rigorous_drop_table, verbench_table
@@ -36,6 +36,7 @@ from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, limit_
     on_scored_by_all, on_shared, summaries
 from scoring.extraction import CLUELAB, describe
 from scoring.human import baseline_on_items
+from scoring.no_boxes import mark_not_applicable
 from scoring.matrix_tables import ablation_table, injection_table  # noqa: F401 (API)
 from scoring.results import GROUPS, ResultsError, not_scored_text
 from scoring.table_marks import JUDGES_DIFFER, on_page_items, with_judges, \
@@ -121,6 +122,8 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     if human:
         table.notes += " " + human_note(human, shared.n)
     table.notes += " " + describe(extraction, None)
+    mark_not_applicable(table, {names[rid]: s.get("not_applicable", "")
+                                for rid, s in found.items()}, "not_applicable")
     judge_of = {names[rid]: s["judge"] for rid, s in found.items()}
     with_judges(table, [judge_of.get(row["model"], "") for row in table.rows])
     return with_run_ids(store, table, names)
@@ -185,6 +188,9 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
                                 unscored=unscored)
     table.caption = f"General vs rigorous accuracy (%), {_paired_caption(table, shared)}"
     table.notes = f"{shared.note()} {PAIRED_RULE} {DROP_NOTE}"
+    grounded_na = {names[rid]: found[(rid, "grounded")].get("not_applicable", "")
+                   for rid in general if (rid, "grounded") in found}
+    mark_not_applicable(table, grounded_na, "grounded_not_applicable")
     table.left_out = left_out_note(store, run_ids, general, "general", judge)
     with_judges(table, [_protocol_judges({p: found[(rid, p)]["judge"] for p in
                                           DROP_PROTOCOLS if (rid, p) in found})
@@ -242,7 +248,9 @@ VERBENCH_RULE = (
     "mean, the average is over the items with all four (n), the rest unscored; a response "
     "with no answer to judge (the request failed, the model refused) scores 0 on all four. "
     f"The average's 95% interval (bootstrap over items) is given from {MIN_BOOTSTRAP_N} "
-    "items on.")
+    "items on, and only when the items' averages differ (equal values resample to a "
+    "zero-width interval, as if measured exactly): otherwise the cell says why there is "
+    f"none, '[–: {NO_CI_SMALL}]' or '[–: {NO_CI_EQUAL}]'.")
 
 
 def verbench_results(store, run_ids: list[str], within=None, judge: str | None = None) -> Table:

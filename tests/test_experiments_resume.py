@@ -62,3 +62,40 @@ def test_a_run_stopped_by_its_budget_goes_on_with_a_higher_one_or_none(xstore):
     xs.control(xstore, unpriced, "pause")
     with pytest.raises(xh.ExperimentError, match="a budget needs a price for model fake-vlm"):
         xs.resume(xstore, unpriced, budget="2")
+
+
+def _stuck_paused(store) -> str:
+    """A run with every result in, left "paused" as runs were before the runner concluded a
+    stop that came after the last reply as done."""
+    run_id = _created_run(store)
+    assert "now paused" in xs.control(store, run_id, "pause")
+    xs.resume(store, run_id)
+    assert wait_final(store, run_id)["status"] == "done"
+    run = store.get_run(run_id)
+    store.finish_run(run_id, None, "paused", "paused on request", run["totals"])
+    assert store.get_run(run_id)["status"] == "paused" and not store.pending_work(run_id)
+    return run_id
+
+
+def test_resume_of_a_paused_run_with_every_result_in_marks_it_done(xstore):
+    """Resume said "nothing left to send: every work row has its result" and left the run
+    paused, its tables saying its numbers cover only part of its items."""
+    run_id = _stuck_paused(xstore)
+    said = xs.resume(xstore, run_id)
+    assert "every work row's result in, so nothing was sent: it is done now" in said
+    assert xstore.get_run(run_id)["status"] == "done"
+    with pytest.raises(xh.ExperimentError, match="nothing left to send"):   # done stays so
+        xs.resume(xstore, run_id)
+
+
+def test_cli_resume_of_a_paused_run_with_every_result_in_marks_it_done(xstore):
+    """The command line too, and without its endpoint's key: nothing is to be sent, so the
+    endpoint is not asked (its message said "running from the cache" of nothing)."""
+    from tests.test_cli import cli
+
+    run_id = _stuck_paused(xstore)
+    done = cli("run", "--db", str(xstore.path), "--resume", run_id, "--json",
+               env={"XP_TEST_KEY": ""})
+    assert done.returncode == 0, done.stderr
+    run = xstore.get_run(run_id)
+    assert run["status"] == "done" and "cache" not in (run["message"] or "")

@@ -201,12 +201,15 @@ def test_a_panel_keeps_an_unparsed_or_failed_response_as_such_under_verbench():
     assert panel_vote({"a": graded("error", 0), "b": graded("error", 0)},
                       "panel").value == "error"
     assert panel_vote({"a": graded("correct", 8), "b": graded("wrong", 4)},
-                      "panel").value == "correct"                      # mean AC 6
+                      "panel").value == "unscored"     # a 1-1 split, whatever the mean AC (6)
+    assert panel_vote({"a": graded("correct", 8), "b": graded("correct", 6),
+                       "c": graded("wrong", 4)}, "panel").value == "correct"
 
 
-def test_a_graded_panels_reason_names_the_mean_ac_that_decided_it():
+def test_a_graded_panels_reason_names_the_mean_ac_and_the_tie_rule():
     """Judges with AC 8 and AC 2: "correct" beside "mean of 2 judges: 4.5 of 10" read as a
-    contradiction; the reason names the mean AC and the threshold."""
+    contradiction; the reason names the mean AC, and a 1-1 split is the panel's tie (the
+    mean AC 5.0 >= 5 once made it "correct")."""
     from judges.agreement import panel_vote
     from judges.verdict import Verdict
 
@@ -215,6 +218,41 @@ def test_a_graded_panels_reason_names_the_mean_ac_that_decided_it():
                        details={"subscores": {"AC": ac, "LC": rest, "IC": rest}})
 
     verdict = panel_vote({"llm:a": graded(8, 5), "llm:b": graded(2, 4)}, "panel:a+b")
-    assert verdict.value == "correct"
-    assert verdict.reason.startswith("correct: mean AC of 2 judges 5.0 >= 5; mean of all "
-                                     "sub-scores")
+    assert verdict.value == "unscored"
+    assert verdict.reason.startswith("the panel is split (correct 1, wrong 1): a tie is "
+                                     "unscored under every protocol")
+    assert "mean AC of 2 judges 5.0; mean of all sub-scores" in verdict.reason
+    assert verdict.details["subscores"]["AC"] == 5.0      # the grades are kept
+    two_of_three = panel_vote({"llm:a": graded(8, 5), "llm:b": graded(2, 4),
+                               "llm:c": graded(6, 4)}, "panel:a+b+c")
+    assert two_of_three.value == "correct" and two_of_three.reason.startswith(
+        "correct: 2 of 3 judges (each judge's AC >= 5 is its correct); mean AC of 3 judges")
+
+
+def test_a_two_judge_split_is_unscored_under_rigorous_and_verbench_alike():
+    """One tie rule: a 1-1 split was unscored under rigorous but "correct" under VER-Bench
+    (its mean AC, 4.5 shown, decided by the threshold)."""
+    from judges.agreement import TIE_RULE, panel_vote
+    from judges.verdict import Verdict
+
+    rigorous = panel_vote({"a": Verdict("correct"), "b": Verdict("wrong")}, "panel:a+b")
+    a = llm.verbench_verdict("a", "P", '{"AC": 10, "CC": 5, "RQ": 4, "ER": 4}')
+    b = llm.verbench_verdict("b", "P", '{"AC": 0, "CC": 4, "RQ": 4, "ER": 4}')
+    graded = panel_vote({"a": a, "b": b}, "panel:a+b")
+    assert (a.value, b.value) == ("correct", "wrong")
+    assert rigorous.value == graded.value == "unscored"
+    assert TIE_RULE in rigorous.reason and TIE_RULE in graded.reason
+
+
+def test_a_split_panels_mean_sub_scores_still_count_in_ver_bench_numbers():
+    """The split is unscored as a verdict, but its members' mean grades are VER-Bench's
+    numbers: dropping them would leave out exactly the items the judges disagree on."""
+    from scoring.results import summarise_records
+
+    split = {"AC": 5.0, "CC": 4.5, "RQ": 4.0, "ER": 4.0}
+    records = [{"value": "unscored", "item_id": "i1", "repeat": 0, "tokens": None,
+                "subscores": split},
+               {"value": "unscored", "item_id": "i2", "repeat": 0, "tokens": None,
+                "subscores": {}}]
+    summary = summarise_records(records, "verbench", ci=False)["summary"]
+    assert (summary["n"], summary["unscored"]) == (1, 1) and summary["AC"] == 50.0

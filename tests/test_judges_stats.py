@@ -1,4 +1,5 @@
 """Aggregation checked against hand computation."""
+import json
 import math
 
 import numpy as np
@@ -216,3 +217,27 @@ def test_repeats_of_an_item_count_once_in_n_and_its_interval():
     # an item unscored in one repeat counts once, on its scored repeat
     records[26]["value"] = "correct"
     assert summarise(records)["overall"].n == 14
+
+
+def test_a_mean_with_no_honest_interval_says_why_instead_of_a_zero_width_one():
+    """VER-Bench once printed "65.0 [65.0, 65.0]": equal averages resample to a zero-width
+    interval, as if 12 items had measured the mean exactly."""
+    from judges.paper_tables import verbench_table
+
+    equal = verbench_summary([{"AC": 8, "CC": 6, "RQ": 6, "ER": 6}] * 12)
+    assert equal["average"] == pytest.approx(65.0)
+    assert (equal["ci_low"], equal["ci_high"], equal["ci_note"]) == (None, None, "all equal")
+    small = verbench_summary([{"AC": 8, "CC": 6, "RQ": 6, "ER": 6},
+                              {"AC": 2, "CC": 6, "RQ": 6, "ER": 6}])
+    assert small["ci_low"] is None and small["ci_note"] == "n too small"
+    varied = verbench_summary([{"AC": 8, "CC": 6, "RQ": 6, "ER": 6}] * 11
+                              + [{"AC": 2, "CC": 6, "RQ": 6, "ER": 6}])
+    assert varied["ci_low"] < varied["ci_high"] and varied["ci_note"] == ""
+    table = verbench_table({"equal": equal, "small": small, "varied": varied})
+    markdown = table.to_markdown()
+    assert "65.0 [–: all equal]" in markdown and "[–: n too small]" in markdown
+    assert "[65.0, 65.0]" not in markdown and "\\scriptsize [--: all equal]" in table.to_latex()
+    rows = {r["run_name"] if "run_name" in r else r["model"]: r
+            for r in json.loads(table.to_json())["rows"]}
+    assert rows["equal"]["average_pct_ci_low"] is None
+    assert rows["equal"]["average_pct_ci_note"] == "all equal"

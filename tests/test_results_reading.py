@@ -280,7 +280,7 @@ def test_answers_recorded_after_the_scoring_are_named_not_passed_over(store, run
 def test_an_agreement_says_what_its_n_counts():
     """Rigorous agreement counts the responses with a correct answer only: it said "of 6
     responses both scored" where both judges had scored 11."""
-    from scoring.results import agreement_basis
+    from scoring.judge_agreement import agreement_basis
     assert agreement_basis("rigorous") == agreement_basis("grounded") == \
         "responses with a correct answer both judges scored"
     assert agreement_basis("general") == "responses both judges scored"
@@ -289,7 +289,7 @@ def test_an_agreement_says_what_its_n_counts():
 def test_only_verdicts_a_judge_gave_itself_count_towards_agreement():
     """Two LLM judges 'agreed on 100.0% of 14 responses' none of which either was asked
     about: numeric answers decided by rule, and unparsed replies."""
-    from scoring.results import judged_by_itself
+    from scoring.judge_agreement import judged_by_itself
     row = lambda judge, decided, value="correct": {"judge": judge, "decided_by": decided,  # noqa: E731
                                                    "value": value}
     assert judged_by_itself(row("llm:jA", "llm:jA"))

@@ -84,9 +84,9 @@ def test_repeats_do_not_narrow_the_interval(sampled):
     assert code == 0 and (json.loads(out)["items_a"], json.loads(out)["items_b"]) == (3, 3)
 
 
-def test_compare_decides_each_item_from_all_its_repeats_and_says_the_rule(store):
-    """Repeat 0 is wrong on r/0 and r/2 but the other two repeats are right: McNemar sees
-    one outcome per item, decided by the samples rule over every repeat, not repeat 0."""
+def _repeats_and_one(store) -> None:
+    """Run "rep": 3 repeats, right on r/0 and r/2 in 2 of 3 and on r/3 in all; run "one":
+    right on r/3 only. Both scored offline."""
     add_items(store, [spec for spec in ITEMS if spec["answer_type"] == MC])
     make_run(store, "rep", {"r/0": ["Answer: B", "Answer: A", "Answer: A"],
                             "r/2": ["Answer: C", "Answer: B", "Answer: B"],
@@ -94,11 +94,18 @@ def test_compare_decides_each_item_from_all_its_repeats_and_says_the_rule(store)
     make_run(store, "one", {"r/0": "Answer: B", "r/2": "Answer: C", "r/3": "Answer: C"})
     score_run(store, "rep")
     score_run(store, "one")
+
+
+def test_compare_decides_each_item_from_all_its_repeats_and_says_the_rule(store):
+    """Repeat 0 is wrong on r/0 and r/2 but the other two repeats are right: McNemar sees
+    one outcome per item, decided by the samples rule over every repeat, not repeat 0."""
+    _repeats_and_one(store)
     code, out, err = cli("compare", "--db", store.path, "rep", "one", "--json")
     result = json.loads(out)
     assert code == 0, err
     assert (result["only_a"], result["only_b"], result["both_correct"]) == (2, 0, 1)
-    assert result["accuracy_a"] == 1.0 and result["accuracy_b"] == pytest.approx(1 / 3)
+    assert result["outcome_accuracy_a"] == 1.0                    # McNemar's outcomes
+    assert result["outcome_accuracy_b"] == pytest.approx(1 / 3)
     assert (result["max_responses_per_item_a"], result["max_responses_per_item_b"]) == (3, 1)
     assert "responses_a" not in result                     # an unexplained name is gone
     assert "samples rule majority" in result["rule"] and "every repeat" in result["rule"]
@@ -130,3 +137,28 @@ def test_the_spread_over_repeats_of_a_cancelled_run_is_on_the_items_every_repeat
     code, out, _ = cli("report", "--db", store.path, "--run", "cut")
     assert "over 2 repeats (n 2): 50.00 ± 0.00 (mean ± SD of the 2 per-repeat accuracies); " \
         "the spread over 2 repeats is on the 2 items" in out
+
+
+def test_compare_headlines_the_accuracy_report_and_leaderboard_give(store):
+    """compare headlined a majority over repeats (1.0 here, 57.14% in the review) where
+    report and leaderboard said each item's share over its repeats (7/9): the same run's
+    accuracy is one number everywhere, McNemar's outcomes' accuracy named apart."""
+    _repeats_and_one(store)
+    code, out, err = cli("report", "--db", store.path, "--run", "rep", "--json")
+    assert code == 0, err
+    reported = json.loads(out)["overall"]["accuracy"]
+    assert reported == pytest.approx(7 / 9)
+    code, out, _ = cli("leaderboard", "--db", store.path, "--runs", "rep,one", "--format",
+                       "json")
+    board = {r["run_id"]: r["overall_pct"] for r in json.loads(out)["rows"]}
+    code, out, err = cli("compare", "--db", store.path, "rep", "one", "--json")
+    result = json.loads(out)
+    assert code == 0, err
+    assert result["accuracy_a"] == pytest.approx(reported) and result["accuracy_n_a"] == 3
+    assert board["rep"] == round(reported * 100, 2)
+    assert "as report and leaderboard count" in result["accuracy_basis"]
+    code, out, _ = cli("compare", "--db", store.path, "rep", "one")
+    headline, outcomes = out.splitlines()[:2]
+    assert f"{reported * 100:.2f}%" in headline and "as report and leaderboard count" in headline
+    assert outcomes.startswith("McNemar's outcomes (one per item, all its repeats and samples "
+                               "decided by majority): A 100.00%, B 33.33%")

@@ -131,6 +131,6 @@ def test_judge_agreement_is_on_the_items_the_table_compares(run):
     # agreement is claimed (it said 'judge vs offline agree on 100.0% of 5', and before the
     # table's items were its basis, 'of 14')
     assert "**Judge agreement**" not in shown["rules"]
-    from scoring.results import agreement
+    from scoring.judge_agreement import agreement
     pair, = agreement(run, "r", "general", shown_items := {f"demo/{i:02}" for i in range(5)})
     assert pair["n"] == 0 and pair["agreement"] is None and len(shown_items) == 5

@@ -84,6 +84,18 @@ def _check_budget(store, run: dict, change: bool, amount: float | None) -> None:
                               f"${amount:g} stops it at once; {RAISE_IT}")
 
 
+def conclude(store, run_id: str, was: str) -> str:
+    """Resume of a run stopped with every work row's result in (left "paused" before the
+    runner concluded such a stop as done): nothing is sent; the runner concludes it here,
+    done (or failed, when every answer is an error), as it would have."""
+    from runner.engine import execute
+
+    outcome = execute(store, run_id)
+    return (f"Run {run_id} was {was} with every work row's result in, so nothing was sent: "
+            f"it is {outcome.status} now" + (f" ({outcome.message})" if outcome.message
+                                             else "") + ".")
+
+
 def resume(store, run_id: str, retry_errors: bool = False, budget=None) -> str:
     """Continue a run in its own process: only work without a result is sent (and the
     errors again, with `retry_errors`); `budget`: the Budget on resume box
@@ -97,6 +109,8 @@ def resume(store, run_id: str, retry_errors: bool = False, budget=None) -> str:
         raise ExperimentError(f"run {run['id']} is running already (owner {run['owner']})")
     pending = len(store.pending_work(run["id"]))
     errors = run["totals"].get("error", 0) if retry_errors else 0
+    if not pending and not errors and status not in ("done", "failed"):
+        return conclude(store, run["id"], status)
     if not pending and not errors:
         failed = run["totals"].get("error", 0)
         raise ExperimentError(f"run {run['id']} has nothing left to send"

@@ -268,7 +268,7 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
     the items the table compares (`shared`, `judges.pairing.Shared`) when given: its n is
     the responses both judges scored there, and the heading says which items."""
     from scoring.compared import labels
-    from scoring.results import agreement, agreement_basis
+    from scoring.judge_agreement import agreement, agreement_basis
 
     items = shared.items if shared is not None else None
     lines, names = [], labels(store, list(run_ids))

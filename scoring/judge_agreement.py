@@ -1,0 +1,49 @@
+"""Judge agreement on a run's verdicts: which verdicts are a judge's own, and how often
+two judges that scored the same responses agree (`judges.agreement`)."""
+from __future__ import annotations
+
+from collections import defaultdict
+
+from domain.judge_ids import parse_judge
+
+from judges.agreement import pairwise_agreement
+from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED
+
+
+def agreement_basis(protocol: str) -> str:
+    """What an agreement's n counts, in words: rigorous and grounded count only responses
+    with a correct answer (`agreement`), and saying "responses both scored" of them showed
+    6 where both judges had scored 11."""
+    if protocol in ("rigorous", "grounded"):
+        return "responses with a correct answer both judges scored"
+    return "responses both judges scored"
+
+
+def judged_by_itself(row: dict) -> bool:
+    """Did the verdict's own judge decide it? An LLM judge's row that a rule decided (a
+    numeric or multiple-choice answer: the judge was never asked) or that no judge could
+    read (unparsed, error) is no judgement of its: counted, two LLM judges "agreed" on 100%
+    of 14 responses none of which either had been asked about."""
+    if row["value"] in (UNPARSED, ERROR, UNSCORED):
+        return False
+    decided = row.get("decided_by") or ""
+    return not ((row["judge"] or "").startswith("llm:") and decided.startswith("rule:"))
+
+
+def agreement(store, run_id: str, protocol: str, items=None) -> list[dict]:
+    """Pairwise agreement (percent, Cohen's kappa; "n": the responses both judges scored)
+    between every judge that scored the run under `protocol`, on the responses to `items`
+    when given (the items the page's table compares: agreement beside a table is on its
+    items). For rigorous and grounded only responses with a correct answer count
+    (elsewhere every judge copies the answer's verdict, which would inflate agreement)."""
+    labels: dict[str, dict] = defaultdict(dict)
+    full = protocol in ("rigorous", "grounded")
+    for r in store.run_scores(run_id, protocol, full=full):
+        if parse_judge(r["judge"]).is_panel or items is not None and r["item_id"] not in items:
+            continue
+        if full and r["details"].get("answer_value", CORRECT) != CORRECT:
+            continue
+        judged = labels[r["judge"]]      # a judge that decided none still has its line
+        if judged_by_itself(r):
+            judged[r["work_id"]] = r["value"]
+    return pairwise_agreement(labels) if len(labels) > 1 else []
