@@ -43,27 +43,31 @@ def over_limit(item: dict) -> tuple[str, str] | None:
     return _options(item["options"]) or _clues(item["clues"]) or _metadata(item["metadata"])
 
 
-def _options(options: list[dict]) -> tuple[str, str] | None:
-    found = L.too_many("The item", "options", len(options), L.MAX_OPTIONS)
+def _listed(field: str, what: str, rows: list[dict], most: int,
+            parts: tuple[tuple[str, int], ...]) -> tuple[str, str] | None:
+    """How many `rows` (options, clues) and the length of each one's text `parts`."""
+    found = L.too_many("The item", f"{what.lower()}s", len(rows), most)
     if found:
-        return "options", found
-    for i, option in enumerate(options):
-        for part, limit in (("label", L.MAX_OPTION_LABEL), ("text", L.MAX_OPTION_TEXT)):
-            found = L.too_long(f"Option {i + 1} {part}", len(option[part] or ""), limit)
+        return field, found
+    for i, row in enumerate(rows):
+        for part, limit in parts:
+            found = L.too_long(f"{what} {i + 1} {part}", len(row[part] or ""), limit)
             if found:
-                return f"options[{i}].{part}", found
+                return f"{field}[{i}].{part}", found
     return None
 
 
+def _options(options: list[dict]) -> tuple[str, str] | None:
+    return _listed("options", "Option", options, L.MAX_OPTIONS,
+                   (("label", L.MAX_OPTION_LABEL), ("text", L.MAX_OPTION_TEXT)))
+
+
 def _clues(clues: list[dict]) -> tuple[str, str] | None:
-    found = L.too_many("The item", "clues", len(clues), L.MAX_CLUES)
+    found = _listed("clues", "Clue", clues, L.MAX_CLUES,
+                    (("text", L.MAX_CLUE_TEXT), ("reasoning", L.MAX_CLUE_REASONING)))
     if found:
-        return "clues", found
+        return found
     for c, clue in enumerate(clues):
-        for part, limit in (("text", L.MAX_CLUE_TEXT), ("reasoning", L.MAX_CLUE_REASONING)):
-            found = L.too_long(f"Clue {c + 1} {part}", len(clue[part] or ""), limit)
-            if found:
-                return f"clues[{c}].{part}", found
         found = L.too_many(f"Clue {c + 1}", "boxes", len(clue["boxes"]), L.MAX_BOXES_PER_CLUE)
         if found:
             return f"clues[{c}].boxes", found
