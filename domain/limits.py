@@ -30,7 +30,8 @@ MAX_BOXES = 1_000
 """Boxes of one item, all clues together."""
 MAX_OPTIONS = 26
 """Options of an item (labelled A to Z)."""
-MAX_OPTION_LABEL = 20
+MAX_OPTION_LABEL = 200
+"""An option's label ("A"; an import keeps, and flags, whatever label its file gives)."""
 MAX_OPTION_TEXT = 5_000
 MAX_IMAGES = 100
 """Images of one item (MMR-Life: at most 10)."""
