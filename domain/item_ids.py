@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import unicodedata
 
+from .limits import MAX_ITEM_ID
+
 HIDDEN_CATEGORIES = ("Cc", "Cf")
 HIDDEN_CHARACTER = "id has a control or invisible character"
 SPACES_AROUND = "id has leading or trailing spaces"
 NO_ID = "missing or empty id"
+TOO_LONG = f"id is longer than the limit of {MAX_ITEM_ID} characters"
+SHOWN_MAX = 80
+"""The most of an over-long id a message shows (an id within MAX_ITEM_ID is shown whole)."""
 
 
 def has_hidden_characters(text: str) -> bool:
@@ -25,6 +30,8 @@ def id_problem(item_id) -> str | None:
     """Why `item_id` is no valid item id (one of the sentences above), None when it is."""
     if not isinstance(item_id, str) or not item_id.strip():
         return NO_ID
+    if len(item_id) > MAX_ITEM_ID:         # first: the other checks read every character
+        return TOO_LONG
     if has_hidden_characters(item_id):
         return HIDDEN_CHARACTER
     if item_id != item_id.strip():
@@ -38,3 +45,13 @@ def visible(text: str) -> str:
     return "".join(
         (f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}")
         if unicodedata.category(ch) in HIDDEN_CATEGORIES else ch for ch in str(text))
+
+
+def shown_id(item_id) -> str:
+    """`item_id` for a message: `visible`, and an id over the limit cut to its first
+    SHOWN_MAX characters and its length ("aaaa… (12,000,000 characters)"): a message never
+    carries megabytes of it."""
+    text = str(item_id)
+    if len(text) > MAX_ITEM_ID:
+        return f"{visible(text[:SHOWN_MAX])}… ({len(text):,} characters)"
+    return visible(text)

@@ -196,10 +196,13 @@ def box_problem(coords, width: int, height: int) -> str | None:
 def _store_reason(exc) -> str:
     """Why the store refused an item: its field, never its message, which may quote the
     value it refused (read from the file). A read-only item's message is the store's own,
-    and so is a refused release's (who may set `released`): neither quotes a value."""
-    from store import ReadOnlyError, ReleaseRefusedError
+    and so is a refused release's (who may set `released`): neither quotes a value; a part
+    over its size limit is named with the limit (TooLargeError.reason quotes no value)."""
+    from store import ReadOnlyError, ReleaseRefusedError, TooLargeError
     if isinstance(exc, (ReadOnlyError, ReleaseRefusedError)):
         return str(exc)
+    if isinstance(exc, TooLargeError):
+        return f"its {exc.field}: {exc.reason}"
     return f"its {exc.field} breaks the store's rules" if exc.field else \
         "it breaks the store's rules"
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from domain.item_ids import visible
+from domain.item_ids import shown_id, visible
 
 
 def problem(kind: str, where: str, expected: str = "") -> str:
@@ -43,8 +43,9 @@ class ImportReport:
     them by reason, adding up to `skipped`; `images` the distinct images stored. imported +
     replaced + unchanged + skipped = items_read.
     `problems` has one entry per problem sentence, so an item with three problems appears
-    three times. Item ids are kept in their visible form (domain.item_ids.visible): an id
-    with a right-to-left override printed as it is turned the rest of its line around.
+    three times. Item ids are kept in their visible form (domain.item_ids.shown_id): an id
+    with a right-to-left override printed as it is turned the rest of its line around, and
+    one over the id length limit is cut short.
     """
 
     format: str
@@ -62,7 +63,7 @@ class ImportReport:
     skipped_by: dict[str, int] = field(default_factory=dict)
 
     def add_problem(self, item_id: str, reason: str) -> None:
-        self.problems.append({"item_id": visible(item_id), "reason": reason})
+        self.problems.append({"item_id": shown_id(item_id), "reason": reason})
 
     def skip(self, item_id: str, why: str, sentence: str) -> None:
         """An item not stored: counted in `skipped` under `why`, its problem `sentence`."""

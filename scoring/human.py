@@ -19,13 +19,13 @@ import json
 import re
 from pathlib import Path
 
+from domain.limits import MAX_BASELINE_TEXT
 from judges.stats import summarise
-
 from scoring.results import GROUPS, ResultsError
 from store import NotFoundError
 
 MAX_FILE_BYTES = 20 * 1024 * 1024
-LABEL_MAX = 200
+LABEL_MAX = MAX_BASELINE_TEXT        # domain/limits.py: every limit in one place
 ENTRY = '{"item_id": "<an item id>", "correct": true or false}'
 FORMAT = ('a human baseline is {"label": ..., "results": {item_id: true/false}} or a list of '
           '{"item_id", "correct"} (README, Results: "Human baseline")')

@@ -6,7 +6,7 @@ from .core import Store
 from .drafts import DraftConflict
 from .errors import (BusyError, ConflictError, DuplicateItemError, ImportProblem, MediaError,
                      NotFoundError, ReadOnlyError, ReleaseRefusedError, StoreError,
-                     ValidationError)
+                     TooLargeError, ValidationError)
 from .items import natural_key
 from .media import ImageInfo
 from .revisions import VERDICTS, diff_items
@@ -15,7 +15,7 @@ from .users import ROLES
 __all__ = [
     "Store", "StoreError", "DraftConflict", "BusyError", "NotFoundError", "ConflictError",
     "DuplicateItemError", "ImportProblem", "MediaError", "ReadOnlyError",
-    "ReleaseRefusedError", "ValidationError",
+    "ReleaseRefusedError", "TooLargeError", "ValidationError",
     "ImageInfo", "diff_items", "natural_key",
     "ROLES", "VERDICTS",
 ]

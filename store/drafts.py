@@ -16,8 +16,11 @@ import time
 
 import sqlite_utils
 
+from domain.item_ids import shown_id
+from domain.limits import MAX_DRAFT, MAX_ITEM_ID, too_long
+
 from .db import atomic, now, one, rows
-from .errors import StoreError, ValidationError
+from .errors import StoreError, TooLargeError, ValidationError
 
 
 class DraftConflict(StoreError):
@@ -42,6 +45,10 @@ def save_draft(db: sqlite_utils.Database, user: str, item_id: str, base_version:
     except (TypeError, ValueError) as e:
         raise ValidationError(f"draft {item_id}: data: not JSON-serialisable ({e})",
                               item_id, "data") from e
+    found = too_long("Item id", len(item_id or ""), MAX_ITEM_ID) \
+        or too_long("Draft (as JSON)", len(encoded), MAX_DRAFT)
+    if found:       # a draft is kept at every keystroke: bounded as the item it becomes
+        raise TooLargeError(f"draft {shown_id(item_id)}: data: {found}", item_id, "data", found)
     with atomic(db):
         row = _check_owner(db, user, item_id, session, seen, force)
         # a clock reading, not a counter from 1: a draft deleted and written again never

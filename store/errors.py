@@ -33,6 +33,17 @@ class ValidationError(StoreError, ValueError):
         self.field = field
 
 
+class TooLargeError(ValidationError):
+    """A text or a list is over its size limit (domain/limits.py); nothing was written.
+
+    `reason` says which and the limit ("Question is 25,000 characters; the limit is 20,000")
+    and never quotes the value, so an import report may show it as it is."""
+
+    def __init__(self, message: str, item_id: str | None, field: str | None, reason: str):
+        super().__init__(message, item_id, field)
+        self.reason = reason
+
+
 class ConflictError(StoreError):
     """A save was based on an old version: someone else saved in between.
 

@@ -14,10 +14,12 @@ import json
 
 import sqlite_utils
 
-from .db import atomic, now, one, rows
-from .errors import NotFoundError, ValidationError
+from domain.limits import MAX_BASELINE_TEXT, MAX_ITEM_ID, too_long
 
-TEXT_MAX = 200
+from .db import atomic, now, one, rows
+from .errors import NotFoundError, TooLargeError, ValidationError
+
+TEXT_MAX = MAX_BASELINE_TEXT
 """The longest name or label, in characters."""
 
 
@@ -40,6 +42,9 @@ def _encode(name: str, results) -> str:
         if not isinstance(item_id, str) or not item_id:
             raise ValidationError(f"human baseline {name!r}: an item id must be a non-empty "
                                   f"string, not {item_id!r:.60}", field="results")
+        found = too_long("An item id", len(item_id), MAX_ITEM_ID)
+        if found:   # no item has such an id (the store refuses it): never kept
+            raise TooLargeError(f"human baseline {name!r}: {found}", None, "results", found)
         if not isinstance(correct, bool):
             raise ValidationError(f"human baseline {name!r}: item {item_id!r:.60}: the result "
                                   f"must be true or false, not {correct!r:.60}",

@@ -16,11 +16,13 @@ import re
 
 import sqlite_utils
 
+from domain.limits import MAX_RESPONSE_NOTE, MAX_TAG, MAX_TAG_DESCRIPTION
+
 from .db import atomic, now, one, rows
 from .errors import NotFoundError, ValidationError
 
-TAG_MAX = 40
-NOTE_MAX = 10_000
+TAG_MAX = MAX_TAG                   # domain/limits.py: every limit in one place
+NOTE_MAX = MAX_RESPONSE_NOTE
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
@@ -77,7 +79,7 @@ def add_tag(db: sqlite_utils.Database, name: str, author: str | None,
             return found
         db.conn.execute("INSERT INTO failure_tags (name, description, seeded, created_by, "
                         "created_at) VALUES (?, ?, 0, ?, ?)",
-                        [name, " ".join(str(description or "").split())[:200], author, now()])
+                        [name, " ".join(str(description or "").split())[:MAX_TAG_DESCRIPTION], author, now()])
     return {"name": name, "description": description, "seeded": 0}
 
 

@@ -17,8 +17,11 @@ import re
 import sqlite_utils
 
 from .db import atomic, now, one, reading, rows
+from domain.limits import MAX_REVISION_COMMENT
+
 from .errors import (ConflictError, DuplicateItemError, NotFoundError, ReadOnlyError,
                      ReleaseRefusedError)
+from .item_limits import refuse_long
 from .validation import normalize_item
 
 _DIGITS = re.compile(r"\d+")
@@ -137,7 +140,9 @@ def _write(db: sqlite_utils.Database, item: dict, version: int, author: str,
 
 
 def insert_revision(db: sqlite_utils.Database, snapshot: dict, comment: str) -> None:
-    """Append the revision of `snapshot` (its id, version, updated_at, updated_by)."""
+    """Append the revision of `snapshot` (its id, version, updated_at, updated_by);
+    TooLargeError if the comment is over its limit (every revision is kept)."""
+    refuse_long("Revision comment", comment, MAX_REVISION_COMMENT, snapshot["id"], "comment")
     db.conn.execute("INSERT INTO revisions (item_id, version, author, created_at, comment, "
                     "snapshot) VALUES (?, ?, ?, ?, ?, ?)",
                     [snapshot["id"], snapshot["version"], snapshot["updated_by"],

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import sqlite_utils
 
+from domain.limits import MAX_COMMENT
+
 from .db import atomic, now, rows, scalar
 from .errors import ConflictError, NotFoundError, ReadOnlyError, StoreError, ValidationError
+from .item_limits import refuse_long
 from .items import (_head, create_item, editable_head, get_item, insert_revision,
                     validate_item, _write)
 from .revisions import diff_items
@@ -38,10 +41,17 @@ def _mark(db: sqlite_utils.Database, item: dict, author: str, comment: str,
 
 
 def _reason(reason: str | None, what: str, item_id: str) -> str:
-    reason = (reason or "").strip()
+    reason = _bounded(reason, item_id)
     if not reason:
         raise ValidationError(f"item {item_id}: reason: {what} needs a reason", item_id,
                               "reason")
+    return reason
+
+
+def _bounded(reason: str | None, item_id: str) -> str:
+    """The reason, stripped; TooLargeError if over its limit (it is kept in history)."""
+    reason = (reason or "").strip()
+    refuse_long("Reason", reason, MAX_COMMENT, item_id, "reason")
     return reason
 
 
@@ -50,7 +60,8 @@ def delete_item(db: sqlite_utils.Database, item_id: str, author: str, reason: st
     """Mark an item deleted (a new revision); NotFoundError, ReadOnlyError if released."""
     with atomic(db):
         editable_head(db, item_id, base_version)
-        comment = "deleted" + (f": {reason.strip()}" if (reason or "").strip() else "")
+        reason = _bounded(reason, item_id)
+        comment = "deleted" + (f": {reason}" if reason else "")
         return _mark(db, get_item(db, item_id), author, comment, deleted=True)
 
 
@@ -65,7 +76,8 @@ def restore_deleted(db: sqlite_utils.Database, item_id: str, author: str,
         if deleted_by is not None and head["deleted_by"] != deleted_by:
             raise StoreError(f"item {item_id} was deleted by {head['deleted_by']}, not by "
                              f"you; an admin can restore it")
-        comment = "restored after deletion" + (f": {reason.strip()}" if reason.strip() else "")
+        reason = _bounded(reason, item_id)
+        comment = "restored after deletion" + (f": {reason}" if reason else "")
         return _mark(db, get_item(db, item_id, include_deleted=True), author, comment,
                      deleted=False)
 

@@ -11,10 +11,12 @@ from typing import Any
 
 import sqlite_utils
 
+from domain.limits import MAX_REVIEW_NOTE
 from domain.vocabulary import REVIEW_STATUS, REVIEW_VERDICTS
 
 from .db import atomic, now, one, rows
-from .errors import ConflictError, NotFoundError, ValidationError
+from .errors import ConflictError, NotFoundError, ReadOnlyError, ValidationError
+from .item_limits import refuse_long
 from .items import _head, get_item, save_item
 from .validation import READ_ONLY_FIELDS
 
@@ -118,7 +120,10 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
     (ValidationError, field "reviewer"). When `version` is still the item's latest, the
     verdict sets the item's status (REVIEW_STATUS: approve -> verified, revise -> in_review,
     reject -> rejected) as a new revision by the reviewer, in the same transaction; a
-    review of an older version, or of a released or deleted item, leaves the status.
+    review of an older version, or of a deleted item, leaves the status. A released item is
+    frozen: a review of it (any version) is refused (ReadOnlyError), checked in the same
+    transaction, until an admin reopens it. A note over MAX_REVIEW_NOTE is refused
+    (TooLargeError).
     `latest_only`: a review of a version that is no longer the latest is refused
     (ConflictError naming the latest, who saved it and when), checked in the same
     transaction: the Annotate page's reviewer had not seen the version saved since."""
@@ -127,6 +132,7 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
                               f"expected one of {', '.join(VERDICTS)}", item_id, "verdict")
     if not reviewer:
         raise ValidationError(f"item {item_id}: reviewer: missing", item_id, "reviewer")
+    refuse_long("Review note", note, MAX_REVIEW_NOTE, item_id, "note")
     with atomic(db):
         row = one(db, "SELECT author FROM revisions WHERE item_id = ? AND version = ?",
                   [item_id, version])
@@ -136,8 +142,12 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
             raise ValidationError(f"item {item_id}: reviewer: {reviewer} saved version "
                                   f"{version}; a review is another person's check of it",
                                   item_id, "reviewer")
-        head = one(db, "SELECT version, updated_by, updated_at FROM items WHERE id = ?",
+        head = one(db, "SELECT version, updated_by, updated_at, status FROM items WHERE id = ?",
                    [item_id])
+        if head is not None and head["status"] == "released":
+            raise ReadOnlyError(f"item {item_id} is released and frozen: a review of it is not "
+                                f"recorded; an admin can reopen it (with a reason) to have it "
+                                f"reviewed again", item_id)
         if latest_only and head is not None and head["version"] != version:
             raise ConflictError(item_id, head["version"], head["updated_by"],
                                 head["updated_at"], version,

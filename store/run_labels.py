@@ -12,12 +12,14 @@ from typing import Callable
 
 import sqlite_utils
 
+from domain.limits import MAX_RUN_NAME, MAX_RUN_NOTE
+
 from .db import atomic, rows, scalar
 from .errors import ValidationError
 from .runner_runs import get_run
 
-MAX_NAME = 120
-MAX_NOTE = 4000
+MAX_NAME = MAX_RUN_NAME              # domain/limits.py: every limit in one place
+MAX_NOTE = MAX_RUN_NOTE
 
 
 def label_run(db: sqlite_utils.Database, run_id: str, name: str | None = None,

@@ -11,10 +11,12 @@ import json
 import math
 from typing import Any, Callable
 
-from domain.item_ids import has_hidden_characters, id_problem, visible
+from domain.item_ids import TOO_LONG, has_hidden_characters, id_problem, shown_id
+from domain.limits import MAX_ITEM_ID, too_long
 from domain.vocabulary import ANSWER_TYPES, ITEM_STATUSES
 
-from .errors import ValidationError
+from .errors import TooLargeError, ValidationError
+from .item_limits import over_limit
 
 DEFAULT_STATUS = "draft"
 
@@ -44,14 +46,20 @@ def normalize_item(item: Any, image_sizes: Callable[[list[str]], dict[str, tuple
         raise ValidationError(f"an item must be a dict, got {type(item).__name__}")
     item_id = item.get("id")
     label = item_id if isinstance(item_id, str) and item_id.strip() else "<no id>"
-    hidden = label != "<no id>" and has_hidden_characters(item_id)
-    if hidden:
-        label = visible(item_id)           # "rtl\u202eevil": shown, never acting
+    long_id = label != "<no id>" and len(item_id) > MAX_ITEM_ID
+    hidden = label != "<no id>" and not long_id and has_hidden_characters(item_id)
+    if hidden or long_id:
+        label = shown_id(item_id)          # "rtl\u202eevil": shown, never acting; cut short
 
     def fail(field: str, message: str) -> ValidationError:
         return ValidationError(f"item {label}: {field}: {message}", item_id=item_id, field=field)
 
+    def too_large(field: str, message: str) -> TooLargeError:
+        return TooLargeError(f"item {label}: {field}: {message}", item_id, field, message)
+
     problem = id_problem(item_id)                   # domain/item_ids.py: one rule
+    if long_id:
+        raise too_large("id", too_long("Item id", len(item_id), MAX_ITEM_ID) or TOO_LONG)
     if hidden:
         raise fail("id", "an id may not hold control, invisible or text-direction characters "
                          "(they make one id look like another)")
@@ -153,6 +161,9 @@ def normalize_item(item: Any, image_sizes: Callable[[list[str]], dict[str, tuple
                              "reasoning": text(f"{where}.reasoning", clue.get("reasoning")),
                              "boxes": boxes})
     out["images"] = images
+    found = over_limit(out)                         # domain/limits.py: every size limit
+    if found:
+        raise too_large(*found)
     return {field: out[field] for field in EDITABLE_FIELDS}
 
 

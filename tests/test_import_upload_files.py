@@ -131,16 +131,39 @@ def test_a_zip_bomb_is_refused_before_anything_is_unpacked(tmp_path):
     work.mkdir()
     with pytest.raises(IoError, match="possible ZIP bomb") as refused:
         import_sources.upload_targets(bomb, work, "jsonl")
-    assert "data.jsonl" in str(refused.value) and "nothing was imported" in str(refused.value)
+    assert "member 1 of the archive" in str(refused.value)
+    assert "data.jsonl" not in str(refused.value)       # the archive's own text: not echoed
+    assert "nothing was imported" in str(refused.value)
     assert re.search(r"unpacks to 70 MB from \d+ KB", str(refused.value))   # not "from 0 MB"
     assert list(work.iterdir()) == []
     big = zipfile.ZipInfo("huge.jsonl")
     big.file_size, big.compress_size = 600 * 1024**2, 300 * 1024**2     # 2:1, but 600 MB
-    with pytest.raises(IoError, match="data file huge.jsonl is 600 MB"):
-        import_sources.check_member("big.zip", big)
+    with pytest.raises(IoError, match="member 4 of the archive is a data file of 600 MB") \
+            as refused:
+        import_sources.check_member("big.zip", big, 4)
+    assert "huge" not in str(refused.value)
     photo = zipfile.ZipInfo("images/pano.jpg")       # images: any size, no bomb ratio
     photo.file_size, photo.compress_size = 900 * 1024**2, 880 * 1024**2
     import_sources.check_member("big.zip", photo)
+
+
+def test_a_member_with_an_unsafe_path_is_named_by_its_place_not_its_path(tmp_path):
+    """The member's path is the archive's content (here a lure addressed to the reader):
+    the refusal says which member and what is wrong, and never echoes the path."""
+    from ui import import_sources
+
+    hostile = tmp_path / "evil.zip"
+    with zipfile.ZipFile(hostile, "w") as zf:
+        zf.writestr("ok.jsonl", "{}")
+        zf.writestr("../../PASSWORD-RESET-visit-evil.example/escape.jsonl", "{}")
+    work = tmp_path / "work"
+    work.mkdir()
+    with pytest.raises(IoError) as refused:
+        import_sources.upload_targets(hostile, work, "jsonl")
+    message = str(refused.value)
+    assert message == ("evil.zip: member 2 of the archive has an unsafe path (absolute, or "
+                       "going up with '..'): refused — nothing was imported")
+    assert list(work.iterdir()) == []
 
 
 def database_state(store) -> tuple:

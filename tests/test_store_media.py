@@ -284,3 +284,46 @@ def test_fast_png_check_accepts_what_pillow_decodes(store):
     assert big_rows.getvalue().count(b"IDAT") > 1
     store.add_image(big_rows.getvalue(), "many-idat.png")
     assert store.db.execute("SELECT count(*) FROM images").fetchone()[0] == 6
+
+
+def png_header(width: int, height: int, depth: int, colour: int) -> bytes:
+    """A well-formed PNG that claims `width` x `height` at `depth` bits of `colour` type."""
+    return (b"\x89PNG\r\n\x1a\n"
+            + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, depth, colour, 0, 0, 0))
+            + _chunk(b"IDAT", zlib.compress(b"\0" * 16)) + _chunk(b"IEND", b""))
+
+
+@pytest.mark.filterwarnings("ignore::PIL.Image.DecompressionBombWarning")
+@pytest.mark.parametrize("colour, kind", [(4, "16-bit grey and alpha, read as RGBA"),
+                                          (6, "16-bit RGBA, read as RGBA")])
+def test_16_bit_alpha_pngs_are_refused_before_decoding(store, monkeypatch, colour, kind):
+    """A 144-megapixel 16-bit RGBA (or grey and alpha) PNG took 1,236 MB to decode and
+    preview (Pillow reads it as RGBA, and its preview copies it premultiplied at full size),
+    over the 1,024 MB limit; its estimate counted 549 MB. Now it is refused from its header,
+    naming the image and the limit, before any pixel is decoded."""
+    def no_decode(*args, **kwargs):
+        raise AssertionError("decoded")
+    monkeypatch.setattr(Image.Image, "load", no_decode)
+    monkeypatch.setattr(decode, "_png_data_checked", no_decode)
+    with pytest.raises(MediaError) as refused:
+        store.add_image(png_header(12_000, 12_000, 16, colour), "deep.png")
+    message = str(refused.value)
+    assert message.startswith(f"deep.png: image is 12000x12000 pixels ({kind}): reading it "
+                              "needs 1,374 MB of memory, above the limit: one image may take "
+                              "at most 1,024 MB of memory to read")
+    assert not list(store.media_dir.rglob("*.png"))
+
+
+def test_the_decode_estimate_counts_what_the_preview_holds():
+    """decode_bytes follows encode_preview: pixels of the mode Pillow reads, the full-size
+    conversion of a mode `reduce` refuses, the premultiplied copy of an image with alpha;
+    a small image costs its pixels alone. (Figures measured with ru_maxrss: 6000x6000 RGBA
+    475 MB, RGB 338 MB, I;16 407 MB; 12000x12000 RGBA 1,236 MB, RGB 824 MB.)"""
+    mb = lambda *args: decode.decode_bytes(*args) // 2**20   # noqa: E731
+    assert mb(2048, 2048, "RGBA") == 16 and mb(2048, 2048, "I;16") == 8
+    assert (mb(6000, 6000, "RGB"), mb(6000, 6000, "RGBA"), mb(6000, 6000, "I;16")) == (
+        337, 474, 406)
+    assert (mb(12000, 12000, "RGB"), mb(12000, 12000, "RGBA"), mb(12000, 12000, "LA")) == (
+        886, 1373, 1373)
+    assert mb(12000, 12000, "P", True) > mb(12000, 12000, "P") > mb(12000, 12000, "RGB")
+    assert mb(13784, 13784, "RGB") < 1024          # ~190 MP in colour still fits (README)

@@ -122,3 +122,22 @@ def test_reviews(store, make_item):
     with pytest.raises(NotFoundError):
         store.add_review("d/1", 5, "bob", "approve")
     assert store.reviews("other") == []
+
+
+def test_a_review_of_a_released_item_is_refused_and_records_nothing(store, make_item):
+    """A released item is frozen: a review of it (of its latest version or an older one) was
+    recorded beside it. The store refuses it, for the page and any other caller alike."""
+    from store import ReadOnlyError
+    item = make_item("d/1")
+    store.create_item(item, "alice")
+    store.save_item(dict(store.get_item("d/1"), status="released"), 1, "admin",
+                    may_release=True)
+    for version in (2, 1):
+        with pytest.raises(ReadOnlyError, match="item d/1 is released and frozen: a review "
+                                                "of it is not recorded"):
+            store.add_review("d/1", version, "bob", "reject", "looks wrong")
+    assert store.reviews("d/1") == [] and store.get_item("d/1")["status"] == "released"
+    assert len(store.history("d/1")) == 2
+    store.reopen_item("d/1", "admin", "fix the answer")
+    store.add_review("d/1", 3, "bob", "approve")         # reopened: reviewed again
+    assert store.get_item("d/1")["status"] == "verified"

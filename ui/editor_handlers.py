@@ -194,6 +194,7 @@ class EditorHandlers:
                 item, merged, basis = self._merged(work, item, base_version, take_saved)
             em.check_saveable(item)
             check_gold(item)
+            rules.check_comment(comment)
         except em.EditError as err:
             return work, {"kind": "invalid", "message": str(err)}
         if base_version is None and self.unchanged(work, item):

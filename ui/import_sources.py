@@ -39,27 +39,31 @@ def _mb(size: int) -> str:
     return f"{size / 1024**2:,.0f} MB"
 
 
-def check_member(archive: str, member: zipfile.ZipInfo) -> None:
+def check_member(archive: str, member: zipfile.ZipInfo, number: int = 1) -> None:
     """IoError for a member with an unsafe path, a bomb's ratio or an oversized data file.
-    The sizes are the archive's own; zipfile never unpacks more than a member declares."""
+    The sizes are the archive's own; zipfile never unpacks more than a member declares.
+    The member is named by its place in the archive ("member 3 of the archive"), never by
+    its path: the path is the archive's content, written by whoever made it."""
     name = PurePosixPath(member.filename)
+    which = f"{archive}: member {number:,} of the archive"
     if name.is_absolute() or ".." in name.parts or member.filename.startswith("\\"):
-        raise IoError(f"{archive}: refusing member with unsafe path {member.filename!r}")
+        raise IoError(f"{which} has an unsafe path (absolute, or going up with '..'): "
+                      "refused — nothing was imported")
     size, packed = member.file_size, max(member.compress_size, 1)
     if size > BOMB_MIN_BYTES and size > BOMB_RATIO * packed:
-        raise IoError(f"{archive}: {member.filename} unpacks to {_mb(size)} from {_mb(packed)} "
+        raise IoError(f"{which} unpacks to {_mb(size)} from {_mb(packed)} "
                       f"(more than {BOMB_RATIO} times): refused as a possible ZIP bomb — "
                       "nothing was imported")
     if name.suffix.lower() in DATA_SUFFIXES and size > MAX_DATA_FILE_BYTES:
-        raise IoError(f"{archive}: data file {member.filename} is {_mb(size)}, more than "
+        raise IoError(f"{which} is a data file of {_mb(size)}, more than "
                       f"{_mb(MAX_DATA_FILE_BYTES)} — nothing was imported")
 
 
 def unpack_zip(archive: Path, into: Path) -> None:
     with zipfile.ZipFile(archive) as zf:
         total = 0
-        for member in zf.infolist():
-            check_member(archive.name, member)
+        for number, member in enumerate(zf.infolist(), start=1):
+            check_member(archive.name, member, number)
             total += member.file_size
             if total > MAX_UNPACKED_BYTES:
                 raise IoError(f"{archive.name}: unpacks to more than 20 GB; import it from a folder")

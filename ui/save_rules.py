@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+from domain.limits import MAX_COMMENT, too_long
 from judges.gold_check import still_holds
 from judges.past_draft import textless_clue_numbers
 from store import diff_items
@@ -109,3 +110,11 @@ def revision_comment(comment: str, merged: tuple[int, str] | None = None,
     if resolved:
         parts.append("import problems marked resolved: " + "; ".join(resolved))
     return " · ".join(p for p in parts if p)
+
+
+def check_comment(comment: str | None) -> None:
+    """EditError when the comment typed with a save is over its limit (domain/limits.py):
+    every save keeps its comment in history."""
+    found = too_long("Comment", len((comment or "").strip()), MAX_COMMENT)
+    if found:
+        raise em.EditError(found)

@@ -1,0 +1,76 @@
+"""How large the text and lists people write may be: every declared limit in one place.
+
+Why: nothing bounded an item's text, and every save is kept as a revision, so one annotator
+saving a 12 MB question again and again grew the database by 72 MB in 14 s. The store
+(store/validation.py, store/revisions.py, ...) refuses anything over these limits, whoever
+writes it (the editor's save, an import, a restore, a script), with a message that names the
+field and the limit, never the value.
+
+The limits are generous: the published benchmarks are far below them (MMR-Life's longest
+question, options inline, is 1,279 characters and its ids 7; an item has at most 10 images
+and 5 options there, a handful of clues and boxes in DailyClue and VER-Bench).
+"""
+from __future__ import annotations
+
+MAX_ITEM_ID = 200
+"""An item id, e.g. `mmr-life/HAA_1`."""
+MAX_NAME = 200
+"""A dataset, domain, subtask or reasoning type."""
+MAX_QUESTION = 20_000
+MAX_ANSWER = 5_000
+"""The gold answer."""
+MAX_ALIAS = 1_000
+MAX_ALIASES = 100
+MAX_GT_REASONING = 50_000
+MAX_CLUE_TEXT = 5_000
+MAX_CLUE_REASONING = 20_000
+MAX_CLUES = 100
+MAX_BOXES_PER_CLUE = 100
+MAX_BOXES = 1_000
+"""Boxes of one item, all clues together."""
+MAX_OPTIONS = 26
+"""Options of an item (labelled A to Z)."""
+MAX_OPTION_LABEL = 200
+"""An option's label ("A"; an import keeps, and flags, whatever label its file gives)."""
+MAX_OPTION_TEXT = 5_000
+MAX_IMAGES = 100
+"""Images of one item (MMR-Life: at most 10)."""
+MAX_PROBLEMS = 100
+"""Import problems of one item, each at most MAX_PROBLEM characters."""
+MAX_PROBLEM = 1_000
+MAX_METADATA = 1_000_000
+"""An item's metadata bag, in characters of its JSON."""
+MAX_COMMENT = 2_000
+"""The comment a user types with a save (and the reason of a reopen or deletion)."""
+MAX_REVISION_COMMENT = MAX_COMMENT + 2 * MAX_PROBLEMS * (MAX_PROBLEM + 2) + 1_000
+"""A revision's whole comment: the user's, then what the save did (the import problems it
+fixed and those marked resolved, ui/save_rules.revision_comment; a review's verdict and
+note)."""
+MAX_REVIEW_NOTE = 5_000
+MAX_DRAFT = 4_000_000
+"""A draft (the editor's unsaved item, set-aside parts included), in characters of its JSON:
+an item within every limit above is far smaller."""
+
+MAX_TAG = 40
+"""A failure tag's name (Inspect)."""
+MAX_TAG_DESCRIPTION = 200
+MAX_RESPONSE_NOTE = 10_000
+"""A note on a model's response (Inspect)."""
+MAX_BASELINE_TEXT = 200
+"""A human baseline's name or label."""
+MAX_RUN_NAME = 120
+MAX_RUN_NOTE = 4_000
+
+
+def too_long(what: str, length: int, limit: int) -> str | None:
+    """"Question is 12,000,000 characters; the limit is 20,000", or None within the limit."""
+    if length <= limit:
+        return None
+    return f"{what} is {length:,} characters; the limit is {limit:,}"
+
+
+def too_many(whose: str, what: str, count: int, limit: int) -> str | None:
+    """"The item has 120 clues; the limit is 100", or None within the limit."""
+    if count <= limit:
+        return None
+    return f"{whose} has {count:,} {what}; the limit is {limit:,}"
