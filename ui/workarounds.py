@@ -354,7 +354,7 @@ WORKAROUNDS = [
                "/gradio_api/queue/data) and an event's result (GET /gradio_api/call/<api>/<id>) "
                "to any logged-in caller who names them, and the first to ask takes them: a "
                "participant read an annotator's loaded item, gold answer included",
-               "ui/session_owners.py (and ui/gradio_hooks.RouteAccess)", sessions_are_anyones),
+               "ui/session_owners.py (and ui/route_access.RouteAccess)", sessions_are_anyones),
     Workaround("GRADIO_FORWARDED_HOST", "the root URL of the pages, /config and /logout's "
                "redirect comes from X-Forwarded-Host/-Proto whoever sends them: any client "
                "named the host the Origin check took for the app's own",
