@@ -211,6 +211,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     def set_role(self, name: str, role: str) -> None:
         users.set_role(self.db, name, role)
 
+    def set_disabled(self, name: str, disabled: bool) -> bool:
+        return users.set_disabled(self.db, name, disabled)
+
     def save_draft(self, user: str, item_id: str, base_version: int | None, data: dict,
                    session: str | None = None, seen: int | None = None,
                    force: bool = False) -> int:

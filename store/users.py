@@ -3,6 +3,12 @@
 Passwords are hashed with scrypt (memory-hard, in the standard library) and a random salt per
 user; the parameters are stored with the hash ('scrypt$n$r$p$<hex>') so they can be raised
 later without breaking existing accounts. Hashes never leave this module.
+
+An account can be disabled (it cannot log in, and the server ends its logins at their next
+request) and enabled again. `login_epoch` counts the events that end an account's logins (a
+new password, a disable): a login remembers the epoch it was made in (ui/login_route.py), and
+one of an older epoch is over, so the server, a process of its own, needs no word from the
+command line that changed it.
 """
 from __future__ import annotations
 
@@ -54,13 +60,35 @@ def add_user(db: sqlite_utils.Database, name: str, role: str, password: str) -> 
                    "VALUES (?, ?, ?, ?, ?)", [name, role, _hash(password, salt), salt.hex(), now()])
 
 
+def m0015_user_access(db: sqlite_utils.Database) -> None:
+    """Disabled accounts, and the epoch of logins (ended by a new password or a disable)."""
+    db.execute("ALTER TABLE users ADD COLUMN disabled_at TEXT")
+    db.execute("ALTER TABLE users ADD COLUMN login_epoch INTEGER NOT NULL DEFAULT 0")
+
+
 def set_password(db: sqlite_utils.Database, name: str, password: str) -> None:
+    """A new password; every login of the account made before it ends."""
     _check_password(name, password)
     salt = secrets.token_bytes(16)
     with atomic(db):
         get_user(db, name)
-        db.execute("UPDATE users SET password_hash = ?, salt = ? WHERE name = ?",
+        db.execute("UPDATE users SET password_hash = ?, salt = ?, "
+                   "login_epoch = login_epoch + 1 WHERE name = ?",
                    [_hash(password, salt), salt.hex(), name])
+
+
+def set_disabled(db: sqlite_utils.Database, name: str, disabled: bool) -> bool:
+    """Disable the account (it cannot log in; its logins end) or enable it again; False when
+    it already was so (nothing changes)."""
+    with atomic(db):
+        if (get_user(db, name)["disabled_at"] is not None) == disabled:
+            return False
+        if disabled:
+            db.execute("UPDATE users SET disabled_at = ?, login_epoch = login_epoch + 1 "
+                       "WHERE name = ?", [now(), name])
+        else:
+            db.execute("UPDATE users SET disabled_at = NULL WHERE name = ?", [name])
+    return True
 
 
 def set_role(db: sqlite_utils.Database, name: str, role: str) -> None:
@@ -71,10 +99,10 @@ def set_role(db: sqlite_utils.Database, name: str, role: str) -> None:
 
 
 def check_password(db: sqlite_utils.Database, name: str, password: str) -> bool:
-    """True if `password` is the user's password; False for a wrong one or an unknown user.
-    An unknown name costs the same hash as a known one, so the time of a refusal does not
-    tell which names exist."""
-    row = one(db, "SELECT password_hash, salt FROM users WHERE name = ?", [name])
+    """True if `password` is the user's password; False for a wrong one, an unknown user or
+    a disabled one. An unknown name costs the same hash as a known one, so the time of a
+    refusal does not tell which names exist (nor whether an account is disabled)."""
+    row = one(db, "SELECT password_hash, salt, disabled_at FROM users WHERE name = ?", [name])
     if not isinstance(password, str):
         return False
     if row is None:
@@ -82,16 +110,18 @@ def check_password(db: sqlite_utils.Database, name: str, password: str) -> bool:
         return False
     _, n, r, p, _digest = row["password_hash"].split("$")
     expected = _hash(password, bytes.fromhex(row["salt"]), int(n), int(r), int(p))
-    return hmac.compare_digest(expected, row["password_hash"])
+    return hmac.compare_digest(expected, row["password_hash"]) and row["disabled_at"] is None
 
 
 def get_user(db: sqlite_utils.Database, name: str) -> dict:
-    """{name, role, created_at}; NotFoundError if unknown."""
-    row = one(db, "SELECT name, role, created_at FROM users WHERE name = ?", [name])
+    """{name, role, created_at, disabled_at (None: enabled), login_epoch}; NotFoundError if
+    unknown."""
+    row = one(db, "SELECT name, role, created_at, disabled_at, login_epoch FROM users "
+              "WHERE name = ?", [name])
     if row is None:
         raise NotFoundError(f"user {name} not found")
     return row
 
 
 def list_users(db: sqlite_utils.Database) -> list[dict]:
-    return rows(db, "SELECT name, role, created_at FROM users ORDER BY name")
+    return rows(db, "SELECT name, role, created_at, disabled_at FROM users ORDER BY name")

@@ -87,24 +87,24 @@ def test_one_account_has_at_most_max_preparing_downloads_in_the_making(tmp_path)
         release.wait(10)
         path.write_text("x")
 
-    threads = [threading.Thread(target=downloads.make, args=("ann", f"f{i}.txt", slow))
+    threads = [threading.Thread(target=downloads.make, args=("ann", "export_file", f"f{i}.txt", slow))
                for i in range(MAX_PREPARING)]
     for t in threads:
         t.start()
     started.wait(10)
     with pytest.raises(DownloadRefused, match="ann already has 2 downloads being prepared, as many as an account may"):
-        downloads.make("ann", "more.txt", lambda path: path.write_text("x"))
-    assert downloads.make("bob", "his.txt", lambda path: path.write_text("x"))   # others not
+        downloads.make("ann", "export_file", "more.txt", lambda path: path.write_text("x"))
+    assert downloads.make("bob", "export_file", "his.txt", lambda path: path.write_text("x"))   # others not
     release.set()
     for t in threads:
         t.join(10)
-    assert downloads.make("ann", "again.txt", lambda path: path.write_text("x"))
+    assert downloads.make("ann", "export_file", "again.txt", lambda path: path.write_text("x"))
 
 
 def test_a_download_larger_than_the_bound_is_refused_and_removed(tmp_path):
     downloads = Downloads(tmp_path / "d", keep_s=60, max_bytes=MB)
     with pytest.raises(DownloadRefused, match="more than the 1 MB the server keeps"):
-        downloads.make("ann", "big.bin", lambda path: path.write_bytes(b"x" * (2 * MB)))
+        downloads.make("ann", "export_file", "big.bin", lambda path: path.write_bytes(b"x" * (2 * MB)))
     assert not any((tmp_path / "d").iterdir())
 
 

@@ -126,7 +126,10 @@ def test_gradio_routes_that_fail_log_one_line(server, ada):
     assert (unheld.status_code, unheld.json()) == (404, NO_SUCH_EVENT)
     log = server.log.read_text()[len(before):]
     assert "Traceback" not in log and "ASGI" not in log and MARK not in log
-    assert log.count("request to /gradio_api/") == 1
+    # the read of a session it does not hold is answered without Gradio, counted in at most
+    # one line a minute (ui/session_owners.not_held)
+    assert log.count("request to /gradio_api/") == 0
+    assert log.count("session this server does not hold") <= 1
 
 
 def test_every_event_called_with_the_pages_starting_values_answers_without_a_bug(server, ada):

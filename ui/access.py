@@ -200,15 +200,17 @@ LOCAL = Caller("local", SIGNED_IN)
 
 def caller(store, username: str | None, login_required: bool) -> Caller:
     """The caller of a request: everyone is the one local user when the server has no login;
-    with one, the user's role from the store (none for anonymous or unknown names)."""
+    with one, the user's role from the store (none for anonymous, unknown or disabled names:
+    `user disable`)."""
     if not login_required:
         return LOCAL
     if not username:
         return Caller("anonymous", NOBODY)
     try:
-        return Caller(username, frozenset({store.get_user(username)["role"]}))
+        user = store.get_user(username)
     except NotFoundError:
         return Caller(username, NOBODY)
+    return Caller(username, NOBODY if user.get("disabled_at") else frozenset({user["role"]}))
 
 
 NOT_ALLOWED = "not allowed for your role"

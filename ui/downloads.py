@@ -17,6 +17,11 @@ download larger than that is refused (the CLI's `export` has no such limit). The
 swept at every new download and every min(keep, 15 min).
 
 One account may have MAX_PREPARING downloads being made at once (ui/account_slots.py).
+
+Whose: a download is served (ui/route_access.py) only to the account it was made for, and
+only while that account's role may still call the event that made it (`for_event`, by the
+access table): a link that reached anyone else (a researcher's export seen by an annotator,
+a shared screen, a log) fetched it, whatever their role. Under no login there is one user.
 """
 from __future__ import annotations
 
@@ -30,6 +35,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Callable, Iterator
 
+from ui import access
 from ui.account_slots import AccountSlots, SlotsTaken
 from ui.file_limits import keep_seconds, shown_size, size_setting
 
@@ -50,6 +56,7 @@ class Downloads:
         self.slots = AccountSlots(MAX_PREPARING, "a download being prepared",
                                   f"{MAX_PREPARING} downloads being prepared")
         self._making: set[Path] = set()
+        self.owners: dict[str, tuple[str, frozenset]] = {}   # folder name: (account, roles)
         self._lock = threading.Lock()
         self._sweeper: threading.Thread | None = None
 
@@ -67,16 +74,19 @@ class Downloads:
             self._sweeper.start()
 
     @contextmanager
-    def preparing(self, account: str) -> Iterator[Path]:
-        """A new, empty folder to write one download into; once the block ends the file in
-        it is the download (kept within the bounds), and on any failure the folder goes.
-        DownloadRefused if the account has MAX_PREPARING in the making already."""
+    def preparing(self, account: str, for_event: str) -> Iterator[Path]:
+        """A new, empty folder to write one download of `account` into, made by the event
+        `for_event` (its api_name); once the block ends the file in it is the download (kept
+        within the bounds), and on any failure the folder goes. DownloadRefused if the
+        account has MAX_PREPARING in the making already."""
+        roles = access.GROUP_OF_EVENT[for_event].roles
         try:
             with self.slots.held(account):
                 place = self.folder / os.urandom(16).hex()
                 place.mkdir(parents=True)
                 with self._lock:
                     self._making.add(place)
+                    self.owners[place.name] = (account, roles)
                 try:
                     yield place
                     self._keep(place)
@@ -89,12 +99,37 @@ class Downloads:
         except SlotsTaken as err:
             raise DownloadRefused(str(err)) from None
 
-    def make(self, account: str, name: str, write: Callable[[Path], None]) -> str:
-        """The path of a new download `name`, its content written by `write(path)`."""
-        with self.preparing(account) as place:
+    def make(self, account: str, for_event: str, name: str,
+             write: Callable[[Path], None]) -> str:
+        """The path of a new download `name` of `account` made by the event `for_event`, its
+        content written by `write(path)`."""
+        with self.preparing(account, for_event) as place:
             path = place / name
             write(path)
         return str(path)
+
+    def may_fetch(self, path: str, who: access.Caller) -> bool:
+        """May `who` fetch the file `path` names (as Gradio's file route reads it)? Anything
+        outside the downloads folder is not this module's to refuse; a download is its
+        account's only, while that account's role may call the event that made it."""
+        place = self._place_of(path)
+        if place is None:
+            return True
+        with self._lock:
+            account, roles = self.owners.get(place, ("", access.NOBODY))
+        return who.name == account and bool(who.roles & roles)
+
+    def _place_of(self, path: str) -> str | None:
+        """The download folder's name that `path` lies in (spelt as given, or with its links
+        resolved); None when it is outside the downloads folder."""
+        for named in (Path(os.path.abspath(path)), Path(os.path.abspath(path)).resolve()):
+            for folder in (Path(os.path.abspath(self.folder)), self.folder.resolve()):
+                try:
+                    parts = named.relative_to(folder).parts
+                except ValueError:
+                    continue
+                return parts[0] if parts else ""
+        return None
 
     def _keep(self, place: Path) -> None:
         """Sweep, then make room for the new download, oldest first; refuse one larger than
@@ -121,6 +156,9 @@ class Downloads:
         for place in self._finished():
             if _made_at(place) < cutoff:
                 shutil.rmtree(place, ignore_errors=True)
+        with self._lock:
+            for name in [n for n in self.owners if not (self.folder / n).exists()]:
+                del self.owners[name]
 
     def _finished(self, exclude: Path | None = None) -> list[Path]:
         if not self.folder.is_dir():

@@ -11,6 +11,15 @@ own address is gone: `launch` (ui/server.py) keeps the operator's list for `Forw
 and gives uvicorn none, and this middleware, first of all, applies uvicorn's own reading
 (ProxyHeadersMiddleware) to a trusted proxy's requests.
 
+The Host header itself named the root too (`curl -H "Host: evil.test"`: the pages and
+/config said http://evil.test, as did the file addresses of events' answers), and so did
+X-Gradio-Server (removed like the forwarded headers). Gradio is given a Host only when it
+is a name of this server (`own_names`: the loopback names, the address the connection came
+to, the machine's name, the --host the server was started with and CLUELAB_HOSTS, any
+port); any other is replaced, for the app behind, by the address the connection came to.
+The Host the browser sent is kept beside it (`cluelab.host`) for the Origin check, which
+compares it with the page's own address.
+
 Without a login (local mode: a loopback address only) a request must name a loopback host
 (127.0.0.1, localhost, [::1], any port): a page of another site whose name it made resolve
 to 127.0.0.1 (DNS rebinding) could otherwise drive the login-free app as its one user.
@@ -19,6 +28,8 @@ Listed in ui/workarounds.py (GRADIO_FORWARDED_HOST).
 from __future__ import annotations
 
 import json
+import os
+import socket
 
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware, _TrustedHosts
 
@@ -37,7 +48,25 @@ def host_name(host: str) -> str:
 
 
 def forwarded_header(name: bytes) -> bool:
-    return name.startswith(b"x-forwarded-") or name == b"forwarded"
+    return name.startswith(b"x-forwarded-") or name in (b"forwarded", b"x-gradio-server")
+
+
+def own_names(host: str = "") -> frozenset:
+    """The names a request may call this server by (without a port): `host` (--host, unless
+    it is every address), the loopback names, the machine's name and CLUELAB_HOSTS (names
+    separated by commas, for a server reached under a name of its own)."""
+    names = {*LOOPBACK_NAMES, socket.gethostname(), socket.getfqdn()}
+    names |= {n for n in os.environ.get("CLUELAB_HOSTS", "").split(",")}
+    if host not in ("", "0.0.0.0", "::"):
+        names.add(host)
+    return frozenset(host_name(n) for n in names if n.strip())
+
+
+def address_host(scope) -> str:
+    """The address the connection came to, as a Host header names it."""
+    host, port = (scope.get("server") or ("127.0.0.1", None))[:2]
+    host = f"[{host}]" if ":" in host else host
+    return f"{host}:{port}" if port else host
 
 
 class Forwarded:
@@ -45,8 +74,9 @@ class Forwarded:
     FORWARDED_ALLOW_IPS spells it) read as uvicorn reads them, from anyone else removed;
     with `loopback_only`, a Host that is not a loopback name refused (403)."""
 
-    def __init__(self, app, trusted: str = "", loopback_only: bool = False):
+    def __init__(self, app, trusted: str = "", loopback_only: bool = False, host: str = ""):
         self.app = app
+        self.names = own_names(host)
         self.trusted = _TrustedHosts(trusted) if trusted.strip() else None
         self.through_proxy = ProxyHeadersMiddleware(app, trusted) if self.trusted else None
         self.loopback_only = loopback_only
@@ -62,7 +92,18 @@ class Forwarded:
         headers = scope.get("headers", [])
         if any(forwarded_header(name) for name, _ in headers):
             scope = {**scope, "headers": [(n, v) for n, v in headers if not forwarded_header(n)]}
-        return await self.app(scope, receive, send)
+        return await self.app(self.own_host(scope), receive, send)
+
+    def own_host(self, scope) -> dict:
+        """`scope` with a Host of this server's for the app (the address the connection
+        came to, when the one sent is none of `self.names`), the one sent in `cluelab.host`."""
+        sent = [v.decode("latin-1") for n, v in scope.get("headers", []) if n == b"host"]
+        own = {*self.names, host_name(address_host(scope))}
+        if len(sent) == 1 and host_name(sent[0]) in own:
+            return scope
+        headers = [(n, v) for n, v in scope["headers"] if n != b"host"]
+        return {**scope, "headers": [(b"host", address_host(scope).encode()), *headers],
+                "cluelab.host": sent[0] if sent else ""}
 
     @staticmethod
     def loopback_host(scope) -> bool:

@@ -172,7 +172,7 @@ def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None,
     if not found:
         raise TagError(f"nothing to export: 0 {line.split(' ', 1)[1]}")
     try:
-        path = downloads_for(store).make(account, f"{stem}.{fmt}",
+        path = downloads_for(store).make(account, "inspect_export", f"{stem}.{fmt}",
                                          lambda path: write_tagged(found, fmt, path))
     except DownloadRefused as err:
         raise TagError(f"not exported: {err}") from None

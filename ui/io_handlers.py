@@ -141,7 +141,7 @@ class IoHandlers:
         stem = (dataset or "cluelab").replace("/", "_")
         suffix = {"vlmevalkit": ".tsv", "jsonl": ".jsonl"}.get(fmt, ".json")
         try:
-            with downloads_for(self.store).preparing(account) as place:
+            with downloads_for(self.store).preparing(account, "export_file") as place:
                 data = place / f"{stem}-{fmt}{suffix}"
                 archive = place / f"{stem}-{fmt}.zip"
                 with zipfile.ZipFile(archive, "w") as bundle:   # images: stored as they are

@@ -12,7 +12,12 @@ fresh name each time never met the per-name lock. Here:
   while it waited is answered at once;
 - a success gets Gradio's own login cookies (a token in Gradio's table, as its /login
   makes: ui/gradio_hooks.cookie_user reads them back) and a device cookie for the name
-  (ui/device_cookie.py), which exempts this browser from that name's lock later.
+  (ui/device_cookie.py), which exempts this browser from that name's lock later;
+- a login lasts while its account is enabled and keeps the password it was made with
+  (`current`): each remembers the account's login epoch (store/users.py) read before its
+  password was checked, and once `user disable` or `user password` moved it on, the
+  login's next request finds it over and forgets it (the server and the command line are
+  separate processes: the database is what they share).
 The answers are Gradio's: 200 {"success": true}, 400 "Incorrect credentials.", and ClueLab's
 429 (assets/login_lock.js shows its reason on Gradio's login page). Listed in
 ui/workarounds.py (GRADIO_LOGIN_ON_LOOP); tests/test_access.py checks the Gradio internals.
@@ -29,6 +34,7 @@ import anyio
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from store import NotFoundError
 from ui import device_cookie, route_answers
 from ui.login_throttle import LoginThrottle
 
@@ -44,11 +50,13 @@ def locked(wait: float) -> dict:
 
 class LoginRoute:
     def __init__(self, check: Callable[[str, str], bool], throttle: LoginThrottle,
-                 devices: device_cookie.DeviceCookies):
+                 devices: device_cookie.DeviceCookies, account: Callable[[str], dict]):
         self.check = check              # (name, password) -> bool: the store's, ~70 ms
         self.throttle = throttle
         self.devices = devices
+        self.account = account          # name -> the store's user row (NotFoundError)
         self.hashing = asyncio.Semaphore(HASHES_AT_ONCE)
+        self.epochs: dict[str, int] = {}     # token: its account's login epoch at login
 
     async def __call__(self, scope, receive, send) -> None:
         length = dict(scope.get("headers", [])).get(b"content-length", b"0")
@@ -70,19 +78,43 @@ class LoginRoute:
         async with self.hashing:
             if (wait := self.throttle.wait_s(name, address, device)) > 0:
                 return await route_answers.send_json(send, 429, locked(wait))
+            epoch = self._epoch(name)       # before the check: a change after it ends it
             ok = await anyio.to_thread.run_sync(self.check, name, password)
         if not ok:
             self.throttle.failed(name, address, device)
             return await route_answers.send_json(send, 400, REFUSED)
         self.throttle.succeeded(name, address, device)
-        await self.logged_in(scope, name, request.url.scheme == "https")(scope, receive, send)
+        await self.logged_in(scope, name, request.url.scheme == "https", epoch)(
+            scope, receive, send)
 
-    def logged_in(self, scope, name: str, secure: bool) -> JSONResponse:
+    def _epoch(self, name: str) -> int | None:
+        try:
+            return self.account(name)["login_epoch"]
+        except NotFoundError:
+            return None
+
+    def current(self, app, token: str) -> str | None:
+        """The account of the login `token` while it lasts: None (and the token forgotten,
+        by Gradio too) once its account is gone or disabled, or its password changed."""
+        name = app.tokens.get(token)
+        try:
+            user = self.account(name) if name else None
+        except NotFoundError:
+            user = None
+        if user is not None and user["disabled_at"] is None and \
+                self.epochs.get(token) == user["login_epoch"]:
+            return name
+        app.tokens.pop(token, None)
+        self.epochs.pop(token, None)
+        return None
+
+    def logged_in(self, scope, name: str, secure: bool, epoch: int | None) -> JSONResponse:
         """Gradio's answer to a right password (routes.py, `login`): a new token for `name`
         in its table, in its two cookies; with this server's device cookie for `name`."""
         app = scope["app"]
         token = secrets.token_urlsafe(16)
         app.tokens[token] = name
+        self.epochs[token] = epoch
         response = JSONResponse({"success": True})
         response.set_cookie(f"access-token-{app.cookie_id}", token, httponly=True,
                             samesite="none", secure=True)

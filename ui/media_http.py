@@ -45,6 +45,17 @@ def media_url(path: str | Path, media_dir: str | Path) -> str:
     return MEDIA_ROUTE.lstrip("/") + name
 
 
+def is_media_request(path: str, media_dir) -> bool:
+    """Does a request's path name a content-addressed media file (by ClueLab's route or
+    Gradio's file route)? Those keep IMMUTABLE: one team's images, whose address never
+    changes meaning; every other answer to a signed-in user is kept by no cache."""
+    if path.startswith(MEDIA_ROUTE):
+        return True
+    prefix = str(Path(media_dir).resolve()).rstrip("/") + "/"
+    target = unquote(path[len(FILE_PREFIX):]) if path.startswith(FILE_PREFIX) else ""
+    return target.startswith(prefix) and "/../" not in target
+
+
 class MediaFiles:
     """ASGI middleware: answers GET/HEAD /media/<name> from the media folder; successful
     answers for files in the media folder, by either route, get IMMUTABLE."""

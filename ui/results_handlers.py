@@ -336,7 +336,8 @@ def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=No
     encoding = "utf-8-sig" if fmt == "csv" else "utf-8"
     try:
         path = downloads_for(store).make(
-            account, download_name(store, kind, protocol_of(kind, protocol), runs, fmt),
+            account, "export_results",
+            download_name(store, kind, protocol_of(kind, protocol), runs, fmt),
             lambda path: path.write_text(text, encoding=encoding))
     except DownloadRefused as error:
         raise ResultsUiError(str(error)) from None

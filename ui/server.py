@@ -24,7 +24,8 @@ from ui.file_limits import keep_seconds
 from ui.media_http import MediaFiles
 from ui.experiments_tab import build_experiments_tab
 from ui.forwarded import Forwarded
-from ui.gradio_hooks import GuardedBlocks, RouteAccess
+from ui.gradio_hooks import GuardedBlocks
+from ui.route_access import RouteAccess
 from ui.handler_errors import shown_as_message
 from ui.device_cookie import DeviceCookies, key_file, load_key
 from ui.login_route import LoginRoute
@@ -163,11 +164,12 @@ def refuse_all(_name: str, _password: str) -> bool:
     return False
 
 
-def launch_kwargs(store, require_login: bool, trusted_proxies: str = "") -> dict:
+def launch_kwargs(store, require_login: bool, trusted_proxies: str = "",
+                  host: str = "") -> dict:
     """Settings shared by the real server and the tests' servers; `trusted_proxies`: the
-    operator's FORWARDED_ALLOW_IPS (ui/forwarded.py)."""
+    operator's FORWARDED_ALLOW_IPS, `host`: the address it serves on (ui/forwarded.py)."""
     login = (LoginRoute(store.check_password, LoginThrottle(),
-                        DeviceCookies(load_key(key_file(store.path))))
+                        DeviceCookies(load_key(key_file(store.path))), store.get_user)
              if require_login else None)
     return {
         # Gradio asks for a login when it has a check; ClueLab's middleware answers every
@@ -200,7 +202,8 @@ def launch_kwargs(store, require_login: bool, trusted_proxies: str = "") -> dict
         # HTML, and lasting browser-cache headers for the content-addressed media
         # (ui/media_http.py)
         "app_kwargs": {"middleware": [
-            Middleware(Forwarded, trusted=trusted_proxies, loopback_only=not require_login),
+            Middleware(Forwarded, trusted=trusted_proxies, loopback_only=not require_login,
+                       host=host),
             Middleware(RouteAccess, store=store, require_login=require_login, login=login),
             Middleware(AssetCache, rewrites=annotator_assets.stylesheet_rewrites(),
                        component_ids=annotator_assets.component_ids()),
@@ -243,4 +246,4 @@ def launch(store, host: str, port: int, require_login: bool, block: bool = True,
     cap_waiting_per_user(demo)
     bind_sessions(demo)
     return demo.launch(server_name=host, server_port=port, prevent_thread_lock=not block,
-                       quiet=False, **launch_kwargs(store, require_login, trusted_proxies))
+                       quiet=False, **launch_kwargs(store, require_login, trusted_proxies, host))

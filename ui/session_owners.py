@@ -8,8 +8,8 @@ and the annotator's page never got it (an attacker's review). Gradio likewise ke
 session's state and ends it when its heartbeat stream ends, for whoever opened that stream.
 
 Session ids are made by the browser (a page load) or, for a call that names none, are the
-event's id. The first account to use one (its heartbeat, its first event, a read of its
-messages) owns it; every other account is refused wherever a session or an event is named:
+event's id. The first account to open one (its heartbeat, its first event) owns it; every
+other account is refused wherever a session or an event is named:
 the heartbeat, the message stream, an event's result, media streams, a cancel (403, by
 ui/gradio_hooks.RouteAccess) and joining the queue in it (400, by `bind_sessions`), each
 with the message ANOTHER_ACCOUNTS. Under no login (local mode) there is one user and
@@ -20,6 +20,11 @@ NOT_AN_ID) before anything keeps it: the table kept every id it was sent, 60 KB 
 60,000-character one. A GET /call/<api>/<event id> of an event the queue does not hold is
 a 404 (NO_SUCH_EVENT): Gradio answered it a 200 with an error event, logged as a failure,
 or, for one's own finished event, waited for good.
+A read of the messages of a session Gradio does not hold (GET /gradio_api/queue/data) makes
+it nobody's (it claimed the id for the reader, and its owner was then refused) and is
+answered as Gradio answered it (a stream with one "session not found" error, which the page
+takes for a lost connection), without Gradio: Gradio logged a failure for each one, a
+flood of log lines at will; they are counted in one line a minute (`not_held`).
 tests/test_session_owners.py fails if Gradio renames what this reads.
 Listed in ui/workarounds.py (GRADIO_SESSIONS_OF_ANYONE).
 """
@@ -59,6 +64,11 @@ class SessionOwners:
         self.live = live
         self.limit = limit
         self.owners: OrderedDict[str, str] = OrderedDict()
+
+    def allows(self, session: str, user: str) -> bool:
+        """May `user` use `session` (theirs, or nobody's)? Nothing is claimed."""
+        owner = self.owners.get(session) if is_gradio_id(session) else ""
+        return owner is None or owner == user
 
     def claim(self, session: str, user: str) -> bool:
         """May `user` use `session`: theirs, or nobody's yet (then it becomes theirs). An id
@@ -174,10 +184,41 @@ def named_sessions(scope, body: bytes = b"") -> list[str]:
 
 
 def foreign(scope, user: str, body: bytes = b"") -> bool:
-    """Does the request name a session of another account than `user`?"""
+    """Does the request name a session of another account than `user`? A heartbeat (a
+    page's first request in its session) makes a session nobody had `user`'s."""
     owners = owners_of(_blocks(scope))
-    return owners is not None and not all(
-        owners.claim(session, user) for session in named_sessions(scope, body))
+    if owners is None:
+        return False
+    opens = scope["path"].split("/")[2:3] == ["heartbeat"]
+    use = owners.claim if opens else owners.allows
+    return not all(use(session, user) for session in named_sessions(scope, body))
+
+
+def unheld_session(scope) -> bool:
+    """Is this a GET /gradio_api/queue/data naming a session the queue does not hold?"""
+    queue = _queue(scope)
+    if queue is None or scope["path"].rstrip("/") != "/gradio_api/queue/data":
+        return False
+    ids = named_ids(scope)
+    return bool(ids) and not all(
+        i in queue.pending_messages_per_session for i in ids)
+
+
+NOT_HELD = {"msg": "unexpected_error", "message": "404: Not Found",
+            "session_not_found": True, "success": False}
+"""Gradio's own answer to a read of a session it does not hold (routes.py, queue_data)."""
+
+
+async def not_held(send, user: str) -> None:
+    """Gradio's answer to a read of a session it does not hold, and at most one log line a
+    minute for all of them, with their count."""
+    log.warning(("no such session",), f"refused a read of a session this server does not "
+                f"hold, by {shown(user)}")
+    body = f"data: {json.dumps(NOT_HELD)}\n\n".encode()
+    await send({"type": "http.response.start", "status": 200,
+                "headers": [(b"content-type", b"text/event-stream; charset=utf-8"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
 
 
 def _blocks(scope):

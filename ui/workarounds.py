@@ -360,7 +360,7 @@ WORKAROUNDS = [
                "/gradio_api/queue/data) and an event's result (GET /gradio_api/call/<api>/<id>) "
                "to any logged-in caller who names them, and the first to ask takes them: a "
                "participant read an annotator's loaded item, gold answer included",
-               "ui/session_owners.py (and ui/gradio_hooks.RouteAccess)", sessions_are_anyones),
+               "ui/session_owners.py (and ui/route_access.RouteAccess)", sessions_are_anyones),
     Workaround("COMPONENT_ROUTE_PRINTS", "the route of custom components' front-end files "
                "prints each request's component id and file name to the server's output: "
                "anyone could fill the log with text of their choosing",
