@@ -18,6 +18,11 @@
       catch (e) { /* private mode or full: the filters are just not kept */ }
       return values;
     },
+    // the kept filters as JSON ("" when none), for a hidden field of the events that draw
+    // or walk the list before it is drawn (ui/browser_handlers.parse_kept)
+    json() {
+      try { return localStorage.getItem(key()) || ""; } catch (e) { return ""; }
+    },
     restore(values) {
       let kept = null;
       try { kept = JSON.parse(localStorage.getItem(key()) || "null"); } catch (e) { kept = null; }

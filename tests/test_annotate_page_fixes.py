@@ -4,6 +4,8 @@ SQLite store): the id box after an unknown id, Next pressed several times at onc
 switch of the answer type leaves to do (shown beside the gold answer until done)."""
 from __future__ import annotations
 
+import json
+
 import gradio as gr
 import pytest
 
@@ -57,32 +59,29 @@ def test_next_pressed_three_times_moves_three_items(ui_store, handlers):
         ui_store.duplicate_item("ui/alpha", f"ui/copy-{n}", "fixture")
     ids = list(ui_store.item_ids())
     work = EditorHandlers(ui_store).load(ids[0], "local")
-    moved = handlers["next_item"](*NO_FILTERS, ids, work, [], None, "3", PAGE)
+    moved = handlers["next_item"]("", ids, work, [], None, "3", PAGE)
     assert out(moved, "item_id") == ids[3]
-    back = handlers["prev_item"](*NO_FILTERS, ids, out(moved, "work"), [], None, "2", PAGE)
+    back = handlers["prev_item"]("", ids, out(moved, "work"), [], None, "2", PAGE)
     assert out(back, "item_id") == ids[1]
     # one press (a script's call without the count too) is one item; past the end, the last
-    assert out(handlers["next_item"](*NO_FILTERS, ids, work, [], None, "1", PAGE), "item_id") == ids[1]
-    assert out(handlers["next_item"](*NO_FILTERS, ids, work, [], None, None, PAGE), "item_id") == ids[1]
-    assert out(handlers["next_item"](*NO_FILTERS, ids, work, [], None, "50", PAGE), "item_id") == ids[-1]
+    assert out(handlers["next_item"]("", ids, work, [], None, "1", PAGE), "item_id") == ids[1]
+    assert out(handlers["next_item"]("", ids, work, [], None, None, PAGE), "item_id") == ids[1]
+    assert out(handlers["next_item"]("", ids, work, [], None, "50", PAGE), "item_id") == ids[-1]
 
 
 def test_next_before_the_first_list_walks_the_kept_filters(ui_store, handlers):
     """Next pressed before the page's first list arrived (no ids, no list drawn yet) said
     "no items match the filters" or did nothing (CI under load): it walks the list the
-    kept filters select, as the list will show it."""
+    kept filters select (their JSON, as assets/list_filters.js keeps them)."""
     ids = list(ui_store.item_ids())
     work = EditorHandlers(ui_store).load(ids[0], "local")
-    assert out(handlers["next_item"](*NO_FILTERS, [], work, [], None, "1", PAGE),
-               "item_id") == ids[1]
-    # the kept filters apply
+    assert out(handlers["next_item"]("", [], work, [], None, "1", PAGE), "item_id") == ids[1]
+    kept = json.dumps([None, None, None, None, "all", "zzzz-nothing"])
     with pytest.raises(gr.Error, match="no items match"):
-        handlers["next_item"](None, None, None, None, "all", "zzzz-nothing", [], work, [],
-                              None, "1", PAGE)
+        handlers["next_item"](kept, [], work, [], None, "1", PAGE)
     # a list drawn that matches nothing still says so
     with pytest.raises(gr.Error, match="no items match"):
-        handlers["next_item"](*NO_FILTERS, [], work, [], {"filters": NO_FILTERS, "page": 1},
-                              "1", PAGE)
+        handlers["next_item"]("", [], work, [], {"filters": NO_FILTERS, "page": 1}, "1", PAGE)
 
 
 def test_the_page_sends_the_count_of_presses_with_next(store):
@@ -95,7 +94,7 @@ def test_the_page_sends_the_count_of_presses_with_next(store):
         assert event.inputs[-1].elem_id == "nav-steps"
         assert f"cluelabNavSteps('{button}', v)" in event.js
         assert "cluelabListFilters" in event.js          # the kept filters, before a list
-        assert [i.elem_id for i in event.inputs[:2]] == ["filter-dataset", "filter-domain"]
+        assert event.inputs[0].elem_id == "kept-filters"
 
 
 # ---- the answer type switch: what it leaves to do stays beside the gold answer ------------

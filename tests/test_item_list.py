@@ -2,6 +2,7 @@
 real SQLite store: it shows the page holding the open item (after Next onto the 101st item
 it stayed on page 1), takes back the filters a browser kept only as far as they still
 apply, and a search box left unchanged applies nothing again."""
+import json
 from types import SimpleNamespace
 
 import gradio as gr
@@ -84,6 +85,19 @@ def test_kept_filters_are_taken_back_only_as_far_as_they_apply(long_list):
     # a dataset deleted since, a status no item has, junk: not applied
     assert browser.kept_filters("gone", None, "nope", "released", "maybe", 42) == \
         [ALL, ALL, ALL, ALL, "all", ""]
+
+
+def test_kept_filters_arrive_as_json_and_anything_else_is_no_filter(long_list):
+    """The page sends the kept filters as JSON in a hidden field (the filters' dropdowns
+    refused a kept status before the list offered it: the page came up without its list
+    and form); what is not six texts is no filter, never an error."""
+    browser = BrowserHandlers(long_list)
+    kept = json.dumps(["bulk", ALL, ALL, "draft", "flagged", "Q1"])
+    assert browser.parse_kept(kept) == ["bulk", ALL, ALL, "draft", "flagged", "Q1"]
+    none = [ALL, ALL, ALL, ALL, "all", ""]
+    for junk in ("", None, "{", json.dumps(["bulk"]), json.dumps([1, 2, 3, 4, 5, 6]),
+                 json.dumps({"a": 1}), json.dumps(["x" * 5000] * 6), 42):
+        assert browser.parse_kept(junk) == none, junk
 
 
 def test_a_search_left_unchanged_is_not_applied_again():

@@ -101,6 +101,10 @@ def build_browser() -> SimpleNamespace:
             ui.refresh = gr.Button("↻ Refresh", size="sm", min_width=60, elem_id="list-refresh")
         ui.nav_ids = gr.State([])
         ui.shown = gr.State(None)       # the filters the list was drawn with, and its page
+        # the filters this browser kept, as JSON, for the events that draw or walk the list
+        # before it is drawn (assets/list_filters.js fills it; ui/browser_handlers.parse_kept)
+        ui.kept = gr.Textbox("", visible="hidden", show_label=False, container=False,
+                             elem_id="kept-filters")
         # where the open item's row is on the page shown (assets/list_current.js scrolls
         # it into view; cluelab.css hides this line)
         ui.open_row = gr.HTML(elem_id="list-open-row", apply_default_css=False)

@@ -18,9 +18,9 @@ import gradio as gr
 from ui import messages
 from ui.browser_wiring import open_id
 
-# the event's page script: the filters as this browser kept them, and the last input (the
-# hidden count) replaced by the presses
-COUNTED = ("(...v) => {{ const f = window.cluelabListFilters; v = f ? f.restore(v) : v; "
+# the event's page script: the filters this browser kept (JSON, the first input) and the
+# presses (the last input, the hidden count)
+COUNTED = ("(...v) => {{ const f = window.cluelabListFilters; v[0] = f ? f.json() : ''; "
            "return window.cluelabNavSteps ? window.cluelabNavSteps('{button}', v) : v; }}")
 
 
@@ -32,20 +32,19 @@ def presses(steps) -> int:
         return 1
 
 
-def listed_ids(items, ids, shown, criteria) -> list:
+def listed_ids(items, ids, shown, kept) -> list:
     """The ids Next and Previous walk: the list's, or, before the first list has arrived
-    (no ids, and `shown` is None), the ids the kept filters `criteria` select."""
+    (no ids, and `shown` is None), the ids the kept filters (`kept`, JSON) select."""
     if ids or shown is not None:
         return ids or []
-    return items.search(*items.kept_filters(*criteria))[2]
+    return items.search(*items.parse_kept(kept))[2]
 
 
-def wire_steps(ui, browser, items, open_listed, opened: list, filters: list) -> None:
+def wire_steps(ui, browser, items, open_listed, opened: list) -> None:
     """`items`: ui.browser_handlers.BrowserHandlers; `open_listed(id, request, work, rows,
-    ids, shown)` opens an item with the list following it, in the outputs `opened`;
-    `filters`: the list's six filter inputs."""
-    def step(criteria, ids, work, rows, shown, delta, request):
-        ids = listed_ids(items, ids, shown, criteria)
+    ids, shown)` opens an item with the list following it, in the outputs `opened`."""
+    def step(kept, ids, work, rows, shown, delta, request):
+        ids = listed_ids(items, ids, shown, kept)
         current = open_id(work)
         target = items.neighbour(ids, current, delta)
         if target is None:
@@ -56,19 +55,15 @@ def wire_steps(ui, browser, items, open_listed, opened: list, filters: list) -> 
             return [gr.skip()] * len(opened)
         return open_listed(target, request, work, rows, ids, shown)
 
-    def go_next(dataset=None, domain=None, subtask=None, status=None, flagged="all", text="",
-                ids=None, work=None, rows=None, shown=None, steps="1",
+    def go_next(kept="", ids=None, work=None, rows=None, shown=None, steps="1",
                 request: gr.Request = None):
-        return step([dataset, domain, subtask, status, flagged, text], ids, work, rows, shown,
-                    presses(steps), request)
+        return step(kept, ids, work, rows, shown, presses(steps), request)
 
-    def go_prev(dataset=None, domain=None, subtask=None, status=None, flagged="all", text="",
-                ids=None, work=None, rows=None, shown=None, steps="1",
+    def go_prev(kept="", ids=None, work=None, rows=None, shown=None, steps="1",
                 request: gr.Request = None):
-        return step([dataset, domain, subtask, status, flagged, text], ids, work, rows, shown,
-                    -presses(steps), request)
+        return step(kept, ids, work, rows, shown, -presses(steps), request)
 
-    stepped = [*filters, browser.nav_ids, ui.work, browser.items, browser.shown, ui.nav_steps]
+    stepped = [browser.kept, browser.nav_ids, ui.work, browser.items, browser.shown, ui.nav_steps]
     for button, handler, name in ((ui.next, go_next, "next_item"),
                                   (ui.prev, go_prev, "prev_item")):
         button.click(handler, stepped, opened, api_name=name, show_progress_on=ui.annotator,

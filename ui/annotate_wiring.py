@@ -31,10 +31,10 @@ from ui.session import browser_session, user_of
 # Runs in the page before init_browser, which builds the rest of the editor: waits until the
 # first image has arrived and two frames have passed (its decode and draw), so that building
 # the list and the form does not compete with it (at most 2 s; at once without an image).
-# The list's filters are those this browser kept (assets/list_filters.js).
-AFTER_FIRST_IMAGE = """(value, status, ...filters) => new Promise((resolve_) => {
-  const kept = window.cluelabListFilters ? window.cluelabListFilters.restore(filters) : filters;
-  const resolve = ([v, s]) => resolve_([v, s, ...kept]);
+# The list's filters are those this browser kept (assets/list_filters.js), sent as JSON.
+AFTER_FIRST_IMAGE = """(value, status, kept, work) => new Promise((resolve_) => {
+  kept = window.cluelabListFilters ? window.cluelabListFilters.json() : '';
+  const resolve = ([v, s]) => resolve_([v, s, kept, work]);
   const image = value && value.image ? (value.image.url || value.image.path) : null;
   if (!image) { resolve([value, status]); return; }
   const path = image.replace(/^https?:\\/\\/[^/]+/, '');
@@ -89,14 +89,12 @@ def wire(store, demo, browser, ui) -> None:
     # (AFTER_FIRST_IMAGE), shows them.
     panels = [browser.body, ui.form_body, ui.footer, *browser.late, *ui.late]
 
-    def init_browser(annotator=None, status=None, dataset=None, domain=None, subtask=None,
-                     status_filter=None, flagged="all", text="", work=None,
+    def init_browser(annotator=None, status=None, kept="", work=None,
                      request: gr.Request = None):
-        """The panels shown, the filters this browser kept (assets/list_filters.js), and
-        the list at the page holding the item opened."""
+        """The panels shown, the filters this browser kept (assets/list_filters.js, as
+        JSON: `kept`), and the list at the page holding the item opened."""
         choices = items.facet_choices()
-        dataset, domain, subtask, status_filter, flagged, text = items.kept_filters(
-            dataset, domain, subtask, status_filter, flagged, text)
+        dataset, domain, subtask, status_filter, flagged, text = items.parse_kept(kept)
         rows, count, ids, page, shown, row = item_list.listing(
             [dataset, domain, subtask, status_filter, flagged, text], 1, open_id(work), True)
         shows = [gr.update(visible=True)] * len(panels)
@@ -129,7 +127,7 @@ def wire(store, demo, browser, ui) -> None:
     # cost the page ~0.1 s of script on every open (docs/PERFORMANCE.md).
     demo.load(open_initial, None, renderer.outputs, api_name="open_initial",
               show_progress_on=ui.annotator).then(
-        init_browser, [ui.annotator, ui.status, *item_list.filters, ui.work],
+        init_browser, [ui.annotator, ui.status, browser.kept, ui.work],
         [*panels, browser.dataset, browser.domain, browser.subtask, browser.status_filter,
          browser.search, *list_outputs, ui.status], api_name="init_browser",
         show_progress_on=browser.items, js=AFTER_FIRST_IMAGE)
@@ -197,7 +195,7 @@ def wire(store, demo, browser, ui) -> None:
     ui.status.focus(status_choices, ui.status, ui.status, api_visibility="private",
                     api_name="status_choices", show_progress="hidden")
 
-    wire_steps(ui, browser, items, open_listed, opened, item_list.filters)
+    wire_steps(ui, browser, items, open_listed, opened)
     # the address bar and the item list's highlight (assets/list_current.js) follow it
     url_js = ("(id) => { if (id) { const u = new URL(window.location);"
               " u.searchParams.set('item', id); history.replaceState(null, '', u); }"

@@ -9,12 +9,16 @@ event, so a 500-row list made every Next in the editor pay for copying 500 rows 
 """
 from __future__ import annotations
 
+import json
+
 from ui.text import short
 
 ALL = "(all)"
 FLAGGED_CHOICES = ["all", "flagged", "not flagged"]
 PAGE_ROWS = 100
 LIST_HEADERS = ["id", "status", "question"]
+FILTER_DEFAULTS = (ALL, ALL, ALL, ALL, "all", "")   # dataset, domain, subtask, status, ...
+KEPT_CHARS = 4000          # a kept search is one line; nothing a page keeps is longer
 
 
 class BrowserHandlers:
@@ -65,6 +69,21 @@ class BrowserHandlers:
         index = min(max(ids.index(current) + step, 0), len(ids) - 1)
         return ids[index]
 
+
+    def parse_kept(self, kept) -> list:
+        """The filters a browser kept (assets/list_filters.js sends them as a JSON list,
+        in a hidden field: the filters' own dropdowns refused a kept choice before the list
+        had offered it, and the page came up without its list and form), as far as they
+        apply now (kept_filters); no filters for anything else."""
+        try:
+            values = json.loads(kept) if isinstance(kept, str) and len(kept) <= KEPT_CHARS \
+                else None
+        except ValueError:
+            values = None
+        if not (isinstance(values, list) and len(values) == len(FILTER_DEFAULTS)
+                and all(v is None or isinstance(v, str) for v in values)):
+            values = list(FILTER_DEFAULTS)
+        return self.kept_filters(*values)
 
     def kept_filters(self, dataset, domain, subtask, status, flagged, text) -> list:
         """Filters kept by the browser (assets/list_filters.js) as they can be applied now:
