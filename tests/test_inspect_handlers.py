@@ -350,3 +350,14 @@ def response_view_of(store, work_id):
     from ui.inspect_view import response_view
 
     return response_view(store, work_id)
+
+
+def test_a_tagged_export_names_a_named_run_by_its_name(env):
+    """The export's line (its toast) said 'run 20260101-…-ab12': the run as the lists name
+    it now, the file still named by its id (two runs may share a name)."""
+    store, ids = env
+    store.label_run("run-a", name="GPT-4o GT clues")
+    it.save_tags(store, ids["a"]["ui/alpha"], ["perception error"], "alice")
+    path, line = it.export_tagged(store, "run-a", "csv")
+    assert line == "1 tagged or noted case, every tag, run GPT-4o GT clues (CSV)"
+    assert Path(path).name == "cluelab-tagged-run-a.csv"

@@ -192,3 +192,22 @@ def test_the_readme_example_of_a_baseline_file_is_one():
     example = re.search(r"```json\n(.+?)\n```", section, re.S).group(1)
     assert parse_baseline(json.loads(example)) == (
         "Crowd, 12 participants", {"demo/bus-stop-wait": True, "demo/munich-street": False})
+
+
+def test_the_human_row_has_no_unparsed_or_error_rate(store, tmp_path):
+    """People's answers are right or wrong, never unparsed nor an error: the human row read
+    'Unparsed % 0.00, Error % 0.00' as if it had been measured. It shows '–' (not
+    applicable) there, a run's row its rates."""
+    add_items(store, [{"id": f"q/{i}", "answer_type": "yes_no", "answer": "Yes",
+                       "domain": "D", "subtask": "s"} for i in range(4)])
+    make_run(store, "r", {"q/0": "Yes.", "q/1": "No.", "q/2": "Yes", "q/3": None})
+    score_run(store, "r")
+    name = add_baseline(store, write(tmp_path, {"label": "Crowd", "results": {
+        f"q/{i}": i % 2 == 0 for i in range(4)}}))
+    shown = h.show_results(store, ["r"], "general", human=name)["table"]
+    crowd = shown[shown.iloc[:, 0] == "Crowd"].iloc[0]
+    run = shown[shown.iloc[:, 0] != "Crowd"].iloc[0]
+    assert (crowd["Unparsed %"], crowd["Error %"]) == ("–", "–")
+    assert run["Error %"] == "25.00" and run["Unparsed %"] != "–"
+    table = tables.main_table(store, ["r"], human=stored_summary(store, name))
+    assert json.loads(table.to_json())["rows"][1]["unparsed_rate_pct"] is None

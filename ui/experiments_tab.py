@@ -213,16 +213,18 @@ def _wire(store, ui, opened) -> None:
 
     def watch(run_id, status_filter):
         try:
-            run_id = xr.chosen_run(store, run_id)["id"]  # a name typed in the box: its id
+            run = xr.chosen_run(store, run_id)       # a name typed in the box: its id
+            run_id = run["id"]
             return (run_id, xr.progress_html(store, run_id), xr.run_config(store, run_id),
                     xr.responses(store, run_id, status_filter), "", "",
-                    *xl.labels(store, run_id), gr.update(visible=False), None)
+                    *xl.labels(store, run_id), gr.update(visible=False), None,
+                    gr.update(**xs.budget_box(run)))
         except xh.ExperimentError as err:
             raise messages.error(err) from None
 
     watch_outputs = [ui.run_id, ui.progress, ui.config, ui.responses, ui.response_text,
                      ui.response_extracted, ui.run_name, ui.run_note, ui.confirm_panel,
-                     ui.pending_delete]
+                     ui.pending_delete, ui.resume_budget]
     ui.run_id.submit(watch, [ui.run_id, ui.response_filter], watch_outputs, api_name="watch_run")
 
     def select_run(status_filter, evt: gr.SelectData):
