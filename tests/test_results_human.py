@@ -111,8 +111,12 @@ def test_unknown_items_a_missing_file_and_a_huge_file_write_nothing(store, items
                                                                      monkeypatch):
     before = snapshot(store)
     unknown = write(tmp_path, {"results": {f"x/{i}": True for i in range(7)} | {"h/0": True}})
-    with pytest.raises(NotFoundError, match=r'7 item\(s\) .* "x/0", "x/1", .*"x/4", \.\.\.$'):
+    with pytest.raises(NotFoundError, match=r'7 item\(s\) .*: "x/0", "x/1", .*"x/4", "x/5", '
+                                            r'"x/6"$'):
         add_baseline(store, unknown)
+    many = write(tmp_path, {"results": {f"x/{i:02d}": True for i in range(14)}}, "many.json")
+    with pytest.raises(NotFoundError, match=r'14 item\(s\) .*: "x/00", .*"x/09" and 4 more$'):
+        add_baseline(store, many)
     with pytest.raises(ResultsError, match="gone.json is not a human baseline file: cannot "
                                            "read it"):
         add_baseline(store, tmp_path / "gone.json")
@@ -211,3 +215,22 @@ def test_the_human_row_has_no_unparsed_or_error_rate(store, tmp_path):
     assert run["Error %"] == "25.00" and run["Unparsed %"] != "–"
     table = tables.main_table(store, ["r"], human=stored_summary(store, name))
     assert json.loads(table.to_json())["rows"][1]["unparsed_rate_pct"] is None
+
+
+def test_a_refused_file_lists_every_problem_not_only_its_first(store, items, tmp_path):
+    """The message named one problem: fixed, the file was refused for the next. Every
+    entry's problem is listed (the first 10, then how many more)."""
+    entries = [{"item": "h/0"}, {"item_id": "h/1", "correct": "maybe"}, 5,
+               {"item_id": "h/2", "correct": True}]
+    with pytest.raises(ResultsError) as error:
+        add_baseline(store, write(tmp_path, entries))
+    message = str(error.value)
+    assert "3 problems: entry 1 has no" in message
+    assert 'item "h/1": the result must be true or false, not "maybe"' in message
+    assert "entry 3 is 5" in message
+    with pytest.raises(ResultsError) as error:
+        add_baseline(store, write(tmp_path, {"results": {f"h/{i}": "yes" for i in range(13)}}))
+    message = str(error.value)
+    assert "13 problems: " in message and message.endswith("; and 3 more")
+    assert message.count("the result must be true or false") == 10
+    assert snapshot(store) == []

@@ -24,7 +24,7 @@ from ui import messages
 from ui.browser_handlers import BrowserHandlers
 from ui.experiments_labels_tab import wire_labels
 from ui.experiments_layout import build_layout
-from ui.experiments_preview import preview
+from ui.experiments_preview import SHOW_PREVIEW_JS, marked_stale, preview
 from ui.handler_errors import messages_for_errors
 from ui.session import login_name, user_of
 
@@ -171,7 +171,15 @@ def _wire(store, ui, opened) -> None:
         return out["summary"], out["transcript"], out["thumbnails"], out["payload"]
 
     ui.preview.click(do_preview, [ui.preview_item, *form],
-                     [ui.summary, ui.transcript, ui.thumbs, ui.payload], api_name="preview_run")
+                     [ui.summary, ui.transcript, ui.thumbs, ui.payload], api_name="preview_run") \
+        .success(None, None, None, js=SHOW_PREVIEW_JS, api_name="show_preview")
+
+    def stale(summary):
+        marked = marked_stale(summary)
+        return gr.skip() if marked is None else marked
+
+    gr.on([c.change for c in (*form, ui.preview_item, ui.prices)], stale, ui.summary,
+          ui.summary, api_name="preview_stale", show_progress="hidden")
 
     def do_start(request: gr.Request, *values):
         user = user_of(request)
