@@ -11,3 +11,4 @@ def test_a_preview_is_marked_stale_once_and_nothing_is_marked_before_one():
     assert "stale — preview again" in marked
     assert marked_stale(marked) is None          # a second change: marked already
     assert marked_stale("") is None and marked_stale(None) is None
+    assert marked_stale(["not", "a summary"]) is None        # a script's malformed call

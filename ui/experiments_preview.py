@@ -95,8 +95,9 @@ SHOW_PREVIEW_JS = ("() => { document.getElementById('run-summary')?.scrollIntoVi
 def marked_stale(summary: str | None) -> str | None:
     """The preview's summary marked stale once an input it depends on (a field of the form,
     the preview item, a price) changed: the projected cost and the request shown are no
-    longer what Start would do. None: nothing to mark (no preview yet, or marked)."""
-    if not (summary or "").strip() or summary.startswith(STALE):
+    longer what Start would do. None: nothing to mark (no preview yet, or marked; or no
+    text at all: a script's malformed call)."""
+    if not isinstance(summary, str) or not summary.strip() or summary.startswith(STALE):
         return None
     return f"{STALE}\n\n{summary}"
 
