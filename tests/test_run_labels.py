@@ -197,7 +197,7 @@ def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
         assert {row[1] for row in listed} == {"GPT baseline", "run-b"}
         assert set(tag_counts_frame(store, ["run-a"])["run"]) == {"GPT baseline"}
         assert "- GPT baseline: " in tag_counts_markdown(store, ["run-a", "run-b"])
-        assert h.score_runs(store, ["run-a"], [], "general").startswith("- **GPT baseline**:")
+        assert "\n| GPT baseline | general " in h.score_runs(store, ["run-a"], [], "general")
         first = {row[3]: row[0] for row in xr.runs_table(store)}
         assert first == {"m-b · structured": "run-b", "m-a · structured": "GPT baseline"}
         assert xr.chosen_run(store, "GPT baseline")["id"] == "run-a"    # what a click watches
