@@ -48,6 +48,14 @@ def boxes_text(config: dict) -> str:
     return "" if stated == AUTO else f"boxes {convention_text(stated)}"
 
 
+def preset_text(config: dict) -> str:
+    """'preset mmr-life' when the run was started with a preset, '' otherwise: said beside
+    the setting wherever a run's setup is described (as `draws_text`), so that an MMR-Life
+    run (temperature 0.5, top_p 0.5, seed 17) is not read as a plain run of its setting."""
+    preset = config.get("preset")
+    return f"preset {preset}" if preset else ""
+
+
 class ConfigError(ValueError):
     """A run configuration that cannot be run; the message says what to change."""
 

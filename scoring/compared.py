@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from judges.pairing import PairingError, Shared, item_key, recorded_items, scored_by_all, \
     shared_items
-from runner.config import boxes_text, draws_text
+from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
 
 from scoring.extraction import CLUELAB
@@ -40,7 +40,7 @@ def run_state(run: dict) -> str:
 
 def run_label(run: dict, with_status: bool = True) -> str:
     """How a table names a run: its name when it has one, else model and setting (and clue
-    source, image mode, samples and repeats and box convention when not the default); a run
+    source, image mode, preset, samples and repeats and box convention when not the default); a run
     that did not finish says so ("(cancelled)", "(interrupted)", ...): its numbers cover only
     what it answered.
     `with_status` False: the name alone (the exports give the status its own column)."""
@@ -55,7 +55,7 @@ def run_label(run: dict, with_status: bool = True) -> str:
             label += f" · clues {config['clues']}"
         if config.get("image_mode", "full") != "full":
             label += f" · {config['image_mode']}"
-        for extra in (draws_text(config), boxes_text(config)):
+        for extra in (preset_text(config), draws_text(config), boxes_text(config)):
             label += f" · {extra}" if extra else ""
     status = run_state(run)
     return f"{label} ({status})" if with_status and status in UNFINISHED else label

@@ -44,41 +44,81 @@ def _correct(item_id: str, value) -> bool:
                        f"{_short(value)}")
 
 
+SHOWN_PROBLEMS = 10    # a refused file's message lists this many problems, then counts the rest
+
+
+def listed(problems: list[str]) -> str:
+    """One problem as it is; several counted and listed, the first SHOWN_PROBLEMS of them
+    ("3 problems: …; …; …", "… and 4 more"), so that a file is fixed in one go rather than
+    one refusal at a time."""
+    if len(problems) == 1:
+        return problems[0]
+    more = len(problems) - SHOWN_PROBLEMS
+    return (f"{len(problems)} problems: " + "; ".join(problems[:SHOWN_PROBLEMS])
+            + (f"; and {more} more" if more > 0 else ""))
+
+
+def _entry(n: int, entry) -> tuple[str, bool]:
+    """(item id, correct) of list entry `n`; ResultsError naming what is wrong with it."""
+    if not isinstance(entry, dict):
+        raise ResultsError(f"entry {n} is {_short(entry)}, not {{\"item_id\", \"correct\"}}")
+    missing = [key for key in ("item_id", "correct") if key not in entry]
+    if missing:
+        keys = ", ".join(_short(str(key)) for key in entry) or "none"
+        raise ResultsError(f"entry {n} has no {' and no '.join(map(_short, missing))} "
+                           f"(its keys: {keys}); each entry is {ENTRY}")
+    item_id = entry["item_id"]
+    if not isinstance(item_id, str) or not item_id:
+        raise ResultsError(f"entry {n}: item_id must be a non-empty string, not "
+                           f"{_short(item_id)}")
+    return item_id, _correct(item_id, entry["correct"])
+
+
 def _from_list(entries: list) -> dict:
     results: dict = {}
+    problems = []
     for n, entry in enumerate(entries, 1):
-        if not isinstance(entry, dict):
-            raise ResultsError(f"entry {n} is {_short(entry)}, not {{\"item_id\", "
-                               "\"correct\"}")
-        missing = [key for key in ("item_id", "correct") if key not in entry]
-        if missing:
-            keys = ", ".join(_short(str(key)) for key in entry) or "none"
-            raise ResultsError(f"entry {n} has no {' and no '.join(map(_short, missing))} "
-                               f"(its keys: {keys}); each entry is {ENTRY}")
-        item_id = entry["item_id"]
-        if not isinstance(item_id, str) or not item_id:
-            raise ResultsError(f"entry {n}: item_id must be a non-empty string, not "
-                               f"{_short(item_id)}")
-        correct = _correct(item_id, entry["correct"])
+        try:
+            item_id, correct = _entry(n, entry)
+        except ResultsError as error:
+            problems.append(str(error))
+            continue
         if results.setdefault(item_id, correct) != correct:
-            raise ResultsError(f"item {_short(item_id)} is given twice, once right and once "
-                               "wrong")
+            problems.append(f"item {_short(item_id)} is given twice, once right and once "
+                            "wrong")
+    if problems:
+        raise ResultsError(listed(problems))
     return results
 
 
-def _check_flat(found: dict) -> None:
+def _check_flat(found: dict) -> list[str]:
     """A map without "results" holds item ids at its top level: a key whose value is an
     object or a list is no item but a misnamed "results" (or another field), and is named
-    as such rather than as an item whose result is not true or false."""
-    for key, value in found.items():
-        if isinstance(value, (dict, list)):
-            raise ResultsError(f"the key {_short(key)} holds {_short(value)}: the results go "
-                               "under \"results\" as {item_id: true/false} (or item ids at "
-                               "the top level, each true or false)")
+    as such rather than as an item whose result is not true or false. The problems found."""
+    return [f"the key {_short(key)} holds {_short(value)}: the results go under \"results\" "
+            "as {item_id: true/false} (or item ids at the top level, each true or false)"
+            for key, value in found.items() if isinstance(value, (dict, list))]
+
+
+def _from_map(found: dict, flat: bool) -> dict:
+    """{item_id: correct} of a results map; ResultsError listing every entry that is wrong."""
+    problems = _check_flat(found) if flat else []
+    if problems:
+        raise ResultsError(listed(problems))
+    results = {}
+    for item_id, value in found.items():
+        try:
+            results[item_id] = _correct(item_id, value)
+        except ResultsError as error:
+            problems.append(str(error))
+    if problems:
+        raise ResultsError(listed(problems))
+    return results
 
 
 def parse_baseline(data) -> tuple[str, dict]:
-    """(label, {item_id: bool}) from decoded JSON; ResultsError naming the first problem."""
+    """(label, {item_id: bool}) from decoded JSON; ResultsError naming the problem, or the
+    entries' problems (`listed`)."""
     if isinstance(data, list):
         label, results = "Human", _from_list(data)
     elif isinstance(data, dict):
@@ -89,9 +129,7 @@ def parse_baseline(data) -> tuple[str, dict]:
             raise ResultsError(f"results must be {{item_id: true/false}}, not {_short(found)}")
         if any(not key for key in found):
             raise ResultsError("an item id is empty")
-        if "results" not in data:
-            _check_flat(found)
-        results = {item_id: _correct(item_id, value) for item_id, value in found.items()}
+        results = _from_map(found, flat="results" not in data)
     else:
         raise ResultsError(f"{FORMAT}; this file holds {_short(data)}")
     if not results:
@@ -132,9 +170,10 @@ def _item_groups(store, results: dict) -> dict[str, tuple]:
     groups = store.item_groups()[1]
     missing = [item_id for item_id in results if item_id not in groups]
     if missing:
-        shown = ", ".join(_short(item_id) for item_id in missing[:5])
+        shown = ", ".join(_short(item_id) for item_id in missing[:SHOWN_PROBLEMS])
+        more = len(missing) - SHOWN_PROBLEMS
         raise NotFoundError(f"{len(missing)} item(s) of the human baseline are not in the "
-                            f"database: {shown}{', ...' if len(missing) > 5 else ''}")
+                            f"database: {shown}" + (f" and {more} more" if more > 0 else ""))
     return groups
 
 

@@ -57,8 +57,10 @@ def _rates(table: Table, summaries_by_label: dict[str, dict], human=None) -> Tab
         table.columns.append(Column("not_answered", "Not answered", digits=0, rank=False))
     for row in table.rows:
         overall = summaries_by_label[row["model"]]["overall"]
-        row["unparsed_rate"] = overall.unparsed_rate * 100 if overall.n else None
-        row["error_rate"] = overall.error_rate * 100 if overall.n else None
+        # people's answers are never unparsed nor an error: "–" (not applicable), not 0.00
+        applies = overall.n and not (human and row["model"] == human["label"])
+        row["unparsed_rate"] = overall.unparsed_rate * 100 if applies else None
+        row["error_rate"] = overall.error_rate * 100 if applies else None
         row["unscored"] = overall.unscored
         if human:
             row["not_answered"] = human["not_answered"] if row["model"] == human["label"] \

@@ -99,3 +99,19 @@ def test_cli_resume_of_a_paused_run_with_every_result_in_marks_it_done(xstore):
     assert done.returncode == 0, done.stderr
     run = xstore.get_run(run_id)
     assert run["status"] == "done" and "cache" not in (run["message"] or "")
+
+
+def test_choosing_another_run_empties_budget_on_resume_and_names_its_own(store):
+    """An amount typed for one run stayed in the box when another run was chosen, and a
+    Resume of that one took it: the box is emptied (the run's own budget kept) and its
+    placeholder names that budget."""
+    from tests.scoring_helpers import add_items, make_run
+
+    add_items(store, [{"id": "b/1", "answer_type": "yes_no", "answer": "Yes"}])
+    for run_id, budget in (("capped", 2.5), ("open", None)):
+        make_run(store, run_id, {"b/1": "Answer: Yes"})
+        store.set_run_execution(run_id, {"budget": budget})
+    assert xs.budget_box(store.get_run("capped")) == {
+        "value": "", "placeholder": "empty: keep the run's ($2.5) · none: no budget"}
+    assert xs.budget_box(store.get_run("open"))["placeholder"].startswith(
+        "empty: keep the run's (none)")

@@ -350,3 +350,50 @@ def response_view_of(store, work_id):
     from ui.inspect_view import response_view
 
     return response_view(store, work_id)
+
+
+def test_a_tagged_export_names_a_named_run_by_its_name(env):
+    """The export's line (its toast) said 'run 20260101-…-ab12': the run as the lists name
+    it now, the file still named by its id (two runs may share a name)."""
+    store, ids = env
+    store.label_run("run-a", name="GPT-4o GT clues")
+    it.save_tags(store, ids["a"]["ui/alpha"], ["perception error"], "alice")
+    path, line = it.export_tagged(store, "run-a", "csv")
+    assert line == "1 tagged or noted case, every tag, run GPT-4o GT clues (CSV)"
+    assert Path(path).name == "cluelab-tagged-run-a.csv"
+
+
+def widget_values(**values) -> list:
+    widgets = dict(run=None, dataset=None, domain=None, subtask=None, item=None, status=None,
+                   judge="offline", general=None, rigorous=None, grounded=None, verbench=None,
+                   wrong_reason=False, flip_run=None, flip=None, flip_protocol=None,
+                   disagree=None, tag=None)
+    return list({**widgets, **values}.values())
+
+
+def test_choosing_a_run_lists_its_responses_at_once_with_its_judge(env):
+    """The Run box applied only when Filter was pressed: the list kept the old run's
+    responses under the new run's name. Choosing one lists its responses, read with its
+    judge (offline when it has it)."""
+    store, ids = env
+    judges, judge, result = ib.run_chosen(store, "run order",
+                                          widget_values(run="run-b", judge="llm:judge"))
+    assert judge == "offline" and judge in judges
+    assert result["filters"]["run_id"] == "run-b" and result["filters"]["judge"] == "offline"
+    assert set(result["ids"]) == set(ids["b"].values())
+    assert {row[1] for row in result["rows"]} == {"run-b"}
+
+
+def test_a_saved_tag_shows_in_the_list_at_once(env):
+    """The list's tags column showed a saved tag only after filtering again: the page on
+    screen is read again after a save or a removal."""
+    store, ids = env
+    shown = ib.browse(store, filters(run="run-a"), "run order", 1)
+    nav = ib.nav_state(shown)
+    wid = ids["a"]["ui/beta"]
+    it.save_tags(store, wid, ["perception error"], "alice")
+    again = ib.relisted(store, nav)
+    assert again["rows"][again["ids"].index(wid)][-1] == "perception error"
+    it.remove_tag(store, wid, "perception error", "alice")
+    assert ib.relisted(store, nav)["rows"][again["ids"].index(wid)][-1] == ""
+    assert ib.relisted(store, None) is None

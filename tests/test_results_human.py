@@ -111,8 +111,12 @@ def test_unknown_items_a_missing_file_and_a_huge_file_write_nothing(store, items
                                                                      monkeypatch):
     before = snapshot(store)
     unknown = write(tmp_path, {"results": {f"x/{i}": True for i in range(7)} | {"h/0": True}})
-    with pytest.raises(NotFoundError, match=r'7 item\(s\) .* "x/0", "x/1", .*"x/4", \.\.\.$'):
+    with pytest.raises(NotFoundError, match=r'7 item\(s\) .*: "x/0", "x/1", .*"x/4", "x/5", '
+                                            r'"x/6"$'):
         add_baseline(store, unknown)
+    many = write(tmp_path, {"results": {f"x/{i:02d}": True for i in range(14)}}, "many.json")
+    with pytest.raises(NotFoundError, match=r'14 item\(s\) .*: "x/00", .*"x/09" and 4 more$'):
+        add_baseline(store, many)
     with pytest.raises(ResultsError, match="gone.json is not a human baseline file: cannot "
                                            "read it"):
         add_baseline(store, tmp_path / "gone.json")
@@ -192,3 +196,41 @@ def test_the_readme_example_of_a_baseline_file_is_one():
     example = re.search(r"```json\n(.+?)\n```", section, re.S).group(1)
     assert parse_baseline(json.loads(example)) == (
         "Crowd, 12 participants", {"demo/bus-stop-wait": True, "demo/munich-street": False})
+
+
+def test_the_human_row_has_no_unparsed_or_error_rate(store, tmp_path):
+    """People's answers are right or wrong, never unparsed nor an error: the human row read
+    'Unparsed % 0.00, Error % 0.00' as if it had been measured. It shows '–' (not
+    applicable) there, a run's row its rates."""
+    add_items(store, [{"id": f"q/{i}", "answer_type": "yes_no", "answer": "Yes",
+                       "domain": "D", "subtask": "s"} for i in range(4)])
+    make_run(store, "r", {"q/0": "Yes.", "q/1": "No.", "q/2": "Yes", "q/3": None})
+    score_run(store, "r")
+    name = add_baseline(store, write(tmp_path, {"label": "Crowd", "results": {
+        f"q/{i}": i % 2 == 0 for i in range(4)}}))
+    shown = h.show_results(store, ["r"], "general", human=name)["table"]
+    crowd = shown[shown.iloc[:, 0] == "Crowd"].iloc[0]
+    run = shown[shown.iloc[:, 0] != "Crowd"].iloc[0]
+    assert (crowd["Unparsed %"], crowd["Error %"]) == ("–", "–")
+    assert run["Error %"] == "25.00" and run["Unparsed %"] != "–"
+    table = tables.main_table(store, ["r"], human=stored_summary(store, name))
+    assert json.loads(table.to_json())["rows"][1]["unparsed_rate_pct"] is None
+
+
+def test_a_refused_file_lists_every_problem_not_only_its_first(store, items, tmp_path):
+    """The message named one problem: fixed, the file was refused for the next. Every
+    entry's problem is listed (the first 10, then how many more)."""
+    entries = [{"item": "h/0"}, {"item_id": "h/1", "correct": "maybe"}, 5,
+               {"item_id": "h/2", "correct": True}]
+    with pytest.raises(ResultsError) as error:
+        add_baseline(store, write(tmp_path, entries))
+    message = str(error.value)
+    assert "3 problems: entry 1 has no" in message
+    assert 'item "h/1": the result must be true or false, not "maybe"' in message
+    assert "entry 3 is 5" in message
+    with pytest.raises(ResultsError) as error:
+        add_baseline(store, write(tmp_path, {"results": {f"h/{i}": "yes" for i in range(13)}}))
+    message = str(error.value)
+    assert "13 problems: " in message and message.endswith("; and 3 more")
+    assert message.count("the result must be true or false") == 10
+    assert snapshot(store) == []

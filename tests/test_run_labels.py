@@ -197,7 +197,7 @@ def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
         assert {row[1] for row in listed} == {"GPT baseline", "run-b"}
         assert set(tag_counts_frame(store, ["run-a"])["run"]) == {"GPT baseline"}
         assert "- GPT baseline: " in tag_counts_markdown(store, ["run-a", "run-b"])
-        assert h.score_runs(store, ["run-a"], [], "general").startswith("- **GPT baseline**:")
+        assert "\n| GPT baseline | general " in h.score_runs(store, ["run-a"], [], "general")
         first = {row[3]: row[0] for row in xr.runs_table(store)}
         assert first == {"m-b · structured": "run-b", "m-a · structured": "GPT baseline"}
         assert xr.chosen_run(store, "GPT baseline")["id"] == "run-a"    # what a click watches
@@ -213,3 +213,22 @@ def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
         first = {row[0]: row[3] for row in xr.runs_table(store)}
         assert first == {"run-a": "GPT baseline · m-a · structured",
                          "run-b": "GPT baseline · m-b · structured"}
+
+
+def test_a_preset_run_is_told_apart_from_a_plain_run_of_its_setting(store):
+    """An MMR-Life run (temperature 0.5, top_p 0.5, seed 17) and a plain CoT run of the same
+    model read the same in every picker and table unless the preset is said."""
+    from scoring.compared import labels as table_labels
+    from tests.scoring_helpers import add_items, make_run
+    from ui.experiments_runs import run_setup
+
+    add_items(store, [{"id": "p/1", "answer_type": "yes_no", "answer": "Yes"}])
+    make_run(store, "plain", {"p/1": "Answer: Yes"}, model="gpt-4o")
+    make_run(store, "mmr", {"p/1": "Answer: Yes"}, model="gpt-4o", preset="mmr-life")
+    picker = dict((v, k) for k, v in run_choices(store))
+    assert "preset mmr-life" in picker["mmr"] and "preset" not in picker["plain"]
+    assert picker["mmr"].replace(" · preset mmr-life", "").replace("mmr", "plain") \
+        == picker["plain"]
+    assert table_labels(store, ["plain", "mmr"]) == {"plain": "gpt-4o · CoT",
+                                                     "mmr": "gpt-4o · CoT · preset mmr-life"}
+    assert run_setup(store.get_run("mmr")) == "gpt-4o · cot · preset mmr-life"

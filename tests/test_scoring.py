@@ -226,7 +226,9 @@ def test_verbench_counts_an_unparsed_reply_as_unparsed_not_correct(store, scored
     assert code == 0, err
     assert "verbench llm:vb: 6 responses: correct 4, wrong 0, unparsed 1, error 1, " \
         "unscored 0" in out
-    assert "6 responses&#58; correct 4, wrong 0, unparsed 1, error 1, unscored 0" in page
+    verbench = [[c.strip() for c in line.strip("|").split("|")] for line in page.splitlines()
+                if line.startswith("| r1 | verbench")]          # the page's table row
+    assert [row[2:7] for row in verbench] == [["4", "0", "1", "1", "0"]]
     rows = {r["item_id"]: r for r in store.run_scores("r1", "verbench", "llm:vb", full=True)}
     assert rows["t/2"]["value"] == "unparsed" and rows["t/2"]["rationale"].startswith(
         "unparsed: no answer could be read")

@@ -92,6 +92,7 @@ GROUPS = (
     _group("use results and judges", RESEARCH, """
         results_runs results_on_open score_runs judge_update judge_update_1 show_results
         rerender rerender_1 rerender_2 rerender_3 rerender_4 rerender_5 shown_judges add_human
+        clear_refused_human
         export_results choice_changed choice_changed_1 choice_changed_2"""),
     # an endpoint's settings decide where the server sends the key held in the environment
     # variable they name (and Test connection fetches any URL given): whoever may set them
@@ -104,7 +105,7 @@ GROUPS = (
     _group("set model prices", ADMIN, "save_price delete_price"),
     _group("run experiments or read endpoint settings", RESEARCH, """
         experiments_open select_endpoint select_price clue_source_options image_mode_options
-        mmr_life_preset preview_run start_run poll_runs refresh_runs watch_run select_run
+        mmr_life_preset preview_run show_preview preview_stale start_run poll_runs refresh_runs watch_run select_run
         list_responses show_response pause_run cancel_run resume_run label_run
         ask_delete_run delete_run keep_run"""),
     _group("inspect model responses", RESEARCH, """
@@ -114,7 +115,7 @@ GROUPS = (
         inspect_image inspect_zoom_gt inspect_zoom_model inspect_verdict_detail
         inspect_compare inspect_save_tags inspect_remove_tag inspect_add_tag
         inspect_rename_tag inspect_delete_tag inspect_add_note inspect_tag_counts
-        inspect_export"""),
+        inspect_export inspect_relist_saved inspect_relist_removed"""),
 )
 
 # acts within an event, decided by what it is given: setting an item's status to `released`

@@ -87,6 +87,21 @@ def transcript(messages: list[dict]) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+STALE = "⚠ **stale — preview again**: a setting or a price changed since this preview."
+SHOW_PREVIEW_JS = ("() => { document.getElementById('run-summary')?.scrollIntoView("
+                   "{block: 'start'}); return []; }")
+
+
+def marked_stale(summary: str | None) -> str | None:
+    """The preview's summary marked stale once an input it depends on (a field of the form,
+    the preview item, a price) changed: the projected cost and the request shown are no
+    longer what Start would do. None: nothing to mark (no preview yet, or marked; or no
+    text at all: a script's malformed call)."""
+    if not isinstance(summary, str) or not summary.strip() or summary.startswith(STALE):
+        return None
+    return f"{STALE}\n\n{summary}"
+
+
 def preview(store, form: dict, item_id: str | None = None) -> dict:
     """{"summary" (Markdown), "transcript", "payload" (JSON text, images described),
     "thumbnails" [(PIL image, caption)], "item_id", "items"}."""

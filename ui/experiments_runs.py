@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from runner.config import boxes_text, draws_text
+from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
 from runner.costs import money
 from runner.provenance import cache_summary
@@ -107,8 +107,8 @@ def runs_table(store) -> list[list]:
 def run_setup(run: dict, with_name: bool = True) -> str:
     """'Baseline · gpt-4o · cot · clues gt · images clue_masked (blur) · 5 samples': the
     run's name (when it has one, unless `with_name` is False), model and setting, and its
-    clue source, image mode, samples and repeats and box convention when they are not the
-    default."""
+    clue source, image mode, preset, samples and repeats and box convention when they are
+    not the default."""
     c = run["config"]
     images = c.get("image_mode") or "full"
     if images == "clue_masked" and c.get("mask_style"):
@@ -117,7 +117,8 @@ def run_setup(run: dict, with_name: bool = True) -> str:
              (c.get("endpoint") or {}).get("model") or "?",
              c.get("setting") or "?",
              f"clues {c['clues']}" if c.get("clues", "none") != "none" else "",
-             f"images {images}" if images != "full" else "", draws_text(c), boxes_text(c)]
+             f"images {images}" if images != "full" else "", preset_text(c), draws_text(c),
+             boxes_text(c)]
     return " · ".join(p for p in parts if p)
 
 

@@ -65,6 +65,15 @@ def resume_budget(text) -> tuple[bool, float | None]:
     return True, amount
 
 
+def budget_box(run: dict) -> dict:
+    """The Budget on resume box for a run just chosen: empty (the run's own budget kept),
+    its placeholder saying what that budget is. An amount typed for another run stayed in
+    the box and was the one a Resume of this run took."""
+    budget = (run.get("execution") or {}).get("budget")
+    kept = f"${budget:g}" if budget is not None else "none"
+    return {"value": "", "placeholder": f"empty: keep the run's ({kept}) · none: no budget"}
+
+
 def _check_budget(store, run: dict, change: bool, amount: float | None) -> None:
     """Refuse a resume that would stop again at once: a run stopped by its budget resumed
     with it, or with a budget it has spent already; and a budget without a price."""

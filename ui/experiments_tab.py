@@ -24,7 +24,7 @@ from ui import messages
 from ui.browser_handlers import BrowserHandlers
 from ui.experiments_labels_tab import wire_labels
 from ui.experiments_layout import build_layout
-from ui.experiments_preview import preview
+from ui.experiments_preview import SHOW_PREVIEW_JS, marked_stale, preview
 from ui.handler_errors import messages_for_errors
 from ui.session import login_name, user_of
 
@@ -171,7 +171,15 @@ def _wire(store, ui, opened) -> None:
         return out["summary"], out["transcript"], out["thumbnails"], out["payload"]
 
     ui.preview.click(do_preview, [ui.preview_item, *form],
-                     [ui.summary, ui.transcript, ui.thumbs, ui.payload], api_name="preview_run")
+                     [ui.summary, ui.transcript, ui.thumbs, ui.payload], api_name="preview_run") \
+        .success(None, None, None, js=SHOW_PREVIEW_JS, api_name="show_preview")
+
+    def stale(summary):
+        marked = marked_stale(summary)
+        return gr.skip() if marked is None else marked
+
+    gr.on([c.change for c in (*form, ui.preview_item, ui.prices)], stale, ui.summary,
+          ui.summary, api_name="preview_stale", show_progress="hidden")
 
     def do_start(request: gr.Request, *values):
         user = user_of(request)
@@ -213,16 +221,18 @@ def _wire(store, ui, opened) -> None:
 
     def watch(run_id, status_filter):
         try:
-            run_id = xr.chosen_run(store, run_id)["id"]  # a name typed in the box: its id
+            run = xr.chosen_run(store, run_id)       # a name typed in the box: its id
+            run_id = run["id"]
             return (run_id, xr.progress_html(store, run_id), xr.run_config(store, run_id),
                     xr.responses(store, run_id, status_filter), "", "",
-                    *xl.labels(store, run_id), gr.update(visible=False), None)
+                    *xl.labels(store, run_id), gr.update(visible=False), None,
+                    gr.update(**xs.budget_box(run)))
         except xh.ExperimentError as err:
             raise messages.error(err) from None
 
     watch_outputs = [ui.run_id, ui.progress, ui.config, ui.responses, ui.response_text,
                      ui.response_extracted, ui.run_name, ui.run_note, ui.confirm_panel,
-                     ui.pending_delete]
+                     ui.pending_delete, ui.resume_budget]
     ui.run_id.submit(watch, [ui.run_id, ui.response_filter], watch_outputs, api_name="watch_run")
 
     def select_run(status_filter, evt: gr.SelectData):

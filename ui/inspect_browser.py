@@ -59,6 +59,26 @@ def judge_choices(store, run_id=None) -> list[str]:
     return store.scoring_judges(_pick(run_id)) or ["offline"]
 
 
+def run_chosen(store, sort: str, values: list) -> tuple[list[str], str, dict]:
+    """A run chosen in the list's Run box: (its judges, the judge chosen: offline when it
+    has that one, the browse result of the filters with that run and judge). The list
+    follows at once; it waited for Filter, and a researcher read the old run's responses as
+    the new one's. `values`: the filter widgets' values, in `filters_from`'s order."""
+    values = list(values)
+    judges = judge_choices(store, values[0])
+    judge = "offline" if "offline" in judges else judges[0]
+    values[6] = judge
+    return judges, judge, browse(store, filters_from(*values), sort, 1)
+
+
+def relisted(store, nav: dict | None) -> dict | None:
+    """The page of the list on screen read again (after a tag was saved or taken off, its
+    tags column), or None when no list was shown."""
+    if not nav or "filters" not in nav:
+        return None
+    return browse(store, nav["filters"], nav["sort"], nav["page"], nav.get("size", PAGE_SIZE))
+
+
 def tag_filter_choices(store) -> list[str]:
     return [ANY, TAGGED, UNTAGGED] + [t["name"] for t in store.list_failure_tags()]
 

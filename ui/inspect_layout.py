@@ -186,8 +186,8 @@ def _tags_and_more(ui: SimpleNamespace) -> None:
             with gr.Row(equal_height=True):
                 ui.save_tags = gr.Button("Save tags", variant="primary", scale=0,
                                          min_width=110, elem_id="inspect-save-tags")
-                ui.new_tag = gr.Textbox(placeholder="a new tag", show_label=False, scale=2,
-                                        elem_id="inspect-new-tag")
+                ui.new_tag = gr.Textbox(placeholder="a new tag", label="New tag",
+                                        show_label=False, scale=2, elem_id="inspect-new-tag")
                 ui.add_tag = gr.Button("Add to vocabulary", scale=0, min_width=150,
                                        elem_id="inspect-add-tag")
             with gr.Row(equal_height=True):

@@ -92,12 +92,16 @@ def _wire(store, ui, opened, demo) -> None:
         open_tab, [ui.run, ui.nav], choice_outputs + list_outputs,
         api_name="inspect_open_tab", show_progress="hidden")
 
-    def judges_for(run):
-        names = ib.judge_choices(store, run)
-        return gr.update(choices=names, value="offline" if "offline" in names else names[0])
+    def run_chosen(sort, *values):
+        """Another run: its judges, and its responses listed at once (not on Filter)."""
+        try:
+            judges, judge, result = ib.run_chosen(store, sort, values)
+        except _ERRORS as error:
+            _fail(error)
+        return [gr.update(choices=judges, value=judge), *listing(result)]
 
-    ui.run.input(judges_for, ui.run, ui.judge, api_name="inspect_judges",
-                 show_progress="hidden")
+    ui.run.input(run_chosen, [ui.sort, *filters], [ui.judge, *list_outputs],
+                 api_name="inspect_judges", show_progress="hidden")
 
     def do_filter(sort, *values):
         try:

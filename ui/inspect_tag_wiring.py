@@ -57,10 +57,23 @@ def wire_tags(store, ui, errors: tuple, fail) -> None:
             return [message, *tag_updates(state)]
         return handler
 
+    def relist(nav):
+        """The list's page again, its tags column showing what was just saved (it showed
+        the old tags until the list was filtered again)."""
+        result = guarded(ib.relisted, store, nav)
+        if result is None:
+            return [gr.skip()] * 3
+        return [result["rows"], result["count"], ib.nav_state(result)]
+
+    list_outputs = [ui.results, ui.count, ui.nav]
     ui.save_tags.click(on_response(it.save_tags), [ui.work_id, ui.tags], response_outputs,
-                       api_name="inspect_save_tags")
+                       api_name="inspect_save_tags") \
+        .success(relist, ui.nav, list_outputs, api_name="inspect_relist_saved",
+                 show_progress="hidden")
     ui.remove_tag_button.click(on_response(it.remove_tag), [ui.work_id, ui.remove_tag],
-                               response_outputs, api_name="inspect_remove_tag")
+                               response_outputs, api_name="inspect_remove_tag") \
+        .success(relist, ui.nav, list_outputs, api_name="inspect_relist_removed",
+                 show_progress="hidden")
 
     vocabulary_outputs = [ui.tag_filter, ui.vocabulary, ui.rename_from]
 

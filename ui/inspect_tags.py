@@ -142,16 +142,18 @@ def export_rows(store, run_id: str | None = None, tag: str | None = None) -> lis
     return store.tagged_responses(run_id or None, tag or None)
 
 
-def export_scope(run_id: str | None, tag: str | None, count: int) -> tuple[str, str]:
+def export_scope(run_id: str | None, tag: str | None, count: int,
+                 run_name: str | None = None) -> tuple[str, str]:
     """(file name stem, the line shown with the download) of an export of `count` tagged
     cases of `run_id` (None: all runs) with `tag` (None: every tag, noted cases too):
     ('cluelab-tagged-all-runs-format-error', "2 tagged cases, tag 'format error', all
-    runs"). The file is named by what it covers, so two exports never share a name."""
+    runs"). The file is named by what it covers, so two exports never share a name; the line
+    names the run as the lists do (`run_name`: its name, else its id)."""
     stem = "cluelab-tagged-" + _slug(run_id or "all-runs") + (f"-{_slug(tag)}" if tag else "")
     cases = "tagged case" if tag else "tagged or noted case"
     line = (f"{count} {cases}{'' if count == 1 else 's'}, "
             + (f"tag '{tag}'" if tag else "every tag") + ", "
-            + (f"run {run_id}" if run_id else "all runs"))
+            + (f"run {run_name or run_id}" if run_id else "all runs"))
     return stem, line
 
 
@@ -168,7 +170,8 @@ def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None,
     if fmt not in EXPORT_FORMATS:
         raise TagError(f"format must be one of {', '.join(EXPORT_FORMATS)}")
     found = _store_call(export_rows, store, run_id, tag)
-    stem, line = export_scope(run_id, tag, len(found))
+    name = run_names(store, [run_id]).get(run_id) if run_id else None
+    stem, line = export_scope(run_id, tag, len(found), name)
     if not found:
         raise TagError(f"nothing to export: 0 {line.split(' ', 1)[1]}")
     try:

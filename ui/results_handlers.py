@@ -61,14 +61,15 @@ def judge_choices(store) -> list[str]:
 def score_runs(store, run_ids, judges, protocol: str, progress=None, *,
                semantic: bool = False) -> str:
     """Score each chosen run (`semantic`: the MiniLM clue matcher too); a Markdown summary
-    (escaped) of what was written and sent."""
-    from scoring.judge_client import JudgeUnavailable, counts_text
-    from scoring.score_run import ScoringError, score_run, values_text
+    (escaped) of what was written and sent: `ui.score_summary.summary_md`."""
+    from scoring.judge_client import JudgeUnavailable
+    from scoring.score_run import ScoringError, score_run
     from store import StoreError
+    from ui.score_summary import summary_md
 
     if not run_ids:
         raise ResultsUiError("choose one or more runs")
-    lines = []
+    scored = []
     names = run_names(store, run_ids)       # a named run by its name, as in the pickers
     for n, run_id in enumerate(run_ids, 1):
         def tick(stage, done, total, n=n):
@@ -81,14 +82,8 @@ def score_runs(store, run_ids, judges, protocol: str, progress=None, *,
             raise ResultsUiError(f"the judge cannot answer: {error}") from None
         except (ScoringError, StoreError) as error:
             raise ResultsUiError(str(error)) from None
-        values = "; ".join(f"{key}: {values_text(c)}" for key, c in result["values"].items())
-        sent = "; ".join(counts_text(j) for j in result["judges"])
-        lines.append(f"- **{escape_md(names.get(run_id, run_id))}**: {result['responses']} "
-                     f"responses, "
-                     f"{result['written']} verdicts ({escape_md(values)})"
-                     + (f"; {escape_md(sent)}" if sent else "")
-                     + "".join(f"; {escape_md(on_page(note))}" for note in result["notes"]))
-    return "\n".join(lines)
+        scored.append((names.get(run_id, run_id), result))
+    return summary_md(scored)
 
 
 def shown_judge_choices(store, run_ids, protocol: str = "general") -> list[str]:

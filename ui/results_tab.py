@@ -161,8 +161,13 @@ def build_results_tab(store, opened=None) -> None:
         choice.input(rerender, [runs, shown, *reading], outputs, api_visibility="private")
     runs.change(judge_update, [runs, shown, judge], judge, api_name="shown_judges")
     shown.change(judge_update, [runs, shown, judge], judge, api_visibility="private")
-    human_file.upload(do_add_human, human_file, [human, human_file], api_name="add_human") \
-        .then(rerender, [runs, shown, *reading], outputs, api_visibility="private")
+    added = human_file.upload(do_add_human, human_file, [human, human_file],
+                              api_name="add_human")
+    added.then(rerender, [runs, shown, *reading], outputs, api_visibility="private")
+    # a refused file leaves the upload box too (an added one left it already), so the next
+    # try is a new file, not this one (Gradio's .failure did not fire for an upload event)
+    added.then(lambda: None, None, human_file, api_name="clear_refused_human",
+               show_progress="hidden")
     export.click(do_export, [runs, shown, kind, fmt, *reading], [download, export_status],
                  api_name="export_results")
     for choice in (runs, kind, fmt):

@@ -1,7 +1,7 @@
 """How a run is named wherever one is picked (Experiments' clue source, Results, Inspect):
 its name when it has one, else its id (the id too when another run has the same name, to
 tell them apart), then what tells runs apart (model, prompt setting, clue source, image mode,
-samples and repeats) and its status. One function, so every picker reads the same. A run with
+preset, samples and repeats) and its status. One function, so every picker reads the same. A run with
 no response at all (it failed its pre-flight: no request was made) is listed last and says
 so, instead of cluttering the top of every picker with nothing to show.
 """
@@ -9,14 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from runner.config import boxes_text, draws_text
+from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
 
 
 def run_label(run: dict, name_shared: bool = False) -> str:
-    """'name · fake-vlm · cot · clues gt · images full[ · 5 samples][ · boxes xywh pixels]
-    · done' (samples and repeats when more than one: `runner.config.draws_text`; the box
-    convention when the run states one); the model is 'endpoint (model)' when the
+    """'name · fake-vlm · cot · clues gt · images full[ · preset mmr-life][ · 5 samples]
+    [ · boxes xywh pixels] · done' (the preset when the run has one:
+    `runner.config.preset_text`; samples and repeats when more than one:
+    `runner.config.draws_text`; the box convention when the run states one); the model is 'endpoint (model)' when the
     endpoint's name is not the model's. A run without a name is named by its id
     ('20260101-… · fake-vlm · …'); one whose name another run has too (`name_shared`) by
     both ('name · 20260101-… · …'): a named run's id, a date and a hash, only made the
@@ -29,7 +30,8 @@ def run_label(run: dict, name_shared: bool = False) -> str:
     parts = [name, run["id"] if name_shared or not name else "",
              _endpoint_text(config.get("endpoint") or {}),
              config.get("setting", "?"), f"clues {config.get('clues', 'none')}",
-             f"images {images}", draws_text(config), boxes_text(config), effective_status(run)]
+             f"images {images}", preset_text(config), draws_text(config), boxes_text(config),
+             effective_status(run)]
     return " · ".join(str(p) for p in parts if p)
 
 

@@ -1,0 +1,19 @@
+"""Score's answer reads as a summary line and a table (researcher review: 'a wall of text'):
+real runs scored in a real SQLite store through the page's handler."""
+from tests.scoring_helpers import add_items, make_run
+from ui import results_handlers as h
+
+
+def test_score_says_its_totals_in_one_line_then_a_row_per_run_and_protocol(store):
+    add_items(store, [{"id": f"s/{i}", "answer_type": "multiple_choice", "answer": "A",
+                       "domain": "D", "subtask": "s"} for i in range(3)])
+    make_run(store, "a", {"s/0": "Answer: A", "s/1": "Answer: B", "s/2": "no idea"})
+    make_run(store, "b", {f"s/{i}": "Answer: A" for i in range(3)})
+    store.label_run("b", name="Named run")
+    lines = h.score_runs(store, ["a", "b"], [], "general").splitlines()
+    assert lines[0] == "**Scored 2 runs**: 6 responses, 6 verdicts written."
+    assert lines[2].startswith("| Run | Protocol · judge | Correct | Wrong | Unparsed |")
+    rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines[4:6]]
+    assert rows[0][0] == "a" and rows[0][2:7] == ["1", "1", "1", "0", "0"]
+    assert rows[1][0] == "Named run" and rows[1][2:7] == ["3", "0", "0", "0", "0"]
+    assert all("responses:" not in line for line in lines)     # no sentence of counts

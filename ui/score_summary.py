@@ -1,0 +1,37 @@
+"""What Score says when it is done: one line of totals, then a table of each run's verdicts
+per protocol (its counts in columns), then the judges' requests and the notes as a list.
+It was one bullet per run holding every count, judge request and note in a sentence: a wall
+of text to read a number out of. Every text from data is escaped (Markdown)."""
+from __future__ import annotations
+
+from scoring.judge_client import counts_text
+from scoring.score_run import COUNTED
+from ui.page_words import on_page
+from ui.text import escape_md
+
+
+def _cells(counts: dict) -> list[str]:
+    """A protocol's counts in COUNTED's order, then any other value's ('other: n')."""
+    extra = ", ".join(f"{value} {n}" for value, n in sorted(counts.items())
+                      if value not in COUNTED)
+    return [str(counts.get(value, 0)) for value in COUNTED] + [escape_md(extra)]
+
+
+def summary_md(scored: list[tuple[str, dict]]) -> str:
+    """Markdown of `scored`: [(run name, `scoring.score_run.score_run`'s answer)]."""
+    responses = sum(result["responses"] for _, result in scored)
+    written = sum(result["written"] for _, result in scored)
+    runs = f"{len(scored)} run{'' if len(scored) == 1 else 's'}"
+    out = [f"**Scored {runs}**: {responses} responses, {written} verdicts written.", "",
+           "| Run | Protocol · judge | " + " | ".join(c.capitalize() for c in COUNTED)
+           + " | Other |", "|" + "---|" * (len(COUNTED) + 3)]
+    for name, result in scored:
+        if not result["values"]:
+            out.append(f"| {escape_md(name)} | nothing scored |" + " |" * (len(COUNTED) + 1))
+        for key, counts in result["values"].items():
+            out.append(f"| {escape_md(name)} | {escape_md(key)} | "
+                       + " | ".join(_cells(counts)) + " |")
+    notes = [f"- **{escape_md(name)}**: {escape_md(text)}" for name, result in scored
+             for text in ([counts_text(j) for j in result["judges"]]
+                          + [on_page(note) for note in result["notes"]])]
+    return "\n".join(out + ([""] + notes if notes else []))
