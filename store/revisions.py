@@ -138,10 +138,6 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
                   [item_id, version])
         if row is None:
             raise NotFoundError(f"item {item_id} has no version {version}")
-        if row["author"] == reviewer:
-            raise ValidationError(f"item {item_id}: reviewer: {reviewer} saved version "
-                                  f"{version}; a review is another person's check of it",
-                                  item_id, "reviewer")
         head = one(db, "SELECT version, updated_by, updated_at, status FROM items WHERE id = ?",
                    [item_id])
         if head is not None and head["status"] == "released":
@@ -154,6 +150,12 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
                                 f"item {item_id}: version {version} is not the latest: "
                                 f"version {head['version']} was saved by {head['updated_by']} "
                                 f"at {head['updated_at']}")
+        # after the check above: a page left on an old version is told of the newer one
+        # (with a way to open it), not that its user may not review the old one
+        if row["author"] == reviewer:
+            raise ValidationError(f"item {item_id}: {reviewer} saved version {version}, and "
+                                  f"a review is another person's check of it", item_id,
+                                  "reviewer")
         review_id = db.conn.execute(
             "INSERT INTO reviews (item_id, version, reviewer, verdict, note, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",

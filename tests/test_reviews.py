@@ -93,12 +93,24 @@ def test_a_review_sets_the_status_as_a_revision_by_the_reviewer(ui_store, verdic
     assert ui_store.reviews("ui/beta")[0]["version"] == 2       # the version reviewed
 
 
+def test_a_page_left_on_its_own_old_version_is_told_of_the_newer_one(ui_store):
+    """ann saved version 2, bob version 3; ann's page, still on version 2, approved: it was
+    told ann may not review version 2 (no word of version 3, no way to open it)."""
+    item = ui_store.get_item("ui/beta")
+    ui_store.save_item({**item, "question": "Is this a station, ann?"}, 1, "ann", "")
+    ui_store.save_item({**item, "question": "Is this a station, bob?"}, 2, "bob", "")
+    with pytest.raises(NewerVersion) as refused:
+        HistoryHandlers(ui_store).review("ui/beta", 2, "ann", "approve")
+    assert "version 3" in str(refused.value) and "bob" in str(refused.value)
+    assert ui_store.reviews("ui/beta") == []
+
+
 def test_no_one_reviews_the_version_they_saved(ui_store):
     """An annotator could reject the version they had just saved."""
     item = ui_store.get_item("ui/beta")
     ui_store.save_item({**item, "question": "Is this a station, ann?"}, 1, "ann", "")
-    with pytest.raises(EditError, match="review not recorded: item ui/beta: reviewer: ann "
-                                        "saved version 2; a review is another person's check"):
+    with pytest.raises(EditError, match="review not recorded: item ui/beta: ann saved "
+                                        "version 2, and a review is another person's check"):
         HistoryHandlers(ui_store).review("ui/beta", 2, "ann", "reject")
     assert ui_store.reviews("ui/beta") == []
     assert ui_store.get_item("ui/beta")["version"] == 2
