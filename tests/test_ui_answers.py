@@ -296,6 +296,22 @@ def test_a_switch_away_and_back_leaves_nothing_to_save(ui_store):
     assert ui_store.get_draft("local", "ui/munich") is None
 
 
+def test_aliases_typed_under_numeric_are_set_aside_under_multiple_choice():
+    """Numeric with aliases, switched back to multiple choice: the aliases came along (one
+    numeric had just refused among them), showed in a box multiple choice never has, and
+    were saved with the item. Multiple choice and yes/no take none; a switch back brings
+    them back."""
+    item = {"answer_type": "numeric", "answer": "5.30", "aliases": ["€5.30", "about five"],
+            "options": [], af.OPTIONS_ASIDE: [{"label": "A", "text": "5.30"}]}
+    for new_type in ("multiple_choice", "yes_no"):
+        moved, said = af.switch_type(item, new_type)
+        assert (moved["aliases"], moved[af.ALIASES_ASIDE]) == ([], ["€5.30", "about five"])
+        assert "takes no accepted aliases" in said
+        assert af.panels(new_type, moved)["aliases_panel"] is False
+        back, _ = af.switch_type(moved, "numeric")
+        assert back["aliases"] == ["€5.30"] and back[af.ALIASES_ASIDE] == ["about five"]
+
+
 def test_numeric_aliases_are_set_aside_under_location_and_come_back():
     """demo/bus-stop-wait (numeric 8, aliases '8 minutes', '8 min') switched to location:
     the aliases stayed in the box, as if they were region names."""

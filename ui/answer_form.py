@@ -79,6 +79,7 @@ def type_name(answer_type: str | None) -> str:
 OPTIONS_ASIDE = "_options_aside"   # editor-private keys: kept in the draft, never saved
 GOLD_ASIDE = "_gold_aside"
 ALIASES_ASIDE = "_aliases_aside"
+ALIAS_TYPES = (OPEN, NUMERIC, LOCATION)     # the types whose form has an aliases field
 
 
 def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
@@ -122,8 +123,10 @@ def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
                                            item.get(ALIASES_ASIDE) or [])
     moved = [a for a in item.get("aliases") or [] if a not in aliases]
     if moved:
-        notes.append(f"{len(moved)} accepted alias(es) are not valid for a {shown} answer: they "
-                     f"are set aside (they come back if you switch back to {old} before saving).")
+        why = (f"are not valid for a {shown} answer" if new_type in ALIAS_TYPES
+               else f"have no place in a {shown} answer (it takes no accepted aliases)")
+        notes.append(f"{len(moved)} accepted alias(es) {why}: they are set aside (they come "
+                     f"back if you switch back to {old} before saving).")
     item = {**item, "answer_type": new_type, "answer": kept, "aliases": aliases,
             OPTIONS_ASIDE: aside, GOLD_ASIDE: gold_aside, ALIASES_ASIDE: aliases_aside}
     return item, " ".join(filter(None, notes))
@@ -184,10 +187,13 @@ def _fits_better(new_type, kept: str, gold_aside: str, options: list[dict]) -> b
 
 
 def _sort_aliases(new_type, aliases: list[str], aside: list[str]) -> tuple[list[str], list[str]]:
-    """(the aliases valid for `new_type`, the others set aside), both in their order."""
+    """(the aliases valid for `new_type`, the others set aside), both in their order. A type
+    whose form has no aliases field (ALIAS_TYPES) takes none: aliases typed under numeric
+    came along to multiple choice, showed there, and were saved with it."""
     shown, kept_aside = [], []
     for alias in [*aliases, *aside]:
-        target = shown if alias_fits(new_type, alias) else kept_aside
+        fits = new_type in ALIAS_TYPES and alias_fits(new_type, alias)
+        target = shown if fits else kept_aside
         if alias not in target:
             target.append(alias)
     return shown, kept_aside
@@ -269,6 +275,6 @@ def panels(answer_type: str | None, item: dict) -> dict[str, bool]:
         "yes_no_panel": answer_type == YES_NO,
         "number_panel": answer_type == NUMERIC,
         "location_panel": answer_type == LOCATION,
-        "aliases_panel": answer_type in (OPEN, NUMERIC, LOCATION) or bool(item.get("aliases")),
+        "aliases_panel": answer_type in ALIAS_TYPES or bool(item.get("aliases")),
         "options_panel": answer_type == MULTIPLE_CHOICE or bool(item.get("options")),
     }
