@@ -40,6 +40,13 @@ STALE_SAVE_LINE = ("(draft, saved) => (draft && draft.trim() && "
                    "!/^Not saved/.test(String(saved || '').trim()) ? '' : saved)")
 
 
+def table_rows(table) -> list[list]:
+    """The rows of a table's value as the page sends it ({"headers", "data"}) or as rows:
+    the box counts were worked out over a dict's two keys, right only for two clues."""
+    rows = table.get("data") if isinstance(table, dict) else table
+    return [list(row) for row in rows or []]
+
+
 def recounted(rows: list[list] | None, shown: list[list]) -> list[str] | None:
     """The box counts of the `shown` clue table's rows after a box edit (`rows`: the item's
     clue rows now, one per filled row of the table, in its order), or None when they are
@@ -134,7 +141,7 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> 
             rows = em.clue_rows(editor.collect(work, form_values, annot)) if work else None
         except EditError:
             rows = None
-        counts = recounted(rows, form_values.get("clues") or [])
+        counts = recounted(rows, table_rows(form_values.get("clues")))
         return line, choice, (counts if counts is not None else gr.skip())
 
     # The annotator has no user-only event: `change` also fires when the server shows

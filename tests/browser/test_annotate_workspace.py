@@ -176,6 +176,22 @@ def test_relabel_picker_lists_every_clue_and_box_counts_follow_the_boxes(ws, pag
     assert con.execute("SELECT version FROM items WHERE id = 'ui/wide'").fetchone() == (1,)
 
 
+def test_box_counts_follow_a_box_for_a_clue_just_added(ws, page):
+    """Add clue, its words, Enter, a box for it: the count stayed 0 (the counts were worked
+    out over the table value's two keys, right only for an item of two clues)."""
+    open_item(page, ws.url, "ui/wide")          # two clues
+    settled_canvas(page, 1300 / 900)
+    wait_for_counts(page, ["0", "0"])
+    page.click("#add-clue")
+    page.wait_for_timeout(800)
+    page.keyboard.type("A blue sign")
+    page.keyboard.press("Enter")
+    wait_for_counts(page, ["0", "0", "0"])
+    draw_box(page, 0.2, 0.2, 0.4, 0.4, "clue 3")
+    wait_for_counts(page, ["0", "0", "1 (img 1)"])
+    expect(page.locator("#clue-table")).to_contain_text("A blue sign")
+
+
 def upload_image(page, path):
     with page.expect_file_chooser() as chooser:
         page.click("#add-image")
