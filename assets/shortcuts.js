@@ -8,7 +8,8 @@
 // text field focused is handed to it (focusing it, without scrolling). Space then never
 // scrolls the page. `window.cluelabTyping` is the one "is the user typing" check: with the
 // focus in an input, textarea, select, contenteditable or an editable table cell (selected
-// or being edited) every key goes there and no canvas shortcut fires.
+// or being edited) every key goes there and no canvas shortcut fires; except a cell only
+// selected (no editor open) while the pointer is over the image: the image's keys go to it.
 //
 // Tab moves the focus only: Gradio's dropdown opens its list whenever its input gets the
 // focus, so tabbing from the Question into Answer type dropped the list over the form
@@ -43,6 +44,12 @@
     t.tagName === "SELECT" || t.isContentEditable ||
     !!(t.closest && t.closest(EDITABLE_CELL)));
   window.cluelabTyping = typing;
+  // a table cell whose words were just entered (Enter in its editor), still selected with
+  // no editor open: a click on a cell, or a key typed into one, makes it a cell being
+  // worked on again, whose keys are its own
+  let entered = false;
+  document.addEventListener("pointerdown", () => { entered = false; }, true);
+  const selectedCell = (t) => entered && !!(t && t.matches && t.matches(EDITABLE_CELL));
   const click = (id) => { const el = document.getElementById(id); if (el) el.click(); };
 
   // where the pointer is, not which element it last entered: opening another item redraws
@@ -102,8 +109,14 @@
       // Escape closes the key help, as it closes the other popups (it stayed over the save
       // bar until "?" was pressed again); the key goes on to whatever else it closes
       document.querySelector("#annotator-help details").open = false;
-    } else if (plain && !typing(t) && ANNOTATOR_KEYS.has(e.key.toLowerCase()) && overImage()) {
+    } else if (plain && (!typing(t) || selectedCell(t)) && ANNOTATOR_KEYS.has(e.key.toLowerCase())
+               && overImage()) {
+      // a cell's words just entered, the pointer moved onto the image: the key is the
+      // image's (C typed a "c" after the clue's words)
       toAnnotator(e);
+    } else if (e.key === "Enter" && t && t.tagName === "TEXTAREA" && t.closest &&
+               t.closest("[role=gridcell]")) {
+      entered = true;
     } else if (e.key === "Enter" && t && t.closest && t.closest("#item-id")) {
       // Enter opens the item: the id box is done, so the next C over the image draws
       // instead of typing into the id (blurred after Gradio has read the Enter)

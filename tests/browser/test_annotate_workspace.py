@@ -178,7 +178,8 @@ def test_relabel_picker_lists_every_clue_and_box_counts_follow_the_boxes(ws, pag
 
 def test_box_counts_follow_a_box_for_a_clue_just_added(ws, page):
     """Add clue, its words, Enter, a box for it: the count stayed 0 (the counts were worked
-    out over the table value's two keys, right only for an item of two clues)."""
+    out over the table value's two keys, right only for an item of two clues); and a key of
+    the image's pressed over it went to the clue's words."""
     open_item(page, ws.url, "ui/wide")          # two clues
     settled_canvas(page, 1300 / 900)
     wait_for_counts(page, ["0", "0"])
@@ -187,6 +188,13 @@ def test_box_counts_follow_a_box_for_a_clue_just_added(ws, page):
     page.keyboard.type("A blue sign")
     page.keyboard.press("Enter")
     wait_for_counts(page, ["0", "0", "0"])
+    # the words entered (the cell still selected, no editor open), the pointer on the
+    # image: D is the image's key (it typed a "d" after the clue's words)
+    hover_image(page)
+    page.keyboard.press("d")
+    assert mode(page) == "drag"
+    page.wait_for_timeout(500)
+    expect(page.locator("#clue-table")).not_to_contain_text("A blue signd")
     draw_box(page, 0.2, 0.2, 0.4, 0.4, "clue 3")
     wait_for_counts(page, ["0", "0", "1 (img 1)"])
     expect(page.locator("#clue-table")).to_contain_text("A blue sign")
