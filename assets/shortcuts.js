@@ -77,13 +77,54 @@
   document.addEventListener("keydown", (e) => {
     if (e.key === "Tab") { tabbed = true; setTimeout(() => { tabbed = false; }, 0); }
   }, true);
+  // The list can also open later, while the field still has the focus: when its choices
+  // arrive from the server (Domain and Subtask read theirs as they get the focus), which
+  // under load came after the one Escape, and the list stayed open over the form. So
+  // until the user does something with the field (a key, a click) or leaves it, any list
+  // it opens is closed (checked every 100 ms, for 3 s).
+  let quiet = null;
+  const listOpen = (input) => {
+    const block = input.closest(".block") || input.parentElement;
+    const list = block && block.querySelector("ul.option-list");
+    return !!(list && list.getClientRects().length);
+  };
+  const closeList = (input) => input.dispatchEvent(
+    new KeyboardEvent("keydown", {key: "Escape", bubbles: true, cancelable: true}));
+  document.addEventListener("keydown", (e) => {
+    if (quiet && e.target === quiet && e.key !== "Tab" && e.key !== "Escape") quiet = null;
+  }, true);
+  document.addEventListener("pointerdown", () => { quiet = null; }, true);
+  // A dropdown's list opened while its field no longer has the focus (its choices came
+  // back after Tab had moved on: Domain's list stayed open over the form, detached from
+  // it, through clicks and Next) is closed as it appears.
+  let pending = false;
+  const closeStrayLists = () => {
+    pending = false;
+    for (const list of document.querySelectorAll("ul.option-list")) {
+      const block = list.closest(".block");
+      const input = block && block.querySelector("input[role='combobox']");
+      if (input && input !== document.activeElement && list.getClientRects().length) {
+        closeList(input);
+      }
+    }
+  };
+  new MutationObserver(() => {
+    if (!pending) { pending = true; requestAnimationFrame(closeStrayLists); }
+  }).observe(document.documentElement, {childList: true, subtree: true});
   document.addEventListener("focusin", (e) => {
     const input = e.target;
     if (!tabbed || !input.matches || !input.matches("input[role='combobox']")) return;
+    quiet = input;
+    const started = Date.now();
+    const check = () => {
+      if (quiet !== input || document.activeElement !== input) return;
+      if (listOpen(input)) closeList(input);
+      if (Date.now() - started < 3000) setTimeout(check, 100);
+    };
     setTimeout(() => {          // after the component's own focus handler opened the list
       if (document.activeElement !== input) return;
-      input.dispatchEvent(new KeyboardEvent("keydown", {key: "Escape", bubbles: true,
-                                                        cancelable: true}));
+      closeList(input);
+      setTimeout(check, 100);
     }, 0);
   }, true);
 

@@ -36,6 +36,14 @@ def test_tab_from_the_question_moves_to_answer_type_without_opening_its_list(ui_
     expect(answer_type).to_have_value("multiple_choice")
     page.keyboard.press("Tab")                           # and on to the next field
     expect(answer_type).not_to_be_focused()
+    # Domain and Subtask read their choices as they get the focus: the list they opened
+    # when those arrived stayed open over the form (under load, after the one Escape)
+    page.click("#item-gt-reasoning textarea")
+    for field in ("#item-domain input", "#item-subtask input"):
+        page.keyboard.press("Tab")
+        expect(page.locator(field)).to_be_focused()
+        page.wait_for_timeout(1500)
+        expect(page.locator("[data-testid='dropdown-option']:visible")).to_have_count(0)
     answer_type.click()                                  # a click still opens the list
     expect(page.locator("[data-testid='dropdown-option']").first).to_be_visible()
 
