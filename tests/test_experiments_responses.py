@@ -67,3 +67,11 @@ def test_a_row_without_reply_is_pending_then_not_run_as_the_panel_counts_it(tmp_
     assert "not run <b>1</b>" in panel and "pending <b>0</b>" in panel
     assert states(xr.responses(store, run, "unparsed")) == {"d/1": "unparsed"}
     store.close()
+
+
+def test_a_run_that_has_recorded_no_reply_has_spent_nothing_not_an_unknown():
+    """A priced run just started showed its cost as "unknown (no price)": nothing recorded
+    is nothing spent; replies without a price are what is unknown."""
+    assert xr.spent({}) == 0.0
+    assert xr.spent({"done": 2, "cost": None}) is None
+    assert xr.spent({"done": 2, "cost": 0.0132}) == 0.0132

@@ -79,6 +79,13 @@ def _money(value) -> str:
     return "unknown" if value is None else f"{value:.4f}"
 
 
+def spent(totals: dict) -> float | None:
+    """What a run has spent: nothing (0) before its totals record any reply, whether its
+    model has a price or not; None (unknown) when replies came back without a price. A
+    priced run just started said "unknown (no price)"."""
+    return totals.get("cost") if "cost" in totals else 0.0
+
+
 def planned_total(config: dict) -> int | None:
     """Work rows of a run from its config (before the runner has written any totals)."""
     count = (config.get("items") or {}).get("count")
@@ -99,7 +106,7 @@ def runs_table(store) -> list[list]:
         name = (run.get("name") or "").strip()
         named = bool(name) and name not in twice and name not in ids   # it names this run
         out.append([name if named else run["id"], _status(run), f"{t.get('done', 0)}/{total}",
-                    run_setup(run, with_name=not named), _money(t.get("cost")),
+                    run_setup(run, with_name=not named), _money(spent(t)),
                     run["created_by"] or ""])
     return out
 
@@ -174,7 +181,7 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
     pct = 100.0 * done / total if total else 0.0
     tokens = f"{t.get('prompt_tokens', 0):,} in / {t.get('completion_tokens', 0):,} out"
     projected = t.get("projected_cost")
-    cost = money(t.get("cost")) + (f" (→ ${projected:.4f})" if projected else "")
+    cost = money(spent(t)) + (f" (→ ${projected:.4f})" if projected else "")
     metrics = [
         ("done", f"{done}/{total}"), ("requests/s", f"{t.get('requests_per_s', 0):.2f}"),
         ("latency p50", _seconds(t.get("latency_p50"))),
