@@ -17,3 +17,18 @@ def test_score_says_its_totals_in_one_line_then_a_row_per_run_and_protocol(store
     assert rows[0][0] == "a" and rows[0][2:7] == ["1", "1", "1", "0", "0"]
     assert rows[1][0] == "Named run" and rows[1][2:7] == ["3", "0", "0", "0", "0"]
     assert all("responses:" not in line for line in lines)     # no sentence of counts
+
+
+def test_many_runs_scored_fold_their_table_under_the_headline(store):
+    """Twelve runs x protocols x judges made 180 rows above the results: past a few rows the
+    table and notes fold under the headline, which says how many rows they are."""
+    add_items(store, [{"id": "s/0", "answer_type": "multiple_choice", "answer": "A",
+                       "domain": "D", "subtask": "s"}])
+    names = [f"r{i}" for i in range(10)]
+    for name in names:
+        make_run(store, name, {"s/0": "Answer: A"})
+    text = h.score_runs(store, names, [], "general")
+    head, _, rest = text.partition("\n")
+    assert head == "**Scored 10 runs**: 10 responses, 10 verdicts written."
+    assert "<details><summary>Each run's verdicts by protocol and judge (10 rows" in rest
+    assert rest.rstrip().endswith("</details>") and rest.count("| r") == 10

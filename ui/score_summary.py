@@ -9,6 +9,8 @@ from scoring.score_run import COUNTED
 from ui.page_words import on_page
 from ui.text import escape_md
 
+FOLD_AFTER = 8          # table rows and notes shown open; more are folded under the headline
+
 
 def _cells(counts: dict) -> list[str]:
     """A protocol's counts in COUNTED's order, then any other value's ('other: n')."""
@@ -34,4 +36,13 @@ def summary_md(scored: list[tuple[str, dict]]) -> str:
     notes = [f"- **{escape_md(name)}**: {escape_md(text)}" for name, result in scored
              for text in ([counts_text(j) for j in result["judges"]]
                           + [on_page(note) for note in result["notes"]])]
-    return "\n".join(out + ([""] + notes if notes else []))
+    rows = len(out) - 4
+    detail = out[2:] + ([""] + notes if notes else [])
+    if rows + len(notes) <= FOLD_AFTER:
+        return "\n".join(out[:2] + detail)
+    # many runs x protocols x judges: folded, so that the results follow the headline
+    # (180 rows and their notes stood above the results, 7,000 px down the page)
+    return "\n".join([out[0], "", f"<details><summary>Each run's verdicts by protocol and "
+                       f"judge ({rows} row{'s' * (rows != 1)}"
+                       f"{f', {len(notes)} note' + 's' * (len(notes) != 1) if notes else ''})"
+                       "</summary>", "", *detail, "", "</details>"])
