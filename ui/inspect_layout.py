@@ -204,7 +204,7 @@ def _tags_and_more(ui: SimpleNamespace) -> None:
             # the time and the author on one line each, the note wrapping beside them
             ui.notes = gr.Dataframe(headers=NOTE_HEADERS, interactive=False, wrap=True,
                                     label="Notes", elem_id="inspect-notes",
-                                    column_widths=["165px", "110px", "auto"])
+                                    column_widths=["30%", "17%", "53%"])
     with gr.Accordion("Compare with another response to this item", open=False,
                       elem_id="inspect-compare-panel"):
         with gr.Row(equal_height=True):

@@ -158,6 +158,17 @@ def test_a_deep_link_opens_a_response_and_a_tag_comes_off_it(inspect_server, pag
                                                ("untag", "format error", "local")]
     expect(page.locator("#inspect-tag-log")).to_contain_text("alice")  # who had added it
 
+    # a note reads whole in its table at 1400 px (it was cut at "answer rig")
+    note = "Model invents 10:17 clock reading; answer right by luck, the clue is illusionary."
+    page.locator("#inspect-note textarea").fill(note)
+    page.click("#inspect-add-note")
+    notes = page.locator("#inspect-notes")
+    expect(notes).to_contain_text("luck", timeout=15000)
+    cell = notes.locator("[role=gridcell]", has_text="luck").first
+    table, box = notes.bounding_box(), cell.bounding_box()
+    assert box["x"] + box["width"] <= table["x"] + table["width"] + 1, (box, table)
+    assert cell.evaluate("(c) => c.scrollWidth <= c.clientWidth + 1")
+
     # K walks the listed run from there; the link box follows the open response
     page.locator("#inspect-header").click()
     page.keyboard.press("k")
