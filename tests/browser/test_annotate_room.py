@@ -4,7 +4,7 @@
 Found: with the item list, the image and the form each a third of the width, a 1600x1100
 photo was drawn 484 px wide and a 1000x1300 label ~320 px tall; three import problems listed
 above the editor pushed the canvas and its box tools under the save bar; the help under the
-image was cut off by the bar; a long refusal grew the bar and shrank the image; a 300-character
+image was cut off by the bar; a long refusal grew the bar and shrank the image; a 200-character
 id ran off the screen and made the id field five lines; Move and Remove image were offered
 with no image; the clue table broke "Leopoldstraße" in the middle."""
 from urllib.parse import quote
@@ -12,11 +12,12 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import expect
 
+from domain.limits import MAX_ITEM_ID
 from tests.browser.test_annotate_flow import draw_box, show_list, type_into
 from tests.browser.test_annotate_workspace import settled_canvas
 from tests.live_server import LiveServer, open_ui_store, make_scene
 
-LONG_ID = "ui/" + "x" * 297
+LONG_ID = "ui/" + "x" * (MAX_ITEM_ID - 3)        # as long as an id may be
 REASONING = ("'Str.' abbreviates 'Straße', so this is a German-speaking country; "
              "Leopoldstraße is the main avenue of Munich's Schwabing district.")
 PROBLEMS = ["gold answer has no option: it is none of the 2 option labels",
