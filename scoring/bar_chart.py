@@ -25,14 +25,13 @@ from __future__ import annotations
 import html
 import math
 
-PALETTE = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1",
-           "#ff9da7", "#9c755f", "#bab0ac")
+from scoring.chart_looks import (PALETTE, Look, as_look, hatch_over, look, pattern_defs,
+                                 pattern_ids, swatch)
 BAR, GAP, LEFT, TOP, PLOT_HEIGHT, CHAR = 18, 22, 44, 16, 220, 6.6
 MIN_WIDTH, LONGEST_LABEL = 560, 32
 
 
-def colour(index: int) -> str:
-    return PALETTE[index % len(PALETTE)]
+__all__ = ["PALETTE", "Look", "look", "grouped_bars_svg", "horizontal_bars_svg"]
 
 
 def wrapped(text: str, width: int) -> list[str]:
@@ -51,10 +50,12 @@ def wrapped(text: str, width: int) -> list[str]:
     return lines or [""]
 
 
-def series_colours(series: list[str], colours: dict[str, str] | None = None) -> dict:
-    """{series: colour}: from `colours` when given (a run keeps its colour on every chart of
-    a page, `scoring.figures.run_colours`), else the palette in the series' order."""
-    return {name: (colours or {}).get(name) or colour(s) for s, name in enumerate(series)}
+def series_colours(series: list[str], colours: dict | None = None) -> dict[str, Look]:
+    """{series: look (colour and hatch)}: from `colours` when given (a run keeps its look on
+    every chart of a page, `scoring.figures.run_colours`), else the looks in the series'
+    order (past the palette's ten colours, hatched: `scoring.chart_looks`)."""
+    return {name: as_look((colours or {}).get(name) or look(s))
+            for s, name in enumerate(series)}
 
 
 NO_ITEMS = "no items"
@@ -79,7 +80,7 @@ def _no_items(x: float, y: float, tooltip: str, series: str, group: str,
 def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, caption: str,
                      y_label: str = "accuracy (%)", y_max: float = 100.0,
                      empty: str = "Nothing to plot yet.",
-                     colours: dict[str, str] | None = None) -> str:
+                     colours: dict | None = None) -> str:
     """values: {(group, series): (value, tooltip text[, note])}; a missing pair leaves its
     slot empty (the other bars keep their places), a value None marks it with its note
     ("n=0"), else "no items", and a note ("n 1") is written above a bar's value. `caption` says what the chart shows;
@@ -112,7 +113,9 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
     def y(value: float) -> float:
         return top + PLOT_HEIGHT * (1 - max(0.0, min(value, y_max)) / y_max)
 
-    parts = [_svg_start(width, height, caption)]
+    ids = pattern_ids(caption + "|" + "|".join(series))
+    parts = [_svg_start(width, height, caption),
+             pattern_defs(ids, {found.hatch for found in colours.values()})]
     for value in _ticks(y_max):
         parts.append(_tick((left, width_needed, y(value), y(value)),
                            (left - 6, y(value) + 4), "end", value))
@@ -135,9 +138,11 @@ def grouped_bars_svg(groups: list[str], series: list[str], values: dict, *, capt
             y_top = y(value)
             parts.append(f'<rect class="bar" x="{x + 1:.1f}" y="{y_top:.1f}" '
                          f'width="{bar - 2:.1f}" height="{top + PLOT_HEIGHT - y_top:.1f}" '
-                         f'fill="{colours[name]}" '
+                         f'fill="{colours[name].colour}" '
                          f'data-series="{esc(name)}" data-group="{esc(group)}">'
                          f'<title>{esc(tooltip)}</title></rect>'
+                         + hatch_over(ids, colours[name].hatch, x + 1, y_top, bar - 2,
+                                      top + PLOT_HEIGHT - y_top) +
                          f'<text class="value" x="{x + bar / 2:.1f}" y="{y_top - 3:.1f}" '
                          f'text-anchor="middle">{value:.0f}</text>')
             if note:
@@ -171,11 +176,10 @@ def _tick(line: tuple, at: tuple, anchor: str, value: float) -> str:
             f'{value:g}</text>')
 
 
-def _figure(caption: str, series: list[str], svg: str, colours: dict[str, str]) -> str:
+def _figure(caption: str, series: list[str], svg: str, colours: dict[str, Look]) -> str:
     """The chart with its caption and its legend (HTML, so it wraps)."""
     esc = html.escape
-    legend = "".join(f'<li data-series="{esc(name)}"><span class="swatch" '
-                     f'style="background:{colours[name]}"></span>{esc(name)}</li>'
+    legend = "".join(f'<li data-series="{esc(name)}">{swatch(colours[name])}{esc(name)}</li>'
                      for name in series)
     return (f'<figure class="cluelab-chart"><figcaption>{esc(caption)}</figcaption>'
             f'<ul class="cluelab-chart-legend">{legend}</ul>'
@@ -188,7 +192,7 @@ H_BAR, H_GAP, H_LABEL, H_LINE = 12, 10, 26, 13   # bar height, gap between group
 
 def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, caption: str,
                         x_label: str = "accuracy (%)", x_max: float = 100.0,
-                        colours: dict[str, str] | None = None) -> str:
+                        colours: dict | None = None) -> str:
     """The same bars turned: a row per group (its label left of it, wrapped at H_LABEL
     characters a line, the row as high as its label or its bars; the full text in a
     tooltip too), a bar per series (its note after its value), the scale on top. MIN_WIDTH wide whatever the number of
@@ -207,7 +211,9 @@ def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, c
     def x(value: float) -> float:
         return left + (right - left) * max(0.0, min(value, x_max)) / x_max
 
+    ids = pattern_ids(caption + "|" + "|".join(series))
     parts = [_svg_start(MIN_WIDTH, height, caption, " cluelab-chart-horizontal"),
+             pattern_defs(ids, {found.hatch for found in colours.values()}),
              f'<text class="axis-title" x="{(left + right) / 2:.0f}" y="{TOP - 4}" '
              f'text-anchor="middle">{esc(x_label)}</text>']
     for value in _ticks(x_max):
@@ -234,8 +240,10 @@ def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, c
             written = _written(value, note)
             parts.append(f'<rect class="bar" x="{left:.1f}" y="{y + 1:.1f}" '
                          f'width="{x(value) - left:.1f}" height="{H_BAR - 2}" '
-                         f'fill="{colours[name]}" data-series="{esc(name)}" '
+                         f'fill="{colours[name].colour}" data-series="{esc(name)}" '
                          f'data-group="{esc(group)}"><title>{esc(tooltip)}</title></rect>'
+                         + hatch_over(ids, colours[name].hatch, left, y + 1, x(value) - left,
+                                      H_BAR - 2) +
                          f'<text class="value" x="{x(value) + 3:.1f}" y="{y + H_BAR - 2:.1f}">'
                          f'{esc(written)}</text>')
     parts.append("</svg>")

@@ -18,7 +18,7 @@ import pandas as pd
 
 from judges.tables import Table
 
-from scoring.bar_chart import colour, grouped_bars_svg
+from scoring.bar_chart import grouped_bars_svg, look
 from scoring.compared import limit_reason
 from scoring.heatmaps import correlation_heatmap, heatmap_html, injection_heatmap, \
     text_colour, type_correlation  # noqa: F401 (the figures' API)
@@ -98,12 +98,13 @@ def quartile_name(k: int, bins: int = 4) -> str:
 
 # -- charts ---------------------------------------------------------------------------------
 
-def run_colours(labels: dict[str, str]) -> dict[str, str]:
-    """{label: colour} of the runs ({run_id: label}), assigned once from the sorted run ids
-    and given to every chart of the page: a run keeps its colour from one chart to the next,
-    whichever runs a chart leaves out (no output token counts, say) and whatever the order
-    the runs were chosen in."""
-    return {labels[rid]: colour(i) for i, rid in enumerate(sorted(labels))}
+def run_colours(labels: dict[str, str]) -> dict:
+    """{label: look (colour, and a hatch past the palette's ten: `scoring.chart_looks`)} of
+    the runs ({run_id: label}), assigned once from the sorted run ids and given to every
+    chart of the page: a run keeps its look from one chart to the next, whichever runs a
+    chart leaves out (no output token counts, say) and whatever the order the runs were
+    chosen in."""
+    return {labels[rid]: look(i) for i, rid in enumerate(sorted(labels))}
 
 
 GROUP_TITLES = {"by_domain": "domain", "by_subtask": "subtask",
@@ -121,7 +122,7 @@ def no_scored_item(run: str, group: str, acc=None) -> str:
 
 
 def group_chart(summaries: dict[str, dict], group: str = "by_domain", shared=None,
-                colours: dict[str, str] | None = None) -> str:
+                colours: dict | None = None) -> str:
     """Accuracy per domain, subtask or reasoning type, one bar per run, side by side.
     `shared`: the items the runs were compared on (`judges.pairing.Shared`), said in the
     caption with the run that limits them; `colours`: each run's (`run_colours`). A run
@@ -184,7 +185,7 @@ def drop_chart(table: Table) -> str:
                             empty="No general scores yet.")
 
 
-def length_chart(frame: pd.DataFrame, colours: dict[str, str] | None = None) -> str:
+def length_chart(frame: pd.DataFrame, colours: dict | None = None) -> str:
     """Accuracy per output-length quartile bin (each run's own quartiles), one bar per run
     (`colours`: each run's, `run_colours`), each bar with its bin's n above its value (a 0
     of one item is not a 0 of many), and a run's empty bin marked "no items" (not a bar of

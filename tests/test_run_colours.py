@@ -4,6 +4,8 @@ runs a chart leaves out. Read from the figures' data (each bar's and legend entr
 real runs scored in a real SQLite file."""
 import re
 
+from judges.stats import Accuracy
+from scoring import figures
 from scoring.bar_chart import PALETTE
 from scoring.score_run import score_run
 from tests.scoring_helpers import add_items, make_run
@@ -45,3 +47,43 @@ def test_each_run_has_one_colour_on_every_chart_from_its_sorted_id(store):
         assert set(fills(shown["group_chart"])) == set(expected)
         assert "broken · CoT" not in fills(shown["length_chart"])      # left out there
         assert set(fills(shown["length_chart"])) == {"zeta-model · CoT", "alpha-model · CoT"}
+
+
+def looks(markup: str) -> dict[str, set]:
+    """{series: (colour, hatch) of its bars}: a bar's hatch is the rect drawn over it."""
+    found: dict[str, set] = {}
+    for colour, name, over in re.findall(
+            r'<rect class="bar"[^>]* fill="([^"]+)" data-series="([^"]*)"[^>]*>.*?</rect>'
+            r'(<rect class="hatch"[^>]*data-hatch="\d+"/>)?', markup):
+        hatch = re.search(r'data-hatch="(\d+)"', over)
+        found.setdefault(name, set()).add((colour, hatch.group(1) if hatch else "0"))
+    return found
+
+
+def test_runs_past_the_palette_are_hatched_each_run_one_look_on_every_chart():
+    """Twelve runs: the 11th and 12th reused the 1st and 2nd runs' colours, nothing else,
+    so their bars and legend entries could not be told apart. Past the palette a run is
+    hatched, in its bars and its legend swatch; every run's look differs from the others'
+    and stays the same on each chart, whichever runs a chart leaves out."""
+    labels = {f"r{k:02d}": f"run {k}" for k in range(12)}
+    looks_of = figures.run_colours(labels)
+    assert len(set(looks_of.values())) == 12
+    group = {f"run {k}": {"by_domain": {"Street": _acc(50 + k)}} for k in range(12)}
+    some = {name: group[name] for name in ("run 11", "run 0", "run 10")}
+    charts = [figures.group_chart(group, colours=looks_of),
+              figures.group_chart(some, colours=looks_of)]
+    seen = [looks(chart) for chart in charts]
+    assert len({next(iter(v)) for v in seen[0].values()}) == 12      # twelve looks
+    for name, found in seen[1].items():
+        assert found == seen[0][name]                              # the same on each chart
+    assert seen[0]["run 10"] == {(PALETTE[0], "1")} and seen[0]["run 0"] == {(PALETTE[0], "0")}
+    for chart in charts:                      # the pattern a hatch names is in its chart
+        for pattern in set(re.findall(r'fill="url\(#([^)]+)\)"', chart)):
+            assert f'<pattern id="{pattern}"' in chart
+    assert '<span class="swatch" style="background:#4e79a7"><i class="cl-hatch-1"></i>' \
+        in charts[0]
+
+
+def _acc(percent: float) -> Accuracy:
+    return Accuracy(n=10, correct=round(percent / 10), unparsed=0, error=0, unscored=0,
+                    accuracy=percent / 100)

@@ -27,16 +27,27 @@ def test_every_column_holds_its_longest_word_and_the_row_fills_the_table():
     assert px[3] - table_fit.PAD >= table_fit.text_width("Commonsense") > 98
 
 
-def test_too_many_groups_scroll_at_their_least_widths_the_model_readable():
+def test_too_many_groups_scroll_each_cell_on_one_line_the_model_readable():
+    """Scrolling anyway, a subtask's cells ("100.00 [56.55, 100.00]") had only their longest
+    word's width and read on three lines: each column now holds its cells on one line, and
+    its title's words whole."""
     table = frame([f"Subtask number {k}" for k in range(16)])
     widths, scrolls = table_fit.column_widths(table)
     assert scrolls and all(w.endswith("px") for w in widths)
     assert int(widths[0][:-2]) >= table_fit.MODEL_MIN
     for title, width in zip(table.columns[1:], widths[1:]):
-        least = table_fit.least_width([title, *table[title]])
-        if title == table_fit.HEADLINE:             # on one line (the test below)
-            least = max(least, table_fit.one_line_width(table[title]))
+        least = max(table_fit.least_width([title, *table[title]]),
+                    table_fit.one_line_width(table[title]))
         assert int(width[:-2]) == round(least)
+
+
+def test_a_title_keeps_its_n_on_one_line():
+    """"Home and Daily Life (n 2)" read "... Life (n" over "2)": the n's space is an NBSP,
+    one word for the widths, a plain space in what the downloads print."""
+    assert table_fit.unbroken_n("Home and Daily Life (n 2)") == "Home and Daily Life (n\u00a02)"
+    assert table_fit.unbroken_n("Overall") == "Overall"
+    assert table_fit.words("Life (n\u00a012)") == ["Life", "(n\u00a012)"]
+    assert table_fit.least_width(["(n\u00a012)"]) == table_fit.text_width("(n 12)") + table_fit.PAD
 
 
 def test_the_overall_column_holds_each_accuracy_and_interval_on_one_line():
@@ -62,10 +73,11 @@ ENDPOINTS = [["fake", "http://127.0.0.1:8797/v1", "fake-vlm", "", "no key needed
 def test_the_endpoints_list_holds_its_words_and_no_key_needed_on_one_line():
     """The endpoints list had fixed shares: its 'key set' column, 8% of the run form's
     column, cut "no key needed" to "no key neede". Now its columns fit what they hold: the
-    titles' words, and its own texts and numbers on one line (a name, URL, model and key
-    variable break anywhere)."""
+    titles' words, and its own texts and numbers on one line (a name, model and key
+    variable break anywhere). The base URL is on one line too (it took five), a local
+    server's whole, a longer one cut with an ellipsis (the page's CSS)."""
     from ui.experiments_endpoints import (BREAK_ANYWHERE, ENDPOINT_FONT_PX, ENDPOINT_HEADERS,
-                                          ENDPOINT_ROOM, ENDPOINT_WIDTHS)
+                                          ENDPOINT_ROOM, ENDPOINT_WIDTHS, ONE_LINE)
 
     px = [float(w[:-1]) / 100 * ENDPOINT_ROOM for w in ENDPOINT_WIDTHS]
     assert abs(sum(px) - ENDPOINT_ROOM) < 1
@@ -76,8 +88,11 @@ def test_the_endpoints_list_holds_its_words_and_no_key_needed_on_one_line():
     for k, title in enumerate(ENDPOINT_HEADERS):
         texts = [str(row[k]) for row in ENDPOINTS]
         assert px[k] >= at_font(table_fit.least_width([title])) - 0.5, title
-        if k not in BREAK_ANYWHERE:
+        if k not in BREAK_ANYWHERE + ONE_LINE:
             assert px[k] >= at_font(table_fit.one_line_width(texts)) - 0.5, title
+    url = ENDPOINT_HEADERS.index("base URL")
+    assert ONE_LINE == (url,)
+    assert px[url] >= at_font(table_fit.one_line_width(["http://localhost:8000/v1"])) - 0.5
 
 
 def test_a_table_whose_words_cannot_fit_scrolls_at_their_widths():

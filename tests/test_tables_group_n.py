@@ -51,7 +51,7 @@ def test_different_unscored_counts_put_every_group_n_in_its_cell(store):
 def test_equal_counts_put_each_group_n_in_its_title_only(store):
     shown = h.show_results(store, ["exact", "same"])
     frame = shown["table"]
-    assert list(frame.columns[3:5]) == ["Shop (n 2)", "Street (n 2)"]
+    assert list(frame.columns[3:5]) == ["Shop (n\u00a02)", "Street (n\u00a02)"]  # NBSP
     assert not any("(n " in cell for column in frame.columns[3:5] for cell in frame[column])
     assert N_IN_TITLES in shown["rules"] and N_IN_CELLS not in shown["rules"]
     code, out, _ = cli("leaderboard", "--db", store.path, "--runs", "exact,same")
@@ -69,8 +69,8 @@ def test_a_group_with_no_scored_item_says_n_0(tmp_path):
                               "demo/sky": "Answer: balloon"}, model=run)
         score_run(store, run)
     frame = h.show_results(store, ["one", "two"])["table"]
-    assert "Sky (n 0)" in list(frame.columns) and "Shop (n 2)" in list(frame.columns)
-    assert set(frame["Sky (n 0)"]) == {"–"}
+    assert "Sky (n\u00a00)" in list(frame.columns) and "Shop (n\u00a02)" in list(frame.columns)
+    assert set(frame["Sky (n\u00a00)"]) == {"–"}
     code, out, _ = cli("table", "--db", store.path, "--runs", "one,two")
     assert code == 0 and "| Shop (n 2) | Sky (n 0) |" in out
     store.close()

@@ -19,13 +19,15 @@ ENDPOINT_HEADERS = ["name", "base URL", "model", "key env var", "key set", "conc
                     "max image pixels"]
 # The list's columns fit what they hold (ui/table_fit.fitted_widths) at 1400x900, in the run
 # form's column and the list's font (assets/cluelab.css): the texts of its own ("no key
-# needed", cut to "no key neede" when the column had a fixed 8%) and numbers on one line; a
-# name, base URL, model or key variable breaks anywhere, these typical ones sharing the room.
-ENDPOINT_ROOM, ENDPOINT_FONT_PX, BREAK_ANYWHERE = 540, 12, (0, 1, 2, 3)
+# needed", cut to "no key neede" when the column had a fixed 8%) and numbers on one line; the
+# base URL on one line too (it read "http://lo / calhost: / 8000/v1/" on five), a longer one
+# cut with an ellipsis and whole in its tooltip (assets/cluelab.css, assets/cell_titles.js);
+# a name, model or key variable breaks anywhere, these typical ones sharing the room.
+ENDPOINT_ROOM, ENDPOINT_FONT_PX, BREAK_ANYWHERE, ONE_LINE = 630, 12, (0, 2, 3), (1,)
 TYPICAL_ENDPOINT = ["openai-gpt-4o", "https://api.openai.com/v1", "gpt-4o-2024-08-06",
                     "OPENAI_API_KEY", "no key needed", 128, 16_000_000]
 ENDPOINT_WIDTHS = fitted_widths(ENDPOINT_HEADERS, [TYPICAL_ENDPOINT], ENDPOINT_ROOM,
-                                ENDPOINT_FONT_PX, BREAK_ANYWHERE)
+                                ENDPOINT_FONT_PX, BREAK_ANYWHERE, ONE_LINE)
 PRICE_HEADERS = ["model pattern", "input $/1M", "output $/1M", "updated"]
 _LOOKS_LIKE_KEY = re.compile(r"(?=.*[a-z])(?=.*[0-9])[A-Za-z0-9_]{20,}")
 

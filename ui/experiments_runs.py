@@ -29,7 +29,8 @@ from ui.text import escape_html, short
 # run either way (runner/run_refs.resolve_run). A table still wider than its box scrolls
 # with an evident scrollbar (assets/cluelab.css, #runs-list).
 RUN_HEADERS = ["run", "status", "done", "setup", "cost $", "by"]
-RUN_WIDTHS = ["20%", "13%", "13%", "32%", "13%", "9%"]
+# cost 16%: "unknown" whole in the monitor's ~530 px (the form takes 5 : 4, assets/cluelab.css)
+RUN_WIDTHS = ["20%", "13%", "13%", "29%", "16%", "9%"]
 RESPONSE_HEADERS = ["work", "item", "repeat", "sample", "status", "answer", "reason",
                     "latency s", "tokens in/out", "cached from"]
 # (label, value): the progress panel's and `runs --json`'s counter names, each with what it

@@ -21,6 +21,7 @@ from ui.downloads import DownloadRefused, downloads_for
 from ui.run_choices import run_choices as all_run_choices
 from ui.run_choices import run_names
 from ui.session import LOCAL_USER
+from ui.table_fit import unbroken_n
 from ui.page_words import on_page
 from ui.text import escape_html, escape_md
 from ui.inspect_tags import tag_counts_markdown
@@ -132,8 +133,9 @@ def reading(store, judge=None, samples_rule="majority", human=None, extraction="
 
 
 def table_frame(table) -> pd.DataFrame:
-    """A Table as text cells, as the Markdown export prints them (CI and deltas included)."""
-    columns, titles = [table.title(c) for c in table.columns], table.titles_n()
+    """A Table as text cells, as the Markdown export prints them (CI and deltas included),
+    each title's n kept on one line (`unbroken_n`)."""
+    columns, titles = [unbroken_n(table.title(c)) for c in table.columns], table.titles_n()
     cells = [[table._cell(row, c, latex=False, titles=titles) for c in table.columns]
              for row in table.rows]
     return pd.DataFrame(cells, columns=columns)

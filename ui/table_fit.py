@@ -14,8 +14,9 @@ with the word before it: "Identification (n / 2)" read as two lines, a model's w
 cell's value with its interval), then to every column alike.
 
 When even the least widths do not fit the table's room at 1400 px (many groups), no title is
-shortened nor column dropped: each column takes its least width in pixels (Overall its one
-line) and the table scrolls sideways (its scrollbar shown, assets/cluelab.css), the Model
+shortened nor column dropped: each column takes its least width in pixels, or its widest
+cell's on one line ("50.00 [9.45, 90.55]" read on three lines under a subtask), and the
+table scrolls sideways (its scrollbar shown, assets/cluelab.css), the Model
 column pinned so that every row stays named. tests/browser/test_results_fit.py measures the titles in Chromium.
 """
 from __future__ import annotations
@@ -31,6 +32,8 @@ _ASCII_WIDTHS = (
     "5.5 5.2 8.4 7.0 8.4 9.5 9.7 8.3 9.7 8.9 5.5 9.8 9.7 4.3 4.3 9.3 4.4 14.9 9.7 9.2 9.7 "
     "9.7 6.1 7.5 6.1 9.7 8.4 14.1 8.4 9.5 7.7 5.5 4.4 5.5 8.4")
 CHAR_WIDTH = {chr(32 + k): float(w) for k, w in enumerate(_ASCII_WIDTHS.split())}
+NBSP = "\u00a0"       # a space no line breaks at: as wide as a space
+CHAR_WIDTH[NBSP] = CHAR_WIDTH[" "]
 OTHER_WIDTH = 15.0   # any other character (an accent, a CJK glyph): as wide as the widest
 PAD = 18             # a cell's padding (8 px each side) and a little for rounding (the
                      # widths above are rounded up already)
@@ -45,11 +48,24 @@ def text_width(text: str) -> float:
     return sum(CHAR_WIDTH.get(c, OTHER_WIDTH) for c in str(text))
 
 
+def words(text) -> list[str]:
+    """The words a line may break between: split at ordinary spaces, not at NBSP ("(n 4)"
+    is one word in a title, `unbroken_n`)."""
+    return [word for word in re.split(r"[ \t\n]+", str(text)) if word]
+
+
 def least_width(texts) -> float:
     """The width a column needs so that none of `texts` (its title and cells) has a word cut:
     its longest word, and the cell's padding."""
-    return max((text_width(word) for text in texts for word in str(text).split()),
+    return max((text_width(word) for text in texts for word in words(text)),
                default=0.0) + PAD
+
+
+def unbroken_n(title: str) -> str:
+    """A column title with its n kept on one line: "Home and Daily Life (n 2)" read
+    "... Life (n" over "2)" in a narrow column; the space inside "(n 2)" is an NBSP (the
+    page's title only: downloads and the command line print plain spaces)."""
+    return re.sub(r"\(n (\d+)\)$", rf"(n{NBSP}\1)", title)
 
 
 def one_line_width(texts) -> float:
@@ -60,7 +76,7 @@ def one_line_width(texts) -> float:
 def title_tail(title: str) -> float:
     """The width of a title's last word with its n ("Identification (n 2)"), kept on one
     line when there is room (0 for a title without an n)."""
-    found = re.search(r"\S+ \(n \d+\)$", title)
+    found = re.search(r"[^\s]+ \(n[ \u00a0]\d+\)$", title)
     return text_width(found.group()) + PAD if found else 0.0
 
 
@@ -76,8 +92,12 @@ def column_widths(frame) -> tuple[list[str], bool]:
     headline = [max(low, one_line_width(values)) if title == HEADLINE else low
                 for low, title, values in zip(least, columns, cells)]
     if sum(least) > ROOM:
+        # it scrolls anyway: each cell on one line ("50.00 [9.45, 90.55]" of a subtask
+        # read on three lines at its longest word's width)
         one_line = one_line_width(cells[0])
-        widths = [max(least[0], min(one_line, MODEL_MIN)), *headline[1:]]
+        widths = [max(least[0], min(one_line, MODEL_MIN)),
+                  *(max(low, one_line_width(values))
+                    for low, values in zip(headline[1:], cells[1:]))]
         return [f"{round(w)}px" for w in widths], True
     titled = [max(low, title_tail(title)) for low, title in zip(headline, columns)]
     named = [max(titled[0], min(one_line_width(cells[0]), MODEL_MIN)), *titled[1:]]
@@ -89,7 +109,7 @@ def column_widths(frame) -> tuple[list[str], bool]:
 
 
 def fitted_widths(headers, rows, room: float, font_px: float = 14,
-                  breaks_anywhere=()) -> list[str]:
+                  breaks_anywhere=(), one_line=()) -> list[str]:
     """column_widths for a small table of plain cells (the Experiments page's endpoints):
     each column at least as wide as its longest word, title or cell, in its font (`font_px`;
     the widths above are at 14 px), except the columns `breaks_anywhere` (indexes: a URL or
@@ -97,21 +117,27 @@ def fitted_widths(headers, rows, room: float, font_px: float = 14,
     then the room left holds first the cells of the other columns on one line ("no key
     needed": its column was cut to "no key neede"), then every cell and title, in
     proportion to what each lacks. Percentages of `room`, or pixel widths when even the
-    least widths do not fit (the table scrolls)."""
+    least widths do not fit (the table scrolls). The columns `one_line` (indexes: a URL,
+    which the page cuts with an ellipsis rather than break) ask for no more than their
+    title's words as their least, and their cells on one line once the other columns' own
+    texts are (a URL longer than what is left is cut, not the list's "no key needed")."""
     scale = font_px / 14
     columns = [[str(h), *(str(row[k]) for row in rows)] for k, h in enumerate(headers)]
-    least = [(least_width(texts if k not in breaks_anywhere else texts[:1]) - PAD) * scale
+    titles_only = set(breaks_anywhere) | set(one_line)
+    least = [(least_width(texts if k not in titles_only else texts[:1]) - PAD) * scale
              + PAD for k, texts in enumerate(columns)]
     if sum(least) > room:
         return [f"{round(w)}px" for w in least]
     def on_one_line(texts) -> float:
         return (one_line_width(texts) - PAD) * scale + PAD
 
-    short = [low if k in breaks_anywhere else max(low, on_one_line(texts[1:]))
+    short = [low if k in titles_only else max(low, on_one_line(texts[1:]))
              for k, (low, texts) in enumerate(zip(least, columns))]
-    whole = [max(low, on_one_line(texts)) for low, texts in zip(short, columns)]
+    url_line = [max(low, on_one_line(texts[1:])) if k in one_line else low
+                for k, (low, texts) in enumerate(zip(short, columns))]
+    whole = [max(low, on_one_line(texts)) for low, texts in zip(url_line, columns)]
     widths = least
-    for goal in (short, whole):
+    for goal in (short, url_line, whole):
         widths = _toward(widths, goal, room - sum(widths))
     return _percentages(widths, room)
 

@@ -279,6 +279,14 @@ def cell_editor_grows_over_the_rows_below() -> bool:
         "e.style.height=`auto`,e.style.height=`${e.scrollHeight}px`" in js
 
 
+def dataframe_scroll_top_over_rows() -> bool:
+    """Gradio's Dataframe: once scrolled it floats its "scroll to top" button (↑) at its
+    bottom-right corner, over the last rows."""
+    css = read_all(GRADIO_FRONTEND, "Index-*.css")
+    return bool(re.search(r"\.scroll-top-button\.svelte-[\w-]+\{right:var\(--size-4\);"
+                          r"bottom:var\(--size-4\);[^}]*position:absolute", css))
+
+
 def cell_first_key_is_lost() -> bool:
     """Gradio's Dataframe: a printable key on a selected cell only marks the cell as being
     edited (the key itself goes nowhere); its editor is focused a frame later."""
@@ -459,6 +467,10 @@ WORKAROUNDS = [
                "seconds (bottom-right, the Gold answer field, the review note and Submit "
                "review)", "assets/toasts.js (place) and assets/cluelab.css (.toast-wrap, "
                ".toast-body)", toasts_are_top_right),
+    Workaround("DATAFRAME_SCROLL_TOP_OVER_ROWS", "a scrolled Dataframe floats its scroll to "
+               "top button over its bottom-right corner: on the Annotate page's item list it "
+               "covered the last row's question", "assets/cluelab.css (#item-list "
+               ".scroll-top-button)", dataframe_scroll_top_over_rows),
     Workaround("CELL_EDITOR_OVERFLOWS", "an editable table's cell editor grows with its text "
                "over the rows below: a quick click on the next clue's cell landed in the "
                "editor of the one above, and the typing went into the wrong clue",

@@ -115,3 +115,34 @@ def words_wider_than_columns(page, elem_id: str) -> list[str]:
     """'column: word' for each word of a Dataframe's titles and cells wider than its column
     (so broken inside, "offline:lexica / l", or cut); [] when every word reads whole."""
     return page.evaluate(WORDS_WIDER_THAN_COLUMNS, elem_id)
+
+
+SPLIT_NS = """(id) => [...document.querySelectorAll(`#${id} .header-cell span.text`)]
+  .filter(text => {
+    const node = [...text.childNodes].find(n => n.nodeType === 3 && /\\(n\\s\\d+\\)/.test(n.data));
+    if (!node) return false;
+    const at = node.data.search(/\\(n\\s\\d+\\)/), range = document.createRange();
+    range.setStart(node, at);
+    range.setEnd(node, at + node.data.slice(at).indexOf(')') + 1);
+    const tops = new Set([...range.getClientRects()].map(r => Math.round(r.top)));
+    return tops.size > 1;
+  }).map(text => text.textContent.trim())"""
+
+
+def split_ns(page, elem_id: str) -> list[str]:
+    """The column titles of the table `elem_id` whose "(n 4)" is broken over two lines
+    ("(n" on one, "4)" on the next); [] when each n reads on one line."""
+    return page.evaluate(SPLIT_NS, elem_id)
+
+
+LINES = """(selector) => [...document.querySelectorAll(selector)].map(e => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  return [e.textContent.trim(), new Set([...range.getClientRects()]
+    .filter(r => r.width > 0).map(r => Math.round(r.top))).size];
+})"""
+
+
+def lines(page, selector: str) -> dict[str, int]:
+    """{text: the lines it takes} of each element matching `selector`."""
+    return dict(page.evaluate(LINES, selector))

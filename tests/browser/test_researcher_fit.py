@@ -8,7 +8,7 @@ import sys
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.fit_checks import cut_columns
+from tests.browser.fit_checks import cut_columns, lines
 from tests.browser.test_results_flow import choose_runs, scored_server
 from ui.experiments_endpoints import ENDPOINT_HEADERS
 from ui.experiments_runs import RUN_HEADERS
@@ -60,3 +60,32 @@ def test_every_column_of_the_researcher_tables_is_whole_at_1400(researcher_serve
     page.goto(researcher_server.url + "/inspect")
     expect(page.locator("#inspect-results .virtual-row").first).to_be_visible(timeout=30000)
     assert cut_columns(page, "inspect-results", HEADERS) == []
+
+
+def test_the_endpoint_url_and_the_prompt_settings_read_on_one_line_at_1400(researcher_server,
+                                                                          page):
+    """At 1400x900 the endpoints list's base URL read "http://lo / calhost: / 8000/v1" on
+    five lines, and the prompt setting's "structured" dropped under the other three beside
+    Endpoint. Both read on one line now (the form a little wider than the monitor); a URL
+    longer than its column is cut with an ellipsis and whole in its tooltip."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    page.goto(researcher_server.url + "/experiments")
+    expect(page.locator("#runs-list .virtual-row").first).to_be_visible(timeout=30000)
+    page.get_by_text("Endpoints (OpenAI-compatible servers)").click()
+    expect(page.locator("#endpoint-list .virtual-row").first).to_be_visible(timeout=20000)
+    url = "#endpoint-list .virtual-row .body-cell:nth-child(2) span.text"
+    assert lines(page, url) == {"http://localhost:8000/v1": 1}
+    assert cut_columns(page, "endpoint-list", ["base URL"]) == []
+    choices = page.locator("#run-setting label")
+    expect(choices).to_have_count(4)
+    tops = {round(choices.nth(k).bounding_box()["y"]) for k in range(4)}
+    assert len(tops) == 1, tops                               # "structured" on the same line
+    assert lines(page, "#run-setting label span") == {
+        "direct": 1, "cot": 1, "clue_guided": 1, "structured": 1}
+    cell = page.locator(url).first                   # a longer URL: an ellipsis, a tooltip
+    long_url = "https://generativelanguage.googleapis.com/v1beta/openai"
+    cell.evaluate("(e, text) => { e.firstChild.data = text; }", long_url)
+    assert cell.evaluate("e => e.scrollWidth > e.clientWidth") and lines(page, url) == {
+        long_url: 1}
+    cell.hover()
+    expect(cell).to_have_attribute("title", long_url)

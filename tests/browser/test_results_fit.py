@@ -9,7 +9,7 @@ sideways, every title and cell still whole, the model names pinned at the left."
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.fit_checks import cut_columns
+from tests.browser.fit_checks import cut_columns, lines, split_ns
 from tests.browser.test_results_flow import choose_runs, pick, scored_server
 
 TAXONOMY = {   # /work/shared/data/dailyclue/taxonomy_derived.json
@@ -24,7 +24,7 @@ ITEMS = [{"id": f"dc/{domain[:3]}-{k}-{i}", "answer_type": "multiple_choice", "a
           "domain": domain, "subtask": subtask}
          for domain, subtasks in TAXONOMY.items() for k, subtask in enumerate(subtasks)
          for i in range(2)]
-COLUMNS = ["Model", "Overall", "n", *[f"{d} (n " for d in TAXONOMY], "Unparsed %", "Error %",
+COLUMNS = ["Model", "Overall", "n", *[f"{d} (n\u00a0" for d in TAXONOMY], "Unparsed %", "Error %",
            "Unscored", "Judge"]
 
 # the texts (titles and cells) of the table that a word wider than its column cuts
@@ -93,3 +93,18 @@ def test_sixteen_subtasks_scroll_sideways_every_title_whole_the_models_pinned(
     cell = first.bounding_box()
     assert abs(cell["x"] - box["x"]) <= 1 and cell["width"] >= 170
     page.screenshot(path=str(tmp_path / "results-subtasks-scrolled.png"))   # to look at
+
+
+def test_by_subtask_each_title_keeps_its_n_and_each_cell_reads_on_one_line(dailyclue_server,
+                                                                          page, tmp_path):
+    """Twelve runs by DailyClue's 16 subtasks at 1400x900: "Home and Daily Life (n 2)" read
+    "... Life (n" over "2)", and each subtask's cell "50.00 [9.45, 90.55]" took three lines
+    (its column as wide as its longest word). The table scrolls sideways anyway: each cell
+    now reads on one line, each title's n on one line."""
+    shown(page, dailyclue_server, "subtask")
+    table = page.locator("#results-table")
+    expect(table).to_contain_text("Home and Daily Life (n 2)")
+    assert split_ns(page, "results-table") == []
+    cells = lines(page, "#results-table .virtual-row .body-cell:not(.first-column) span.text")
+    assert cells and {text: n for text, n in cells.items() if n > 1} == {}
+    page.screenshot(path=str(tmp_path / "results-subtasks-lines.png"))   # to look at
