@@ -74,4 +74,5 @@ def test_a_run_that_has_recorded_no_reply_has_spent_nothing_not_an_unknown():
     is nothing spent; replies without a price are what is unknown."""
     assert xr.spent({}) == 0.0
     assert xr.spent({"done": 2, "cost": None}) is None
+    assert xr.spent({"done": 2}) is None                  # replies, and no cost recorded
     assert xr.spent({"done": 2, "cost": 0.0132}) == 0.0132

@@ -81,10 +81,10 @@ def _money(value) -> str:
 
 
 def spent(totals: dict) -> float | None:
-    """What a run has spent: nothing (0) before its totals record any reply, whether its
-    model has a price or not; None (unknown) when replies came back without a price. A
-    priced run just started said "unknown (no price)"."""
-    return totals.get("cost") if "cost" in totals else 0.0
+    """What a run has spent: nothing (0) before it has any totals (created, nothing sent
+    yet), whether its model has a price or not; else its totals' cost, None (unknown) when
+    replies came back without a price. A priced run just started said "unknown (no price)"."""
+    return 0.0 if not totals else totals.get("cost")
 
 
 def planned_total(config: dict) -> int | None:
