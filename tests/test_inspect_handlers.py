@@ -397,3 +397,20 @@ def test_a_saved_tag_shows_in_the_list_at_once(env):
     it.remove_tag(store, wid, "perception error", "alice")
     assert ib.relisted(store, nav)["rows"][again["ids"].index(wid)][-1] == ""
     assert ib.relisted(store, None) is None
+
+
+def test_the_list_reads_a_run_with_the_judge_results_reads_it_with(env):
+    """run-a has general verdicts by llm:judge as well as offline: Results reads it with the
+    LLM judge (its common judge), Inspect defaulted to offline, so the two pages showed
+    opposite verdicts for ui/gamma. Inspect now starts on the judge Results uses."""
+    from scoring.results import common_judge
+    from scoring.tables import main_table
+    store, ids = env
+    assert main_table(store, ["run-a"]).rows[0]["judge"] == "llm:judge" \
+        == common_judge(store, ["run-a"], "general")
+    judges, judge, result = ib.run_chosen(store, "run order",
+                                          widget_values(run="run-a", judge="offline"))
+    assert judge == "llm:judge" and result["filters"]["judge"] == "llm:judge"
+    gamma = result["rows"][result["ids"].index(ids["a"]["ui/gamma"])]
+    assert gamma[ib.HEADERS.index("general")].startswith("correct")
+    assert ib.default_judge(store, "run-b", ib.judge_choices(store, "run-b")) == "offline"

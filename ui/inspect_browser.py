@@ -59,14 +59,28 @@ def judge_choices(store, run_id=None) -> list[str]:
     return store.scoring_judges(_pick(run_id)) or ["offline"]
 
 
+def default_judge(store, run_id, judges: list[str]) -> str:
+    """The judge the list reads first: the one Results reads the run with (its common judge
+    under the general protocol, `scoring.results.common_judge`: a panel before an LLM judge
+    before offline; all runs: the one they share), so the two pages show one verdict for a
+    response (Inspect read offline while Results read a panel: opposite verdicts). Offline,
+    else the first, when Results has none the list offers."""
+    from scoring.results import common_judge
+    run_id = _pick(run_id)
+    chosen = common_judge(store, [run_id] if run_id else runs_with_responses(store), "general")
+    if chosen in judges:
+        return chosen
+    return "offline" if "offline" in judges else judges[0]
+
+
 def run_chosen(store, sort: str, values: list) -> tuple[list[str], str, dict]:
-    """A run chosen in the list's Run box: (its judges, the judge chosen: offline when it
-    has that one, the browse result of the filters with that run and judge). The list
+    """A run chosen in the list's Run box: (its judges, the judge chosen: `default_judge`,
+    the browse result of the filters with that run and judge). The list
     follows at once; it waited for Filter, and a researcher read the old run's responses as
     the new one's. `values`: the filter widgets' values, in `filters_from`'s order."""
     values = list(values)
     judges = judge_choices(store, values[0])
-    judge = "offline" if "offline" in judges else judges[0]
+    judge = default_judge(store, values[0], judges)
     values[6] = judge
     return judges, judge, browse(store, filters_from(*values), sort, 1)
 
