@@ -414,3 +414,31 @@ def test_the_list_reads_a_run_with_the_judge_results_reads_it_with(env):
     gamma = result["rows"][result["ids"].index(ids["a"]["ui/gamma"])]
     assert gamma[ib.HEADERS.index("general")].startswith("correct")
     assert ib.default_judge(store, "run-b", ib.judge_choices(store, "run-b")) == "offline"
+
+
+def test_grounded_is_na_in_the_list_the_verdicts_and_compare_for_a_run_without_boxes(env):
+    """A cot run asks for no boxes: every table shows its grounded-rigorous as "–" (n/a),
+    while Inspect showed its stored "wrong" in red in the list, the verdict table and
+    Compare. Inspect shows "–" with the reason there too."""
+    from scoring.no_boxes import NA_CELL
+    from scoring.score_run import score_run
+    from tests.inspect_helpers import ALPHA_A, make_run
+    store, ids = env
+    cot = make_run(store, "run-cot", "m-c", {"ui/alpha": ALPHA_A}, setting="cot")
+    score_run(store, "run-cot", protocol="all")
+    stored = {v["value"] for v in store.response_verdicts("run-cot", cot["ui/alpha"])
+              if v["protocol"] == "grounded"}
+    assert len(stored) == 1 and stored != {"–"}                     # stored as scored
+    listed = ib.browse(store, filters(run="run-cot"), "run order", 1)["rows"][0]
+    assert listed[ib.HEADERS.index("grounded")] == NA_CELL
+    structured = ib.browse(store, filters(run="run-a"), "run order", 1)["rows"]
+    assert NA_CELL not in [row[ib.HEADERS.index("grounded")] for row in structured]
+    view = ih.response_view(store, cot["ui/alpha"])
+    grounded = [v for v in ih.verdict_table(view).data.values.tolist() if v[0] == "grounded"]
+    assert grounded and all(v[2] == "–" and "asks for no boxes" in v[5] for v in grounded)
+    assert f"stored verdict: {stored.pop()}" in ih.verdict_detail(
+        view, [v["protocol"] for v in view["verdicts"]].index("grounded"))
+    other = ih.response_view(store, ids["a"]["ui/alpha"])
+    table = ic.compare_table(other, view).data.values.tolist()
+    assert ["grounded", "offline", "correct", "–", "◆ differs"] in table
+    assert "grounded (offline: correct → –)" in ic.compare_summary(other, view)

@@ -8,6 +8,7 @@ or next / previous across pages, reads only the 50 rows shown.
 from __future__ import annotations
 
 from judges.gold_check import readable_gold
+from scoring.no_boxes import list_cell
 from store import ValidationError
 from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, VERDICT_VALUES
 
@@ -160,11 +161,13 @@ def gold_cell(gold, run_gold) -> str:
     return shown
 
 
-def _row(r: dict, names: dict[str, str]) -> list:
+def _row(r: dict, names: dict[str, str], configs: dict[str, dict]) -> list:
+    """A list row; grounded reads "– (n/a: …)" for a run that asked for no boxes, as the
+    tables do (`scoring.no_boxes.list_cell`)."""
     return [r["work_id"], names.get(r["run_id"], r["run_id"]), r["item_id"], f"{r['repeat']}/{r['sample']}",
             r["status"], short(r["answer"], 40) if r["answer"] is not None else "",
-            gold_cell(r["gold"], r.get("run_gold")),
-            r["general"] or "", r["rigorous"] or "", r["grounded"] or "", r["tags"] or ""]
+            gold_cell(r["gold"], r.get("run_gold")), r["general"] or "", r["rigorous"] or "",
+            list_cell(r["grounded"], configs[r["run_id"]]), r["tags"] or ""]
 
 
 def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE) -> dict:
@@ -186,7 +189,8 @@ def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE
     count = (f"**{total:,}** {noun} · showing {first:,}–{first + len(rows) - 1:,} · "
              f"page {page} of {pages}" if total else "**No response matches** these filters.")
     names = run_names(store, {r["run_id"] for r in rows})
-    return {"rows": [_row(r, names) for r in rows], "count": count,
+    configs = {rid: store.get_run(rid)["config"] for rid in {r["run_id"] for r in rows}}
+    return {"rows": [_row(r, names, configs) for r in rows], "count": count,
             "ids": [r["work_id"] for r in rows], "page": page, "pages": pages,
             "total": total, "filters": filters, "sort": sort, "size": size}
 
