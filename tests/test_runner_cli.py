@@ -361,3 +361,22 @@ def test_a_run_stopped_by_its_budget_says_how_to_go_on_and_goes_on_with_none(db)
     assert shown["status"] == "done" and shown["execution"]["budget"] is None
     assert cli("run", "--db", db, "--resume", run["id"], "--budget", "1",
                "--no-budget").returncode == 2                 # one or the other
+
+
+def test_the_budget_stop_message_reads_plainly(db):
+    """It read "…one more request could go over it (projected), so none was sent after the
+    0 already started; spent $0.0097 in all": worded plainly, the requests already sent
+    named only when there are any."""
+    from runner.dispatch import budget_stop_text
+
+    cli("price", "set", "fake-vlm", "--input", "1000", "--output", "0", "--db", db)
+    stopped = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                  "--ids", "demo/bus-stop-wait,demo/frozen-puddle,demo/park-season",
+                  "--budget", "0.01", "--json")
+    message = json.loads(stopped.stdout)["message"]
+    assert "already started" not in message and "none was sent after" not in message
+    assert re.search(r"budget of \$0\.01 reached: the next request could take the spend "
+                     r"over it \(projected\), so no more requests were sent"
+                     r"( \(the \d+ already sent (was|were) let finish\))?; spent \$\d", message)
+    assert budget_stop_text(0.01, 0).endswith("so no more requests were sent")
+    assert budget_stop_text(0.01, 1).endswith("(the 1 already sent was let finish)")
