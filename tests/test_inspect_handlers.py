@@ -442,3 +442,16 @@ def test_grounded_is_na_in_the_list_the_verdicts_and_compare_for_a_run_without_b
     table = ic.compare_table(other, view).data.values.tolist()
     assert ["grounded", "offline", "correct", "–", "◆ differs"] in table
     assert "grounded (offline: correct → –)" in ic.compare_summary(other, view)
+
+
+def test_location_aliases_read_as_people_read_them_like_the_gold():
+    """The gold read "Germany, Bavaria (also: Bayern)" and its aliases "$germany,bavaria$,
+    …" raw, beside it: the aliases read the same way."""
+    md = ih.item_md({"question": "Where?", "answer_type": "location",
+                     "answer": "$germany,bavaria/bayern$",
+                     "aliases": ["$germany,bavaria$", "$deutschland,bayern/bavaria$", "Bayern"]})
+    from ui.text import escape_md
+    assert "**Gold answer:** " + escape_md("Germany, Bavaria (also: Bayern)") in md
+    assert "**Aliases:** " + ", ".join(map(escape_md, [
+        "Germany, Bavaria", "Deutschland, Bayern (also: Bavaria)", "Bayern"])) in md
+    assert "$" not in md
