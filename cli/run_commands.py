@@ -56,7 +56,10 @@ def add_parsers(sub) -> None:
     p.add_argument("--top-p", type=float)
     p.add_argument("--max-tokens", type=int)
     p.add_argument("--seed", type=int, help="base seed")
-    p.add_argument("--preset", choices=sorted(PRESETS))
+    p.add_argument("--preset", choices=sorted(PRESETS),
+                   help="a paper's protocol: mmr-life is cot, no clues, full images, "
+                        "temperature 0.5, top_p 0.5, seed 17 (its setting when --setting is "
+                        "not given; a run departing from it keeps the sampling, not the label)")
     p.add_argument("--image-max-pixels", type=int, metavar="P")
     p.add_argument("--image-format", choices=IMAGE_FORMATS, default="jpeg")
     p.add_argument("--image-quality", type=int, default=90)
@@ -190,7 +193,7 @@ def _execute(store, run_id: str, args, items=None) -> dict:
 
 
 def run_run(args) -> int:
-    from runner.config import ConfigError
+    from runner.config import PRESET_PROTOCOLS, ConfigError
     from runner.leases import RunBusy
     from runner.planning import create_run, plan_run
     from store import ConflictError, StoreError
@@ -199,8 +202,11 @@ def run_run(args) -> int:
     try:
         if args.resume:
             return _resume(store, args)
+        if not args.setting and args.preset:      # a preset is a protocol: its setting
+            args.setting = PRESET_PROTOCOLS[args.preset]["setting"]
         if not args.endpoint or not args.setting:
-            return fail("--endpoint NAME and --setting S are required (or --resume ID)")
+            return fail("--endpoint NAME and --setting S (or --preset P) are required (or "
+                        "--resume ID)")
         config, execution = _config(args)
         plan = plan_run(store, config, execution)
         if execution.budget is not None and not plan.projection["priced"]:

@@ -380,3 +380,28 @@ def test_the_budget_stop_message_reads_plainly(db):
                      r"( \(the \d+ already sent (was|were) let finish\))?; spent \$\d", message)
     assert budget_stop_text(0.01, 0).endswith("so no more requests were sent")
     assert budget_stop_text(0.01, 1).endswith("(the 1 already sent was let finish)")
+
+
+def test_the_mmr_life_preset_implies_its_setting_and_a_departure_drops_its_label(db):
+    """`run --endpoint fake --preset mmr-life --dry-run` failed with "--endpoint NAME and
+    --setting S are required": the preset is MMR-Life's protocol (zero-shot CoT, no clues,
+    full images), so it implies cot. A run that departs from it (clue_guided with GT clues)
+    keeps the preset's sampling but not its name, and the plan says so."""
+    plain = cli("run", "--db", db, "--endpoint", "fake", "--preset", "mmr-life",
+                "--ids", "demo/bus-stop-wait", "--dry-run", "--json")
+    assert plain.returncode == 0, plain.stderr
+    config = json.loads(plain.stdout)["config"]
+    assert (config["setting"], config["clues"], config["preset"]) == ("cot", "none", "mmr-life")
+    assert config["sampling"] == {"temperature": 0.5, "top_p": 0.5, "seed": 17}
+    departed = cli("run", "--db", db, "--endpoint", "fake", "--preset", "mmr-life",
+                   "--setting", "clue_guided", "--clues", "gt", "--ids", "demo/bus-stop-wait",
+                   "--dry-run", "--json")
+    out = json.loads(departed.stdout)
+    assert out["config"]["preset"] is None and out["config"]["setting"] == "clue_guided"
+    assert out["config"]["sampling"] == {"temperature": 0.5, "top_p": 0.5, "seed": 17}
+    assert out["config_id"] == json.loads(cli(
+        "run", "--db", db, "--endpoint", "fake", "--setting", "clue_guided", "--clues", "gt",
+        "--temperature", "0.5", "--top-p", "0.5", "--seed", "17", "--ids",
+        "demo/bus-stop-wait", "--dry-run", "--json").stdout)["config_id"]
+    assert any("setting clue_guided, clues gt: not the mmr-life preset's protocol" in w
+               and "not labelled preset mmr-life" in w for w in out["warnings"])

@@ -7,7 +7,8 @@ the error and key redaction they share: ui/experiments_common.
 from __future__ import annotations
 
 from domain.geometry import AUTO, BOX_CONVENTIONS, convention_text
-from runner.config import ConfigError, Execution, RunConfig, parse_id_list
+from runner.config import (PRESET_PROTOCOLS, ConfigError, Execution, RunConfig,
+                           parse_id_list, preset_departure)
 from store import StoreError
 from ui.browser_handlers import ALL
 from ui.experiments_common import ExperimentError, as_float, as_int, blank, code, redact
@@ -37,6 +38,25 @@ FATAL_KINDS = ("missing_key", "connection_refused", "unauthorized", "forbidden")
 
 def _pick(value):
     return None if blank(value) or value == ALL else value
+
+
+def preset_after_change(preset, setting, clues, image_mode) -> str:
+    """The preset once the setting, clue source or image mode changed: "none" when they
+    depart from its protocol (`runner.config.PRESET_PROTOCOLS`: a clue_guided run with GT
+    clues is not MMR-Life's), else as it was, so the form never keeps a preset its run
+    would not follow (the run was labelled "preset mmr-life" all the same)."""
+    if blank(preset) or preset == "none":
+        return "none"
+    chosen = RunConfig(endpoint="", setting=setting, clues=clues or "none",
+                       image_mode=image_mode or "full", preset=preset)
+    return "none" if preset_departure(chosen) else preset
+
+
+def preset_protocol(preset) -> list:
+    """[setting, clue source, image mode] of the preset's protocol when one is chosen
+    (choosing it sets them), None each for "none" (left as they are)."""
+    protocol = PRESET_PROTOCOLS.get(preset or "", {})
+    return [protocol.get(k) for k in ("setting", "clues", "image_mode")]
 
 
 def config_from_form(form: dict) -> tuple[RunConfig, Execution]:
