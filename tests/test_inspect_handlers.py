@@ -455,3 +455,18 @@ def test_location_aliases_read_as_people_read_them_like_the_gold():
     assert "**Aliases:** " + ", ".join(map(escape_md, [
         "Germany, Bavaria", "Deutschland, Bayern (also: Bavaria)", "Bayern"])) in md
     assert "$" not in md
+
+
+def test_the_tagged_csv_starts_with_a_bom_as_the_results_csvs_do(env):
+    """The Results CSVs have a UTF-8 BOM (spreadsheets read non-ASCII right with it), the
+    tagged-cases CSV had none: a note "Schild unleserlich · Straße" read as mojibake."""
+    store, ids = env
+    it.add_note(store, ids["a"]["ui/beta"], "Schild unleserlich · Straße", "bob")
+    path = Path(it.export_tagged(store, "run-a", "csv")[0])
+    raw = path.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf") and raw.count(b"\xef\xbb\xbf") == 1
+    with open(path, newline="", encoding="utf-8-sig") as f:
+        rows = list(csv.DictReader(f))
+    assert "work_id" in rows[0] and "Straße" in rows[0]["notes"]
+    assert not Path(it.export_tagged(store, "run-a", "json")[0]).read_bytes().startswith(
+        b"\xef\xbb\xbf")
