@@ -18,6 +18,7 @@ import json
 import sys
 
 from cli.endpoint_commands import fail, open_store
+from domain.vocabulary import counted
 from domain.commands import command
 from cli.progress import TerminalProgress
 from runner.run_refs import resolve_run
@@ -150,7 +151,8 @@ def _describe(plan) -> str:
                     "--output", "USD_PER_M")
     cost = (f"unknown (no price for this model: {price})" if not p["priced"]
             else f"${p['cost']:.4f} typical, ${p['cost_max']:.4f} at most")
-    lines = [f"{len(plan.items)} items, {p['work']} work rows, {p['requests']} requests "
+    lines = [f"{counted(len(plan.items), 'item')}, {counted(p['work'], 'work row')}, "
+             f"{counted(p['requests'], 'request')} "
              f"({p['cached']} cached), ~{p['prompt_tokens']} prompt tokens and "
              f"~{p['completion_tokens']} completion tokens to send; projected cost {cost}",
              f"cache: {p['cache_text']}", f"token estimate: {p['basis']}"]
@@ -218,6 +220,9 @@ def run_run(args) -> int:
                    "warnings": plan.warnings, "config": plan.resolved}
             print(json.dumps(out, ensure_ascii=False) if args.json else _describe(plan))
             return 0
+        refused = _endpoint_refusal(plan)
+        if refused:
+            return fail(refused)
         run_id = create_run(store, plan, author="cli")
         if not args.json:  # on stdout, as the summary: the header always comes first
             print(f"run {run_id} (config {plan.config_id[:12]})\n{_describe(plan)}",
@@ -231,6 +236,25 @@ def run_run(args) -> int:
         return fail(str(error))
     except StoreError as error:
         return fail(str(error))
+
+
+def _endpoint_refusal(plan) -> str | None:
+    """"not started: …" when the endpoint cannot work (nothing listening, a key missing or
+    refused) and the cache does not answer every request, checked before the run is created,
+    as the page's Start does (a failed 0/3 run cluttered every run picker); a warning on
+    stderr when it answers but not well, or the run goes on from the cache."""
+    import asyncio
+
+    from runner.coverage import Coverage, start_verdict
+    from runner.endpoints import test_endpoint_async
+
+    go_on, message = start_verdict(asyncio.run(test_endpoint_async(plan.endpoint)), lambda:
+                                   Coverage(plan.projection["cached"], plan.projection["requests"]))
+    if not go_on:
+        return f"not started: {message}"
+    if message:
+        print(f"warning: {message}", file=sys.stderr)
+    return None
 
 
 def _resume(store, args) -> int:

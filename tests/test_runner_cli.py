@@ -129,9 +129,19 @@ def test_run_prints_one_json_object_and_runs_lists_it(db, server):
 
 
 def test_a_dead_endpoint_is_a_clear_error_and_the_run_stays_resumable(db):
+    """A run whose endpoint dies after it was created (a new run on a dead endpoint is
+    refused before it is created: the test below) fails saying why and how to resume."""
+    from runner.config import RunConfig
+    from runner.planning import create_run, plan_run
+    from store import Store
+
     cli("endpoint", "add", "dead", "--base-url", f"http://127.0.0.1:{free_port()}/v1",
         "--model", "m", "--db", db)
-    done = cli("run", "--db", db, "--endpoint", "dead", "--setting", "cot")
+    store = Store.open(db)
+    create_run(store, plan_run(store, RunConfig(endpoint="dead", setting="cot")), author="cli")
+    store.close()
+    [created] = json.loads(cli("runs", "--db", db, "--json").stdout)
+    done = cli("run", "--db", db, "--resume", created["id"])
     assert done.returncode == 1
     assert "error: endpoint dead" in done.stderr and "cannot connect" in done.stderr
     assert "is the server running?" in done.stderr and "Traceback" not in done.stderr
@@ -405,3 +415,31 @@ def test_the_mmr_life_preset_implies_its_setting_and_a_departure_drops_its_label
         "demo/bus-stop-wait", "--dry-run", "--json").stdout)["config_id"]
     assert any("setting clue_guided, clues gt: not the mmr-life preset's protocol" in w
                and "not labelled preset mmr-life" in w for w in out["warnings"])
+
+
+def test_a_dead_endpoint_is_refused_before_a_run_is_created_unless_the_cache_answers(db):
+    """`run --endpoint dead` created a failed run (0/3, $0.0000) that then cluttered every
+    run picker, where the page refused to start ("not started: … would need the
+    endpoint"). The CLI checks the endpoint first, as the page does: refused, nothing
+    created; a run the cache answers entirely still goes on from it. The plan's counts take
+    their number ("1 item, 1 work row, 1 request", not "1 items")."""
+    from runner.coverage import FROM_CACHE
+
+    with start_server() as mortal:
+        assert cli("endpoint", "add", "mortal", "--base-url", mortal.url, "--model",
+                   "fake-vlm", "--db", db).returncode == 0
+        first = cli("run", "--db", db, "--endpoint", "mortal", "--setting", "direct",
+                    "--ids", "demo/bus-stop-wait")
+        assert first.returncode == 0, first.stderr
+        assert "1 item, 1 work row, 1 request (0 cached)" in first.stdout
+    before = json.loads(cli("runs", "--db", db, "--json").stdout)
+    dead = cli("run", "--db", db, "--endpoint", "mortal", "--setting", "direct",
+               "--ids", "demo/bus-stop-wait,demo/frozen-puddle")
+    assert dead.returncode == 2
+    assert re.search(r"not started: .*cannot connect.*; 1 of 2 requests are cached, 1 would "
+                     r"need the endpoint", dead.stderr)
+    assert json.loads(cli("runs", "--db", db, "--json").stdout) == before   # nothing created
+    cached = cli("run", "--db", db, "--endpoint", "mortal", "--setting", "direct",
+                 "--ids", "demo/bus-stop-wait", "--json")
+    assert cached.returncode == 0, cached.stderr
+    assert FROM_CACHE in cached.stderr and json.loads(cached.stdout)["status"] == "done"

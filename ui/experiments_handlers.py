@@ -7,6 +7,7 @@ the error and key redaction they share: ui/experiments_common.
 from __future__ import annotations
 
 from domain.geometry import AUTO, BOX_CONVENTIONS, convention_text
+from domain.vocabulary import counted
 from runner.config import (PRESET_PROTOCOLS, ConfigError, Execution, RunConfig,
                            parse_id_list, preset_departure)
 from store import StoreError
@@ -32,8 +33,6 @@ BOX_CONVENTION_INFO = ("How the model writes its boxes, read by the grounded sco
                        "Inspect: auto detects each reply's scale (pixels, 0-1, 0-1000) and "
                        "takes four numbers for corners; state it when the model writes xywh "
                        "or the detection guesses wrong.")
-FATAL_KINDS = ("missing_key", "connection_refused", "unauthorized", "forbidden")
-"""Test results that stop a start: the engine's preflight would fail on them too."""
 
 
 def _pick(value):
@@ -115,8 +114,9 @@ def projection_md(the_plan) -> str:
     else:
         cost = (f"**unknown**: no price for model {code(model)}; add one in "
                 "Prices below (0 for a local server)")
-    lines = [f"**{len(the_plan.items)} items** · {p['work']} work rows · {p['requests']} "
-             f"requests, {p['cached']} already cached, **{p['to_send']} to send**",
+    lines = [f"**{counted(len(the_plan.items), 'item')}** · {counted(p['work'], 'work row')} "
+             f"· {counted(p['requests'], 'request')}, {p['cached']} already cached, "
+             f"**{p['to_send']} to send**",
              f"{TILDE}{p['prompt_tokens']:,} prompt tokens, {TILDE}{p['completion_tokens']:,} "
              "completion "
              f"tokens to send · projected cost {cost}",
@@ -137,16 +137,14 @@ def check_endpoint(store, endpoint: dict, what: str, coverage) -> str | None:
     answer every request left; when it does, the run goes on from the cache, saying so."""
     import asyncio
 
-    from runner.coverage import offline_verdict
+    from runner.coverage import start_verdict
     from runner.endpoints import test_endpoint_async
 
-    result = redact(store, asyncio.run(test_endpoint_async(endpoint)))
-    if result["kind"] in FATAL_KINDS:
-        go_on, message = offline_verdict(result["message"], coverage())
-        if not go_on:
-            raise ExperimentError(f"{what}: {message}")
-        return message
-    return None if result["ok"] else f"endpoint check: {result['message']} (starting anyway)"
+    go_on, message = start_verdict(redact(store, asyncio.run(test_endpoint_async(endpoint))),
+                                   coverage)
+    if not go_on:
+        raise ExperimentError(f"{what}: {message}")
+    return message
 
 
 def start_run(store, form: dict, user: str) -> dict:
