@@ -18,6 +18,7 @@ import json
 import sys
 
 from cli.endpoint_commands import fail, open_store
+from domain.vocabulary import counted
 from domain.commands import command
 from cli.progress import TerminalProgress
 from runner.run_refs import resolve_run
@@ -56,7 +57,10 @@ def add_parsers(sub) -> None:
     p.add_argument("--top-p", type=float)
     p.add_argument("--max-tokens", type=int)
     p.add_argument("--seed", type=int, help="base seed")
-    p.add_argument("--preset", choices=sorted(PRESETS))
+    p.add_argument("--preset", choices=sorted(PRESETS),
+                   help="a paper's protocol: mmr-life is cot, no clues, full images, "
+                        "temperature 0.5, top_p 0.5, seed 17 (its setting when --setting is "
+                        "not given; a run departing from it keeps the sampling, not the label)")
     p.add_argument("--image-max-pixels", type=int, metavar="P")
     p.add_argument("--image-format", choices=IMAGE_FORMATS, default="jpeg")
     p.add_argument("--image-quality", type=int, default=90)
@@ -147,7 +151,8 @@ def _describe(plan) -> str:
                     "--output", "USD_PER_M")
     cost = (f"unknown (no price for this model: {price})" if not p["priced"]
             else f"${p['cost']:.4f} typical, ${p['cost_max']:.4f} at most")
-    lines = [f"{len(plan.items)} items, {p['work']} work rows, {p['requests']} requests "
+    lines = [f"{counted(len(plan.items), 'item')}, {counted(p['work'], 'work row')}, "
+             f"{counted(p['requests'], 'request')} "
              f"({p['cached']} cached), ~{p['prompt_tokens']} prompt tokens and "
              f"~{p['completion_tokens']} completion tokens to send; projected cost {cost}",
              f"cache: {p['cache_text']}", f"token estimate: {p['basis']}"]
@@ -190,7 +195,7 @@ def _execute(store, run_id: str, args, items=None) -> dict:
 
 
 def run_run(args) -> int:
-    from runner.config import ConfigError
+    from runner.config import PRESET_PROTOCOLS, ConfigError
     from runner.leases import RunBusy
     from runner.planning import create_run, plan_run
     from store import ConflictError, StoreError
@@ -199,8 +204,11 @@ def run_run(args) -> int:
     try:
         if args.resume:
             return _resume(store, args)
+        if not args.setting and args.preset:      # a preset is a protocol: its setting
+            args.setting = PRESET_PROTOCOLS[args.preset]["setting"]
         if not args.endpoint or not args.setting:
-            return fail("--endpoint NAME and --setting S are required (or --resume ID)")
+            return fail("--endpoint NAME and --setting S (or --preset P) are required (or "
+                        "--resume ID)")
         config, execution = _config(args)
         plan = plan_run(store, config, execution)
         if execution.budget is not None and not plan.projection["priced"]:
@@ -212,6 +220,9 @@ def run_run(args) -> int:
                    "warnings": plan.warnings, "config": plan.resolved}
             print(json.dumps(out, ensure_ascii=False) if args.json else _describe(plan))
             return 0
+        refused = _endpoint_refusal(plan)
+        if refused:
+            return fail(refused)
         run_id = create_run(store, plan, author="cli")
         if not args.json:  # on stdout, as the summary: the header always comes first
             print(f"run {run_id} (config {plan.config_id[:12]})\n{_describe(plan)}",
@@ -225,6 +236,25 @@ def run_run(args) -> int:
         return fail(str(error))
     except StoreError as error:
         return fail(str(error))
+
+
+def _endpoint_refusal(plan) -> str | None:
+    """"not started: …" when the endpoint cannot work (nothing listening, a key missing or
+    refused) and the cache does not answer every request, checked before the run is created,
+    as the page's Start does (a failed 0/3 run cluttered every run picker); a warning on
+    stderr when it answers but not well, or the run goes on from the cache."""
+    import asyncio
+
+    from runner.coverage import Coverage, start_verdict
+    from runner.endpoints import test_endpoint_async
+
+    go_on, message = start_verdict(asyncio.run(test_endpoint_async(plan.endpoint)), lambda:
+                                   Coverage(plan.projection["cached"], plan.projection["requests"]))
+    if not go_on:
+        return f"not started: {message}"
+    if message:
+        print(f"warning: {message}", file=sys.stderr)
+    return None
 
 
 def _resume(store, args) -> int:

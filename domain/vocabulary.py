@@ -14,3 +14,9 @@ reviewer; rejected: rejected by a reviewer; released: frozen, read-only (admins)
 REVIEW_VERDICTS = ("approve", "revise", "reject")
 REVIEW_STATUS = {"approve": "verified", "revise": "in_review", "reject": "rejected"}
 """The status a review gives the item it reviews (when that version is still the latest)."""
+
+
+def counted(count: int, noun: str, plural: str | None = None) -> str:
+    """"1 item", "3 items", "1 work row": a count with its noun in the number it takes
+    (messages read "(1 items)")."""
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"

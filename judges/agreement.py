@@ -108,6 +108,14 @@ def panel_vote(verdicts: Mapping[str, Verdict], judge: str) -> Verdict:
         return unscored(f"the panel is split ({_tally(ranked)}): {TIE_RULE}",
                         judge=judge, details=details)
     winner = next(v for v in voting if v.value == ranked[0][0])
+    rules = {v.judge for v in voting if v.judge.startswith("rule:")}
+    if len(rules) == 1 and len(ranked) == 1 and all(v.judge in rules for v in voting):
+        # every member's verdict is the same rule's (a numeric answer, say): no judge was
+        # asked, so "2 of 2 judges" would claim a judgement nobody made
+        return Verdict(winner.value, score=winner.score, judge=winner.judge,
+                       answer=winner.answer, details={**winner.details, **details},
+                       reason=f"decided by the rule {winner.judge}, no judge asked: "
+                              f"{winner.reason}")
     return Verdict(winner.value, score=winner.score, judge=judge, answer=winner.answer,
                    reason=f"{ranked[0][1]} of {len(voting)} judges: {winner.reason}",
                    details={**winner.details, **details})

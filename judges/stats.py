@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass
+from fractions import Fraction
 from typing import Iterable, Sequence
 
 import numpy as np
@@ -138,12 +139,19 @@ def _tidy(count: float) -> int | float:
 
 
 def accuracy_from_counts(counts: Counter, *, ci: bool = True, seed: int = SEED) -> Accuracy:
-    """The accuracy of (possibly item-weighted, see `item_weights`) verdict counts."""
-    n = _tidy(sum(counts.values()) - counts[UNSCORED])
-    result = Accuracy(n, _tidy(counts[CORRECT]), _tidy(counts[UNPARSED]), _tidy(counts[ERROR]),
-                      _tidy(counts[UNSCORED]), counts[CORRECT] / n if n else None)
+    """The accuracy of (possibly item-weighted, see `item_weights`) verdict counts, computed
+    exactly (the weights are fractions) and rounded once: two runs with the same share
+    correct get the same float (float weights summed in another order gave 9/14 as
+    0.6428571428571429 in one run and 0.6428571428571427 in the other)."""
+    exact = {key: Fraction(value) for key, value in counts.items()}
+    scored = sum(exact.values(), Fraction(0)) - exact.get(UNSCORED, 0)
+    right = exact.get(CORRECT, Fraction(0))
+    n = _tidy(float(scored))
+    result = Accuracy(n, *(_tidy(float(exact.get(k, 0))) for k in
+                           (CORRECT, UNPARSED, ERROR, UNSCORED)),
+                      float(right / scored) if scored else None)
     if ci and n:
-        result.ci_low, result.ci_high = wilson_ci(counts[CORRECT], n)
+        result.ci_low, result.ci_high = wilson_ci(float(right), float(scored))
     return result
 
 
@@ -156,7 +164,7 @@ def _value(record) -> str:
     return value.value if isinstance(value, Verdict) else value
 
 
-def item_weights(records: Sequence) -> list[float]:
+def item_weights(records: Sequence) -> list[int | Fraction]:
     """Each record's weight, so that every item counts once however many repeats it has: its
     scored records share 1 (1/k each of k), its unscored ones 0, and an item with no scored
     record counts once as unscored. Records without an "item_id" (verdicts, bare values) are
@@ -164,8 +172,13 @@ def item_weights(records: Sequence) -> list[float]:
     keys = [r.get("item_id", i) if isinstance(r, dict) else i for i, r in enumerate(records)]
     values = [_value(r) for r in records]
     total, scored = Counter(keys), Counter(k for k, v in zip(keys, values) if v != UNSCORED)
-    return [(1 / scored[k] if v != UNSCORED else 0.0) if scored[k] else 1 / total[k]
+    return [(_share(scored[k]) if v != UNSCORED else 0) if scored[k] else _share(total[k])
             for k, v in zip(keys, values)]
+
+
+def _share(count: int) -> int | Fraction:
+    """1/count exactly (1 an int, the common case, kept cheap)."""
+    return 1 if count == 1 else Fraction(1, count)
 
 
 def weighted_counts(values: Iterable[str], weights: Iterable[float]) -> Counter:

@@ -39,6 +39,11 @@ MARK_RULE = ("Bold: the highest value of its column; underlined: the second high
 N_IN_TITLES = "Each group's n is in its column title: it is the same for every row."
 N_IN_CELLS = ("Each cell says its n: the rows' n differ within a group (runs with different "
               "numbers of unscored items there).")
+N_IN_CELLS_HUMAN = ("Each cell says its n: the rows' n differ within a group (the human "
+                    "baseline did not answer every compared item there: see Not answered).")
+N_IN_CELLS_BOTH = ("Each cell says its n: the rows' n differ within a group (runs with "
+                   "different numbers of unscored items there, and the human baseline did "
+                   "not answer every compared item: see Not answered).")
 
 
 @dataclass
@@ -124,7 +129,27 @@ class Table:
             return ""
         if self.titles_n():
             return N_IN_TITLES
-        return N_IN_CELLS
+        human, runs = self._short_rows()
+        if human and not runs:
+            return N_IN_CELLS_HUMAN
+        return N_IN_CELLS_BOTH if human else N_IN_CELLS
+
+    def _short_rows(self) -> tuple[bool, bool]:
+        """(a human row, a run row) has a smaller n than another row in some group: the true
+        reasons the cells differ. A row with items "not_answered" is the human baseline
+        (whose n is short of the answers it lacks); any other row's is short of its unscored
+        items."""
+        human = runs = False
+        for col in self.columns:
+            key = f"{col.key}_n"
+            cells = [r for r in self.rows if key in r and (r.get(col.key) is not None or r[key])]
+            most = max((r[key] for r in cells), default=0)
+            for row in (r for r in cells if r[key] < most):
+                if row.get("not_answered"):
+                    human = True
+                else:
+                    runs = True
+        return human, runs
 
     def flat_rows(self) -> list[dict]:
         """The rows as exported: run id, name and model first (when rows are runs), each column

@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 
 from domain.geometry import AUTO, STATED_CONVENTIONS, convention_text
 
@@ -26,6 +26,37 @@ PRESETS = {
     # MMR-Life (seed 002): temperature 0.5, top_p 0.5, seed 17, several samples per item.
     "mmr-life": {"temperature": 0.5, "top_p": 0.5, "seed": 17},
 }
+# The protocol each preset is (seed 002: zero-shot CoT over the items' images, no clues):
+# `--preset` alone implies its setting, and a run that departs from it is not labelled with it.
+PRESET_PROTOCOLS = {
+    "mmr-life": {"setting": "cot", "clues": "none", "image_mode": "full"},
+}
+
+
+def preset_departure(config: "RunConfig") -> str:
+    """What of `config` departs from its preset's protocol ("setting clue_guided, clues
+    gt"), '' when it follows it (or has no preset)."""
+    protocol = PRESET_PROTOCOLS.get(config.preset or "", {})
+    return ", ".join(f"{key.replace('_', ' ')} {getattr(config, key)}"
+                     for key, value in protocol.items() if getattr(config, key) != value)
+
+
+def without_departed_preset(config: "RunConfig") -> tuple["RunConfig", str]:
+    """(config, warning): a config that departs from its preset's protocol keeps the
+    preset's sampling as explicit values (the same experiment, the same config id) but
+    not its name, so no picker or table labels it "preset mmr-life" (a clue_guided run
+    with GT clues is not MMR-Life's protocol); the warning says so. Unchanged otherwise."""
+    departs = preset_departure(config)
+    if not departs:
+        return config, ""
+    sampling = {k: v if getattr(config, k) is None else getattr(config, k)
+                for k, v in PRESETS[config.preset].items()}
+    protocol = ", ".join(f"{k.replace('_', ' ')} {v}"
+                         for k, v in PRESET_PROTOCOLS[config.preset].items())
+    warning = (f"{departs}: not the {config.preset} preset's protocol ({protocol}); its "
+               f"sampling is kept ({', '.join(f'{k} {v:g}' for k, v in sampling.items())}) "
+               f"and the run is not labelled preset {config.preset}")
+    return replace(config, preset=None, **sampling), warning
 
 
 def draws_text(config: dict) -> str:

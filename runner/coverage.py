@@ -64,3 +64,19 @@ def offline_verdict(problem: str, coverage: Coverage) -> tuple[bool, str]:
         return True, f"{FROM_CACHE} ({problem})"
     return False, (f"{problem}; {coverage.cached} of {coverage.requests} requests are cached, "
                    f"{coverage.requests - coverage.cached} would need the endpoint")
+
+
+FATAL_KINDS = ("missing_key", "connection_refused", "unauthorized", "forbidden")
+"""Endpoint test results that stop a start: the engine's preflight would fail on them too."""
+
+
+def start_verdict(tested: dict, coverage) -> tuple[bool, str | None]:
+    """(the run may start, what to say, None when nothing) from the endpoint's test
+    (`runner.endpoints.test_endpoint_async`) before a run is created: one that cannot work
+    refuses it unless `coverage()` says the cache answers every request (`offline_verdict`).
+    The page's Start and the command line's `run` ask it alike: the CLI created a failed run
+    (0/3) where the page refused to start."""
+    if tested["kind"] in FATAL_KINDS:
+        return offline_verdict(tested["message"], coverage())
+    return True, None if tested["ok"] else f"endpoint check: {tested['message']} " \
+                                           "(starting anyway)"

@@ -140,9 +140,7 @@ class DispatchMixin:
         if projected_spend(self.totals.cost, started + 1, per) > budget:
             # what was spent is said when the run ends (Engine._conclude), after the
             # requests in flight came back: said now, it was less than the summary's
-            self._stop("budget", f"budget of ${budget:g} reached: one more request could "
-                                 f"go over it (projected), so none was sent after the "
-                                 f"{started} already started")
+            self._stop("budget", budget_stop_text(budget, started))
             return True
         return False
 
@@ -167,6 +165,15 @@ class DispatchMixin:
         finally:  # even when cancelled meanwhile: a reply that came is recorded
             row, cache_entry = self.sender.outcome(request, exchanged)
             self._record(row, cache_entry)
+
+
+def budget_stop_text(budget: float, started: int) -> str:
+    """Why a budget stopped dispatch, plainly; the requests already sent, when there are
+    any, were let finish (what they spent is said when the run ends)."""
+    sent = (f" (the {started} already sent {'was' if started == 1 else 'were'} let finish)"
+            if started else "")
+    return (f"budget of ${budget:g} reached: the next request could take the spend over it "
+            f"(projected), so no more requests were sent{sent}")
 
 
 async def _let_waiting_requests_go() -> None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from runner.projection import project
 from runner.config import (ConfigError, Execution, RunConfig, config_id, request_seed,
-                           resolved_config)
+                           resolved_config, without_departed_preset)
 from runner.prompts import PromptSet, ensure_versions, template_names
 from runner.run_refs import resolve_clue_source
 from runner.work import WorkBuilder, clue_texts
@@ -150,7 +150,7 @@ def _warnings(store, config: RunConfig, items: dict[str, dict]) -> list[str]:
 
 
 def plan_run(store, config: RunConfig, execution: Execution | None = None) -> RunPlan:
-    config.validate()
+    config, departed = without_departed_preset(config.validate())
     config = replace(config, clues=resolve_clue_source(store, config.clues))  # run:NAME -> ID
     execution = (execution or Execution()).validate()
     endpoint = store.get_endpoint(config.endpoint)
@@ -164,7 +164,7 @@ def plan_run(store, config: RunConfig, execution: Execution | None = None) -> Ru
                                {i: item["version"] for i, item in items.items()})
     work = _work_rows(config, items, resolved["sampling"].get("seed"))
     plan = RunPlan(config, execution, endpoint, items, resolved, config_id(resolved), work,
-                   {}, refused + [w for w in [_flagged(selected)] if w]
+                   {}, refused + [w for w in [_flagged(selected), departed] if w]
                    + _warnings(store, config, items))
     plan.projection = project(store, plan)
     plan.warnings += _budget_warnings(execution, plan.projection)

@@ -68,3 +68,27 @@ def table_note(reasons: dict[str, str]) -> str:
     return ("Grounded-rigorous is n/a (–), not 0%, for " + "; ".join(
         f"{label}: {why.removeprefix('grounded-rigorous is n/a: ')}"
         for label, why in found.items()) + ".")
+
+
+NA_CELL = "– (n/a: no boxes asked)"
+
+
+def list_cell(value: str | None, config: dict) -> str:
+    """A grounded verdict as a list of responses shows it: `NA_CELL` for a run that asked
+    for no boxes (its stored "wrong" measures the prompt: every table shows "–"), else the
+    value ('' when none)."""
+    if value and not asks_for_boxes(config):
+        return NA_CELL
+    return value or ""
+
+
+def shown_verdicts(verdicts: list[dict], config: dict) -> list[dict]:
+    """A response's verdicts as Inspect shows them: a grounded one of a run that asked for no
+    boxes reads "–", its rationale giving the reason and the stored value (kept in
+    `stored_value`), as every table does; the others as stored."""
+    why = reason(config)
+    if not why:
+        return verdicts
+    return [{**v, "value": "–", "stored_value": v["value"], "score": None,
+             "rationale": f"{why}; stored verdict: {v['value']}. {v.get('rationale') or ''}"
+             .strip()} if v["protocol"] == GROUNDED else v for v in verdicts]

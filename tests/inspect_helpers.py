@@ -51,12 +51,13 @@ def _with_boxes(store) -> None:
     store.save_item(gamma, gamma["version"], "fixture", "boxes")
 
 
-def make_run(store, run_id: str, model: str, replies: dict[str, str | None]) -> dict:
+def make_run(store, run_id: str, model: str, replies: dict[str, str | None],
+             setting: str = "structured") -> dict:
     """A run of one response per item, item versions recorded; {item_id: work_id}."""
     from runner.outcomes import from_failure, from_reply
 
     config = {"endpoint": {"name": "e", "base_url": "http://x/v1", "model": model},
-              "setting": "structured", "clues": "none", "image_mode": "full",
+              "setting": setting, "clues": "none", "image_mode": "full",
               "image_max_pixels": None, "samples": 1, "repeats": 1}
     versions = {i: store.get_item(i)["version"] for i in replies}
     store.create_run(run_id, f"cfg-{run_id}", config, {}, "e",

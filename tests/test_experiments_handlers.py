@@ -306,9 +306,15 @@ def test_preview_summary_renders_tildes_as_text_never_struck_through(xstore):
 
 
 def test_the_endpoint_starts_on_the_latest_runs_never_the_first_by_name(xstore, fake):
+    """...and only on one a run reached: the latest run's endpoint was preselected even when
+    that run failed to reach it (a dead one, chosen again for the next run)."""
     xe.save_endpoint(xstore, "dead", "http://127.0.0.1:9/v1", "m", "", 1, None)
     assert xe.default_endpoint(xstore, xe.endpoint_names(xstore)) is None   # choose one
-    xstore.create_run("r1", "cfg", {"endpoint": {"name": "fake"}}, {}, "fake", [])
+    ran = xh.start_run(xstore, form(endpoint="fake", ids="ui/alpha"), "local")["run_id"]
+    assert wait_final(xstore, ran)["status"] == "done"
+    assert xe.default_endpoint(xstore, xe.endpoint_names(xstore)) == "fake"
+    failed = _created_run(xstore, endpoint="dead", ids="ui/alpha")   # never reached it
+    assert xstore.list_runs(limit=1)[0]["id"] == failed
     assert xe.default_endpoint(xstore, xe.endpoint_names(xstore)) == "fake"
     xe.delete_endpoint(xstore, "dead")
     assert xe.default_endpoint(xstore, ["fake"]) == "fake"

@@ -204,3 +204,20 @@ def test_with_a_login_only_admins_and_researchers_run_models(tmp_path):
                                       api_name="/save_endpoint")[2]
     finally:
         srv.stop()
+
+
+def test_a_setting_that_departs_from_the_preset_clears_it(setup):
+    """The preset stayed selected when the setting was switched to clue_guided with GT
+    clues, and the run was labelled "preset mmr-life" though it was not that protocol.
+    Switching away clears it; choosing it sets its protocol's setting (cot, no clues,
+    full images)."""
+    c = Client(setup[0].url, verbose=False, download_files=False)
+    assert call(setup, c, "mmr-life", "clue_guided", "none", "full",
+                api_name="/preset_after_setting") == "none"
+    assert call(setup, c, "mmr-life", "cot", "gt", "full",
+                api_name="/preset_after_clues") == "none"
+    assert call(setup, c, "mmr-life", "cot", "none", "text_only",
+                api_name="/preset_after_image_mode") == "none"
+    assert call(setup, c, "mmr-life", "cot", "none", "full",
+                api_name="/preset_after_setting") == "mmr-life"
+    assert call(setup, c, "mmr-life", api_name="/preset_protocol") == ("cot", "none", "full")

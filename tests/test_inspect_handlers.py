@@ -397,3 +397,76 @@ def test_a_saved_tag_shows_in_the_list_at_once(env):
     it.remove_tag(store, wid, "perception error", "alice")
     assert ib.relisted(store, nav)["rows"][again["ids"].index(wid)][-1] == ""
     assert ib.relisted(store, None) is None
+
+
+def test_the_list_reads_a_run_with_the_judge_results_reads_it_with(env):
+    """run-a has general verdicts by llm:judge as well as offline: Results reads it with the
+    LLM judge (its common judge), Inspect defaulted to offline, so the two pages showed
+    opposite verdicts for ui/gamma. Inspect now starts on the judge Results uses."""
+    from scoring.results import common_judge
+    from scoring.tables import main_table
+    store, ids = env
+    assert main_table(store, ["run-a"]).rows[0]["judge"] == "llm:judge" \
+        == common_judge(store, ["run-a"], "general")
+    judges, judge, result = ib.run_chosen(store, "run order",
+                                          widget_values(run="run-a", judge="offline"))
+    assert judge == "llm:judge" and result["filters"]["judge"] == "llm:judge"
+    gamma = result["rows"][result["ids"].index(ids["a"]["ui/gamma"])]
+    assert gamma[ib.HEADERS.index("general")].startswith("correct")
+    assert ib.default_judge(store, "run-b", ib.judge_choices(store, "run-b")) == "offline"
+
+
+def test_grounded_is_na_in_the_list_the_verdicts_and_compare_for_a_run_without_boxes(env):
+    """A cot run asks for no boxes: every table shows its grounded-rigorous as "–" (n/a),
+    while Inspect showed its stored "wrong" in red in the list, the verdict table and
+    Compare. Inspect shows "–" with the reason there too."""
+    from scoring.no_boxes import NA_CELL
+    from scoring.score_run import score_run
+    from tests.inspect_helpers import ALPHA_A, make_run
+    store, ids = env
+    cot = make_run(store, "run-cot", "m-c", {"ui/alpha": ALPHA_A}, setting="cot")
+    score_run(store, "run-cot", protocol="all")
+    stored = {v["value"] for v in store.response_verdicts("run-cot", cot["ui/alpha"])
+              if v["protocol"] == "grounded"}
+    assert len(stored) == 1 and stored != {"–"}                     # stored as scored
+    listed = ib.browse(store, filters(run="run-cot"), "run order", 1)["rows"][0]
+    assert listed[ib.HEADERS.index("grounded")] == NA_CELL
+    structured = ib.browse(store, filters(run="run-a"), "run order", 1)["rows"]
+    assert NA_CELL not in [row[ib.HEADERS.index("grounded")] for row in structured]
+    view = ih.response_view(store, cot["ui/alpha"])
+    grounded = [v for v in ih.verdict_table(view).data.values.tolist() if v[0] == "grounded"]
+    assert grounded and all(v[2] == "–" and "asks for no boxes" in v[5] for v in grounded)
+    assert f"stored verdict: {stored.pop()}" in ih.verdict_detail(
+        view, [v["protocol"] for v in view["verdicts"]].index("grounded"))
+    other = ih.response_view(store, ids["a"]["ui/alpha"])
+    table = ic.compare_table(other, view).data.values.tolist()
+    assert ["grounded", "offline", "correct", "–", "◆ differs"] in table
+    assert "grounded (offline: correct → –)" in ic.compare_summary(other, view)
+
+
+def test_location_aliases_read_as_people_read_them_like_the_gold():
+    """The gold read "Germany, Bavaria (also: Bayern)" and its aliases "$germany,bavaria$,
+    …" raw, beside it: the aliases read the same way."""
+    md = ih.item_md({"question": "Where?", "answer_type": "location",
+                     "answer": "$germany,bavaria/bayern$",
+                     "aliases": ["$germany,bavaria$", "$deutschland,bayern/bavaria$", "Bayern"]})
+    from ui.text import escape_md
+    assert "**Gold answer:** " + escape_md("Germany, Bavaria (also: Bayern)") in md
+    assert "**Aliases:** " + ", ".join(map(escape_md, [
+        "Germany, Bavaria", "Deutschland, Bayern (also: Bavaria)", "Bayern"])) in md
+    assert "$" not in md
+
+
+def test_the_tagged_csv_starts_with_a_bom_as_the_results_csvs_do(env):
+    """The Results CSVs have a UTF-8 BOM (spreadsheets read non-ASCII right with it), the
+    tagged-cases CSV had none: a note "Schild unleserlich · Straße" read as mojibake."""
+    store, ids = env
+    it.add_note(store, ids["a"]["ui/beta"], "Schild unleserlich · Straße", "bob")
+    path = Path(it.export_tagged(store, "run-a", "csv")[0])
+    raw = path.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf") and raw.count(b"\xef\xbb\xbf") == 1
+    with open(path, newline="", encoding="utf-8-sig") as f:
+        rows = list(csv.DictReader(f))
+    assert "work_id" in rows[0] and "Straße" in rows[0]["notes"]
+    assert not Path(it.export_tagged(store, "run-a", "json")[0]).read_bytes().startswith(
+        b"\xef\xbb\xbf")

@@ -234,3 +234,22 @@ def test_a_refused_file_lists_every_problem_not_only_its_first(store, items, tmp
     assert "13 problems: " in message and message.endswith("; and 3 more")
     assert message.count("the result must be true or false") == 10
     assert snapshot(store) == []
+
+
+def test_the_n_note_gives_the_human_baseline_as_the_reason_not_unscored_runs(store, tmp_path):
+    """Every run scored all 8 items, the baseline answered 2 of them: the cells' n differ
+    because of the baseline's 6 not answered. The note said "runs with different numbers
+    of unscored items there" (every run had 0 unscored); it names the true reason."""
+    from judges.tables import N_IN_CELLS, N_IN_CELLS_HUMAN
+    add_items(store, [{"id": f"q/{i}", "answer_type": "yes_no", "answer": "Yes",
+                       "domain": "D" if i < 4 else "E", "subtask": "s"} for i in range(8)])
+    for run in ("a", "b"):
+        make_run(store, run, {f"q/{i}": "Yes." for i in range(8)}, model=run)
+        score_run(store, run)
+    name = add_baseline(store, write(tmp_path, {"label": "Crowd", "results": {
+        "q/0": True, "q/5": False}}))
+    shown = h.show_results(store, ["a", "b"], "general", human=name)
+    assert N_IN_CELLS_HUMAN in shown["rules"] and N_IN_CELLS not in shown["rules"]
+    assert "unscored items there" not in shown["rules"]
+    table = tables.main_table(store, ["a", "b"], human=stored_summary(store, name))
+    assert N_IN_CELLS_HUMAN in table.notes and all(r["unscored"] == 0 for r in table.rows)

@@ -129,9 +129,19 @@ def test_run_prints_one_json_object_and_runs_lists_it(db, server):
 
 
 def test_a_dead_endpoint_is_a_clear_error_and_the_run_stays_resumable(db):
+    """A run whose endpoint dies after it was created (a new run on a dead endpoint is
+    refused before it is created: the test below) fails saying why and how to resume."""
+    from runner.config import RunConfig
+    from runner.planning import create_run, plan_run
+    from store import Store
+
     cli("endpoint", "add", "dead", "--base-url", f"http://127.0.0.1:{free_port()}/v1",
         "--model", "m", "--db", db)
-    done = cli("run", "--db", db, "--endpoint", "dead", "--setting", "cot")
+    store = Store.open(db)
+    create_run(store, plan_run(store, RunConfig(endpoint="dead", setting="cot")), author="cli")
+    store.close()
+    [created] = json.loads(cli("runs", "--db", db, "--json").stdout)
+    done = cli("run", "--db", db, "--resume", created["id"])
     assert done.returncode == 1
     assert "error: endpoint dead" in done.stderr and "cannot connect" in done.stderr
     assert "is the server running?" in done.stderr and "Traceback" not in done.stderr
@@ -361,3 +371,75 @@ def test_a_run_stopped_by_its_budget_says_how_to_go_on_and_goes_on_with_none(db)
     assert shown["status"] == "done" and shown["execution"]["budget"] is None
     assert cli("run", "--db", db, "--resume", run["id"], "--budget", "1",
                "--no-budget").returncode == 2                 # one or the other
+
+
+def test_the_budget_stop_message_reads_plainly(db):
+    """It read "…one more request could go over it (projected), so none was sent after the
+    0 already started; spent $0.0097 in all": worded plainly, the requests already sent
+    named only when there are any."""
+    from runner.dispatch import budget_stop_text
+
+    cli("price", "set", "fake-vlm", "--input", "1000", "--output", "0", "--db", db)
+    stopped = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
+                  "--ids", "demo/bus-stop-wait,demo/frozen-puddle,demo/park-season",
+                  "--budget", "0.01", "--json")
+    message = json.loads(stopped.stdout)["message"]
+    assert "already started" not in message and "none was sent after" not in message
+    assert re.search(r"budget of \$0\.01 reached: the next request could take the spend "
+                     r"over it \(projected\), so no more requests were sent"
+                     r"( \(the \d+ already sent (was|were) let finish\))?; spent \$\d", message)
+    assert budget_stop_text(0.01, 0).endswith("so no more requests were sent")
+    assert budget_stop_text(0.01, 1).endswith("(the 1 already sent was let finish)")
+
+
+def test_the_mmr_life_preset_implies_its_setting_and_a_departure_drops_its_label(db):
+    """`run --endpoint fake --preset mmr-life --dry-run` failed with "--endpoint NAME and
+    --setting S are required": the preset is MMR-Life's protocol (zero-shot CoT, no clues,
+    full images), so it implies cot. A run that departs from it (clue_guided with GT clues)
+    keeps the preset's sampling but not its name, and the plan says so."""
+    plain = cli("run", "--db", db, "--endpoint", "fake", "--preset", "mmr-life",
+                "--ids", "demo/bus-stop-wait", "--dry-run", "--json")
+    assert plain.returncode == 0, plain.stderr
+    config = json.loads(plain.stdout)["config"]
+    assert (config["setting"], config["clues"], config["preset"]) == ("cot", "none", "mmr-life")
+    assert config["sampling"] == {"temperature": 0.5, "top_p": 0.5, "seed": 17}
+    departed = cli("run", "--db", db, "--endpoint", "fake", "--preset", "mmr-life",
+                   "--setting", "clue_guided", "--clues", "gt", "--ids", "demo/bus-stop-wait",
+                   "--dry-run", "--json")
+    out = json.loads(departed.stdout)
+    assert out["config"]["preset"] is None and out["config"]["setting"] == "clue_guided"
+    assert out["config"]["sampling"] == {"temperature": 0.5, "top_p": 0.5, "seed": 17}
+    assert out["config_id"] == json.loads(cli(
+        "run", "--db", db, "--endpoint", "fake", "--setting", "clue_guided", "--clues", "gt",
+        "--temperature", "0.5", "--top-p", "0.5", "--seed", "17", "--ids",
+        "demo/bus-stop-wait", "--dry-run", "--json").stdout)["config_id"]
+    assert any("setting clue_guided, clues gt: not the mmr-life preset's protocol" in w
+               and "not labelled preset mmr-life" in w for w in out["warnings"])
+
+
+def test_a_dead_endpoint_is_refused_before_a_run_is_created_unless_the_cache_answers(db):
+    """`run --endpoint dead` created a failed run (0/3, $0.0000) that then cluttered every
+    run picker, where the page refused to start ("not started: … would need the
+    endpoint"). The CLI checks the endpoint first, as the page does: refused, nothing
+    created; a run the cache answers entirely still goes on from it. The plan's counts take
+    their number ("1 item, 1 work row, 1 request", not "1 items")."""
+    from runner.coverage import FROM_CACHE
+
+    with start_server() as mortal:
+        assert cli("endpoint", "add", "mortal", "--base-url", mortal.url, "--model",
+                   "fake-vlm", "--db", db).returncode == 0
+        first = cli("run", "--db", db, "--endpoint", "mortal", "--setting", "direct",
+                    "--ids", "demo/bus-stop-wait")
+        assert first.returncode == 0, first.stderr
+        assert "1 item, 1 work row, 1 request (0 cached)" in first.stdout
+    before = json.loads(cli("runs", "--db", db, "--json").stdout)
+    dead = cli("run", "--db", db, "--endpoint", "mortal", "--setting", "direct",
+               "--ids", "demo/bus-stop-wait,demo/frozen-puddle")
+    assert dead.returncode == 2
+    assert re.search(r"not started: .*cannot connect.*; 1 of 2 requests are cached, 1 would "
+                     r"need the endpoint", dead.stderr)
+    assert json.loads(cli("runs", "--db", db, "--json").stdout) == before   # nothing created
+    cached = cli("run", "--db", db, "--endpoint", "mortal", "--setting", "direct",
+                 "--ids", "demo/bus-stop-wait", "--json")
+    assert cached.returncode == 0, cached.stderr
+    assert FROM_CACHE in cached.stderr and json.loads(cached.stdout)["status"] == "done"

@@ -307,3 +307,23 @@ def test_fast_summary_equals_the_judges_summary():
                 "domain": rng.choice(["A", "B", None]), "subtask": rng.choice("xyz"),
                 "reasoning_type": None} for _ in range(500)]
     assert summary_to_dict(fast_summarise(records)) == summary_to_dict(summarise(records, GROUPS))
+
+
+def test_a_panel_verdict_a_rule_decided_says_so_not_n_of_n_judges(store, scored, server):
+    """t/1 is multiple choice: each panel member's verdict is decided by the rule, no judge
+    asked. The panel's verdict read "2 of 2 judges: …", claiming a judgement nobody made;
+    it says the rule decided it (Inspect's verdict table too), and t/5, which the judges
+    were asked about, still counts their votes."""
+    from ui import inspect_handlers as ih
+    store.add_endpoint("j1", server.url, "gpt-4o-mini")
+    store.add_endpoint("j2", server.url, "fake-vlm")
+    score_run(store, "r1", protocol="general", judges=["j1", "j2"])
+    panel = {r["item_id"]: r for r in store.run_scores("r1", "general", "panel:j1+j2")}
+    view = ih.response_view(store, panel["t/1"]["work_id"])
+    row = next(v for v in ih.verdict_table(view).data.values.tolist() if v[1] == "panel:j1+j2")
+    assert row[4] == "rule:multiple_choice"
+    assert row[5].startswith("decided by the rule rule:multiple_choice, no judge asked: ")
+    assert "judges" not in row[5]
+    five = ih.response_view(store, panel["t/5"]["work_id"])
+    row = next(v for v in ih.verdict_table(five).data.values.tolist() if v[1] == "panel:j1+j2")
+    assert row[5].startswith("2 of 2 judges: ")

@@ -45,12 +45,20 @@ def endpoint_names(store) -> list[str]:
 
 
 def default_endpoint(store, names: list[str]) -> str | None:
-    """The endpoint the tab starts on: the one the latest run used, else the only one, else
-    none (the user chooses): never the alphabetically first of several, which may be dead."""
+    """The endpoint the tab starts on: the one the latest run that reached its endpoint used
+    (a reply received from it, not from the cache: a run that failed to reach it preselected
+    a dead endpoint), else the only one, else none (the user chooses): never the
+    alphabetically first of several, which may be dead."""
     for run in store.list_runs(limit=20):
-        if run["endpoint"] in names:
+        if run["endpoint"] in names and _reached(run.get("totals") or {}):
             return run["endpoint"]
     return names[0] if len(names) == 1 else None
+
+
+def _reached(totals: dict) -> bool:
+    """Did the run get a reply from its endpoint (not only from the cache)?"""
+    replies = sum(totals.get(k) or 0 for k in ("ok", "refused", "truncated", "unparsed"))
+    return replies > (totals.get("cached") or 0)
 
 
 def endpoint_form(store, name: str) -> list:

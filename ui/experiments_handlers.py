@@ -7,7 +7,9 @@ the error and key redaction they share: ui/experiments_common.
 from __future__ import annotations
 
 from domain.geometry import AUTO, BOX_CONVENTIONS, convention_text
-from runner.config import ConfigError, Execution, RunConfig, parse_id_list
+from domain.vocabulary import counted
+from runner.config import (PRESET_PROTOCOLS, ConfigError, Execution, RunConfig,
+                           parse_id_list, preset_departure)
 from store import StoreError
 from ui.browser_handlers import ALL
 from ui.experiments_common import ExperimentError, as_float, as_int, blank, code, redact
@@ -31,12 +33,29 @@ BOX_CONVENTION_INFO = ("How the model writes its boxes, read by the grounded sco
                        "Inspect: auto detects each reply's scale (pixels, 0-1, 0-1000) and "
                        "takes four numbers for corners; state it when the model writes xywh "
                        "or the detection guesses wrong.")
-FATAL_KINDS = ("missing_key", "connection_refused", "unauthorized", "forbidden")
-"""Test results that stop a start: the engine's preflight would fail on them too."""
 
 
 def _pick(value):
     return None if blank(value) or value == ALL else value
+
+
+def preset_after_change(preset, setting, clues, image_mode) -> str:
+    """The preset once the setting, clue source or image mode changed: "none" when they
+    depart from its protocol (`runner.config.PRESET_PROTOCOLS`: a clue_guided run with GT
+    clues is not MMR-Life's), else as it was, so the form never keeps a preset its run
+    would not follow (the run was labelled "preset mmr-life" all the same)."""
+    if blank(preset) or preset == "none":
+        return "none"
+    chosen = RunConfig(endpoint="", setting=setting, clues=clues or "none",
+                       image_mode=image_mode or "full", preset=preset)
+    return "none" if preset_departure(chosen) else preset
+
+
+def preset_protocol(preset) -> list:
+    """[setting, clue source, image mode] of the preset's protocol when one is chosen
+    (choosing it sets them), None each for "none" (left as they are)."""
+    protocol = PRESET_PROTOCOLS.get(preset or "", {})
+    return [protocol.get(k) for k in ("setting", "clues", "image_mode")]
 
 
 def config_from_form(form: dict) -> tuple[RunConfig, Execution]:
@@ -95,8 +114,9 @@ def projection_md(the_plan) -> str:
     else:
         cost = (f"**unknown**: no price for model {code(model)}; add one in "
                 "Prices below (0 for a local server)")
-    lines = [f"**{len(the_plan.items)} items** · {p['work']} work rows · {p['requests']} "
-             f"requests, {p['cached']} already cached, **{p['to_send']} to send**",
+    lines = [f"**{counted(len(the_plan.items), 'item')}** · {counted(p['work'], 'work row')} "
+             f"· {counted(p['requests'], 'request')}, {p['cached']} already cached, "
+             f"**{p['to_send']} to send**",
              f"{TILDE}{p['prompt_tokens']:,} prompt tokens, {TILDE}{p['completion_tokens']:,} "
              "completion "
              f"tokens to send · projected cost {cost}",
@@ -117,16 +137,14 @@ def check_endpoint(store, endpoint: dict, what: str, coverage) -> str | None:
     answer every request left; when it does, the run goes on from the cache, saying so."""
     import asyncio
 
-    from runner.coverage import offline_verdict
+    from runner.coverage import start_verdict
     from runner.endpoints import test_endpoint_async
 
-    result = redact(store, asyncio.run(test_endpoint_async(endpoint)))
-    if result["kind"] in FATAL_KINDS:
-        go_on, message = offline_verdict(result["message"], coverage())
-        if not go_on:
-            raise ExperimentError(f"{what}: {message}")
-        return message
-    return None if result["ok"] else f"endpoint check: {result['message']} (starting anyway)"
+    go_on, message = start_verdict(redact(store, asyncio.run(test_endpoint_async(endpoint))),
+                                   coverage)
+    if not go_on:
+        raise ExperimentError(f"{what}: {message}")
+    return message
 
 
 def start_run(store, form: dict, user: str) -> dict:

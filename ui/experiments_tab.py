@@ -24,6 +24,7 @@ from ui import messages
 from ui.browser_handlers import BrowserHandlers
 from ui.experiments_labels_tab import wire_labels
 from ui.experiments_layout import build_layout
+from ui.experiments_preset import wire_preset
 from ui.experiments_preview import SHOW_PREVIEW_JS, marked_stale, preview
 from ui.handler_errors import messages_for_errors
 from ui.session import login_name, user_of
@@ -160,8 +161,7 @@ def _wire(store, ui, opened) -> None:
                     api_name="clue_source_options", show_progress="hidden")
     ui.image_mode.change(lambda mode: gr.update(visible=mode == "clue_masked"), ui.image_mode,
                          ui.mask_style, api_name="image_mode_options", show_progress="hidden")
-    ui.mmr_life.click(lambda: ["mmr-life", *xh.MMR_LIFE.values()], None,
-                      [ui.preset, ui.temperature, ui.top_p, ui.seed], api_name="mmr_life_preset")
+    wire_preset(ui)
 
     def do_preview(item_id, *values):
         try:

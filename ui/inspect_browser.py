@@ -8,6 +8,7 @@ or next / previous across pages, reads only the 50 rows shown.
 from __future__ import annotations
 
 from judges.gold_check import readable_gold
+from scoring.no_boxes import list_cell
 from store import ValidationError
 from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, VERDICT_VALUES
 
@@ -59,14 +60,28 @@ def judge_choices(store, run_id=None) -> list[str]:
     return store.scoring_judges(_pick(run_id)) or ["offline"]
 
 
+def default_judge(store, run_id, judges: list[str]) -> str:
+    """The judge the list reads first: the one Results reads the run with (its common judge
+    under the general protocol, `scoring.results.common_judge`: a panel before an LLM judge
+    before offline; all runs: the one they share), so the two pages show one verdict for a
+    response (Inspect read offline while Results read a panel: opposite verdicts). Offline,
+    else the first, when Results has none the list offers."""
+    from scoring.results import common_judge
+    run_id = _pick(run_id)
+    chosen = common_judge(store, [run_id] if run_id else runs_with_responses(store), "general")
+    if chosen in judges:
+        return chosen
+    return "offline" if "offline" in judges else judges[0]
+
+
 def run_chosen(store, sort: str, values: list) -> tuple[list[str], str, dict]:
-    """A run chosen in the list's Run box: (its judges, the judge chosen: offline when it
-    has that one, the browse result of the filters with that run and judge). The list
+    """A run chosen in the list's Run box: (its judges, the judge chosen: `default_judge`,
+    the browse result of the filters with that run and judge). The list
     follows at once; it waited for Filter, and a researcher read the old run's responses as
     the new one's. `values`: the filter widgets' values, in `filters_from`'s order."""
     values = list(values)
     judges = judge_choices(store, values[0])
-    judge = "offline" if "offline" in judges else judges[0]
+    judge = default_judge(store, values[0], judges)
     values[6] = judge
     return judges, judge, browse(store, filters_from(*values), sort, 1)
 
@@ -146,11 +161,13 @@ def gold_cell(gold, run_gold) -> str:
     return shown
 
 
-def _row(r: dict, names: dict[str, str]) -> list:
+def _row(r: dict, names: dict[str, str], configs: dict[str, dict]) -> list:
+    """A list row; grounded reads "– (n/a: …)" for a run that asked for no boxes, as the
+    tables do (`scoring.no_boxes.list_cell`)."""
     return [r["work_id"], names.get(r["run_id"], r["run_id"]), r["item_id"], f"{r['repeat']}/{r['sample']}",
             r["status"], short(r["answer"], 40) if r["answer"] is not None else "",
-            gold_cell(r["gold"], r.get("run_gold")),
-            r["general"] or "", r["rigorous"] or "", r["grounded"] or "", r["tags"] or ""]
+            gold_cell(r["gold"], r.get("run_gold")), r["general"] or "", r["rigorous"] or "",
+            list_cell(r["grounded"], configs[r["run_id"]]), r["tags"] or ""]
 
 
 def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE) -> dict:
@@ -172,7 +189,8 @@ def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE
     count = (f"**{total:,}** {noun} · showing {first:,}–{first + len(rows) - 1:,} · "
              f"page {page} of {pages}" if total else "**No response matches** these filters.")
     names = run_names(store, {r["run_id"] for r in rows})
-    return {"rows": [_row(r, names) for r in rows], "count": count,
+    configs = {rid: store.get_run(rid)["config"] for rid in {r["run_id"] for r in rows}}
+    return {"rows": [_row(r, names, configs) for r in rows], "count": count,
             "ids": [r["work_id"] for r in rows], "page": page, "pages": pages,
             "total": total, "filters": filters, "sort": sort, "size": size}
 

@@ -161,7 +161,8 @@ def changed_mark(fields, name: str) -> str:
 
 def item_md(item: dict, changed=()) -> str:
     """Question, gold answer, aliases, options and GT reasoning of an item dict (a revision
-    snapshot too), escaped; parts named in `changed` (diff fields) are marked."""
+    snapshot too), escaped; parts named in `changed` (diff fields) are marked. A location's
+    gold and aliases read as people read them (`readable_gold`), alike."""
     answer = str(item.get("answer") or "")
     option = next((o for o in item.get("options") or [] if o.get("label") == answer), None)
     text = f" ({escape_md(short(option.get('text'), 120))})" if option and option.get("text") \
@@ -172,7 +173,7 @@ def item_md(item: dict, changed=()) -> str:
              f"{escape_md(readable_gold(answer)) or '(none)'}{text}"]
     if item.get("aliases"):
         parts.append(f"**Aliases:**{changed_mark(changed, 'aliases')} "
-                     + ", ".join(escape_md(a) for a in item["aliases"]))
+                     + ", ".join(escape_md(readable_gold(a)) for a in item["aliases"]))
     if item.get("options"):
         parts.append(f"**Options:**{changed_mark(changed, 'options')} " + " · ".join(
             f"{escape_md(o.get('label'))}. {escape_md(short(o.get('text'), 60)) or '(image)'}"

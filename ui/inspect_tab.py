@@ -71,7 +71,7 @@ def _wire(store, ui, opened, demo) -> None:
         """(updates of choice_outputs with `run` chosen, the judge chosen)."""
         facets = BrowserHandlers(store).facet_choices()
         judges = ib.judge_choices(store, run)
-        judge = "offline" if "offline" in judges else judges[0]
+        judge = ib.default_judge(store, run, judges)
         return [gr.update(choices=ib.run_choices(store), value=run),
                 gr.update(choices=ib.flip_run_choices(store)),
                 gr.update(choices=judges, value=judge),

@@ -188,7 +188,8 @@ def write_tagged(found: list[dict], fmt: str, path: Path) -> None:
         return
     columns = ["work_id", "run_id", "item_id", "repeat", "sample", "item_version", "status",
                "answer", "gold", "dataset", "domain", "subtask"]
-    with open(path, "w", newline="", encoding="utf-8") as f:
+    # a BOM, as the Results CSVs have: spreadsheets read a note's "é" or "·" right with it
+    with open(path, "w", newline="", encoding="utf-8-sig") as f:
         writer = csv.writer(f)
         writer.writerow(columns + ["tags", "tagged_by", "notes"])
         for r in found:

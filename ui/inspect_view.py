@@ -25,6 +25,7 @@ from judges.grounding import clue_boxes
 from judges.llm import parse_extracted_clues
 from scoring.offline import model_clues as offline_model_clues
 from scoring.offline import sentence_clues
+from scoring.no_boxes import shown_verdicts
 from store import NotFoundError
 from ui.editor_model import clue_color
 from ui.inspect_overlay import GREY
@@ -198,7 +199,7 @@ def response_view(store, work_id: int) -> dict:
     model_rows = _model_rows(response, matches, sizes, config)
     return {
         "response": response, "config": config, "item": item, "images": images,
-        "sizes": sizes, "verdicts": verdicts, "matches": matches, "model_clues": model_rows,
+        "sizes": sizes, "verdicts": shown_verdicts(verdicts, config), "matches": matches, "model_clues": model_rows,
         "gt_clues": _gt_rows(item, matches, model_rows) if item else [],
         "version": version_state(store, response["item_id"], response["item_version"],
                                  item["version"] if item else None),
