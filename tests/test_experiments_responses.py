@@ -72,7 +72,7 @@ def test_a_row_without_reply_is_pending_then_not_run_as_the_panel_counts_it(tmp_
 def test_a_run_that_has_recorded_no_reply_has_spent_nothing_not_an_unknown():
     """A priced run just started showed its cost as "unknown (no price)": nothing recorded
     is nothing spent; replies without a price are what is unknown."""
-    assert xr.spent({}) == 0.0
-    assert xr.spent({"done": 2, "cost": None}) is None
-    assert xr.spent({"done": 2}) is None                  # replies, and no cost recorded
-    assert xr.spent({"done": 2, "cost": 0.0132}) == 0.0132
+    assert xr.spent({"status": "created", "totals": {}}) == 0.0
+    assert xr.spent({"status": "done", "totals": {"done": 2, "cost": None}}) is None
+    assert xr.spent({"status": "done", "totals": {"done": 2}}) is None   # no cost recorded
+    assert xr.spent({"status": "done", "totals": {"done": 2, "cost": 0.0132}}) == 0.0132

@@ -80,11 +80,12 @@ def _money(value) -> str:
     return "unknown" if value is None else f"{value:.4f}"
 
 
-def spent(totals: dict) -> float | None:
-    """What a run has spent: nothing (0) before it has any totals (created, nothing sent
-    yet), whether its model has a price or not; else its totals' cost, None (unknown) when
+def spent(run: dict) -> float | None:
+    """What a run has spent: nothing (0) while it is "created" with no totals yet (nothing
+    sent), whether its model has a price or not; else its totals' cost, None (unknown) when
     replies came back without a price. A priced run just started said "unknown (no price)"."""
-    return 0.0 if not totals else totals.get("cost")
+    totals = run.get("totals") or {}
+    return 0.0 if run.get("status") == "created" and not totals else totals.get("cost")
 
 
 def planned_total(config: dict) -> int | None:
@@ -107,7 +108,7 @@ def runs_table(store) -> list[list]:
         name = (run.get("name") or "").strip()
         named = bool(name) and name not in twice and name not in ids   # it names this run
         out.append([name if named else run["id"], _status(run), f"{t.get('done', 0)}/{total}",
-                    run_setup(run, with_name=not named), _money(spent(t)),
+                    run_setup(run, with_name=not named), _money(spent(run)),
                     run["created_by"] or ""])
     return out
 
@@ -182,7 +183,7 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
     pct = 100.0 * done / total if total else 0.0
     tokens = f"{t.get('prompt_tokens', 0):,} in / {t.get('completion_tokens', 0):,} out"
     projected = t.get("projected_cost")
-    cost = money(spent(t)) + (f" (→ ${projected:.4f})" if projected else "")
+    cost = money(spent(run)) + (f" (→ ${projected:.4f})" if projected else "")
     metrics = [
         ("done", f"{done}/{total}"), ("requests/s", f"{t.get('requests_per_s', 0):.2f}"),
         ("latency p50", _seconds(t.get("latency_p50"))),

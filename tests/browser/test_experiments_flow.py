@@ -63,6 +63,8 @@ def test_labels_whole_and_every_run_column_in_view_at_1400(ui_server, page):
             make_run(store, f"20261202-01020{n}-ab1{n}", {"ui/alpha": "Answer: A"},
                      model=model, clues="gt" if n else "none")
         store.label_run("20261202-010200-ab10", name="Baseline, no clues")
+        # ended with replies of no price: its cost is "unknown" (the longest a cost reads)
+        store.finish_run("20261202-010201-ab11", None, "done", "done", {"done": 1})
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(ui_server.url + "/experiments")
     runs = page.locator("#runs-list")
