@@ -88,10 +88,13 @@ class GuardedBlocks(gr.Blocks):
             raise refusal_error(reason)
         if (wrong := malformed_call(fn, bound.arguments.get("event_data"))) is not None:
             raise refused_malformed(fn, wrong)
-        if login_required(self) and who.name:
-            _EVENT_CALLER.set((who.name, bound.arguments.get("session_hash")
-                               or getattr(request, "session_hash", None)))
-        return await super().process_api(block_fn, *args, **kwargs)
+        caller = (who.name, bound.arguments.get("session_hash")
+                  or getattr(request, "session_hash", None))
+        token = _EVENT_CALLER.set(caller if login_required(self) and who.name else None)
+        try:
+            return await super().process_api(block_fn, *args, **kwargs)
+        finally:
+            _EVENT_CALLER.reset(token)
 
     async def preprocess_data(self, block_fn, inputs, state, explicit_call=False):
         """Inputs no page sends are refused (refused_malformed): Gradio logged a traceback
