@@ -8,23 +8,15 @@ import pytest
 
 from domain.item_ids import typed_id_refusal
 from domain.limits import MAX_ITEM_ID
-from store import Store
 from tests.live_server import build_ui_db
 from tests.test_cli import cli
+from tests.test_ui_handlers import ui_store  # noqa: F401 - the fixture
 from ui.editor_handlers import EditorHandlers
 from ui.editor_model import EditError
 from ui.lifecycle_handlers import LifecycleHandlers
 
 HUGE = "i" * 1_000_000
 HOSTILE = "ui/alpha\n\u202eforged line"
-
-
-@pytest.fixture
-def ui_store(tmp_path):
-    build_ui_db(tmp_path / "ui.db")
-    store = Store.open(tmp_path / "ui.db")
-    yield store
-    store.close()
 
 
 def test_the_refusal_says_the_length_or_the_characters_never_the_id():
@@ -36,7 +28,7 @@ def test_the_refusal_says_the_length_or_the_characters_never_the_id():
 
 
 @pytest.mark.parametrize("typed", [HUGE, HOSTILE])
-def test_the_editor_and_the_item_menu_refuse_without_quoting(ui_store, typed):
+def test_the_editor_and_the_item_menu_refuse_without_quoting(ui_store, typed):  # noqa: F811
     editor, menu = EditorHandlers(ui_store), LifecycleHandlers(ui_store)
     calls = (lambda: editor.load(typed, "ann"),
              lambda: menu.new_item_id(typed, "a question?", "ui"),
@@ -49,7 +41,7 @@ def test_the_editor_and_the_item_menu_refuse_without_quoting(ui_store, typed):
         assert "\n" not in message and "\u202e" not in message and "forged" not in message
 
 
-def test_a_store_lookup_of_a_long_id_is_cut_short(ui_store):
+def test_a_store_lookup_of_a_long_id_is_cut_short(ui_store):  # noqa: F811
     from store import NotFoundError
     with pytest.raises(NotFoundError) as missing:
         ui_store.get_item(HUGE)
