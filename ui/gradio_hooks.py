@@ -15,7 +15,9 @@ helpers here that read a request. To know who is asking it reads
 the login cookie as Gradio's own `get_current_user` does (routes.py: `access-token-<cookie
 id>` or `access-token-unsecure-<cookie id>`, looked up in `App.tokens`). Anything it cannot
 read counts as no user, so it fails closed; whether the server has a login it is told by
-ui/server.launch_kwargs, which also gives Gradio its login. A request that names a
+ui/server.launch_kwargs, which also gives Gradio its login. An upload control takes only a
+file its account uploaded or its session was handed (ui/upload_owners.py: checked in
+`preprocess_data`, recorded in `postprocess_data` and by RouteAccess). A request that names a
 session of the queue (its heartbeat, its messages, an event's result, a cancel) is checked
 further: a session is its first account's (ui/session_owners.py), and a call of an event
 the caller's role may not call is refused before it joins the queue (ui/queue_door.py). A login is answered by ui/login_route.py, and the documents Gradio builds per
@@ -33,9 +35,9 @@ from urllib.parse import parse_qs, urlsplit
 import gradio as gr
 
 from ui import access, messages, upload_owners
-from ui.quiet_log import QuietLog, shown
 from ui.malformed_calls import (malformed, malformed_call, refused_malformed,
                                 takes_one_value)
+from ui.quiet_log import QuietLog, shown
 
 log = logging.getLogger("cluelab.access")
 _quiet = QuietLog(log)
@@ -111,7 +113,6 @@ class GuardedBlocks(gr.Blocks):
             return await super().preprocess_data(block_fn, inputs, state, explicit_call)
         except Exception as err:  # noqa: BLE001 - any failure to read the inputs
             raise refused_malformed(block_fn, malformed(block_fn, inputs, err)) from None
-
 
     def _check_uploads(self, block_fn, inputs) -> None:
         caller = _EVENT_CALLER.get()
