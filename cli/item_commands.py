@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from cli.endpoint_commands import fail, open_store
+from domain.item_ids import typed_id_refusal
 
 
 def add_parsers(sub) -> None:
@@ -62,6 +63,9 @@ def _with_store(args, action) -> int:
 
 def _item_action(store, args) -> int:
     action = args.item_command
+    for typed in (getattr(args, "item_id", ""), getattr(args, "new_id", "")):
+        if refused := typed_id_refusal(typed):      # never printed back: see domain/item_ids
+            return fail(f"item {action}: {refused}")
     if action == "deleted":
         for row in store.deleted_items(args.dataset):
             print(f"{row['id']}\tdeleted by {row['deleted_by']} at {row['deleted_at']}")

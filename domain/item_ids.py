@@ -47,6 +47,22 @@ def visible(text: str) -> str:
         if unicodedata.category(ch) in HIDDEN_CATEGORIES else ch for ch in str(text))
 
 
+def typed_id_refusal(item_id) -> str | None:
+    """Why an id someone typed (the id box, `?item=`, a new or duplicate id, a command's
+    ITEM) is refused before it is looked up, in words that never quote it ("the id is
+    1,000,000 characters; ids are at most 200"); None for an id that may be looked up.
+    Why: "no item with id '…'" sent back a megabyte id, its line breaks and U+202E raw."""
+    text = str(item_id)
+    if len(text) > MAX_ITEM_ID:
+        return f"the id is {len(text):,} characters; ids are at most {MAX_ITEM_ID:,}"
+    hidden = sorted({ord(ch) for ch in text if unicodedata.category(ch) in HIDDEN_CATEGORIES})
+    if hidden:
+        names = ", ".join(f"U+{code:04X}" for code in hidden[:5])
+        return (f"the id holds control, invisible or text-direction characters ({names}); "
+                "ids hold none")
+    return None
+
+
 def shown_id(item_id) -> str:
     """`item_id` for a message: `visible`, and an id over the limit cut to its first
     SHOWN_MAX characters and its length ("aaaa… (12,000,000 characters)"): a message never

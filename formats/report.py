@@ -96,11 +96,19 @@ class ImportReport:
             counts[kind] = counts.get(kind, 0) + 1
         return dict(sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
 
+    def nothing_imported(self) -> bool:
+        """No item was added, replaced or found unchanged (every line skipped, or none)."""
+        return not (self.imported or self.replaced or self.unchanged)
+
     def render_text(self) -> str:
         """Counts first, then one line per problem: `item_id: reason`."""
+        head = (f"Imported {visible(self.path)} as {self.format}"
+                + (f" into dataset {visible(self.dataset)}" if self.dataset else ""))
+        if self.nothing_imported():      # "Imported …" read as a success when all was skipped
+            head = (f"Nothing imported from {visible(self.path)} ({self.format}): "
+                    f"{self.items_read} read, {self.skipped} skipped")
         lines = [
-            f"Imported {visible(self.path)} as {self.format}"
-            + (f" into dataset {visible(self.dataset)}" if self.dataset else ""),
+            head,
             f"  items read: {self.items_read}",
             f"  imported:   {self.imported} ({self.flagged} flagged)",
             f"  skipped:    {self.skipped}" + (" (" + "; ".join(

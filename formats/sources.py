@@ -10,6 +10,7 @@ JSON object at all is not JSON Lines and is refused.
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 
 from .report import FormatError
@@ -72,9 +73,31 @@ def parse_failure(exc: BaseException) -> str:
     return f"unreadable ({type(exc).__name__})"
 
 
+def _finite_or_written(literal: str):
+    """A JSON number as a float, or, when it is none (1e400 overflows to inf), the text the
+    file wrote: stored as "inf" it read as a number nobody wrote; as "1e400" a numeric gold
+    or alias is flagged like any other that is no number (judges.gold_check)."""
+    value = float(literal)
+    return value if math.isfinite(value) else literal
+
+
+def _int_or_written(literal: str):
+    """A JSON integer, or its text when Python refuses to read it (over 4,300 digits: the
+    ValueError ended the whole import with a traceback)."""
+    return int(literal) if len(literal) <= 4_000 else literal
+
+
+def loads(text: str):
+    """json.loads for the files an import reads: a number that is no finite float (1e400),
+    an integer too long to read, and Python's NaN / Infinity extensions are kept as the
+    text the file wrote."""
+    return json.loads(text, parse_float=_finite_or_written, parse_int=_int_or_written,
+                      parse_constant=str)
+
+
 def parse_json_text(text: str, path: Path):
     try:
-        return json.loads(text)
+        return loads(text)
     except (json.JSONDecodeError, RecursionError) as exc:
         raise FormatError(path, parse_failure(exc)) from None
 
@@ -97,7 +120,7 @@ def read_json_lines(path: Path, text: str | None = None) -> list[tuple[int, obje
         if not line.strip():
             continue
         try:
-            value = json.loads(line)
+            value = loads(line)
         except (json.JSONDecodeError, RecursionError) as exc:
             rows.append((number, line, f"invalid JSON on line {number}: "
                                        f"{json_error(exc, one_line=True)}"))
@@ -126,7 +149,7 @@ def read_json_or_lines(path: Path) -> list[tuple[int, object, str | None]]:
         data = parse_json_text(text, path)
     elif stripped.startswith("{"):
         try:
-            data = json.loads(text)
+            data = loads(text)
         except json.JSONDecodeError:
             return read_json_lines(path, text)          # several objects: JSON Lines
         if isinstance(data, dict) and isinstance(data.get("items"), list):

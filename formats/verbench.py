@@ -18,7 +18,7 @@ from .mmr_life import IMAGE_EXTENSIONS
 from .records import ImageRef, natural_key, new_record, text_or_empty
 from .report import FormatError
 from .safepath import UnsafePathError, image_ref, resolve_inside
-from .sources import parse_failure, require_folder
+from .sources import loads, parse_failure, require_folder
 
 DATASET = "verbench"
 _CLUE_KEY = re.compile(r"^clue\s*_?(\d+)$", re.IGNORECASE)
@@ -93,7 +93,7 @@ def image_records(annotation_path: Path, box_path: Path, image: ImageRef, datase
     raw = b""
     try:
         raw = annotation_path.read_bytes()
-        data = json.loads(raw.decode("utf-8-sig"))
+        data = loads(raw.decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         record = new_record(f"{dataset}/{stem}", dataset, images=[image])
         record["problems"].append(f"unreadable annotation: {source}: {parse_failure(exc)}")
@@ -200,7 +200,7 @@ def read_boxes(path: Path, root: Path | None = None) -> tuple[dict[int, list], l
     raw = b""
     try:
         raw = path.read_bytes()
-        data = json.loads(raw.decode("utf-8-sig"))
+        data = loads(raw.decode("utf-8-sig"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         return {}, [f"unreadable box file: {name}: {parse_failure(exc)}"], \
             raw.decode("utf-8", errors="replace")

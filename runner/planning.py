@@ -10,6 +10,8 @@ import secrets
 import time
 from dataclasses import dataclass, field, replace
 
+from domain.item_ids import shown_id
+from domain.limits import MAX_ITEM_ID
 from runner.projection import project
 from runner.config import (ConfigError, Execution, RunConfig, config_id, request_seed,
                            resolved_config, without_departed_preset)
@@ -42,7 +44,7 @@ def select_items(store, config: RunConfig) -> list[str]:
         missing = [i for i in ids if not store.item_exists(i)]
         if missing:    # quoted: an id may hold spaces (never commas: they separate ids)
             raise ConfigError(f"{len(missing)} of the {len(ids)} given ids do not exist: "
-                              f"{', '.join(repr(i) for i in missing[:10])}"
+                              f"{', '.join(map(_quoted, missing[:10]))}"
                               f"{' …' if len(missing) > 10 else ''}")
         return ids
     filters = {k: v for k, v in config.filters.items() if v not in (None, "")}
@@ -52,6 +54,12 @@ def select_items(store, config: RunConfig) -> list[str]:
         raise ConfigError(f"no items match ({shown}); the database has "
                           f"{store.count_items()} items")
     return ids
+
+
+def _quoted(item_id: str) -> str:
+    """An id as a refusal quotes it: repr escapes line breaks and U+202E; an id over the
+    limit is cut to its start and its length (domain/item_ids.shown_id), not echoed whole."""
+    return repr(item_id) if len(item_id) <= MAX_ITEM_ID else shown_id(item_id)
 
 
 def _work_rows(config: RunConfig, items: dict[str, dict], base_seed: int | None

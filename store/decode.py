@@ -43,9 +43,16 @@ an admin's setting: messages say the limit and to ask the admin, not the variabl
 MAX_CONCURRENT_DECODES = 4
 """Decodes running at once in this process, however small the images."""
 
+MAX_IMAGE_PIXELS = 200_000_000
+"""Refuse images above this many pixels (decompression-bomb guard), checked on the header
+(store/media.py)."""
+
 _BYTES_PER_PIXEL = {"1": 1, "L": 1, "P": 1, "I;16": 2, "I;16B": 2, "I;16L": 2}
 _NOT_REDUCIBLE = ("1", "P", "I;16", "I;16B", "I;16L")
-"""Modes `Image.reduce` refuses: the preview converts them at full size first."""
+"""Modes `Image.reduce` refuses: the preview converts them at full size first, a 1-bit
+image without a transparent colour to grey (L, 1 byte a pixel: what it is), any other to
+RGB or RGBA (4 bytes a pixel). A 13700x13700 1-bit PNG converted to RGB took 1,054 MB
+(refused) where the same image in 8-bit grey took 311 MB."""
 _PREMULTIPLIED = ("LA", "RGBA")
 """Modes `Image.reduce` converts to a premultiplied full-size copy (La, RGBa) before it
 shrinks: an image with alpha holds twice its pixels while its preview is made. A 16-bit grey
@@ -72,8 +79,8 @@ def decode_bytes(width: int, height: int, mode: str, transparent: bool = False) 
     if longest <= PREVIEW_MAX_SIDE:
         return decoded
     if mode in _NOT_REDUCIBLE:
-        decoded += pixels * 4
-        mode = "RGBA" if transparent else "RGB"
+        mode = _reducible_mode(mode, transparent)
+        decoded += pixels * _BYTES_PER_PIXEL.get(mode, 4)
     alpha = mode in _PREMULTIPLIED
     factor = longest // (2 * PREVIEW_MAX_SIDE)
     if factor > 1:
@@ -88,14 +95,42 @@ def decode_bytes(width: int, height: int, mode: str, transparent: bool = False) 
     return decoded + max(reducing, thumbnail)
 
 
+def _reducible_mode(mode: str, transparent: bool) -> str:
+    """The mode encode_preview converts an image of `mode` (one `reduce` refuses) to."""
+    if transparent:
+        return "RGBA"
+    return "L" if mode == "1" else "RGB"
+
+
+def _largest_side(mode: str) -> int:
+    """The side of the largest square image of `mode` one decode takes (every smaller one
+    too), by the very estimate that refuses (decode_bytes, preview included), and within
+    the header's limit: "about 268 megapixels in colour" (the budget over 4 bytes a pixel)
+    promised more than either."""
+    budget, side = DECODE_BUDGET_MB * 2**20, 1
+    while (side + 1) ** 2 <= MAX_IMAGE_PIXELS and \
+            decode_bytes(side + 1, side + 1, mode) <= budget:
+        side += 1
+    return side
+
+
+def _megapixels(side: int) -> str:
+    value = side * side / 1e6
+    return f"{value:,.0f}" if value >= 10 else f"{value:.1f}"
+
+
 def limits_sentence() -> str:
     """The rule in words, for every message that refuses an image on size: the limits in
     pixels and megabytes and who can change them (an annotator cannot: the setting,
     CLUELAB_DECODE_MB, is named in the README, not to them)."""
-    megapixels = DECODE_BUDGET_MB * 2**20 / 4 / 1e6
-    shown = f"{megapixels:,.0f}" if megapixels >= 10 else f"{megapixels:.1f}"
-    return (f"one image may take at most {DECODE_BUDGET_MB:,} MB of memory to read (about "
-            f"{shown} megapixels in colour); {ASK_ADMIN}")
+    colour, alpha = _largest_side("RGB"), _largest_side("RGBA")
+    said = (f"in colour up to {MAX_IMAGE_PIXELS / 1e6:,.0f} megapixels, the most any image "
+            "may have" if (colour + 1) ** 2 > MAX_IMAGE_PIXELS else
+            f"about {_megapixels(colour)} megapixels in colour")
+    if alpha < colour:
+        said += f"; with alpha about {_megapixels(alpha)}"
+    return (f"one image may take at most {DECODE_BUDGET_MB:,} MB of memory to read "
+            f"({said}); {ASK_ADMIN}")
 
 
 ASK_ADMIN = "scale it down, or ask the admin to raise the limit"
@@ -217,7 +252,7 @@ def encode_preview(im: Image.Image) -> tuple[bytes, str]:
     original's orientation (no EXIF transpose): boxes, in original pixels, scale onto it.
     """
     if im.mode in _NOT_REDUCIBLE:
-        im = im.convert("RGBA" if "transparency" in im.info else "RGB")
+        im = im.convert(_reducible_mode(im.mode, "transparency" in im.info))
     factor = max(im.width, im.height) // (2 * PREVIEW_MAX_SIDE)
     small = im.reduce(factor) if factor > 1 else im
     has_alpha = small.mode in ("RGBA", "LA", "PA") or "transparency" in small.info

@@ -17,6 +17,7 @@ import re
 import sqlite_utils
 
 from .db import atomic, now, one, reading, rows
+from domain.item_ids import shown_id
 from domain.limits import MAX_REVISION_COMMENT
 
 from .errors import (ConflictError, DuplicateItemError, NotFoundError, ReadOnlyError,
@@ -62,7 +63,7 @@ def editable_head(db: sqlite_utils.Database, item_id: str, base_version: int | N
     base is stale. Call inside the write transaction."""
     head = _head(db, item_id)
     if head is None:
-        raise NotFoundError(f"item {item_id} not found")
+        raise NotFoundError(f"item {shown_id(item_id)} not found")
     if head["deleted_at"]:
         raise NotFoundError(deleted_message(item_id, head))
     if head["status"] == "released":
@@ -184,7 +185,7 @@ def get_item(db: sqlite_utils.Database, item_id: str, include_deleted: bool = Fa
     with reading(db):
         row = one(db, "SELECT * FROM items WHERE id = ?", [item_id])
         if row is None:
-            raise NotFoundError(f"item {item_id} not found")
+            raise NotFoundError(f"item {shown_id(item_id)} not found")
         if row["deleted_at"] and not include_deleted:
             raise NotFoundError(deleted_message(item_id, row))
         images = [r["sha256"] for r in rows(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import sqlite_utils
 
+from domain.item_ids import shown_id
 from domain.limits import MAX_COMMENT
 
 from .db import atomic, now, rows, scalar
@@ -72,7 +73,7 @@ def restore_deleted(db: sqlite_utils.Database, item_id: str, author: str,
     with atomic(db):
         head = _head(db, item_id)
         if head is None or not head["deleted_at"]:
-            raise NotFoundError(f"item {item_id} is not deleted")
+            raise NotFoundError(f"item {shown_id(item_id)} is not deleted")
         if deleted_by is not None and head["deleted_by"] != deleted_by:
             raise StoreError(f"item {item_id} was deleted by {head['deleted_by']}, not by "
                              f"you; an admin can restore it")
@@ -109,7 +110,7 @@ def reopen_item(db: sqlite_utils.Database, item_id: str, author: str, reason: st
     with atomic(db):
         head = _head(db, item_id)
         if head is None or head["deleted_at"]:
-            raise NotFoundError(f"item {item_id} not found")
+            raise NotFoundError(f"item {shown_id(item_id)} not found")
         if head["status"] != "released":
             raise ValidationError(f"item {item_id}: status: is {head['status']}, not released; "
                                   f"only released items are reopened", item_id, "status")

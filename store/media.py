@@ -25,10 +25,11 @@ from PIL import Image, UnidentifiedImageError
 import sqlite_utils
 
 from .db import atomic, now, one
+from . import decode
 from .decode import ASK_ADMIN, PREVIEW_MAX_SIDE, decode_checked
 from .errors import MediaError, NotFoundError
 
-MAX_IMAGE_PIXELS = 200_000_000
+MAX_IMAGE_PIXELS = decode.MAX_IMAGE_PIXELS
 """Refuse images above this many pixels (decompression-bomb guard), checked on the header."""
 
 LINK_FILES = os.environ.get("CLUELAB_COPY_MEDIA", "") not in ("1", "true", "yes")

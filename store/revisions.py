@@ -11,6 +11,7 @@ from typing import Any
 
 import sqlite_utils
 
+from domain.item_ids import shown_id
 from domain.limits import MAX_REVIEW_NOTE
 from domain.vocabulary import REVIEW_STATUS, REVIEW_VERDICTS
 
@@ -28,7 +29,7 @@ def history(db: sqlite_utils.Database, item_id: str) -> list[dict]:
     found = rows(db, "SELECT version, author, created_at, comment FROM revisions "
                      "WHERE item_id = ? ORDER BY version DESC", [item_id])
     if not found:
-        raise NotFoundError(f"item {item_id} not found")
+        raise NotFoundError(f"item {shown_id(item_id)} not found")
     return found
 
 

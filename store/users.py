@@ -18,7 +18,8 @@ import secrets
 
 import sqlite_utils
 
-from domain.user_names import name_problem
+from domain.item_ids import visible
+from domain.user_names import name_key, name_problem
 
 from .db import atomic, now, one, rows
 from .errors import NotFoundError, ValidationError
@@ -56,6 +57,14 @@ def add_user(db: sqlite_utils.Database, name: str, role: str, password: str) -> 
     with atomic(db):
         if one(db, "SELECT 1 AS x FROM users WHERE name = ?", [name]):
             raise ValidationError(f"user {name}: name: already exists", field="name")
+        key = name_key(name)
+        alike = next((r["name"] for r in rows(db, "SELECT name FROM users ORDER BY name")
+                      if name_key(r["name"]) == key), None)
+        if alike is not None:
+            raise ValidationError(f"user {name}: name: reads as the existing user "
+                                  f"{visible(alike)} (names that differ only by case or by "
+                                  "look-alike characters are one name to a reader)",
+                                  field="name")
         db.execute("INSERT INTO users (name, role, password_hash, salt, created_at) "
                    "VALUES (?, ?, ?, ?, ?)", [name, role, _hash(password, salt), salt.hex(), now()])
 

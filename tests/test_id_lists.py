@@ -69,3 +69,12 @@ def test_the_field_and_the_options_state_the_rule():
     run = build_parser()._subparsers._group_actions[0].choices["run"]
     [ids_option] = [a for a in run._actions if "--ids" in a.option_strings]
     assert ID_LIST_RULE in ids_option.help
+
+
+def test_an_id_over_the_limit_that_does_not_exist_is_not_echoed_whole(store):
+    """The refusal quoted every missing id whole (a security review: a megabyte id)."""
+    with pytest.raises(xh.ExperimentError) as refused:
+        xh.plan(store, form(ids=f"ui/alpha, {'i' * 1_000_000}"))
+    text = str(refused.value)
+    assert "1 of the 2 given ids do not exist" in text and "1,000,000 characters" in text
+    assert len(text) < 400

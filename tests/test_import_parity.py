@@ -140,6 +140,22 @@ def test_the_toast_is_a_warning_when_items_are_flagged():
     assert import_summary(replaced) == (False, "imported 0 items, replaced 2, 5 unchanged")
 
 
+def test_an_import_that_skipped_every_line_says_nothing_was_imported(store, tmp_path):
+    """Its report began "Imported trav2.zip/data.jsonl as jsonl into dataset …" with every
+    line skipped (a security review): a success to whoever reads the first line."""
+    from formats import import_path
+    path = tmp_path / "data.jsonl"
+    path.write_text('{"id": "a\\u202eb", "question": "q"}\n{"id": "c\\u0007d", "question": "q"}\n')
+    done = import_path(store, "jsonl", path)
+    report = done.to_dict()
+    assert done.render_text().splitlines()[0] == (
+        f"Nothing imported from {path} (jsonl): 2 read, 2 skipped")
+    assert import_summary(report) == (True, "nothing imported: 2 of 2 items skipped; "
+                                            "see the report")
+    empty = {"imported": 0, "flagged": 0, "skipped": 0, "items_read": 0, "problems": []}
+    assert import_summary(empty)[1].startswith("nothing imported")
+
+
 def test_the_import_and_export_formats_start_at_cluelabs_own(store):
     """A reviewer expected ClueLab's lossless jsonl; the page offered dailyclue and coco (the
     first of the sorted names)."""

@@ -76,3 +76,21 @@ def test_an_event_the_server_does_not_hold_is_not_found_at_once(server, ann):  #
     again = ann.get(f"/gradio_api/call/load_item/{event_id}", timeout=20)  # it waited for good
     assert (again.status_code, again.json()) == (404, NO_SUCH_EVENT)
     assert "request to /gradio_api/call/* failed" not in server.log.read_text()
+
+
+def test_an_empty_session_hash_is_refused_like_any_other_bad_id(server, ann):  # noqa: F811
+    """An empty id joined the queue (200, an event nobody owns, whose reads then failed and
+    were logged as a server error): it is no id Gradio makes."""
+    config = QueueCaller(server.url, ("ann", PASSWORD)).config()
+    dep = next(d for d in config["dependencies"] if d["api_name"] == "load_item")
+    for route, body in (("/gradio_api/queue/join", {
+            "data": [None] * len(dep["inputs"]), "fn_index": dep["id"], "session_hash": "",
+            "event_data": None, "trigger_id": None}),
+            ("/gradio_api/call/load_item", {"data": ["ui/alpha"], "session_hash": ""}),
+            ("/gradio_api/cancel", {"session_hash": "", "fn_index": 0, "event_id": "e"})):
+        joined = ann.post(route, json=body)
+        assert (joined.status_code, joined.json()) == (400, {"detail": NOT_AN_ID}), route
+    for params in ({"session_hash": ""}, [("session_hash", "ok"), ("session_hash", "")]):
+        got = ann.get("/gradio_api/queue/data", params=params)
+        assert (got.status_code, got.json()) == (400, {"detail": NOT_AN_ID}), params
+    assert "failed (RuntimeError)" not in server.log.read_text()

@@ -327,3 +327,37 @@ def test_the_decode_estimate_counts_what_the_preview_holds():
         886, 1373, 1373)
     assert mb(12000, 12000, "P", True) > mb(12000, 12000, "P") > mb(12000, 12000, "RGB")
     assert mb(13784, 13784, "RGB") < 1024          # ~190 MP in colour still fits (README)
+
+
+def test_a_1_bit_image_costs_what_its_grey_preview_holds(store, monkeypatch):
+    """A 13700x13700 1-bit grey PNG was refused ("needs 1,106 MB"), converted to RGB at full
+    size for its preview, while the same image in 8-bit grey or RGB was taken: its preview
+    now goes through grey (L). Measured peaks (ru_maxrss) at 13700x13700: 1-bit 490 MB
+    (1,054 before), L 311 MB, P 1,054 MB (a palette is converted to RGB, as before)."""
+    mb = lambda *args: decode.decode_bytes(*args) // 2**20   # noqa: E731
+    assert (mb(13700, 13700, "1"), mb(13700, 13700, "L"), mb(13700, 13700, "P")) == (
+        568, 389, 1105)
+    assert mb(13700, 13700, "1", True) == mb(13700, 13700, "P", True) > 1024
+    monkeypatch.setattr(decode, "DECODE_BUDGET_MB", 230)  # 5000x5000: 1-bit fits, P does not
+    one_bit = Image.new("1", (5000, 5000))
+    one_bit.paste(1, (0, 0, 2500, 5000))
+    data = {}
+    for mode, image in (("1", one_bit), ("P", one_bit.convert("P"))):
+        buffer = io.BytesIO()
+        image.save(buffer, "PNG")
+        data[mode] = buffer.getvalue()
+    sha = store.add_image(data["1"], "one-bit.png").sha256
+    with Image.open(store.preview_path(sha)) as preview:
+        assert preview.size == (2048, 2048)
+        assert preview.getpixel((10, 10))[0] > 240 and preview.getpixel((2040, 10))[0] < 15
+    with pytest.raises(MediaError, match=r"\(P\): reading it needs 270 MB"):
+        store.add_image(data["P"], "palette.png")
+
+
+def test_the_limit_in_megapixels_is_what_the_estimate_takes_never_above_the_header_limit():
+    """The message said "about 268 megapixels in colour" (the budget over 4 bytes a pixel)
+    where no image above 200 megapixels is taken at all."""
+    said = decode.limits_sentence()
+    assert "268" not in said
+    assert ("(in colour up to 200 megapixels, the most any image may have; with alpha about "
+            "107)") in said

@@ -13,6 +13,7 @@ import copy
 
 from store import (ConflictError, DraftConflict, NotFoundError, ReleaseRefusedError, StoreError,
                    ValidationError, diff_items)
+from domain.item_ids import typed_id_refusal
 from judges.gold_check import gold_problems
 from judges.past_draft import missing_gold, textless_clues
 from ui import answer_form as af
@@ -44,6 +45,8 @@ class EditorHandlers:
         item_id = (item_id or "").strip()
         if not item_id:
             raise em.EditError("no item id given")
+        if refused := typed_id_refusal(item_id):   # never sent back: it may be a megabyte
+            raise em.EditError(f"no item opened: {refused}")
         try:
             saved = self.store.get_item(item_id)
         except NotFoundError as err:

@@ -15,7 +15,9 @@ helpers here that read a request. To know who is asking it reads
 the login cookie as Gradio's own `get_current_user` does (routes.py: `access-token-<cookie
 id>` or `access-token-unsecure-<cookie id>`, looked up in `App.tokens`). Anything it cannot
 read counts as no user, so it fails closed; whether the server has a login it is told by
-ui/server.launch_kwargs, which also gives Gradio its login. A request that names a
+ui/server.launch_kwargs, which also gives Gradio its login. An upload control takes only a
+file its account uploaded or its session was handed (ui/upload_owners.py: checked in
+`preprocess_data`, recorded in `postprocess_data` and by RouteAccess). A request that names a
 session of the queue (its heartbeat, its messages, an event's result, a cancel) is checked
 further: a session is its first account's (ui/session_owners.py), and a call of an event
 the caller's role may not call is refused before it joins the queue (ui/queue_door.py). A login is answered by ui/login_route.py, and the documents Gradio builds per
@@ -25,18 +27,26 @@ tests/test_access.py fails if a Gradio upgrade renames or moves what these rely 
 """
 from __future__ import annotations
 
+import contextvars
 import inspect
 import logging
 from urllib.parse import parse_qs, urlsplit
 
 import gradio as gr
 
-from ui import access, messages
+from ui import access, messages, upload_owners
 from ui.malformed_calls import (malformed, malformed_call, refused_malformed,
                                 takes_one_value)
+from ui.quiet_log import QuietLog, shown
 
 log = logging.getLogger("cluelab.access")
+_quiet = QuietLog(log)
 _PROCESS_API = inspect.signature(gr.Blocks.process_api)
+_EVENT_CALLER: contextvars.ContextVar = contextvars.ContextVar("cluelab_event_caller",
+                                                               default=None)
+"""(account, session hash) of the event being processed, under a login (ui/upload_owners.py)."""
+UPLOAD_CONTROLS = (gr.File, gr.UploadButton)
+"""Controls whose value is a file a client uploaded (ui/upload_owners.py)."""
 
 
 def login_required(server) -> bool:
@@ -80,11 +90,20 @@ class GuardedBlocks(gr.Blocks):
             raise refusal_error(reason)
         if (wrong := malformed_call(fn, bound.arguments.get("event_data"))) is not None:
             raise refused_malformed(fn, wrong)
-        return await super().process_api(block_fn, *args, **kwargs)
+        caller = (who.name, bound.arguments.get("session_hash")
+                  or getattr(request, "session_hash", None))
+        token = _EVENT_CALLER.set(caller if login_required(self) and who.name else None)
+        try:
+            return await super().process_api(block_fn, *args, **kwargs)
+        finally:
+            _EVENT_CALLER.reset(token)
 
     async def preprocess_data(self, block_fn, inputs, state, explicit_call=False):
         """Inputs no page sends are refused (refused_malformed): Gradio logged a traceback
-        and answered a script `error: None` or quoted the value back."""
+        and answered a script `error: None` or quoted the value back. A file path in an upload
+        control must be one this account uploaded or this session was handed
+        (ui/upload_owners.py)."""
+        self._check_uploads(block_fn, inputs)
         try:
             if isinstance(inputs, list):
                 inputs = [handed_out_value(value) for value in inputs]
@@ -94,6 +113,27 @@ class GuardedBlocks(gr.Blocks):
             return await super().preprocess_data(block_fn, inputs, state, explicit_call)
         except Exception as err:  # noqa: BLE001 - any failure to read the inputs
             raise refused_malformed(block_fn, malformed(block_fn, inputs, err)) from None
+
+    def _check_uploads(self, block_fn, inputs) -> None:
+        caller = _EVENT_CALLER.get()
+        if caller is None or not isinstance(inputs, list):
+            return
+        owners = upload_owners.owners_of(self)
+        for block, value in zip(block_fn.inputs, inputs):
+            if isinstance(block, UPLOAD_CONTROLS) and not all(
+                    owners.allows(*caller, path) for path in upload_owners.file_paths(value)):
+                _quiet.warning(("another's upload", caller[0]), "refused a file path not "
+                               f"uploaded by {shown(caller[0])} nor handed to its session")
+                raise refusal_error(upload_owners.FOREIGN_FILE)
+
+    async def postprocess_data(self, block_fn, predictions, state):
+        """The outputs, and their file paths recorded as handed to this session."""
+        output = await super().postprocess_data(block_fn, predictions, state)
+        caller = _EVENT_CALLER.get()
+        if caller is not None and caller[1]:
+            upload_owners.owners_of(self).record_handed(
+                caller[1], upload_owners.handed_paths(output))
+        return output
 
 
 def handed_out_value(value):

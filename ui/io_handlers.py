@@ -21,6 +21,9 @@ def import_summary(result: dict) -> tuple[bool, str]:
     """(is a warning, the toast's text) of an import report: never a plain success when an
     item was flagged or skipped."""
     imported, flagged, skipped = result["imported"], result["flagged"], result["skipped"]
+    if not (imported or result.get("replaced") or result.get("unchanged")):
+        return True, (f"nothing imported: {skipped} of {result.get('items_read', skipped)} "
+                      "items skipped; see the report")
     text = f"imported {imported} item{'s' * (imported != 1)}"
     if result.get("replaced") or result.get("unchanged"):      # --replace / Replace
         text += f", replaced {result.get('replaced', 0)}, {result.get('unchanged', 0)} unchanged"

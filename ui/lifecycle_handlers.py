@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from domain.item_ids import typed_id_refusal
 from store import MediaError, StoreError
 from store.lifecycle import describe_counts
 from ui.editor_model import EditError
@@ -30,6 +31,8 @@ class LifecycleHandlers:
             raise EditError("type the new item's question first")
         if "/" not in new_id and current_dataset:
             new_id = f"{current_dataset}/{new_id}"
+        if refused := typed_id_refusal(new_id):
+            raise EditError(f"no item created: {refused}")
         if self.store.item_exists(new_id):
             raise EditError(f"an item with id '{new_id}' already exists")
         return new_id
@@ -64,6 +67,8 @@ class LifecycleHandlers:
         if new_id and "/" not in new_id and "/" in item_id:
             new_id = f"{item_id.split('/', 1)[0]}/{new_id}"
         new_id = new_id or self._free_id(f"{item_id}-copy")
+        if refused := typed_id_refusal(new_id):
+            raise EditError(f"not duplicated: {refused}")
         self._call(self.store.duplicate_item, item_id, new_id, user)
         return new_id
 

@@ -21,6 +21,7 @@ from ui.gradio_hooks import (asks_deep_link, cookie_token, cross_site_logout,
                              foreign_origin, unknown_call, unreadable_path)
 from ui.media_http import is_media_request
 from ui.upload_limits import UploadLimits
+from ui.upload_owners import of_request, uploads_recorded
 
 FILE_ROUTES = ("/gradio_api/file=*", "/gradio_api/file/*")
 
@@ -106,6 +107,9 @@ class RouteAccess:
         if entry in route_answers.UPLOADS and scope.get("method") == "POST" and \
                 (refused := self.uploads.refusal(scope, who, self.require_login)):
             return await route_answers.send_json(send, *refused)     # ui/upload_limits.py
+        if self.require_login and entry in route_answers.UPLOADS and \
+                scope.get("method") == "POST" and (owners := of_request(scope)) is not None:
+            app_send = uploads_recorded(app_send, owners, user)       # ui/upload_owners.py
         if (receive := await route_answers.limited(scope, receive, entry)) is None:
             return await route_answers.send_json(send, 413, route_answers.too_large(entry))
         if unknown_call(scope):

@@ -131,7 +131,8 @@ def named_ids(scope, body: bytes = b"") -> list:
     if route[:1] == ["heartbeat"] and len(route) == 2:
         return [route[1]]
     if route == ["queue", "data"]:
-        return parse_qs(scope.get("query_string", b"").decode("latin-1")).get("session_hash", [])
+        query = scope.get("query_string", b"").decode("latin-1")     # as Starlette reads it:
+        return parse_qs(query, keep_blank_values=True).get("session_hash", [])  # "" is named
     if route[:1] == ["call"] and scope.get("method", "GET") == "GET" and len(route) in (3, 4):
         return [route[-1]]
     if route[:1] == ["stream"] and len(route) >= 2:
