@@ -82,14 +82,11 @@ def build_browser() -> SimpleNamespace:
                                      min_width=100)
             ui.status_filter = gr.Dropdown([ALL], value=ALL, label="Status",
                                            elem_id="filter-status", min_width=100)
-        # min widths that hold "Planning and Consumption" or "Social Interaction and
-        # Customs" (at 100 px side by side, a chosen subtask ran under its arrow at 1400
-        # px): the row puts them one under the other when the list is narrower
         with gr.Row():
             ui.domain = gr.Dropdown([ALL], value=ALL, label="Domain", elem_id="filter-domain",
-                                    min_width=300)
+                                    min_width=100)
             ui.subtask = gr.Dropdown([ALL], value=ALL, label="Subtask", elem_id="filter-subtask",
-                                     min_width=300)
+                                     min_width=100)
         ui.flagged = gr.Radio(FLAGGED_CHOICES, value="all", label="Import problems",
                               elem_id="filter-flagged", visible=not DEFER_PANELS)
         ui.count = gr.Markdown(elem_id="browser-count")
