@@ -14,6 +14,8 @@ security review). Now, under a login:
   option's image, an import, a human baseline) take only such paths (`refusal`, checked by
   GuardedBlocks before the inputs are read); any other is refused with FOREIGN_FILE.
 
+The limitation and the hooks this relies on are checked by ui/workarounds.py
+(GRADIO_UPLOADS_OF_ANYONE): an upgrade that renames them fails that test.
 Local mode (no login) has one user and nothing to check. Each table keeps at most MAX_PATHS
 entries, the oldest forgotten first (an upload is deleted after CLUELAB_UPLOAD_KEEP_S anyway).
 """

@@ -357,6 +357,15 @@ def component_route_prints() -> bool:
                      re.DOTALL) is not None
 
 
+def uploads_are_anyones() -> bool:
+    """Gradio's upload route asks nothing of the user (no `username` in its definition), and
+    its Blocks still read and write an event's data through the hooks GuardedBlocks wraps."""
+    found = re.search(r"async def upload_file\((.*?)\):", gradio_routes_source(), re.DOTALL)
+    hooks = all(hasattr(gradio.Blocks, name) for name in ("preprocess_data",
+                                                          "postprocess_data"))
+    return bool(found) and "user" not in found.group(1) and hooks
+
+
 def no_frame_headers() -> bool:
     """Gradio's server says nothing of who may show its pages in a frame."""
     source = read_all(GRADIO_SERVER, "*.py")
@@ -369,6 +378,10 @@ WORKAROUNDS = [
                "to any logged-in caller who names them, and the first to ask takes them: a "
                "participant read an annotator's loaded item, gold answer included",
                "ui/session_owners.py (and ui/route_access.RouteAccess)", sessions_are_anyones),
+    Workaround("GRADIO_UPLOADS_OF_ANYONE", "an event takes any path in the upload folder or "
+               "the media folder as a file its caller uploaded: an annotator made an item from "
+               "another account's upload", "ui/upload_owners.py (and ui/gradio_hooks."
+               "GuardedBlocks.preprocess_data / postprocess_data)", uploads_are_anyones),
     Workaround("COMPONENT_ROUTE_PRINTS", "the route of custom components' front-end files "
                "prints each request's component id and file name to the server's output: "
                "anyone could fill the log with text of their choosing",
