@@ -57,6 +57,13 @@ class Beacon:
                 f'<a href="{base}-link">{tag} link</a><img src="{base}-img">'
                 f'<script>window.__pwned="{tag}"</script> {tag} https://evil.example/{tag}')
 
+    def compact(self, tag: str) -> str:
+        """The payload's form, image and script in under 200 characters (the item id's
+        limit, domain/limits.py)."""
+        base = f"http://127.0.0.1:{self.port}/{tag}"
+        return (f'<form action="{base}-form"><input type="password"></form>'
+                f'<img src="{base}-img"><script>window.__pwned="{tag}"</script>')
+
     def short(self, tag: str) -> str:
         """A payload short enough for messages that cut what they quote (60 characters)."""
         return f"<img src=http://127.0.0.1:{self.port}/{tag}>"
@@ -105,11 +112,11 @@ def hostile(tmp_path_factory, beacon_server):
     db = tmp_path_factory.mktemp("hostile") / "hostile.db"
     store = open_ui_store(db)
     alpha = store.get_item("ui/alpha")
-    item_id = "ui/" + beacon.payload("id")
+    item_id = "ui/" + beacon.compact("id")
     store.create_item({**alpha, "id": item_id, "question": beacon.payload("question"),
                        "answer": beacon.payload("answer"),
                        "gt_reasoning": beacon.payload("gt"),
-                       "domain": beacon.payload("domain"),
+                       "domain": beacon.compact("domain"),
                        "clues": [{"text": beacon.payload("clue"),
                                   "reasoning": beacon.payload("reasoning"), "boxes": []}]},
                       "fixture")
@@ -129,8 +136,9 @@ def hostile(tmp_path_factory, beacon_server):
 
 
 def test_annotate_url_parameter_and_item_fields(hostile, beacon, page):
-    page.goto(hostile.url + "/?item=" + quote(beacon.payload("url-item"), safe=""))
-    toast_says(page, '<input type="password" name="pw">')
+    # (an id up to the id limit is quoted, as text; a longer one is not quoted at all)
+    page.goto(hostile.url + "/?item=" + quote(beacon.compact("url-item"), safe=""))
+    toast_says(page, '<input type="password">')
     toast_says(page, "url-item")
     assert_inert(page, beacon)
     if SHOTS:
