@@ -37,7 +37,7 @@ def listed_ids(items, ids, shown, kept) -> list:
     (no ids, and `shown` is None), the ids the kept filters (`kept`, JSON) select."""
     if ids or shown is not None:
         return ids or []
-    return items.search(*items.parse_kept(kept))[2]
+    return items.store.item_ids(**items.filters(*items.parse_kept(kept)))
 
 
 def wire_steps(ui, browser, items, open_listed, opened: list) -> None:
