@@ -9,14 +9,17 @@ login, as an attacker's review found them.
   good: now a 404 "No such event", no log line."""
 from __future__ import annotations
 
+import time
 import uuid
 from pathlib import Path
+from types import SimpleNamespace
 
+import httpx
 import pytest
 
 from tests.queue_caller import QueueCaller
 from tests.test_access_routes import PASSWORD, server  # noqa: F401 - the fixture
-from ui.session_owners import MAX_ID, NO_SUCH_EVENT, NOT_AN_ID
+from ui.session_owners import MAX_ID, NO_SUCH_EVENT, NOT_AN_ID, unheld_event
 
 
 def rss_kb(pid: int) -> int:
@@ -24,6 +27,38 @@ def rss_kb(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     raise AssertionError("no VmRSS")
+
+
+def read_within(client, path: str, seconds: float):
+    """A GET read whole within `seconds` in all (a stream's heartbeats reset the client's own
+    timeout, so a stream that never ends would hang the suite): fails instead."""
+    deadline = time.monotonic() + seconds
+    chunks = []
+    with client.stream("GET", path, timeout=seconds) as answer:
+        for chunk in answer.iter_bytes():
+            chunks.append(chunk)
+            assert time.monotonic() < deadline, f"{path} still streaming after {seconds} s"
+    return httpx.Response(answer.status_code, content=b"".join(chunks))
+
+
+def queue_scope(event_id: str, held: dict, pending: dict) -> dict:
+    """The scope of a GET /gradio_api/call/load_item/<event_id> to an app whose queue keeps
+    the events `held` and the pending ids `pending` (what unheld_event reads of Gradio)."""
+    queue = SimpleNamespace(event_ids_to_events=held, pending_event_ids_session=pending)
+    blocks = SimpleNamespace(_queue=queue)
+    return {"type": "http", "method": "GET", "path": f"/gradio_api/call/load_item/{event_id}",
+            "app": SimpleNamespace(get_blocks=lambda: blocks)}
+
+
+def test_a_result_already_read_is_not_held_while_the_queue_still_keeps_its_event():
+    """The queue keeps a finished event in its table until its worker is done with it, after
+    the result went out: a second read then found it there and waited for good (a CI run hung
+    on it). Only an id still among its session's pending ids is waiting to be read."""
+    event = SimpleNamespace(session_hash="s1")
+    assert unheld_event(queue_scope("e1", {"e1": event}, {"s1": set()}))      # read already
+    assert not unheld_event(queue_scope("e1", {"e1": event}, {"s1": {"e1"}}))  # not yet read
+    assert not unheld_event(queue_scope("e1", {}, {"s1": {"e1"}}))      # finished, not read
+    assert unheld_event(queue_scope("e2", {}, {"s1": {"e1"}}))                 # no such event
 
 
 @pytest.fixture(scope="module")
@@ -71,9 +106,9 @@ def test_an_event_the_server_does_not_hold_is_not_found_at_once(server, ann):  #
         assert (got.status_code, got.json()) == (404, NO_SUCH_EVENT), path
     called = ann.post("/gradio_api/call/load_item", json={"data": ["ui/alpha"]})
     event_id = called.json()["event_id"]
-    first = ann.get(f"/gradio_api/call/load_item/{event_id}", timeout=60)
+    first = read_within(ann, f"/gradio_api/call/load_item/{event_id}", 60)
     assert first.status_code == 200 and "event: " in first.text      # finished, read
-    again = ann.get(f"/gradio_api/call/load_item/{event_id}", timeout=20)  # it waited for good
+    again = read_within(ann, f"/gradio_api/call/load_item/{event_id}", 20)  # waited for good
     assert (again.status_code, again.json()) == (404, NO_SUCH_EVENT)
     assert "request to /gradio_api/call/* failed" not in server.log.read_text()
 

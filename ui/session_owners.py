@@ -155,15 +155,21 @@ def unreadable_ids(scope, body: bytes = b"") -> bool:
 def unheld_event(scope) -> bool:
     """Is this a GET /gradio_api/call/<api>/<event id> of an event the queue does not hold
     (none of that id, or one whose result was read)? Gradio answered a 200 with an error
-    event and logged a failure, or, for one's own finished event, waited for good."""
+    event and logged a failure, or, for one's own finished event, waited for good.
+
+    An event is waiting to be read while its id is among its session's pending ids (the
+    queue adds it on push and takes it out when a stream delivers the result). The queue's
+    table of events is no sign: it keeps a finished event until its worker is done with it
+    (after the result went out, past a thread hop), so a read just after the first one found
+    the event there and waited for a result already taken (ui/workarounds.py,
+    GRADIO_CALL_READ_WAITS)."""
     route = scope["path"].split("/")[2:]
     queue = _queue(scope)
     if queue is None or scope["path"].split("/")[1:2] != ["gradio_api"] or \
             route[:1] != ["call"] or scope.get("method") != "GET" or len(route) not in (3, 4):
         return False
     event_id = route[-1]
-    return event_id not in queue.event_ids_to_events and not any(
-        event_id in ids for ids in list(queue.pending_event_ids_session.values()))
+    return not any(event_id in ids for ids in list(queue.pending_event_ids_session.values()))
 
 
 def named_sessions(scope, body: bytes = b"") -> list[str]:

@@ -351,6 +351,16 @@ def sessions_are_anyones() -> bool:
                                   for m in found)
 
 
+def call_read_waits() -> bool:
+    """Gradio's GET /call/<api>/<event id> takes a finished event its queue still keeps for
+    one waiting to be read, and streams its session with no end: it never asks whether the
+    id is still among the session's pending ids, nor answers a 404 of its own."""
+    found = re.search(r"async def simple_predict_get\((.*?)return await queue_data_helper",
+                      gradio_routes_source(), re.DOTALL)
+    return found is not None and "event_ids_to_events.get(event_id)" in found.group(1) and \
+        "404" not in found.group(1)
+
+
 def component_route_prints() -> bool:
     """Gradio's route for components' front-end files prints its path parts, as asked."""
     return re.search(r'def custom_component_path\(.*?print\(\s*f"id=\{id\}', gradio_routes_source(),
@@ -378,6 +388,11 @@ WORKAROUNDS = [
                "to any logged-in caller who names them, and the first to ask takes them: a "
                "participant read an annotator's loaded item, gold answer included",
                "ui/session_owners.py (and ui/route_access.RouteAccess)", sessions_are_anyones),
+    Workaround("GRADIO_CALL_READ_WAITS", "a read of an event's result (GET /gradio_api/call/"
+               "<api>/<id>) that comes just after the result was read, while the queue still "
+               "keeps the finished event, waits for good (heartbeats, never an end): a "
+               "script reading its result twice hung", "ui/session_owners.py (unheld_event)",
+               call_read_waits),
     Workaround("GRADIO_UPLOADS_OF_ANYONE", "an event takes any path in the upload folder or "
                "the media folder as a file its caller uploaded: an annotator made an item from "
                "another account's upload", "ui/upload_owners.py (and ui/gradio_hooks."
