@@ -88,6 +88,7 @@
 
   const PICK_LABEL = "(pick a clue)";                // as ui/editor_model.PICK_LABEL
   let highlighted = null;     // the clue ArrowDown/ArrowUp moved to in the label dialog
+  let lastPicked = null;      // {item, name}: the clue this item's last labelled box was given
   let picking = false;        // OK is being clicked for a clue picked here: let it through
 
   function clueOptions() {    // the dialog's list entries that are clues, in their order
@@ -100,6 +101,32 @@
     for (const li of document.querySelectorAll("[data-testid='dropdown-option']")) {
       li.classList.toggle("cluelab-highlight", li.getAttribute("aria-label") === name);
       li.classList.remove("active");  // the component's own highlight may be on the placeholder
+    }
+  }
+
+  function openItem() {
+    const input = document.querySelector("#item-id input, #item-id textarea");
+    return input ? input.value : "";
+  }
+
+  // A new box of the item whose last box was given a clue offers that clue first: the list
+  // shows it highlighted and Enter takes it (drawing several boxes for one clue is one key
+  // each); ArrowDown/ArrowUp still walk to the others. The first box of an item offers none.
+  function remember(event) {
+    const option = event.target.closest &&
+      event.target.closest("#model-box-edit [data-testid='dropdown-option']");
+    const name = option && option.getAttribute("aria-label");
+    if (name && name !== PICK_LABEL) lastPicked = {item: openItem(), name};
+  }
+
+  function offerLastClue(modal, frames = 10) {
+    const input = modal.querySelector("input[role='listbox']");
+    if (!input || !modal.isConnected || !lastPicked || lastPicked.item !== openItem()) return;
+    if (input.value.trim() !== PICK_LABEL || highlighted) return;  // a relabel, or keys used
+    const names = clueOptions().map((li) => li.getAttribute("aria-label"));
+    if (names.includes(lastPicked.name)) highlight(lastPicked.name);
+    else if (!names.length && frames > 0) {   // the list is not shown yet
+      requestAnimationFrame(() => offerLastClue(modal, frames - 1));
     }
   }
 
@@ -277,6 +304,8 @@
             requestAnimationFrame(() => placeNextToBox(modal));
             showEveryChoice(modal);
             highlighted = null;
+            // once the list is shown (showEveryChoice's focus, a frame later)
+            requestAnimationFrame(() => offerLastClue(modal));
           }
         }
       }
@@ -305,6 +334,7 @@
   window.addEventListener("keydown", labelDialogKey, true);
   window.addEventListener("input", dropPlaceholder, true);
   window.addEventListener("click", labelDialogOk, true);
+  window.addEventListener("mousedown", remember, true);
   window.addEventListener("pointerup", pointerReleased, true);
   window.addEventListener("pointercancel", pointerReleased, true);
   // the page's components arrive after this script runs; only the Annotate page has them

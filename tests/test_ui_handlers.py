@@ -102,6 +102,12 @@ def test_clue_rows_carry_boxes_through_edits_and_reorder():
     assert em.boxes_for_image(moved, "a")[0]["label"] == "clue 2"
     removed, _ = ops.remove_clue(moved, 1)
     assert all(not c["boxes"] for c in removed["clues"])
+    assert ops.removed_clue_note(moved, 1) == (
+        'Removed clue 2 "first, edited" and its 1 box. Not saved yet: Discard draft brings '
+        'it back.')
+    moved["clues"][0]["text"] = "a very long clue text that runs on and on past forty chars"
+    assert ops.removed_clue_note(moved, 0).startswith(
+        'Removed clue 1 "a very long clue text that runs on and o…". Not saved')
 
 
 def test_option_rows_reject_duplicates_and_keep_images():

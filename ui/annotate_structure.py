@@ -64,7 +64,13 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
     clue_inputs = [ui.work, ui.selected_clue, *form, ui.annotator]
     ui.add_clue.click(clue_op(lambda item, _sel: ops.add_clue(item)), clue_inputs,
                       clue_outputs, api_name="add_clue")
-    ui.remove_clue.click(clue_op(ops.remove_clue), clue_inputs, clue_outputs,
+    def remove_clue(item, selected):
+        """Remove the selected clue, saying which (a toast): the button acts at once."""
+        removed = ops.remove_clue(item, selected)
+        messages.info(ops.removed_clue_note(item, selected))
+        return removed
+
+    ui.remove_clue.click(clue_op(remove_clue), clue_inputs, clue_outputs,
                          api_name="remove_clue")
     ui.clue_up.click(clue_op(lambda item, sel: ops.move_clue(item, sel, -1)), clue_inputs,
                      clue_outputs, api_name="move_clue_up")

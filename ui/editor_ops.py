@@ -26,6 +26,18 @@ def remove_clue(item: dict, index: int | None) -> tuple[dict, int | None]:
     return item, (min(index, remaining - 1) if remaining else None)
 
 
+def removed_clue_note(item: dict, index: int) -> str:
+    """What Remove clue is about to take out, in words: the clue's number, the start of its
+    text and its boxes (the working copy only: Discard draft brings it back)."""
+    clue = item.get("clues", [])[index]
+    text = " ".join(str(clue.get("text") or "").split())
+    shown = f' "{text[:40]}{"…" * (len(text) > 40)}"' if text else " (no text)"
+    boxes = len(clue.get("boxes") or [])
+    with_boxes = f" and its {boxes} box{'es' * (boxes != 1)}" if boxes else ""
+    return (f"Removed clue {index + 1}{shown}{with_boxes}. Not saved yet: Discard draft "
+            "brings it back.")
+
+
 def move_clue(item: dict, index: int | None, step: int) -> tuple[dict, int]:
     clues = item.get("clues", [])
     if index is None or not 0 <= index < len(clues):

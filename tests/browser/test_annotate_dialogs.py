@@ -283,6 +283,14 @@ def test_pick_a_clue_is_no_choice_of_the_label_dialog(srv, page):
     page.wait_for_timeout(500)
     pixel = canvas_pixel(page, 0.2, 0.4)
     assert all(abs(a - b) <= 40 for a, b in zip(pixel, CLUE_2_GREEN)), pixel
+    # the item's next box offers the clue the last one was given: Enter takes it
+    drag_box(page, 0.6, 0.3, 0.8, 0.5)
+    expect(modal.locator(".cluelab-highlight")).to_have_attribute("aria-label", "clue 2")
+    page.keyboard.press("Enter")
+    expect(modal).to_be_hidden()
+    page.wait_for_timeout(500)
+    pixel = canvas_pixel(page, 0.6, 0.4)
+    assert all(abs(a - b) <= 40 for a, b in zip(pixel, CLUE_2_GREEN)), pixel
     page.keyboard.press("Escape")
 
 
