@@ -49,6 +49,29 @@
       {...table, data: table.data.map((row, i) => [...row.slice(0, -1), counts[i]])},
   };
 
+  // A row added from the cell menu ("Add row above/below") comes selected in its first
+  // cell, the clue's label, which is not typed in: what was typed next went nowhere. The new
+  // row's text cell is selected instead, so that typing starts the clue's text
+  // (ui/workarounds.py, DATAFRAME_NEW_ROW_FIRST_CELL).
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest && event.target.closest("button");
+    if (!button || !/^Add row (above|below)$/.test(button.textContent.trim())) return;
+    let frames = 10;
+    const moveToText = () => {
+      const cell = document.querySelector(
+        "#clue-table [role=gridcell].cell-selected[data-col='0']");
+      if (!cell) { if (frames-- > 0) requestAnimationFrame(moveToText); return; }
+      const row = cell.dataset.row;
+      const cells = [...document.querySelectorAll(`#clue-table [role=gridcell][data-row='${row}']`)];
+      const textCell = cells.find((c) => c.dataset.col === "1");
+      if (!textCell || cells.some((c) => text(c.textContent))) return;
+      for (const type of ["mousedown", "mouseup"]) {    // the table selects on mousedown
+        textCell.dispatchEvent(new MouseEvent(type, {bubbles: true, button: 0}));
+      }
+    };
+    requestAnimationFrame(moveToText);
+  }, true);
+
   let annotatorImage;
   window.cluelabGates = {
     // passes the edit on to add_clue_rows (`added` true) or edit_clue_rows, or throws

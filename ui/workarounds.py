@@ -105,6 +105,13 @@ def dataframe_has_no_rest_width() -> bool:
                           read_all(GRADIO_FRONTEND, "Index-*.js")))
 
 
+def new_row_selects_first_cell() -> bool:
+    """Gradio's Dataframe: a row added from the cell menu is inserted and its first cell
+    selected (column 0), whether that column takes typing or not."""
+    return bool(re.search(r"\.splice\(\w+,0,\w+\),[^;{}]{0,40}\(\[\w+\?\?\w+\.length-1,0\]\)",
+                          read_all(GRADIO_FRONTEND, "Index-*.js")))
+
+
 def dropdown_opens_on_focus() -> bool:
     """Gradio's Dropdown: its input's focus handler shows the option list, with no setting
     to open it on a click or a key only."""
@@ -499,6 +506,10 @@ WORKAROUNDS = [
                "top button over its bottom-right corner: on the Annotate page's item list it "
                "covered the last row's question", "assets/cluelab.css (#item-list "
                ".scroll-top-button)", dataframe_scroll_top_over_rows),
+    Workaround("DATAFRAME_NEW_ROW_FIRST_CELL", "a row added from a table's cell menu comes "
+               "with its first cell selected, even a column that takes no typing: in the clue "
+               "table that is the clue's label, and what was typed next went nowhere",
+               "assets/clue_table.js (Add row above/below)", new_row_selects_first_cell),
     Workaround("CELL_EDITOR_OVERFLOWS", "an editable table's cell editor grows with its text "
                "over the rows below: a quick click on the next clue's cell landed in the "
                "editor of the one above, and the typing went into the wrong clue",

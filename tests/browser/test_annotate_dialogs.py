@@ -337,11 +337,13 @@ def test_a_clue_added_in_the_tables_menu_takes_a_box_at_once(srv, page):
     page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.locator("#clue-table button[aria-label='Open cell menu']").first.click()
     page.get_by_text("Add row below").click()
-    new = page.locator("#clue-table [data-testid='cell-3-1']")
-    box = new.bounding_box()
-    page.mouse.dblclick(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    expect(page.locator("#clue-table textarea[aria-label='Edit cell']")).to_be_focused()
+    # the new row comes with its text cell selected (the table selected its locked label
+    # cell, and what was typed went nowhere): typing starts the clue's text
+    expect(page.locator("#clue-table [data-testid='cell-3-1']")).to_have_attribute(
+        "aria-selected", "true")
     page.keyboard.type("red postbox")
+    expect(page.locator("#clue-table textarea[aria-label='Edit cell']")).to_have_value(
+        "red postbox")
     page.keyboard.press("Tab")                  # typed on at once: nothing may be lost
     page.keyboard.type("postboxes are red in the UK")
     page.keyboard.press("Enter")
