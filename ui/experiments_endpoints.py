@@ -15,19 +15,27 @@ from ui.page_words import on_page
 from ui.table_fit import fitted_widths
 from ui.text import escape_md
 
-ENDPOINT_HEADERS = ["name", "base URL", "model", "key env var", "key set", "concurrency",
-                    "max image pixels"]
-# The list's columns fit what they hold (ui/table_fit.fitted_widths) at 1400x900, in the run
-# form's column and the list's font (assets/cluelab.css): the texts of its own ("no key
-# needed", cut to "no key neede" when the column had a fixed 8%) and numbers on one line; the
-# base URL on one line too (it read "http://lo / calhost: / 8000/v1/" on five), a longer one
-# cut with an ellipsis and whole in its tooltip (assets/cluelab.css, assets/cell_titles.js);
-# a name, model or key variable breaks anywhere, these typical ones sharing the room.
-ENDPOINT_ROOM, ENDPOINT_FONT_PX, BREAK_ANYWHERE, ONE_LINE = 630, 12, (0, 2, 3), (1,)
+ENDPOINT_HEADERS = ["name", "base URL", "model", "key variable", "key set"]
+# The list at 1400x900, in the run form's column (~630 px) and the list's font: a name, base
+# URL, model id and key variable each on one line (seven columns broke them anywhere: a vLLM
+# model id stood as a column of three-letter lines). The widths follow the endpoints listed
+# (ui/table_fit.fitted_widths): each column as wide as its values on one line while the room
+# holds them, "key set" wrapping at its spaces first; a value longer than the room left is cut with an
+# ellipsis, whole in its tooltip (assets/cluelab.css, assets/cell_titles.js) and in the form
+# a click on the row fills, with the endpoint's concurrency and image limit.
+ONE_LINE = (0, 1, 2, 3)
+ENDPOINT_ROOM, ENDPOINT_FONT_PX = 630, 12
 TYPICAL_ENDPOINT = ["openai-gpt-4o", "https://api.openai.com/v1", "gpt-4o-2024-08-06",
-                    "OPENAI_API_KEY", "no key needed", 128, 16_000_000]
-ENDPOINT_WIDTHS = fitted_widths(ENDPOINT_HEADERS, [TYPICAL_ENDPOINT], ENDPOINT_ROOM,
-                                ENDPOINT_FONT_PX, BREAK_ANYWHERE, ONE_LINE)
+                    "OPENAI_API_KEY", "NOT SET"]
+
+
+def endpoint_widths(rows: list[list]) -> list[str]:
+    """The list's column widths for these rows (a typical endpoint's while there is none)."""
+    return fitted_widths(ENDPOINT_HEADERS, rows or [TYPICAL_ENDPOINT], ENDPOINT_ROOM,
+                         ENDPOINT_FONT_PX, ONE_LINE)
+
+
+ENDPOINT_WIDTHS = endpoint_widths([])
 PRICE_HEADERS = ["model pattern", "input $/1M", "output $/1M", "updated"]
 _LOOKS_LIKE_KEY = re.compile(r"(?=.*[a-z])(?=.*[0-9])[A-Za-z0-9_]{20,}")
 
@@ -35,8 +43,7 @@ _LOOKS_LIKE_KEY = re.compile(r"(?=.*[a-z])(?=.*[0-9])[A-Za-z0-9_]{20,}")
 def endpoint_rows(store) -> list[list]:
     return [[e["name"], e["base_url"], e["model"], e["api_key_env"] or "",
              ("yes" if os.environ.get(e["api_key_env"], "").strip() else "NOT SET")
-             if e["api_key_env"] else "no key needed",
-             e["concurrency"], e["max_image_pixels"] or ""]
+             if e["api_key_env"] else "no key needed"]
             for e in store.list_endpoints()]
 
 

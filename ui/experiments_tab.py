@@ -49,12 +49,17 @@ def _wire(store, ui, opened) -> None:
     def as_form(values) -> dict:
         return dict(zip(xh.RUN_FIELDS, values))
 
+    def endpoint_list():
+        """The endpoints list's rows, its columns fitted to them (xe.endpoint_widths)."""
+        rows = xe.endpoint_rows(store)
+        return gr.update(value=rows, column_widths=xe.endpoint_widths(rows))
+
     # ---- opening the tab -----------------------------------------------------------------
     def open_tab(run_id, endpoint):
         facets = BrowserHandlers(store).facet_choices()
         names = xe.endpoint_names(store)
         keep = endpoint if endpoint in names else xe.default_endpoint(store, names)
-        return [xe.endpoint_rows(store), gr.update(choices=names, value=keep),
+        return [endpoint_list(), gr.update(choices=names, value=keep),
                 gr.update(open=True) if not names else gr.skip(), xe.price_rows(store),
                 xr.runs_table(store),
                 gr.update(choices=xr.clue_run_choices(store)),
@@ -70,7 +75,7 @@ def _wire(store, ui, opened) -> None:
 
     # ---- endpoints -------------------------------------------------------------------------
     def endpoint_lists():
-        return xe.endpoint_rows(store), xe.endpoint_names(store)
+        return endpoint_list(), xe.endpoint_names(store)
 
     def select_endpoint(evt: gr.SelectData):
         row = evt.row_value or []

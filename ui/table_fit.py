@@ -109,35 +109,29 @@ def column_widths(frame) -> tuple[list[str], bool]:
 
 
 def fitted_widths(headers, rows, room: float, font_px: float = 14,
-                  breaks_anywhere=(), one_line=()) -> list[str]:
+                  one_line=()) -> list[str]:
     """column_widths for a small table of plain cells (the Experiments page's endpoints):
     each column at least as wide as its longest word, title or cell, in its font (`font_px`;
-    the widths above are at 14 px), except the columns `breaks_anywhere` (indexes: a URL or
-    a model id, which the page breaks anywhere), whose cells ask only for room on one line;
-    then the room left holds first the cells of the other columns on one line ("no key
-    needed": its column was cut to "no key neede"), then every cell and title, in
-    proportion to what each lacks. Percentages of `room`, or pixel widths when even the
-    least widths do not fit (the table scrolls). The columns `one_line` (indexes: a URL,
-    which the page cuts with an ellipsis rather than break) ask for no more than their
-    title's words as their least, and their cells on one line once the other columns' own
-    texts are (a URL longer than what is left is cut, not the list's "no key needed")."""
+    the widths above are at 14 px), except the columns `one_line` (indexes: a name, a URL, a
+    model id, which the page keeps on one line and cuts with an ellipsis), whose least is
+    their title's words; then the room left holds first those columns' cells on one line,
+    then every cell and title on one line (_toward shares a short room). Percentages of
+    `room`, or pixel widths when even the least widths do not fit (the table scrolls)."""
     scale = font_px / 14
     columns = [[str(h), *(str(row[k]) for row in rows)] for k, h in enumerate(headers)]
-    titles_only = set(breaks_anywhere) | set(one_line)
-    least = [(least_width(texts if k not in titles_only else texts[:1]) - PAD) * scale
+    least = [(least_width(texts if k not in one_line else texts[:1]) - PAD) * scale
              + PAD for k, texts in enumerate(columns)]
     if sum(least) > room:
         return [f"{round(w)}px" for w in least]
+
     def on_one_line(texts) -> float:
         return (one_line_width(texts) - PAD) * scale + PAD
 
-    short = [low if k in titles_only else max(low, on_one_line(texts[1:]))
-             for k, (low, texts) in enumerate(zip(least, columns))]
-    url_line = [max(low, on_one_line(texts[1:])) if k in one_line else low
-                for k, (low, texts) in enumerate(zip(short, columns))]
-    whole = [max(low, on_one_line(texts)) for low, texts in zip(url_line, columns)]
+    cells_on_one_line = [max(low, on_one_line(texts[1:])) if k in one_line else low
+                         for k, (low, texts) in enumerate(zip(least, columns))]
+    whole = [max(low, on_one_line(texts)) for low, texts in zip(cells_on_one_line, columns)]
     widths = least
-    for goal in (short, url_line, whole):
+    for goal in (cells_on_one_line, whole):
         widths = _toward(widths, goal, room - sum(widths))
     return _percentages(widths, room)
 
@@ -150,8 +144,15 @@ def _percentages(widths: list[float], room: float) -> list[str]:
 
 
 def _toward(widths: list[float], goal: list[float], extra: float) -> list[float]:
-    """`widths` grown by at most `extra` px in all toward `goal`: each by what it lacks, or
-    in proportion to it when the room is short."""
+    """`widths` grown by at most `extra` px in all toward `goal`: each by what it lacks or,
+    when the room is short, the smaller lacks met first and the rest shared alike among the
+    others (one long model id is cut, not every column beside it)."""
     lacking = [max(0.0, want - width) for width, want in zip(widths, goal)]
-    share = min(1.0, extra / sum(lacking)) if sum(lacking) else 0.0
-    return [width + lack * share for width, lack in zip(widths, lacking)]
+    level, left, open_count = float("inf"), max(0.0, extra), sum(1 for lack in lacking if lack)
+    for lack in sorted(lack for lack in lacking if lack):
+        if lack * open_count > left:
+            level = left / open_count
+            break
+        left -= lack
+        open_count -= 1
+    return [width + min(lack, level) for width, lack in zip(widths, lacking)]

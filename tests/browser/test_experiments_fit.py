@@ -86,13 +86,17 @@ CUT_CELLS = """(id) => [...document.querySelectorAll('#' + id + ' span.text')]
 
 def test_the_endpoints_list_cuts_no_cell_at_1400(tmp_path, page):
     """Its 'key set' column (8% of the run form's column) cut "no key needed" to "no key
-    neede"; now its columns fit what they hold (ui/table_fit.fitted_widths)."""
+    neede"; a long model id or variable name broke into a column of three-letter lines.
+    Typical values are whole, each row one line high; a long one is cut with an ellipsis,
+    whole in its tooltip."""
     db = tmp_path / "ui.db"
+    long_model = "Qwen/Qwen2.5-VL-72B-Instruct-AWQ"
     with open_ui_store(db) as store:
         store.add_endpoint("local", base_url="http://127.0.0.1:8797/v1", model="fake-vlm")
         store.add_endpoint("openai", base_url="https://api.openai.com/v1",
-                           model="gpt-4o-2024-08-06", api_key_env="CLUELAB_NO_SUCH_KEY",
+                           model="gpt-4o-2024-08-06", api_key_env="NO_SUCH_KEY_1",
                            concurrency=16, max_image_pixels=4000000)
+        store.add_endpoint("vllm", base_url="http://127.0.0.1:8000/v1", model=long_model)
     server = LiveServer(db, "--no-auth")
     try:
         page.set_viewport_size({"width": 1400, "height": 900})
@@ -102,7 +106,13 @@ def test_the_endpoints_list_cuts_no_cell_at_1400(tmp_path, page):
         expect(listed).to_contain_text("no key needed", timeout=30000)
         expect(listed).to_contain_text("NOT SET")
         page.mouse.move(0, 0)
-        assert page.evaluate(CUT_CELLS, "endpoint-list") == []
+        assert page.evaluate(CUT_CELLS, "endpoint-list") == [long_model]
+        rows = listed.locator(".virtual-row")
+        heights = [rows.nth(i).bounding_box()["height"] for i in range(rows.count())]
+        assert len(heights) == 3 and max(heights) < 1.5 * min(heights), heights
+        cut = listed.locator(".body-cell span.text", has_text="Qwen/")
+        cut.hover()
+        expect(cut).to_have_attribute("title", long_model)
         page.screenshot(path=str(tmp_path / "endpoints-1400.png"))      # to look at
     finally:
         server.stop()
