@@ -35,8 +35,18 @@ def test_a_refused_call_is_refused_before_it_joins_the_queue(server):
         "data": [None, None], "fn_index": dep["id"], "session_hash": "pats0session",
         "event_data": None, "trigger_id": None})
     called = pat.post("/gradio_api/call/load_item", json={"data": ["ui/alpha", None]})
-    for reply in (joined, called):
-        assert reply.status_code == 403
+    # the event's number as text, a float or a key given twice (the last one read): Gradio's
+    # request model takes each as the number, so the door does too (they joined unchecked)
+    sneaked = [pat.post("/gradio_api/queue/join", json={
+        "data": [None, None], "fn_index": number, "session_hash": f"pats{k}session",
+        "event_data": None, "trigger_id": None})
+        for k, number in enumerate((str(dep["id"]), f" {dep['id']} ", float(dep["id"])))]
+    twice = pat.post("/gradio_api/queue/join", headers={"content-type": "application/json"},
+                     content=('{"data": [null, null], "fn_index": 0, "fn_index": "%d", '
+                              '"session_hash": "patstwice", "event_data": null, '
+                              '"trigger_id": null}' % dep["id"]).encode())
+    for reply in (joined, called, *sneaked, twice):
+        assert reply.status_code == 403, reply.text
         assert reply.json()["detail"].startswith("pat may not annotate items: " + NOT_ALLOWED)
 
 

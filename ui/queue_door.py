@@ -35,12 +35,31 @@ def called_event(scope, body: bytes):
     parts = scope["path"].rstrip("/").split("/")
     if scope["path"].rstrip("/") == JOIN:
         try:
-            index = json.loads(body).get("fn_index")
+            index = event_number(json.loads(body).get("fn_index"))
         except (ValueError, AttributeError):
             return None
-        return fns.get(index) if isinstance(index, int) else None
+        return fns.get(index) if index is not None else None
     if parts[1:3] == ["gradio_api", "call"] and len(parts) == 4:
         return next((fn for fn in fns.values() if fn.api_name == parts[3]), None)
+    return None
+
+
+def event_number(value) -> int | None:
+    """The event number Gradio's request model reads from a join's fn_index: an int, and
+    also the text "5", the number 5.0 or True (pydantic's lax int), which joined the queue
+    unchecked here and were refused only when a worker ran them; None for what it refuses."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None
+    if isinstance(value, str):
+        try:
+            number = float(value.strip())
+        except ValueError:
+            return None
+        return int(number) if number.is_integer() else None
     return None
 
 

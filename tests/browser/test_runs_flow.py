@@ -140,6 +140,9 @@ def test_a_flip_filter_left_over_from_another_run_is_one_message(server, page):
     expect(page.locator("#inspect-count")).to_contain_text("responses match", timeout=20000)
     # run-a is named "Baseline, no clues" by the test above: pickers and list show its name
     pick(page, "inspect-run", "Baseline, no clues ·")
+    # Inspect opens on the judge Results uses (llm:judge, which scored run-a only): the
+    # flips are those of the offline verdicts both runs have
+    pick(page, "inspect-judge", "offline")
     pick(page, "inspect-flip-run", "run-b ·")
     pick(page, "inspect-flip", "any flip")
     page.click("#inspect-filter")
