@@ -58,6 +58,9 @@ MAX_RESPONSE_NOTE = 10_000
 """A note on a model's response (Inspect)."""
 MAX_BASELINE_TEXT = 200
 """A human baseline's name or label."""
+MAX_SEARCH = 1_000
+"""The item list's search text (SQLite refuses a LIKE pattern past 50,000 bytes, a server
+error with a traceback per call; no phrase worth finding is this long)."""
 MAX_RUN_NAME = 120
 MAX_RUN_NOTE = 4_000
 

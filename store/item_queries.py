@@ -10,9 +10,11 @@ from typing import Any, Iterator
 
 import sqlite_utils
 
+from domain.limits import MAX_SEARCH, too_long
 from domain.vocabulary import ITEM_STATUSES
 
 from .db import reading, rows
+from .errors import TooLargeError
 from .items import get_item
 
 FILTERS = ("dataset", "domain", "subtask", "status", "flagged", "text")
@@ -53,6 +55,8 @@ def _where(dataset: Any = None, domain: Any = None, subtask: Any = None, status:
         clauses.append("items.flagged = ?")
         params.append(1 if flagged else 0)
     if text:
+        if found := too_long("The search text", len(text), MAX_SEARCH):
+            raise TooLargeError(f"search: {found}", None, "text", found)
         like = _like(text)
         searched = ["items.id", "items.question", "items.answer"]
         clue_match = "clues.text LIKE ? ESCAPE '\\' OR clues.reasoning LIKE ? ESCAPE '\\'"

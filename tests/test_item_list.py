@@ -130,3 +130,19 @@ def test_refresh_shows_what_others_imported_since_the_list_was_drawn(long_list):
     gone = listed.choices(["gone", ALL, ALL, ALL])[0]["choices"]
     assert gone[-1] == "gone"
     assert "fresh" in listed.one_choice("dataset")(ALL)["choices"]
+
+
+def test_a_search_past_its_limit_is_refused_in_words_and_kept_as_none(long_list):
+    """A 60,000-character search made SQLite refuse its LIKE pattern: a server error, and a
+    21-line traceback in the log per call. Now the store refuses it naming the limit, the
+    list stays as it was, and a browser that kept one gets no search."""
+    from domain.limits import MAX_SEARCH
+    from store.errors import TooLargeError
+    huge = "a" * 60_000
+    with pytest.raises(TooLargeError, match="The search text is 60,000 characters; the limit"):
+        long_list.item_ids(text=huge)
+    with pytest.raises(gr.Error, match="the limit is 1,000: the list is as it was"):
+        item_list(long_list).listing(["bulk", ALL, ALL, ALL, "all", huge])
+    assert len(long_list.item_ids(text="b" * MAX_SEARCH)) == 0       # at the limit: searched
+    browser = BrowserHandlers(long_list)
+    assert browser.parse_kept(json.dumps(["bulk", ALL, ALL, ALL, "all", "a" * 1001]))[-1] == ""

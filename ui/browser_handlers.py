@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+from domain.limits import MAX_SEARCH
 from ui.text import short
 
 ALL = "(all)"
@@ -87,13 +88,14 @@ class BrowserHandlers:
 
     def kept_filters(self, dataset, domain, subtask, status, flagged, text) -> list:
         """Filters kept by the browser (assets/list_filters.js) as they can be applied now:
-        a value no longer offered (a dataset deleted since, a status renamed) is "(all)"."""
+        a value no longer offered (a dataset deleted since, a status renamed) is "(all)", a
+        search the list refuses (past MAX_SEARCH) none."""
         offered = self.facet_choices()
         kept = [value if value in offered[key] else ALL for key, value in
                 zip(("dataset", "domain", "subtask", "status"),
                     (dataset, domain, subtask, status))]
         return [*kept, flagged if flagged in FLAGGED_CHOICES else "all",
-                text if isinstance(text, str) else ""]
+                text if isinstance(text, str) and len(text) <= MAX_SEARCH else ""]
 
     @classmethod
     def same_filters(cls, criteria, shown: dict | None) -> bool:

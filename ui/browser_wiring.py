@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import gradio as gr
 
+from store.errors import TooLargeError
 from ui.browser_handlers import BrowserHandlers, open_row, page_holding, refreshed_rows
 from ui import editor_model as em
+from ui import messages
 
 # In the page, before an event that applies the filters: the browser keeps them
 # (assets/list_filters.js); the values go on to the server unchanged.
@@ -54,8 +56,11 @@ class ItemList:
     def listing(self, criteria, page=1, current=None, follow=False) -> list:
         """The list's outputs for the filters `criteria` at `page` (with `follow`, the page
         holding the item `current` if it matches), its open row marked."""
-        rows, count, ids, page = self.items.search(*criteria, page,
-                                                   current if follow else None)
+        try:
+            rows, count, ids, page = self.items.search(*criteria, page,
+                                                       current if follow else None)
+        except TooLargeError as err:          # a search text past domain/limits.MAX_SEARCH
+            raise messages.error(f"{err.reason}: the list is as it was.") from None
         return [rows, count, ids, page, {"filters": list(criteria), "page": page},
                 open_row(ids, page, current)]
 
