@@ -7,6 +7,7 @@ The public methods are the contract in docs/STORE_API.md.
 from __future__ import annotations
 
 import contextlib
+import os
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -40,6 +41,14 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
         """Create the file and media folder if needed and apply pending migrations."""
         store = cls(path)
         store.path.parent.mkdir(parents=True, exist_ok=True)
+        if not store.path.exists():
+            # the server's account only (password hashes, every gold answer): the umask made
+            # it 0644, readable by every user of the machine; SQLite gives its -wal and -shm
+            # files the database's mode. An existing file keeps the mode its owner chose.
+            try:
+                os.close(os.open(store.path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+            except FileExistsError:
+                pass
         store.media_dir.mkdir(parents=True, exist_ok=True)
         apply_migrations(store.db)
         return store

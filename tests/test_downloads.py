@@ -125,3 +125,24 @@ def test_a_result_table_and_a_tag_export_are_downloads_too(env):  # noqa: F811
     assert table.parent.parent == folder and tags.parent.parent == folder
     assert "run-a" in table.read_text(encoding="utf-8-sig")
     assert "perception error" in tags.read_text()
+
+
+def test_downloads_and_a_new_database_are_the_server_accounts_only(tmp_path):
+    """An export (every gold answer) was 0644 in 0755 folders and a new database (password
+    hashes) 0644: readable by every user of the machine. The downloads folder and each
+    download's folder are 0700 now, a new database and its -wal/-shm files 0600; a database
+    that exists keeps its mode."""
+    from store import Store
+    downloads = Downloads(tmp_path / "downloads", keep_s=60, max_bytes=10_000)
+    downloads.start()
+    made = Path(downloads.make("ann", "export_file", "x.jsonl",
+                               lambda path: path.write_text("{}")))
+    assert {oct(p.stat().st_mode & 0o777) for p in (tmp_path / "downloads", made.parent)} == \
+        {"0o700"}
+    store = Store.open(tmp_path / "new.db")
+    store.count_items()
+    assert {oct(p.stat().st_mode & 0o777) for p in tmp_path.glob("new.db*")} == {"0o600"}
+    store.close()
+    (tmp_path / "old.db").touch(mode=0o644)
+    Store.open(tmp_path / "old.db").close()
+    assert oct((tmp_path / "old.db").stat().st_mode & 0o777) == "0o644"

@@ -66,7 +66,10 @@ class Downloads:
         import gradio as gr
 
         shutil.rmtree(self.folder, ignore_errors=True)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        # this server's account only: an export holds every gold answer, and the files in
+        # it are as readable as the umask makes them (0644 for other users of the machine)
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        os.chmod(self.folder, 0o700)
         gr.set_static_paths([str(self.folder)])
         if self._sweeper is None:
             self._sweeper = threading.Thread(target=self._sweep_every, daemon=True,
@@ -83,7 +86,7 @@ class Downloads:
         try:
             with self.slots.held(account):
                 place = self.folder / os.urandom(16).hex()
-                place.mkdir(parents=True)
+                place.mkdir(parents=True, mode=0o700)
                 with self._lock:
                     self._making.add(place)
                     self.owners[place.name] = (account, roles)
