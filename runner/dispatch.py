@@ -117,11 +117,14 @@ class DispatchMixin:
             await asyncio.wait(self._tasks, timeout=0.25)
 
     def _worst_per_request(self) -> float:
-        """What one request may cost: its mean so far or the plan's estimate, and at least
-        the plan's bound at the run's max_tokens when it sets one (runs with concurrency 8
-        spent twice their budget when the requests in flight were counted at the typical
-        reply's length)."""
-        return max(self.totals.per_request_cost() or 0.0, self.totals.bound_per_request or 0.0)
+        """What one request may cost: the dearest reply so far (the mean let a long reply
+        after short ones take a run 11% over its budget), the mean or the plan's estimate,
+        and at least the plan's bound at the run's max_tokens when it sets one (runs with
+        concurrency 8 spent twice their budget when the requests in flight were counted at
+        the typical reply's length). Without max_tokens a reply dearer than every one before
+        can still go over: only max_tokens bounds a request."""
+        return max(self.totals.per_request_cost() or 0.0, self.totals.costliest,
+                   self.totals.bound_per_request or 0.0)
 
     def _budget_waits(self) -> bool:
         """One more request could bring the spend over the budget only if those in flight

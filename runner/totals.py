@@ -172,6 +172,7 @@ class RunTotals:
         self.latencies = sorted(agg.get("latencies", []))   # kept sorted: see snapshot()
         self.estimate_per_request = estimate_per_request
         self.bound_per_request = bound_per_request    # the plan's cost at max_tokens
+        self.costliest = 0.0                          # the dearest reply of this dispatch
         self.concurrency = None
         self.limiter = None                           # set by the engine: see in_flight
         self.started = time.monotonic()
@@ -212,6 +213,7 @@ class RunTotals:
         if response.get("cost") is not None:
             self.cost += response["cost"]
             self.paid += 1
+            self.costliest = max(self.costliest, response["cost"])
 
     @property
     def known_cost(self) -> float | None:

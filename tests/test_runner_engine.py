@@ -415,6 +415,22 @@ def test_a_budget_holds_with_many_requests_in_flight_and_long_replies(store, fak
     assert 0 < outcome.totals["done"] < 30 and outcome.totals["cost"] <= 1.0, outcome.totals
 
 
+def test_a_long_reply_after_short_ones_does_not_take_the_run_over_its_budget(store, fake,
+                                                                            items):
+    """Replies of uneven length, no max_tokens: each next request was counted at the mean
+    reply, so a long one after short ones went over (a review's run stopped at $0.0111 of a
+    $0.01 budget). It is counted at the dearest reply so far now: here the mean let a sixth
+    request go out at $0.309 spent and ended at $0.459 of $0.40."""
+    ids = items(1)
+    store.set_price("fake-vlm", 0.0, 1000.0)          # $0.001 per completion token
+    short, long = "Answer: A", "Answer: A. " + "word " * 150
+    fake.configure(reply_queue=[short, long] * 10)
+    outcome = launch(store, ids, setting="direct", samples=20, execution={
+        "budget": 0.4, "concurrency": 1})
+    assert outcome.status == "stopped" and "budget" in outcome.message
+    assert 0 < outcome.totals["cost"] <= 0.4, outcome.totals
+
+
 def test_a_budget_waits_for_the_replies_in_flight_before_it_stops(store, fake, items):
     """The plan's estimate per request was far above what replies cost: the run stopped
     at "budget reached" with most of its budget left, instead of waiting for the replies
