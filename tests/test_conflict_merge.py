@@ -76,13 +76,31 @@ def test_a_version_saved_after_the_conflict_is_a_new_conflict(ui_store):
     assert ui_store.get_item("ui/alpha")["domain"] == "Carol's domain"
 
 
-def test_clues_added_on_one_side_make_the_clue_list_one_part():
+def test_clues_added_at_the_end_are_kept_beside_an_edit_of_the_others():
+    """They added clue 2 while I edited clue 1: the clue list was one part, so a merge kept
+    my list (their new clue lost) or theirs (my edit lost). Now both are kept."""
     base = {"clues": [{"text": "a", "reasoning": "", "boxes": []}], "images": ["s1"]}
     theirs = {"clues": base["clues"] + [{"text": "b", "reasoning": "",
                                          "boxes": [{"image": "s1", **BOX}]}], "images": ["s1"]}
     mine = {"clues": [{"text": "a!", "reasoning": "", "boxes": []}], "images": ["s1"]}
     rows = cm.rows(base, theirs, mine)
-    assert [r[:2] for r in rows] == [["clues", "both (you choose)"]]
-    assert "1 box: (10,20)-(40,60) on image 1" in rows[0][2]
-    assert cm.merge(base, theirs, mine, ["clues"])["clues"] == theirs["clues"]
-    assert cm.merge(base, theirs, mine)["clues"] == mine["clues"]
+    assert [r[:2] for r in rows] == [["clue 1", "you (yours kept)"],
+                                     ["clues they added", "them (theirs kept)"]]
+    assert "1 box: (10,20)-(40,60) on image 1" in rows[1][2]
+    assert cm.merge(base, theirs, mine)["clues"] == [mine["clues"][0], theirs["clues"][1]]
+
+
+def test_clues_both_added_are_both_kept_theirs_first():
+    """A review found two annotators' new clue 5s merged into one list with one of them:
+    'Save merged' kept only one person's clue, and said nothing."""
+    base = {"clues": [{"text": "a", "reasoning": "", "boxes": []}], "images": ["s1"]}
+    theirs = {"clues": base["clues"] + [{"text": "BOB", "reasoning": "r", "boxes": []}],
+              "images": ["s1"]}
+    mine = {"clues": base["clues"] + [{"text": "ALICE", "reasoning": "", "boxes": []}],
+            "images": ["s1"]}
+    assert cm.both_changed(base, theirs, mine) == []          # nothing to choose
+    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [
+        ["clues they added", "them (theirs kept)"], ["clues you added", "you (yours kept)"]]
+    assert [c["text"] for c in cm.merge(base, theirs, mine)["clues"]] == ["a", "BOB", "ALICE"]
+    removed = {"clues": [], "images": ["s1"]}           # a clue of the base gone: one part
+    assert [r[0] for r in cm.rows(base, removed, mine)] == ["clues"]

@@ -9,8 +9,10 @@ three copies are compared: the version I started from (`base`), theirs (`saved`)
 - a part both changed (to different values) is mine unless the user chose theirs.
 
 Clues and options are parts one by one while the three copies have as many of them (and,
-for options, the same labels); otherwise the whole list is one part, since "clue 2" would
-name different clues in each copy. Plain data in and out; the conflict panel shows `rows`
+for options, the same labels). Clues added at the end, by either or by both (every clue of
+`base` still in its place), are two more parts, theirs and mine: a merge keeps both, theirs
+first (one whole-list choice kept only one person's new clue). Otherwise the whole list is
+one part, since "clue 2" would name different clues in each copy. Plain data in and out; the conflict panel shows `rows`
 with the words that differ between the two versions marked (`marked_rows`).
 """
 from __future__ import annotations
@@ -41,16 +43,33 @@ def _per_element(name: str, *copies: dict) -> bool:
     return True
 
 
+ADDED = {THEIRS: "clues+them", MINE: "clues+you"}
+"""The parts of the clues each side added at the end (`_appended`)."""
+
+
+def _appended(*copies: dict) -> bool:
+    """Did either side (or both) only add clues at the end, the base's all still there?"""
+    count = len(copies[0].get("clues") or [])
+    lengths = [len(c.get("clues") or []) for c in copies[1:]]
+    return min(lengths) >= count and max(lengths) > count
+
+
 def parts(base: dict, saved: dict, mine: dict) -> dict[str, tuple]:
     """{part key: (base value, their value, my value)}; a key is a field ("question"), a
-    whole list ("clues") or one element of it ("clues.0")."""
+    whole list ("clues"), one element of it ("clues.0") or the clues a side added at the
+    end (ADDED)."""
     copies = [em.content_only(c) for c in (base, saved, mine)]
     out = {}
     fields = dict.fromkeys(k for c in copies for k in c)
     for field in fields:
-        if field in LISTS and _per_element(field, *copies):
-            for index in range(len(copies[0].get(field) or [])):
+        appended = field == "clues" and _appended(*copies)
+        if field in LISTS and (appended or _per_element(field, *copies)):
+            count = len(copies[0].get(field) or [])
+            for index in range(count):
                 out[f"{field}.{index}"] = tuple(c[field][index] for c in copies)
+            if appended:
+                out[ADDED[THEIRS]] = ([], copies[1]["clues"][count:], [])
+                out[ADDED[MINE]] = ([], [], copies[2]["clues"][count:])
         else:
             out[field] = tuple(c.get(field) for c in copies)
     return out
@@ -79,7 +98,12 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
     chosen = set(take_saved)
     merged = copy.deepcopy(mine)
     for key, who, theirs, _ in changes(base, saved, mine):
-        if who == THEIRS or (who == BOTH and label(key) in chosen):
+        if key == ADDED[THEIRS]:      # before mine, which the copy holds after the base's
+            kept = len(em.content_only(base).get("clues") or [])
+            merged["clues"][kept:kept] = copy.deepcopy(theirs)
+        elif key == ADDED[MINE]:
+            continue                  # in my copy already
+        elif who == THEIRS or (who == BOTH and label(key) in chosen):
             field, _, index = key.partition(".")
             if index:
                 merged[field][int(index)] = copy.deepcopy(theirs)
@@ -90,6 +114,8 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
 
 def label(key: str) -> str:
     """A part as the editor names it, numbered from 1: "clue 2", "option 1", "GT reasoning"."""
+    if key in ADDED.values():
+        return "clues they added" if key == ADDED[THEIRS] else "clues you added"
     field, _, index = key.partition(".")
     if index:
         return f"{field[:-1]} {int(index) + 1}"
