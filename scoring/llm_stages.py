@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from judges import llm
 from judges.clue_match import ClueMatch, rigorous_verdict
-from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, Verdict, error, \
+from judges.verdict import CORRECT, ERROR, UNPARSED, Verdict, error, \
     from_match, unparsed, unscored
 
 from scoring.offline import CUT_NOTE, TRUNCATED, needs_llm
@@ -156,7 +156,10 @@ class LlmStages:
             outcome = replies[prompt]
             out[wid] = _failed(self.judge, prompt, outcome) if outcome["reply"] is None else \
                 llm.verbench_verdict(self.judge, prompt, outcome["reply"])
-            if rules and rules[wid].value == UNPARSED and out[wid].value != UNSCORED:
+            # unparsed whatever the judge said, an unreadable reply too (the counts then
+            # followed the judge's replies: "unparsed 1, unscored 13" against the general
+            # protocol's 3); its missing sub-scores leave it out of the means all the same
+            if rules and rules[wid].value == UNPARSED:
                 out[wid].value = UNPARSED
                 out[wid].reason = f"{NO_ANSWER_READ}; {out[wid].reason}"
         return out

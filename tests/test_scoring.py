@@ -238,6 +238,27 @@ def test_verbench_counts_an_unparsed_reply_as_unparsed_not_correct(store, scored
     assert summary["n"] == 6 and summary["average"] == pytest.approx((5 * 70 + 0) / 6)
 
 
+def test_verbench_counts_an_unparsed_reply_as_unparsed_whatever_the_judge_replied(
+        store, scored, server):
+    """A judge whose replies cannot be read: t/2 (no answer read) was "unscored" under
+    verbench while the general protocol called it unparsed, so the counts followed the
+    judge's replies. It is unparsed under every protocol; without sub-scores it stays out
+    of VER-Bench's means (unscored there)."""
+    server.configure(replies={**JUDGE, "AC (answer correctness)": "I cannot grade this."})
+    try:
+        store.add_endpoint("vb-bad", server.url, "gpt-4o-mini")
+        code, out, err = cli("score", "--db", store.path, "--run", "r1", "--judge", "vb-bad",
+                             "--protocol", "verbench", "--no-cache")
+    finally:
+        server.configure(replies=JUDGE)
+    assert code == 0, err
+    assert "verbench llm:vb-bad: 6 responses: correct 0, wrong 0, unparsed 1, error 1, " \
+        "unscored 4" in out
+    rows = {r["item_id"]: r for r in store.run_scores("r1", "verbench", "llm:vb-bad",
+                                                       full=True)}
+    assert rows["t/2"]["value"] == "unparsed" and not rows["t/2"]["subscores"]
+
+
 def test_samples_repeats_and_paired_comparison(store):
     add_items(store, [{"id": f"s/{i}", "answer_type": MC, "answer": "A", "domain": "D",
                        "subtask": "x"} for i in range(4)])
