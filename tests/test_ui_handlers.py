@@ -100,8 +100,9 @@ def test_clue_rows_carry_boxes_through_edits_and_reorder():
     assert index == 1 and moved["clues"][1]["text"] == "first, edited"
     assert len(moved["clues"][1]["boxes"]) == 1
     assert em.boxes_for_image(moved, "a")[0]["label"] == "clue 2"
-    removed, _ = ops.remove_clue(moved, 1)
+    removed, selected = ops.remove_clue(moved, 1)
     assert all(not c["boxes"] for c in removed["clues"])
+    assert selected is None            # a second click removes nothing nobody picked
     assert ops.removed_clue_note(moved, 1) == (
         'Removed clue 2 "first, edited" and its 1 box. Not saved yet: Discard draft brings '
         'it back.')

@@ -16,14 +16,15 @@ def add_clue(item: dict) -> tuple[dict, int]:
     return item, len(item["clues"]) - 1
 
 
-def remove_clue(item: dict, index: int | None) -> tuple[dict, int | None]:
+def remove_clue(item: dict, index: int | None) -> tuple[dict, None]:
+    """The item without clue `index`, and no clue selected: the selection moved on to the
+    next clue, and a second click removed a clue nobody had picked."""
     clues = item.get("clues", [])
     if index is None or not 0 <= index < len(clues):
         raise EditError("select a clue row first")
     item = copy.deepcopy(item)
     del item["clues"][index]
-    remaining = len(item["clues"])
-    return item, (min(index, remaining - 1) if remaining else None)
+    return item, None
 
 
 def removed_clue_note(item: dict, index: int) -> str:
