@@ -97,6 +97,22 @@ def rule_verdicts(items: dict, responses: list[dict]) -> dict[int, Verdict]:
     return out
 
 
+def unread_right_answers(judge: str, general: dict, rigorous: dict) -> list[str]:
+    """A note when the judge could not read its verdict on the clues of right answers: only
+    right answers are sent to it (a wrong one is wrong under rigorous without asking), so
+    those left unscored are all right answers, and the rigorous accuracy of what is left
+    counts wrong ones only (a review saw 0.00, n 8, with the 6 right answers unscored)."""
+    asked = [wid for wid, v in general.items() if v.value == "correct" and rigorous[wid].prompt]
+    unread = sum(1 for wid in asked if rigorous[wid].value == "unscored")
+    if not unread:
+        return []
+    return [f"rigorous {judge}: the judge's verdict on the clues of {unread} of the "
+            f"{len(asked)} right answers it was asked about could not be read: they are "
+            f"unscored, so the rigorous "
+            f"accuracy of the rest is biased low (it leaves out right answers only). Score "
+            f"again (--no-cache asks the judge afresh)."]
+
+
 def _protocols(protocol: str, judges: list[str]) -> tuple[list[str], list[str]]:
     if protocol not in PROTOCOL_CHOICES:
         raise ScoringError(f"protocol must be one of {', '.join(PROTOCOL_CHOICES)}, "
@@ -232,6 +248,7 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
             rigorous, matches = stages.rigorous(items, responses, general)
             if "rigorous" in chosen:
                 results[("rigorous", client.name)] = rigorous
+                notes.extend(unread_right_answers(client.name, general, rigorous))
             if "grounded" in chosen:
                 results[("grounded", client.name)] = _grounded_all(
                     run, items, responses, general, rigorous, matches, _sizes(store, items))

@@ -259,6 +259,25 @@ def test_verbench_counts_an_unparsed_reply_as_unparsed_whatever_the_judge_replie
     assert rows["t/2"]["value"] == "unparsed" and not rows["t/2"]["subscores"]
 
 
+def test_a_clue_judge_that_cannot_be_read_is_said_to_bias_rigorous(store, scored, server):
+    """Only right answers go to the clue judge: with its replies unreadable they all became
+    unscored, and rigorous read 0.00 on the wrong ones left, with nothing said. Now
+    scoring says so (the right answers left out, the accuracy biased low)."""
+    server.configure(replies={**JUDGE, "Ground-truth clues:": "no idea"})
+    try:
+        store.add_endpoint("clue-bad", server.url, "gpt-4o-mini")
+        result = score_run(store, "r1", protocol="rigorous", judges=["clue-bad"],
+                           use_cache=False)
+    finally:
+        server.configure(replies=JUDGE)
+    [note] = [n for n in result["notes"] if n.startswith("rigorous llm:clue-bad")]
+    assert "clues of 1 of the 1 right answers it was asked about could not be read" in note and \
+        "biased low" in note
+    store.add_endpoint("clue-good", server.url, "gpt-4o-mini", params={"temperature": 0.5})
+    fine = score_run(store, "r1", protocol="rigorous", judges=["clue-good"])
+    assert not [n for n in fine["notes"] if n.startswith("rigorous")]
+
+
 def test_samples_repeats_and_paired_comparison(store):
     add_items(store, [{"id": f"s/{i}", "answer_type": MC, "answer": "A", "domain": "D",
                        "subtask": "x"} for i in range(4)])
