@@ -156,9 +156,15 @@ def test_a_save_in_one_tab_keeps_the_draft_another_tab_wrote(ui_store):
     assert outcome["kind"] == "unchanged"
     assert ui_store.get_draft("ann", "ui/alpha")["data"]["question"] == "Tab A's question?"
     form_b = editor.form_values(tab_b["item"]) | {"gt_reasoning": "Tab B's reasoning"}
-    _, outcome = editor.save(tab_b, form_b, None, "", "ann", session="B")
+    after, outcome = editor.save(tab_b, form_b, None, "", "ann", session="B")
     assert outcome["kind"] == "saved"
     assert ui_store.get_draft("ann", "ui/alpha")["data"]["question"] == "Tab A's question?"
+    # B shows what it saved, not A's draft (its own edit vanished right after "Saved"), and
+    # says where A's edits are
+    assert after["item"]["gt_reasoning"] == "Tab B's reasoning"
+    assert after["item"]["question"] == ui_store.get_item("ui/alpha")["question"]
+    assert after["draft_seen"] is None and after["base_version"] == outcome["version"]
+    assert after["notice"].startswith("Another tab or window keeps unsaved edits of this item")
     # A's own save drops A's draft
     _, outcome = editor.save(tab_a, form_a, None, "", "ann", session="A")
     assert outcome["kind"] == "conflict"                   # B saved version 2 meanwhile

@@ -40,8 +40,9 @@ class EditorHandlers:
         self.saved_here: dict[tuple[str, str], int] = {}
 
     # ---- loading -------------------------------------------------------------------
-    def load(self, item_id: str, user: str) -> dict:
-        """The work dict for an item, with the user's draft applied when there is one."""
+    def load(self, item_id: str, user: str, apply_draft: bool = True) -> dict:
+        """The work dict for an item, with the user's draft applied when there is one (not
+        with `apply_draft` False: the item as saved, the draft only said)."""
         item_id = (item_id or "").strip()
         if not item_id:
             raise em.EditError("no item id given")
@@ -56,7 +57,9 @@ class EditorHandlers:
                 "base_version": saved["version"], "notice": "", "draft_seen": None,
                 "read_only": saved.get("status") == "released"}
         draft = self.store.get_draft(user, item_id)
-        if draft:
+        if draft and not apply_draft:
+            work["notice"] = notices.other_tab_draft_notice(draft)
+        elif draft:
             work["item"] = notices.stored_status(self.store, draft, saved)
             work["base_version"] = draft["base_version"]
             work["draft_seen"] = draft["revision"]
@@ -244,8 +247,10 @@ class EditorHandlers:
                 rules.marked_only_note(item)]))}
 
     def _reloaded(self, work: dict, user: str) -> dict:
-        """The work of the item as now saved, on the image this session showed."""
-        fresh = self.load(work["item"]["id"], user)
+        """The work of the item as now saved, on the image this session showed. A draft still
+        there is another tab's (drop_own_draft kept it): said, not shown (the form showed it
+        right after "Saved", this tab's own edit gone from the screen)."""
+        fresh = self.load(work["item"]["id"], user, apply_draft=False)
         fresh["image_index"] = work.get("image_index", 0)
         return fresh
 

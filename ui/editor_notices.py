@@ -54,3 +54,11 @@ def draft_notice(draft: dict, saved: dict) -> str:
                  f"at {times.shown(saved.get('updated_at'))}): saving will show the "
                  "differences first.")
     return text
+
+
+def other_tab_draft_notice(draft: dict) -> str:
+    """After a save in this tab, when another tab's draft of the item was kept (its edits
+    are not in what was saved): the form shows what was saved, and says where those are."""
+    return (f"Another tab or window keeps unsaved edits of this item (its draft from "
+            f"{times.shown(draft['updated_at'])}, on version {draft['base_version']}): "
+            "they are not in this save. Go on there, or open them here with a reload.")
