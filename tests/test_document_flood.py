@@ -74,3 +74,23 @@ def test_a_flood_of_documents_leaves_other_users_calls_their_speed(server, who, 
     # before: a mean of 1.3-1.4 s against 0.07-0.08 s (22 s at worst on a reviewer's machine)
     assert flood.kept_speed(before, during), (before, during)
     assert set(statuses) == ({403} if who == "pat" else {200}), statuses
+
+
+def test_a_page_the_app_does_not_have_is_one_document_not_one_each():
+    """Gradio answers /config?page=<a name it does not have> as /config: the cache kept one
+    copy per value, so one account's /config?page=1, 2, 3, … pushed the others' documents
+    out (150 values: another's /config took 25 times longer). Such a value is no part of
+    the key now; a page the app has still is."""
+    from types import SimpleNamespace
+
+    from ui import access
+    from ui.document_cache import document_key
+    blocks = SimpleNamespace(config={"page": {"": {}, "results": {}}})
+    app = SimpleNamespace(get_blocks=lambda: blocks)
+    who = access.Caller("ann", frozenset({"annotator"}))
+
+    def key(query: bytes):
+        return document_key({"type": "http", "method": "GET", "path": "/config",
+                             "query_string": query, "headers": [], "app": app}, "/config", who)
+    assert key(b"page=zzz") == key(b"page=other") == key(b"")
+    assert key(b"page=results") != key(b"")

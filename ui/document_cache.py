@@ -47,11 +47,24 @@ def document_key(scope, entry: str | None, who: access.Caller) -> tuple | None:
     if scope["type"] != "http" or entry not in DOCUMENTS or scope.get("method") not in (
             "GET", "HEAD"):
         return None
+    pages = app_pages(scope)
     query = tuple((k, v) for k, v in parse_qsl(scope.get("query_string", b"").decode(
-        "latin-1"), keep_blank_values=True) if k in READS)
+        "latin-1"), keep_blank_values=True)
+        if k in READS and (k != "page" or pages is None or v in pages))
     headers = tuple((k, v) for k, v in scope.get("headers", []) if k in ROOT_HEADERS)
     return (scope["path"], query, who.name, tuple(sorted(who.roles)), headers,
             scope.get("scheme"), scope.get("root_path", ""), scope.get("server"))
+
+
+def app_pages(scope) -> frozenset | None:
+    """The page names of the app's config. Gradio's /config takes `?page=` only when it names
+    one of them, and answers any other value as if none were given: so does the key, or one
+    account's /config?page=<anything new> filled the cache with copies and pushed out the
+    others' documents. None when there is no app to ask (the value is then kept)."""
+    try:
+        return frozenset(scope["app"].get_blocks().config.get("page") or {})
+    except (KeyError, AttributeError):
+        return None
 
 
 def keepable(answer: Answer) -> bool:
