@@ -71,3 +71,39 @@ def shown_id(item_id) -> str:
     if len(text) > MAX_ITEM_ID:
         return f"{visible(text[:SHOWN_MAX])}… ({len(text):,} characters)"
     return visible(text)
+
+
+LOOK_ALIKES = str.maketrans({
+    # Cyrillic and Greek letters drawn like Latin ones (after case folding), and dashes and
+    # hyphens drawn like "-": "demо/bus" (a Cyrillic o) or "bus\u2011stop" (a non-breaking
+    # hyphen) read exactly as "demo/bus" and "bus-stop" in every list
+    **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63\uff0d", "-"),
+    "а": "a", "в": "b", "е": "e", "ѕ": "s", "і": "i", "ј": "j", "к": "k", "м": "m",
+    "н": "h", "о": "o", "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "һ": "h",
+    "ӏ": "l", "ԁ": "d", "ԛ": "q", "ԝ": "w", "ү": "y", "ё": "e",
+    "α": "a", "β": "b", "ε": "e", "η": "n", "ι": "i", "κ": "k", "μ": "u", "ν": "v",
+    "ο": "o", "ρ": "p", "τ": "t", "υ": "u", "χ": "x", "ω": "w", "ϲ": "c", "ϳ": "j",
+})
+
+
+def id_key(text: str) -> str:
+    """What a reader takes an id (or a dataset name) for: NFKC, case-folded, look-alike
+    letters and dashes as the Latin ones they are drawn like (LOOK_ALIKES)."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+    return folded.translate(LOOK_ALIKES)
+
+
+def look_alike(new_id: str, existing) -> str | None:
+    """The id of `existing` that `new_id` would read as (told apart only by case or look-
+    alike characters), or whose dataset's name its dataset's reads as; None when none."""
+    key, dataset = id_key(new_id), new_id.split("/", 1)[0]
+    for other in existing:
+        if other == new_id:
+            continue
+        if id_key(other) == key:
+            return other
+        theirs = other.split("/", 1)[0]
+        if "/" in other and "/" in new_id and theirs != dataset and \
+                id_key(theirs) == id_key(dataset):
+            return other
+    return None

@@ -154,3 +154,26 @@ def test_the_deleted_list_follows_each_delete_and_restore_with_nothing_picked(ui
     menu.restore_deleted("ui/beta", "", "admin")
     assert menu.deleted_pick(True)["choices"] == []
     assert menu.deleted_pick(False) == {"choices": [], "value": None, "visible": False}
+
+
+@pytest.mark.parametrize("new_id, said", [
+    ("ui/\u0430lpha", "it reads as ui/alpha"),                 # a Cyrillic a
+    ("UI/ALPHA", "it reads as ui/alpha"),
+    ("ui/al\u2011pha-x", None),                                # reads as no other id
+    ("u\u0456/new-one", "its dataset u\u0456 reads as ui"),     # a Cyrillic i
+    ("UI/new-one", "its dataset UI reads as ui"),
+])
+def test_a_new_or_duplicate_id_that_reads_as_another_is_refused(ui_store, new_id, said):
+    """A review duplicated demo/bus-stop-wait as "demо/bus-stop-wait" (a Cyrillic o), with
+    a non-breaking hyphen, and as DEMO/…: each stood in the list looking like the item, the
+    dataset beside "demo", and a copy with another gold answer could pass for it."""
+    menu = LifecycleHandlers(ui_store)
+    before = ui_store.item_ids()
+    if said is None:
+        assert menu.duplicate("ui/alpha", new_id, "ann") == new_id
+        return
+    with pytest.raises(EditError, match=f"not duplicated: {said}, told apart only by case"):
+        menu.duplicate("ui/alpha", new_id, "ann")
+    with pytest.raises(EditError, match=f"no item created: {said}"):
+        menu.new_item_id(new_id, "Which one?", "ui")
+    assert ui_store.item_ids() == before

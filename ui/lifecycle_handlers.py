@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from domain.item_ids import typed_id_refusal
+from domain.item_ids import id_key, look_alike, typed_id_refusal
 from store import MediaError, StoreError
 from store.lifecycle import describe_counts
 from ui.editor_model import EditError
@@ -35,7 +35,19 @@ class LifecycleHandlers:
             raise EditError(f"no item created: {refused}")
         if self.store.item_exists(new_id):
             raise EditError(f"an item with id '{new_id}' already exists")
+        self._reads_apart(new_id, "no item created")
         return new_id
+
+    def _reads_apart(self, new_id: str, refused: str) -> None:
+        """A new id must not read as another's: told apart only by case or look-alike
+        characters ("demо/bus-stop", a Cyrillic o), a copy with another gold answer stood in
+        the list beside the item, and its dataset beside "demo" (domain/item_ids.look_alike)."""
+        twin = look_alike(new_id, self.store.item_ids())
+        if twin is not None:
+            what = f"it reads as {twin}" if id_key(twin) == id_key(new_id) else \
+                f"its dataset {new_id.split('/', 1)[0]} reads as {twin.split('/', 1)[0]}"
+            raise EditError(f"{refused}: {what}, told apart only by case or look-alike "
+                            "characters; choose an id that reads differently")
 
     def create_from_images(self, new_id: str, question: str, files: list, user: str,
                            current_dataset: str | None = None) -> str:
@@ -69,6 +81,7 @@ class LifecycleHandlers:
         new_id = new_id or self._free_id(f"{item_id}-copy")
         if refused := typed_id_refusal(new_id):
             raise EditError(f"not duplicated: {refused}")
+        self._reads_apart(new_id, "not duplicated")
         self._call(self.store.duplicate_item, item_id, new_id, user)
         return new_id
 
