@@ -104,3 +104,38 @@ def test_clues_both_added_are_both_kept_theirs_first():
     assert [c["text"] for c in cm.merge(base, theirs, mine)["clues"]] == ["a", "BOB", "ALICE"]
     removed = {"clues": [], "images": ["s1"]}           # a clue of the base gone: one part
     assert [r[0] for r in cm.rows(base, removed, mine)] == ["clues"]
+
+
+def test_save_merged_drops_my_boxes_on_an_image_they_removed_and_says_so(ui_store, tmp_path):
+    """They removed image 2 while I boxed clue 1 on image 1, clue 1 having a box on image 2:
+    every Save merged failed ("box on no image of the item"), and the only way out threw my
+    new box away. The merge drops the boxes on the removed image and says how many."""
+    from tests.live_server import make_scene
+    from ui import editor_ops as ops
+    second = ui_store.add_image(make_scene(tmp_path / "two.png", color="#123456"),
+                                "two.png").sha256
+    item = ui_store.get_item("ui/alpha")
+    first = item["images"][0]
+    item["images"] = [first, second]
+    item["clues"][0]["boxes"] = [{"image": first, **BOX}, {"image": second, **BOX}]
+    ui_store.save_item(item, item["version"], "carol", "two images")
+    editor = EditorHandlers(ui_store)
+    alice, bob = editor.load("ui/alpha", "alice"), editor.load("ui/alpha", "bob")
+    alice["item"], _ = ops.remove_image(alice["item"], 1)
+    _, outcome = editor.save(alice, editor.form_values(alice["item"]), None, "", "alice")
+    assert outcome["kind"] == "saved"
+    bob["image_index"] = 1                                  # bob was on image 2
+    bob["item"]["clues"][0]["boxes"].append({"image": first, "x0": 50, "y0": 50, "x1": 90,
+                                             "y1": 90})
+    form = editor.form_values(bob["item"])
+    _, outcome = editor.save(bob, form, None, "", "bob")
+    assert outcome["kind"] == "conflict"
+    after, outcome = editor.save(bob, form, None, "", "bob",
+                                 base_version=outcome["current_version"])
+    assert outcome["kind"] == "saved", outcome
+    assert "1 box on an image alice removed was dropped." in outcome["message"]
+    saved = ui_store.get_item("ui/alpha")
+    assert saved["images"] == [first]
+    assert [(b["x0"], b["image"]) for b in saved["clues"][0]["boxes"]] == [(10, first),
+                                                                            (50, first)]
+    assert after["image_index"] == 0                 # image 2 of 1 showed an empty canvas

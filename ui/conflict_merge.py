@@ -112,6 +112,19 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
     return merged
 
 
+def without_lost_boxes(item: dict) -> tuple[dict, int]:
+    """(the merged `item` without the boxes on images it no longer has, how many): they
+    removed an image while I boxed a clue that had a box on it, and my clue (mine, with that
+    box) made every Save merged fail ("box on no image of the item")."""
+    images = set(item.get("images") or [])
+    kept, dropped = copy.deepcopy(item), 0
+    for clue in kept.get("clues") or []:
+        boxes = clue.get("boxes") or []
+        clue["boxes"] = [b for b in boxes if b.get("image") in images]
+        dropped += len(boxes) - len(clue["boxes"])
+    return kept, dropped
+
+
 def label(key: str) -> str:
     """A part as the editor names it, numbered from 1: "clue 2", "option 1", "GT reasoning"."""
     if key in ADDED.values():

@@ -193,11 +193,12 @@ class EditorHandlers:
         """
         if not work:
             return work, {"kind": "invalid", "message": "open an item first"}
-        merged, basis = None, work["saved"]
+        merged, basis, dropped = None, work["saved"], ""
         try:
             item = rules.apply_ticked(self.collect(work, form, annot_boxes), ticked)
             if base_version is not None:
-                item, merged, basis = self._merged(work, item, base_version, take_saved)
+                item, merged, basis, dropped = self._merged(work, item, base_version,
+                                                            take_saved)
             em.check_saveable(item)
             check_gold(item)
             rules.check_comment(comment)
@@ -242,7 +243,7 @@ class EditorHandlers:
             self.saved_here[(session, item["id"])] = version
         return self._reloaded(work, user), {
             "kind": "saved", "version": version, "message": " ".join(filter(None, [
-                f"Saved {item['id']} as version {version}.", note,
+                f"Saved {item['id']} as version {version}.", dropped, note,
                 rules.no_gold_note(item), rules.textless_clue_note(item),
                 rules.marked_only_note(item)]))}
 
@@ -251,7 +252,10 @@ class EditorHandlers:
         there is another tab's (drop_own_draft kept it): said, not shown (the form showed it
         right after "Saved", this tab's own edit gone from the screen)."""
         fresh = self.load(work["item"]["id"], user, apply_draft=False)
-        fresh["image_index"] = work.get("image_index", 0)
+        # on the image this tab showed, while the item still has it (a merge with a version
+        # that removed an image left image 4 of 3 open: an empty canvas)
+        fresh["image_index"] = min(work.get("image_index", 0),
+                                   max(0, len(fresh["item"].get("images") or []) - 1))
         return fresh
 
     @staticmethod
@@ -281,13 +285,17 @@ class EditorHandlers:
 
     def _merged(self, work: dict, item: dict, version: int, take_saved) -> tuple:
         """(my edits merged into the saved version `version`, (that version, its author),
-        that version); unmerged when the item has moved on since (the save is then refused
-        as a conflict again, with a fresh diff)."""
+        that version, what the merge dropped: my boxes on an image they removed); unmerged
+        when the item has moved on since (the save is then refused as a conflict again, with
+        a fresh diff)."""
         saved = self.store.get_item(item["id"])
         if saved["version"] != version:
-            return item, None, work["saved"]
-        merged = cm.merge(self._base(work, saved), saved, item, take_saved)
-        return merged, (version, saved.get("updated_by")), saved
+            return item, None, work["saved"], ""
+        merged, lost = cm.without_lost_boxes(cm.merge(self._base(work, saved), saved, item,
+                                                      take_saved))
+        note = (f"{lost} box{'es' * (lost != 1)} on an image {saved.get('updated_by')} removed "
+                f"{'were' if lost != 1 else 'was'} dropped.") if lost else ""
+        return merged, (version, saved.get("updated_by")), saved, note
 
 
 def check_gold(item: dict) -> None:
