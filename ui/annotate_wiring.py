@@ -113,14 +113,17 @@ def wire(store, demo, browser, ui) -> None:
         which then load while the list is drawn (~0.13 s sooner painted than with both
         in parallel, docs/PERFORMANCE.md)."""
         wanted = request.query_params.get("item") if request else None
-        target = wanted or next(iter(store.item_ids()), None)
-        if not target:
-            return [gr.skip()] * len(renderer.outputs)
-        try:
-            return render_loaded(editor.load(target, user_of(request)))
-        except EditError as err:
-            messages.warn(err)
-            return [gr.skip()] * len(renderer.outputs)
+        first = next(iter(store.item_ids()), None)
+        for target in dict.fromkeys(t for t in (wanted, first) if t):
+            try:
+                return render_loaded(editor.load(target, user_of(request)))
+            except EditError as err:
+                # an unknown or deleted ?item= opens the first item, not a blank form that
+                # took typing and then refused to save it ("open an item first")
+                shown = f" The first item of the list is open: {first}." \
+                    if target == wanted and first and first != wanted else ""
+                messages.warn(f"{str(err)[:1].upper()}{str(err)[1:]}.{shown}")
+        return [gr.skip()] * len(renderer.outputs)
 
     # Events that open an item show their progress on the annotator alone: one spinner
     # where the image comes, instead of one on each of ~30 outputs, whose loading states
