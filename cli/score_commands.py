@@ -68,9 +68,14 @@ def run_score(args) -> int:
     print(f"run {result['run']}: {result['responses']} responses, {result['written']} "
           f"verdicts written ({', '.join(result['protocols'])})")
     for key, values in result["values"].items():
+        if key.split()[0] in result.get("not_applicable", {}):    # not failures: no boxes
+            print(f"  {key}: n/a, the run asked for no boxes ({values_text(values)}, kept "
+                  "for Inspect only)")
+            continue
         print(f"  {key}: {values_text(values)}")
     for judge in result["judges"]:
         print(f"  {counts_text(judge)}")
+    sys.stdout.flush()          # the notes after the counts, not inside their last line
     for note in result["notes"]:
         print(f"note: {note}", file=sys.stderr)
     return 0

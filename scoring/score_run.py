@@ -209,7 +209,8 @@ def check_panel(clients: list[JudgeClient]) -> None:
 
 def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
               on_progress=None, semantic: bool = False, use_cache: bool = True) -> dict:
-    """Score `run_id`; returns {"run", "protocols", "written", "values", "judges", "notes"}.
+    """Score `run_id`; returns {"run", "protocols", "written", "values", "judges", "notes",
+    "not_applicable"} (a protocol whose counts are kept for Inspect only: {protocol: why}).
     on_progress(stage, done, total) reports each stage (judge requests included).
     semantic: also match clues with MiniLM (ScoringError when the extra is not installed).
     use_cache: False asks the judges again instead of taking their cached replies."""
@@ -271,4 +272,6 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
                        for (p, judge), verdicts in results.items()},
             "judges": [c.counts() for c in clients],
             "templates": {name: store.prompt_template(name)["version"] for name in templates},
-            "notes": notes}
+            "notes": notes, "not_applicable": {
+                "grounded": no_boxes.reason(run["config"])} if "grounded" in chosen and
+            no_boxes.reason(run["config"]) else {}}

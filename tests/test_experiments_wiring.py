@@ -68,7 +68,9 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
                  api_name="/save_endpoint")
     assert "added" in saved[2]
     opened = call(setup, c, "", None, api_name="/experiments_open")
-    assert opened[0]["data"][0][:5] == ["fake", srv.fake.url, "fake-vlm", "XP_WIRING_KEY",
+    listed = opened[0]["value"]          # an update: the rows and their column widths
+    assert opened[0]["column_widths"] and len(opened[0]["column_widths"]) == 5
+    assert listed["data"][0][:5] == ["fake", srv.fake.url, "fake-vlm", "XP_WIRING_KEY",
                                         "yes"]
     tested = call(setup, c, "fake", api_name="/test_endpoint")
     assert tested.startswith("✓") and re.search(r"answers in \d+ ms", tested)

@@ -14,6 +14,7 @@ from scoring.no_boxes import asks_for_boxes
 from scoring.score_run import score_run
 from scoring.tables import drop_table, main_table
 from store import Store
+from ui.score_summary import summary_md
 from tests.scoring_helpers import add_items, cli, make_run
 
 CLUE = [{"text": "a red sign above the door", "reasoning": "", "boxes": []}]
@@ -80,3 +81,17 @@ def test_the_cli_report_table_and_compare_say_n_a(runs):
     code, out, err = cli("compare", "--db", runs.path, "cot", "boxed", "--protocol",
                          "grounded")
     assert code == 2 and "grounded-rigorous is n/a" in err
+
+
+def test_score_says_n_a_for_grounded_of_a_run_without_boxes(runs):
+    """`score` printed "grounded offline: … correct 0, wrong 3" for a run that asked for no
+    boxes: counts that read as failures. It says n/a, the counts kept for Inspect only, and
+    the notes come after the counts' last line (they ran into it: "unscored 0note:")."""
+    code, out, err = cli("score", "--db", runs.path, "--run", "cot", "--protocol", "all")
+    assert code == 0, err
+    [line] = [x for x in out.splitlines() if x.strip().startswith("grounded offline")]
+    assert line.strip().startswith("grounded offline: n/a, the run asked for no boxes (") and \
+        line.endswith("kept for Inspect only)")
+    assert out.endswith("\n") and "asks for no boxes" in err
+    result = score_run(runs, "cot", protocol="all")
+    assert "the run asked for no boxes; for Inspect only" in summary_md([("cot", result)])

@@ -183,7 +183,8 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
     pct = 100.0 * done / total if total else 0.0
     tokens = f"{t.get('prompt_tokens', 0):,} in / {t.get('completion_tokens', 0):,} out"
     projected = t.get("projected_cost")
-    cost = money(spent(run)) + (f" (→ ${projected:.4f})" if projected else "")
+    # the arrow alone read as nothing in particular: the figure is the whole run's projection
+    cost = money(spent(run)) + (f" (projected in all: ${projected:.4f})" if projected else "")
     metrics = [
         ("done", f"{done}/{total}"), ("requests/s", f"{t.get('requests_per_s', 0):.2f}"),
         ("latency p50", _seconds(t.get("latency_p50"))),

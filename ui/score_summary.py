@@ -31,7 +31,9 @@ def summary_md(scored: list[tuple[str, dict]]) -> str:
         if not result["values"]:
             out.append(f"| {escape_md(name)} | nothing scored |" + " |" * (len(COUNTED) + 1))
         for key, counts in result["values"].items():
-            out.append(f"| {escape_md(name)} | {escape_md(key)} | "
+            shown = f"{key} (n/a: the run asked for no boxes; for Inspect only)" \
+                if key.split()[0] in result.get("not_applicable", {}) else key
+            out.append(f"| {escape_md(name)} | {escape_md(shown)} | "
                        + " | ".join(_cells(counts)) + " |")
     notes = [f"- **{escape_md(name)}**: {escape_md(text)}" for name, result in scored
              for text in ([counts_text(j) for j in result["judges"]]
