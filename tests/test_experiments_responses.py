@@ -35,7 +35,7 @@ def partial_run(store) -> str:
 
 
 def states(rows) -> dict:
-    return {row[1]: row[4] for row in rows}
+    return {row[1]: row[3] for row in rows}
 
 
 def test_filter_choices_are_the_panels_counters_with_their_meaning():

@@ -18,7 +18,8 @@ from ui.browser_handlers import ALL, FLAGGED_CHOICES
 from ui.experiments_endpoints import ENDPOINT_HEADERS, ENDPOINT_WIDTHS, PRICE_HEADERS
 from ui.experiments_handlers import BOX_CONVENTION_CHOICES, BOX_CONVENTION_INFO, \
     CLUE_SOURCE_LABELS
-from ui.experiments_runs import RESPONSE_FILTERS, RESPONSE_HEADERS, RUN_HEADERS, RUN_WIDTHS
+from ui.experiments_runs import (RESPONSE_FILTERS, RESPONSE_HEADERS, RESPONSE_WIDTHS,
+                                  RUN_HEADERS, RUN_WIDTHS)
 from ui.galleries import whole_image_gallery
 
 SETTING_INFO = ("direct: answer only (No-CoT) · cot: think step by step · clue_guided: find the "
@@ -227,8 +228,11 @@ def build_monitor(ui: SimpleNamespace) -> None:
                                          elem_id="run-response-filter", scale=2)
         ui.responses_refresh = gr.Button("Show responses", size="sm", scale=1,
                                          elem_id="run-responses-refresh")
+    # wrapped in set widths: with wrap off the monitor's column showed its first four
+    # columns, "refused (clue" cut and the answer and reason out of view
     ui.responses = gr.Dataframe(headers=RESPONSE_HEADERS, interactive=False, max_height=320,
-                                wrap=False, elem_id="run-responses",
+                                wrap=True, column_widths=RESPONSE_WIDTHS,
+                                elem_id="run-responses",
                                 label="A sample (first 50); click one to read it")
     ui.response_text = gr.Textbox(label="Model output (as received, shown as plain text)",
                                   lines=8, max_lines=24, interactive=False,

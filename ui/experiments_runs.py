@@ -31,8 +31,11 @@ from ui.text import escape_html, short
 RUN_HEADERS = ["run", "status", "done", "setup", "cost $", "by"]
 # cost 16%: "unknown" whole in the monitor's ~530 px (the form takes 5 : 4, assets/cluelab.css)
 RUN_WIDTHS = ["20%", "13%", "13%", "29%", "16%", "9%"]
-RESPONSE_HEADERS = ["work", "item", "repeat", "sample", "status", "answer", "reason",
-                    "latency s", "tokens in/out", "cached from"]
+RESPONSE_HEADERS = ["work", "item", "r/s", "status", "answer", "reason"]
+RESPONSE_WIDTHS = ["9%", "25%", "8%", "16%", "14%", "28%"]
+"""The response sample's columns in the monitor's width at 1400 px (assets/cluelab.css):
+repeat and sample in one ("0/1", as Inspect's list writes them); a reply's latency, tokens
+and the run it was cached from are in its detail (a click), as ten columns cut them all."""
 # (label, value): the progress panel's and `runs --json`'s counter names, each with what it
 # means ("pending" alone read as "not yet scored?"); the values are the counters' keys.
 RESPONSE_FILTERS = [("all responses", "all")] + [
@@ -250,13 +253,10 @@ def responses(store, run_id: str, status: str = "all", limit: int = SAMPLE_ROWS)
         if status not in (None, "", "all") and key != status:
             continue
         state = LABELS.get(key, key)
-        tokens = ("" if r["prompt_tokens"] is None
-                  else f"{r['prompt_tokens']}/{r['completion_tokens']}")
-        rows.append([r["work_id"], r["item_id"], r["repeat"], r["sample"],
+        rows.append([r["work_id"], r["item_id"], f"{r['repeat']}/{r['sample']}",
                      state if r["phase"] == "answer" else f"{state} (clue pass)",
                      short(r["answer"], 60) if r["answer"] is not None else "",
-                     short(r["reason"], 80) if r["reason"] else "",
-                     _latency(r), tokens, _cached_from(r)])
+                     short(r["reason"], 80) if r["reason"] else ""])
         if len(rows) >= limit:
             break
     return redact(store, rows)
@@ -292,6 +292,8 @@ def response_detail(store, run_id: str, work_id) -> tuple[str, str]:
         return "(no result yet)", "{}"
     extracted = {"item": r["item_id"], "status": r["status"], "reason": r["reason"],
                  "answer": r["answer"], "clues": r["clues"],
-                 "box_convention": r["box_convention"], "finish_reason": r["finish_reason"]}
+                 "box_convention": r["box_convention"], "finish_reason": r["finish_reason"],
+                 "latency_s": _latency(r), "tokens_in": r["prompt_tokens"],
+                 "tokens_out": r["completion_tokens"], "cached_from": _cached_from(r) or None}
     return (redact(store, r["text"] or ""),
             redact(store, json.dumps(extracted, indent=2, ensure_ascii=False)))
