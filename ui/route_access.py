@@ -184,7 +184,11 @@ class RouteAccess:
                 article = "an" if who.role[0] in "aeiou" else "a"
                 reason = (f"{access.PAGE_TITLES[entry]} is for {allowed}; your account is "
                           f"{article} {html.escape(who.role)}.")
-                advice = ("Use the pages of the top bar; ask an admin if your account should "
+                # the page has no top bar: the ones this account may open, as links
+                links = ", ".join(f'<a href="{path}">{html.escape(access.PAGE_TITLES[path])}</a>'
+                                  for path in access.PAGES
+                                  if who.roles & access.PAGE_ROLES[path])
+                advice = (f"Pages of yours: {links}. Ask an admin if your account should "
                           "reach this one.")
             body = NO_PAGE_HTML.read_text(encoding="utf-8").replace(
                 "{user}", html.escape(who.name)).replace("{role}", html.escape(who.role)).replace(

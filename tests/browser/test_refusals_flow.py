@@ -101,6 +101,11 @@ def test_a_page_the_account_does_not_use_says_so(auth_server, browser, name, pat
         title = {"/experiments": "Experiments", "/inspect": "Inspect"}[path]
         assert f"{title} is for admins and researchers; your account is an annotator." in body
         assert "take part in a study" not in body
+        # the page has no top bar: it links the pages the account may open
+        assert "Pages of yours: Annotate, Import / Export, Statistics." in body
+        page.get_by_role("link", name="Annotate").click()
+        expect(page.locator("#item-id textarea, #item-id input").first).not_to_have_value(
+            "", timeout=30000)
 
 
 def test_a_locked_name_is_told_why_on_the_login_page(auth_server, browser):
