@@ -59,11 +59,15 @@ def length_bins(results: dict[str, dict], bins: int = 4) -> pd.DataFrame:
     are cut at the quantiles of their output tokens into `bins` bins of about equal size,
     named Q1..Q4 (shortest first; "bin k of n" for other counts). An item falls in the first
     bin whose upper edge is at or above it, so equal quantiles leave bins empty (not drawn):
-    a run whose outputs all have one length fills Q1 only."""
-    rows = []
+    a run whose outputs all have one length fills Q1 only. Items scored without a token count
+    (a failed call has no reply) are left out and counted in `frame.attrs["left_out"]`."""
+    rows, left_out = [], {}
     bins = max(1, bins)
     for label, result in results.items():
         kept = _per_item(result["records"])
+        items = len({r["item_id"] for r in result["records"] if r["value"] != "unscored"})
+        if items > len(kept):       # said under the chart: its bars' n then add up
+            left_out[label] = items - len(kept)
         if not kept:
             continue
         tokens = np.array([t for t, _ in kept], dtype=float)
@@ -78,7 +82,9 @@ def length_bins(results: dict[str, dict], bins: int = 4) -> pd.DataFrame:
             rows.append((label, quartile_name(k, bins), f"{low:.0f}–{high:.0f} tokens",
                          float(tokens[inside].mean()), float(correct[inside].mean() * 100),
                          int(inside.sum())))
-    return pd.DataFrame(rows, columns=LENGTH_COLUMNS)
+    frame = pd.DataFrame(rows, columns=LENGTH_COLUMNS)
+    frame.attrs["left_out"] = left_out    # {run: items scored with no output length}
+    return frame
 
 
 def _per_item(records: list[dict]) -> list[tuple[float, float]]:
@@ -209,6 +215,10 @@ def length_chart(frame: pd.DataFrame, colours: dict | None = None) -> str:
     if fewer:
         caption += (f"; {len(fewer)} of {len(runs)} runs leave bins empty (marked "
                     f"\"no items\"): outputs of equal length fall in one bin")
+    left_out = frame.attrs.get("left_out") or {}
+    if left_out:        # the table's n counts them, the bars cannot (a failed call, say)
+        caption += "; left out for want of an output length (no reply or no token count): " + \
+            ", ".join(f"{run} {n} item{'s' * (n != 1)}" for run, n in left_out.items())
     return grouped_bars_svg(bins, runs, values, caption=caption,
                             empty="No output token counts to plot.", colours=colours)
 

@@ -219,3 +219,18 @@ def test_drop_chart_marks_a_run_with_n_0_instead_of_leaving_it_out():
     assert {b["group"] for b in bars(svg)} == {"a (n 3)"}
     assert no_value_marks(svg) == [("general", "z (n 0)", "n=0"),
                                    ("rigorous", "z (n 0)", "n=0")]
+
+
+def test_length_chart_says_which_items_it_leaves_out_for_want_of_a_length():
+    """A run's error response (no reply, no token count) was left out of its bars while the
+    table beside the chart counted it: the bars' n added up to 11 against the table's n 12,
+    and nothing said why."""
+    records = [{"item_id": f"i{k}", "tokens": 10 * (k + 1), "value": "correct"}
+               for k in range(4)] + [{"item_id": "i9", "tokens": None, "value": "error"}]
+    frame = figures.length_bins({"self": {"records": records}})
+    assert frame.n.sum() == 4 and frame.attrs["left_out"] == {"self": 1}
+    caption = figures.length_chart(frame).split("</figcaption>")[0]
+    assert "left out for want of an output length (no reply or no token count): self 1 item" \
+        in caption
+    whole = figures.length_bins({"self": {"records": records[:4]}})
+    assert "left out" not in figures.length_chart(whole)
