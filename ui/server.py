@@ -183,7 +183,7 @@ def launch_kwargs(store, require_login: bool, trusted_proxies: str = "",
                                      "toasts.js", "cell_edit.js", "read_only.js",
                                      "list_toggle.js", "list_filters.js", "table_headers.js",
                                      "conflict_panel.js", "account.js", "new_row.js",
-                                     "clue_table.js", "cell_titles.js")),
+                                     "clue_table.js", "cell_titles.js", "cell_keep.js")),
         "allowed_paths": [str(store.media_dir)],
         "show_error": False,
         # one upload (an image, or a ZIP of a dataset with its images) is at most this big;
