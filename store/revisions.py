@@ -117,8 +117,9 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
                verdict: str, note: str = "", latest_only: bool = False) -> int:
     """Record a reviewer's verdict on one version; returns the review id.
 
-    A review is another person's check: the author of `version` may not review it
-    (ValidationError, field "reviewer"). When `version` is still the item's latest, the
+    A review is another person's check: the author of what `version` holds may not review
+    it (ValidationError, field "reviewer"): who saved it, or, for a version that changed the
+    status only (a review's), who wrote the content it carries (`content_version`). When `version` is still the item's latest, the
     verdict sets the item's status (REVIEW_STATUS: approve -> verified, revise -> in_review,
     reject -> rejected) as a new revision by the reviewer, in the same transaction; a
     review of an older version, or of a deleted item, leaves the status. A released item is
@@ -153,16 +154,43 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
                                 f"at {head['updated_at']}")
         # after the check above: a page left on an old version is told of the newer one
         # (with a way to open it), not that its user may not review the old one
-        if row["author"] == reviewer:
+        wrote = content_version(db, item_id, version)
+        if wrote["author"] == reviewer and wrote["version"] == version:
             raise ValidationError(f"item {item_id}: {reviewer} saved version {version}, and "
                                   f"a review is another person's check of it", item_id,
                                   "reviewer")
+        if wrote["author"] == reviewer:
+            raise ValidationError(f"item {item_id}: {reviewer} wrote what version {version} "
+                                  f"holds (version {wrote['version']}; the versions since "
+                                  f"changed its status only), and a review is another "
+                                  f"person's check of it", item_id, "reviewer")
         review_id = db.conn.execute(
             "INSERT INTO reviews (item_id, version, reviewer, verdict, note, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             [item_id, version, reviewer, verdict, note or "", now()]).lastrowid
         _review_status(db, item_id, version, reviewer, verdict, note)
     return review_id
+
+
+STATUS_ONLY = frozenset({"status", *READ_ONLY_FIELDS})
+"""What a revision may change and still hold the content of the one before it."""
+
+
+def content_version(db: sqlite_utils.Database, item_id: str, version: int) -> dict:
+    """{version, author} of the revision that wrote what `version` holds: going back over
+    revisions that changed the status only (a review's "revise" saves one by the reviewer).
+    Why: a review checked who saved the version reviewed, so the author of content sent back
+    by a reviewer approved it herself on the reviewer's status revision. Read from the
+    snapshots, never from comments, which anyone saving may write."""
+    found = rows(db, "SELECT version, author, snapshot FROM revisions WHERE item_id = ? AND "
+                     "version <= ? ORDER BY version DESC", [item_id, version])
+    for newer, older in zip(found, found[1:]):
+        a, b = json.loads(newer["snapshot"]), json.loads(older["snapshot"])
+        changed = {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)}
+        if not changed <= STATUS_ONLY:
+            return {"version": newer["version"], "author": newer["author"]}
+    return {"version": found[-1]["version"], "author": found[-1]["author"]} if found else \
+        {"version": version, "author": None}
 
 
 def _review_status(db: sqlite_utils.Database, item_id: str, version: int, reviewer: str,

@@ -116,3 +116,26 @@ def test_no_one_reviews_the_version_they_saved(ui_store):
     assert ui_store.get_item("ui/beta")["version"] == 2
     # a version another person saved is ann's to review (the fixture's, still the latest)
     HistoryHandlers(ui_store).review("ui/gamma", 1, "ann", "approve")
+
+
+def test_the_author_of_content_sent_back_cannot_approve_it_on_the_reviewers_revision(
+        ui_store):
+    """rev sent ann's version 2 back ("revise"): the status revision 3 is rev's, and ann
+    approved version 3, her own content verified with no one else's check. A version that
+    changed the status only carries its content's author; the reviewer may look again."""
+    item = ui_store.get_item("ui/beta")
+    ui_store.save_item({**item, "question": "Is this a station, ann?"}, 1, "ann", "")
+    HistoryHandlers(ui_store).review("ui/beta", 2, "rev", "revise", "remove the jar box")
+    assert ui_store.get_item("ui/beta")["version"] == 3
+    with pytest.raises(EditError, match="ann wrote what version 3 holds \\(version 2; the "
+                                        "versions since changed its status only\\)"):
+        HistoryHandlers(ui_store).review("ui/beta", 3, "ann", "approve")
+    assert ui_store.get_item("ui/beta")["status"] == "in_review"
+    HistoryHandlers(ui_store).review("ui/beta", 3, "rev", "approve")     # rev looks again
+    assert ui_store.get_item("ui/beta")["status"] == "verified"
+    # a comment is no proof: a save of new content that says "review:" is its author's
+    fresh = ui_store.get_item("ui/beta")
+    ui_store.save_item({**fresh, "question": "Sneaky?", "status": "in_review"},
+                       fresh["version"], "ann", "review: approve")
+    with pytest.raises(EditError, match="ann saved version 5"):
+        HistoryHandlers(ui_store).review("ui/beta", 5, "ann", "approve")
