@@ -126,6 +126,15 @@ ANSWERS = [
     ("Clues:\n1. The alcove is 110 cm wide\n\nC", "multiple_choice", ALCOVE, "C"),
     # a list that is no clue list: its numbering is never part of the answer
     ("Steps:\n1. It is cold\n2. Snow on the ground", "open", None, "Snow on the ground"),
+    # a range or two numbers is no one answer (the first was taken: "8-10" read 8, correct)
+    ("Answer: 8-10 minutes", "numeric", None, None),
+    ("Answer: between 8 and 10", "numeric", None, None),
+    ("Answer: 12.8 or 13", "numeric", None, None),
+    ("Answer: 12 minutes.", "numeric", None, "12"),
+    # "Option C": the word before the letter (it was unparsed, so counted wrong)
+    ("Answer: Option C", "multiple_choice", ALCOVE, "C"),
+    ("Answer: option (B)", "multiple_choice", ALCOVE, "B"),
+    ("Answer: Option B or C", "multiple_choice", ALCOVE, None),
 ]
 
 

@@ -1,5 +1,6 @@
 """The engine against a real OpenAI-compatible server process (tests/openai_server.py):
 results, cache, retries by class, endpoint failures, clue sources, pause, budget, deadline."""
+import json
 import threading
 import time
 
@@ -128,8 +129,10 @@ def test_a_cached_reply_stands_only_for_its_own_draw_and_says_whose(store, fake,
     panel = xr.progress_html(store, second.run_id)
     assert f"3 replies taken from the cache, made by run {first.run_id}" in panel
     rows = xr.responses(store, second.run_id)
-    assert [row[7] for row in rows if row[2] == 0] == ["cached"] * 3
-    assert [row[9] for row in rows if row[2] == 0] == [f"run {first.run_id}"] * 3
+    details = [json.loads(xr.response_detail(store, second.run_id, row[0])[1])
+               for row in rows if row[2].startswith("0/")]     # the sample's "r/s"
+    assert [d["latency_s"] for d in details] == ["cached"] * 3
+    assert [d["cached_from"] for d in details] == [f"run {first.run_id}"] * 3
     # and a 3-sample run takes only the (repeat 0, sample 0) draws of a 3-repeat run
     repeats = launch(store, ids, setting="direct", repeats=3)
     samples = launch(store, ids, setting="direct", samples=3)

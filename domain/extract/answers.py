@@ -142,10 +142,19 @@ def _number_text(raw: str) -> str:
     return "0" if text in ("-0", "0") else text
 
 
+_NUMBER_ALTERNATIVE = re.compile(r"\s*(?:[-–—~]|\bto\b|\bor\b|\band\b)\s*[-−]?(?:\d|\.\d)")
+"""A second number joined to the first as a range or an alternative ("8-10", "8 to 10",
+"12.8 or 13", "between 8 and 10"): the statement gives two values, not one."""
+
+
 def _number_reader(content: str):
-    m = _NUMBER.search(unwrap(content))
-    return (_number_text(m.group()), lead(content) + m.end(), False) if m \
-        else (None, None, False)
+    body = unwrap(content)
+    m = _NUMBER.search(body)
+    if not m:
+        return None, None, False
+    # (the first number alone was taken: "8-10 minutes" read 8, scored correct for gold 8)
+    return _number_text(m.group()), lead(content) + m.end(), \
+        _NUMBER_ALTERNATIVE.match(body, m.end()) is not None
 
 
 _NUMBERING = re.compile(r"(?im)^[\s*_#>-]*\(?(\d+)[.)](?=\s+\S)"
@@ -165,7 +174,8 @@ def _last_genuine_number(text: str) -> str | None:
 
 def numeric(text: str, options, whole: bool, complete: bool = True) -> tuple[str | None, str]:
     if whole:
-        return _number_reader(text)[0], "number"
+        value, _, alternative = _number_reader(text)
+        return (None, "ambiguous: a range or two numbers") if alternative else (value, "number")
     decided = final(text, _number_reader, complete_only=not complete)
     if decided is not None or not complete:
         return decided or (None, CUT_OFF)

@@ -27,6 +27,9 @@ _LOWER_WORD_NEXT = re.compile(r"\s+[a-z]")
 _FIRST_SENTENCE = re.compile(r"[.\n]")
 _LINE_STARTS_WITH_LETTER = re.compile(r"[(\[]?([A-Z])(?:[)\].:](?:\s|$)|$)")
 _LETTER_IN_PARENTHESES = re.compile(r"\(([A-Z])\)")
+_OPTION_WORD = re.compile(r"(?i)(?:the\s+)?(?:option|choice)\s*[:#]?\s*(?=[(\[]?[A-Z](?!\w))")
+""""Option C", "the choice (B)": the word before the letter ("Answer: Option C" was
+unparsed, "no option letter or text", and so counted wrong)."""
 
 
 def labels(options: list[dict] | None) -> list[str]:
@@ -64,6 +67,9 @@ def letter_reader(options: list[dict] | None, allowed: set[str] | None = None):
     def read(content: str):
         body = unwrap(content)
         skipped = lead(content)
+        named = _OPTION_WORD.match(body)
+        if named:
+            body, skipped = body[named.end():], skipped + named.end()
         exact = _JUST_A_LETTER.fullmatch(body)
         if exact and exact.group(1).upper() in allowed:
             return exact.group(1).upper(), skipped + len(body), False
