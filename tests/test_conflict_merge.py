@@ -139,3 +139,24 @@ def test_save_merged_drops_my_boxes_on_an_image_they_removed_and_says_so(ui_stor
     assert [(b["x0"], b["image"]) for b in saved["clues"][0]["boxes"]] == [(10, first),
                                                                             (50, first)]
     assert after["image_index"] == 0                 # image 2 of 1 showed an empty canvas
+
+
+def test_a_clue_moved_on_one_side_makes_the_list_one_choice_not_a_merge_by_place():
+    """I moved clue 3 up while they edited clue 2: merged by place, their clue 2 edit went
+    over my moved clue (the fridge clue twice, the window clue and its boxes gone). A move
+    makes the list one part: the panel asks, nothing is merged into the wrong clue."""
+    fridge = {"text": "fridge note", "reasoning": "", "boxes": [{"image": "s1", **BOX}]}
+    window = {"text": "window dark", "reasoning": "", "boxes": [{"image": "s1", **BOX}]}
+    first = {"text": "bin", "reasoning": "", "boxes": []}
+    base = {"clues": [first, fridge, window], "images": ["s1"]}
+    theirs = {"clues": [first, {**fridge, "text": "fridge note (yellow)"}, window],
+              "images": ["s1"]}
+    mine = {"clues": [first, window, fridge], "images": ["s1"]}
+    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [["clues", "both (you choose)"]]
+    for take in ([], ["clues"]):
+        merged = cm.merge(base, theirs, mine, take)["clues"]
+        assert sorted(c["text"] for c in merged)[-1].startswith("window") and len(merged) == 3
+    # a move and an added clue: one choice too
+    more = {"clues": [first, window, fridge, {"text": "new", "reasoning": "", "boxes": []}],
+            "images": ["s1"]}
+    assert [r[0] for r in cm.rows(base, theirs, more)] == ["clues"]

@@ -9,7 +9,7 @@ three copies are compared: the version I started from (`base`), theirs (`saved`)
 - a part both changed (to different values) is mine unless the user chose theirs.
 
 Clues and options are parts one by one while the three copies have as many of them (and,
-for options, the same labels). Clues added at the end, by either or by both (every clue of
+for options, the same labels), and neither side moved one to another place (`_moved`). Clues added at the end, by either or by both (every clue of
 `base` still in its place), are two more parts, theirs and mine: a merge keeps both, theirs
 first (one whole-list choice kept only one person's new clue). Otherwise the whole list is
 one part, since "clue 2" would name different clues in each copy. Plain data in and out; the conflict panel shows `rows`
@@ -34,9 +34,18 @@ def take_saved_label(them: str) -> str:
             "the others keep yours.")
 
 
+def _moved(base: list, side: list) -> bool:
+    """Did this side move an element of `base` to another place (Up / Down, rows dragged)?
+    Then "clue 2" names another clue in each copy, and merging by place put one person's
+    edit over another clue (a review's merge kept the fridge clue twice and lost the
+    window clue with its boxes)."""
+    return any(k < len(base) and item != base[k] and item in base
+               for k, item in enumerate(side))
+
+
 def _per_element(name: str, *copies: dict) -> bool:
     lists = [c.get(name) or [] for c in copies]
-    if len({len(v) for v in lists}) != 1:
+    if len({len(v) for v in lists}) != 1 or any(_moved(lists[0], v) for v in lists[1:]):
         return False
     if name == "options":
         return len({tuple(o.get("label") for o in v) for v in lists}) == 1
@@ -49,9 +58,10 @@ ADDED = {THEIRS: "clues+them", MINE: "clues+you"}
 
 def _appended(*copies: dict) -> bool:
     """Did either side (or both) only add clues at the end, the base's all still there?"""
-    count = len(copies[0].get("clues") or [])
+    base = copies[0].get("clues") or []
     lengths = [len(c.get("clues") or []) for c in copies[1:]]
-    return min(lengths) >= count and max(lengths) > count
+    return min(lengths) >= len(base) and max(lengths) > len(base) and \
+        not any(_moved(base, (c.get("clues") or [])[:len(base)]) for c in copies[1:])
 
 
 def parts(base: dict, saved: dict, mine: dict) -> dict[str, tuple]:
