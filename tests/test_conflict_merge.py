@@ -160,3 +160,23 @@ def test_a_clue_moved_on_one_side_makes_the_list_one_choice_not_a_merge_by_place
     more = {"clues": [first, window, fridge, {"text": "new", "reasoning": "", "boxes": []}],
             "images": ["s1"]}
     assert [r[0] for r in cm.rows(base, theirs, more)] == ["clues"]
+
+
+def test_boxes_both_added_to_one_clue_are_both_kept():
+    """Each drew a box for clue 1: the panel offered one person's clue or the other's, and
+    one box was lost. Changes that fit together are both kept: boxes added on each side, or
+    the text on one side and the reasoning on the other; two rewrites of the text still ask."""
+    other = {"x0": 100, "y0": 100, "x1": 140, "y1": 150}
+    clue = {"text": "a sign", "reasoning": "", "boxes": [{"image": "s1", **BOX}]}
+    base = {"clues": [clue], "images": ["s1"]}
+    theirs = {"clues": [{**clue, "boxes": clue["boxes"] + [{"image": "s1", **other}]}],
+              "images": ["s1"]}
+    mine = {"clues": [{**clue, "reasoning": "why", "boxes": clue["boxes"] + [
+        {"image": "s1", "x0": 5, "y0": 5, "x1": 9, "y1": 9}]}], "images": ["s1"]}
+    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [["clue 1", "both (both kept)"]]
+    assert cm.both_changed(base, theirs, mine) == []
+    [merged] = cm.merge(base, theirs, mine)["clues"]
+    assert merged["reasoning"] == "why" and [b["x0"] for b in merged["boxes"]] == [10, 5, 100]
+    rewritten = {"clues": [{**clue, "text": "a red sign"}], "images": ["s1"]}
+    mine_text = {"clues": [{**clue, "text": "a blue sign"}], "images": ["s1"]}
+    assert [r[1] for r in cm.rows(base, rewritten, mine_text)] == ["both (you choose)"]

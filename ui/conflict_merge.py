@@ -26,6 +26,9 @@ from ui import editor_model as em
 
 LISTS = ("clues", "options")
 THEIRS, MINE, BOTH = "them", "you", "both"
+MERGED = "both, kept"
+"""A clue both changed in different ways that fit together (each a box more, or one its
+text and the other its reasoning): both kept, nothing to choose (`clue_union`)."""
 
 
 def take_saved_label(them: str) -> str:
@@ -85,14 +88,36 @@ def parts(base: dict, saved: dict, mine: dict) -> dict[str, tuple]:
     return out
 
 
+def clue_union(was: dict, theirs: dict, ours: dict) -> dict | None:
+    """One clue both changed, with both changes when they fit together: each field changed
+    by one side at most, and boxes only added (their new boxes after mine); None when they
+    do not (both rewrote the text, a box removed on one side). Two annotators each boxing a
+    clue had to pick one person's box and lose the other's."""
+    keys = set(was) | set(theirs) | set(ours)
+    merged = {}
+    for key in keys - {"boxes"}:
+        a, b, c = was.get(key), theirs.get(key), ours.get(key)
+        if b != a and c != a and b != c:
+            return None
+        merged[key] = b if b != a else c
+    base, their_boxes, my_boxes = (x.get("boxes") or [] for x in (was, theirs, ours))
+    if not all(box in their_boxes and box in my_boxes for box in base):
+        return None
+    merged["boxes"] = my_boxes + [box for box in their_boxes if box not in my_boxes]
+    return merged
+
+
 def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object, object]]:
-    """(part key, who changed it: them / you / both, their value, my value) for every part
-    someone changed, in the item's field order."""
+    """(part key, who changed it: them / you / both / both, kept, their value, my value)
+    for every part someone changed, in the item's field order."""
     out = []
     for key, (was, theirs, ours) in parts(base, saved, mine).items():
         if theirs == ours:
             continue            # unchanged, or both made the same change
         who = BOTH if theirs != was and ours != was else THEIRS if theirs != was else MINE
+        if who == BOTH and key.startswith("clues.") and isinstance(was, dict) and \
+                clue_union(was, theirs, ours) is not None:
+            who = MERGED
         out.append((key, who, theirs, ours))
     return out
 
@@ -113,6 +138,10 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
             merged["clues"][kept:kept] = copy.deepcopy(theirs)
         elif key == ADDED[MINE]:
             continue                  # in my copy already
+        elif who == MERGED:
+            field, _, index = key.partition(".")
+            was, _, ours = parts(base, saved, mine)[key]
+            merged[field][int(index)] = clue_union(was, theirs, ours)
         elif who == THEIRS or (who == BOTH and label(key) in chosen):
             field, _, index = key.partition(".")
             if index:
@@ -195,7 +224,7 @@ def rows(base: dict, saved: dict, mine: dict) -> list[list[str]]:
     """The conflict table: part, who changed it (and what a save keeps), saved, yours."""
     images = list(dict.fromkeys([*(mine.get("images") or []), *(saved.get("images") or [])]))
     kept = {THEIRS: "them (theirs kept)", MINE: "you (yours kept)",
-            BOTH: "both (you choose)"}
+            BOTH: "both (you choose)", MERGED: "both (both kept)"}
     return [[label(key), kept[who], show(theirs, images), show(ours, images)]
             for key, who, theirs, ours in changes(base, saved, mine)]
 
