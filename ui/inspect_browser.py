@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from judges.gold_check import readable_gold
 from scoring.no_boxes import list_cell
+from scoring.results import run_judges
 from store import ValidationError
 from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, VERDICT_VALUES
 
@@ -170,11 +171,28 @@ def _row(r: dict, names: dict[str, str], configs: dict[str, dict]) -> list:
             list_cell(r["grounded"], configs[r["run_id"]]), r["tags"] or ""]
 
 
+def check_flip_judge(store, filters: dict) -> None:
+    """A flip filter against a run the chosen judge did not score under the flip's protocol
+    finds nothing whatever the verdicts: BrowseError naming the judges that run has (it said
+    "No response matches these filters", as if the runs agreed everywhere)."""
+    if not filters.get("flip"):
+        return
+    protocol, judge = filters["flip_protocol"], filters["judge"]
+    for run_id in (filters["run_id"], filters["flip_run"]):
+        judges = run_judges(store, run_id, protocol)
+        if judge not in judges:
+            has = ", ".join(judges) if judges else "none"
+            raise BrowseError(f"run {run_names(store, {run_id}).get(run_id, run_id)} has no "
+                              f"{protocol} verdicts by {judge} (its judges: {has}): no flip can "
+                              f"be found; choose a judge both runs have")
+
+
 def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE) -> dict:
     """{"rows", "count", "ids", "page", "pages", "total", "filters", "sort", "size"}."""
     if sort not in SORTS:
         sort = "run order"
     page = max(1, int(page or 1))
+    check_flip_judge(store, filters)
     try:
         found = store.browse_responses(filters, sort, size, (page - 1) * size)
     except ValidationError as error:
