@@ -14,6 +14,9 @@
   const QUESTIONS = {
     "discard-draft": () => "Discard your unsaved edits of this item and show the saved version?",
     "draft-open-other": () => "Replace the edits in this tab with the other tab's draft?",
+    // the other tab went on saying "draft kept" while its edits were replaced
+    "draft-keep-mine": () => "Keep this tab's edits as the item's draft? The other tab's " +
+      "unsaved edits are replaced (that tab still shows them, and asks again when it edits).",
     "remove-image": () => "Remove this image and its boxes?",
     // one click took a clue's text, reasoning and boxes, and a double click the next clue too
     "remove-clue": () => "Remove the selected clue with its text, reasoning and boxes?",

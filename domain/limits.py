@@ -58,9 +58,11 @@ MAX_RESPONSE_NOTE = 10_000
 """A note on a model's response (Inspect)."""
 MAX_BASELINE_TEXT = 200
 """A human baseline's name or label."""
-MAX_SEARCH = 1_000
-"""The item list's search text (SQLite refuses a LIKE pattern past 50,000 bytes, a server
-error with a traceback per call; no phrase worth finding is this long)."""
+MAX_SEARCH = 200
+"""The item list's search text: SQLite refused a LIKE pattern past 50,000 bytes (a server
+error with a traceback per call), and a LIKE's cost grows with the pattern's length times
+the text's (a 1,000-character search of an annotator's 2 MB of repetitive clue text took
+30 s of a core). A phrase to find an item by is shorter."""
 MAX_RUN_NAME = 120
 MAX_RUN_NOTE = 4_000
 

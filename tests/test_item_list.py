@@ -141,8 +141,9 @@ def test_a_search_past_its_limit_is_refused_in_words_and_kept_as_none(long_list)
     huge = "a" * 60_000
     with pytest.raises(TooLargeError, match="The search text is 60,000 characters; the limit"):
         long_list.item_ids(text=huge)
-    with pytest.raises(gr.Error, match="the limit is 1,000: the list is as it was"):
+    with pytest.raises(gr.Error, match=f"the limit is {MAX_SEARCH:,}: the list is as it was"):
         item_list(long_list).listing(["bulk", ALL, ALL, ALL, "all", huge])
     assert len(long_list.item_ids(text="b" * MAX_SEARCH)) == 0       # at the limit: searched
     browser = BrowserHandlers(long_list)
-    assert browser.parse_kept(json.dumps(["bulk", ALL, ALL, ALL, "all", "a" * 1001]))[-1] == ""
+    assert browser.parse_kept(json.dumps(["bulk", ALL, ALL, ALL, "all",
+                                          "a" * (MAX_SEARCH + 1)]))[-1] == ""

@@ -73,3 +73,19 @@ def test_a_name_in_a_log_line_cannot_forge_lines(server):
     log = server.log.read_text()
     assert "\n2026-01-01 INFO cluelab: FORGED LINE" not in log
     assert "mallory\\u000d\\u000a2026-01-01 INFO cluelab: FORGED LINE" in log
+
+
+def test_json_nested_too_deep_is_a_400_not_a_server_error(server):
+    """A join body nested 100,000 deep (200 KB) and a cancel body nested 20,000 deep made
+    the JSON readers raise RecursionError: a 500 and a traceback per request from any
+    signed-in account, the participant's too."""
+    pat = QueueCaller(server.url, ("pat", PASSWORD)).http
+    joined = pat.post("/gradio_api/queue/join", headers={"content-type": "application/json"},
+                      content=b'{"data": ' + b"[" * 100_000 + b"]" * 100_000 +
+                      b', "fn_index": 0, "session_hash": "deepnest2"}')
+    cancel = pat.post("/gradio_api/cancel", headers={"content-type": "application/json"},
+                      content=b"[" * 20_000 + b"]" * 20_000)
+    for answer in (joined, cancel):
+        assert (answer.status_code, answer.json()) == (
+            400, {"detail": "The request's JSON is nested too deep to read."})
+    assert "RecursionError" not in server.log.read_text()

@@ -139,3 +139,15 @@ def test_the_author_of_content_sent_back_cannot_approve_it_on_the_reviewers_revi
                        fresh["version"], "ann", "review: approve")
     with pytest.raises(EditError, match="ann saved version 5"):
         HistoryHandlers(ui_store).review("ui/beta", 5, "ann", "approve")
+
+
+@pytest.mark.parametrize("version", [1e308, 10 ** 30, 2 ** 63, 0, -4, "1e400"])
+def test_a_version_past_any_item_is_refused_in_words(ui_store, version):
+    """diff_revisions [1e308, 1] and restore_revision [2**63] failed binding the number to
+    SQLite: "Something went wrong on the server (OverflowError)" and a traceback."""
+    history = HistoryHandlers(ui_store)
+    for call in (lambda: history.diff("ui/alpha", version, 1),
+                 lambda: history.review("ui/alpha", version, "rev", "approve"),
+                 lambda: history.restore("ui/alpha", version, 1, "ann")):
+        with pytest.raises(EditError, match="version"):
+            call()

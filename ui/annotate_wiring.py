@@ -178,11 +178,15 @@ def wire(store, demo, browser, ui) -> None:
     ui.subtask.focus(facet_choices("subtask"), None, ui.subtask, api_visibility="private",
                      api_name="subtask_choices", show_progress="hidden")
 
-    BY_REVIEW_ONLY = ("verified",)
-    VERIFIED_BY_REVIEW = ("Not saved: an item becomes verified when another person approves "
-                          "it (History and review, approve); choose another status.")
-    """A save may keep an item verified, never make it so: an annotator set their own edit
-    verified over a reviewer's "revise", and the verified filter listed unreviewed items."""
+    BY_REVIEW_ONLY = {
+        "verified": "Not saved: an item becomes verified when another person approves it "
+                    "(History and review, approve); choose another status.",
+        "rejected": "Not saved: an item becomes rejected when another person rejects it in a "
+                    "review (History and review, reject), which keeps why; choose another "
+                    "status."}
+    """A save may keep an item verified or rejected, never make it so: an annotator set their
+    own edit verified over a reviewer's "revise" (the verified filter listed unreviewed
+    items), and marked anyone's item rejected with no review recorded."""
 
     def may_release(request) -> bool:
         """May the caller set status `released` (ui/access ACTS)? Every write of an item
@@ -219,7 +223,7 @@ def wire(store, demo, browser, ui) -> None:
         shown = work
         was = ((work or {}).get("saved") or {}).get("status")
         if form_values.get("status") in BY_REVIEW_ONLY and form_values["status"] != was:
-            raise messages.error(VERIFIED_BY_REVIEW, quiet=True)
+            raise messages.error(BY_REVIEW_ONLY[form_values["status"]], quiet=True)
         work, outcome = editor.save(work, form_values, annot, comment, user, base_version,
                                     take_saved or (), may_release(request), ticked or (),
                                     browser_session(request))

@@ -41,9 +41,10 @@ class HistoryHandlers:
         nothing is recorded. A verdict on the version the reviewer had open was recorded
         beside a newer one they had not seen, its "approve" told only afterwards. The store
         refuses a review by the version's author."""
+        version = _version(version)
         try:
             before = self.store.get_item(item_id)
-            self.store.add_review(item_id, int(version), reviewer, verdict, note or "",
+            self.store.add_review(item_id, version, reviewer, verdict, note or "",
                                   latest_only=True)
             latest = self.store.get_item(item_id)
         except ConflictError as err:
@@ -96,8 +97,16 @@ class NewerVersion(EditError):
             "(the button under Submit review), see what changed, then review it.")
 
 
+MAX_VERSION = 2 ** 31 - 1
+"""Past any version an item reaches: 1e308 or 2**63 made SQLite's integer binding fail with
+an OverflowError (a server error and a traceback per call)."""
+
+
 def _version(value) -> int:
     try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise EditError(f"'{value}' is not a version number") from None
+        number = int(value)
+    except (TypeError, ValueError, OverflowError):
+        raise EditError(f"'{str(value)[:40]}' is not a version number") from None
+    if not 1 <= number <= MAX_VERSION:
+        raise EditError(f"no item has a version {'below 1' if number < 1 else 'that high'}")
+    return number

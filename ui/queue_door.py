@@ -36,7 +36,7 @@ def called_event(scope, body: bytes):
     if scope["path"].rstrip("/") == JOIN:
         try:
             index = event_number(json.loads(body).get("fn_index"))
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):   # nested 100,000 deep: a 500
             return None
         return fns.get(index) if index is not None else None
     if parts[1:3] == ["gradio_api", "call"] and len(parts) == 4:

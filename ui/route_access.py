@@ -118,10 +118,14 @@ class RouteAccess:
         if entry == "/gradio_api/cancel":
             body = await route_answers.read_body(receive)          # within its limit: read
             receive = route_answers.replay(body)
+            if route_answers.too_deep(body):
+                return await route_answers.send_json(send, 400, route_answers.TOO_DEEP)
         elif entry in ("/gradio_api/queue/*", "/gradio_api/call/*") and \
                 scope.get("method") == "POST" and self.require_login:
             body = (await receive()).get("body", b"")      # read whole by `limited`: again
             receive = route_answers.replay(body)
+            if route_answers.too_deep(body):
+                return await route_answers.send_json(send, 400, route_answers.TOO_DEEP)
             if (refused := queue_door.refusal(scope, body, who)) is not None:
                 return await route_answers.send_json(send, 403, {"detail": refused})
         # ui/session_owners.py: ids Gradio makes, of events it holds, of no other account

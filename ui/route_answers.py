@@ -220,6 +220,24 @@ SMALL_BODIES = ("/gradio_api/cancel",)
 ui/login_route.py)."""
 
 
+TOO_DEEP = {"detail": "The request's JSON is nested too deep to read."}
+
+
+def too_deep(body: bytes) -> bool:
+    """Is the body JSON nested past what the parser takes ('[' x 100,000)? Gradio's reading
+    of it, and ClueLab's own, failed with a RecursionError: a 500 and a traceback per
+    request, from any signed-in account. Anything else unreadable is Gradio's to answer."""
+    if not body:
+        return False
+    try:
+        json.loads(body)
+    except RecursionError:
+        return True
+    except ValueError:
+        return False
+    return False
+
+
 def too_large(entry: str | None) -> dict:
     """The 413 body for a request to `entry` over its limit, naming that limit."""
     return SMALL_TOO_LARGE if entry in SMALL_BODIES else TOO_LARGE

@@ -141,7 +141,7 @@ def named_ids(scope, body: bytes = b"") -> list:
         try:
             wanted = json.loads(body)
             return [wanted["session_hash"], wanted["event_id"]]
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             return []               # Gradio answers a body it cannot read with a 422
     return []
 

@@ -260,9 +260,12 @@ def test_two_tabs_never_silently_replace_each_others_draft(ws, browser):
     expect(b.locator("#draft-state")).to_contain_text("another tab", timeout=15000)
     expect(b.locator("#draft-choice")).to_be_visible()
     assert "Asked in tab A?" in draft()
+    asked = []
+    b.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     b.click("#draft-keep-mine")
     expect(b.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
     assert "Asked in tab B?" in draft()
+    assert asked and "other tab's unsaved edits are replaced" in asked[0]   # it is told
     type_into(a, "#item-question textarea", "Tab A again?")
     expect(a.locator("#draft-choice")).to_be_visible(timeout=15000)
     assert "Asked in tab B?" in draft()

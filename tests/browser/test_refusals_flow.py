@@ -229,6 +229,9 @@ def test_an_annotators_save_as_released_is_refused(auth_server, browser):
 
 def test_a_save_never_makes_an_item_verified(auth_server, browser):
     """An annotator chose `verified` and saved, over a reviewer's "revise": only an approving
-    review by another person makes an item verified."""
+    review by another person makes an item verified; and only a rejecting review rejected
+    (an annotator marked anyone's item rejected with no review recorded)."""
     _save_with_typed_status(auth_server, browser, "ada", "verified",
                             "becomes verified when another")
+    _save_with_typed_status(auth_server, browser, "ann", "rejected",
+                            "becomes rejected when another person rejects it")
