@@ -81,7 +81,7 @@ OPEN_ROW_SEEN = """(id) => {
 
 def expect_open_row_in_view(page, item_id):
     """The open item's row is marked, in the list's view and on the screen."""
-    page.wait_for_function(OPEN_ROW_SEEN, arg=item_id, timeout=15000)
+    page.wait_for_function(OPEN_ROW_SEEN, arg=item_id, timeout=30000)   # a loaded machine
 
 
 def test_every_image_of_the_strip_shows_beside_the_list(long_list, browser):

@@ -4,6 +4,7 @@ again (MMR-Life's regex reads the trap answer as E, so one run's accuracy falls)
 with partial overlap are compared on their shared items, said on screen, with grouped bars."""
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from scoring.score_run import score_run
@@ -41,8 +42,19 @@ def results_server(tmp_path):
 
 
 def pick(page, elem_id, option):
-    page.locator(f"#{elem_id} input").first.click()
-    page.locator("[data-testid='dropdown-option']", has_text=option).first.click()
+    """Choose `option` in the dropdown `elem_id`; again when its list was drawn anew under
+    the click (its choices arriving after the focus, on a loaded machine: "element was
+    detached from the DOM" until the click's time ran out)."""
+    for attempt in range(3):
+        page.locator(f"#{elem_id} input").first.click()
+        try:
+            page.locator("[data-testid='dropdown-option']", has_text=option).first.click(
+                timeout=10000)
+            return
+        except PlaywrightTimeout:
+            if attempt == 2:
+                raise
+            page.keyboard.press("Escape")
 
 
 def choose_runs(page, *labels):
