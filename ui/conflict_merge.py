@@ -9,11 +9,13 @@ three copies are compared: the version I started from (`base`), theirs (`saved`)
 - a part both changed (to different values) is mine unless the user chose theirs.
 
 Clues and options are parts one by one while the three copies have as many of them (and,
-for options, the same labels), and neither side moved one to another place (`_moved`). Clues added at the end, by either or by both (every clue of
-`base` still in its place), are two more parts, theirs and mine: a merge keeps both, theirs
-first (one whole-list choice kept only one person's new clue). Otherwise the whole list is
-one part, since "clue 2" would name different clues in each copy. Plain data in and out; the conflict panel shows `rows`
-with the words that differ between the two versions marked (`marked_rows`).
+for options, the same labels), and neither side moved one to another place (`_moved`).
+Clues added at the end, by either or by both (every clue of `base` still in its place), are
+two more parts, theirs and mine: a merge keeps both, theirs first (one whole-list choice
+kept only one person's new clue). Otherwise the whole list is one part, since "clue 2"
+would name different clues in each copy. A clue both changed in ways that fit together is
+merged (`clue_union`). Plain data in and out; the conflict panel shows `rows` with the
+words that differ between the two versions marked (`marked_rows`).
 """
 from __future__ import annotations
 
