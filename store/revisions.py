@@ -122,10 +122,9 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
     status only (a review's), who wrote the content it carries (`content_version`). When
     `version` is still the item's latest, the verdict sets the item's status (REVIEW_STATUS:
     approve -> verified, revise -> in_review, reject -> rejected) as a new revision by the
-    reviewer, in the same transaction; a
-    review of an older version, or of a deleted item, leaves the status. A released item is
-    frozen: a review of it (any version) is refused (ReadOnlyError), checked in the same
-    transaction, until an admin reopens it. A note over MAX_REVIEW_NOTE is refused
+    reviewer, in the same transaction; a review of an older version, or of a deleted item,
+    leaves the status. A released item is frozen: a review of it (any version) is refused
+    (ReadOnlyError), checked in the same transaction, until an admin reopens it. A note over MAX_REVIEW_NOTE is refused
     (TooLargeError).
     `latest_only`: a review of a version that is no longer the latest is refused
     (ConflictError naming the latest, who saved it and when), checked in the same
