@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 from tests.live_server import LiveServer, add_user, build_ui_db
 
 PASSWORD = "refusal-flow-pw"
-USERS = {"ann": "annotator", "rita": "researcher", "pat": "participant", "ada": "admin"}
+USERS = {"ann": "annotator", "rita": "researcher", "pat": "participant", "ada": "admin",
+         "rob": "annotator"}       # rob: an annotator with no draft left by another test
 SHOTS = os.environ.get("CLUELAB_SCREENSHOTS")      # a folder: keep screenshots to look at
 
 
@@ -233,5 +234,5 @@ def test_a_save_never_makes_an_item_verified(auth_server, browser):
     (an annotator marked anyone's item rejected with no review recorded)."""
     _save_with_typed_status(auth_server, browser, "ada", "verified",
                             "becomes verified when another")
-    _save_with_typed_status(auth_server, browser, "ann", "rejected",
+    _save_with_typed_status(auth_server, browser, "rob", "rejected",
                             "becomes rejected when another person rejects it")
