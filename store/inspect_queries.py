@@ -19,7 +19,7 @@ def response_detail(db: sqlite_utils.Database, work_id: int) -> dict:
     row = one(db, "SELECT w.id AS work_id, w.run_id, w.phase, w.item_id, w.repeat, w.sample, "
                   "w.seed, w.item_version, r.status, r.reason, r.text, r.answer, r.clues, "
                   "r.box_convention, r.finish_reason, r.prompt_tokens, r.completion_tokens, "
-                  "r.latency, r.cached, r.cost, r.created_at, m.config, m.endpoint, "
+                  "r.latency, r.cached, r.cached_from, r.cost, r.created_at, m.config, m.endpoint, "
                   "m.status AS run_status, m.created_at AS run_created_at "
                   "FROM run_work w JOIN model_runs m ON m.id = w.run_id "
                   "LEFT JOIN run_responses r ON r.work_id = w.id WHERE w.id = ?",

@@ -470,3 +470,14 @@ def test_the_tagged_csv_starts_with_a_bom_as_the_results_csvs_do(env):
     assert "work_id" in rows[0] and "Straße" in rows[0]["notes"]
     assert not Path(it.export_tagged(store, "run-a", "json")[0]).read_bytes().startswith(
         b"\xef\xbb\xbf")
+
+
+def test_a_cached_reply_names_the_run_it_came_from(env):
+    """Inspect said "cached reply" and nothing of whose: the README promises the run."""
+    store, ids = env
+    work_id = ids["a"]["ui/alpha"]
+    store.db.execute("UPDATE run_responses SET cached = 1, cached_from = 'run-z' "
+                     "WHERE work_id = ?", [work_id])
+    assert "cached reply from run run\\-z" in ih.header_md(ih.open_view(store, work_id))
+    store.db.execute("UPDATE run_responses SET cached_from = NULL WHERE work_id = ?", [work_id])
+    assert "cached reply from an earlier run" in ih.header_md(ih.open_view(store, work_id))
