@@ -39,11 +39,7 @@
 
   function giveBack(entry, cell) {
     restoring = true;
-    cell.scrollIntoView({block: "nearest"});
-    for (const type of ["mousedown", "mouseup", "click"]) {
-      cell.dispatchEvent(new MouseEvent(type, {bubbles: true, cancelable: true, button: 0}));
-    }
-    cell.dispatchEvent(new MouseEvent("dblclick", {bubbles: true}));
+    window.cluelabOpenCell(cell);       // as a person's click and double click (new_row.js)
     const started = Date.now();
     const fill = () => {
       const editor = document.querySelector(EDITOR);

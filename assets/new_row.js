@@ -23,6 +23,7 @@
     }
     cell.dispatchEvent(new MouseEvent("dblclick", {bubbles: true}));
   };
+  window.cluelabOpenCell = open;    // assets/cell_keep.js opens a cell the same way
 
   window.addEventListener("click", (event) => {
     const button = event.target instanceof Element && event.target.closest("button[id]");

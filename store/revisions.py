@@ -182,14 +182,18 @@ def content_version(db: sqlite_utils.Database, item_id: str, version: int) -> di
     Why: a review checked who saved the version reviewed, so the author of content sent back
     by a reviewer approved it herself on the reviewer's status revision. Read from the
     snapshots, never from comments, which anyone saving may write."""
-    found = rows(db, "SELECT version, author, snapshot FROM revisions WHERE item_id = ? AND "
-                     "version <= ? ORDER BY version DESC", [item_id, version])
-    for newer, older in zip(found, found[1:]):
-        a, b = json.loads(newer["snapshot"]), json.loads(older["snapshot"])
-        changed = {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)}
-        if not changed <= STATUS_ONLY:
-            return {"version": newer["version"], "author": newer["author"]}
-    return {"version": found[-1]["version"], "author": found[-1]["author"]} if found else \
+    cursor = db.conn.execute("SELECT version, author, snapshot FROM revisions WHERE "
+                             "item_id = ? AND version <= ? ORDER BY version DESC",
+                             [item_id, version])
+    newer = None           # read one at a time: an item's history may hold many snapshots
+    for found in cursor:
+        older = {"version": found[0], "author": found[1], "snapshot": json.loads(found[2])}
+        if newer is not None:
+            a, b = newer["snapshot"], older["snapshot"]
+            if not {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)} <= STATUS_ONLY:
+                return {"version": newer["version"], "author": newer["author"]}
+        newer = older
+    return {"version": newer["version"], "author": newer["author"]} if newer else \
         {"version": version, "author": None}
 
 

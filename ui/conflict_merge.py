@@ -134,6 +134,7 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
     changed taken from theirs when their label is in `take_saved`."""
     chosen = set(take_saved)
     merged = copy.deepcopy(mine)
+    split = parts(base, saved, mine)
     for key, who, theirs, _ in changes(base, saved, mine):
         if key == ADDED[THEIRS]:      # before mine, which the copy holds after the base's
             kept = len(em.content_only(base).get("clues") or [])
@@ -142,7 +143,7 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
             continue                  # in my copy already
         elif who == MERGED:
             field, _, index = key.partition(".")
-            was, _, ours = parts(base, saved, mine)[key]
+            was, _, ours = split[key]
             merged[field][int(index)] = clue_union(was, theirs, ours)
         elif who == THEIRS or (who == BOTH and label(key) in chosen):
             field, _, index = key.partition(".")
