@@ -78,8 +78,9 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                 else:
                     setattr(report, outcome, getattr(report, outcome) + 1)
                     report.flagged += bool(item["problems"]) and outcome != "unchanged"
-                    for reason in item["problems"] if outcome != "unchanged" else ():
-                        report.add_problem(item_id, reason)
+                    if outcome != "unchanged":
+                        report.add_item_problems(item_id, item["problems"],
+                                                 record.get("carried_problems", 0))
             elif item_id in existing:
                 report.skip(item_id, IN_STORE, SKIPPED_EXISTING)
             else:
@@ -96,8 +97,8 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                 else:
                     report.imported += 1
                     report.flagged += bool(item["problems"])
-                    for reason in item["problems"]:
-                        report.add_problem(item_id, reason)
+                    report.add_item_problems(item_id, item["problems"],
+                                             record.get("carried_problems", 0))
             if progress is not None:
                 progress(n_images + done, n_images + total)
     report.images = images.stored_count
@@ -107,7 +108,7 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
 
 def materialize(record: dict, images: ImageAdder) -> dict:
     """The store item for `record`: images added, refs replaced by shas, boxes checked."""
-    item = {key: value for key, value in record.items()}
+    item = {key: value for key, value in record.items() if key != "carried_problems"}
     problems = list(record["problems"])
     metadata = dict(record["metadata"])
     if not str(item.get("question") or "").strip():

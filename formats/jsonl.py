@@ -116,6 +116,9 @@ def line_to_record(line: dict, number: int, base: Path, dataset: str | None,
     record["clues"] = [_clue(c, i, len(record["images"]), problems, metadata)
                        for i, c in enumerate(_list(line, "clues", problems))]
     record["problems"] = source_problems + [p for p in problems if p not in source_problems]
+    # the file's own problem sentences are kept on the item but never quoted by the import
+    # report (formats/report.py: no message quotes the file)
+    record["carried_problems"] = len(source_problems)
     return record
 
 

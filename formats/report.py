@@ -65,6 +65,17 @@ class ImportReport:
     def add_problem(self, item_id: str, reason: str) -> None:
         self.problems.append({"item_id": shown_id(item_id), "reason": reason})
 
+    def add_item_problems(self, item_id: str, problems: list[str], carried: int = 0) -> None:
+        """The problems of an imported item, the first `carried` of which the file itself
+        listed (a ClueLab JSONL's `problems`): those are the file's text, so they are counted
+        in one sentence, not quoted; the item keeps them."""
+        if carried:
+            self.add_problem(item_id, problem(
+                "problems listed in the file", f"{carried} sentence" + "s" * (carried != 1),
+                "kept on the item; open it to read them"))
+        for reason in problems[carried:]:
+            self.add_problem(item_id, reason)
+
     def skip(self, item_id: str, why: str, sentence: str) -> None:
         """An item not stored: counted in `skipped` under `why`, its problem `sentence`."""
         self.skipped += 1

@@ -128,3 +128,17 @@ def test_the_running_server_answers_and_logs_no_content(auth_server):
     for answer in answers:
         assert_clean(answer)
     assert_clean(auth_server.log.read_text())
+
+
+def test_problems_listed_in_a_jsonl_file_are_counted_not_quoted(tmp_path, capsys):
+    """A ClueLab JSONL carries its items' problem sentences; they are the file's text, so the
+    report counts them (the item keeps them, to be read on its page)."""
+    path = tmp_path / "items.jsonl"
+    path.write_text(json.dumps({"id": "d/1", "dataset": "d", "question": "Q?", "answer": "a",
+                                "problems": [f"note: {SECRET}", ROOT_LINE]}) + "\n")
+    db = tmp_path / "x.db"
+    assert cli_main(["import", "--db", str(db), "--format", "jsonl", str(path)]) == 0
+    out = capsys.readouterr()
+    assert_clean(out.out + out.err)
+    assert "d/1: problems listed in the file: 2 sentences" in out.out
+    assert Store(db).get_item("d/1")["problems"][:2] == [f"note: {SECRET}", ROOT_LINE]
