@@ -180,3 +180,20 @@ def test_boxes_both_added_to_one_clue_are_both_kept():
     rewritten = {"clues": [{**clue, "text": "a red sign"}], "images": ["s1"]}
     mine_text = {"clues": [{**clue, "text": "a blue sign"}], "images": ["s1"]}
     assert [r[1] for r in cm.rows(base, rewritten, mine_text)] == ["both (you choose)"]
+
+
+def test_versions_that_changed_no_content_are_no_conflict(ui_store):
+    """A delete and its undo (or a review) saved new versions with the content as it was:
+    the save was a conflict with no part to choose. It is saved, merged over them."""
+    editor = EditorHandlers(ui_store)
+    bob = editor.load("ui/alpha", "bob")
+    ui_store.delete_item("ui/alpha", "alice", "by mistake")
+    ui_store.restore_deleted("ui/alpha", "alice")
+    newest = ui_store.get_item("ui/alpha")["version"]
+    assert newest > bob["base_version"]
+    _, outcome = edit(editor, bob, "bob", question="Bob's question?")
+    assert outcome["kind"] == "saved", outcome
+    assert outcome["version"] == newest + 1
+    assert ui_store.get_item("ui/alpha")["question"] == "Bob's question?"
+    _, again = edit(editor, editor.load("ui/alpha", "carol"), "carol")
+    assert again["kind"] == "unchanged"

@@ -219,10 +219,15 @@ class EditorHandlers:
             version = self.store.save_item(em.strip_editor_fields(item), base, user, comment,
                                            may_release)
         except ConflictError as err:
-            self.store.save_draft(user, item["id"], work["base_version"], item)
-            work = {**work, "item": item}
             theirs = self.store.get_item(item["id"])
             base = self._base(work, theirs)
+            if base_version is None and same_content(base, theirs):
+                # the versions saved since changed no content (a delete and its undo, a
+                # review): a conflict listed no part to choose; saved merged at once
+                return self.save(work, form, annot_boxes, comment, user, err.current_version,
+                                 (), may_release, ticked, session)
+            self.store.save_draft(user, item["id"], work["base_version"], item)
+            work = {**work, "item": item}
             return work, {
                 "kind": "conflict", "current_version": err.current_version,
                 "by": err.updated_by,
