@@ -197,3 +197,15 @@ def test_versions_that_changed_no_content_are_no_conflict(ui_store):
     assert ui_store.get_item("ui/alpha")["question"] == "Bob's question?"
     _, again = edit(editor, editor.load("ui/alpha", "carol"), "carol")
     assert again["kind"] == "unchanged"
+
+
+def test_an_empty_status_or_answer_type_is_none_given_not_draft(ui_store):
+    """A caller of the save event sending status '' (no choice of the dropdown) saved the
+    item as draft, silently: '' is no status given, the saved one is kept."""
+    editor = EditorHandlers(ui_store)
+    ui_store.save_item({**ui_store.get_item("ui/alpha"), "status": "candidate"}, 1, "alice")
+    work = editor.load("ui/alpha", "bob")
+    _, outcome = edit(editor, work, "bob", question="New?", status="", answer_type="")
+    assert outcome["kind"] == "saved", outcome
+    item = ui_store.get_item("ui/alpha")
+    assert (item["status"], item["answer_type"]) == ("candidate", work["item"]["answer_type"])

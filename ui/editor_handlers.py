@@ -25,6 +25,7 @@ from ui import times
 
 FIELDS = ("question", "answer_type", "answer", "aliases", "gt_reasoning", "domain",
           "subtask", "reasoning_type", "status", "options", "clues", *af.ANSWER_FIELDS)
+FREE_TEXT = ("question", "gt_reasoning")   # may be emptied (a status or type may not)
 RELEASED_NOTICE = "Released: read-only. An admin can reopen it with a reason."
 FIELD_NAMES = {"answer": "Gold answer", "options": "Options", "aliases": "Accepted aliases",
                "clues": "Clues"}
@@ -83,8 +84,8 @@ class EditorHandlers:
         if form.get("answer_type") and form["answer_type"] != item.get("answer_type"):
             item = af.switch_type(item, form["answer_type"])[0]   # no hidden old gold
         for key in ("question", "answer_type", "gt_reasoning", "status"):
-            if key in form and form[key] is not None:
-                item[key] = form[key]
+            if key in form and form[key] is not None and (form[key] or key in FREE_TEXT):
+                item[key] = form[key]       # a status or type of '' is none given: kept
         item["answer"] = af.read_answer(item.get("answer_type"), form, item.get("answer") or "")
         for key in ("domain", "subtask", "reasoning_type"):
             if key in form:
