@@ -181,13 +181,20 @@ def plan_run(store, config: RunConfig, execution: Execution | None = None) -> Ru
 
 def _budget_warnings(execution: Execution, projection: dict) -> list[str]:
     """A budget below one request's projected cost stops the run before it sends anything
-    (the review's $1 budget against a CoT request projected at $3.27): said before launch."""
+    (the review's $1 budget against a CoT request projected at $3.27), and one below the
+    whole projection stops it part way: both said before launch."""
     to_send, cost = projection.get("to_send") or 0, projection.get("cost")
     if execution.budget is None or not to_send or cost is None:
         return []
     per = cost / to_send
     if per <= execution.budget:
-        return []
+        if cost <= execution.budget:
+            return []
+        covered = int(execution.budget // per)
+        return [f"the budget of ${execution.budget:g} is below the projected cost of "
+                f"${cost:.4f} (an estimate until replies come in): it covers about {covered} "
+                f"of the {to_send} requests, and the run stops there (resume it with a "
+                "higher budget to go on)"]
     return [f"the budget of ${execution.budget:g} is below one request's projected cost "
             f"(${per:.4f}, an estimate until replies come in): the run stops before it sends "
             "anything; raise the budget or set max_tokens"]

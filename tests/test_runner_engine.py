@@ -483,3 +483,16 @@ def test_a_budget_below_one_requests_projected_cost_is_said_before_launch(store,
     plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="cot"),
                     Execution(**{**FAST, "budget": 100.0}))
     assert not any("budget" in w for w in plan.warnings)
+
+
+def test_a_budget_below_the_whole_projection_is_said_before_launch(store, fake, items):
+    """A budget that pays for some requests only stopped the run part way, with no word
+    in the plan: it says how many it covers."""
+    ids = items(4)
+    store.set_price("fake-vlm", 0.0, 1000.0)
+    config = RunConfig(endpoint="fake", ids=ids, setting="cot")
+    per = plan_run(store, config, Execution(**FAST)).projection["cost"] / 4
+    plan = plan_run(store, config, Execution(**{**FAST, "budget": round(per * 2.5, 6)}))
+    [warning] = [w for w in plan.warnings if "budget" in w]
+    assert "below the projected cost" in warning and "covers about 2 of the 4 requests" \
+        in warning, warning
