@@ -241,6 +241,11 @@ class RunTotals:
         remaining = max(0, self.total - self.done)
         return self.cost + remaining * per
 
+    def allowed_now(self) -> int | None:
+        """The slots the limiter allows now: below the concurrency after 429s, until
+        successes let it grow back (runner/limiter.py)."""
+        return self.limiter.current if self.limiter is not None else None
+
     def snapshot(self) -> dict:
         """The counters as written with every commit. The latencies are kept sorted as they
         arrive, so this stays cheap however long the run (no sort per commit).
@@ -263,7 +268,7 @@ class RunTotals:
             "cached_from": dict(sorted(self.cached_from.items())),
             "requests": self.requests, "retries": self.retries,
             "rate_limited": self.rate_limited, "in_flight": self.in_flight,
-            "concurrency": self.concurrency,
+            "concurrency": self.concurrency, "concurrency_now": self.allowed_now(),
             "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
             "cost": None if self.known_cost is None else round(self.known_cost, 6),
             "projected_cost": None if projected is None else round(projected, 6),

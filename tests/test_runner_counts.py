@@ -212,3 +212,24 @@ def test_a_cut_off_reply_is_recorded_without_a_guessed_answer():
     stated = from_reply(1, {"text": "Answer: 12\nBecause the label", "finish_reason": "length"},
                         "numeric", [], cache_key="k", price_cost=None)
     assert stated["status"] == "truncated" and stated["answer"] == "12"
+
+
+def test_the_panel_says_when_429s_lowered_the_slots(store, server, make_item):
+    """After a 429 the limiter allows fewer slots: "in flight 1/4" read as a run using a
+    quarter of its slots, nothing said of why."""
+    server.configure(reset=True, script=["429"], retry_after=0)
+    store.add_endpoint("fake", server.url, "fake-vlm", concurrency=4)
+    ids = []
+    for n in range(6):
+        item = make_item(f"demo/L_{n}")
+        store.create_item(item, "t")
+        ids.append(item["id"])
+    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct"),
+                    Execution(batch_interval=0.05))
+    seen: list[dict] = []
+    execute(store, create_run(store, plan), items=plan.items, on_progress=seen.append)
+    lowered = [t for t in seen if t["concurrency_now"] < 4]
+    assert lowered and lowered[0]["concurrency"] == 4, seen
+    shown = xr._in_flight({"in_flight": 1}, lowered[0], "running")
+    assert shown == f"1/4 (lowered to {lowered[0]['concurrency_now']} after 429s)"
+    assert xr._in_flight({"in_flight": 0}, lowered[0], "done") == "0/4"

@@ -144,6 +144,16 @@ def _metric(label: str, value) -> str:
             f"<span class='xp-value'>{escape_html(value)}</span></div>")
 
 
+def _in_flight(counts: dict, totals: dict, status: str) -> str:
+    """"1/4" read as a run using a quarter of its slots when 429s had lowered them: the
+    slots allowed now are said while they are fewer."""
+    text = f"{counts['in_flight']}/{totals.get('concurrency') or '–'}"
+    now, most = totals.get("concurrency_now"), totals.get("concurrency")
+    if now and most and now < most and status.split(" ")[0] == "running":
+        text += f" (lowered to {now} after 429s)"
+    return text
+
+
 def _seconds(value) -> str:
     if value is None:
         return "–"
@@ -194,7 +204,7 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
         ("latency p95", _seconds(t.get("latency_p95"))),
         ("retries", t.get("retries", 0)), ("429s", t.get("rate_limited", 0)),
         ("cached", t.get("cached", 0)),
-        ("in flight", f"{counts['in_flight']}/{t.get('concurrency') or '–'}"),
+        ("in flight", _in_flight(counts, t, status)),
         ("tokens", tokens), ("cost", cost),
     ]
     budget = (run.get("execution") or {}).get("budget")
