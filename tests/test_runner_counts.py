@@ -107,16 +107,19 @@ def test_a_cancelled_run_says_not_run_in_its_counters_as_in_its_message(db, serv
     assert "not run <b>6</b>" in xr.progress_html(store, run_id)
 
 
+def stored_items(store, make_item, prefix: str, n: int) -> list[str]:
+    """The ids of `n` new items `prefix`_0, `prefix`_1, ... in the store."""
+    for k in range(n):
+        store.create_item(make_item(f"{prefix}_{k}"), "t")
+    return [f"{prefix}_{k}" for k in range(n)]
+
+
 def test_in_flight_never_exceeds_the_concurrency(store, server, make_item):
     """The dispatcher keeps up to twice the concurrency of tasks (the next requests wait for
     a slot); only those holding a slot are in flight."""
     server.configure(reset=True, latency=0.25)
     store.add_endpoint("fake", server.url, "fake-vlm", concurrency=3)
-    ids = []
-    for n in range(18):
-        item = make_item(f"demo/F_{n}")
-        store.create_item(item, "t")
-        ids.append(item["id"])
+    ids = stored_items(store, make_item, "demo/F", 18)
     plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct"),
                     Execution(batch_interval=0.05))
     seen: list[int] = []
@@ -219,11 +222,7 @@ def test_the_panel_says_when_429s_lowered_the_slots(store, server, make_item):
     quarter of its slots, nothing said of why."""
     server.configure(reset=True, script=["429"], retry_after=0)
     store.add_endpoint("fake", server.url, "fake-vlm", concurrency=4)
-    ids = []
-    for n in range(6):
-        item = make_item(f"demo/L_{n}")
-        store.create_item(item, "t")
-        ids.append(item["id"])
+    ids = stored_items(store, make_item, "demo/L", 6)
     plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="direct"),
                     Execution(batch_interval=0.05))
     seen: list[dict] = []
