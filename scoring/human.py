@@ -74,7 +74,7 @@ def _entry(n: int, entry) -> tuple[str, bool]:
     return item_id, _correct(item_id, entry["correct"])
 
 
-def _from_list(entries: list) -> dict:
+def _from_list(entries: list, known=None) -> dict:
     results: dict = {}
     problems = []
     for n, entry in enumerate(entries, 1):
@@ -86,6 +86,7 @@ def _from_list(entries: list) -> dict:
         if results.setdefault(item_id, correct) != correct:
             problems.append(f"item {_short(item_id)} is given twice, once right and once "
                             "wrong")
+    problems += _unknown(results, known)
     if problems:
         raise ResultsError(listed(problems))
     return results
@@ -100,7 +101,7 @@ def _check_flat(found: dict) -> list[str]:
             for key, value in found.items() if isinstance(value, (dict, list))]
 
 
-def _from_map(found: dict, flat: bool) -> dict:
+def _from_map(found: dict, flat: bool, known=None) -> dict:
     """{item_id: correct} of a results map; ResultsError listing every entry that is wrong."""
     problems = _check_flat(found) if flat else []
     if problems:
@@ -111,16 +112,30 @@ def _from_map(found: dict, flat: bool) -> dict:
             results[item_id] = _correct(item_id, value)
         except ResultsError as error:
             problems.append(str(error))
+    problems += _unknown(found, known)
     if problems:
         raise ResultsError(listed(problems))
     return results
 
 
-def parse_baseline(data) -> tuple[str, dict]:
+def _unknown(item_ids, known) -> list[str]:
+    """The problem of the ids not among `known` (the database's items; None: not checked),
+    listed with the entries' own problems: a file with bad values and unknown ids named only
+    the values, and the ids at the next try."""
+    missing = [] if known is None else [i for i in item_ids if i not in known]
+    if not missing:
+        return []
+    shown = ", ".join(_short(item_id) for item_id in missing[:SHOWN_PROBLEMS])
+    more = len(missing) - SHOWN_PROBLEMS
+    return [f"{len(missing)} item(s) of the human baseline are not in the database: {shown}"
+            + (f" and {more} more" if more > 0 else "")]
+
+
+def parse_baseline(data, known=None) -> tuple[str, dict]:
     """(label, {item_id: bool}) from decoded JSON; ResultsError naming the problem, or the
-    entries' problems (`listed`)."""
+    entries' problems (`listed`), the ids not among `known` (when given) one of them."""
     if isinstance(data, list):
-        label, results = "Human", _from_list(data)
+        label, results = "Human", _from_list(data, known)
     elif isinstance(data, dict):
         label = data.get("label")
         found = data["results"] if "results" in data else \
@@ -129,7 +144,7 @@ def parse_baseline(data) -> tuple[str, dict]:
             raise ResultsError(f"results must be {{item_id: true/false}}, not {_short(found)}")
         if any(not key for key in found):
             raise ResultsError("an item id is empty")
-        results = _from_map(found, flat="results" not in data)
+        results = _from_map(found, flat="results" not in data, known=known)
     else:
         raise ResultsError(f"{FORMAT}; this file holds {_short(data)}")
     if not results:
@@ -142,15 +157,15 @@ def parse_baseline(data) -> tuple[str, dict]:
     return label, results
 
 
-def read_baseline(path: str | Path) -> tuple[str, dict]:
+def read_baseline(path: str | Path, known=None) -> tuple[str, dict]:
     """(label, {item_id: correct}) from a baseline file; ResultsError, naming the file and
-    the problem, when it is not one."""
+    the problem, when it is not one (`known`: the item ids it may name)."""
     path = Path(path)
     try:
         if path.stat().st_size > MAX_FILE_BYTES:
             raise ResultsError(f"it is over {MAX_FILE_BYTES // 2**20} MB")
         data = json.loads(path.read_bytes().decode("utf-8-sig"))
-        return parse_baseline(data)
+        return parse_baseline(data, known)
     except OSError as error:
         problem = f"cannot read it ({error.strerror or error})"
     except UnicodeDecodeError as error:
@@ -204,7 +219,7 @@ def baseline_on_items(store, human: dict, items) -> dict:
 
 def human_summary(store, path: str | Path) -> dict:
     """{"label", "summary", "results"} of a baseline file (the command line's `--human FILE`)."""
-    return summarise_baseline(store, *read_baseline(path))
+    return summarise_baseline(store, *read_baseline(path, set(store.item_groups()[1])))
 
 
 def stored_summary(store, name: str) -> dict:
@@ -231,8 +246,7 @@ def add_baseline(store, source: str | Path, author: str | None = None) -> str:
     """Check a baseline file (format, results, every item known) and keep it in the
     database; returns its name. The label of a kept baseline replaces that one; a name
     already kept for another label is refused (ResultsError). Nothing is written on error."""
-    label, results = read_baseline(source)
-    _item_groups(store, results)
+    label, results = read_baseline(source, set(store.item_groups()[1]))
     name = baseline_name(label)
     with store.atomic():
         try:

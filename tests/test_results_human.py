@@ -11,7 +11,6 @@ from scoring import tables
 from scoring.human import add_baseline, list_baselines, read_baseline, stored_summary
 from scoring.score_run import score_run
 from scoring.results import ResultsError
-from store import NotFoundError
 from tests.scoring_helpers import add_items, make_run
 from ui import results_handlers as h
 
@@ -111,11 +110,11 @@ def test_unknown_items_a_missing_file_and_a_huge_file_write_nothing(store, items
                                                                      monkeypatch):
     before = snapshot(store)
     unknown = write(tmp_path, {"results": {f"x/{i}": True for i in range(7)} | {"h/0": True}})
-    with pytest.raises(NotFoundError, match=r'7 item\(s\) .*: "x/0", "x/1", .*"x/4", "x/5", '
-                                            r'"x/6"$'):
+    with pytest.raises(ResultsError, match=r'7 item\(s\) .*: "x/0", "x/1", .*"x/4", "x/5", '
+                                           r'"x/6"$'):
         add_baseline(store, unknown)
     many = write(tmp_path, {"results": {f"x/{i:02d}": True for i in range(14)}}, "many.json")
-    with pytest.raises(NotFoundError, match=r'14 item\(s\) .*: "x/00", .*"x/09" and 4 more$'):
+    with pytest.raises(ResultsError, match=r'14 item\(s\) .*: "x/00", .*"x/09" and 4 more$'):
         add_baseline(store, many)
     with pytest.raises(ResultsError, match="gone.json is not a human baseline file: cannot "
                                            "read it"):
@@ -231,8 +230,20 @@ def test_a_refused_file_lists_every_problem_not_only_its_first(store, items, tmp
     with pytest.raises(ResultsError) as error:
         add_baseline(store, write(tmp_path, {"results": {f"h/{i}": "yes" for i in range(13)}}))
     message = str(error.value)
-    assert "13 problems: " in message and message.endswith("; and 3 more")
+    assert "14 problems: " in message and message.endswith("; and 4 more")
     assert message.count("the result must be true or false") == 10
+    assert snapshot(store) == []
+
+
+def test_bad_values_and_unknown_items_are_named_in_one_refusal(store, items, tmp_path):
+    """A file with a bad value and an unknown item named the value only; the unknown item
+    came at the next try."""
+    with pytest.raises(ResultsError) as error:
+        add_baseline(store, write(tmp_path, {"results": {"h/0": "maybe", "x/9": True}}))
+    message = str(error.value)
+    assert message.startswith("baseline.json is not a human baseline file: 2 problems: ")
+    assert 'item "h/0": the result must be true or false, not "maybe"' in message
+    assert '1 item(s) of the human baseline are not in the database: "x/9"' in message
     assert snapshot(store) == []
 
 

@@ -9,7 +9,6 @@ from scoring import figures, tables
 from scoring.human import add_baseline, human_summary, list_baselines, stored_summary
 from scoring.results import ResultsError, run_judges, run_summary
 from scoring.score_run import score_run
-from store import NotFoundError
 from tests.scoring_helpers import add_items, cli, make_run
 
 OPTIONS = [{"label": L, "text": f"option {L}", "image": None} for L in "ABCDE"]
@@ -156,7 +155,7 @@ def test_human_baselines_are_checked_kept_and_shown_as_an_unranked_row(store, ru
     assert rows["Humans <b>"]["overall"] == 75.0 and rows["Humans <b>"].get("_unranked")
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"results": {"m/404": True}}))
-    with pytest.raises(NotFoundError, match="1 item.* not in the database: \"m/404\""):
+    with pytest.raises(ResultsError, match="1 item.* not in the database: \"m/404\""):
         add_baseline(store, bad)
     bad.write_text("[1, 2]")
     with pytest.raises(ResultsError, match="not a human baseline"):
