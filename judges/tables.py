@@ -77,6 +77,8 @@ class Table:
                                                         # (each cell's run, say)
     ranked: bool = True          # False: no value is marked best (rows read by different
                                  # judges are not comparable)
+    footnotes: list[str] = field(default_factory=list)  # what a mark in a cell means (also
+                                                         # in `notes`): a chart repeats them
 
     # -- ranking ---------------------------------------------------------------------------
     def marks(self) -> dict[tuple[int, str], str]:
@@ -213,10 +215,13 @@ class Table:
                 str(text)
         n = row.get(f"{col.key}_n")
         common = (self.titles_n() if titles is None else titles).get(col.key)
+        flag = (row.get("_flags") or {}).get(col.key) or ""   # a footnote mark
+        if flag and latex:                                     # (`scoring.biased`)
+            flag = "$^\\dagger$" if flag == "†" else latex_escape(flag)
         if value is None:     # nothing scored: its n (0) still said where the cells say n
-            dash = "--" if latex else "–"
+            dash = ("--" if latex else "–") + flag
             return f"{dash} (n {n})" if n is not None and common is None else dash
-        text = fixed(value, col.digits)
+        text = fixed(value, col.digits) + flag
         delta, low = row.get(f"{col.key}_delta"), row.get(f"{col.key}_ci_low")
         if delta is not None:
             sign = self.delta_text(row, col.key, col.digits)
@@ -289,6 +294,7 @@ class Table:
         lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}"]
         if self.left_out:
             lines.append(f"% {latex_escape(self.left_out)}")
+        lines += [f"% {latex_escape(note)}" for note in self.footnotes]
         return "\n".join(lines) + "\n"
 
 
