@@ -201,10 +201,12 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     table = rigorous_drop_table(overall("general"), overall("rigorous"),
                                 grounded=overall("grounded") if grounded else None,
                                 unscored=unscored)
-    table.caption = f"General vs rigorous accuracy (%), {_paired_caption(table, shared)}"
-    table.notes = f"{shared.note()} {PAIRED_RULE} {DROP_NOTE}"
     grounded_na = {names[rid]: found[(rid, "grounded")].get("not_applicable", "")
                    for rid in general if (rid, "grounded") in found}
+    shown = not grounded_na or not all(grounded_na.values())
+    table.caption = (f"General vs rigorous accuracy (%), "
+                     f"{_paired_caption(table, shared, shown)}")
+    table.notes = f"{shared.note()} {PAIRED_RULE} {DROP_NOTE}"
     mark_not_applicable(table, grounded_na, "grounded_not_applicable")
     unread = {rid: {p: biased.unread_items(found[(rid, p)]).get("overall", 0)
                     for p in biased.PROTOCOLS if (rid, p) in found} for rid in general}
@@ -241,13 +243,22 @@ PAIRED_RULE = ("Each run's General, Rigorous, Drop and Grounded-rigorous are on 
                "are outside n).")
 
 
-def _paired_caption(table: Table, shared) -> str:
+def _paired_caption(table: Table, shared, grounded_shown: bool = True) -> str:
     """The n of a drop table or chart: 'on the 12 items both protocols scored (of 14
     items)', or, when its runs' n differ, 'each run on the items both protocols scored (n
-    per run), of 14 items'; with what limits the shared items when a run does."""
+    per run), of 14 items'; with what limits the shared items when a run does. A grounded
+    column of runs that all asked for no boxes is no third protocol shown: 'general and
+    rigorous' then, the caption saying grounded-rigorous is n/a ('all three protocols'
+    claimed what the chart did not show)."""
     sizes = {row["n"] for row in table.rows}
-    which = "all three protocols" if any(c.key == "grounded" for c in table.columns) \
-        else "both protocols"
+    grounded = any(c.key == "grounded" for c in table.columns)
+    which = "all three protocols" if grounded and grounded_shown else "both protocols"
+    return _n_caption(sizes, shared, which) + (
+        "; grounded-rigorous n/a: no run asked for boxes" if grounded and not grounded_shown
+        else "")
+
+
+def _n_caption(sizes: set, shared, which: str) -> str:
     why = limit_reason(shared)          # the n is said once
     if len(sizes) > 1:
         return (f"each run on the items {which} scored (n per run), of {shared.n} items"

@@ -269,13 +269,15 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
     the items the table compares (`shared`, `judges.pairing.Shared`) when given: its n is
     the responses both judges scored there, and the heading says which items."""
     from scoring.compared import labels
-    from scoring.judge_agreement import agreement, agreement_basis
+    from scoring.judge_agreement import agreement, agreement_basis, agreement_text
 
     items = shared.items if shared is not None else None
     lines, names = [], labels(store, list(run_ids))
     for run_id in run_ids:
         for pair in agreement(store, run_id, protocol, items):
-            if pair["agreement"] is None:
+            if pair["agreement"] is None:    # rules decided them all, say so
+                lines.append(f"- {escape_md(names.get(run_id, run_id))}: "
+                             f"{escape_md(agreement_text(pair, protocol))}")
                 continue
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
             lines.append(f"- {escape_md(names.get(run_id, run_id))}: {escape_md(pair['a'])} vs "

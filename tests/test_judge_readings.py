@@ -23,3 +23,19 @@ def test_an_explicit_empty_clue_list_is_not_extracted_by_the_judge(store, server
 def test_states_clue_list():
     assert states_clue_list('{"answer": "A", "clues": []}')
     assert not states_clue_list('{"answer": "A"}') and not states_clue_list("Answer: A")
+
+
+def test_agreement_when_rules_decided_every_item_says_so(store, server):  # noqa: F811
+    """'agreement offline vs llm:j: – of 0 responses both judges scored' when no judge was
+    asked (every answer a multiple choice the rules decide): now said plainly."""
+    from tests.test_scoring import cli
+    from ui.results_handlers import agreement_lines
+
+    add_items(store, ITEMS[:2])
+    make_run(store, "mc", {"t/1": "Answer: A", "t/2": "Answer: C"})
+    store.add_endpoint("j", server.url, "gpt-4o-mini")
+    score_run(store, "mc", protocol="general", judges=["j"])
+    code, out, _ = cli("report", "--db", store.path, "--run", "mc")
+    assert code == 0 and "of 0" not in out
+    assert "agreement not applicable: rules decided all 2 responses" in out
+    assert "rules decided all 2 responses" in agreement_lines(store, ["mc"], "general")
