@@ -17,7 +17,8 @@ booktabs and escapes names.
 
 CSV and JSON carry the same values: rounded to the digits the table prints, percentages named
 `<key>_pct` (never a fraction in one export and a percent in the other). When rows are runs,
-each starts with `run_id`, `run_name` (the name the run is shown by: the row's label) and
+each starts with `run_id`, `run_name` (the run's own name, empty when it has none),
+`run_label` (the name the run is shown by: the row's label) and
 `model` (the endpoint's model id, `<row>["endpoint_model"]`; empty for a row that is no run,
 such as a human baseline): a spreadsheet groups runs by the model they asked.
 
@@ -159,8 +160,8 @@ class Table:
         runs = any("run_id" in r for r in self.rows)
         out = []
         for row in self.rows:
-            flat = {"run_id": row.get("run_id"), "run_name": row.get("run_name",
-                                                                      row.get("model")),
+            flat = {"run_id": row.get("run_id"), "run_name": row.get("run_name") or "",
+                    "run_label": row.get("run_label", row.get("model")),
                     "model": row.get("endpoint_model"),
                     "run_status": row.get("run_status")} if runs else {}
             flat.update((k, row.get(k)) for k in self.exported)
