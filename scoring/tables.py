@@ -209,7 +209,9 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     table.notes = f"{shared.note()} {PAIRED_RULE} {DROP_NOTE}"
     mark_not_applicable(table, grounded_na, "grounded_not_applicable")
     unread = {rid: {p: biased.unread_items(found[(rid, p)]).get("overall", 0)
-                    for p in biased.PROTOCOLS if (rid, p) in found} for rid in general}
+                    for p in biased.PROTOCOLS if (rid, p) in found and not (
+                        p == "grounded" and grounded_na.get(names[rid]))}   # "–": no mark
+              for rid in general}
     biased.mark_table(table, {names[rid]: max(u.values(), default=0)
                               for rid, u in unread.items()},
                       {names[rid]: (["rigorous", "drop"] if u.get("rigorous") else [])
