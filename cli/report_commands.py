@@ -150,7 +150,7 @@ def breakdowns(summary: dict) -> list[str]:
 
 def run_report(args) -> int:
     from scoring.human import human_summary
-    from scoring.judge_agreement import agreement, agreement_basis
+    from scoring.judge_agreement import agreement, agreement_basis, agreement_text
     from scoring.results import ResultsError, not_scored_text, run_summary, summary_json
     from scoring.compared import check_judge
     from scoring.tables import main_table
@@ -188,6 +188,9 @@ def run_report(args) -> int:
             print(cached)
         print(per_response_line(result["responses"], result["per_response"]))
         for pair in agreement(store, args.run, args.protocol):
+            if not pair["n"]:        # "– of 0 … both scored" said nothing: why, in words
+                print(f"agreement {agreement_text(pair, args.protocol)}")
+                continue
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
             print(f"agreement {pair['a']} vs {pair['b']}: {_percent_of(pair['agreement'])} of "
                   f"{pair['n']} {agreement_basis(args.protocol)}, Cohen's kappa {kappa}")

@@ -17,7 +17,8 @@ booktabs and escapes names.
 
 CSV and JSON carry the same values: rounded to the digits the table prints, percentages named
 `<key>_pct` (never a fraction in one export and a percent in the other). When rows are runs,
-each starts with `run_id`, `run_name` (the name the run is shown by: the row's label) and
+each starts with `run_id`, `run_name` (the run's own name, empty when it has none),
+`run_label` (the name the run is shown by: the row's label) and
 `model` (the endpoint's model id, `<row>["endpoint_model"]`; empty for a row that is no run,
 such as a human baseline): a spreadsheet groups runs by the model they asked.
 
@@ -77,6 +78,8 @@ class Table:
                                                         # (each cell's run, say)
     ranked: bool = True          # False: no value is marked best (rows read by different
                                  # judges are not comparable)
+    footnotes: list[str] = field(default_factory=list)  # what a mark in a cell means (also
+                                                         # in `notes`): a chart repeats them
 
     # -- ranking ---------------------------------------------------------------------------
     def marks(self) -> dict[tuple[int, str], str]:
@@ -157,8 +160,8 @@ class Table:
         runs = any("run_id" in r for r in self.rows)
         out = []
         for row in self.rows:
-            flat = {"run_id": row.get("run_id"), "run_name": row.get("run_name",
-                                                                      row.get("model")),
+            flat = {"run_id": row.get("run_id"), "run_name": row.get("run_name") or "",
+                    "run_label": row.get("run_label", row.get("model")),
                     "model": row.get("endpoint_model"),
                     "run_status": row.get("run_status")} if runs else {}
             flat.update((k, row.get(k)) for k in self.exported)
@@ -213,10 +216,13 @@ class Table:
                 str(text)
         n = row.get(f"{col.key}_n")
         common = (self.titles_n() if titles is None else titles).get(col.key)
+        flag = (row.get("_flags") or {}).get(col.key) or ""   # a footnote mark
+        if flag and latex:                                     # (`scoring.biased`)
+            flag = "$^\\dagger$" if flag == "†" else latex_escape(flag)
         if value is None:     # nothing scored: its n (0) still said where the cells say n
-            dash = "--" if latex else "–"
+            dash = ("--" if latex else "–") + flag
             return f"{dash} (n {n})" if n is not None and common is None else dash
-        text = fixed(value, col.digits)
+        text = fixed(value, col.digits) + flag
         delta, low = row.get(f"{col.key}_delta"), row.get(f"{col.key}_ci_low")
         if delta is not None:
             sign = self.delta_text(row, col.key, col.digits)
@@ -289,6 +295,7 @@ class Table:
         lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}"]
         if self.left_out:
             lines.append(f"% {latex_escape(self.left_out)}")
+        lines += [f"% {latex_escape(note)}" for note in self.footnotes]
         return "\n".join(lines) + "\n"
 
 

@@ -13,11 +13,14 @@ Every label that comes from data is HTML-escaped.
 """
 from __future__ import annotations
 
+import html
+
 import numpy as np
 import pandas as pd
 
 from judges.tables import Table
 
+from scoring import biased
 from scoring.bar_chart import grouped_bars_svg, look
 from scoring.compared import limit_reason
 from scoring.heatmaps import correlation_heatmap, heatmap_html, injection_heatmap, \
@@ -128,13 +131,20 @@ def no_scored_item(run: str, group: str, acc=None) -> str:
 
 
 def group_chart(summaries: dict[str, dict], group: str = "by_domain", shared=None,
-                colours: dict | None = None) -> str:
+                colours: dict | None = None, unread: dict | None = None,
+                footnotes: list[str] = ()) -> str:
     """Accuracy per domain, subtask or reasoning type, one bar per run, side by side.
     `shared`: the items the runs were compared on (`judges.pairing.Shared`), said in the
     caption with the run that limits them; `colours`: each run's (`run_colours`). A run
     with no item scored in a group (n 0: its items there all unscored) has no bar but its
     slot says "n=0", and a group no run scored is still drawn so: an absent bar was silent,
-    and a group every run left unscored vanished from the chart."""
+    and a group every run left unscored vanished from the chart. `unread`: {run: items} an
+    unreadable clue judge left out (`scoring.biased`): those runs are marked, `footnotes`
+    (the table's) under the chart say why."""
+    if unread and any(unread.values()):
+        named = {run: biased.label(run, unread.get(run, 0)) for run in summaries}
+        summaries = {named[run]: summary for run, summary in summaries.items()}
+        colours = {named.get(run, run): c for run, c in (colours or {}).items()}
     frame = group_bars(summaries, group)
     runs = list(summaries)
     counts = {(label, name): acc for label, summary in summaries.items()
@@ -153,7 +163,8 @@ def group_chart(summaries: dict[str, dict], group: str = "by_domain", shared=Non
         on = f", on the {shared.n} items the runs share" + (f" ({why})" if why else "")
     return grouped_bars_svg(names, runs, values,
                             caption=f"Accuracy (%) per {GROUP_TITLES[group]}{on}",
-                            empty="No scored runs to plot.", colours=colours)
+                            empty="No scored runs to plot.", colours=colours) + \
+        chart_footnotes(list(footnotes) if unread and any(unread.values()) else [])
 
 
 def drop_chart(table: Table) -> str:
@@ -165,7 +176,9 @@ def drop_chart(table: Table) -> str:
     frame = drop_bars(table)
     sizes = {row["model"]: row["n"] for row in table.rows}
     per_run = len(set(sizes.values())) > 1
-    label = {run: f"{run} (n {n})" if per_run else run for run, n in sizes.items()}
+    label = {run: biased.label(f"{run} (n {n})" if per_run else run,
+                               row.get(biased.UNREAD_KEY, 0))
+             for run, n, row in ((r["model"], r["n"], r) for r in table.rows)}
     unscored = {row["model"]: ", ".join(f"{title} {row[f'unscored_{key}']}"
                                         for key, title in DROP_SERIES
                                         if row.get(f"unscored_{key}") is not None)
@@ -188,7 +201,13 @@ def drop_chart(table: Table) -> str:
                     None, f"{run} · {protocol}: {words}" + (f" (unscored: {unscored[run]})"
                                                            if unscored[run] else ""), words)
     return grouped_bars_svg(runs, protocols, values, caption=table.caption,
-                            empty="No general scores yet.")
+                            empty="No general scores yet.") + chart_footnotes(table.footnotes)
+
+
+def chart_footnotes(footnotes: list[str]) -> str:
+    """The footnotes a chart's marks refer to, under it (escaped), '' when none."""
+    return "".join(f'<p class="cluelab-chart-note">{html.escape(text)}</p>'
+                   for text in footnotes)
 
 
 def length_chart(frame: pd.DataFrame, colours: dict | None = None) -> str:

@@ -37,13 +37,39 @@ def agreement(store, run_id: str, protocol: str, items=None) -> list[dict]:
     items). For rigorous and grounded only responses with a correct answer count
     (elsewhere every judge copies the answer's verdict, which would inflate agreement)."""
     labels: dict[str, dict] = defaultdict(dict)
+    by_rule: dict[str, int] = defaultdict(int)
+    considered = set()
     full = protocol in ("rigorous", "grounded")
-    for r in store.run_scores(run_id, protocol, full=full):
+    for r in store.run_scores(run_id, protocol, full=True):
         if parse_judge(r["judge"]).is_panel or items is not None and r["item_id"] not in items:
             continue
         if full and r["details"].get("answer_value", CORRECT) != CORRECT:
             continue
+        considered.add(r["work_id"])
         judged = labels[r["judge"]]      # a judge that decided none still has its line
         if judged_by_itself(r):
             judged[r["work_id"]] = r["value"]
-    return pairwise_agreement(labels) if len(labels) > 1 else []
+        elif (r.get("decided_by") or "").startswith("rule:"):
+            by_rule[r["judge"]] += 1
+    pairs = pairwise_agreement(labels) if len(labels) > 1 else []
+    for pair in pairs:
+        pair["responses"] = len(considered)
+        pair["rules_decided_all"] = bool(considered) and any(
+            by_rule[j] == len(considered) for j in (pair["a"], pair["b"]))
+    return pairs
+
+
+def agreement_text(pair: dict, protocol: str) -> str:
+    """'llm:a vs offline: agree on 83.3% of 6 responses both judges scored (Cohen's kappa
+    0.62)'; with no response both judges scored themselves, why, in words ("– of 0" said
+    nothing): rules decided them all, or no response was judged by both."""
+    head = f"{pair['a']} vs {pair['b']}"
+    if not pair["n"]:
+        total = pair.get("responses", 0)
+        why = (f"rules decided all {total} responses (no judge was asked)"
+               if pair.get("rules_decided_all") else
+               f"no response of the {total} was judged by both judges themselves")
+        return f"{head}: agreement not applicable: {why}"
+    kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
+    return (f"{head}: agree on {pair['agreement'] * 100:.1f}% of {pair['n']} "
+            f"{agreement_basis(protocol)} (Cohen's kappa {kappa})")

@@ -8,6 +8,7 @@ unreadable judge call gives `unscored` with the prompt and reply (or failure) ke
 """
 from __future__ import annotations
 
+from domain.extract.structured import states_clue_list
 from judges import llm
 from judges.clue_match import ClueMatch, rigorous_verdict
 from judges.verdict import CORRECT, ERROR, UNPARSED, Verdict, error, \
@@ -72,7 +73,8 @@ class LlmStages:
             todo.append(r)
         prompts = {r["work_id"]: llm.extract_prompt(self.templates["judge_extract_clues"],
                                                     items[r["item_id"]], r.get("text"))
-                   for r in todo if not clues[r["work_id"]]}
+                   for r in todo if not clues[r["work_id"]]
+                   and not states_clue_list(r.get("text"))}   # "clues": [] is its answer
         replies = self._ask("clue extraction", list(prompts.values()),
                             lambda _, reply: llm.parse_extracted_clues(reply)[0] is not None)
         for wid, prompt in prompts.items():
@@ -92,9 +94,13 @@ class LlmStages:
             if wid in out:
                 continue
             if not clues[wid]:
-                out[wid] = from_match(False, "answer correct but the reasoning names no clue",
+                said = "its clue list is empty" if wid not in extracted else \
+                    "the reasoning names no clue"
+                out[wid] = from_match(False, f"answer correct but {said}",
                                       judge=self.judge, answer=general[wid].answer,
-                                      details={"clue_match": False, **extracted.get(wid, {})})
+                                      details={"clue_match": False, **extracted.get(wid, {}),
+                                               "clues_from": "extracted by the judge" if wid
+                                               in extracted else "clue list (empty)"})
                 continue
             asked[wid] = llm.clues_prompt(self.templates["judge_clues"], items[r["item_id"]],
                                           clues[wid])

@@ -46,7 +46,9 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_c
         for rid, result in runs.items():
             overall = result["summary"]["overall"]
             cell = (solver, column_of(configs[rid]))
-            runs_of[cell] = {"run_id": rid, "run_name": plain_name(store, rid, names[rid]),
+            runs_of[cell] = {"run_id": rid, "run_name": (store.get_run(rid).get("name") or
+                                                          "").strip(),
+                             "run_label": plain_name(store, rid, names[rid]),
                              "run_status": run_state(store.get_run(rid)), "n": overall.n,
                              "judge": result["judge"], "result": result}
             if overall.accuracy is not None:
@@ -70,9 +72,11 @@ def _with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, st
             row[f"{column}_n"] = cell["n"] if cell else None
             row[f"{column}_run_id"] = cell["run_id"] if cell else None
             row[f"{column}_run_name"] = cell["run_name"] if cell else None
+            row[f"{column}_run_label"] = cell["run_label"] if cell else None
             row[f"{column}_run_status"] = cell["run_status"] if cell else None
         judges.append(", ".join(sorted({c["judge"] for c in found if c})))
-    table.exported += [f"{c}_run_{part}" for c in columns for part in ("id", "name", "status")]
+    table.exported += [f"{c}_run_{part}" for c in columns
+                       for part in ("id", "name", "label", "status")]
     return with_judges(table, judges)
 
 

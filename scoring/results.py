@@ -28,6 +28,7 @@ from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggrega
 from judges.verdict import Verdict
 
 from scoring import SAMPLE_RULES
+from scoring.biased import unread_items, unread_work
 from scoring.commands import score_command
 from scoring.extraction import CLUELAB, MMR_LIFE, ExtractionError, check, reread, run_verdicts
 from scoring.no_boxes import run_reason, without_accuracy
@@ -131,6 +132,8 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
                         "domain": first["domain"], "subtask": first["subtask"],
                         "reasoning_type": first["reasoning_type"],
                         "tokens": sum(tokens) / len(tokens) if tokens else None,
+                        "unread_right": value == "unscored" and any(
+                            r.get("unread_right") for r in samples),
                         "subscores": first["subscores"] if len(samples) == 1 else
                         _mean_subscores([r["subscores"] for r in samples])})
     return records
@@ -231,6 +234,9 @@ def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction) -
     rows = score_rows(store, run_id, protocol, judge)
     if not rows:
         raise ResultsError(f"run {run_id} has no {protocol} scores by judge {judge}")
+    unread = unread_work(store, run_id, protocol, judge)
+    for r in rows:
+        r["unread_right"] = r["value"] == "unscored" and r["work_id"] in unread
     diff = reread(rows, run_verdicts(store, run_id)) if extraction == MMR_LIFE else None
     records = item_records(rows, samples_rule)
     out = {"run": run_id, "protocol": protocol, "judge": judge, "samples_rule": samples_rule,
@@ -337,6 +343,7 @@ def summary_json(result: dict) -> dict:
             "responses": result["responses"], "per_response": result["per_response"],
             "not_scored": result.get("not_scored", 0),
             "not_applicable": result.get("not_applicable", ""),
+            "unread_right_answers": unread_items(result).get("overall", 0),
             "mean_output_tokens": result["mean_tokens"]}
     if result["protocol"] == "verbench":
         return {**base, "overall": result["summary"], "by_domain": {}, "by_subtask": {}}

@@ -23,7 +23,10 @@ def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
         rid = by_label.get(row.get("model"))
         if rid is not None:
             run = store.get_run(rid)
-            row["run_id"], row["run_name"] = rid, plain_name(store, rid, names[rid])
+            # run_name: the run's own name ('' when it has none, never the made-up label,
+            # which a spreadsheet then took for a name); run_label: how tables show it
+            row["run_id"], row["run_name"] = rid, (run.get("name") or "").strip()
+            row["run_label"] = plain_name(store, rid, names[rid])
             row["run_status"] = run_state(run)
             row["endpoint_model"] = run["config"]["endpoint"].get("model")
             row["_unranked"] = row.get("_unranked") or rid in failed

@@ -32,6 +32,7 @@ from judges.paper_tables import DROP_NOTE, DROP_PROTOCOLS, leaderboard, results_
     rigorous_drop_table, verbench_table
 from judges.tables import MARK_RULE, Column, Table
 
+from scoring import biased
 from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, limit_reason, \
     on_scored_by_all, on_shared, summaries
 from scoring.extraction import CLUELAB, describe
@@ -126,9 +127,21 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     table.notes += " " + describe(extraction, None)
     mark_not_applicable(table, {names[rid]: s.get("not_applicable", "")
                                 for rid, s in found.items()}, "not_applicable")
+    _mark_biased(table, found, names, group, protocol)
     judge_of = {names[rid]: s["judge"] for rid, s in found.items()}
     with_judges(table, [judge_of.get(row["model"], "") for row in table.rows])
     return with_run_ids(store, table, names)
+
+
+def _mark_biased(table: Table, found: dict, names: dict, group: str, protocol: str) -> None:
+    """Mark each run's accuracies that an unreadable clue judge biased low (its Overall and
+    the groups holding such items: `scoring.biased`), with the footnote and CSV column."""
+    counts, columns = {}, {}
+    for rid, result in found.items():
+        unread = biased.unread_items(result, group.removeprefix("by_"))
+        counts[names[rid]] = unread.get("overall", 0)
+        columns[names[rid]] = ["overall"] + [f"{group}:{g}" for g in unread if g != "overall"]
+    biased.mark_table(table, counts, columns, protocol)
 
 
 def human_note(human: dict, total: int) -> str:
@@ -188,11 +201,24 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     table = rigorous_drop_table(overall("general"), overall("rigorous"),
                                 grounded=overall("grounded") if grounded else None,
                                 unscored=unscored)
-    table.caption = f"General vs rigorous accuracy (%), {_paired_caption(table, shared)}"
-    table.notes = f"{shared.note()} {PAIRED_RULE} {DROP_NOTE}"
     grounded_na = {names[rid]: found[(rid, "grounded")].get("not_applicable", "")
                    for rid in general if (rid, "grounded") in found}
+    shown = not grounded_na or not all(grounded_na.values())
+    table.caption = (f"General vs rigorous accuracy (%), "
+                     f"{_paired_caption(table, shared, shown)}")
+    table.notes = f"{shared.note()} {PAIRED_RULE} {DROP_NOTE}"
     mark_not_applicable(table, grounded_na, "grounded_not_applicable")
+    unread = {rid: {p: biased.unread_items(found[(rid, p)]).get("overall", 0)
+                    for p in biased.PROTOCOLS if (rid, p) in found and not (
+                        p == "grounded" and grounded_na.get(names[rid]))}   # "–": no mark
+              for rid in general}
+    biased.mark_table(table, {names[rid]: max(u.values(), default=0)
+                              for rid, u in unread.items()},
+                      {names[rid]: (["rigorous", "drop"] if u.get("rigorous") else [])
+                       + (["grounded"] if u.get("grounded") else [])
+                       for rid, u in unread.items()},
+                      "rigorous" if not any(u.get("grounded") for u in unread.values())
+                      else "both")
     table.left_out = left_out_note(store, run_ids, general, "general", judge)
     with_judges(table, [_protocol_judges({p: found[(rid, p)]["judge"] for p in
                                           DROP_PROTOCOLS if (rid, p) in found})
@@ -219,13 +245,22 @@ PAIRED_RULE = ("Each run's General, Rigorous, Drop and Grounded-rigorous are on 
                "are outside n).")
 
 
-def _paired_caption(table: Table, shared) -> str:
+def _paired_caption(table: Table, shared, grounded_shown: bool = True) -> str:
     """The n of a drop table or chart: 'on the 12 items both protocols scored (of 14
     items)', or, when its runs' n differ, 'each run on the items both protocols scored (n
-    per run), of 14 items'; with what limits the shared items when a run does."""
+    per run), of 14 items'; with what limits the shared items when a run does. A grounded
+    column of runs that all asked for no boxes is no third protocol shown: 'general and
+    rigorous' then, the caption saying grounded-rigorous is n/a ('all three protocols'
+    claimed what the chart did not show)."""
     sizes = {row["n"] for row in table.rows}
-    which = "all three protocols" if any(c.key == "grounded" for c in table.columns) \
-        else "both protocols"
+    grounded = any(c.key == "grounded" for c in table.columns)
+    which = "all three protocols" if grounded and grounded_shown else "both protocols"
+    return _n_caption(sizes, shared, which) + (
+        "; grounded-rigorous n/a: no run asked for boxes" if grounded and not grounded_shown
+        else "")
+
+
+def _n_caption(sizes: set, shared, which: str) -> str:
     why = limit_reason(shared)          # the n is said once
     if len(sizes) > 1:
         return (f"each run on the items {which} scored (n per run), of {shared.n} items"

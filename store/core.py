@@ -272,6 +272,10 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     def score_values(self, run_id: str, protocol: str, judge: str) -> list[tuple]:
         return scores.score_values(self.db, run_id, protocol, judge)
 
+    def unread_right_answers(self, run_id: str, protocol: str, judge: str,
+                             members: list[str]) -> set[int]:
+        return scores.unread_right_answers(self.db, run_id, protocol, judge, members)
+
     def responses_without_score(self, run_id: str, protocol: str, judge: str) -> int:
         return scores.responses_without_score(self.db, run_id, protocol, judge)
 

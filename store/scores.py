@@ -176,6 +176,21 @@ def score_values(db: sqlite_utils.Database, run_id: str, protocol: str, judge: s
         [run_id, protocol, judge]).fetchall()
 
 
+def unread_right_answers(db: sqlite_utils.Database, run_id: str, protocol: str, judge: str,
+                         members: list[str]) -> set[int]:
+    """The responses whose `protocol` verdict by `judge` is unscored because a clue judge
+    (`members`: the judge, or a panel's members) was asked about them and its reply could
+    not be read: a verdict that kept its judge prompt. Only right answers are sent to the
+    clue judge, so these are right answers left out of the accuracy."""
+    marks = ",".join("?" * len(members))
+    return {wid for (wid,) in db.conn.execute(
+        "SELECT s.work_id FROM scores s WHERE s.run_id = ? AND s.protocol = ? AND s.judge = ? "
+        "AND s.value = 'unscored' AND EXISTS (SELECT 1 FROM scores m WHERE m.run_id = s.run_id "
+        "AND m.work_id = s.work_id AND m.protocol = s.protocol AND m.value = 'unscored' "
+        f"AND m.judge_prompt IS NOT NULL AND m.judge IN ({marks}))",
+        [run_id, protocol, judge, *members])}
+
+
 def responses_without_score(db: sqlite_utils.Database, run_id: str, protocol: str,
                             judge: str) -> int:
     """The run's answers that have no verdict under (protocol, judge): those recorded after

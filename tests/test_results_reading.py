@@ -252,7 +252,9 @@ def test_a_report_with_nothing_scored_says_dash_without_a_dangling_percent(store
             "scored: unparsed 0 (–), error 0 (–)") in out
     assert "| m · CoT | – | 0 | – | – | – | – | 7 | llm:j |" in out     # no 0.00 either
     if protocol == "general":
-        assert "agreement llm:j vs offline: – of 0 responses both judges scored, Cohen's kappa –" in out
+        # "– of 0 responses both judges scored" said nothing: now why, in words
+        assert ("agreement llm:j vs offline: agreement not applicable: no response of the 7 "
+                "was judged by both judges themselves") in out and "of 0" not in out
 
 
 def test_answers_recorded_after_the_scoring_are_named_not_passed_over(store, run):

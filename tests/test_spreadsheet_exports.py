@@ -77,8 +77,8 @@ def test_results_download_neutralises_every_model_cell(scored_db):
             path = h.export_table(store, runs, "general", kind, "csv")
             frame = read_csv(Path(path).read_bytes())
             assert len(frame) == len(HOSTILE_MODELS)
-            assert list(frame.columns[:3]) == ["run_id", "run_name", "model"]
-            assert set(frame["run_name"]) == expected_labels(), kind
+            assert list(frame.columns[:4]) == ["run_id", "run_name", "run_label", "model"]
+            assert set(frame["run_label"]) == expected_labels(), kind
             assert set(frame["model"]) == {"'" + model for model in HOSTILE_MODELS}, kind
             # numbers stay numbers: 4 of 4 right in every run
             assert {float(v) for v in frame["overall_pct"]} == {100.0}
@@ -91,11 +91,11 @@ def test_cli_table_and_leaderboard_csv_are_neutralised(scored_db):
     frame = read_csv(cli_output("leaderboard", "--db", scored_db, "--runs", runs,
                                 "--format", "csv"))
     assert len(frame) == len(HOSTILE_MODELS)
-    assert set(frame["run_name"]) == expected_labels()
+    assert set(frame["run_label"]) == expected_labels()
     frame = read_csv(cli_output("table", "--db", scored_db, "--runs", runs, "--kind", "main",
                                 "--format", "csv"))
     assert len(frame) == len(HOSTILE_MODELS)
-    assert set(frame["run_name"]) == expected_labels()
+    assert set(frame["run_label"]) == expected_labels()
 
 
 def test_inspect_tag_export_uses_the_same_rule(scored_db):

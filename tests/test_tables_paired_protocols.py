@@ -58,7 +58,9 @@ def test_the_drop_is_on_the_items_both_protocols_scored(run):
     assert row["rigorous_pct_ci_low"] == round(low * 100, 2)
     assert row["general_pct_ci_high"] == round(high * 100, 2)
     code, out, err = cli("table", "--db", run.path, "--kind", "drop", "--runs", "r")
-    assert "on the 12 items all three protocols scored (of 14 items)" in out
+    # grounded does not apply (a CoT run asked for no boxes): the title says two protocols
+    assert ("on the 12 items both protocols scored (of 14 items); grounded-rigorous n/a: no "
+            "run asked for boxes") in out and "all three" not in out
     assert "Unscored rigorous" in out
 
 
@@ -76,7 +78,8 @@ def test_results_page_drop_chart_states_the_paired_n(run):
 
     shown = h.show_results(run, ["r"], "general")
     chart = shown["drop_chart"]
-    assert "on the 12 items all three protocols scored (of 14 items)" in chart
+    assert ("on the 12 items both protocols scored (of 14 items); grounded-rigorous n/a"
+            in chart) and "all three" not in chart
     assert ">67<" in chart and ">71<" not in chart and ">58<" not in chart
     assert "general: 66.7% of 12" in chart
 
@@ -129,8 +132,9 @@ def test_judge_agreement_is_on_the_items_the_table_compares(run):
     assert "n = 5: run m · No-CoT covers 5 of 14 items" in shown["caption"]
     # multiple-choice answers are decided by rule: the LLM judge was never asked, so no
     # agreement is claimed (it said 'judge vs offline agree on 100.0% of 5', and before the
-    # table's items were its basis, 'of 14')
-    assert "**Judge agreement**" not in shown["rules"]
+    # table's items were its basis, 'of 14'): it says rules decided them all
+    assert "agree on" not in shown["rules"]
+    assert "rules decided all 5 responses" in shown["rules"]
     from scoring.judge_agreement import agreement
     pair, = agreement(run, "r", "general", shown_items := {f"demo/{i:02}" for i in range(5)})
     assert pair["n"] == 0 and pair["agreement"] is None and len(shown_items) == 5

@@ -429,7 +429,7 @@ def test_every_results_download_is_the_table_the_page_shows(runs, kind):
         bars = re.findall(r"([^>]*?) · general: ([0-9.]+)% of (\d+)", shown["drop_chart"])
         assert sorted((name.strip(), float(acc), int(n)) for name, acc, n in bars) == sorted(
             (name, round(acc, 1), n) for name, acc, n in
-            zip(frame["run_name"], frame["general_pct"], frame["n"]))
+            zip(frame["run_label"], frame["general_pct"], frame["n"]))
     else:
         rows = heatmap_rows(shown["injection"])
         assert sorted(rows) == sorted(f"{s} ({n} items)" for s, n in

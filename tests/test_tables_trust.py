@@ -82,8 +82,8 @@ def test_rows_name_runs_by_their_name_and_exports_have_id_name_and_model(two_dat
     assert code == 0, err
     rows = {r["run_id"]: r for r in json.loads(out)["rows"]}
     assert (rows["a"]["model"], rows["a"]["run_name"]) == ("m", "Alpha baseline")
-    assert (rows["b"]["model"], rows["b"]["run_name"]) == ("m2", "m2 · CoT")
-    assert json.loads(out)["columns"][:3] == ["run_id", "run_name", "model"]
+    assert (rows["b"]["model"], rows["b"]["run_name"], rows["b"]["run_label"]) == ("m2", "", "m2 · CoT")
+    assert json.loads(out)["columns"][:4] == ["run_id", "run_name", "run_label", "model"]
     code, out, err = cli("table", "--db", two_datasets.path, "--dataset", "demo",
                          "--runs", "a,b", "--kind", "drop", "--format", "csv")
     frame = pd.read_csv(io.StringIO(out)).set_index("run_id")
@@ -129,10 +129,10 @@ def test_results_download_is_named_by_its_selection_and_reads_back_in_pandas(two
     data = path.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")              # a BOM, for spreadsheets
     frame = pd.read_csv(io.BytesIO(data))
-    assert list(frame.columns[:5]) == ["run_id", "run_name", "model", "run_status",
+    assert list(frame.columns[:6]) == ["run_id", "run_name", "run_label", "model", "run_status",
                                        "overall_pct"]
     # the status has its own column: the name is the name (the table shows both together)
-    assert frame.set_index("run_id").loc["d", "run_name"] == "m4 · CoT"
+    assert frame.set_index("run_id").loc["d", "run_label"] == "m4 · CoT"
     assert frame.set_index("run_id").loc["d", "run_status"] == "cancelled"
     assert frame.set_index("run_id").loc["d", "model"] == "m4"
     assert frame.set_index("run_id").loc["c", "overall_pct"] == 100.0
@@ -209,6 +209,6 @@ def test_an_unnamed_run_is_shown_by_its_label_in_the_csv_and_in_compare(two_data
     assert code == 0, err
     result = json.loads(out)
     assert (result["name_a"], result["name_b"]) == ("Alpha baseline", "m2 · CoT")
-    assert (frame.loc["a", "run_name"], frame.loc["b", "run_name"]) == (
+    assert (frame.loc["a", "run_label"], frame.loc["b", "run_label"]) == (
         result["name_a"], result["name_b"])
     assert two_datasets.get_run("b")["name"] == ""

@@ -166,6 +166,7 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
     its own common judge; the injection heatmap is `scoring.tables.page_injection_table`
     (its download too); it is not shown when no run has injected clues."""
     from scoring import figures, tables
+    from scoring.biased import unread_items
     from scoring.page_tables import page_table
     from scoring.results import ResultsError
     from store import StoreError
@@ -189,6 +190,7 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
     second = "by_domain" if group == "by_subtask" else "by_subtask"
     colours = figures.run_colours({rid: names[rid] for rid in found})
+    unread = {names[rid]: unread_items(s).get("overall", 0) for rid, s in found.items()}
     return {
         "table": table_frame(main),
         "marked": marked_frame(table_frame(main), main),
@@ -196,8 +198,10 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         "rules": left_out_line(main) + on_page(main.notes) + reading_lines(found, names)
         + agreement_lines(store, list(found), protocol, shared)
         + tag_counts_markdown(store, run_ids),
-        "group_chart": figures.group_chart(by_label, group, shared, colours),
-        "second_chart": figures.group_chart(by_label, second, shared, colours),
+        "group_chart": figures.group_chart(by_label, group, shared, colours, unread,
+                                           main.footnotes),
+        "second_chart": figures.group_chart(by_label, second, shared, colours, unread,
+                                            main.footnotes),
         "drop_chart": drop,
         "length_chart": figures.length_chart(figures.length_bins(
             {names[r]: s for r, s in found.items()}), colours),
@@ -265,13 +269,15 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
     the items the table compares (`shared`, `judges.pairing.Shared`) when given: its n is
     the responses both judges scored there, and the heading says which items."""
     from scoring.compared import labels
-    from scoring.judge_agreement import agreement, agreement_basis
+    from scoring.judge_agreement import agreement, agreement_basis, agreement_text
 
     items = shared.items if shared is not None else None
     lines, names = [], labels(store, list(run_ids))
     for run_id in run_ids:
         for pair in agreement(store, run_id, protocol, items):
-            if pair["agreement"] is None:
+            if pair["agreement"] is None:    # rules decided them all, say so
+                lines.append(f"- {escape_md(names.get(run_id, run_id))}: "
+                             f"{escape_md(agreement_text(pair, protocol))}")
                 continue
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
             lines.append(f"- {escape_md(names.get(run_id, run_id))}: {escape_md(pair['a'])} vs "

@@ -96,3 +96,11 @@ def clues_from_json(data: dict) -> list[dict]:
                 clues.append(clue(text, _keyed(entry, _REASON_KEYS),
                                   boxes(box_value) if box_value is not None else []))
     return clues
+
+
+def states_clue_list(text: str | None) -> bool:
+    """Does the reply's structured object hold a clue list, an empty one included? `"clues":
+    []` is the model's answer (it found no clue), not a missing field: nothing is to be
+    extracted from the rest of its text for it."""
+    data = find_json(text or "") if text and "{" in text else None
+    return data is not None and isinstance(_keyed(data, _CLUE_LIST_KEYS), list)

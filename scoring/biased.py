@@ -1,0 +1,75 @@
+"""Rigorous accuracy biased low: a clue judge whose replies on right answers could not be read.
+
+Only right answers are sent to the clue judge (a wrong answer is wrong under rigorous without
+asking), so the verdicts its unreadable replies left unscored are all right answers: the
+accuracy of the rest counts the wrong ones in full and leaves right ones out, so it reads low
+(a review saw 0.00, n 8, with the 6 right answers unscored). `score` said so; every table,
+chart, report and export of rigorous (and grounded-rigorous, built on it) accuracy says so
+too: a mark (`MARK`) on the accuracy, a footnote naming the run and the count, and, in CSV and
+JSON, the column `UNREAD_KEY` (the items left out so).
+"""
+from __future__ import annotations
+
+from domain.judge_ids import format_judge, parse_judge
+
+PROTOCOLS = ("rigorous", "grounded")
+MARK = "†"
+UNREAD_KEY = "unread_right_answers"
+
+
+def unread_work(store, run_id: str, protocol: str, judge: str) -> set[int]:
+    """The responses of the run whose `protocol` verdict by `judge` is unscored because the
+    clue judge's reply on them (a right answer) could not be read; empty for other protocols."""
+    if protocol not in PROTOCOLS:
+        return set()
+    parsed = parse_judge(judge)
+    members = [format_judge(m) for m in parsed.members] if parsed.is_panel else [judge]
+    return store.unread_right_answers(run_id, protocol, judge, members)
+
+
+def unread_items(result: dict, group: str | None = None) -> dict[str, int]:
+    """{group name (or "overall"): items} whose record is unscored for an unread clue
+    judge reply, in a `run_summary` result (its records, as compared)."""
+    found: dict[str, set] = {}
+    for r in result.get("records") or []:
+        if r.get("unread_right"):
+            found.setdefault("overall", set()).add(r["item_id"])
+            if group:
+                found.setdefault(str(r[group] or "(none)"), set()).add(r["item_id"])
+    return {name: len(items) for name, items in found.items()}
+
+
+def note(counts: dict[str, int], protocol: str) -> str:
+    """The footnote under a table or chart ({row label: items}), '' when no row is biased."""
+    found = {label: n for label, n in counts.items() if n}
+    if not found:
+        return ""
+    which = "Rigorous" if protocol == "rigorous" else "Grounded-rigorous" \
+        if protocol == "grounded" else "Rigorous and grounded-rigorous"
+    runs = "; ".join(f"{label}: {n} right answer{'s' if n != 1 else ''}"
+                     for label, n in found.items())
+    return (f"{MARK} {which} accuracy is biased low for {runs} the clue judge was asked about "
+            f"and whose reply could not be read: they are unscored, so only right answers are "
+            f"left out. Score again with --no-cache to ask the judge afresh.")
+
+
+def mark_table(table, counts: dict[str, int], columns, protocol: str) -> None:
+    """Mark the cells of `columns` ({row label: [column keys]} or one list for every row) of
+    the rows in `counts` ({row label: items}), add the footnote and the CSV/JSON column."""
+    text = note(counts, protocol)
+    if not text:
+        return
+    table.notes = f"{table.notes} {text}".strip()
+    table.footnotes.append(text)
+    table.exported.append(UNREAD_KEY)
+    for row in table.rows:
+        n = counts.get(row.get("model"), 0)
+        row[UNREAD_KEY] = n
+        keys = columns.get(row.get("model"), []) if isinstance(columns, dict) else columns
+        if n:
+            row["_flags"] = {**row.get("_flags", {}), **dict.fromkeys(keys, MARK)}
+
+
+def label(name: str, n: int) -> str:
+    """A chart's series or group label with the mark when its run is biased."""
+    return f"{name} {MARK}" if n else name

@@ -1,0 +1,59 @@
+"""Rigorous accuracy biased low by an unreadable clue judge is marked wherever it is shown:
+`score` said so, but the Results tables, the report, the CSV/JSON downloads and the charts
+showed the low number bare (a review saw 0.00, n 8, with the right answers unscored)."""
+import json
+
+import pytest
+
+from scoring.score_run import score_run
+from scoring.tables import drop_table, main_table
+from tests.openai_server import start_server
+from tests.scoring_helpers import add_items
+from tests.test_scoring import ITEMS, JUDGE, REPLIES, cli, make_run
+
+
+@pytest.fixture(scope="module")
+def server():
+    with start_server(replies={**JUDGE, "Ground-truth clues:": "no idea"}) as handle:
+        yield handle
+
+
+@pytest.fixture
+def unread(store, server):
+    add_items(store, ITEMS)
+    make_run(store, "r1", REPLIES)
+    store.add_endpoint("clue-bad", server.url, "gpt-4o-mini")
+    score_run(store, "r1", protocol="all", judges=["clue-bad"])
+    return store
+
+
+def test_tables_report_and_exports_mark_the_biased_rigorous_accuracy(unread):
+    store = unread
+    table = main_table(store, ["r1"], protocol="rigorous", judge="llm:clue-bad")
+    [row] = table.rows
+    assert row["unread_right_answers"] == 1
+    assert "†" in table.to_markdown() and "biased low" in table.notes
+    csv_head = table.to_csv().splitlines()[0]
+    assert "unread_right_answers" in csv_head
+    assert json.loads(table.to_json())["rows"][0]["unread_right_answers"] == 1
+    assert "\\dagger" in table.to_latex()
+    drop = drop_table(store, ["r1"], judge="llm:clue-bad")
+    assert drop.rows[0]["unread_right_answers"] == 1 and "biased low" in drop.notes
+    code, out, _ = cli("report", "--db", store.path, "--run", "r1", "--protocol", "rigorous",
+                       "--judge", "clue-bad")
+    assert code == 0 and "†" in out and "biased low" in out
+    code, out, _ = cli("report", "--db", store.path, "--run", "r1", "--protocol", "rigorous",
+                       "--judge", "clue-bad", "--json")
+    assert json.loads(out)["unread_right_answers"] == 1
+    # general accuracy is not marked: no clue judge reads it
+    general = main_table(store, ["r1"], protocol="general", judge="llm:clue-bad")
+    assert "unread_right_answers" not in general.to_csv() and "†" not in general.to_markdown()
+
+
+def test_the_results_page_charts_mark_the_biased_run(unread):
+    from ui.results_handlers import show_results
+
+    shown = show_results(unread, ["r1"], protocol="rigorous", judge="llm:clue-bad")
+    assert "†" in shown["group_chart"] and "biased low" in shown["group_chart"]
+    assert "†" in shown["drop_chart"] and "biased low" in shown["drop_chart"]
+    assert "biased low" in shown["rules"]

@@ -1,0 +1,41 @@
+"""A structured reply with "clues": [] said it has no clue: the judge was asked to extract
+clues from its text anyway (the empty list read as a missing field). Now the empty list is
+the model's answer: no extraction request, rigorous wrong, "its clue list is empty"."""
+from domain.extract.structured import states_clue_list
+from scoring.score_run import score_run
+from tests.scoring_helpers import add_items, make_run
+from tests.test_scoring import ITEMS, JUDGE, chats, server  # noqa: F401 (fixture)
+
+
+def test_an_explicit_empty_clue_list_is_not_extracted_by_the_judge(store, server):  # noqa: F811
+    add_items(store, ITEMS)
+    make_run(store, "r1", {"t/5": '{"answer": "the French capital", "clues": []}'})
+    store.add_endpoint("j", server.url, "gpt-4o-mini")
+    server.configure(replies=JUDGE)
+    before = len(chats(server))
+    score_run(store, "r1", protocol="rigorous", judges=["j"], use_cache=False)
+    sent = chats(server)[before:]
+    assert not [r for r in sent if "Ground-truth clues" in str(r) or "xtract" in str(r)]
+    [row] = [r for r in store.run_scores("r1", "rigorous", "llm:j", full=True)]
+    assert row["value"] == "wrong" and "clue list is empty" in row["rationale"]
+
+
+def test_states_clue_list():
+    assert states_clue_list('{"answer": "A", "clues": []}')
+    assert not states_clue_list('{"answer": "A"}') and not states_clue_list("Answer: A")
+
+
+def test_agreement_when_rules_decided_every_item_says_so(store, server):  # noqa: F811
+    """'agreement offline vs llm:j: – of 0 responses both judges scored' when no judge was
+    asked (every answer a multiple choice the rules decide): now said plainly."""
+    from tests.test_scoring import cli
+    from ui.results_handlers import agreement_lines
+
+    add_items(store, ITEMS[:2])
+    make_run(store, "mc", {"t/1": "Answer: A", "t/2": "Answer: C"})
+    store.add_endpoint("j", server.url, "gpt-4o-mini")
+    score_run(store, "mc", protocol="general", judges=["j"])
+    code, out, _ = cli("report", "--db", store.path, "--run", "mc")
+    assert code == 0 and "of 0" not in out
+    assert "agreement not applicable: rules decided all 2 responses" in out
+    assert "rules decided all 2 responses" in agreement_lines(store, ["mc"], "general")
