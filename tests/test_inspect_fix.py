@@ -184,3 +184,17 @@ def test_the_list_shows_the_gold_the_run_was_asked_against_and_says_when_it_chan
     assert rows[ids["a"]["ui/alpha"]][gold] == "12 · gold changed since this run (now 14)"
     assert rows[ids["b"]["ui/alpha"]][gold] == "12 · gold changed since this run (now 14)"
     assert rows[ids["a"]["ui/beta"]][gold] == "Yes"
+
+
+def test_with_no_run_at_all_the_list_says_so_not_that_filters_match_nothing(tmp_path):
+    from store import Store
+    store = Store.open(tmp_path / "empty.db")
+    found = ib.browse(store, {}, "run order")
+    assert found["total"] == 0 and found["count"] == ib.NO_RUNS
+    assert "Experiments" in found["count"]
+    store.close()
+
+
+def test_with_runs_a_filter_that_matches_nothing_says_so(env):
+    found = ib.browse(env[0], {"item": "no-such-item-anywhere"}, "run order")
+    assert found["total"] == 0 and "No response matches" in found["count"]

@@ -187,6 +187,11 @@ def check_flip_judge(store, filters: dict) -> None:
                               f"be found; choose a judge both runs have")
 
 
+NO_RUNS = ("**No run yet**: the responses of model runs are inspected here. Start one on "
+           "Experiments (or with `python app.py run`), then come back.")
+"""With no run at all, "No response matches these filters" sent people to the filters."""
+
+
 def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE) -> dict:
     """{"rows", "count", "ids", "page", "pages", "total", "filters", "sort", "size"}."""
     if sort not in SORTS:
@@ -205,7 +210,8 @@ def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE
     first = (page - 1) * size + 1 if rows else 0
     noun = "response matches" if total == 1 else "responses match"
     count = (f"**{total:,}** {noun} · showing {first:,}–{first + len(rows) - 1:,} · "
-             f"page {page} of {pages}" if total else "**No response matches** these filters.")
+             f"page {page} of {pages}" if total else NO_RUNS if not store.list_runs(limit=1)
+             else "**No response matches** these filters.")
     names = run_names(store, {r["run_id"] for r in rows})
     configs = {rid: store.get_run(rid)["config"] for rid in {r["run_id"] for r in rows}}
     return {"rows": [_row(r, names, configs) for r in rows], "count": count,
