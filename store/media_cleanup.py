@@ -60,5 +60,8 @@ def forget_unused(db: sqlite_utils.Database, media_dir: Path, shas: set[str]) ->
         paths = [original_path(media_dir, row["sha256"], row["format"])]
         paths += [Path(media_dir) / "previews" / f"{row['sha256']}.{ext}" for ext in ("jpg", "png")]
         for path in paths:
-            path.unlink(missing_ok=True)
+            try:
+                path.unlink(missing_ok=True)
+            except OSError:         # its row is gone: a file left behind names nothing
+                pass
     return [row["sha256"] for row in gone]

@@ -38,6 +38,10 @@ import h11
 from uvicorn.middleware.proxy_headers import _TrustedHosts
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from ui.quiet_log import QuietLog, shown
+
+log = QuietLog(logging.getLogger("cluelab.access"))
+
 HEADER_TIMEOUT_S = 15.0
 MAX_CONNECTIONS_PER_ADDRESS = 256
 ACCEPT_LOG_EVERY_S = 10.0
@@ -68,6 +72,8 @@ class BoundedH11(H11Protocol):
         address = (self.client or ("",))[0]
         counts = self.server_state.__dict__.setdefault("cluelab_per_address", Counter())
         if address not in self.uncapped and counts[address] >= self.per_address:
+            log.warning(("connections", address), f"refused a connection from "
+                        f"{shown(address)}: {self.per_address} of its connections are open")
             transport.write(answer_429(TOO_MANY_CONNECTIONS.format(limit=self.per_address)))
             transport.close()
             return
