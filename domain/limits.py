@@ -79,3 +79,32 @@ def too_many(whose: str, what: str, count: int, limit: int) -> str | None:
     if count <= limit:
         return None
     return f"{whose} has {count:,} {what}; the limit is {limit:,}"
+
+MAX_OPEN_STREAMS = 64
+"""Answers that stay open (a page's heartbeat, its event messages, an event's result read by
+a script, an upload's progress) of one account at once (ui/stream_caps.py); a page holds one
+or two, so a dozen tabs hold at most ~24."""
+
+MAX_HISTORY_PER_HOUR = 200_000_000
+"""Bytes of item history (revisions: a whole snapshot of the item per save, restore,
+duplicate, deletion) one account may add in any hour (store/save_budget.py). Every
+revision is kept, so saves of maximal items (~4 MB each) filled a disk at ~50 GB an hour;
+now at most ~200 MB (about 50 such saves). An ordinary item is a few KB: a save every two
+seconds all hour adds ~20 MB."""
+HISTORY_WINDOW_S = 3600
+
+
+def history_wait_s(recent: list[tuple[float, int]], now: float,
+                   limit: int = MAX_HISTORY_PER_HOUR,
+                   window_s: float = HISTORY_WINDOW_S) -> float | None:
+    """Seconds until an account may add history again, None if it may now. `recent`: the
+    (time, bytes) of its revisions of the last `window_s`, oldest first; it may while they
+    total under `limit`, and again once enough of them are older than the window."""
+    total = sum(size for _, size in recent)
+    for at, size in recent:
+        if total < limit:
+            break
+        total -= size
+        if total < limit:
+            return max(0.0, at + window_s - now)
+    return None

@@ -10,12 +10,13 @@ from .errors import (BusyError, ConflictError, DuplicateItemError, ImportProblem
 from .items import natural_key
 from .media import ImageInfo
 from .revisions import VERDICTS, diff_items
+from .save_budget import SavingTooFastError
 from .users import ROLES
 
 __all__ = [
     "Store", "StoreError", "DraftConflict", "BusyError", "NotFoundError", "ConflictError",
     "DuplicateItemError", "ImportProblem", "MediaError", "ReadOnlyError",
-    "ReleaseRefusedError", "TooLargeError", "ValidationError",
+    "ReleaseRefusedError", "SavingTooFastError", "TooLargeError", "ValidationError",
     "ImageInfo", "diff_items", "natural_key",
     "ROLES", "VERDICTS",
 ]

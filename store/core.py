@@ -13,7 +13,8 @@ from typing import Any, Iterator
 
 import sqlite_utils
 
-from . import drafts, item_queries, items, lifecycle, media, revisions, scores, stats, users
+from . import (drafts, item_queries, items, lifecycle, media, media_cleanup, revisions,
+               save_budget, scores, stats, users)
 from .db import Connections, atomic, now
 from .human_baselines import HumanBaselinesMixin
 from .inspect_store import InspectMixin
@@ -119,6 +120,7 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
 
     def save_item(self, item: dict, base_version: int, author: str, comment: str = "",
                   may_release: bool = False) -> int:
+        save_budget.check(self.db, author)
         return items.save_item(self.db, item, base_version, author, comment, may_release)
 
     def validate_item(self, item: dict) -> dict:
@@ -148,14 +150,17 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
 
     # Life cycle (store/lifecycle.py): duplicate, delete/restore, reopen, replace, datasets
     def duplicate_item(self, item_id: str, new_id: str, author: str) -> int:
+        save_budget.check(self.db, author)
         return lifecycle.duplicate_item(self.db, item_id, new_id, author)
 
     def delete_item(self, item_id: str, author: str, reason: str = "",
                     base_version: int | None = None) -> int:
+        save_budget.check(self.db, author)
         return lifecycle.delete_item(self.db, item_id, author, reason, base_version)
 
     def restore_deleted(self, item_id: str, author: str, reason: str = "",
                         deleted_by: str | None = None) -> int:
+        save_budget.check(self.db, author)
         return lifecycle.restore_deleted(self.db, item_id, author, reason, deleted_by)
 
     def deleted_items(self, dataset: str | None = None) -> list[dict]:
@@ -191,6 +196,7 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
 
     def restore(self, item_id: str, version: int, author: str, base_version: int,
                 may_release: bool = False) -> int:
+        save_budget.check(self.db, author)
         return revisions.restore(self.db, item_id, version, author, base_version, may_release)
 
     def add_review(self, item_id: str, version: int, reviewer: str, verdict: str,
@@ -234,7 +240,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
 
     def delete_draft(self, user: str, item_id: str, session: str | None = None,
                      seen: int | None = None, force: bool = False) -> None:
-        drafts.delete_draft(self.db, user, item_id, session, seen, force)
+        """Drop the draft, and the images only it named (store/media_cleanup.py)."""
+        data = drafts.delete_draft(self.db, user, item_id, session, seen, force)
+        media_cleanup.forget_unused(self.db, self.media_dir, media_cleanup.images_of(data))
 
     def list_drafts(self, user: str) -> list[dict]:
         return drafts.list_drafts(self.db, user)

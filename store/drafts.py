@@ -93,12 +93,15 @@ def _check_owner(db, user: str, item_id: str, session: str | None, seen: int | N
 
 def delete_draft(db: sqlite_utils.Database, user: str, item_id: str,
                  session: str | None = None, seen: int | None = None,
-                 force: bool = False) -> None:
-    """Drop the user's draft (a save, a discard). With `session`, only a draft this session
-    may replace (see save_draft): undoing one's edits in one tab keeps another tab's draft."""
+                 force: bool = False) -> dict | None:
+    """Drop the user's draft (a save, a discard); returns its data (None: there was none).
+    With `session`, only a draft this session may replace (see save_draft): undoing one's
+    edits in one tab keeps another tab's draft."""
     with atomic(db):
         _check_owner(db, user, item_id, session, seen, force)
+        row = one(db, "SELECT data FROM drafts WHERE user = ? AND item_id = ?", [user, item_id])
         db.execute("DELETE FROM drafts WHERE user = ? AND item_id = ?", [user, item_id])
+    return None if row is None else json.loads(row["data"])
 
 
 def list_drafts(db: sqlite_utils.Database, user: str) -> list[dict]:

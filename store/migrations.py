@@ -149,6 +149,15 @@ def m0012_store_marks(db: sqlite_utils.Database) -> None:
         db.execute("INSERT INTO store_marks (name, at) VALUES ('demo_seeded', ?)", [now()])
 
 
+def m0016_revision_times(db: sqlite_utils.Database) -> None:
+    """Revisions by author and time (store/save_budget.py: an account's history of the last
+    hour), and by time (store/media_cleanup.py: the revisions made since an image came)."""
+    run_statements(db, """
+    CREATE INDEX idx_revisions_author_time ON revisions(author, created_at);
+    CREATE INDEX idx_revisions_time ON revisions(created_at)
+    """)
+
+
 # Append new migrations at the end; names must be unique and never change.
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_core_schema", m0001_core_schema),
@@ -166,6 +175,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0013_cache_sources", m0013_cache_sources),
     ("0014_prompt_estimates", m0014_prompt_estimates),
     ("0015_user_access", m0015_user_access),
+    ("0016_revision_times", m0016_revision_times),
 ]
 
 

@@ -22,7 +22,7 @@ def free_port() -> int:
 
 
 class LiveServer:
-    def __init__(self, db: Path, *flags: str, env: dict | None = None):
+    def __init__(self, db: Path, *flags: str, env: dict | None = None, preexec_fn=None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = db.with_suffix(".server.log")
@@ -33,6 +33,7 @@ class LiveServer:
              "--port", str(self.port), *flags],
             cwd=db.parent, stdout=self._log, stderr=subprocess.STDOUT,
             env={**os.environ, "GRADIO_ANALYTICS_ENABLED": "False", **(env or {})},
+            preexec_fn=preexec_fn,      # e.g. a lower limit on open files
         )
         self._wait()
 
@@ -115,7 +116,8 @@ def build_ui_db(db: Path) -> list[str]:
 
 
 def start_ui_server(directory: Path, users: dict[str, str] | None = None,
-                    password: str = "", env: dict | None = None) -> LiveServer:
+                    password: str = "", env: dict | None = None,
+                    preexec_fn=None) -> LiveServer:
     """A server on a new build_ui_db database in `directory` (`.db`: its path, `.ids`: its
     item ids in order): without a login, or with `users` ({name: role}, each with
     `password`) under --auth; `env`: the server's environment besides this one's."""
@@ -123,7 +125,7 @@ def start_ui_server(directory: Path, users: dict[str, str] | None = None,
     ids = build_ui_db(db)
     for name, role in (users or {}).items():
         add_user(db, name, role, password)
-    server = LiveServer(db, "--auth" if users else "--no-auth", env=env)
+    server = LiveServer(db, "--auth" if users else "--no-auth", env=env, preexec_fn=preexec_fn)
     server.db, server.ids = db, ids
     return server
 

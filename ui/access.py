@@ -184,6 +184,13 @@ ROUTES = {
 }
 
 
+# the routes whose answer may stay open as long as the client keeps it (an event stream):
+# a GET of one of them counts towards its account's MAX_OPEN_STREAMS (ui/stream_caps.py)
+STREAMS = ("/gradio_api/heartbeat/*", "/gradio_api/queue/*", "/gradio_api/call/*",
+           "/gradio_api/upload_progress", "/gradio_api/stream/*")
+assert set(STREAMS) <= set(ROUTES), "a stream route not in ROUTES"
+
+
 @dataclass(frozen=True)
 class Caller:
     """Who is calling: `name` for messages and author fields; `roles` for the table."""

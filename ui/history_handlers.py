@@ -1,7 +1,8 @@
 """Revision history of an item: list, diff two revisions, restore one (as a new revision)."""
 from __future__ import annotations
 
-from store import ConflictError, NotFoundError, ReadOnlyError, ValidationError
+from store import (ConflictError, NotFoundError, ReadOnlyError, SavingTooFastError,
+                   ValidationError)
 from ui import conflict_merge as cm
 from ui import times
 from ui.editor_model import EditError
@@ -81,8 +82,8 @@ class HistoryHandlers:
             raise EditError(f"not restored: item {item_id} was changed by {err.updated_by} at "
                             f"{times.shown(err.updated_at)} (version {err.current_version}); "
                             f"you edited version {err.base_version}") from None
-        except (NotFoundError, ReadOnlyError) as err:  # gone, or released (read-only)
-            raise EditError(str(err)) from None
+        except (NotFoundError, ReadOnlyError, SavingTooFastError) as err:  # gone, released
+            raise EditError(str(err)) from None                         # or over the hour's
 
 
 class NewerVersion(EditError):

@@ -14,12 +14,13 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from ui import access, navbar, queue_door, route_answers, session_owners
+from ui import access, navbar, queue_door, route_answers, session_owners, stream_caps
 from ui.document_cache import DocumentCache, document_key
 from ui.downloads import downloads_for
 from ui.gradio_hooks import (asks_deep_link, cookie_token, cross_site_logout,
                              foreign_origin, unknown_call, unreadable_path)
 from ui.media_http import is_media_request
+from ui.stream_caps import StreamCaps
 from ui.upload_limits import UploadLimits
 from ui.upload_owners import of_request, uploads_recorded
 
@@ -50,6 +51,7 @@ class RouteAccess:
         self.login = login                # ui/login_route.LoginRoute, under a login
         self.documents = DocumentCache()
         self.uploads = UploadLimits()
+        self.streams = StreamCaps()
 
     async def __call__(self, scope, receive, send):
         if scope["type"] not in ("http", "websocket"):
@@ -138,6 +140,12 @@ class RouteAccess:
                 "detail": session_owners.ANOTHER_ACCOUNTS})
         if session_owners.unheld_session(scope):       # quietly: no log line per request
             return await session_owners.not_held(send, who.name)
+        if stream_caps.is_stream(scope):        # at most so many open per account
+            holder = stream_caps.holder_of(scope, user if self.require_login else None)
+            if (refused := self.streams.refusal(holder)) is not None:
+                return await route_answers.send_json(send, 429, refused)
+            return await self.streams.held(holder, lambda: route_answers.without_traceback(
+                self.app, scope, receive, app_send, entry))
         return await route_answers.without_traceback(self.app, scope, receive, app_send, entry)
 
     def signed_in(self, scope) -> str | None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import gradio as gr
 from starlette.middleware import Middleware
 
-from ui import annotator_assets
+from ui import annotator_assets, connection_limits
 from ui.annotate_layout import build_browser, build_editor
 from ui.annotate_wiring import wire
 from ui.asset_cache import AssetCache
@@ -238,6 +238,8 @@ def launch(store, host: str, port: int, require_login: bool, block: bool = True,
     # address for it to check)
     trusted_proxies = os.environ.get("FORWARDED_ALLOW_IPS", "")
     os.environ["FORWARDED_ALLOW_IPS"] = ""
+    # a deadline for headers and a cap per address on the connections uvicorn accepts
+    connection_limits.install(trusted_proxies)
     demo = build_app(store, import_roots)
     # api_open=False: Gradio's /gradio_api/run/<event> (and /api/<event>) ran any queued
     # event directly, outside the queue and its per-account limit (ui/queue_share.py)

@@ -389,7 +389,22 @@ def no_frame_headers() -> bool:
     return "frame-ancestors" not in source and "x-frame-options" not in source.lower()
 
 
+def uvicorn_with_defaults() -> bool:
+    """Gradio starts uvicorn with its defaults (no header deadline, no cap per address),
+    through the Server class of gradio/http_server.py, which ClueLab's replaces."""
+    path = GRADIO_SERVER / "http_server.py"
+    source = path.read_text(encoding="utf-8") if path.is_file() else ""
+    config = re.search(r"uvicorn\.Config\((.*?)\)", source, re.DOTALL)
+    return bool(config) and "timeout" not in config.group(1) and \
+        "limit_concurrency" not in config.group(1) and "Server(config=config" in source
+
+
 WORKAROUNDS = [
+    Workaround("GRADIO_UVICORN_DEFAULTS", "Gradio gives uvicorn none of its limits, and "
+               "uvicorn waits for a request's headers for good: a client sending a byte now and "
+               "then on thousands of connections held every file descriptor, and logins failed",
+               "ui/connection_limits.py (BoundedH11, via gradio.http_server.Server)",
+               uvicorn_with_defaults),
     Workaround("GRADIO_SESSIONS_OF_ANYONE", "the queue hands a session's messages (GET "
                "/gradio_api/queue/data) and an event's result (GET /gradio_api/call/<api>/<id>) "
                "to any logged-in caller who names them, and the first to ask takes them: a "
