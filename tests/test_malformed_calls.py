@@ -157,4 +157,5 @@ def test_a_call_without_its_one_value_says_none_was_sent(server):
                     ssl_verify=False, verbose=False)
     with pytest.raises(Exception) as refused:
         client.predict(api_name="/delete_item")
-    assert "delete_item: it takes 1 value, 0 were sent" in str(refused.value)
+    assert ("delete_item: it takes 1 value besides the page's state (3 in all); 2 arrived, "
+            "state included") in str(refused.value)

@@ -50,14 +50,22 @@ def malformed(block_fn, inputs, err: Exception) -> str:
     sends the State's value, gradio_client inserts None at each State's place (appending
     it when the caller's values stop short of that place). So the caller sent the values
     beyond those: delete_item ([State, Reason, State]) called with none arrives as
-    [None, None], which counting places read as "1 were sent"."""
+    [None, None], which counting places read as "1 were sent"; a raw call sends them
+    itself. So an event with a State says what it takes besides the state, how many values
+    that makes in all, and how many arrived."""
     shown = [i for i, block in enumerate(block_fn.inputs) if not isinstance(block, gr.State)]
     index = re.search(r"input component at index (\d+)", str(err))
     if not isinstance(inputs, list) or len(inputs) < len(block_fn.inputs):
         hidden = len(block_fn.inputs) - len(shown)
-        sent = max(0, len(inputs or []) - hidden)
-        return (f"it takes {len(shown)} value{'s' * (len(shown) != 1)}, "
-                f"{sent} {'was' if sent == 1 else 'were'} sent")
+        takes = f"it takes {len(shown)} value{'s' * (len(shown) != 1)}"
+        if not hidden:
+            sent = len(inputs or [])
+            return f"{takes}, {sent} {'was' if sent == 1 else 'were'} sent"
+        # a raw /queue/join sends the states itself, gradio_client fills them in: what
+        # arrived, states included, reads right for both (a raw caller's 7 of 8 was "6")
+        arrived = len(inputs or [])
+        return (f"{takes} besides the page's state ({len(block_fn.inputs)} in all); "
+                f"{arrived} arrived, state included")
     if index and int(index.group(1)) in shown:
         label = getattr(block_fn.inputs[int(index.group(1))], "label", None)
         return (f"value {shown.index(int(index.group(1))) + 1}{f' ({label})' if label else ''}"
