@@ -39,6 +39,32 @@ def id_problem(item_id) -> str | None:
     return None
 
 
+NAME_FIELDS = ("dataset", "domain", "subtask", "reasoning_type")
+"""The names items are grouped by: filters, statistics and every breakdown list them."""
+HIDDEN_IN_NAME = ("may not hold control, invisible or text-direction characters (they make "
+                  "one name look like another)")
+DATASET_AS_PATH = ("a dataset name may not be '.' or '..', start with '.', or hold '\\' "
+                   "(exports name files after it)")
+
+
+def name_problem(field: str, value) -> str | None:
+    """Why `value` is no name for `field` (one of NAME_FIELDS), None when it may be.
+    Why: "Spatial Relationship\u200b" was listed beside "Spatial Relationship" as another
+    domain, splitting its numbers in two rows that read alike; a dataset `..` named files."""
+    if not isinstance(value, str):
+        return None
+    if has_hidden_characters(value):
+        return HIDDEN_IN_NAME
+    if field == "dataset" and (value.startswith(".") or "\\" in value):
+        return DATASET_AS_PATH
+    return None
+
+
+def without_hidden(text: str) -> str:
+    """`text` without its control and invisible characters."""
+    return "".join(ch for ch in text if unicodedata.category(ch) not in HIDDEN_CATEGORIES)
+
+
 def visible(text: str) -> str:
     """`text` with each control or invisible character written as its escape
     ("rtl\\u202eevil", "zero\\u200bwidth"): safe to print, and told apart from any other."""

@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from domain.item_ids import id_problem
+from domain.item_ids import has_hidden_characters, id_problem, without_hidden
 from judges.gold_check import gold_problems
 
 from .image_adder import ImageAdder, Unread
@@ -115,6 +115,15 @@ def materialize(record: dict, images: ImageAdder) -> dict:
         item["question"] = MISSING_QUESTION
         if not any(p.startswith("missing field: question") for p in problems):
             problems.append("missing field: question (empty question text)")
+
+    for field in ("domain", "subtask", "reasoning_type"):
+        value = item.get(field)
+        if isinstance(value, str) and has_hidden_characters(value):
+            # the store refuses such a name (it reads as another): cleaned, never dropped
+            metadata[f"original_{field}"] = value
+            item[field] = without_hidden(value) or None
+            problems.append(problem("hidden characters removed", field,
+                                    f"the original is in metadata.original_{field}"))
 
     shas, sizes = [], {}
     for index, ref in enumerate(record["images"]):

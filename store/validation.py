@@ -11,7 +11,8 @@ import json
 import math
 from typing import Any, Callable
 
-from domain.item_ids import TOO_LONG, has_hidden_characters, id_problem, shown_id
+from domain.item_ids import (NAME_FIELDS, TOO_LONG, has_hidden_characters, id_problem,
+                             name_problem, shown_id)
 from domain.limits import MAX_ITEM_ID, too_long
 from domain.vocabulary import ANSWER_TYPES, ITEM_STATUSES
 
@@ -92,6 +93,9 @@ def normalize_item(item: Any, image_sizes: Callable[[list[str]], dict[str, tuple
     out["dataset"] = text("dataset", dataset, required=True)
     for field in ("domain", "subtask", "reasoning_type"):
         out[field] = text(field, item.get(field), optional=True)
+    for field in NAME_FIELDS:
+        if problem := name_problem(field, out[field]):
+            raise fail(field, problem)
     out["question"] = text("question", item.get("question"), required=True)
     out["answer_type"] = item.get("answer_type")
     if out["answer_type"] not in ANSWER_TYPES:

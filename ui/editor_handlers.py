@@ -202,6 +202,7 @@ class EditorHandlers:
                                                             take_saved)
             em.check_saveable(item)
             check_gold(item)
+            rules.check_names(item, work["saved"], self.store.facets())
             rules.check_comment(comment)
         except em.EditError as err:
             return work, {"kind": "invalid", "message": str(err)}

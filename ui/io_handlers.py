@@ -7,6 +7,7 @@ CLI's `import --replace`, asked first with the counts of what it would replace.
 from __future__ import annotations
 
 import tempfile
+import re
 import zipfile
 from pathlib import Path
 
@@ -141,7 +142,7 @@ class IoHandlers:
         files in it, never a server path (download_summary)."""
         if not fmt:
             raise IoError("choose a format")
-        stem = (dataset or "cluelab").replace("/", "_")
+        stem = export_stem(dataset)
         suffix = {"vlmevalkit": ".tsv", "jsonl": ".jsonl"}.get(fmt, ".json")
         try:
             with downloads_for(self.store).preparing(account, "export_file") as place:
@@ -174,3 +175,9 @@ def download_summary(summary: dict, download: Path, outdir: Path) -> dict:
     shown["download"] = download.name
     shown["files"] = [shown_path(p, outdir, "") for p in summary.get("paths", [])]
     return shown
+
+
+def export_stem(dataset: str | None) -> str:
+    """The download's file name stem for `dataset`: a file name whatever the dataset's name
+    (one made before names had rules could be ".." or hold a slash)."""
+    return re.sub(r"[^\w.-]+", "_", dataset or "cluelab").lstrip(".") or "dataset"

@@ -14,6 +14,7 @@
 """
 from __future__ import annotations
 
+from domain.item_ids import id_key, visible
 from domain.limits import MAX_COMMENT, too_long
 from judges.gold_check import still_holds
 from judges.past_draft import textless_clue_numbers
@@ -118,3 +119,19 @@ def check_comment(comment: str | None) -> None:
     found = too_long("Comment", len((comment or "").strip()), MAX_COMMENT)
     if found:
         raise em.EditError(found)
+
+
+def check_names(item: dict, saved: dict, facets: dict[str, list[str]]) -> None:
+    """Refuse a domain or subtask changed to one that reads as another already in use (told
+    apart by case, a look-alike letter or dash only): "Spatial relationship" beside
+    "Spatial Relationship" split one category's numbers into two rows that read alike.
+    Invisible characters are the store's to refuse (domain/item_ids.name_problem)."""
+    for field, label in (("domain", "Domain"), ("subtask", "Subtask")):
+        value = item.get(field)
+        if not value or value == saved.get(field) or value in facets.get(field, []):
+            continue
+        other = next((v for v in facets.get(field, []) if id_key(v) == id_key(value)), None)
+        if other is not None:
+            raise em.EditError(f"{label}: it reads as the {field} {visible(other)!r} already "
+                               f"in use (told apart only by case or look-alike letters); "
+                               "choose that one, or a name that reads differently")
