@@ -97,7 +97,10 @@ def fail(message: str, code: int = 2) -> int:
 def run_endpoint_save(args) -> int:
     from store import StoreError
 
-    store = open_store(args.db)
+    from store import Store
+
+    # add makes the database as `user add` does (README: the first start then seeds it)
+    store = Store.open(args.db) if args.endpoint_command == "add" else open_store(args.db)
     fields = {"base_url": args.base_url, "model": args.model, "api_key_env": args.api_key_env,
               "concurrency": args.concurrency, "max_image_pixels": args.max_image_pixels}
     if args.params is not None:
@@ -192,6 +195,7 @@ def run_price_remove(args) -> int:
         open_store(args.db).delete_price(args.model)
     except StoreError as error:
         return fail(str(error))
+    print(f"price {args.model} removed")
     return 0
 
 

@@ -101,6 +101,25 @@ def test_the_server_seeds_a_database_made_by_user_and_endpoint_add_once(tmp_path
         store.close()
 
 
+def test_endpoint_add_makes_a_new_database_and_the_server_seeds_it(tmp_path):
+    """`endpoint add` on a new path said "database ... does not exist" (the README says it
+    makes the file, as `user add` does); `price remove` said nothing when it removed."""
+    from cli.serve_command import open_seeded
+
+    db = tmp_path / "new.db"
+    made = cli("endpoint", "add", "local", "--base-url", "http://127.0.0.1:9/v1", "--model", "m",
+               "--db", db)
+    assert made.returncode == 0, made.stderr
+    store = open_seeded(db)
+    try:
+        assert len(store.item_ids()) > 0 and store.list_endpoints()[0]["name"] == "local"
+    finally:
+        store.close()
+    assert cli("price", "set", "m", "--input", "1", "--output", "2", "--db", db).returncode == 0
+    removed = cli("price", "remove", "m", "--db", db)
+    assert removed.returncode == 0 and removed.stdout.strip() == "price m removed"
+
+
 def test_jsonl_export_round_trip_is_byte_identical(tmp_path):
     db1, db2 = tmp_path / "one.db", tmp_path / "two.db"
     cli("import", "--db", db1, "--format", "jsonl", DEMO)
