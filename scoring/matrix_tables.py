@@ -18,6 +18,7 @@ from scoring.compared import VERBENCH_NO_ACCURACY, SETTING_TITLES, clue_source, 
     summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
+from scoring.panel_members import panel_note, result_judge
 from scoring.table_marks import on_page_items, with_judges
 
 
@@ -65,7 +66,7 @@ def _with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, st
     """Each cell's run (CSV/JSON `<column>_run_id`, `_run_name`, `_run_status`), the scored items
     its accuracy is over (`<column>_n`, in the title or the cell) and each row's judges.
     columns: {column key: the column value `runs_of` is keyed by}."""
-    judges = []
+    judges, shown, notes = [], [], {}
     for row in table.rows:
         found = [runs_of.get((row[key], value)) for value in columns.values()]
         for (column, _), cell in zip(columns.items(), found):
@@ -75,9 +76,12 @@ def _with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, st
             row[f"{column}_run_label"] = cell["run_label"] if cell else None
             row[f"{column}_run_status"] = cell["run_status"] if cell else None
         judges.append(", ".join(sorted({c["judge"] for c in found if c})))
+        shown.append(", ".join(sorted({result_judge(c["result"]) for c in found if c})))
+        notes.update({c["run_id"]: panel_note(c["run_label"], c["judge"],
+                                              c["result"].get("panel")) for c in found if c})
     table.exported += [f"{c}_run_{part}" for c in columns
                        for part in ("id", "name", "label", "status")]
-    return with_judges(table, judges)
+    return with_judges(table, judges, shown, notes=" ".join(n for n in notes.values() if n))
 
 
 NO_INJECTION = "none of the runs has injected clues (clue source other than No Clue)"

@@ -191,6 +191,27 @@ def unread_right_answers(db: sqlite_utils.Database, run_id: str, protocol: str, 
         [run_id, protocol, judge, *members])}
 
 
+def panel_votes(db: sqlite_utils.Database, run_id: str, protocol: str, judge: str
+                ) -> list[tuple[int, str]]:
+    """(work_id, votes JSON) of each verdict of the panel `judge`: its members' votes, kept
+    in the subscores (a graded panel keeps them in the details)."""
+    return db.conn.execute(
+        "SELECT work_id, COALESCE(json_extract(subscores, '$.votes'), "
+        "json_extract(details, '$.votes'), '{}') FROM scores "
+        "WHERE run_id = ? AND protocol = ? AND judge = ?", [run_id, protocol, judge]).fetchall()
+
+
+def judges_answered(db: sqlite_utils.Database, run_id: str, protocols: list[str],
+                    judges: list[str]) -> set[tuple[str, int]]:
+    """{(judge, work_id)}: the responses on which each of `judges` gave a reply that could
+    be read (a verdict under one of `protocols` that kept its reply and is not unscored)."""
+    marks, pmarks = ",".join("?" * len(judges)), ",".join("?" * len(protocols))
+    return set(db.conn.execute(
+        f"SELECT DISTINCT judge, work_id FROM scores WHERE run_id = ? AND judge IN ({marks}) "
+        f"AND protocol IN ({pmarks}) AND judge_reply IS NOT NULL AND value != 'unscored'",
+        [run_id, *judges, *protocols]).fetchall())
+
+
 def responses_without_score(db: sqlite_utils.Database, run_id: str, protocol: str,
                             judge: str) -> int:
     """The run's answers that have no verdict under (protocol, judge): those recorded after
