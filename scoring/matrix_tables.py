@@ -18,6 +18,7 @@ from scoring.compared import VERBENCH_NO_ACCURACY, SETTING_TITLES, clue_source, 
     summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
+from scoring import source_clues
 from scoring.panel_members import panel_note, result_judge
 from scoring.table_marks import on_page_items, with_judges
 
@@ -113,8 +114,9 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                                  caption=f"Clue injection: accuracy (%), {protocol} protocol, "
                                          "and change against No Clue")
     _items_column(table)
-    _with_cell_runs(table, runs_of, "solver", {c.key: c.key for c in table.columns
-                                               if c.numeric and c.key != "items"})
+    columns = {c.key: c.key for c in table.columns if c.numeric and c.key != "items"}
+    _with_cell_runs(table, runs_of, "solver", columns)
+    source_clues.mark_table(store, table, runs_of, "solver", columns)
     for row in table.rows:       # a change's n is said where a cell's differs from it
         row["_baseline_n"] = row.get(f"{BASELINE}_n")
     within = f"Only the {len(items)} items {items_are} are used." if items is not None else ""
