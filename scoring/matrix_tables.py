@@ -12,8 +12,8 @@ from judges.paper_tables import clue_injection_table
 from judges.tables import Column, Table
 
 from scoring.commands import table_command
-from scoring.compared import VERBENCH_NO_ACCURACY, SETTING_TITLES, clue_source, grouped, labels, \
-    left_out_note, \
+from scoring.compared import UNFINISHED, VERBENCH_NO_ACCURACY, SETTING_TITLES, clue_source, \
+    grouped, labels, left_out_note, \
     on_scored_by_all, on_shared, one_run_per_cell, plain_name, run_state, solver_label, \
     summaries, unfinished_note
 from scoring.extraction import CLUELAB
@@ -125,6 +125,20 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                                        table.notes)
                            if p)
     table.left_out = left_out_note(store, run_ids, found, protocol, judge)
+    return _unfinished_cells(table, "solver", columns)
+
+
+def _unfinished_cells(table: Table, key: str, columns: dict) -> Table:
+    """Each row's label names its cells whose run did not finish (or failed), with the
+    cell's n: 'm · CoT (No Clue: cancelled, n 2)': a row labelled by model and setting
+    alone read as a finished run's (`_with_cell_runs` set each cell's status and n)."""
+    titles = {c.key: c.title for c in table.columns}
+    for row in table.rows:
+        said = [f"{titles.get(column, column)}: {row[f'{column}_run_status']}, n "
+                f"{row.get(f'{column}_n')}" for column in columns
+                if row.get(f"{column}_run_status") in UNFINISHED]
+        if said:
+            row[key] = f"{row[key]} ({'; '.join(said)})"
     return table
 
 
@@ -205,5 +219,6 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
                                              unfinished_note(store, _shown(runs_of))) if p),
                   left_out=left_out_note(store, run_ids, found, protocol, judge, left_out))
     _items_column(table)
-    return _with_cell_runs(table, runs_of, "model",
-                           {s: SETTING_TITLES[s] for s in settings})
+    columns = {s: SETTING_TITLES[s] for s in settings}
+    return _unfinished_cells(_with_cell_runs(table, runs_of, "model", columns), "model",
+                             columns)
