@@ -22,15 +22,17 @@ BUILT_ON = {"rigorous": ("general", "rigorous"), "grounded": ("general", "rigoro
 def panel_answers(store, run_id: str, protocol: str, judge: str) -> dict | None:
     """{"members": [member judge ids], "answered": {member: responses it answered},
     "judged": responses at least one member answered, "alone": responses only one member
-    answered}; None when `judge` is no panel."""
+    answered, "asked": responses any member was asked about}; None when `judge` is no
+    panel."""
     parsed = parse_judge(judge)
     if not parsed.is_panel:
         return None
     members = [format_judge(m) for m in parsed.members]
     votes = {wid: json.loads(text or "{}") for wid, text in
              store.panel_votes(run_id, protocol, judge)}
-    replied = store.judges_answered(run_id, list(BUILT_ON.get(protocol, (protocol,))), members)
-    return count_answers(members, votes, replied)
+    protocols = list(BUILT_ON.get(protocol, (protocol,)))
+    return {**count_answers(members, votes, store.judges_answered(run_id, protocols, members)),
+            "asked": store.judges_asked(run_id, protocols, members)}
 
 
 def count_answers(members: list[str], votes: dict[int, dict], replied: set) -> dict:
@@ -58,6 +60,8 @@ def shown_judge(judge: str, answers: dict | None) -> str:
     if not answers:
         return judge
     found, total = members_answered(answers), len(answers["members"])
+    if not found and not answers.get("asked", 1):
+        return f"{judge} (no judge asked: rules decided every verdict)"
     if len(found) == 1:
         return f"{found[0]} alone ({judge}: 1 of {total} answered)"
     if not found:
@@ -79,6 +83,8 @@ def panel_note(label: str, judge: str, answers: dict | None) -> str:
             answers["members"]):
         return ""
     found = members_answered(answers)
+    if not found and not answers.get("asked", 1):
+        return ""            # rules decided every verdict: the Judge column says so
     if not found:
         return (f"{label}: no member of {judge} answered (their calls failed or could not "
                 f"be read), so no verdict of it is a judge's.")

@@ -283,6 +283,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
                         ) -> set[tuple[str, int]]:
         return scores.judges_answered(self.db, run_id, protocols, judges)
 
+    def judges_asked(self, run_id: str, protocols: list[str], judges: list[str]) -> int:
+        return scores.judges_asked(self.db, run_id, protocols, judges)
+
     def responses_without_score(self, run_id: str, protocol: str, judge: str) -> int:
         return scores.responses_without_score(self.db, run_id, protocol, judge)
 

@@ -205,11 +205,24 @@ def judges_answered(db: sqlite_utils.Database, run_id: str, protocols: list[str]
                     judges: list[str]) -> set[tuple[str, int]]:
     """{(judge, work_id)}: the responses on which each of `judges` gave a reply that could
     be read (a verdict under one of `protocols` that kept its reply and is not unscored)."""
-    marks, pmarks = ",".join("?" * len(judges)), ",".join("?" * len(protocols))
     return set(db.conn.execute(
-        f"SELECT DISTINCT judge, work_id FROM scores WHERE run_id = ? AND judge IN ({marks}) "
-        f"AND protocol IN ({pmarks}) AND judge_reply IS NOT NULL AND value != 'unscored'",
+        "SELECT DISTINCT judge, work_id FROM scores WHERE " + _among(judges, protocols)
+        + " AND judge_reply IS NOT NULL AND value != 'unscored'",
         [run_id, *judges, *protocols]).fetchall())
+
+
+def judges_asked(db: sqlite_utils.Database, run_id: str, protocols: list[str],
+                 judges: list[str]) -> int:
+    """The responses any of `judges` was asked about under one of `protocols` (a verdict
+    that kept its judge prompt): 0 when rules decided them all."""
+    return db.conn.execute(
+        "SELECT count(DISTINCT work_id) FROM scores WHERE " + _among(judges, protocols)
+        + " AND judge_prompt IS NOT NULL", [run_id, *judges, *protocols]).fetchone()[0]
+
+
+def _among(judges: list[str], protocols: list[str]) -> str:
+    return (f"run_id = ? AND judge IN ({','.join('?' * len(judges))}) "
+            f"AND protocol IN ({','.join('?' * len(protocols))})")
 
 
 def responses_without_score(db: sqlite_utils.Database, run_id: str, protocol: str,

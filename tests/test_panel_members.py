@@ -84,3 +84,11 @@ def test_counting_members_that_answered():
                        "judged": 2, "alone": 1}
     assert shown_judge("panel:a+b", answers) == "panel:a+b (2 of 2 answered)"
     assert shown_judge("llm:a", None) == "llm:a"
+
+
+def test_a_panel_no_member_was_asked_says_rules_decided_not_that_none_answered():
+    answers = {"members": ["llm:a", "llm:b"], "answered": {"llm:a": 0, "llm:b": 0},
+               "judged": 0, "alone": 0, "asked": 0}
+    assert shown_judge("panel:a+b", answers) == \
+        "panel:a+b (no judge asked: rules decided every verdict)"
+    assert shown_judge("panel:a+b", {**answers, "asked": 3}) == "panel:a+b (none of 2 answered)"
