@@ -112,13 +112,15 @@ def repeats_line(spread: dict) -> str:
 def verbench_line(run_id: str, result: dict) -> str:
     """`report --protocol verbench` in one line: the four scores and the average, each '–'
     when no item was scored (never 0.0: nothing scored is no score)."""
+    from scoring.panel_members import result_judge
+
     s = result["summary"]
 
     def shown(value) -> str:
         return "–" if value is None or not s["n"] else f"{value:.1f}"
 
     scores = ", ".join(f"{k} {shown(s[k])}" for k in ("AC", "CC", "RQ", "ER"))
-    return (f"run {run_id}, verbench, judge {result['judge'] or '–'}: {scores}, average "
+    return (f"run {run_id}, verbench, judge {result_judge(result) or '–'}: {scores}, average "
             f"{shown(s['average'])} (n {s['n']}, unscored {s['unscored']}; a response with no "
             f"answer to judge, failed or refused, scores 0 on all four)")
 
@@ -153,6 +155,7 @@ def run_report(args) -> int:
     from scoring.judge_agreement import agreement, agreement_basis, agreement_text
     from scoring.results import ResultsError, not_scored_text, run_summary, summary_json
     from scoring.compared import check_judge
+    from scoring.panel_members import result_judge
     from scoring.tables import main_table
     from store import StoreError
 
@@ -174,7 +177,7 @@ def run_report(args) -> int:
             print(verbench_line(args.run, result) + (f"\n{stale}" if stale else ""))
             return 0
         human = human_summary(store, args.human) if args.human else None
-        print(f"run {args.run}: {args.protocol} protocol, judge {result['judge']}, samples "
+        print(f"run {args.run}: {args.protocol} protocol, judge {result_judge(result)}, samples "
               f"{args.samples_rule}, extraction {args.extraction}")
         print(_extraction_line(store, args, result) + (f"\n{stale}" if stale else "") + "\n")
         for group in args.by or breakdowns(result["summary"]):

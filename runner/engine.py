@@ -199,8 +199,10 @@ class Engine(DispatchMixin):
         clue pass that succeeded is no answer), with the most common reasons, else ''."""
         snapshot = self.totals.snapshot()
         answers = snapshot["answer_total"]
-        if answers and snapshot["error"] == answers:
-            return (f"every one of the {answers} answer rows is an error, so there is no "
+        missing = snapshot.get("no_source_clue", 0)      # the clue source had none
+        if answers and snapshot["error"] + missing == answers:
+            what = "an error or had no source clue" if missing else "an error"
+            return (f"every one of the {answers} answer rows is {what}, so there is no "
                     f"answer to score: "
                     + reasons_text(self.store.run_error_reasons(self.run_id), answers))
         return ""

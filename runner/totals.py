@@ -23,12 +23,19 @@ from __future__ import annotations
 import bisect
 import time
 
+from store.runner_work import NO_SOURCE_CLUE
+
 STATUSES = ("ok", "error", "refused", "truncated", "unparsed")
-COUNTS = (*STATUSES, "pending", "not_run")
+COUNTED = ("ok", "error", "no_source_clue", "refused", "truncated", "unparsed")
+"""The counters of recorded results: the response statuses, and apart from the errors the
+answers not asked because the run the clues are injected from has none for the item
+(`store.runner_work.NO_SOURCE_CLUE`): that run's failure, not this one's."""
+COUNTS = (*COUNTED, "pending", "not_run")
 """The counters of `status_counts`, in the order every view shows them."""
-LABELS = {"not_run": "not run"}
+LABELS = {"not_run": "not run", "no_source_clue": "no source clue"}
 """How a view names a counter other than by its key."""
 MEANINGS = {"ok": "an answer was read", "error": "the request failed",
+            "no_source_clue": "not asked: the clue source run has no clue for the item",
             "refused": "the model declined", "truncated": "cut off at max_tokens",
             "unparsed": "no answer found in the reply", "pending": "no reply yet, the run goes on",
             "not_run": "no reply, the run stopped first"}
@@ -38,16 +45,24 @@ WAITING = ("created", "running")
 (paused, cancelled, stopped, failed, interrupted, ...): they were not run."""
 
 
-def row_state(result_status: str | None, run_status: str) -> str:
+def counter(status: str, reason: str | None = None) -> str:
+    """The counter (a COUNTED key) of a recorded result of `status` and `reason`."""
+    if status == "error" and (reason or "").startswith(NO_SOURCE_CLUE):
+        return "no_source_clue"
+    return status
+
+
+def row_state(result_status: str | None, run_status: str, reason: str | None = None) -> str:
     """The counter (a COUNTS key) one work row falls under, as `status_counts` counts it:
-    its result's status, else pending while the run is created or running, else not_run."""
+    its result's (`counter`), else pending while the run is created or running, else
+    not_run."""
     if result_status:
-        return result_status
+        return counter(result_status, reason)
     return "pending" if run_status.split(" ")[0] in WAITING else "not_run"
 
 
 def _tally(found: dict, work: int, waiting: bool) -> dict:
-    counts = {status: int(found.get(status) or 0) for status in STATUSES}
+    counts = {status: int(found.get(status) or 0) for status in COUNTED}
     left = max(0, work - sum(counts.values()))
     counts["pending"], counts["not_run"] = (left, 0) if waiting else (0, left)
     counts["total"] = sum(counts[c] for c in COUNTS)
@@ -109,9 +124,11 @@ def stop_text(status: str, counts: dict) -> str:
     groups = [counts] + ([counts["clue_pass"]] if counts.get("clue_pass") else [])
     total = sum(group["total"] for group in groups)
     failed = sum(group["error"] for group in groups)
+    missing = sum(group.get("no_source_clue", 0) for group in groups)
     not_run = without_result(counts)
-    return (f"{status} on request: {total - failed - not_run} done, {failed} failed, "
-            f"{not_run} not run = {total} work rows")
+    apart = f"{missing} no source clue, " if missing else ""
+    return (f"{status} on request: {total - failed - missing - not_run} done, {failed} "
+            f"failed, {apart}{not_run} not run = {total} work rows")
 
 
 def reasons_text(reasons: list[tuple[str, int]], errors: int) -> str:
@@ -157,9 +174,9 @@ class RunTotals:
         agg = aggregates or {}
         self.priced = priced
         self.total = total
-        self.by_status = {s: agg.get("by_status", {}).get(s, 0) for s in STATUSES}
+        self.by_status = {s: agg.get("by_status", {}).get(s, 0) for s in COUNTED}
         self.clue_ids = clue_ids
-        self.clue_by_status = {s: agg.get("clue_by_status", {}).get(s, 0) for s in STATUSES}
+        self.clue_by_status = {s: agg.get("clue_by_status", {}).get(s, 0) for s in COUNTED}
         self.cached = agg.get("cached", 0)
         self.cached_from = dict(agg.get("cached_from") or {})
         self.requests = agg.get("attempts", 0)       # HTTP attempts, retries included
@@ -198,9 +215,10 @@ class RunTotals:
 
     def add(self, response: dict) -> None:
         """Count one recorded result (a response row)."""
-        self.by_status[response["status"]] += 1
+        key = counter(response["status"], response.get("reason"))
+        self.by_status[key] += 1
         if response["work_id"] in self.clue_ids:
-            self.clue_by_status[response["status"]] += 1
+            self.clue_by_status[key] += 1
         if response.get("cached"):
             self.cached += 1
             source = response.get("cached_from") or ""
@@ -258,7 +276,7 @@ class RunTotals:
         p50 = percentile(self.latencies, 50, is_sorted=True)
         p95 = percentile(self.latencies, 95, is_sorted=True)
         projected = self.projected_cost()
-        answers = {s: self.by_status[s] - self.clue_by_status[s] for s in STATUSES}
+        answers = {s: self.by_status[s] - self.clue_by_status[s] for s in COUNTED}
         clue_pass = {**self.clue_by_status, "total": len(self.clue_ids)} if self.clue_ids \
             else None
         return {

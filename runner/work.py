@@ -12,6 +12,7 @@ from runner.cache import cache_key, messages_digest
 from runner.config import request_seed
 from runner.messages import ImageOptions, build_messages
 from runner.prompts import PromptSet
+from store.runner_work import NO_SOURCE_CLUE
 
 
 @dataclass
@@ -71,15 +72,16 @@ class WorkBuilder:
             return (texts, None) if texts else (None, "the item has no GT clues to inject")
         repeat = work["repeat"] if source == "self" else 0
         found = self.injected.get((work["item_id"], repeat))
-        origin = "the first pass" if source == "self" else f"run {source[4:]}"
+        head = "no clues from the first pass" if source == "self" else \
+            f"{NO_SOURCE_CLUE}{source[4:]}"        # counted apart: store.runner_work
         if found is None:
-            return None, f"no clues from {origin} for this item (no result recorded)"
+            return None, f"{head} for this item (no result recorded)"
         texts = clue_texts(found["clues"])
         if not texts:
             why = {"ok": "it was read but listed no clue",
                    "unparsed": "its reply listed no clue"}.get(found["status"],
                                                                f"it was {found['status']}")
-            return None, (f"no clues from {origin} for this item ({why}): the answer is asked "
+            return None, (f"{head} for this item ({why}): the answer is asked "
                           f"with the clues injected, so it is not asked without any")
         return texts, None
 

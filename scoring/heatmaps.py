@@ -119,7 +119,9 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
         for j, _ in enumerate(columns):
             v = values[i][j]
             n = ns[i][j] if ns is not None else None
-            under = f'<br><span class="cell-n">n {n:g}</span>' if n is not None else ""
+            shown_n = f"{n:g}" if isinstance(n, (int, float)) else n     # or with its mark
+            under = f'<br><span class="cell-n">n {esc(str(shown_n))}</span>' \
+                if n is not None else ""
             if v is None or (isinstance(v, float) and np.isnan(v)):
                 cells.append(f"<td>–{under}</td>")
                 continue
@@ -170,12 +172,22 @@ def injection_heatmap(table: Table) -> str:
             for r in table.rows]
     values = [[r.get(s) for s in sources] for r in table.rows]
     deltas = [[table.delta_text(r, s, digits) for s in sources] for r in table.rows]
-    ns = [[r.get(f"{s}_n") for s in sources] for r in table.rows]
+    ns = [[_n_text(r, s) for s in sources] for r in table.rows]
     if not rows:
         return "<p>No general scores for runs with clue sources yet.</p>"
     return heatmap_html(rows, sources, values, deltas=deltas, ns=ns,
                         caption=f"{table.caption}; each cell's n: the items its accuracy is "
                                 "over", digits=digits)
+
+
+def _n_text(row: dict, source: str):
+    """A cell's n, with the table's mark and count when compared items were not asked for
+    want of a source clue ('12 ‡ 2 no source clue': `scoring.source_clues`)."""
+    n, missing = row.get(f"{source}_n"), row.get(f"{source}_no_source_clue")
+    if n is None or not missing:
+        return n
+    mark = (row.get("_flags") or {}).get(source, "")
+    return f"{n:g} {mark} {missing} no source clue"
 
 
 def correlation_heatmap(summaries: dict[str, dict]) -> str:

@@ -14,7 +14,7 @@ from judges.clue_match import ClueMatch, rigorous_verdict
 from judges.verdict import CORRECT, ERROR, UNPARSED, Verdict, error, \
     from_match, unparsed, unscored
 
-from scoring.offline import CUT_NOTE, TRUNCATED, needs_llm
+from scoring.offline import CUT_NOTE, TRUNCATED, needs_llm, no_source_clue
 
 
 def _failed(judge: str, prompt: str, outcome: dict, **kwargs) -> Verdict:
@@ -147,6 +147,8 @@ class LlmStages:
             wid, item = r["work_id"], items.get(r["item_id"])
             if item is None:
                 out[wid] = unscored("the item no longer exists", judge=self.judge)
+            elif no_source_clue(r):          # never asked: not this run's failure
+                out[wid] = unscored(f"not asked: {r.get('reason')}"[:300], judge=self.judge)
             elif r["status"] == ERROR or r["status"] == "refused" or \
                     not (r.get("text") or "").strip():
                 made = error if r["status"] == ERROR else unparsed

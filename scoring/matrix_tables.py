@@ -12,12 +12,14 @@ from judges.paper_tables import clue_injection_table
 from judges.tables import Column, Table
 
 from scoring.commands import table_command
-from scoring.compared import VERBENCH_NO_ACCURACY, SETTING_TITLES, clue_source, grouped, labels, \
-    left_out_note, \
+from scoring.compared import UNFINISHED, VERBENCH_NO_ACCURACY, SETTING_TITLES, clue_source, \
+    grouped, labels, left_out_note, \
     on_scored_by_all, on_shared, one_run_per_cell, plain_name, run_state, solver_label, \
     summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
+from scoring import source_clues
+from scoring.panel_members import panel_note, result_judge
 from scoring.table_marks import on_page_items, with_judges
 
 
@@ -65,7 +67,7 @@ def _with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, st
     """Each cell's run (CSV/JSON `<column>_run_id`, `_run_name`, `_run_status`), the scored items
     its accuracy is over (`<column>_n`, in the title or the cell) and each row's judges.
     columns: {column key: the column value `runs_of` is keyed by}."""
-    judges = []
+    judges, shown, notes = [], [], {}
     for row in table.rows:
         found = [runs_of.get((row[key], value)) for value in columns.values()]
         for (column, _), cell in zip(columns.items(), found):
@@ -75,9 +77,12 @@ def _with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, st
             row[f"{column}_run_label"] = cell["run_label"] if cell else None
             row[f"{column}_run_status"] = cell["run_status"] if cell else None
         judges.append(", ".join(sorted({c["judge"] for c in found if c})))
+        shown.append(", ".join(sorted({result_judge(c["result"]) for c in found if c})))
+        notes.update({c["run_id"]: panel_note(c["run_label"], c["judge"],
+                                              c["result"].get("panel")) for c in found if c})
     table.exported += [f"{c}_run_{part}" for c in columns
                        for part in ("id", "name", "label", "status")]
-    return with_judges(table, judges)
+    return with_judges(table, judges, shown, notes=" ".join(n for n in notes.values() if n))
 
 
 NO_INJECTION = "none of the runs has injected clues (clue source other than No Clue)"
@@ -109,8 +114,9 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                                  caption=f"Clue injection: accuracy (%), {protocol} protocol, "
                                          "and change against No Clue")
     _items_column(table)
-    _with_cell_runs(table, runs_of, "solver", {c.key: c.key for c in table.columns
-                                               if c.numeric and c.key != "items"})
+    columns = {c.key: c.key for c in table.columns if c.numeric and c.key != "items"}
+    _with_cell_runs(table, runs_of, "solver", columns)
+    source_clues.mark_table(store, table, runs_of, "solver", columns)
     for row in table.rows:       # a change's n is said where a cell's differs from it
         row["_baseline_n"] = row.get(f"{BASELINE}_n")
     within = f"Only the {len(items)} items {items_are} are used." if items is not None else ""
@@ -119,6 +125,20 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                                        table.notes)
                            if p)
     table.left_out = left_out_note(store, run_ids, found, protocol, judge)
+    return _unfinished_cells(table, "solver", columns)
+
+
+def _unfinished_cells(table: Table, key: str, columns: dict) -> Table:
+    """Each row's label names its cells whose run did not finish (or failed), with the
+    cell's n: 'm · CoT (No Clue: cancelled, n 2)': a row labelled by model and setting
+    alone read as a finished run's (`_with_cell_runs` set each cell's status and n)."""
+    titles = {c.key: c.title for c in table.columns}
+    for row in table.rows:
+        said = [f"{titles.get(column, column)}: {row[f'{column}_run_status']}, n "
+                f"{row.get(f'{column}_n')}" for column in columns
+                if row.get(f"{column}_run_status") in UNFINISHED]
+        if said:
+            row[key] = f"{row[key]} ({'; '.join(said)})"
     return table
 
 
@@ -199,5 +219,6 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
                                              unfinished_note(store, _shown(runs_of))) if p),
                   left_out=left_out_note(store, run_ids, found, protocol, judge, left_out))
     _items_column(table)
-    return _with_cell_runs(table, runs_of, "model",
-                           {s: SETTING_TITLES[s] for s in settings})
+    columns = {s: SETTING_TITLES[s] for s in settings}
+    return _unfinished_cells(_with_cell_runs(table, runs_of, "model", columns), "model",
+                             columns)

@@ -34,6 +34,7 @@ from judges.clue_match import match_clues, rigorous_verdict
 from judges.grounding import ground_clues, grounded_verdict
 from judges.rules import judge_response
 from judges.verdict import Verdict, error, unparsed, unscored
+from store.runner_work import NO_SOURCE_CLUE
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
 # What the prompt asks the model to write around its reasoning, not a clue: the answer
@@ -72,6 +73,9 @@ def rule_verdict(item: dict | None, response: dict) -> Verdict:
     status = response["status"]
     if item is None:
         return unscored("the item no longer exists", judge="rule")
+    if no_source_clue(response):
+        return unscored(f"not asked, not this run's error: {response.get('reason')}"[:300],
+                        judge=f"rule:{item['answer_type']}")
     if status == "error":
         return error(f"the model call failed: {response.get('reason') or ''}"[:300],
                      judge=f"rule:{item['answer_type']}")
@@ -80,6 +84,14 @@ def rule_verdict(item: dict | None, response: dict) -> Verdict:
     return judge_response(item["answer_type"],
                           {"answer": response.get("answer"), "reason": response.get("reason")},
                           item["answer"], item.get("aliases") or (), item.get("options") or [])
+
+
+def no_source_clue(response: dict) -> bool:
+    """A response not asked because the run its clues are injected from has none for the
+    item (`store.runner_work.NO_SOURCE_CLUE`): unscored, never counted as this run's error
+    (the source run failed there, this one was never asked)."""
+    return response.get("status") == "error" and \
+        (response.get("reason") or "").startswith(NO_SOURCE_CLUE)
 
 
 def needs_llm(verdict: Verdict) -> bool:

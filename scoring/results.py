@@ -32,6 +32,7 @@ from scoring.biased import unread_items, unread_work
 from scoring.commands import score_command
 from scoring.extraction import CLUELAB, MMR_LIFE, ExtractionError, check, reread, run_verdicts
 from scoring.no_boxes import run_reason, without_accuracy
+from scoring.panel_members import judges_count, panel_answers, shown_judge
 
 GROUPS = ("domain", "subtask", "reasoning_type")
 
@@ -243,7 +244,7 @@ def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction) -
            "extraction": extraction, "extraction_diff": diff, "responses": len(rows),
            "per_response": accuracy_from_counts(Counter(r["value"] for r in rows),
                                                 ci=False).to_dict(),
-           "ci": ci}
+           "ci": ci, "panel": panel_answers(store, run_id, protocol, judge)}
     return {**out, **summarise_records(records, protocol, ci=ci,
                                        not_applicable=run_reason(store, run_id, protocol))}
 
@@ -338,6 +339,8 @@ def summary_json(result: dict) -> dict:
     """What `report --json` prints: {"overall", "by_domain", "by_subtask", ...} plus the run,
     protocol, judge, samples rule, counting rules and the spread over repeats."""
     base = {"run": result["run"], "protocol": result["protocol"], "judge": result["judge"],
+            "judge_shown": shown_judge(result["judge"], result.get("panel")),
+            "judges_answered": judges_count(result.get("panel")), "panel": result.get("panel"),
             "samples_rule": result["samples_rule"], "extraction": result["extraction"],
             "extraction_diff": result["extraction_diff"], "rules": f"{COUNTING_RULES} {CI_RULE}",
             "responses": result["responses"], "per_response": result["per_response"],

@@ -39,14 +39,23 @@ JUDGES_DIFFER = ("No judge scored every run, so each row is read with its own (J
                  "them.")
 
 
-def with_judges(table: Table, judges: list[str]) -> Table:
-    """A Judge column (judges: one text per row, in row order). When rows differ in it (no
-    judge scored every run: `scoring.results.common_judge`), their numbers are not
-    comparable: the table marks no best or second, and one line says why instead of the
-    marking rule."""
+def with_judges(table: Table, judges: list[str], shown: list[str] | None = None,
+                answered: list[str] | None = None, notes: str = "") -> Table:
+    """A Judge column (judges: one judge id per row, in row order; `shown`: the text the
+    column shows instead, a panel with how many of its members answered:
+    `scoring.panel_members`; `answered`: CSV/JSON's `judges_answered`, '1 of 2'; `notes`:
+    the sentences on panels not whole). When rows differ in judge (no judge scored every
+    run: `scoring.results.common_judge`), their numbers are not comparable: the table
+    marks no best or second, and one line says why instead of the marking rule."""
     table.columns.append(Column("judge", "Judge", numeric=False))
-    for row, judge in zip(table.rows, judges):
-        row["judge"] = judge
+    for row, judge, text in zip(table.rows, judges, shown or judges):
+        row["judge"] = text
+    if answered and any(answered):
+        table.exported.append("judges_answered")
+        for row, count in zip(table.rows, answered):
+            row["judges_answered"] = count
+    if notes:
+        table.notes = f"{table.notes} {notes}".strip()
     if len({j for j in judges if j}) > 1:
         table.ranked = False
         notes = table.notes.replace(MARK_RULE, "").replace("  ", " ").strip()

@@ -40,6 +40,7 @@ from scoring.human import baseline_on_items
 from scoring.no_boxes import mark_not_applicable
 from scoring.matrix_tables import ablation_table, injection_table  # noqa: F401 (API)
 from scoring.results import GROUPS, ResultsError, not_scored_text
+from scoring.panel_members import judges_count, judges_of, result_judge, results_notes
 from scoring.table_marks import JUDGES_DIFFER, on_page_items, with_judges, \
     with_run_ids  # noqa: F401 (JUDGES_DIFFER: part of the API)
 
@@ -128,8 +129,9 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     mark_not_applicable(table, {names[rid]: s.get("not_applicable", "")
                                 for rid, s in found.items()}, "not_applicable")
     _mark_biased(table, found, names, group, protocol)
-    judge_of = {names[rid]: s["judge"] for rid, s in found.items()}
-    with_judges(table, [judge_of.get(row["model"], "") for row in table.rows])
+    of = {names[rid]: s for rid, s in found.items()}
+    with_judges(table, *judges_of([of.get(row["model"]) for row in table.rows]),
+                notes=results_notes(found, names))
     return with_run_ids(store, table, names)
 
 
@@ -220,9 +222,14 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
                       "rigorous" if not any(u.get("grounded") for u in unread.values())
                       else "both")
     table.left_out = left_out_note(store, run_ids, general, "general", judge)
-    with_judges(table, [_protocol_judges({p: found[(rid, p)]["judge"] for p in
-                                          DROP_PROTOCOLS if (rid, p) in found})
-                        for rid in general])
+    mine = [{p: found[(rid, p)] for p in DROP_PROTOCOLS if (rid, p) in found}
+            for rid in general]
+    with_judges(table, [_protocol_judges({p: r["judge"] for p, r in m.items()}) for m in mine],
+                [_protocol_judges({p: result_judge(r) for p, r in m.items()}) for m in mine],
+                [_protocol_judges({p: judges_count(r.get("panel")) for p, r in m.items()})
+                 if any(r.get("panel") for r in m.values()) else "" for m in mine],
+                " ".join(results_notes({rid: r}, {rid: f"{names[rid]} ({p})"})
+                         for rid, m in zip(general, mine) for p, r in m.items()).strip())
     return with_run_ids(store, table, {rid: names[rid] for rid in general})
 
 
@@ -305,7 +312,7 @@ def verbench_results(store, run_ids: list[str], within=None, judge: str | None =
     table.notes = " ".join((shared.note(), VERBENCH_RULE))
     table.left_out = left_out_note(store, run_ids, found, "verbench", judge)
     return with_judges(with_run_ids(store, table, names),
-                       [found[r]["judge"] for r in found])
+                       *judges_of([found[r] for r in found]), notes=results_notes(found, names))
 
 
 def leaderboard_table(store, run_ids: list[str] | None = None, human=None,

@@ -284,6 +284,16 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
                              members: list[str]) -> set[int]:
         return scores.unread_right_answers(self.db, run_id, protocol, judge, members)
 
+    def panel_votes(self, run_id: str, protocol: str, judge: str) -> list[tuple[int, str]]:
+        return scores.panel_votes(self.db, run_id, protocol, judge)
+
+    def judges_answered(self, run_id: str, protocols: list[str], judges: list[str]
+                        ) -> set[tuple[str, int]]:
+        return scores.judges_answered(self.db, run_id, protocols, judges)
+
+    def judges_asked(self, run_id: str, protocols: list[str], judges: list[str]) -> int:
+        return scores.judges_asked(self.db, run_id, protocols, judges)
+
     def responses_without_score(self, run_id: str, protocol: str, judge: str) -> int:
         return scores.responses_without_score(self.db, run_id, protocol, judge)
 

@@ -132,6 +132,9 @@ class RunnerMixin:
     def run_clue_work_ids(self, run_id: str) -> set[int]:
         return runner_work.clue_work_ids(self.db, run_id)
 
+    def no_source_clue_items(self, run_id: str) -> dict[str, int]:
+        return runner_work.no_source_clue_items(self.db, run_id)
+
     def run_aggregates(self, run_id: str) -> dict:
         return runner_work.aggregates(self.db, run_id)
 

@@ -129,6 +129,20 @@ def clue_work_ids(db: sqlite_utils.Database, run_id: str) -> set[int]:
         "SELECT id FROM run_work WHERE run_id = ? AND phase = 'clues'", [run_id])}
 
 
+NO_SOURCE_CLUE = "no clues from run "
+"""How the reason of an answer row starts that was not asked because the run its clues are
+injected from (clues=run:ID) has none for the item (its reply there failed or listed none):
+stored as an error row, but counted apart ("no source clue"), never as this run's error."""
+
+
+def no_source_clue_items(db: sqlite_utils.Database, run_id: str) -> dict[str, int]:
+    """{item_id: answer rows} of the run that were not asked for want of a source clue."""
+    return dict(db.conn.execute(
+        "SELECT w.item_id, count(*) FROM run_responses r JOIN run_work w ON w.id = r.work_id "
+        "WHERE r.run_id = ? AND w.phase = 'answer' AND r.status = 'error' AND r.reason LIKE ? "
+        "GROUP BY w.item_id", [run_id, NO_SOURCE_CLUE + "%"]).fetchall())
+
+
 def aggregates(db: sqlite_utils.Database, run_id: str) -> dict:
     """Sums over a run's recorded results, the starting point of its live counters.
     Tokens count only replies this run paid for (not cache hits)."""
@@ -150,6 +164,10 @@ def aggregates(db: sqlite_utils.Database, run_id: str) -> dict:
         out["attempts"] += r["attempts"] or 0
         out["rate_limited"] += r["rl"] or 0
         out["priced"] += r["priced"] or 0
+    missing = sum(no_source_clue_items(db, run_id).values())
+    if missing:        # counted apart from the errors: `NO_SOURCE_CLUE`
+        out["by_status"]["error"] -= missing
+        out["by_status"]["no_source_clue"] = missing
     out["clue_by_status"] = dict(db.conn.execute(
         "SELECT r.status, count(*) FROM run_responses r JOIN run_work w ON w.id = r.work_id "
         "WHERE r.run_id = ? AND w.phase = 'clues' GROUP BY r.status", [run_id]).fetchall())

@@ -191,6 +191,40 @@ def unread_right_answers(db: sqlite_utils.Database, run_id: str, protocol: str, 
         [run_id, protocol, judge, *members])}
 
 
+def panel_votes(db: sqlite_utils.Database, run_id: str, protocol: str, judge: str
+                ) -> list[tuple[int, str]]:
+    """(work_id, votes JSON) of each verdict of the panel `judge`: its members' votes, kept
+    in the subscores (a graded panel keeps them in the details)."""
+    return db.conn.execute(
+        "SELECT work_id, COALESCE(json_extract(subscores, '$.votes'), "
+        "json_extract(details, '$.votes'), '{}') FROM scores "
+        "WHERE run_id = ? AND protocol = ? AND judge = ?", [run_id, protocol, judge]).fetchall()
+
+
+def judges_answered(db: sqlite_utils.Database, run_id: str, protocols: list[str],
+                    judges: list[str]) -> set[tuple[str, int]]:
+    """{(judge, work_id)}: the responses on which each of `judges` gave a reply that could
+    be read (a verdict under one of `protocols` that kept its reply and is not unscored)."""
+    return set(db.conn.execute(
+        "SELECT DISTINCT judge, work_id FROM scores WHERE " + _among(judges, protocols)
+        + " AND judge_reply IS NOT NULL AND value != 'unscored'",
+        [run_id, *judges, *protocols]).fetchall())
+
+
+def judges_asked(db: sqlite_utils.Database, run_id: str, protocols: list[str],
+                 judges: list[str]) -> int:
+    """The responses any of `judges` was asked about under one of `protocols` (a verdict
+    that kept its judge prompt): 0 when rules decided them all."""
+    return db.conn.execute(
+        "SELECT count(DISTINCT work_id) FROM scores WHERE " + _among(judges, protocols)
+        + " AND judge_prompt IS NOT NULL", [run_id, *judges, *protocols]).fetchone()[0]
+
+
+def _among(judges: list[str], protocols: list[str]) -> str:
+    return (f"run_id = ? AND judge IN ({','.join('?' * len(judges))}) "
+            f"AND protocol IN ({','.join('?' * len(protocols))})")
+
+
 def responses_without_score(db: sqlite_utils.Database, run_id: str, protocol: str,
                             judge: str) -> int:
     """The run's answers that have no verdict under (protocol, judge): those recorded after

@@ -46,7 +46,7 @@ def summary_counts(stdout: str) -> dict:
     line = [x for x in stdout.splitlines() if x.startswith("run ")][-1]
     answers = line.split("answers: ")[1].split("; clue pass:")[0]
     counts = {name.replace(" ", "_"): int(n) for name, n in
-              re.findall(r"\b(not run|[a-z_]+) (\d+)\b", answers)
+              re.findall(r"\b(not run|no source clue|[a-z_]+) (\d+)\b", answers)
               if name.replace(" ", "_") in COUNTS}
     counts["total"] = int(re.search(r"= (\d+)", answers).group(1))
     return counts
@@ -176,7 +176,7 @@ def test_a_clue_pass_that_found_clues_is_ok_without_an_answer_line(db, server):
     run = json.loads(cli("runs", "--db", db, "--json").stdout)[0]
     first = Store(db).run_results(run["id"], phase="clues")
     assert {r["status"] for r in first} == {"ok"} and len(first) == 6
-    assert "clue pass: ok 6  error 0  refused 0  truncated 0  unparsed 0" in ran.stdout
+    assert "clue pass: ok 6  error 0  no source clue 0  refused 0  truncated 0  unparsed 0" in ran.stdout
 
 
 def test_an_unpriced_models_cost_is_unknown_at_every_moment_and_in_every_view(db, server):

@@ -259,7 +259,7 @@ def responses(store, run_id: str, status: str = "all", limit: int = SAMPLE_ROWS)
     run_status = effective_status(run)
     rows = []
     for r in store.run_results(run["id"], phase=None):
-        key = row_state(r["status"], run_status)
+        key = row_state(r["status"], run_status, r["reason"])
         if status not in (None, "", "all") and key != status:
             continue
         state = LABELS.get(key, key)

@@ -253,10 +253,11 @@ def shown_or_why(draw, what: str) -> str:
 def reading_lines(found: dict, names: dict) -> str:
     """Per run: the judge shown, the samples rule and, with MMR-Life's regex, what changed."""
     from scoring.extraction import describe
+    from scoring.panel_members import result_judge
 
     lines = []
     for run_id, result in found.items():
-        line = (f"- {escape_md(names[run_id])}: judge {escape_md(result['judge'])}, samples "
+        line = (f"- {escape_md(names[run_id])}: judge {escape_md(result_judge(result))}, samples "
                 f"rule {escape_md(result['samples_rule'])}")
         if result["extraction_diff"] is not None:
             line += ". " + describe(result["extraction"], result["extraction_diff"])  # our text
