@@ -43,3 +43,35 @@ def test_a_raw_call_short_of_one_value_reads_right():
     fn = Fn([*shown, state])
     assert malformed(fn, [None] * 7, ValueError("x")) == \
         "it takes 7 values besides the page's state (8 in all); 7 arrived, state included"
+
+
+def test_a_number_out_of_its_bounds_is_named_with_the_bound():
+    """Samples 0 on Start run read "a value is not one its control takes": Gradio's own
+    error names no control."""
+    with gr.Blocks():
+        endpoint = gr.Textbox(label="Endpoint")
+        samples = gr.Number(1, label="Samples", minimum=1, step=1)
+        top = gr.Number(1, label="Top p", maximum=1)
+    fn = Fn([endpoint, samples, top])
+    assert malformed(fn, ["e", 0, 0.5], ValueError("Value 0 is less than minimum value 1.")) \
+        == "value 2 (Samples) is below its least, 1"
+    assert malformed(fn, ["e", 3, 1.5], ValueError("x")) == "value 3 (Top p) is above its most, 1"
+
+
+def test_repeats_of_two_and_a_half_are_refused_not_rounded():
+    """precision=0 had Gradio round 2.5 repeats to 2 without a word: the form's whole
+    numbers reach the handler as typed, which refuses what is not whole."""
+    from types import SimpleNamespace
+
+    import pytest
+    from ui.experiments_common import ExperimentError
+    from ui.experiments_handlers import config_from_form
+    from ui.experiments_layout import build_builder
+
+    ui = SimpleNamespace()
+    with gr.Blocks():
+        build_builder(ui)
+    for number in (ui.samples, ui.repeats):
+        assert number.preprocess(2.5) == 2.5
+    with pytest.raises(ExperimentError, match="repeats: must be a whole number, not 2.5"):
+        config_from_form({"endpoint": "e", "repeats": ui.repeats.preprocess(2.5)})

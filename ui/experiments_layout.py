@@ -41,7 +41,7 @@ def build_endpoints(ui: SimpleNamespace) -> None:
             ui.ep_env = gr.Textbox("", label="API key environment variable (name, not the key)",
                                    placeholder="OPENAI_API_KEY — empty: no key",
                                    elem_id="endpoint-key-env", scale=2)
-            ui.ep_concurrency = gr.Number(8, label="Concurrency", precision=0, minimum=1,
+            ui.ep_concurrency = gr.Number(8, label="Concurrency", step=1, minimum=1,
                                           elem_id="endpoint-concurrency", scale=1)
             ui.ep_pixels = gr.Textbox(label="Max image pixels", placeholder="empty: no limit",
                                       elem_id="endpoint-max-pixels", scale=1)
@@ -92,12 +92,14 @@ def build_builder(ui: SimpleNamespace) -> None:
                                    elem_id="run-clue-pass", scale=3)
         ui.mask_style = gr.Radio(list(MASK_STYLES), value="black", label="Mask",
                                  visible=False, elem_id="run-mask-style", scale=2)
+    # Whole numbers, read by the handler (experiments_common.as_int): precision=0 made
+    # Gradio round "2.5" repeats to 2 without a word.
     # Two rows: the six fields and the preset side by side left each 90 px, too narrow for
     # "Temperature" and "max_tokens" (cut to "Temperatu", "max_toke") at 1400x900.
     with gr.Row(equal_height=True):
-        ui.samples = gr.Number(1, label="Samples", precision=0, minimum=1, min_width=80,
+        ui.samples = gr.Number(1, label="Samples", step=1, minimum=1, min_width=80,
                                elem_id="run-samples")
-        ui.repeats = gr.Number(1, label="Repeats", precision=0, minimum=1, min_width=80,
+        ui.repeats = gr.Number(1, label="Repeats", step=1, minimum=1, min_width=80,
                                elem_id="run-repeats")
         with gr.Column(min_width=150):
             ui.preset = gr.Dropdown(["none", "mmr-life"], value="none", label="Preset",

@@ -66,8 +66,27 @@ def malformed(block_fn, inputs, err: Exception) -> str:
         arrived = len(inputs or [])
         return (f"{takes} besides the page's state ({len(block_fn.inputs)} in all); "
                 f"{arrived} arrived, state included")
+    if (bound := _out_of_bounds(block_fn, inputs, shown)) is not None:
+        return bound
     if index and int(index.group(1)) in shown:
         label = getattr(block_fn.inputs[int(index.group(1))], "label", None)
         return (f"value {shown.index(int(index.group(1))) + 1}{f' ({label})' if label else ''}"
                 " is not of the kind its control takes")
     return "a value is not one its control takes (a choice it does not offer, or of another kind)"
+
+
+def _out_of_bounds(block_fn, inputs: list, shown: list[int]) -> str | None:
+    """A number below its control's least or above its most, named with the bound: Gradio
+    says it in an error that names no control ("Samples" 0 read "a value is not one its
+    control takes")."""
+    for k, i in enumerate(shown):
+        block, value = block_fn.inputs[i], inputs[i]
+        if not isinstance(block, gr.Number) or isinstance(value, bool) or \
+                not isinstance(value, (int, float)):
+            continue
+        label = f" ({block.label})" if getattr(block, "label", None) else ""
+        if block.minimum is not None and value < block.minimum:
+            return f"value {k + 1}{label} is below its least, {block.minimum:g}"
+        if block.maximum is not None and value > block.maximum:
+            return f"value {k + 1}{label} is above its most, {block.maximum:g}"
+    return None
