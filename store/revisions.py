@@ -118,8 +118,8 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
     """Record a reviewer's verdict on one version; returns the review id.
 
     A review is another person's check: the author of what `version` holds may not review
-    it (ValidationError, field "reviewer"): who saved it, or, for a version that changed the
-    status only (a review's), who wrote the content it carries (`content_version`). When
+    it (ValidationError, field "reviewer"): who saved it, or wrote any content change since
+    the item's last review by another person (`unreviewed_writer`). When
     `version` is still the item's latest, the verdict sets the item's status (REVIEW_STATUS:
     approve -> verified, revise -> in_review, reject -> rejected) as a new revision by the
     reviewer, in the same transaction; a review of an older version, or of a deleted item,
@@ -154,16 +154,17 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
                                 f"at {head['updated_at']}")
         # after the check above: a page left on an old version is told of the newer one
         # (with a way to open it), not that its user may not review the old one
-        wrote = content_version(db, item_id, version)
-        if wrote["author"] == reviewer and wrote["version"] == version:
+        wrote = unreviewed_writer(db, item_id, version, reviewer)
+        if wrote == version:
             raise ValidationError(f"item {item_id}: {reviewer} saved version {version}, and "
                                   f"a review is another person's check of it", item_id,
                                   "reviewer")
-        if wrote["author"] == reviewer:
-            raise ValidationError(f"item {item_id}: {reviewer} wrote what version {version} "
-                                  f"holds (version {wrote['version']}; the versions since "
-                                  f"changed its status only), and a review is another "
-                                  f"person's check of it", item_id, "reviewer")
+        if wrote is not None:
+            raise ValidationError(f"item {item_id}: {reviewer} wrote part of what version "
+                                  f"{version} holds (the changes of version {wrote}, not "
+                                  f"reviewed since), and a review is another person's check "
+                                  f"of it: a colleague who wrote none of it reviews it", item_id,
+                                  "reviewer")
         review_id = db.conn.execute(
             "INSERT INTO reviews (item_id, version, reviewer, verdict, note, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -176,25 +177,34 @@ STATUS_ONLY = frozenset({"status", *READ_ONLY_FIELDS})
 """What a revision may change and still hold the content of the one before it."""
 
 
-def content_version(db: sqlite_utils.Database, item_id: str, version: int) -> dict:
-    """{version, author} of the revision that wrote what `version` holds: going back over
-    revisions that changed the status only (a review's "revise" saves one by the reviewer).
-    Why: a review checked who saved the version reviewed, so the author of content sent back
-    by a reviewer approved it herself on the reviewer's status revision. Read from the
-    snapshots, never from comments, which anyone saving may write."""
+def unreviewed_writer(db: sqlite_utils.Database, item_id: str, version: int,
+                      reviewer: str) -> int | None:
+    """The latest version up to `version` whose content change `reviewer` wrote and nobody
+    approved since (None: none). A review is another person's check of every change since
+    the item was last approved: who saved `version` is not enough (content sent back with
+    "revise" or "reject" is still unchecked). Why: a reviewer
+    approved content he wrote himself once another person's save (a merge, a small edit)
+    or a reviewer's status-only revision came after it. Read from the snapshots, never from
+    comments, which anyone saving may write; a version that changed the status only (a
+    review's "revise") wrote no content."""
+    reviewed = one(db, "SELECT MAX(version) AS v FROM reviews WHERE item_id = ? AND "
+                       "version <= ? AND reviewer != ? AND verdict = 'approve'",
+                   [item_id, version, reviewer])["v"] or 0
     cursor = db.conn.execute("SELECT version, author, snapshot FROM revisions WHERE "
                              "item_id = ? AND version <= ? ORDER BY version DESC",
                              [item_id, version])
     newer = None           # read one at a time: an item's history may hold many snapshots
     for found in cursor:
         older = {"version": found[0], "author": found[1], "snapshot": json.loads(found[2])}
-        if newer is not None:
+        if newer is not None and newer["author"] == reviewer and newer["version"] > reviewed:
             a, b = newer["snapshot"], older["snapshot"]
             if not {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)} <= STATUS_ONLY:
-                return {"version": newer["version"], "author": newer["author"]}
+                return newer["version"]
+        if older["version"] <= reviewed:
+            return None
         newer = older
-    return {"version": newer["version"], "author": newer["author"]} if newer else \
-        {"version": version, "author": None}
+    # the first version wrote all it holds
+    return newer["version"] if newer and newer["author"] == reviewer else None
 
 
 def _review_status(db: sqlite_utils.Database, item_id: str, version: int, reviewer: str,

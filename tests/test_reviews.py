@@ -118,6 +118,25 @@ def test_no_one_reviews_the_version_they_saved(ui_store):
     HistoryHandlers(ui_store).review("ui/gamma", 1, "ann", "approve")
 
 
+def test_a_writer_of_unapproved_changes_cannot_approve_them_after_anothers_save(ui_store):
+    """bert changed the question (version 2); anna saved on top of it (a merge, a small
+    edit: version 3); bert approved version 3, his own change verified by himself. Every
+    content change since the last approval is checked by someone who wrote none of it."""
+    item = ui_store.get_item("ui/beta")
+    ui_store.save_item({**item, "question": "Bert's question?"}, 1, "bert", "")
+    ui_store.save_item({**ui_store.get_item("ui/beta"), "gt_reasoning": "anna's"}, 2, "anna",
+                       "merged with version 2 by bert")
+    with pytest.raises(EditError, match="bert wrote part of what version 3 holds \\(the "
+                                        "changes of version 2, not reviewed since\\)"):
+        HistoryHandlers(ui_store).review("ui/beta", 3, "bert", "approve")
+    HistoryHandlers(ui_store).review("ui/beta", 3, "carl", "approve")
+    # approved by carl: bert's change is checked; bert may review what anna saves next
+    fresh = ui_store.get_item("ui/beta")
+    ui_store.save_item({**fresh, "gt_reasoning": "anna's again", "status": "in_review"},
+                       fresh["version"], "anna", "")
+    HistoryHandlers(ui_store).review("ui/beta", fresh["version"] + 1, "bert", "approve")
+
+
 def test_the_author_of_content_sent_back_cannot_approve_it_on_the_reviewers_revision(
         ui_store):
     """rev sent ann's version 2 back ("revise"): the status revision 3 is rev's, and ann
@@ -127,8 +146,8 @@ def test_the_author_of_content_sent_back_cannot_approve_it_on_the_reviewers_revi
     ui_store.save_item({**item, "question": "Is this a station, ann?"}, 1, "ann", "")
     HistoryHandlers(ui_store).review("ui/beta", 2, "rev", "revise", "remove the jar box")
     assert ui_store.get_item("ui/beta")["version"] == 3
-    with pytest.raises(EditError, match="ann wrote what version 3 holds \\(version 2; the "
-                                        "versions since changed its status only\\)"):
+    with pytest.raises(EditError, match="ann wrote part of what version 3 holds \\(the "
+                                        "changes of version 2, not reviewed since\\)"):
         HistoryHandlers(ui_store).review("ui/beta", 3, "ann", "approve")
     assert ui_store.get_item("ui/beta")["status"] == "in_review"
     HistoryHandlers(ui_store).review("ui/beta", 3, "rev", "approve")     # rev looks again
