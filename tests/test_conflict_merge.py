@@ -209,3 +209,20 @@ def test_an_empty_status_or_answer_type_is_none_given_not_draft(ui_store):
     assert outcome["kind"] == "saved", outcome
     item = ui_store.get_item("ui/alpha")
     assert (item["status"], item["answer_type"]) == ("candidate", work["item"]["answer_type"])
+
+
+def test_a_review_verdict_saved_since_is_no_conflict_for_the_author(ui_store):
+    """rev sent bob's version back ("revise": a status-only revision); bob's next save was
+    refused with the conflict panel listing "status" changed by them."""
+    from ui.history_handlers import HistoryHandlers
+
+    editor = EditorHandlers(ui_store)
+    bob = editor.load("ui/alpha", "bob")
+    _, outcome = edit(editor, bob, "bob", question="Bob's first?")
+    assert outcome["kind"] == "saved"
+    bob = editor.load("ui/alpha", "bob")
+    HistoryHandlers(ui_store).review("ui/alpha", outcome["version"], "rev", "revise")
+    _, again = edit(editor, bob, "bob", question="Bob's second?")
+    assert again["kind"] == "saved", again
+    item = ui_store.get_item("ui/alpha")
+    assert item["question"] == "Bob's second?" and item["status"] == "in_review"

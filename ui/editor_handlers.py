@@ -223,9 +223,9 @@ class EditorHandlers:
         except ConflictError as err:
             theirs = self.store.get_item(item["id"])
             base = self._base(work, theirs)
-            if base_version is None and same_content(base, theirs):
+            if base_version is None and not rules.content_changed(theirs, base):
                 # the versions saved since changed no content (a delete and its undo, a
-                # review): a conflict listed no part to choose; saved merged at once
+                # review's status): a conflict with nothing to choose; saved merged at once
                 return self.save(work, form, annot_boxes, comment, user, err.current_version,
                                  (), may_release, ticked, session)
             self.store.save_draft(user, item["id"], work["base_version"], item)
