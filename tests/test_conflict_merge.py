@@ -102,8 +102,15 @@ def test_clues_both_added_are_both_kept_theirs_first():
     assert [r[:2] for r in cm.rows(base, theirs, mine)] == [
         ["clues they added", "them (theirs kept)"], ["clues you added", "you (yours kept)"]]
     assert [c["text"] for c in cm.merge(base, theirs, mine)["clues"]] == ["a", "BOB", "ALICE"]
-    removed = {"clues": [], "images": ["s1"]}           # a clue of the base gone: one part
-    assert [r[0] for r in cm.rows(base, removed, mine)] == ["clues"]
+    removed = {"clues": [], "images": ["s1"]}    # they removed the base's clue, I added one
+    assert [r[:2] for r in cm.rows(base, removed, mine)] == [
+        ["clue 1", "them (theirs kept)"], ["clues you added", "you (yours kept)"]]
+    assert [c["text"] for c in cm.merge(base, removed, mine)["clues"]] == ["ALICE"]
+    edited = {"clues": [{"text": "b", "reasoning": "", "boxes": []}], "images": ["s1"]}
+    # a clue they removed and I edited: mine or their removal, my choice
+    assert [r[:3] for r in cm.rows(base, removed, {**edited, "clues": edited["clues"] * 2})] \
+        == [["clue 1", "both (you choose)", "(removed)"],
+            ["clues you added", "you (yours kept)", ""]]
 
 
 def test_save_merged_drops_my_boxes_on_an_image_they_removed_and_says_so(ui_store, tmp_path):
@@ -226,3 +233,34 @@ def test_a_review_verdict_saved_since_is_no_conflict_for_the_author(ui_store):
     assert again["kind"] == "saved", again
     item = ui_store.get_item("ui/alpha")
     assert item["question"] == "Bob's second?" and item["status"] == "in_review"
+
+
+def test_a_clue_removed_on_one_side_stays_removed_when_the_other_edited_another(ui_store):
+    """anna removed a clue and saved; bob meanwhile edited another clue's reasoning: the
+    panel showed one part "clues" (both, you choose) and Save merged brought the removed
+    clue back (or, ticked, lost bob's edit)."""
+    editor = EditorHandlers(ui_store)
+    item = ui_store.get_item("ui/alpha")
+    clues = item["clues"] + [{"text": "The clock says 9", "reasoning": "r", "boxes": []},
+                             {"text": "A queue forms", "reasoning": "r", "boxes": []}]
+    ui_store.save_item({**item, "clues": clues}, 1, "setup", "")
+    bob = editor.load("ui/alpha", "bob")
+    fresh = ui_store.get_item("ui/alpha")
+    ui_store.save_item({**fresh, "clues": [c for c in fresh["clues"]
+                                           if c["text"] != "The clock says 9"]},
+                       fresh["version"], "anna", "")
+    form = editor.form_values(bob["item"])
+    rows = em.clue_rows(bob["item"])
+    rows[-1][2] = "bob's reasoning"
+    bob, outcome = editor.save(bob, {**form, "clues": rows}, None, "", "bob")
+    assert outcome["kind"] == "conflict"
+    parts = {row[0]: row for row in outcome["diff"]}
+    assert parts[f"clue {len(clues) - 1}"][1:3] == ["them (theirs kept)", "(removed)"]
+    assert parts[f"clue {len(clues)}"][1] == "you (yours kept)" and outcome["both"] == []
+    _, saved = editor.save(bob, {**form, "clues": rows}, None, "", "bob",
+                           base_version=outcome["current_version"])
+    assert saved["kind"] == "saved", saved
+    texts = [(c["text"], c["reasoning"]) for c in ui_store.get_item("ui/alpha")["clues"]]
+    assert ("The clock says 9", "r") not in [(t, r) for t, r in texts]
+    assert texts[-1] == ("A queue forms", "bob's reasoning")
+    assert len(texts) == len(clues) - 1

@@ -12,7 +12,9 @@ Clues and options are parts one by one while the three copies have as many of th
 for options, the same labels), and neither side moved one to another place (`_moved`).
 Clues added at the end, by either or by both (every clue of `base` still in its place), are
 two more parts, theirs and mine: a merge keeps both, theirs first (one whole-list choice
-kept only one person's new clue). Otherwise the whole list is one part, since "clue 2"
+kept only one person's new clue). A clue a side only removed (the others left as they
+were) is a part of its own, "(removed)" on that side (`with_removals`): kept removed unless
+the other side edited it. Otherwise the whole list is one part, since "clue 2"
 would name different clues in each copy. A clue both changed in ways that fit together is
 merged (`clue_union`). Plain data in and out; the conflict panel shows `rows` with the
 words that differ between the two versions marked (`marked_rows`).
@@ -69,11 +71,39 @@ def _appended(*copies: dict) -> bool:
         not any(_moved(base, (c.get("clues") or [])[:len(base)]) for c in copies[1:])
 
 
+REMOVED = "(removed)"
+"""A clue's part value on the side that removed it (`with_removals`)."""
+
+
+def _padded(base: list, side: list) -> list | None:
+    """`side` with REMOVED at the places of the base's clues it removed, when removing is all
+    it did to them (the others unchanged, in order); None when it did anything else."""
+    out, k = [], 0
+    for clue in base:
+        if k < len(side) and side[k] == clue:
+            out.append(side[k])
+            k += 1
+        else:
+            out.append(REMOVED)
+    return out if k == len(side) else None
+
+
+def with_removals(base: dict, side: dict) -> dict:
+    """`side` (content only) with the clues it removed as REMOVED parts when the base has
+    more clues than it: one person removing clue 3 while the other edited clue 4 was one
+    whole-list part, and Save merged brought clue 3 back (the annotator review)."""
+    was, clues = base.get("clues") or [], side.get("clues") or []
+    if len(clues) < len(was) and (padded := _padded(was, clues)) is not None:
+        return {**side, "clues": padded}
+    return side
+
+
 def parts(base: dict, saved: dict, mine: dict) -> dict[str, tuple]:
     """{part key: (base value, their value, my value)}; a key is a field ("question"), a
     whole list ("clues"), one element of it ("clues.0") or the clues a side added at the
-    end (ADDED)."""
+    end (ADDED). A clue a side removed is REMOVED on that side (`with_removals`)."""
     copies = [em.content_only(c) for c in (base, saved, mine)]
+    copies = [copies[0], *(with_removals(copies[0], c) for c in copies[1:])]
     out = {}
     fields = dict.fromkeys(k for c in copies for k in c)
     for field in fields:
@@ -117,7 +147,7 @@ def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object,
         if theirs == ours:
             continue            # unchanged, or both made the same change
         who = BOTH if theirs != was and ours != was else THEIRS if theirs != was else MINE
-        if who == BOTH and key.startswith("clues.") and isinstance(was, dict) and \
+        if who == BOTH and key.startswith("clues.") and REMOVED not in (theirs, ours) and \
                 clue_union(was, theirs, ours) is not None:
             who = MERGED
         out.append((key, who, theirs, ours))
@@ -133,7 +163,7 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
     """My copy with every part only they changed taken from theirs, and the parts both
     changed taken from theirs when their label is in `take_saved`."""
     chosen = set(take_saved)
-    merged = copy.deepcopy(mine)
+    merged = copy.deepcopy(with_removals(em.content_only(base), mine))
     split = parts(base, saved, mine)
     for key, who, theirs, _ in changes(base, saved, mine):
         if key == ADDED[THEIRS]:      # before mine, which the copy holds after the base's
@@ -151,6 +181,8 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
                 merged[field][int(index)] = copy.deepcopy(theirs)
             else:
                 merged[field] = copy.deepcopy(theirs)
+    if merged.get("clues"):
+        merged["clues"] = [c for c in merged["clues"] if c is not REMOVED and c != REMOVED]
     return merged
 
 
