@@ -4,7 +4,7 @@ words that differ between the saved version and yours are marked, every text esc
 Found by a review: a long reasoning changed in one word on each side read as two long,
 nearly equal paragraphs, side by side in narrow columns."""
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
-from ui import conflict_merge as cm
+from ui import conflict_marks as marks
 from ui.editor_handlers import FIELDS, EditorHandlers
 from ui.server import build_app
 
@@ -23,7 +23,7 @@ def yours(text):
 
 
 def test_the_words_that_differ_are_marked_on_each_side():
-    theirs, mine = cm.marked(THEIRS, MINE)
+    theirs, mine = marks.marked(THEIRS, MINE)
     assert theirs == (f"Snow covers the roofs, people wear heavy coats and {saved('hats')}; the "
                       f"pond is frozen and {saved('a child skates')} on it, so it must be "
                       f"winter {saved('and not early spring')}.")
@@ -31,10 +31,10 @@ def test_the_words_that_differ_are_marked_on_each_side():
                     f"the pond is frozen and {yours('children skate')} on it, so it must be "
                     f"winter {yours('rather than late autumn')}.")
     # lines kept (a clue: its text, reasoning and boxes), an empty side named, text escaped
-    assert cm.marked("a sign\nreasoning: red", "a sign\nreasoning: blue") == (
+    assert marks.marked("a sign\nreasoning: red", "a sign\nreasoning: blue") == (
         f"a sign\nreasoning: {saved('red')}", f"a sign\nreasoning: {yours('blue')}")
-    assert cm.marked("", "B: <b>red</b>") == (
-        cm.NONE_CELL, yours("B: &lt;b&gt;red&lt;/b&gt;"))
+    assert marks.marked("", "B: <b>red</b>") == (
+        marks.NONE_CELL, yours("B: &lt;b&gt;red&lt;/b&gt;"))
 
 
 def test_the_panel_shows_the_marked_table(ui_store):
@@ -50,7 +50,7 @@ def test_the_panel_shows_the_marked_table(ui_store):
     form = editor.form_values(work["item"]) | {"gt_reasoning": MINE}
     compare = {fn.api_name: fn.fn for fn in app.fns.values()}["compare_with_saved"]
     rows = compare(work, *[form[field] for field in FIELDS], None)
-    assert rows == [["GT reasoning", "both (you choose)", *cm.marked(THEIRS, MINE)]]
+    assert rows == [["GT reasoning", "both (you choose)", *marks.marked(THEIRS, MINE)]]
     _, outcome = editor.save(work, form, None, "", "local")
     assert outcome["kind"] == "conflict" and outcome["diff"] == [
         ["GT reasoning", "both (you choose)", THEIRS, MINE]]

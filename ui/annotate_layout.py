@@ -294,7 +294,7 @@ def build_conflict_panel(ui) -> None:
             [], label=take_saved_label("the other person"), elem_id="conflict-take-saved",
             visible=False)
         # the two versions side by side, the words that differ marked (HTML cells:
-        # ui/conflict_merge.marked_rows escapes every text), long texts wrapped
+        # ui/conflict_marks.marked_rows escapes every text), long texts wrapped
         ui.conflict_diff = gr.Dataframe(headers=CONFLICT_HEADERS,
                                         interactive=False, wrap=True,
                                         datatype=["str", "str", "html", "html"],

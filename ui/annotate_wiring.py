@@ -15,7 +15,8 @@ from ui.annotate_drafts import wire_drafts
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, notice_html
 from ui.browser_wiring import ItemList, open_id
-from ui.conflict_merge import marked_rows, take_saved_label
+from ui.conflict_marks import marked_rows
+from ui.conflict_merge import take_saved_label
 from ui.annotate_steps import wire_steps
 from ui.annotate_structure import wire_structure
 from ui.answer_wiring import wire_answer

@@ -1,0 +1,47 @@
+"""The conflict panel's table as HTML: in each part's saved and yours, the words that
+differ marked, so that a one-word change in a long reasoning is seen without reading both
+whole (ui/conflict_merge.rows gives the plain table)."""
+from __future__ import annotations
+
+import difflib
+import html
+import re
+
+_TOKENS = re.compile(r"\s+|\w+|[^\w\s]")
+NONE_CELL = '<i class="cl-none">(none)</i>'
+
+
+def marked_rows(rows: list[list[str]]) -> list[list[str]]:
+    """The conflict table as the panel shows it (its two version columns are HTML): in each
+    part's saved and yours, the words that differ marked, so that a one-word change in a
+    long reasoning is seen without reading both whole; every text escaped."""
+    return [[part, who, *marked(theirs, mine)] for part, who, theirs, mine in rows]
+
+
+def marked(theirs: str, mine: str) -> tuple[str, str]:
+    """(their text, my text) as HTML, each run of words the other lacks in a <mark>: class
+    cl-saved on their side, cl-yours on mine; an empty side reads "(none)"."""
+    a, b = _TOKENS.findall(theirs or ""), _TOKENS.findall(mine or "")
+    ours_a, ours_b = [], []
+    for changed, x, y in _runs(a, b):
+        for out, text, kind in ((ours_a, x, "cl-saved"), (ours_b, y, "cl-yours")):
+            if text:
+                out.append(f'<mark class="{kind}">{html.escape(text)}</mark>' if changed
+                           else html.escape(text))
+    return "".join(ours_a) or NONE_CELL, "".join(ours_b) or NONE_CELL
+
+
+def _runs(a: list[str], b: list[str]) -> list[tuple[bool, str, str]]:
+    """(changed, their text, my text) runs in order; the blanks between two changed runs
+    join them (one mark for "a child skates" against "children skate", not three)."""
+    codes = difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+    runs: list[tuple[bool, str, str]] = []
+    for k, (op, i1, i2, j1, j2) in enumerate(codes):
+        x, y = "".join(a[i1:i2]), "".join(b[j1:j2])
+        between = 0 < k < len(codes) - 1 and not x.strip() and not y.strip()
+        changed = op != "equal" or between
+        if runs and changed and runs[-1][0]:
+            runs[-1] = (True, runs[-1][1] + x, runs[-1][2] + y)
+        else:
+            runs.append((changed, x, y))
+    return runs
