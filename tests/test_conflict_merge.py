@@ -264,3 +264,26 @@ def test_a_clue_removed_on_one_side_stays_removed_when_the_other_edited_another(
     assert ("The clock says 9", "r") not in [(t, r) for t, r in texts]
     assert texts[-1] == ("A queue forms", "bob's reasoning")
     assert len(texts) == len(clues) - 1
+
+
+def test_a_box_dragged_past_the_edge_is_cut_to_the_image_and_saves(ui_store):
+    """The canvas handed back a box dragged to the bottom edge a pixel too tall (its scale
+    rounded: 545 px / 0.495 = 1101 of 1100); every save then failed, naming
+    "clues[2].boxes[1]"."""
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "bob")
+    sha = work["item"]["images"][0]
+    width, height = ui_store.image_sizes([sha])[sha]
+    drawn = {"label": "clue 1", "color": (0, 0, 0), "xmin": width - 30, "ymin": height - 20,
+             "xmax": width + 1, "ymax": height + 1}
+    _, outcome = editor.save(work, editor.form_values(work["item"]), [drawn], "", "bob")
+    assert outcome["kind"] == "saved", outcome
+    boxes = ui_store.get_item("ui/alpha")["clues"][0]["boxes"]
+    assert {"x1": float(width), "y1": float(height)}.items() <= boxes[-1].items()
+
+
+def test_a_store_refusal_names_clues_and_boxes_as_the_editor_numbers_them():
+    from ui.save_rules import in_words
+    assert in_words("item d/x: clues[2].boxes[1]: box (1, 2, 3, 4) is outside the 9x9 image") \
+        == "item d/x: clue 3 box 2: box (1, 2, 3, 4) is outside the 9x9 image"
+    assert in_words("options[0].label: empty") == "option 1 label: empty"

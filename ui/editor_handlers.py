@@ -95,7 +95,9 @@ class EditorHandlers:
         n_old = len(item.get("clues", []))
         annot_boxes = em.relabel_for_rows(annot_boxes, form.get("clues"), n_old)
         item = em.apply_clue_rows(item, form.get("clues"))
-        return em.merge_annotator_boxes(item, current_image(work), annot_boxes)
+        sha = current_image(work)
+        size = self.store.image_sizes([sha]).get(sha) if sha and annot_boxes else None
+        return em.merge_annotator_boxes(item, sha, annot_boxes, size)
 
     @staticmethod
     def form_values(item: dict) -> dict:
@@ -244,7 +246,7 @@ class EditorHandlers:
         except ReleaseRefusedError as err:
             return work, {"kind": "release_refused", "message": str(err)}
         except (ValidationError, StoreError) as err:
-            return work, {"kind": "invalid", "message": str(err)}
+            return work, {"kind": "invalid", "message": rules.in_words(str(err))}
         self.drop_own_draft(work, user, session)
         if session:
             self.saved_here[(session, item["id"])] = version

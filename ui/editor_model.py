@@ -89,11 +89,27 @@ def drawn(box: dict) -> bool:
     return (box["x1"] - box["x0"]) * (box["y1"] - box["y0"]) >= 1
 
 
-def merge_annotator_boxes(item: dict, sha: str | None, annot_boxes: list[dict] | None) -> dict:
+def _to_edge(value: float, length: int) -> float:
+    """`value` moved onto the image's edge when it is past it by no more than a canvas
+    pixel's rounding can make (1% of the side, at least 2 px); further out it is left for
+    the store to refuse: a box well outside the image is no rounding, and is never moved."""
+    slack = max(2.0, 0.01 * length)
+    if -slack <= value < 0:
+        return 0
+    if length < value <= length + slack:
+        return length
+    return value
+
+
+def merge_annotator_boxes(item: dict, sha: str | None, annot_boxes: list[dict] | None,
+                          size: tuple[int, int] | None = None) -> dict:
     """Replace the boxes of image `sha` with what the annotator holds.
 
     Boxes whose label names no clue are kept aside in `_unassigned` (never dropped), and
     saving refuses until each has a clue, so a mislabelled box cannot vanish silently.
+    With the image's `size` (width, height), a box a rounding past an edge is cut to it
+    (`_to_edge`): one dragged past the bottom edge came back from the canvas a pixel too
+    tall (its scale rounded) and made every save of the item fail.
     """
     item = copy.deepcopy(item)
     if sha is None or annot_boxes is None:
@@ -106,6 +122,9 @@ def merge_annotator_boxes(item: dict, sha: str | None, annot_boxes: list[dict] |
         coords = {"x0": box["xmin"], "y0": box["ymin"], "x1": box["xmax"], "y1": box["ymax"]}
         x0, x1 = sorted((coords["x0"], coords["x1"]))
         y0, y1 = sorted((coords["y0"], coords["y1"]))
+        if size is not None:
+            x0, x1 = (_to_edge(v, size[0]) for v in (x0, x1))
+            y0, y1 = (_to_edge(v, size[1]) for v in (y0, y1))
         coords = {"image": sha, "x0": x0, "y0": y0, "x1": x1, "y1": y1}
         if not drawn(coords):
             continue                            # a box still being drawn (see drawn)

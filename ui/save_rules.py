@@ -14,6 +14,8 @@
 """
 from __future__ import annotations
 
+import re
+
 from domain.item_ids import id_key, visible
 from domain.limits import MAX_COMMENT, too_long
 from judges.gold_check import still_holds
@@ -135,3 +137,18 @@ def check_names(item: dict, saved: dict, facets: dict[str, list[str]]) -> None:
             raise em.EditError(f"{label}: it reads as the {field} {visible(other)!r} already "
                                f"in use (told apart only by case or look-alike letters); "
                                "choose that one, or a name that reads differently")
+
+
+_PLACE = re.compile(r"\b(clue|option)s\[(\d+)\](?:\.(box)es\[(\d+)\])?(?:\.(\w+))?")
+
+
+def in_words(message: str) -> str:
+    """A store message with its field paths as the editor numbers things: "clues[2].boxes[1]"
+    read "clue 3 box 2" (annotators count from 1 and never see the store's indexes)."""
+    def words(match) -> str:
+        kind, index, box, box_index, part = match.groups()
+        said = f"{kind} {int(index) + 1}"
+        if box:
+            said += f" box {int(box_index) + 1}"
+        return said + (f" {part}" if part else "")
+    return _PLACE.sub(words, message)
