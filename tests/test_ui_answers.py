@@ -360,3 +360,24 @@ def test_a_numeric_gold_without_one_number_is_refused_naming_the_field(ui_store,
     assert f"Gold answer: gold answer is not a number: {typed!r}" in outcome["message"]
     assert "5.30 €" in outcome["message"]            # it says what would do
     assert (stored["answer_type"], stored["answer"], stored["version"]) == ("open", "12", 1)
+
+
+def test_an_option_letter_gold_becomes_its_options_text_under_another_type():
+    """Multiple choice switched to open kept the gold "D" (Winter) and saved it: an open
+    item whose gold is a letter of options it no longer has. It becomes the option's text,
+    and "D" comes back with the options."""
+    switch_type = af.switch_type
+    item = {"answer_type": "multiple_choice", "answer": "D", "aliases": [],
+            "options": [{"label": "A", "text": "Spring", "image": None},
+                        {"label": "D", "text": "Winter", "image": None}]}
+    opened, note = switch_type(item, "open")
+    assert opened["answer"] == "Winter"
+    assert note.startswith("The gold answer 'D' named option D: it is now that option's text "
+                           "'Winter' (open); 'D' comes back if you switch back to "
+                           "multiple_choice.")
+    back, _ = switch_type(opened, "multiple_choice")
+    assert back["answer"] == "D" and [o["label"] for o in back["options"]] == ["A", "D"]
+    numeric, note = switch_type(item, "numeric")
+    assert numeric["answer"] == "" and "whose text is no valid numeric answer" in note
+    one = {**item, "options": item["options"][1:]}
+    assert "The option is set aside: it comes back" in switch_type(one, "open")[1]

@@ -101,12 +101,23 @@ def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
     notes = []
     if new_type != MULTIPLE_CHOICE and options:
         item, aside = {**item, "options": []}, options
-        notes.append(f"The {len(options)} options are set aside: they come back if you switch "
-                     f"back to {type_name(MULTIPLE_CHOICE)} before saving.")
+        notes.append((f"The {len(options)} options are set aside: they come back"
+                      if len(options) != 1 else "The option is set aside: it comes back")
+                     + f" if you switch back to {type_name(MULTIPLE_CHOICE)} before saving.")
     elif new_type == MULTIPLE_CHOICE and not options and aside:
         item, aside, options = {**item, "options": aside}, [], aside
     kept = gold_for_type(new_type, gold)
-    if gold and kept != gold:
+    named = _option_named(gold, options) if new_type != MULTIPLE_CHOICE else None
+    if named is not None:
+        # the gold named an option: under another type the letter alone meant nothing, and
+        # saved as an open answer "D" it was the gold of an item that has no option D
+        kept, gold_aside = gold_for_type(new_type, named), gold
+        notes.insert(0, (f"The gold answer {gold!r} named option {gold}: it is now that "
+                         f"option's text {kept!r} ({shown})" if kept else
+                         f"The gold answer {gold!r} named option {gold}, whose text is no "
+                         f"valid {shown} answer: enter the gold answer again in the control "
+                         "shown") + f"; {gold!r} comes back if you switch back to {old}.")
+    elif gold and kept != gold:
         if kept:
             notes.insert(0, f"The gold answer {gold!r} is now {kept!r} ({shown}).")
         else:
@@ -175,6 +186,14 @@ def answer_notes(item: dict) -> list[str]:
         notes.append(f"{len(aliases)} accepted alias(es) wait aside ({shown} takes none of "
                      "them): a switch back brings them back; a save leaves them out.")
     return [note for note in notes if note]
+
+
+def _option_named(gold: str, options: list[dict]) -> str | None:
+    """The text of the option whose label the gold is, None when it is no option's label."""
+    for option in options:
+        if gold and str(option.get("label") or "").strip() == gold:
+            return str(option.get("text") or "").strip()
+    return None
 
 
 def _fits_better(new_type, kept: str, gold_aside: str, options: list[dict]) -> bool:
