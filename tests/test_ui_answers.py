@@ -381,3 +381,20 @@ def test_an_option_letter_gold_becomes_its_options_text_under_another_type():
     assert numeric["answer"] == "" and "whose text is no valid numeric answer" in note
     one = {**item, "options": item["options"][1:]}
     assert "The option is set aside: it comes back" in switch_type(one, "open")[1]
+
+
+def test_a_new_option_never_takes_the_letter_of_a_removed_option_the_gold_names():
+    """Option B (the gold) removed, one added: the new option got B, placed last, and the
+    gold silently named it. A gold typed before the options still gets its option."""
+    item = {"answer": "B", "options": [{"label": x, "text": x, "image": None} for x in "ABCDE"]}
+    item, label = ops.add_option(ops.remove_option(item, "B"))
+    assert label == "F"
+    rows = em.option_rows({**item, "options": item["options"][:-1]})
+    table = em.apply_option_rows(item, [r for r in rows if r[0] != "C"])
+    assert ops.add_option({**table, "answer": "C"})[1] == "B"     # C: removed, the gold
+    fresh = {"answer": "C", "options": []}
+    labels = []
+    for _ in range(4):
+        fresh, label = ops.add_option(fresh)
+        labels.append(label)
+    assert labels == ["A", "B", "C", "D"]

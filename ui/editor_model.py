@@ -276,7 +276,13 @@ def apply_option_rows(item: dict, rows) -> dict:
     if duplicates:
         raise EditError(f"duplicate option labels: {', '.join(duplicates)}")
     item["options"] = options
+    gone = {lab for lab in images if lab} - set(labels)
+    if gone:      # ui/editor_ops.add_option gives none of them to a new option the gold names
+        item[REMOVED_LABELS] = sorted({*(item.get(REMOVED_LABELS) or []), *gone})
     return item
+
+
+REMOVED_LABELS = "_removed_labels"    # editor-private: the option labels removed here
 
 
 def split_aliases(text: str | None) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 
+from ui import editor_model as em
 from ui.editor_model import EditError
 
 
@@ -105,10 +106,14 @@ def set_option_image(item: dict, label: str, sha: str | None) -> dict:
 
 
 def add_option(item: dict) -> tuple[dict, str]:
-    """Append an empty option under the first free letter (A, B, …); returns its label."""
+    """Append an empty option under the first free letter (A, B, …), never the letter of a
+    removed option that the gold answer still names: option B removed and one added got B,
+    and the gold silently named the new option; returns its label."""
     item = copy.deepcopy(item)
     options = item.setdefault("options", [])
-    taken = {o.get("label") for o in options}
+    gold = (item.get("answer") or "").strip()
+    taken = {o.get("label") for o in options} | (
+        {gold} if gold in (item.get(em.REMOVED_LABELS) or []) else set())
     label = next((chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in taken), None)
     if label is None:
         raise EditError("every label A–Z is taken: relabel an option in the table instead")
@@ -126,4 +131,5 @@ def remove_option(item: dict, label: str | None) -> dict:
         raise EditError(f"there is no option {label}")
     item = copy.deepcopy(item)
     item["options"] = [o for o in item["options"] if o.get("label") != label]
+    item[em.REMOVED_LABELS] = sorted({*(item.get(em.REMOVED_LABELS) or []), label})
     return item
