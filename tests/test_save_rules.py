@@ -9,7 +9,8 @@ from ui import editor_ops as ops
 from ui import save_rules as rules
 from ui.editor_handlers import EditorHandlers
 
-NOT_FOUND = "image file not found: image 1 (a file at that path inside the image folder)"
+NOT_FOUND = "image file not found: image 3 (a file at that path inside the image folder)"
+"""Image 3 lost at import: two images added leave it (a rule can tell), a third clears it."""
 MC2 = {"id": "dailyclue/mc2", "dataset": "dailyclue", "question": "Which jar?",
        "answer_type": "open", "answer": "Z",
        "options": [{"label": "A", "text": "jam", "image": None},
@@ -25,7 +26,7 @@ def last_revision(store: Store, item_id: str) -> dict:
 
 def test_problems_the_rules_check_clear_at_save_and_the_others_once_marked_resolved(
         ui_store, tmp_path):
-    """dailyclue/mc2, imported with 3 problems (no image found, gold Z no option, options
+    """dailyclue/mc2, imported with 3 problems (image 3 not found, gold Z no option, options
     on an open item); the annotator added 2 images, made it multiple choice with gold A and
     saved: still flagged, still all three listed."""
     ui_store.create_item(MC2, "import")
@@ -45,7 +46,7 @@ def test_problems_the_rules_check_clear_at_save_and_the_others_once_marked_resol
     assert last_revision(ui_store, "dailyclue/mc2")["comment"] == (
         "fixed the gold · import problems fixed: " + MC2["problems"][0] + "; "
         + MC2["problems"][2])
-    # the one no rule can check: marked resolved by the annotator, kept in the draft
+    # the one that still holds (2 images of 3): marked resolved by the annotator, kept in the draft
     marked = rules.mark_resolved(editor.collect(work, editor.form_values(work["item"]), None),
                                  [NOT_FOUND])
     work = {**work, "item": marked}
@@ -89,3 +90,16 @@ def test_save_merged_says_so_in_the_revision(ui_store):
     assert saved["kind"] == "saved", saved
     assert last_revision(ui_store, "ui/alpha")["comment"] == (
         "my question · merged with version 2 by alice")
+
+
+def test_an_image_lost_at_import_and_an_invalid_box_clear_once_fixed_as_the_editor_says():
+    """The editor says "Image lost at import ... Add image adds one" and to draw a clue's
+    box again; both problems stayed flagged after exactly that ("no rule can check it")."""
+    from judges.gold_check import still_holds
+    lost = "image file not found: image 2 (a file at that path inside the image folder)"
+    assert still_holds(lost, {"images": ["a"]}) is True
+    assert still_holds(lost, {"images": ["a", "b"]}) is False
+    box = "invalid box: clue 1: expected [x0, y0, x1, y1] (kept in metadata.invalid_boxes)"
+    assert still_holds(box, {"clues": [{"boxes": []}]}) is True
+    assert still_holds(box, {"clues": [{"boxes": [{"x0": 1}]}]}) is False
+    assert still_holds("duplicate id in file: imported as 'd/1-2'", {}) is None

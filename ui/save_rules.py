@@ -1,9 +1,9 @@
 """What a save does besides storing the edited item: plain data in, plain data out.
 
 - Import problems follow the item. A problem of a rule the shared validator can check again
-  (judges.gold_check.still_holds: the gold, options, aliases, boxes, "missing image") is
-  dropped once the edited item keeps the rule; any other ("image file not found" at import)
-  stays until the annotator marks it resolved (`mark_resolved`, kept in the working copy
+  (judges.gold_check.still_holds: the gold, options, aliases, boxes, "missing image", an
+  image lost at import, a clue's invalid box) is dropped once the edited item keeps the
+  rule; any other (a duplicate id in the file) stays until the annotator marks it resolved (`mark_resolved`, kept in the working copy
   and its draft until the save); those ticked but not yet marked are marked by the save
   (`apply_ticked`). The flag is the store's: flagged while problems remain.
 - A content change to a `verified` item puts it back `in_review`: what was verified is
