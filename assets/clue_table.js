@@ -101,6 +101,7 @@
       const image = value && value.image ? (value.image.url || value.image.path) : null;
       const edited = image !== null && annotatorImage === image;
       annotatorImage = image;
+      if (window.cluelabBoxUndo) window.cluelabBoxUndo.seen(value, image);   // Ctrl+Z
       if (!edited) throw new Error("not sent: the image changed, not its boxes");
       return args;
     },

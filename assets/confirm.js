@@ -21,7 +21,12 @@
     // one click took a clue's text, reasoning and boxes, and a double click the next clue too
     "remove-clue": () => "Remove the selected clue with its text, reasoning and boxes?",
     "history-restore": () => `Restore version ${value("#history-version-a")} as a new revision?`,
-    "delete-item": () => "Delete this item? An admin can restore it.",
+    // the server's words (ui/editor_notices.delete_question): the colleagues' unsaved
+    // drafts of the item, which the question did not mention
+    "delete-item": () => {
+      const asked = document.querySelector("#item-notice [data-cl-delete]");
+      return asked ? asked.dataset.clDelete : "Delete this item? An admin can restore it.";
+    },
     "delete-dataset": () =>
       `Delete dataset ${value("#dataset-to-delete")} for good? This cannot be undone.`,
   };

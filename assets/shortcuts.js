@@ -135,6 +135,13 @@
       e.preventDefault();
       if (t && typeof t.blur === "function" && typing(t)) t.blur();
       setTimeout(() => click("save-item"), 50);
+    } else if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey &&
+               e.key.toLowerCase() === "z" && !typing(t)) {
+      // the last box change undone (assets/box_undo.js); in a text field, its own undo.
+      // Outside one, never the browser's: it undid the question's last typed letter, out
+      // of view, when no box change was left to undo
+      e.preventDefault();
+      if (window.cluelabBoxUndo && window.cluelabBoxUndo.can()) click("box-undo");
     } else if (e.altKey && e.key === "ArrowRight") {
       e.preventDefault(); click("next-item");
     } else if (e.altKey && e.key === "ArrowLeft") {

@@ -66,11 +66,11 @@ GROUPS = (
         open_initial init_browser filter_items search_on_leave search_items list_prev_page
         list_next_page refresh_list dataset_filter_choices domain_filter_choices
         subtask_filter_choices status_filter_choices
-        select_item load_item domain_choices subtask_choices status_choices next_item prev_item sync_url
+        select_item load_item domain_choices subtask_choices status_choices next_item prev_item sync_url sync_url_image
         save_item save_item_by_enter save_over_conflict compare_with_saved reload_saved
         save_item_list save_item_by_enter_list save_over_conflict_list restore_revision_list
         submit_review_list
-        autosave_draft box_edits_only stale_save_line autosave_boxes box_counts_fit show_box_counts
+        autosave_draft box_edits_only stale_save_line autosave_boxes undo_box_change box_counts_fit show_box_counts
         discard_draft
         keep_this_tabs_draft open_other_tabs_draft clue_rows_counted edit_clue_rows_gate
         edit_clue_rows add_clue_rows_gate add_clue_rows

@@ -29,6 +29,7 @@ from ui.answer_form import ANSWER_FIELDS
 # image it showed last time (the boxes were edited), else throws and autosave_boxes is not
 # sent (assets/clue_table.js). Quiet because this event has no outputs (GRADIO_JS_THROW).
 BOX_EDITS_ONLY = "(...args) => window.cluelabGates.boxEditsOnly(args)"
+BOX_UNDO = "(value) => window.cluelabBoxUndo.undo(value)"
 
 # The save bar's two lines never contradict each other: once the draft line says there are
 # unsaved edits (whichever event wrote it: typing, boxes, clues, images), the line about the
@@ -119,38 +120,61 @@ def autosaved(editor, request, work, form_values: dict, annot, force=False) -> t
     return line, (gr.update(visible=False) if force else gr.skip())
 
 
-def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded) -> None:
+def refusal_line(work, line, refusal: str):
+    """The save bar's line after an edit: a refusal an edit can fix (work["refused"]) goes
+    once the edits pass the save's rules (`refusal` is ""); it stayed, saying "Not saved:
+    the gold answer is not a number" beside a gold fixed since, until the next save."""
+    if (work or {}).get("refused") and str(line or "").startswith("Not saved") and not refusal:
+        return ""
+    return gr.skip()
+
+
+def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded,
+                edits_refusal) -> None:
+    """`edits_refusal(request, work, form_values, annot)`: why a save would be refused now."""
     def autosave(request: gr.Request, work, *values, force=False):
         form_values, annot = split(values)
         return autosaved(editor, request, work, form_values, annot, force)
+
+    def autosave_and_line(request: gr.Request, work, line, *values):
+        form_values, annot = split(values)
+        refusal = edits_refusal(request, work, form_values, annot) if \
+            (work or {}).get("refused") else "?"
+        return (*autosave(request, work, *values), refusal_line(work, line, refusal))
 
     draft_outputs = [ui.draft_state, ui.draft_choice]
     ui.draft_state.change(None, [ui.draft_state, ui.save_message], ui.save_message,
                           js=STALE_SAVE_LINE, api_name="stale_save_line",
                           api_visibility="private", show_progress="hidden")
     gr.on([getattr(ui, field).input for field in AUTOSAVED_INPUTS],
-          autosave, [ui.work, *form, ui.annotator], draft_outputs,
+          autosave_and_line, [ui.work, ui.save_message, *form, ui.annotator],
+          [*draft_outputs, ui.save_message],
           trigger_mode="always_last", api_name="autosave_draft", show_progress="hidden")
 
-    def autosave_boxes(request: gr.Request, work, *values):
+    def autosave_boxes(request: gr.Request, work, saved_line, *values):
         """The draft, and the clue table's box counts as the boxes are now (drawn,
         relabelled or deleted), not as they were at the last save."""
-        line, choice = autosave(request, work, *values)
+        line, choice, refusal = autosave_and_line(request, work, saved_line, *values)
         form_values, annot = split(values)
         try:
             rows = em.clue_rows(editor.collect(work, form_values, annot)) if work else None
         except EditError:
             rows = None
         counts = recounted(rows, table_rows(form_values.get("clues")))
-        return line, choice, (counts if counts is not None else gr.skip())
+        return line, choice, (counts if counts is not None else gr.skip()), refusal
 
     # The annotator has no user-only event: `change` also fires when the server shows
     # another image. Those changes are not edits, so they are dropped in the page
     # (BOX_EDITS_ONLY) instead of costing a round trip after every Next.
     ui.annotator.change(None, ui.annotator, None, js=BOX_EDITS_ONLY, api_name="box_edits_only",
                         api_visibility="private").success(
-        autosave_boxes, [ui.work, *form, ui.annotator], [*draft_outputs, ui.box_counts],
+        autosave_boxes, [ui.work, ui.save_message, *form, ui.annotator],
+        [*draft_outputs, ui.box_counts, ui.save_message],
         trigger_mode="always_last", api_name="autosave_boxes", show_progress="hidden")
+    # Ctrl+Z: the annotator back to its boxes before the last box change, in the page
+    # (assets/box_undo.js); its change then keeps the draft as any box edit does
+    ui.box_undo.click(None, ui.annotator, ui.annotator, js=BOX_UNDO, api_name="undo_box_change",
+                      api_visibility="private", show_progress="hidden")
     ui.box_counts.change(None, [ui.box_counts, ui.clues], None, js=BOX_COUNTS_FIT,
                          api_name="box_counts_fit", api_visibility="private",
                          show_progress="hidden").success(

@@ -44,14 +44,17 @@ DEFER_PANELS = True
 # it moves nothing (assets/cluelab.css, .cl-pop).
 HELP = (
     '<div class="cl-hint"><span><kbd>C</kbd> draw · <kbd>D</kbd> select · <kbd>E</kbd> '
-    'relabel · <kbd>Del</kbd> remove · wheel zoom · <kbd>Space</kbd> reset · '
+    'relabel · <kbd>Del</kbd> remove · <kbd>Ctrl+Z</kbd> undo · wheel zoom · '
+    '<kbd>Space</kbd> reset · '
     '<kbd>Ctrl+S</kbd> save</span>'
     '<details class="cl-pop cl-pop-up"><summary title="How to draw and label boxes">?</summary>'
     "<div><b>Boxes:</b> press <kbd>C</kbd> over the image (or the ✚ tool) and drag to draw; "
     "pick the clue it belongs to (<code>clue 1</code>, <code>clue 2</code>, …) or type its "
     "number and Enter. <kbd>D</kbd> (✋) selects, moves and resizes: click a box there, then "
     "<kbd>E</kbd> relabels it and <kbd>Del</kbd> removes it (not while drawing). Wheel zooms, "
-    "<kbd>Space</kbd> resets the view. <kbd>Ctrl+S</kbd> saves, <kbd>Alt+→</kbd> / "
+    "<kbd>Space</kbd> resets the view. <kbd>Ctrl+Z</kbd> undoes the last box change "
+    "(drawn, moved, relabelled or removed) on this image. <kbd>Ctrl+S</kbd> saves, "
+    "<kbd>Alt+→</kbd> / "
     "<kbd>Alt+←</kbd> next / previous item. Edits are kept as a draft until you save.</div>"
     "</details></div>"
 )
@@ -269,6 +272,8 @@ def build_editor() -> SimpleNamespace:
         # how many presses of Next (or Previous) an event stands for (assets/shortcuts.js)
         ui.nav_steps = gr.Textbox("1", visible="hidden", show_label=False, container=False,
                                   elem_id="nav-steps")
+        # Ctrl+Z over the image: the last box change undone (assets/box_undo.js)
+        ui.box_undo = gr.Button("Undo box change", visible="hidden", elem_id="box-undo")
     ui.late = [ui.status, ui.item_menu, ui.clues, ui.options, ui.answer_yes_no,
                ui.answer_number, ui.conflict_diff, ui.history_panel, ui.history,
                ui.version_a, ui.version_b, ui.diff, ui.review_verdict]

@@ -175,7 +175,8 @@ class Renderer:
         # data-width/height: assets/annotator.js fits the image to the screen by them
         # data-images: Move is offered from two images on (assets/cluelab.css)
         return update, (f'<span data-width="{int(info["width"])}" '
-                        f'data-height="{int(info["height"])}" data-images="{n}">'
+                        f'data-height="{int(info["height"])}" data-images="{n}" '
+                        f'data-image="{index + 1}">'
                         f"<b>Image {index + 1} of {n}</b> · "
                         f"{info['width']}×{info['height']} px · "
                         f"{escape_html(info['format'])}</span>")
@@ -211,6 +212,8 @@ def notice_html(work: dict) -> str:
                    for x in (notice, problems_html(work["item"])) if x)
     if work.get("read_only"):
         html = f'<div class="cl-note cl-read-only">{escape_html(RELEASED_NOTICE)}</div>' + html
+    if work.get("delete_question"):     # what Delete asks (assets/confirm.js): no line shown
+        html += f'<span hidden data-cl-delete="{escape_html(work["delete_question"])}"></span>'
     return html
 
 

@@ -40,6 +40,11 @@ def listed_ids(items, ids, shown, kept) -> list:
     return items.store.item_ids(**items.filters(*items.parse_kept(kept)))
 
 
+def end_line(item_id: str, delta: int, count: int) -> str:
+    end = "last" if delta > 0 else "first"
+    return f"{item_id} is the {end} of the {count} items the filters list."
+
+
 def wire_steps(ui, browser, items, open_listed, opened: list) -> None:
     """`items`: ui.browser_handlers.BrowserHandlers; `open_listed(id, request, work, rows,
     ids, shown)` opens an item with the list following it, in the outputs `opened`."""
@@ -50,10 +55,14 @@ def wire_steps(ui, browser, items, open_listed, opened: list) -> None:
         if target is None:
             raise messages.error("no items match the filters")
         if target == current:           # at an end: said, and the item is not opened again
-            end = "last" if delta > 0 else "first"
-            messages.info(f"{current} is the {end} of the {len(ids)} items the filters list.")
+            messages.info(end_line(current, delta, len(ids)))
             return [gr.skip()] * len(opened)
-        return open_listed(target, request, work, rows, ids, shown)
+        out = open_listed(target, request, work, rows, ids, shown)
+        if current in ids and not 0 <= ids.index(current) + delta < len(ids):
+            # presses past the end (a second Next while the last item opened) stopped at
+            # it saying nothing: the press on the last item seemed lost
+            messages.info(end_line(target, delta, len(ids)))
+        return out
 
     def go_next(kept="", ids=None, work=None, rows=None, shown=None, steps="1",
                 request: gr.Request = None):

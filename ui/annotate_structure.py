@@ -16,6 +16,7 @@ from ui.account_slots import IMAGE_READS, SlotsTaken
 from ui.annotate_drafts import edited
 from ui.annotate_render import reviews_md
 from ui.editor_model import EditError
+from ui.handler_errors import from_script
 from ui.history_handlers import NewerVersion
 from ui.session import browser_session, user_of
 
@@ -217,15 +218,25 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
     restored = ui.restore.click(restore, [ui.work, ui.version_a], renderer.outputs,
                                 api_name="restore_revision")
 
+    def said_in_reviews(line, item_id) -> list:
+        """The review's outputs left as they are but the line above the reviews."""
+        kept = [gr.skip()] * (len(renderer.outputs) + 2)
+        kept[renderer.index("reviews")] = (f"**{messages.status(line)}**\n\n"
+                                          + reviews_md(store, item_id))
+        return kept
+
     def review(work, verdict, note, request: gr.Request):
         """Record the review, and show the item again: a verdict on the latest version sets
         its status as a new version (store add_review), which the page must build on. A
         review of a version someone saved over since is refused, and the button under
         Submit review offers the version saved now (open_latest)."""
         user = user_of(request)
-        if not work or not verdict:
-            raise messages.error("open an item and choose approve, revise or reject")
+        messages.require_open(work)
         item_id = work["item"]["id"]
+        if not verdict:     # said where the review is made ("open an item", it said)
+            if from_script(request):
+                raise messages.error(NO_VERDICT)
+            return said_in_reviews(NO_VERDICT, item_id)
         try:
             line = editor_history(renderer).review(item_id, work["saved"]["version"], user,
                                                    verdict, note or "")
@@ -234,15 +245,22 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
             # only in a toast left "Reviewed version 3: revise." on screen once it faded);
             # the verdict and the note stay, for the review of the version saved now
             messages.warn(str(err))
-            kept = [gr.skip()] * (len(renderer.outputs) + 2)
-            kept[renderer.index("reviews")] = (f"**{messages.status(err)}**\n\n"
-                                              + reviews_md(store, item_id))
+            kept = said_in_reviews(err, item_id)
             if isinstance(err, NewerVersion):
                 kept[renderer.index("review_open_latest")] = gr.update(
                     visible=True, value=f"Open version {err.latest}")
             return kept
         messages.info(line)
-        out = renderer.render(editor.load(item_id, user), before=work)
+        fresh = editor.load(item_id, user)
+        out = renderer.render(fresh, before=work)
+        # the diff of the version the review made (its status), or of the one reviewed:
+        # History's table stayed empty until Diff was pressed
+        latest = int(fresh["saved"]["version"])
+        if latest > 1:
+            out[renderer.index("version_a")], out[renderer.index("version_b")] = \
+                latest - 1, latest
+            out[renderer.index("diff")] = editor_history(renderer).diff(item_id, latest - 1,
+                                                                        latest)
         out[renderer.index("reviews")] = (f"**{messages.status(line)}**\n\n"
                                           + reviews_md(store, item_id))
         return out + [None, ""]
@@ -272,6 +290,10 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
     ui.review_open_latest.click(open_latest, ui.work, renderer.outputs,
                                 api_name="open_latest_version")
     return [restored, reviewed]   # the events that write a revision (the list follows)
+
+
+NO_VERDICT = ("Review not recorded: pick a verdict first (approve, revise or reject), then "
+              "Submit review.")
 
 
 def editor_history(renderer):

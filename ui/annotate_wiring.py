@@ -53,6 +53,15 @@ AFTER_FIRST_IMAGE = """(value, status, kept, work) => new Promise((resolve_) => 
 })"""
 
 
+def image_of_url(number, item: dict) -> int:
+    """The image index `&image=N` names (1-based), 0 when it names none of the item's."""
+    try:
+        index = int(str(number or "1").strip()) - 1
+    except ValueError:
+        return 0
+    return index if 0 <= index < len(item.get("images") or []) else 0
+
+
 def wire(store, demo, browser, ui) -> None:
     editor = EditorHandlers(store)
     item_list = ItemList(store, browser, ui.work)
@@ -117,7 +126,11 @@ def wire(store, demo, browser, ui) -> None:
         first = next(iter(store.item_ids()), None)
         for target in dict.fromkeys(t for t in (wanted, first) if t):
             try:
-                return render_loaded(editor.load(target, user_of(request)))
+                work = editor.load(target, user_of(request))
+                if target == wanted:    # on the image of `&image=` (sync_url_image)
+                    work["image_index"] = image_of_url(request.query_params.get("image"),
+                                                       work["item"])
+                return render_loaded(work)
             except EditError as err:
                 # an unknown or deleted ?item= opens the first item, not a blank form that
                 # took typing and then refused to save it ("open an item first")
@@ -194,6 +207,28 @@ def wire(store, demo, browser, ui) -> None:
         passes this to the store, which applies it (store/items.check_status)."""
         return access.may(event_caller(store, request, demo), "release_item")
 
+    def release_refusal(request) -> str:
+        who = event_caller(store, request, demo)
+        return (f"Not saved: {access.refusal('release_item', who)} Choose another status, "
+                "or ask an admin.")
+
+    def status_refusal(request, work, form_values) -> str:
+        """Why a save would be refused for the status picked ("" when it would not be)."""
+        status = form_values.get("status")
+        was = ((work or {}).get("saved") or {}).get("status")
+        if status == was:
+            return ""
+        if status in BY_REVIEW_ONLY:
+            return BY_REVIEW_ONLY[status]
+        return release_refusal(request) if status == "released" and \
+            not may_release(request) else ""
+
+    def edits_refusal(request, work, form_values, annot) -> str:
+        """Why a save of these edits would be refused ("" when it would not): the save bar's
+        refusal goes once an edit fixes it (ui/annotate_drafts.autosaved)."""
+        return (status_refusal(request, work, form_values)
+                or editor.edits_refusal(work, form_values, annot))
+
     def status_choices(current, request: gr.Request):
         """The statuses the caller may set (`released`: ui/access ACTS), and the current one."""
         offered = [s for s in ITEM_STATUSES if s == current or s not in BY_REVIEW_ONLY
@@ -210,6 +245,13 @@ def wire(store, demo, browser, ui) -> None:
               " if (window.cluelabShowOpenItem) window.cluelabShowOpenItem(id); }")
     ui.item_id.change(None, ui.item_id, None, js=url_js, api_visibility="private",
                       api_name="sync_url")
+    # and `&image=N` the image shown (not the first): a reload opened image 1 of the item
+    image_js = ("(info) => { const m = /data-image=\"(\\d+)\"/.exec(info || '');"
+                " const u = new URL(window.location);"
+                " if (m && m[1] !== '1') u.searchParams.set('image', m[1]);"
+                " else u.searchParams.delete('image'); history.replaceState(null, '', u); }")
+    ui.image_info.change(None, ui.image_info, None, js=image_js, api_visibility="private",
+                         api_name="sync_url_image")
 
     # ---- saving, drafts and conflicts ----------------------------------------------------
     conflict_outputs = [ui.conflict_panel, ui.conflict_message, ui.conflict_diff,
@@ -222,17 +264,26 @@ def wire(store, demo, browser, ui) -> None:
         *values, comment, ticked = values
         form_values, annot = split(values)
         shown = work
+        keep = [gr.skip()] * len(renderer.outputs)
+
+        def refused(message, by_edits):
+            """A refusal: a script's call fails with it; the page says it once, in the save
+            bar (a toast said it again over the bar's line), the rest of the page unchanged.
+            `by_edits`: an edit can fix it, and the line goes when one does (autosave)."""
+            if from_script(request):
+                raise messages.error(message, quiet=True) from None
+            keep[0] = {**work, "refused": by_edits} if work else gr.skip()
+            keep[renderer.index("save_message")] = messages.status(message)
+            return keep + [gr.skip()] * len(conflict_outputs)
+
         was = ((work or {}).get("saved") or {}).get("status")
         if form_values.get("status") in BY_REVIEW_ONLY and form_values["status"] != was:
-            raise messages.error(BY_REVIEW_ONLY[form_values["status"]], quiet=True)
+            return refused(BY_REVIEW_ONLY[form_values["status"]], True)
         work, outcome = editor.save(work, form_values, annot, comment, user, base_version,
                                     take_saved or (), may_release(request), ticked or (),
                                     browser_session(request))
         if outcome["kind"] == "release_refused":
-            who = event_caller(store, request, demo)
-            raise messages.error(f"Not saved: {access.refusal('release_item', who)} Choose "
-                                 "another status, or ask an admin.", quiet=True)
-        keep = [gr.skip()] * len(renderer.outputs)
+            return refused(release_refusal(request), True)
         if outcome["kind"] == "saved" or outcome["kind"] == "unchanged" and work is not shown:
             # (unchanged and a new work: merged, the edits were the version saved, now shown)
             messages.info(outcome["message"])
@@ -246,19 +297,16 @@ def wire(store, demo, browser, ui) -> None:
             return keep + [gr.skip()] * len(conflict_outputs)
         if outcome["kind"] == "conflict":
             messages.warn(outcome["message"])
-            keep[0] = work
+            keep[0] = {**work, "refused": False}
             both = outcome["both"]
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
                            marked_rows(outcome["diff"]), outcome["current_version"],
                            gr.update(choices=both, value=[], visible=bool(both),
                                      label=take_saved_label(outcome["by"]))]
-        # refused (invalid, or released and read-only): a script's call fails with it; the
-        # page shows it as a warning and in the save line, the rest of the page unchanged
-        if from_script(request):
-            raise messages.error(f"Not saved: {outcome['message']}") from None
-        messages.warn(outcome["message"])
-        keep[renderer.index("save_message")] = messages.status(f"Not saved: {outcome['message']}")
-        return keep + [gr.skip()] * len(conflict_outputs)
+        # refused (invalid, or released and read-only, or deleted meanwhile)
+        # (an edit can fix it when the edits themselves break a rule; not a deleted item)
+        return refused(f"Not saved: {outcome['message']}",
+                       bool(work and editor.edits_refusal(work, form_values, annot)))
 
     def save_item(request: gr.Request, work, *values):
         return do_save(request, work, *values)
@@ -300,7 +348,7 @@ def wire(store, demo, browser, ui) -> None:
     ui.take_theirs.click(take_theirs, ui.work, renderer.outputs + [ui.conflict_message],
                          api_name="reload_saved")
 
-    wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded)
+    wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded, edits_refusal)
     saves["restore_revision"], saves["submit_review"] = wire_structure(
         store, editor, renderer, ui, form, split, may_release)
     # The item list's rows follow every save: its status column showed the status before

@@ -22,7 +22,7 @@ from functools import lru_cache
 import pycountry
 
 from domain.places import country_name
-from judges.gold_check import alias_fits, numeric_value, split_location
+from judges.gold_check import alias_fits, numeric_value, readable_gold, split_location
 from judges.location import COUNTRY_ALIASES
 
 MULTIPLE_CHOICE, YES_NO, OPEN, LOCATION, NUMERIC = (
@@ -255,6 +255,16 @@ def build_location(country: str | None, region: str | None, aliases: str | None)
     if not (country or region or extra):
         return ""
     return f"${country},{'/'.join([region, *extra])}$"
+
+
+def in_builder_words(message: str, gold: str) -> str:
+    """A location gold's refusal naming the gold as the builder shows it ('Germany, 12
+    (also: Bayern)'), not as it is stored: the editor never shows `$germany,12/bayern$`, a
+    form the annotator did not type."""
+    gold = (gold or "").strip()
+    if not split_location(gold):
+        return message
+    return message.replace(repr(gold), repr(readable_gold(gold)))
 
 
 def format_number(value: float) -> str:

@@ -53,7 +53,8 @@ class EditorHandlers:
             saved = self.store.get_item(item_id)
         except NotFoundError as err:
             deleted = "was deleted" in str(err)  # say so: the id is taken, the item hidden
-            raise em.EditError(str(err) if deleted else f"no item with id '{item_id}'") from None
+            raise em.EditError(times.in_message(err) if deleted
+                               else f"no item with id '{item_id}'") from None
         work = {"item": copy.deepcopy(saved), "saved": saved, "image_index": 0,
                 "base_version": saved["version"], "notice": "", "draft_seen": None,
                 "read_only": saved.get("status") == "released"}
@@ -66,6 +67,7 @@ class EditorHandlers:
             work["draft_seen"] = draft["revision"]
             work["notice"] = notices.draft_notice(draft, saved)
         others = self.store.others_drafts(item_id, user)
+        work["delete_question"] = notices.delete_question(others)
         work["notice"] = " ".join(filter(None, [
             work["notice"], notices.others_notice(others) if others else "",
             notices.review_notice(self.store, saved)]))
@@ -202,8 +204,7 @@ class EditorHandlers:
             if base_version is not None:
                 item, merged, basis, dropped = self._merged(work, item, base_version,
                                                             take_saved)
-            em.check_saveable(item)
-            check_gold(item)
+            check_edits(item)
             rules.check_names(item, work["saved"], self.store.facets())
             rules.check_comment(comment)
         except em.EditError as err:
@@ -246,7 +247,8 @@ class EditorHandlers:
         except ReleaseRefusedError as err:
             return work, {"kind": "release_refused", "message": str(err)}
         except (ValidationError, StoreError) as err:
-            return work, {"kind": "invalid", "message": rules.in_words(str(err))}
+            return work, {"kind": "invalid",
+                          "message": rules.in_words(times.in_message(err))}
         self.drop_own_draft(work, user, session)
         if session:
             self.saved_here[(session, item["id"])] = version
@@ -279,6 +281,18 @@ class EditorHandlers:
         return same_content(item, work["saved"]) and \
             work["base_version"] == work["saved"]["version"]
 
+    def edits_refusal(self, work: dict | None, form: dict, annot_boxes: list | None) -> str:
+        """Why a save of these edits would be refused by the editor's own rules (a gold that
+        is no number, a box with no clue, ...), "" when they pass: a refusal shown in the
+        save bar goes as soon as an edit fixes it (it stayed until the next save)."""
+        if not work:
+            return "open an item first"
+        try:
+            check_edits(self.collect(work, form, annot_boxes))
+        except em.EditError as err:
+            return str(err)
+        return ""
+
     def compare_with_saved(self, work: dict, form: dict, annot_boxes: list | None) -> list[list]:
         """Field-by-field: the saved (possibly someone else's) version against yours."""
         item = self.collect(work, form, annot_boxes)
@@ -307,6 +321,13 @@ class EditorHandlers:
         return merged, (version, saved.get("updated_by")), saved, note
 
 
+def check_edits(item: dict) -> None:
+    """The rules a save applies to the edits themselves (not to the comment, the status
+    rights or the version saved meanwhile): raises EditError."""
+    em.check_saveable(item)
+    check_gold(item)
+
+
 def check_gold(item: dict) -> None:
     """Refuse a gold answer, options or boxes that break the rules imports flag
     (judges.gold_check), or an empty gold or a clue without text on an item past draft
@@ -316,7 +337,9 @@ def check_gold(item: dict) -> None:
     if problems:
         by_field: dict[str, list[str]] = {}
         for problem in problems:
-            by_field.setdefault(problem.field, []).append(problem.message)
+            message = problem.message if problem.field != "answer" else \
+                af.in_builder_words(problem.message, str(item.get("answer") or ""))
+            by_field.setdefault(problem.field, []).append(message)
         raise em.EditError("; ".join(f"{FIELD_NAMES.get(field, field)}: {' · '.join(messages)}"
                                      for field, messages in by_field.items()))
 

@@ -45,6 +45,21 @@ def others_notice(others: list[dict]) -> str:
             "here; if they save first, your save will show the differences.")
 
 
+def delete_question(others: list[dict]) -> str:
+    """The question Delete asks (assets/confirm.js), with the colleagues' unsaved drafts of
+    the item: it did not say that they had any. Deleting keeps them (store/lifecycle.py marks
+    the item deleted, its drafts stay): they cannot be saved while it is deleted, and are
+    there again when it is restored."""
+    question = "Delete this item? An admin can restore it."
+    if not others:
+        return question
+    names = ", ".join(d["user"] for d in others)
+    have = "has an unsaved draft" if len(others) == 1 else "have unsaved drafts"
+    return (f"{question}\n\n{len(others)} colleague{'s' * (len(others) != 1)} ({names}) "
+            f"{have} of it. Deleting keeps {'it' if len(others) == 1 else 'them'}, but "
+            "they cannot be saved while the item is deleted; they are back if it is restored.")
+
+
 def draft_notice(draft: dict, saved: dict) -> str:
     """Plain text (the page escapes it where it shows it)."""
     text = f"Restored your unsaved draft from {times.shown(draft['updated_at'])}."

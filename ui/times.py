@@ -10,6 +10,7 @@ Plain text: the callers escape it where they show it.
 """
 from __future__ import annotations
 
+import re
 from datetime import datetime, timezone
 
 
@@ -55,3 +56,12 @@ def shown_with_age(stamp, now: datetime | None = None) -> str:
     """"2026-12-01 23:11 UTC · 3 h ago" (the time alone when it cannot be read)."""
     when, ago = shown(stamp), age(stamp, now)
     return f"{when} · {ago}" if ago else when
+
+
+_STAMP = re.compile(r"\b\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:?\d\d)?")
+
+
+def in_message(text: str) -> str:
+    """A store's message with each stored time in it as the page shows times: "item x was
+    deleted by bob at 2026-12-01T23:11:05.123456Z" reached the save bar as it was stored."""
+    return _STAMP.sub(lambda m: shown(m.group(0)), str(text))

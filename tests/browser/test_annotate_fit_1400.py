@@ -106,8 +106,4 @@ def test_a_three_line_message_grows_upwards_fully_in_view(reviewed, page_1400):
     assert box["y"] >= 0 and box["y"] + box["height"] <= status["y"] + status["height"] + 1
     assert box["y"] + box["height"] <= 900, box                   # it ran off at 924
     assert message.evaluate("e => e.scrollHeight <= e.clientHeight + 1")      # whole
-    toast = page.locator("[data-testid='toast-body']").first
-    expect(toast).to_be_visible(timeout=10000)
-    t = toast.bounding_box()
-    assert t["y"] >= 0 and t["y"] + t["height"] <= 900, t
-    assert toast.evaluate("e => e.scrollHeight <= e.clientHeight + 1")
+    expect(page.locator("[data-testid='toast-body']")).to_have_count(0)     # said once

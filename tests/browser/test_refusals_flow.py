@@ -201,23 +201,25 @@ def test_only_a_role_that_may_release_is_offered_released(auth_server, browser, 
 
 
 def _save_with_typed_status(auth_server, browser, name: str, status: str, refusal: str):
-    """`name` types `status` past the dropdown on ui/gamma (a draft) and saves: one warning
-    with `refusal`, no error badge, nothing saved. Returns the warning's text."""
+    """`name` types `status` past the dropdown on ui/gamma (a draft) and saves: the save
+    bar's line says `refusal` (once: no toast repeats it), no error badge, nothing saved.
+    Returns the line's text."""
     page = logged_in(browser, auth_server.url, name, "/?item=ui/gamma")
     page.wait_for_selector("#item-editor")
     expect(page.locator("#item-status input")).to_have_value("draft", timeout=20000)
     page.fill("#item-status input", status)
     page.keyboard.press("Enter")
     page.click("#save-item")
-    toast = page.locator(".toast-body.warning", has_text=refusal)
-    toast.first.wait_for(timeout=20000)
+    said = page.locator("#save-message", has_text=refusal)
+    said.wait_for(timeout=20000)
+    expect(page.locator(".toast-body")).to_have_count(0)
     shoot(page, f"{status}-refused-{name}")
     assert error_badges(page) == 0
     import sqlite3
     con = sqlite3.connect(auth_server.db)
     assert con.execute("SELECT status FROM items WHERE id='ui/gamma'").fetchone()[0] == "draft"
     con.close()
-    return toast.first.inner_text()
+    return said.inner_text()
 
 
 def test_an_annotators_save_as_released_is_refused(auth_server, browser):

@@ -211,8 +211,10 @@ def plant_sequence(demo: DemoSet) -> None:
     c3, bud_plant, bud = boxes[3]
     demo.add(
         "plant-growth-next", domain="Scientific Commonsense", subtask="Biology", reasoning_type="temporal",
-        question="Question: The first four images show the same potted plant photographed several days apart, in "
-                 "order. Which option shows the most likely next stage? \nOptions: ",
+        # the options are images, each shown with its letter: a trailing "Options: " read as a
+        # question cut off before its list
+        question="The first four images show the same potted plant photographed several days apart, in order. "
+                 "Which of the option images A to E shows the most likely next stage?",
         answer_type="multiple_choice", answer="C", options=options,
         images=frames,
         clues=[
