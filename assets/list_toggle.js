@@ -30,6 +30,22 @@
     }
   };
 
+  // With the list hidden, Next and Previous still follow its filters: a search typed long
+  // ago sent Next to an item of the one that matched, with nothing on screen saying a
+  // filter was on. The button says how many items the filters list when they leave some out.
+  const FILTERED = /^(\d[\d,]*) of (\d[\d,]*) items match/;
+  const mark = () => {
+    const button = document.getElementById("list-toggle");
+    const count = document.getElementById("browser-count");
+    if (!button) return;
+    const found = count && FILTERED.exec(count.textContent.trim());
+    const text = found && found[1] !== found[2] ? `☰ Items · ${found[1]} of ${found[2]}` : "☰ Items";
+    if (button.textContent !== text) button.textContent = text;
+    button.classList.toggle("cl-filtered", text !== "☰ Items");
+  };
+  new MutationObserver(mark).observe(root, {childList: true, subtree: true,
+                                            characterData: true});
+
   apply();      // before the page is drawn: the layout does not jump
   document.addEventListener("click", (event) => {
     if (!event.target.closest || !event.target.closest("#list-toggle")) return;

@@ -154,6 +154,24 @@ def test_the_filters_and_search_survive_a_reload(long_list, browser):
     context.close()
 
 
+def test_the_list_button_says_when_the_filters_leave_items_out(long_list, browser):
+    """A search typed long ago, the list hidden: Next went to an item of the one match, with
+    nothing on screen saying a filter was on. The list button says "1 of N"."""
+    context, page = opened(browser, long_list.url, "ui/row-110")
+    toggle = page.locator("#list-toggle")
+    expect(toggle).to_have_text("☰ Items")
+    searched(page, "row-110", 1)
+    expect(toggle).to_have_text(f"☰ Items · 1 of {TOTAL}", timeout=10000)
+    toggle.click()                                           # the list hidden: still said
+    expect(page.locator("#item-browser")).to_be_hidden()
+    expect(toggle).to_have_text(f"☰ Items · 1 of {TOTAL}")
+    toggle.click()
+    search_box(page).fill("")
+    search_box(page).press("Enter")
+    expect(toggle).to_have_text("☰ Items", timeout=15000)
+    context.close()
+
+
 def test_a_search_box_cleared_and_left_lists_every_item(long_list, browser):
     context, page = opened(browser, long_list.url, "ui/row-110")
     count = searched(page, "row-11", 10)
