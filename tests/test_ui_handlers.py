@@ -362,3 +362,29 @@ def test_restoring_the_version_the_item_holds_makes_no_revision(ui_store):
     line = history.restore("ui/gamma", 1, 1, "ann")
     assert line.startswith("Nothing to restore: version 1 is what ui/gamma holds now")
     assert ui_store.get_item("ui/gamma")["version"] == 1
+
+
+def test_the_history_diff_numbers_each_side_by_its_own_versions_images(ui_store, tmp_path):
+    """Version 2 put a new image first: the diff's "before" side read "image 2" for a box
+    of version 1, which had one image."""
+    from tests.live_server import make_scene
+    item = ui_store.get_item("ui/alpha")
+    first = item["images"][0]
+    new = ui_store.add_image(make_scene(tmp_path / "new.png", color="#345678"), "new.png").sha256
+    was_box = {"image": first, "x0": 2, "y0": 2, "x1": 8, "y1": 8}
+    item = {**item, "clues": [{**item["clues"][0], "boxes": [was_box]}, *item["clues"][1:]]}
+    ui_store.save_item(item, 1, "ann", "")
+    clue = {**item["clues"][0], "boxes": [was_box, {"image": new, "x0": 1, "y0": 1, "x1": 9,
+                                                     "y1": 9}]}
+    ui_store.save_item({**item, "images": [new, first], "clues": [clue, *item["clues"][1:]]},
+                       2, "bob", "")
+    rows = {row[0]: row for row in HistoryHandlers(ui_store).diff("ui/alpha", 2, 3)}
+    was = item["images"]
+    assert rows["images"][1] == "\n".join(f"image {k + 1} ({sha[:8]})" for k, sha in
+                                          enumerate(was))
+    assert rows["images"][2].startswith(f"image 1 ({new[:8]})\nimage 2 ({first[:8]})")
+    assert rows["clue 1 boxes"][1:] == ["(2,2)-(8,8) on image 1",      # version 2's first
+                                        "(2,2)-(8,8) on image 2\n(1,1)-(9,9) on image 1"]
+    moved = [r for key, r in rows.items() if key.endswith("boxes") and key != "clue 1 boxes"]
+    for _, before, after in moved:          # a box of image 1 then is on image 2 now
+        assert "on image 1" in before and "on image 2" in after

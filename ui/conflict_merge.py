@@ -228,9 +228,10 @@ def show(value, images: list[str]) -> str:
     if isinstance(value, dict) and "label" in value:
         return f"{value.get('label')}: {value.get('text') or ''}" + (
             " (image)" if value.get("image") else "")
-    if isinstance(value, list):
+    if isinstance(value, list):    # an image list by number and file: "image 1 (3f2a9c01)"
         return "\n".join(show(v, images) if isinstance(v, dict) else
-                         _image_name(v, images) if v in images else str(v) for v in value)
+                         f"{_image_name(v, images)} ({str(v)[:8]})" if v in images else str(v)
+                         for v in value)
     if isinstance(value, dict):
         return "\n".join(f"{k}: {v}" for k, v in value.items())
     return str(value)

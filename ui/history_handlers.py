@@ -28,9 +28,12 @@ class HistoryHandlers:
             changes = self.store.diff(item_id, a, b)
         except NotFoundError as err:
             raise EditError(str(err)) from None
-        images = self.store.revision(item_id, b).get("images") or []
-        return [[cm.diff_label(d["field"]), cm.show(d["before"], images),
-                 cm.show(d["after"], images)] for d in changes]
+        # each side numbered by its own version's images: version 1's boxes read "image 2"
+        # when version 2 had put a new image first
+        before = self.store.revision(item_id, a).get("images") or []
+        after = self.store.revision(item_id, b).get("images") or []
+        return [[cm.diff_label(d["field"]), cm.show(d["before"], before),
+                 cm.show(d["after"], after)] for d in changes]
 
     def review(self, item_id: str, version: int, reviewer: str, verdict: str,
                note: str = "") -> str:
