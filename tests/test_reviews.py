@@ -36,7 +36,7 @@ def test_a_review_of_a_version_someone_saved_over_is_refused_and_names_the_newer
     line = HistoryHandlers(ui_store).review("ui/alpha", 2, "rev", "approve")
     assert line == "Reviewed version 2: approve. The item is now verified (version 3)."
     assert [(r["version"], r["reviewer"]) for r in ui_store.reviews("ui/alpha")] == [(2, "rev")]
-    with pytest.raises(EditError, match="review not recorded: item ui/alpha has no version 9"):
+    with pytest.raises(EditError, match="Review not recorded: item ui/alpha has no version 9"):
         HistoryHandlers(ui_store).review("ui/alpha", 9, "rev", "approve")
 
 
@@ -109,7 +109,7 @@ def test_no_one_reviews_the_version_they_saved(ui_store):
     """An annotator could reject the version they had just saved."""
     item = ui_store.get_item("ui/beta")
     ui_store.save_item({**item, "question": "Is this a station, ann?"}, 1, "ann", "")
-    with pytest.raises(EditError, match="review not recorded: item ui/beta: ann saved "
+    with pytest.raises(EditError, match="Review not recorded: item ui/beta: ann saved "
                                         "version 2, and a review is another person's check"):
         HistoryHandlers(ui_store).review("ui/beta", 2, "ann", "reject")
     assert ui_store.reviews("ui/beta") == []

@@ -398,3 +398,18 @@ def test_a_new_option_never_takes_the_letter_of_a_removed_option_the_gold_names(
         fresh, label = ops.add_option(fresh)
         labels.append(label)
     assert labels == ["A", "B", "C", "D"]
+
+
+def test_a_multiple_choice_gold_in_the_other_case_is_read_as_its_label(ui_store):
+    """Gold "a" of options A and B was refused ("gold answer has no option: 'a'")."""
+    assert af.as_option_label("a", [{"label": "A"}, {"label": "B"}]) == "A"
+    assert af.as_option_label("a", [{"label": "A"}, {"label": "a"}]) == "a"
+    assert af.as_option_label("z", [{"label": "A"}]) == "z"
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "bob")
+    options = [["A", "a cat", ""], ["B", "a dog", ""]]
+    form = editor.form_values(work["item"]) | {"answer_type": "multiple_choice",
+                                                "options": options, "answer": "b"}
+    _, outcome = editor.save(work, form, None, "", "bob")
+    assert outcome["kind"] == "saved", outcome
+    assert ui_store.get_item("ui/alpha")["answer"] == "B"

@@ -307,3 +307,14 @@ def panels(answer_type: str | None, item: dict) -> dict[str, bool]:
         "aliases_panel": answer_type in ALIAS_TYPES or bool(item.get("aliases")),
         "options_panel": answer_type == MULTIPLE_CHOICE or bool(item.get("options")),
     }
+
+
+def as_option_label(gold: str, options: list[dict]) -> str:
+    """A multiple-choice gold typed in the other case than its option's label ("a" of
+    option A) as that label, when exactly one label reads so: refused with "gold answer has
+    no option: 'a' (options A, B)" it was a typing slip the form could read."""
+    labels = [str(o.get("label") or "").strip() for o in options]
+    if gold in labels:
+        return gold
+    same = [label for label in labels if label.casefold() == gold.strip().casefold()]
+    return same[0] if len(same) == 1 else gold

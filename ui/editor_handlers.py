@@ -89,6 +89,8 @@ class EditorHandlers:
             if key in form and form[key] is not None and (form[key] or key in FREE_TEXT):
                 item[key] = form[key]       # a status or type of '' is none given: kept
         item["answer"] = af.read_answer(item.get("answer_type"), form, item.get("answer") or "")
+        if item.get("answer_type") == "multiple_choice":
+            item["answer"] = af.as_option_label(item["answer"], item.get("options") or [])
         for key in ("domain", "subtask", "reasoning_type"):
             if key in form:
                 item[key] = (form[key] or "").strip() or None

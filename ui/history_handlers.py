@@ -54,7 +54,7 @@ class HistoryHandlers:
         except ConflictError as err:
             raise NewerVersion(item_id, int(version), err) from None
         except (NotFoundError, ValidationError) as err:
-            raise EditError(f"review not recorded: {err}") from None
+            raise EditError(f"Review not recorded: {err}") from None
         line = f"Reviewed version {int(version)}: {verdict}."
         if latest["status"] != before["status"]:
             line += f" The item is now {latest['status']} (version {latest['version']})."
