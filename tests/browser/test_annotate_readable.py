@@ -45,6 +45,12 @@ def test_item_list_and_form_values_are_whole_at_1400x900(tmp_path, browser):
           .filter((i) => i.scrollWidth > i.clientWidth + 1).map((i) => i.value)""")
         assert narrow == []
         assert page.locator("#item-subtask input").input_value() == "Planning and Consumption"
+        # the arrow sits over the input's right end: the text stops before it (a value ran
+        # under it, "Planning and Consumptio▾", where the field was narrower)
+        room = page.evaluate("""() => ['#item-domain', '#item-subtask', '#item-answer-type']
+          .map((id) => parseFloat(getComputedStyle(document.querySelector(id + ' input'))
+                                  .paddingRight))""")
+        assert min(room) >= 20, room
         page.screenshot(path=str(tmp_path / "readable.png"))
     finally:
         server.stop()
