@@ -57,7 +57,9 @@ def get_run(db: sqlite_utils.Database, run_id: str) -> dict:
 
 
 def list_runs(db: sqlite_utils.Database, limit: int | None = None) -> list[dict]:
-    sql = "SELECT * FROM model_runs ORDER BY created_at DESC, id DESC"
+    # newest first; runs made within one second (created_at's resolution) in the order they
+    # were made (rowid), not by their ids' random suffixes
+    sql = "SELECT * FROM model_runs ORDER BY created_at DESC, rowid DESC"
     params: list = []
     if limit is not None:
         sql += " LIMIT ?"
