@@ -48,9 +48,11 @@ HELP = (
     '<kbd>Space</kbd> reset · '
     '<kbd>Ctrl+S</kbd> save</span>'
     '<details class="cl-pop cl-pop-up"><summary title="How to draw and label boxes">?</summary>'
-    "<div><b>Boxes:</b> press <kbd>C</kbd> over the image (or the ✚ tool) and drag to draw; "
+    "<div><b>Boxes:</b> press <kbd>C</kbd> over the image (or the ✚ tool) and drag to draw "
+    "(while a text field has the cursor, letters go to it: click the image first); "
     "pick the clue it belongs to (<code>clue 1</code>, <code>clue 2</code>, …) or type its "
-    "number and Enter. <kbd>D</kbd> (✋) selects, moves and resizes: click a box there, then "
+    "number and Enter. <kbd>D</kbd> (the hand tool) selects, moves and resizes: click a box "
+    "there, then "
     "<kbd>E</kbd> relabels it and <kbd>Del</kbd> removes it (not while drawing). Wheel zooms, "
     "<kbd>Space</kbd> resets the view. <kbd>Ctrl+Z</kbd> undoes the last box change "
     "(drawn, moved, relabelled or removed) on this image. <kbd>Ctrl+S</kbd> saves, "
