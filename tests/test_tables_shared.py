@@ -456,3 +456,42 @@ def test_injection_and_ablation_tables_read_the_protocol_asked_for(runs):
     assert code == 0 and "rigorous protocol" in json.loads(out)["caption"], err
     with pytest.raises(ResultsError, match="four sub-scores"):
         tables.injection_table(runs, ["gt", "none"], protocol="verbench")
+
+
+def test_a_run_no_injection_cell_shows_limits_the_page_the_download_and_table_alike(runs):
+    """A cancelled CoT/GT run with 2 repeats on 3 of the 4 demo items falls in the cell of
+    the finished gt run, so no cell shows it; it still cut the page's items to 3 (its main
+    table has it) while `table --kind injection` with the same runs used all 4: GT 75.00
+    against 66.67 for one run. One computation now: every run on the 3 items all share, the
+    note naming the rule, n and the run that limits it."""
+    from ui import results_handlers as h
+
+    demo = [i["id"] for i in DEMO]
+    make_run(runs, "cut", {i: ["Yes.", "Yes."] for i in demo[:3]}, clues="gt", repeats=2)
+    runs.finish_run("cut", "test", "cancelled", "cancelled by the user", {})
+    make_run(runs, "all4", answers(demo[:1], demo[1:]))
+    runs.finish_run("gt", "test", "done", "", {})
+    for run in ("cut", "all4"):
+        score_run(runs, run)
+    chosen = ["gt", "all4", "cut"]
+    # on demo/0-2: gt right on all 3 (100.00), all4 on demo/0 only (33.33), n 3
+    code, out, err = cli("table", "--db", runs.path, "--kind", "injection",
+                         "--runs", ",".join(chosen), "--format", "json")
+    assert code == 0, err
+    cli_table = json.loads(out)
+    assert [(r["solver"], r["GT_pct"], r["No Clue_pct"], r["items"], r["GT_n"])
+            for r in cli_table["rows"]] == [("m · CoT", 100.0, 33.33, 3, 3)]
+    path, _ = h.exported_tables(runs, chosen, "general", "injection", "json")
+    page_file = json.loads(open(path, encoding="utf-8").read())
+    assert (page_file["rows"], page_file["caption"]) == (cli_table["rows"], cli_table["caption"])
+    shown = h.show_results(runs, chosen)["injection"]
+    assert heatmap_rows(shown) == {"m · CoT (3 items)": ["100.00 (+66.67)", "33.33"]}
+    for notes in (cli_table["notes"], __import__("html").unescape(shown)):
+        assert "every run of the table, those no cell shows included, is compared" in notes
+        assert "n = 3: run m · CoT · clues gt · 2 repeats (cancelled) covers 3 of 4 items" \
+            in notes
+    assert "Only the" not in shown
+    code, md, _ = cli("table", "--db", runs.path, "--kind", "injection", "--runs",
+                      ",".join(chosen))
+    assert "| GT (n 3) |" in md and "n = 3: run m · CoT · clues gt · 2 repeats (cancelled)" \
+        in md.splitlines()[0]
