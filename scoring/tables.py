@@ -184,7 +184,8 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     found, shared = on_shared(found, {key: f"{names[key[0]]} ({key[1]})" for key in found},
                               "run–protocol pairs")
     if per_run:       # said per run, not per run–protocol pair: the same items, one name
-        shared = shared_items(per_run)
+        shared = shared_items(per_run, asked={names[rid]: r.get("items_asked")
+                                              for (rid, _), r in found.items()})
     general = [rid for rid in names if (rid, "general") in found]
     paired, unscored = {}, {}
     for rid in general:

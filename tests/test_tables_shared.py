@@ -495,3 +495,23 @@ def test_a_run_no_injection_cell_shows_limits_the_page_the_download_and_table_al
                       ",".join(chosen))
     assert "| GT (n 3) |" in md and "n = 3: run m · CoT · clues gt · 2 repeats (cancelled)" \
         in md.splitlines()[0]
+
+
+def test_a_run_that_stopped_is_said_to_cover_n_of_its_own_items(store):
+    """`leaderboard` with two 14-item runs stopped after 4 answers and a cancelled run on 12
+    said "runs A and B each cover 4 of 12 items": 12 was the cancelled run's coverage (the
+    items any run has), not theirs. Each run's own items are said now."""
+    ids = add_items(store, [{**MMR[0], "id": f"mmr/{i}"} for i in range(14)])
+    make_run(store, "budget", answers(ids[:4], []), asked=14)
+    make_run(store, "deadline", answers(ids[:4], []), setting="direct", asked=14)
+    make_run(store, "cut", answers(ids[:12], []), clues="gt", asked=14)
+    for run in ("budget", "deadline", "cut"):
+        score_run(store, run)
+    code, out, err = cli("leaderboard", "--db", store.path, "--runs", "budget,deadline,cut")
+    assert code == 0, err
+    assert ("n = 4: runs m · CoT and m · No-CoT each cover 4 of their 14 items"
+            in out.splitlines()[0])
+    shared = shared_items({"A": {1, 2}, "B": {1, 2}, "C": {1, 2, 3}}, asked={"A": 14, "B": 10})
+    assert shared.limit() == "n = 2: run A covers 2 of its 14 items and run B 2 of its 10"
+    shared = shared_items({"A": {1, 2}, "C": {1, 2, 3}}, asked={"C": 14})   # A's not known
+    assert shared.limit() == "n = 2: run A covers 2 of 3 items"
