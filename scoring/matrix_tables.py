@@ -14,7 +14,7 @@ from judges.tables import Column, Table
 from scoring.commands import table_command
 from scoring.compared import UNFINISHED, VERBENCH_NO_ACCURACY, SETTING_TITLES, clue_source, \
     grouped, labels, left_out_note, \
-    on_scored_by_all, on_shared, one_run_per_cell, plain_name, run_state, solver_label, \
+    on_scored_by_all, on_shared, one_run_per_cell, run_state, solver_label, \
     summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
@@ -53,7 +53,7 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_c
             cell = (solver, column_of(configs[rid]))
             runs_of[cell] = {"run_id": rid, "run_name": (store.get_run(rid).get("name") or
                                                           "").strip(),
-                             "run_label": plain_name(store, rid, names[rid]),
+                             "run_label": names[rid],       # as the tables show it
                              "run_status": run_state(store.get_run(rid)), "n": overall.n,
                              "judge": result["judge"], "result": result}
             if overall.accuracy is not None:

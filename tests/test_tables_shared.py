@@ -515,3 +515,24 @@ def test_a_run_that_stopped_is_said_to_cover_n_of_its_own_items(store):
     assert shared.limit() == "n = 2: run A covers 2 of its 14 items and run B 2 of its 10"
     shared = shared_items({"A": {1, 2}, "C": {1, 2, 3}}, asked={"C": 14})   # A's not known
     assert shared.limit() == "n = 2: run A covers 2 of 3 items"
+
+
+def test_a_cancelled_runs_label_in_every_download_is_the_tables(runs):
+    """The main, drop and injection CSVs gave a cancelled run's `run_label` (and
+    `GT_run_label`) as "m · CoT · clues gt", the tables as "… (cancelled)": the label is
+    now the table's."""
+    import pandas as pd
+    from ui import results_handlers as h
+
+    runs.finish_run("gt", "test", "cancelled", "cancelled by the user", {})
+    for run in ("rigorous", "grounded"):
+        score_run(runs, "gt", protocol=run)
+        score_run(runs, "none", protocol=run)
+    label = "m · CoT · clues gt (cancelled)"
+    for kind, column in (("main", "run_label"), ("drop", "run_label"),
+                         ("injection", "GT_run_label")):
+        path, _ = h.exported_tables(runs, ["gt", "none"], "general", kind, "csv")
+        frame = pd.read_csv(path, encoding="utf-8-sig")
+        assert label in set(frame[column]), (kind, list(frame[column]))
+    shown = h.show_results(runs, ["gt", "none"])["table"]
+    assert label in set(shown["Model"])
