@@ -30,3 +30,25 @@ def test_the_source_run_is_named_by_its_name_in_every_list(store):
     store.label_run("inj", name="a-clueguided")               # a name two runs share
     assert f"clues run:a-clueguided · {source}" in dict(
         (rid, label) for label, rid in run_choices(store))["inj"]
+
+
+def test_flips_against_run_does_not_offer_the_run_itself(store):
+    """Inspect's "Flips against run" offered the selected run (choosing it was refused)."""
+    from ui import inspect_browser as ib
+
+    add_items(store, ITEMS)
+    for run in ("a", "b"):
+        make_run(store, run, {i["id"]: "Yes." for i in ITEMS})
+    assert [rid for _, rid in ib.flip_run_choices(store, "a")] == [ib.NO_RUN, "b"]
+    assert {rid for _, rid in ib.flip_run_choices(store)} == {ib.NO_RUN, "a", "b"}
+
+
+def test_one_unreadable_reply_is_said_in_the_singular():
+    from scoring.judge_client import counts_text
+
+    text = counts_text({"judge": "llm:j", "requests": 1, "answered": 0, "cached": 0,
+                        "failed": 1, "unreadable": 1})
+    assert text == ("llm:j: 1 request: 0 answered, 0 from the cache, 1 failed (1 reply "
+                    "unreadable: unscored, not cached, so the next scoring asks again)")
+    assert "2 replies unreadable" in counts_text({"judge": "j", "requests": 2, "answered": 0,
+                                                  "cached": 0, "failed": 2, "unreadable": 2})
