@@ -15,6 +15,7 @@ from cli.endpoint_commands import fail, open_store
 from runner.run_refs import resolve_run
 from runner.config import boxes_text, draws_text
 from runner.costs import money
+from store.run_labels import clues_text, list_names
 from runner.totals import request_control, status_counts
 
 
@@ -118,7 +119,7 @@ def run_runs(args) -> int:
     if args.json:
         print(json.dumps(runs, ensure_ascii=False))
         return 0
-    print(listing(runs), end="")
+    print(listing(runs, list_names(store.list_runs())), end="")
     return 0
 
 
@@ -126,24 +127,26 @@ LISTING_HEADERS = ("run", "name", "status", "endpoint", "setting", "clues", "ima
                    "done", "cost")
 
 
-def listing_row(run: dict) -> list[str]:
+def listing_row(run: dict, names: dict | None = None) -> list[str]:
     """One run as the listing prints it, a cell per `LISTING_HEADERS` (a run without a name:
-    '-'; draws: samples, repeats and the box convention it states)."""
+    '-'; draws: samples, repeats and the box convention it states; another run's clues by
+    that run's name, `names`: `store.run_labels.list_names`)."""
     t, c = run["totals"], run["config"]
     draws = " · ".join(p for p in (draws_text(c) or "1 sample", boxes_text(c)) if p)
     return [run["id"], run.get("name") or "-", run["status"], run["endpoint"],
-            str(c.get("setting")), str(c.get("clues")), str(c.get("image_mode")), draws,
+            str(c.get("setting")), clues_text(c, names or {}), str(c.get("image_mode")), draws,
             f"{t.get('done', 0)}/{t.get('total', '?')}", money(t.get("cost"))]
 
 
-def listing(runs: list[dict]) -> str:
+def listing(runs: list[dict], names: dict | None = None) -> str:
     """The runs under a header line, each column as wide as its widest cell and two spaces
     apart, so that a person reads it down its columns (tab-separated, it had no header and
     its columns drifted with the names' lengths); '' when there is no run. Scripts read
     `runs --json`."""
     if not runs:
         return ""
-    rows = [list(LISTING_HEADERS)] + [listing_row(r) for r in runs]
+    names = names if names is not None else list_names(runs)
+    rows = [list(LISTING_HEADERS)] + [listing_row(r, names) for r in runs]
     widths = [max(len(row[k]) for row in rows) for k in range(len(LISTING_HEADERS))]
     return "".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
                    + "\n" for row in rows)

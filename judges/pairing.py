@@ -32,6 +32,7 @@ class Shared:
     counts: tuple               # ((name, items of that run), ...) sorted by name
     what: str = "runs"          # what the compared things are ("run–protocol pairs", ...)
     union: int = 0              # item ids any compared run has a record for
+    asked: tuple = ()           # ((name, items the run was asked), ...) when known
 
     @property
     def n(self) -> int:
@@ -56,6 +57,9 @@ class Shared:
         if self.what == "runs":
             listed = ("run " if len(names) == 1 else "runs ") + listed
         of = max(self.union, fewest)
+        asked = dict(self.asked)
+        if fewest == self.n and all(asked.get(name) for name in names):
+            return f"n = {self.n}: {_covers(names, fewest, asked, self.what == 'runs')}"
         if fewest == self.n:
             verb = "covers" if len(names) == 1 else "each cover"
             return f"n = {self.n}: {listed} {verb} {fewest} of {of} items"
@@ -81,6 +85,21 @@ class Shared:
         return text + "."
 
 
+def _covers(names: list, fewest: int, asked: dict, runs: bool) -> str:
+    """'run X covers 4 of its 14 items', 'runs X and Y each cover 4 of their 14 items',
+    'run X covers 4 of its 14 items and run Y 4 of its 10': each run's own items (asked),
+    not the items any run has ("each cover 4 of 12 items" named a cancelled third run's
+    12 as the finished runs' 14)."""
+    word = ("run " if runs else "")
+    if len(names) > 1 and len({asked[name] for name in names}) == 1:
+        listed = f"{', '.join(names[:-1])} and {names[-1]}"
+        return (f"{'runs ' if runs else ''}{listed} each cover {fewest} of their "
+                f"{asked[names[0]]} items")
+    parts = [f"{word}{name} covers {fewest} of its {asked[name]} items" if i == 0 else
+             f"{word}{name} {fewest} of its {asked[name]}" for i, name in enumerate(names)]
+    return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
+
+
 def scored_items(records: Iterable[Mapping]) -> set:
     """Item ids with at least one scored (not `unscored`) record."""
     return {r["item_id"] for r in records if r["value"] != UNSCORED}
@@ -91,9 +110,12 @@ def recorded_items(records: Iterable[Mapping]) -> set:
     return {r["item_id"] for r in records}
 
 
-def shared_items(items_by_run: Mapping[str, set], what: str = "runs") -> Shared:
+def shared_items(items_by_run: Mapping[str, set], what: str = "runs",
+                 asked: Mapping[str, int] | None = None) -> Shared:
     """The items every run has; PairingError when there is none (with two or more runs), or
-    when a run has no scored item at all. `what` names the compared things in the message."""
+    when a run has no scored item at all. `what` names the compared things in the message;
+    `asked`: {name: the items that run was asked}, when known (what a run that stopped
+    covers is said against its own items)."""
     counts = tuple(sorted((name, len(items)) for name, items in items_by_run.items()))
     sets = list(items_by_run.values())
     common = frozenset.intersection(*map(frozenset, sets)) if sets else frozenset()
@@ -104,7 +126,8 @@ def shared_items(items_by_run: Mapping[str, set], what: str = "runs") -> Shared:
         raise PairingError(f"these {what} share no item, so they cannot be compared: "
                            f"{listed}; shared by all: 0. Compare runs made on the same items")
     union = len(frozenset().union(*map(frozenset, sets))) if sets else 0
-    return Shared(common, counts, what, union)
+    return Shared(common, counts, what, union,
+                  tuple(sorted((k, v) for k, v in (asked or {}).items() if v)))
 
 
 def item_key(record: Mapping):

@@ -11,7 +11,7 @@ against each other (`ranked` False: read by different judges) marks nothing. A c
 interval (`<key>_ci_low`/`<key>_ci_high`, shown when `show_ci`), a delta (`<key>_delta`,
 DailyClue Table 3's change against "No Clue", with `<key>_delta_n`, the items both sides
 scored, printed beside it when it is not the n of both cells) and the n it was computed on (`<key>_n`: a
-group's n; one rule for the whole table, `Table.titles_n`: in the column titles when every
+group's n; one rule for the whole table, `judges.group_n`: in the column titles when every
 column's rows have one n, else in every cell, and `Table.n_rule` says which). LaTeX uses
 booktabs and escapes names.
 
@@ -31,21 +31,14 @@ import io
 import json
 from dataclasses import dataclass, field
 
+from judges import group_n
+from judges.group_n import N_IN_CELLS, N_IN_CELLS_BOTH, N_IN_CELLS_HUMAN, \
+    N_IN_TITLES  # noqa: F401 (API)
 from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, fixed, latex_escape,  # noqa: F401
                           markdown_cell, spreadsheet_cell)
 
 MARK_RULE = ("Bold: the highest value of its column; underlined: the second highest (ties "
              "share the mark; a column of equal values marks none, and 0.00 is never marked).")
-
-N_IN_TITLES = "Each group's n is in its column title: it is the same for every row."
-N_IN_CELLS = ("Each cell says its n: the rows' n differ within a group (runs with different "
-              "numbers of unscored items there).")
-N_IN_CELLS_HUMAN = ("Each cell says its n: the rows' n differ within a group (the human "
-                    "baseline did not answer every compared item there: see Not answered).")
-N_IN_CELLS_BOTH = ("Each cell says its n: the rows' n differ within a group (runs with "
-                   "different numbers of unscored items there, and the human baseline did "
-                   "not answer every compared item: see Not answered).")
-
 
 @dataclass
 class Column:
@@ -104,23 +97,9 @@ class Table:
 
     # -- plain exports ---------------------------------------------------------------------
     def titles_n(self) -> dict[str, int]:
-        """{column key: n} of the columns whose cells carry an n (`<key>_n`) when, in every
-        such column, all the cells with a value have one n: then each title says it (and
-        no cell does). One rule for the whole table: when any column's cells differ in n
-        (runs with different unscored counts in a group), this is {} and every cell says
-        its own n, so a table never shows some n in titles and others in cells (`n_rule`
-        says which). A group no row scored (every cell "–") says n 0."""
-        found = {}
-        for col in self.columns:
-            values = {r[f"{col.key}_n"] for r in self.rows if f"{col.key}_n" in r
-                      and (r.get(col.key) is not None or r[f"{col.key}_n"])}  # n/a: "–"
-            if len(values) > 1:
-                return {}
-            if values:
-                found[col.key] = values.pop()
-            elif any(f"{col.key}_n" in r for r in self.rows):
-                found[col.key] = 0     # no row has a value: nothing was scored in the group
-        return found
+        """{column key: n} of the columns whose titles say their n ({}: every cell says its
+        own): `judges.group_n.titles_n`."""
+        return group_n.titles_n(self.rows, self.columns)
 
     def group_n(self, col: Column) -> int | None:
         """The n `col`'s title shows (None: none, each cell says its own: `titles_n`)."""
@@ -128,31 +107,7 @@ class Table:
 
     def n_rule(self) -> str:
         """The note saying where the groups' n is ('' when no cell carries one)."""
-        if not any(k.endswith("_n") and k != "_n" for row in self.rows for k in row):
-            return ""
-        if self.titles_n():
-            return N_IN_TITLES
-        human, runs = self._short_rows()
-        if human and not runs:
-            return N_IN_CELLS_HUMAN
-        return N_IN_CELLS_BOTH if human else N_IN_CELLS
-
-    def _short_rows(self) -> tuple[bool, bool]:
-        """(a human row, a run row) has a smaller n than another row in some group: the true
-        reasons the cells differ. A row with items "not_answered" is the human baseline
-        (whose n is short of the answers it lacks); any other row's is short of its unscored
-        items."""
-        human = runs = False
-        for col in self.columns:
-            key = f"{col.key}_n"
-            cells = [r for r in self.rows if key in r and (r.get(col.key) is not None or r[key])]
-            most = max((r[key] for r in cells), default=0)
-            for row in (r for r in cells if r[key] < most):
-                if row.get("not_answered"):
-                    human = True
-                else:
-                    runs = True
-        return human, runs
+        return group_n.n_rule(self.rows, self.columns)
 
     def flat_rows(self) -> list[dict]:
         """The rows as exported: run id, name and model first (when rows are runs), each column

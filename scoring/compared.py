@@ -183,7 +183,9 @@ def on_shared(results: dict, names: dict, what: str = "runs") -> tuple[dict, Sha
     each run and its item count when they share none."""
     try:
         shared = shared_items({names[key]: recorded_items(result["records"])
-                               for key, result in results.items()}, what)
+                               for key, result in results.items()}, what,
+                              {names[key]: result.get("items_asked")
+                               for key, result in results.items()})
     except PairingError as error:
         raise ResultsError(str(error)) from None
     return {key: on_items(result, shared.items) for key, result in results.items()}, shared

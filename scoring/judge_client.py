@@ -139,9 +139,11 @@ def counts_text(counts: dict) -> str:
     replies unreadable: unscored, not cached, so the next scoring asks again)'. (Unless an
     earlier readable reply to the same prompt is cached: after `--no-cache`, that one is
     taken.)"""
-    text = (f"{counts['judge']}: {counts['requests']} requests: {counts['answered']} "
-            f"answered, {counts['cached']} from the cache, {counts['failed']} failed")
-    if counts["unreadable"]:
-        text += (f" ({counts['unreadable']} replies unreadable: unscored, not cached, so the "
-                 "next scoring asks again)")
+    requests, unreadable = counts["requests"], counts["unreadable"]
+    text = (f"{counts['judge']}: {requests} request{'' if requests == 1 else 's'}: "
+            f"{counts['answered']} answered, {counts['cached']} from the cache, "
+            f"{counts['failed']} failed")
+    if unreadable:
+        text += (f" ({unreadable} {'reply' if unreadable == 1 else 'replies'} unreadable: "
+                 "unscored, not cached, so the next scoring asks again)")
     return text

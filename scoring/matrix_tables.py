@@ -14,7 +14,7 @@ from judges.tables import Column, Table
 from scoring.commands import table_command
 from scoring.compared import UNFINISHED, VERBENCH_NO_ACCURACY, SETTING_TITLES, clue_source, \
     grouped, labels, left_out_note, \
-    on_scored_by_all, on_shared, one_run_per_cell, plain_name, run_state, solver_label, \
+    on_scored_by_all, on_shared, one_run_per_cell, run_state, solver_label, \
     summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
@@ -25,12 +25,16 @@ from scoring.table_marks import on_page_items, with_judges
 
 def _cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_command):
     """{(solver, column): accuracy %}, {solver: n}, {(solver, column): the cell's run (id,
-    name, n, judge and its result on the shared items)} and notes: every cell's run compared
-    on the items all of them share. solver_of(config) names a run's row, column_of(config)
+    name, n, judge and its result on the shared items)}, notes and the `Shared` items: every
+    run of `found`, a cell's or not, compared on the items all of them share (a run no cell
+    shows cut the page's items, whose main table has it, and not `table`'s). solver_of(config) names a run's row, column_of(config)
     its column; of several runs in one cell the newest finished one is shown, the notes
     naming the others and the command that shows another (`one_run_per_cell`,
     show_command(run ids): `scoring.commands.table_command` of this table)."""
     configs = {rid: store.get_run(rid)["config"] for rid in found}
+    # every run of the table, in a cell or not, limits the items (as the main table's rows
+    # do): the page, its downloads and `table` compare on one set of items, said with its n
+    found, shared = on_shared(found, labels(store, list(found)))
     cells_runs: dict[tuple, list] = {}
     for rid, config in configs.items():
         cells_runs.setdefault((solver_of(config), column_of(config)), []).append(rid)
@@ -39,10 +43,9 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_c
                                            show_command)
     found = {rid: result for rid, result in found.items() if rid not in left_out}
     names = labels(store, list(found))
-    found, shared = on_shared(found, names)
-    cells, n, runs_of, notes = {}, {}, {}, [cell_note] if cell_note else []
-    if shared.partial:
-        notes.append(shared.note())
+    cells, n, runs_of = {}, {}, {}
+    notes = [items_rule(shared)]
+    notes += [cell_note] if cell_note else []
     for solver, runs in grouped(found, lambda rid: solver_of(configs[rid])).items():
         n[solver] = shared.n
         for rid, result in runs.items():
@@ -50,12 +53,20 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_c
             cell = (solver, column_of(configs[rid]))
             runs_of[cell] = {"run_id": rid, "run_name": (store.get_run(rid).get("name") or
                                                           "").strip(),
-                             "run_label": plain_name(store, rid, names[rid]),
+                             "run_label": names[rid],       # as the tables show it
                              "run_status": run_state(store.get_run(rid)), "n": overall.n,
                              "judge": result["judge"], "result": result}
             if overall.accuracy is not None:
                 cells[cell] = overall.accuracy * 100
-    return cells, n, runs_of, " ".join(notes)
+    return cells, n, runs_of, " ".join(notes), shared
+
+
+def items_rule(shared) -> str:
+    """The rule and n of a table whose cells are runs, as its notes say it (`Shared.note`:
+    the n, and the run that limits it, whether a cell shows it or not)."""
+    return ("One rule on the Results page, in its downloads and with `table`: every run of "
+            "the table, those no cell shows included, is compared on the items all of them "
+            "share, and every row is on those items (Items). " + shared.note())
 
 
 def _shown(runs_of: dict) -> list[str]:
@@ -90,12 +101,13 @@ NO_INJECTION = "none of the runs has injected clues (clue source other than No C
 
 def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                     extraction: str = CLUELAB, judge: str | None = None,
-                    items=None, items_are: str = "the main table compares",
+                    items=None, items_are: str = "of the chosen dataset",
                     protocol: str = "general") -> Table:
     """Cells: accuracy (%) under `protocol` (general unless asked) of each solver (model, setting, image mode) under each clue
-    source, every row on the items its runs share (each run read with `judge`, else the
-    judge they all share: `summaries`; and `samples_rule` and `extraction`). `items`: compare only within these (the
-    items a page's main table is on, so that one run shows one accuracy on the page).
+    source, every row on the items all the runs share (each run read with `judge`, else the
+    judge they all share: `summaries`; and `samples_rule` and `extraction`): the items the
+    main table of the same runs compares, so one run shows one accuracy on the page.
+    `items`: compare only within these (a dataset's).
     ResultsError when no run has injected clues (there is nothing to compare)."""
     if protocol == "verbench":
         raise ResultsError(VERBENCH_NO_ACCURACY)
@@ -104,7 +116,7 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                      for rid in found):
         raise ResultsError(NO_INJECTION)
     found = on_page_items(found, items)
-    cells, n, runs_of, notes = _cells_by_solver(
+    cells, n, runs_of, notes, shared = _cells_by_solver(
         store, found, solver_label, lambda c: clue_source(store, c), "clue source",
         lambda ids: table_command("injection", ids, protocol=protocol, judge=judge))
     order = sorted(cells, key=lambda cell: (cell[0], cell[1] != "GT", cell[1] != "Self",
@@ -112,7 +124,7 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
     table = clue_injection_table({cell: cells[cell] for cell in order}, n=n,
                                  deltas=_paired_deltas(runs_of),
                                  caption=f"Clue injection: accuracy (%), {protocol} protocol, "
-                                         "and change against No Clue")
+                                         f"and change against No Clue, {shared.caption()}")
     _items_column(table)
     columns = {c.key: c.key for c in table.columns if c.numeric and c.key != "items"}
     _with_cell_runs(table, runs_of, "solver", columns)
@@ -163,9 +175,8 @@ def _paired_deltas(runs_of: dict) -> dict:
     return deltas
 
 
-ROW_RULE = ("Every {what}'s runs are compared on the items all the table's runs share "
-            "(items); a cell's accuracy is over its scored items (n), the rest of those items "
-            "are unscored.")
+ROW_RULE = ("A cell's accuracy is over its run's scored items (n); the rest of its {what}'s "
+            "Items are unscored.")
 
 
 def _items_column(table: Table) -> None:
@@ -204,7 +215,7 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
     settings = ABLATION_SETTINGS + tuple(
         s for s in SETTING_TITLES if s not in ABLATION_SETTINGS
         and any(configs[rid]["setting"] == s for rid in found))
-    cells, n, runs_of, notes = _cells_by_solver(
+    cells, n, runs_of, notes, _ = _cells_by_solver(
         store, found, lambda c: c["endpoint"]["model"], lambda c: SETTING_TITLES[c["setting"]],
         "setting", lambda ids: table_command("ablation", ids, protocol=protocol, judge=judge))
     columns = [Column("model", "Model", numeric=False)] + [

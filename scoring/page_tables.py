@@ -31,7 +31,7 @@ def page_table(store, run_ids: list[str], kind: str, protocol: str, chosen: dict
     if kind == "injection":
         return tables.page_injection_table(store, run_ids, protocol, judge,
                                            chosen["samples_rule"], chosen["extraction"],
-                                           within=within, compared=compared)
+                                           within=within)
     if kind == "ablation":
         return tables.ablation_table(store, run_ids, within, judge, protocol)
     if kind == "verbench":

@@ -154,7 +154,8 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
                 samples_rule: str = "majority", *, ci: bool = True,
                 extraction: str = CLUELAB) -> dict:
     """{"run", "protocol", "judge", "samples_rule", "extraction", "extraction_diff",
-    "summary", "repeats", "records", ...}. For verbench, "summary" is `verbench_summary`
+    "summary", "repeats", "records", "items_asked" (the run's planned items, None when its
+    config does not say), ...}. For verbench, "summary" is `verbench_summary`
     (AC..ER x 10, average, CI). `extraction="mmr-life"` re-reads multiple-choice answers with
     the authors' regex; "extraction_diff" then counts the verdicts that changed.
 
@@ -184,7 +185,9 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
             _MEMO.clear()
         _MEMO[key] = (state, result)
     # answers recorded after the scoring (a resume) are counted, never passed over
-    return {**result, "not_scored": store.responses_without_score(run_id, protocol, judge)}
+    asked = (store.get_run(run_id)["config"].get("items") or {}).get("count")
+    return {**result, "not_scored": store.responses_without_score(run_id, protocol, judge),
+            "items_asked": asked}
 
 
 def not_scored_text(run_label: str, result: dict) -> str:

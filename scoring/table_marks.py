@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from judges.tables import MARK_RULE, Column, Table
 
-from scoring.compared import failed_runs, plain_name, run_state, unfinished_note
+from scoring.compared import failed_runs, run_state, unfinished_note
 from scoring.results import on_items
 
 
 def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
-    """Each row that is a run gets its `run_id`, `run_name` (its name: the label without
-    the status), `run_status` (names: {run_id: label}) and
+    """Each row that is a run gets its `run_id`, `run_name` (its own name, '' when none),
+    `run_label` (its label as the table shows it), `run_status` (names: {run_id: label}) and
     `endpoint_model` (the model id its endpoint asked for: the exports' `model`), a failed
     run's row is never marked best, and the notes name the runs that failed or did not
     finish."""
@@ -24,9 +24,11 @@ def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
         if rid is not None:
             run = store.get_run(rid)
             # run_name: the run's own name ('' when it has none, never the made-up label,
-            # which a spreadsheet then took for a name); run_label: how tables show it
+            # which a spreadsheet then took for a name); run_label: how tables show it, the
+            # row's label, "(cancelled)" and all (the CSV said "m · CoT" beside the table's
+            # "m · CoT (cancelled)")
             row["run_id"], row["run_name"] = rid, (run.get("name") or "").strip()
-            row["run_label"] = plain_name(store, rid, names[rid])
+            row["run_label"] = names[rid]
             row["run_status"] = run_state(run)
             row["endpoint_model"] = run["config"]["endpoint"].get("model")
             row["_unranked"] = row.get("_unranked") or rid in failed

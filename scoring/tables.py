@@ -17,8 +17,8 @@ run carries its `run_id` and `run_name` too (the CSV and JSON columns).
 
 Every table compares its runs on the items they share (`scoring.compared`): the main table,
 leaderboard, drop and VER-Bench tables on the items all their runs share, the injection and
-ablation tables per row (one solver's or model's runs; the notes say when rows differ in n,
-and on the Results page the injection rows are within the main table's items). The n is in
+ablation tables too, every run a cell shows or not (`scoring.matrix_tables`: one rule on the
+page, in its downloads and with `table`). The n is in
 the caption, the table and its notes, and when a run with fewer items (a cancelled one, say)
 limits it, they name that run (`judges.pairing.Shared.limit`); runs that share no item are
 refused; runs a table leaves out are named with the reason; the output does not depend on
@@ -160,17 +160,14 @@ def human_note(human: dict, total: int) -> str:
 
 def page_injection_table(store, run_ids: list[str], protocol: str = "general",
                          judge: str | None = None, samples_rule: str = "majority",
-                         extraction: str = CLUELAB, within=None, compared=None) -> Table:
-    """The clue-injection table as the Results page shows it under its main table: on the
-    items that main table compares (so one run shows one accuracy on the page), each row on
-    the items its runs share there, read with the page's samples rule and extraction (and
-    its judge under the general protocol). The page's heatmap and its download both come
-    from here, so the file holds what the page shows. `compared`: the main table's
-    `compared_results`, when already computed."""
-    _, _, shared = compared or compared_results(store, run_ids, protocol, judge,
-                                                samples_rule, extraction, within)
-    return injection_table(store, run_ids, samples_rule, extraction, judge,
-                           items=shared.items, protocol=protocol)
+                         extraction: str = CLUELAB, within=None) -> Table:
+    """The clue-injection table as the Results page shows it under its main table and
+    downloads it: `injection_table` of the same runs, on the items all of them share (the
+    main table's, so one run shows one accuracy on the page), read with the page's samples
+    rule and extraction (and its judge). One computation with `table --kind injection`:
+    before, the page cut it to its main table's items and `table` did not."""
+    return injection_table(store, run_ids, samples_rule, extraction, judge, items=within,
+                           protocol=protocol)
 
 
 def drop_table(store, run_ids: list[str], within=None, judge: str | None = None) -> Table:
@@ -187,7 +184,8 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     found, shared = on_shared(found, {key: f"{names[key[0]]} ({key[1]})" for key in found},
                               "run–protocol pairs")
     if per_run:       # said per run, not per run–protocol pair: the same items, one name
-        shared = shared_items(per_run)
+        shared = shared_items(per_run, asked={names[rid]: r.get("items_asked")
+                                              for (rid, _), r in found.items()})
     general = [rid for rid in names if (rid, "general") in found]
     paired, unscored = {}, {}
     for rid in general:

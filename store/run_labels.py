@@ -45,6 +45,31 @@ def label_run(db: sqlite_utils.Database, run_id: str, name: str | None = None,
     return get_run(db, run_id)
 
 
+def list_names(runs: list[dict]) -> dict[str, str]:
+    """{run id: how a list names it}: its name, with ' · <id>' when another of `runs` has
+    that name too, its id when it has none. Pure (the caller lists the runs)."""
+    counts: dict[str, int] = {}
+    for run in runs:
+        name = (run.get("name") or "").strip()
+        counts[name] = counts.get(name, 0) + 1
+    names = {}
+    for run in runs:
+        name = (run.get("name") or "").strip()
+        names[run["id"]] = (f"{name} · {run['id']}" if counts[name] > 1 else name) \
+            if name else run["id"]
+    return names
+
+
+def clues_text(config: dict, names: dict[str, str]) -> str:
+    """The clue source as a list of runs shows it: another run's clues by that run's name
+    ('run:a-clueguided'; `names`: `list_names`), as README's rule names a named run
+    wherever runs are listed ('run:20261206-100826-1d74' named it by its id); a deleted
+    source, or one without a name, by its id; 'none', 'gt', 'self' as stored."""
+    clues = str(config.get("clues") or "none")
+    source = clues[4:] if clues.startswith("run:") else None
+    return f"run:{names[source]}" if source in names else clues
+
+
 def runs_named(db: sqlite_utils.Database, name: str) -> list[str]:
     """The ids of the runs called `name` (spaces normalised as `label_run` stores them),
     oldest first: names need not be unique, so a caller resolving one must check the count."""

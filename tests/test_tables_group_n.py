@@ -74,3 +74,26 @@ def test_a_group_with_no_scored_item_says_n_0(tmp_path):
     code, out, _ = cli("table", "--db", store.path, "--runs", "one,two")
     assert code == 0 and "| Shop (n 2) | Sky (n 0) |" in out
     store.close()
+
+
+def test_a_run_with_nothing_scored_in_a_group_puts_every_n_in_the_cells(tmp_path):
+    """Sky's one item, an open answer: run one's matches the gold, run two's ("balloon")
+    the offline judge cannot decide (unscored): two's Sky cell is "–" on n 0. The title
+    said "Sky (n 1)" and the notes that every row has that n; now each cell says its own
+    n, "–" (n 0) too, and the notes say the rows' n differ."""
+    store = Store.open(tmp_path / "t.db")
+    add_items(store, CHOICE + [{"id": "demo/sky", "answer_type": "open",
+                                "answer": "a blue balloon", "domain": "Sky", "subtask": "s"}])
+    for run, sky in (("one", "Answer: a blue balloon"), ("two", "Answer: balloon")):
+        make_run(store, run, {"demo/mc0": "Answer: A", "demo/mc1": "Answer: B",
+                              "demo/sky": sky}, model=run)
+        score_run(store, run)
+    shown = h.show_results(store, ["one", "two"])
+    frame = shown["table"]
+    assert "Sky" in list(frame.columns)
+    cells = dict(zip(frame["Model"], frame["Sky"]))
+    assert cells["one · CoT"].endswith("(n 1)") and cells["two · CoT"] == "– (n 0)"
+    assert N_IN_CELLS in shown["rules"] and N_IN_TITLES not in shown["rules"]
+    code, out, _ = cli("table", "--db", store.path, "--runs", "one,two", "--by", "domain")
+    assert code == 0 and "| Sky |" in out and "– (n 0)" in out and N_IN_TITLES not in out
+    store.close()

@@ -456,3 +456,83 @@ def test_injection_and_ablation_tables_read_the_protocol_asked_for(runs):
     assert code == 0 and "rigorous protocol" in json.loads(out)["caption"], err
     with pytest.raises(ResultsError, match="four sub-scores"):
         tables.injection_table(runs, ["gt", "none"], protocol="verbench")
+
+
+def test_a_run_no_injection_cell_shows_limits_the_page_the_download_and_table_alike(runs):
+    """A cancelled CoT/GT run with 2 repeats on 3 of the 4 demo items falls in the cell of
+    the finished gt run, so no cell shows it; it still cut the page's items to 3 (its main
+    table has it) while `table --kind injection` with the same runs used all 4: GT 75.00
+    against 66.67 for one run. One computation now: every run on the 3 items all share, the
+    note naming the rule, n and the run that limits it."""
+    from ui import results_handlers as h
+
+    demo = [i["id"] for i in DEMO]
+    make_run(runs, "cut", {i: ["Yes.", "Yes."] for i in demo[:3]}, clues="gt", repeats=2)
+    runs.finish_run("cut", "test", "cancelled", "cancelled by the user", {})
+    make_run(runs, "all4", answers(demo[:1], demo[1:]))
+    runs.finish_run("gt", "test", "done", "", {})
+    for run in ("cut", "all4"):
+        score_run(runs, run)
+    chosen = ["gt", "all4", "cut"]
+    # on demo/0-2: gt right on all 3 (100.00), all4 on demo/0 only (33.33), n 3
+    code, out, err = cli("table", "--db", runs.path, "--kind", "injection",
+                         "--runs", ",".join(chosen), "--format", "json")
+    assert code == 0, err
+    cli_table = json.loads(out)
+    assert [(r["solver"], r["GT_pct"], r["No Clue_pct"], r["items"], r["GT_n"])
+            for r in cli_table["rows"]] == [("m · CoT", 100.0, 33.33, 3, 3)]
+    path, _ = h.exported_tables(runs, chosen, "general", "injection", "json")
+    page_file = json.loads(open(path, encoding="utf-8").read())
+    assert (page_file["rows"], page_file["caption"]) == (cli_table["rows"], cli_table["caption"])
+    shown = h.show_results(runs, chosen)["injection"]
+    assert heatmap_rows(shown) == {"m · CoT (3 items)": ["100.00 (+66.67)", "33.33"]}
+    for notes in (cli_table["notes"], __import__("html").unescape(shown)):
+        assert "every run of the table, those no cell shows included, is compared" in notes
+        assert "n = 3: run m · CoT · clues gt · 2 repeats (cancelled) covers 3 of 4 items" \
+            in notes
+    assert "Only the" not in shown
+    code, md, _ = cli("table", "--db", runs.path, "--kind", "injection", "--runs",
+                      ",".join(chosen))
+    assert "| GT (n 3) |" in md and "n = 3: run m · CoT · clues gt · 2 repeats (cancelled)" \
+        in md.splitlines()[0]
+
+
+def test_a_run_that_stopped_is_said_to_cover_n_of_its_own_items(store):
+    """`leaderboard` with two 14-item runs stopped after 4 answers and a cancelled run on 12
+    said "runs A and B each cover 4 of 12 items": 12 was the cancelled run's coverage (the
+    items any run has), not theirs. Each run's own items are said now."""
+    ids = add_items(store, [{**MMR[0], "id": f"mmr/{i}"} for i in range(14)])
+    make_run(store, "budget", answers(ids[:4], []), asked=14)
+    make_run(store, "deadline", answers(ids[:4], []), setting="direct", asked=14)
+    make_run(store, "cut", answers(ids[:12], []), clues="gt", asked=14)
+    for run in ("budget", "deadline", "cut"):
+        score_run(store, run)
+    code, out, err = cli("leaderboard", "--db", store.path, "--runs", "budget,deadline,cut")
+    assert code == 0, err
+    assert ("n = 4: runs m · CoT and m · No-CoT each cover 4 of their 14 items"
+            in out.splitlines()[0])
+    shared = shared_items({"A": {1, 2}, "B": {1, 2}, "C": {1, 2, 3}}, asked={"A": 14, "B": 10})
+    assert shared.limit() == "n = 2: run A covers 2 of its 14 items and run B 2 of its 10"
+    shared = shared_items({"A": {1, 2}, "C": {1, 2, 3}}, asked={"C": 14})   # A's not known
+    assert shared.limit() == "n = 2: run A covers 2 of 3 items"
+
+
+def test_a_cancelled_runs_label_in_every_download_is_the_tables(runs):
+    """The main, drop and injection CSVs gave a cancelled run's `run_label` (and
+    `GT_run_label`) as "m · CoT · clues gt", the tables as "… (cancelled)": the label is
+    now the table's."""
+    import pandas as pd
+    from ui import results_handlers as h
+
+    runs.finish_run("gt", "test", "cancelled", "cancelled by the user", {})
+    for run in ("rigorous", "grounded"):
+        score_run(runs, "gt", protocol=run)
+        score_run(runs, "none", protocol=run)
+    label = "m · CoT · clues gt (cancelled)"
+    for kind, column in (("main", "run_label"), ("drop", "run_label"),
+                         ("injection", "GT_run_label")):
+        path, _ = h.exported_tables(runs, ["gt", "none"], "general", kind, "csv")
+        frame = pd.read_csv(path, encoding="utf-8-sig")
+        assert label in set(frame[column]), (kind, list(frame[column]))
+    shown = h.show_results(runs, ["gt", "none"])["table"]
+    assert label in set(shown["Model"])

@@ -131,8 +131,9 @@ def test_results_download_is_named_by_its_selection_and_reads_back_in_pandas(two
     frame = pd.read_csv(io.BytesIO(data))
     assert list(frame.columns[:6]) == ["run_id", "run_name", "run_label", "model", "run_status",
                                        "overall_pct"]
-    # the status has its own column: the name is the name (the table shows both together)
-    assert frame.set_index("run_id").loc["d", "run_label"] == "m4 · CoT"
+    # the label is the table's, "(cancelled)" and all (it said "m4 · CoT" beside the table's
+    # "m4 · CoT (cancelled)"); the status has its own column too
+    assert frame.set_index("run_id").loc["d", "run_label"] == "m4 · CoT (cancelled)"
     assert frame.set_index("run_id").loc["d", "run_status"] == "cancelled"
     assert frame.set_index("run_id").loc["d", "model"] == "m4"
     assert frame.set_index("run_id").loc["c", "overall_pct"] == 100.0

@@ -17,6 +17,7 @@ from runner.provenance import cache_summary
 from runner.totals import COUNTS, LABELS, MEANINGS, row_state, status_counts, without_result
 from runner.run_refs import resolve_run
 from store import NotFoundError, ValidationError
+from store.run_labels import clues_text, list_names
 from ui.experiments_common import ExperimentError, redact
 from ui.page_words import on_page
 from ui.run_choices import run_choices, shared_names
@@ -103,7 +104,7 @@ def planned_total(config: dict) -> int | None:
 def runs_table(store) -> list[list]:
     """One row per run, newest first."""
     runs = store.list_runs()
-    twice, ids = shared_names(runs), {run["id"] for run in runs}
+    twice, ids, names = shared_names(runs), {run["id"] for run in runs}, list_names(runs)
     out = []
     for run in runs[:RUN_LIMIT]:
         c, t = run["config"], run["totals"]
@@ -111,16 +112,17 @@ def runs_table(store) -> list[list]:
         name = (run.get("name") or "").strip()
         named = bool(name) and name not in twice and name not in ids   # it names this run
         out.append([name if named else run["id"], _status(run), f"{t.get('done', 0)}/{total}",
-                    run_setup(run, with_name=not named), _money(spent(run)),
+                    run_setup(run, with_name=not named, names=names), _money(spent(run)),
                     run["created_by"] or ""])
     return out
 
 
-def run_setup(run: dict, with_name: bool = True) -> str:
+def run_setup(run: dict, with_name: bool = True, names: dict | None = None) -> str:
     """'Baseline · gpt-4o · cot · clues gt · images clue_masked (blur) · 5 samples': the
     run's name (when it has one, unless `with_name` is False), model and setting, and its
     clue source, image mode, preset, samples and repeats and box convention when they are
-    not the default."""
+    not the default; another run's clues by that run's name (`names`:
+    `store.run_labels.list_names`)."""
     c = run["config"]
     images = c.get("image_mode") or "full"
     if images == "clue_masked" and c.get("mask_style"):
@@ -128,7 +130,8 @@ def run_setup(run: dict, with_name: bool = True) -> str:
     parts = [(run.get("name") or "").strip() if with_name else "",
              (c.get("endpoint") or {}).get("model") or "?",
              c.get("setting") or "?",
-             f"clues {c['clues']}" if c.get("clues", "none") != "none" else "",
+             f"clues {clues_text(c, names or {})}" if c.get("clues", "none") != "none"
+             else "",
              f"images {images}" if images != "full" else "", preset_text(c), draws_text(c),
              boxes_text(c)]
     return " · ".join(p for p in parts if p)

@@ -53,8 +53,11 @@ def opening_run(store, current: str | None, first: bool) -> str:
     return next(iter(runs_with_responses(store)), ALL)
 
 
-def flip_run_choices(store) -> list[tuple[str, str]]:
-    return [(NO_RUN, NO_RUN)] + run_choices(store)[1:]
+def flip_run_choices(store, run=None) -> list[tuple[str, str]]:
+    """The runs a flip compares `run` against: every run but `run` itself (it was offered,
+    and choosing it could only be refused)."""
+    return [(NO_RUN, NO_RUN)] + [(label, rid) for label, rid in run_choices(store)[1:]
+                                 if rid != _pick(run)]
 
 
 def judge_choices(store, run_id=None) -> list[str]:
@@ -84,6 +87,8 @@ def run_chosen(store, sort: str, values: list) -> tuple[list[str], str, dict]:
     judges = judge_choices(store, values[0])
     judge = default_judge(store, values[0], judges)
     values[6] = judge
+    if _pick(values[12]) and values[12] == values[0]:    # the flip run is now this run
+        values[12], values[13] = NO_RUN, FLIP_CHOICES[0]
     return judges, judge, browse(store, filters_from(*values), sort, 1)
 
 

@@ -73,7 +73,7 @@ def _wire(store, ui, opened, demo) -> None:
         judges = ib.judge_choices(store, run)
         judge = ib.default_judge(store, run, judges)
         return [gr.update(choices=ib.run_choices(store), value=run),
-                gr.update(choices=ib.flip_run_choices(store)),
+                gr.update(choices=ib.flip_run_choices(store, run)),
                 gr.update(choices=judges, value=judge),
                 *[gr.update(choices=facets[k]) for k in ("dataset", "domain", "subtask")],
                 gr.update(choices=ib.tag_filter_choices(store)), it.vocabulary_rows(store),
@@ -98,9 +98,15 @@ def _wire(store, ui, opened, demo) -> None:
             judges, judge, result = ib.run_chosen(store, sort, values)
         except _ERRORS as error:
             _fail(error)
-        return [gr.update(choices=judges, value=judge), *listing(result)]
+        same = values[12] == values[0]      # the run compared against is now this run
+        return [gr.update(choices=judges, value=judge),
+                gr.update(choices=ib.flip_run_choices(store, values[0]),
+                          value=ib.NO_RUN if same else values[12]),
+                gr.update(value=ib.FLIP_CHOICES[0] if same else values[13]),
+                *listing(result)]
 
-    ui.run.input(run_chosen, [ui.sort, *filters], [ui.judge, *list_outputs],
+    ui.run.input(run_chosen, [ui.sort, *filters], [ui.judge, ui.flip_run, ui.flip,
+                                                  *list_outputs],
                  api_name="inspect_judges", show_progress="hidden")
 
     def do_filter(sort, *values):

@@ -11,9 +11,10 @@ from collections import Counter
 
 from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
+from store.run_labels import clues_text, list_names
 
 
-def run_label(run: dict, name_shared: bool = False) -> str:
+def run_label(run: dict, name_shared: bool = False, names: dict | None = None) -> str:
     """'name · fake-vlm · cot · clues gt · images full[ · preset mmr-life][ · 5 samples]
     [ · boxes xywh pixels] · done' (the preset when the run has one:
     `runner.config.preset_text`; samples and repeats when more than one:
@@ -21,7 +22,8 @@ def run_label(run: dict, name_shared: bool = False) -> str:
     endpoint's name is not the model's. A run without a name is named by its id
     ('20260101-… · fake-vlm · …'); one whose name another run has too (`name_shared`) by
     both ('name · 20260101-… · …'): a named run's id, a date and a hash, only made the
-    pickers' labels long."""
+    pickers' labels long. Another run's clues are named by that run's name (`names`:
+    `store.run_labels.list_names` of every run; without it, by id)."""
     config = run.get("config") or {}
     images = config.get("image_mode", "full")
     if images == "clue_masked" and config.get("mask_style"):
@@ -29,7 +31,7 @@ def run_label(run: dict, name_shared: bool = False) -> str:
     name = (run.get("name") or "").strip()
     parts = [name, run["id"] if name_shared or not name else "",
              _endpoint_text(config.get("endpoint") or {}),
-             config.get("setting", "?"), f"clues {config.get('clues', 'none')}",
+             config.get("setting", "?"), f"clues {clues_text(config, names or {})}",
              f"images {images}", preset_text(config), draws_text(config), boxes_text(config),
              effective_status(run)]
     return " · ".join(str(p) for p in parts if p)
@@ -43,8 +45,8 @@ def shared_names(runs: list[dict]) -> set[str]:
 
 def labelled(store, run: dict) -> str:
     """`run_label` of one run, with its id when another run of the store has its name."""
-    name = (run.get("name") or "").strip()
-    return run_label(run, bool(name) and name in shared_names(store.list_runs()))
+    name, every = (run.get("name") or "").strip(), store.list_runs()
+    return run_label(run, bool(name) and name in shared_names(every), list_names(every))
 
 
 def _endpoint_text(endpoint: dict) -> str:
@@ -59,16 +61,8 @@ NO_RESPONSES = "no responses"
 def run_names(store, run_ids) -> dict[str, str]:
     """{run id: how a list names it}: its name, with its id when another run has that name
     too; its id when it has none (the Inspect list named every run by its id)."""
-    every = store.list_runs()
-    twice = shared_names(every)
-    wanted = set(run_ids)
-    names = {}
-    for run in every:
-        if run["id"] in wanted:
-            name = (run.get("name") or "").strip()
-            names[run["id"]] = (f"{name} · {run['id']}" if name in twice else name) \
-                if name else run["id"]
-    return names
+    every = list_names(store.list_runs())
+    return {rid: every[rid] for rid in dict.fromkeys(run_ids) if rid in every}
 
 
 def run_choices(store, limit: int | None = None) -> list[tuple[str, str]]:
@@ -77,7 +71,9 @@ def run_choices(store, limit: int | None = None) -> list[tuple[str, str]]:
     every = store.list_runs()              # newest first, as list_runs(limit) takes them
     runs = every[:limit] if limit is not None else every
     twice = shared_names(every)
-    label = {r["id"]: run_label(r, (r.get("name") or "").strip() in twice) for r in runs}
+    names = list_names(every)
+    label = {r["id"]: run_label(r, (r.get("name") or "").strip() in twice, names)
+             for r in runs}
     with_responses = [(label[r["id"]], r["id"]) for r in runs if counts.get(r["id"])]
     without = [(f"{label[r['id']]} · {NO_RESPONSES}", r["id"]) for r in runs
                if not counts.get(r["id"])]
