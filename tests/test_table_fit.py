@@ -101,3 +101,15 @@ def test_a_table_whose_words_cannot_fit_scrolls_at_their_widths():
     widths = table_fit.fitted_widths(["a", "b"], [["x" * 40, "y" * 40]], 300)
     assert widths == [f"{round(table_fit.least_width(['x' * 40]))}px",
                       f"{round(table_fit.least_width(['y' * 40]))}px"]
+
+
+def test_a_long_model_id_breaks_after_its_separators_and_its_column_stays_narrow():
+    """"Qwen/Qwen2.5-VL-72B-Instruct-AWQ-very-long-suffix-v2" was one word: the Model column
+    took a third of the table (its least width the whole id), or the id broke mid-word."""
+    from ui.table_fit import ZWSP, breakable, least_width, words
+    model = "Qwen/Qwen2.5-VL-72B-Instruct-AWQ-very-long-suffix-v2 · CoT"
+    shown = breakable(model)
+    assert shown.replace(ZWSP, "") == model and f"Qwen/{ZWSP}Qwen2.5" in shown
+    assert "VL-72B-" in words(shown)                     # no break before a digit
+    assert least_width([shown]) < 120 < least_width([model.replace("-", "")])
+    assert breakable("<i>Crowd</i>") == "<i>Crowd</i>"    # short words as they are

@@ -21,7 +21,7 @@ from ui.downloads import DownloadRefused, downloads_for
 from ui.run_choices import run_choices as all_run_choices
 from ui.run_choices import run_names
 from ui.session import LOCAL_USER
-from ui.table_fit import unbroken_n
+from ui.table_fit import breakable, unbroken_n
 from ui.page_words import on_page
 from ui.text import escape_html, escape_md
 from ui.inspect_tags import tag_counts_markdown
@@ -138,6 +138,8 @@ def table_frame(table) -> pd.DataFrame:
     columns, titles = [unbroken_n(table.title(c)) for c in table.columns], table.titles_n()
     cells = [[table._cell(row, c, latex=False, titles=titles) for c in table.columns]
              for row in table.rows]
+    for row in cells:              # the model column: a long id breaks after its / and _
+        row[0] = breakable(row[0])
     return pd.DataFrame(cells, columns=columns)
 
 

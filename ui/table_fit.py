@@ -49,9 +49,24 @@ def text_width(text: str) -> float:
 
 
 def words(text) -> list[str]:
-    """The words a line may break between: split at ordinary spaces, not at NBSP ("(n 4)"
-    is one word in a title, `unbroken_n`)."""
-    return [word for word in re.split(r"[ \t\n]+", str(text)) if word]
+    """The words a line may break between: split at ordinary spaces and zero-width ones
+    (`breakable`), after a hyphen not before a digit (where Chromium breaks a line: "VL-72B"
+    is one word, "72B-Instruct" two), not at NBSP ("(n 4)" is one word in a title,
+    `unbroken_n`)."""
+    return [word for word in re.split(r"[ \t\n\u200b]+|(?<=-)(?=[^\d\s])", str(text))
+            if word]
+
+
+ZWSP = "\u200b"
+
+
+def breakable(text) -> str:
+    """A long model id (a word of 17 characters or more) that may break after its `/` and `_`
+    (a zero-width space after each):
+    "Qwen/Qwen2.5-VL-72B-Instruct-AWQ" was one word, and its column took a third of the
+    table; a cell of the page only (downloads and the command line print the id as it is)."""
+    return re.sub(r"\S{17,}", lambda word: re.sub(r"([/_])(?=\S)", rf"\1{ZWSP}",
+                                                   word.group()), str(text))
 
 
 def least_width(texts) -> float:
@@ -89,6 +104,9 @@ def column_widths(frame) -> tuple[list[str], bool]:
     columns = [str(c) for c in frame.columns]
     cells = [[str(v) for v in frame[c]] for c in frame.columns]
     least = [least_width([title, *values]) for title, values in zip(columns, cells)]
+    # the model column: its names on a line or two (a long id breaks after its / and _,
+    # `breakable`, and stood as a column of nine short lines in 90 px)
+    least[0] = max(least[0], min(one_line_width(cells[0]), MODEL_MIN))
     headline = [max(low, one_line_width(values)) if title == HEADLINE else low
                 for low, title, values in zip(least, columns, cells)]
     if sum(least) > ROOM:
