@@ -31,7 +31,7 @@ way import reports group problems, so a parser that already reported a kind is n
 `still_holds` checks an item's import problems again once the item is edited: a problem of a
 rule above (or of the same rule in a format's words: "missing image", "empty gold answer")
 is gone when the edited item keeps the rule, and so is an image lost at import once the
-item has that many images, or a clue's invalid box once it has a box (`_structural`); other
+item has that many images, or a clue's invalid box once it has a box (judges/lost_parts.py); other
 problems (a duplicate id in the file) cannot be checked on the item, and only a person can
 say they are resolved.
 """
@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from domain.numbers import number_in, read_quantity
 from domain.places import capitalised, country_name
 from judges.location import country_code
+from judges.lost_parts import lost_part_holds
 
 MULTIPLE_CHOICE, YES_NO, LOCATION, NUMERIC = "multiple_choice", "yes_no", "location", "numeric"
 
@@ -248,29 +249,6 @@ _FORMAT_KINDS = {
 }
 
 
-IMAGE_KINDS = ("image file not found", "unsafe image path", "unreadable image",
-               "ambiguous image name", "malformed image", "malformed image path")
-"""An image of the file not imported: `kind: image N (...)` (formats/importer.py)."""
-_IMAGE_N = re.compile(r"^[^:]+: image (\d+)\b")
-_CLUE_N = re.compile(r"^invalid box: clue (\d+)\b")
-
-
-def _structural(kind: str, problem: str, item: dict) -> bool | None:
-    """The problems the editor tells how to fix (Add image; draw the clue's box again) hold
-    until that is done: image N lost at import holds while the item has fewer than N
-    images; clue N's invalid box while clue N has no box (the store checks every box
-    drawn). They stayed flagged after exactly the fix the editor suggested."""
-    image = _IMAGE_N.match(problem) if kind in IMAGE_KINDS else None
-    if image:
-        return len(item.get("images") or []) < int(image.group(1))
-    clue = _CLUE_N.match(problem) if kind == "invalid box" else None
-    if clue:
-        clues = item.get("clues") or []
-        index = int(clue.group(1)) - 1
-        return index < len(clues) and not (clues[index].get("boxes") or [])
-    return None
-
-
 def kind_of(problem: str) -> str:
     """The kind of a problem sentence: a kind of these rules it starts with (a sentence that
     quotes no value has no colon after it: "gold answer has no option (options A, B)"),
@@ -286,7 +264,7 @@ def still_holds(problem: str, item: dict) -> bool | None:
     if kind in GOLD_KINDS:
         return kind in {p.kind for p in gold_problems(item, quote=False)}
     check = _FORMAT_KINDS.get(kind)
-    return check(item) if check else _structural(kind, problem, item)
+    return check(item) if check else lost_part_holds(kind, problem, item)
 
 
 def _box_problems(item: dict) -> list[GoldProblem]:

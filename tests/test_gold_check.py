@@ -154,10 +154,10 @@ def test_an_import_problem_holds_until_the_edited_item_keeps_its_rule():
                 "options on a non-multiple-choice item: an item of type open has no options "
                 "(2 given); remove them or make it multiple_choice",
                 "missing image: the item names no image (give image or images)"]
-    assert [still_holds(p, imported) for p in problems] == [False, None, True, True]
+    assert [still_holds(p, imported) for p in problems] == [False, True, True, True]
     fixed = {**imported, "answer_type": "multiple_choice", "answer": "A",
              "images": ["sha1", "sha2"]}
-    assert [still_holds(p, fixed) for p in problems] == [False, None, False, False]
+    assert [still_holds(p, fixed) for p in problems] == [False, False, False, False]
     assert still_holds("gold answer has no option: 'Z' (options A, B)",
                        {**fixed, "answer": "Z"}) is True
 

@@ -184,6 +184,15 @@ def test_a_save_says_which_import_problems_stay_until_marked_resolved(ui_store):
     work = editor.load("ui/alpha", "ann")
     form = editor.form_values(work["item"]) | {"question": "Which exit, now?"}
     _, outcome = editor.save(work, form, None, "", "ann")
+    assert outcome["message"] == (       # image 3 lost at import, the item has two
+        "Saved ui/alpha as version 3. 1 import problem still holds (image file not found): "
+        "fix what it says (see Import problems), or mark it resolved.")
+    duplicate = "duplicate id in file: imported as 'ui/alpha' (no rule can check this)"
+    ui_store.save_item({**ui_store.get_item("ui/alpha"), "problems": [duplicate]}, 3, "bob",
+                       "")
+    work = editor.load("ui/alpha", "ann")
+    form = editor.form_values(work["item"]) | {"question": "Which exit, at last?"}
+    _, outcome = editor.save(work, form, None, "", "ann")
     assert outcome["message"] == (
-        "Saved ui/alpha as version 3. 1 import problem stays until you mark it resolved "
+        "Saved ui/alpha as version 5. 1 import problem stays until you mark it resolved "
         "(Mark import problems resolved): no rule can check it again.")

@@ -54,17 +54,25 @@ def no_gold_note(item: dict) -> str:
 
 
 def marked_only_note(item: dict) -> str:
-    """The save's sentence for the import problems left that no rule can check again ("image
-    file not found" at import): they stay, and the item flagged, until marked resolved. A
-    save that fixed one (an image added) said nothing, and the flag stayed unexplained."""
-    left = [p for p in item.get("problems") or [] if still_holds(p, item) is None]
+    """The save's sentences for the import problems left: those a rule finds still holding
+    (image 3 lost, the item has 2), and those no rule can check again (a duplicate id in the
+    file): they stay, and the item flagged, until fixed or marked resolved. A save that left
+    one said nothing, and the flag stayed unexplained."""
+    problems = item.get("problems") or []
+    held = [p.split(":", 1)[0] for p in problems if still_holds(p, item) is True]
+    left = [p for p in problems if still_holds(p, item) is None]
+    said = (f"{len(held)} import problem{'s' * (len(held) != 1)} still "
+            f"hold{'s' * (len(held) == 1)} ({', '.join(dict.fromkeys(held))}): fix what "
+            f"{'it says' if len(held) == 1 else 'they say'} (see Import problems), or mark "
+            f"{'it' if len(held) == 1 else 'them'} resolved.") if held else ""
     if not left:
-        return ""
+        return said
     which = "1 import problem stays" if len(left) == 1 else f"{len(left)} import problems stay"
-    return (f"{which} until you mark it resolved (Mark import problems resolved): no rule "
-            "can check it again.") if len(left) == 1 else (
-            f"{which} until you mark them resolved (Mark import problems resolved): no rule "
-            "can check them again.")
+    return " ".join(filter(None, [said, (
+        f"{which} until you mark it resolved (Mark import problems resolved): no rule "
+        "can check it again.") if len(left) == 1 else (
+        f"{which} until you mark them resolved (Mark import problems resolved): no rule "
+        "can check them again.")]))
 
 
 def textless_clue_note(item: dict) -> str:
