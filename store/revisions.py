@@ -101,7 +101,9 @@ def restore(db: sqlite_utils.Database, item_id: str, version: int, author: str,
     A writer who may not release items (store/items.check_status) restoring a `released`
     version gets its content with the item's current status kept, and the revision's
     comment says so: restoring it whole released the item, an admin's act, from an
-    annotator's hands."""
+    annotator's hands. Likewise a `verified` or `rejected` version keeps the current status
+    (only a review gives those: a restore undid a reviewer's reject), and content restored
+    over a verified item puts it back in review, as a save does."""
     with atomic(db):
         snapshot = revision(db, item_id, version)
         comment = f"restore version {version}"
@@ -110,7 +112,24 @@ def restore(db: sqlite_utils.Database, item_id: str, version: int, author: str,
                 and head["status"] != "released"):
             snapshot = dict(snapshot, status=head["status"])
             comment += f" (status kept: {head['status']}; releasing is an admin's act)"
+        elif head is not None and snapshot.get("status") in BY_REVIEW and \
+                snapshot.get("status") != head["status"]:
+            # a restore brought back "verified" over a reviewer's reject, with no review
+            snapshot = dict(snapshot, status=head["status"])
+            comment += f" (status kept: {head['status']}; {BY_REVIEW_WHY})"
+        if head is not None and snapshot.get("status") == "verified" and \
+                _content_differs(snapshot, revision(db, item_id, head["version"])):
+            snapshot = dict(snapshot, status="in_review")    # as a save of changed content
+            comment += " (verified content changed: back in review)"
         return save_item(db, snapshot, base_version, author, comment, may_release)
+
+
+BY_REVIEW = ("verified", "rejected")
+BY_REVIEW_WHY = "verified and rejected come from reviews only"
+
+
+def _content_differs(a: dict, b: dict) -> bool:
+    return not {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)} <= STATUS_ONLY
 
 
 def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: str,

@@ -11,6 +11,8 @@ which checks it against the status stored at the write: a restore keeps the item
 gradio_client, the CLI for the reopen as an admin runs it."""
 from __future__ import annotations
 
+import html
+
 import json
 import sqlite3
 import subprocess
@@ -68,6 +70,27 @@ def release(server, item_id):
         store.close()
 
 
+def test_a_restore_never_makes_an_item_verified_or_rejected(server):
+    """rev rejected an item; ann restored its earlier verified version: the item was
+    verified again with no review (a save as verified is refused)."""
+    store = Store.open(server.db)
+    try:
+        item = {**store.get_item("ui/gamma"), "id": "ui/restored", "status": "verified"}
+        store.create_item(item, "setup")
+        verified = 1
+        store.add_review("ui/restored", verified, "rev", "reject", "bad gold")
+    finally:
+        store.close()
+    ann = client(server, "ann")
+    ann.predict("ui/restored", api_name="/load_item")
+    out = ann.predict(verified, api_name="/restore_revision")
+    status, version = row(server, "ui/restored")
+    assert status == "rejected" and version == verified + 2
+    line = html.unescape(" ".join(str(x) for x in out)).replace("\\", "")
+    assert "Its status verified was not restored (status kept: rejected; verified and " \
+        "rejected come from reviews only): it is rejected" in line
+
+
 def test_an_annotators_restore_of_a_released_version_keeps_the_status(server):
     release(server, "ui/beta")                                               # version 2
     subprocess.run([sys.executable, str(ROOT / "app.py"), "item", "reopen", "ui/beta",
@@ -78,9 +101,10 @@ def test_an_annotators_restore_of_a_released_version_keeps_the_status(server):
     ann.predict("ui/beta", api_name="/load_item")
     out = ann.predict(2, api_name="/restore_revision")
     assert row(server, "ui/beta") == ("in_review", 4)
-    line = " ".join(str(x) for x in out)
+    line = html.unescape(" ".join(str(x) for x in out)).replace("\\", "")
     assert "Restored version 2 as version 4" in line
-    assert "status released was not restored" in line and "stays in\\_review" in line
+    assert "status released was not restored (status kept: in_review; releasing is an " \
+        "admin's act): it is in_review" in line
     store = Store.open(server.db)
     try:
         assert "status kept: in_review" in store.history("ui/beta")[0]["comment"]

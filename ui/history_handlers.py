@@ -77,9 +77,10 @@ class HistoryHandlers:
             line = f"Restored version {int(version)} as version {new}."
             wanted = self.store.revision(item_id, int(version))["status"]
             kept = self.store.revision(item_id, new)["status"]
-            if wanted != kept:
-                line += (f" Its status {wanted} was not restored: releasing an item is an "
-                         f"admin's act, so the status stays {kept}.")
+            if wanted != kept:     # the store's reason, in its revision's comment
+                comment = self.store.history(item_id)[0].get("comment") or ""
+                why = comment.partition("(")[2].rstrip(")") or "kept by the store"
+                line += f" Its status {wanted} was not restored ({why}): it is {kept}."
             return line
         except ConflictError as err:
             raise EditError(f"not restored: item {item_id} was changed by {err.updated_by} at "
