@@ -112,7 +112,11 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     # Writes of an item take `may_release`: may the writer set status `released`? (an
     # admin's act; store/items.check_status). The app decides it from its access table.
     def create_item(self, item: dict, author: str, comment: str = "import",
-                    may_release: bool = False) -> int:
+                    may_release: bool = False, counted: bool = False) -> int:
+        """`counted`: an item made on the Annotate page, held to its author's hourly
+        history (store/save_budget.py); an import's items are a dataset at once."""
+        if counted:
+            save_budget.check(self.db, author)
         return items.create_item(self.db, item, author, comment, may_release)
 
     def get_item(self, item_id: str, include_deleted: bool = False) -> dict:
@@ -201,6 +205,7 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
 
     def add_review(self, item_id: str, version: int, reviewer: str, verdict: str,
                    note: str = "", latest_only: bool = False) -> int:
+        save_budget.check(self.db, reviewer)      # a verdict writes a revision too
         return revisions.add_review(self.db, item_id, version, reviewer, verdict, note,
                                     latest_only)
 

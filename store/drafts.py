@@ -21,6 +21,7 @@ from domain.limits import MAX_DRAFT, MAX_ITEM_ID, too_long
 
 from .db import atomic, now, one, rows
 from .errors import StoreError, TooLargeError, ValidationError
+from .item_limits import over_limit
 
 
 class DraftConflict(StoreError):
@@ -29,6 +30,23 @@ class DraftConflict(StoreError):
     def __init__(self, item_id: str, updated_at: str, revision: int):
         super().__init__(f"another tab or window changed the draft of {item_id} at {updated_at}")
         self.item_id, self.updated_at, self.revision = item_id, updated_at, revision
+
+
+_PARTS = {"dataset": "", "domain": None, "subtask": None, "reasoning_type": None,
+          "question": "", "answer": "", "gt_reasoning": "", "aliases": [], "problems": [],
+          "images": [], "options": [], "clues": [], "metadata": {}}
+
+
+def _over_item_limits(data: dict) -> str | None:
+    """What of a draft is over the item's own limits (a 3.9 MB question was kept as a draft
+    at every keystroke, the question's limit being 20,000 characters), or None. A draft of
+    another shape (a script's) is the save's to refuse."""
+    view = {**_PARTS, **{k: v for k, v in data.items() if k in _PARTS and v is not None}}
+    try:
+        found = over_limit(view)
+    except (KeyError, TypeError, AttributeError):
+        return None
+    return found[1] if found else None
 
 
 def save_draft(db: sqlite_utils.Database, user: str, item_id: str, base_version: int | None,
@@ -46,7 +64,7 @@ def save_draft(db: sqlite_utils.Database, user: str, item_id: str, base_version:
         raise ValidationError(f"draft {item_id}: data: not JSON-serialisable ({e})",
                               item_id, "data") from e
     found = too_long("Item id", len(item_id or ""), MAX_ITEM_ID) \
-        or too_long("Draft (as JSON)", len(encoded), MAX_DRAFT)
+        or too_long("Draft (as JSON)", len(encoded), MAX_DRAFT) or _over_item_limits(data)
     if found:       # a draft is kept at every keystroke: bounded as the item it becomes
         raise TooLargeError(f"draft {shown_id(item_id)}: data: {found}", item_id, "data", found)
     with atomic(db):

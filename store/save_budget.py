@@ -31,7 +31,7 @@ class SavingTooFastError(StoreError):
         again = datetime.fromtimestamp(now + wait_s, timezone.utc).strftime("%H:%M UTC")
         minutes = max(1, round(wait_s / 60))
         super().__init__(
-            f"Not stored: your account added {MAX_HISTORY_PER_HOUR // 1_000_000} MB of item "
+            f"your account added {MAX_HISTORY_PER_HOUR // 1_000_000} MB of item "
             f"history (saved versions) in the last hour, the most one account may. Saving is "
             f"possible again at {again} (in about {minutes} minute{'s' if minutes != 1 else ''}).")
         self.wait_s = wait_s

@@ -26,10 +26,25 @@ def test_an_account_adds_a_bounded_history_per_hour(store, make_item, monkeypatc
     # the other writes of a revision are refused too; another account is not
     for write in (lambda: store.restore("demo/big", 1, "mallory", version),
                   lambda: store.duplicate_item("demo/big", "demo/copy", "mallory"),
-                  lambda: store.delete_item("demo/big", "mallory")):
+                  lambda: store.delete_item("demo/big", "mallory"),
+                  # a review writes a revision, and so does an item made on the page
+                  lambda: store.add_review("demo/big", version, "mallory", "approve"),
+                  lambda: store.create_item(make_item("demo/new"), "mallory", counted=True)):
         with pytest.raises(SavingTooFastError):
             write()
     assert store.save_item(make_item("demo/big"), version, "ann") == version + 1
+    assert not message.startswith("Not stored")        # "Not saved: Not stored: ..." read twice
+
+
+def test_a_draft_is_held_to_the_items_own_limits(store, make_item):
+    """A 3.9 MB question was kept as a draft (under the draft's 4 MB), its limit being
+    20,000 characters: 60 such drafts wrote 234 MB, never refused."""
+    from store import TooLargeError
+    store.create_item(make_item("demo/d"), "importer")
+    with pytest.raises(TooLargeError, match="Question is 3,900,000 characters; the limit"):
+        store.save_draft("mallory", "demo/d", 1, {**make_item("demo/d"), "question": "q" * 3_900_000})
+    assert store.get_draft("mallory", "demo/d") is None
+    store.save_draft("ann", "demo/d", 1, {"question": "fine", "_options_aside": []})
 
 
 def test_ordinary_saves_every_two_seconds_always_pass(store, make_item):

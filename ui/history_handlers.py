@@ -53,7 +53,7 @@ class HistoryHandlers:
             latest = self.store.get_item(item_id)
         except ConflictError as err:
             raise NewerVersion(item_id, int(version), err) from None
-        except (NotFoundError, ValidationError) as err:
+        except (NotFoundError, ValidationError, SavingTooFastError) as err:
             raise EditError(f"Review not recorded: {err}") from None
         line = f"Reviewed version {int(version)}: {verdict}."
         if latest["status"] != before["status"]:
@@ -86,8 +86,10 @@ class HistoryHandlers:
             raise EditError(f"not restored: item {item_id} was changed by {err.updated_by} at "
                             f"{times.shown(err.updated_at)} (version {err.current_version}); "
                             f"you edited version {err.base_version}") from None
-        except (NotFoundError, ReadOnlyError, SavingTooFastError) as err:  # gone, released
-            raise EditError(str(err)) from None                         # or over the hour's
+        except SavingTooFastError as err:                              # over the hour's
+            raise EditError(f"Not restored: {err}") from None
+        except (NotFoundError, ReadOnlyError) as err:                   # gone, released
+            raise EditError(str(err)) from None
 
 
 class NewerVersion(EditError):

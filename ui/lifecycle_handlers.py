@@ -69,7 +69,8 @@ class LifecycleHandlers:
                 shas.append(sha)
         item = {"id": new_id, "question": question.strip(), "answer_type": "open",
                 "status": "draft", "images": shas}
-        self._call(self.store.create_item, item, user, "created from uploaded images")
+        self._call(self.store.create_item, item, user, "created from uploaded images",
+                   counted=True)
         return new_id
 
     def duplicate(self, item_id: str, new_id: str, user: str) -> str:
@@ -145,9 +146,9 @@ class LifecycleHandlers:
         return f"Deleted {describe_counts(counts)}."
 
     @staticmethod
-    def _call(function, *args):
+    def _call(function, *args, **kwargs):
         """The store's refusals as EditError (their messages name the item and field)."""
         try:
-            return function(*args)
+            return function(*args, **kwargs)
         except StoreError as err:  # not found, duplicate id, conflict, read-only, invalid
             raise EditError(str(err)) from None
