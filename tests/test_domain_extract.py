@@ -235,3 +235,17 @@ def test_box_convention_rule_and_conversion_to_pixels():
     assert box_to_pixels(clue["box"], "normalized_1000", (2000, 1000)) == [1000, 250, 2000, 500]
     assert box_to_pixels([0.5, 0.5, 1, 1], "normalized_1", (200, 100)) == [100, 50, 200, 100]
     assert box_to_pixels([1, 2, 3, 4], "pixels", (200, 100)) == [1, 2, 3, 4]
+
+
+def test_a_structured_answer_field_no_number_is_unparsed_never_a_box_coordinate():
+    """A numeric item's structured reply {"answer": "A", "clues": [... "box": [0,0,50,50]]}
+    was read as 50, "the last number in the text" (a box coordinate), and counted as a
+    read answer."""
+    from domain.extract import extract
+    reply = ('{"answer": "A", "clues": [{"text": "the label", "box": [10, 10, 200, 120]}, '
+             '{"text": "the scale", "box": [0, 0, 50, 50]}]}')
+    found = extract(reply, "numeric")
+    assert found.status == "unparsed" and found.answer is None
+    assert "JSON answer field" in found.reason
+    assert extract('{"answer": "12.8 g", "clues": []}', "numeric").answer == "12.8"
+    assert extract("The sugar is 12.8 g.\nAnswer: 12.8", "numeric").answer == "12.8"

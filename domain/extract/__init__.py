@@ -93,7 +93,9 @@ def extract(text: str | None, answer_type: str, options: list[dict] | None = Non
     if value is not None:
         answer, how = read(value, options, True)
         how = f"JSON answer field, {how}"
-    if answer is None and "ambiguous" not in how:
+    if value is None:
+        # a structured object's answer field is the reply's answer: read whole or unparsed
+        # (its fall-back to the text took "50", a box coordinate, for a numeric answer "A")
         answer, how = read(body, options, False, complete)
     notes = [f"answer: {how}"] + ([f"clues: {len(clues)} from {clue_source}"] if clues else [])
     notes += [f"boxes: {box_reason}"] if convention else []
