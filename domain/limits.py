@@ -65,6 +65,14 @@ the text's (a 1,000-character search of an annotator's 2 MB of repetitive clue t
 30 s of a core). A phrase to find an item by is shorter."""
 MAX_RUN_NAME = 120
 MAX_RUN_NOTE = 4_000
+MAX_JSON_ARRAY = 10_000
+"""The most values one array (or object) of a request's JSON may hold (ui/body_json.py):
+ten times the largest count an input may hold (MAX_BOXES; an item list page is 100 rows, a
+clue table MAX_CLUES). A save whose clue table had 1,000,000 empty rows (15 MB) held the
+server 13.8 s in Gradio's table reading, before any of these limits was checked."""
+MAX_JSON_VALUES = 100_000
+"""The most values all arrays and objects of one request's JSON may hold together: without
+it, 10,000 rows of 400 empty cells each (12 MB) would cost what the million rows did."""
 
 
 def too_long(what: str, length: int, limit: int) -> str | None:

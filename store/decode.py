@@ -173,8 +173,11 @@ def decode_checked(data: bytes, name: str,
     one decode may use. Never quotes the file's content.
     """
     if header is None:
-        with Image.open(io.BytesIO(data)) as im:
-            header = (im.width, im.height, im.format, im.mode)
+        try:
+            with Image.open(io.BytesIO(data)) as im:
+                header = (im.width, im.height, im.format, im.mode)
+        except Exception as e:  # noqa: BLE001 - its type only: a message may quote the file
+            raise MediaError(name, _BAD_PIXELS.format(type(e).__name__)) from e
     width, height, image_format, mode = header
     large = max(width, height) > PREVIEW_MAX_SIDE
     transparent = large and mode in _NOT_REDUCIBLE and _transparent(data)

@@ -12,7 +12,6 @@ every event it runs (an act within an event, e.g. releasing an item, is decided 
 """
 from __future__ import annotations
 
-import json
 import logging
 
 from ui import access, messages
@@ -22,10 +21,10 @@ JOIN = "/gradio_api/queue/join"
 log = QuietLog(logging.getLogger("cluelab.access"))
 
 
-def called_event(scope, body: bytes):
-    """The event (Gradio's BlockFunction) a join (its body's fn_index) or a POST
-    /gradio_api/call/<api> names; None for any other request, or one Gradio will refuse
-    itself (no such event, an unreadable body)."""
+def called_event(scope, value):
+    """The event (Gradio's BlockFunction) a join (its body's fn_index; `value`: the body's
+    JSON, read once by ui/body_json.py) or a POST /gradio_api/call/<api> names; None for any
+    other request, or one Gradio will refuse itself (no such event, an unreadable body)."""
     if scope.get("method") != "POST":
         return None
     try:
@@ -34,10 +33,9 @@ def called_event(scope, body: bytes):
         return None
     parts = scope["path"].rstrip("/").split("/")
     if scope["path"].rstrip("/") == JOIN:
-        try:
-            index = event_number(json.loads(body).get("fn_index"))
-        except (ValueError, AttributeError, RecursionError):   # nested 100,000 deep: a 500
+        if not isinstance(value, dict):
             return None
+        index = event_number(value.get("fn_index"))
         return fns.get(index) if index is not None else None
     if parts[1:3] == ["gradio_api", "call"] and len(parts) == 4:
         return next((fn for fn in fns.values() if fn.api_name == parts[3]), None)
@@ -63,9 +61,10 @@ def event_number(value) -> int | None:
     return None
 
 
-def refusal(scope, body: bytes, who: access.Caller) -> str | None:
-    """The refusal of the call `scope` makes, as its 403 says it; None: it may join."""
-    fn = called_event(scope, body)
+def refusal(scope, value, who: access.Caller) -> str | None:
+    """The refusal of the call `scope` makes (`value`: its body's JSON), as its 403 says it;
+    None: it may join."""
+    fn = called_event(scope, value)
     reason = access.refusal(fn.api_name, who) if fn is not None else None
     if reason is None:
         return None

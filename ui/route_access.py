@@ -14,7 +14,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from ui import access, navbar, queue_door, route_answers, session_owners, stream_caps
+from ui import access, body_json, navbar, queue_door, route_answers, session_owners, stream_caps
 from ui.document_cache import DocumentCache, document_key
 from ui.downloads import downloads_for
 from ui.gradio_hooks import (asks_deep_link, cookie_token, cross_site_logout,
@@ -117,18 +117,15 @@ class RouteAccess:
         if unknown_call(scope):
             return await route_answers.send_json(send, 400, route_answers.NO_SUCH_EVENT)
         body = b""
-        if entry == "/gradio_api/cancel":
-            body = await route_answers.read_body(receive)          # within its limit: read
-            receive = route_answers.replay(body)
-            if route_answers.too_deep(body):
-                return await route_answers.send_json(send, 400, route_answers.TOO_DEEP)
-        elif entry in ("/gradio_api/queue/*", "/gradio_api/call/*") and \
-                scope.get("method") == "POST" and self.require_login:
+        if scope["type"] == "http" and scope.get("method") == "POST" and \
+                entry not in route_answers.UPLOADS:
             body = (await receive()).get("body", b"")      # read whole by `limited`: again
             receive = route_answers.replay(body)
-            if route_answers.too_deep(body):
-                return await route_answers.send_json(send, 400, route_answers.TOO_DEEP)
-            if (refused := queue_door.refusal(scope, body, who)) is not None:
+            value, refused = body_json.read(body)          # parsed once (ui/body_json.py)
+            if refused is not None:
+                return await route_answers.refuse_body(send, entry, refused)
+            if self.require_login and entry in ("/gradio_api/queue/*", "/gradio_api/call/*") \
+                    and (refused := queue_door.refusal(scope, value, who)) is not None:
                 return await route_answers.send_json(send, 403, {"detail": refused})
         # ui/session_owners.py: ids Gradio makes, of events it holds, of no other account
         if session_owners.unreadable_ids(scope, body):

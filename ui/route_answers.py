@@ -12,9 +12,11 @@ The login page (`login_page`) says nothing about the app: Gradio embeds the whol
 description in it (every event, its parameters, code to call it) whoever asks, and the
 annotator's preload links name a component; both are taken out (ui/workarounds.py,
 GRADIO_LOGIN_API_INFO). It gets assets/login_lock.js in its head, without the script's
-comments (they name ClueLab's files). A cancel's and a login's body are read here and
-handed on (`read_body`, `replay`); any other request's body, but an upload's, is at most
-MAX_EVENT_BODY (`limited`: a larger one gets a 413 with a fixed body).
+comments (they name ClueLab's files). A login's body is read here and handed on
+(`read_body`, `replay`); any other request's body, but an upload's, is at most
+MAX_EVENT_BODY (`limited`: a larger one gets a 413 with a fixed body), and a POST's body is
+read as JSON once (ui/body_json.py: one nested too deep, NaN, or too long an array is
+refused, `refuse_body`).
 """
 from __future__ import annotations
 
@@ -22,6 +24,8 @@ import json
 import logging
 import re
 from pathlib import Path
+
+from ui.quiet_log import QuietLog
 
 TOO_LARGE = {"detail": "Request too large: an event sends at most 16 MB."}
 SMALL_TOO_LARGE = {"detail": "Request too large: a login or a cancel sends at most 64 KB."}
@@ -66,6 +70,9 @@ UPLOADS = ("/gradio_api/upload",)
 """Files go there, each at most CLUELAB_MAX_UPLOAD (ui/server.launch_kwargs)."""
 SERVER_ERROR = {"detail": "Server error"}
 log = logging.getLogger("cluelab.routes")
+quiet = QuietLog(log)
+"""A route's failures and refused bodies: a client can cause them at will, so each kind is
+logged once a minute with a count (2,000 NaN joins wrote 2,000 lines)."""
 
 
 SAFETY_HEADERS = (
@@ -176,7 +183,7 @@ def rewritten(send, change):
 
 
 async def read_body(receive) -> bytes | None:
-    """The whole body of a login or a cancel (a few fields), None if it is more than
+    """The whole body of a login (a few fields), None if it is more than
     MAX_CANCEL_BODY (it is not read further)."""
     chunks, size, more = [], 0, True
     while more:
@@ -205,8 +212,8 @@ async def without_traceback(app, scope, receive, send, entry: str | None) -> Non
     try:
         await app(scope, receive, sending)
     except Exception as err:  # noqa: BLE001 - every route's failure, without a traceback
-        log.warning("request to %s failed (%s)", entry or "an undeclared route",
-                    type(err).__name__)
+        route, kind = entry or "an undeclared route", type(err).__name__
+        quiet.warning(("failed", route, kind), f"request to {route} failed ({kind})")
         if scope["type"] != "http":
             return
         if started:                 # a stream: ended here (uvicorn logged it unfinished)
@@ -220,22 +227,12 @@ SMALL_BODIES = ("/gradio_api/cancel",)
 ui/login_route.py)."""
 
 
-TOO_DEEP = {"detail": "The request's JSON is nested too deep to read."}
-
-
-def too_deep(body: bytes) -> bool:
-    """Is the body JSON nested past what the parser takes ('[' x 100,000)? Gradio's reading
-    of it, and ClueLab's own, failed with a RecursionError: a 500 and a traceback per
-    request, from any signed-in account. Anything else unreadable is Gradio's to answer."""
-    if not body:
-        return False
-    try:
-        json.loads(body)
-    except RecursionError:
-        return True
-    except ValueError:
-        return False
-    return False
+async def refuse_body(send, entry: str | None, refused: dict) -> None:
+    """A 400 for a body ui/body_json.py refuses (`refused`: its fixed body, quoting nothing
+    of the request), logged aggregated: a client may send thousands."""
+    quiet.warning(("refused body", entry, refused["detail"]),
+                  f"refused a request to {entry}: {refused['detail']}")
+    await send_json(send, 400, refused)
 
 
 def too_large(entry: str | None) -> dict:
