@@ -66,8 +66,11 @@ def build_results_tab(store, opened=None) -> None:
     empty = gr.Markdown(page.EMPTY_STATE, elem_id="results-empty")
     # Columns as wide as their longest word, title or cell (ui/table_fit.py); when that is
     # wider than the page, the table scrolls sideways with the model names pinned.
+    # as tall as its rows up to 1,600 px (Gradio's 500 px cut the last row of 21 runs in
+    # half, inside a box of its own): the page scrolls, not a box within it
     table = gr.Dataframe(label="Accuracy (%) with 95% CI", interactive=False, visible=False,
-                         wrap=True, pinned_columns=1, elem_id="results-table")
+                         wrap=True, pinned_columns=1, elem_id="results-table",
+                         max_height=1600)
     rules = gr.Markdown(page.RULES, elem_id="results-rules")
     with gr.Row():
         group_chart = gr.HTML(elem_id="results-breakdown")
