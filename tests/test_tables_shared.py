@@ -459,8 +459,8 @@ def test_injection_and_ablation_tables_read_the_protocol_asked_for(runs):
 
 
 def test_a_run_no_injection_cell_shows_limits_the_page_the_download_and_table_alike(runs):
-    """A cancelled CoT/GT run with 2 repeats on 3 of the 4 demo items falls in the cell of
-    the finished gt run, so no cell shows it; it still cut the page's items to 3 (its main
+    """A cancelled CoT/GT run with 2 repeats on 3 of the 4 demo items (a row of its own now:
+    its repeats make another solver) cut the page's items to 3 (its main
     table has it) while `table --kind injection` with the same runs used all 4: GT 75.00
     against 66.67 for one run. One computation now: every run on the 3 items all share, the
     note naming the rule, n and the run that limits it."""
@@ -480,12 +480,17 @@ def test_a_run_no_injection_cell_shows_limits_the_page_the_download_and_table_al
     assert code == 0, err
     cli_table = json.loads(out)
     assert [(r["solver"], r["GT_pct"], r["No Clue_pct"], r["items"], r["GT_n"])
-            for r in cli_table["rows"]] == [("m · CoT", 100.0, 33.33, 3, 3)]
+            for r in cli_table["rows"]] == [
+        ("m · CoT", 100.0, 33.33, 3, 3),
+        # its own row: a 2-repeat mean is no like-for-like change from a single draw
+        ("m · CoT · 2 repeats (GT: cancelled, n 3)", 100.0, None, 3, 3)]
     path, _ = h.exported_tables(runs, chosen, "general", "injection", "json")
     page_file = json.loads(open(path, encoding="utf-8").read())
     assert (page_file["rows"], page_file["caption"]) == (cli_table["rows"], cli_table["caption"])
     shown = h.show_results(runs, chosen)["injection"]
-    assert heatmap_rows(shown) == {"m · CoT (3 items)": ["100.00 (+66.67)", "33.33"]}
+    assert heatmap_rows(shown) == {
+        "m · CoT (3 items)": ["100.00 (+66.67)", "33.33"],
+        "m · CoT · 2 repeats (GT: cancelled, n 3) (3 items)": ["100.00", "–"]}
     for notes in (cli_table["notes"], __import__("html").unescape(shown)):
         assert "every run of the table, those no cell shows included, is compared" in notes
         assert "n = 3: run m · CoT · clues gt · 2 repeats (cancelled) covers 3 of 4 items" \
