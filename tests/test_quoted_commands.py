@@ -82,7 +82,16 @@ def run(store, words: list[str], *extra: str) -> str:
     return out
 
 
-@pytest.mark.parametrize("kind", ["injection", "ablation"])
+def test_samples_and_repeats_are_rows_of_their_own_in_the_injection_table(store):
+    """A 3-sample and a 3-repeat run of one model were one crowded cell of the injection
+    table, one of them set against the other's clue cells: each is a row of its own."""
+    rows = json.loads(cli("table", "--db", store.path, "--kind", "injection", "--format",
+                          "json")[1])["rows"]
+    solvers = [row["solver"] for row in rows]
+    assert "m · CoT · 3 samples" in solvers and "m · CoT · 3 repeats" in solvers
+
+
+@pytest.mark.parametrize("kind", ["ablation"])
 def test_a_crowded_cell_quotes_the_table_command_that_shows_the_other_run(store, kind):
     code, out, err = cli("table", "--db", store.path, "--kind", kind)
     assert code == 0, err
