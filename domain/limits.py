@@ -101,13 +101,21 @@ now at most ~200 MB (about 50 such saves). An ordinary item is a few KB: a save 
 seconds all hour adds ~20 MB."""
 HISTORY_WINDOW_S = 3600
 
+MAX_UPLOAD_FILES_PER_HOUR = 1_000
+"""Files one account may upload in any hour (ui/upload_limits.py), whatever their size: one
+annotator's 101 uploads of 1,000 tiny files each put 101,000 files in the upload folder in
+42 s (the byte quota let them). An import is one file (a ZIP), a new item at most MAX_IMAGES
+images, and a person adding images adds a few a minute: a few hundred an hour."""
+UPLOAD_FILES_WINDOW_S = 3600
+
 
 def history_wait_s(recent: list[tuple[float, int]], now: float,
                    limit: int = MAX_HISTORY_PER_HOUR,
                    window_s: float = HISTORY_WINDOW_S) -> float | None:
-    """Seconds until an account may add history again, None if it may now. `recent`: the
-    (time, bytes) of its revisions of the last `window_s`, oldest first; it may while they
-    total under `limit`, and again once enough of them are older than the window."""
+    """Seconds until an account may add history (or uploads) again, None if it may now.
+    `recent`: the (time, bytes or files) of its revisions of the last `window_s`, oldest
+    first; it may while they total under `limit`, and again once enough of them are older
+    than the window."""
     total = sum(size for _, size in recent)
     for at, size in recent:
         if total < limit:

@@ -130,9 +130,9 @@ class GuardedBlocks(gr.Blocks):
         """The outputs, and their file paths recorded as handed to this session."""
         output = await super().postprocess_data(block_fn, predictions, state)
         caller = _EVENT_CALLER.get()
-        if caller is not None and caller[1]:
+        if caller is not None:
             upload_owners.owners_of(self).record_handed(
-                caller[1], upload_owners.handed_paths(output))
+                *caller, upload_owners.handed_paths(output))
         return output
 
 

@@ -3,7 +3,8 @@
 `RouteAccess` is ASGI middleware in front of Gradio's routes (ui/gradio_hooks.py says how it
 reads who is asking). Beyond the table it checks what a route names: a session of the queue
 is its first account's (ui/session_owners.py), a download is the account's it was made for
-(ui/downloads.py), and a login that an admin ended since (a disabled account, a new
+(ui/downloads.py), a file in Gradio's upload folder is the account's that uploaded it or was
+handed it (ui/upload_owners.py), and a login that an admin ended since (a disabled account, a new
 password: ui/login_route.py) is no login. Every answer to a signed-in user but the
 content-addressed media (ui/media_http.py) says `Cache-Control: no-store`: pages, /config,
 events and files are that account's, and neither a shared cache nor the browser's, after a
@@ -22,7 +23,7 @@ from ui.gradio_hooks import (asks_deep_link, cookie_token, cross_site_logout,
 from ui.media_http import is_media_request
 from ui.stream_caps import StreamCaps
 from ui.upload_limits import UploadLimits
-from ui.upload_owners import of_request, uploads_recorded
+from ui.upload_owners import in_upload_folder, of_request, uploads_recorded
 
 FILE_ROUTES = ("/gradio_api/file=*", "/gradio_api/file/*")
 
@@ -97,6 +98,10 @@ class RouteAccess:
         if self.require_login and entry in FILE_ROUTES and \
                 not downloads_for(self.store).may_fetch(file_named(scope["path"]), who):
             return await route_answers.send_fixed(send, 403)       # another's download
+        if self.require_login and entry in FILE_ROUTES and \
+                in_upload_folder(scope, file_named(scope["path"])) and \
+                not self._may_fetch_upload(scope, user):
+            return await route_answers.send_fixed(send, 403)       # another's upload
         if (location := navbar.without_response(scope, who)) is not None:
             return await route_answers.redirect(send, location)
         if document_key(scope, entry, who) is not None:
@@ -110,8 +115,8 @@ class RouteAccess:
                 (refused := self.uploads.refusal(scope, who, self.require_login)):
             return await route_answers.send_json(send, *refused)     # ui/upload_limits.py
         if self.require_login and entry in route_answers.UPLOADS and \
-                scope.get("method") == "POST" and (owners := of_request(scope)) is not None:
-            app_send = uploads_recorded(app_send, owners, user)       # ui/upload_owners.py
+                scope.get("method") == "POST":
+            app_send = uploads_recorded(app_send, self._taken_upload(scope, user))
         if (receive := await route_answers.limited(scope, receive, entry)) is None:
             return await route_answers.send_json(send, 413, route_answers.too_large(entry))
         if unknown_call(scope):
@@ -144,6 +149,24 @@ class RouteAccess:
             return await self.streams.held(holder, lambda: route_answers.without_traceback(
                 self.app, scope, receive, app_send, entry))
         return await route_answers.without_traceback(self.app, scope, receive, app_send, entry)
+
+    def _taken_upload(self, scope, user: str):
+        """What an upload's paths are handed to: they are `user`'s (ui/upload_owners.py), and
+        count towards its files an hour (ui/upload_limits.py)."""
+        owners = of_request(scope)
+
+        def taken(paths: list[str]) -> None:
+            if owners is not None:
+                owners.record_upload(user, paths)
+            self.uploads.count_files(user, len(paths))
+        return taken
+
+    @staticmethod
+    def _may_fetch_upload(scope, user: str) -> bool:
+        """May `user` fetch the file in the upload folder the request names: one it uploaded,
+        or that an event handed to a page of its (ui/upload_owners.py)? No, without an app."""
+        owners = of_request(scope)
+        return owners is not None and owners.may_fetch(user, file_named(scope["path"]))
 
     def signed_in(self, scope) -> str | None:
         """The account of the request's login; None for none, or for a login that ended

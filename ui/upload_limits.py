@@ -13,7 +13,13 @@ admins), so:
 - under a login, all of one account's uploads within the keep time are at most
   CLUELAB_UPLOAD_QUOTA (8gb) for importers, CLUELAB_IMAGE_UPLOAD_QUOTA (2gb) for others.
 
-Both are read from the request's Content-Length before a byte of the body is read (the server
+Under a login an account may also upload at most MAX_UPLOAD_FILES_PER_HOUR files in any hour
+(domain/limits.py): the bytes let one annotator put 101,000 tiny files in the upload folder in
+42 s. The files an upload held are counted from its answer (the paths Gradio lists), so an
+upload is refused (a 429 naming the limit and when to try again) once the hour's count is
+reached; the last one taken may pass it by at most what Gradio takes at once (1,000 files).
+
+Both sizes are read from the request's Content-Length before a byte of the body is read (the server
 reads no more than that), so a refused upload costs nothing; an upload without one is refused
 (browsers and gradio_client always send it). A refusal is a 413 whose message names the limit
 and its setting. Gradio's own limit (max_file_size: CLUELAB_MAX_UPLOAD per file) stays behind
@@ -25,6 +31,7 @@ import threading
 import time
 from collections import deque
 
+from domain.limits import MAX_UPLOAD_FILES_PER_HOUR, UPLOAD_FILES_WINDOW_S, history_wait_s
 from ui import access
 from ui.file_limits import keep_seconds, shown_size, size_setting
 
@@ -52,10 +59,32 @@ class UploadLimits:
     def __init__(self, keep_s: int | None = None):
         self.keep_s = keep_s or keep_seconds()
         self._uploads: dict[str, deque] = {}     # account -> (time, bytes) of its uploads
+        self._files: dict[str, deque] = {}       # account -> (time, files) of its uploads
         self._lock = threading.Lock()
 
+    def count_files(self, account: str, count: int) -> None:
+        """An upload of `account`'s was taken, holding `count` files."""
+        with self._lock:
+            self._files.setdefault(account, deque()).append((time.monotonic(), count))
+
+    def _files_refusal(self, account: str) -> str | None:
+        """Why `account` may upload no more files now (lock held), or None."""
+        now = time.monotonic()
+        mine = self._files.setdefault(account, deque())
+        while mine and mine[0][0] < now - UPLOAD_FILES_WINDOW_S:
+            mine.popleft()
+        wait = history_wait_s(list(mine), now, MAX_UPLOAD_FILES_PER_HOUR, UPLOAD_FILES_WINDOW_S)
+        if wait is None:
+            return None
+        minutes = max(1, round(wait / 60))
+        return (f"Upload refused: {account} has uploaded {sum(n for _, n in mine):,} files in "
+                f"the last {_duration(UPLOAD_FILES_WINDOW_S)}, and an account may upload at "
+                f"most {MAX_UPLOAD_FILES_PER_HOUR:,} files an hour (MAX_UPLOAD_FILES_PER_HOUR). Try "
+                f"again in {minutes} minute{'s' if minutes != 1 else ''}.")
+
     def refusal(self, scope, who: access.Caller, require_login: bool) -> tuple[int, dict] | None:
-        """(status, body) refusing this upload, or None (its bytes are then counted)."""
+        """(status, body) refusing this upload, or None (its bytes are then counted; its
+        files, by `count_files`, once it is taken)."""
         length = dict(scope.get("headers", [])).get(b"content-length", b"")
         if not length.isdigit():
             return 411, {"detail": "An upload must state its size (a Content-Length header)."}
@@ -66,6 +95,8 @@ class UploadLimits:
         if not require_login:        # local mode: one user, whose machine it is
             return None
         with self._lock:
+            if (too_many := self._files_refusal(who.name)) is not None:
+                return 429, {"detail": too_many}
             mine = self._uploads.setdefault(who.name, deque())
             cutoff = time.monotonic() - self.keep_s
             while mine and mine[0][0] < cutoff:

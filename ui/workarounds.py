@@ -383,6 +383,15 @@ def uploads_are_anyones() -> bool:
     return bool(found) and "user" not in found.group(1) and hooks
 
 
+def uploaded_files_are_anyones() -> bool:
+    """Gradio's file route asks nothing of the user, and serves any file in the upload
+    folder (file_fetch's created_paths) to whoever names it."""
+    route = re.search(r"async def file\((.*?)\):", gradio_routes_source(), re.DOTALL)
+    fetch = read_all(GRADIO_SERVER, "route_utils.py")
+    return bool(route) and "user" not in route.group(1) and \
+        "created_paths=[upload_dir" in fetch
+
+
 def no_frame_headers() -> bool:
     """Gradio's server says nothing of who may show its pages in a frame."""
     source = read_all(GRADIO_SERVER, "*.py")
@@ -419,6 +428,10 @@ WORKAROUNDS = [
                "the media folder as a file its caller uploaded: an annotator made an item from "
                "another account's upload", "ui/upload_owners.py (and ui/gradio_hooks."
                "GuardedBlocks.preprocess_data / postprocess_data)", uploads_are_anyones),
+    Workaround("GRADIO_FILES_OF_ANYONE", "the file route serves any file in the upload folder "
+               "to any signed-in account that names it: an annotator read another's upload",
+               "ui/upload_owners.py (may_fetch, and ui/route_access.RouteAccess)",
+               uploaded_files_are_anyones),
     Workaround("COMPONENT_ROUTE_PRINTS", "the route of custom components' front-end files "
                "prints each request's component id and file name to the server's output: "
                "anyone could fill the log with text of their choosing",
