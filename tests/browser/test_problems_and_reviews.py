@@ -9,7 +9,10 @@ from playwright.sync_api import expect
 from store import Store
 from tests.browser.test_annotate_flow import open_item, show_list, type_into
 
-NOT_FOUND = "image file not found: image 1 (a file at that path inside the image folder)"
+NOT_FOUND = ("duplicate id in file: imported as 'ui/gamma' (another entry of the file had "
+             "this id)")
+"""A problem no rule can check on the item (an image lost at import clears once the item has
+that many images: judges/lost_parts.py)."""
 NO_OPTION = "gold answer has no option: it is none of the 2 option labels"
 
 

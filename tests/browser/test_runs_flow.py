@@ -152,9 +152,14 @@ def test_a_flip_filter_left_over_from_another_run_is_one_message(server, page):
     before = page.locator("#inspect-count").inner_text()
     listed = results.inner_text()
 
-    pick(page, "inspect-run", "run-b ·")  # the flip filter is left as it was
+    # the flip run is the run chosen now: it is emptied (the picker never offers the run
+    # itself), and the flip filter left as it was is one message
+    pick(page, "inspect-run", "run-b ·")
+    expect(page.locator("#inspect-flip-run input")).not_to_have_value(
+        re.compile("run-b"), timeout=20000)
     page.click("#inspect-filter")
-    toast = page.locator(".toast-body", has_text="choose a different run")
+    toast = page.locator(".toast-body", has_text="a flip filter needs a run above and a run "
+                                                 "to compare it with")
     expect(toast).to_be_visible(timeout=20000)
     page.screenshot(path=str(server.db.with_name("flip.png")))
     expect(page.locator(ERROR_BADGES)).to_have_count(0)
