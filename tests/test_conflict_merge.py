@@ -287,3 +287,17 @@ def test_a_store_refusal_names_clues_and_boxes_as_the_editor_numbers_them():
     assert in_words("item d/x: clues[2].boxes[1]: box (1, 2, 3, 4) is outside the 9x9 image") \
         == "item d/x: clue 3 box 2: box (1, 2, 3, 4) is outside the 9x9 image"
     assert in_words("options[0].label: empty") == "option 1 label: empty"
+
+
+def test_a_removal_beside_an_edit_on_the_same_side_is_still_merged_clue_by_clue():
+    """alice removed clue 3 and edited clue 2's reasoning; bob edited clue 1's text: one
+    whole-list part, and Save merged brought clue 3 back and undid alice's reasoning."""
+    c = [{"text": f"clue {i} text", "reasoning": "r", "boxes": []} for i in range(3)]
+    alice = {"clues": [c[0], {**c[1], "reasoning": "Alice R2"}]}
+    bob = {"clues": [{**c[0], "text": "Bob text T1"}, c[1], c[2]]}
+    assert [r[:2] for r in cm.rows({"clues": c}, alice, bob)] == [
+        ["clue 1", "you (yours kept)"], ["clue 2", "them (theirs kept)"],
+        ["clue 3", "them (theirs kept)"]]
+    merged = cm.merge({"clues": c}, alice, bob)["clues"]
+    assert [(x["text"], x["reasoning"]) for x in merged] == [("Bob text T1", "r"),
+                                                             ("clue 1 text", "Alice R2")]

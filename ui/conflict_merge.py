@@ -22,6 +22,7 @@ words that differ between the two versions marked (ui/conflict_marks.py).
 from __future__ import annotations
 
 import copy
+import difflib
 import re
 
 from ui import editor_model as em
@@ -74,16 +75,22 @@ REMOVED = "(removed)"
 
 
 def _padded(base: list, side: list) -> list | None:
-    """`side` with REMOVED at the places of the base's clues it removed, when removing is all
-    it did to them (the others unchanged, in order); None when it did anything else."""
-    out, k = [], 0
-    for clue in base:
-        if k < len(side) and side[k] == clue:
-            out.append(side[k])
-            k += 1
+    """`side` with REMOVED at the places of the base's clues it removed, its other clues at
+    the places of the base's they are (aligned by their text: one removed and another's
+    reasoning edited is still a removal and an edit); None when the alignment is not clear
+    (a clue added among them, or texts rewritten where others went)."""
+    texts = [" ".join(str(c.get("text") or "").split()) for c in base]
+    matcher = difflib.SequenceMatcher(None, texts, [" ".join(str(c.get("text") or "").split())
+                                                    for c in side], autojunk=False)
+    out: list = []
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "delete":
+            out += [REMOVED] * (i2 - i1)
+        elif op == "equal" or (op == "replace" and i2 - i1 == j2 - j1):
+            out += side[j1:j2]                 # in place: as they were, or edited there
         else:
-            out.append(REMOVED)
-    return out if k == len(side) else None
+            return None
+    return out if len(out) == len(base) else None
 
 
 def with_removals(base: dict, side: dict) -> dict:
