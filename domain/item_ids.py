@@ -1,7 +1,8 @@
 """What an item id may be, and how an id that may not is shown.
 
 An id is text without control, invisible or text-direction characters (Unicode categories
-Cc and Cf: a zero-width space, a right-to-left override, ...): they make one id look like
+Cc, Cf, Zl and Zp: a zero-width space, a right-to-left override, ...; and the characters
+drawn as nothing, BLANKS: a braille blank, a Hangul filler): they make one id look like
 another, or, printed, turn the rest of the line around. The store refuses such an id
 (store/validation.py), an import skips it with this reason (formats/importer.py), and every
 report shows it with those characters written out (`visible`), never as they are.
@@ -12,7 +13,17 @@ import unicodedata
 
 from .limits import MAX_ITEM_ID
 
-HIDDEN_CATEGORIES = ("Cc", "Cf")
+HIDDEN_CATEGORIES = ("Cc", "Cf", "Zl", "Zp")
+BLANKS = frozenset([0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, *range(0x180B, 0x1810), 0x2800,
+                    0x3164, 0xFFA0, *range(0xFE00, 0xFE10), *range(0xE0100, 0xE01F0)])
+"""Characters drawn as nothing that are no control or format character: the combining
+grapheme joiner, Hangul fillers, the braille blank, variation selectors. "demo/park-season"
+followed by one of them was listed three times as "demo/park-season" (the attacker review)."""
+
+
+def hidden(ch: str) -> bool:
+    """Is `ch` a control, invisible, line-separating or blank character?"""
+    return unicodedata.category(ch) in HIDDEN_CATEGORIES or ord(ch) in BLANKS
 HIDDEN_CHARACTER = "id has a control or invisible character"
 SPACES_AROUND = "id has leading or trailing spaces"
 NO_ID = "missing or empty id"
@@ -23,7 +34,7 @@ SHOWN_MAX = 80
 
 def has_hidden_characters(text: str) -> bool:
     """True if `text` holds a control character or an invisible format character."""
-    return any(unicodedata.category(ch) in HIDDEN_CATEGORIES for ch in text)
+    return any(hidden(ch) for ch in text)
 
 
 def id_problem(item_id) -> str | None:
@@ -62,7 +73,7 @@ def name_problem(field: str, value) -> str | None:
 
 def without_hidden(text: str) -> str:
     """`text` without its control and invisible characters."""
-    return "".join(ch for ch in text if unicodedata.category(ch) not in HIDDEN_CATEGORIES)
+    return "".join(ch for ch in text if not hidden(ch))
 
 
 def visible(text: str) -> str:
@@ -70,7 +81,7 @@ def visible(text: str) -> str:
     ("rtl\\u202eevil", "zero\\u200bwidth"): safe to print, and told apart from any other."""
     return "".join(
         (f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}")
-        if unicodedata.category(ch) in HIDDEN_CATEGORIES else ch for ch in str(text))
+        if hidden(ch) else ch for ch in str(text))
 
 
 def typed_id_refusal(item_id) -> str | None:
@@ -81,9 +92,9 @@ def typed_id_refusal(item_id) -> str | None:
     text = str(item_id)
     if len(text) > MAX_ITEM_ID:
         return f"the id is {len(text):,} characters; ids are at most {MAX_ITEM_ID:,}"
-    hidden = sorted({ord(ch) for ch in text if unicodedata.category(ch) in HIDDEN_CATEGORIES})
-    if hidden:
-        names = ", ".join(f"U+{code:04X}" for code in hidden[:5])
+    found = sorted({ord(ch) for ch in text if hidden(ch)})
+    if found:
+        names = ", ".join(f"U+{code:04X}" for code in found[:5])
         return (f"the id holds control, invisible or text-direction characters ({names}); "
                 "ids hold none")
     return None

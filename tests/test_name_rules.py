@@ -60,3 +60,17 @@ def test_an_export_names_its_file_safely_whatever_the_dataset():
     assert export_stem("..") == "dataset" and export_stem(".x") == "x"
     assert export_stem("a/b c") == "a_b_c" and export_stem(None) == "cluelab"
     assert export_stem("mmr-life") == "mmr-life"
+
+
+@pytest.mark.parametrize("blank", ["\u2800", "\u034f", "\u3164", "\u115f", "\ufe0f",
+                                   "\u2028"])
+def test_characters_drawn_as_nothing_are_refused_in_ids_and_names(store, make_item, blank):
+    """"demo/park-season" + a braille blank, a combining grapheme joiner or a Hangul filler
+    was accepted (none is a control or format character): three rows read
+    "demo/park-season", and "Daily Commonsense" + U+3164 was a second domain."""
+    with pytest.raises(ValidationError, match="id: an id may not hold control"):
+        store.create_item(make_item(f"demo/park-season{blank}"), "att")
+    with pytest.raises(ValidationError, match="domain: may not hold control"):
+        store.create_item(make_item("demo/ok", domain=f"Daily Commonsense{blank}"), "att")
+    assert store.item_ids() == []
+    store.create_item(make_item("demo/Straße-日本"), "att")            # letters are letters
