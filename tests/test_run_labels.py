@@ -144,9 +144,10 @@ def test_every_setup_description_says_samples_and_repeats_when_more_than_one(tmp
     assert (listed["many"]["images"], listed["many"]["draws"]) == ("full",
                                                                    "5 samples · 2 repeats")
     assert (listed["one"]["images"], listed["one"]["draws"]) == ("full", "1 sample")
-    # the injection table's solver is the model and setting: one row for both runs
+    # the injection table's solver is the model, setting, samples and repeats: a single
+    # draw is never set against a 10-draw outcome
     assert [row["solver"] for row in tables.injection_table(store, ["many", "one"]).rows] \
-        == ["m · CoT"]
+        == ["m · CoT", "m · CoT · 5 samples · 2 repeats"]
     store.close()
 
 
