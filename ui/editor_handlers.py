@@ -207,7 +207,7 @@ class EditorHandlers:
                 item, merged, basis, dropped = self._merged(work, item, base_version,
                                                             take_saved)
             check_edits(item)
-            rules.check_names(item, work["saved"], self.store.facets())
+            rules.check_names(item, work["saved"], self.store.facets)
             rules.check_comment(comment)
         except em.EditError as err:
             return work, {"kind": "invalid", "message": str(err)}

@@ -58,9 +58,9 @@ def marked_only_note(item: dict) -> str:
     (image 3 lost, the item has 2), and those no rule can check again (a duplicate id in the
     file): they stay, and the item flagged, until fixed or marked resolved. A save that left
     one said nothing, and the flag stayed unexplained."""
-    problems = item.get("problems") or []
-    held = [p.split(":", 1)[0] for p in problems if still_holds(p, item) is True]
-    left = [p for p in problems if still_holds(p, item) is None]
+    holds = {p: still_holds(p, item) for p in item.get("problems") or []}
+    held = [p.split(":", 1)[0] for p, h in holds.items() if h is True]
+    left = [p for p, h in holds.items() if h is None]
     said = (f"{len(held)} import problem{'s' * (len(held) != 1)} still "
             f"hold{'s' * (len(held) == 1)} ({', '.join(dict.fromkeys(held))}): fix what "
             f"{'it says' if len(held) == 1 else 'they say'} (see Import problems), or mark "
@@ -131,16 +131,21 @@ def check_comment(comment: str | None) -> None:
         raise em.EditError(found)
 
 
-def check_names(item: dict, saved: dict, facets: dict[str, list[str]]) -> None:
+def check_names(item: dict, saved: dict, facets) -> None:
     """Refuse a domain or subtask changed to one that reads as another already in use (told
     apart by case, a look-alike letter or dash only): "Spatial relationship" beside
     "Spatial Relationship" split one category's numbers into two rows that read alike.
-    Invisible characters are the store's to refuse (domain/item_ids.name_problem)."""
+    Invisible characters are the store's to refuse (domain/item_ids.name_problem).
+    `facets`: the store's facets, read (a DISTINCT over every item) only when a name changed."""
+    in_use = None
     for field, label in (("domain", "Domain"), ("subtask", "Subtask")):
         value = item.get(field)
-        if not value or value == saved.get(field) or value in facets.get(field, []):
+        if not value or value == saved.get(field):
             continue
-        other = next((v for v in facets.get(field, []) if id_key(v) == id_key(value)), None)
+        in_use = in_use if in_use is not None else facets()
+        if value in in_use.get(field, []):
+            continue
+        other = next((v for v in in_use.get(field, []) if id_key(v) == id_key(value)), None)
         if other is not None:
             raise em.EditError(f"{label}: it reads as the {field} {visible(other)!r} already "
                                f"in use (told apart only by case or look-alike letters); "
