@@ -200,10 +200,10 @@ def build_editor() -> SimpleNamespace:
                 # wraps a field onto the next line rather than cut its value
                 with gr.Row(elem_id="item-taxonomy"):
                     ui.domain = gr.Dropdown([], label="Domain", allow_custom_value=True,
-                                            elem_id="item-domain", min_width=230)
+                                            elem_id="item-domain", min_width=275)
                     ui.subtask = gr.Dropdown([], label="Subtask", allow_custom_value=True,
-                                             elem_id="item-subtask", min_width=230)
-                    ui.reasoning_type = gr.Textbox(label="Reasoning type", min_width=230,
+                                             elem_id="item-subtask", min_width=275)
+                    ui.reasoning_type = gr.Textbox(label="Reasoning type", min_width=275,
                                                    elem_id="item-reasoning-type")
         # The save bar sticks to the bottom of the screen. Its own line (#save-row) keeps one
         # height: the save message and the draft's state wrap inside a box of two lines that
@@ -328,7 +328,7 @@ def build_answer_controls(ui) -> None:
     which are shown), then the options editor of multiple choice (text or image options)."""
     with gr.Row(elem_id="answer-row"):
         ui.answer_type = gr.Dropdown(ANSWER_TYPES, label="Answer type", scale=1,
-                                     min_width=190, elem_id="item-answer-type")
+                                     min_width=220, elem_id="item-answer-type")
         with gr.Column(scale=2, min_width=200, elem_id="answer-text-panel") as \
                 ui.answer_text_panel:
             ui.answer = gr.Textbox(label="Gold answer", max_lines=1, elem_id="item-answer",
