@@ -11,6 +11,7 @@ from typing import Any
 
 import sqlite_utils
 
+from domain import alignment
 from domain.item_ids import shown_id
 from domain.limits import MAX_REVIEW_NOTE
 from domain.vocabulary import REVIEW_STATUS, REVIEW_VERDICTS
@@ -51,16 +52,28 @@ def _change(field: str, before: Any, after: Any) -> list[dict]:
     return [] if before == after else [{"field": field, "before": before, "after": after}]
 
 
-def _diff_list(name: str, before: list, after: list, parts: tuple[str, ...]) -> list[dict]:
-    """Per index: `name[i].part` for changed parts, `name[i]` for an added/removed element."""
+def _diff_list(name: str, before: list, after: list, parts: tuple[str, ...],
+               key: str) -> list[dict]:
+    """The elements aligned by `key` (domain/alignment.py: a clue by its text, an option by
+    its label), not by place: removing clue 1 of 3 read as clue 1 and clue 2 rewritten and
+    clue 3 removed. `name[i].part` for a changed part, `name[i]` for an added or removed
+    element; an element now at another place is `name[i>j]` (before i, after j), the whole
+element when it moved unchanged (Up / Down)."""
     changes = []
-    for i in range(max(len(before), len(after))):
-        if i >= len(before) or i >= len(after):
-            changes += _change(f"{name}[{i}]", before[i] if i < len(before) else None,
-                               after[i] if i < len(after) else None)
+    pairs = alignment.pairs(before, after, key)
+    moved = alignment.moved(pairs)
+    for i, j in pairs:
+        if i is None or j is None:
+            index = i if j is None else j
+            changes += _change(f"{name}[{index}]", None if i is None else before[i],
+                               None if j is None else after[j])
             continue
-        for part in parts:
-            changes += _change(f"{name}[{i}].{part}", before[i].get(part), after[i].get(part))
+        where = f"{i}" if i == j else f"{i}>{j}"
+        edits = [c for part in parts for c in _change(f"{name}[{where}].{part}",
+                                                      before[i].get(part), after[j].get(part))]
+        if i in moved and not edits:      # moved as it was (Up / Down): the move is the change
+            edits = [{"field": f"{name}[{where}]", "before": before[i], "after": after[j]}]
+        changes += edits
     return changes
 
 
@@ -69,7 +82,8 @@ def diff_items(a: dict, b: dict, ignore: tuple[str, ...] = READ_ONLY_FIELDS) -> 
 
     Scalar fields by name (`question`); clues and options per index and part
     (`clues[2].text`, `clues[1].boxes`, `options[0].image`; a whole added/removed clue is
-    `clues[3]` with None on the missing side); `images`, `aliases` and `problems` as whole
+    `clues[3]` with None on the missing side; `clues[2>1].text`: the clue 2 was, now 1),
+    aligned by their text (options by label), not by place (`_diff_list`); `images`, `aliases` and `problems` as whole
     lists (a reorder is one change); metadata per key (`metadata.source`). Indexes are
     0-based. Read-only fields (version, updated_at, updated_by, flagged) are ignored by
     default, since they differ between any two versions.
@@ -82,10 +96,10 @@ def diff_items(a: dict, b: dict, ignore: tuple[str, ...] = READ_ONLY_FIELDS) -> 
         before, after = a.get(field), b.get(field)
         if field == "clues":
             changes += _diff_list("clues", before or [], after or [],
-                                  ("text", "reasoning", "boxes"))
+                                  ("text", "reasoning", "boxes"), "text")
         elif field == "options":
             changes += _diff_list("options", before or [], after or [],
-                                  ("label", "text", "image"))
+                                  ("label", "text", "image"), "label")
         elif field == "metadata" and isinstance(before, dict) and isinstance(after, dict):
             for key in list(before) + [k for k in after if k not in before]:
                 changes += _change(f"metadata.{key}", before.get(key), after.get(key))

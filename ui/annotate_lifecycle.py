@@ -21,7 +21,7 @@ from ui.editor_model import EditError
 from ui.gradio_hooks import event_caller
 from ui.lifecycle_handlers import LifecycleHandlers
 from ui.session import user_of
-from ui.text import escape_html
+from ui.text import escape_html, short
 
 
 def build_item_menu(ui: SimpleNamespace, visible: bool) -> None:
@@ -70,6 +70,11 @@ def build_item_menu(ui: SimpleNamespace, visible: bool) -> None:
             ui.lifecycle_message = gr.HTML(elem_id="lifecycle-message")
             ui.dataset_expected = gr.State(None)
             ui.just_deleted = gr.State(None)      # the id this page deleted last
+
+
+def undo_label(item_id: str) -> str:
+    """The Undo button after a delete, naming the deleted item (shortened when long)."""
+    return f"Undo delete of {short(item_id, 40)}"
 
 
 def offered(ui: SimpleNamespace) -> dict:
@@ -164,7 +169,9 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             fail(err)
         rest = [i for i in (ids or store.item_ids()) if i != current]
         messages.info(message)
-        undo = [escape_html(message), current, gr.update(visible=True)]
+        # the button names the item it brings back: the next item opens at once, and a bare
+        # "Undo delete" read, over that one (or any item opened since), as undoing it
+        undo = [escape_html(message), current, gr.update(visible=True, value=undo_label(current))]
         if not rest:
             return [gr.skip()] * len(renderer.outputs) + after_change(request) + undo
         following = ids.index(current) if current in (ids or []) else 0

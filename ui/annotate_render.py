@@ -61,7 +61,7 @@ class Renderer:
         annotator, image_info = self.annotator(work, before)
         strip, unreadable = self.strip_and_problems(work)
         values = {
-            **form, "work": work, "item_id": item["id"], "header": self.header(saved),
+            **form, "work": work, "item_id": item["id"], "header": self.header(saved, work.get("base_version")),
             "notice": notice_html(work) + unreadable,
             "strip": strip,
             "annotator": annotator, "image_info": image_info,
@@ -104,12 +104,17 @@ class Renderer:
         return [ui.work, ui.annotator, ui.image_info, ui.clues, ui.strip, ui.options,
                 ui.option_gallery]
 
-    def header(self, saved: dict) -> str:
+    def header(self, saved: dict, base_version: int | None = None) -> str:
         """One line: the id (ellipsized when long, whole in its tooltip and when copied),
-        then dataset, version, who saved it when, the link (assets/cluelab.css, .cl-head)."""
+        then dataset, version, who saved it when, the link (assets/cluelab.css, .cl-head).
+        A draft of an older version (`base_version`) says so: the line read "version 2"
+        over a draft on version 1."""
         item_id = escape_html(saved["id"])
         link = escape_html(f"?item={quote(saved['id'], safe='')}")
-        parts = [f"dataset {escape_html(saved['dataset'])}", f"version {saved['version']}",
+        version = f"version {saved['version']}"
+        if base_version is not None and base_version != saved["version"]:
+            version = f"draft on version {base_version}; saved version {saved['version']}"
+        parts = [f"dataset {escape_html(saved['dataset'])}", version,
                  f"saved by {escape_html(saved.get('updated_by'))} at "
                  f"{escape_html(times.shown(saved.get('updated_at')))}",
                  f'<a href="{link}">link to this item</a>']

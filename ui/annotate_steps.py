@@ -41,6 +41,9 @@ def listed_ids(items, ids, shown, kept) -> list:
 
 
 def end_line(item_id: str, delta: int, count: int) -> str:
+    """What a press past an end says ("the last of the 1 items" for a list of one)."""
+    if count == 1:
+        return f"{item_id} is the only item the filters list."
     end = "last" if delta > 0 else "first"
     return f"{item_id} is the {end} of the {count} items the filters list."
 

@@ -198,8 +198,16 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
         except EditError as err:
             raise messages.error(err) from None
 
+    def reviews_now(work):
+        """The reviews without the line above them: after Diff, the last review action's
+        line ("the diff above shows what changed since version 3", a refusal) stayed, about
+        a diff no longer shown."""
+        return reviews_md(store, work["item"]["id"]) if work else gr.skip()
+
     ui.show_diff.click(show_diff, [ui.work, ui.version_a, ui.version_b], ui.diff,
-                       api_name="diff_revisions")
+                       api_name="diff_revisions").success(
+        reviews_now, ui.work, ui.reviews, api_name="diff_revisions_reviews",
+        api_visibility="private", show_progress="hidden")
 
     def restore(work, version, request: gr.Request):
         user = user_of(request)

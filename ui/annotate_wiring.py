@@ -355,6 +355,17 @@ def wire(store, demo, browser, ui) -> None:
     # (and the rows re-read the store, so a colleague's changes show with them), at the page
     # holding the item saved.
     refresh_list = (item_list.following, [browser.shown, ui.work], list_outputs)
+
+    def notice_now(work, request: gr.Request):
+        """↻ Refresh reads the colleagues' drafts again: the notice that one had unsaved
+        edits of the item stayed after they saved (until the item was opened again)."""
+        if not work:
+            return gr.skip()
+        return notice_html({**work, **editor.notice_now(work, user_of(request))}) + \
+            renderer.strip_and_problems(work)[1]
+
+    browser.refresh.click(notice_now, [ui.work], ui.notice, api_name="refresh_notice",
+                          api_visibility="private", show_progress="hidden")
     for name, event in saves.items():
         event.success(*refresh_list, api_name=f"{name}_list", api_visibility="private",
                       show_progress="hidden")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 
 from domain.limits import MAX_SEARCH
+from domain.vocabulary import counted
 from ui.text import short
 
 ALL = "(all)"
@@ -54,7 +55,8 @@ class BrowserHandlers:
         rows = [list_row(r) for r in self.store.list_items(**filters, limit=PAGE_ROWS,
                                                            offset=(page - 1) * PAGE_ROWS)]
         total = self.store.count_items()
-        count = f"{len(ids)} of {total} items match"
+        # "1 of 1 item matches", not "1 of 1 items match"
+        count = f"{len(ids)} of {counted(total, 'item')} match{'es' * (len(ids) == 1)}"
         if pages > 1:
             first = (page - 1) * PAGE_ROWS + 1
             count += f" · rows {first}–{first + len(rows) - 1} (page {page} of {pages})"

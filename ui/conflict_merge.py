@@ -22,9 +22,9 @@ words that differ between the two versions marked (ui/conflict_marks.py).
 from __future__ import annotations
 
 import copy
-import difflib
 import re
 
+from domain import alignment
 from ui import editor_model as em
 
 LISTS = ("clues", "options")
@@ -78,12 +78,10 @@ def _padded(base: list, side: list) -> list | None:
     """`side` with REMOVED at the places of the base's clues it removed, its other clues at
     the places of the base's they are (aligned by their text: one removed and another's
     reasoning edited is still a removal and an edit); None when the alignment is not clear
-    (a clue added among them, or texts rewritten where others went)."""
-    texts = [" ".join(str(c.get("text") or "").split()) for c in base]
-    matcher = difflib.SequenceMatcher(None, texts, [" ".join(str(c.get("text") or "").split())
-                                                    for c in side], autojunk=False)
+    (a clue added among them, or texts rewritten where others went). The alignment is the
+    History diff's too (domain/alignment.py)."""
     out: list = []
-    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+    for op, i1, i2, j1, j2 in alignment.opcodes(base, side):
         if op == "delete":
             out += [REMOVED] * (i2 - i1)
         elif op == "equal" or (op == "replace" and i2 - i1 == j2 - j1):
@@ -215,12 +213,14 @@ def label(key: str) -> str:
 
 
 def diff_label(field: str) -> str:
-    """A field of store.diff_items as the editor names it: "clues[0].text" -> "clue 1 text"."""
-    match = re.fullmatch(r"(clues|options)\[(\d+)\](?:\.(\w+))?", field)
+    """A field of store.diff_items as the editor names it: "clues[0].text" -> "clue 1 text",
+    "clues[2>1].text" -> "clue 3 (now 2) text" (clue 1 was removed: the clue moved up)."""
+    match = re.fullmatch(r"(clues|options)\[(\d+)(?:>(\d+))?\](?:\.(\w+))?", field)
     if not match:
         return label(field)
-    name, index, part = match.groups()
-    return f"{label(f'{name}.{index}')}{' ' + part if part else ''}"
+    name, index, now, part = match.groups()
+    where = f" (now {int(now) + 1})" if now is not None else ""
+    return f"{label(f'{name}.{index}')}{where}{' ' + part if part else ''}"
 
 
 def show(value, images: list[str]) -> str:

@@ -66,15 +66,23 @@ class EditorHandlers:
             work["base_version"] = draft["base_version"]
             work["draft_seen"] = draft["revision"]
             work["notice"] = notices.draft_notice(draft, saved)
-        others = self.store.others_drafts(item_id, user)
-        work["delete_question"] = notices.delete_question(others)
-        work["notice"] = " ".join(filter(None, [
-            work["notice"], notices.others_notice(others) if others else "",
-            notices.review_notice(self.store, saved)]))
+        work["own_notice"], work["review_notice"] = (work["notice"],
+                                                     notices.review_notice(self.store, saved))
+        work.update(self.notice_now(work, user))
         # a box of no size (one being drawn when the draft was kept) is no box: see em.drawn
         work["item"]["_unassigned"] = [b for b in work["item"].get("_unassigned", [])
                                        if em.drawn(b)]
         return work
+
+    def notice_now(self, work: dict, user: str) -> dict:
+        """{"notice", "delete_question"} of `work` with the colleagues' drafts as the store
+        holds them now: a colleague's draft said at the open stayed said after they saved
+        (↻ Refresh reads them again: ui/annotate_wiring.py)."""
+        others = self.store.others_drafts(work["item"]["id"], user)
+        return {"delete_question": notices.delete_question(others),
+                "notice": " ".join(filter(None, [
+                    work.get("own_notice", ""), notices.others_notice(others) if others else "",
+                    work.get("review_notice", "")]))}
 
     # ---- form <-> item -------------------------------------------------------------
     def collect(self, work: dict, form: dict, annot_boxes: list | None) -> dict:

@@ -184,7 +184,7 @@ def launch_kwargs(store, require_login: bool, trusted_proxies: str = "",
                                      "list_toggle.js", "list_filters.js", "table_headers.js",
                                      "conflict_panel.js", "account.js", "new_row.js",
                                      "clue_table.js", "cell_titles.js", "cell_keep.js",
-                                     "box_undo.js")),
+                                     "box_undo.js", "image_moves.js")),
         "allowed_paths": [str(store.media_dir)],
         "show_error": False,
         # one upload (an image, or a ZIP of a dataset with its images) is at most this big;

@@ -202,6 +202,13 @@ def test_move_and_remove_are_offered_only_when_they_can_act(room, browser):
     expect(info).to_contain_text("Image 1 of 2", timeout=20000)
     expect(page.locator("#image-left")).to_be_visible()
     expect(page.locator("#image-right")).to_be_visible()
+    # ◀ Move on image 1 did nothing, and was enabled (assets/image_moves.js)
+    expect(page.locator("#image-left")).to_be_disabled()
+    expect(page.locator("#image-right")).to_be_enabled()
+    page.goto(f"{room.url}/?item=ui/alpha&image=2")
+    expect(info).to_contain_text("Image 2 of 2", timeout=20000)
+    expect(page.locator("#image-right")).to_be_disabled()
+    expect(page.locator("#image-left")).to_be_enabled()
     context.close()
 
 

@@ -1,0 +1,91 @@
+"""Which clue (or option) of one version of an item is which of another: by their text.
+
+Why: clues have no stable id, and comparing them by place named the wrong ones. Removing
+clue 1 of 3 read, in History, as "clue 1 rewritten, clue 2 rewritten, clue 3 removed";
+Save merged brought a removed clue back over another's edit. Both now align the two lists
+here, by the elements' text (an option by its label, which stays with it), so that a
+removal is one removal and an edit stays with its clue. Pure: store/revisions.py (the
+History diff) and ui/conflict_merge.py (Save merged) use the same alignment.
+"""
+from __future__ import annotations
+
+import difflib
+
+
+def words(value) -> str:
+    """A text as compared: its words, whitespace folded ("a  b\\n" is "a b")."""
+    return " ".join(str(value or "").split())
+
+
+def opcodes(before: list[dict], after: list[dict], key: str = "text") -> list[tuple]:
+    """difflib's opcodes (op, i1, i2, j1, j2) turning `before` into `after`, the elements
+    compared by their `key` (words): "equal", "replace", "delete", "insert"."""
+    return difflib.SequenceMatcher(None, [words(x.get(key)) for x in before],
+                                   [words(x.get(key)) for x in after],
+                                   autojunk=False).get_opcodes()
+
+
+def pairs(before: list[dict], after: list[dict],
+          key: str = "text") -> list[tuple[int | None, int | None]]:
+    """(index in `before`, index in `after`) of each element, in order; None on the side
+    that lacks it (removed: (i, None); added: (None, j)). Where texts were rewritten, the
+    rewritten ones are paired with the most alike of the other side, the rest removed or
+    added: clue 1 removed and clue 2 edited is a removal and an edit of clue 2."""
+    out: list[tuple[int | None, int | None]] = []
+    for op, i1, i2, j1, j2 in opcodes(before, after, key):
+        if op == "equal" or (op == "replace" and i2 - i1 == j2 - j1):
+            out += [(i1 + k, j1 + k) for k in range(i2 - i1)]
+        elif op == "replace":
+            out += _most_alike([words(x.get(key)) for x in before[i1:i2]],
+                               [words(x.get(key)) for x in after[j1:j2]], i1, j1)
+        elif op == "delete":
+            out += [(i, None) for i in range(i1, i2)]
+        else:
+            out += [(None, j) for j in range(j1, j2)]
+    return _moves(out, before, after, key)
+
+
+def _moves(out: list[tuple], before: list[dict], after: list[dict], key: str) -> list[tuple]:
+    """`out` with a removed element and an added one of the same text paired: a clue moved
+    (Up / Down) is that clue moved, not one removed and another added."""
+    gone = [i for i, j in out if j is None]
+    for n, (i, j) in enumerate(out):
+        if i is None:
+            same = next((k for k in gone
+                         if words(before[k].get(key)) == words(after[j].get(key))), None)
+            if same is not None:
+                gone.remove(same)
+                out[n] = (same, j)
+    return [(i, j) for i, j in out if j is not None or i in gone]
+
+
+def moved(pairs: list[tuple]) -> set[int]:
+    """The indexes (before) of the paired elements whose order changed against another's."""
+    both = [(i, j) for i, j in pairs if i is not None and j is not None]
+    return {i for i, j in both if any((k - i) * (m - j) < 0 for k, m in both)}
+
+
+def _most_alike(a: list[str], b: list[str], i0: int, j0: int) -> list[tuple]:
+    """The elements of two blocks of rewritten texts paired in order, the pairs' summed
+    likeness the highest (a small table: such a block is a few clues); the others unpaired.
+    Indexes are offset by `i0` and `j0`, where the blocks start in their lists."""
+    def alike(i, j):
+        return difflib.SequenceMatcher(None, a[i], b[j], autojunk=False).ratio()
+    n, m = len(a), len(b)
+    best = [[0.0] * (m + 1) for _ in range(n + 1)]    # best[i][j]: of a[i:] and b[j:]
+    for i in range(n - 1, -1, -1):
+        for j in range(m - 1, -1, -1):
+            best[i][j] = max(best[i + 1][j], best[i][j + 1], alike(i, j) + best[i + 1][j + 1])
+    out, i, j = [], 0, 0
+    while i < n and j < m:
+        if best[i][j] == alike(i, j) + best[i + 1][j + 1]:
+            out.append((i0 + i, j0 + j))
+            i, j = i + 1, j + 1
+        elif best[i][j] == best[i + 1][j]:
+            out.append((i0 + i, None))
+            i += 1
+        else:
+            out.append((None, j0 + j))
+            j += 1
+    out += [(i0 + k, None) for k in range(i, n)] + [(None, j0 + k) for k in range(j, m)]
+    return out
