@@ -27,6 +27,7 @@ from scoring.offline import model_clues as offline_model_clues
 from scoring.offline import sentence_clues
 from scoring.no_boxes import shown_verdicts
 from store import NotFoundError
+from ui.conflict_merge import diff_label
 from ui.editor_model import clue_color
 from ui.inspect_overlay import GREY
 from ui.run_choices import labelled
@@ -168,7 +169,7 @@ def version_state(store, item_id: str, then: int | None, now: int | None) -> dic
     out["changed"] = True
     try:
         out["then_item"] = store.revision(item_id, then)
-        out["fields"] = list(dict.fromkeys(d["field"] for d in store.diff_items(
+        out["fields"] = list(dict.fromkeys(diff_label(d["field"]) for d in store.diff_items(
             out["then_item"], store.revision(item_id, now))))
     except NotFoundError:
         out["fields"] = ["(revision not found)"]
