@@ -27,6 +27,9 @@
       const asked = document.querySelector("#item-notice [data-cl-delete]");
       return asked ? asked.dataset.clDelete : "Delete this item? An admin can restore it.";
     },
+    // Experiments: a cancel dropped the requests in flight at once (their cost spent)
+    "run-cancel": () => `Cancel run ${value("#run-id")}? The requests in flight are ` +
+      "dropped (Resume goes on with the items not done).",
     "delete-dataset": () =>
       `Delete dataset ${value("#dataset-to-delete")} for good? This cannot be undone.`,
   };

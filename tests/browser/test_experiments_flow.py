@@ -46,6 +46,13 @@ def test_start_a_run_from_the_page_and_watch_it_finish(ui_server, fake, page):
     assert page.locator("#run-monitor img").count() == 0
 
     run_id = page.locator("#run-id textarea").input_value()
+    # Cancel asks first, naming the run; declined, nothing reaches the server
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.click("#run-cancel")
+    page.wait_for_timeout(1000)
+    assert asked and run_id in asked[0] and "dropped" in asked[0]
+    expect(page.locator("#run-control-message")).to_contain_text("started")
     con = sqlite3.connect(ui_server.db)
     assert con.execute("SELECT status FROM model_runs WHERE id = ?", [run_id]).fetchone() == (
         "done",)
