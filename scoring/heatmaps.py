@@ -43,7 +43,22 @@ def type_correlation(summaries: dict[str, dict]) -> tuple[list[str], np.ndarray 
     matrix[constant, :] = np.nan
     matrix[:, constant] = np.nan
     what = "reasoning types" if group == "by_reasoning_type" else "domains"
-    return names, matrix, f"Pearson's r between {what} over {len(runs)} runs"
+    return names, matrix, f"Pearson's r between {what} over {len(runs)} runs" + few_runs(len(runs))
+
+
+# |r| a correlation over n points must reach to differ from none at p < 0.05 (two-sided):
+# r = t / sqrt(n - 2 + t^2) with t the t distribution's 97.5th percentile at n - 2 degrees
+# of freedom (standard tables)
+CRITICAL_R = {3: 0.997, 4: 0.950, 5: 0.878, 6: 0.811, 7: 0.754, 8: 0.707, 9: 0.666}
+
+
+def few_runs(n: int) -> str:
+    """The caution a map over few runs needs: over 3 runs r 1.00 and -0.50 were shown in
+    strong colours with nothing saying that 3 points can give both by chance."""
+    if n not in CRITICAL_R:
+        return ""
+    return (f" (few runs: an r of {n} points is a rough guide; only |r| ≥ "
+            f"{CRITICAL_R[n]:.3f} differs from no correlation at p < 0.05)")
 
 
 def _colour(value: float, low: float, high: float, diverging: bool) -> str:

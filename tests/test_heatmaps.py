@@ -36,3 +36,15 @@ def test_each_cell_says_its_n_under_its_value():
     assert '<td>–<br><span class="cell-n">n 0</span></td>' in html        # n 0 said too
     assert ">100.00</td>" in html                                          # no n given
     assert "cell-n" not in heatmap_html(["r"], ["c"], [[1.0]])             # none asked
+
+
+def test_a_map_over_few_runs_says_how_rough_its_r_is():
+    """Over 3 runs r 1.00 and -0.50 were shown in strong colours with no caution: 3 points
+    give such values by chance. The note says which |r| would differ from none."""
+    runs = {f"r{i}": summary(time=t, text=x)
+            for i, (t, x) in enumerate([(10.0, 20.0), (30.0, 50.0), (60.0, 55.0)])}
+    note = type_correlation(runs)[2]
+    assert note.startswith("Pearson's r between domains over 3 runs (few runs")
+    assert "only |r| ≥ 0.997 differs from no correlation at p < 0.05" in note
+    many = {f"r{i}": summary(time=float(i), text=float(i * i)) for i in range(10)}
+    assert type_correlation(many)[2] == "Pearson's r between domains over 10 runs"
