@@ -66,7 +66,7 @@ def items_rule(shared) -> str:
     the n, and the run that limits it, whether a cell shows it or not)."""
     return ("One rule on the Results page, in its downloads and with `table`: every run of "
             "the table, those no cell shows included, is compared on the items all of them "
-            "share, and every row is on those items (Items). " + shared.note())
+            "share, and every row is on those items (the Items column counts them). " + shared.note())
 
 
 def _shown(runs_of: dict) -> list[str]:
@@ -175,8 +175,8 @@ def _paired_deltas(runs_of: dict) -> dict:
     return deltas
 
 
-ROW_RULE = ("A cell's accuracy is over its run's scored items (n); the rest of its {what}'s "
-            "Items are unscored.")
+ROW_RULE = ("A cell's accuracy is over its run's scored items (n); the rest of the items its "
+            "{what}'s row counts (Items) are unscored.")
 
 
 def _items_column(table: Table) -> None:
