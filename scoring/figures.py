@@ -39,6 +39,9 @@ def group_bars(summaries: dict[str, dict], group: str = "by_domain") -> pd.DataF
 
 DROP_SERIES = (("general", "general"), ("rigorous", "rigorous"),
                ("grounded", "grounded-rigorous"))
+# the protocols' bars in greys, light to dark as they grow stricter: in the palette's blue,
+# orange and green they looked like the runs of the charts beside them (blue = a run there)
+PROTOCOL_COLOURS = {"general": "#cfcfcf", "rigorous": "#8a8a8a", "grounded-rigorous": "#3f3f3f"}
 
 
 def drop_bars(table: Table) -> pd.DataFrame:
@@ -201,7 +204,8 @@ def drop_chart(table: Table) -> str:
                     None, f"{run} · {protocol}: {words}" + (f" (unscored: {unscored[run]})"
                                                            if unscored[run] else ""), words)
     return grouped_bars_svg(runs, protocols, values, caption=table.caption,
-                            empty="No general scores yet.") + chart_footnotes(table.footnotes)
+                            empty="No general scores yet.", colours=PROTOCOL_COLOURS) + \
+        chart_footnotes(table.footnotes)
 
 
 def chart_footnotes(footnotes: list[str]) -> str:

@@ -219,6 +219,9 @@ def test_drop_chart_marks_a_run_with_n_0_instead_of_leaving_it_out():
     assert {b["group"] for b in bars(svg)} == {"a (n 3)"}
     assert no_value_marks(svg) == [("general", "z (n 0)", "n=0"),
                                    ("rigorous", "z (n 0)", "n=0")]
+    # the protocols are greys: the palette's colours are the runs' in the charts beside it
+    from scoring.chart_looks import PALETTE
+    assert "#cfcfcf" in svg and "#8a8a8a" in svg and not any(c in svg for c in PALETTE[:3])
 
 
 def test_length_chart_says_which_items_it_leaves_out_for_want_of_a_length():
