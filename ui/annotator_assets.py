@@ -63,6 +63,11 @@ def component_ids() -> tuple:
     return (image_annotator.get_component_class_id(),)
 
 
+def component_dirs() -> dict:
+    """{component id: the folder its front-end file paths (`component/Index-….js`) are in}."""
+    return {image_annotator.get_component_class_id(): component_dir().parent}
+
+
 def url_folder() -> str:
     """Where the page asks for those files, relative to the app's root."""
     return (f"gradio_api/custom_component/{image_annotator.get_component_class_id()}"

@@ -9,10 +9,12 @@ paint (docs/PERFORMANCE.md). These files never change while the server runs, and
 compressed once, and answered from memory after that. Hashed names also get a year-long
 `immutable` cache lifetime, so a returning browser does not even ask.
 
-Requests for a component's files that name no installed component, or a file name with
-anything but letters, digits, `_`, `.` and `-`, are answered 404 here: Gradio's route prints
-each request's path parts to the server's log (ui/workarounds.py, COMPONENT_ROUTE_PRINTS),
-and anyone could fill that log with text of their choosing.
+Requests for a component's files that name no installed component, a file name with
+anything but letters, digits, `_`, `.` and `-`, or no file the component has (checked in its
+folder when the cache is given it), are answered 404 here: Gradio's route prints each
+request's path parts to the server's log (ui/workarounds.py, COMPONENT_ROUTE_PRINTS), and
+anyone could fill the log with text of their choosing (names of 60,000 characters: 7 GB an
+hour from a participant's four connections).
 
 Only successful, complete responses of the three front-end prefixes are kept; everything else
 (errors, range requests, other methods, other paths) goes to Gradio untouched. `rewrites` may
@@ -26,6 +28,7 @@ import hashlib
 import logging
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import anyio
 import brotli
@@ -39,7 +42,7 @@ MAX_FILE_BYTES = 8 << 20
 MAX_TOTAL_BYTES = 96 << 20
 BROTLI_QUALITY = 6          # 640 KB of JS: 26 ms, within 10% of quality 11's size (1.5 s)
 COMPONENT_PREFIX = "/gradio_api/custom_component/"
-COMPONENT_FILE = re.compile(r"^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$")
+COMPONENT_FILE = re.compile(r"^[A-Za-z0-9_.-]{1,64}/[A-Za-z0-9_.-]{1,128}$")
 KEPT_HEADERS = (b"content-type", b"etag", b"last-modified", b"cache-control")
 DROPPED_REQUEST_HEADERS = (b"accept-encoding", b"if-none-match", b"if-modified-since",
                            b"range")
@@ -89,9 +92,14 @@ async def replay(messages: list[dict], scope, send) -> None:
 class AssetCache:
     """ASGI middleware in front of Gradio's routes for its static front-end files."""
 
-    def __init__(self, app, rewrites: dict | None = None, component_ids: tuple = ()):
+    def __init__(self, app, rewrites: dict | None = None, component_ids: tuple = (),
+                 component_dirs: dict | None = None):
+        """`component_dirs`: {component id: its template folder}; a file it does not hold
+        is refused before Gradio's route prints its name."""
         self.app = app
         self.component_folders = tuple(f"{COMPONENT_PREFIX}{i}/client/" for i in component_ids)
+        self.component_dirs = {f"{COMPONENT_PREFIX}{i}/client/": Path(d)
+                               for i, d in (component_dirs or {}).items()}
         self.rewrites = dict(rewrites or {})
         self.assets: dict[str, Asset] = {}
         self.total_bytes = 0
@@ -117,7 +125,10 @@ class AssetCache:
         if not path.startswith(COMPONENT_PREFIX):
             return True
         folder = next((f for f in self.component_folders if path.startswith(f)), None)
-        return folder is not None and bool(COMPONENT_FILE.match(path[len(folder):]))
+        if folder is None or not COMPONENT_FILE.match(path[len(folder):]):
+            return False
+        where = self.component_dirs.get(folder)
+        return where is None or (where / path[len(folder):]).is_file()
 
     @staticmethod
     def _cacheable_request(scope) -> bool:
