@@ -124,3 +124,15 @@ def history_wait_s(recent: list[tuple[float, int]], now: float,
         if total < limit:
             return max(0.0, at + window_s - now)
     return None
+
+BODY_WINDOW_S = 30.0
+BODY_MIN_BYTES = 64 * 1024
+"""A request's body must keep coming (ui/connection_limits.py): each BODY_WINDOW_S after its
+headers must bring at least BODY_MIN_BYTES of it, or the rest of it, else the connection
+is answered 408 and closed. A body trickled in a byte every 10 s held its connection for
+good, and 255 of them all of one address's connections. The minimum is ~2.2 KB/s (17
+kbit/s): a 1 Mbit/s uplink brings ~3.7 MB a window (a 500 MB ZIP passes in ~70 minutes),
+a 256 kbit/s one ~15 times the minimum (each of six uploads at once ~2.4 times); a body of
+at most 64 KB (a login) must be whole within one window. A window in which the server itself
+did not read (the app had not taken what came, or the client waits for its 100 Continue)
+asks nothing."""

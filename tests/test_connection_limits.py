@@ -1,9 +1,12 @@
 """Nobody holds the server's connections (ui/connection_limits.py, ui/stream_caps.py): with
-real sockets against a real server under a login, slow headers are cut off, one address
-holds a bounded number of connections, one account a bounded number of open streams, and a
-process out of file descriptors logs the failed accepts quietly."""
+real sockets against a real server under a login, slow headers are cut off, so is a body
+that trickles (a slow but steady one passes), one address holds a bounded number of
+connections, one account a bounded number of open streams, and a process out of file
+descriptors logs the failed accepts quietly."""
 from __future__ import annotations
 
+import asyncio
+import os
 import resource
 import socket
 import time
@@ -13,12 +16,14 @@ import httpx
 import pytest
 
 from tests.live_server import start_ui_server
+from ui import route_answers
 from ui.connection_limits import ACCEPT_FAILED
 from ui.stream_caps import TOO_MANY
 
 PASSWORD = "conn-limits-pw"
 LIMITS = {"CLUELAB_HEADER_TIMEOUT_S": "2", "CLUELAB_CONNECTIONS_PER_ADDRESS": "40",
-          "CLUELAB_MAX_OPEN_STREAMS": "8"}
+          "CLUELAB_MAX_OPEN_STREAMS": "8",
+          "CLUELAB_BODY_WINDOW_S": "2", "CLUELAB_BODY_MIN_BYTES": "4096"}
 
 
 @pytest.fixture(scope="module")
@@ -85,6 +90,100 @@ def test_headers_sent_a_byte_at_a_time_are_cut_off(server):
     sock.sendall(b"GET / HTTP/1.1\r\n")
     assert closed_within(sock, 6, trickle=True)
     sock.close()
+
+
+def post_head(server, path: str, length: int, cookie: str = "",
+              kind: str = "application/x-www-form-urlencoded") -> socket.socket:
+    """A POST whose headers are sent whole, announcing a body of `length` bytes."""
+    sock = connect(server)
+    sock.sendall(f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+                 f"Cookie: {cookie}\r\nContent-Type: {kind}\r\n"
+                 f"Content-Length: {length}\r\n\r\n".encode())
+    return sock
+
+
+def dripped(sock: socket.socket, seconds: float) -> tuple[bool, bytes]:
+    """Send `sock` a body byte every 0.3 s for up to `seconds`: (closed by the server,
+    what it answered)."""
+    sock.settimeout(0.3)
+    answer = b""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            chunk = sock.recv(4096)
+            if chunk == b"":
+                return True, answer
+            answer += chunk
+        except socket.timeout:
+            pass
+        except OSError:
+            return True, answer
+        try:
+            sock.sendall(b"x")
+        except OSError:
+            return True, answer
+    return False, answer
+
+
+def test_a_body_that_trickles_is_cut_off(server):
+    # anonymous: a login of 60,000 bytes, a byte at a time (windows of 2 s here, 30 s live)
+    sock = post_head(server, "/login", 60_000)
+    started = time.monotonic()
+    closed, answer = dripped(sock, 8)
+    assert closed and time.monotonic() - started < 5
+    assert answer.startswith(b"HTTP/1.1 408") and b"came too slowly" in answer, answer
+    sock.close()
+    # a participant's queue join likewise
+    sock = post_head(server, "/gradio_api/queue/join", 60_000, cookie_of(server, "pat"),
+                     "application/json")
+    sock.sendall(b'{"fn_index": 0, "data": [], "session_hash": "')
+    closed, answer = dripped(sock, 8)
+    assert closed and answer.startswith(b"HTTP/1.1 408"), answer
+    sock.close()
+
+
+def multipart(size: int) -> tuple[bytes, str]:
+    boundary = uuid.uuid4().hex
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; "
+            f"filename=\"slow.png\"\r\nContent-Type: image/png\r\n\r\n").encode() + \
+        os.urandom(size) + f"\r\n--{boundary}--\r\n".encode()
+    return body, f"multipart/form-data; boundary={boundary}"
+
+
+def test_a_slow_but_steady_upload_passes(server):
+    # 2 KB every 0.25 s (~8 KB/s, twice the minimum here) for ~6 s: three windows
+    body, kind = multipart(48_000)
+    sock = post_head(server, "/gradio_api/upload", len(body), cookie_of(server, "ann"), kind)
+    for at in range(0, len(body), 2048):
+        sock.sendall(body[at:at + 2048])
+        time.sleep(0.25)
+    sock.settimeout(10)
+    answer = sock.recv(65536)
+    assert answer.startswith(b"HTTP/1.1 200") and b"slow.png" in answer, answer[:300]
+    sock.close()
+
+
+def test_a_normal_upload_passes(server):
+    http = httpx.Client(base_url=server.url)
+    assert http.post("/login", data={"username": "ann", "password": PASSWORD}).is_success
+    sent = http.post("/gradio_api/upload", files={"files": ("big.png", os.urandom(3_000_000))})
+    assert sent.status_code == 200 and "big.png" in sent.text
+
+
+def test_a_body_cut_off_reaches_no_handler_as_a_whole_one():
+    def receive_of(*messages):
+        queue = list(messages)
+
+        async def receive():
+            return queue.pop(0)
+        return receive
+    part = {"type": "http.request", "body": b"username=pat&password=pw", "more_body": True}
+    gone = {"type": "http.disconnect"}
+    assert asyncio.run(route_answers.read_body(receive_of(part, gone))) is \
+        route_answers.CUT_OFF
+    scope = {"type": "http", "method": "POST", "headers": [(b"content-length", b"900")]}
+    assert asyncio.run(route_answers.limited(scope, receive_of(part, gone),
+                                             "/gradio_api/queue/join")) is route_answers.CUT_OFF
 
 
 def test_one_address_holds_a_bounded_number_of_connections(server):

@@ -1,6 +1,6 @@
-"""Bounds on the server's connections before any request is read: a deadline for a
-request's headers, a cap on the connections of one client address, and a quiet log when
-the process runs out of file descriptors anyway.
+"""Bounds on the server's connections below the app: a deadline for a request's headers, a
+minimum pace for its body, a cap on the connections of one client address, and a quiet log
+when the process runs out of file descriptors anyway.
 
 Why: Gradio starts uvicorn with its defaults (gradio/http_server.py gives uvicorn.Config
 the app, host, port, log level and TLS files, nothing else), and uvicorn's h11 protocol
@@ -14,6 +14,13 @@ none of them through. So `install` gives the Server class Gradio starts the prot
 `BoundedH11` (ui/workarounds.py, GRADIO_UVICORN_DEFAULTS):
 - a connection with no request in progress (a new one, or one kept alive after an answer)
   must send a whole request's headers within HEADER_TIMEOUT_S, else it is closed;
+- a request's body must keep coming: each BODY_WINDOW_S from its headers on must bring at
+  least BODY_MIN_BYTES of it or its end (domain/limits.py), else the connection is answered
+  408 (if no answer has started) and closed, and the app sees the client gone (uvicorn's
+  http.disconnect), never a whole body. Headers that came in time and then a body a byte
+  every 10 s held a connection for good (an attacker's review). A window in which the server
+  did not read (uvicorn paused reading until the app takes what came, or the client waits
+  for its 100 Continue) asks nothing: the client could not send;
 - a client address holds at most MAX_CONNECTIONS_PER_ADDRESS connections (a browser holds
   six per server; a room of people behind one NAT, a few each); one more is answered
   429 and closed. A proxy named in FORWARDED_ALLOW_IPS carries everyone's connections and
@@ -38,6 +45,7 @@ import h11
 from uvicorn.middleware.proxy_headers import _TrustedHosts
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from domain.limits import BODY_MIN_BYTES, BODY_WINDOW_S
 from ui.quiet_log import QuietLog, shown
 
 log = QuietLog(logging.getLogger("cluelab.access"))
@@ -51,21 +59,33 @@ TOO_MANY_CONNECTIONS = ("Too many connections from your address ({limit} are ope
                         "some, or wait for them to end, and try again.\n")
 
 
-def answer_429(text: str) -> bytes:
+BODY_TOO_SLOW = ("The request's body came too slowly (under {least:,} bytes in {window:g} s) "
+                 "and was not taken; send it again.\n")
+
+
+def answer(status: int, reason: str, text: str) -> bytes:
+    """A whole plain-text answer that closes the connection, written past h11: the
+    connection is closed right after it."""
     body = text.encode()
-    return (b"HTTP/1.1 429 Too Many Requests\r\ncontent-type: text/plain; charset=utf-8\r\n"
-            b"content-length: %d\r\nconnection: close\r\n\r\n%s" % (len(body), body))
+    return (b"HTTP/1.1 %d %s\r\ncontent-type: text/plain; charset=utf-8\r\n"
+            b"content-length: %d\r\nconnection: close\r\n\r\n%s"
+            % (status, reason.encode(), len(body), body))
 
 
 class BoundedH11(H11Protocol):
-    """uvicorn's h11 protocol with a deadline for headers and a cap per address (the
-    settings are class attributes, set by `install`)."""
+    """uvicorn's h11 protocol with a deadline for headers, a pace for bodies and a cap per
+    address (the settings are class attributes, set by `install`)."""
 
     header_timeout_s = HEADER_TIMEOUT_S
+    body_window_s = BODY_WINDOW_S
+    body_min_bytes = BODY_MIN_BYTES
     per_address = MAX_CONNECTIONS_PER_ADDRESS
     uncapped = ()                   # the trusted proxies (uvicorn's _TrustedHosts), if any
     address = None                  # the client address counted, while it is
     deadline = None
+    body_watch = None               # the end of the body's window, while its body comes
+    body_bytes = 0                  # bytes received in the window
+    body_excused = False            # the server did not read during some of the window
 
     def connection_made(self, transport) -> None:
         super().connection_made(transport)
@@ -74,7 +94,8 @@ class BoundedH11(H11Protocol):
         if address not in self.uncapped and counts[address] >= self.per_address:
             log.warning(("connections", address), f"refused a connection from "
                         f"{shown(address)}: {self.per_address} of its connections are open")
-            transport.write(answer_429(TOO_MANY_CONNECTIONS.format(limit=self.per_address)))
+            transport.write(answer(429, "Too Many Requests",
+                                   TOO_MANY_CONNECTIONS.format(limit=self.per_address)))
             transport.close()
             return
         counts[address] += 1
@@ -85,12 +106,21 @@ class BoundedH11(H11Protocol):
         self._release()
         super().connection_lost(exc)
 
+    def data_received(self, data: bytes) -> None:
+        self.body_bytes += len(data)
+        super().data_received(data)
+
     def handle_events(self) -> None:
         scope = self.scope
         super().handle_events()
-        if self.scope is not scope and self.deadline is not None:     # headers came
-            self.deadline.cancel()
-            self.deadline = None
+        if self.flow is not None and self.flow.read_paused:
+            self.body_excused = True
+        if self.scope is not scope:                                     # headers came
+            if self.deadline is not None:
+                self.deadline.cancel()
+                self.deadline = None
+            if self.conn.their_state is h11.SEND_BODY and not self.transport.is_closing():
+                self._watch_body(len(self.cycle.body) if self.cycle else 0)
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
@@ -116,10 +146,40 @@ class BoundedH11(H11Protocol):
                 pass
             self.transport.close()
 
+    def _watch_body(self, already: int = 0) -> None:
+        """Start a window of the body's: it must bring body_min_bytes or the body's end
+        (`already`: bytes of it that came with the headers)."""
+        if self.body_watch is not None:
+            self.body_watch.cancel()
+        self.body_bytes = already
+        self.body_excused = self.flow.read_paused or \
+            bool(self.cycle and self.cycle.waiting_for_100_continue)
+        self.body_watch = self.loop.call_later(self.body_window_s, self._body_window_over)
+
+    def _body_window_over(self) -> None:
+        self.body_watch = None
+        if self.transport.is_closing() or self.conn.their_state is not h11.SEND_BODY:
+            return                              # closed, or the body is whole
+        if self.body_excused or self.flow.read_paused or self.body_bytes >= self.body_min_bytes:
+            return self._watch_body()
+        log.warning(("slow body", self.address), f"closed a connection from "
+                    f"{shown((self.client or ('',))[0])}: its request's body came too slowly")
+        cycle = self.cycle
+        if cycle is not None and not cycle.response_started:
+            text = BODY_TOO_SLOW.format(least=self.body_min_bytes, window=self.body_window_s)
+            self.transport.write(answer(408, "Request Timeout", text))
+        if cycle is not None and not cycle.response_complete:
+            cycle.disconnected = True           # the app's receive: http.disconnect
+            cycle.message_event.set()
+        self.transport.close()
+
     def _release(self) -> None:
         if self.deadline is not None:
             self.deadline.cancel()
             self.deadline = None
+        if self.body_watch is not None:
+            self.body_watch.cancel()
+            self.body_watch = None
         if self.address is not None:
             counts = self.server_state.__dict__["cluelab_per_address"]
             counts[self.address] -= 1
@@ -164,12 +224,14 @@ def more_descriptors() -> None:
 
 def install(trusted_proxies: str = "") -> None:
     """Serve with BoundedH11 (settings from the environment: CLUELAB_HEADER_TIMEOUT_S,
-    CLUELAB_CONNECTIONS_PER_ADDRESS), the proxies of `trusted_proxies` (the operator's
-    FORWARDED_ALLOW_IPS) uncapped, and AcceptFlood on asyncio's log."""
+    CLUELAB_BODY_WINDOW_S, CLUELAB_BODY_MIN_BYTES, CLUELAB_CONNECTIONS_PER_ADDRESS), the
+    proxies of `trusted_proxies` (the operator's FORWARDED_ALLOW_IPS) uncapped, and AcceptFlood on asyncio's log."""
     import gradio.http_server as http_server
 
     BoundedH11.header_timeout_s = float(os.environ.get("CLUELAB_HEADER_TIMEOUT_S") or
                                         HEADER_TIMEOUT_S)
+    BoundedH11.body_window_s = float(os.environ.get("CLUELAB_BODY_WINDOW_S") or BODY_WINDOW_S)
+    BoundedH11.body_min_bytes = int(os.environ.get("CLUELAB_BODY_MIN_BYTES") or BODY_MIN_BYTES)
     BoundedH11.per_address = int(os.environ.get("CLUELAB_CONNECTIONS_PER_ADDRESS") or
                                  MAX_CONNECTIONS_PER_ADDRESS)
     BoundedH11.uncapped = _TrustedHosts(trusted_proxies) if trusted_proxies.strip() else ()

@@ -63,6 +63,8 @@ class LoginRoute:
         if not length.isdigit() or int(length) > route_answers.MAX_CANCEL_BODY or \
                 (body := await route_answers.read_body(receive)) is None:
             return await route_answers.send_json(send, 413, route_answers.SMALL_TOO_LARGE)
+        if body is route_answers.CUT_OFF:
+            return                      # the client went: no answer, no login checked
         request = Request(scope, route_answers.replay(body))
         try:
             form = await request.form()

@@ -119,6 +119,8 @@ class RouteAccess:
             app_send = uploads_recorded(app_send, self._taken_upload(scope, user))
         if (receive := await route_answers.limited(scope, receive, entry)) is None:
             return await route_answers.send_json(send, 413, route_answers.too_large(entry))
+        if receive is route_answers.CUT_OFF:
+            return                      # the client went: its part of a body goes nowhere
         if unknown_call(scope):
             return await route_answers.send_json(send, 400, route_answers.NO_SUCH_EVENT)
         body = b""

@@ -14,8 +14,9 @@ annotator's preload links name a component; both are taken out (ui/workarounds.p
 GRADIO_LOGIN_API_INFO). It gets assets/login_lock.js in its head, without the script's
 comments (they name ClueLab's files). A login's body is read here and handed on
 (`read_body`, `replay`); any other request's body, but an upload's, is at most
-MAX_EVENT_BODY (`limited`: a larger one gets a 413 with a fixed body), and a POST's body is
-read as JSON once (ui/body_json.py: one nested too deep, NaN, or too long an array is
+MAX_EVENT_BODY (`limited`: a larger one gets a 413 with a fixed body); a body whose client
+went before it was whole (ui/connection_limits.py cuts one that trickles) is CUT_OFF,
+answered nothing and handed to no handler; and a POST's body is read as JSON once (ui/body_json.py: one nested too deep, NaN, or too long an array is
 refused, `refuse_body`).
 """
 from __future__ import annotations
@@ -182,14 +183,20 @@ def rewritten(send, change):
     return sending
 
 
+CUT_OFF = object()
+"""What read_body and limited give for a body whose client went (uvicorn's http.disconnect)
+before its end. The part that came was handed on as the whole body
+(a login checked, an event's JSON read) to a client no longer there."""
+
+
 async def read_body(receive) -> bytes | None:
     """The whole body of a login (a few fields), None if it is more than
-    MAX_CANCEL_BODY (it is not read further)."""
+    MAX_CANCEL_BODY (it is not read further), CUT_OFF if it never came whole."""
     chunks, size, more = [], 0, True
     while more:
         message = await receive()
         if message["type"] != "http.request":
-            break
+            return CUT_OFF
         chunks.append(message.get("body", b""))
         size += len(chunks[-1])
         if size > MAX_CANCEL_BODY:
@@ -243,7 +250,7 @@ def too_large(entry: str | None) -> dict:
 async def limited(scope, receive, entry: str | None):
     """`receive` for the app: the request's body read whole and handed on when it is within
     its limit (MAX_CANCEL_BODY for SMALL_BODIES, else MAX_EVENT_BODY; uploads are not read
-    here), None when it is larger."""
+    here), None when it is larger, CUT_OFF when it never came whole."""
     if scope["type"] != "http" or entry in UPLOADS or scope.get("method") in ("GET", "HEAD"):
         return receive
     limit = MAX_CANCEL_BODY if entry in SMALL_BODIES else MAX_EVENT_BODY
@@ -254,7 +261,7 @@ async def limited(scope, receive, entry: str | None):
     while more:
         message = await receive()
         if message["type"] != "http.request":
-            return replay(b"".join(chunks))
+            return CUT_OFF
         chunks.append(message.get("body", b""))
         size += len(chunks[-1])
         if size > limit:

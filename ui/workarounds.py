@@ -399,8 +399,8 @@ def no_frame_headers() -> bool:
 
 
 def uvicorn_with_defaults() -> bool:
-    """Gradio starts uvicorn with its defaults (no header deadline, no cap per address),
-    through the Server class of gradio/http_server.py, which ClueLab's replaces."""
+    """Gradio starts uvicorn with its defaults (no header deadline, no pace for a body, no
+    cap per address), through the Server class of gradio/http_server.py, which ClueLab's replaces."""
     path = GRADIO_SERVER / "http_server.py"
     source = path.read_text(encoding="utf-8") if path.is_file() else ""
     config = re.search(r"uvicorn\.Config\((.*?)\)", source, re.DOTALL)
@@ -410,8 +410,9 @@ def uvicorn_with_defaults() -> bool:
 
 WORKAROUNDS = [
     Workaround("GRADIO_UVICORN_DEFAULTS", "Gradio gives uvicorn none of its limits, and "
-               "uvicorn waits for a request's headers for good: a client sending a byte now and "
-               "then on thousands of connections held every file descriptor, and logins failed",
+               "uvicorn waits for a request's headers, and then its body, for good: a client "
+               "sending a byte now and then on thousands of connections held every file "
+               "descriptor, and logins failed",
                "ui/connection_limits.py (BoundedH11, via gradio.http_server.Server)",
                uvicorn_with_defaults),
     Workaround("GRADIO_SESSIONS_OF_ANYONE", "the queue hands a session's messages (GET "
