@@ -113,7 +113,9 @@ def test_wrong_answer_gets_the_live_matcher_and_the_version_change(env):
     assert "version 2 → 3" in iv.version_md(view)
     # the changed parts are named as the editor names them ("clue 1 text"), not as paths
     from ui.inspect_view import version_state
-    assert version_state(store, "ui/gamma", 1, 3)["fields"] == ["question", "clue 1"]
+    assert "(changed: question, clue 1)" in version_state(store, "ui/gamma", 1, 3)["message"]
+    assert ih.changed_mark(["clues[2>1].text"], "clues[2]") == " *(changed since)*"
+    assert ih.changed_mark(["clues[12].text"], "clues[1]") == ""
     general = [v for v in view["verdicts"] if v["protocol"] == "general"]
     assert {(v["judge"], v["value"]) for v in general} == {("offline", "wrong"),
                                                           ("llm:judge", "correct")}

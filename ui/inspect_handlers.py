@@ -158,7 +158,9 @@ def header_md(view: dict) -> str:
 
 def changed_mark(fields, name: str) -> str:
     """" *(changed since)*" when a diff's field list touches `name` (or its parts)."""
-    hit = any(f == name or f.startswith((name + "[", name + ".")) for f in fields or ())
+    moved = name[:-1] + ">" if name.endswith("]") else None     # "clues[2>1].text": moved up
+    hit = any(f == name or f.startswith((name + "[", name + ".")) or
+              (moved and f.startswith(moved)) for f in fields or ())
     return " *(changed since)*" if hit else ""
 
 

@@ -169,14 +169,14 @@ def version_state(store, item_id: str, then: int | None, now: int | None) -> dic
     out["changed"] = True
     try:
         out["then_item"] = store.revision(item_id, then)
-        out["fields"] = list(dict.fromkeys(diff_label(d["field"]) for d in store.diff_items(
+        out["fields"] = list(dict.fromkeys(d["field"] for d in store.diff_items(
             out["then_item"], store.revision(item_id, now))))
     except NotFoundError:
         out["fields"] = ["(revision not found)"]
     shown = (f"the ground truth of version {then}, which it was judged against, is shown "
              "below" if out["then_item"] else f"version {then} is not in the history")
     out["message"] = (f"⚠ The item changed since this response was made: version {then} → "
-                      f"{now} (changed: {_fields(out['fields'])}). The boxes and clues shown "
+                      f"{now} (changed: {_fields([diff_label(f) for f in out['fields']])}). The boxes and clues shown "
                       f"are the current ones; {shown}.")
     return out
 
