@@ -28,7 +28,7 @@ from functools import lru_cache
 import numpy as np
 from rapidfuzz import fuzz, process
 
-from judges.verdict import Verdict, from_match, unscored
+from judges.verdict import Verdict, from_match, not_correct_reason, unscored
 
 SCORERS = {"token_set": fuzz.token_set_ratio, "token_sort": fuzz.token_sort_ratio,
            "partial": fuzz.partial_ratio, "ratio": fuzz.ratio, "wratio": fuzz.WRatio}
@@ -176,7 +176,7 @@ def rigorous_verdict(answer: Verdict, match: ClueMatch) -> Verdict:
         return unscored("the item has no GT clues", judge=judge, answer=answer.answer,
                         details=details)
     if not answer.correct:
-        return Verdict(answer.value, reason=f"answer not correct: {answer.reason}", judge=judge,
+        return Verdict(answer.value, reason=not_correct_reason(answer), judge=judge,
                        answer=answer.answer, details=details)
     if not match.scores:
         return from_match(False, "answer correct but no clues in the output", judge=judge,

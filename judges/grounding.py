@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from domain.geometry import box_to_pixels, detect_box_convention
 
 from judges.clue_match import ClueMatch
-from judges.verdict import Verdict, from_match, unscored
+from judges.verdict import Verdict, from_match, not_correct_reason, unscored
 
 DEFAULT_IOU = 0.5
 
@@ -124,7 +124,7 @@ def grounded_verdict(answer: Verdict, match: ClueMatch, grounding: Grounding) ->
         return unscored("the item has no GT clues", judge=judge, answer=answer.answer,
                         details=details)
     if not answer.correct:
-        return Verdict(answer.value, reason=f"answer not correct: {answer.reason}", judge=judge,
+        return Verdict(answer.value, reason=not_correct_reason(answer), judge=judge,
                        answer=answer.answer, details=details)
     ious = [v for v in grounding.best_iou if v is not None]
     if grounding.any_grounded:

@@ -27,7 +27,7 @@ from domain.templates import render
 
 from judges.clue_match import ClueMatch, clue_text, rigorous_verdict
 from judges.judge_json import lower_keys, plain_text, quoted, reason_text, reply_json
-from judges.verdict import CORRECT, WRONG, Verdict, unscored
+from judges.verdict import CORRECT, UNPARSED, WRONG, Verdict, unscored
 
 TEMPLATES = {"open": "judge_open", "clues": "judge_clues", "extract": "judge_extract_clues",
              "verbench": "judge_verbench"}
@@ -255,4 +255,33 @@ def verbench_verdict(judge: str, prompt: str, reply: str | None) -> Verdict:
              f"{'correct' if scores['AC'] >= 5 else 'wrong'}; average {average:.1f} of 10")
     return Verdict(CORRECT if scores["AC"] >= 5 else WRONG, score=average / 10,
                    reason=f"{shown}: {reason}" if reason else shown, judge=judge,
-                   details={"subscores": scores}, prompt=prompt, reply=reply)
+                   details={"subscores": scores, "judge_reason": reason}, prompt=prompt,
+                   reply=reply)
+
+
+NO_ANSWER_READ = ("unparsed: no answer could be read from the reply, so it is not counted "
+                  "correct")
+
+
+def verbench_unparsed(verdict: Verdict) -> Verdict:
+    """The verdict of a reply no answer could be read from (in place): unparsed, its AC 0
+    whatever the judge gave (the judge read an answer into the reply: a guess), the judge's
+    AC kept in details["judge_AC"]; CC, RQ and ER stay as graded (the clues and reasoning
+    were written), and the score is the mean of the four so counted. VER-Bench averages over
+    every item (§3.3, eq. 6), so the item stays in n, counted unparsed; a judge reply that
+    could not be read leaves it unscored as before."""
+    verdict.value = UNPARSED
+    scores = verdict.details.get("subscores")
+    if not scores or any(m not in scores for m in VERBENCH_METRICS):
+        verdict.reason = f"{NO_ANSWER_READ}; {verdict.reason}"
+        return verdict
+    verdict.details["judge_AC"] = scores["AC"]
+    scores = verdict.details["subscores"] = {**scores, "AC": 0.0}
+    average = sum(scores.values()) / 4
+    verdict.score = average / 10
+    reason = verdict.details.get("judge_reason") or ""
+    shown = (f"{NO_ANSWER_READ}: AC counts 0 (the judge gave "
+             f"{verdict.details['judge_AC']:g}); average {average:.1f} of 10, CC, RQ and ER "
+             f"as graded")
+    verdict.reason = f"{shown}; the judge: {reason}" if reason else shown
+    return verdict

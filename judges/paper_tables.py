@@ -124,13 +124,16 @@ def rigorous_drop_table(general: dict[str, Accuracy], rigorous: dict[str, Accura
 
 def verbench_table(runs: dict[str, dict], *, caption: str = "") -> Table:
     """VER-Bench Table 1: AC, CC, RQ, ER (x 10) and the average accuracy per run, with the
-    items scored (n) and those the judge left without all four sub-scores (Unscored)."""
+    items scored (n), those of n no answer was read from (Unparsed: in n, their AC 0; the
+    paper averages over every item) and those the judge left without all four sub-scores
+    (Unscored)."""
     columns = [Column("model", "Model", numeric=False)] + [
         Column(m, m, digits=1, percent=False) for m in ("AC", "CC", "RQ", "ER")] + [
         Column("average", "Average Accuracy", digits=1), Column("n", "n", digits=0, rank=False),
+        Column("unparsed", "Unparsed", digits=0, rank=False),
         Column("unscored", "Unscored", digits=0, rank=False)]
     rows = [{"model": run, **{k: s.get(k) for k in ("AC", "CC", "RQ", "ER", "average", "n",
-                                                    "unscored")},
+                                                    "unparsed", "unscored")},
              "average_ci_low": s.get("ci_low"), "average_ci_high": s.get("ci_high"),
              **({"average_ci_note": s["ci_note"]} if s.get("ci_note") else {})}
             for run, s in runs.items()]

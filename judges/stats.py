@@ -271,13 +271,15 @@ def verbench_item_average(scores: dict) -> float | None:
 
 def verbench_summary(items: Iterable[dict], *, ci: bool = True, seed: int = SEED) -> dict:
     """Per-metric means (x 10, as VER-Bench Table 1 prints them) and the average accuracy, over
-    the items with all four sub-scores; items missing one are counted as `unscored`."""
+    the items with all four sub-scores; items missing one are counted as `unscored`. Of those
+    n, `unparsed` counts the items flagged "unparsed" (no answer read: counted, AC 0)."""
     rows = list(items)
     complete = [r for r in rows if verbench_item_average(r) is not None]
     averages = [verbench_item_average(r) for r in complete]
     summary = {m: (float(np.mean([float(r[m]) for r in complete])) * 10 if complete else None)
                for m in VERBENCH_METRICS}
     summary.update(average=float(np.mean(averages)) if averages else None, n=len(complete),
+                   unparsed=sum(1 for r in complete if r.get("unparsed")),
                    unscored=len(rows) - len(complete), ci_low=None, ci_high=None,
                    ci_note="")
     if ci and averages:

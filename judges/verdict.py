@@ -80,3 +80,19 @@ def error(reason: str = "", **kwargs) -> Verdict:
 def from_match(matched: bool, reason: str = "", **kwargs) -> Verdict:
     """``correct`` or ``wrong`` from a boolean, the common ending of every rule judge."""
     return Verdict(CORRECT if matched else WRONG, reason=reason, **kwargs)
+
+
+NOT_ASKED = "not_asked"
+"""details key of a general verdict on an item the model was never asked (a clue-injection
+run whose source run has no clues for it): no answer, so nothing built on it is "not correct"."""
+
+
+def not_correct_reason(answer: Verdict) -> str:
+    """Why a verdict built on the general one (rigorous, grounded) is not correct, in the
+    general verdict's own terms: an item never asked says so ("answer not correct: not
+    asked" called a question nobody asked wrongly answered), an unscored answer is unscored."""
+    if answer.details.get(NOT_ASKED):
+        return answer.reason
+    if answer.value == UNSCORED:
+        return f"answer unscored: {answer.reason}"
+    return f"answer not correct: {answer.reason}"

@@ -168,10 +168,5 @@ class LlmStages:
             # followed the judge's replies: "unparsed 1, unscored 13" against the general
             # protocol's 3); its missing sub-scores leave it out of the means all the same
             if rules and rules[wid].value == UNPARSED:
-                out[wid].value = UNPARSED
-                out[wid].reason = f"{NO_ANSWER_READ}; {out[wid].reason}"
+                llm.verbench_unparsed(out[wid])
         return out
-
-
-NO_ANSWER_READ = ("unparsed: no answer could be read from the reply, so it is not counted "
-                  "correct whatever the judge's AC (its sub-scores are kept)")

@@ -33,7 +33,7 @@ from domain.geometry import gt_clue_boxes
 from judges.clue_match import match_clues, rigorous_verdict
 from judges.grounding import ground_clues, grounded_verdict
 from judges.rules import judge_response
-from judges.verdict import Verdict, error, unparsed, unscored
+from judges.verdict import NOT_ASKED, Verdict, error, unparsed, unscored
 from store.runner_work import NO_SOURCE_CLUE
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -75,7 +75,7 @@ def rule_verdict(item: dict | None, response: dict) -> Verdict:
         return unscored("the item no longer exists", judge="rule")
     if no_source_clue(response):
         return unscored(f"not asked, not this run's error: {response.get('reason')}"[:300],
-                        judge=f"rule:{item['answer_type']}")
+                        judge=f"rule:{item['answer_type']}", details={NOT_ASKED: True})
     if status == "error":
         return error(f"the model call failed: {response.get('reason') or ''}"[:300],
                      judge=f"rule:{item['answer_type']}")

@@ -220,6 +220,14 @@ def _item_groups(store) -> dict[str, tuple]:
     return found[1]
 
 
+def counted_subscores(value: str, stored: str) -> dict:
+    """A verdict's VER-Bench sub-scores as the tables count them: an unparsed reply's AC is 0,
+    whatever the judge gave (no answer was read, so none is judged; scores made before this
+    rule stored the judge's AC: `judges.llm.verbench_unparsed`)."""
+    scores = json.loads(stored) if stored != "{}" else {}
+    return {**scores, "AC": 0.0} if value == "unparsed" and "AC" in scores else scores
+
+
 def score_rows(store, run_id: str, protocol: str, judge: str) -> list[dict]:
     groups, none = _item_groups(store), (None, None, None)
     rows = []
@@ -228,7 +236,7 @@ def score_rows(store, run_id: str, protocol: str, judge: str) -> list[dict]:
         domain, subtask, reasoning_type = groups.get(item_id, none)
         rows.append({"work_id": work_id, "item_id": item_id, "repeat": repeat,
                      "sample": sample, "value": value, "answer": answer,
-                     "subscores": json.loads(subscores) if subscores != "{}" else {},
+                     "subscores": counted_subscores(value, subscores),
                      "completion_tokens": tokens, "domain": domain, "subtask": subtask,
                      "reasoning_type": reasoning_type})
     return rows
@@ -297,11 +305,15 @@ def repeat_spread(records: list[dict], repeats: list[int], headline_n) -> dict:
 def _item_subscores(records: list[dict]) -> list[dict]:
     """One VER-Bench score set per item (n counts items): the mean over its repeats with all
     four sub-scores; {} (unscored) when none has them. A split panel's verdict is unscored
-    (no majority) but its members' mean sub-scores are grades, kept (`panel_vote`)."""
+    (no majority) but its members' mean sub-scores are grades, kept (`panel_vote`).
+    "unparsed": no answer was read in any of its repeats (its AC counts 0:
+    `counted_subscores`)."""
     by_item: dict[str, list[dict]] = defaultdict(list)
     for r in records:
-        by_item[r["item_id"]].append(r["subscores"])
-    return [_mean_subscores(scores) for scores in by_item.values()]
+        by_item[r["item_id"]].append(r)
+    return [{**_mean_subscores([r["subscores"] for r in found]),
+             "unparsed": all(r["value"] == "unparsed" for r in found)}
+            for found in by_item.values()]
 
 
 def on_items(result: dict, items: frozenset) -> dict:

@@ -288,7 +288,9 @@ def _protocol_judges(judges: dict[str, str]) -> str:
 VERBENCH_RULE = (
     "AC, CC, RQ and ER are the judge's sub-scores (0-10) times 10; an item's accuracy is their "
     "mean, the average is over the items with all four (n), the rest unscored; a response "
-    "with no answer to judge (the request failed, the model refused) scores 0 on all four. "
+    "with no answer to judge (the request failed, the model refused) scores 0 on all four, "
+    "and one no answer could be read from is counted in n as Unparsed, its AC 0 whatever "
+    "the judge gave (never counted correct), its CC, RQ and ER as graded. "
     f"The average's 95% interval (bootstrap over items) is given from {MIN_BOOTSTRAP_N} "
     "items on, and only when the items' averages differ (equal values resample to a "
     "zero-width interval, as if measured exactly): otherwise the cell says why there is "

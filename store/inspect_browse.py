@@ -13,7 +13,9 @@ matching ids, in order, are remembered per filter and sort until the data change
 (`data_state`, at most CACHE_TTL_S), so paging and next/previous read only the page's rows.
 
 Filter keys (all optional): run_id, dataset, domain, subtask, item (substring of the item id,
-any case), status ('ok' | 'error' | 'refused' | 'truncated' | 'unparsed' | 'not_ok'), judge
+any case), status ('ok' | 'error' | 'no_source_clue' | 'refused' | 'truncated' | 'unparsed' |
+'not_ok'; 'no_source_clue' is an error row never asked, counted apart from 'error' as every
+counter counts it: `runner_work.NO_SOURCE_CLUE`; 'not_ok' leaves it out), judge
 (whose verdicts the verdict filters use; default 'offline'), verdicts {protocol: value |
 'not_correct'}, right_wrong_reason (general correct, rigorous wrong), flip_run + flip
 ('fixed' | 'broken' | 'any') + flip_protocol (default 'general'): this run against
@@ -34,9 +36,9 @@ from domain.judge_ids import PANEL_LIKE
 
 from .db import reading
 from .errors import ValidationError
-from .inspect_queries import PROTOCOLS, page_rows
+from .inspect_queries import NOT_ASKED, PROTOCOLS, page_rows
 
-STATUSES = ("ok", "error", "refused", "truncated", "unparsed")
+STATUSES = ("ok", "error", "no_source_clue", "refused", "truncated", "unparsed")
 VERDICT_VALUES = ("correct", "wrong", "unparsed", "unscored", "error")
 NOT_CORRECT = ("wrong", "unparsed", "error")
 SORTS = ("run order", "newest", "item", "longest output", "slowest")
@@ -167,8 +169,13 @@ def _item_filter(db, run_id: str, filters: dict) -> set[int] | None:
 def _responded(db, run_id: str, status: str | None) -> set[int]:
     """The run's answer-phase responses (with a result), optionally of one status."""
     sql, params = "SELECT work_id FROM run_responses WHERE run_id = ?", [run_id]
+    not_asked = "status = 'error' AND coalesce(reason, '') LIKE ?"
     if status == "not_ok":
-        sql += " AND status != 'ok'"
+        sql, params = sql + f" AND status != 'ok' AND NOT ({not_asked})", params + [NOT_ASKED]
+    elif status == "no_source_clue":
+        sql, params = sql + f" AND {not_asked}", params + [NOT_ASKED]
+    elif status == "error":
+        sql, params = sql + f" AND status = 'error' AND NOT ({not_asked})", params + [NOT_ASKED]
     elif status:
         sql, params = sql + " AND status = ?", params + [status]
     ids = _ids(db, sql, params)

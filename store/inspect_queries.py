@@ -10,8 +10,11 @@ import sqlite_utils
 
 from .db import one, rows
 from .errors import NotFoundError
+from .runner_work import NO_SOURCE_CLUE
 
 PROTOCOLS = ("general", "rigorous", "grounded", "verbench")
+NOT_ASKED = NO_SOURCE_CLUE + "%"
+"""LIKE pattern of the reason of an error row never asked ("no source clue")."""
 
 
 def response_detail(db: sqlite_utils.Database, work_id: int) -> dict:
@@ -73,14 +76,18 @@ def judges(db: sqlite_utils.Database, run_id: str | None = None) -> list[str]:
 
 def page_rows(db: sqlite_utils.Database, work_ids: list[int], judge: str = "offline"
               ) -> list[dict]:
-    """The browser's columns for these responses, in the given order: verdicts under
+    """The browser's columns for these responses, in the given order: status as the counters
+    name it ('no_source_clue' for an error row never asked, `runner_work.NO_SOURCE_CLUE`),
+    verdicts under
     `judge`, the item's gold answer now (`gold`) and in the item version the run used
     (`run_gold`, None when that revision is not kept), groups, the response's tags."""
     if not work_ids:
         return []
     columns = ", ".join(f"(SELECT value FROM scores WHERE run_id = w.run_id AND protocol = "
                         f"'{p}' AND judge = ? AND work_id = w.id) AS {p}" for p in PROTOCOLS)
-    found = rows(db, "SELECT w.id AS work_id, w.run_id, w.item_id, w.repeat, w.sample, r.status, "
+    found = rows(db, "SELECT w.id AS work_id, w.run_id, w.item_id, w.repeat, w.sample, "
+                     "CASE WHEN r.status = 'error' AND coalesce(r.reason, '') LIKE ? THEN "
+                     "'no_source_clue' ELSE r.status END AS status, "
                      "r.answer, r.completion_tokens, r.latency, i.answer AS gold, "
                      "(SELECT json_extract(v.snapshot, '$.answer') FROM revisions v WHERE "
                      "v.item_id = w.item_id AND v.version = w.item_version) AS run_gold, "
@@ -89,6 +96,6 @@ def page_rows(db: sqlite_utils.Database, work_ids: list[int], judge: str = "offl
                      "response_tags t WHERE t.work_id = w.id) AS tags FROM run_work w "
                      "JOIN run_responses r ON r.work_id = w.id LEFT JOIN items i ON "
                      f"i.id = w.item_id WHERE w.id IN ({','.join('?' * len(work_ids))})",
-                 [judge] * len(PROTOCOLS) + list(work_ids))
+                 [NOT_ASKED] + [judge] * len(PROTOCOLS) + list(work_ids))
     by_id = {r["work_id"]: r for r in found}
     return [by_id[w] for w in work_ids if w in by_id]

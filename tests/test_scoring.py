@@ -184,14 +184,15 @@ def test_verbench_needs_a_judge_and_reads_sub_scores(store, scored, server):
     finally:
         server.configure(replies=JUDGE)
     summary = run_summary(store, "r1", "verbench")["summary"]
-    # five outputs judged 8/6/4/10 (average 70), the failed call scores 0 on all four
-    assert summary["n"] == 6 and summary["average"] == pytest.approx((5 * 70 + 0) / 6)
-    assert summary["AC"] == pytest.approx(5 * 8 / 6 * 10)
+    # five outputs judged 8/6/4/10 (average 70), but t/2, no answer read, has AC 0 (average
+    # 50), and the failed call scores 0 on all four
+    assert summary["n"] == 6 and summary["average"] == pytest.approx((4 * 70 + 50 + 0) / 6)
+    assert summary["AC"] == pytest.approx(4 * 8 / 6 * 10) and summary["unparsed"] == 1
     from scoring.tables import verbench_results
-    table = verbench_results(store, ["r1"])        # n, unscored and the judge as columns
-    assert [c.key for c in table.columns][-3:] == ["n", "unscored", "judge"]
+    table = verbench_results(store, ["r1"])        # n, unparsed, unscored, judge as columns
+    assert [c.key for c in table.columns][-4:] == ["n", "unparsed", "unscored", "judge"]
     [row] = table.rows
-    assert (row["n"], row["unscored"], row["judge"]) == (6, 0, "llm:vb")
+    assert (row["n"], row["unparsed"], row["unscored"], row["judge"]) == (6, 1, 0, "llm:vb")
     assert row["average_ci_low"] is None and "from 10 items on" in table.notes  # 6 items
     assert "| Judge |" in table.to_markdown() and "Unscored" in table.to_markdown()
     from scoring.tables import main_table
@@ -212,7 +213,8 @@ def test_verdict_counts_name_every_part_and_add_up_to_the_total():
 def test_verbench_counts_an_unparsed_reply_as_unparsed_not_correct(store, scored, server):
     """The judge gives every output AC 8: t/2 (two final letters, no answer read) was
     counted "correct" by `score`'s line ("correct 5, error 1"); it is unparsed, kept apart,
-    and the parts add up to the 6 responses. VER-Bench's own numbers are unchanged."""
+    and the parts add up to the 6 responses. Its AC counts 0 (the judge's 8 kept in the
+    details), so VER-Bench's numbers do not count a guessed answer either."""
     server.configure(replies={**JUDGE, "AC (answer correctness)":
                               '{"AC": 8, "CC": 6, "RQ": 4, "ER": 10}'})
     try:
@@ -232,10 +234,11 @@ def test_verbench_counts_an_unparsed_reply_as_unparsed_not_correct(store, scored
     rows = {r["item_id"]: r for r in store.run_scores("r1", "verbench", "llm:vb", full=True)}
     assert rows["t/2"]["value"] == "unparsed" and rows["t/2"]["rationale"].startswith(
         "unparsed: no answer could be read")
-    assert rows["t/2"]["subscores"] == {"AC": 8, "CC": 6, "RQ": 4, "ER": 10}
+    assert rows["t/2"]["subscores"] == {"AC": 0, "CC": 6, "RQ": 4, "ER": 10}
+    assert "shown as correct" not in rows["t/2"]["rationale"]
     assert rows["t/4"]["value"] == "error"
     summary = run_summary(store, "r1", "verbench")["summary"]
-    assert summary["n"] == 6 and summary["average"] == pytest.approx((5 * 70 + 0) / 6)
+    assert summary["n"] == 6 and summary["average"] == pytest.approx((4 * 70 + 50 + 0) / 6)
 
 
 def test_verbench_counts_an_unparsed_reply_as_unparsed_whatever_the_judge_replied(

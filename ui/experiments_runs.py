@@ -254,6 +254,12 @@ def run_config(store, run_id: str) -> dict:
                           "execution": run["execution"]})
 
 
+def _answer_of(result: dict) -> str | None:
+    """A row's answer: none for a clue pass, which asks for clues, not an answer (its reply
+    was read for one all the same, and a letter "A" showed beside "ok (clue pass)")."""
+    return result["answer"] if result["phase"] == "answer" else None
+
+
 def responses(store, run_id: str, status: str = "all", limit: int = SAMPLE_ROWS) -> list[list]:
     """A sample of the run's answers (first `limit` matching the status filter: a counter
     of the progress panel, `RESPONSE_FILTERS`). A row without a result is "pending" while
@@ -265,10 +271,10 @@ def responses(store, run_id: str, status: str = "all", limit: int = SAMPLE_ROWS)
         key = row_state(r["status"], run_status, r["reason"])
         if status not in (None, "", "all") and key != status:
             continue
-        state = LABELS.get(key, key)
+        state, answer = LABELS.get(key, key), _answer_of(r)
         rows.append([r["work_id"], r["item_id"], f"{r['repeat']}/{r['sample']}",
                      state if r["phase"] == "answer" else f"{state} (clue pass)",
-                     short(r["answer"], 60) if r["answer"] is not None else "",
+                     short(answer, 60) if answer is not None else "",
                      short(r["reason"], 80) if r["reason"] else ""])
         if len(rows) >= limit:
             break
@@ -304,7 +310,9 @@ def response_detail(store, run_id: str, work_id) -> tuple[str, str]:
     if r["status"] is None:
         return "(no result yet)", "{}"
     extracted = {"item": r["item_id"], "status": r["status"], "reason": r["reason"],
-                 "answer": r["answer"], "clues": r["clues"],
+                 **({"answer": r["answer"]} if r["phase"] == "answer" else
+                    {"phase": "clue pass (asks for clues, not an answer)"}),
+                 "clues": r["clues"],
                  "box_convention": r["box_convention"], "finish_reason": r["finish_reason"],
                  "latency_s": _latency(r), "tokens_in": r["prompt_tokens"],
                  "tokens_out": r["completion_tokens"], "cached_from": _cached_from(r) or None}

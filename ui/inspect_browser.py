@@ -8,6 +8,7 @@ or next / previous across pages, reads only the 50 rows shown.
 from __future__ import annotations
 
 from judges.gold_check import readable_gold
+from runner.totals import LABELS
 from scoring.no_boxes import list_cell
 from scoring.results import run_judges
 from store import ValidationError
@@ -23,7 +24,11 @@ PAGE_SIZE = 50
 HEADERS = ["response", "run", "item", "r/s", "status", "answer", "gold", "general",
            "rigorous", "grounded", "tags"]
 WIDTHS = ["8%", "14%", "13%", "5%", "8%", "9%", "9%", "8%", "8%", "8%", "10%"]
-STATUS_CHOICES = [ALL, "not ok (unparsed, error, refused, truncated)", *STATUSES]
+STATUS_CHOICES = [ALL, "not ok (unparsed, error, refused, truncated)",
+                  *(LABELS.get(s, s) for s in STATUSES)]
+"""The response statuses as every counter names them: an error row never asked is "no
+source clue" (`runner.totals.counter`), apart from "error"."""
+_STATUS_KEYS = {LABELS.get(s, s): s for s in STATUSES}
 VERDICT_CHOICES = [ANY, "not correct", *VERDICT_VALUES]
 FLIP_CHOICES = ["(no flip filter)", "fixed (wrong there, correct here)",
                 "broken (correct there, wrong here)", "any flip"]
@@ -115,8 +120,8 @@ def filters_from(run, dataset, domain, subtask, item, status, judge, general, ri
         if value:
             verdicts[protocol] = "not_correct" if value == "not correct" else value
     status = _pick(status)
-    if status and status.startswith("not ok"):
-        status = "not_ok"
+    status = "not_ok" if status and status.startswith("not ok") else \
+        _STATUS_KEYS.get(status, status)
     flip = {FLIP_CHOICES[1]: "fixed", FLIP_CHOICES[2]: "broken",
             FLIP_CHOICES[3]: "any"}.get(flip)
     filters = {"run_id": _pick(run), "dataset": _pick(dataset), "domain": _pick(domain),
@@ -171,7 +176,8 @@ def _row(r: dict, names: dict[str, str], configs: dict[str, dict]) -> list:
     """A list row; grounded reads "– (n/a: …)" for a run that asked for no boxes, as the
     tables do (`scoring.no_boxes.list_cell`)."""
     return [r["work_id"], names.get(r["run_id"], r["run_id"]), r["item_id"], f"{r['repeat']}/{r['sample']}",
-            r["status"], short(r["answer"], 40) if r["answer"] is not None else "",
+            LABELS.get(r["status"], r["status"]),
+            short(r["answer"], 40) if r["answer"] is not None else "",
             gold_cell(r["gold"], r.get("run_gold")), r["general"] or "", r["rigorous"] or "",
             list_cell(r["grounded"], configs[r["run_id"]]), r["tags"] or ""]
 

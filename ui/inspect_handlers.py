@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pandas as pd
 
 from judges.gold_check import readable_gold
+from runner.totals import LABELS, counter
 from ui.inspect_overlay import GREY, Overlays
 from ui.inspect_view import response_view
 from ui.text import escape_md, short
@@ -89,12 +90,15 @@ def model_table(view: dict):
                      "; ".join(clue["labels"])])
         colors[n] = clue["color"]
     if not rows:      # said, not left as an empty table (and never filled with a guess)
-        rows.append(["—", NO_CLUES, "", "", ""])
+        cut = view["response"].get("status") == "truncated"
+        rows.append(["—", NO_CLUES_CUT if cut else NO_CLUES, "", "", ""])
     return _styled(pd.DataFrame(rows, columns=MODEL_HEADERS), colors, "clue")
 
 
 NO_CLUES = ("no clues stated: the output has no clue list and no reasoning besides its "
             "answer")
+NO_CLUES_CUT = ("no clues stated: the reply was cut off (finish_reason length) with no whole "
+                "clue list, and a cut reply's sentences are not offered as clues")
 
 
 def _score(v) -> str:
@@ -201,7 +205,9 @@ def answer_md(view: dict) -> str:
         return "**No result yet** (the work row is pending)."
     answer = escape_md(r.get("answer")) if r.get("answer") is not None else "(none)"
     reason = f" · {escape_md(short(r.get('reason'), 200))}" if r.get("reason") else ""
-    return f"**Extracted answer:** {answer} · status **{escape_md(r['status'])}**{reason}"
+    status = counter(r["status"], r.get("reason"))     # "no source clue", as counted
+    return (f"**Extracted answer:** {answer} · status "
+            f"**{escape_md(LABELS.get(status, status))}**{reason}")
 
 
 def image_choices(view: dict) -> list[tuple[str, str]]:

@@ -13,10 +13,14 @@
 A judge may have read other clues than the response's clue list: the sentences of a free-form
 reasoning (offline matcher) or clues it extracted itself (LLM judge); those lists are shown as
 their own rows. When no stored verdict matched clues (the answer was wrong, so rigorous
-scoring stopped early), the offline matcher is run now and said to be live.
+scoring stopped early), the offline matcher is run now and said to be live: on the clue list,
+or the sentences of a complete reply, never a cut reply's sentences (finish_reason length:
+it stated no clue list, and its prose is no clue); where a stored verdict matched a cut
+reply's sentences, they are its whole ones, named as a cut reply's.
 """
 from __future__ import annotations
 
+from domain.extract import whole_sentences
 from domain.geometry import box_to_pixels, gt_clue_boxes
 from domain.judge_ids import parse_judge
 
@@ -32,7 +36,13 @@ from ui.editor_model import clue_color
 from ui.inspect_overlay import GREY
 from ui.run_choices import labelled
 
-LIST_NAMES = {"clue list": "M", "sentences of the reasoning": "S"}
+SENTENCES = "sentences of the reasoning"
+CUT_SENTENCES = "whole sentences of a cut reply (finish_reason length)"
+LIST_NAMES = {"clue list": "M", SENTENCES: "S", CUT_SENTENCES: "S"}
+
+
+def _cut(response: dict) -> bool:
+    return response.get("status") == "truncated"
 
 
 def _judge_kind(verdict: dict) -> tuple[str, float]:
@@ -52,7 +62,9 @@ def _judged_list(verdict: dict, response: dict) -> tuple[str, list[dict]]:
     if source == "extracted by the judge":
         found, _ = parse_extracted_clues(details.get("extract_reply"))
         return f"extracted by {verdict['judge']}", found or []
-    if source == "sentences of the reasoning":
+    if source == SENTENCES and _cut(response):     # as scoring read them: the whole ones
+        return CUT_SENTENCES, sentence_clues(whole_sentences(response.get("text") or ""))
+    if source == SENTENCES:
         return source, sentence_clues(response.get("text"))
     return "clue list", [c for c in response.get("clues") or []
                          if str(c.get("text") or "").strip()]
@@ -80,7 +92,9 @@ def _matches(verdicts: list[dict], response: dict, gt: list[dict]) -> list[dict]
                                 for j, s in zip(details["best_gt"], scores)]})
     if not out and gt and response.get("status") not in (None, "error"):
         clues, source = offline_model_clues(response)
-        if clues:
+        # a cut reply's sentences are no clues it stated ("S1 Let me look at the image."):
+        # only a stored verdict that matched them shows them, marked as a cut reply's
+        if clues and not (source == SENTENCES and _cut(response)):
             match = match_clues(clues, gt, method="lexical")
             out.append({"who": "matcher lexical (live, not stored)", "key": source,
                         "clues": clues, "best_gt": match.best_gt, "scores": match.scores,

@@ -8,10 +8,13 @@ else a marker's "X, Y" in either order, the part that is a country being the cou
 lower case and single spaces.
 Numeric: the first number of the final marker's content; an answer marker that gives no
 number ("Answer: C") is unparsed. Without any marker, the last number in the text that is no
-list numbering ("2." or "2)" opening a line, "clue 2", "step 2", "image 2"); thousands
-separators and units are dropped ("12,000 km" gives "12000").
-Open: the final marker's content (for `Answer:` all text after it; an empty one is unparsed),
-else the last non-empty line.
+list numbering ("2." or "2)" opening a line, "clue 2", "step 2", "image 2"), unless the number
+before it in its sentence is a different one offered as an alternative ("about 12.5 g, or
+maybe 13 g", "8-10"): two candidates, unparsed; thousands separators and units are dropped
+("12,000 km" gives "12000").
+Open: the final marker's content (for `Answer:` the rest of its line, which a newline ends, so
+a clue line after it is no part of the answer; an empty one is unparsed), else the last
+non-empty line.
 Every rule that reads lines without a marker reads the text's prose (`clues.prose`): a clue
 line is never the answer, nor is a number inside one, nor a list entry's numbering.
 
@@ -142,19 +145,30 @@ def _number_text(raw: str) -> str:
     return "0" if text in ("-0", "0") else text
 
 
-_NUMBER_ALTERNATIVE = re.compile(r"\s*(?:[-–—~]|\bto\b|\bor\b|\band\b)\s*[-−]?(?:\d|\.\d)")
-"""A second number joined to the first as a range or an alternative ("8-10", "8 to 10",
-"12.8 or 13", "between 8 and 10"): the statement gives two values, not one."""
+_HEDGE = re.compile(r"(?i)\b(?:or|maybe|perhaps|possibly|either|to|and)\b|[-–—~/]")
+"""What offers a number as an alternative to the one before it ("8-10", "8 to 10", "12.8 or
+13", "between 8 and 10", "12.5 g, or maybe 13 g", "4 cats and 3 dogs"): two candidates, not
+one answer."""
+_SENTENCE_BREAK = re.compile(r"[.!?](?=\s|$)|\n")
+
+
+def _alternatives(text: str, first: re.Match, second: re.Match) -> bool:
+    """Whether `second` is a different number offered in `first`'s sentence as an
+    alternative to it."""
+    gap = text[first.end():second.start()]
+    return bool(_HEDGE.search(gap)) and not _SENTENCE_BREAK.search(gap) and \
+        _number_text(first.group()) != _number_text(second.group())
 
 
 def _number_reader(content: str):
     body = unwrap(content)
-    m = _NUMBER.search(body)
-    if not m:
+    found = list(_NUMBER.finditer(body))
+    if not found:
         return None, None, False
     # (the first number alone was taken: "8-10 minutes" read 8, scored correct for gold 8)
+    m = found[0]
     return _number_text(m.group()), lead(content) + m.end(), \
-        _NUMBER_ALTERNATIVE.match(body, m.end()) is not None
+        len(found) > 1 and _alternatives(body, m, found[1])
 
 
 _NUMBERING = re.compile(r"(?im)^[\s*_#>-]*\(?(\d+)[.)](?=\s+\S)"
@@ -162,14 +176,24 @@ _NUMBERING = re.compile(r"(?im)^[\s*_#>-]*\(?(\d+)[.)](?=\s+\S)"
                         r"\s*#?\s*(\d+)\b")
 
 
-def _last_genuine_number(text: str) -> str | None:
-    """The last number of the text's prose that does not number a list entry or a clue
-    (clue lines and numbered list entries are no prose: `clues.prose`)."""
+def _last_genuine_number(text: str) -> tuple[str | None, str]:
+    """(the last number of the text's prose that does not number a list entry or a clue, the
+    rule); clue lines and numbered list entries are no prose (`clues.prose`). None when
+    there is none, or when the number before it in its sentence is a different value offered
+    as an alternative ("about 12.5 g, or maybe 13 g" is no answer 13: a hedge is not an
+    answer, and picking the last candidate is a guess); "3 cars, then 4 more, so 7 cars"
+    still reads 7."""
     text = prose(text)
     numbering = {m.start(1) if m.group(1) else m.start(2) for m in _NUMBERING.finditer(text)}
-    numbers = [m.group() for m in _NUMBER.finditer(text)
+    numbers = [m for m in _NUMBER.finditer(text)
                if m.start() not in numbering and m.start() + 1 not in numbering]
-    return numbers[-1] if numbers else None
+    if not numbers:
+        return None, "no number found"
+    last = numbers[-1]
+    if len(numbers) > 1 and _alternatives(text, numbers[-2], last):
+        return None, (f"ambiguous: no answer statement, and the text offers "
+                      f"{_number_text(numbers[-2].group())} and {_number_text(last.group())}")
+    return last.group(), "the last number in the text"
 
 
 def numeric(text: str, options, whole: bool, complete: bool = True) -> tuple[str | None, str]:
@@ -181,10 +205,9 @@ def numeric(text: str, options, whole: bool, complete: bool = True) -> tuple[str
         return decided or (None, CUT_OFF)
     if markers(text):
         return None, "the answer marker gives no number"
-    number = _last_genuine_number(text)
     try:
-        return (_number_text(number), "the last number in the text") if number \
-            else (None, "no number found")
+        number, how = _last_genuine_number(text)
+        return (_number_text(number), how) if number else (None, how)
     except InvalidOperation:
         return None, "no number found"
 
@@ -205,7 +228,8 @@ def open_answer(text: str, options, whole: bool, complete: bool = True
     found = markers(text)
     if found:
         last = found[-1]
-        value = unwrap(last.rest if last.end is None else last.content)
+        # its own line ("Answer: winter\nClue 1: snow" read "winter Clue 1: snow")
+        value = unwrap(last.content)
         if value:
             return value, "text of the final answer marker"
         # "Answer:" with nothing after it gives no answer: its last line was read, "Answer"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from domain.extract.statements import DECORATION
+from domain.extract.statements import CLUE_HEADING, CLUE_LINE, DECORATION
 
 BOX_IN_TEXT = re.compile(r"[\[(]\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*,\s*"
                          r"(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)\s*[\])]")
@@ -47,8 +47,6 @@ def clue(text, reasoning=None, found=()) -> dict:
     return made
 
 
-_CLUE_LINE = re.compile(r"(?i)^[\s*_#>-]*clue\s*\d+[\s*_]*[:.)\-–][\s*_]*(.+)$")
-_HEADING = re.compile(r"(?i)^[\s*_#]*(?:key\s+|visual\s+)?(?:clues|evidence)[\s*_]*:?[\s*_]*$")
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(.+)$")
 _REASONING = re.compile(r"(?i)[\s*_(]*reasoning[\s*_]*:[\s*_]*")
 
@@ -59,13 +57,13 @@ def _clue_entries(lines: list[str]) -> list[list[int]]:
     by its "Reasoning: ..." lines."""
     entries: list[list[int]] = []
     for i, line in enumerate(lines):
-        if _CLUE_LINE.match(line):
+        if CLUE_LINE.match(line):
             entries.append([i])
         elif entries and _REASONING.match(line):
             entries[-1].append(i)
     if entries:
         return entries
-    heading = next((i for i, line in enumerate(lines) if _HEADING.match(line)), None)
+    heading = next((i for i, line in enumerate(lines) if CLUE_HEADING.match(line)), None)
     for i in range(heading + 1, len(lines)) if heading is not None else ():
         line = lines[i]
         if _ITEM.match(line):
@@ -85,7 +83,7 @@ def clues_from_text(text: str) -> list[dict]:
     clues = []
     for indices in _clue_entries(lines):
         first = lines[indices[0]]
-        m = _CLUE_LINE.match(first) or _ITEM.match(first)
+        m = CLUE_LINE.match(first) or _ITEM.match(first)
         whole = " ".join([m.group(1)] + [lines[i] for i in indices[1:]])
         found = boxes(whole)
         whole = BOX_IN_TEXT.sub("", whole)
@@ -131,7 +129,7 @@ def prose(text: str) -> str:
     lines = text.splitlines()
     clue_lines = {i for entry in _clue_entries(lines) for i in entry}
     return "\n".join(line for i, line in enumerate(lines)
-                     if i not in clue_lines and not _HEADING.match(line))
+                     if i not in clue_lines and not CLUE_HEADING.match(line))
 
 
 LIST_NUMBERING = re.compile(r"^\(?\d+[.)]\s+(?=\S)")

@@ -2,8 +2,9 @@
 
 A marker is `Answer: C` (also `# Answer: C`, `**Answer:** C`, `Final answer: (C)`, `the
 answer is C`, `the correct option would be C`), `\\boxed{C}` or `<answer>C</answer>`,
-anywhere in the text. For `Answer:` the content is the rest of its line, or the next
-non-empty line when nothing follows the colon ("Answer:\\n\\nC").
+anywhere in the text. For `Answer:` the content is the rest of its line (a newline ends it),
+or the next non-empty line when nothing follows the colon ("Answer:\\n\\nC") unless that
+line is a clue ("Clue 1: ...") or a clues heading: a clue is never the answer.
 
 The *final* statement wins ("Answer: B ... wait ... Answer: C" gives C). Markers with nothing
 but spaces, punctuation, "or" and "and" between them form one statement, and two different
@@ -32,6 +33,10 @@ ANSWER_PHRASE = re.compile(
 BOXED = re.compile(r"\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
 ANSWER_TAG = re.compile(r"(?is)<answer>(.*?)</answer>")
 _FOLLOWING_LINE = re.compile(r"\S[^\n]*")
+CLUE_LINE = re.compile(r"(?i)^[\s*_#>-]*clue\s*\d+[\s*_]*[:.)\-–][\s*_]*(.+)$")
+CLUE_HEADING = re.compile(r"(?i)^[\s*_#]*(?:key\s+|visual\s+)?(?:clues|evidence)[\s*_]*:?[\s*_]*$")
+"""A "Clue 1: ..." line and a "Visual clues:" heading (clues.py reads clues by them): never
+the line an empty `Answer:` gives as its answer."""
 _WRAPPER = re.compile(r"\\(?:boxed|text|textbf|mathrm)\s*\{([^{}]*)\}")
 _JOINERS = re.compile(r"(?i)\bor\b|\band\b|[\W_]")
 
@@ -42,14 +47,13 @@ class Marker:
     start: int
     content_start: int
     content: str    # what the marker says the answer is (the rest of its line for "Answer:")
-    rest: str       # for "Answer:", all text after it (open answers); else the content
     end: int | None  # end of a \boxed{}/<answer> statement; None: known once the content is read
     complete: bool = True  # False: an `Answer:` line that the end of the text cut (no newline)
 
 
 def markers(text: str) -> list[Marker]:
     """Every marker in the text, in order of position."""
-    found = [Marker(m.start(), m.start(1), m.group(1), m.group(1), m.end())
+    found = [Marker(m.start(), m.start(1), m.group(1), m.end())
              for regex in (BOXED, ANSWER_TAG) for m in regex.finditer(text)]
     for m in ANSWER_PHRASE.finditer(text):
         line_end = text.find("\n", m.end())
@@ -57,10 +61,11 @@ def markers(text: str) -> list[Marker]:
         content_start = m.end()
         if not line.strip(DECORATION) and line_end >= 0:  # "Answer:\n\nC"
             following = _FOLLOWING_LINE.search(text, line_end)
-            if following:
+            if following and not (CLUE_LINE.match(following.group())
+                                  or CLUE_HEADING.match(following.group())):
                 content_start, line = following.start(), following.group()
         whole = content_start + len(line) < len(text)   # a newline ends the content's line
-        found.append(Marker(m.start(), content_start, line, text[m.end():], None, whole))
+        found.append(Marker(m.start(), content_start, line, None, whole))
     return sorted(found, key=lambda marker: marker.start)
 
 
