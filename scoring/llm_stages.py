@@ -11,7 +11,7 @@ from __future__ import annotations
 from domain.extract.structured import states_clue_list
 from judges import llm
 from judges.clue_match import ClueMatch, rigorous_verdict
-from judges.verdict import CORRECT, ERROR, UNPARSED, Verdict, error, \
+from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, Verdict, error, \
     from_match, unparsed, unscored
 
 from scoring.offline import CUT_NOTE, TRUNCATED, needs_llm, no_source_clue
@@ -164,14 +164,19 @@ class LlmStages:
             outcome = replies[prompt]
             out[wid] = _failed(self.judge, prompt, outcome) if outcome["reply"] is None else \
                 llm.verbench_verdict(self.judge, prompt, outcome["reply"])
-            # unparsed whatever the judge said, an unreadable reply too (the counts then
-            # followed the judge's replies: "unparsed 1, unscored 13" against the general
-            # protocol's 3); its missing sub-scores leave it out of the means all the same
+            # unparsed whatever the judge said (the counts followed the judge's AC). An
+            # unreadable judge reply stays unscored: no sub-scores, so out of VER-Bench's
+            # numbers, and no answer of that judge's (stored "unparsed" with its reply, it
+            # counted as the member's answer: a panel "2 of 2 answered" resting on one)
             if rules and rules[wid].value == UNPARSED:
-                out[wid].value = UNPARSED
-                out[wid].reason = f"{NO_ANSWER_READ}; {out[wid].reason}"
+                read = out[wid].value != UNSCORED
+                out[wid].value = UNPARSED if read else UNSCORED
+                out[wid].reason = f"{NO_ANSWER_READ if read else NOT_GRADED}; " \
+                                  f"{out[wid].reason}"
         return out
 
 
+NOT_GRADED = ("unscored: no answer could be read from the reply (general: unparsed), and the "
+              "judge's reply gave no sub-scores, so it is out of VER-Bench's numbers")
 NO_ANSWER_READ = ("unparsed: no answer could be read from the reply, so it is not counted "
                   "correct whatever the judge's AC (its sub-scores are kept)")

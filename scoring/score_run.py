@@ -70,11 +70,13 @@ def counted(protocol: str, verdicts: dict[int, Verdict]) -> dict[str, int]:
     return dict(Counter(v.value for v in verdicts.values()))
 
 
-def unparsed_ungraded(judge: str, verdicts: dict[int, Verdict]) -> list[str]:
-    """A note when unparsed replies got no sub-scores (the judge's reply could not be
-    read): `counted` shows them unscored, as the VER-Bench table does, and the general
-    protocol's unparsed count is then larger; the note says why."""
-    found = sum(1 for v in verdicts.values() if v.value == UNPARSED
+def unparsed_ungraded(judge: str, rules: dict[int, Verdict], verdicts: dict[int, Verdict]
+                      ) -> list[str]:
+    """A note when unparsed replies (`rules`: the general rule verdicts) got no sub-scores
+    (the judge's reply could not be read): `counted` shows them unscored, as the VER-Bench
+    table does, and the general protocol's unparsed count is then larger; the note says
+    why."""
+    found = sum(1 for wid, v in verdicts.items() if rules[wid].value == UNPARSED
                 and verbench_counter(v.value, v.details.get("subscores")) == UNSCORED)
     if not found:
         return []
@@ -278,7 +280,8 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
                     run, items, responses, general, rigorous, matches, _sizes(store, items))
         if "verbench" in chosen:
             results[("verbench", client.name)] = stages.verbench(items, responses, rules)
-            notes.extend(unparsed_ungraded(client.name, results[("verbench", client.name)]))
+            notes.extend(unparsed_ungraded(client.name, rules,
+                                           results[("verbench", client.name)]))
     if len(clients) > 1:
         panel = format_judge(panel_judge(judges))
         for p in chosen:

@@ -244,8 +244,8 @@ def test_verbench_counts_agree_with_the_verbench_table_when_the_judge_cannot_be_
     counted it "unparsed" (unparsed 1, unscored 4) while the VER-Bench table left it
     unscored (n 1, unscored 5): two numbers for one thing. One rule counts both
     (`judges.stats.verbench_counter`): without sub-scores it is unscored in `score`'s line,
-    on the page's Score table and in the table, never guessed a 0; its stored verdict stays
-    unparsed (no answer was read) and a note says why the count differs from general's."""
+    on the page's Score table and in the table, never guessed a 0 (its verdict's reason
+    says no answer was read), and a note says why the count differs from general's."""
     server.configure(replies={**JUDGE, "AC (answer correctness)": "I cannot grade this."})
     try:
         store.add_endpoint("vb-bad", server.url, "gpt-4o-mini")
@@ -267,7 +267,8 @@ def test_verbench_counts_agree_with_the_verbench_table_when_the_judge_cannot_be_
     assert (row["n"], row["unscored"]) == (1, 5)       # the error's zeros: the only one graded
     rows = {r["item_id"]: r for r in store.run_scores("r1", "verbench", "llm:vb-bad",
                                                        full=True)}
-    assert rows["t/2"]["value"] == "unparsed" and not rows["t/2"]["subscores"]
+    assert rows["t/2"]["value"] == "unscored" and not rows["t/2"]["subscores"]
+    assert "no answer could be read" in rows["t/2"]["rationale"]
 
 
 def test_a_verbench_verdict_is_counted_by_its_sub_scores():
