@@ -59,12 +59,29 @@ class Shared:
         of = max(self.union, fewest)
         asked = dict(self.asked)
         if fewest == self.n and all(asked.get(name) for name in names):
-            return f"n = {self.n}: {_covers(names, fewest, asked, self.what == 'runs')}"
+            return f"n = {self.n}: {_covers(names, fewest, asked, self.what == 'runs')}" \
+                + self._others_short(names)
         if fewest == self.n:
             verb = "covers" if len(names) == 1 else "each cover"
             return f"n = {self.n}: {listed} {verb} {fewest} of {of} items"
         return f"n = {self.n}: the {self.what} overlap on {self.n} of {of} items, " \
                f"{listed} having the fewest ({fewest})"
+
+    def _others_short(self, limiting: list) -> str:
+        """'; run Y has 11 of its 14 items' for each other run that stopped short of its own
+        items: a cancelled run beside a run made on 2 items was said nothing of, as if it
+        were whole ("covers 2 of its 2 items" the only words)."""
+        asked = dict(self.asked)
+        word = "run " if self.what == "runs" else ""
+        short = [f"{word}{name} has {count} of its {asked[name]} items"
+                 for name, count in self.counts
+                 if name not in limiting and asked.get(name, 0) > count]
+        return "; " + "; ".join(short) if short else ""
+
+    def _count(self, name: str, count: int) -> str:
+        """'11 of its 14' when the run was asked more items than it has, else '11'."""
+        asked = dict(self.asked).get(name, 0)
+        return f"{count} of its {asked}" if asked > count else str(count)
 
     def caption(self) -> str:
         """The n for a caption: '30 items', or what limits it (`limit`)."""
@@ -80,7 +97,7 @@ class Shared:
             f"{every} share"
         if self.partial:
             text += f"; {self.limit()} (" + ", ".join(
-                f"{name}: {count}" for name, count in self.counts) + \
+                f"{name}: {self._count(name, count)}" for name, count in self.counts) + \
                 " items; the rest left out)"
         return text + "."
 
@@ -91,6 +108,12 @@ def _covers(names: list, fewest: int, asked: dict, runs: bool) -> str:
     not the items any run has ("each cover 4 of 12 items" named a cancelled third run's
     12 as the finished runs' 14)."""
     word = ("run " if runs else "")
+    if all(asked[name] == fewest for name in names):
+        # whole runs made on fewer items: nothing of theirs is missing ("covers 2 of its 2")
+        listed = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
+        verb = "was" if len(names) == 1 else "were each"
+        return f"{(word if len(names) == 1 else 'runs ') if runs else ''}{listed} {verb} " \
+               f"made on only {fewest} items"
     if len(names) > 1 and len({asked[name] for name in names}) == 1:
         listed = f"{', '.join(names[:-1])} and {names[-1]}"
         return (f"{'runs ' if runs else ''}{listed} each cover {fewest} of their "

@@ -269,6 +269,19 @@ def verbench_item_average(scores: dict) -> float | None:
     return sum(float(v) for v in values) / 4 / 10 * 100
 
 
+def verbench_counter(value: str, subscores: dict | None) -> str:
+    """The counter one VER-Bench verdict falls in: the one rule `score`'s counts (the CLI and
+    the Results page's Score table) and the VER-Bench table (`verbench_summary`) follow, so
+    that they agree. A verdict without all four sub-scores is out of VER-Bench's numbers:
+    "unscored", whatever its value (an unparsed reply whose judge reply could not be read
+    was "unparsed" in `score` and unscored in the table: 7 against 13); none is guessed a
+    0. One with them is counted by its value; a split panel (no majority, unscored, its
+    members' mean sub-scores kept and counted in the table's n) as "split"."""
+    if verbench_item_average(subscores or {}) is None:
+        return UNSCORED
+    return "split" if value == UNSCORED else value
+
+
 def verbench_summary(items: Iterable[dict], *, ci: bool = True, seed: int = SEED) -> dict:
     """Per-metric means (x 10, as VER-Bench Table 1 prints them) and the average accuracy, over
     the items with all four sub-scores; items missing one are counted as `unscored`. Of those

@@ -7,16 +7,19 @@ before (runner/costs.py `calibrate`), whatever their setting, clue source or ite
 clues=gt run is not projected from the shorter prompts of a clues=none one. Completions are
 the endpoint's mean for the same prompt setting and clue source (else the same setting,
 else a priori). The first pass of clues=self is projected under its own setting, without
-clues; its answers, whose clues are not known yet, with three placeholder clues (their keys
-are unknown too, so they count as not cached).
+clues; its answers with the clues its first pass will read from a cached reply when the
+cache holds that reply (the run takes it, so the answer's request, and its key, are known:
+counted as not cached, a rerun of a clues=self run was said to send half of what it would
+take from the cache), else with three placeholder clues (their keys unknown: not cached).
 """
 from __future__ import annotations
 
 from collections import Counter
 
 from runner import costs, provenance
+from runner.outcomes import from_reply
 from runner.prompts import PromptSet
-from runner.work import WorkBuilder
+from runner.work import WorkBuilder, clue_texts
 
 PLACEHOLDER_CLUES = ["(a clue)"] * 3
 
@@ -33,11 +36,14 @@ def project(store, plan) -> dict:
     calibration = costs.calibrate(**store.usage_history(endpoint["base_url"],
                                                         endpoint["model"]))
     sizes = _image_sizes(store, plan.items)
+    if plan.config.clues == "self" and plan.execution.use_cache:
+        builder.set_clue_responses(_cached_first_pass(store, plan, builder))
     requests = []                       # (cache key or None, prompt tokens, setting, clues)
     for phase, item_id, repeat, sample, *_ in plan.work:
         work = {"phase": phase, "item_id": item_id, "repeat": repeat, "sample": sample}
         clues = "none" if phase == "clues" else plan.config.clues
-        if phase == "answer" and clues == "self":
+        if phase == "answer" and clues == "self" and \
+                (item_id, repeat) not in builder.injected:
             key, messages = None, builder.messages(work, PLACEHOLDER_CLUES)
         else:
             request = builder.build(work)
@@ -64,6 +70,31 @@ def project(store, plan) -> dict:
     out["cache_text"] = provenance.planned_text(store, out["cached_from"], out["use_cache"])
     out["basis"] = basis_text(endpoint["model"], calibration, said)
     return out
+
+
+def _cached_first_pass(store, plan, builder) -> dict[tuple[str, int], dict]:
+    """{(item, repeat): {"status", "clues"}} read from the cached replies of the first pass
+    (its sample 0, which the answers inject, as the engine reads them: runner/outcomes.py),
+    for those the cache holds and that list clues; an answer whose first pass must be sent
+    is left to the placeholder clues."""
+    requests = {}
+    for phase, item_id, repeat, sample, *_ in plan.work:
+        if phase == "clues" and sample == 0 and item_id in builder.items:
+            request = builder.build({"phase": phase, "item_id": item_id, "repeat": repeat,
+                                     "sample": sample})
+            if not request.error:
+                requests[(item_id, repeat)] = request.key
+    hits = store.cache_get_many(list(requests.values())) if requests else {}
+    found = {}
+    for (item_id, repeat), key in requests.items():
+        if key in hits:
+            item = builder.items[item_id]
+            row = from_reply(0, hits[key], item["answer_type"], item["options"],
+                             cache_key=key, price_cost=None, cached_from="", phase="clues",
+                             box_convention=plan.resolved.get("box_convention") or "auto")
+            if clue_texts(row["clues"]):
+                found[(item_id, repeat)] = {"status": row["status"], "clues": row["clues"]}
+    return found
 
 
 def _image_sizes(store, items: dict[str, dict]) -> dict[str, tuple[int, int]]:

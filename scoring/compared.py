@@ -14,6 +14,7 @@ from judges.pairing import PairingError, Shared, item_key, recorded_items, score
     shared_items
 from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
+from store.run_labels import clues_text, list_names
 
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError, check_extraction, common_judge, on_items, \
@@ -38,12 +39,15 @@ def run_state(run: dict) -> str:
     return status
 
 
-def run_label(run: dict, with_status: bool = True) -> str:
+def run_label(run: dict, with_status: bool = True, names: dict | None = None) -> str:
     """How a table names a run: its name when it has one, else model and setting (and clue
     source, image mode, preset, samples and repeats and box convention when not the default); a run
     that did not finish says so ("(cancelled)", "(interrupted)", ...): its numbers cover only
     what it answered.
-    `with_status` False: the name alone (the exports give the status its own column)."""
+    `with_status` False: the name alone (the exports give the status its own column).
+    `names`: {run id: how a list names it} (`source_names`), so that a run injecting
+    another's clues names that run as the run lists do ("clues run:a-clueguided"), not by
+    its id ("clues run:20261206-100826-1d74" beside the same run named in the notes)."""
     config = run["config"]
     name = (run.get("name") or "").strip()
     if name:
@@ -52,7 +56,7 @@ def run_label(run: dict, with_status: bool = True) -> str:
         setting = SETTING_TITLES.get(config["setting"], config["setting"])
         label = f"{config['endpoint']['model']} · {setting}"
         if config.get("clues", "none") != "none":
-            label += f" · clues {config['clues']}"
+            label += f" · clues {clues_text(config, names or {})}"
         if config.get("image_mode", "full") != "full":
             label += f" · {config['image_mode']}"
         for extra in (preset_text(config), draws_text(config), boxes_text(config)):
@@ -64,7 +68,8 @@ def run_label(run: dict, with_status: bool = True) -> str:
 def plain_name(store, run_id: str, label: str) -> str:
     """The run's name as the exports' `run_name` holds it: its table label (`labels`)
     without the status, which has its own `run_status` column."""
-    plain = run_label(store.get_run(run_id), with_status=False)
+    run = store.get_run(run_id)
+    plain = run_label(run, with_status=False, names=source_names(store, [run]))
     return f"{plain} [{run_id}]" if label.endswith(f" [{run_id}]") else plain
 
 
@@ -96,9 +101,19 @@ def solver_label(config: dict) -> str:
     return run_label({"config": {**config, "clues": "none"}})
 
 
+def source_names(store, runs) -> dict[str, str]:
+    """{run id: how a list names it} when one of `runs` injects another run's clues (every
+    run listed once: the source may be any run), else {}."""
+    if not any(str(r["config"].get("clues", "")).startswith("run:") for r in runs):
+        return {}
+    return list_names(store.list_runs())
+
+
 def labels(store, run_ids: list[str]) -> dict[str, str]:
     """{run_id: label}, unique (a clash adds the run id), sorted by label then run id."""
-    found = {rid: run_label(store.get_run(rid)) for rid in dict.fromkeys(run_ids)}
+    runs = {rid: store.get_run(rid) for rid in dict.fromkeys(run_ids)}
+    names = source_names(store, runs.values())
+    found = {rid: run_label(run, names=names) for rid, run in runs.items()}
     counts: dict[str, int] = {}
     for label in found.values():
         counts[label] = counts.get(label, 0) + 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 from domain.extract.structured import states_clue_list
 from judges import llm
 from judges.clue_match import ClueMatch, rigorous_verdict
-from judges.verdict import CORRECT, ERROR, UNPARSED, Verdict, error, \
+from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, Verdict, error, \
     from_match, unparsed, unscored
 
 from scoring.offline import CUT_NOTE, TRUNCATED, needs_llm, no_source_clue
@@ -164,9 +164,17 @@ class LlmStages:
             outcome = replies[prompt]
             out[wid] = _failed(self.judge, prompt, outcome) if outcome["reply"] is None else \
                 llm.verbench_verdict(self.judge, prompt, outcome["reply"])
-            # unparsed whatever the judge said, an unreadable reply too (the counts then
-            # followed the judge's replies: "unparsed 1, unscored 13" against the general
-            # protocol's 3); its missing sub-scores leave it out of the means all the same
+            # unparsed whatever the judge said (the counts followed the judge's AC). An
+            # unreadable judge reply stays unscored: no sub-scores, so out of VER-Bench's
+            # numbers, and no answer of that judge's (stored "unparsed" with its reply, it
+            # counted as the member's answer: a panel "2 of 2 answered" resting on one)
             if rules and rules[wid].value == UNPARSED:
-                llm.verbench_unparsed(out[wid])
+                if out[wid].value == UNSCORED:        # the judge's reply gave no sub-scores
+                    out[wid].reason = f"{NOT_GRADED}; {out[wid].reason}"
+                else:
+                    llm.verbench_unparsed(out[wid])
         return out
+
+
+NOT_GRADED = ("unscored: no answer could be read from the reply (general: unparsed), and the "
+              "judge's reply gave no sub-scores, so it is out of VER-Bench's numbers")

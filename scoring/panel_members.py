@@ -55,8 +55,10 @@ def members_answered(answers: dict) -> list[str]:
 
 def shown_judge(judge: str, answers: dict | None) -> str:
     """The Judge column's text: the judge id, and for a panel how many members answered
-    ('panel:a+b (2 of 2 answered)'); a panel only one member answered is named by that
-    member ('llm:a alone (panel:a+b: 1 of 2 answered)'): its verdicts are no majority."""
+    ('panel:a+b (2 of 2 answered)', and how many verdicts rest on one member when some do:
+    'panel:a+b (2 of 2 answered; 1 of 2 verdicts rest on 1)'); a panel only one member
+    answered is named by that member ('llm:a alone (panel:a+b: 1 of 2 answered)'): its
+    verdicts are no majority."""
     if not answers:
         return judge
     found, total = members_answered(answers), len(answers["members"])
@@ -66,6 +68,10 @@ def shown_judge(judge: str, answers: dict | None) -> str:
         return f"{found[0]} alone ({judge}: 1 of {total} answered)"
     if not found:
         return f"{judge} (none of {total} answered)"
+    alone = answers.get("alone", 0)
+    if alone:   # "2 of 2 answered" alone read as every verdict a majority's
+        return (f"{judge} ({len(found)} of {total} answered; {alone} of "
+                f"{answers['judged']} verdicts rest on 1)")
     return f"{judge} ({len(found)} of {total} answered)"
 
 

@@ -29,7 +29,8 @@ from judges.agreement import panel_vote
 from judges.clue_match import DEFAULT_THRESHOLDS, ClueMatch, rigorous_verdict, \
     semantic_status
 from judges.llm import TEMPLATES
-from judges.verdict import Verdict
+from judges.stats import verbench_counter
+from judges.verdict import UNPARSED, UNSCORED, Verdict
 
 from scoring import OFFLINE, PROTOCOLS, SEMANTIC, no_boxes
 from scoring.judge_client import JudgeClient
@@ -58,6 +59,30 @@ def values_text(counts: dict) -> str:
     parts = [f"{value} {counts.get(value, 0)}" for value in COUNTED]
     parts += [f"{value} {n}" for value, n in sorted(counts.items()) if value not in COUNTED]
     return f"{total} responses: " + ", ".join(parts)
+
+
+def counted(protocol: str, verdicts: dict[int, Verdict]) -> dict[str, int]:
+    """{counter: responses} of one protocol's verdicts; VER-Bench's by `verbench_counter`,
+    the rule its table counts n and unscored by."""
+    if protocol == "verbench":
+        return dict(Counter(verbench_counter(v.value, v.details.get("subscores"))
+                            for v in verdicts.values()))
+    return dict(Counter(v.value for v in verdicts.values()))
+
+
+def unparsed_ungraded(judge: str, rules: dict[int, Verdict], verdicts: dict[int, Verdict]
+                      ) -> list[str]:
+    """A note when unparsed replies (`rules`: the general rule verdicts) got no sub-scores
+    (the judge's reply could not be read): `counted` shows them unscored, as the VER-Bench
+    table does, and the general protocol's unparsed count is then larger; the note says
+    why."""
+    found = sum(1 for wid, v in verdicts.items() if rules[wid].value == UNPARSED
+                and verbench_counter(v.value, v.details.get("subscores")) == UNSCORED)
+    if not found:
+        return []
+    return [f"verbench {judge}: {found} unparsed repl{'y' if found == 1 else 'ies'} (no answer "
+            f"read) got no sub-scores, the judge's reply unreadable: unscored under verbench, "
+            f"as in its table (never guessed 0); scoring again asks the judge again"]
 
 
 def _rows(run_id: str, protocol: str, judge: str, verdicts: dict[int, Verdict]) -> list[dict]:
@@ -255,6 +280,8 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
                     run, items, responses, general, rigorous, matches, _sizes(store, items))
         if "verbench" in chosen:
             results[("verbench", client.name)] = stages.verbench(items, responses, rules)
+            notes.extend(unparsed_ungraded(client.name, rules,
+                                           results[("verbench", client.name)]))
     if len(clients) > 1:
         panel = format_judge(panel_judge(judges))
         for p in chosen:
@@ -268,8 +295,8 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
     forget_summaries()
     tick("saving scores", 1, 1)
     return {"run": run_id, "protocols": chosen, "responses": len(responses), "written": written,
-            "values": {f"{p} {judge}": dict(Counter(v.value for v in verdicts.values()))
-                       for (p, judge), verdicts in results.items()},
+            "values": {f"{p} {judge}": counted(p, verdicts) for (p, judge), verdicts
+                       in results.items()},
             "judges": [c.counts() for c in clients],
             "templates": {name: store.prompt_template(name)["version"] for name in templates},
             "notes": notes, "not_applicable": {

@@ -33,6 +33,7 @@ from judges.paper_tables import DROP_NOTE, DROP_PROTOCOLS, leaderboard, results_
 from judges.tables import MARK_RULE, Column, Table
 
 from scoring import biased
+from scoring.commands import score_command
 from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, limit_reason, \
     on_scored_by_all, on_shared, summaries
 from scoring.extraction import CLUELAB, describe
@@ -206,7 +207,8 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     shown = not grounded_na or not all(grounded_na.values())
     table.caption = (f"General vs rigorous accuracy (%), "
                      f"{_paired_caption(table, shared, shown)}")
-    table.notes = f"{shared.note()} {PAIRED_RULE} {DROP_NOTE}"
+    table.blank = not_scored_note({rid: names[rid] for rid in general}, found, grounded, judge)
+    table.notes = " ".join(filter(None, (shared.note(), PAIRED_RULE, DROP_NOTE, table.blank)))
     mark_not_applicable(table, grounded_na, "grounded_not_applicable")
     unread = {rid: {p: biased.unread_items(found[(rid, p)]).get("overall", 0)
                     for p in biased.PROTOCOLS if (rid, p) in found and not (
@@ -229,6 +231,28 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
                 " ".join(results_notes({rid: r}, {rid: f"{names[rid]} ({p})"})
                          for rid, m in zip(general, mine) for p, r in m.items()).strip())
     return with_run_ids(store, table, {rid: names[rid] for rid in general})
+
+
+def not_scored_note(names: dict, found: dict, grounded: bool, judge: str | None) -> str:
+    """Why a drop-table cell is "–" for a run scored under the general protocol only (or
+    without grounded): it has no verdicts of that protocol, and the command that scores
+    them. The cell was "–" with no word, read as n/a or as a failure. names: {run_id: its
+    label}; found: {(run_id, protocol): result}; grounded: the table shows that column."""
+    shown = [p for p in DROP_PROTOCOLS if p != "general" and (p == "rigorous" or grounded)]
+    said = []
+    for rid, name in names.items():
+        lacking = [p for p in shown if (rid, p) not in found]
+        if lacking:
+            cells = [DROP_PROTOCOLS[p] for p in lacking]
+            cells[1:1] = ["Drop"] if "rigorous" in lacking else []
+            scored = " and ".join(p for p in DROP_PROTOCOLS if (rid, p) in found)
+            protocol = "all" if len(lacking) > 1 else lacking[0]
+            said.append(f"{name} has no {' or '.join(p for p in lacking)} scores"
+                        f"{f' by judge {judge}' if judge else ''} (scored under {scored} "
+                        f"only): its {', '.join(cells[:-1])}{' and ' * (len(cells) > 1)}{cells[-1]} "
+                        f"cells are – (to score them: "
+                        f"{score_command(rid, protocol, judge)})")
+    return "Not scored: " + "; ".join(said) + "." if said else ""
 
 
 def _items_per_run(found: dict, names: dict) -> dict | None:

@@ -52,3 +52,26 @@ def test_one_unreadable_reply_is_said_in_the_singular():
                     "unreadable: unscored, not cached, so the next scoring asks again)")
     assert "2 replies unreadable" in counts_text({"judge": "j", "requests": 2, "answered": 0,
                                                   "cached": 0, "failed": 2, "unreadable": 2})
+
+
+def test_the_injection_table_names_the_source_run_as_the_lists_do(store):
+    """The run lists said "clues run:a-clueguided", while the clue-injection table's notes,
+    its heatmap's labels and the main table's rows named the same run by its id ("m · CoT ·
+    clues run:20261206-100826-1d74"). Tables name it as the lists do."""
+    from scoring import tables
+    from scoring.score_run import score_run
+    from ui import results_handlers as h
+
+    add_items(store, ITEMS)
+    source = make_run(store, "20261206-100826-1d74", {i["id"]: "No." for i in ITEMS})
+    store.label_run(source, name="a-clueguided")
+    make_run(store, "inj", {i["id"]: "Yes." for i in ITEMS}, clues=f"run:{source}")
+    for run in (source, "inj"):
+        score_run(store, run)
+    main = tables.main_table(store, [source, "inj"]).to_markdown()
+    assert "| m · CoT · clues run:a-clueguided |" in main and source not in main
+    injection = tables.injection_table(store, [source, "inj"], protocol="general")
+    assert source not in injection.notes + injection.to_markdown()
+    shown = h.show_results(store, [source, "inj"])
+    assert "m · CoT · clues run:a-clueguided" in shown["table"]["Model"].tolist()
+    assert source not in shown["injection"] + shown["group_chart"] + shown["rules"]

@@ -82,7 +82,10 @@ def test_counting_members_that_answered():
     answers = count_answers(members, votes, replied)
     assert answers == {"members": members, "answered": {"llm:a": 2, "llm:b": 1},
                        "judged": 2, "alone": 1}
-    assert shown_judge("panel:a+b", answers) == "panel:a+b (2 of 2 answered)"
+    # response 2 rests on llm:a alone: '2 of 2 answered' by itself read as a majority
+    assert shown_judge("panel:a+b", answers) == \
+        "panel:a+b (2 of 2 answered; 1 of 2 verdicts rest on 1)"
+    assert shown_judge("panel:a+b", {**answers, "alone": 0}) == "panel:a+b (2 of 2 answered)"
     assert shown_judge("llm:a", None) == "llm:a"
 
 
@@ -92,3 +95,30 @@ def test_a_panel_no_member_was_asked_says_rules_decided_not_that_none_answered()
     assert shown_judge("panel:a+b", answers) == \
         "panel:a+b (no judge asked: rules decided every verdict)"
     assert shown_judge("panel:a+b", {**answers, "asked": 3}) == "panel:a+b (none of 2 answered)"
+
+
+VERBENCH = '{"AC": 8, "CC": 6, "RQ": 4, "ER": 10, "reason": "close"}'
+
+
+def test_a_member_whose_reply_could_not_be_read_did_not_answer(store, servers):
+    """VER-Bench asks the judge about an unparsed reply too. The mute member's unreadable
+    reply there was stored with the verdict 'unparsed' (no answer read) and its reply kept,
+    so it counted as an answer: the Judge cell said '2 of 2 answered' while the note under
+    the table said the verdicts rest on one member. A member answered only where its reply
+    was read (VER-Bench: its four sub-scores)."""
+    from scoring.tables import verbench_results
+
+    good, mute = servers
+    good.configure(replies={**JUDGE, "AC (answer correctness)": VERBENCH})
+    try:
+        add_items(store, ITEMS + [{"id": "t/4", "answer_type": "multiple_choice",
+                                   "answer": "B", "domain": "A", "subtask": "a"}])
+        make_run(store, "r1", {**REPLIES, "t/4": "I cannot tell from this picture."})
+        store.add_endpoint("j1", good.url, "gpt-4o-mini")
+        store.add_endpoint("j2", mute.url, "fake-vlm")
+        score_run(store, "r1", protocol="verbench", judges=["j1", "j2"])
+    finally:
+        good.configure(replies=JUDGE)
+    [row] = verbench_results(store, ["r1"], judge="panel:j1+j2").rows
+    assert row["judge"] == "llm:j1 alone (panel:j1+j2: 1 of 2 answered)"
+    assert row["judges_answered"] == "1 of 2"

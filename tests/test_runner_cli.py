@@ -443,3 +443,23 @@ def test_a_dead_endpoint_is_refused_before_a_run_is_created_unless_the_cache_ans
                  "--ids", "demo/bus-stop-wait", "--json")
     assert cached.returncode == 0, cached.stderr
     assert FROM_CACHE in cached.stderr and json.loads(cached.stdout)["status"] == "done"
+
+
+def test_the_plan_of_a_clues_self_rerun_counts_the_cache_it_will_take(db, server):
+    """A clues=self run made again: its first pass comes from the cache, and so, its clues
+    being the cached replies' clues, do its answers (the run takes all 28 from the cache).
+    The plan counted the answers as never cached (placeholder clues): '28 requests (14
+    cached)'. It reads the cached first pass's clues and counts what the run will take."""
+    server.configure(default_reply="Clue 1: the sky is dark\nAnswer: {letter}")
+    first = cli("run", "--db", db, "--endpoint", "fake", "--setting", "cot", "--clues", "self",
+                "--json")
+    assert first.returncode == 0, first.stderr
+    plan = cli("run", "--db", db, "--endpoint", "fake", "--setting", "cot", "--clues", "self",
+               "--dry-run", "--json")
+    assert plan.returncode == 0, plan.stderr
+    projected = json.loads(plan.stdout)["projection"]
+    server.reset_log()
+    again = cli("run", "--db", db, "--endpoint", "fake", "--setting", "cot", "--clues", "self",
+                "--json")
+    assert again.returncode == 0 and chats(server) == []        # all 28 from the cache
+    assert (projected["requests"], projected["cached"]) == (28, 28), projected

@@ -32,3 +32,23 @@ def test_many_runs_scored_fold_their_table_under_the_headline(store):
     assert head == "**Scored 10 runs**: 10 responses, 10 verdicts written."
     assert "<details><summary>Each run's verdicts by protocol and judge (10 rows" in rest
     assert rest.rstrip().endswith("</details>") and rest.count("| r") == 10
+
+
+def test_the_other_column_shows_only_when_a_row_has_another_value(store):
+    """Every row's Other cell was empty, and the column stood there empty all the same. It
+    shows when some row has a value outside the five counts (a split panel's 'split')."""
+    from ui.score_summary import summary_md
+
+    add_items(store, [{"id": "s/0", "answer_type": "multiple_choice", "answer": "A",
+                       "domain": "D", "subtask": "s"}])
+    make_run(store, "a", {"s/0": "Answer: A"})
+    lines = h.score_runs(store, ["a"], [], "general").splitlines()
+    assert lines[2] == "| Run | Protocol · judge | Correct | Wrong | Unparsed | Error | Unscored |"
+    assert lines[3] == "|---|---|---|---|---|---|---|"
+    assert lines[4] == "| a | general offline | 1 | 0 | 0 | 0 | 0 |"
+    base = {"responses": 2, "written": 2, "judges": [], "notes": []}
+    text = summary_md([("a", {**base, "values": {"verbench panel:x+y": {"correct": 1,
+                                                                       "split": 1}}}),
+                       ("b", {**base, "values": {}})])
+    assert "| Unscored | Other |" in text and "| 1 | 0 | 0 | 0 | 0 | split 1 |" in text
+    assert "| b | nothing scored | | | | | | |" in text

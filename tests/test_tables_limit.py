@@ -131,3 +131,33 @@ def test_the_drop_captions_name_the_limiting_run_once_and_say_the_n_once(three_r
     forget_summaries()
     drop = tables.drop_table(three_runs, ["cot", "gt"])
     assert "run–protocol pairs" in drop.notes and "m · CoT (rigorous): 5" in drop.notes
+
+
+def test_a_cancelled_run_beside_a_small_whole_run_is_said_honestly(tmp_path):
+    """small: done, made on 2 items; big: cancelled after 11 of its 14. Without --runs big
+    joins small's table (it has both of small's items) and the table is on those 2 items;
+    it said "n = 2: run small covers 2 of its 2 items", nothing of big's 11 of 14, as if the
+    cancelled run were whole and small had stopped. Now small is said to be made on 2 items
+    and big to have 11 of its 14, in the caption and the notes alike."""
+    from tests.scoring_helpers import NOT_RUN
+
+    store = Store.open(tmp_path / "s.db")
+    add_items(store, [{**ITEMS[0], "id": f"demo/{i}"} for i in range(14)])
+    ids = [f"demo/{i}" for i in range(14)]
+    make_run(store, "small", {i: "Yes." for i in ids[:2]}, asked=2)
+    make_run(store, "big", {i: "Yes." if k < 11 else NOT_RUN for k, i in enumerate(ids)},
+             model="b", asked=14)
+    store.finish_run("small", "test", "done", "", {})
+    store.finish_run("big", "test", "cancelled", "cancelled by the user", {})
+    for run in ("small", "big"):
+        score_run(store, run)
+    code, out, err = cli("leaderboard", "--db", store.path)
+    assert code == 0, err
+    said = ("n = 2: run m · CoT was made on only 2 items; run b · CoT (cancelled) has 11 of "
+            "its 14 items")
+    assert f"**Leaderboard: general accuracy (%), {said}**" in out
+    assert f"{said} (b · CoT (cancelled): 11 of its 14, m · CoT: 2 items; the rest left out)" \
+        in out
+    assert "covers 2 of its 2" not in out
+    assert "| b · CoT (cancelled) | 100.00 | 2 |" in out and "| m · CoT | 100.00 | 2 |" in out
+    store.close()

@@ -234,10 +234,13 @@ def injection_figure(table) -> str:
 
 
 def drop_figure(table) -> str:
-    """The General-vs-rigorous chart, and under it the runs its table leaves out."""
+    """The General-vs-rigorous chart, and under it the runs its table leaves out and why
+    some of its runs have no bar (`Table.blank`: a run scored under general only)."""
     from scoring import figures
 
-    return figures.drop_chart(table) + _left_out_html(table)
+    blank = f'<p class="cluelab-chart-note">{escape_html(on_page(table.blank))}</p>' \
+        if table.blank else ""
+    return figures.drop_chart(table) + _left_out_html(table) + blank
 
 
 def shown_or_why(draw, what: str) -> str:

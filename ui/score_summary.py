@@ -12,11 +12,17 @@ from ui.text import escape_md
 FOLD_AFTER = 8          # table rows and notes shown open; more are folded under the headline
 
 
-def _cells(counts: dict) -> list[str]:
-    """A protocol's counts in COUNTED's order, then any other value's ('other: n')."""
-    extra = ", ".join(f"{value} {n}" for value, n in sorted(counts.items())
-                      if value not in COUNTED)
-    return [str(counts.get(value, 0)) for value in COUNTED] + [escape_md(extra)]
+def _other(counts: dict) -> str:
+    """Any value outside COUNTED ('split 1', a split panel's graded VER-Bench verdicts)."""
+    return ", ".join(f"{value} {n}" for value, n in sorted(counts.items())
+                     if value not in COUNTED)
+
+
+def _cells(counts: dict, other: bool) -> list[str]:
+    """A protocol's counts in COUNTED's order, then, when the table has the column, any
+    other value's ('other: n')."""
+    return [str(counts.get(value, 0)) for value in COUNTED] + (
+        [escape_md(_other(counts))] if other else [])
 
 
 def summary_md(scored: list[tuple[str, dict]]) -> str:
@@ -24,17 +30,21 @@ def summary_md(scored: list[tuple[str, dict]]) -> str:
     responses = sum(result["responses"] for _, result in scored)
     written = sum(result["written"] for _, result in scored)
     runs = f"{len(scored)} run{'' if len(scored) == 1 else 's'}"
+    # the Other column only when some row has such a value: empty on every row, it was a
+    # column of nothing
+    other = any(_other(counts) for _, result in scored for counts in result["values"].values())
+    width = len(COUNTED) + other
     out = [f"**Scored {runs}**: {responses} responses, {written} verdicts written.", "",
            "| Run | Protocol · judge | " + " | ".join(c.capitalize() for c in COUNTED)
-           + " | Other |", "|" + "---|" * (len(COUNTED) + 3)]
+           + (" | Other |" if other else " |"), "|" + "---|" * (width + 2)]
     for name, result in scored:
         if not result["values"]:
-            out.append(f"| {escape_md(name)} | nothing scored |" + " |" * (len(COUNTED) + 1))
+            out.append(f"| {escape_md(name)} | nothing scored |" + " |" * width)
         for key, counts in result["values"].items():
             shown = f"{key} (n/a: the run asked for no boxes; for Inspect only)" \
                 if key.split()[0] in result.get("not_applicable", {}) else key
             out.append(f"| {escape_md(name)} | {escape_md(shown)} | "
-                       + " | ".join(_cells(counts)) + " |")
+                       + " | ".join(_cells(counts, other)) + " |")
     notes = [f"- **{escape_md(name)}**: {escape_md(text)}" for name, result in scored
              for text in ([counts_text(j) for j in result["judges"]]
                           + [on_page(note) for note in result["notes"]])]

@@ -1,0 +1,32 @@
+"""The drop table's "–" for a run scored under the general protocol only: the cells were
+empty with no word under the table (read as n/a, or as a failure). The notes say which run
+has no rigorous (or grounded) scores and how to score them, on the page in its own words."""
+import html
+
+from scoring import tables
+from scoring.score_run import score_run
+from tests.scoring_helpers import add_items, make_run
+
+CLUE = [{"text": "snow on the roof", "reasoning": "", "boxes": []}]
+
+
+def test_a_run_scored_under_general_only_is_said_under_the_drop_table(store):
+    ids = add_items(store, [{"id": f"t/{i}", "answer_type": "yes_no", "answer": "Yes",
+                             "domain": "D", "subtask": "s", "clues": CLUE} for i in range(4)])
+    make_run(store, "full", {i: "Clue 1: snow on the roof\nAnswer: Yes" for i in ids})
+    make_run(store, "bare", {i: "Answer: Yes" for i in ids}, model="m2")
+    score_run(store, "full", protocol="all")
+    score_run(store, "bare", protocol="general")
+    table = tables.drop_table(store, ["full", "bare"])
+    row = next(r for r in table.rows if r["model"] == "m2 · CoT")
+    assert row["rigorous"] is None and row["drop"] is None      # shown as "–"
+    assert ("Not scored: m2 · CoT has no rigorous or grounded scores (scored under general "
+            "only): its Rigorous, Drop and Grounded-rigorous cells are – (to score them: "
+            "python app.py score --run bare --protocol all") in table.notes
+    assert "m · CoT has no" not in table.notes                   # the whole run: no word
+    from ui import results_handlers as h
+
+    chart = html.unescape(h.show_results(store, ["full", "bare"])["drop_chart"])
+    assert "m2 · CoT has no rigorous or grounded scores" in chart     # under the page's chart
+    assert "(to score them: choose the run under Runs, set Protocol to score to all and " \
+        "press Score)" in chart
