@@ -8,7 +8,8 @@ nor `gradio`). Answers are read from model text by `domain.extract`; judges comp
     mmr_life.py    MMR-Life's own extraction and sample aggregation, to compare with the paper
     clue_match.py  lexical (and optional semantic) clue matching; rigorous accuracy (eq. 1)
     grounding.py   IoU of clue boxes; grounded-rigorous accuracy
-    stats.py       micro-averages, rates, Wilson and bootstrap CIs, repeats, samples, VER-Bench average
+    stats.py       micro-averages, rates, Wilson and bootstrap CIs, repeats, samples
+    verbench_stats.py  VER-Bench's sub-score means and the counting rule score and tables share
     paired.py      exact McNemar test and per-item flips between two runs
     tables.py      rows and CSV / JSON / Markdown / LaTeX renderings
     llm.py         LLM judges: prompts from templates, replies read into verdicts (no sending)

@@ -49,7 +49,6 @@ N_RESAMPLES, CONFIDENCE, SEED = 2000, 0.95, 0
 MIN_BOOTSTRAP_N = 10
 """Fewer items than this get no bootstrap interval of a mean: resampling 6 items gave VER-Bench
 averages an interval [65, 65], as if 6 items had measured it exactly."""
-VERBENCH_METRICS = ("AC", "CC", "RQ", "ER")
 COUNTING_RULES = ("Accuracy is micro-averaged (correct / n); n counts items (an item with k "
                   "repeats counts once, with its share correct over them). Unparsed (no answer "
                   "could be read: refusals and replies cut off before their answer included) "
@@ -259,43 +258,5 @@ def items_every_repeat_scored(records: Sequence[dict]) -> set:
     return {item for item, seen in scored.items() if seen == repeats}
 
 
-# -- VER-Bench ----------------------------------------------------------------------------------
-
-def verbench_item_average(scores: dict) -> float | None:
-    """(AC + CC + RQ + ER) / 4 / 10 x 100 for one item; None if any sub-score is missing."""
-    values = [scores.get(m) for m in VERBENCH_METRICS]
-    if any(v is None for v in values):
-        return None
-    return sum(float(v) for v in values) / 4 / 10 * 100
-
-
-def verbench_counter(value: str, subscores: dict | None) -> str:
-    """The counter one VER-Bench verdict falls in: the one rule `score`'s counts (the CLI and
-    the Results page's Score table) and the VER-Bench table (`verbench_summary`) follow, so
-    that they agree. A verdict without all four sub-scores is out of VER-Bench's numbers:
-    "unscored", whatever its value (an unparsed reply whose judge reply could not be read
-    was "unparsed" in `score` and unscored in the table: 7 against 13); none is guessed a
-    0. One with them is counted by its value; a split panel (no majority, unscored, its
-    members' mean sub-scores kept and counted in the table's n) as "split"."""
-    if verbench_item_average(subscores or {}) is None:
-        return UNSCORED
-    return "split" if value == UNSCORED else value
-
-
-def verbench_summary(items: Iterable[dict], *, ci: bool = True, seed: int = SEED) -> dict:
-    """Per-metric means (x 10, as VER-Bench Table 1 prints them) and the average accuracy, over
-    the items with all four sub-scores; items missing one are counted as `unscored`. Of those
-    n, `unparsed` counts the items flagged "unparsed" (no answer read: counted, AC 0)."""
-    rows = list(items)
-    complete = [r for r in rows if verbench_item_average(r) is not None]
-    averages = [verbench_item_average(r) for r in complete]
-    summary = {m: (float(np.mean([float(r[m]) for r in complete])) * 10 if complete else None)
-               for m in VERBENCH_METRICS}
-    summary.update(average=float(np.mean(averages)) if averages else None, n=len(complete),
-                   unparsed=sum(1 for r in complete if r.get("unparsed")),
-                   unscored=len(rows) - len(complete), ci_low=None, ci_high=None,
-                   ci_note="")
-    if ci and averages:
-        summary["ci_low"], summary["ci_high"], summary["ci_note"] = mean_ci(averages,
-                                                                            seed=seed)
-    return summary
+from judges.verbench_stats import (VERBENCH_METRICS, verbench_counter,  # noqa: E402,F401
+                                  verbench_item_average, verbench_summary)
