@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 
 from domain.judge_ids import format_judge, parse_judge
+from judges.verdict import UNSCORED, Verdict
 
 BUILT_ON = {"rigorous": ("general", "rigorous"), "grounded": ("general", "rigorous", "grounded")}
 
@@ -121,3 +122,17 @@ def judges_of(results: list[dict | None]) -> tuple[list[str], list[str], list[st
     return ([r["judge"] if r else "" for r in results],
             [result_judge(r) if r else "" for r in results],
             [judges_count(r.get("panel")) if r else "" for r in results])
+
+
+def lone_votes(protocol: str, panel: str, verdicts: dict[int, Verdict]) -> list[str]:
+    """A note when some of a panel's verdicts rest on one member's vote (the others' calls
+    failed or could not be read): `score` printed a panel's counts identical to one
+    member's with no word, as if a majority had decided each."""
+    found = sum(1 for v in verdicts.values() if v.value != UNSCORED and
+                len(v.details.get("votes", {})) > 1 and
+                sum(vote != UNSCORED for vote in v.details["votes"].values()) == 1)
+    if not found:
+        return []
+    return [f"{protocol} {panel}: {found} of {len(verdicts)} verdicts rest on one member's "
+            f"vote (the others' calls failed or their replies could not be read), not a "
+            f"majority; scoring again asks the failed calls again"]

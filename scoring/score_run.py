@@ -26,6 +26,7 @@ from domain.judge_ids import format_judge, panel_judge
 from runner.prompts import ensure_versions
 
 from judges.agreement import panel_vote
+from scoring.panel_members import lone_votes
 from judges.clue_match import DEFAULT_THRESHOLDS, ClueMatch, rigorous_verdict, \
     semantic_status
 from judges.llm import TEMPLATES
@@ -288,6 +289,7 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
             members = {c.name: results[(p, c.name)] for c in clients}
             results[(p, panel)] = {wid: panel_vote({m: v[wid] for m, v in members.items()},
                                                    panel) for wid in members[clients[0].name]}
+            notes.extend(lone_votes(p, panel, results[(p, panel)]))
     rows = [row for (p, judge), verdicts in results.items()
             for row in _rows(run_id, p, judge, verdicts)]
     tick("saving scores", 0, 1)

@@ -39,7 +39,11 @@ def panel_run(store, servers):
     make_run(store, "r1", REPLIES)
     store.add_endpoint("j1", good.url, "gpt-4o-mini")
     store.add_endpoint("j2", mute.url, "fake-vlm")
-    score_run(store, "r1", protocol="all", judges=["j1", "j2"])
+    result = score_run(store, "r1", protocol="all", judges=["j1", "j2"])
+    # `score` said nothing of it: the panel's counts were j1's, as if a majority decided
+    assert "general panel:j1+j2: 2 of 3 verdicts rest on one member's vote (the others' " \
+        "calls failed or their replies could not be read), not a majority; scoring again " \
+        "asks the failed calls again" in result["notes"]
     return "r1"
 
 
