@@ -206,3 +206,18 @@ def test_a_stale_pages_review_is_refused_and_offers_the_version_saved_now(ui_sto
     reviewed = handlers["submit_review"](out(opened, "work"), "approve", "looks right", rev)
     assert "Reviewed version 2&#58; approve" in out(reviewed, "reviews")
     assert ui_store.get_item("ui/alpha")["status"] == "verified"
+
+
+def test_a_numeric_gold_written_otherwise_than_plainly_says_how_it_is_read():
+    """"12,8 g" and "1e3" were taken without a word; "1,500 m" is 1500 m while "12,8 g" is
+    12.8 g: the note beside the gold says the value the scorer compares answers with."""
+    from ui.annotate_render import answer_note
+
+    def reading(gold):
+        return af.number_reading({"answer_type": "numeric", "answer": gold})
+    assert reading("12,8 g") == "Read as 12.8 g: answers are compared with this value."
+    assert reading("1,500 m") == "Read as 1500 m: answers are compared with this value."
+    assert reading("1e3") == "Read as 1000: answers are compared with this value."
+    assert [reading(g) for g in ("12.8", "12.50", "5.30 €", "3 km", "twelve", "")] == [""] * 6
+    assert af.number_reading({"answer_type": "open", "answer": "1,500 m"}) == ""
+    assert "Read as 12\\.8 g" in answer_note({"answer_type": "numeric", "answer": "12,8 g"})

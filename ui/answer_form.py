@@ -21,6 +21,7 @@ from functools import lru_cache
 
 import pycountry
 
+from domain.numbers import read_quantity
 from domain.places import country_name
 from judges.gold_check import alias_fits, numeric_value, readable_gold, split_location
 from judges.location import COUNTRY_ALIASES
@@ -265,6 +266,22 @@ def in_builder_words(message: str, gold: str) -> str:
     if not split_location(gold):
         return message
     return message.replace(repr(gold), repr(readable_gold(gold)))
+
+
+def number_reading(item: dict) -> str:
+    """How a numeric gold written otherwise than plainly is read ("12,8 g" is 12.8 g,
+    "1,500 m" 1500 m, "1e3" 1000): the editor took such golds without a word of what the
+    scorer would compare answers with. '' for a plain number, or no number (the save says)."""
+    gold = str(item.get("answer") or "").strip()
+    found = read_quantity(gold) if item.get("answer_type") == NUMERIC else None
+    if not found:
+        return ""
+    value, unit = found
+    number = gold.replace(unit, "") if unit else gold
+    if "," not in number and "e" not in number.lower():   # "12.50", "5.30 €": read as shown
+        return ""
+    plain = format_number(value)
+    return f"Read as {plain} {unit}".rstrip() + ": answers are compared with this value."
 
 
 def format_number(value: float) -> str:
