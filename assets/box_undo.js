@@ -44,6 +44,9 @@
       last = value;
     },
     can: () => stack.length > 0,
+    // the boxes on the image shown (Remove image names them: assets/confirm.js); null
+    // before the annotator showed any value
+    boxCount: () => (last ? ((last.boxes || []).length) : null),
     undo(current) {
       const before = stack.pop();
       if (!before || !current) return current;

@@ -11,21 +11,71 @@
     const field = document.querySelector(`${selector} input, ${selector} textarea`);
     return field ? field.value : "";
   };
+  // a part's words, without its buttons' (a table cell's "⋮" menu)
+  const text = (selector) => {
+    const node = document.querySelector(selector);
+    if (!node) return "";
+    const copy = node.cloneNode(true);
+    copy.querySelectorAll("button").forEach((button) => button.remove());
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  };
+  // this tab's unsaved edits (the save bar's draft line, ui/editor_handlers.DRAFT_KEPT):
+  // a restore or a reload replaces them, which the questions did not say
+  // (while an event runs the line also shows its timer, "0.1s")
+  const unsaved = () => /\bunsaved edits\b/.test(text("#draft-state"));
+  const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "es"}`;
+  // Remove image: which image, and how many boxes go with it (the annotator's boxes as the
+  // page shows them now: assets/box_undo.js)
+  const removeImage = () => {
+    const info = document.querySelector("#image-info [data-image]");
+    if (!info) return "Remove this image and its boxes?";
+    const boxes = window.cluelabBoxUndo ? window.cluelabBoxUndo.boxCount() : null;
+    const what = boxes === null ? "and its boxes" :
+      boxes ? `and its ${plural(boxes, "box")}` : "(no boxes on it)";
+    return `Remove image ${info.dataset.image} ${what}?`;
+  };
+  // Remove clue: the clue of the selected row of the clue table, its text and box count
+  const removeClue = () => {
+    const cell = document.querySelector("#clue-table [data-testid^='cell-'][aria-selected='true']");
+    const row = cell && /^cell-(\d+)-/.exec(cell.dataset.testid);
+    if (!row) return "Remove the selected clue with its text, reasoning and boxes?";
+    const part = (column) => text(`#clue-table [data-testid='cell-${row[1]}-${column}']`);
+    const words = part(1);
+    const shown = words ? ` "${words.length > 40 ? words.slice(0, 40) + "…" : words}"` :
+      " (no text)";
+    const boxes = parseInt(part(3), 10) || 0;
+    return `Remove ${part(0) || "the selected clue"}${shown} with its reasoning and ` +
+      `${plural(boxes, "box")}?`;
+  };
+  // Reload saved version: the version and its author, from the conflict panel's line
+  // (ui/editor_handlers.save: "… was changed by X at <time> UTC (now version N) …")
+  const reloadSaved = () => {
+    const said = /was changed by (.+?) at [^(]*\(now version (\d+)\)/.exec(
+      text("#conflict-message"));
+    const saved = said ? `version ${said[2]} saved by ${said[1]}` : "the saved version";
+    return unsaved() || said ? `Replace your unsaved edits with ${saved}?` :
+      `Show ${saved}?`;
+  };
   const QUESTIONS = {
     "discard-draft": () => "Discard your unsaved edits of this item and show the saved version?",
     "draft-open-other": () => "Replace the edits in this tab with the other tab's draft?",
     // the other tab went on saying "draft kept" while its edits were replaced
     "draft-keep-mine": () => "Keep this tab's edits as the item's draft? The other tab's " +
       "unsaved edits are replaced (that tab still shows them, and asks again when it edits).",
-    "remove-image": () => "Remove this image and its boxes?",
+    "remove-image": removeImage,
     // one click took a clue's text, reasoning and boxes, and a double click the next clue too
-    "remove-clue": () => "Remove the selected clue with its text, reasoning and boxes?",
-    "history-restore": () => `Restore version ${value("#history-version-a")} as a new revision?`,
+    "remove-clue": removeClue,
+    // a restore replaces this tab's unsaved edits too (their draft goes): said, not silent
+    "history-restore": () => `Restore version ${value("#history-version-a")} as a new ` +
+      `revision?${unsaved() ? " Your unsaved edits of this item are discarded." : ""}`,
+    // it took the edits kept as a draft at once, with no question (Discard draft asks)
+    "conflict-reload": reloadSaved,
     // the server's words (ui/editor_notices.delete_question): the colleagues' unsaved
     // drafts of the item, which the question did not mention
     "delete-item": () => {
       const asked = document.querySelector("#item-notice [data-cl-delete]");
-      return asked ? asked.dataset.clDelete : "Delete this item? An admin can restore it.";
+      return asked ? asked.dataset.clDelete : `Delete item ${value("#item-id")}? An admin can ` +
+        "restore it.";
     },
     // Experiments: a cancel dropped the requests in flight at once (their cost spent)
     "run-cancel": () => `Cancel run ${value("#run-id")}? The requests in flight are ` +

@@ -176,8 +176,8 @@ def decode_checked(data: bytes, name: str,
         try:
             with Image.open(io.BytesIO(data)) as im:
                 header = (im.width, im.height, im.format, im.mode)
-        except Exception as e:  # noqa: BLE001 - its type only: a message may quote the file
-            raise MediaError(name, _BAD_PIXELS.format(type(e).__name__)) from e
+        except Exception as e:  # noqa: BLE001 - none of its words: a message may quote the file
+            raise MediaError(name, _BAD_PIXELS.format("unreadable")) from e
     width, height, image_format, mode = header
     large = max(width, height) > PREVIEW_MAX_SIDE
     transparent = large and mode in _NOT_REDUCIBLE and _transparent(data)
@@ -194,7 +194,7 @@ def decode_checked(data: bytes, name: str,
                 im.draft("RGB", (PREVIEW_MAX_SIDE, PREVIEW_MAX_SIDE))  # JPEG: scaled decode
             im.load()
         except Exception as e:  # Pillow raises OSError, SyntaxError, ValueError… on bad data
-            raise MediaError(name, _BAD_PIXELS.format(type(e).__name__)) from e
+            raise MediaError(name, _BAD_PIXELS.format("unreadable")) from e
         return encode_preview(im) if large else None
 
 

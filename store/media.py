@@ -108,9 +108,10 @@ def inspect_image(data: bytes, name: str) -> tuple[int, int, str, str]:
     except UnidentifiedImageError as e:
         raise MediaError(name, "not an image (or an unsupported format)") from e
     except Exception as e:  # Pillow raises OSError, SyntaxError, struct.error… on bad data
-        # the type only: Pillow's message quotes the file's bytes (a PPM's "invalid literal
-        # for int() with base 10: b'<its text>'", a PNG's chunk name)
-        raise MediaError(name, f"corrupt or truncated image ({type(e).__name__})") from e
+        # nothing of Pillow's: its message quotes the file's bytes (a PPM's "invalid literal
+        # for int() with base 10: b'<its text>'", a PNG's chunk name), and the exception's
+        # type ("(OSError)") told the annotator nothing (the log keeps it: `from e`)
+        raise MediaError(name, "corrupt or truncated image (it does not decode)") from e
     if not image_format or width < 1 or height < 1:
         raise MediaError(name, "image has no format or no pixels")
     return width, height, image_format, mode

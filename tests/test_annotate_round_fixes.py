@@ -65,17 +65,18 @@ def test_a_deleted_items_refusal_says_its_time_as_the_page_does(ui_store):
 def test_delete_asks_naming_the_colleagues_unsaved_drafts(ui_store):
     editor = EditorHandlers(ui_store)
     alone = editor.load("ui/gamma", "ann")
-    assert alone["delete_question"] == "Delete this item? An admin can restore it."
+    # it names the item: after a delete the next one opens, and "this item" said not which
+    assert alone["delete_question"] == "Delete item ui/gamma? An admin can restore it."
     for user in ("alice", "bob"):
         ui_store.save_draft(user, "ui/gamma", 1, {**alone["item"], "question": user})
     work = editor.load("ui/gamma", "ann")
     question = work["delete_question"]
-    assert question.startswith("Delete this item? An admin can restore it.")
+    assert question.startswith("Delete item ui/gamma? An admin can restore it.")
     assert "2 colleagues (" in question and "alice" in question and "bob" in question
     assert "have unsaved drafts of it" in question and "restored" in question
     # the page's confirm (assets/confirm.js) reads it from the notice, escaped there
-    assert 'data-cl-delete="Delete this item?' in notice_html(work)
-    one = notices.delete_question([{"user": "<b>x</b>", "updated_at": ""}])
+    assert 'data-cl-delete="Delete item ui/gamma?' in notice_html(work)
+    one = notices.delete_question([{"user": "<b>x</b>", "updated_at": ""}], "ui/gamma")
     assert "1 colleague (<b>x</b>) has an unsaved draft of it" in one
     assert "&lt;b&gt;" in notice_html({"item": {}, "notice": "", "delete_question": one})
 

@@ -19,6 +19,7 @@ from ui import access, messages
 from ui.account_slots import IMAGE_READS, SlotsTaken
 from ui.editor_model import EditError
 from ui.gradio_hooks import event_caller
+from ui.handler_errors import from_script
 from ui.lifecycle_handlers import LifecycleHandlers
 from ui.session import user_of
 from ui.text import escape_html, short
@@ -142,15 +143,27 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         return gr.update(interactive=True), escape_html(
             f"New item {item_id}: choose its images with New item from images.")
 
+    def refused_in_menu(err: EditError, refused: str, skipped: int, after: int = 0) -> list:
+        """A refusal said on the menu's message line ("Not duplicated: …"), where it stays
+        (a script's call fails with it): it showed only in a fading toast, and the line kept
+        what it said before ("New item: type the new item's question first.")."""
+        if from_script():
+            fail(err)
+        reason = str(err).rstrip(".")
+        if not reason.casefold().startswith(refused.casefold()):
+            reason = f"{refused}: {reason}"
+        line = escape_html(f"{reason[:1].upper()}{reason[1:]}.")
+        return [gr.skip()] * skipped + [line] + [gr.skip()] * after
+
     def duplicate(work, new_id, request: gr.Request):
         user = user_of(request)
         messages.require_open(work)
         try:
             item_id = menu.duplicate(work["saved"]["id"], new_id, user)
         except EditError as err:
-            fail(err)
-        return opened(item_id, request, work, f"Created {item_id}, a copy of "
-                                              f"{work['saved']['id']} (draft).") + [""]
+            return refused_in_menu(err, "Not duplicated", len(renderer.outputs) + 1)
+        done = f"Created {item_id}, a copy of {work['saved']['id']} (draft)."
+        return opened(item_id, request, work, done) + ["", escape_html(done)]
 
     def after_change(request) -> list:
         """The deleted items' list as it now is, nothing picked, and the Reason emptied:
@@ -166,12 +179,15 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         try:
             message = menu.delete(work, reason, user)
         except EditError as err:
-            fail(err)
+            return refused_in_menu(err, "Not deleted", len(renderer.outputs) + len(menu_after),
+                                   3)
         rest = [i for i in (ids or store.item_ids()) if i != current]
         messages.info(message)
         # the button names the item it brings back: the next item opens at once, and a bare
-        # "Undo delete" read, over that one (or any item opened since), as undoing it
-        undo = [escape_html(message), current, gr.update(visible=True, value=undo_label(current))]
+        # "Undo delete" read, over that one (or any item opened since), as undoing it. The
+        # menu closes: it stayed open over the next item, Delete where the last click was
+        undo = [escape_html(message), current, gr.update(visible=True, value=undo_label(current)),
+                gr.Accordion(open=False)]
         if not rest:
             return [gr.skip()] * len(renderer.outputs) + after_change(request) + undo
         following = ids.index(current) if current in (ids or []) else 0
@@ -231,11 +247,12 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             renderer.outputs + [ui.new_id, ui.new_question, ui.create_item,
                                 ui.lifecycle_message], api_name="create_item"),
         "duplicate_item": ui.duplicate_item.click(
-            duplicate, [ui.work, ui.new_id], renderer.outputs + [ui.new_id],
+            duplicate, [ui.work, ui.new_id], renderer.outputs + [ui.new_id, ui.lifecycle_message],
             api_name="duplicate_item"),
         "delete_item": ui.delete_item.click(
             delete, [ui.work, ui.lifecycle_reason, nav_ids],
-            renderer.outputs + menu_after + undo_outputs, api_name="delete_item"),
+            renderer.outputs + menu_after + undo_outputs + [ui.item_menu],
+            api_name="delete_item"),
         "undo_delete": ui.undo_delete.click(
             undo_delete, [ui.work, ui.just_deleted], renderer.outputs + menu_after + undo_outputs,
             api_name="undo_delete"),

@@ -128,27 +128,41 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
 
     def read_image(request, upload) -> str:
         """The uploaded image stored (decoded in full: store/decode.py), one at a time per
-        account (ui/account_slots.IMAGE_READS); its sha256."""
+        account (ui/account_slots.IMAGE_READS); its sha256, or ImageRefused."""
         path = Path(upload if isinstance(upload, str) else upload.name)
         try:
             with IMAGE_READS.held(user_of(request)):
                 return store.add_image(path, path.name).sha256
         except (MediaError, SlotsTaken) as err:
+            raise ImageRefused(err) from None
+
+    def image_refused(work, err, what: str) -> list:
+        """An image refused ("huge.png: image is 15000×15000 pixels, above …"), said in the
+        save bar's line, where it stays: it showed only in a fading toast, beside an older
+        "Saved … version 2" that read as if all was well (a script's call fails with it)."""
+        if from_script():
             raise messages.error(err) from None
+        refused = [gr.skip()] * len(structural) + [messages.status(f"{what}: {err}")]
+        refused[0] = {**work, "image_refused": True} if work else gr.skip()
+        return refused
+
+    def image_taken(work, item, request, **changes) -> list:
+        """The outputs of an image taken: the line of an image refused before goes."""
+        return shown(work, item, request, image_refused=False, **changes) + \
+            ["" if work.get("image_refused") else gr.skip()]
 
     def add_image(request: gr.Request, work, upload, *values):
         item = collected(work, values)
         if not upload:
             raise messages.error("no file received")
-        sha = read_image(request, upload)
         try:
-            item, index = ops.add_image(item, sha)
-        except EditError as err:
-            raise messages.error(err) from None
-        return shown(work, item, request, image_index=index)
+            item, index = ops.add_image(item, read_image(request, upload))
+        except (ImageRefused, EditError) as err:
+            return image_refused(work, err, "Image not added")
+        return image_taken(work, item, request, image_index=index)
 
-    ui.add_image.upload(add_image, [ui.work, ui.add_image, *form, ui.annotator], structural,
-                        api_name="add_image")
+    ui.add_image.upload(add_image, [ui.work, ui.add_image, *form, ui.annotator],
+                        structural + [ui.save_message], api_name="add_image")
 
     def image_op(op):
         def handler(request: gr.Request, work, *values):
@@ -170,22 +184,25 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
     # ---- option images ---------------------------------------------------------------------
     def set_option_image(request: gr.Request, work, label, upload, *values):
         item = collected(work, values)
-        sha = None if upload is None else read_image(request, upload)
+        try:
+            sha = None if upload is None else read_image(request, upload)
+        except ImageRefused as err:
+            return image_refused(work, err, "Option image not set")
         try:
             item = ops.set_option_image(item, label, sha)
         except EditError as err:
             raise messages.error(err) from None
-        return shown(work, item, request)
+        return image_taken(work, item, request)
 
     ui.option_upload.upload(set_option_image,
                             [ui.work, ui.option_label, ui.option_upload, *form, ui.annotator],
-                            structural, api_name="set_option_image")
+                            structural + [ui.save_message], api_name="set_option_image")
     def clear_option_image(request: gr.Request, work, label, *values):
         return set_option_image(request, work, label, None, *values)
 
     ui.option_clear.click(clear_option_image,
-                          [ui.work, ui.option_label, *form, ui.annotator], structural,
-                          api_name="clear_option_image")
+                          [ui.work, ui.option_label, *form, ui.annotator],
+                          structural + [ui.save_message], api_name="clear_option_image")
 
     # ---- history and reviews ---------------------------------------------------------------
     ui.history_panel.expand(lambda: gr.Column(visible=True), None, ui.history_body,
@@ -306,3 +323,8 @@ NO_VERDICT = ("Review not recorded: pick a verdict first (approve, revise or rej
 
 def editor_history(renderer):
     return renderer.history
+
+
+class ImageRefused(Exception):
+    """An uploaded image the store did not take (MediaError) or this account's image reads
+    are all taken (SlotsTaken): its words are the refusal's."""

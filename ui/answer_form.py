@@ -129,8 +129,13 @@ def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
     if gold_aside and gold_for_type(new_type, gold_aside) == gold_aside and _fits_better(
             new_type, kept, gold_aside, options):
         kept, gold_aside = gold_aside, ""
-    if new_type == MULTIPLE_CHOICE and kept:        # kept as it was: said, not found at save
-        notes.append(not_an_option(kept, options))
+    if new_type == MULTIPLE_CHOICE and kept:
+        label = label_of_text(kept, options)
+        if label != kept:   # an option's text, brought back by a way round another type
+            notes.insert(0, f"The gold answer {kept!r} is option {label}'s text: it is now "
+                            f"{label}.")
+            kept = label
+        notes.append(not_an_option(kept, options))  # kept as it was: said, not found at save
     aliases, aliases_aside = _sort_aliases(new_type, item.get("aliases") or [],
                                            item.get(ALIASES_ASIDE) or [])
     moved = [a for a in item.get("aliases") or [] if a not in aliases]
@@ -195,6 +200,21 @@ def _option_named(gold: str, options: list[dict]) -> str | None:
         if gold and str(option.get("label") or "").strip() == gold:
             return str(option.get("text") or "").strip()
     return None
+
+
+def label_of_text(gold: str, options: list[dict]) -> str:
+    """The label of the one option whose text the gold is (case and spaces around aside),
+    the gold itself when it is a label or names no single option's text. Why: a gold that
+    named option C became its text "The bookcase" under open, and a further switch (to
+    numeric, to yes/no) set that text aside in place of "C"; back on multiple choice the
+    gold was "The bookcase", refused as no option."""
+    labels = [str(o.get("label") or "").strip() for o in options]
+    if not gold or gold in labels:
+        return gold
+    wanted = gold.strip().casefold()
+    found = [label for label, o in zip(labels, options)
+             if label and str(o.get("text") or "").strip().casefold() == wanted]
+    return found[0] if len(found) == 1 else gold
 
 
 def _fits_better(new_type, kept: str, gold_aside: str, options: list[dict]) -> bool:

@@ -26,7 +26,8 @@ from ui import times
 FIELDS = ("question", "answer_type", "answer", "aliases", "gt_reasoning", "domain",
           "subtask", "reasoning_type", "status", "options", "clues", *af.ANSWER_FIELDS)
 FREE_TEXT = ("question", "gt_reasoning")   # may be emptied (a status or type may not)
-RELEASED_NOTICE = "Released: read-only. An admin can reopen it with a reason."
+RELEASED_NOTICE = ("Released: read-only. An admin can reopen it with a reason. Until then it "
+                   "can be neither edited nor deleted.")
 FIELD_NAMES = {"answer": "Gold answer", "options": "Options", "aliases": "Accepted aliases",
                "clues": "Clues"}
 
@@ -79,7 +80,7 @@ class EditorHandlers:
         holds them now: a colleague's draft said at the open stayed said after they saved
         (↻ Refresh reads them again: ui/annotate_wiring.py)."""
         others = self.store.others_drafts(work["item"]["id"], user)
-        return {"delete_question": notices.delete_question(others),
+        return {"delete_question": notices.delete_question(others, work["item"]["id"]),
                 "notice": " ".join(filter(None, [
                     work.get("own_notice", ""), notices.others_notice(others) if others else "",
                     work.get("review_notice", "")]))}
@@ -238,9 +239,11 @@ class EditorHandlers:
             base = self._base(work, theirs)
             if base_version is None and not rules.content_changed(theirs, base):
                 # the versions saved since changed no content (a delete and its undo, a
-                # review's status): a conflict with nothing to choose; saved merged at once
-                return self.save(work, form, annot_boxes, comment, user, err.current_version,
-                                 (), may_release, ticked, session)
+                # review's status): a conflict with nothing to choose; saved merged at once,
+                # and the message says over what (rules.merged_over)
+                fresh, outcome = self.save(work, form, annot_boxes, comment, user,
+                                           err.current_version, (), may_release, ticked, session)
+                return fresh, self._said_merged_over(outcome, item["id"], work["base_version"])
             self.store.save_draft(user, item["id"], work["base_version"], item)
             work = {**work, "item": item}
             return work, {
@@ -267,6 +270,18 @@ class EditorHandlers:
                 f"Saved {item['id']} as version {version}.", dropped, note,
                 rules.no_gold_note(item), rules.textless_clue_note(item),
                 rules.marked_only_note(item)]))}
+
+    def _said_merged_over(self, outcome: dict, item_id: str, base_version: int) -> dict:
+        """A save merged at once: its message with what it was merged over after "Saved …"."""
+        if outcome["kind"] != "saved":
+            return outcome
+        saved = f"Saved {item_id} as version {outcome['version']}."
+        over = rules.merged_over(
+            [r for r in self.store.reviews(item_id) if r["version"] >= base_version],
+            [h for h in self.store.history(item_id)
+             if base_version < h["version"] < outcome["version"]],
+            self.store.get_item(item_id)["status"])
+        return {**outcome, "message": outcome["message"].replace(saved, f"{saved} {over}", 1)}
 
     def _reloaded(self, work: dict, user: str) -> dict:
         """The work of the item as now saved, on the image this session showed. A draft still

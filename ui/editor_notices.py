@@ -45,12 +45,13 @@ def others_notice(others: list[dict]) -> str:
             "here; if they save first, your save will show the differences.")
 
 
-def delete_question(others: list[dict]) -> str:
-    """The question Delete asks (assets/confirm.js), with the colleagues' unsaved drafts of
-    the item: it did not say that they had any. Deleting keeps them (store/lifecycle.py marks
-    the item deleted, its drafts stay): they cannot be saved while it is deleted, and are
-    there again when it is restored."""
-    question = "Delete this item? An admin can restore it."
+def delete_question(others: list[dict], item_id: str) -> str:
+    """The question Delete asks (assets/confirm.js), naming the item (after a delete the
+    next item opens at once: "this item" did not say which one a second Delete took), with
+    the colleagues' unsaved drafts of the item: it did not say that they had any. Deleting
+    keeps them (store/lifecycle.py marks the item deleted, its drafts stay): they cannot be
+    saved while it is deleted, and are there again when it is restored."""
+    question = f"Delete item {item_id}? An admin can restore it."
     if not others:
         return question
     names = ", ".join(d["user"] for d in others)

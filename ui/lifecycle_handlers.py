@@ -98,8 +98,8 @@ class LifecycleHandlers:
         item_id, version = work["item"]["id"], work["saved"]["version"]
         self._call(self.store.delete_item, item_id, user, reason or "", version)
         self.store.delete_draft(user, item_id)
-        return (f"Deleted {item_id}. \"Undo delete of {item_id}\" (in this menu) brings it "
-                "back and opens it; an admin can also restore it (Item ▸ Deleted items).")
+        return (f"Deleted {item_id}. \"Undo delete of {item_id}\" (in the Item menu) brings "
+                "it back and opens it; an admin can also restore it (Item ▸ Deleted items).")
 
     def restore_deleted(self, item_id: str, reason: str, user: str) -> str:
         if not item_id:

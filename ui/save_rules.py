@@ -22,6 +22,7 @@ from judges.gold_check import still_holds
 from judges.past_draft import textless_clue_numbers
 from store import diff_items
 from ui import editor_model as em
+from ui.text import short
 
 RESOLVED = "_resolved_problems"   # editor-private: problems marked resolved, not yet saved
 BOOKKEEPING = ("status", "problems")
@@ -121,6 +122,28 @@ def revision_comment(comment: str, merged: tuple[int, str] | None = None,
     if resolved:
         parts.append("import problems marked resolved: " + "; ".join(resolved))
     return " · ".join(p for p in parts if p)
+
+
+VERDICT_WORDS = {"approve": "approved", "reject": "rejected", "revise": "revise"}
+
+
+def merged_over(reviews: list[dict], since: list[dict], status: str) -> str:
+    """What a save merged at once over versions that changed no content (a review's verdict,
+    a delete and its undo) was merged over, and the status it leaves: it said only "Saved …
+    as version 3.", the status quietly a colleague's "rejected". `reviews`: those of the
+    version the save built on or later, newest first; `since`: the revisions saved after
+    that version ({version, author})."""
+    if reviews:
+        said = ", ".join(
+            f"{r['reviewer']}'s review: {VERDICT_WORDS.get(r['verdict'], r['verdict'])}"
+            + (f" — '{short(str(r['note']).strip(), 80)}'" if str(r.get("note") or "").strip()
+               else "") for r in reversed(reviews))
+    else:
+        versions = sorted(h["version"] for h in since)
+        authors = ", ".join(dict.fromkeys(h["author"] for h in since))
+        said = (f"version{'s' * (len(versions) != 1)} {', '.join(map(str, versions))} by "
+                f"{authors} (no content changed)")
+    return f"Merged over {said}; status {status}."
 
 
 def check_comment(comment: str | None) -> None:

@@ -31,6 +31,7 @@ def test_delete_and_restore_refresh_the_deleted_list_and_empty_the_reason(ui_ser
     page.click("#delete-item")
     expect(page.locator("#item-id textarea, #item-id input").first).not_to_have_value(
         "ui/beta", timeout=20000)
+    open_menu(page)                        # closed as the next item opened
     expect(page.locator("#lifecycle-reason input")).to_have_value("", timeout=15000)
     assert "ui/beta" in deleted_choices(page)
     page.locator("#deleted-items input").click()

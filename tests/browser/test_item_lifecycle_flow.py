@@ -68,7 +68,9 @@ def test_create_duplicate_and_delete_from_the_item_menu(ui_server, page, tmp_pat
         "SELECT i.deleted_by, r.comment FROM items i JOIN revisions r ON r.item_id = i.id "
         "AND r.version = i.version WHERE i.id = 'ui/street-42-copy'").fetchone()
     assert (deleted_by, comment) == ("local", "deleted: made by mistake")
-    # a delete by mistake is undone at once, by its author (it was an admin's to restore)
+    # a delete by mistake is undone at once, by its author (it was an admin's to restore);
+    # the menu closed as the next item opened
+    open_menu(page)
     expect(page.locator("#lifecycle-message")).to_contain_text("Undo delete")
     page.click("#undo-delete")
     expect(page.locator(ITEM_ID).first).to_have_value("ui/street-42-copy", timeout=20000)

@@ -39,3 +39,11 @@ def start_workspace_server(directory: Path) -> LiveServer:
     server = LiveServer(db, "--no-auth")
     server.db, server.ids = db, ids
     return server
+
+
+def serve_workspace(db: Path, ids: list[str], **extra) -> LiveServer:
+    """A server on a workspace database built and added to: `extra` become its attributes."""
+    server = LiveServer(db, "--no-auth")
+    server.db, server.ids = db, ids
+    vars(server).update(extra)
+    return server

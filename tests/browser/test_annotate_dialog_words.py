@@ -1,0 +1,181 @@
+"""An annotator's report on the Annotate page's questions and messages, in real Chromium:
+Restore and Reload saved version took unsaved edits without a word, the Remove / Delete
+questions did not say what goes, Delete sat where the next click landed after a delete (and
+was offered on a released item), the Item menu's line and the save bar kept an old line
+over a Duplicate's or an image's outcome, said only in a fading toast."""
+import pytest
+from playwright.sync_api import expect
+
+from store import Store
+from tests.browser.test_annotate_flow import open_item, type_into
+from tests.browser.test_item_lifecycle_flow import open_menu
+from tests.browser.workspace_fixtures import build_workspace_db, serve_workspace
+from tests.live_server import make_scene
+
+ITEM_ID = "#item-id textarea, #item-id input"
+
+
+@pytest.fixture(scope="module")
+def srv(tmp_path_factory):
+    """build_workspace_db plus ui/two: two images, clue 1 with a box on each, clue 2 with
+    one on image 2."""
+    directory = tmp_path_factory.mktemp("words")
+    db = directory / "ws.db"
+    ids = build_workspace_db(db)
+    store = Store.open(db)
+    one, two = [store.add_image(make_scene(directory / f"w{i}.png", color=c), f"w{i}.png").sha256
+                for i, c in enumerate(["#eeeeee", "#ddeeff"])]
+    box = {"x0": 10, "y0": 10, "x1": 50, "y1": 50}
+    store.create_item({**store.get_item("ui/alpha"), "id": "ui/two", "images": [one, two],
+                       "problems": [], "clues": [
+                           {"text": "the red sign", "reasoning": "", "boxes": [
+                               {"image": one, **box}, {"image": two, **box}]},
+                           {"text": "a tram stop", "reasoning": "trams", "boxes": [
+                               {"image": two, "x0": 60, "y0": 60, "x1": 90, "y1": 90}]}]},
+                      "fixture")
+    store.close()
+    server = serve_workspace(db, ids, dir=directory)
+    yield server
+    server.stop()
+
+
+def asked_and_dismissed(page) -> list:
+    asked = []
+    page.on("dialog", lambda d: (asked.append(d.message), d.dismiss()))
+    return asked
+
+
+def edited_with_draft(page, text):
+    type_into(page, "#item-gt-reasoning textarea", text)
+    expect(page.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
+
+
+def test_restore_says_that_it_discards_this_tabs_unsaved_edits(srv, page):
+    """"Restore version 1 as a new revision?", and after OK the typed text was gone."""
+    open_item(page, srv.url, "ui/beta")
+    asked = asked_and_dismissed(page)
+    page.locator("#history").click()
+    page.locator("#history-restore").click()            # no edits: nothing to say
+    edited_with_draft(page, "typed, not saved")
+    page.locator("#history-restore").click()
+    page.wait_for_timeout(500)
+    assert asked == ["Restore version 1 as a new revision?",
+                     "Restore version 1 as a new revision? Your unsaved edits of this item "
+                     "are discarded."], asked
+    expect(page.locator("#item-gt-reasoning textarea")).to_have_value("typed, not saved")
+
+
+def test_reload_saved_version_asks_first_naming_the_version_and_its_author(srv, page):
+    """After a refused save ("Your edits are kept as a draft"), Reload saved version
+    replaced the edits at once."""
+    open_item(page, srv.url, "ui/gamma")
+    colleague = Store.open(srv.db)
+    gamma = colleague.get_item("ui/gamma")
+    colleague.save_item({**gamma, "question": "Their question?"}, gamma["version"], "bob")
+    colleague.close()
+    edited_with_draft(page, "my reasoning")
+    page.click("#save-item")
+    expect(page.locator("#conflict-message")).to_contain_text("changed by bob", timeout=15000)
+    asked = asked_and_dismissed(page)
+    page.click("#conflict-reload")
+    page.wait_for_timeout(800)
+    assert asked == [f"Replace your unsaved edits with version {gamma['version'] + 1} saved "
+                     "by bob?"], asked
+    expect(page.locator("#item-gt-reasoning textarea")).to_have_value("my reasoning")
+
+
+def test_remove_and_delete_questions_name_what_goes(srv, page):
+    open_item(page, srv.url, "ui/two")
+    expect(page.locator("#image-info")).to_contain_text("Image 1 of 2", timeout=15000)
+    page.wait_for_timeout(800)
+    asked = asked_and_dismissed(page)
+    page.click("#remove-image")
+    page.locator("#image-strip button.cl-thumb").nth(1).click()
+    expect(page.locator("#image-info")).to_contain_text("Image 2 of 2", timeout=15000)
+    page.wait_for_timeout(800)
+    page.click("#remove-image")
+    page.locator("#clue-table [data-testid='cell-1-1']").click()
+    page.click("#remove-clue")
+    open_menu(page)
+    page.click("#delete-item")
+    page.wait_for_timeout(500)
+    assert asked == ["Remove image 1 and its 1 box?", "Remove image 2 and its 2 boxes?",
+                     'Remove clue 2 "a tram stop" with its reasoning and 1 box?',
+                     "Delete item ui/two? An admin can restore it."], asked
+    expect(page.locator("#image-strip button.cl-thumb")).to_have_count(2)
+
+
+def test_after_a_delete_the_menu_closes_and_released_items_offer_no_delete(srv, page):
+    """The next item opened with the menu still open, Delete where the last click was."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, srv.url, "ui/tall")
+    open_menu(page)
+    page.once("dialog", lambda d: d.accept())
+    page.click("#delete-item")
+    expect(page.locator(ITEM_ID).first).not_to_have_value("ui/tall", timeout=20000)
+    expect(page.locator("#delete-item")).to_be_hidden(timeout=15000)
+    open_menu(page)
+    undo = page.locator("#undo-delete")
+    expect(undo).to_have_text("Undo delete of ui/tall", timeout=15000)
+    undo.click()
+    expect(page.locator(ITEM_ID).first).to_have_value("ui/tall", timeout=20000)
+
+    store = Store.open(srv.db)
+    tiny = store.get_item("ui/tiny")
+    store.save_item({**tiny, "status": "released"}, tiny["version"], "alice", "release",
+                    may_release=True)
+    store.close()
+    open_item(page, srv.url, "ui/tiny")
+    open_menu(page)
+    expect(page.locator("#delete-item")).to_be_disabled(timeout=15000)
+    expect(page.locator("#item-notice")).to_contain_text("neither edited nor deleted")
+    open_item(page, srv.url, "ui/wide")
+    open_menu(page)
+    expect(page.locator("#delete-item")).to_be_enabled(timeout=15000)
+
+
+def test_the_item_menus_line_says_what_duplicate_did_and_stays(srv, page):
+    """Success left "New item: type the new item's question first."; a refusal showed only
+    in a fading toast."""
+    open_item(page, srv.url, "ui/huge")
+    open_menu(page)
+    message = page.locator("#lifecycle-message")
+    type_into(page, "#new-item-id input", "wide")          # taken
+    expect(message).to_contain_text("type the new item's question first", timeout=15000)
+    page.click("#duplicate-item")
+    expect(message).to_contain_text("Not duplicated", timeout=15000)
+    expect(message).to_contain_text("ui/wide")
+    page.wait_for_timeout(6000)                             # past any toast
+    expect(message).to_contain_text("Not duplicated")
+    expect(page.locator(ITEM_ID).first).to_have_value("ui/huge")
+    type_into(page, "#new-item-id input", "huge-twin")
+    page.click("#duplicate-item")
+    expect(page.locator(ITEM_ID).first).to_have_value("ui/huge-twin", timeout=20000)
+    expect(message).to_have_text("Created ui/huge-twin, a copy of ui/huge (draft).")
+
+
+def test_an_image_refused_is_said_in_the_save_bar_and_stays(srv, page):
+    """The refusal showed only in a fading toast, the bar still saying "Saved … version 2",
+    and it named a Python exception ("(OSError)")."""
+    open_item(page, srv.url, "ui/alpha")
+    type_into(page, "#item-question textarea", "Which exit is it?")
+    page.click("#save-item")
+    expect(page.locator("#save-message")).to_contain_text("as version 2", timeout=15000)
+    good = make_scene(srv.dir / "good.png", color="#abcdef").read_bytes()
+    corrupt = srv.dir / "corrupt.png"
+    corrupt.write_bytes(good[:200])
+    with page.expect_file_chooser() as chooser:
+        page.click("#add-image")
+    chooser.value.set_files(str(corrupt))
+    line = page.locator("#save-message")
+    expect(line).to_contain_text("Image not added: corrupt.png: corrupt or truncated image",
+                                 timeout=15000)
+    expect(line).not_to_contain_text("version 2")
+    page.wait_for_timeout(6000)
+    expect(line).to_contain_text("Image not added")
+    assert "Error" not in line.inner_text()
+    with page.expect_file_chooser() as chooser:              # a good one: the line goes
+        page.click("#add-image")
+    chooser.value.set_files(str(srv.dir / "good.png"))
+    expect(page.locator("#image-strip button.cl-thumb")).to_have_count(2, timeout=15000)
+    expect(line).not_to_contain_text("Image not added", timeout=15000)
