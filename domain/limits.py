@@ -50,6 +50,14 @@ MAX_REVIEW_NOTE = 5_000
 MAX_DRAFT = 4_000_000
 """A draft (the editor's unsaved item, set-aside parts included), in characters of its JSON:
 an item within every limit above is far smaller."""
+MAX_DRAFTS_BYTES = 64_000_000
+"""All of one account's drafts together, in bytes of their JSON (store/draft_budget.py):
+each draft is kept at every edit, and an annotator autosaving maximal drafts of 40 items
+wrote 100 MB in 7 s. An ordinary item's draft is a few KB: thousands of them fit."""
+MAX_DRAFTS = 1_000
+"""Drafts (items with unsaved edits) one account keeps at once: a draft is work in progress,
+saved or discarded within the day; this bounds the rows the check of MAX_DRAFTS_BYTES sums
+at every autosave."""
 
 MAX_TAG = 40
 """A failure tag's name (Inspect)."""

@@ -3,6 +3,7 @@
 Use `Store.open(path)`; see docs/STORE_API.md for the contract.
 """
 from .core import Store
+from .draft_budget import DraftsFullError
 from .drafts import DraftConflict
 from .errors import (BusyError, ConflictError, DuplicateItemError, ImportProblem, MediaError,
                      NotFoundError, ReadOnlyError, ReleaseRefusedError, StoreError,
@@ -14,7 +15,7 @@ from .save_budget import SavingTooFastError
 from .users import ROLES
 
 __all__ = [
-    "Store", "StoreError", "DraftConflict", "BusyError", "NotFoundError", "ConflictError",
+    "Store", "StoreError", "DraftConflict", "DraftsFullError", "BusyError", "NotFoundError", "ConflictError",
     "DuplicateItemError", "ImportProblem", "MediaError", "ReadOnlyError",
     "ReleaseRefusedError", "SavingTooFastError", "TooLargeError", "ValidationError",
     "ImageInfo", "diff_items", "natural_key",

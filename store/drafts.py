@@ -19,6 +19,7 @@ import sqlite_utils
 from domain.item_ids import shown_id
 from domain.limits import MAX_DRAFT, MAX_ITEM_ID, too_long
 
+from . import draft_budget
 from .db import atomic, now, one, rows
 from .errors import StoreError, TooLargeError, ValidationError
 from .item_limits import over_limit
@@ -57,7 +58,8 @@ def save_draft(db: sqlite_utils.Database, user: str, item_id: str, base_version:
     `session` names the browser session writing, `seen` the draft revision it last read or
     wrote. Refused with DraftConflict when the stored draft was written by another session
     and is not the revision this one saw, unless `force` (the user chose this tab's edits).
-    Without a session (scripts, tests) the write always replaces."""
+    Without a session (scripts, tests) the write always replaces. Refused with
+    DraftsFullError when the user's drafts would pass their limits (store/draft_budget.py)."""
     try:
         encoded = json.dumps(data)
     except (TypeError, ValueError) as e:
@@ -69,15 +71,17 @@ def save_draft(db: sqlite_utils.Database, user: str, item_id: str, base_version:
         raise TooLargeError(f"draft {shown_id(item_id)}: data: {found}", item_id, "data", found)
     with atomic(db):
         row = _check_owner(db, user, item_id, session, seen, force)
+        draft_budget.check(db, user, item_id, len(encoded))   # ASCII: characters are bytes
         # a clock reading, not a counter from 1: a draft deleted and written again never
         # repeats a revision some tab saw before
         revision = max(time.time_ns(), (row["revision"] if row else 0) + 1)
         db.execute("INSERT INTO drafts (user, item_id, base_version, data, updated_at, session, "
-                   "revision) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(user, item_id) DO UPDATE "
-                   "SET base_version = excluded.base_version, data = excluded.data, "
+                   "revision, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(user, item_id) "
+                   "DO UPDATE SET base_version = excluded.base_version, data = excluded.data, "
                    "updated_at = excluded.updated_at, session = excluded.session, "
-                   "revision = excluded.revision",
-                   [user, item_id, base_version, encoded, now(), session, revision])
+                   "revision = excluded.revision, size = excluded.size",
+                   [user, item_id, base_version, encoded, now(), session, revision,
+                    len(encoded)])
     return revision
 
 

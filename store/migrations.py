@@ -15,6 +15,7 @@ from .db import atomic, now, run_statements, scalar
 from .migrations_inspect import (m0005_inspect, m0006_inspect_tag_events,
                                  m0011_tag_added_events)
 from .drafts import m0008_draft_sessions
+from .draft_budget import m0017_draft_sizes
 from .users import m0015_user_access
 from .migrations_draws import m0013_cache_sources, m0014_prompt_estimates
 from .migrations_runs import (m0002_runner, m0003_run_item_versions, m0004_scores,
@@ -176,6 +177,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0014_prompt_estimates", m0014_prompt_estimates),
     ("0015_user_access", m0015_user_access),
     ("0016_revision_times", m0016_revision_times),
+    ("0017_draft_sizes", m0017_draft_sizes),
 ]
 
 

@@ -13,11 +13,13 @@ from __future__ import annotations
 import os
 import threading
 import time
+from pathlib import Path
 
 import pytest
 from gradio_client import Client, handle_file
 from PIL import Image
 
+from domain.limits import MAX_UPLOAD_FILES_PER_HOUR
 from tests.live_server import LiveServer, add_user, build_ui_db
 from tests.queue_caller import QueueCaller
 from tests.test_status_rights import form_of
@@ -29,15 +31,17 @@ KEEP_S = 4
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    db = tmp_path_factory.mktemp("uploads") / "uploads.db"
+    folder = tmp_path_factory.mktemp("uploads")
+    db = folder / "uploads.db"
     build_ui_db(db)
-    for name in ("ann", "ann2", "ann3", "ana", "abe"):
+    for name in ("ann", "ann2", "ann3", "ana", "abe", "seq", "par"):
         add_user(db, name, "annotator", PASSWORD)
     add_user(db, "rita", "researcher", PASSWORD)
     srv = LiveServer(db, "--auth", env={"CLUELAB_MAX_UPLOAD": "8mb",
                                         "CLUELAB_MAX_IMAGE_UPLOAD": "2mb",
                                         "CLUELAB_IMAGE_UPLOAD_QUOTA": "5mb",
-                                        "CLUELAB_UPLOAD_KEEP_S": str(KEEP_S)})
+                                        "CLUELAB_UPLOAD_KEEP_S": str(KEEP_S),
+                                        "GRADIO_TEMP_DIR": str(folder / "gradio")})
     yield srv
     srv.stop()
 
@@ -129,3 +133,70 @@ def test_one_account_reads_one_added_image_at_a_time(server, tmp_path):
     assert ana.count("added") >= 1 and results[3] == "added", results
     refused = [r for r in ana if r != "added"]
     assert refused and all("ana already has an image being read" in r for r in refused), results
+
+
+def files(count: int, name: str) -> list:
+    return [("files", (f"{name}-{i}.bin", f"{name} {i}".encode())) for i in range(count)]
+
+
+def temporary_files(server) -> set[Path]:
+    """The temporary files at the root of the upload folder: Gradio's parser writes each file
+    of an upload to one (tmp...), moved into a folder of its own once the upload is taken,
+    deleted when it is refused. (Other clients' requests, gradio_client's, leave empty ones.)"""
+    path = upload(caller(server, "abe"), 10, "where.bin").json()[0]
+    return set(Path(path).parent.parent.glob("tmp*"))
+
+
+def test_sequential_uploads_never_pass_the_files_an_hour(server):
+    """900, then 1, then 999 files were all taken: the count was checked before an upload
+    and counted after it. Now the upload that would pass the limit is refused whole."""
+    seq = caller(server, "seq")
+    temporary = temporary_files(server)
+    first = seq.http.post("/gradio_api/upload", files=files(900, "first"))
+    assert first.status_code == 200 and len(first.json()) == 900
+    assert seq.http.post("/gradio_api/upload", files=files(1, "one")).status_code == 200
+    refused = seq.http.post("/gradio_api/upload", files=files(999, "refused"))
+    assert refused.status_code == 429, refused.text
+    detail = refused.json()["detail"]
+    assert detail.startswith("Upload refused: seq has uploaded 901 files in the last hour, "
+                             f"and an account may upload at most "
+                             f"{MAX_UPLOAD_FILES_PER_HOUR:,} files an hour "
+                             "(MAX_UPLOAD_FILES_PER_HOUR); this upload holds more than the "
+                             "99 left."), detail
+    assert temporary_files(server) == temporary         # the refused upload's are deleted
+    folder = Path(first.json()[0]).parent.parent
+    assert not list(folder.rglob("refused-*"))
+    # what is left is taken, to the file; past it, refused at the door
+    assert seq.http.post("/gradio_api/upload", files=files(99, "rest")).status_code == 200
+    again = seq.http.post("/gradio_api/upload", files=files(1, "more"))
+    assert again.status_code == 429
+    assert "seq has uploaded 1,000 files in the last hour" in again.json()["detail"]
+    assert "Try again in 60 minutes." in again.json()["detail"]
+
+
+def test_parallel_uploads_never_pass_the_files_an_hour(server):
+    """5 parallel uploads of 1,000 files each were all taken (5,000 files)."""
+    callers = [caller(server, "par") for _ in range(5)]
+    temporary = temporary_files(server)
+    answers, start = [None] * 5, threading.Barrier(5)
+
+    def send(k):
+        start.wait(30)
+        answers[k] = callers[k].http.post("/gradio_api/upload", files=files(1000, f"p{k}"))
+    threads = [threading.Thread(target=send, args=(k,)) for k in range(5)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    statuses = [a.status_code for a in answers]
+    assert set(statuses) <= {200, 429} and 429 in statuses, statuses
+    taken = sum(len(a.json()) for a in answers if a.status_code == 200)
+    assert taken <= MAX_UPLOAD_FILES_PER_HOUR, statuses
+    assert all(a.json()["detail"].startswith("Upload refused: par has uploaded")
+               for a in answers if a.status_code == 429)
+    left = MAX_UPLOAD_FILES_PER_HOUR - taken         # given back by the refused ones
+    if left:
+        assert callers[0].http.post("/gradio_api/upload",
+                                    files=files(left, "rest")).status_code == 200
+    assert callers[0].http.post("/gradio_api/upload", files=files(1, "more")).status_code == 429
+    assert temporary_files(server) == temporary

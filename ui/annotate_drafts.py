@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import gradio as gr
 
-from store import DraftConflict
+from store import DraftConflict, StoreError
 from ui import editor_model as em
 from ui import messages, times
 from ui.editor_model import EditError
@@ -82,6 +82,8 @@ def draft_line(editor, work: dict, item: dict, request) -> list:
                 gr.skip()]
     except DraftConflict as err:
         return list(draft_conflict_offer(err))
+    except StoreError as err:
+        return [not_kept(err), gr.skip()]
 
 
 def edited(editor, renderer, work: dict, item: dict, request, **changes) -> list:
@@ -100,6 +102,14 @@ def draft_conflict_offer(err: DraftConflict, refused: str = "Not kept as a draft
             gr.update(visible=True))
 
 
+def not_kept(err: StoreError) -> str:
+    """The save bar's draft line when the store refused the draft (the account's drafts are
+    full: store/draft_budget.py; a draft over the item's limits; a busy database): it came
+    as "Something went wrong on the server", the edits seemingly kept. What was kept before
+    stays, and the edits stay on the page for a save."""
+    return messages.status(f"Not kept as a draft: {err}")
+
+
 # The fields whose typing (or picking) the autosave reads back. Not the answer type: its
 # switch changes other fields, and keeps its own draft (ui/answer_wiring.py).
 AUTOSAVED_INPUTS = ("question", "answer", "aliases", "gt_reasoning", "reasoning_type",
@@ -115,6 +125,8 @@ def autosaved(editor, request, work, form_values: dict, annot, force=False) -> t
                                browser_session(request), force)
     except DraftConflict as err:
         return draft_conflict_offer(err)
+    except StoreError as err:
+        return not_kept(err), gr.skip()
     if line is None:        # an autosave overtaken by this tab's save
         return gr.skip(), gr.skip()
     return line, (gr.update(visible=False) if force else gr.skip())

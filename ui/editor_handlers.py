@@ -187,6 +187,16 @@ class EditorHandlers:
         except DraftConflict:
             pass
 
+    def _kept_after_conflict(self, work: dict, item: dict, user: str) -> str:
+        """Keep the edits of a save refused by a conflict as the user's draft; the sentence
+        saying whether they were (the account's drafts may be full: store/draft_budget)."""
+        try:
+            self.store.save_draft(user, item["id"], work["base_version"], item)
+        except StoreError as err:
+            why = str(err).rstrip(".")
+            return f"Your edits are on this page only, not kept as a draft: {why}."
+        return "Your edits are kept as a draft."
+
     # ---- saving --------------------------------------------------------------------
     def save(self, work: dict, form: dict, annot_boxes: list | None, comment: str,
              user: str, base_version: int | None = None,
@@ -244,15 +254,14 @@ class EditorHandlers:
                 fresh, outcome = self.save(work, form, annot_boxes, comment, user,
                                            err.current_version, (), may_release, ticked, session)
                 return fresh, self._said_merged_over(outcome, item["id"], work["base_version"])
-            self.store.save_draft(user, item["id"], work["base_version"], item)
+            kept = self._kept_after_conflict(work, item, user)
             work = {**work, "item": item}
             return work, {
                 "kind": "conflict", "current_version": err.current_version,
                 "by": err.updated_by,
                 "message": (f"Not saved: {item['id']} was changed by {err.updated_by} at "
                             f"{times.shown(err.updated_at)} (now version {err.current_version}); "
-                            f"you edited version {work['base_version']}. Your edits are kept "
-                            "as a draft. "
+                            f"you edited version {work['base_version']}. {kept} "
                             "Save merged keeps their changes to what you did not change."),
                 "diff": cm.rows(base, theirs, item),
                 "both": cm.both_changed(base, theirs, item),

@@ -22,7 +22,7 @@ from ui.gradio_hooks import (asks_deep_link, cookie_token, cross_site_logout,
                              foreign_origin, unknown_call, unreadable_path)
 from ui.media_http import is_media_request
 from ui.stream_caps import StreamCaps
-from ui.upload_limits import UploadLimits
+from ui.upload_limits import COUNTED, UploadLimits
 from ui.upload_owners import in_upload_folder, of_request, uploads_recorded
 
 FILE_ROUTES = ("/gradio_api/file=*", "/gradio_api/file/*")
@@ -117,6 +117,9 @@ class RouteAccess:
         if self.require_login and entry in route_answers.UPLOADS and \
                 scope.get("method") == "POST":
             app_send = uploads_recorded(app_send, self._taken_upload(scope, user))
+            files = self.uploads.files_of(user)       # counted as parsed: ui/upload_limits.py
+            COUNTED.set(files)          # this request's own context: no other request sees it
+            app_send = files.answered(app_send)
         if (receive := await route_answers.limited(scope, receive, entry)) is None:
             return await route_answers.send_json(send, 413, route_answers.too_large(entry))
         if receive is route_answers.CUT_OFF:
@@ -152,15 +155,14 @@ class RouteAccess:
                 self.app, scope, receive, app_send, entry))
         return await route_answers.without_traceback(self.app, scope, receive, app_send, entry)
 
-    def _taken_upload(self, scope, user: str):
-        """What an upload's paths are handed to: they are `user`'s (ui/upload_owners.py), and
-        count towards its files an hour (ui/upload_limits.py)."""
+    @staticmethod
+    def _taken_upload(scope, user: str):
+        """What an upload's paths are handed to: they are `user`'s (ui/upload_owners.py)."""
         owners = of_request(scope)
 
         def taken(paths: list[str]) -> None:
             if owners is not None:
                 owners.record_upload(user, paths)
-            self.uploads.count_files(user, len(paths))
         return taken
 
     @staticmethod

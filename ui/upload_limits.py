@@ -15,9 +15,12 @@ admins), so:
 
 Under a login an account may also upload at most MAX_UPLOAD_FILES_PER_HOUR files in any hour
 (domain/limits.py): the bytes let one annotator put 101,000 tiny files in the upload folder in
-42 s. The files an upload held are counted from its answer (the paths Gradio lists), so an
-upload is refused (a 429 naming the limit and when to try again) once the hour's count is
-reached; the last one taken may pass it by at most what Gradio takes at once (1,000 files).
+42 s. An upload is refused at the door (a 429 naming the limit and when to try again) once the
+hour's count is reached. Its files are counted as Gradio's parser meets them, each taken from
+what the account has left under the lock before a byte of it is written (CountingParser): the
+file past the limit stops the parse, Gradio deletes the upload's files, and the answer is that
+429. Counted from Gradio's answer after the upload instead, sequential uploads of 900, 1 and
+999 files were all taken, and so were 5 parallel uploads of 1,000 files each.
 
 Both sizes are read from the request's Content-Length before a byte of the body is read (the server
 reads no more than that), so a refused upload costs nothing; an upload without one is refused
@@ -30,9 +33,12 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
+from contextvars import ContextVar
+
+from gradio import route_utils
 
 from domain.limits import MAX_UPLOAD_FILES_PER_HOUR, UPLOAD_FILES_WINDOW_S, history_wait_s
-from ui import access
+from ui import access, route_answers
 from ui.file_limits import keep_seconds, shown_size, size_setting
 
 MULTIPART_SLACK = 64 * 1024
@@ -57,34 +63,41 @@ class UploadLimits:
     restart deletes every upload too)."""
 
     def __init__(self, keep_s: int | None = None):
+        count_files_as_parsed()
         self.keep_s = keep_s or keep_seconds()
         self._uploads: dict[str, deque] = {}     # account -> (time, bytes) of its uploads
         self._files: dict[str, deque] = {}       # account -> (time, files) of its uploads
         self._lock = threading.Lock()
 
-    def count_files(self, account: str, count: int) -> None:
-        """An upload of `account`'s was taken, holding `count` files."""
-        with self._lock:
-            self._files.setdefault(account, deque()).append((time.monotonic(), count))
+    def files_of(self, account: str) -> "FilesTaken":
+        """What counts the files of one upload of `account`'s as they are parsed."""
+        return FilesTaken(self, account)
 
-    def _files_refusal(self, account: str) -> str | None:
-        """Why `account` may upload no more files now (lock held), or None."""
+    def _files_refusal(self, account: str, refused_now: bool = False) -> str | None:
+        """Why `account` may upload no more files now (lock held), or None. `refused_now`:
+        an upload's file was refused, whose files are not kept (the account may have some
+        left, fewer than that upload held)."""
         now = time.monotonic()
         mine = self._files.setdefault(account, deque())
         while mine and mine[0][0] < now - UPLOAD_FILES_WINDOW_S:
             mine.popleft()
         wait = history_wait_s(list(mine), now, MAX_UPLOAD_FILES_PER_HOUR, UPLOAD_FILES_WINDOW_S)
-        if wait is None:
+        if wait is None and not refused_now:
             return None
+        used = sum(n for _, n in mine)
+        said = (f"Upload refused: {account} has uploaded {used:,} files in the last "
+                f"{_duration(UPLOAD_FILES_WINDOW_S)}, and an account may upload at most "
+                f"{MAX_UPLOAD_FILES_PER_HOUR:,} files an hour (MAX_UPLOAD_FILES_PER_HOUR)")
+        if wait is None:
+            return (f"{said}; this upload holds more than the "
+                    f"{MAX_UPLOAD_FILES_PER_HOUR - used:,} left. Upload fewer files at once, "
+                    "or try again later.")
         minutes = max(1, round(wait / 60))
-        return (f"Upload refused: {account} has uploaded {sum(n for _, n in mine):,} files in "
-                f"the last {_duration(UPLOAD_FILES_WINDOW_S)}, and an account may upload at "
-                f"most {MAX_UPLOAD_FILES_PER_HOUR:,} files an hour (MAX_UPLOAD_FILES_PER_HOUR). Try "
-                f"again in {minutes} minute{'s' if minutes != 1 else ''}.")
+        return f"{said}. Try again in {minutes} minute{'s' if minutes != 1 else ''}."
 
     def refusal(self, scope, who: access.Caller, require_login: bool) -> tuple[int, dict] | None:
         """(status, body) refusing this upload, or None (its bytes are then counted; its
-        files, by `count_files`, once it is taken)."""
+        files, by a FilesTaken, as they are parsed)."""
         length = dict(scope.get("headers", [])).get(b"content-length", b"")
         if not length.isdigit():
             return 411, {"detail": "An upload must state its size (a Content-Length header)."}
@@ -119,6 +132,66 @@ class UploadLimits:
             text += (f" for {who.name}, whose role adds images to items; importing datasets "
                      "(larger uploads) is for researchers and admins")
         return text + "."
+
+
+class FilesTaken:
+    """The files of one upload, each taken from what its account has left as Gradio's parser
+    meets it (CountingParser): with the account's lock held, so parallel uploads never take
+    more than the limit between them. An upload refused is refused whole: Gradio deletes its
+    files, and they are given back. One that fails otherwise (a file over the size limit, a
+    client gone) keeps its count: its files may have been written."""
+
+    def __init__(self, limits: UploadLimits, account: str):
+        self.limits, self.account = limits, account
+        self.entry: list | None = None       # [time, files] among the account's uploads
+        self.refused: str | None = None      # the 429's message, once a file was refused
+
+    def take_one(self) -> None:
+        """Count one more file; MultiPartException (Gradio's parse stops) past the limit."""
+        limits = self.limits
+        with limits._lock:
+            if limits._files_refusal(self.account) is None:
+                if self.entry is None:
+                    self.entry = [time.monotonic(), 0]
+                    limits._files[self.account].append(self.entry)
+                self.entry[1] += 1
+                return
+            if self.entry is not None:
+                self.entry[1] = 0
+            self.refused = limits._files_refusal(self.account, refused_now=True)
+        raise route_utils.MultiPartException(self.refused)
+
+    def answered(self, send):
+        """`send` for Gradio's upload route: once a file was refused, its answer (a 400
+        quoting the parser's exception) goes out as the 429 with the refusal."""
+        async def sending(message):
+            if self.refused is None:
+                return await send(message)
+            if message["type"] == "http.response.start":
+                await route_answers.send_json(send, 429, {"detail": self.refused})
+        return sending
+
+
+COUNTED: ContextVar[FilesTaken | None] = ContextVar("cluelab_upload_files", default=None)
+"""The FilesTaken of the upload this request is (set by ui/route_access.RouteAccess)."""
+
+
+class CountingParser(route_utils.GradioMultiPartParser):
+    """Gradio's parser of an upload's body, which also hands each file, as its part begins,
+    to the request's FilesTaken. Gradio's own count of files is per request only (max_files,
+    1,000) and has no hook for what an account has left (ui/workarounds.py,
+    GRADIO_UPLOAD_FILES_PER_REQUEST)."""
+
+    def on_headers_finished(self) -> None:
+        super().on_headers_finished()
+        files = COUNTED.get()
+        if files is not None and self._current_part.file is not None:
+            files.take_one()     # the file just opened is deleted with the others if refused
+
+
+def count_files_as_parsed() -> None:
+    """Gradio's upload route (route_utils.upload_fn) parses with CountingParser."""
+    route_utils.GradioMultiPartParser = CountingParser
 
 
 def _duration(seconds: int) -> str:

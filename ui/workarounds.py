@@ -392,6 +392,21 @@ def uploaded_files_are_anyones() -> bool:
         "created_paths=[upload_dir" in fetch
 
 
+def upload_files_per_request() -> bool:
+    """Gradio's upload route (upload_fn) parses its body with route_utils'
+    GradioMultiPartParser, looked up when called, with a fixed max_files per request; the
+    parser counts a file as its part's headers end (on_headers_finished), and the route
+    answers a MultiPartException from it: there is no hook for what an account has left."""
+    source = read_all(GRADIO_SERVER, "route_utils.py")
+    built = re.search(r"async def upload_fn\(.*?= GradioMultiPartParser\((.*?)\n    \)",
+                      source, re.DOTALL)
+    counted = re.search(r"def on_headers_finished\(self\).*?self\._current_files \+= 1",
+                        source, re.DOTALL)
+    answered = re.search(r"async def upload_file\(.*?await upload_fn\(.*?"
+                         r"except MultiPartException", gradio_routes_source(), re.DOTALL)
+    return bool(built and counted and answered) and "max_files=1000" in built.group(1)
+
+
 def no_frame_headers() -> bool:
     """Gradio's server says nothing of who may show its pages in a frame."""
     source = read_all(GRADIO_SERVER, "*.py")
@@ -433,6 +448,11 @@ WORKAROUNDS = [
                "to any signed-in account that names it: an annotator read another's upload",
                "ui/upload_owners.py (may_fetch, and ui/route_access.RouteAccess)",
                uploaded_files_are_anyones),
+    Workaround("GRADIO_UPLOAD_FILES_PER_REQUEST", "the upload route counts files per "
+               "request only (at most 1,000), with no hook for how many an account has left: "
+               "counted after each upload, 900, 1 and 999 files in turn were all taken, and 5 "
+               "parallel uploads of 1,000 files each", "ui/upload_limits.py (CountingParser, "
+               "installed in route_utils by count_files_as_parsed)", upload_files_per_request),
     Workaround("COMPONENT_ROUTE_PRINTS", "the route of custom components' front-end files "
                "prints each request's component id and file name to the server's output: "
                "anyone could fill the log with text of their choosing",
