@@ -146,15 +146,23 @@
     });
   }
 
-  function refuse(modal, input, text) {   // the dialog stays open and says why
+  // the dialog's line of class `name` saying why something was refused (made once); also
+  // assets/box_dialog_stay.js's
+  function dialogNote(modal, name) {
     const dialog = modal.querySelector(".modal-container") || modal;
-    let note = dialog.querySelector(".cl-pick-refused");
+    let note = dialog.querySelector(`.${name}`);
     if (!note) {
       note = document.createElement("div");
-      note.className = "cl-pick-refused";
+      note.className = name;
       note.setAttribute("role", "alert");
       dialog.appendChild(note);
     }
+    return note;
+  }
+  window.cluelabDialogNote = dialogNote;
+
+  function refuse(modal, input, text) {   // the dialog stays open and says why
+    const note = dialogNote(modal, "cl-pick-refused");
     const shown = text.length > 40 ? `${text.slice(0, 40)}…` : text;
     note.textContent = `“${shown}” names no clue of this item: type a clue's number ` +
                        "or pick one from the list.";

@@ -53,6 +53,13 @@ AFTER_FIRST_IMAGE = """(value, status, kept, work) => new Promise((resolve_) => 
 })"""
 
 
+def menu_closed():
+    """The "Item ▾" menu closed, as the list, the id box, Next or Previous open another item:
+    it stayed open over the next item, its Delete a click away from the wrong item. The
+    menu's own actions (duplicate, delete, its Undo…) keep it open: it shows their outcome."""
+    return gr.update(open=False)
+
+
 def image_of_url(number, item: dict) -> int:
     """The image index `&image=N` names (1-based), 0 when it names none of the item's."""
     try:
@@ -89,9 +96,10 @@ def wire(store, demo, browser, ui) -> None:
             raise messages.error(err) from None
 
     def open_listed(item_id, request, before, rows, ids, shown):
-        """open_item, and the item list following it (ItemList.after_open)."""
+        """open_item, and the item list following it (ItemList.after_open); the item menu
+        closed (menu_closed)."""
         out = open_item(item_id, request, before)
-        return out + item_list.after_open(out[0]["saved"], rows, ids, shown)
+        return out + item_list.after_open(out[0]["saved"], rows, ids, shown) + [menu_closed()]
 
     # ---- browser ---------------------------------------------------------------------
     # The list, the form and the save bar are built after the first image (see
@@ -173,9 +181,10 @@ def wire(store, demo, browser, ui) -> None:
             kept[renderer.index("save_message")] = messages.status(still)
             return kept
         out = render_loaded(fresh, work)
-        return out + item_list.after_open(out[0]["saved"], rows, ids, shown)
+        return out + item_list.after_open(out[0]["saved"], rows, ids, shown) + [menu_closed()]
 
-    opened = renderer.outputs + list_outputs
+    # the events that open another item from the list, the id box, Next or Previous
+    opened = renderer.outputs + list_outputs + [ui.item_menu]
     listed = [browser.items, browser.nav_ids, browser.shown]
     browser.items.select(select_row, [ui.work, *listed], opened, api_name="select_item",
                          show_progress_on=ui.annotator)

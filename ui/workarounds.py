@@ -91,6 +91,20 @@ def dialog_is_centred_at_the_top() -> bool:
                           r"left:\s*50%", component_css()))
 
 
+def dialog_acts_on_the_selected_index() -> bool:
+    """The new box's label dialog, as it closes: OK labels, and anything else removes, the
+    box at the annotator's selected index in the boxes it shows by then (`boxes[F]`), not
+    the box the dialog was opened for."""
+    js = component_js()
+    closed = re.search(r"let \w+ = \w+\(\)\.boxes\[(\w+)\((\w+)\)\];\s*\w+ == 1 \? "
+                       r"\(.{0,200}?\) : (\w+)\(\);", js, re.DOTALL)
+    if not closed:
+        return False
+    read, index, remove = (re.escape(name) for name in closed.groups())
+    return bool(re.search(rf"function {remove}\(\) \{{\s*{read}\({index}\) >= 0 .{{0,80}}?"
+                          rf"\.boxes\.splice\({read}\({index}\), 1\)", js, re.DOTALL))
+
+
 def label_walk_takes_every_entry() -> bool:
     """The component's label list: ArrowDown/ArrowUp walk every listed entry from the first
     (no entry can be left out of the walk), and Enter commits the one walked to."""
@@ -489,6 +503,12 @@ WORKAROUNDS = [
                "its label, and '2' typed after a click into the field as '(pick a clue)2'",
                "assets/annotator.js (labelDialogKey, labelDialogOk, dropPlaceholder)",
                label_walk_takes_every_entry),
+    Workaround("BOX_DIALOG_INDEX", "the box label dialog acts, as it closes, on the box at "
+               "the annotator's selected index in the boxes shown by then: Alt+→ with a new "
+               "box's clue picker open opened the next item under it, and its Cancel removed "
+               "that item's saved box (OK moved it to another clue)", "assets/box_dialog_stay.js "
+               "(the page stays on the item while the dialog is open)",
+               dialog_acts_on_the_selected_index),
     Workaround("LIST_REST", "a Dataframe column cannot take the width the others leave: "
                "each cell is fixed at its measured width, so the item list's question was cut "
                "to two characters", "assets/cluelab.css (#item-list ... last-child)",
