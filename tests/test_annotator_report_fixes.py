@@ -67,7 +67,7 @@ def test_the_undo_after_a_delete_names_the_item_it_brings_back(ui_store, handler
     ids = list(ui_store.item_ids())
     shown = handlers["delete_item"](work, "", ids, PAGE)
     assert out(shown, "item_id") != "ui/beta"
-    message, deleted, button = shown[-3:]
+    message, deleted, button = shown[-4:-1]        # the last output: the menu, closed
     assert deleted == "ui/beta" and "Deleted ui/beta" in message
     assert button["visible"] is True and button["value"] == "Undo delete of ui/beta"
 
