@@ -114,8 +114,13 @@ def test_a_switch_to_multiple_choice_says_the_gold_is_no_option():
     item, said = af.switch_type(options_back, "multiple_choice")
     assert said == ("The gold answer 'Paris' is not one of the options (A, B): type the label "
                     "of the right option as the gold answer.")
+    # a gold typed under open stays, the letter set aside or not: "B" came back over it
+    # with no word, and the item read as unchanged (an annotator's review)
     item, said = af.switch_type({**options_back, af.GOLD_ASIDE: "B"}, "multiple_choice")
-    assert (item["answer"], said) == ("B", "")          # its own gold came back: nothing
+    assert item["answer"] == "Paris" and "'Paris' is not one of the options (A, B)" in said
+    item, said = af.switch_type({**options_back, "answer": "", af.GOLD_ASIDE: "B"},
+                                "multiple_choice")
+    assert (item["answer"], said) == ("B", "")          # none typed: its own gold came back
 
 
 def test_the_note_beside_the_gold_holds_while_the_state_does():

@@ -373,10 +373,17 @@ def test_an_option_letter_gold_becomes_its_options_text_under_another_type():
     opened, note = switch_type(item, "open")
     assert opened["answer"] == "Winter"
     assert note.startswith("The gold answer 'D' named option D: it is now that option's text "
-                           "'Winter' (open); 'D' comes back if you switch back to "
-                           "multiple_choice.")
+                           "'Winter' (open); back on multiple_choice, an option's text "
+                           "becomes its label again ('D' if the gold is left empty).")
     back, _ = switch_type(opened, "multiple_choice")
     assert back["answer"] == "D" and [o["label"] for o in back["options"]] == ["A", "D"]
+    # a gold typed under open stays: the set-aside letter came back over it with no word
+    typed, note = switch_type({**opened, "answer": "Spring"}, "multiple_choice")
+    assert typed["answer"] == "A" and "is option A's text: it is now A" in note
+    typed, note = switch_type({**opened, "answer": "Summer"}, "multiple_choice")
+    assert typed["answer"] == "Summer" and "'Summer' is not one of the options" in note
+    emptied, _ = switch_type({**opened, "answer": ""}, "multiple_choice")
+    assert emptied["answer"] == "D"
     numeric, note = switch_type(item, "numeric")
     assert numeric["answer"] == "" and "whose text is no valid numeric answer" in note
     one = {**item, "options": item["options"][1:]}

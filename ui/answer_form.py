@@ -117,7 +117,10 @@ def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
                          f"option's text {kept!r} ({shown})" if kept else
                          f"The gold answer {gold!r} named option {gold}, whose text is no "
                          f"valid {shown} answer: enter the gold answer again in the control "
-                         "shown") + f"; {gold!r} comes back if you switch back to {old}.")
+                         "shown") + (f"; back on {old}, an option's text becomes its label "
+                                     f"again ({gold!r} if the gold is left empty)." if kept
+                                     else f"; {gold!r} comes back if you switch back to "
+                                          f"{old}."))
     elif gold and kept != gold:
         if kept:
             notes.insert(0, f"The gold answer {gold!r} is now {kept!r} ({shown}).")
@@ -218,12 +221,12 @@ def label_of_text(gold: str, options: list[dict]) -> str:
 
 
 def _fits_better(new_type, kept: str, gold_aside: str, options: list[dict]) -> bool:
-    """Does the gold set aside come back? When the new type's gold is empty, or, back on
-    multiple choice, when it names no option and the one set aside does."""
-    if not kept:
-        return True
-    labels = {str(o.get("label") or "").strip() for o in options}
-    return new_type == MULTIPLE_CHOICE and kept not in labels and gold_aside in labels
+    """Does the gold set aside come back? Only when the new type's gold is empty. A gold
+    typed under another type stays, whatever was set aside: back on multiple choice, an
+    option's text becomes its label, and any other text is kept with the note that it is no
+    option (the set-aside letter came back over "€5.30" typed under open, with no word, and
+    the item read as unchanged)."""
+    return not kept
 
 
 def _sort_aliases(new_type, aliases: list[str], aside: list[str]) -> tuple[list[str], list[str]]:
