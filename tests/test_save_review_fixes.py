@@ -165,6 +165,11 @@ def test_a_save_in_one_tab_keeps_the_draft_another_tab_wrote(ui_store):
     assert after["item"]["question"] == ui_store.get_item("ui/alpha")["question"]
     assert after["draft_seen"] is None and after["base_version"] == outcome["version"]
     assert after["notice"].startswith("Another tab or window keeps unsaved edits of this item")
+    # the autosave of B's fields after its save (the box redraw fires one) has nothing of B's
+    # to keep: it leaves A's draft alone and says nothing; it raised DraftConflict, and the
+    # page put "Not kept as a draft" and the tab choice over B's "Saved … as version 2"
+    assert editor.autosave(after, editor.form_values(after["item"]), None, "ann", "B") == ""
+    assert ui_store.get_draft("ann", "ui/alpha")["data"]["question"] == "Tab A's question?"
     # A's own save drops A's draft
     _, outcome = editor.save(tab_a, form_a, None, "", "ann", session="A")
     assert outcome["kind"] == "conflict"                   # B saved version 2 meanwhile

@@ -147,7 +147,13 @@ class EditorHandlers:
         """Store `item` (the collected working copy) as the user's draft, or drop the draft
         when it equals the saved item; returns the line the save bar shows."""
         if self.unchanged(work, item):
-            self.store.delete_draft(user, item["id"], session, work.get("draft_seen"), force)
+            # nothing of this tab's to keep: a draft another tab wrote since stays theirs
+            # (asking which to keep put "Not kept as a draft" and the choice over the
+            # "Saved … version 2" of this tab's save, which the box redraw autosaved after)
+            if force:
+                self.store.delete_draft(user, item["id"], session, work.get("draft_seen"), True)
+            else:
+                self.drop_own_draft(work, user, session)
             return ""
         if self._saved_since(work, item):
             self.drop_own_draft(work, user, session)
