@@ -173,9 +173,15 @@ def test_a_save_in_one_tab_keeps_the_draft_another_tab_wrote(ui_store):
     # A's own save drops A's draft
     _, outcome = editor.save(tab_a, form_a, None, "", "ann", session="A")
     assert outcome["kind"] == "conflict"                   # B saved version 2 meanwhile
+    # ann's own other tab, not "changed by ann … take from ann's version" said to ann
+    assert "was changed by you, in another tab or window at" in outcome["message"]
+    assert outcome["by"] == "your other tab"
     _, outcome = editor.save(tab_a, form_a, None, "", "ann",
                              base_version=outcome["current_version"], session="A")
     assert outcome["kind"] == "saved", outcome
+    # and Save merged says it merged (it said only "Saved … as version 3")
+    assert outcome["message"].startswith("Saved ui/alpha as version 3. Merged with version 2 "
+                                         "by you, in another tab or window.")
     assert ui_store.get_draft("ann", "ui/alpha") is None
 
 

@@ -101,7 +101,7 @@ def test_stale_save_through_the_api_is_a_conflict(server):
     b = second.predict("ui/beta", api_name="/load_item")
     first.predict(*save_args(a, "First?", ""), api_name="/save_item")
     out = second.predict(*save_args(b, "Second?", ""), api_name="/save_item")
-    assert any("was changed by local" in str(x) for x in out)
+    assert any("was changed by you, in another tab or window" in str(x) for x in out)
     con = sqlite3.connect(server.db)
     assert con.execute("SELECT question FROM items WHERE id='ui/beta'").fetchone() == ("First?",)
 

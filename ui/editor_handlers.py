@@ -262,10 +262,11 @@ class EditorHandlers:
                 return fresh, self._said_merged_over(outcome, item["id"], work["base_version"])
             kept = self._kept_after_conflict(work, item, user)
             work = {**work, "item": item}
+            by = _who(err.updated_by, user)
             return work, {
                 "kind": "conflict", "current_version": err.current_version,
-                "by": err.updated_by,
-                "message": (f"Not saved: {item['id']} was changed by {err.updated_by} at "
+                "by": "your other tab" if by != err.updated_by else by,
+                "message": (f"Not saved: {item['id']} was changed by {by} at "
                             f"{times.shown(err.updated_at)} (now version {err.current_version}); "
                             f"you edited version {work['base_version']}. {kept} "
                             "Save merged keeps their changes to what you did not change."),
@@ -280,9 +281,13 @@ class EditorHandlers:
         self.drop_own_draft(work, user, session)
         if session:
             self.saved_here[(session, item["id"])] = version
+        # Save merged said only "Saved … as version 3"; the revision's comment said more
+        with_them = f"Merged with version {merged[0]} by {_who(merged[1], user)}." \
+            if merged else ""
         return self._reloaded(work, user), {
-            "kind": "saved", "version": version, "message": " ".join(filter(None, [
-                f"Saved {item['id']} as version {version}.", dropped, note,
+            "kind": "saved", "version": version, "merged_note": with_them,
+            "message": " ".join(filter(None, [
+                f"Saved {item['id']} as version {version}.", with_them, dropped, note,
                 rules.no_gold_note(item), rules.textless_clue_note(item),
                 rules.marked_only_note(item)]))}
 
@@ -296,7 +301,9 @@ class EditorHandlers:
             [h for h in self.store.history(item_id)
              if base_version < h["version"] < outcome["version"]],
             self.store.get_item(item_id)["status"])
-        return {**outcome, "message": outcome["message"].replace(saved, f"{saved} {over}", 1)}
+        message = outcome["message"].replace(f" {outcome.get('merged_note')}", "", 1) \
+            if outcome.get("merged_note") else outcome["message"]
+        return {**outcome, "message": message.replace(saved, f"{saved} {over}", 1)}
 
     def _reloaded(self, work: dict, user: str) -> dict:
         """The work of the item as now saved, on the image this session showed. A draft still
@@ -392,3 +399,9 @@ def current_image(work: dict) -> str | None:
 
 def same_content(a: dict, b: dict) -> bool:
     return not diff_items(em.content_only(a), em.content_only(b)) and not a.get("_unassigned")
+
+
+def _who(author: str, user: str) -> str:
+    """Who saved a version, as the one saving reads it: a conflict with oneself (another tab
+    or window) said "changed by ann1 … take from ann1's version" to ann1."""
+    return "you, in another tab or window" if author == user else author
