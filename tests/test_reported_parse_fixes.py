@@ -147,3 +147,14 @@ def test_the_status_filter_has_no_source_clue_apart_from_error(env):
     assert found("error")["ids"] == [work["ui/beta"]]
     assert found(ib.STATUS_CHOICES[1])["ids"] == [work["ui/beta"]]
     assert [row[4] for row in found(ib.ALL)["rows"]] == ["no source clue", "error"]
+
+
+@pytest.mark.parametrize("reply, number", [
+    ("Answer: 12,8 g", "12.8"), ("Answer: 12,80 €", "12.8"), ("Answer: 1,500 m", "1500"),
+    ("It weighs 12,8 g.", "12.8"), ("Answer: 1,234,567", "1234567"), ("Answer: 3,14159", None)])
+def test_a_decimal_comma_in_the_answer_is_read_as_the_gold_is(reply, number):
+    """"Answer: 12,8 g" (gold 12.8) was read 12 and judged wrong in every run, while the
+    editor reads the gold "12,8 g" as 12.8: one rule (domain/numbers.py); a comma followed by
+    neither three digits nor one or two is no number, not a guess of its first part."""
+    found = extract(reply, "numeric")
+    assert found.answer == number, found.reason

@@ -135,12 +135,19 @@ def location(text: str, options, whole: bool, complete: bool = True
 
 # -- numeric -----------------------------------------------------------------------------------
 
-_NUMBER = re.compile(r"(?<![\w.])[-−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?!\d)"
+# a comma groups thousands before three digits ("1,500") and is a decimal comma before one
+# or two ("12,8 g" is 12.8), as a numeric gold is read (domain/numbers.py): "Answer: 12,8 g"
+# read 12, judged wrong against the gold 12.8
+_NUMBER = re.compile(r"(?<![\w.])[-−]?(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?"
+                     r"|\d+(?:\.\d+|,\d{1,2}(?![\d,]))?)(?!\d)"
                      r"|(?<![\w.])[-−]?\.\d+(?!\d)")
+_DECIMAL_COMMA = re.compile(r"-?\d+,\d{1,2}")
 
 
 def _number_text(raw: str) -> str:
-    value = Decimal(raw.replace(",", "").replace("−", "-"))
+    raw = raw.replace("−", "-")
+    raw = raw.replace(",", ".") if _DECIMAL_COMMA.fullmatch(raw) else raw.replace(",", "")
+    value = Decimal(raw)
     text = format(value.normalize(), "f")
     return "0" if text in ("-0", "0") else text
 
@@ -167,6 +174,8 @@ def _number_reader(content: str):
         return None, None, False
     # (the first number alone was taken: "8-10 minutes" read 8, scored correct for gold 8)
     m = found[0]
+    if re.match(r",\d", body[m.end():]):    # "3,14159": neither thousands nor a decimal comma
+        return None, None, False
     return _number_text(m.group()), lead(content) + m.end(), \
         len(found) > 1 and _alternatives(body, m, found[1])
 
