@@ -40,7 +40,7 @@ from scoring.extraction import CLUELAB, describe
 from scoring.human import baseline_on_items
 from scoring.no_boxes import mark_not_applicable
 from scoring.matrix_tables import ablation_table, injection_table  # noqa: F401 (API)
-from scoring.results import GROUPS, ResultsError, not_scored_text
+from scoring.results import GROUPS, ResultsError, not_scored_text, run_judges, run_summary
 from scoring.panel_members import judges_count, judges_of, result_judge, results_notes
 from scoring.table_marks import JUDGES_DIFFER, on_page_items, with_judges, \
     with_run_ids  # noqa: F401 (JUDGES_DIFFER: part of the API)
@@ -176,10 +176,10 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     every run–protocol pair has (and `within`, when given); within those, each run's numbers
     on the items all its protocols scored (`on_scored_by_all`, one response's verdicts
     paired): its n, with each protocol's unscored items beside it. `judge`: read every
-    protocol with it (else each protocol with its runs' common judge)."""
-    found = {(rid, protocol): result for protocol in DROP_PROTOCOLS
-             for rid, result in on_page_items(summaries(store, run_ids, protocol, judge),
-                                               within).items()}
+    protocol with it (else each run's protocols with the judge its general column is read
+    with: the runs' common judge, else its own), so that a drop never subtracts two judges'
+    accuracies; a protocol that judge did not score is "–", the notes say so."""
+    found = _one_judge_per_row(store, run_ids, judge, within)
     names = labels(store, [rid for rid, _ in found])
     per_run = _items_per_run(found, names)
     found, shared = on_shared(found, {key: f"{names[key[0]]} ({key[1]})" for key in found},
@@ -207,7 +207,9 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     shown = not grounded_na or not all(grounded_na.values())
     table.caption = (f"General vs rigorous accuracy (%), "
                      f"{_paired_caption(table, shared, shown)}")
-    table.blank = not_scored_note({rid: names[rid] for rid in general}, found, grounded, judge)
+    table.blank = not_scored_note({rid: names[rid] for rid in general}, found, grounded,
+                                  {rid: _judge_to_name(store, rid, found, judge)
+                                   for rid in general})
     table.notes = " ".join(filter(None, (shared.note(), PAIRED_RULE, DROP_NOTE, table.blank)))
     mark_not_applicable(table, grounded_na, "grounded_not_applicable")
     unread = {rid: {p: biased.unread_items(found[(rid, p)]).get("overall", 0)
@@ -233,14 +235,43 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     return with_run_ids(store, table, {rid: names[rid] for rid in general})
 
 
-def not_scored_note(names: dict, found: dict, grounded: bool, judge: str | None) -> str:
+def _one_judge_per_row(store, run_ids: list[str], judge: str | None, within) -> dict:
+    """{(run_id, protocol): result} of the runs scored under the general protocol, each
+    run's other protocols read with the judge of its general result (`judge` when named),
+    and left out when that judge did not score them. Read protocol by protocol with each
+    one's common judge, a row was 'general offline, rigorous llm:x' (a review)."""
+    general = on_page_items(summaries(store, run_ids, "general", judge), within)
+    found = {(rid, "general"): result for rid, result in general.items()}
+    for rid, result in general.items():
+        for protocol in DROP_PROTOCOLS:
+            if protocol != "general" and result["judge"] in run_judges(store, rid, protocol):
+                found[(rid, protocol)] = on_page_items(
+                    {rid: run_summary(store, rid, protocol, result["judge"])}, within)[rid]
+    return found
+
+
+def _judge_to_name(store, run_id: str, found: dict, judge: str | None) -> str | None:
+    """The judge a "not scored" note names for the run: the one named, else its row's judge
+    when another judge scored a protocol the row lacks ('no rigorous scores by judge
+    offline'); None when the run has no such scores at all."""
+    if judge:
+        return judge
+    lacking = [p for p in DROP_PROTOCOLS if (run_id, p) not in found]
+    if any(run_judges(store, run_id, p) for p in lacking):
+        return found[(run_id, "general")]["judge"]
+    return None
+
+
+def not_scored_note(names: dict, found: dict, grounded: bool, judges) -> str:
     """Why a drop-table cell is "–" for a run scored under the general protocol only (or
-    without grounded): it has no verdicts of that protocol, and the command that scores
-    them. The cell was "–" with no word, read as n/a or as a failure. names: {run_id: its
-    label}; found: {(run_id, protocol): result}; grounded: the table shows that column."""
+    without grounded, or not by its row's judge): it has no verdicts of that protocol, and
+    the command that scores them. The cell was "–" with no word, read as n/a or as a
+    failure. names: {run_id: its label}; found: {(run_id, protocol): result}; grounded: the
+    table shows that column; judges: the judge to name, one for all or {run_id: judge}."""
     shown = [p for p in DROP_PROTOCOLS if p != "general" and (p == "rigorous" or grounded)]
     said = []
     for rid, name in names.items():
+        judge = judges.get(rid) if isinstance(judges, dict) else judges
         lacking = [p for p in shown if (rid, p) not in found]
         if lacking:
             cells = [DROP_PROTOCOLS[p] for p in lacking]
