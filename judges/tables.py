@@ -6,8 +6,10 @@ and second best underlined (DailyClue Table 2, VER-Bench Table 1). Ties share th
 column whose values are all equal (all 0.00, say) marks nothing: no value there is best, and
 0.00 is never marked (no accuracy of 0 is "second best"); rows
 flagged `"_unranked": True` (a human baseline, a run with nothing scored or whose every answer
-failed: `unrankable`) are printed but not ranked, and a table whose rows cannot be ranked
-against each other (`ranked` False: read by different judges) marks nothing. A cell may carry an
+failed: `unrankable`) are printed but not ranked, a column whose cells rest on different n
+(accuracies on other items) marks nothing and the notes say so (`unequal_n_note`), and a
+table whose rows cannot be ranked against each other (`ranked` False: read by different
+judges) marks nothing. A cell may carry an
 interval (`<key>_ci_low`/`<key>_ci_high`, shown when `show_ci`), a delta (`<key>_delta`,
 DailyClue Table 3's change against "No Clue", with `<key>_delta_n`, the items both sides
 scored, printed beside it when it is not the n of both cells) and the n it was computed on (`<key>_n`: a
@@ -86,6 +88,8 @@ class Table:
         for col in (c for c in self.columns if c.numeric and c.rank):
             ranked = [(i, round(r[col.key], col.digits)) for i, r in enumerate(self.rows)
                       if isinstance(r.get(col.key), (int, float)) and not r.get("_unranked")]
+            if col in self.unequal_n():   # other items: no cell is better than another
+                continue
             distinct = sorted({v for _, v in ranked}, reverse=col.higher_is_better)
             if len(distinct) < 2:      # one row, or all equal: nothing is best
                 continue
@@ -96,6 +100,28 @@ class Table:
                 elif len(markable) > 1 and v == markable[1]:
                     found[(i, col.key)] = "second"
         return found
+
+    def unequal_n(self) -> list[Column]:
+        """The ranked columns whose ranked cells rest on different n (the cell's `<key>_n`,
+        else its row's `n`): an injection table bolded 30.00 (n 10) over 27.27 (n 11),
+        accuracies on different items. `marks` marks none there; `unequal_n_note` says so."""
+        found = []
+        for col in (c for c in self.columns if c.numeric and c.rank):
+            sizes = {r.get(f"{col.key}_n", r.get("n")) for r in self.rows
+                     if isinstance(r.get(col.key), (int, float)) and not r.get("_unranked")}
+            if len(sizes) > 1:
+                found.append(col)
+        return found
+
+    def unequal_n_note(self) -> str:
+        """The note naming the columns `marks` leaves unmarked for their n ('' when none)."""
+        cols = self.unequal_n()
+        if not cols or not self.ranked:
+            return ""
+        names = ", ".join(c.title for c in cols)
+        return (f"No best or second is marked in {names}: "
+                f"{'its' if len(cols) == 1 else 'their'} cells rest on different numbers of "
+                "items (n), and a higher accuracy on other items is no better score.")
 
     # -- plain exports ---------------------------------------------------------------------
     def titles_n(self) -> dict[str, int]:

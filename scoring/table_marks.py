@@ -62,6 +62,7 @@ def with_judges(table: Table, judges: list[str], shown: list[str] | None = None,
         table.ranked = False
         notes = table.notes.replace(MARK_RULE, "").replace("  ", " ").strip()
         table.notes = " ".join(p for p in (notes, JUDGES_DIFFER) if p)
+    table.notes = " ".join(p for p in (table.notes, table.unequal_n_note()) if p)
     return table
 
 
