@@ -223,3 +223,17 @@ def test_a_setting_that_departs_from_the_preset_clears_it(setup):
     assert call(setup, c, "mmr-life", "cot", "none", "full",
                 api_name="/preset_after_setting") == "mmr-life"
     assert call(setup, c, "mmr-life", api_name="/preset_protocol") == ("cot", "none", "full")
+
+
+def test_pause_cancel_and_resume_are_live_only_when_the_run_allows_them():
+    """On a cancelled run all three looked live, each click answering 'nothing to do'."""
+    from ui.experiments_steering import buttons
+
+    def live(status):
+        return [b["interactive"] for b in buttons(status)]
+
+    assert live("running") == [True, True, False]
+    assert live("running (pause requested)") == [False, True, False]
+    assert live("cancelled") == [False, False, True] == live("done")
+    assert live("paused") == [False, True, True] == live("interrupted")
+    assert live(None) == [False, False, False]

@@ -146,3 +146,20 @@ def resume(store, run_id: str, retry_errors: bool = False, budget=None) -> str:
     return (f"Run {run['id']} resumed in its own process: {pending} requests left"
             + (f", {errors} errors sent again" if errors else "") + budget_said + "."
             + (f" {warning}." if warning else ""))
+
+
+PAUSABLE = ("created", "running")
+CANCELLABLE = ("created", "running", "paused", "stopped", "interrupted")
+
+
+def buttons(status: str | None) -> tuple[dict, dict, dict]:
+    """Pause, Cancel and Resume as the watched run's status allows (`gr.update` keywords):
+    on a cancelled run all three looked live, and each click only answered that there was
+    nothing to do (a review). Resume stays on for a done or failed run (its errors may be
+    sent again with 'retry errors'); none is on when no run is watched. `status` as the
+    progress panel shows it: 'running (pause requested)' can still be cancelled."""
+    requested = status is not None and "requested)" in status
+    status = status.split(" (")[0] if status else None
+    return ({"interactive": status in PAUSABLE and not requested},
+            {"interactive": status in CANCELLABLE},
+            {"interactive": status is not None and status != "running"})

@@ -197,11 +197,13 @@ def _wire(store, ui, opened) -> None:
         messages.info(started["message"])
         run_id = started["run_id"]
         return (run_id, messages.status(started["message"]), xr.runs_table(store),
-                xr.progress_html(store, run_id), gr.Timer(active=True), [], "", "")
+                xr.progress_html(store, run_id), gr.Timer(active=True), [], "", "",
+                *[gr.update(**b) for b in xs.buttons("running")])
 
     ui.start.click(do_start, form, [ui.run_id, ui.control_message, ui.runs, ui.progress,
                                     ui.timer, ui.responses, ui.response_text,
-                                    ui.response_extracted], api_name="start_run")
+                                    ui.response_extracted, ui.pause, ui.cancel, ui.resume],
+                   api_name="start_run")
 
     # ---- watching runs ---------------------------------------------------------------------
     def poll(run_id, status_filter, seen):
@@ -212,15 +214,20 @@ def _wire(store, ui, opened) -> None:
         panel, status = xr.progress(store, run_id)
         digest = _digest([rows, panel])
         if digest == (seen or {}).get("digest"):
-            return gr.skip(), gr.skip(), gr.skip(), seen
+            return gr.skip(), gr.skip(), gr.skip(), seen, *[gr.skip()] * 3
         watched = f"{run_id}:{status}"
         sample = gr.skip()
         if status and watched != (seen or {}).get("watched"):
             sample = xr.responses(store, run_id, status_filter)
-        return rows, panel, sample, {"digest": digest, "watched": watched}
+        return (rows, panel, sample, {"digest": digest, "watched": watched},
+                *steer_buttons(status))
 
+    def steer_buttons(status):
+        return [gr.update(**b) for b in xs.buttons(status)]
+
+    steer_controls = [ui.pause, ui.cancel, ui.resume]
     poll_io = ([ui.run_id, ui.response_filter, ui.seen],
-               [ui.runs, ui.progress, ui.responses, ui.seen])
+               [ui.runs, ui.progress, ui.responses, ui.seen, *steer_controls])
     ui.timer.tick(poll, *poll_io, api_name="poll_runs", show_progress="hidden")
     ui.refresh.click(poll, *poll_io, api_name="refresh_runs", show_progress="hidden")
 
@@ -231,13 +238,14 @@ def _wire(store, ui, opened) -> None:
             return (run_id, xr.progress_html(store, run_id), xr.run_config(store, run_id),
                     xr.responses(store, run_id, status_filter), "", "",
                     *xl.labels(store, run_id), gr.update(visible=False), None,
-                    gr.update(**xs.budget_box(run)))
+                    gr.update(**xs.budget_box(run)),
+                    *steer_buttons(xr.progress(store, run_id)[1]))
         except xh.ExperimentError as err:
             raise messages.error(err) from None
 
     watch_outputs = [ui.run_id, ui.progress, ui.config, ui.responses, ui.response_text,
                      ui.response_extracted, ui.run_name, ui.run_note, ui.confirm_panel,
-                     ui.pending_delete, ui.resume_budget]
+                     ui.pending_delete, ui.resume_budget, *steer_controls]
     ui.run_id.submit(watch, [ui.run_id, ui.response_filter], watch_outputs, api_name="watch_run")
 
     def select_run(status_filter, evt: gr.SelectData):
@@ -276,7 +284,8 @@ def _wire(store, ui, opened) -> None:
         except xh.ExperimentError as err:
             raise messages.error(err) from None
         messages.info(message)
-        return messages.status(message), xr.progress_html(store, run_id), gr.Timer(active=True)
+        return (messages.status(message), xr.progress_html(store, run_id), gr.Timer(active=True),
+                *steer_buttons(xr.progress(store, run_id)[1]))
 
     def pause_run(run_id, request: gr.Request):
         return steer("pause", run_id, False, None, request)
@@ -287,7 +296,7 @@ def _wire(store, ui, opened) -> None:
     def resume_run(run_id, retry_errors, budget, request: gr.Request):
         return steer("resume", run_id, retry_errors, budget, request)
 
-    steer_outputs = [ui.control_message, ui.progress, ui.timer]
+    steer_outputs = [ui.control_message, ui.progress, ui.timer, *steer_controls]
     ui.pause.click(pause_run, ui.run_id, steer_outputs, api_name="pause_run")
     ui.cancel.click(cancel_run, ui.run_id, steer_outputs, api_name="cancel_run")
     ui.resume.click(resume_run, [ui.run_id, ui.retry_errors, ui.resume_budget], steer_outputs,

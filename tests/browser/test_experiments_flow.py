@@ -9,6 +9,7 @@ from playwright.sync_api import expect
 from store import Store
 from tests.openai_server import start_server
 from tests.browser.fit_checks import cut_text
+from tests.scoring_helpers import NOT_RUN, make_run
 
 HOSTILE = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script>'
 
@@ -46,14 +47,26 @@ def test_start_a_run_from_the_page_and_watch_it_finish(ui_server, fake, page):
     assert page.locator("#run-monitor img").count() == 0
 
     run_id = page.locator("#run-id textarea").input_value()
+    # a done run has nothing to pause or cancel: the buttons say so (they looked live);
+    # Resume stays, for its errors
+    expect(page.locator("#run-pause")).to_be_disabled()
+    expect(page.locator("#run-cancel")).to_be_disabled()
+    expect(page.locator("#run-resume")).to_be_enabled()
     # Cancel asks first, naming the run; declined, nothing reaches the server
+    with Store.open(ui_server.db) as store:
+        waiting = make_run(store, "waiting", {"ui/alpha": NOT_RUN})
+    page.fill("#run-id textarea", waiting)
+    page.press("#run-id textarea", "Enter")
+    expect(page.locator("#run-cancel")).to_be_enabled(timeout=20000)
     asked = []
     page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.click("#run-cancel")
     page.wait_for_timeout(1000)
-    assert asked and run_id in asked[0] and "dropped" in asked[0]
+    assert asked and waiting in asked[0] and "dropped" in asked[0]
     expect(page.locator("#run-control-message")).to_contain_text("started")
     con = sqlite3.connect(ui_server.db)
+    assert con.execute("SELECT status FROM model_runs WHERE id = ?", [waiting]).fetchone() \
+        != ("cancelled",)
     assert con.execute("SELECT status FROM model_runs WHERE id = ?", [run_id]).fetchone() == (
         "done",)
     assert con.execute("SELECT count(*) FROM run_responses WHERE run_id = ?",
