@@ -259,6 +259,9 @@ def build_layout() -> SimpleNamespace:
     gr.HTML(STYLE, js_on_load=KEYS_JS, elem_id="inspect-keys")
     gr.Markdown(HELP, elem_id="inspect-help")
     _browser(ui)
-    _side_by_side(ui)
-    _tags_and_more(ui)
+    # hidden while the database has no run: ~2,000 px of empty image boxes, tables and tag
+    # controls under "No run yet" (a review); shown when the page opens on a run
+    with gr.Column(elem_id="inspect-workspace") as ui.workspace:
+        _side_by_side(ui)
+        _tags_and_more(ui)
     return ui

@@ -83,13 +83,15 @@ def _wire(store, ui, opened, demo) -> None:
         """Fill the choices; on the first opening, list the newest run's responses."""
         run = ib.opening_run(store, run, first=nav is None)
         out, judge = choices(run)
+        shown = gr.update(visible=bool(store.list_runs(limit=1)))
         if nav is not None:
-            return out + [gr.skip()] * len(list_outputs)
-        return out + listing(ib.browse(store, ib.run_filters(run, judge), "run order", 1))
+            return out + [gr.skip()] * len(list_outputs) + [shown]
+        return out + listing(ib.browse(store, ib.run_filters(run, judge), "run order", 1)) \
+            + [shown]
 
     opened(None, None, None, js=OPEN_TAB_JS, api_name="inspect_no_link",
            api_visibility="private").success(
-        open_tab, [ui.run, ui.nav], choice_outputs + list_outputs,
+        open_tab, [ui.run, ui.nav], choice_outputs + list_outputs + [ui.workspace],
         api_name="inspect_open_tab", show_progress="hidden")
 
     def run_chosen(sort, *values):

@@ -248,3 +248,13 @@ def test_the_verdicts_read_whole_beside_the_zoom_at_1400(inspect_server, page, t
     verdicts = page.locator("#inspect-verdicts").bounding_box()
     assert verdicts["x"] > zoom["x"] + zoom["width"] - 1       # still beside the zoom
     assert verdicts["width"] >= 640
+
+
+def test_with_no_run_the_page_is_the_browser_and_its_message_only(ui_server, page):
+    """No run in the database: the response workspace (two empty image boxes, tables, tag
+    controls: ~2,000 px under "No run yet") is hidden; with runs it shows (the tests above
+    use it)."""
+    page.goto(ui_server.url + "/inspect")
+    expect(page.locator("#inspect-count")).to_contain_text("No run yet", timeout=20000)
+    expect(page.locator("#inspect-workspace")).to_be_hidden()
+    assert page.evaluate("document.documentElement.scrollHeight") <= 1000
