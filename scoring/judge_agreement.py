@@ -65,11 +65,15 @@ def agreement_text(pair: dict, protocol: str) -> str:
     nothing): rules decided them all, or no response was judged by both."""
     head = f"{pair['a']} vs {pair['b']}"
     if not pair["n"]:
-        total = pair.get("responses", 0)
-        why = (f"rules decided all {total} responses (no judge was asked)"
-               if pair.get("rules_decided_all") else
-               f"no response of the {total} was judged by both judges themselves")
-        return f"{head}: agreement not applicable: {why}"
+        return f"{head}: agreement not applicable: {not_applicable_why(pair)}"
     kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
     return (f"{head}: agree on {pair['agreement'] * 100:.1f}% of {pair['n']} "
             f"{agreement_basis(protocol)} (Cohen's kappa {kappa})")
+
+
+def not_applicable_why(pair: dict) -> str:
+    """Why a pair with no response both judges scored themselves has no agreement."""
+    total = pair.get("responses", 0)
+    return (f"rules decided all {total} responses (no judge was asked)"
+            if pair.get("rules_decided_all") else
+            f"no response of the {total} was judged by both judges themselves")

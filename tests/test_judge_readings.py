@@ -39,3 +39,9 @@ def test_agreement_when_rules_decided_every_item_says_so(store, server):  # noqa
     assert code == 0 and "of 0" not in out
     assert "agreement not applicable: rules decided all 2 responses" in out
     assert "rules decided all 2 responses" in agreement_lines(store, ["mc"], "general")
+    make_run(store, "mc2", {"t/1": "Answer: B", "t/2": "Answer: C"}, model="m2")
+    score_run(store, "mc2", protocol="general", judges=["j"])
+    lines = agreement_lines(store, ["mc", "mc2"], "general")
+    # one line for the runs whose agreement is moot, not one per run and pair
+    assert lines.count("not applicable") + lines.count("Not applicable") == 1, lines
+    assert lines.count("rules decided all 2 responses") == 2

@@ -275,20 +275,22 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
     the items the table compares (`shared`, `judges.pairing.Shared`) when given: its n is
     the responses both judges scored there, and the heading says which items."""
     from scoring.compared import labels
-    from scoring.judge_agreement import agreement, agreement_basis, agreement_text
+    from scoring.judge_agreement import agreement, agreement_basis, not_applicable_why
 
     items = shared.items if shared is not None else None
-    lines, names = [], labels(store, list(run_ids))
+    lines, names, moot = [], labels(store, list(run_ids)), []
     for run_id in run_ids:
         for pair in agreement(store, run_id, protocol, items):
-            if pair["agreement"] is None:    # rules decided them all, say so
-                lines.append(f"- {escape_md(names.get(run_id, run_id))}: "
-                             f"{escape_md(agreement_text(pair, protocol))}")
+            if pair["agreement"] is None:    # rules decided them all: said once, run by run
+                moot.append(f"{escape_md(names.get(run_id, run_id))}, {escape_md(pair['a'])} "
+                            f"vs {escape_md(pair['b'])} ({escape_md(not_applicable_why(pair))})")
                 continue
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
             lines.append(f"- {escape_md(names.get(run_id, run_id))}: {escape_md(pair['a'])} vs "
                          f"{escape_md(pair['b'])} agree on {pair['agreement'] * 100:.1f}% of "
                          f"{pair['n']} {agreement_basis(protocol)} (Cohen's kappa {kappa})")
+    if moot:    # one line: seven runs' "agreement not applicable" lines hid the others
+        lines.append("- Not applicable: " + "; ".join(moot))
     if not lines:
         return ""
     on = f", on the {shared.n} items the table compares" if shared is not None else ""
