@@ -33,7 +33,6 @@ from judges.paper_tables import DROP_NOTE, DROP_PROTOCOLS, leaderboard, results_
 from judges.tables import MARK_RULE, Column, Table
 
 from scoring import biased
-from scoring.commands import score_command
 from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, limit_reason, \
     on_scored_by_all, on_shared, summaries
 from scoring.extraction import CLUELAB, describe
@@ -41,6 +40,7 @@ from scoring.human import baseline_on_items
 from scoring.no_boxes import mark_not_applicable
 from scoring.matrix_tables import ablation_table, injection_table  # noqa: F401 (API)
 from scoring.results import GROUPS, ResultsError, not_scored_text, run_judges, run_summary
+from scoring.drop_not_scored import judge_to_name, not_scored_note
 from scoring.panel_members import judges_count, judges_of, result_judge, results_notes
 from scoring.table_marks import JUDGES_DIFFER, on_page_items, with_judges, \
     with_run_ids  # noqa: F401 (JUDGES_DIFFER: part of the API)
@@ -208,7 +208,7 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     table.caption = (f"General vs rigorous accuracy (%), "
                      f"{_paired_caption(table, shared, shown)}")
     table.blank = not_scored_note({rid: names[rid] for rid in general}, found, grounded,
-                                  {rid: _judge_to_name(store, rid, found, judge)
+                                  {rid: judge_to_name(store, rid, found, judge)
                                    for rid in general})
     table.notes = " ".join(filter(None, (shared.note(), PAIRED_RULE, DROP_NOTE, table.blank)))
     mark_not_applicable(table, grounded_na, "grounded_not_applicable")
@@ -248,42 +248,6 @@ def _one_judge_per_row(store, run_ids: list[str], judge: str | None, within) -> 
                 found[(rid, protocol)] = on_page_items(
                     {rid: run_summary(store, rid, protocol, result["judge"])}, within)[rid]
     return found
-
-
-def _judge_to_name(store, run_id: str, found: dict, judge: str | None) -> str | None:
-    """The judge a "not scored" note names for the run: the one named, else its row's judge
-    when another judge scored a protocol the row lacks ('no rigorous scores by judge
-    offline'); None when the run has no such scores at all."""
-    if judge:
-        return judge
-    lacking = [p for p in DROP_PROTOCOLS if (run_id, p) not in found]
-    if any(run_judges(store, run_id, p) for p in lacking):
-        return found[(run_id, "general")]["judge"]
-    return None
-
-
-def not_scored_note(names: dict, found: dict, grounded: bool, judges) -> str:
-    """Why a drop-table cell is "–" for a run scored under the general protocol only (or
-    without grounded, or not by its row's judge): it has no verdicts of that protocol, and
-    the command that scores them. The cell was "–" with no word, read as n/a or as a
-    failure. names: {run_id: its label}; found: {(run_id, protocol): result}; grounded: the
-    table shows that column; judges: the judge to name, one for all or {run_id: judge}."""
-    shown = [p for p in DROP_PROTOCOLS if p != "general" and (p == "rigorous" or grounded)]
-    said = []
-    for rid, name in names.items():
-        judge = judges.get(rid) if isinstance(judges, dict) else judges
-        lacking = [p for p in shown if (rid, p) not in found]
-        if lacking:
-            cells = [DROP_PROTOCOLS[p] for p in lacking]
-            cells[1:1] = ["Drop"] if "rigorous" in lacking else []
-            scored = " and ".join(p for p in DROP_PROTOCOLS if (rid, p) in found)
-            protocol = "all" if len(lacking) > 1 else lacking[0]
-            said.append(f"{name} has no {' or '.join(p for p in lacking)} scores"
-                        f"{f' by judge {judge}' if judge else ''} (scored under {scored} "
-                        f"only): its {', '.join(cells[:-1])}{' and ' * (len(cells) > 1)}{cells[-1]} "
-                        f"cells are – (to score them: "
-                        f"{score_command(rid, protocol, judge)})")
-    return "Not scored: " + "; ".join(said) + "." if said else ""
 
 
 def _items_per_run(found: dict, names: dict) -> dict | None:

@@ -1,0 +1,58 @@
+"""Why drop-table cells are "–": the runs with no verdicts of a protocol the table shows
+(by their row's judge), and the command that scores them, in one sentence per kind of gap.
+
+A run scored under the general protocol only had its Rigorous, Drop and Grounded-rigorous
+cells "–" with no word (read as n/a, or as a failure); said run by run, ten such runs were
+ten copies of one sentence (a review). Runs missing the same protocols, scored under the
+same ones and by the same judge now share one sentence naming them all."""
+from __future__ import annotations
+
+from judges.paper_tables import DROP_PROTOCOLS
+
+from scoring.commands import score_command
+from scoring.results import run_judges
+
+
+def judge_to_name(store, run_id: str, found: dict, judge: str | None) -> str | None:
+    """The judge a "not scored" note names for the run: the one named, else its row's judge
+    when another judge scored a protocol the row lacks ('no rigorous scores by judge
+    offline'); None when the run has no such scores at all."""
+    if judge:
+        return judge
+    lacking = [p for p in DROP_PROTOCOLS if (run_id, p) not in found]
+    if any(run_judges(store, run_id, p) for p in lacking):
+        return found[(run_id, "general")]["judge"]
+    return None
+
+
+def not_scored_note(names: dict, found: dict, grounded: bool, judges) -> str:
+    """'Not scored: A and B have no rigorous or grounded scores (scored under general only):
+    their Rigorous, Drop and Grounded-rigorous cells are – (to score them: <command for A>,
+    then the same for each of the others).' names: {run_id: its label}; found: {(run_id,
+    protocol): result}; grounded: the table shows that column; judges: the judge to name,
+    one for all or {run_id: judge}."""
+    shown = [p for p in DROP_PROTOCOLS if p != "general" and (p == "rigorous" or grounded)]
+    gaps: dict[tuple, list[str]] = {}
+    for rid in names:
+        judge = judges.get(rid) if isinstance(judges, dict) else judges
+        lacking = tuple(p for p in shown if (rid, p) not in found)
+        if lacking:
+            scored = tuple(p for p in DROP_PROTOCOLS if (rid, p) in found)
+            gaps.setdefault((lacking, scored, judge), []).append(rid)
+    said = [_sentence([names[r] for r in rids], rids[0], len(rids) > 1, *gap)
+            for gap, rids in gaps.items()]
+    return "Not scored: " + "; ".join(said) + "." if said else ""
+
+
+def _sentence(labels: list[str], first: str, several: bool, lacking: tuple, scored: tuple,
+              judge: str | None) -> str:
+    cells = [DROP_PROTOCOLS[p] for p in lacking]
+    cells[1:1] = ["Drop"] if "rigorous" in lacking else []
+    protocol = "all" if len(lacking) > 1 else lacking[0]
+    who = " and ".join(filter(None, (", ".join(labels[:-1]), labels[-1])))
+    return (f"{who} {'have' if several else 'has'} no {' or '.join(lacking)} scores"
+            f"{f' by judge {judge}' if judge else ''} (scored under {' and '.join(scored)} "
+            f"only): {'their' if several else 'its'} {', '.join(cells[:-1])}"
+            f"{' and ' * (len(cells) > 1)}{cells[-1]} cells are – (to score them: "
+            f"{score_command(first, protocol, judge)}"
+            f"{', then the same for each of the others' if several else ''})")
