@@ -43,6 +43,11 @@ def type_correlation(summaries: dict[str, dict]) -> tuple[list[str], np.ndarray 
     matrix[constant, :] = np.nan
     matrix[:, constant] = np.nan
     what = "reasoning types" if group == "by_reasoning_type" else "domains"
+    varying = int((~constant).sum())
+    if varying < 2:   # a map of "–" and one 1.00 (a group with itself) said nothing
+        return names, None, (f"needs 2 or more {what} whose accuracy differs between the "
+                             f"runs ({varying} of {len(names)} {'does' if varying == 1 else 'do'}"
+                             f" over these {len(runs)} runs)")
     return names, matrix, f"Pearson's r between {what} over {len(runs)} runs" + few_runs(len(runs))
 
 

@@ -48,3 +48,14 @@ def test_a_map_over_few_runs_says_how_rough_its_r_is():
     assert "only |r| ≥ 0.997 differs from no correlation at p < 0.05" in note
     many = {f"r{i}": summary(time=float(i), text=float(i * i)) for i in range(10)}
     assert type_correlation(many)[2] == "Pearson's r between domains over 10 runs"
+
+
+def test_no_map_when_fewer_than_two_groups_vary():
+    """One group varying, the others the same in every run: the map was "–" everywhere but
+    one 1.00 (the group with itself). It says why there is no map instead."""
+    runs = {f"r{i}": summary(time=t, text=50.0, space=100.0)
+            for i, t in enumerate([10.0, 30.0, 60.0])}
+    names, matrix, note = type_correlation(runs)
+    assert matrix is None
+    assert note == ("needs 2 or more domains whose accuracy differs between the runs "
+                    "(1 of 3 does over these 3 runs)")
