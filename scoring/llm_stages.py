@@ -8,6 +8,7 @@ unreadable judge call gives `unscored` with the prompt and reply (or failure) ke
 """
 from __future__ import annotations
 
+from domain.extract.own_clues import has_reasoning, own_clues
 from domain.extract.structured import states_clue_list
 from judges import llm
 from judges.clue_match import ClueMatch, rigorous_verdict
@@ -71,9 +72,12 @@ class LlmStages:
                 continue
             clues[wid] = [c for c in r.get("clues") or [] if str(c.get("text") or "").strip()]
             todo.append(r)
+        text_of = {r["work_id"]: r.get("text") for r in todo}
+        bare = {wid for wid, text in text_of.items()      # nothing to take a clue from
+                if not clues[wid] and not has_reasoning(text)}
         prompts = {r["work_id"]: llm.extract_prompt(self.templates["judge_extract_clues"],
                                                     items[r["item_id"]], r.get("text"))
-                   for r in todo if not clues[r["work_id"]]
+                   for r in todo if not clues[r["work_id"]] and r["work_id"] not in bare
                    and not states_clue_list(r.get("text"))}   # "clues": [] is its answer
         replies = self._ask("clue extraction", list(prompts.values()),
                             lambda _, reply: llm.parse_extracted_clues(reply)[0] is not None)
@@ -86,21 +90,27 @@ class LlmStages:
             elif found is None:
                 out[wid] = unscored(f"clue extraction unreadable: {problem}", judge=self.judge,
                                     prompt=prompt, reply=outcome["reply"])
-            else:
-                clues[wid] = found
+            else:       # only the clues the reply names: a judge may invent some
+                clues[wid], dropped = own_clues(found, text_of[wid])
+                if dropped:
+                    extracted[wid]["dropped_clues"] = [c["text"] for c in dropped]
         asked = {}
         for r in todo:
             wid = r["work_id"]
             if wid in out:
                 continue
             if not clues[wid]:
-                said = "its clue list is empty" if wid not in extracted else \
-                    "the reasoning names no clue"
+                dropped = len(extracted.get(wid, {}).get("dropped_clues", []))
+                said = NO_REASONING if wid in bare else \
+                    "its clue list is empty" if wid not in extracted else \
+                    f"none of the {dropped} clues the judge extracted is in the reply" \
+                    if dropped else "the reasoning names no clue"
                 out[wid] = from_match(False, f"answer correct but {said}",
                                       judge=self.judge, answer=general[wid].answer,
                                       details={"clue_match": False, **extracted.get(wid, {}),
                                                "clues_from": "extracted by the judge" if wid
-                                               in extracted else "clue list (empty)"})
+                                               in extracted else "the reply (its answer alone)"
+                                               if wid in bare else "clue list (empty)"})
                 continue
             asked[wid] = llm.clues_prompt(self.templates["judge_clues"], items[r["item_id"]],
                                           clues[wid])
@@ -174,6 +184,11 @@ class LlmStages:
                 else:
                     llm.verbench_unparsed(out[wid])
         return out
+
+
+NO_REASONING = "the reply is its answer alone, with no reasoning to take a clue from"
+"""A correct answer with nothing else in the reply: not sent for clue extraction (a judge
+invented clues for "Answer: C" and it scored rigorous correct: domain/extract/own_clues)."""
 
 
 NOT_GRADED = ("unscored: no answer could be read from the reply (general: unparsed), and the "

@@ -15,7 +15,9 @@ def test_an_explicit_empty_clue_list_is_not_extracted_by_the_judge(store, server
     before = len(chats(server))
     score_run(store, "r1", protocol="rigorous", judges=["j"], use_cache=False)
     sent = chats(server)[before:]
-    assert not [r for r in sent if "Ground-truth clues" in str(r) or "xtract" in str(r)]
+    # the log holds no prompt text: counted, the open answer's general verdict is the one
+    # request (no clue extraction, no clue matching: its clue list is empty)
+    assert len(sent) == 1, sent
     [row] = [r for r in store.run_scores("r1", "rigorous", "llm:j", full=True)]
     assert row["value"] == "wrong" and "clue list is empty" in row["rationale"]
 
