@@ -100,8 +100,8 @@ def panel_vote(verdicts: Mapping[str, Verdict], judge: str) -> Verdict:
         value = ranked[0][0]
         winner = next(v for v in voting if v.value == value)
         reason = figures if value in (UNPARSED, ERROR) else \
-            f"{value}: {ranked[0][1]} of {len(voting)} judges (each judge's AC >= 5 is its " \
-            f"correct); {figures}"
+            f"{value}: {ranked[0][1]} of {len(voting)} judges{_silent(verdicts)} (each " \
+            f"judge's AC >= 5 is its correct); {figures}"
         return Verdict(value, score=average / 10, judge=judge, answer=winner.answer,
                        reason=reason, details=details)
     if split:
@@ -117,5 +117,14 @@ def panel_vote(verdicts: Mapping[str, Verdict], judge: str) -> Verdict:
                        reason=f"decided by the rule {winner.judge}, no judge asked: "
                               f"{winner.reason}")
     return Verdict(winner.value, score=winner.score, judge=judge, answer=winner.answer,
-                   reason=f"{ranked[0][1]} of {len(voting)} judges: {winner.reason}",
+                   reason=f"{ranked[0][1]} of {len(voting)} judges{_silent(verdicts)}: "
+                          f"{winner.reason}",
                    details={**winner.details, **details})
+
+
+def _silent(verdicts: Mapping[str, Verdict]) -> str:
+    """' (judge-b could not score)': the members whose verdict is unscored. Without it a
+    panel of two read '1 of 1 judges' when one member's reply was unreadable, as if the
+    panel had one member (a review)."""
+    silent = [name for name, v in verdicts.items() if v.value == UNSCORED]
+    return f" ({', '.join(silent)} could not score)" if silent else ""

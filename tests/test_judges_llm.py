@@ -256,3 +256,15 @@ def test_a_split_panels_mean_sub_scores_still_count_in_ver_bench_numbers():
                 "subscores": {}}]
     summary = summarise_records(records, "verbench", ci=False)["summary"]
     assert (summary["n"], summary["unscored"]) == (1, 1) and summary["AC"] == 50.0
+
+
+def test_a_panel_verdict_names_the_members_that_could_not_score():
+    """'1 of 1 judges: same' for a panel of two whose second member's reply was unreadable,
+    as if the panel had one member: the silent member is named."""
+    c, u = Verdict("correct", answer="A", reason="same"), Verdict("unscored")
+    voted = panel_vote({"llm:judge-a": c, "llm:judge-b": u}, "panel:judge-a+judge-b")
+    assert voted.reason == "1 of 1 judges (llm:judge-b could not score): same"
+    assert panel_vote({"a": c, "b": c}, "panel").reason == "2 of 2 judges: same"
+    g1 = llm.verbench_verdict("a", "P", '{"AC": 8, "CC": 6, "RQ": 4, "ER": 10}')
+    assert "1 of 1 judges (c could not score) (each" in panel_vote({"a": g1, "c": u},
+                                                                    "panel").reason
