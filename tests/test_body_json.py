@@ -49,7 +49,9 @@ def test_a_save_with_a_million_rows_is_refused_before_gradio_reads_it(server):
         reply = anna.http.post("/gradio_api/queue/join",
                                json=save_item_join(config, rows, f"annamillion{k}"))
         assert (reply.status_code, reply.json()) == (400, body_json.TOO_LONG)
-        assert time.monotonic() - started < 5          # 13.8 s of the server before
+        # the 400 TOO_LONG is our guard's; the time only shows Gradio did not parse it
+        # first (13.8 s of the server before, unloaded): generous, for a loaded machine
+        assert time.monotonic() - started < 10
     assert f"{MAX_JSON_ARRAY:,}" in body_json.TOO_LONG["detail"]
     assert f"{MAX_JSON_VALUES:,}" in body_json.TOO_LONG["detail"]
     # a real save (a hundred clues) is taken
