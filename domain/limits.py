@@ -144,3 +144,27 @@ a 256 kbit/s one ~15 times the minimum (each of six uploads at once ~2.4 times);
 at most 64 KB (a login) must be whole within one window. A window in which the server itself
 did not read (the app had not taken what came, or the client waits for its 100 Continue)
 asks nothing."""
+
+MAX_LIVE_SESSIONS = 30
+"""Sessions of Gradio's queue one account may have the server hold at once
+(ui/session_caps.py). Gradio keeps ~0.95 MB for each session an event ran in (its copy of
+the pages' component configs and gr.State values: 300 fresh sessions of load_item, or of
+search_items or stats, grew the server's RSS by 280-290 MB), and kept one for every fresh
+session_hash a client joined the queue with: an annotator's script could make 10,000 of
+them (~10 GB). A tab or window holds one session, a reload starts another, and the closed
+ones stop counting SESSION_IDLE_S after they closed, when the account reaches the cap: a
+person needs 30 tabs open, or 30 page loads within SESSION_IDLE_S, to meet it."""
+SESSION_IDLE_S = 180
+"""Seconds after which a session with no open heartbeat (a closed or reloaded tab, a
+script's session) and no event queued or running stops counting towards MAX_LIVE_SESSIONS
+and its state is released, once its account reaches the cap. A page's heartbeat stays open
+while it is open (a tab that lost its connection reconnects within seconds); a session a
+result call (POST /gradio_api/call/<api>) made is used for that call only and is released
+as soon as its result was read."""
+STATE_SESSIONS = 2_000
+"""Sessions Gradio keeps state for at most, all accounts together (its state_session_capacity,
+10,000 by default: ~10 GB at ~0.95 MB each); beyond it Gradio forgets the least recently used
+one. 2,000 (~1.9 GB) is the number of sessions whose messages Gradio's queue keeps anyway
+(its LRU of pending messages), and room for 66 accounts at MAX_LIVE_SESSIONS at once; an
+account's closed sessions are released when it reaches its cap, so the oldest ones Gradio
+forgets are those of tabs closed long ago."""

@@ -162,12 +162,10 @@ ROUTES = {
         "/gradio_api/heartbeat/*", "/gradio_api/reset", "/gradio_api/cancel",
         "/gradio_api/queue/*", "/gradio_api/call/*", "/gradio_api/custom_component/*")},
     # files (item media: originals and previews, also on ClueLab's own /media/ route,
-    # ui/media_http.py; exports; drawn images), uploads, streams and components' own
-    # server functions
+    # ui/media_http.py; exports; drawn images), uploads and streams
     **{path: STAFF for path in (
         "/media/*", "/gradio_api/file=*", "/gradio_api/file/*", "/gradio_api/proxy=*",
-        "/gradio_api/upload", "/gradio_api/upload_progress", "/gradio_api/stream/*",
-        "/gradio_api/component_server")},
+        "/gradio_api/upload", "/gradio_api/upload_progress", "/gradio_api/stream/*")},
     # Gradio features ClueLab does not use: run history (keeps every event's inputs and
     # outputs, can copy them to a Hugging Face bucket), monitoring, live code editing, the
     # screen recorder (a video of any size copied, and cut by ffmpeg, outside the queue);
@@ -178,6 +176,10 @@ ROUTES = {
         "/gradio_api/deep_link", "/gradio_api/runs", "/gradio_api/run-history/*", "/gradio_api/vibe-*",
         "/gradio_api/undo-vibe-edit", "/gradio_api/dev/reload", "/monitoring*",
         "/gradio_api/process_recording",
+        # components' own server functions: no component of the app has one, and Gradio made
+        # a session's state (~1 MB) for the session hash of each call before it found none,
+        # outside the cap on an account's sessions (ui/session_caps.py)
+        "/gradio_api/component_server",
         # Gradio's direct calls, outside the queue: every event is queued (launch's
         # api_open=False), so they ran nothing, but answered 404 for an event and 500
         # (FnIndexInferError, a traceback in the log) for any other name

@@ -15,7 +15,8 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from ui import access, body_json, navbar, queue_door, route_answers, session_owners, stream_caps
+from ui import (access, body_json, navbar, queue_door, route_answers, session_caps,
+                session_owners, stream_caps)
 from ui.document_cache import DocumentCache, document_key
 from ui.downloads import downloads_for
 from ui.gradio_hooks import (asks_deep_link, cookie_token, cross_site_logout,
@@ -151,8 +152,10 @@ class RouteAccess:
             holder = stream_caps.holder_of(scope, user if self.require_login else None)
             if (refused := self.streams.refusal(holder)) is not None:
                 return await route_answers.send_json(send, 429, refused)
-            return await self.streams.held(holder, lambda: route_answers.without_traceback(
-                self.app, scope, receive, app_send, entry))
+            # a heartbeat is counted open: its session is in use (ui/session_caps.py)
+            return await self.streams.held(holder, session_caps.heartbeat_counted(
+                scope, lambda: route_answers.without_traceback(
+                    self.app, scope, receive, app_send, entry)))
         return await route_answers.without_traceback(self.app, scope, receive, app_send, entry)
 
     @staticmethod

@@ -15,6 +15,7 @@ from pathlib import Path
 import gradio as gr
 from starlette.middleware import Middleware
 
+from domain.limits import STATE_SESSIONS
 from ui import annotator_assets, connection_limits
 from ui.annotate_layout import build_browser, build_editor
 from ui.annotate_wiring import wire
@@ -187,6 +188,9 @@ def launch_kwargs(store, require_login: bool, trusted_proxies: str = "",
                                      "box_undo.js", "image_moves.js")),
         "allowed_paths": [str(store.media_dir)],
         "show_error": False,
+        # sessions Gradio keeps state for, all accounts together (domain/limits.py: ~0.95 MB
+        # each; Gradio's default of 10,000 is ~10 GB); per account: ui/session_caps.py
+        "state_session_capacity": STATE_SESSIONS,
         # one upload (an image, or a ZIP of a dataset with its images) is at most this big;
         # without a limit any logged-in user could fill the server's disk
         "max_file_size": os.environ.get("CLUELAB_MAX_UPLOAD", "4gb"),

@@ -26,7 +26,8 @@ answered as Gradio answered it (a stream with one "session not found" error, whi
 takes for a lost connection), without Gradio: Gradio logged a failure for each one, a
 flood of log lines at will; they are counted in one line a minute (`not_held`).
 tests/test_session_owners.py fails if Gradio renames what this reads.
-Listed in ui/workarounds.py (GRADIO_SESSIONS_OF_ANYONE).
+Listed in ui/workarounds.py (GRADIO_SESSIONS_OF_ANYONE). How many sessions an account
+may have the server hold at once: ui/session_caps.py.
 """
 from __future__ import annotations
 
@@ -38,6 +39,7 @@ from typing import Callable
 from urllib.parse import parse_qs
 
 from ui.quiet_log import QuietLog, shown
+from ui.session_caps import LOCAL, GradioSessions, blocks_of, caps_of
 
 log = QuietLog(logging.getLogger("cluelab.access"))
 
@@ -98,12 +100,8 @@ def owners_of(blocks) -> SessionOwners | None:
         return None
     owners = blocks.__dict__.get("session_owners")
     if owners is None:
-        queue = blocks._queue
-
-        def live(session: str) -> bool:
-            return (session in queue.pending_messages_per_session
-                    or session in getattr(blocks, "state_holder", ()))
-        owners = blocks.__dict__.setdefault("session_owners", SessionOwners(live))
+        owners = blocks.__dict__.setdefault("session_owners",
+                                            SessionOwners(GradioSessions(blocks).held))
     return owners
 
 
@@ -193,7 +191,7 @@ def named_sessions(scope, body: bytes = b"") -> list[str]:
 def foreign(scope, user: str, body: bytes = b"") -> bool:
     """Does the request name a session of another account than `user`? A heartbeat (a
     page's first request in its session) makes a session nobody had `user`'s."""
-    owners = owners_of(_blocks(scope))
+    owners = owners_of(blocks_of(scope))
     if owners is None:
         return False
     opens = scope["path"].split("/")[2:3] == ["heartbeat"]
@@ -228,26 +226,19 @@ async def not_held(send, user: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-def _blocks(scope):
-    app = scope.get("app")
-    try:
-        return app.get_blocks()
-    except Exception:  # noqa: BLE001 - no Gradio app behind yet: no session is named
-        return None
-
-
 def _queue(scope):
-    blocks = _blocks(scope)
+    blocks = blocks_of(scope)
     return getattr(blocks, "_queue", None)
 
 
 def bind_sessions(demo) -> None:
     """Wrap the queue's push (/queue/join, POST /call/<api>): an event joins a session of
     its own account, or is refused; a session made for it (no session named) is its
-    account's. A push that names no event this app has is refused with a message (Gradio
-    failed with a KeyError, a 500)."""
+    account's. A new session beyond the account's cap is refused (ui/session_caps.py). A
+    push that names no event this app has is refused with a message (Gradio failed with a
+    KeyError, a 500)."""
     queue = demo._queue
-    owners = owners_of(demo)
+    owners, caps = owners_of(demo), caps_of(demo)
     push = queue.push
 
     async def bound_push(body, request, username):
@@ -258,8 +249,9 @@ def bind_sessions(demo) -> None:
             log.warning(("another account's session", username),
                         f"refused an event of {shown(username)} in another account's session")
             return False, ANOTHER_ACCOUNTS, "error"
+        account = LOCAL if username is None else username
         try:
-            answer = await push(body, request, username)
+            answer = await caps.pushed(account, body, lambda: push(body, request, username))
         except KeyError:           # Gradio's lookup of the event (route_utils.get_fn)
             return False, f"This app has no event number {body.fn_index}.", "error"
         if username is not None and answer[0] and body.session_hash is not None:

@@ -355,6 +355,20 @@ def gradio_routes_source() -> str:
     return read_all(GRADIO_SERVER, "routes.py")
 
 
+def sessions_unbounded() -> bool:
+    """Gradio's state holder forgets a session only beyond its capacity (whoever made it),
+    its heartbeat's end only marks the session closed, and it has what
+    ui/session_caps.GradioSessions.release uses: delete_state and its tables under its lock."""
+    source = read_all(GRADIO_SERVER, "state_holder.py")
+    update = re.search(r"def update\(self, session_id: str\):(.*?)\n    def ", source, re.DOTALL)
+    closed = re.search(r"def heartbeat\(.*?\.is_closed = True", gradio_routes_source(), re.DOTALL)
+    release = all(part in source for part in (
+        "def delete_state(self, session_id: str", "self.session_data: OrderedDict",
+        "self.time_last_used", "self.lock = threading.Lock()"))
+    return bool(update and closed and release) and \
+        "len(self.session_data) > self.capacity" in update.group(1)
+
+
 def believes_forwarded_host() -> bool:
     """Gradio builds the root URL from X-Forwarded-Host whoever sends it."""
     source = GRADIO_SERVER / "route_utils.py"
@@ -449,6 +463,11 @@ WORKAROUNDS = [
                "to any logged-in caller who names them, and the first to ask takes them: a "
                "participant read an annotator's loaded item, gold answer included",
                "ui/session_owners.py (and ui/route_access.RouteAccess)", sessions_are_anyones),
+    Workaround("GRADIO_SESSIONS_UNBOUNDED", "Gradio keeps a session's state (~1 MB) for "
+               "every session hash an event is pushed with, up to 10,000 sessions whoever made "
+               "them, and keeps it after its heartbeat ended: an annotator's joins with fresh "
+               "session hashes grew the server by ~1 MB each", "ui/session_caps.py (release, "
+               "and ui/session_owners.bind_sessions)", sessions_unbounded),
     Workaround("GRADIO_CALL_READ_WAITS", "a read of an event's result (GET /gradio_api/call/"
                "<api>/<id>) that comes just after the result was read, while the queue still "
                "keeps the finished event, waits for good (heartbeats, never an end): a "
