@@ -51,6 +51,8 @@ class ClueMatch:
     gt_missed: list[int] = field(default_factory=list)       # GT clues no model clue matched
     n_gt: int = 0
     note: str = ""
+    label: str = "M"       # how Inspect names the model clues matched: M1 (the reply's clue
+                           # list), E1 (extracted by the judge); a reason said M1 of E1 (a review)
 
     @property
     def any_match(self) -> bool:
@@ -183,7 +185,7 @@ def rigorous_verdict(answer: Verdict, match: ClueMatch) -> Verdict:
                           answer=answer.answer, details=details)
     best = max(range(len(match.scores)), key=match.scores.__getitem__)
     # clues are named as the tables and Inspect name them: M1, GT1 (1-based)
-    reason = (f"answer correct; model clue M{best + 1} matches GT clue "
+    reason = (f"answer correct; model clue {match.label}{best + 1} matches GT clue "
               f"GT{match.best_gt[best] + 1} "
               f"({match.scores[best]:.0f} >= {match.threshold:.0f})" if match.any_match else
               f"answer correct but no model clue matches a GT clue (best {match.scores[best]:.0f}"

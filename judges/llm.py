@@ -216,7 +216,8 @@ def clue_match_from_labels(labels: list[tuple[str, int | None]], n_gt: int,
 
 
 def rigorous_llm_verdict(judge: str, answer: Verdict, model_clues: list, n_gt: int,
-                         prompt: str, reply: str | None) -> tuple[Verdict, ClueMatch | None]:
+                         prompt: str, reply: str | None, label: str = "M"
+                         ) -> tuple[Verdict, ClueMatch | None]:
     """DailyClue eq. 1 with the judge deciding the clue intersection; illusionary and useless
     clues (1-based numbers and texts) go into the details, and so do the judge's reason (plain
     text) and the entries left out for naming a clue that does not exist (said in the
@@ -226,6 +227,7 @@ def rigorous_llm_verdict(judge: str, answer: Verdict, model_clues: list, n_gt: i
         return unscored(f"judge reply unreadable: {problem}", judge=judge, answer=answer.answer,
                         prompt=prompt, reply=reply, details={"answer_value": answer.value}), None
     match = clue_match_from_labels(labels, n_gt, judge)
+    match.label = label               # E for clues the judge extracted (Inspect's names)
     verdict = rigorous_verdict(answer, match)
     verdict.judge, verdict.prompt, verdict.reply = judge, prompt, reply
     for kind in ("illusionary", "useless", "unjudged"):

@@ -129,7 +129,7 @@ class LlmStages:
             else:
                 out[wid], match = llm.rigorous_llm_verdict(
                     self.judge, general[wid], clues[wid], len(items[item_of[wid]]["clues"]),
-                    prompt, outcome["reply"])
+                    prompt, outcome["reply"], label="E" if wid in extracted else "M")
             out[wid].details.update(extracted.get(wid, {}))
             out[wid].details["clues_from"] = "extracted by the judge" if wid in extracted \
                 else "clue list"

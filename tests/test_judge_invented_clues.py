@@ -32,6 +32,8 @@ def test_a_reply_without_reasoning_is_not_credited_with_invented_clues(store):
     assert "extract_prompt" not in rows["t/0"]["details"]
     assert rows["t/0"]["value"] == "wrong" and NO_REASONING in rows["t/0"]["rationale"]
     assert rows["t/1"]["value"] == "correct"           # its clue is its own: kept
+    # named as Inspect names extracted clues (E1), not as the reply's clue list's (M1)
+    assert "model clue E1 matches GT clue GT1" in rows["t/1"]["rationale"]
     assert rows["t/1"]["details"]["dropped_clues"] == ["a red bus"]
     assert rows["t/2"]["value"] == "wrong"             # neither invented clue is in it
     assert "none of the 2 clues the judge extracted is in the reply" in rows["t/2"]["rationale"]
