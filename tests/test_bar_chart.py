@@ -237,3 +237,18 @@ def test_length_chart_says_which_items_it_leaves_out_for_want_of_a_length():
         in caption
     whole = figures.length_bins({"self": {"records": records[:4]}})
     assert "left out" not in figures.length_chart(whole)
+
+
+def test_bar_values_round_halves_up_and_fit_their_bars():
+    """62.50 and 37.50 printed 62 and 38 (halves to even) beside a table of 62.50 and 37.50;
+    at 18 px bars two neighbours' 100 ran together as '100100'."""
+    from scoring.bar_chart import whole
+
+    assert [whole(v) for v in (62.5, 37.5, 0.5, 99.49)] == ["63", "38", "1", "99"]
+    groups = [f"d{k}" for k in range(6)]      # bars of ~20 px: a 100 is ~19 px wide
+    series = ["a", "b", "c"]
+    svg = grouped_bars_svg(groups, series, {(g, s): (100.0, "t")
+                                                  for g in groups for s in series},
+                           caption="c")
+    labels = re.findall(r'<text class="value"[^>]*>100</text>', svg)
+    assert labels and all("textLength" in t for t in labels)
