@@ -219,11 +219,14 @@ def run_compare(args) -> int:
     if args.json:
         print(json.dumps(result, ensure_ascii=False, sort_keys=True))
         return 0
-    a, b = (f'"{result[f"name_{s}"]}" [{result[f"run_{s}"]}]' for s in "ab")
+    # each run by its label (`scoring.compared.labels`, which adds the id to a label two
+    # runs share), its id once beside it in the headline; not a bare id in the counts
+    a, b = (f'"{result[f"name_{s}"]}"' + ("" if result[f"name_{s}"].endswith(
+        f"[{result[f'run_{s}']}]") else f' [{result[f"run_{s}"]}]') for s in "ab")
     print(f"A {a}: {_percent_of(result['accuracy_a'])} (judge {result['judge_a']})  B {b}: "
           f"{_percent_of(result['accuracy_b'])} (judge {result['judge_b']})  on the "
-          f"{result['n_items']} items both scored ({result['run_a']}: {result['items_a']}, "
-          f"{result['run_b']}: {result['items_b']} scored); accuracy: "
+          f"{result['n_items']} items both scored ({result['name_a']}: {result['items_a']}, "
+          f"{result['name_b']}: {result['items_b']} scored); accuracy: "
           f"{result['accuracy_basis']}")
     if max(result["max_responses_per_item_a"], result["max_responses_per_item_b"]) > 1:
         print(f"McNemar's outcomes (one per item, all its repeats and samples decided by "

@@ -31,6 +31,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from dataclasses import dataclass, field
 
 from judges import group_n
@@ -77,6 +78,8 @@ class Table:
                                  # table says it under it
     footnotes: list[str] = field(default_factory=list)  # what a mark in a cell means (also
                                                          # in `notes`): a chart repeats them
+    protocol: str = ""           # the protocol the numbers are under (CSV/JSON `protocol`:
+                                 # a CSV alone says it, as its `judge` column says the judge)
 
     # -- ranking ---------------------------------------------------------------------------
     def marks(self) -> dict[tuple[int, str], str]:
@@ -147,6 +150,8 @@ class Table:
                     "run_label": row.get("run_label", row.get("model")),
                     "model": row.get("endpoint_model"),
                     "run_status": row.get("run_status")} if runs else {}
+            if self.protocol:
+                flat["protocol"] = self.protocol
             flat.update((k, row.get(k)) for k in self.exported)
             for col in self.columns:
                 if not (runs and col.key == "model"):    # the label: run_name above
@@ -179,12 +184,14 @@ class Table:
         return list(rows[0]) if rows else [c.export_key() for c in self.columns]
 
     def to_json(self) -> str:
-        """{"caption", "columns", "rows", "notes", "left_out"}: `pd.DataFrame(d["rows"],
-        columns=d["columns"])` is the table (the columns are the rows' keys)."""
+        """{"caption", "protocol", "columns", "rows", "notes", "footnotes", "left_out"}:
+        `pd.DataFrame(d["rows"], columns=d["columns"])` is the table (the columns are the
+        rows' keys); "footnotes" are the notes' sentences that explain a mark in a cell."""
         rows = self.flat_rows()
-        return json.dumps({"caption": self.caption, "columns": self.export_keys(rows),
-                           "rows": rows, "notes": self.notes, "left_out": self.left_out},
-                          indent=2)
+        return json.dumps({"caption": self.caption, "protocol": self.protocol,
+                           "columns": self.export_keys(rows), "rows": rows,
+                           "notes": self.notes, "footnotes": self.footnotes,
+                           "left_out": self.left_out}, indent=2)
 
     # -- rendered exports ------------------------------------------------------------------
     def _cell(self, row: dict, col: Column, latex: bool, markdown: bool = False,
@@ -200,8 +207,8 @@ class Table:
         n = row.get(f"{col.key}_n")
         common = (self.titles_n() if titles is None else titles).get(col.key)
         flag = (row.get("_flags") or {}).get(col.key) or ""   # a footnote mark
-        if flag and latex:                                     # (`scoring.biased`)
-            flag = "$^\\dagger$" if flag == "†" else latex_escape(flag)
+        if flag and latex:                      # (`scoring.biased`, `scoring.source_clues`)
+            flag = latex_marks(latex_escape(flag))
         if value is None:     # nothing scored: its n (0) still said where the cells say n
             dash = ("--" if latex else "–") + flag
             return f"{dash} (n {n})" if n is not None and common is None else dash
@@ -265,6 +272,11 @@ class Table:
                                  else "") + (f"\n\n{self.notes}" if self.notes else "") + "\n"
 
     def to_latex(self) -> str:
+        """A booktabs table whose notes are printed under the tabular, inside the float, in
+        \\footnotesize: what was left out, the footnotes of the marks in cells (each its own
+        paragraph) and the rest of the notes (the items compared, where the n is, the
+        counting rules). They were `%` comments before: a compiled table said "14 items" over
+        cells of n 13 and a ‡ nobody explained."""
         spec = "".join("r" if c.numeric else "l" for c in self.columns)
         lines = ["% requires \\usepackage{booktabs}", "\\begin{table}[t]", "\\centering"]
         if self.caption:
@@ -275,11 +287,28 @@ class Table:
                   " & ".join(latex_escape(self.title(c)) for c in self.columns) + " \\\\",
                   "\\midrule"]
         lines += [" & ".join(cells) + " \\\\" for cells in self._rendered(latex=True)]
-        lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}"]
-        if self.left_out:
-            lines.append(f"% {latex_escape(self.left_out)}")
-        lines += [f"% {latex_escape(note)}" for note in self.footnotes]
+        lines += ["\\bottomrule", "\\end{tabular}"]
+        notes = self.notes
+        for note in self.footnotes:        # said once, as a paragraph of its own below
+            notes = notes.replace(note, "")
+        paragraphs = [p for p in (self.left_out, *self.footnotes, " ".join(notes.split())) if p]
+        if paragraphs:
+            lines += ["\\par\\smallskip", "{\\footnotesize\\raggedright"]
+            lines += [f"{latex_prose(p)}\\par" for p in paragraphs]
+            lines.append("}")
+        lines.append("\\end{table}")
         return "\n".join(lines) + "\n"
+
+
+def latex_marks(text: str) -> str:
+    """The footnote marks of cells (`scoring.biased` †, `scoring.source_clues` ‡) as LaTeX
+    superscripts, the same in a cell and in the footnote that explains it."""
+    return text.replace("†", "$^\\dagger$").replace("‡", "$^\\ddagger$")
+
+
+def latex_prose(text: str) -> str:
+    """A note as LaTeX text: escaped, its marks as in the cells, `code` in typewriter."""
+    return re.sub(r"`([^`]*)`", r"\\texttt{\1}", latex_marks(latex_escape(text)))
 
 
 def _rounded(value, col: Column):

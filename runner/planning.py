@@ -146,8 +146,11 @@ def _warnings(store, config: RunConfig, items: dict[str, dict]) -> list[str]:
         bare = sum(1 for item_id in items
                    if not clue_texts((found.get((item_id, 0)) or {}).get("clues") or []))
         if bare:
+            # not asked, and counted apart from the errors (`runner.totals`): the summary
+            # said "no source clue 1" under a warning that promised an error
             out.append(f"run {source['id']} has no clues for {bare} of these {len(items)} "
-                       "items: they are recorded as errors without a request")
+                       "items: they are not asked, counted apart from the errors as \"no "
+                       "source clue\", and unscored in every table")
     if config.image_mode in ("clue_masked", "clue_crops"):
         unboxed = sum(1 for i in items.values()
                       if not any(c.get("boxes") for c in i["clues"]))

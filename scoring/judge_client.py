@@ -40,8 +40,10 @@ class JudgeClient:
         self.policy = RetryPolicy(max_attempts=max_attempts, base_delay=retry_base_delay)
         self.use_cache = use_cache                # False: ask again (`score --no-cache`)
         # every distinct prompt ends as one of: answered (sent, and its reply read), cached,
-        # failed (no reply, or `unreadable`: a reply the stage could not read)
+        # failed: `unreadable` (a reply the stage could not read) or no reply, counted in
+        # `failures` by kind ("HTTP 500", "timed out": `failure_kind`)
         self.answered = self.cached = self.failed = self.unreadable = 0
+        self.failures: dict[str, int] = {}
 
     @staticmethod
     def messages(prompt: str) -> list[dict]:
@@ -98,6 +100,8 @@ class JudgeClient:
                     if is_endpoint_failure(failure):
                         down.append(explain_failure(failure, self.endpoint))
                     self.failed += 1
+                    kind = failure_kind(failure)
+                    self.failures[kind] = self.failures.get(kind, 0) + 1
                     out[prompt] = {"reply": None, "error": failure.reason, "cached": False}
                 else:
                     out[prompt] = {"reply": result.text, "error": None, "cached": False}
@@ -125,25 +129,48 @@ class JudgeClient:
             self.store.cache_put(pending.pop())
 
     def counts(self) -> dict:
-        """answered + cached + failed = `requests` (the distinct prompts); `unreadable`: of
-        the failed, the replies the judge's stage could not read (unscored, not cached);
-        `sent`: the requests that went to the endpoint (answered + failed)."""
+        """answered + cached + failed = `requests` (the distinct prompts); of the failed,
+        `unreadable` the replies the judge's stage could not read and `failures` {kind:
+        requests} those that got no reply, adding up to `failed` (all unscored, not
+        cached); `sent`: the requests that went to the endpoint (answered + failed)."""
         return {"judge": self.name, "requests": self.answered + self.cached + self.failed,
                 "answered": self.answered, "cached": self.cached, "failed": self.failed,
-                "unreadable": self.unreadable, "sent": self.answered + self.failed}
+                "unreadable": self.unreadable, "failures": dict(self.failures),
+                "sent": self.answered + self.failed}
+
+
+FAILURE_KINDS = (("timed out", "timed out"), ("cannot connect", "could not connect"),
+                 ("connection to", "connection failed"), ("malformed", "malformed reply"),
+                 ("error in stream", "error in the stream"), ("invalid URL", "invalid URL"))
+
+
+def failure_kind(failure) -> str:
+    """A request that got no reply, in a few words that never name the URL: 'HTTP 500',
+    'timed out', ... (the reason's own words name the endpoint's URL, once per request)."""
+    if failure.status is not None:
+        return f"HTTP {failure.status}"
+    return next((kind for start, kind in FAILURE_KINDS if failure.reason.startswith(start)),
+                "no reply")
 
 
 def counts_text(counts: dict) -> str:
     """A judge's counters in words, the same on the page and the command line, adding up
-    to its requests: 'llm:j: 21 requests: 7 answered, 0 from the cache, 14 failed (14
-    replies unreadable: unscored, not cached, so the next scoring asks again)'. (Unless an
-    earlier readable reply to the same prompt is cached: after `--no-cache`, that one is
+    to its requests, and its failed ones by reason adding up to them: 'llm:j: 23
+    requests: 14 answered, 0 from the cache, 9 failed (8 replies unreadable, 1 HTTP 500:
+    unscored, not cached, so the next scoring asks again)' (the 9th was not said). (Unless
+    an earlier readable reply to the same prompt is cached: after `--no-cache`, that one is
     taken.)"""
     requests, unreadable = counts["requests"], counts["unreadable"]
     text = (f"{counts['judge']}: {requests} request{'' if requests == 1 else 's'}: "
             f"{counts['answered']} answered, {counts['cached']} from the cache, "
             f"{counts['failed']} failed")
-    if unreadable:
-        text += (f" ({unreadable} {'reply' if unreadable == 1 else 'replies'} unreadable: "
-                 "unscored, not cached, so the next scoring asks again)")
+    failures = dict(counts.get("failures") or {})
+    other = counts["failed"] - unreadable - sum(failures.values())
+    if other > 0:        # counters without `failures` (a caller's own): the parts still add up
+        failures["no reason recorded"] = other
+    parts = ([f"{unreadable} {'reply' if unreadable == 1 else 'replies'} unreadable"]
+             if unreadable else []) + [f"{n} {kind}" for kind, n in sorted(
+                 failures.items(), key=lambda pair: (-pair[1], pair[0]))]
+    if parts:
+        text += f" ({', '.join(parts)}: unscored, not cached, so the next scoring asks again)"
     return text

@@ -125,6 +125,7 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                                  deltas=_paired_deltas(runs_of),
                                  caption=f"Clue injection: accuracy (%), {protocol} protocol, "
                                          f"and change against No Clue, {shared.caption()}")
+    table.protocol = protocol
     _items_column(table)
     columns = {c.key: c.key for c in table.columns if c.numeric and c.key != "items"}
     _with_cell_runs(table, runs_of, "solver", columns)
@@ -228,7 +229,8 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
     table = Table(columns, rows, caption=f"Reasoning setting ablation: accuracy (%), {protocol} protocol",
                   notes=" ".join(p for p in (ROW_RULE.format(what="model"), notes,
                                              unfinished_note(store, _shown(runs_of))) if p),
-                  left_out=left_out_note(store, run_ids, found, protocol, judge, left_out))
+                  left_out=left_out_note(store, run_ids, found, protocol, judge, left_out),
+                  protocol=protocol)
     _items_column(table)
     columns = {s: SETTING_TITLES[s] for s in settings}
     return _unfinished_cells(_with_cell_runs(table, runs_of, "model", columns), "model",

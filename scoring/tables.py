@@ -118,6 +118,7 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
                   unranked=[human["label"]] if human else (),
                   caption=f"Accuracy (%), {protocol} protocol, {shared.caption()}")
     table = _rates(table, by_label, human)
+    table.protocol = protocol
     if extraction != CLUELAB:
         table.caption += ", answers read by MMR-Life's regex"
     table.left_out = left_out_note(store, run_ids, found, protocol, judge)
@@ -202,6 +203,8 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     table = rigorous_drop_table(overall("general"), overall("rigorous"),
                                 grounded=overall("grounded") if grounded else None,
                                 unscored=unscored)
+    table.protocol = ", ".join(p for p in DROP_PROTOCOLS if any(
+        c.key == p for c in table.columns))           # one column each
     grounded_na = {names[rid]: found[(rid, "grounded")].get("not_applicable", "")
                    for rid in general if (rid, "grounded") in found}
     shown = not grounded_na or not all(grounded_na.values())
@@ -328,6 +331,7 @@ def verbench_results(store, run_ids: list[str], within=None, judge: str | None =
     found, shared = on_shared(found, names)
     table = verbench_table({names[r]: s["summary"] for r, s in found.items()},
                            caption=f"VER-Bench scores, {shared.caption()}")
+    table.protocol = "verbench"
     table.notes = " ".join((shared.note(), VERBENCH_RULE))
     table.left_out = left_out_note(store, run_ids, found, "verbench", judge)
     return with_judges(with_run_ids(store, table, names),

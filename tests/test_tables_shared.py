@@ -190,7 +190,7 @@ def test_paired_comparison_reports_accuracies_on_the_shared_items(runs):
     with pytest.raises(ResultsError, match="share no item"):
         compare_runs(runs, "gt", "none-mmr")
     code, out, _ = cli("compare", "--db", runs.path, "gt", "none")
-    assert code == 0 and "on the 2 items both scored (gt: 4, none: 8 scored)" in out
+    assert code == 0 and "on the 2 items both scored (m · CoT · clues gt: 4, m · CoT: 8 scored)" in out
     code, out, err = cli("compare", "--db", runs.path, "gt", "none", "--protocol", "verbench")
     assert code == 2 and out == "" and "four sub-scores" in err and "--kind verbench" in err
 
@@ -364,7 +364,8 @@ def test_every_table_names_the_runs_the_judge_did_not_score_right_under_it(runs,
     """`table --kind main --judge X` dropped the runs X had not scored without a word but one
     deep in the notes (drop, injection and ablation said nothing, or 'judge judge'): each
     kind names them on a line of its own right under the table, with the judge's name as the
-    scores have it; JSON carries it as left_out, LaTeX as a comment, CSV on stderr."""
+    scores have it; JSON carries it as left_out, LaTeX on the first line under its tabular,
+    CSV on stderr."""
     judged_by_strict(runs, ["gt", "none"])
     line = "m · No-CoT (no general scores by judge llm:strict)"   # (ablation: gt's too)
     code, out, err = cli("table", "--db", runs.path, "--kind", kind, "--runs",
@@ -380,8 +381,8 @@ def test_every_table_names_the_runs_the_judge_did_not_score_right_under_it(runs,
     assert code == 0 and line in json.loads(out)["left_out"]
     code, out, err = cli("table", "--db", runs.path, "--kind", kind, "--runs",
                          "gt,none,direct", "--judge", "llm:strict", "--format", "latex")
-    comment = out.replace("\\", "").strip().splitlines()[-1]
-    assert comment.startswith("% Left out: ") and line in comment
+    under = out.split("{\\footnotesize\\raggedright\n")[1].splitlines()[0]   # printed, no comment
+    assert under.startswith("Left out: ") and under.endswith("\\par") and line in under
     code, out, err = cli("table", "--db", runs.path, "--kind", kind, "--runs",
                          "gt,none,direct", "--judge", "llm:strict", "--format", "csv")
     assert code == 0 and "m · No-CoT" not in out and line in err
