@@ -118,6 +118,10 @@ def test_after_a_delete_the_menu_closes_and_released_items_offer_no_delete(srv, 
     open_menu(page)
     undo = page.locator("#undo-delete")
     expect(undo).to_have_text("Undo delete of ui/tall", timeout=15000)
+    # its label is whole, beside Delete, not printed over it (a 110 px button spilled it)
+    assert undo.evaluate("b => b.scrollWidth <= b.clientWidth + 1")
+    mine, other = undo.bounding_box(), page.locator("#delete-item").bounding_box()
+    assert mine["x"] >= other["x"] + other["width"] or mine["x"] + mine["width"] <= other["x"]
     undo.click()
     expect(page.locator(ITEM_ID).first).to_have_value("ui/tall", timeout=20000)
 
