@@ -67,7 +67,7 @@ def test_an_unlabelled_box_in_a_draft_is_shown_selectable_and_the_refusal_says_w
     _, outcome = editor.save(reloaded, editor.form_values(reloaded["item"]), shown, "", "local")
     assert outcome["kind"] == "invalid"
     assert outcome["message"] == (
-        "1 box has no clue yet (on image 1), drawn in black. Select each (press D, then click "
+        "1 box has no clue yet (on image 1), drawn in grey. Select each (press D, then click "
         "it) and press E, type its clue number (1 to 1) and Enter, or press Del to delete it.")
     assert "300" not in outcome["message"]
     # deleted in the annotator: nothing is left to refuse or to save, and the draft goes

@@ -312,7 +312,7 @@ def unassigned_message(item: dict, unassigned: list[dict]) -> str:
     wrong = "".join(f" '{label}' names no clue." for label in named)
     pick = (f"press E, type its clue number (1 to {n}) and Enter" if n
             else "add a clue first, then press E and type its number")
-    return (f"{count} no clue yet{on}, drawn in black.{wrong} Select each (press D, then "
+    return (f"{count} no clue yet{on}, drawn in grey.{wrong} Select each (press D, then "
             f"click it) and {pick}, or press Del to delete it.")
 
 
