@@ -204,9 +204,9 @@ def no_image_line(item: dict) -> str:
 def answer_note(item: dict) -> str:
     """The note beside the gold answer's controls (ui/answer_form.answer_notes), one
     paragraph per thing left to do; empty when there is none."""
-    reading = af.number_reading(item)
-    return "\n\n".join([f"⚠ {escape_md(note)}" for note in af.answer_notes(item)]
-                       + ([escape_md(reading)] if reading else []))
+    reading = af.number_reading(item)       # information, not a warning: in italics, which
+    return "\n\n".join([f"⚠ {escape_md(note)}" for note in af.answer_notes(item)]  # the CSS
+                       + ([f"*{escape_md(reading)}*"] if reading else []))     # shows grey
 
 
 def notice_html(work: dict) -> str:
