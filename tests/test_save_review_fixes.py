@@ -176,6 +176,9 @@ def test_a_save_in_one_tab_keeps_the_draft_another_tab_wrote(ui_store):
     # ann's own other tab, not "changed by ann … take from ann's version" said to ann
     assert "was changed by you, in another tab or window at" in outcome["message"]
     assert outcome["by"] == "your other tab"
+    # its table says so too ("them (theirs kept)" named a colleague who was not there)
+    who = {row[1] for row in outcome["diff"]}
+    assert who and not any(w.startswith("them") for w in who), who
     _, outcome = editor.save(tab_a, form_a, None, "", "ann",
                              base_version=outcome["current_version"], session="A")
     assert outcome["kind"] == "saved", outcome

@@ -261,10 +261,13 @@ def _clue(clue: dict, images: list[str]) -> str:
     return "\n".join(lines)
 
 
-def rows(base: dict, saved: dict, mine: dict) -> list[list[str]]:
-    """The conflict table: part, who changed it (and what a save keeps), saved, yours."""
+def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False) -> list[list[str]]:
+    """The conflict table: part, who changed it (and what a save keeps), saved, yours.
+    `other_tab`: the saved version is the user's own, from another tab or window: "them
+    (theirs kept)" then named a colleague the heading said was not there (a review)."""
     images = list(dict.fromkeys([*(mine.get("images") or []), *(saved.get("images") or [])]))
-    kept = {THEIRS: "them (theirs kept)", MINE: "you (yours kept)",
+    kept = {THEIRS: "your other tab (its kept)" if other_tab else "them (theirs kept)",
+            MINE: "this tab (yours kept)" if other_tab else "you (yours kept)",
             BOTH: "both (you choose)", MERGED: "both (both kept)"}
     return [[label(key), kept[who], show(theirs, images), show(ours, images)]
             for key, who, theirs, ours in changes(base, saved, mine)]

@@ -270,7 +270,7 @@ class EditorHandlers:
                             f"{times.shown(err.updated_at)} (now version {err.current_version}); "
                             f"you edited version {work['base_version']}. {kept} "
                             "Save merged keeps their changes to what you did not change."),
-                "diff": cm.rows(base, theirs, item),
+                "diff": cm.rows(base, theirs, item, other_tab=err.updated_by == user),
                 "both": cm.both_changed(base, theirs, item),
             }
         except ReleaseRefusedError as err:
