@@ -205,15 +205,27 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
                           structural + [ui.save_message], api_name="clear_option_image")
 
     # ---- history and reviews ---------------------------------------------------------------
-    ui.history_panel.expand(lambda: gr.Column(visible=True), None, ui.history_body,
-                            api_name="show_history", api_visibility="private")
-
     def show_diff(work, a, b):
         messages.require_open(work)
         try:
             return editor_history(renderer).diff(work["item"]["id"], a, b)
         except EditError as err:
             raise messages.error(err) from None
+
+    def diff_on_open(work, a, b):
+        """The diff of the versions the panel opens with: it showed A and B filled in over
+        an empty table until Diff A → B was pressed (a review). Nothing to compare: as is."""
+        if not work or a in (None, "") or b in (None, "") or a == b:
+            return gr.skip()
+        try:
+            return editor_history(renderer).diff(work["item"]["id"], a, b)
+        except EditError:
+            return gr.skip()
+
+    ui.history_panel.expand(lambda: gr.Column(visible=True), None, ui.history_body,
+                            api_name="show_history", api_visibility="private").then(
+        diff_on_open, [ui.work, ui.version_a, ui.version_b], ui.diff,
+        api_name="history_diff_open", api_visibility="private", show_progress="hidden")
 
     def reviews_now(work):
         """The reviews without the line above them: after Diff, the last review action's

@@ -126,3 +126,20 @@ def test_ctrl_z_undoes_the_last_box_change(ui_server, page):
     page.keyboard.press("Control+z")
     page.wait_for_timeout(800)
     wait_for_counts(page, ["0"])
+
+
+def test_the_history_opens_with_the_diff_of_its_versions_shown(ui_server, page):
+    """It opened with Version A and B filled in over an empty table until Diff A → B."""
+    store = Store.open(ui_server.db)
+    try:
+        item = store.get_item("ui/alpha")
+        store.save_item({**item, "question": "Which platform is it, now?"}, item["version"],
+                        "alice", "edit")
+    finally:
+        store.close()
+    at_1400(page)
+    open_item(page, ui_server.url, "ui/alpha")
+    page.locator("#history button.label-wrap").click()
+    expect(page.get_by_label("Version B")).to_have_value("2", timeout=15000)
+    expect(page.locator("#history-diff-table")).to_contain_text("Which platform is it, now?",
+                                                                timeout=15000)
