@@ -128,7 +128,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         # a second click made the same item again (refused: the id exists)
         return opened(item_id, request, work, f"Created {item_id} (draft).") + \
             ["", "", gr.update(value=None, interactive=False),
-             escape_html(f"Created {item_id} (draft).")]
+             escape_html(f"Created {item_id} (draft)."), gr.Accordion(open=False)]
 
     def check_new_item(work, new_id, question):
         """New item from images is offered only once its id and question allow an item:
@@ -161,9 +161,11 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         try:
             item_id = menu.duplicate(work["saved"]["id"], new_id, user)
         except EditError as err:
-            return refused_in_menu(err, "Not duplicated", len(renderer.outputs) + 1)
+            return refused_in_menu(err, "Not duplicated", len(renderer.outputs) + 1, 1)
         done = f"Created {item_id}, a copy of {work['saved']['id']} (draft)."
-        return opened(item_id, request, work, done) + ["", escape_html(done)]
+        # the menu closes over the new item (open, it pushed its image down to ~320 px)
+        return opened(item_id, request, work, done) + ["", escape_html(done),
+                                                       gr.Accordion(open=False)]
 
     def after_change(request) -> list:
         """The deleted items' list as it now is, nothing picked, and the Reason emptied:
@@ -245,9 +247,10 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         "create_item": ui.create_item.upload(
             create, [ui.work, ui.new_id, ui.new_question, ui.create_item],
             renderer.outputs + [ui.new_id, ui.new_question, ui.create_item,
-                                ui.lifecycle_message], api_name="create_item"),
+                                ui.lifecycle_message, ui.item_menu], api_name="create_item"),
         "duplicate_item": ui.duplicate_item.click(
-            duplicate, [ui.work, ui.new_id], renderer.outputs + [ui.new_id, ui.lifecycle_message],
+            duplicate, [ui.work, ui.new_id],
+            renderer.outputs + [ui.new_id, ui.lifecycle_message, ui.item_menu],
             api_name="duplicate_item"),
         "delete_item": ui.delete_item.click(
             delete, [ui.work, ui.lifecycle_reason, nav_ids],

@@ -41,7 +41,10 @@ def test_create_duplicate_and_delete_from_the_item_menu(ui_server, page, tmp_pat
     expect(page.locator(ITEM_ID).first).to_have_value("ui/street-42", timeout=20000)
     expect(page.locator("#item-question textarea")).to_have_value("Which street is this?")
     expect(page.locator("#item-list")).to_contain_text("ui/street-42", timeout=15000)
-    # the menu is emptied for the next item (it kept the id, the question and the images)
+    # the menu closes over the new item (it pushed its image down), emptied for the next
+    # item (it kept the id, the question and the images)
+    expect(page.locator("#new-item-id")).to_be_hidden(timeout=15000)
+    open_menu(page)
     expect(page.locator("#new-item-id input")).to_have_value("")
     expect(page.locator("#new-item-question input")).to_have_value("")
     con = sqlite3.connect(ui_server.db)
@@ -51,6 +54,8 @@ def test_create_duplicate_and_delete_from_the_item_menu(ui_server, page, tmp_pat
 
     page.click("#duplicate-item")
     expect(page.locator(ITEM_ID).first).to_have_value("ui/street-42-copy", timeout=20000)
+    expect(page.locator("#new-item-id")).to_be_hidden(timeout=15000)
+    open_menu(page)
     assert con.execute("SELECT count(*) FROM item_images WHERE item_id = 'ui/street-42-copy'"
                        ).fetchone() == (1,)
 
