@@ -310,6 +310,12 @@
             hintWithoutClues(modal);
             placeNextToBox(modal);       // and once laid out (its list, its fonts)
             requestAnimationFrame(() => placeNextToBox(modal));
+            // and whenever it grows (a refusal under its field, its hint): placed once, it
+            // grew past the screen's bottom over the save bar (a review)
+            const dialog = modal.querySelector(".modal-container");
+            if (dialog && window.ResizeObserver) {
+              new ResizeObserver(() => placeNextToBox(modal)).observe(dialog);
+            }
             showEveryChoice(modal);
             highlighted = null;
             // once the list is shown (showEveryChoice's focus, a frame later)

@@ -433,3 +433,20 @@ def test_a_box_drawn_on_an_item_without_clues_says_what_to_do(srv, page):
     column = page.locator("#annotator").bounding_box()
     assert dialog["x"] >= column["x"] - 1 and \
         dialog["x"] + dialog["width"] <= column["x"] + column["width"] + 1, (dialog, column)
+
+
+def test_the_label_dialog_stays_on_screen_when_a_refusal_grows_it(srv, page):
+    """Placed once, the dialog grew past the screen's bottom (over the save bar) when its
+    refusal appeared under the field: it is placed again as it grows."""
+    page.set_viewport_size({"width": 1400, "height": 900})
+    open_item(page, srv.url, "ui/tall")                   # two clues
+    page.wait_for_timeout(1000)
+    drag_box(page, 0.1, 0.9, 0.3, 0.99)
+    modal = page.locator("#model-box-edit")
+    page.keyboard.type("a label naming no clue at all, long enough to wrap in the dialog")
+    page.keyboard.press("Enter")
+    expect(modal.locator(".cl-pick-refused")).to_contain_text("names no clue")
+    page.wait_for_timeout(300)
+    dialog = modal.locator(".modal-container").bounding_box()
+    assert dialog["y"] >= 0 and dialog["y"] + dialog["height"] <= 900, dialog
+    page.keyboard.press("Escape")
