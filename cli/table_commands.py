@@ -11,7 +11,8 @@ item are refused) and do not depend on the order of --runs. Without --runs, a ta
 dataset and per group of its runs that share items (`scoring.by_dataset`); --dataset picks
 one (CSV and JSON need it when scored runs are on several datasets, and hold the first group,
 naming the others on stderr). Of several runs for one cell of the injection or ablation
-table, the newest finished one is shown and the notes name the others.
+table, one is shown by the rule the notes state (`scoring.cell_runs`: finished, then most
+scored items, then fewest cached replies, then newest) and the notes name the others.
 
 Exit status: 0 done, 2 bad arguments or nothing to report.
 """

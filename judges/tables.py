@@ -12,7 +12,8 @@ table whose rows cannot be ranked against each other (`ranked` False: read by di
 judges) marks nothing. A cell may carry an
 interval (`<key>_ci_low`/`<key>_ci_high`, shown when `show_ci`), a delta (`<key>_delta`,
 DailyClue Table 3's change against "No Clue", with `<key>_delta_n`, the items both sides
-scored, printed beside it when it is not the n of both cells) and the n it was computed on (`<key>_n`: a
+scored, said beside it when it is not the n of both cells: "on this cell's items", or "on 12
+items both scored", never as a second "n") and the n it was computed on (`<key>_n`: a
 group's n; one rule for the whole table, `judges.group_n`: in the column titles when every
 column's rows have one n, else in every cell, and `Table.n_rule` says which). LaTeX uses
 booktabs and escapes names.
@@ -39,6 +40,10 @@ from judges.group_n import N_IN_CELLS, N_IN_CELLS_BOTH, N_IN_CELLS_HUMAN, \
     N_IN_TITLES  # noqa: F401 (API)
 from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, fixed, latex_escape,  # noqa: F401
                           markdown_cell, spreadsheet_cell)
+
+# where a change is on other items than its two cells' (`Table.delta_text`)
+ON_CELL_ITEMS = " on this cell's items"
+ON_BOTH_SCORED = " on {n} items both scored"
 
 MARK_RULE = ("Bold: the highest value of its column; underlined: the second highest (ties "
              "share the mark; a column of equal values marks none, and 0.00 is never marked).")
@@ -230,17 +235,20 @@ class Table:
 
     @staticmethod
     def delta_text(row: dict, key: str, digits: int = 2) -> str | None:
-        """A cell's change as printed: '+7.14', or '+7.14, n 12' when the items both sides
-        scored (`<key>_delta_n`) are not the n of the cell and of its baseline
-        (`_baseline_n`): the two accuracies shown are then not those it subtracts."""
+        """A cell's change as printed: '+7.14'; when the items both sides scored
+        (`<key>_delta_n`) are not the n of the cell and of its baseline (`_baseline_n`), so
+        that the two accuracies shown are not those it subtracts, on which items: '+7.14 on
+        this cell's items' (the cell's n: its baseline scored more), else '+7.14 on 12 items
+        both scored'. Its n is never a second "n" beside the cell's: "0.00 (-23.08, n 13)
+        (n 14)" gave two n one after the other, and "16.67 (-8.33, n 12) (n 12)" one twice."""
         delta = row.get(f"{key}_delta")
         if delta is None:
             return None
         text, n = fixed(delta, digits, signed=True), row.get(f"{key}_n")
         delta_n = row.get(f"{key}_delta_n")
-        if delta_n is not None and {n, row.get("_baseline_n", n)} != {delta_n}:
-            text += f", n {delta_n}"
-        return text
+        if delta_n is None or {n, row.get("_baseline_n", n)} == {delta_n}:
+            return text
+        return text + (ON_CELL_ITEMS if delta_n == n else ON_BOTH_SCORED.format(n=delta_n))
 
     def title(self, col: Column) -> str:
         """The column's title, with its n when every row's cell has the same one."""

@@ -59,8 +59,7 @@ def run_label(run: dict, with_status: bool = True, names: dict | None = None) ->
             label += f" · clues {clues_text(config, names or {})}"
         if config.get("image_mode", "full") != "full":
             label += f" · {config['image_mode']}"
-        for extra in (preset_text(config), draws_text(config), boxes_text(config)):
-            label += f" · {extra}" if extra else ""
+        label += "".join(f" · {extra}" for extra in setup_words(config))
     status = run_state(run)
     return f"{label} ({status})" if with_status and status in UNFINISHED else label
 
@@ -92,6 +91,20 @@ def unfinished_note(store, run_ids) -> str:
         notes.append("Not finished: " + "; ".join(unfinished) + ": such a run's numbers "
                      "cover only the items it answered before it stopped.")
     return " ".join(notes)
+
+
+def setup_words(config: dict) -> list[str]:
+    """What sets a run's draws apart beside its model, setting, clues and image mode:
+    its preset, samples and repeats, and boxes convention ('3 samples'), as labels say them."""
+    return [extra for extra in (preset_text(config), draws_text(config), boxes_text(config))
+            if extra]
+
+
+def model_label(config: dict) -> str:
+    """A run's model with its preset, samples and repeats ('alpha-vlm · 3 samples'): the row
+    of the ablation table, whose columns are the settings. A row of the model alone set a
+    3-sample majority vote's CoT cell beside single-draw No-CoT and Clue-guided cells."""
+    return " · ".join([config["endpoint"]["model"], *setup_words(config)])
 
 
 def solver_label(config: dict) -> str:
@@ -242,30 +255,3 @@ def finished_newest_first(store, run_ids, size=None) -> list[str]:
     ordered = sorted(runs, key=lambda rid: (runs[rid]["created_at"], rid), reverse=True)
     return sorted(ordered, key=lambda rid: (run_state(runs[rid]) != "done",
                                             -size(rid) if size else 0))
-
-
-CELL_REMEDY = "to show another, leave the one shown out"
-
-
-def one_run_per_cell(store, cells: dict, describe, show_command) -> tuple[set, str]:
-    """A table cell shows one run: of the runs that fall in one (a 3-repeat and a 3-sample
-    run of one model, say), the newest finished one (`finished_newest_first`), whatever the
-    order they were given in. Returns (the runs not shown, a note naming for each such cell
-    the run shown and the others, and how to show another: the whole command that prints the
-    table without the runs shown in those cells, `show_command(run ids)`; '' when no cell
-    had several). cells: {cell key: run ids}; describe(cell key) says what the cell is."""
-    names = labels(store, [rid for runs in cells.values() for rid in runs])
-    left_out, said, crowded = set(), [], set()
-    for key in sorted(cells, key=str):
-        if len(cells[key]) < 2:
-            continue
-        shown, *others = finished_newest_first(store, cells[key])
-        left_out.update(others)
-        crowded.add(shown)
-        said.append(f"{describe(key)} shows {names[shown]} (not shown: "
-                    f"{', '.join(sorted(names[rid] for rid in others))})")
-    if not said:
-        return left_out, ""
-    rest = sorted(rid for runs in cells.values() for rid in runs if rid not in crowded)
-    return left_out, ("Several runs for one cell, the newest finished one shown: "
-                      + "; ".join(said) + f"; {CELL_REMEDY} ({show_command(rest)}).")

@@ -24,7 +24,7 @@ from scoring import biased
 from scoring.bar_chart import grouped_bars_svg, look
 from scoring.compared import limit_reason
 from scoring.heatmaps import correlation_heatmap, heatmap_html, injection_heatmap, \
-    text_colour, type_correlation  # noqa: F401 (the figures' API)
+    injection_notes, text_colour, type_correlation  # noqa: F401 (the figures' API)
 
 BAR_COLUMNS = ["run", "group", "accuracy"]
 

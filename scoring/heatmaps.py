@@ -17,6 +17,8 @@ import numpy as np
 
 from judges.tables import Table, fixed
 
+from scoring.matrix_tables import ITEMS_WHERE
+
 ACCURACY_SCALE = (0.0, 100.0)    # accuracy (%): the colour of a value never depends on others
 CORRELATION_SCALE = (-1.0, 1.0)
 
@@ -198,6 +200,15 @@ def injection_heatmap(table: Table) -> str:
     return heatmap_html(rows, sources, values, deltas=deltas, ns=ns,
                         caption=f"{table.caption}; each cell's n: the items its accuracy is "
                                 "over", digits=digits)
+
+
+def injection_notes(table: Table) -> str:
+    """The injection table's notes as they read under its heatmap, which has no Items column:
+    each row's items follow its name ("m · CoT (14 items)"), and the notes say so (they sent
+    the reader to "the Items column" of a map without one)."""
+    items = next((r["items"] for r in table.rows if r.get("items") is not None), None)
+    where = "after each row's name" + (f', "({items} items)"' if items is not None else "")
+    return table.notes.replace(ITEMS_WHERE, where)
 
 
 def _n_text(row: dict, source: str):

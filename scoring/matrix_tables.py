@@ -4,7 +4,9 @@ ablation (Fig. 6: No-CoT / CoT / Clue-guided CoT, Structured when a run has it).
 a table are compared on the items all of them share (as the main table compares its runs:
 one rule, on the Results page, in its downloads and on the command line; rows on items of
 their own made a CoT change's sign differ between the page and `table --kind injection`);
-each cell names its run and its n.
+each cell names its run and its n. A row's cells share samples and repeats (a single draw is
+never set beside a 3-sample majority vote), and of several runs that fit one cell the one
+shown is chosen by the rule the notes state (`scoring.cell_runs`).
 """
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ from judges.paper_tables import clue_injection_table
 from judges.tables import Column, Table
 
 from scoring.commands import table_command
+from scoring.cell_runs import one_run_per_cell
 from scoring.compared import UNFINISHED, VERBENCH_NO_ACCURACY, SETTING_TITLES, clue_source, \
-    grouped, labels, left_out_note, \
-    on_scored_by_all, on_shared, one_run_per_cell, run_state, solver_label, \
+    grouped, labels, left_out_note, model_label, \
+    on_scored_by_all, on_shared, run_state, solver_label, \
     summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
@@ -28,9 +31,10 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_c
     name, n, judge and its result on the shared items)}, notes and the `Shared` items: every
     run of `found`, a cell's or not, compared on the items all of them share (a run no cell
     shows cut the page's items, whose main table has it, and not `table`'s). solver_of(config) names a run's row, column_of(config)
-    its column; of several runs in one cell the newest finished one is shown, the notes
-    naming the others and the command that shows another (`one_run_per_cell`,
-    show_command(run ids): `scoring.commands.table_command` of this table)."""
+    its column; of several runs in one cell one is shown by the rule the notes state, the
+    notes naming the others and the command that shows another
+    (`scoring.cell_runs.one_run_per_cell`, show_command(run ids):
+    `scoring.commands.table_command` of this table)."""
     configs = {rid: store.get_run(rid)["config"] for rid in found}
     # every run of the table, in a cell or not, limits the items (as the main table's rows
     # do): the page, its downloads and `table` compare on one set of items, said with its n
@@ -38,7 +42,8 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_c
     cells_runs: dict[tuple, list] = {}
     for rid, config in configs.items():
         cells_runs.setdefault((solver_of(config), column_of(config)), []).append(rid)
-    left_out, cell_note = one_run_per_cell(store, cells_runs,
+    scored = {rid: result["summary"]["overall"].n for rid, result in found.items()}
+    left_out, cell_note = one_run_per_cell(store, cells_runs, scored,
                                            lambda key: f"{key[0]} with {what} {key[1]}",
                                            show_command)
     found = {rid: result for rid, result in found.items() if rid not in left_out}
@@ -61,12 +66,16 @@ def _cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_c
     return cells, n, runs_of, " ".join(notes), shared
 
 
+ITEMS_WHERE = "in the Items column"   # where the notes say each row's items are counted
+                                      # (the injection heatmap says it its own way)
+
+
 def items_rule(shared) -> str:
     """The rule and n of a table whose cells are runs, as its notes say it (`Shared.note`:
     the n, and the run that limits it, whether a cell shows it or not)."""
     return ("One rule on the Results page, in its downloads and with `table`: every run of "
             "the table, those no cell shows included, is compared on the items all of them "
-            "share, and every row is on those items (the Items column counts them). " + shared.note())
+            f"share, and every row is on those items (counted {ITEMS_WHERE}). " + shared.note())
 
 
 def _shown(runs_of: dict) -> list[str]:
@@ -157,7 +166,9 @@ def _unfinished_cells(table: Table, key: str, columns: dict) -> Table:
 
 BASELINE = "No Clue"
 DELTA_RULE = ("A change against No Clue is computed on the items both runs scored: when "
-              "either left some unscored, the change says its own n.")
+              "those are not all the items of both cells (either left some unscored), it "
+              "says on which, \"on this cell's items\" (the cell's n; No Clue scored more) "
+              "or \"on 13 items both scored\".")
 
 
 def _paired_deltas(runs_of: dict) -> dict:
@@ -177,7 +188,7 @@ def _paired_deltas(runs_of: dict) -> dict:
 
 
 ROW_RULE = ("A cell's accuracy is over its run's scored items (n); the rest of the items its "
-            "{what}'s row counts (Items) are unscored.")
+            "{what}'s row is on (counted " + ITEMS_WHERE + ") are unscored.")
 
 
 def _items_column(table: Table) -> None:
@@ -190,15 +201,31 @@ def _items_column(table: Table) -> None:
 
 
 ABLATION_SETTINGS = ("direct", "cot", "clue_guided")
+ABLATION_ROWS = ("A row is a model with its samples and repeats (and preset): every cell of "
+                 "a row shares them, so a single draw is never set beside a 3-sample majority "
+                 "vote or a 3-repeat mean ('alpha-vlm · 3 samples' is a row of its own).")
+
+
+def _no_run_columns(settings: list[str]) -> str:
+    """The note naming the paper's settings (No-CoT, CoT, Clue-guided CoT) no run of the
+    table has, whose columns are left out ('' when it has all three): shown, they were
+    empty columns titled "No-CoT (n 0)"."""
+    missing = [SETTING_TITLES[s] for s in ABLATION_SETTINGS if s not in settings]
+    if not missing:
+        return ""
+    names = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1
+                         else missing)
+    return (f"No run of this table has the setting {names}: "
+            f"{'its column is' if len(missing) == 1 else 'those columns are'} left out.")
 
 
 def ablation_table(store, run_ids: list[str], within=None, judge: str | None = None,
                    protocol: str = "general") -> Table:
-    """Rows model, columns No-CoT / CoT / Clue-guided CoT, and Structured when a run has that
-    setting (runs without injected clues on full images), every row on the items its runs
-    share, under `protocol` (general unless asked). Runs left out (injected clues, another image
-    mode, no scores under the protocol) are named
-    in the notes with the reason."""
+    """Rows a model with its samples and repeats (`model_label`), columns No-CoT / CoT /
+    Clue-guided CoT and Structured, each shown when a run has that setting (runs without
+    injected clues on full images), every row on the items the table's runs share, under
+    `protocol` (general unless asked). Runs left out (injected clues, another image mode, no
+    scores under the protocol) are named in the notes with the reason."""
     configs = {rid: store.get_run(rid)["config"] for rid in dict.fromkeys(run_ids)}
     if protocol == "verbench":
         raise ResultsError(VERBENCH_NO_ACCURACY)
@@ -213,21 +240,20 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
         elif config["setting"] not in SETTING_TITLES:
             left_out[rid] = f"setting {config['setting']}"
     found = on_page_items({rid: r for rid, r in found.items() if rid not in left_out}, within)
-    settings = ABLATION_SETTINGS + tuple(
-        s for s in SETTING_TITLES if s not in ABLATION_SETTINGS
-        and any(configs[rid]["setting"] == s for rid in found))
+    settings = [s for s in SETTING_TITLES      # No-CoT, CoT, Clue-guided CoT, Structured
+                if any(configs[rid]["setting"] == s for rid in found)]
     cells, n, runs_of, notes, _ = _cells_by_solver(
-        store, found, lambda c: c["endpoint"]["model"], lambda c: SETTING_TITLES[c["setting"]],
+        store, found, model_label, lambda c: SETTING_TITLES[c["setting"]],
         "setting", lambda ids: table_command("ablation", ids, protocol=protocol, judge=judge))
     columns = [Column("model", "Model", numeric=False)] + [
         Column(s, SETTING_TITLES[s], rank=False) for s in settings] + [
         Column("n", "n", digits=0, rank=False)]
-    models = sorted({model for model, _ in cells})
     rows = [{"model": model, **{s: cells.get((model, SETTING_TITLES[s])) for s in settings},
              "n": n[model]}
-            for model in models]
+            for model in sorted(n)]
     table = Table(columns, rows, caption=f"Reasoning setting ablation: accuracy (%), {protocol} protocol",
-                  notes=" ".join(p for p in (ROW_RULE.format(what="model"), notes,
+                  notes=" ".join(p for p in (ABLATION_ROWS, ROW_RULE.format(what="model"),
+                                             _no_run_columns(settings), notes,
                                              unfinished_note(store, _shown(runs_of))) if p),
                   left_out=left_out_note(store, run_ids, found, protocol, judge, left_out),
                   protocol=protocol)

@@ -8,7 +8,8 @@
 - ablation: No-CoT / CoT / clue-guided per model (Fig. 6), Structured when a run has it
   (these two, whose cells are runs, in `scoring.matrix_tables`; imported here);
 - VER-Bench: AC, CC, RQ, ER and the average (VER-Bench Table 1);
-- leaderboard: every scored run, best overall first.
+- leaderboard: every scored run, best overall first (when the rows' n differ, the caption
+  and notes say the order is by accuracy on different items, not a ranking).
 A human baseline (`scoring.human`) is an extra, unranked row. The main table follows the
 chosen reading of each run: judge, samples rule and answer extraction (`scoring.results`).
 Runs are labelled by their name, else by model and setting; a clash of labels adds the run
@@ -338,18 +339,31 @@ def verbench_results(store, run_ids: list[str], within=None, judge: str | None =
                        *judges_of([found[r] for r in found]), notes=results_notes(found, names))
 
 
+NOT_A_RANKING = ("Rows are in order of Overall, but their n differ (each run's accuracy is "
+                 "over the items it scored): that is an order of accuracies on different "
+                 "items, not a ranking. Two runs rank only on the items both scored (score "
+                 "the items left unscored, or compare the two runs on those).")
+NOT_A_RANKING_CAPTION = "; ordered by accuracy on different items (n differ), not a ranking"
+
+
 def leaderboard_table(store, run_ids: list[str] | None = None, human=None,
                       within=None, judge: str | None = None) -> Table:
     """The main table sorted best first, without intervals (its notes name none); in name
-    order when its rows cannot be ranked (read by different judges: `with_judges`)."""
+    order when its rows cannot be ranked (read by different judges: `with_judges`). When
+    the rows' Overall rests on different n (`Table.unequal_n`), the order is still by
+    accuracy, and the caption and notes say it is no ranking: 23.08 (n 13) stood above
+    21.43 (n 14) under a note that no best was marked for that very reason."""
     run_ids = run_ids if run_ids is not None else store.scored_runs()
     table = main_table(store, run_ids, judge=judge, human=human, show_ci=False, sort=True,
                        within=within)
+    table.caption = table.caption.replace("Accuracy (%), general protocol",
+                                          "Leaderboard: general accuracy (%)")
     if not table.ranked:
         table.rows.sort(key=lambda row: str(row.get("model")))
         table.notes += " Rows are in name order, not ranked."
-    table.caption = table.caption.replace("Accuracy (%), general protocol",
-                                          "Leaderboard: general accuracy (%)")
+    elif any(col.key == "overall" for col in table.unequal_n()):
+        table.caption += NOT_A_RANKING_CAPTION
+        table.notes += " " + NOT_A_RANKING
     return table
 
 

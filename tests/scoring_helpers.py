@@ -28,11 +28,13 @@ def add_items(store, specs: list[dict], width: int = 100, height: int = 80) -> l
 def make_run(store, run_id: str, replies: dict, *, model: str = "m", setting: str = "cot",
              clues: str = "none", samples: int = 1, repeats: int = 1,
              image_max_pixels: int | None = None, sent_size=(100, 80),
-             preset: str | None = None, asked: int | None = None) -> str:
+             preset: str | None = None, asked: int | None = None,
+             cached_from: str | None = None) -> str:
     """replies: {item_id: text, or a list of texts (samples x repeats, sample-major within
     each repeat), None meaning the call failed, NOT_RUN that it was never sent}; `preset`:
     the run was started with that preset (runner.config.PRESETS); `asked`: the items the
-    run was planned on, as the engine's config says it (`items.count`)."""
+    run was planned on, as the engine's config says it (`items.count`); `cached_from`:
+    every reply was taken from the cache, made by that run."""
     config = {"endpoint": {"name": "e", "base_url": "http://x/v1", "model": model},
               "setting": setting, "clues": clues, "image_mode": "full",
               "image_max_pixels": image_max_pixels, "samples": samples, "repeats": repeats,
@@ -54,7 +56,8 @@ def make_run(store, run_id: str, replies: dict, *, model: str = "m", setting: st
         rows.append(from_reply(w["id"], {"text": text, "finish_reason": "stop",
                                          "completion_tokens": len(text) // 4},
                                item["answer_type"], item["options"],
-                               cache_key=f"k{w['id']}", price_cost=None, image_size=sent_size))
+                               cache_key=f"k{w['id']}", price_cost=None, image_size=sent_size,
+                               cached_from=cached_from))
     store.record_run_batch(run_id, "test", rows, [], {})
     return run_id
 

@@ -1,7 +1,7 @@
 """The default `leaderboard` and `table` calls (no --runs) print tables, as the README says,
 instead of refusing: a dataset's runs that share too few items are split into groups, one
-table per group stating its n; of several runs for one cell of the injection table the
-newest finished one is shown and the notes name the others and how to pick them. Before,
+table per group stating its n; of several runs for one cell of the injection table one is
+shown by the rule the notes state, naming the others and how to pick them. Before,
 `leaderboard --dataset mmr-life` refused ("share no item": a cancelled run on 94 items, two
 others on 10) and `table --kind injection` refused a 3-repeat and a 3-sample run in one cell.
 The Results page's download with no run chosen follows the same rule. Real SQLite, real

@@ -39,9 +39,9 @@ PLACEHOLDER = re.compile(r"(?<![\w-])[A-Z][A-Z_]+(?:,[A-Z]+)*(?![\w-])")   # ID,
 
 @pytest.fixture
 def store(tmp_path):
-    """On q/0..9: 'rep 3' (no clue, 3 repeats) and samp3 (no clue, 3 samples, newer): one
-    cell of the injection table (No Clue) and of the ablation table (CoT), samp3 shown; gt
-    (GT clues). big: cancelled after 30 other items (q/10..39): a group of its own."""
+    """On q/0..9: 'rep 3' (no clue, 3 repeats) and samp3 (no clue, 3 samples, newer): a row
+    each in the injection and ablation tables; gt (GT clues). big: cancelled after 30
+    other items (q/10..39): a group of its own."""
     store = Store.open(tmp_path / "q.db")
     add_items(store, ITEMS)
     make_run(store, "rep 3", {i: ["Answer: A", "Answer: B", "Answer: A"] for i in IDS[:10]},
@@ -91,24 +91,33 @@ def test_samples_and_repeats_are_rows_of_their_own_in_the_injection_table(store)
     assert "m · CoT · 3 samples" in solvers and "m · CoT · 3 repeats" in solvers
 
 
-@pytest.mark.parametrize("kind", ["ablation"])
+@pytest.mark.parametrize("kind", ["injection", "ablation"])
 def test_a_crowded_cell_quotes_the_table_command_that_shows_the_other_run(store, kind):
-    code, out, err = cli("table", "--db", store.path, "--kind", kind)
+    """'rep 3 again', a newer 3-repeat run on the same items as 'rep 3' (n 10 both): one
+    cell of either table, the newer shown."""
+    make_run(store, "rep 3 again", {i: "Answer: A" for i in IDS[:10]}, repeats=3)
+    store.finish_run("rep 3 again", "test", "done", "", {})
+    score_run(store, "rep 3 again")
+    runs = ["rep 3", "rep 3 again", "samp3", "gt"]
+    code, out, err = cli("table", "--db", store.path, "--kind", kind, "--runs", ",".join(runs))
     assert code == 0, err
-    page_file, _ = h.exported_tables(store, ["rep 3", "samp3", "gt"], "general", kind, "md")
-    from_json = json.loads(cli("table", "--db", store.path, "--kind", kind, "--format",
-                               "json")[1])["notes"]
+    page_file, _ = h.exported_tables(store, runs, "general", kind, "md")
+    from_json = json.loads(cli("table", "--db", store.path, "--kind", kind, "--runs",
+                               ",".join(runs), "--format", "json")[1])["notes"]
     for notes in (out, Path(page_file).read_text(encoding="utf-8"), from_json):
-        assert "shows m · CoT · 3 samples (not shown: m · CoT · 3 repeats)" in notes
+        assert ("shows m · CoT · 3 repeats [rep 3 again] (n 10), not m · CoT · 3 repeats "
+                "[rep 3] (n 10).") in notes
         [words] = quoted(notes)
         assert words[2:6] == ["table", "--kind", kind, "--runs"]
-        # the table's runs but samp3, the one shown (gt has injected clues: no ablation cell)
-        assert words[6] == {"injection": "gt,rep 3", "ablation": "rep 3"}[kind]
+        # the table's runs but the one shown (gt has injected clues: no ablation cell)
+        assert words[6] == {"injection": "gt,rep 3,samp3", "ablation": "rep 3,samp3"}[kind]
         shown = run(store, words)
-        assert "Several runs for one cell" not in shown      # one run a cell now: rep 3
+        assert "Several runs fit one cell" not in shown      # one run a cell now: rep 3
         rows = json.loads(run(store, words, "--format", "json"))["rows"]
-        cells = {"injection": "No Clue_run_id", "ablation": "cot_run_id"}
-        assert [row[cells[kind]] for row in rows] == ["rep 3"]
+        key, cell = {"injection": ("solver", "No Clue_run_id"),
+                     "ablation": ("model", "cot_run_id")}[kind]
+        assert {row[key]: row[cell] for row in rows if "3 repeats" in row[key]} == \
+            {{"injection": "m · CoT · 3 repeats", "ablation": "m · 3 repeats"}[kind]: "rep 3"}
 
 
 @pytest.mark.parametrize("command", [("leaderboard",), ("table", "--kind", "main"),

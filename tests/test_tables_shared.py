@@ -130,15 +130,15 @@ def test_of_two_runs_for_one_cell_the_newest_finished_is_shown_whatever_the_orde
     for order in itertools.permutations(["gt", "old", "new"]):
         table = tables.injection_table(runs, list(order))
         assert table.rows[0]["No Clue_run_id"] == "old"
-        assert ("m · CoT with clue source No Clue shows m · CoT [old] (not shown: "
-                "m · CoT [new])") in table.notes
+        assert ("m · CoT with clue source No Clue shows m · CoT [old] (n 4), not "
+                "m · CoT [new] (n 4).") in table.notes
     runs.finish_run("new", "test", "done", "", {})
     table = tables.injection_table(runs, ["gt", "old", "new"])
-    assert table.rows[0]["No Clue_run_id"] == "new" and "(not shown: m · CoT [old])" in \
+    assert table.rows[0]["No Clue_run_id"] == "new" and "not m · CoT [old] (n 4)" in \
         table.notes
     code, out, err = cli("table", "--db", runs.path, "--kind", "injection", "--runs",
                          "old,gt,new")
-    assert code == 0 and ("to show another, leave the one shown out (python app.py table "
+    assert code == 0 and ("To show another, leave the one shown out (python app.py table "
                           "--kind injection --runs gt,old --db ") in out, err
 
 
@@ -172,8 +172,9 @@ def test_ablation_and_drop_compare_on_shared_items(runs):
     ablation = tables.ablation_table(runs, ["none", "direct", "gt"])
     # gt has clues: not an ablation run. none and direct share demo/0, demo/1
     [row] = ablation.rows
-    assert {k: row[k] for k in ("model", "direct", "cot", "clue_guided", "items")} == {
-        "model": "m", "direct": 100.0, "cot": 50.0, "clue_guided": None, "items": 2}
+    assert {k: row[k] for k in ("model", "direct", "cot", "items")} == {
+        "model": "m", "direct": 100.0, "cot": 50.0, "items": 2}
+    assert "clue_guided" not in row     # no run has it: no empty column
     assert (row["direct_run_id"], row["cot_run_id"], row["direct_n"]) == ("direct", "none", 2)
     assert row["judge"] == "offline"
     drop = tables.drop_table(runs, ["none", "gt"])
@@ -340,11 +341,13 @@ def test_ablation_has_a_structured_column_and_names_runs_left_out(runs):
     table = tables.ablation_table(runs, ["none", "direct", "structured", "gt"])
     # shared by none, direct, structured: demo/0, demo/1. none 1/2, direct 2/2, structured
     # right on demo/0 only: 1/2
-    assert [c.title for c in table.columns] == ["Model", "No-CoT", "CoT", "Clue-guided CoT",
-                                                "Structured", "Items", "Judge"]
-    assert [{k: r[k] for k in ("model", "direct", "cot", "clue_guided", "structured", "items")}
+    assert [c.title for c in table.columns] == ["Model", "No-CoT", "CoT", "Structured",
+                                                "Items", "Judge"]
+    assert [{k: r[k] for k in ("model", "direct", "cot", "structured", "items")}
             for r in table.rows] == [{"model": "m", "direct": 100.0, "cot": 50.0,
-                                      "clue_guided": None, "structured": 50.0, "items": 2}]
+                                      "structured": 50.0, "items": 2}]
+    assert ("No run of this table has the setting Clue-guided CoT: its column is left "
+            "out.") in table.notes
     assert table.left_out == "Left out: m · CoT · clues gt (injected clues)."  # under the table
     assert "  " not in table.notes          # the notes' sentences are joined by one space
 

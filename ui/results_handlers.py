@@ -230,7 +230,8 @@ def injection_figure(table) -> str:
     from scoring import figures
 
     return (figures.injection_heatmap(table) + _left_out_html(table)
-            + f'<p class="cluelab-chart-note">{escape_html(on_page(table.notes))}</p>')
+            + f'<p class="cluelab-chart-note">'
+              f'{escape_html(on_page(figures.injection_notes(table)))}</p>')
 
 
 def drop_figure(table) -> str:

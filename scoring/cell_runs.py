@@ -1,0 +1,70 @@
+"""Which run a cell of the injection or ablation table shows when several fit it.
+
+A cell is one row (a solver, or a model with its samples and repeats) under one column (a
+clue source, or a setting); two runs of one model and setting fall in one cell. The cell
+shows one of them by a rule the notes state, with each candidate's n, so a reader sees why
+that one: a finished run before one that stopped, then the one with the most scored items of
+the table's items (n), then the one that sent its own requests over one whose replies came
+from the cache (another run's draws), then the newest. "The newest finished" alone filled a
+CoT cell with a run answered wholly from the cache, a copy of another run's first repeat, on
+13 items where the run it copied had 14: 23.08 where `--runs` showed 21.43.
+"""
+from __future__ import annotations
+
+from scoring.compared import labels, run_state
+
+CELL_RULE = ("Several runs fit one cell; it shows, in this order, a finished run before one "
+             "that did not finish, then the one with the most scored items (n), then the one "
+             "with the fewest replies taken from the cache (another run's draws, not its "
+             "own), then the newest.")
+CELL_REMEDY = "To show another, leave the one shown out"
+
+
+def cached_replies(store, run_id: str) -> int:
+    """The run's results taken from the cache (both phases): draws another run made."""
+    return sum(store.run_cache_sources(run_id).values())
+
+
+def cell_order(store, run_ids, scored: dict[str, int], cached: dict[str, int]) -> list[str]:
+    """The runs of one cell, the one shown first (`CELL_RULE`), whatever the order they came
+    in. scored: {run id: its scored items on the table's items}; cached: {run id: replies
+    it took from the cache}."""
+    runs = {rid: store.get_run(rid) for rid in dict.fromkeys(run_ids)}
+    newest = sorted(runs, key=lambda rid: (runs[rid]["created_at"], rid), reverse=True)
+    return sorted(newest, key=lambda rid: (run_state(runs[rid]) != "done", -scored[rid],
+                                           cached[rid]))
+
+
+def _facts(rid: str, scored: dict, cached: dict) -> str:
+    """'n 13', or 'n 13; 13 replies from the cache': what the rule decided on."""
+    count = cached[rid]
+    return f"n {scored[rid]}" + (f"; {count} repl{'y' if count == 1 else 'ies'} from the "
+                                 "cache" if count else "")
+
+
+def one_run_per_cell(store, cells: dict, scored: dict[str, int], describe, show_command
+                     ) -> tuple[set, str]:
+    """A table cell shows one run (`cell_order`). Returns (the runs not shown, a note stating
+    the rule and, for each cell several runs fit, the run shown and the others with what the
+    rule decided on, and how to show another: the whole command that prints the table
+    without the runs shown in those cells, `show_command(run ids)`; '' when no cell had
+    several). cells: {cell key: run ids}; scored: {run id: its scored items on the table's
+    items}; describe(cell key) says what the cell is."""
+    names = labels(store, [rid for runs in cells.values() for rid in runs])
+    crowded_runs = [rid for runs in cells.values() if len(runs) > 1 for rid in runs]
+    cached = {rid: cached_replies(store, rid) for rid in crowded_runs}
+    left_out, said, crowded = set(), [], set()
+    for key in sorted(cells, key=str):
+        if len(cells[key]) < 2:
+            continue
+        shown, *others = cell_order(store, cells[key], scored, cached)
+        left_out.update(others)
+        crowded.add(shown)
+        said.append(f"{describe(key)} shows {names[shown]} ({_facts(shown, scored, cached)}), "
+                    "not " + ", ".join(f"{names[rid]} ({_facts(rid, scored, cached)})"
+                                      for rid in sorted(others, key=lambda r: names[r]))
+                    + ".")
+    if not said:
+        return left_out, ""
+    rest = sorted(rid for runs in cells.values() for rid in runs if rid not in crowded)
+    return left_out, " ".join([CELL_RULE, *said, f"{CELL_REMEDY} ({show_command(rest)})."])
