@@ -318,3 +318,15 @@ def test_the_endpoint_starts_on_the_latest_runs_never_the_first_by_name(xstore, 
     assert xe.default_endpoint(xstore, xe.endpoint_names(xstore)) == "fake"
     xe.delete_endpoint(xstore, "dead")
     assert xe.default_endpoint(xstore, ["fake"]) == "fake"
+
+
+def test_the_cost_ceiling_is_called_one_only_when_max_tokens_sets_it(xstore):
+    """'$0.1468 at most (max_tokens bound)' with max_tokens empty: nothing bounds a reply
+    then, and the figure is what replies of 1,024 tokens would cost."""
+    xstore.set_price("fake-vlm", 1.0, 2.0)
+    free = preview(xstore, form(setting="cot"), "ui/alpha")["summary"]
+    assert "at most (max_tokens bound)" not in free
+    assert "if every reply ran to 1,024 tokens (no max_tokens is set: nothing bounds a " \
+        "reply)" in free
+    capped = preview(xstore, form(setting="cot", max_tokens=64), "ui/alpha")["summary"]
+    assert "at most (max_tokens bound)" in capped

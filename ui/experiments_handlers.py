@@ -10,6 +10,7 @@ from domain.geometry import AUTO, BOX_CONVENTIONS, convention_text
 from domain.vocabulary import counted
 from runner.config import (PRESET_PROTOCOLS, ConfigError, Execution, RunConfig,
                            parse_id_list, preset_departure)
+from runner.costs import DEFAULT_MAX_COMPLETION
 from store import StoreError
 from ui.browser_handlers import ALL
 from ui.experiments_common import ExperimentError, as_float, as_int, blank, code, redact
@@ -109,8 +110,13 @@ def plan(store, form: dict):
 
 def projection_md(the_plan) -> str:
     p, model = the_plan.projection, the_plan.endpoint["model"]
-    if p["priced"]:
+    bound = (the_plan.resolved.get("sampling") or {}).get("max_tokens")
+    if p["priced"] and bound:
         cost = f"**${p['cost']:.4f}** typical, ${p['cost_max']:.4f} at most (max_tokens bound)"
+    elif p["priced"]:   # "at most" claimed a bound no setting made: nothing bounds a reply
+        cost = (f"**${p['cost']:.4f}** typical, ${p['cost_max']:.4f} if every reply ran to "
+                f"{DEFAULT_MAX_COMPLETION:,} tokens (no max_tokens is set: nothing bounds a "
+                "reply)")
     else:
         cost = (f"**unknown**: no price for model {code(model)}; add one in "
                 "Prices below (0 for a local server)")
