@@ -23,6 +23,13 @@ ANNOTATOR_NO_UPSCALE): the image fills the canvas's width (assets/annotator.js f
 width to the screen's height), and since the component keeps every box in canvas pixels with
 that scale (its `scaleFactor`), which its Python side divides out, boxes are still saved in
 the image's own pixels.
+
+And one fix of how it draws a scaled image: it rounds the drawn height to whole canvas pixels
+(an 8000x6000 photo in a 742 px canvas is drawn 557 px tall, not 556.5) while a box's y, like
+its x, is saved divided by the width's scale, so a box drawn exactly on a feature was saved up
+to half a canvas pixel off (3 image px at y 3000 of that photo) and shown on it again when
+loaded. `exact_image_height` draws the image at its exact scaled height (ui/workarounds.py,
+ANNOTATOR_HEIGHT_ROUNDED); the canvas keeps its rounded height, so the layout is unchanged.
 """
 from __future__ import annotations
 
@@ -50,6 +57,11 @@ SMALL_IMAGE = 320
 """An image whose longer side is shorter than this (px) is scaled up to the canvas's width."""
 SCALE_DOWN_BRANCH = re.compile(r"if \((\w+\(\w+\))\.imageRotatedWidth > (\w+)\)")
 """The component's choice to scale the image (down only): `if (view.imageRotatedWidth > w)`."""
+ROUNDED_HEIGHT = re.compile(
+    r"([\w$]+) = Math\.round\((\w+\(\w+\)\.imageRotatedHeight \* [\w$]+)\)"
+    r"((?:, [\w$]+ = [\w$]+)*), ([\w$]+) = \1;")
+"""The scaled image's height, rounded, and the canvas's height taken from it, in one statement:
+`fe = Math.round(view.imageRotatedHeight * W), Z = 0, me = 0, G = ue, $ = fe, V = fe;`."""
 
 
 def component_dir() -> Path:
@@ -146,13 +158,29 @@ def upscale_small_images(js: str) -> str:
     return SCALE_DOWN_BRANCH.sub(widen, js, count=1)
 
 
+def exact_image_height(js: str) -> str:
+    """The component's script drawing a scaled image at its exact height (the image's height
+    times the width's scale, the scale boxes are saved with), its canvas as tall as before
+    (that height rounded); a script without that statement is returned as it is."""
+    def unrounded(match: re.Match) -> str:
+        height, scaled, between, canvas = match.groups()
+        return f"{height} = {scaled}{between}, {canvas} = Math.round({height});"
+    return ROUNDED_HEIGHT.sub(unrounded, js, count=1)
+
+
+def component_script(js: str) -> str:
+    """The component's script as ClueLab serves it."""
+    return exact_image_height(upscale_small_images(js))
+
+
 def stylesheet_rewrites() -> dict:
     """For ui/asset_cache.AssetCache: request path -> how its body is changed once (the
-    stylesheet slimmed, the component's scripts made to scale small images up)."""
+    stylesheet slimmed, the component's scripts made to scale small images up and to draw
+    them at their exact height)."""
     rewrites = {stylesheet_path(): lambda body: slim_stylesheet(body.decode("utf-8")).encode()}
     for script in sorted(component_dir().glob("Index-*.js")):
         rewrites["/" + url_folder() + script.name] = \
-            lambda body: upscale_small_images(body.decode("utf-8")).encode()
+            lambda body: component_script(body.decode("utf-8")).encode()
     return rewrites
 
 

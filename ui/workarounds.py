@@ -17,7 +17,7 @@ from typing import Callable
 
 import gradio
 
-from ui.annotator_assets import SCALE_DOWN_BRANCH, component_dir
+from ui.annotator_assets import ROUNDED_HEIGHT, SCALE_DOWN_BRANCH, component_dir
 
 GRADIO_SERVER = Path(gradio.__file__).parent
 GRADIO_FRONTEND = GRADIO_SERVER / "templates" / "frontend" / "assets"
@@ -37,6 +37,12 @@ def read_all(folder: Path, pattern: str) -> str:
 
 def component_js() -> str:
     return read_all(component_dir(), "Index-*.js")
+
+
+def component_python() -> str:
+    """The component's Python side (its preprocess, postprocess)."""
+    source = component_dir().parent.parent / "image_annotator.py"
+    return source.read_text() if source.is_file() else ""
 
 
 def component_css() -> str:
@@ -322,9 +328,7 @@ def cell_first_key_is_lost() -> bool:
 def box_colour_in_is_text_only() -> bool:
     """The annotator's preprocess reads a box's colour with a regex (text only), while its
     postprocess hands the colour out as given: [r, g, b] from ClueLab's handlers."""
-    source = component_dir().parent.parent / "image_annotator.py"
-    text = source.read_text() if source.is_file() else ""
-    return bool(re.search(r"re\.match\(r'rgb\\\(.{0,60}box\[\"color\"\]\)", text))
+    return bool(re.search(r"re\.match\(r'rgb\\\(.{0,60}box\[\"color\"\]\)", component_python()))
 
 
 def pages_show_no_account() -> bool:
@@ -349,6 +353,14 @@ def annotator_never_scales_up() -> bool:
     return SCALE_DOWN_BRANCH.search(component_js()) is not None and re.search(
         r"imageRotatedWidth > \w+\)\s*\n?\s*\w+ = \w+ / \w+\(\w+\)\.imageRotatedWidth",
         component_js()) is not None
+
+
+def height_rounded_but_saved_with_the_width_scale() -> bool:
+    """The component draws a scaled image at a rounded height (`fe = Math.round(view.
+    imageRotatedHeight * W)`), and its Python side divides a box's y by the one scaleFactor
+    the box carries, the width's, as its x."""
+    return ROUNDED_HEIGHT.search(component_js()) is not None and \
+        'round(box["ymin"] / scale_factor)' in component_python()
 
 
 def gradio_routes_source() -> str:
@@ -645,4 +657,10 @@ WORKAROUNDS = [
                "never up: a 40x30 image was drawn 40x30 in a canvas 30 px tall, where no box "
                "could be drawn", "ui/annotator_assets.py (upscale_small_images)",
                annotator_never_scales_up),
+    Workaround("ANNOTATOR_HEIGHT_ROUNDED", "the annotator draws a scaled image at a height "
+               "rounded to whole canvas pixels but saves a box's y with the width's scale: a "
+               "box drawn exactly on a feature at y 3000 of an 8000x6000 photo was saved at "
+               "y 3003 (and shown on it again when loaded)",
+               "ui/annotator_assets.py (exact_image_height)",
+               height_rounded_but_saved_with_the_width_scale),
 ]
