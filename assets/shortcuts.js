@@ -27,10 +27,13 @@
     const button = e.target && e.target.closest && e.target.closest("#next-item, #prev-item");
     if (button) presses[button.id] += 1;
   }, true);
-  window.cluelabNavSteps = (id, values) => {
+  // the count goes in at `at` (the last input unless said)
+  window.cluelabNavSteps = (id, values, at = values.length - 1) => {
     const steps = Math.max(1, presses[id] || 0);
     presses[id] = 0;
-    return [...values.slice(0, -1), String(steps)];
+    const sent = [...values];
+    sent[at] = String(steps);
+    return sent;
   };
 })();
 (() => {

@@ -12,6 +12,7 @@ import pytest
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui import answer_form as af
 from ui.annotate_render import Renderer
+from ui.annotate_steps import STEPS_AT
 from ui.browser_wiring import NO_FILTERS
 from ui.editor_handlers import FIELDS, EditorHandlers
 from ui.server import build_app
@@ -91,8 +92,8 @@ def test_the_page_sends_the_count_of_presses_with_next(store):
     for name, button in (("next_item", "next-item"), ("prev_item", "prev-item")):
         event = events[name]
         assert event.trigger_mode == "always_last"
-        assert event.inputs[-1].elem_id == "nav-steps"
-        assert f"cluelabNavSteps('{button}', v)" in event.js
+        assert event.inputs[STEPS_AT].elem_id == "nav-steps"
+        assert f"cluelabNavSteps('{button}', v, {STEPS_AT})" in event.js
         assert "cluelabListFilters" in event.js          # the kept filters, before a list
         assert event.inputs[0].elem_id == "kept-filters"
 

@@ -13,7 +13,7 @@ from domain.limits import MAX_DRAFT, MAX_DRAFTS_BYTES
 from store import DraftsFullError, Store
 from store.migrations import MIGRATIONS, apply_migrations
 from tests import test_ui_handlers
-from ui.annotate_drafts import autosaved
+from ui.annotate_drafts import autosaved, draft_key
 from ui.editor_handlers import EditorHandlers
 
 
@@ -109,11 +109,13 @@ def test_the_editor_says_in_the_draft_line_why_the_draft_was_not_kept(ui_store, 
     request = SimpleNamespace(username="mallory", session_hash="tab-1")
     first = editor.load("ui/alpha", "mallory")
     form = editor.form_values(first["item"])
-    assert autosaved(editor, request, first, form | {"answer": "13"}, None)[0] == \
+    assert autosaved(editor, request, first, form | {"answer": "13"}, None,
+                     key=draft_key(first))[0] == \
         "unsaved edits (draft kept)"
     work = editor.load("ui/beta", "mallory")
     line, choice = autosaved(editor, request, work,
-                             editor.form_values(work["item"]) | {"question": "Why?"}, None)
+                             editor.form_values(work["item"]) | {"question": "Why?"}, None,
+                             key=draft_key(work))
     line = html.unescape(line).replace("\\", "")             # shown as Markdown, escaped
     assert line.startswith("Not kept as a draft: your account keeps drafts of 1 item,")
     assert "discard the drafts you no longer need" in line and "ui/alpha" in line

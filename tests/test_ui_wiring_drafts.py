@@ -18,7 +18,7 @@ def events(store) -> dict:
 
 def test_every_event_that_changes_the_working_copy_keeps_its_draft(store):
     fns = events(store)
-    work = fns["autosave_draft"].inputs[0]
+    work = fns["autosave_draft"].inputs[1]       # after the draft key
     draft_line = fns["autosave_draft"].outputs[0]
     header = fns["load_item"].outputs[Renderer.OUTPUTS.index("header")]
     # events that show a stored state (an item opened, saved, restored) render it whole,
@@ -34,7 +34,7 @@ def test_every_event_that_changes_the_working_copy_keeps_its_draft(store):
 
 def test_no_field_input_both_autosaves_and_changes_the_item(store):
     fns = events(store)
-    work = fns["autosave_draft"].inputs[0]
+    work = fns["autosave_draft"].inputs[1]       # after the draft key
     autosaved = set(fns["autosave_draft"].targets)       # (component id, event name)
     both = sorted(name for name, fn in fns.items() if name != "autosave_draft"
                   and any(block is work for block in fn.outputs)

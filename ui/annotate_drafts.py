@@ -13,6 +13,17 @@ Two ways into the draft, one for each kind of edit:
   came back), and whichever of the two writes last is the draft a reload shows. That is how a
   switch to numeric and back lost a location item's three aliases, and a multiple-choice
   item its gold, at the next reload (tests/test_ui_wiring_drafts.py checks both rules).
+
+A draft is kept for the item its values were typed into, never the one open when it reaches
+the server. The form's values come from the page as they were when the event was sent, but
+the session's `work` (a gr.State) is read on the server when the event runs: the autosave of
+keys typed just before Alt+→ ran after Next had opened the next item, and kept the item left's
+whole form as the next item's draft (its own draft lost, a Ctrl+S then saved it there). So
+the page sends, with the values, the item and version it shows them for (`draft_key`,
+rendered with the form); values of another item or version are not kept (`typed_into`).
+Next and Previous send the form too, and keep the keys typed just before them as the item
+left's draft before opening the other (`keep_typed`): the last autosave of them is sent
+after Next, with the next item's values or, refused, with the item left's.
 """
 from __future__ import annotations
 
@@ -116,10 +127,27 @@ AUTOSAVED_INPUTS = ("question", "answer", "aliases", "gt_reasoning", "reasoning_
                     "status", "domain", "subtask", "clues", "options", *ANSWER_FIELDS)
 
 
-def autosaved(editor, request, work, form_values: dict, annot, force=False) -> tuple:
+def draft_key(work: dict | None) -> dict | None:
+    """The item and version the form shows (the page sends it back with the form's values)."""
+    if not work:
+        return None
+    return {"item": work["item"]["id"], "version": work["base_version"]}
+
+
+def typed_into(key, work: dict | None) -> bool:
+    """Were the values sent with `key` typed into the item and version `work` holds? Not
+    when another item (or a new version) was opened after they were sent."""
+    return bool(work) and isinstance(key, dict) and key == draft_key(work)
+
+
+def autosaved(editor, request, work, form_values: dict, annot, *, key,
+              force=False) -> tuple:
     """(the save bar's draft line, the tab-choice row) after keeping the widgets' values as
     the draft: another tab's newer draft is not replaced unseen; the row offers to open it
-    or to keep this tab's edits."""
+    or to keep this tab's edits. Values typed into another item or version than `work`'s
+    (`key`: see typed_into) are not kept, and the page is left alone."""
+    if not typed_into(key, work):
+        return gr.skip(), gr.skip()
     try:
         line = editor.autosave(work, form_values, annot, user_of(request),
                                browser_session(request), force)
@@ -141,32 +169,47 @@ def refusal_line(work, line, refusal: str):
     return gr.skip()
 
 
+def keep_typed(editor, request, work, form_values: dict, annot, key) -> None:
+    """Before Next or Previous opens another item: keep the values sent with it (`key`: the
+    item they were typed into) as the draft of the item left. Not kept (said): values of
+    another item, a draft another tab changed since, a draft over its limits."""
+    if not form_values or not typed_into(key, work):
+        return
+    try:
+        editor.autosave(work, form_values, annot, user_of(request), browser_session(request))
+    except StoreError as err:       # a DraftConflict too: the other tab's draft stays
+        messages.warn(f"The last edits of {work['item']['id']} were not kept as a draft: "
+                      f"{err}")
+
+
 def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded,
                 edits_refusal) -> None:
     """`edits_refusal(request, work, form_values, annot)`: why a save would be refused now."""
-    def autosave(request: gr.Request, work, *values, force=False):
+    def autosave(request: gr.Request, key, work, *values, force=False):
         form_values, annot = split(values)
-        return autosaved(editor, request, work, form_values, annot, force)
+        return autosaved(editor, request, work, form_values, annot, key=key, force=force)
 
-    def autosave_and_line(request: gr.Request, work, line, *values):
+    def autosave_and_line(request: gr.Request, key, work, line, *values):
         form_values, annot = split(values)
         refusal = edits_refusal(request, work, form_values, annot) if \
-            (work or {}).get("refused") else "?"
-        return (*autosave(request, work, *values), refusal_line(work, line, refusal))
+            (work or {}).get("refused") and typed_into(key, work) else "?"
+        return (*autosave(request, key, work, *values), refusal_line(work, line, refusal))
 
     draft_outputs = [ui.draft_state, ui.draft_choice]
     ui.draft_state.change(None, [ui.draft_state, ui.save_message], ui.save_message,
                           js=STALE_SAVE_LINE, api_name="stale_save_line",
                           api_visibility="private", show_progress="hidden")
     gr.on([getattr(ui, field).input for field in AUTOSAVED_INPUTS],
-          autosave_and_line, [ui.work, ui.save_message, *form, ui.annotator],
+          autosave_and_line, [ui.draft_key, ui.work, ui.save_message, *form, ui.annotator],
           [*draft_outputs, ui.save_message],
           trigger_mode="always_last", api_name="autosave_draft", show_progress="hidden")
 
-    def autosave_boxes(request: gr.Request, work, saved_line, *values):
+    def autosave_boxes(request: gr.Request, key, work, saved_line, *values):
         """The draft, and the clue table's box counts as the boxes are now (drawn,
         relabelled or deleted), not as they were at the last save."""
-        line, choice, refusal = autosave_and_line(request, work, saved_line, *values)
+        line, choice, refusal = autosave_and_line(request, key, work, saved_line, *values)
+        if not typed_into(key, work):
+            return line, choice, gr.skip(), refusal
         form_values, annot = split(values)
         try:
             rows = em.clue_rows(editor.collect(work, form_values, annot)) if work else None
@@ -180,7 +223,7 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded,
     # (BOX_EDITS_ONLY) instead of costing a round trip after every Next.
     ui.annotator.change(None, ui.annotator, None, js=BOX_EDITS_ONLY, api_name="box_edits_only",
                         api_visibility="private").success(
-        autosave_boxes, [ui.work, ui.save_message, *form, ui.annotator],
+        autosave_boxes, [ui.draft_key, ui.work, ui.save_message, *form, ui.annotator],
         [*draft_outputs, ui.box_counts, ui.save_message],
         trigger_mode="always_last", api_name="autosave_boxes", show_progress="hidden")
     # Ctrl+Z: the annotator back to its boxes before the last box change, in the page
@@ -193,10 +236,10 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded,
         None, [ui.box_counts, ui.clues], ui.clues, js=SHOW_BOX_COUNTS,
         api_name="show_box_counts", api_visibility="private", show_progress="hidden")
 
-    def keep_mine(request: gr.Request, work, *values):
-        return autosave(request, work, *values, force=True)
+    def keep_mine(request: gr.Request, key, work, *values):
+        return autosave(request, key, work, *values, force=True)
 
-    ui.draft_mine.click(keep_mine, [ui.work, *form, ui.annotator], draft_outputs,
+    ui.draft_mine.click(keep_mine, [ui.draft_key, ui.work, *form, ui.annotator], draft_outputs,
                         api_name="keep_this_tabs_draft")
 
     def open_other_draft(work, request: gr.Request):

@@ -274,6 +274,9 @@ def build_editor() -> SimpleNamespace:
         # how many presses of Next (or Previous) an event stands for (assets/shortcuts.js)
         ui.nav_steps = gr.Textbox("1", visible="hidden", show_label=False, container=False,
                                   elem_id="nav-steps")
+        # the item (and version) the form shows, sent with every draft of its values and
+        # with Next/Previous: a draft is kept for the item typed into (ui/annotate_drafts.py)
+        ui.draft_key = gr.JSON(visible="hidden", elem_id="draft-key")
         # Ctrl+Z over the image: the last box change undone (assets/box_undo.js)
         ui.box_undo = gr.Button("Undo box change", visible="hidden", elem_id="box-undo")
     ui.late = [ui.status, ui.item_menu, ui.clues, ui.options, ui.answer_yes_no,

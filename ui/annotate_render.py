@@ -15,6 +15,7 @@ from store import MediaError
 from ui import answer_form as af
 from ui import editor_model as em
 from ui import times
+from ui.annotate_drafts import draft_key
 from ui.editor_handlers import RELEASED_NOTICE, EditorHandlers, current_image
 from ui.problems_wiring import problem_choices, problems_html
 from ui.text import escape_html, escape_md
@@ -37,7 +38,7 @@ class Renderer:
                "comment",
                *af.ANSWER_FIELDS, *af.PANELS, "version_a", "version_b", "diff",
                "problems_row", "problems_pick", "yes_no_warning", "draft_state",
-               "location_warning", "answer_note", "review_open_latest")
+               "location_warning", "answer_note", "review_open_latest", "draft_key")
 
     @property
     def outputs(self) -> list:
@@ -82,6 +83,8 @@ class Renderer:
             # offered after a review refused for a newer version (annotate_structure)
             "review_open_latest": gr.update(visible=False),
             "draft_state": EditorHandlers(self.store).draft_state(work),
+            # with the form's values in every event that keeps a draft (ui/annotate_drafts)
+            "draft_key": draft_key(work),
         }
         return [values[name] for name in self.OUTPUTS]
 

@@ -6,6 +6,10 @@ in a hidden field, with the one event Gradio runs for them (trigger_mode always_
 ui/workarounds.py GRADIO_TRIGGERS_COALESCE: a click's default dropped every press made
 while one ran). A script's call without the count is one press.
 
+Each press also sends the form's values and the item they were typed into (after the count,
+which keeps its place for scripts): the keys typed just before Alt+→ are kept as the draft of
+the item left before the next one opens (ui/annotate_drafts.py, keep_typed).
+
 A press made before the page's first list has arrived (it is sent once the first image is
 drawn, and may still be on its way) walks the list as the filters this browser kept will
 draw it (assets/list_filters.js): with no list yet, Next said "no items match the filters"
@@ -13,15 +17,19 @@ or, under load, did nothing at all.
 """
 from __future__ import annotations
 
+import inspect
+
 import gradio as gr
 
 from ui import messages
 from ui.browser_wiring import open_id
 
 # the event's page script: the filters this browser kept (JSON, the first input) and the
-# presses (the last input, the hidden count)
+# presses (the sixth input, the hidden count: STEPS_AT)
+STEPS_AT = 5
 COUNTED = ("(...v) => {{ const f = window.cluelabListFilters; v[0] = f ? f.json() : ''; "
-           "return window.cluelabNavSteps ? window.cluelabNavSteps('{button}', v) : v; }}")
+           "return window.cluelabNavSteps ? window.cluelabNavSteps('{button}', v, "
+           f"{STEPS_AT}) : v; }}}}")
 
 
 def presses(steps) -> int:
@@ -48,10 +56,25 @@ def end_line(item_id: str, delta: int, count: int) -> str:
     return f"{item_id} is the {end} of the {count} items the filters list."
 
 
-def wire_steps(ui, browser, items, open_listed, opened: list) -> None:
+def optional_values(fn, names: list[str]):
+    """`fn(..., *values)` as Gradio's API sees it: each value a parameter named after its
+    control and None unless given (a script's call sends none: ui/workarounds.py,
+    GRADIO_VALUES_REQUIRED). Next's form values had made a script's next_item() fail."""
+    signature = inspect.signature(fn)
+    named = [p for p in signature.parameters.values() if p.kind is not p.VAR_POSITIONAL]
+    fn.__signature__ = signature.replace(parameters=named + [
+        inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None)
+        for name in names])
+    return fn
+
+
+def wire_steps(ui, browser, items, open_listed, opened: list, typed: dict, keep) -> None:
     """`items`: ui.browser_handlers.BrowserHandlers; `open_listed(id, request, work, rows,
-    ids, shown)` opens an item with the list following it, in the outputs `opened`."""
-    def step(kept, ids, work, rows, shown, delta, request):
+    ids, shown)` opens an item with the list following it, in the outputs `opened`;
+    `keep(request, work, key, values)` keeps `values` (those of `typed`, {name: control}:
+    the form and the annotator; none from a script) as the draft of the item `key` names, if it is `work`'s."""
+    def step(kept, ids, work, rows, shown, delta, request, key, values):
+        keep(request, work, key, values)      # the keys typed just before: the item left's
         ids = listed_ids(items, ids, shown, kept)
         current = open_id(work)
         target = items.neighbour(ids, current, delta)
@@ -67,16 +90,20 @@ def wire_steps(ui, browser, items, open_listed, opened: list) -> None:
             messages.info(end_line(target, delta, len(ids)))
         return out
 
+    # (the request where the count's inputs end: scripts and tests pass it there)
     def go_next(kept="", ids=None, work=None, rows=None, shown=None, steps="1",
-                request: gr.Request = None):
-        return step(kept, ids, work, rows, shown, presses(steps), request)
+                request: gr.Request = None, key=None, *values):
+        return step(kept, ids, work, rows, shown, presses(steps), request, key, values)
 
     def go_prev(kept="", ids=None, work=None, rows=None, shown=None, steps="1",
-                request: gr.Request = None):
-        return step(kept, ids, work, rows, shown, -presses(steps), request)
+                request: gr.Request = None, key=None, *values):
+        return step(kept, ids, work, rows, shown, -presses(steps), request, key, values)
 
-    stepped = [browser.kept, browser.nav_ids, ui.work, browser.items, browser.shown, ui.nav_steps]
+    stepped = [browser.kept, browser.nav_ids, ui.work, browser.items, browser.shown,
+               ui.nav_steps, ui.draft_key, *typed.values()]
+    assert stepped[STEPS_AT] is ui.nav_steps
     for button, handler, name in ((ui.next, go_next, "next_item"),
                                   (ui.prev, go_prev, "prev_item")):
+        handler = optional_values(handler, list(typed))
         button.click(handler, stepped, opened, api_name=name, show_progress_on=ui.annotator,
                      trigger_mode="always_last", js=COUNTED.format(button=button.elem_id))

@@ -11,7 +11,7 @@ from domain.vocabulary import ITEM_STATUSES
 
 from ui import access, messages
 from ui.gradio_hooks import event_caller
-from ui.annotate_drafts import wire_drafts
+from ui.annotate_drafts import keep_typed, wire_drafts
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, notice_html
 from ui.browser_wiring import ItemList, open_id
@@ -247,7 +247,14 @@ def wire(store, demo, browser, ui) -> None:
     ui.status.focus(status_choices, ui.status, ui.status, api_visibility="private",
                     api_name="status_choices", show_progress="hidden")
 
-    wire_steps(ui, browser, items, open_listed, opened)
+    def keep_typed_values(request, work, key, values):
+        """The values Next or Previous sent (none from a script) kept as the draft of the
+        item left (ui/annotate_drafts.keep_typed)."""
+        if values:
+            keep_typed(editor, request, work, *split(values), key)
+
+    wire_steps(ui, browser, items, open_listed, opened,
+               {**dict(zip(FIELDS, form)), "annotator": ui.annotator}, keep_typed_values)
     # the address bar and the item list's highlight (assets/list_current.js) follow it
     url_js = ("(id) => { if (id) { const u = new URL(window.location);"
               " u.searchParams.set('item', id); history.replaceState(null, '', u); }"

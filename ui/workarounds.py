@@ -230,6 +230,19 @@ def textbox_input_on_keypress_only() -> bool:
                for name in handlers)
 
 
+def values_required_in_the_api() -> bool:
+    """Gradio's API description: a parameter of a component with no initial value is
+    optional only when the handler's parameter of that name defaults to None, and a
+    `*values` parameter has no name (gradio.utils.get_function_params stops at it)."""
+    utils, blocks = GRADIO_SERVER / "utils.py", GRADIO_SERVER / "blocks.py"
+    if not (utils.is_file() and blocks.is_file()):
+        return False
+    params = re.search(r"def get_function_params\(.*?\n    return params_info",
+                       utils.read_text(encoding="utf-8"), re.S)
+    return bool(params) and re.search(r"VAR_POSITIONAL,[\s\w.,]*\):\s*break", params.group(0)) \
+        is not None and "info[2] is None" in blocks.read_text(encoding="utf-8")
+
+
 def dataframe_rings_the_clicked_cell() -> bool:
     """Gradio's Dataframe: the cell clicked last is ringed (`.cell-selected`), a selection
     the server can neither set nor clear."""
@@ -644,6 +657,11 @@ WORKAROUNDS = [
                "position of the old ones: a new search or page of the item list showed its "
                "results from the middle", "assets/list_current.js (fresh)",
                dataframe_keeps_its_scroll),
+    Workaround("GRADIO_VALUES_REQUIRED", "a handler's `*values` are required parameters of "
+               "its API: given the form's values (to keep the keys typed just before it), "
+               "a script's next_item() failed for want of the question",
+               "ui/annotate_steps.py (optional_values: each a parameter defaulting to None)",
+               values_required_in_the_api),
     Workaround("TEXTBOX_INPUT_ON_KEYPRESS", "a Textbox sends its input event from its keypress "
                "handler only: a pasted or dropped question was never autosaved",
                "assets/field_input.js (hands the field a keypress on every DOM input)",
