@@ -35,7 +35,8 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from judges import group_n
+from judges import group_n, latex_table
+from judges.latex_table import latex_marks
 from judges.group_n import N_IN_CELLS, N_IN_CELLS_BOTH, N_IN_CELLS_HUMAN, \
     N_IN_TITLES  # noqa: F401 (API)
 from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, fixed, latex_escape,  # noqa: F401
@@ -255,7 +256,7 @@ class Table:
         n = self.group_n(col)
         return col.title if n is None else f"{col.title} (n {n})"
 
-    def _rendered(self, latex: bool, markdown: bool = False) -> list[list[str]]:
+    def rendered(self, latex: bool, markdown: bool = False) -> list[list[str]]:
         marks, titles = self.marks(), self.titles_n()
         bold, under = (r"\textbf{%s}", r"\underline{%s}") if latex else ("**%s**", "<u>%s</u>")
         lines = []
@@ -273,7 +274,7 @@ class Table:
         head = "| " + " | ".join(markdown_cell(self.title(c)) for c in self.columns) + " |"
         rule = "|" + "|".join("---:" if c.numeric else ":---" for c in self.columns) + "|"
         body = ["| " + " | ".join(cells) + " |"
-                for cells in self._rendered(latex=False, markdown=True)]
+                for cells in self.rendered(latex=False, markdown=True)]
         text = "\n".join([head, rule, *body])
         caption = f"**{markdown_cell(self.caption)}**\n\n" if self.caption else ""
         return caption + text + (f"\n\n{self.left_out}" if self.left_out
@@ -285,38 +286,7 @@ class Table:
         paragraph) and the rest of the notes (the items compared, where the n is, the
         counting rules). They were `%` comments before: a compiled table said "14 items" over
         cells of n 13 and a ‡ nobody explained."""
-        spec = "".join("r" if c.numeric else "l" for c in self.columns)
-        lines = ["% requires \\usepackage{booktabs}", "\\begin{table}[t]", "\\centering"]
-        if self.caption:
-            lines.append(f"\\caption{{{latex_escape(self.caption)}}}")
-        if self.label:
-            lines.append(f"\\label{{{self.label}}}")
-        lines += [f"\\begin{{tabular}}{{{spec}}}", "\\toprule",
-                  " & ".join(latex_escape(self.title(c)) for c in self.columns) + " \\\\",
-                  "\\midrule"]
-        lines += [" & ".join(cells) + " \\\\" for cells in self._rendered(latex=True)]
-        lines += ["\\bottomrule", "\\end{tabular}"]
-        notes = self.notes
-        for note in self.footnotes:        # said once, as a paragraph of its own below
-            notes = notes.replace(note, "")
-        paragraphs = [p for p in (self.left_out, *self.footnotes, " ".join(notes.split())) if p]
-        if paragraphs:
-            lines += ["\\par\\smallskip", "{\\footnotesize\\raggedright"]
-            lines += [f"{latex_prose(p)}\\par" for p in paragraphs]
-            lines.append("}")
-        lines.append("\\end{table}")
-        return "\n".join(lines) + "\n"
-
-
-def latex_marks(text: str) -> str:
-    """The footnote marks of cells (`scoring.biased` †, `scoring.source_clues` ‡) as LaTeX
-    superscripts, the same in a cell and in the footnote that explains it."""
-    return text.replace("†", "$^\\dagger$").replace("‡", "$^\\ddagger$")
-
-
-def latex_prose(text: str) -> str:
-    """A note as LaTeX text: escaped, its marks as in the cells, `code` in typewriter."""
-    return re.sub(r"`([^`]*)`", r"\\texttt{\1}", latex_marks(latex_escape(text)))
+        return latex_table.render(self)
 
 
 def _rounded(value, col: Column):
