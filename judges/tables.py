@@ -32,7 +32,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 from dataclasses import dataclass, field
 
 from judges import group_n, latex_table
