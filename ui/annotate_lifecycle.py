@@ -179,10 +179,20 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         messages.require_open(work)
         current = work["saved"]["id"]
         try:
+            unsaid = menu.drafts_unsaid(work, user)
+            if unsaid:      # the question named the drafts of when the item opened
+                work = {**work, "delete_named": sorted({*work.get("delete_named", []),
+                                                        *unsaid})}
+                raise EditError(
+                    f"{', '.join(unsaid)} started an unsaved draft of {current} since it "
+                    "opened here. Deleting keeps it, but it cannot be saved while the item "
+                    "is deleted; press Delete again to delete anyway")
             message = menu.delete(work, reason, user)
         except EditError as err:
-            return refused_in_menu(err, "Not deleted", len(renderer.outputs) + len(menu_after),
-                                   3)
+            refused = refused_in_menu(err, "Not deleted",
+                                      len(renderer.outputs) + len(menu_after), 3)
+            refused[renderer.index("work")] = work     # the colleagues now said
+            return refused
         rest = [i for i in (ids or store.item_ids()) if i != current]
         messages.info(message)
         # the button names the item it brings back: the next item opens at once, and a bare

@@ -81,6 +81,7 @@ class EditorHandlers:
         (↻ Refresh reads them again: ui/annotate_wiring.py)."""
         others = self.store.others_drafts(work["item"]["id"], user)
         return {"delete_question": notices.delete_question(others, work["item"]["id"]),
+                "delete_named": sorted(d["user"] for d in others),
                 "notice": " ".join(filter(None, [
                     work.get("own_notice", ""), notices.others_notice(others) if others else "",
                     work.get("review_notice", "")]))}

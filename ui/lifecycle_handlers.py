@@ -93,6 +93,14 @@ class LifecycleHandlers:
             candidate = f"{wanted}-{n}"
         return candidate
 
+    def drafts_unsaid(self, work: dict, user: str) -> list[str]:
+        """The colleagues with an unsaved draft of the open item that Delete's question did
+        not name (`work["delete_named"]`: the drafts when the item opened or was refreshed):
+        one started a moment before Delete went unsaid."""
+        named = set(work.get("delete_named") or [])
+        return sorted({d["user"] for d in self.store.others_drafts(work["item"]["id"], user)}
+                      - named)
+
     def delete(self, work: dict, reason: str, user: str) -> str:
         """Delete the open item (as the user last loaded it); returns a message."""
         item_id, version = work["item"]["id"], work["saved"]["version"]

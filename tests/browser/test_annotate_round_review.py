@@ -4,6 +4,7 @@ fixed; a review with no verdict; History's diff empty after a review; a reload b
 image 1; Delete silent about colleagues' drafts; a box removed with Del that only Discard
 draft brought back."""
 import re
+import sqlite3
 
 from playwright.sync_api import expect
 
@@ -143,3 +144,31 @@ def test_the_history_opens_with_the_diff_of_its_versions_shown(ui_server, page):
     expect(page.get_by_label("Version B")).to_have_value("2", timeout=15000)
     expect(page.locator("#history-diff-table")).to_contain_text("Which platform is it, now?",
                                                                 timeout=15000)
+
+
+def test_a_colleagues_draft_started_after_the_page_opened_stops_the_delete_once(
+        ui_server, page):
+    """The question named the drafts of when the item opened: a colleague's draft started a
+    moment before Delete went unsaid. Now the delete stops once, naming it; a second Delete
+    (the colleague now known) goes through."""
+    at_1400(page)
+    open_item(page, ui_server.url, "ui/beta")
+    open_menu(page)
+    store = Store.open(ui_server.db)
+    try:
+        item = store.get_item("ui/beta")
+        store.save_draft("alice", "ui/beta", item["version"], {**item, "question": "Mine?"})
+    finally:
+        store.close()
+    page.once("dialog", lambda d: d.accept())
+    page.click("#delete-item")
+    message = page.locator("#lifecycle-message")
+    expect(message).to_contain_text("Not deleted", timeout=15000)
+    expect(message).to_contain_text("alice")
+    con = sqlite3.connect(ui_server.db)
+    assert con.execute("SELECT deleted_at FROM items WHERE id = 'ui/beta'").fetchone() == (None,)
+    page.once("dialog", lambda d: d.accept())
+    page.click("#delete-item")
+    expect(page.locator("#item-id input, #item-id textarea").first).not_to_have_value(
+        "ui/beta", timeout=20000)
+    assert con.execute("SELECT deleted_at FROM items WHERE id = 'ui/beta'").fetchone()[0]
