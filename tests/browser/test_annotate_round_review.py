@@ -84,13 +84,18 @@ def test_a_reload_reopens_the_image_that_was_open(ui_server, page):
     expect(page).not_to_have_url(re.compile(r"image="), timeout=5000)
 
 
-def test_delete_asks_naming_the_colleagues_drafts(ui_server, page):
-    store = Store.open(ui_server.db)
+def alices_draft(db):
+    """A draft of ui/beta by the colleague alice."""
+    store = Store.open(db)
     try:
         item = store.get_item("ui/beta")
         store.save_draft("alice", "ui/beta", item["version"], {**item, "question": "Mine?"})
     finally:
         store.close()
+
+
+def test_delete_asks_naming_the_colleagues_drafts(ui_server, page):
+    alices_draft(ui_server.db)
     at_1400(page)
     open_item(page, ui_server.url, "ui/beta")
     open_menu(page)
@@ -154,12 +159,7 @@ def test_a_colleagues_draft_started_after_the_page_opened_stops_the_delete_once(
     at_1400(page)
     open_item(page, ui_server.url, "ui/beta")
     open_menu(page)
-    store = Store.open(ui_server.db)
-    try:
-        item = store.get_item("ui/beta")
-        store.save_draft("alice", "ui/beta", item["version"], {**item, "question": "Mine?"})
-    finally:
-        store.close()
+    alices_draft(ui_server.db)
     page.once("dialog", lambda d: d.accept())
     page.click("#delete-item")
     message = page.locator("#lifecycle-message")
