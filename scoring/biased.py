@@ -49,8 +49,9 @@ def note(counts: dict[str, int], protocol: str) -> str:
     runs = "; ".join(f"{label}: {n} right answer{'s' if n != 1 else ''}"
                      for label, n in found.items())
     return (f"{MARK} {which} accuracy is biased low for {runs} the clue judge was asked about "
-            f"and whose reply could not be read: they are unscored, so only right answers are "
-            f"left out. Score again with --no-cache to ask the judge afresh.")
+            f"and whose reply could not be read or named no clue of the reply: they are "
+            f"unscored, so only right answers are left out. Score again with --no-cache to ask "
+            f"the judge afresh.")
 
 
 def mark_table(table, counts: dict[str, int], columns, protocol: str) -> None:

@@ -94,17 +94,22 @@ class LlmStages:
                 clues[wid], dropped = own_clues(found, text_of[wid])
                 if dropped:
                     extracted[wid]["dropped_clues"] = [c["text"] for c in dropped]
+                if dropped and not clues[wid]:      # the judge's failure, not the model's
+                    out[wid] = unscored(
+                        f"{INVENTED}: none of the {len(dropped)} clues the judge extracted "
+                        "is in the reply", judge=self.judge, answer=general[wid].answer,
+                        prompt=prompt, reply=outcome["reply"],
+                        details={"answer_value": general[wid].value, **extracted[wid],
+                                 "clues_from": "extracted by the judge"})
         asked = {}
         for r in todo:
             wid = r["work_id"]
             if wid in out:
                 continue
             if not clues[wid]:
-                dropped = len(extracted.get(wid, {}).get("dropped_clues", []))
                 said = NO_REASONING if wid in bare else \
                     "its clue list is empty" if wid not in extracted else \
-                    f"none of the {dropped} clues the judge extracted is in the reply" \
-                    if dropped else "the reasoning names no clue"
+                    "the reasoning names no clue"
                 out[wid] = from_match(False, f"answer correct but {said}",
                                       judge=self.judge, answer=general[wid].answer,
                                       details={"clue_match": False, **extracted.get(wid, {}),
@@ -187,6 +192,10 @@ class LlmStages:
 
 
 NO_REASONING = "the reply is its answer alone, with no reasoning to take a clue from"
+INVENTED = "unscored: the judge's clue extraction is not the reply's"
+"""Every clue the judge extracted is missing from the reply: the judge failed (it invented
+them; a reply citing the GT clues was read so), not the model; wrong would have blamed the
+model. Counted with the unreadable replies in `scoring.biased` (its prompt is kept)."""
 """A correct answer with nothing else in the reply: not sent for clue extraction (a judge
 invented clues for "Answer: C" and it scored rigorous correct: domain/extract/own_clues)."""
 

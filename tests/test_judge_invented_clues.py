@@ -35,5 +35,17 @@ def test_a_reply_without_reasoning_is_not_credited_with_invented_clues(store):
     # named as Inspect names extracted clues (E1), not as the reply's clue list's (M1)
     assert "model clue E1 matches GT clue GT1" in rows["t/1"]["rationale"]
     assert rows["t/1"]["details"]["dropped_clues"] == ["a red bus"]
-    assert rows["t/2"]["value"] == "wrong"             # neither invented clue is in it
+    # neither invented clue is in it: the judge failed, not the model: unscored (counted
+    # with the unreadable replies as biasing rigorous low), not wrong
+    assert rows["t/2"]["value"] == "unscored"
     assert "none of the 2 clues the judge extracted is in the reply" in rows["t/2"]["rationale"]
+    from scoring import biased
+    assert biased.unread_work(store, "r", "rigorous", "llm:j") == {rows["t/2"]["work_id"]}
+    # Inspect lists the clues scoring kept, numbered as the verdict numbers them: the
+    # dropped one was E2 beside a rationale saying there is no clue 2
+    from ui.inspect_view import response_view
+
+    shown = [c for c in response_view(store, rows["t/1"]["work_id"])["model_clues"]
+             if c["label"].startswith("E")]
+    assert [(c["label"], c["text"]) for c in shown] == [("E1", "the timetable board")]
+    assert shown[0]["matches"]

@@ -23,3 +23,15 @@ def test_extracted_clues_the_reply_does_not_name_are_dropped():
     assert own_clues([{"text": "the timetable"}], "Answer: C") == ([], [{"text": "the timetable"}])
     kept, _ = own_clues([{"text": "巴黎的路牌"}], "路牌上写着巴黎。Answer: C")
     assert kept
+
+
+def test_one_shared_common_word_does_not_make_a_clue_the_replys():
+    """'the timetable says departures at :05, :25 and :45' was kept for a reply whose only
+    such word was 'says'."""
+    reply = ("The wall calendar shows Monday 14 October and the fridge note says bin day "
+             "Tuesday 7 am. Answer: Yes")
+    kept, dropped = own_clues([{"text": "the timetable says departures at :05, :25 and :45"},
+                               {"text": "the fridge note: bin day Tuesday"},
+                               {"text": "a calendar on the wall"}], reply)
+    assert [c["text"] for c in dropped] == ["the timetable says departures at :05, :25 and :45"]
+    assert len(kept) == 2

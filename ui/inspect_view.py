@@ -61,13 +61,27 @@ def _judged_list(verdict: dict, response: dict) -> tuple[str, list[dict]]:
     source = details.get("clues_from") or "clue list"
     if source == "extracted by the judge":
         found, _ = parse_extracted_clues(details.get("extract_reply"))
-        return f"extracted by {verdict['judge']}", found or []
+        return f"extracted by {verdict['judge']}", _kept(found or [], details)
     if source == SENTENCES and _cut(response):     # as scoring read them: the whole ones
         return CUT_SENTENCES, sentence_clues(whole_sentences(response.get("text") or ""))
     if source == SENTENCES:
         return source, sentence_clues(response.get("text"))
     return "clue list", [c for c in response.get("clues") or []
                          if str(c.get("text") or "").strip()]
+
+
+def _kept(found: list[dict], details: dict) -> list[dict]:
+    """The extracted clues scoring kept (the judge's others were not in the reply:
+    domain/extract/own_clues): shown all, a dropped one was E2 beside a rationale saying
+    there is no clue 2, and the judge's labels, numbered over the kept ones, went unseen."""
+    dropped = list(details.get("dropped_clues") or [])
+    kept = []
+    for clue in found:
+        if clue.get("text") in dropped:
+            dropped.remove(clue["text"])
+        else:
+            kept.append(clue)
+    return kept
 
 
 def _matches(verdicts: list[dict], response: dict, gt: list[dict]) -> list[dict]:

@@ -9,11 +9,13 @@ a model that wrote no reasoning at all (a researcher's review). So, before and a
 - `has_reasoning(text)`: is there anything besides the answer statements to take a clue
   from? A reply that is its answer alone ("Answer: C", "\\boxed{12}", "C") is not sent for
   extraction: it names no clue.
-- `own_clues(clues, text)`: the extracted clues that share a content word with the reply
-  (its word or the start of one, "signs" for "sign"; for Chinese or Japanese text, two
-  characters in a row), the others dropped. A paraphrase with no word of the reply's is
-  dropped too: the prompt asks for the model's own words, and a clue the reply does not
-  name is no evidence of its reasoning.
+- `own_clues(clues, text)`: the extracted clues at least half of whose content words are
+  the reply's (its word or the start of one, "signs" for "sign"; for Chinese or Japanese
+  text, pairs of characters in a row), the others dropped. One shared word was not enough:
+  "the timetable says departures at :05" was kept for a reply whose only such word was
+  "says" (a review). A paraphrase with few words of the reply's is dropped too: the prompt
+  asks for the model's own words, and a clue the reply does not name is no evidence of its
+  reasoning.
 Pure functions of the texts; scoring/llm_stages.py applies them.
 """
 from __future__ import annotations
@@ -31,13 +33,16 @@ not no yes can could would should will may might must shall do does did has have
 image images picture photo photograph shows show shown showing see seen seeing visible
 appears appear looks look like also very more most some any all one two answer answers
 question final correct option choice because since therefore thus i we you they he she
+says say said reads read written writes write states stated indicates indicate suggests
+suggest mentions mention contains contain there's it's
 """.split())
 """Words that say nothing about what is in the image: a fabricated 'the image shows a
 sign' shares 'image' and 'shows' with almost every reply."""
 
 
 def _content_words(text: str) -> set[str]:
-    words = {w for w in _WORD.findall(text.lower()) if w not in STOPWORDS}
+    """Its words of letters or digits, CJK characters aside (`_cjk_pairs` reads those)."""
+    words = {w for w in _WORD.findall(_CJK.sub(" ", text.lower())) if w not in STOPWORDS}
     return {w for w in words if len(w) >= 3 or w.isdigit()}
 
 
@@ -84,6 +89,15 @@ def own_clues(clues: list[dict], text: str | None) -> tuple[list[dict], list[dic
     kept, dropped = [], []
     for clue in clues:
         said = str(clue.get("text") or "")
-        shared = {_stem(w) for w in _content_words(said)} & stems or _cjk_pairs(said) & pairs
-        (kept if shared else dropped).append(clue)
+        (kept if _mostly_in(said, stems, pairs) else dropped).append(clue)
     return kept, dropped
+
+
+def _mostly_in(clue: str, stems: set[str], pairs: set[str]) -> bool:
+    """Are at least half the clue's content words (else its CJK character pairs) the
+    reply's, and at least one?"""
+    words = {_stem(w) for w in _content_words(clue)}
+    if words:
+        return 2 * len(words & stems) >= len(words)
+    own = _cjk_pairs(clue)
+    return bool(own) and 2 * len(own & pairs) >= len(own)
