@@ -151,16 +151,22 @@ MAX_LIVE_SESSIONS = 30
 the pages' component configs and gr.State values: 300 fresh sessions of load_item, or of
 search_items or stats, grew the server's RSS by 280-290 MB), and kept one for every fresh
 session_hash a client joined the queue with: an annotator's script could make 10,000 of
-them (~10 GB). A tab or window holds one session, a reload starts another, and the closed
-ones stop counting SESSION_IDLE_S after they closed, when the account reaches the cap: a
-person needs 30 tabs open, or 30 page loads within SESSION_IDLE_S, to meet it."""
+them (~10 GB). A tab or window holds one session and a reload or a click on the top bar
+starts another; at the cap, the closed ones (SESSION_GRACE_S after their last use, their
+results read) are released first: a person needs 30 tabs open at once to meet it. Counted
+until SESSION_IDLE_S, closed tabs locked a user out after ~30 page loads in 3 minutes (a
+review)."""
+SESSION_GRACE_S = 2
+"""Seconds after its last use (an event pushed, its heartbeat ended) before a session with
+no heartbeat open, no event queued or running and every result read (a closed or reloaded
+tab, a script's finished call) is released at the cap: long enough for a page's reload to
+open its new heartbeat, short enough that page loads never pile up."""
 SESSION_IDLE_S = 180
-"""Seconds after which a session with no open heartbeat (a closed or reloaded tab, a
-script's session) and no event queued or running stops counting towards MAX_LIVE_SESSIONS
+"""Seconds after which a session with results nobody read (a client that joins the queue
+and never reads its messages: the memory attack) stops counting towards MAX_LIVE_SESSIONS
 and its state is released, once its account reaches the cap. A page's heartbeat stays open
-while it is open (a tab that lost its connection reconnects within seconds); a session a
-result call (POST /gradio_api/call/<api>) made is used for that call only and is released
-as soon as its result was read."""
+while it is open; a session a result call (POST /gradio_api/call/<api>) made is used for
+that call only and is released as soon as its result was read."""
 STATE_SESSIONS = 2_000
 """Sessions Gradio keeps state for at most, all accounts together (its state_session_capacity,
 10,000 by default: ~10 GB at ~0.95 MB each); beyond it Gradio forgets the least recently used

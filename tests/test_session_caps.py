@@ -122,6 +122,7 @@ def test_components_server_functions_are_closed(people):
 class FakeGradio:
     def __init__(self):
         self.held_ids, self.running_ids, self.released = set(), set(), []
+        self.unread_ids = set()
 
     def held(self, session):
         return session in self.held_ids
@@ -130,7 +131,7 @@ class FakeGradio:
         return session in self.running_ids
 
     def unread(self, session):
-        return False
+        return session in self.unread_ids
 
     def release(self, session):
         self.held_ids.discard(session)
@@ -142,6 +143,7 @@ def test_only_idle_sessions_are_released_at_the_cap():
     caps = SessionCaps(gradio, limit=3, idle_s=60, clock=lambda: now[0])
     caps.uses["ann"] = {s: Use(0.0, call=False) for s in ("page", "busy", "old")}
     gradio.held_ids |= {"page", "busy", "old"}
+    gradio.unread_ids.add("old")                # a client that never read its result
     gradio.running_ids.add("busy")
     caps.heartbeats["page"] = 1
     now[0] = 59
@@ -150,3 +152,37 @@ def test_only_idle_sessions_are_released_at_the_cap():
     now[0] = 61
     caps.release_idle("ann")
     assert gradio.released == ["old"] and caps.live("ann") == 2
+
+
+def test_closed_pages_are_released_at_the_cap_within_seconds():
+    """A reloaded or closed tab (its heartbeat ended, its results read) counted for
+    SESSION_IDLE_S: ~30 page loads in 3 minutes locked its user out (a review)."""
+    gradio, now = FakeGradio(), [0.0]
+    caps = SessionCaps(gradio, limit=2, idle_s=180, clock=lambda: now[0])
+    caps.uses["ann"] = {s: Use(0.0, call=False) for s in ("closed", "open")}
+    gradio.held_ids |= {"closed", "open"}
+    caps.heartbeats["open"] = 1
+    now[0] = 1
+    caps.release_idle("ann")
+    assert gradio.released == []                        # a reload's grace
+    now[0] = 3
+    caps.release_idle("ann")
+    assert gradio.released == ["closed"] and caps.live("ann") == 1
+
+
+def test_page_loads_one_after_another_never_meet_the_cap(people, load_item):
+    """What a browser does on each page load: a heartbeat, an event whose result it reads,
+    the heartbeat ended by the next page. Twice the cap of them in a row are all served."""
+    caller = people["ann2"]
+    for _ in range(2 * MAX_LIVE_SESSIONS):
+        page = uuid.uuid4().hex
+        heartbeat = caller.http.send(caller.http.build_request(
+            "GET", f"/gradio_api/heartbeat/{page}"), stream=True)
+        try:
+            assert next(heartbeat.iter_lines()) == "data: ALIVE"
+            joined = join(caller, load_item, page)
+            assert joined.status_code == 200, joined.text
+            assert completed(caller, page, joined.json()["event_id"])["success"] is True
+        finally:
+            heartbeat.close()
+        time.sleep(0.1)

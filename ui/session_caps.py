@@ -14,8 +14,10 @@ How: `bind_sessions` (ui/session_owners.py) hands every push (/queue/join, POST
 as before; one that starts a session (a session hash Gradio does not hold, or none: the
 call's own) is counted. At the cap, the account's sessions that are idle are released first:
 no heartbeat open (RouteAccess counts them: `heartbeat_counted`), no event queued or running,
-and no event pushed nor heartbeat ended for SESSION_IDLE_S (a session a call made, at once
-when its result was read: nothing uses it again). Releasing deletes the session's state as
+and either every result read and SESSION_GRACE_S since its last use (a closed or reloaded
+tab, a script's finished call; a session a call made at once: nothing uses it again) or
+SESSION_IDLE_S since (a client that never reads its results). Counting closed tabs for
+SESSION_IDLE_S locked a user out after ~30 page loads in 3 minutes (a review). Releasing deletes the session's state as
 Gradio's own expiry does (StateHolder.delete_state runs each gr.State's delete callback) and
 drops the session from Gradio's state holder and queue (`GradioSessions.release`); a page
 that comes back to a released session starts afresh, as after Gradio's own expiry. If the
@@ -37,7 +39,7 @@ from dataclasses import dataclass
 from fastapi import HTTPException
 from gradio import caching
 
-from domain.limits import MAX_LIVE_SESSIONS, SESSION_IDLE_S
+from domain.limits import MAX_LIVE_SESSIONS, SESSION_GRACE_S, SESSION_IDLE_S
 from ui.quiet_log import QuietLog, shown
 
 log = QuietLog(logging.getLogger("cluelab.access"))
@@ -158,8 +160,9 @@ class SessionCaps:
         for session, use in list(uses.items()):
             if self.heartbeats[session] or self.gradio.running(session):
                 continue
-            read_call = use.call and not self.gradio.unread(session)
-            if read_call or now - use.last >= self.idle_s:
+            read = not self.gradio.unread(session)
+            if read and (use.call or now - use.last >= SESSION_GRACE_S) \
+                    or now - use.last >= self.idle_s:
                 self.gradio.release(session)
                 del uses[session]
 
