@@ -126,14 +126,16 @@ def run_endpoint_list(args) -> int:
     import os
 
     endpoints = open_store(args.db).list_endpoints()
-    for e in endpoints:  # whether the key's variable is set, never its value
-        e["api_key_set"] = bool(e["api_key_env"] and os.environ.get(e["api_key_env"]))
+    for e in endpoints:  # whether the key's variable is set here, never its value: this
+        # shell's environment, not the server's (the Experiments page says the server's)
+        e["api_key_set"] = bool(e["api_key_env"] and
+                                (os.environ.get(e["api_key_env"]) or "").strip())
     if args.json:
         print(json.dumps(endpoints, ensure_ascii=False))
         return 0
     for e in endpoints:
-        key = (f"key ${e['api_key_env']} ({'set' if e['api_key_set'] else 'NOT SET'})"
-               if e["api_key_env"] else "no key")
+        key = (f"key ${e['api_key_env']} ({'set' if e['api_key_set'] else 'NOT SET'} in "
+               "this shell)" if e["api_key_env"] else "no key")
         print(f"{e['name']}\t{e['base_url']}\t{e['model']}\tconcurrency {e['concurrency']}"
               f"\t{key}")
     return 0

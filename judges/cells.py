@@ -6,14 +6,62 @@ Kept apart from judges/tables.py (what a table holds) because every exporter of 
 from __future__ import annotations
 
 import re
+import unicodedata
 
 LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
                  "^": r"\textasciicircum{}"}
+# The non-ASCII characters our notes, captions and labels use (and their kin), as commands
+# pdflatex knows with `LATEX_PREAMBLE`: "Drop (General − Rigorous)" stopped the drop table's
+# compilation at U+2212 ("not set up for use with LaTeX").
+LATEX_SYMBOLS = {"−": "$-$", "≥": r"$\geq$", "≤": r"$\leq$", "≠": r"$\neq$",
+                 "≈": r"$\approx$", "→": r"$\rightarrow$", "←": r"$\leftarrow$",
+                 "↔": r"$\leftrightarrow$", "×": r"$\times$", "±": r"$\pm$",
+                 "…": r"\ldots{}", "†": r"\dag{}", "‡": r"\ddag{}", "–": "--", "—": "---",
+                 "“": "``", "”": "''", "‘": "`", "’": "'", "•": r"\textbullet{}",
+                 "€": r"\texteuro{}", "\u00a0": "~", "\u00ad": ""}
+# Latin letters of U+00A0-U+017F pdflatex's utf8 input and T1 fonts cannot set
+LATIN_UNSET = set("\u0126\u0127\u0138\u013f\u0140\u0149\u0166\u0167\u017f")
+# what `latex_escape`'s output needs in the document's preamble
+LATEX_PREAMBLE = r"\usepackage[T1]{fontenc} \usepackage[utf8]{inputenc} \usepackage{textcomp}"
 
 
 def latex_escape(text) -> str:
-    return re.sub(r"[\\&%$#_{}~^]", lambda m: LATEX_SPECIAL[m.group()], str(text))
+    """Text as pdflatex sets it (with `LATEX_PREAMBLE`): LaTeX's special characters escaped,
+    our own symbols (`LATEX_SYMBOLS`: − ≥ × … ‡ “ ” and the like) as commands. Names from
+    data (models, runs, domains) may hold any character: Latin letters with accents
+    (U+00A0-U+017F) stay as they are, utf8 input sets them; another character becomes its
+    compatibility form when that is one pdflatex sets (fullwidth "ａ" → "a", "ǎ" → "a"
+    without its accent), else its code point, "[U+03B1]": always compiling, never silently
+    dropped. Line breaks and control characters become spaces, invisible format characters
+    (zero-width space) nothing."""
+    text = str(text)
+    if text.isascii():
+        return _ascii_escape(text)
+    return "".join(_char_escape(c) for c in text)
+
+
+def _ascii_escape(text: str) -> str:
+    text = re.sub(r"[\\&%$#_{}~^]", lambda m: LATEX_SPECIAL[m.group()], text)
+    return re.sub(r"[\x00-\x08\x0a-\x1f\x7f]", " ", text)
+
+
+def _char_escape(c: str) -> str:
+    if c.isascii():
+        return _ascii_escape(c)
+    if c in LATEX_SYMBOLS:
+        return LATEX_SYMBOLS[c]
+    if "\u00a0" <= c <= "\u017f" and c not in LATIN_UNSET:
+        return c
+    kind = unicodedata.category(c)
+    if kind == "Cf" or kind.startswith("M"):        # zero-width space, a lone accent
+        return ""
+    if kind.startswith(("C", "Z")):                  # line/paragraph separators, controls
+        return " "
+    plain = "".join(p for p in unicodedata.normalize("NFKD", c) if not unicodedata.combining(p))
+    if plain and plain != c:
+        return latex_escape(plain)
+    return f"[U+{ord(c):04X}]"
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

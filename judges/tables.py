@@ -58,6 +58,7 @@ class Column:
     rank: bool = True            # bold/underline the best two values
     percent: bool = True         # numeric values are percentages (exported as <key>_pct);
                                  # counts (digits 0) never are
+    latex_key: str = ""          # a short form's row key, LaTeX's cell (`latex_table.in_full`)
 
     def export_key(self, suffix: str = "") -> str:
         """The CSV/JSON name of the column (or of its `_ci_low`, `_delta`, ... companion)."""
@@ -205,6 +206,7 @@ class Table:
         that print many cells)."""
         value = row.get(col.key)
         if not col.numeric:
+            value = row.get(col.latex_key, value) if latex and col.latex_key else value
             text = value if value is not None else ""
             # Plain (neither LaTeX nor Markdown): a page's table cell, shown as written.
             return latex_escape(text) if latex else markdown_cell(text) if markdown else \
@@ -213,25 +215,27 @@ class Table:
         common = (self.titles_n() if titles is None else titles).get(col.key)
         flag = (row.get("_flags") or {}).get(col.key) or ""   # a footnote mark
         if flag and latex:                      # (`scoring.biased`, `scoring.source_clues`)
-            flag = latex_marks(latex_escape(flag))
-        if value is None:     # nothing scored: its n (0) still said where the cells say n
-            dash = ("--" if latex else "–") + flag
+            flag = latex_marks(flag)
+        if value is None:     # nothing scored: its n (0) still said where the cells say n;
+            dash = "--" if latex else "–"   # no mark: a mark qualifies a value, and there is none
             return f"{dash} (n {n})" if n is not None and common is None else dash
         text = fixed(value, col.digits) + flag
         delta, low = row.get(f"{col.key}_delta"), row.get(f"{col.key}_ci_low")
         if delta is not None:
             sign = self.delta_text(row, col.key, col.digits)
             text += f"\\textsubscript{{{sign}}}" if latex else f" ({sign})"
+        interval = None
         if self.show_ci and low is not None:
             high = row[f"{col.key}_ci_high"]
             interval = f"[{fixed(low, col.digits)}, {fixed(high, col.digits)}]"
-            text += f" {{\\scriptsize {interval}}}" if latex else f" {interval}"
         elif self.show_ci and row.get(f"{col.key}_ci_note"):    # no interval, and why
-            why = row[f"{col.key}_ci_note"]
-            text += f" {{\\scriptsize [--: {why}]}}" if latex else f" [–: {why}]"
-        if n is not None and common is None:
-            text += f" (n {n})"
-        return text
+            interval = f"[–: {row[f'{col.key}_ci_note']}]"
+        n_text = f" (n {n})" if n is not None and common is None else ""
+        if interval is None or not latex:
+            return text + n_text if interval is None else f"{text} {interval}{n_text}"
+        # LaTeX: the interval on a line of its own under the value, the column narrower
+        return (f"\\begin{{tabular}}[t]{{@{{}}r@{{}}}}{text}{n_text}\\\\"
+                f"{{\\scriptsize {latex_escape(interval)}}}\\end{{tabular}}")
 
     @staticmethod
     def delta_text(row: dict, key: str, digits: int = 2) -> str | None:

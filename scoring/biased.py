@@ -56,7 +56,9 @@ def note(counts: dict[str, int], protocol: str) -> str:
 
 def mark_table(table, counts: dict[str, int], columns, protocol: str) -> None:
     """Mark the cells of `columns` ({row label: [column keys]} or one list for every row) of
-    the rows in `counts` ({row label: items}), add the footnote and the CSV/JSON column."""
+    the rows in `counts` ({row label: items}) that hold an accuracy (a group whose every
+    item was left unscored is "–", n 0: a mark there read "biased low" on no value), add
+    the footnote and the CSV/JSON column."""
     text = note(counts, protocol)
     if not text:
         return
@@ -67,8 +69,9 @@ def mark_table(table, counts: dict[str, int], columns, protocol: str) -> None:
         n = counts.get(row.get("model"), 0)
         row[UNREAD_KEY] = n
         keys = columns.get(row.get("model"), []) if isinstance(columns, dict) else columns
-        if n:
-            row["_flags"] = {**row.get("_flags", {}), **dict.fromkeys(keys, MARK)}
+        valued = [k for k in keys if row.get(k) is not None]   # "–" (n 0): no accuracy to
+        if n and valued:                                       # be low, no mark
+            row["_flags"] = {**row.get("_flags", {}), **dict.fromkeys(valued, MARK)}
 
 
 def label(name: str, n: int) -> str:

@@ -49,9 +49,9 @@ def with_judges(table: Table, judges: list[str], shown: list[str] | None = None,
     the sentences on panels not whole). When rows differ in judge (no judge scored every
     run: `scoring.results.common_judge`), their numbers are not comparable: the table
     marks no best or second, and one line says why instead of the marking rule."""
-    table.columns.append(Column("judge", "Judge", numeric=False))
+    table.columns.append(Column("judge", "Judge", numeric=False, latex_key="_judge_id"))
     for row, judge, text in zip(table.rows, judges, shown or judges):
-        row["judge"] = text
+        row["judge"], row["_judge_id"] = text, judge   # LaTeX: the id, the rest in notes
     if answered and any(answered):
         table.exported.append("judges_answered")
         for row, count in zip(table.rows, answered):

@@ -330,3 +330,14 @@ def test_the_cost_ceiling_is_called_one_only_when_max_tokens_sets_it(xstore):
         "reply)" in free
     capped = preview(xstore, form(setting="cot", max_tokens=64), "ui/alpha")["summary"]
     assert "at most (max_tokens bound)" in capped
+
+
+def test_the_preview_warns_of_an_api_key_unset_in_the_servers_environment(xstore, monkeypatch):
+    """The preview showed a full plan and cost; only Start refused ("environment variable
+    FAKE_KEY ... is not set"). It says so now, naming the variable, never a value."""
+    assert "API key" not in preview(xstore, form(setting="cot"), "ui/alpha")["summary"]
+    monkeypatch.delenv("XP_TEST_KEY")
+    summary = preview(xstore, form(setting="cot"), "ui/alpha")["summary"]
+    assert "⚠ environment variable XP\\_TEST\\_KEY \\(the API key of endpoint fake\\) is not " \
+        "set in the server" in summary and "Start will refuse the run" in summary
+    assert SECRET not in summary

@@ -17,6 +17,7 @@ import json
 import pandas as pd
 import pytest
 
+from judges.latex_table import REQUIRES
 from judges.tables import Column, Table
 from runner.config import Execution, RunConfig
 from runner.engine import execute
@@ -77,8 +78,7 @@ def test_latex_prints_the_notes_and_mark_footnotes_under_the_table(store, inject
     assert "Runs compared on the 4 items both share" in block
     assert "\\texttt{table}" in block                  # `table` typeset, not two left quotes
     # no note is a comment only
-    assert [line for line in latex.splitlines() if line.startswith("%")] == [
-        "% requires \\usepackage{booktabs}"]
+    assert [line for line in latex.splitlines() if line.startswith("%")] == [REQUIRES]
 
 
 def test_latex_says_what_was_left_out_and_escapes_the_notes():

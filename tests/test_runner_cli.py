@@ -463,3 +463,15 @@ def test_the_plan_of_a_clues_self_rerun_counts_the_cache_it_will_take(db, server
                 "--json")
     assert again.returncode == 0 and chats(server) == []        # all 28 from the cache
     assert (projected["requests"], projected["cached"]) == (28, 28), projected
+
+
+def test_endpoint_list_says_the_key_is_set_in_this_shell_not_the_servers(db):
+    """`endpoint list` said "key $FAKE_KEY (set)" of the CLI's environment, while the server
+    that runs the models has its own."""
+    cli("endpoint", "add", "keyed", "--base-url", "http://127.0.0.1:9/v1", "--model", "m",
+        "--api-key-env", "LISTED_KEY", "--db", db)
+    listed = cli("endpoint", "list", "--db", db, env={"LISTED_KEY": SECRET})
+    assert "key $LISTED_KEY (set in this shell)" in listed.stdout
+    assert SECRET not in listed.stdout
+    listed = cli("endpoint", "list", "--db", db, env={"LISTED_KEY": " "})
+    assert "key $LISTED_KEY (NOT SET in this shell)" in listed.stdout

@@ -129,11 +129,26 @@ def projection_md(the_plan) -> str:
              f"cache: {escape_md(p['cache_text'])}",
              f"token estimate: {escape_md(p['basis'])}",
              f"config id {code(the_plan.config_id[:16])}"]
-    warnings = list(the_plan.warnings)
+    warnings = list(the_plan.warnings) + key_warning(the_plan.endpoint)
     if the_plan.execution.budget is not None and not p["priced"]:
         warnings.append("a budget needs a price for the model: the run cannot start")
     lines += [f"⚠ {escape_md(w)}" for w in warnings]
     return "  \n".join(lines)
+
+
+def key_warning(endpoint: dict) -> list[str]:
+    """The preview's warning when the endpoint's API key variable is unset in the server's
+    environment (where runs start and read it), naming the variable, never a value: the
+    preview showed a plan and a cost without a word, and only Start refused."""
+    from runner.endpoints import api_key_for
+
+    _, problem = api_key_for(endpoint)
+    if not problem:
+        return []
+    return [f"environment variable {endpoint['api_key_env']} (the API key of endpoint "
+            f"{endpoint.get('name')}) is not set in the server's environment: Start will "
+            "refuse the run unless the cache answers every request; set it where the server "
+            "runs and restart the server"]
 
 
 def check_endpoint(store, endpoint: dict, what: str, coverage) -> str | None:
