@@ -76,6 +76,28 @@
     return true;
   }
 
+  // Next / Previous by a key with a table cell's editor open: the editor's words become the
+  // cell's first (its editor closes as it loses the focus, as a click on Next closes it),
+  // then the item is left, so Next keeps them in the item's draft. Clicked at once, Next
+  // sent the table without them and they were lost.
+  const CELL_EDITOR = "[role=gridcell] textarea";
+  function navigate(t, id) {
+    if (!(t && t.matches && t.matches(CELL_EDITOR))) { click(id); return; }
+    t.blur();
+    setTimeout(() => click(id), 50);
+  }
+  // Ctrl+S leaves the field it was pressed in (a dropdown's typed value and a cell's words
+  // are kept as it does), and the focus comes back to that field once the save is sent:
+  // it stayed on the page's body, where the next keys went nowhere, or to the image's
+  // single-letter keys. A cell's editor is gone by then; a dropdown gets its list closed
+  // as when Tab reaches it.
+  function focusBack(field) {
+    if (!field || !field.isConnected || document.getElementById("model-box-edit")) return;
+    tabbed = true;
+    field.focus({preventScroll: true});
+    tabbed = false;
+  }
+
   let tabbed = false;
   document.addEventListener("keydown", (e) => {
     if (e.key === "Tab") { tabbed = true; setTimeout(() => { tabbed = false; }, 0); }
@@ -136,8 +158,9 @@
     const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
     if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") {
       e.preventDefault();
-      if (t && typeof t.blur === "function" && typing(t)) t.blur();
-      setTimeout(() => click("save-item"), 50);
+      const field = t && typeof t.blur === "function" && typing(t) ? t : null;
+      if (field) field.blur();
+      setTimeout(() => { click("save-item"); focusBack(field); }, 50);
     } else if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey &&
                e.key.toLowerCase() === "z" && !typing(t)) {
       // the last box change undone (assets/box_undo.js); in a text field, its own undo.
@@ -146,13 +169,13 @@
       e.preventDefault();
       if (window.cluelabBoxUndo && window.cluelabBoxUndo.can()) click("box-undo");
     } else if (e.altKey && e.key === "ArrowRight") {
-      e.preventDefault(); click("next-item");
+      e.preventDefault(); navigate(t, "next-item");
     } else if (e.altKey && e.key === "ArrowLeft") {
-      e.preventDefault(); click("prev-item");
+      e.preventDefault(); navigate(t, "prev-item");
     } else if (!typing(t) && e.key === "PageDown") {
-      e.preventDefault(); click("next-item");
+      e.preventDefault(); navigate(t, "next-item");
     } else if (!typing(t) && e.key === "PageUp") {
-      e.preventDefault(); click("prev-item");
+      e.preventDefault(); navigate(t, "prev-item");
     } else if (!e.ctrlKey && !e.metaKey && !e.altKey && !typing(t) && e.key === "?") {
       const help = document.querySelector("#annotator-help details");
       if (help) { e.preventDefault(); help.open = !help.open; }

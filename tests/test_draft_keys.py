@@ -9,6 +9,8 @@ values of another item or version are not kept, and Next keeps the keys typed be
 the draft of the item left."""
 from __future__ import annotations
 
+import re
+
 import gradio as gr
 import pytest
 
@@ -120,3 +122,26 @@ def test_every_event_that_opens_an_item_sends_its_draft_key(ui_store, fns):  # n
     for name in ("autosave_draft", "autosave_boxes", "keep_this_tabs_draft", "next_item",
                  "prev_item"):
         assert key in fns[name].inputs, name
+
+
+def test_next_stays_on_an_item_whose_draft_another_tab_changed(ui_store, fns, monkeypatch):  # noqa: F811
+    """A Next sent while another tab's draft of the item left was newer (the page holds Next
+    while it asks which to keep: assets/draft_choice_stay.js; this one was sent before the
+    question came): it moved on, this tab's edits lost, and a toast gave the time raw
+    ("at 2026-12-06T17:41:32Z"). Now the item stays, with the two choices, times as shown."""
+    from ui import annotate_drafts
+    said = []
+    monkeypatch.setattr(annotate_drafts.messages, "warn", said.append)
+    editor = EditorHandlers(ui_store)
+    work_a = editor.load(A, "local")
+    other = {**work_a["saved"], "question": "Typed in the other tab?"}
+    ui_store.save_draft("local", A, work_a["base_version"], other, session="tab-2")
+    values_a = typed(editor, work_a, question="Typed in this tab?")
+    held = fns["next_item"].fn("", list(ui_store.item_ids()), work_a, [], None, "1", PAGE,
+                               draft_key(work_a), *values_a)
+    assert out(held, "item_id") == gr.skip() and out(held, "work") == gr.skip()
+    assert out(held, "draft_choice") == gr.update(visible=True)
+    line = out(held, "draft_state")
+    assert line.startswith("Not opened") and " UTC" in line
+    assert ui_store.get_draft("local", A)["data"]["question"] == "Typed in the other tab?"
+    assert said and " UTC" in said[0] and not re.search(r"\dT\d", said[0])

@@ -118,7 +118,7 @@ def not_kept(err: StoreError) -> str:
     full: store/draft_budget.py; a draft over the item's limits; a busy database): it came
     as "Something went wrong on the server", the edits seemingly kept. What was kept before
     stays, and the edits stay on the page for a save."""
-    return messages.status(f"Not kept as a draft: {err}")
+    return messages.status(f"Not kept as a draft: {times.in_message(err)}")
 
 
 # The fields whose typing (or picking) the autosave reads back. Not the answer type: its
@@ -169,17 +169,27 @@ def refusal_line(work, line, refusal: str):
     return gr.skip()
 
 
-def keep_typed(editor, request, work, form_values: dict, annot, key) -> None:
+def keep_typed(editor, request, work, form_values: dict, annot, key) -> tuple | None:
     """Before Next or Previous opens another item: keep the values sent with it (`key`: the
     item they were typed into) as the draft of the item left. Not kept (said): values of
-    another item, a draft another tab changed since, a draft over its limits."""
+    another item, a draft over its limits. A draft another tab changed since is not
+    replaced, and the item is not left (its edits were on the page only): returned is the
+    offer to choose (draft_conflict_offer), which the page shows instead of the next item
+    (assets/draft_choice_stay.js holds Next while it is shown; this is for a Next sent
+    before the offer came)."""
     if not form_values or not typed_into(key, work):
-        return
+        return None
     try:
         editor.autosave(work, form_values, annot, user_of(request), browser_session(request))
-    except StoreError as err:       # a DraftConflict too: the other tab's draft stays
+    except DraftConflict as err:
+        messages.warn(f"Not opened: another tab or window changed the draft of "
+                      f"{work['item']['id']} at {times.shown(err.updated_at)}. Open the other "
+                      "tab's draft or keep this tab's edits, then go on.")
+        return draft_conflict_offer(err, "Not opened")
+    except StoreError as err:
         messages.warn(f"The last edits of {work['item']['id']} were not kept as a draft: "
-                      f"{err}")
+                      f"{times.in_message(err)}")
+    return None
 
 
 def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded,

@@ -72,9 +72,14 @@ def wire_steps(ui, browser, items, open_listed, opened: list, typed: dict, keep)
     """`items`: ui.browser_handlers.BrowserHandlers; `open_listed(id, request, work, rows,
     ids, shown)` opens an item with the list following it, in the outputs `opened`;
     `keep(request, work, key, values)` keeps `values` (those of `typed`, {name: control}:
-    the form and the annotator; none from a script) as the draft of the item `key` names, if it is `work`'s."""
+    the form and the annotator; none from a script) as the draft of the item `key` names, if it is `work`'s,
+    and returns (the draft line, the tab-choice row) when another tab's draft stopped it."""
     def step(kept, ids, work, rows, shown, delta, request, key, values):
-        keep(request, work, key, values)      # the keys typed just before: the item left's
+        held = keep(request, work, key, values)   # the keys typed just before: the item left's
+        if held:        # this tab's edits are on the page only: it stays, asking to choose
+            out = [gr.skip()] * len(opened)
+            out[opened.index(ui.draft_state)], out[opened.index(ui.draft_choice)] = held
+            return out
         ids = listed_ids(items, ids, shown, kept)
         current = open_id(work)
         target = items.neighbour(ids, current, delta)

@@ -249,9 +249,9 @@ def wire(store, demo, browser, ui) -> None:
 
     def keep_typed_values(request, work, key, values):
         """The values Next or Previous sent (none from a script) kept as the draft of the
-        item left (ui/annotate_drafts.keep_typed)."""
-        if values:
-            keep_typed(editor, request, work, *split(values), key)
+        item left (ui/annotate_drafts.keep_typed); the tab-choice offer when another tab
+        changed that draft meanwhile (the item is then not left)."""
+        return keep_typed(editor, request, work, *split(values), key) if values else None
 
     wire_steps(ui, browser, items, open_listed, opened,
                {**dict(zip(FIELDS, form)), "annotator": ui.annotator}, keep_typed_values)
