@@ -111,7 +111,7 @@ def test_ctrl_s_gives_the_focus_back_to_the_field(keys_server, browser):
     field = page.locator("#item-question textarea")
     type_into(page, "#item-question textarea", "Is this a station at night?")
     page.keyboard.press("Control+s")
-    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
+    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=30000)
     expect(field).to_be_focused()
     page.keyboard.type(" Yes.")
     expect(field).to_have_value("Is this a station at night? Yes.")
