@@ -190,13 +190,13 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
         wrote = unreviewed_writer(db, item_id, version, reviewer)
         if wrote == version:
             raise ValidationError(f"item {item_id}: {reviewer} saved version {version}, and "
-                                  f"a review is another person's check of it", item_id,
+                                  f"a review is another person's check of it.", item_id,
                                   "reviewer")
         if wrote is not None:
             raise ValidationError(f"item {item_id}: {reviewer} wrote part of what version "
                                   f"{version} holds (the changes of version {wrote}, not "
                                   f"reviewed since), and a review is another person's check "
-                                  f"of it: a colleague who wrote none of it reviews it", item_id,
+                                  f"of it: a colleague who wrote none of it reviews it.", item_id,
                                   "reviewer")
         review_id = db.conn.execute(
             "INSERT INTO reviews (item_id, version, reviewer, verdict, note, created_at) "

@@ -177,3 +177,24 @@ def test_a_new_or_duplicate_id_that_reads_as_another_is_refused(ui_store, new_id
     with pytest.raises(EditError, match=f"no item created: {said}"):
         menu.new_item_id(new_id, "Which one?", "ui")
     assert ui_store.item_ids() == before
+
+
+def test_a_duplicate_with_unsaved_edits_says_they_are_not_in_the_copy(ui_store):
+    """The copy is made of the item as saved; with a draft of it the message said "a copy of
+    ui/alpha (draft)", which read as a copy of the draft."""
+    from tests.test_annotate_page_fixes import PAGE
+    from ui.server import build_app
+    handlers = {fn.api_name: fn.fn for fn in build_app(ui_store).fns.values()}
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "local")
+    said = handlers["duplicate_item"](work, "", PAGE)[-2]
+    assert said == "Created ui/alpha-copy, a copy of ui/alpha (draft)."
+    form = editor.form_values(work["item"]) | {"question": "Which exit, really?"}
+    editor.autosave(work, form, None, "local")
+    work = editor.load("ui/alpha", "local")          # the draft restored
+    said = handlers["duplicate_item"](work, "", PAGE)[-2]
+    assert said == ("Created ui/alpha-copy-2 (draft), a copy of ui/alpha as saved (version "
+                    "1): your unsaved edits of ui/alpha are not in it; they stay in your "
+                    "draft of ui/alpha.")
+    assert ui_store.get_item("ui/alpha-copy-2")["question"] == "Which exit is signposted?"
+    assert ui_store.get_draft("local", "ui/alpha") is not None

@@ -200,10 +200,17 @@ def test_options_set_aside_stay_aside_in_the_draft_after_a_reload(ui_store):
 def test_after_a_switch_only_the_visible_control_counts(ui_store):
     """ui/alpha is open with gold '12'. Switched to yes/no, the '12' left in the hidden text
     field blocked every save ("gold answer is not Yes or No: '12'") while the Yes/No choice
-    shown was empty; now the choice shown is the gold."""
+    shown was empty; now the choice shown is the gold. A save with the type changed and the
+    form not switched (the text field still holding '12') saves nothing: it switches, with
+    the switch's words (it saved yes_no without the '12' and without a word)."""
     editor = EditorHandlers(ui_store)
     work = editor.load("ui/alpha", "local")
     form = editor.form_values(work["item"]) | {"answer_type": "yes_no", "answer_yes_no": None}
+    work, outcome = editor.save(work, form, None, "", "local")
+    assert outcome["kind"] == "switched" and \
+        "'12' is not a valid yes_no answer: it is set aside" in outcome["message"]
+    assert ui_store.get_item("ui/alpha")["version"] == 1
+    form = editor.form_values(work["item"])                 # the switched form, no choice
     _, outcome = editor.save(work, form, None, "", "local")
     assert outcome["kind"] == "saved", outcome
     assert ui_store.get_item("ui/alpha")["answer"] == ""

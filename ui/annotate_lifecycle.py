@@ -162,7 +162,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             item_id = menu.duplicate(work["saved"]["id"], new_id, user)
         except EditError as err:
             return refused_in_menu(err, "Not duplicated", len(renderer.outputs) + 1, 1)
-        done = f"Created {item_id}, a copy of {work['saved']['id']} (draft)."
+        done = menu.duplicated(work, item_id, user)
         # the menu closes over the new item (open, it pushed its image down to ~320 px)
         return opened(item_id, request, work, done) + ["", escape_html(done),
                                                        gr.Accordion(open=False)]

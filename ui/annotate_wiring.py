@@ -307,6 +307,11 @@ def wire(store, demo, browser, ui) -> None:
             out[renderer.index("save_message")] = messages.status(outcome["message"])
             return out + [gr.update(visible=False), "", [], None,
                           gr.update(choices=[], value=[], visible=False)]
+        if outcome["kind"] == "switched" and not from_script(request):
+            # nothing saved: the form the type had not switched is switched and shown
+            out = render_loaded({**work, "refused": True}, before=shown)
+            out[renderer.index("save_message")] = messages.status(outcome["message"])
+            return out + [gr.skip()] * len(conflict_outputs)
         if outcome["kind"] == "unchanged":      # no new version: the page stays as it is
             messages.info(outcome["message"])
             keep[renderer.index("save_message")] = messages.status(outcome["message"])
@@ -321,6 +326,8 @@ def wire(store, demo, browser, ui) -> None:
                                      label=take_saved_label(outcome["by"]))]
         # refused (invalid, or released and read-only, or deleted meanwhile)
         # (an edit can fix it when the edits themselves break a rule; not a deleted item)
+        if outcome["kind"] == "switched":
+            return refused(outcome["message"], True)
         return refused(f"Not saved: {outcome['message']}",
                        bool(work and editor.edits_refusal(work, form_values, annot)))
 

@@ -138,6 +138,7 @@ def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
             notes.insert(0, f"The gold answer {kept!r} is option {label}'s text: it is now "
                             f"{label}.")
             kept = label
+        kept = as_option_label(kept, options)        # "b" is option B, as a save reads it
         notes.append(not_an_option(kept, options))  # kept as it was: said, not found at save
     aliases, aliases_aside = _sort_aliases(new_type, item.get("aliases") or [],
                                            item.get(ALIASES_ASIDE) or [])
@@ -268,6 +269,20 @@ def read_answer(answer_type: str | None, form: dict, previous: str) -> str:
         return build_location(form.get("loc_country"), form.get("loc_region"),
                               form.get("loc_aliases")) or previous
     return fallback
+
+
+CONTROLS = {YES_NO: ("answer_yes_no",), NUMERIC: ("answer_number",),
+            LOCATION: ("loc_country", "loc_region", "loc_aliases")}   # others: "answer"
+
+
+def control_given(new_type: str | None, old_type: str | None, form: dict,
+                  drawn: dict) -> bool:
+    """Does `form` hold a gold in `new_type`'s own control that the page did not draw there
+    (`drawn`: widget_values of the item shown), one the old type's control is not? A
+    caller that switches the type and gives the new type's gold at once (a script)."""
+    names = CONTROLS.get(new_type, ("answer",))
+    return names != CONTROLS.get(old_type, ("answer",)) and any(
+        name in form and (form[name] or "") != (drawn.get(name) or "") for name in names)
 
 
 def build_location(country: str | None, region: str | None, aliases: str | None) -> str:

@@ -8,6 +8,8 @@ only what the visible control holds counts, never a value left in a hidden one; 
 of the other types are hidden. A multiple-choice item's options are set aside when it
 switches to another type (their panel hides) and come back when it switches back; so do
 its gold and the aliases the new type does not take (the aliases box shows the others).
+The switch follows every way the list's value changes (mouse or keys); a save that
+finds the list and the form at odds converts as the switch does (EditorHandlers.save).
 Each event collects the widgets first, like the structural events (annotate_structure), so
 nothing typed just before is lost, and keeps the item it shows as the draft
 (annotate_drafts.draft_line): what a reload brings back is what the page showed.
@@ -43,8 +45,10 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
         """(work, the answer controls' values, the panels' visibility, the draft line) for
         the new type; the draft is the item as switched (set-aside parts included)."""
         new_type = split(values)[0]["answer_type"]
-        if work and new_type == work["item"].get("answer_type"):
-            return [gr.skip()] * n_outputs      # the type shown picked again
+        if not work or new_type == work["item"].get("answer_type"):
+            # the type shown picked again, or the list set by the server (an item opened,
+            # a draft restored, a save): the form shows that item's type already
+            return [gr.skip()] * n_outputs
         item = collected(work, values, answer_type=work["item"].get("answer_type") if work
                          else None)
         item, note = af.switch_type(item, new_type)
@@ -62,10 +66,14 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
                 *[getattr(ui, name) for name in af.PANELS], ui.yes_no_warning,
                 ui.location_warning, *drafted, ui.answer_note]
     n_outputs = len(switched)
-    # `select`, not `input`: the list fires `input` twice for one pick (typed, then
-    # chosen), the second time with the widgets as they were before the switch, which
-    # undid it and warned twice; `select` fires once per pick, by mouse or keyboard
-    ui.answer_type.select(switch_type, [ui.work, *form, ui.annotator], switched,
+    # `change`, fired once whenever the list's value changes, by mouse or by keyboard
+    # (typing then Enter, arrows then Enter, typing then Tab): `select` fires for a mouse
+    # pick only, so a type chosen with the keys changed the list but not the form, and the
+    # save wrote the type over the other type's gold (ui/workarounds.py,
+    # DROPDOWN_SELECT_MOUSE_ONLY); `input` fires twice for one pick, the second time with
+    # the widgets as they were before the switch. A value the server sets (an item opened)
+    # is the type of the work it sets with it: skipped above.
+    ui.answer_type.change(switch_type, [ui.work, *form, ui.annotator], switched,
                           api_name="switch_answer_type", show_progress="hidden")
 
     structural = renderer.structural_outputs + drafted

@@ -89,12 +89,37 @@ class EditorHandlers:
     # ---- form <-> item -------------------------------------------------------------
     def collect(self, work: dict, form: dict, annot_boxes: list | None) -> dict:
         """The working copy as the widgets show it now."""
+        return self.collect_switched(work, form, annot_boxes)[0]
+
+    def collect_switched(self, work: dict, form: dict, annot_boxes: list | None
+                         ) -> tuple[dict, str]:
+        """(the working copy as the widgets show it now; what switching its type converted
+        or set aside, "" when nothing or no switch).
+
+        A form whose type is not the working copy's is one the page did not switch (the
+        list changed, the form did not): its controls are those of the working copy's type.
+        They are read as that type, then the item goes through the switch itself
+        (answer_form.switch_type): a save wrote yes_no with the gold box's "Red" dropped,
+        unsaid. The new type's own control counts when it holds something else than the
+        page drew for it: a caller (a script) that gave the new type's gold."""
+        old, new = work["item"].get("answer_type"), form.get("answer_type")
+        if not new or new == old:
+            return self._collected(work, form, annot_boxes), ""
+        if af.control_given(new, old, form, af.widget_values(work["item"])):
+            return self._collected(work, form, annot_boxes, switch_to=new), ""
+        item = self._collected(work, {**form, "answer_type": old}, annot_boxes)
+        return af.switch_type(item, new)
+
+    def _collected(self, work: dict, form: dict, annot_boxes: list | None,
+                   switch_to: str | None = None) -> dict:
+        """The working copy as the widgets show it, the form's controls being those of the
+        copy's type, or (`switch_to`) of that type, the copy switched to it first."""
         item = copy.deepcopy(work["item"])
         # the options table as shown belongs to the type shown with it: read it before a
         # switch, which then sets those options aside (or brings the set-aside ones back)
         item = em.apply_option_rows(item, form.get("options"))
-        if form.get("answer_type") and form["answer_type"] != item.get("answer_type"):
-            item = af.switch_type(item, form["answer_type"])[0]   # no hidden old gold
+        if switch_to:
+            item = af.switch_type(item, switch_to)[0]
         for key in ("question", "answer_type", "gt_reasoning", "status"):
             if key in form and form[key] is not None and (form[key] or key in FREE_TEXT):
                 item[key] = form[key]       # a status or type of '' is none given: kept
@@ -228,7 +253,10 @@ class EditorHandlers:
             return work, {"kind": "invalid", "message": "open an item first"}
         merged, basis, dropped = None, work["saved"], ""
         try:
-            item = rules.apply_ticked(self.collect(work, form, annot_boxes), ticked)
+            item, switched = self.collect_switched(work, form, annot_boxes)
+            if switched:
+                return self._switched_unsaved(work, item, user, session, switched)
+            item = rules.apply_ticked(item, ticked)
             if base_version is not None:
                 item, merged, basis, dropped = self._merged(work, item, base_version,
                                                             take_saved)
@@ -291,6 +319,22 @@ class EditorHandlers:
                 f"Saved {item['id']} as version {version}.", with_them, dropped, note,
                 rules.no_gold_note(item), rules.textless_clue_note(item),
                 rules.marked_only_note(item)]))}
+
+    def _switched_unsaved(self, work: dict, item: dict, user: str, session: str | None,
+                          note: str) -> tuple[dict, dict]:
+        """A save whose type the form had not followed: not saved. The item is switched as
+        the Answer type list would have switched it, kept as the draft and shown, with what
+        the switch converted or set aside: the user sees the new type's form first."""
+        old = af.type_name(work["item"].get("answer_type"))
+        work = {**work, "item": item}
+        try:
+            self.keep_draft(work, item, user, session)
+        except StoreError:      # not kept as a draft: the page shows the edits all the same
+            pass
+        return work, {"kind": "switched", "message": (
+            f"Not saved: the answer type says {af.type_name(item.get('answer_type'))} but the "
+            f"form still showed the {old} answer; it is switched now. {note} Check the "
+            "answer, then save again.")}
 
     def _said_merged_over(self, outcome: dict, item_id: str, base_version: int) -> dict:
         """A save merged at once: its message with what it was merged over after "Saved …"."""

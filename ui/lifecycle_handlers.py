@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from domain.item_ids import id_key, look_alike, typed_id_refusal
-from store import MediaError, StoreError
+from store import MediaError, StoreError, diff_items
 from store.lifecycle import describe_counts
-from ui.editor_model import EditError
+from ui.editor_model import EditError, content_only
 
 
 class LifecycleHandlers:
@@ -85,6 +85,20 @@ class LifecycleHandlers:
         self._reads_apart(new_id, "not duplicated")
         self._call(self.store.duplicate_item, item_id, new_id, user)
         return new_id
+
+    def duplicated(self, work: dict, new_id: str, user: str) -> str:
+        """The line saying what Duplicate made of the open item: a copy of it as saved. With
+        unsaved edits of it (the user's draft, or edits the page holds) the line says they
+        are not in the copy: "a copy of t/open2 (draft)" read as a copy of the draft."""
+        item_id = work["saved"]["id"]
+        edited = self.store.get_draft(user, item_id) is not None or bool(
+            diff_items(content_only(work["item"]), content_only(work["saved"])))
+        if not edited:
+            return f"Created {new_id}, a copy of {item_id} (draft)."
+        version = self.store.get_item(item_id)["version"]      # the one copied (store)
+        return (f"Created {new_id} (draft), a copy of {item_id} as saved (version {version}): "
+                f"your unsaved edits of {item_id} are not in it; they stay in your draft of "
+                f"{item_id}.")
 
     def _free_id(self, wanted: str) -> str:
         candidate, n = wanted, 1

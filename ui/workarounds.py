@@ -140,6 +140,17 @@ def dropdown_opens_on_focus() -> bool:
                          js) for name in set(re.findall(r"se\(`focus`,\w+,(\w+)\)", js)))
 
 
+def dropdown_select_on_click_only() -> bool:
+    """Gradio's Dropdown: `select` is sent by the handler of a click on an option only; a
+    choice made with the keys (Enter on the option typed or reached with the arrows) sets
+    the value, which sends `change`, and no `select`."""
+    js = read_all(GRADIO_FRONTEND, "Index-*.js")
+    clicked = re.search(r"function \w+\(e\)\{if\(\w+\(\w+,parseInt\(e\),!0\),isNaN\([^{}]*\)\)"
+                        r"\{[^{}]*\}[^{}]*?on_select\?\.\(", js)
+    entered = re.search(r"e\.key===`Enter`&&\(\w+=\w+\(\w+\),(.*?)\}function ", js)
+    return bool(clicked and entered) and "on_select" not in entered.group(1)
+
+
 def event_script_throw_is_an_error() -> bool:
     """Gradio's front end: an event whose page script throws marks its outputs "error"."""
     return bool(re.search(r"catch\{this\.update_loading_status\(\{status:`error`",
@@ -564,6 +575,10 @@ WORKAROUNDS = [
     Workaround("DROPDOWN_OPENS_ON_FOCUS", "a Dropdown opens its option list whenever it "
                "gets the focus: Tab from the Question opened Answer type's list",
                "assets/shortcuts.js (focusin of input[role=combobox])", dropdown_opens_on_focus),
+    Workaround("DROPDOWN_SELECT_MOUSE_ONLY", "a Dropdown sends `select` for a mouse pick "
+               "only: Answer type chosen with the keys changed the list, not the form, and the "
+               "save wrote the type over the other type's gold", "ui/answer_wiring.py "
+               "(the switch on `change`)", dropdown_select_on_click_only),
     Workaround("GRADIO_JS_THROW", "an event's page script cannot cancel it quietly: a throw "
                "shows a red Error badge on every output", "assets/confirm.js (asks before the "
                "click reaches Gradio)", event_script_throw_is_an_error),
