@@ -422,7 +422,9 @@ def test_an_unknown_name_is_refused_in_the_time_a_known_one_is(store):
         for _ in range(3):
             assert not store.check_password(name, "wrong")
         return time.perf_counter() - started
-    known, unknown = cost("known"), cost("nobody-by-this-name")
+    # the least of five, interleaved: one spike of a loaded machine decided it once
+    trials = [(cost("known"), cost("nobody-by-this-name")) for _ in range(5)]
+    known, unknown = min(t[0] for t in trials), min(t[1] for t in trials)
     assert unknown > known / 3, (known, unknown)
 
 
