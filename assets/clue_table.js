@@ -105,5 +105,19 @@
       if (!edited) throw new Error("not sent: the image changed, not its boxes");
       return args;
     },
+    // Answer type: its `change` goes on to switch_answer_type only when the person chose the
+    // type (a key or a click in the list within the last seconds): the value an opened item
+    // sets fired it too, one request more for every Next (ui/answer_wiring.py)
+    answerTypeChosen() {
+      if (Date.now() - typeTouched > 5000) throw new Error("not sent: the page set the type");
+    },
   };
+  let typeTouched = 0;
+  for (const kind of ["keydown", "pointerdown"]) {
+    document.addEventListener(kind, (event) => {
+      const list = event.target && event.target.closest &&
+        event.target.closest("#item-answer-type, ul.options");
+      if (list) typeTouched = Date.now();
+    }, true);
+  }
 })();

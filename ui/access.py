@@ -76,7 +76,7 @@ GROUPS = (
         edit_clue_rows add_clue_rows_gate add_clue_rows
         clue_rows_unnumbered number_clue_rows add_clue remove_clue move_clue_up
         move_clue_down select_clue select_image add_image remove_image move_image_left
-        move_image_right set_option_image clear_option_image switch_answer_type add_option
+        move_image_right set_option_image clear_option_image switch_answer_type answer_type_chosen add_option
         remove_option pick_option answer_note resolve_problems show_history diff_revisions
         diff_revisions_reviews history_diff_open refresh_notice
         restore_revision submit_review open_latest_version response_link show_item_menu

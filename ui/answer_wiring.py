@@ -28,6 +28,7 @@ from ui.editor_model import EditError
 from ui.text import escape_md
 
 SHOWN = ("answer", *af.ANSWER_FIELDS, "aliases")
+TYPE_CHOSEN = "() => window.cluelabGates.answerTypeChosen()"
 
 
 def wire_answer(editor, renderer, ui, form, split) -> None:
@@ -72,9 +73,12 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
     # save wrote the type over the other type's gold (ui/workarounds.py,
     # DROPDOWN_SELECT_MOUSE_ONLY); `input` fires twice for one pick, the second time with
     # the widgets as they were before the switch. A value the server sets (an item opened)
-    # is the type of the work it sets with it: skipped above.
-    ui.answer_type.change(switch_type, [ui.work, *form, ui.annotator], switched,
-                          api_name="switch_answer_type", show_progress="hidden")
+    # is the type of the work it sets with it: skipped above, and not even sent (a gate:
+    # assets/clue_table.js answerTypeChosen), or every Next made a second request.
+    ui.answer_type.change(None, None, None, js=TYPE_CHOSEN, api_name="answer_type_chosen",
+                          api_visibility="private").success(
+        switch_type, [ui.work, *form, ui.annotator], switched,
+        api_name="switch_answer_type", show_progress="hidden")
 
     structural = renderer.structural_outputs + drafted
     option_inputs = [ui.work, ui.option_label, *form, ui.annotator]
