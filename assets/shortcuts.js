@@ -86,18 +86,6 @@
     t.blur();
     setTimeout(() => click(id), 50);
   }
-  // Ctrl+S leaves the field it was pressed in (a dropdown's typed value and a cell's words
-  // are kept as it does), and the focus comes back to that field once the save is sent:
-  // it stayed on the page's body, where the next keys went nowhere, or to the image's
-  // single-letter keys. A cell's editor is gone by then; a dropdown gets its list closed
-  // as when Tab reaches it.
-  function focusBack(field) {
-    if (!field || !field.isConnected || document.getElementById("model-box-edit")) return;
-    tabbed = true;
-    field.focus({preventScroll: true});
-    tabbed = false;
-  }
-
   let tabbed = false;
   document.addEventListener("keydown", (e) => {
     if (e.key === "Tab") { tabbed = true; setTimeout(() => { tabbed = false; }, 0); }
@@ -158,9 +146,8 @@
     const plain = !e.ctrlKey && !e.metaKey && !e.altKey;
     if ((e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === "s") {
       e.preventDefault();
-      const field = t && typeof t.blur === "function" && typing(t) ? t : null;
-      if (field) field.blur();
-      setTimeout(() => { click("save-item"); focusBack(field); }, 50);
+      if (t && typeof t.blur === "function" && typing(t)) t.blur();
+      setTimeout(() => click("save-item"), 50);
     } else if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey &&
                e.key.toLowerCase() === "z" && !typing(t)) {
       // the last box change undone (assets/box_undo.js); in a text field, its own undo.

@@ -104,15 +104,3 @@ def test_next_waits_for_the_two_tab_choice(keys_server, browser):
     expect(item_id_box(b)).to_have_value("ui/beta", timeout=20000)
     first.close()
     second.close()
-
-
-def test_ctrl_s_gives_the_focus_back_to_the_field(keys_server, browser):
-    context, page = tab(browser, keys_server.url, "ui/beta")
-    field = page.locator("#item-question textarea")
-    type_into(page, "#item-question textarea", "Is this a station at night?")
-    page.keyboard.press("Control+s")
-    expect(page.locator("#save-message")).to_contain_text("version 2", timeout=30000)
-    expect(field).to_be_focused()
-    page.keyboard.type(" Yes.")
-    expect(field).to_have_value("Is this a station at night? Yes.")
-    context.close()
