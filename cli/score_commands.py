@@ -69,8 +69,8 @@ def run_score(args) -> int:
           f"verdicts written ({', '.join(result['protocols'])})")
     for key, values in result["values"].items():
         if key.split()[0] in result.get("not_applicable", {}):    # not failures: no boxes
-            print(f"  {key}: n/a, the run asked for no boxes ({values_text(values)}, kept "
-                  "for Inspect only)")
+            print(f"  {key}: n/a, the run asked for no boxes (its verdicts are kept for "
+                  "Inspect; --json has their counts)")
             continue
         print(f"  {key}: {values_text(values)}")
     for judge in result["judges"]:

@@ -70,7 +70,9 @@ def table_note(reasons: dict[str, str]) -> str:
         for label, why in found.items()) + ".")
 
 
-NA_CELL = "– (n/a: no boxes asked)"
+NA_CELL = "n/a"
+NA_WHY = "its run asked for no boxes"
+"""Said once by a list with `NA_CELL` cells (the cell said it in each row, on three lines)."""
 
 
 def list_cell(value: str | None, config: dict) -> str:

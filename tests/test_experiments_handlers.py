@@ -195,7 +195,7 @@ def test_start_watch_and_read_a_run(xstore, fake):
     assert "id='run-done'>3/3<" in panel and "xp-done" in panel and "latency p95" in panel
     rows = xr.responses(xstore, run_id)
     assert [r[1] for r in rows] == ["ui/alpha", "ui/beta", "ui/gamma"]
-    assert all(r[3] in ("ok", "unparsed") for r in rows) and rows[0][2] == "0/0"
+    assert all(r[3] in ("ok", "unparsed") for r in rows) and rows[0][2] == "r0 s0"
     assert xr.responses(xstore, run_id, "error") == []
     text, extracted = xr.response_detail(xstore, run_id, rows[0][0])
     assert text.startswith("Answer:") and json.loads(extracted)["item"] == "ui/alpha"

@@ -208,7 +208,7 @@ def test_failure_browser_filters(env):
         filters(flip=ib.FLIP_CHOICES[1])
     result = ib.browse(store, filters(), "run order", 1, size=2)
     assert result["total"] == 6 and result["pages"] == 3 and "page 1 of 3" in result["count"]
-    assert result["rows"][0][:5] == [a["ui/alpha"], "run-a", "ui/alpha", "0/0", "ok"]
+    assert result["rows"][0][:5] == [a["ui/alpha"], "run-a", "ui/alpha", "r0 s0", "ok"]
 
 
 def test_next_and_previous_cross_pages(env):
@@ -436,6 +436,8 @@ def test_grounded_is_na_in_the_list_the_verdicts_and_compare_for_a_run_without_b
     assert len(stored) == 1 and stored != {"–"}                     # stored as scored
     listed = ib.browse(store, filters(run="run-cot"), "run order", 1)["rows"][0]
     assert listed[ib.HEADERS.index("grounded")] == NA_CELL
+    assert "grounded n/a: its run asked for no boxes" in \
+        ib.browse(store, filters(run="run-cot"), "run order", 1)["count"]
     structured = ib.browse(store, filters(run="run-a"), "run order", 1)["rows"]
     assert NA_CELL not in [row[ib.HEADERS.index("grounded")] for row in structured]
     view = ih.response_view(store, cot["ui/alpha"])

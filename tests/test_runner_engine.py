@@ -130,7 +130,7 @@ def test_a_cached_reply_stands_only_for_its_own_draw_and_says_whose(store, fake,
     assert f"3 replies taken from the cache, made by run {first.run_id}" in panel
     rows = xr.responses(store, second.run_id)
     details = [json.loads(xr.response_detail(store, second.run_id, row[0])[1])
-               for row in rows if row[2].startswith("0/")]     # the sample's "r/s"
+               for row in rows if row[2].startswith("r0 ")]     # the sample's "draw"
     assert [d["latency_s"] for d in details] == ["cached"] * 3
     assert [d["cached_from"] for d in details] == [f"run {first.run_id}"] * 3
     # and a 3-sample run takes only the (repeat 0, sample 0) draws of a 3-repeat run

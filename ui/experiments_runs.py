@@ -21,7 +21,7 @@ from store.run_labels import clues_text, list_names
 from ui.experiments_common import ExperimentError, redact
 from ui.page_words import on_page
 from ui.run_choices import run_choices, shared_names
-from ui.text import escape_html, short
+from ui.text import draw_cell, escape_html, short
 
 # Six columns, to fit the monitor's column at 1400x900 (ten did not: cost and "by" were out
 # of view): what the run asks is one "setup" cell (model, setting; clues and images when not
@@ -32,10 +32,10 @@ from ui.text import escape_html, short
 RUN_HEADERS = ["run", "status", "done", "setup", "cost $", "by"]
 # cost 16%: "unknown" whole in the monitor's ~530 px (the form takes 5 : 4, assets/cluelab.css)
 RUN_WIDTHS = ["20%", "13%", "13%", "29%", "16%", "9%"]
-RESPONSE_HEADERS = ["work", "item", "r/s", "status", "answer", "reason"]
+RESPONSE_HEADERS = ["work", "item", "draw", "status", "answer", "reason"]
 RESPONSE_WIDTHS = ["9%", "25%", "8%", "16%", "14%", "28%"]
 """The response sample's columns in the monitor's width at 1400 px (assets/cluelab.css):
-repeat and sample in one ("0/1", as Inspect's list writes them); a reply's latency, tokens
+repeat and sample in one ("r0 s1", as Inspect's list writes them); a reply's latency, tokens
 and the run it was cached from are in its detail (a click), as ten columns cut them all."""
 # (label, value): the progress panel's and `runs --json`'s counter names, each with what it
 # means ("pending" alone read as "not yet scored?"); the values are the counters' keys.
@@ -272,7 +272,7 @@ def responses(store, run_id: str, status: str = "all", limit: int = SAMPLE_ROWS)
         if status not in (None, "", "all") and key != status:
             continue
         state, answer = LABELS.get(key, key), _answer_of(r)
-        rows.append([r["work_id"], r["item_id"], f"{r['repeat']}/{r['sample']}",
+        rows.append([r["work_id"], r["item_id"], draw_cell(r["repeat"], r["sample"]),
                      state if r["phase"] == "answer" else f"{state} (clue pass)",
                      short(answer, 60) if answer is not None else "",
                      short(r["reason"], 80) if r["reason"] else ""])

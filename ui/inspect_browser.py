@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from judges.gold_check import readable_gold
 from runner.totals import LABELS
-from scoring.no_boxes import list_cell
+from scoring.no_boxes import NA_CELL, NA_WHY, list_cell
 from scoring.results import run_judges
 from store import ValidationError
 from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, VERDICT_VALUES
 
 from ui.run_choices import run_choices as all_run_choices
 from ui.run_choices import run_names, runs_with_responses
-from ui.text import short
+from ui.text import draw_cell, short
 
 ALL = "(all)"
 ANY = "(any)"
 PAGE_SIZE = 50
-HEADERS = ["response", "run", "item", "r/s", "status", "answer", "gold", "general",
+HEADERS = ["response", "run", "item", "draw", "status", "answer", "gold", "general",
            "rigorous", "grounded", "tags"]
 WIDTHS = ["8%", "14%", "13%", "5%", "8%", "9%", "9%", "8%", "8%", "8%", "10%"]
 STATUS_CHOICES = [ALL, "not ok (unparsed, error, refused, truncated)",
@@ -173,9 +173,10 @@ def gold_cell(gold, run_gold) -> str:
 
 
 def _row(r: dict, names: dict[str, str], configs: dict[str, dict]) -> list:
-    """A list row; grounded reads "– (n/a: …)" for a run that asked for no boxes, as the
-    tables do (`scoring.no_boxes.list_cell`)."""
-    return [r["work_id"], names.get(r["run_id"], r["run_id"]), r["item_id"], f"{r['repeat']}/{r['sample']}",
+    """A list row; grounded reads "n/a" for a run that asked for no boxes, as the tables
+    do (`scoring.no_boxes.list_cell`; the count line says why, once)."""
+    return [r["work_id"], names.get(r["run_id"], r["run_id"]), r["item_id"],
+            draw_cell(r["repeat"], r["sample"]),
             LABELS.get(r["status"], r["status"]),
             short(r["answer"], 40) if r["answer"] is not None else "",
             gold_cell(r["gold"], r.get("run_gold")), r["general"] or "", r["rigorous"] or "",
@@ -225,7 +226,10 @@ def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE
              else "**No response matches** these filters.")
     names = run_names(store, {r["run_id"] for r in rows})
     configs = {rid: store.get_run(rid)["config"] for rid in {r["run_id"] for r in rows}}
-    return {"rows": [_row(r, names, configs) for r in rows], "count": count,
+    listed = [_row(r, names, configs) for r in rows]
+    if any(row[HEADERS.index("grounded")] == NA_CELL for row in listed):
+        count += f" · grounded {NA_CELL}: {NA_WHY}"
+    return {"rows": listed, "count": count,
             "ids": [r["work_id"] for r in rows], "page": page, "pages": pages,
             "total": total, "filters": filters, "sort": sort, "size": size}
 

@@ -37,3 +37,9 @@ def escape_md(text) -> str:
 def short(text, limit: int = 90) -> str:
     text = " ".join(("" if text is None else str(text)).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def draw_cell(repeat, sample) -> str:
+    """A response's repeat and sample in a list's "draw" column: "r0 s1", as Compare names
+    them (the lists' "r/s" column with "0/1" cells was read as a fraction)."""
+    return f"r{repeat} s{sample}"
