@@ -26,7 +26,7 @@ from ui.experiments_labels_tab import wire_labels
 from ui.experiments_layout import build_layout
 from ui.experiments_preset import wire_preset
 from ui.experiments_preview import SHOW_PREVIEW_JS, marked_stale, preview
-from ui.handler_errors import messages_for_errors
+from ui.handler_errors import from_script, messages_for_errors
 from ui.session import login_name, user_of
 
 
@@ -191,7 +191,11 @@ def _wire(store, ui, opened) -> None:
         try:
             started = xh.start_run(store, as_form(values), user)
         except xh.ExperimentError as err:
-            raise messages.error(err) from None
+            if from_script(request):
+                raise messages.error(err) from None
+            # the toast goes in seconds: the refusal stays where a started run's line goes
+            messages.warn(err)
+            return gr.skip(), messages.status(f"{err}"), *[gr.skip()] * 9
         if started["warning"]:
             messages.warn(started["warning"])
         messages.info(started["message"])

@@ -74,6 +74,24 @@ def test_start_a_run_from_the_page_and_watch_it_finish(ui_server, fake, page):
 
 
 
+def test_a_refused_start_stays_in_the_runs_panel(ui_server, page):
+    """A Start refused (nothing listening at the endpoint) showed a toast that went in
+    seconds, and then nothing on the page said why no run had started. The refusal stays
+    in the runs panel, where a started run's line goes."""
+    from tests.openai_server import free_port
+    with Store.open(ui_server.db) as store:
+        store.add_endpoint("dead", f"http://127.0.0.1:{free_port()}/v1", "m", concurrency=1)
+    page.goto(ui_server.url + "/experiments")
+    expect(page.locator("#run-endpoint input")).to_have_value("dead", timeout=20000)
+    page.click("#run-start")
+    message = page.locator("#run-control-message")
+    expect(message).to_contain_text("not started: endpoint dead", timeout=30000)
+    expect(message).to_contain_text("cannot connect")
+    page.wait_for_timeout(12000)                       # the toast has gone by now
+    expect(message).to_contain_text("not started: endpoint dead")
+    with Store.open(ui_server.db) as store:
+        assert store.list_runs() == []
+
 
 def test_labels_whole_and_every_run_column_in_view_at_1400(ui_server, page):
     from tests.scoring_helpers import make_run
