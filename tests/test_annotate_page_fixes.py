@@ -229,3 +229,14 @@ def test_a_numeric_gold_written_otherwise_than_plainly_says_how_it_is_read():
     note = answer_note({"answer_type": "numeric", "answer": "12,8 g"})
     # in italics: the page shows it grey, not in the warnings' red (assets/cluelab.css)
     assert note.startswith("*Read as 12\\.8 g") and note.endswith("*")
+
+
+def test_a_numeric_gold_the_scorer_cannot_read_is_named_as_typed():
+    """"3,14159" as a numeric gold said nothing until Save refused it; the note beside the
+    answer names it as it is typed, and goes once the gold reads as a number."""
+    item = {"answer_type": "numeric", "answer": "3,14159"}
+    [note] = af.answer_notes(item)
+    assert note.startswith("'3,14159' is no number the scorer can read")
+    assert af.answer_notes({**item, "answer": "3.14159"}) == []
+    assert af.answer_notes({**item, "answer": "3,14 €"}) == []
+    assert af.answer_notes({**item, "answer_type": "open"}) == []

@@ -181,6 +181,11 @@ def answer_notes(item: dict) -> list[str]:
     gold = str(item.get("answer") or "").strip()
     notes = [not_an_option(gold, item.get("options") or [])] \
         if answer_type == MULTIPLE_CHOICE else []
+    if answer_type == NUMERIC and gold and numeric_value(gold) is None:
+        notes.append(f"{gold!r} is no number the scorer can read, and the save refuses it: "
+                     "write one number, a unit or currency allowed (12.8, 5.30 €, 3 km); a "
+                     "comma before three digits groups thousands (1,200), before one or two "
+                     "it is a decimal comma (5,30).")
     aside = item.get(GOLD_ASIDE) or ""
     if aside and not gold:
         notes.append(f"No gold answer yet: {aside!r} is no {shown} answer and waits aside (a "
