@@ -1,6 +1,7 @@
 """Inspect tab handlers on a real store with two hand-made runs (tests/inspect_helpers.py):
 the side-by-side view, overlays and zooms, compare, the failure browser, tags and notes."""
 import csv
+import html
 import json
 from pathlib import Path
 
@@ -488,3 +489,27 @@ def test_a_cached_reply_names_the_run_it_came_from(env):
     assert "cached reply from run run\\-z" in ih.header_md(ih.open_view(store, work_id))
     store.db.execute("UPDATE run_responses SET cached_from = NULL WHERE work_id = ?", [work_id])
     assert "cached reply from an earlier run" in ih.header_md(ih.open_view(store, work_id))
+
+
+def test_the_list_says_which_judge_has_the_verdicts_its_judge_lacks(env):
+    """The list reads one judge: a panel that scored general only left the rigorous and
+    grounded columns empty, with nothing to say that llm:judge1 had filled them. The count
+    line names each protocol the chosen judge did not score and the judges that did."""
+    from judges.verdict import correct
+    from scoring.results import run_judges
+    from scoring.score_run import _rows
+    store, ids = env
+    lacking = {p: run_judges(store, "run-a", p) for p in ("rigorous", "grounded")}
+    assert "offline" in lacking["rigorous"]
+    store.upsert_scores(_rows("run-a", "general", "llm:solo",
+                              {ids["a"]["ui/alpha"]: correct("gold", answer="12")}))
+    def count(judge):
+        shown = ib.browse(store, filters(run="run-a", judge=judge), "run order", 1)["count"]
+        return html.unescape(shown).replace("\\", "")
+
+    assert ("no rigorous verdicts by llm:solo: llm:judge and offline have them (Judge, "
+            "above)") in count("llm:solo")
+    assert "no grounded verdicts by llm:solo: offline has them" in count("llm:solo")
+    assert "no general verdicts" not in count("llm:solo")
+    count = count("offline")
+    assert "no rigorous verdicts" not in count and "no general verdicts" not in count

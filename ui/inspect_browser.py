@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from judges.gold_check import readable_gold
 from runner.totals import LABELS
-from scoring.no_boxes import NA_CELL, NA_WHY, list_cell
+from scoring.no_boxes import NA_CELL, NA_WHY, asks_for_boxes, list_cell
 from scoring.results import run_judges
 from store import ValidationError
 from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, VERDICT_VALUES
 
 from ui.run_choices import run_choices as all_run_choices
 from ui.run_choices import run_names, runs_with_responses
-from ui.text import draw_cell, short
+from ui.text import draw_cell, escape_md, short
 
 ALL = "(all)"
 ANY = "(any)"
@@ -199,6 +199,22 @@ def check_flip_judge(store, filters: dict) -> None:
                               f"be found; choose a judge both runs have")
 
 
+def unscored_by_judge(store, run_id: str, judge: str) -> str:
+    """' · no rigorous verdicts by panel:x: llm:judge1 has them (Judge, above)': the list
+    reads one judge, and a panel that scored general only left the other columns empty
+    with nothing to say that another judge had filled them. '' when nothing is missing."""
+    missing, config = [], store.get_run(run_id)["config"]
+    for protocol in PROTOCOLS:
+        if protocol == "grounded" and not asks_for_boxes(config):
+            continue                                    # n/a whoever scored it
+        others = run_judges(store, run_id, protocol)
+        if others and judge not in others:
+            have = "has" if len(others) == 1 else "have"
+            missing.append(f"no {protocol} verdicts by {judge}: {' and '.join(others)} "
+                           f"{have} them (Judge, above)")
+    return "".join(f" · {escape_md(text)}" for text in missing)
+
+
 NO_RUNS = ("**No run yet**: the responses of model runs are inspected here. Start one on "
            "Experiments (or with `python app.py run`), then come back.")
 """With no run at all, "No response matches these filters" sent people to the filters."""
@@ -229,6 +245,8 @@ def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE
     listed = [_row(r, names, configs) for r in rows]
     if any(row[HEADERS.index("grounded")] == NA_CELL for row in listed):
         count += f" · grounded {NA_CELL}: {NA_WHY}"
+    if total and filters.get("run_id"):
+        count += unscored_by_judge(store, filters["run_id"], filters.get("judge") or "offline")
     return {"rows": listed, "count": count,
             "ids": [r["work_id"] for r in rows], "page": page, "pages": pages,
             "total": total, "filters": filters, "sort": sort, "size": size}
