@@ -187,8 +187,9 @@ def rigorous_verdict(answer: Verdict, match: ClueMatch) -> Verdict:
     # clues are named as the tables and Inspect name them: M1, GT1 (1-based)
     reason = (f"answer correct; model clue {match.label}{best + 1} matches GT clue "
               f"GT{match.best_gt[best] + 1} "
-              f"({match.scores[best]:.0f} >= {match.threshold:.0f})" if match.any_match else
-              f"answer correct but no model clue matches a GT clue (best {match.scores[best]:.0f}"
-              f" < {match.threshold:.0f})")
+              f"(similarity {match.scores[best]:.0f} of 100, a match from "
+              f"{match.threshold:.0f})" if match.any_match else
+              f"answer correct but no model clue matches a GT clue (best similarity "
+              f"{match.scores[best]:.0f} of 100, a match from {match.threshold:.0f})")
     return from_match(match.any_match, reason, judge=judge, answer=answer.answer,
                       details=details)

@@ -130,7 +130,8 @@ def grounded_verdict(answer: Verdict, match: ClueMatch, grounding: Grounding) ->
     if grounding.any_grounded:
         reason = f"answer correct; a matched clue's box has IoU {max(ious):.2f}"
     elif ious:
-        reason = f"answer correct but the best IoU is {max(ious):.2f} < {grounding.threshold:g}"
+        reason = (f"answer correct but the best IoU is {max(ious):.2f}, a match from "
+                  f"{grounding.threshold:g}")
     else:
         reason = "answer correct but no matched clue has a box to compare"
     return from_match(grounding.any_grounded, reason, judge=judge, answer=answer.answer,

@@ -69,6 +69,9 @@ def test_rigorous_needs_a_correct_answer_and_a_matching_clue():
     assert "model clue M2 matches GT clue GT2 " in second.reason   # snow: the 2nd GT clue
     dropped = rigorous_verdict(correct, miss)
     assert dropped.value == "wrong" and "no model clue matches" in dropped.reason
+    # said in words, not as "(best 40 < 70)"
+    assert "<" not in dropped.reason and "best similarity" in dropped.reason
+    assert ">=" not in second.reason and "of 100, a match from" in second.reason
     assert rigorous_verdict(Verdict("unparsed"), hit).value == "unparsed"
     assert rigorous_verdict(correct, match_clues([], GT)).value == "wrong"
     assert rigorous_verdict(correct, match_clues(["x"], [])).value == "unscored"
