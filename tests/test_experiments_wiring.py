@@ -104,7 +104,7 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
         store.label_run(run_id, name="wired cot")
     by_name = call(setup, c, " wired cot ", "all", api_name="/watch_run")  # a name: its id
     assert by_name[0] == run_id and by_name[2]["id"] == run_id
-    runs, panel, sample = call(setup, c, run_id, "all", api_name="/poll_runs")  # no State
+    runs, panel, sample, _line = call(setup, c, run_id, "all", api_name="/poll_runs")
     # the list names a named run by its name (which a click resolves to its id)
     assert runs["data"][0][:2] == ["wired cot", "done"] and runs["data"][0][2] == "3/3"
     assert "xp-done" in panel and len(sample["data"]) == 3

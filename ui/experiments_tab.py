@@ -218,20 +218,24 @@ def _wire(store, ui, opened) -> None:
         panel, status = xr.progress(store, run_id)
         digest = _digest([rows, panel])
         if digest == (seen or {}).get("digest"):
-            return gr.skip(), gr.skip(), gr.skip(), seen, *[gr.skip()] * 3
-        watched = f"{run_id}:{status}"
+            return gr.skip(), gr.skip(), gr.skip(), seen, *[gr.skip()] * 4
+        watched, before = f"{run_id}:{status}", (seen or {}).get("watched") or ""
         sample = gr.skip()
-        if status and watched != (seen or {}).get("watched"):
+        if status and watched != before:
             sample = xr.responses(store, run_id, status_filter)
+        # "Asked run … to pause" stayed after the run had paused: a line about the watched
+        # run goes when its status changes (the panel says the new one)
+        line = "" if before.startswith(f"{run_id}:") and watched != before else gr.skip()
         return (rows, panel, sample, {"digest": digest, "watched": watched},
-                *steer_buttons(status))
+                *steer_buttons(status), line)
 
     def steer_buttons(status):
         return [gr.update(**b) for b in xs.buttons(status)]
 
     steer_controls = [ui.pause, ui.cancel, ui.resume]
     poll_io = ([ui.run_id, ui.response_filter, ui.seen],
-               [ui.runs, ui.progress, ui.responses, ui.seen, *steer_controls])
+               [ui.runs, ui.progress, ui.responses, ui.seen, *steer_controls,
+                ui.control_message])
     ui.timer.tick(poll, *poll_io, api_name="poll_runs", show_progress="hidden")
     ui.refresh.click(poll, *poll_io, api_name="refresh_runs", show_progress="hidden")
 
@@ -243,13 +247,13 @@ def _wire(store, ui, opened) -> None:
                     xr.responses(store, run_id, status_filter), "", "",
                     *xl.labels(store, run_id), gr.update(visible=False), None,
                     gr.update(**xs.budget_box(run)),
-                    *steer_buttons(xr.progress(store, run_id)[1]))
+                    *steer_buttons(xr.progress(store, run_id)[1]), "")
         except xh.ExperimentError as err:
             raise messages.error(err) from None
 
     watch_outputs = [ui.run_id, ui.progress, ui.config, ui.responses, ui.response_text,
                      ui.response_extracted, ui.run_name, ui.run_note, ui.confirm_panel,
-                     ui.pending_delete, ui.resume_budget, *steer_controls]
+                     ui.pending_delete, ui.resume_budget, *steer_controls, ui.control_message]
     ui.run_id.submit(watch, [ui.run_id, ui.response_filter], watch_outputs, api_name="watch_run")
 
     def select_run(status_filter, evt: gr.SelectData):

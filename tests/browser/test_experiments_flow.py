@@ -63,7 +63,9 @@ def test_start_a_run_from_the_page_and_watch_it_finish(ui_server, fake, page):
     page.click("#run-cancel")
     page.wait_for_timeout(1000)
     assert asked and waiting in asked[0] and "dropped" in asked[0]
-    expect(page.locator("#run-control-message")).to_contain_text("started")
+    # declined, nothing was asked; the line about the run watched before went with it
+    expect(page.locator("#run-control-message")).not_to_contain_text("cancel")
+    expect(page.locator("#run-control-message")).not_to_contain_text("started")
     con = sqlite3.connect(ui_server.db)
     assert con.execute("SELECT status FROM model_runs WHERE id = ?", [waiting]).fetchone() \
         != ("cancelled",)
@@ -92,6 +94,26 @@ def test_a_refused_start_stays_in_the_runs_panel(ui_server, page):
     with Store.open(ui_server.db) as store:
         assert store.list_runs() == []
 
+
+def test_the_line_about_a_pause_goes_when_the_run_has_paused(ui_server, page):
+    """"Asked run … to pause; it stops after the requests in flight." stayed under the
+    buttons after the run had paused (and the panel said paused). The line goes when the
+    watched run's status changes."""
+    slow = start_server(latency=2.0, default_reply="Answer: {letter}")
+    try:
+        with Store.open(ui_server.db) as store:
+            store.add_endpoint("slow", slow.url, "fake-vlm", concurrency=1)
+        page.goto(ui_server.url + "/experiments")
+        expect(page.locator("#run-endpoint input")).to_have_value("slow", timeout=20000)
+        page.click("#run-start")
+        expect(page.locator("#run-status")).to_have_text("running", timeout=30000)
+        page.click("#run-pause")
+        line = page.locator("#run-control-message")
+        expect(line).to_contain_text("to pause", timeout=20000)
+        expect(page.locator("#run-status")).to_have_text("paused", timeout=30000)
+        expect(line).not_to_contain_text("to pause", timeout=10000)
+    finally:
+        slow.stop()
 
 def test_labels_whole_and_every_run_column_in_view_at_1400(ui_server, page):
     from tests.scoring_helpers import make_run
