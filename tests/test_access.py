@@ -256,6 +256,10 @@ def test_a_user_cancels_only_the_events_of_their_own_sessions(auth_server, confi
               "event_id": event_ids[-1]}
     refused = rita.http.post("/gradio_api/cancel", json=cancel)
     assert refused.status_code == 403 and refused.json() == {"detail": ANOTHER_ACCOUNTS}
+    # reset does nothing in Gradio 6.31, yet it answered "success" for ada's session
+    refused = rita.http.post("/gradio_api/reset", json=cancel)
+    assert refused.status_code == 403 and refused.json() == {"detail": ANOTHER_ACCOUNTS}
+    assert ada.http.post("/gradio_api/reset", json=cancel).status_code == 200
     assert ada.http.post("/gradio_api/cancel", json=cancel).status_code == 200
     assert QueueCaller(auth_server.url).http.post("/gradio_api/cancel",
                                                   json=cancel).status_code == 401

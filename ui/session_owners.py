@@ -135,8 +135,8 @@ def named_ids(scope, body: bytes = b"") -> list:
         return [route[-1]]
     if route[:1] == ["stream"] and len(route) >= 2:
         return [route[1]]
-    if route == ["cancel"]:
-        try:
+    if route in (["cancel"], ["reset"]):    # reset: a no-op in Gradio 6.31, but it said
+        try:                                # "success" for another account's session
             wanted = json.loads(body)
             return [wanted["session_hash"], wanted["event_id"]]
         except (ValueError, KeyError, TypeError, RecursionError):
@@ -181,7 +181,7 @@ def named_sessions(scope, body: bytes = b"") -> list[str]:
         return [event_session(queue, ids[0])]
     if route[:1] == ["stream"]:
         return ids if len(route) >= 4 else []
-    if route == ["cancel"]:
+    if route in (["cancel"], ["reset"]):
         session, event_id = map(str, ids)
         pending = set(queue.pending_event_ids_session.get(session, ())) | {event_id}
         return [session, *{event_session(queue, i) for i in pending}]
