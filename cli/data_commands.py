@@ -88,6 +88,10 @@ def run_export(args) -> int:
         print(f"error: {err}", file=sys.stderr)
         return 2
     print(json.dumps(summary, ensure_ascii=False))
+    if summary.get("formula_cells"):
+        from ui.io_lines import FORMULA_ADVICE
+        print(f"warning: {summary['formula_cells']} cells begin with = + - or @ (kept as "
+              f"written): {FORMULA_ADVICE}", file=sys.stderr)
     return 0
 
 

@@ -16,6 +16,8 @@ import base64
 import json
 from pathlib import Path
 
+from judges.cells import FORMULA_STARTS
+
 from .media_export import image_bytes
 
 SCALAR_COLUMNS = ("hint", "prediction", "image_path")   # metadata keys written as columns
@@ -36,15 +38,30 @@ def export(store, out: Path, dataset: str | None = None, images=None) -> dict:
     first_row_of: dict[str, str] = {}   # sha -> index of the first single-image row using it
     images = set()
     out.parent.mkdir(parents=True, exist_ok=True)
+    formulas = 0
     with open(out, "w", encoding="utf-8", newline="") as handle:
         handle.write(tsv_line(header))
         for row in rows:             # images are encoded row by row: exports can be large
             shas = row.pop("_shas")
             images.update(shas)
+            formulas += sum(map(formula_like, row.values()))
             row["image"] = _image_cell(store, shas, row["index"], first_row_of)
             handle.write(tsv_line([row.get(column, "") for column in header]))
     return {"format": "vlmevalkit", "items": len(items), "images": len(images),
-            "paths": [str(out)]}
+            "formula_cells": formulas, "paths": [str(out)]}
+
+
+def formula_like(value) -> bool:
+    """Would a spreadsheet run this cell as a formula (= + - @ first, and no plain number:
+    "-3" is a number)? The TSV keeps such cells exact; the export counts them so that the
+    person who downloads it is told (an annotator can type "=HYPERLINK(…)" as a question)."""
+    if not isinstance(value, str) or not value.startswith(FORMULA_STARTS):
+        return False
+    try:
+        float(value)
+    except ValueError:
+        return True
+    return False
 
 
 def tsv_line(values) -> str:

@@ -137,3 +137,22 @@ def test_vlmevalkit_tsv_reads_back_one_row_per_item_with_exact_values(store, mak
             == AWKWARD
     finally:
         fresh.close()
+
+
+def test_a_vlmevalkit_export_says_how_many_cells_a_spreadsheet_would_run(store, make_item,
+                                                                          tmp_path):
+    """The TSV keeps "=HYPERLINK(…)" exact (data), and the page said nothing: an annotator
+    could plant a formula for whoever opens the download in a spreadsheet. The export
+    counts such cells (a negative number is none) and the page's line and the CLI say so."""
+    from ui.io_lines import export_line
+    for n, text in enumerate(['=HYPERLINK("http://evil.example/","q")', "@SUM(1+1)", "plain"]):
+        store.create_item(make_item(f"f/Q_{n}", n_clues=0, question=text, answer="-3",
+                                    gt_reasoning="r"), "t")
+    summary = export_path(store, "vlmevalkit", tmp_path / "out.tsv")
+    assert summary["formula_cells"] == 2
+    line = export_line(summary)
+    assert "2 cells begin with = + - or @, kept as written" in line and "as text" in line
+    store.create_item(make_item("g/Q_0", n_clues=0, question="-", answer="-3.5",
+                                gt_reasoning="r"), "t")
+    clean = export_path(store, "vlmevalkit", tmp_path / "clean.tsv", dataset="g")
+    assert clean["formula_cells"] == 1 and "1 cell begins" in export_line(clean)

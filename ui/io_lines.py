@@ -13,8 +13,16 @@ def dataset_choices(store) -> list[tuple[str, str]]:
 
 def export_line(summary: dict) -> str:
     """What the download holds, in one line: "demo: 14 items" ("all datasets: …")."""
-    count = summary.get("items", 0)
-    return f"{summary.get('dataset') or 'all datasets'}: {count} item{'s' * (count != 1)}"
+    count, formulas = summary.get("items", 0), summary.get("formula_cells", 0)
+    line = f"{summary.get('dataset') or 'all datasets'}: {count} item{'s' * (count != 1)}"
+    if formulas:
+        line += (f" · {formulas} cell{'s' * (formulas != 1)} begin{'s' * (formulas == 1)} "
+                 f"with = + - or @, kept as written: {FORMULA_ADVICE}")
+    return line
+
+
+FORMULA_ADVICE = ("open the TSV as text (every column as text in the spreadsheet's import), "
+                  "never with formulas enabled")
 
 
 def failed_import(reason: str) -> str:
