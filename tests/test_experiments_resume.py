@@ -112,6 +112,6 @@ def test_choosing_another_run_empties_budget_on_resume_and_names_its_own(store):
         make_run(store, run_id, {"b/1": "Answer: Yes"})
         store.set_run_execution(run_id, {"budget": budget})
     assert xs.budget_box(store.get_run("capped")) == {
-        "value": "", "placeholder": "empty: keep the run's ($2.5) · none: no budget"}
+        "value": "", "placeholder": "empty: the run's ($2.5)"}
     assert xs.budget_box(store.get_run("open"))["placeholder"].startswith(
-        "empty: keep the run's (none)")
+        "empty: the run's (none)")

@@ -133,7 +133,7 @@ def test_every_setup_description_says_samples_and_repeats_when_more_than_one(tmp
                               "repeats · created"
     assert pickers["one"] == "one · e (m) · cot · clues none · images full · created"
     setups = {row[0]: row[3] for row in xr.runs_table(store)}
-    assert setups == {"many": "m · cot · clues gt · 5 samples · 2 repeats", "one": "m · cot"}
+    assert setups == {"many": "e (m) · cot · clues gt · 5 samples · 2 repeats", "one": "e (m) · cot"}
     table = tables.main_table(store, ["many", "one"])
     assert {row["run_id"]: row["model"] for row in table.rows} == {
         "many": "m · CoT · clues gt · 5 samples · 2 repeats", "one": "m · CoT"}
@@ -200,7 +200,7 @@ def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
         assert "- GPT baseline: " in tag_counts_markdown(store, ["run-a", "run-b"])
         assert "\n| GPT baseline | general " in h.score_runs(store, ["run-a"], [], "general")
         first = {row[3]: row[0] for row in xr.runs_table(store)}
-        assert first == {"m-b · structured": "run-b", "m-a · structured": "GPT baseline"}
+        assert first == {"e (m-b) · structured": "run-b", "e (m-a) · structured": "GPT baseline"}
         assert xr.chosen_run(store, "GPT baseline")["id"] == "run-a"    # what a click watches
         panel = xr.progress_html(store, "run-a")
         assert "<b class='xp-name'>GPT baseline</b><span class='xp-id'>run-a</span>" in panel
@@ -212,8 +212,8 @@ def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
         listed = ib.browse(store, ib.run_filters(ib.ALL, "offline"), "run order")["rows"]
         assert {row[1] for row in listed} == {"GPT baseline · run-a", "GPT baseline · run-b"}
         first = {row[0]: row[3] for row in xr.runs_table(store)}
-        assert first == {"run-a": "GPT baseline · m-a · structured",
-                         "run-b": "GPT baseline · m-b · structured"}
+        assert first == {"run-a": "GPT baseline · e (m-a) · structured",
+                         "run-b": "GPT baseline · e (m-b) · structured"}
 
 
 def test_a_preset_run_is_told_apart_from_a_plain_run_of_its_setting(store):
@@ -232,4 +232,17 @@ def test_a_preset_run_is_told_apart_from_a_plain_run_of_its_setting(store):
         == picker["plain"]
     assert table_labels(store, ["plain", "mmr"]) == {"plain": "gpt-4o · CoT",
                                                      "mmr": "gpt-4o · CoT · preset mmr-life"}
-    assert run_setup(store.get_run("mmr")) == "gpt-4o · cot · preset mmr-life"
+    assert run_setup(store.get_run("mmr")) == "e (gpt-4o) · cot · preset mmr-life"
+
+
+def test_the_runs_list_names_the_endpoint_when_its_name_is_not_the_models(store):
+    """The Experiments runs list named a run's model only ("vlm-b"): two endpoints serving
+    one model (vlmB, a local copy) could not be told apart there, while every picker said
+    "vlmB (vlm-b)". The list names them as the pickers do."""
+    from ui.experiments_runs import run_setup
+    run = {"name": "", "config": {"endpoint": {"name": "vlmB", "model": "vlm-b"},
+                                  "setting": "cot"}}
+    assert run_setup(run) == "vlmB (vlm-b) · cot"
+    same = {"name": "", "config": {"endpoint": {"name": "vlm-b", "model": "vlm-b"},
+                                   "setting": "cot"}}
+    assert run_setup(same) == "vlm-b · cot"

@@ -29,7 +29,7 @@ SETTING_INFO = ("direct: answer only (No-CoT) · cot: think step by step · clue
 def build_endpoints(ui: SimpleNamespace) -> None:
     with gr.Accordion("Endpoints (OpenAI-compatible servers)", open=False,
                       elem_id="endpoints-panel") as ui.endpoints_panel:
-        ui.endpoints = gr.Dataframe(headers=ENDPOINT_HEADERS, interactive=False, max_height=220,
+        ui.endpoints = gr.Dataframe(headers=ENDPOINT_HEADERS, interactive=False, max_height=330,
                                     wrap=True, column_widths=ENDPOINT_WIDTHS,
                                     elem_id="endpoint-list", label="Click a row to edit it")
         with gr.Row():
@@ -48,8 +48,7 @@ def build_endpoints(ui: SimpleNamespace) -> None:
         with gr.Row():
             ui.ep_save = gr.Button("Save endpoint", variant="primary", elem_id="endpoint-save")
             ui.ep_test = gr.Button("Test connection", elem_id="endpoint-test")
-            ui.ep_delete = gr.Button("Delete", variant="stop", size="sm",
-                                     elem_id="endpoint-delete")
+            ui.ep_delete = gr.Button("Delete", variant="stop", elem_id="endpoint-delete")
         ui.ep_result = gr.Markdown(elem_id="endpoint-result")
 
 
@@ -175,8 +174,7 @@ def build_preview(ui: SimpleNamespace) -> None:
     """What Preview request shows: the summary, the request as sent, its images and body."""
     ui.summary = gr.Markdown(elem_id="run-summary")
     with gr.Row():
-        ui.transcript = gr.Textbox(label="Request as sent (images described; thumbnails "
-                                   "alongside)", lines=14, max_lines=30, interactive=False,
+        ui.transcript = gr.Textbox(label="Request as sent (images as text)", lines=14, max_lines=30, interactive=False,
                                    buttons=["copy"], elem_id="run-transcript", scale=3)
         ui.thumbs = whole_image_gallery("Images as sent", "run-images", scale=2)
     with gr.Accordion("Request body (JSON)", open=False):
@@ -202,13 +200,14 @@ def build_monitor(ui: SimpleNamespace) -> None:
     # higher one, or none (ui/experiments_steering.py)
     with gr.Row(equal_height=True):
         ui.resume_budget = gr.Textbox("", label="Budget on resume (USD)", max_lines=1, scale=2,
-                                      placeholder="empty: keep the run's · none: no budget",
+                                      placeholder="empty: the run's",
+                                      info="empty keeps the run's budget · none: no budget",
                                       elem_id="run-resume-budget")
         ui.retry_errors = gr.Checkbox(False, label="retry errors", scale=1,
                                       elem_id="run-retry-errors")
     ui.control_message = gr.Markdown(elem_id="run-control-message")
     with gr.Accordion("Name, note, delete", open=True, elem_id="run-labels"):
-        with gr.Row(equal_height=True):
+        with gr.Row(equal_height=False, elem_id="run-name-row"):
             ui.run_name = gr.Textbox(label="Name (shown in every run picker)", max_lines=1,
                                      placeholder="e.g. GPT-4o GT clues, fixed prompt",
                                      elem_id="run-name", scale=3)

@@ -20,7 +20,7 @@ from store import NotFoundError, ValidationError
 from store.run_labels import clues_text, list_names
 from ui.experiments_common import ExperimentError, redact
 from ui.page_words import on_page
-from ui.run_choices import run_choices, shared_names
+from ui.run_choices import endpoint_text, run_choices, shared_names
 from ui.text import draw_cell, escape_html, short
 
 # Six columns, to fit the monitor's column at 1400x900 (ten did not: cost and "by" were out
@@ -31,7 +31,7 @@ from ui.text import draw_cell, escape_html, short
 # with an evident scrollbar (assets/cluelab.css, #runs-list).
 RUN_HEADERS = ["run", "status", "done", "setup", "cost $", "by"]
 # cost 16%: "unknown" whole in the monitor's ~530 px (the form takes 5 : 4, assets/cluelab.css)
-RUN_WIDTHS = ["20%", "13%", "13%", "29%", "16%", "9%"]
+RUN_WIDTHS = ["29%", "12%", "10%", "26%", "15%", "8%"]
 RESPONSE_HEADERS = ["work", "item", "draw", "status", "answer", "reason"]
 RESPONSE_WIDTHS = ["9%", "25%", "8%", "16%", "14%", "28%"]
 """The response sample's columns in the monitor's width at 1400 px (assets/cluelab.css):
@@ -119,7 +119,8 @@ def runs_table(store) -> list[list]:
 
 def run_setup(run: dict, with_name: bool = True, names: dict | None = None) -> str:
     """'Baseline · gpt-4o · cot · clues gt · images clue_masked (blur) · 5 samples': the
-    run's name (when it has one, unless `with_name` is False), model and setting, and its
+    run's name (when it has one, unless `with_name` is False), model (with its endpoint's
+    name when that is not the model's, as every picker names it) and setting, and its
     clue source, image mode, preset, samples and repeats and box convention when they are
     not the default; another run's clues by that run's name (`names`:
     `store.run_labels.list_names`)."""
@@ -128,7 +129,7 @@ def run_setup(run: dict, with_name: bool = True, names: dict | None = None) -> s
     if images == "clue_masked" and c.get("mask_style"):
         images += f" ({c['mask_style']})"
     parts = [(run.get("name") or "").strip() if with_name else "",
-             (c.get("endpoint") or {}).get("model") or "?",
+             endpoint_text(c.get("endpoint") or {}),
              c.get("setting") or "?",
              f"clues {clues_text(c, names or {})}" if c.get("clues", "none") != "none"
              else "",

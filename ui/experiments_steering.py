@@ -71,7 +71,7 @@ def budget_box(run: dict) -> dict:
     the box and was the one a Resume of this run took."""
     budget = (run.get("execution") or {}).get("budget")
     kept = f"${budget:g}" if budget is not None else "none"
-    return {"value": "", "placeholder": f"empty: keep the run's ({kept}) · none: no budget"}
+    return {"value": "", "placeholder": f"empty: the run's ({kept})"}    # the rest: the info
 
 
 def _check_budget(store, run: dict, change: bool, amount: float | None) -> None:

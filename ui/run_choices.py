@@ -30,7 +30,7 @@ def run_label(run: dict, name_shared: bool = False, names: dict | None = None) -
         images += f" ({config['mask_style']})"
     name = (run.get("name") or "").strip()
     parts = [name, run["id"] if name_shared or not name else "",
-             _endpoint_text(config.get("endpoint") or {}),
+             endpoint_text(config.get("endpoint") or {}),
              config.get("setting", "?"), f"clues {clues_text(config, names or {})}",
              f"images {images}", preset_text(config), draws_text(config), boxes_text(config),
              effective_status(run)]
@@ -49,7 +49,7 @@ def labelled(store, run: dict) -> str:
     return run_label(run, bool(name) and name in shared_names(every), list_names(every))
 
 
-def _endpoint_text(endpoint: dict) -> str:
+def endpoint_text(endpoint: dict) -> str:
     """Two endpoints may serve one model (a local vLLM and a provider): name both."""
     model, name = endpoint.get("model") or "?", endpoint.get("name")
     return f"{name} ({model})" if name and name != model else model
