@@ -139,13 +139,20 @@ def unread_right_answers(judge: str, general: dict, rigorous: dict) -> list[str]
             f"again (--no-cache asks the judge afresh)."]
 
 
-def _protocols(protocol: str, judges: list[str]) -> tuple[list[str], list[str]]:
-    if protocol not in PROTOCOL_CHOICES:
+def _protocols(protocol, judges: list[str]) -> tuple[list[str], list[str]]:
+    """The protocols to score, in PROTOCOLS' order, and notes: `protocol` is one name or
+    several (`score --protocol rigorous --protocol grounded` scored only the last), "all"
+    standing for every one (verbench skipped with a note when no judge is given; named
+    itself, it needs one)."""
+    given = [protocol] if isinstance(protocol, str) else list(protocol or ["general"])
+    wrong = [p for p in given if p not in PROTOCOL_CHOICES]
+    if wrong:
         raise ScoringError(f"protocol must be one of {', '.join(PROTOCOL_CHOICES)}, "
-                           f"not {protocol!r}")
-    chosen, notes = (list(PROTOCOLS) if protocol == "all" else [protocol]), []
+                           f"not {wrong[0]!r}")
+    chosen = [p for p in PROTOCOLS if p in given or "all" in given]
+    notes = []
     if "verbench" in chosen and not judges:
-        if protocol == "verbench":
+        if "verbench" in given:
             raise ScoringError("the verbench protocol needs an LLM judge: --judge ENDPOINT")
         chosen.remove("verbench")
         notes.append("verbench skipped: it needs an LLM judge (--judge ENDPOINT)")
@@ -233,9 +240,10 @@ def check_panel(clients: list[JudgeClient]) -> None:
             f"model, URL or parameters, or score with one of them")
 
 
-def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
+def score_run(store, run_id: str, *, protocol="general", judges=(),
               on_progress=None, semantic: bool = False, use_cache: bool = True) -> dict:
-    """Score `run_id`; returns {"run", "protocols", "written", "values", "judges", "notes",
+    """Score `run_id` under `protocol` (a name, "all", or a list of them); returns {"run",
+    "protocols", "written", "values", "judges", "notes",
     "not_applicable"} (a protocol whose counts are kept for Inspect only: {protocol: why}).
     on_progress(stage, done, total) reports each stage (judge requests included).
     semantic: also match clues with MiniLM (ScoringError when the extra is not installed).
