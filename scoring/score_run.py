@@ -31,10 +31,11 @@ from judges.clue_match import DEFAULT_THRESHOLDS, ClueMatch, rigorous_verdict, \
     semantic_status
 from judges.llm import TEMPLATES
 from judges.stats import verbench_counter
-from judges.verdict import UNPARSED, UNSCORED, Verdict
+from judges.verdict import Verdict
 
 from scoring import OFFLINE, PROTOCOLS, SEMANTIC, no_boxes
 from scoring.judge_client import JudgeClient
+from scoring.judge_failures import failure_notes, failures
 from scoring.llm_stages import LlmStages
 from scoring.results import forget_summaries
 from scoring.offline import TRUNCATED, as_scored, grounded, offline_rigorous, rule_verdict
@@ -63,27 +64,12 @@ def values_text(counts: dict) -> str:
 
 
 def counted(protocol: str, verdicts: dict[int, Verdict]) -> dict[str, int]:
-    """{counter: responses} of one protocol's verdicts; VER-Bench's by `verbench_counter`,
-    the rule its table counts n and unscored by."""
+    """{counter: responses} of one protocol's verdicts; VER-Bench's by `verbench_counter`
+    (the model's unparsed replies unparsed, as under every protocol; a split panel apart)."""
     if protocol == "verbench":
         return dict(Counter(verbench_counter(v.value, v.details.get("subscores"))
                             for v in verdicts.values()))
     return dict(Counter(v.value for v in verdicts.values()))
-
-
-def unparsed_ungraded(judge: str, rules: dict[int, Verdict], verdicts: dict[int, Verdict]
-                      ) -> list[str]:
-    """A note when unparsed replies (`rules`: the general rule verdicts) got no sub-scores
-    (the judge's reply could not be read): `counted` shows them unscored, as the VER-Bench
-    table does, and the general protocol's unparsed count is then larger; the note says
-    why."""
-    found = sum(1 for wid, v in verdicts.items() if rules[wid].value == UNPARSED
-                and verbench_counter(v.value, v.details.get("subscores")) == UNSCORED)
-    if not found:
-        return []
-    return [f"verbench {judge}: {found} unparsed repl{'y' if found == 1 else 'ies'} (no answer "
-            f"read) got no sub-scores, the judge's reply unreadable: unscored under verbench, "
-            f"as in its table (never guessed 0); scoring again asks the judge again"]
 
 
 def _rows(run_id: str, protocol: str, judge: str, verdicts: dict[int, Verdict]) -> list[dict]:
@@ -289,8 +275,8 @@ def score_run(store, run_id: str, *, protocol="general", judges=(),
                     run, items, responses, general, rigorous, matches, _sizes(store, items))
         if "verbench" in chosen:
             results[("verbench", client.name)] = stages.verbench(items, responses, rules)
-            notes.extend(unparsed_ungraded(client.name, rules,
-                                           results[("verbench", client.name)]))
+        notes.extend(note for (p, judge), verdicts in results.items() if judge == client.name
+                     for note in failure_notes(p, judge, verdicts))
     if len(clients) > 1:
         panel = format_judge(panel_judge(judges))
         for p in chosen:
@@ -307,6 +293,8 @@ def score_run(store, run_id: str, *, protocol="general", judges=(),
     return {"run": run_id, "protocols": chosen, "responses": len(responses), "written": written,
             "values": {f"{p} {judge}": counted(p, verdicts) for (p, judge), verdicts
                        in results.items()},
+            "judge_failures": {f"{p} {judge}": failures(verdicts) for (p, judge), verdicts
+                               in results.items() if failures(verdicts)["by_reason"]},
             "judges": [c.counts() for c in clients],
             "templates": {name: store.prompt_template(name)["version"] for name in templates},
             "notes": notes, "not_applicable": {
