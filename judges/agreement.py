@@ -80,8 +80,14 @@ def panel_vote(verdicts: Mapping[str, Verdict], judge: str) -> Verdict:
     The majority of the members that scored decides, graded (VER-Bench) members too, each
     voting its own verdict; a tie is unscored (`TIE_RULE`)."""
     votes = {name: v.value for name, v in verdicts.items()}
-    voting = [v for v in verdicts.values() if v.value != UNSCORED]
+    voting = [v for v in verdicts.values() if v.value != UNSCORED and not _failed(v)]
     details = {"votes": votes}
+    if not voting and verdicts and all(v.value == UNPARSED for v in verdicts.values()):
+        # an unparsed reply no member could grade: the model's unparsed, the judges' failure
+        return Verdict(UNPARSED, judge=judge, details={
+            **details, "judge_failed": next(iter(verdicts.values())).details["judge_failed"]},
+            reason="unparsed: no answer could be read from the reply, and no panel member "
+                   "could grade it")
     if not voting:
         return unscored("no panel member could score", judge=judge, details=details)
     ranked = Counter(v.value for v in voting).most_common()
@@ -126,5 +132,11 @@ def _silent(verdicts: Mapping[str, Verdict]) -> str:
     """' (judge-b could not score)': the members whose verdict is unscored. Without it a
     panel of two read '1 of 1 judges' when one member's reply was unreadable, as if the
     panel had one member (a review)."""
-    silent = [name for name, v in verdicts.items() if v.value == UNSCORED]
+    silent = [name for name, v in verdicts.items() if v.value == UNSCORED or _failed(v)]
     return f" ({', '.join(silent)} could not score)" if silent else ""
+
+
+def _failed(verdict: Verdict) -> bool:
+    """A member that failed on a reply whose verdict is the model's (an unparsed reply it gave
+    no VER-Bench sub-scores: `scoring.llm_stages.judge_failure`): no vote of its."""
+    return bool(verdict.details.get("judge_failed"))

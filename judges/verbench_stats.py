@@ -1,6 +1,6 @@
 """VER-Bench's numbers over graded verdicts (VER-Bench §3.3): each item's four judge
-sub-scores (AC, CC, RQ, ER, 0-10) averaged, means per metric, and one counting rule that
-`score` and the VER-Bench table share, so that they agree.
+sub-scores (AC, CC, RQ, ER, 0-10) averaged, means per metric, and the counting rule of
+`score`'s line, the same as every protocol's (the model's unparsed replies are unparsed).
 
 Apart from judges/stats.py (accuracies over verdicts): graded verdicts are means, not counts.
 """
@@ -10,7 +10,7 @@ from typing import Iterable
 
 import numpy as np
 
-from judges.verdict import UNSCORED
+from judges.verdict import UNPARSED, UNSCORED
 
 VERBENCH_METRICS = ("AC", "CC", "RQ", "ER")
 
@@ -24,13 +24,17 @@ def verbench_item_average(scores: dict) -> float | None:
 
 
 def verbench_counter(value: str, subscores: dict | None) -> str:
-    """The counter one VER-Bench verdict falls in: the one rule `score`'s counts (the CLI and
-    the Results page's Score table) and the VER-Bench table (`verbench_summary`) follow, so
-    that they agree. A verdict without all four sub-scores is out of VER-Bench's numbers:
-    "unscored", whatever its value (an unparsed reply whose judge reply could not be read
-    was "unparsed" in `score` and unscored in the table: 7 against 13); none is guessed a
-    0. One with them is counted by its value; a split panel (no majority, unscored, its
-    members' mean sub-scores kept and counted in the table's n) as "split"."""
+    """The counter one VER-Bench verdict falls in, by the rule of every protocol: a reply no
+    answer could be read from is "unparsed" (the model's failure), whatever the judge gave
+    it or failed to give it (an unparsed reply whose judge reply was unreadable was counted
+    unscored here and unparsed under general: "unparsed 9" against "unparsed 0, unscored
+    14"). Any other verdict without all four sub-scores is "unscored" (none is guessed a 0):
+    the judge failed, or nothing was asked. One with them is counted by its value; a split
+    panel (no majority, unscored, its members' mean sub-scores kept and counted in the
+    table's n) as "split". The VER-Bench table's n counts the items with all four sub-scores:
+    an unparsed reply the judge gave none is out of it (`verbench_summary` counts it apart)."""
+    if value == UNPARSED:
+        return UNPARSED
     if verbench_item_average(subscores or {}) is None:
         return UNSCORED
     return "split" if value == UNSCORED else value
@@ -39,7 +43,11 @@ def verbench_counter(value: str, subscores: dict | None) -> str:
 def verbench_summary(items: Iterable[dict], *, ci: bool = True, seed: int | None = None) -> dict:
     """Per-metric means (x 10, as VER-Bench Table 1 prints them) and the average accuracy, over
     the items with all four sub-scores; items missing one are counted as `unscored`. Of those
-    n, `unparsed` counts the items flagged "unparsed" (no answer read: counted, AC 0)."""
+    n, `unparsed` counts the items flagged "unparsed" (no answer read: counted, AC 0). Of the
+    unscored, `judge_failed` counts the items flagged so (the judge was asked and gave no
+    sub-scores: its reply unreadable or its call failed), and `unparsed_ungraded` those of
+    them flagged "unparsed" (no answer read, then the judge failed: `score` counts them
+    unparsed), so that a row resting on a few items says why."""
     from judges.stats import SEED, mean_ci      # judges.stats re-exports this module
 
     rows = list(items)
@@ -51,6 +59,9 @@ def verbench_summary(items: Iterable[dict], *, ci: bool = True, seed: int | None
                    unparsed=sum(1 for r in complete if r.get("unparsed")),
                    unscored=len(rows) - len(complete), ci_low=None, ci_high=None,
                    ci_note="")
+    left_out = [r for r in rows if verbench_item_average(r) is None]
+    summary.update(judge_failed=sum(1 for r in left_out if r.get("judge_failed")),
+                   unparsed_ungraded=sum(1 for r in left_out if r.get("unparsed")))
     if ci and averages:
         summary["ci_low"], summary["ci_high"], summary["ci_note"] = mean_ci(
             averages, seed=SEED if seed is None else seed)

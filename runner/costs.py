@@ -95,6 +95,7 @@ class Calibration:
     text_requests: int = 0          # text-only requests the text scale rests on
     image_requests: int = 0         # requests with images the image scale rests on
     completions: dict = field(default_factory=dict)   # (setting, clue kind) -> (mean, n)
+    at: str = "endpoint"            # whose usage: this endpoint's, or the model's elsewhere
 
     def prompt(self, text: int, images: int) -> float:
         return text * self.text_scale + images * self.image_scale
@@ -129,14 +130,16 @@ def _mean(pairs: list[tuple[float, int]]) -> float:
     return sum(mean * count for mean, count in pairs) / sum(count for _, count in pairs)
 
 
-def calibrate(prompts: list[dict], completions: list[dict]) -> Calibration:
+def calibrate(prompts: list[dict], completions: list[dict], at: str = "endpoint"
+              ) -> Calibration:
     """From an endpoint's recorded usage (`Store.usage_history`): `prompts` [{"images": bool,
     "n", "prompt", "text", "image"}] (reported prompt tokens and the a-priori text and image
     estimates, summed over its requests without / with images) and `completions`
     [{"setting", "clues", "n", "completion"}]. The text scale comes from the text-only
     requests (1 without any); the image scale from what the requests with images reported
-    beyond their (scaled) text (1 without any)."""
-    out = Calibration()
+    beyond their (scaled) text (1 without any). `at`: "endpoint" when the usage is this
+    endpoint's (its URL), "model" when it is the same model's at other URLs."""
+    out = Calibration(at=at)
     text_only = next((p for p in prompts if not p["images"] and p["text"]), None)
     if text_only:
         out.text_scale, out.text_requests = text_only["prompt"] / text_only["text"], \

@@ -3,8 +3,9 @@ the tokens and dollars of the rest, with the basis of every estimate said.
 
 Each request's prompt is estimated a priori from its own messages (text and images apart),
 then corrected by what this model at this endpoint reported for the requests it was sent
-before (runner/costs.py `calibrate`), whatever their setting, clue source or items: so a
-clues=gt run is not projected from the shorter prompts of a clues=none one. Completions are
+before, else by what the model reported at another URL (runner/costs.py `calibrate`),
+whatever their setting, clue source or items: so a clues=gt run is not projected from the
+shorter prompts of a clues=none one. Completions are
 the endpoint's mean for the same prompt setting and clue source (else the same setting,
 else a priori). The first pass of clues=self is projected under its own setting, without
 clues; its answers with the clues its first pass will read from a cached reply when the
@@ -117,8 +118,8 @@ def basis_text(model: str, calibration: costs.Calibration, completions: dict[str
         return "nothing to send: the cache answers every request"
     if not (c.text_requests or c.image_requests or c.completions):
         return ("a priori (~4 characters a token, images by OpenAI's high-detail rule, a "
-                f"typical completion length per setting): {model} at this endpoint has no "
-                "recorded usage to calibrate on yet")
+                f"typical completion length per setting): {model} has no recorded usage "
+                "to calibrate on yet, at this endpoint or another")
     text = (f"prompt text ×{c.text_scale:.2f} ({c.text_requests} text-only requests)"
             if c.text_requests else "prompt text a priori (~4 characters a token)")
     images = (f"images ×{c.image_scale:.2f} of OpenAI's high-detail rule ({c.image_requests} "
@@ -126,5 +127,6 @@ def basis_text(model: str, calibration: costs.Calibration, completions: dict[str
               else "images a priori (OpenAI's high-detail rule)")
     each = ", ".join(f"{basis.replace(': a priori', ' a priori')} {n}"
                      for basis, n in completions.items())
-    return (f"calibrated on the usage {model}'s endpoint reported: {text}, {images}; "
-            f"completion tokens a request: {each}")
+    whose = f"{model}'s endpoint reported" if c.at == "endpoint" else \
+        f"{model} reported at another endpoint URL (none recorded at this one)"
+    return f"calibrated on the usage {whose}: {text}, {images}; completion tokens a request: {each}"

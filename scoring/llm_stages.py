@@ -179,16 +179,37 @@ class LlmStages:
             outcome = replies[prompt]
             out[wid] = _failed(self.judge, prompt, outcome) if outcome["reply"] is None else \
                 llm.verbench_verdict(self.judge, prompt, outcome["reply"])
-            # unparsed whatever the judge said (the counts followed the judge's AC). An
-            # unreadable judge reply stays unscored: no sub-scores, so out of VER-Bench's
-            # numbers, and no answer of that judge's (stored "unparsed" with its reply, it
-            # counted as the member's answer: a panel "2 of 2 answered" resting on one)
+            # unparsed whatever the judge said (the counts followed the judge's AC), and
+            # whatever the judge failed to say: the model's unparsed reply is unparsed under
+            # every protocol (it was counted unscored when the judge's reply was unreadable,
+            # "unparsed 9" under general beside "unparsed 0, unscored 14" under verbench).
+            # Without sub-scores it stays out of VER-Bench's numbers, and the judge's
+            # failure is kept apart (`judge_failed`: scoring.judge_failures counts it)
             if rules and rules[wid].value == UNPARSED:
                 if out[wid].value == UNSCORED:        # the judge's reply gave no sub-scores
-                    out[wid].reason = f"{NOT_GRADED}; {out[wid].reason}"
+                    failed = judge_failure(out[wid])
+                    out[wid].value, out[wid].reason = UNPARSED, \
+                        f"{NOT_GRADED}; {out[wid].reason}"
+                    out[wid].details["judge_failed"] = failed
                 else:
                     llm.verbench_unparsed(out[wid])
         return out
+
+
+def judge_failure(verdict: Verdict) -> str | None:
+    """Why the judge gave `verdict` nothing to count, or None when it did (or was never
+    asked): "call failed" (no reply: an HTTP error, a timeout) or "reply unreadable" (a
+    reply its stage could not read or use). One reading for every protocol: an unscored
+    verdict that kept its judge prompt, or one marked `judge_failed` (a VER-Bench verdict
+    on an unparsed reply, which stays the model's "unparsed")."""
+    if verdict.details.get("judge_failed"):
+        return verdict.details["judge_failed"]
+    if verdict.value != UNSCORED or not verdict.prompt:
+        return None
+    return CALL_FAILED if verdict.reply is None else UNREADABLE
+
+
+CALL_FAILED, UNREADABLE = "call failed", "reply unreadable"
 
 
 NO_REASONING = "the reply is its answer alone, with no reasoning to take a clue from"
@@ -200,5 +221,6 @@ model. Counted with the unreadable replies in `scoring.biased` (its prompt is ke
 invented clues for "Answer: C" and it scored rigorous correct: domain/extract/own_clues)."""
 
 
-NOT_GRADED = ("unscored: no answer could be read from the reply (general: unparsed), and the "
-              "judge's reply gave no sub-scores, so it is out of VER-Bench's numbers")
+NOT_GRADED = ("unparsed: no answer could be read from the reply (the model's failure, unparsed "
+              "under every protocol), and the judge gave no sub-scores (the judge's failure), "
+              "so it is out of VER-Bench's numbers")

@@ -29,6 +29,7 @@ from judges.verdict import Verdict
 
 from scoring import SAMPLE_RULES
 from scoring.biased import unread_items, unread_work
+from scoring.judge_failures import ungraded_work
 from scoring.commands import score_command
 from scoring.extraction import CLUELAB, MMR_LIFE, ExtractionError, check, reread, run_verdicts
 from scoring.no_boxes import run_reason, without_accuracy
@@ -135,6 +136,7 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
                         "tokens": sum(tokens) / len(tokens) if tokens else None,
                         "unread_right": value == "unscored" and any(
                             r.get("unread_right") for r in samples),
+                        "judge_failed": any(r.get("judge_failed") for r in samples),
                         "subscores": first["subscores"] if len(samples) == 1 else
                         _mean_subscores([r["subscores"] for r in samples])})
     return records
@@ -247,8 +249,10 @@ def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction) -
     if not rows:
         raise ResultsError(f"run {run_id} has no {protocol} scores by judge {judge}")
     unread = unread_work(store, run_id, protocol, judge)
+    ungraded = ungraded_work(store, run_id, protocol, judge)
     for r in rows:
         r["unread_right"] = r["value"] == "unscored" and r["work_id"] in unread
+        r["judge_failed"] = r["work_id"] in ungraded
     diff = reread(rows, run_verdicts(store, run_id)) if extraction == MMR_LIFE else None
     records = item_records(rows, samples_rule)
     out = {"run": run_id, "protocol": protocol, "judge": judge, "samples_rule": samples_rule,
@@ -312,7 +316,8 @@ def _item_subscores(records: list[dict]) -> list[dict]:
     for r in records:
         by_item[r["item_id"]].append(r)
     return [{**_mean_subscores([r["subscores"] for r in found]),
-             "unparsed": all(r["value"] == "unparsed" for r in found)}
+             "unparsed": all(r["value"] == "unparsed" for r in found),
+             "judge_failed": any(r.get("judge_failed") for r in found)}
             for found in by_item.values()]
 
 

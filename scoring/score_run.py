@@ -31,10 +31,11 @@ from judges.clue_match import DEFAULT_THRESHOLDS, ClueMatch, rigorous_verdict, \
     semantic_status
 from judges.llm import TEMPLATES
 from judges.stats import verbench_counter
-from judges.verdict import UNPARSED, UNSCORED, Verdict
+from judges.verdict import Verdict
 
 from scoring import OFFLINE, PROTOCOLS, SEMANTIC, no_boxes
 from scoring.judge_client import JudgeClient
+from scoring.judge_failures import failure_notes, failures
 from scoring.llm_stages import LlmStages
 from scoring.results import forget_summaries
 from scoring.offline import TRUNCATED, as_scored, grounded, offline_rigorous, rule_verdict
@@ -63,27 +64,12 @@ def values_text(counts: dict) -> str:
 
 
 def counted(protocol: str, verdicts: dict[int, Verdict]) -> dict[str, int]:
-    """{counter: responses} of one protocol's verdicts; VER-Bench's by `verbench_counter`,
-    the rule its table counts n and unscored by."""
+    """{counter: responses} of one protocol's verdicts; VER-Bench's by `verbench_counter`
+    (the model's unparsed replies unparsed, as under every protocol; a split panel apart)."""
     if protocol == "verbench":
         return dict(Counter(verbench_counter(v.value, v.details.get("subscores"))
                             for v in verdicts.values()))
     return dict(Counter(v.value for v in verdicts.values()))
-
-
-def unparsed_ungraded(judge: str, rules: dict[int, Verdict], verdicts: dict[int, Verdict]
-                      ) -> list[str]:
-    """A note when unparsed replies (`rules`: the general rule verdicts) got no sub-scores
-    (the judge's reply could not be read): `counted` shows them unscored, as the VER-Bench
-    table does, and the general protocol's unparsed count is then larger; the note says
-    why."""
-    found = sum(1 for wid, v in verdicts.items() if rules[wid].value == UNPARSED
-                and verbench_counter(v.value, v.details.get("subscores")) == UNSCORED)
-    if not found:
-        return []
-    return [f"verbench {judge}: {found} unparsed repl{'y' if found == 1 else 'ies'} (no answer "
-            f"read) got no sub-scores, the judge's reply unreadable: unscored under verbench, "
-            f"as in its table (never guessed 0); scoring again asks the judge again"]
 
 
 def _rows(run_id: str, protocol: str, judge: str, verdicts: dict[int, Verdict]) -> list[dict]:
@@ -139,13 +125,20 @@ def unread_right_answers(judge: str, general: dict, rigorous: dict) -> list[str]
             f"again (--no-cache asks the judge afresh)."]
 
 
-def _protocols(protocol: str, judges: list[str]) -> tuple[list[str], list[str]]:
-    if protocol not in PROTOCOL_CHOICES:
+def _protocols(protocol, judges: list[str]) -> tuple[list[str], list[str]]:
+    """The protocols to score, in PROTOCOLS' order, and notes: `protocol` is one name or
+    several (`score --protocol rigorous --protocol grounded` scored only the last), "all"
+    standing for every one (verbench skipped with a note when no judge is given; named
+    itself, it needs one)."""
+    given = [protocol] if isinstance(protocol, str) else list(protocol or ["general"])
+    wrong = [p for p in given if p not in PROTOCOL_CHOICES]
+    if wrong:
         raise ScoringError(f"protocol must be one of {', '.join(PROTOCOL_CHOICES)}, "
-                           f"not {protocol!r}")
-    chosen, notes = (list(PROTOCOLS) if protocol == "all" else [protocol]), []
+                           f"not {wrong[0]!r}")
+    chosen = [p for p in PROTOCOLS if p in given or "all" in given]
+    notes = []
     if "verbench" in chosen and not judges:
-        if protocol == "verbench":
+        if "verbench" in given:
             raise ScoringError("the verbench protocol needs an LLM judge: --judge ENDPOINT")
         chosen.remove("verbench")
         notes.append("verbench skipped: it needs an LLM judge (--judge ENDPOINT)")
@@ -233,9 +226,10 @@ def check_panel(clients: list[JudgeClient]) -> None:
             f"model, URL or parameters, or score with one of them")
 
 
-def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
+def score_run(store, run_id: str, *, protocol="general", judges=(),
               on_progress=None, semantic: bool = False, use_cache: bool = True) -> dict:
-    """Score `run_id`; returns {"run", "protocols", "written", "values", "judges", "notes",
+    """Score `run_id` under `protocol` (a name, "all", or a list of them); returns {"run",
+    "protocols", "written", "values", "judges", "notes",
     "not_applicable"} (a protocol whose counts are kept for Inspect only: {protocol: why}).
     on_progress(stage, done, total) reports each stage (judge requests included).
     semantic: also match clues with MiniLM (ScoringError when the extra is not installed).
@@ -281,8 +275,8 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
                     run, items, responses, general, rigorous, matches, _sizes(store, items))
         if "verbench" in chosen:
             results[("verbench", client.name)] = stages.verbench(items, responses, rules)
-            notes.extend(unparsed_ungraded(client.name, rules,
-                                           results[("verbench", client.name)]))
+        notes.extend(note for (p, judge), verdicts in results.items() if judge == client.name
+                     for note in failure_notes(p, judge, verdicts))
     if len(clients) > 1:
         panel = format_judge(panel_judge(judges))
         for p in chosen:
@@ -299,6 +293,8 @@ def score_run(store, run_id: str, *, protocol: str = "general", judges=(),
     return {"run": run_id, "protocols": chosen, "responses": len(responses), "written": written,
             "values": {f"{p} {judge}": counted(p, verdicts) for (p, judge), verdicts
                        in results.items()},
+            "judge_failures": {f"{p} {judge}": failures(verdicts) for (p, judge), verdicts
+                               in results.items() if failures(verdicts)["by_reason"]},
             "judges": [c.counts() for c in clients],
             "templates": {name: store.prompt_template(name)["version"] for name in templates},
             "notes": notes, "not_applicable": {

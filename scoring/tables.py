@@ -38,6 +38,7 @@ from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, limit_
     on_scored_by_all, on_shared, summaries
 from scoring.extraction import CLUELAB, describe
 from scoring.human import baseline_on_items
+from scoring.judge_failures import mark_verbench
 from scoring.no_boxes import mark_not_applicable
 from scoring.matrix_tables import ablation_table, injection_table  # noqa: F401 (API)
 from scoring.results import GROUPS, ResultsError, not_scored_text, run_judges, run_summary
@@ -330,10 +331,11 @@ def verbench_results(store, run_ids: list[str], within=None, judge: str | None =
                            "judge endpoint")
     names = labels(store, list(found))
     found, shared = on_shared(found, names)
-    table = verbench_table({names[r]: s["summary"] for r, s in found.items()},
-                           caption=f"VER-Bench scores, {shared.caption()}")
+    by_label = {names[r]: s["summary"] for r, s in found.items()}
+    table = verbench_table(by_label, caption=f"VER-Bench scores, {shared.caption()}")
     table.protocol = "verbench"
     table.notes = " ".join((shared.note(), VERBENCH_RULE))
+    mark_verbench(table, by_label)
     table.left_out = left_out_note(store, run_ids, found, "verbench", judge)
     return with_judges(with_run_ids(store, table, names),
                        *judges_of([found[r] for r in found]), notes=results_notes(found, names))

@@ -289,6 +289,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
                              members: list[str]) -> set[int]:
         return scores.unread_right_answers(self.db, run_id, protocol, judge, members)
 
+    def ungraded_work(self, run_id: str, judge: str, members: list[str]) -> set[int]:
+        return scores.ungraded_work(self.db, run_id, judge, members)
+
     def panel_votes(self, run_id: str, protocol: str, judge: str) -> list[tuple[int, str]]:
         return scores.panel_votes(self.db, run_id, protocol, judge)
 

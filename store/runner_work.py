@@ -80,18 +80,38 @@ def record_batch(db: sqlite_utils.Database, run_id: str, owner: str, responses: 
 USAGE_RUNS = 50
 """The latest runs of an endpoint whose usage a projection is calibrated on."""
 
+_USED = ("EXISTS (SELECT 1 FROM run_responses u WHERE u.run_id = model_runs.id AND u.cached = 0 "
+         "AND u.status != 'error' AND u.completion_tokens IS NOT NULL)")
+"""A run that recorded usage: a run answered wholly from the cache, or whose every request
+failed, has none, and counted among the latest runs it pushed older usage out."""
+
+
+def _usage_runs(db: sqlite_utils.Database, base_url: str, model: str) -> tuple[list[str], str]:
+    """(the latest USAGE_RUNS runs of `model` that recorded usage, where): those at
+    `base_url` ("endpoint"), else at any URL ("model": the same model's replies at another
+    URL, a second endpoint or one edited to a new address, were not found and the plan said
+    "no recorded usage" beside runs that had recorded it)."""
+    query = ("SELECT id FROM model_runs WHERE json_extract(config, '$.endpoint.model') = ? "
+             f"AND {_USED} ")
+    order = "ORDER BY created_at DESC LIMIT ?"
+    same = [r[0] for r in db.conn.execute(
+        query + "AND rtrim(json_extract(config, '$.endpoint.base_url'), '/') = ? " + order,
+        [model, base_url.rstrip("/"), USAGE_RUNS])]
+    if same:
+        return same, "endpoint"
+    return [r[0] for r in db.conn.execute(query + order, [model, USAGE_RUNS])], "model"
+
 
 def usage_history(db: sqlite_utils.Database, base_url: str, model: str) -> dict:
-    """What `model` at `base_url` reported for the requests its latest USAGE_RUNS runs sent
-    (not cache hits, not failures): {"prompts": [{"images", "n", "prompt", "text",
-    "image"}] (reported prompt tokens and the a-priori estimates, summed over the requests
-    without and with images that recorded an estimate), "completions": [{"setting",
-    "clues", "n", "completion"}] (a first pass of clues=self counted under its own setting,
-    with no clues)}: what `runner.costs.calibrate` reads."""
-    runs = json.dumps([r[0] for r in db.conn.execute(
-        "SELECT id FROM model_runs WHERE json_extract(config, '$.endpoint.model') = ? "
-        "AND rtrim(json_extract(config, '$.endpoint.base_url'), '/') = ? "
-        "ORDER BY created_at DESC LIMIT ?", [model, base_url.rstrip("/"), USAGE_RUNS])])
+    """What `model` at `base_url` reported for the requests its latest USAGE_RUNS runs with
+    usage sent (not cache hits, not failures), else what `model` reported at any URL:
+    {"prompts": [{"images", "n", "prompt", "text", "image"}] (reported prompt tokens and the
+    a-priori estimates, summed over the requests without and with images that recorded an
+    estimate), "completions": [{"setting", "clues", "n", "completion"}] (a first pass of
+    clues=self counted under its own setting, with no clues), "at": "endpoint" or "model"
+    (whose usage it is)}: what `runner.costs.calibrate` reads."""
+    found, at = _usage_runs(db, base_url, model)
+    runs = json.dumps(found)
     sent = ("FROM run_responses r JOIN run_work w ON w.id = r.work_id "
             "JOIN model_runs m ON m.id = r.run_id WHERE r.run_id IN "
             "(SELECT value FROM json_each(?)) AND r.cached = 0 AND r.status != 'error' ")
@@ -108,7 +128,7 @@ def usage_history(db: sqlite_utils.Database, base_url: str, model: str) -> dict:
                        + "AND r.completion_tokens IS NOT NULL GROUP BY setting, clues", [runs])
     for p in prompts:
         p["images"] = bool(p["images"])
-    return {"prompts": prompts, "completions": completions}
+    return {"prompts": prompts, "completions": completions, "at": at}
 
 
 def work_count(db: sqlite_utils.Database, run_id: str) -> int:

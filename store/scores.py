@@ -191,6 +191,22 @@ def unread_right_answers(db: sqlite_utils.Database, run_id: str, protocol: str, 
         [run_id, protocol, judge, *members])}
 
 
+def ungraded_work(db: sqlite_utils.Database, run_id: str, judge: str, members: list[str]
+                  ) -> set[int]:
+    """The responses whose VER-Bench verdict by `judge` has no sub-scores because a judge
+    (`members`: the judge, or a panel's members) was asked and gave none (its reply
+    unreadable or its call failed): a verdict that kept its judge prompt and has no AC. The
+    table names them apart from the other unscored (a row read 0.0 on n 2, 12 of its 14
+    items left out by the judge's failures)."""
+    marks = ",".join("?" * len(members))
+    return {wid for (wid,) in db.conn.execute(
+        "SELECT s.work_id FROM scores s WHERE s.run_id = ? AND s.protocol = 'verbench' "
+        "AND s.judge = ? AND json_extract(s.subscores, '$.AC') IS NULL AND EXISTS (SELECT 1 "
+        "FROM scores m WHERE m.run_id = s.run_id AND m.work_id = s.work_id AND m.protocol = "
+        "s.protocol AND m.judge_prompt IS NOT NULL AND json_extract(m.subscores, '$.AC') IS "
+        f"NULL AND m.judge IN ({marks}))", [run_id, judge, *members])}
+
+
 def panel_votes(db: sqlite_utils.Database, run_id: str, protocol: str, judge: str
                 ) -> list[tuple[int, str]]:
     """(work_id, votes JSON) of each verdict of the panel `judge`: its members' votes, kept
@@ -204,10 +220,12 @@ def panel_votes(db: sqlite_utils.Database, run_id: str, protocol: str, judge: st
 def judges_answered(db: sqlite_utils.Database, run_id: str, protocols: list[str],
                     judges: list[str]) -> set[tuple[str, int]]:
     """{(judge, work_id)}: the responses on which each of `judges` gave a reply that could
-    be read (a verdict under one of `protocols` that kept its reply and is not unscored)."""
+    be read (a verdict under one of `protocols` that kept its reply, is not unscored and is
+    not marked `judge_failed`: an unparsed reply the judge gave no sub-scores)."""
     return set(db.conn.execute(
         "SELECT DISTINCT judge, work_id FROM scores WHERE " + _among(judges, protocols)
-        + " AND judge_reply IS NOT NULL AND value != 'unscored'",
+        + " AND judge_reply IS NOT NULL AND value != 'unscored' "
+        "AND json_extract(details, '$.judge_failed') IS NULL",
         [run_id, *judges, *protocols]).fetchall())
 
 

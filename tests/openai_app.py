@@ -39,6 +39,30 @@ DEFAULTS = {
     "replies": {}, "reply_queue": [], "default_reply": "Answer: {letter}", "letters": "ABCDE",
     "error_text": None,
 }
+BEHAVIOUR_HELP = {
+    "models": "model ids the server accepts and lists (GET /v1/models)",
+    "api_key": "require 'Authorization: Bearer KEY' (null: any or none)",
+    "echo_key_in_errors": "a 401's message quotes the key given (as some servers do)",
+    "latency": "seconds before each reply",
+    "jitter": "± seconds drawn around the latency",
+    "seed": "seed of the random draws (faults, jitter)",
+    "faults": 'action: probability, drawn per request ({"429": 0.1, "malformed": 0.05}); '
+              "actions: ok, an HTTP status (429 with Retry-After, 400, 500, 502, 503, ...), "
+              "hang, malformed, missing_choices, truncate, refuse, content_filter, html_502, "
+              "error_200, stream_error",
+    "script": "actions taken in order, one per request, before any fault is drawn",
+    "retry_after": "a 429's Retry-After in seconds",
+    "retry_after_format": '"seconds" or "date" (an HTTP date)',
+    "hang": "seconds a 'hang' action sleeps before replying",
+    "replies": '{substring of the last user message: reply text}, first match wins (a judge '
+               'whose VER-Bench replies are unreadable: {"AC (answer correctness)": "no idea"})',
+    "reply_queue": "reply texts used in order, before `replies` and `default_reply`",
+    "default_reply": "the reply otherwise; {letter} becomes a letter of `letters` hashed from "
+                     "the messages, {digest} the messages' digest",
+    "letters": "the letters {letter} is drawn from",
+    "error_text": "the message of every error body and the text of html_502's page",
+}
+"""Each behaviour key (DEFAULTS) and what it does: the server's --help lists them."""
 REFUSAL = "I'm sorry, but I can't help with that."
 
 

@@ -27,7 +27,7 @@ if __package__ in (None, ""):  # run as a script: the repository root is not on 
 
 from aiohttp import web  # noqa: E402
 
-from tests.openai_app import FakeOpenAI  # noqa: E402
+from tests.openai_app import BEHAVIOUR_HELP, DEFAULTS, FakeOpenAI  # noqa: E402
 
 
 class ServerHandle:
@@ -107,8 +107,22 @@ def start_server(**behaviour) -> ServerHandle:
     raise RuntimeError("fake OpenAI server did not start within 15 s")
 
 
+def behaviour_help() -> str:
+    """The --help's list of behaviour keys: each with its default and what it does."""
+    import textwrap
+    lines = textwrap.wrap("behaviour keys (--config JSON; POST /_config merges them into a "
+                          'running server, "reset": true first restores the defaults):', 98)
+    for key, default in DEFAULTS.items():
+        text = f"{BEHAVIOUR_HELP[key]} (default {json.dumps(default)})"
+        lines += textwrap.wrap(text, 96, initial_indent=f"  {key:<19} ",
+                               subsequent_indent=" " * 22)
+    return "\n".join(lines)
+
+
 def main(argv=None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                     epilog=behaviour_help(),
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--latency", type=float, help="seconds before each reply")
@@ -116,7 +130,9 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int)
     parser.add_argument("--api-key", help="require 'Authorization: Bearer KEY'")
     parser.add_argument("--models", help="comma-separated model ids")
-    parser.add_argument("--config", default="{}", help="behaviour keys as a JSON object")
+    parser.add_argument("--config", default="{}", metavar="JSON",
+                        help="behaviour keys as a JSON object (listed below), e.g. "
+                             "'{\"faults\": {\"500\": 0.2}, \"default_reply\": \"Answer: B\"}'")
     parser.add_argument("--access-log", action="store_true", help="log every request (slow)")
     args = parser.parse_args(argv)
     behaviour = json.loads(args.config)

@@ -115,7 +115,7 @@ def test_a_run_states_its_box_convention_and_its_boxes_are_read_so(db):
     listed = runs_listed(out)
     assert listed[stated]["draws"] == "1 sample · boxes xywh pixels"
     assert listed[auto]["draws"] == "1 sample"
-    shown = json.loads(cli("runs", "--db", db, "--show", stated)[1])
+    shown = json.loads(cli("runs", "--db", db, "--show", stated, "--json")[1])
     assert shown["config"]["box_convention"] == "xywh_pixels"
     code, out, err = cli("table", "--db", db, "--kind", "drop", "--runs", f"{auto},{stated}")
     assert code == 0 and "fake-vlm · Structured · boxes xywh pixels" in out, err

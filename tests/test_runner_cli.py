@@ -212,9 +212,9 @@ def test_a_background_run_can_be_watched_and_cancelled_from_another_process(db, 
     assert run["status"] == "running", run
     assert "cancel requested" in cli("runs", "--db", db, "--cancel", run_id).stdout
     while time.monotonic() < deadline and json.loads(
-            cli("runs", "--db", db, "--show", run_id).stdout)["status"] == "running":
+            cli("runs", "--db", db, "--show", run_id, "--json").stdout)["status"] == "running":
         time.sleep(0.1)
-    final = json.loads(cli("runs", "--db", db, "--show", run_id).stdout)
+    final = json.loads(cli("runs", "--db", db, "--show", run_id, "--json").stdout)
     assert final["status"] == "cancelled" and final["totals"]["done"] < 84
     [summary] = [line for line in log_path(db, run_id).read_text().splitlines()
                  if line.startswith("{")]
@@ -321,7 +321,7 @@ def test_the_command_line_says_whose_replies_a_run_took(db):
     [listed] = [r for r in json.loads(cli("runs", "--db", db, "--json").stdout)
                 if r["id"] != old]
     new = listed["id"]
-    shown = json.loads(cli("runs", "--db", db, "--show", new).stdout)
+    shown = json.loads(cli("runs", "--db", db, "--show", new, "--json").stdout)
     assert shown == listed                                 # one shape, counts included
     assert shown["counts"]["total"] == 4
     assert shown["cache"]["cached_from"] == {old: 2} and shown["cache"]["use_cache"]
@@ -363,11 +363,11 @@ def test_a_run_stopped_by_its_budget_says_how_to_go_on_and_goes_on_with_none(db)
     assert again.returncode == 3 and json.loads(again.stdout)["totals"]["done"] == \
         run["totals"]["done"]
     raised = cli("run", "--db", db, "--resume", run["id"], "--budget", "0.02", "--json")
-    assert json.loads(cli("runs", "--db", db, "--show", run["id"]).stdout)["execution"][
+    assert json.loads(cli("runs", "--db", db, "--show", run["id"], "--json").stdout)["execution"][
         "budget"] == 0.02 and raised.returncode in (0, 3)
     done = cli(*none[2:], "--json")
     assert done.returncode == 0, done.stderr
-    shown = json.loads(cli("runs", "--db", db, "--show", run["id"]).stdout)
+    shown = json.loads(cli("runs", "--db", db, "--show", run["id"], "--json").stdout)
     assert shown["status"] == "done" and shown["execution"]["budget"] is None
     assert cli("run", "--db", db, "--resume", run["id"], "--budget", "1",
                "--no-budget").returncode == 2                 # one or the other

@@ -148,7 +148,7 @@ def test_a_clue_pass_is_counted_apart_and_a_run_with_no_answer_has_failed(db, se
     assert run["status"] == "failed" and "every one of the 6 answer rows" in run["message"]
     why = ("6 × no clues from the first pass for this item (its reply listed no clue): "
            "the answer is asked with the clues injected, so it is not asked without any")
-    shown = json.loads(cli("runs", "--db", db, "--show", run["id"]).stdout)
+    shown = json.loads(cli("runs", "--db", db, "--show", run["id"], "--json").stdout)
     assert why in run["message"] and why in shown["message"] and why in ran.stderr + ran.stdout
     assert why in html.unescape(xr.progress_html(Store(db), run["id"]))
     store = Store(db)

@@ -241,46 +241,17 @@ def test_verbench_counts_an_unparsed_reply_as_unparsed_not_correct(store, scored
     assert summary["n"] == 6 and summary["average"] == pytest.approx((4 * 70 + 50 + 0) / 6)
 
 
-def test_verbench_counts_agree_with_the_verbench_table_when_the_judge_cannot_be_read(
-        store, scored, server):
-    """A judge whose replies cannot be read: t/2 (no answer read) has no sub-scores. `score`
-    counted it "unparsed" (unparsed 1, unscored 4) while the VER-Bench table left it
-    unscored (n 1, unscored 5): two numbers for one thing. One rule counts both
-    (`judges.stats.verbench_counter`): without sub-scores it is unscored in `score`'s line,
-    on the page's Score table and in the table, never guessed a 0 (its verdict's reason
-    says no answer was read), and a note says why the count differs from general's."""
-    server.configure(replies={**JUDGE, "AC (answer correctness)": "I cannot grade this."})
-    try:
-        store.add_endpoint("vb-bad", server.url, "gpt-4o-mini")
-        code, out, err = cli("score", "--db", store.path, "--run", "r1", "--judge", "vb-bad",
-                             "--protocol", "verbench", "--no-cache")
-        from ui.results_handlers import score_runs
-        page = score_runs(store, ["r1"], ["vb-bad"], "verbench")   # unreadable: not cached
-    finally:
-        server.configure(replies=JUDGE)
-    assert code == 0, err
-    assert "verbench llm:vb-bad: 6 responses: correct 0, wrong 0, unparsed 0, error 1, " \
-        "unscored 5" in out
-    assert "1 unparsed reply (no answer read) got no sub-scores" in err
-    verbench = [[c.strip() for c in line.strip("|").split("|")] for line in page.splitlines()
-                if line.startswith("| r1 | verbench")]
-    assert [row[2:7] for row in verbench] == [["0", "0", "0", "1", "5"]]
-    from scoring.tables import verbench_results
-    [row] = verbench_results(store, ["r1"], judge="llm:vb-bad").rows
-    assert (row["n"], row["unscored"]) == (1, 5)       # the error's zeros: the only one graded
-    rows = {r["item_id"]: r for r in store.run_scores("r1", "verbench", "llm:vb-bad",
-                                                       full=True)}
-    assert rows["t/2"]["value"] == "unscored" and not rows["t/2"]["subscores"]
-    assert "no answer could be read" in rows["t/2"]["rationale"]
-
-
-def test_a_verbench_verdict_is_counted_by_its_sub_scores():
+def test_a_verbench_verdict_is_counted_by_the_rule_of_every_protocol():
+    """The model's unparsed reply is unparsed whatever the judge gave it (it was unscored
+    without sub-scores: "unparsed 0, unscored 14" beside general's "unparsed 9"); any other
+    verdict without all four is unscored; a split panel's graded means are "split"."""
     from judges.stats import verbench_counter
 
     full = {"AC": 1, "CC": 2, "RQ": 3, "ER": 4}
-    assert verbench_counter("unparsed", {}) == "unscored"
+    assert verbench_counter("unparsed", {}) == "unparsed"
     assert verbench_counter("unparsed", full) == "unparsed"
     assert verbench_counter("correct", {"AC": 8}) == "unscored"
+    assert verbench_counter("unscored", {}) == "unscored"
     assert verbench_counter("unscored", full) == "split"      # a split panel's graded means
 
 
@@ -295,7 +266,8 @@ def test_a_clue_judge_that_cannot_be_read_is_said_to_bias_rigorous(store, scored
                            use_cache=False)
     finally:
         server.configure(replies=JUDGE)
-    [note] = [n for n in result["notes"] if n.startswith("rigorous llm:clue-bad")]
+    [note] = [n for n in result["notes"] if n.startswith("rigorous llm:clue-bad") and
+              "biased low" in n]
     assert "clues of 1 of the 1 right answers it was asked about could not be read" in note and \
         "biased low" in note
     store.add_endpoint("clue-good", server.url, "gpt-4o-mini", params={"temperature": 0.5})

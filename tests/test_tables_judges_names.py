@@ -112,7 +112,7 @@ def test_commands_take_a_run_name_and_refuse_ambiguous_or_unknown_ones(store):
     assert code == 0 and "run cot:" in out
     code, _, err = cli("table", "--db", store.path, "--runs", "demo CoT,plain")
     assert code == 0, err
-    code, out, _ = cli("runs", "--db", store.path, "--show", "with | pipe")
+    code, out, _ = cli("runs", "--db", store.path, "--show", "with | pipe", "--json")
     assert code == 0 and json.loads(out)["id"] == "gt"
     store.label_run("plain", name="demo CoT")
     code, _, err = cli("report", "--db", store.path, "--run", "demo CoT")
