@@ -40,10 +40,27 @@ def test_agreement_when_rules_decided_every_item_says_so(store, server):  # noqa
     code, out, _ = cli("report", "--db", store.path, "--run", "mc")
     assert code == 0 and "of 0" not in out
     assert "agreement not applicable: rules decided all 2 responses" in out
-    assert "rules decided all 2 responses" in agreement_lines(store, ["mc"], "general")
+    assert "rules decided all the responses" in agreement_lines(store, ["mc"], "general")
     make_run(store, "mc2", {"t/1": "Answer: B", "t/2": "Answer: C"}, model="m2")
     score_run(store, "mc2", protocol="general", judges=["j"])
     lines = agreement_lines(store, ["mc", "mc2"], "general")
     # one line for the runs whose agreement is moot, not one per run and pair
     assert lines.count("not applicable") + lines.count("Not applicable") == 1, lines
-    assert lines.count("rules decided all 2 responses") == 2
+    assert lines.count("rules decided all the responses") == 1     # the reason said once
+    assert "(2 responses); " in lines and lines.rstrip().endswith("(2 responses)")
+
+
+def test_agreement_says_how_many_of_how_many(store, server):  # noqa: F811
+    """'agree on 100.0% of 1 responses': a percentage of one response, and a plural. The
+    line says the count first, then the percentage."""
+    from ui.results_handlers import agreement_lines
+
+    add_items(store, ITEMS)
+    make_run(store, "open1", {"t/5": "Clue 1: the Eiffel Tower\nAnswer: the French capital"})
+    store.add_endpoint("j", server.url, "gpt-4o-mini")
+    store.add_endpoint("k", server.url.replace("127.0.0.1", "localhost"), "gpt-4o-mini")
+    server.configure(replies=JUDGE)
+    score_run(store, "open1", protocol="general", judges=["j", "k"], use_cache=False)
+    lines = agreement_lines(store, ["open1"], "general")
+    assert "agree on" in lines and " of 1 response both judges scored (" in lines, lines
+    assert "% of 1" not in lines

@@ -16,6 +16,7 @@ import time
 
 import pandas as pd
 
+from domain.vocabulary import counted
 from scoring.page_tables import PAGE_KINDS as TABLE_KINDS
 from ui.downloads import DownloadRefused, downloads_for
 from ui.run_choices import run_choices as all_run_choices
@@ -279,19 +280,26 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
     from scoring.judge_agreement import agreement, agreement_basis, not_applicable_why
 
     items = shared.items if shared is not None else None
-    lines, names, moot = [], labels(store, list(run_ids)), []
+    lines, names, moot = [], labels(store, list(run_ids)), {}
     for run_id in run_ids:
+        name = escape_md(names.get(run_id, run_id))
         for pair in agreement(store, run_id, protocol, items):
-            if pair["agreement"] is None:    # rules decided them all: said once, run by run
-                moot.append(f"{escape_md(names.get(run_id, run_id))}, {escape_md(pair['a'])} "
-                            f"vs {escape_md(pair['b'])} ({escape_md(not_applicable_why(pair))})")
+            if pair["agreement"] is None:    # rules decided them all: said once per reason
+                why = not_applicable_why({**pair, "responses": "the"})
+                moot.setdefault((pair["a"], pair["b"], why), []).append(
+                    f"{name} ({counted(pair.get('responses', 0), 'response')})")
                 continue
             kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
-            lines.append(f"- {escape_md(names.get(run_id, run_id))}: {escape_md(pair['a'])} vs "
-                         f"{escape_md(pair['b'])} agree on {pair['agreement'] * 100:.1f}% of "
-                         f"{pair['n']} {agreement_basis(protocol)} (Cohen's kappa {kappa})")
-    if moot:    # one line: seven runs' "agreement not applicable" lines hid the others
-        lines.append("- Not applicable: " + "; ".join(moot))
+            n, agreed = pair["n"], round(pair["agreement"] * pair["n"])
+            basis = agreement_basis(protocol).replace("responses", "response", n == 1)
+            lines.append(f"- {name}: {escape_md(pair['a'])} vs {escape_md(pair['b'])} agree "
+                         f"on {agreed} of {n} {basis} ({pair['agreement'] * 100:.1f}%; "
+                         f"Cohen's kappa {kappa})")
+    # one line per pair and reason: seven runs' "not applicable" lines hid the others, and
+    # one line naming the reason per run repeated it seven times
+    for (a, b, why), runs in moot.items():
+        lines.append(f"- {escape_md(a)} vs {escape_md(b)}: not applicable, "
+                     f"{escape_md(why)}, for {'; '.join(runs)}")
     if not lines:
         return ""
     on = f", on the {shared.n} items the table compares" if shared is not None else ""
