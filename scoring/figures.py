@@ -153,7 +153,10 @@ def group_chart(summaries: dict[str, dict], group: str = "by_domain", shared=Non
     counts = {(label, name): acc for label, summary in summaries.items()
               for name, acc in summary.get(group, {}).items()}
     names = sorted({name for _, name in counts})
-    values = {(g, run): (acc, f"{run} · {g}: {acc:.1f}% of {counts[(run, g)].n}")
+    # each bar says its n: the caption's "on the 14 items the runs share" read as the n of
+    # bars that rest on the 4 or 5 of those in their group
+    values = {(g, run): (acc, f"{run} · {g}: {acc:.1f}% of {counts[(run, g)].n}",
+                         f"n {counts[(run, g)].n:g}")
               for run, g, acc in frame.itertuples(index=False)}
     for run in runs:                      # no item scored there: "n=0", not an empty slot
         for name in names:

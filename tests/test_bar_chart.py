@@ -203,6 +203,8 @@ def test_group_chart_marks_a_group_with_no_item_scored_as_n_0():
                                            ("b", "Parks", "n=0")]
     assert "a · Shops: n=0, no item scored (3 unscored)" in svg
     assert ">Parks</text>" in svg                               # the group's label is there
+    # each bar says its n (the caption's shared n read as theirs): b's Shops rests on 3
+    assert ">n 3</text>" in svg and ">n 2</text>" in svg
 
 
 def test_drop_chart_marks_a_run_with_n_0_instead_of_leaving_it_out():
