@@ -34,19 +34,31 @@
       boxes ? `and its ${plural(boxes, "box")}` : "(no boxes on it)";
     return `Remove image ${info.dataset.image} ${what}?`;
   };
-  // Remove clue: the clue of the selected row of the clue table, its text and box count
-  const removeClue = () => {
+  // The clue row the page shows selected (its index from 0), null when none. Remove clue
+  // removes that row, the one its question names (ui/annotate_structure.py,
+  // PAGE_SELECTED_CLUE): the server's own record of the last row clicked outlived the
+  // row's highlight (a click elsewhere), and the question was asked about "the selected
+  // clue" when none was.
+  const selectedClue = () => {
     const cell = document.querySelector("#clue-table [data-testid^='cell-'][aria-selected='true']");
     const row = cell && /^cell-(\d+)-/.exec(cell.dataset.testid);
-    if (!row) return "Remove the selected clue with its text, reasoning and boxes?";
-    const part = (column) => text(`#clue-table [data-testid='cell-${row[1]}-${column}']`);
+    return row ? Number(row[1]) : null;
+  };
+  let clueAsked = null;       // the row of the last click on Remove clue
+  // Remove clue: the clue of the selected row, its text and box count; no question when no
+  // row is selected (the server then says "select a clue row first", at once)
+  const removeClue = () => {
+    clueAsked = selectedClue();
+    if (clueAsked === null) return null;
+    const part = (column) => text(`#clue-table [data-testid='cell-${clueAsked}-${column}']`);
     const words = part(1);
     const shown = words ? ` "${words.length > 40 ? words.slice(0, 40) + "…" : words}"` :
       " (no text)";
     const boxes = parseInt(part(3), 10) || 0;
-    return `Remove ${part(0) || "the selected clue"}${shown} with its reasoning and ` +
+    return `Remove ${part(0) || `clue ${clueAsked + 1}`}${shown} with its reasoning and ` +
       `${plural(boxes, "box")}?`;
   };
+  window.cluelabConfirm = { clueAsked: () => clueAsked };
   // Reload saved version: the version and its author, from the conflict panel's line
   // (ui/editor_handlers.save: "… was changed by X at <time> UTC (now version N) …")
   const reloadSaved = () => {
@@ -88,7 +100,8 @@
     const button = event.target instanceof Element && event.target.closest("button[id]");
     const question = button && QUESTIONS[button.id];
     if (!question || button.disabled) return;
-    if (!window.confirm(question())) {
+    const asked = question();               // null: nothing to ask about, the server says
+    if (asked !== null && !window.confirm(asked)) {
       event.preventDefault();
       event.stopImmediatePropagation();
     }

@@ -141,7 +141,7 @@ def test_the_note_beside_the_gold_holds_while_the_state_does():
     assert af.answer_notes({**item, "answer": "12"}) == af.answer_notes(item)[1:]  # typed
     item, _ = af.switch_type({"answer_type": "location", "answer": "$italy,lazio$",
                               "aliases": ["latium"]}, "numeric")
-    assert "1 accepted alias(es) wait aside (numeric takes none of them)" in \
+    assert "1 accepted alias waits aside (numeric does not take it)" in \
         af.answer_notes(item)[-1]
     assert af.answer_notes(af.switch_type(item, "location")[0]) == []
 

@@ -65,7 +65,7 @@ def test_autosave_keeps_no_draft_of_a_table_with_other_columns(ui_store):
 @pytest.mark.parametrize("item_id, changes, message", [
     ("ui/gamma", {"answer": "Z"}, "Gold answer: gold answer has no option: 'Z' (options A, B)"),
     ("ui/beta", {"answer_yes_no": None, "answer": "maybe"}, None),
-    ("ui/numeric-twelve", {}, "Gold answer: gold answer is not a number: 'twelve'"),
+    ("ui/numeric-twelve", {}, "the gold answer 'twelve' is no number the scorer can read"),
     ("ui/location-paris", {}, "Gold answer: location is not $country,region$: 'Paris'"),
     ("ui/alpha", {"answer_type": "numeric"}, None),
     ("ui/alpha", {"answer_type": "location", "loc_country": "atlantis", "loc_region": "x"},
@@ -240,7 +240,7 @@ def test_aliases_the_new_type_does_not_take_are_set_aside_and_come_back():
     item = {"answer_type": "location", "answer": "$germany,bavaria$", "aliases": aliases}
     item, said = af.switch_type(item, "numeric")
     assert item["aliases"] == [] and item[af.ALIASES_ASIDE] == aliases
-    assert "2 accepted alias(es) are not valid for a numeric answer" in said
+    assert "2 accepted aliases are not valid for a numeric answer" in said
     item, _ = af.switch_type(item, "location")
     assert (item["aliases"], item["answer"]) == (aliases, "$germany,bavaria$")
 
@@ -325,7 +325,7 @@ def test_numeric_aliases_are_set_aside_under_location_and_come_back():
     item = {"answer_type": "numeric", "answer": "8", "aliases": ["8 minutes", "8 min"]}
     item, said = af.switch_type(item, "location")
     assert (item["aliases"], item[af.ALIASES_ASIDE]) == ([], ["8 minutes", "8 min"])
-    assert "2 accepted alias(es) are not valid for a location answer" in said
+    assert "2 accepted aliases are not valid for a location answer" in said
     item, _ = af.switch_type(item, "numeric")
     assert (item["answer"], item["aliases"]) == ("8", ["8 minutes", "8 min"])
 
@@ -364,7 +364,7 @@ def test_the_numeric_gold_is_saved_exactly_as_typed(ui_store, typed):
 def test_a_numeric_gold_without_one_number_is_refused_naming_the_field(ui_store, typed):
     outcome, stored = save(ui_store, "ui/alpha", answer_type="numeric", answer_number=typed)
     assert outcome["kind"] == "invalid"
-    assert f"Gold answer: gold answer is not a number: {typed!r}" in outcome["message"]
+    assert f"the gold answer {typed!r} is no number the scorer can read: write one number" in outcome["message"]
     assert "5.30 €" in outcome["message"]            # it says what would do
     assert (stored["answer_type"], stored["answer"], stored["version"]) == ("open", "12", 1)
 

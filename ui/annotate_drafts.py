@@ -47,9 +47,11 @@ BOX_UNDO = "(value) => window.cluelabBoxUndo.undo(value)"
 # last save ("Saved … as version N", "Restored …") is stale and goes. In the page: no event
 # of its own on the server, and every writer of the draft line is covered. A refusal ("Not
 # saved: the gold answer is not a number") is about the edits still there, and stays: the
-# autosave of the keys typed just before the save cleared it as it came back.
+# autosave of the keys typed just before the save cleared it as it came back. So is the
+# line of a delete ("Deleted X. Undo delete …"), about another item: the next one opened
+# with its own draft cleared it at once.
 STALE_SAVE_LINE = ("(draft, saved) => (draft && draft.trim() && "
-                   "!/^Not saved/.test(String(saved || '').trim()) ? '' : saved)")
+                   "!/^(Not saved|Deleted )/.test(String(saved || '').trim()) ? '' : saved)")
 
 
 def table_rows(table) -> list[list]:

@@ -180,7 +180,10 @@ def build_editor() -> SimpleNamespace:
                 ui.clues = schema_table(em.CLUE_HEADERS, static_columns=[0, 3], wrap=True,
                                        label="Clues", column_widths=["16%", "32%", "34%", "18%"],
                                        elem_id="clue-table", visible=not DEFER_PANELS)
-                ui.selected_clue = gr.State(None)
+                # the clue row clicked last (Up / Down move it); the page sends the row it
+                # shows selected in its place with Remove clue (ui/annotate_structure.py,
+                # PAGE_SELECTED_CLUE), and every item opened clears it (annotate_render)
+                ui.selected_clue = gr.JSON(None, visible="hidden", elem_id="selected-clue")
                 # the clue table's box counts after a box edit, put in by the page
                 # (ui/annotate_drafts.py, SHOW_BOX_COUNTS)
                 ui.box_counts = gr.JSON(visible="hidden", elem_id="clue-box-counts")
@@ -374,9 +377,11 @@ def build_answer_controls(ui) -> None:
                                  visible=not DEFER_PANELS)
         ui.option_gallery = gr.HTML(elem_id="option-images", js_on_load=None,
                                     apply_default_css=False)
-        # one slim row: the option picked (a field of one line) and what to do with it
+        # one slim row: the option picked (a field of one line, labelled beside it: what
+        # Remove option and Set option image act on) and what to do with it; emptied when
+        # an item opens (annotate_render) or its options are set aside (answer_wiring)
         with gr.Row(equal_height=True, elem_id="option-edit-row"):
-            ui.option_label = gr.Textbox(label="Option", show_label=False, container=False,
+            ui.option_label = gr.Textbox(label="Selected option", container=False,
                                          placeholder="click a row", scale=1,
                                          max_lines=1, min_width=100, elem_id="option-label")
             ui.add_option = gr.Button("Add option", size="sm", scale=0, min_width=95,

@@ -203,8 +203,11 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         if not rest:
             return [gr.skip()] * len(renderer.outputs) + after_change(request) + undo
         following = ids.index(current) if current in (ids or []) else 0
-        return open_item(rest[min(following, len(rest) - 1)], request, work) + \
-            after_change(request) + undo
+        out = open_item(rest[min(following, len(rest) - 1)], request, work)
+        # said in the save bar's line of the item that opens, where it stays: the toast
+        # faded, and the next item opened as if nothing had happened (the menu closes)
+        out[renderer.index("save_message")] = messages.status(message)
+        return out + after_change(request) + undo
 
     def undo_delete(work, item_id, request: gr.Request):
         try:

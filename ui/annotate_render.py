@@ -38,7 +38,8 @@ class Renderer:
                "comment",
                *af.ANSWER_FIELDS, *af.PANELS, "version_a", "version_b", "diff",
                "problems_row", "problems_pick", "yes_no_warning", "draft_state",
-               "location_warning", "answer_note", "review_open_latest", "draft_key")
+               "location_warning", "answer_note", "review_open_latest", "draft_key",
+               "option_label", "selected_clue")
 
     @property
     def outputs(self) -> list:
@@ -85,6 +86,9 @@ class Renderer:
             "draft_state": EditorHandlers(self.store).draft_state(work),
             # with the form's values in every event that keeps a draft (ui/annotate_drafts)
             "draft_key": draft_key(work),
+            # no option row, no clue row selected: the item opened (saved, restored) is
+            # drawn anew, and Remove option removed the previous item's option C from it
+            "option_label": "", "selected_clue": None,
         }
         return [values[name] for name in self.OUTPUTS]
 

@@ -29,6 +29,11 @@ CLUE_ROWS_COUNTED = "(value) => window.cluelabClueRows.counted(value)"
 CLUE_ROWS_CHANGED = "(value) => window.cluelabGates.clueRowsChanged(value, ADDED)"
 CLUE_ROWS_UNNUMBERED = "(value) => window.cluelabGates.clueRowsUnnumbered(value)"
 NUMBER_CLUE_ROWS = "(value) => window.cluelabClueRows.number(value)"
+# Remove clue removes the row the page shows selected when it was clicked, the one its
+# question named (assets/confirm.js), not the row clicked last: that one's highlight may be
+# gone (a click elsewhere), and it was removed after a question about "the selected clue".
+PAGE_SELECTED_CLUE = ("(work, selected, ...rest) => [work, window.cluelabConfirm ? "
+                      "window.cluelabConfirm.clueAsked() : selected, ...rest]")
 
 
 def wire_structure(store, editor, renderer, ui, form, split, may_release) -> list:
@@ -72,7 +77,7 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
         return removed
 
     ui.remove_clue.click(clue_op(remove_clue), clue_inputs, clue_outputs,
-                         api_name="remove_clue")
+                         api_name="remove_clue", js=PAGE_SELECTED_CLUE)
     ui.clue_up.click(clue_op(lambda item, sel: ops.move_clue(item, sel, -1)), clue_inputs,
                      clue_outputs, api_name="move_clue_up")
     ui.clue_down.click(clue_op(lambda item, sel: ops.move_clue(item, sel, 1)), clue_inputs,
@@ -189,9 +194,12 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
         except ImageRefused as err:
             return image_refused(work, err, "Option image not set")
         try:
+            replaced = ops.option_image_note(item, label, sha)
             item = ops.set_option_image(item, label, sha)
         except EditError as err:
             raise messages.error(err) from None
+        if replaced:        # an option's image replaced or removed: said (it was silent)
+            messages.info(replaced)
         return image_taken(work, item, request)
 
     ui.option_upload.upload(set_option_image,

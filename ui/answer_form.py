@@ -22,6 +22,7 @@ from functools import lru_cache
 import pycountry
 
 from domain.numbers import read_quantity
+from domain.vocabulary import counted
 from domain.places import country_name
 from judges.gold_check import alias_fits, numeric_value, readable_gold, split_location
 from judges.location import COUNTRY_ALIASES
@@ -144,10 +145,13 @@ def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
                                            item.get(ALIASES_ASIDE) or [])
     moved = [a for a in item.get("aliases") or [] if a not in aliases]
     if moved:
-        why = (f"are not valid for a {shown} answer" if new_type in ALIAS_TYPES
-               else f"have no place in a {shown} answer (it takes no accepted aliases)")
-        notes.append(f"{len(moved)} accepted alias(es) {why}: they are set aside (they come "
-                     f"back if you switch back to {old} before saving).")
+        one = len(moved) == 1
+        are, they = ("is", "it") if one else ("are", "they")
+        why = (f"{are} not valid for a {shown} answer" if new_type in ALIAS_TYPES
+               else f"{'has' if one else 'have'} no place in a {shown} answer (it takes no "
+                    "accepted aliases)")
+        notes.append(f"{accepted_aliases(len(moved))} {why}: {they} {are} set aside ({they} "
+                     f"come{'s' * one} back if you switch back to {old} before saving).")
     item = {**item, "answer_type": new_type, "answer": kept, "aliases": aliases,
             OPTIONS_ASIDE: aside, GOLD_ASIDE: gold_aside, ALIASES_ASIDE: aliases_aside}
     return item, " ".join(filter(None, notes))
@@ -167,6 +171,19 @@ def not_an_option(gold: str, options: list[dict]) -> str:
             "the label of the right option as the gold answer.")
 
 
+# how a numeric gold is written, as the scorer reads it (domain/numbers.read_quantity): said
+# beside the gold as it is typed (answer_notes) and by the save that refuses it
+NUMBER_RULE = ("write one number, a unit or currency allowed (12.8, 5.30 €, €5.30, 3 km); a "
+               "comma before three digits groups thousands (1,200), before one or two it is a "
+               "decimal comma (5,30)")
+
+
+def unreadable_number(gold: str) -> str:
+    """The save's refusal of a numeric gold the scorer cannot read: it said "Gold answer:
+    gold answer is not a number: '3,14159'", the field twice and the comma never."""
+    return f"the gold answer {gold!r} is no number the scorer can read: {NUMBER_RULE}"
+
+
 ENTER_GOLD = {YES_NO: "Choose Yes or No.", NUMERIC: "Type the number.",
               LOCATION: "Choose the country and type the region.",
               MULTIPLE_CHOICE: "Type the label of the right option."}
@@ -183,9 +200,7 @@ def answer_notes(item: dict) -> list[str]:
         if answer_type == MULTIPLE_CHOICE else []
     if answer_type == NUMERIC and gold and numeric_value(gold) is None:
         notes.append(f"{gold!r} is no number the scorer can read, and the save refuses it: "
-                     "write one number, a unit or currency allowed (12.8, 5.30 €, 3 km); a "
-                     "comma before three digits groups thousands (1,200), before one or two "
-                     "it is a decimal comma (5,30).")
+                     f"{NUMBER_RULE}.")
     aside = item.get(GOLD_ASIDE) or ""
     if aside and not gold:
         notes.append(f"No gold answer yet: {aside!r} is no {shown} answer and waits aside (a "
@@ -193,14 +208,42 @@ def answer_notes(item: dict) -> list[str]:
                      + ENTER_GOLD.get(answer_type, "Type the gold answer."))
     options = item.get(OPTIONS_ASIDE) or []
     if options and answer_type != MULTIPLE_CHOICE:
-        notes.append(f"The {len(options)} options wait aside: a switch back to "
-                     f"{type_name(MULTIPLE_CHOICE)} brings them back; saved as {shown}, the "
-                     "item has none.")
+        notes.append(("The option waits aside: a switch back to "
+                      f"{type_name(MULTIPLE_CHOICE)} brings it back" if len(options) == 1 else
+                      f"The {len(options)} options wait aside: a switch back to "
+                      f"{type_name(MULTIPLE_CHOICE)} brings them back")
+                     + f"; saved as {shown}, the item has none.")
     aliases = item.get(ALIASES_ASIDE) or []
     if aliases:
-        notes.append(f"{len(aliases)} accepted alias(es) wait aside ({shown} takes none of "
-                     "them): a switch back brings them back; a save leaves them out.")
+        one = len(aliases) == 1
+        it = "it" if one else "them"
+        notes.append(f"{accepted_aliases(len(aliases))} wait{'s' * one} aside ({shown} "
+                     f"{'does not take it' if one else 'takes none of them'}): a switch "
+                     f"back brings {it} back; a save leaves {it} out.")
     return [note for note in notes if note]
+
+
+def accepted_aliases(count: int) -> str:
+    """"1 accepted alias", "2 accepted aliases" (the notes read "2 accepted alias(es)")."""
+    return counted(count, "accepted alias", "accepted aliases")
+
+
+def left_out_note(item: dict) -> str:
+    """The save's sentence for what it left out of the version saved: the aliases and
+    options set aside by a switch of the answer type (the note beside the gold said "a save
+    leaves them out", and the save itself said only "Saved … as version 2")."""
+    shown = type_name(item.get("answer_type"))
+    aliases, options = item.get(ALIASES_ASIDE) or [], item.get(OPTIONS_ASIDE) or []
+    if item.get("answer_type") == MULTIPLE_CHOICE:
+        options = []                    # back with their type: saved, not left out
+    why = f"not valid for {shown}" if item.get("answer_type") in ALIAS_TYPES else \
+        f"{shown} takes none"
+    parts = [f"{accepted_aliases(len(aliases))} {'was' if len(aliases) == 1 else 'were'} "
+             f"left out ({why})" if aliases else "",
+             f"{counted(len(options), 'option')} {'was' if len(options) == 1 else 'were'} left "
+             f"out ({shown} has no options)" if options else ""]
+    said = "; ".join(p for p in parts if p)
+    return f"{said[:1].upper()}{said[1:]}." if said else ""
 
 
 def _option_named(gold: str, options: list[dict]) -> str | None:

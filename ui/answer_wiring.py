@@ -61,11 +61,12 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
         return [work, *[shown[name] for name in SHOWN], em.option_rows(item),
                 *[panels[name] for name in af.PANELS], escape_md(af.yes_no_warning(item)),
                 escape_md(af.location_warning(item)), *draft_line(editor, work, item, request),
-                answer_note(item)]
+                "", answer_note(item)]
 
+    # the option row selected goes too: the options it was one of are set aside or back
     switched = [ui.work, *[getattr(ui, name) for name in SHOWN], ui.options,
                 *[getattr(ui, name) for name in af.PANELS], ui.yes_no_warning,
-                ui.location_warning, *drafted, ui.answer_note]
+                ui.location_warning, *drafted, ui.option_label, ui.answer_note]
     n_outputs = len(switched)
     # `change`, fired once whenever the list's value changes, by mouse or by keyboard
     # (typing then Enter, arrows then Enter, typing then Tab): `select` fires for a mouse
@@ -91,10 +92,14 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
         return edited(editor, renderer, work, item, request) + [label, answer_note(item)]
 
     def remove_option(request: gr.Request, work, label, *values):
+        """Remove the option of the Selected option box, saying which (a toast, as Remove
+        clue does): it went without a word, whichever option the box still named."""
+        before = collected(work, values)
         try:
-            item = ops.remove_option(collected(work, values), label)
+            item = ops.remove_option(before, label)
         except EditError as err:
             raise messages.error(str(err)) from None
+        messages.info(ops.removed_option_note(before, label))
         return edited(editor, renderer, work, item, request) + ["", answer_note(item)]
 
     option_outputs = structural + [ui.option_label, ui.answer_note]

@@ -317,7 +317,7 @@ class EditorHandlers:
             "kind": "saved", "version": version, "merged_note": with_them,
             "message": " ".join(filter(None, [
                 f"Saved {item['id']} as version {version}.", with_them, dropped, note,
-                rules.no_gold_note(item), rules.textless_clue_note(item),
+                af.left_out_note(item), rules.no_gold_note(item), rules.textless_clue_note(item),
                 rules.marked_only_note(item)]))}
 
     def _switched_unsaved(self, work: dict, item: dict, user: str, session: str | None,
@@ -428,12 +428,23 @@ def check_gold(item: dict) -> None:
                 if p]
     if problems:
         by_field: dict[str, list[str]] = {}
+        gold = str(item.get("answer") or "").strip()
         for problem in problems:
             message = problem.message if problem.field != "answer" else \
-                af.in_builder_words(problem.message, str(item.get("answer") or ""))
+                af.in_builder_words(problem.message, gold)
+            if problem.kind == "gold answer is not a number":
+                message = af.unreadable_number(gold)
             by_field.setdefault(problem.field, []).append(message)
-        raise em.EditError("; ".join(f"{FIELD_NAMES.get(field, field)}: {' · '.join(messages)}"
+        raise em.EditError("; ".join(field_line(field, messages)
                                      for field, messages in by_field.items()))
+
+
+def field_line(field: str, messages: list[str]) -> str:
+    """"Gold answer: …" for one field's problems, without the field's name when the words
+    name it already ("the gold answer '3,14159' is no number…")."""
+    said = " · ".join(messages)
+    return said if said.startswith("the gold answer") else \
+        f"{FIELD_NAMES.get(field, field)}: {said}"
 
 
 def current_image(work: dict) -> str | None:

@@ -28,16 +28,23 @@ def remove_clue(item: dict, index: int | None) -> tuple[dict, None]:
     return item, None
 
 
+UNSAVED = "Not saved yet: Discard draft brings it back."
+
+
+def quoted_start(text, empty: str = " (no text)") -> str:
+    """' "the first 40 characters…"' of a clue's or an option's text, `empty` when it has
+    none: the messages of a removal name what went, as the page showed it."""
+    text = " ".join(str(text or "").split())
+    return f' "{text[:40]}{"…" * (len(text) > 40)}"' if text else empty
+
+
 def removed_clue_note(item: dict, index: int) -> str:
     """What Remove clue is about to take out, in words: the clue's number, the start of its
     text and its boxes (the working copy only: Discard draft brings it back)."""
     clue = item.get("clues", [])[index]
-    text = " ".join(str(clue.get("text") or "").split())
-    shown = f' "{text[:40]}{"…" * (len(text) > 40)}"' if text else " (no text)"
     boxes = len(clue.get("boxes") or [])
     with_boxes = f" and its {boxes} box{'es' * (boxes != 1)}" if boxes else ""
-    return (f"Removed clue {index + 1}{shown}{with_boxes}. Not saved yet: Discard draft "
-            "brings it back.")
+    return f"Removed clue {index + 1}{quoted_start(clue.get('text'))}{with_boxes}. {UNSAVED}"
 
 
 def move_clue(item: dict, index: int | None, step: int) -> tuple[dict, int]:
@@ -88,11 +95,33 @@ def move_image(item: dict, index: int, step: int) -> tuple[dict, int]:
     return item, target
 
 
+def option_of(item: dict, label: str) -> dict | None:
+    return next((o for o in item.get("options") or [] if o.get("label") == label), None)
+
+
+def option_named(option: dict) -> str:
+    """'option C "Lentils"' (an image option: 'option C (an image)'), in a message."""
+    empty = " (an image)" if option.get("image") else " (no text)"
+    return f"option {option.get('label')}{quoted_start(option.get('text'), empty)}"
+
+
+def option_image_note(item: dict, label: str, sha: str | None) -> str:
+    """What Set option image (`sha`) or Remove option image (None) is about to replace or
+    take out of option `label`, in words; "" when it takes out nothing (a first image).
+    The image went without a word, of whichever option the Selected option box named."""
+    option = option_of(item, (label or "").strip())
+    if not option or not option.get("image") or option.get("image") == sha:
+        return ""
+    done = "Replaced the image of" if sha else "Removed the image of"
+    return f"{done} {option_named({**option, 'image': None})}. {UNSAVED}"
+
+
 def set_option_image(item: dict, label: str, sha: str | None) -> dict:
     """Attach (or, with sha None, detach) an image to an option; adds the option if new."""
     label = (label or "").strip()
     if not label:
-        raise EditError("choose the option label the image belongs to")
+        raise EditError("select an option row first (or type a new option's label in "
+                        "Selected option)")
     item = copy.deepcopy(item)
     options = item.setdefault("options", [])
     for option in options:
@@ -125,7 +154,7 @@ def remove_option(item: dict, label: str | None) -> dict:
     """Drop the option named `label` (its image goes with it, the image file stays stored)."""
     label = (label or "").strip()
     if not label:
-        raise EditError("choose the option to remove: click its row or type its label")
+        raise EditError("select an option row first")
     options = item.get("options", [])
     if label not in [o.get("label") for o in options]:
         raise EditError(f"there is no option {label}")
@@ -133,3 +162,11 @@ def remove_option(item: dict, label: str | None) -> dict:
     item["options"] = [o for o in item["options"] if o.get("label") != label]
     item[em.REMOVED_LABELS] = sorted({*(item.get(em.REMOVED_LABELS) or []), label})
     return item
+
+
+def removed_option_note(item: dict, label: str) -> str:
+    """What Remove option is about to take out of `item`, in words: it went without one,
+    and the option was whichever the Selected option box still named."""
+    option = option_of(item, (label or "").strip()) or {"label": label}
+    with_image = " and its image" if option.get("image") and option.get("text") else ""
+    return f"Removed {option_named(option)}{with_image}. {UNSAVED}"

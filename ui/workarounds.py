@@ -157,6 +157,13 @@ def event_script_throw_is_an_error() -> bool:
                           read_all(GRADIO_FRONTEND, "Blocks-*.js")))
 
 
+def hidden_title_is_screen_reader_only() -> bool:
+    """Gradio's block title: a label not shown (a Textbox with container=False shows none)
+    is kept for screen readers only, class `sr-only`."""
+    return bool(re.search(r'hide:!\w+\(\),"has-info":[^}]*"sr-only":!\w+\(\)',
+                          read_all(GRADIO_FRONTEND, "*.js")))
+
+
 def login_page_shows_only_400() -> bool:
     """Gradio's login page: a 400 shows its fixed "Incorrect credentials", a 200 reloads,
     any other answer (ClueLab's 429 for a locked name) shows nothing."""
@@ -582,6 +589,11 @@ WORKAROUNDS = [
     Workaround("GRADIO_JS_THROW", "an event's page script cannot cancel it quietly: a throw "
                "shows a red Error badge on every output", "assets/confirm.js (asks before the "
                "click reaches Gradio)", event_script_throw_is_an_error),
+    Workaround("TEXTBOX_LABEL_WITHOUT_CONTAINER", "a Textbox without its container keeps its "
+               "label for screen readers only: the options' row box, what Remove option acts "
+               "on, was a bare box reading \"click a row\"", "assets/cluelab.css "
+               "(#option-label: the label shown on its line)",
+               hidden_title_is_screen_reader_only),
     Workaround("GRADIO_LOGIN_STATUS", "the login page shows no reason for an answer other "
                "than 400: a locked name's wait was not shown", "assets/login_lock.js",
                login_page_shows_only_400),

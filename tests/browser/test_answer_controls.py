@@ -114,7 +114,7 @@ def test_aliases_the_new_type_does_not_take_leave_the_box_and_come_back(ui_serve
     aliases = page.locator("#item-aliases textarea")
     type_into(page, "#item-aliases textarea", "bayern")
     pick(page, "#item-answer-type", "numeric")
-    expect(page.get_by_text("1 accepted alias(es) are not valid for a numeric answer")
+    expect(page.get_by_text("1 accepted alias is not valid for a numeric answer")
            ).to_be_visible(timeout=15000)
     expect(aliases).to_have_value("")
     pick(page, "#item-answer-type", "open")

@@ -45,7 +45,7 @@ def test_a_numeric_gold_without_a_number_is_refused_naming_the_field(ui_server, 
     open_item(page, ui_server.url, "ui/price")
     expect(page.locator(NUMBER)).to_have_value("12.8", timeout=20000)
     type_into(page, NUMBER, "about twelve euros")
-    save_and_expect(page, "Gold answer: gold answer is not a number: 'about twelve euros'")
+    save_and_expect(page, "Not saved: the gold answer 'about twelve euros' is no number the scorer can read")
     assert stored(ui_server, "ui/price") == ("numeric", "12.8", 1)
 
 
