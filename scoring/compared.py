@@ -135,15 +135,26 @@ def labels(store, run_ids: list[str]) -> dict[str, str]:
     return dict(sorted(named.items(), key=lambda pair: (pair[1], pair[0])))
 
 
-def clue_source(store, config: dict) -> str:
-    """The clue source as Table 3 names it (another run's clues by that run's model)."""
+def clue_source(config: dict, titles: dict[str, str]) -> str:
+    """The clue source as Table 3 names it: No Clue, GT, Self, or another run's clues by
+    that run's title (`source_titles`); a deleted source run by its id ('run:ID')."""
     source = config.get("clues", "none")
-    if source.startswith("run:"):
-        try:
-            source = store.get_run(source[4:])["config"]["endpoint"]["model"] + " clues"
-        except Exception:  # the clue source run was deleted: keep its id
-            pass
+    if source.startswith("run:") and source[4:] in titles:
+        return titles[source[4:]]
     return CLUE_TITLES.get(source, source)
+
+
+def source_titles(store, configs) -> dict[str, str]:
+    """{source run id: its column title} of the runs whose clues `configs` inject: the
+    source run's table label, unique among them ('cot-vlm · Structured clues' beside
+    'cot-vlm · Clue-guided CoT clues'). Named by the source's model alone, two runs injecting
+    clues of two runs of one model fell in one column "cot-vlm clues", which then mixed
+    clue sources."""
+    ids = [str(c.get("clues", ""))[4:] for c in configs
+           if str(c.get("clues", "")).startswith("run:")]
+    known = {run["id"] for run in store.list_runs()} if ids else set()
+    present = [rid for rid in dict.fromkeys(ids) if rid in known]   # a deleted one: its id
+    return {rid: f"{label} clues" for rid, label in labels(store, present).items()}
 
 
 def summaries(store, run_ids: list[str], protocol: str = "general", judge: str | None = None,

@@ -16,9 +16,8 @@ from judges.tables import Column, Table
 from scoring.commands import table_command
 from scoring.cell_runs import one_run_per_cell
 from scoring.compared import UNFINISHED, VERBENCH_NO_ACCURACY, SETTING_TITLES, clue_source, \
-    grouped, labels, left_out_note, model_label, \
-    on_scored_by_all, on_shared, run_state, solver_label, \
-    summaries, unfinished_note
+    grouped, labels, left_out_note, model_label, on_scored_by_all, on_shared, run_state, \
+    solver_label, source_titles, summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
 from scoring import source_clues
@@ -125,8 +124,9 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                      for rid in found):
         raise ResultsError(NO_INJECTION)
     found = on_page_items(found, items)
+    titles = source_titles(store, [store.get_run(rid)["config"] for rid in found])
     cells, n, runs_of, notes, shared = _cells_by_solver(
-        store, found, solver_label, lambda c: clue_source(store, c), "clue source",
+        store, found, solver_label, lambda c: clue_source(c, titles), "clue source",
         lambda ids: table_command("injection", ids, protocol=protocol, judge=judge))
     order = sorted(cells, key=lambda cell: (cell[0], cell[1] != "GT", cell[1] != "Self",
                                             cell[1]))
