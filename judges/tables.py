@@ -6,7 +6,8 @@ and second best underlined (DailyClue Table 2, VER-Bench Table 1). Ties share th
 column whose values are all equal (all 0.00, say) marks nothing: no value there is best, and
 0.00 is never marked (no accuracy of 0 is "second best"); rows
 flagged `"_unranked": True` (a human baseline, a run with nothing scored or whose every answer
-failed: `unrankable`) are printed but not ranked, a column whose cells rest on different n
+failed: `unrankable`) are printed but not ranked (cells named in a row's `"_unranked_cells"`
+neither: a table whose cells are runs), a column whose cells rest on different n
 (accuracies on other items) marks nothing and the notes say so (`unequal_n_note`), and a
 table whose rows cannot be ranked against each other (`ranked` False: read by different
 judges) marks nothing. A cell may carry an
@@ -96,7 +97,7 @@ class Table:
             return found
         for col in (c for c in self.columns if c.numeric and c.rank):
             ranked = [(i, round(r[col.key], col.digits)) for i, r in enumerate(self.rows)
-                      if isinstance(r.get(col.key), (int, float)) and not r.get("_unranked")]
+                      if _ranks(r, col.key)]
             if col in self.unequal_n():   # other items: no cell is better than another
                 continue
             distinct = sorted({v for _, v in ranked}, reverse=col.higher_is_better)
@@ -117,7 +118,7 @@ class Table:
         found = []
         for col in (c for c in self.columns if c.numeric and c.rank):
             sizes = {r.get(f"{col.key}_n", r.get("n")) for r in self.rows
-                     if isinstance(r.get(col.key), (int, float)) and not r.get("_unranked")}
+                     if _ranks(r, col.key)}
             if len(sizes) > 1:
                 found.append(col)
         return found
@@ -290,6 +291,14 @@ class Table:
         counting rules). They were `%` comments before: a compiled table said "14 items" over
         cells of n 13 and a ‡ nobody explained."""
         return latex_table.render(self)
+
+
+def _ranks(row: dict, key: str) -> bool:
+    """Whether the row's cell `key` takes part in its column's marking: a number, in a row
+    not `_unranked`, and not one of the row's `_unranked_cells` (a table whose cells are
+    runs: a failed run's cell is never best, its row's other cells may be)."""
+    return isinstance(row.get(key), (int, float)) and not row.get("_unranked") \
+        and key not in row.get("_unranked_cells", ())
 
 
 def _rounded(value, col: Column):

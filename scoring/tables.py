@@ -6,7 +6,8 @@
   each run's protocols on the items all of them scored (n) with each one's unscored count;
 - clue injection: rows solver model, columns clue source, deltas against No Clue (Table 3);
 - ablation: No-CoT / CoT / clue-guided per model (Fig. 6), Structured when a run has it
-  (these two, whose cells are runs, in `scoring.matrix_tables`; imported here);
+  (these two, whose cells are runs, in `scoring.matrix_tables` and `scoring.ablation`;
+  imported here);
 - VER-Bench: AC, CC, RQ, ER and the average (VER-Bench Table 1);
 - leaderboard: every scored run, best overall first (when the rows' n differ, the caption
   and notes say the order is by accuracy on different items, not a ranking).
@@ -39,7 +40,8 @@ from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, limit_
 from scoring.extraction import CLUELAB, describe
 from scoring.human import baseline_on_items
 from scoring.no_boxes import mark_not_applicable
-from scoring.matrix_tables import ablation_table, injection_table  # noqa: F401 (API)
+from scoring.ablation import ablation_table  # noqa: F401 (API)
+from scoring.matrix_tables import injection_table  # noqa: F401 (API)
 from scoring.results import GROUPS, ResultsError, not_scored_text, run_judges, run_summary
 from scoring.drop_not_scored import judge_to_name, not_scored_note
 from scoring.panel_members import judges_count, judges_of, result_judge, results_notes

@@ -35,3 +35,58 @@ def test_two_clue_sources_by_one_model_have_a_column_each(store):
     assert row["cot-vlm · Structured clues_run_id"] == "x"
     assert row["cot-vlm · Clue-guided CoT clues_run_id"] == "y"
     assert "Several runs fit one cell" not in out        # neither source's run is hidden
+
+
+def answers(right: int) -> dict:
+    """Replies to ITEMS, the first `right` of them correct."""
+    return {item["id"]: "Answer: Yes" if k < right else "Answer: No"
+            for k, item in enumerate(ITEMS)}
+
+
+def test_the_ablation_notes_name_no_made_up_model(store):
+    """The notes said "('alpha-vlm · 3 samples' is a row of its own)", a model in none of the
+    user's runs; now they say the rule without a name, or name a row of the table."""
+    add_items(store, ITEMS)
+    make_run(store, "a", answers(2), model="a-vlm")
+    make_run(store, "a3", {i["id"]: ["Answer: Yes"] * 3 for i in ITEMS}, model="a-vlm",
+             samples=3)
+    scored(store, "a", "a3")
+    for runs, example in (("a", None), ("a,a3", "a-vlm · 3 samples")):
+        for fmt in ("md", "latex"):
+            code, out, err = cli("table", "--db", store.path, "--kind", "ablation",
+                                 "--runs", runs, "--format", fmt)
+            assert code == 0, err
+            assert "alpha-vlm" not in out
+            assert "make a row of their own" in out
+            assert (f"'{example}' here" in out) if example else " here)" not in out
+
+
+def test_the_ablation_table_marks_a_best_as_the_main_table_does(store):
+    """A CoT column of 25.00 / 50.00 / 50.00 (n 4 each) marked nothing, where the main table
+    bolded the same numbers. Now the ties share the bold and 25.00 is underlined, as in the
+    main table, and a failed run's cell is never marked (a column whose cells differ in n
+    marks none: `Table.unequal_n`, tests/test_marks_equal_n.py, on each cell's n)."""
+    from scoring.tables import ablation_table, main_table
+
+    add_items(store, ITEMS)
+    for model, right in (("a", 1), ("b", 2), ("c", 2)):
+        make_run(store, model, answers(right), model=f"{model}-vlm")
+    make_run(store, "a-direct", answers(3), model="a-vlm", setting="direct")
+    make_run(store, "c-direct", answers(2), model="c-vlm", setting="direct")
+    make_run(store, "b-direct", answers(4), model="b-vlm", setting="direct")
+    store.finish_run("b-direct", "test", "failed", "the model server went away", {})
+    runs = ["a", "b", "c", "a-direct", "b-direct", "c-direct"]
+    scored(store, *runs)
+    table = ablation_table(store, runs)
+    marks = {(table.rows[i]["model"].split(" (")[0], key): mark
+             for (i, key), mark in table.marks().items()}
+    assert marks == {("a-vlm", "cot"): "second", ("b-vlm", "cot"): "best",
+                     ("c-vlm", "cot"): "best", ("a-vlm", "direct"): "best",
+                     ("c-vlm", "direct"): "second"}            # b's failed 100.00: none
+    out = table.to_markdown()
+    assert out.count("**50.00**") == 2 and "<u>25.00</u>" in out and "Bold: the highest" in out
+    assert "**100.00**" not in out and "\\textbf{75.00}" in table.to_latex()
+    main = main_table(store, ["a", "b", "c"])
+    assert {main.rows[i]["model"]: m for (i, k), m in main.marks().items() if k == "overall"} \
+        == {"b-vlm · CoT": "best", "c-vlm · CoT": "best", "a-vlm · CoT": "second"}
+    assert all(row["cot_n"] == 4 for row in table.rows)    # what `Table.unequal_n` reads
