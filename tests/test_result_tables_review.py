@@ -90,3 +90,28 @@ def test_the_ablation_table_marks_a_best_as_the_main_table_does(store):
     assert {main.rows[i]["model"]: m for (i, k), m in main.marks().items() if k == "overall"} \
         == {"b-vlm · CoT": "best", "c-vlm · CoT": "best", "a-vlm · CoT": "second"}
     assert all(row["cot_n"] == 4 for row in table.rows)    # what `Table.unequal_n` reads
+
+
+def test_an_export_file_name_counts_the_runs_its_table_shows(store):
+    """'cluelab-leaderboard-general-demo-5-runs-….tex' held a 3-run table: two of the five
+    scored runs have no general scores and the leaderboard leaves them out. The name
+    counted the runs asked for (here every scored run); now it counts those in the table."""
+    from pathlib import Path
+
+    from ui import results_handlers as h
+
+    add_items(store, ITEMS)
+    for run in ("a", "b", "c", "d", "e"):
+        make_run(store, run, answers(2), model=f"{run}-vlm")
+    scored(store, "a", "b", "c")
+    scored(store, "d", "e", protocol="rigorous")
+    path = Path(h.export_table(store, [], "general", "leaderboard", "latex"))
+    assert "-3-runs-" in path.name and "-5-runs-" not in path.name
+    text = path.read_text()
+    assert "Left out:" in text and "d-vlm" in text          # said under the table
+    path = Path(h.export_table(store, ["a", "d"], "general", "main", "md"))
+    assert "-a-" in path.name and "runs" not in path.name    # the one run it shows
+    injected = make_run(store, "x", answers(3), model="a-vlm", clues="run:b")
+    scored(store, injected)
+    path = Path(h.export_table(store, ["a", "x", "d"], "general", "injection", "csv"))
+    assert "-2-runs-" in path.name                            # the cells' runs
