@@ -157,8 +157,8 @@ class Table:
                     "run_label": row.get("run_label", row.get("model")),
                     "model": row.get("endpoint_model"),
                     "run_status": row.get("run_status")} if runs else {}
-            if self.protocol:
-                flat["protocol"] = self.protocol
+            if self.protocol:      # a row's own when its protocols differ (a drop table's)
+                flat["protocol"] = row.get("_protocol", self.protocol)
             flat.update((k, row.get(k)) for k in self.exported)
             for col in self.columns:
                 if not (runs and col.key == "model"):    # the label: run_name above

@@ -39,11 +39,11 @@ from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, limit_
     on_scored_by_all, on_shared, summaries
 from scoring.extraction import CLUELAB, describe
 from scoring.human import baseline_on_items
-from scoring.no_boxes import mark_not_applicable
+from scoring.no_boxes import mark_not_applicable, reason
 from scoring.ablation import ablation_table  # noqa: F401 (API)
 from scoring.matrix_tables import injection_table  # noqa: F401 (API)
 from scoring.results import GROUPS, ResultsError, not_scored_text, run_judges, run_summary
-from scoring.drop_not_scored import judge_to_name, not_scored_note
+from scoring.drop_not_scored import judge_to_name, not_scored_note, row_protocols
 from scoring.panel_members import judges_count, judges_of, result_judge, results_notes
 from scoring.table_marks import JUDGES_DIFFER, on_page_items, with_judges, \
     with_run_ids  # noqa: F401 (JUDGES_DIFFER: part of the API)
@@ -211,13 +211,17 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     grounded_na = {names[rid]: found[(rid, "grounded")].get("not_applicable", "")
                    for rid in general if (rid, "grounded") in found}
     shown = not grounded_na or not all(grounded_na.values())
+    # every row that asked for no boxes, grounded-scored or not (a No-CoT row said nothing)
+    no_boxes = {rid: reason(store.get_run(rid)["config"]) if grounded else "" for rid in general}
     table.caption = (f"General vs rigorous accuracy (%), "
                      f"{_paired_caption(table, shared, shown)}")
     table.blank = not_scored_note({rid: names[rid] for rid in general}, found, grounded,
                                   {rid: judge_to_name(store, rid, found, judge)
-                                   for rid in general})
+                                   for rid in general}, {r for r in general if no_boxes[r]})
     table.notes = " ".join(filter(None, (shared.note(), PAIRED_RULE, DROP_NOTE, table.blank)))
-    mark_not_applicable(table, grounded_na, "grounded_not_applicable")
+    mark_not_applicable(table, {names[rid]: no_boxes[rid] for rid in general},
+                        "grounded_not_applicable")
+    row_protocols(table, {names[rid]: rid for rid in general}, found, no_boxes)
     unread = {rid: {p: biased.unread_items(found[(rid, p)]).get("overall", 0)
                     for p in biased.PROTOCOLS if (rid, p) in found and not (
                         p == "grounded" and grounded_na.get(names[rid]))}   # "–": no mark

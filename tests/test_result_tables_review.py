@@ -115,3 +115,32 @@ def test_an_export_file_name_counts_the_runs_its_table_shows(store):
     scored(store, injected)
     path = Path(h.export_table(store, ["a", "x", "d"], "general", "injection", "csv"))
     assert "-2-runs-" in path.name                            # the cells' runs
+
+
+def test_each_drop_row_names_its_own_protocols_and_why_grounded_is_na(store):
+    """The drop table's CSV: a No-CoT row scored under general only had an empty
+    `grounded_not_applicable` (direct asks for no boxes; only the CoT row said so) and
+    `protocol` "general, rigorous, grounded" though it has no rigorous score. Its notes sent
+    it to be scored under grounded too, which would still show "–"."""
+    import csv
+    import io
+
+    add_items(store, [{**item, "clues": [{"text": "a sign", "reasoning": "it says so",
+                                          "boxes": []}]} for item in ITEMS])
+    make_run(store, "st", YES, setting="structured", model="s")
+    make_run(store, "co", YES, setting="cot", model="c")
+    make_run(store, "di", YES, setting="direct", model="d")
+    scored(store, "st", "co", "di")
+    scored(store, "st", "co", protocol="all")
+    code, out, err = cli("table", "--db", store.path, "--kind", "drop", "--format", "csv")
+    assert code == 0, err
+    rows = {r["run_id"]: r for r in csv.DictReader(io.StringIO(out.lstrip("\ufeff")))}
+    assert rows["di"]["protocol"] == "general"
+    assert "setting direct asks for no boxes" in rows["di"]["grounded_not_applicable"]
+    assert rows["co"]["protocol"] == "general, rigorous"         # its grounded is n/a
+    assert "setting cot asks for no boxes" in rows["co"]["grounded_not_applicable"]
+    assert (rows["st"]["protocol"], rows["st"]["grounded_not_applicable"]) == (
+        "general, rigorous, grounded", "")
+    code, out, err = cli("table", "--db", store.path, "--kind", "drop")
+    assert "d · No-CoT has no rigorous scores (scored under general only): its Rigorous " \
+           "and Drop cells are –" in out
