@@ -85,12 +85,29 @@ def unfinished_note(store, run_ids) -> str:
                   and run_state(store.get_run(rid)) in UNFINISHED]
     notes = []
     if failed:
-        notes.append("Failed: " + "; ".join(names[rid] for rid in names if rid in failed)
-                     + ": its errors count as wrong answers and it is never marked best.")
+        notes.append("Failed, never marked best: " + "; ".join(
+            failed_text(store, rid, names[rid]) for rid in names if rid in failed) + ".")
     if unfinished:
         notes.append("Not finished: " + "; ".join(unfinished) + ": such a run's numbers "
                      "cover only the items it answered before it stopped.")
     return " ".join(notes)
+
+
+def failed_text(store, run_id: str, name: str) -> str:
+    """A failed run as the notes name it, with what it has: 'm · CoT (failed): its 4 errors
+    count as wrong answers', or '… its 23 answers not run are outside its numbers' (a run
+    whose model server died mid-way has no error; "its errors count as wrong answers" was
+    said of it all the same). Counted from its recorded results, answer rows only."""
+    found = store.run_aggregates(run_id)
+    clue = found["clue_by_status"]
+    answered = {status: n - clue.get(status, 0) for status, n in found["by_status"].items()}
+    errors = answered.get("error", 0)
+    not_run = store.run_work_counts(run_id)["answer"] - sum(answered.values())
+    said = ([f"its {errors} error{'s' if errors != 1 else ''} count{'' if errors != 1 else 's'}"
+             " as wrong answers"] if errors else []) + (
+        [f"its {not_run} answer{'s' if not_run != 1 else ''} not run "
+         f"{'are' if not_run != 1 else 'is'} outside its numbers"] if not_run > 0 else [])
+    return f"{name}: {' and '.join(said)}" if said else name
 
 
 def setup_words(config: dict) -> list[str]:

@@ -144,3 +144,25 @@ def test_each_drop_row_names_its_own_protocols_and_why_grounded_is_na(store):
     code, out, err = cli("table", "--db", store.path, "--kind", "drop")
     assert "d · No-CoT has no rigorous scores (scored under general only): its Rigorous " \
            "and Drop cells are –" in out
+
+
+def test_a_failed_runs_note_says_what_it_has_not_run_or_errors(store):
+    """A leaderboard row of a run that ended "failed" (its model server killed during a
+    resume: error 0, the rest not run) carried "its errors count as wrong answers"."""
+    from tests.scoring_helpers import NOT_RUN
+
+    add_items(store, ITEMS)
+    make_run(store, "good", answers(2), model="g")
+    make_run(store, "died", {**{i["id"]: NOT_RUN for i in ITEMS}, "demo/0": "Answer: Yes"},
+             model="k")
+    store.finish_run("died", "test", "failed", "cannot connect to the endpoint",
+                     {"answer_total": 4, "total": 4, "ok": 1, "error": 0})
+    make_run(store, "broke", {**answers(1), "demo/1": None, "demo/2": None}, model="b")
+    store.finish_run("broke", "test", "failed", "too many errors", {})
+    scored(store, "good", "died", "broke")
+    code, out, err = cli("leaderboard", "--db", store.path, "--runs", "good,died,broke")
+    assert code == 0, err
+    assert "k · CoT (failed): its 3 answers not run are outside its numbers" in out
+    assert "k · CoT (failed): its" in out and "k · CoT (failed): its 0 errors" not in out
+    assert "b · CoT (failed): its 2 errors count as wrong answers" in out
+    assert "errors count as wrong answers and it is never marked best" not in out
