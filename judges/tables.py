@@ -81,8 +81,8 @@ class Table:
                                                         # (each cell's run, say)
     ranked: bool = True          # False: no value is marked best (rows read by different
                                  # judges are not comparable)
-    blank: str = ""              # why some cells are "–" (also in `notes`): a chart of the
-                                 # table says it under it
+    blank: str = ""              # why a chart of the table has no bar for some cells
+                                 # (`notes` says it of the cells "–"), under the chart
     footnotes: list[str] = field(default_factory=list)  # what a mark in a cell means (also
                                                          # in `notes`): a chart repeats them
     protocol: str = ""           # the protocol the numbers are under (CSV/JSON `protocol`:

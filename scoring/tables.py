@@ -215,10 +215,12 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     no_boxes = {rid: reason(store.get_run(rid)["config"]) if grounded else "" for rid in general}
     table.caption = (f"General vs rigorous accuracy (%), "
                      f"{_paired_caption(table, shared, shown)}")
-    table.blank = not_scored_note({rid: names[rid] for rid in general}, found, grounded,
-                                  {rid: judge_to_name(store, rid, found, judge)
-                                   for rid in general}, {r for r in general if no_boxes[r]})
-    table.notes = " ".join(filter(None, (shared.note(), PAIRED_RULE, DROP_NOTE, table.blank)))
+    gaps = ({rid: names[rid] for rid in general}, found, grounded,
+            {rid: judge_to_name(store, rid, found, judge) for rid in general},
+            {r for r in general if no_boxes[r]})
+    table.blank = not_scored_note(*gaps, bars=True)           # under the page's chart
+    table.notes = " ".join(filter(None, (shared.note(), PAIRED_RULE, DROP_NOTE,
+                                         not_scored_note(*gaps))))
     mark_not_applicable(table, {names[rid]: no_boxes[rid] for rid in general},
                         "grounded_not_applicable")
     row_protocols(table, {names[rid]: rid for rid in general}, found, no_boxes)

@@ -166,3 +166,29 @@ def test_a_failed_runs_note_says_what_it_has_not_run_or_errors(store):
     assert "k · CoT (failed): its" in out and "k · CoT (failed): its 0 errors" not in out
     assert "b · CoT (failed): its 2 errors count as wrong answers" in out
     assert "errors count as wrong answers and it is never marked best" not in out
+
+
+def test_the_note_under_the_pages_chart_speaks_of_its_bars(store):
+    """The Results page's note under the General-vs-rigorous chart said "their Rigorous, Drop
+    and Grounded-rigorous cells are –", cells the page never shows (the drop table exists only
+    as a download). It speaks of the chart's bars now; the table's own notes of its cells."""
+    import html
+    import re
+
+    from scoring.tables import drop_table
+    from ui import results_handlers as h
+
+    add_items(store, [{**item, "clues": [{"text": "a sign", "reasoning": "", "boxes": []}]}
+                      for item in ITEMS])
+    make_run(store, "st", YES, setting="structured", model="s")
+    make_run(store, "bare", YES, setting="structured", model="b")
+    scored(store, "st", protocol="all")
+    scored(store, "bare")
+    chart = h.show_results(store, ["st", "bare"])["drop_chart"]
+    notes = " ".join(html.unescape(n) for n in
+                     re.findall(r'<p class="cluelab-chart-note">(.*?)</p>', chart))
+    assert "cells are –" not in notes and "Drop" not in notes          # no Drop bar either
+    assert ('b · Structured has no rigorous or grounded scores (scored under general only): '
+            'its Rigorous and Grounded-rigorous bars read "not scored"') in notes
+    assert "its Rigorous, Drop and Grounded-rigorous cells are –" in \
+        drop_table(store, ["st", "bare"]).notes                       # the table's notes
