@@ -97,7 +97,7 @@ class Table:
             return found
         for col in (c for c in self.columns if c.numeric and c.rank):
             ranked = [(i, round(r[col.key], col.digits)) for i, r in enumerate(self.rows)
-                      if _ranks(r, col.key)]
+                      if group_n.ranked_cell(r, col.key)]
             if col in self.unequal_n():   # other items: no cell is better than another
                 continue
             distinct = sorted({v for _, v in ranked}, reverse=col.higher_is_better)
@@ -118,7 +118,7 @@ class Table:
         found = []
         for col in (c for c in self.columns if c.numeric and c.rank):
             sizes = {r.get(f"{col.key}_n", r.get("n")) for r in self.rows
-                     if _ranks(r, col.key)}
+                     if group_n.ranked_cell(r, col.key)}
             if len(sizes) > 1:
                 found.append(col)
         return found
@@ -291,14 +291,6 @@ class Table:
         counting rules). They were `%` comments before: a compiled table said "14 items" over
         cells of n 13 and a ‡ nobody explained."""
         return latex_table.render(self)
-
-
-def _ranks(row: dict, key: str) -> bool:
-    """Whether the row's cell `key` takes part in its column's marking: a number, in a row
-    not `_unranked`, and not one of the row's `_unranked_cells` (a table whose cells are
-    runs: a failed run's cell is never best, its row's other cells may be)."""
-    return isinstance(row.get(key), (int, float)) and not row.get("_unranked") \
-        and key not in row.get("_unranked_cells", ())
 
 
 def _rounded(value, col: Column):
