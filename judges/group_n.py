@@ -2,7 +2,8 @@
 the whole table, in the column titles when every column's cells have one n, else in every
 cell, and the note that says which. Every cell with an n counts, "–" ones too: a run whose
 items in a group were all unscored rests on n 0, and left out, its column was titled
-"(n 1)" under a note that every row had that n.
+"(n 1)" under a note that every row had that n. Also which cells a column's marks rank
+(`ranked_cell`), whose n must be one for any to be marked.
 """
 from __future__ import annotations
 
@@ -14,6 +15,15 @@ N_IN_CELLS_HUMAN = ("Each cell says its n: the rows' n differ within a group (th
 N_IN_CELLS_BOTH = ("Each cell says its n: the rows' n differ within a group (runs with "
                    "different numbers of unscored items there, and the human baseline did "
                    "not answer every compared item: see Not answered).")
+
+
+def ranked_cell(row: dict, key: str) -> bool:
+    """Whether the row's cell `key` takes part in its column's marking and in the n it is
+    marked on (`Table.marks`, `Table.unequal_n`): a number, in a row not `_unranked`, and
+    not one of the row's `_unranked_cells` (a table whose cells are runs: a failed run's
+    cell is never best, its row's other cells may be)."""
+    return isinstance(row.get(key), (int, float)) and not row.get("_unranked") \
+        and key not in row.get("_unranked_cells", ())
 
 
 def _cells(rows: list[dict], key: str) -> list[dict]:

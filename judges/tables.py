@@ -6,7 +6,8 @@ and second best underlined (DailyClue Table 2, VER-Bench Table 1). Ties share th
 column whose values are all equal (all 0.00, say) marks nothing: no value there is best, and
 0.00 is never marked (no accuracy of 0 is "second best"); rows
 flagged `"_unranked": True` (a human baseline, a run with nothing scored or whose every answer
-failed: `unrankable`) are printed but not ranked, a column whose cells rest on different n
+failed: `unrankable`) are printed but not ranked (cells named in a row's `"_unranked_cells"`
+neither: a table whose cells are runs), a column whose cells rest on different n
 (accuracies on other items) marks nothing and the notes say so (`unequal_n_note`), and a
 table whose rows cannot be ranked against each other (`ranked` False: read by different
 judges) marks nothing. A cell may carry an
@@ -80,8 +81,8 @@ class Table:
                                                         # (each cell's run, say)
     ranked: bool = True          # False: no value is marked best (rows read by different
                                  # judges are not comparable)
-    blank: str = ""              # why some cells are "–" (also in `notes`): a chart of the
-                                 # table says it under it
+    blank: str = ""              # why a chart of the table has no bar for some cells
+                                 # (`notes` says it of the cells "–"), under the chart
     footnotes: list[str] = field(default_factory=list)  # what a mark in a cell means (also
                                                          # in `notes`): a chart repeats them
     protocol: str = ""           # the protocol the numbers are under (CSV/JSON `protocol`:
@@ -96,7 +97,7 @@ class Table:
             return found
         for col in (c for c in self.columns if c.numeric and c.rank):
             ranked = [(i, round(r[col.key], col.digits)) for i, r in enumerate(self.rows)
-                      if isinstance(r.get(col.key), (int, float)) and not r.get("_unranked")]
+                      if group_n.ranked_cell(r, col.key)]
             if col in self.unequal_n():   # other items: no cell is better than another
                 continue
             distinct = sorted({v for _, v in ranked}, reverse=col.higher_is_better)
@@ -117,7 +118,7 @@ class Table:
         found = []
         for col in (c for c in self.columns if c.numeric and c.rank):
             sizes = {r.get(f"{col.key}_n", r.get("n")) for r in self.rows
-                     if isinstance(r.get(col.key), (int, float)) and not r.get("_unranked")}
+                     if group_n.ranked_cell(r, col.key)}
             if len(sizes) > 1:
                 found.append(col)
         return found
@@ -156,8 +157,8 @@ class Table:
                     "run_label": row.get("run_label", row.get("model")),
                     "model": row.get("endpoint_model"),
                     "run_status": row.get("run_status")} if runs else {}
-            if self.protocol:
-                flat["protocol"] = self.protocol
+            if self.protocol:      # a row's own when its protocols differ (a drop table's)
+                flat["protocol"] = row.get("_protocol", self.protocol)
             flat.update((k, row.get(k)) for k in self.exported)
             for col in self.columns:
                 if not (runs and col.key == "model"):    # the label: run_name above

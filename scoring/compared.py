@@ -85,12 +85,29 @@ def unfinished_note(store, run_ids) -> str:
                   and run_state(store.get_run(rid)) in UNFINISHED]
     notes = []
     if failed:
-        notes.append("Failed: " + "; ".join(names[rid] for rid in names if rid in failed)
-                     + ": its errors count as wrong answers and it is never marked best.")
+        notes.append("Failed, never marked best: " + "; ".join(
+            failed_text(store, rid, names[rid]) for rid in names if rid in failed) + ".")
     if unfinished:
         notes.append("Not finished: " + "; ".join(unfinished) + ": such a run's numbers "
                      "cover only the items it answered before it stopped.")
     return " ".join(notes)
+
+
+def failed_text(store, run_id: str, name: str) -> str:
+    """A failed run as the notes name it, with what it has: 'm · CoT (failed): its 4 errors
+    count as wrong answers', or '… its 23 answers not run are outside its numbers' (a run
+    whose model server died mid-way has no error; "its errors count as wrong answers" was
+    said of it all the same). Counted from its recorded results, answer rows only."""
+    found = store.run_aggregates(run_id)
+    clue = found["clue_by_status"]
+    answered = {status: n - clue.get(status, 0) for status, n in found["by_status"].items()}
+    errors = answered.get("error", 0)
+    not_run = store.run_work_counts(run_id)["answer"] - sum(answered.values())
+    said = ([f"its {errors} error{'s' if errors != 1 else ''} count{'' if errors != 1 else 's'}"
+             " as wrong answers"] if errors else []) + (
+        [f"its {not_run} answer{'s' if not_run != 1 else ''} not run "
+         f"{'are' if not_run != 1 else 'is'} outside its numbers"] if not_run > 0 else [])
+    return f"{name}: {' and '.join(said)}" if said else name
 
 
 def setup_words(config: dict) -> list[str]:
@@ -135,15 +152,26 @@ def labels(store, run_ids: list[str]) -> dict[str, str]:
     return dict(sorted(named.items(), key=lambda pair: (pair[1], pair[0])))
 
 
-def clue_source(store, config: dict) -> str:
-    """The clue source as Table 3 names it (another run's clues by that run's model)."""
+def clue_source(config: dict, titles: dict[str, str]) -> str:
+    """The clue source as Table 3 names it: No Clue, GT, Self, or another run's clues by
+    that run's title (`source_titles`); a deleted source run by its id ('run:ID')."""
     source = config.get("clues", "none")
-    if source.startswith("run:"):
-        try:
-            source = store.get_run(source[4:])["config"]["endpoint"]["model"] + " clues"
-        except Exception:  # the clue source run was deleted: keep its id
-            pass
+    if source.startswith("run:") and source[4:] in titles:
+        return titles[source[4:]]
     return CLUE_TITLES.get(source, source)
+
+
+def source_titles(store, configs) -> dict[str, str]:
+    """{source run id: its column title} of the runs whose clues `configs` inject: the
+    source run's table label, unique among them ('cot-vlm · Structured clues' beside
+    'cot-vlm · Clue-guided CoT clues'). Named by the source's model alone, two runs injecting
+    clues of two runs of one model fell in one column "cot-vlm clues", which then mixed
+    clue sources."""
+    ids = [str(c.get("clues", ""))[4:] for c in configs
+           if str(c.get("clues", "")).startswith("run:")]
+    known = {run["id"] for run in store.list_runs()} if ids else set()
+    present = [rid for rid in dict.fromkeys(ids) if rid in known]   # a deleted one: its id
+    return {rid: f"{label} clues" for rid, label in labels(store, present).items()}
 
 
 def summaries(store, run_ids: list[str], protocol: str = "general", judge: str | None = None,

@@ -1,6 +1,7 @@
 """Tables whose rows are solvers (or models) and whose cells are runs: clue injection
 (DailyClue Table 3: columns clue source, deltas against No Clue) and the reasoning-setting
-ablation (Fig. 6: No-CoT / CoT / Clue-guided CoT, Structured when a run has it). The runs of
+ablation (Fig. 6: No-CoT / CoT / Clue-guided CoT, Structured when a run has it; its table
+in `scoring.ablation`, built from the cells here). The runs of
 a table are compared on the items all of them share (as the main table compares its runs:
 one rule, on the Results page, in its downloads and on the command line; rows on items of
 their own made a CoT change's sign differ between the page and `table --kind injection`);
@@ -10,15 +11,14 @@ shown is chosen by the rule the notes state (`scoring.cell_runs`).
 """
 from __future__ import annotations
 
-from judges.paper_tables import clue_injection_table
-from judges.tables import Column, Table
+from judges.paper_tables import clue_injection_table, unrankable
+from judges.tables import Table
 
 from scoring.commands import table_command
 from scoring.cell_runs import one_run_per_cell
-from scoring.compared import UNFINISHED, VERBENCH_NO_ACCURACY, SETTING_TITLES, clue_source, \
-    grouped, labels, left_out_note, model_label, \
-    on_scored_by_all, on_shared, run_state, solver_label, \
-    summaries, unfinished_note
+from scoring.compared import UNFINISHED, VERBENCH_NO_ACCURACY, clue_source, \
+    grouped, labels, left_out_note, on_scored_by_all, on_shared, run_state, \
+    solver_label, source_titles, summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
 from scoring import source_clues
@@ -26,7 +26,7 @@ from scoring.panel_members import panel_note, result_judge
 from scoring.table_marks import on_page_items, with_judges
 
 
-def _cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_command):
+def cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_command):
     """{(solver, column): accuracy %}, {solver: n}, {(solver, column): the cell's run (id,
     name, n, judge and its result on the shared items)}, notes and the `Shared` items: every
     run of `found`, a cell's or not, compared on the items all of them share (a run no cell
@@ -78,12 +78,12 @@ def items_rule(shared) -> str:
             f"share, and every row is on those items (counted {ITEMS_WHERE}). " + shared.note())
 
 
-def _shown(runs_of: dict) -> list[str]:
+def shown_runs(runs_of: dict) -> list[str]:
     """The runs a table's cells show (of several for one cell, only the one shown)."""
     return [cell["run_id"] for cell in runs_of.values()]
 
 
-def _with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, str]) -> Table:
+def with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, str]) -> Table:
     """Each cell's run (CSV/JSON `<column>_run_id`, `_run_name`, `_run_status`), the scored items
     its accuracy is over (`<column>_n`, in the title or the cell) and each row's judges.
     columns: {column key: the column value `runs_of` is keyed by}."""
@@ -96,6 +96,9 @@ def _with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, st
             row[f"{column}_run_name"] = cell["run_name"] if cell else None
             row[f"{column}_run_label"] = cell["run_label"] if cell else None
             row[f"{column}_run_status"] = cell["run_status"] if cell else None
+            if cell and (cell["run_status"] == "failed"
+                         or unrankable(cell["result"]["summary"]["overall"])):
+                row.setdefault("_unranked_cells", set()).add(column)    # never best
         judges.append(", ".join(sorted({c["judge"] for c in found if c})))
         shown.append(", ".join(sorted({result_judge(c["result"]) for c in found if c})))
         notes.update({c["run_id"]: panel_note(c["run_label"], c["judge"],
@@ -125,8 +128,9 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                      for rid in found):
         raise ResultsError(NO_INJECTION)
     found = on_page_items(found, items)
-    cells, n, runs_of, notes, shared = _cells_by_solver(
-        store, found, solver_label, lambda c: clue_source(store, c), "clue source",
+    titles = source_titles(store, [store.get_run(rid)["config"] for rid in found])
+    cells, n, runs_of, notes, shared = cells_by_solver(
+        store, found, solver_label, lambda c: clue_source(c, titles), "clue source",
         lambda ids: table_command("injection", ids, protocol=protocol, judge=judge))
     order = sorted(cells, key=lambda cell: (cell[0], cell[1] != "GT", cell[1] != "Self",
                                             cell[1]))
@@ -135,25 +139,25 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                                  caption=f"Clue injection: accuracy (%), {protocol} protocol, "
                                          f"and change against No Clue, {shared.caption()}")
     table.protocol = protocol
-    _items_column(table)
+    items_column(table)
     columns = {c.key: c.key for c in table.columns if c.numeric and c.key != "items"}
-    _with_cell_runs(table, runs_of, "solver", columns)
+    with_cell_runs(table, runs_of, "solver", columns)
     source_clues.mark_table(store, table, runs_of, "solver", columns)
     for row in table.rows:       # a change's n is said where a cell's differs from it
         row["_baseline_n"] = row.get(f"{BASELINE}_n")
     within = f"Only the {len(items)} items {items_are} are used." if items is not None else ""
     table.notes = " ".join(p for p in (within, ROW_RULE.format(what="solver"), DELTA_RULE,
-                                       notes, unfinished_note(store, _shown(runs_of)),
+                                       notes, unfinished_note(store, shown_runs(runs_of)),
                                        table.notes)
                            if p)
     table.left_out = left_out_note(store, run_ids, found, protocol, judge)
-    return _unfinished_cells(table, "solver", columns)
+    return unfinished_cells(table, "solver", columns)
 
 
-def _unfinished_cells(table: Table, key: str, columns: dict) -> Table:
+def unfinished_cells(table: Table, key: str, columns: dict) -> Table:
     """Each row's label names its cells whose run did not finish (or failed), with the
     cell's n: 'm · CoT (No Clue: cancelled, n 2)': a row labelled by model and setting
-    alone read as a finished run's (`_with_cell_runs` set each cell's status and n)."""
+    alone read as a finished run's (`with_cell_runs` set each cell's status and n)."""
     titles = {c.key: c.title for c in table.columns}
     for row in table.rows:
         said = [f"{titles.get(column, column)}: {row[f'{column}_run_status']}, n "
@@ -191,73 +195,10 @@ ROW_RULE = ("A cell's accuracy is over its run's scored items (n); the rest of t
             "{what}'s row is on (counted " + ITEMS_WHERE + ") are unscored.")
 
 
-def _items_column(table: Table) -> None:
+def items_column(table: Table) -> None:
     """The row's shared items as the column "items" (the n of a cell is its scored items)."""
     for column in table.columns:
         if column.key == "n":
             column.key, column.title = "items", "Items"
     for row in table.rows:
         row["items"] = row.pop("n", None)
-
-
-ABLATION_SETTINGS = ("direct", "cot", "clue_guided")
-ABLATION_ROWS = ("A row is a model with its samples and repeats (and preset): every cell of "
-                 "a row shares them, so a single draw is never set beside a 3-sample majority "
-                 "vote or a 3-repeat mean ('alpha-vlm · 3 samples' is a row of its own).")
-
-
-def _no_run_columns(settings: list[str]) -> str:
-    """The note naming the paper's settings (No-CoT, CoT, Clue-guided CoT) no run of the
-    table has, whose columns are left out ('' when it has all three): shown, they were
-    empty columns titled "No-CoT (n 0)"."""
-    missing = [SETTING_TITLES[s] for s in ABLATION_SETTINGS if s not in settings]
-    if not missing:
-        return ""
-    names = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1
-                         else missing)
-    return (f"No run of this table has the setting {names}: "
-            f"{'its column is' if len(missing) == 1 else 'those columns are'} left out.")
-
-
-def ablation_table(store, run_ids: list[str], within=None, judge: str | None = None,
-                   protocol: str = "general") -> Table:
-    """Rows a model with its samples and repeats (`model_label`), columns No-CoT / CoT /
-    Clue-guided CoT and Structured, each shown when a run has that setting (runs without
-    injected clues on full images), every row on the items the table's runs share, under
-    `protocol` (general unless asked). Runs left out (injected clues, another image mode, no
-    scores under the protocol) are named in the notes with the reason."""
-    configs = {rid: store.get_run(rid)["config"] for rid in dict.fromkeys(run_ids)}
-    if protocol == "verbench":
-        raise ResultsError(VERBENCH_NO_ACCURACY)
-    found = summaries(store, run_ids, protocol, judge)
-    left_out = {}                  # {run_id: why a scored run is not an ablation cell}
-    for rid in found:
-        config = configs[rid]
-        if config.get("clues", "none") != "none":
-            left_out[rid] = "injected clues"
-        elif config.get("image_mode", "full") != "full":
-            left_out[rid] = f"image mode {config['image_mode']}"
-        elif config["setting"] not in SETTING_TITLES:
-            left_out[rid] = f"setting {config['setting']}"
-    found = on_page_items({rid: r for rid, r in found.items() if rid not in left_out}, within)
-    settings = [s for s in SETTING_TITLES      # No-CoT, CoT, Clue-guided CoT, Structured
-                if any(configs[rid]["setting"] == s for rid in found)]
-    cells, n, runs_of, notes, _ = _cells_by_solver(
-        store, found, model_label, lambda c: SETTING_TITLES[c["setting"]],
-        "setting", lambda ids: table_command("ablation", ids, protocol=protocol, judge=judge))
-    columns = [Column("model", "Model", numeric=False)] + [
-        Column(s, SETTING_TITLES[s], rank=False) for s in settings] + [
-        Column("n", "n", digits=0, rank=False)]
-    rows = [{"model": model, **{s: cells.get((model, SETTING_TITLES[s])) for s in settings},
-             "n": n[model]}
-            for model in sorted(n)]
-    table = Table(columns, rows, caption=f"Reasoning setting ablation: accuracy (%), {protocol} protocol",
-                  notes=" ".join(p for p in (ABLATION_ROWS, ROW_RULE.format(what="model"),
-                                             _no_run_columns(settings), notes,
-                                             unfinished_note(store, _shown(runs_of))) if p),
-                  left_out=left_out_note(store, run_ids, found, protocol, judge, left_out),
-                  protocol=protocol)
-    _items_column(table)
-    columns = {s: SETTING_TITLES[s] for s in settings}
-    return _unfinished_cells(_with_cell_runs(table, runs_of, "model", columns), "model",
-                             columns)

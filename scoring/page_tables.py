@@ -40,3 +40,17 @@ def page_table(store, run_ids: list[str], kind: str, protocol: str, chosen: dict
         return tables.leaderboard_table(store, run_ids, chosen["human"], within=within,
                                         judge=judge)
     raise ValueError(f"table must be one of {', '.join(PAGE_KINDS)}")
+
+
+def table_runs(made: list[Table]) -> list[str]:
+    """The runs the tables show, in the order they first appear: each row's `run_id` (main,
+    drop, leaderboard, VER-Bench) and each cell's `<column>_run_id` (injection, ablation).
+    A download's name counts these, not the runs asked for: 'leaderboard-…-5-runs' held a
+    3-run table, two runs left out (no scores under its protocol, or in another group)."""
+    found: dict[str, None] = {}
+    for table in made:
+        for row in table.rows:
+            for key, value in row.items():
+                if value and (key == "run_id" or key.endswith("_run_id")):
+                    found[value] = None
+    return list(found)

@@ -41,7 +41,7 @@ def note(store, cells: dict[str, int]) -> str:
 
 def mark_table(store, table, runs_of: dict, key: str, columns: dict[str, str]) -> None:
     """Mark the cells whose run left compared items unasked for want of a source clue,
-    add the footnote and the CSV/JSON column `<column>_no_source_clue` (`_with_cell_runs`'
+    add the footnote and the CSV/JSON column `<column>_no_source_clue` (`with_cell_runs`'
     arguments)."""
     counts = {}
     for row in table.rows:

@@ -6,7 +6,8 @@
   each run's protocols on the items all of them scored (n) with each one's unscored count;
 - clue injection: rows solver model, columns clue source, deltas against No Clue (Table 3);
 - ablation: No-CoT / CoT / clue-guided per model (Fig. 6), Structured when a run has it
-  (these two, whose cells are runs, in `scoring.matrix_tables`; imported here);
+  (these two, whose cells are runs, in `scoring.matrix_tables` and `scoring.ablation`;
+  imported here);
 - VER-Bench: AC, CC, RQ, ER and the average (VER-Bench Table 1);
 - leaderboard: every scored run, best overall first (when the rows' n differ, the caption
   and notes say the order is by accuracy on different items, not a ranking).
@@ -39,10 +40,11 @@ from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, limit_
 from scoring.extraction import CLUELAB, describe
 from scoring.human import baseline_on_items
 from scoring.judge_failures import mark_verbench
-from scoring.no_boxes import mark_not_applicable
-from scoring.matrix_tables import ablation_table, injection_table  # noqa: F401 (API)
+from scoring.no_boxes import mark_not_applicable, reason
+from scoring.ablation import ablation_table  # noqa: F401 (API)
+from scoring.matrix_tables import injection_table  # noqa: F401 (API)
 from scoring.results import GROUPS, ResultsError, not_scored_text, run_judges, run_summary
-from scoring.drop_not_scored import judge_to_name, not_scored_note
+from scoring.drop_not_scored import judge_to_name, not_scored_note, row_protocols
 from scoring.panel_members import judges_count, judges_of, result_judge, results_notes
 from scoring.table_marks import JUDGES_DIFFER, on_page_items, with_judges, \
     with_run_ids  # noqa: F401 (JUDGES_DIFFER: part of the API)
@@ -210,13 +212,19 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     grounded_na = {names[rid]: found[(rid, "grounded")].get("not_applicable", "")
                    for rid in general if (rid, "grounded") in found}
     shown = not grounded_na or not all(grounded_na.values())
+    # every row that asked for no boxes, grounded-scored or not (a No-CoT row said nothing)
+    no_boxes = {rid: reason(store.get_run(rid)["config"]) if grounded else "" for rid in general}
     table.caption = (f"General vs rigorous accuracy (%), "
                      f"{_paired_caption(table, shared, shown)}")
-    table.blank = not_scored_note({rid: names[rid] for rid in general}, found, grounded,
-                                  {rid: judge_to_name(store, rid, found, judge)
-                                   for rid in general})
-    table.notes = " ".join(filter(None, (shared.note(), PAIRED_RULE, DROP_NOTE, table.blank)))
-    mark_not_applicable(table, grounded_na, "grounded_not_applicable")
+    gaps = ({rid: names[rid] for rid in general}, found, grounded,
+            {rid: judge_to_name(store, rid, found, judge) for rid in general},
+            {r for r in general if no_boxes[r]})
+    table.blank = not_scored_note(*gaps, bars=True)           # under the page's chart
+    table.notes = " ".join(filter(None, (shared.note(), PAIRED_RULE, DROP_NOTE,
+                                         not_scored_note(*gaps))))
+    mark_not_applicable(table, {names[rid]: no_boxes[rid] for rid in general},
+                        "grounded_not_applicable")
+    row_protocols(table, {names[rid]: rid for rid in general}, found, no_boxes)
     unread = {rid: {p: biased.unread_items(found[(rid, p)]).get("overall", 0)
                     for p in biased.PROTOCOLS if (rid, p) in found and not (
                         p == "grounded" and grounded_na.get(names[rid]))}   # "–": no mark

@@ -14,20 +14,21 @@ def test_a_run_scored_under_general_only_is_said_under_the_drop_table(store):
     ids = add_items(store, [{"id": f"t/{i}", "answer_type": "yes_no", "answer": "Yes",
                              "domain": "D", "subtask": "s", "clues": CLUE} for i in range(4)])
     make_run(store, "full", {i: "Clue 1: snow on the roof\nAnswer: Yes" for i in ids})
-    make_run(store, "bare", {i: "Answer: Yes" for i in ids}, model="m2")
+    make_run(store, "bare", {i: "Answer: Yes" for i in ids}, model="m2",
+             setting="structured")          # asks for boxes: its grounded-rigorous applies
     score_run(store, "full", protocol="all")
     score_run(store, "bare", protocol="general")
     table = tables.drop_table(store, ["full", "bare"])
-    row = next(r for r in table.rows if r["model"] == "m2 · CoT")
+    row = next(r for r in table.rows if r["model"] == "m2 · Structured")
     assert row["rigorous"] is None and row["drop"] is None      # shown as "–"
-    assert ("Not scored: m2 · CoT has no rigorous or grounded scores (scored under general "
+    assert ("Not scored: m2 · Structured has no rigorous or grounded scores (scored under general "
             "only): its Rigorous, Drop and Grounded-rigorous cells are – (to score them: "
             "python app.py score --run bare --protocol all") in table.notes
     assert "m · CoT has no" not in table.notes                   # the whole run: no word
     from ui import results_handlers as h
 
     chart = html.unescape(h.show_results(store, ["full", "bare"])["drop_chart"])
-    assert "m2 · CoT has no rigorous or grounded scores" in chart     # under the page's chart
+    assert "m2 · Structured has no rigorous or grounded scores" in chart     # under the page's chart
     assert "(to score them: choose the run under Runs, set Protocol to score to all and " \
         "press Score)" in chart
 
@@ -39,11 +40,12 @@ def test_runs_with_the_same_gap_share_one_sentence(store):
     make_run(store, "full", {i: "Clue 1: snow on the roof\nAnswer: Yes" for i in ids})
     score_run(store, "full", protocol="all")
     for n in (2, 3, 4):
-        make_run(store, f"bare{n}", {i: "Answer: Yes" for i in ids}, model=f"m{n}")
+        make_run(store, f"bare{n}", {i: "Answer: Yes" for i in ids}, model=f"m{n}",
+                 setting="structured")
         score_run(store, f"bare{n}", protocol="general")
     table = tables.drop_table(store, ["full", "bare2", "bare3", "bare4"])
     assert table.notes.count("scores (scored under general only)") == 1, table.notes
-    assert ("m2 · CoT, m3 · CoT and m4 · CoT have no rigorous or grounded scores (scored "
+    assert ("m2 · Structured, m3 · Structured and m4 · Structured have no rigorous or grounded scores (scored "
             "under general only): their Rigorous, Drop and Grounded-rigorous cells are – "
             "(to score them: python app.py score --run bare2 --protocol all, then the same "
             "for each of the others)") in table.notes

@@ -76,7 +76,7 @@ def test_an_ablation_row_keeps_its_samples_and_repeats(store):
     assert "Several runs fit one cell" not in table["notes"]      # none crowds another
     assert "a single draw is never set beside a 3-sample majority vote" in table["notes"]
     code, out, err = cli("table", "--db", store.path, "--kind", "ablation")
-    assert "| alpha-vlm · 3 samples | – | 100.00 | – |" in out
+    assert "| alpha-vlm · 3 samples | – | **100.00** | – |" in out   # the best CoT cell
 
 
 def test_a_cell_of_several_runs_shows_the_one_the_stated_rule_picks(store):

@@ -161,7 +161,7 @@ def test_a_failed_run_is_marked_failed_and_never_best(tmp_path):
     assert code == 0, err
     rows = [line for line in out.splitlines() if line.startswith("| m")]
     assert any(r.startswith("| m2 · CoT (failed) |") and "**" not in r for r in rows), out
-    assert "Failed: m2 · CoT (failed): its errors count as wrong" in out
+    assert "Failed, never marked best: m2 · CoT (failed): its 4 errors count as wrong" in out
     assert "Not finished" not in out
     code, out, err = cli("leaderboard", "--db", store.path, "--runs", "good,died")
     assert code == 0, err
@@ -194,7 +194,7 @@ def test_compare_flags_a_cancelled_or_failed_run_as_report_and_leaderboard_do(tw
     code, out, err = cli("compare", "--db", db, "a", "b")
     assert code == 0, err
     assert 'A "Alpha baseline" [a]: ' in out and 'B "m2 · CoT (failed)" [b]: ' in out
-    assert "Failed: m2 · CoT (failed)" in out
+    assert "Failed, never marked best: m2 · CoT (failed)" in out
     code, out, err = cli("compare", "--db", db, "a", "c")   # no shared item: refused as before
     assert code == 2
 

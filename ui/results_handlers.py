@@ -327,7 +327,7 @@ def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=No
     one-table format left out."""
     from scoring.by_dataset import protocol_of, tables_text
     from scoring.commands import table_command
-    from scoring.page_tables import page_table
+    from scoring.page_tables import page_table, table_runs
     from scoring.results import ResultsError
     from store import StoreError
 
@@ -343,14 +343,19 @@ def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=No
         return table_command(kind, ids, dataset=dataset, protocol=protocol,
                              judge=chosen["judge"], by=by, fmt=fmt)
 
-    try:       # the function the page draws its tables with: the file is what it shows
-        text, remarks = tables_text(store, list(run_ids or []) or None, None, fmt,
-                                    lambda s: page_table(store, s.run_ids, kind, protocol,
-                                                         chosen, by, within=s.within),
+    made = []
+
+    def make(selection):      # the function the page draws its tables with
+        made.append(page_table(store, selection.run_ids, kind, protocol, chosen, by,
+                               within=selection.within))
+        return made[-1]
+
+    try:       # the file is what the page shows
+        text, remarks = tables_text(store, list(run_ids or []) or None, None, fmt, make,
                                     protocol_of(kind, protocol), command=command)
     except (ResultsError, StoreError) as error:
         raise ResultsUiError(str(error)) from None
-    runs = list(run_ids or []) or store.scored_runs()
+    runs = table_runs(made) or list(run_ids or []) or store.scored_runs()  # those it shows
     # A CSV starts with a UTF-8 byte-order mark, so that a spreadsheet reads accents and
     # "·" right; pandas and the csv module with utf-8-sig read it back unchanged.
     encoding = "utf-8-sig" if fmt == "csv" else "utf-8"

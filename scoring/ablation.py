@@ -1,0 +1,101 @@
+"""The reasoning-setting ablation (DailyClue Fig. 6): rows a model with its samples and
+repeats, columns No-CoT / CoT / Clue-guided CoT (Structured when a run has it), each cell a
+run (`scoring.matrix_tables`: the cells, their runs and the items they share).
+
+A column marks its best and second as the main table does (`judges.tables.MARK_RULE`): only
+among cells of equal n, ties sharing the mark, never a failed run's cell (`Table.marks`).
+Unmarked, a CoT column of 15.38 / 23.08 / 23.08 on 13 items each set nothing apart, where
+the main table and the leaderboard bolded the same numbers.
+"""
+from __future__ import annotations
+
+from judges.tables import MARK_RULE, Column, Table
+
+from scoring.commands import table_command
+from scoring.compared import VERBENCH_NO_ACCURACY, SETTING_TITLES, left_out_note, model_label, \
+    summaries, unfinished_note
+from scoring.matrix_tables import ROW_RULE, cells_by_solver, items_column, shown_runs, \
+    unfinished_cells, with_cell_runs
+from scoring.results import ResultsError
+from scoring.table_marks import on_page_items
+
+ABLATION_SETTINGS = ("direct", "cot", "clue_guided")
+ABLATION_ROWS = ("A row is a model with its samples and repeats (and preset): every cell of "
+                 "a row shares them, so a single draw is never set beside a 3-sample majority "
+                 "vote or a 3-repeat mean: a model's runs with other draws (or a preset) "
+                 "make a row of their own, named by the model and those")
+
+
+def rows_note(rows: list[str], models: set[str]) -> str:
+    """ABLATION_ROWS, with a row of this table as its example when one has draws or a preset
+    beside its model ('m · 3 samples'); it named 'alpha-vlm · 3 samples', a model in none of
+    the user's runs. rows: the table's row labels; models: the models alone."""
+    example = next((row for row in rows if row not in models), None)
+    return ABLATION_ROWS + (f" ('{example}' here)." if example else ".")
+
+
+def no_run_columns(settings: list[str]) -> str:
+    """The note naming the paper's settings (No-CoT, CoT, Clue-guided CoT) no run of the
+    table has, whose columns are left out ('' when it has all three): shown, they were
+    empty columns titled "No-CoT (n 0)"."""
+    missing = [SETTING_TITLES[s] for s in ABLATION_SETTINGS if s not in settings]
+    if not missing:
+        return ""
+    names = " and ".join([", ".join(missing[:-1]), missing[-1]] if len(missing) > 1
+                         else missing)
+    return (f"No run of this table has the setting {names}: "
+            f"{'its column is' if len(missing) == 1 else 'those columns are'} left out.")
+
+
+def _left_out(configs: dict, found: dict) -> dict[str, str]:
+    """{run_id: why a scored run is not an ablation cell} (injected clues, another image
+    mode, a setting the ablation has no column for)."""
+    why = {}
+    for rid in found:
+        config = configs[rid]
+        if config.get("clues", "none") != "none":
+            why[rid] = "injected clues"
+        elif config.get("image_mode", "full") != "full":
+            why[rid] = f"image mode {config['image_mode']}"
+        elif config["setting"] not in SETTING_TITLES:
+            why[rid] = f"setting {config['setting']}"
+    return why
+
+
+def ablation_table(store, run_ids: list[str], within=None, judge: str | None = None,
+                   protocol: str = "general") -> Table:
+    """Rows a model with its samples and repeats (`model_label`), columns No-CoT / CoT /
+    Clue-guided CoT and Structured, each shown when a run has that setting (runs without
+    injected clues on full images), every row on the items the table's runs share, under
+    `protocol` (general unless asked). Runs left out (injected clues, another image mode, no
+    scores under the protocol) are named in the notes with the reason."""
+    configs = {rid: store.get_run(rid)["config"] for rid in dict.fromkeys(run_ids)}
+    if protocol == "verbench":
+        raise ResultsError(VERBENCH_NO_ACCURACY)
+    found = summaries(store, run_ids, protocol, judge)
+    left_out = _left_out(configs, found)
+    found = on_page_items({rid: r for rid, r in found.items() if rid not in left_out}, within)
+    settings = [s for s in SETTING_TITLES      # No-CoT, CoT, Clue-guided CoT, Structured
+                if any(configs[rid]["setting"] == s for rid in found)]
+    cells, n, runs_of, notes, _ = cells_by_solver(
+        store, found, model_label, lambda c: SETTING_TITLES[c["setting"]],
+        "setting", lambda ids: table_command("ablation", ids, protocol=protocol, judge=judge))
+    columns = [Column("model", "Model", numeric=False)] + [
+        Column(s, SETTING_TITLES[s]) for s in settings] + [
+        Column("n", "n", digits=0, rank=False)]
+    rows = [{"model": model, **{s: cells.get((model, SETTING_TITLES[s])) for s in settings},
+             "n": n[model]}
+            for model in sorted(n)]
+    models = {configs[rid]["endpoint"]["model"] for rid in found}
+    said = (rows_note(sorted(n), models), ROW_RULE.format(what="model"),
+            no_run_columns(settings), notes, unfinished_note(store, shown_runs(runs_of)),
+            MARK_RULE)
+    table = Table(columns, rows,
+                  caption=f"Reasoning setting ablation: accuracy (%), {protocol} protocol",
+                  notes=" ".join(p for p in said if p),
+                  left_out=left_out_note(store, run_ids, found, protocol, judge, left_out),
+                  protocol=protocol)
+    items_column(table)
+    columns = {s: SETTING_TITLES[s] for s in settings}
+    return unfinished_cells(with_cell_runs(table, runs_of, "model", columns), "model",
+                            columns)
