@@ -9,8 +9,9 @@ fresh name each time never met the per-name lock. Here:
 - hashes run in worker threads, at most HASHES_AT_ONCE at a time (half the cores): a flood
   of logins waits for its own turn while everyone else's events keep a core; the lock is
   asked again once an attempt's turn comes, so a flood already over its address's limit
-  while it waited is answered at once; and one address has at most WAITING_PER_ADDRESS
-  logins in the line (right passwords meet no lock: a flood of them held everyone's);
+  while it waited is answered at once; and one address holds at most PLACES_PER_ADDRESS
+  places in that line, its further logins waiting behind its own (right passwords meet no
+  lock: a flood of them held everyone's login up);
 - a success gets Gradio's own login cookies (a token in Gradio's table, as its /login
   makes: ui/gradio_hooks.cookie_user reads them back) and a device cookie for the name
   (ui/device_cookie.py), which exempts this browser from that name's lock later;
@@ -29,7 +30,6 @@ import asyncio
 import math
 import os
 import secrets
-from collections import Counter
 from typing import Callable
 
 import anyio
@@ -41,11 +41,10 @@ from ui import device_cookie, route_answers
 from ui.login_throttle import LoginThrottle
 
 HASHES_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)
-WAITING_PER_ADDRESS = 4
-"""Logins of one address checked or waiting at once; more are refused (429) at once. The
-hashes are few at a time for everyone: 240 threads logging in with a right password (no
-lock stops those) held the line, and another user's login waited 11 s behind them."""
-BUSY = {"detail": "Too many logins at once from your address: try again in a few seconds."}
+PLACES_PER_ADDRESS = 4
+"""Places one address holds in the line of password checks; its further logins wait behind
+its own. The hashes are few at a time for everyone: 240 threads logging in with a right
+password (no lock stops those) filled the line, and another user's login waited 11 s."""
 REFUSED = {"detail": "Incorrect credentials."}
 """Gradio's answer to a wrong name or password (its login page shows its own text on a 400)."""
 
@@ -63,7 +62,7 @@ class LoginRoute:
         self.devices = devices
         self.account = account          # name -> the store's user row (NotFoundError)
         self.hashing = asyncio.Semaphore(HASHES_AT_ONCE)
-        self.waiting: Counter[str] = Counter()     # address: its logins checked or waiting
+        self.lines: dict[str, list] = {}    # address: [its places (a semaphore), logins]
         self.epochs: dict[str, int] = {}     # token: its account's login epoch at login
 
     async def __call__(self, scope, receive, send) -> None:
@@ -85,19 +84,18 @@ class LoginRoute:
         device = self.devices.device(request.cookies.get(device_cookie.COOKIE), name)
         if (wait := self.throttle.wait_s(name, address, device)) > 0:
             return await route_answers.send_json(send, 429, locked(wait))
-        if self.waiting[address] >= WAITING_PER_ADDRESS:
-            return await route_answers.send_json(send, 429, BUSY)
-        self.waiting[address] += 1
+        line = self.lines.setdefault(address, [asyncio.Semaphore(PLACES_PER_ADDRESS), 0])
+        line[1] += 1
         try:
-            async with self.hashing:
+            async with line[0], self.hashing:
                 if (wait := self.throttle.wait_s(name, address, device)) > 0:
                     return await route_answers.send_json(send, 429, locked(wait))
                 epoch = self._epoch(name)   # before the check: a change after it ends it
                 ok = await anyio.to_thread.run_sync(self.check, name, password)
         finally:
-            self.waiting[address] -= 1
-            if not self.waiting[address]:
-                del self.waiting[address]
+            line[1] -= 1
+            if not line[1]:
+                del self.lines[address]
         if not ok:
             self.throttle.failed(name, address, device)
             return await route_answers.send_json(send, 400, REFUSED)
