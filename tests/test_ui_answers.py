@@ -63,7 +63,7 @@ def test_autosave_keeps_no_draft_of_a_table_with_other_columns(ui_store):
 
 
 @pytest.mark.parametrize("item_id, changes, message", [
-    ("ui/gamma", {"answer": "Z"}, "Gold answer: gold answer has no option: 'Z' (options A, B)"),
+    ("ui/gamma", {"answer": "Z"}, "gold answer has no option: 'Z' (options A, B)"),
     ("ui/beta", {"answer_yes_no": None, "answer": "maybe"}, None),
     ("ui/numeric-twelve", {}, "the gold answer 'twelve' is no number the scorer can read"),
     ("ui/location-paris", {}, "Gold answer: location is not $country,region$: 'Paris'"),
@@ -72,7 +72,7 @@ def test_autosave_keeps_no_draft_of_a_table_with_other_columns(ui_store):
      "Gold answer: unknown country in location: 'atlantis'"),
     # imported so (a switch in the editor sets the options aside instead, as shown)
     ("ui/numeric-options", {},
-     "Options: options on a non-multiple-choice item: an item of type numeric has no options (2 given)"),
+     "options on a non-multiple-choice item: an item of type numeric has no options (2 given)"),
 ])
 def test_wrong_type_gold_is_refused_with_a_message_per_field(ui_store, item_id, changes, message):
     """(Items imported with such golds, flagged, cannot be saved until the gold is fixed.)"""
@@ -100,7 +100,7 @@ def test_two_fields_wrong_are_named_each():
     with pytest.raises(em.EditError) as err:
         check_gold(item)
     assert str(err.value) == ("Options: duplicated option label: A; "
-                              "Gold answer: gold answer has no option: 'Z' (options A, A)")
+                              "gold answer has no option: 'Z' (options A, A)")
 
 
 def test_each_types_control_saves_its_answer(ui_store):

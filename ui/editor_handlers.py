@@ -442,9 +442,9 @@ def check_gold(item: dict) -> None:
 def field_line(field: str, messages: list[str]) -> str:
     """"Gold answer: …" for one field's problems, without the field's name when the words
     name it already ("the gold answer '3,14159' is no number…")."""
-    said = " · ".join(messages)
-    return said if said.startswith("the gold answer") else \
-        f"{FIELD_NAMES.get(field, field)}: {said}"
+    said, name = " · ".join(messages), FIELD_NAMES.get(field, field)
+    named = said.lower().removeprefix("the ").startswith(name.lower())
+    return said if named else f"{name}: {said}"     # not "Gold answer: gold answer is not …"
 
 
 def current_image(work: dict) -> str | None:
