@@ -55,14 +55,19 @@ def test_duplicate_picks_a_free_id(ui_store):
 def test_delete_then_restore_and_opening_a_deleted_item_says_so(ui_store):
     menu, editor = LifecycleHandlers(ui_store), EditorHandlers(ui_store)
     work = editor.load("ui/beta", "alice")
-    ui_store.save_draft("alice", "ui/beta", 1, {"question": "draft"})
-    assert menu.delete(work, "wrong image", "alice").startswith("Deleted ui/beta.")
-    assert ui_store.get_draft("alice", "ui/beta") is None
+    ui_store.save_draft("alice", "ui/beta", work["saved"]["version"],
+                        {**work["item"], "question": "draft"})
+    said = menu.delete(work, "wrong image", "alice")
+    assert said.startswith("Deleted ui/beta.") and "kept as your draft" in said
+    # one's own draft stays, as colleagues' do: it was dropped, and the undo came back
+    # without the edits made just before the delete
+    assert ui_store.get_draft("alice", "ui/beta")["data"]["question"] == "draft"
     assert menu.deleted_ids() == ["ui/beta"]
     with pytest.raises(EditError, match="ui/beta was deleted by alice"):
         editor.load("ui/beta", "alice")
     assert menu.restore_deleted("ui/beta", "", "admin") == "ui/beta"
-    assert editor.load("ui/beta", "alice")["saved"]["version"] == 3
+    back = editor.load("ui/beta", "alice")
+    assert back["saved"]["version"] == 3 and back["item"]["question"] == "draft"
 
 
 def test_an_annotator_undoes_their_own_delete_and_no_one_elses(ui_store):

@@ -51,8 +51,8 @@ def delete_question(others: list[dict], item_id: str) -> str:
     the colleagues' unsaved drafts of the item: it did not say that they had any. Deleting
     keeps them (store/lifecycle.py marks the item deleted, its drafts stay): they cannot be
     saved while it is deleted, and are there again when it is restored."""
-    question = (f"Delete item {item_id}? Undo delete (in the Item menu) brings it back; an "
-                "admin can restore it too.")
+    question = (f"Delete item {item_id}? Undo delete (in the Item menu) brings it back, with "
+                "your unsaved edits of it if any; an admin can restore it too.")
     if not others:
         return question
     names = ", ".join(d["user"] for d in others)

@@ -116,12 +116,16 @@ class LifecycleHandlers:
                       - named)
 
     def delete(self, work: dict, reason: str, user: str) -> str:
-        """Delete the open item (as the user last loaded it); returns a message."""
+        """Delete the open item (as the user last loaded it); returns a message. The user's
+        own draft of it stays, as colleagues' drafts do: it was dropped, and Undo delete
+        brought the item back without the unsaved edits made just before the delete."""
         item_id, version = work["item"]["id"], work["saved"]["version"]
         self._call(self.store.delete_item, item_id, user, reason or "", version)
-        self.store.delete_draft(user, item_id)
+        kept = (" Your unsaved edits of it are kept as your draft and come back with it."
+                if self.store.get_draft(user, item_id) else "")
         return (f"Deleted {item_id}. \"Undo delete of {item_id}\" (in the Item menu) brings "
-                "it back and opens it; an admin can also restore it (Item ▸ Deleted items).")
+                f"it back and opens it; an admin can also restore it (Item ▸ Deleted items)."
+                f"{kept}")
 
     def restore_deleted(self, item_id: str, reason: str, user: str) -> str:
         if not item_id:

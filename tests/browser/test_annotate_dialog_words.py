@@ -101,8 +101,9 @@ def test_remove_and_delete_questions_name_what_goes(srv, page):
     page.wait_for_timeout(500)
     assert asked == ["Remove image 1 and its 1 box?", "Remove image 2 and its 2 boxes?",
                      'Remove clue 2 "a tram stop" with its reasoning and 1 box?',
-                     "Delete item ui/two? Undo delete (in the Item menu) brings it back; "
-                     "an admin can restore it too."], asked
+                     "Delete item ui/two? Undo delete (in the Item menu) brings it back, "
+                     "with your unsaved edits of it if any; an admin can restore it too."
+                     ], asked
     expect(page.locator("#image-strip button.cl-thumb")).to_have_count(2)
 
 
