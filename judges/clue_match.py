@@ -184,12 +184,15 @@ def rigorous_verdict(answer: Verdict, match: ClueMatch) -> Verdict:
         return from_match(False, "answer correct but no clues in the output", judge=judge,
                           answer=answer.answer, details=details)
     best = max(range(len(match.scores)), key=match.scores.__getitem__)
+    # an LLM judge's match is its label, no similarity (it read "similarity 100 of 100, a
+    # match from 100")
+    best_of = "" if match.any_match else "best "
+    why = (f" ({best_of}similarity {match.scores[best]:.0f} of 100, a match from "
+           f"{match.threshold:.0f})" if match.method in ("lexical", "semantic") else
+           f" (as {match.method} labelled them)")
     # clues are named as the tables and Inspect name them: M1, GT1 (1-based)
     reason = (f"answer correct; model clue {match.label}{best + 1} matches GT clue "
-              f"GT{match.best_gt[best] + 1} "
-              f"(similarity {match.scores[best]:.0f} of 100, a match from "
-              f"{match.threshold:.0f})" if match.any_match else
-              f"answer correct but no model clue matches a GT clue (best similarity "
-              f"{match.scores[best]:.0f} of 100, a match from {match.threshold:.0f})")
+              f"GT{match.best_gt[best] + 1}{why}" if match.any_match else
+              f"answer correct but no model clue matches a GT clue{why}")
     return from_match(match.any_match, reason, judge=judge, answer=answer.answer,
                       details=details)

@@ -71,9 +71,11 @@ def agreement_text(pair: dict, protocol: str) -> str:
             f"{agreement_basis(protocol)} (Cohen's kappa {kappa})")
 
 
-def not_applicable_why(pair: dict) -> str:
-    """Why a pair with no response both judges scored themselves has no agreement."""
-    total = pair.get("responses", 0)
-    return (f"rules decided all {total} responses (no judge was asked)"
+def not_applicable_why(pair: dict, counted: bool = True) -> str:
+    """Why a pair with no response both judges scored themselves has no agreement (with
+    the number of responses, unless `counted` is False: a line that gives it per run)."""
+    total = f"{pair.get('responses', 0)} " if counted else ""
+    return (f"rules decided all {total}responses (no judge was asked)"
             if pair.get("rules_decided_all") else
-            f"no response of the {total} was judged by both judges themselves")
+            f"no response {f'of the {total}'.strip() if counted else ''} was judged by both "
+            "judges themselves".replace("  ", " "))

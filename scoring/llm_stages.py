@@ -110,8 +110,10 @@ class LlmStages:
                 said = NO_REASONING if wid in bare else \
                     "its clue list is empty" if wid not in extracted else \
                     "the reasoning names no clue"
+                # decided without asking the judge (a rule): agreement counted such verdicts
+                # as the judge's own, 100% for a judge whose every reply was unreadable
                 out[wid] = from_match(False, f"answer correct but {said}",
-                                      judge=self.judge, answer=general[wid].answer,
+                                      judge=NO_CLUE_RULE, answer=general[wid].answer,
                                       details={"clue_match": False, **extracted.get(wid, {}),
                                                "clues_from": "extracted by the judge" if wid
                                                in extracted else "the reply (its answer alone)"
@@ -213,6 +215,9 @@ CALL_FAILED, UNREADABLE = "call failed", "reply unreadable"
 
 
 NO_REASONING = "the reply is its answer alone, with no reasoning to take a clue from"
+NO_CLUE_RULE = "rule:no_clues"
+"""Who decides a rigorous verdict of a reply with no clue to match (its answer alone, an
+empty clue list, reasoning naming none): no judge is asked."""
 INVENTED = "unscored: the judge's clue extraction is not the reply's"
 """Every clue the judge extracted is missing from the reply: the judge failed (it invented
 them; a reply citing the GT clues was read so), not the model; wrong would have blamed the

@@ -34,6 +34,10 @@ def test_a_reply_without_reasoning_is_not_credited_with_invented_clues(store):
     assert rows["t/1"]["value"] == "correct"           # its clue is its own: kept
     # named as Inspect names extracted clues (E1), not as the reply's clue list's (M1)
     assert "model clue E1 matches GT clue GT1" in rows["t/1"]["rationale"]
+    # an LLM judge's match is its label: no "similarity 100 of 100, a match from 100"
+    assert "similarity" not in rows["t/1"]["rationale"] and \
+        "(as llm:j labelled them)" in rows["t/1"]["rationale"]
+    assert rows["t/0"]["decided_by"] == "rule:no_clues"      # no request: a rule's verdict
     assert rows["t/1"]["details"]["dropped_clues"] == ["a red bus"]
     # neither invented clue is in it: the judge failed, not the model: unscored (counted
     # with the unreadable replies as biasing rigorous low), not wrong

@@ -40,13 +40,13 @@ def test_agreement_when_rules_decided_every_item_says_so(store, server):  # noqa
     code, out, _ = cli("report", "--db", store.path, "--run", "mc")
     assert code == 0 and "of 0" not in out
     assert "agreement not applicable: rules decided all 2 responses" in out
-    assert "rules decided all the responses" in agreement_lines(store, ["mc"], "general")
+    assert "rules decided all responses" in agreement_lines(store, ["mc"], "general")
     make_run(store, "mc2", {"t/1": "Answer: B", "t/2": "Answer: C"}, model="m2")
     score_run(store, "mc2", protocol="general", judges=["j"])
     lines = agreement_lines(store, ["mc", "mc2"], "general")
     # one line for the runs whose agreement is moot, not one per run and pair
     assert lines.count("not applicable") + lines.count("Not applicable") == 1, lines
-    assert lines.count("rules decided all the responses") == 1     # the reason said once
+    assert lines.count("rules decided all responses") == 1     # the reason said once
     assert "(2 responses); " in lines and lines.rstrip().endswith("(2 responses)")
 
 
@@ -64,3 +64,22 @@ def test_agreement_says_how_many_of_how_many(store, server):  # noqa: F811
     lines = agreement_lines(store, ["open1"], "general")
     assert "agree on" in lines and " of 1 response both judges scored (" in lines, lines
     assert "% of 1" not in lines
+
+
+def test_a_rigorous_verdict_made_without_asking_is_no_judgement_of_the_judge(store, server):  # noqa: F811
+    """A reply that is its answer alone is rigorous-wrong without a request to the judge;
+    the verdict said it was the LLM judge's, and agreement counted it: a judge whose every
+    reply was unreadable "agreed on 3 of 3 (100.0%)". It is a rule's now."""
+    from scoring.judge_agreement import agreement
+    from ui.results_handlers import agreement_lines
+
+    add_items(store, ITEMS)
+    make_run(store, "bare", {"t/5": "Answer: the French capital"})
+    store.add_endpoint("j", server.url, "gpt-4o-mini")
+    server.configure(replies=JUDGE)
+    score_run(store, "bare", protocol="rigorous", judges=["j"], use_cache=False)
+    [row] = store.run_scores("bare", "rigorous", "llm:j", full=True)
+    assert row["value"] == "wrong" and "its answer alone" in row["rationale"]
+    assert row["decided_by"] == "rule:no_clues"
+    assert all(pair["agreement"] is None for pair in agreement(store, "bare", "rigorous"))
+    assert "agree on" not in agreement_lines(store, ["bare"], "rigorous")

@@ -134,7 +134,7 @@ def test_judge_agreement_is_on_the_items_the_table_compares(run):
     # agreement is claimed (it said 'judge vs offline agree on 100.0% of 5', and before the
     # table's items were its basis, 'of 14'): it says rules decided them all
     assert "agree on" not in shown["rules"]
-    assert "rules decided all the responses" in shown["rules"] and "(5 responses)" in \
+    assert "rules decided all responses" in shown["rules"] and "(5 responses)" in \
         shown["rules"]
     from scoring.judge_agreement import agreement
     pair, = agreement(run, "r", "general", shown_items := {f"demo/{i:02}" for i in range(5)})

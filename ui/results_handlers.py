@@ -285,7 +285,7 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
         name = escape_md(names.get(run_id, run_id))
         for pair in agreement(store, run_id, protocol, items):
             if pair["agreement"] is None:    # rules decided them all: said once per reason
-                why = not_applicable_why({**pair, "responses": "the"})
+                why = not_applicable_why(pair, counted=False)
                 moot.setdefault((pair["a"], pair["b"], why), []).append(
                     f"{name} ({counted(pair.get('responses', 0), 'response')})")
                 continue
