@@ -32,7 +32,9 @@
     const boxes = window.cluelabBoxUndo ? window.cluelabBoxUndo.boxCount() : null;
     const what = boxes === null ? "and its boxes" :
       boxes ? `and its ${plural(boxes, "box")}` : "(no boxes on it)";
-    return `Remove image ${info.dataset.image} ${what}?`;
+    // the item named: a click just after Previous/Next removed an image of the item opening
+    const of = info.dataset.item ? ` of ${info.dataset.item}` : "";
+    return `Remove image ${info.dataset.image}${of} ${what}?`;
   };
   // The clue row the page shows selected (its index from 0), null when none. Remove clue
   // removes that row, the one its question names (ui/annotate_structure.py,

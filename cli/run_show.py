@@ -39,7 +39,9 @@ def show_text(run: dict, names: dict | None = None) -> str:
         ("cache", (run.get("cache") or {}).get("text") or ""),
         ("created", f"{run['created_at']} by {run.get('created_by') or '?'}"),
         ("started", run.get("started_at") or "-"),
-        ("finished", run.get("finished_at") or "-"),
+        # a paused run keeps the time its process stopped: "finished" beside "paused" misled
+        ("finished" if run["status"] in ("done", "cancelled", "failed") else "stopped",
+         run.get("finished_at") or "-"),
         ("config id", run["config_id"]),
     ]
     width = max(len(label) for label, _ in lines)

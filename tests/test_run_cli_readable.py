@@ -27,6 +27,15 @@ def test_runs_show_is_a_readable_summary_and_json_only_with_json(db):
     assert "2/2" in lines["progress"] and "= 2" in lines["progress"]
     as_json = json.loads(cli("runs", "--db", db, "--show", run_id, "--json").stdout)
     assert as_json["id"] == run_id and as_json["counts"]["total"] == 2
+    assert "finished" in lines
+    # a paused run's stop time is no "finished" beside "status: paused"
+    from store import Store
+    with Store.open(db) as store:
+        store.finish_run(run_id, None, "paused", "paused by test", {"done": 1})
+    paused = dict(line.split(":", 1) for line in cli("runs", "--db", db, "--show",
+                                                     run_id).stdout.splitlines() if ":" in line)
+    assert paused["status"].strip().startswith("paused") and "finished" not in paused \
+        and "stopped" in paused
 
 
 def test_a_dry_run_on_a_dead_endpoint_warns_that_the_run_would_not_start(db):

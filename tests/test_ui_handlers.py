@@ -388,3 +388,18 @@ def test_the_history_diff_numbers_each_side_by_its_own_versions_images(ui_store,
     moved = [r for key, r in rows.items() if key.endswith("boxes") and key != "clue 1 boxes"]
     for _, before, after in moved:          # a box of image 1 then is on image 2 now
         assert "on image 1" in before and "on image 2" in after
+
+
+def test_a_restore_that_changes_the_status_says_so(ui_store):
+    """Restoring a draft version of a verified item made it a draft again, and the line said
+    only "Restored version 2 as version 6."."""
+    editor, history = EditorHandlers(ui_store), HistoryHandlers(ui_store)
+    work = editor.load("ui/gamma", "local")
+    before = work["item"]["status"]
+    editor.save(work, editor.form_values(work["item"]) | {"answer": "B", "status": "verified"}
+                if before != "verified" else editor.form_values(work["item"]) | {
+                    "answer": "B", "status": "in_review"}, None, "", "local")
+    now = ui_store.get_item("ui/gamma")["status"]
+    assert now != before
+    line = history.restore("ui/gamma", 1, 2, "local")
+    assert line == f"Restored version 1 as version 3. Its status is {before} (it was {now})."

@@ -188,7 +188,7 @@ class Renderer:
         # data-images: Move is offered from two images on (assets/cluelab.css)
         return update, (f'<span data-width="{int(info["width"])}" '
                         f'data-height="{int(info["height"])}" data-images="{n}" '
-                        f'data-image="{index + 1}">'
+                        f'data-image="{index + 1}" data-item="{escape_html(item["id"])}">'
                         f"<b>Image {index + 1} of {n}</b> · "
                         f"{info['width']}×{info['height']} px · "
                         f"{escape_html(info['format'])}</span>")

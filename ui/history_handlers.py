@@ -81,6 +81,8 @@ class HistoryHandlers:
                 comment = self.store.history(item_id)[0].get("comment") or ""
                 why = comment.partition("(")[2].rstrip(")") or "kept by the store"
                 line += f" Its status {wanted} was not restored ({why}): it is {kept}."
+            elif kept != current["status"]:   # a verified item went back to draft unsaid
+                line += f" Its status is {kept} (it was {current['status']})."
             return line
         except ConflictError as err:
             raise EditError(f"not restored: item {item_id} was changed by {err.updated_by} at "

@@ -99,7 +99,8 @@ def test_remove_and_delete_questions_name_what_goes(srv, page):
     open_menu(page)
     page.click("#delete-item")
     page.wait_for_timeout(500)
-    assert asked == ["Remove image 1 and its 1 box?", "Remove image 2 and its 2 boxes?",
+    assert asked == ["Remove image 1 of ui/two and its 1 box?",
+                     "Remove image 2 of ui/two and its 2 boxes?",
                      'Remove clue 2 "a tram stop" with its reasoning and 1 box?',
                      "Delete item ui/two? Undo delete (in the Item menu) brings it back, "
                      "with your unsaved edits of it if any; an admin can restore it too."
