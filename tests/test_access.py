@@ -118,6 +118,25 @@ def test_prices_are_set_by_admins_only(auth_server, config):
         assert "may not set model prices" in answer["output"]["error"]
 
 
+def test_the_endpoint_and_price_controls_are_offered_to_admins_only(auth_server, config):
+    """A researcher met a working Endpoints form whose every button, Test connection too,
+    was refused. The page opens with them disabled for a role that may not, saying why."""
+    [dep] = [d for d in config["dependencies"] if d["api_name"] == "experiments_open"]
+    ids = {c["id"]: c.get("props", {}).get("elem_id") for c in config["components"]}
+    outputs = [ids.get(i) for i in dep["outputs"]]
+
+    def opened(name):
+        answer = QueueCaller(auth_server.url, (name, PASSWORD)).answers(
+            config, only={"experiments_open"})["experiments_open"]
+        return dict(zip(outputs, answer["output"]["data"]))
+    rita, ada = opened("rita"), opened("ada")
+    for control in ("endpoint-save", "endpoint-test", "endpoint-delete", "price-save",
+                    "price-delete"):
+        assert rita[control].get("interactive") is False, control
+        assert ada[control].get("interactive") is True, control
+    assert "rita may not set up or test endpoints" in rita["endpoint-result"].replace("\\", "")
+
+
 def test_a_refused_event_changes_nothing(auth_server, config):
     pat = QueueCaller(auth_server.url, ("<i>pat</i>", PASSWORD))
     before = _items_and_drafts(auth_server.db)

@@ -20,7 +20,7 @@ from ui import experiments_handlers as xh
 from ui import experiments_labels as xl
 from ui import experiments_runs as xr
 from ui import experiments_steering as xs
-from ui import messages
+from ui import access, messages
 from ui.browser_handlers import BrowserHandlers
 from ui.experiments_labels_tab import wire_labels
 from ui.experiments_layout import build_layout
@@ -55,7 +55,18 @@ def _wire(store, ui, opened) -> None:
         return gr.update(value=rows, column_widths=xe.endpoint_widths(rows))
 
     # ---- opening the tab -----------------------------------------------------------------
-    def open_tab(run_id, endpoint):
+    def set_up_controls(request):
+        """Endpoints and prices are an admin's to set up: a researcher met a working form
+        whose every button, Test connection too, was refused. Disabled for a role that may
+        not, the line under them saying who may."""
+        name = getattr(request, "username", None)
+        who = access.caller(store, name, name is not None)     # no login: the local user
+        why = access.refusal("save_endpoint", who)
+        controls = [gr.update(interactive=why is None)] * 5
+        return [*controls, messages.status(f"{why} The lists show what is set up.")
+                if why else gr.skip()]
+
+    def open_tab(request: gr.Request, run_id, endpoint):
         facets = BrowserHandlers(store).facet_choices()
         names = xe.endpoint_names(store)
         keep = endpoint if endpoint in names else xe.default_endpoint(store, names)
@@ -65,11 +76,13 @@ def _wire(store, ui, opened) -> None:
                 gr.update(choices=xr.clue_run_choices(store)),
                 *[gr.update(choices=facets[k]) for k in ("dataset", "domain", "subtask",
                                                          "status")],
-                xr.progress_html(store, run_id), gr.Timer(active=True)]
+                xr.progress_html(store, run_id), gr.Timer(active=True),
+                *set_up_controls(request)]
 
     open_outputs = [ui.endpoints, ui.endpoint, ui.endpoints_panel, ui.prices, ui.runs,
                     ui.clue_run, ui.dataset, ui.domain, ui.subtask, ui.status, ui.progress,
-                    ui.timer]
+                    ui.timer, ui.ep_save, ui.ep_test, ui.ep_delete, ui.price_save,
+                    ui.price_delete, ui.ep_result]
     opened(open_tab, [ui.run_id, ui.endpoint], open_outputs, api_name="experiments_open",
            show_progress="hidden")
 
