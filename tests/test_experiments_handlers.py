@@ -170,6 +170,15 @@ def test_preview_shows_the_request_as_text_and_thumbnails_never_base64(xstore):
         preview(xstore, form(ids="ui/nothing"))
 
 
+def test_preview_says_that_start_would_refuse_a_dead_endpoint(xstore):
+    """A preview on an endpoint where nothing listens said "3 to send" without a word; only
+    Start refused. The preview tests it as Start does and says so."""
+    xe.save_endpoint(xstore, "dead", f"http://127.0.0.1:{free_port()}/v1", "fake-vlm", "", 1,
+                     None)
+    summary = preview(xstore, form(endpoint="dead"))["summary"]
+    assert "⚠ Start would refuse this run" in summary and "cannot connect" in summary
+
+
 def test_masked_preview_blacks_out_the_gt_box(xstore):
     item = xstore.get_item("ui/alpha")
     item["clues"][0]["boxes"] = [{"image": item["images"][0], "x0": 300, "y0": 200,

@@ -19,7 +19,7 @@ from PIL import Image
 from runner.config import ConfigError
 from store import StoreError
 from ui.experiments_common import ExperimentError, code, redact
-from ui.experiments_handlers import plan, projection_md
+from ui.experiments_handlers import check_endpoint, plan, projection_md
 from ui.text import escape_md
 
 THUMB = 320
@@ -102,6 +102,21 @@ def marked_stale(summary: str | None) -> str | None:
     return f"{STALE}\n\n{summary}"
 
 
+def start_warning(store, the_plan) -> str:
+    """What Start would say of the endpoint, tested as Start tests it: a preview of a run on
+    a dead endpoint said "14 to send" without a word, and only Start refused it."""
+    from runner.coverage import Coverage
+
+    projection = the_plan.projection
+    try:
+        warning = check_endpoint(store, the_plan.endpoint, "Start would refuse this run",
+                                 lambda: Coverage(projection["cached"],
+                                                  projection["requests"]))
+    except ExperimentError as err:
+        warning = str(err)
+    return f"  \n⚠ {escape_md(warning)}" if warning else ""
+
+
 def preview(store, form: dict, item_id: str | None = None) -> dict:
     """{"summary" (Markdown), "transcript", "payload" (JSON text, images described),
     "thumbnails" [(PIL image, caption)], "item_id", "items"}."""
@@ -117,7 +132,7 @@ def preview(store, form: dict, item_id: str | None = None) -> dict:
             f"request to {code(endpoint['base_url'] + '/chat/completions')}, model "
             f"{code(endpoint['model'])}; cache key {code((request['cache_key'] or '')[:16])}"
             + (" — **already cached: this request is free**" if request["cached"] else ""))
-    summary = head + "  \n" + projection_md(the_plan)
+    summary = head + "  \n" + projection_md(the_plan) + start_warning(store, the_plan)
     if request["error"]:
         summary += f"  \n⚠ this item would be recorded as an error without a request: " \
                    f"{escape_md(request['error'])}"
