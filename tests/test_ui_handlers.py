@@ -403,3 +403,19 @@ def test_a_restore_that_changes_the_status_says_so(ui_store):
     assert now != before
     line = history.restore("ui/gamma", 1, 2, "local")
     assert line == f"Restored version 1 as version 3. Its status is {before} (it was {now})."
+
+
+def test_a_diff_names_an_option_by_its_label_and_an_image_by_a_short_name(ui_store):
+    """The history diff read "option 4 image" for option B and showed the new image as its
+    64-digit hash."""
+    history = HistoryHandlers(ui_store)
+    item = ui_store.get_item("ui/gamma")
+    images = [sha for other in ("ui/alpha", "ui/beta", "ui/gamma")
+              for sha in ui_store.get_item(other).get("images") or []]
+    labels = [o["label"] for o in item["options"]]
+    item["options"][-1]["image"] = images[0]
+    ui_store.save_item(item, item["version"], "local", "")
+    rows = history.diff("ui/gamma", 1, 2)
+    [row] = [r for r in rows if r[0].endswith(" image")]
+    assert row[0] == f"option {labels[-1]} image"
+    assert row[2] == f"an image ({images[0][:8]})" and images[0] not in row[2]

@@ -1,6 +1,8 @@
 """Revision history of an item: list, diff two revisions, restore one (as a new revision)."""
 from __future__ import annotations
 
+import re
+
 from store import (ConflictError, NotFoundError, ReadOnlyError, SavingTooFastError,
                    ValidationError)
 from ui import conflict_merge as cm
@@ -10,6 +12,32 @@ from ui.editor_handlers import same_content
 
 HISTORY_HEADERS = ["version", "author", "time", "comment"]
 DIFF_HEADERS = ["field", "before", "after"]
+
+
+OPTION_PART = re.compile(r"options\[(\d+)(?:>(\d+))?\]\.(\w+)")
+SHA = re.compile(r"[0-9a-f]{64}")
+
+
+def option_named(field: str, old: dict, new: dict) -> str:
+    """A diff row's field, an option's part named by the option's label ("option B image"):
+    it read "option 4 image" for option B (the 4th in the list)."""
+    match = OPTION_PART.fullmatch(field)
+    if not match:
+        return cm.diff_label(field)
+    index, now, part = int(match.group(1)), match.group(2), match.group(3)
+    options = (new.get("options") or []) if now is not None or index < len(
+        new.get("options") or []) else (old.get("options") or [])
+    at = int(now) if now is not None else index
+    label = options[at].get("label") if at < len(options) else None
+    return f"option {label} {part}" if label else cm.diff_label(field)
+
+
+def _shown(value, images: list[str]) -> str:
+    """A value as the diff shows it; an option's image by a short name, not its 64-digit
+    hash."""
+    if isinstance(value, str) and SHA.fullmatch(value):
+        return f"an image ({value[:8]})"
+    return cm.show(value, images)
 
 
 class HistoryHandlers:
@@ -30,10 +58,10 @@ class HistoryHandlers:
             raise EditError(str(err)) from None
         # each side numbered by its own version's images: version 1's boxes read "image 2"
         # when version 2 had put a new image first
-        before = self.store.revision(item_id, a).get("images") or []
-        after = self.store.revision(item_id, b).get("images") or []
-        return [[cm.diff_label(d["field"]), cm.show(d["before"], before),
-                 cm.show(d["after"], after)] for d in changes]
+        old, new = self.store.revision(item_id, a), self.store.revision(item_id, b)
+        before, after = old.get("images") or [], new.get("images") or []
+        return [[option_named(d["field"], old, new), _shown(d["before"], before),
+                 _shown(d["after"], after)] for d in changes]
 
     def review(self, item_id: str, version: int, reviewer: str, verdict: str,
                note: str = "") -> str:
