@@ -115,3 +115,14 @@ def test_choosing_another_run_empties_budget_on_resume_and_names_its_own(store):
         "value": "", "placeholder": "empty: the run's ($2.5)"}
     assert xs.budget_box(store.get_run("open"))["placeholder"].startswith(
         "empty: the run's (none)")
+
+
+def test_resume_is_live_only_when_a_done_run_has_something_to_resume():
+    """A done run with no error and nothing unsent had Resume live: a click only said it
+    had nothing left to send. Its errors (retry errors) keep it live. (The progress panel
+    marks such a run: tests/browser/test_experiments_flow.py watches a real one.)"""
+    from ui import experiments_steering as steering
+    from ui.experiments_runs import NOTHING_LEFT
+    assert steering.buttons(f"done ({NOTHING_LEFT})")[2] == {"interactive": False}
+    assert steering.buttons("done")[2] == {"interactive": True}
+    assert steering.buttons("failed")[2] == {"interactive": True}

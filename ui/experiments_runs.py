@@ -232,7 +232,14 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
              + f"<div class='xp-cache' id='run-cache'>{escape_html(cache)}</div>"
              + (f"<div class='xp-message'>{escape_html(message)}</div>" if message else "")
              + "</div>")
+    if status == "done" and not counts.get("error") and not without_result(counts):
+        status += f" ({NOTHING_LEFT})"       # Resume off (experiments_steering.buttons)
     return panel, status
+
+
+NOTHING_LEFT = "nothing to resume"
+"""A done run with no error and nothing unsent: Resume was live, and a click only said the
+run had nothing left to send."""
 
 
 def _title_html(run: dict) -> str:

@@ -156,10 +156,12 @@ def buttons(status: str | None) -> tuple[dict, dict, dict]:
     """Pause, Cancel and Resume as the watched run's status allows (`gr.update` keywords):
     on a cancelled run all three looked live, and each click only answered that there was
     nothing to do (a review). Resume stays on for a done or failed run (its errors may be
-    sent again with 'retry errors'); none is on when no run is watched. `status` as the
+    sent again with 'retry errors'), unless done with nothing to resume; none is on when
+    no run is watched. `status` as the
     progress panel shows it: 'running (pause requested)' can still be cancelled."""
     requested = status is not None and "requested)" in status
+    finished = status is not None and "nothing to resume)" in status   # experiments_runs
     status = status.split(" (")[0] if status else None
     return ({"interactive": status in PAUSABLE and not requested},
             {"interactive": status in CANCELLABLE},
-            {"interactive": status is not None and status != "running"})
+            {"interactive": status is not None and status != "running" and not finished})
