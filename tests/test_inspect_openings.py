@@ -50,3 +50,18 @@ def test_an_answer_line_alone_states_no_clue(store):
     table = ih.model_table(view).data if hasattr(ih.model_table(view), "data") else \
         ih.model_table(view)
     assert table.values.tolist() == [["—", ih.NO_CLUES, "", "", ""]]
+
+
+def test_a_response_with_no_reply_says_so_instead_of_no_clues_stated(store):
+    """A response never asked (its model call failed, or no source clue) read "no clues
+    stated: the output has no clue list …" of an output there never was."""
+    add_items(store, [ITEM])
+    make_run(store, "failed", {"d/0": None})
+    score_run(store, "failed", protocol="all")
+    (row,) = [r for r in ib.browse(store, ib.run_filters("failed", "offline"), "run order",
+                                   1)["rows"]]
+    view = ih.open_view(store, int(row[0]))
+    table = ih.model_table(view).data if hasattr(ih.model_table(view), "data") else \
+        ih.model_table(view)
+    [[_, said, *_]] = table.values.tolist()
+    assert said.startswith("no reply to read clues from") and said != ih.NO_CLUES

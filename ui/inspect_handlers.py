@@ -90,8 +90,11 @@ def model_table(view: dict):
                      "; ".join(clue["labels"])])
         colors[n] = clue["color"]
     if not rows:      # said, not left as an empty table (and never filled with a guess)
-        cut = view["response"].get("status") == "truncated"
-        rows.append(["—", NO_CLUES_CUT if cut else NO_CLUES, "", "", ""])
+        response = view["response"]
+        cut = response.get("status") == "truncated"
+        said = NO_CLUES_CUT if cut else NO_CLUES if (response.get("text") or "").strip() \
+            else no_reply(response)
+        rows.append(["—", said, "", "", ""])
     return _styled(pd.DataFrame(rows, columns=MODEL_HEADERS), colors, "clue")
 
 
@@ -99,6 +102,13 @@ NO_CLUES = ("no clues stated: the output has no clue list and no reasoning besid
             "answer")
 NO_CLUES_CUT = ("no clues stated: the reply was cut off (finish_reason length) with no whole "
                 "clue list, and a cut reply's sentences are not offered as clues")
+
+
+def no_reply(response: dict) -> str:
+    """A response with no reply (never asked: no source clue; a failed call): "no clues
+    stated: the output has no clue list …" spoke of an output there never was."""
+    why = response.get("reason") or response.get("error") or response.get("status") or ""
+    return "no reply to read clues from" + (f": {why}" if why else "")
 
 
 def _score(v) -> str:
