@@ -427,11 +427,3 @@ def test_a_multiple_choice_gold_in_the_other_case_is_read_as_its_label(ui_store)
     _, outcome = editor.save(work, form, None, "", "bob")
     assert outcome["kind"] == "saved", outcome
     assert ui_store.get_item("ui/alpha")["answer"] == "B"
-
-
-def test_a_new_option_takes_its_letters_place():
-    """B removed from A-D and an option added: it got B and went last (A, C, D, B), and was
-    saved and exported in that order."""
-    item = {"answer": "A", "options": [{"label": x, "text": x, "image": None} for x in "ABCD"]}
-    item, label = ops.add_option(ops.remove_option(item, "B"))
-    assert label == "B" and [o["label"] for o in item["options"]] == ["A", "B", "C", "D"]

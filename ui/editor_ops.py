@@ -135,7 +135,7 @@ def set_option_image(item: dict, label: str, sha: str | None) -> dict:
 
 
 def add_option(item: dict) -> tuple[dict, str]:
-    """Add an empty option, in its place, under the first free letter (A, B, …), never the letter of a
+    """Append an empty option under the first free letter (A, B, …), never the letter of a
     removed option that the gold answer still names: option B removed and one added got B,
     and the gold silently named the new option; returns its label."""
     item = copy.deepcopy(item)
@@ -146,11 +146,7 @@ def add_option(item: dict) -> tuple[dict, str]:
     label = next((chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in taken), None)
     if label is None:
         raise EditError("every label A–Z is taken: relabel an option in the table instead")
-    # in its letter's place: B after A, C, D removed B went to the end (A, C, D, B), and so
-    # it was saved and exported
-    at = next((i for i, o in enumerate(options) if str(o.get("label") or "") > label),
-              len(options))
-    options.insert(at, {"label": label, "text": "", "image": None})
+    options.append({"label": label, "text": "", "image": None})
     return item, label
 
 
