@@ -17,8 +17,9 @@ def judge_to_name(store, run_id: str, found: dict, judge: str | None) -> str | N
     """The judge a "not scored" note names for the run: the one named, else its row's judge
     when another judge scored a protocol the row lacks ('no rigorous scores by judge
     offline'); None when the run has no such scores at all."""
-    if judge:
-        return judge
+    if judge:       # an LLM judge named by its endpoint ("judge"), as `table --judge` takes
+        # it: the note said "by judge judge" and its command left --judge out
+        return judge if ":" in judge or judge == "offline" else f"llm:{judge}"
     lacking = [p for p in DROP_PROTOCOLS if (run_id, p) not in found]
     if any(run_judges(store, run_id, p) for p in lacking):
         return found[(run_id, "general")]["judge"]

@@ -54,8 +54,12 @@ def agreement(store, run_id: str, protocol: str, items=None) -> list[dict]:
     pairs = pairwise_agreement(labels) if len(labels) > 1 else []
     for pair in pairs:
         pair["responses"] = len(considered)
+        # an LLM judge every verdict of which a rule decided (it was never asked); the
+        # offline matcher is rules itself: "no judge was asked" was said of an LLM judge
+        # that graded the item the offline matcher left unscored
         pair["rules_decided_all"] = bool(considered) and any(
-            by_rule[j] == len(considered) for j in (pair["a"], pair["b"]))
+            by_rule[j] == len(considered) for j in (pair["a"], pair["b"])
+            if j.startswith("llm:"))
     return pairs
 
 

@@ -49,3 +49,15 @@ def test_runs_with_the_same_gap_share_one_sentence(store):
             "under general only): their Rigorous, Drop and Grounded-rigorous cells are – "
             "(to score them: python app.py score --run bare2 --protocol all, then the same "
             "for each of the others)") in table.notes
+
+
+def test_a_judge_named_by_its_endpoint_is_named_and_asked_again_in_the_note(store):
+    """`table --kind drop --judge judge`: the note said "no rigorous scores by judge judge"
+    and its command ("score --run X --protocol rigorous") left the judge out: it would write
+    offline verdicts, and the judge's cells would stay "–"."""
+    from scoring.drop_not_scored import _sentence, judge_to_name
+    assert judge_to_name(store, "x", {}, "judge") == "llm:judge"
+    assert judge_to_name(store, "x", {}, "offline") == "offline"
+    assert judge_to_name(store, "x", {}, "panel:a+b") == "panel:a+b"
+    said = _sentence(["m · CoT"], "x", False, ("rigorous",), ("general",), "llm:judge")
+    assert "by judge llm:judge" in said and "--protocol rigorous --judge judge" in said

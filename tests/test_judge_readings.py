@@ -64,6 +64,11 @@ def test_agreement_says_how_many_of_how_many(store, server):  # noqa: F811
     lines = agreement_lines(store, ["open1"], "general")
     assert "agree on" in lines and " of 1 response both judges scored (" in lines, lines
     assert "% of 1" not in lines
+    # the offline matcher left the open answer unscored and the judges graded it: no
+    # agreement with it, but not because "no judge was asked"
+    assert "no judge was asked" not in lines
+    assert "vs offline: not applicable, no response was judged by both judges" in \
+        lines.replace("&#58;", ":")
 
 
 def test_a_rigorous_verdict_made_without_asking_is_no_judgement_of_the_judge(store, server):  # noqa: F811
