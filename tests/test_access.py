@@ -131,7 +131,7 @@ def test_the_endpoint_and_price_controls_are_offered_to_admins_only(auth_server,
         return dict(zip(outputs, answer["output"]["data"]))
     rita, ada = opened("rita"), opened("ada")
     for control in ("endpoint-save", "endpoint-test", "endpoint-delete", "price-save",
-                    "price-delete"):
+                    "price-delete", "endpoint-name", "endpoint-url", "price-pattern"):
         assert rita[control].get("interactive") is False, control
         assert ada[control].get("interactive") is True, control
     assert "rita may not set up or test endpoints" in rita["endpoint-result"].replace("\\", "")

@@ -30,6 +30,13 @@ from ui.handler_errors import from_script, messages_for_errors
 from ui.session import login_name, user_of
 
 
+SET_UP = ("ep_save", "ep_test", "ep_delete", "price_save", "price_delete", "ep_name", "ep_url",
+          "ep_model", "ep_env", "ep_concurrency", "ep_pixels", "price_pattern", "price_in",
+          "price_out")
+"""The endpoint and price controls, fields with their buttons: offered to the roles that may
+use them (the fields stayed editable under disabled buttons, an invitation to nothing)."""
+
+
 def _digest(value) -> str:
     return hashlib.sha1(json.dumps(value, default=str).encode()).hexdigest()
 
@@ -62,7 +69,7 @@ def _wire(store, ui, opened) -> None:
         name = getattr(request, "username", None)
         who = access.caller(store, name, name is not None)     # no login: the local user
         why = access.refusal("save_endpoint", who)
-        controls = [gr.update(interactive=why is None)] * 5
+        controls = [gr.update(interactive=why is None)] * len(SET_UP)
         return [*controls, messages.status(f"{why} The lists show what is set up.")
                 if why else gr.skip()]
 
@@ -81,8 +88,7 @@ def _wire(store, ui, opened) -> None:
 
     open_outputs = [ui.endpoints, ui.endpoint, ui.endpoints_panel, ui.prices, ui.runs,
                     ui.clue_run, ui.dataset, ui.domain, ui.subtask, ui.status, ui.progress,
-                    ui.timer, ui.ep_save, ui.ep_test, ui.ep_delete, ui.price_save,
-                    ui.price_delete, ui.ep_result]
+                    ui.timer, *[getattr(ui, name) for name in SET_UP], ui.ep_result]
     opened(open_tab, [ui.run_id, ui.endpoint], open_outputs, api_name="experiments_open",
            show_progress="hidden")
 
