@@ -124,7 +124,7 @@ class LifecycleHandlers:
         kept = (" Your unsaved edits of it are kept as your draft and come back with it."
                 if self.store.get_draft(user, item_id) else "")
         return (f"Deleted {item_id}. \"Undo delete of {item_id}\" (in the Item menu) brings "
-                f"it back and opens it; an admin can also restore it (Item ▸ Deleted items)."
+                f"it back and opens it; an admin can also restore it."
                 f"{kept}")
 
     def restore_deleted(self, item_id: str, reason: str, user: str) -> str:
