@@ -206,6 +206,24 @@ def upload_image(page, path):
     chooser.value.set_files(str(path))
 
 
+def test_words_typed_at_once_after_add_clue_are_the_new_clues(ws, page):
+    """Keys typed before the new row's cell was open went to the page: the words were
+    lost, a space scrolled the page, and a little later the first letters were dropped
+    ("ny scale bar"). They are held and put in the new clue's cell when it opens."""
+    with sqlite3.connect(ws.db) as con:         # the test before left its draft of ui/wide
+        con.execute("DELETE FROM drafts WHERE item_id = 'ui/wide'")
+    open_item(page, ws.url, "ui/wide")          # two clues
+    settled_canvas(page, 1300 / 900)
+    wait_for_counts(page, ["0", "0"])
+    page.click("#add-clue")
+    page.keyboard.type("Tiny scale bar")        # at once: the row is not back yet
+    page.keyboard.press("Enter")
+    expect(page.locator("#clue-table")).to_contain_text("Tiny scale bar", timeout=20000)
+    wait_for_counts(page, ["0", "0", "0"])
+    assert page.locator("#clue-table [role=gridcell]", has_text="Tiny scale bar").count() == 1
+    assert page.locator("#clue-table").get_by_text("iny scale bar", exact=True).count() == 0
+
+
 def test_an_added_image_is_in_the_draft_and_the_same_image_is_refused(ws, page, tmp_path):
     new = make_scene(tmp_path / "extra.png", size=(640, 480), color="#abcdef")
     open_item(page, ws.url, "ui/beta")
