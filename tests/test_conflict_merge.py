@@ -148,10 +148,15 @@ def test_save_merged_drops_my_boxes_on_an_image_they_removed_and_says_so(ui_stor
     assert after["image_index"] == 0                 # image 2 of 1 showed an empty canvas
 
 
-def test_a_clue_moved_on_one_side_makes_the_list_one_choice_not_a_merge_by_place():
+def _texts(clues: list[dict]) -> list[str]:
+    return [c["text"] for c in clues]
+
+
+def test_a_clue_moved_on_one_side_is_merged_with_an_edit_of_it_on_the_other():
     """I moved clue 3 up while they edited clue 2: merged by place, their clue 2 edit went
-    over my moved clue (the fridge clue twice, the window clue and its boxes gone). A move
-    makes the list one part: the panel asks, nothing is merged into the wrong clue."""
+    over my moved clue (the fridge clue twice, the window clue and its boxes gone); then a
+    move made the whole list one choice. Clues are matched by identity: their edit goes to
+    the fridge clue wherever I moved it, and the order is a part of its own (mine)."""
     fridge = {"text": "fridge note", "reasoning": "", "boxes": [{"image": "s1", **BOX}]}
     window = {"text": "window dark", "reasoning": "", "boxes": [{"image": "s1", **BOX}]}
     first = {"text": "bin", "reasoning": "", "boxes": []}
@@ -159,14 +164,48 @@ def test_a_clue_moved_on_one_side_makes_the_list_one_choice_not_a_merge_by_place
     theirs = {"clues": [first, {**fridge, "text": "fridge note (yellow)"}, window],
               "images": ["s1"]}
     mine = {"clues": [first, window, fridge], "images": ["s1"]}
-    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [["clues", "both (you choose)"]]
-    for take in ([], ["clues"]):
-        merged = cm.merge(base, theirs, mine, take)["clues"]
-        assert sorted(c["text"] for c in merged)[-1].startswith("window") and len(merged) == 3
-    # a move and an added clue: one choice too
+    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [
+        ["clue 2", "them (theirs kept)"], ["clue order", "you (yours kept)"]]
+    assert _texts(cm.merge(base, theirs, mine)["clues"]) == [
+        "bin", "window dark", "fridge note (yellow)"]
     more = {"clues": [first, window, fridge, {"text": "new", "reasoning": "", "boxes": []}],
             "images": ["s1"]}
-    assert [r[0] for r in cm.rows(base, theirs, more)] == ["clues"]
+    assert _texts(cm.merge(base, theirs, more)["clues"]) == [
+        "bin", "window dark", "fridge note (yellow)", "new"]
+
+
+def test_reordering_clues_keeps_a_clue_the_colleague_removed_removed():
+    """A review: I reordered the clues while a colleague removed one; the conflict panel
+    showed one part "clues" and Save merged (mine kept) brought the removed clue back."""
+    a, b, c, d = ({"text": t, "reasoning": "", "boxes": []} for t in "abcd")
+    base = {"clues": [a, b, c, d]}
+    theirs = {"clues": [a, b, d]}                          # removed c
+    mine = {"clues": [d, {**a, "reasoning": "why"}, b, c]}  # moved d up, edited a
+    rows = [r[:3] for r in cm.rows(base, theirs, mine)]
+    assert ["clue 3", "them (theirs kept)", "(removed)"] in rows and \
+        [r[:2] for r in rows if r[0] != "clue 3"] == [["clue 1", "you (yours kept)"],
+                                                      ["clue order", "you (yours kept)"]]
+    assert cm.both_changed(base, theirs, mine) == []
+    merged = cm.merge(base, theirs, mine)["clues"]
+    assert _texts(merged) == ["d", "a", "b"] and merged[1]["reasoning"] == "why"
+    # they added a clue after b: it stays after b in my order
+    added = {"clues": [a, b, {"text": "e", "reasoning": "", "boxes": []}, c, d]}
+    assert _texts(cm.merge(base, added, mine)["clues"]) == ["d", "a", "b", "e", "c"]
+
+
+def test_both_reordering_the_clues_is_a_choice_of_order():
+    a, b, c = ({"text": t, "reasoning": "", "boxes": []} for t in "abc")
+    base, theirs, mine = {"clues": [a, b, c]}, {"clues": [c, a, b]}, {"clues": [b, a, c]}
+    assert cm.both_changed(base, theirs, mine) == ["clue order"]
+    assert _texts(cm.merge(base, theirs, mine)["clues"]) == ["b", "a", "c"]
+    assert _texts(cm.merge(base, theirs, mine, ["clue order"])["clues"]) == ["c", "a", "b"]
+    # they moved, I removed one: their order without it
+    assert _texts(cm.merge(base, theirs, {"clues": [a, c]})["clues"]) == ["c", "a"]
+    # I removed a clue they moved and edited: my choice, their edit kept if I take it
+    edited = {"clues": [{**c, "reasoning": "r"}, a, b]}
+    assert cm.both_changed(base, edited, {"clues": [a, b]}) == ["clue 3"]
+    assert _texts(cm.merge(base, edited, {"clues": [a, b]}, ["clue 3"])["clues"]) == \
+        ["c", "a", "b"]
 
 
 def test_boxes_both_added_to_one_clue_are_both_kept():

@@ -8,15 +8,12 @@ three copies are compared: the version I started from (`base`), theirs (`saved`)
 - a part only they changed keeps theirs, a part only I changed is mine;
 - a part both changed (to different values) is mine unless the user chose theirs.
 
-Clues and options are parts one by one while the three copies have as many of them (and,
-for options, the same labels), and neither side moved one to another place (`_moved`).
-Clues added at the end, by either or by both (every clue of `base` still in its place), are
-two more parts, theirs and mine: a merge keeps both, theirs first (one whole-list choice
-kept only one person's new clue). A clue a side only removed (the others left as they
-were) is a part of its own, "(removed)" on that side (`with_removals`): kept removed unless
-the other side edited it. Otherwise the whole list is one part, since "clue 2"
-would name different clues in each copy. A clue both changed in ways that fit together is
-merged (`clue_union`). Plain data in and out; the conflict panel shows `rows` with the
+Clues are matched across the three copies by identity (ui/conflict_clues.py): each clue
+of the base is a part, "(removed)" on a side that removed it (kept removed unless the other
+side edited it), the clues each side added are a part each (both kept, theirs first), and
+the order is a part when a side moved a clue. Options are parts one by one while the three
+copies have the same labels in the same places; otherwise the whole list is one part. A
+clue both changed in ways that fit together is merged (`clue_union`). Plain data in and out; the conflict panel shows `rows` with the
 words that differ between the two versions marked (ui/conflict_marks.py).
 """
 from __future__ import annotations
@@ -24,11 +21,12 @@ from __future__ import annotations
 import copy
 import re
 
-from domain import alignment
+from ui import conflict_clues
 from ui import editor_model as em
+from ui.conflict_clues import ADDED, MINE, ORDER, REMOVED, THEIRS
 
 LISTS = ("clues", "options")
-THEIRS, MINE, BOTH = "them", "you", "both"
+BOTH = "both"
 MERGED = "both, kept"
 """A clue both changed in different ways that fit together (each a box more, or one its
 text and the other its reasoning): both kept, nothing to choose (`clue_union`)."""
@@ -58,66 +56,18 @@ def _per_element(name: str, *copies: dict) -> bool:
     return True
 
 
-ADDED = {THEIRS: "clues+them", MINE: "clues+you"}
-"""The parts of the clues each side added at the end (`_appended`)."""
-
-
-def _appended(*copies: dict) -> bool:
-    """Did either side (or both) only add clues at the end, the base's all still there?"""
-    base = copies[0].get("clues") or []
-    lengths = [len(c.get("clues") or []) for c in copies[1:]]
-    return min(lengths) >= len(base) and max(lengths) > len(base) and \
-        not any(_moved(base, (c.get("clues") or [])[:len(base)]) for c in copies[1:])
-
-
-REMOVED = "(removed)"
-"""A clue's part value on the side that removed it (`with_removals`)."""
-
-
-def _padded(base: list, side: list) -> list | None:
-    """`side` with REMOVED at the places of the base's clues it removed, its other clues at
-    the places of the base's they are (aligned by their text: one removed and another's
-    reasoning edited is still a removal and an edit); None when the alignment is not clear
-    (a clue added among them, or texts rewritten where others went). The alignment is the
-    History diff's too (domain/alignment.py)."""
-    out: list = []
-    for op, i1, i2, j1, j2 in alignment.opcodes(base, side):
-        if op == "delete":
-            out += [REMOVED] * (i2 - i1)
-        elif op == "equal" or (op == "replace" and i2 - i1 == j2 - j1):
-            out += side[j1:j2]                 # in place: as they were, or edited there
-        else:
-            return None
-    return out if len(out) == len(base) else None
-
-
-def with_removals(base: dict, side: dict) -> dict:
-    """`side` (content only) with the clues it removed as REMOVED parts when the base has
-    more clues than it: one person removing clue 3 while the other edited clue 4 was one
-    whole-list part, and Save merged brought clue 3 back (the annotator review)."""
-    was, clues = base.get("clues") or [], side.get("clues") or []
-    if len(clues) < len(was) and (padded := _padded(was, clues)) is not None:
-        return {**side, "clues": padded}
-    return side
-
-
 def parts(base: dict, saved: dict, mine: dict) -> dict[str, tuple]:
     """{part key: (base value, their value, my value)}; a key is a field ("question"), a
-    whole list ("clues"), one element of it ("clues.0") or the clues a side added at the
-    end (ADDED). A clue a side removed is REMOVED on that side (`with_removals`)."""
+    whole list ("options"), one element of it ("options.0", "clues.0"), the clues a side
+    added (ADDED) or the clues' order (ORDER; ui/conflict_clues.py)."""
     copies = [em.content_only(c) for c in (base, saved, mine)]
-    copies = [copies[0], *(with_removals(copies[0], c) for c in copies[1:])]
     out = {}
-    fields = dict.fromkeys(k for c in copies for k in c)
-    for field in fields:
-        appended = field == "clues" and _appended(*copies)
-        if field in LISTS and (appended or _per_element(field, *copies)):
-            count = len(copies[0].get(field) or [])
-            for index in range(count):
+    for field in dict.fromkeys(k for c in copies for k in c):
+        if field == "clues":
+            out.update(conflict_clues.parts(*((c.get("clues") or []) for c in copies)))
+        elif field in LISTS and _per_element(field, *copies):
+            for index in range(len(copies[0].get(field) or [])):
                 out[f"{field}.{index}"] = tuple(c[field][index] for c in copies)
-            if appended:
-                out[ADDED[THEIRS]] = ([], copies[1]["clues"][count:], [])
-                out[ADDED[MINE]] = ([], [], copies[2]["clues"][count:])
         else:
             out[field] = tuple(c.get(field) for c in copies)
     return out
@@ -166,26 +116,30 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
     """My copy with every part only they changed taken from theirs, and the parts both
     changed taken from theirs when their label is in `take_saved`."""
     chosen = set(take_saved)
-    merged = copy.deepcopy(with_removals(em.content_only(base), mine))
+    copies = [em.content_only(c) for c in (base, saved, mine)]
+    merged = copy.deepcopy(copies[2])
     split = parts(base, saved, mine)
+    clues = [ours for key, (_, _, ours) in split.items() if key.startswith("clues.")]
+    order_from = MINE
     for key, who, theirs, _ in changes(base, saved, mine):
-        if key == ADDED[THEIRS]:      # before mine, which the copy holds after the base's
-            kept = len(em.content_only(base).get("clues") or [])
-            merged["clues"][kept:kept] = copy.deepcopy(theirs)
-        elif key == ADDED[MINE]:
-            continue                  # in my copy already
+        field, _, index = key.partition(".")
+        take = who == THEIRS or (who == BOTH and label(key) in chosen)
+        if key == ORDER:
+            order_from = THEIRS if take else MINE
+        elif key in ADDED.values():
+            continue                  # both sides' new clues are kept (`assemble`)
         elif who == MERGED:
-            field, _, index = key.partition(".")
             was, _, ours = split[key]
-            merged[field][int(index)] = clue_union(was, theirs, ours)
-        elif who == THEIRS or (who == BOTH and label(key) in chosen):
-            field, _, index = key.partition(".")
-            if index:
-                merged[field][int(index)] = copy.deepcopy(theirs)
-            else:
-                merged[field] = copy.deepcopy(theirs)
-    if merged.get("clues"):
-        merged["clues"] = [c for c in merged["clues"] if c is not REMOVED and c != REMOVED]
+            clues[int(index)] = clue_union(was, theirs, ours)
+        elif take and field == "clues":
+            clues[int(index)] = theirs
+        elif take and index:
+            merged[field][int(index)] = copy.deepcopy(theirs)
+        elif take:
+            merged[field] = copy.deepcopy(theirs)
+    if any("clues" in c for c in copies):
+        merged["clues"] = conflict_clues.assemble(
+            *((c.get("clues") or []) for c in copies), clues, order_from)
     return merged
 
 

@@ -1,0 +1,106 @@
+"""The clues of three copies of an item (the base I started from, theirs, mine) matched by
+identity, and the merged list built from them.
+
+Why: clues have no stable id, and merging them by place put one person's edit over another
+clue. Matching them by place only while nobody moved one made every reordering one
+whole-list part "clues": keeping mine brought back a clue the colleague had removed, taking
+theirs lost my edits (a review). Each side's clues are now matched to the base's by their
+text (domain/alignment.py, the History diff's matching, which also pairs a moved clue), so:
+
+- every clue of the base is a part of its own, REMOVED on a side that removed it;
+- the clues each side added are a part each (theirs and mine, both kept);
+- the order is a part of its own ("clue order") when a side moved a clue: the list follows
+  the order of the side that moved them (mine when both did, unless the user takes theirs).
+
+Pure: ui/conflict_merge.py decides each part and calls `assemble`.
+"""
+from __future__ import annotations
+
+import copy
+
+from domain import alignment
+
+REMOVED = "(removed)"
+"""A clue's part value on the side that removed it."""
+THEIRS, MINE = "them", "you"
+ADDED = {THEIRS: "clues+them", MINE: "clues+you"}
+"""The parts of the clues each side added."""
+ORDER = "clue order"
+"""The part of the clues' order, there when a side moved a clue."""
+
+
+def _matched(base: list, side: list) -> dict[int, int]:
+    """{index in base: index in side} of the base's clues the side still has."""
+    return {i: j for i, j in alignment.pairs(base, side) if i is not None and j is not None}
+
+
+def _order(base: list, side: list, matched: dict[int, int]):
+    """The side's order as its part value: the base's clue texts in the side's order when
+    it moved one, else the base's own (a removal alone is not a new order)."""
+    kept = sorted(matched, key=matched.get)
+    if kept == sorted(kept):
+        return [c.get("text") or "" for c in base]
+    return [base[i].get("text") or "" for i in kept]
+
+
+def parts(base: list, theirs: list, mine: list) -> dict[str, tuple]:
+    """{part key: (base value, their value, my value)} for the clues: "clues.i" per base
+    clue, the clues each side added (ADDED) and, when a side moved one, ORDER."""
+    maps = [_matched(base, side) for side in (theirs, mine)]
+    out = {}
+    for i, clue in enumerate(base):
+        out[f"clues.{i}"] = (clue, *(side[m[i]] if i in m else REMOVED
+                                     for side, m in zip((theirs, mine), maps)))
+    for who, side, m in ((THEIRS, theirs, maps[0]), (MINE, mine, maps[1])):
+        added = [c for j, c in enumerate(side) if j not in m.values()]
+        out[ADDED[who]] = ([], added, []) if who == THEIRS else ([], [], added)
+    orders = [_order(base, side, m) for side, m in zip((theirs, mine), maps)]
+    was = [c.get("text") or "" for c in base]
+    if any(order != was for order in orders):
+        out[ORDER] = (was, *orders)
+    return out
+
+
+def _sequence(base: list, side: list) -> list[tuple[str, int]]:
+    """The side's clues in its order: ("base", i) for the base's clue i, ("new", j) for the
+    side's own clue j."""
+    back = {j: i for i, j in _matched(base, side).items()}
+    return [("base", back[j]) if j in back else ("new", j) for j in range(len(side))]
+
+
+def _anchored(order: list, index: int) -> int:
+    """Where the base clue before `index` (the nearest of those in `order`) is, plus one:
+    the place after which a clue that followed it goes; 0 when none."""
+    places = {i: k for k, (kind, i) in enumerate(order) if kind == "base"}
+    before = [i for i in places if i < index]
+    return places[max(before)] + 1 if before else 0
+
+
+def assemble(base: list, theirs: list, mine: list, resolved: list,
+             order_from: str = MINE) -> list:
+    """The merged clues: each base clue as `resolved` decided (REMOVED ones left out), every
+    clue either side added, in the order of `order_from`'s list. A base clue that side
+    removed but the merge keeps goes after the base clue before it; the other side's new
+    clues go after the clue they followed, theirs before mine."""
+    lead, other = (theirs, mine) if order_from == THEIRS else (mine, theirs)
+    order = [(kind, i, order_from) for kind, i in _sequence(base, lead)]
+    present = {i for kind, i, _ in order if kind == "base"}
+    for i in range(len(base)):
+        if i not in present:
+            order.insert(_anchored([o[:2] for o in order], i), ("base", i, order_from))
+    other_side = MINE if order_from == THEIRS else THEIRS
+    anchor, place = None, None
+    for kind, j in _sequence(base, other):
+        if kind == "base":
+            anchor, place = j, None
+            continue
+        if place is None:                       # the first new clue after `anchor`
+            place = _anchored([o[:2] for o in order], anchor + 1) if anchor is not None else 0
+            while other_side == MINE and place < len(order) and order[place][0] == "new":
+                place += 1                      # theirs first
+        else:
+            place += 1                          # after the one before it
+        order.insert(place, ("new", j, other_side))
+    sides = {THEIRS: theirs, MINE: mine}
+    out = [resolved[i] if kind == "base" else sides[who][i] for kind, i, who in order]
+    return [copy.deepcopy(c) for c in out if c is not REMOVED and c != REMOVED]
