@@ -201,11 +201,12 @@ def test_both_reordering_the_clues_is_a_choice_of_order():
     assert _texts(cm.merge(base, theirs, mine, ["clue order"])["clues"]) == ["c", "a", "b"]
     # they moved, I removed one: their order without it
     assert _texts(cm.merge(base, theirs, {"clues": [a, c]})["clues"]) == ["c", "a"]
-    # I removed a clue they moved and edited: my choice, their edit kept if I take it
+    # I removed a clue they moved and edited: my choice; taken, it is back at its place
+    # (the order is that of the clues both kept, which their move did not change)
     edited = {"clues": [{**c, "reasoning": "r"}, a, b]}
     assert cm.both_changed(base, edited, {"clues": [a, b]}) == ["clue 3"]
-    assert _texts(cm.merge(base, edited, {"clues": [a, b]}, ["clue 3"])["clues"]) == \
-        ["c", "a", "b"]
+    merged = cm.merge(base, edited, {"clues": [a, b]}, ["clue 3"])["clues"]
+    assert _texts(merged) == ["a", "b", "c"] and merged[2]["reasoning"] == "r"
 
 
 def test_boxes_both_added_to_one_clue_are_both_kept():

@@ -34,13 +34,10 @@ def _matched(base: list, side: list) -> dict[int, int]:
     return {i: j for i, j in alignment.pairs(base, side) if i is not None and j is not None}
 
 
-def _order(base: list, side: list, matched: dict[int, int]):
-    """The side's order as its part value: the base's clue texts in the side's order when
-    it moved one, else the base's own (a removal alone is not a new order)."""
-    kept = sorted(matched, key=matched.get)
-    if kept == sorted(kept):
-        return [c.get("text") or "" for c in base]
-    return [base[i].get("text") or "" for i in kept]
+def _order(base: list, matched: dict[int, int], common: set[int]) -> list[str]:
+    """The side's order as its part value: the texts of the base's clues both sides kept,
+    in the side's order (a clue one side removed is that clue's part, not a new order)."""
+    return [base[i].get("text") or "" for i in sorted(common, key=matched.get)]
 
 
 def parts(base: list, theirs: list, mine: list) -> dict[str, tuple]:
@@ -54,8 +51,9 @@ def parts(base: list, theirs: list, mine: list) -> dict[str, tuple]:
     for who, side, m in ((THEIRS, theirs, maps[0]), (MINE, mine, maps[1])):
         added = [c for j, c in enumerate(side) if j not in m.values()]
         out[ADDED[who]] = ([], added, []) if who == THEIRS else ([], [], added)
-    orders = [_order(base, side, m) for side, m in zip((theirs, mine), maps)]
-    was = [c.get("text") or "" for c in base]
+    common = set(maps[0]) & set(maps[1])
+    orders = [_order(base, m, common) for m in maps]
+    was = _order(base, {i: i for i in common}, common)
     if any(order != was for order in orders):
         out[ORDER] = (was, *orders)
     return out
