@@ -33,8 +33,11 @@ def pairs(before: list[dict], after: list[dict],
     added: clue 1 removed and clue 2 edited is a removal and an edit of clue 2."""
     out: list[tuple[int | None, int | None]] = []
     for op, i1, i2, j1, j2 in opcodes(before, after, key):
-        if op == "equal" or (op == "replace" and i2 - i1 == j2 - j1):
+        if op == "equal":
             out += [(i1 + k, j1 + k) for k in range(i2 - i1)]
+        elif op == "replace" and i2 - i1 == j2 - j1:     # in place: edited, or another one
+            for i, j in zip(range(i1, i2), range(j1, j2)):
+                out += [(i, j)] if alike(before[i], after[j], key) else [(i, None), (None, j)]
         elif op == "replace":
             out += _most_alike([words(x.get(key)) for x in before[i1:i2]],
                                [words(x.get(key)) for x in after[j1:j2]], i1, j1)
@@ -45,17 +48,31 @@ def pairs(before: list[dict], after: list[dict],
     return _moves(out, before, after, key)
 
 
+ALIKE = 0.6
+"""How alike (difflib's ratio) two texts are at least to be one element edited."""
+
+
+def alike(a: dict, b: dict, key: str = "text") -> bool:
+    """Are these one element, edited? Their texts alike, or (a clue) the same boxes or the
+    same reasoning kept: a clue removed and another written in its place read, in History,
+    as clue 2's text and reasoning rewritten (a review)."""
+    x, y = words(a.get(key)), words(b.get(key))
+    if difflib.SequenceMatcher(None, x, y, autojunk=False).ratio() >= ALIKE:
+        return True
+    return key == "text" and any(a.get(k) and a.get(k) == b.get(k) for k in ("boxes", "reasoning"))
+
+
 def _moves(out: list[tuple], before: list[dict], after: list[dict], key: str) -> list[tuple]:
-    """`out` with a removed element and an added one of the same text paired: a clue moved
-    (Up / Down) is that clue moved, not one removed and another added."""
+    """`out` with a removed element and an added one paired when they are one element: a
+    clue moved (Up / Down) is that clue moved, not one removed and another added; first
+    those of the same text, then those `alike` (moved and edited)."""
     gone = [i for i, j in out if j is None]
-    for n, (i, j) in enumerate(out):
-        if i is None:
-            same = next((k for k in gone
-                         if words(before[k].get(key)) == words(after[j].get(key))), None)
-            if same is not None:
-                gone.remove(same)
-                out[n] = (same, j)
+    for same in (lambda k, j: words(before[k].get(key)) == words(after[j].get(key)),
+                 lambda k, j: alike(before[k], after[j], key)):
+        for n, (i, j) in enumerate(out):
+            if i is None and (k := next((k for k in gone if same(k, j)), None)) is not None:
+                gone.remove(k)
+                out[n] = (k, j)
     return [(i, j) for i, j in out if j is not None or i in gone]
 
 
