@@ -55,8 +55,9 @@ def _reading_options(p, sample_rules) -> None:
 
     p.add_argument("--protocol", default="general", choices=PROTOCOLS)
     p.add_argument("--judge", help="which judge's scores (default: the judge every run "
-                                   "compared was scored with: a panel, then an LLM judge, "
-                                   "then offline, the latest among equals)")
+                                   "compared was scored with; of several, the one that "
+                                   "scored the most of their shared items, then a panel, "
+                                   "an LLM judge, offline, the latest among equals)")
     p.add_argument("--samples-rule", choices=sample_rules, default="majority",
                    help="how samples of one item are combined")
 
@@ -152,7 +153,7 @@ def breakdowns(summary: dict) -> list[str]:
 
 def run_report(args) -> int:
     from scoring.human import human_summary
-    from scoring.judge_agreement import agreement, agreement_basis, agreement_text
+    from scoring.judge_agreement import agreement, agreement_figures, agreement_text
     from scoring.results import ResultsError, not_scored_text, run_summary, summary_json
     from scoring.compared import check_judge
     from scoring.panel_members import result_judge
@@ -165,11 +166,15 @@ def run_report(args) -> int:
         args.judge = check_judge(store, [args.run], args.judge)    # 'fjudge': llm:fjudge
         result = run_summary(store, args.run, args.protocol, args.judge, args.samples_rule,
                              extraction=args.extraction)
+        # on the items the Results page's table compares for this run (its records)
+        pairs = agreement(store, args.run, args.protocol,
+                          {r["item_id"] for r in result.get("records", [])} or None)
         if args.json:
             from runner.provenance import cache_summary
 
             out = {**summary_json(result),
-                   "cache": cache_summary(store, store.get_run(args.run))}
+                   "cache": cache_summary(store, store.get_run(args.run)),
+                   "judge_agreement": [agreement_figures(p, args.protocol) for p in pairs]}
             print(json.dumps(out, ensure_ascii=False, sort_keys=True))
             return 0
         stale = not_scored_text(args.run, result)
@@ -190,13 +195,14 @@ def run_report(args) -> int:
         if cached:
             print(cached)
         print(per_response_line(result["responses"], result["per_response"]))
-        for pair in agreement(store, args.run, args.protocol):
-            if not pair["n"]:        # "– of 0 … both scored" said nothing: why, in words
+        for pair in pairs:
+            shown = agreement_figures(pair, args.protocol)   # --json's and the page's numbers
+            if shown["not_applicable"]:   # "– of 0 … both scored" said nothing: why, in words
                 print(f"agreement {agreement_text(pair, args.protocol)}")
                 continue
-            kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
-            print(f"agreement {pair['a']} vs {pair['b']}: {_percent_of(pair['agreement'])} of "
-                  f"{pair['n']} {agreement_basis(args.protocol)}, Cohen's kappa {kappa}")
+            kappa = "–" if shown["kappa"] is None else f"{shown['kappa']:.2f}"
+            print(f"agreement {pair['a']} vs {pair['b']}: {shown['agreement_pct']:.2f}% "
+                  f"of {shown['n']} {shown['basis']}, Cohen's kappa {kappa}")
         return 0
     except (ResultsError, StoreError, OSError, ValueError) as error:
         return fail(str(error))

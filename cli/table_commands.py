@@ -59,8 +59,9 @@ def _run_options(p) -> None:
     p.add_argument("--dataset", metavar="NAME",
                    help="only this dataset's items (and, without --runs, its scored runs)")
     p.add_argument("--judge", help="read every run with this judge's scores (default: the "
-                                   "judge all the table's runs were scored with, a panel, "
-                                   "then an LLM judge, then offline, the latest among equals;"
+                                   "judge all the table's runs were scored with; of several, "
+                                   "the one that scored the most of their shared items, then "
+                                   "a panel, an LLM judge, offline, the latest among equals;"
                                    " with none in common each row its own, no best marked; "
                                    "the Judge column says which)")
 

@@ -88,8 +88,14 @@ def markdown_cell(text) -> str:
     return str(text).translate(_MARKDOWN_CELL)
 
 
+MINUS = "\u2212"    # the minus sign: "(−23.08)", not the hyphen of "(-23.08)"
+
+
 def fixed(value: float, digits: int, signed: bool = False) -> str:
     """A number as every table, chart and heatmap prints it: `digits` decimals ('+' before
-    a change when `signed`), and never "-0.00": a value that rounds to zero (a change of
-    -0.001, a difference of two equal accuracies computed as -1e-15) reads 0.00 (+0.00)."""
-    return f"{round(value, digits) + 0.0:{'+' if signed else ''}.{digits}f}"
+    a change when `signed`), a negative one with the minus sign "−" (U+2212; a hyphen-minus
+    read as a dash in a typeset table), and never "-0.00": a value that rounds to zero (a
+    change of -0.001, a difference of two equal accuracies computed as -1e-15) reads 0.00
+    (+0.00). Displayed text only: CSV and JSON carry the numbers themselves; LaTeX gets
+    `latex_escape`'s '$-$'."""
+    return f"{round(value, digits) + 0.0:{'+' if signed else ''}.{digits}f}".replace("-", MINUS)

@@ -220,11 +220,11 @@ class Table:
         if value is None:     # nothing scored: its n (0) still said where the cells say n;
             dash = "--" if latex else "–"   # no mark: a mark qualifies a value, and there is none
             return f"{dash} (n {n})" if n is not None and common is None else dash
-        text = fixed(value, col.digits) + flag
+        text = (latex_escape if latex else str)(fixed(value, col.digits)) + flag
         delta, low = row.get(f"{col.key}_delta"), row.get(f"{col.key}_ci_low")
         if delta is not None:
             sign = self.delta_text(row, col.key, col.digits)
-            text += f"\\textsubscript{{{sign}}}" if latex else f" ({sign})"
+            text += f"\\textsubscript{{{latex_escape(sign)}}}" if latex else f" ({sign})"
         interval = None
         if self.show_ci and low is not None:
             high = row[f"{col.key}_ci_high"]

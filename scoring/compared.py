@@ -17,7 +17,7 @@ from runner.leases import effective_status
 from store.run_labels import clues_text, list_names
 
 from scoring.extraction import CLUELAB
-from scoring.results import ResultsError, check_extraction, common_judge, on_items, \
+from scoring.results import ResultsError, check_extraction, judge_choice, on_items, \
     on_keys, run_judges, run_summary
 
 SETTING_TITLES = {"direct": "No-CoT", "cot": "CoT", "clue_guided": "Clue-guided CoT",
@@ -132,11 +132,21 @@ def solver_label(config: dict) -> str:
 
 
 def source_names(store, runs) -> dict[str, str]:
-    """{run id: how a list names it} when one of `runs` injects another run's clues (every
-    run listed once: the source may be any run), else {}."""
-    if not any(str(r["config"].get("clues", "")).startswith("run:") for r in runs):
+    """{run id: how a table names it as a clue source} when one of `runs` injects another
+    run's clues, else {}: a named run by its name as the lists do (`list_names`), one
+    without a name by its table label in parentheses ('(mx · Clue-guided CoT)', as the
+    injection table's column title names it: `source_titles`), not its raw id ("m · CoT ·
+    clues run:20261206-100826-1d74" beside a column "mx · Clue-guided CoT clues")."""
+    sources = {str(r["config"].get("clues", ""))[4:] for r in runs
+               if str(r["config"].get("clues", "")).startswith("run:")}
+    if not sources:
         return {}
-    return list_names(store.list_runs())
+    every = store.list_runs()
+    names = list_names(every)
+    for run in every:
+        if run["id"] in sources and not (run.get("name") or "").strip():
+            names[run["id"]] = f"({run_label(run, with_status=False)})"
+    return names
 
 
 def labels(store, run_ids: list[str]) -> dict[str, str]:
@@ -178,15 +188,18 @@ def summaries(store, run_ids: list[str], protocol: str = "general", judge: str |
               samples_rule: str = "majority", extraction: str = CLUELAB) -> dict[str, dict]:
     """{run_id: run_summary} for the runs scored under `protocol`, in label order, each on
     all its own items. Every run is read with `judge` (runs it did not score are left out)
-    or, when none is named, with the judge they were all scored with (`common_judge`);
+    or, when none is named, with the judge they were all scored with (`common_judge`; its
+    note, each result's "judge_note", says which of several and why);
     when they have none in common, each with its own (the tables then say so and mark no
     best)."""
     check_extraction(extraction, protocol)
     judge = check_judge(store, run_ids, judge)
     scored = [rid for rid in labels(store, run_ids) if run_judges(store, rid, protocol)]
-    if judge is None:
-        judge = common_judge(store, scored, protocol)
-    return {rid: run_summary(store, rid, protocol, judge, samples_rule, extraction=extraction)
+    note = ""
+    if judge is None:       # the note says which of several judges and why (its "judge_note")
+        judge, note = judge_choice(store, scored, protocol)
+    return {rid: {**run_summary(store, rid, protocol, judge, samples_rule,
+                                extraction=extraction), "judge_note": note}
             for rid in scored if judge is None or judge in run_judges(store, rid, protocol)}
 
 

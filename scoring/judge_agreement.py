@@ -63,6 +63,22 @@ def agreement(store, run_id: str, protocol: str, items=None) -> list[dict]:
     return pairs
 
 
+def agreement_figures(pair: dict, protocol: str) -> dict:
+    """One pair of `agreement` as every output gives it (the Results page's lines, `report`'s
+    lines and its --json "judge_agreement"), so that they show one set of numbers:
+    {"a", "b", "n" (responses both judges scored themselves), "agreed" (of them),
+    "agreement_pct", "kappa" (None: undefined, or no response to count), "responses" (those
+    considered), "basis" (what n counts, in words), "not_applicable" (why there is no
+    agreement, '' when there is one)}."""
+    n, share = pair["n"], pair["agreement"]
+    return {"a": pair["a"], "b": pair["b"], "n": n,
+            "agreed": round(share * n) if share is not None else 0,
+            "agreement_pct": round(share * 100, 2) if share is not None and n else None,
+            "kappa": round(pair["kappa"], 2) if pair["kappa"] is not None and n else None,
+            "responses": pair.get("responses", 0), "basis": agreement_basis(protocol),
+            "not_applicable": "" if n and share is not None else not_applicable_why(pair)}
+
+
 def agreement_text(pair: dict, protocol: str) -> str:
     """'llm:a vs offline: agree on 83.3% of 6 responses both judges scored (Cohen's kappa
     0.62)'; with no response both judges scored themselves, why, in words ("– of 0" said

@@ -48,6 +48,7 @@ def cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_co
                                            show_command)
     found = {rid: result for rid, result in found.items() if rid not in left_out}
     names = labels(store, list(found))
+    responses = store.response_counts()
     cells, n, runs_of = {}, {}, {}
     notes = [items_rule(shared)]
     notes += [cell_note] if cell_note else []
@@ -60,10 +61,23 @@ def cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_co
                                                           "").strip(),
                              "run_label": names[rid],       # as the tables show it
                              "run_status": run_state(store.get_run(rid)), "n": overall.n,
+                             "from_cache": from_cache(store, rid, responses.get(rid, 0)),
                              "judge": result["judge"], "result": result}
             if overall.accuracy is not None:
                 cells[cell] = overall.accuracy * 100
     return cells, n, runs_of, " ".join(notes), shared
+
+
+def from_cache(store, run_id: str, responses: int) -> str:
+    """'' unless every reply of the run was taken from the cache (another run's draws, not
+    its own), then which runs made them (`runner.provenance.sources_text`): such a cell's
+    accuracy repeats a run the table may not show, and its row label and notes say so."""
+    from runner.provenance import sources_text
+
+    found = store.run_cache_sources(run_id)
+    if not responses or sum(found.values()) < responses:
+        return ""
+    return sources_text(store, found)
 
 
 ITEMS_WHERE = "in the Items column"   # where the notes say each row's items are counted
@@ -96,6 +110,7 @@ def with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, str
             row[f"{column}_run_name"] = cell["run_name"] if cell else None
             row[f"{column}_run_label"] = cell["run_label"] if cell else None
             row[f"{column}_run_status"] = cell["run_status"] if cell else None
+            row[f"{column}_from_cache"] = bool(cell["from_cache"]) if cell else None
             if cell and (cell["run_status"] == "failed"
                          or unrankable(cell["result"]["summary"]["overall"])):
                 row.setdefault("_unranked_cells", set()).add(column)    # never best
@@ -103,9 +118,15 @@ def with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, str
         shown.append(", ".join(sorted({result_judge(c["result"]) for c in found if c})))
         notes.update({c["run_id"]: panel_note(c["run_label"], c["judge"],
                                               c["result"].get("panel")) for c in found if c})
+    cached = {c["run_id"]: f"{c['run_label']}: all its {c['from_cache']}"
+              for c in runs_of.values() if c["from_cache"]}
     table.exported += [f"{c}_run_{part}" for c in columns
                        for part in ("id", "name", "label", "status")]
-    return with_judges(table, judges, shown, notes=" ".join(n for n in notes.values() if n))
+    table.exported += [f"{c}_from_cache" for c in columns]
+    with_judges(table, judges, shown, notes=" ".join(n for n in notes.values() if n))
+    if cached:
+        table.notes = f"{table.notes} From the cache: {'; '.join(cached.values())}.".strip()
+    return table
 
 
 NO_INJECTION = "none of the runs has injected clues (clue source other than No Clue)"
@@ -157,12 +178,16 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
 def unfinished_cells(table: Table, key: str, columns: dict) -> Table:
     """Each row's label names its cells whose run did not finish (or failed), with the
     cell's n: 'm · CoT (No Clue: cancelled, n 2)': a row labelled by model and setting
-    alone read as a finished run's (`with_cell_runs` set each cell's status and n)."""
+    alone read as a finished run's (`with_cell_runs` set each cell's status and n); and
+    those whose run took every reply from the cache, 'm · CoT (GT: from the cache)': its
+    accuracy is another run's draws, not a draw of its own."""
     titles = {c.key: c.title for c in table.columns}
     for row in table.rows:
         said = [f"{titles.get(column, column)}: {row[f'{column}_run_status']}, n "
                 f"{row.get(f'{column}_n')}" for column in columns
                 if row.get(f"{column}_run_status") in UNFINISHED]
+        said += [f"{titles.get(column, column)}: from the cache" for column in columns
+                 if row.get(f"{column}_from_cache")]
         if said:
             row[key] = f"{row[key]} ({'; '.join(said)})"
     return table

@@ -77,27 +77,49 @@ def preferred_judge(scorings: list[dict]) -> str | None:
     offline matcher cannot, and offline verdicts are written with every scoring, so "the
     latest" alone would flip to offline after any offline re-scoring), then the most
     recent scoring, then the name. None when there is none."""
+    ordered = judge_order(scorings)
+    return ordered[0] if ordered else None
+
+
+def judge_order(scorings: list[dict]) -> list[str]:
+    """The judges of scorings [{"judge", "latest"}] in `preferred_judge`'s order."""
     latest: dict[str, str] = {}
     for j in scorings:
         latest[j["judge"]] = max(latest.get(j["judge"], ""), j["latest"] or "")
     ordered = sorted(sorted(latest), key=lambda j: latest[j], reverse=True)
-    return min(ordered, key=_rank) if ordered else None
+    return sorted(ordered, key=_rank)
 
 
 def common_judge(store, run_ids, protocol: str) -> str | None:
-    """The judge every run of `run_ids` scored under `protocol` was scored with
-    (`preferred_judge` among them; runs with no such scores are not counted), or None when
-    they have none in common: then each run is read with its own (`default_judge`) and a
-    table says so and marks no best (`scoring.table_marks.with_judges`). Every table,
+    """The judge every run of `run_ids` scored under `protocol` was scored with (of several,
+    the one that scored the most responses on the items the runs share, `preferred_judge`'s
+    order among equals: `judge_choice`; runs with no such scores are not counted), or None
+    when they have none in common: then each run is read with its own (`default_judge`) and
+    a table says so and marks no best (`scoring.table_marks.with_judges`). Every table,
     `report` and `compare` read runs with it unless a judge is named, so the rows of one
     table are read the same way."""
-    found = [[j for j in store.score_judges(rid) if j["protocol"] == protocol]
-             for rid in dict.fromkeys(run_ids)]
-    found = [scorings for scorings in found if scorings]
+    return judge_choice(store, run_ids, protocol)[0]
+
+
+def judge_choice(store, run_ids, protocol: str) -> tuple[str | None, str]:
+    """(`common_judge`, the note saying which judge that is and why when several could be:
+    `scoring.judge_choice.choice_note`). A judge whose every verdict on the shared items is
+    a failure is passed over for one that scored them."""
+    from scoring.judge_choice import best_scoring, choice_note, scored_counts
+
+    runs = list(dict.fromkeys(run_ids))
+    found = {rid: [j for j in store.score_judges(rid) if j["protocol"] == protocol]
+             for rid in runs}
+    found = {rid: scorings for rid, scorings in found.items() if scorings}
     if not found:
-        return None
-    common = set.intersection(*({j["judge"] for j in scorings} for scorings in found))
-    return preferred_judge([j for scorings in found for j in scorings if j["judge"] in common])
+        return None, ""
+    common = set.intersection(*({j["judge"] for j in s} for s in found.values()))
+    ordered = judge_order([j for s in found.values() for j in s if j["judge"] in common])
+    if len(ordered) < 2:
+        return (ordered[0] if ordered else None), ""
+    counts, items = scored_counts(store, list(found), protocol, ordered)
+    chosen = best_scoring(ordered, counts)
+    return chosen, choice_note(chosen, ordered, counts, items)
 
 
 def default_judge(store, run_id: str, protocol: str, found: list | None = None) -> str | None:

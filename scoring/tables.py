@@ -132,6 +132,7 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     if human:
         table.notes += " " + human_note(human, shared.n)
     table.notes += " " + describe(extraction, None)
+    table.notes += "".join(f" {note}" for note in judge_notes(found))
     mark_not_applicable(table, {names[rid]: s.get("not_applicable", "")
                                 for rid, s in found.items()}, "not_applicable")
     _mark_biased(table, found, names, group, protocol)
@@ -139,6 +140,12 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     with_judges(table, *judges_of([of.get(row["model"]) for row in table.rows]),
                 notes=results_notes(found, names))
     return with_run_ids(store, table, names)
+
+
+def judge_notes(found: dict) -> list[str]:
+    """The note saying which judge reads the runs and why, when none was named and several
+    could (`scoring.results.judge_choice`), once; [] otherwise."""
+    return list(dict.fromkeys(r["judge_note"] for r in found.values() if r.get("judge_note")))
 
 
 def _mark_biased(table: Table, found: dict, names: dict, group: str, protocol: str) -> None:

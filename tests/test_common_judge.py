@@ -141,3 +141,23 @@ def test_the_results_page_reads_every_run_with_the_common_judge(store):
         path = Path(h.export_table(store, ["a", "b", "c"], "general", kind, "json",
                                    h.COMMON_JUDGE))
         assert {r["judge"] for r in json.loads(path.read_text())["rows"]} == {"offline"}
+
+
+def test_a_common_judge_that_failed_on_every_item_is_passed_over_for_one_that_scored_them(
+        store):
+    """The LLM judge scored every run last, but its replies were all unreadable (every
+    verdict unscored): read by it, "(common judge)" showed a table with nothing scored. The
+    default is the judge that scored the shared items, and the notes say which and why."""
+    for run in "abc":
+        llm_scores(store, run, "unscored")
+    table = tables.main_table(store, ["a", "b", "c"])
+    assert {r["run_id"]: (r["judge"], r["overall"]) for r in table.rows} == {
+        "a": ("offline", 100.0), "b": ("offline", 75.0), "c": ("offline", 50.0)}
+    assert ("No judge chosen: read with offline, of the judges every run was scored with the "
+            "one that scored the most responses on the 4 items the runs share (offline 12, "
+            f"{LLM} 0), not {LLM}") in table.notes
+    shown = h.show_results(store, ["a", "b", "c"], "general", h.COMMON_JUDGE)
+    assert list(shown["table"]["Judge"]) == ["offline"] * 3
+    assert "read with offline" in html.unescape(shown["rules"])
+    code, out, err = cli("compare", "--db", store.path, "a", "b", "--json")
+    assert code == 0 and json.loads(out)["judge_a"] == "offline", err

@@ -412,6 +412,12 @@ def test_the_list_reads_a_run_with_the_judge_results_reads_it_with(env):
     from scoring.results import common_judge
     from scoring.tables import main_table
     store, ids = env
+    # a real LLM scoring writes a verdict for every response (the rules decide the rest):
+    # a judge that scored fewer of the run's items than offline is no longer its default
+    store.upsert_scores([{**{k: r[k] for k in ("work_id", "value", "answer")},
+                          "run_id": "run-a", "protocol": "general", "judge": "llm:judge"}
+                         for r in store.run_scores("run-a", "general", "offline")
+                         if r["item_id"] != "ui/gamma"])
     assert main_table(store, ["run-a"]).rows[0]["judge"] == "llm:judge" \
         == common_judge(store, ["run-a"], "general")
     judges, judge, result = ib.run_chosen(store, "run order",

@@ -67,7 +67,7 @@ def test_clue_injection_table_has_deltas_against_no_clue():
     table = clue_injection_table(cells)
     assert [c.key for c in table.columns] == ["solver", "Qwen", "GT Clue", "No Clue"]
     assert round(table.rows[0]["Qwen_delta"], 2) == -0.75
-    assert "40.09 (-0.75)" in table.to_markdown()
+    assert "40.09 (\u22120.75)" in table.to_markdown()
     assert "56.00\\textsubscript{+14.86}" in table.to_latex()
 
 

@@ -19,6 +19,7 @@ from runner.run_refs import resolve_run
 from store import NotFoundError, ValidationError
 from store.run_labels import clues_text, list_names
 from ui.experiments_common import ExperimentError, redact
+from ui.experiments_owners import refusal, said_to, who_may
 from ui.page_words import on_page
 from ui.run_choices import endpoint_text, run_choices, shared_names
 from ui.text import draw_cell, escape_html, short
@@ -58,18 +59,12 @@ def chosen_run(store, run_id: str) -> dict:
 
 def owned_run(store, run_id: str, user: str | None, action: str) -> dict:
     """The chosen run, if `user` may `action` it: its creator or an admin (everyone in local
-    mode, user None). Another researcher sees the run and its results, but cannot rename,
-    delete, pause, cancel or resume it: ExperimentError saying whose it is."""
+    mode, user None: `ui.experiments_owners.who_may`). Another researcher sees the run and
+    its results, but cannot rename, delete, pause, cancel or resume it: ExperimentError
+    saying who may."""
     run = chosen_run(store, run_id)
-    owner = run.get("created_by")
-    if user and owner and owner != user:
-        try:
-            admin = store.get_user(user)["role"] == "admin"
-        except NotFoundError:
-            admin = False
-        if not admin:
-            raise ExperimentError(f"run {run['id']} was started by {owner}: only they or an "
-                                  f"admin may {action} it")
+    if who_may(store, run, user):
+        raise ExperimentError(refusal(run, action))
     return run
 
 
@@ -177,13 +172,15 @@ def _counts_html(counts: dict, group: str = "answers") -> str:
               f"{counts['total']}</b></span>")
 
 
-def progress_html(store, run_id: str | None) -> str:
-    """The live counters of one run as a small HTML panel (numbers and escaped text only)."""
-    return progress(store, run_id)[0]
+def progress_html(store, run_id: str | None, user: str | None = None) -> str:
+    """The live counters of one run as a small HTML panel (numbers and escaped text only),
+    as `user` sees it (`progress`)."""
+    return progress(store, run_id, user)[0]
 
 
-def progress(store, run_id: str | None) -> tuple[str, str | None]:
-    """(progress_html, the run's status or None): one read of one row."""
+def progress(store, run_id: str | None, user: str | None = None) -> tuple[str, str | None]:
+    """(progress_html, the run's status or None): one read of one row. `user`: who watches
+    (None: local mode); its message says who may resume the run when they may not."""
     if not run_id:
         return ("<div class='xp-progress xp-empty'>Select a run in the list to watch it.</div>",
                 None)
@@ -216,7 +213,8 @@ def progress(store, run_id: str | None) -> tuple[str, str | None]:
         metrics.append(("budget", f"${budget:g}"))
     cache = cache_summary(store, run)["text"]
     message = run.get("message") or ""
-    message = on_page(redact(store, message)) if message else ""  # it may quote a server's
+    message = said_to(on_page(redact(store, message)), who_may(store, run, user)) \
+        if message else ""                                        # it may quote a server's
     # reply; and "resume with python app.py run --resume ID" is the Resume button here
     css = status.split()[0]
     panel = (f"<div class='xp-progress' data-status='{escape_html(css)}'>"

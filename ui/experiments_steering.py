@@ -152,16 +152,17 @@ PAUSABLE = ("created", "running")
 CANCELLABLE = ("created", "running", "paused", "stopped", "interrupted")
 
 
-def buttons(status: str | None) -> tuple[dict, dict, dict]:
+def buttons(status: str | None, allowed: bool = True) -> tuple[dict, dict, dict]:
     """Pause, Cancel and Resume as the watched run's status allows (`gr.update` keywords):
     on a cancelled run all three looked live, and each click only answered that there was
     nothing to do (a review). Resume stays on for a done or failed run (its errors may be
     sent again with 'retry errors'), unless done with nothing to resume; none is on when
     no run is watched. `status` as the
-    progress panel shows it: 'running (pause requested)' can still be cancelled."""
+    progress panel shows it: 'running (pause requested)' can still be cancelled. `allowed`
+    False: the watcher may not steer this run (`ui.experiments_owners.may_steer`), all off."""
     requested = status is not None and "requested)" in status
     finished = status is not None and "nothing to resume)" in status   # experiments_runs
-    status = status.split(" (")[0] if status else None
+    status = status.split(" (")[0] if status and allowed else None
     return ({"interactive": status in PAUSABLE and not requested},
             {"interactive": status in CANCELLABLE},
             {"interactive": status is not None and status != "running" and not finished})

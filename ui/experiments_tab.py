@@ -26,6 +26,7 @@ from ui.experiments_labels_tab import wire_labels
 from ui.experiments_layout import build_layout
 from ui.experiments_preset import wire_preset
 from ui.experiments_preview import SHOW_PREVIEW_JS, marked_stale, preview
+from ui.experiments_owners import may_steer
 from ui.handler_errors import from_script, messages_for_errors
 from ui.session import login_name, user_of
 
@@ -83,7 +84,7 @@ def _wire(store, ui, opened) -> None:
                 gr.update(choices=xr.clue_run_choices(store)),
                 *[gr.update(choices=facets[k]) for k in ("dataset", "domain", "subtask",
                                                          "status")],
-                xr.progress_html(store, run_id), gr.Timer(active=True),
+                xr.progress_html(store, run_id, login_name(request)), gr.Timer(active=True),
                 *set_up_controls(request)]
 
     open_outputs = [ui.endpoints, ui.endpoint, ui.endpoints_panel, ui.prices, ui.runs,
@@ -229,12 +230,12 @@ def _wire(store, ui, opened) -> None:
                    api_name="start_run")
 
     # ---- watching runs ---------------------------------------------------------------------
-    def poll(run_id, status_filter, seen):
+    def poll(run_id, status_filter, seen, request: gr.Request):
         """The runs list and the watched run's counters (unchanged: skipped); the sample of
         responses is reloaded when the watched run changes status (e.g. becomes done)."""
         run_id = (run_id or "").strip()
         rows = xr.runs_table(store)
-        panel, status = xr.progress(store, run_id)
+        panel, status = xr.progress(store, run_id, login_name(request))
         digest = _digest([rows, panel])
         if digest == (seen or {}).get("digest"):
             return gr.skip(), gr.skip(), gr.skip(), seen, *[gr.skip()] * 4
@@ -246,10 +247,13 @@ def _wire(store, ui, opened) -> None:
         # run goes when its status changes (the panel says the new one)
         line = "" if before.startswith(f"{run_id}:") and watched != before else gr.skip()
         return (rows, panel, sample, {"digest": digest, "watched": watched},
-                *steer_buttons(status), line)
+                *steer_buttons(status, run_id, request), line)
 
-    def steer_buttons(status):
-        return [gr.update(**b) for b in xs.buttons(status)]
+    def steer_buttons(status, run_id, request):
+        """Pause, Cancel, Resume as the run's status allows, all off for a watcher who may
+        not steer it (ui/experiments_owners.py)."""
+        allowed = may_steer(store, run_id, login_name(request))
+        return [gr.update(**b) for b in xs.buttons(status, allowed)]
 
     steer_controls = [ui.pause, ui.cancel, ui.resume]
     poll_io = ([ui.run_id, ui.response_filter, ui.seen],
@@ -258,15 +262,16 @@ def _wire(store, ui, opened) -> None:
     ui.timer.tick(poll, *poll_io, api_name="poll_runs", show_progress="hidden")
     ui.refresh.click(poll, *poll_io, api_name="refresh_runs", show_progress="hidden")
 
-    def watch(run_id, status_filter):
+    def watch(run_id, status_filter, request: gr.Request):
         try:
             run = xr.chosen_run(store, run_id)       # a name typed in the box: its id
             run_id = run["id"]
-            return (run_id, xr.progress_html(store, run_id), xr.run_config(store, run_id),
+            user = login_name(request)
+            return (run_id, xr.progress_html(store, run_id, user), xr.run_config(store, run_id),
                     xr.responses(store, run_id, status_filter), "", "",
                     *xl.labels(store, run_id), gr.update(visible=False), None,
                     gr.update(**xs.budget_box(run)),
-                    *steer_buttons(xr.progress(store, run_id)[1]), "")
+                    *steer_buttons(xr.progress(store, run_id, user)[1], run_id, request), "")
         except xh.ExperimentError as err:
             raise messages.error(err) from None
 
@@ -275,9 +280,9 @@ def _wire(store, ui, opened) -> None:
                      ui.pending_delete, ui.resume_budget, *steer_controls, ui.control_message]
     ui.run_id.submit(watch, [ui.run_id, ui.response_filter], watch_outputs, api_name="watch_run")
 
-    def select_run(status_filter, evt: gr.SelectData):
+    def select_run(status_filter, evt: gr.SelectData, request: gr.Request):
         row = evt.row_value or []
-        return watch(str(row[0]) if row else "", status_filter)
+        return watch(str(row[0]) if row else "", status_filter, request)
 
     ui.runs.select(select_run, ui.response_filter, watch_outputs, api_name="select_run")
 
@@ -311,8 +316,9 @@ def _wire(store, ui, opened) -> None:
         except xh.ExperimentError as err:
             raise messages.error(err) from None
         messages.info(message)
-        return (messages.status(message), xr.progress_html(store, run_id), gr.Timer(active=True),
-                *steer_buttons(xr.progress(store, run_id)[1]))
+        panel, status = xr.progress(store, run_id, login_name(request))
+        return (messages.status(message), panel, gr.Timer(active=True),
+                *steer_buttons(status, run_id, request))
 
     def pause_run(run_id, request: gr.Request):
         return steer("pause", run_id, False, None, request)

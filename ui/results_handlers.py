@@ -277,23 +277,24 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
     the items the table compares (`shared`, `judges.pairing.Shared`) when given: its n is
     the responses both judges scored there, and the heading says which items."""
     from scoring.compared import labels
-    from scoring.judge_agreement import agreement, agreement_basis, not_applicable_why
+    from scoring.judge_agreement import agreement, agreement_figures, not_applicable_why
 
     items = shared.items if shared is not None else None
     lines, names, moot = [], labels(store, list(run_ids)), {}
     for run_id in run_ids:
         name = escape_md(names.get(run_id, run_id))
         for pair in agreement(store, run_id, protocol, items):
-            if pair["agreement"] is None:    # rules decided them all: said once per reason
+            shown = agreement_figures(pair, protocol)    # report --json's numbers too
+            if shown["not_applicable"]:    # rules decided them all: said once per reason
                 why = not_applicable_why(pair, counted=False)
                 moot.setdefault((pair["a"], pair["b"], why), []).append(
                     f"{name} ({counted(pair.get('responses', 0), 'response')})")
                 continue
-            kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
-            n, agreed = pair["n"], round(pair["agreement"] * pair["n"])
-            basis = agreement_basis(protocol).replace("responses", "response", n == 1)
+            kappa = "–" if shown["kappa"] is None else f"{shown['kappa']:.2f}"
+            n = shown["n"]
+            basis = shown["basis"].replace("responses", "response", n == 1)
             lines.append(f"- {name}: {escape_md(pair['a'])} vs {escape_md(pair['b'])} agree "
-                         f"on {agreed} of {n} {basis} ({pair['agreement'] * 100:.1f}%; "
+                         f"on {shown['agreed']} of {n} {basis} ({shown['agreement_pct']:.2f}%; "
                          f"Cohen's kappa {kappa})")
     # one line per pair and reason: seven runs' "not applicable" lines hid the others, and
     # one line naming the reason per run repeated it seven times

@@ -1,0 +1,53 @@
+"""Which of the judges every compared run was scored with reads them when none is named.
+
+The order of preference alone (a panel, then an LLM judge, then the offline matcher, the
+latest among equals: `scoring.results.preferred_judge`) picked an LLM judge whose every
+verdict was a failure (its replies unreadable): the Results page then showed a table with
+nothing scored, and the offline matcher's verdicts, there all along, unseen. A default judge
+must have scored the items compared: of the judges every run has, the one that scored the
+most responses on the items the runs share (a verdict the judge failed to give, or could not
+decide, is unscored and does not count), the order of preference breaking ties. The table's
+notes say which judge that is and why (`choice_note`).
+"""
+from __future__ import annotations
+
+from judges.verdict import UNSCORED
+
+
+def scored_counts(store, run_ids, protocol: str, judges) -> tuple[dict[str, int], int]:
+    """({judge: responses it scored (any verdict but unscored) on the items all `run_ids`
+    share}, the number of those items). An item is a run's when any judge gave a verdict on
+    it under `protocol`, as the tables count the items a run has."""
+    values = {(rid, j): store.score_values(rid, protocol, j) for rid in run_ids for j in judges}
+    per_run = [{row[1] for j in judges for row in values[(rid, j)]} for rid in run_ids]
+    shared = set.intersection(*per_run) if per_run else set()
+    counts = {j: sum(1 for rid in run_ids for row in values[(rid, j)]
+                     if row[1] in shared and row[4] != UNSCORED) for j in judges}
+    return counts, len(shared)
+
+
+def best_scoring(ordered: list[str], counts: dict[str, int]) -> str | None:
+    """The judge of `ordered` (the order of preference) that scored the most responses; the
+    first in that order among equals."""
+    if not ordered:
+        return None
+    return min(ordered, key=lambda j: (-counts.get(j, 0), ordered.index(j)))
+
+
+def choice_note(chosen: str, ordered: list[str], counts: dict[str, int], items: int) -> str:
+    """The sentence saying which judge reads the runs and why, when more than one could:
+    'No judge chosen: read with offline, of the judges every run was scored with the one
+    that scored the most responses on the 4 items the runs share (offline 4, llm:j 0; a
+    verdict a judge failed to give or could not decide is unscored); among equals a panel,
+    then an LLM judge, then the latest.' '' with one judge to choose from."""
+    if len(ordered) < 2:
+        return ""
+    each = ", ".join(f"{j} {counts.get(j, 0)}" for j in
+                     sorted(ordered, key=lambda j: (-counts.get(j, 0), ordered.index(j))))
+    passed = [j for j in ordered[:ordered.index(chosen)] if counts.get(j, 0) < counts[chosen]]
+    over = (f", not {', '.join(passed)}, which scored fewer of them (its other verdicts "
+            "unscored: the judge failed on them or could not decide)") if passed else ""
+    return (f"No judge chosen: read with {chosen}, of the judges every run was scored with "
+            f"the one that scored the most responses on the {items} item"
+            f"{'s' if items != 1 else ''} the runs share ({each}){over}; among equals a "
+            "panel, then an LLM judge, then the latest.")

@@ -1,0 +1,66 @@
+"""Who may steer a run (rename, delete, pause, cancel, resume it): its creator or an admin,
+everyone in local mode. `ui.access` lets researchers and admins use the Experiments page at
+all (its "run experiments" group); within it, a run is its creator's.
+
+A run started from the command line has "cli" for its creator, which no one signs in as: on
+the page only an admin may steer it. Its progress panel said "press Resume to run them" to
+every researcher watching it, whose click was then refused ("started by cli: only they or an
+admin may resume it"); the panel, the refusal and the buttons now say and do the same.
+"""
+from __future__ import annotations
+
+import re
+
+from store import NotFoundError
+
+CLI_AUTHOR = "cli"       # runner.planning.create_run's author for `python app.py run`
+
+
+def who_may(store, run: dict, user: str | None) -> str:
+    """'' when `user` may steer `run` (user None: local mode, everyone may), else who may,
+    in words: 'an admin (it was started from the command line)' or 'alice (who started it)
+    or an admin'."""
+    owner = run.get("created_by")
+    if not user or not owner or owner == user:
+        return ""
+    try:
+        if store.get_user(user)["role"] == "admin":
+            return ""
+    except NotFoundError:
+        pass
+    if owner == CLI_AUTHOR:
+        return "an admin (it was started from the command line)"
+    return f"{owner} (who started it) or an admin"
+
+
+def refusal(run: dict, action: str) -> str:
+    """The message refusing `action` of a run to someone who may not (`who_may`): "started
+    by cli: only they …" named no one who could."""
+    if run.get("created_by") == CLI_AUTHOR:
+        return (f"run {run['id']} was started from the command line: only an admin may "
+                f"{action} it here")
+    return f"run {run['id']} was started by {run['created_by']}: only they or an admin may " \
+           f"{action} it"
+
+
+# the page's words for "resume it" (ui.page_words): said to one who may not press Resume
+_PRESS_RESUME = re.compile(r"(?:to go on, )?(?:give a higher Budget on resume \(or none\) "
+                           r"and )?press Resume(?: to run them)?")
+
+
+def said_to(message: str, who: str) -> str:
+    """A run's message (in the page's words) as said to someone who may not resume it:
+    "press Resume to run them" names who may instead ('only an admin (it was started from
+    the command line) may resume it'); unchanged when `who` is ''."""
+    if not who:
+        return message
+    return _PRESS_RESUME.sub(f"only {who} may resume it", message)
+
+
+def may_steer(store, run_id: str | None, user: str | None) -> bool:
+    """May `user` steer the run `run_id` (no run, or one not found: True, nothing to say)?
+    The page's Pause, Cancel and Resume are off for one who may not."""
+    try:
+        return not who_may(store, store.get_run(run_id), user) if run_id else True
+    except NotFoundError:
+        return True
