@@ -125,6 +125,8 @@ def offline_rigorous(item: dict, response: dict, general: Verdict, method: str =
     """Rigorous verdict with the offline matcher; also returns the ClueMatch (for grounding)."""
     clues, source = model_clues(response)
     match = match_clues(clues, item.get("clues") or [], method=method)
+    if source != "clue list":
+        match.label = "S"             # as Inspect names the reasoning's sentences: S1 (it said M1)
     verdict = rigorous_verdict(general, match)
     verdict.details.update(clues_from=source, clue_match=match.any_match)
     if response.get("status") == TRUNCATED:

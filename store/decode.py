@@ -13,11 +13,13 @@ budget: a 190-megapixel PNG decodes alone while small images decode side by side
 `MAX_CONCURRENT_DECODES`). A large JPEG is decoded at the reduced scale of its preview
 (`draft`), which reads all its data and costs a fraction of the memory.
 
-A small non-interlaced PNG, the bulk of a benchmark import (MMR-Life: 19,000 of them), needs no
-preview, so its pixel data is checked without Pillow: the zlib stream is inflated in full (its
+A non-interlaced PNG's pixel data is checked without Pillow (Pillow decodes a PNG whose data
+ends after a few rows without a word): the zlib stream is inflated in full, a piece at a time (its
 Adler-32 checksum catches any changed byte, its end a truncation), its length must be exactly
 the image's rows, and each row must start with a valid filter type. That is every way the data
-can fail to decode (unfiltering itself cannot fail), at a fraction of Pillow's per-image cost.
+can fail to decode (unfiltering itself cannot fail). A small one, the bulk of a benchmark import
+(MMR-Life: 19,000 of them), needs no preview: the check is all, at a fraction of Pillow's
+per-image cost; a large one is then decoded by Pillow for its preview.
 """
 from __future__ import annotations
 
@@ -186,7 +188,7 @@ def decode_checked(data: bytes, name: str,
         raise MediaError(name, f"image is {width}x{height} pixels ({_kind(data, mode)}): "
                                f"reading it needs {-(-needed // 2**20):,} MB of memory, above "
                                f"the limit: {limits_sentence()}")
-    if image_format == "PNG" and not large and _png_data_checked(data, name):
+    if image_format == "PNG" and _png_data_checked(data, name) and not large:
         return None
     with Image.open(io.BytesIO(data)) as im, _BUDGET.reserve(needed):
         try:
@@ -222,28 +224,60 @@ _CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}  # PNG colour type -> samples per pix
 _BAD_PIXELS = "the pixel data does not decode ({}); the file is corrupt or truncated"
 
 
+PIECE = 4 * 2**20
+"""Bytes of pixel data inflated at a time by `_png_data_checked`: a 196-megapixel PNG's rows
+are checked without holding them."""
+
+
+def _idat(data: bytes) -> Iterator[bytes]:
+    """The PNG's IDAT chunks' data, in order, up to its IEND."""
+    pos = 8
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack_from(">I4s", data, pos)
+        if kind == b"IDAT":
+            yield data[pos + 8:pos + 8 + length]
+        elif kind == b"IEND":
+            return
+        pos += 12 + length
+
+
+def _inflated(data: bytes) -> Iterator[bytes]:
+    """The PNG's pixel data inflated, PIECE bytes at most at a time; the decompressor's
+    `eof` last (did the zlib stream end?)."""
+    inflate = zlib.decompressobj()
+    for chunk in _idat(data):
+        while chunk:
+            piece = inflate.decompress(chunk, PIECE)
+            chunk = inflate.unconsumed_tail
+            yield piece
+    while piece := inflate.decompress(b"", PIECE):     # what the last piece left held
+        yield piece
+    yield inflate.eof
+
+
 def _png_data_checked(data: bytes, name: str) -> bool:
     """True when the PNG's pixel data is whole (see the module docstring); MediaError when it
-    is not; False for what this does not handle (interlaced, odd headers): Pillow decodes."""
+    is not; False for what this does not handle (interlaced, odd headers): Pillow decodes.
+    Large PNGs too: Pillow decoded a 3000x3000 PNG holding 100 rows without a word (a
+    review), so its stored image was mostly black."""
     width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", data[16:29])
     if interlace or colour not in _CHANNELS or data[12:16] != b"IHDR":
         return False
     row = (width * _CHANNELS[colour] * depth + 7) // 8 + 1  # + the filter-type byte
-    chunks, pos = [], 8
-    while pos + 8 <= len(data):  # a small image: its compressed data is at most the file
-        length, kind = struct.unpack_from(">I4s", data, pos)
-        if kind == b"IDAT":
-            chunks.append(data[pos + 8:pos + 8 + length])
-        elif kind == b"IEND":
-            break
-        pos += 12 + length
-    inflate = zlib.decompressobj()
-    try:  # inflated output bounded by the image's size (+1 byte to notice extra data)
-        raw = inflate.decompress(b"".join(chunks), row * height + 1)
+    done, whole = 0, False
+    try:
+        for piece in _inflated(data):
+            if isinstance(piece, bool):
+                whole = piece
+                break
+            first = (-done) % row                    # where the next row starts in it
+            done += len(piece)
+            if done > row * height or max(piece[first::row], default=0) > 4:
+                raise MediaError(name, _BAD_PIXELS.format("rows"))
     except zlib.error:
         raise MediaError(name, _BAD_PIXELS.format("zlib")) from None
-    if not inflate.eof or len(raw) != row * height or max(raw[::row], default=0) > 4:
-        raise MediaError(name, _BAD_PIXELS.format("incomplete" if not inflate.eof else "rows"))
+    if not whole or done != row * height:
+        raise MediaError(name, _BAD_PIXELS.format("incomplete" if not whole else "rows"))
     return True
 
 

@@ -26,8 +26,9 @@ def png_bytes(w: int = 16, h: int = 12, color=(200, 30, 30), mode: str = "RGB",
 
 def png_with_bad_pixels(w: int = 64, h: int = 48, how: str = "flip") -> bytes:
     """A PNG whose structure is valid (every chunk's CRC right, IEND present) but whose pixel
-    data does not decode: bytes flipped inside the IDAT's zlib stream ("flip"), or the stream
-    cut in half ("truncate"). Pillow's `verify()` accepts both; only a decode finds them."""
+    data does not decode: bytes flipped inside the IDAT's zlib stream ("flip"), the stream
+    cut in half ("truncate"), or a whole stream holding only the first tenth of the rows
+    ("short": Pillow decodes it without a word). Pillow's `verify()` accepts all three."""
     data = png_bytes(w, h, (10, 200, 90))
     start = data.index(b"IDAT") - 4
     length = struct.unpack(">I", data[start:start + 4])[0]
@@ -35,6 +36,9 @@ def png_with_bad_pixels(w: int = 64, h: int = 48, how: str = "flip") -> bytes:
     if how == "flip":
         for i in range(2, len(pixels) - 4):
             pixels[i] ^= 0x5A
+    elif how == "short":
+        rows = zlib.decompress(bytes(pixels))
+        pixels = bytearray(zlib.compress(rows[:len(rows) // h * max(1, h // 10)]))
     else:
         pixels = pixels[:len(pixels) // 2]
     chunk = (struct.pack(">I", len(pixels)) + b"IDAT" + bytes(pixels)

@@ -178,7 +178,7 @@ def test_prepared_images_in_threads_then_registered(store, make_png, tmp_path):
     assert store.image_info(infos[-1].sha256)["width"] == 47
 
 
-@pytest.mark.parametrize("how", ["flip", "truncate"])
+@pytest.mark.parametrize("how", ["flip", "truncate", "short"])
 @pytest.mark.parametrize("size", [(64, 48), (3000, 2000)])
 def test_pixel_data_that_does_not_decode_is_refused(store, how, size):
     """Valid chunks and CRCs (`verify()` passes) but pixels that do not decode: refused,
