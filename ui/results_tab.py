@@ -58,8 +58,9 @@ def build_results_tab(store, opened=None) -> None:
     with gr.Row():
         human = gr.Dropdown([(h.NO_HUMAN, h.NO_HUMAN)], value=h.NO_HUMAN, label="Human baseline",
                             scale=3, elem_id="results-human")
+        # boxes as tall as the row, not Gradio's 230 px of empty drop zone (a review)
         human_file = gr.File(label="Add a human baseline (JSON)", file_types=[".json"],
-                             scale=2, elem_id="results-human-file")
+                             scale=2, height=110, elem_id="results-human-file")
         show = gr.Button("Show results", scale=1, elem_id="results-show")
     # Until results are shown, one line says what to do (an empty Dataframe shows the
     # placeholder headers "1 2 3"); after a refusal, why nothing is shown (ui/results_page).
@@ -87,7 +88,8 @@ def build_results_tab(store, opened=None) -> None:
         fmt = gr.Dropdown(list(h.EXPORT_FORMATS), value="md", label="Format",
                           elem_id="results-format")
         export = gr.Button("Export", elem_id="results-export")
-        download = gr.File(label="Download", interactive=False, elem_id="results-file")
+        download = gr.File(label="Download", interactive=False, height=90,
+                           elem_id="results-file")
     export_status = gr.Markdown(elem_id="results-export-status")
 
     def refresh_choices():

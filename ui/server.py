@@ -199,7 +199,11 @@ def launch_kwargs(store, require_login: bool, trusted_proxies: str = "",
         # Gradio's run history would keep every event's inputs and outputs (gold answers,
         # model output) in the browser and offers to copy them to a Hugging Face bucket
         "run_history": False,
-        "theme": gr.themes.Soft(),
+        # Soft's own font (Gradio's Montserrat) draws N and M hooked ("No" read "Πo", a
+        # review: on a yes/no benchmark) and curls "fl": IBM Plex Sans, also shipped with
+        # Gradio (no download), reads plainly
+        "theme": gr.themes.Soft(font=(gr.themes.LocalFont("IBM Plex Sans", weights=(400, 700)),
+                                      "ui-sans-serif", "system-ui", "sans-serif")),
         # the words Gradio's status tracker lacks: screen readers heard "common.complete"
         # after every event (ui/workarounds.py, STATUS_COMPLETE_KEY)
         "i18n": gr.I18n(en=MISSING_WORDS),

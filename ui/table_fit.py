@@ -23,14 +23,15 @@ from __future__ import annotations
 
 import re
 
-# Montserrat (the theme's font) at 14 px: the width of each printable ASCII character, the
-# larger of weight 400 and 700, as Chromium measures it (canvas measureText), rounded up.
+# IBM Plex Sans (the theme's font, ui/server.py) at 14 px: the width of each printable ASCII
+# character, the larger of weight 400 and 700, as Chromium measures it (canvas measureText),
+# rounded up.
 _ASCII_WIDTHS = (
-    "4.0 4.1 6.2 10.1 9.0 12.3 10.2 3.3 5.0 5.1 6.1 8.4 3.7 5.5 3.7 5.5 9.6 5.5 8.3 8.3 9.7 "
-    "8.4 9.0 8.7 9.3 9.0 3.7 3.7 8.4 8.4 8.4 8.3 14.5 11.3 10.8 10.3 11.6 9.4 9.0 10.9 11.4 "
-    "6.3 7.6 10.4 8.5 17.2 11.4 11.9 10.3 11.9 10.3 9.0 8.7 11.2 10.5 16.8 10.0 11.1 9.4 5.2 "
-    "5.5 5.2 8.4 7.0 8.4 9.5 9.7 8.3 9.7 8.9 5.5 9.8 9.7 4.3 4.3 9.3 4.4 14.9 9.7 9.2 9.7 "
-    "9.7 6.1 7.5 6.1 9.7 8.4 14.1 8.4 9.5 7.7 5.5 4.4 5.5 8.4")
+    "3.4 4.5 7.0 10.0 8.5 13.7 10.1 3.8 4.8 4.8 8.5 8.4 4.4 5.7 4.4 6.5 8.4 8.4 8.4 8.4 8.4 "
+    "8.4 8.4 8.4 8.4 8.4 4.7 4.7 8.4 8.4 8.4 7.0 12.7 9.6 9.4 9.2 9.8 8.5 8.2 10.1 10.2 6.1 "
+    "7.9 9.8 7.5 11.5 10.2 10.0 9.2 10.0 9.5 8.8 8.2 9.8 9.1 13.7 9.5 9.1 8.5 4.7 6.5 4.7 8.4 "
+    "8.0 8.4 8.0 8.6 7.3 8.6 7.9 5.1 7.8 8.4 4.1 4.1 8.1 4.3 12.6 8.4 7.9 8.6 8.6 5.7 7.1 5.4 "
+    "8.4 7.6 11.8 7.9 7.5 7.3 5.3 5.7 5.3 8.4")
 CHAR_WIDTH = {chr(32 + k): float(w) for k, w in enumerate(_ASCII_WIDTHS.split())}
 NBSP = "\u00a0"       # a space no line breaks at: as wide as a space
 CHAR_WIDTH[NBSP] = CHAR_WIDTH[" "]
