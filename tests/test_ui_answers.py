@@ -267,7 +267,7 @@ def test_aliases_that_do_not_parse_for_the_type_are_refused(ui_store):
     outcome, stored = save(ui_store, "ui/alpha", answer_type="numeric", answer_number=12.5,
                            aliases="$germany,bavaria$\n12.5 km")
     assert outcome["kind"] == "invalid"
-    assert "Accepted aliases: numeric alias without a number: '$germany,bavaria$'" in \
+    assert "Accepted aliases: the alias '$germany,bavaria$' is no number the scorer" in \
         outcome["message"]
     assert stored["answer_type"] == "open"
 

@@ -434,6 +434,8 @@ def check_gold(item: dict) -> None:
                 af.in_builder_words(problem.message, gold)
             if problem.kind == "gold answer is not a number":
                 message = af.unreadable_number(gold)
+            if problem.kind == "numeric alias without a number":
+                message = af.unreadable_alias(problem.value)
             by_field.setdefault(problem.field, []).append(message)
         raise em.EditError("; ".join(field_line(field, messages)
                                      for field, messages in by_field.items()))
