@@ -405,7 +405,8 @@ def test_a_new_option_never_takes_the_letter_of_a_removed_option_the_gold_names(
     assert label == "F"
     rows = em.option_rows({**item, "options": item["options"][:-1]})
     table = em.apply_option_rows(item, [r for r in rows if r[0] != "C"])
-    assert ops.add_option({**table, "answer": "C"})[1] == "B"     # C: removed, the gold
+    assert ops.add_option({**table, "answer": "C"})[1] == "F"     # after the last (E)
+    assert ops.add_option({**table, "answer": "F"})[1] == "G"     # F: removed, the gold
     fresh = {"answer": "C", "options": []}
     labels = []
     for _ in range(4):

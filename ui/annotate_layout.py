@@ -333,10 +333,7 @@ def build_answer_controls(ui) -> None:
     """The gold answer's controls, one panel per answer type (ui/answer_form.panels says
     which are shown), then the options editor of multiple choice (text or image options)."""
     with gr.Row(elem_id="answer-row"):
-        # a choice, not a text box: typing went into the value at the cursor
-        # ("multiple_chopeoice"), which Enter then kept on screen as the type
         ui.answer_type = gr.Dropdown(ANSWER_TYPES, label="Answer type", scale=1,
-                                     filterable=False, allow_custom_value=False,
                                      min_width=220, elem_id="item-answer-type")
         with gr.Column(scale=2, min_width=200, elem_id="answer-text-panel") as \
                 ui.answer_text_panel:
