@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from domain.numbers import number_in, read_quantity
+from domain.numbers import NUMBER_RULE, number_in, read_quantity
 from domain.places import capitalised, country_name
 from judges.location import country_code
 from judges.lost_parts import lost_part_holds
@@ -52,6 +52,7 @@ MULTIPLE_CHOICE, YES_NO, LOCATION, NUMERIC = "multiple_choice", "yes_no", "locat
 class GoldProblem:
     field: str       # the item field at fault: "answer", "options", "aliases", "clues"
     message: str     # "<kind>: <details>", a sentence a user can act on
+    value: str = ""  # the alias at fault, for an aliases problem (the editor names it)
 
     @property
     def kind(self) -> str:
@@ -82,7 +83,8 @@ def gold_problems(item: dict, quote: bool = True) -> list[GoldProblem]:
     elif answer_type == LOCATION and gold:
         problems += [GoldProblem("answer", m) for m in location_problems(gold, True, quote)]
     for alias in item.get("aliases") or []:
-        problems += [GoldProblem("aliases", m) for m in alias_problems(answer_type, alias, quote)]
+        problems += [GoldProblem("aliases", m, str(alias or "").strip())
+                     for m in alias_problems(answer_type, alias, quote)]
     problems += _box_problems(item)
     return problems
 
@@ -170,7 +172,7 @@ def region_problems(regions: list[str], text: str, quote: bool = True) -> list[s
     return problems
 
 
-_NUMBER_HINT = " (write one number, a unit or currency allowed: 12.8, 5.30 €, €5.30, 3 km)"
+_NUMBER_HINT = f" ({NUMBER_RULE})"
 
 
 def _shown(value: str, quote: bool) -> str:

@@ -111,5 +111,5 @@ def test_a_numeric_gold_refused_names_the_comma_once(ui_store):
     assert outcome["kind"] == "invalid"
     assert outcome["message"] == (
         "the gold answer '3,14159' is no number the scorer can read: write one number, a "
-        "unit or currency allowed (12.8, 5.30 €, €5.30, 3 km); a comma before three digits "
-        "groups thousands (1,200), before one or two it is a decimal comma (5,30)")
+        "unit or currency allowed (12.8, 5.30 €, €5.30, 3 km, 8 minutes), nothing after the "
+        "unit; a comma before three digits groups thousands (1,200), before one or two it is a decimal comma (5,30)")

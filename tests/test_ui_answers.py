@@ -267,7 +267,7 @@ def test_aliases_that_do_not_parse_for_the_type_are_refused(ui_store):
     outcome, stored = save(ui_store, "ui/alpha", answer_type="numeric", answer_number=12.5,
                            aliases="$germany,bavaria$\n12.5 km")
     assert outcome["kind"] == "invalid"
-    assert "Accepted aliases: numeric alias without a number: '$germany,bavaria$'" in \
+    assert "Accepted aliases: the alias '$germany,bavaria$' is no number the scorer" in \
         outcome["message"]
     assert stored["answer_type"] == "open"
 
@@ -405,7 +405,8 @@ def test_a_new_option_never_takes_the_letter_of_a_removed_option_the_gold_names(
     assert label == "F"
     rows = em.option_rows({**item, "options": item["options"][:-1]})
     table = em.apply_option_rows(item, [r for r in rows if r[0] != "C"])
-    assert ops.add_option({**table, "answer": "C"})[1] == "B"     # C: removed, the gold
+    assert ops.add_option({**table, "answer": "C"})[1] == "F"     # after the last (E)
+    assert ops.add_option({**table, "answer": "F"})[1] == "G"     # F: removed, the gold
     fresh = {"answer": "C", "options": []}
     labels = []
     for _ in range(4):

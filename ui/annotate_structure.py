@@ -194,12 +194,12 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
         except ImageRefused as err:
             return image_refused(work, err, "Option image not set")
         try:
-            replaced = ops.option_image_note(item, label, sha)
+            note = ops.option_image_note(item, label, sha)
             item = ops.set_option_image(item, label, sha)
         except EditError as err:
             raise messages.error(err) from None
-        if replaced:        # an option's image replaced or removed: said (it was silent)
-            messages.info(replaced)
+        if note:        # an option's image set, replaced or removed: said (it was silent)
+            messages.info(note)
         return image_taken(work, item, request)
 
     ui.option_upload.upload(set_option_image,

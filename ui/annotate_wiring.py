@@ -315,6 +315,11 @@ def wire(store, demo, browser, ui) -> None:
         if outcome["kind"] == "unchanged":      # no new version: the page stays as it is
             messages.info(outcome["message"])
             keep[renderer.index("save_message")] = messages.status(outcome["message"])
+            fresh = editor.without_restored_notice(work, user)     # but for a draft gone
+            if fresh is not work:
+                keep[0] = fresh
+                keep[renderer.index("notice")] = notice_html(fresh) + \
+                    renderer.strip_and_problems(fresh)[1]
             return keep + [gr.skip()] * len(conflict_outputs)
         if outcome["kind"] == "conflict":
             messages.warn(outcome["message"])

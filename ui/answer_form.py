@@ -21,6 +21,7 @@ from functools import lru_cache
 
 import pycountry
 
+from domain import numbers
 from domain.numbers import read_quantity
 from domain.vocabulary import counted
 from domain.places import country_name
@@ -171,17 +172,21 @@ def not_an_option(gold: str, options: list[dict]) -> str:
             "the label of the right option as the gold answer.")
 
 
-# how a numeric gold is written, as the scorer reads it (domain/numbers.read_quantity): said
-# beside the gold as it is typed (answer_notes) and by the save that refuses it
-NUMBER_RULE = ("write one number, a unit or currency allowed (12.8, 5.30 €, €5.30, 3 km); a "
-               "comma before three digits groups thousands (1,200), before one or two it is a "
-               "decimal comma (5,30)")
+# how a numeric gold or alias is written, as the scorer reads it (domain/numbers: one rule
+# and its words): said beside the gold as it is typed (answer_notes) and by the save
+NUMBER_RULE = numbers.NUMBER_RULE
 
 
 def unreadable_number(gold: str) -> str:
     """The save's refusal of a numeric gold the scorer cannot read: it said "Gold answer:
     gold answer is not a number: '3,14159'", the field twice and the comma never."""
     return f"the gold answer {gold!r} is no number the scorer can read: {NUMBER_RULE}"
+
+
+def unreadable_alias(alias: str) -> str:
+    """The save's refusal of a numeric item's alias the scorer cannot read, naming it (it
+    said "numeric alias without a number" of "100 cm bookcase", which has one)."""
+    return f"the alias {alias!r} is no number the scorer can read: {NUMBER_RULE}"
 
 
 ENTER_GOLD = {YES_NO: "Choose Yes or No.", NUMERIC: "Type the number.",

@@ -89,6 +89,7 @@ def wire_answer(editor, renderer, ui, form, split) -> None:
             item, label = ops.add_option(collected(work, values))
         except EditError as err:
             raise messages.error(str(err)) from None
+        messages.info(ops.added_option_note(label))     # said, as a removal is
         return edited(editor, renderer, work, item, request) + [label, answer_note(item)]
 
     def remove_option(request: gr.Request, work, label, *values):

@@ -66,7 +66,7 @@ class EditorHandlers:
             work["item"] = notices.stored_status(self.store, draft, saved)
             work["base_version"] = draft["base_version"]
             work["draft_seen"] = draft["revision"]
-            work["notice"] = notices.draft_notice(draft, saved)
+            work["notice"] = notices.draft_notice(self.store, draft, saved, user)
         work["own_notice"], work["review_notice"] = (work["notice"],
                                                      notices.review_notice(self.store, saved))
         work.update(self.notice_now(work, user))
@@ -85,6 +85,16 @@ class EditorHandlers:
                 "notice": " ".join(filter(None, [
                     work.get("own_notice", ""), notices.others_notice(others) if others else "",
                     work.get("review_notice", "")]))}
+
+    def without_restored_notice(self, work: dict, user: str) -> dict:
+        """`work` without "Restored your unsaved draft …" once that draft is gone (a save
+        with nothing to save dropped it: the line stayed over an item with no draft);
+        `work` itself while the draft is there, or none was restored."""
+        if work.get("draft_seen") is None or not work.get("own_notice") or \
+                self.store.get_draft(user, work["item"]["id"]):
+            return work
+        work = {**work, "own_notice": ""}
+        return {**work, **self.notice_now(work, user)}
 
     # ---- form <-> item -------------------------------------------------------------
     def collect(self, work: dict, form: dict, annot_boxes: list | None) -> dict:
@@ -434,6 +444,8 @@ def check_gold(item: dict) -> None:
                 af.in_builder_words(problem.message, gold)
             if problem.kind == "gold answer is not a number":
                 message = af.unreadable_number(gold)
+            if problem.kind == "numeric alias without a number":
+                message = af.unreadable_alias(problem.value)
             by_field.setdefault(problem.field, []).append(message)
         raise em.EditError("; ".join(field_line(field, messages)
                                      for field, messages in by_field.items()))

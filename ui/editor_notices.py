@@ -62,15 +62,49 @@ def delete_question(others: list[dict], item_id: str) -> str:
             "they cannot be saved while the item is deleted; they are back if it is restored.")
 
 
-def draft_notice(draft: dict, saved: dict) -> str:
-    """Plain text (the page escapes it where it shows it)."""
+def draft_notice(store, draft: dict, saved: dict, user: str) -> str:
+    """Plain text (the page escapes it where it shows it). The versions saved since the
+    draft's are named with their authors, "you" for the user's own: after one's own delete
+    and its undo it said "saved by ann … saving will show the differences first", a
+    colleague's change to weigh, when nothing of the content had changed."""
     text = f"Restored your unsaved draft from {times.shown(draft['updated_at'])}."
-    if draft["base_version"] != saved["version"]:
-        text += (f" It is based on version {draft['base_version']}, but the item is now at "
-                 f"version {saved['version']} (saved by {saved.get('updated_by')} "
-                 f"at {times.shown(saved.get('updated_at'))}): saving will show the "
-                 "differences first.")
-    return text
+    base, now = draft["base_version"], saved["version"]
+    if base == now:
+        return text
+    try:
+        unchanged = not rules.content_changed(saved, store.revision(saved["id"], base))
+    except NotFoundError:
+        unchanged = False
+    if unchanged:
+        since = sorted((h for h in store.history(saved["id"]) if base < h["version"] <= now),
+                       key=lambda h: h["version"])
+        done = []           # "you deleted the item and undid the delete"
+        for i, h in enumerate(since):
+            same = i and h["author"] == since[i - 1]["author"]
+            done.append(("" if same else _who(h["author"], user) + " ") + _what(h["comment"]))
+        done = " and ".join(done) or "it was saved again"
+        return (f"{text} It is based on version {base}; since then {done} (now version "
+                f"{now}), which changed none of its content: saving keeps your edits.")
+    return (f"{text} It is based on version {base}, but the item is now at version {now} "
+            f"(saved by {_who(saved.get('updated_by'), user, ', in another tab or window')} "
+            f"at {times.shown(saved.get('updated_at'))}): saving will show the differences "
+            "first.")
+
+
+def _who(author: str | None, user: str, own: str = "") -> str:
+    return f"you{own}" if author == user else str(author)
+
+
+def _what(comment: str | None) -> str:
+    """What a revision that changed no content did, from its comment (store/lifecycle)."""
+    comment = comment or ""
+    if comment.startswith("restored after deletion: undo of own delete"):
+        return "undid the delete"
+    if comment.startswith("restored after deletion"):
+        return "restored it"
+    if comment.startswith("deleted"):
+        return "deleted the item"
+    return "saved a version"
 
 
 def other_tab_draft_notice(draft: dict) -> str:

@@ -106,14 +106,28 @@ def option_named(option: dict) -> str:
 
 
 def option_image_note(item: dict, label: str, sha: str | None) -> str:
-    """What Set option image (`sha`) or Remove option image (None) is about to replace or
-    take out of option `label`, in words; "" when it takes out nothing (a first image).
+    """What Set option image (`sha`) or Remove option image (None) is about to do to option
+    `label`, in words: a first image set ("Image set for option B."), a new option made
+    with it, an image replaced or taken out; "" when it does nothing (no image to remove).
     The image went without a word, of whichever option the Selected option box named."""
-    option = option_of(item, (label or "").strip())
-    if not option or not option.get("image") or option.get("image") == sha:
+    label = (label or "").strip()
+    option = option_of(item, label)
+    if option is None:
+        return f"Option {label} added, with the image. {UNSAVED_NEW}" if sha else ""
+    if option.get("image") == sha:
         return ""
+    if not option.get("image"):
+        return f"Image set for {option_named(option)}."
     done = "Replaced the image of" if sha else "Removed the image of"
     return f"{done} {option_named({**option, 'image': None})}. {UNSAVED}"
+
+
+UNSAVED_NEW = "Not saved yet: Discard draft takes it out."
+
+
+def added_option_note(label: str) -> str:
+    """What Add option did (it said nothing, as Remove option says what it removed)."""
+    return f"Option {label} added. {UNSAVED_NEW}"
 
 
 def set_option_image(item: dict, label: str, sha: str | None) -> dict:
@@ -134,16 +148,24 @@ def set_option_image(item: dict, label: str, sha: str | None) -> dict:
     return item
 
 
+LETTERS = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+
+
 def add_option(item: dict) -> tuple[dict, str]:
-    """Append an empty option under the first free letter (A, B, …), never the letter of a
-    removed option that the gold answer still names: option B removed and one added got B,
-    and the gold silently named the new option; returns its label."""
+    """Append an empty option under the letter after the last option's (A, C, D: E), so the
+    options read in letter order: option B removed and one added took the freed B, listed
+    last (A, C, D, B). Never the letter of a removed option that the gold answer still
+    names (it would silently name the new option); past Z, the first free letter. The
+    options keep their letters: relabelled, a gold, a history diff and a model's answer of
+    an older version would name another option. Returns the new label."""
     item = copy.deepcopy(item)
     options = item.setdefault("options", [])
+    labels = {o.get("label") for o in options}
     gold = (item.get("answer") or "").strip()
-    taken = {o.get("label") for o in options} | (
-        {gold} if gold in (item.get(em.REMOVED_LABELS) or []) else set())
-    label = next((chr(c) for c in range(ord("A"), ord("Z") + 1) if chr(c) not in taken), None)
+    taken = labels | ({gold} if gold in (item.get(em.REMOVED_LABELS) or []) else set())
+    last = max((LETTERS.index(x) for x in labels if x in LETTERS), default=-1)
+    free = [x for x in LETTERS if x not in taken]
+    label = next((x for x in free if LETTERS.index(x) > last), free[0] if free else None)
     if label is None:
         raise EditError("every label A–Z is taken: relabel an option in the table instead")
     options.append({"label": label, "text": "", "image": None})

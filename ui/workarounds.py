@@ -151,6 +151,16 @@ def dropdown_select_on_click_only() -> bool:
     return bool(clicked and entered) and "on_select" not in entered.group(1)
 
 
+def dropdown_typed_text_stays() -> bool:
+    """Gradio's Dropdown: Enter on a typed text that matches no choice (and no custom value
+    allowed) picks nothing and leaves the text in the field, focused, until a blur; and its
+    focus handler does not select the text, so a key goes in at the cursor."""
+    js = read_all(GRADIO_FRONTEND, "Index-*.js")
+    entered = re.search(r"e\.key===`Enter`&&\(\w+=\w+\(\w+\),(.*?)\}function ", js)
+    return bool(entered) and re.search(r":\w+\(\)&&\(\w+\(\w+\(\w+\)\),", entered.group(1)) \
+        is not None and not re.search(r"\.select\(\)[^}]*on_focus", js)
+
+
 def event_script_throw_is_an_error() -> bool:
     """Gradio's front end: an event whose page script throws marks its outputs "error"."""
     return bool(re.search(r"catch\{this\.update_loading_status\(\{status:`error`",
@@ -586,6 +596,11 @@ WORKAROUNDS = [
                "only: Answer type chosen with the keys changed the list, not the form, and the "
                "save wrote the type over the other type's gold", "ui/answer_wiring.py "
                "(the switch on `change`)", dropdown_select_on_click_only),
+    Workaround("DROPDOWN_TYPED_TEXT_STAYS", "a Dropdown that filters is a text box: keys "
+               "go into its value at the cursor, and Enter on a text that matches no choice "
+               "leaves it shown: Answer type read \"multiple_chopeoice\"",
+               "assets/type_choice.js (the first key replaces the text; Enter that chose "
+               "nothing blurs the field)", dropdown_typed_text_stays),
     Workaround("GRADIO_JS_THROW", "an event's page script cannot cancel it quietly: a throw "
                "shows a red Error badge on every output", "assets/confirm.js (asks before the "
                "click reaches Gradio)", event_script_throw_is_an_error),
