@@ -12,6 +12,7 @@ page's table styles. Every label that comes from data is HTML-escaped.
 from __future__ import annotations
 
 import html
+import re
 
 import numpy as np
 
@@ -64,8 +65,9 @@ def few_runs(n: int) -> str:
     strong colours with nothing saying that 3 points can give both by chance."""
     if n not in CRITICAL_R:
         return ""
-    return (f" (few runs: an r of {n} points is a rough guide; only |r| ≥ "
-            f"{CRITICAL_R[n]:.3f} differs from no correlation at p < 0.05)")
+    return (f" (few runs: each r is computed from only {n} runs' accuracies, a rough guide; "
+            f"only |r| ≥ {CRITICAL_R[n]:.3f} differs from no correlation at p < 0.05, "
+            "the cells below it are pale)")
 
 
 def _colour(value: float, low: float, high: float, diverging: bool) -> str:
@@ -112,7 +114,7 @@ def fitted_heads(names: list[str]) -> tuple[list[str], list[str]]:
 
 def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = "",
                  digits: int = 2, diverging: bool = False, deltas=None, ns=None,
-                 fit: bool = False) -> str:
+                 fit: bool = False, pale=None) -> str:
     """An HTML table coloured by value on its fixed scale (accuracy %, or Pearson's r when
     `diverging`), in a box with its legend; None cells print a dash. Values have `digits`
     decimals (2, as the tables print accuracies and r) and never read -0.00; `deltas` (same
@@ -122,7 +124,8 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
     `fit`: the table is as wide as its box whatever the number of columns (fixed layout,
     equal columns, titles wrapped; a square map whose names do not fit numbers its columns
     and leads each row's name with its number: `fitted_heads`; full names in the tooltips;
-    smaller text for many columns)."""
+    smaller text for many columns). `pale` (same shape, or None): cells drawn faded (an r
+    that does not differ from none: a strong colour said it did)."""
     low, high = CORRELATION_SCALE if diverging else ACCURACY_SCALE
     esc = html.escape
     shown, row_names = fitted_heads([str(c) for c in columns]) if fit and rows == columns \
@@ -152,6 +155,8 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
             if d is not None:        # a number, or a change as its table prints it
                 text += f" ({d})" if isinstance(d, str) else f" ({fixed(d, digits, True)})"
             rgb = _rgb(v, low, high, diverging)
+            if pale is not None and pale[i][j]:
+                rgb = tuple(round(c + (255 - c) * 0.75) for c in rgb)
             cells.append('<td style="background:rgb({},{},{});color:{}">'.format(
                 *rgb, text_colour(rgb)) + f"{esc(text)}{under}</td>")
         body.append(f"<tr>{th(str(name), row_names[i])}{''.join(cells)}</tr>")
@@ -226,5 +231,9 @@ def correlation_heatmap(summaries: dict[str, dict]) -> str:
     if matrix is None:
         return f"<p>Correlation heatmap: {html.escape(note)}.</p>"
     values = [[float(v) for v in line] for line in matrix]
+    runs = re.search(r"over (\d+) runs", note)       # type_correlation's note says how many
+    critical = CRITICAL_R.get(int(runs.group(1))) if runs else None
+    pale = [[critical is not None and i != j and abs(v) < critical for j, v in enumerate(line)]
+            for i, line in enumerate(values)]
     return heatmap_html(names, names, values, caption=note, digits=2, diverging=True,
-                        fit=True)
+                        fit=True, pale=pale)

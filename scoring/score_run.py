@@ -38,7 +38,8 @@ from scoring.judge_client import JudgeClient
 from scoring.judge_failures import failure_notes, failures
 from scoring.llm_stages import LlmStages
 from scoring.results import forget_summaries
-from scoring.offline import TRUNCATED, as_scored, grounded, offline_rigorous, rule_verdict
+from scoring.offline import TRUNCATED, as_scored, grounded, needs_llm, offline_rigorous, \
+    rule_verdict
 
 PROTOCOL_CHOICES = PROTOCOLS + ("all",)
 
@@ -61,6 +62,18 @@ def values_text(counts: dict) -> str:
     parts = [f"{value} {counts.get(value, 0)}" for value in COUNTED]
     parts += [f"{value} {n}" for value, n in sorted(counts.items()) if value not in COUNTED]
     return f"{total} responses: " + ", ".join(parts)
+
+
+def undecided_open_answers(rules: dict[int, Verdict]) -> list[str]:
+    """A note on the open answers the offline rules left unscored: neither the gold nor an
+    alias, and an open answer is not wrong for being different ("summer" for "Winter" was
+    "unscored 1" without a word, and its run's n was one less than the others')."""
+    undecided = sum(1 for v in rules.values() if needs_llm(v))
+    if not undecided:
+        return []
+    return [f"{undecided} open answer{'s' if undecided != 1 else ''} matched neither the gold "
+            "nor an alias: unscored, out of n (the offline rules do not call a different "
+            "answer wrong); an LLM judge (--judge ENDPOINT) decides them"]
 
 
 def counted(protocol: str, verdicts: dict[int, Verdict]) -> dict[str, int]:
@@ -258,6 +271,8 @@ def score_run(store, run_id: str, *, protocol="general", judges=(),
     tick("rule verdicts", len(responses), len(responses))
     results: dict[tuple[str, str], dict[int, Verdict]] = {}
     _offline(store, run, items, responses, rules, chosen, results, semantic)
+    if not clients:
+        notes.extend(undecided_open_answers(rules))
     templates = {name: store.prompt_template(name, version)["text"] for name, version in
                  ensure_versions(store, sorted(TEMPLATES.values())).items()} if clients else {}
     for client in clients:

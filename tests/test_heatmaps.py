@@ -59,3 +59,18 @@ def test_no_map_when_fewer_than_two_groups_vary():
     assert matrix is None
     assert note == ("needs 2 or more domains whose accuracy differs between the runs "
                     "(1 of 3 does over these 3 runs)")
+
+
+def test_over_few_runs_an_r_below_the_critical_value_is_pale():
+    """A review: over 4 runs every cell a saturated colour, read as strong correlations; a
+    cell whose |r| does not differ from none is now drawn pale (the note says so)."""
+    from scoring.heatmaps import correlation_heatmap
+    import re
+    runs = {f"r{i}": summary(time=t, text=x)
+            for i, (t, x) in enumerate([(10.0, 20.0), (30.0, 50.0), (60.0, 55.0)])}
+    html_map = correlation_heatmap(runs)
+    assert "the cells below it are pale" in html_map
+    colours = re.findall(r'background:rgb\((\d+),(\d+),(\d+)\)', html_map)
+    # time-text r is about 0.90 < 0.997: pale (every channel near white); the diagonal not
+    _, off, _, diagonal = [tuple(map(int, c)) for c in colours]
+    assert min(off) > 180 and min(diagonal) < 120

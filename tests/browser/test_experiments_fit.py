@@ -90,7 +90,7 @@ def test_the_endpoints_list_cuts_no_cell_at_1400(tmp_path, page):
     Typical values are whole, each row one line high; a long one is cut with an ellipsis,
     whole in its tooltip."""
     db = tmp_path / "ui.db"
-    long_model = "Qwen/Qwen2.5-VL-72B-Instruct-AWQ"
+    long_model = "Qwen/Qwen2.5-VL-72B-Instruct-AWQ-4bit-gptq-calibrated"
     with open_ui_store(db) as store:
         store.add_endpoint("local", base_url="http://127.0.0.1:8797/v1", model="fake-vlm")
         store.add_endpoint("openai", base_url="https://api.openai.com/v1",
