@@ -87,6 +87,12 @@ def test_hostile_labels_are_escaped_in_heatmaps_and_status(store):
     assert "<img" not in status
     shown = h.show_results(store, ["<img src=x onerror=1>", "b", "c"])
     assert "<script>" not in shown["correlation"] and "<script>" not in shown["injection"]
+    # every chart and note the page shows (the per-domain bars name the domain too)
+    texts = [v for v in shown.values() if isinstance(v, str)]
+    assert texts
+    assert all("<script>" not in t and "<img src=x" not in t for t in texts), \
+        [k for k, v in shown.items() if isinstance(v, str) and "<script>" in v]
+    assert any("&lt;script&gt;" in t for t in texts)           # the domain is shown, escaped
     with pytest.raises(h.ResultsUiError, match="choose"):
         h.score_runs(store, [], [], "general")
     score_run(store, "b")
