@@ -10,6 +10,7 @@ History diff) and ui/conflict_merge.py (Save merged) use the same alignment.
 from __future__ import annotations
 
 import difflib
+import json
 
 
 def words(value) -> str:
@@ -17,11 +18,22 @@ def words(value) -> str:
     return " ".join(str(value or "").split())
 
 
+def signature(element: dict, key: str = "text") -> tuple:
+    """What makes two elements the same one: an option its label; a clue all it holds (its
+    text, reasoning and boxes), so that of two clues of the same text the one removed is
+    the one whose boxes went (by text alone the first was kept, and a colleague's edit of
+    the second was merged into the removal: a review)."""
+    if key != "text":
+        return (words(element.get(key)),)
+    return (words(element.get("text")), words(element.get("reasoning")),
+            json.dumps(element.get("boxes") or [], sort_keys=True, default=str))
+
+
 def opcodes(before: list[dict], after: list[dict], key: str = "text") -> list[tuple]:
     """difflib's opcodes (op, i1, i2, j1, j2) turning `before` into `after`, the elements
-    compared by their `key` (words): "equal", "replace", "delete", "insert"."""
-    return difflib.SequenceMatcher(None, [words(x.get(key)) for x in before],
-                                   [words(x.get(key)) for x in after],
+    compared by their `signature`: "equal", "replace", "delete", "insert"."""
+    return difflib.SequenceMatcher(None, [signature(x, key) for x in before],
+                                   [signature(x, key) for x in after],
                                    autojunk=False).get_opcodes()
 
 
@@ -67,7 +79,8 @@ def _moves(out: list[tuple], before: list[dict], after: list[dict], key: str) ->
     clue moved (Up / Down) is that clue moved, not one removed and another added; first
     those of the same text, then those `alike` (moved and edited)."""
     gone = [i for i, j in out if j is None]
-    for same in (lambda k, j: words(before[k].get(key)) == words(after[j].get(key)),
+    for same in (lambda k, j: signature(before[k], key) == signature(after[j], key),
+                 lambda k, j: words(before[k].get(key)) == words(after[j].get(key)),
                  lambda k, j: alike(before[k], after[j], key)):
         for n, (i, j) in enumerate(out):
             if i is None and (k := next((k for k in gone if same(k, j)), None)) is not None:

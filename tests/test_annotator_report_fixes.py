@@ -54,7 +54,7 @@ def test_removing_clue_1_of_3_reads_as_one_removal_in_history(ui_store):
     v = ui_store.save_item({**gamma, "options": gamma["options"][1:], "answer": "B"},
                            gamma["version"], "ann")
     assert [r[0] for r in HistoryHandlers(ui_store).diff("ui/gamma", 1, v)] == [
-        "option 1", "answer"]
+        "option A", "answer"]            # by its label, as its parts are ("option C text")
     # clue 1 removed and clue 2 edited: a removal and an edit of clue 2
     assert pairs([clue("red door"), clue("blue sign on the wall"), clue("x")],
                  [clue("blue sign on the left wall"), clue("x")]) == [(0, None), (1, 0), (2, 1)]

@@ -341,3 +341,68 @@ def test_a_removal_beside_an_edit_on_the_same_side_is_still_merged_clue_by_clue(
     merged = cm.merge({"clues": c}, alice, bob)["clues"]
     assert [(x["text"], x["reasoning"]) for x in merged] == [("Bob text T1", "r"),
                                                              ("clue 1 text", "Alice R2")]
+
+
+def _option(label: str, text: str) -> dict:
+    return {"label": label, "text": text, "image": None}
+
+
+def test_options_are_merged_by_label_when_one_side_removed_one_and_the_other_added_one():
+    """A review: ann1 removed option A while ann2 edited option C and added E; the panel had
+    one part "options" (both, you choose) and Save merged lost ann2's edit and option E."""
+    base = {"options": [_option(x, f"{x} text") for x in "ABCD"], "answer": "C",
+            "answer_type": "multiple_choice"}
+    theirs = {**base, "options": [*base["options"][:2], _option("C", "The bookcase (100 cm)"),
+                                  base["options"][3], _option("E", "A small shelf")]}
+    mine = {**base, "options": base["options"][1:]}
+    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [
+        ["option A", "you (yours kept)"], ["option C", "them (theirs kept)"],
+        ["option E", "them (theirs kept)"]]
+    assert cm.both_changed(base, theirs, mine) == []
+    merged = cm.merge(base, theirs, mine)["options"]
+    assert [(o["label"], o["text"]) for o in merged] == [
+        ("B", "B text"), ("C", "The bookcase (100 cm)"), ("D", "D text"), ("E", "A small shelf")]
+
+
+def test_an_option_my_gold_names_is_not_removed_without_asking():
+    """A review: I changed the gold to D while they removed option D; Save merged built an
+    item the store refused ("gold answer has no option: 'D'") and the panel offered nothing.
+    The option is a part both changed: kept by default, theirs (removed) if ticked."""
+    base = {"options": [_option(x, x) for x in "ABCD"], "answer": "C",
+            "answer_type": "multiple_choice"}
+    theirs = {**base, "options": base["options"][:3]}
+    mine = {**base, "answer": "D"}
+    assert cm.both_changed(base, theirs, mine) == ["option D"]
+    merged = cm.merge(base, theirs, mine)
+    assert merged["answer"] == "D" and [o["label"] for o in merged["options"]] == list("ABCD")
+    assert [o["label"] for o in cm.merge(base, theirs, mine, ["option D"])["options"]] == \
+        list("ABC")
+    # their removal of an option no answer names is theirs, no question
+    assert cm.both_changed(base, {**base, "options": base["options"][1:]}, mine) == []
+
+
+def test_of_two_identical_clues_the_removal_is_of_the_one_the_colleague_left_alone():
+    """A review: clues 4 and 5 both "Same words"; ann1 removed clue 4 while ann2 gave clue 5
+    a reasoning: the panel said ann1 had removed clue 5, and Save merged lost ann2's
+    reasoning."""
+    other = {"text": "A sign", "reasoning": "", "boxes": []}
+    twin = {"text": "Same words", "reasoning": "", "boxes": []}
+    base = {"clues": [other, twin, dict(twin)]}
+    theirs = {"clues": [other, twin, {**twin, "reasoning": "ann2 on the third"}]}
+    mine = {"clues": [other, twin]}
+    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [
+        ["clue 2", "you (yours kept)"], ["clue 3", "them (theirs kept)"]]
+    merged = cm.merge(base, theirs, mine)["clues"]
+    assert [(c["text"], c["reasoning"]) for c in merged] == [
+        ("A sign", ""), ("Same words", "ann2 on the third")]
+
+
+def test_of_two_clues_of_the_same_text_the_removed_one_is_the_one_whose_boxes_went():
+    box = {"image": "s1", **BOX}
+    first = {"text": "Same words", "reasoning": "", "boxes": [box]}
+    second = {"text": "Same words", "reasoning": "", "boxes": [{**box, "x0": 1}]}
+    base = {"clues": [first, second]}
+    theirs = {"clues": [first, {**second, "reasoning": "theirs"}]}
+    mine = {"clues": [second]}                            # I removed the first
+    merged = cm.merge(base, theirs, mine)["clues"]
+    assert merged == [{**second, "reasoning": "theirs"}]

@@ -34,6 +34,23 @@ def _matched(base: list, side: list) -> dict[int, int]:
     return {i: j for i, j in alignment.pairs(base, side) if i is not None and j is not None}
 
 
+def _untouched_removed(base: list, sides: tuple, maps: list[dict[int, int]]) -> None:
+    """Of identical clues (all they hold the same), which one a side removed cannot be
+    told; the matching took the last. When the other side edited that one and left an
+    identical one as it was, the removal is that other's: a colleague's reasoning on clue 5
+    was lost to a removal of clue 4, its twin (a review). `maps` is changed in place."""
+    for me, other in ((0, 1), (1, 0)):
+        mine, theirs = maps[me], maps[other]
+        for i in [i for i in range(len(base)) if i not in mine and i in theirs]:
+            if sides[other][theirs[i]] == base[i]:
+                continue                       # the other side did not touch it either
+            twin = next((k for k in mine if k != i and base[k] == base[i] and
+                         sides[me][mine[k]] == base[k] and
+                         (k not in theirs or sides[other][theirs[k]] == base[k])), None)
+            if twin is not None:
+                mine[i] = mine.pop(twin)
+
+
 def _order(base: list, matched: dict[int, int], common: set[int]) -> list[str]:
     """The side's order as its part value: the texts of the base's clues both sides kept,
     in the side's order (a clue one side removed is that clue's part, not a new order)."""
@@ -44,6 +61,7 @@ def parts(base: list, theirs: list, mine: list) -> dict[str, tuple]:
     """{part key: (base value, their value, my value)} for the clues: "clues.i" per base
     clue, the clues each side added (ADDED) and, when a side moved one, ORDER."""
     maps = [_matched(base, side) for side in (theirs, mine)]
+    _untouched_removed(base, (theirs, mine), maps)
     out = {}
     for i, clue in enumerate(base):
         out[f"clues.{i}"] = (clue, *(side[m[i]] if i in m else REMOVED

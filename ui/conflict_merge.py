@@ -11,21 +11,20 @@ three copies are compared: the version I started from (`base`), theirs (`saved`)
 Clues are matched across the three copies by identity (ui/conflict_clues.py): each clue
 of the base is a part, "(removed)" on a side that removed it (kept removed unless the other
 side edited it), the clues each side added are a part each (both kept, theirs first), and
-the order is a part when a side moved a clue. Options are parts one by one while the three
-copies have the same labels in the same places; otherwise the whole list is one part. A
-clue both changed in ways that fit together is merged (`clue_union`). Plain data in and out; the conflict panel shows `rows` with the
-words that differ between the two versions marked (ui/conflict_marks.py).
+the order is a part when a side moved a clue. Options are matched by their labels
+(ui/conflict_options.py): each is a part, as a clue is. A clue both changed in ways that fit
+together is merged (`clue_union`). Plain data in and out; the conflict panel shows `rows`
+with the words that differ between the two versions marked (ui/conflict_marks.py).
 """
 from __future__ import annotations
 
 import copy
 import re
 
-from ui import conflict_clues
+from ui import conflict_clues, conflict_options
 from ui import editor_model as em
 from ui.conflict_clues import ADDED, MINE, ORDER, REMOVED, THEIRS
 
-LISTS = ("clues", "options")
 BOTH = "both"
 MERGED = "both, kept"
 """A clue both changed in different ways that fit together (each a box more, or one its
@@ -38,36 +37,17 @@ def take_saved_label(them: str) -> str:
             "the others keep yours.")
 
 
-def _moved(base: list, side: list) -> bool:
-    """Did this side move an element of `base` to another place (Up / Down, rows dragged)?
-    Then "clue 2" names another clue in each copy, and merging by place put one person's
-    edit over another clue (a review's merge kept the fridge clue twice and lost the
-    window clue with its boxes)."""
-    return any(k < len(base) and item != base[k] and item in base
-               for k, item in enumerate(side))
-
-
-def _per_element(name: str, *copies: dict) -> bool:
-    lists = [c.get(name) or [] for c in copies]
-    if len({len(v) for v in lists}) != 1 or any(_moved(lists[0], v) for v in lists[1:]):
-        return False
-    if name == "options":
-        return len({tuple(o.get("label") for o in v) for v in lists}) == 1
-    return True
-
-
 def parts(base: dict, saved: dict, mine: dict) -> dict[str, tuple]:
     """{part key: (base value, their value, my value)}; a key is a field ("question"), a
-    whole list ("options"), one element of it ("options.0", "clues.0"), the clues a side
-    added (ADDED) or the clues' order (ORDER; ui/conflict_clues.py)."""
+    clue ("clues.0", by its place in the base), an option ("options.B", by its label), the
+    clues a side added (ADDED) or the clues' order (ORDER; ui/conflict_clues.py)."""
     copies = [em.content_only(c) for c in (base, saved, mine)]
     out = {}
     for field in dict.fromkeys(k for c in copies for k in c):
         if field == "clues":
             out.update(conflict_clues.parts(*((c.get("clues") or []) for c in copies)))
-        elif field in LISTS and _per_element(field, *copies):
-            for index in range(len(copies[0].get(field) or [])):
-                out[f"{field}.{index}"] = tuple(c[field][index] for c in copies)
+        elif field == "options":
+            out.update(conflict_options.parts(*((c.get("options") or []) for c in copies)))
         else:
             out[field] = tuple(c.get(field) for c in copies)
     return out
@@ -94,7 +74,10 @@ def clue_union(was: dict, theirs: dict, ours: dict) -> dict | None:
 
 def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object, object]]:
     """(part key, who changed it: them / you / both / both, kept, their value, my value)
-    for every part someone changed, in the item's field order."""
+    for every part someone changed, in the item's field order. An option one side removed
+    while the other's multiple-choice answer names it is both's (conflict_options)."""
+    copies = [em.content_only(c) for c in (base, saved, mine)]
+    named = conflict_options.gold_conflicts(copies)
     out = []
     for key, (was, theirs, ours) in parts(base, saved, mine).items():
         if theirs == ours:
@@ -103,6 +86,8 @@ def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object,
         if who == BOTH and key.startswith("clues.") and REMOVED not in (theirs, ours) and \
                 clue_union(was, theirs, ours) is not None:
             who = MERGED
+        if key in named:
+            who = BOTH
         out.append((key, who, theirs, ours))
     return out
 
@@ -120,6 +105,8 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
     merged = copy.deepcopy(copies[2])
     split = parts(base, saved, mine)
     clues = [ours for key, (_, _, ours) in split.items() if key.startswith("clues.")]
+    options = {key: ours for key, (_, _, ours) in split.items()
+               if key.startswith(conflict_options.PREFIX)}
     order_from = MINE
     for key, who, theirs, _ in changes(base, saved, mine):
         field, _, index = key.partition(".")
@@ -133,10 +120,13 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
             clues[int(index)] = clue_union(was, theirs, ours)
         elif take and field == "clues":
             clues[int(index)] = theirs
-        elif take and index:
-            merged[field][int(index)] = copy.deepcopy(theirs)
+        elif take and field == "options":
+            options[key] = theirs
         elif take:
             merged[field] = copy.deepcopy(theirs)
+    if any("options" in c for c in copies):
+        merged["options"] = conflict_options.assemble(
+            *((c.get("options") or []) for c in copies), options)
     if any("clues" in c for c in copies):
         merged["clues"] = conflict_clues.assemble(
             *((c.get("clues") or []) for c in copies), clues, order_from)
@@ -161,6 +151,8 @@ def label(key: str) -> str:
     if key in ADDED.values():
         return "clues they added" if key == ADDED[THEIRS] else "clues you added"
     field, _, index = key.partition(".")
+    if index and field == "options":
+        return f"option {index}"          # by its label, as History names it
     if index:
         return f"{field[:-1]} {int(index) + 1}"
     return field.replace("gt_", "GT ").replace("_", " ")
@@ -174,7 +166,7 @@ def diff_label(field: str) -> str:
         return label(field)
     name, index, now, part = match.groups()
     where = f" (now {int(now) + 1})" if now is not None else ""
-    return f"{label(f'{name}.{index}')}{where}{' ' + part if part else ''}"
+    return f"{name[:-1]} {int(index) + 1}{where}{' ' + part if part else ''}"
 
 
 def show(value, images: list[str]) -> str:

@@ -14,17 +14,23 @@ HISTORY_HEADERS = ["version", "author", "time", "comment"]
 DIFF_HEADERS = ["field", "before", "after"]
 
 
-OPTION_PART = re.compile(r"options\[(\d+)(?:>(\d+))?\]\.(\w+)")
+OPTION_PART = re.compile(r"options\[(\d+)(?:>(\d+))?\](?:\.(\w+))?")
 SHA = re.compile(r"[0-9a-f]{64}")
 
 
-def option_named(field: str, old: dict, new: dict) -> str:
-    """A diff row's field, an option's part named by the option's label ("option B image"):
-    it read "option 4 image" for option B (the 4th in the list)."""
+def option_named(field: str, old: dict, new: dict, before=None, after=None) -> str:
+    """A diff row's field, an option (or its part) named by the option's label ("option B
+    image", "option E"): it read "option 4 image" for option B (the 4th in the list), and a
+    whole option added or removed "option 5" beside "option C text" (a review). `before`
+    and `after` are the row's values: a whole option's own label."""
     match = OPTION_PART.fullmatch(field)
     if not match:
         return cm.diff_label(field)
     index, now, part = int(match.group(1)), match.group(2), match.group(3)
+    if part is None:
+        whole = after if isinstance(after, dict) else before
+        label = whole.get("label") if isinstance(whole, dict) else None
+        return f"option {label}" if label else cm.diff_label(field)
     options = (new.get("options") or []) if now is not None or index < len(
         new.get("options") or []) else (old.get("options") or [])
     at = int(now) if now is not None else index
@@ -60,7 +66,8 @@ class HistoryHandlers:
         # when version 2 had put a new image first
         old, new = self.store.revision(item_id, a), self.store.revision(item_id, b)
         before, after = old.get("images") or [], new.get("images") or []
-        return [[option_named(d["field"], old, new), _shown(d["before"], before),
+        return [[option_named(d["field"], old, new, d["before"], d["after"]),
+                 _shown(d["before"], before),
                  _shown(d["after"], after)] for d in changes]
 
     def review(self, item_id: str, version: int, reviewer: str, verdict: str,

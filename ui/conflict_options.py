@@ -1,0 +1,75 @@
+"""The options of three copies of an item (the base I started from, theirs, mine) matched by
+their labels, and the merged list built from them.
+
+Why: the options were merged one by one only while the three copies had the same labels in
+the same places; one person removing option A while the other edited option C and added E
+made the whole list one part, and keeping mine lost their edit and their new option (a
+review). An option's label stays with it (the editor never relabels: a new option takes the
+letter after the last), so each label is a part: "(removed)" on a side that removed it,
+absent (None) on a side that never had it. A part keyed "options.B" reads "option B", as
+History names options.
+
+And the gold: a multiple-choice answer names an option, so a merge that keeps my answer "D"
+while taking their removal of D built an item the store refused ("gold answer has no option:
+'D'"), and the panel had offered no choice. Such an option's part is one both changed
+(`gold_conflicts`): the user chooses, and by default it is kept.
+
+Pure: ui/conflict_merge.py decides each part and calls `assemble`.
+"""
+from __future__ import annotations
+
+import copy
+
+from ui.conflict_clues import REMOVED
+
+PREFIX = "options."
+
+
+def _by_label(options: list) -> dict[str, dict]:
+    return {str(o.get("label")): o for o in options or []}
+
+
+def parts(base: list, theirs: list, mine: list) -> dict[str, tuple]:
+    """{"options.<label>": (base value, their value, my value)} for every label any copy
+    has: the option, REMOVED where a side removed the base's option, None where a copy never
+    had it."""
+    copies = [_by_label(c) for c in (base, theirs, mine)]
+    labels = dict.fromkeys(label for c in copies for label in c)
+    out = {}
+    for label in labels:
+        was = copies[0].get(label)
+        out[PREFIX + label] = (was, *(side.get(label, REMOVED if was is not None else None)
+                                      for side in copies[1:]))
+    return out
+
+
+def gold_conflicts(copies: list[dict]) -> set[str]:
+    """The option parts whose removal by one side would leave the other side's multiple-choice
+    answer naming no option: the answer (as either side has it) names an option one side
+    removed and the other kept."""
+    out = set()
+    for side, other in ((copies[1], copies[2]), (copies[2], copies[1])):
+        gold = str(other.get("answer") or "")
+        if other.get("answer_type") != "multiple_choice" or not gold:
+            continue
+        if gold in _by_label(copies[0].get("options")) and \
+                gold not in _by_label(side.get("options")) and \
+                gold in _by_label(other.get("options")):
+            out.add(PREFIX + gold)
+    return out
+
+
+def assemble(base: list, theirs: list, mine: list, resolved: dict[str, object]) -> list:
+    """The merged options: each label's value as `resolved` decided (REMOVED and None left
+    out), in my order, an option only they have after the one before it in theirs (one
+    only the base has after the one before it there)."""
+    order = [str(o.get("label")) for o in mine or []]
+    for other in (theirs, base):
+        previous = None
+        for option in other or []:
+            label = str(option.get("label"))
+            if label not in order:
+                order.insert(order.index(previous) + 1 if previous in order else 0, label)
+            previous = label
+    out = [resolved.get(PREFIX + label) for label in order]
+    return [copy.deepcopy(o) for o in out if o is not None and o != REMOVED]
