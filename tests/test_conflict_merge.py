@@ -164,8 +164,8 @@ def test_a_clue_moved_on_one_side_is_merged_with_an_edit_of_it_on_the_other():
     theirs = {"clues": [first, {**fridge, "text": "fridge note (yellow)"}, window],
               "images": ["s1"]}
     mine = {"clues": [first, window, fridge], "images": ["s1"]}
-    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [
-        ["clue 2", "them (theirs kept)"], ["clue order", "you (yours kept)"]]
+    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [       # numbered as in my table
+        ["clue 3", "them (theirs kept)"], ["clue order", "you (yours kept)"]]
     assert _texts(cm.merge(base, theirs, mine)["clues"]) == [
         "bin", "window dark", "fridge note (yellow)"]
     more = {"clues": [first, window, fridge, {"text": "new", "reasoning": "", "boxes": []}],
@@ -182,8 +182,8 @@ def test_reordering_clues_keeps_a_clue_the_colleague_removed_removed():
     theirs = {"clues": [a, b, d]}                          # removed c
     mine = {"clues": [d, {**a, "reasoning": "why"}, b, c]}  # moved d up, edited a
     rows = [r[:3] for r in cm.rows(base, theirs, mine)]
-    assert ["clue 3", "them (theirs kept)", "(removed)"] in rows and \
-        [r[:2] for r in rows if r[0] != "clue 3"] == [["clue 1", "you (yours kept)"],
+    assert ["clue 4", "them (theirs kept)", "(removed)"] in rows and \
+        [r[:2] for r in rows if r[0] != "clue 4"] == [["clue 2", "you (yours kept)"],
                                                       ["clue order", "you (yours kept)"]]
     assert cm.both_changed(base, theirs, mine) == []
     merged = cm.merge(base, theirs, mine)["clues"]
@@ -204,8 +204,8 @@ def test_both_reordering_the_clues_is_a_choice_of_order():
     # I removed a clue they moved and edited: my choice; taken, it is back at its place
     # (the order is that of the clues both kept, which their move did not change)
     edited = {"clues": [{**c, "reasoning": "r"}, a, b]}
-    assert cm.both_changed(base, edited, {"clues": [a, b]}) == ["clue 3"]
-    merged = cm.merge(base, edited, {"clues": [a, b]}, ["clue 3"])["clues"]
+    assert cm.both_changed(base, edited, {"clues": [a, b]}) == ["clue 1 (you removed it)"]
+    merged = cm.merge(base, edited, {"clues": [a, b]}, ["clue 1 (you removed it)"])["clues"]
     assert _texts(merged) == ["a", "b", "c"] and merged[2]["reasoning"] == "r"
 
 
@@ -391,7 +391,7 @@ def test_of_two_identical_clues_the_removal_is_of_the_one_the_colleague_left_alo
     theirs = {"clues": [other, twin, {**twin, "reasoning": "ann2 on the third"}]}
     mine = {"clues": [other, twin]}
     assert [r[:2] for r in cm.rows(base, theirs, mine)] == [
-        ["clue 2", "you (yours kept)"], ["clue 3", "them (theirs kept)"]]
+        ["clue 2 (you removed it)", "you (yours kept)"], ["clue 2", "them (theirs kept)"]]
     merged = cm.merge(base, theirs, mine)["clues"]
     assert [(c["text"], c["reasoning"]) for c in merged] == [
         ("A sign", ""), ("Same words", "ann2 on the third")]

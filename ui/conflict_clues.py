@@ -120,3 +120,20 @@ def assemble(base: list, theirs: list, mine: list, resolved: list,
     sides = {THEIRS: theirs, MINE: mine}
     out = [resolved[i] if kind == "base" else sides[who][i] for kind, i, who in order]
     return [copy.deepcopy(c) for c in out if c is not REMOVED and c != REMOVED]
+
+
+def names(base: list, theirs: list, mine: list) -> dict[str, str]:
+    """What the panel calls each clue part: its number in my table ("clue 2"), or, for one
+    I removed, its number in theirs with "(you removed it)". Numbered by the base, a clue
+    both saw as clue 2 read "clue 3" (a review)."""
+    maps = [_matched(base, side) for side in (theirs, mine)]
+    _untouched_removed(base, (theirs, mine), maps)
+    out = {}
+    for i in range(len(base)):
+        if i in maps[1]:
+            out[f"clues.{i}"] = f"clue {maps[1][i] + 1}"
+        else:
+            number = maps[0][i] + 1 if i in maps[0] else i + 1
+            out[f"clues.{i}"] = f"clue {number} (you removed it)"
+    return out
+

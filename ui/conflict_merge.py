@@ -94,7 +94,9 @@ def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object,
 
 def both_changed(base: dict, saved: dict, mine: dict) -> list[str]:
     """The labels (as `label` writes them) of the parts both changed: the user's choice."""
-    return [label(key) for key, who, _, _ in changes(base, saved, mine) if who == BOTH]
+    named = part_names(base, saved, mine)
+    return [named.get(key) or label(key) for key, who, _, _ in changes(base, saved, mine)
+            if who == BOTH]
 
 
 def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = ()) -> dict:
@@ -108,9 +110,10 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
     options = {key: ours for key, (_, _, ours) in split.items()
                if key.startswith(conflict_options.PREFIX)}
     order_from = MINE
+    named = part_names(base, saved, mine)
     for key, who, theirs, _ in changes(base, saved, mine):
         field, _, index = key.partition(".")
-        take = who == THEIRS or (who == BOTH and label(key) in chosen)
+        take = who == THEIRS or (who == BOTH and (named.get(key) or label(key)) in chosen)
         if key == ORDER:
             order_from = THEIRS if take else MINE
         elif key in ADDED.values():
@@ -144,6 +147,13 @@ def without_lost_boxes(item: dict) -> tuple[dict, int]:
         clue["boxes"] = [b for b in boxes if b.get("image") in images]
         dropped += len(boxes) - len(clue["boxes"])
     return kept, dropped
+
+
+def part_names(base: dict, saved: dict, mine: dict) -> dict[str, str]:
+    """The panel's names of the parts `label` cannot name alone: a clue by its number in my
+    table (ui/conflict_clues.names)."""
+    return conflict_clues.names(*((em.content_only(c).get("clues") or [])
+                                  for c in (base, saved, mine)))
 
 
 def label(key: str) -> str:
@@ -215,5 +225,6 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False) -> list[l
     kept = {THEIRS: "your other tab (its kept)" if other_tab else "them (theirs kept)",
             MINE: "this tab (yours kept)" if other_tab else "you (yours kept)",
             BOTH: "both (you choose)", MERGED: "both (both kept)"}
-    return [[label(key), kept[who], show(theirs, images), show(ours, images)]
+    named = part_names(base, saved, mine)
+    return [[named.get(key) or label(key), kept[who], show(theirs, images), show(ours, images)]
             for key, who, theirs, ours in changes(base, saved, mine)]
