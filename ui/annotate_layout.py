@@ -297,7 +297,9 @@ def build_conflict_panel(ui) -> None:
     scrolls within a bounded height."""
     with gr.Column(visible=False, elem_id="conflict-panel") as ui.conflict_panel:
         ui.conflict_message = gr.Markdown(elem_id="conflict-message")
-        with gr.Row():
+        # the choices go once the saved version is reloaded (they offered a merge of edits
+        # no longer there); a new conflict brings them back
+        with gr.Row(elem_id="conflict-actions") as ui.conflict_actions:
             ui.compare = gr.Button("Compare with saved", elem_id="conflict-compare")
             ui.take_theirs = gr.Button("Reload saved version", elem_id="conflict-reload")
             ui.keep_mine = gr.Button("Save merged", variant="stop",

@@ -271,7 +271,7 @@ def wire(store, demo, browser, ui) -> None:
 
     # ---- saving, drafts and conflicts ----------------------------------------------------
     conflict_outputs = [ui.conflict_panel, ui.conflict_message, ui.conflict_diff,
-                        ui.conflict_version, ui.conflict_take_saved]
+                        ui.conflict_version, ui.conflict_take_saved, ui.conflict_actions]
 
     def do_save(request, work, *values, base_version=None, take_saved=()):
         """`values`: [*form, annotator, comment, the import problems ticked to mark
@@ -306,7 +306,8 @@ def wire(store, demo, browser, ui) -> None:
             out = render_loaded(work, before=shown)
             out[renderer.index("save_message")] = messages.status(outcome["message"])
             return out + [gr.update(visible=False), "", [], None,
-                          gr.update(choices=[], value=[], visible=False)]
+                          gr.update(choices=[], value=[], visible=False),
+                          gr.update(visible=True)]
         if outcome["kind"] == "switched" and not from_script(request):
             # nothing saved: the form the type had not switched is switched and shown
             out = render_loaded({**work, "refused": True}, before=shown)
@@ -328,7 +329,8 @@ def wire(store, demo, browser, ui) -> None:
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
                            marked_rows(outcome["diff"]), outcome["current_version"],
                            gr.update(choices=both, value=[], visible=bool(both),
-                                     label=take_saved_label(outcome["by"]))]
+                                     label=take_saved_label(outcome["by"])),
+                           gr.update(visible=True)]
         # refused (invalid, or released and read-only, or deleted meanwhile)
         # (an edit can fix it when the edits themselves break a rule; not a deleted item)
         if outcome["kind"] == "switched":
@@ -370,11 +372,14 @@ def wire(store, demo, browser, ui) -> None:
         fresh = editor.discard_draft(work, user)
         out = render_loaded(fresh, before=work)
         out[renderer.outputs.index(ui.conflict_panel)] = gr.update(visible=True)
-        return out + ["Loaded the saved version. Your edits stay listed below so you can "
-                      "copy what you need."]
+        return out + [f"Loaded the saved version (version {fresh['item']['version']}). Your edits "
+                      "are gone from the form; the column of yours below lists them so that "
+                      "you can copy what you need.", gr.update(visible=False),
+                      gr.update(visible=False)]
 
-    ui.take_theirs.click(take_theirs, ui.work, renderer.outputs + [ui.conflict_message],
-                         api_name="reload_saved")
+    ui.take_theirs.click(take_theirs, ui.work, renderer.outputs + [
+        ui.conflict_message, ui.conflict_actions, ui.conflict_take_saved],
+        api_name="reload_saved")
 
     wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded, edits_refusal)
     saves["restore_revision"], saves["submit_review"] = wire_structure(

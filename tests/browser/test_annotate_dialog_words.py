@@ -84,6 +84,33 @@ def test_reload_saved_version_asks_first_naming_the_version_and_its_author(srv, 
     expect(page.locator("#item-gt-reasoning textarea")).to_have_value("my reasoning")
 
 
+def test_after_reload_saved_version_the_panel_offers_no_merge_of_edits_gone(srv, page):
+    """A review: after Reload saved version the panel still offered Reload and Save merged
+    (which then said "Nothing to save"); its choices go, a new conflict brings them back."""
+    open_item(page, srv.url, "ui/gamma")
+    colleague = Store.open(srv.db)
+    gamma = colleague.get_item("ui/gamma")
+    colleague.save_item({**gamma, "question": "Another question?"}, gamma["version"], "bob")
+    edited_with_draft(page, "mine again")
+    page.click("#save-item")
+    expect(page.locator("#conflict-message")).to_contain_text("changed by bob", timeout=15000)
+    expect(page.locator("#conflict-overwrite")).to_be_visible()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#conflict-reload")
+    expect(page.locator("#conflict-message")).to_contain_text(
+        f"Loaded the saved version (version {gamma['version'] + 1})", timeout=15000)
+    expect(page.locator("#conflict-overwrite")).to_be_hidden()
+    expect(page.locator("#conflict-reload")).to_be_hidden()
+    expect(page.locator("#item-question textarea")).to_have_value("Another question?")
+    fresh = colleague.get_item("ui/gamma")
+    colleague.save_item({**fresh, "question": "A third one?"}, fresh["version"], "bob")
+    colleague.close()
+    edited_with_draft(page, "mine once more")
+    page.click("#save-item")
+    expect(page.locator("#conflict-message")).to_contain_text("changed by bob", timeout=15000)
+    expect(page.locator("#conflict-overwrite")).to_be_visible()
+
+
 def test_remove_and_delete_questions_name_what_goes(srv, page):
     open_item(page, srv.url, "ui/two")
     expect(page.locator("#image-info")).to_contain_text("Image 1 of 2", timeout=15000)
