@@ -65,17 +65,24 @@ def test_restore_says_that_it_discards_this_tabs_unsaved_edits(srv, page):
     expect(page.locator("#item-gt-reasoning textarea")).to_have_value("typed, not saved")
 
 
+def bob_saves_then_i_save(page, srv, question: str, reasoning: str) -> dict:
+    """bob saves the item open on the page with `question`, then I type `reasoning` and
+    press Save: the conflict panel opens. The item as it was before bob's save."""
+    colleague = Store.open(srv.db)
+    item = colleague.get_item("ui/gamma")
+    colleague.save_item({**item, "question": question}, item["version"], "bob")
+    colleague.close()
+    edited_with_draft(page, reasoning)
+    page.click("#save-item")
+    expect(page.locator("#conflict-message")).to_contain_text("changed by bob", timeout=15000)
+    return item
+
+
 def test_reload_saved_version_asks_first_naming_the_version_and_its_author(srv, page):
     """After a refused save ("Your edits are kept as a draft"), Reload saved version
     replaced the edits at once."""
     open_item(page, srv.url, "ui/gamma")
-    colleague = Store.open(srv.db)
-    gamma = colleague.get_item("ui/gamma")
-    colleague.save_item({**gamma, "question": "Their question?"}, gamma["version"], "bob")
-    colleague.close()
-    edited_with_draft(page, "my reasoning")
-    page.click("#save-item")
-    expect(page.locator("#conflict-message")).to_contain_text("changed by bob", timeout=15000)
+    gamma = bob_saves_then_i_save(page, srv, "Their question?", "my reasoning")
     asked = asked_and_dismissed(page)
     page.click("#conflict-reload")
     page.wait_for_timeout(800)
@@ -88,12 +95,7 @@ def test_after_reload_saved_version_the_panel_offers_no_merge_of_edits_gone(srv,
     """A review: after Reload saved version the panel still offered Reload and Save merged
     (which then said "Nothing to save"); its choices go, a new conflict brings them back."""
     open_item(page, srv.url, "ui/gamma")
-    colleague = Store.open(srv.db)
-    gamma = colleague.get_item("ui/gamma")
-    colleague.save_item({**gamma, "question": "Another question?"}, gamma["version"], "bob")
-    edited_with_draft(page, "mine again")
-    page.click("#save-item")
-    expect(page.locator("#conflict-message")).to_contain_text("changed by bob", timeout=15000)
+    gamma = bob_saves_then_i_save(page, srv, "Another question?", "mine again")
     expect(page.locator("#conflict-overwrite")).to_be_visible()
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#conflict-reload")
@@ -102,12 +104,7 @@ def test_after_reload_saved_version_the_panel_offers_no_merge_of_edits_gone(srv,
     expect(page.locator("#conflict-overwrite")).to_be_hidden()
     expect(page.locator("#conflict-reload")).to_be_hidden()
     expect(page.locator("#item-question textarea")).to_have_value("Another question?")
-    fresh = colleague.get_item("ui/gamma")
-    colleague.save_item({**fresh, "question": "A third one?"}, fresh["version"], "bob")
-    colleague.close()
-    edited_with_draft(page, "mine once more")
-    page.click("#save-item")
-    expect(page.locator("#conflict-message")).to_contain_text("changed by bob", timeout=15000)
+    bob_saves_then_i_save(page, srv, "A third one?", "mine once more")
     expect(page.locator("#conflict-overwrite")).to_be_visible()
 
 
