@@ -133,7 +133,9 @@ def list_drafts(db: sqlite_utils.Database, user: str) -> list[dict]:
 
 
 def others_drafts(db: sqlite_utils.Database, item_id: str, user: str) -> list[dict]:
-    """[{user, updated_at}] of the drafts other users keep of `item_id`, newest first (the
-    drafts themselves stay theirs: a reviewer is told of them, never shown them)."""
-    return rows(db, "SELECT user, updated_at FROM drafts WHERE item_id = ? AND user != ? "
+    """[{user, updated_at, base_version}] of the drafts other users keep of `item_id`,
+    newest first (the drafts themselves stay theirs: a reviewer is told of them, never shown
+    them)."""
+    return rows(db, "SELECT user, updated_at, base_version FROM drafts WHERE item_id = ? "
+                    "AND user != ? "
                     "ORDER BY updated_at DESC, user", [item_id, user])

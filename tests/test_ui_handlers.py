@@ -299,6 +299,25 @@ def test_a_draft_is_its_users_own_and_others_are_told_it_exists(ui_store):
     assert editor.load("ui/alpha", "rev")["notice"] == ""
 
 
+def test_after_one_saves_first_the_notice_says_the_colleague_s_save_shows_the_changes(
+        ui_store):
+    """A review: right after rev saved, his screen still said "Unsaved edits of this item by
+    ann …; if they save first, your save will show the differences": he had saved first."""
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "ann")
+    editor.autosave(work, editor.form_values(work["item"]) | {"question": "Which, ann?"},
+                    None, "ann", "tab-1")
+    rev = editor.load("ui/alpha", "rev")
+    assert "if they save first, your save will show the differences" in rev["notice"]
+    form = editor.form_values(rev["item"]) | {"question": "Which exit, rev?"}
+    rev, outcome = editor.save(rev, form, None, "", "rev")
+    assert outcome["kind"] == "saved", outcome
+    notice = editor.load("ui/alpha", "rev")["notice"]
+    assert "if they save first" not in notice
+    assert f"it began before version {rev['item']['version']}, so their save will show them " \
+        "the changes made since; yours saves as usual." in notice
+
+
 RAW_TIME = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")     # what the page showed before
 READABLE_TIME = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC")
 

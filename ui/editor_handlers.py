@@ -80,10 +80,12 @@ class EditorHandlers:
         holds them now: a colleague's draft said at the open stayed said after they saved
         (↻ Refresh reads them again: ui/annotate_wiring.py)."""
         others = self.store.others_drafts(work["item"]["id"], user)
+        version = (work.get("saved") or {}).get("version")
         return {"delete_question": notices.delete_question(others, work["item"]["id"]),
                 "delete_named": sorted(d["user"] for d in others),
                 "notice": " ".join(filter(None, [
-                    work.get("own_notice", ""), notices.others_notice(others) if others else "",
+                    work.get("own_notice", ""),
+                    notices.others_notice(others, version) if others else "",
                     work.get("review_notice", "")]))}
 
     def without_restored_notice(self, work: dict, user: str) -> dict:

@@ -38,9 +38,20 @@ def review_notice(store, saved: dict) -> str:
             + (f": “{note}”" if note else "."))
 
 
-def others_notice(others: list[dict]) -> str:
-    """A draft is its user's own: another user is told that it exists, not shown it."""
+def others_notice(others: list[dict], version: int | None = None) -> str:
+    """A draft is its user's own: another user is told that it exists, not shown it. When
+    every such draft began before the version now saved (`version`), their save is the one
+    that will show differences: "if they save first" was said to one who had just saved
+    first (a review)."""
     who = ", ".join(f"{d['user']} (since {times.shown(d['updated_at'])})" for d in others)
+    begun = [d.get("base_version") for d in others]
+    if version is not None and all(b is not None and b < int(version) for b in begun):
+        one = len(others) == 1
+        return (f"Unsaved edits of this item by {who} are kept as "
+                f"{'their draft' if one else 'their drafts'}, not shown here; "
+                f"{'it began' if one else 'they began'} before version {version}, so "
+                f"{'their save' if one else 'each of their saves'} will show them the "
+                "changes made since; yours saves as usual.")
     return (f"Unsaved edits of this item by {who} are kept as their draft, not shown "
             "here; if they save first, your save will show the differences.")
 
