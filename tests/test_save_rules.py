@@ -92,6 +92,23 @@ def test_save_merged_says_so_in_the_revision(ui_store):
         "my question · merged with version 2 by alice")
 
 
+def test_a_merged_revision_names_the_parts_taken_from_theirs(ui_store):
+    """A review: with "question" ticked (theirs taken) the comment said only "merged with
+    version 2 by alice": a reviewer could not see that bob had dropped his question."""
+    editor, bob, outcome = conflicted(ui_store)
+    assert outcome["both"] == ["question"]
+    _, saved = editor.save(bob, editor.form_values(bob["item"]), None, "", "bob",
+                           base_version=outcome["current_version"], take_saved=["question"])
+    assert saved["kind"] == "saved", saved
+    assert last_revision(ui_store, "ui/alpha")["comment"] == (
+        "merged with version 2 by alice (theirs taken: question)")
+
+
+def test_a_save_over_a_review_says_the_version_changed_no_content():
+    assert rules.revision_comment("", (3, "ann2", [], False)) == (
+        "saved over version 3 by ann2, which changed no content")
+
+
 def test_an_image_lost_at_import_and_an_invalid_box_clear_once_fixed_as_the_editor_says():
     """The editor says "Image lost at import ... Add image adds one" and to draw a clue's
     box again; both problems stayed flagged after exactly that ("no rule can check it")."""

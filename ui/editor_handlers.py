@@ -418,11 +418,13 @@ class EditorHandlers:
         saved = self.store.get_item(item["id"])
         if saved["version"] != version:
             return item, None, work["saved"], ""
-        merged, lost = cm.without_lost_boxes(cm.merge(self._base(work, saved), saved, item,
-                                                      take_saved))
+        base = self._base(work, saved)
+        merged, lost = cm.without_lost_boxes(cm.merge(base, saved, item, take_saved))
         note = (f"{lost} box{'es' * (lost != 1)} on an image {saved.get('updated_by')} removed "
                 f"{'were' if lost != 1 else 'was'} dropped.") if lost else ""
-        return merged, (version, saved.get("updated_by")), saved, note
+        taken = [t for t in cm.both_changed(base, saved, item) if t in set(take_saved or ())]
+        return merged, (version, saved.get("updated_by"), taken,
+                        rules.content_changed(saved, base)), saved, note
 
 
 def check_edits(item: dict) -> None:

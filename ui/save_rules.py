@@ -110,13 +110,21 @@ def status_after(item: dict, saved: dict) -> tuple[dict, str]:
     return item, ""
 
 
-def revision_comment(comment: str, merged: tuple[int, str] | None = None,
+def revision_comment(comment: str, merged: tuple | None = None,
                      fixed: list[str] = (), resolved: list[str] = ()) -> str:
-    """The user's comment, then what the save did: "merged with version 3 by ann2", the
-    import problems it found fixed, and those marked resolved."""
+    """The user's comment, then what the save did: "merged with version 3 by ann2 (theirs
+    taken: question, clue 2)", or "saved over version 3 by ann2, which changed no content"
+    (a review's verdict: "merged with" said there had been something to merge), the import
+    problems it found fixed, and those marked resolved. `merged`: (version, author, the
+    parts taken from theirs, whether that version changed the content)."""
     parts = [(comment or "").strip()]
     if merged:
-        parts.append(f"merged with version {merged[0]} by {merged[1]}")
+        version, author, taken, changed = merged
+        if not changed:
+            parts.append(f"saved over version {version} by {author}, which changed no content")
+        else:
+            parts.append(f"merged with version {version} by {author}"
+                         + (f" (theirs taken: {', '.join(taken)})" if taken else ""))
     if fixed:
         parts.append("import problems fixed: " + "; ".join(fixed))
     if resolved:
