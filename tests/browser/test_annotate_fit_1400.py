@@ -107,3 +107,17 @@ def test_a_three_line_message_grows_upwards_fully_in_view(reviewed, page_1400):
     assert box["y"] + box["height"] <= 900, box                   # it ran off at 924
     assert message.evaluate("e => e.scrollHeight <= e.clientHeight + 1")      # whole
     expect(page.locator("[data-testid='toast-body']")).to_have_count(0)     # said once
+
+
+def test_the_image_stays_in_view_while_the_form_scrolls(reviewed, page_1400):
+    """A review: scrolled down to the options and GT reasoning, the left half of the page
+    was empty, the image (and the clue being written about) out of sight."""
+    page = page_1400
+    page.goto(f"{reviewed.url}/?item=dc/plan-01")
+    expect(page.locator("#save-item")).to_be_visible(timeout=20000)
+    page.locator("#item-gt-reasoning textarea").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 400)")
+    page.wait_for_timeout(500)
+    box = page.locator("#image-column").bounding_box()
+    assert page.evaluate("window.scrollY") > 300
+    assert 0 <= box["y"] < 40 and box["y"] + box["height"] <= 900 + 1, box
