@@ -61,6 +61,21 @@
       `${plural(boxes, "box")}?`;
   };
   window.cluelabConfirm = { clueAsked: () => clueAsked };
+  // Remove option: the option named in "Selected option", its text; asked as a clue's
+  // removal is (an option went at one click, a review); no question when none is named
+  // or no option has that label
+  const removeOption = () => {
+    const label = value("#option-label").trim();
+    if (!label) return null;
+    const cell = [...document.querySelectorAll("#option-table [data-testid$='-0']")]
+      .find((node) => /^cell-\d+-0$/.test(node.dataset.testid) && text(
+        `#option-table [data-testid='${node.dataset.testid}']`) === label);
+    if (!cell) return null;                 // no such option: the server says so
+    const row = /^cell-(\d+)-/.exec(cell.dataset.testid)[1];
+    const words = text(`#option-table [data-testid='cell-${row}-1']`);
+    const shown = words ? ` "${words.length > 40 ? words.slice(0, 40) + "…" : words}"` : "";
+    return `Remove option ${label}${shown}? Discard draft brings it back until you save.`;
+  };
   // Reload saved version: the version and its author, from the conflict panel's line
   // (ui/editor_handlers.save: "… was changed by X at <time> UTC (now version N) …")
   const reloadSaved = () => {
@@ -79,6 +94,7 @@
     "remove-image": removeImage,
     // one click took a clue's text, reasoning and boxes, and a double click the next clue too
     "remove-clue": removeClue,
+    "remove-option": removeOption,
     // a restore replaces this tab's unsaved edits too (their draft goes): said, not silent
     "history-restore": () => `Restore version ${value("#history-version-a")} as a new ` +
       `revision?${unsaved() ? " Your unsaved edits of this item are discarded." : ""}`,

@@ -51,8 +51,11 @@ def test_the_option_row_selected_goes_with_its_item(ui_server, page):
     table.locator("[data-testid='cell-1-1']").click()
     expect(page.locator(SELECTED)).to_have_value("B", timeout=15000)
     page.keyboard.press("Escape")
-    page.click("#remove-option")
+    asked = []
+    page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.accept()))
+    page.click("#remove-option")          # asked first, as a clue's removal is (a review)
     toast_says(page, 'Removed option B "red". Not saved yet: Discard draft brings it back.')
+    assert asked == ['Remove option B "red"? Discard draft brings it back until you save.']
     expect(table).not_to_contain_text("red")
 
 
