@@ -138,6 +138,7 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
     if all(r["sample"] == 0 for r in rows):  # one sample per item: the rows are the records
         for r in rows:
             r["tokens"] = r["completion_tokens"]
+            r["no_answer"] = r["value"] == "unparsed"
         return rows
     grouped: dict[tuple, list[dict]] = defaultdict(list)
     for r in rows:
@@ -159,6 +160,9 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
                         "unread_right": value == "unscored" and any(
                             r.get("unread_right") for r in samples),
                         "judge_failed": any(r.get("judge_failed") for r in samples),
+                        # read from the responses, not from `value`: the vote of VER-Bench
+                        # verdicts (no answer kept) is "no answer" whatever they read
+                        "no_answer": all(r["value"] == "unparsed" for r in samples),
                         "subscores": first["subscores"] if len(samples) == 1 else
                         _mean_subscores([r["subscores"] for r in samples])})
     return records
@@ -247,7 +251,7 @@ def _item_groups(store) -> dict[str, tuple]:
 def counted_subscores(value: str, stored: str) -> dict:
     """A verdict's VER-Bench sub-scores as the tables count them: an unparsed reply's AC is 0,
     whatever the judge gave (no answer was read, so none is judged; scores made before this
-    rule stored the judge's AC: `judges.llm.verbench_unparsed`)."""
+    rule stored the judge's AC: `judges.llm.verbench_ruled`)."""
     scores = json.loads(stored) if stored != "{}" else {}
     return {**scores, "AC": 0.0} if value == "unparsed" and "AC" in scores else scores
 
@@ -332,13 +336,16 @@ def _item_subscores(records: list[dict]) -> list[dict]:
     """One VER-Bench score set per item (n counts items): the mean over its repeats with all
     four sub-scores; {} (unscored) when none has them. A split panel's verdict is unscored
     (no majority) but its members' mean sub-scores are grades, kept (`panel_vote`).
-    "unparsed": no answer was read in any of its repeats (its AC counts 0:
-    `counted_subscores`)."""
+    "unparsed": no answer was read from any of its responses, every sample of every repeat
+    (its AC counts 0: `counted_subscores`). Read from each record's "no_answer" (its
+    samples' own verdicts), never from its samples' vote: VER-Bench verdicts keep no answer,
+    so the vote of several samples was "no answer" for every item ("Unparsed 14" of 14 on a
+    3-sample run with 6 items read); "judge_failed" likewise from the responses."""
     by_item: dict[str, list[dict]] = defaultdict(list)
     for r in records:
         by_item[r["item_id"]].append(r)
     return [{**_mean_subscores([r["subscores"] for r in found]),
-             "unparsed": all(r["value"] == "unparsed" for r in found),
+             "unparsed": all(r.get("no_answer", r["value"] == "unparsed") for r in found),
              "judge_failed": any(r.get("judge_failed") for r in found)}
             for found in by_item.values()]
 
