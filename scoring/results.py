@@ -72,28 +72,25 @@ def run_judges(store, run_id: str, protocol: str) -> list[str]:
 
 
 def preferred_judge(scorings: list[dict]) -> str | None:
-    """Of scorings [{"judge", "latest"}], the judge to read by: a panel before an LLM judge
-    before the offline matcher (an LLM judge reads open answers and clue matches the
-    offline matcher cannot, and offline verdicts are written with every scoring, so "the
-    latest" alone would flip to offline after any offline re-scoring), then the most
-    recent scoring, then the name. None when there is none."""
+    """Of scorings [{"judge", ...}], the judge to read by: a panel before an LLM judge before
+    the offline matcher (an LLM judge reads open answers and clue matches the offline
+    matcher cannot), then by name. None when there is none."""
     ordered = judge_order(scorings)
     return ordered[0] if ordered else None
 
 
 def judge_order(scorings: list[dict]) -> list[str]:
-    """The judges of scorings [{"judge", "latest"}] in `preferred_judge`'s order."""
-    latest: dict[str, str] = {}
-    for j in scorings:
-        latest[j["judge"]] = max(latest.get(j["judge"], ""), j["latest"] or "")
-    ordered = sorted(sorted(latest), key=lambda j: latest[j], reverse=True)
-    return sorted(ordered, key=_rank)
+    """The judges of scorings [{"judge", ...}] in `preferred_judge`'s order: panels, then LLM
+    judges, then offline, each by name. Never by when they scored: "the latest among equals"
+    changed a table's judge, and its numbers, when an unrelated judge or a panel was scored
+    again from the cache (and offline verdicts are written with every scoring)."""
+    return sorted({j["judge"] for j in scorings}, key=lambda j: (_rank(j), j))
 
 
 def common_judge(store, run_ids, protocol: str) -> str | None:
     """The judge every run of `run_ids` scored under `protocol` was scored with (of several,
     the one that scored the most responses on the items the runs share, `preferred_judge`'s
-    order among equals: `judge_choice`; runs with no such scores are not counted), or None
+    order among equals (a panel, an LLM judge, offline, each by name): `judge_choice`; runs with no such scores are not counted), or None
     when they have none in common: then each run is read with its own (`default_judge`) and
     a table says so and marks no best (`scoring.table_marks.with_judges`). Every table,
     `report` and `compare` read runs with it unless a judge is named, so the rows of one
