@@ -57,7 +57,7 @@ def _reading_options(p, sample_rules) -> None:
     p.add_argument("--judge", help="which judge's scores (default: the judge every run "
                                    "compared was scored with; of several, the one that "
                                    "scored the most of their shared items, then a panel, "
-                                   "an LLM judge, offline, the latest among equals)")
+                                   "an LLM judge, offline, by name among equals)")
     p.add_argument("--samples-rule", choices=sample_rules, default="majority",
                    help="how samples of one item are combined")
 

@@ -61,7 +61,7 @@ def _run_options(p) -> None:
     p.add_argument("--judge", help="read every run with this judge's scores (default: the "
                                    "judge all the table's runs were scored with; of several, "
                                    "the one that scored the most of their shared items, then "
-                                   "a panel, an LLM judge, offline, the latest among equals;"
+                                   "a panel, an LLM judge, offline, by name among equals;"
                                    " with none in common each row its own, no best marked; "
                                    "the Judge column says which)")
 

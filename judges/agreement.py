@@ -105,7 +105,10 @@ def panel_vote(verdicts: Mapping[str, Verdict], judge: str) -> Verdict:
                             judge=judge, details=details)
         value = ranked[0][0]
         winner = next(v for v in voting if v.value == value)
+        ruled = {v.judge for v in voting}
         reason = figures if value in (UNPARSED, ERROR) else \
+            f"{value}: decided by the rule {winner.judge}, whatever the judges' AC (counted " \
+            f"0); {figures}" if len(ruled) == 1 and winner.judge.startswith("rule:") else \
             f"{value}: {ranked[0][1]} of {len(voting)} judges{_silent(verdicts)} (each " \
             f"judge's AC >= 5 is its correct); {figures}"
         return Verdict(value, score=average / 10, judge=judge, answer=winner.answer,

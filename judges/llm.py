@@ -265,24 +265,31 @@ NO_ANSWER_READ = ("unparsed: no answer could be read from the reply, so it is no
                   "correct")
 
 
-def verbench_unparsed(verdict: Verdict) -> Verdict:
-    """The verdict of a reply no answer could be read from (in place): unparsed, its AC 0
-    whatever the judge gave (the judge read an answer into the reply: a guess), the judge's
-    AC kept in details["judge_AC"]; CC, RQ and ER stay as graded (the clues and reasoning
-    were written), and the score is the mean of the four so counted. VER-Bench averages over
-    every item (§3.3, eq. 6), so the item stays in n, counted unparsed; a judge reply that
-    could not be read leaves it unscored as before."""
-    verdict.value = UNPARSED
+def verbench_ruled(verdict: Verdict, rule: Verdict | None = None) -> Verdict:
+    """The verdict of a reply the rules decided against (in place), one rule for both cases:
+    no answer read (`rule` None or unparsed) or an answer the rules read as wrong (`rule`:
+    the general rule verdict of a multiple-choice, yes/no, numeric... answer; an LLM judge
+    gave a wrong letter AC 7, "correct"). Its value is the rule's, its AC 0 whatever the
+    judge gave (the judge's AC kept in details["judge_AC"]); CC, RQ and ER stay as graded
+    (the clues and reasoning were written), the score the mean of the four so counted.
+    VER-Bench averages over every item (§3.3, eq. 6), so the item stays in n; a judge reply
+    that could not be read leaves it without sub-scores, as before."""
+    wrong = rule is not None and rule.value == WRONG
+    said = (f"wrong: the rules read the answer as wrong ({rule.judge}: {rule.reason}), so it "
+            "is not counted correct") if wrong else NO_ANSWER_READ
+    verdict.value = WRONG if wrong else UNPARSED
+    if wrong:       # the value is the rule's decision, not the judge's (`judged_by_itself`)
+        verdict.judge, verdict.answer = rule.judge, rule.answer
     scores = verdict.details.get("subscores")
     if not scores or any(m not in scores for m in VERBENCH_METRICS):
-        verdict.reason = f"{NO_ANSWER_READ}; {verdict.reason}"
+        verdict.reason = f"{said}; {verdict.reason}"
         return verdict
     verdict.details["judge_AC"] = scores["AC"]
     scores = verdict.details["subscores"] = {**scores, "AC": 0.0}
     average = sum(scores.values()) / 4
     verdict.score = average / 10
     reason = verdict.details.get("judge_reason") or ""
-    shown = (f"{NO_ANSWER_READ}: AC counts 0 (the judge gave "
+    shown = (f"{said}: AC counts 0 whatever the judge gave (it gave "
              f"{verdict.details['judge_AC']:g}); average {average:.1f} of 10, CC, RQ and ER "
              f"as graded")
     verdict.reason = f"{shown}; the judge: {reason}" if reason else shown

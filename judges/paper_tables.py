@@ -124,8 +124,8 @@ def rigorous_drop_table(general: dict[str, Accuracy], rigorous: dict[str, Accura
 
 def verbench_table(runs: dict[str, dict], *, caption: str = "") -> Table:
     """VER-Bench Table 1: AC, CC, RQ, ER (x 10) and the average accuracy per run, with the
-    items scored (n), those of n no answer was read from (Unparsed: in n, their AC 0; the
-    paper averages over every item) and those the judge left without all four sub-scores
+    items scored (n), those of n no answer was read from in any sample or repeat (Unparsed:
+    in n, their AC 0; the paper averages over every item) and those the judge left without all four sub-scores
     (Unscored)."""
     columns = [Column("model", "Model", numeric=False)] + [
         Column(m, m, digits=1, percent=False) for m in ("AC", "CC", "RQ", "ER")] + [

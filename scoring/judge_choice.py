@@ -1,12 +1,14 @@
 """Which of the judges every compared run was scored with reads them when none is named.
 
-The order of preference alone (a panel, then an LLM judge, then the offline matcher, the
-latest among equals: `scoring.results.preferred_judge`) picked an LLM judge whose every
+The order of preference alone (a panel, then an LLM judge, then the offline matcher, each by
+name: `scoring.results.preferred_judge`) picked an LLM judge whose every
 verdict was a failure (its replies unreadable): the Results page then showed a table with
 nothing scored, and the offline matcher's verdicts, there all along, unseen. A default judge
 must have scored the items compared: of the judges every run has, the one that scored the
 most responses on the items the runs share (a verdict the judge failed to give, or could not
-decide, is unscored and does not count), the order of preference breaking ties. The table's
+decide, is unscored and does not count), the order of preference breaking ties. That order
+never looks at when a judge scored: "then the latest" changed the table's judge, and its
+numbers, after an unrelated judge or a panel was scored again from the cache. The table's
 notes say which judge that is and why (`choice_note`).
 """
 from __future__ import annotations
@@ -34,12 +36,17 @@ def best_scoring(ordered: list[str], counts: dict[str, int]) -> str | None:
     return min(ordered, key=lambda j: (-counts.get(j, 0), ordered.index(j)))
 
 
+ORDER = "a panel, then an LLM judge, then offline, each by name (never by when they scored)"
+
+
 def choice_note(chosen: str, ordered: list[str], counts: dict[str, int], items: int) -> str:
     """The sentence saying which judge reads the runs and why, when more than one could:
     'No judge chosen: read with offline, of the judges every run was scored with the one
     that scored the most responses on the 4 items the runs share (offline 4, llm:j 0; a
-    verdict a judge failed to give or could not decide is unscored); among equals a panel,
-    then an LLM judge, then the latest.' '' with one judge to choose from."""
+    verdict a judge failed to give or could not decide is unscored).' When others scored as
+    many, which order broke the tie: '... llm:a, llm:b scored as many: among equals a
+    panel, then an LLM judge, then offline, each by name (never by when they scored).'
+    '' with one judge to choose from."""
     if len(ordered) < 2:
         return ""
     each = ", ".join(f"{j} {counts.get(j, 0)}" for j in
@@ -47,7 +54,9 @@ def choice_note(chosen: str, ordered: list[str], counts: dict[str, int], items: 
     passed = [j for j in ordered[:ordered.index(chosen)] if counts.get(j, 0) < counts[chosen]]
     over = (f", not {', '.join(passed)}, which scored fewer of them (its other verdicts "
             "unscored: the judge failed on them or could not decide)") if passed else ""
+    tied = [j for j in ordered if counts.get(j, 0) == counts.get(chosen, 0)]
+    tie = (f"; {', '.join(tied)} scored as many: {chosen} by the order among equals, "
+           f"{ORDER}") if len(tied) > 1 else f"; among equals {ORDER}"
     return (f"No judge chosen: read with {chosen}, of the judges every run was scored with "
             f"the one that scored the most responses on the {items} item"
-            f"{'s' if items != 1 else ''} the runs share ({each}){over}; among equals a "
-            "panel, then an LLM judge, then the latest.")
+            f"{'s' if items != 1 else ''} the runs share ({each}){over}{tie}.")

@@ -23,6 +23,12 @@ from runner.retry import RetryPolicy, call_with_retries
 FLUSH_EVERY = 20   # cache entries written per transaction while replies come in
 
 
+JUDGE_PARAMS = {"temperature": 0}
+"""Sent with every judge call whatever the endpoint's own parameters say (one reading per
+prompt, so that its reply can be cached and re-read): two endpoints that differ only here
+ask the same request (`panel_problem`)."""
+
+
 class JudgeUnavailable(Exception):
     """The judge endpoint cannot answer at all; the message says why and what to check."""
 
@@ -35,7 +41,7 @@ class JudgeClient:
         self.store = store
         self.endpoint = store.get_endpoint(endpoint_name)
         self.name = format_judge(llm_judge(endpoint_name))
-        self.params = {**(self.endpoint.get("params") or {}), "temperature": 0}
+        self.params = {**(self.endpoint.get("params") or {}), **JUDGE_PARAMS}
         self.timeout = timeout
         self.policy = RetryPolicy(max_attempts=max_attempts, base_delay=retry_base_delay)
         self.use_cache = use_cache                # False: ask again (`score --no-cache`)
@@ -174,3 +180,48 @@ def counts_text(counts: dict) -> str:
     if parts:
         text += f" ({', '.join(parts)}: unscored, not cached, so the next scoring asks again)"
     return text
+
+
+def panel_problem(clients: list[JudgeClient]) -> str:
+    """Why a panel is refused when two of its members are one judge ('' when none are): the
+    same endpoint named twice, or two endpoints that send the same request (same URL, model
+    and parameters as sent, so the same cache key). Such a "second opinion" is a copy: its reply is the first member's, taken
+    from the response cache, and even asked afresh it is the same model reading the same
+    prompt at temperature 0. Its votes would double one judge's and the panel's agreement
+    would read near 100% whatever the judge is worth. Refused rather than sent again under
+    a key of its own: a researcher asking for a panel wants independent judges, and a
+    second paid call of the same request is no more independent than the cached one; a
+    panel needs members that differ (another model, another provider, other parameters:
+    not another temperature, which a judge call sets to 0 itself, and the message says so)."""
+    seen: dict[str, JudgeClient] = {}
+    for client in clients:
+        first = seen.get(client.key(""))
+        if first is None:
+            seen[client.key("")] = client
+            continue
+        if first.name == client.name:
+            return f"judge {client.name} is named twice: a panel needs different judges"
+        return (
+            f"judges {first.name} and {client.name} are one judge: the same model "
+            f"({client.endpoint['model']}) at the same URL{_same_params(first, client)}, so "
+            f"the second would only repeat the first's replies (from the cache) and the "
+            f"panel's votes and agreement would be a copy. Make a panel of judges that differ "
+            f"in model, URL or parameters (other than {' or '.join(JUDGE_PARAMS)}), or score "
+            f"with one of them")
+    return ""
+
+
+def _same_params(first: JudgeClient, second: JudgeClient) -> str:
+    """' with the same parameters', or the truth when their parameters differ only in what
+    every judge call sets itself (`JUDGE_PARAMS`): a temperature of 0.7 against none was
+    refused as "the same parameters"."""
+    own = [c.endpoint.get("params") or {} for c in (first, second)]
+    differ = [k for k in JUDGE_PARAMS if own[0].get(k) != own[1].get(k)]
+    if not differ:
+        return " with the same parameters"
+    values = "; ".join(f"{c.name} " + ", ".join(f"{k} {p.get(k, 'not set')}" for k in differ)
+                       for c, p in zip((first, second), own))
+    sent = ", ".join(f"{k} {v}" for k, v in JUDGE_PARAMS.items())
+    return (f", whose parameters differ only in {' and '.join(differ)} ({values}), which does "
+            f"not make them differ: a judge is always asked at {sent}, whatever its "
+            f"endpoint's {' and '.join(differ)}")

@@ -12,7 +12,7 @@ from domain.extract.own_clues import has_reasoning, own_clues
 from domain.extract.structured import states_clue_list
 from judges import llm
 from judges.clue_match import ClueMatch, rigorous_verdict
-from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, Verdict, error, \
+from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED, WRONG, Verdict, error, \
     from_match, unparsed, unscored
 
 from scoring.offline import CUT_NOTE, TRUNCATED, needs_llm, no_source_clue
@@ -155,10 +155,12 @@ class LlmStages:
         failed call); an unreadable judge reply is unscored.
 
         The verdict's value (what `score` counts) is the judge's AC >= 5 only for a reply
-        whose answer was read (`rules`: the general rule verdicts): a reply no answer could
-        be read from is `unparsed` whatever the judge made of it, so "correct" never counts
-        a reply whose answer the judge had to guess. Its sub-scores are kept as the judge
-        gave them: VER-Bench's numbers are the judge's reading of the whole output."""
+        whose answer the rules left to a judge or read correct (`rules`: the general rule
+        verdicts): a reply no answer could be read from is `unparsed`, and one whose answer
+        the rules read as wrong (a letter, yes/no, a number) is `wrong`, whatever the judge
+        made of it, their AC 0 (`judges.llm.verbench_ruled`), so "correct" never counts a
+        reply whose answer the judge had to guess or the rules found wrong. The other
+        sub-scores are kept as the judge gave them: the judge's reading of the output."""
         out, prompts = {}, {}
         for r in responses:
             wid, item = r["work_id"], items.get(r["item_id"])
@@ -181,20 +183,23 @@ class LlmStages:
             outcome = replies[prompt]
             out[wid] = _failed(self.judge, prompt, outcome) if outcome["reply"] is None else \
                 llm.verbench_verdict(self.judge, prompt, outcome["reply"])
+            rule = rules.get(wid) if rules else None
             # unparsed whatever the judge said (the counts followed the judge's AC), and
             # whatever the judge failed to say: the model's unparsed reply is unparsed under
             # every protocol (it was counted unscored when the judge's reply was unreadable,
             # "unparsed 9" under general beside "unparsed 0, unscored 14" under verbench).
             # Without sub-scores it stays out of VER-Bench's numbers, and the judge's
             # failure is kept apart (`judge_failed`: scoring.judge_failures counts it)
-            if rules and rules[wid].value == UNPARSED:
-                if out[wid].value == UNSCORED:        # the judge's reply gave no sub-scores
-                    failed = judge_failure(out[wid])
-                    out[wid].value, out[wid].reason = UNPARSED, \
-                        f"{NOT_GRADED}; {out[wid].reason}"
-                    out[wid].details["judge_failed"] = failed
-                else:
-                    llm.verbench_unparsed(out[wid])
+            if rule is not None and rule.value == UNPARSED and out[wid].value == UNSCORED:
+                failed = judge_failure(out[wid])
+                out[wid].value, out[wid].reason = UNPARSED, f"{NOT_GRADED}; {out[wid].reason}"
+                out[wid].details["judge_failed"] = failed
+            # the rules decided against the answer (none read, or read wrong: a letter, yes/no
+            # or number): AC 0 and the rule's value whatever the judge gave (a wrong letter the
+            # judge gave AC 7 was "correct"); a judge reply with no sub-scores stays unscored
+            elif rule is not None and rule.value in (UNPARSED, WRONG) and \
+                    out[wid].value != UNSCORED:
+                llm.verbench_ruled(out[wid], rule)
         return out
 
 

@@ -72,28 +72,25 @@ def run_judges(store, run_id: str, protocol: str) -> list[str]:
 
 
 def preferred_judge(scorings: list[dict]) -> str | None:
-    """Of scorings [{"judge", "latest"}], the judge to read by: a panel before an LLM judge
-    before the offline matcher (an LLM judge reads open answers and clue matches the
-    offline matcher cannot, and offline verdicts are written with every scoring, so "the
-    latest" alone would flip to offline after any offline re-scoring), then the most
-    recent scoring, then the name. None when there is none."""
+    """Of scorings [{"judge", ...}], the judge to read by: a panel before an LLM judge before
+    the offline matcher (an LLM judge reads open answers and clue matches the offline
+    matcher cannot), then by name. None when there is none."""
     ordered = judge_order(scorings)
     return ordered[0] if ordered else None
 
 
 def judge_order(scorings: list[dict]) -> list[str]:
-    """The judges of scorings [{"judge", "latest"}] in `preferred_judge`'s order."""
-    latest: dict[str, str] = {}
-    for j in scorings:
-        latest[j["judge"]] = max(latest.get(j["judge"], ""), j["latest"] or "")
-    ordered = sorted(sorted(latest), key=lambda j: latest[j], reverse=True)
-    return sorted(ordered, key=_rank)
+    """The judges of scorings [{"judge", ...}] in `preferred_judge`'s order: panels, then LLM
+    judges, then offline, each by name. Never by when they scored: "the latest among equals"
+    changed a table's judge, and its numbers, when an unrelated judge or a panel was scored
+    again from the cache (and offline verdicts are written with every scoring)."""
+    return sorted({j["judge"] for j in scorings}, key=lambda j: (_rank(j), j))
 
 
 def common_judge(store, run_ids, protocol: str) -> str | None:
     """The judge every run of `run_ids` scored under `protocol` was scored with (of several,
     the one that scored the most responses on the items the runs share, `preferred_judge`'s
-    order among equals: `judge_choice`; runs with no such scores are not counted), or None
+    order among equals (a panel, an LLM judge, offline, each by name): `judge_choice`; runs with no such scores are not counted), or None
     when they have none in common: then each run is read with its own (`default_judge`) and
     a table says so and marks no best (`scoring.table_marks.with_judges`). Every table,
     `report` and `compare` read runs with it unless a judge is named, so the rows of one
@@ -138,6 +135,7 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
     if all(r["sample"] == 0 for r in rows):  # one sample per item: the rows are the records
         for r in rows:
             r["tokens"] = r["completion_tokens"]
+            r["no_answer"] = r["value"] == "unparsed"
         return rows
     grouped: dict[tuple, list[dict]] = defaultdict(list)
     for r in rows:
@@ -159,6 +157,9 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
                         "unread_right": value == "unscored" and any(
                             r.get("unread_right") for r in samples),
                         "judge_failed": any(r.get("judge_failed") for r in samples),
+                        # read from the responses, not from `value`: the vote of VER-Bench
+                        # verdicts (no answer kept) is "no answer" whatever they read
+                        "no_answer": all(r["value"] == "unparsed" for r in samples),
                         "subscores": first["subscores"] if len(samples) == 1 else
                         _mean_subscores([r["subscores"] for r in samples])})
     return records
@@ -247,7 +248,7 @@ def _item_groups(store) -> dict[str, tuple]:
 def counted_subscores(value: str, stored: str) -> dict:
     """A verdict's VER-Bench sub-scores as the tables count them: an unparsed reply's AC is 0,
     whatever the judge gave (no answer was read, so none is judged; scores made before this
-    rule stored the judge's AC: `judges.llm.verbench_unparsed`)."""
+    rule stored the judge's AC: `judges.llm.verbench_ruled`)."""
     scores = json.loads(stored) if stored != "{}" else {}
     return {**scores, "AC": 0.0} if value == "unparsed" and "AC" in scores else scores
 
@@ -332,13 +333,16 @@ def _item_subscores(records: list[dict]) -> list[dict]:
     """One VER-Bench score set per item (n counts items): the mean over its repeats with all
     four sub-scores; {} (unscored) when none has them. A split panel's verdict is unscored
     (no majority) but its members' mean sub-scores are grades, kept (`panel_vote`).
-    "unparsed": no answer was read in any of its repeats (its AC counts 0:
-    `counted_subscores`)."""
+    "unparsed": no answer was read from any of its responses, every sample of every repeat
+    (its AC counts 0: `counted_subscores`). Read from each record's "no_answer" (its
+    samples' own verdicts), never from its samples' vote: VER-Bench verdicts keep no answer,
+    so the vote of several samples was "no answer" for every item ("Unparsed 14" of 14 on a
+    3-sample run with 6 items read); "judge_failed" likewise from the responses."""
     by_item: dict[str, list[dict]] = defaultdict(list)
     for r in records:
         by_item[r["item_id"]].append(r)
     return [{**_mean_subscores([r["subscores"] for r in found]),
-             "unparsed": all(r["value"] == "unparsed" for r in found),
+             "unparsed": all(r.get("no_answer", r["value"] == "unparsed") for r in found),
              "judge_failed": any(r.get("judge_failed") for r in found)}
             for found in by_item.values()]
 

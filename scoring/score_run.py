@@ -14,7 +14,8 @@ matcher. With `semantic=True` the MiniLM matcher (the optional extra, requiremen
 detected when scoring starts) also scores rigorous and grounded, as judge "offline:semantic".
 Several judges form a panel ("panel:a+b"): each member's verdicts are stored under its own name
 and the majority under the panel's. Members that are one judge (the same URL, model and
-parameters) are refused (`check_panel`): the second would repeat the first's cached replies.
+parameters as sent) are refused (`scoring.judge_client.panel_problem`): the second would
+repeat the first's cached replies.
 Scoring is idempotent: rows are upserted and judge calls come from the response cache.
 """
 from __future__ import annotations
@@ -34,7 +35,7 @@ from judges.stats import verbench_counter
 from judges.verdict import Verdict
 
 from scoring import OFFLINE, PROTOCOLS, SEMANTIC, no_boxes
-from scoring.judge_client import JudgeClient
+from scoring.judge_client import JudgeClient, panel_problem
 from scoring.judge_failures import failure_notes, failures
 from scoring.llm_stages import LlmStages
 from scoring.results import forget_summaries
@@ -212,33 +213,6 @@ def _sizes(store, items: dict) -> dict:
     return store.image_sizes(sorted({sha for i in items.values() for sha in i["images"]}))
 
 
-def check_panel(clients: list[JudgeClient]) -> None:
-    """Refuse a panel two of whose members are one judge: the same endpoint named twice, or
-    two endpoints that send the same request (same URL, model and parameters, so the same
-    cache key). Such a "second opinion" is a copy: its reply is the first member's, taken
-    from the response cache, and even asked afresh it is the same model reading the same
-    prompt at temperature 0. Its votes would double one judge's and the panel's agreement
-    would read near 100% whatever the judge is worth. Refused rather than sent again under
-    a key of its own: a researcher asking for a panel wants independent judges, and a
-    second paid call of the same request is no more independent than the cached one; a
-    panel needs members that differ (another model, another provider, other parameters)."""
-    seen: dict[str, JudgeClient] = {}
-    for client in clients:
-        first = seen.get(client.key(""))
-        if first is None:
-            seen[client.key("")] = client
-            continue
-        if first.name == client.name:
-            raise ScoringError(f"judge {client.name} is named twice: a panel needs different "
-                               "judges")
-        raise ScoringError(
-            f"judges {first.name} and {client.name} are one judge: the same model "
-            f"({client.endpoint['model']}) at the same URL with the same parameters, so the "
-            f"second would only repeat the first's replies (from the cache) and the panel's "
-            f"votes and agreement would be a copy. Make a panel of judges that differ in "
-            f"model, URL or parameters, or score with one of them")
-
-
 def score_run(store, run_id: str, *, protocol="general", judges=(),
               on_progress=None, semantic: bool = False, use_cache: bool = True) -> dict:
     """Score `run_id` under `protocol` (a name, "all", or a list of them); returns {"run",
@@ -261,7 +235,9 @@ def score_run(store, run_id: str, *, protocol="general", judges=(),
                      "Inspect, and every table shows its grounded-rigorous accuracy as –")
     clients = [JudgeClient(store, name, use_cache=use_cache)  # NotFoundError names a bad one
                for name in judges]
-    check_panel(clients)
+    same = panel_problem(clients)
+    if same:
+        raise ScoringError(same)
     need_clues = bool({"rigorous", "grounded", "verbench"} & set(chosen))
     tick = on_progress or (lambda *a: None)
     tick("reading responses", 0, 1)

@@ -1,6 +1,6 @@
 """Without a judge named, every row of a table is read with the same judge: the one all the
-compared runs were scored with (a panel, then an LLM judge, then offline; the latest among
-equals). Before, each run was read with its own latest scoring: one run by llm:judge-model,
+compared runs were scored with (a panel, then an LLM judge, then offline; by name among
+equals, never by when they scored). Before, each run was read with its own latest scoring: one run by llm:judge-model,
 the others offline, and best/second marked across them. When the runs have no judge in
 common, each row says its judge and nothing is marked best. The same rule for the CLI's
 leaderboard, table, report and compare and for the Results page and its downloads. Real
@@ -55,16 +55,16 @@ def store(tmp_path):
     store.close()
 
 
-def test_the_preferred_judge_is_a_panel_then_llm_then_offline_then_the_latest():
+def test_the_preferred_judge_is_a_panel_then_llm_then_offline_then_by_name():
     def scoring(judge, latest):
         return {"judge": judge, "latest": latest}
 
     later_offline = [scoring(LLM, "2026-01-01T00:00:00Z"),
                      scoring("offline", "2026-02-01T00:00:00Z")]
     assert preferred_judge(later_offline) == LLM          # not the offline re-scoring
-    assert preferred_judge([scoring("llm:old", "2026-01-01T00:00:00Z"),
-                            scoring("llm:new", "2026-03-01T00:00:00Z"),
-                            scoring("offline", "2026-04-01T00:00:00Z")]) == "llm:new"
+    assert preferred_judge([scoring("llm:a", "2026-01-01T00:00:00Z"),
+                            scoring("llm:b", "2026-03-01T00:00:00Z"),
+                            scoring("offline", "2026-04-01T00:00:00Z")]) == "llm:a"
     assert preferred_judge([scoring("panel:llm:x+llm:y", "2026-01-01T00:00:00Z"),
                             scoring("llm:x", "2026-05-01T00:00:00Z")]) == "panel:llm:x+llm:y"
     assert preferred_judge([]) is None

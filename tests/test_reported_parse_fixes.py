@@ -73,7 +73,7 @@ JUDGED = json.dumps({"AC": 7, "CC": 6, "RQ": 6, "ER": 7, "reason": "ok"})
 def test_an_unparsed_verbench_verdict_says_so_and_its_ac_counts_zero():
     """The rationale read "unparsed … ; AC 7 >= 5, shown as correct; average 6.5", score
     0.65, and fed AC 70 into `table --kind verbench` for a run mostly unparsed."""
-    verdict = llm.verbench_unparsed(llm.verbench_verdict("llm:j", "P", JUDGED))
+    verdict = llm.verbench_ruled(llm.verbench_verdict("llm:j", "P", JUDGED))
     assert verdict.value == "unparsed"
     assert "shown as correct" not in verdict.reason and "AC counts 0" in verdict.reason
     assert verdict.details["subscores"] == {"AC": 0.0, "CC": 6, "RQ": 6, "ER": 7}

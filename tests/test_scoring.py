@@ -184,10 +184,11 @@ def test_verbench_needs_a_judge_and_reads_sub_scores(store, scored, server):
     finally:
         server.configure(replies=JUDGE)
     summary = run_summary(store, "r1", "verbench")["summary"]
-    # five outputs judged 8/6/4/10 (average 70), but t/2, no answer read, has AC 0 (average
-    # 50), and the failed call scores 0 on all four
-    assert summary["n"] == 6 and summary["average"] == pytest.approx((4 * 70 + 50 + 0) / 6)
-    assert summary["AC"] == pytest.approx(4 * 8 / 6 * 10) and summary["unparsed"] == 1
+    # five outputs judged 8/6/4/10 (average 70), but t/2, no answer read, and t/3, "No." for
+    # the gold Yes (the rule reads it wrong), have AC 0 (average 50), and the failed call
+    # scores 0 on all four
+    assert summary["n"] == 6 and summary["average"] == pytest.approx((3 * 70 + 2 * 50) / 6)
+    assert summary["AC"] == pytest.approx(3 * 8 / 6 * 10) and summary["unparsed"] == 1
     from scoring.tables import verbench_results
     table = verbench_results(store, ["r1"])        # n, unparsed, unscored, judge as columns
     assert [c.key for c in table.columns][-4:] == ["n", "unparsed", "unscored", "judge"]
@@ -226,11 +227,11 @@ def test_verbench_counts_an_unparsed_reply_as_unparsed_not_correct(store, scored
     finally:
         server.configure(replies=JUDGE)
     assert code == 0, err
-    assert "verbench llm:vb: 6 responses: correct 4, wrong 0, unparsed 1, error 1, " \
-        "unscored 0" in out
+    assert "verbench llm:vb: 6 responses: correct 3, wrong 1, unparsed 1, error 1, " \
+        "unscored 0" in out         # t/3, "No." for the gold Yes, is wrong whatever its AC
     verbench = [[c.strip() for c in line.strip("|").split("|")] for line in page.splitlines()
                 if line.startswith("| r1 | verbench")]          # the page's table row
-    assert [row[2:7] for row in verbench] == [["4", "0", "1", "1", "0"]]
+    assert [row[2:7] for row in verbench] == [["3", "1", "1", "1", "0"]]
     rows = {r["item_id"]: r for r in store.run_scores("r1", "verbench", "llm:vb", full=True)}
     assert rows["t/2"]["value"] == "unparsed" and rows["t/2"]["rationale"].startswith(
         "unparsed: no answer could be read")
@@ -238,7 +239,7 @@ def test_verbench_counts_an_unparsed_reply_as_unparsed_not_correct(store, scored
     assert "shown as correct" not in rows["t/2"]["rationale"]
     assert rows["t/4"]["value"] == "error"
     summary = run_summary(store, "r1", "verbench")["summary"]
-    assert summary["n"] == 6 and summary["average"] == pytest.approx((4 * 70 + 50 + 0) / 6)
+    assert summary["n"] == 6 and summary["average"] == pytest.approx((3 * 70 + 2 * 50) / 6)
 
 
 def test_a_verbench_verdict_is_counted_by_the_rule_of_every_protocol():
