@@ -19,7 +19,7 @@ from tests.live_server import LiveServer, build_ui_db
 
 # (item id, image size, the red patch's pixels: x0, y0, x1, y1 inclusive, the window): the
 # review's 8000x6000 photo in its 742x557 canvas, a 6000x4001 one in an 830x553 canvas
-PATCHES = [("scale/photo", (8000, 6000), (5000, 3000, 5012, 3008), (1400, 900)),
+PATCHES = [("scale/photo", (8000, 6000), (5000, 3000, 5012, 3008), (1400, 901)),
            ("scale/odd", (6000, 4001), (3000, 3900, 3012, 3908), (1920, 1080))]
 ZOOM_STEPS = 7       # each wheel step doubles the zoom: ~12 screen px per image px here
 
