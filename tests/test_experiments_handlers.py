@@ -350,3 +350,13 @@ def test_the_preview_warns_of_an_api_key_unset_in_the_servers_environment(xstore
     assert "⚠ environment variable XP\\_TEST\\_KEY \\(the API key of endpoint fake\\) is not " \
         "set in the server" in summary and "Start will refuse the run" in summary
     assert SECRET not in summary
+
+
+def test_saving_or_deleting_an_endpoint_keeps_the_run_forms_endpoint():
+    """Saving a judge's endpoint switched the New run form's Endpoint to the judge, and a run
+    could start on it unnoticed; deleting one moved the form to the first by name."""
+    assert xe.run_endpoint_after("fake", ["fake", "judge"]) == "fake"     # judge just saved
+    assert xe.run_endpoint_after(None, ["judge"]) == "judge"      # the list was empty
+    assert xe.run_endpoint_after(None, ["fake", "judge"]) is None      # the user chooses
+    assert xe.run_endpoint_after("gone", ["a-judge", "fake"]) is None  # never the first
+    assert xe.run_endpoint_after("gone", ["fake"]) == "fake"

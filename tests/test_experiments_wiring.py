@@ -67,6 +67,9 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
     saved = call(setup, c, "fake", srv.fake.url, "fake-vlm", "XP_WIRING_KEY", 2, "",
                  api_name="/save_endpoint")
     assert "added" in saved[2]
+    judge = call(setup, c, "judge", srv.fake.url, "gpt-4o-mini", "", 1, "", "fake",
+                 api_name="/save_endpoint")      # saving a judge's endpoint keeps the run's
+    assert judge[1]["value"] == "fake" and "judge" in str(judge[1]["choices"])
     opened = call(setup, c, "", None, api_name="/experiments_open")
     listed = opened[0]["value"]          # an update: the rows and their column widths
     assert opened[0]["column_widths"] and len(opened[0]["column_widths"]) == 5
