@@ -16,6 +16,7 @@ import json
 import gradio as gr
 
 from ui import experiments_endpoints as xe
+from ui.experiments_config import config_text
 from ui import experiments_handlers as xh
 from ui import experiments_labels as xl
 from ui import experiments_runs as xr
@@ -269,7 +270,8 @@ def _wire(store, ui, opened) -> None:
             run = xr.chosen_run(store, run_id)       # a name typed in the box: its id
             run_id = run["id"]
             user = login_name(request)
-            return (run_id, xr.progress_html(store, run_id, user), xr.run_config(store, run_id),
+            return (run_id, xr.progress_html(store, run_id, user),
+                    config_text(xr.run_config(store, run_id)),
                     xr.responses(store, run_id, status_filter), "", "",
                     *xl.labels(store, run_id), gr.update(visible=False), None,
                     gr.update(**xs.budget_box(run)),
