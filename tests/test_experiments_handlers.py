@@ -350,3 +350,29 @@ def test_the_preview_warns_of_an_api_key_unset_in_the_servers_environment(xstore
     assert "⚠ environment variable XP\\_TEST\\_KEY \\(the API key of endpoint fake\\) is not " \
         "set in the server" in summary and "Start will refuse the run" in summary
     assert SECRET not in summary
+
+
+def test_saving_or_deleting_an_endpoint_keeps_the_run_forms_endpoint():
+    """Saving a judge's endpoint switched the New run form's Endpoint to the judge, and a run
+    could start on it unnoticed; deleting one moved the form to the first by name."""
+    assert xe.run_endpoint_after("fake", ["fake", "judge"]) == "fake"     # judge just saved
+    assert xe.run_endpoint_after(None, ["judge"]) == "judge"      # the list was empty
+    assert xe.run_endpoint_after(None, ["fake", "judge"]) is None      # the user chooses
+    assert xe.run_endpoint_after("gone", ["a-judge", "fake"]) is None  # never the first
+    assert xe.run_endpoint_after("gone", ["fake"]) == "fake"
+
+
+def test_configuration_and_totals_read_as_key_value_lines_without_the_copied_errors(xstore,
+                                                                                     fake):
+    """gr.JSON showed a run's configuration one token a line, its totals with both "error"
+    and "errors" (the runner writes errors = error)."""
+    from ui.experiments_config import config_text
+
+    run_id = xh.start_run(xstore, form(ids="ui/alpha"), "local")["run_id"]
+    assert wait_final(xstore, run_id)["status"] == "done"
+    detail = xr.run_config(xstore, run_id)
+    assert detail["totals"]["errors"] == detail["totals"]["error"]      # a copy
+    text = config_text(detail)
+    assert text.startswith(f"id: {run_id}\n") and "\nstatus: done\n" in text
+    assert "\n  error: 0\n" in text and "errors" not in text
+    assert "\n  setting: direct\n" in text and "{" not in text.replace("{}", "")

@@ -67,6 +67,9 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
     saved = call(setup, c, "fake", srv.fake.url, "fake-vlm", "XP_WIRING_KEY", 2, "",
                  api_name="/save_endpoint")
     assert "added" in saved[2]
+    judge = call(setup, c, "judge", srv.fake.url, "gpt-4o-mini", "", 1, "", "fake",
+                 api_name="/save_endpoint")      # saving a judge's endpoint keeps the run's
+    assert judge[1]["value"] == "fake" and "judge" in str(judge[1]["choices"])
     opened = call(setup, c, "", None, api_name="/experiments_open")
     listed = opened[0]["value"]          # an update: the rows and their column widths
     assert opened[0]["column_widths"] and len(opened[0]["column_widths"]) == 5
@@ -98,12 +101,14 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
         time.sleep(0.3)
     assert "id='run-done'>3/3<" in watched[1], watched[1]
     config, responses = watched[2], watched[3]
-    assert config["status"] == "done" and config["config"]["setting"] == "cot"
+    # key: value lines, the totals' "errors" (a copy of "error") left out
+    assert "\nstatus: done\n" in config and "\n  setting: cot\n" in config
+    assert "\n  error: 0\n" in config and "errors:" not in config
     assert [r[1] for r in responses["data"]] == ["ui/alpha", "ui/beta", "ui/gamma"]
     with Store(setup[0].db) as store:
         store.label_run(run_id, name="wired cot")
     by_name = call(setup, c, " wired cot ", "all", api_name="/watch_run")  # a name: its id
-    assert by_name[0] == run_id and by_name[2]["id"] == run_id
+    assert by_name[0] == run_id and by_name[2].startswith(f"id: {run_id}\n")
     runs, panel, sample, _line = call(setup, c, run_id, "all", api_name="/poll_runs")
     # the list names a named run by its name (which a click resolves to its id)
     assert runs["data"][0][:2] == ["wired cot", "done"] and runs["data"][0][2] == "3/3"

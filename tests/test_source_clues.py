@@ -67,3 +67,29 @@ def test_items_without_a_source_clue_are_no_errors_of_the_injecting_run(store, s
     assert "‡ No source clue" in table.notes and "2 items its source run" in table.notes
     assert "not counted as errors of the run" in table.to_markdown()
     assert f"{column}" in table.to_csv().splitlines()[0]
+
+
+def test_the_preview_of_an_item_without_a_source_clue_says_one_thing(store, server, make_item):
+    """The preview said the items "are not asked, counted apart from the errors as 'no source
+    clue'" and, a line below, "this item would be recorded as an error": the run counts them
+    "no source clue 2, error 0"."""
+    from ui.experiments_handlers import RUN_FIELDS
+    from ui.experiments_preview import preview
+
+    store.add_endpoint("fake", server.url, "fake-vlm", concurrency=4)
+    ids = []
+    for i in range(2):
+        item = make_item(f"demo/P_{i}")
+        store.create_item(item, "t")
+        ids.append(item["id"])
+    server.configure(reset=True, replies={"demo/P_0": CLUED}, default_reply="Answer: B")
+    source = launch(store, ids, setting="structured")
+    form = dict.fromkeys(RUN_FIELDS)
+    form.update(endpoint="fake", setting="cot", clues="run", clue_run=source.run_id,
+                image_mode="full", samples=1, repeats=1, dataset="(all)", flagged="all",
+                image_quality=90, preset="none", ids=", ".join(ids))
+    summary = preview(store, form, "demo/P_1")["summary"]
+    assert "no clues for 1 of these 2 items&#58; they are not asked" in summary
+    assert "recorded as an error" not in summary
+    assert "this item is not asked: counted as \"no source clue\", not as an error" in summary
+    assert "this item" not in preview(store, form, "demo/P_0")["summary"]      # it is sent

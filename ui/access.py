@@ -92,8 +92,8 @@ GROUPS = (
     _group("import datasets", RESEARCH, "import_file import_file_confirmed import_file_cancel"),
     _group("use results and judges", RESEARCH, """
         results_runs results_on_open score_runs judge_update judge_update_1 show_results
-        rerender rerender_1 rerender_2 rerender_3 rerender_4 rerender_5 shown_judges add_human
-        clear_refused_human
+        rerender rerender_1 rerender_2 rerender_3 rerender_4 rerender_5 rerender_6 scored_shown
+        shown_judges add_human clear_refused_human
         export_results choice_changed choice_changed_1 choice_changed_2"""),
     # an endpoint's settings decide where the server sends the key held in the environment
     # variable they name (and Test connection fetches any URL given): whoever may set them

@@ -62,6 +62,17 @@ def default_endpoint(store, names: list[str]) -> str | None:
     return names[0] if len(names) == 1 else None
 
 
+def run_endpoint_after(chosen, names: list[str]):
+    """The run form's endpoint after the endpoints list changed (one saved or deleted): the
+    one chosen while it still exists. Saving a judge's endpoint switched the run form to it,
+    and a run could start on the judge unnoticed; deleting one moved it to the first by name.
+    With none chosen (or the chosen one deleted), the only endpoint, else none: the user
+    chooses."""
+    if chosen and chosen in names:
+        return chosen
+    return names[0] if len(names) == 1 else None
+
+
 def _reached(totals: dict) -> bool:
     """Did the run get a reply from its endpoint (not only from the cache)?"""
     replies = sum(totals.get(k) or 0 for k in ("ok", "refused", "truncated", "unparsed"))

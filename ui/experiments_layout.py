@@ -95,15 +95,16 @@ def build_builder(ui: SimpleNamespace) -> None:
     # Gradio round "2.5" repeats to 2 without a word.
     # Two rows: the six fields and the preset side by side left each 90 px, too narrow for
     # "Temperature" and "max_tokens" (cut to "Temperatu", "max_toke") at 1400x900.
-    with gr.Row(equal_height=True):
+    with gr.Row(equal_height=False, elem_classes="field-row"):
         ui.samples = gr.Number(1, label="Samples", step=1, minimum=1, min_width=80,
                                elem_id="run-samples")
         ui.repeats = gr.Number(1, label="Repeats", step=1, minimum=1, min_width=80,
                                elem_id="run-repeats")
-        with gr.Column(min_width=150):
-            ui.preset = gr.Dropdown(["none", "mmr-life"], value="none", label="Preset",
-                                    elem_id="run-preset")
-            ui.mmr_life = gr.Button("MMR-Life preset", size="sm", elem_id="run-mmr-life")
+        ui.preset = gr.Dropdown(["none", "mmr-life"], value="none", label="Preset",
+                                min_width=120, elem_id="run-preset")
+        # level with the Preset box, its own height (under it, it floated apart from it)
+        ui.mmr_life = gr.Button("MMR-Life preset", size="sm", scale=0, min_width=120,
+                                elem_id="run-mmr-life", elem_classes="field-button")
     with gr.Row(equal_height=True):
         ui.temperature = gr.Textbox(label="Temperature", placeholder="default",
                                     min_width=90, elem_id="run-temperature")
@@ -187,10 +188,13 @@ def build_monitor(ui: SimpleNamespace) -> None:
     ui.runs = gr.Dataframe(headers=RUN_HEADERS, interactive=False, max_height=300, wrap=True,
                            column_widths=RUN_WIDTHS, elem_id="runs-list",
                            label="Click a run to watch it")
-    with gr.Row(equal_height=True):
+    # ↻ and Show responses level with their field, their own height (assets/cluelab.css
+    # .field-button): stretched to the row's height they were tall, almost empty boxes
+    with gr.Row(equal_height=False, elem_classes="field-row"):
         ui.run_id = gr.Textbox(label="Run id or name (Enter to watch it)", elem_id="run-id",
                                scale=3)
-        ui.refresh = gr.Button("↻", size="sm", scale=0, min_width=50, elem_id="runs-refresh")
+        ui.refresh = gr.Button("↻", size="sm", scale=0, min_width=50, elem_id="runs-refresh",
+                               elem_classes="field-button")
     ui.progress = gr.HTML(elem_id="run-progress")
     with gr.Row():
         ui.pause = gr.Button("Pause", size="sm", elem_id="run-pause")
@@ -223,12 +227,15 @@ def build_monitor(ui: SimpleNamespace) -> None:
                                               elem_id="run-delete-yes")
                 ui.keep_run = gr.Button("Keep the run", size="sm", elem_id="run-delete-no")
     with gr.Accordion("Configuration and totals", open=False):
-        ui.config = gr.JSON(elem_id="run-config")
-    with gr.Row(equal_height=True):
+        # key: value lines (ui/experiments_config.py), not gr.JSON's one token a line
+        ui.config = gr.Code(language="yaml", interactive=False, max_lines=40,
+                            show_label=False, elem_id="run-config")
+    with gr.Row(equal_height=False, elem_classes="field-row"):
         ui.response_filter = gr.Dropdown(RESPONSE_FILTERS, value="all", label="Responses",
                                          elem_id="run-response-filter", scale=2)
-        ui.responses_refresh = gr.Button("Show responses", size="sm", scale=1,
-                                         elem_id="run-responses-refresh")
+        ui.responses_refresh = gr.Button("Show responses", size="sm", scale=0,
+                                         elem_id="run-responses-refresh",
+                                         elem_classes="field-button")
     # wrapped in set widths: with wrap off the monitor's column showed its first four
     # columns, "refused (clue" cut and the answer and reason out of view
     ui.responses = gr.Dataframe(headers=RESPONSE_HEADERS, interactive=False, max_height=320,

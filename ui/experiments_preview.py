@@ -17,6 +17,7 @@ import re
 from PIL import Image
 
 from runner.config import ConfigError
+from runner.totals import counter
 from store import StoreError
 from ui.experiments_common import ExperimentError, code, redact
 from ui.experiments_handlers import check_endpoint, plan, projection_md
@@ -117,6 +118,16 @@ def start_warning(store, the_plan) -> str:
     return f"  \n⚠ {escape_md(warning)}" if warning else ""
 
 
+def unsent_line(reason: str) -> str:
+    """What becomes of an item the run sends no request for, as the run counts it: an item
+    its clue source run has no clues for is "no source clue", apart from the errors (the
+    preview called it an error one line below the projection saying it was not one)."""
+    if counter("error", reason) == "no_source_clue":
+        return ("this item is not asked: counted as \"no source clue\", not as an error "
+                f"({escape_md(reason)})")
+    return f"this item would be recorded as an error without a request: {escape_md(reason)}"
+
+
 def preview(store, form: dict, item_id: str | None = None) -> dict:
     """{"summary" (Markdown), "transcript", "payload" (JSON text, images described),
     "thumbnails" [(PIL image, caption)], "item_id", "items"}."""
@@ -134,8 +145,7 @@ def preview(store, form: dict, item_id: str | None = None) -> dict:
             + (" — **already cached: this request is free**" if request["cached"] else ""))
     summary = head + "  \n" + projection_md(the_plan) + start_warning(store, the_plan)
     if request["error"]:
-        summary += f"  \n⚠ this item would be recorded as an error without a request: " \
-                   f"{escape_md(request['error'])}"
+        summary += f"  \n⚠ {unsent_line(request['error'])}"
         return {"summary": redact(store, summary), "transcript": "", "payload": "",
                 "thumbnails": [], "item_id": request["item_id"],
                 "items": list(the_plan.items)}

@@ -34,9 +34,10 @@ RUN_HEADERS = ["run", "status", "done", "setup", "cost $", "by"]
 # cost 16%: "unknown" whole in the monitor's ~530 px (the form takes 5 : 4, assets/cluelab.css)
 RUN_WIDTHS = ["29%", "12%", "10%", "26%", "15%", "8%"]
 RESPONSE_HEADERS = ["work", "item", "draw", "status", "answer", "reason"]
-RESPONSE_WIDTHS = ["9%", "25%", "8%", "16%", "14%", "28%"]
+RESPONSE_WIDTHS = ["9%", "22%", "12%", "16%", "14%", "27%"]
 """The response sample's columns in the monitor's width at 1400 px (assets/cluelab.css):
-repeat and sample in one ("r0 s1", as Inspect's list writes them); a reply's latency, tokens
+repeat and sample in one ("r0 s1", as Inspect's list writes them, on one line: in 8% it
+wrapped to "r0" over "s1"); a reply's latency, tokens
 and the run it was cached from are in its detail (a click), as ten columns cut them all."""
 # (label, value): the progress panel's and `runs --json`'s counter names, each with what it
 # means ("pending" alone read as "not yet scored?"); the values are the counters' keys.

@@ -16,6 +16,7 @@ import json
 import gradio as gr
 
 from ui import experiments_endpoints as xe
+from ui.experiments_config import config_text
 from ui import experiments_handlers as xh
 from ui import experiments_labels as xl
 from ui import experiments_runs as xr
@@ -108,30 +109,32 @@ def _wire(store, ui, opened) -> None:
                                                 ui.ep_concurrency, ui.ep_pixels],
                         api_name="select_endpoint")
 
-    def save_endpoint(name, url, model, env, concurrency, pixels, request: gr.Request):
+    def save_endpoint(name, url, model, env, concurrency, pixels, chosen=None,
+                      request: gr.Request = None):
         try:
             message = xe.save_endpoint(store, name, url, model, env, concurrency, pixels)
         except xh.ExperimentError as err:
             raise messages.error(err) from None
         messages.info(message)
         rows, names = endpoint_lists()
-        return rows, gr.update(choices=names, value=(name or "").strip()), messages.status(message)
+        return rows, gr.update(choices=names, value=xe.run_endpoint_after(chosen, names)), \
+            messages.status(message)
 
     ui.ep_save.click(save_endpoint, [ui.ep_name, ui.ep_url, ui.ep_model, ui.ep_env,
-                                     ui.ep_concurrency, ui.ep_pixels],
+                                     ui.ep_concurrency, ui.ep_pixels, ui.endpoint],
                      [ui.endpoints, ui.endpoint, ui.ep_result], api_name="save_endpoint")
 
-    def delete_endpoint(name, request: gr.Request):
+    def delete_endpoint(name, chosen=None, request: gr.Request = None):
         try:
             message = xe.delete_endpoint(store, name)
         except xh.ExperimentError as err:
             raise messages.error(err) from None
         rows, names = endpoint_lists()
-        return rows, gr.update(choices=names, value=names[0] if names else None), \
+        return rows, gr.update(choices=names, value=xe.run_endpoint_after(chosen, names)), \
             messages.status(message)
 
-    ui.ep_delete.click(delete_endpoint, ui.ep_name, [ui.endpoints, ui.endpoint, ui.ep_result],
-                       api_name="delete_endpoint")
+    ui.ep_delete.click(delete_endpoint, [ui.ep_name, ui.endpoint],
+                       [ui.endpoints, ui.endpoint, ui.ep_result], api_name="delete_endpoint")
 
     def test_endpoint(name, url, model, env):
         """Tests the form's values as they are (saved or not); with no base URL and no
@@ -267,7 +270,8 @@ def _wire(store, ui, opened) -> None:
             run = xr.chosen_run(store, run_id)       # a name typed in the box: its id
             run_id = run["id"]
             user = login_name(request)
-            return (run_id, xr.progress_html(store, run_id, user), xr.run_config(store, run_id),
+            return (run_id, xr.progress_html(store, run_id, user),
+                    config_text(xr.run_config(store, run_id)),
                     xr.responses(store, run_id, status_filter), "", "",
                     *xl.labels(store, run_id), gr.update(visible=False), None,
                     gr.update(**xs.budget_box(run)),

@@ -183,18 +183,22 @@ def _tags_and_more(ui: SimpleNamespace) -> None:
     with gr.Row():
         with gr.Column():
             ui.tags = gr.CheckboxGroup([], label="Failure tags", elem_id="inspect-tags")
-            with gr.Row(equal_height=True):
-                ui.save_tags = gr.Button("Save tags", variant="primary", scale=0,
-                                         min_width=110, elem_id="inspect-save-tags")
+            # small buttons level with their field (assets/cluelab.css .field-button): they
+            # were 64 and 94 px tall, "Add to vocabulary" on two lines
+            with gr.Row(equal_height=False, elem_classes="field-row"):
+                ui.save_tags = gr.Button("Save tags", variant="primary", size="sm", scale=0,
+                                         elem_id="inspect-save-tags",
+                                         elem_classes="field-button")
                 ui.new_tag = gr.Textbox(placeholder="a new tag", label="New tag",
                                         show_label=False, scale=2, elem_id="inspect-new-tag")
-                ui.add_tag = gr.Button("Add to vocabulary", scale=0, min_width=150,
-                                       elem_id="inspect-add-tag")
-            with gr.Row(equal_height=True):
+                ui.add_tag = gr.Button("Add to vocabulary", size="sm", scale=0,
+                                       elem_id="inspect-add-tag", elem_classes="field-button")
+            with gr.Row(equal_height=False, elem_classes="field-row"):
                 ui.remove_tag = _dynamic([], None, "Tag to take off this response",
                                          "inspect-remove-tag", scale=2)
-                ui.remove_tag_button = gr.Button("Remove tag", scale=0, min_width=130,
-                                                 elem_id="inspect-remove-tag-button")
+                ui.remove_tag_button = gr.Button("Remove tag", size="sm", scale=0,
+                                                 elem_id="inspect-remove-tag-button",
+                                                 elem_classes="field-button")
             ui.tag_message = gr.Markdown(elem_id="inspect-tag-message")
             ui.tag_log = gr.Dataframe(headers=TAG_LOG_HEADERS, interactive=False,
                                       label="Who tagged and when", elem_id="inspect-tag-log")

@@ -21,6 +21,10 @@ from ui import results_page as page
 from ui.table_fit import column_widths
 
 
+SHOWN = ["general", "rigorous", "grounded"]
+"""The protocols a table shows (verbench has its own tables; "all" scores the three)."""
+
+
 def build_results_tab(store, opened=None) -> None:
     """`opened`: the event that fires when the page opens (`demo.load` in its route); it
     fills the run, judge and baseline choices, so runs made since the server started are
@@ -44,7 +48,7 @@ def build_results_tab(store, opened=None) -> None:
         score = gr.Button("Score", variant="primary", elem_id="results-score")
     status = gr.Markdown(elem_id="results-status")
     with gr.Row():
-        shown = gr.Dropdown(["general", "rigorous", "grounded"], value="general",
+        shown = gr.Dropdown(SHOWN, value="general",
                             label="Protocol shown", elem_id="results-shown")
         judge = gr.Dropdown([h.COMMON_JUDGE], value=h.COMMON_JUDGE, label="Judge shown",
                             info=h.COMMON_JUDGE_INFO, elem_id="results-judge")
@@ -132,6 +136,10 @@ def build_results_tab(store, opened=None) -> None:
         return gr.update(choices=names,
                          value=current if current in names else h.COMMON_JUDGE)
 
+    def scored_shown(scored):
+        """The protocol shown after a score: the one scored ("all" and "verbench": as it was)."""
+        return gr.update(value=scored) if scored in SHOWN else gr.skip()
+
     def do_add_human(path, request: gr.Request):
         try:
             name = h.add_human(store, path, user_of(request))
@@ -159,8 +167,12 @@ def build_results_tab(store, opened=None) -> None:
     if opened is not None:
         opened(refresh_choices, None, [runs, judges, human], api_name="results_on_open",
                show_progress="hidden")
+    # A score shows its runs at once, in the protocol just scored: the page said "Scored 4
+    # runs" above "No results shown yet: choose one or more scored runs" with them chosen.
     score.click(do_score, [runs, judges, protocol, semantic], status, api_name="score_runs") \
-        .then(judge_update, [runs, shown, judge], judge, api_visibility="private")
+        .success(scored_shown, protocol, shown, api_visibility="private") \
+        .success(judge_update, [runs, shown, judge], judge, api_visibility="private") \
+        .success(rerender, [runs, shown, *reading], outputs, api_visibility="private")
     show.click(do_show, [runs, shown, *reading], outputs, api_name="show_results")
     for choice in reading:
         choice.input(rerender, [runs, shown, *reading], outputs, api_visibility="private")
