@@ -129,4 +129,9 @@ def basis_text(model: str, calibration: costs.Calibration, completions: dict[str
                      for basis, n in completions.items())
     whose = f"{model}'s endpoint reported" if c.at == "endpoint" else \
         f"{model} reported at another endpoint URL (none recorded at this one)"
-    return f"calibrated on the usage {whose}: {text}, {images}; completion tokens a request: {each}"
+    # a part with no recorded usage is a priori: "calibrated on … prompt text a priori" read
+    # as a contradiction (a review)
+    partly = "a priori" in f"{text} {images} {each}"
+    return (f"{'partly ' if partly else ''}calibrated on the usage {whose}"
+            f"{' (a priori where none is recorded)' if partly else ''}: {text}, {images}; "
+            f"completion tokens a request: {each}")

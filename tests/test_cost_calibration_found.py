@@ -7,6 +7,7 @@ cache answered whole pushed the usage out). Real CLI, fake server process, SQLit
 from __future__ import annotations
 
 import json
+import re
 import time
 
 from store import runner_work
@@ -35,10 +36,10 @@ def test_the_same_model_at_another_url_calibrates_the_plan(db, server):
     billed = json.loads(ran.stdout)["totals"]["completion_tokens"]
     plan = projected(db, "again")
     assert plan["completion_tokens"] == billed < 3 * 20, plan["basis"]
-    assert plan["basis"].startswith("calibrated on the usage fake-vlm reported at another "
-                                    "endpoint URL (none recorded at this one)")
-    assert projected(db, "fake")["basis"].startswith(
-        "calibrated on the usage fake-vlm's endpoint reported")       # its own, when it has
+    assert re.match(r"(partly )?calibrated on the usage fake-vlm reported at another endpoint "
+                    r"URL \(none recorded at this one\)", plan["basis"]), plan["basis"]
+    assert re.match(r"(partly )?calibrated on the usage fake-vlm's endpoint reported",
+                    projected(db, "fake")["basis"])
 
 
 def test_a_run_answered_from_the_cache_does_not_hide_the_usage(db, monkeypatch):
@@ -48,4 +49,4 @@ def test_a_run_answered_from_the_cache_does_not_hide_the_usage(db, monkeypatch):
                    IDS).returncode == 0
         time.sleep(1.1)   # runs are ordered by their creation time, to the second
     plan = projected(db, "fake")
-    assert plan["basis"].startswith("calibrated") and plan["completion_tokens"] < 3 * 20
+    assert "calibrated on the usage" in plan["basis"] and plan["completion_tokens"] < 3 * 20
