@@ -87,7 +87,7 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
              "n": n[model]}
             for model in sorted(n)]
     models = {configs[rid]["endpoint"]["model"] for rid in found}
-    said = (rows_note(sorted(n), models), ROW_RULE.format(what="model"),
+    said = (rows_note(sorted(n), models), ROW_RULE,
             no_run_columns(settings), notes, unfinished_note(store, shown_runs(runs_of)),
             MARK_RULE)
     table = Table(columns, rows,

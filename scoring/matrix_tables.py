@@ -167,7 +167,7 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
     for row in table.rows:       # a change's n is said where a cell's differs from it
         row["_baseline_n"] = row.get(f"{BASELINE}_n")
     within = f"Only the {len(items)} items {items_are} are used." if items is not None else ""
-    table.notes = " ".join(p for p in (within, ROW_RULE.format(what="solver"), DELTA_RULE,
+    table.notes = " ".join(p for p in (within, ROW_RULE, DELTA_RULE,
                                        notes, unfinished_note(store, shown_runs(runs_of)),
                                        table.notes)
                            if p)
@@ -216,8 +216,8 @@ def _paired_deltas(runs_of: dict) -> dict:
     return deltas
 
 
-ROW_RULE = ("A cell's accuracy is over its run's scored items (n); the rest of the items its "
-            "{what}'s row is on (counted " + ITEMS_WHERE + ") are unscored.")
+ROW_RULE = ("A cell's accuracy is over its run's scored items (n); of the items its row "
+            "compares (counted " + ITEMS_WHERE + "), those not in n are unscored.")
 
 
 def items_column(table: Table) -> None:
