@@ -351,7 +351,9 @@ def verbench_results(store, run_ids: list[str], within=None, judge: str | None =
     by_label = {names[r]: s["summary"] for r, s in found.items()}
     table = verbench_table(by_label, caption=f"VER-Bench scores, {shared.caption()}")
     table.protocol = "verbench"
-    table.notes = " ".join((shared.note(), VERBENCH_RULE))
+    # which judge reads them when several could, and why (the main table said it, this
+    # one passed over a judge whose every reply was unreadable without a word: a review)
+    table.notes = " ".join((shared.note(), VERBENCH_RULE, *judge_notes(found)))
     mark_verbench(table, by_label)
     table.left_out = left_out_note(store, run_ids, found, "verbench", judge)
     return with_judges(with_run_ids(store, table, names),

@@ -161,3 +161,21 @@ def test_a_common_judge_that_failed_on_every_item_is_passed_over_for_one_that_sc
     assert "read with offline" in html.unescape(shown["rules"])
     code, out, err = cli("compare", "--db", store.path, "a", "b", "--json")
     assert code == 0 and json.loads(out)["judge_a"] == "offline", err
+
+
+def test_the_verbench_table_says_which_judge_reads_it_and_why(store):
+    """A review: `table --kind verbench` read the runs with llm:j1 and passed over llm:j2,
+    whose every VER-Bench reply was unreadable, without a word (the main table says it)."""
+    grades = {"AC": 8, "CC": 6, "RQ": 4, "ER": 10}
+    for run in "ab":
+        rows = store.run_scores(run, "general", "offline")
+        store.upsert_scores(
+            [{"run_id": run, "protocol": "verbench", "judge": "llm:j1", "work_id": r["work_id"],
+              "value": "correct", "answer": r["answer"], "details": {"subscores": grades}}
+             for r in rows] +
+            [{"run_id": run, "protocol": "verbench", "judge": "llm:j2", "work_id": r["work_id"],
+              "value": "unscored", "answer": r["answer"],
+              "details": {"judge_failed": "unreadable"}} for r in rows])
+    table = tables.verbench_results(store, ["a", "b"])
+    assert "No judge chosen: read with llm:j1" in table.notes
+    assert "(llm:j1 8, llm:j2 0)" in table.notes
