@@ -10,7 +10,6 @@ History diff) and ui/conflict_merge.py (Save merged) use the same alignment.
 from __future__ import annotations
 
 import difflib
-import json
 
 
 def words(value) -> str:
@@ -19,21 +18,26 @@ def words(value) -> str:
 
 
 def signature(element: dict, key: str = "text") -> tuple:
-    """What makes two elements the same one: an option its label; a clue all it holds (its
-    text, reasoning and boxes), so that of two clues of the same text the one removed is
-    the one whose boxes went (by text alone the first was kept, and a colleague's edit of
-    the second was merged into the removal: a review)."""
+    """All a clue holds (its text, reasoning and boxes, their corners as numbers: the
+    browser sends 796 back for 796.0; an option its label): of two clues of the same text,
+    which one is which (`_twins`)."""
     if key != "text":
         return (words(element.get(key)),)
-    return (words(element.get("text")), words(element.get("reasoning")),
-            json.dumps(element.get("boxes") or [], sort_keys=True, default=str))
+    corners = ("x0", "y0", "x1", "y1")
+    boxes = tuple((str(b.get("image")), *(float(b.get(k) or 0) for k in corners))
+                  for b in element.get("boxes") or [] if isinstance(b, dict))
+    return (words(element.get("text")), words(element.get("reasoning")), boxes)
 
 
 def opcodes(before: list[dict], after: list[dict], key: str = "text") -> list[tuple]:
     """difflib's opcodes (op, i1, i2, j1, j2) turning `before` into `after`, the elements
-    compared by their `signature`: "equal", "replace", "delete", "insert"."""
-    return difflib.SequenceMatcher(None, [signature(x, key) for x in before],
-                                   [signature(x, key) for x in after],
+    compared by their `key` (words): "equal", "replace", "delete", "insert". By the text
+    alone: compared by all a clue holds, a copy whose boxes differed in the least (as the
+    browser sends them back) made every clue "rewritten", and two clues moved past each
+    other were paired in place by their alike texts (a colleague's edit was lost: a
+    review)."""
+    return difflib.SequenceMatcher(None, [words(x.get(key)) for x in before],
+                                   [words(x.get(key)) for x in after],
                                    autojunk=False).get_opcodes()
 
 
@@ -57,7 +61,34 @@ def pairs(before: list[dict], after: list[dict],
             out += [(i, None) for i in range(i1, i2)]
         else:
             out += [(None, j) for j in range(j1, j2)]
-    return _moves(out, before, after, key)
+    return _twins(_moves(out, before, after, key), before, after, key)
+
+
+def _twins(out: list[tuple], before: list[dict], after: list[dict], key: str) -> list[tuple]:
+    """`out` with the clues of one text paired by all they hold where that tells them
+    apart: by text alone, of two clues of the same text the first was kept when the second
+    was removed, and a colleague's edit of the second merged into the removal (a review)."""
+    if key != "text":
+        return out
+    groups: dict[str, list[int]] = {}
+    for i, element in enumerate(before):
+        groups.setdefault(words(element.get("text")), []).append(i)
+    for twins in (g for g in groups.values() if len(g) > 1):
+        places = [n for n, (i, _) in enumerate(out) if i in twins]
+        kept = [out[n][1] for n in places if out[n][1] is not None]
+        free, given = list(twins), {}
+        for j in kept:                         # the same in all it holds first
+            same = next((i for i in free if signature(before[i]) == signature(after[j])), None)
+            if same is not None:
+                given[j] = same
+                free.remove(same)
+        for j in kept:
+            if j not in given:
+                given[j] = free.pop(0)
+        for n in places:
+            j = out[n][1]
+            out[n] = (given[j], j) if j is not None else (free.pop(0), None)
+    return out
 
 
 ALIKE = 0.6

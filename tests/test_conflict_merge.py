@@ -406,3 +406,25 @@ def test_of_two_clues_of_the_same_text_the_removed_one_is_the_one_whose_boxes_we
     mine = {"clues": [second]}                            # I removed the first
     merged = cm.merge(base, theirs, mine)["clues"]
     assert merged == [{**second, "reasoning": "theirs"}]
+
+
+def test_a_move_of_clues_with_alike_texts_keeps_the_colleague_s_edit_whatever_the_boxes():
+    """A review: ann1 moved "The alcove is 110 cm wide …" past "The bookcase is 100 cm wide
+    …" (texts 62% alike) while ann2 edited the bookcase clue; the browser's copy of the boxes
+    differed in the least, every clue compared as rewritten, the two paired in place, and
+    Save merged dropped ann2's edit (ticked, it kept the bookcase twice and lost the alcove)."""
+    def boxed(text: str, x: float) -> dict:
+        return {"text": text, "reasoning": "r",
+                "boxes": [{"image": "s1", **BOX, "x0": float(x), "y0": 20.0}]}
+    alcove = boxed("The alcove is 110 cm wide and 60 cm deep", 10)
+    bookcase = boxed("The bookcase is 100 cm wide (and shallow)", 20)
+    wardrobe = boxed("The wardrobe is 120 cm and the desk 140 cm wide", 30)
+    base = {"clues": [alcove, bookcase, wardrobe]}
+    theirs = {"clues": [alcove, {**bookcase, "reasoning": "ann2 on the bookcase"}, wardrobe]}
+    noisy = [{**c, "boxes": [{**b, "x0": int(b["x0"]), "y0": int(b["y0"])} for b in c["boxes"]]}
+             for c in (bookcase, alcove, wardrobe)]  # moved, boxes as the browser sends them
+    mine = {"clues": noisy}
+    assert cm.both_changed(base, theirs, mine) == []
+    merged = cm.merge(base, theirs, mine)["clues"]
+    assert [(c["text"][:12], c["reasoning"]) for c in merged] == [
+        ("The bookcase", "ann2 on the bookcase"), ("The alcove i", "r"), ("The wardrobe", "r")]
