@@ -111,9 +111,13 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
                if key.startswith(conflict_options.PREFIX)}
     order_from = MINE
     named = part_names(base, saved, mine)
+    # an option removed and the answer naming it are one choice (conflict_options)
+    linked = conflict_options.gold_conflicts(copies)
+    linked_taken = any(label(key) in chosen for key in linked)
     for key, who, theirs, _ in changes(base, saved, mine):
         field, _, index = key.partition(".")
-        take = who == THEIRS or (who == BOTH and (named.get(key) or label(key)) in chosen)
+        take = who == THEIRS or (who == BOTH and (named.get(key) or label(key)) in chosen) \
+            or (key in linked and linked_taken)
         if key == ORDER:
             order_from = THEIRS if take else MINE
         elif key in ADDED.values():

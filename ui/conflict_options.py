@@ -29,11 +29,30 @@ def _by_label(options: list) -> dict[str, dict]:
     return {str(o.get("label")): o for o in options or []}
 
 
+def apart(base: list, theirs: list, mine: list) -> list:
+    """`theirs` with each option they added under a letter I added too (another option:
+    both pressed Add option, both got E) moved to the next free letter: as one part "option
+    E", one person's new option was lost unless ticked (a review)."""
+    was, ours = _by_label(base), _by_label(mine)
+    letters = {str(o.get("label")) for c in (base, theirs, mine) for o in c or []}
+    out = []
+    for option in theirs or []:
+        label = str(option.get("label"))
+        if label not in was and label in ours and ours[label] != option and \
+                len(label) == 1 and label.isalpha() and label.upper() == label:
+            free = next((chr(c) for c in range(ord(max(letters)) + 1, ord("Z") + 1)), None)
+            if free:
+                letters.add(free)
+                option = {**option, "label": free}
+        out.append(option)
+    return out
+
+
 def parts(base: list, theirs: list, mine: list) -> dict[str, tuple]:
     """{"options.<label>": (base value, their value, my value)} for every label any copy
     has: the option, REMOVED where a side removed the base's option, None where a copy never
-    had it."""
-    copies = [_by_label(c) for c in (base, theirs, mine)]
+    had it. Their new options are `apart` from mine first."""
+    copies = [_by_label(c) for c in (base, apart(base, theirs, mine), mine)]
     labels = dict.fromkeys(label for c in copies for label in c)
     out = {}
     for label in labels:
@@ -44,9 +63,11 @@ def parts(base: list, theirs: list, mine: list) -> dict[str, tuple]:
 
 
 def gold_conflicts(copies: list[dict]) -> set[str]:
-    """The option parts whose removal by one side would leave the other side's multiple-choice
-    answer naming no option: the answer (as either side has it) names an option one side
-    removed and the other kept."""
+    """The parts whose merge could leave a multiple-choice answer naming no option: an
+    option one side removed that the other side's answer names, with the answer. Both are
+    one choice (`ui.conflict_merge.merge` takes them together): kept as mine, or both
+    theirs (my answer with their removal of its option, or their answer without its option,
+    was an item the store refused)."""
     out = set()
     for side, other in ((copies[1], copies[2]), (copies[2], copies[1])):
         gold = str(other.get("answer") or "")
@@ -55,14 +76,16 @@ def gold_conflicts(copies: list[dict]) -> set[str]:
         if gold in _by_label(copies[0].get("options")) and \
                 gold not in _by_label(side.get("options")) and \
                 gold in _by_label(other.get("options")):
-            out.add(PREFIX + gold)
+            out |= {PREFIX + gold, "answer"}
     return out
 
 
 def assemble(base: list, theirs: list, mine: list, resolved: dict[str, object]) -> list:
     """The merged options: each label's value as `resolved` decided (REMOVED and None left
-    out), in my order, an option only they have after the one before it in theirs (one
-    only the base has after the one before it there)."""
+    out), in letter order; labels other than single letters in my order, an option only
+    they have after the one before it in theirs (one only the base has after the one before
+    it there)."""
+    theirs = apart(base, theirs, mine)
     order = [str(o.get("label")) for o in mine or []]
     for other in (theirs, base):
         previous = None
@@ -71,5 +94,7 @@ def assemble(base: list, theirs: list, mine: list, resolved: dict[str, object]) 
             if label not in order:
                 order.insert(order.index(previous) + 1 if previous in order else 0, label)
             previous = label
+    if all(len(label) == 1 and label.isalpha() and label.isupper() for label in order):
+        order.sort()                      # letters in order, as the editor lists them
     out = [resolved.get(PREFIX + label) for label in order]
     return [copy.deepcopy(o) for o in out if o is not None and o != REMOVED]
