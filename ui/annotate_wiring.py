@@ -369,16 +369,17 @@ def wire(store, demo, browser, ui) -> None:
     def take_theirs(work, request: gr.Request):
         messages.require_open(work)
         user = user_of(request)
+        shown = marked_rows(editor.reloaded_rows(work))       # before the edits go
         fresh = editor.discard_draft(work, user)
         out = render_loaded(fresh, before=work)
         out[renderer.outputs.index(ui.conflict_panel)] = gr.update(visible=True)
         return out + [f"Loaded the saved version (version {fresh['item']['version']}). Your edits "
                       "are gone from the form; the column of yours below lists them so that "
                       "you can copy what you need.", gr.update(visible=False),
-                      gr.update(visible=False)]
+                      gr.update(visible=False), shown]
 
     ui.take_theirs.click(take_theirs, ui.work, renderer.outputs + [
-        ui.conflict_message, ui.conflict_actions, ui.conflict_take_saved],
+        ui.conflict_message, ui.conflict_actions, ui.conflict_take_saved, ui.conflict_diff],
         api_name="reload_saved")
 
     wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded, edits_refusal)

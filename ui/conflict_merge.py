@@ -221,14 +221,20 @@ def _clue(clue: dict, images: list[str]) -> str:
     return "\n".join(lines)
 
 
-def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False) -> list[list[str]]:
+def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
+         reloaded: bool = False) -> list[list[str]]:
     """The conflict table: part, who changed it (and what a save keeps), saved, yours.
     `other_tab`: the saved version is the user's own, from another tab or window: "them
-    (theirs kept)" then named a colleague the heading said was not there (a review)."""
+    (theirs kept)" then named a colleague the heading said was not there (a review).
+    `reloaded`: the saved version was loaded, my edits gone: "(yours kept)" said otherwise
+    (a review)."""
     images = list(dict.fromkeys([*(mine.get("images") or []), *(saved.get("images") or [])]))
     kept = {THEIRS: "your other tab (its kept)" if other_tab else "them (theirs kept)",
             MINE: "this tab (yours kept)" if other_tab else "you (yours kept)",
             BOTH: "both (you choose)", MERGED: "both (both kept)"}
+    if reloaded:
+        kept = {THEIRS: "them (loaded)", MINE: "you (not kept)", BOTH: "both (theirs loaded)",
+                MERGED: "both (theirs loaded)"}
     named = part_names(base, saved, mine)
     return [[named.get(key) or label(key), kept[who], show(theirs, images), show(ours, images)]
             for key, who, theirs, ours in changes(base, saved, mine)]

@@ -403,6 +403,12 @@ class EditorHandlers:
         theirs = self.store.get_item(item["id"])
         return cm.rows(self._base(work, theirs), theirs, item)
 
+    def reloaded_rows(self, work: dict) -> list[list]:
+        """The conflict table once the saved version replaced these edits (`work`, before
+        the reload): what each side had, nothing said kept of mine."""
+        theirs = self.store.get_item(work["item"]["id"])
+        return cm.rows(self._base(work, theirs), theirs, work["item"], reloaded=True)
+
     def _base(self, work: dict, saved: dict) -> dict:
         """The version these edits started from (the saved one if it is gone)."""
         try:

@@ -103,6 +103,9 @@ def test_after_reload_saved_version_the_panel_offers_no_merge_of_edits_gone(srv,
         f"Loaded the saved version (version {gamma['version'] + 1})", timeout=15000)
     expect(page.locator("#conflict-overwrite")).to_be_hidden()
     expect(page.locator("#conflict-reload")).to_be_hidden()
+    # the table no longer says "(yours kept)" of edits the reload discarded
+    expect(page.locator("#conflict-diff")).to_contain_text("you (not kept)")
+    expect(page.locator("#conflict-diff")).not_to_contain_text("yours kept")
     expect(page.locator("#item-question textarea")).to_have_value("Another question?")
     bob_saves_then_i_save(page, srv, "A third one?", "mine once more")
     expect(page.locator("#conflict-overwrite")).to_be_visible()
