@@ -30,14 +30,20 @@ def launch(store, ids, **config):
     return execute(store, create_run(store, plan), items=plan.items)
 
 
-def test_items_without_a_source_clue_are_no_errors_of_the_injecting_run(store, server,
-                                                                         make_item):
+def endpoint_and_items(store, server, make_item, prefix: str, count: int) -> list[str]:
+    """The fake server as endpoint "fake", and `count` items demo/<prefix>_<i>: their ids."""
     store.add_endpoint("fake", server.url, "fake-vlm", concurrency=4)
     ids = []
-    for i in range(4):
-        item = make_item(f"demo/Q_{i}")
+    for i in range(count):
+        item = make_item(f"demo/{prefix}_{i}")
         store.create_item(item, "t")
         ids.append(item["id"])
+    return ids
+
+
+def test_items_without_a_source_clue_are_no_errors_of_the_injecting_run(store, server,
+                                                                         make_item):
+    ids = endpoint_and_items(store, server, make_item, "Q", 4)
     # the source lists clues for two items only; the other two replies list none
     server.configure(reset=True, replies={"demo/Q_0": CLUED, "demo/Q_1": CLUED},
                      default_reply="Answer: B")
@@ -76,12 +82,7 @@ def test_the_preview_of_an_item_without_a_source_clue_says_one_thing(store, serv
     from ui.experiments_handlers import RUN_FIELDS
     from ui.experiments_preview import preview
 
-    store.add_endpoint("fake", server.url, "fake-vlm", concurrency=4)
-    ids = []
-    for i in range(2):
-        item = make_item(f"demo/P_{i}")
-        store.create_item(item, "t")
-        ids.append(item["id"])
+    ids = endpoint_and_items(store, server, make_item, "P", 2)
     server.configure(reset=True, replies={"demo/P_0": CLUED}, default_reply="Answer: B")
     source = launch(store, ids, setting="structured")
     form = dict.fromkeys(RUN_FIELDS)
