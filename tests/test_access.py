@@ -385,6 +385,16 @@ def test_gradio_deep_links_are_closed(auth_server, config):
     assert ada.get("/config?deep_link=").status_code == 200      # an empty one asks nothing
 
 
+def test_no_page_script_reads_the_session_cookie(auth_server):
+    """Gradio's /token answered the HttpOnly session cookie's value to any script of the
+    page; its front end never asks for it, so nobody gets it."""
+    ada = QueueCaller(auth_server.url, ("ada", PASSWORD))
+    cookie = next(v for k, v in ada.http.cookies.items() if k.startswith("access-token"))
+    for path in ("/gradio_api/token", "/gradio_api/token/"):
+        got = ada.get(path)
+        assert got.status_code == 403 and cookie not in got.text, path
+
+
 def test_a_base_url_with_credentials_is_refused_without_quoting_them(store):
     from runner.client import ChatClient
     from store.errors import ValidationError

@@ -60,3 +60,20 @@ def test_an_async_refusal_is_raised():
 
     with pytest.raises(gr.Error):
         asyncio.run(shown_as_message(refused, 2)())
+
+
+def test_a_wrong_count_of_values_is_logged_without_them(caplog):
+    """Gradio's own message about a handler returning too many or too few values quotes
+    every value (gold answers, item texts) in the server's log."""
+    token = LocalContext.request.set(as_request({"origin": "http://127.0.0.1:7860"}))
+    try:
+        with caplog.at_level("ERROR", logger="cluelab.ui"):
+            assert shown_as_message(lambda: ["gold Canada", 2, 3], 2)() == ["gold Canada", 2]
+            assert shown_as_message(lambda: ("gold Canada",), 3)() == [gr.skip()] * 3
+            assert shown_as_message(lambda: ["a", "b"], 2)() == ["a", "b"]
+            assert shown_as_message(lambda: ("one", "tuple"), 1)() == ("one", "tuple")
+    finally:
+        LocalContext.request.reset(token)
+    assert [r.getMessage().split(" returned ")[1] for r in caplog.records] == [
+        "3 values for 2 outputs", "1 values for 3 outputs"]
+    assert "Canada" not in caplog.text

@@ -117,3 +117,27 @@ def test_remove_rename_flip_by_protocol_compare_images_and_old_gt(server):
     assert "**Question:** *(changed since)* Pick the colour" in out[8]["value"]
     assert c.predict(str(a["ui/alpha"]), api_name="/inspect_open")[8] == {
         "__type__": "update", "value": "", "visible": False}
+
+
+def test_a_link_naming_no_response_fills_the_page_and_logs_nothing_of_it(server):
+    """`?response=abc` opened the page as usual but returned one value more than the event's
+    outputs, and Gradio's warning about it wrote every value (run names, items, gold answers)
+    to the server's log."""
+    from tests.queue_caller import QueueCaller
+    caller = QueueCaller(server.url)
+    config = caller.config()
+    dep = next(d for d in config["dependencies"] if d["api_name"] == "inspect_deep_link")
+    session = "deeplinktest"
+    reply = caller.http.post("/gradio_api/queue/join?response=abc", json={
+        "data": [], "fn_index": dep["id"], "session_hash": session, "event_data": None,
+        "trigger_id": None}, headers={"origin": server.url.rstrip("/")})
+    assert reply.status_code == 200, reply.text
+    with caller.http.stream("GET", "/gradio_api/queue/data", params={"session_hash": session},
+                            timeout=60) as stream:
+        done = next(json.loads(line[5:]) for line in stream.iter_lines()
+                    if line.startswith("data:") and '"process_completed"' in line)
+    assert done["success"], done
+    assert len(done["output"]["data"]) == len(dep["outputs"])
+    log = server.log.read_text()
+    assert "Output values returned" not in log and "ui/alpha" not in log
+    assert "returned" not in log or "values for" not in log

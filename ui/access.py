@@ -158,7 +158,7 @@ ROUTES = {
     **{path: STAFF for path in (
         "/config", "/openapi.json", "/gradio_api/info", "/gradio_api/openapi.json")},
     **{path: SIGNED_IN for path in (
-        "/gradio_api/user", "/gradio_api/token", "/gradio_api/app_id",
+        "/gradio_api/user", "/gradio_api/app_id",
         "/gradio_api/heartbeat/*", "/gradio_api/reset", "/gradio_api/cancel",
         "/gradio_api/queue/*", "/gradio_api/call/*", "/gradio_api/custom_component/*")},
     # files (item media: originals and previews, also on ClueLab's own /media/ route,
@@ -183,7 +183,10 @@ ROUTES = {
         # Gradio's direct calls, outside the queue: every event is queued (launch's
         # api_open=False), so they ran nothing, but answered 404 for an event and 500
         # (FnIndexInferError, a traceback in the log) for any other name
-        "/gradio_api/run/*", "/gradio_api/api/*")},
+        "/gradio_api/run/*", "/gradio_api/api/*",
+        # the session cookie's value (HttpOnly, so that no page script reads it) handed to
+        # any page script that asks: Gradio's front end never does
+        "/gradio_api/token")},
 }
 
 

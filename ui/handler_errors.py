@@ -65,6 +65,19 @@ def _instead(error: Exception, n_outputs: int):
     return unchanged(n_outputs)
 
 
+def _counted(fn, result, n_outputs: int):
+    """`result` fitted to the event's outputs. A handler that returns another count of values
+    is a bug; Gradio's own message about it (a warning for too many, an error for too few)
+    quotes every value returned, which put gold answers and item texts in the server log:
+    here the log names the handler and the counts only, too many are cut (as Gradio does)
+    and too few leave the outputs as they were."""
+    if n_outputs < 2 or not isinstance(result, (list, tuple)) or len(result) == n_outputs:
+        return result
+    log.error("handler %s returned %d values for %d outputs", getattr(fn, "__qualname__", fn),
+              len(result), n_outputs)
+    return list(result[:n_outputs]) if len(result) > n_outputs else unchanged(n_outputs)
+
+
 def shown_as_message(fn, n_outputs: int):
     """`fn` (a plain or async handler) with its failures turned into one message."""
     if getattr(fn, WRAPPED, False) or inspect.isgeneratorfunction(fn) \
@@ -74,14 +87,14 @@ def shown_as_message(fn, n_outputs: int):
         @functools.wraps(fn)
         async def wrapper(*args, **kwargs):
             try:
-                return await fn(*args, **kwargs)
+                return _counted(fn, await fn(*args, **kwargs), n_outputs)
             except Exception as error:  # noqa: BLE001 - every failure becomes a message
                 return _instead(error, n_outputs)
     else:
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
             try:
-                return fn(*args, **kwargs)
+                return _counted(fn, fn(*args, **kwargs), n_outputs)
             except Exception as error:  # noqa: BLE001 - every failure becomes a message
                 return _instead(error, n_outputs)
     setattr(wrapper, WRAPPED, True)

@@ -183,7 +183,7 @@ def _wire(store, ui, opened, demo) -> None:
         def as_opened():
             """A link that shows nothing still opens the page as usual (its opening event
             stood aside for this one)."""
-            return open_tab(None, None) + [gr.skip()] * len(view_outputs)
+            return open_tab(None, None) + [gr.skip()] * len(view_outputs)   # workspace too
 
         try:
             work_id = iv.deep_link_id(request.query_params if request else None)
@@ -198,7 +198,7 @@ def _wire(store, ui, opened, demo) -> None:
         except _ERRORS as error:
             messages.warn(f"Link to a response: {error}")
             return as_opened()
-        return out + listing(page) + shown(view)
+        return out + listing(page) + [gr.update(visible=True)] + shown(view)
 
     if demo is not None:
         # Only a page opened with ?response= asks the server: the js cancels the event
@@ -206,7 +206,7 @@ def _wire(store, ui, opened, demo) -> None:
         # ordinary opening event, above, stands aside for it).
         demo.load(None, None, None, js=DEEP_LINK_JS, api_name="inspect_has_link",
                   api_visibility="private").success(
-            deep_link, None, choice_outputs + list_outputs + view_outputs,
+            deep_link, None, choice_outputs + list_outputs + [ui.workspace] + view_outputs,
             api_name="inspect_deep_link", show_progress="hidden")
 
     def select_row(nav, evt: gr.SelectData):

@@ -11,7 +11,8 @@ Session ids are made by the browser (a page load) or, for a call that names none
 event's id. The first account to open one (its heartbeat, its first event) owns it; every
 other account is refused wherever a session or an event is named:
 the heartbeat, the message stream, an event's result, media streams, a cancel (403, by
-ui/gradio_hooks.RouteAccess) and joining the queue in it (400, by `bind_sessions`), each
+ui/gradio_hooks.RouteAccess) and joining the queue in it (403 too; `bind_sessions` checks a
+push again), each
 with the message ANOTHER_ACCOUNTS. Under no login (local mode) there is one user and
 nothing to check.
 
@@ -135,6 +136,12 @@ def named_ids(scope, body: bytes = b"") -> list:
         return [route[-1]]
     if route[:1] == ["stream"] and len(route) >= 2:
         return [route[1]]
+    if route == ["queue", "join"]:          # refused at the door, as every other route is
+        try:
+            session = json.loads(body).get("session_hash")
+        except (ValueError, AttributeError, RecursionError):
+            return []                           # refused as unreadable before (body_json)
+        return [session] if isinstance(session, str) else []
     if route in (["cancel"], ["reset"]):    # reset: a no-op in Gradio 6.31, but it said
         try:                                # "success" for another account's session
             wanted = json.loads(body)
