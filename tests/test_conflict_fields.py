@@ -175,3 +175,63 @@ def test_a_conflict_after_i_switched_to_numeric_while_they_edited_the_gold(ui_st
     item = ui_store.get_item("ui/alpha")
     assert item["answer_type"] == "numeric" and item["answer"] in ("12", "12.0")
     assert item["domain"] == "Alice's domain"
+
+
+def test_two_tabs_of_one_account_the_second_save_is_a_conflict(ui_store):
+    """ann1 edits one item in two tabs (two browser sessions of one account), each typing
+    (autosaved) then saving: the second save is refused with the conflict panel, naming
+    the other tab, and Save merged keeps the first tab's edit."""
+    editor = EditorHandlers(ui_store)
+    one, two = editor.load("ui/alpha", "ann1"), editor.load("ui/alpha", "ann1")
+    form_one = {**editor.form_values(one["item"]), "question": "From tab one?"}
+    form_two = {**editor.form_values(two["item"]), "gt_reasoning": "from tab two"}
+    assert editor.autosave(one, form_one, None, "ann1", "tab-1")
+    editor.autosave(two, form_two, None, "ann1", "tab-2", force=True)
+    _, first = editor.save(one, form_one, None, "", "ann1", session="tab-1")
+    assert first["kind"] == "saved", first
+    editor.autosave(two, form_two, None, "ann1", "tab-2")
+    two, second = editor.save(two, form_two, None, "", "ann1", session="tab-2")
+    assert second["kind"] == "conflict", second
+    assert second["by"] == "your other tab"
+    assert ui_store.get_item("ui/alpha")["question"] == "From tab one?"
+    rows = {row[0]: row[1] for row in second["diff"]}
+    assert rows == {"question": "your other tab (its kept)",
+                    "GT reasoning": "this tab (yours kept)"}
+    _, merged = editor.save(two, form_two, None, "", "ann1", session="tab-2",
+                            base_version=second["current_version"])
+    assert merged["kind"] == "saved", merged
+    item = ui_store.get_item("ui/alpha")
+    assert (item["question"], item["gt_reasoning"]) == ("From tab one?", "from tab two")
+    assert "Merged with version 2 by you, in another tab or window." in merged["message"]
+    assert "merged with version 2 by ann1" in _comment(ui_store)    # as others read it
+
+
+def test_two_tabs_of_one_account_through_the_page_s_events(ui_store):
+    """The same, through the page's own events (ui.server.build_app) from two browser
+    sessions of one account: the second tab's save opens the conflict panel, and the first
+    tab's save stays in the store."""
+    import gradio as gr
+
+    from tests.test_annotate_page_fixes import out, switch_values
+    from ui.annotate_drafts import draft_key
+    from ui.annotate_render import Renderer
+    from ui.server import build_app
+
+    events = {fn.api_name: fn.fn for fn in build_app(ui_store).fns.values()}
+    tabs = [gr.Request(headers={"origin": "http://127.0.0.1:7860"}, session_hash=f"tab-{n}")
+            for n in (1, 2)]
+    editor = EditorHandlers(ui_store)
+    works = [editor.load("ui/alpha", "local") for _ in tabs]
+    typed = [switch_values(works[0]["item"], question="From tab one?"),
+             switch_values(works[1]["item"], gt_reasoning="from tab two")]
+    for tab, work, values in zip(tabs, works, typed):
+        events["autosave_draft"](tab, draft_key(work), work, "", *values)
+    first = events["save_item"](tabs[0], works[0], *typed[0], "", [])
+    assert "version 2" in out(first, "save_message")
+    events["autosave_draft"](tabs[1], draft_key(works[1]), works[1], "", *typed[1])
+    second = events["save_item"](tabs[1], works[1], *typed[1], "", [])
+    panel, message = second[len(Renderer.OUTPUTS)], second[len(Renderer.OUTPUTS) + 1]
+    assert panel["visible"] is True and "another tab or window" in message, message
+    item = ui_store.get_item("ui/alpha")
+    assert (item["version"], item["question"], item["gt_reasoning"]) == (
+        2, "From tab one?", "")

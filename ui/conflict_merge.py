@@ -195,11 +195,14 @@ def label(key: str) -> str:
 
 def diff_label(field: str) -> str:
     """A field of store.diff_items as the editor names it: "clues[0].text" -> "clue 1 text",
-    "clues[2>1].text" -> "clue 3 (now 2) text" (clue 1 was removed: the clue moved up)."""
+    "clues[2>1].text" -> "clue 3 (now 2) text" (clue 1 was removed: the clue moved up);
+    "clues[0>1]", a clue moved and not changed, -> "clue 1 moved to 2"."""
     match = re.fullmatch(r"(clues|options)\[(\d+)(?:>(\d+))?\](?:\.(\w+))?", field)
     if not match:
         return label(field)
     name, index, now, part = match.groups()
+    if now is not None and not part:           # moved as it was (Up / Down): the move only
+        return f"{name[:-1]} {int(index) + 1} moved to {int(now) + 1}"
     where = f" (now {int(now) + 1})" if now is not None else ""
     return f"{name[:-1]} {int(index) + 1}{where}{' ' + part if part else ''}"
 
