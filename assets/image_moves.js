@@ -11,8 +11,11 @@
     const right = document.getElementById("image-right");
     if (!at || !left || !right) return;
     const index = Number(at.dataset.image), count = Number(at.dataset.images);
-    if (left.disabled !== index <= 1) left.disabled = index <= 1;
-    if (right.disabled !== index >= count) right.disabled = index >= count;
+    // a released item: disabled whatever the image (the server sent interactive=False;
+    // enabled here, Move ▶ looked usable and was refused: ui/annotate_render.edit_buttons)
+    const frozen = Boolean(document.querySelector("#item-notice .cl-read-only"));
+    if (left.disabled !== (frozen || index <= 1)) left.disabled = frozen || index <= 1;
+    if (right.disabled !== (frozen || index >= count)) right.disabled = frozen || index >= count;
   }
 
   let pending = false;

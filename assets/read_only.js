@@ -5,7 +5,10 @@
 // menu's Delete is disabled (its tooltip says why; the notice says it too). The server
 // refuses a save of a released item anyway; this is so that it does not look editable.
 // Done on the page rather than with interactive=False updates: those rebuild each component
-// (ui/annotate_render.py, render), on every item opened.
+// (ui/annotate_render.py, render), on every item opened. But the buttons that change the
+// item's structure (Add clue, Up, Down, Remove clue, the image buttons) also get
+// interactive=False from the server, sent only when the item's read-only state changes
+// (annotate_render.edit_buttons): inert, they still looked enabled.
 (() => {
   const PARTS = ["#item-form", "#image-bar", "#annotator", "#item-status", "#save-item",
                  "#discard-draft", "#save-comment"];

@@ -39,7 +39,11 @@ class Renderer:
                *af.ANSWER_FIELDS, *af.PANELS, "version_a", "version_b", "diff",
                "problems_row", "problems_pick", "yes_no_warning", "draft_state",
                "location_warning", "answer_note", "review_open_latest", "draft_key",
-               "option_label", "selected_clue")
+               "option_label", "selected_clue", *("add_clue", "clue_up", "clue_down",
+                                                  "remove_clue", "add_image", "image_left",
+                                                  "image_right", "remove_image"))
+    EDIT_BUTTONS = OUTPUTS[-8:]
+    """The buttons that change the item's structure: disabled on a released item."""
 
     @property
     def outputs(self) -> list:
@@ -89,8 +93,20 @@ class Renderer:
             # no option row, no clue row selected: the item opened (saved, restored) is
             # drawn anew, and Remove option removed the previous item's option C from it
             "option_label": "", "selected_clue": None,
+            **self.edit_buttons(work, before),
         }
         return [values[name] for name in self.OUTPUTS]
+
+    @classmethod
+    def edit_buttons(cls, work: dict, before: dict | None) -> dict:
+        """Add clue, Up, Down, Remove clue and the image buttons, disabled while the item is
+        read-only (released): they looked enabled, and each press was refused. Sent only
+        when that changes (or the page shown before is not known): an update rebuilds the
+        component (see render)."""
+        read_only = bool(work.get("read_only"))
+        if before is not None and bool(before.get("read_only")) == read_only:
+            return {name: gr.skip() for name in cls.EDIT_BUTTONS}
+        return {name: gr.update(interactive=not read_only) for name in cls.EDIT_BUTTONS}
 
     @staticmethod
     def panels(item: dict) -> dict:

@@ -29,6 +29,9 @@ from ui.history_handlers import HistoryHandlers
 from ui.session import browser_session, user_of
 
 
+CONFLICT_WAITING = "Not saved yet: waiting for your choice in the conflict panel above."
+"""The save bar's line on a conflict; the panel says the rest (one message, no toast)."""
+
 # Runs in the page before init_browser, which builds the rest of the editor: waits until the
 # first image has arrived and two frames have passed (its decode and draw), so that building
 # the list and the form does not compete with it (at most 2 s; at once without an image).
@@ -323,8 +326,10 @@ def wire(store, demo, browser, ui) -> None:
                     renderer.strip_and_problems(fresh)[1]
             return keep + [gr.skip()] * len(conflict_outputs)
         if outcome["kind"] == "conflict":
-            messages.warn(outcome["message"])
+            # said once, in the panel: a toast said it again over the panel's table, and the
+            # save bar's line stayed empty (or kept the last "Saved …")
             keep[0] = {**work, "refused": False}
+            keep[renderer.index("save_message")] = messages.status(CONFLICT_WAITING)
             both = outcome["both"]
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
                            marked_rows(outcome["diff"]), outcome["current_version"],

@@ -76,8 +76,7 @@ def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object,
     """(part key, who changed it: them / you / both / both, kept, their value, my value)
     for every part someone changed, in the item's field order. An option one side removed
     while the other's multiple-choice answer names it is both's (conflict_options)."""
-    copies = [em.content_only(c) for c in (base, saved, mine)]
-    named = conflict_options.gold_conflicts(copies)
+    named = linked(base, saved, mine)
     out = []
     for key, (was, theirs, ours) in parts(base, saved, mine).items():
         if theirs == ours:
@@ -90,6 +89,27 @@ def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object,
             who = BOTH
         out.append((key, who, theirs, ours))
     return out
+
+
+def linked(base: dict, saved: dict, mine: dict) -> set[str]:
+    """The parts that are one choice, taken from theirs together or not at all: an option
+    removed and the answer naming it, or the answer type with what depends on it
+    (conflict_options)."""
+    copies = [em.content_only(c) for c in (base, saved, mine)]
+    return conflict_options.gold_conflicts(copies) | conflict_options.type_conflicts(
+        copies, parts(base, saved, mine))
+
+
+def taken(base: dict, saved: dict, mine: dict, take_saved) -> list[str]:
+    """The labels of the parts both changed that a merge with `take_saved` takes from
+    theirs: those ticked, and all of a linked choice when one of it is (the revision's
+    comment named the one ticked only)."""
+    chosen, named, tied = set(take_saved or ()), part_names(base, saved, mine), \
+        linked(base, saved, mine)
+    both = [(key, named.get(key) or label(key)) for key, who, _, _ in
+            changes(base, saved, mine) if who == BOTH]
+    tied_taken = any(name in chosen for key, name in both if key in tied)
+    return [name for key, name in both if name in chosen or (key in tied and tied_taken)]
 
 
 def both_changed(base: dict, saved: dict, mine: dict) -> list[str]:
@@ -111,13 +131,14 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
                if key.startswith(conflict_options.PREFIX)}
     order_from = MINE
     named = part_names(base, saved, mine)
-    # an option removed and the answer naming it are one choice (conflict_options)
-    linked = conflict_options.gold_conflicts(copies)
-    linked_taken = any(label(key) in chosen for key in linked)
+    # an option removed and the answer naming it, or the answer type and what depends on
+    # it, are one choice (conflict_options)
+    tied = linked(base, saved, mine)
+    tied_taken = any((named.get(key) or label(key)) in chosen for key in tied)
     for key, who, theirs, _ in changes(base, saved, mine):
         field, _, index = key.partition(".")
         take = who == THEIRS or (who == BOTH and (named.get(key) or label(key)) in chosen) \
-            or (key in linked and linked_taken)
+            or (key in tied and tied_taken)
         if key == ORDER:
             order_from = THEIRS if take else MINE
         elif key in ADDED.values():
@@ -174,11 +195,14 @@ def label(key: str) -> str:
 
 def diff_label(field: str) -> str:
     """A field of store.diff_items as the editor names it: "clues[0].text" -> "clue 1 text",
-    "clues[2>1].text" -> "clue 3 (now 2) text" (clue 1 was removed: the clue moved up)."""
+    "clues[2>1].text" -> "clue 3 (now 2) text" (clue 1 was removed: the clue moved up);
+    "clues[0>1]", a clue moved and not changed, -> "clue 1 moved to 2"."""
     match = re.fullmatch(r"(clues|options)\[(\d+)(?:>(\d+))?\](?:\.(\w+))?", field)
     if not match:
         return label(field)
     name, index, now, part = match.groups()
+    if now is not None and not part:           # moved as it was (Up / Down): the move only
+        return f"{name[:-1]} {int(index) + 1} moved to {int(now) + 1}"
     where = f" (now {int(now) + 1})" if now is not None else ""
     return f"{name[:-1]} {int(index) + 1}{where}{' ' + part if part else ''}"
 

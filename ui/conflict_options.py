@@ -80,6 +80,27 @@ def gold_conflicts(copies: list[dict]) -> set[str]:
     return out
 
 
+TYPE_PARTS = ("answer_type", "answer", "aliases")
+"""The fields whose meaning is the answer type's (with every option): a numeric gold, a
+multiple-choice gold naming an option, aliases read as numbers or texts."""
+
+
+def type_conflicts(copies: list[dict], split: dict[str, tuple]) -> set[str]:
+    """The parts that are one choice because the two sides' answer types differ and both
+    changed something that depends on it: they switched multiple choice to open while I
+    edited an option, and the merge kept their type with my gold "A" (an open item whose
+    gold was an option's letter); I switched open to numeric while they edited the gold,
+    and every Save merged was refused ("12a" no number). Taken together (all theirs or all
+    mine), as `ui.conflict_merge.merge` takes `gold_conflicts`. `split`: the parts."""
+    if copies[1].get("answer_type") == copies[2].get("answer_type"):
+        return set()
+    group = {k: v for k, v in split.items() if k in TYPE_PARTS or k.startswith(PREFIX)}
+    touched = [any(v[side] != v[0] for v in group.values()) for side in (1, 2)]
+    if not all(touched):
+        return set()
+    return {k for k, v in group.items() if v[1] != v[2]}
+
+
 def assemble(base: list, theirs: list, mine: list, resolved: dict[str, object]) -> list:
     """The merged options: each label's value as `resolved` decided (REMOVED and None left
     out), in letter order; labels other than single letters in my order, an option only

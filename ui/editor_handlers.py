@@ -428,7 +428,7 @@ class EditorHandlers:
         merged, lost = cm.without_lost_boxes(cm.merge(base, saved, item, take_saved))
         note = (f"{lost} box{'es' * (lost != 1)} on an image {saved.get('updated_by')} removed "
                 f"{'were' if lost != 1 else 'was'} dropped.") if lost else ""
-        taken = [t for t in cm.both_changed(base, saved, item) if t in set(take_saved or ())]
+        taken = cm.taken(base, saved, item, take_saved)
         return merged, (version, saved.get("updated_by"), taken,
                         rules.content_changed(saved, base)), saved, note
 

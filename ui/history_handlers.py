@@ -16,6 +16,9 @@ DIFF_HEADERS = ["field", "before", "after"]
 
 OPTION_PART = re.compile(r"options\[(\d+)(?:>(\d+))?\](?:\.(\w+))?")
 SHA = re.compile(r"[0-9a-f]{64}")
+MOVED_AS_IT_WAS = re.compile(r"clues\[\d+>\d+\]")
+"""A clue moved (Up / Down) and not changed: one line, "clue 1 moved to 2"; its whole text,
+reasoning and boxes were repeated, unchanged, before and after."""
 
 
 def option_named(field: str, old: dict, new: dict, before=None, after=None) -> str:
@@ -67,8 +70,9 @@ class HistoryHandlers:
         old, new = self.store.revision(item_id, a), self.store.revision(item_id, b)
         before, after = old.get("images") or [], new.get("images") or []
         return [[option_named(d["field"], old, new, d["before"], d["after"]),
-                 _shown(d["before"], before),
-                 _shown(d["after"], after)] for d in changes]
+                 *(["", ""] if MOVED_AS_IT_WAS.fullmatch(d["field"]) else
+                   [_shown(d["before"], before), _shown(d["after"], after)])]
+                for d in changes]
 
     def review(self, item_id: str, version: int, reviewer: str, verdict: str,
                note: str = "") -> str:

@@ -28,3 +28,11 @@ def ui_server(tmp_path):
     server = start_ui_server(tmp_path)
     yield server
     server.stop()
+
+
+@pytest.fixture(scope="module")
+def module_ui_server(tmp_path_factory, request):
+    """One server (start_ui_server) for all the tests of the module that asks for it."""
+    server = start_ui_server(tmp_path_factory.mktemp(request.module.__name__.rpartition(".")[2]))
+    yield server
+    server.stop()

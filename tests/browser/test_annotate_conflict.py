@@ -83,7 +83,8 @@ def test_the_conflict_panel_opens_beside_the_image_hiding_nothing(ui_server, bro
 
 def test_save_merged_closes_the_stale_not_saved_warning(ui_server, browser):
     """'Not saved: ... changed by bob' stayed on screen beside 'Saved ... version 3' after Save
-    merged succeeded."""
+    merged succeeded. It is said once, in the panel (a toast said it again over the panel's
+    table), the save bar saying the save waits for the choice."""
     page = browser.new_page(viewport={"width": 1400, "height": 900})
     open_item(page, ui_server.url, "ui/beta")
     colleague = Store.open(ui_server.db)
@@ -92,10 +93,14 @@ def test_save_merged_closes_the_stale_not_saved_warning(ui_server, browser):
     colleague.close()
     type_into(page, "#item-question textarea", "My question?")
     page.click("#save-item")
-    warning = page.locator("[data-testid='toast-body'].warning", has_text="changed by bob")
-    expect(warning).to_be_visible(timeout=15000)
+    expect(page.locator("#conflict-message")).to_contain_text("changed by bob", timeout=15000)
+    waiting = page.locator("#save-message", has_text="waiting for your choice")
+    expect(waiting).to_be_visible(timeout=5000)
+    page.wait_for_timeout(1000)              # a toast would be shown by now
+    expect(page.locator("[data-testid='toast-body']")).to_have_count(0)
     page.click("#conflict-overwrite")
     expect(page.locator("[data-testid='toast-body']", has_text="version 3")).to_be_visible(
         timeout=15000)
-    expect(warning).to_have_count(0, timeout=3000)
+    expect(page.locator("#save-message")).to_contain_text("version 3", timeout=5000)
+    expect(waiting).to_have_count(0)
     page.close()
