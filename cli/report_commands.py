@@ -13,6 +13,7 @@ Exit status: 0 done, 2 bad arguments or nothing to report.
 from __future__ import annotations
 
 import json
+import re
 import sys
 
 from cli.endpoint_commands import fail, open_store
@@ -142,6 +143,25 @@ def cache_line(store, run: dict) -> str:
     return "replies: " + sources_text(store, found)
 
 
+_SENTENCE_END = re.compile(r"(?<=[.)])\s+(?=[A-Z§†‡*\[(])")
+
+
+def breakdown_tables(tables: list) -> str:
+    """The tables of `report --by a --by b` in Markdown, the notes they share said once,
+    after the last (each table printed the same counting rules again: three breakdowns,
+    three copies); a note one table alone has stays under it."""
+    sentences = [_SENTENCE_END.split(t.notes) if t.notes else [] for t in tables]
+    shared = [s for s in sentences[0] if all(s in other for other in sentences[1:])] \
+        if len(tables) > 1 else []
+    out = []
+    for table, own in zip(tables, sentences):
+        table.notes = " ".join(s for s in own if s not in shared)
+        out.append(table.to_markdown())
+    if shared:
+        out.append(f"Notes (every table above): {' '.join(shared)}\n")
+    return "\n".join(out)
+
+
 def breakdowns(summary: dict) -> list[str]:
     """The groups a run's items have (an MMR-Life run: subtask and reasoning type, no
     domain); domain when they have none."""
@@ -153,7 +173,8 @@ def breakdowns(summary: dict) -> list[str]:
 
 def run_report(args) -> int:
     from scoring.human import human_summary
-    from scoring.judge_agreement import agreement, agreement_figures, agreement_text
+    from scoring.judge_agreement import agreement, agreement_figures, agreement_text, \
+        kappa_text
     from scoring.results import ResultsError, not_scored_text, run_summary, summary_json
     from scoring.compared import check_judge
     from scoring.panel_members import result_judge
@@ -185,10 +206,10 @@ def run_report(args) -> int:
         print(f"run {args.run}: {args.protocol} protocol, judge {result_judge(result)}, samples "
               f"{args.samples_rule}, extraction {args.extraction}")
         print(_extraction_line(store, args, result) + (f"\n{stale}" if stale else "") + "\n")
-        for group in args.by or breakdowns(result["summary"]):
-            print(main_table(store, [args.run], group, args.protocol, result["judge"],
-                             args.samples_rule, human,
-                             extraction=args.extraction).to_markdown())
+        made = [main_table(store, [args.run], group, args.protocol, result["judge"],
+                           args.samples_rule, human, extraction=args.extraction)
+                for group in args.by or breakdowns(result["summary"])]
+        print(breakdown_tables(made))
         if result["repeats"]:
             print(repeats_line(result["repeats"]))
         cached = cache_line(store, store.get_run(args.run))
@@ -200,9 +221,8 @@ def run_report(args) -> int:
             if shown["not_applicable"]:   # "– of 0 … both scored" said nothing: why, in words
                 print(f"agreement {agreement_text(pair, args.protocol)}")
                 continue
-            kappa = "–" if shown["kappa"] is None else f"{shown['kappa']:.2f}"
             print(f"agreement {pair['a']} vs {pair['b']}: {shown['agreement_pct']:.2f}% "
-                  f"of {shown['n']} {shown['basis']}, Cohen's kappa {kappa}")
+                  f"of {shown['n']} {shown['basis']}, {kappa_text(pair)}")
         return 0
     except (ResultsError, StoreError, OSError, ValueError) as error:
         return fail(str(error))

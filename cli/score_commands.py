@@ -76,7 +76,7 @@ def run_score(args) -> int:
             continue
         print(f"  {key}: {values_text(values)}")
     for judge in result["judges"]:
-        print(f"  {counts_text(judge)}")
+        print(f"  {counts_text(judge, result['responses'])}")
     sys.stdout.flush()          # the notes after the counts, not inside their last line
     for note in result["notes"]:
         print(f"note: {note}", file=sys.stderr)

@@ -169,3 +169,11 @@ def country_name(name: str | None) -> str:
     if 2 <= len(key) <= 3 and key.isalpha() and is_country(key):
         return key.upper()
     return capitalised(text)
+
+
+def region_name(country: str, region: str) -> str:
+    """A region as a page shows it: a subdivision code of `country` by its name ("qc" of
+    "canada": "Quebec", as a gold written "quebec" reads), any other name capitalised."""
+    code = country_code(country) if region.isalpha() and 2 <= len(region) <= 3 else None
+    sub = pycountry.subdivisions.get(code=f"{code}-{region.upper()}") if code else None
+    return sub.name if sub is not None else capitalised(region)

@@ -41,7 +41,7 @@ import re
 from dataclasses import dataclass
 
 from domain.numbers import NUMBER_RULE, number_in, read_quantity
-from domain.places import capitalised, country_name
+from domain.places import capitalised, country_name, region_name
 from judges.location import country_code
 from judges.lost_parts import lost_part_holds
 
@@ -195,13 +195,15 @@ def split_location(text: str) -> tuple[str, list[str]] | None:
 def readable_gold(text) -> str:
     """A gold answer as people read it: a location's `$canada,quebec/québec$` as "Canada,
     Quebec (also: Québec)" (country, as domain.places.country_name writes it, first region,
-    the other aliases); any other gold as it is. Displays only: exports keep the stored
+    a code by its name: `region_name`, the other aliases); any other gold as it is. A model's
+    location answer is shown the same way. Displays only: exports keep the stored
     form."""
     parts = split_location(str(text or ""))
     if parts is None:
         return "" if text is None else str(text)
     country, regions = parts
-    shown = ", ".join(p for p in (country_name(country), *map(capitalised, regions[:1])) if p)
+    shown = ", ".join(p for p in (country_name(country), *(region_name(country, r)
+                                                           for r in regions[:1])) if p)
     also = ", ".join(capitalised(r) for r in regions[1:] if r)
     return f"{shown} (also: {also})" if also else shown
 

@@ -1,5 +1,16 @@
 """Judge agreement on a run's verdicts: which verdicts are a judge's own, and how often
-two judges that scored the same responses agree (`judges.agreement`)."""
+two judges that scored the same responses agree (`judges.agreement`).
+
+Two thresholds, said where they apply:
+- `MIN_KAPPA_N`: under 10 responses both judges scored, no Cohen's kappa is given, the
+  reason said instead (a kappa on n 1 was shown as '–' and on n 2 as 1.00 or -1.00 without
+  a word; one response more or less moves it by tenths), and none when it is undefined
+  (both judges gave one single value: chance agreement is 100%).
+- `LOW_AGREEMENT`: a table whose run is read by a judge that agrees with every other judge
+  that scored it on less than half of at least `MIN_CAUTION_N` (5) responses both scored
+  says so (`low_agreement_notes`): a rigorous headline rested on a judge that agreed with
+  the other on 0 of 18, without a word under the table.
+"""
 from __future__ import annotations
 
 from collections import defaultdict
@@ -8,6 +19,9 @@ from domain.judge_ids import parse_judge
 
 from judges.agreement import pairwise_agreement
 from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED
+
+MIN_KAPPA_N = 10
+LOW_AGREEMENT, MIN_CAUTION_N = 0.5, 5
 
 
 def agreement_basis(protocol: str) -> str:
@@ -67,14 +81,15 @@ def agreement_figures(pair: dict, protocol: str) -> dict:
     """One pair of `agreement` as every output gives it (the Results page's lines, `report`'s
     lines and its --json "judge_agreement"), so that they show one set of numbers:
     {"a", "b", "n" (responses both judges scored themselves), "agreed" (of them),
-    "agreement_pct", "kappa" (None: undefined, or no response to count), "responses" (those
-    considered), "basis" (what n counts, in words), "not_applicable" (why there is no
-    agreement, '' when there is one)}."""
+    "agreement_pct", "kappa" (None: see "kappa_note"), "kappa_note" (why no kappa is given,
+    in words, '' when one is), "responses" (those considered), "basis" (what n counts, in
+    words), "not_applicable" (why there is no agreement, '' when there is one)}."""
     n, share = pair["n"], pair["agreement"]
+    why = kappa_why(pair)
     return {"a": pair["a"], "b": pair["b"], "n": n,
             "agreed": round(share * n) if share is not None else 0,
             "agreement_pct": round(share * 100, 2) if share is not None and n else None,
-            "kappa": round(pair["kappa"], 2) if pair["kappa"] is not None and n else None,
+            "kappa": round(pair["kappa"], 2) if not why else None, "kappa_note": why,
             "responses": pair.get("responses", 0), "basis": agreement_basis(protocol),
             "not_applicable": "" if n and share is not None else not_applicable_why(pair)}
 
@@ -86,9 +101,51 @@ def agreement_text(pair: dict, protocol: str) -> str:
     head = f"{pair['a']} vs {pair['b']}"
     if not pair["n"]:
         return f"{head}: agreement not applicable: {not_applicable_why(pair)}"
-    kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
     return (f"{head}: agree on {pair['agreement'] * 100:.1f}% of {pair['n']} "
-            f"{agreement_basis(protocol)} (Cohen's kappa {kappa})")
+            f"{agreement_basis(protocol)} ({kappa_text(pair)})")
+
+
+def kappa_why(pair: dict) -> str:
+    """Why no Cohen's kappa is given for `pair`, in words; '' when one is."""
+    n = pair["n"]
+    if n and n < MIN_KAPPA_N:
+        return (f"no Cohen's kappa on {n} response{'' if n == 1 else 's'}, which needs at least "
+                f"{MIN_KAPPA_N}: on so few, one response more or less moves it by tenths")
+    if n and pair["kappa"] is None:
+        return ("no Cohen's kappa: undefined, both judges gave every response the same single "
+                "value (chance agreement is 100%)")
+    return "" if n else "no Cohen's kappa: no response to count"
+
+
+def kappa_text(pair: dict) -> str:
+    """"Cohen's kappa 0.62", or why there is none (`kappa_why`)."""
+    return kappa_why(pair) or f"Cohen's kappa {pair['kappa']:.2f}"
+
+
+def low_agreement_notes(store, found: dict, names: dict, protocol: str) -> list[str]:
+    """A caution per run (`found`: {run id: run_summary}) whose shown judge, one judge, not a
+    panel, agrees with every other judge that scored the run under `protocol` on less than
+    `LOW_AGREEMENT` of at least `MIN_CAUTION_N` responses both scored, on the table's items."""
+    out = []
+    for run_id, result in found.items():
+        judge = result["judge"]
+        scored = {j["judge"] for j in store.score_judges(run_id) if j["protocol"] == protocol
+                  and not parse_judge(j["judge"]).is_panel}
+        if parse_judge(judge).is_panel or len(scored) < 2 or judge not in scored:
+            continue
+        items = {r["item_id"] for r in result.get("records", [])} or None
+        pairs = [p for p in agreement(store, run_id, protocol, items) if judge in (p["a"], p["b"])]
+        if not pairs or not all(p["n"] >= MIN_CAUTION_N and p["agreement"] is not None and
+                                p["agreement"] < LOW_AGREEMENT for p in pairs):
+            continue
+        with_others = "; ".join(f"{p['b'] if p['a'] == judge else p['a']} on "
+                                f"{round(p['agreement'] * p['n'])} of {p['n']}" for p in pairs)
+        out.append(f"Caution: {names.get(run_id, run_id)} is read by judge {judge}, which agrees "
+                   f"with every other judge that scored it on less than "
+                   f"{LOW_AGREEMENT:.0%} of the {agreement_basis(protocol)} ({with_others}): "
+                   "its numbers may be the judge's, not the model's; compare with another "
+                   f"judge (a caution from {MIN_CAUTION_N} responses on).")
+    return out
 
 
 def not_applicable_why(pair: dict, counted: bool = True) -> str:

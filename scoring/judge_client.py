@@ -159,13 +159,15 @@ def failure_kind(failure) -> str:
                 "no reply")
 
 
-def counts_text(counts: dict) -> str:
+def counts_text(counts: dict, responses: int | None = None) -> str:
     """A judge's counters in words, the same on the page and the command line, adding up
     to its requests, and its failed ones by reason adding up to them: 'llm:j: 23
     requests: 14 answered, 0 from the cache, 9 failed (8 replies unreadable, 1 HTTP 500:
     unscored, not cached, so the next scoring asks again)' (the 9th was not said). (Unless
     an earlier readable reply to the same prompt is cached: after `--no-cache`, that one is
-    taken.)"""
+    taken.) With the run's `responses`, why the requests are not as many when they differ or
+    some were cached (`score` said "6 responses" beside "2 requests: 0 answered, 2 from the
+    cache" without a word): `why_requests`."""
     requests, unreadable = counts["requests"], counts["unreadable"]
     text = (f"{counts['judge']}: {requests} request{'' if requests == 1 else 's'}: "
             f"{counts['answered']} answered, {counts['cached']} from the cache, "
@@ -179,7 +181,23 @@ def counts_text(counts: dict) -> str:
                  failures.items(), key=lambda pair: (-pair[1], pair[0]))]
     if parts:
         text += f" ({', '.join(parts)}: unscored, not cached, so the next scoring asks again)"
-    return text
+    return text + why_requests(counts, responses)
+
+
+def why_requests(counts: dict, responses: int | None) -> str:
+    """'; 2 requests for 6 responses: one per distinct prompt (identical prompts, as of
+    identical samples, are asked once; what the rules decided is not asked; each protocol's
+    stage asks its own), and one answered before is served from the cache, not sent', or ''
+    when there is nothing to explain."""
+    requests = counts["requests"]
+    if responses is None or (requests == responses and not counts["cached"]):
+        return ""
+    cache = (", and one answered before is served from the cache, not sent"
+             if counts["cached"] else "")
+    return (f"; {requests} request{'' if requests == 1 else 's'} for {responses} "
+            f"response{'' if responses == 1 else 's'}: one per distinct prompt (identical "
+            "prompts, as of identical samples, are asked once; what the rules decided is not "
+            f"asked; each protocol's stage asks its own){cache}")
 
 
 def panel_problem(clients: list[JudgeClient]) -> str:

@@ -1,13 +1,10 @@
 """A judge's failures, counted and named as the judge's, the same way under every protocol.
 
-A reply no answer could be read from is the model's failure: "unparsed" under every protocol.
-A judge that was asked and gave nothing to count (its reply unreadable, its call failed) is
-the judge's failure: the verdict is unscored (out of the accuracy, never a 0), except on an
-unparsed reply, which stays unparsed, the judge's failure noted beside it. VER-Bench counted
-the model's unparsed replies whose judge reply was unreadable as unscored ("unparsed 9" under
-general, "unparsed 0, unscored 14" under verbench), one note mixed the two failures ("8
-unparsed replies got no sub-scores, the judge's reply unreadable"), and the VER-Bench table
-read a real-looking 0.0 on the 2 refusals left when the judge failed on the other 12.
+A reply no answer could be read from is the model's failure: "unparsed" under every protocol,
+never sent to VER-Bench's judge. A judge that was asked and gave nothing to count (its reply
+unreadable, its call failed) is the judge's failure: the verdict is unscored (out of the
+accuracy, never a 0). The VER-Bench table read a real-looking 0.0 on the 2 refusals left
+when the judge failed on the other 12: its row is marked.
 
 `score` says per protocol and judge how many responses the judge failed on, by reason
 (`failure_notes`; `--json`: `judge_failures`); the VER-Bench table marks a row whose items
@@ -19,8 +16,6 @@ from __future__ import annotations
 from collections import Counter
 
 from domain.judge_ids import format_judge, parse_judge
-from judges.verdict import UNPARSED
-
 from scoring.llm_stages import judge_failure
 
 MARK = "§"
@@ -28,34 +23,23 @@ KEY = "judge_failed"
 
 
 def failures(verdicts: dict) -> dict:
-    """{"by_reason": {reason: responses}, "unparsed": those of them the model's unparsed
-    replies (they stay unparsed)} of one protocol's verdicts by one judge."""
-    failed = [(judge_failure(v), v.value) for v in verdicts.values()]
-    failed = [(why, value) for why, value in failed if why]
-    return {"by_reason": dict(Counter(why for why, _ in failed)),
-            "unparsed": sum(1 for _, value in failed if value == UNPARSED)}
+    """{"by_reason": {reason: responses}} of one protocol's verdicts by one judge."""
+    return {"by_reason": dict(Counter(why for why in map(judge_failure, verdicts.values())
+                                      if why))}
 
 
 def failure_notes(protocol: str, judge: str, verdicts: dict) -> list[str]:
     """The note `score` prints when the judge failed on some responses (none otherwise):
-    'verbench llm:j: the judge failed on 14 responses (14 replies unreadable): 6 are
-    unscored; 8 are unparsed replies (no answer read: the model's failure, counted unparsed)
-    that it gave no sub-scores either, so they are out of VER-Bench's averages; scoring again
-    asks the judge again'."""
+    'verbench llm:j: the judge failed on 14 responses (14 replies unreadable): they are
+    unscored; scoring again asks the judge again'."""
     found = failures(verdicts)
     total = sum(found["by_reason"].values())
     if not total:
         return []
     reasons = ", ".join(f"{n} {_plural(why, n)}" for why, n in sorted(found["by_reason"].items()))
-    unscored, unparsed = total - found["unparsed"], found["unparsed"]
-    parts = [f"{unscored} {'is' if unscored == 1 else 'are'} unscored"] if unscored else []
-    if unparsed:
-        which = "is an unparsed reply" if unparsed == 1 else "are unparsed replies"
-        parts.append(f"{unparsed} {which} (no answer read: the model's failure, counted "
-                     "unparsed) that it gave no sub-scores either, so out of VER-Bench's "
-                     "averages")
     return [f"{protocol} {judge}: the judge failed on {total} response{'s' if total != 1 else ''}"
-            f" ({reasons}): {'; '.join(parts)}; scoring again asks the judge again"]
+            f" ({reasons}): {'it is' if total == 1 else 'they are'} unscored; scoring again "
+            "asks the judge again"]
 
 
 def _plural(reason: str, n: int) -> str:
@@ -86,13 +70,10 @@ def mark_verbench(table, summaries: dict[str, dict]) -> None:
     texts = []
     for label, s in found.items():
         n, failed, items = s["n"], s[KEY], s["n"] + s["unscored"]
-        unparsed = s.get("unparsed_ungraded") or 0
-        of_them = (f", {unparsed} of them unparsed replies (no answer read, which `score` "
-                   "counts unparsed)") if unparsed else ""
         rests = (f"AC, CC, RQ, ER and the average rest on the other {n} (n {n}), not on the "
                  "run") if n else "the row has no number (n 0)"
         texts.append(f"{label}: {failed} of its {items} items are unscored because the judge "
-                     f"failed on them (its reply unreadable or its call failed){of_them}: "
+                     f"failed on them (its reply unreadable or its call failed): "
                      f"{rests}")
     text = (f"{MARK} " + "; ".join(texts) + ". Score again (--no-cache asks the judge "
             "afresh) or with another judge.")

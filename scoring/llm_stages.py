@@ -149,29 +149,34 @@ class LlmStages:
     # -- VER-Bench ---------------------------------------------------------------------------------
     def verbench(self, items: dict, responses: list[dict], rules: dict[int, Verdict] | None = None
                  ) -> dict[int, Verdict]:
-        """A failed model call scores 0 on all four (the model produced nothing; it stays in
-        the average, like `error` in accuracy); a refusal or an empty reply too, as
-        `unparsed` (a reply without an answer, as the general protocol counts it, not a
-        failed call); an unreadable judge reply is unscored.
+        """A reply with no answer is not graded and the judge is not asked: a failed model
+        call is `error`, a refusal, an empty reply or one no answer could be read from (the
+        general rule verdict in `rules`) `unparsed`, each scoring 0 on all four (VER-Bench
+        §3.3 grades an answer and the evidence for it, ER is the rate at which the clues
+        support the answer, and eq. 6 averages over every item: the judge once gave ER 10 to
+        a reply with no answer). So an unparsed reply is unparsed whatever the judge does,
+        and a judge failure (unscored) is always on a reply with an answer.
 
-        The verdict's value (what `score` counts) is the judge's AC >= 5 only for a reply
-        whose answer the rules left to a judge or read correct (`rules`: the general rule
-        verdicts): a reply no answer could be read from is `unparsed`, and one whose answer
-        the rules read as wrong (a letter, yes/no, a number) is `wrong`, whatever the judge
-        made of it, their AC 0 (`judges.llm.verbench_ruled`), so "correct" never counts a
-        reply whose answer the judge had to guess or the rules found wrong. The other
-        sub-scores are kept as the judge gave them: the judge's reading of the output."""
+        The verdict's value (what `score` counts) is the judge's AC >= 5 for a reply whose
+        answer the rules left to a judge or read correct; one whose answer the rules read as
+        wrong (a letter, yes/no, a number) is `wrong`, its AC 0 whatever the judge made of
+        it (`judges.llm.verbench_ruled`), CC, RQ and ER as graded."""
         out, prompts = {}, {}
         for r in responses:
             wid, item = r["work_id"], items.get(r["item_id"])
+            rule = rules.get(wid) if rules else None
             if item is None:
                 out[wid] = unscored("the item no longer exists", judge=self.judge)
             elif no_source_clue(r):          # never asked: not this run's failure
                 out[wid] = unscored(f"not asked: {r.get('reason')}"[:300], judge=self.judge)
             elif r["status"] == ERROR or r["status"] == "refused" or \
-                    not (r.get("text") or "").strip():
+                    not (r.get("text") or "").strip() or (rule and rule.value == UNPARSED):
                 made = error if r["status"] == ERROR else unparsed
-                out[wid] = made(f"no model output to judge ({r['status']})", judge=self.judge,
+                said = f"no model output to judge ({r['status']})" if r["status"] in (
+                    ERROR, "refused") or not (r.get("text") or "").strip() else \
+                    "unparsed: no answer could be read from the reply"
+                out[wid] = made(f"{said}: not graded (the judge is not asked), 0 on all four",
+                                judge=self.judge,
                                 details={"subscores": dict.fromkeys(llm.VERBENCH_METRICS, 0.0)})
                 out[wid].score = 0.0
             else:
@@ -184,21 +189,10 @@ class LlmStages:
             out[wid] = _failed(self.judge, prompt, outcome) if outcome["reply"] is None else \
                 llm.verbench_verdict(self.judge, prompt, outcome["reply"])
             rule = rules.get(wid) if rules else None
-            # unparsed whatever the judge said (the counts followed the judge's AC), and
-            # whatever the judge failed to say: the model's unparsed reply is unparsed under
-            # every protocol (it was counted unscored when the judge's reply was unreadable,
-            # "unparsed 9" under general beside "unparsed 0, unscored 14" under verbench).
-            # Without sub-scores it stays out of VER-Bench's numbers, and the judge's
-            # failure is kept apart (`judge_failed`: scoring.judge_failures counts it)
-            if rule is not None and rule.value == UNPARSED and out[wid].value == UNSCORED:
-                failed = judge_failure(out[wid])
-                out[wid].value, out[wid].reason = UNPARSED, f"{NOT_GRADED}; {out[wid].reason}"
-                out[wid].details["judge_failed"] = failed
-            # the rules decided against the answer (none read, or read wrong: a letter, yes/no
-            # or number): AC 0 and the rule's value whatever the judge gave (a wrong letter the
-            # judge gave AC 7 was "correct"); a judge reply with no sub-scores stays unscored
-            elif rule is not None and rule.value in (UNPARSED, WRONG) and \
-                    out[wid].value != UNSCORED:
+            # the rules read the answer as wrong (a letter, yes/no or number): AC 0 and the
+            # rule's value whatever the judge gave (a wrong letter the judge gave AC 7 was
+            # "correct"); a judge reply with no sub-scores stays unscored
+            if rule is not None and rule.value == WRONG and out[wid].value != UNSCORED:
                 llm.verbench_ruled(out[wid], rule)
         return out
 
@@ -207,10 +201,7 @@ def judge_failure(verdict: Verdict) -> str | None:
     """Why the judge gave `verdict` nothing to count, or None when it did (or was never
     asked): "call failed" (no reply: an HTTP error, a timeout) or "reply unreadable" (a
     reply its stage could not read or use). One reading for every protocol: an unscored
-    verdict that kept its judge prompt, or one marked `judge_failed` (a VER-Bench verdict
-    on an unparsed reply, which stays the model's "unparsed")."""
-    if verdict.details.get("judge_failed"):
-        return verdict.details["judge_failed"]
+    verdict that kept its judge prompt (a reply with no answer is never sent to a judge)."""
     if verdict.value != UNSCORED or not verdict.prompt:
         return None
     return CALL_FAILED if verdict.reply is None else UNREADABLE
@@ -230,7 +221,3 @@ model. Counted with the unreadable replies in `scoring.biased` (its prompt is ke
 """A correct answer with nothing else in the reply: not sent for clue extraction (a judge
 invented clues for "Answer: C" and it scored rigorous correct: domain/extract/own_clues)."""
 
-
-NOT_GRADED = ("unparsed: no answer could be read from the reply (the model's failure, unparsed "
-              "under every protocol), and the judge gave no sub-scores (the judge's failure), "
-              "so it is out of VER-Bench's numbers")

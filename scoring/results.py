@@ -246,11 +246,11 @@ def _item_groups(store) -> dict[str, tuple]:
 
 
 def counted_subscores(value: str, stored: str) -> dict:
-    """A verdict's VER-Bench sub-scores as the tables count them: an unparsed reply's AC is 0,
-    whatever the judge gave (no answer was read, so none is judged; scores made before this
-    rule stored the judge's AC: `judges.llm.verbench_ruled`)."""
+    """A verdict's VER-Bench sub-scores as the tables count them: a reply no answer was read
+    from is not graded, 0 on all four whatever is stored (scores made before this rule kept
+    the judge's CC, RQ, ER, or none when its reply was unreadable: `LlmStages.verbench`)."""
     scores = json.loads(stored) if stored != "{}" else {}
-    return {**scores, "AC": 0.0} if value == "unparsed" and "AC" in scores else scores
+    return dict.fromkeys(("AC", "CC", "RQ", "ER"), 0.0) if value == "unparsed" else scores
 
 
 def score_rows(store, run_id: str, protocol: str, judge: str) -> list[dict]:

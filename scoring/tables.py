@@ -28,7 +28,7 @@ the order of the runs.
 """
 from __future__ import annotations
 
-from judges.stats import CI_RULE, COUNTING_RULES, MIN_BOOTSTRAP_N, NO_CI_EQUAL, NO_CI_SMALL
+from judges.stats import CI_RULE, COUNTING_RULES
 from judges.pairing import record_key, recorded_items, shared_items
 from judges.paper_tables import DROP_NOTE, DROP_PROTOCOLS, leaderboard, results_table, \
     rigorous_drop_table, verbench_table
@@ -39,6 +39,7 @@ from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, limit_
     on_scored_by_all, on_shared, summaries
 from scoring.extraction import CLUELAB, describe
 from scoring.human import baseline_on_items
+from scoring.judge_agreement import low_agreement_notes
 from scoring.judge_failures import mark_verbench
 from scoring.no_boxes import mark_not_applicable, reason
 from scoring.ablation import ablation_table  # noqa: F401 (API)
@@ -46,6 +47,7 @@ from scoring.matrix_tables import injection_table  # noqa: F401 (API)
 from scoring.results import GROUPS, ResultsError, not_scored_text, run_judges, run_summary
 from scoring.drop_not_scored import judge_to_name, not_scored_note, row_protocols
 from scoring.panel_members import judges_count, judges_of, result_judge, results_notes
+from scoring.verbench_notes import VERBENCH_RULE
 from scoring.table_marks import JUDGES_DIFFER, on_page_items, with_judges, \
     with_run_ids  # noqa: F401 (JUDGES_DIFFER: part of the API)
 
@@ -132,7 +134,8 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     if human:
         table.notes += " " + human_note(human, shared.n)
     table.notes += " " + describe(extraction, None)
-    table.notes += "".join(f" {note}" for note in judge_notes(found))
+    table.notes += "".join(f" {note}" for note in judge_notes(found) +
+                           low_agreement_notes(store, found, names, protocol))
     mark_not_applicable(table, {names[rid]: s.get("not_applicable", "")
                                 for rid, s in found.items()}, "not_applicable")
     _mark_biased(table, found, names, group, protocol)
@@ -322,20 +325,6 @@ def _protocol_judges(judges: dict[str, str]) -> str:
     if len(set(judges.values())) == 1:
         return next(iter(judges.values()))
     return ", ".join(f"{protocol} {judge}" for protocol, judge in judges.items())
-
-
-VERBENCH_RULE = (
-    "AC, CC, RQ and ER are the judge's sub-scores (0-10) times 10; an item's accuracy is their "
-    "mean, the average is over the items with all four (n), the rest unscored; a response "
-    "with no answer to judge (the request failed, the model refused) scores 0 on all four, "
-    "and one no answer could be read from is counted in n as Unparsed (an item of several "
-    "samples or repeats when none of them had an answer read), its AC 0 whatever the judge "
-    "gave (never counted correct), as is an answer the rules read as wrong (a letter, yes/no, "
-    "a number), its CC, RQ and ER as graded. "
-    f"The average's 95% interval (bootstrap over items) is given from {MIN_BOOTSTRAP_N} "
-    "items on, and only when the items' averages differ (equal values resample to a "
-    "zero-width interval, as if measured exactly): otherwise the cell says why there is "
-    f"none, '[–: {NO_CI_SMALL}]' or '[–: {NO_CI_EQUAL}]'.")
 
 
 def verbench_results(store, run_ids: list[str], within=None, judge: str | None = None) -> Table:

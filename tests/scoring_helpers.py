@@ -83,3 +83,12 @@ def runs_listed(out: str) -> dict[str, dict[str, str]]:
     rows = [{title: line[start:end].strip() for (start, title), end in zip(starts, ends)}
             for line in lines]
     return {row["run"]: row for row in rows}
+
+
+def judge_says(store, run_id: str, judge: str, value_of) -> None:
+    """`judge`'s own general verdicts of run `run_id`'s responses, as an LLM judge's would be
+    written: `value_of(item_id)` each (the run scored offline first)."""
+    store.upsert_scores([{"run_id": run_id, "protocol": "general", "judge": judge,
+                          "work_id": r["work_id"], "answer": r["answer"],
+                          "value": value_of(r["item_id"])}
+                         for r in store.run_scores(run_id, "general", "offline")])

@@ -11,7 +11,7 @@ import pytest
 
 from scoring.score_run import score_run
 from store import Store
-from tests.scoring_helpers import add_items, cli, make_run
+from tests.scoring_helpers import add_items, cli, judge_says, make_run
 from ui import results_handlers as h
 
 ITEMS = [{"id": f"demo/{i}", "answer_type": "multiple_choice", "answer": "A", "domain": "d",
@@ -26,10 +26,7 @@ def store(tmp_path):
     add_items(store, ITEMS)
     make_run(store, "a", {i["id"]: "Answer: A" for i in ITEMS})
     score_run(store, "a")
-    store.upsert_scores([{"run_id": "a", "protocol": "general", "judge": LLM,
-                          "work_id": r["work_id"], "answer": r["answer"],
-                          "value": "wrong" if r["item_id"] == "demo/0" else "correct"}
-                         for r in store.run_scores("a", "general", "offline")])
+    judge_says(store, "a", LLM, lambda item: "wrong" if item == "demo/0" else "correct")
     yield store
     store.close()
 
@@ -43,12 +40,15 @@ def test_report_json_gives_the_judge_agreement_the_page_shows(store):
             "not_applicable": ""}
     assert pair["basis"] == "responses both judges scored" and pair["responses"] == 4
     page = html.unescape(h.show_results(store, ["a"])["rules"]).replace("\\", "")
-    kappa = "–" if pair["kappa"] is None else f"{pair['kappa']:.2f}"
+    # 4 responses: no kappa, the reason said in words where one was ('–', or 1.00 on n 2)
+    assert pair["kappa"] is None and pair["kappa_note"].startswith(
+        "no Cohen's kappa on 4 responses, which needs at least 10")
+    kappa = pair["kappa_note"]
     assert (f"{LLM} vs offline agree on {pair['agreed']} of {pair['n']} {pair['basis']} "
-            f"({pair['agreement_pct']:.2f}%; Cohen's kappa {kappa})") in page, page
+            f"({pair['agreement_pct']:.2f}%; {kappa})") in page, page
     code, out, err = cli("report", "--db", store.path, "--run", "a")
     assert code == 0 and (f"agreement {LLM} vs offline: 75.00% of 4 responses both judges "
-                          f"scored, Cohen's kappa {kappa}") in out, out
+                          f"scored, {kappa}") in out, out
 
 
 def test_report_json_says_why_a_pair_has_no_agreement(store):

@@ -35,7 +35,7 @@ def test_a_name_and_a_note_are_kept_and_shown_by_every_picker(db):
         labels = dict((v, k) for k, v in run_choices(store))
         assert labels["run-a"].startswith("GPT baseline · e (m-a) · structured · clues none"
                                           " · images full")
-        assert labels["run-b"].startswith("run-b · e (m-b)")
+        assert labels["run-b"].startswith("m-b · Structured · run-b · ")   # as the tables
 
 
 def test_deleting_a_run_removes_only_its_own_rows_after_saying_how_many(db):
@@ -129,9 +129,9 @@ def test_every_setup_description_says_samples_and_repeats_when_more_than_one(tmp
     for run in ("many", "one"):
         score_run(store, run)
     pickers = dict((v, k) for k, v in run_choices(store))
-    assert pickers["many"] == "many · e (m) · cot · clues gt · images full · 5 samples · 2 " \
-                              "repeats · created"
-    assert pickers["one"] == "one · e (m) · cot · clues none · images full · created"
+    # unnamed: the pickers name them as the tables do (by their id before)
+    assert pickers["many"] == "m · CoT · clues gt · 5 samples · 2 repeats · many · created"
+    assert pickers["one"] == "m · CoT · one · created"
     setups = {row[0]: row[3] for row in xr.runs_table(store)}
     assert setups == {"many": "e (m) · cot · clues gt · 5 samples · 2 repeats", "one": "e (m) · cot"}
     table = tables.main_table(store, ["many", "one"])
@@ -181,7 +181,7 @@ def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
     """The pickers, the Inspect list, its tag counts, the Results page's scoring lines, the
     Experiments runs list and progress panel showed a named run's id (a date and a hash)
     beside or instead of its name. Now its name; its id too only where another run has that
-    name; a run without a name keeps its id."""
+    name; a run without a name keeps its id in lists, its table label and id in pickers."""
     from ui import experiments_runs as xr
     from ui import inspect_browser as ib
     from ui import results_handlers as h
@@ -193,7 +193,8 @@ def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
         store.set_response_tags(work, [store.list_failure_tags()[0]["name"]], "t")
         pickers = dict((v, k) for k, v in run_choices(store))
         assert pickers["run-a"].startswith("GPT baseline · e (m-a) · ")
-        assert "run-a" not in pickers["run-a"] and pickers["run-b"].startswith("run-b · ")
+        assert "run-a" not in pickers["run-a"]
+        assert pickers["run-b"].startswith("m-b · Structured · run-b · ")   # as the tables
         listed = ib.browse(store, ib.run_filters(ib.ALL, "offline"), "run order")["rows"]
         assert {row[1] for row in listed} == {"GPT baseline", "run-b"}
         assert set(tag_counts_frame(store, ["run-a"])["run"]) == {"GPT baseline"}

@@ -32,8 +32,9 @@ def test_the_models_unparsed_and_the_judges_failures_are_counted_apart_everywher
     general). r1: t/1 correct, t/2 unparsed (two final letters), t/3 wrong, t/4 the request
     failed (error: zeros by rule), t/5 and t/6 open. The unparsed reply is unparsed under
     general and verbench alike; the judge's failures are unscored and named as the judge's,
-    by reason, in one form under both; the VER-Bench table's row marks that it rests on the
-    error's zeros only."""
+    by reason, in one form under both; the VER-Bench table counts t/2 Unparsed as `score`
+    does (it read "Unparsed 0, Unscored 5§, 1 of them unparsed"), and its row marks that it
+    rests on the zeros of the error and of the unparsed reply only."""
     from scoring.tables import verbench_results
 
     server.configure(replies={**base.JUDGE, "AC (answer correctness)": "I cannot grade this."})
@@ -50,27 +51,27 @@ def test_the_models_unparsed_and_the_judges_failures_are_counted_apart_everywher
         "unscored 1" in out      # t/6: the judge's unreadable reply; t/5 correct by the judge
     assert "verbench llm:vb-bad: 6 responses: correct 0, wrong 0, unparsed 1, error 1, " \
         "unscored 4" in out      # t/2 stays unparsed; t/1, t/3, t/5, t/6: the judge failed
-    assert "general llm:vb-bad: the judge failed on 1 response (1 reply unreadable): 1 is " \
+    assert "general llm:vb-bad: the judge failed on 1 response (1 reply unreadable): it is " \
         "unscored;" in err
-    assert "verbench llm:vb-bad: the judge failed on 5 responses (5 replies unreadable): 4 " \
-        "are unscored; 1 is an unparsed reply (no answer read: the model's failure, counted " \
-        "unparsed) that it gave no sub-scores either" in err
+    assert "verbench llm:vb-bad: the judge failed on 4 responses (4 replies unreadable): " \
+        "they are unscored;" in err
     assert "got no sub-scores, the judge's reply unreadable" not in err     # the mixed note
     assert as_json["judge_failures"]["verbench llm:vb-bad"] == {
-        "by_reason": {"reply unreadable": 5}, "unparsed": 1}
+        "by_reason": {"reply unreadable": 4}}
     rows = {r["item_id"]: r for r in store.run_scores("r1", "verbench", "llm:vb-bad",
                                                        full=True)}
-    assert rows["t/2"]["value"] == "unparsed" and not rows["t/2"]["subscores"]
-    assert rows["t/2"]["details"]["judge_failed"] == "reply unreadable"
+    assert rows["t/2"]["value"] == "unparsed" and rows["t/2"]["judge_prompt"] is None
     table = verbench_results(store, ["r1"], judge="llm:vb-bad")
     [row] = table.rows
-    assert (row["n"], row["unscored"], row["judge_failed"]) == (1, 5, 5)
+    assert (row["n"], row["unparsed"], row["unscored"], row["judge_failed"]) == (2, 1, 4, 4)
+    assert row["n"] + row["unscored"] == 6                  # every item, as `score`'s line
     assert row["average"] == 0.0 and row["_flags"]["average"] == "§"   # not a real zero
     assert row["_flags"]["unscored"] == "§"
     [note] = [f for f in table.footnotes if f.startswith("§")]
-    assert "5 of its 6 items are unscored because the judge failed on them" in note
-    assert "1 of them unparsed replies" in note and "rest on the other 1 (n 1)" in note
-    assert "14.0§" not in table.to_markdown() and "| 5§ |" in table.to_markdown()
+    assert "4 of its 6 items are unscored because the judge failed on them" in note
+    assert "unparsed replies" not in note and "rest on the other 2 (n 2)" in note
+    assert "| 1 | 4§ |" in table.to_markdown()
+    assert "14.0§" not in table.to_markdown()
 
 
 def test_a_panel_keeps_an_unparsed_reply_unparsed_and_its_failed_member_votes_nothing():

@@ -105,24 +105,24 @@ def test_judge_scores_open_answers_malformed_reply_is_unscored_and_asked_again(
     assert rigorous["t/5"]["value"] == "correct" and rigorous["t/5"]["details"]["clue_match"]
     assert rigorous["t/1"]["value"] == "unscored"           # no GT clues to intersect
     rows_before = len(store.run_scores("r1"))
-    # unreadable: t/6's open answer and the 5 VER-Bench prompts (the server's default reply
-    # holds no scores)
-    assert first["judges"][0]["unreadable"] == 6
+    # unreadable: t/6's open answer and the 4 VER-Bench prompts (the server's default reply
+    # holds no scores; t/2, no answer read, is not sent to VER-Bench's judge)
+    assert first["judges"][0]["unreadable"] == 5
     server.reset_log()
     second = score_run(store, "r1", protocol="all", judges=["judge"])
     asked = chats(server)
-    assert len(asked) == second["judges"][0]["sent"] == 6       # only the unreadable ones
-    assert second["judges"][0]["cached"] == first["judges"][0]["sent"] - 6
+    assert len(asked) == second["judges"][0]["sent"] == 5       # only the unreadable ones
+    assert second["judges"][0]["cached"] == first["judges"][0]["sent"] - 5
     # an unreadable reply is a failed request: the counters add up to the requests
-    assert second["judges"][0]["unreadable"] == 6 and second["judges"][0]["failed"] == 6
+    assert second["judges"][0]["unreadable"] == 5 and second["judges"][0]["failed"] == 5
     for counts in (first["judges"][0], second["judges"][0]):
         assert counts["answered"] + counts["cached"] + counts["failed"] == counts["requests"]
     assert second["judges"][0]["requests"] == first["judges"][0]["requests"]
     code, out, _ = cli("score", "--db", store.path, "--run", "r1", "--judge", "judge",
                        "--protocol", "all", "--no-cache")
     sent = first["judges"][0]["sent"]                           # everything asked again
-    assert code == 0 and f"llm:judge: {sent} requests: {sent - 6} answered, 0 from the cache, " \
-        "6 failed (6 replies unreadable: unscored, not cached, so the next scoring asks again)" in out
+    assert code == 0 and f"llm:judge: {sent} requests: {sent - 5} answered, 0 from the cache, " \
+        "5 failed (5 replies unreadable: unscored, not cached, so the next scoring asks again)" in out
     assert len(store.run_scores("r1")) == rows_before      # upserted, not duplicated
     s = run_summary(store, "r1", "general", "llm:judge")["summary"]["overall"]
     assert (s.n, s.correct, s.unscored) == (5, 2, 1)
@@ -184,10 +184,10 @@ def test_verbench_needs_a_judge_and_reads_sub_scores(store, scored, server):
     finally:
         server.configure(replies=JUDGE)
     summary = run_summary(store, "r1", "verbench")["summary"]
-    # five outputs judged 8/6/4/10 (average 70), but t/2, no answer read, and t/3, "No." for
-    # the gold Yes (the rule reads it wrong), have AC 0 (average 50), and the failed call
-    # scores 0 on all four
-    assert summary["n"] == 6 and summary["average"] == pytest.approx((3 * 70 + 2 * 50) / 6)
+    # four outputs judged 8/6/4/10 (average 70), but t/3, "No." for the gold Yes (the rule
+    # reads it wrong), has AC 0 (average 50); t/2, no answer read, is not graded and the
+    # failed call neither: 0 on all four
+    assert summary["n"] == 6 and summary["average"] == pytest.approx((3 * 70 + 50) / 6)
     assert summary["AC"] == pytest.approx(3 * 8 / 6 * 10) and summary["unparsed"] == 1
     from scoring.tables import verbench_results
     table = verbench_results(store, ["r1"])        # n, unparsed, unscored, judge as columns
@@ -235,11 +235,12 @@ def test_verbench_counts_an_unparsed_reply_as_unparsed_not_correct(store, scored
     rows = {r["item_id"]: r for r in store.run_scores("r1", "verbench", "llm:vb", full=True)}
     assert rows["t/2"]["value"] == "unparsed" and rows["t/2"]["rationale"].startswith(
         "unparsed: no answer could be read")
-    assert rows["t/2"]["subscores"] == {"AC": 0, "CC": 6, "RQ": 4, "ER": 10}
+    assert rows["t/2"]["subscores"] == {"AC": 0, "CC": 0, "RQ": 0, "ER": 0}   # not graded
+    assert rows["t/2"]["judge_prompt"] is None                                # not asked
     assert "shown as correct" not in rows["t/2"]["rationale"]
     assert rows["t/4"]["value"] == "error"
     summary = run_summary(store, "r1", "verbench")["summary"]
-    assert summary["n"] == 6 and summary["average"] == pytest.approx((3 * 70 + 2 * 50) / 6)
+    assert summary["n"] == 6 and summary["average"] == pytest.approx((3 * 70 + 50) / 6)
 
 
 def test_a_verbench_verdict_is_counted_by_the_rule_of_every_protocol():

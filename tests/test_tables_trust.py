@@ -138,7 +138,7 @@ def test_results_download_is_named_by_its_selection_and_reads_back_in_pandas(two
     assert frame.set_index("run_id").loc["d", "model"] == "m4"
     assert frame.set_index("run_id").loc["c", "overall_pct"] == 100.0
     one = Path(h.export_table(two_datasets, ["a"], "general", "leaderboard", "json"))
-    assert one.name.startswith("cluelab-leaderboard-general-demo-a-")
+    assert one.name.startswith("cluelab-leaderboard-general-demo-Alpha_baseline-")  # its name
     board = json.loads(one.read_text())
     assert "CI" not in board["notes"]          # the leaderboard shows no interval: none named
 

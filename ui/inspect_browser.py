@@ -174,11 +174,12 @@ def gold_cell(gold, run_gold) -> str:
 
 def _row(r: dict, names: dict[str, str], configs: dict[str, dict]) -> list:
     """A list row; grounded reads "n/a" for a run that asked for no boxes, as the tables
-    do (`scoring.no_boxes.list_cell`; the count line says why, once)."""
+    do (`scoring.no_boxes.list_cell`; the count line says why, once); a location answer in
+    words, as its gold cell."""
     return [r["work_id"], names.get(r["run_id"], r["run_id"]), r["item_id"],
             draw_cell(r["repeat"], r["sample"]),
             LABELS.get(r["status"], r["status"]),
-            short(r["answer"], 40) if r["answer"] is not None else "",
+            short(readable_gold(r["answer"]), 40) if r["answer"] is not None else "",
             gold_cell(r["gold"], r.get("run_gold")), r["general"] or "", r["rigorous"] or "",
             list_cell(r["grounded"], configs[r["run_id"]]), r["tags"] or ""]
 

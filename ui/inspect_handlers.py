@@ -204,16 +204,16 @@ def item_md(item: dict, changed=()) -> str:
 
 
 def gold_md(view: dict) -> str:
-    if view["item"] is None:
-        return "**The item no longer exists.**"
-    return item_md(view["item"])
+    return item_md(view["item"]) if view["item"] is not None else \
+        "**The item no longer exists.**"
 
 
 def answer_md(view: dict) -> str:
     r = view["response"]
     if r.get("status") is None:
         return "**No result yet** (the work row is pending)."
-    answer = escape_md(r.get("answer")) if r.get("answer") is not None else "(none)"
+    # in words as the gold beside it ("$canada,qc$" read raw beside "Canada, Quebec")
+    answer = escape_md(readable_gold(r["answer"])) if r.get("answer") is not None else "(none)"
     reason = f" · {escape_md(short(r.get('reason'), 200))}" if r.get("reason") else ""
     status = counter(r["status"], r.get("reason"))     # "no source clue", as counted
     return (f"**Extracted answer:** {answer} · status "

@@ -11,14 +11,13 @@ and an optional human-baseline row (`scoring.human`).
 """
 from __future__ import annotations
 
-import re
-import time
-
 import pandas as pd
 
 from domain.vocabulary import counted
 from scoring.page_tables import PAGE_KINDS as TABLE_KINDS
+from scoring.verbench_notes import SAMPLES_CONTROL
 from ui.downloads import DownloadRefused, downloads_for
+from ui.export_names import EXPORT_FORMATS, download_name
 from ui.run_choices import run_choices as all_run_choices
 from ui.run_choices import run_names
 from ui.session import LOCAL_USER
@@ -27,7 +26,6 @@ from ui.page_words import on_page
 from ui.text import escape_html, escape_md
 from ui.inspect_tags import tag_counts_markdown
 
-EXPORT_FORMATS = {"csv": ".csv", "json": ".json", "md": ".md", "latex": ".tex"}
 # "Judge shown" by default: the judge all the chosen runs were scored with
 # (scoring.results.common_judge), else each run its own and no best marked.
 COMMON_JUDGE, NO_HUMAN = "(common judge)", "(none)"
@@ -40,7 +38,7 @@ SAMPLE_RULE_CHOICES = [("majority vote", "majority"),
                        ("first sample only", "first")]
 SAMPLE_RULE_INFO = ("majority: the most frequent parsed answer · MMR-Life: more than 2 of "
                     "the first 5 samples correct · self-consistency: plurality, no answer a "
-                    "candidate")
+                    "candidate · " + SAMPLES_CONTROL)
 BREAKDOWN_CHOICES = [("domain", "domain"), ("subtask", "subtask"),
                      ("reasoning type (MMR-Life)", "reasoning_type")]
 EXTRACTION_CHOICES = [("ClueLab (default)", "cluelab"),
@@ -277,7 +275,8 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
     the items the table compares (`shared`, `judges.pairing.Shared`) when given: its n is
     the responses both judges scored there, and the heading says which items."""
     from scoring.compared import labels
-    from scoring.judge_agreement import agreement, agreement_figures, not_applicable_why
+    from scoring.judge_agreement import agreement, agreement_figures, kappa_text, \
+        not_applicable_why
 
     items = shared.items if shared is not None else None
     lines, names, moot = [], labels(store, list(run_ids)), {}
@@ -290,12 +289,11 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
                 moot.setdefault((pair["a"], pair["b"], why), []).append(
                     f"{name} ({counted(pair.get('responses', 0), 'response')})")
                 continue
-            kappa = "–" if shown["kappa"] is None else f"{shown['kappa']:.2f}"
-            n = shown["n"]
+            n, kappa = shown["n"], kappa_text(pair)     # or why there is none, in words
             basis = shown["basis"].replace("responses", "response", n == 1)
             lines.append(f"- {name}: {escape_md(pair['a'])} vs {escape_md(pair['b'])} agree "
                          f"on {shown['agreed']} of {n} {basis} ({shown['agreement_pct']:.2f}%; "
-                         f"Cohen's kappa {kappa})")
+                         f"{kappa})")
     # one line per pair and reason: seven runs' "not applicable" lines hid the others, and
     # one line naming the reason per run repeated it seven times
     for (a, b, why), runs in moot.items():
@@ -369,18 +367,3 @@ def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=No
         raise ResultsUiError(str(error)) from None
     return path, [on_page(remark) for remark in remarks]
 
-
-def download_name(store, kind: str, protocol: str, run_ids, fmt: str,
-                  today: str | None = None) -> str:
-    """'cluelab-main-general-demo-run-a-20260101.csv': what the file holds (table, protocol,
-    the runs' datasets, the run or how many) and the day, so downloads do not overwrite
-    each other. Only letters, digits, '.', '_' and '-' (a run id could hold anything)."""
-    runs = list(run_ids)
-    datasets = sorted(name for name, ids in store.scored_runs_by_dataset().items()
-                      if set(ids) & set(runs))
-    parts = ["cluelab", kind, protocol, "+".join(datasets[:3]) + ("+more" if len(datasets) > 3
-                                                                  else ""),
-             runs[0] if len(runs) == 1 else f"{len(runs)}-runs",
-             today or time.strftime("%Y%m%d")]
-    name = "-".join(p for p in parts if p)
-    return re.sub(r"[^A-Za-z0-9._+-]+", "_", name)[:150] + EXPORT_FORMATS[fmt]

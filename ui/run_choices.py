@@ -1,7 +1,9 @@
 """How a run is named wherever one is picked (Experiments' clue source, Results, Inspect):
-its name when it has one, else its id (the id too when another run has the same name, to
-tell them apart), then what tells runs apart (model, prompt setting, clue source, image mode,
-preset, samples and repeats) and its status. One function, so every picker reads the same. A run with
+its name when it has one, else its label in the tables (`scoring.compared.run_label`: model
+and setting; the pickers named it by its id while the tables said 'fake-vlm · CoT') and its
+id, since unnamed runs of one model and setting share that label; a named run's id only when
+another run has the same name, to tell them apart; then what tells runs apart (model, prompt
+setting, clue source, image mode, preset, samples and repeats) and its status. One function, so every picker reads the same. A run with
 no response at all (it failed its pre-flight: no request was made) is listed last and says
 so, instead of cluttering the top of every picker with nothing to show.
 """
@@ -11,6 +13,7 @@ from collections import Counter
 
 from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
+from scoring.compared import run_label as table_label
 from store.run_labels import clues_text, list_names
 
 
@@ -19,8 +22,9 @@ def run_label(run: dict, name_shared: bool = False, names: dict | None = None) -
     [ · boxes xywh pixels] · done' (the preset when the run has one:
     `runner.config.preset_text`; samples and repeats when more than one:
     `runner.config.draws_text`; the box convention when the run states one); the model is 'endpoint (model)' when the
-    endpoint's name is not the model's. A run without a name is named by its id
-    ('20260101-… · fake-vlm · …'); one whose name another run has too (`name_shared`) by
+    endpoint's name is not the model's. A run without a name is named as the tables name it,
+    then its id and status ('fake-vlm · CoT · 20260101-… · done': the table label already
+    says what is not the default); one whose name another run has too (`name_shared`) by
     both ('name · 20260101-… · …'): a named run's id, a date and a hash, only made the
     pickers' labels long. Another run's clues are named by that run's name (`names`:
     `store.run_labels.list_names` of every run; without it, by id)."""
@@ -29,7 +33,9 @@ def run_label(run: dict, name_shared: bool = False, names: dict | None = None) -
     if images == "clue_masked" and config.get("mask_style"):
         images += f" ({config['mask_style']})"
     name = (run.get("name") or "").strip()
-    parts = [name, run["id"] if name_shared or not name else "",
+    if not name:
+        return " · ".join((table_label(run, False, names), run["id"], effective_status(run)))
+    parts = [name, run["id"] if name_shared else "",
              endpoint_text(config.get("endpoint") or {}),
              config.get("setting", "?"), f"clues {clues_text(config, names or {})}",
              f"images {images}", preset_text(config), draws_text(config), boxes_text(config),

@@ -46,7 +46,7 @@ def summary_md(scored: list[tuple[str, dict]]) -> str:
             out.append(f"| {escape_md(name)} | {escape_md(shown)} | "
                        + " | ".join(_cells(counts, other)) + " |")
     notes = [f"- **{escape_md(name)}**: {escape_md(text)}" for name, result in scored
-             for text in ([counts_text(j) for j in result["judges"]]
+             for text in ([counts_text(j, result["responses"]) for j in result["judges"]]
                           + [on_page(note) for note in result["notes"]])]
     rows = len(out) - 4
     detail = out[2:] + ([""] + notes if notes else [])
