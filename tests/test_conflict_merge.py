@@ -372,20 +372,23 @@ def test_an_option_my_gold_names_is_not_removed_without_asking():
             "answer_type": "multiple_choice"}
     theirs = {**base, "options": base["options"][:3]}
     mine = {**base, "answer": "D"}
-    assert cm.both_changed(base, theirs, mine) == ["option D", "answer"]   # one choice
+    together = "option D, answer — taken together"
+    assert cm.both_changed(base, theirs, mine) == [together]       # one choice
     merged = cm.merge(base, theirs, mine)
     assert merged["answer"] == "D" and [o["label"] for o in merged["options"]] == list("ABCD")
-    for ticked in (["option D"], ["answer"], ["option D", "answer"]):
-        merged = cm.merge(base, theirs, mine, ticked)        # theirs: both, never one
-        assert (merged["answer"], [o["label"] for o in merged["options"]]) == ("C", list("ABC"))
+    merged = cm.merge(base, theirs, mine, [together])        # theirs: both, never one
+    assert (merged["answer"], [o["label"] for o in merged["options"]]) == ("C", list("ABC"))
+    assert cm.refused_choice(base, theirs, mine, ["answer"]) == (
+        "answer is taken from their version only with the rest of "
+        "'option D, answer — taken together': choose that")
     # I removed option B while they set the gold to B: kept as mine (gold C, no B) or both
     # theirs (gold B with its option); Save merged built "gold answer has no option: 'B'"
     gold_b = {**base, "answer": "B"}
     no_b = {**base, "options": [o for o in base["options"] if o["label"] != "B"]}
-    assert cm.both_changed(base, gold_b, no_b) == ["option B", "answer"]
+    assert cm.both_changed(base, gold_b, no_b) == ["option B, answer — taken together"]
     merged = cm.merge(base, gold_b, no_b)
     assert (merged["answer"], [o["label"] for o in merged["options"]]) == ("C", list("ACD"))
-    merged = cm.merge(base, gold_b, no_b, ["answer"])
+    merged = cm.merge(base, gold_b, no_b, ["option B, answer — taken together"])
     assert (merged["answer"], [o["label"] for o in merged["options"]]) == ("B", list("ABCD"))
     # their removal of an option no answer names is theirs, no question
     assert cm.both_changed(base, {**base, "options": base["options"][1:]}, mine) == []
@@ -442,14 +445,15 @@ def test_a_move_of_clues_with_alike_texts_keeps_the_colleague_s_edit_whatever_th
 
 def test_two_options_both_added_under_one_letter_are_both_kept():
     """A review: both pressed Add option and typed an option E; the panel had one part
-    "option E" (you choose) and one person's new option was lost unless ticked."""
+    "option E" (you choose) and one person's new option was lost unless ticked. Theirs,
+    saved, keeps its letter; mine moves to the next free one."""
     base = {"options": [_option(x, x) for x in "ABCD"], "answer": "C",
             "answer_type": "multiple_choice"}
     theirs = {**base, "options": [*base["options"], _option("E", "€7.50")]}
     mine = {**base, "options": [*base["options"], _option("E", "€4.00")]}
     assert cm.both_changed(base, theirs, mine) == []
     merged = cm.merge(base, theirs, mine)["options"]
-    assert [(o["label"], o["text"]) for o in merged][4:] == [("E", "€4.00"), ("F", "€7.50")]
+    assert [(o["label"], o["text"]) for o in merged][4:] == [("E", "€7.50"), ("F", "€4.00")]
     assert sorted(r[:2] for r in cm.rows(base, theirs, mine)) == [
-        ["option E", "you (yours kept)"], ["option F", "them (theirs kept)"]]
+        ["option E", "them (theirs kept)"], ["option F (your E)", "you (yours kept)"]]
 

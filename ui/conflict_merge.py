@@ -19,11 +19,11 @@ with the words that differ between the two versions marked (ui/conflict_marks.py
 from __future__ import annotations
 
 import copy
-import re
 
 from ui import conflict_clues, conflict_options
 from ui import editor_model as em
 from ui.conflict_clues import ADDED, MINE, ORDER, REMOVED, THEIRS
+from ui.conflict_show import label, show
 
 BOTH = "both"
 MERGED = "both, kept"
@@ -41,7 +41,7 @@ def parts(base: dict, saved: dict, mine: dict) -> dict[str, tuple]:
     """{part key: (base value, their value, my value)}; a key is a field ("question"), a
     clue ("clues.0", by its place in the base), an option ("options.B", by its label), the
     clues a side added (ADDED) or the clues' order (ORDER; ui/conflict_clues.py)."""
-    copies = [em.content_only(c) for c in (base, saved, mine)]
+    copies = contents(base, saved, mine)
     out = {}
     for field in dict.fromkeys(k for c in copies for k in c):
         if field == "clues":
@@ -51,6 +51,23 @@ def parts(base: dict, saved: dict, mine: dict) -> dict[str, tuple]:
         else:
             out[field] = tuple(c.get(field) for c in copies)
     return out
+
+
+def contents(base: dict, saved: dict, mine: dict) -> list[dict]:
+    """The three copies as compared: their content, my options added under a letter they
+    added too moved to the next free one (conflict_options.apart: theirs is saved)."""
+    copies = [em.content_only(c) for c in (base, saved, mine)]
+    copies[2] = conflict_options.apart(*copies)[0]
+    return copies
+
+
+def alias_union(was: list, theirs: list, ours: list) -> list:
+    """The aliases both changed, merged as sets: the base's that neither removed, and what
+    either added; in their saved order, then my additions. Both adding an alias was one part
+    "aliases" (you choose), and one alias was always lost (a review)."""
+    was, theirs, ours = (list(x or []) for x in (was, theirs, ours))
+    kept = [a for a in theirs if a in ours or a not in was]
+    return list(dict.fromkeys(kept + [a for a in ours if a not in was and a not in theirs]))
 
 
 def clue_union(was: dict, theirs: dict, ours: dict) -> dict | None:
@@ -74,9 +91,10 @@ def clue_union(was: dict, theirs: dict, ours: dict) -> dict | None:
 
 def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object, object]]:
     """(part key, who changed it: them / you / both / both, kept, their value, my value)
-    for every part someone changed, in the item's field order. An option one side removed
-    while the other's multiple-choice answer names it is both's (conflict_options)."""
-    named = linked(base, saved, mine)
+    for every part someone changed, in the item's field order. Who changed a linked part
+    (`linked`: one choice with others) is said as it is; every such part was said "both"
+    though only one side had changed it (a review)."""
+    tied = linked(base, saved, mine)
     out = []
     for key, (was, theirs, ours) in parts(base, saved, mine).items():
         if theirs == ours:
@@ -85,8 +103,9 @@ def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object,
         if who == BOTH and key.startswith("clues.") and REMOVED not in (theirs, ours) and \
                 clue_union(was, theirs, ours) is not None:
             who = MERGED
-        if key in named:
-            who = BOTH
+        if who == BOTH and key == "aliases" and key not in tied and \
+                all(isinstance(v, list) or v is None for v in (was, theirs, ours)):
+            who = MERGED                    # aliases merge as sets (`alias_union`)
         out.append((key, who, theirs, ours))
     return out
 
@@ -95,35 +114,92 @@ def linked(base: dict, saved: dict, mine: dict) -> set[str]:
     """The parts that are one choice, taken from theirs together or not at all: an option
     removed and the answer naming it, or the answer type with what depends on it
     (conflict_options)."""
-    copies = [em.content_only(c) for c in (base, saved, mine)]
+    copies = contents(base, saved, mine)
     return conflict_options.gold_conflicts(copies) | conflict_options.type_conflicts(
         copies, parts(base, saved, mine))
 
 
-def taken(base: dict, saved: dict, mine: dict, take_saved) -> list[str]:
-    """The labels of the parts both changed that a merge with `take_saved` takes from
-    theirs: those ticked, and all of a linked choice when one of it is (the revision's
-    comment named the one ticked only)."""
-    chosen, named, tied = set(take_saved or ()), part_names(base, saved, mine), \
-        linked(base, saved, mine)
-    both = [(key, named.get(key) or label(key)) for key, who, _, _ in
-            changes(base, saved, mine) if who == BOTH]
-    tied_taken = any(name in chosen for key, name in both if key in tied)
-    return [name for key, name in both if name in chosen or (key in tied and tied_taken)]
+TOGETHER = " — taken together"
+
+
+def together(base: dict, saved: dict, mine: dict) -> str:
+    """The one choice of the linked parts someone changed, naming all it covers ("answer
+    type, options A–E, answer — taken together"); "" when none. They were a checkbox each,
+    and ticking one took them all: what was ticked was not what was done (a review)."""
+    tied = linked(base, saved, mine)
+    keys = [key for key, _, _, _ in changes(base, saved, mine) if key in tied]
+    letters = [key[len(conflict_options.PREFIX):] for key in keys
+               if key.startswith(conflict_options.PREFIX)]
+    names, said = [], False
+    for key in keys:
+        if not key.startswith(conflict_options.PREFIX):
+            names.append(label(key))
+        elif not said:
+            said = True
+            names.append(f"option {letters[0]}" if len(letters) == 1 else
+                          f"options {_runs(letters)}")
+    return ", ".join(names) + TOGETHER if names else ""
+
+
+def _runs(letters: list[str]) -> str:
+    """"A–E, G" for the letters A, B, C, D, E, G (each label as it is when not one letter)."""
+    out: list[list[str]] = []
+    for x in letters:
+        if out and len(x) == 1 and len(out[-1][-1]) == 1 and ord(x) == ord(out[-1][-1]) + 1:
+            out[-1].append(x)
+        else:
+            out.append([x])
+    return ", ".join(r[0] if len(r) == 1 else f"{r[0]}–{r[-1]}" if len(r) > 2 else
+                     f"{r[0]}, {r[1]}" for r in out)
 
 
 def both_changed(base: dict, saved: dict, mine: dict) -> list[str]:
-    """The labels (as `label` writes them) of the parts both changed: the user's choice."""
+    """The panel's choices: the labels (as `label` writes them) of the parts both changed,
+    the linked parts as one choice (`together`) where the first of them is."""
+    named, tied = part_names(base, saved, mine), linked(base, saved, mine)
+    group, out = together(base, saved, mine), []
+    for key, who, _, _ in changes(base, saved, mine):
+        if key in tied and group not in out:
+            out.append(group)
+        elif key not in tied and who == BOTH:
+            out.append(named.get(key) or label(key))
+    return out
+
+
+def taken(base: dict, saved: dict, mine: dict, take_saved) -> list[str]:
+    """The choices `take_saved` takes from theirs, as the revision's comment names them
+    (the linked parts by what they cover)."""
+    chosen = set(take_saved or ())
+    return [name.removesuffix(TOGETHER) for name in both_changed(base, saved, mine)
+            if name in chosen]
+
+
+def refused_choice(base: dict, saved: dict, mine: dict, take_saved) -> str:
+    """Why `take_saved` cannot be done ("" when it can): it names a linked part alone (a
+    script; the panel offers only the whole choice), which cannot be taken without the rest."""
+    group = together(base, saved, mine)
+    if not group or group in take_saved:
+        return ""
+    tied = linked(base, saved, mine)
     named = part_names(base, saved, mine)
-    return [named.get(key) or label(key) for key, who, _, _ in changes(base, saved, mine)
-            if who == BOTH]
+    alone = [n for n in take_saved if n in {named.get(k) or label(k) for k in tied}]
+    return (f"{alone[0]} is taken from their version only with the rest of "
+            f"'{group}': choose that") if alone else ""
+
+
+def replaced(base: dict, saved: dict, mine: dict) -> list[str]:
+    """The labels of the parts I changed to something other than theirs: what a merge
+    that kept their version replaced of mine (ui/editor_handlers says which)."""
+    named = part_names(base, saved, mine)
+    return [named.get(key) or label(key) for key, (was, theirs, ours)
+            in parts(base, saved, mine).items() if ours != was and ours != theirs]
 
 
 def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = ()) -> dict:
     """My copy with every part only they changed taken from theirs, and the parts both
     changed taken from theirs when their label is in `take_saved`."""
     chosen = set(take_saved)
-    copies = [em.content_only(c) for c in (base, saved, mine)]
+    copies = contents(base, saved, mine)
     merged = copy.deepcopy(copies[2])
     split = parts(base, saved, mine)
     clues = [ours for key, (_, _, ours) in split.items() if key.startswith("clues.")]
@@ -134,15 +210,17 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
     # an option removed and the answer naming it, or the answer type and what depends on
     # it, are one choice (conflict_options)
     tied = linked(base, saved, mine)
-    tied_taken = any((named.get(key) or label(key)) in chosen for key in tied)
+    tied_taken = together(base, saved, mine) in chosen
     for key, who, theirs, _ in changes(base, saved, mine):
         field, _, index = key.partition(".")
-        take = who == THEIRS or (who == BOTH and (named.get(key) or label(key)) in chosen) \
-            or (key in tied and tied_taken)
+        take = tied_taken if key in tied else \
+            who == THEIRS or (who == BOTH and (named.get(key) or label(key)) in chosen)
         if key == ORDER:
             order_from = THEIRS if take else MINE
         elif key in ADDED.values():
             continue                  # both sides' new clues are kept (`assemble`)
+        elif who == MERGED and key == "aliases":
+            merged[key] = alias_union(*split[key])
         elif who == MERGED:
             was, _, ours = split[key]
             clues[int(index)] = clue_union(was, theirs, ours)
@@ -176,73 +254,13 @@ def without_lost_boxes(item: dict) -> tuple[dict, int]:
 
 def part_names(base: dict, saved: dict, mine: dict) -> dict[str, str]:
     """The panel's names of the parts `label` cannot name alone: a clue by its number in my
-    table (ui/conflict_clues.names)."""
-    return conflict_clues.names(*((em.content_only(c).get("clues") or [])
-                                  for c in (base, saved, mine)))
-
-
-def label(key: str) -> str:
-    """A part as the editor names it, numbered from 1: "clue 2", "option 1", "GT reasoning"."""
-    if key in ADDED.values():
-        return "clues they added" if key == ADDED[THEIRS] else "clues you added"
-    field, _, index = key.partition(".")
-    if index and field == "options":
-        return f"option {index}"          # by its label, as History names it
-    if index:
-        return f"{field[:-1]} {int(index) + 1}"
-    return field.replace("gt_", "GT ").replace("_", " ")
-
-
-def diff_label(field: str) -> str:
-    """A field of store.diff_items as the editor names it: "clues[0].text" -> "clue 1 text",
-    "clues[2>1].text" -> "clue 3 (now 2) text" (clue 1 was removed: the clue moved up);
-    "clues[0>1]", a clue moved and not changed, -> "clue 1 moved to 2"."""
-    match = re.fullmatch(r"(clues|options)\[(\d+)(?:>(\d+))?\](?:\.(\w+))?", field)
-    if not match:
-        return label(field)
-    name, index, now, part = match.groups()
-    if now is not None and not part:           # moved as it was (Up / Down): the move only
-        return f"{name[:-1]} {int(index) + 1} moved to {int(now) + 1}"
-    where = f" (now {int(now) + 1})" if now is not None else ""
-    return f"{name[:-1]} {int(index) + 1}{where}{' ' + part if part else ''}"
-
-
-def show(value, images: list[str]) -> str:
-    """A part's value as a person reads it: a clue as its text, reasoning and boxes
-    ("3 boxes: (10,20)-(40,60) on image 1, …"), an option as "A: text", lists one per line."""
-    if value is None:
-        return ""
-    if isinstance(value, dict) and "boxes" in value:
-        return _clue(value, images)
-    if isinstance(value, dict) and "x0" in value:
-        return _box(value, images)
-    if isinstance(value, dict) and "label" in value:
-        return f"{value.get('label')}: {value.get('text') or ''}" + (
-            " (image)" if value.get("image") else "")
-    if isinstance(value, list):    # an image list by number and file: "image 1 (3f2a9c01)"
-        return "\n".join(show(v, images) if isinstance(v, dict) else
-                         f"{_image_name(v, images)} ({str(v)[:8]})" if v in images else str(v)
-                         for v in value)
-    if isinstance(value, dict):
-        return "\n".join(f"{k}: {v}" for k, v in value.items())
-    return str(value)
-
-
-def _image_name(value, images: list[str]) -> str:
-    return f"image {images.index(value) + 1}" if value in images else f"image {str(value)[:10]}…"
-
-
-def _box(box: dict, images: list[str]) -> str:
-    return (f"({box['x0']:.0f},{box['y0']:.0f})-({box['x1']:.0f},{box['y1']:.0f}) on "
-            f"{_image_name(box.get('image'), images)}")
-
-
-def _clue(clue: dict, images: list[str]) -> str:
-    boxes = clue.get("boxes") or []
-    where = ", ".join(_box(b, images) for b in boxes)
-    lines = [clue.get("text") or "", f"reasoning: {clue.get('reasoning') or ''}",
-             f"{len(boxes)} box{'es' if len(boxes) != 1 else ''}" + (f": {where}" if where else "")]
-    return "\n".join(lines)
+    table (ui/conflict_clues.names), an option of mine moved to a free letter by the letter
+    I gave it too ("option H (your G)": conflict_options.apart)."""
+    copies = [em.content_only(c) for c in (base, saved, mine)]
+    out = conflict_clues.names(*((c.get("clues") or []) for c in copies))
+    for was, now in conflict_options.apart(*copies)[1].items():
+        out[conflict_options.PREFIX + now] = f"option {now} (your {was})"
+    return out
 
 
 def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
@@ -253,12 +271,17 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
     `reloaded`: the saved version was loaded, my edits gone: "(yours kept)" said otherwise
     (a review)."""
     images = list(dict.fromkeys([*(mine.get("images") or []), *(saved.get("images") or [])]))
-    kept = {THEIRS: "your other tab (its kept)" if other_tab else "them (theirs kept)",
+    kept = {THEIRS: "your other tab (kept from your other tab)" if other_tab else
+            "them (theirs kept)",
             MINE: "this tab (yours kept)" if other_tab else "you (yours kept)",
             BOTH: "both (you choose)", MERGED: "both (both kept)"}
+    who_is = {THEIRS: "your other tab" if other_tab else "them",
+              MINE: "this tab" if other_tab else "you", BOTH: "both"}
     if reloaded:
         kept = {THEIRS: "them (loaded)", MINE: "you (not kept)", BOTH: "both (theirs loaded)",
                 MERGED: "both (theirs loaded)"}
-    named = part_names(base, saved, mine)
-    return [[named.get(key) or label(key), kept[who], show(theirs, images), show(ours, images)]
+    named, tied = part_names(base, saved, mine), linked(base, saved, mine)
+    return [[named.get(key) or label(key),
+             f"{who_is[who]} (you choose, taken together)" if key in tied and not reloaded
+             else kept[who], show(theirs, images), show(ours, images)]
             for key, who, theirs, ours in changes(base, saved, mine)]

@@ -29,30 +29,42 @@ def _by_label(options: list) -> dict[str, dict]:
     return {str(o.get("label")): o for o in options or []}
 
 
-def apart(base: list, theirs: list, mine: list) -> list:
-    """`theirs` with each option they added under a letter I added too (another option:
-    both pressed Add option, both got E) moved to the next free letter: as one part "option
-    E", one person's new option was lost unless ticked (a review)."""
-    was, ours = _by_label(base), _by_label(mine)
-    letters = {str(o.get("label")) for c in (base, theirs, mine) for o in c or []}
-    out = []
-    for option in theirs or []:
+def _letter(label: str) -> bool:
+    return len(label) == 1 and label.isalpha() and label.upper() == label
+
+
+def apart(base: dict, theirs: dict, mine: dict) -> tuple[dict, dict[str, str]]:
+    """(`mine` with each option I added under a letter they added too (another option: both
+    pressed Add option, both got G) moved to the next free letter, {my old letter: new}).
+    Theirs keeps its letter: it is saved, and their gold and History name it by it (their
+    option moved to H while their gold stayed G, so the saved gold named my option: a
+    review). My multiple-choice answer naming my moved option moves with it. Whole items
+    (options and answer) in and out; the rest of `mine` as it was."""
+    was, saved = _by_label(base.get("options")), _by_label(theirs.get("options"))
+    letters = {str(o.get("label")) for c in (base, theirs, mine) for o in c.get("options") or []}
+    moved, options = {}, []
+    for option in mine.get("options") or []:
         label = str(option.get("label"))
-        if label not in was and label in ours and ours[label] != option and \
-                len(label) == 1 and label.isalpha() and label.upper() == label:
+        if label not in was and label in saved and saved[label] != option and _letter(label):
             free = next((chr(c) for c in range(ord(max(letters)) + 1, ord("Z") + 1)), None)
             if free:
                 letters.add(free)
+                moved[label] = free
                 option = {**option, "label": free}
-        out.append(option)
-    return out
+        options.append(option)
+    if not moved:
+        return mine, {}
+    out = {**mine, "options": options}
+    if mine.get("answer_type") == "multiple_choice" and str(mine.get("answer") or "") in moved:
+        out["answer"] = moved[str(mine.get("answer"))]
+    return out, moved
 
 
 def parts(base: list, theirs: list, mine: list) -> dict[str, tuple]:
     """{"options.<label>": (base value, their value, my value)} for every label any copy
     has: the option, REMOVED where a side removed the base's option, None where a copy never
-    had it. Their new options are `apart` from mine first."""
-    copies = [_by_label(c) for c in (base, apart(base, theirs, mine), mine)]
+    had it. My new options are `apart` from theirs first (ui/conflict_merge)."""
+    copies = [_by_label(c) for c in (base, theirs, mine)]
     labels = dict.fromkeys(label for c in copies for label in c)
     out = {}
     for label in labels:
@@ -106,7 +118,6 @@ def assemble(base: list, theirs: list, mine: list, resolved: dict[str, object]) 
     out), in letter order; labels other than single letters in my order, an option only
     they have after the one before it in theirs (one only the base has after the one before
     it there)."""
-    theirs = apart(base, theirs, mine)
     order = [str(o.get("label")) for o in mine or []]
     for other in (theirs, base):
         previous = None
@@ -115,7 +126,7 @@ def assemble(base: list, theirs: list, mine: list, resolved: dict[str, object]) 
             if label not in order:
                 order.insert(order.index(previous) + 1 if previous in order else 0, label)
             previous = label
-    if all(len(label) == 1 and label.isalpha() and label.isupper() for label in order):
+    if all(_letter(label) for label in order):
         order.sort()                      # letters in order, as the editor lists them
     out = [resolved.get(PREFIX + label) for label in order]
     return [copy.deepcopy(o) for o in out if o is not None and o != REMOVED]

@@ -269,6 +269,7 @@ class EditorHandlers:
             if switched:
                 return self._switched_unsaved(work, item, user, session, switched)
             item = rules.apply_ticked(item, ticked)
+            mine = item
             if base_version is not None:
                 item, merged, basis, dropped = self._merged(work, item, base_version,
                                                             take_saved)
@@ -281,9 +282,13 @@ class EditorHandlers:
             self.drop_own_draft(work, user, session)      # a draft of nothing
             return work, self._nothing_to_save(work["saved"])
         if merged and same_content(item, basis):
-            # merged into the version saved, the edits add nothing to it: no copy of it
+            # merged into the version saved, the edits add nothing to it: no copy of it; the
+            # message names the edits of mine theirs replaced (it said only "Nothing to save")
             self.drop_own_draft(work, user, session)
-            return self._reloaded(work, user), self._nothing_to_save(basis)
+            base = self._base(work, basis)
+            replaced = None if same_content(mine, base) else cm.replaced(base, basis, mine)
+            return self._reloaded(work, user), self._nothing_to_save(
+                basis, replaced, _who(merged[1], user))
         item, fixed, resolved = rules.settle_problems(item)
         item, note = rules.status_after(item, basis)
         comment = rules.revision_comment(comment, merged, fixed, resolved)
@@ -374,9 +379,15 @@ class EditorHandlers:
         return fresh
 
     @staticmethod
-    def _nothing_to_save(saved: dict) -> dict:
-        return {"kind": "unchanged", "message": (
-            f"Nothing to save: {saved['id']} is as saved (version {saved['version']}).")}
+    def _nothing_to_save(saved: dict, replaced: list[str] | None = None, by: str = "") -> dict:
+        """"Nothing to save"; after a merge that kept none of my edits, with those of them
+        replaced by theirs (`replaced`, by `by`) or that they had made them already."""
+        said = f"Nothing to save: {saved['id']} is as saved (version {saved['version']})."
+        if replaced:
+            said += f" Your edits of {', '.join(replaced)} were replaced by the version {by} saved."
+        elif replaced is not None:
+            said += f" Your edits are those {by} saved."
+        return {"kind": "unchanged", "message": said}
 
     @staticmethod
     def unchanged(work: dict, item: dict) -> bool:
@@ -425,6 +436,9 @@ class EditorHandlers:
         if saved["version"] != version:
             return item, None, work["saved"], ""
         base = self._base(work, saved)
+        refused = cm.refused_choice(base, saved, item, take_saved or ())
+        if refused:
+            raise em.EditError(refused)
         merged, lost = cm.without_lost_boxes(cm.merge(base, saved, item, take_saved))
         note = (f"{lost} box{'es' * (lost != 1)} on an image {saved.get('updated_by')} removed "
                 f"{'were' if lost != 1 else 'was'} dropped.") if lost else ""

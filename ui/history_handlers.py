@@ -5,9 +5,9 @@ import re
 
 from store import (ConflictError, NotFoundError, ReadOnlyError, SavingTooFastError,
                    ValidationError)
-from ui import conflict_merge as cm
 from ui import times
 from ui.editor_model import EditError
+from ui.conflict_show import diff_label, show
 from ui.editor_handlers import same_content
 
 HISTORY_HEADERS = ["version", "author", "time", "comment"]
@@ -28,17 +28,17 @@ def option_named(field: str, old: dict, new: dict, before=None, after=None) -> s
     and `after` are the row's values: a whole option's own label."""
     match = OPTION_PART.fullmatch(field)
     if not match:
-        return cm.diff_label(field)
+        return diff_label(field)
     index, now, part = int(match.group(1)), match.group(2), match.group(3)
     if part is None:
         whole = after if isinstance(after, dict) else before
         label = whole.get("label") if isinstance(whole, dict) else None
-        return f"option {label}" if label else cm.diff_label(field)
+        return f"option {label}" if label else diff_label(field)
     options = (new.get("options") or []) if now is not None or index < len(
         new.get("options") or []) else (old.get("options") or [])
     at = int(now) if now is not None else index
     label = options[at].get("label") if at < len(options) else None
-    return f"option {label} {part}" if label else cm.diff_label(field)
+    return f"option {label} {part}" if label else diff_label(field)
 
 
 def _shown(value, images: list[str]) -> str:
@@ -46,7 +46,7 @@ def _shown(value, images: list[str]) -> str:
     hash."""
     if isinstance(value, str) and SHA.fullmatch(value):
         return f"an image ({value[:8]})"
-    return cm.show(value, images)
+    return show(value, images)
 
 
 class HistoryHandlers:

@@ -31,7 +31,7 @@ from scoring.offline import model_clues as offline_model_clues
 from scoring.offline import sentence_clues
 from scoring.no_boxes import shown_verdicts
 from store import NotFoundError
-from ui.conflict_merge import diff_label
+from ui.conflict_show import diff_label
 from ui.editor_model import clue_color
 from ui.inspect_overlay import GREY
 from ui.run_choices import labelled
