@@ -197,7 +197,7 @@ def test_two_tabs_of_one_account_the_second_save_is_a_conflict(ui_store):
     assert second["by"] == "your other tab"
     assert ui_store.get_item("ui/alpha")["question"] == "From tab one?"
     rows = {row[0]: row[1] for row in second["diff"]}
-    assert rows == {"question": "your other tab (kept from your other tab)",
+    assert rows == {"question": "your other tab (its edit kept)",
                     "GT reasoning": "this tab (yours kept)"}
     _, merged = editor.save(two, form_two, None, "", "ann1", session="tab-2",
                             base_version=second["current_version"])

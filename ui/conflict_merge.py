@@ -271,7 +271,7 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
     `reloaded`: the saved version was loaded, my edits gone: "(yours kept)" said otherwise
     (a review)."""
     images = list(dict.fromkeys([*(mine.get("images") or []), *(saved.get("images") or [])]))
-    kept = {THEIRS: "your other tab (kept from your other tab)" if other_tab else
+    kept = {THEIRS: "your other tab (its edit kept)" if other_tab else
             "them (theirs kept)",
             MINE: "this tab (yours kept)" if other_tab else "you (yours kept)",
             BOTH: "both (you choose)", MERGED: "both (both kept)"}
