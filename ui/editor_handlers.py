@@ -222,6 +222,13 @@ class EditorHandlers:
         self.store.delete_draft(user, work["item"]["id"], session, work.get("draft_seen"))
         return self.load(work["item"]["id"], user)
 
+    def reload_saved(self, work: dict, user: str, session: str | None) -> dict:
+        """The saved item in place of this tab's edits (the conflict panel's reload): this
+        tab's draft goes, another tab's stays theirs, said, not shown (it was deleted
+        unasked, whichever tab had written it)."""
+        self.drop_own_draft(work, user, session)
+        return self.load(work["item"]["id"], user, apply_draft=False)
+
     def drop_own_draft(self, work: dict, user: str, session: str | None) -> None:
         """After a save (or a restore) in this tab: drop the draft this tab wrote or saw,
         but keep one another tab wrote since. Its edits are not in what was saved: dropped,
@@ -231,15 +238,24 @@ class EditorHandlers:
         except DraftConflict:
             pass
 
-    def _kept_after_conflict(self, work: dict, item: dict, user: str) -> str:
-        """Keep the edits of a save refused by a conflict as the user's draft; the sentence
-        saying whether they were (the account's drafts may be full: store/draft_budget)."""
+    def _kept_after_conflict(self, work: dict, item: dict, user: str,
+                             session: str | None) -> tuple[str, DraftConflict | None]:
+        """Keep the edits of a save refused by a conflict as the user's draft, through the
+        same check as every draft write (store/drafts.py): written without its session, it
+        replaced the draft another tab of the account had chosen to keep, unasked, and that
+        tab's next edit replaced it back. (The sentence saying whether they were kept, the
+        DraftConflict when another tab's draft stays: the page offers the tab choice.)"""
         try:
-            self.store.save_draft(user, item["id"], work["base_version"], item)
+            self.store.save_draft(user, item["id"], work["base_version"], item, session,
+                                  work.get("draft_seen"))
+        except DraftConflict as err:
+            return ("Your edits are on this page only, not kept as a draft: another tab or "
+                    f"window changed this item's draft at {times.shown(err.updated_at)}; "
+                    "open it or keep this tab's edits (above the save bar)."), err
         except StoreError as err:
             why = str(err).rstrip(".")
-            return f"Your edits are on this page only, not kept as a draft: {why}."
-        return "Your edits are kept as a draft."
+            return f"Your edits are on this page only, not kept as a draft: {why}.", None
+        return "Your edits are kept as a draft.", None
 
     # ---- saving --------------------------------------------------------------------
     def save(self, work: dict, form: dict, annot_boxes: list | None, comment: str,
@@ -301,11 +317,12 @@ class EditorHandlers:
                 fresh, outcome = self.save(work, form, annot_boxes, comment, user,
                                            err.current_version, (), may_release, ticked, session)
                 return fresh, self._said_merged_over(outcome, item["id"], work["base_version"])
-            kept = self._kept_after_conflict(work, item, user)
+            kept, draft_conflict = self._kept_after_conflict(work, item, user, session)
             work = {**work, "item": item}
             by = _who(err.updated_by, user)
             return work, {
                 "kind": "conflict", "current_version": err.current_version,
+                "draft_conflict": draft_conflict,
                 "by": "your other tab" if by != err.updated_by else by,
                 "message": (f"Not saved: {item['id']} was changed by {by} at "
                             f"{times.shown(err.updated_at)} (now version {err.current_version}); "
