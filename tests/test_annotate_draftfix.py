@@ -84,3 +84,60 @@ def test_a_review_of_a_restore_is_judged_on_what_the_restore_holds(ui_store):
     with pytest.raises(EditError, match="ann1 saved version 7, and a review is another"):
         history.review("ui/beta", 7, "ann1", "approve")
     history.review("ui/beta", 7, "carl", "approve")
+
+
+def test_open_version_n_after_a_refused_review_shows_that_version_not_the_draft(ui_store):
+    """ann2 kept a draft on version 1; ann1 saved version 2; ann2's review was refused and
+    Open version 2 showed her draft ("draft on version 1; saved version 2"), which she then
+    reviewed as "version 2" never having seen it. The notice afterwards called the version
+    her own review made "saved by you, in another tab or window"."""
+    import gradio as gr
+    from tests.test_annotate_page_fixes import PAGE, out
+    from ui.server import build_app
+    handlers = {fn.api_name: fn.fn for fn in build_app(ui_store).fns.values()}
+    ann2 = gr.Request(username="ann2", session_hash="tab-2", headers=PAGE.headers)
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "ann2")
+    form = editor.form_values(work["item"]) | {"question": "ann2's draft?"}
+    editor.autosave(work, form, None, "ann2", "tab-2")
+    item = ui_store.get_item("ui/alpha")
+    ui_store.save_item({**item, "question": "Which exit, ann1?"}, 1, "ann1", "")
+    with pytest.warns(UserWarning, match="Review not recorded: version 2"):
+        handlers["submit_review"](work, "revise", "", ann2)
+    opened = handlers["open_latest_version"](work, ann2)
+    shown = out(opened, "work")
+    assert shown["saved"]["version"] == 2 and shown["base_version"] == 2
+    assert out(opened, "question") == "Which exit, ann1?"
+    assert "Your unsaved draft of this item" in shown["notice"]
+    assert "is kept, not shown" in shown["notice"]
+    # what this tab does with the version shown never drops or replaces the draft unasked
+    assert editor.autosave(shown, editor.form_values(shown["item"]), None, "ann2",
+                           "tab-2") == ""
+    assert ui_store.get_draft("ann2", "ui/alpha")["data"]["question"] == "ann2's draft?"
+    with pytest.raises(DraftConflict):
+        editor.autosave(shown, editor.form_values(shown["item"]) | {"question": "typed"},
+                        None, "ann2", "tab-2")
+    assert ui_store.get_draft("ann2", "ui/alpha")["data"]["question"] == "ann2's draft?"
+    reviewed = handlers["submit_review"](shown, "revise", "", ann2)
+    assert "Reviewed version 2&#58; revise" in out(reviewed, "reviews")
+    after = out(reviewed, "work")
+    assert after["item"]["question"] == "Which exit, ann1?"
+    assert "in another tab or window" not in after["notice"], after["notice"]
+    assert ui_store.get_draft("ann2", "ui/alpha")["data"]["question"] == "ann2's draft?"
+
+
+def test_discard_draft_is_disabled_on_a_released_item(ui_store):
+    """On a released item (read-only) Discard draft stayed enabled, with nothing it may do;
+    now it is disabled with the buttons that change the item, enabled again after."""
+    import gradio as gr
+    from tests.test_annotate_page_fixes import PAGE, out
+    from ui.server import build_app
+    handlers = {fn.api_name: fn.fn for fn in build_app(ui_store).fns.values()}
+    gamma = ui_store.get_item("ui/gamma")
+    ui_store.save_item({**gamma, "status": "released"}, 1, "admin", may_release=True)
+    editable = EditorHandlers(ui_store).load("ui/beta", "local")
+    shown = handlers["load_item"]("ui/gamma", editable, [], [], None, PAGE)
+    assert out(shown, "work")["read_only"]
+    assert out(shown, "discard") == gr.update(interactive=False)
+    again = handlers["load_item"]("ui/alpha", out(shown, "work"), [], [], None, PAGE)
+    assert out(again, "discard") == gr.update(interactive=True)

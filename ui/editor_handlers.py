@@ -35,6 +35,12 @@ FIELD_NAMES = {"answer": "Gold answer", "options": "Options", "aliases": "Accept
 DRAFT_KEPT = "unsaved edits (draft kept)"
 
 
+class DraftSetAside(DraftConflict):
+    """An edit of a version opened with the user's draft set aside (load_for_review): the
+    draft, unseen in this tab, is not replaced unasked (the tab choice: open it or keep this
+    tab's edits)."""
+
+
 class EditorHandlers:
     def __init__(self, store):
         self.store = store
@@ -73,6 +79,18 @@ class EditorHandlers:
         # a box of no size (one being drawn when the draft was kept) is no box: see em.drawn
         work["item"]["_unassigned"] = [b for b in work["item"].get("_unassigned", [])
                                        if em.drawn(b)]
+        return work
+
+    def load_for_review(self, item_id: str, user: str) -> dict:
+        """The item as saved, never the user's draft, which is set aside (`draft_aside`: its
+        revision, kept from this tab's edits until the user chooses: keep_draft) and said:
+        a review is of the version shown."""
+        work = self.load(item_id, user, apply_draft=False)
+        draft = self.store.get_draft(user, work["item"]["id"])
+        if draft:
+            work["draft_aside"] = draft["revision"]
+            work["own_notice"] = notices.draft_aside_notice(draft, work["saved"])
+            work.update(self.notice_now(work, user))
         return work
 
     def notice_now(self, work: dict, user: str) -> dict:
@@ -196,6 +214,8 @@ class EditorHandlers:
         if self._saved_since(work, item):
             self.drop_own_draft(work, user, session)
             return ""
+        if not force and (aside := self._aside(work, user)):
+            raise DraftSetAside(item["id"], aside["updated_at"], aside["revision"])
         self.store.save_draft(user, item["id"], work["base_version"], item, session,
                               work.get("draft_seen"), force)
         return DRAFT_KEPT
@@ -232,11 +252,22 @@ class EditorHandlers:
     def drop_own_draft(self, work: dict, user: str, session: str | None) -> None:
         """After a save (or a restore) in this tab: drop the draft this tab wrote or saw,
         but keep one another tab wrote since. Its edits are not in what was saved: dropped,
-        they were lost at that tab's next reload (a Save with nothing to save did it too)."""
+        they were lost at that tab's next reload (a Save with nothing to save did it too).
+        A draft set aside (load_for_review) stays too: this tab never showed it."""
+        if self._aside(work, user):
+            return
         try:
             self.store.delete_draft(user, work["item"]["id"], session, work.get("draft_seen"))
         except DraftConflict:
             pass
+
+    def _aside(self, work: dict, user: str) -> dict | None:
+        """The user's draft this tab set aside unshown (load_for_review), while it is still
+        the one stored; else None."""
+        if work.get("draft_aside") is None:
+            return None
+        draft = self.store.get_draft(user, work["item"]["id"])
+        return draft if draft and draft["revision"] == work["draft_aside"] else None
 
     def _kept_after_conflict(self, work: dict, item: dict, user: str,
                              session: str | None) -> tuple[str, DraftConflict | None]:
@@ -246,6 +277,8 @@ class EditorHandlers:
         tab's next edit replaced it back. (The sentence saying whether they were kept, the
         DraftConflict when another tab's draft stays: the page offers the tab choice.)"""
         try:
+            if aside := self._aside(work, user):
+                raise DraftSetAside(item["id"], aside["updated_at"], aside["revision"])
             self.store.save_draft(user, item["id"], work["base_version"], item, session,
                                   work.get("draft_seen"))
         except DraftConflict as err:
