@@ -1,13 +1,21 @@
 """An annotator reviewer's round on drafts, reviews and restores, through the editor's handlers
 on a real store: two tabs of one account and the draft a refused save keeps, Open version N
 after a refused review, the reason a review of a restore is refused."""
+import gradio as gr
 import pytest
 
 from store import DraftConflict
+from tests.test_annotate_page_fixes import PAGE, out, switch_values
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui.editor_handlers import EditorHandlers
 from ui.editor_model import EditError
 from ui.history_handlers import HistoryHandlers
+from ui.server import build_app
+
+
+def page_handlers(store) -> dict:
+    """The Annotate page's events by api_name, called as plain functions."""
+    return {fn.api_name: fn.fn for fn in build_app(store).fns.values()}
 
 
 def test_a_save_refused_by_a_conflict_keeps_no_draft_over_another_tabs(ui_store):
@@ -91,10 +99,7 @@ def test_open_version_n_after_a_refused_review_shows_that_version_not_the_draft(
     Open version 2 showed her draft ("draft on version 1; saved version 2"), which she then
     reviewed as "version 2" never having seen it. The notice afterwards called the version
     her own review made "saved by you, in another tab or window"."""
-    import gradio as gr
-    from tests.test_annotate_page_fixes import PAGE, out
-    from ui.server import build_app
-    handlers = {fn.api_name: fn.fn for fn in build_app(ui_store).fns.values()}
+    handlers = page_handlers(ui_store)
     ann2 = gr.Request(username="ann2", session_hash="tab-2", headers=PAGE.headers)
     editor = EditorHandlers(ui_store)
     work = editor.load("ui/alpha", "ann2")
@@ -129,10 +134,7 @@ def test_open_version_n_after_a_refused_review_shows_that_version_not_the_draft(
 def test_discard_draft_is_disabled_on_a_released_item(ui_store):
     """On a released item (read-only) Discard draft stayed enabled, with nothing it may do;
     now it is disabled with the buttons that change the item, enabled again after."""
-    import gradio as gr
-    from tests.test_annotate_page_fixes import PAGE, out
-    from ui.server import build_app
-    handlers = {fn.api_name: fn.fn for fn in build_app(ui_store).fns.values()}
+    handlers = page_handlers(ui_store)
     gamma = ui_store.get_item("ui/gamma")
     ui_store.save_item({**gamma, "status": "released"}, 1, "admin", may_release=True)
     editable = EditorHandlers(ui_store).load("ui/beta", "local")
@@ -141,3 +143,21 @@ def test_discard_draft_is_disabled_on_a_released_item(ui_store):
     assert out(shown, "discard") == gr.update(interactive=False)
     again = handlers["load_item"]("ui/alpha", out(shown, "work"), [], [], None, PAGE)
     assert out(again, "discard") == gr.update(interactive=True)
+
+
+def test_the_page_offers_the_tab_choice_when_a_refused_save_keeps_no_draft(ui_store):
+    """The save-conflict panel said "Your edits are kept as a draft" over another tab's: now
+    the save bar's draft line says they were not, and the tab choice is shown."""
+    handlers = page_handlers(ui_store)
+    editor = EditorHandlers(ui_store)
+    tab1, tab2 = editor.load("ui/alpha", "ann"), editor.load("ui/alpha", "ann")
+    editor.autosave(tab2, editor.form_values(tab2["item"]) | {"question": "Tab 2's?"}, None,
+                    "ann", "tab-2")
+    ui_store.save_item({**ui_store.get_item("ui/alpha"), "aliases": ["twelve"]}, 1, "bob", "")
+    tab_1 = gr.Request(username="ann", session_hash="tab-1", headers=PAGE.headers)
+    shown = handlers["save_item"](tab_1, tab1, *switch_values(tab1["item"],
+                                                              question="Tab 1's?"), "", [])
+    assert out(shown, "draft_choice") == gr.update(visible=True)
+    assert "Not kept as a draft&#58; another tab or window changed this item" in out(
+        shown, "draft_state")
+    assert ui_store.get_draft("ann", "ui/alpha")["data"]["question"] == "Tab 2's?"
