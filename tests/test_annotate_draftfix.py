@@ -161,3 +161,20 @@ def test_the_page_offers_the_tab_choice_when_a_refused_save_keeps_no_draft(ui_st
     assert "Not kept as a draft&#58; another tab or window changed this item" in out(
         shown, "draft_state")
     assert ui_store.get_draft("ann", "ui/alpha")["data"]["question"] == "Tab 2's?"
+
+
+def test_a_save_of_the_version_opened_for_a_review_keeps_the_draft_set_aside(ui_store):
+    """Edits of the version Open version N showed, saved: the draft set aside stays, and is
+    said as the user's own, not as another tab's."""
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "ann2")
+    editor.autosave(work, editor.form_values(work["item"]) | {"question": "ann2's draft?"},
+                    None, "ann2", "tab-2")
+    shown = editor.load_for_review("ui/alpha", "ann2")
+    form = editor.form_values(shown["item"]) | {"gt_reasoning": "checked"}
+    after, outcome = editor.save(shown, form, None, "", "ann2", session="tab-2")
+    assert outcome["kind"] == "saved", outcome
+    assert ui_store.get_draft("ann2", "ui/alpha")["data"]["question"] == "ann2's draft?"
+    assert after["item"]["gt_reasoning"] == "checked"
+    assert "Your unsaved draft of this item" in after["notice"]
+    assert "Another tab or window" not in after["notice"], after["notice"]

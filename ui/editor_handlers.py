@@ -416,7 +416,8 @@ class EditorHandlers:
         """The work of the item as now saved, on the image this session showed. A draft still
         there is another tab's (drop_own_draft kept it): said, not shown (the form showed it
         right after "Saved", this tab's own edit gone from the screen)."""
-        fresh = self.load(work["item"]["id"], user, apply_draft=False)
+        fresh = self.load_for_review(work["item"]["id"], user) if self._aside(work, user) \
+            else self.load(work["item"]["id"], user, apply_draft=False)    # (said as hers)
         # on the image this tab showed, while the item still has it (a merge with a version
         # that removed an image left image 4 of 3 open: an empty canvas)
         fresh["image_index"] = min(work.get("image_index", 0),
