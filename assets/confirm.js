@@ -63,7 +63,10 @@
   window.cluelabConfirm = { clueAsked: () => clueAsked };
   // Remove option: the option named in "Selected option", its text; asked as a clue's
   // removal is (an option went at one click, a review); no question when none is named
-  // or no option has that label
+  // or no option has that label. When the gold answer names it, the question says so: the
+  // option went unwarned and the save was refused afterwards ("gold answer has no option")
+  const goldNames = (label) => value("#item-answer").split(/[\s,;]+/)
+    .some((part) => part.trim().toUpperCase() === label.toUpperCase());
   const removeOption = () => {
     const label = value("#option-label").trim();
     if (!label) return null;
@@ -74,7 +77,9 @@
     const row = /^cell-(\d+)-/.exec(cell.dataset.testid)[1];
     const words = text(`#option-table [data-testid='cell-${row}-1']`);
     const shown = words ? ` "${words.length > 40 ? words.slice(0, 40) + "…" : words}"` : "";
-    return `Remove option ${label}${shown}? Discard draft brings it back until you save.`;
+    const gold = goldNames(label) ? ` The gold answer names it: a save is refused until ` +
+      "the gold answer names an option that is there." : "";
+    return `Remove option ${label}${shown}?${gold} Discard draft brings it back until you save.`;
   };
   // Reload saved version: the version and its author, from the conflict panel's line
   // (ui/editor_handlers.save: "… was changed by X at <time> UTC (now version N) …")

@@ -187,17 +187,18 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
                                 f"at {head['updated_at']}")
         # after the check above: a page left on an old version is told of the newer one
         # (with a way to open it), not that its user may not review the old one
-        wrote = unreviewed_writer(db, item_id, version, reviewer)
+        wrote, restored_by = unreviewed_writer(db, item_id, version, reviewer) or (None, None)
         if wrote == version:
             raise ValidationError(f"item {item_id}: {reviewer} saved version {version}, and "
                                   f"a review is another person's check of it.", item_id,
                                   "reviewer")
         if wrote is not None:
+            restored = f", which version {restored_by} restored" if restored_by else ""
             raise ValidationError(f"item {item_id}: {reviewer} wrote part of what version "
-                                  f"{version} holds (the changes of version {wrote}, not "
-                                  f"reviewed since), and a review is another person's check "
-                                  f"of it: a colleague who wrote none of it reviews it.", item_id,
-                                  "reviewer")
+                                  f"{version} holds (the changes of version {wrote}{restored}, "
+                                  f"not reviewed since), and a review is another person's "
+                                  f"check of it: a colleague who wrote none of it reviews it.",
+                                  item_id, "reviewer")
         review_id = db.conn.execute(
             "INSERT INTO reviews (item_id, version, reviewer, verdict, note, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -211,33 +212,48 @@ STATUS_ONLY = frozenset({"status", *READ_ONLY_FIELDS})
 
 
 def unreviewed_writer(db: sqlite_utils.Database, item_id: str, version: int,
-                      reviewer: str) -> int | None:
-    """The latest version up to `version` whose content change `reviewer` wrote and nobody
-    approved since (None: none). A review is another person's check of every change since
-    the item was last approved: who saved `version` is not enough (content sent back with
-    "revise" or "reject" is still unchecked). Why: a reviewer
+                      reviewer: str) -> tuple[int, int | None] | None:
+    """(the latest version up to `version` whose content change `reviewer` wrote, nobody
+    approved since, and `version` still holds; the version that brought it back by holding
+    its content again, a restore, or None) — None: none. A review is another person's check
+    of every change since the item was last approved: who saved `version` is not enough
+    (content sent back with "revise" or "reject" is still unchecked). Why: a reviewer
     approved content he wrote himself once another person's save (a merge, a small edit)
-    or a reviewer's status-only revision came after it. Read from the snapshots, never from
-    comments, which anyone saving may write; a version that changed the status only (a
-    review's "revise") wrote no content."""
+    or a reviewer's status-only revision came after it. A version whose content is an
+    earlier version's (a restore, or changes undone by hand) holds that version's content
+    and authorship, not the changes in between: a reviewer was refused a restore of version
+    4 for "the changes of version 5", which it had undone. Read from the snapshots, never
+    from comments, which anyone saving may write; a version that changed the status only
+    (a review's "revise") wrote no content."""
     reviewed = one(db, "SELECT MAX(version) AS v FROM reviews WHERE item_id = ? AND "
                        "version <= ? AND reviewer != ? AND verdict = 'approve'",
                    [item_id, version, reviewer])["v"] or 0
     cursor = db.conn.execute("SELECT version, author, snapshot FROM revisions WHERE "
-                             "item_id = ? AND version <= ? ORDER BY version DESC",
-                             [item_id, version])
-    newer = None           # read one at a time: an item's history may hold many snapshots
-    for found in cursor:
-        older = {"version": found[0], "author": found[1], "snapshot": json.loads(found[2])}
-        if newer is not None and newer["author"] == reviewer and newer["version"] > reviewed:
-            a, b = newer["snapshot"], older["snapshot"]
-            if not {k for k in a.keys() | b.keys() if a.get(k) != b.get(k)} <= STATUS_ONLY:
-                return newer["version"]
-        if older["version"] <= reviewed:
-            return None
-        newer = older
-    # the first version wrote all it holds
-    return newer["version"] if newer and newer["author"] == reviewer else None
+                             "item_id = ? AND version <= ? ORDER BY version", [item_id, version])
+    # read one at a time (an item's history may hold many snapshots), each kept as its
+    # content's digest only
+    found = [(v, author, _content_key(json.loads(snapshot))) for v, author, snapshot in cursor]
+    at, restored_by = len(found) - 1, None
+    while at >= 0 and found[at][0] > reviewed:
+        v, author, key = found[at]
+        same = next((i for i in range(at - 1, -1, -1) if found[i][2] == key), None)
+        if same is not None and same < at - 1 and author == reviewer and v == version:
+            return v, None          # its restorer saved it: never its reviewer
+        if same is not None:        # holds version found[same]'s content: wrote none of it
+            if same < at - 1 and restored_by is None:
+                restored_by = v
+            at = same
+            continue
+        if author == reviewer:      # a change of content (the first version: all it holds)
+            return v, restored_by
+        at -= 1
+    return None
+
+
+def _content_key(snapshot: dict) -> str:
+    """A revision's content (not its status or bookkeeping), as one comparable string."""
+    return json.dumps({k: v for k, v in snapshot.items()
+                       if k not in STATUS_ONLY and v is not None}, sort_keys=True)
 
 
 def _review_status(db: sqlite_utils.Database, item_id: str, version: int, reviewer: str,

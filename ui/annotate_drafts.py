@@ -32,6 +32,7 @@ import gradio as gr
 from store import DraftConflict, StoreError
 from ui import editor_model as em
 from ui import messages, times
+from ui.editor_handlers import DraftSetAside
 from ui.editor_model import EditError
 from ui.session import browser_session, user_of
 from ui.answer_form import ANSWER_FIELDS
@@ -108,11 +109,19 @@ def edited(editor, renderer, work: dict, item: dict, request, **changes) -> list
 
 def draft_conflict_offer(err: DraftConflict, refused: str = "Not kept as a draft") -> tuple:
     """(the line, the tab-choice row shown): a line that asks the user to choose between
-    this tab's edits and the other tab's draft always comes with the two choices."""
-    return (messages.status(f"{refused}: another tab or window changed this item's draft at "
-                            f"{times.shown(err.updated_at)}. Open it or keep this tab's "
+    this tab's edits and the other tab's draft always comes with the two choices. A draft
+    this tab set aside (a version opened for a review) is said as the user's own."""
+    return (messages.status(f"{refused}: {whose_draft(err)}. Open it or keep this tab's "
                             "edits."),
             gr.update(visible=True))
+
+
+def whose_draft(err: DraftConflict) -> str:
+    """Whose draft a DraftConflict keeps, and when it was written."""
+    if isinstance(err, DraftSetAside):
+        return ("your draft of this item, set aside and not shown here, was kept at "
+                f"{times.shown(err.updated_at)}")
+    return f"another tab or window changed this item's draft at {times.shown(err.updated_at)}"
 
 
 def not_kept(err: StoreError) -> str:
@@ -184,9 +193,8 @@ def keep_typed(editor, request, work, form_values: dict, annot, key) -> tuple | 
     try:
         editor.autosave(work, form_values, annot, user_of(request), browser_session(request))
     except DraftConflict as err:
-        messages.warn(f"Not opened: another tab or window changed the draft of "
-                      f"{work['item']['id']} at {times.shown(err.updated_at)}. Open the other "
-                      "tab's draft or keep this tab's edits, then go on.")
+        messages.warn(f"Not opened: {work['item']['id']}: {whose_draft(err)}. Open that "
+                      "draft or keep this tab's edits, then go on.")
         return draft_conflict_offer(err, "Not opened")
     except StoreError as err:
         messages.warn(f"The last edits of {work['item']['id']} were not kept as a draft: "

@@ -41,9 +41,11 @@ class Renderer:
                "location_warning", "answer_note", "review_open_latest", "draft_key",
                "option_label", "selected_clue", *("add_clue", "clue_up", "clue_down",
                                                   "remove_clue", "add_image", "image_left",
-                                                  "image_right", "remove_image"))
-    EDIT_BUTTONS = OUTPUTS[-8:]
-    """The buttons that change the item's structure: disabled on a released item."""
+                                                  "image_right", "remove_image"),
+               "discard")
+    EDIT_BUTTONS = OUTPUTS[-9:]
+    """The buttons that change the item's structure, and Discard draft: disabled on a
+    released item (Discard stayed enabled there, with nothing it may do)."""
 
     @property
     def outputs(self) -> list:
@@ -99,8 +101,9 @@ class Renderer:
 
     @classmethod
     def edit_buttons(cls, work: dict, before: dict | None) -> dict:
-        """Add clue, Up, Down, Remove clue and the image buttons, disabled while the item is
-        read-only (released): they looked enabled, and each press was refused. Sent only
+        """Add clue, Up, Down, Remove clue, the image buttons and Discard draft, disabled
+        while the item is read-only (released): they looked enabled, and each press was
+        refused (or, Discard, did nothing). Sent only
         when that changes (or the page shown before is not known): an update rebuilds the
         component (see render)."""
         read_only = bool(work.get("read_only"))

@@ -296,7 +296,10 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
                     visible=True, value=f"Open version {err.latest}")
             return kept
         messages.info(line)
-        fresh = editor.load(item_id, user)
+        # the version reviewed as saved, a draft of the reviewer's set aside and said (her
+        # draft shown again under it was announced as "saved by you, in another tab or
+        # window": the version this tab's review made)
+        fresh = editor.load_for_review(item_id, user)
         out = renderer.render(fresh, before=work)
         # the diff of the version the review made (its status), or of the one reviewed:
         # History's table stayed empty until Diff was pressed
@@ -319,7 +322,9 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
         reviewer's verdict and note stay, to review it)."""
         messages.require_open(work)
         item_id, seen = work["item"]["id"], int(work["saved"]["version"])
-        fresh = editor.load(item_id, user_of(request))
+        # that version, not the reviewer's draft (on version 2, it was shown under "Open
+        # version 3", and reviewed as version 3): the draft is kept, set aside and said
+        fresh = editor.load_for_review(item_id, user_of(request))
         latest = int(fresh["saved"]["version"])
         out = renderer.render(fresh, before=work)
         line = f"Opened version {latest}, saved by {fresh['saved'].get('updated_by')}."

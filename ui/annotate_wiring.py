@@ -11,7 +11,7 @@ from domain.vocabulary import ITEM_STATUSES
 
 from ui import access, messages
 from ui.gradio_hooks import event_caller
-from ui.annotate_drafts import keep_typed, wire_drafts
+from ui.annotate_drafts import draft_conflict_offer, keep_typed, wire_drafts
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, notice_html
 from ui.browser_wiring import ItemList, open_id
@@ -330,6 +330,9 @@ def wire(store, demo, browser, ui) -> None:
             # save bar's line stayed empty (or kept the last "Saved …")
             keep[0] = {**work, "refused": False}
             keep[renderer.index("save_message")] = messages.status(CONFLICT_WAITING)
+            if outcome.get("draft_conflict"):   # another tab's draft kept: the choice asked
+                keep[renderer.index("draft_state")], keep[renderer.index("draft_choice")] = \
+                    draft_conflict_offer(outcome["draft_conflict"])
             both = outcome["both"]
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
                            marked_rows(outcome["diff"]), outcome["current_version"],
@@ -375,7 +378,7 @@ def wire(store, demo, browser, ui) -> None:
         messages.require_open(work)
         user = user_of(request)
         shown = marked_rows(editor.reloaded_rows(work))       # before the edits go
-        fresh = editor.discard_draft(work, user)
+        fresh = editor.reload_saved(work, user, browser_session(request))
         out = render_loaded(fresh, before=work)
         out[renderer.outputs.index(ui.conflict_panel)] = gr.update(visible=True)
         return out + [f"Loaded the saved version (version {fresh['item']['version']}). Your edits "

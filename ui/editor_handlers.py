@@ -35,6 +35,12 @@ FIELD_NAMES = {"answer": "Gold answer", "options": "Options", "aliases": "Accept
 DRAFT_KEPT = "unsaved edits (draft kept)"
 
 
+class DraftSetAside(DraftConflict):
+    """An edit of a version opened with the user's draft set aside (load_for_review): the
+    draft, unseen in this tab, is not replaced unasked (the tab choice: open it or keep this
+    tab's edits)."""
+
+
 class EditorHandlers:
     def __init__(self, store):
         self.store = store
@@ -73,6 +79,18 @@ class EditorHandlers:
         # a box of no size (one being drawn when the draft was kept) is no box: see em.drawn
         work["item"]["_unassigned"] = [b for b in work["item"].get("_unassigned", [])
                                        if em.drawn(b)]
+        return work
+
+    def load_for_review(self, item_id: str, user: str) -> dict:
+        """The item as saved, never the user's draft, which is set aside (`draft_aside`: its
+        revision, kept from this tab's edits until the user chooses: keep_draft) and said:
+        a review is of the version shown."""
+        work = self.load(item_id, user, apply_draft=False)
+        draft = self.store.get_draft(user, work["item"]["id"])
+        if draft:
+            work["draft_aside"] = draft["revision"]
+            work["own_notice"] = notices.draft_aside_notice(draft, work["saved"])
+            work.update(self.notice_now(work, user))
         return work
 
     def notice_now(self, work: dict, user: str) -> dict:
@@ -196,6 +214,8 @@ class EditorHandlers:
         if self._saved_since(work, item):
             self.drop_own_draft(work, user, session)
             return ""
+        if not force and (aside := self._aside(work, user)):
+            raise DraftSetAside(item["id"], aside["updated_at"], aside["revision"])
         self.store.save_draft(user, item["id"], work["base_version"], item, session,
                               work.get("draft_seen"), force)
         return DRAFT_KEPT
@@ -222,24 +242,53 @@ class EditorHandlers:
         self.store.delete_draft(user, work["item"]["id"], session, work.get("draft_seen"))
         return self.load(work["item"]["id"], user)
 
+    def reload_saved(self, work: dict, user: str, session: str | None) -> dict:
+        """The saved item in place of this tab's edits (the conflict panel's reload): this
+        tab's draft goes, another tab's stays theirs, said, not shown (it was deleted
+        unasked, whichever tab had written it)."""
+        self.drop_own_draft(work, user, session)
+        return self.load(work["item"]["id"], user, apply_draft=False)
+
     def drop_own_draft(self, work: dict, user: str, session: str | None) -> None:
         """After a save (or a restore) in this tab: drop the draft this tab wrote or saw,
         but keep one another tab wrote since. Its edits are not in what was saved: dropped,
-        they were lost at that tab's next reload (a Save with nothing to save did it too)."""
+        they were lost at that tab's next reload (a Save with nothing to save did it too).
+        A draft set aside (load_for_review) stays too: this tab never showed it."""
+        if self._aside(work, user):
+            return
         try:
             self.store.delete_draft(user, work["item"]["id"], session, work.get("draft_seen"))
         except DraftConflict:
             pass
 
-    def _kept_after_conflict(self, work: dict, item: dict, user: str) -> str:
-        """Keep the edits of a save refused by a conflict as the user's draft; the sentence
-        saying whether they were (the account's drafts may be full: store/draft_budget)."""
+    def _aside(self, work: dict, user: str) -> dict | None:
+        """The user's draft this tab set aside unshown (load_for_review), while it is still
+        the one stored; else None."""
+        if work.get("draft_aside") is None:
+            return None
+        draft = self.store.get_draft(user, work["item"]["id"])
+        return draft if draft and draft["revision"] == work["draft_aside"] else None
+
+    def _kept_after_conflict(self, work: dict, item: dict, user: str,
+                             session: str | None) -> tuple[str, DraftConflict | None]:
+        """Keep the edits of a save refused by a conflict as the user's draft, through the
+        same check as every draft write (store/drafts.py): written without its session, it
+        replaced the draft another tab of the account had chosen to keep, unasked, and that
+        tab's next edit replaced it back. (The sentence saying whether they were kept, the
+        DraftConflict when another tab's draft stays: the page offers the tab choice.)"""
         try:
-            self.store.save_draft(user, item["id"], work["base_version"], item)
+            if aside := self._aside(work, user):
+                raise DraftSetAside(item["id"], aside["updated_at"], aside["revision"])
+            self.store.save_draft(user, item["id"], work["base_version"], item, session,
+                                  work.get("draft_seen"))
+        except DraftConflict as err:
+            return ("Your edits are on this page only, not kept as a draft: another tab or "
+                    f"window changed this item's draft at {times.shown(err.updated_at)}; "
+                    "open it or keep this tab's edits (above the save bar)."), err
         except StoreError as err:
             why = str(err).rstrip(".")
-            return f"Your edits are on this page only, not kept as a draft: {why}."
-        return "Your edits are kept as a draft."
+            return f"Your edits are on this page only, not kept as a draft: {why}.", None
+        return "Your edits are kept as a draft.", None
 
     # ---- saving --------------------------------------------------------------------
     def save(self, work: dict, form: dict, annot_boxes: list | None, comment: str,
@@ -306,11 +355,12 @@ class EditorHandlers:
                 fresh, outcome = self.save(work, form, annot_boxes, comment, user,
                                            err.current_version, (), may_release, ticked, session)
                 return fresh, self._said_merged_over(outcome, item["id"], work["base_version"])
-            kept = self._kept_after_conflict(work, item, user)
+            kept, draft_conflict = self._kept_after_conflict(work, item, user, session)
             work = {**work, "item": item}
             by = _who(err.updated_by, user)
             return work, {
                 "kind": "conflict", "current_version": err.current_version,
+                "draft_conflict": draft_conflict,
                 "by": "your other tab" if by != err.updated_by else by,
                 "message": (f"Not saved: {item['id']} was changed by {by} at "
                             f"{times.shown(err.updated_at)} (now version {err.current_version}); "
@@ -371,7 +421,8 @@ class EditorHandlers:
         """The work of the item as now saved, on the image this session showed. A draft still
         there is another tab's (drop_own_draft kept it): said, not shown (the form showed it
         right after "Saved", this tab's own edit gone from the screen)."""
-        fresh = self.load(work["item"]["id"], user, apply_draft=False)
+        fresh = self.load_for_review(work["item"]["id"], user) if self._aside(work, user) \
+            else self.load(work["item"]["id"], user, apply_draft=False)    # (said as hers)
         # on the image this tab showed, while the item still has it (a merge with a version
         # that removed an image left image 4 of 3 open: an empty canvas)
         fresh["image_index"] = min(work.get("image_index", 0),

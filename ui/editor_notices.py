@@ -124,3 +124,13 @@ def other_tab_draft_notice(draft: dict) -> str:
     return (f"Another tab or window keeps unsaved edits of this item (its draft from "
             f"{times.shown(draft['updated_at'])}, on version {draft['base_version']}): "
             "they are not in this save. Go on there, or open them here with a reload.")
+
+
+def draft_aside_notice(draft: dict, saved: dict) -> str:
+    """A version opened for a review while the user keeps a draft of the item: the form
+    showed the draft under "Open version 3", and the review said "Reviewed version 3" of a
+    version never seen. The draft is kept, not shown, and the review is of what is shown."""
+    return (f"Version {saved['version']} as saved, the version a review is of. Your unsaved "
+            f"draft of this item (from {times.shown(draft['updated_at'])}, on version "
+            f"{draft['base_version']}) is kept, not shown: open the item again to go on with "
+            "it.")
