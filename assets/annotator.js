@@ -48,7 +48,7 @@
     const height = size ? Number(size.dataset.height) : 0;
     let maxWidth = "";
     if (width > 0 && height > 0) {
-      const top = container.getBoundingClientRect().top + window.scrollY;
+      const top = pageTop(container);
       // what follows the canvas: the toolbar, the block's padding, the help line
       const help = document.getElementById("annotator-help");
       const last = help && help.offsetParent ? help : document.getElementById("annotator");
@@ -58,6 +58,20 @@
       maxWidth = `${Math.floor(room * width / height)}px`;
     }
     if (container.style.maxWidth !== maxWidth) container.style.maxWidth = maxWidth;
+  }
+
+  // The container's top on the page, as at the top of the page: its column is sticky
+  // (assets/cluelab.css, #image-column), so scrolled its top on screen stays near 0 and
+  // "screen top + scrollY" put the image hundreds of pixels lower: a fit made scrolled (Add
+  // option scrolls to the new row) shrank the image to about half (611 -> 352 px wide).
+  // The column's parent row does not move with it: the container's top is that row's page
+  // top plus the container's place inside the column.
+  function pageTop(container) {
+    const column = container.closest("#image-column");
+    const row = column && column.parentElement;
+    if (!row) return container.getBoundingClientRect().top + window.scrollY;
+    return row.getBoundingClientRect().top + window.scrollY +
+           (container.getBoundingClientRect().top - column.getBoundingClientRect().top);
   }
 
   function barHeight() {      // the save bar's own line, from its top to the screen's bottom

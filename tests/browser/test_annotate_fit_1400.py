@@ -121,3 +121,24 @@ def test_the_image_stays_in_view_while_the_form_scrolls(reviewed, page_1400):
     box = page.locator("#image-column").bounding_box()
     assert page.evaluate("window.scrollY") > 300
     assert 0 <= box["y"] < 40 and box["y"] + box["height"] <= 900 + 1, box
+
+
+def test_the_image_keeps_its_size_when_a_fit_runs_scrolled(reviewed, page_1400):
+    """The image column is sticky: a fit made with the page scrolled (Add option scrolls to
+    the new row, which redraws the form) took the column's top on screen plus the scroll for
+    its top on the page, and shrank the image to about half (611 -> 352 px wide)."""
+    page = page_1400
+    page.goto(f"{reviewed.url}/?item=dc/plan-02")
+    expect(page.locator("#save-item")).to_be_visible(timeout=20000)
+    page.wait_for_timeout(800)
+    canvas = page.locator("#annotator .canvas-container")
+    before = canvas.bounding_box()
+    page.locator("#item-gt-reasoning textarea").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 400)")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.scrollY") > 300
+    page.evaluate("window.dispatchEvent(new Event('resize'))")      # a fit, scrolled
+    page.locator("#item-gt-reasoning textarea").fill("Edited while scrolled.")
+    page.wait_for_timeout(800)
+    after = canvas.bounding_box()
+    assert abs(after["width"] - before["width"]) <= 2, (before, after)
