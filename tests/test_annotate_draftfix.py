@@ -178,3 +178,23 @@ def test_a_save_of_the_version_opened_for_a_review_keeps_the_draft_set_aside(ui_
     assert after["item"]["gt_reasoning"] == "checked"
     assert "Your unsaved draft of this item" in after["notice"]
     assert "Another tab or window" not in after["notice"], after["notice"]
+
+
+def test_no_review_is_recorded_while_the_form_shows_the_reviewers_own_draft(ui_store):
+    """A reviewer who opened an item with her draft applied reviewed "version 1" while the
+    form showed her unsaved edits: a verdict on a version she did not see."""
+    handlers = page_handlers(ui_store)
+    ann2 = gr.Request(username="ann2", session_hash="tab-2", headers=PAGE.headers)
+    editor = EditorHandlers(ui_store)
+    work = editor.load("ui/alpha", "ann2")
+    form = editor.form_values(work["item"]) | {"question": "ann2's own wording?"}
+    editor.autosave(work, form, None, "ann2", "tab-2")
+    shown = editor.load("ui/alpha", "ann2")             # the item opened again: draft applied
+    assert shown["item"]["question"] == "ann2's own wording?"
+    refused = handlers["submit_review"](shown, "approve", "", ann2)
+    assert "form shows your unsaved edits" in out(refused, "reviews")
+    assert ui_store.reviews("ui/alpha") == []
+    ui_store.delete_draft("ann2", "ui/alpha")
+    clean = editor.load("ui/alpha", "ann2")
+    reviewed = handlers["submit_review"](clean, "approve", "", ann2)
+    assert "Reviewed version 1&#58; approve" in out(reviewed, "reviews")

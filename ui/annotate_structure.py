@@ -18,6 +18,7 @@ from ui.annotate_render import reviews_md
 from ui.editor_model import EditError
 from ui.handler_errors import from_script
 from ui.history_handlers import NewerVersion
+from ui.save_rules import content_changed
 from ui.session import browser_session, user_of
 
 
@@ -270,6 +271,21 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
                                           + reviews_md(store, item_id))
         return kept
 
+    def draft_on_screen(work, user) -> str | None:
+        """Why a review is not recorded while the form shows the reviewer's own unsaved
+        edits (her draft, applied when the item opened, or typed since): the review is of
+        the version as saved, which is not what she sees. None: the form is that version
+        (no draft, or one set aside by Open version N)."""
+        if work.get("draft_aside") is not None or \
+                store.get_item(work["item"]["id"])["version"] != work["saved"]["version"]:
+            return None         # or a newer version: that refusal offers to open it
+        draft = store.get_draft(user, work["item"]["id"])
+        if not draft or not content_changed(draft["data"], work["saved"]):
+            return None
+        return (f"Review not recorded: the form shows your unsaved edits, not version "
+                f"{work['saved']['version']} as saved, which a review is of. Save them (a "
+                "new version, for a colleague to review) or press Discard draft, then review.")
+
     def review(work, verdict, note, request: gr.Request):
         """Record the review, and show the item again: a verdict on the latest version sets
         its status as a new version (store add_review), which the page must build on. A
@@ -282,6 +298,10 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
             if from_script(request):
                 raise messages.error(NO_VERDICT)
             return said_in_reviews(NO_VERDICT, item_id)
+        if (shown := draft_on_screen(work, user)) is not None:
+            if from_script(request):
+                raise messages.error(shown)
+            return said_in_reviews(shown, item_id)
         try:
             line = editor_history(renderer).review(item_id, work["saved"]["version"], user,
                                                    verdict, note or "")
