@@ -94,17 +94,24 @@ def test_a_review_of_a_restore_is_judged_on_what_the_restore_holds(ui_store):
     history.review("ui/beta", 7, "carl", "approve")
 
 
+def ann2_with_a_draft(store, question: str):
+    """The page's handlers, ann2's request, the editor, and ann2's work on ui/alpha with a
+    draft of hers asking `question`."""
+    handlers = page_handlers(store)
+    ann2 = gr.Request(username="ann2", session_hash="tab-2", headers=PAGE.headers)
+    editor = EditorHandlers(store)
+    work = editor.load("ui/alpha", "ann2")
+    editor.autosave(work, editor.form_values(work["item"]) | {"question": question}, None,
+                    "ann2", "tab-2")
+    return handlers, ann2, editor, work
+
+
 def test_open_version_n_after_a_refused_review_shows_that_version_not_the_draft(ui_store):
     """ann2 kept a draft on version 1; ann1 saved version 2; ann2's review was refused and
     Open version 2 showed her draft ("draft on version 1; saved version 2"), which she then
     reviewed as "version 2" never having seen it. The notice afterwards called the version
     her own review made "saved by you, in another tab or window"."""
-    handlers = page_handlers(ui_store)
-    ann2 = gr.Request(username="ann2", session_hash="tab-2", headers=PAGE.headers)
-    editor = EditorHandlers(ui_store)
-    work = editor.load("ui/alpha", "ann2")
-    form = editor.form_values(work["item"]) | {"question": "ann2's draft?"}
-    editor.autosave(work, form, None, "ann2", "tab-2")
+    handlers, ann2, editor, work = ann2_with_a_draft(ui_store, "ann2's draft?")
     item = ui_store.get_item("ui/alpha")
     ui_store.save_item({**item, "question": "Which exit, ann1?"}, 1, "ann1", "")
     with pytest.warns(UserWarning, match="Review not recorded: version 2"):
@@ -183,12 +190,7 @@ def test_a_save_of_the_version_opened_for_a_review_keeps_the_draft_set_aside(ui_
 def test_no_review_is_recorded_while_the_form_shows_the_reviewers_own_draft(ui_store):
     """A reviewer who opened an item with her draft applied reviewed "version 1" while the
     form showed her unsaved edits: a verdict on a version she did not see."""
-    handlers = page_handlers(ui_store)
-    ann2 = gr.Request(username="ann2", session_hash="tab-2", headers=PAGE.headers)
-    editor = EditorHandlers(ui_store)
-    work = editor.load("ui/alpha", "ann2")
-    form = editor.form_values(work["item"]) | {"question": "ann2's own wording?"}
-    editor.autosave(work, form, None, "ann2", "tab-2")
+    handlers, ann2, editor, work = ann2_with_a_draft(ui_store, "ann2's own wording?")
     shown = editor.load("ui/alpha", "ann2")             # the item opened again: draft applied
     assert shown["item"]["question"] == "ann2's own wording?"
     refused = handlers["submit_review"](shown, "approve", "", ann2)
