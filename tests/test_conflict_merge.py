@@ -134,6 +134,9 @@ def test_save_merged_drops_my_boxes_on_an_image_they_removed_and_says_so(ui_stor
     bob["image_index"] = 1                                  # bob was on image 2
     bob["item"]["clues"][0]["boxes"].append({"image": first, "x0": 50, "y0": 50, "x1": 90,
                                              "y1": 90})
+    # a box bob drew on image 2 too (the box there before is removed with it, as a set)
+    bob["item"]["clues"][0]["boxes"].append({"image": second, "x0": 60, "y0": 60, "x1": 95,
+                                             "y1": 95})
     form = editor.form_values(bob["item"])
     _, outcome = editor.save(bob, form, None, "", "bob")
     assert outcome["kind"] == "conflict"
@@ -226,7 +229,8 @@ def test_boxes_both_added_to_one_clue_are_both_kept():
     assert merged["reasoning"] == "why" and [b["x0"] for b in merged["boxes"]] == [10, 5, 100]
     rewritten = {"clues": [{**clue, "text": "a red sign"}], "images": ["s1"]}
     mine_text = {"clues": [{**clue, "text": "a blue sign"}], "images": ["s1"]}
-    assert [r[1] for r in cm.rows(base, rewritten, mine_text)] == ["both (you choose)"]
+    assert [r[1] for r in cm.rows(base, rewritten, mine_text)] == [
+        "both (you choose: text; the rest merged)"]
 
 
 def test_versions_that_changed_no_content_are_no_conflict(ui_store):

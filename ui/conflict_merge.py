@@ -12,8 +12,9 @@ Clues are matched across the three copies by identity (ui/conflict_clues.py): ea
 of the base is a part, "(removed)" on a side that removed it (kept removed unless the other
 side edited it), the clues each side added are a part each (both kept, theirs first), and
 the order is a part when a side moved a clue. Options are matched by their labels
-(ui/conflict_options.py): each is a part, as a clue is. A clue both changed in ways that fit
-together is merged (`clue_union`). Plain data in and out; the conflict panel shows `rows`
+(ui/conflict_options.py): each is a part, as a clue is. A clue both changed is merged by its
+fields (`clue_merge`: text, reasoning, each from the side that changed it; boxes as a set):
+only a field both changed differently is a choice. Plain data in and out; the conflict panel shows `rows`
 with the words that differ between the two versions marked (ui/conflict_marks.py).
 """
 from __future__ import annotations
@@ -27,8 +28,8 @@ from ui.conflict_show import label, show
 
 BOTH = "both"
 MERGED = "both, kept"
-"""A clue both changed in different ways that fit together (each a box more, or one its
-text and the other its reasoning): both kept, nothing to choose (`clue_union`)."""
+"""A clue both changed in ways that fit together (boxes added or removed on either side,
+one its text and the other its reasoning): both kept, nothing to choose (`clue_union`)."""
 
 
 def take_saved_label(them: str) -> str:
@@ -70,23 +71,38 @@ def alias_union(was: list, theirs: list, ours: list) -> list:
     return list(dict.fromkeys(kept + [a for a in ours if a not in was and a not in theirs]))
 
 
-def clue_union(was: dict, theirs: dict, ours: dict) -> dict | None:
-    """One clue both changed, with both changes when they fit together: each field changed
-    by one side at most, and boxes only added (their new boxes after mine); None when they
-    do not (both rewrote the text, a box removed on one side). Two annotators each boxing a
-    clue had to pick one person's box and lose the other's."""
-    keys = set(was) | set(theirs) | set(ours)
+def clue_clashes(was: dict, theirs: dict, ours: dict) -> list[str]:
+    """The fields of one clue (text, reasoning, …) both sides changed to different values:
+    the only parts of a clue that are a choice. Boxes are never one (`clue_merge`)."""
+    keys = dict.fromkeys([*was, *theirs, *ours])
+    return [key for key in keys if key != "boxes" and
+            len({repr(x.get(key)) for x in (was, theirs, ours)}) == 3]
+
+
+def clue_merge(was: dict, theirs: dict, ours: dict, take_theirs: bool = False) -> dict:
+    """One clue both changed, merged by its parts: each field from the side that changed it
+    (a field both changed differently: theirs when `take_theirs`, else mine), the boxes as
+    a set three-way (the base's that neither removed, then those I added, then theirs).
+    The clue was one choice: my new text kept with all its boxes undid their box removed,
+    with no word (a review)."""
     merged = {}
-    for key in keys - {"boxes"}:
+    for key in dict.fromkeys([*was, *theirs, *ours]):
+        if key == "boxes":
+            continue
         a, b, c = was.get(key), theirs.get(key), ours.get(key)
-        if b != a and c != a and b != c:
-            return None
-        merged[key] = b if b != a else c
+        merged[key] = copy.deepcopy(b if b != a and (c == a or take_theirs) else c)
     base, their_boxes, my_boxes = (x.get("boxes") or [] for x in (was, theirs, ours))
-    if not all(box in their_boxes and box in my_boxes for box in base):
-        return None
-    merged["boxes"] = my_boxes + [box for box in their_boxes if box not in my_boxes]
+    kept = [box for box in my_boxes if box not in base or box in their_boxes]
+    added = [box for box in their_boxes if box not in base and box not in my_boxes]
+    if "boxes" in was or "boxes" in theirs or "boxes" in ours:
+        merged["boxes"] = copy.deepcopy(kept + added)
     return merged
+
+
+def clue_union(was: dict, theirs: dict, ours: dict) -> dict | None:
+    """One clue both changed, with both changes when they fit together: no field both
+    changed differently (`clue_clashes`); None when one is a choice."""
+    return None if clue_clashes(was, theirs, ours) else clue_merge(was, theirs, ours)
 
 
 def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object, object]]:
@@ -224,6 +240,8 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
         elif who == MERGED:
             was, _, ours = split[key]
             clues[int(index)] = clue_union(was, theirs, ours)
+        elif field == "clues" and who == BOTH and REMOVED not in split[key][1:]:
+            clues[int(index)] = clue_merge(split[key][0], theirs, split[key][2], take)
         elif take and field == "clues":
             clues[int(index)] = theirs
         elif take and field == "options":
@@ -281,7 +299,17 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
         kept = {THEIRS: "them (loaded)", MINE: "you (not kept)", BOTH: "both (theirs loaded)",
                 MERGED: "both (theirs loaded)"}
     named, tied = part_names(base, saved, mine), linked(base, saved, mine)
+    split = parts(base, saved, mine)
     return [[named.get(key) or label(key),
              f"{who_is[who]} (you choose, taken together)" if key in tied and not reloaded
-             else kept[who], show(theirs, images), show(ours, images)]
+             else _clue_choice(split[key]) if who == BOTH and not reloaded and
+             key.startswith("clues.") else kept[who], show(theirs, images), show(ours, images)]
             for key, who, theirs, ours in changes(base, saved, mine)]
+
+
+def _clue_choice(values: tuple) -> str:
+    """What a clue both changed leaves to choose: its fields both changed differently (the
+    rest is merged: `clue_merge`), or the whole clue when one side removed it."""
+    if REMOVED in values[1:]:
+        return "both (you choose)"
+    return f"both (you choose: {', '.join(clue_clashes(*values))}; the rest merged)"
