@@ -5,6 +5,8 @@ saves nothing, and shows the switched form with the switch's words. Tested on th
 own handlers (ui.server.build_app's events) over a real SQLite store."""
 from __future__ import annotations
 
+import pytest
+
 from tests.test_annotate_page_fixes import PAGE, handlers, out, switch_values  # noqa: F401
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui import answer_form as af
@@ -68,3 +70,28 @@ def test_an_autosave_with_the_type_changed_keeps_the_typed_gold_aside(ui_store, 
     assert (draft["answer_type"], draft["answer"], draft[af.GOLD_ASIDE]) == \
         ("numeric", "", "Green")
     assert draft["options"] == [] and len(draft[af.OPTIONS_ASIDE]) == 2
+
+
+def test_a_gold_naming_an_image_option_is_set_aside_not_saved_under_open(ui_store, handlers):
+    """ui/gamma's options are images only (no text) and its gold is A: switched to open, the
+    toast said 'A' was set aside, but the gold box kept "A" and the save stored an open
+    item whose gold was "A". Now, as a numeric switch does, the box is empty, "A" waits
+    aside (it is back on multiple choice) and a save past draft is refused for no gold."""
+    work = EditorHandlers(ui_store).load("ui/gamma", "local")
+    image = work["item"]["images"][0]
+    options = [{**o, "text": "", "image": image} for o in work["item"]["options"]]
+    work = {**work, "item": {**work["item"], "options": options}}
+    with pytest.warns(UserWarning, match="'A' comes back if you switch back"):
+        shown = handlers["switch_answer_type"](PAGE, work, *switch_values(
+            work["item"], answer_type="open"))
+    switched = shown[0]["item"]
+    assert (switched["answer_type"], switched["answer"], switched[af.GOLD_ASIDE]) == \
+        ("open", "", "A")
+    values = switch_values(switched, status="in_review")
+    after = handlers["save_item"](PAGE, shown[0], *values, "", [])
+    assert "needs its gold answer" in out(after, "save_message")
+    saved = ui_store.get_item("ui/gamma")
+    assert (saved["version"], saved["answer_type"], saved["answer"]) == \
+        (1, "multiple_choice", "A")
+    back, _ = af.switch_type(switched, "multiple_choice")
+    assert back["answer"] == "A" and len(back["options"]) == 2

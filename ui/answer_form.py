@@ -131,8 +131,11 @@ def switch_type(item: dict, new_type: str | None) -> tuple[dict, str]:
             notes.insert(0, f"The gold answer {gold!r} is not a valid {shown} answer: it is set "
                             f"aside (it comes back if you switch back to {old} before saving). "
                             "Enter the gold answer again in the control shown.")
-    if gold_aside and gold_for_type(new_type, gold_aside) == gold_aside and _fits_better(
-            new_type, kept, gold_aside, options):
+    # a gold set aside by an earlier switch comes back; not the option's letter set aside
+    # just now (its text no valid answer: options of images only), which came straight
+    # back as the open gold "C" the note said was set aside (a review)
+    if named is None and gold_aside and gold_for_type(new_type, gold_aside) == gold_aside \
+            and _fits_better(new_type, kept, gold_aside, options):
         kept, gold_aside = gold_aside, ""
     if new_type == MULTIPLE_CHOICE and kept:
         label = label_of_text(kept, options)
