@@ -77,6 +77,7 @@ def test_both_changing_one_field_is_offered_and_saved_as_chosen(ui_store, field,
     comment = _comment(ui_store)
     assert "merged with version 2 by alice" in comment
     assert (f"theirs taken: {name}" in comment) == take
+    assert (f"yours kept over theirs: {name}" in comment) == (not take)
     changed = _history_fields(ui_store, 1, 3)
     assert name in changed and "answer" in changed
 

@@ -89,7 +89,23 @@ def test_save_merged_says_so_in_the_revision(ui_store):
                            "bob", base_version=outcome["current_version"])
     assert saved["kind"] == "saved", saved
     assert last_revision(ui_store, "ui/alpha")["comment"] == (
-        "my question · merged with version 2 by alice")
+        "my question · merged with version 2 by alice (yours kept over theirs: question)")
+
+
+def test_a_merged_revision_names_the_parts_where_mine_replaced_theirs(ui_store):
+    """A review: a Save merged that kept bob's question over alice's (both changed it, left
+    unticked) said only "merged with version 2 by alice": her question was gone without a
+    trace. The comment and the save's message name it, beside the parts taken."""
+    editor, bob, outcome = conflicted(ui_store)
+    assert outcome["both"] == ["question"]
+    _, saved = editor.save(bob, editor.form_values(bob["item"]), None, "", "bob",
+                           base_version=outcome["current_version"])
+    assert saved["kind"] == "saved", saved
+    assert ui_store.get_item("ui/alpha")["question"] == "Bob's question?"
+    assert last_revision(ui_store, "ui/alpha")["comment"] == (
+        "merged with version 2 by alice (yours kept over theirs: question)")
+    assert "Merged with version 2 by alice (yours kept over theirs: question)." in \
+        saved["message"]
 
 
 def test_a_merged_revision_names_the_parts_taken_from_theirs(ui_store):

@@ -190,6 +190,15 @@ def taken(base: dict, saved: dict, mine: dict, take_saved) -> list[str]:
             if name in chosen]
 
 
+def kept_mine(base: dict, saved: dict, mine: dict, take_saved) -> list[str]:
+    """The choices `take_saved` leaves mine, over a change of theirs, as the revision's
+    comment names them: a merge that kept my answer over theirs said only "merged with
+    version 10 by ann1", and their answer was gone without a trace (a review)."""
+    chosen = set(take_saved or ())
+    return [name.removesuffix(TOGETHER) for name in both_changed(base, saved, mine)
+            if name not in chosen]
+
+
 def refused_choice(base: dict, saved: dict, mine: dict, take_saved) -> str:
     """Why `take_saved` cannot be done ("" when it can): it names a linked part alone (a
     script; the panel offers only the whole choice), which cannot be taken without the rest."""

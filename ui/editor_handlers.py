@@ -378,8 +378,8 @@ class EditorHandlers:
         if session:
             self.saved_here[(session, item["id"])] = version
         # Save merged said only "Saved … as version 3"; the revision's comment said more
-        with_them = f"Merged with version {merged[0]} by {_who(merged[1], user)}." \
-            if merged else ""
+        with_them = (f"Merged with version {merged[0]} by {_who(merged[1], user)}"
+                     f"{rules.merge_choices(merged[2], merged[4])}.") if merged else ""
         return self._reloaded(work, user), {
             "kind": "saved", "version": version, "merged_note": with_them,
             "message": " ".join(filter(None, [
@@ -494,8 +494,9 @@ class EditorHandlers:
         note = (f"{lost} box{'es' * (lost != 1)} on an image {saved.get('updated_by')} removed "
                 f"{'were' if lost != 1 else 'was'} dropped.") if lost else ""
         taken = cm.taken(base, saved, item, take_saved)
+        kept = cm.kept_mine(base, saved, item, take_saved)
         return merged, (version, saved.get("updated_by"), taken,
-                        rules.content_changed(saved, base)), saved, note
+                        rules.content_changed(saved, base), kept), saved, note
 
 
 def check_edits(item: dict) -> None:

@@ -116,20 +116,30 @@ def revision_comment(comment: str, merged: tuple | None = None,
     taken: question, clue 2)", or "saved over version 3 by ann2, which changed no content"
     (a review's verdict: "merged with" said there had been something to merge), the import
     problems it found fixed, and those marked resolved. `merged`: (version, author, the
-    parts taken from theirs, whether that version changed the content)."""
+    parts taken from theirs, whether that version changed the content[, the parts both
+    changed where mine was kept])."""
     parts = [(comment or "").strip()]
     if merged:
-        version, author, taken, changed = merged
+        version, author, taken, changed, *kept = merged
         if not changed:
             parts.append(f"saved over version {version} by {author}, which changed no content")
         else:
             parts.append(f"merged with version {version} by {author}"
-                         + (f" (theirs taken: {', '.join(taken)})" if taken else ""))
+                         + merge_choices(taken, kept[0] if kept else ()))
     if fixed:
         parts.append("import problems fixed: " + "; ".join(fixed))
     if resolved:
         parts.append("import problems marked resolved: " + "; ".join(resolved))
     return " · ".join(p for p in parts if p)
+
+
+def merge_choices(taken, kept) -> str:
+    """The choices a merge made, as the comment and the save's message name them:
+    " (theirs taken: question; yours kept over theirs: answer)", "" when none. A part
+    where mine replaced theirs was named nowhere (a review)."""
+    said = [f"{what}: {', '.join(names)}" for what, names in
+            (("theirs taken", taken), ("yours kept over theirs", kept)) if names]
+    return f" ({'; '.join(said)})" if said else ""
 
 
 VERDICT_WORDS = {"approve": "approved", "reject": "rejected", "revise": "revise"}
