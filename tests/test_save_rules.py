@@ -71,8 +71,8 @@ def test_a_verified_item_changed_is_back_in_review_and_the_save_says_so(ui_store
     work = editor.load("ui/alpha", "ann")
     form = editor.form_values(work["item"]) | {"question": "Which exit is signposted here?"}
     _, outcome = editor.save(work, form, None, "", "ann")
-    assert outcome["message"] == ("Saved ui/alpha as version 3. It was verified: changed, "
-                                  "it is back in review (status in_review).")
+    assert outcome["message"] == ("Saved ui/alpha as version 3. Your changes put the "
+                                  "verified item back in review (status in_review).")
     assert ui_store.get_item("ui/alpha")["status"] == "in_review"
     # the status alone is the user's own choice
     work = editor.load("ui/alpha", "ann")

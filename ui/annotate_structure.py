@@ -308,8 +308,10 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
         except EditError as err:
             # said where the review is made, in place of the last review's line (a refusal
             # only in a toast left "Reviewed version 3: revise." on screen once it faded);
-            # the verdict and the note stay, for the review of the version saved now
-            messages.warn(str(err))
+            # the verdict and the note stay, for the review of the version saved now; no
+            # toast (it covered the key line under the image, repeating this line)
+            if from_script(request):
+                raise messages.error(err) from None
             kept = said_in_reviews(err, item_id)
             if isinstance(err, NewerVersion):
                 kept[renderer.index("review_open_latest")] = gr.update(

@@ -354,16 +354,19 @@ def wire(store, demo, browser, ui) -> None:
 
     # the ticks of "Mark import problems resolved" go with every save (ui/problems_wiring)
     save_inputs = [ui.work, *form, ui.annotator, ui.comment, ui.problems_pick]
+    # the progress (a spinner and its "1.3s") over the image only, as an item's opening:
+    # over every output it sat on the form's fields and began the save's message ("0.1s")
+    on_image = {"show_progress_on": ui.annotator}
     saves = {
         "save_item": ui.save.click(save_item, save_inputs, renderer.outputs + conflict_outputs,
-                                   api_name="save_item"),
+                                   api_name="save_item", **on_image),
         "save_item_by_enter": ui.comment.submit(
             save_item, save_inputs, renderer.outputs + conflict_outputs,
-            api_name="save_item_by_enter"),
+            api_name="save_item_by_enter", **on_image),
         "save_over_conflict": ui.keep_mine.click(
             save_over, [ui.work, ui.conflict_version, ui.conflict_take_saved, *form,
                         ui.annotator, ui.comment, ui.problems_pick],
-            renderer.outputs + conflict_outputs, api_name="save_over_conflict"),
+            renderer.outputs + conflict_outputs, api_name="save_over_conflict", **on_image),
     }
 
     def compare(work, *values):

@@ -10,9 +10,20 @@ from __future__ import annotations
 from pathlib import Path
 
 from domain.item_ids import id_key, look_alike, typed_id_refusal
-from store import MediaError, StoreError, diff_items
+from store import ConflictError, MediaError, StoreError, diff_items
 from store.lifecycle import describe_counts
 from ui.editor_model import EditError, content_only
+from ui.times import in_message, shown
+
+
+def stale_delete(err: ConflictError) -> str:
+    """Why a delete of a version since saved over was refused, and what to do: it read
+    "was changed by ann2 at 2026-12-07T04:16:24Z (version 2); you edited version 1" to a
+    user who had edited nothing, and left them there."""
+    return (f"{err.item_id} was changed by {err.updated_by} at {shown(err.updated_at)} "
+            f"(now version {err.current_version}); you had version {err.base_version} open. "
+            f"Open it again in the item list to see version {err.current_version}, then "
+            "delete it if you still want to")
 
 
 class LifecycleHandlers:
@@ -120,7 +131,12 @@ class LifecycleHandlers:
         own draft of it stays, as colleagues' drafts do: it was dropped, and Undo delete
         brought the item back without the unsaved edits made just before the delete."""
         item_id, version = work["item"]["id"], work["saved"]["version"]
-        self._call(self.store.delete_item, item_id, user, reason or "", version)
+        try:
+            self.store.delete_item(item_id, user, reason or "", version)
+        except ConflictError as err:
+            raise EditError(stale_delete(err)) from None
+        except StoreError as err:
+            raise EditError(in_message(str(err))) from None
         kept = (" Your unsaved edits of it are kept as your draft and come back with it."
                 if self.store.get_draft(user, item_id) else "")
         return (f"Deleted {item_id}. \"Undo delete of {item_id}\" (in the Item menu) brings "
@@ -177,4 +193,4 @@ class LifecycleHandlers:
         try:
             return function(*args, **kwargs)
         except StoreError as err:  # not found, duplicate id, conflict, read-only, invalid
-            raise EditError(str(err)) from None
+            raise EditError(in_message(str(err))) from None

@@ -101,12 +101,14 @@ def content_changed(item: dict, saved: dict) -> bool:
                for change in diff_items(em.content_only(saved), em.content_only(item)))
 
 
+BACK_IN_REVIEW = "Your changes put the verified item back in review (status in_review)."
+
+
 def status_after(item: dict, saved: dict) -> tuple[dict, str]:
     """(the item with the status its save gives it, the sentence saying so or "")."""
     if saved.get("status") == "verified" and item.get("status") == "verified" \
             and content_changed(item, saved):
-        return ({**item, "status": "in_review"},
-                "It was verified: changed, it is back in review (status in_review).")
+        return ({**item, "status": "in_review"}, BACK_IN_REVIEW)
     return item, ""
 
 
@@ -150,7 +152,13 @@ def merged_over(reviews: list[dict], since: list[dict], status: str) -> str:
     a delete and its undo) was merged over, and the status it leaves: it said only "Saved …
     as version 3.", the status quietly a colleague's "rejected". `reviews`: those of the
     version the save built on or later, newest first; `since`: the revisions saved after
-    that version ({version, author})."""
+    that version ({version, author}).
+
+    A save that put an approved item back in review says so once, in status_after's
+    sentence: "Merged over ann2's review: approved; status in_review." before it read as
+    a contradiction."""
+    if reviews and reviews[0]["verdict"] == "approve" and status == "in_review":
+        return f"{reviews[0]['reviewer']} had approved version {reviews[0]['version']}."
     if reviews:
         said = ", ".join(
             f"{r['reviewer']}'s review: {VERDICT_WORDS.get(r['verdict'], r['verdict'])}"

@@ -58,9 +58,9 @@ def static_media(store) -> None:
     paths[:] = [media] + [p for p in paths if p != media]
 
 
-# The scripting API as documented on the app's "Use via API" page. Every other event keeps
-# its api_name and stays callable (gradio_client, tests) but is left out of the API
-# description: Gradio embeds that description in every page it serves, and with all 80
+# The scripting API as documented in the API description (gradio_client's view_api). Every
+# other event keeps its api_name and stays callable (gradio_client, tests) but is left out of
+# the API description: Gradio embeds that description in every page it serves, and with all 80
 # events (most returning the whole editor) it was 600 KB and 0.2 s of server time per page.
 PUBLIC_API = {
     "load_item", "save_item", "next_item", "prev_item", "search_items", "diff_revisions",
@@ -195,7 +195,9 @@ def launch_kwargs(store, require_login: bool, trusted_proxies: str = "",
         # one upload (an image, or a ZIP of a dataset with its images) is at most this big;
         # without a limit any logged-in user could fill the server's disk
         "max_file_size": os.environ.get("CLUELAB_MAX_UPLOAD", "4gb"),
-        "footer_links": ["api"],
+        # no "Use via API" link at every page's foot: annotators read it as theirs to use;
+        # scripts read the API description with gradio_client (README: Scripting)
+        "footer_links": [],
         # Gradio's run history would keep every event's inputs and outputs (gold answers,
         # model output) in the browser and offers to copy them to a Hugging Face bucket
         "run_history": False,

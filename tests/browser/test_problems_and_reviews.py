@@ -92,7 +92,7 @@ def test_a_review_sets_the_status_and_a_change_to_a_verified_item_asks_for_revie
     type_into(page, "#item-question textarea", "Is this a railway station?")
     page.click("#save-item")
     expect(page.locator("#save-message")).to_contain_text(
-        "It was verified: changed, it is back in review (status in_review).", timeout=15000)
+        "Your changes put the verified item back in review (status in_review).", timeout=15000)
     expect(page.locator("#item-status input")).to_have_value("in_review")
     # the version just saved is local's own: a review of it is refused, and says why
     page.locator("#review-verdict label", has_text="reject").click()
