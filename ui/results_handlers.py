@@ -297,8 +297,9 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
     # one line per pair and reason: seven runs' "not applicable" lines hid the others, and
     # one line naming the reason per run repeated it seven times
     for (a, b, why), runs in moot.items():
-        lines.append(f"- {escape_md(a)} vs {escape_md(b)}: not applicable, "
-                     f"{escape_md(why)}, for {'; '.join(runs)}")
+        head = "" if why.startswith(f"{a} and {b} are one judge") else \
+            f"{escape_md(a)} vs {escape_md(b)}: not applicable, "
+        lines.append(f"- {head}{escape_md(why)}, for {'; '.join(runs)}")
     if not lines:
         return ""
     on = f", on the {shared.n} items the table compares" if shared is not None else ""
