@@ -42,9 +42,13 @@ from judges.group_n import N_IN_CELLS, N_IN_CELLS_BOTH, N_IN_CELLS_HUMAN, \
 from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, fixed, latex_escape,  # noqa: F401
                           markdown_cell, spreadsheet_cell)
 
-# where a change is on other items than its two cells' (`Table.delta_text`)
+# where a change is on other items than its two cells' (`Table.delta_text`), with the
+# baseline's own accuracy on them when known: "62.50 (+0.00 on this cell's items)" beside a
+# No Clue of 64.29 read as a contradiction
 ON_CELL_ITEMS = " on this cell's items"
 ON_BOTH_SCORED = " on {n} items both scored"
+VS_ON_CELL_ITEMS = " vs {base} on these {n} items"
+VS_ON_BOTH_SCORED = " vs {base} on the {n} items both scored"
 
 MARK_RULE = ("Bold: the highest value of its column; underlined: the second highest (ties "
              "share the mark; a column of equal values marks none, and 0.00 is never marked).")
@@ -164,7 +168,8 @@ class Table:
                 if not (runs and col.key == "model"):    # the label: run_name above
                     flat[col.export_key()] = _rounded(row.get(col.key), col)
             for col in self.columns:
-                for part in ("ci_low", "ci_high", "ci_note", "delta", "delta_n", "n"):
+                for part in ("ci_low", "ci_high", "ci_note", "delta", "delta_n", "delta_base",
+                             "n"):
                     if any(f"{col.key}_{part}" in r for r in self.rows):
                         value = row.get(f"{col.key}_{part}")
                         count = part.endswith("n") and part != "delta"
@@ -242,9 +247,11 @@ class Table:
     def delta_text(row: dict, key: str, digits: int = 2) -> str | None:
         """A cell's change as printed: '+7.14'; when the items both sides scored
         (`<key>_delta_n`) are not the n of the cell and of its baseline (`_baseline_n`), so
-        that the two accuracies shown are not those it subtracts, on which items: '+7.14 on
-        this cell's items' (the cell's n: its baseline scored more), else '+7.14 on 12 items
-        both scored'. Its n is never a second "n" beside the cell's: "0.00 (-23.08, n 13)
+        that the two accuracies shown are not those it subtracts, on which items, with the
+        baseline's accuracy there (`<key>_delta_base`) when known: '+7.14 vs 62.50 on these
+        8 items' (the cell's n: its baseline scored more), else '+7.14 vs 60.00 on the 12
+        items both scored' (without it: '+7.14 on this cell's items', '+7.14 on 12 items
+        both scored'). Its n is never a second "n" beside the cell's: "0.00 (-23.08, n 13)
         (n 14)" gave two n one after the other, and "16.67 (-8.33, n 12) (n 12)" one twice."""
         delta = row.get(f"{key}_delta")
         if delta is None:
@@ -253,6 +260,10 @@ class Table:
         delta_n = row.get(f"{key}_delta_n")
         if delta_n is None or {n, row.get("_baseline_n", n)} == {delta_n}:
             return text
+        base = row.get(f"{key}_delta_base")
+        if base is not None:     # the baseline's own figure on those items: '+0.00 vs 62.50 …'
+            return text + (VS_ON_CELL_ITEMS if delta_n == n else VS_ON_BOTH_SCORED).format(
+                base=fixed(base, digits), n=delta_n)
         return text + (ON_CELL_ITEMS if delta_n == n else ON_BOTH_SCORED.format(n=delta_n))
 
     def title(self, col: Column) -> str:
