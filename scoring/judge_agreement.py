@@ -30,13 +30,14 @@ MIN_KAPPA_N = 10
 LOW_AGREEMENT, MIN_CAUTION_N = 0.5, 5
 
 
-def agreement_basis(protocol: str) -> str:
+def agreement_basis(protocol: str, n: int | None = None) -> str:
     """What an agreement's n counts, in words: rigorous and grounded count only responses
     with a correct answer (`agreement`), and saying "responses both scored" of them showed
-    6 where both judges had scored 11."""
+    6 where both judges had scored 11. Of `n` 1, "response" ("0.00% of 1 responses")."""
+    noun = "response" if n == 1 else "responses"
     if protocol in ("rigorous", "grounded"):
-        return "responses with a correct answer both judges scored"
-    return "responses both judges scored"
+        return f"{noun} with a correct answer both judges scored"
+    return f"{noun} both judges scored"
 
 
 def judged_by_itself(row: dict) -> bool:
@@ -99,7 +100,7 @@ def agreement_figures(pair: dict, protocol: str) -> dict:
             "agreed": round(share * n) if share is not None else 0,
             "agreement_pct": round(share * 100, 2) if share is not None and n else None,
             "kappa": round(pair["kappa"], 2) if not why else None, "kappa_note": why,
-            "responses": pair.get("responses", 0), "basis": agreement_basis(protocol),
+            "responses": pair.get("responses", 0), "basis": agreement_basis(protocol, n),
             "not_applicable": "" if n and share is not None else not_applicable_why(pair)}
 
 
@@ -113,7 +114,7 @@ def agreement_text(pair: dict, protocol: str) -> str:
     if not pair["n"]:
         return f"{head}: agreement not applicable: {not_applicable_why(pair)}"
     return (f"{head}: agree on {pair['agreement'] * 100:.1f}% of {pair['n']} "
-            f"{agreement_basis(protocol)} ({kappa_text(pair)})")
+            f"{agreement_basis(protocol, pair['n'])} ({kappa_text(pair)})")
 
 
 def kappa_why(pair: dict) -> str:

@@ -78,3 +78,17 @@ def test_different_models_at_one_url_are_still_compared(store, server):
     assert one_judge_why(store, "llm:ja", "llm:jd").startswith("llm:ja and llm:jd are one judge")
     assert one_judge_why(store, "llm:ja", "offline") == ""
     assert one_judge_why(store, "llm:ja", "llm:gone") == ""
+
+
+def test_an_agreement_on_one_response_says_response():
+    """`report` printed "0.00% of 1 responses both judges scored"."""
+    from scoring.judge_agreement import agreement_figures, agreement_text
+
+    pair = {"a": "llm:a", "b": "offline", "n": 1, "agreement": 0.0, "kappa": None,
+            "responses": 1}
+    assert agreement_figures(pair, "general")["basis"] == "response both judges scored"
+    assert agreement_figures(pair, "rigorous")["basis"] == \
+        "response with a correct answer both judges scored"
+    assert "0.0% of 1 response both judges scored" in agreement_text(pair, "general")
+    assert agreement_figures({**pair, "n": 2}, "general")["basis"] == \
+        "responses both judges scored"

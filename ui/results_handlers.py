@@ -190,7 +190,8 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         "Clue injection")
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
     second = "by_domain" if group == "by_subtask" else "by_subtask"
-    colours = figures.run_colours({rid: names[rid] for rid in found})
+    colours = figures.run_colours({rid: names[rid] for rid in found},   # stable per run
+                                  [r["id"] for r in store.list_runs()])
     unread = {names[rid]: unread_items(s).get("overall", 0) for rid, s in found.items()}
     return {
         "table": table_frame(main),
@@ -290,7 +291,7 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
                     f"{name} ({counted(pair.get('responses', 0), 'response')})")
                 continue
             n, kappa = shown["n"], kappa_text(pair)     # or why there is none, in words
-            basis = shown["basis"].replace("responses", "response", n == 1)
+            basis = shown["basis"]                      # "response" of n 1
             lines.append(f"- {name}: {escape_md(pair['a'])} vs {escape_md(pair['b'])} agree "
                          f"on {shown['agreed']} of {n} {basis} ({shown['agreement_pct']:.2f}%; "
                          f"{kappa})")
