@@ -257,8 +257,10 @@ def shown_or_why(draw, what: str) -> str:
 
 
 def reading_lines(found: dict, names: dict) -> str:
-    """Per run: the judge shown, the samples rule and, with MMR-Life's regex, what changed."""
+    """Per run: the judge shown, the samples rule, with MMR-Life's regex what changed, and
+    with repeats their spread (`report`'s line: the page showed none)."""
     from scoring.extraction import describe
+    from scoring.repeat_words import repeats_text
     from scoring.panel_members import result_judge
 
     lines = []
@@ -267,6 +269,8 @@ def reading_lines(found: dict, names: dict) -> str:
                 f"rule {escape_md(result['samples_rule'])}")
         if result["extraction_diff"] is not None:
             line += ". " + describe(result["extraction"], result["extraction_diff"])  # our text
+        if result.get("repeats"):       # `report`'s spread over repeats, in its words
+            line += ". " + escape_md(repeats_text(result["repeats"]))
         lines.append(line)
     return "\n\n**Shown**\n" + "\n".join(lines) if lines else ""
 
