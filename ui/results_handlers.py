@@ -278,33 +278,39 @@ def reading_lines(found: dict, names: dict) -> str:
 def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
     """Judge agreement per run (LLM judges with each other and with the offline matcher), on
     the items the table compares (`shared`, `judges.pairing.Shared`) when given: its n is
-    the responses both judges scored there, and the heading says which items."""
+    the responses both judges scored there, and the heading says which items. Grouped by
+    run, in the table's order (a run's lines were interleaved with other runs'); a pair
+    not applicable for the same reason in several runs is one line after them."""
     from scoring.compared import labels
     from scoring.judge_agreement import agreement, agreement_figures, kappa_text, \
         not_applicable_why
 
     items = shared.items if shared is not None else None
-    lines, names, moot = [], labels(store, list(run_ids)), {}
-    for run_id in run_ids:
-        name = escape_md(names.get(run_id, run_id))
+    names, moot = labels(store, list(run_ids)), {}
+    by_run: dict[str, list[str]] = {rid: [] for rid in names}
+    for run_id in names:
+        name = escape_md(names[run_id])
         for pair in agreement(store, run_id, protocol, items):
             shown = agreement_figures(pair, protocol)    # report --json's numbers too
             if shown["not_applicable"]:    # rules decided them all: said once per reason
                 why = not_applicable_why(pair, counted=False)
                 moot.setdefault((pair["a"], pair["b"], why), []).append(
-                    f"{name} ({counted(pair.get('responses', 0), 'response')})")
+                    (run_id, f"{name} ({counted(pair.get('responses', 0), 'response')})"))
                 continue
             n, kappa = shown["n"], kappa_text(pair)     # or why there is none, in words
-            basis = shown["basis"]                      # "response" of n 1
-            lines.append(f"- {name}: {escape_md(pair['a'])} vs {escape_md(pair['b'])} agree "
-                         f"on {shown['agreed']} of {n} {basis} ({shown['agreement_pct']:.2f}%; "
-                         f"{kappa})")
+            by_run[run_id].append(
+                f"- {name}: {escape_md(pair['a'])} vs {escape_md(pair['b'])} agree on "
+                f"{shown['agreed']} of {n} {shown['basis']} ({shown['agreement_pct']:.2f}%; "
+                f"{kappa})")
     # one line per pair and reason: seven runs' "not applicable" lines hid the others, and
-    # one line naming the reason per run repeated it seven times
+    # one line naming the reason per run repeated it seven times; one run's stays with it
+    after = []
     for (a, b, why), runs in moot.items():
         head = "" if why.startswith(f"{a} and {b} are one judge") else \
             f"{escape_md(a)} vs {escape_md(b)}: not applicable, "
-        lines.append(f"- {head}{escape_md(why)}, for {'; '.join(runs)}")
+        line = f"- {head}{escape_md(why)}, for {'; '.join(text for _, text in runs)}"
+        (by_run[runs[0][0]] if len(runs) == 1 else after).append(line)
+    lines = [line for rid in names for line in by_run[rid]] + after
     if not lines:
         return ""
     on = f", on the {shared.n} items the table compares" if shared is not None else ""
