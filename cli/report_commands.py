@@ -63,10 +63,6 @@ def _reading_options(p, sample_rules) -> None:
                    help="how samples of one item are combined")
 
 
-def _percent(value) -> str:
-    return "–" if value is None else f"{value * 100:.2f}"
-
-
 def _percent_of(value) -> str:
     """A rate with its % sign, or '–' alone when there is none (n = 0): never '–%'."""
     return "–" if value is None else f"{value * 100:.2f}%"
@@ -96,19 +92,6 @@ def per_response_line(responses: int, each: dict) -> str:
             f"{each['unscored']}; of the {each['n']} scored: unparsed {each['unparsed']} "
             f"({_percent_of(each['unparsed_rate'])}), error {each['error']} "
             f"({_percent_of(each['error_rate'])})")
-
-
-def repeats_line(spread: dict) -> str:
-    """'over 4 repeats (n 14): 18.27 ± 3.21 (mean ± SD of the 4 per-repeat accuracies)',
-    and why when it is on fewer items than the accuracy (scoring.results.repeat_spread).
-    The SD is the sample standard deviation (n - 1) of one accuracy per repeat."""
-    overall = spread["overall"]
-    if not overall["n"]:
-        return f"over repeats: no item was scored in every repeat; {spread['note']}"
-    k = overall["repeats"]
-    line = (f"over {k} repeats (n {overall['n']}): {_percent(overall['mean'])} ± "
-            f"{_percent(overall['std'])} (mean ± SD of the {k} per-repeat accuracies)")
-    return f"{line}; {spread['note']}" if spread["note"] else line
 
 
 def verbench_line(run_id: str, result: dict) -> str:
@@ -175,6 +158,7 @@ def run_report(args) -> int:
     from scoring.human import human_summary
     from scoring.judge_agreement import agreement, agreement_figures, agreement_text, \
         kappa_text
+    from scoring.repeat_words import repeats_text
     from scoring.results import ResultsError, not_scored_text, run_summary, summary_json
     from scoring.compared import check_judge
     from scoring.panel_members import result_judge
@@ -211,7 +195,7 @@ def run_report(args) -> int:
                 for group in args.by or breakdowns(result["summary"])]
         print(breakdown_tables(made))
         if result["repeats"]:
-            print(repeats_line(result["repeats"]))
+            print(repeats_text(result["repeats"]))
         cached = cache_line(store, store.get_run(args.run))
         if cached:
             print(cached)

@@ -99,3 +99,35 @@ def fixed(value: float, digits: int, signed: bool = False) -> str:
     (+0.00). Displayed text only: CSV and JSON carry the numbers themselves; LaTeX gets
     `latex_escape`'s '$-$'."""
     return f"{round(value, digits) + 0.0:{'+' if signed else ''}.{digits}f}".replace("-", MINUS)
+
+
+# where a change is on other items than its two cells' (`delta_text`), with the baseline's
+# own accuracy on them when known: "62.50 (+0.00 on this cell's items)" beside a No Clue of
+# 64.29 read as a contradiction
+ON_CELL_ITEMS = " on this cell's items"
+ON_BOTH_SCORED = " on {n} items both scored"
+VS_ON_CELL_ITEMS = " vs {base} on these {n} items"
+VS_ON_BOTH_SCORED = " vs {base} on the {n} items both scored"
+
+
+def delta_text(row: dict, key: str, digits: int = 2) -> str | None:
+    """A cell's change as printed: '+7.14'; when the items both sides scored
+    (`<key>_delta_n`) are not the n of the cell and of its baseline (`_baseline_n`), so
+    that the two accuracies shown are not those it subtracts, on which items, with the
+    baseline's accuracy there (`<key>_delta_base`) when known: '+7.14 vs 62.50 on these
+    8 items' (the cell's n: its baseline scored more), else '+7.14 vs 60.00 on the 12
+    items both scored' (without it: '+7.14 on this cell's items', '+7.14 on 12 items
+    both scored'). Its n is never a second "n" beside the cell's: "0.00 (-23.08, n 13)
+    (n 14)" gave two n one after the other, and "16.67 (-8.33, n 12) (n 12)" one twice."""
+    delta = row.get(f"{key}_delta")
+    if delta is None:
+        return None
+    text, n = fixed(delta, digits, signed=True), row.get(f"{key}_n")
+    delta_n = row.get(f"{key}_delta_n")
+    if delta_n is None or {n, row.get("_baseline_n", n)} == {delta_n}:
+        return text
+    base = row.get(f"{key}_delta_base")
+    if base is not None:     # the baseline's own figure on those items: '+0.00 vs 62.50 …'
+        return text + (VS_ON_CELL_ITEMS if delta_n == n else VS_ON_BOTH_SCORED).format(
+            base=fixed(base, digits), n=delta_n)
+    return text + (ON_CELL_ITEMS if delta_n == n else ON_BOTH_SCORED.format(n=delta_n))

@@ -45,12 +45,12 @@ def results_table(runs: dict[str, dict], group: str = "by_domain", *, caption: s
 
 def clue_injection_table(cells: dict[tuple[str, str], float], *, baseline: str = "No Clue",
                          caption: str = "", n: dict[str, int] | None = None,
-                         deltas: dict[tuple[str, str], tuple[float, int]] | None = None
+                         deltas: dict[tuple[str, str], tuple] | None = None
                          ) -> Table:
     """DailyClue Table 3: rows solver, columns clue source, accuracy (%) with its change against
     the solver's `baseline` column. cells: {(solver, source): accuracy in %}; n: {solver:
     items its cells were computed on}, shown as a column. deltas: {(solver, source): (change
-    in points, n)}, each computed on the items both runs scored (`<source>_delta_n`); without
+    in points, n[, the baseline's accuracy in % on those n items])}, each computed on the items both runs scored (`<source>_delta_n`); without
     it the change is cell minus baseline, for cells on one set of items (a paper's numbers).
     Rows and columns in the order of `cells`, the baseline last."""
     solvers = list(dict.fromkeys(s for s, _ in cells))
@@ -68,7 +68,10 @@ def clue_injection_table(cells: dict[tuple[str, str], float], *, baseline: str =
                 continue
             if deltas is not None:
                 if (solver, src) in deltas:
-                    row[f"{src}_delta"], row[f"{src}_delta_n"] = deltas[(solver, src)]
+                    delta, delta_n, *base = deltas[(solver, src)]
+                    row[f"{src}_delta"], row[f"{src}_delta_n"] = delta, delta_n
+                    if base:        # the baseline's accuracy on those items, in %
+                        row[f"{src}_delta_base"] = base[0]
             elif base is not None:
                 row[f"{src}_delta"] = row[src] - base
         if n is not None:

@@ -39,12 +39,8 @@ from judges import group_n, latex_table
 from judges.latex_table import latex_marks
 from judges.group_n import N_IN_CELLS, N_IN_CELLS_BOTH, N_IN_CELLS_HUMAN, \
     N_IN_TITLES  # noqa: F401 (API)
-from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, fixed, latex_escape,  # noqa: F401
-                          markdown_cell, spreadsheet_cell)
-
-# where a change is on other items than its two cells' (`Table.delta_text`)
-ON_CELL_ITEMS = " on this cell's items"
-ON_BOTH_SCORED = " on {n} items both scored"
+from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, delta_text, fixed,  # noqa: F401
+                          latex_escape, markdown_cell, spreadsheet_cell)
 
 MARK_RULE = ("Bold: the highest value of its column; underlined: the second highest (ties "
              "share the mark; a column of equal values marks none, and 0.00 is never marked).")
@@ -164,7 +160,8 @@ class Table:
                 if not (runs and col.key == "model"):    # the label: run_name above
                     flat[col.export_key()] = _rounded(row.get(col.key), col)
             for col in self.columns:
-                for part in ("ci_low", "ci_high", "ci_note", "delta", "delta_n", "n"):
+                for part in ("ci_low", "ci_high", "ci_note", "delta", "delta_n", "delta_base",
+                             "n"):
                     if any(f"{col.key}_{part}" in r for r in self.rows):
                         value = row.get(f"{col.key}_{part}")
                         count = part.endswith("n") and part != "delta"
@@ -240,20 +237,8 @@ class Table:
 
     @staticmethod
     def delta_text(row: dict, key: str, digits: int = 2) -> str | None:
-        """A cell's change as printed: '+7.14'; when the items both sides scored
-        (`<key>_delta_n`) are not the n of the cell and of its baseline (`_baseline_n`), so
-        that the two accuracies shown are not those it subtracts, on which items: '+7.14 on
-        this cell's items' (the cell's n: its baseline scored more), else '+7.14 on 12 items
-        both scored'. Its n is never a second "n" beside the cell's: "0.00 (-23.08, n 13)
-        (n 14)" gave two n one after the other, and "16.67 (-8.33, n 12) (n 12)" one twice."""
-        delta = row.get(f"{key}_delta")
-        if delta is None:
-            return None
-        text, n = fixed(delta, digits, signed=True), row.get(f"{key}_n")
-        delta_n = row.get(f"{key}_delta_n")
-        if delta_n is None or {n, row.get("_baseline_n", n)} == {delta_n}:
-            return text
-        return text + (ON_CELL_ITEMS if delta_n == n else ON_BOTH_SCORED.format(n=delta_n))
+        """A cell's change as printed (`judges.cells.delta_text`)."""
+        return delta_text(row, key, digits)
 
     def title(self, col: Column) -> str:
         """The column's title, with its n when every row's cell has the same one."""

@@ -133,18 +133,22 @@ def solver_label(config: dict) -> str:
 
 def source_names(store, runs) -> dict[str, str]:
     """{run id: how a table names it as a clue source} when one of `runs` injects another
-    run's clues, else {}: a named run by its name as the lists do (`list_names`), one
-    without a name by its table label in parentheses ('(mx · Clue-guided CoT)', as the
-    injection table's column title names it: `source_titles`), not its raw id ("m · CoT ·
-    clues run:20261206-100826-1d74" beside a column "mx · Clue-guided CoT clues")."""
-    sources = {str(r["config"].get("clues", ""))[4:] for r in runs
-               if str(r["config"].get("clues", "")).startswith("run:")}
-    if not sources:
+    run's clues, else {} (`table_names`)."""
+    if not any(str(r["config"].get("clues", "")).startswith("run:") for r in runs):
         return {}
-    every = store.list_runs()
+    return table_names(store.list_runs())
+
+
+def table_names(every: list[dict]) -> dict[str, str]:
+    """{run id: how a label names it as a clue source}: a named run by its name as the
+    lists do (`list_names`), one without a name by its table label in parentheses ('(mx ·
+    Clue-guided CoT)', as the injection table's column title names it: `source_titles`),
+    not its raw id ("m · CoT · clues run:20261206-100826-1d74" beside a column "mx ·
+    Clue-guided CoT clues"). Pure: every picker passes it the runs it listed, so that a run
+    reads the same in a picker as in a table."""
     names = list_names(every)
     for run in every:
-        if run["id"] in sources and not (run.get("name") or "").strip():
+        if not (run.get("name") or "").strip():
             names[run["id"]] = f"({run_label(run, with_status=False)})"
     return names
 

@@ -71,7 +71,8 @@ def row_protocols(table, run_of: dict, found: dict, no_boxes: dict) -> None:
     """Each row's CSV/JSON `protocol`: the protocols whose numbers it holds ('general,
     rigorous'), not the table's ('general, rigorous, grounded' on a row with no rigorous
     score). run_of: {row label: run_id}; found: {(run_id, protocol): result}; no_boxes:
-    {run_id: why its grounded-rigorous is n/a, or ''} (no number of it, scored or not)."""
+    {run_id: why its grounded-rigorous is n/a, or ''} (no number of it, scored or not, nor
+    its Unscored grounded-rigorous count: "–" as its accuracy is)."""
     for row in table.rows:
         rid = run_of.get(row["model"])
         if rid is not None:
@@ -79,3 +80,7 @@ def row_protocols(table, run_of: dict, found: dict, no_boxes: dict) -> None:
                 p for p in DROP_PROTOCOLS if (rid, p) in found
                 and any(c.key == p for c in table.columns)
                 and not (p == "grounded" and no_boxes.get(rid)))
+            if no_boxes.get(rid) and "unscored_grounded" in row:
+                # "–" beside its "–": a count of items unscored under an accuracy that is
+                # n/a read as items a judge failed on
+                row["unscored_grounded"] = None

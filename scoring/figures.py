@@ -21,7 +21,7 @@ import pandas as pd
 from judges.tables import Table
 
 from scoring import biased
-from scoring.bar_chart import grouped_bars_svg, look
+from scoring.bar_chart import PALETTE, grouped_bars_svg, look
 from scoring.compared import limit_reason
 from scoring.heatmaps import correlation_heatmap, heatmap_html, injection_heatmap, \
     injection_notes, text_colour, type_correlation  # noqa: F401 (the figures' API)
@@ -110,13 +110,25 @@ def quartile_name(k: int, bins: int = 4) -> str:
 
 # -- charts ---------------------------------------------------------------------------------
 
-def run_colours(labels: dict[str, str]) -> dict:
+def run_colours(labels: dict[str, str], every: list[str] | None = None) -> dict:
     """{label: look (colour, and a hatch past the palette's ten: `scoring.chart_looks`)} of
-    the runs ({run_id: label}), assigned once from the sorted run ids and given to every
-    chart of the page: a run keeps its look from one chart to the next, whichever runs a
-    chart leaves out (no output token counts, say) and whatever the order the runs were
-    chosen in."""
-    return {labels[rid]: look(i) for i, rid in enumerate(sorted(labels))}
+    the runs ({run_id: label}), assigned once and given to every chart of the page: a run
+    keeps its look from one chart to the next, whichever runs a chart leaves out (no output
+    token counts, say) and whatever the order the runs were chosen in. A run's colour is
+    its place among `every` run id of the store (sorted: the order they were made in), so
+    it stays when other runs are chosen or left out (from the chosen runs alone, choosing
+    one run more turned every later run's bars another colour); when two chosen runs would
+    share it, the later takes the next free colour, then a hatch."""
+    place = {rid: i for i, rid in enumerate(sorted(set(every or []) | set(labels)))}
+    taken, out = set(), {}
+    for rid in sorted(labels):
+        start = place[rid] % len(PALETTE)
+        step = next(k for k in range(len(PALETTE) * (len(labels) + 1))
+                    if ((start + k) % len(PALETTE), k // len(PALETTE)) not in taken)
+        colour, hatch = (start + step) % len(PALETTE), step // len(PALETTE)
+        taken.add((colour, hatch))
+        out[labels[rid]] = look(colour + len(PALETTE) * hatch)
+    return out
 
 
 GROUP_TITLES = {"by_domain": "domain", "by_subtask": "subtask",

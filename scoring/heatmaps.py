@@ -12,7 +12,6 @@ page's table styles. Every label that comes from data is HTML-escaped.
 from __future__ import annotations
 
 import html
-import re
 
 import numpy as np
 
@@ -26,18 +25,33 @@ CORRELATION_SCALE = (-1.0, 1.0)
 
 def type_correlation(summaries: dict[str, dict]) -> tuple[list[str], np.ndarray | None, str]:
     """Pearson's r between reasoning types (or domains when items have no reasoning type)
-    over the runs' per-type accuracies; (names, matrix or None, note)."""
+    over the runs' per-type accuracies; (names, matrix or None, note): `correlation`."""
+    found = correlation(summaries)
+    return found["names"], found["matrix"], found["note"]
+
+
+def correlation(summaries: dict[str, dict]) -> dict:
+    """{"names", "matrix" (None: no map), "note", "points"}: Pearson's r between groups over
+    the runs ({run label: summary}), and the caption in words. The caption names the runs
+    left out and why (it said "over 3 runs" with 4 chosen), the groups whose cells are all
+    "–" (the same accuracy in every run: no variance, no r), and runs with the same accuracy
+    in every group: they are one point, so r rests on fewer `points` than runs, and the
+    significance threshold with it (±1.00 drawn strong over 3 runs two of which were one)."""
     group = "by_reasoning_type"
     names = sorted({n for s in summaries.values() for n in s.get(group, {})} - {"(none)"})
     if len(names) < 2:
         group = "by_domain"
         names = sorted({n for s in summaries.values() for n in s.get(group, {})} - {"(none)"})
-    runs = [s for s in summaries.values()
-            if all(s.get(group, {}).get(n) and s[group][n].accuracy is not None for n in names)]
+    what = "reasoning types" if group == "by_reasoning_type" else "domains"
+    missing = {label: [n for n in names if not (s.get(group, {}).get(n) and
+                                                s[group][n].accuracy is not None)]
+               for label, s in summaries.items()}
+    runs = {label: s for label, s in summaries.items() if not missing[label]}
+    left = left_out_words(missing, what)
     if len(names) < 2 or len(runs) < 3:
-        return names, None, (f"needs at least 3 scored runs covering 2 or more "
-                             f"{'reasoning types' if group == 'by_reasoning_type' else 'domains'}")
-    data = np.array([[s[group][n].accuracy for n in names] for s in runs])
+        return {"names": names, "matrix": None, "points": len(runs), "note": (
+            f"needs at least 3 scored runs covering 2 or more {what}" + left)}
+    data = np.array([[s[group][n].accuracy for n in names] for s in runs.values()])
     with np.errstate(invalid="ignore", divide="ignore"):
         matrix = np.corrcoef(data.T)
     # a group with the same accuracy in every run has no r: shown "–". Computed, 2/3 in
@@ -45,13 +59,45 @@ def type_correlation(summaries: dict[str, dict]) -> tuple[list[str], np.ndarray 
     constant = np.ptp(data, axis=0) <= 1e-9 * np.maximum(1.0, np.abs(data).max(axis=0))
     matrix[constant, :] = np.nan
     matrix[:, constant] = np.nan
-    what = "reasoning types" if group == "by_reasoning_type" else "domains"
     varying = int((~constant).sum())
     if varying < 2:   # a map of "–" and one 1.00 (a group with itself) said nothing
-        return names, None, (f"needs 2 or more {what} whose accuracy differs between the "
-                             f"runs ({varying} of {len(names)} {'does' if varying == 1 else 'do'}"
-                             f" over these {len(runs)} runs)")
-    return names, matrix, f"Pearson's r between {what} over {len(runs)} runs" + few_runs(len(runs))
+        return {"names": names, "matrix": None, "points": len(runs), "note": (
+            f"needs 2 or more {what} whose accuracy differs between the runs ({varying} of "
+            f"{len(names)} {'does' if varying == 1 else 'do'} over these {len(runs)} runs)"
+            + left)}
+    same, points = same_points(list(runs), data[:, ~constant])
+    if points < 3:
+        return {"names": names, "matrix": None, "points": points, "note": (
+            f"needs 3 or more runs whose accuracies differ: over these {len(runs)} runs "
+            f"there are only {points} distinct points ({same}), and r over 2 points is "
+            "always ±1" + left)}
+    flat = [n for n, c in zip(names, constant) if c]
+    note = (f"Pearson's r between {what} over {len(runs)} runs"
+            + (f", {points} distinct points ({same}): each r rests on {points}, not "
+               f"{len(runs)}" if same else "") + few_runs(points) + left)
+    if flat:
+        note += (f"; – for {', '.join(flat)}: the same accuracy in every run (no variance), "
+                 "so no r")
+    return {"names": names, "matrix": matrix, "points": points, "note": note}
+
+
+def left_out_words(missing: dict[str, list[str]], what: str) -> str:
+    """'; left out: m · CoT (no accuracy for Spatial: no scored item there)', or ''."""
+    out = [f"{label} (no accuracy for {', '.join(gaps)}: no scored item there)"
+           for label, gaps in missing.items() if gaps]
+    return f"; left out: {'; '.join(out)}, each run needs an accuracy in every one of the {what}" \
+        if out else ""
+
+
+def same_points(labels: list[str], data: np.ndarray) -> tuple[str, int]:
+    """(which runs have the same accuracies in every group, in words, or ''; the number of
+    distinct points)."""
+    groups: dict[tuple, list[str]] = {}
+    for label, line in zip(labels, data):
+        groups.setdefault(tuple(np.round(line, 9)), []).append(label)
+    same = [" and ".join(g) for g in groups.values() if len(g) > 1]
+    said = "; ".join(f"{g} have the same accuracy in every one" for g in same)
+    return said, len(groups)
 
 
 # |r| a correlation over n points must reach to differ from none at p < 0.05 (two-sided):
@@ -227,12 +273,12 @@ def _n_text(row: dict, source: str):
 
 
 def correlation_heatmap(summaries: dict[str, dict]) -> str:
-    names, matrix, note = type_correlation(summaries)
+    found = correlation(summaries)
+    names, matrix, note = found["names"], found["matrix"], found["note"]
     if matrix is None:
         return f"<p>Correlation heatmap: {html.escape(note)}.</p>"
     values = [[float(v) for v in line] for line in matrix]
-    runs = re.search(r"over (\d+) runs", note)       # type_correlation's note says how many
-    critical = CRITICAL_R.get(int(runs.group(1))) if runs else None
+    critical = CRITICAL_R.get(found["points"])     # over the distinct points, not the runs
     pale = [[critical is not None and i != j and abs(v) < critical for j, v in enumerate(line)]
             for i, line in enumerate(values)]
     return heatmap_html(names, names, values, caption=note, digits=2, diverging=True,

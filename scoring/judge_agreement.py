@@ -10,6 +10,10 @@ Two thresholds, said where they apply:
   that scored it on less than half of at least `MIN_CAUTION_N` (5) responses both scored
   says so (`low_agreement_notes`): a rigorous headline rested on a judge that agreed with
   the other on 0 of 18, without a word under the table.
+
+Two judges that are one judge (`scoring.same_judge`: the same model on the same server,
+asked the same way; the test that refuses them as a panel) are never compared: their pair
+says so in words instead of a percentage, and no caution rests on it.
 """
 from __future__ import annotations
 
@@ -20,17 +24,20 @@ from domain.judge_ids import parse_judge
 from judges.agreement import pairwise_agreement
 from judges.verdict import CORRECT, ERROR, UNPARSED, UNSCORED
 
+from scoring.same_judge import one_judge_why
+
 MIN_KAPPA_N = 10
 LOW_AGREEMENT, MIN_CAUTION_N = 0.5, 5
 
 
-def agreement_basis(protocol: str) -> str:
+def agreement_basis(protocol: str, n: int | None = None) -> str:
     """What an agreement's n counts, in words: rigorous and grounded count only responses
     with a correct answer (`agreement`), and saying "responses both scored" of them showed
-    6 where both judges had scored 11."""
+    6 where both judges had scored 11. Of `n` 1, "response" ("0.00% of 1 responses")."""
+    noun = "response" if n == 1 else "responses"
     if protocol in ("rigorous", "grounded"):
-        return "responses with a correct answer both judges scored"
-    return "responses both judges scored"
+        return f"{noun} with a correct answer both judges scored"
+    return f"{noun} both judges scored"
 
 
 def judged_by_itself(row: dict) -> bool:
@@ -74,6 +81,9 @@ def agreement(store, run_id: str, protocol: str, items=None) -> list[dict]:
         pair["rules_decided_all"] = bool(considered) and any(
             by_rule[j] == len(considered) for j in (pair["a"], pair["b"])
             if j.startswith("llm:"))
+        pair["one_judge"] = one_judge_why(store, pair["a"], pair["b"])
+        if pair["one_judge"]:       # a copy agrees with itself: no figure, the reason instead
+            pair.update(n=0, agreement=None, kappa=None)
     return pairs
 
 
@@ -86,11 +96,11 @@ def agreement_figures(pair: dict, protocol: str) -> dict:
     words), "not_applicable" (why there is no agreement, '' when there is one)}."""
     n, share = pair["n"], pair["agreement"]
     why = kappa_why(pair)
-    return {"a": pair["a"], "b": pair["b"], "n": n,
+    return {"a": pair["a"], "b": pair["b"], "n": n, "one_judge": bool(pair.get("one_judge")),
             "agreed": round(share * n) if share is not None else 0,
             "agreement_pct": round(share * 100, 2) if share is not None and n else None,
             "kappa": round(pair["kappa"], 2) if not why else None, "kappa_note": why,
-            "responses": pair.get("responses", 0), "basis": agreement_basis(protocol),
+            "responses": pair.get("responses", 0), "basis": agreement_basis(protocol, n),
             "not_applicable": "" if n and share is not None else not_applicable_why(pair)}
 
 
@@ -99,10 +109,12 @@ def agreement_text(pair: dict, protocol: str) -> str:
     0.62)'; with no response both judges scored themselves, why, in words ("– of 0" said
     nothing): rules decided them all, or no response was judged by both."""
     head = f"{pair['a']} vs {pair['b']}"
+    if pair.get("one_judge"):
+        return pair["one_judge"]
     if not pair["n"]:
         return f"{head}: agreement not applicable: {not_applicable_why(pair)}"
     return (f"{head}: agree on {pair['agreement'] * 100:.1f}% of {pair['n']} "
-            f"{agreement_basis(protocol)} ({kappa_text(pair)})")
+            f"{agreement_basis(protocol, pair['n'])} ({kappa_text(pair)})")
 
 
 def kappa_why(pair: dict) -> str:
@@ -134,7 +146,8 @@ def low_agreement_notes(store, found: dict, names: dict, protocol: str) -> list[
         if parse_judge(judge).is_panel or len(scored) < 2 or judge not in scored:
             continue
         items = {r["item_id"] for r in result.get("records", [])} or None
-        pairs = [p for p in agreement(store, run_id, protocol, items) if judge in (p["a"], p["b"])]
+        pairs = [p for p in agreement(store, run_id, protocol, items)
+                 if judge in (p["a"], p["b"]) and not p["one_judge"]]
         if not pairs or not all(p["n"] >= MIN_CAUTION_N and p["agreement"] is not None and
                                 p["agreement"] < LOW_AGREEMENT for p in pairs):
             continue
@@ -151,6 +164,8 @@ def low_agreement_notes(store, found: dict, names: dict, protocol: str) -> list[
 def not_applicable_why(pair: dict, counted: bool = True) -> str:
     """Why a pair with no response both judges scored themselves has no agreement (with
     the number of responses, unless `counted` is False: a line that gives it per run)."""
+    if pair.get("one_judge"):
+        return pair["one_judge"]
     total = f"{pair.get('responses', 0)} " if counted else ""
     return (f"rules decided all {total}responses (no judge was asked)"
             if pair.get("rules_decided_all") else

@@ -20,13 +20,9 @@ from runner.limiter import AdaptiveLimiter
 from runner.outcomes import cache_row, is_endpoint_failure
 from runner.retry import RetryPolicy, call_with_retries
 
+from scoring.same_judge import JUDGE_PARAMS, endpoint_identity, judge_params
+
 FLUSH_EVERY = 20   # cache entries written per transaction while replies come in
-
-
-JUDGE_PARAMS = {"temperature": 0}
-"""Sent with every judge call whatever the endpoint's own parameters say (one reading per
-prompt, so that its reply can be cached and re-read): two endpoints that differ only here
-ask the same request (`panel_problem`)."""
 
 
 class JudgeUnavailable(Exception):
@@ -41,7 +37,7 @@ class JudgeClient:
         self.store = store
         self.endpoint = store.get_endpoint(endpoint_name)
         self.name = format_judge(llm_judge(endpoint_name))
-        self.params = {**(self.endpoint.get("params") or {}), **JUDGE_PARAMS}
+        self.params = judge_params(self.endpoint)
         self.timeout = timeout
         self.policy = RetryPolicy(max_attempts=max_attempts, base_delay=retry_base_delay)
         self.use_cache = use_cache                # False: ask again (`score --no-cache`)
@@ -50,6 +46,7 @@ class JudgeClient:
         # `failures` by kind ("HTTP 500", "timed out": `failure_kind`)
         self.answered = self.cached = self.failed = self.unreadable = 0
         self.failures: dict[str, int] = {}
+        self.reused: dict[str, int] = {}   # cached replies another judge's calls made: {judge: n}
 
     @staticmethod
     def messages(prompt: str) -> list[dict]:
@@ -75,6 +72,10 @@ class JudgeClient:
         out = {p: {"reply": hits[keys[p]]["text"], "error": None, "cached": True}
                for p in distinct if keys[p] in hits and readable(p, hits[keys[p]]["text"])}
         self.cached += len(out)
+        for p in out:
+            made_for = hits[keys[p]].get("judge")
+            if made_for and made_for != self.name:
+                self.reused[made_for] = self.reused.get(made_for, 0) + 1
         self._readable = readable
         missing = [p for p in distinct if p not in out]
         if on_progress:
@@ -113,7 +114,7 @@ class JudgeClient:
                     out[prompt] = {"reply": result.text, "error": None, "cached": False}
                     if self._readable(prompt, result.text):
                         self.answered += 1
-                        pending.append(cache_row(keys[prompt], result))
+                        pending.append({**cache_row(keys[prompt], result), "judge": self.name})
                     else:
                         self.failed += 1
                         self.unreadable += 1
@@ -142,7 +143,7 @@ class JudgeClient:
         return {"judge": self.name, "requests": self.answered + self.cached + self.failed,
                 "answered": self.answered, "cached": self.cached, "failed": self.failed,
                 "unreadable": self.unreadable, "failures": dict(self.failures),
-                "sent": self.answered + self.failed}
+                "sent": self.answered + self.failed, "reused": dict(self.reused)}
 
 
 FAILURE_KINDS = (("timed out", "timed out"), ("cannot connect", "could not connect"),
@@ -181,7 +182,22 @@ def counts_text(counts: dict, responses: int | None = None) -> str:
                  failures.items(), key=lambda pair: (-pair[1], pair[0]))]
     if parts:
         text += f" ({', '.join(parts)}: unscored, not cached, so the next scoring asks again)"
-    return text + why_requests(counts, responses)
+    return text + reused_text(counts) + why_requests(counts, responses)
+
+
+def reused_text(counts: dict) -> str:
+    """'; 18 of the cached replies were made for llm:judge, one judge with llm:judge2 (the
+    same model on the same server, asked the same way): these verdicts are llm:judge's, not
+    a second opinion', or '': `score --judge judge2` said "18 from the cache" and no more,
+    and judge2's verdicts were a copy of judge's."""
+    reused = counts.get("reused") or {}
+    if not reused:
+        return ""
+    made = "; ".join(f"{n} made for {judge}" for judge, n in sorted(reused.items()))
+    whose = " and ".join(sorted(reused))
+    return (f"; of the replies from the cache, {made}: one judge with {counts['judge']} (the "
+            f"same model on the same server, asked the same way), so these verdicts are "
+            f"{whose}'s replies, not a second judge's")
 
 
 def why_requests(counts: dict, responses: int | None) -> str:
@@ -213,9 +229,9 @@ def panel_problem(clients: list[JudgeClient]) -> str:
     not another temperature, which a judge call sets to 0 itself, and the message says so)."""
     seen: dict[str, JudgeClient] = {}
     for client in clients:
-        first = seen.get(client.key(""))
+        first = seen.get(endpoint_identity(client.endpoint))
         if first is None:
-            seen[client.key("")] = client
+            seen[endpoint_identity(client.endpoint)] = client
             continue
         if first.name == client.name:
             return f"judge {client.name} is named twice: a panel needs different judges"

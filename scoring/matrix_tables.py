@@ -196,12 +196,14 @@ def unfinished_cells(table: Table, key: str, columns: dict) -> Table:
 BASELINE = "No Clue"
 DELTA_RULE = ("A change against No Clue is computed on the items both runs scored: when "
               "those are not all the items of both cells (either left some unscored), it "
-              "says on which, \"on this cell's items\" (the cell's n; No Clue scored more) "
-              "or \"on 13 items both scored\".")
+              "says on which, with No Clue's own accuracy there: \"+0.00 vs 62.50 on these 8 "
+              "items\" (the cell's n; No Clue scored more) or \"vs 60.00 on the 13 items "
+              "both scored\".")
 
 
 def _paired_deltas(runs_of: dict) -> dict:
-    """{(solver, source): (change against the solver's No Clue in points, n)}: each on the
+    """{(solver, source): (change against the solver's No Clue in points, n, No Clue's
+    accuracy on those n items in %)}: each on the
     items both runs scored (`on_scored_by_all`), so that the change subtracts two
     accuracies on one set of items."""
     deltas = {}
@@ -212,7 +214,7 @@ def _paired_deltas(runs_of: dict) -> dict:
         paired, n = on_scored_by_all({"base": base["result"], "cell": cell["result"]})
         accs = [paired[k]["summary"]["overall"].accuracy for k in ("base", "cell")]
         if None not in accs:
-            deltas[(solver, source)] = ((accs[1] - accs[0]) * 100, n)
+            deltas[(solver, source)] = ((accs[1] - accs[0]) * 100, n, accs[0] * 100)
     return deltas
 
 

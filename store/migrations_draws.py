@@ -1,5 +1,6 @@
-"""The migrations that make a run's draws traceable: which run made each cached reply (0013)
-and what each sent request was estimated at before it went out (0014).
+"""The migrations that make a run's draws traceable: which run made each cached reply (0013),
+what each sent request was estimated at before it went out (0014), and which judge made a
+judge's cached reply (0018).
 Registered in store/migrations.py's MIGRATIONS; never edit one that has shipped.
 """
 from __future__ import annotations
@@ -44,3 +45,11 @@ def m0014_prompt_estimates(db: sqlite_utils.Database) -> None:
     ALTER TABLE run_responses ADD COLUMN estimated_text_tokens INTEGER;
     ALTER TABLE run_responses ADD COLUMN estimated_image_tokens INTEGER
     """)
+
+
+def m0018_cache_judges(db: sqlite_utils.Database) -> None:
+    """`response_cache.judge`: the LLM judge whose call paid for the entry (NULL for a run's
+    reply, and for judges' replies cached before), so that `score` can say whose replies
+    another endpoint reused: two endpoints of the same model at the same URL share their
+    cache, and `score --judge judge2` said "18 from the cache" of replies made for judge."""
+    db.execute("ALTER TABLE response_cache ADD COLUMN judge TEXT")

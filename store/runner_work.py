@@ -19,7 +19,7 @@ RESPONSE_COLUMNS = ("work_id", "run_id", "status", "reason", "text", "answer", "
                     "latency", "attempts", "rate_limited", "cached", "cached_from", "cache_key",
                     "cost", "estimated_text_tokens", "estimated_image_tokens", "created_at")
 CACHE_COLUMNS = ("key", "text", "finish_reason", "refusal", "prompt_tokens",
-                 "completion_tokens", "latency", "run_id", "created_at")
+                 "completion_tokens", "latency", "run_id", "judge", "created_at")
 # ON CONFLICT ... DO NOTHING, not INSERT OR IGNORE: only a second result for the same work row
 # (or a second cache entry for a key) is ignored; any other constraint failure must raise
 # rather than silently drop a result.

@@ -226,7 +226,7 @@ def test_the_form_states_how_the_model_writes_boxes_and_the_run_keeps_it(xstore)
                            "local")
     run_id = started["run_id"]
     final = wait_final(xstore, run_id)
-    assert final["row"][3].endswith("direct · boxes xywh 0-1000")          # the runs list
+    assert final["row"][3].endswith("No-CoT · boxes xywh 0-1000")          # the runs list
     assert xr.run_config(xstore, run_id)["config"]["box_convention"] == "xywh_normalized_1000"
     assert "· boxes xywh 0-1000 ·" in dict((v, k) for k, v in xr.clue_run_choices(xstore))[
         run_id]

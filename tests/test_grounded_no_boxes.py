@@ -98,3 +98,22 @@ def test_score_says_n_a_for_grounded_of_a_run_without_boxes(runs):
     assert out.endswith("\n") and "asks for no boxes" in err
     result = score_run(runs, "cot", protocol="all")
     assert "the run asked for no boxes; for Inspect only" in summary_md([("cot", result)])
+
+
+def test_the_drop_tables_unscored_grounded_is_a_dash_where_grounded_is(runs):
+    """`table --kind drop` showed a count in "Unscored grounded-rigorous" for a run whose
+    Grounded-rigorous is "–" (n/a: it asked for no boxes): a count of no accuracy."""
+    code, out, err = cli("table", "--db", runs.path, "--kind", "drop", "--runs", "cot,boxed")
+    assert code == 0, err
+    lines = [line for line in out.splitlines() if line.startswith("|")]
+    head = [c.strip() for c in lines[0].strip("|").split("|")]
+    rows = {cells[0]: dict(zip(head, cells)) for cells in (
+        [c.strip() for c in line.strip("|").split("|")] for line in lines[2:])}
+    cot = next(row for label, row in rows.items() if "Structured" not in label)
+    boxed = next(row for label, row in rows.items() if "Structured" in label)
+    assert cot["Grounded-rigorous"] == "–" and cot["Unscored grounded-rigorous"] == "–"
+    assert cot["Unscored rigorous"] == "0"
+    assert boxed["Unscored grounded-rigorous"] == "0"
+    drop = {row["run_id"]: row for row in json.loads(drop_table(runs, ["cot", "boxed"])
+                                                     .to_json())["rows"]}
+    assert drop["cot"]["unscored_grounded"] is None and drop["boxed"]["unscored_grounded"] == 0

@@ -74,3 +74,33 @@ def test_over_few_runs_an_r_below_the_critical_value_is_pale():
     # time-text r is about 0.90 < 0.997: pale (every channel near white); the diagonal not
     _, off, _, diagonal = [tuple(map(int, c)) for c in colours]
     assert min(off) > 180 and min(diagonal) < 120
+
+
+def test_the_caption_names_the_runs_left_out_the_flat_groups_and_identical_runs():
+    """A review: "Pearson's r between domains over 3 runs" with 4 runs chosen, a row and
+    column all "–" with no word, and two runs with the same accuracies everywhere (one
+    point) drawn as if 3 points gave a significant ±1.00."""
+    from scoring.heatmaps import correlation_heatmap
+
+    runs = {"a · CoT": summary(time=10.0, text=20.0, space=50.0),
+            "b · CoT": summary(time=30.0, text=50.0, space=50.0),
+            "c · CoT": summary(time=60.0, text=55.0, space=50.0),
+            "d · CoT": summary(time=60.0, text=None, space=50.0)}
+    note = type_correlation(runs)[2]
+    assert note.startswith("Pearson's r between domains over 3 runs")
+    assert ("left out: d · CoT (no accuracy for text: no scored item there), each run needs "
+            "an accuracy in every one of the domains") in note
+    assert "– for space: the same accuracy in every run (no variance), so no r" in note
+    runs["d · CoT"] = summary(time=60.0, text=55.0, space=50.0)       # c's twin
+    note = type_correlation(runs)[2]
+    assert note.startswith("Pearson's r between domains over 4 runs, 3 distinct points "
+                           "(c · CoT and d · CoT have the same accuracy in every one): each "
+                           "r rests on 3, not 4")
+    assert "|r| ≥ 0.997" in note and "|r| ≥ 0.950" not in note       # 3 points' threshold
+    assert "left out" not in note
+    twins = {"a": summary(time=10.0, text=20.0), "b": summary(time=30.0, text=50.0),
+             "c": summary(time=30.0, text=50.0)}
+    names, matrix, note = type_correlation(twins)
+    assert matrix is None and "only 2 distinct points (b and c have the same accuracy in " \
+        "every one), and r over 2 points is always ±1" in note
+    assert "always ±1" in correlation_heatmap(twins)

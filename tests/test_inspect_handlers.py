@@ -209,7 +209,7 @@ def test_failure_browser_filters(env):
         filters(flip=ib.FLIP_CHOICES[1])
     result = ib.browse(store, filters(), "run order", 1, size=2)
     assert result["total"] == 6 and result["pages"] == 3 and "page 1 of 3" in result["count"]
-    assert result["rows"][0][:5] == [a["ui/alpha"], "run-a", "ui/alpha", "r0 s0", "ok"]
+    assert result["rows"][0][:5] == [a["ui/alpha"], "m-a · Structured", "ui/alpha", "r0 s0", "ok"]
 
 
 def test_next_and_previous_cross_pages(env):
@@ -387,7 +387,7 @@ def test_choosing_a_run_lists_its_responses_at_once_with_its_judge(env):
     assert judge == "offline" and judge in judges
     assert result["filters"]["run_id"] == "run-b" and result["filters"]["judge"] == "offline"
     assert set(result["ids"]) == set(ids["b"].values())
-    assert {row[1] for row in result["rows"]} == {"run-b"}
+    assert {row[1] for row in result["rows"]} == {"m-b · Structured"}
 
 
 def test_a_saved_tag_shows_in_the_list_at_once(env):

@@ -88,3 +88,25 @@ def test_a_rigorous_verdict_made_without_asking_is_no_judgement_of_the_judge(sto
     assert row["decided_by"] == "rule:no_clues"
     assert all(pair["agreement"] is None for pair in agreement(store, "bare", "rigorous"))
     assert "agree on" not in agreement_lines(store, ["bare"], "rigorous")
+
+
+def test_agreement_lines_are_grouped_by_run_in_the_tables_order(store, server):  # noqa: F811
+    """A review: the agreement notes interleaved runs (one run's figures, another's, then
+    the first's "not applicable" lines after them). Each run's lines are together now, in
+    the table's order; only a reason shared by several runs is one line after them."""
+    from ui.results_handlers import agreement_lines
+
+    add_items(store, ITEMS)
+    make_run(store, "mc", {"t/1": "Answer: A", "t/2": "Answer: C"}, model="m2")
+    make_run(store, "open1", {"t/5": "Clue 1: the Eiffel Tower\nAnswer: the French capital"})
+    store.add_endpoint("j", server.url, "gpt-4o-mini")
+    store.add_endpoint("k", server.url.replace("127.0.0.1", "localhost"), "gpt-4o-mini")
+    server.configure(replies=JUDGE)
+    for run in ("mc", "open1"):
+        score_run(store, run, protocol="general", judges=["j", "k"], use_cache=False)
+    lines = [line for line in agreement_lines(store, ["mc", "open1"], "general").splitlines()
+             if line.startswith("- ")]
+    runs = ["open1" if "m · CoT" in line and "m2 · CoT" not in line else "mc"
+            for line in lines]
+    assert runs == sorted(runs, key=["open1", "mc"].index), lines     # m · CoT, then m2
+    assert runs.count("open1") >= 2 and runs.count("mc") >= 1

@@ -130,7 +130,8 @@ def test_a_biased_mark_is_never_on_a_cell_without_a_value():
 # -- 1. n in LaTeX as in Markdown -------------------------------------------------------------
 
 def n_and_changes(text: str) -> list[str]:
-    return sorted(re.findall(r"\(n \d+\)|on this cell's items|on \d+ items both scored", text))
+    return sorted(re.findall(r"\(n \d+\)|on this cell's items|on \d+ items both scored|"
+                             r"vs [\d.]+ on (?:these|the) \d+ items(?: both scored)?", text))
 
 
 def test_latex_says_every_n_and_change_the_markdown_says(store, injected):

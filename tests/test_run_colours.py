@@ -87,3 +87,23 @@ def test_runs_past_the_palette_are_hatched_each_run_one_look_on_every_chart():
 def _acc(percent: float) -> Accuracy:
     return Accuracy(n=10, correct=round(percent / 10), unparsed=0, error=0, unscored=0,
                     accuracy=percent / 100)
+
+
+def test_a_runs_colour_does_not_change_with_the_selection(store):
+    """A review: a run's chart colour changed with the selection (assigned from the chosen
+    runs alone: choosing r0 as well turned r1 and r2 other colours). It is now its place
+    among the store's runs, another colour taken only when two chosen runs would share one."""
+    add_items(store, ITEMS)
+    for n, model in enumerate(("broken", "zeta-model", "alpha-model")):
+        make_run(store, f"r{n}", {i["id"]: "Answer: A" for i in ITEMS}, model=model)
+        score_run(store, f"r{n}")
+    seen = {}
+    for chosen in (["r0", "r1", "r2"], ["r1", "r2"], ["r2"]):
+        for name, colours in fills(h.show_results(store, chosen)["group_chart"]).items():
+            seen.setdefault(name, set()).update(colours)
+    assert seen == {"broken · CoT": {PALETTE[0]}, "zeta-model · CoT": {PALETTE[1]},
+                    "alpha-model · CoT": {PALETTE[2]}}
+    twelve = {f"x{k:02d}": f"run {k}" for k in range(12)}
+    looks = figures.run_colours({"x00": "a", "x10": "b"}, list(twelve))
+    assert looks["a"].colour == PALETTE[0]              # the 11th run's place is the 1st's:
+    assert looks["b"].colour == PALETTE[1]              # the later takes the next free one

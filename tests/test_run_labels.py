@@ -33,7 +33,7 @@ def test_a_name_and_a_note_are_kept_and_shown_by_every_picker(db):
         with pytest.raises(ValidationError, match="at most 120"):
             store.label_run("run-a", name="x" * 121)
         labels = dict((v, k) for k, v in run_choices(store))
-        assert labels["run-a"].startswith("GPT baseline · e (m-a) · structured · clues none"
+        assert labels["run-a"].startswith("GPT baseline · e (m-a) · Structured · clues none"
                                           " · images full")
         assert labels["run-b"].startswith("m-b · Structured · run-b · ")   # as the tables
 
@@ -133,7 +133,7 @@ def test_every_setup_description_says_samples_and_repeats_when_more_than_one(tmp
     assert pickers["many"] == "m · CoT · clues gt · 5 samples · 2 repeats · many · created"
     assert pickers["one"] == "m · CoT · one · created"
     setups = {row[0]: row[3] for row in xr.runs_table(store)}
-    assert setups == {"many": "e (m) · cot · clues gt · 5 samples · 2 repeats", "one": "e (m) · cot"}
+    assert setups == {"many": "e (m) · CoT · clues gt · 5 samples · 2 repeats", "one": "e (m) · CoT"}
     table = tables.main_table(store, ["many", "one"])
     assert {row["run_id"]: row["model"] for row in table.rows} == {
         "many": "m · CoT · clues gt · 5 samples · 2 repeats", "one": "m · CoT"}
@@ -196,12 +196,12 @@ def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
         assert "run-a" not in pickers["run-a"]
         assert pickers["run-b"].startswith("m-b · Structured · run-b · ")   # as the tables
         listed = ib.browse(store, ib.run_filters(ib.ALL, "offline"), "run order")["rows"]
-        assert {row[1] for row in listed} == {"GPT baseline", "run-b"}
+        assert {row[1] for row in listed} == {"GPT baseline", "m-b · Structured"}
         assert set(tag_counts_frame(store, ["run-a"])["run"]) == {"GPT baseline"}
         assert "- GPT baseline: " in tag_counts_markdown(store, ["run-a", "run-b"])
         assert "\n| GPT baseline | general " in h.score_runs(store, ["run-a"], [], "general")
         first = {row[3]: row[0] for row in xr.runs_table(store)}
-        assert first == {"e (m-b) · structured": "run-b", "e (m-a) · structured": "GPT baseline"}
+        assert first == {"e (m-b) · Structured": "run-b", "e (m-a) · Structured": "GPT baseline"}
         assert xr.chosen_run(store, "GPT baseline")["id"] == "run-a"    # what a click watches
         panel = xr.progress_html(store, "run-a")
         assert "<b class='xp-name'>GPT baseline</b><span class='xp-id'>run-a</span>" in panel
@@ -211,10 +211,10 @@ def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
         assert pickers["run-a"].startswith("GPT baseline · run-a · e (m-a)")
         assert pickers["run-b"].startswith("GPT baseline · run-b · e (m-b)")
         listed = ib.browse(store, ib.run_filters(ib.ALL, "offline"), "run order")["rows"]
-        assert {row[1] for row in listed} == {"GPT baseline · run-a", "GPT baseline · run-b"}
+        assert {row[1] for row in listed} == {"GPT baseline [run-a]", "GPT baseline [run-b]"}
         first = {row[0]: row[3] for row in xr.runs_table(store)}
-        assert first == {"run-a": "GPT baseline · e (m-a) · structured",
-                         "run-b": "GPT baseline · e (m-b) · structured"}
+        assert first == {"run-a": "GPT baseline · e (m-a) · Structured",
+                         "run-b": "GPT baseline · e (m-b) · Structured"}
 
 
 def test_a_preset_run_is_told_apart_from_a_plain_run_of_its_setting(store):
@@ -233,7 +233,7 @@ def test_a_preset_run_is_told_apart_from_a_plain_run_of_its_setting(store):
         == picker["plain"]
     assert table_labels(store, ["plain", "mmr"]) == {"plain": "gpt-4o · CoT",
                                                      "mmr": "gpt-4o · CoT · preset mmr-life"}
-    assert run_setup(store.get_run("mmr")) == "e (gpt-4o) · cot · preset mmr-life"
+    assert run_setup(store.get_run("mmr")) == "e (gpt-4o) · CoT · preset mmr-life"
 
 
 def test_the_runs_list_names_the_endpoint_when_its_name_is_not_the_models(store):
@@ -243,7 +243,7 @@ def test_the_runs_list_names_the_endpoint_when_its_name_is_not_the_models(store)
     from ui.experiments_runs import run_setup
     run = {"name": "", "config": {"endpoint": {"name": "vlmB", "model": "vlm-b"},
                                   "setting": "cot"}}
-    assert run_setup(run) == "vlmB (vlm-b) · cot"
+    assert run_setup(run) == "vlmB (vlm-b) · CoT"
     same = {"name": "", "config": {"endpoint": {"name": "vlm-b", "model": "vlm-b"},
                                    "setting": "cot"}}
-    assert run_setup(same) == "vlm-b · cot"
+    assert run_setup(same) == "vlm-b · CoT"

@@ -139,6 +139,24 @@ def test_the_spread_over_repeats_of_a_cancelled_run_is_on_the_items_every_repeat
         "the spread over 2 repeats is on the 2 items" in out
 
 
+def test_the_results_page_shows_the_spread_over_repeats_report_prints(store):
+    """A review: `report` printed "over 2 repeats (n 3): 16.67 ± 23.57", the Results page
+    nothing of it. Its reading lines now say the same words."""
+    import html
+
+    from ui.results_handlers import show_results
+
+    add_items(store, [{**spec, "answer_type": MC, "answer": "A"} for spec in ITEMS])
+    make_run(store, "twice", {"r/0": ["Answer: A", "Answer: B"], "r/1": ["Answer: B"] * 2,
+                              "r/2": ["Answer: B"] * 2, "r/3": ["Answer: B"] * 2}, repeats=2)
+    score_run(store, "twice")
+    code, out, _ = cli("report", "--db", store.path, "--run", "twice")
+    [line] = [line for line in out.splitlines() if line.startswith("over 2 repeats")]
+    assert code == 0 and line.startswith("over 2 repeats (n 4): 12.50 ± 17.68")
+    page = html.unescape(show_results(store, ["twice"])["rules"]).replace("\\", "")
+    assert line in page, page
+
+
 def test_compare_headlines_the_accuracy_report_and_leaderboard_give(store):
     """compare headlined a majority over repeats (1.0 here, 57.14% in the review) where
     report and leaderboard said each item's share over its repeats (7/9): the same run's

@@ -17,11 +17,12 @@ from runner.provenance import cache_summary
 from runner.totals import COUNTS, LABELS, MEANINGS, row_state, status_counts, without_result
 from runner.run_refs import resolve_run
 from store import NotFoundError, ValidationError
-from store.run_labels import clues_text, list_names
+from scoring.compared import table_names
+from store.run_labels import clues_text
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_owners import refusal, said_to, who_may
 from ui.page_words import on_page
-from ui.run_choices import endpoint_text, run_choices, shared_names
+from ui.run_choices import endpoint_text, run_choices, setting_title, shared_names
 from ui.text import draw_cell, escape_html, short
 
 # Six columns, to fit the monitor's column at 1400x900 (ten did not: cost and "by" were out
@@ -100,7 +101,7 @@ def planned_total(config: dict) -> int | None:
 def runs_table(store) -> list[list]:
     """One row per run, newest first."""
     runs = store.list_runs()
-    twice, ids, names = shared_names(runs), {run["id"] for run in runs}, list_names(runs)
+    twice, ids, names = shared_names(runs), {run["id"] for run in runs}, table_names(runs)
     out = []
     for run in runs[:RUN_LIMIT]:
         c, t = run["config"], run["totals"]
@@ -114,19 +115,19 @@ def runs_table(store) -> list[list]:
 
 
 def run_setup(run: dict, with_name: bool = True, names: dict | None = None) -> str:
-    """'Baseline · gpt-4o · cot · clues gt · images clue_masked (blur) · 5 samples': the
+    """'Baseline · gpt-4o · CoT · clues gt · images clue_masked (blur) · 5 samples': the
     run's name (when it has one, unless `with_name` is False), model (with its endpoint's
-    name when that is not the model's, as every picker names it) and setting, and its
-    clue source, image mode, preset, samples and repeats and box convention when they are
-    not the default; another run's clues by that run's name (`names`:
-    `store.run_labels.list_names`)."""
+    name when that is not the model's, as every picker names it) and setting as the tables
+    title it ('No-CoT', not 'direct'), and its clue source, image mode, preset, samples and
+    repeats and box convention when they are not the default; another run's clues as the
+    tables name that run (`names`: `scoring.compared.table_names`)."""
     c = run["config"]
     images = c.get("image_mode") or "full"
     if images == "clue_masked" and c.get("mask_style"):
         images += f" ({c['mask_style']})"
     parts = [(run.get("name") or "").strip() if with_name else "",
              endpoint_text(c.get("endpoint") or {}),
-             c.get("setting") or "?",
+             setting_title(c),
              f"clues {clues_text(c, names or {})}" if c.get("clues", "none") != "none"
              else "",
              f"images {images}" if images != "full" else "", preset_text(c), draws_text(c),

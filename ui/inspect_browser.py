@@ -10,6 +10,7 @@ from __future__ import annotations
 from judges.gold_check import readable_gold
 from runner.totals import LABELS
 from scoring.no_boxes import NA_CELL, NA_WHY, asks_for_boxes, list_cell
+from scoring.compared import labels
 from scoring.results import run_judges
 from store import ValidationError
 from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, VERDICT_VALUES
@@ -241,7 +242,7 @@ def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE
     count = (f"**{total:,}** {noun} · showing {first:,}–{first + len(rows) - 1:,} · "
              f"page {page} of {pages}" if total else NO_RUNS if not store.list_runs(limit=1)
              else "**No response matches** these filters.")
-    names = run_names(store, {r["run_id"] for r in rows})
+    names = labels(store, sorted({r["run_id"] for r in rows}))   # as the tables name them
     configs = {rid: store.get_run(rid)["config"] for rid in {r["run_id"] for r in rows}}
     listed = [_row(r, names, configs) for r in rows]
     if any(row[HEADERS.index("grounded")] == NA_CELL for row in listed):

@@ -10,6 +10,8 @@ from ui.run_choices import labelled
 from ui.text import escape_md, short
 
 COMPARE_HEADERS = ["protocol", "judge", "A", "B", "differs"]
+DIFFERS = {"": "", "verdict": "◆ differs", "sub-scores": "◆ sub-scores differ",
+           "score": "◆ score differs"}
 
 
 def _others(store, view: dict) -> list[dict]:
@@ -43,7 +45,7 @@ def default_compare(store, view: dict) -> int | None:
 
 
 def compare_table(a: dict, b: dict):
-    rows = [[d["protocol"], d["judge"], d["a"], d["b"], "◆ differs" if d["differs"] else ""]
+    rows = [[d["protocol"], d["judge"], d["a"], d["b"], DIFFERS[d["differs"]]]
             for d in compare_verdicts(a["verdicts"], b["verdicts"])]
     frame = pd.DataFrame(rows, columns=COMPARE_HEADERS)
 
@@ -55,14 +57,30 @@ def compare_table(a: dict, b: dict):
 
 
 def compare_summary(a: dict, b: dict) -> str:
-    diffs = [d for d in compare_verdicts(a["verdicts"], b["verdicts"]) if d["differs"]]
+    """Who is compared, and what differs: the verdicts, and apart from them the rows whose
+    verdict is the same but whose sub-scores (or score) are not, each with both readings."""
+    found = compare_verdicts(a["verdicts"], b["verdicts"])
     same_item = a["response"]["item_id"] == b["response"]["item_id"]
     head = (f"**A** #{a['response']['work_id']} ({escape_md(a['run_label'])}) vs **B** "
             f"#{b['response']['work_id']} ({escape_md(b['run_label'])})")
     if not same_item:
         head += " · ⚠ different items"
-    if not diffs:
+    if not any(d["differs"] for d in found):
         return head + " · the verdicts agree"
-    return head + " · verdicts differ on " + ", ".join(
-        f"{escape_md(d['protocol'])} ({escape_md(d['judge'])}: {d['a']} → {d['b']})"
-        for d in diffs)
+    parts = []
+    for kind, words in (("verdict", "verdicts differ on"),
+                        ("sub-scores", "the verdicts are the same, the sub-scores differ on"),
+                        ("score", "the verdicts are the same, the scores differ on")):
+        diffs = [d for d in found if d["differs"] == kind]
+        if diffs:
+            parts.append(f"{words} " + ", ".join(
+                f"{escape_md(d['protocol'])} ({escape_md(d['judge'])}: {escape_md(_read(d, 'a'))}"
+                f" → {escape_md(_read(d, 'b'))})" for d in diffs))
+    return head + " · " + "; ".join(parts)
+
+
+def _read(d: dict, side: str) -> str:
+    """A side's reading as the summary gives it: with its score when only the score differs."""
+    if d["differs"] == "score":
+        return f"{d[side]} (score {d[side + '_score']:g})"
+    return d[side]

@@ -119,9 +119,10 @@ def value_styled(frame: pd.DataFrame, columns: list[str], extra=None):
     if frame.empty:
         return frame
 
-    def paint(series):
+    def paint(series):     # 'wrong (AC 3, CC 5, …)': coloured by its verdict
+        values = [str(v).split(" (")[0] for v in series]
         return [f"background-color: {VALUE_COLORS[v]}" if v in VALUE_COLORS else ""
-                for v in series]
+                for v in values]
 
     styler = frame.style.apply(paint, subset=columns, axis=0)
     return extra(styler) if extra else styler

@@ -61,6 +61,11 @@ HELP = ("**J / K** (or the buttons) open the next / previous response of the lis
         "the GT clue they matched (grey: no match).")
 
 
+VERDICTS_MAX_PX = 2400
+"""The verdicts table's height cap: past every row a response can have (4 protocols x a few
+judges, each row up to 3 wrapped lines of ~24 px), so the page scrolls, not a box in it."""
+
+
 def _image(label: str, elem_id: str, height: int = 420, visible: bool = True,
            **kwargs) -> gr.Image:
     return gr.Image(type="filepath", interactive=False, label=label, height=height,
@@ -170,7 +175,10 @@ def _side_by_side(ui: SimpleNamespace) -> None:
                          scale=1, min_width=380)
         with gr.Column(scale=2, min_width=760):
             ui.zoom_caption = gr.Markdown(ZOOM_HINT, elem_id="inspect-zoom-caption")
+            # as tall as its rows (a response has a few: protocols x judges): at Gradio's
+            # 500 px VER-Bench's rows sat below an inner scroll, the last one cut in half
             ui.verdicts = gr.Dataframe(headers=VERDICT_HEADERS, interactive=False, wrap=True,
+                                       max_height=VERDICTS_MAX_PX,
                                        column_widths=["12%", "16%", "11%", "8%", "24%", "29%"],
                                        label="Verdicts (click one for the judge's prompt and "
                                              "reply)", elem_id="inspect-verdicts")

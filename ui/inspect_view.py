@@ -241,7 +241,10 @@ def verdict_key(v: dict) -> tuple[str, str]:
 
 
 def compare_verdicts(a: list[dict], b: list[dict]) -> list[dict]:
-    """Per (protocol, judge) in either response: both values and whether they differ."""
+    """Per (protocol, judge) in either response: both values and what differs ("differs":
+    "verdict", "sub-scores", "score" or ''). A VER-Bench verdict is shown with its four
+    sub-scores (`shown_verdict`): "◆ differs" on a row reading "wrong → wrong" (AC 3 vs 0)
+    named no difference one could see."""
     va, vb = {verdict_key(v): v for v in a}, {verdict_key(v): v for v in b}
     out = []
     for key in sorted(set(va) | set(vb), key=lambda k: (
@@ -249,8 +252,34 @@ def compare_verdicts(a: list[dict], b: list[dict]) -> list[dict]:
             if k[0] in ("general", "rigorous", "grounded", "verbench") else 9, k[1])):
         x, y = va.get(key), vb.get(key)
         out.append({"protocol": key[0], "judge": key[1],
-                    "a": x["value"] if x else "—", "b": y["value"] if y else "—",
+                    "a": shown_verdict(x), "b": shown_verdict(y),
+                    "a_value": x["value"] if x else "—", "b_value": y["value"] if y else "—",
                     "a_score": x["score"] if x else None, "b_score": y["score"] if y else None,
-                    "differs": bool(x and y and (x["value"], x["score"])
-                                    != (y["value"], y["score"]))})
+                    "differs": what_differs(x, y)})
     return out
+
+
+def _subscores(v: dict) -> dict:
+    return {k: x for k, x in (v.get("subscores") or {}).items() if isinstance(x, (int, float))}
+
+
+def shown_verdict(v: dict | None) -> str:
+    """'wrong', or a VER-Bench verdict with its sub-scores: 'wrong (AC 3, CC 5, RQ 6, ER 4)'."""
+    if v is None:
+        return "—"
+    scores = _subscores(v)
+    if v["protocol"] == "verbench" and scores:
+        return f"{v['value']} ({', '.join(f'{k} {x:g}' for k, x in scores.items())})"
+    return v["value"]
+
+
+def what_differs(x: dict | None, y: dict | None) -> str:
+    """'verdict' when the values differ, 'sub-scores' when only VER-Bench's sub-scores do,
+    'score' when only another score does, '' when nothing (or one side has no verdict)."""
+    if not (x and y):
+        return ""
+    if x["value"] != y["value"]:
+        return "verdict"
+    if _subscores(x) != _subscores(y):
+        return "sub-scores"
+    return "score" if x["score"] != y["score"] else ""

@@ -190,7 +190,8 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         "Clue injection")
     by_label = {names[rid]: s["summary"] for rid, s in found.items()}
     second = "by_domain" if group == "by_subtask" else "by_subtask"
-    colours = figures.run_colours({rid: names[rid] for rid in found})
+    colours = figures.run_colours({rid: names[rid] for rid in found},   # stable per run
+                                  [r["id"] for r in store.list_runs()])
     unread = {names[rid]: unread_items(s).get("overall", 0) for rid, s in found.items()}
     return {
         "table": table_frame(main),
@@ -256,8 +257,10 @@ def shown_or_why(draw, what: str) -> str:
 
 
 def reading_lines(found: dict, names: dict) -> str:
-    """Per run: the judge shown, the samples rule and, with MMR-Life's regex, what changed."""
+    """Per run: the judge shown, the samples rule, with MMR-Life's regex what changed, and
+    with repeats their spread (`report`'s line: the page showed none)."""
     from scoring.extraction import describe
+    from scoring.repeat_words import repeats_text
     from scoring.panel_members import result_judge
 
     lines = []
@@ -266,6 +269,8 @@ def reading_lines(found: dict, names: dict) -> str:
                 f"rule {escape_md(result['samples_rule'])}")
         if result["extraction_diff"] is not None:
             line += ". " + describe(result["extraction"], result["extraction_diff"])  # our text
+        if result.get("repeats"):       # `report`'s spread over repeats, in its words
+            line += ". " + escape_md(repeats_text(result["repeats"]))
         lines.append(line)
     return "\n\n**Shown**\n" + "\n".join(lines) if lines else ""
 
@@ -273,32 +278,39 @@ def reading_lines(found: dict, names: dict) -> str:
 def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
     """Judge agreement per run (LLM judges with each other and with the offline matcher), on
     the items the table compares (`shared`, `judges.pairing.Shared`) when given: its n is
-    the responses both judges scored there, and the heading says which items."""
+    the responses both judges scored there, and the heading says which items. Grouped by
+    run, in the table's order (a run's lines were interleaved with other runs'); a pair
+    not applicable for the same reason in several runs is one line after them."""
     from scoring.compared import labels
     from scoring.judge_agreement import agreement, agreement_figures, kappa_text, \
         not_applicable_why
 
     items = shared.items if shared is not None else None
-    lines, names, moot = [], labels(store, list(run_ids)), {}
-    for run_id in run_ids:
-        name = escape_md(names.get(run_id, run_id))
+    names, moot = labels(store, list(run_ids)), {}
+    by_run: dict[str, list[str]] = {rid: [] for rid in names}
+    for run_id in names:
+        name = escape_md(names[run_id])
         for pair in agreement(store, run_id, protocol, items):
             shown = agreement_figures(pair, protocol)    # report --json's numbers too
             if shown["not_applicable"]:    # rules decided them all: said once per reason
                 why = not_applicable_why(pair, counted=False)
                 moot.setdefault((pair["a"], pair["b"], why), []).append(
-                    f"{name} ({counted(pair.get('responses', 0), 'response')})")
+                    (run_id, f"{name} ({counted(pair.get('responses', 0), 'response')})"))
                 continue
             n, kappa = shown["n"], kappa_text(pair)     # or why there is none, in words
-            basis = shown["basis"].replace("responses", "response", n == 1)
-            lines.append(f"- {name}: {escape_md(pair['a'])} vs {escape_md(pair['b'])} agree "
-                         f"on {shown['agreed']} of {n} {basis} ({shown['agreement_pct']:.2f}%; "
-                         f"{kappa})")
+            by_run[run_id].append(
+                f"- {name}: {escape_md(pair['a'])} vs {escape_md(pair['b'])} agree on "
+                f"{shown['agreed']} of {n} {shown['basis']} ({shown['agreement_pct']:.2f}%; "
+                f"{kappa})")
     # one line per pair and reason: seven runs' "not applicable" lines hid the others, and
-    # one line naming the reason per run repeated it seven times
+    # one line naming the reason per run repeated it seven times; one run's stays with it
+    after = []
     for (a, b, why), runs in moot.items():
-        lines.append(f"- {escape_md(a)} vs {escape_md(b)}: not applicable, "
-                     f"{escape_md(why)}, for {'; '.join(runs)}")
+        head = "" if why.startswith(f"{a} and {b} are one judge") else \
+            f"{escape_md(a)} vs {escape_md(b)}: not applicable, "
+        line = f"- {head}{escape_md(why)}, for {'; '.join(text for _, text in runs)}"
+        (by_run[runs[0][0]] if len(runs) == 1 else after).append(line)
+    lines = [line for rid in names for line in by_run[rid]] + after
     if not lines:
         return ""
     on = f", on the {shared.n} items the table compares" if shared is not None else ""

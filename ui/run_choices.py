@@ -13,6 +13,7 @@ from collections import Counter
 
 from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
+from scoring.compared import SETTING_TITLES, table_names
 from scoring.compared import run_label as table_label
 from store.run_labels import clues_text, list_names
 
@@ -26,8 +27,9 @@ def run_label(run: dict, name_shared: bool = False, names: dict | None = None) -
     then its id and status ('fake-vlm · CoT · 20260101-… · done': the table label already
     says what is not the default); one whose name another run has too (`name_shared`) by
     both ('name · 20260101-… · …'): a named run's id, a date and a hash, only made the
-    pickers' labels long. Another run's clues are named by that run's name (`names`:
-    `store.run_labels.list_names` of every run; without it, by id)."""
+    pickers' labels long. The setting as the tables title it ('CoT', not 'cot'); another
+    run's clues as the tables name that run (`names`: `scoring.compared.table_names` of
+    every run: its name, else '(a · Clue-guided CoT)'; without it, by id)."""
     config = run.get("config") or {}
     images = config.get("image_mode", "full")
     if images == "clue_masked" and config.get("mask_style"):
@@ -37,7 +39,7 @@ def run_label(run: dict, name_shared: bool = False, names: dict | None = None) -
         return " · ".join((table_label(run, False, names), run["id"], effective_status(run)))
     parts = [name, run["id"] if name_shared else "",
              endpoint_text(config.get("endpoint") or {}),
-             config.get("setting", "?"), f"clues {clues_text(config, names or {})}",
+             setting_title(config), f"clues {clues_text(config, names or {})}",
              f"images {images}", preset_text(config), draws_text(config), boxes_text(config),
              effective_status(run)]
     return " · ".join(str(p) for p in parts if p)
@@ -52,7 +54,13 @@ def shared_names(runs: list[dict]) -> set[str]:
 def labelled(store, run: dict) -> str:
     """`run_label` of one run, with its id when another run of the store has its name."""
     name, every = (run.get("name") or "").strip(), store.list_runs()
-    return run_label(run, bool(name) and name in shared_names(every), list_names(every))
+    return run_label(run, bool(name) and name in shared_names(every), table_names(every))
+
+
+def setting_title(config: dict) -> str:
+    """The prompt setting as the tables title it: 'No-CoT', 'CoT', 'Clue-guided CoT'."""
+    setting = config.get("setting") or "?"
+    return SETTING_TITLES.get(setting, setting)
 
 
 def endpoint_text(endpoint: dict) -> str:
@@ -77,7 +85,7 @@ def run_choices(store, limit: int | None = None) -> list[tuple[str, str]]:
     every = store.list_runs()              # newest first, as list_runs(limit) takes them
     runs = every[:limit] if limit is not None else every
     twice = shared_names(every)
-    names = list_names(every)
+    names = table_names(every)
     label = {r["id"]: run_label(r, (r.get("name") or "").strip() in twice, names)
              for r in runs}
     with_responses = [(label[r["id"]], r["id"]) for r in runs if counts.get(r["id"])]

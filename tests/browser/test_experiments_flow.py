@@ -132,7 +132,7 @@ def test_labels_whole_and_every_run_column_in_view_at_1400(ui_server, page):
     expect(runs).to_contain_text("20261202-010201-ab11", timeout=20000)
     # a named run is listed by its name, its setup beside it (ui/experiments_runs.runs_table)
     expect(runs).to_contain_text("Baseline, no clues")
-    expect(runs).to_contain_text("e (gpt-4o-mini-2024-07-18) · cot")    # endpoint (model)
+    expect(runs).to_contain_text("e (gpt-4o-mini-2024-07-18) · CoT")    # endpoint (model)
     expect(runs).not_to_contain_text("20261202-010200-ab10")
     assert cut_text(page) == []
     heads = runs.locator(".header-cell")

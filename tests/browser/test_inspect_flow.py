@@ -49,8 +49,8 @@ def test_inspect_a_hostile_response_tag_it_and_find_it(inspect_server, page):
     expect(page.locator("#inspect-count")).to_contain_text("responses match", timeout=15000)
     pick(page, "inspect-run", "run-a ·")
     page.click("#inspect-filter")
-    expect(results).to_contain_text("run-a", timeout=15000)
-    expect(results).not_to_contain_text("run-b")
+    expect(results).to_contain_text("m-a · Structured", timeout=15000)  # as tables name it
+    expect(results).not_to_contain_text("m-b · Structured")
 
     # open a response from the list: GT boxes and the model's text are shown
     cell(results, "ui/alpha").click()
