@@ -54,7 +54,8 @@ def run_label(run: dict, with_status: bool = True, names: dict | None = None) ->
         label = name
     else:
         setting = SETTING_TITLES.get(config["setting"], config["setting"])
-        label = f"{config['endpoint']['model']} · {setting}"
+        model = (config.get("endpoint") or {}).get("model") or "unknown model"
+        label = f"{model} · {setting}"
         if config.get("clues", "none") != "none":
             label += f" · clues {clues_text(config, names or {})}"
         if config.get("image_mode", "full") != "full":
