@@ -125,7 +125,7 @@ def test_a_renamed_run_is_named_in_every_picker(server, page):
     assert any("clues gt" in t and server.mixed in t for t in labels)
     page.goto(server.url + "/inspect")
     expect(page.locator("#inspect-count")).to_contain_text("responses match", timeout=20000)
-    assert any("Baseline, no clues" in t and "structured" in t
+    assert any("Baseline, no clues" in t and "Structured" in t
                for t in options(page, "inspect-run", "Baseline, no clues"))
 
 
