@@ -182,21 +182,15 @@ def both_changed(base: dict, saved: dict, mine: dict) -> list[str]:
     return out
 
 
-def taken(base: dict, saved: dict, mine: dict, take_saved) -> list[str]:
-    """The choices `take_saved` takes from theirs, as the revision's comment names them
-    (the linked parts by what they cover)."""
+def choices_made(base: dict, saved: dict, mine: dict, take_saved) -> tuple[list, list]:
+    """(the parts both changed that `take_saved` takes from theirs, those it leaves mine over
+    a change of theirs), as the revision's comment names them (the linked parts by what they
+    cover): a merge that kept my answer over theirs said only "merged with version 10 by
+    ann1", and their answer was gone without a trace (a review)."""
     chosen = set(take_saved or ())
-    return [name.removesuffix(TOGETHER) for name in both_changed(base, saved, mine)
-            if name in chosen]
-
-
-def kept_mine(base: dict, saved: dict, mine: dict, take_saved) -> list[str]:
-    """The choices `take_saved` leaves mine, over a change of theirs, as the revision's
-    comment names them: a merge that kept my answer over theirs said only "merged with
-    version 10 by ann1", and their answer was gone without a trace (a review)."""
-    chosen = set(take_saved or ())
-    return [name.removesuffix(TOGETHER) for name in both_changed(base, saved, mine)
-            if name not in chosen]
+    parts = both_changed(base, saved, mine)
+    return ([name.removesuffix(TOGETHER) for name in parts if name in chosen],
+            [name.removesuffix(TOGETHER) for name in parts if name not in chosen])
 
 
 def refused_choice(base: dict, saved: dict, mine: dict, take_saved) -> str:

@@ -493,8 +493,7 @@ class EditorHandlers:
         merged, lost = cm.without_lost_boxes(cm.merge(base, saved, item, take_saved))
         note = (f"{lost} box{'es' * (lost != 1)} on an image {saved.get('updated_by')} removed "
                 f"{'were' if lost != 1 else 'was'} dropped.") if lost else ""
-        taken = cm.taken(base, saved, item, take_saved)
-        kept = cm.kept_mine(base, saved, item, take_saved)
+        taken, kept = cm.choices_made(base, saved, item, take_saved)
         return merged, (version, saved.get("updated_by"), taken,
                         rules.content_changed(saved, base), kept), saved, note
 
