@@ -40,7 +40,10 @@ def _buttons(shown) -> dict:
 def test_the_structure_buttons_are_disabled_on_a_released_item(ui_store, handlers):
     """Add clue, Up, Down, Remove clue and the image buttons looked enabled on a released
     item and each press was refused; now they are disabled while it is read-only, enabled
-    again on an editable item."""
+    again on an editable item. The options' buttons too (they were only dimmed with the
+    form, and looked pressable)."""
+    assert {"add_option", "remove_option", "option_upload", "option_clear"} <= set(
+        Renderer.EDIT_BUTTONS)
     gamma = ui_store.get_item("ui/gamma")
     ui_store.save_item({**gamma, "status": "released"}, 1, "admin", may_release=True)
     editable = EditorHandlers(ui_store).load("ui/beta", "local")

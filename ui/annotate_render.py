@@ -42,10 +42,11 @@ class Renderer:
                "option_label", "selected_clue", *("add_clue", "clue_up", "clue_down",
                                                   "remove_clue", "add_image", "image_left",
                                                   "image_right", "remove_image"),
-               "discard")
-    EDIT_BUTTONS = OUTPUTS[-9:]
-    """The buttons that change the item's structure, and Discard draft: disabled on a
-    released item (Discard stayed enabled there, with nothing it may do)."""
+               "discard", "add_option", "remove_option", "option_upload", "option_clear")
+    EDIT_BUTTONS = OUTPUTS[-13:]
+    """The buttons that change the item's structure (the options' too), and Discard draft:
+    disabled on a released item (Discard stayed enabled there, with nothing it may do; the
+    options' buttons were only dimmed with the form, and looked pressable)."""
 
     @property
     def outputs(self) -> list:
