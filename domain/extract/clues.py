@@ -1,7 +1,8 @@
 """Clues written as text, and the boxes in them.
 
 A clue is {"text", "reasoning", "box"} (box [x0, y0, x1, y1] or None), plus "boxes" when it
-has several. In free text, clues are "Clue 1: ..." lines, or list items ("- ...", "1. ...")
+has several. In free text, clues are "Clue 1: ..." lines (a "Clue 2: ..." that starts a
+sentence inside a line starts a line of its own), or list items ("- ...", "1. ...")
 under a "Visual clues:" / "Evidence:" heading; a "Reasoning: ..." part (in the item or on the
 next line) is the clue's reasoning and a [x0, y0, x1, y1] in it is its box. Clues of JSON
 output are read in structured.py.
@@ -48,6 +49,16 @@ def clue(text, reasoning=None, found=()) -> dict:
 
 
 _ITEM = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+(.+)$")
+_CLUE_INSIDE = re.compile(r"(?i)(?<=[.!?;])[ \t]+(?=[*_]*clue\s*\d+[\s*_]*[:：])")
+"""Where a "Clue N:" starts a sentence inside a line ("Let me look. Clue 1: the sign ..."):
+a sentence's end, then "Clue", a number and a colon. Prose naming a clue ("as clue 2 shows",
+"this clue: ...", "clue 2. The bus") is not cut."""
+
+
+def _lines(text: str) -> list[str]:
+    """The text's lines, each cut where a "Clue N:" starts a sentence inside it: a clue the
+    model wrote after other text on its line is read, as one at the line's start is."""
+    return [part for line in text.splitlines() for part in _CLUE_INSIDE.split(line)]
 _REASONING = re.compile(r"(?i)[\s*_(]*reasoning[\s*_]*:[\s*_]*")
 
 
@@ -79,7 +90,7 @@ def clues_from_text(text: str) -> list[dict]:
     """Clues written as "Clue 1: ..." lines, or as list items under a "Visual clues:" heading.
     A following "Reasoning: ..." line, or one inside the item, is the clue's reasoning; a
     [x0, y0, x1, y1] in the item is its box."""
-    lines = text.splitlines()
+    lines = _lines(text)
     clues = []
     for indices in _clue_entries(lines):
         first = lines[indices[0]]
@@ -126,7 +137,7 @@ def prose(text: str) -> str:
     reasoning lines) and "Clues:" headings. Where a rule without an answer marker may look
     for the answer: a clue is evidence, never the answer, and a number inside one ("1. The
     alcove is 110 cm wide") is no answer either."""
-    lines = text.splitlines()
+    lines = _lines(text)
     clue_lines = {i for entry in _clue_entries(lines) for i in entry}
     return "\n".join(line for i, line in enumerate(lines)
                      if i not in clue_lines and not CLUE_HEADING.match(line))
