@@ -110,22 +110,6 @@ def verbench_line(run_id: str, result: dict) -> str:
             f"answer to judge, failed or refused, scores 0 on all four)")
 
 
-def cache_line(store, run: dict) -> str:
-    """Where the run's answers came from, when any was taken from the cache: per repeat
-    for a run with repeats (a repeat made of another run's draws is no new draw), else
-    the runs that made them; '' when every reply was sent by the run itself."""
-    from runner.provenance import per_repeat_text, sources, sources_text
-
-    found = sources(store, run)
-    if not sum(found.values()):
-        return ""
-    repeats = int(run["config"].get("repeats") or 1)
-    if repeats > 1:
-        per_repeat = store.run_work_counts(run["id"])["answer"] // repeats
-        return per_repeat_text(store, store.run_cached_replies(run["id"]), repeats, per_repeat)
-    return "replies: " + sources_text(store, found)
-
-
 _SENTENCE_END = re.compile(r"(?<=[.)])\s+(?=[A-Z§†‡*\[(])")
 
 
@@ -196,6 +180,8 @@ def run_report(args) -> int:
         print(breakdown_tables(made))
         if result["repeats"]:
             print(repeats_text(result["repeats"]))
+        from runner.provenance import cache_line
+
         cached = cache_line(store, store.get_run(args.run))
         if cached:
             print(cached)

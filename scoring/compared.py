@@ -14,6 +14,7 @@ from judges.pairing import PairingError, Shared, item_key, recorded_items, score
     shared_items
 from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
+from store import NotFoundError
 from store.run_labels import clues_text, list_names
 
 from scoring.extraction import CLUELAB
@@ -165,6 +166,18 @@ def labels(store, run_ids: list[str]) -> dict[str, str]:
     named = {rid: f"{label} [{rid}]" if counts[label] > 1 else label
              for rid, label in found.items()}
     return dict(sorted(named.items(), key=lambda pair: (pair[1], pair[0])))
+
+
+def label_beside(store, names: dict[str, str], run_id: str) -> str | None:
+    """A run's label as a table of the runs `names` ({run id: label}, `labels`) names it:
+    theirs when it is one of them, else labelled with them (a clash with one adds its id);
+    None when the run is not stored (deleted, or a source never recorded)."""
+    if run_id in names:
+        return names[run_id]
+    try:
+        return labels(store, [*names, run_id])[run_id]
+    except NotFoundError:
+        return None
 
 
 def clue_source(config: dict, titles: dict[str, str]) -> str:

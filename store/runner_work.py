@@ -203,13 +203,13 @@ UNKNOWN_SOURCE = ""
 
 
 def cached_replies(db: sqlite_utils.Database, run_id: str) -> list[dict]:
-    """[{"phase", "repeat", "source", "n"}]: how many of the run's results were taken from
-    the cache, per phase, repeat and the run that made the reply (UNKNOWN_SOURCE when it is
+    """[{"phase", "repeat", "sample", "source", "n"}]: how many of the run's results were
+    taken from the cache, per phase, repeat, sample and the run that made the reply (UNKNOWN_SOURCE when it is
     not known)."""
-    return rows(db, "SELECT w.phase, w.repeat, coalesce(r.cached_from, '') AS source, "
+    return rows(db, "SELECT w.phase, w.repeat, w.sample, coalesce(r.cached_from, '') AS source, "
                     "count(*) AS n FROM run_responses r JOIN run_work w ON w.id = r.work_id "
-                    "WHERE r.run_id = ? AND r.cached = 1 GROUP BY w.phase, w.repeat, source "
-                    "ORDER BY w.phase, w.repeat, source", [run_id])
+                    "WHERE r.run_id = ? AND r.cached = 1 GROUP BY w.phase, w.repeat, w.sample, "
+                    "source ORDER BY w.phase, w.repeat, w.sample, source", [run_id])
 
 
 def cache_sources(db: sqlite_utils.Database, run_id: str) -> dict[str, int]:

@@ -34,7 +34,8 @@ def make_run(store, run_id: str, replies: dict, *, model: str = "m", setting: st
     each repeat), None meaning the call failed, NOT_RUN that it was never sent}; `preset`:
     the run was started with that preset (runner.config.PRESETS); `asked`: the items the
     run was planned on, as the engine's config says it (`items.count`); `cached_from`:
-    every reply was taken from the cache, made by that run."""
+    every reply was taken from the cache, made by that run (a dict {repeat: run}: the
+    replies of those repeats only)."""
     config = {"endpoint": {"name": "e", "base_url": "http://x/v1", "model": model},
               "setting": setting, "clues": clues, "image_mode": "full",
               "image_max_pixels": image_max_pixels, "samples": samples, "repeats": repeats,
@@ -57,7 +58,8 @@ def make_run(store, run_id: str, replies: dict, *, model: str = "m", setting: st
                                          "completion_tokens": len(text) // 4},
                                item["answer_type"], item["options"],
                                cache_key=f"k{w['id']}", price_cost=None, image_size=sent_size,
-                               cached_from=cached_from))
+                               cached_from=cached_from.get(w["repeat"])
+                               if isinstance(cached_from, dict) else cached_from))
     store.record_run_batch(run_id, "test", rows, [], {})
     return run_id
 

@@ -28,3 +28,36 @@ def test_the_text_before_a_clue_on_its_line_is_still_prose():
     """The answer rules read the prose: "the count is 7." before the clue is kept."""
     reply = "So the count is 7. Clue 1: 3 cars and 4 more."
     assert extract(reply, "numeric").answer == "7"
+
+
+# -- 2. the Results page says which repeat of a run was another run's cached replies ---------
+
+def test_the_results_page_says_a_repeat_came_from_another_runs_cache(store):
+    """A 2-repeat run whose repeat 0 was an older run's cached replies showed on the page as
+    a row of its own, "cache" nowhere (`report` said "repeat 0: 3 of 3 from run old")."""
+    import html
+
+    from tests.scoring_helpers import add_items, make_run
+    from ui import results_handlers as h
+
+    add_items(store, [{"id": f"u/{i}", "answer_type": "multiple_choice", "answer": "A",
+                       "domain": "d", "subtask": "s"} for i in range(3)])
+    replies = {f"u/{i}": "Answer: A" for i in range(3)}
+    make_run(store, "old", replies)
+    make_run(store, "new", {k: [v, v] for k, v in replies.items()}, repeats=2,
+             cached_from={0: "old"})
+    store.finish_run("new", "test", "done", "", {"cached": 3, "cached_from": {"old": 3}})
+    h.score_runs(store, ["old", "new"], [], "general")
+    shown = h.show_results(store, ["old", "new"])
+    rules = html.unescape(shown["rules"])
+    [line] = [x for x in rules.splitlines() if "cache" in x]
+    assert line.startswith("- m · CoT · 2 repeats:"), line      # which run: its label
+    assert "repeat 0: 3 of 3 from m · CoT; repeat 1: none" in line, line
+
+
+def test_a_sample_taken_from_the_cache_is_said_per_sample():
+    from runner.provenance import per_draw_text
+
+    entries = [{"phase": "answer", "repeat": 0, "sample": 0, "source": "old", "n": 3}]
+    assert per_draw_text(None, entries, 1, 2, 3, name=str.upper).endswith(
+        "sample 0: 3 of 3 from OLD; sample 1: none")

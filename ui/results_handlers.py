@@ -197,7 +197,7 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         "table": table_frame(main),
         "marked": marked_frame(table_frame(main), main),
         "caption": main.caption,
-        "rules": left_out_line(main) + on_page(main.notes) + reading_lines(found, names)
+        "rules": left_out_line(main) + on_page(main.notes) + reading_lines(store, found, names)
         + agreement_lines(store, list(found), protocol, shared)
         + tag_counts_markdown(store, run_ids),
         "group_chart": figures.group_chart(by_label, group, shared, colours, unread,
@@ -256,12 +256,19 @@ def shown_or_why(draw, what: str) -> str:
                f"{escape_html(on_page(error))}</p>"
 
 
-def reading_lines(found: dict, names: dict) -> str:
-    """Per run: the judge shown, the samples rule, with MMR-Life's regex what changed, and
-    with repeats their spread (`report`'s line: the page showed none)."""
+def reading_lines(store, found: dict, names: dict) -> str:
+    """Per run: the judge shown, the samples rule, with MMR-Life's regex what changed, with
+    repeats their spread, and the replies it took from the cache, per repeat and sample,
+    source runs labelled as the table labels runs (`report`'s lines: the page showed none,
+    and a repeat that was another run's draws read as a draw of its own)."""
+    from runner.provenance import cache_line, run_label
+    from scoring.compared import label_beside
     from scoring.extraction import describe
     from scoring.repeat_words import repeats_text
     from scoring.panel_members import result_judge
+
+    def name(source: str) -> str:
+        return label_beside(store, names, source) or run_label(store, source)
 
     lines = []
     for run_id, result in found.items():
@@ -271,6 +278,9 @@ def reading_lines(found: dict, names: dict) -> str:
             line += ". " + describe(result["extraction"], result["extraction_diff"])  # our text
         if result.get("repeats"):       # `report`'s spread over repeats, in its words
             line += ". " + escape_md(repeats_text(result["repeats"]))
+        cached = cache_line(store, store.get_run(run_id), name)
+        if cached:
+            line += ". " + escape_md(cached)
         lines.append(line)
     return "\n\n**Shown**\n" + "\n".join(lines) if lines else ""
 
