@@ -238,5 +238,11 @@ def run_compare(args) -> int:
     if result["note"]:
         print(result["note"])
     for flip in result["flips"]:
-        print(f"  {flip['change']}\t{flip['item']}")
+        print(f"  {FLIP_WORDS.get(flip['change'], flip['change'])}\t{flip['item']}")
     return 0
+
+
+FLIP_WORDS = {"gained": "gained (wrong in A, right in B)",
+              "lost": "lost (right in A, wrong in B)"}
+"""An item that changed between the runs, with its direction: a bare "gained" / "lost" did
+not say from which run to which."""

@@ -61,3 +61,21 @@ def test_a_sample_taken_from_the_cache_is_said_per_sample():
     entries = [{"phase": "answer", "repeat": 0, "sample": 0, "source": "old", "n": 3}]
     assert per_draw_text(None, entries, 1, 2, 3, name=str.upper).endswith(
         "sample 0: 3 of 3 from OLD; sample 1: none")
+
+
+# -- 3. compare says which way an item changed --------------------------------------------
+
+def test_compare_says_the_direction_of_a_gained_and_a_lost_item(store):
+    """`compare A B` listed "gained demo/…" and "lost demo/…", not saying from which run."""
+    from tests.scoring_helpers import add_items, cli, make_run
+
+    add_items(store, [{"id": f"u/{i}", "answer_type": "multiple_choice", "answer": "A",
+                       "domain": "d", "subtask": "s"} for i in range(2)])
+    make_run(store, "a", {"u/0": "Answer: A", "u/1": "Answer: B"})
+    make_run(store, "b", {"u/0": "Answer: B", "u/1": "Answer: A"}, model="mb")
+    assert cli("score", "--db", store.path, "--run", "a")[0] == 0
+    assert cli("score", "--db", store.path, "--run", "b")[0] == 0
+    code, out, err = cli("compare", "--db", store.path, "a", "b")
+    assert code == 0, err
+    assert "  gained (wrong in A, right in B)\tu/1" in out
+    assert "  lost (right in A, wrong in B)\tu/0" in out
