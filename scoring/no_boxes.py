@@ -70,16 +70,17 @@ def table_note(reasons: dict[str, str]) -> str:
         for label, why in found.items()) + ".")
 
 
-NA_CELL = "n/a"
-NA_WHY = "its run asked for no boxes"
+NA_CELL = "–"
+NA_WHY = "not applicable, its run asked for no boxes"
 """Said once by a list with `NA_CELL` cells (the cell said it in each row, on three lines)."""
 
 
 def list_cell(value: str | None, config: dict) -> str:
-    """A grounded verdict as a list of responses shows it: `NA_CELL` for a run that asked
-    for no boxes (its stored "wrong" measures the prompt: every table shows "–"), else the
-    value ('' when none)."""
-    if value and not asks_for_boxes(config):
+    """A grounded verdict as a list of responses shows it: `NA_CELL` ("–", as every table
+    and Inspect's verdict table show it) for a run that asked for no boxes, whether a judge
+    stored a verdict ("wrong", measuring the prompt) or none (an LLM judge: the cell was
+    empty); else the value ('' when none)."""
+    if not asks_for_boxes(config):
         return NA_CELL
     return value or ""
 

@@ -443,7 +443,7 @@ def test_grounded_is_na_in_the_list_the_verdicts_and_compare_for_a_run_without_b
     assert len(stored) == 1 and stored != {"–"}                     # stored as scored
     listed = ib.browse(store, filters(run="run-cot"), "run order", 1)["rows"][0]
     assert listed[ib.HEADERS.index("grounded")] == NA_CELL
-    assert "grounded n/a: its run asked for no boxes" in \
+    assert "grounded –: not applicable, its run asked for no boxes" in \
         ib.browse(store, filters(run="run-cot"), "run order", 1)["count"]
     structured = ib.browse(store, filters(run="run-a"), "run order", 1)["rows"]
     assert NA_CELL not in [row[ib.HEADERS.index("grounded")] for row in structured]

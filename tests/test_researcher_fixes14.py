@@ -1,6 +1,8 @@
 """Findings of a researcher review (round 14), each with the test that failed before its fix."""
 import pytest
 
+from tests.inspect_helpers import built, env  # noqa: F401 (fixtures)
+
 from domain.extract import clues_of, extract
 
 
@@ -79,3 +81,27 @@ def test_compare_says_the_direction_of_a_gained_and_a_lost_item(store):
     assert code == 0, err
     assert "  gained (wrong in A, right in B)\tu/1" in out
     assert "  lost (right in A, wrong in B)\tu/0" in out
+
+
+# -- 4. Inspect's list shows "–" for a grounded verdict that is not applicable ---------------
+
+def test_the_inspect_list_shows_a_dash_for_grounded_under_an_llm_judge(env):
+    """A CoT run asks for no boxes: under an LLM judge (which stored no grounded verdict)
+    the list's grounded cell was empty, where every table and Inspect's verdict table say
+    "–"; under the offline judge it read "n/a"."""
+    from scoring.score_run import score_run
+    from tests.inspect_helpers import ALPHA_A, add_llm_general_verdict, make_run
+    from tests.test_inspect_handlers import filters
+    from ui import inspect_browser as ib
+
+    store, _ = env
+    cot = make_run(store, "run-cot", "m-c", {"ui/alpha": ALPHA_A}, setting="cot")
+    score_run(store, "run-cot", protocol="all")
+    add_llm_general_verdict(store, "run-cot", cot["ui/alpha"])
+    column = ib.HEADERS.index("grounded")
+    for judge in ("llm:judge", "offline"):
+        found = ib.browse(store, filters(run="run-cot", judge=judge), "run order", 1)
+        assert [row[column] for row in found["rows"]] == ["–"], judge
+        assert "grounded –: not applicable, its run asked for no boxes" in found["count"]
+    structured = ib.browse(store, filters(run="run-a", judge="llm:judge"), "run order", 1)
+    assert "–" not in [row[column] for row in structured["rows"]]

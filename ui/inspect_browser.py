@@ -174,7 +174,7 @@ def gold_cell(gold, run_gold) -> str:
 
 
 def _row(r: dict, names: dict[str, str], configs: dict[str, dict]) -> list:
-    """A list row; grounded reads "n/a" for a run that asked for no boxes, as the tables
+    """A list row; grounded reads "–" for a run that asked for no boxes, as the tables
     do (`scoring.no_boxes.list_cell`; the count line says why, once); a location answer in
     words, as its gold cell."""
     return [r["work_id"], names.get(r["run_id"], r["run_id"]), r["item_id"],
