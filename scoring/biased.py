@@ -46,12 +46,13 @@ def note(counts: dict[str, int], protocol: str) -> str:
         return ""
     which = "Rigorous" if protocol == "rigorous" else "Grounded-rigorous" \
         if protocol == "grounded" else "Rigorous and grounded-rigorous"
-    runs = "; ".join(f"{label}: {n} right answer{'s' if n != 1 else ''}"
+    runs = "; ".join(f"{label}: {n} right answer{'s are' if n != 1 else ' is'} unscored"
                      for label, n in found.items())
-    return (f"{MARK} {which} accuracy is biased low for {runs} the clue judge was asked about "
-            f"and whose reply could not be read or named no clue of the reply: they are "
-            f"unscored, so only right answers are left out. Score again with --no-cache to ask "
-            f"the judge afresh.")
+    each = "it" if sum(found.values()) == 1 else "each"
+    return (f"{MARK} {which} accuracy, {runs}: the clue judge's reply on {each} could not be "
+            f"read or named none of the model's clues. Only right answers are left out, so "
+            f"the accuracy is biased low. Score again with --no-cache to ask the judge "
+            f"afresh.")
 
 
 def mark_table(table, counts: dict[str, int], columns, protocol: str) -> None:

@@ -57,3 +57,18 @@ def test_the_results_page_charts_mark_the_biased_run(unread):
     assert "†" in shown["group_chart"] and "biased low" in shown["group_chart"]
     assert "†" in shown["drop_chart"] and "biased low" in shown["drop_chart"]
     assert "biased low" in shown["rules"]
+
+
+def test_the_footnote_says_it_plainly_with_its_numbers_agreeing(unread):
+    """`table --protocol rigorous` read "1 right answer the clue judge was asked about and
+    whose reply could not be read or named no clue of the reply: they are unscored"."""
+    from scoring.biased import note
+
+    code, out, err = cli("table", "--db", unread.path, "--runs", "r1", "--judge", "clue-bad",
+                         "--protocol", "rigorous")
+    assert code == 0, err
+    assert ": 1 right answer is unscored: the clue judge's reply on it could not be read or " \
+           "named none of the model's clues. Only right answers are left out, so the " \
+           "accuracy is biased low." in " ".join(out.split()), out
+    assert "1 right answer is unscored; b: 2 right answers are unscored: the clue judge's " \
+           "reply on each" in note({"a": 1, "b": 2}, "rigorous")
