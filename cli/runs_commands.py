@@ -134,11 +134,14 @@ LISTING_HEADERS = ("run", "name", "status", "endpoint", "setting", "clues", "ima
 def listing_row(run: dict, names: dict | None = None) -> list[str]:
     """One run as the listing prints it, a cell per `LISTING_HEADERS` (a run without a name:
     '-'; draws: samples, repeats and the box convention it states; another run's clues by
-    that run's name, `names`: `store.run_labels.list_names`)."""
+    that run's name, `names`: `store.run_labels.list_names`; the setting titled as the
+    tables title it, 'No-CoT', `scoring.compared.SETTING_TITLES`)."""
+    from scoring.compared import SETTING_TITLES
+
     t, c = run["totals"], run["config"]
     draws = " · ".join(p for p in (draws_text(c) or "1 sample", boxes_text(c)) if p)
     return [run["id"], run.get("name") or "-", run["status"], run["endpoint"],
-            str(c.get("setting")), clues_text(c, names or {}), str(c.get("image_mode")), draws,
+            SETTING_TITLES.get(c.get("setting"), str(c.get("setting"))), clues_text(c, names or {}), str(c.get("image_mode")), draws,
             f"{t.get('done', 0)}/{t.get('total', '?')}", money(t.get("cost"))]
 
 

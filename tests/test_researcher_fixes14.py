@@ -105,3 +105,37 @@ def test_the_inspect_list_shows_a_dash_for_grounded_under_an_llm_judge(env):
         assert "grounded –: not applicable, its run asked for no boxes" in found["count"]
     structured = ib.browse(store, filters(run="run-a", judge="llm:judge"), "run order", 1)
     assert "–" not in [row[column] for row in structured["rows"]]
+
+
+# -- 5. a setting is titled everywhere: the runs listing and the Experiments radio -----------
+
+def test_the_runs_listing_titles_the_setting(store):
+    """`runs` listed `direct` / `clue_guided` where the tables say No-CoT / Clue-guided CoT."""
+    from tests.scoring_helpers import add_items, cli, make_run, runs_listed
+
+    add_items(store, [{"id": "u/0", "answer_type": "multiple_choice", "answer": "A",
+                       "domain": "d", "subtask": "s"}])
+    for setting in ("direct", "clue_guided", "structured"):
+        make_run(store, setting, {"u/0": "Answer: A"}, setting=setting)
+    code, out, err = cli("runs", "--db", store.path)
+    assert code == 0, err
+    assert {rid: row["setting"] for rid, row in runs_listed(out).items()} == {
+        "direct": "No-CoT", "clue_guided": "Clue-guided CoT", "structured": "Structured"}
+
+
+def test_the_prompt_setting_radio_shows_titles_and_keeps_the_values():
+    from types import SimpleNamespace
+
+    import gradio as gr
+
+    from ui.experiments_layout import build_builder
+
+    ui = SimpleNamespace()
+    with gr.Blocks():
+        build_builder(ui)
+    assert ui.setting.choices == [("No-CoT", "direct"), ("CoT", "cot"),
+                                  ("Clue-guided CoT", "clue_guided"),
+                                  ("Structured", "structured")]
+    assert ui.setting.value == "cot"
+    assert ui.clue_pass.choices == [("Clue-guided CoT", "clue_guided"),
+                                    ("Structured", "structured")]

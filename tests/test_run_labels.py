@@ -170,7 +170,7 @@ def test_the_runs_listing_has_a_header_and_its_columns_line_up(db):
             (header, line)
     listed = runs_listed(out)
     assert listed["run-a"]["name"] == "GPT-4o baseline, long name"
-    assert listed["run-b"]["name"] == "-" and listed["run-b"]["setting"] == "structured"
+    assert listed["run-b"]["name"] == "-" and listed["run-b"]["setting"] == "Structured"
     runs = json.loads(cli("runs", "--db", db, "--json").stdout)
     assert [sorted(r) for r in runs] == [sorted(RUN_KEYS)] * 2
     assert {r["id"]: r["name"] for r in runs} == {"run-a": "GPT-4o baseline, long name",

@@ -14,6 +14,7 @@ import gradio as gr
 
 from runner.config import (CLUE_PASS_SETTINGS, ID_LIST_RULE, IMAGE_FORMATS, IMAGE_MODES,
                            MASK_STYLES, SETTINGS)
+from scoring.compared import SETTING_TITLES
 from ui.browser_handlers import ALL, FLAGGED_CHOICES
 from ui.experiments_endpoints import ENDPOINT_HEADERS, ENDPOINT_WIDTHS, PRICE_HEADERS
 from ui.experiments_handlers import BOX_CONVENTION_CHOICES, BOX_CONVENTION_INFO, \
@@ -22,8 +23,10 @@ from ui.experiments_runs import (RESPONSE_FILTERS, RESPONSE_HEADERS, RESPONSE_WI
                                   RUN_HEADERS, RUN_WIDTHS)
 from ui.galleries import whole_image_gallery
 
-SETTING_INFO = ("direct: answer only (No-CoT) · cot: think step by step · clue_guided: find the "
-                "visual clues, then answer · structured: JSON with answer and clues/boxes")
+SETTING_INFO = ("No-CoT: answer only · CoT: think step by step · Clue-guided CoT: find the "
+                "visual clues, then answer · Structured: JSON with answer and clues/boxes")
+SETTING_CHOICES = [(SETTING_TITLES[s], s) for s in SETTINGS]
+"""(title, value): titled as the tables title a setting; the value stays `run --setting`'s."""
 
 
 def build_endpoints(ui: SimpleNamespace) -> None:
@@ -72,7 +75,7 @@ def build_builder(ui: SimpleNamespace) -> None:
     with gr.Row():
         ui.endpoint = gr.Dropdown([], label="Endpoint", elem_id="run-endpoint", scale=1,
                                   allow_custom_value=True)
-        ui.setting = gr.Radio(list(SETTINGS), value="cot", label="Prompt setting",
+        ui.setting = gr.Radio(SETTING_CHOICES, value="cot", label="Prompt setting",
                               info=SETTING_INFO, elem_id="run-setting", scale=2)
     # The clue source wide enough for "the model's own clues (first pass)" (in a row with
     # its companions and the image mode it was cut to "the model's own clu", under its
@@ -86,7 +89,8 @@ def build_builder(ui: SimpleNamespace) -> None:
     with gr.Row(elem_id="run-clue-more"):
         ui.clue_run = gr.Dropdown([], label="Clues from run", visible=False,
                                   allow_custom_value=True, elem_id="run-clue-run", scale=3)
-        ui.clue_pass = gr.Dropdown(list(CLUE_PASS_SETTINGS), value="clue_guided",
+        ui.clue_pass = gr.Dropdown([(SETTING_TITLES[s], s) for s in CLUE_PASS_SETTINGS],
+                                   value="clue_guided",
                                    label="First pass setting (own clues)", visible=False,
                                    elem_id="run-clue-pass", scale=3)
         ui.mask_style = gr.Radio(list(MASK_STYLES), value="black", label="Mask",

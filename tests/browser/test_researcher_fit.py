@@ -79,9 +79,9 @@ def test_the_endpoint_url_and_the_prompt_settings_read_on_one_line_at_1400(resea
     choices = page.locator("#run-setting label")
     expect(choices).to_have_count(4)
     tops = {round(choices.nth(k).bounding_box()["y"]) for k in range(4)}
-    assert len(tops) == 1, tops                               # "structured" on the same line
+    assert len(tops) == 1, tops                               # "Structured" on the same line
     assert lines(page, "#run-setting label span") == {
-        "direct": 1, "cot": 1, "clue_guided": 1, "structured": 1}
+        "No-CoT": 1, "CoT": 1, "Clue-guided CoT": 1, "Structured": 1}
     cell = page.locator(url).first                   # a longer URL: an ellipsis, a tooltip
     long_url = "https://generativelanguage.googleapis.com/v1beta/openai"
     cell.evaluate("(e, text) => { e.firstChild.data = text; }", long_url)
