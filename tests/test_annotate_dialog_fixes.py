@@ -55,7 +55,7 @@ def test_a_save_merged_over_a_review_names_it_and_the_status_it_leaves(ui_store)
     _, outcome = editor.save(work, form, None, "", "ann1")
     assert outcome["kind"] == "saved" and outcome["version"] == 4, outcome
     assert outcome["message"].startswith(
-        "Saved ui/alpha as version 4. Merged over ann2's review: rejected — 'wrong gold'; "
+        "Saved ui/alpha as version 4. Merged over ann2's review: rejected — “wrong gold”; "
         "status rejected."), outcome["message"]
     assert ui_store.get_item("ui/alpha")["status"] == "rejected"
 

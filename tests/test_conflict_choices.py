@@ -136,6 +136,8 @@ def test_aliases_both_changed_are_merged_as_sets(ui_store):
     editor, bob, form, outcome = _conflict(ui_store, "ui/alpha", _aliases("one\nthree\nx"),
                                            _aliases("one\ntwo\ny"))
     assert outcome["both"] == []
-    assert {row[0]: row[1] for row in outcome["diff"]} == {"aliases": "both (both kept)"}
+    assert {row[0]: row[1] for row in outcome["diff"]} == {
+        "aliases": "both, merged: your new alias added, their new alias added, "
+                   "the alias they removed stays removed, the alias you removed stays removed"}
     assert _merge(editor, bob, form, outcome)["kind"] == "saved"
     assert ui_store.get_item("ui/alpha")["aliases"] == ["one", "x", "y"]

@@ -46,8 +46,8 @@ def _merged(ui_store, editor, bob, outcome, take=()):
 
 def test_their_box_removed_and_my_text_are_both_kept(ui_store):
     editor, bob, outcome, text = _conflict(ui_store)
-    assert [r[:2] for r in outcome["diff"] if r[0] == "clue 1"] == [["clue 1",
-                                                                      "both (both kept)"]]
+    assert [r[:2] for r in outcome["diff"] if r[0] == "clue 1"] == [[
+        "clue 1", "both, merged: your text, the box they removed stays removed"]]
     assert outcome["both"] == []
     assert _merged(ui_store, editor, bob, outcome) == (text + " (B)", [10, 90])
 

@@ -223,7 +223,8 @@ def test_boxes_both_added_to_one_clue_are_both_kept():
               "images": ["s1"]}
     mine = {"clues": [{**clue, "reasoning": "why", "boxes": clue["boxes"] + [
         {"image": "s1", "x0": 5, "y0": 5, "x1": 9, "y1": 9}]}], "images": ["s1"]}
-    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [["clue 1", "both (both kept)"]]
+    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [[
+        "clue 1", "both, merged: your reasoning, your new box added, their new box added"]]
     assert cm.both_changed(base, theirs, mine) == []
     [merged] = cm.merge(base, theirs, mine)["clues"]
     assert merged["reasoning"] == "why" and [b["x0"] for b in merged["boxes"]] == [10, 5, 100]

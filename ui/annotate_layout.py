@@ -288,6 +288,11 @@ def build_editor() -> SimpleNamespace:
     return ui
 
 
+COMPARE_HIDE, COMPARE_SHOW = "Hide comparison", "Show comparison"
+"""The conflict panel's button over its table: the table is open when the panel opens, and
+"Compare with saved" there changed nothing to be seen (a review)."""
+
+
 def build_conflict_panel(ui) -> None:
     """A save refused because someone else saved meanwhile: what they changed, and the
     choice. It opens at the top of the form column, in the flow of the page beside the
@@ -300,7 +305,8 @@ def build_conflict_panel(ui) -> None:
         # the choices go once the saved version is reloaded (they offered a merge of edits
         # no longer there); a new conflict brings them back
         with gr.Row(elem_id="conflict-actions") as ui.conflict_actions:
-            ui.compare = gr.Button("Compare with saved", elem_id="conflict-compare")
+            # hides the comparison below, or shows it again with the edits as they are now
+            ui.compare = gr.Button(COMPARE_HIDE, elem_id="conflict-compare")
             ui.take_theirs = gr.Button("Reload saved version", elem_id="conflict-reload")
             ui.keep_mine = gr.Button("Save merged", variant="stop",
                                      elem_id="conflict-overwrite")

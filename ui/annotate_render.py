@@ -19,7 +19,7 @@ from ui.annotate_drafts import draft_key
 from ui.editor_handlers import RELEASED_NOTICE, EditorHandlers, current_image
 from ui.problems_wiring import problem_choices, problems_html
 from ui.text import escape_html, escape_md
-from ui.media_http import media_url
+from ui.media_http import media_url, preview_url
 from ui.thumbnails import option_images_html, strip_html
 
 
@@ -171,19 +171,13 @@ class Renderer:
 
     def option_gallery(self, item: dict) -> str:
         return option_images_html([
-            (self._url(self._preview_or_original(o["image"])),
+            (preview_url(self.store, o["image"]) or "",
              self._url(self.store.image_path(o["image"])), o.get("label", ""))
             for o in item.get("options", []) if o.get("image")])
 
     def _url(self, path) -> str:
         """A media file's URL on ClueLab's own route: no server path in the page."""
         return media_url(path, self.store.media_dir)
-
-    def _preview_or_original(self, sha: str):
-        try:
-            return self.store.preview_path(sha)
-        except MediaError:  # an old, undecodable image: the browser shows it as broken
-            return self.store.image_path(sha)
 
     def annotator(self, work: dict, before: dict | None = None) -> tuple:
         """(annotator value or update, the line above it saying which image at what size).

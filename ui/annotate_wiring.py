@@ -12,10 +12,10 @@ from domain.vocabulary import ITEM_STATUSES
 from ui import access, messages
 from ui.gradio_hooks import event_caller
 from ui.annotate_drafts import draft_conflict_offer, keep_typed, wire_drafts
+from ui.annotate_layout import COMPARE_HIDE, COMPARE_SHOW
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, notice_html
 from ui.browser_wiring import ItemList, open_id
-from ui.conflict_marks import marked_rows
 from ui.conflict_merge import take_saved_label
 from ui.annotate_steps import wire_steps
 from ui.annotate_structure import wire_structure
@@ -274,7 +274,8 @@ def wire(store, demo, browser, ui) -> None:
 
     # ---- saving, drafts and conflicts ----------------------------------------------------
     conflict_outputs = [ui.conflict_panel, ui.conflict_message, ui.conflict_diff,
-                        ui.conflict_version, ui.conflict_take_saved, ui.conflict_actions]
+                        ui.conflict_version, ui.conflict_take_saved, ui.conflict_actions,
+                        ui.compare]
 
     def do_save(request, work, *values, base_version=None, take_saved=()):
         """`values`: [*form, annotator, comment, the import problems ticked to mark
@@ -310,7 +311,7 @@ def wire(store, demo, browser, ui) -> None:
             out[renderer.index("save_message")] = messages.status(outcome["message"])
             return out + [gr.update(visible=False), "", [], None,
                           gr.update(choices=[], value=[], visible=False),
-                          gr.update(visible=True)]
+                          gr.update(visible=True), gr.skip()]
         if outcome["kind"] == "switched" and not from_script(request):
             # nothing saved: the form the type had not switched is switched and shown
             out = render_loaded({**work, "refused": True}, before=shown)
@@ -335,10 +336,11 @@ def wire(store, demo, browser, ui) -> None:
                     draft_conflict_offer(outcome["draft_conflict"])
             both = outcome["both"]
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
-                           marked_rows(outcome["diff"]), outcome["current_version"],
+                           gr.update(value=outcome["table"], visible=True),
+                           outcome["current_version"],
                            gr.update(choices=both, value=[], visible=bool(both),
                                      label=take_saved_label(outcome["by"])),
-                           gr.update(visible=True)]
+                           gr.update(visible=True), COMPARE_HIDE]
         # refused (invalid, or released and read-only, or deleted meanwhile)
         # (an edit can fix it when the edits themselves break a rule; not a deleted item)
         if outcome["kind"] == "switched":
@@ -369,18 +371,24 @@ def wire(store, demo, browser, ui) -> None:
             renderer.outputs + conflict_outputs, api_name="save_over_conflict", **on_image),
     }
 
-    def compare(work, *values):
+    def compare(shown, work, *values):
+        """The comparison hidden, or shown again with the edits as they are now: it is open
+        when the panel opens, and "Compare with saved" there changed nothing to be seen (a
+        review). The button says which it does."""
+        if shown == COMPARE_HIDE:
+            return gr.update(visible=False), COMPARE_SHOW
         form_values, annot = split(values)
-        return marked_rows(editor.compare_with_saved(messages.require_open(work), form_values,
-                                                     annot))
+        return gr.update(value=editor.compare_with_saved(messages.require_open(work),
+                                                         form_values, annot),
+                         visible=True), COMPARE_HIDE
 
-    ui.compare.click(compare, [ui.work, *form, ui.annotator], ui.conflict_diff,
-                     api_name="compare_with_saved")
+    ui.compare.click(compare, [ui.compare, ui.work, *form, ui.annotator],
+                     [ui.conflict_diff, ui.compare], api_name="compare_with_saved")
 
     def take_theirs(work, request: gr.Request):
         messages.require_open(work)
         user = user_of(request)
-        shown = marked_rows(editor.reloaded_rows(work))       # before the edits go
+        shown = gr.update(value=editor.reloaded_rows(work), visible=True)  # before edits go
         fresh = editor.reload_saved(work, user, browser_session(request))
         out = render_loaded(fresh, before=work)
         out[renderer.outputs.index(ui.conflict_panel)] = gr.update(visible=True)

@@ -11,11 +11,21 @@ _TOKENS = re.compile(r"\s+|\w+|[^\w\s]")
 NONE_CELL = '<i class="cl-none">(none)</i>'
 
 
-def marked_rows(rows: list[list[str]]) -> list[list[str]]:
+def marked_rows(rows: list[list[str]], images: list[tuple] | None = None) -> list[list[str]]:
     """The conflict table as the panel shows it (its two version columns are HTML): in each
     part's saved and yours, the words that differ marked, so that a one-word change in a
-    long reasoning is seen without reading both whole; every text escaped."""
-    return [[part, who, *marked(theirs, mine)] for part, who, theirs, mine in rows]
+    long reasoning is seen without reading both whole; every text escaped. `images`: per
+    row, the URLs of (their image, my image) shown small under each side's text (None for
+    none): an option's two images (ui/conflict_merge.row_images)."""
+    images = images or [(None, None)] * len(rows)
+    return [[part, who, *(cell + _thumb(url, side) for cell, url, side in
+                          zip(marked(theirs, mine), pair, ("saved", "your")))]
+            for (part, who, theirs, mine), pair in zip(rows, images)]
+
+
+def _thumb(url: str | None, side: str) -> str:
+    return f'<br><img class="cl-conflict-thumb" src="{html.escape(url)}" alt="{side} image">' \
+        if url else ""
 
 
 def marked(theirs: str, mine: str) -> tuple[str, str]:

@@ -24,7 +24,7 @@ import copy
 from ui import conflict_clues, conflict_options
 from ui import editor_model as em
 from ui.conflict_clues import ADDED, MINE, ORDER, REMOVED, THEIRS
-from ui.conflict_show import label, show
+from ui.conflict_show import label, merged_said, option_image, show
 
 BOTH = "both"
 MERGED = "both, kept"
@@ -279,7 +279,7 @@ def part_names(base: dict, saved: dict, mine: dict) -> dict[str, str]:
     I gave it too ("option H (your G)": conflict_options.apart)."""
     copies = [em.content_only(c) for c in (base, saved, mine)]
     out = conflict_clues.names(*((c.get("clues") or []) for c in copies))
-    for was, now in conflict_options.apart(*copies)[1].items():
+    for was, now in relabelled(base, saved, mine).items():
         out[conflict_options.PREFIX + now] = f"option {now} (your {was})"
     return out
 
@@ -295,7 +295,7 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
     kept = {THEIRS: "your other tab (its edit kept)" if other_tab else
             "them (theirs kept)",
             MINE: "this tab (yours kept)" if other_tab else "you (yours kept)",
-            BOTH: "both (you choose)", MERGED: "both (both kept)"}
+            BOTH: "both (you choose)"}
     who_is = {THEIRS: "your other tab" if other_tab else "them",
               MINE: "this tab" if other_tab else "you", BOTH: "both"}
     if reloaded:
@@ -306,8 +306,36 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
     return [[named.get(key) or label(key),
              f"{who_is[who]} (you choose, taken together)" if key in tied and not reloaded
              else _clue_choice(split[key]) if who == BOTH and not reloaded and
-             key.startswith("clues.") else kept[who], show(theirs, images), show(ours, images)]
+             key.startswith("clues.") else
+             f"both, merged: {merged_said(*split[key], other_tab)}" if who == MERGED and
+             not reloaded else kept[who], show(theirs, images), show(ours, images)]
             for key, who, theirs, ours in changes(base, saved, mine)]
+
+
+def row_images(base: dict, saved: dict, mine: dict) -> list[tuple[str | None, str | None]]:
+    """(their image, my image) per row of `rows`: an option's two images where they differ
+    (the panel shows them small: "B: Pasta (image)" on both sides was a blind choice),
+    (None, None) for any other row."""
+    out = []
+    for _, _, theirs, ours in changes(base, saved, mine):
+        pair = option_image(theirs), option_image(ours)
+        out.append(pair if pair[0] != pair[1] else (None, None))
+    return out
+
+
+def combined(base: dict, saved: dict, mine: dict, other_tab: bool = False) -> list[str]:
+    """What Save merged combined of the parts both changed, one short line a part ("clue 3:
+    your new box added, the box they removed stays removed"): the message said only
+    "Merged with version 4 by ann2" (a review)."""
+    named, split = part_names(base, saved, mine), parts(base, saved, mine)
+    return [f"{named.get(key) or label(key)}: {merged_said(*split[key], other_tab)}"
+            for key, who, _, _ in changes(base, saved, mine) if who == MERGED]
+
+
+def relabelled(base: dict, saved: dict, mine: dict) -> dict[str, str]:
+    """{my option's letter: the letter the merge gives it}: my new option under a letter
+    they added too moves to the next free one (conflict_options.apart)."""
+    return conflict_options.apart(*(em.content_only(c) for c in (base, saved, mine)))[1]
 
 
 def _clue_choice(values: tuple) -> str:

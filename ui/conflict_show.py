@@ -38,7 +38,9 @@ def diff_label(field: str) -> str:
 
 def show(value, images: list[str]) -> str:
     """A part's value as a person reads it: a clue as its text, reasoning and boxes
-    ("3 boxes: (10,20)-(40,60) on image 1, …"), an option as "A: text", lists one per line."""
+    ("3 boxes: (10,20)-(40,60) on image 1, …"), an option as "A: text", with its image by
+    the start of its name ("B: Pasta (image ae488bf1)": two people's different images on
+    one option read the same "(image)", a blind choice), lists one per line."""
     if value is None:
         return ""
     if isinstance(value, dict) and "boxes" in value:
@@ -47,7 +49,7 @@ def show(value, images: list[str]) -> str:
         return _box(value, images)
     if isinstance(value, dict) and "label" in value:
         return f"{value.get('label')}: {value.get('text') or ''}" + (
-            " (image)" if value.get("image") else "")
+            f" (image {str(value['image'])[:8]})" if value.get("image") else "")
     if isinstance(value, list):    # an image list by number and file: "image 1 (3f2a9c01)"
         return "\n".join(show(v, images) if isinstance(v, dict) else
                          f"{_image_name(v, images)} ({str(v)[:8]})" if v in images else str(v)
@@ -72,3 +74,43 @@ def _clue(clue: dict, images: list[str]) -> str:
     lines = [clue.get("text") or "", f"reasoning: {clue.get('reasoning') or ''}",
              f"{len(boxes)} box{'es' if len(boxes) != 1 else ''}" + (f": {where}" if where else "")]
     return "\n".join(lines)
+
+
+def option_image(value) -> str | None:
+    """The image of an option part's value (its content hash), None for no image or no
+    option."""
+    return value.get("image") or None if isinstance(value, dict) and "label" in value else None
+
+
+PEOPLE = {False: (("your", "you"), ("their", "they")),
+          True: (("this tab's", "this tab"), ("your other tab's", "your other tab"))}
+"""(whose, who) for mine and theirs; True: the saved version is the user's own other tab."""
+
+
+def merged_said(was, theirs, ours, other_tab: bool = False) -> str:
+    """What a merge does with a part both changed in ways that fit together, in words:
+    "your new box added; the box they removed stays removed". The row said "both (both
+    kept)" and listed my copy with the box they had removed, marked as mine, while the merge
+    had dropped it (a review). A clue: each field from the side that changed it, the boxes
+    as a set (ui/conflict_merge.clue_merge); a list (aliases): as a set too."""
+    (mine, me), (their, they) = PEOPLE[other_tab]
+    if isinstance(was, dict) or isinstance(theirs, dict):
+        was, theirs, ours = (x if isinstance(x, dict) else {} for x in (was, theirs, ours))
+        said = [f"{whose} {key.replace('_', ' ')}" for key in dict.fromkeys([*was, *theirs, *ours])
+                if key != "boxes" for whose, side in ((their, theirs), (mine, ours))
+                if side.get(key) != was.get(key)]
+        items, noun = [x.get("boxes") or [] for x in (was, theirs, ours)], "box"
+    else:
+        said, items, noun = [], [list(x or []) for x in (was, theirs, ours)], "alias"
+    base, saved, kept = items
+    nouns = noun + ("es" if noun == "box" else "es" if noun.endswith("s") else "s")
+    new = [(whose, n) for whose, n in ((mine, sum(x not in base for x in kept)),
+                                       (their, sum(x not in base and x not in kept
+                                                   for x in saved))) if n]
+    gone = [(who, n) for who, n in ((they, sum(x not in saved for x in base)),
+                                    (me, sum(x not in kept and x in saved for x in base))) if n]
+    said += [f"{whose} new {noun} added" if n == 1 else f"{whose} {n} new {nouns} added"
+             for whose, n in new]
+    said += [f"the {noun} {who} removed stays removed" if n == 1 else
+             f"the {n} {nouns} {who} removed stay removed" for who, n in gone]
+    return ", ".join(said)

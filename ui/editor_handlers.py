@@ -18,6 +18,8 @@ from judges.gold_check import gold_problems
 from judges.past_draft import missing_gold, textless_clues
 from ui import answer_form as af
 from ui import conflict_merge as cm
+from ui.conflict_marks import marked_rows
+from ui.media_http import preview_url
 from ui import editor_notices as notices
 from ui import editor_model as em
 from ui import save_rules as rules
@@ -321,7 +323,7 @@ class EditorHandlers:
             mine = item
             if base_version is not None:
                 item, merged, basis, dropped = self._merged(work, item, base_version,
-                                                            take_saved)
+                                                            take_saved, user)
             check_edits(item)
             rules.check_names(item, work["saved"], self.store.facets)
             rules.check_comment(comment)
@@ -367,6 +369,8 @@ class EditorHandlers:
                             f"you edited version {work['base_version']}. {kept} "
                             "Save merged keeps their changes to what you did not change."),
                 "diff": cm.rows(base, theirs, item, other_tab=err.updated_by == user),
+                "table": self.conflict_table(base, theirs, item,
+                                             other_tab=err.updated_by == user),
                 "both": cm.both_changed(base, theirs, item),
             }
         except ReleaseRefusedError as err:
@@ -460,16 +464,25 @@ class EditorHandlers:
         return ""
 
     def compare_with_saved(self, work: dict, form: dict, annot_boxes: list | None) -> list[list]:
-        """Field-by-field: the saved (possibly someone else's) version against yours."""
+        """Field-by-field: the saved (possibly someone else's) version against yours, as the
+        panel shows it (`conflict_table`)."""
         item = self.collect(work, form, annot_boxes)
         theirs = self.store.get_item(item["id"])
-        return cm.rows(self._base(work, theirs), theirs, item)
+        return self.conflict_table(self._base(work, theirs), theirs, item)
 
     def reloaded_rows(self, work: dict) -> list[list]:
         """The conflict table once the saved version replaced these edits (`work`, before
         the reload): what each side had, nothing said kept of mine."""
         theirs = self.store.get_item(work["item"]["id"])
-        return cm.rows(self._base(work, theirs), theirs, work["item"], reloaded=True)
+        return self.conflict_table(self._base(work, theirs), theirs, work["item"],
+                                   reloaded=True)
+
+    def conflict_table(self, base: dict, theirs: dict, item: dict, **how) -> list[list[str]]:
+        """The conflict panel's table (ui/conflict_merge.rows, `how` its words) as HTML: the
+        words that differ marked, an option's two images shown small on each side."""
+        images = [tuple(preview_url(self.store, sha) if sha else None for sha in pair)
+                  for pair in cm.row_images(base, theirs, item)]
+        return marked_rows(cm.rows(base, theirs, item, **how), images)
 
     def _base(self, work: dict, saved: dict) -> dict:
         """The version these edits started from (the saved one if it is gone)."""
@@ -478,9 +491,10 @@ class EditorHandlers:
         except NotFoundError:
             return saved
 
-    def _merged(self, work: dict, item: dict, version: int, take_saved) -> tuple:
+    def _merged(self, work: dict, item: dict, version: int, take_saved, user: str) -> tuple:
         """(my edits merged into the saved version `version`, (that version, its author),
-        that version, what the merge dropped: my boxes on an image they removed); unmerged
+        that version, what the message says besides: the parts it combined, my options it
+        relabelled, my boxes on an image they removed it dropped); unmerged
         when the item has moved on since (the save is then refused as a conflict again, with
         a fresh diff)."""
         saved = self.store.get_item(item["id"])
@@ -494,8 +508,12 @@ class EditorHandlers:
         note = (f"{lost} box{'es' * (lost != 1)} on an image {saved.get('updated_by')} removed "
                 f"{'were' if lost != 1 else 'was'} dropped.") if lost else ""
         taken, kept = cm.choices_made(base, saved, item, take_saved)
+        other_tab = saved.get("updated_by") == user
+        said = rules.merge_notes(cm.combined(base, saved, item, other_tab),
+                                 cm.relabelled(base, saved, item), item, merged, other_tab)
         return merged, (version, saved.get("updated_by"), taken,
-                        rules.content_changed(saved, base), kept), saved, note
+                        rules.content_changed(saved, base), kept), saved, \
+            " ".join(filter(None, [said, note]))
 
 
 def check_edits(item: dict) -> None:

@@ -49,6 +49,16 @@ def _shown(value, images: list[str]) -> str:
     return show(value, images)
 
 
+def own_merge(comment: str, author: str) -> str:
+    """A revision's comment as History shows it: a merge with a version its own author saved
+    (in another tab or window) says so, as the save's message did ("by you, in another tab
+    or window"): History read "merged with version 2 by ann1" beside ann1's own merge (a
+    review). The stored comment stays as it is."""
+    return re.sub(rf"\b(merged with|saved over) version (\d+) by {re.escape(author)}"
+                  r"(?=$|[\s,;()·])",
+                  r"\1 version \2 by the same account, in another tab or window", comment)
+
+
 class HistoryHandlers:
     def __init__(self, store):
         self.store = store
@@ -57,7 +67,8 @@ class HistoryHandlers:
         if not item_id:
             return []
         return [[h["version"], h["author"], times.shown_with_age(h["created_at"]),
-                 h.get("comment") or ""] for h in self.store.history(item_id)]
+                 own_merge(h.get("comment") or "", h["author"])]
+                for h in self.store.history(item_id)]
 
     def diff(self, item_id: str, version_a, version_b) -> list[list]:
         a, b = _version(version_a), _version(version_b)

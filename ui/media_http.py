@@ -29,6 +29,8 @@ from urllib.parse import unquote
 
 from starlette.responses import FileResponse
 
+from store import MediaError, StoreError
+
 FILE_PREFIX = "/gradio_api/file="
 MEDIA_ROUTE = "/media/"
 IMMUTABLE = (b"cache-control", b"private, max-age=31536000, immutable")
@@ -43,6 +45,20 @@ def media_url(path: str | Path, media_dir: str | Path) -> str:
     if not MEDIA_NAME.fullmatch(name):
         raise ValueError("not a media file's name")
     return MEDIA_ROUTE.lstrip("/") + name
+
+
+def preview_url(store, sha: str) -> str | None:
+    """The URL of an image's display copy (its original when no preview can be made: an
+    old, undecodable image the browser shows as broken), as the editor's option images name
+    it; None when the store has no such image."""
+    try:
+        try:
+            path = store.preview_path(sha)
+        except MediaError:
+            path = store.image_path(sha)
+        return media_url(path, store.media_dir)
+    except (StoreError, ValueError):
+        return None
 
 
 def is_media_request(path: str, media_dir) -> bool:

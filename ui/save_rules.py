@@ -144,6 +144,23 @@ def merge_choices(taken, kept) -> str:
     return f" ({'; '.join(said)})" if said else ""
 
 
+def merge_notes(combined: list[str], moved: dict[str, str], mine: dict, merged: dict,
+                other_tab: bool = False) -> str:
+    """The sentences of Save merged's message besides "Merged with version N by X": the
+    parts both changed whose changes it combined ("Both changes kept — clue 3: your new box
+    added, the box they removed stays removed."), and my options it gave another letter
+    ("Your option E is now F (they added an option E too); your gold answer follows it.").
+    The message said neither: the panel's "option F (your E)" was the only word of it."""
+    said = [f"Both changes kept — {'; '.join(combined)}."] if combined else []
+    they = "your other tab" if other_tab else "they"
+    for was, now in moved.items():
+        follows = mine.get("answer_type") == "multiple_choice" and \
+            str(mine.get("answer") or "") == was and str(merged.get("answer") or "") == now
+        said.append(f"Your option {was} is now {now} ({they} added an option {was} too)"
+                    + ("; your gold answer follows it." if follows else "."))
+    return " ".join(said)
+
+
 VERDICT_WORDS = {"approve": "approved", "reject": "rejected", "revise": "revise"}
 
 
@@ -154,6 +171,9 @@ def merged_over(reviews: list[dict], since: list[dict], status: str) -> str:
     version the save built on or later, newest first; `since`: the revisions saved after
     that version ({version, author}).
 
+    The note is in typographic quotes: a note quoting something in plain quotes read
+    "— 'Question text 'X' is not …'" (a review).
+
     A save that put an approved item back in review says so once, in status_after's
     sentence: "Merged over ann2's review: approved; status in_review." before it read as
     a contradiction."""
@@ -162,7 +182,7 @@ def merged_over(reviews: list[dict], since: list[dict], status: str) -> str:
     if reviews:
         said = ", ".join(
             f"{r['reviewer']}'s review: {VERDICT_WORDS.get(r['verdict'], r['verdict'])}"
-            + (f" — '{short(str(r['note']).strip(), 80)}'" if str(r.get("note") or "").strip()
+            + (f" — “{short(str(r['note']).strip(), 80)}”" if str(r.get("note") or "").strip()
                else "") for r in reversed(reviews))
     else:
         versions = sorted(h["version"] for h in since)

@@ -24,7 +24,6 @@ def test_the_conflict_panel_opens_beside_the_image_hiding_nothing(ui_server, bro
     type_into(page, "#item-gt-reasoning textarea", "My reasoning")
     page.click("#save-item")
     expect(page.locator("#conflict-message")).to_contain_text("changed by bob", timeout=15000)
-    page.click("#conflict-compare")
     diff = page.locator("#conflict-diff")
     expect(diff).to_contain_text("their subtask", timeout=15000)
     page.wait_for_timeout(500)
