@@ -118,7 +118,8 @@ def test_a_name_stored_before_the_rule_is_kept(ui_store):
     """Existing stored values are not touched: an item whose domain holds markup from before
     is saved with it (another edit), and may not be given another such name."""
     item = ui_store.get_item("ui/alpha")
-    ui_store.db.conn.execute("UPDATE items SET domain = '<i>old</i>' WHERE id = 'ui/alpha'")
+    with ui_store.atomic():
+        ui_store.db.conn.execute("UPDATE items SET domain = '<i>old</i>' WHERE id = 'ui/alpha'")
     version = ui_store.save_item(dict(item, domain="<i>old</i>", question="Edited?"),
                                  item["version"], "ann")
     assert ui_store.get_item("ui/alpha")["domain"] == "<i>old</i>"
