@@ -58,8 +58,44 @@ DATASET_AS_PATH = ("a dataset name may not be '.' or '..', start with '.', or ho
                    "(exports name files after it)")
 
 
-def name_problem(field: str, value) -> str | None:
-    """Why `value` is no name for `field` (one of NAME_FIELDS), None when it may be.
+MARKUP_CHARACTERS = "<>&\"'`"
+"""Characters that read as markup (HTML's, a script's quotes, Markdown's code): a user name
+holds none (domain/user_names.py), nor does a new id (with `\\`: NEW_ID_MARKUP)."""
+NEW_ID_MARKUP = MARKUP_CHARACTERS + "\\"
+"""Refused in a new id typed in the app and in a new dataset's name: "javascript:alert(1)"
+became a dataset listed in every user's filters, exports and statistics."""
+NAME_MARKUP = "<>`"
+"""Refused in a new domain, subtask or reasoning type: `<img src=x onerror=...>` was saved
+as a domain and listed in every filter and in Statistics."""
+NAME_WORDS = {"dataset": "a dataset name", "domain": "a domain", "subtask": "a subtask",
+              "reasoning_type": "a reasoning type"}
+
+
+def shown_character(ch: str) -> str:
+    """One character for a message, quoted so that it is told apart: "<", '"'."""
+    return f"'{ch}'" if ch == '"' else f'"{ch}"'
+
+
+def markup_in(text: str, characters: str = MARKUP_CHARACTERS) -> str | None:
+    """The first of `characters` in `text` (None when there is none)."""
+    return next((ch for ch in text if ch in characters), None)
+
+
+def path_parts_problem(text: str, what: str) -> str | None:
+    """Why `text`, read as a path, has a part that is none (empty, '.' or '..'): "other/../
+    demo/x" named a dataset "other" beside the item it read as."""
+    parts = text.split("/")
+    if "" in parts:
+        return f"{what} has an empty part (a '/' at its start or end, or '//')"
+    if "." in parts or ".." in parts:
+        return f"{what} has a '.' or '..' part (it reads as a path to another place)"
+    return None
+
+
+def name_problem(field: str, value, stored=None) -> str | None:
+    """Why `value` is no name for `field` (one of NAME_FIELDS), None when it may be; a name
+    with markup or a dataset's path parts (NAME_MARKUP, NEW_ID_MARKUP) may stay only as the
+    one `stored` (the item's own, from before that rule: a stored name is kept).
     Why: "Spatial Relationship\u200b" was listed beside "Spatial Relationship" as another
     domain, splitting its numbers in two rows that read alike; a dataset `..` named files."""
     if not isinstance(value, str):
@@ -68,6 +104,14 @@ def name_problem(field: str, value) -> str | None:
         return HIDDEN_IN_NAME
     if field == "dataset" and (value.startswith(".") or "\\" in value):
         return DATASET_AS_PATH
+    if value == stored:
+        return None
+    if field == "dataset" and (found := path_parts_problem(value, "the name")):
+        return found
+    found = markup_in(value, NEW_ID_MARKUP if field == "dataset" else NAME_MARKUP)
+    if found:
+        return (f"{NAME_WORDS.get(field, 'a name')} may not hold {shown_character(found)} "
+                "(it reads as markup)")
     return None
 
 
@@ -97,6 +141,21 @@ def typed_id_refusal(item_id) -> str | None:
         names = ", ".join(f"U+{code:04X}" for code in found[:5])
         return (f"the id holds control, invisible or text-direction characters ({names}); "
                 "ids hold none")
+    return None
+
+
+def new_id_refusal(item_id) -> str | None:
+    """Why an id typed for a new item (New item, Duplicate) is refused: typed_id_refusal's
+    reasons, a part that is none (path_parts_problem) and a character that reads as markup
+    (NEW_ID_MARKUP), named; None when it may be made. Only new ids: an imported id, or one
+    typed to open an item, is not held to it (existing items keep their ids)."""
+    if refused := typed_id_refusal(item_id):
+        return refused
+    text = str(item_id)
+    if found := path_parts_problem(text, "the id"):
+        return found
+    if found := markup_in(text, NEW_ID_MARKUP):
+        return f"the id may not hold {shown_character(found)} (it reads as markup)"
     return None
 
 

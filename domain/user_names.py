@@ -15,10 +15,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from domain.item_ids import has_hidden_characters, visible
+from domain.item_ids import MARKUP_CHARACTERS, has_hidden_characters, visible
 from domain.limits import MAX_ITEM_ID
-
-MARKUP_CHARACTERS = "<>&\"'`"
 
 
 def name_problem(name) -> str | None:

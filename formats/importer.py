@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from domain.item_ids import has_hidden_characters, id_problem, without_hidden
+from domain.item_ids import NAME_MARKUP, has_hidden_characters, id_problem, without_hidden
 from judges.gold_check import gold_problems
 
 from .image_adder import ImageAdder, Unread
@@ -123,6 +123,13 @@ def materialize(record: dict, images: ImageAdder) -> dict:
             metadata[f"original_{field}"] = value
             item[field] = without_hidden(value) or None
             problems.append(problem("hidden characters removed", field,
+                                    f"the original is in metadata.original_{field}"))
+        value = item.get(field)
+        if isinstance(value, str) and any(ch in NAME_MARKUP for ch in value):
+            # nor one with markup (`<img onerror=...>` as a domain): cleaned, never dropped
+            metadata.setdefault(f"original_{field}", value)
+            item[field] = "".join(ch for ch in value if ch not in NAME_MARKUP).strip() or None
+            problems.append(problem("markup characters removed", field,
                                     f"the original is in metadata.original_{field}"))
 
     shas, sizes = [], {}

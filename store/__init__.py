@@ -6,7 +6,7 @@ from .core import Store
 from .draft_budget import DraftsFullError
 from .drafts import DraftConflict
 from .errors import (BusyError, ConflictError, DuplicateItemError, ImportProblem, MediaError,
-                     NotFoundError, ReadOnlyError, ReleaseRefusedError, StoreError,
+                     NewDatasetRefusedError, NotFoundError, ReadOnlyError, ReleaseRefusedError, StoreError,
                      TooLargeError, ValidationError)
 from .items import natural_key
 from .media import ImageInfo
@@ -16,7 +16,7 @@ from .users import ROLES
 
 __all__ = [
     "Store", "StoreError", "DraftConflict", "DraftsFullError", "BusyError", "NotFoundError", "ConflictError",
-    "DuplicateItemError", "ImportProblem", "MediaError", "ReadOnlyError",
+    "DuplicateItemError", "ImportProblem", "NewDatasetRefusedError", "MediaError", "ReadOnlyError",
     "ReleaseRefusedError", "SavingTooFastError", "TooLargeError", "ValidationError",
     "ImageInfo", "diff_items", "natural_key",
     "ROLES", "VERDICTS",

@@ -111,13 +111,19 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     # Items
     # Writes of an item take `may_release`: may the writer set status `released`? (an
     # admin's act; store/items.check_status). The app decides it from its access table.
+    # A new item makes its dataset if it is not there, when `may_add_dataset` (the app:
+    # whoever may import; store/items.create_item).
     def create_item(self, item: dict, author: str, comment: str = "import",
-                    may_release: bool = False, counted: bool = False) -> int:
+                    may_release: bool = False, counted: bool = False,
+                    may_add_dataset: bool = True) -> int:
         """`counted`: an item made on the Annotate page, held to its author's hourly
         history (store/save_budget.py); an import's items are a dataset at once."""
         if counted:
             save_budget.check(self.db, author)
-        return items.create_item(self.db, item, author, comment, may_release)
+        return items.create_item(self.db, item, author, comment, may_release, may_add_dataset)
+
+    def dataset_exists(self, dataset: str) -> bool:
+        return items.dataset_exists(self.db, dataset)
 
     def get_item(self, item_id: str, include_deleted: bool = False) -> dict:
         return items.get_item(self.db, item_id, include_deleted)
@@ -153,9 +159,10 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
         return item_queries.iter_items(self.db, dataset=dataset, **filters)
 
     # Life cycle (store/lifecycle.py): duplicate, delete/restore, reopen, replace, datasets
-    def duplicate_item(self, item_id: str, new_id: str, author: str) -> int:
+    def duplicate_item(self, item_id: str, new_id: str, author: str,
+                       may_add_dataset: bool = True) -> int:
         save_budget.check(self.db, author)
-        return lifecycle.duplicate_item(self.db, item_id, new_id, author)
+        return lifecycle.duplicate_item(self.db, item_id, new_id, author, may_add_dataset)
 
     def delete_item(self, item_id: str, author: str, reason: str = "",
                     base_version: int | None = None) -> int:

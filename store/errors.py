@@ -82,6 +82,17 @@ class ReleaseRefusedError(ValidationError):
                          item_id, "status")
 
 
+class NewDatasetRefusedError(ValidationError):
+    """A new item (made or duplicated on the Annotate page) would make a dataset, and its
+    writer may not make datasets: datasets are made by importing (ui/access.py, ACTS
+    make_dataset); nothing written. `dataset` is the name that is not there."""
+
+    def __init__(self, item_id: str, dataset: str):
+        super().__init__(f"there is no dataset '{dataset}'; datasets are made by importing",
+                         item_id, "dataset")
+        self.dataset = dataset
+
+
 class DuplicateItemError(ConflictError):
     """`create_item` was given an id that already exists (a kind of conflict)."""
 

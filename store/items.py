@@ -18,10 +18,10 @@ import sqlite_utils
 
 from .db import atomic, now, one, reading, rows
 from domain.item_ids import shown_id
-from domain.limits import MAX_REVISION_COMMENT
+from domain.limits import MAX_ITEM_ID, MAX_REVISION_COMMENT
 
-from .errors import (ConflictError, DuplicateItemError, NotFoundError, ReadOnlyError,
-                     ReleaseRefusedError)
+from .errors import (ConflictError, DuplicateItemError, NewDatasetRefusedError, NotFoundError,
+                     ReadOnlyError, ReleaseRefusedError)
 from .item_limits import refuse_long
 from .validation import normalize_item
 
@@ -42,8 +42,12 @@ def _image_sizes(db: sqlite_utils.Database, shas: list[str]) -> dict[str, tuple[
 
 
 def validate_item(db: sqlite_utils.Database, item: dict) -> dict:
-    """Canonical editable dict of `item` (ValidationError if invalid); writes nothing."""
-    return normalize_item(item, lambda shas: _image_sizes(db, shas))
+    """Canonical editable dict of `item` (ValidationError if invalid); writes nothing. The
+    names the item has stored now are kept whatever rule came after them (normalize_item)."""
+    item_id = item.get("id") if isinstance(item, dict) else None
+    stored = one(db, "SELECT dataset, domain, subtask, reasoning_type FROM items WHERE id = ?",
+                 [item_id]) if isinstance(item_id, str) and len(item_id) <= MAX_ITEM_ID else None
+    return normalize_item(item, lambda shas: _image_sizes(db, shas), stored)
 
 
 def _head(db: sqlite_utils.Database, item_id: str) -> dict | None:
@@ -150,12 +154,21 @@ def insert_revision(db: sqlite_utils.Database, snapshot: dict, comment: str) -> 
                      snapshot["updated_at"], comment or "", json.dumps(snapshot)])
 
 
+def dataset_exists(db: sqlite_utils.Database, dataset: str) -> bool:
+    return one(db, "SELECT 1 AS found FROM datasets WHERE name = ?", [dataset]) is not None
+
+
 def create_item(db: sqlite_utils.Database, item: dict, author: str,
-                comment: str = "import", may_release: bool = False) -> int:
+                comment: str = "import", may_release: bool = False,
+                may_add_dataset: bool = True) -> int:
     """Create a new item at version 1; DuplicateItemError if the id exists,
-    ReleaseRefusedError if it is `released` and not `may_release` (check_status)."""
+    ReleaseRefusedError if it is `released` and not `may_release` (check_status),
+    NewDatasetRefusedError if its dataset is not there and not `may_add_dataset` (the app
+    takes it from its access table: an annotator's Duplicate made datasets of any name)."""
     with atomic(db):
         clean = validate_item(db, item)
+        if not may_add_dataset and not dataset_exists(db, clean["dataset"]):
+            raise NewDatasetRefusedError(clean["id"], clean["dataset"])
         head = _head(db, clean["id"])
         if head is not None:
             raise DuplicateItemError(clean["id"], head["version"], head["updated_by"],

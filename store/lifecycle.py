@@ -90,17 +90,20 @@ def deleted_items(db: sqlite_utils.Database, dataset: str | None = None) -> list
                     f"WHERE deleted_at IS NOT NULL {where} ORDER BY deleted_at DESC, id", params)
 
 
-def duplicate_item(db: sqlite_utils.Database, item_id: str, new_id: str, author: str) -> int:
+def duplicate_item(db: sqlite_utils.Database, item_id: str, new_id: str, author: str,
+                   may_add_dataset: bool = True) -> int:
     """A copy of the item under `new_id`, as a draft with its own history from version 1,
     in the dataset its id names (`mine/copy` goes in `mine`, as a new item would; the copy
-    stayed in its source's dataset), else in its source's."""
+    stayed in its source's dataset), else in its source's. A dataset not there yet is made
+    only if `may_add_dataset` (create_item)."""
     with atomic(db):
         source = get_item(db, item_id)
         new_id = (new_id or "").strip()
         dataset = new_id.split("/", 1)[0] if "/" in new_id else source["dataset"]
         copy = dict(source, id=new_id, status="draft", dataset=dataset)
         return create_item(db, copy, author,
-                           comment=f"duplicate of {item_id} version {source['version']}")
+                           comment=f"duplicate of {item_id} version {source['version']}",
+                           may_add_dataset=may_add_dataset)
 
 
 def reopen_item(db: sqlite_utils.Database, item_id: str, author: str, reason: str,

@@ -33,8 +33,8 @@ CLUE_FIELDS = ("text", "reasoning", "boxes")
 BOX_FIELDS = ("image", "x0", "y0", "x1", "y1")
 
 
-def normalize_item(item: Any, image_sizes: Callable[[list[str]], dict[str, tuple[int, int]]]
-                   ) -> dict:
+def normalize_item(item: Any, image_sizes: Callable[[list[str]], dict[str, tuple[int, int]]],
+                   stored: dict | None = None) -> dict:
     """Return the canonical editable item dict, or raise ValidationError.
 
     `image_sizes(shas)` returns {sha: (width, height)} for the shas that exist in the store.
@@ -42,6 +42,8 @@ def normalize_item(item: Any, image_sizes: Callable[[list[str]], dict[str, tuple
     (they belong in `metadata`, otherwise they would be silently lost). Missing fields get
     defaults: dataset from the id's prefix ("mmr-life/HAA_1" -> "mmr-life"), status "draft",
     empty text and lists; a numeric answer is stored as text ("42").
+    `stored`: the names (NAME_FIELDS) the item has in the store now, kept even where a newer
+    rule would refuse them (domain/item_ids.name_problem: markup in a domain).
     """
     if not isinstance(item, dict):
         raise ValidationError(f"an item must be a dict, got {type(item).__name__}")
@@ -94,7 +96,7 @@ def normalize_item(item: Any, image_sizes: Callable[[list[str]], dict[str, tuple
     for field in ("domain", "subtask", "reasoning_type"):
         out[field] = text(field, item.get(field), optional=True)
     for field in NAME_FIELDS:
-        if problem := name_problem(field, out[field]):
+        if problem := name_problem(field, out[field], (stored or {}).get(field)):
             raise fail(field, problem)
     out["question"] = text("question", item.get("question"), required=True)
     out["answer_type"] = item.get("answer_type")

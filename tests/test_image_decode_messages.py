@@ -73,7 +73,8 @@ def test_a_new_item_names_the_file_and_the_type_only(store, tmp_path, caplog):
     caplog.set_level(logging.INFO)   # the app's level (Pillow's debug trace aside)
     for path in hostile_files(tmp_path):
         with pytest.raises(EditError) as refused:
-            LifecycleHandlers(store).create_from_images("ui/sec", "q", [str(path)], "alice", "ui")
+            LifecycleHandlers(store).create_from_images("ui/sec", "q", [str(path)], "alice", "ui",
+                                                        new_datasets=True)
         assert str(refused.value).startswith(f"no item created: {path.name}: corrupt or "
                                              "truncated image (")
         assert_quotes_nothing(str(refused.value), caplog)

@@ -46,8 +46,10 @@ def test_duplicate_picks_a_free_id(ui_store):
     assert menu.duplicate("ui/alpha", "ui/other", "alice") == "ui/other"
     assert menu.duplicate("ui/alpha", "short", "alice") == "ui/short"
     assert ui_store.get_item("ui/other")["images"] == ui_store.get_item("ui/alpha")["images"]
-    # the dataset its id names, as a new item's (the copy stayed in its source's dataset)
-    assert menu.duplicate("ui/alpha", "mine/alpha-copy", "alice") == "mine/alpha-copy"
+    # the dataset its id names, as a new item's (the copy stayed in its source's dataset);
+    # a new one for those who may import (tests/test_dataset_making.py)
+    assert menu.duplicate("ui/alpha", "mine/alpha-copy", "alice",
+                          new_datasets=True) == "mine/alpha-copy"
     assert ui_store.get_item("mine/alpha-copy")["dataset"] == "mine"
     assert ui_store.get_item("ui/other")["dataset"] == "ui"
 

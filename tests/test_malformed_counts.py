@@ -19,7 +19,7 @@ def test_hidden_state_is_not_counted():
     plain = Fn([item_id, boxes])
     assert malformed(plain, ["a"], ValueError("x")) == "it takes 2 values, 1 was sent"
     assert malformed(fn, [None, "a", {}], ValueError("input component at index 2")) == \
-        "value 2 (Boxes) is not of the kind its control takes"
+        "Boxes is not of the kind its control takes"
 
 
 def test_the_states_a_client_fills_in_are_not_counted_as_sent():
@@ -54,8 +54,8 @@ def test_a_number_out_of_its_bounds_is_named_with_the_bound():
         top = gr.Number(1, label="Top p", maximum=1)
     fn = Fn([endpoint, samples, top])
     assert malformed(fn, ["e", 0, 0.5], ValueError("Value 0 is less than minimum value 1.")) \
-        == "value 2 (Samples) is below its least, 1"
-    assert malformed(fn, ["e", 3, 1.5], ValueError("x")) == "value 3 (Top p) is above its most, 1"
+        == "Samples is below its least, 1"
+    assert malformed(fn, ["e", 3, 1.5], ValueError("x")) == "Top p is above its most, 1"
 
 
 def test_repeats_of_two_and_a_half_are_refused_not_rounded():
@@ -75,3 +75,27 @@ def test_repeats_of_two_and_a_half_are_refused_not_rounded():
         assert number.preprocess(2.5) == 2.5
     with pytest.raises(ExperimentError, match="repeats: must be a whole number, not 2.5"):
         config_from_form({"endpoint": "e", "repeats": ui.repeats.preprocess(2.5)})
+
+
+def test_an_input_is_named_by_its_label_else_its_parameter_name(store):
+    """search_items with list_page 0 answered "value 7 is below its least, 1" (the page box
+    has no label) and restore_revision(-3) "value 1 (Version A) is below its least, 1" (the
+    attacker review): an input is named as view_api names it when it has no label, and
+    restore's one value as the version to restore."""
+    from ui.server import build_app
+
+    events = {fn.api_name: fn for fn in build_app(store).fns.values()}
+    search = events["search_items"]
+    page = next(i for i, b in enumerate(search.inputs) if b.elem_id == "list-page")
+    assert search.input_parameter_names[page] == "list_page"       # what view_api shows
+    sent = [None] * len(search.inputs)
+    sent[page] = 0
+    assert malformed(search, sent, ValueError("x")) == "list_page is below its least, 1"
+    restore = events["restore_revision"]
+    assert malformed(restore, [None, -3], ValueError("x")) == (
+        "the version to restore (version; the History's Version A) is below its least, 1")
+    quality = events["start_run"]
+    index = quality.input_parameter_names.index("image_quality")
+    sent = [None] * len(quality.inputs)
+    assert malformed(quality, sent, ValueError(f"input component at index {index}")) == \
+        "Quality is not of the kind its control takes"

@@ -59,6 +59,9 @@ def _group(action: str, roles: frozenset, names: str) -> Group:
     return Group(action, roles, frozenset(names.split()))
 
 
+IMPORTING = _group("import datasets", RESEARCH,
+                   "import_file import_file_confirmed import_file_cancel")
+
 GROUPS = (
     # undo_delete restores only an item the caller deleted (store/lifecycle.restore_deleted
     # checks who deleted it); restoring anyone else's is an admin's, below
@@ -89,7 +92,7 @@ GROUPS = (
         restore_deleted_item reopen_item dataset_delete_preview delete_dataset"""),
     _group("see statistics or export datasets", STAFF, """
         stats stats_on_open export_file export_datasets import_on_open"""),
-    _group("import datasets", RESEARCH, "import_file import_file_confirmed import_file_cancel"),
+    IMPORTING,
     _group("use results and judges", RESEARCH, """
         results_runs results_on_open score_runs judge_update judge_update_1 show_results
         rerender rerender_1 rerender_2 rerender_3 rerender_4 rerender_5 rerender_6 scored_shown
@@ -123,7 +126,13 @@ GROUPS = (
 # acts within an event, decided by what it is given: setting an item's status to `released`
 # (a save) makes it read-only until an admin reopens it, so releasing is an admin's act, as
 # reopening is (DESIGN: "admins manage ... releases"); an annotator's save of it is refused
-ACTS = {"release_item": Group("release items", ADMIN, frozenset({"release_item"}))}
+ACTS = {"release_item": Group("release items", ADMIN, frozenset({"release_item"})),
+        # a new item (New item from images, Duplicate) in a dataset not there yet makes that
+        # dataset, listed in everyone's filters, exports and statistics: datasets are made by
+        # importing, so only by those who may import (an annotator's Duplicate made
+        # "javascript:alert(1)" a dataset); deleting one is an admin's (above)
+        "make_dataset": Group("make datasets (by importing)", IMPORTING.roles,
+                              frozenset({"make_dataset"}))}
 
 GROUP_OF_EVENT = {name: group for group in GROUPS for name in group.events}
 assert len(GROUP_OF_EVENT) == sum(len(g.events) for g in GROUPS), "an event in two groups"
@@ -242,6 +251,13 @@ def refusal(api_name: str | None, who: Caller) -> str | None:
         return None
     return (f"{who.name} may not {group.action}: {NOT_ALLOWED} ({who.role}; "
             f"{', '.join(r for r in ROLES if r in group.roles)} may).")
+
+
+def roles_that_may(api_name: str) -> str:
+    """The roles that may call the event (or do the act) `api_name`, in words: "admin or
+    researcher"."""
+    group = GROUP_OF_EVENT.get(api_name) or ACTS[api_name]
+    return " or ".join(r for r in ROLES if r in group.roles)
 
 
 def may(who: Caller, api_name: str) -> bool:

@@ -6,7 +6,8 @@ create_item, duplicate_item, delete_item, undo_delete (one's own delete only: th
 who deleted the item) and the list refreshes chained after each change, with the other
 annotation events; restore_deleted_item, reopen_item, dataset_delete_preview and
 delete_dataset for admins only. The menu offers a control only to the roles the table lets
-call its event (`offered`). The panel's widgets are mounted when it is first opened,
+call its event (`offered`). A new or duplicated item goes in a dataset not there yet only
+for those the table lets make datasets (ACTS make_dataset: those who may import). The panel's widgets are mounted when it is first opened,
 like History (a fresh page does not pay for them).
 """
 from __future__ import annotations
@@ -116,12 +117,17 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         messages.info(message)
         return open_item(item_id, request, work)
 
+    def new_datasets(request) -> bool:
+        """May the caller's new item make a dataset (ui/access.py ACTS make_dataset)?"""
+        return access.may(event_caller(store, request, demo), "make_dataset")
+
     def create(work, new_id, question, files, request: gr.Request):
         user = user_of(request)
         dataset = work["saved"]["dataset"] if work else None
         try:
             with IMAGE_READS.held(user):        # its images are decoded one by one
-                item_id = menu.create_from_images(new_id, question, files, user, dataset)
+                item_id = menu.create_from_images(new_id, question, files, user, dataset,
+                                                  new_datasets(request))
         except (EditError, SlotsTaken) as err:
             fail(err)
         # the menu's fields are emptied: they described the item just made, and left filled
@@ -130,14 +136,14 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             ["", "", gr.update(value=None, interactive=False),
              escape_html(f"Created {item_id} (draft)."), gr.Accordion(open=False)]
 
-    def check_new_item(work, new_id, question):
+    def check_new_item(work, new_id, question, request: gr.Request):
         """New item from images is offered only once its id and question allow an item:
         before, the file dialog came first and the id was refused after the upload."""
         dataset = work["saved"]["dataset"] if work else None
         if not (new_id or "").strip() and not (question or "").strip():
             return gr.update(interactive=False), ""
         try:
-            item_id = menu.new_item_id(new_id, question, dataset)
+            item_id = menu.new_item_id(new_id, question, dataset, new_datasets(request))
         except EditError as err:
             return gr.update(interactive=False), escape_html(f"New item: {err}.")
         return gr.update(interactive=True), escape_html(
@@ -159,7 +165,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         user = user_of(request)
         messages.require_open(work)
         try:
-            item_id = menu.duplicate(work["saved"]["id"], new_id, user)
+            item_id = menu.duplicate(work["saved"]["id"], new_id, user, new_datasets(request))
         except EditError as err:
             return refused_in_menu(err, "Not duplicated", len(renderer.outputs) + 1, 1)
         done = menu.duplicated(work, item_id, user)

@@ -3,17 +3,26 @@ item, reopen a released one, delete a dataset. Plain functions over the store, f
 
 Each returns what the page shows next (the id of the item to open, or a message) or raises
 EditError with a sentence naming what was wrong; a refused action writes nothing. Who may do
-what is the caller's check (editors: create, duplicate, delete; admins: the rest).
+what is the caller's check (editors: create, duplicate, delete; admins: the rest), passed
+in where it decides what an action may do: `new_datasets`, may a new item make a dataset
+not there yet (ui/access.py ACTS make_dataset: those who may import)?
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from domain.item_ids import id_key, look_alike, typed_id_refusal
-from store import ConflictError, MediaError, StoreError, diff_items
+from domain.item_ids import id_key, look_alike, new_id_refusal, visible
+from store import ConflictError, MediaError, NewDatasetRefusedError, StoreError, diff_items
 from store.lifecycle import describe_counts
+from ui.access import roles_that_may
 from ui.editor_model import EditError, content_only
 from ui.times import in_message, shown
+
+
+def no_dataset(dataset: str) -> str:
+    """Why a new item may not make the dataset its id names (ui/access.py ACTS)."""
+    return (f"there is no dataset '{visible(dataset)}'; a dataset is made by importing, by "
+            f"an {roles_that_may('make_dataset')}")
 
 
 def stale_delete(err: ConflictError) -> str:
@@ -30,9 +39,11 @@ class LifecycleHandlers:
     def __init__(self, store):
         self.store = store
 
-    def new_item_id(self, new_id: str, question: str, current_dataset: str | None) -> str:
+    def new_item_id(self, new_id: str, question: str, current_dataset: str | None,
+                    new_datasets: bool = False) -> str:
         """The id a new item would get (`new_id` without a `dataset/` prefix goes in
-        `current_dataset`), or EditError when the id or the question does not allow one.
+        `current_dataset`), or EditError when the id or the question does not allow one
+        (a dataset not there yet: only with `new_datasets`).
         Asked before the images are chosen, so that nobody picks and uploads files for an
         item the id already refuses."""
         new_id = (new_id or "").strip()
@@ -42,12 +53,21 @@ class LifecycleHandlers:
             raise EditError("type the new item's question first")
         if "/" not in new_id and current_dataset:
             new_id = f"{current_dataset}/{new_id}"
-        if refused := typed_id_refusal(new_id):
+        if refused := new_id_refusal(new_id):
             raise EditError(f"no item created: {refused}")
         if self.store.item_exists(new_id):
             raise EditError(f"an item with id '{new_id}' already exists")
         self._reads_apart(new_id, "no item created")
+        self._in_a_dataset(new_id, new_datasets, "no item created")
         return new_id
+
+    def _in_a_dataset(self, new_id: str, new_datasets: bool, refused: str) -> None:
+        """Without `new_datasets`, a new item goes only in a dataset that is there: an
+        annotator's Duplicate to "javascript:alert(1)//x" made a dataset of that name,
+        listed in everyone's Dataset filter, Export list and Statistics."""
+        dataset = new_id.split("/", 1)[0]
+        if "/" in new_id and not new_datasets and not self.store.dataset_exists(dataset):
+            raise EditError(f"{refused}: {no_dataset(dataset)}")
 
     def _reads_apart(self, new_id: str, refused: str) -> None:
         """A new id must not read as another's: told apart only by case or look-alike
@@ -61,12 +81,14 @@ class LifecycleHandlers:
                             "characters; choose an id that reads differently")
 
     def create_from_images(self, new_id: str, question: str, files: list, user: str,
-                           current_dataset: str | None = None) -> str:
+                           current_dataset: str | None = None,
+                           new_datasets: bool = False) -> str:
         """Create a draft item with the uploaded images; returns its id.
 
         Every image is checked (decoded) before the item is created: one bad file and no
-        item is made. `new_id` without a `dataset/` prefix goes in `current_dataset`."""
-        new_id = self.new_item_id(new_id, question, current_dataset)
+        item is made. `new_id` without a `dataset/` prefix goes in `current_dataset`; a
+        dataset not there yet only with `new_datasets`."""
+        new_id = self.new_item_id(new_id, question, current_dataset, new_datasets)
         if not files:
             raise EditError("choose one or more images for the new item")
         shas = []
@@ -81,20 +103,22 @@ class LifecycleHandlers:
         item = {"id": new_id, "question": question.strip(), "answer_type": "open",
                 "status": "draft", "images": shas}
         self._call(self.store.create_item, item, user, "created from uploaded images",
-                   counted=True)
+                   counted=True, may_add_dataset=new_datasets)
         return new_id
 
-    def duplicate(self, item_id: str, new_id: str, user: str) -> str:
+    def duplicate(self, item_id: str, new_id: str, user: str, new_datasets: bool = False) -> str:
         """Copy the item as a draft under `new_id` (default: `<id>-copy`, `-copy-2`, …; an
-        id without a `dataset/` prefix goes in the item's dataset)."""
+        id without a `dataset/` prefix goes in the item's dataset; a dataset not there yet
+        only with `new_datasets`)."""
         new_id = (new_id or "").strip()
         if new_id and "/" not in new_id and "/" in item_id:
             new_id = f"{item_id.split('/', 1)[0]}/{new_id}"
         new_id = new_id or self._free_id(f"{item_id}-copy")
-        if refused := typed_id_refusal(new_id):
+        if refused := new_id_refusal(new_id):
             raise EditError(f"not duplicated: {refused}")
         self._reads_apart(new_id, "not duplicated")
-        self._call(self.store.duplicate_item, item_id, new_id, user)
+        self._in_a_dataset(new_id, new_datasets, "not duplicated")
+        self._call(self.store.duplicate_item, item_id, new_id, user, new_datasets)
         return new_id
 
     def duplicated(self, work: dict, new_id: str, user: str) -> str:
@@ -192,5 +216,7 @@ class LifecycleHandlers:
         """The store's refusals as EditError (their messages name the item and field)."""
         try:
             return function(*args, **kwargs)
+        except NewDatasetRefusedError as err:   # made since _in_a_dataset looked
+            raise EditError(no_dataset(err.dataset)) from None
         except StoreError as err:  # not found, duplicate id, conflict, read-only, invalid
             raise EditError(in_message(str(err))) from None

@@ -69,9 +69,8 @@ def malformed(block_fn, inputs, err: Exception) -> str:
     if (bound := _out_of_bounds(block_fn, inputs, shown)) is not None:
         return bound
     if index and int(index.group(1)) in shown:
-        label = getattr(block_fn.inputs[int(index.group(1))], "label", None)
-        return (f"value {shown.index(int(index.group(1))) + 1}{f' ({label})' if label else ''}"
-                " is not of the kind its control takes")
+        return (f"{named(block_fn, int(index.group(1)), shown)} is not of the kind its "
+                "control takes")
     return "a value is not one its control takes (a choice it does not offer, or of another kind)"
 
 
@@ -84,9 +83,29 @@ def _out_of_bounds(block_fn, inputs: list, shown: list[int]) -> str | None:
         if not isinstance(block, gr.Number) or isinstance(value, bool) or \
                 not isinstance(value, (int, float)):
             continue
-        label = f" ({block.label})" if getattr(block, "label", None) else ""
         if block.minimum is not None and value < block.minimum:
-            return f"value {k + 1}{label} is below its least, {block.minimum:g}"
+            return f"{named(block_fn, i, shown)} is below its least, {block.minimum:g}"
         if block.maximum is not None and value > block.maximum:
-            return f"value {k + 1}{label} is above its most, {block.maximum:g}"
+            return f"{named(block_fn, i, shown)} is above its most, {block.maximum:g}"
     return None
+
+
+IN_WORDS = {("restore_revision", "version"): "the version to restore (version; the "
+                                            "History's Version A)"}
+"""Inputs whose label reads otherwise in the event than on the page: restore_revision's
+one value is the version to restore, which the page takes from the History's "Version A"
+box (Diff's too); "value 1 (Version A) is below its least" named neither."""
+
+
+def named(block_fn, index: int, shown: list[int]) -> str:
+    """The input at `index`, as a caller knows it: its words for the event (IN_WORDS), its
+    label, else the parameter name the API description gives it (gradio_client's view_api:
+    Gradio takes it from BlockFunction.input_parameter_names, the handler's own parameter
+    names, which ui/server.name_parameters fills in where the handler has none), else its
+    place among the values the caller sends. "value 7 is below its least" named search_items'
+    list_page by a count a caller had to do."""
+    names = getattr(block_fn, "input_parameter_names", None) or []
+    parameter = names[index] if index < len(names) else None
+    words = IN_WORDS.get((getattr(block_fn, "api_name", None), parameter))
+    label = getattr(block_fn.inputs[index], "label", None)
+    return words or label or parameter or f"value {shown.index(index) + 1}"
