@@ -85,13 +85,14 @@ def record_ids(fmt: str, path, images_dir=None, dataset=None) -> list[str]:
 
 def dataset_refusal(store, dataset: str | None) -> str | None:
     """Why `dataset` cannot be exported (no dataset of that name has items), None when it
-    can or is None (all of them)."""
+    can or is None (all of them). The name given is not quoted back (a call can send any
+    text where the page offers a list; an attacker's review)."""
     if dataset is None:
         return None
     sizes = store.dataset_sizes()
     if dataset in sizes:
         return None
-    return f"no dataset named {dataset!r} (the datasets: {', '.join(sizes) or 'none'})"
+    return f"no dataset of that name (the datasets: {', '.join(sizes) or 'none'})"
 
 
 def export_path(store, fmt: str, out, dataset=None, images=None) -> dict:

@@ -50,7 +50,7 @@ def test_a_name_that_is_no_dataset_is_refused_never_read_as_all(boxed, tmp_path,
     `export --dataset demoo` an empty file. Both are refused, nothing written."""
     store, _ = boxed
     out = tmp_path / f"x.{fmt}"
-    with pytest.raises(FormatError, match=r"no dataset named 'demoo' \(the datasets: demo, "
+    with pytest.raises(FormatError, match=r"no dataset of that name \(the datasets: demo, "
                                           r"other\); nothing exported"):
         export_path(store, fmt, out, dataset="demoo")
     assert not out.exists()
@@ -85,3 +85,12 @@ def test_export_formats_and_errors(store, tmp_path):
     for fmt in EXPORT_FORMATS:                      # an empty store exports an empty file
         summary = export_path(store, fmt, tmp_path / f"empty.{fmt}")
         assert summary["items"] == 0
+
+
+def test_a_name_that_is_no_dataset_is_not_quoted_back(boxed):
+    """A call can send any text where the page offers a list of datasets; the refusal
+    quoted it ("no dataset named '../../etc'"; an attacker's review)."""
+    from formats import dataset_refusal
+    store, _ = boxed
+    refusal = dataset_refusal(store, "../../<b>etc</b>")
+    assert refusal.startswith("no dataset of that name") and "etc" not in refusal

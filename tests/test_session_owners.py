@@ -163,3 +163,28 @@ def test_an_owner_is_kept_while_gradio_holds_the_session():
     assert len(owners.owners) <= 10 + 1
     assert not owners.claim("held", "pat")               # the oldest, still held: kept
     assert owners.claim("s19", "ann") and not owners.claim("s19", "pat")
+
+
+def test_an_uploads_progress_is_its_uploaders_only(people):
+    """Gradio gave any account the progress stream of another's upload (`?upload_id=`): the
+    file's name as it came in, and the updates the owner's bar then missed (an attacker's
+    review). The first account to name an upload id owns it, as a session's."""
+    upload_id = uuid.uuid4().hex[:12]
+    sent = people["ann"].http.post("/gradio_api/upload", params={"upload_id": upload_id},
+                                   files={"files": ("patient-042.png", b"\x89PNG" * 10)})
+    assert sent.status_code == 200, sent.text
+    theirs = people["rita"].http.get("/gradio_api/upload_progress",
+                                     params={"upload_id": upload_id})
+    assert (theirs.status_code, theirs.json()) == (403, FORBIDDEN)
+    assert "patient-042" not in theirs.text
+    own = people["ann"].http.get("/gradio_api/upload_progress", params={"upload_id": upload_id})
+    assert own.status_code != 403          # Gradio's answer (its tracking of it has ended)
+    # an id someone else named first is not another account's to upload under
+    taken = uuid.uuid4().hex[:12]
+    people["rita"].http.get("/gradio_api/upload_progress", params={"upload_id": taken})
+    refused = people["ann"].http.post("/gradio_api/upload", params={"upload_id": taken},
+                                      files={"files": ("a.png", b"\x89PNG")})
+    assert (refused.status_code, refused.json()) == (403, FORBIDDEN)
+    # an id Gradio never makes is refused before anything keeps it
+    odd = people["ann"].http.get("/gradio_api/upload_progress", params={"upload_id": "x" * 500})
+    assert odd.status_code == 400

@@ -129,6 +129,9 @@ def named_ids(scope, body: bytes = b"") -> list:
     route = route[1:]
     if route[:1] == ["heartbeat"] and len(route) == 2:
         return [route[1]]
+    if route in UPLOAD_ROUTES:
+        query = scope.get("query_string", b"").decode("latin-1")
+        return parse_qs(query, keep_blank_values=True).get("upload_id", [])
     if route == ["queue", "data"]:
         query = scope.get("query_string", b"").decode("latin-1")     # as Starlette reads it:
         return parse_qs(query, keep_blank_values=True).get("session_hash", [])  # "" is named
@@ -149,6 +152,14 @@ def named_ids(scope, body: bytes = b"") -> list:
         except (ValueError, KeyError, TypeError, RecursionError):
             return []               # Gradio answers a body it cannot read with a 422
     return []
+
+
+UPLOAD_ROUTES = (["upload"], ["upload_progress"])
+"""An upload's id (`?upload_id=`, made by the page, Math.random as a session hash is) names
+its progress stream: Gradio gave the stream, the uploaded file's name and the owner's
+progress updates (taken from the owner's bar) to any account that named the id, and ended
+the owner's stream when that account went (an attacker's review). The first account to
+name an id (the upload or its progress) owns it, as a session's."""
 
 
 def unreadable_ids(scope, body: bytes = b"") -> bool:
@@ -196,12 +207,14 @@ def named_sessions(scope, body: bytes = b"") -> list[str]:
 
 
 def foreign(scope, user: str, body: bytes = b"") -> bool:
-    """Does the request name a session of another account than `user`? A heartbeat (a
-    page's first request in its session) makes a session nobody had `user`'s."""
+    """Does the request name a session (or an upload) of another account than `user`? A
+    heartbeat (a page's first request in its session) makes a session nobody had `user`'s;
+    an upload or its progress, the upload id."""
     owners = owners_of(blocks_of(scope))
     if owners is None:
         return False
-    opens = scope["path"].split("/")[2:3] == ["heartbeat"]
+    route = scope["path"].split("/")[2:]
+    opens = route[:1] == ["heartbeat"] or route in UPLOAD_ROUTES
     use = owners.claim if opens else owners.allows
     return not all(use(session, user) for session in named_sessions(scope, body))
 

@@ -50,7 +50,7 @@ def test_the_export_lists_the_datasets_and_refuses_a_name_that_is_none(io_server
     field.press("Enter")
     page.click("#export-start")
     line = page.locator("#export-summary")
-    expect(line).to_contain_text("Not exported: no dataset named 'demo' (the datasets: other, "
+    expect(line).to_contain_text("Not exported: no dataset of that name (the datasets: other, "
                                  "ui)", timeout=15000)
     expect(page.locator("#export-file a")).to_have_count(0)
     # a dataset chosen: the download holds it alone, and the line says so
