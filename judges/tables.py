@@ -216,6 +216,8 @@ class Table:
             flag = latex_marks(flag)
         if value is None:     # nothing scored: its n (0) still said where the cells say n;
             dash = "--" if latex else "–"   # no mark: a mark qualifies a value, and there is none
+            why = (row.get("_why_empty") or {}).get(col.key) or ""   # but one may say why
+            dash += latex_marks(why) if why and latex else why       # it is empty (‡)
             return f"{dash} (n {n})" if n is not None and common is None else dash
         text = (latex_escape if latex else str)(fixed(value, col.digits)) + flag
         delta, low = row.get(f"{col.key}_delta"), row.get(f"{col.key}_ci_low")

@@ -49,10 +49,11 @@ def note(counts: dict[str, int], protocol: str) -> str:
     runs = "; ".join(f"{label}: {n} right answer{'s are' if n != 1 else ' is'} unscored"
                      for label, n in found.items())
     each = "it" if sum(found.values()) == 1 else "each"
-    return (f"{MARK} {which} accuracy, {runs}: the clue judge's reply on {each} could not be "
-            f"read or named none of the model's clues. Only right answers are left out, so "
-            f"the accuracy is biased low. Score again with --no-cache to ask the judge "
-            f"afresh.")
+    return (f"{MARK} {which} accuracy, {runs}: the clue judge gave no verdict on {each}, its "
+            f"reply unreadable (never cached: scoring again asks the judge again) or every "
+            f"clue it extracted missing from the reply (a readable reply, cached: score "
+            f"--no-cache asks the judge afresh, or score with another judge; `score` counts "
+            f"each reason). Only right answers are left out, so the accuracy is biased low.")
 
 
 def mark_table(table, counts: dict[str, int], columns, protocol: str) -> None:

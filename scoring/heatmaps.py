@@ -268,7 +268,7 @@ def _n_text(row: dict, source: str):
     n, missing = row.get(f"{source}_n"), row.get(f"{source}_no_source_clue")
     if n is None or not missing:
         return n
-    mark = (row.get("_flags") or {}).get(source, "")
+    mark = (row.get("_flags") or {}).get(source) or (row.get("_why_empty") or {}).get(source, "")
     return f"{n:g} {mark} {missing} no source clue"
 
 

@@ -203,13 +203,14 @@ def reused_text(counts: dict) -> str:
 def why_requests(counts: dict, responses: int | None) -> str:
     """'; 2 requests for 6 responses: one per distinct prompt (identical prompts, as of
     identical samples, are asked once; what the rules decided is not asked; each protocol's
-    stage asks its own), and one answered before is served from the cache, not sent', or ''
-    when there is nothing to explain."""
-    requests = counts["requests"]
-    if responses is None or (requests == responses and not counts["cached"]):
+    stage asks its own), and the 2 answered before are served from the cache, not sent', or
+    '' when there is nothing to explain. The cached count is said: "7 from the cache … and
+    one answered before is served from the cache" read as fixed text."""
+    requests, cached = counts["requests"], counts["cached"]
+    if responses is None or (requests == responses and not cached):
         return ""
-    cache = (", and one answered before is served from the cache, not sent"
-             if counts["cached"] else "")
+    cache = (f", and the {cached} answered before {'is' if cached == 1 else 'are'} served "
+             "from the cache, not sent" if cached else "")
     return (f"; {requests} request{'' if requests == 1 else 's'} for {responses} "
             f"response{'' if responses == 1 else 's'}: one per distinct prompt (identical "
             "prompts, as of identical samples, are asked once; what the rules decided is not "

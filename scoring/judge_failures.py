@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 
 from domain.judge_ids import format_judge, parse_judge
-from scoring.llm_stages import judge_failure
+from scoring.llm_stages import NOT_CACHED, judge_failure
 
 MARK = "§"
 KEY = "judge_failed"
@@ -31,18 +31,38 @@ def failures(verdicts: dict) -> dict:
 def failure_notes(protocol: str, judge: str, verdicts: dict) -> list[str]:
     """The note `score` prints when the judge failed on some responses (none otherwise):
     'verbench llm:j: the judge failed on 14 responses (14 replies unreadable): they are
-    unscored; scoring again asks the judge again'."""
-    found = failures(verdicts)
-    total = sum(found["by_reason"].values())
+    unscored; scoring again asks the judge again', each reason under its own name and the
+    advice true of it: a reply whose extracted clues are not the reply's was readable and is
+    cached, so scoring again reads it again (12 "replies unreadable" beside a request line
+    saying 4, and re-scoring kept them all)."""
+    found = failures(verdicts)["by_reason"]
+    total = sum(found.values())
     if not total:
         return []
-    reasons = ", ".join(f"{n} {_plural(why, n)}" for why, n in sorted(found["by_reason"].items()))
+    reasons = ", ".join(f"{n} {reason_text(why, n)}" for why, n in sorted(found.items()))
     return [f"{protocol} {judge}: the judge failed on {total} response{'s' if total != 1 else ''}"
-            f" ({reasons}): {'it is' if total == 1 else 'they are'} unscored; scoring again "
-            "asks the judge again"]
+            f" ({reasons}): {'it is' if total == 1 else 'they are'} unscored; "
+            f"{advice(found)}"]
 
 
-def _plural(reason: str, n: int) -> str:
+def advice(by_reason: dict[str, int]) -> str:
+    """What scoring again does for these failures ({reason: responses}), by how the response
+    cache treats each (`scoring.llm_stages.NOT_CACHED`)."""
+    again = sum(n for why, n in by_reason.items() if why in NOT_CACHED)
+    kept = sum(by_reason.values()) - again
+    if not kept:
+        return "scoring again asks the judge again"
+    one, lone = kept == 1, again == 1
+    readable = (f"the {kept} whose extracted clues are not in the reply had "
+                f"{'a readable reply' if one else 'readable replies'}, cached, so scoring "
+                f"again reads {'it' if one else 'them'} again: score --no-cache asks the judge afresh (at "
+                "temperature 0 it may well extract the same clues), or score with another judge")
+    return (f"scoring again asks the judge again about the {again} whose "
+            f"{'reply was' if lone else 'replies were'} not cached; {readable}" if again
+            else readable)
+
+
+def reason_text(reason: str, n: int) -> str:
     if n == 1:
         return reason
     return {"call failed": "calls failed", "reply unreadable": "replies unreadable"}.get(

@@ -199,15 +199,25 @@ class LlmStages:
 
 def judge_failure(verdict: Verdict) -> str | None:
     """Why the judge gave `verdict` nothing to count, or None when it did (or was never
-    asked): "call failed" (no reply: an HTTP error, a timeout) or "reply unreadable" (a
-    reply its stage could not read or use). One reading for every protocol: an unscored
-    verdict that kept its judge prompt (a reply with no answer is never sent to a judge)."""
+    asked): "call failed" (no reply: an HTTP error, a timeout), "reply unreadable" (a
+    reply its stage could not read), or "extracted clues not in the reply" (a readable
+    extraction, cached, every clue of which the reply lacks: `INVENTED`; counted as
+    unreadable, `score` advised "scoring again asks the judge again" of cached replies).
+    One reading for every protocol: an unscored verdict that kept its judge prompt (a reply
+    with no answer is never sent to a judge)."""
     if verdict.value != UNSCORED or not verdict.prompt:
         return None
-    return CALL_FAILED if verdict.reply is None else UNREADABLE
+    if verdict.reply is None:
+        return CALL_FAILED
+    return NOT_IN_REPLY if (verdict.reason or "").startswith(INVENTED) else UNREADABLE
 
 
 CALL_FAILED, UNREADABLE = "call failed", "reply unreadable"
+NOT_IN_REPLY = "extracted clues not in the reply"
+NOT_CACHED = (CALL_FAILED, UNREADABLE)
+"""The failures whose reply the response cache never keeps (`JudgeClient.ask_many`): scoring
+again asks the judge again. A `NOT_IN_REPLY` reply was readable, so it is cached: scoring
+again takes it again; only `--no-cache` (or another judge) asks afresh."""
 
 
 NO_REASONING = "the reply is its answer alone, with no reasoning to take a clue from"

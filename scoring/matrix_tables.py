@@ -63,8 +63,9 @@ def cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_co
                              "run_status": run_state(store.get_run(rid)), "n": overall.n,
                              "from_cache": from_cache(store, rid, responses.get(rid, 0)),
                              "judge": result["judge"], "result": result}
-            if overall.accuracy is not None:
-                cells[cell] = overall.accuracy * 100
+            # a run with nothing scored keeps its cell ("–"): a clue-injection run whose
+            # every item had no source clue vanished with its column, its ‡ and footnote
+            cells[cell] = None if overall.accuracy is None else overall.accuracy * 100
     return cells, n, runs_of, " ".join(notes), shared
 
 

@@ -36,8 +36,8 @@ from judges.verdict import Verdict
 
 from scoring import OFFLINE, PROTOCOLS, SEMANTIC, no_boxes
 from scoring.judge_client import JudgeClient, panel_problem
-from scoring.judge_failures import failure_notes, failures
-from scoring.llm_stages import LlmStages
+from scoring.judge_failures import advice, failure_notes, failures, reason_text
+from scoring.llm_stages import LlmStages, judge_failure
 from scoring.results import forget_summaries
 from scoring.offline import TRUNCATED, as_scored, grounded, needs_llm, offline_rigorous, \
     rule_verdict
@@ -124,19 +124,24 @@ def rule_verdicts(items: dict, responses: list[dict]) -> dict[int, Verdict]:
 
 
 def unread_right_answers(judge: str, general: dict, rigorous: dict) -> list[str]:
-    """A note when the judge could not read its verdict on the clues of right answers: only
+    """A note when the judge gave nothing to count on the clues of right answers: only
     right answers are sent to it (a wrong one is wrong under rigorous without asking), so
     those left unscored are all right answers, and the rigorous accuracy of what is left
-    counts wrong ones only (a review saw 0.00, n 8, with the 6 right answers unscored)."""
+    counts wrong ones only (a review saw 0.00, n 8, with the 6 right answers unscored). Each
+    reason under its own name (`judge_failure`): "could not be read" was said of readable,
+    cached extractions whose clues are not in the reply too."""
     asked = [wid for wid, v in general.items() if v.value == "correct" and rigorous[wid].prompt]
-    unread = sum(1 for wid in asked if rigorous[wid].value == "unscored")
+    found = Counter(judge_failure(rigorous[wid]) for wid in asked
+                    if rigorous[wid].value == "unscored")
+    unread = sum(found.values())
     if not unread:
         return []
-    return [f"rigorous {judge}: the judge's verdict on the clues of {unread} of the "
-            f"{len(asked)} right answers it was asked about could not be read: they are "
-            f"unscored, so the rigorous "
-            f"accuracy of the rest is biased low (it leaves out right answers only). Score "
-            f"again (--no-cache asks the judge afresh)."]
+    reasons = ", ".join(f"{n} {reason_text(why, n)}" for why, n in sorted(found.items()))
+    said = advice(found)
+    return [f"rigorous {judge}: the judge gave no verdict on the clues of {unread} of the "
+            f"{len(asked)} right answers it was asked about ({reasons}): they are unscored, "
+            f"so the rigorous accuracy of the rest is biased low (it leaves out right answers "
+            f"only). {said[0].upper()}{said[1:]}."]
 
 
 def _protocols(protocol, judges: list[str]) -> tuple[list[str], list[str]]:

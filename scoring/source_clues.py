@@ -51,7 +51,10 @@ def mark_table(store, table, runs_of: dict, key: str, columns: dict[str, str]) -
             row[f"{column}_no_source_clue"] = n if cell else None
             if n:
                 counts[cell["run_id"]] = n
-                flags = row.setdefault("_flags", {})
+                # a cell left empty by it ("–": nothing scored) is marked too, as why it is
+                # empty (`Table._cell`): a run whose source had no clue at all showed no column
+                flags = row.setdefault("_flags" if row.get(column) is not None
+                                       else "_why_empty", {})
                 flags[column] = flags.get(column, "") + MARK
     table.exported += [f"{column}_no_source_clue" for column in columns]
     text = note(store, counts)

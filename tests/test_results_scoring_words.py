@@ -107,7 +107,7 @@ def test_the_judge_line_says_why_its_requests_are_not_the_responses():
     assert text.startswith("llm:j: 2 requests: 0 answered, 2 from the cache, 0 failed; 2 "
                            "requests for 6 responses: one per distinct prompt (identical "
                            "prompts, as of identical samples, are asked once")
-    assert "answered before is served from the cache, not sent" in text
+    assert "the 2 answered before are served from the cache, not sent" in text
     assert counts_text(counts) == "llm:j: 2 requests: 0 answered, 2 from the cache, 0 failed"
 
 
