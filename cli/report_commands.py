@@ -237,6 +237,11 @@ def run_compare(args) -> int:
     print(result["rule"])
     if result["note"]:
         print(result["note"])
+    for side in "ab":         # as `report` says it: a run partly another's replies
+        if result[f"cache_{side}"]:
+            print(f"{side.upper()} {result[f'name_{side}']}: {result[f'cache_{side}']}")
+    if result["independence"]:
+        print(result["independence"])
     for flip in result["flips"]:
         print(f"  {FLIP_WORDS.get(flip['change'], flip['change'])}\t{flip['item']}")
     return 0

@@ -80,9 +80,18 @@ def _print_tables(store, args, make, protocol: str = "general") -> int:
     from scoring.results import ResultsError
     from store import StoreError
 
+    from runner.provenance import cache_lines
+    from scoring.compared import labels
+
+    shown: list[str] = []
+
+    def made(selection):       # the runs of each table, for their cache lines
+        shown.extend(selection.run_ids)
+        return make(selection)
+
     try:
         text, remarks = tables_text(
-            store, resolve_runs(store, _runs(args.runs)), args.dataset, args.format, make,
+            store, resolve_runs(store, _runs(args.runs)), args.dataset, args.format, made,
             protocol, command=lambda ids, dataset: table_command(
                 getattr(args, "kind", "leaderboard"), ids, dataset=dataset,
                 protocol=getattr(args, "protocol", "general"), judge=args.judge,
@@ -90,6 +99,11 @@ def _print_tables(store, args, make, protocol: str = "general") -> int:
     except (ResultsError, StoreError) as error:
         return fail(str(error))
     print(text)
+    # where each run's replies came from, as `report` says it: under a Markdown table, and
+    # beside (stderr) a CSV, JSON or LaTeX one, whose stdout is the table alone
+    cached = cache_lines(store, labels(store, list(dict.fromkeys(shown))))
+    for line in cached:
+        print(line, file=sys.stdout if args.format == "md" else sys.stderr)
     for remark in remarks:
         print(remark, file=sys.stderr)
     return 0

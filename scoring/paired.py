@@ -24,6 +24,7 @@ from judges.paired import mcnemar
 from judges.pairing import PairingError, shared_items
 from judges.stats import aggregate_samples
 from judges.verdict import CORRECT, UNSCORED, Verdict
+from runner.provenance import cache_line, replies_from
 
 from scoring.compared import labels, run_state, unfinished_note
 from scoring.no_boxes import run_reason
@@ -105,11 +106,31 @@ def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
                   outcome_accuracy_a=sum(a[i] for i in shared) / len(shared),
                   outcome_accuracy_b=sum(b[i] for i in shared) / len(shared),
                   accuracy_basis=ACCURACY_BASIS)
+    shared_replies = replies_from(store, run_b, run_a) + replies_from(store, run_a, run_b)
+    result.update(cache_a=cache_line(store, store.get_run(run_a)),
+                  cache_b=cache_line(store, store.get_run(run_b)),
+                  shared_replies=shared_replies,
+                  independence=independence_note(names[run_a], names[run_b], shared_replies))
     for side, run in (("a", run_a), ("b", run_b)):
         overall = on_items(run_summary(store, run, protocol, judge, samples_rule, ci=False),
                            shared)["summary"]["overall"]
         result[f"accuracy_{side}"], result[f"accuracy_n_{side}"] = overall.accuracy, overall.n
     return result
+
+
+def independence_note(name_a: str, name_b: str, shared: int) -> str:
+    """The warning when one run's answers are the other's own replies (taken from the
+    cache), '' when none are: McNemar takes the two runs' outcomes as independent draws, and
+    a run whose repeat 0 is the other's 14 replies lists an item "lost" whose 1-1 tie in B
+    holds A's own right reply."""
+    if not shared:
+        return ""
+    return (f"Caution: McNemar's test assumes the runs' replies are independent draws, and "
+            f"these share {shared}: {shared} {'reply' if shared == 1 else 'replies'} of one "
+            f"run {'is' if shared == 1 else 'are'} the other's own, taken from the response "
+            f"cache (the cache lines say which), so its p and the items listed gained or "
+            f"lost compare {name_a} and {name_b} partly with the same replies. A run made "
+            f"without the cache draws them afresh.")
 
 
 ACCURACY_BASIS = ("each item once, its share correct over its repeats (samples decided by "

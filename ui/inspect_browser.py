@@ -15,6 +15,7 @@ from scoring.results import run_judges
 from store import ValidationError
 from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, VERDICT_VALUES
 
+from ui.flip_pairs import no_flip_why
 from ui.run_choices import run_choices as all_run_choices
 from ui.run_choices import run_names, runs_with_responses
 from ui.text import draw_cell, escape_md, short
@@ -247,6 +248,8 @@ def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE
     listed = [_row(r, names, configs) for r in rows]
     if any(row[HEADERS.index("grounded")] == NA_CELL for row in listed):
         count += f" · grounded {NA_CELL}: {NA_WHY}"
+    if not total and filters.get("flip"):       # why the pairing finds nothing
+        count += no_flip_why(store, filters["run_id"], filters["flip_run"])
     if total and filters.get("run_id"):
         count += unscored_by_judge(store, filters["run_id"], filters.get("judge") or "offline")
     return {"rows": listed, "count": count,
