@@ -133,15 +133,22 @@
     if (name && name !== PICK_LABEL) lastPicked = {item: openItem(), name};
   }
 
+  // So does a new box of an item with one clue: that clue, the only choice, is preselected.
   function offerLastClue(modal, frames = 10) {
     const input = modal.querySelector("input[role='listbox']");
-    if (!input || !modal.isConnected || !lastPicked || lastPicked.item !== openItem()) return;
+    if (!input || !modal.isConnected) return;
     if (input.value.trim() !== PICK_LABEL || highlighted) return;  // a relabel, or keys used
     const names = clueOptions().map((li) => li.getAttribute("aria-label"));
-    if (names.includes(lastPicked.name)) highlight(lastPicked.name);
+    const last = lastPicked && lastPicked.item === openItem() ? lastPicked.name : null;
+    if (names.includes(last)) highlight(last);
+    else if (names.length === 1) highlight(names[0]);
     else if (!names.length && frames > 0) {   // the list is not shown yet
       requestAnimationFrame(() => offerLastClue(modal, frames - 1));
     }
+  }
+
+  function itemHasClues() {
+    return document.querySelectorAll('#clue-table [role=gridcell][data-col="0"]').length > 0;
   }
 
   function okButton(modal) {
@@ -184,6 +191,13 @@
     input.select();
   }
 
+  function pickFirst(modal, input) {     // OK with no clue picked: the dialog says so
+    dialogNote(modal, "cl-pick-refused").textContent =
+      "Pick a clue first: click it in the list or type its number (Cancel or Esc drops " +
+      "the box).";
+    if (input) { input.focus(); input.select(); }
+  }
+
   function dropPlaceholder(event) {       // typing never adds to "(pick a clue)"
     const input = event.target;
     if (!input.matches || !input.matches("#model-box-edit input[role='listbox']")) return;
@@ -200,7 +214,20 @@
     if (picking || !modal || !button || button !== okButton(modal)) return;
     const input = modal.querySelector("input[role='listbox']");
     const text = input ? input.value.trim() : "";
-    if (!text || text === PICK_LABEL) return;    // no clue yet: the box stays grey
+    if (!text || text === PICK_LABEL) {
+      // no clue picked: OK left the box grey, and the save was refused later ("1 box has
+      // no clue yet"); now OK takes the clue offered (highlighted) as Enter does, and with
+      // none the dialog stays open and says to pick one. An item without clues keeps OK:
+      // its dialog says how to give the grey box its clue later (hintWithoutClues).
+      const chosen = highlighted && clueOptions()
+        .find((li) => li.getAttribute("aria-label") === highlighted);
+      if (!chosen && !itemHasClues()) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      if (chosen) pickOption(modal, chosen);
+      else pickFirst(modal, input);
+      return;
+    }
     event.preventDefault();
     event.stopImmediatePropagation();
     const typed = CLUE_LABEL.exec(text);

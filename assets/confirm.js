@@ -23,6 +23,14 @@
   // a restore or a reload replaces them, which the questions did not say
   // (while an event runs the line also shows its timer, "0.1s")
   const unsaved = () => /\bunsaved edits\b/.test(text("#draft-state"));
+  // the parts the line names ("unsaved edits of question and GT reasoning (draft kept)"):
+  // the questions said "your unsaved edits", not which
+  const editsOf = () => {
+    const named = /\bunsaved edits of (.+?) \(draft kept\)/.exec(text("#draft-state"));
+    return named ? ` of ${named[1]}` : "";
+  };
+  // a draft of a released item, said in the notice and not shown (ui/annotate_render)
+  const releasedDraft = () => document.querySelector("#item-notice [data-cl-released-draft]");
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "es"}`;
   // Remove image: which image, and how many boxes go with it (the annotator's boxes as the
   // page shows them now: assets/box_undo.js)
@@ -76,7 +84,9 @@
     if (!cell) return null;                 // no such option: the server says so
     const row = /^cell-(\d+)-/.exec(cell.dataset.testid)[1];
     const words = text(`#option-table [data-testid='cell-${row}-1']`);
-    const shown = words ? ` "${words.length > 40 ? words.slice(0, 40) + "…" : words}"` : "";
+    const image = /\bimage\b/.test(text(`#option-table [data-testid='cell-${row}-2']`));
+    const shown = words ? ` "${words.length > 40 ? words.slice(0, 40) + "…" : words}"` :
+      image ? " (an image)" : "";
     const gold = goldNames(label) ? ` The gold answer names it: a save is refused until ` +
       "the gold answer names an option that is there." : "";
     return `Remove option ${label}${shown}?${gold} Discard draft brings it back until you save.`;
@@ -87,11 +97,20 @@
     const said = /was changed by (.+?) at [^(]*\(now version (\d+)\)/.exec(
       text("#conflict-message"));
     const saved = said ? `version ${said[2]} saved by ${said[1]}` : "the saved version";
-    return unsaved() || said ? `Replace your unsaved edits with ${saved}?` :
+    return unsaved() || said ? `Replace your unsaved edits${editsOf()} with ${saved}?` :
       `Show ${saved}?`;
   };
   const QUESTIONS = {
-    "discard-draft": () => "Discard your unsaved edits of this item and show the saved version?",
+    "discard-draft": () => {
+      const held = releasedDraft();
+      if (held) {
+        const parts = held.dataset.clReleasedDraft;
+        return `Discard your unsaved edits${parts ? ` of ${parts}` : ""} of this released ` +
+          "item (your draft, not shown)? They cannot be brought back.";
+      }
+      return `Discard your unsaved edits${editsOf() || " of this item"} and show the saved ` +
+        "version?";
+    },
     "draft-open-other": () => "Replace the edits in this tab with the other tab's draft?",
     // the other tab went on saying "draft kept" while its edits were replaced
     "draft-keep-mine": () => "Keep this tab's edits as the item's draft? The other tab's " +

@@ -72,7 +72,7 @@ def editable_head(db: sqlite_utils.Database, item_id: str, base_version: int | N
         raise NotFoundError(deleted_message(item_id, head))
     if head["status"] == "released":
         raise ReadOnlyError(f"item {item_id} is released and read-only; an admin can reopen "
-                            f"it (with a reason) to change it", item_id)
+                            f"it (with a reason) to change it.", item_id)
     if base_version is not None and base_version != head["version"]:
         raise ConflictError(item_id, head["version"], head["updated_by"], head["updated_at"],
                             base_version)

@@ -178,7 +178,7 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
         if head is not None and head["status"] == "released":
             raise ReadOnlyError(f"item {item_id} is released and frozen: a review of it is not "
                                 f"recorded; an admin can reopen it (with a reason) to have it "
-                                f"reviewed again", item_id)
+                                f"reviewed again.", item_id)
         if latest_only and head is not None and head["version"] != version:
             raise ConflictError(item_id, head["version"], head["updated_by"],
                                 head["updated_at"], version,

@@ -55,7 +55,7 @@ def test_after_undoing_ones_own_delete_the_draft_notice_says_it_was_ones_own(ui_
     editor = EditorHandlers(ui_store)
     work = editor.load("ui/alpha", "ann")
     form = editor.form_values(work["item"]) | {"question": "Edited before the delete?"}
-    assert editor.autosave(work, form, None, "ann", "tab1") == "unsaved edits (draft kept)"
+    assert editor.autosave(work, form, None, "ann", "tab1") == "unsaved edits of question (draft kept)"
     menu = LifecycleHandlers(ui_store)
     menu.delete(work, "", "ann")
     menu.undo_own_delete("ui/alpha", "ann")

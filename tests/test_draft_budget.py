@@ -111,7 +111,7 @@ def test_the_editor_says_in_the_draft_line_why_the_draft_was_not_kept(ui_store, 
     form = editor.form_values(first["item"])
     assert autosaved(editor, request, first, form | {"answer": "13"}, None,
                      key=draft_key(first))[0] == \
-        "unsaved edits (draft kept)"
+        "unsaved edits of gold answer (draft kept)"
     work = editor.load("ui/beta", "mallory")
     line, choice = autosaved(editor, request, work,
                              editor.form_values(work["item"]) | {"question": "Why?"}, None,

@@ -294,8 +294,8 @@ def test_a_switch_away_and_back_leaves_nothing_to_save(ui_store):
     for answer_type in ("numeric", "yes_no", "location"):       # as the switch event does
         item, _ = af.switch_type(item, answer_type)
         work = {**work, "item": item}
-        assert editor.keep_draft(work, item, "local") == (
-            "" if answer_type == "location" else "unsaved edits (draft kept)")
+        line = editor.keep_draft(work, item, "local")
+        assert line == "" if answer_type == "location" else line.endswith("(draft kept)")
     work, outcome = editor.save(work, editor.form_values(item), None, "", "local")
     assert outcome == {"kind": "unchanged",
                        "message": "Nothing to save: ui/munich is as saved (version 1)."}

@@ -151,7 +151,7 @@ def test_autosave_drops_the_draft_when_edits_are_undone(ui_store):
     editor = EditorHandlers(ui_store)
     work = editor.load("ui/alpha", "local")
     form = editor.form_values(work["item"])
-    assert editor.autosave(work, form | {"answer": "13"}, None, "local") == "unsaved edits (draft kept)"
+    assert editor.autosave(work, form | {"answer": "13"}, None, "local") == "unsaved edits of gold answer (draft kept)"
     assert ui_store.get_draft("local", "ui/alpha")["data"]["answer"] == "13"
     assert editor.autosave(work, form, None, "local") == ""
     assert ui_store.get_draft("local", "ui/alpha") is None
@@ -169,7 +169,7 @@ def test_an_autosave_arriving_after_its_save_keeps_no_draft(ui_store):
     assert ui_store.get_draft("local", "ui/alpha") is None
     # edits beyond what was saved are still kept
     assert editor.autosave(before, form | {"answer": "14"}, None, "local") == \
-        "unsaved edits (draft kept)"
+        "unsaved edits of gold answer (draft kept)"
 
 
 def test_an_autosave_of_keys_typed_before_the_tabs_save_is_dropped(ui_store):
@@ -183,7 +183,7 @@ def test_an_autosave_of_keys_typed_before_the_tabs_save_is_dropped(ui_store):
     assert ui_store.get_draft("local", "ui/alpha") is None
     # another tab's edits of the old version are kept (its save will show the conflict)
     assert editor.autosave(before, form | {"answer": "13"}, None, "local", "tab2") == \
-        "unsaved edits (draft kept)"
+        "unsaved edits of gold answer (draft kept)"
 
 
 def test_invalid_save_names_the_problem_and_writes_nothing(ui_store):
@@ -236,7 +236,7 @@ def test_a_restored_draft_shows_as_unsaved_edits_until_saved(ui_store):
     editor.autosave(work, form | {"answer": "B"}, None, "local")
     restored = editor.load("ui/gamma", "local")                    # the reload
     assert renderer.render(restored)[renderer.index("draft_state")] == \
-        "unsaved edits (draft kept)"
+        "unsaved edits of gold answer (draft kept)"
     saved, _ = editor.save(restored, editor.form_values(restored["item"]), None, "", "local")
     assert renderer.render(saved)[renderer.index("draft_state")] == ""
     assert renderer.render(editor.load("ui/beta", "local"))[

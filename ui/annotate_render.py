@@ -23,6 +23,9 @@ from ui.media_http import media_url, preview_url
 from ui.thumbnails import option_images_html, strip_html
 
 
+HANDLE_SIZE = 8     # gradio_image_annotation's default: the handles of an editable item's boxes
+
+
 class Renderer:
     def __init__(self, store, ui, history):
         self.store = store
@@ -107,10 +110,30 @@ class Renderer:
         refused (or, Discard, did nothing). Sent only
         when that changes (or the page shown before is not known): an update rebuilds the
         component (see render)."""
+        read_only, discardable = cls.editable(work)
+        if before is not None and cls.editable(before) == (read_only, discardable):
+            return {name: gr.skip() for name in cls.EDIT_BUTTONS}
+        return {name: gr.update(interactive=discardable if name == "discard" else not read_only)
+                for name in cls.EDIT_BUTTONS}
+
+    @staticmethod
+    def editable(work: dict) -> tuple[bool, bool]:
+        """(read-only, Discard draft enabled): on a released item Discard drops the user's
+        draft of it, which is not shown (ui/editor_handlers.load), and nothing else."""
+        read_only = bool(work.get("read_only"))
+        return read_only, not read_only or bool(work.get("released_draft"))
+
+    @staticmethod
+    def handles(work: dict, before: dict | None) -> dict:
+        """{"handle_size": …} when the item's read-only state differs from the one shown
+        before: a released item's boxes showed resize handles (the annotator is inert there,
+        assets/read_only.js); gradio_image_annotation 0.5.6 draws every box's handles at
+        `handle_size`, 0 draws none. {} when it is the same (an update rebuilds the
+        component: see render)."""
         read_only = bool(work.get("read_only"))
         if before is not None and bool(before.get("read_only")) == read_only:
-            return {name: gr.skip() for name in cls.EDIT_BUTTONS}
-        return {name: gr.update(interactive=not read_only) for name in cls.EDIT_BUTTONS}
+            return {}
+        return {"handle_size": 0 if read_only else HANDLE_SIZE}
 
     @staticmethod
     def panels(item: dict) -> dict:
@@ -198,6 +221,8 @@ class Renderer:
         value = {"image": str(self.store.image_path(sha)), "boxes": em.boxes_for_image(item, sha)}
         update = value if same_labels else gr.update(value=value, label_list=labels,
                                                      label_colors=colors)
+        if handles := self.handles(work, before):
+            update = gr.update(value=value, label_list=labels, label_colors=colors, **handles)
         # data-width/height: assets/annotator.js fits the image to the screen by them
         # data-images: Move is offered from two images on (assets/cluelab.css)
         return update, (f'<span data-width="{int(info["width"])}" '
@@ -240,6 +265,9 @@ def notice_html(work: dict) -> str:
                    for x in (notice, problems_html(work["item"])) if x)
     if work.get("read_only"):
         html = f'<div class="cl-note cl-read-only">{escape_html(RELEASED_NOTICE)}</div>' + html
+    if work.get("released_draft"):      # Discard draft stays enabled (assets/read_only.js)
+        html += (f'<span hidden data-cl-released-draft='
+                 f'"{escape_html(work.get("released_parts") or "")}"></span>')
     if work.get("delete_question"):     # what Delete asks (assets/confirm.js): no line shown
         html += f'<span hidden data-cl-delete="{escape_html(work["delete_question"])}"></span>'
     return html

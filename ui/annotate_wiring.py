@@ -277,6 +277,16 @@ def wire(store, demo, browser, ui) -> None:
                         ui.conflict_version, ui.conflict_take_saved, ui.conflict_actions,
                         ui.compare]
 
+    def told(keep, work, user, header=False):
+        """`keep` (the outputs of a save that opens nothing) with the notice as the store
+        holds the colleagues' drafts now and (`header`: a conflict) the header naming the
+        version saved now: it said "saved version 5" beside the panel's "now version 6"."""
+        work, current = editor.told_now(work, user)
+        keep[0] = work
+        keep[renderer.index("notice")] = notice_html(work) + renderer.strip_and_problems(work)[1]
+        if header and current:
+            keep[renderer.index("header")] = renderer.header(current, work.get("base_version"))
+
     def do_save(request, work, *values, base_version=None, take_saved=()):
         """`values`: [*form, annotator, comment, the import problems ticked to mark
         resolved] (a script may leave the ticks out: none)."""
@@ -320,16 +330,12 @@ def wire(store, demo, browser, ui) -> None:
         if outcome["kind"] == "unchanged":      # no new version: the page stays as it is
             messages.info(outcome["message"])
             keep[renderer.index("save_message")] = messages.status(outcome["message"])
-            fresh = editor.without_restored_notice(work, user)     # but for a draft gone
-            if fresh is not work:
-                keep[0] = fresh
-                keep[renderer.index("notice")] = notice_html(fresh) + \
-                    renderer.strip_and_problems(fresh)[1]
+            told(keep, editor.without_restored_notice(work, user), user)
             return keep + [gr.skip()] * len(conflict_outputs)
         if outcome["kind"] == "conflict":
             # said once, in the panel: a toast said it again over the panel's table, and the
             # save bar's line stayed empty (or kept the last "Saved …")
-            keep[0] = {**work, "refused": False}
+            told(keep, {**work, "refused": False}, user, header=True)
             keep[renderer.index("save_message")] = messages.status(CONFLICT_WAITING)
             if outcome.get("draft_conflict"):   # another tab's draft kept: the choice asked
                 keep[renderer.index("draft_state")], keep[renderer.index("draft_choice")] = \

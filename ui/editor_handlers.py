@@ -68,7 +68,13 @@ class EditorHandlers:
                 "base_version": saved["version"], "notice": "", "draft_seen": None,
                 "read_only": saved.get("status") == "released"}
         draft = self.store.get_draft(user, item_id)
-        if draft and not apply_draft:
+        if draft and apply_draft and work["read_only"]:
+            # a released item shows what was released: the draft is said, not shown, and
+            # only Discard draft acts on it (work["released_draft"]: nothing else drops it)
+            work["draft_seen"], work["released_draft"] = draft["revision"], True
+            work["notice"], work["released_parts"] = notices.released_draft_notice(
+                self.store, draft, saved)
+        elif draft and not apply_draft:
             work["notice"] = notices.other_tab_draft_notice(draft)
         elif draft:
             work["item"] = notices.stored_status(self.store, draft, saved)
@@ -107,6 +113,18 @@ class EditorHandlers:
                     work.get("own_notice", ""),
                     notices.others_notice(others, version) if others else "",
                     work.get("review_notice", "")]))}
+
+    def told_now(self, work: dict, user: str) -> tuple[dict, dict | None]:
+        """(`work` with its notice as the store holds the colleagues' drafts now, the item
+        as saved now; None when it is gone): for a page that learns the item changed without
+        opening it again (a save refused by a conflict, one with nothing to save). bob's
+        "Unsaved edits … by bob" stayed in alice's tab after he had saved, the conflict
+        panel open under it."""
+        try:
+            current = self.store.get_item(work["item"]["id"])
+        except NotFoundError:
+            return work, None
+        return {**work, **self.notice_now({**work, "saved": current}, user)}, current
 
     def without_restored_notice(self, work: dict, user: str) -> dict:
         """`work` without "Restored your unsaved draft …" once that draft is gone (a save
@@ -204,6 +222,8 @@ class EditorHandlers:
                    force: bool = False) -> str:
         """Store `item` (the collected working copy) as the user's draft, or drop the draft
         when it equals the saved item; returns the line the save bar shows."""
+        if work.get("released_draft"):
+            return ""       # the draft of a released item, not shown: only Discard drops it
         if self.unchanged(work, item):
             # nothing of this tab's to keep: a draft another tab wrote since stays theirs
             # (asking which to keep put "Not kept as a draft" and the choice over the
@@ -220,7 +240,16 @@ class EditorHandlers:
             raise DraftSetAside(item["id"], aside["updated_at"], aside["revision"])
         self.store.save_draft(user, item["id"], work["base_version"], item, session,
                               work.get("draft_seen"), force)
-        return DRAFT_KEPT
+        return self.kept_line(work, item)
+
+    def kept_line(self, work: dict, item: dict) -> str:
+        """The save bar's draft line, naming the parts edited since the version the edits
+        began on: Discard draft and Reload saved version ask about them by name
+        (assets/confirm.js reads them here)."""
+        saved = work["saved"]
+        base = saved if work["base_version"] == saved["version"] else self._base(work, saved)
+        names = notices.said_parts([name for name, _ in notices.edited_parts(base, item)])
+        return f"unsaved edits of {names} (draft kept)" if names else DRAFT_KEPT
 
     def _saved_since(self, work: dict, item: dict) -> bool:
         """Are these edits the item as saved after the version this event knew? An autosave
@@ -236,7 +265,7 @@ class EditorHandlers:
     def draft_state(self, work: dict) -> str:
         """The save bar's draft line for an item as it opens: a restored draft is unsaved
         edits until saved (the line said nothing after a reload had brought a draft back)."""
-        return "" if self.unchanged(work, work["item"]) else DRAFT_KEPT
+        return "" if self.unchanged(work, work["item"]) else self.kept_line(work, work["item"])
 
     def discard_draft(self, work: dict, user: str, session: str | None = None) -> dict:
         """Drop the draft this session shows (another tab's newer one raises DraftConflict)
@@ -255,8 +284,9 @@ class EditorHandlers:
         """After a save (or a restore) in this tab: drop the draft this tab wrote or saw,
         but keep one another tab wrote since. Its edits are not in what was saved: dropped,
         they were lost at that tab's next reload (a Save with nothing to save did it too).
-        A draft set aside (load_for_review) stays too: this tab never showed it."""
-        if self._aside(work, user):
+        A draft set aside (load_for_review) stays too: this tab never showed it; so does
+        the draft of a released item (only Discard draft drops it)."""
+        if self._aside(work, user) or work.get("released_draft"):
             return
         try:
             self.store.delete_draft(user, work["item"]["id"], session, work.get("draft_seen"))

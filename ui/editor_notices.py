@@ -5,6 +5,7 @@ the status a restored draft shows. Plain text: the page escapes it where it show
 from __future__ import annotations
 
 from store import NotFoundError
+from ui import conflict_merge as cm
 from ui import save_rules as rules
 from ui import times
 
@@ -134,3 +135,41 @@ def draft_aside_notice(draft: dict, saved: dict) -> str:
             f"draft of this item (from {times.shown(draft['updated_at'])}, on version "
             f"{draft['base_version']}) is kept, not shown: open the item again to go on with "
             "it.")
+
+
+def edited_parts(base: dict, item: dict) -> list[tuple[str, str]]:
+    """(part, its value in `item`) for each part of `item` that differs from `base`, named
+    as the conflict panel names them ("question", "GT reasoning", "clue 2", "option C")."""
+    return [(OWN_NAMES.get(row[0], row[0]), row[3]) for row in cm.rows(base, base, item)]
+
+
+# the panel's names said of one's own edits alone ("your edits of answer, clues you added")
+OWN_NAMES = {"answer": "gold answer", "clues you added": "clues added"}
+
+
+def said_parts(names: list[str]) -> str:
+    """"question", "question and GT reasoning", "question, aliases and clue 2"."""
+    return " and ".join(filter(None, [", ".join(names[:-1]), names[-1]])) if names else ""
+
+
+def draft_base(store, draft: dict, saved: dict) -> dict:
+    """The version a draft was begun on (the saved item when that version is gone)."""
+    try:
+        return store.revision(saved["id"], draft["base_version"])
+    except NotFoundError:
+        return saved
+
+
+def released_draft_notice(store, draft: dict, saved: dict) -> tuple[str, str]:
+    """(the notice, the parts named) of the user's draft of a released item: not put into
+    the form (it showed the draft's question as if released, under "saving keeps your
+    edits" beside a disabled Save); said, with its edits to copy, and Discard draft drops
+    it."""
+    parts = edited_parts(draft_base(store, draft, saved), draft["data"])
+    names = said_parts([name for name, _ in parts]) or "no part"
+    values = " ".join(f"{name[:1].upper()}{name[1:]}: “{value}”." for name, value in parts)
+    return (f"You have unsaved edits of this item ({names}; your draft from "
+            f"{times.shown(draft['updated_at'])}, on version {draft['base_version']}) that "
+            "cannot be saved while it is released; the form shows the released version. "
+            f"{values} Copy what you need from here; Discard draft drops them."
+            .replace("  ", " ")), names
