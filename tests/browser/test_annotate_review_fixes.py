@@ -54,7 +54,7 @@ def test_a_restored_draft_says_unsaved_edits_until_saved(ui_server, page):
     expect(page.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
     page.reload()
     expect(page.locator("#item-notice")).to_contain_text("unsaved draft", timeout=20000)
-    expect(page.locator("#draft-state")).to_contain_text("unsaved edits (draft kept)",
+    expect(page.locator("#draft-state")).to_contain_text("unsaved edits of question (draft kept)",
                                                          timeout=15000)
     page.click("#save-item")
     expect(page.locator("#save-message")).to_contain_text("version 2", timeout=15000)
