@@ -116,7 +116,7 @@ def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object,
         if theirs == ours:
             continue            # unchanged, or both made the same change
         who = BOTH if theirs != was and ours != was else THEIRS if theirs != was else MINE
-        if who == BOTH and key.startswith("clues.") and REMOVED not in (theirs, ours) and \
+        if who == BOTH and by_fields(key, (was, theirs, ours), tied) and \
                 clue_union(was, theirs, ours) is not None:
             who = MERGED
         if who == BOTH and key == "aliases" and key not in tied and \
@@ -124,6 +124,15 @@ def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object,
             who = MERGED                    # aliases merge as sets (`alias_union`)
         out.append((key, who, theirs, ours))
     return out
+
+
+def by_fields(key: str, values: tuple, tied: set[str]) -> bool:
+    """Is this part merged field by field when both changed it: a clue (text, reasoning,
+    boxes) or an option (text, image) all three copies have, not one choice with others
+    (`linked`)? One changing option B's text and the other its image kept only one of the
+    two (a review)."""
+    return key.startswith(("clues.", conflict_options.PREFIX)) and key not in tied and \
+        all(isinstance(v, dict) for v in values)
 
 
 def linked(base: dict, saved: dict, mine: dict) -> set[str]:
@@ -240,9 +249,13 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
             continue                  # both sides' new clues are kept (`assemble`)
         elif who == MERGED and key == "aliases":
             merged[key] = alias_union(*split[key])
+        elif who == MERGED and field == "options":
+            options[key] = clue_union(*split[key])
         elif who == MERGED:
             was, _, ours = split[key]
             clues[int(index)] = clue_union(was, theirs, ours)
+        elif who == BOTH and field == "options" and by_fields(key, split[key], tied):
+            options[key] = clue_merge(*split[key], take)
         elif field == "clues" and who == BOTH and REMOVED not in split[key][1:]:
             clues[int(index)] = clue_merge(split[key][0], theirs, split[key][2], take)
         elif take and field == "clues":
@@ -306,7 +319,7 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
     return [[named.get(key) or label(key),
              f"{who_is[who]} (you choose, taken together)" if key in tied and not reloaded
              else _clue_choice(split[key]) if who == BOTH and not reloaded and
-             key.startswith("clues.") else
+             (key.startswith("clues.") or by_fields(key, split[key], tied)) else
              f"both, merged: {merged_said(*split[key], other_tab)}" if who == MERGED and
              not reloaded else kept[who], show(theirs, images), show(ours, images)]
             for key, who, theirs, ours in changes(base, saved, mine)]
@@ -339,8 +352,13 @@ def relabelled(base: dict, saved: dict, mine: dict) -> dict[str, str]:
 
 
 def _clue_choice(values: tuple) -> str:
-    """What a clue both changed leaves to choose: its fields both changed differently (the
-    rest is merged: `clue_merge`), or the whole clue when one side removed it."""
-    if REMOVED in values[1:]:
+    """What a clue or an option both changed leaves to choose: its fields both changed
+    differently (the rest is merged: `clue_merge`), or the whole clue when one side removed
+    it; an option whose only changes are the ones both made: "both (you choose)"."""
+    if REMOVED in values[1:] or not all(isinstance(v, dict) for v in values):
         return "both (you choose)"
-    return f"both (you choose: {', '.join(clue_clashes(*values))}; the rest merged)"
+    clashes = clue_clashes(*values)
+    changed = {k for v in values for k in v if len({repr(x.get(k)) for x in values}) > 1}
+    if "boxes" not in values[0] and changed <= set(clashes):
+        return "both (you choose)"
+    return f"both (you choose: {', '.join(clashes)}; the rest merged)"
