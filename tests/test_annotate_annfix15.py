@@ -55,3 +55,48 @@ def test_an_option_part_both_changed_is_the_only_choice():
         {"label": "B", "text": "€5.40", "image": "s1"}]
     same = {**base, "options": [{**was, "text": "€5.40"}]}
     assert [r[1] for r in cm.rows(base, theirs, same)] == ["both (you choose)"]
+
+
+def _two_tabs_and_alice(ui_store):
+    """bob's tab 2 opens ui/alpha (version 1); alice saves the question and GT reasoning
+    (2); bob's tab 1, also from 1, saves aliases, merged (3); tab 2 changes the question:
+    (editor, tab 2's work, the conflict)."""
+    editor = EditorHandlers(ui_store)
+    tab2, tab1 = editor.load("ui/alpha", "bob"), editor.load("ui/alpha", "bob")
+    alice = editor.load("ui/alpha", "alice")
+    assert edit(editor, alice, "alice", question="Alice's question?",
+                gt_reasoning="alice's reasoning")[1]["kind"] == "saved"
+    tab1, outcome = edit(editor, tab1, "bob", aliases="twelve")
+    assert outcome["kind"] == "conflict"
+    _, saved = editor.save(tab1, editor.form_values(tab1["item"]), None, "", "bob",
+                           base_version=outcome["current_version"])
+    assert saved["kind"] == "saved" and saved["version"] == 3, saved
+    tab2, outcome = edit(editor, tab2, "bob", question="Bob's question?")
+    assert outcome["kind"] == "conflict", outcome
+    return editor, tab2, outcome
+
+
+def test_a_colleagues_changes_are_not_credited_to_my_other_tab(ui_store):
+    """"was changed by you, in another tab or window", and alice's changes read "your
+    other tab (its edit kept)": alice was named nowhere."""
+    editor, tab2, outcome = _two_tabs_and_alice(ui_store)
+    assert "was changed by alice and by you in another tab or window at " in \
+        outcome["message"], outcome["message"]
+    rows = {row[0]: row[1] for row in outcome["diff"]}
+    assert rows["GT reasoning"] == "alice (theirs kept)"
+    assert rows["aliases"] == "your other tab (its edit kept)"
+    assert rows["question"] == "both (you choose)"
+    assert outcome["by"] == "alice and your other tab"
+    # keeping none of this tab's edits: who replaced them, in words that read right
+    _, said = editor.save(tab2, editor.form_values(tab2["item"]), None, "", "bob",
+                          base_version=outcome["current_version"], take_saved=["question"])
+    assert said["message"] == (
+        "Nothing to save: ui/alpha is as saved (version 3). Your edits of question were "
+        "replaced by version 3, saved by alice and by you in another tab or window.")
+
+
+def test_a_part_changed_by_several_names_them_all():
+    both = cm.rows({"question": "a"}, {"question": "b"}, {"question": "a"},
+                   authors={"question": ["alice", "your other tab"]},
+                   everyone=["alice", "your other tab"])
+    assert both[0][1] == "them (alice, your other tab; theirs kept)"

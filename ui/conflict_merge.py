@@ -24,7 +24,7 @@ import copy
 from ui import conflict_clues, conflict_options
 from ui import editor_model as em
 from ui.conflict_clues import ADDED, MINE, ORDER, REMOVED, THEIRS
-from ui.conflict_show import label, merged_said, option_image, show
+from ui.conflict_show import OWN_TAB, label, merged_said, option_image, show
 
 BOTH = "both"
 MERGED = "both, kept"
@@ -298,31 +298,55 @@ def part_names(base: dict, saved: dict, mine: dict) -> dict[str, str]:
 
 
 def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
-         reloaded: bool = False) -> list[list[str]]:
+         reloaded: bool = False, authors: dict[str, list[str]] | None = None,
+         everyone: list[str] | None = None, lost: dict[str, str] | None = None
+         ) -> list[list[str]]:
     """The conflict table: part, who changed it (and what a save keeps), saved, yours.
     `other_tab`: the saved version is the user's own, from another tab or window: "them
     (theirs kept)" then named a colleague the heading said was not there (a review).
     `reloaded`: the saved version was loaded, my edits gone: "(yours kept)" said otherwise
-    (a review)."""
+    (a review). `authors`, `everyone`: when several people saved since my base, who changed
+    each part and all of them (ui/conflict_authors): a colleague's change read "your other
+    tab (its edit kept)" (a review). `lost`: {part key: what of mine the save drops with it}
+    (`lost_boxes`)."""
     images = list(dict.fromkeys([*(mine.get("images") or []), *(saved.get("images") or [])]))
-    kept = {THEIRS: "your other tab (its edit kept)" if other_tab else
-            "them (theirs kept)",
-            MINE: "this tab (yours kept)" if other_tab else "you (yours kept)",
-            BOTH: "both (you choose)"}
-    who_is = {THEIRS: "your other tab" if other_tab else "them",
-              MINE: "this tab" if other_tab else "you", BOTH: "both"}
-    if reloaded:
-        kept = {THEIRS: "them (loaded)", MINE: "you (not kept)", BOTH: "both (theirs loaded)",
-                MERGED: "both (theirs loaded)"}
     named, tied = part_names(base, saved, mine), linked(base, saved, mine)
     split = parts(base, saved, mine)
-    return [[named.get(key) or label(key),
-             f"{who_is[who]} (you choose, taken together)" if key in tied and not reloaded
-             else _clue_choice(split[key]) if who == BOTH and not reloaded and
-             (key.startswith("clues.") or by_fields(key, split[key], tied)) else
-             f"both, merged: {merged_said(*split[key], other_tab)}" if who == MERGED and
-             not reloaded else kept[who], show(theirs, images), show(ours, images)]
-            for key, who, theirs, ours in changes(base, saved, mine)]
+    several = everyone if everyone and len(everyone) > 1 else None
+    out = []
+    for key, who, theirs, ours in changes(base, saved, mine):
+        them = ((authors or {}).get(key) or several) if several else None
+        out.append([named.get(key) or label(key),
+                    _who_kept(key, who, split[key], key in tied, reloaded, other_tab, them)
+                    + (f", but {lost[key]}" if lost and key in lost and not reloaded else ""),
+                    show(theirs, images), show(ours, images)])
+    return out
+
+
+def _who_kept(key: str, who: str, values: tuple, tied: bool, reloaded: bool,
+              other_tab: bool, them: list[str] | None) -> str:
+    """A row's "who changed it (and what a save keeps)". `them`: who changed the part when
+    several people saved since my base (else None: "them", or "your other tab")."""
+    if reloaded:
+        return {THEIRS: "them (loaded)", MINE: "you (not kept)"}.get(who, "both (theirs loaded)")
+    one = them[0] if them and len(them) == 1 else None
+    name = one or (f"them ({', '.join(them)})" if them else
+                   "your other tab" if other_tab else "them")
+    me = "this tab" if other_tab or them else "you"
+    if tied:
+        return f"{ {THEIRS: name, MINE: me}.get(who, 'both')} (you choose, taken together)"
+    if who == BOTH and (key.startswith("clues.") or by_fields(key, values, set())):
+        return _clue_choice(values)
+    if who == MERGED:
+        return f"both, merged: {merged_said(*values, one or ('them' if them else other_tab))}"
+    if who == THEIRS:
+        if name == OWN_TAB:
+            return "your other tab (its edit kept)"
+        return f"{name} (theirs kept)" if one or not them else \
+            f"them ({', '.join(them)}; theirs kept)"
+    if who == MINE:
+        return f"{me} (yours kept)"
+    return "both (you choose)"
 
 
 def row_images(base: dict, saved: dict, mine: dict) -> list[tuple[str | None, str | None]]:

@@ -17,6 +17,7 @@ from domain.item_ids import typed_id_refusal
 from judges.gold_check import gold_problems
 from judges.past_draft import missing_gold, textless_clues
 from ui import answer_form as af
+from ui import conflict_authors as ca
 from ui import conflict_merge as cm
 from ui.conflict_marks import marked_rows
 from ui.media_http import preview_url
@@ -339,7 +340,7 @@ class EditorHandlers:
             base = self._base(work, basis)
             replaced = None if same_content(mine, base) else cm.replaced(base, basis, mine)
             return self._reloaded(work, user), self._nothing_to_save(
-                basis, replaced, _who(merged[1], user))
+                basis, replaced, ca.changed_by(self._authors(work, merged), user))
         item, fixed, resolved = rules.settle_problems(item)
         item, note = rules.status_after(item, basis)
         comment = rules.revision_comment(comment, merged, fixed, resolved)
@@ -359,18 +360,21 @@ class EditorHandlers:
                 return fresh, self._said_merged_over(outcome, item["id"], work["base_version"])
             kept, draft_conflict = self._kept_after_conflict(work, item, user, session)
             work = {**work, "item": item}
-            by = _who(err.updated_by, user)
+            since = self._since(item["id"], work["base_version"], err.current_version)
+            authors = [a for a, _ in since] or [err.updated_by]
+            how = {"other_tab": set(authors) == {user},
+                   "authors": ca.part_authors(base, since, user),
+                   "everyone": ca.names(authors, user)}
             return work, {
                 "kind": "conflict", "current_version": err.current_version,
-                "draft_conflict": draft_conflict,
-                "by": "your other tab" if by != err.updated_by else by,
-                "message": (f"Not saved: {item['id']} was changed by {by} at "
+                "draft_conflict": draft_conflict, "by": ca.whose(authors, user),
+                "message": (f"Not saved: {item['id']} was changed by "
+                            f"{ca.changed_by(authors, user)} at "
                             f"{times.shown(err.updated_at)} (now version {err.current_version}); "
                             f"you edited version {work['base_version']}. {kept} "
                             "Save merged keeps their changes to what you did not change."),
-                "diff": cm.rows(base, theirs, item, other_tab=err.updated_by == user),
-                "table": self.conflict_table(base, theirs, item,
-                                             other_tab=err.updated_by == user),
+                "diff": cm.rows(base, theirs, item, **how),
+                "table": self.conflict_table(base, theirs, item, **how),
                 "both": cm.both_changed(base, theirs, item),
             }
         except ReleaseRefusedError as err:
@@ -382,7 +386,8 @@ class EditorHandlers:
         if session:
             self.saved_here[(session, item["id"])] = version
         # Save merged said only "Saved … as version 3"; the revision's comment said more
-        with_them = (f"Merged with version {merged[0]} by {_who(merged[1], user)}"
+        with_them = (f"Merged with version {merged[0]} by "
+                     f"{ca.changed_by(self._authors(work, merged), user)}"
                      f"{rules.merge_choices(merged[2], merged[4])}.") if merged else ""
         return self._reloaded(work, user), {
             "kind": "saved", "version": version, "merged_note": with_them,
@@ -439,9 +444,10 @@ class EditorHandlers:
         replaced by theirs (`replaced`, by `by`) or that they had made them already."""
         said = f"Nothing to save: {saved['id']} is as saved (version {saved['version']})."
         if replaced:
-            said += f" Your edits of {', '.join(replaced)} were replaced by the version {by} saved."
+            said += (f" Your edits of {', '.join(replaced)} were replaced by version "
+                     f"{saved['version']}, saved by {by}.")
         elif replaced is not None:
-            said += f" Your edits are those {by} saved."
+            said += f" Your edits are those saved by {by}."
         return {"kind": "unchanged", "message": said}
 
     @staticmethod
@@ -483,6 +489,20 @@ class EditorHandlers:
         images = [tuple(preview_url(self.store, sha) if sha else None for sha in pair)
                   for pair in cm.row_images(base, theirs, item)]
         return marked_rows(cm.rows(base, theirs, item, **how), images)
+
+    def _authors(self, work: dict, merged: tuple) -> list[str]:
+        """The authors of the versions a merge was made over: those after the version these
+        edits started from, up to the one merged with (`merged`: its version, its author)."""
+        found = [h["author"] for h in reversed(self.store.history(work["item"]["id"]))
+                 if work["base_version"] < h["version"] <= merged[0]]
+        return found or [merged[1]]
+
+    def _since(self, item_id: str, base_version: int, head: int) -> list[tuple[str, dict]]:
+        """[(author, item)] of the versions saved after `base_version` up to `head`, in
+        order: who made the changes a conflict is about (ui/conflict_authors)."""
+        return [(h["author"], self.store.revision(item_id, h["version"]))
+                for h in reversed(self.store.history(item_id))
+                if base_version < h["version"] <= head]
 
     def _base(self, work: dict, saved: dict) -> dict:
         """The version these edits started from (the saved one if it is gone)."""
@@ -560,9 +580,3 @@ def current_image(work: dict) -> str | None:
 
 def same_content(a: dict, b: dict) -> bool:
     return not diff_items(em.content_only(a), em.content_only(b)) and not a.get("_unassigned")
-
-
-def _who(author: str, user: str) -> str:
-    """Who saved a version, as the one saving reads it: a conflict with oneself (another tab
-    or window) said "changed by ann1 … take from ann1's version" to ann1."""
-    return "you, in another tab or window" if author == user else author
