@@ -100,3 +100,43 @@ def test_a_part_changed_by_several_names_them_all():
                    authors={"question": ["alice", "your other tab"]},
                    everyone=["alice", "your other tab"])
     assert both[0][1] == "them (alice, your other tab; theirs kept)"
+
+
+def test_a_box_on_an_image_they_removed_is_said_before_saving(ui_store, tmp_path):
+    """bob added a clue boxed on image 2, alice removed image 2: "clues you added — you
+    (yours kept)", no warning; only after Save merged "1 box … was dropped"."""
+    from ui import editor_ops as ops
+    second = ui_store.add_image(make_scene(tmp_path / "two.png", color="#123456"),
+                                "two.png").sha256
+    item = ui_store.get_item("ui/alpha")
+    first = item["images"][0]
+    ui_store.save_item({**item, "images": [first, second]}, item["version"], "carol")
+    editor = EditorHandlers(ui_store)
+    alice, bob = editor.load("ui/alpha", "alice"), editor.load("ui/alpha", "bob")
+    alice["item"], _ = ops.remove_image(alice["item"], 1)
+    assert editor.save(alice, editor.form_values(alice["item"]), None, "",
+                       "alice")[1]["kind"] == "saved"
+    bob["item"]["clues"].append({"text": "a bakery sign", "reasoning": "", "boxes": [
+        {"image": second, "x0": 60, "y0": 60, "x1": 95, "y1": 95}]})
+    form = editor.form_values(bob["item"])
+    _, outcome = editor.save(bob, form, None, "", "bob")
+    assert outcome["kind"] == "conflict", outcome
+    rows = {row[0]: row[1] for row in outcome["diff"]}
+    assert rows["clues you added"] == (
+        "you (yours kept), but 1 box on image 2 goes: alice removed image 2")
+    assert rows["images"] == "them (theirs kept)"
+    assert any("1 box on image 2 goes: alice removed image 2" in r[1] for r in outcome["table"])
+    _, saved = editor.save(bob, form, None, "", "bob", base_version=outcome["current_version"])
+    assert "1 box on an image alice removed was dropped." in saved["message"]
+
+
+def test_my_new_box_on_a_clue_of_the_base_is_said_too():
+    clue = {"text": "a sign", "reasoning": "", "boxes": []}
+    base = {"clues": [clue], "images": ["s1", "s2"]}
+    theirs = {"clues": [clue], "images": ["s1"]}
+    box = {"image": "s2", "x0": 1, "y0": 1, "x1": 5, "y1": 5}
+    mine = {"clues": [{**clue, "boxes": [box]}], "images": ["s1", "s2"]}
+    lost = cm.lost_boxes(base, theirs, mine, "alice")
+    assert lost == {"clues.0": "its box on image 2 goes: alice removed image 2"}
+    assert cm.rows(base, theirs, mine, lost=lost)[0][:2] == [
+        "clue 1", "you (yours kept), but its box on image 2 goes: alice removed image 2"]

@@ -286,6 +286,32 @@ def without_lost_boxes(item: dict) -> tuple[dict, int]:
     return kept, dropped
 
 
+def lost_boxes(base: dict, saved: dict, mine: dict, remover: str) -> dict[str, str]:
+    """{part key: what the save drops of it}: my clues' new boxes on an image the merge (as the
+    panel's default leaves it) no longer has, "its box on image 2 goes: alice removed image
+    2", numbered as my copy numbers images. `remover`: who removed it. The panel said
+    "you (yours kept)" and only the message after Save merged told the box was gone (a
+    review)."""
+    images = set(merge(base, saved, mine).get("images") or [])
+    mine_images = list(mine.get("images") or [])
+    out = {}
+    split = parts(base, saved, mine)
+    for key, who, _, ours in changes(base, saved, mine):
+        clues = ours if key == ADDED[MINE] else [ours] if key.startswith("clues.") else []
+        was = split[key][0].get("boxes") or [] if isinstance(split[key][0], dict) else []
+        gone = [b.get("image") for c in clues if isinstance(c, dict)
+                for b in c.get("boxes") or [] if b.get("image") not in images and b not in was]
+        if who == THEIRS or not gone:
+            continue
+        where = [f"image {mine_images.index(i) + 1}" if i in mine_images else "an image"
+                 for i in dict.fromkeys(gone)]
+        boxes = f"{len(gone)} box{'es' * (len(gone) != 1)}" if key == ADDED[MINE] else \
+            "its box" if len(gone) == 1 else f"its {len(gone)} boxes"
+        out[key] = (f"{boxes} on {' and '.join(where)} go{'es' * (len(gone) == 1)}: "
+                    f"{remover} removed {' and '.join(where)}")
+    return out
+
+
 def part_names(base: dict, saved: dict, mine: dict) -> dict[str, str]:
     """The panel's names of the parts `label` cannot name alone: a clue by its number in my
     table (ui/conflict_clues.names), an option of mine moved to a free letter by the letter

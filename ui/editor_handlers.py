@@ -365,6 +365,8 @@ class EditorHandlers:
             how = {"other_tab": set(authors) == {user},
                    "authors": ca.part_authors(base, since, user),
                    "everyone": ca.names(authors, user)}
+            how["lost"] = cm.lost_boxes(base, theirs, item, " and ".join(
+                how["authors"].get("images") or how["everyone"]))
             return work, {
                 "kind": "conflict", "current_version": err.current_version,
                 "draft_conflict": draft_conflict, "by": ca.whose(authors, user),
