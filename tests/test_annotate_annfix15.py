@@ -140,3 +140,20 @@ def test_my_new_box_on_a_clue_of_the_base_is_said_too():
     assert lost == {"clues.0": "its box on image 2 goes: alice removed image 2"}
     assert cm.rows(base, theirs, mine, lost=lost)[0][:2] == [
         "clue 1", "you (yours kept), but its box on image 2 goes: alice removed image 2"]
+
+
+def test_a_merges_stored_comment_names_the_people_not_yours_and_theirs(ui_store):
+    """History read "merged with version 4 by bob (yours kept over theirs: option A)":
+    whose "yours" is, for another reader? The saver's and the others' names now."""
+    editor, tab2, outcome = _two_tabs_and_alice(ui_store)
+    _, saved = editor.save(tab2, editor.form_values(tab2["item"]), None, "", "bob",
+                           base_version=outcome["current_version"])
+    assert saved["kind"] == "saved", saved
+    comment = ui_store.history("ui/alpha")[0]["comment"]
+    assert comment == ("merged with version 3 by bob (bob's kept over alice's and bob's "
+                       "other tab's: question)"), comment
+    # the saver's message keeps its "yours" and names who changed version 3
+    assert ("Merged with version 3 by alice and by you in another tab or window (yours "
+            "kept over theirs: question).") in saved["message"]
+    assert save_rules.merge_choices(["question"], [], ("bob's", "alice's")) == \
+        " (alice's taken over bob's: question)"

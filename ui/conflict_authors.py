@@ -35,6 +35,14 @@ def changed_by(authors: list[str], user: str, own: str = "you, in another tab or
                            for a in people)
 
 
+def theirs_named(authors: list[str], user: str) -> str:
+    """Whose version a merge was made with, as History's readers know it (not "theirs"):
+    "alice's", "bob's other tab's" (the saver's own versions), "alice's and bob's other
+    tab's"."""
+    return " and ".join(f"{user}'s other tab's" if a == user else f"{a}'s"
+                        for a in dict.fromkeys(authors))
+
+
 def whose(authors: list[str], user: str) -> str:
     """Whose version the panel's checkboxes take from ("Tick the ones to take from X's
     version"): one author, `OWN`, or "alice and your other tab"."""

@@ -343,7 +343,8 @@ class EditorHandlers:
                 basis, replaced, ca.changed_by(self._authors(work, merged), user))
         item, fixed, resolved = rules.settle_problems(item)
         item, note = rules.status_after(item, basis)
-        comment = rules.revision_comment(comment, merged, fixed, resolved)
+        comment = rules.revision_comment(comment, merged, fixed, resolved, merged and (
+            f"{user}'s", ca.theirs_named(self._authors(work, merged), user)))
         base = work["base_version"] if base_version is None else base_version
         try:
             version = self.store.save_item(em.strip_editor_fields(item), base, user, comment,
