@@ -157,3 +157,43 @@ def test_a_merges_stored_comment_names_the_people_not_yours_and_theirs(ui_store)
             "kept over theirs: question).") in saved["message"]
     assert save_rules.merge_choices(["question"], [], ("bob's", "alice's")) == \
         " (alice's taken over bob's: question)"
+
+
+def test_a_save_merged_over_a_delete_and_its_undo_says_so(ui_store):
+    """"Merged over versions 2, 3 by alice (no content changed)": the revisions tell it."""
+    editor = EditorHandlers(ui_store)
+    bob = editor.load("ui/alpha", "bob")
+    ui_store.delete_item("ui/alpha", "alice", "by mistake")
+    ui_store.restore_deleted("ui/alpha", "alice")
+    _, outcome = edit(editor, bob, "bob", question="Bob's question?")
+    assert outcome["kind"] == "saved", outcome
+    assert "Merged over a delete and its undo (versions 2, 3 by alice); status " in \
+        outcome["message"], outcome["message"]
+    review = save_rules.merged_over([], [{"version": 3, "author": "bob", "comment": "x"}],
+                                    "draft")
+    assert review == "Merged over version 3 by bob (no content changed); status draft."
+
+
+def test_the_clue_order_row_names_each_clue_by_its_text_now():
+    """A clue moved and rewritten was named by its old text in "clue order"."""
+    a, b = ({"text": t, "reasoning": "", "boxes": []} for t in ("a red sign", "a bakery"))
+    base = {"clues": [a, b]}
+    theirs = {"clues": [b, {**a, "text": "a red sign, left"}]}
+    mine = {"clues": [a, {**b, "reasoning": "why"}]}
+    [row] = [r for r in cm.rows(base, theirs, mine) if r[0] == "clue order"]
+    assert row[2:] == ["a bakery\na red sign, left", "a red sign\na bakery"]
+
+
+def test_a_clue_brought_back_is_not_said_added(ui_store):
+    """alice removed clue 1; bob's tab 1 restored version 1; bob's tab 2 (from alice's
+    version) read the clue as "clues they added"."""
+    item = ui_store.get_item("ui/alpha")
+    ui_store.save_item({**item, "clues": item["clues"][1:]}, 1, "alice")
+    editor = EditorHandlers(ui_store)
+    tab2 = editor.load("ui/alpha", "bob")
+    ui_store.restore("ui/alpha", 1, "bob", 2)
+    tab2, outcome = edit(editor, tab2, "bob", question="Bob's question?")
+    assert outcome["kind"] == "conflict", outcome
+    rows = {row[0]: row[1] for row in outcome["diff"]}
+    assert rows[cm.RESTORED] == "your other tab (its edit kept)", rows
+    assert "clues they added" not in rows

@@ -286,6 +286,19 @@ def without_lost_boxes(item: dict) -> tuple[dict, int]:
     return kept, dropped
 
 
+RESTORED = "clues brought back (removed before your version)"
+"""The name of the clues they added when each was in an earlier version (a removal undone):
+"clues they added" said otherwise (a review)."""
+
+
+def brought_back(base: dict, saved: dict, mine: dict, earlier: list[dict]) -> dict[str, str]:
+    """{ADDED[THEIRS]: RESTORED} when every clue they added is one of `earlier`'s (the
+    versions before my base) as it was; else {}."""
+    added = parts(base, saved, mine)[ADDED[THEIRS]][1]
+    before = [c for item in earlier for c in em.content_only(item).get("clues") or []]
+    return {ADDED[THEIRS]: RESTORED} if added and all(c in before for c in added) else {}
+
+
 def lost_boxes(base: dict, saved: dict, mine: dict, remover: str) -> dict[str, str]:
     """{part key: what the save drops of it}: my clues' new boxes on an image the merge (as the
     panel's default leaves it) no longer has, "its box on image 2 goes: alice removed image
@@ -325,8 +338,8 @@ def part_names(base: dict, saved: dict, mine: dict) -> dict[str, str]:
 
 def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
          reloaded: bool = False, authors: dict[str, list[str]] | None = None,
-         everyone: list[str] | None = None, lost: dict[str, str] | None = None
-         ) -> list[list[str]]:
+         everyone: list[str] | None = None, lost: dict[str, str] | None = None,
+         renamed: dict[str, str] | None = None) -> list[list[str]]:
     """The conflict table: part, who changed it (and what a save keeps), saved, yours.
     `other_tab`: the saved version is the user's own, from another tab or window: "them
     (theirs kept)" then named a colleague the heading said was not there (a review).
@@ -334,14 +347,18 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
     (a review). `authors`, `everyone`: when several people saved since my base, who changed
     each part and all of them (ui/conflict_authors): a colleague's change read "your other
     tab (its edit kept)" (a review). `lost`: {part key: what of mine the save drops with it}
-    (`lost_boxes`)."""
+    (`lost_boxes`). `renamed`: {part key: its name} where the versions tell more than
+    `label` ("clues brought back": `RESTORED`)."""
     images = list(dict.fromkeys([*(mine.get("images") or []), *(saved.get("images") or [])]))
-    named, tied = part_names(base, saved, mine), linked(base, saved, mine)
+    named, tied = part_names(base, saved, mine) | (renamed or {}), linked(base, saved, mine)
     split = parts(base, saved, mine)
     several = everyone if everyone and len(everyone) > 1 else None
     out = []
     for key, who, theirs, ours in changes(base, saved, mine):
         them = ((authors or {}).get(key) or several) if several else None
+        if key == ORDER:
+            theirs, ours = conflict_clues.shown_order(
+                *((em.content_only(c).get("clues") or []) for c in (base, saved, mine)))
         out.append([named.get(key) or label(key),
                     _who_kept(key, who, split[key], key in tied, reloaded, other_tab, them)
                     + (f", but {lost[key]}" if lost and key in lost and not reloaded else ""),

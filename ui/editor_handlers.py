@@ -366,6 +366,8 @@ class EditorHandlers:
             how = {"other_tab": set(authors) == {user},
                    "authors": ca.part_authors(base, since, user),
                    "everyone": ca.names(authors, user)}
+            how["renamed"] = cm.brought_back(base, theirs, item, self._earlier(
+                item["id"], work["base_version"]))
             how["lost"] = cm.lost_boxes(base, theirs, item, " and ".join(
                 how["authors"].get("images") or how["everyone"]))
             return work, {
@@ -506,6 +508,12 @@ class EditorHandlers:
         return [(h["author"], self.store.revision(item_id, h["version"]))
                 for h in reversed(self.store.history(item_id))
                 if base_version < h["version"] <= head]
+
+    def _earlier(self, item_id: str, base_version: int, most: int = 20) -> list[dict]:
+        """The last `most` versions before `base_version`: where a clue the versions since
+        brought back was before (ui/conflict_merge.brought_back)."""
+        return [self.store.revision(item_id, v)
+                for v in range(max(1, base_version - most), base_version)]
 
     def _base(self, work: dict, saved: dict) -> dict:
         """The version these edits started from (the saved one if it is gone)."""

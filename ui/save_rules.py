@@ -195,8 +195,26 @@ def merged_over(reviews: list[dict], since: list[dict], status: str) -> str:
         versions = sorted(h["version"] for h in since)
         authors = ", ".join(dict.fromkeys(h["author"] for h in since))
         said = (f"version{'s' * (len(versions) != 1)} {', '.join(map(str, versions))} by "
-                f"{authors} (no content changed)")
+                f"{authors}")
+        what = _delete_and_undo([h.get("comment") or "" for h in
+                                 sorted(since, key=lambda h: h["version"])])
+        said = f"{what} ({said})" if what else f"{said} (no content changed)"
     return f"Merged over {said}; status {status}."
+
+
+def _delete_and_undo(comments: list[str]) -> str:
+    """"a delete and its undo" when the revisions' comments (store/lifecycle.py writes
+    "deleted…" and "restored after deletion…") tell the versions were deletes and undos,
+    else "": they read "(no content changed)", which said nothing of what happened."""
+    said = []
+    for comment in comments:
+        if comment.startswith("deleted"):
+            said.append("a delete")
+        elif comment.startswith("restored after deletion"):
+            said.append("its undo" if said and said[-1] == "a delete" else "an undo of a delete")
+        else:
+            return ""
+    return " and ".join(said)
 
 
 def check_comment(comment: str | None) -> None:
