@@ -8,6 +8,7 @@ from tests.live_server import make_scene
 from tests.test_conflict_merge import edit
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui import conflict_merge as cm
+from ui import conflict_rows as cr
 from ui import save_rules
 from ui.editor_handlers import EditorHandlers
 
@@ -46,7 +47,7 @@ def test_an_option_part_both_changed_is_the_only_choice():
     base = {"options": [was], "answer_type": "multiple_choice", "answer": "B"}
     theirs = {**base, "options": [{**was, "text": "€5.30 (deal)"}]}
     mine = {**base, "options": [{**was, "text": "€5.40", "image": "s1"}]}
-    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [
+    assert [r[:2] for r in cr.rows(base, theirs, mine)] == [
         ["option B", "both (you choose: text; the rest merged)"]]
     assert cm.both_changed(base, theirs, mine) == ["option B"]
     assert cm.merge(base, theirs, mine, ["option B"])["options"] == [
@@ -54,7 +55,7 @@ def test_an_option_part_both_changed_is_the_only_choice():
     assert cm.merge(base, theirs, mine)["options"] == [
         {"label": "B", "text": "€5.40", "image": "s1"}]
     same = {**base, "options": [{**was, "text": "€5.40"}]}
-    assert [r[1] for r in cm.rows(base, theirs, same)] == ["both (you choose)"]
+    assert [r[1] for r in cr.rows(base, theirs, same)] == ["both (you choose)"]
 
 
 def _two_tabs_and_alice(ui_store):
@@ -96,7 +97,7 @@ def test_a_colleagues_changes_are_not_credited_to_my_other_tab(ui_store):
 
 
 def test_a_part_changed_by_several_names_them_all():
-    both = cm.rows({"question": "a"}, {"question": "b"}, {"question": "a"},
+    both = cr.rows({"question": "a"}, {"question": "b"}, {"question": "a"},
                    authors={"question": ["alice", "your other tab"]},
                    everyone=["alice", "your other tab"])
     assert both[0][1] == "them (alice, your other tab; theirs kept)"
@@ -136,9 +137,9 @@ def test_my_new_box_on_a_clue_of_the_base_is_said_too():
     theirs = {"clues": [clue], "images": ["s1"]}
     box = {"image": "s2", "x0": 1, "y0": 1, "x1": 5, "y1": 5}
     mine = {"clues": [{**clue, "boxes": [box]}], "images": ["s1", "s2"]}
-    lost = cm.lost_boxes(base, theirs, mine, "alice")
+    lost = cr.lost_boxes(base, theirs, mine, "alice")
     assert lost == {"clues.0": "its box on image 2 goes: alice removed image 2"}
-    assert cm.rows(base, theirs, mine, lost=lost)[0][:2] == [
+    assert cr.rows(base, theirs, mine, lost=lost)[0][:2] == [
         "clue 1", "you (yours kept), but its box on image 2 goes: alice removed image 2"]
 
 
@@ -180,7 +181,7 @@ def test_the_clue_order_row_names_each_clue_by_its_text_now():
     base = {"clues": [a, b]}
     theirs = {"clues": [b, {**a, "text": "a red sign, left"}]}
     mine = {"clues": [a, {**b, "reasoning": "why"}]}
-    [row] = [r for r in cm.rows(base, theirs, mine) if r[0] == "clue order"]
+    [row] = [r for r in cr.rows(base, theirs, mine) if r[0] == "clue order"]
     assert row[2:] == ["a bakery\na red sign, left", "a red sign\na bakery"]
 
 
@@ -195,5 +196,5 @@ def test_a_clue_brought_back_is_not_said_added(ui_store):
     tab2, outcome = edit(editor, tab2, "bob", question="Bob's question?")
     assert outcome["kind"] == "conflict", outcome
     rows = {row[0]: row[1] for row in outcome["diff"]}
-    assert rows[cm.RESTORED] == "your other tab (its edit kept)", rows
+    assert rows[cr.RESTORED] == "your other tab (its edit kept)", rows
     assert "clues they added" not in rows

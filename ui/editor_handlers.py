@@ -19,6 +19,7 @@ from judges.past_draft import missing_gold, textless_clues
 from ui import answer_form as af
 from ui import conflict_authors as ca
 from ui import conflict_merge as cm
+from ui import conflict_rows as cr
 from ui.conflict_marks import marked_rows
 from ui.media_http import preview_url
 from ui import editor_notices as notices
@@ -366,9 +367,9 @@ class EditorHandlers:
             how = {"other_tab": set(authors) == {user},
                    "authors": ca.part_authors(base, since, user),
                    "everyone": ca.names(authors, user)}
-            how["renamed"] = cm.brought_back(base, theirs, item, self._earlier(
+            how["renamed"] = cr.brought_back(base, theirs, item, self._earlier(
                 item["id"], work["base_version"]))
-            how["lost"] = cm.lost_boxes(base, theirs, item, " and ".join(
+            how["lost"] = cr.lost_boxes(base, theirs, item, " and ".join(
                 how["authors"].get("images") or how["everyone"]))
             return work, {
                 "kind": "conflict", "current_version": err.current_version,
@@ -378,7 +379,7 @@ class EditorHandlers:
                             f"{times.shown(err.updated_at)} (now version {err.current_version}); "
                             f"you edited version {work['base_version']}. {kept} "
                             "Save merged keeps their changes to what you did not change."),
-                "diff": cm.rows(base, theirs, item, **how),
+                "diff": cr.rows(base, theirs, item, **how),
                 "table": self.conflict_table(base, theirs, item, **how),
                 "both": cm.both_changed(base, theirs, item),
             }
@@ -492,8 +493,8 @@ class EditorHandlers:
         """The conflict panel's table (ui/conflict_merge.rows, `how` its words) as HTML: the
         words that differ marked, an option's two images shown small on each side."""
         images = [tuple(preview_url(self.store, sha) if sha else None for sha in pair)
-                  for pair in cm.row_images(base, theirs, item)]
-        return marked_rows(cm.rows(base, theirs, item, **how), images)
+                  for pair in cr.row_images(base, theirs, item)]
+        return marked_rows(cr.rows(base, theirs, item, **how), images)
 
     def _authors(self, work: dict, merged: tuple) -> list[str]:
         """The authors of the versions a merge was made over: those after the version these
