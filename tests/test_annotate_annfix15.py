@@ -198,3 +198,15 @@ def test_a_clue_brought_back_is_not_said_added(ui_store):
     rows = {row[0]: row[1] for row in outcome["diff"]}
     assert rows[cr.RESTORED] == "your other tab (its edit kept)", rows
     assert "clues they added" not in rows
+
+
+def test_save_merged_over_several_authors_does_not_say_your_other_tab():
+    """The message's "Both changes kept — …" said "your other tab's text" of any change
+    when the head version was the saver's own, whoever had made it."""
+    was = {"label": "B", "text": "€5.30"}
+    base = {"options": [was]}
+    theirs, mine = {"options": [{**was, "text": "€5.30 (deal)"}]}, \
+        {"options": [{**was, "image": "s1"}]}
+    assert cm.combined(base, theirs, mine, "them") == ["option B: their text, this tab's image"]
+    assert cm.combined(base, theirs, mine, True) == [
+        "option B: your other tab's text, this tab's image"]

@@ -298,7 +298,7 @@ def part_names(base: dict, saved: dict, mine: dict) -> dict[str, str]:
     return out
 
 
-def combined(base: dict, saved: dict, mine: dict, other_tab: bool = False) -> list[str]:
+def combined(base: dict, saved: dict, mine: dict, other_tab: bool | str = False) -> list[str]:
     """What Save merged combined of the parts both changed, one short line a part ("clue 3:
     your new box added, the box they removed stays removed"): the message said only
     "Merged with version 4 by ann2" (a review)."""

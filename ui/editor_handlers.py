@@ -537,12 +537,16 @@ class EditorHandlers:
         if refused:
             raise em.EditError(refused)
         merged, lost = cm.without_lost_boxes(cm.merge(base, saved, item, take_saved))
-        note = (f"{lost} box{'es' * (lost != 1)} on an image {saved.get('updated_by')} removed "
+        authors = self._authors(work, (version, saved.get("updated_by")))
+        note = (f"{lost} box{'es' * (lost != 1)} on an image {ca.whose(authors, user)} removed "
                 f"{'were' if lost != 1 else 'was'} dropped.") if lost else ""
         taken, kept = cm.choices_made(base, saved, item, take_saved)
-        other_tab = saved.get("updated_by") == user
+        # whose the combined changes were: my other tab's, one colleague's, or several's
+        other_tab = True if set(authors) == {user} else "them" if len(set(authors)) > 1 \
+            else False
         said = rules.merge_notes(cm.combined(base, saved, item, other_tab),
-                                 cm.relabelled(base, saved, item), item, merged, other_tab)
+                                 cm.relabelled(base, saved, item), item, merged,
+                                 other_tab is True)
         return merged, (version, saved.get("updated_by"), taken,
                         rules.content_changed(saved, base), kept), saved, \
             " ".join(filter(None, [said, note]))
