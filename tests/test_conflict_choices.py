@@ -108,7 +108,7 @@ def test_a_merge_keeping_none_of_my_edits_says_which_were_replaced(ui_store):
     said = _merge(editor, bob, form, outcome, outcome["both"])
     assert said == {"kind": "unchanged", "message": (
         "Nothing to save: ui/gamma is as saved (version 2). Your edits of option C, answer "
-        "were replaced by the version alice saved.")}
+        "were replaced by version 2, saved by alice.")}
 
 
 def test_options_linked_are_named_by_runs_of_letters():

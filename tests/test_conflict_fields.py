@@ -76,8 +76,8 @@ def test_both_changing_one_field_is_offered_and_saved_as_chosen(ui_store, field,
     assert item["version"] == saved["version"] == 3
     comment = _comment(ui_store)
     assert "merged with version 2 by alice" in comment
-    assert (f"theirs taken: {name}" in comment) == take
-    assert (f"yours kept over theirs: {name}" in comment) == (not take)
+    assert (f"alice's taken over bob's: {name}" in comment) == take
+    assert (f"bob's kept over alice's: {name}" in comment) == (not take)
     changed = _history_fields(ui_store, 1, 3)
     assert name in changed and "answer" in changed
 
@@ -128,8 +128,7 @@ def test_a_conflict_after_they_switched_multiple_choice_to_open(ui_store):
     item = ui_store.get_item("ui/gamma")
     assert (item["answer_type"], item["answer"], item["question"]) == (
         "open", "blue", "Bob's question?")
-    assert "theirs taken: " in _comment(ui_store, "ui/gamma")
-    assert "theirs taken: answer type, options A, B, answer" in _comment(ui_store, "ui/gamma")
+    assert "alice's taken over bob's: answer type, options A, B, answer" in _comment(ui_store, "ui/gamma")
 
 
 def test_a_conflict_after_they_switched_multiple_choice_to_open_kept_mine(ui_store):

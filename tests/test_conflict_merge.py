@@ -3,6 +3,7 @@ only the other person changed is kept, what only I changed is mine, and of what 
 changed the user chooses. "Save mine over it" used to revert the other side's edits."""
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui import conflict_merge as cm
+from ui import conflict_rows as cr
 from ui import editor_model as em
 from ui.editor_handlers import EditorHandlers
 
@@ -83,7 +84,7 @@ def test_clues_added_at_the_end_are_kept_beside_an_edit_of_the_others():
     theirs = {"clues": base["clues"] + [{"text": "b", "reasoning": "",
                                          "boxes": [{"image": "s1", **BOX}]}], "images": ["s1"]}
     mine = {"clues": [{"text": "a!", "reasoning": "", "boxes": []}], "images": ["s1"]}
-    rows = cm.rows(base, theirs, mine)
+    rows = cr.rows(base, theirs, mine)
     assert [r[:2] for r in rows] == [["clue 1", "you (yours kept)"],
                                      ["clues they added", "them (theirs kept)"]]
     assert "1 box: (10,20)-(40,60) on image 1" in rows[1][2]
@@ -99,16 +100,16 @@ def test_clues_both_added_are_both_kept_theirs_first():
     mine = {"clues": base["clues"] + [{"text": "ALICE", "reasoning": "", "boxes": []}],
             "images": ["s1"]}
     assert cm.both_changed(base, theirs, mine) == []          # nothing to choose
-    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [
+    assert [r[:2] for r in cr.rows(base, theirs, mine)] == [
         ["clues they added", "them (theirs kept)"], ["clues you added", "you (yours kept)"]]
     assert [c["text"] for c in cm.merge(base, theirs, mine)["clues"]] == ["a", "BOB", "ALICE"]
     removed = {"clues": [], "images": ["s1"]}    # they removed the base's clue, I added one
-    assert [r[:2] for r in cm.rows(base, removed, mine)] == [
+    assert [r[:2] for r in cr.rows(base, removed, mine)] == [
         ["clue 1", "them (theirs kept)"], ["clues you added", "you (yours kept)"]]
     assert [c["text"] for c in cm.merge(base, removed, mine)["clues"]] == ["ALICE"]
     edited = {"clues": [{"text": "b", "reasoning": "", "boxes": []}], "images": ["s1"]}
     # a clue they removed and I edited: mine or their removal, my choice
-    assert [r[:3] for r in cm.rows(base, removed, {**edited, "clues": edited["clues"] * 2})] \
+    assert [r[:3] for r in cr.rows(base, removed, {**edited, "clues": edited["clues"] * 2})] \
         == [["clue 1", "both (you choose)", "(removed)"],
             ["clues you added", "you (yours kept)", ""]]
 
@@ -167,7 +168,7 @@ def test_a_clue_moved_on_one_side_is_merged_with_an_edit_of_it_on_the_other():
     theirs = {"clues": [first, {**fridge, "text": "fridge note (yellow)"}, window],
               "images": ["s1"]}
     mine = {"clues": [first, window, fridge], "images": ["s1"]}
-    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [       # numbered as in my table
+    assert [r[:2] for r in cr.rows(base, theirs, mine)] == [       # numbered as in my table
         ["clue 3", "them (theirs kept)"], ["clue order", "you (yours kept)"]]
     assert _texts(cm.merge(base, theirs, mine)["clues"]) == [
         "bin", "window dark", "fridge note (yellow)"]
@@ -184,7 +185,7 @@ def test_reordering_clues_keeps_a_clue_the_colleague_removed_removed():
     base = {"clues": [a, b, c, d]}
     theirs = {"clues": [a, b, d]}                          # removed c
     mine = {"clues": [d, {**a, "reasoning": "why"}, b, c]}  # moved d up, edited a
-    rows = [r[:3] for r in cm.rows(base, theirs, mine)]
+    rows = [r[:3] for r in cr.rows(base, theirs, mine)]
     assert ["clue 4", "them (theirs kept)", "(removed)"] in rows and \
         [r[:2] for r in rows if r[0] != "clue 4"] == [["clue 2", "you (yours kept)"],
                                                       ["clue order", "you (yours kept)"]]
@@ -223,14 +224,14 @@ def test_boxes_both_added_to_one_clue_are_both_kept():
               "images": ["s1"]}
     mine = {"clues": [{**clue, "reasoning": "why", "boxes": clue["boxes"] + [
         {"image": "s1", "x0": 5, "y0": 5, "x1": 9, "y1": 9}]}], "images": ["s1"]}
-    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [[
+    assert [r[:2] for r in cr.rows(base, theirs, mine)] == [[
         "clue 1", "both, merged: your reasoning, your new box added, their new box added"]]
     assert cm.both_changed(base, theirs, mine) == []
     [merged] = cm.merge(base, theirs, mine)["clues"]
     assert merged["reasoning"] == "why" and [b["x0"] for b in merged["boxes"]] == [10, 5, 100]
     rewritten = {"clues": [{**clue, "text": "a red sign"}], "images": ["s1"]}
     mine_text = {"clues": [{**clue, "text": "a blue sign"}], "images": ["s1"]}
-    assert [r[1] for r in cm.rows(base, rewritten, mine_text)] == [
+    assert [r[1] for r in cr.rows(base, rewritten, mine_text)] == [
         "both (you choose: text; the rest merged)"]
 
 
@@ -340,7 +341,7 @@ def test_a_removal_beside_an_edit_on_the_same_side_is_still_merged_clue_by_clue(
     c = [{"text": f"clue {i} text", "reasoning": "r", "boxes": []} for i in range(3)]
     alice = {"clues": [c[0], {**c[1], "reasoning": "Alice R2"}]}
     bob = {"clues": [{**c[0], "text": "Bob text T1"}, c[1], c[2]]}
-    assert [r[:2] for r in cm.rows({"clues": c}, alice, bob)] == [
+    assert [r[:2] for r in cr.rows({"clues": c}, alice, bob)] == [
         ["clue 1", "you (yours kept)"], ["clue 2", "them (theirs kept)"],
         ["clue 3", "them (theirs kept)"]]
     merged = cm.merge({"clues": c}, alice, bob)["clues"]
@@ -360,7 +361,7 @@ def test_options_are_merged_by_label_when_one_side_removed_one_and_the_other_add
     theirs = {**base, "options": [*base["options"][:2], _option("C", "The bookcase (100 cm)"),
                                   base["options"][3], _option("E", "A small shelf")]}
     mine = {**base, "options": base["options"][1:]}
-    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [
+    assert [r[:2] for r in cr.rows(base, theirs, mine)] == [
         ["option A", "you (yours kept)"], ["option C", "them (theirs kept)"],
         ["option E", "them (theirs kept)"]]
     assert cm.both_changed(base, theirs, mine) == []
@@ -408,7 +409,7 @@ def test_of_two_identical_clues_the_removal_is_of_the_one_the_colleague_left_alo
     base = {"clues": [other, twin, dict(twin)]}
     theirs = {"clues": [other, twin, {**twin, "reasoning": "ann2 on the third"}]}
     mine = {"clues": [other, twin]}
-    assert [r[:2] for r in cm.rows(base, theirs, mine)] == [
+    assert [r[:2] for r in cr.rows(base, theirs, mine)] == [
         ["clue 2 (you removed it)", "you (yours kept)"], ["clue 2", "them (theirs kept)"]]
     merged = cm.merge(base, theirs, mine)["clues"]
     assert [(c["text"], c["reasoning"]) for c in merged] == [
@@ -459,6 +460,6 @@ def test_two_options_both_added_under_one_letter_are_both_kept():
     assert cm.both_changed(base, theirs, mine) == []
     merged = cm.merge(base, theirs, mine)["options"]
     assert [(o["label"], o["text"]) for o in merged][4:] == [("E", "€7.50"), ("F", "€4.00")]
-    assert sorted(r[:2] for r in cm.rows(base, theirs, mine)) == [
+    assert sorted(r[:2] for r in cr.rows(base, theirs, mine)) == [
         ["option E", "them (theirs kept)"], ["option F (your E)", "you (yours kept)"]]
 

@@ -89,7 +89,7 @@ def test_save_merged_says_so_in_the_revision(ui_store):
                            "bob", base_version=outcome["current_version"])
     assert saved["kind"] == "saved", saved
     assert last_revision(ui_store, "ui/alpha")["comment"] == (
-        "my question · merged with version 2 by alice (yours kept over theirs: question)")
+        "my question · merged with version 2 by alice (bob's kept over alice's: question)")
 
 
 def test_a_merged_revision_names_the_parts_where_mine_replaced_theirs(ui_store):
@@ -103,7 +103,7 @@ def test_a_merged_revision_names_the_parts_where_mine_replaced_theirs(ui_store):
     assert saved["kind"] == "saved", saved
     assert ui_store.get_item("ui/alpha")["question"] == "Bob's question?"
     assert last_revision(ui_store, "ui/alpha")["comment"] == (
-        "merged with version 2 by alice (yours kept over theirs: question)")
+        "merged with version 2 by alice (bob's kept over alice's: question)")
     assert "Merged with version 2 by alice (yours kept over theirs: question)." in \
         saved["message"]
 
@@ -117,7 +117,7 @@ def test_a_merged_revision_names_the_parts_taken_from_theirs(ui_store):
                            base_version=outcome["current_version"], take_saved=["question"])
     assert saved["kind"] == "saved", saved
     assert last_revision(ui_store, "ui/alpha")["comment"] == (
-        "merged with version 2 by alice (theirs taken: question)")
+        "merged with version 2 by alice (alice's taken over bob's: question)")
 
 
 def test_a_save_over_a_review_says_the_version_changed_no_content():

@@ -77,6 +77,17 @@ def parts(base: list, theirs: list, mine: list) -> dict[str, tuple]:
     return out
 
 
+def shown_order(base: list, theirs: list, mine: list) -> tuple[list[str], list[str]]:
+    """(their order, my order) as the panel shows the ORDER part: each clue by the text it
+    has on that side. The part's value names them by the base's text (what is compared),
+    and a clue both moved and rewritten read by its old text (a review)."""
+    maps = [_matched(base, side) for side in (theirs, mine)]
+    _untouched_removed(base, (theirs, mine), maps)
+    common = set(maps[0]) & set(maps[1])
+    return tuple([side[m[i]].get("text") or "" for i in sorted(common, key=m.get)]
+                 for side, m in zip((theirs, mine), maps))
+
+
 def _sequence(base: list, side: list) -> list[tuple[str, int]]:
     """The side's clues in its order: ("base", i) for the base's clue i, ("new", j) for the
     side's own clue j."""

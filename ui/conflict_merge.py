@@ -15,6 +15,7 @@ the order is a part when a side moved a clue. Options are matched by their label
 (ui/conflict_options.py): each is a part, as a clue is. A clue both changed is merged by its
 fields (`clue_merge`: text, reasoning, each from the side that changed it; boxes as a set):
 only a field both changed differently is a choice. Plain data in and out; the conflict panel shows `rows`
+(ui/conflict_rows.py)
 with the words that differ between the two versions marked (ui/conflict_marks.py).
 """
 from __future__ import annotations
@@ -24,7 +25,7 @@ import copy
 from ui import conflict_clues, conflict_options
 from ui import editor_model as em
 from ui.conflict_clues import ADDED, MINE, ORDER, REMOVED, THEIRS
-from ui.conflict_show import label, merged_said, option_image, show
+from ui.conflict_show import label, merged_said
 
 BOTH = "both"
 MERGED = "both, kept"
@@ -116,7 +117,7 @@ def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object,
         if theirs == ours:
             continue            # unchanged, or both made the same change
         who = BOTH if theirs != was and ours != was else THEIRS if theirs != was else MINE
-        if who == BOTH and key.startswith("clues.") and REMOVED not in (theirs, ours) and \
+        if who == BOTH and by_fields(key, (was, theirs, ours), tied) and \
                 clue_union(was, theirs, ours) is not None:
             who = MERGED
         if who == BOTH and key == "aliases" and key not in tied and \
@@ -124,6 +125,15 @@ def changes(base: dict, saved: dict, mine: dict) -> list[tuple[str, str, object,
             who = MERGED                    # aliases merge as sets (`alias_union`)
         out.append((key, who, theirs, ours))
     return out
+
+
+def by_fields(key: str, values: tuple, tied: set[str]) -> bool:
+    """Is this part merged field by field when both changed it: a clue (text, reasoning,
+    boxes) or an option (text, image) all three copies have, not one choice with others
+    (`linked`)? One changing option B's text and the other its image kept only one of the
+    two (a review)."""
+    return key.startswith(("clues.", conflict_options.PREFIX)) and key not in tied and \
+        all(isinstance(v, dict) for v in values)
 
 
 def linked(base: dict, saved: dict, mine: dict) -> set[str]:
@@ -240,9 +250,13 @@ def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = (
             continue                  # both sides' new clues are kept (`assemble`)
         elif who == MERGED and key == "aliases":
             merged[key] = alias_union(*split[key])
+        elif who == MERGED and field == "options":
+            options[key] = clue_union(*split[key])
         elif who == MERGED:
             was, _, ours = split[key]
             clues[int(index)] = clue_union(was, theirs, ours)
+        elif who == BOTH and field == "options" and by_fields(key, split[key], tied):
+            options[key] = clue_merge(*split[key], take)
         elif field == "clues" and who == BOTH and REMOVED not in split[key][1:]:
             clues[int(index)] = clue_merge(split[key][0], theirs, split[key][2], take)
         elif take and field == "clues":
@@ -284,46 +298,7 @@ def part_names(base: dict, saved: dict, mine: dict) -> dict[str, str]:
     return out
 
 
-def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
-         reloaded: bool = False) -> list[list[str]]:
-    """The conflict table: part, who changed it (and what a save keeps), saved, yours.
-    `other_tab`: the saved version is the user's own, from another tab or window: "them
-    (theirs kept)" then named a colleague the heading said was not there (a review).
-    `reloaded`: the saved version was loaded, my edits gone: "(yours kept)" said otherwise
-    (a review)."""
-    images = list(dict.fromkeys([*(mine.get("images") or []), *(saved.get("images") or [])]))
-    kept = {THEIRS: "your other tab (its edit kept)" if other_tab else
-            "them (theirs kept)",
-            MINE: "this tab (yours kept)" if other_tab else "you (yours kept)",
-            BOTH: "both (you choose)"}
-    who_is = {THEIRS: "your other tab" if other_tab else "them",
-              MINE: "this tab" if other_tab else "you", BOTH: "both"}
-    if reloaded:
-        kept = {THEIRS: "them (loaded)", MINE: "you (not kept)", BOTH: "both (theirs loaded)",
-                MERGED: "both (theirs loaded)"}
-    named, tied = part_names(base, saved, mine), linked(base, saved, mine)
-    split = parts(base, saved, mine)
-    return [[named.get(key) or label(key),
-             f"{who_is[who]} (you choose, taken together)" if key in tied and not reloaded
-             else _clue_choice(split[key]) if who == BOTH and not reloaded and
-             key.startswith("clues.") else
-             f"both, merged: {merged_said(*split[key], other_tab)}" if who == MERGED and
-             not reloaded else kept[who], show(theirs, images), show(ours, images)]
-            for key, who, theirs, ours in changes(base, saved, mine)]
-
-
-def row_images(base: dict, saved: dict, mine: dict) -> list[tuple[str | None, str | None]]:
-    """(their image, my image) per row of `rows`: an option's two images where they differ
-    (the panel shows them small: "B: Pasta (image)" on both sides was a blind choice),
-    (None, None) for any other row."""
-    out = []
-    for _, _, theirs, ours in changes(base, saved, mine):
-        pair = option_image(theirs), option_image(ours)
-        out.append(pair if pair[0] != pair[1] else (None, None))
-    return out
-
-
-def combined(base: dict, saved: dict, mine: dict, other_tab: bool = False) -> list[str]:
+def combined(base: dict, saved: dict, mine: dict, other_tab: bool | str = False) -> list[str]:
     """What Save merged combined of the parts both changed, one short line a part ("clue 3:
     your new box added, the box they removed stays removed"): the message said only
     "Merged with version 4 by ann2" (a review)."""
@@ -336,11 +311,3 @@ def relabelled(base: dict, saved: dict, mine: dict) -> dict[str, str]:
     """{my option's letter: the letter the merge gives it}: my new option under a letter
     they added too moves to the next free one (conflict_options.apart)."""
     return conflict_options.apart(*(em.content_only(c) for c in (base, saved, mine)))[1]
-
-
-def _clue_choice(values: tuple) -> str:
-    """What a clue both changed leaves to choose: its fields both changed differently (the
-    rest is merged: `clue_merge`), or the whole clue when one side removed it."""
-    if REMOVED in values[1:]:
-        return "both (you choose)"
-    return f"both (you choose: {', '.join(clue_clashes(*values))}; the rest merged)"

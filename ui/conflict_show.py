@@ -85,15 +85,26 @@ def option_image(value) -> str | None:
 PEOPLE = {False: (("your", "you"), ("their", "they")),
           True: (("this tab's", "this tab"), ("your other tab's", "your other tab"))}
 """(whose, who) for mine and theirs; True: the saved version is the user's own other tab."""
+OWN_TAB = "your other tab"
 
 
-def merged_said(was, theirs, ours, other_tab: bool = False) -> str:
+def people(other_tab: bool | str) -> tuple[tuple[str, str], tuple[str, str]]:
+    """(whose, who) for mine and theirs: `other_tab` True (or OWN_TAB) when the saved version
+    is the user's own other tab, a colleague's name when several saved since my base (then
+    mine is "this tab"), "them" for several of them together."""
+    if isinstance(other_tab, bool) or other_tab == OWN_TAB:
+        return PEOPLE[other_tab is not False]
+    theirs = ("their", "they") if other_tab == "them" else (f"{other_tab}'s", other_tab)
+    return PEOPLE[True][0], theirs
+
+
+def merged_said(was, theirs, ours, other_tab: bool | str = False) -> str:
     """What a merge does with a part both changed in ways that fit together, in words:
     "your new box added; the box they removed stays removed". The row said "both (both
     kept)" and listed my copy with the box they had removed, marked as mine, while the merge
     had dropped it (a review). A clue: each field from the side that changed it, the boxes
     as a set (ui/conflict_merge.clue_merge); a list (aliases): as a set too."""
-    (mine, me), (their, they) = PEOPLE[other_tab]
+    (mine, me), (their, they) = people(other_tab)
     if isinstance(was, dict) or isinstance(theirs, dict):
         was, theirs, ours = (x if isinstance(x, dict) else {} for x in (was, theirs, ours))
         said = [f"{whose} {key.replace('_', ' ')}" for key in dict.fromkeys([*was, *theirs, *ours])

@@ -17,7 +17,9 @@ from domain.item_ids import typed_id_refusal
 from judges.gold_check import gold_problems
 from judges.past_draft import missing_gold, textless_clues
 from ui import answer_form as af
+from ui import conflict_authors as ca
 from ui import conflict_merge as cm
+from ui import conflict_rows as cr
 from ui.conflict_marks import marked_rows
 from ui.media_http import preview_url
 from ui import editor_notices as notices
@@ -369,10 +371,11 @@ class EditorHandlers:
             base = self._base(work, basis)
             replaced = None if same_content(mine, base) else cm.replaced(base, basis, mine)
             return self._reloaded(work, user), self._nothing_to_save(
-                basis, replaced, _who(merged[1], user))
+                basis, replaced, ca.changed_by(self._authors(work, merged), user))
         item, fixed, resolved = rules.settle_problems(item)
         item, note = rules.status_after(item, basis)
-        comment = rules.revision_comment(comment, merged, fixed, resolved)
+        comment = rules.revision_comment(comment, merged, fixed, resolved, merged and (
+            f"{user}'s", ca.theirs_named(self._authors(work, merged), user)))
         base = work["base_version"] if base_version is None else base_version
         try:
             version = self.store.save_item(em.strip_editor_fields(item), base, user, comment,
@@ -389,18 +392,25 @@ class EditorHandlers:
                 return fresh, self._said_merged_over(outcome, item["id"], work["base_version"])
             kept, draft_conflict = self._kept_after_conflict(work, item, user, session)
             work = {**work, "item": item}
-            by = _who(err.updated_by, user)
+            since = self._since(item["id"], work["base_version"], err.current_version)
+            authors = [a for a, _ in since] or [err.updated_by]
+            how = {"other_tab": set(authors) == {user},
+                   "authors": ca.part_authors(base, since, user),
+                   "everyone": ca.names(authors, user)}
+            how["renamed"] = cr.brought_back(base, theirs, item, self._earlier(
+                item["id"], work["base_version"]))
+            how["lost"] = cr.lost_boxes(base, theirs, item, " and ".join(
+                how["authors"].get("images") or how["everyone"]))
             return work, {
                 "kind": "conflict", "current_version": err.current_version,
-                "draft_conflict": draft_conflict,
-                "by": "your other tab" if by != err.updated_by else by,
-                "message": (f"Not saved: {item['id']} was changed by {by} at "
+                "draft_conflict": draft_conflict, "by": ca.whose(authors, user),
+                "message": (f"Not saved: {item['id']} was changed by "
+                            f"{ca.changed_by(authors, user)} at "
                             f"{times.shown(err.updated_at)} (now version {err.current_version}); "
                             f"you edited version {work['base_version']}. {kept} "
                             "Save merged keeps their changes to what you did not change."),
-                "diff": cm.rows(base, theirs, item, other_tab=err.updated_by == user),
-                "table": self.conflict_table(base, theirs, item,
-                                             other_tab=err.updated_by == user),
+                "diff": cr.rows(base, theirs, item, **how),
+                "table": self.conflict_table(base, theirs, item, **how),
                 "both": cm.both_changed(base, theirs, item),
             }
         except ReleaseRefusedError as err:
@@ -412,7 +422,8 @@ class EditorHandlers:
         if session:
             self.saved_here[(session, item["id"])] = version
         # Save merged said only "Saved … as version 3"; the revision's comment said more
-        with_them = (f"Merged with version {merged[0]} by {_who(merged[1], user)}"
+        with_them = (f"Merged with version {merged[0]} by "
+                     f"{ca.changed_by(self._authors(work, merged), user)}"
                      f"{rules.merge_choices(merged[2], merged[4])}.") if merged else ""
         return self._reloaded(work, user), {
             "kind": "saved", "version": version, "merged_note": with_them,
@@ -469,9 +480,10 @@ class EditorHandlers:
         replaced by theirs (`replaced`, by `by`) or that they had made them already."""
         said = f"Nothing to save: {saved['id']} is as saved (version {saved['version']})."
         if replaced:
-            said += f" Your edits of {', '.join(replaced)} were replaced by the version {by} saved."
+            said += (f" Your edits of {', '.join(replaced)} were replaced by version "
+                     f"{saved['version']}, saved by {by}.")
         elif replaced is not None:
-            said += f" Your edits are those {by} saved."
+            said += f" Your edits are those saved by {by}."
         return {"kind": "unchanged", "message": said}
 
     @staticmethod
@@ -511,8 +523,28 @@ class EditorHandlers:
         """The conflict panel's table (ui/conflict_merge.rows, `how` its words) as HTML: the
         words that differ marked, an option's two images shown small on each side."""
         images = [tuple(preview_url(self.store, sha) if sha else None for sha in pair)
-                  for pair in cm.row_images(base, theirs, item)]
-        return marked_rows(cm.rows(base, theirs, item, **how), images)
+                  for pair in cr.row_images(base, theirs, item)]
+        return marked_rows(cr.rows(base, theirs, item, **how), images)
+
+    def _authors(self, work: dict, merged: tuple) -> list[str]:
+        """The authors of the versions a merge was made over: those after the version these
+        edits started from, up to the one merged with (`merged`: its version, its author)."""
+        found = [h["author"] for h in reversed(self.store.history(work["item"]["id"]))
+                 if work["base_version"] < h["version"] <= merged[0]]
+        return found or [merged[1]]
+
+    def _since(self, item_id: str, base_version: int, head: int) -> list[tuple[str, dict]]:
+        """[(author, item)] of the versions saved after `base_version` up to `head`, in
+        order: who made the changes a conflict is about (ui/conflict_authors)."""
+        return [(h["author"], self.store.revision(item_id, h["version"]))
+                for h in reversed(self.store.history(item_id))
+                if base_version < h["version"] <= head]
+
+    def _earlier(self, item_id: str, base_version: int, most: int = 20) -> list[dict]:
+        """The last `most` versions before `base_version`: where a clue the versions since
+        brought back was before (ui/conflict_merge.brought_back)."""
+        return [self.store.revision(item_id, v)
+                for v in range(max(1, base_version - most), base_version)]
 
     def _base(self, work: dict, saved: dict) -> dict:
         """The version these edits started from (the saved one if it is gone)."""
@@ -535,12 +567,16 @@ class EditorHandlers:
         if refused:
             raise em.EditError(refused)
         merged, lost = cm.without_lost_boxes(cm.merge(base, saved, item, take_saved))
-        note = (f"{lost} box{'es' * (lost != 1)} on an image {saved.get('updated_by')} removed "
+        authors = self._authors(work, (version, saved.get("updated_by")))
+        note = (f"{lost} box{'es' * (lost != 1)} on an image {ca.whose(authors, user)} removed "
                 f"{'were' if lost != 1 else 'was'} dropped.") if lost else ""
         taken, kept = cm.choices_made(base, saved, item, take_saved)
-        other_tab = saved.get("updated_by") == user
+        # whose the combined changes were: my other tab's, one colleague's, or several's
+        other_tab = True if set(authors) == {user} else "them" if len(set(authors)) > 1 \
+            else False
         said = rules.merge_notes(cm.combined(base, saved, item, other_tab),
-                                 cm.relabelled(base, saved, item), item, merged, other_tab)
+                                 cm.relabelled(base, saved, item), item, merged,
+                                 other_tab is True)
         return merged, (version, saved.get("updated_by"), taken,
                         rules.content_changed(saved, base), kept), saved, \
             " ".join(filter(None, [said, note]))
@@ -590,9 +626,3 @@ def current_image(work: dict) -> str | None:
 
 def same_content(a: dict, b: dict) -> bool:
     return not diff_items(em.content_only(a), em.content_only(b)) and not a.get("_unassigned")
-
-
-def _who(author: str, user: str) -> str:
-    """Who saved a version, as the one saving reads it: a conflict with oneself (another tab
-    or window) said "changed by ann1 … take from ann1's version" to ann1."""
-    return "you, in another tab or window" if author == user else author

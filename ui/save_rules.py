@@ -113,13 +113,16 @@ def status_after(item: dict, saved: dict) -> tuple[dict, str]:
 
 
 def revision_comment(comment: str, merged: tuple | None = None,
-                     fixed: list[str] = (), resolved: list[str] = ()) -> str:
+                     fixed: list[str] = (), resolved: list[str] = (),
+                     names: tuple[str, str] | None = None) -> str:
     """The user's comment, then what the save did: "merged with version 3 by ann2 (theirs
     taken: question, clue 2)", or "saved over version 3 by ann2, which changed no content"
     (a review's verdict: "merged with" said there had been something to merge), the import
     problems it found fixed, and those marked resolved. `merged`: (version, author, the
     parts taken from theirs, whether that version changed the content[, the parts both
-    changed where mine was kept])."""
+    changed where mine was kept]). `names`: (the saver, the other side) as History's
+    readers know them: a stored "(yours kept over theirs: option A)" read as the reader's
+    own (a review); "(alice's kept over bob's: option A)"."""
     parts = [(comment or "").strip()]
     if merged:
         version, author, taken, changed, *kept = merged
@@ -127,7 +130,7 @@ def revision_comment(comment: str, merged: tuple | None = None,
             parts.append(f"saved over version {version} by {author}, which changed no content")
         else:
             parts.append(f"merged with version {version} by {author}"
-                         + merge_choices(taken, kept[0] if kept else ()))
+                         + merge_choices(taken, kept[0] if kept else (), names))
     if fixed:
         parts.append("import problems fixed: " + "; ".join(fixed))
     if resolved:
@@ -135,12 +138,16 @@ def revision_comment(comment: str, merged: tuple | None = None,
     return " · ".join(p for p in parts if p)
 
 
-def merge_choices(taken, kept) -> str:
-    """The choices a merge made, as the comment and the save's message name them:
-    " (theirs taken: question; yours kept over theirs: answer)", "" when none. A part
-    where mine replaced theirs was named nowhere (a review)."""
-    said = [f"{what}: {', '.join(names)}" for what, names in
-            (("theirs taken", taken), ("yours kept over theirs", kept)) if names]
+def merge_choices(taken, kept, names: tuple[str, str] | None = None) -> str:
+    """The choices a merge made, as the save's message names them: " (theirs taken:
+    question; yours kept over theirs: answer)", "" when none; with `names` (the saver, the
+    other side), as the revision's comment names them: " (alice's taken over bob's:
+    question; bob's kept over alice's: answer)". A part where mine replaced theirs was
+    named nowhere (a review). `names` are possessive ("alice's")."""
+    me, them = names or ("yours", "theirs")
+    said = [f"{what}: {', '.join(parts)}" for what, parts in
+            ((f"{them} taken" + (f" over {me}" if names else ""), taken),
+             (f"{me} kept over {them}", kept)) if parts]
     return f" ({'; '.join(said)})" if said else ""
 
 
@@ -188,8 +195,26 @@ def merged_over(reviews: list[dict], since: list[dict], status: str) -> str:
         versions = sorted(h["version"] for h in since)
         authors = ", ".join(dict.fromkeys(h["author"] for h in since))
         said = (f"version{'s' * (len(versions) != 1)} {', '.join(map(str, versions))} by "
-                f"{authors} (no content changed)")
+                f"{authors}")
+        what = _delete_and_undo([h.get("comment") or "" for h in
+                                 sorted(since, key=lambda h: h["version"])])
+        said = f"{what} ({said})" if what else f"{said} (no content changed)"
     return f"Merged over {said}; status {status}."
+
+
+def _delete_and_undo(comments: list[str]) -> str:
+    """"a delete and its undo" when the revisions' comments (store/lifecycle.py writes
+    "deleted…" and "restored after deletion…") tell the versions were deletes and undos,
+    else "": they read "(no content changed)", which said nothing of what happened."""
+    said = []
+    for comment in comments:
+        if comment.startswith("deleted"):
+            said.append("a delete")
+        elif comment.startswith("restored after deletion"):
+            said.append("its undo" if said and said[-1] == "a delete" else "an undo of a delete")
+        else:
+            return ""
+    return " and ".join(said)
 
 
 def check_comment(comment: str | None) -> None:

@@ -1,0 +1,71 @@
+"""Who made the changes a conflict is about: the authors of the versions saved between the
+version I edited and the one saved now, named as the one saving reads them, per part where
+the versions tell it.
+
+Why: a conflict named only the head version's author. When my other tab saved a merge over a
+colleague's version, the colleague's changes read "your other tab (its edit kept)" and the
+colleague was named nowhere (a review). Plain data in and out: ui/editor_handlers.py reads
+the versions from the store.
+"""
+from __future__ import annotations
+
+from ui import conflict_merge as cm
+
+OWN = "your other tab"
+"""The saver's own versions (another tab or window), as a conflict row names them."""
+
+
+def shown(author: str | None, user: str) -> str:
+    """An author as a conflict row names them: the saver's own versions are `OWN`."""
+    return OWN if author == user else str(author or "someone")
+
+
+def names(authors: list[str], user: str) -> list[str]:
+    """The authors of the versions since the base, each once, in the order they saved."""
+    return [shown(a, user) for a in dict.fromkeys(authors)]
+
+
+def changed_by(authors: list[str], user: str, own: str = "you, in another tab or window") -> str:
+    """Who changed the item since the base, for "changed by …": "alice", "you, in another tab
+    or window", "alice and by you in another tab or window"."""
+    people = list(dict.fromkeys(authors))
+    if len(people) == 1:
+        return own if people[0] == user else str(people[0])
+    return " and by ".join("you in another tab or window" if a == user else str(a)
+                           for a in people)
+
+
+def theirs_named(authors: list[str], user: str) -> str:
+    """Whose version a merge was made with, as History's readers know it (not "theirs"):
+    "alice's", "bob's other tab's" (the saver's own versions), "alice's and bob's other
+    tab's"."""
+    return " and ".join(f"{user}'s other tab's" if a == user else f"{a}'s"
+                        for a in dict.fromkeys(authors))
+
+
+def whose(authors: list[str], user: str) -> str:
+    """Whose version the panel's checkboxes take from ("Tick the ones to take from X's
+    version"): one author, `OWN`, or "alice and your other tab"."""
+    return " and ".join(names(authors, user))
+
+
+def part_authors(base: dict, versions: list[tuple[str, dict]], user: str) -> dict[str, list[str]]:
+    """{part key (as ui/conflict_merge.parts keys it): the authors who changed it, shown},
+    from `versions`, [(author, item)] of the versions after `base` in order: a part is an
+    author's when it differs in their version from the version before."""
+    before = _values(base, base)
+    out: dict[str, list[str]] = {}
+    for author, item in versions:
+        now = _values(base, item)
+        for key in dict.fromkeys([*before, *now]):
+            if before.get(key) != now.get(key):
+                out.setdefault(key, [])
+                if shown(author, user) not in out[key]:
+                    out[key].append(shown(author, user))
+        before = now
+    return out
+
+
+def _values(base: dict, item: dict) -> dict[str, object]:
+    """Each part's value in `item`, matched to `base` as a merge matches it."""
+    return {key: values[1] for key, values in cm.parts(base, item, item).items()}

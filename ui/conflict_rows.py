@@ -1,0 +1,134 @@
+"""The conflict panel's rows: each part someone changed, who changed it and what a save
+keeps of it, their value and mine, in words.
+
+Why apart from ui/conflict_merge.py: that module decides the merge; this one says it to the
+person choosing (who changed a part when several saved since my base, a box of mine the save
+drops, clues brought back rather than added). Plain data in and out.
+"""
+from __future__ import annotations
+
+from ui import conflict_clues
+from ui import editor_model as em
+from ui.conflict_clues import ADDED, MINE, ORDER, REMOVED, THEIRS
+from ui.conflict_merge import (BOTH, MERGED, by_fields, changes, clue_clashes, linked, merge,
+                               part_names, parts)
+from ui.conflict_show import OWN_TAB, label, merged_said, option_image, show
+
+
+RESTORED = "clues brought back (removed before your version)"
+"""The name of the clues they added when each was in an earlier version (a removal undone):
+"clues they added" said otherwise (a review)."""
+
+
+def brought_back(base: dict, saved: dict, mine: dict, earlier: list[dict]) -> dict[str, str]:
+    """{ADDED[THEIRS]: RESTORED} when every clue they added is one of `earlier`'s (the
+    versions before my base) as it was; else {}."""
+    added = parts(base, saved, mine)[ADDED[THEIRS]][1]
+    before = [c for item in earlier for c in em.content_only(item).get("clues") or []]
+    return {ADDED[THEIRS]: RESTORED} if added and all(c in before for c in added) else {}
+
+
+def lost_boxes(base: dict, saved: dict, mine: dict, remover: str) -> dict[str, str]:
+    """{part key: what the save drops of it}: my clues' new boxes on an image the merge (as the
+    panel's default leaves it) no longer has, "its box on image 2 goes: alice removed image
+    2", numbered as my copy numbers images. `remover`: who removed it. The panel said
+    "you (yours kept)" and only the message after Save merged told the box was gone (a
+    review)."""
+    images = set(merge(base, saved, mine).get("images") or [])
+    mine_images = list(mine.get("images") or [])
+    out = {}
+    split = parts(base, saved, mine)
+    for key, who, _, ours in changes(base, saved, mine):
+        clues = ours if key == ADDED[MINE] else [ours] if key.startswith("clues.") else []
+        was = split[key][0].get("boxes") or [] if isinstance(split[key][0], dict) else []
+        gone = [b.get("image") for c in clues if isinstance(c, dict)
+                for b in c.get("boxes") or [] if b.get("image") not in images and b not in was]
+        if who == THEIRS or not gone:
+            continue
+        where = [f"image {mine_images.index(i) + 1}" if i in mine_images else "an image"
+                 for i in dict.fromkeys(gone)]
+        boxes = f"{len(gone)} box{'es' * (len(gone) != 1)}" if key == ADDED[MINE] else \
+            "its box" if len(gone) == 1 else f"its {len(gone)} boxes"
+        out[key] = (f"{boxes} on {' and '.join(where)} go{'es' * (len(gone) == 1)}: "
+                    f"{remover} removed {' and '.join(where)}")
+    return out
+
+
+def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
+         reloaded: bool = False, authors: dict[str, list[str]] | None = None,
+         everyone: list[str] | None = None, lost: dict[str, str] | None = None,
+         renamed: dict[str, str] | None = None) -> list[list[str]]:
+    """The conflict table: part, who changed it (and what a save keeps), saved, yours.
+    `other_tab`: the saved version is the user's own, from another tab or window: "them
+    (theirs kept)" then named a colleague the heading said was not there (a review).
+    `reloaded`: the saved version was loaded, my edits gone: "(yours kept)" said otherwise
+    (a review). `authors`, `everyone`: when several people saved since my base, who changed
+    each part and all of them (ui/conflict_authors): a colleague's change read "your other
+    tab (its edit kept)" (a review). `lost`: {part key: what of mine the save drops with it}
+    (`lost_boxes`). `renamed`: {part key: its name} where the versions tell more than
+    `label` ("clues brought back": `RESTORED`)."""
+    images = list(dict.fromkeys([*(mine.get("images") or []), *(saved.get("images") or [])]))
+    named, tied = part_names(base, saved, mine) | (renamed or {}), linked(base, saved, mine)
+    split = parts(base, saved, mine)
+    several = everyone if everyone and len(everyone) > 1 else None
+    out = []
+    for key, who, theirs, ours in changes(base, saved, mine):
+        them = ((authors or {}).get(key) or several) if several else None
+        if key == ORDER:
+            theirs, ours = conflict_clues.shown_order(
+                *((em.content_only(c).get("clues") or []) for c in (base, saved, mine)))
+        out.append([named.get(key) or label(key),
+                    _who_kept(key, who, split[key], key in tied, reloaded, other_tab, them)
+                    + (f", but {lost[key]}" if lost and key in lost and not reloaded else ""),
+                    show(theirs, images), show(ours, images)])
+    return out
+
+
+def _who_kept(key: str, who: str, values: tuple, tied: bool, reloaded: bool,
+              other_tab: bool, them: list[str] | None) -> str:
+    """A row's "who changed it (and what a save keeps)". `them`: who changed the part when
+    several people saved since my base (else None: "them", or "your other tab")."""
+    if reloaded:
+        return {THEIRS: "them (loaded)", MINE: "you (not kept)"}.get(who, "both (theirs loaded)")
+    one = them[0] if them and len(them) == 1 else None
+    name = one or (f"them ({', '.join(them)})" if them else
+                   "your other tab" if other_tab else "them")
+    me = "this tab" if other_tab or them else "you"
+    if tied:
+        return f"{ {THEIRS: name, MINE: me}.get(who, 'both')} (you choose, taken together)"
+    if who == BOTH and (key.startswith("clues.") or by_fields(key, values, set())):
+        return _clue_choice(values)
+    if who == MERGED:
+        return f"both, merged: {merged_said(*values, one or ('them' if them else other_tab))}"
+    if who == THEIRS:
+        if name == OWN_TAB:
+            return "your other tab (its edit kept)"
+        return f"{name} (theirs kept)" if one or not them else \
+            f"them ({', '.join(them)}; theirs kept)"
+    if who == MINE:
+        return f"{me} (yours kept)"
+    return "both (you choose)"
+
+
+def row_images(base: dict, saved: dict, mine: dict) -> list[tuple[str | None, str | None]]:
+    """(their image, my image) per row of `rows`: an option's two images where they differ
+    (the panel shows them small: "B: Pasta (image)" on both sides was a blind choice),
+    (None, None) for any other row."""
+    out = []
+    for _, _, theirs, ours in changes(base, saved, mine):
+        pair = option_image(theirs), option_image(ours)
+        out.append(pair if pair[0] != pair[1] else (None, None))
+    return out
+
+
+def _clue_choice(values: tuple) -> str:
+    """What a clue or an option both changed leaves to choose: its fields both changed
+    differently (the rest is merged: `clue_merge`), or the whole clue when one side removed
+    it; an option whose only changes are the ones both made: "both (you choose)"."""
+    if REMOVED in values[1:] or not all(isinstance(v, dict) for v in values):
+        return "both (you choose)"
+    clashes = clue_clashes(*values)
+    changed = {k for v in values for k in v if len({repr(x.get(k)) for x in values}) > 1}
+    if "boxes" not in values[0] and changed <= set(clashes):
+        return "both (you choose)"
+    return f"both (you choose: {', '.join(clashes)}; the rest merged)"
