@@ -1,6 +1,6 @@
 """The conflict panel's table as HTML: in each part's saved and yours, the words that
 differ marked, so that a one-word change in a long reasoning is seen without reading both
-whole (ui/conflict_merge.rows gives the plain table)."""
+whole (ui/conflict_rows.rows gives the plain table)."""
 from __future__ import annotations
 
 import difflib

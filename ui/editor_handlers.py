@@ -520,7 +520,7 @@ class EditorHandlers:
                                    reloaded=True)
 
     def conflict_table(self, base: dict, theirs: dict, item: dict, **how) -> list[list[str]]:
-        """The conflict panel's table (ui/conflict_merge.rows, `how` its words) as HTML: the
+        """The conflict panel's table (ui/conflict_rows.rows, `how` its words) as HTML: the
         words that differ marked, an option's two images shown small on each side."""
         images = [tuple(preview_url(self.store, sha) if sha else None for sha in pair)
                   for pair in cr.row_images(base, theirs, item)]

@@ -5,7 +5,7 @@ the status a restored draft shows. Plain text: the page escapes it where it show
 from __future__ import annotations
 
 from store import NotFoundError
-from ui import conflict_merge as cm
+from ui import conflict_rows
 from ui import save_rules as rules
 from ui import times
 
@@ -140,7 +140,7 @@ def draft_aside_notice(draft: dict, saved: dict) -> str:
 def edited_parts(base: dict, item: dict) -> list[tuple[str, str]]:
     """(part, its value in `item`) for each part of `item` that differs from `base`, named
     as the conflict panel names them ("question", "GT reasoning", "clue 2", "option C")."""
-    return [(OWN_NAMES.get(row[0], row[0]), row[3]) for row in cm.rows(base, base, item)]
+    return [(OWN_NAMES.get(row[0], row[0]), row[3]) for row in conflict_rows.rows(base, base, item)]
 
 
 # the panel's names said of one's own edits alone ("your edits of answer, clues you added")
