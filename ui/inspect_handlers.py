@@ -161,9 +161,10 @@ def verdict_detail(view: dict, row: int | None) -> str:
 def header_md(view: dict) -> str:
     r = view["response"]
     tokens = f" · {r['completion_tokens']} output tokens" if r.get("completion_tokens") else ""
-    # the run the reply was cached from, as the README says (it named none)
-    source = f" from run {escape_md(r['cached_from'])}" if r.get("cached_from") else \
-        " from an earlier run"
+    # the run the reply was cached from by its label, as the README names runs (it named
+    # none, then its id)
+    named = view.get("cached_from") or r.get("cached_from")
+    source = f" from {escape_md(named)}" if named else " from an earlier run"
     latency = f" · cached reply{source}" if r.get("cached") else \
         f" · {r['latency']:.1f} s" if r.get("latency") else ""
     return (f"**Response {r['work_id']}** · run {escape_md(view['run_label'])} · item "

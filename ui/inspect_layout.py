@@ -106,8 +106,10 @@ def _browser(ui: SimpleNamespace) -> None:
             ui.wrong_reason = gr.Checkbox(label="Right answer, wrong reason (general correct, "
                                                 "rigorous wrong)", elem_id="inspect-wrong-reason")
         with gr.Row():
+            # wide enough for a run's label to its short id (ui/run_choices.run_label): at
+            # 1400 px it was cut to "vlm-b · CoT · 2026120…", two runs reading the same
             ui.flip_run = _dynamic([(NO_RUN, NO_RUN)], NO_RUN, "Flips against run",
-                                   "inspect-flip-run")
+                                   "inspect-flip-run", scale=3)
             ui.flip = gr.Dropdown(FLIP_CHOICES, value=FLIP_CHOICES[0],
                                   label="Flip (same item, repeat and sample)",
                                   elem_id="inspect-flip")

@@ -29,8 +29,10 @@ from judges.grounding import clue_boxes
 from judges.llm import parse_extracted_clues
 from scoring.offline import model_clues as offline_model_clues
 from scoring.offline import sentence_clues
+from scoring.compared import title
 from scoring.no_boxes import shown_verdicts
 from store import NotFoundError
+from store.runner_work import NO_SOURCE_CLUE
 from ui.conflict_show import diff_label
 from ui.editor_model import clue_color
 from ui.inspect_overlay import GREY
@@ -212,6 +214,7 @@ def version_state(store, item_id: str, then: int | None, now: int | None) -> dic
 def response_view(store, work_id: int) -> dict:
     """Everything the side-by-side view shows for one response."""
     response = store.response_detail(int(work_id))
+    response["reason"] = reason_named(store, response.get("reason"))
     config = response["config"]
     try:
         item = store.get_item(response["item_id"])
@@ -233,7 +236,20 @@ def response_view(store, work_id: int) -> dict:
         "version": version_state(store, response["item_id"], response["item_version"],
                                  item["version"] if item else None),
         "run_label": labelled(store, store.get_run(response["run_id"])),
+        "cached_from": title(store, response["cached_from"])
+        if response.get("cached_from") else None,
     }
+
+
+def reason_named(store, reason: str | None) -> str | None:
+    """A row's reason with the source run of a clue injection named by its label ("no clues
+    from run a-clues"), as everything else names runs: it read "no clues from run
+    20261207-064552-1835" (the stored reason keeps the id: `NO_SOURCE_CLUE`)."""
+    source = (reason or "")[len(NO_SOURCE_CLUE):].strip()
+    if not (reason or "").startswith(NO_SOURCE_CLUE) or not source:
+        return reason
+    named = title(store, source)
+    return reason + " (deleted)" if named.startswith(f"run {source}") else NO_SOURCE_CLUE + named
 
 
 def verdict_key(v: dict) -> tuple[str, str]:
