@@ -110,3 +110,16 @@ def test_pickers_name_every_run_in_one_form_and_a_name_only_for_its_run(store):
     # typing a run's name in a picker's search finds that run only
     assert [rid for rid, label in picked.items() if "a-clues" in label] == \
         ["20261207-064538-fa73"]
+
+
+# -- 6. a heatmap cell's text colour follows its luminance -----------------------------------
+
+def test_a_saturated_blue_correlation_cell_has_white_text():
+    """"0.94" was printed in black on the correlation heatmap's saturated blue."""
+    from scoring.heatmaps import _rgb, text_colour
+
+    assert text_colour(_rgb(0.94, -1, 1, True)) == "#fff"
+    assert text_colour(_rgb(0.7, -1, 1, True)) == "#fff"
+    assert text_colour(_rgb(0.3, -1, 1, True)) == "#111"       # pale cells keep dark text
+    assert text_colour(_rgb(-0.3, -1, 1, True)) == "#111"
+    assert text_colour((255, 255, 0)) == "#111"
