@@ -1,4 +1,5 @@
 """Findings of a researcher review (round 15), each with the test that failed before its fix."""
+from tests.inspect_helpers import built, env  # noqa: F401 (fixtures)
 from tests.scoring_helpers import add_items, cli, make_run, runs_listed
 
 
@@ -123,3 +124,37 @@ def test_a_saturated_blue_correlation_cell_has_white_text():
     assert text_colour(_rgb(0.3, -1, 1, True)) == "#111"       # pale cells keep dark text
     assert text_colour(_rgb(-0.3, -1, 1, True)) == "#111"
     assert text_colour((255, 255, 0)) == "#111"
+
+
+# -- 5. tag counts fill without a button; the tagged cases carry the run's label -------------
+
+def test_tag_counts_fill_when_the_panel_opens_and_after_a_tag_is_saved(store):
+    """They stayed empty, after a reload too, until "Tag counts per run" (read as a caption)
+    was pressed. The wiring is checked on the built page: opening the panel, saving and
+    removing a tag each fill the counts table."""
+    from ui.server import build_app
+
+    blocks = build_app(store)
+    counts = next(b for b in blocks.blocks.values()
+                  if getattr(b, "elem_id", None) == "inspect-tag-counts")
+    filling = {d.api_name for d in blocks.fns.values()
+               if any(o is counts for o in d.outputs)}
+    assert {"inspect_counts_opened", "inspect_counts_saved", "inspect_counts_removed"} <= \
+        filling, filling
+    panel = next(b for b in blocks.blocks.values()
+                 if getattr(b, "elem_id", None) == "inspect-export-panel")
+    opened = next(d for d in blocks.fns.values() if d.api_name == "inspect_counts_opened")
+    assert list(opened.targets) == [(panel._id, "expand")]
+
+
+def test_the_tagged_cases_file_names_each_run_by_its_label(env):
+    import csv
+
+    from ui import inspect_tags as it
+
+    store, ids = env
+    it.save_tags(store, ids["a"]["ui/beta"], ["perception error"], "alice")
+    path, _ = it.export_tagged(store, "run-a", "csv")
+    with open(path, newline="", encoding="utf-8-sig") as f:
+        [row] = list(csv.DictReader(f))
+    assert (row["run_id"], row["run_label"]) == ("run-a", "m-a · Structured")

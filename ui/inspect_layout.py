@@ -240,17 +240,20 @@ def _tags_and_more(ui: SimpleNamespace) -> None:
                         label=f"{side.upper()}: model output", lines=6, max_lines=16,
                         interactive=False, autoscroll=False, elem_id=f"inspect-{side}-output"))
     _vocabulary(ui)
+    # its counts fill when it opens and after a tag is saved or removed (ui/inspect_tag_wiring):
+    # they stayed empty until one pressed a button that read as the table's caption
     with gr.Accordion("Tag counts and export of tagged cases", open=False,
-                      elem_id="inspect-export-panel"):
+                      elem_id="inspect-export-panel") as ui.counts_panel:
         with gr.Row(equal_height=True):
             ui.export_format = gr.Radio(["csv", "json"], value="csv", label="Format",
                                         elem_id="inspect-export-format")
             ui.export = gr.Button("Export tagged cases (the run and tag chosen above)",
                                   elem_id="inspect-export")
-            ui.counts_button = gr.Button("Tag counts per run", elem_id="inspect-counts")
+            ui.counts_button = gr.Button("↻ Refresh tag counts", elem_id="inspect-counts")
         ui.export_file = gr.File(label="Download", interactive=False,
                                  elem_id="inspect-export-file")
         ui.counts = gr.Dataframe(headers=COUNT_HEADERS, interactive=False,
+                                 label="Tag counts per run (the run chosen above, or all)",
                                  elem_id="inspect-tag-counts")
 
 
