@@ -158,3 +158,29 @@ def test_the_tagged_cases_file_names_each_run_by_its_label(env):
     with open(path, newline="", encoding="utf-8-sig") as f:
         [row] = list(csv.DictReader(f))
     assert (row["run_id"], row["run_label"]) == ("run-a", "m-a · Structured")
+
+
+# -- 4. a model clue's colour follows the judge chosen in Inspect ----------------------------
+
+def test_a_model_clues_colour_follows_the_chosen_judge(env):
+    """M2 was coloured as the offline matcher matched it ("matched GT2", green) while the
+    chosen judge, llm:judge, labelled it illusionary in the next column."""
+    from ui import inspect_handlers as ih
+    from ui.editor_model import clue_color
+    from ui.inspect_overlay import GREY
+
+    store, ids = env
+    work = ids["a"]["ui/alpha"]
+    with store.atomic():       # the matcher matched M2 to GT2; llm:judge says illusionary
+        store.db.conn.execute(
+            "UPDATE scores SET details = json_set(details, '$.best_gt', json('[0, 1]'), "
+            "'$.clue_scores', json('[91.7, 90.0]')) WHERE run_id = 'run-a' AND protocol = "
+            "'rigorous' AND judge = 'offline' AND work_id = ?", [work])
+    by_judge = ih.open_view(store, work, "llm:judge")
+    m2 = by_judge["model_clues"][1]
+    assert m2["labels"] == ["illusionary (judge llm:judge)"]
+    assert m2["color"] == GREY                           # as the chosen judge has it
+    assert "matched by judge llm:judge" in ih.model_clues_label(by_judge)
+    by_matcher = ih.open_view(store, work, "offline")
+    assert by_matcher["model_clues"][1]["color"] == clue_color(1)        # GT2's colour
+    assert "matched by matcher offline" in ih.model_clues_label(by_matcher)

@@ -121,7 +121,7 @@ GROUPS = (
         inspect_compare inspect_save_tags inspect_remove_tag inspect_add_tag
         inspect_rename_tag inspect_delete_tag inspect_add_note inspect_tag_counts
         inspect_export inspect_relist_saved inspect_relist_removed inspect_counts_saved
-        inspect_counts_removed inspect_counts_opened"""),
+        inspect_counts_removed inspect_counts_opened inspect_recolour"""),
 )
 
 # acts within an event, decided by what it is given: setting an item's status to `released`

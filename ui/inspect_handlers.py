@@ -75,6 +75,18 @@ def gt_table(view: dict):
     return _styled(pd.DataFrame(rows, columns=GT_HEADERS), colors, "clue")
 
 
+MODEL_CLUES = "Model clues (click one to zoom)"
+
+
+def model_clues_label(view: dict) -> str:
+    """The model clue table's title, saying whose match the colours follow (the judge
+    chosen above when it matched the clues): the colour followed the offline matcher while
+    the chosen judge's labels in the same table said otherwise."""
+    whose = view.get("colour_by") or []
+    return f"{MODEL_CLUES} · colour: the GT clue matched by {' / '.join(whose)}" if whose \
+        else MODEL_CLUES
+
+
 def model_table(view: dict):
     rows, colors = [], {}
     convention = view["response"].get("box_convention") or ""
@@ -310,8 +322,9 @@ def zoom(overlays: Overlays, view: dict, kind: str, row: int | None) -> tuple[st
     return overlays.zoom(view["images"][box["image"]], spec), caption
 
 
-def open_view(store, work_id) -> dict:
+def open_view(store, work_id, judge: str | None = None) -> dict:
+    """The view of a response, its model clues coloured as `judge` (the list's) matched them."""
     try:
-        return response_view(store, parse_work_id(work_id))
+        return response_view(store, parse_work_id(work_id), judge)
     except KeyError as error:  # NotFoundError
         raise InspectError(str(error)) from None

@@ -102,7 +102,8 @@ def _matches(verdicts: list[dict], response: dict, gt: list[dict]) -> list[dict]
         for kind in ("illusionary", "useless"):
             for entry in details.get(kind) or []:
                 labels[int(entry.get("clue", 0)) - 1] = kind
-        out.append({"who": who, "key": key, "clues": clues, "best_gt": details["best_gt"],
+        out.append({"who": who, "judge": v["judge"], "key": key, "clues": clues,
+                    "best_gt": details["best_gt"],
                     "scores": scores, "labels": labels,
                     "matched": [j is not None and s >= threshold
                                 for j, s in zip(details["best_gt"], scores)]})
@@ -112,7 +113,8 @@ def _matches(verdicts: list[dict], response: dict, gt: list[dict]) -> list[dict]
         # only a stored verdict that matched them shows them, marked as a cut reply's
         if clues and not (source == SENTENCES and _cut(response)):
             match = match_clues(clues, gt, method="lexical")
-            out.append({"who": "matcher lexical (live, not stored)", "key": source,
+            out.append({"who": "matcher lexical (live, not stored)", "judge": None,
+                        "key": source,
                         "clues": clues, "best_gt": match.best_gt, "scores": match.scores,
                         "labels": {}, "matched": match.matched})
     return out
@@ -125,7 +127,23 @@ def _to_pixels(box, image: int | None, convention: str | None, sizes: list, max_
     return box_to_pixels(box, convention, sizes[k], max_pixels), k
 
 
-def _model_rows(response: dict, matches: list[dict], sizes: list, config: dict) -> list[dict]:
+def _colour(matches: list[dict], key: str, i: int, judge: str | None,
+            found: list[dict]) -> tuple[str, str | None]:
+    """(colour, whose match it follows) of model clue `i` of list `key`: the GT clue that
+    `judge` (the one chosen in Inspect) matched it to, grey when that judge matched it to
+    none; when that judge did not judge the list, the first match `found` (`who` says
+    whose). It followed the offline matcher's "matched GT2" whatever the chosen judge said,
+    beside that judge's "illusionary"."""
+    chosen = next((m for m in matches if judge and m["judge"] == judge and m["key"] == key
+                   and i < len(m["matched"])), None)
+    if chosen is not None:
+        return (clue_color(chosen["best_gt"][i]) if chosen["matched"][i] else GREY,
+                chosen["who"])
+    return (clue_color(found[0]["gt"]), found[0]["who"]) if found else (GREY, None)
+
+
+def _model_rows(response: dict, matches: list[dict], sizes: list, config: dict,
+                judge: str | None = None) -> list[dict]:
     lists = {"clue list": [c for c in response.get("clues") or []
                            if str(c.get("text") or "").strip()]}
     for m in matches:
@@ -152,7 +170,7 @@ def _model_rows(response: dict, matches: list[dict], sizes: list, config: dict) 
                                            config.get("image_max_pixels"))
                     if pixels is not None and config.get("image_mode", "full") != "text_only":
                         row["boxes"].append({"image": k, "box": pixels})
-            row["color"] = clue_color(row["matches"][0]["gt"]) if row["matches"] else GREY
+            row["color"], row["colour_by"] = _colour(matches, key, i, judge, row["matches"])
             rows.append(row)
     return rows
 
@@ -211,8 +229,9 @@ def version_state(store, item_id: str, then: int | None, now: int | None) -> dic
     return out
 
 
-def response_view(store, work_id: int) -> dict:
-    """Everything the side-by-side view shows for one response."""
+def response_view(store, work_id: int, judge: str | None = None) -> dict:
+    """Everything the side-by-side view shows for one response; a model clue's colour
+    follows `judge`'s match when that judge matched the clues (`_colour`)."""
     response = store.response_detail(int(work_id))
     response["reason"] = reason_named(store, response.get("reason"))
     config = response["config"]
@@ -228,11 +247,13 @@ def response_view(store, work_id: int) -> dict:
         info = store.image_info(sha)
         sizes.append((info["width"], info["height"]))
     matches = _matches(verdicts, response, gt)
-    model_rows = _model_rows(response, matches, sizes, config)
+    model_rows = _model_rows(response, matches, sizes, config, judge)
     return {
         "response": response, "config": config, "item": item, "images": images,
         "sizes": sizes, "verdicts": shown_verdicts(verdicts, config), "matches": matches, "model_clues": model_rows,
         "gt_clues": _gt_rows(item, matches, model_rows) if item else [],
+        "colour_by": list(dict.fromkeys(r["colour_by"] for r in model_rows
+                                        if r["colour_by"])),
         "version": version_state(store, response["item_id"], response["item_version"],
                                  item["version"] if item else None),
         "run_label": labelled(store, store.get_run(response["run_id"])),
