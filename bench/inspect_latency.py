@@ -282,7 +282,8 @@ def main() -> None:
     with Server(db) as server:
         log(f"server up in {server.startup_s:.1f} s")
         raw = RawGradioClient(server.url)
-        raw.call_list("inspect_open", [str(work_ids[-1])])  # first call: connections, imports
+        # first call: connections, imports
+        raw.call_list("inspect_open", [str(work_ids[-1]), "offline"])
         quiet = Quiet()
 
         def time_opens() -> list[float]:
@@ -292,7 +293,7 @@ def main() -> None:
                 if k % 10 == 0:
                     quiet.wait()
                 t = time.perf_counter()
-                raw.call_list("inspect_open", [str(wid)])
+                raw.call_list("inspect_open", [str(wid), "offline"])
                 took.append(time.perf_counter() - t)
             return took
 
@@ -302,7 +303,7 @@ def main() -> None:
         via_client = []
         for wid in opens[: max(10, args.opens // 4)]:
             t = time.perf_counter()
-            client.predict(str(wid), api_name="/inspect_open")
+            client.predict(str(wid), "offline", api_name="/inspect_open")
             via_client.append(time.perf_counter() - t)
         served, all_times, cached = {}, [], []
         for name, (overrides, sort) in FILTERS.items():

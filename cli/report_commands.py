@@ -181,8 +181,11 @@ def run_report(args) -> int:
         if result["repeats"]:
             print(repeats_text(result["repeats"]))
         from runner.provenance import cache_line
+        from scoring.compared import labels, namer
 
-        cached = cache_line(store, store.get_run(args.run))
+        # the source run by its table label, as the Results page says it (it said its id)
+        cached = cache_line(store, store.get_run(args.run),
+                            namer(store, labels(store, [args.run])))
         if cached:
             print(cached)
         print(per_response_line(result["responses"], result["per_response"]))

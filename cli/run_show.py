@@ -5,6 +5,7 @@ from __future__ import annotations
 from runner.config import boxes_text, draws_text
 from runner.costs import money
 from runner.totals import counts_text
+from scoring.compared import SETTING_TITLES
 from store.run_labels import clues_text
 
 SAMPLING = ("temperature", "top_p", "max_tokens", "seed")
@@ -12,11 +13,12 @@ SAMPLING = ("temperature", "top_p", "max_tokens", "seed")
 
 def show_text(run: dict, names: dict | None = None) -> str:
     """`run`: `cli.runs_commands.run_json`'s shape; `names`: run labels for another run's
-    clues (`store.run_labels.list_names`)."""
+    clues (`scoring.compared.table_names`); the setting titled as the tables and README
+    title it ('CoT': it printed 'setting cot')."""
     c, t, e = run["config"] or {}, run["totals"] or {}, run["execution"] or {}
     endpoint = c.get("endpoint") or {}
     setup = " · ".join(p for p in (
-        f"setting {c.get('setting')}", f"clues {clues_text(c, names or {})}",
+        f"setting {SETTING_TITLES.get(c.get('setting'), c.get('setting'))}", f"clues {clues_text(c, names or {})}",
         f"images {c.get('image_mode')}", draws_text(c), boxes_text(c)) if p)
     sampling = ", ".join(f"{k} {c[k]}" for k in SAMPLING if c.get(k) is not None)
     items = (c.get("items") or {}).get("count")

@@ -16,8 +16,9 @@ from cli.run_show import show_text
 from runner.run_refs import resolve_run
 from runner.config import boxes_text, draws_text
 from runner.costs import money
-from store.run_labels import clues_text, list_names
+from store.run_labels import clues_text
 from runner.totals import request_control, status_counts
+from scoring.compared import table_names
 
 
 def add_parsers(sub) -> None:
@@ -101,7 +102,7 @@ def run_runs(args) -> int:
         if args.show:
             shown = run_json(store, store.get_run(args.show))
             print(json.dumps(shown, ensure_ascii=False, sort_keys=True) if args.json
-                  else show_text(shown, list_names(store.list_runs())), end="\n" if args.json
+                  else show_text(shown, table_names(store.list_runs())), end="\n" if args.json
                   else "")
             return 0
         if args.rename or args.note:
@@ -123,7 +124,7 @@ def run_runs(args) -> int:
     if args.json:
         print(json.dumps(runs, ensure_ascii=False))
         return 0
-    print(listing(runs, list_names(store.list_runs())), end="")
+    print(listing(runs, table_names(store.list_runs())), end="")
     return 0
 
 
@@ -134,7 +135,8 @@ LISTING_HEADERS = ("run", "name", "status", "endpoint", "setting", "clues", "ima
 def listing_row(run: dict, names: dict | None = None) -> list[str]:
     """One run as the listing prints it, a cell per `LISTING_HEADERS` (a run without a name:
     '-'; draws: samples, repeats and the box convention it states; another run's clues by
-    that run's name, `names`: `store.run_labels.list_names`; the setting titled as the
+    that run's name, else its table label (`names`: `scoring.compared.table_names`; it
+    said 'run:20261207-064552-1835' of a run without a name); the setting titled as the
     tables title it, 'No-CoT', `scoring.compared.SETTING_TITLES`)."""
     from scoring.compared import SETTING_TITLES
 
@@ -152,7 +154,7 @@ def listing(runs: list[dict], names: dict | None = None) -> str:
     `runs --json`."""
     if not runs:
         return ""
-    names = names if names is not None else list_names(runs)
+    names = names if names is not None else table_names(runs)
     rows = [list(LISTING_HEADERS)] + [listing_row(r, names) for r in runs]
     widths = [max(len(row[k]) for row in rows) for k in range(len(LISTING_HEADERS))]
     return "".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()

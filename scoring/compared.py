@@ -180,6 +180,28 @@ def label_beside(store, names: dict[str, str], run_id: str) -> str | None:
         return None
 
 
+def title(store, run_id: str) -> str:
+    """A run named in a sentence ("14 of 14 from m · CoT", "no clues from run a-clues"):
+    its table label without the status, its id in parentheses after it when another stored
+    run has that label too; a run not stored (deleted, or a reply cached before sources
+    were recorded) by its id. The sentences named every run by its id
+    ("from run 20261207-064538-fa73") beside tables naming it by its label."""
+    every = store.list_runs()
+    names = table_names(every)
+    found = {r["id"]: run_label(r, with_status=False, names=names) for r in every}
+    if run_id not in found:
+        return f"run {run_id} (deleted)" if run_id else "an earlier run (not recorded)"
+    clash = sum(label == found[run_id] for label in found.values()) > 1
+    return f"{found[run_id]} ({run_id})" if clash else found[run_id]
+
+
+def namer(store, names: dict[str, str]):
+    """`name(run id)` of the sentences under a table of the runs `names` (`labels`): a source
+    run of cached replies named as that table labels runs (`label_beside`), one not stored
+    as `title` says it. `report` and the Results page say the same words."""
+    return lambda run_id: label_beside(store, names, run_id) or title(store, run_id)
+
+
 def clue_source(config: dict, titles: dict[str, str]) -> str:
     """The clue source as Table 3 names it: No Clue, GT, Self, or another run's clues by
     that run's title (`source_titles`); a deleted source run by its id ('run:ID')."""

@@ -52,9 +52,10 @@ def response_verdicts(db: sqlite_utils.Database, run_id: str, work_id: int) -> l
 
 def item_responses(db: sqlite_utils.Database, item_id: str, limit: int = 500) -> list[dict]:
     """Answer-phase responses to one item across all runs (newest run first), with the
-    run's config, for choosing what to compare with."""
+    run's config, for choosing what to compare with; the reason tells an error row never
+    asked for want of a source clue (`runner_work.NO_SOURCE_CLUE`)."""
     found = rows(db, "SELECT w.id AS work_id, w.run_id, w.repeat, w.sample, w.item_version, "
-                     "r.status, r.answer, m.config, m.created_at AS run_created_at "
+                     "r.status, r.reason, r.answer, m.config, m.created_at AS run_created_at "
                      "FROM run_work w JOIN model_runs m ON m.id = w.run_id "
                      "JOIN run_responses r ON r.work_id = w.id "
                      "WHERE w.item_id = ? AND w.phase = 'answer' "

@@ -19,16 +19,18 @@ def test_the_source_run_is_named_by_its_name_in_every_list(store):
     make_run(store, "inj", {i["id"]: "Yes." for i in ITEMS}, clues=f"run:{source}")
     make_run(store, "gone", {i["id"]: "Yes." for i in ITEMS}, clues="run:deleted-run")
     picked = dict((rid, label) for label, rid in run_choices(store))
-    assert "clues run:a-clueguided" in picked["inj"] and source not in picked["inj"]
-    assert "clues run:deleted-run" in picked["gone"]        # no such run: its id, as stored
-    assert "clues run:a-clueguided" in labelled(store, store.get_run("inj"))
+    # a picker names the source by its short id: its name there made typing the name in the
+    # picker's search pick this run (researcher review 15)
+    assert "clues of id 1d74" in picked["inj"] and "a-clueguided" not in picked["inj"]
+    assert "clues of id deleted-run" in picked["gone"]      # no such run: its id, as stored
+    assert "clues of id 1d74" in labelled(store, store.get_run("inj"))
     setup = {row[0]: row[3] for row in runs_table(store)}
     assert "clues run:a-clueguided" in setup["inj"] and source not in setup["inj"]
     code, out, err = cli("runs", "--db", store.path)
     assert code == 0, err
     assert runs_listed(out)["inj"]["clues"] == "run:a-clueguided"
     store.label_run("inj", name="a-clueguided")               # a name two runs share
-    assert f"clues run:a-clueguided · {source}" in dict(
+    assert "clues of id 1d74" in dict(
         (rid, label) for label, rid in run_choices(store))["inj"]
 
 

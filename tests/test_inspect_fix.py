@@ -93,7 +93,7 @@ def test_flips_between_runs_for_each_protocol(env):
     assert flips(broken, "rigorous") == []
     assert flips(fixed, "grounded") == []
     # a protocol the judge did not score: said, not "No response matches" (as if no flips)
-    with pytest.raises(ib.BrowseError, match="run run-b has no verbench verdicts by offline "
+    with pytest.raises(ib.BrowseError, match="run m-b · Structured has no verbench verdicts by offline "
                                              "\\(its judges: none\\): no flip can be found"):
         flips(fixed, "verbench")
     with pytest.raises(ib.BrowseError, match="one of the protocols"):

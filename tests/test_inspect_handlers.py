@@ -259,9 +259,10 @@ def test_tags_and_notes_keep_author_and_time(env):
     assert "perception error" in ib.browse(store, filters(tag=ib.TAGGED), "run order"
                                            )["rows"][0][10]
     markdown = it.tag_counts_markdown(store, ["run-a", "run-b"])
-    assert "run\\-a: missed clue 1, perception error 1" in markdown and "Wrong crop 1" in markdown
+    assert "m\\-a · Structured: missed clue 1, perception error 1" in markdown and \
+        "Wrong crop 1" in markdown                  # runs by their table label, as README
     assert it.tag_counts_frame(store, ["run-a"]).values.tolist() == [
-        ["run-a", "missed clue", 1], ["run-a", "perception error", 1]]
+        ["m-a · Structured", "missed clue", 1], ["m-a · Structured", "perception error", 1]]
 
 
 def test_tagged_cases_export_as_csv_and_json(env):
@@ -270,7 +271,7 @@ def test_tagged_cases_export_as_csv_and_json(env):
     it.save_tags(store, wid, ["perception error"], "alice")
     it.add_note(store, wid, "=cmd|' /C calc'!A0", "bob")
     with pytest.raises(it.TagError, match="nothing to export: 0 tagged or noted cases, "
-                                          "every tag, run run-b"):
+                                          "every tag, run m-b · Structured"):
         it.export_tagged(store, "run-b", "csv")
     data = json.loads(open(it.export_tagged(store, "run-a", "json")[0]).read())
     assert [(r["work_id"], r["item_id"], r["gold"]) for r in data] == [(wid, "ui/beta", "Yes")]
@@ -302,7 +303,7 @@ def test_a_tagged_export_says_what_it_covers_in_its_name_and_line(env, fmt):
     assert len(_exported(path, fmt)) == 3
     path, line = it.export_tagged(store, "run-a", fmt, "perception error")
     assert Path(path).name == f"cluelab-tagged-run-a-perception-error.{fmt}"
-    assert line.startswith("1 tagged case, tag 'perception error', run run-a")
+    assert line.startswith("1 tagged case, tag 'perception error', run m-a · Structured")
 
 
 def _exported(path: str, fmt: str) -> list:

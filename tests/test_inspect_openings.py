@@ -31,7 +31,7 @@ def test_runs_without_responses_are_listed_last_and_not_opened(store):
     _empty_run(store, "z-failed")              # newer (same second: the id orders it first)
     choices = ib.run_choices(store)
     assert [v for _, v in choices] == [ib.ALL, "a-answered", "z-failed"]
-    assert choices[-1][0].endswith(f"· failed · {NO_RESPONSES}")
+    assert choices[-1][0].endswith(f"· failed · {NO_RESPONSES} · id z-failed")
     assert NO_RESPONSES not in choices[1][0]
     assert ib.opening_run(store, None, first=True) == "a-answered"   # before: z-failed
     assert ib.opening_run(store, "z-failed", first=False) == "z-failed"  # the user's choice

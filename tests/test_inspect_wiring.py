@@ -40,7 +40,7 @@ def test_every_inspect_event_is_named(server):
 def test_open_filter_walk_tag_and_export(server):
     a, b = server.ids["a"], server.ids["b"]
     c = client(server.url)
-    out = c.predict(str(a["ui/alpha"]), api_name="/inspect_open")
+    out = c.predict(str(a["ui/alpha"]), "offline", api_name="/inspect_open")
     assert out[0] == str(a["ui/alpha"]) and "ui/alpha" in out[1]
     assert "inspect-cache/ov-" in out[5]["path"] and "inspect-cache/ov-" in out[9]["path"]
     assert out[7]["data"][0][0] == "GT1" and "judge llm:judge" in out[7]["data"][0][4]
@@ -48,7 +48,7 @@ def test_open_filter_walk_tag_and_export(server):
 
     listing = c.predict("run order", "run-a", *NO_FILTER, "(any)", api_name="/inspect_filter")
     assert [row[0] for row in listing[0]["data"]] == [a["ui/alpha"], a["ui/beta"], a["ui/gamma"]]
-    walked = c.predict(str(a["ui/alpha"]), api_name="/inspect_next")
+    walked = c.predict(str(a["ui/alpha"]), "offline", api_name="/inspect_next")
     assert walked[0] == str(a["ui/beta"])
 
     message, tags, log, _ = c.predict(str(a["ui/beta"]), ["perception error"],
@@ -70,17 +70,18 @@ def test_open_filter_walk_tag_and_export(server):
     filtered = c.predict("(all)", "csv", "perception error", api_name="/inspect_export")
     assert filtered["path"].endswith("/cluelab-tagged-all-runs-perception-error.csv")
 
-    compared = c.predict(str(a["ui/gamma"]), str(b["ui/gamma"]), api_name="/inspect_compare")
+    compared = c.predict(str(a["ui/gamma"]), str(b["ui/gamma"]), "offline",
+                         api_name="/inspect_compare")
     assert "differ on general" in compared[0]
     assert ["general", "offline", "wrong", "correct", "◆ differs"] in compared[1]["data"]
     with pytest.raises(Exception):
-        c.predict("not a number", api_name="/inspect_open")
+        c.predict("not a number", "offline", api_name="/inspect_open")
 
 
 def test_remove_rename_flip_by_protocol_compare_images_and_old_gt(server):
     a, b = server.ids["a"], server.ids["b"]
     c = client(server.url)
-    c.predict(str(a["ui/gamma"]), api_name="/inspect_open")  # fills the tag choices
+    c.predict(str(a["ui/gamma"]), "offline", api_name="/inspect_open")  # fills the tag choices
     c.predict(str(a["ui/gamma"]), ["missed clue", "format error"], api_name="/inspect_save_tags")
     message, _, log, choice = c.predict(str(a["ui/gamma"]), "format error",
                                         api_name="/inspect_remove_tag")
@@ -108,14 +109,15 @@ def test_remove_rename_flip_by_protocol_compare_images_and_old_gt(server):
     found = c.predict("run order", "run-b", *flips, api_name="/inspect_filter")
     assert [row[0] for row in found[0]["data"]] == [b["ui/beta"], b["ui/gamma"]]
 
-    compared = c.predict(str(a["ui/alpha"]), str(b["ui/alpha"]), api_name="/inspect_compare")
+    compared = c.predict(str(a["ui/alpha"]), str(b["ui/alpha"]), "offline",
+                         api_name="/inspect_compare")
     assert [len(compared[k]) for k in (3, 6)] == [2, 2]  # both images of each response
     assert compared[3][1]["caption"].startswith("image 2")
 
-    out = c.predict(str(a["ui/gamma"]), api_name="/inspect_open")
+    out = c.predict(str(a["ui/gamma"]), "offline", api_name="/inspect_open")
     assert out[8]["visible"] and "Ground truth of version 2" in out[8]["value"]
     assert "**Question:** *(changed since)* Pick the colour" in out[8]["value"]
-    assert c.predict(str(a["ui/alpha"]), api_name="/inspect_open")[8] == {
+    assert c.predict(str(a["ui/alpha"]), "offline", api_name="/inspect_open")[8] == {
         "__type__": "update", "value": "", "visible": False}
 
 

@@ -145,8 +145,9 @@ def test_report_by_several_breakdowns_prints_their_shared_notes_once(scored):
 
 
 def test_the_run_pickers_name_an_unnamed_run_as_the_tables_do(scored):
-    """Its table label first (it was its id, then 'e (m) · cot · clues none · …'), its id
-    after it: unnamed runs of one model and setting share the label."""
+    """Its model and setting as the tables title it (it was its id, then 'e (m) · cot ·
+    clues none · …'), in the one form of every picker, its id last: unnamed runs of one
+    model and setting share the label."""
     from scoring.compared import labels
     from ui import inspect_browser, results_handlers
 
@@ -157,4 +158,6 @@ def test_the_run_pickers_name_an_unnamed_run_as_the_tables_do(scored):
     for choices in (results_handlers.run_choices(store), inspect_browser.run_choices(store)):
         shown = {rid: label for label, rid in choices}
         for rid in ("a", "b"):
-            assert shown[rid] == f"{table[rid]} · {rid} · created"
+            model, setting = table[rid].split(" · ")
+            assert shown[rid] == f"e ({model}) · {setting} · clues none · images full · " \
+                f"created · id {rid}"

@@ -47,7 +47,7 @@ def test_results_tab_scores_shows_and_exports_through_the_api(server):
     assert {"ui-a", "ui-b", "ui-c"} <= {choice[1] for choice in runs_update["choices"]}
     assert [choice[1] for choice in humans["choices"]] == [h.NO_HUMAN]
     status = c.predict(["ui-a", "ui-b", "ui-c"], [], "all", False, api_name="/score_runs")
-    assert "ui\\-a" in status and "verbench skipped" in status
+    assert "m · No\\-CoT" in status and "verbench skipped" in status   # by label
     con = sqlite3.connect(server.db)
     assert con.execute("SELECT count(*) FROM scores WHERE protocol='general'").fetchone() == (18,)
     judges = c.predict(["ui-a"], "general", h.COMMON_JUDGE, api_name="/shown_judges")

@@ -22,7 +22,7 @@ def test_runs_show_is_a_readable_summary_and_json_only_with_json(db):
     assert not shown.stdout.lstrip().startswith("{")
     lines = dict(line.split(":", 1) for line in shown.stdout.splitlines() if ":" in line)
     assert lines["run"].strip() == run_id and lines["status"].strip() == "done"
-    assert "setting cot" in lines["setup"] and "clues none" in lines["setup"]
+    assert "setting CoT" in lines["setup"] and "clues none" in lines["setup"]
     assert "model fake-vlm" in lines["endpoint"]
     assert "2/2" in lines["progress"] and "= 2" in lines["progress"]
     as_json = json.loads(cli("runs", "--db", db, "--show", run_id, "--json").stdout)

@@ -35,7 +35,9 @@ def test_a_name_and_a_note_are_kept_and_shown_by_every_picker(db):
         labels = dict((v, k) for k, v in run_choices(store))
         assert labels["run-a"].startswith("GPT baseline · e (m-a) · Structured · clues none"
                                           " · images full")
-        assert labels["run-b"].startswith("m-b · Structured · run-b · ")   # as the tables
+        # one form for every run, its id last (a run without a name lacked clues and images)
+        assert labels["run-b"] == "e (m-b) · Structured · clues none · images full · " \
+            "created · id run-b"
 
 
 def test_deleting_a_run_removes_only_its_own_rows_after_saying_how_many(db):
@@ -130,8 +132,9 @@ def test_every_setup_description_says_samples_and_repeats_when_more_than_one(tmp
         score_run(store, run)
     pickers = dict((v, k) for k, v in run_choices(store))
     # unnamed: the pickers name them as the tables do (by their id before)
-    assert pickers["many"] == "m · CoT · clues gt · 5 samples · 2 repeats · many · created"
-    assert pickers["one"] == "m · CoT · one · created"
+    assert pickers["many"] == ("e (m) · CoT · clues gt · images full · 5 samples · 2 repeats"
+                               " · created · id many")
+    assert pickers["one"] == "e (m) · CoT · clues none · images full · created · id one"
     setups = {row[0]: row[3] for row in xr.runs_table(store)}
     assert setups == {"many": "e (m) · CoT · clues gt · 5 samples · 2 repeats", "one": "e (m) · CoT"}
     table = tables.main_table(store, ["many", "one"])
@@ -193,8 +196,8 @@ def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
         store.set_response_tags(work, [store.list_failure_tags()[0]["name"]], "t")
         pickers = dict((v, k) for k, v in run_choices(store))
         assert pickers["run-a"].startswith("GPT baseline · e (m-a) · ")
-        assert "run-a" not in pickers["run-a"]
-        assert pickers["run-b"].startswith("m-b · Structured · run-b · ")   # as the tables
+        assert pickers["run-a"].endswith(" · id run-a")       # every run's id last, short
+        assert pickers["run-b"].startswith("e (m-b) · Structured · clues none · ")
         listed = ib.browse(store, ib.run_filters(ib.ALL, "offline"), "run order")["rows"]
         assert {row[1] for row in listed} == {"GPT baseline", "m-b · Structured"}
         assert set(tag_counts_frame(store, ["run-a"])["run"]) == {"GPT baseline"}
@@ -208,8 +211,9 @@ def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
 
         store.label_run("run-b", name="GPT baseline")               # two runs, one name
         pickers = dict((v, k) for k, v in run_choices(store))
-        assert pickers["run-a"].startswith("GPT baseline · run-a · e (m-a)")
-        assert pickers["run-b"].startswith("GPT baseline · run-b · e (m-b)")
+        assert pickers["run-a"].startswith("GPT baseline · e (m-a)")
+        assert pickers["run-a"].endswith(" · id run-a")
+        assert pickers["run-b"].startswith("GPT baseline · e (m-b)")
         listed = ib.browse(store, ib.run_filters(ib.ALL, "offline"), "run order")["rows"]
         assert {row[1] for row in listed} == {"GPT baseline [run-a]", "GPT baseline [run-b]"}
         first = {row[0]: row[3] for row in xr.runs_table(store)}

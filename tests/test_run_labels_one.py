@@ -30,8 +30,10 @@ def test_an_injection_run_reads_as_in_the_tables_in_every_picker(store):
     table = labels(store, [injected])[injected]
     assert table == "b · CoT · clues run:(a · Clue-guided CoT)"
     pickers = dict((v, k) for k, v in run_choices(store))
-    assert pickers[injected].startswith(f"{table} · {injected} · ")
-    assert pickers[source].startswith(f"a · Clue-guided CoT · {source} · ")
+    # pickers: one form for every run, the source of its clues by its short id
+    assert pickers[injected] == "e (b) · CoT · clues of id aaaa · images full · created · " \
+        "id cccc"
+    assert pickers[source].startswith("e (a) · Clue-guided CoT · clues none · ")
     setups = {row[0]: row[3] for row in xr.runs_table(store)}
     assert setups[source] == "e (a) · Clue-guided CoT"
     assert setups["20261207-000002-bbbb"] == "e (a) · No-CoT"

@@ -330,7 +330,7 @@ def test_the_command_line_says_whose_replies_a_run_took(db):
     assert cli("score", "--db", db, "--run", new).returncode == 0
     report = cli("report", "--db", db, "--run", new).stdout
     assert "(mean ± SD of the 2 per-repeat accuracies)" in report
-    assert (f"repeat 0: 2 of 2 from run {old}; repeat 1: none") in report
+    assert "repeat 0: 2 of 2 from fake-vlm · No-CoT; repeat 1: none" in report  # its label
     again = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
                 "--ids", "demo/bus-stop-wait,demo/parcel-fee-sms", "--no-cache", "--json")
     assert json.loads(again.stdout)["cache"] == {

@@ -14,7 +14,7 @@ def test_score_says_its_totals_in_one_line_then_a_row_per_run_and_protocol(store
     assert lines[0] == "**Scored 2 runs**: 6 responses, 6 verdicts written."
     assert lines[2].startswith("| Run | Protocol · judge | Correct | Wrong | Unparsed |")
     rows = [[c.strip() for c in line.strip("|").split("|")] for line in lines[4:6]]
-    assert rows[0][0] == "a" and rows[0][2:7] == ["1", "1", "1", "0", "0"]
+    assert rows[0][0] == "m · CoT" and rows[0][2:7] == ["1", "1", "1", "0", "0"]
     assert rows[1][0] == "Named run" and rows[1][2:7] == ["3", "0", "0", "0", "0"]
     assert all("responses:" not in line for line in lines)     # no sentence of counts
 
@@ -31,7 +31,7 @@ def test_many_runs_scored_fold_their_table_under_the_headline(store):
     head, _, rest = text.partition("\n")
     assert head == "**Scored 10 runs**: 10 responses, 10 verdicts written."
     assert "<details><summary>Each run's verdicts by protocol and judge (10 rows" in rest
-    assert rest.rstrip().endswith("</details>") and rest.count("| r") == 10
+    assert rest.rstrip().endswith("</details>") and rest.count("| m · CoT \\[r") == 10
 
 
 def test_the_other_column_shows_only_when_a_row_has_another_value(store):
@@ -45,7 +45,7 @@ def test_the_other_column_shows_only_when_a_row_has_another_value(store):
     lines = h.score_runs(store, ["a"], [], "general").splitlines()
     assert lines[2] == "| Run | Protocol · judge | Correct | Wrong | Unparsed | Error | Unscored |"
     assert lines[3] == "|---|---|---|---|---|---|---|"
-    assert lines[4] == "| a | general offline | 1 | 0 | 0 | 0 | 0 |"
+    assert lines[4] == "| m · CoT | general offline | 1 | 0 | 0 | 0 | 0 |"
     base = {"responses": 2, "written": 2, "judges": [], "notes": []}
     text = summary_md([("a", {**base, "values": {"verbench panel:x+y": {"correct": 1,
                                                                        "split": 1}}}),

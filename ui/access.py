@@ -120,7 +120,8 @@ GROUPS = (
         inspect_image inspect_zoom_gt inspect_zoom_model inspect_verdict_detail
         inspect_compare inspect_save_tags inspect_remove_tag inspect_add_tag
         inspect_rename_tag inspect_delete_tag inspect_add_note inspect_tag_counts
-        inspect_export inspect_relist_saved inspect_relist_removed"""),
+        inspect_export inspect_relist_saved inspect_relist_removed inspect_counts_saved
+        inspect_counts_removed inspect_counts_opened inspect_recolour"""),
 )
 
 # acts within an event, decided by what it is given: setting an item's status to `released`

@@ -75,8 +75,9 @@ def build_builder(ui: SimpleNamespace) -> None:
     with gr.Row():
         ui.endpoint = gr.Dropdown([], label="Endpoint", elem_id="run-endpoint", scale=1,
                                   allow_custom_value=True)
+        # three parts of the row: at 1400x900 two cut the last choice to "Structurec"
         ui.setting = gr.Radio(SETTING_CHOICES, value="cot", label="Prompt setting",
-                              info=SETTING_INFO, elem_id="run-setting", scale=2)
+                              info=SETTING_INFO, elem_id="run-setting", scale=3)
     # The clue source wide enough for "the model's own clues (first pass)" (in a row with
     # its companions and the image mode it was cut to "the model's own clu", under its
     # arrow); what it and the image mode ask for next on a row of their own (not shown when

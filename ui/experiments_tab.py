@@ -221,7 +221,8 @@ def _wire(store, ui, opened) -> None:
             return gr.skip(), messages.status(f"{err}"), *[gr.skip()] * 9
         if started["warning"]:
             messages.warn(started["warning"])
-        messages.info(started["message"])
+        # "Run … started" in the panel's own line only: as a toast it covered the progress
+        # panel's latency figures for seconds
         run_id = started["run_id"]
         return (run_id, messages.status(started["message"]), xr.runs_table(store),
                 xr.progress_html(store, run_id), gr.Timer(active=True), [], "", "",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from runner.totals import LABELS, counter
 from ui.inspect_handlers import value_styled
 from ui.inspect_view import compare_verdicts
 from ui.run_choices import labelled
@@ -28,10 +29,17 @@ def compare_choices(store, view: dict) -> list[tuple[str, int]]:
         if other["run_id"] not in runs:
             runs[other["run_id"]] = labelled(store, store.get_run(other["run_id"]))
         label = (f"#{other['work_id']} · {runs[other['run_id']]} · "
-                 f"r{other['repeat']} s{other['sample']} · {other['status']} · "
+                 f"r{other['repeat']} s{other['sample']} · {_status(other)} · "
                  f"{short(other['answer'], 30)}")
         out.append((label, other["work_id"]))
     return out
+
+
+def _status(response: dict) -> str:
+    """A response's status in the words of the list and the response view ('no source
+    clue', as counted: `runner.totals.counter`); the picker said 'error' beside them."""
+    status = counter(response["status"], response.get("reason"))
+    return LABELS.get(status, status)
 
 
 def default_compare(store, view: dict) -> int | None:

@@ -75,6 +75,18 @@ def gt_table(view: dict):
     return _styled(pd.DataFrame(rows, columns=GT_HEADERS), colors, "clue")
 
 
+MODEL_CLUES = "Model clues (click one to zoom)"
+
+
+def model_clues_label(view: dict) -> str:
+    """The model clue table's title, saying whose match the colours follow (the judge
+    chosen above when it matched the clues): the colour followed the offline matcher while
+    the chosen judge's labels in the same table said otherwise."""
+    whose = view.get("colour_by") or []
+    return f"{MODEL_CLUES} · colour: the GT clue matched by {' / '.join(whose)}" if whose \
+        else MODEL_CLUES
+
+
 def model_table(view: dict):
     rows, colors = [], {}
     convention = view["response"].get("box_convention") or ""
@@ -161,9 +173,10 @@ def verdict_detail(view: dict, row: int | None) -> str:
 def header_md(view: dict) -> str:
     r = view["response"]
     tokens = f" · {r['completion_tokens']} output tokens" if r.get("completion_tokens") else ""
-    # the run the reply was cached from, as the README says (it named none)
-    source = f" from run {escape_md(r['cached_from'])}" if r.get("cached_from") else \
-        " from an earlier run"
+    # the run the reply was cached from by its label, as the README names runs (it named
+    # none, then its id)
+    named = view.get("cached_from") or r.get("cached_from")
+    source = f" from {escape_md(named)}" if named else " from an earlier run"
     latency = f" · cached reply{source}" if r.get("cached") else \
         f" · {r['latency']:.1f} s" if r.get("latency") else ""
     return (f"**Response {r['work_id']}** · run {escape_md(view['run_label'])} · item "
@@ -309,8 +322,9 @@ def zoom(overlays: Overlays, view: dict, kind: str, row: int | None) -> tuple[st
     return overlays.zoom(view["images"][box["image"]], spec), caption
 
 
-def open_view(store, work_id) -> dict:
+def open_view(store, work_id, judge: str | None = None) -> dict:
+    """The view of a response, its model clues coloured as `judge` (the list's) matched them."""
     try:
-        return response_view(store, parse_work_id(work_id))
+        return response_view(store, parse_work_id(work_id), judge)
     except KeyError as error:  # NotFoundError
         raise InspectError(str(error)) from None

@@ -19,7 +19,8 @@ from ui.inspect_browser import (ALL, ANY, DISAGREE_CHOICES, FLIP_CHOICES, HEADER
                                 PROTOCOLS, SORT_CHOICES, STATUS_CHOICES, VERDICT_CHOICES,
                                 WIDTHS)
 from ui.inspect_compare import COMPARE_HEADERS
-from ui.inspect_handlers import GT_HEADERS, MODEL_HEADERS, VERDICT_HEADERS, ZOOM_HINT
+from ui.inspect_handlers import GT_HEADERS, MODEL_CLUES, MODEL_HEADERS, VERDICT_HEADERS, \
+    ZOOM_HINT
 from ui.inspect_tags import COUNT_HEADERS, NOTE_HEADERS, TAG_LOG_HEADERS, VOCABULARY_HEADERS
 
 # J / K walk the filtered list while the Inspect tab is shown and no text field has focus
@@ -94,6 +95,7 @@ def _browser(ui: SimpleNamespace) -> None:
             ui.item = gr.Textbox(label="Item id contains", elem_id="inspect-item-filter")
             ui.status = gr.Dropdown(STATUS_CHOICES, value=ALL, label="Response status",
                                     elem_id="inspect-status")
+            ui.tag_filter = _dynamic([ANY], ANY, "Tag", "inspect-tag-filter")
         with gr.Row():
             ui.general = gr.Dropdown(VERDICT_CHOICES, value=ANY, label="General",
                                      elem_id="inspect-general")
@@ -103,20 +105,22 @@ def _browser(ui: SimpleNamespace) -> None:
                                       elem_id="inspect-grounded")
             ui.verbench = gr.Dropdown(VERDICT_CHOICES, value=ANY, label="VER-Bench",
                                       elem_id="inspect-verbench")
+            ui.disagree = gr.Dropdown(DISAGREE_CHOICES, value="(off)",
+                                      label="Judges disagree on", elem_id="inspect-disagree")
             ui.wrong_reason = gr.Checkbox(label="Right answer, wrong reason (general correct, "
                                                 "rigorous wrong)", elem_id="inspect-wrong-reason")
         with gr.Row():
+            # a row of the flip's own, its run wide enough for a run's label to its short id
+            # (ui/run_choices.run_label): at 1400 px it was cut to "vlm-b · CoT · 2026120…",
+            # two runs reading the same
             ui.flip_run = _dynamic([(NO_RUN, NO_RUN)], NO_RUN, "Flips against run",
-                                   "inspect-flip-run")
+                                   "inspect-flip-run", scale=4)
             ui.flip = gr.Dropdown(FLIP_CHOICES, value=FLIP_CHOICES[0],
                                   label="Flip (same item, repeat and sample)",
-                                  elem_id="inspect-flip")
+                                  elem_id="inspect-flip", scale=2)
             ui.flip_protocol = gr.Dropdown(list(PROTOCOLS), value="general",
                                            label="Flip of the verdict of",
                                            elem_id="inspect-flip-protocol")
-            ui.disagree = gr.Dropdown(DISAGREE_CHOICES, value="(off)",
-                                      label="Judges disagree on", elem_id="inspect-disagree")
-            ui.tag_filter = _dynamic([ANY], ANY, "Tag", "inspect-tag-filter")
         with gr.Row(equal_height=True):
             ui.apply = gr.Button("Filter", variant="primary", scale=0, min_width=120,
                                  elem_id="inspect-filter")
@@ -160,7 +164,7 @@ def _side_by_side(ui: SimpleNamespace) -> None:
             ui.answer = gr.Markdown(elem_id="inspect-answer")
             ui.model_clues = gr.Dataframe(headers=MODEL_HEADERS, interactive=False, wrap=True,
                                           column_widths=["9%", "30%", "17%", "27%", "17%"],
-                                          label="Model clues (click one to zoom)",
+                                          label=MODEL_CLUES,
                                           elem_id="inspect-model-clues")
             ui.output = gr.Textbox(label="Model output (as received)", lines=8, max_lines=22,
                                    interactive=False, autoscroll=False, buttons=["copy"],
@@ -238,17 +242,20 @@ def _tags_and_more(ui: SimpleNamespace) -> None:
                         label=f"{side.upper()}: model output", lines=6, max_lines=16,
                         interactive=False, autoscroll=False, elem_id=f"inspect-{side}-output"))
     _vocabulary(ui)
+    # its counts fill when it opens and after a tag is saved or removed (ui/inspect_tag_wiring):
+    # they stayed empty until one pressed a button that read as the table's caption
     with gr.Accordion("Tag counts and export of tagged cases", open=False,
-                      elem_id="inspect-export-panel"):
+                      elem_id="inspect-export-panel") as ui.counts_panel:
         with gr.Row(equal_height=True):
             ui.export_format = gr.Radio(["csv", "json"], value="csv", label="Format",
                                         elem_id="inspect-export-format")
             ui.export = gr.Button("Export tagged cases (the run and tag chosen above)",
                                   elem_id="inspect-export")
-            ui.counts_button = gr.Button("Tag counts per run", elem_id="inspect-counts")
+            ui.counts_button = gr.Button("↻ Refresh tag counts", elem_id="inspect-counts")
         ui.export_file = gr.File(label="Download", interactive=False,
                                  elem_id="inspect-export-file")
         ui.counts = gr.Dataframe(headers=COUNT_HEADERS, interactive=False,
+                                 label="Tag counts per run (the run chosen above, or all)",
                                  elem_id="inspect-tag-counts")
 
 

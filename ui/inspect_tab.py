@@ -158,20 +158,23 @@ def _wire(store, ui, opened, demo) -> None:
                           visible=len(images) > 1),
                 gt_path, ih.gold_md(view), ih.gt_table(view),
                 gr.update(value=old_gt, visible=bool(old_gt)), model_path, ih.answer_md(view),
-                ih.model_table(view), view["response"].get("text") or "",
+                gr.update(value=ih.model_table(view), label=ih.model_clues_label(view)),
+                view["response"].get("text") or "",
                 ih.verdict_table(view), "", *zoom_shown(None, ih.ZOOM_HINT),
                 gr.update(choices=tags["choices"], value=tags["value"]), tags["log"],
                 gr.update(choices=tags["value"], value=None), tags["notes"], "",
                 gr.update(choices=compare, value=ic.default_compare(store, view)), ""]
 
-    def render(work_id) -> list:
+    def render(work_id, judge=None) -> list:
+        """The response `work_id`, its model clues coloured as `judge` (the list's judge)
+        matched them."""
         try:
-            view = ih.open_view(store, work_id)
+            view = ih.open_view(store, work_id, judge)
         except _ERRORS as error:
             _fail(error)
         return shown(view)
 
-    ui.work_id.submit(render, ui.work_id, view_outputs, api_name="inspect_open")
+    ui.work_id.submit(render, [ui.work_id, ui.judge], view_outputs, api_name="inspect_open")
     # the link box: this page's address with ?response=<id>, built in the browser whenever a
     # response is shown (the header changes then; the id box also while one types in it)
     ui.header.change(None, ui.work_id, ui.link, js=iv.LINK_JS, api_visibility="private",
@@ -189,9 +192,9 @@ def _wire(store, ui, opened, demo) -> None:
             work_id = iv.deep_link_id(request.query_params if request else None)
             if work_id is None:
                 return as_opened()
-            view = ih.open_view(store, work_id)
-            run = view["response"]["run_id"]
+            run = ih.open_view(store, work_id)["response"]["run_id"]
             out, judge = choices(run)
+            view = ih.open_view(store, work_id, judge)
             wanted = ib.run_filters(run, judge)
             page = ib.browse(store, wanted, "run order",
                              ib.page_of(store, wanted, "run order", work_id))
@@ -209,57 +212,74 @@ def _wire(store, ui, opened, demo) -> None:
             deep_link, None, choice_outputs + list_outputs + [ui.workspace] + view_outputs,
             api_name="inspect_deep_link", show_progress="hidden")
 
-    def select_row(nav, evt: gr.SelectData):
+    def select_row(nav, judge, evt: gr.SelectData):
         row = evt.row_value or []
         if not row:
             return [gr.skip()] * len(view_outputs)
-        out = render(row[0])
+        out = render(row[0], judge)
         ids = (nav or {}).get("ids") or []
         if row[0] in ids and ids.index(row[0]) + 1 < len(ids):
             ih.prefetch(store, overlays, ids[ids.index(row[0]) + 1])
         return out
 
-    ui.results.select(select_row, ui.nav, view_outputs, api_name="inspect_select")
+    ui.results.select(select_row, [ui.nav, ui.judge], view_outputs, api_name="inspect_select")
 
-    def walk(nav, current, delta):
+    def walk(nav, current, delta, judge=None):
         try:
             target, page = ib.step(store, nav, current, delta)
         except _ERRORS as error:
             _fail(error)
         moved = listing(page) if page else [gr.skip()] * len(list_outputs)
-        out = render(target) + moved
+        out = render(target, judge) + moved
         ids = (page or nav)["ids"]
         if target in ids and 0 <= ids.index(target) + delta < len(ids):
             ih.prefetch(store, overlays, ids[ids.index(target) + delta])
         return out
 
-    ui.next.click(lambda nav, cur: walk(nav, cur, 1), [ui.nav, ui.work_id],
-                  view_outputs + list_outputs, api_name="inspect_next")
-    ui.prev.click(lambda nav, cur: walk(nav, cur, -1), [ui.nav, ui.work_id],
-                  view_outputs + list_outputs, api_name="inspect_prev")
+    ui.next.click(lambda nav, cur, judge=None: walk(nav, cur, 1, judge),
+                  [ui.nav, ui.work_id, ui.judge], view_outputs + list_outputs,
+                  api_name="inspect_next")
+    ui.prev.click(lambda nav, cur, judge=None: walk(nav, cur, -1, judge),
+                  [ui.nav, ui.work_id, ui.judge], view_outputs + list_outputs,
+                  api_name="inspect_prev")
 
-    def show_image(work_id, choice):
+    def recolour(work_id, choice, judge):
+        """Another judge chosen: the open response's model clues and boxes coloured as that
+        judge matched them (the rest of the view, unsaved tag ticks too, stays)."""
+        if not str(work_id or "").strip():
+            return [gr.skip()] * 2
         try:
-            view = ih.open_view(store, work_id)
+            view = ih.open_view(store, work_id, judge)
+        except _ERRORS as error:
+            _fail(error)
+        return [ih.overlays_for(overlays, view, ih.image_index(choice))[1],
+                gr.update(value=ih.model_table(view), label=ih.model_clues_label(view))]
+
+    ui.judge.input(recolour, [ui.work_id, ui.image, ui.judge], [ui.model_image, ui.model_clues],
+                   api_name="inspect_recolour", show_progress="hidden")
+
+    def show_image(work_id, choice, judge=None):
+        try:
+            view = ih.open_view(store, work_id, judge)
         except _ERRORS as error:
             _fail(error)
         return list(ih.overlays_for(overlays, view, ih.image_index(choice)))
 
-    ui.image.input(show_image, [ui.work_id, ui.image], [ui.gt_image, ui.model_image],
+    ui.image.input(show_image, [ui.work_id, ui.image, ui.judge], [ui.gt_image, ui.model_image],
                    api_name="inspect_image")
 
     def zoom_on(kind):
-        def handler(work_id, evt: gr.SelectData):
+        def handler(work_id, judge, evt: gr.SelectData):
             try:
-                return zoom_shown(*ih.zoom(overlays, ih.open_view(store, work_id), kind,
+                return zoom_shown(*ih.zoom(overlays, ih.open_view(store, work_id, judge), kind,
                                            evt.index[0] if evt.index else None))
             except _ERRORS as error:
                 _fail(error)
         return handler
 
-    ui.gt_clues.select(zoom_on("gt"), ui.work_id, [ui.zoom, ui.zoom_caption],
+    ui.gt_clues.select(zoom_on("gt"), [ui.work_id, ui.judge], [ui.zoom, ui.zoom_caption],
                        api_name="inspect_zoom_gt")
-    ui.model_clues.select(zoom_on("model"), ui.work_id, [ui.zoom, ui.zoom_caption],
+    ui.model_clues.select(zoom_on("model"), [ui.work_id, ui.judge], [ui.zoom, ui.zoom_caption],
                           api_name="inspect_zoom_model")
 
     def verdict_detail(work_id, evt: gr.SelectData):
@@ -273,11 +293,11 @@ def _wire(store, ui, opened, demo) -> None:
                        api_name="inspect_verdict_detail")
 
     # ---- compare -----------------------------------------------------------------------------
-    def compare(work_a, work_b):
+    def compare(work_a, work_b, judge=None):
         if work_b in (None, ""):
             raise messages.error("choose response B (another response to the same item)")
         try:
-            a, b = ih.open_view(store, work_a), ih.open_view(store, work_b)
+            a, b = ih.open_view(store, work_a, judge), ih.open_view(store, work_b, judge)
         except _ERRORS as error:
             _fail(error)
         out = [ic.compare_summary(a, b), ic.compare_table(a, b)]
@@ -286,7 +306,7 @@ def _wire(store, ui, opened, demo) -> None:
                     ih.model_overlays(overlays, view), view["response"].get("text") or ""]
         return out
 
-    ui.compare.click(compare, [ui.work_id, ui.compare_with],
+    ui.compare.click(compare, [ui.work_id, ui.compare_with, ui.judge],
                      [ui.compare_summary, ui.compare_verdicts, ui.a_answer, ui.a_images,
                       ui.a_output, ui.b_answer, ui.b_images, ui.b_output],
                      api_name="inspect_compare")

@@ -66,14 +66,23 @@ def wire_tags(store, ui, errors: tuple, fail) -> None:
         return [result["rows"], result["count"], ib.nav_state(result)]
 
     list_outputs = [ui.results, ui.count, ui.nav]
+    def counts(run):
+        """The tag counts of the run chosen in the list's filter (all runs: every run)."""
+        run_ids = [run] if run and run != ib.ALL else [r["id"] for r in store.list_runs()]
+        return it.tag_counts_frame(store, run_ids)
+
     ui.save_tags.click(on_response(it.save_tags), [ui.work_id, ui.tags], response_outputs,
                        api_name="inspect_save_tags") \
         .success(relist, ui.nav, list_outputs, api_name="inspect_relist_saved",
-                 show_progress="hidden")
+                 show_progress="hidden") \
+        .then(counts, ui.run, ui.counts, api_name="inspect_counts_saved",
+              show_progress="hidden")
     ui.remove_tag_button.click(on_response(it.remove_tag), [ui.work_id, ui.remove_tag],
                                response_outputs, api_name="inspect_remove_tag") \
         .success(relist, ui.nav, list_outputs, api_name="inspect_relist_removed",
-                 show_progress="hidden")
+                 show_progress="hidden") \
+        .then(counts, ui.run, ui.counts, api_name="inspect_counts_removed",
+              show_progress="hidden")
 
     vocabulary_outputs = [ui.tag_filter, ui.vocabulary, ui.rename_from]
 
@@ -126,11 +135,9 @@ def wire_tags(store, ui, errors: tuple, fail) -> None:
     ui.add_note.click(add_note, [ui.work_id, ui.note], [ui.tag_message, ui.note, ui.notes],
                       api_name="inspect_add_note")
 
-    def counts(run):
-        run_ids = [run] if run and run != ib.ALL else [r["id"] for r in store.list_runs()]
-        return it.tag_counts_frame(store, run_ids)
-
     ui.counts_button.click(counts, ui.run, ui.counts, api_name="inspect_tag_counts")
+    ui.counts_panel.expand(counts, ui.run, ui.counts, api_name="inspect_counts_opened",
+                           show_progress="hidden")
 
     def export(run, fmt, tag, request: gr.Request):
         """The file of the run and tag chosen in the list's filters, named by them, and the

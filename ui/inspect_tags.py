@@ -165,7 +165,7 @@ def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None,
                   account: str = LOCAL_USER) -> tuple[str, str]:
     """Write the tagged (or noted) responses of a run (None: all runs) carrying `tag` (None:
     any) to a CSV or JSON file named by what it covers, a download of `account`
-    (ui/downloads.py); returns (its path, the line that says what it covers:
+    (ui/downloads.py), each row with its run's table label (`run_label`) beside its id; returns (its path, the line that says what it covers:
     `export_scope`)."""
     if fmt not in EXPORT_FORMATS:
         raise TagError(f"format must be one of {', '.join(EXPORT_FORMATS)}")
@@ -174,6 +174,8 @@ def export_tagged(store, run_id: str | None, fmt: str, tag: str | None = None,
     stem, line = export_scope(run_id, tag, len(found), name)
     if not found:
         raise TagError(f"nothing to export: 0 {line.split(' ', 1)[1]}")
+    labels = run_names(store, {r["run_id"] for r in found})   # the file named runs by id only
+    found = [{**r, "run_label": labels.get(r["run_id"], r["run_id"])} for r in found]
     try:
         path = downloads_for(store).make(account, "inspect_export", f"{stem}.{fmt}",
                                          lambda path: write_tagged(found, fmt, path))
@@ -186,7 +188,7 @@ def write_tagged(found: list[dict], fmt: str, path: Path) -> None:
     if fmt == "json":
         path.write_text(json.dumps(found, ensure_ascii=False, indent=1), encoding="utf-8")
         return
-    columns = ["work_id", "run_id", "item_id", "repeat", "sample", "item_version", "status",
+    columns = ["work_id", "run_id", "run_label", "item_id", "repeat", "sample", "item_version", "status",
                "answer", "gold", "dataset", "domain", "subtask"]
     # a BOM, as the Results CSVs have: spreadsheets read a note's "é" or "·" right with it
     with open(path, "w", newline="", encoding="utf-8-sig") as f:

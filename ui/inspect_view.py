@@ -29,8 +29,10 @@ from judges.grounding import clue_boxes
 from judges.llm import parse_extracted_clues
 from scoring.offline import model_clues as offline_model_clues
 from scoring.offline import sentence_clues
+from scoring.compared import title
 from scoring.no_boxes import shown_verdicts
 from store import NotFoundError
+from store.runner_work import NO_SOURCE_CLUE
 from ui.conflict_show import diff_label
 from ui.editor_model import clue_color
 from ui.inspect_overlay import GREY
@@ -100,7 +102,8 @@ def _matches(verdicts: list[dict], response: dict, gt: list[dict]) -> list[dict]
         for kind in ("illusionary", "useless"):
             for entry in details.get(kind) or []:
                 labels[int(entry.get("clue", 0)) - 1] = kind
-        out.append({"who": who, "key": key, "clues": clues, "best_gt": details["best_gt"],
+        out.append({"who": who, "judge": v["judge"], "key": key, "clues": clues,
+                    "best_gt": details["best_gt"],
                     "scores": scores, "labels": labels,
                     "matched": [j is not None and s >= threshold
                                 for j, s in zip(details["best_gt"], scores)]})
@@ -110,7 +113,8 @@ def _matches(verdicts: list[dict], response: dict, gt: list[dict]) -> list[dict]
         # only a stored verdict that matched them shows them, marked as a cut reply's
         if clues and not (source == SENTENCES and _cut(response)):
             match = match_clues(clues, gt, method="lexical")
-            out.append({"who": "matcher lexical (live, not stored)", "key": source,
+            out.append({"who": "matcher lexical (live, not stored)", "judge": None,
+                        "key": source,
                         "clues": clues, "best_gt": match.best_gt, "scores": match.scores,
                         "labels": {}, "matched": match.matched})
     return out
@@ -123,7 +127,23 @@ def _to_pixels(box, image: int | None, convention: str | None, sizes: list, max_
     return box_to_pixels(box, convention, sizes[k], max_pixels), k
 
 
-def _model_rows(response: dict, matches: list[dict], sizes: list, config: dict) -> list[dict]:
+def _colour(matches: list[dict], key: str, i: int, judge: str | None,
+            found: list[dict]) -> tuple[str, str | None]:
+    """(colour, whose match it follows) of model clue `i` of list `key`: the GT clue that
+    `judge` (the one chosen in Inspect) matched it to, grey when that judge matched it to
+    none; when that judge did not judge the list, the first match `found` (`who` says
+    whose). It followed the offline matcher's "matched GT2" whatever the chosen judge said,
+    beside that judge's "illusionary"."""
+    chosen = next((m for m in matches if judge and m["judge"] == judge and m["key"] == key
+                   and i < len(m["matched"])), None)
+    if chosen is not None:
+        return (clue_color(chosen["best_gt"][i]) if chosen["matched"][i] else GREY,
+                chosen["who"])
+    return (clue_color(found[0]["gt"]), found[0]["who"]) if found else (GREY, None)
+
+
+def _model_rows(response: dict, matches: list[dict], sizes: list, config: dict,
+                judge: str | None = None) -> list[dict]:
     lists = {"clue list": [c for c in response.get("clues") or []
                            if str(c.get("text") or "").strip()]}
     for m in matches:
@@ -150,7 +170,7 @@ def _model_rows(response: dict, matches: list[dict], sizes: list, config: dict) 
                                            config.get("image_max_pixels"))
                     if pixels is not None and config.get("image_mode", "full") != "text_only":
                         row["boxes"].append({"image": k, "box": pixels})
-            row["color"] = clue_color(row["matches"][0]["gt"]) if row["matches"] else GREY
+            row["color"], row["colour_by"] = _colour(matches, key, i, judge, row["matches"])
             rows.append(row)
     return rows
 
@@ -209,9 +229,11 @@ def version_state(store, item_id: str, then: int | None, now: int | None) -> dic
     return out
 
 
-def response_view(store, work_id: int) -> dict:
-    """Everything the side-by-side view shows for one response."""
+def response_view(store, work_id: int, judge: str | None = None) -> dict:
+    """Everything the side-by-side view shows for one response; a model clue's colour
+    follows `judge`'s match when that judge matched the clues (`_colour`)."""
     response = store.response_detail(int(work_id))
+    response["reason"] = reason_named(store, response.get("reason"))
     config = response["config"]
     try:
         item = store.get_item(response["item_id"])
@@ -225,15 +247,30 @@ def response_view(store, work_id: int) -> dict:
         info = store.image_info(sha)
         sizes.append((info["width"], info["height"]))
     matches = _matches(verdicts, response, gt)
-    model_rows = _model_rows(response, matches, sizes, config)
+    model_rows = _model_rows(response, matches, sizes, config, judge)
     return {
         "response": response, "config": config, "item": item, "images": images,
         "sizes": sizes, "verdicts": shown_verdicts(verdicts, config), "matches": matches, "model_clues": model_rows,
         "gt_clues": _gt_rows(item, matches, model_rows) if item else [],
+        "colour_by": list(dict.fromkeys(r["colour_by"] for r in model_rows
+                                        if r["colour_by"])),
         "version": version_state(store, response["item_id"], response["item_version"],
                                  item["version"] if item else None),
         "run_label": labelled(store, store.get_run(response["run_id"])),
+        "cached_from": title(store, response["cached_from"])
+        if response.get("cached_from") else None,
     }
+
+
+def reason_named(store, reason: str | None) -> str | None:
+    """A row's reason with the source run of a clue injection named by its label ("no clues
+    from run a-clues"), as everything else names runs: it read "no clues from run
+    20261207-064552-1835" (the stored reason keeps the id: `NO_SOURCE_CLUE`)."""
+    source = (reason or "")[len(NO_SOURCE_CLUE):].strip()
+    if not (reason or "").startswith(NO_SOURCE_CLUE) or not source:
+        return reason
+    named = title(store, source)
+    return reason + " (deleted)" if named.startswith(f"run {source}") else NO_SOURCE_CLUE + named
 
 
 def verdict_key(v: dict) -> tuple[str, str]:

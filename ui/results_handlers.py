@@ -261,15 +261,13 @@ def reading_lines(store, found: dict, names: dict) -> str:
     repeats their spread, and the replies it took from the cache, per repeat and sample,
     source runs labelled as the table labels runs (`report`'s lines: the page showed none,
     and a repeat that was another run's draws read as a draw of its own)."""
-    from runner.provenance import cache_line, run_label
-    from scoring.compared import label_beside
+    from runner.provenance import cache_line
+    from scoring.compared import namer
     from scoring.extraction import describe
     from scoring.repeat_words import repeats_text
     from scoring.panel_members import result_judge
 
-    def name(source: str) -> str:
-        return label_beside(store, names, source) or run_label(store, source)
-
+    name = namer(store, names)
     lines = []
     for run_id, result in found.items():
         line = (f"- {escape_md(names[run_id])}: judge {escape_md(result_judge(result))}, samples "

@@ -1,60 +1,69 @@
 """How a run is named wherever one is picked (Experiments' clue source, Results, Inspect):
-its name when it has one, else its label in the tables (`scoring.compared.run_label`: model
-and setting; the pickers named it by its id while the tables said 'fake-vlm · CoT') and its
-id, since unnamed runs of one model and setting share that label; a named run's id only when
-another run has the same name, to tell them apart; then what tells runs apart (model, prompt
-setting, clue source, image mode, preset, samples and repeats) and its status. One function, so every picker reads the same. A run with
-no response at all (it failed its pre-flight: no request was made) is listed last and says
-so, instead of cluttering the top of every picker with nothing to show.
+one form for every run, named or not (`run_label`): its name when it has one, then what
+tells runs apart (model, prompt setting, clue source, image mode, preset, samples and
+repeats), its status and its short id last. One function, so every picker reads the same.
+A run with no response at all (it failed its pre-flight: no request was made) is listed last
+and says so, instead of cluttering the top of every picker with nothing to show.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
-from scoring.compared import SETTING_TITLES, table_names
-from scoring.compared import run_label as table_label
-from store.run_labels import clues_text, list_names
+from scoring.compared import SETTING_TITLES, labels
+
+RUNNER_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{4}")
+"""A run id as `runner.planning` makes it: the time, then four random hex digits."""
 
 
-def run_label(run: dict, name_shared: bool = False, names: dict | None = None) -> str:
-    """'name · fake-vlm · cot · clues gt · images full[ · preset mmr-life][ · 5 samples]
-    [ · boxes xywh pixels] · done' (the preset when the run has one:
-    `runner.config.preset_text`; samples and repeats when more than one:
-    `runner.config.draws_text`; the box convention when the run states one); the model is 'endpoint (model)' when the
-    endpoint's name is not the model's. A run without a name is named as the tables name it,
-    then its id and status ('fake-vlm · CoT · 20260101-… · done': the table label already
-    says what is not the default); one whose name another run has too (`name_shared`) by
-    both ('name · 20260101-… · …'): a named run's id, a date and a hash, only made the
-    pickers' labels long. The setting as the tables title it ('CoT', not 'cot'); another
-    run's clues as the tables name that run (`names`: `scoring.compared.table_names` of
-    every run: its name, else '(a · Clue-guided CoT)'; without it, by id)."""
+def run_label(run: dict, tags: dict[str, str] | None = None, note: str = "") -> str:
+    """'a-clues · fake-vlm · Clue-guided CoT · clues none · images full[ · preset mmr-life]
+    [ · 5 samples][ · boxes xywh pixels] · done · id fa73': every run in one form, the same
+    parts whether it has a name or not (a run without a name read 'fake-vlm · CoT ·
+    20261207-… · done', no clues or images part, one with a name had them): its name when
+    it has one, the model ('endpoint (model)' when the endpoint's name is not the model's),
+    the setting as the tables title it, the clue source, the image mode, the preset, samples
+    and repeats and box convention when the run states them, its status, and last its short
+    id (`short_ids`), which tells two runs of one model and setting apart within a picker's
+    width (the full id ran past it: 'vlm-b · CoT · 2026120…' twice). Another run's clues are
+    named by that run's short id ('clues of id fa73'), never by its name: its name inside
+    this label made typing that name in a picker's search select this run instead. `note`:
+    said after the status ('no responses')."""
     config = run.get("config") or {}
+    tags = tags or {}
     images = config.get("image_mode", "full")
     if images == "clue_masked" and config.get("mask_style"):
         images += f" ({config['mask_style']})"
-    name = (run.get("name") or "").strip()
-    if not name:
-        return " · ".join((table_label(run, False, names), run["id"], effective_status(run)))
-    parts = [name, run["id"] if name_shared else "",
-             endpoint_text(config.get("endpoint") or {}),
-             setting_title(config), f"clues {clues_text(config, names or {})}",
-             f"images {images}", preset_text(config), draws_text(config), boxes_text(config),
-             effective_status(run)]
+    clues = str(config.get("clues") or "none")
+    if clues.startswith("run:"):
+        clues = f"of id {tags.get(clues[4:], clues[4:])}"
+    parts = [(run.get("name") or "").strip(), endpoint_text(config.get("endpoint") or {}),
+             setting_title(config), f"clues {clues}", f"images {images}", preset_text(config),
+             draws_text(config), boxes_text(config), effective_status(run), note,
+             f"id {tags.get(run['id'], run['id'])}"]
     return " · ".join(str(p) for p in parts if p)
 
 
+def short_ids(runs: list[dict]) -> dict[str, str]:
+    """{run id: its short id}: the random part of an id the runner made ('fa73' of
+    '20261207-064538-fa73'), the whole id when another of `runs` has the same part or the id
+    has another form."""
+    tails = {r["id"]: r["id"][-4:] if RUNNER_ID.fullmatch(r["id"]) else r["id"] for r in runs}
+    counts = Counter(tails.values())
+    return {rid: tail if counts[tail] == 1 else rid for rid, tail in tails.items()}
+
+
 def shared_names(runs: list[dict]) -> set[str]:
-    """The names that more than one of `runs` has (their labels add the id)."""
+    """The names that more than one of `runs` has (the Experiments runs list adds the id)."""
     counts = Counter((r.get("name") or "").strip() for r in runs)
     return {name for name, n in counts.items() if name and n > 1}
 
 
 def labelled(store, run: dict) -> str:
-    """`run_label` of one run, with its id when another run of the store has its name."""
-    name, every = (run.get("name") or "").strip(), store.list_runs()
-    return run_label(run, bool(name) and name in shared_names(every), table_names(every))
+    """`run_label` of one run, its short id among every run of the store."""
+    return run_label(run, short_ids(store.list_runs()))
 
 
 def setting_title(config: dict) -> str:
@@ -73,10 +82,12 @@ NO_RESPONSES = "no responses"
 
 
 def run_names(store, run_ids) -> dict[str, str]:
-    """{run id: how a list names it}: its name, with its id when another run has that name
-    too; its id when it has none (the Inspect list named every run by its id)."""
-    every = list_names(store.list_runs())
-    return {rid: every[rid] for rid in dict.fromkeys(run_ids) if rid in every}
+    """{run id: how a table labels it} (`scoring.compared.labels`: its name, else 'model ·
+    setting', '[id]' after a label two of them share), as README names runs: the Results
+    page's "Scored 2 runs" table and Inspect's tag counts named a run without a name by its
+    id. Runs not stored are left out."""
+    known = {r["id"] for r in store.list_runs()}
+    return labels(store, [rid for rid in dict.fromkeys(run_ids) if rid in known])
 
 
 def run_choices(store, limit: int | None = None) -> list[tuple[str, str]]:
@@ -84,12 +95,10 @@ def run_choices(store, limit: int | None = None) -> list[tuple[str, str]]:
     counts = store.response_counts()
     every = store.list_runs()              # newest first, as list_runs(limit) takes them
     runs = every[:limit] if limit is not None else every
-    twice = shared_names(every)
-    names = table_names(every)
-    label = {r["id"]: run_label(r, (r.get("name") or "").strip() in twice, names)
-             for r in runs}
+    tags = short_ids(every)
+    label = {r["id"]: run_label(r, tags) for r in runs}
     with_responses = [(label[r["id"]], r["id"]) for r in runs if counts.get(r["id"])]
-    without = [(f"{label[r['id']]} · {NO_RESPONSES}", r["id"]) for r in runs
+    without = [(run_label(r, tags, NO_RESPONSES), r["id"]) for r in runs
                if not counts.get(r["id"])]
     return with_responses + without
 

@@ -47,7 +47,7 @@ def test_inspect_a_hostile_response_tag_it_and_find_it(inspect_server, page):
     page.goto(inspect_server.url + "/inspect")
     results = page.locator("#inspect-results")
     expect(page.locator("#inspect-count")).to_contain_text("responses match", timeout=15000)
-    pick(page, "inspect-run", "run-a ·")
+    pick(page, "inspect-run", "id run-a")
     page.click("#inspect-filter")
     expect(results).to_contain_text("m-a · Structured", timeout=15000)  # as tables name it
     expect(results).not_to_contain_text("m-b · Structured")

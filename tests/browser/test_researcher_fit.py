@@ -42,7 +42,7 @@ def test_every_column_of_the_researcher_tables_is_whole_at_1400(researcher_serve
                                                                   tmp_path):
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(researcher_server.url + "/results")
-    choose_runs(page, "r1 ·", "r2 ·", "r3 ·", "r4 ·")
+    choose_runs(page, "id r1", "id r2", "id r3", "id r4")
     page.locator("#results-show").click()
     expect(page.locator("#results-table .virtual-row").first).to_be_visible(timeout=30000)
     page.mouse.move(0, 0)

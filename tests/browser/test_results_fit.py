@@ -54,7 +54,7 @@ def dailyclue_server(tmp_path):
 def shown(page, server, by: str | None = None):
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(server.url + "/results")
-    choose_runs(page, "r1 ·", "r2 ·", "r3 ·")
+    choose_runs(page, "id r1", "id r2", "id r3")
     if by:
         pick(page, "results-by", by)
     page.locator("#results-show").click()

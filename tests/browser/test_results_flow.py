@@ -72,7 +72,7 @@ def plot_drawn(page, selector):
 
 def test_show_two_runs_then_switch_to_the_authors_extraction(results_server, page):
     page.goto(results_server.url + "/results")
-    choose_runs(page, "trap-run ·", "plain-run ·")
+    choose_runs(page, "id trap-run", "id plain-run")
     page.click("#results-show")
     table = page.locator("#results-table")
     expect(table).to_contain_text("trapped · CoT", timeout=20000)
@@ -121,7 +121,7 @@ def test_partial_overlap_is_compared_on_shared_items_with_grouped_bars(overlap_s
                                                                       tmp_path):
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(overlap_server.url + "/results")
-    choose_runs(page, "wide ·", "narrow ·")
+    choose_runs(page, "id wide", "id narrow")
     page.click("#results-show")
     table = page.locator("#results-table")
     expect(table).to_contain_text("n = 4: run narrow-model · CoT covers 4 of 6 items",
@@ -174,7 +174,7 @@ def test_empty_state_then_every_chart_fits_its_box(subtasks_server, page, tmp_pa
     empty = page.locator("#results-empty")
     expect(empty).to_contain_text("No results shown yet", timeout=20000)
     expect(page.locator("#results-table")).to_have_count(0)      # no "1 2 3" headers
-    choose_runs(page, *(f"run-{k} ·" for k in range(3)))
+    choose_runs(page, *(f"id run-{k}" for k in range(3)))
     page.click("#results-show")
     expect(page.locator("#results-table")).to_contain_text("model-0 · CoT", timeout=20000)
     expect(empty).to_be_hidden()
@@ -214,7 +214,7 @@ def test_a_refusal_empties_the_download_and_stays_on_the_page(two_dataset_server
     refused too, the table and charts go, and the reason stays until the runs change."""
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(two_dataset_server.url + "/results")
-    choose_runs(page, "one-a ·", "one-b ·")
+    choose_runs(page, "id one-a", "id one-b")
     pick(page, "results-format", "csv")
     page.click("#results-export")
     download = page.locator("#results-file")
@@ -223,7 +223,7 @@ def test_a_refusal_empties_the_download_and_stays_on_the_page(two_dataset_server
     expect(page.locator("#results-table")).to_contain_text("m-a · CoT", timeout=20000)
     plot_drawn(page, "#results-breakdown")
 
-    choose_runs(page, "two-c ·")
+    choose_runs(page, "id two-c")
     page.click("#results-export")
     status = page.locator("#results-export-status")
     expect(status).to_contain_text("Not exported: these runs share no item", timeout=20000)
@@ -262,7 +262,7 @@ def domains_server(tmp_path):
 def test_the_correlation_heatmap_fits_its_column(domains_server, page, tmp_path):
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(domains_server.url + "/results")
-    choose_runs(page, *(f"run-{k} ·" for k in range(3)))
+    choose_runs(page, *(f"id run-{k}" for k in range(3)))
     page.click("#results-show")
     heatmap = page.locator("#results-correlation table.cluelab-heatmap")
     expect(heatmap).to_contain_text("Pearson's r between domains over 3 runs", timeout=20000)
@@ -325,7 +325,7 @@ def rgb(text: str) -> tuple:
 def test_the_clue_injection_heatmap_is_legible_at_1400(injection_server, page, tmp_path):
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(injection_server.url + "/results")
-    choose_runs(page, "gt-run ·", "none-run ·")
+    choose_runs(page, "id gt-run", "id none-run")
     page.click("#results-show")
     heatmap = page.locator("#results-injection table.cluelab-heatmap")
     expect(heatmap).to_contain_text("64.29 (+0.00)", timeout=20000)   # as its table

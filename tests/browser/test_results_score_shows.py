@@ -26,7 +26,7 @@ def unscored_server(tmp_path_factory):
 def test_score_shows_the_chosen_runs_in_the_protocol_scored(unscored_server, page):
     page.set_viewport_size({"width": 1400, "height": 900})
     page.goto(unscored_server.url + "/results")
-    choose_runs(page, "first-run ·", "second-run ·")
+    choose_runs(page, "id first-run", "id second-run")
     pick(page, "results-shown", "rigorous")
     page.click("#results-score")
     expect(page.locator("#results-status")).to_contain_text("Scored 2 runs", timeout=30000)

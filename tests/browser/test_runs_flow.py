@@ -121,8 +121,10 @@ def test_a_renamed_run_is_named_in_every_picker(server, page):
     labels = options(page, "results-runs", "Baseline, no clues")
     [label] = [t for t in labels if "Baseline, no clues" in t]
     assert "clues none" in label and "images full" in label
-    assert "run-a" not in label              # a name says which run; its id only made it long
-    assert any("clues gt" in t and server.mixed in t for t in labels)
+    # every run in one form, its short id last (a runner-made id's 4 hex digits; the test's
+    # "run-a" whole)
+    assert label.startswith("Baseline, no clues · ") and label.endswith(" · id run-a")
+    assert any("clues gt" in t and t.endswith(f"id {server.mixed[-4:]}") for t in labels)
     page.goto(server.url + "/inspect")
     expect(page.locator("#inspect-count")).to_contain_text("responses match", timeout=20000)
     assert any("Baseline, no clues" in t and "Structured" in t
@@ -143,7 +145,7 @@ def test_a_flip_filter_left_over_from_another_run_is_one_message(server, page):
     # Inspect opens on the judge Results uses (llm:judge, which scored run-a only): the
     # flips are those of the offline verdicts both runs have
     pick(page, "inspect-judge", "offline")
-    pick(page, "inspect-flip-run", "run-b ·")
+    pick(page, "inspect-flip-run", "id run-b")
     pick(page, "inspect-flip", "any flip")
     page.click("#inspect-filter")
     # the fixture's two runs differ on two items
@@ -155,7 +157,7 @@ def test_a_flip_filter_left_over_from_another_run_is_one_message(server, page):
     # the flip run becomes the run chosen: no flip against itself is left over (it showed
     # red Error badges, then a refusal): the flip filter is emptied with it, and Filter
     # lists that run's responses, with no error anywhere
-    pick(page, "inspect-run", "run-b ·")
+    pick(page, "inspect-run", "id run-b")
     expect(page.locator("#inspect-flip-run input")).not_to_have_value(
         re.compile("run-b"), timeout=20000)
     expect(page.locator("#inspect-flip input")).to_have_value("(no flip filter)")
