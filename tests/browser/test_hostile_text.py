@@ -21,7 +21,7 @@ from playwright.sync_api import expect
 from scoring.score_run import score_run
 from tests.browser.test_annotate_flow import show_list
 from tests.live_server import LiveServer, open_ui_store, free_port
-from tests.scoring_helpers import make_run
+from tests.scoring_helpers import make_run, write_legacy_names
 
 TOAST = "[data-testid='toast-text']"
 SHOTS = os.environ.get("CLUELAB_SCREENSHOTS")   # a folder: save screenshots to look at
@@ -116,10 +116,10 @@ def hostile(tmp_path_factory, beacon_server):
     store.create_item({**alpha, "id": item_id, "question": beacon.payload("question"),
                        "answer": beacon.payload("answer"),
                        "gt_reasoning": beacon.payload("gt"),
-                       "domain": beacon.compact("domain"),
                        "clues": [{"text": beacon.payload("clue"),
                                   "reasoning": beacon.payload("reasoning"), "boxes": []}]},
                       "fixture")
+    write_legacy_names(store, item_id, {"domain": beacon.compact("domain")})
     gamma = store.get_item("ui/gamma")
     store.create_item({**gamma, "id": "ui/options", "options": [
         {"label": "A", "text": beacon.payload("option"), "image": None},
