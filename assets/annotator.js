@@ -168,7 +168,8 @@
   }
 
   // the dialog's line of class `name` saying why something was refused (made once); also
-  // assets/box_dialog_stay.js's
+  // assets/box_dialog_stay.js's. It goes above the clue list's field: below it, the list
+  // (open again as the field takes the focus) covered it ("Pick a … number (Canc…").
   function dialogNote(modal, name) {
     const dialog = modal.querySelector(".modal-container") || modal;
     let note = dialog.querySelector(`.${name}`);
@@ -176,7 +177,10 @@
       note = document.createElement("div");
       note.className = name;
       note.setAttribute("role", "alert");
-      dialog.appendChild(note);
+      let field = dialog.querySelector("input[role='listbox']");
+      while (field && field.parentElement !== dialog) field = field.parentElement;
+      if (field) dialog.insertBefore(note, field);
+      else dialog.appendChild(note);
     }
     return note;
   }

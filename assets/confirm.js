@@ -26,8 +26,16 @@
   // the parts the line names ("unsaved edits of question and GT reasoning (draft kept)"):
   // the questions said "your unsaved edits", not which
   const editsOf = () => {
-    const named = /\bunsaved edits of (.+?) \(draft kept\)/.exec(text("#draft-state"));
-    return named ? ` of ${named[1]}` : "";
+    // (": clue 2 removed" when a part is removed: ui/editor_notices.edits_said)
+    const named = /\bunsaved edits( of |: )(.+?) \(draft kept\)/.exec(text("#draft-state"));
+    return !named ? "" : named[1] === ": " ? ` (${named[2]})` : ` of ${named[2]}`;
+  };
+  // [this tab's edited parts, the other tab's], as the two-tab choice's line names them
+  const tabEdits = () => {
+    const line = text("#draft-state");
+    const theirs = /\(its edits of (.+?)\)\. Open it/.exec(line);
+    const mine = /keep this tab's edits \(of (.+?)\)\./.exec(line);
+    return [mine ? mine[1] : "", theirs ? theirs[1] : ""];
   };
   // a draft of a released item, said in the notice and not shown (ui/annotate_render)
   const releasedDraft = () => document.querySelector("#item-notice [data-cl-released-draft]");
@@ -111,10 +119,21 @@
       return `Discard your unsaved edits${editsOf() || " of this item"} and show the saved ` +
         "version?";
     },
-    "draft-open-other": () => "Replace the edits in this tab with the other tab's draft?",
+    // the parts each side edited, from the line (ui/annotate_drafts.draft_conflict_offer):
+    // neither question named what its choice drops
+    "draft-open-other": () => {
+      const [mine, theirs] = tabEdits();
+      return "Replace the edits in this tab with the other tab's draft? This tab's edits" +
+        `${mine ? ` of ${mine}` : ""} are replaced by the other tab's draft` +
+        `${theirs ? ` (edits of ${theirs})` : ""}.`;
+    },
     // the other tab went on saying "draft kept" while its edits were replaced
-    "draft-keep-mine": () => "Keep this tab's edits as the item's draft? The other tab's " +
-      "unsaved edits are replaced (that tab still shows them, and asks again when it edits).",
+    "draft-keep-mine": () => {
+      const theirs = tabEdits()[1];
+      return "Keep this tab's edits as the item's draft? The other tab's unsaved edits" +
+        `${theirs ? ` of ${theirs}` : ""} are replaced (that tab still shows them, and asks ` +
+        "again when it edits).";
+    },
     "remove-image": removeImage,
     // one click took a clue's text, reasoning and boxes, and a double click the next clue too
     "remove-clue": removeClue,

@@ -111,17 +111,23 @@ def draft_conflict_offer(err: DraftConflict, refused: str = "Not kept as a draft
     """(the line, the tab-choice row shown): a line that asks the user to choose between
     this tab's edits and the other tab's draft always comes with the two choices. A draft
     this tab set aside (a version opened for a review) is said as the user's own."""
+    mine = getattr(err, "mine", "")
     return (messages.status(f"{refused}: {whose_draft(err)}. Open it or keep this tab's "
-                            "edits."),
+                            f"edits{f' (of {mine})' if mine else ''}."),
             gr.update(visible=True))
 
 
 def whose_draft(err: DraftConflict) -> str:
-    """Whose draft a DraftConflict keeps, and when it was written."""
+    """Whose draft a DraftConflict keeps, when it was written, and the parts it edited
+    (EditorHandlers.named_conflict): the two-tab choice's questions name what goes
+    (assets/confirm.js reads them from the line)."""
+    theirs = getattr(err, "theirs", "")
+    edits = f" (its edits of {theirs})" if theirs else ""
     if isinstance(err, DraftSetAside):
         return ("your draft of this item, set aside and not shown here, was kept at "
-                f"{times.shown(err.updated_at)}")
-    return f"another tab or window changed this item's draft at {times.shown(err.updated_at)}"
+                f"{times.shown(err.updated_at)}{edits}")
+    return (f"another tab or window changed this item's draft at "
+            f"{times.shown(err.updated_at)}{edits}")
 
 
 def not_kept(err: StoreError) -> str:

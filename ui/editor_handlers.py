@@ -113,7 +113,8 @@ class EditorHandlers:
                 "delete_named": sorted(d["user"] for d in others),
                 "notice": " ".join(filter(None, [
                     work.get("own_notice", ""),
-                    notices.others_notice(others, version) if others else "",
+                    notices.others_notice(others, version, bool(work.get("read_only")))
+                    if others else "",
                     work.get("review_notice", "")]))}
 
     def told_now(self, work: dict, user: str) -> tuple[dict, dict | None]:
@@ -238,11 +239,27 @@ class EditorHandlers:
         if self._saved_since(work, item):
             self.drop_own_draft(work, user, session)
             return ""
-        if not force and (aside := self._aside(work, user)):
-            raise DraftSetAside(item["id"], aside["updated_at"], aside["revision"])
-        self.store.save_draft(user, item["id"], work["base_version"], item, session,
-                              work.get("draft_seen"), force)
+        try:
+            if not force and (aside := self._aside(work, user)):
+                raise DraftSetAside(item["id"], aside["updated_at"], aside["revision"])
+            self.store.save_draft(user, item["id"], work["base_version"], item, session,
+                                  work.get("draft_seen"), force)
+        except DraftConflict as err:
+            raise self.named_conflict(err, work, item, user)
         return self.kept_line(work, item)
+
+    def named_conflict(self, err: DraftConflict, work: dict, item: dict,
+                       user: str) -> DraftConflict:
+        """`err` with the parts each side of the two-tab choice edited (`mine`: this tab's
+        `item`; `theirs`: the draft kept), so that its questions name what each choice
+        drops: "The other tab's unsaved edits are replaced" named none (a review)."""
+        saved = work["saved"]
+        base = saved if work["base_version"] == saved["version"] else self._base(work, saved)
+        err.mine = notices.said_parts([n for n, _ in notices.edited_parts(base, item)])
+        draft = self.store.get_draft(user, item["id"])
+        err.theirs = notices.said_parts([n for n, _ in notices.edited_parts(
+            notices.draft_base(self.store, draft, saved), draft["data"])]) if draft else ""
+        return err
 
     def kept_line(self, work: dict, item: dict) -> str:
         """The save bar's draft line, naming the parts edited since the version the edits
@@ -250,8 +267,11 @@ class EditorHandlers:
         (assets/confirm.js reads them here)."""
         saved = work["saved"]
         base = saved if work["base_version"] == saved["version"] else self._base(work, saved)
-        names = notices.said_parts([name for name, _ in notices.edited_parts(base, item)])
-        return f"unsaved edits of {names} (draft kept)" if names else DRAFT_KEPT
+        names = [name for name, _ in notices.edited_parts(base, item)]
+        if any(em.drawn(box) for box in item.get("_unassigned") or []):
+            names.append("a new box without a clue")   # it said only "unsaved edits"
+        said = notices.edits_said(names)
+        return f"unsaved edits{said} (draft kept)" if said else DRAFT_KEPT
 
     def _saved_since(self, work: dict, item: dict) -> bool:
         """Are these edits the item as saved after the version this event knew? An autosave
@@ -316,6 +336,7 @@ class EditorHandlers:
             self.store.save_draft(user, item["id"], work["base_version"], item, session,
                                   work.get("draft_seen"))
         except DraftConflict as err:
+            err = self.named_conflict(err, work, item, user)
             return ("Your edits are on this page only, not kept as a draft: another tab or "
                     f"window changed this item's draft at {times.shown(err.updated_at)}; "
                     "open it or keep this tab's edits (above the save bar)."), err
@@ -425,10 +446,14 @@ class EditorHandlers:
         with_them = (f"Merged with version {merged[0]} by "
                      f"{ca.changed_by(self._authors(work, merged), user)}"
                      f"{rules.merge_choices(merged[2], merged[4])}.") if merged else ""
+        saved_as = f"Saved {item['id']} as version {version}"
+        if item.get("status") == "released":
+            saved_as += ", " + notices.released_save_note(
+                self.store.others_drafts(item["id"], user))
         return self._reloaded(work, user), {
             "kind": "saved", "version": version, "merged_note": with_them,
-            "message": " ".join(filter(None, [
-                f"Saved {item['id']} as version {version}.", with_them, dropped, note,
+            "saved_line": f"{saved_as}.", "message": " ".join(filter(None, [
+                f"{saved_as}.", with_them, dropped, note,
                 af.left_out_note(item), rules.no_gold_note(item), rules.textless_clue_note(item),
                 rules.marked_only_note(item)]))}
 
@@ -452,7 +477,7 @@ class EditorHandlers:
         """A save merged at once: its message with what it was merged over after "Saved …"."""
         if outcome["kind"] != "saved":
             return outcome
-        saved = f"Saved {item_id} as version {outcome['version']}."
+        saved = outcome.get("saved_line") or f"Saved {item_id} as version {outcome['version']}."
         over = rules.merged_over(
             [r for r in self.store.reviews(item_id) if r["version"] >= base_version],
             [h for h in self.store.history(item_id)

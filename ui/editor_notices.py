@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from store import NotFoundError
 from ui import conflict_rows
+from ui.conflict_clues import REMOVED
+from ui.conflict_merge import changes, part_names
+from ui.conflict_show import label, show
 from ui import save_rules as rules
 from ui import times
 
@@ -39,12 +42,18 @@ def review_notice(store, saved: dict) -> str:
             + (f": “{note}”" if note else "."))
 
 
-def others_notice(others: list[dict], version: int | None = None) -> str:
+def others_notice(others: list[dict], version: int | None = None,
+                  released: bool = False) -> str:
     """A draft is its user's own: another user is told that it exists, not shown it. When
     every such draft began before the version now saved (`version`), their save is the one
     that will show differences: "if they save first" was said to one who had just saved
-    first (a review)."""
+    first (a review). On a `released` item neither save can happen: it said "their save will
+    show them the changes made since; yours saves as usual" under "Released: read-only"."""
     who = ", ".join(f"{d['user']} (since {times.shown(d['updated_at'])})" for d in others)
+    if released:
+        return (f"Unsaved edits of this item by {who} are kept as "
+                f"{'their draft' if len(others) == 1 else 'their drafts'}, not shown here; "
+                "they cannot be saved while it is released.")
     begun = [d.get("base_version") for d in others]
     if version is not None and all(b is not None and b < int(version) for b in begun):
         one = len(others) == 1
@@ -55,6 +64,16 @@ def others_notice(others: list[dict], version: int | None = None) -> str:
                 "changes made since; yours saves as usual.")
     return (f"Unsaved edits of this item by {who} are kept as their draft, not shown "
             "here; if they save first, your save will show the differences.")
+
+
+def released_save_note(others: list[dict]) -> str:
+    """What a save that leaves the item released adds after "Saved … as version N": it said
+    only that, while a colleague's unsaved edits of the item could no longer be saved."""
+    if not others:
+        return "released (read-only)"
+    names = ", ".join(d["user"] for d in others)
+    have = "has unsaved edits" if len(others) == 1 else "have unsaved edits"
+    return f"released (read-only; {names} {have} of it that cannot be saved now)"
 
 
 def delete_question(others: list[dict], item_id: str) -> str:
@@ -140,11 +159,57 @@ def draft_aside_notice(draft: dict, saved: dict) -> str:
 def edited_parts(base: dict, item: dict) -> list[tuple[str, str]]:
     """(part, its value in `item`) for each part of `item` that differs from `base`, named
     as the conflict panel names them ("question", "GT reasoning", "clue 2", "option C")."""
-    return [(OWN_NAMES.get(row[0], row[0]), row[3]) for row in conflict_rows.rows(base, base, item)]
+    return [(own_name(row[0]), row[3]) for row in conflict_rows.rows(base, base, item)]
+
+
+REMOVED_BY_YOU = " (you removed it)"
+
+
+def own_name(name: str) -> str:
+    """A part as one's own edits name it: "clue 2 removed", not the panel's "clue 2 (you
+    removed it)", which read "unsaved edits of clue 2 (you removed it) (draft kept)"."""
+    name = OWN_NAMES.get(name, name)
+    return name[:-len(REMOVED_BY_YOU)] + " removed" if name.endswith(REMOVED_BY_YOU) else name
+
+
+def edits_said(names: list[str]) -> str:
+    """The save bar's "unsaved edits …" after its first two words: "of question and GT
+    reasoning", ": clue 2 removed", "of question; clue 2 removed" (a part removed is not
+    an edit "of" it)."""
+    gone = [n for n in names if n.endswith(" removed")]
+    kept = [n for n in names if n not in gone]
+    said = f" of {said_parts(kept)}" if kept else ""
+    if gone:
+        said += f"{';' if kept else ':'} {said_parts(gone)}"
+    return said
 
 
 # the panel's names said of one's own edits alone ("your edits of answer, clues you added")
 OWN_NAMES = {"answer": "gold answer", "clues you added": "clues added"}
+
+
+CLUE_PARTS = (("text", "its text"), ("reasoning", "its reasoning"), ("boxes", "its boxes"))
+
+
+def quoted_edits(base: dict, item: dict) -> list[str]:
+    """Each part of `item` edited since `base` with its value, to copy ("Question: “…”."). Of
+    a clue, only what was edited, each quoted apart: an edited clue's text was quoted
+    together with its untouched reasoning and box coordinates, in one pair of quotes."""
+    images = item.get("images") or []
+    named = part_names(base, base, item)
+    out = []
+    for key, _, was, now in changes(base, base, item):
+        name = own_name(named.get(key) or label(key))
+        name = name[:1].upper() + name[1:]
+        if now == REMOVED:
+            out.append(f"{name}.")
+        elif isinstance(was, dict) and isinstance(now, dict) and "boxes" in now:
+            edits = [f"{said} “{show(now.get(field), images) if field == 'boxes' else now.get(field) or ''}”"
+                     for field, said in CLUE_PARTS if was.get(field) != now.get(field)]
+            out.append(f"{name}: {'; '.join(edits)}.")
+        else:
+            out.append(f"{name}: “{show(now, images)}”.")
+    return out
 
 
 def said_parts(names: list[str]) -> str:
@@ -165,9 +230,9 @@ def released_draft_notice(store, draft: dict, saved: dict) -> tuple[str, str]:
     the form (it showed the draft's question as if released, under "saving keeps your
     edits" beside a disabled Save); said, with its edits to copy, and Discard draft drops
     it."""
-    parts = edited_parts(draft_base(store, draft, saved), draft["data"])
-    names = said_parts([name for name, _ in parts]) or "no part"
-    values = " ".join(f"{name[:1].upper()}{name[1:]}: “{value}”." for name, value in parts)
+    base = draft_base(store, draft, saved)
+    names = said_parts([name for name, _ in edited_parts(base, draft["data"])]) or "no part"
+    values = " ".join(quoted_edits(base, draft["data"]))
     return (f"You have unsaved edits of this item ({names}; your draft from "
             f"{times.shown(draft['updated_at'])}, on version {draft['base_version']}) that "
             "cannot be saved while it is released; the form shows the released version. "

@@ -43,15 +43,21 @@ def at_1400(page):
     page.set_viewport_size({"width": 1400, "height": 900})
 
 
-def test_ok_with_no_clue_picked_keeps_the_picker_open_and_one_clue_is_preselected(srv, page):
-    """OK with "(pick a clue)" closed the picker and left a grey box, refused at the save."""
+def ok_with_no_clue(page, url):
+    """A box drawn on ui/wide (two clues), OK pressed with no clue picked: the picker."""
     at_1400(page)
-    open_item(page, srv.url, "ui/wide")                   # two clues
+    open_item(page, url, "ui/wide")
     page.wait_for_timeout(1000)
     drag_box(page, 0.2, 0.3, 0.4, 0.5)
     modal = page.locator("#model-box-edit")
     modal.get_by_role("button", name="OK", exact=True).click()
     expect(modal.locator(".cl-pick-refused")).to_contain_text("Pick a clue first")
+    return modal
+
+
+def test_ok_with_no_clue_picked_keeps_the_picker_open_and_one_clue_is_preselected(srv, page):
+    """OK with "(pick a clue)" closed the picker and left a grey box, refused at the save."""
+    modal = ok_with_no_clue(page, srv.url)
     expect(modal).to_be_visible()
     page.keyboard.press("Escape")
     expect(modal).to_be_hidden()

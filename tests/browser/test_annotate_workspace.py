@@ -283,12 +283,15 @@ def test_two_tabs_never_silently_replace_each_others_draft(ws, browser):
     b.click("#draft-keep-mine")
     expect(b.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
     assert "Asked in tab B?" in draft()
-    assert asked and "other tab's unsaved edits are replaced" in asked[0]   # it is told
+    # it is told, naming what goes (annfix16: it named no part)
+    assert asked and "other tab's unsaved edits of question are replaced" in asked[0], asked
     type_into(a, "#item-question textarea", "Tab A again?")
     expect(a.locator("#draft-choice")).to_be_visible(timeout=15000)
     assert "Asked in tab B?" in draft()
-    a.once("dialog", lambda d: d.accept())
+    a.once("dialog", lambda d: (asked.append(d.message), d.accept()))
     a.click("#draft-open-other")
+    assert ("This tab's edits of question are replaced by the other tab's draft (edits of "
+            "question)") in asked[-1], asked
     expect(a.locator("#item-question textarea")).to_have_value("Asked in tab B?", timeout=15000)
     expect(a.locator("#draft-choice")).to_be_hidden()
     context.close()
