@@ -14,9 +14,10 @@ from tests.queue_caller import QueueCaller
 from tests.test_access_routes import PASSWORD, server  # noqa: F401 - the fixture
 from ui import route_answers
 from ui.access import NOT_ALLOWED
-from ui.session_owners import ANOTHER_ACCOUNTS, SessionOwners
+from ui.session_owners import ANOTHER_ACCOUNTS, ANOTHER_ACCOUNTS_UPLOAD, SessionOwners
 
 FORBIDDEN = {"detail": ANOTHER_ACCOUNTS}   # every refusal of another account's session
+UPLOAD_FORBIDDEN = {"detail": ANOTHER_ACCOUNTS_UPLOAD}
 
 
 @pytest.fixture(scope="module")
@@ -175,7 +176,7 @@ def test_an_uploads_progress_is_its_uploaders_only(people):
     assert sent.status_code == 200, sent.text
     theirs = people["rita"].http.get("/gradio_api/upload_progress",
                                      params={"upload_id": upload_id})
-    assert (theirs.status_code, theirs.json()) == (403, FORBIDDEN)
+    assert (theirs.status_code, theirs.json()) == (403, UPLOAD_FORBIDDEN)
     assert "patient-042" not in theirs.text
     own = people["ann"].http.get("/gradio_api/upload_progress", params={"upload_id": upload_id})
     assert own.status_code != 403          # Gradio's answer (its tracking of it has ended)
@@ -184,7 +185,15 @@ def test_an_uploads_progress_is_its_uploaders_only(people):
     people["rita"].http.get("/gradio_api/upload_progress", params={"upload_id": taken})
     refused = people["ann"].http.post("/gradio_api/upload", params={"upload_id": taken},
                                       files={"files": ("a.png", b"\x89PNG")})
-    assert (refused.status_code, refused.json()) == (403, FORBIDDEN)
+    assert (refused.status_code, refused.json()) == (403, UPLOAD_FORBIDDEN)
+    # a heartbeat under an upload's id (a participant may send one) does not claim it: upload
+    # ids are kept apart from sessions (it blocked the annotator's upload; a review)
+    heartbeat_id = uuid.uuid4().hex[:12]
+    with people["pat"].http.stream("GET", f"/gradio_api/heartbeat/{heartbeat_id}") as beat:
+        assert beat.status_code == 200
+    own = people["ann"].http.post("/gradio_api/upload", params={"upload_id": heartbeat_id},
+                                  files={"files": ("a.png", b"\x89PNG")})
+    assert own.status_code == 200, own.text
     # an id Gradio never makes is refused before anything keeps it
     odd = people["ann"].http.get("/gradio_api/upload_progress", params={"upload_id": "x" * 500})
     assert odd.status_code == 400

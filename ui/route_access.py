@@ -143,6 +143,9 @@ class RouteAccess:
             return await route_answers.send_json(send, 400, {"detail": session_owners.NOT_AN_ID})
         if session_owners.unheld_event(scope):
             return await route_answers.send_json(send, 404, session_owners.NO_SUCH_EVENT)
+        if self.require_login and session_owners.foreign_upload(scope, user):
+            return await route_answers.send_json(send, 403, {
+                "detail": session_owners.ANOTHER_ACCOUNTS_UPLOAD})
         if self.require_login and session_owners.foreign(scope, user, body):
             return await route_answers.send_json(send, 403, {
                 "detail": session_owners.ANOTHER_ACCOUNTS})

@@ -49,6 +49,8 @@ MAX_SESSIONS = 100_000
 at most MAX_ID characters (GRADIO_ID), so the table holds at most ~25 MB (~250 bytes an
 entry); an id of any length made it grow ~60 KB per request of 60,000 characters."""
 ANOTHER_ACCOUNTS = "That session belongs to another account; reload the page to start your own."
+ANOTHER_ACCOUNTS_UPLOAD = ("That upload id belongs to another account's upload; upload the file "
+                           "again from the page.")
 MAX_ID = 64
 GRADIO_ID = re.compile(r"[A-Za-z0-9_-]{1,%d}" % MAX_ID)
 """What Gradio makes: a page's session hash (Math.random().toString(36), ~11 of [0-9a-z]),
@@ -159,7 +161,8 @@ UPLOAD_ROUTES = (["upload"], ["upload_progress"])
 its progress stream: Gradio gave the stream, the uploaded file's name and the owner's
 progress updates (taken from the owner's bar) to any account that named the id, and ended
 the owner's stream when that account went (an attacker's review). The first account to
-name an id (the upload or its progress) owns it, as a session's."""
+name an id (the upload or its progress) owns it, as a session's (`foreign_upload`), in a
+table of its own."""
 
 
 def unreadable_ids(scope, body: bytes = b"") -> bool:
@@ -206,15 +209,35 @@ def named_sessions(scope, body: bytes = b"") -> list[str]:
     return ids
 
 
-def foreign(scope, user: str, body: bytes = b"") -> bool:
-    """Does the request name a session (or an upload) of another account than `user`? A
-    heartbeat (a page's first request in its session) makes a session nobody had `user`'s;
-    an upload or its progress, the upload id."""
-    owners = owners_of(blocks_of(scope))
-    if owners is None:
-        return False
+def foreign_upload(scope, user: str) -> bool:
+    """Does the request (an upload or its progress) name an upload id another account named
+    first? Upload ids are kept apart from sessions: a heartbeat under an upload's id (any
+    account may send one, a participant too) claimed it, and the upload was refused (an
+    attacker's review)."""
+    blocks = blocks_of(scope)
     route = scope["path"].split("/")[2:]
-    opens = route[:1] == ["heartbeat"] or route in UPLOAD_ROUTES
+    if blocks is None or route not in UPLOAD_ROUTES:
+        return False
+    owners = blocks.__dict__.get("upload_id_owners")
+    if owners is None:
+        owners = blocks.__dict__.setdefault("upload_id_owners",
+                                            SessionOwners(lambda _: False))
+    if all(owners.claim(upload, user) for upload in named_ids(scope)):
+        return False
+    log.warning(("another account's upload", user),
+                f"refused {shown(user)}'s use of another account's upload id")
+    return True
+
+
+def foreign(scope, user: str, body: bytes = b"") -> bool:
+    """Does the request name a session of another account than `user`? A heartbeat (a
+    page's first request in its session) makes a session nobody had `user`'s. (Uploads:
+    `foreign_upload`.)"""
+    owners = owners_of(blocks_of(scope))
+    route = scope["path"].split("/")[2:]
+    if owners is None or route in UPLOAD_ROUTES:
+        return False
+    opens = route[:1] == ["heartbeat"]
     use = owners.claim if opens else owners.allows
     return not all(use(session, user) for session in named_sessions(scope, body))
 
