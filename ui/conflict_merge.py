@@ -298,13 +298,16 @@ def part_names(base: dict, saved: dict, mine: dict) -> dict[str, str]:
     return out
 
 
-def combined(base: dict, saved: dict, mine: dict, other_tab: bool | str = False) -> list[str]:
+def combined(base: dict, saved: dict, mine: dict, other_tab: bool | str = False,
+             take_saved: list[str] | tuple = ()) -> list[str]:
     """What Save merged combined of the parts both changed, one short line a part ("clue 3:
     your new box added, the box they removed stays removed"): the message said only
     "Merged with version 4 by ann2" (a review)."""
     named, split = part_names(base, saved, mine), parts(base, saved, mine)
-    return [f"{named.get(key) or label(key)}: {merged_said(*split[key], other_tab)}"
+    images = set(merge(base, saved, mine, take_saved).get("images") or [])
+    said = [(key, merged_said(*split[key], other_tab, images))
             for key, who, _, _ in changes(base, saved, mine) if who == MERGED]
+    return [f"{named.get(key) or label(key)}: {words}" for key, words in said if words]
 
 
 def relabelled(base: dict, saved: dict, mine: dict) -> dict[str, str]:

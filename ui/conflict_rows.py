@@ -70,6 +70,7 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
     images = list(dict.fromkeys([*(mine.get("images") or []), *(saved.get("images") or [])]))
     named, tied = part_names(base, saved, mine) | (renamed or {}), linked(base, saved, mine)
     split = parts(base, saved, mine)
+    kept = set(merge(base, saved, mine).get("images") or [])
     several = everyone if everyone and len(everyone) > 1 else None
     out = []
     for key, who, theirs, ours in changes(base, saved, mine):
@@ -78,16 +79,18 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
             theirs, ours = conflict_clues.shown_order(
                 *((em.content_only(c).get("clues") or []) for c in (base, saved, mine)))
         out.append([named.get(key) or label(key),
-                    _who_kept(key, who, split[key], key in tied, reloaded, other_tab, them)
+                    _who_kept(key, who, split[key], key in tied, reloaded, other_tab, them,
+                              kept)
                     + (f", but {lost[key]}" if lost and key in lost and not reloaded else ""),
                     show(theirs, images), show(ours, images)])
     return out
 
 
 def _who_kept(key: str, who: str, values: tuple, tied: bool, reloaded: bool,
-              other_tab: bool, them: list[str] | None) -> str:
+              other_tab: bool, them: list[str] | None, images: set) -> str:
     """A row's "who changed it (and what a save keeps)". `them`: who changed the part when
-    several people saved since my base (else None: "them", or "your other tab")."""
+    several people saved since my base (else None: "them", or "your other tab"). `images`:
+    those the merge keeps (a box of mine on another is dropped: `lost_boxes` says it)."""
     if reloaded:
         return {THEIRS: "them (loaded)", MINE: "you (not kept)"}.get(who, "both (theirs loaded)")
     one = them[0] if them and len(them) == 1 else None
@@ -99,7 +102,8 @@ def _who_kept(key: str, who: str, values: tuple, tied: bool, reloaded: bool,
     if who == BOTH and (key.startswith("clues.") or by_fields(key, values, set())):
         return _clue_choice(values)
     if who == MERGED:
-        return f"both, merged: {merged_said(*values, one or ('them' if them else other_tab))}"
+        said = merged_said(*values, one or ("them" if them else other_tab), images)
+        return f"both, merged{': ' + said if said else ''}"
     if who == THEIRS:
         if name == OWN_TAB:
             return "your other tab (its edit kept)"

@@ -574,11 +574,11 @@ class EditorHandlers:
         # whose the combined changes were: my other tab's, one colleague's, or several's
         other_tab = True if set(authors) == {user} else "them" if len(set(authors)) > 1 \
             else False
-        said = rules.merge_notes(cm.combined(base, saved, item, other_tab),
+        said = rules.merge_notes(cm.combined(base, saved, item, other_tab, take_saved or ()),
                                  cm.relabelled(base, saved, item), item, merged,
                                  other_tab is True)
         return merged, (version, saved.get("updated_by"), taken,
-                        rules.content_changed(saved, base), kept), saved, \
+                        rules.content_changed(saved, base), kept, lost), saved, \
             " ".join(filter(None, [said, note]))
 
 

@@ -120,17 +120,23 @@ def revision_comment(comment: str, merged: tuple | None = None,
     (a review's verdict: "merged with" said there had been something to merge), the import
     problems it found fixed, and those marked resolved. `merged`: (version, author, the
     parts taken from theirs, whether that version changed the content[, the parts both
-    changed where mine was kept]). `names`: (the saver, the other side) as History's
+    changed where mine was kept[, how many of my boxes it dropped with an image they
+    removed]]). `names`: (the saver, the other side) as History's
     readers know them: a stored "(yours kept over theirs: option A)" read as the reader's
-    own (a review); "(alice's kept over bob's: option A)"."""
+    own (a review); "(alice's kept over bob's: option A)". The dropped boxes were said only
+    in the message after the save, History's comment told nothing of them (a review)."""
     parts = [(comment or "").strip()]
     if merged:
-        version, author, taken, changed, *kept = merged
+        version, author, taken, changed, *rest = merged
         if not changed:
             parts.append(f"saved over version {version} by {author}, which changed no content")
         else:
             parts.append(f"merged with version {version} by {author}"
-                         + merge_choices(taken, kept[0] if kept else (), names))
+                         + merge_choices(taken, rest[0] if rest else (), names))
+        lost = rest[1] if len(rest) > 1 else 0
+        if lost:
+            whose = f" of {names[0]}" if names else ""
+            parts.append(f"dropped: {lost} box{'es' * (lost != 1)}{whose} on a removed image")
     if fixed:
         parts.append("import problems fixed: " + "; ".join(fixed))
     if resolved:
