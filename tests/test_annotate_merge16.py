@@ -38,3 +38,32 @@ def test_a_box_dropped_with_a_removed_image_is_not_said_added(ui_store, tmp_path
     assert "1 box on an image alice removed was dropped." in saved["message"]
     comment = ui_store.history("ui/alpha")[0]["comment"]
     assert "dropped: 1 box of bob's on a removed image" in comment, comment
+
+
+def test_a_merge_over_my_other_tab_and_a_colleague_credits_each_part_to_its_author(ui_store):
+    """bob's tab 1 saved the question (2), alice clue 1 and the GT reasoning (3); bob's tab 2,
+    from 1, changed both too. Stored: "merged with version 3 by alice (bob's other tab's and
+    alice's taken over bob's: clue 1; bob's kept over bob's other tab's and alice's: GT
+    reasoning)"; the panel asked to take from "your other tab and alice's version" and its
+    rows read "both (you choose)"."""
+    from tests.test_conflict_merge import edit
+    editor = EditorHandlers(ui_store)
+    tab1, tab2 = editor.load("ui/alpha", "bob"), editor.load("ui/alpha", "bob")
+    assert edit(editor, tab1, "bob", question="Bob's question?")[1]["kind"] == "saved"
+    alice = editor.load("ui/alpha", "alice")
+    assert edit(editor, alice, "alice", clue_text="alice's clue",
+                gt_reasoning="alice's")[1]["kind"] == "saved"
+    tab2, outcome = edit(editor, tab2, "bob", clue_text="bob's clue", gt_reasoning="bob's")
+    assert outcome["kind"] == "conflict", outcome
+    rows = {row[0]: row[1] for row in outcome["diff"]}
+    assert rows["GT reasoning"] == "alice and this tab (you choose)", rows
+    assert rows["clue 1"].startswith("alice and this tab (you choose"), rows
+    assert rows["question"] == "your other tab (its edit kept)", rows
+    assert outcome["by"] == "alice"
+    form = editor.form_values(tab2["item"])
+    _, saved = editor.save(tab2, form, None, "", "bob", take_saved=["clue 1"],
+                           base_version=outcome["current_version"])
+    assert saved["kind"] == "saved", saved
+    comment = ui_store.history("ui/alpha")[0]["comment"]
+    assert comment == ("merged with versions 2 (bob, other tab) and 3 (alice) (alice's taken "
+                       "over bob's: clue 1; bob's kept over alice's: GT reasoning)"), comment

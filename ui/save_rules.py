@@ -114,7 +114,7 @@ def status_after(item: dict, saved: dict) -> tuple[dict, str]:
 
 def revision_comment(comment: str, merged: tuple | None = None,
                      fixed: list[str] = (), resolved: list[str] = (),
-                     names: tuple[str, str] | None = None) -> str:
+                     names: tuple[str, str | dict] | None = None, over: str = "") -> str:
     """The user's comment, then what the save did: "merged with version 3 by ann2 (theirs
     taken: question, clue 2)", or "saved over version 3 by ann2, which changed no content"
     (a review's verdict: "merged with" said there had been something to merge), the import
@@ -123,7 +123,8 @@ def revision_comment(comment: str, merged: tuple | None = None,
     changed where mine was kept[, how many of my boxes it dropped with an image they
     removed]]). `names`: (the saver, the other side) as History's
     readers know them: a stored "(yours kept over theirs: option A)" read as the reader's
-    own (a review); "(alice's kept over bob's: option A)". The dropped boxes were said only
+    own (a review); "(alice's kept over bob's: option A)". `over`: the versions merged over
+    when several ("versions 2 (bob, other tab) and 3 (alice)"). The dropped boxes were said only
     in the message after the save, History's comment told nothing of them (a review)."""
     parts = [(comment or "").strip()]
     if merged:
@@ -131,7 +132,7 @@ def revision_comment(comment: str, merged: tuple | None = None,
         if not changed:
             parts.append(f"saved over version {version} by {author}, which changed no content")
         else:
-            parts.append(f"merged with version {version} by {author}"
+            parts.append(f"merged with {over or f'version {version} by {author}'}"
                          + merge_choices(taken, rest[0] if rest else (), names))
         lost = rest[1] if len(rest) > 1 else 0
         if lost:
@@ -144,16 +145,22 @@ def revision_comment(comment: str, merged: tuple | None = None,
     return " · ".join(p for p in parts if p)
 
 
-def merge_choices(taken, kept, names: tuple[str, str] | None = None) -> str:
+def merge_choices(taken, kept, names: tuple[str, str | dict] | None = None) -> str:
     """The choices a merge made, as the save's message names them: " (theirs taken:
     question; yours kept over theirs: answer)", "" when none; with `names` (the saver, the
-    other side), as the revision's comment names them: " (alice's taken over bob's:
-    question; bob's kept over alice's: answer)". A part where mine replaced theirs was
-    named nowhere (a review). `names` are possessive ("alice's")."""
+    other side, or {each part: whose it was over}), as the revision's comment names them:
+    " (alice's taken over bob's: question; bob's kept over alice's: answer)". A part where
+    mine replaced theirs was named nowhere (a review). `names` are possessive ("alice's")."""
     me, them = names or ("yours", "theirs")
-    said = [f"{what}: {', '.join(parts)}" for what, parts in
-            ((f"{them} taken" + (f" over {me}" if names else ""), taken),
-             (f"{me} kept over {them}", kept)) if parts]
+    whose = them if isinstance(them, dict) else {}
+    said = []
+    for parts, phrase in ((taken, "{them} taken" + (" over {me}" if names else "")),
+                          (kept, "{me} kept over {them}")):
+        by: dict[str, list[str]] = {}
+        for part in parts:
+            by.setdefault(whose.get(part) or str(them), []).append(part)
+        said += [f"{phrase.format(me=me, them=other)}: {', '.join(group)}"
+                 for other, group in by.items()]
     return f" ({'; '.join(said)})" if said else ""
 
 
