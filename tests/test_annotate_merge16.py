@@ -6,6 +6,7 @@ from __future__ import annotations
 from tests.live_server import make_scene
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui import editor_ops as ops
+from ui import save_rules
 from ui.editor_handlers import EditorHandlers
 
 
@@ -67,3 +68,42 @@ def test_a_merge_over_my_other_tab_and_a_colleague_credits_each_part_to_its_auth
     comment = ui_store.history("ui/alpha")[0]["comment"]
     assert comment == ("merged with versions 2 (bob, other tab) and 3 (alice) (alice's taken "
                        "over bob's: clue 1; bob's kept over alice's: GT reasoning)"), comment
+
+
+def test_each_side_numbers_its_images_as_it_has_them():
+    """They removed image 1: the saved side read "image 2, image 3, image 4"."""
+    from ui import conflict_rows as cr
+    base = {"images": ["s1", "s2", "s3"], "question": "q"}
+    theirs = {"images": ["s2", "s3"], "question": "q"}
+    mine = {"images": ["s1", "s2", "s3"], "question": "q?"}
+    row = {r[0]: r for r in cr.rows(base, theirs, mine)}["images"]
+    assert row[2] == "image 1 (s2)\nimage 2 (s3)", row
+    assert row[3] == "image 1 (s1)\nimage 2 (s2)\nimage 3 (s3)", row
+
+
+def test_a_side_that_did_not_change_a_part_is_not_marked():
+    """In an own-tab conflict "yours" marked the base text (mine unchanged) as my edit."""
+    from ui import conflict_rows as cr
+    from ui.conflict_marks import marked_rows
+    base, theirs = {"question": "Which exit?"}, {"question": "Which exit is signposted?"}
+    mine = {"question": "Which exit?", "gt_reasoning": "mine"}
+    rows = cr.rows(base, theirs, base | mine, other_tab=True)
+    table = marked_rows(rows, None, cr.row_sides(base, theirs, base | mine))
+    question = {r[0]: r for r in table}["question"]
+    assert "<mark" in question[2] and "<mark" not in question[3], question
+    reasoning = {r[0]: r for r in table}["GT reasoning"]
+    assert "<mark" not in reasoning[2] and "<mark" in reasoning[3], reasoning
+
+
+def test_a_linked_choice_kept_names_only_the_parts_they_changed():
+    """"option B, answer — taken together" kept read "yours kept over theirs: option B,
+    answer": they never touched the answer."""
+    from ui import conflict_merge as cm
+    a, b = {"label": "A", "text": "red"}, {"label": "B", "text": "blue"}
+    base = {"answer_type": "multiple_choice", "answer": "A", "options": [a, b]}
+    theirs = {**base, "options": [a]}
+    mine = {**base, "answer": "B"}
+    assert cm.both_changed(base, theirs, mine) == ["answer, option B — taken together"]
+    taken, kept, _ = cm.choices_made(base, theirs, mine, [])
+    assert (taken, kept) == ([], ["option B"])
+    assert save_rules.merge_choices(taken, kept) == " (yours kept over theirs: option B)"

@@ -67,7 +67,9 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
     tab (its edit kept)" (a review). `lost`: {part key: what of mine the save drops with it}
     (`lost_boxes`). `renamed`: {part key: its name} where the versions tell more than
     `label` ("clues brought back": `RESTORED`)."""
-    images = list(dict.fromkeys([*(mine.get("images") or []), *(saved.get("images") or [])]))
+    # each side's images numbered as that side has them: the saved version's read "image
+    # 2, image 3, image 4" after its image 1 was removed (a review)
+    images = [list(x.get("images") or []) for x in (saved, mine)]
     named, tied = part_names(base, saved, mine) | (renamed or {}), linked(base, saved, mine)
     split = parts(base, saved, mine)
     kept = set(merge(base, saved, mine).get("images") or [])
@@ -82,8 +84,15 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
                     _who_kept(key, who, split[key], key in tied, reloaded, other_tab, them,
                               kept)
                     + (f", but {lost[key]}" if lost and key in lost and not reloaded else ""),
-                    show(theirs, images), show(ours, images)])
+                    show(theirs, images[0]), show(ours, images[1])])
     return out
+
+
+def row_sides(base: dict, saved: dict, mine: dict) -> list[tuple[bool, bool]]:
+    """(they changed it, I changed it) per row of `rows`: the panel marks the words of a side
+    only where that side changed them; in "yours" the text of the base (mine unchanged) was
+    marked as if I had edited it (a review)."""
+    return [(who != MINE, who != THEIRS) for _, who, _, _ in changes(base, saved, mine)]
 
 
 def _who_kept(key: str, who: str, values: tuple, tied: bool, reloaded: bool,

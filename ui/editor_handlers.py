@@ -528,7 +528,8 @@ class EditorHandlers:
         words that differ marked, an option's two images shown small on each side."""
         images = [tuple(preview_url(self.store, sha) if sha else None for sha in pair)
                   for pair in cr.row_images(base, theirs, item)]
-        return marked_rows(cr.rows(base, theirs, item, **how), images)
+        return marked_rows(cr.rows(base, theirs, item, **how), images,
+                           cr.row_sides(base, theirs, item))
 
     def _authors(self, work: dict, merged: tuple) -> list[str]:
         """The authors of the versions a merge was made over: those after the version these
