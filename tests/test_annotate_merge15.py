@@ -86,8 +86,8 @@ def test_a_colleagues_changes_are_not_credited_to_my_other_tab(ui_store):
     rows = {row[0]: row[1] for row in outcome["diff"]}
     assert rows["GT reasoning"] == "alice (theirs kept)"
     assert rows["aliases"] == "your other tab (its edit kept)"
-    assert rows["question"] == "both (you choose)"
-    assert outcome["by"] == "alice and your other tab"
+    assert rows["question"] == "alice and this tab (you choose)"
+    assert outcome["by"] == "alice"        # the one choice, the question, is alice's alone
     # keeping none of this tab's edits: who replaced them, in words that read right
     _, said = editor.save(tab2, editor.form_values(tab2["item"]), None, "", "bob",
                           base_version=outcome["current_version"], take_saved=["question"])
@@ -151,8 +151,8 @@ def test_a_merges_stored_comment_names_the_people_not_yours_and_theirs(ui_store)
                            base_version=outcome["current_version"])
     assert saved["kind"] == "saved", saved
     comment = ui_store.history("ui/alpha")[0]["comment"]
-    assert comment == ("merged with version 3 by bob (bob's kept over alice's and bob's "
-                       "other tab's: question)"), comment
+    assert comment == ("merged with versions 2 (alice) and 3 (bob, other tab) (bob's kept "
+                       "over alice's: question)"), comment
     # the saver's message keeps its "yours" and names who changed version 3
     assert ("Merged with version 3 by alice and by you in another tab or window (yours "
             "kept over theirs: question).") in saved["message"]

@@ -86,6 +86,33 @@ def test_boxes_for_image_round_trip_through_the_annotator():
     assert labels == [em.PICK_LABEL, "clue 1", "clue 2"] and len(colors) == 3
 
 
+def test_an_untouched_item_with_boxes_on_several_images_has_nothing_to_save(ui_store):
+    """A clue's boxes of the open image were put back after its boxes of the other images:
+    opening an item and pressing Save made a new version whose only change was that order
+    (and a draft Discard could not clear). Each box keeps its place now."""
+    saved = ui_store.get_item("ui/alpha")
+    first, second = saved["images"]
+    box = {"x0": 1, "y0": 1, "x1": 9, "y1": 9}
+    saved["clues"][0]["boxes"] = [{"image": second, **box}, {"image": first, **box},
+                                  {"image": second, "x0": 2, "y0": 2, "x1": 8, "y1": 8}]
+    ui_store.save_item(saved, saved["version"], "fixture", "boxes on both images")
+    editor = EditorHandlers(ui_store)
+    for index, sha in enumerate((first, second)):
+        work = {**editor.load("ui/alpha", "local"), "image_index": index}
+        shown = em.boxes_for_image(work["item"], sha)
+        assert em.merge_annotator_boxes(work["item"], sha, shown) == {
+            **work["item"], "_unassigned": []}
+        _, outcome = editor.save(work, editor.form_values(work["item"]), shown, "", "local")
+        assert outcome["kind"] == "unchanged", outcome
+    # a box drawn is added after the clue's others; one deleted leaves the rest in order
+    shown = em.boxes_for_image(work["item"], second)
+    grown = em.merge_annotator_boxes(work["item"], second, [annot("clue 1", 3, 3, 7, 7)] + shown)
+    assert [b["x0"] for b in grown["clues"][0]["boxes"]] == [1, 1, 2, 3]
+    shrunk = em.merge_annotator_boxes(work["item"], second, shown[:1])
+    assert [(b["image"], b["x0"]) for b in shrunk["clues"][0]["boxes"]] == [
+        (second, 2), (first, 1)]
+
+
 def test_clue_rows_carry_boxes_through_edits_and_reorder():
     item = {"images": ["a"], "clues": [
         {"text": "first", "reasoning": "", "boxes": [{"image": "a", "x0": 0, "y0": 0, "x1": 1, "y1": 1}]},

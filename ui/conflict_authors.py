@@ -69,3 +69,32 @@ def part_authors(base: dict, versions: list[tuple[str, dict]], user: str) -> dic
 def _values(base: dict, item: dict) -> dict[str, object]:
     """Each part's value in `item`, matched to `base` as a merge matches it."""
     return {key: values[1] for key, values in cm.parts(base, item, item).items()}
+
+
+def choosers(authors: dict[str, list[str]], keys) -> list[str]:
+    """Who (as `part_authors` names them) changed the parts `keys`: the panel's checkboxes
+    said "take from your other tab and alice's version" of parts alice alone had changed (a
+    review)."""
+    return list(dict.fromkeys(a for key in keys for a in authors.get(key) or []))
+
+
+def whose_parts(base: dict, versions: list[tuple[str, dict]], user: str,
+                keys: dict[str, list[str]]) -> dict[str, str]:
+    """{each choice a merge made (`keys`: its part keys): whose version it was over, as
+    History's readers know them ("alice's", "bob's other tab's")}: the comment said "bob's
+    other tab's and alice's taken over bob's: clue 2" of a clue only alice had changed (a
+    review)."""
+    stored = part_authors(base, versions, "")           # the authors as stored, not shown
+    everyone = [a for a, _ in versions]
+    return {name: theirs_named(choosers(stored, covered) or everyone, user)
+            for name, covered in keys.items()}
+
+
+def versions_named(over: list[tuple[int, str]], user: str) -> str:
+    """The versions a merge was made over, for its stored comment: "version 3 by alice";
+    "versions 2 (bob, other tab) and 3 (alice)": the comment named only the last (a
+    review)."""
+    if len(over) == 1:
+        return f"version {over[0][0]} by {over[0][1]}"
+    said = [f"{v} ({a}{', other tab' if a == user else ''})" for v, a in over]
+    return f"versions {', '.join(said[:-1])} and {said[-1]}"

@@ -11,16 +11,19 @@ _TOKENS = re.compile(r"\s+|\w+|[^\w\s]")
 NONE_CELL = '<i class="cl-none">(none)</i>'
 
 
-def marked_rows(rows: list[list[str]], images: list[tuple] | None = None) -> list[list[str]]:
+def marked_rows(rows: list[list[str]], images: list[tuple] | None = None,
+                sides: list[tuple[bool, bool]] | None = None) -> list[list[str]]:
     """The conflict table as the panel shows it (its two version columns are HTML): in each
     part's saved and yours, the words that differ marked, so that a one-word change in a
     long reasoning is seen without reading both whole; every text escaped. `images`: per
     row, the URLs of (their image, my image) shown small under each side's text (None for
-    none): an option's two images (ui/conflict_merge.row_images)."""
+    none): an option's two images (ui/conflict_merge.row_images). `sides`: per row, whether
+    (they, I) changed it: a side that did not is shown unmarked (ui/conflict_rows.row_sides)."""
     images = images or [(None, None)] * len(rows)
+    sides = sides or [(True, True)] * len(rows)
     return [[part, who, *(cell + _thumb(url, side) for cell, url, side in
-                          zip(marked(theirs, mine), pair, ("saved", "your")))]
-            for (part, who, theirs, mine), pair in zip(rows, images)]
+                          zip(marked(theirs, mine, changed), pair, ("saved", "your")))]
+            for (part, who, theirs, mine), pair, changed in zip(rows, images, sides)]
 
 
 def _thumb(url: str | None, side: str) -> str:
@@ -28,16 +31,19 @@ def _thumb(url: str | None, side: str) -> str:
         if url else ""
 
 
-def marked(theirs: str, mine: str) -> tuple[str, str]:
+def marked(theirs: str, mine: str, sides: tuple[bool, bool] = (True, True)
+           ) -> tuple[str, str]:
     """(their text, my text) as HTML, each run of words the other lacks in a <mark>: class
-    cl-saved on their side, cl-yours on mine; an empty side reads "(none)"."""
+    cl-saved on their side, cl-yours on mine, on a side `sides` says changed the part only;
+    an empty side reads "(none)"."""
     a, b = _TOKENS.findall(theirs or ""), _TOKENS.findall(mine or "")
     ours_a, ours_b = [], []
     for changed, x, y in _runs(a, b):
-        for out, text, kind in ((ours_a, x, "cl-saved"), (ours_b, y, "cl-yours")):
+        for out, text, kind, did in ((ours_a, x, "cl-saved", sides[0]),
+                                     (ours_b, y, "cl-yours", sides[1])):
             if text:
-                out.append(f'<mark class="{kind}">{html.escape(text)}</mark>' if changed
-                           else html.escape(text))
+                out.append(f'<mark class="{kind}">{html.escape(text)}</mark>'
+                           if changed and did else html.escape(text))
     return "".join(ours_a) or NONE_CELL, "".join(ours_b) or NONE_CELL
 
 

@@ -148,12 +148,14 @@ def linked(base: dict, saved: dict, mine: dict) -> set[str]:
 TOGETHER = " — taken together"
 
 
-def together(base: dict, saved: dict, mine: dict) -> str:
+def together(base: dict, saved: dict, mine: dict, theirs_only: bool = False) -> str:
     """The one choice of the linked parts someone changed, naming all it covers ("answer
     type, options A–E, answer — taken together"); "" when none. They were a checkbox each,
-    and ticking one took them all: what was ticked was not what was done (a review)."""
+    and ticking one took them all: what was ticked was not what was done (a review).
+    `theirs_only`: naming only those they changed (a comment on what was kept over theirs)."""
     tied = linked(base, saved, mine)
-    keys = [key for key, _, _, _ in changes(base, saved, mine) if key in tied]
+    keys = [key for key, who, _, _ in changes(base, saved, mine)
+            if key in tied and not (theirs_only and who == MINE)]
     letters = [key[len(conflict_options.PREFIX):] for key in keys
                if key.startswith(conflict_options.PREFIX)]
     names, said = [], False
@@ -179,28 +181,39 @@ def _runs(letters: list[str]) -> str:
                      f"{r[0]}, {r[1]}" for r in out)
 
 
-def both_changed(base: dict, saved: dict, mine: dict) -> list[str]:
-    """The panel's choices: the labels (as `label` writes them) of the parts both changed,
-    the linked parts as one choice (`together`) where the first of them is."""
+def choice_keys(base: dict, saved: dict, mine: dict) -> dict[str, list[str]]:
+    """{each of the panel's choices (`both_changed`): the part keys it covers}."""
     named, tied = part_names(base, saved, mine), linked(base, saved, mine)
-    group, out = together(base, saved, mine), []
+    group, out = together(base, saved, mine), {}
     for key, who, _, _ in changes(base, saved, mine):
-        if key in tied and group not in out:
-            out.append(group)
-        elif key not in tied and who == BOTH:
-            out.append(named.get(key) or label(key))
+        if key in tied:
+            out.setdefault(group, []).append(key)
+        elif who == BOTH:
+            out[named.get(key) or label(key)] = [key]
     return out
 
 
-def choices_made(base: dict, saved: dict, mine: dict, take_saved) -> tuple[list, list]:
+def both_changed(base: dict, saved: dict, mine: dict) -> list[str]:
+    """The panel's choices: the labels (as `label` writes them) of the parts both changed,
+    the linked parts as one choice (`together`) where the first of them is."""
+    return list(choice_keys(base, saved, mine))
+
+
+def choices_made(base: dict, saved: dict, mine: dict, take_saved
+                 ) -> tuple[list, list, dict[str, list[str]]]:
     """(the parts both changed that `take_saved` takes from theirs, those it leaves mine over
-    a change of theirs), as the revision's comment names them (the linked parts by what they
-    cover): a merge that kept my answer over theirs said only "merged with version 10 by
-    ann1", and their answer was gone without a trace (a review)."""
-    chosen = set(take_saved or ())
-    parts = both_changed(base, saved, mine)
-    return ([name.removesuffix(TOGETHER) for name in parts if name in chosen],
-            [name.removesuffix(TOGETHER) for name in parts if name not in chosen])
+    a change of theirs, {each as named: its part keys}), as the revision's comment names them
+    (the linked parts by those of them they changed): a merge that kept my answer over
+    theirs said only "merged with version 10 by ann1", and their answer was gone without a
+    trace; "yours kept over theirs: option D, answer" named an answer they never touched
+    (reviews)."""
+    chosen, taken, kept, keys = set(take_saved or ()), [], [], {}
+    theirs = together(base, saved, mine, theirs_only=True).removesuffix(TOGETHER)
+    for name, covered in choice_keys(base, saved, mine).items():
+        said = theirs if name.endswith(TOGETHER) else name
+        (taken if name in chosen else kept).append(said)
+        keys[said] = covered
+    return taken, kept, keys
 
 
 def refused_choice(base: dict, saved: dict, mine: dict, take_saved) -> str:
@@ -298,13 +311,16 @@ def part_names(base: dict, saved: dict, mine: dict) -> dict[str, str]:
     return out
 
 
-def combined(base: dict, saved: dict, mine: dict, other_tab: bool | str = False) -> list[str]:
+def combined(base: dict, saved: dict, mine: dict, other_tab: bool | str = False,
+             take_saved: list[str] | tuple = ()) -> list[str]:
     """What Save merged combined of the parts both changed, one short line a part ("clue 3:
     your new box added, the box they removed stays removed"): the message said only
     "Merged with version 4 by ann2" (a review)."""
     named, split = part_names(base, saved, mine), parts(base, saved, mine)
-    return [f"{named.get(key) or label(key)}: {merged_said(*split[key], other_tab)}"
+    images = set(merge(base, saved, mine, take_saved).get("images") or [])
+    said = [(key, merged_said(*split[key], other_tab, images))
             for key, who, _, _ in changes(base, saved, mine) if who == MERGED]
+    return [f"{named.get(key) or label(key)}: {words}" for key, words in said if words]
 
 
 def relabelled(base: dict, saved: dict, mine: dict) -> dict[str, str]:

@@ -67,9 +67,12 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
     tab (its edit kept)" (a review). `lost`: {part key: what of mine the save drops with it}
     (`lost_boxes`). `renamed`: {part key: its name} where the versions tell more than
     `label` ("clues brought back": `RESTORED`)."""
-    images = list(dict.fromkeys([*(mine.get("images") or []), *(saved.get("images") or [])]))
+    # each side's images numbered as that side has them: the saved version's read "image
+    # 2, image 3, image 4" after its image 1 was removed (a review)
+    images = [list(x.get("images") or []) for x in (saved, mine)]
     named, tied = part_names(base, saved, mine) | (renamed or {}), linked(base, saved, mine)
     split = parts(base, saved, mine)
+    kept = set(merge(base, saved, mine).get("images") or [])
     several = everyone if everyone and len(everyone) > 1 else None
     out = []
     for key, who, theirs, ours in changes(base, saved, mine):
@@ -78,28 +81,40 @@ def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
             theirs, ours = conflict_clues.shown_order(
                 *((em.content_only(c).get("clues") or []) for c in (base, saved, mine)))
         out.append([named.get(key) or label(key),
-                    _who_kept(key, who, split[key], key in tied, reloaded, other_tab, them)
+                    _who_kept(key, who, split[key], key in tied, reloaded, other_tab, them,
+                              kept)
                     + (f", but {lost[key]}" if lost and key in lost and not reloaded else ""),
-                    show(theirs, images), show(ours, images)])
+                    show(theirs, images[0]), show(ours, images[1])])
     return out
 
 
+def row_sides(base: dict, saved: dict, mine: dict) -> list[tuple[bool, bool]]:
+    """(they changed it, I changed it) per row of `rows`: the panel marks the words of a side
+    only where that side changed them; in "yours" the text of the base (mine unchanged) was
+    marked as if I had edited it (a review)."""
+    return [(who != MINE, who != THEIRS) for _, who, _, _ in changes(base, saved, mine)]
+
+
 def _who_kept(key: str, who: str, values: tuple, tied: bool, reloaded: bool,
-              other_tab: bool, them: list[str] | None) -> str:
+              other_tab: bool, them: list[str] | None, images: set) -> str:
     """A row's "who changed it (and what a save keeps)". `them`: who changed the part when
-    several people saved since my base (else None: "them", or "your other tab")."""
+    several people saved since my base (else None: "them", or "your other tab"). `images`:
+    those the merge keeps (a box of mine on another is dropped: `lost_boxes` says it)."""
     if reloaded:
         return {THEIRS: "them (loaded)", MINE: "you (not kept)"}.get(who, "both (theirs loaded)")
     one = them[0] if them and len(them) == 1 else None
     name = one or (f"them ({', '.join(them)})" if them else
                    "your other tab" if other_tab else "them")
     me = "this tab" if other_tab or them else "you"
+    # when several saved since my base, "both" named no one: who it is (a review)
+    both = f"{' and '.join(them)} and {me}" if them else "both"
     if tied:
-        return f"{ {THEIRS: name, MINE: me}.get(who, 'both')} (you choose, taken together)"
+        return f"{ {THEIRS: name, MINE: me}.get(who, both)} (you choose, taken together)"
     if who == BOTH and (key.startswith("clues.") or by_fields(key, values, set())):
-        return _clue_choice(values)
+        return _clue_choice(values).replace("both", both, 1)
     if who == MERGED:
-        return f"both, merged: {merged_said(*values, one or ('them' if them else other_tab))}"
+        said = merged_said(*values, one or ("them" if them else other_tab), images)
+        return f"both, merged{': ' + said if said else ''}"
     if who == THEIRS:
         if name == OWN_TAB:
             return "your other tab (its edit kept)"
@@ -107,7 +122,7 @@ def _who_kept(key: str, who: str, values: tuple, tied: bool, reloaded: bool,
             f"them ({', '.join(them)}; theirs kept)"
     if who == MINE:
         return f"{me} (yours kept)"
-    return "both (you choose)"
+    return f"{both} (you choose)"
 
 
 def row_images(base: dict, saved: dict, mine: dict) -> list[tuple[str | None, str | None]]:

@@ -98,12 +98,15 @@ def people(other_tab: bool | str) -> tuple[tuple[str, str], tuple[str, str]]:
     return PEOPLE[True][0], theirs
 
 
-def merged_said(was, theirs, ours, other_tab: bool | str = False) -> str:
+def merged_said(was, theirs, ours, other_tab: bool | str = False,
+                images: set | None = None) -> str:
     """What a merge does with a part both changed in ways that fit together, in words:
     "your new box added; the box they removed stays removed". The row said "both (both
     kept)" and listed my copy with the box they had removed, marked as mine, while the merge
     had dropped it (a review). A clue: each field from the side that changed it, the boxes
-    as a set (ui/conflict_merge.clue_merge); a list (aliases): as a set too."""
+    as a set (ui/conflict_merge.clue_merge); a list (aliases): as a set too. `images`: the
+    images the merge keeps; a new box of mine on another is dropped, not "added" (the row
+    said "your new box added, but its box on image 1 goes", a review)."""
     (mine, me), (their, they) = people(other_tab)
     if isinstance(was, dict) or isinstance(theirs, dict):
         was, theirs, ours = (x if isinstance(x, dict) else {} for x in (was, theirs, ours))
@@ -114,6 +117,8 @@ def merged_said(was, theirs, ours, other_tab: bool | str = False) -> str:
     else:
         said, items, noun = [], [list(x or []) for x in (was, theirs, ours)], "alias"
     base, saved, kept = items
+    if noun == "box" and images is not None:
+        kept = [x for x in kept if x in base or x.get("image") in images]
     nouns = noun + ("es" if noun == "box" else "es" if noun.endswith("s") else "s")
     new = [(whose, n) for whose, n in ((mine, sum(x not in base for x in kept)),
                                        (their, sum(x not in base and x not in kept

@@ -396,7 +396,8 @@ class EditorHandlers:
         item, fixed, resolved = rules.settle_problems(item)
         item, note = rules.status_after(item, basis)
         comment = rules.revision_comment(comment, merged, fixed, resolved, merged and (
-            f"{user}'s", ca.theirs_named(self._authors(work, merged), user)))
+            f"{user}'s", merged[6] or ca.theirs_named(self._authors(work, merged), user)),
+            merged[7] if merged else "")
         base = work["base_version"] if base_version is None else base_version
         try:
             version = self.store.save_item(em.strip_editor_fields(item), base, user, comment,
@@ -424,7 +425,10 @@ class EditorHandlers:
                 how["authors"].get("images") or how["everyone"]))
             return work, {
                 "kind": "conflict", "current_version": err.current_version,
-                "draft_conflict": draft_conflict, "by": ca.whose(authors, user),
+                "draft_conflict": draft_conflict,
+                "by": " and ".join(ca.choosers(how["authors"], [
+                    k for keys in cm.choice_keys(base, theirs, item).values() for k in keys]))
+                or ca.whose(authors, user),
                 "message": (f"Not saved: {item['id']} was changed by "
                             f"{ca.changed_by(authors, user)} at "
                             f"{times.shown(err.updated_at)} (now version {err.current_version}); "
@@ -549,7 +553,8 @@ class EditorHandlers:
         words that differ marked, an option's two images shown small on each side."""
         images = [tuple(preview_url(self.store, sha) if sha else None for sha in pair)
                   for pair in cr.row_images(base, theirs, item)]
-        return marked_rows(cr.rows(base, theirs, item, **how), images)
+        return marked_rows(cr.rows(base, theirs, item, **how), images,
+                           cr.row_sides(base, theirs, item))
 
     def _authors(self, work: dict, merged: tuple) -> list[str]:
         """The authors of the versions a merge was made over: those after the version these
@@ -595,15 +600,20 @@ class EditorHandlers:
         authors = self._authors(work, (version, saved.get("updated_by")))
         note = (f"{lost} box{'es' * (lost != 1)} on an image {ca.whose(authors, user)} removed "
                 f"{'were' if lost != 1 else 'was'} dropped.") if lost else ""
-        taken, kept = cm.choices_made(base, saved, item, take_saved)
+        taken, kept, keys = cm.choices_made(base, saved, item, take_saved)
+        since = self._since(item["id"], work["base_version"], version)
+        over = [(h["version"], h["author"]) for h in reversed(self.store.history(item["id"]))
+                if work["base_version"] < h["version"] <= version]
         # whose the combined changes were: my other tab's, one colleague's, or several's
         other_tab = True if set(authors) == {user} else "them" if len(set(authors)) > 1 \
             else False
-        said = rules.merge_notes(cm.combined(base, saved, item, other_tab),
+        said = rules.merge_notes(cm.combined(base, saved, item, other_tab, take_saved or ()),
                                  cm.relabelled(base, saved, item), item, merged,
                                  other_tab is True)
         return merged, (version, saved.get("updated_by"), taken,
-                        rules.content_changed(saved, base), kept), saved, \
+                        rules.content_changed(saved, base), kept, lost,
+                        ca.whose_parts(base, since, user, keys) if since else {},
+                        ca.versions_named(over, user) if len(over) > 1 else ""), saved, \
             " ".join(filter(None, [said, note]))
 
 

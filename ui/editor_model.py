@@ -115,8 +115,7 @@ def merge_annotator_boxes(item: dict, sha: str | None, annot_boxes: list[dict] |
     if sha is None or annot_boxes is None:
         return item
     clues = item.setdefault("clues", [])
-    for clue in clues:
-        clue["boxes"] = [b for b in clue.get("boxes", []) if b["image"] != sha]
+    held: list[list[dict]] = [[] for _ in clues]     # each clue's boxes of `sha`, oldest first
     unassigned = [b for b in item.get("_unassigned", []) if b["image"] != sha]
     for box in reversed(annot_boxes):  # oldest first, so box order is stable across saves
         coords = {"x0": box["xmin"], "y0": box["ymin"], "x1": box["xmax"], "y1": box["ymax"]}
@@ -132,9 +131,26 @@ def merge_annotator_boxes(item: dict, sha: str | None, annot_boxes: list[dict] |
         if index is None:
             unassigned.append({**coords, "label": box.get("label") or ""})
         else:
-            clues[index].setdefault("boxes", []).append(coords)
+            held[index].append(coords)
+    for clue, boxes in zip(clues, held):
+        clue["boxes"] = _in_place(clue.get("boxes", []), sha, boxes)
     item["_unassigned"] = unassigned
     return item
+
+
+def _in_place(old: list[dict], sha: str, boxes: list[dict]) -> list[dict]:
+    """A clue's boxes with those of image `sha` replaced by `boxes`, each in the place of
+    one it had there and any more appended: appending them all after the boxes of other
+    images reordered an untouched clue, so merely opening an item and pressing Save made a
+    new version (and a draft that Discard could not clear)."""
+    boxes = list(boxes)
+    kept = []
+    for box in old:
+        if box["image"] != sha:
+            kept.append(box)
+        elif boxes:
+            kept.append(boxes.pop(0))
+    return kept + boxes
 
 
 def clue_rows(item: dict) -> list[list]:

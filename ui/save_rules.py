@@ -114,23 +114,30 @@ def status_after(item: dict, saved: dict) -> tuple[dict, str]:
 
 def revision_comment(comment: str, merged: tuple | None = None,
                      fixed: list[str] = (), resolved: list[str] = (),
-                     names: tuple[str, str] | None = None) -> str:
+                     names: tuple[str, str | dict] | None = None, over: str = "") -> str:
     """The user's comment, then what the save did: "merged with version 3 by ann2 (theirs
     taken: question, clue 2)", or "saved over version 3 by ann2, which changed no content"
     (a review's verdict: "merged with" said there had been something to merge), the import
     problems it found fixed, and those marked resolved. `merged`: (version, author, the
     parts taken from theirs, whether that version changed the content[, the parts both
-    changed where mine was kept]). `names`: (the saver, the other side) as History's
+    changed where mine was kept[, how many of my boxes it dropped with an image they
+    removed]]). `names`: (the saver, the other side) as History's
     readers know them: a stored "(yours kept over theirs: option A)" read as the reader's
-    own (a review); "(alice's kept over bob's: option A)"."""
+    own (a review); "(alice's kept over bob's: option A)". `over`: the versions merged over
+    when several ("versions 2 (bob, other tab) and 3 (alice)"). The dropped boxes were said only
+    in the message after the save, History's comment told nothing of them (a review)."""
     parts = [(comment or "").strip()]
     if merged:
-        version, author, taken, changed, *kept = merged
+        version, author, taken, changed, *rest = merged
         if not changed:
             parts.append(f"saved over version {version} by {author}, which changed no content")
         else:
-            parts.append(f"merged with version {version} by {author}"
-                         + merge_choices(taken, kept[0] if kept else (), names))
+            parts.append(f"merged with {over or f'version {version} by {author}'}"
+                         + merge_choices(taken, rest[0] if rest else (), names))
+        lost = rest[1] if len(rest) > 1 else 0
+        if lost:
+            whose = f" of {names[0]}" if names else ""
+            parts.append(f"dropped: {lost} box{'es' * (lost != 1)}{whose} on a removed image")
     if fixed:
         parts.append("import problems fixed: " + "; ".join(fixed))
     if resolved:
@@ -138,16 +145,22 @@ def revision_comment(comment: str, merged: tuple | None = None,
     return " · ".join(p for p in parts if p)
 
 
-def merge_choices(taken, kept, names: tuple[str, str] | None = None) -> str:
+def merge_choices(taken, kept, names: tuple[str, str | dict] | None = None) -> str:
     """The choices a merge made, as the save's message names them: " (theirs taken:
     question; yours kept over theirs: answer)", "" when none; with `names` (the saver, the
-    other side), as the revision's comment names them: " (alice's taken over bob's:
-    question; bob's kept over alice's: answer)". A part where mine replaced theirs was
-    named nowhere (a review). `names` are possessive ("alice's")."""
+    other side, or {each part: whose it was over}), as the revision's comment names them:
+    " (alice's taken over bob's: question; bob's kept over alice's: answer)". A part where
+    mine replaced theirs was named nowhere (a review). `names` are possessive ("alice's")."""
     me, them = names or ("yours", "theirs")
-    said = [f"{what}: {', '.join(parts)}" for what, parts in
-            ((f"{them} taken" + (f" over {me}" if names else ""), taken),
-             (f"{me} kept over {them}", kept)) if parts]
+    whose = them if isinstance(them, dict) else {}
+    said = []
+    for parts, phrase in ((taken, "{them} taken" + (" over {me}" if names else "")),
+                          (kept, "{me} kept over {them}")):
+        by: dict[str, list[str]] = {}
+        for part in parts:
+            by.setdefault(whose.get(part) or str(them), []).append(part)
+        said += [f"{phrase.format(me=me, them=other)}: {', '.join(group)}"
+                 for other, group in by.items()]
     return f" ({'; '.join(said)})" if said else ""
 
 
