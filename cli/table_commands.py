@@ -80,8 +80,8 @@ def _print_tables(store, args, make, protocol: str = "general") -> int:
     from scoring.results import ResultsError
     from store import StoreError
 
-    from runner.provenance import cache_lines
     from scoring.compared import labels
+    from scoring.table_marks import cache_lines
 
     shown: list[str] = []
 
@@ -101,7 +101,9 @@ def _print_tables(store, args, make, protocol: str = "general") -> int:
     print(text)
     # where each run's replies came from, as `report` says it: under a Markdown table, and
     # beside (stderr) a CSV, JSON or LaTeX one, whose stdout is the table alone
-    cached = cache_lines(store, labels(store, list(dict.fromkeys(shown))))
+    # (a table whose notes carry a run's line already, a Markdown one, is not told it twice)
+    cached = [line for line in cache_lines(store, labels(store, list(dict.fromkeys(shown))))
+              if line not in text]
     for line in cached:
         print(line, file=sys.stdout if args.format == "md" else sys.stderr)
     for remark in remarks:

@@ -123,18 +123,6 @@ def per_draw_text(store, entries: list[dict], repeats: int, samples: int, per_dr
     return "replies from the cache (another run's draws, not new ones): " + "; ".join(parts)
 
 
-def cache_lines(store, named: dict[str, str]) -> list[str]:
-    """'<label>: <cache_line>' for each run of `named` ({run id: its label as the tables
-    show it}) with a reply from the cache: what `table`, `leaderboard` and `compare` print,
-    as `report` does (they said nothing of a run half made of another run's replies)."""
-    lines = []
-    for run_id, label in named.items():
-        line = cache_line(store, store.get_run(run_id))
-        if line:
-            lines.append(f"{label}: {line}")
-    return lines
-
-
 def replies_from(store, run_id: str, source: str) -> int:
     """How many of `run_id`'s answers are `source`'s own replies, taken from the cache."""
     return sum(e["n"] for e in store.run_cached_replies(run_id)

@@ -46,8 +46,9 @@ def note(counts: dict[str, int], protocol: str) -> str:
         return ""
     which = "Rigorous" if protocol == "rigorous" else "Grounded-rigorous" \
         if protocol == "grounded" else "Rigorous and grounded-rigorous"
-    runs = "; ".join(f"{label}: {n} right answer{'s are' if n != 1 else ' is'} unscored"
-                     for label, n in found.items())
+    # items, not responses: `score` counts responses (repeats and samples apart); each says
+    runs = "; ".join(f"{label}: {n} item{'s' if n != 1 else ''} with a right answer "
+                     f"unscored" for label, n in found.items())
     each = "it" if sum(found.values()) == 1 else "each"
     return (f"{MARK} {which} accuracy, {runs}: the clue judge gave no verdict on {each}, its "
             f"reply unreadable (never cached: scoring again asks the judge again) or every "

@@ -182,6 +182,9 @@ def counts_text(counts: dict, responses: int | None = None) -> str:
                  failures.items(), key=lambda pair: (-pair[1], pair[0]))]
     if parts:
         text += f" ({', '.join(parts)}: unscored, not cached, so the next scoring asks again)"
+    covering = counts.get("failed_responses")    # a request stands for identical prompts
+    if counts["failed"] and covering:
+        text += f", covering {covering} response{'' if covering == 1 else 's'}"
     return text + reused_text(counts) + why_requests(counts, responses)
 
 

@@ -45,6 +45,50 @@ def failure_notes(protocol: str, judge: str, verdicts: dict) -> list[str]:
             f"{advice(found)}"]
 
 
+def unscored_reasons(verdicts: dict, answers: dict | None = None) -> dict[str, int]:
+    """{reason: responses} of every unscored verdict of `verdicts`, adding up to their
+    unscored count: the judge's failure on this stage (`judge_failure`), else the verdict's
+    own reason; a rigorous or grounded verdict unscored because its answer is, by why the
+    answer is (`answers`: the general verdicts it was built on): two unscored responses
+    of an open answer whose judge reply was unreadable had no reason anywhere."""
+    found: Counter = Counter()
+    for wid, verdict in verdicts.items():
+        if verdict.value != "unscored":
+            continue
+        answer = (answers or {}).get(wid)
+        if judge_failure(verdict):
+            found[judge_failure(verdict)] += 1
+        elif verdict.details.get("answer_value") == "unscored" and answer is not None:
+            why = judge_failure(answer)
+            found[f"answer unscored: the judge's {why} on the answer" if why else
+                  "answer unscored: an open answer no judge decided"] += 1
+        else:
+            found[verdict.reason or "no reason recorded"] += 1
+    return dict(found)
+
+
+def unscored_note(protocol: str, judge: str, verdicts: dict, answers: dict | None = None
+                  ) -> list[str]:
+    """'rigorous llm:j: 6 responses unscored: 4 reply unreadable, 2 answer unscored: …'
+    when some unscored verdict is not the judge's failure on this stage (`failure_notes`
+    names those alone): every unscored verdict with a named reason, adding up."""
+    found = unscored_reasons(verdicts, answers)
+    if not set(found) - set(failures(verdicts)["by_reason"]):
+        return []
+    total = sum(found.values())
+    return [f"{protocol} {judge}: {total} response{'s' if total != 1 else ''} unscored, by "
+            "reason: " + "; ".join(f"{n} {reason_text(why, n)}" for why, n in
+                                   sorted(found.items(), key=lambda p: (-p[1], p[0])))]
+
+
+def failed_responses(*stages: dict) -> int:
+    """The responses a judge's failed requests (no reply, or a reply not read: never cached)
+    cover, over its stages' verdicts ({work id: Verdict} each): one request stands for every
+    response with the same prompt, so '3 requests … failed' may be 6 responses."""
+    return len({wid for verdicts in stages for wid, v in verdicts.items()
+                if judge_failure(v) in NOT_CACHED})
+
+
 def advice(by_reason: dict[str, int]) -> str:
     """What scoring again does for these failures ({reason: responses}), by how the response
     cache treats each (`scoring.llm_stages.NOT_CACHED`)."""

@@ -61,7 +61,7 @@ def cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_co
                                                           "").strip(),
                              "run_label": names[rid],       # as the tables show it
                              "run_status": run_state(store.get_run(rid)), "n": overall.n,
-                             "from_cache": from_cache(store, rid, responses.get(rid, 0)),
+                             **cached_replies(store, rid, responses.get(rid, 0), names),
                              "judge": result["judge"], "result": result}
             # a run with nothing scored keeps its cell ("–"): a clue-injection run whose
             # every item had no source clue vanished with its column, its ‡ and footnote
@@ -69,16 +69,22 @@ def cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_co
     return cells, n, runs_of, " ".join(notes), shared
 
 
-def from_cache(store, run_id: str, responses: int) -> str:
-    """'' unless every reply of the run was taken from the cache (another run's draws, not
-    its own), then which runs made them (`runner.provenance.sources_text`): such a cell's
-    accuracy repeats a run the table may not show, and its row label and notes say so."""
-    from runner.provenance import sources_text
+def cached_replies(store, run_id: str, responses: int, names: dict) -> dict:
+    """A cell's run's replies taken from the cache (another run's draws, not its own):
+    {"cached": how many (CSV/JSON `<column>_from_cache`), "from_cache": which runs made them
+    when that is every reply (`runner.provenance.sources_text`; '' otherwise: its row label
+    says "from the cache"), "cache_line": `runner.provenance.cache_line` when only some were
+    (per repeat and sample, what `report` says)}. A cell counted only when all of its replies
+    were cached said `No Clue_from_cache = False` of a run with 28 of its 42 from another's."""
+    from runner.provenance import cache_line, sources_text
+    from scoring.compared import namer
 
     found = store.run_cache_sources(run_id)
-    if not responses or sum(found.values()) < responses:
-        return ""
-    return sources_text(store, found)
+    cached = sum(found.values())
+    every = bool(responses) and cached >= responses
+    return {"cached": cached, "from_cache": sources_text(store, found) if every else "",
+            "cache_line": cache_line(store, store.get_run(run_id), namer(store, names))
+            if cached and not every else ""}
 
 
 ITEMS_WHERE = "in the Items column"   # where the notes say each row's items are counted
@@ -111,7 +117,8 @@ def with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, str
             row[f"{column}_run_name"] = cell["run_name"] if cell else None
             row[f"{column}_run_label"] = cell["run_label"] if cell else None
             row[f"{column}_run_status"] = cell["run_status"] if cell else None
-            row[f"{column}_from_cache"] = bool(cell["from_cache"]) if cell else None
+            row[f"{column}_from_cache"] = cell["cached"] if cell else None   # a count
+            row[f"_{column}_all_cached"] = bool(cell and cell["from_cache"])
             if cell and (cell["run_status"] == "failed"
                          or unrankable(cell["result"]["summary"]["overall"])):
                 row.setdefault("_unranked_cells", set()).add(column)    # never best
@@ -120,7 +127,8 @@ def with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, str
         notes.update({c["run_id"]: panel_note(c["run_label"], c["judge"],
                                               c["result"].get("panel")) for c in found if c})
     cached = {c["run_id"]: f"{c['run_label']}: all its {c['from_cache']}"
-              for c in runs_of.values() if c["from_cache"]}
+              if c["from_cache"] else f"{c['run_label']}: {c['cache_line']}"
+              for c in runs_of.values() if c["cached"]}
     table.exported += [f"{c}_run_{part}" for c in columns
                        for part in ("id", "name", "label", "status")]
     table.exported += [f"{c}_from_cache" for c in columns]
@@ -188,7 +196,7 @@ def unfinished_cells(table: Table, key: str, columns: dict) -> Table:
                 f"{row.get(f'{column}_n')}" for column in columns
                 if row.get(f"{column}_run_status") in UNFINISHED]
         said += [f"{titles.get(column, column)}: from the cache" for column in columns
-                 if row.get(f"{column}_from_cache")]
+                 if row.get(f"{column}_from_cache") and row.get(f"_{column}_all_cached")]
         if said:
             row[key] = f"{row[key]} ({'; '.join(said)})"
     return table

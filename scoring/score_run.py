@@ -36,7 +36,8 @@ from judges.verdict import Verdict
 
 from scoring import OFFLINE, PROTOCOLS, SEMANTIC, no_boxes
 from scoring.judge_client import JudgeClient, panel_problem
-from scoring.judge_failures import advice, failure_notes, failures, reason_text
+from scoring.judge_failures import advice, failed_responses, failure_notes, failures, \
+    reason_text, unscored_note
 from scoring.llm_stages import LlmStages, judge_failure
 from scoring.results import forget_summaries
 from scoring.offline import TRUNCATED, as_scored, grounded, needs_llm, offline_rigorous, \
@@ -123,7 +124,8 @@ def rule_verdicts(items: dict, responses: list[dict]) -> dict[int, Verdict]:
     return out
 
 
-def unread_right_answers(judge: str, general: dict, rigorous: dict) -> list[str]:
+def unread_right_answers(judge: str, general: dict, rigorous: dict,
+                         item_of: dict | None = None) -> list[str]:
     """A note when the judge gave nothing to count on the clues of right answers: only
     right answers are sent to it (a wrong one is wrong under rigorous without asking), so
     those left unscored are all right answers, and the rigorous accuracy of what is left
@@ -138,8 +140,13 @@ def unread_right_answers(judge: str, general: dict, rigorous: dict) -> list[str]
         return []
     reasons = ", ".join(f"{n} {reason_text(why, n)}" for why, n in sorted(found.items()))
     said = advice(found)
+    # responses, not items (the tables' † counts items): said with the items they are of
+    items = len({(item_of or {}).get(wid, wid) for wid in asked
+                 if rigorous[wid].value == "unscored"})
     return [f"rigorous {judge}: the judge gave no verdict on the clues of {unread} of the "
-            f"{len(asked)} right answers it was asked about ({reasons}): they are unscored, "
+            f"{len(asked)} right responses it was asked about (of {items} "
+            f"item{'s' if items != 1 else ''}, each repeat and sample a response; "
+            f"{reasons}): they are unscored, "
             f"so the rigorous accuracy of the rest is biased low (it leaves out right answers "
             f"only). {said[0].upper()}{said[1:]}."]
 
@@ -256,6 +263,7 @@ def score_run(store, run_id: str, *, protocol="general", judges=(),
         notes.extend(undecided_open_answers(rules))
     templates = {name: store.prompt_template(name, version)["text"] for name, version in
                  ensure_versions(store, sorted(TEMPLATES.values())).items()} if clients else {}
+    covered = {}      # {judge: responses its failed requests cover}
     for client in clients:
         stages = LlmStages(client, templates, on_progress)
         general = stages.general(items, responses, rules)
@@ -265,14 +273,18 @@ def score_run(store, run_id: str, *, protocol="general", judges=(),
             rigorous, matches = stages.rigorous(items, responses, general)
             if "rigorous" in chosen:
                 results[("rigorous", client.name)] = rigorous
-                notes.extend(unread_right_answers(client.name, general, rigorous))
+                notes.extend(unread_right_answers(client.name, general, rigorous,
+                                                  {r["work_id"]: r["item_id"] for r in responses}))
             if "grounded" in chosen:
                 results[("grounded", client.name)] = _grounded_all(
                     run, items, responses, general, rigorous, matches, _sizes(store, items))
         if "verbench" in chosen:
             results[("verbench", client.name)] = stages.verbench(items, responses, rules)
-        notes.extend(note for (p, judge), verdicts in results.items() if judge == client.name
-                     for note in failure_notes(p, judge, verdicts))
+        mine = {p: verdicts for (p, judge), verdicts in results.items() if judge == client.name}
+        notes.extend(note for p, verdicts in mine.items()
+                     for note in failure_notes(p, client.name, verdicts)
+                     + unscored_note(p, client.name, verdicts, general))
+        covered[client.name] = failed_responses(general, *mine.values())
     if len(clients) > 1:
         panel = format_judge(panel_judge(judges))
         for p in chosen:
@@ -291,7 +303,7 @@ def score_run(store, run_id: str, *, protocol="general", judges=(),
                        in results.items()},
             "judge_failures": {f"{p} {judge}": failures(verdicts) for (p, judge), verdicts
                                in results.items() if failures(verdicts)["by_reason"]},
-            "judges": [c.counts() for c in clients],
+            "judges": [{**c.counts(), "failed_responses": covered[c.name]} for c in clients],
             "templates": {name: store.prompt_template(name)["version"] for name in templates},
             "notes": notes, "not_applicable": {
                 "grounded": no_boxes.reason(run["config"])} if "grounded" in chosen and

@@ -32,8 +32,32 @@ def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
             row["run_status"] = run_state(run)
             row["endpoint_model"] = run["config"]["endpoint"].get("model")
             row["_unranked"] = row.get("_unranked") or rid in failed
-    table.notes = " ".join(p for p in (table.notes, unfinished_note(store, names)) if p)
+            row["from_cache"] = sum(store.run_cache_sources(rid).values())
+    if any("from_cache" in row for row in table.rows) and "from_cache" not in table.exported:
+        table.exported.append("from_cache")     # the count of the run's cached replies
+    table.notes = " ".join(p for p in (table.notes, unfinished_note(store, names),
+                                       cache_note(store, names)) if p)
     return table
+
+
+def cache_note(store, names: dict[str, str]) -> str:
+    """'From the cache: m · CoT: replies from the cache (…): repeat 0: 14 of 14 from …; ….'
+    for the runs of `names` ({run id: label}) with replies taken from the cache, '' when
+    none: in the notes, so that a LaTeX or Markdown table says a run is partly another run's
+    draws (it reached only `table`'s stderr, and the page's LaTeX export never said it)."""
+    return "".join(f"From the cache: {'; '.join(lines)}." for lines in [cache_lines(store, names)]
+                   if lines)
+
+
+def cache_lines(store, names: dict[str, str]) -> list[str]:
+    """'<label>: <runner.provenance.cache_line>' per run of `names` with a cached reply, its
+    source runs named as the table labels runs; `table` prints those its table's notes lack."""
+    from runner.provenance import cache_line
+    from scoring.compared import namer
+
+    name = namer(store, names)
+    found = ((label, cache_line(store, store.get_run(rid), name)) for rid, label in names.items())
+    return [f"{label}: {line}" for label, line in found if line]
 
 
 JUDGES_DIFFER = ("No judge scored every run, so each row is read with its own (Judge column) "

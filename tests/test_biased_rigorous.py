@@ -67,10 +67,10 @@ def test_the_footnote_says_it_plainly_with_its_numbers_agreeing(unread):
     code, out, err = cli("table", "--db", unread.path, "--runs", "r1", "--judge", "clue-bad",
                          "--protocol", "rigorous")
     assert code == 0, err
-    assert ": 1 right answer is unscored: the clue judge gave no verdict on it, its reply " \
+    assert ": 1 item with a right answer unscored: the clue judge gave no verdict on it, its reply " \
            "unreadable (never cached: scoring again asks the judge again) or every clue it " \
            "extracted missing from the reply (a readable reply, cached: score --no-cache " \
            "asks the judge afresh" in " ".join(out.split()), out
     assert "Only right answers are left out, so the accuracy is biased low." in out
-    assert "1 right answer is unscored; b: 2 right answers are unscored: the clue judge " \
+    assert "1 item with a right answer unscored; b: 2 items with a right answer unscored: the clue judge " \
            "gave no verdict on each" in note({"a": 1, "b": 2}, "rigorous")

@@ -40,9 +40,10 @@ def test_each_failure_is_named_by_its_reason_and_the_advice_fits_it(store):
         assert "scoring again asks the judge again about the 2 whose replies were not " \
                "cached; the 2 whose extracted clues are not in the reply had readable " \
                "replies, cached, so scoring again reads them again: score --no-cache" in note
-        right = next(n for n in result["notes"] if "right answers it was asked" in n)
+        right = next(n for n in result["notes"] if "right responses it was asked" in n)
         assert "could not be read" not in right and \
-            "4 right answers it was asked about (2 extracted clues not in the reply, 2 " \
+            "4 right responses it was asked about (of 4 items, each repeat and sample a " \
+            "response; 2 extracted clues not in the reply, 2 " \
             "replies unreadable)" in right
     # the request lines agree: 2 unreadable each time; the 2 readable ones cached the 2nd time
     assert "2 replies unreadable" in counts_text(first["judges"][0])

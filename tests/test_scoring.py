@@ -270,11 +270,12 @@ def test_a_clue_judge_that_cannot_be_read_is_said_to_bias_rigorous(store, scored
         server.configure(replies=JUDGE)
     [note] = [n for n in result["notes"] if n.startswith("rigorous llm:clue-bad") and
               "biased low" in n]
-    assert "clues of 1 of the 1 right answers it was asked about could not be read" in note and \
+    assert "clues of 1 of the 1 right responses it was asked about (of 1 item" in note and \
         "biased low" in note
     store.add_endpoint("clue-good", server.url, "gpt-4o-mini", params={"temperature": 0.5})
     fine = score_run(store, "r1", protocol="rigorous", judges=["clue-good"])
-    assert not [n for n in fine["notes"] if n.startswith("rigorous")]
+    assert not [n for n in fine["notes"] if n.startswith("rigorous") and
+                "unscored, by reason" not in n]     # that one names every unscored reason
 
 
 def test_samples_repeats_and_paired_comparison(store):
@@ -305,7 +306,7 @@ def test_samples_repeats_and_paired_comparison(store):
     assert result["p_value"] == binomial_two_sided(2, 2) == 0.5
     assert sorted(f["item"] for f in result["flips"]) == ["s/2", "s/3"]
     code, out, _ = cli("leaderboard", "--db", store.path, "--runs", "a,b", "--format", "csv")
-    assert code == 0 and out.splitlines()[0].startswith("run_id,run_name,run_label,model,run_status,protocol,overall_pct,n")
+    assert code == 0 and out.splitlines()[0].startswith("run_id,run_name,run_label,model,run_status,protocol,from_cache,overall_pct,n")
 
 
 def test_grounded_rigor_converts_boxes_of_a_downscaled_image(store):

@@ -17,7 +17,7 @@ from runner.provenance import cache_summary
 from runner.totals import COUNTS, LABELS, MEANINGS, row_state, status_counts, without_result
 from runner.run_refs import resolve_run
 from store import NotFoundError, ValidationError
-from scoring.compared import table_names
+from scoring.compared import table_names, title
 from store.run_labels import clues_text
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_owners import refusal, said_to, who_may
@@ -274,16 +274,23 @@ def responses(store, run_id: str, status: str = "all", limit: int = SAMPLE_ROWS)
     the run goes on and "not run" once it stopped, as the panel counts it."""
     run = chosen_run(store, run_id)
     run_status = effective_status(run)
-    rows = []
+    rows, sources = [], {}
     for r in store.run_results(run["id"], phase=None):
         key = row_state(r["status"], run_status, r["reason"])
         if status not in (None, "", "all") and key != status:
             continue
         state, answer = LABELS.get(key, key), _answer_of(r)
-        rows.append([r["work_id"], r["item_id"], draw_cell(r["repeat"], r["sample"]),
-                     state if r["phase"] == "answer" else f"{state} (clue pass)",
-                     short(answer, 60) if answer is not None else "",
-                     short(r["reason"], 80) if r["reason"] else ""])
+        state += " (clue pass)" if r["phase"] != "answer" else ""
+        reason = short(r["reason"], 80) if r["reason"] else ""
+        if r["cached"]:     # another run's draw: said as the README says (it read "ok")
+            source = r.get("cached_from") or ""
+            if source not in sources:
+                sources[source] = title(store, source)      # its table label
+            state += ", cached"
+            reason = "; ".join(p for p in (f"from the cache, made by {sources[source]}",
+                                           reason) if p)
+        rows.append([r["work_id"], r["item_id"], draw_cell(r["repeat"], r["sample"]), state,
+                     short(answer, 60) if answer is not None else "", reason])
         if len(rows) >= limit:
             break
     return redact(store, rows)

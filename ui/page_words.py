@@ -50,6 +50,14 @@ PAGE_WORDS: tuple[tuple[str, str], ...] = (
     (r"set one with `endpoint edit NAME --api-key-env VAR`",
      "fill in the endpoint's API key environment variable and save it"),
     (r"`endpoint test NAME --json` lists them", "Test connection counts them"),
+    # the page's Score always takes the judge's cached replies: the remedy is the command
+    # line's, said whole ("score the command line's --no-cache asks …" read garbled)
+    (r"score --no-cache asks the judge afresh",
+     "scoring from the command line with the cache off (score's no-cache option) asks the "
+     "judge afresh"),
+    (r"\(--no-cache asks the judge afresh\)",
+     "(from the command line with the cache off, score's no-cache option, the judge is "
+     "asked afresh)"),
     # a setting of the server, not of the page: say whose it is
     (r"\(no --import-root configured\)",
      "(it was started without import folders: its operator names them)"),
