@@ -86,8 +86,8 @@ def test_reload_saved_version_asks_first_naming_the_version_and_its_author(srv, 
     asked = asked_and_dismissed(page)
     page.click("#conflict-reload")
     page.wait_for_timeout(800)
-    assert asked == [f"Replace your unsaved edits with version {gamma['version'] + 1} saved "
-                     "by bob?"], asked
+    assert asked == [f"Replace your unsaved edits of GT reasoning with version "
+                     f"{gamma['version'] + 1} saved by bob?"], asked
     expect(page.locator("#item-gt-reasoning textarea")).to_have_value("my reasoning")
 
 

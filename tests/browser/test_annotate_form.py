@@ -120,6 +120,8 @@ def test_a_refused_discard_offers_the_two_choices_it_names(ui_server, browser):
     type_into(a, "#item-question textarea", "Asked in tab A?")
     expect(a.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
     a.close()
+    # Discard is disabled in a tab with nothing of its own to discard: tab B edits too
+    type_into(b, "#item-gt-reasoning textarea", "Reasoned in tab B")
     b.once("dialog", lambda d: d.accept())
     b.click("#discard-draft")
     expect(b.locator(".toast-body, [data-testid='toast-body']").first).to_contain_text(
