@@ -12,10 +12,9 @@ import io
 from scoring import tables
 from scoring.score_run import score_run
 from tests.scoring_helpers import add_items, cli, make_run
+from tests.test_injection_table_marks import ITEMS
 from ui import results_handlers as h
 
-ITEMS = [{"id": f"demo/{i}", "answer_type": "multiple_choice", "answer": "A", "domain": "d",
-          "subtask": "s"} for i in range(4)]
 
 
 def runs(store) -> list[str]:
