@@ -46,6 +46,10 @@ def room(tmp_path_factory):
                                       (LONG_ID, [label], []), ("ui/empty", [], [])]:
         store.create_item({**base, "id": item_id, "images": images, "problems": problems,
                            "clues": clues}, "fixture")
+    # in review, with no gold answer and a clue with no text: a save's refusal is long
+    store.create_item({**base, "id": "ui/refused", "images": [photo], "status": "in_review",
+                       "answer": "", "clues": [*clues, {"text": "", "reasoning": "",
+                                                        "boxes": []}]}, "fixture")
     store.close()
     server = LiveServer(db, "--no-auth")
     yield server
@@ -227,4 +231,25 @@ def test_the_clue_table_wraps_between_words(room, browser, with_list):
     expect(page.locator("#clue-table")).to_contain_text("Schwabing")
     page.wait_for_timeout(500)
     assert page.evaluate(BROKEN_WORDS) == []
+    context.close()
+
+
+def test_a_long_refusal_wraps_inside_the_bar(room, browser):
+    """A refusal naming two fields' problems wraps inside the save bar: the bar keeps its
+    height, the image its place (a long refusal grew the bar and shrank the image)."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    opened(page, room.url, "ui/refused", 1600 / 1100)
+    page.wait_for_timeout(500)
+    before = box(page, "#item-footer"), box(page, "#annotator canvas")
+    type_into(page, "#item-question textarea", "Which city is this, by its street signs?")
+    page.click("#save-item")
+    message = page.locator("#save-message")
+    expect(message).to_contain_text("needs its gold answer", timeout=15000)
+    expect(message).to_contain_text("clue 3 has no text")
+    assert len(message.text_content()) > 200                  # longer than one line here
+    page.wait_for_timeout(500)
+    after = box(page, "#item-footer"), box(page, "#annotator canvas")
+    assert after[0]["height"] == pytest.approx(before[0]["height"], abs=1), (before, after)
+    assert after[1] == pytest.approx(before[1], abs=1), (before, after)
     context.close()
