@@ -192,8 +192,8 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
         return lifecycle.delete_dataset(self.db, dataset, expected_items)
 
     # Revisions and reviews
-    def history(self, item_id: str) -> list[dict]:
-        return revisions.history(self.db, item_id)
+    def history(self, item_id: str, after: int = 0, upto: int | None = None) -> list[dict]:
+        return revisions.history(self.db, item_id, after, upto)
 
     def revision(self, item_id: str, version: int) -> dict:
         return revisions.revision(self.db, item_id, version)

@@ -148,10 +148,11 @@ def insert_revision(db: sqlite_utils.Database, snapshot: dict, comment: str) -> 
     """Append the revision of `snapshot` (its id, version, updated_at, updated_by);
     TooLargeError if the comment is over its limit (every revision is kept)."""
     refuse_long("Revision comment", comment, MAX_REVISION_COMMENT, snapshot["id"], "comment")
+    text = json.dumps(snapshot)
     db.conn.execute("INSERT INTO revisions (item_id, version, author, created_at, comment, "
-                    "snapshot) VALUES (?, ?, ?, ?, ?, ?)",
+                    "snapshot, size) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     [snapshot["id"], snapshot["version"], snapshot["updated_by"],
-                     snapshot["updated_at"], comment or "", json.dumps(snapshot)])
+                     snapshot["updated_at"], comment or "", text, len(text.encode())])
 
 
 def dataset_exists(db: sqlite_utils.Database, dataset: str) -> bool:

@@ -17,6 +17,7 @@ from .migrations_inspect import (m0005_inspect, m0006_inspect_tag_events,
 from .drafts import m0008_draft_sessions
 from .draft_budget import m0017_draft_sizes
 from .users import m0015_user_access
+from .save_budget import m0019_revision_sizes
 from .migrations_draws import m0013_cache_sources, m0014_prompt_estimates, m0018_cache_judges
 from .migrations_runs import (m0002_runner, m0003_run_item_versions, m0004_scores,
                               m0007_human_baselines, m0009_run_labels)
@@ -179,6 +180,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0016_revision_times", m0016_revision_times),
     ("0017_draft_sizes", m0017_draft_sizes),
     ("0018_cache_judges", m0018_cache_judges),
+    ("0019_revision_sizes", m0019_revision_sizes),
 ]
 
 

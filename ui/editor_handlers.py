@@ -484,8 +484,7 @@ class EditorHandlers:
         saved = outcome.get("saved_line") or f"Saved {item_id} as version {outcome['version']}."
         over = rules.merged_over(
             [r for r in self.store.reviews(item_id) if r["version"] >= base_version],
-            [h for h in self.store.history(item_id)
-             if base_version < h["version"] < outcome["version"]],
+            self.store.history(item_id, base_version, outcome["version"] - 1),
             self.store.get_item(item_id)["status"])
         message = outcome["message"].replace(f" {outcome.get('merged_note')}", "", 1) \
             if outcome.get("merged_note") else outcome["message"]
@@ -559,16 +558,16 @@ class EditorHandlers:
     def _authors(self, work: dict, merged: tuple) -> list[str]:
         """The authors of the versions a merge was made over: those after the version these
         edits started from, up to the one merged with (`merged`: its version, its author)."""
-        found = [h["author"] for h in reversed(self.store.history(work["item"]["id"]))
-                 if work["base_version"] < h["version"] <= merged[0]]
+        found = [h["author"] for h in reversed(self.store.history(
+            work["item"]["id"], work["base_version"], merged[0]))]
         return found or [merged[1]]
 
     def _since(self, item_id: str, base_version: int, head: int) -> list[tuple[str, dict]]:
         """[(author, item)] of the versions saved after `base_version` up to `head`, in
-        order: who made the changes a conflict is about (ui/conflict_authors)."""
+        order: who made the changes a conflict is about (ui/conflict_authors). Only those
+        are read (store history's `after`, `upto`), not the item's whole history."""
         return [(h["author"], self.store.revision(item_id, h["version"]))
-                for h in reversed(self.store.history(item_id))
-                if base_version < h["version"] <= head]
+                for h in reversed(self.store.history(item_id, base_version, head))]
 
     def _earlier(self, item_id: str, base_version: int, most: int = 20) -> list[dict]:
         """The last `most` versions before `base_version`: where a clue the versions since
@@ -602,8 +601,8 @@ class EditorHandlers:
                 f"{'were' if lost != 1 else 'was'} dropped.") if lost else ""
         taken, kept, keys = cm.choices_made(base, saved, item, take_saved)
         since = self._since(item["id"], work["base_version"], version)
-        over = [(h["version"], h["author"]) for h in reversed(self.store.history(item["id"]))
-                if work["base_version"] < h["version"] <= version]
+        over = [(h["version"], h["author"]) for h in reversed(self.store.history(
+            item["id"], work["base_version"], version))]
         # whose the combined changes were: my other tab's, one colleague's, or several's
         other_tab = True if set(authors) == {user} else "them" if len(set(authors)) > 1 \
             else False

@@ -107,8 +107,7 @@ def draft_notice(store, draft: dict, saved: dict, user: str) -> str:
     except NotFoundError:
         unchanged = False
     if unchanged:
-        since = sorted((h for h in store.history(saved["id"]) if base < h["version"] <= now),
-                       key=lambda h: h["version"])
+        since = store.history(saved["id"], base, now)[::-1]
         done = []           # "you deleted the item and undid the delete"
         for i, h in enumerate(since):
             same = i and h["author"] == since[i - 1]["author"]

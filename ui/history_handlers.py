@@ -128,7 +128,7 @@ class HistoryHandlers:
             wanted = self.store.revision(item_id, int(version))["status"]
             kept = self.store.revision(item_id, new)["status"]
             if wanted != kept:     # the store's reason, in its revision's comment
-                comment = self.store.history(item_id)[0].get("comment") or ""
+                comment = self.store.history(item_id, new - 1, new)[0].get("comment") or ""
                 why = comment.partition("(")[2].rstrip(")") or "kept by the store"
                 line += f" Its status {wanted} was not restored ({why}): it is {kept}."
             elif kept != current["status"]:   # a verified item went back to draft unsaid
