@@ -61,3 +61,18 @@
     if (target.closest("#item-id") || target.closest("#item-list")) refuse(event);
   }, true);
 })();
+
+// Back in this tab (another tab or window of the account may have saved the item, which
+// dropped the draft this tab's line says is kept): the line is read again on the server
+// (#draft-recheck, ui/annotate_wiring.py draft_now), only while it says a draft is kept.
+(() => {
+  const recheck = () => {
+    if (document.visibilityState !== "visible") return;
+    const line = document.querySelector("#draft-state");
+    if (!line || !/\(draft kept\)/.test(line.textContent || "")) return;
+    const button = document.querySelector("#draft-recheck");
+    if (button) button.click();
+  };
+  document.addEventListener("visibilitychange", recheck);
+  window.addEventListener("focus", recheck);
+})();

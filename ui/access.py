@@ -81,7 +81,8 @@ GROUPS = (
         move_clue_down select_clue select_image add_image remove_image move_image_left
         move_image_right set_option_image clear_option_image switch_answer_type answer_type_chosen add_option
         remove_option pick_option answer_note resolve_problems show_history diff_revisions
-        diff_revisions_reviews history_diff_open refresh_notice
+        diff_revisions_reviews history_diff_open refresh_notice recheck_draft
+        recheck_draft_on_return
         restore_revision submit_review open_latest_version response_link show_item_menu
         check_new_item create_item
         duplicate_item delete_item undo_delete create_item_list duplicate_item_list

@@ -253,7 +253,9 @@ def build_editor() -> SimpleNamespace:
                     ui.restore = gr.Button("Restore version A", variant="stop",
                                            elem_id="history-restore")
                 # the panel's width, cells wrapped (assets/cluelab.css, #history-diff-table)
+                # (HTML cells: ui/history_handlers escapes every text; option images small)
                 ui.diff = gr.Dataframe(headers=DIFF_HEADERS, interactive=False, wrap=True,
+                                       datatype=["str", "html", "html"],
                                        column_widths=["16%", "42%", "42%"],
                                        elem_id="history-diff-table",
                                        visible=not DEFER_PANELS)
@@ -282,6 +284,8 @@ def build_editor() -> SimpleNamespace:
         ui.draft_key = gr.JSON(visible="hidden", elem_id="draft-key")
         # Ctrl+Z over the image: the last box change undone (assets/box_undo.js)
         ui.box_undo = gr.Button("Undo box change", visible="hidden", elem_id="box-undo")
+        # back in this tab: the draft line read again (assets/draft_choice_stay.js)
+        ui.draft_recheck = gr.Button("Check draft", visible="hidden", elem_id="draft-recheck")
     ui.late = [ui.status, ui.item_menu, ui.clues, ui.options, ui.answer_yes_no,
                ui.answer_number, ui.conflict_diff, ui.history_panel, ui.history,
                ui.version_a, ui.version_b, ui.diff, ui.review_verdict]
@@ -319,7 +323,7 @@ def build_conflict_panel(ui) -> None:
         ui.conflict_diff = gr.Dataframe(headers=CONFLICT_HEADERS,
                                         interactive=False, wrap=True,
                                         datatype=["str", "str", "html", "html"],
-                                        column_widths=["16%", "15%", "34.5%", "34.5%"],
+                                        column_widths=["15%", "19%", "33%", "33%"],
                                         elem_id="conflict-diff",
                                         visible=not DEFER_PANELS)
 

@@ -23,6 +23,7 @@ from ui.answer_wiring import wire_answer
 from ui.problems_wiring import wire_problems
 from ui.editor_handlers import FIELDS, EditorHandlers
 from ui import editor_model as em
+from ui import editor_notices as notices
 from ui.editor_model import EditError
 from ui.handler_errors import from_script
 from ui.history_handlers import HistoryHandlers
@@ -425,6 +426,18 @@ def wire(store, demo, browser, ui) -> None:
 
     browser.refresh.click(notice_now, [ui.work], ui.notice, api_name="refresh_notice",
                           api_visibility="private", show_progress="hidden")
+
+    def draft_now(work, line, request: gr.Request):
+        """The save bar's draft line read again: "(draft kept)" stayed after another tab of
+        the account saved the item (its save drops the draft) until this tab's next edit.
+        On ↻ Refresh and on coming back to the tab (#draft-recheck: assets/draft_choice_stay.js)."""
+        gone = notices.draft_gone_line(store, work, user_of(request), line)
+        return gr.skip() if gone is None else messages.status(gone)
+
+    for trigger, name in ((browser.refresh, "recheck_draft"),
+                          (ui.draft_recheck, "recheck_draft_on_return")):
+        trigger.click(draft_now, [ui.work, ui.draft_state], ui.draft_state, api_name=name,
+                      api_visibility="private", show_progress="hidden")
     for name, event in saves.items():
         event.success(*refresh_list, api_name=f"{name}_list", api_visibility="private",
                       show_progress="hidden")

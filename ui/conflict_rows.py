@@ -54,6 +54,32 @@ def lost_boxes(base: dict, saved: dict, mine: dict, remover: str) -> dict[str, s
     return out
 
 
+def only_lost_boxes(base: dict, saved: dict, mine: dict, remover: str) -> str:
+    """"Your box on image 2 was dropped: alice removed image 2. Nothing else changed." when
+    my only edits were new boxes on images the saved version no longer has (numbered as my
+    copy numbers them); "" otherwise. A Save merged of such edits said "Nothing to save …
+    Your edits of clue 1 were replaced", which read as if a colleague's clue had won."""
+    images = set(saved.get("images") or [])
+
+    def kept(item: dict) -> dict:
+        item = em.content_only(item)
+        return {**item, "images": base.get("images") or [], "clues": [
+            {**c, "boxes": [b for b in c.get("boxes") or [] if b.get("image") in images]}
+            for c in item.get("clues") or []]}
+
+    old = [b for c in base.get("clues") or [] for b in c.get("boxes") or []]
+    gone = [b.get("image") for c in mine.get("clues") or [] for b in c.get("boxes") or []
+            if b.get("image") not in images and b not in old]
+    if not gone or (mine.get("images") or []) != (base.get("images") or []) or \
+            kept(mine) != kept(base):
+        return ""
+    numbers = list(mine.get("images") or [])
+    where = " and ".join(f"image {numbers.index(i) + 1}" for i in dict.fromkeys(gone))
+    boxes = "Your box" if len(gone) == 1 else f"Your {len(gone)} boxes"
+    return (f"{boxes} on {where} {'was' if len(gone) == 1 else 'were'} dropped: {remover} "
+            f"removed {where}. Nothing else changed.")
+
+
 def rows(base: dict, saved: dict, mine: dict, other_tab: bool = False,
          reloaded: bool = False, authors: dict[str, list[str]] | None = None,
          everyone: list[str] | None = None, lost: dict[str, str] | None = None,

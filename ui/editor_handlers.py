@@ -391,8 +391,12 @@ class EditorHandlers:
             self.drop_own_draft(work, user, session)
             base = self._base(work, basis)
             replaced = None if same_content(mine, base) else cm.replaced(base, basis, mine)
+            since = self._since(basis["id"], work["base_version"], basis["version"])
+            lost = cr.only_lost_boxes(base, basis, mine, " and ".join(
+                ca.part_authors(base, since, user).get("images")
+                or ca.names(self._authors(work, merged), user)))
             return self._reloaded(work, user), self._nothing_to_save(
-                basis, replaced, ca.changed_by(self._authors(work, merged), user))
+                basis, replaced, ca.changed_by(self._authors(work, merged), user), lost)
         item, fixed, resolved = rules.settle_problems(item)
         item, note = rules.status_after(item, basis)
         comment = rules.revision_comment(comment, merged, fixed, resolved, merged and (
@@ -503,11 +507,15 @@ class EditorHandlers:
         return fresh
 
     @staticmethod
-    def _nothing_to_save(saved: dict, replaced: list[str] | None = None, by: str = "") -> dict:
+    def _nothing_to_save(saved: dict, replaced: list[str] | None = None, by: str = "",
+                         lost: str = "") -> dict:
         """"Nothing to save"; after a merge that kept none of my edits, with those of them
-        replaced by theirs (`replaced`, by `by`) or that they had made them already."""
+        replaced by theirs (`replaced`, by `by`) or that they had made them already, or
+        (`lost`) that they were only boxes on an image they removed."""
         said = f"Nothing to save: {saved['id']} is as saved (version {saved['version']})."
-        if replaced:
+        if lost:
+            said = f"Nothing to save. {lost} {saved['id']} is as saved (version {saved['version']})."
+        elif replaced:
             said += (f" Your edits of {', '.join(replaced)} were replaced by version "
                      f"{saved['version']}, saved by {by}.")
         elif replaced is not None:

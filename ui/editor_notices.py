@@ -237,3 +237,32 @@ def released_draft_notice(store, draft: dict, saved: dict) -> tuple[str, str]:
             "cannot be saved while it is released; the form shows the released version. "
             f"{values} Copy what you need from here; Discard draft drops them."
             .replace("  ", " ")), names
+
+
+DRAFT_KEPT_MARK = "(draft kept)"
+
+
+def draft_gone_line(store, work: dict | None, user: str, line: str | None) -> str | None:
+    """The save bar's draft `line` once the draft it says is kept is gone, or None while it
+    is there (or the line says none): another tab or window of the account saved the item
+    (its save drops the draft both showed) or discarded it. The line said "(draft kept)"
+    until this tab's next edit; ↻ Refresh and a return to the tab read it again
+    (ui/annotate_wiring.py, assets/draft_choice_stay.js). The edits are still on the page."""
+    if not work or DRAFT_KEPT_MARK not in str(line or "") or work.get("released_draft"):
+        return None
+    item_id = work["item"]["id"]
+    if store.get_draft(user, item_id):
+        return None
+    try:
+        now = store.get_item(item_id)
+    except NotFoundError:
+        return None
+    base = work.get("base_version")
+    saved = base is not None and int(now["version"]) > int(base)
+    why = (f"version {now['version']} was saved by "
+           f"{_who(now.get('updated_by'), user, ', in another tab or window')} at "
+           f"{times.shown(now.get('updated_at'))}" if saved
+           else "it was discarded in another tab or window")
+    edits = str(line).split(DRAFT_KEPT_MARK)[0].strip()
+    return (f"{edits} on this page only: the draft is gone ({why}). Edit on to keep them as "
+            "a draft again, or Save.")

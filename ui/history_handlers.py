@@ -1,6 +1,7 @@
 """Revision history of an item: list, diff two revisions, restore one (as a new revision)."""
 from __future__ import annotations
 
+import html
 import re
 
 from store import (ConflictError, NotFoundError, ReadOnlyError, SavingTooFastError,
@@ -9,6 +10,7 @@ from ui import times
 from ui.editor_model import EditError
 from ui.conflict_show import diff_label, show
 from ui.editor_handlers import same_content
+from ui.media_http import preview_url
 
 HISTORY_HEADERS = ["version", "author", "time", "comment"]
 DIFF_HEADERS = ["field", "before", "after"]
@@ -41,12 +43,19 @@ def option_named(field: str, old: dict, new: dict, before=None, after=None) -> s
     return f"option {label} {part}" if label else diff_label(field)
 
 
-def _shown(value, images: list[str]) -> str:
-    """A value as the diff shows it; an option's image by a short name, not its 64-digit
-    hash."""
+def _shown(value, images: list[str], store=None) -> str:
+    """A value as the diff shows it, as HTML (its two version columns are HTML cells, every
+    text escaped); an option's image as a small thumbnail (the conflict panel's:
+    ui/media_http.preview_url) with its hash as its alt and title, not its 64-digit hash
+    (nor "an image (1a2b3c4d)", which said nothing of what it shows)."""
     if isinstance(value, str) and SHA.fullmatch(value):
-        return f"an image ({value[:8]})"
-    return show(value, images)
+        url = preview_url(store, value) if store is not None else None
+        name = f"an image ({value[:8]})"
+        if not url:
+            return html.escape(name)
+        return (f'<img class="cl-history-thumb" src="{html.escape(url)}" '
+                f'alt="{html.escape(name)}" title="{html.escape(value)}">')
+    return html.escape(show(value, images), quote=False)
 
 
 def own_merge(comment: str, author: str) -> str:
@@ -82,7 +91,8 @@ class HistoryHandlers:
         before, after = old.get("images") or [], new.get("images") or []
         return [[option_named(d["field"], old, new, d["before"], d["after"]),
                  *(["", ""] if MOVED_AS_IT_WAS.fullmatch(d["field"]) else
-                   [_shown(d["before"], before), _shown(d["after"], after)])]
+                   [_shown(d["before"], before, self.store),
+                    _shown(d["after"], after, self.store)])]
                 for d in changes]
 
     def review(self, item_id: str, version: int, reviewer: str, verdict: str,

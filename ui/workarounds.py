@@ -639,8 +639,8 @@ WORKAROUNDS = [
                "(max_height), whatever the window: the Experiments runs list showed 5 runs at "
                "1400x900 and 7 at 1920x1080, scrolling inside itself; the item list ran "
                "300 px below a 900 px screen, the open row under it",
-               "assets/cluelab.css (#runs-list and #item-list .virtual-table-viewport "
-               "max-height; assets/list_current.js fit)",
+               "assets/cluelab.css (#runs-list, #item-list and #conflict-diff "
+               ".virtual-table-viewport max-height; assets/list_current.js fit)",
                dataframe_height_is_pixels),
     Workaround("GALLERY_SQUARE_CELLS", "a Gallery's cells are squares clipped at its height: "
                "a 1024x640 picture alone in Inspect's Compare showed as its top part",
