@@ -36,7 +36,6 @@ from store.runner_work import NO_SOURCE_CLUE
 from ui.conflict_show import diff_label
 from ui.editor_model import clue_color
 from ui.inspect_overlay import GREY
-from ui.run_choices import labelled
 
 SENTENCES = "sentences of the reasoning"
 CUT_SENTENCES = "whole sentences of a cut reply (finish_reason length)"
@@ -256,7 +255,8 @@ def response_view(store, work_id: int, judge: str | None = None) -> dict:
                                         if r["colour_by"])),
         "version": version_state(store, response["item_id"], response["item_version"],
                                  item["version"] if item else None),
-        "run_label": labelled(store, store.get_run(response["run_id"])),
+        # by its table label, as the Results page names it (the picker's form: labelled)
+        "run_label": title(store, response["run_id"]),
         "cached_from": title(store, response["cached_from"])
         if response.get("cached_from") else None,
     }
