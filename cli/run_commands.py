@@ -164,8 +164,10 @@ def _report(store, outcome: dict, as_json: bool) -> int:
     """The run's outcome: its counters, cost and where its replies came from (one JSON
     object with --json, whose "cache" is `runs --show`'s)."""
     from runner.provenance import cache_summary
+    from scoring.compared import source_name
 
-    outcome["cache"] = cache_summary(store, store.get_run(outcome["id"]))
+    # the source run by its table label, as `report` and the Results page name it
+    outcome["cache"] = cache_summary(store, store.get_run(outcome["id"]), source_name(store))
     if as_json:
         print(json.dumps(outcome, ensure_ascii=False, sort_keys=True))
     else:
@@ -198,6 +200,7 @@ def run_run(args) -> int:
     from runner.config import PRESET_PROTOCOLS, ConfigError
     from runner.leases import RunBusy
     from runner.planning import create_run, plan_run
+    from scoring.compared import labelled_plan
     from store import ConflictError, StoreError
 
     store = open_store(args.db)
@@ -210,7 +213,7 @@ def run_run(args) -> int:
             return fail("--endpoint NAME and --setting S (or --preset P) are required (or "
                         "--resume ID)")
         config, execution = _config(args)
-        plan = plan_run(store, config, execution)
+        plan = labelled_plan(store, plan_run(store, config, execution))
         if execution.budget is not None and not plan.projection["priced"]:
             return fail(f"--budget needs a price for model {plan.endpoint['model']}: "
                         + command("price", "set", plan.endpoint["model"], "--input",

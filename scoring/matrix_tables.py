@@ -82,7 +82,9 @@ def cached_replies(store, run_id: str, responses: int, names: dict) -> dict:
     found = store.run_cache_sources(run_id)
     cached = sum(found.values())
     every = bool(responses) and cached >= responses
-    return {"cached": cached, "from_cache": sources_text(store, found) if every else "",
+    return {"cached": cached, "from_cache": sources_text(store, found,
+                                                         name=namer(store, names))
+            if every else "",
             "cache_line": cache_line(store, store.get_run(run_id), namer(store, names))
             if cached and not every else ""}
 

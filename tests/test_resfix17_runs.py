@@ -40,3 +40,32 @@ def test_an_injection_run_with_no_source_clue_at_all_ends_done(store, server, ma
     assert run["status"] == "done", run.get("message")
     assert "all 3 answer rows skipped, none failed" in run["message"]
     assert "no clue" in run["message"]
+
+
+def test_run_output_names_the_cache_source_by_its_table_label(tmp_path, server):
+    """`run` printed 'made by run 20261207-… "a-clues"' where `report` and the Results page
+    say the table label ('a-clues'; an unnamed run 'fake-vlm · CoT')."""
+    import json
+
+    from store import Store
+    from tests.test_runner_cli import DEMO, cli
+
+    server.configure(reset=True, replies={}, default_reply="Answer: {letter}")
+    db = tmp_path / "cache.db"
+    assert cli("import", "--db", db, "--format", "jsonl", DEMO).returncode == 0
+    assert cli("endpoint", "add", "fake", "--base-url", server.url, "--model", "fake-vlm",
+               "--db", db).returncode == 0
+    ids = "demo/alcove-furniture,demo/pantry-shelf"
+    first = cli("run", "--db", db, "--endpoint", "fake", "--setting", "cot", "--ids", ids)
+    assert first.returncode == 0, first.stderr
+    [run] = json.loads(cli("runs", "--db", db, "--json").stdout)
+    store = Store(db)
+    store.label_run(run["id"], name="a-clues")
+    again = cli("run", "--db", db, "--endpoint", "fake", "--setting", "cot", "--ids", ids)
+    assert again.returncode == 0, again.stderr
+    assert "made by a-clues (2)" in again.stdout, again.stdout
+    assert run["id"] not in again.stdout.split("made by")[1], again.stdout
+    second = next(r for r in json.loads(cli("runs", "--db", db, "--json").stdout)
+                  if r["id"] != run["id"])
+    shown = json.loads(cli("runs", "--db", db, "--show", second["id"], "--json").stdout)
+    assert "made by a-clues (2)" in shown["cache"]["text"]

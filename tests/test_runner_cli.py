@@ -319,7 +319,7 @@ def test_the_command_line_says_whose_replies_a_run_took(db):
     old = json.loads(cli("runs", "--db", db, "--json").stdout)[0]["id"]
     second = cli("run", "--db", db, "--endpoint", "fake", "--setting", "direct",
                  "--ids", "demo/bus-stop-wait,demo/parcel-fee-sms", "--repeats", "2")
-    assert f"made by run {old} (2): those draws are that run's" in second.stdout
+    assert "made by fake-vlm · No-CoT (2): those draws are that run's" in second.stdout
     [listed] = [r for r in json.loads(cli("runs", "--db", db, "--json").stdout)
                 if r["id"] != old]
     new = listed["id"]

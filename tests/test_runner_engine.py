@@ -127,7 +127,7 @@ def test_a_cached_reply_stands_only_for_its_own_draw_and_says_whose(store, fake,
     assert all(r["latency"] is not None for r in results if not r["cached"])
     assert second.totals["cached_from"] == {first.run_id: 3}
     panel = xr.progress_html(store, second.run_id)
-    assert f"3 replies taken from the cache, made by run {first.run_id}" in panel
+    assert "3 replies taken from the cache, made by fake-vlm · CoT (3)" in panel  # its label
     rows = xr.responses(store, second.run_id)
     details = [json.loads(xr.response_detail(store, second.run_id, row[0])[1])
                for row in rows if row[2].startswith("r0 ")]     # the sample's "draw"

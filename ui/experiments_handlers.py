@@ -100,10 +100,11 @@ def config_from_form(form: dict) -> tuple[RunConfig, Execution]:
 def plan(store, form: dict):
     """The RunPlan of the form (nothing is written but default prompt templates)."""
     from runner.planning import plan_run
+    from scoring.compared import labelled_plan
 
     config, execution = config_from_form(form)
     try:
-        return plan_run(store, config, execution)
+        return labelled_plan(store, plan_run(store, config, execution))
     except (ConfigError, StoreError) as err:
         raise ExperimentError(str(err)) from None
 
