@@ -17,3 +17,20 @@ def test_inspect_header_names_the_run_by_its_table_label(store):
     [row, _] = store.run_results("20261207-070000-ab12")
     header = ih.header_md(response_view(store, row["work_id"])).replace("\\", "")
     assert "· run vlm-b · CoT · item" in header, header
+
+
+def test_the_results_page_says_the_cache_line_once(store):
+    """"N of M replies from X's cache" was on the Results page twice: in the table's notes
+    and again in the Shown line of the run."""
+    import html
+
+    from ui import results_handlers as h
+
+    replies = _items(store, 3)
+    make_run(store, "old", replies)
+    make_run(store, "new", {k: [v, v] for k, v in replies.items()}, repeats=2,
+             cached_from={0: "old"})
+    store.finish_run("new", "test", "done", "", {"cached": 3, "cached_from": {"old": 3}})
+    h.score_runs(store, ["old", "new"], [], "general")
+    rules = html.unescape(h.show_results(store, ["old", "new"])["rules"])
+    assert rules.count("3 of 3 from m · CoT") == 1, rules
