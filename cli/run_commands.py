@@ -23,7 +23,7 @@ from domain.commands import command
 from cli.progress import TerminalProgress
 from runner.run_refs import resolve_run
 from runner.config import ID_LIST_RULE, parse_id_list
-from runner.costs import money
+from runner.costs import completion_words, money
 from runner.totals import counts_text, status_counts
 
 EXIT = {"done": 0, "failed": 1, "lost": 1}
@@ -150,11 +150,13 @@ def _describe(plan) -> str:
     price = command("price", "set", plan.endpoint["model"], "--input", "USD_PER_M",
                     "--output", "USD_PER_M")
     cost = (f"unknown (no price for this model: {price})" if not p["priced"]
+            else f"${p['cost_max']:.4f} at most (no completion length measured yet)"
+            if p.get("completion_bounded") and p["cost"] == p["cost_max"]
             else f"${p['cost']:.4f} typical, ${p['cost_max']:.4f} at most")
     lines = [f"{counted(len(plan.items), 'item')}, {counted(p['work'], 'work row')}, "
              f"{counted(p['requests'], 'request')} "
              f"({p['cached']} cached), ~{p['prompt_tokens']} prompt tokens and "
-             f"~{p['completion_tokens']} completion tokens to send; projected cost {cost}",
+             f"{completion_words(p)} to send; projected cost {cost}",
              f"cache: {p['cache_text']}", f"token estimate: {p['basis']}"]
     lines += [f"warning: {w}" for w in plan.warnings]
     return "\n".join(lines)

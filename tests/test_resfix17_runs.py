@@ -69,3 +69,27 @@ def test_run_output_names_the_cache_source_by_its_table_label(tmp_path, server):
                   if r["id"] != run["id"])
     shown = json.loads(cli("runs", "--db", db, "--show", second["id"], "--json").stdout)
     assert "made by a-clues (2)" in shown["cache"]["text"]
+
+
+def test_the_completion_projection_is_measured_or_said_to_be_a_bound(tmp_path, server):
+    """A first CoT run was projected at an a-priori 350 completion tokens a request, ~100x
+    what the fake server's replies measure: with nothing measured the plan now says it
+    counts max_tokens, an upper bound; once the model answered, the measured lengths."""
+    import json
+
+    from tests.test_runner_cli import DEMO, cli
+
+    server.configure(reset=True, replies={}, default_reply="Answer: {letter}")
+    db = tmp_path / "proj.db"
+    assert cli("import", "--db", db, "--format", "jsonl", DEMO).returncode == 0
+    assert cli("endpoint", "add", "fake", "--base-url", server.url, "--model", "fake-vlm",
+               "--db", db).returncode == 0
+    run = ("run", "--db", db, "--endpoint", "fake", "--setting", "cot", "--no-cache",
+           "--max-tokens", "200", "--ids", "demo/alcove-furniture,demo/pantry-shelf")
+    first = cli(*run, "--dry-run")
+    assert "at most 400 completion tokens (max_tokens a request: no completion length " \
+        "measured" in first.stdout, first.stdout
+    done = json.loads(cli(*run, "--json").stdout)["totals"]["completion_tokens"]
+    again = json.loads(cli(*run, "--dry-run", "--json").stdout)["projection"]
+    assert again["completion_tokens"] == done and not again["completion_bounded"]
+    assert f"~{done} completion tokens to send" in cli(*run, "--dry-run").stdout

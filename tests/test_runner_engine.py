@@ -491,7 +491,9 @@ def test_a_budget_below_the_whole_projection_is_said_before_launch(store, fake, 
     ids = items(4)
     store.set_price("fake-vlm", 0.0, 1000.0)
     config = RunConfig(endpoint="fake", ids=ids, setting="cot")
-    per = plan_run(store, config, Execution(**FAST)).projection["cost"] / 4
+    # the budget's guard: the a-priori length while none is measured (the shown "cost" is
+    # then the max_tokens bound)
+    per = plan_run(store, config, Execution(**FAST)).projection["cost_guess"] / 4
     plan = plan_run(store, config, Execution(**{**FAST, "budget": round(per * 2.5, 6)}))
     [warning] = [w for w in plan.warnings if "budget" in w]
     assert "below the projected cost" in warning and "covers about 2 of the 4 requests" \
