@@ -114,7 +114,7 @@ def projection_md(the_plan) -> str:
     bound = (the_plan.resolved.get("sampling") or {}).get("max_tokens")
     unmeasured = "no completion length measured for this model yet"
     if p["priced"] and p.get("completion_bounded") and p["cost"] == p["cost_max"]:
-        cost = (f"**${p['cost_max']:.4f}** at most (max_tokens bound; {unmeasured})" if bound
+        cost = (f"**${p['cost_max']:.4f}** at most (max_tokens bound): {unmeasured}" if bound
                 else f"**${p['cost_max']:.4f}** if every reply ran to "
                      f"{DEFAULT_MAX_COMPLETION:,} tokens (no max_tokens is set: nothing bounds "
                      f"a reply; {unmeasured})")
