@@ -1,5 +1,7 @@
 """resfix17: runs named by their table label (the Results page's) wherever a page or command
-names them: Inspect's header, the cache source of a run's replies. Real SQLite."""
+names them (Inspect's header), the cache line said once on the Results page, and Inspect's
+clue colours saying when they fell back to the offline matcher. Real SQLite."""
+from tests.inspect_helpers import built, env  # noqa: F401 (fixtures)
 from tests.scoring_helpers import add_items, make_run
 
 
@@ -34,3 +36,22 @@ def test_the_results_page_says_the_cache_line_once(store):
     h.score_runs(store, ["old", "new"], [], "general")
     rules = html.unescape(h.show_results(store, ["old", "new"])["rules"])
     assert rules.count("3 of 3 from m · CoT") == 1, rules
+
+
+def test_inspect_says_the_colours_fell_back_to_the_matcher(env):
+    """The chosen judge's rigorous verdict had no readable clue match: the colours followed
+    the offline matcher and the title said "matched by matcher offline" as if chosen."""
+    from ui import inspect_handlers as ih
+
+    store, ids = env
+    work = ids["a"]["ui/alpha"]
+    with store.atomic():       # llm:judge's verdict unread: no clue match in it
+        store.db.conn.execute(
+            "UPDATE scores SET details = json_remove(details, '$.best_gt') WHERE run_id = "
+            "'run-a' AND protocol = 'rigorous' AND judge = 'llm:judge' AND work_id = ?",
+            [work])
+    view = ih.open_view(store, work, "llm:judge")
+    label = ih.model_clues_label(view)
+    assert "coloured by matcher offline" in label, label
+    assert "llm:judge gave no readable verdict for this reply" in label, label
+    assert "no readable" not in ih.model_clues_label(ih.open_view(store, work, "offline"))
