@@ -55,3 +55,21 @@ def test_inspect_says_the_colours_fell_back_to_the_matcher(env):
     assert "coloured by matcher offline" in label, label
     assert "llm:judge gave no readable verdict for this reply" in label, label
     assert "no readable" not in ih.model_clues_label(ih.open_view(store, work, "offline"))
+
+
+def test_judge_shown_after_a_score_is_the_judge_just_used(store):
+    """"Judge shown" stayed on the common judge after the user scored with another judge:
+    the page went on showing the offline verdicts beside "Scored with llm:fj"."""
+    from tests.openai_server import start_server
+    from ui import results_handlers as h
+
+    make_run(store, "r1", _items(store))
+    h.score_runs(store, ["r1"], [], "general")                   # the offline judge
+    assert h.scored_judge(store, ["r1"], [], "general", h.COMMON_JUDGE) == "offline"
+    with start_server(default_reply='{"verdict": "correct", "reason": "same"}') as server:
+        store.add_endpoint("fj", server.url, "fake-vlm", concurrency=2)
+        h.score_runs(store, ["r1"], ["fj"], "general")
+    assert "llm:fj" in h.shown_judge_choices(store, ["r1"], "general")
+    assert h.scored_judge(store, ["r1"], ["fj"], "general", h.COMMON_JUDGE) == "llm:fj"
+    # a judge that did not score under the protocol shown: the choice is kept
+    assert h.scored_judge(store, ["r1"], ["fj"], "rigorous", h.COMMON_JUDGE) == h.COMMON_JUDGE

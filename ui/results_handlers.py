@@ -97,6 +97,20 @@ def shown_judge_choices(store, run_ids, protocol: str = "general") -> list[str]:
     return [COMMON_JUDGE, *found]
 
 
+def scored_judge(store, run_ids, judges, protocol: str, current: str) -> str:
+    """"Judge shown" after a score: the judge just used (the offline one without an LLM
+    judge, 'llm:<endpoint>' with one, the panel with several) when it scored the runs under
+    the protocol shown, else `current` when still offered, else the common judge. It stayed
+    on the common judge, showing another judge's verdicts than those just made."""
+    from domain.judge_ids import format_judge, llm_judge, panel_judge
+
+    judges = list(judges or [])
+    used = "offline" if not judges else format_judge(
+        llm_judge(judges[0]) if len(judges) == 1 else panel_judge(judges))
+    offered = shown_judge_choices(store, run_ids, protocol)
+    return used if used in offered else current if current in offered else COMMON_JUDGE
+
+
 def human_choices(store) -> list[tuple[str, str]]:
     """(label, name) of the human baselines kept in the database, after "(none)"."""
     from scoring.human import list_baselines
