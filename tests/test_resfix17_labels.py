@@ -73,3 +73,27 @@ def test_judge_shown_after_a_score_is_the_judge_just_used(store):
     assert h.scored_judge(store, ["r1"], ["fj"], "general", h.COMMON_JUDGE) == "llm:fj"
     # a judge that did not score under the protocol shown: the choice is kept
     assert h.scored_judge(store, ["r1"], ["fj"], "rigorous", h.COMMON_JUDGE) == h.COMMON_JUDGE
+
+
+def test_two_runs_of_one_solver_and_source_are_not_merged_in_the_injection_table(store):
+    """Two named runs of 'vlm-b · CoT' with No Clue were one row 'vlm-b · CoT', one of them
+    nowhere in it: the other now has a row of its own, labelled as the main table labels it."""
+    from scoring import tables
+    from scoring.score_run import score_run
+    from tests.scoring_helpers import cli
+
+    replies = _items(store, 4)
+    make_run(store, "r1", replies, model="vlm-b")
+    make_run(store, "r2", {k: "Answer: B" for k in replies}, model="vlm-b")
+    make_run(store, "r3", replies, model="vlm-b", clues="gt")
+    for rid, name in (("r1", "b-first"), ("r2", "b-second"), ("r3", "b-gt")):
+        store.label_run(rid, name=name)
+        score_run(store, rid)
+    table = tables.injection_table(store, ["r1", "r2", "r3"])
+    solvers = [row["solver"] for row in table.rows]
+    assert len(solvers) == len(set(solvers)) == 2, solvers
+    shown = {row["No Clue_run_id"] for row in table.rows}
+    assert shown == {"r1", "r2"}
+    assert "b-first" in solvers or "b-second" in solvers
+    code, out, _ = cli("table", "--db", store.path, "--kind", "injection")
+    assert code == 0 and "in a row of its own" in out
