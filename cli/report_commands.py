@@ -160,9 +160,10 @@ def run_report(args) -> int:
                           {r["item_id"] for r in result.get("records", [])} or None)
         if args.json:
             from runner.provenance import cache_summary
+            from scoring.compared import source_name
 
             out = {**summary_json(result),
-                   "cache": cache_summary(store, store.get_run(args.run)),
+                   "cache": cache_summary(store, store.get_run(args.run), source_name(store)),
                    "judge_agreement": [agreement_figures(p, args.protocol) for p in pairs]}
             print(json.dumps(out, ensure_ascii=False, sort_keys=True))
             return 0

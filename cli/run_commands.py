@@ -23,7 +23,7 @@ from domain.commands import command
 from cli.progress import TerminalProgress
 from runner.run_refs import resolve_run
 from runner.config import ID_LIST_RULE, parse_id_list
-from runner.costs import money
+from runner.costs import completion_words, money
 from runner.totals import counts_text, status_counts
 
 EXIT = {"done": 0, "failed": 1, "lost": 1}
@@ -150,11 +150,13 @@ def _describe(plan) -> str:
     price = command("price", "set", plan.endpoint["model"], "--input", "USD_PER_M",
                     "--output", "USD_PER_M")
     cost = (f"unknown (no price for this model: {price})" if not p["priced"]
+            else f"${p['cost_max']:.4f} at most (no completion length measured yet)"
+            if p.get("completion_bounded") and p["cost"] == p["cost_max"]
             else f"${p['cost']:.4f} typical, ${p['cost_max']:.4f} at most")
     lines = [f"{counted(len(plan.items), 'item')}, {counted(p['work'], 'work row')}, "
              f"{counted(p['requests'], 'request')} "
              f"({p['cached']} cached), ~{p['prompt_tokens']} prompt tokens and "
-             f"~{p['completion_tokens']} completion tokens to send; projected cost {cost}",
+             f"{completion_words(p)} to send; projected cost {cost}",
              f"cache: {p['cache_text']}", f"token estimate: {p['basis']}"]
     lines += [f"warning: {w}" for w in plan.warnings]
     return "\n".join(lines)
@@ -164,8 +166,10 @@ def _report(store, outcome: dict, as_json: bool) -> int:
     """The run's outcome: its counters, cost and where its replies came from (one JSON
     object with --json, whose "cache" is `runs --show`'s)."""
     from runner.provenance import cache_summary
+    from scoring.compared import source_name
 
-    outcome["cache"] = cache_summary(store, store.get_run(outcome["id"]))
+    # the source run by its table label, as `report` and the Results page name it
+    outcome["cache"] = cache_summary(store, store.get_run(outcome["id"]), source_name(store))
     if as_json:
         print(json.dumps(outcome, ensure_ascii=False, sort_keys=True))
     else:
@@ -198,6 +202,7 @@ def run_run(args) -> int:
     from runner.config import PRESET_PROTOCOLS, ConfigError
     from runner.leases import RunBusy
     from runner.planning import create_run, plan_run
+    from scoring.compared import labelled_plan
     from store import ConflictError, StoreError
 
     store = open_store(args.db)
@@ -210,7 +215,7 @@ def run_run(args) -> int:
             return fail("--endpoint NAME and --setting S (or --preset P) are required (or "
                         "--resume ID)")
         config, execution = _config(args)
-        plan = plan_run(store, config, execution)
+        plan = labelled_plan(store, plan_run(store, config, execution))
         if execution.budget is not None and not plan.projection["priced"]:
             return fail(f"--budget needs a price for model {plan.endpoint['model']}: "
                         + command("price", "set", plan.endpoint["model"], "--input",

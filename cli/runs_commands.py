@@ -86,10 +86,12 @@ def run_json(store, run: dict) -> dict:
     (where its replies came from: runner.provenance.cache_summary)."""
     from runner.leases import effective_status
     from runner.provenance import cache_summary
+    from scoring.compared import source_name
 
     status = effective_status(run)
     counts = status_counts(run["totals"], store.run_work_counts(run["id"]), status=status)
-    out = {**run, "status": status, "counts": counts, "cache": cache_summary(store, run)}
+    out = {**run, "status": status, "counts": counts, "cache": cache_summary(store, run,
+                                                                      source_name(store))}
     return {key: out.get(key) for key in RUN_KEYS}
 
 

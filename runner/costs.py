@@ -30,6 +30,23 @@ from runner.messages import ImageRef, image_refs
 TYPICAL_COMPLETION = {"direct": 8, "cot": 350, "clue_guided": 450, "structured": 400}
 DEFAULT_MAX_COMPLETION = 1024
 """Upper-bound completion length assumed when a run sets no max_tokens."""
+UNMEASURED = "no length measured yet, at most max_tokens"
+"""A projection's completion part for a setting whose lengths this model never reported: its
+upper bound (`completion_bounds`), said as one, not a typical length guessed a priori."""
+
+
+def completion_words(p: dict, grouped: bool = False) -> str:
+    """'~9 completion tokens' of a projection, or 'at most 3,072 completion tokens (max_tokens
+    a request: no completion length measured for this model yet)' when some requests are
+    counted at their bound (`projection.project`'s "completion_bounded"). `grouped`: 3,072
+    (the page), else 3072 (the command line)."""
+    n = f"{p['completion_tokens']:,}" if grouped else str(p["completion_tokens"])
+    if not p.get("completion_bounded"):
+        return f"~{n} completion tokens"
+    some = "" if p["completion_bounded"] >= p.get("to_send", 0) else \
+        f" for {p['completion_bounded']} of the {p['to_send']} requests"
+    return (f"at most {n} completion tokens (max_tokens a request{some}: "
+            "no completion length measured for this model and setting yet)")
 
 
 def cost(price: dict | None, prompt_tokens: int | None, completion_tokens: int | None

@@ -175,8 +175,7 @@ class Engine(DispatchMixin):
         elif remaining:
             status, message = "stopped", f"{remaining} work rows have no result"
         else:
-            status, message = "done", self._no_answer()
-            status = "failed" if message else status
+            status, message = self._no_answer()
         if remaining and status != "cancelled":
             message += f"; {remaining} left: " + resume_advice(self.run_id,
                                                             self.stop_reason == "budget")
@@ -194,18 +193,26 @@ class Engine(DispatchMixin):
         else:
             self._stop("failed", message)
 
-    def _no_answer(self) -> str:
-        """Why a run that sent everything still failed: every answer row is an error (a
-        clue pass that succeeded is no answer), with the most common reasons, else ''."""
+    def _no_answer(self) -> tuple[str, str]:
+        """(status, message) of a run that sent everything: failed when every answer row is
+        an error (a clue pass that succeeded is no answer; an item the clue source had no
+        clue for is counted apart), with the most common reasons; done when none is an error
+        but every one was skipped for want of a source clue (nothing failed: the source run
+        listed no clue), saying how many and why; else done, ''."""
         snapshot = self.totals.snapshot()
         answers = snapshot["answer_total"]
         missing = snapshot.get("no_source_clue", 0)      # the clue source had none
+        if answers and missing == answers and not snapshot["error"]:
+            return "done", (f"all {answers} answer rows skipped, none failed: the clue source "
+                            f"run had no clue for them (its reply failed or listed none), so "
+                            f"they were not asked and there is no answer to score")
         if answers and snapshot["error"] + missing == answers:
             what = "an error or had no source clue" if missing else "an error"
-            return (f"every one of the {answers} answer rows is {what}, so there is no "
-                    f"answer to score: "
-                    + reasons_text(self.store.run_error_reasons(self.run_id), answers))
-        return ""
+            return "failed", (f"every one of the {answers} answer rows is {what}, so there "
+                              f"is no answer to score: "
+                              + reasons_text(self.store.run_error_reasons(self.run_id),
+                                             answers))
+        return "done", ""
 
     def _finish(self, status: str, message: str) -> None:
         snapshot = self.totals.snapshot() if hasattr(self, "totals") else {}

@@ -186,7 +186,8 @@ def _budget_warnings(execution: Execution, projection: dict) -> list[str]:
     """A budget below one request's projected cost stops the run before it sends anything
     (the review's $1 budget against a CoT request projected at $3.27), and one below the
     whole projection stops it part way: both said before launch."""
-    to_send, cost = projection.get("to_send") or 0, projection.get("cost")
+    to_send, cost = projection.get("to_send") or 0, projection.get("cost_guess",
+                                                                    projection.get("cost"))
     if execution.budget is None or not to_send or cost is None:
         return []
     per = cost / to_send
@@ -207,8 +208,9 @@ def create_run(store, plan: RunPlan, author: str | None = None) -> str:
     """Record the run and all its work rows; returns the run id."""
     execution = plan.execution.to_dict()
     to_send = plan.projection.get("to_send") or 0
-    if plan.projection.get("cost") is not None and to_send:
-        execution["estimate_per_request"] = plan.projection["cost"] / to_send
+    guess = plan.projection.get("cost_guess", plan.projection.get("cost"))
+    if guess is not None and to_send:      # the a-priori length where none is measured
+        execution["estimate_per_request"] = guess / to_send
         if plan.config.max_tokens:      # a bound only when the replies have one
             execution["bound_per_request"] = plan.projection["cost_max"] / to_send
     run_id = new_run_id()

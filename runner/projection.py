@@ -57,15 +57,24 @@ def project(store, plan) -> dict:
     hits = store.cache_get_many(keys) if keys and plan.execution.use_cache else {}
     to_send = [r for r in requests if r[0] not in hits]
     max_tokens = plan.resolved["sampling"].get("max_tokens")
-    typical, upper, said = 0, 0, {}
+    typical, upper, said, bounded, guess = 0, 0, {}, 0, 0
     for setting, clues in (r[2:] for r in to_send):
         mean, basis = calibration.completion(setting, clues)
         each, bound = costs.completion_bounds(setting, max_tokens, mean)
+        guess += each
+        if mean is None:    # no length measured for this model: its bound, not a guess (an
+            # a-priori 350 for CoT was ~35x what the fake server's replies measured)
+            each, basis, bounded = bound, f"{setting}: {costs.UNMEASURED}", bounded + 1
         typical, upper = typical + each, upper + bound
         said[basis] = each
     out = costs.projection(store.price_for(endpoint["model"]), len(requests), len(hits),
                            round(sum(r[1] for r in to_send)), typical, upper)
+    # the budget's guard (`planning`) keeps the a-priori length until replies come in: at
+    # max_tokens a small budget refused a run whose replies cost a fraction of it
+    out["cost_guess"] = costs.cost(store.price_for(endpoint["model"]),
+                                   out["prompt_tokens"], guess) if bounded else out["cost"]
     out["work"] = len(plan.work)
+    out["completion_bounded"] = bounded     # requests counted at max_tokens (none measured)
     out["use_cache"] = plan.execution.use_cache
     out["cached_from"] = dict(Counter(hit.get("run_id") or "" for hit in hits.values()))
     out["cache_text"] = provenance.planned_text(store, out["cached_from"], out["use_cache"])
@@ -117,9 +126,9 @@ def basis_text(model: str, calibration: costs.Calibration, completions: dict[str
     if not completions:
         return "nothing to send: the cache answers every request"
     if not (c.text_requests or c.image_requests or c.completions):
-        return ("a priori (~4 characters a token, images by OpenAI's high-detail rule, a "
-                f"typical completion length per setting): {model} has no recorded usage "
-                "to calibrate on yet, at this endpoint or another")
+        return ("a priori (~4 characters a token, images by OpenAI's high-detail rule; "
+                f"completion tokens at most max_tokens a request, an upper bound): {model} "
+                "has no recorded usage to calibrate on yet, at this endpoint or another")
     text = (f"prompt text ×{c.text_scale:.2f} ({c.text_requests} text-only requests)"
             if c.text_requests else "prompt text a priori (~4 characters a token)")
     images = (f"images ×{c.image_scale:.2f} of OpenAI's high-detail rule ({c.image_requests} "
@@ -131,7 +140,7 @@ def basis_text(model: str, calibration: costs.Calibration, completions: dict[str
         f"{model} reported at another endpoint URL (none recorded at this one)"
     # a part with no recorded usage is a priori: "calibrated on … prompt text a priori" read
     # as a contradiction (a review)
-    partly = "a priori" in f"{text} {images} {each}"
+    partly = "a priori" in f"{text} {images}" or costs.UNMEASURED in each
     return (f"{'partly ' if partly else ''}calibrated on the usage {whose}"
             f"{' (a priori where none is recorded)' if partly else ''}: {text}, {images}; "
             f"completion tokens a request: {each}")

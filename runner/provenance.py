@@ -41,13 +41,14 @@ def uses_cache(run: dict) -> bool:
     return bool((run.get("execution") or {}).get("use_cache", True))
 
 
-def cache_summary(store, run: dict) -> dict:
+def cache_summary(store, run: dict, name=None) -> dict:
     """{"use_cache", "cached", "cached_from", "text"}: what `runs --show` and `runs --json`
-    carry, and the sentence the other views print."""
+    carry, and the sentence the other views print. `name(run id)` names a source run (the
+    views pass `scoring.compared.title`: its table label)."""
     found = sources(store, run)
     cached = sum(found.values())
     return {"use_cache": uses_cache(run), "cached": cached, "cached_from": found,
-            "text": sources_text(store, found, uses_cache(run))}
+            "text": sources_text(store, found, uses_cache(run), name)}
 
 
 def sources_text(store, cached_from: dict[str, int], use_cache: bool = True,
@@ -67,15 +68,17 @@ def sources_text(store, cached_from: dict[str, int], use_cache: bool = True,
             + ("" if use_cache else " (taken before the cache was turned off)"))
 
 
-def planned_text(store, cached_from: dict[str, int], use_cache: bool) -> str:
+def planned_text(store, cached_from: dict[str, int], use_cache: bool, name=None) -> str:
     """What a plan will take from the cache: 'nothing cached', 'the cache is not used: every
-    request is sent', or '14 cached draws, made by run X (14): ...'."""
+    request is sent', or '14 cached draws, made by run X (14): ...'. `name(run id)` names a
+    source run (`run_label` when not given)."""
+    name = name or (lambda source: run_label(store, source))
     cached = sum(cached_from.values())
     if not use_cache:
         return "the cache is not used: every request is sent"
     if not cached:
         return "nothing cached"
-    made_by = ", ".join(f"{run_label(store, source)} ({n})"
+    made_by = ", ".join(f"{name(source)} ({n})"
                         for source, n in sorted(cached_from.items(), key=lambda s: -s[1]))
     return (f"{cached} cached {'draw' if cached == 1 else 'draws'} (same item, repeat and "
             f"sample), made by {made_by}: they would be that run's replies, not new ones "

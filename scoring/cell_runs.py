@@ -42,6 +42,33 @@ def _facts(rid: str, scored: dict, cached: dict) -> str:
                                  "cache" if count else "")
 
 
+OWN_ROWS = ("Several runs fit one cell; the row keeps one, chosen by the same rule (a "
+            "finished run first, then the most scored items, then the fewest replies from the "
+            "cache, then the newest), and each other run has a row of its own, labelled by its "
+            "run as the main table labels it: no run is hidden and no two rows share a label.")
+
+
+def own_rows(store, cells: dict, scored: dict[str, int], describe) -> tuple[dict, str]:
+    """The clue-injection table's answer to several runs in one cell: ({run id: its own
+    row's label (`labels` of every run of `cells`, unique)} of the runs the cell does not
+    keep, the note naming them); ({}, '') when no cell had several. Two runs of 'vlm-b ·
+    CoT' with No Clue were shown as one row 'vlm-b · CoT', the other run nowhere."""
+    names = labels(store, [rid for runs in cells.values() for rid in runs])
+    crowded = [rid for runs in cells.values() if len(runs) > 1 for rid in runs]
+    cached = {rid: cached_replies(store, rid) for rid in crowded}
+    moved, said = {}, []
+    for key in sorted(cells, key=str):
+        if len(cells[key]) < 2:
+            continue
+        kept, *others = cell_order(store, cells[key], scored, cached)
+        moved.update({rid: names[rid] for rid in others})
+        said.append(f"{describe(key)} keeps {names[kept]} ({_facts(kept, scored, cached)}); "
+                    + ", ".join(f"{names[rid]} ({_facts(rid, scored, cached)})"
+                                for rid in sorted(others, key=lambda r: names[r]))
+                    + " in a row of its own.")
+    return moved, " ".join([OWN_ROWS, *said]) if said else ""
+
+
 def one_run_per_cell(store, cells: dict, scored: dict[str, int], describe, show_command
                      ) -> tuple[set, str]:
     """A table cell shows one run (`cell_order`). Returns (the runs not shown, a note stating

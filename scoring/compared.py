@@ -195,6 +195,23 @@ def title(store, run_id: str) -> str:
     return f"{found[run_id]} ({run_id})" if clash else found[run_id]
 
 
+def source_name(store):
+    """`name(run id)` of a cache source run in a sentence outside a table (`run`'s output,
+    `runs --show`, the plan's preview, the progress panel): its table label (`title`), as
+    the tables and `report` name it (those said 'run ID "name"')."""
+    return lambda run_id: title(store, run_id)
+
+
+def labelled_plan(store, plan):
+    """The plan with its cache sentence naming source runs by their table label
+    (`runner.projection` cannot: runner imports no scoring)."""
+    from runner.provenance import planned_text
+
+    p = plan.projection
+    p["cache_text"] = planned_text(store, p["cached_from"], p["use_cache"], source_name(store))
+    return plan
+
+
 def namer(store, names: dict[str, str]):
     """`name(run id)` of the sentences under a table of the runs `names` (`labels`): a source
     run of cached replies named as that table labels runs (`label_beside`), one not stored

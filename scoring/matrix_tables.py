@@ -15,7 +15,7 @@ from judges.paper_tables import clue_injection_table, unrankable
 from judges.tables import Table
 
 from scoring.commands import table_command
-from scoring.cell_runs import one_run_per_cell
+from scoring.cell_runs import one_run_per_cell, own_rows
 from scoring.compared import UNFINISHED, VERBENCH_NO_ACCURACY, clue_source, \
     grouped, labels, left_out_note, on_scored_by_all, on_shared, run_state, \
     solver_label, source_titles, summaries, unfinished_note
@@ -26,7 +26,8 @@ from scoring.panel_members import panel_note, result_judge
 from scoring.table_marks import on_page_items, with_judges
 
 
-def cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_command):
+def cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_command,
+                    split: bool = False):
     """{(solver, column): accuracy %}, {solver: n}, {(solver, column): the cell's run (id,
     name, n, judge and its result on the shared items)}, notes and the `Shared` items: every
     run of `found`, a cell's or not, compared on the items all of them share (a run no cell
@@ -34,7 +35,8 @@ def cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_co
     its column; of several runs in one cell one is shown by the rule the notes state, the
     notes naming the others and the command that shows another
     (`scoring.cell_runs.one_run_per_cell`, show_command(run ids):
-    `scoring.commands.table_command` of this table)."""
+    `scoring.commands.table_command` of this table). `split`: each other run of a cell
+    has a row of its own, labelled by its run (`scoring.cell_runs.own_rows`), none left out."""
     configs = {rid: store.get_run(rid)["config"] for rid in found}
     # every run of the table, in a cell or not, limits the items (as the main table's rows
     # do): the page, its downloads and `table` compare on one set of items, said with its n
@@ -43,16 +45,21 @@ def cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_co
     for rid, config in configs.items():
         cells_runs.setdefault((solver_of(config), column_of(config)), []).append(rid)
     scored = {rid: result["summary"]["overall"].n for rid, result in found.items()}
-    left_out, cell_note = one_run_per_cell(store, cells_runs, scored,
-                                           lambda key: f"{key[0]} with {what} {key[1]}",
-                                           show_command)
+    describe = lambda key: f"{key[0]} with {what} {key[1]}"     # noqa: E731
+    if split:
+        left_out, (moved, cell_note) = set(), own_rows(store, cells_runs, scored, describe)
+    else:
+        moved = {}
+        left_out, cell_note = one_run_per_cell(store, cells_runs, scored, describe,
+                                               show_command)
+    row_of = lambda rid: moved.get(rid) or solver_of(configs[rid])    # noqa: E731
     found = {rid: result for rid, result in found.items() if rid not in left_out}
     names = labels(store, list(found))
     responses = store.response_counts()
     cells, n, runs_of = {}, {}, {}
     notes = [items_rule(shared)]
     notes += [cell_note] if cell_note else []
-    for solver, runs in grouped(found, lambda rid: solver_of(configs[rid])).items():
+    for solver, runs in grouped(found, row_of).items():
         n[solver] = shared.n
         for rid, result in runs.items():
             overall = result["summary"]["overall"]
@@ -82,7 +89,9 @@ def cached_replies(store, run_id: str, responses: int, names: dict) -> dict:
     found = store.run_cache_sources(run_id)
     cached = sum(found.values())
     every = bool(responses) and cached >= responses
-    return {"cached": cached, "from_cache": sources_text(store, found) if every else "",
+    return {"cached": cached, "from_cache": sources_text(store, found,
+                                                         name=namer(store, names))
+            if every else "",
             "cache_line": cache_line(store, store.get_run(run_id), namer(store, names))
             if cached and not every else ""}
 
@@ -161,7 +170,8 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
     titles = source_titles(store, [store.get_run(rid)["config"] for rid in found])
     cells, n, runs_of, notes, shared = cells_by_solver(
         store, found, solver_label, lambda c: clue_source(c, titles), "clue source",
-        lambda ids: table_command("injection", ids, protocol=protocol, judge=judge))
+        lambda ids: table_command("injection", ids, protocol=protocol, judge=judge),
+        split=True)
     order = sorted(cells, key=lambda cell: (cell[0], cell[1] != "GT", cell[1] != "Self",
                                             cell[1]))
     table = clue_injection_table({cell: cells[cell] for cell in order}, n=n,

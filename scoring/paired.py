@@ -26,7 +26,7 @@ from judges.stats import aggregate_samples
 from judges.verdict import CORRECT, UNSCORED, Verdict
 from runner.provenance import cache_line, replies_from
 
-from scoring.compared import labels, run_state, unfinished_note
+from scoring.compared import labels, run_state, source_name, unfinished_note
 from scoring.no_boxes import run_reason
 from scoring.results import ResultsError, common_judge, default_judge, on_items, \
     run_summary, score_rows
@@ -107,8 +107,9 @@ def compare_runs(store, run_a: str, run_b: str, protocol: str = "general",
                   outcome_accuracy_b=sum(b[i] for i in shared) / len(shared),
                   accuracy_basis=ACCURACY_BASIS)
     shared_replies = replies_from(store, run_b, run_a) + replies_from(store, run_a, run_b)
-    result.update(cache_a=cache_line(store, store.get_run(run_a)),
-                  cache_b=cache_line(store, store.get_run(run_b)),
+    name = source_name(store)       # a source run by its table label, as elsewhere
+    result.update(cache_a=cache_line(store, store.get_run(run_a), name),
+                  cache_b=cache_line(store, store.get_run(run_b), name),
                   shared_replies=shared_replies,
                   independence=independence_note(names[run_a], names[run_b], shared_replies))
     for side, run in (("a", run_a), ("b", run_b)):

@@ -12,7 +12,8 @@ from tests.scoring_helpers import add_items, cli, make_run
 ITEMS = [{"id": f"demo/{i}", "answer_type": "multiple_choice", "answer": "A", "domain": "d",
           "subtask": "s"} for i in range(4)]
 LINE = ("replies from the cache (another run's draws, not new ones): repeat 0: 4 of 4 "
-        "from run a; repeat 1: none")
+        "from m · CoT; repeat 1: none")        # the source as the tables label it (compare said
+                                             # "from run a": resfix17)
 
 
 def runs(store) -> None:
@@ -42,7 +43,7 @@ def test_compare_says_the_runs_share_replies(store):
 
 def test_table_and_leaderboard_print_the_cache_line(store):
     runs(store)
-    said = LINE.replace("from run a", "from m · CoT")     # the source as the table labels it
+    said = LINE                                        # the source as the table labels it
     for command in (["table", "--kind", "main"], ["leaderboard"]):
         code, out, err = cli(*command, "--db", store.path, "--runs", "a,b")
         assert code == 0, err

@@ -133,7 +133,9 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
     # the same draws are now cached, made by that run; unticking the cache sends them again
     again = html.unescape(call(setup, c, "", *form(), api_name="/preview_run")[0]
                           ).replace("\\", "")
-    assert f"3 cached draws (same item, repeat and sample), made by run {run_id}" in again
+    # the source run by its table label (its name), as the tables say it
+    assert "3 cached draws (same item, repeat and sample), made by <img src=x " \
+        "onerror=alert(1)> (3)" in again
     fresh = call(setup, c, "", *form(use_cache=False), api_name="/preview_run")[0]
     assert "the cache is not used: every request is sent" in html.unescape(fresh)
     fresh_id = call(setup, c, *form(use_cache=False), api_name="/start_run")[0]

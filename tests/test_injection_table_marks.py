@@ -39,7 +39,7 @@ def test_a_cell_served_from_the_cache_is_marked_and_said(store):
     assert row["GT_from_cache"] == 4 and row["No Clue_from_cache"] == 0    # counts
     assert "GT_from_cache" in table.exported
     assert ("From the cache: m · CoT · clues gt: all its 4 replies taken from the cache, "
-            "made by run none1") in table.notes
+            "made by m · CoT") in table.notes
     shown = h.show_results(store, chosen)
     assert "m · CoT (GT: from the cache)" in shown["injection"]
 

@@ -52,9 +52,10 @@ def test_the_results_page_says_a_repeat_came_from_another_runs_cache(store):
     h.score_runs(store, ["old", "new"], [], "general")
     shown = h.show_results(store, ["old", "new"])
     rules = html.unescape(shown["rules"])
-    [line] = [x for x in rules.splitlines() if "cache" in x and x.startswith("- ")]  # Shown
-    assert line.startswith("- m · CoT · 2 repeats:"), line      # which run: its label
-    assert "repeat 0: 3 of 3 from m · CoT; repeat 1: none" in line, line
+    # said once, in the table's notes (resfix17: the Shown line said it again)
+    said = "m · CoT · 2 repeats: replies from the cache"      # which run: its label
+    assert rules.count(said) == 1, rules
+    assert rules.count("repeat 0: 3 of 3 from m · CoT; repeat 1: none") == 1, rules
 
 
 def test_a_sample_taken_from_the_cache_is_said_per_sample():

@@ -127,7 +127,7 @@ def test_a_cached_reply_stands_only_for_its_own_draw_and_says_whose(store, fake,
     assert all(r["latency"] is not None for r in results if not r["cached"])
     assert second.totals["cached_from"] == {first.run_id: 3}
     panel = xr.progress_html(store, second.run_id)
-    assert f"3 replies taken from the cache, made by run {first.run_id}" in panel
+    assert "3 replies taken from the cache, made by fake-vlm · CoT (3)" in panel  # its label
     rows = xr.responses(store, second.run_id)
     details = [json.loads(xr.response_detail(store, second.run_id, row[0])[1])
                for row in rows if row[2].startswith("r0 ")]     # the sample's "draw"
@@ -491,7 +491,9 @@ def test_a_budget_below_the_whole_projection_is_said_before_launch(store, fake, 
     ids = items(4)
     store.set_price("fake-vlm", 0.0, 1000.0)
     config = RunConfig(endpoint="fake", ids=ids, setting="cot")
-    per = plan_run(store, config, Execution(**FAST)).projection["cost"] / 4
+    # the budget's guard: the a-priori length while none is measured (the shown "cost" is
+    # then the max_tokens bound)
+    per = plan_run(store, config, Execution(**FAST)).projection["cost_guess"] / 4
     plan = plan_run(store, config, Execution(**{**FAST, "budget": round(per * 2.5, 6)}))
     [warning] = [w for w in plan.warnings if "budget" in w]
     assert "below the projected cost" in warning and "covers about 2 of the 4 requests" \

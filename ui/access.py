@@ -95,7 +95,7 @@ GROUPS = (
         stats stats_on_open export_file export_datasets import_on_open"""),
     IMPORTING,
     _group("use results and judges", RESEARCH, """
-        results_runs results_on_open score_runs judge_update judge_update_1 show_results
+        results_runs results_on_open score_runs judge_update scored_judge show_results
         rerender rerender_1 rerender_2 rerender_3 rerender_4 rerender_5 rerender_6 scored_shown
         shown_judges add_human clear_refused_human
         export_results choice_changed choice_changed_1 choice_changed_2"""),

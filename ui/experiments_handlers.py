@@ -10,7 +10,7 @@ from domain.geometry import AUTO, BOX_CONVENTIONS, convention_text
 from domain.vocabulary import counted
 from runner.config import (PRESET_PROTOCOLS, ConfigError, Execution, RunConfig,
                            parse_id_list, preset_departure)
-from runner.costs import DEFAULT_MAX_COMPLETION
+from runner.costs import DEFAULT_MAX_COMPLETION, completion_words
 from store import StoreError
 from ui.browser_handlers import ALL
 from ui.experiments_common import ExperimentError, as_float, as_int, blank, code, redact
@@ -100,10 +100,11 @@ def config_from_form(form: dict) -> tuple[RunConfig, Execution]:
 def plan(store, form: dict):
     """The RunPlan of the form (nothing is written but default prompt templates)."""
     from runner.planning import plan_run
+    from scoring.compared import labelled_plan
 
     config, execution = config_from_form(form)
     try:
-        return plan_run(store, config, execution)
+        return labelled_plan(store, plan_run(store, config, execution))
     except (ConfigError, StoreError) as err:
         raise ExperimentError(str(err)) from None
 
@@ -111,7 +112,13 @@ def plan(store, form: dict):
 def projection_md(the_plan) -> str:
     p, model = the_plan.projection, the_plan.endpoint["model"]
     bound = (the_plan.resolved.get("sampling") or {}).get("max_tokens")
-    if p["priced"] and bound:
+    unmeasured = "no completion length measured for this model yet"
+    if p["priced"] and p.get("completion_bounded") and p["cost"] == p["cost_max"]:
+        cost = (f"**${p['cost_max']:.4f}** at most (max_tokens bound): {unmeasured}" if bound
+                else f"**${p['cost_max']:.4f}** if every reply ran to "
+                     f"{DEFAULT_MAX_COMPLETION:,} tokens (no max_tokens is set: nothing bounds "
+                     f"a reply; {unmeasured})")
+    elif p["priced"] and bound:
         cost = f"**${p['cost']:.4f}** typical, ${p['cost_max']:.4f} at most (max_tokens bound)"
     elif p["priced"]:   # "at most" claimed a bound no setting made: nothing bounds a reply
         cost = (f"**${p['cost']:.4f}** typical, ${p['cost_max']:.4f} if every reply ran to "
@@ -123,9 +130,9 @@ def projection_md(the_plan) -> str:
     lines = [f"**{counted(len(the_plan.items), 'item')}** · {counted(p['work'], 'work row')} "
              f"· {counted(p['requests'], 'request')}, {p['cached']} already cached, "
              f"**{p['to_send']} to send**",
-             f"{TILDE}{p['prompt_tokens']:,} prompt tokens, {TILDE}{p['completion_tokens']:,} "
-             "completion "
-             f"tokens to send · projected cost {cost}",
+             f"{TILDE}{p['prompt_tokens']:,} prompt tokens, "
+             f"{escape_md(completion_words(p, grouped=True)).replace('~', TILDE)} "
+             f"to send · projected cost {cost}",
              f"cache: {escape_md(p['cache_text'])}",
              f"token estimate: {escape_md(p['basis'])}",
              f"config id {code(the_plan.config_id[:16])}"]

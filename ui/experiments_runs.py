@@ -17,7 +17,7 @@ from runner.provenance import cache_summary
 from runner.totals import COUNTS, LABELS, MEANINGS, row_state, status_counts, without_result
 from runner.run_refs import resolve_run
 from store import NotFoundError, ValidationError
-from scoring.compared import table_names, title
+from scoring.compared import source_name, table_names, title
 from store.run_labels import clues_text
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_owners import refusal, said_to, who_may
@@ -213,7 +213,7 @@ def progress(store, run_id: str | None, user: str | None = None) -> tuple[str, s
     budget = (run.get("execution") or {}).get("budget")
     if budget is not None:      # what a resume would stop at (Budget on resume changes it)
         metrics.append(("budget", f"${budget:g}"))
-    cache = cache_summary(store, run)["text"]
+    cache = cache_summary(store, run, source_name(store))["text"]
     message = run.get("message") or ""
     message = said_to(on_page(redact(store, message)), who_may(store, run, user)) \
         if message else ""                                        # it may quote a server's

@@ -83,6 +83,9 @@ def model_clues_label(view: dict) -> str:
     chosen above when it matched the clues): the colour followed the offline matcher while
     the chosen judge's labels in the same table said otherwise."""
     whose = view.get("colour_by") or []
+    if whose and view.get("colour_fallback"):        # not the chosen judge's: why, in words
+        return (f"{MODEL_CLUES} · coloured by {' / '.join(whose)}, not the chosen judge: "
+                f"{view['colour_fallback']}")
     return f"{MODEL_CLUES} · colour: the GT clue matched by {' / '.join(whose)}" if whose \
         else MODEL_CLUES
 

@@ -36,7 +36,6 @@ from store.runner_work import NO_SOURCE_CLUE
 from ui.conflict_show import diff_label
 from ui.editor_model import clue_color
 from ui.inspect_overlay import GREY
-from ui.run_choices import labelled
 
 SENTENCES = "sentences of the reasoning"
 CUT_SENTENCES = "whole sentences of a cut reply (finish_reason length)"
@@ -229,6 +228,18 @@ def version_state(store, item_id: str, then: int | None, now: int | None) -> dic
     return out
 
 
+def _fallback(verdicts: list[dict], matches: list[dict], judge: str | None) -> str:
+    """Why the colours do not follow the chosen `judge`: '<judge> gave no readable verdict
+    for this reply' (its rigorous verdict has no clue match: unread, failed), '<judge> has not
+    judged this reply', or '' when its matches colour the clues. The colours fell back to
+    the offline matcher silently (a review)."""
+    if not judge or any(m["judge"] == judge for m in matches):
+        return ""
+    judged = any(v["judge"] == judge and v["protocol"] == "rigorous" for v in verdicts)
+    return f"{judge} gave no readable verdict for this reply" if judged else \
+        f"{judge} has not judged this reply's clues"
+
+
 def response_view(store, work_id: int, judge: str | None = None) -> dict:
     """Everything the side-by-side view shows for one response; a model clue's colour
     follows `judge`'s match when that judge matched the clues (`_colour`)."""
@@ -254,9 +265,11 @@ def response_view(store, work_id: int, judge: str | None = None) -> dict:
         "gt_clues": _gt_rows(item, matches, model_rows) if item else [],
         "colour_by": list(dict.fromkeys(r["colour_by"] for r in model_rows
                                         if r["colour_by"])),
+        "colour_fallback": _fallback(verdicts, matches, judge),
         "version": version_state(store, response["item_id"], response["item_version"],
                                  item["version"] if item else None),
-        "run_label": labelled(store, store.get_run(response["run_id"])),
+        # by its table label, as the Results page names it (the picker's form: labelled)
+        "run_label": title(store, response["run_id"]),
         "cached_from": title(store, response["cached_from"])
         if response.get("cached_from") else None,
     }

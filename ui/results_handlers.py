@@ -97,6 +97,20 @@ def shown_judge_choices(store, run_ids, protocol: str = "general") -> list[str]:
     return [COMMON_JUDGE, *found]
 
 
+def scored_judge(store, run_ids, judges, protocol: str, current: str) -> str:
+    """"Judge shown" after a score: the judge just used (the offline one without an LLM
+    judge, 'llm:<endpoint>' with one, the panel with several) when it scored the runs under
+    the protocol shown, else `current` when still offered, else the common judge. It stayed
+    on the common judge, showing another judge's verdicts than those just made."""
+    from domain.judge_ids import format_judge, llm_judge, panel_judge
+
+    judges = list(judges or [])
+    used = "offline" if not judges else format_judge(
+        llm_judge(judges[0]) if len(judges) == 1 else panel_judge(judges))
+    offered = shown_judge_choices(store, run_ids, protocol)
+    return used if used in offered else current if current in offered else COMMON_JUDGE
+
+
 def human_choices(store) -> list[tuple[str, str]]:
     """(label, name) of the human baselines kept in the database, after "(none)"."""
     from scoring.human import list_baselines
@@ -258,16 +272,13 @@ def shown_or_why(draw, what: str) -> str:
 
 def reading_lines(store, found: dict, names: dict) -> str:
     """Per run: the judge shown, the samples rule, with MMR-Life's regex what changed, with
-    repeats their spread, and the replies it took from the cache, per repeat and sample,
-    source runs labelled as the table labels runs (`report`'s lines: the page showed none,
-    and a repeat that was another run's draws read as a draw of its own)."""
-    from runner.provenance import cache_line
-    from scoring.compared import namer
+    repeats their spread (`report`'s lines). The replies a run took from the cache are said
+    once, in the table's notes just above (`scoring.table_marks.cache_note`): said here too,
+    the page read the same sentence twice."""
     from scoring.extraction import describe
     from scoring.repeat_words import repeats_text
     from scoring.panel_members import result_judge
 
-    name = namer(store, names)
     lines = []
     for run_id, result in found.items():
         line = (f"- {escape_md(names[run_id])}: judge {escape_md(result_judge(result))}, samples "
@@ -276,9 +287,6 @@ def reading_lines(store, found: dict, names: dict) -> str:
             line += ". " + describe(result["extraction"], result["extraction_diff"])  # our text
         if result.get("repeats"):       # `report`'s spread over repeats, in its words
             line += ". " + escape_md(repeats_text(result["repeats"]))
-        cached = cache_line(store, store.get_run(run_id), name)
-        if cached:
-            line += ". " + escape_md(cached)
         lines.append(line)
     return "\n\n**Shown**\n" + "\n".join(lines) if lines else ""
 

@@ -136,9 +136,17 @@ def build_results_tab(store, opened=None) -> None:
         return gr.update(choices=names,
                          value=current if current in names else h.COMMON_JUDGE)
 
-    def scored_shown(scored):
-        """The protocol shown after a score: the one scored ("all" and "verbench": as it was)."""
-        return gr.update(value=scored) if scored in SHOWN else gr.skip()
+    def scored_judge(run_ids, chosen, judge_names, current):
+        """The judge shown after a score: the one just used (`h.scored_judge`)."""
+        return gr.update(choices=h.shown_judge_choices(store, run_ids, chosen),
+                         value=h.scored_judge(store, run_ids, judge_names, chosen, current))
+
+    def scored_shown(scored, current):
+        """The protocol shown after a score: the one scored ("all" and "verbench": as it was).
+        Unchanged, it is skipped: set anew, its change event would run `judge_update` on the
+        judge shown before the score, racing `scored_judge`."""
+        return gr.update(value=scored) if scored in SHOWN and scored != current \
+            else gr.skip()
 
     def do_add_human(path, request: gr.Request):
         try:
@@ -170,8 +178,8 @@ def build_results_tab(store, opened=None) -> None:
     # A score shows its runs at once, in the protocol just scored: the page said "Scored 4
     # runs" above "No results shown yet: choose one or more scored runs" with them chosen.
     score.click(do_score, [runs, judges, protocol, semantic], status, api_name="score_runs") \
-        .success(scored_shown, protocol, shown, api_visibility="private") \
-        .success(judge_update, [runs, shown, judge], judge, api_visibility="private") \
+        .success(scored_shown, [protocol, shown], shown, api_visibility="private") \
+        .success(scored_judge, [runs, shown, judges, judge], judge, api_visibility="private") \
         .success(rerender, [runs, shown, *reading], outputs, api_visibility="private")
     show.click(do_show, [runs, shown, *reading], outputs, api_name="show_results")
     for choice in reading:
