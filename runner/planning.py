@@ -191,17 +191,28 @@ def _budget_warnings(execution: Execution, projection: dict) -> list[str]:
     if execution.budget is None or not to_send or cost is None:
         return []
     per = cost / to_send
+    basis = _guess_basis(projection)
     if per <= execution.budget:
         if cost <= execution.budget:
             return []
         covered = int(execution.budget // per)
-        return [f"the budget of ${execution.budget:g} is below the projected cost of "
-                f"${cost:.4f} (an estimate until replies come in): it covers about {covered} "
+        return [f"the budget of ${execution.budget:g} is below the estimated cost of "
+                f"${cost:.4f} ({basis}): it covers about {covered} "
                 f"of the {to_send} requests, and the run stops there (resume it with a "
                 "higher budget to go on)"]
-    return [f"the budget of ${execution.budget:g} is below one request's projected cost "
-            f"(${per:.4f}, an estimate until replies come in): the run stops before it sends "
+    return [f"the budget of ${execution.budget:g} is below one request's estimated cost "
+            f"(${per:.4f}, {basis}): the run stops before it sends "
             "anything; raise the budget or set max_tokens"]
+
+
+def _guess_basis(projection: dict) -> str:
+    """What the budget's estimate rests on. Where no reply length is measured, the plan
+    shows the max_tokens bound ("at most"), and the guard a typical length: the warning
+    says so and quotes the bound too, or its figure matched nothing on the screen."""
+    if not projection.get("completion_bounded") or projection.get("cost_max") is None:
+        return "an estimate until replies come in"
+    return ("a typical reply length, none measured yet for this model; at most "
+            f"${projection['cost_max']:.4f} at max_tokens")
 
 
 def create_run(store, plan: RunPlan, author: str | None = None) -> str:

@@ -478,7 +478,7 @@ def test_a_budget_below_one_requests_projected_cost_is_said_before_launch(store,
     store.set_price("fake-vlm", 0.0, 1000.0)          # ~$1 per a-priori CoT reply
     plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="cot"),
                     Execution(**{**FAST, "budget": 0.01}))
-    assert any("the budget of $0.01 is below one request's projected cost" in w
+    assert any("the budget of $0.01 is below one request's estimated cost" in w
                for w in plan.warnings), plan.warnings
     plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, setting="cot"),
                     Execution(**{**FAST, "budget": 100.0}))
@@ -496,5 +496,11 @@ def test_a_budget_below_the_whole_projection_is_said_before_launch(store, fake, 
     per = plan_run(store, config, Execution(**FAST)).projection["cost_guess"] / 4
     plan = plan_run(store, config, Execution(**{**FAST, "budget": round(per * 2.5, 6)}))
     [warning] = [w for w in plan.warnings if "budget" in w]
-    assert "below the projected cost" in warning and "covers about 2 of the 4 requests" \
+    assert "below the estimated cost" in warning and "covers about 2 of the 4 requests" \
+        in warning, warning
+    # the plan shows the max_tokens bound while no length is measured: the warning says
+    # what its figure rests on and quotes that bound as well (it quoted a figure shown
+    # nowhere else)
+    bound = plan.projection["cost_max"]
+    assert f"none measured yet for this model; at most ${bound:.4f} at max_tokens" \
         in warning, warning
