@@ -67,6 +67,21 @@ became a dataset listed in every user's filters, exports and statistics."""
 NAME_MARKUP = "<>`"
 """Refused in a new domain, subtask or reasoning type: `<img src=x onerror=...>` was saved
 as a domain and listed in every filter and in Statistics."""
+LABEL_MARKUP = NEW_ID_MARKUP + "[]"
+"""Refused in a new option label: `<img src=…>` as a label was shown live in the save bar's
+draft line of whoever edited that option next (an attacker's review); a label is a letter or
+a short name, and Markdown's link brackets have no place in one."""
+
+
+def label_problem(label: str) -> str | None:
+    """Why `label` may not be a new option's label (a character that reads as markup), None
+    when it may. A label stored before this rule stays (the editor checks new ones only;
+    imports flag, never relabel: the gold and the history name it)."""
+    found = markup_in(str(label), LABEL_MARKUP)
+    return (f"an option label may not hold {shown_character(found)} (it reads as markup)"
+            if found else None)
+
+
 NAME_WORDS = {"dataset": "a dataset name", "domain": "a domain", "subtask": "a subtask",
               "reasoning_type": "a reasoning type"}
 

@@ -19,7 +19,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from domain.item_ids import NAME_MARKUP, has_hidden_characters, id_problem, without_hidden
+from domain.item_ids import (NAME_MARKUP, has_hidden_characters, id_problem, label_problem,
+                             without_hidden)
 from judges.gold_check import gold_problems
 
 from .image_adder import ImageAdder, Unread
@@ -145,6 +146,11 @@ def materialize(record: dict, images: ImageAdder) -> dict:
     options = []
     for position, option in enumerate(record["options"], start=1):
         option = dict(option)
+        if label_problem(str(option.get("label") or "")):
+            # flagged, never relabelled: the gold and the history name the label
+            _add_once(problems, problem("option label with markup", f"option {position}",
+                                        "a letter or a short name, with no character that "
+                                        "reads as markup"))
         ref = option.get("image")
         if isinstance(ref, ImageRef):
             result = images.add(ref)

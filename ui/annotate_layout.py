@@ -255,7 +255,7 @@ def build_editor() -> SimpleNamespace:
                 # the panel's width, cells wrapped (assets/cluelab.css, #history-diff-table)
                 # (HTML cells: ui/history_handlers escapes every text; option images small)
                 ui.diff = gr.Dataframe(headers=DIFF_HEADERS, interactive=False, wrap=True,
-                                       datatype=["str", "html", "html"],
+                                       datatype=["html", "html", "html"],
                                        column_widths=["16%", "42%", "42%"],
                                        elem_id="history-diff-table",
                                        visible=not DEFER_PANELS)

@@ -26,6 +26,7 @@ from ui import editor_notices as notices
 from ui import editor_model as em
 from ui import save_rules as rules
 from ui import times
+from ui.text import escape_md
 
 FIELDS = ("question", "answer_type", "answer", "aliases", "gt_reasoning", "domain",
           "subtask", "reasoning_type", "status", "options", "clues", *af.ANSWER_FIELDS)
@@ -270,7 +271,8 @@ class EditorHandlers:
         names = [name for name, _ in notices.edited_parts(base, item)]
         if any(em.drawn(box) for box in item.get("_unassigned") or []):
             names.append("a new box without a clue")   # it said only "unsaved edits"
-        said = notices.edits_said(names)
+        # a Markdown line: the names escaped (an option label is the annotator's text)
+        said = notices.edits_said([escape_md(name) for name in names])
         return f"unsaved edits{said} (draft kept)" if said else DRAFT_KEPT
 
     def _saved_since(self, work: dict, item: dict) -> bool:

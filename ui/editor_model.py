@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 import re
 
+from domain.item_ids import label_problem
+
 PALETTE = [
     "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4",
     "#f032e6", "#9a6324", "#469990", "#800000", "#808000", "#000075",
@@ -286,6 +288,8 @@ def apply_option_rows(item: dict, rows) -> dict:
             continue
         if not label:
             raise EditError(f"option '{text[:30]}' has no label")
+        if label not in images and (problem := label_problem(label)):
+            raise EditError(problem)                # a stored label stays (imports flag)
         options.append({"label": label, "text": text, "image": images.get(label)})
     labels = [o["label"] for o in options]
     duplicates = sorted({lab for lab in labels if labels.count(lab) > 1})

@@ -11,6 +11,7 @@ from ui.conflict_merge import changes, part_names
 from ui.conflict_show import label, show
 from ui import save_rules as rules
 from ui import times
+from ui.text import unescape_md
 
 
 def stored_status(store, draft: dict, saved: dict) -> dict:
@@ -263,6 +264,8 @@ def draft_gone_line(store, work: dict | None, user: str, line: str | None) -> st
            f"{_who(now.get('updated_by'), user, ', in another tab or window')} at "
            f"{times.shown(now.get('updated_at'))}" if saved
            else "it was discarded in another tab or window")
-    edits = str(line).split(DRAFT_KEPT_MARK)[0].strip()
+    # the line as the page sends it back (Markdown source, escaped by kept_line): plain
+    # text again, escaped once by the caller (messages.status)
+    edits = unescape_md(str(line).split(DRAFT_KEPT_MARK)[0]).strip()
     return (f"{edits} on this page only: the draft is gone ({why}). Edit on to keep them as "
             "a draft again, or Save.")

@@ -43,12 +43,19 @@ def option_named(field: str, old: dict, new: dict, before=None, after=None) -> s
     return f"option {label} {part}" if label else diff_label(field)
 
 
-def _shown(value, images: list[str], store=None) -> str:
+def _image_part(field: str) -> bool:
+    """Is the diff row `field` an option's image? Only there is a 64-digit hash an image: an
+    option's text set to a stored image's hash showed that image (an attacker's review)."""
+    match = OPTION_PART.fullmatch(field)
+    return bool(match) and match.group(3) == "image"
+
+
+def _shown(value, images: list[str], store=None, image: bool = False) -> str:
     """A value as the diff shows it, as HTML (its two version columns are HTML cells, every
     text escaped); an option's image as a small thumbnail (the conflict panel's:
     ui/media_http.preview_url) with its hash as its alt and title, not its 64-digit hash
     (nor "an image (1a2b3c4d)", which said nothing of what it shows)."""
-    if isinstance(value, str) and SHA.fullmatch(value):
+    if image and isinstance(value, str) and SHA.fullmatch(value):
         url = preview_url(store, value) if store is not None else None
         name = f"an image ({value[:8]})"
         if not url:
@@ -89,10 +96,13 @@ class HistoryHandlers:
         # when version 2 had put a new image first
         old, new = self.store.revision(item_id, a), self.store.revision(item_id, b)
         before, after = old.get("images") or [], new.get("images") or []
-        return [[option_named(d["field"], old, new, d["before"], d["after"]),
+        # every column is HTML (the two versions' show option images small): each text
+        # escaped here, the field's too (a script reading the rows gets one kind of cell)
+        return [[html.escape(option_named(d["field"], old, new, d["before"], d["after"]),
+                             quote=False),
                  *(["", ""] if MOVED_AS_IT_WAS.fullmatch(d["field"]) else
-                   [_shown(d["before"], before, self.store),
-                    _shown(d["after"], after, self.store)])]
+                   [_shown(d["before"], before, self.store, _image_part(d["field"])),
+                    _shown(d["after"], after, self.store, _image_part(d["field"]))])]
                 for d in changes]
 
     def review(self, item_id: str, version: int, reviewer: str, verdict: str,

@@ -34,6 +34,18 @@ def escape_md(text) -> str:
                            "" if text is None else str(text))
 
 
+_MD_ESCAPED = re.compile(r"&(?:amp|lt|gt|#58|#64|#126);|\\([&<>:@\\`*_{}\[\]()#+\-.!|~])")
+_MD_UNESCAPED = {v: k for k, v in _MD_ENTITIES.items()}
+
+
+def unescape_md(source) -> str:
+    """The text `escape_md` made `source` from: a Markdown line the page sends back (the save
+    bar's draft line, which a later event quotes) becomes plain text again, to be escaped
+    once more on its way out (it is the browser's, so it is never sent back as it came)."""
+    return _MD_ESCAPED.sub(lambda m: m.group(1) or _MD_UNESCAPED[m.group()],
+                           "" if source is None else str(source))
+
+
 def short(text, limit: int = 90) -> str:
     text = " ".join(("" if text is None else str(text)).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
