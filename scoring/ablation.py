@@ -97,5 +97,5 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
                   protocol=protocol)
     items_column(table)
     columns = {s: SETTING_TITLES[s] for s in settings}
-    return unfinished_cells(with_cell_runs(table, runs_of, "model", columns), "model",
+    return unfinished_cells(with_cell_runs(store, table, runs_of, "model", columns), "model",
                             columns)

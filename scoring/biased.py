@@ -80,3 +80,40 @@ def mark_table(table, counts: dict[str, int], columns, protocol: str) -> None:
 def label(name: str, n: int) -> str:
     """A chart's series or group label with the mark when its run is biased."""
     return f"{name} {MARK}" if n else name
+
+
+def right_without_verdict(general: dict, rigorous: dict) -> tuple[int, int]:
+    """(right answers the clue judge gave no rigorous verdict on, right answers) of one run,
+    by response (`record_key`). A wrong answer is wrong under rigorous without the clue
+    judge, a right one is not: the items both protocols scored hold the wrong answers in
+    full and the right ones only where the judge gave a verdict. (An item without GT clues
+    leaves every answer unscored, right or wrong: no bias, not counted.)"""
+    from judges.pairing import record_key
+    from judges.verdict import CORRECT
+
+    unread = {record_key(r) for r in rigorous.get("records") or [] if r.get("unread_right")}
+    right = [record_key(r) for r in general.get("records") or [] if r["value"] == CORRECT]
+    return sum(1 for key in right if key in unread), len(right)
+
+
+DROP_HIDDEN = "–"
+DROP_UNPAIRED = ("Rigorous, Drop and Grounded-rigorous are not shown ({mark}) for a run whose "
+                 "right answers are not all judged: on the items its protocols scored, its "
+                 "wrong answers count in full and its right ones only where the clue judge "
+                 "gave a verdict, so rigorous accuracy and the drop read that run wrong "
+                 "(low, or 0.00 beside 0.00 when no right answer has one); its General is "
+                 "over all the items general scored, its own n.")
+
+
+def drop_unpaired_note(missing: dict[str, tuple[int, int, str]]) -> str:
+    """The drop table's footnote for the rows whose Rigorous and Drop it empties ({row
+    label: (right answers without a rigorous verdict, right answers, the judge)}), '' when
+    none."""
+    if not missing:
+        return ""
+    each = "; ".join(f"{label}: {n} right answer{'s' if n != 1 else ''} "
+                     f"ha{'ve' if n != 1 else 's'} no clue verdict from {judge}, the drop "
+                     "over the rest would count " + ("wrong answers only" if n == right else
+                                                     f"{n} of {right} right answers out")
+                     for label, (n, right, judge) in missing.items())
+    return f"{DROP_UNPAIRED.format(mark=DROP_HIDDEN)} {each}."

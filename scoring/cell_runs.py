@@ -45,28 +45,68 @@ def _facts(rid: str, scored: dict, cached: dict) -> str:
 OWN_ROWS = ("Several runs fit one cell; the row keeps one, chosen by the same rule (a "
             "finished run first, then the most scored items, then the fewest replies from the "
             "cache, then the newest), and each other run has a row of its own, labelled by its "
-            "run as the main table labels it: no run is hidden and no two rows share a label.")
+            "run as the main table labels it: no run is hidden and no two rows share a label "
+            "(a label two rows would share adds, in brackets, the run that sets each apart).")
 
 
 def own_rows(store, cells: dict, scored: dict[str, int], describe) -> tuple[dict, str]:
-    """The clue-injection table's answer to several runs in one cell: ({run id: its own
-    row's label (`labels` of every run of `cells`, unique)} of the runs the cell does not
-    keep, the note naming them); ({}, '') when no cell had several. Two runs of 'vlm-b ·
-    CoT' with No Clue were shown as one row 'vlm-b · CoT', the other run nowhere."""
+    """The clue-injection table's answer to several runs in one cell: ({run id: its row's
+    label} of every run of `cells`, the note naming the runs each crowded cell keeps and
+    moves, '' when no cell had several). A cell's row is its solver (cells: {(solver,
+    column): run ids}); a run a crowded cell does not keep has a row of its own, labelled by
+    its run (`labels`). Row labels are unique (`unique_rows`): an unnamed run's own label
+    'vlm-a · CoT' was the label of the row keeping the named run 'a-cot', the two rows were
+    one and 'a-cot' was in none."""
     names = labels(store, [rid for runs in cells.values() for rid in runs])
     crowded = [rid for runs in cells.values() if len(runs) > 1 for rid in runs]
     cached = {rid: cached_replies(store, rid) for rid in crowded}
-    moved, said = {}, []
+    rows: dict[tuple, list] = {}          # ("solver", label) or ("run", run id): its runs
+    kept_of: dict[tuple, list] = {}       # a solver's row: the runs its crowded cells keep
+    decided = []
     for key in sorted(cells, key=str):
+        row = ("solver", key[0])
         if len(cells[key]) < 2:
+            rows.setdefault(row, []).extend(cells[key])
             continue
         kept, *others = cell_order(store, cells[key], scored, cached)
-        moved.update({rid: names[rid] for rid in others})
-        said.append(f"{describe(key)} keeps {names[kept]} ({_facts(kept, scored, cached)}); "
-                    + ", ".join(f"{names[rid]} ({_facts(rid, scored, cached)})"
-                                for rid in sorted(others, key=lambda r: names[r]))
-                    + " in a row of its own.")
-    return moved, " ".join([OWN_ROWS, *said]) if said else ""
+        rows.setdefault(row, []).append(kept)
+        kept_of.setdefault(row, []).append(kept)
+        rows.update({("run", rid): [rid] for rid in others})
+        decided.append((key, kept, others))
+    titles = unique_rows({row: row[1] if row[0] == "solver" else names[row[1]]
+                          for row in rows}, rows, kept_of, names)
+    row_of = {rid: titles[row] for row, runs in rows.items() for rid in runs}
+    said = [f"{describe(key)} keeps {names[kept]} ({_facts(kept, scored, cached)}); "
+            + ", ".join(f"{names[rid]} ({_facts(rid, scored, cached)})"
+                        for rid in sorted(others, key=lambda r: names[r]))
+            + " in a row of its own (rows: "
+            + "; ".join(f"'{row_of[rid]}'" for rid in
+                        [kept, *sorted(others, key=lambda r: names[r])])
+            + ")." for key, kept, others in decided]
+    return row_of, " ".join([OWN_ROWS, *said]) if said else ""
+
+
+def unique_rows(base: dict, rows: dict, kept_of: dict, names: dict[str, str]) -> dict:
+    """{row key: a label no other row has}. base: {row key: its label}; rows: {row key: its
+    run ids} (no run in two rows); kept_of: {row key: the runs that set it apart}, else its
+    runs do. A label two rows share adds, as `labels` does to run labels, the runs that set
+    each apart in brackets: their labels, or their ids where a label is the row's own."""
+    def tagged(row, runs) -> str:
+        tags = sorted(names[rid] if names[rid] != base[row] else rid for rid in runs)
+        return f"{base[row]} [{', '.join(tags)}]"
+
+    def clashing(found: dict) -> set:
+        counts: dict[str, int] = {}
+        for label in found.values():
+            counts[label] = counts.get(label, 0) + 1
+        return {row for row, label in found.items() if counts[label] > 1}
+
+    found = dict(base)
+    for row in clashing(found):
+        found[row] = tagged(row, kept_of.get(row) or rows[row])
+    for row in clashing(found):              # still shared: every run's id (none in two rows)
+        found[row] = f"{base[row]} [{', '.join(sorted(rows[row]))}]"
+    return found
 
 
 def one_run_per_cell(store, cells: dict, scored: dict[str, int], describe, show_command

@@ -23,7 +23,7 @@ from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
 from scoring import source_clues
 from scoring.panel_members import panel_note, result_judge
-from scoring.table_marks import on_page_items, with_judges
+from scoring.table_marks import copies, copies_note, on_page_items, with_judges
 
 
 def cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_command,
@@ -46,20 +46,19 @@ def cells_by_solver(store, found: dict, solver_of, column_of, what: str, show_co
         cells_runs.setdefault((solver_of(config), column_of(config)), []).append(rid)
     scored = {rid: result["summary"]["overall"].n for rid, result in found.items()}
     describe = lambda key: f"{key[0]} with {what} {key[1]}"     # noqa: E731
-    if split:
-        left_out, (moved, cell_note) = set(), own_rows(store, cells_runs, scored, describe)
-    else:
-        moved = {}
+    if split:       # every run in a row, the rows' labels unique (`own_rows`)
+        left_out, (rows, cell_note) = set(), own_rows(store, cells_runs, scored, describe)
+    else:           # a row per solver_of, one run per cell (`one_run_per_cell`)
+        rows = {rid: solver_of(config) for rid, config in configs.items()}
         left_out, cell_note = one_run_per_cell(store, cells_runs, scored, describe,
                                                show_command)
-    row_of = lambda rid: moved.get(rid) or solver_of(configs[rid])    # noqa: E731
     found = {rid: result for rid, result in found.items() if rid not in left_out}
     names = labels(store, list(found))
     responses = store.response_counts()
     cells, n, runs_of = {}, {}, {}
     notes = [items_rule(shared)]
     notes += [cell_note] if cell_note else []
-    for solver, runs in grouped(found, row_of).items():
+    for solver, runs in grouped(found, rows.get).items():
         n[solver] = shared.n
         for rid, result in runs.items():
             overall = result["summary"]["overall"]
@@ -113,11 +112,13 @@ def shown_runs(runs_of: dict) -> list[str]:
     return [cell["run_id"] for cell in runs_of.values()]
 
 
-def with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, str]) -> Table:
+def with_cell_runs(store, table: Table, runs_of: dict, key: str, columns: dict[str, str]
+                   ) -> Table:
     """Each cell's run (CSV/JSON `<column>_run_id`, `_run_name`, `_run_status`), the scored items
     its accuracy is over (`<column>_n`, in the title or the cell) and each row's judges.
     columns: {column key: the column value `runs_of` is keyed by}."""
     judges, shown, notes = [], [], {}
+    copied = copies(store, shown_runs(runs_of))     # another cell's draws: never best
     for row in table.rows:
         found = [runs_of.get((row[key], value)) for value in columns.values()]
         for (column, _), cell in zip(columns.items(), found):
@@ -128,7 +129,7 @@ def with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, str
             row[f"{column}_run_status"] = cell["run_status"] if cell else None
             row[f"{column}_from_cache"] = cell["cached"] if cell else None   # a count
             row[f"_{column}_all_cached"] = bool(cell and cell["from_cache"])
-            if cell and (cell["run_status"] == "failed"
+            if cell and (cell["run_status"] == "failed" or cell["run_id"] in copied
                          or unrankable(cell["result"]["summary"]["overall"])):
                 row.setdefault("_unranked_cells", set()).add(column)    # never best
         judges.append(", ".join(sorted({c["judge"] for c in found if c})))
@@ -144,6 +145,8 @@ def with_cell_runs(table: Table, runs_of: dict, key: str, columns: dict[str, str
     with_judges(table, judges, shown, notes=" ".join(n for n in notes.values() if n))
     if cached:
         table.notes = f"{table.notes} From the cache: {'; '.join(cached.values())}.".strip()
+    names = {c["run_id"]: c["run_label"] for c in runs_of.values()}
+    table.notes = " ".join(p for p in (table.notes, copies_note(copied, names)) if p)
     return table
 
 
@@ -181,7 +184,7 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
     table.protocol = protocol
     items_column(table)
     columns = {c.key: c.key for c in table.columns if c.numeric and c.key != "items"}
-    with_cell_runs(table, runs_of, "solver", columns)
+    with_cell_runs(store, table, runs_of, "solver", columns)
     source_clues.mark_table(store, table, runs_of, "solver", columns)
     for row in table.rows:       # a change's n is said where a cell's differs from it
         row["_baseline_n"] = row.get(f"{BASELINE}_n")

@@ -19,6 +19,7 @@ def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
     finish."""
     by_label = {label: rid for rid, label in names.items()}
     failed = failed_runs(store, names)
+    copied = copies(store, names)
     for row in table.rows:
         rid = by_label.get(row.get("model"))
         if rid is not None:
@@ -31,13 +32,38 @@ def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
             row["run_label"] = names[rid]
             row["run_status"] = run_state(run)
             row["endpoint_model"] = run["config"]["endpoint"].get("model")
-            row["_unranked"] = row.get("_unranked") or rid in failed
+            row["_unranked"] = row.get("_unranked") or rid in failed or rid in copied
             row["from_cache"] = sum(store.run_cache_sources(rid).values())
     if any("from_cache" in row for row in table.rows) and "from_cache" not in table.exported:
         table.exported.append("from_cache")     # the count of the run's cached replies
     table.notes = " ".join(p for p in (table.notes, unfinished_note(store, names),
-                                       cache_note(store, names)) if p)
+                                       cache_note(store, names), copies_note(copied, names))
+                           if p)
     return table
+
+
+def copies(store, run_ids) -> dict[str, list[str]]:
+    """{run id: the runs that made its replies} of the runs of `run_ids` every reply of which
+    was taken from the cache, made by other runs of `run_ids`: the same draws shown twice.
+    Such a copy was marked best jointly with its source; it is no result of its own."""
+    responses = store.response_counts()
+    found = {}
+    for rid in run_ids:
+        sources = store.run_cache_sources(rid)
+        whole = sources and sum(sources.values()) >= responses.get(rid, 0) > 0
+        if whole and set(sources) <= set(run_ids) - {rid}:
+            found[rid] = sorted(sources)
+    return found
+
+
+def copies_note(copied: dict[str, list[str]], names: dict[str, str]) -> str:
+    """The note saying which rows are not marked best (`copies`), '' when none."""
+    said = [f"{names[rid]} (every reply from {', '.join(names[s] for s in sources)})"
+            for rid, sources in sorted(copied.items(), key=lambda pair: names[pair[0]])]
+    if not said:
+        return ""
+    return ("Not marked best or second, being copies of runs shown here, not results of "
+            f"their own: {'; '.join(said)}; the mark goes to the run that made the replies.")
 
 
 def cache_note(store, names: dict[str, str]) -> str:
