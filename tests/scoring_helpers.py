@@ -110,3 +110,10 @@ def judge_says(store, run_id: str, judge: str, value_of) -> None:
                           "work_id": r["work_id"], "answer": r["answer"],
                           "value": value_of(r["item_id"])}
                          for r in store.run_scores(run_id, "general", "offline")])
+
+
+def page_text(markdown: str) -> str:
+    """A Markdown line the app escaped (ui/text.escape_md) as the page shows its words: the
+    entities read, the backslashes gone. For assertions on the words, not on the escaping."""
+    import html
+    return html.unescape(markdown).replace("\\", "")

@@ -15,6 +15,7 @@ from tests.live_server import LiveServer, build_ui_db, event_names, free_port
 from tests.openai_server import start_server
 from tests.queue_caller import refused_at_the_door
 from ui.experiments_handlers import RUN_FIELDS
+from ui.experiments_preview import STALE
 
 SECRET = "sk-wiring-Secret-4242424242"
 
@@ -90,6 +91,9 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
     assert "Pick the colour of the sign." in transcript and "seed: 17" in transcript
     assert len(gallery) == 1 and json.loads(payload)["temperature"] == 0.5
     assert "base64" not in summary + transcript + payload
+    # marked stale from the server's own copy of the preview: the event takes nothing from
+    # the page (it sent back the Markdown the page sent it)
+    assert call(setup, c, api_name="/preview_stale") == f"{STALE}\n\n{summary}"
 
     run_id, message, runs, progress, *_ = call(setup, c, *form(), api_name="/start_run")
     assert run_id in message.replace("\\", "") and runs["data"][0][0] == run_id

@@ -8,6 +8,7 @@ from scoring import tables
 from scoring.score_run import score_run
 from store import Store
 from tests.scoring_helpers import add_items, cli, make_run
+from tests.scoring_helpers import page_text
 
 ITEMS = [{"id": f"demo/{i}", "answer_type": "yes_no", "answer": "Yes", "domain": "Street",
           "subtask": "signs"} for i in range(6)]
@@ -54,7 +55,7 @@ def test_results_page_caption_and_charts_name_the_run_that_limits_n(three_runs):
     for chart in ("group_chart", "second_chart"):     # the n said once
         assert f"on the 2 items the runs share ({LIMIT.removeprefix('n = 2: ')})" in \
             shown[chart]
-    assert LIMIT in shown["rules"]
+    assert LIMIT in page_text(shown["rules"])
 
 
 @pytest.mark.parametrize("command", [("leaderboard",), ("table", "--kind", "main"),

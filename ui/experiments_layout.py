@@ -274,4 +274,7 @@ def build_layout() -> SimpleNamespace:
     ui.timer = gr.Timer(2.0, active=False)
     ui.seen = gr.State({})
     ui.pending_delete = gr.State(None)
+    # the last preview's summary as this server made it: marked stale from here, never from
+    # the page's copy (what a page sends is never sent back as it came)
+    ui.previewed = gr.State(None)
     return ui

@@ -196,17 +196,19 @@ def _wire(store, ui, opened) -> None:
             out = preview(store, as_form(values), item_id)
         except xh.ExperimentError as err:
             raise messages.error(err) from None
-        return out["summary"], out["transcript"], out["thumbnails"], out["payload"]
+        return (out["summary"], out["transcript"], out["thumbnails"], out["payload"],
+                out["summary"])
 
     ui.preview.click(do_preview, [ui.preview_item, *form],
-                     [ui.summary, ui.transcript, ui.thumbs, ui.payload], api_name="preview_run") \
+                     [ui.summary, ui.transcript, ui.thumbs, ui.payload, ui.previewed],
+                     api_name="preview_run") \
         .success(None, None, None, js=SHOW_PREVIEW_JS, api_name="show_preview")
 
-    def stale(summary):
-        marked = marked_stale(summary)
+    def stale(previewed):
+        marked = marked_stale(previewed)
         return gr.skip() if marked is None else marked
 
-    gr.on([c.change for c in (*form, ui.preview_item, ui.prices)], stale, ui.summary,
+    gr.on([c.change for c in (*form, ui.preview_item, ui.prices)], stale, ui.previewed,
           ui.summary, api_name="preview_stale", show_progress="hidden")
 
     def do_start(request: gr.Request, *values):

@@ -211,7 +211,9 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         "table": table_frame(main),
         "marked": marked_frame(table_frame(main), main),
         "caption": main.caption,
-        "rules": left_out_line(main) + on_page(main.notes) + reading_lines(store, found, names)
+        # the notes quote run labels (a run's name, a model id): escaped like the rest
+        "rules": left_out_line(main) + escape_md(on_page(main.notes))
+        + reading_lines(store, found, names)
         + agreement_lines(store, list(found), protocol, shared)
         + tag_counts_markdown(store, run_ids),
         "group_chart": figures.group_chart(by_label, group, shared, colours, unread,
