@@ -62,19 +62,25 @@ def mark_table(table, counts: dict[str, int], columns, protocol: str) -> None:
     the rows in `counts` ({row label: items}) that hold an accuracy (a group whose every
     item was left unscored is "–", n 0: a mark there read "biased low" on no value), add
     the footnote and the CSV/JSON column."""
-    text = note(counts, protocol)
+    marked = {}                 # {row label: the cells its mark goes on}
+    for row in table.rows:
+        keys = columns.get(row.get("model"), []) if isinstance(columns, dict) else columns
+        valued = [k for k in keys if row.get(k) is not None]   # "–" (n 0): no accuracy to
+        if counts.get(row.get("model"), 0) and valued:         # be low, no mark
+            marked[row.get("model")] = valued
+    # the footnote names the rows it marks: a row whose cells are all "–" (the drop table
+    # hides a drop over wrong answers only) got "biased low" on no value
+    text = note({label: n for label, n in counts.items() if label in marked}, protocol)
     if not text:
         return
     table.notes = f"{table.notes} {text}".strip()
     table.footnotes.append(text)
     table.exported.append(UNREAD_KEY)
     for row in table.rows:
-        n = counts.get(row.get("model"), 0)
-        row[UNREAD_KEY] = n
-        keys = columns.get(row.get("model"), []) if isinstance(columns, dict) else columns
-        valued = [k for k in keys if row.get(k) is not None]   # "–" (n 0): no accuracy to
-        if n and valued:                                       # be low, no mark
-            row["_flags"] = {**row.get("_flags", {}), **dict.fromkeys(valued, MARK)}
+        row[UNREAD_KEY] = counts.get(row.get("model"), 0)
+        if row.get("model") in marked:
+            row["_flags"] = {**row.get("_flags", {}), **dict.fromkeys(marked[row["model"]],
+                                                                      MARK)}
 
 
 def label(name: str, n: int) -> str:

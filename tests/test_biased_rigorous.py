@@ -20,7 +20,11 @@ def server():
 
 @pytest.fixture
 def unread(store, server):
-    add_items(store, ITEMS)
+    # t/3 answered wrong, with GT clues: rigorous holds a value (0 of 1) beside the right
+    # answer (t/5) the clue judge left unscored; with no value there is nothing to mark
+    add_items(store, [{**item, "clues": [{"text": "a sign reading OPEN", "reasoning": "",
+                                          "boxes": []}]} if item["id"] == "t/3" else item
+                      for item in ITEMS])
     make_run(store, "r1", REPLIES)
     store.add_endpoint("clue-bad", server.url, "gpt-4o-mini")
     score_run(store, "r1", protocol="all", judges=["clue-bad"])
@@ -38,7 +42,10 @@ def test_tables_report_and_exports_mark_the_biased_rigorous_accuracy(unread):
     assert json.loads(table.to_json())["rows"][0]["unread_right_answers"] == 1
     assert "\\dagger" in table.to_latex()
     drop = drop_table(store, ["r1"], judge="llm:clue-bad")
-    assert drop.rows[0]["unread_right_answers"] == 1 and "biased low" in drop.notes
+    # the drop table hides a drop over the answers the judge read (inj17): "–", its own
+    # footnote, and no "biased low" mark on no value
+    assert drop.rows[0]["rigorous"] is None and "biased low" not in drop.notes
+    assert "1 right answer has no clue verdict from llm:clue-bad" in drop.notes
     code, out, _ = cli("report", "--db", store.path, "--run", "r1", "--protocol", "rigorous",
                        "--judge", "clue-bad")
     assert code == 0 and "†" in out and "biased low" in out
@@ -55,7 +62,8 @@ def test_the_results_page_charts_mark_the_biased_run(unread):
 
     shown = show_results(unread, ["r1"], protocol="rigorous", judge="llm:clue-bad")
     assert "†" in shown["group_chart"] and "biased low" in shown["group_chart"]
-    assert "†" in shown["drop_chart"] and "biased low" in shown["drop_chart"]
+    assert "biased low" not in shown["drop_chart"]           # its drop is hidden: "–"
+    assert "1 right answer has no clue verdict" in shown["drop_chart"]
     assert "biased low" in shown["rules"]
 
 
