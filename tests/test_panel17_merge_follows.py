@@ -86,3 +86,25 @@ def test_a_save_merged_of_the_edits_the_panel_showed_saves(ui_store):
     bob, outcome = editor.save(bob, form, None, "", "bob", session="B1")
     _, done = _merge(editor, bob, form, outcome)
     assert done["kind"] == "saved", done
+
+
+def test_a_status_their_edit_changed_is_a_part_of_the_panel(ui_store):
+    """alice's edit of a verified item put it back in review; bob's save from the verified
+    version: the panel listed no status (his own save would have made the same change), and
+    his tab kept showing "verified"."""
+    item = ui_store.get_item("ui/alpha")
+    ui_store.save_item({**item, "status": "verified"}, item["version"], "carol")
+    editor = EditorHandlers(ui_store)
+    alice, bob = editor.load("ui/alpha", "alice"), editor.load("ui/alpha", "bob")
+    _, done = edit(editor, alice, "alice", question="Alice's question?")
+    assert done["kind"] == "saved" and ui_store.get_item("ui/alpha")["status"] == "in_review"
+    form = editor.form_values(bob["item"]) | {"gt_reasoning": "bob's reasoning"}
+    bob, outcome = editor.save(bob, form, None, "", "bob", session="B1")
+    assert outcome["kind"] == "conflict", outcome
+    rows = {row[0]: row for row in outcome["diff"]}
+    assert rows["status"][1:] == ["them (theirs kept)", "in_review", "verified"], rows
+    _, saved = _merge(editor, bob, form, outcome)
+    assert saved["kind"] == "saved", saved
+    stored = ui_store.get_item("ui/alpha")
+    assert (stored["status"], stored["question"], stored["gt_reasoning"]) == (
+        "in_review", "Alice's question?", "bob's reasoning")

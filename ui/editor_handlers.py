@@ -379,7 +379,7 @@ class EditorHandlers:
             item = rules.apply_ticked(item, ticked)
             mine = item
             if base_version is not None and (again := self._panel_changed(
-                    work, as_saved(mine, work["saved"]), base_version, user, session,
+                    work, as_compared(mine), base_version, user, session,
                     take_saved)):
                 return again
             if base_version is not None:
@@ -408,6 +408,9 @@ class EditorHandlers:
                 ca.changed_by(self._authors(work, merged), user)
             return self._reloaded(work, user), self._nothing_to_save(basis, replaced, by, lost)
         item, fixed, resolved = rules.settle_problems(item)
+        # a conflict panel compares the status as the user had it (`as_compared`): the one
+        # this save gives it hid a colleague's verified → in_review (the same on both sides)
+        compared = item
         item, note = rules.status_after(item, basis)
         comment = rules.revision_comment(comment, merged, fixed, resolved, merged and (
             f"{user}'s", merged[6] or ca.theirs_named(self._authors(work, merged), user)),
@@ -426,7 +429,7 @@ class EditorHandlers:
                 fresh, outcome = self.save(work, form, annot_boxes, comment, user,
                                            err.current_version, (), may_release, ticked, session)
                 return fresh, self._said_merged_over(outcome, item["id"], work["base_version"])
-            return self._conflict(work, item, err.current_version, err.updated_by,
+            return self._conflict(work, compared, err.current_version, err.updated_by,
                                   err.updated_at, user, session)
         except ReleaseRefusedError as err:
             return work, {"kind": "release_refused", "message": str(err)}
@@ -704,10 +707,12 @@ def field_line(field: str, messages: list[str]) -> str:
     return said if named else f"{name}: {said}"     # not "Gold answer: gold answer is not …"
 
 
-def as_saved(item: dict, saved: dict) -> dict:
-    """`item` as a save stores it (import problems settled, the status the save gives it):
-    the copy a conflict panel compares (save, after its ConflictError)."""
-    return rules.status_after(rules.settle_problems(item)[0], saved)[0]
+def as_compared(item: dict) -> dict:
+    """`item` as a conflict panel compares it (save, after its ConflictError): the import
+    problems settled, the status as the user has it (not the one the save would give it:
+    a colleague's edit that put a verified item back in review was not listed, that
+    change made on both sides)."""
+    return rules.settle_problems(item)[0]
 
 
 def current_image(work: dict) -> str | None:
