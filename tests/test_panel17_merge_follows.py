@@ -108,3 +108,14 @@ def test_a_status_their_edit_changed_is_a_part_of_the_panel(ui_store):
     stored = ui_store.get_item("ui/alpha")
     assert (stored["status"], stored["question"], stored["gt_reasoning"]) == (
         "in_review", "Alice's question?", "bob's reasoning")
+
+
+def test_replaced_parts_are_credited_each_to_who_changed_it():
+    from ui import conflict_authors as ca
+    base = {"question": "q", "gt_reasoning": "r"}
+    versions = [("bob", {**base, "gt_reasoning": "r2"}),
+                ("alice", {"question": "q3", "gt_reasoning": "r2"})]
+    keys = {"question": ["question"], "GT reasoning": ["gt_reasoning"]}
+    assert ca.replaced_by(base, versions, "bob", {"question": ["question"]}) == "alice"
+    assert ca.replaced_by(base, versions, "bob", keys) == (
+        "alice (question) and you in another tab or window (GT reasoning)")

@@ -116,5 +116,5 @@ def replaced_by(base: dict, versions: list[tuple[str, dict]], user: str,
         return next(iter(per.values()), changed_by(everyone, user))
     by: dict[str, list[str]] = {}
     for name, who in per.items():
-        by.setdefault(who, []).append(name)
+        by.setdefault(who.replace("you, in another", "you in another"), []).append(name)
     return " and ".join(f"{who} ({', '.join(names)})" for who, names in by.items())
