@@ -88,12 +88,14 @@ def test_a_colleagues_changes_are_not_credited_to_my_other_tab(ui_store):
     assert rows["aliases"] == "your other tab (its edit kept)"
     assert rows["question"] == "alice and this tab (you choose)"
     assert outcome["by"] == "alice"        # the one choice, the question, is alice's alone
-    # keeping none of this tab's edits: who replaced them, in words that read right
+    # keeping none of this tab's edits: who replaced them, in words that read right; the
+    # question only alice changed is credited to her alone (panel17: it said "by alice and
+    # by you in another tab or window")
     _, said = editor.save(tab2, editor.form_values(tab2["item"]), None, "", "bob",
                           base_version=outcome["current_version"], take_saved=["question"])
     assert said["message"] == (
         "Nothing to save: ui/alpha is as saved (version 3). Your edits of question were "
-        "replaced by version 3, saved by alice and by you in another tab or window.")
+        "replaced by version 3, saved by alice.")
 
 
 def test_a_part_changed_by_several_names_them_all():

@@ -345,7 +345,8 @@ def wire(store, demo, browser, ui) -> None:
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
                            gr.update(value=outcome["table"], visible=True),
                            outcome["current_version"],
-                           gr.update(choices=both, value=[], visible=bool(both),
+                           gr.update(choices=both, value=outcome.get("ticked") or [],
+                                     visible=bool(both),
                                      label=take_saved_label(outcome["by"])),
                            gr.update(visible=True), COMPARE_HIDE]
         # refused (invalid, or released and read-only, or deleted meanwhile)

@@ -98,3 +98,23 @@ def versions_named(over: list[tuple[int, str]], user: str) -> str:
         return f"version {over[0][0]} by {over[0][1]}"
     said = [f"{v} ({a}{', other tab' if a == user else ''})" for v, a in over]
     return f"versions {', '.join(said[:-1])} and {said[-1]}"
+
+
+def replaced_by(base: dict, versions: list[tuple[str, dict]], user: str,
+                keys: dict[str, list[str]]) -> str:
+    """Whose versions replaced my edits of the parts `keys` ({name: its part keys}), for
+    "Your edits of … were replaced by version 3, saved by alice": each part credited to who
+    changed it (`part_authors`). It said "saved by alice and by you in another tab or
+    window" of a question only alice had changed (a review). One author set for all the
+    parts: "alice"; else per part: "alice (question) and you in another tab or window
+    (clue 2)"."""
+    stored = part_authors(base, versions, "")           # the authors as stored, not shown
+    everyone = [a for a, _ in versions]
+    per = {name: changed_by(choosers(stored, covered) or everyone, user)
+           for name, covered in keys.items()}
+    if len(set(per.values())) <= 1:
+        return next(iter(per.values()), changed_by(everyone, user))
+    by: dict[str, list[str]] = {}
+    for name, who in per.items():
+        by.setdefault(who.replace("you, in another", "you in another"), []).append(name)
+    return " and ".join(f"{who} ({', '.join(names)})" for who, names in by.items())

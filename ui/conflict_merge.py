@@ -229,12 +229,15 @@ def refused_choice(base: dict, saved: dict, mine: dict, take_saved) -> str:
             f"'{group}': choose that") if alone else ""
 
 
-def replaced(base: dict, saved: dict, mine: dict) -> list[str]:
-    """The labels of the parts I changed to something other than theirs: what a merge
-    that kept their version replaced of mine (ui/editor_handlers says which)."""
-    named = part_names(base, saved, mine)
-    return [named.get(key) or label(key) for key, (was, theirs, ours)
-            in parts(base, saved, mine).items() if ours != was and ours != theirs]
+def replaced(base: dict, saved: dict, mine: dict) -> dict[str, list[str]]:
+    """{the label of each part I changed to something other than theirs: its part keys}:
+    what a merge that kept their version replaced of mine (ui/editor_handlers says which,
+    and ui/conflict_authors.replaced_by whose)."""
+    named, out = part_names(base, saved, mine), {}
+    for key, (was, theirs, ours) in parts(base, saved, mine).items():
+        if ours != was and ours != theirs:
+            out.setdefault(named.get(key) or label(key), []).append(key)
+    return out
 
 
 def merge(base: dict, saved: dict, mine: dict, take_saved: list[str] | tuple = ()) -> dict:

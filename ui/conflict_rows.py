@@ -7,11 +7,14 @@ drops, clues brought back rather than added). Plain data in and out.
 """
 from __future__ import annotations
 
+import hashlib
+import json
+
 from ui import conflict_clues
 from ui import editor_model as em
 from ui.conflict_clues import ADDED, MINE, ORDER, REMOVED, THEIRS
-from ui.conflict_merge import (BOTH, MERGED, by_fields, changes, clue_clashes, linked, merge,
-                               part_names, parts)
+from ui.conflict_merge import (BOTH, MERGED, both_changed, by_fields, changes, clue_clashes,
+                               linked, merge, part_names, parts)
 from ui.conflict_show import OWN_TAB, label, merged_said, option_image, show
 
 
@@ -173,3 +176,13 @@ def _clue_choice(values: tuple) -> str:
     if "boxes" not in values[0] and changed <= set(clashes):
         return "both (you choose)"
     return f"both (you choose: {', '.join(clashes)}; the rest merged)"
+
+
+def panel_seen(base: dict, saved: dict, mine: dict) -> str:
+    """What the conflict panel shows of these three copies, as one short string: each part
+    changed, who changed it, both values, and the choices offered. A Save merged whose edits
+    give another one is not saved (ui/editor_handlers._panel_changed): the merge would not
+    be the one the user saw and chose."""
+    shown = [changes(base, saved, mine), both_changed(base, saved, mine)]
+    said = json.dumps(shown, sort_keys=True, default=repr, ensure_ascii=False)
+    return hashlib.sha256(said.encode()).hexdigest()

@@ -38,6 +38,8 @@ FIELD_NAMES = {"answer": "Gold answer", "options": "Options", "aliases": "Accept
 
 
 DRAFT_KEPT = "unsaved edits (draft kept)"
+CHANGED_SINCE_PANEL = ("Your edits changed since the comparison: check it again, then Save "
+                       "merged.")
 
 
 class DraftSetAside(DraftConflict):
@@ -376,6 +378,10 @@ class EditorHandlers:
                 return self._switched_unsaved(work, item, user, session, switched)
             item = rules.apply_ticked(item, ticked)
             mine = item
+            if base_version is not None and (again := self._panel_changed(
+                    work, as_compared(mine), base_version, user, session,
+                    take_saved)):
+                return again
             if base_version is not None:
                 item, merged, basis, dropped = self._merged(work, item, base_version,
                                                             take_saved, user)
@@ -392,14 +398,19 @@ class EditorHandlers:
             # message names the edits of mine theirs replaced (it said only "Nothing to save")
             self.drop_own_draft(work, user, session)
             base = self._base(work, basis)
-            replaced = None if same_content(mine, base) else cm.replaced(base, basis, mine)
+            keys = None if same_content(mine, base) else cm.replaced(base, basis, mine)
+            replaced = None if keys is None else list(keys)
             since = self._since(basis["id"], work["base_version"], basis["version"])
             lost = cr.only_lost_boxes(base, basis, mine, " and ".join(
                 ca.part_authors(base, since, user).get("images")
                 or ca.names(self._authors(work, merged), user)))
-            return self._reloaded(work, user), self._nothing_to_save(
-                basis, replaced, ca.changed_by(self._authors(work, merged), user), lost)
+            by = ca.replaced_by(base, since, user, keys) if keys and since else \
+                ca.changed_by(self._authors(work, merged), user)
+            return self._reloaded(work, user), self._nothing_to_save(basis, replaced, by, lost)
         item, fixed, resolved = rules.settle_problems(item)
+        # a conflict panel compares the status as the user had it (`as_compared`): the one
+        # this save gives it hid a colleague's verified → in_review (the same on both sides)
+        compared = item
         item, note = rules.status_after(item, basis)
         comment = rules.revision_comment(comment, merged, fixed, resolved, merged and (
             f"{user}'s", merged[6] or ca.theirs_named(self._authors(work, merged), user)),
@@ -418,32 +429,8 @@ class EditorHandlers:
                 fresh, outcome = self.save(work, form, annot_boxes, comment, user,
                                            err.current_version, (), may_release, ticked, session)
                 return fresh, self._said_merged_over(outcome, item["id"], work["base_version"])
-            kept, draft_conflict = self._kept_after_conflict(work, item, user, session)
-            work = {**work, "item": item}
-            since = self._since(item["id"], work["base_version"], err.current_version)
-            authors = [a for a, _ in since] or [err.updated_by]
-            how = {"other_tab": set(authors) == {user},
-                   "authors": ca.part_authors(base, since, user),
-                   "everyone": ca.names(authors, user)}
-            how["renamed"] = cr.brought_back(base, theirs, item, self._earlier(
-                item["id"], work["base_version"]))
-            how["lost"] = cr.lost_boxes(base, theirs, item, " and ".join(
-                how["authors"].get("images") or how["everyone"]))
-            return work, {
-                "kind": "conflict", "current_version": err.current_version,
-                "draft_conflict": draft_conflict,
-                "by": " and ".join(ca.choosers(how["authors"], [
-                    k for keys in cm.choice_keys(base, theirs, item).values() for k in keys]))
-                or ca.whose(authors, user),
-                "message": (f"Not saved: {item['id']} was changed by "
-                            f"{ca.changed_by(authors, user)} at "
-                            f"{times.shown(err.updated_at)} (now version {err.current_version}); "
-                            f"you edited version {work['base_version']}. {kept} "
-                            "Save merged keeps their changes to what you did not change."),
-                "diff": cr.rows(base, theirs, item, **how),
-                "table": self.conflict_table(base, theirs, item, **how),
-                "both": cm.both_changed(base, theirs, item),
-            }
+            return self._conflict(work, compared, err.current_version, err.updated_by,
+                                  err.updated_at, user, session)
         except ReleaseRefusedError as err:
             return work, {"kind": "release_refused", "message": str(err)}
         except (ValidationError, StoreError) as err:
@@ -466,6 +453,64 @@ class EditorHandlers:
                 f"{saved_as}.", with_them, dropped, note,
                 af.left_out_note(item), rules.no_gold_note(item), rules.textless_clue_note(item),
                 rules.marked_only_note(item)]))}
+
+    def _conflict(self, work: dict, item: dict, current_version: int, updated_by: str,
+                  updated_at: str, user: str, session: str | None, changed: bool = False,
+                  ticked=()) -> tuple[dict, dict]:
+        """A save refused by a conflict: the edits (`item`) kept as the user's draft, and the
+        outcome the conflict panel shows; `work` notes what that panel showed
+        (`conflict_rows.panel_seen`: a Save merged of edits changed since is not saved, see
+        `_panel_changed`). `changed`: the panel shown again because the edits changed since
+        it was shown (the choices `ticked` still offered stay ticked)."""
+        theirs = self.store.get_item(item["id"])
+        base = self._base(work, theirs)
+        kept, draft_conflict = self._kept_after_conflict(work, item, user, session)
+        work = {**work, "item": item, "panel_seen": cr.panel_seen(base, theirs, item)}
+        since = self._since(item["id"], work["base_version"], current_version)
+        authors = [a for a, _ in since] or [updated_by]
+        how = {"other_tab": set(authors) == {user},
+               "authors": ca.part_authors(base, since, user),
+               "everyone": ca.names(authors, user)}
+        how["renamed"] = cr.brought_back(base, theirs, item, self._earlier(
+            item["id"], work["base_version"]))
+        how["lost"] = cr.lost_boxes(base, theirs, item, " and ".join(
+            how["authors"].get("images") or how["everyone"]))
+        both = cm.both_changed(base, theirs, item)
+        said = (f"Not saved. {CHANGED_SINCE_PANEL} {kept}" if changed else
+                f"Not saved: {item['id']} was changed by {ca.changed_by(authors, user)} at "
+                f"{times.shown(updated_at)} (now version {current_version}); you edited "
+                f"version {work['base_version']}. {kept} "
+                "Save merged keeps their changes to what you did not change.")
+        return work, {
+            "kind": "conflict", "current_version": current_version,
+            "draft_conflict": draft_conflict, "changed": changed,
+            "by": " and ".join(ca.choosers(how["authors"], [
+                k for keys in cm.choice_keys(base, theirs, item).values() for k in keys]))
+            or ca.whose(authors, user),
+            "message": said,
+            "diff": cr.rows(base, theirs, item, **how),
+            "table": self.conflict_table(base, theirs, item, **how),
+            "both": both, "ticked": [c for c in ticked or () if c in both],
+        }
+
+    def _panel_changed(self, work: dict, item: dict, version: int, user: str,
+                       session: str | None, take_saved) -> tuple[dict, dict] | None:
+        """The conflict panel shown again (`_conflict`, changed) when a Save merged comes with
+        edits (`item`, as a save would store them) whose comparison with version `version` is
+        not the one the panel showed when the choices were made; None when it is (or no panel
+        was noted: a script merging at once). bob ticked "question" (take alice's), typed the
+        question again, and Save merged dropped his new text with his draft; a question only
+        alice had changed ("theirs kept", no checkbox), then typed by bob, was saved over
+        hers unasked (a review)."""
+        seen = work.get("panel_seen")
+        if seen is None:
+            return None
+        theirs = self.store.get_item(item["id"])
+        if theirs["version"] != version or \
+                cr.panel_seen(self._base(work, theirs), theirs, item) == seen:
+            return None     # (moved on since: the save is refused as a conflict again)
+        return self._conflict(work, item, version, theirs.get("updated_by"),
+                              theirs.get("updated_at"), user, session, True, take_saved)
 
     def _switched_unsaved(self, work: dict, item: dict, user: str, session: str | None,
                           note: str) -> tuple[dict, dict]:
@@ -660,6 +705,14 @@ def field_line(field: str, messages: list[str]) -> str:
     said, name = " · ".join(messages), FIELD_NAMES.get(field, field)
     named = said.lower().removeprefix("the ").startswith(name.lower())
     return said if named else f"{name}: {said}"     # not "Gold answer: gold answer is not …"
+
+
+def as_compared(item: dict) -> dict:
+    """`item` as a conflict panel compares it (save, after its ConflictError): the import
+    problems settled, the status as the user has it (not the one the save would give it:
+    a colleague's edit that put a verified item back in review was not listed, that
+    change made on both sides)."""
+    return rules.settle_problems(item)[0]
 
 
 def current_image(work: dict) -> str | None:
