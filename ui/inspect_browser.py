@@ -72,15 +72,19 @@ def judge_choices(store, run_id=None) -> list[str]:
 
 
 def default_judge(store, run_id, judges: list[str]) -> str:
-    """The judge the list reads first: the one Results reads the run with (its common judge
-    under the general protocol, `scoring.results.common_judge`: a panel before an LLM judge
-    before offline; all runs: the one they share), so the two pages show one verdict for a
-    response (Inspect read offline while Results read a panel: opposite verdicts). Offline,
-    else the first, when Results has none the list offers."""
+    """The judge the list reads first: the one Results, `report` and the tables read the run
+    with (`scoring.results.common_judge`: the judge that scored the most of its responses,
+    the order of preference among equals; all runs: the one they share), under the general
+    protocol, else the first protocol the runs were scored under (a run scored rigorous
+    only opened with an LLM judge whose every reply was unreadable, picked by name), so the
+    pages show one verdict for a response. Offline, else the first, when it has none the
+    list offers."""
     from scoring.results import common_judge
     run_id = _pick(run_id)
-    chosen = common_judge(store, [run_id] if run_id else runs_with_responses(store), "general")
-    if chosen in judges:
+    runs = [run_id] if run_id else runs_with_responses(store)
+    chosen = next((judge for judge in (common_judge(store, runs, p) for p in PROTOCOLS)
+                   if judge in judges), None)
+    if chosen:
         return chosen
     return "offline" if "offline" in judges else judges[0]
 
