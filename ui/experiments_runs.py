@@ -17,12 +17,13 @@ from runner.provenance import cache_summary
 from runner.totals import COUNTS, LABELS, MEANINGS, row_state, status_counts, without_result
 from runner.run_refs import resolve_run
 from store import NotFoundError, ValidationError
-from scoring.compared import source_name, table_names, title
+from scoring.compared import source_name, table_names
 from store.run_labels import clues_text
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_owners import refusal, said_to, who_may
 from ui.page_words import on_page
-from ui.run_choices import endpoint_text, run_choices, setting_title, shared_names
+from ui.run_choices import cached_state, endpoint_text, run_choices, setting_title, \
+    shared_names
 from ui.text import draw_cell, escape_html, short
 
 # Six columns, to fit the monitor's column at 1400x900 (ten did not: cost and "by" were out
@@ -283,12 +284,7 @@ def responses(store, run_id: str, status: str = "all", limit: int = SAMPLE_ROWS)
         state += " (clue pass)" if r["phase"] != "answer" else ""
         reason = short(r["reason"], 80) if r["reason"] else ""
         if r["cached"]:     # another run's draw: said as the README says (it read "ok")
-            source = r.get("cached_from") or ""
-            if source not in sources:
-                sources[source] = title(store, source)      # its table label
-            state += ", cached"
-            reason = "; ".join(p for p in (f"from the cache, made by {sources[source]}",
-                                           reason) if p)
+            state, reason = cached_state(store, state, reason, r.get("cached_from"), sources)
         rows.append([r["work_id"], r["item_id"], draw_cell(r["repeat"], r["sample"]), state,
                      short(answer, 60) if answer is not None else "", reason])
         if len(rows) >= limit:

@@ -12,7 +12,7 @@ from collections import Counter
 
 from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
-from scoring.compared import SETTING_TITLES, labels
+from scoring.compared import SETTING_TITLES, labels, title
 
 RUNNER_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{4}")
 """A run id as `runner.planning` makes it: the time, then four random hex digits."""
@@ -107,3 +107,16 @@ def runs_with_responses(store) -> list[str]:
     """Run ids that have responses, newest first (what a page can open on)."""
     counts = store.response_counts()
     return [r["id"] for r in store.list_runs() if counts.get(r["id"])]
+
+
+def cached_state(store, state: str, reason: str, cached_from: str | None,
+                 sources: dict) -> tuple[str, str]:
+    """(the status cell, the reason cell) of a reply taken from the cache: 'ok, cached' and
+    'from the cache, made by <the source run's table label>' before any reason, as
+    Experiments' and Inspect's lists both say it (Inspect's said "ok"). `sources`: the
+    labels found so far, {run id: label}, filled here (one lookup per source run)."""
+    source = cached_from or ""
+    if source not in sources:
+        sources[source] = title(store, source)
+    why = f"from the cache, made by {sources[source]}"
+    return f"{state}, cached", "; ".join(p for p in (why, reason) if p)
