@@ -36,3 +36,24 @@ def test_runs_are_listed_by_label_with_their_id_beside_it(store):
     assert {r["run_id"]: r["model"] for r in main.rows}[USER] == label
     injection = tables.injection_table(store, [SOURCE, USER], protocol="general")
     assert "clues of a-cot" in [c.key for c in injection.columns]
+
+
+def test_a_cancelled_run_says_who_may_resume_it_to_a_watcher_who_may_not(store):
+    """A cancelled run's message says "a resume sends them again" and names no Resume, so a
+    researcher watching a run started from the command line met a greyed Resume with no
+    word of why; the panel now says who may resume it (the admin, or `run --resume`)."""
+    import html
+    from ui import experiments_runs as xr
+
+    add_items(store, ITEMS)
+    make_run(store, "cli-run", {i["id"]: "Yes." for i in ITEMS})
+    store.db.conn.execute(
+        "UPDATE model_runs SET created_by = 'cli', status = 'cancelled', message = ? WHERE "
+        "id = 'cli-run'", ["cancelled on request: 1 done, 0 failed, 1 not run = 2 work rows; "
+                           "1 of them was sent and not waited for (an endpoint may bill a "
+                           "reply that is not recorded; a resume sends them again)"])
+    store.add_user("bob", "researcher", "pw-123456")
+    panel = html.unescape(xr.progress_html(store, "cli-run", "bob"))
+    assert "a resume sends them again); only an admin (it was started from the command " \
+        "line) may resume it" in panel
+    assert "may resume" not in html.unescape(xr.progress_html(store, "cli-run", None))

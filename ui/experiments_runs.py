@@ -31,7 +31,7 @@ from ui.text import draw_cell, escape_html, short
 # scrollbar (assets/cluelab.css, #runs-list).
 RUN_HEADERS = ["run", "id", "status", "done", "cost $", "by"]
 # cost 16%: "unknown" whole in the monitor's ~530 px (the form takes 5 : 4, assets/cluelab.css)
-RUN_WIDTHS = ["33%", "24%", "12%", "8%", "15%", "8%"]
+RUN_WIDTHS = ["28%", "27%", "12%", "10%", "15%", "8%"]
 RESPONSE_HEADERS = ["work", "item", "draw", "status", "answer", "reason"]
 RESPONSE_WIDTHS = ["9%", "22%", "12%", "16%", "14%", "27%"]
 """The response sample's columns in the monitor's width at 1400 px (assets/cluelab.css):
@@ -209,9 +209,14 @@ def progress(store, run_id: str | None, user: str | None = None) -> tuple[str, s
         metrics.append(("budget", f"${budget:g}"))
     cache = cache_summary(store, run, source_name(store))["text"]
     message = run.get("message") or ""
-    message = said_to(on_page(redact(store, message)), who_may(store, run, user)) \
+    who = who_may(store, run, user)
+    message = said_to(on_page(redact(store, message)), who) \
         if message else ""                                        # it may quote a server's
     # reply; and "resume with python app.py run --resume ID" is the Resume button here
+    if who and status not in ("running", "done") and "may resume it" not in message:
+        # a cancelled run's message names no Resume ("a resume sends them again"): why the
+        # button is off for this watcher was said nowhere
+        message = "; ".join(p for p in (message, f"only {who} may resume it") if p)
     css = status.split()[0]
     panel = (f"<div class='xp-progress' data-status='{escape_html(css)}'>"
              f"<div class='xp-head'>{_title_html(run)}"
