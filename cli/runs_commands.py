@@ -18,7 +18,7 @@ from runner.config import boxes_text, draws_text
 from runner.costs import money
 from store.run_labels import clues_text
 from runner.totals import request_control, status_counts
-from scoring.compared import table_names
+from scoring.compared import run_label, table_names
 
 
 def add_parsers(sub) -> None:
@@ -130,13 +130,14 @@ def run_runs(args) -> int:
     return 0
 
 
-LISTING_HEADERS = ("run", "name", "status", "endpoint", "setting", "clues", "images", "draws",
+LISTING_HEADERS = ("run", "label", "status", "endpoint", "setting", "clues", "images", "draws",
                    "done", "cost")
 
 
 def listing_row(run: dict, names: dict | None = None) -> list[str]:
-    """One run as the listing prints it, a cell per `LISTING_HEADERS` (a run without a name:
-    '-'; draws: samples, repeats and the box convention it states; another run's clues by
+    """One run as the listing prints it, a cell per `LISTING_HEADERS` (its id, to type, and
+    its table label, `scoring.compared.run_label`, as the tables and README name runs: a
+    run without a name showed as its id and '-'; draws: samples, repeats and the box convention it states; another run's clues by
     that run's name, else its table label (`names`: `scoring.compared.table_names`; it
     said 'run:20261207-064552-1835' of a run without a name); the setting titled as the
     tables title it, 'No-CoT', `scoring.compared.SETTING_TITLES`)."""
@@ -144,7 +145,8 @@ def listing_row(run: dict, names: dict | None = None) -> list[str]:
 
     t, c = run["totals"], run["config"]
     draws = " · ".join(p for p in (draws_text(c) or "1 sample", boxes_text(c)) if p)
-    return [run["id"], run.get("name") or "-", run["status"], run["endpoint"],
+    return [run["id"], run_label(run, with_status=False, names=names or {}), run["status"],
+            run["endpoint"],
             SETTING_TITLES.get(c.get("setting"), str(c.get("setting"))), clues_text(c, names or {}), str(c.get("image_mode")), draws,
             f"{t.get('done', 0)}/{t.get('total', '?')}", money(t.get("cost"))]
 

@@ -238,7 +238,7 @@ def source_titles(store, configs) -> dict[str, str]:
            if str(c.get("clues", "")).startswith("run:")]
     known = {run["id"] for run in store.list_runs()} if ids else set()
     present = [rid for rid in dict.fromkeys(ids) if rid in known]   # a deleted one: its id
-    return {rid: f"{label} clues" for rid, label in labels(store, present).items()}
+    return {rid: f"clues of {label}" for rid, label in labels(store, present).items()}
 
 
 def summaries(store, run_ids: list[str], protocol: str = "general", judge: str | None = None,

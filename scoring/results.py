@@ -67,7 +67,7 @@ def check_samples_rule(store, run_id: str, samples_rule: str) -> None:
 def run_judges(store, run_id: str, protocol: str) -> list[str]:
     """The judges that scored the run under `protocol`, the default one first."""
     found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
-    first = default_judge(store, run_id, protocol, found)
+    first = default_judge(store, run_id, protocol)
     return sorted({j["judge"] for j in found}, key=lambda j: (j != first, _rank(j), j))
 
 
@@ -119,12 +119,14 @@ def judge_choice(store, run_ids, protocol: str) -> tuple[str | None, str]:
     return chosen, choice_note(chosen, ordered, counts, items)
 
 
-def default_judge(store, run_id: str, protocol: str, found: list | None = None) -> str | None:
-    """The judge a run is read with on its own (`preferred_judge` of its scorings under
-    `protocol`); None when the run has no such scores."""
-    if found is None:
-        found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
-    return preferred_judge(found)
+def default_judge(store, run_id: str, protocol: str) -> str | None:
+    """The judge a run is read with on its own: `common_judge` of the run alone (the judge
+    that scored the most of its responses under `protocol`, the order of preference only
+    among equals), as a table of that one run reads it; None when the run has no such
+    scores. By name alone (`preferred_judge`), `report` read a run with an LLM judge whose
+    every reply was unreadable (0.00% on n 7, 7 unscored) while `table` and `compare` read
+    it with the judge that scored it."""
+    return common_judge(store, [run_id], protocol)
 
 
 def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]:
@@ -191,7 +193,7 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
     check_extraction(extraction, protocol)
     check_samples_rule(store, run_id, samples_rule)
     found = [j for j in store.score_judges(run_id) if j["protocol"] == protocol]
-    judge = judge or default_judge(store, run_id, protocol, found)
+    judge = judge or default_judge(store, run_id, protocol)
     if judge is None:
         endpoints = [e["name"] for e in store.list_endpoints()] if protocol == "verbench" \
             else ()

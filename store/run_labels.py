@@ -61,13 +61,16 @@ def list_names(runs: list[dict]) -> dict[str, str]:
 
 
 def clues_text(config: dict, names: dict[str, str]) -> str:
-    """The clue source as a list of runs shows it: another run's clues by that run's name
-    ('run:a-clueguided'; `names`: `list_names`), as README's rule names a named run
-    wherever runs are listed ('run:20261206-100826-1d74' named it by its id); a deleted
-    source, or one without a name, by its id; 'none', 'gt', 'self' as stored."""
+    """The clue source as every list, picker and table says it after "clues ": another
+    run's clues as "of <that run's label>" ('clues of a-cot'; `names`: how the caller's
+    list names runs, `scoring.compared.table_names`), one wording everywhere (the runs list
+    said 'run:a-cot', the pickers 'of id 121e', the tables 'a-cot clues'); a deleted
+    source by its id ('of run 20261206-100826-1d74'); 'none', 'gt', 'self' as stored."""
     clues = str(config.get("clues") or "none")
-    source = clues[4:] if clues.startswith("run:") else None
-    return f"run:{names[source]}" if source in names else clues
+    if not clues.startswith("run:"):
+        return clues
+    source = clues[4:]
+    return f"of {names[source]}" if source in names else f"of run {source}"
 
 
 def runs_named(db: sqlite_utils.Database, name: str) -> list[str]:

@@ -19,18 +19,18 @@ def test_the_source_run_is_named_by_its_name_in_every_list(store):
     make_run(store, "inj", {i["id"]: "Yes." for i in ITEMS}, clues=f"run:{source}")
     make_run(store, "gone", {i["id"]: "Yes." for i in ITEMS}, clues="run:deleted-run")
     picked = dict((rid, label) for label, rid in run_choices(store))
-    # a picker names the source by its short id: its name there made typing the name in the
-    # picker's search pick this run (researcher review 15)
-    assert "clues of id 1d74" in picked["inj"] and "a-clueguided" not in picked["inj"]
-    assert "clues of id deleted-run" in picked["gone"]      # no such run: its id, as stored
-    assert "clues of id 1d74" in labelled(store, store.get_run("inj"))
-    setup = {row[0]: row[3] for row in runs_table(store)}
-    assert "clues run:a-clueguided" in setup["inj"] and source not in setup["inj"]
+    # one wording everywhere, "clues of <the source's label>" (judge17: the pickers said
+    # "clues of id 1d74", the runs list "run:a-clueguided", the tables "a-clueguided clues")
+    assert "clues of a-clueguided" in picked["inj"] and source not in picked["inj"]
+    assert "clues of run deleted-run" in picked["gone"]      # no such run: its id, as stored
+    assert "clues of a-clueguided" in labelled(store, store.get_run("inj"))
+    listed = {row[1]: row[0] for row in runs_table(store)}    # (label, id, ...)
+    assert "clues of a-clueguided" in listed["inj"] and source not in listed["inj"]
     code, out, err = cli("runs", "--db", store.path)
     assert code == 0, err
-    assert runs_listed(out)["inj"]["clues"] == "run:a-clueguided"
+    assert runs_listed(out)["inj"]["clues"] == "of a-clueguided"
     store.label_run("inj", name="a-clueguided")               # a name two runs share
-    assert "clues of id 1d74" in dict(
+    assert f"clues of a-clueguided · {source}" in dict(
         (rid, label) for label, rid in run_choices(store))["inj"]
 
 
@@ -71,9 +71,9 @@ def test_the_injection_table_names_the_source_run_as_the_lists_do(store):
     for run in (source, "inj"):
         score_run(store, run)
     main = tables.main_table(store, [source, "inj"]).to_markdown()
-    assert "| m · CoT · clues run:a-clueguided |" in main and source not in main
+    assert "| m · CoT · clues of a-clueguided |" in main and source not in main
     injection = tables.injection_table(store, [source, "inj"], protocol="general")
     assert source not in injection.notes + injection.to_markdown()
     shown = h.show_results(store, [source, "inj"])
-    assert "m · CoT · clues run:a-clueguided" in shown["table"]["Model"].tolist()
+    assert "m · CoT · clues of a-clueguided" in shown["table"]["Model"].tolist()
     assert source not in shown["injection"] + shown["group_chart"] + shown["rules"]

@@ -52,9 +52,9 @@ def form(**values) -> dict:
 def wait_final(store, run_id, timeout=30.0) -> dict:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        [row] = [r for r in xr.runs_table(store) if r[0] == run_id]
-        if row[1] in ("done", "failed", "cancelled", "stopped"):
-            return {"status": row[1], "row": row}
+        [row] = [r for r in xr.runs_table(store) if r[1] == run_id]
+        if row[2] in ("done", "failed", "cancelled", "stopped"):
+            return {"status": row[2], "row": row}
         time.sleep(0.2)
     raise AssertionError(f"run {run_id} did not finish: {xr.runs_table(store)}")
 
@@ -199,7 +199,7 @@ def test_start_watch_and_read_a_run(xstore, fake):
     run_id = started["run_id"]
     assert "closing the browser does not stop it" in started["message"]
     final = wait_final(xstore, run_id)
-    assert final["status"] == "done" and final["row"][2] == "3/3"
+    assert final["status"] == "done" and final["row"][3] == "3/3"
     panel = xr.progress_html(xstore, run_id)
     assert "id='run-done'>3/3<" in panel and "xp-done" in panel and "latency p95" in panel
     rows = xr.responses(xstore, run_id)
@@ -226,7 +226,7 @@ def test_the_form_states_how_the_model_writes_boxes_and_the_run_keeps_it(xstore)
                            "local")
     run_id = started["run_id"]
     final = wait_final(xstore, run_id)
-    assert final["row"][3].endswith("No-CoT · boxes xywh 0-1000")          # the runs list
+    assert final["row"][0].endswith("No-CoT · boxes xywh 0-1000")          # the runs list
     assert xr.run_config(xstore, run_id)["config"]["box_convention"] == "xywh_normalized_1000"
     assert "· boxes xywh 0-1000 ·" in dict((v, k) for k, v in xr.clue_run_choices(xstore))[
         run_id]
@@ -273,7 +273,7 @@ def test_pause_cancel_resume_and_interrupted_runs(xstore):
     gone.wait()
     lost = _created_run(xstore, setting="clue_guided")
     xstore.claim_run(lost, f"{socket.gethostname()}:{gone.pid}", lambda *a: True)
-    assert [r[1] for r in xr.runs_table(xstore) if r[0] == lost] == ["interrupted"]
+    assert [r[2] for r in xr.runs_table(xstore) if r[1] == lost] == ["interrupted"]
     with pytest.raises(xh.ExperimentError, match="interrupted"):
         xs.control(xstore, lost, "pause")
     with pytest.raises(xh.ExperimentError, match="no run"):

@@ -96,7 +96,7 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
     assert call(setup, c, api_name="/preview_stale") == f"{STALE}\n\n{summary}"
 
     run_id, message, runs, progress, *_ = call(setup, c, *form(), api_name="/start_run")
-    assert run_id in message.replace("\\", "") and runs["data"][0][0] == run_id
+    assert run_id in message.replace("\\", "") and runs["data"][0][1] == run_id
     deadline = time.monotonic() + 40
     while time.monotonic() < deadline:
         watched = call(setup, c, run_id, "all", api_name="/watch_run")
@@ -114,8 +114,8 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
     by_name = call(setup, c, " wired cot ", "all", api_name="/watch_run")  # a name: its id
     assert by_name[0] == run_id and by_name[2].startswith(f"id: {run_id}\n")
     runs, panel, sample, _line = call(setup, c, run_id, "all", api_name="/poll_runs")
-    # the list names a named run by its name (which a click resolves to its id)
-    assert runs["data"][0][:2] == ["wired cot", "done"] and runs["data"][0][2] == "3/3"
+    # the list names a named run by its name, its id beside it (what a click watches)
+    assert runs["data"][0][:4] == ["wired cot", run_id, "done", "3/3"]
     assert "xp-done" in panel and len(sample["data"]) == 3
 
     con = sqlite3.connect(srv.db)

@@ -9,7 +9,7 @@ from tests.scoring_helpers import add_items, cli, make_run
 from tests.test_injection_table_marks import ITEMS
 from ui import results_handlers as h
 
-COLUMN = "mx · Clue-guided CoT clues"
+COLUMN = "clues of mx · Clue-guided CoT"
 
 
 def runs(store) -> list[str]:
@@ -33,7 +33,7 @@ def test_a_run_without_any_source_clue_has_its_column_and_footnote(store):
     assert COLUMN in [c.key for c in table.columns]
     row = next(r for r in table.rows if r["solver"].startswith("m · CoT"))
     assert row[COLUMN] is None and row[f"{COLUMN}_no_source_clue"] == 4
-    assert "‡ No source clue: m · CoT · clues run:(mx · Clue-guided CoT): 4 items" in table.notes
+    assert "‡ No source clue: m · CoT · clues of (mx · Clue-guided CoT): 4 items" in table.notes
     assert "| –‡ |" in table.to_markdown()
     assert "--$^\\ddagger$" in table.to_latex()
     assert ",4,0," in table.to_csv()       # <column>_no_source_clue 4, No Clue's 0

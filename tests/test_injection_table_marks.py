@@ -48,10 +48,10 @@ def test_an_unnamed_source_run_is_named_by_its_label_not_its_id(store):
     chosen = runs(store)
     table = tables.injection_table(store, chosen)
     row = next(r for r in table.rows if r["solver"].startswith("m · CoT"))
-    assert row["mx · Clue-guided CoT clues_run_label"] == \
-        "m · CoT · clues run:(mx · Clue-guided CoT)"
+    assert row["clues of mx · Clue-guided CoT_run_label"] == \
+        "m · CoT · clues of (mx · Clue-guided CoT)"
     main = tables.main_table(store, chosen)
-    assert "m · CoT · clues run:(mx · Clue-guided CoT)" in {r["model"] for r in main.rows}
+    assert "m · CoT · clues of (mx · Clue-guided CoT)" in {r["model"] for r in main.rows}
     shown = h.show_results(store, chosen)
     assert SOURCE not in shown["injection"] + shown["rules"] + shown["group_chart"]
     assert SOURCE not in table.notes + main.notes

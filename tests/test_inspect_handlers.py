@@ -514,7 +514,8 @@ def test_the_list_says_which_judge_has_the_verdicts_its_judge_lacks(env):
         shown = ib.browse(store, filters(run="run-a", judge=judge), "run order", 1)["count"]
         return html.unescape(shown).replace("\\", "")
 
-    assert ("no rigorous verdicts by llm:solo: llm:judge and offline have them (Judge, "
+    # the run's default judge first: offline scored more of its rigorous responses
+    assert ("no rigorous verdicts by llm:solo: offline and llm:judge have them (Judge, "
             "above)") in count("llm:solo")
     assert "no grounded verdicts by llm:solo: offline has them" in count("llm:solo")
     assert "no general verdicts" not in count("llm:solo")

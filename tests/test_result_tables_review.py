@@ -32,8 +32,8 @@ def test_two_clue_sources_by_one_model_have_a_column_each(store):
                          "--runs", "base,x,y", "--format", "json")
     assert code == 0, err
     [row] = json.loads(out)["rows"]
-    assert row["cot-vlm · Structured clues_run_id"] == "x"
-    assert row["cot-vlm · Clue-guided CoT clues_run_id"] == "y"
+    assert row["clues of cot-vlm · Structured_run_id"] == "x"
+    assert row["clues of cot-vlm · Clue-guided CoT_run_id"] == "y"
     assert "Several runs fit one cell" not in out        # neither source's run is hidden
 
 

@@ -78,7 +78,7 @@ def test_the_cli_renames_notes_and_deletes_only_with_yes(db):
     [a] = [r for r in json.loads(cli("runs", "--db", db, "--json").stdout)
            if r["id"] == "run-a"]
     assert (a["name"], a["note"]) == ("Baseline", "see issue 12")   # --json says them too
-    assert runs_listed(cli("runs", "--db", db).stdout)["run-a"]["name"] == "Baseline"
+    assert runs_listed(cli("runs", "--db", db).stdout)["run-a"]["label"] == "Baseline"
     with Store.open(db) as store:
         assert (store.get_run("run-a")["name"], store.get_run("run-a")["note"]) == (
             "Baseline", "see issue 12")
@@ -135,8 +135,8 @@ def test_every_setup_description_says_samples_and_repeats_when_more_than_one(tmp
     assert pickers["many"] == ("e (m) · CoT · clues gt · images full · 5 samples · 2 repeats"
                                " · created · id many")
     assert pickers["one"] == "e (m) · CoT · clues none · images full · created · id one"
-    setups = {row[0]: row[3] for row in xr.runs_table(store)}
-    assert setups == {"many": "e (m) · CoT · clues gt · 5 samples · 2 repeats", "one": "e (m) · CoT"}
+    setups = {row[1]: row[0] for row in xr.runs_table(store)}      # (table label, id, ...)
+    assert setups == {"many": "m · CoT · clues gt · 5 samples · 2 repeats", "one": "m · CoT"}
     table = tables.main_table(store, ["many", "one"])
     assert {row["run_id"]: row["model"] for row in table.rows} == {
         "many": "m · CoT · clues gt · 5 samples · 2 repeats", "one": "m · CoT"}
@@ -172,8 +172,8 @@ def test_the_runs_listing_has_a_header_and_its_columns_line_up(db):
         assert all(line[start - 2:start] == "  " and line[start] != " " for start in starts), \
             (header, line)
     listed = runs_listed(out)
-    assert listed["run-a"]["name"] == "GPT-4o baseline, long name"
-    assert listed["run-b"]["name"] == "-" and listed["run-b"]["setting"] == "Structured"
+    assert listed["run-a"]["label"] == "GPT-4o baseline, long name"
+    assert listed["run-b"]["label"] == "m-b · Structured" and listed["run-b"]["setting"] == "Structured"
     runs = json.loads(cli("runs", "--db", db, "--json").stdout)
     assert [sorted(r) for r in runs] == [sorted(RUN_KEYS)] * 2
     assert {r["id"]: r["name"] for r in runs} == {"run-a": "GPT-4o baseline, long name",
@@ -203,8 +203,8 @@ def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
         assert set(tag_counts_frame(store, ["run-a"])["run"]) == {"GPT baseline"}
         assert "- GPT baseline: " in tag_counts_markdown(store, ["run-a", "run-b"])
         assert "\n| GPT baseline | general " in h.score_runs(store, ["run-a"], [], "general")
-        first = {row[3]: row[0] for row in xr.runs_table(store)}
-        assert first == {"e (m-b) · Structured": "run-b", "e (m-a) · Structured": "GPT baseline"}
+        first = {row[1]: row[0] for row in xr.runs_table(store)}   # (table label, id, ...)
+        assert first == {"run-b": "m-b · Structured", "run-a": "GPT baseline"}
         assert xr.chosen_run(store, "GPT baseline")["id"] == "run-a"    # what a click watches
         panel = xr.progress_html(store, "run-a")
         assert "<b class='xp-name'>GPT baseline</b><span class='xp-id'>run-a</span>" in panel
@@ -216,9 +216,8 @@ def test_a_named_run_is_shown_by_its_name_and_its_id_only_to_tell_two_apart(db):
         assert pickers["run-b"].startswith("GPT baseline · e (m-b)")
         listed = ib.browse(store, ib.run_filters(ib.ALL, "offline"), "run order")["rows"]
         assert {row[1] for row in listed} == {"GPT baseline [run-a]", "GPT baseline [run-b]"}
-        first = {row[0]: row[3] for row in xr.runs_table(store)}
-        assert first == {"run-a": "GPT baseline · e (m-a) · Structured",
-                         "run-b": "GPT baseline · e (m-b) · Structured"}
+        first = {row[1]: row[0] for row in xr.runs_table(store)}   # the id tells them apart
+        assert first == {"run-a": "GPT baseline", "run-b": "GPT baseline"}
 
 
 def test_a_preset_run_is_told_apart_from_a_plain_run_of_its_setting(store):
@@ -226,7 +225,7 @@ def test_a_preset_run_is_told_apart_from_a_plain_run_of_its_setting(store):
     model read the same in every picker and table unless the preset is said."""
     from scoring.compared import labels as table_labels
     from tests.scoring_helpers import add_items, make_run
-    from ui.experiments_runs import run_setup
+    from ui.experiments_runs import runs_table
 
     add_items(store, [{"id": "p/1", "answer_type": "yes_no", "answer": "Yes"}])
     make_run(store, "plain", {"p/1": "Answer: Yes"}, model="gpt-4o")
@@ -237,17 +236,20 @@ def test_a_preset_run_is_told_apart_from_a_plain_run_of_its_setting(store):
         == picker["plain"]
     assert table_labels(store, ["plain", "mmr"]) == {"plain": "gpt-4o · CoT",
                                                      "mmr": "gpt-4o · CoT · preset mmr-life"}
-    assert run_setup(store.get_run("mmr")) == "e (gpt-4o) · CoT · preset mmr-life"
+    assert {r[1]: r[0] for r in runs_table(store)}["mmr"] == "gpt-4o · CoT · preset mmr-life"
 
 
 def test_the_runs_list_names_the_endpoint_when_its_name_is_not_the_models(store):
     """The Experiments runs list named a run's model only ("vlm-b"): two endpoints serving
     one model (vlmB, a local copy) could not be told apart there, while every picker said
     "vlmB (vlm-b)". The list names them as the pickers do."""
-    from ui.experiments_runs import run_setup
-    run = {"name": "", "config": {"endpoint": {"name": "vlmB", "model": "vlm-b"},
-                                  "setting": "cot"}}
-    assert run_setup(run) == "vlmB (vlm-b) · CoT"
-    same = {"name": "", "config": {"endpoint": {"name": "vlm-b", "model": "vlm-b"},
-                                   "setting": "cot"}}
-    assert run_setup(same) == "vlm-b · CoT"
+    from ui.experiments_runs import list_labels
+    runs = [{"id": "a", "name": "", "config": {"endpoint": {"name": "vlmB", "model": "vlm-b"},
+                                                "setting": "cot"}},
+            {"id": "b", "name": "", "config": {"endpoint": {"name": "vlm-b", "model": "vlm-b"},
+                                                "setting": "cot"}},
+            {"id": "c", "name": "", "config": {"endpoint": {"name": "vlmB", "model": "vlm-b"},
+                                                "setting": "direct"}}]
+    # the table label, the endpoint said where two runs listed share that label (judge17)
+    assert list_labels(runs, {}) == {"a": "vlm-b · CoT · endpoint vlmB", "b": "vlm-b · CoT",
+                                     "c": "vlm-b · No-CoT"}

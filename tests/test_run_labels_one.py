@@ -28,15 +28,15 @@ def test_an_injection_run_reads_as_in_the_tables_in_every_picker(store):
     for run in (source, injected):
         score_run(store, run)
     table = labels(store, [injected])[injected]
-    assert table == "b · CoT · clues run:(a · Clue-guided CoT)"
+    assert table == "b · CoT · clues of (a · Clue-guided CoT)"
     pickers = dict((v, k) for k, v in run_choices(store))
-    # pickers: one form for every run, the source of its clues by its short id
-    assert pickers[injected] == "e (b) · CoT · clues of id aaaa · images full · created · " \
-        "id cccc"
+    # pickers: one form for every run, the source of its clues as the tables name it
+    assert pickers[injected] == "e (b) · CoT · clues of (a · Clue-guided CoT) · images full · " \
+        "created · id cccc"
     assert pickers[source].startswith("e (a) · Clue-guided CoT · clues none · ")
-    setups = {row[0]: row[3] for row in xr.runs_table(store)}
-    assert setups[source] == "e (a) · Clue-guided CoT"
-    assert setups["20261207-000002-bbbb"] == "e (a) · No-CoT"
-    assert setups[injected] == "e (b) · CoT · clues run:(a · Clue-guided CoT)"
+    setups = {row[1]: row[0] for row in xr.runs_table(store)}     # (table label, id, ...)
+    assert setups[source] == "a · Clue-guided CoT"
+    assert setups["20261207-000002-bbbb"] == "a · No-CoT"
+    assert setups[injected] == table
     listed = ib.browse(store, ib.run_filters(injected, "offline"), "run order")["rows"]
     assert {row[1] for row in listed} == {table}

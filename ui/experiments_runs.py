@@ -9,31 +9,29 @@ block (`progress_html`) is built from numbers and escaped text.
 from __future__ import annotations
 
 import json
+from collections import defaultdict
 
-from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
 from runner.costs import money
 from runner.provenance import cache_summary
 from runner.totals import COUNTS, LABELS, MEANINGS, row_state, status_counts, without_result
 from runner.run_refs import resolve_run
 from store import NotFoundError, ValidationError
-from scoring.compared import source_name, table_names, title
-from store.run_labels import clues_text
+from scoring.compared import run_label, source_name, table_names
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_owners import refusal, said_to, who_may
 from ui.page_words import on_page
-from ui.run_choices import endpoint_text, run_choices, setting_title, shared_names
+from ui.run_choices import cached_state, run_choices
 from ui.text import draw_cell, escape_html, short
 
 # Six columns, to fit the monitor's column at 1400x900 (ten did not: cost and "by" were out
-# of view): what the run asks is one "setup" cell (model, setting; clues and images when not
-# the default). First the run as people name it: its name, else (no name, or one another run
-# has too) its id, and the name then leads the setup; a click watches row[0], which names one
-# run either way (runner/run_refs.resolve_run). A table still wider than its box scrolls
-# with an evident scrollbar (assets/cluelab.css, #runs-list).
-RUN_HEADERS = ["run", "status", "done", "setup", "cost $", "by"]
+# of view): the run as the tables name it (its table label: its name, else model, setting,
+# clues and images when not the default), then its id (what `run --resume` takes); a click
+# watches the id (row[1]). A table still wider than its box scrolls with an evident
+# scrollbar (assets/cluelab.css, #runs-list).
+RUN_HEADERS = ["run", "id", "status", "done", "cost $", "by"]
 # cost 16%: "unknown" whole in the monitor's ~530 px (the form takes 5 : 4, assets/cluelab.css)
-RUN_WIDTHS = ["29%", "12%", "10%", "26%", "15%", "8%"]
+RUN_WIDTHS = ["28%", "27%", "12%", "10%", "15%", "8%"]
 RESPONSE_HEADERS = ["work", "item", "draw", "status", "answer", "reason"]
 RESPONSE_WIDTHS = ["9%", "22%", "12%", "16%", "14%", "27%"]
 """The response sample's columns in the monitor's width at 1400 px (assets/cluelab.css):
@@ -99,40 +97,36 @@ def planned_total(config: dict) -> int | None:
 
 
 def runs_table(store) -> list[list]:
-    """One row per run, newest first."""
+    """One row per run, newest first: its table label (`scoring.compared.run_label`, as the
+    tables and README name runs: a run without a name was listed by its id), then its id
+    (what `run --resume` and the box above take)."""
     runs = store.list_runs()
-    twice, ids, names = shared_names(runs), {run["id"] for run in runs}, table_names(runs)
+    labels = list_labels(runs[:RUN_LIMIT], table_names(runs))
     out = []
     for run in runs[:RUN_LIMIT]:
         c, t = run["config"], run["totals"]
         total = t.get("total") or planned_total(c) or "?"
-        name = (run.get("name") or "").strip()
-        named = bool(name) and name not in twice and name not in ids   # it names this run
-        out.append([name if named else run["id"], _status(run), f"{t.get('done', 0)}/{total}",
-                    run_setup(run, with_name=not named, names=names), _money(spent(run)),
-                    run["created_by"] or ""])
+        out.append([labels[run["id"]], run["id"], _status(run),
+                    f"{t.get('done', 0)}/{total}", _money(spent(run)), run["created_by"] or ""])
     return out
 
 
-def run_setup(run: dict, with_name: bool = True, names: dict | None = None) -> str:
-    """'Baseline · gpt-4o · CoT · clues gt · images clue_masked (blur) · 5 samples': the
-    run's name (when it has one, unless `with_name` is False), model (with its endpoint's
-    name when that is not the model's, as every picker names it) and setting as the tables
-    title it ('No-CoT', not 'direct'), and its clue source, image mode, preset, samples and
-    repeats and box convention when they are not the default; another run's clues as the
-    tables name that run (`names`: `scoring.compared.table_names`)."""
-    c = run["config"]
-    images = c.get("image_mode") or "full"
-    if images == "clue_masked" and c.get("mask_style"):
-        images += f" ({c['mask_style']})"
-    parts = [(run.get("name") or "").strip() if with_name else "",
-             endpoint_text(c.get("endpoint") or {}),
-             setting_title(c),
-             f"clues {clues_text(c, names or {})}" if c.get("clues", "none") != "none"
-             else "",
-             f"images {images}" if images != "full" else "", preset_text(c), draws_text(c),
-             boxes_text(c)]
-    return " · ".join(p for p in parts if p)
+def list_labels(runs: list[dict], names: dict) -> dict[str, str]:
+    """{run id: its table label} (`scoring.compared.run_label`), with its endpoint when
+    another run listed has that label from another endpoint, and this one is not named
+    after the model ('vlm-b
+    · CoT · endpoint vlmB'): two endpoints serving one model (a local copy) are told apart,
+    as the pickers tell them ('vlmB (vlm-b)')."""
+    found = {run["id"]: run_label(run, with_status=False, names=names) for run in runs}
+    endpoints = {run["id"]: run["config"].get("endpoint") or {} for run in runs}
+    served: dict[str, set] = defaultdict(set)        # label: the endpoints its runs used
+    for rid, label in found.items():
+        served[label].add(endpoints[rid].get("name"))
+    for rid, endpoint in endpoints.items():
+        name = endpoint.get("name")
+        if len(served[found[rid]]) > 1 and name and name != endpoint.get("model"):
+            found[rid] += f" · endpoint {name}"
+    return found
 
 
 def clue_run_choices(store) -> list[tuple[str, str]]:
@@ -215,9 +209,14 @@ def progress(store, run_id: str | None, user: str | None = None) -> tuple[str, s
         metrics.append(("budget", f"${budget:g}"))
     cache = cache_summary(store, run, source_name(store))["text"]
     message = run.get("message") or ""
-    message = said_to(on_page(redact(store, message)), who_may(store, run, user)) \
+    who = who_may(store, run, user)
+    message = said_to(on_page(redact(store, message)), who) \
         if message else ""                                        # it may quote a server's
     # reply; and "resume with python app.py run --resume ID" is the Resume button here
+    if who and status not in ("running", "done") and "may resume it" not in message:
+        # a cancelled run's message names no Resume ("a resume sends them again"): why the
+        # button is off for this watcher was said nowhere
+        message = "; ".join(p for p in (message, f"only {who} may resume it") if p)
     css = status.split()[0]
     panel = (f"<div class='xp-progress' data-status='{escape_html(css)}'>"
              f"<div class='xp-head'>{_title_html(run)}"
@@ -283,12 +282,7 @@ def responses(store, run_id: str, status: str = "all", limit: int = SAMPLE_ROWS)
         state += " (clue pass)" if r["phase"] != "answer" else ""
         reason = short(r["reason"], 80) if r["reason"] else ""
         if r["cached"]:     # another run's draw: said as the README says (it read "ok")
-            source = r.get("cached_from") or ""
-            if source not in sources:
-                sources[source] = title(store, source)      # its table label
-            state += ", cached"
-            reason = "; ".join(p for p in (f"from the cache, made by {sources[source]}",
-                                           reason) if p)
+            state, reason = cached_state(store, state, reason, r.get("cached_from"), sources)
         rows.append([r["work_id"], r["item_id"], draw_cell(r["repeat"], r["sample"]), state,
                      short(answer, 60) if answer is not None else "", reason])
         if len(rows) >= limit:

@@ -289,7 +289,7 @@ def _wire(store, ui, opened) -> None:
 
     def select_run(status_filter, evt: gr.SelectData, request: gr.Request):
         row = evt.row_value or []
-        return watch(str(row[0]) if row else "", status_filter, request)
+        return watch(str(row[1]) if len(row) > 1 else "", status_filter, request)   # its id
 
     ui.runs.select(select_run, ui.response_filter, watch_outputs, api_name="select_run")
 

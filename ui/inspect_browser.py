@@ -17,7 +17,7 @@ from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, V
 
 from ui.flip_pairs import no_flip_why
 from ui.run_choices import run_choices as all_run_choices
-from ui.run_choices import run_names, runs_with_responses
+from ui.run_choices import cached_state, run_names, runs_with_responses
 from ui.text import draw_cell, escape_md, short
 
 ALL = "(all)"
@@ -72,15 +72,19 @@ def judge_choices(store, run_id=None) -> list[str]:
 
 
 def default_judge(store, run_id, judges: list[str]) -> str:
-    """The judge the list reads first: the one Results reads the run with (its common judge
-    under the general protocol, `scoring.results.common_judge`: a panel before an LLM judge
-    before offline; all runs: the one they share), so the two pages show one verdict for a
-    response (Inspect read offline while Results read a panel: opposite verdicts). Offline,
-    else the first, when Results has none the list offers."""
+    """The judge the list reads first: the one Results, `report` and the tables read the run
+    with (`scoring.results.common_judge`: the judge that scored the most of its responses,
+    the order of preference among equals; all runs: the one they share), under the general
+    protocol, else the first protocol the runs were scored under (a run scored rigorous
+    only opened with an LLM judge whose every reply was unreadable, picked by name), so the
+    pages show one verdict for a response. Offline, else the first, when it has none the
+    list offers."""
     from scoring.results import common_judge
     run_id = _pick(run_id)
-    chosen = common_judge(store, [run_id] if run_id else runs_with_responses(store), "general")
-    if chosen in judges:
+    runs = [run_id] if run_id else runs_with_responses(store)
+    chosen = next((judge for judge in (common_judge(store, runs, p) for p in PROTOCOLS)
+                   if judge in judges), None)
+    if chosen:
         return chosen
     return "offline" if "offline" in judges else judges[0]
 
@@ -174,13 +178,17 @@ def gold_cell(gold, run_gold) -> str:
     return shown
 
 
-def _row(r: dict, names: dict[str, str], configs: dict[str, dict]) -> list:
+def _row(store, r: dict, names: dict[str, str], configs: dict[str, dict],
+         sources: dict) -> list:
     """A list row; grounded reads "–" for a run that asked for no boxes, as the tables
     do (`scoring.no_boxes.list_cell`; the count line says why, once); a location answer in
-    words, as its gold cell."""
+    words, as its gold cell; a cached reply's status as Experiments' list says it ('ok,
+    cached · from the cache, made by <its run's label>', `ui.run_choices.cached_state`)."""
+    status = LABELS.get(r["status"], r["status"])
+    if r.get("cached"):
+        status = " · ".join(cached_state(store, status, "", r.get("cached_from"), sources))
     return [r["work_id"], names.get(r["run_id"], r["run_id"]), r["item_id"],
-            draw_cell(r["repeat"], r["sample"]),
-            LABELS.get(r["status"], r["status"]),
+            draw_cell(r["repeat"], r["sample"]), status,
             short(readable_gold(r["answer"]), 40) if r["answer"] is not None else "",
             gold_cell(r["gold"], r.get("run_gold")), r["general"] or "", r["rigorous"] or "",
             list_cell(r["grounded"], configs[r["run_id"]]), r["tags"] or ""]
@@ -245,7 +253,8 @@ def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE
              else "**No response matches** these filters.")
     names = labels(store, sorted({r["run_id"] for r in rows}))   # as the tables name them
     configs = {rid: store.get_run(rid)["config"] for rid in {r["run_id"] for r in rows}}
-    listed = [_row(r, names, configs) for r in rows]
+    sources: dict[str, str] = {}
+    listed = [_row(store, r, names, configs, sources) for r in rows]
     if any(row[HEADERS.index("grounded")] == NA_CELL for row in listed):
         count += f" · grounded {NA_CELL}: {NA_WHY}"
     if not total and filters.get("flip"):       # why the pairing finds nothing

@@ -12,13 +12,15 @@ from collections import Counter
 
 from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
-from scoring.compared import SETTING_TITLES, labels
+from scoring.compared import SETTING_TITLES, labels, table_names, title
+from store.run_labels import clues_text
 
 RUNNER_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{4}")
 """A run id as `runner.planning` makes it: the time, then four random hex digits."""
 
 
-def run_label(run: dict, tags: dict[str, str] | None = None, note: str = "") -> str:
+def run_label(run: dict, tags: dict[str, str] | None = None, note: str = "",
+              names: dict[str, str] | None = None) -> str:
     """'a-clues · fake-vlm · Clue-guided CoT · clues none · images full[ · preset mmr-life]
     [ · 5 samples][ · boxes xywh pixels] · done · id fa73': every run in one form, the same
     parts whether it has a name or not (a run without a name read 'fake-vlm · CoT ·
@@ -27,18 +29,17 @@ def run_label(run: dict, tags: dict[str, str] | None = None, note: str = "") -> 
     the setting as the tables title it, the clue source, the image mode, the preset, samples
     and repeats and box convention when the run states them, its status, and last its short
     id (`short_ids`), which tells two runs of one model and setting apart within a picker's
-    width (the full id ran past it: 'vlm-b · CoT · 2026120…' twice). Another run's clues are
-    named by that run's short id ('clues of id fa73'), never by its name: its name inside
-    this label made typing that name in a picker's search select this run instead. `note`:
+    width (the full id ran past it: 'vlm-b · CoT · 2026120…' twice). Another run's clues
+    are named as the tables name them, 'clues of <its label>' (`names`:
+    `scoring.compared.table_names`; `store.run_labels.clues_text`); they read 'clues of id
+    fa73' here beside 'run:a-cot' in the runs list and 'a-cot clues' in the tables. `note`:
     said after the status ('no responses')."""
     config = run.get("config") or {}
     tags = tags or {}
     images = config.get("image_mode", "full")
     if images == "clue_masked" and config.get("mask_style"):
         images += f" ({config['mask_style']})"
-    clues = str(config.get("clues") or "none")
-    if clues.startswith("run:"):
-        clues = f"of id {tags.get(clues[4:], clues[4:])}"
+    clues = clues_text(config, names or {})
     parts = [(run.get("name") or "").strip(), endpoint_text(config.get("endpoint") or {}),
              setting_title(config), f"clues {clues}", f"images {images}", preset_text(config),
              draws_text(config), boxes_text(config), effective_status(run), note,
@@ -55,15 +56,10 @@ def short_ids(runs: list[dict]) -> dict[str, str]:
     return {rid: tail if counts[tail] == 1 else rid for rid, tail in tails.items()}
 
 
-def shared_names(runs: list[dict]) -> set[str]:
-    """The names that more than one of `runs` has (the Experiments runs list adds the id)."""
-    counts = Counter((r.get("name") or "").strip() for r in runs)
-    return {name for name, n in counts.items() if name and n > 1}
-
-
 def labelled(store, run: dict) -> str:
     """`run_label` of one run, its short id among every run of the store."""
-    return run_label(run, short_ids(store.list_runs()))
+    every = store.list_runs()
+    return run_label(run, short_ids(every), names=table_names(every))
 
 
 def setting_title(config: dict) -> str:
@@ -95,10 +91,10 @@ def run_choices(store, limit: int | None = None) -> list[tuple[str, str]]:
     counts = store.response_counts()
     every = store.list_runs()              # newest first, as list_runs(limit) takes them
     runs = every[:limit] if limit is not None else every
-    tags = short_ids(every)
-    label = {r["id"]: run_label(r, tags) for r in runs}
+    tags, names = short_ids(every), table_names(every)
+    label = {r["id"]: run_label(r, tags, names=names) for r in runs}
     with_responses = [(label[r["id"]], r["id"]) for r in runs if counts.get(r["id"])]
-    without = [(run_label(r, tags, NO_RESPONSES), r["id"]) for r in runs
+    without = [(run_label(r, tags, NO_RESPONSES, names), r["id"]) for r in runs
                if not counts.get(r["id"])]
     return with_responses + without
 
@@ -107,3 +103,16 @@ def runs_with_responses(store) -> list[str]:
     """Run ids that have responses, newest first (what a page can open on)."""
     counts = store.response_counts()
     return [r["id"] for r in store.list_runs() if counts.get(r["id"])]
+
+
+def cached_state(store, state: str, reason: str, cached_from: str | None,
+                 sources: dict) -> tuple[str, str]:
+    """(the status cell, the reason cell) of a reply taken from the cache: 'ok, cached' and
+    'from the cache, made by <the source run's table label>' before any reason, as
+    Experiments' and Inspect's lists both say it (Inspect's said "ok"). `sources`: the
+    labels found so far, {run id: label}, filled here (one lookup per source run)."""
+    source = cached_from or ""
+    if source not in sources:
+        sources[source] = title(store, source)
+    why = f"from the cache, made by {sources[source]}"
+    return f"{state}, cached", "; ".join(p for p in (why, reason) if p)

@@ -2,7 +2,8 @@
 
 Yes/no: the first word of a marker's content, else of the first line, else of the last line;
 both ("Yes and no") or neither, or first and last lines disagreeing: unparsed.
-Location: `$country,admin1$` (last one; inside <answer> first), else "Country: X, Region: Y",
+Location: `$country,admin1$` (last one; inside <answer> first; two different ones offered
+together, "$germany,bavaria$ or $canada,quebec$", unparsed), else "Country: X, Region: Y",
 else a marker's "X, Y" in either order, the part that is a country being the country
 ("Bavaria, Germany"; `location_order`: unparsed when that cannot be told); normalised to
 lower case and single spaces.
@@ -107,6 +108,23 @@ def _location_reader(content: str):
     return (_location_text(*ordered), len(content), False) if ordered else (None, None, False)
 
 
+def _offered_together(text: str, found: list[re.Match]) -> list[str]:
+    """The different locations of the last `$country,admin1$` and those offered in its
+    sentence as alternatives to it ("$germany,bavaria$ or $canada,quebec$", joined by "or",
+    "maybe", a comma...): more than one is two candidates, never read as the last one (as
+    numbers are, `_alternatives`); the same one repeated is one answer."""
+    offered = [_location_text(*found[-1].groups())]
+    for first, second in zip(reversed(found[:-1]), reversed(found[1:])):
+        gap = text[first.end():second.start()]
+        if _SENTENCE_BREAK.search(gap) or not (_HEDGE.search(gap) or
+                                               not re.sub(r"[\W_]", "", gap)):
+            break
+        value = _location_text(*first.groups())
+        if value not in offered:
+            offered.insert(0, value)
+    return offered
+
+
 _UNORDERED = "ambiguous: neither order of 'X, Y' is clear (no part, or both, is a country)"
 
 
@@ -114,9 +132,12 @@ def location(text: str, options, whole: bool, complete: bool = True
              ) -> tuple[str | None, str]:
     for where, rule in ((" ".join(ANSWER_TAG.findall(text)), "$country,admin1$ in <answer>"),
                         (text, "$country,admin1$")):
-        found = _DOLLAR.findall(where)
+        found = list(_DOLLAR.finditer(where))
         if found:
-            return _location_text(*found[-1]), rule
+            offered = _offered_together(where, found)
+            if len(offered) > 1:
+                return None, f"ambiguous: the text offers {' and '.join(offered)}"
+            return offered[0], rule
     if not complete:
         return final(text, _location_reader, complete_only=True) or (None, CUT_OFF)
     countries = _COUNTRY.findall(text)

@@ -130,10 +130,11 @@ def test_labels_whole_and_every_run_column_in_view_at_1400(ui_server, page):
     page.goto(ui_server.url + "/experiments")
     runs = page.locator("#runs-list")
     expect(runs).to_contain_text("20261202-010201-ab11", timeout=20000)
-    # a named run is listed by its name, its setup beside it (ui/experiments_runs.runs_table)
+    # every run by its table label (a named run by its name), its id beside it
+    # (ui/experiments_runs.runs_table)
     expect(runs).to_contain_text("Baseline, no clues")
-    expect(runs).to_contain_text("e (gpt-4o-mini-2024-07-18) · CoT")    # endpoint (model)
-    expect(runs).not_to_contain_text("20261202-010200-ab10")
+    expect(runs).to_contain_text("qwen2.5-vl-72b-instruct · CoT · clues gt")
+    expect(runs).to_contain_text("20261202-010200-ab10")
     assert cut_text(page) == []
     heads = runs.locator(".header-cell")
     expect(heads).to_have_count(6)
@@ -147,7 +148,7 @@ def test_labels_whole_and_every_run_column_in_view_at_1400(ui_server, page):
     cut = runs.locator(".header-cell span.text").evaluate_all(
         "spans => spans.filter(s => s.scrollWidth > s.clientWidth).map(s => s.textContent)")
     assert cut == []                                    # each title whole
-    cells = runs.locator(".body-cell:is(.first-column, :nth-child(5)) span.text").evaluate_all(
+    cells = runs.locator(".body-cell:is(.first-column, :nth-child(2), :nth-child(5)) span.text").evaluate_all(
         "spans => spans.map(s => [s.textContent.trim(), s.scrollWidth > s.clientWidth])")
     assert ["unknown", False] in cells and ["20261202-010201-ab11", False] in cells, cells
     assert ["Baseline, no clues", False] in cells, cells
