@@ -131,13 +131,18 @@ def build_editor() -> SimpleNamespace:
                                     max_lines=1, elem_id="item-id", scale=3)
             ui.next = gr.Button("Next ▶", elem_id="next-item", scale=0, min_width=110)
             # its choices follow the caller's role when opened (status_choices: only an
-            # admin is offered `released`); any value is taken back, the save decides
-            ui.status = gr.Dropdown(ITEM_STATUSES, label="Status", show_label=False,
+            # admin is offered `released`); any value is taken back, the save decides.
+            # Its label shows on its line, before it (cluelab.css #item-status): a bare
+            # "draft" beside Next read like a filter; wide enough for it and "candidate".
+            ui.status = gr.Dropdown(ITEM_STATUSES, label="Status", show_label=True,
                                     allow_custom_value=True,
                                     container=False, elem_id="item-status", scale=1,
-                                    min_width=140, visible=not DEFER_PANELS)
+                                    min_width=195, visible=not DEFER_PANELS)
         ui.header = gr.HTML(elem_id="item-header")
-        build_item_menu(ui, visible=not DEFER_PANELS)
+        # the menu's line is kept while the menu is not shown yet (cluelab.css): shown after
+        # the image, it moved the image down under a box being drawn
+        with gr.Column(elem_id="item-menu-line"):
+            build_item_menu(ui, visible=not DEFER_PANELS)
         ui.notice = gr.HTML(elem_id="item-notice")
         build_problem_actions(ui)           # ui/problems_wiring.py
         # the image column is the widest: the main task is boxing small clues in large images

@@ -23,18 +23,24 @@ def build_io_tab(store, import_roots=None, demo=None) -> None:
     handlers = IoHandlers(store, import_roots)
     with gr.Row():
         with gr.Column():
-            gr.Markdown("### Import\nA file, or a ZIP holding the file and its images. "
-                        "Paths on the server work too (large image trees).")
+            # without import roots the server reads no paths: the two path fields are not
+            # shown, one line says uploads are the way (they pushed Import below the fold)
+            reads_paths = bool(handlers.roots.roots)
+            gr.Markdown("### Import\nA file, or a ZIP holding the file and its images. " + (
+                "Paths on the server work too (large image trees)." if reads_paths else
+                "Upload it here: this server reads no paths from its disk."),
+                elem_id="import-intro")
             refused = gr.Markdown(visible=False, elem_id="import-refused")
             fmt = gr.Dropdown(sorted(IMPORT_FORMATS), value="jsonl", label="Format",
                               elem_id="import-format")   # ClueLab's own, lossless
             upload = gr.File(label="File or ZIP", type="filepath", elem_id="import-file",
                              file_types=[".json", ".jsonl", ".tsv", ".zip"])
             server_path = gr.Textbox(label="…or a path on the server", elem_id="import-path",
-                                     info=server_paths_hint(handlers.roots))
+                                     info=server_paths_hint(handlers.roots),
+                                     visible=reads_paths)
             images = gr.Textbox(label="Image folder on the server (optional; default: the format's "
                                       "own, e.g. the file's folder)",
-                                elem_id="import-images")
+                                elem_id="import-images", visible=reads_paths)
             dataset = gr.Textbox(label="Dataset name (optional)", elem_id="import-dataset")
             replace = gr.Checkbox(False, label="Replace items already in the store that differ "
                                                "(a new revision each, history kept; as "

@@ -176,7 +176,7 @@ def test_the_import_form_is_disabled_for_a_role_that_may_not_import(auth_server,
         expect(line).to_contain_text("ann may not import datasets: not allowed for your role "
                                      "(annotator; admin, researcher may).", timeout=15000)
         expect(page.locator("#import-start")).to_be_disabled()
-        expect(page.locator("#import-path textarea, #import-path input").first).to_be_disabled()
+        expect(page.locator("#import-dataset textarea, #import-dataset input").first).to_be_disabled()
     shoot(page, f"import-{name}")
     page.context.close()
 
