@@ -605,9 +605,10 @@ WORKAROUNDS = [
                "shows a red Error badge on every output", "assets/confirm.js (asks before the "
                "click reaches Gradio)", event_script_throw_is_an_error),
     Workaround("TEXTBOX_LABEL_WITHOUT_CONTAINER", "a Textbox without its container keeps its "
-               "label for screen readers only: the options' row box, what Remove option acts "
-               "on, was a bare box reading \"click a row\"", "assets/cluelab.css "
-               "(#option-label: the label shown on its line)",
+               "label for screen readers only (a Dropdown too): the options' row box, what Remove "
+               "option acts on, was a bare box reading \"click a row\"; the item's status a "
+               "bare \"draft\" beside Next, read as a filter", "assets/cluelab.css "
+               "(#option-label and #item-status: the label shown on its line)",
                hidden_title_is_screen_reader_only),
     Workaround("GRADIO_LOGIN_STATUS", "the login page shows no reason for an answer other "
                "than 400: a locked name's wait was not shown", "assets/login_lock.js",
