@@ -117,6 +117,11 @@ def materialize(record: dict, images: ImageAdder) -> dict:
         if not any(p.startswith("missing field: question") for p in problems):
             problems.append("missing field: question (empty question text)")
 
+    if any(ch in NAME_MARKUP for ch in str(item.get("id") or "")):
+        # kept (the dataset names its items; a new id typed in the app may hold none of
+        # these), flagged so that a curator sees it before it travels into exports
+        problems.append(problem("id with markup characters", "the id",
+                                "ids made in the app hold none of < > `; this one is kept"))
     for field in ("domain", "subtask", "reasoning_type"):
         value = item.get(field)
         if isinstance(value, str) and has_hidden_characters(value):

@@ -108,3 +108,16 @@ def test_an_import_flags_a_label_with_markup_and_keeps_it(store, tmp_path):
 @pytest.fixture
 def handlers(ui_store):
     return {fn.api_name: fn.fn for fn in build_app(ui_store).fns.values()}
+
+
+def test_an_import_flags_an_id_with_markup_and_keeps_it(store, tmp_path):
+    """An imported id `hx/mc-<img …>` went in unflagged, while the same line's domain was
+    cleaned and its option label flagged (an attacker's review, round 18)."""
+    item_id = "hx/mc-<img src=http://127.0.0.1:9/ID.png>"
+    path = tmp_path / "in.jsonl"
+    path.write_text(json.dumps({"id": item_id, "dataset": "hx", "question": "Which?",
+                                "answer_type": "open", "answer": "a"}) + "\n")
+    import_path(store, "jsonl", path)
+    problems = store.get_item(item_id)["problems"]
+    [flag] = [p for p in problems if p.startswith("id with markup characters")]
+    assert "img" not in flag and "127.0.0.1" not in flag, flag
