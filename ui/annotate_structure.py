@@ -4,6 +4,8 @@ boxes drawn just before the click are part of the new state.
 """
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 import gradio as gr
@@ -121,7 +123,7 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
                 api_visibility="private", show_progress="hidden")
 
     def select_clue(evt: gr.SelectData):
-        return evt.index[0] if isinstance(evt.index, (list, tuple)) else evt.index
+        return selected_row(evt.index)
 
     ui.clues.select(select_clue, None, ui.selected_clue, api_name="select_clue")
 
@@ -375,3 +377,10 @@ def editor_history(renderer):
 class ImageRefused(Exception):
     """An uploaded image the store did not take (MediaError) or this account's image reads
     are all taken (SlotsTaken): its words are the refusal's."""
+
+
+def selected_row(index) -> str:
+    """The clue row a click selected, for the hidden gr.JSON #selected-clue: as JSON text
+    (read back as the number), since gr.JSON warns in the server's log of every bare int
+    it is given ("JSON component received unexpected type <class 'int'>", each click)."""
+    return json.dumps(index[0] if isinstance(index, (list, tuple)) else index)
