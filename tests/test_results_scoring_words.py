@@ -131,7 +131,7 @@ def test_inspect_shows_a_location_answer_in_words_as_its_gold():
     row = {"work_id": 1, "run_id": "r", "item_id": "i", "repeat": 0, "sample": 0,
            "status": "ok", "answer": "$canada,qc$", "gold": "$canada,quebec$",
            "general": "correct", "rigorous": None, "grounded": None, "tags": None}
-    assert _row(row, {}, {"r": {}})[5:7] == ["Canada, Quebec", "Canada, Quebec"]
+    assert _row(None, row, {}, {"r": {}}, {})[5:7] == ["Canada, Quebec", "Canada, Quebec"]
 
 
 def test_report_by_several_breakdowns_prints_their_shared_notes_once(scored):
