@@ -6,6 +6,8 @@ prev-item, item-id, item-status.
 """
 from __future__ import annotations
 
+import warnings
+
 from types import SimpleNamespace
 
 import gradio as gr
@@ -134,10 +136,14 @@ def build_editor() -> SimpleNamespace:
             # admin is offered `released`); any value is taken back, the save decides.
             # Its label shows on its line, before it (cluelab.css #item-status): a bare
             # "draft" beside Next read like a filter; wide enough for it and "candidate".
-            ui.status = gr.Dropdown(ITEM_STATUSES, label="Status", show_label=True,
-                                    allow_custom_value=True,
-                                    container=False, elem_id="item-status", scale=1,
-                                    min_width=195, visible=not DEFER_PANELS)
+            # (Gradio warns that show_label does nothing without a container, at every
+            # start: it keeps the label for screen readers, which the CSS shows)
+            with warnings.catch_warnings():
+                warnings.filterwarnings("ignore", "show_label has no effect")
+                ui.status = gr.Dropdown(ITEM_STATUSES, label="Status", show_label=True,
+                                        allow_custom_value=True,
+                                        container=False, elem_id="item-status", scale=1,
+                                        min_width=195, visible=not DEFER_PANELS)
         ui.header = gr.HTML(elem_id="item-header")
         # the menu's line is kept while the menu is not shown yet (cluelab.css): shown after
         # the image, it moved the image down under a box being drawn
