@@ -17,6 +17,7 @@ import re
 import sys
 
 from cli.endpoint_commands import fail, open_store
+from domain.vocabulary import counted
 from runner.run_refs import resolve_run, resolve_runs
 
 
@@ -225,7 +226,8 @@ def run_compare(args) -> int:
         f"[{result[f'run_{s}']}]") else f' [{result[f"run_{s}"]}]') for s in "ab")
     print(f"A {a}: {_percent_of(result['accuracy_a'])} (judge {result['judge_a']})  B {b}: "
           f"{_percent_of(result['accuracy_b'])} (judge {result['judge_b']})  on the "
-          f"{result['n_items']} items both scored ({result['name_a']}: {result['items_a']}, "
+          f"{counted(result['n_items'], 'item')} both scored ({result['name_a']}: "
+          f"{result['items_a']}, "
           f"{result['name_b']}: {result['items_b']} scored); accuracy: "
           f"{result['accuracy_basis']}")
     if max(result["max_responses_per_item_a"], result["max_responses_per_item_b"]) > 1:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from domain.vocabulary import counted
+
 LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
                  "^": r"\textasciicircum{}"}
@@ -105,9 +107,9 @@ def fixed(value: float, digits: int, signed: bool = False) -> str:
 # own accuracy on them when known: "62.50 (+0.00 on this cell's items)" beside a No Clue of
 # 64.29 read as a contradiction
 ON_CELL_ITEMS = " on this cell's items"
-ON_BOTH_SCORED = " on {n} items both scored"
-VS_ON_CELL_ITEMS = " vs {base} on these {n} items"
-VS_ON_BOTH_SCORED = " vs {base} on the {n} items both scored"
+ON_BOTH_SCORED = " on {items} both scored"
+VS_ON_CELL_ITEMS = " vs {base} on these {items}"
+VS_ON_BOTH_SCORED = " vs {base} on the {items} both scored"
 
 
 def delta_text(row: dict, key: str, digits: int = 2) -> str | None:
@@ -129,5 +131,5 @@ def delta_text(row: dict, key: str, digits: int = 2) -> str | None:
     base = row.get(f"{key}_delta_base")
     if base is not None:     # the baseline's own figure on those items: '+0.00 vs 62.50 …'
         return text + (VS_ON_CELL_ITEMS if delta_n == n else VS_ON_BOTH_SCORED).format(
-            base=fixed(base, digits), n=delta_n)
-    return text + (ON_CELL_ITEMS if delta_n == n else ON_BOTH_SCORED.format(n=delta_n))
+            base=fixed(base, digits), items=counted(delta_n, "item"))
+    return text + (ON_CELL_ITEMS if delta_n == n else ON_BOTH_SCORED.format(items=counted(delta_n, "item")))

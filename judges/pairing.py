@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
+from domain.vocabulary import counted
+
 UNSCORED = "unscored"
 
 
@@ -63,8 +65,8 @@ class Shared:
                 + self._others_short(names)
         if fewest == self.n:
             verb = "covers" if len(names) == 1 else "each cover"
-            return f"n = {self.n}: {listed} {verb} {fewest} of {of} items"
-        return f"n = {self.n}: the {self.what} overlap on {self.n} of {of} items, " \
+            return f"n = {self.n}: {listed} {verb} {fewest} of {counted(of, 'item')}"
+        return f"n = {self.n}: the {self.what} overlap on {self.n} of {counted(of, 'item')}, " \
                f"{listed} having the fewest ({fewest})"
 
     def _others_short(self, limiting: list) -> str:
@@ -73,7 +75,7 @@ class Shared:
         were whole ("covers 2 of its 2 items" the only words)."""
         asked = dict(self.asked)
         word = "run " if self.what == "runs" else ""
-        short = [f"{word}{name} has {count} of its {asked[name]} items"
+        short = [f"{word}{name} has {count} of its {counted(asked[name], 'item')}"
                  for name, count in self.counts
                  if name not in limiting and asked.get(name, 0) > count]
         return "; " + "; ".join(short) if short else ""
@@ -85,15 +87,15 @@ class Shared:
 
     def caption(self) -> str:
         """The n for a caption: '30 items', or what limits it (`limit`)."""
-        return self.limit() or f"{self.n} items"
+        return self.limit() or counted(self.n, "item")
 
     def note(self) -> str:
         """One sentence for under a table: how many items were compared, and, when some
         runs had more, which run limits n and how many each had."""
         if len(self.counts) < 2:
-            return f"{self.n} items."
+            return f"{counted(self.n, 'item')}."
         every = "both" if len(self.counts) == 2 else f"all {len(self.counts)} {self.what}"
-        text = f"{self.what[:1].upper()}{self.what[1:]} compared on the {self.n} items " \
+        text = f"{self.what[:1].upper()}{self.what[1:]} compared on the {counted(self.n, 'item')} " \
             f"{every} share"
         if self.partial:
             text += f"; {self.limit()} (" + ", ".join(
@@ -113,12 +115,12 @@ def _covers(names: list, fewest: int, asked: dict, runs: bool) -> str:
         listed = f"{', '.join(names[:-1])} and {names[-1]}" if len(names) > 1 else names[0]
         verb = "was" if len(names) == 1 else "were each"
         return f"{(word if len(names) == 1 else 'runs ') if runs else ''}{listed} {verb} " \
-               f"made on only {fewest} items"
+               f"made on only {counted(fewest, 'item')}"
     if len(names) > 1 and len({asked[name] for name in names}) == 1:
         listed = f"{', '.join(names[:-1])} and {names[-1]}"
         return (f"{'runs ' if runs else ''}{listed} each cover {fewest} of their "
-                f"{asked[names[0]]} items")
-    parts = [f"{word}{name} covers {fewest} of its {asked[name]} items" if i == 0 else
+                f"{counted(asked[names[0]], 'item')}")
+    parts = [f"{word}{name} covers {fewest} of its {counted(asked[name], 'item')}" if i == 0 else
              f"{word}{name} {fewest} of its {asked[name]}" for i, name in enumerate(names)]
     return ", ".join(parts[:-1]) + " and " + parts[-1] if len(parts) > 1 else parts[0]
 
@@ -143,7 +145,7 @@ def shared_items(items_by_run: Mapping[str, set], what: str = "runs",
     sets = list(items_by_run.values())
     common = frozenset.intersection(*map(frozenset, sets)) if sets else frozenset()
     if sets and not common:
-        listed = ", ".join(f"{name} ({count} items)" for name, count in counts)
+        listed = ", ".join(f"{name} ({counted(count, 'item')})" for name, count in counts)
         if len(sets) == 1:
             raise PairingError(f"{listed} has no scored item to show")
         raise PairingError(f"these {what} share no item, so they cannot be compared: "

@@ -148,10 +148,27 @@ def table_names(every: list[dict]) -> dict[str, str]:
     not its raw id ("m · CoT · clues run:20261206-100826-1d74" beside a column "mx ·
     Clue-guided CoT clues"). Pure: every picker passes it the runs it listed, so that a run
     reads the same in a picker as in a table."""
+    names = source_labels(every)
+    return {rid: name if (run.get("name") or "").strip() else f"({name})"
+            for rid, name, run in ((r["id"], names[r["id"]], r) for r in every)}
+
+
+def source_labels(every: list[dict]) -> dict[str, str]:
+    """{run id: how "clues of …" names it}: a named run as the lists do (`list_names`), one
+    without a name by its table label, with its id ('vlm-a · CoT · 3 samples [ID]') when
+    another of `every` (the runs stored or listed) has that label too, as the table naming
+    both does: the row of the run injecting its clues said "clues of (vlm-a · CoT · 3
+    samples)" beside two rows of that label told apart by their ids. The one naming of a
+    clue source: the labels, the injection table's column titles, the lists and the notes."""
     names = list_names(every)
+    plain = {run["id"]: run_label(run, with_status=False) for run in every}
+    counts: dict[str, int] = {}
+    for label in plain.values():
+        counts[label] = counts.get(label, 0) + 1
     for run in every:
         if not (run.get("name") or "").strip():
-            names[run["id"]] = f"({run_label(run, with_status=False)})"
+            label = plain[run["id"]]
+            names[run["id"]] = f"{label} [{run['id']}]" if counts[label] > 1 else label
     return names
 
 
@@ -236,9 +253,10 @@ def source_titles(store, configs) -> dict[str, str]:
     clue sources."""
     ids = [str(c.get("clues", ""))[4:] for c in configs
            if str(c.get("clues", "")).startswith("run:")]
-    known = {run["id"] for run in store.list_runs()} if ids else set()
-    present = [rid for rid in dict.fromkeys(ids) if rid in known]   # a deleted one: its id
-    return {rid: f"clues of {label}" for rid, label in labels(store, present).items()}
+    names = source_labels(store.list_runs()) if ids else {}
+    present = [rid for rid in dict.fromkeys(ids) if rid in names]   # a deleted one: its id
+    return {rid: f"clues of {names[rid]}"
+            for rid in sorted(present, key=lambda rid: (names[rid], rid))}
 
 
 def summaries(store, run_ids: list[str], protocol: str = "general", judge: str | None = None,

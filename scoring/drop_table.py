@@ -5,6 +5,7 @@ alone (`scoring.biased.right_without_verdict`). `scoring.tables` re-exports `dro
 """
 from __future__ import annotations
 
+from domain.vocabulary import counted
 from judges.pairing import record_key, recorded_items, shared_items
 from judges.paper_tables import DROP_NOTE, DROP_PROTOCOLS, rigorous_drop_table
 from judges.tables import Table
@@ -164,12 +165,12 @@ def _paired_caption(table: Table, shared, grounded_shown: bool = True) -> str:
 def _n_caption(sizes: set, shared, which: str) -> str:
     why = limit_reason(shared)          # the n is said once
     if len(sizes) > 1:
-        return (f"each run on the items {which} scored (n per run), of {shared.n} items"
+        return (f"each run on the items {which} scored (n per run), of {counted(shared.n, 'item')}"
                 + (f" ({why})" if why else ""))
     n = sizes.pop() if sizes else 0
     if n == shared.n:
-        return f"on the {n} items {which} scored" + (f" ({why})" if why else "")
-    return f"on the {n} items {which} scored (of {shared.n} items" + \
+        return f"on the {counted(n, 'item')} {which} scored" + (f" ({why})" if why else "")
+    return f"on the {counted(n, 'item')} {which} scored (of {counted(shared.n, 'item')}" + \
         (f"; {why})" if why else ")")
 
 

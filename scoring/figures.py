@@ -18,6 +18,7 @@ import html
 import numpy as np
 import pandas as pd
 
+from domain.vocabulary import counted
 from judges.tables import Table
 
 from scoring import biased
@@ -178,7 +179,7 @@ def group_chart(summaries: dict[str, dict], group: str = "by_domain", shared=Non
     on = ""
     if shared is not None and len(runs) > 1:
         why = limit_reason(shared)
-        on = f", on the {shared.n} items the runs share" + (f" ({why})" if why else "")
+        on = f", on the {counted(shared.n, 'item')} the runs share" + (f" ({why})" if why else "")
     return grouped_bars_svg(names, runs, values,
                             caption=f"Accuracy (%) per {GROUP_TITLES[group]}{on}",
                             empty="No scored runs to plot.", colours=colours) + \
@@ -238,7 +239,7 @@ def length_chart(frame: pd.DataFrame, colours: dict | None = None) -> str:
     bins = _all_bins(frame["quartile"])
     values = {(row.quartile, row.run): (row.accuracy, f"{row.run} · {row.quartile} "
                                         f"({row.bin}, mean {row.output_tokens:.0f}): "
-                                        f"{row.accuracy:.1f}% of {row.n} items",
+                                        f"{row.accuracy:.1f}% of {counted(row.n, 'item')}",
                                         f"n {row.n}")
               for row in frame.itertuples(index=False)}
     for run in runs:

@@ -15,6 +15,7 @@ import html
 
 import numpy as np
 
+from domain.vocabulary import counted
 from judges.tables import Table, fixed
 
 from scoring.matrix_tables import ITEMS_WHERE
@@ -246,7 +247,7 @@ def injection_heatmap(table: Table) -> str:
     a cell of 100.00 on 1 item read like one on 14)."""
     columns = [c for c in table.columns[1:] if c.numeric and c.key != "items"]
     sources, digits = [c.key for c in columns], max((c.digits for c in columns), default=2)
-    rows = [r["solver"] + (f" ({r['items']} items)" if r.get("items") is not None else "")
+    rows = [r["solver"] + (f" ({counted(r['items'], 'item')})" if r.get("items") is not None else "")
             for r in table.rows]
     values = [[r.get(s) for s in sources] for r in table.rows]
     deltas = [[table.delta_text(r, s, digits) for s in sources] for r in table.rows]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 
 from domain.judge_ids import format_judge, parse_judge
+from domain.vocabulary import counted
 from scoring.llm_stages import NOT_CACHED, judge_failure
 
 MARK = "§"
@@ -136,7 +137,7 @@ def mark_verbench(table, summaries: dict[str, dict]) -> None:
         n, failed, items = s["n"], s[KEY], s["n"] + s["unscored"]
         rests = (f"AC, CC, RQ, ER and the average rest on the other {n} (n {n}), not on the "
                  "run") if n else "the row has no number (n 0)"
-        texts.append(f"{label}: {failed} of its {items} items are unscored because the judge "
+        texts.append(f"{label}: {failed} of its {counted(items, 'item')} are unscored because the judge "
                      f"failed on them (its reply unreadable or its call failed): "
                      f"{rests}")
     text = (f"{MARK} " + "; ".join(texts) + ". Score again (--no-cache asks the judge "

@@ -11,6 +11,7 @@ shown is chosen by the rule the notes state (`scoring.cell_runs`).
 """
 from __future__ import annotations
 
+from domain.vocabulary import counted
 from judges.paper_tables import clue_injection_table, unrankable
 from judges.tables import Table
 
@@ -188,7 +189,7 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
     source_clues.mark_table(store, table, runs_of, "solver", columns)
     for row in table.rows:       # a change's n is said where a cell's differs from it
         row["_baseline_n"] = row.get(f"{BASELINE}_n")
-    within = f"Only the {len(items)} items {items_are} are used." if items is not None else ""
+    within = f"Only the {counted(len(items), 'item')} {items_are} are used." if items is not None else ""
     table.notes = " ".join(p for p in (within, ROW_RULE, DELTA_RULE,
                                        notes, unfinished_note(store, shown_runs(runs_of)),
                                        table.notes)

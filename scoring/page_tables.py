@@ -11,6 +11,7 @@ from __future__ import annotations
 from judges.tables import Table
 
 from scoring import tables
+from scoring.shown_judge import shown_judge_note
 
 PAGE_KINDS = ("main", "subtask", "drop", "injection", "ablation", "verbench", "leaderboard")
 
@@ -24,8 +25,13 @@ def page_table(store, run_ids: list[str], kind: str, protocol: str, chosen: dict
     judge = chosen["judge"]
     if kind in ("main", "subtask"):
         group = tables.group_key(by or "domain") if kind == "main" else "by_subtask"
-        return tables.main_table(store, run_ids, group, protocol, **chosen, within=within,
-                                 compared=compared)
+        table = tables.main_table(store, run_ids, group, protocol, **chosen, within=within,
+                                  compared=compared)
+        # read with another judge than the runs' default one: said (its n can drop unseen)
+        note = shown_judge_note(store, run_ids, protocol, judge)
+        if note:
+            table.notes = f"{note} {table.notes}".strip()
+        return table
     if kind == "drop":
         return tables.drop_table(store, run_ids, within, judge)
     if kind == "injection":

@@ -19,7 +19,7 @@ import json
 from collections import Counter, defaultdict
 
 from domain.judge_ids import parse_judge
-
+from domain.vocabulary import counted
 from judges.pairing import item_key
 from judges.samples import rule_problem
 from judges.stats import (CI_RULE, COUNTING_RULES, accuracy_from_counts, aggregate_samples,
@@ -326,7 +326,7 @@ def repeat_spread(records: list[dict], repeats: list[int], headline_n) -> dict:
             entry["n"] = names[name]
     k, n = len(repeats), len(covered)
     spread["note"] = "" if n == headline_n else (
-        f"the spread over {k} repeats is on the {n} items all {k} repeats scored (the "
+        f"the spread over {k} repeats is on the {counted(n, 'item')} all {k} repeats scored (the "
         f"accuracy is on {headline_n}: the others were not scored in every repeat)")
     return spread
 

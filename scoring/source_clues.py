@@ -9,7 +9,7 @@ exports `<column>_no_source_clue` (the compared items left unasked so).
 """
 from __future__ import annotations
 
-from scoring.compared import plain_name
+from scoring.compared import plain_name, source_labels
 
 MARK = "‡"
 
@@ -28,10 +28,9 @@ def note(store, cells: dict[str, int]) -> str:
     parts = []
     for rid, n in found.items():
         source = store.get_run(rid)["config"].get("clues", "")[4:]
-        try:
-            source = plain_name(store, source, source)
-        except Exception:    # the source run was deleted: its id
-            pass
+        # as "clues of …" names it (with its id when another run has its label); a deleted
+        # source run by its id
+        source = source_labels(store.list_runs()).get(source, source)
         parts.append(f"{plain_name(store, rid, rid)}: {n} item{'s' if n != 1 else ''} its "
                      f"source run {source} has no clue for")
     return (f"{MARK} No source clue: {'; '.join(parts)} (that run's reply failed or listed "

@@ -28,6 +28,7 @@ the order of the runs.
 """
 from __future__ import annotations
 
+from domain.vocabulary import counted
 from judges.stats import CI_RULE, COUNTING_RULES
 from judges.paper_tables import leaderboard, results_table, verbench_table
 from judges.tables import MARK_RULE, Column, Table
@@ -168,7 +169,7 @@ def human_note(human: dict, total: int) -> str:
     outside = human["outside"]
     return (f"The human baseline is on the compared items its participants answered (n); "
             f"Not answered: the compared items they did not answer; every row's n + "
-            f"unscored + not answered is the {total} items."
+            f"unscored + not answered is the {counted(total, 'item')}."
             + (f" {outside} of its answers {'is' if outside == 1 else 'are'} to items "
                "outside the comparison, left out." if outside else ""))
 

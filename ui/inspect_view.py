@@ -101,6 +101,10 @@ def _matches(verdicts: list[dict], response: dict, gt: list[dict]) -> list[dict]
         for kind in ("illusionary", "useless"):
             for entry in details.get(kind) or []:
                 labels[int(entry.get("clue", 0)) - 1] = kind
+        if who.startswith("judge "):      # an LLM judge's "match" is a label too (it was blank)
+            for i, j in enumerate(details["best_gt"]):
+                if j is not None:
+                    labels.setdefault(i, "match")
         out.append({"who": who, "judge": v["judge"], "key": key, "clues": clues,
                     "best_gt": details["best_gt"],
                     "scores": scores, "labels": labels,

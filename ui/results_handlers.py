@@ -331,7 +331,7 @@ def agreement_lines(store, run_ids, protocol: str, shared=None) -> str:
     lines = [line for rid in names for line in by_run[rid]] + after
     if not lines:
         return ""
-    on = f", on the {shared.n} items the table compares" if shared is not None else ""
+    on = f", on the {counted(shared.n, 'item')} the table compares" if shared is not None else ""
     return f"\n\n**Judge agreement** ({protocol}{on})\n" + "\n".join(lines)
 
 

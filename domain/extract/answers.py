@@ -261,7 +261,7 @@ def open_answer(text: str, options, whole: bool, complete: bool = True
         # its own line ("Answer: winter\nClue 1: snow" read "winter Clue 1: snow")
         value = unwrap(last.content)
         if value:
-            return value, "text of the final answer marker"
+            return value, f"text of the {last.said}"   # "final answer marker", or the phrase
         # "Answer:" with nothing after it gives no answer: its last line was read, "Answer"
         return None, "the answer marker gives no answer"
     found_lines = lines(prose(text))

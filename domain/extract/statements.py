@@ -49,6 +49,21 @@ class Marker:
     content: str    # what the marker says the answer is (the rest of its line for "Answer:")
     end: int | None  # end of a \boxed{}/<answer> statement; None: known once the content is read
     complete: bool = True  # False: an `Answer:` line that the end of the text cut (no newline)
+    said: str = "final answer marker"   # what was read, as the parse reason names it
+
+
+_THE = re.compile(r"(?i)\bthe\s+$")
+
+
+def _said(text: str, match: re.Match) -> str:
+    """What a reason names a marker of `ANSWER_PHRASE` by: 'final answer marker' for an
+    `Answer:` line, the phrase read for one without a colon ('"the answer is …" phrase':
+    "I think the answer is C" was said to be read from a "final answer marker")."""
+    words = " ".join(match.group().strip(" \t*_").split()).lower()
+    if not re.search(r"\bis$|\bbe$", words):
+        return "final answer marker"
+    the = "the " if _THE.search(text[max(0, match.start() - 8):match.start()]) else ""
+    return f'"{the}{words} …" phrase'
 
 
 def markers(text: str) -> list[Marker]:
@@ -65,7 +80,7 @@ def markers(text: str) -> list[Marker]:
                                   or CLUE_HEADING.match(following.group())):
                 content_start, line = following.start(), following.group()
         whole = content_start + len(line) < len(text)   # a newline ends the content's line
-        found.append(Marker(m.start(), content_start, line, None, whole))
+        found.append(Marker(m.start(), content_start, line, None, whole, _said(text, m)))
     return sorted(found, key=lambda marker: marker.start)
 
 
@@ -105,16 +120,16 @@ def final(text: str, read, complete_only: bool = False) -> tuple[str | None, str
         value, offset, alternative = read(marker.content)
         if value is not None:
             end = marker.end if marker.end is not None else marker.content_start + offset
-            decided.append((marker.start, end, value, alternative))
+            decided.append((marker.start, end, value, alternative, marker.said))
     if not decided:
         return None
     cut = cut_statement(text) if complete_only else None
     if cut is not None and cut > decided[-1][0]:
         return None, "the reply was cut off (finish_reason length) inside an answer " \
             "statement after the last complete one"
-    start, _, value, alternative = decided[-1]
+    start, _, value, alternative, said = decided[-1]
     values = {value}
-    for previous_start, previous_end, previous_value, _ in reversed(decided[:-1]):
+    for previous_start, previous_end, previous_value, *_ in reversed(decided[:-1]):
         if _JOINERS.sub("", text[previous_end:start]):
             break
         values.add(previous_value)
@@ -123,7 +138,7 @@ def final(text: str, read, complete_only: bool = False) -> tuple[str | None, str
         return None, f"ambiguous: the final answer gives {value} and an alternative"
     if len(values) > 1:
         return None, "ambiguous: the final statement gives " + " and ".join(sorted(values))
-    return value, "final answer marker"
+    return value, said
 
 
 def lines(text: str) -> list[str]:

@@ -1,0 +1,28 @@
+"""The judge the Results page shows, when it is not the runs' default one: a note.
+
+After scoring with an LLM judge whose every reply was unreadable, the page's "Judge shown"
+became that judge and the accuracies changed (n dropped) with only "Unscored 1" as a sign.
+A table of the page (and a download made then) read with a judge other than the runs'
+common judge (`scoring.results.common_judge`, the one the CLI tables use) says so, with how
+many readable verdicts that judge gave of those asked.
+"""
+from __future__ import annotations
+
+from scoring.results import common_judge
+
+
+def shown_judge_note(store, run_ids, protocol: str, judge: str | None) -> str:
+    """'Shown with llm:judge-bad, which gave 0 readable verdicts of 1 asked; the default
+    judge for these runs is llm:judge-a (CLI tables use it).', or '' when `judge` is None
+    or the default one."""
+    if not judge:
+        return ""
+    runs = list(dict.fromkeys(run_ids or []))
+    default = common_judge(store, runs, protocol)
+    if default is None or default == judge:
+        return ""
+    values = [r["value"] for rid in runs for r in store.run_scores(rid, protocol, judge)]
+    readable = sum(value != "unscored" for value in values)
+    return (f"Shown with {judge}, which gave {readable} readable verdict"
+            f"{'' if readable == 1 else 's'} of {len(values)} asked; the default judge for "
+            f"these runs is {default} (CLI tables use it).")
