@@ -98,3 +98,18 @@ def test_the_numeric_golds_reading_shows_as_it_is_typed(srv, page):
     expect(note).to_contain_text("Read as 1500 m", timeout=10000)
     type_into(page, NUMBER, "15")
     expect(note).not_to_contain_text("Read as", timeout=10000)
+
+
+def test_a_letter_after_enter_does_not_go_into_the_option(srv, page):
+    open_item(page, srv.url, "ui/gamma")                 # multiple choice
+    page.click("#add-option")
+    page.wait_for_timeout(800)
+    page.keyboard.type("Lentils")
+    page.keyboard.press("Enter")
+    table = page.locator("#option-table")
+    expect(table).to_contain_text("Lentils", timeout=20000)
+    page.keyboard.type("xy")
+    page.wait_for_timeout(600)
+    texts = [cell.split("\n")[0].strip() for cell in
+             table.locator("[role=gridcell][data-col='1']").all_inner_texts()]
+    assert "Lentils" in texts and not any(t.startswith("Lentilsx") for t in texts), texts
