@@ -2,6 +2,8 @@
 pressed after Enter confirmed a clue's words was typed after them ("sun shadowc", kept in the
 draft); a released item's Discard draft was disabled unless the page was reloaded on it; the
 numeric gold's "Read as …" line came only after a save."""
+import sqlite3
+
 import pytest
 from playwright.sync_api import expect
 
@@ -51,6 +53,7 @@ def cell_texts(page):
 
 def test_a_letter_after_enter_does_not_go_into_the_clue_and_c_draws(srv, page):
     open_item(page, srv.url, "ui/wide")
+    expect(page.locator("#clue-table")).to_contain_text("the wall", timeout=20000)
     page.click("#annotator button[aria-label='Drag boxes']")
     assert mode(page) == "drag"
     page.click("#add-clue")                       # the mouse stays over Add clue
@@ -66,6 +69,9 @@ def test_a_letter_after_enter_does_not_go_into_the_clue_and_c_draws(srv, page):
     page.wait_for_timeout(600)
     assert cell_texts(page) == ["the sign", "the wall", "sun shadow"]
     assert wait_for_draft(srv.db, "ui/wide", "sun shadow")
+    with sqlite3.connect(srv.db) as con:
+        draft = con.execute("SELECT data FROM drafts WHERE item_id = 'ui/wide'").fetchone()[0]
+    assert "sun shadow\"" in draft and "sun shadowc" not in draft
     # editing on purpose still works: Enter on the selected cell opens it
     page.locator("#clue-table [role=gridcell]", has_text="sun shadow").click()
     page.keyboard.press("Enter")
@@ -102,6 +108,7 @@ def test_the_numeric_golds_reading_shows_as_it_is_typed(srv, page):
 
 def test_a_letter_after_enter_does_not_go_into_the_option(srv, page):
     open_item(page, srv.url, "ui/gamma")                 # multiple choice
+    expect(page.locator("#option-table")).to_contain_text("red", timeout=20000)
     page.click("#add-option")
     page.wait_for_timeout(800)
     page.keyboard.type("Lentils")
