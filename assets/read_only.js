@@ -14,7 +14,8 @@
 // [data-cl-released-draft]): Discard draft stays pressable, for that draft only. On any
 // other item Discard draft is disabled while there is nothing to discard: the save bar's
 // draft line names no unsaved edits and nothing was typed or drawn since it last changed
-// (it asked "Discard your unsaved edits …?" of an item just opened, with none).
+// (it asked "Discard your unsaved edits …?" of an item just opened, with none). Both are
+// set here on every item opened, however it was reached.
 // The read-only line on the keys under the image (#annotator-help) says "read-only:
 // released" in place of "C draw · Del remove · … Ctrl+S save".
 (() => {
@@ -59,10 +60,12 @@
       part.classList.toggle("cl-inert", inert);
     }
     keyLine(readOnly);
-    // on a released item the server enables Discard draft only for a draft of it
+    // on a released item, Discard draft only for a draft of it (the server's
+    // interactive=True, sent when the read-only state changes, did not undo a `disabled` set
+    // here on the item before: opened by Next, its id or after a delete, it stayed disabled)
     const discard = document.getElementById("discard-draft");
-    const nothing = !discardable(releasedDraft);
-    if (discard && !readOnly && discard.disabled !== nothing) {
+    const nothing = readOnly ? !releasedDraft : !discardable(releasedDraft);
+    if (discard && discard.disabled !== nothing) {
       discard.disabled = nothing;
       discard.title = nothing ? "Nothing to discard: the item is as saved." : "";
     }

@@ -3,13 +3,14 @@
 // and closes the key help under the image, as its "?" button does.
 //
 // The annotator's own keys (C draw, D move, E relabel, Delete remove, Space reset the view)
-// work while the pointer is over the image, as the help line says: the component listens
+// work while the pointer is over the image: the component listens
 // only on its focused container, so a key pressed with the pointer over the image and no
 // text field focused is handed to it (focusing it, without scrolling). Space then never
 // scrolls the page. `window.cluelabTyping` is the one "is the user typing" check: with the
 // focus in an input, textarea, select, contenteditable or an editable table cell (selected
-// or being edited) every key goes there and no canvas shortcut fires; except a cell only
-// selected (no editor open) while the pointer is over the image: the image's keys go to it.
+// or being edited) every key goes there and no canvas shortcut fires; except a cell whose
+// words Enter just confirmed (no editor open): the image's keys go to the image. C, D and E
+// also work with the pointer elsewhere, the focus in no text field (on a button, the page).
 //
 // Tab moves the focus only: Gradio's dropdown opens its list whenever its input gets the
 // focus, so tabbing from the Question into Answer type dropped the list over the form
@@ -48,11 +49,16 @@
     !!(t.closest && t.closest(EDITABLE_CELL)));
   window.cluelabTyping = typing;
   // a table cell whose words were just entered (Enter in its editor), still selected with
-  // no editor open: a click on a cell, or a key typed into one, makes it a cell being
-  // worked on again, whose keys are its own
-  let entered = false;
-  document.addEventListener("pointerdown", () => { entered = false; }, true);
-  const selectedCell = (t) => entered && !!(t && t.matches && t.matches(EDITABLE_CELL));
+  // no editor open, takes no keys as edits until worked on again (assets/cell_confirmed.js)
+  const selectedCell = (t) => !!(window.cluelabCellConfirmed && window.cluelabCellConfirmed(t));
+  // C, D and E reach the image wherever the pointer is, the focus in no text field nor in a
+  // cell being edited (Delete and Space only over it: elsewhere they act on what has the
+  // focus, a Space presses a focused button)
+  const DRAW_KEYS = new Set(["c", "d", "e"]);
+  const imageShown = () => {
+    const box = document.querySelector("#annotator .annotator-container");
+    return !!(box && box.getClientRects().length && !box.closest("[inert]"));
+  };
   const click = (id) => { const el = document.getElementById(id); if (el) el.click(); };
 
   // where the pointer is, not which element it last entered: opening another item redraws
@@ -171,13 +177,10 @@
       // bar until "?" was pressed again); the key goes on to whatever else it closes
       document.querySelector("#annotator-help details").open = false;
     } else if (plain && (!typing(t) || selectedCell(t)) && ANNOTATOR_KEYS.has(e.key.toLowerCase())
-               && overImage()) {
-      // a cell's words just entered, the pointer moved onto the image: the key is the
-      // image's (C typed a "c" after the clue's words)
+               && (overImage() || (DRAW_KEYS.has(e.key.toLowerCase()) && imageShown()))) {
+      // a cell's words just entered: the key is the image's (C typed a "c" after the
+      // clue's words)
       toAnnotator(e);
-    } else if (e.key === "Enter" && t && t.tagName === "TEXTAREA" && t.closest &&
-               t.closest("[role=gridcell]")) {
-      entered = true;
     } else if (e.key === "Enter" && t && t.closest && t.closest("#item-id")) {
       // Enter opens the item: the id box is done, so the next C over the image draws
       // instead of typing into the id (blurred after Gradio has read the Enter)

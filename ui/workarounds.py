@@ -366,6 +366,16 @@ def cell_first_key_is_lost() -> bool:
     return bool(starts and later)
 
 
+def cell_edits_after_enter() -> bool:
+    """Gradio's Dataframe: Enter in a cell's editor closes it and keeps the cell selected,
+    and a printable key on a selected cell starts editing it again (its words kept, the key
+    added after them)."""
+    js = read_all(GRADIO_FRONTEND, "Index-*.js")
+    closes = re.search(r"case`Enter`:if\(\w+\(\w+\)&&e\.shiftKey\)return;if\(e\."
+                       r"preventDefault\(\),\w+\(\w+\)\)\w+\(\w+,!1\),\w+\(\[\w+,\w+\]\)", js)
+    return bool(closes) and cell_first_key_is_lost()
+
+
 def box_colour_in_is_text_only() -> bool:
     """The annotator's preprocess reads a box's colour with a regex (text only), while its
     postprocess hands the colour out as given: [r, g, b] from ClueLab's handlers."""
@@ -674,6 +684,11 @@ WORKAROUNDS = [
     Workaround("CELL_FIRST_KEY_LOST", "typing on a selected table cell opens its editor but "
                "drops the key that opened it (and any typed before the editor had the focus)",
                "assets/cell_edit.js", cell_first_key_is_lost),
+    Workaround("CELL_EDITS_AFTER_ENTER", "a table cell whose words Enter confirmed stays "
+               "selected, and the next letter starts editing it again: C (the draw key) "
+               "pressed after a clue's words and Enter made \"sun shadow\" \"sun shadowc\", "
+               "Backspace emptied the cell", "assets/cell_confirmed.js",
+               cell_edits_after_enter),
     Workaround("NO_ACCOUNT_LINE", "the pages show neither who is signed in nor a Log out "
                "(the page config holds the name and /logout exists, but only the Hugging Face "
                "login button links it): the Annotate and Import / Export pages had no way to "
