@@ -15,7 +15,7 @@ from store import (ConflictError, DraftConflict, NotFoundError, ReleaseRefusedEr
                    ValidationError, diff_items)
 from domain.item_ids import typed_id_refusal
 from judges.gold_check import gold_problems
-from judges.past_draft import missing_gold, textless_clues
+from judges.past_draft import clueless_release, missing_gold, textless_clues
 from ui import answer_form as af
 from ui import conflict_authors as ca
 from ui import conflict_merge as cm
@@ -681,9 +681,10 @@ def check_edits(item: dict) -> None:
 def check_gold(item: dict) -> None:
     """Refuse a gold answer, options or boxes that break the rules imports flag
     (judges.gold_check), or an empty gold or a clue without text on an item past draft
-    (missing_gold, textless_clues), with one line per field: "Gold answer: ...; Clues: ..."."""
-    problems = [p for p in [missing_gold(item), textless_clues(item), *gold_problems(item)]
-                if p]
+    (missing_gold, textless_clues), or a released item without a clue (clueless_release),
+    with one line per field: "Gold answer: ...; Clues: ..."."""
+    problems = [p for p in [missing_gold(item), textless_clues(item), clueless_release(item),
+                            *gold_problems(item)] if p]
     if problems:
         by_field: dict[str, list[str]] = {}
         gold = str(item.get("answer") or "").strip()
