@@ -30,6 +30,19 @@
     const named = /\bunsaved edits( of |: )(.+?) \(draft kept\)/.exec(text("#draft-state"));
     return !named ? "" : named[1] === ": " ? ` (${named[2]})` : ` of ${named[2]}`;
   };
+  // " (saved by bob at 2026-12-07 11:20 UTC)": a version's author and time, from the
+  // History table's row of it (ui/history_handlers.HISTORY_HEADERS: version, author, time)
+  const savedBy = (version) => {
+    for (const row of document.querySelectorAll("#history-table tbody tr")) {
+      const cells = [...row.querySelectorAll("td")].map((cell) => {
+        const copy = cell.cloneNode(true);
+        copy.querySelectorAll("button").forEach((button) => button.remove());
+        return copy.textContent.replace(/\s+/g, " ").trim();
+      });
+      if (cells[0] === String(version) && cells[1]) return ` (saved by ${cells[1]} at ${cells[2]})`;
+    }
+    return "";
+  };
   // [this tab's edited parts, the other tab's], as the two-tab choice's line names them
   const tabEdits = () => {
     const line = text("#draft-state");
@@ -138,9 +151,14 @@
     // one click took a clue's text, reasoning and boxes, and a double click the next clue too
     "remove-clue": removeClue,
     "remove-option": removeOption,
-    // a restore replaces this tab's unsaved edits too (their draft goes): said, not silent
-    "history-restore": () => `Restore version ${value("#history-version-a")} as a new ` +
-      `revision?${unsaved() ? " Your unsaved edits of this item are discarded." : ""}`,
+    // a restore replaces this tab's unsaved edits too (their draft goes): said, not silent;
+    // and who saved the version and when (the question named its number only)
+    "history-restore": () => {
+      const version = value("#history-version-a");
+      return `Restore version ${version}${savedBy(version)} as a new revision?` +
+        (unsaved() ? ` Your unsaved edits in this tab${editsOf() || " of this item"} are ` +
+          "replaced by it (their draft is dropped)." : "");
+    },
     // it took the edits kept as a draft at once, with no question (Discard draft asks)
     "conflict-reload": reloadSaved,
     // the server's words (ui/editor_notices.delete_question): the colleagues' unsaved

@@ -89,7 +89,7 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                 try:
                     with store.atomic():
                         store.create_item(item, author, comment=comment,
-                                          may_release=may_release)
+                                          may_release=may_release, imported=True)
                 except DuplicateItemError:        # created meanwhile by another writer
                     report.skip(item_id, IN_STORE, SKIPPED_EXISTING)
                 except ValidationError as exc:

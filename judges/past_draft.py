@@ -5,8 +5,10 @@ clue before its words are typed).
 - `missing_gold`: an item in review, verified or released needs its gold answer (nothing
   can score it without one);
 - `textless_clues`: its clues need their text, since clue-guided and clue-injection runs
-  give models the clues' words.
-A draft may wait for both; the save says so (ui/save_rules).
+  give models the clues' words;
+- `clueless_release`: a released item needs at least one clue (with its text): a benchmark
+  of visual clues releases no item without one.
+A draft may wait for them; the save says so (ui/save_rules).
 """
 from __future__ import annotations
 
@@ -40,3 +42,13 @@ def textless_clues(item: dict) -> GoldProblem | None:
     which = (f"clue {empty[0]} has no text: type what it shows, or remove it" if len(empty) == 1
              else f"clues {', '.join(empty)} have no text: type what each shows, or remove it")
     return GoldProblem("clues", f"{which}; a clue without words may only wait in a draft")
+
+
+def clueless_release(item: dict) -> GoldProblem | None:
+    """The problem of an item set to `released` with no clue at all (a clue without text is
+    `textless_clues`'): clue-guided and clue-injection runs, and the clue scores, have
+    nothing of it. None for any other status, or when it has a clue."""
+    if (item.get("status") or "draft") != "released" or item.get("clues"):
+        return None
+    return GoldProblem("clues", "none yet: a released item needs at least one clue with its text; "
+                                "add one (Add clue), or choose another status until it has one")

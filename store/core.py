@@ -115,12 +115,14 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     # whoever may import; store/items.create_item).
     def create_item(self, item: dict, author: str, comment: str = "import",
                     may_release: bool = False, counted: bool = False,
-                    may_add_dataset: bool = True) -> int:
+                    may_add_dataset: bool = True, imported: bool = False) -> int:
         """`counted`: an item made on the Annotate page, held to its author's hourly
-        history (store/save_budget.py); an import's items are a dataset at once."""
+        history (store/save_budget.py); an import's items are a dataset at once.
+        `imported`: an import writes it, which is not authorship (items.REVISION_KINDS)."""
         if counted:
             save_budget.check(self.db, author)
-        return items.create_item(self.db, item, author, comment, may_release, may_add_dataset)
+        return items.create_item(self.db, item, author, comment, may_release, may_add_dataset,
+                                 imported)
 
     def dataset_exists(self, dataset: str) -> bool:
         return items.dataset_exists(self.db, dataset)

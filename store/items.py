@@ -100,12 +100,13 @@ def check_status(db: sqlite_utils.Database, item: dict, may_release: bool) -> No
 
 
 def _write(db: sqlite_utils.Database, item: dict, version: int, author: str,
-           comment: str, may_release: bool = False) -> None:
+           comment: str, may_release: bool = False, kind: str = "edit") -> None:
     """Replace the item's rows with `item` (already normalized) and append its revision.
 
     Runs inside the caller's transaction. The parts (images, options, clues, boxes) are
     deleted and re-inserted: simpler than diffing, and an item has only a few dozen rows.
-    `may_release`: may the writer set status `released` (check_status)?
+    `may_release`: may the writer set status `released` (check_status)? `kind`: the
+    revision's (insert_revision).
     """
     check_status(db, item, may_release)
     conn, item_id, stamp = db.conn, item["id"], now()
@@ -141,18 +142,28 @@ def _write(db: sqlite_utils.Database, item: dict, version: int, author: str,
 
     snapshot = dict(item, version=version, updated_at=stamp, updated_by=author,
                     flagged=bool(item["problems"]))
-    insert_revision(db, snapshot, comment)
+    insert_revision(db, snapshot, comment, kind)
 
 
-def insert_revision(db: sqlite_utils.Database, snapshot: dict, comment: str) -> None:
+REVISION_KINDS = ("edit", "import")
+"""A revision's `kind` (migration 0020): "import" when an import wrote it (a new item, or
+`--replace` over one), which is not authorship of its content (the dataset's authors wrote
+it: store/revisions.unreviewed_writer); "edit" for everything else. Set by the store from
+who calls it, never read from the comment, which anyone saving may type."""
+
+
+def insert_revision(db: sqlite_utils.Database, snapshot: dict, comment: str,
+                    kind: str = "edit") -> None:
     """Append the revision of `snapshot` (its id, version, updated_at, updated_by);
     TooLargeError if the comment is over its limit (every revision is kept)."""
+    if kind not in REVISION_KINDS:
+        raise ValueError(f"revision kind {kind!r}: expected one of {REVISION_KINDS}")
     refuse_long("Revision comment", comment, MAX_REVISION_COMMENT, snapshot["id"], "comment")
     text = json.dumps(snapshot)
     db.conn.execute("INSERT INTO revisions (item_id, version, author, created_at, comment, "
-                    "snapshot, size) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "snapshot, size, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     [snapshot["id"], snapshot["version"], snapshot["updated_by"],
-                     snapshot["updated_at"], comment or "", text, len(text.encode())])
+                     snapshot["updated_at"], comment or "", text, len(text.encode()), kind])
 
 
 def dataset_exists(db: sqlite_utils.Database, dataset: str) -> bool:
@@ -161,11 +172,12 @@ def dataset_exists(db: sqlite_utils.Database, dataset: str) -> bool:
 
 def create_item(db: sqlite_utils.Database, item: dict, author: str,
                 comment: str = "import", may_release: bool = False,
-                may_add_dataset: bool = True) -> int:
+                may_add_dataset: bool = True, imported: bool = False) -> int:
     """Create a new item at version 1; DuplicateItemError if the id exists,
     ReleaseRefusedError if it is `released` and not `may_release` (check_status),
     NewDatasetRefusedError if its dataset is not there and not `may_add_dataset` (the app
-    takes it from its access table: an annotator's Duplicate made datasets of any name)."""
+    takes it from its access table: an annotator's Duplicate made datasets of any name).
+    `imported`: an import writes it (its revision's kind is "import": REVISION_KINDS)."""
     with atomic(db):
         clean = validate_item(db, item)
         if not may_add_dataset and not dataset_exists(db, clean["dataset"]):
@@ -174,7 +186,8 @@ def create_item(db: sqlite_utils.Database, item: dict, author: str,
         if head is not None:
             raise DuplicateItemError(clean["id"], head["version"], head["updated_by"],
                                      head["updated_at"])
-        _write(db, clean, 1, author, comment, may_release)
+        _write(db, clean, 1, author, comment, may_release,
+               "import" if imported else "edit")
     return 1
 
 

@@ -131,12 +131,13 @@ def replace_item(db: sqlite_utils.Database, item: dict, author: str, comment: st
                  may_release: bool = False) -> str:
     """Save an imported item over the stored one with its id: "replaced" (a new revision),
     "unchanged" (nothing written), or ReadOnlyError when it is released or deleted;
-    ReleaseRefusedError when it would become `released` and not `may_release`."""
+    ReleaseRefusedError when it would become `released` and not `may_release`. Its revision
+    is an import's (kind "import", store/items.REVISION_KINDS): not authorship."""
     with atomic(db):
         clean = validate_item(db, item)
         head = _head(db, clean["id"])
         if head is None:
-            create_item(db, clean, author, comment, may_release)
+            create_item(db, clean, author, comment, may_release, imported=True)
             return "created"
         if head["deleted_at"]:
             raise ReadOnlyError(f"item {clean['id']} is deleted; an admin can restore it",
@@ -145,7 +146,7 @@ def replace_item(db: sqlite_utils.Database, item: dict, author: str, comment: st
         if not diff_items(current, clean):
             return "unchanged"
         editable_head(db, clean["id"], None)  # a released item is not replaced
-        _write(db, clean, head["version"] + 1, author, comment, may_release)
+        _write(db, clean, head["version"] + 1, author, comment, may_release, "import")
         return "replaced"
 
 

@@ -160,6 +160,18 @@ def m0016_revision_times(db: sqlite_utils.Database) -> None:
     """)
 
 
+def m0020_revision_kinds(db: sqlite_utils.Database) -> None:
+    """A revision's kind (store/items.REVISION_KINDS): "import" when an import wrote it, which
+    is not authorship of its content (store/revisions.unreviewed_writer). Revisions before it:
+    a version 1 whose comment starts with "import" was an import's (only an import writes
+    that comment on a new item: the Annotate page's are "created from uploaded images" and
+    "duplicate of ..."); a later one stays "edit" (a saver may type any comment)."""
+    run_statements(db, """
+    ALTER TABLE revisions ADD COLUMN kind TEXT NOT NULL DEFAULT 'edit';
+    UPDATE revisions SET kind = 'import' WHERE version = 1 AND comment LIKE 'import%'
+    """)
+
+
 # Append new migrations at the end; names must be unique and never change.
 MIGRATIONS: list[tuple[str, Migration]] = [
     ("0001_core_schema", m0001_core_schema),
@@ -181,6 +193,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0017_draft_sizes", m0017_draft_sizes),
     ("0018_cache_judges", m0018_cache_judges),
     ("0019_revision_sizes", m0019_revision_sizes),
+    ("0020_revision_kinds", m0020_revision_kinds),
 ]
 
 

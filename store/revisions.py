@@ -198,15 +198,15 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
         # (with a way to open it), not that its user may not review the old one
         wrote, restored_by = unreviewed_writer(db, item_id, version, reviewer) or (None, None)
         if wrote == version:
-            raise ValidationError(f"item {item_id}: {reviewer} saved version {version}, and "
-                                  f"a review is another person's check of it.", item_id,
-                                  "reviewer")
+            raise ValidationError(f"item {item_id}: {reviewer} saved version {version}, so "
+                                  f"{reviewer} may not review it: ask someone who did not "
+                                  f"write it.", item_id, "reviewer")
         if wrote is not None:
-            restored = f", which version {restored_by} restored" if restored_by else ""
-            raise ValidationError(f"item {item_id}: {reviewer} wrote part of what version "
-                                  f"{version} holds (the changes of version {wrote}{restored}, "
-                                  f"not reviewed since), and a review is another person's "
-                                  f"check of it: a colleague who wrote none of it reviews it.",
+            restored = f" (brought back by version {restored_by})" if restored_by else ""
+            raise ValidationError(f"item {item_id}: {reviewer} wrote the changes of version "
+                                  f"{wrote}{restored}, not yet approved by anyone else, and "
+                                  f"version {version} holds them, so {reviewer} may not "
+                                  f"review it: ask someone who did not write it.",
                                   item_id, "reviewer")
         review_id = db.conn.execute(
             "INSERT INTO reviews (item_id, version, reviewer, verdict, note, created_at) "
@@ -233,12 +233,15 @@ def unreviewed_writer(db: sqlite_utils.Database, item_id: str, version: int,
     and authorship, not the changes in between: a reviewer was refused a restore of version
     4 for "the changes of version 5", which it had undone. Read from the snapshots, never
     from comments, which anyone saving may write; a version that changed the status only
-    (a review's "revise") wrote no content."""
+    (a review's "revise") wrote no content. A version an import wrote (its kind is
+    "import", store/items.REVISION_KINDS: a new item, or `--replace` over one) is no
+    one's authorship: the dataset's authors wrote it, and whoever imported it may review it."""
     reviewed = one(db, "SELECT MAX(version) AS v FROM reviews WHERE item_id = ? AND "
                        "version <= ? AND reviewer != ? AND verdict = 'approve'",
                    [item_id, version, reviewer])["v"] or 0
-    cursor = db.conn.execute("SELECT version, author, snapshot FROM revisions WHERE "
-                             "item_id = ? AND version <= ? ORDER BY version", [item_id, version])
+    cursor = db.conn.execute("SELECT version, CASE WHEN kind = 'import' THEN NULL ELSE author "
+                             "END, snapshot FROM revisions WHERE item_id = ? AND version <= ? "
+                             "ORDER BY version", [item_id, version])
     # read one at a time (an item's history may hold many snapshots), each kept as its
     # content's digest only
     found = [(v, author, _content_key(json.loads(snapshot))) for v, author, snapshot in cursor]

@@ -53,7 +53,7 @@ def test_two_images_set_on_one_option_are_seen_side_by_side(ui_store, handlers, 
     work["item"]["options"][1]["image"] = blue
     shown = handlers["save_item"](PAGE, work, *switch_values(work["item"]), "", [])
     n = len(Renderer.OUTPUTS)
-    assert shown[n + 2]["value"] == outcome["table"] and shown[n + 2]["visible"] is True
+    assert shown[n + 2]["value"]["data"] == outcome["table"] and shown[n + 2]["visible"] is True
     assert shown[-1] == COMPARE_HIDE
 
 

@@ -84,12 +84,12 @@ def test_a_review_of_a_restore_is_judged_on_what_the_restore_holds(ui_store):
     ui_store.save_item({**ui_store.get_item("ui/beta"), "question": "Bob's again?"}, 5, "bob",
                        "")
     history.restore("ui/beta", 3, 6, "ann1")                        # version 7: ann2's
-    with pytest.raises(EditError, match=r"ann2 wrote part of what version 7 holds \(the "
-                                        r"changes of version 3, which version 7 restored, not "
-                                        r"reviewed since\)"):
+    with pytest.raises(EditError, match=r"ann2 wrote the changes of version 3 \(brought "
+                                        r"back by version 7\), not yet approved by anyone "
+                                        r"else, and version 7 holds them"):
         history.review("ui/beta", 7, "ann2", "approve")
     # its restorer saved it: not hers to review either
-    with pytest.raises(EditError, match="ann1 saved version 7, and a review is another"):
+    with pytest.raises(EditError, match="ann1 saved version 7, so ann1 may not review"):
         history.review("ui/beta", 7, "ann1", "approve")
     history.review("ui/beta", 7, "carl", "approve")
 

@@ -18,13 +18,14 @@ from domain.vocabulary import ANSWER_TYPES, ITEM_STATUSES
 from ui import annotator_values  # noqa: F401 - patches the annotator's preprocess
 from ui import answer_form as af
 from ui import editor_model as em
+from ui.conflict_marks import HEADERS
 from ui.conflict_merge import take_saved_label
 from ui.annotate_lifecycle import build_item_menu
 from ui.browser_handlers import ALL, FLAGGED_CHOICES, LIST_HEADERS
 from ui.history_handlers import DIFF_HEADERS, HISTORY_HEADERS
 from ui.problems_wiring import build_problem_actions
 
-CONFLICT_HEADERS = ["part", "changed by", "saved", "yours"]
+CONFLICT_HEADERS = HEADERS       # ui/conflict_marks: the saved column named as it is shown
 from ui.thumbnails import STRIP_JS
 
 

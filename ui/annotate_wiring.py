@@ -16,6 +16,7 @@ from ui.annotate_layout import COMPARE_HIDE, COMPARE_SHOW
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, notice_html
 from ui.browser_wiring import ItemList, open_id
+from ui.conflict_marks import table_value
 from ui.conflict_merge import take_saved_label
 from ui.annotate_steps import wire_steps
 from ui.annotate_structure import wire_structure
@@ -343,7 +344,8 @@ def wire(store, demo, browser, ui) -> None:
                     draft_conflict_offer(outcome["draft_conflict"])
             both = outcome["both"]
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
-                           gr.update(value=outcome["table"], visible=True),
+                           gr.update(value=table_value(outcome["table"], outcome["by"]),
+                                     visible=True),
                            outcome["current_version"],
                            gr.update(choices=both, value=outcome.get("ticked") or [],
                                      visible=bool(both),

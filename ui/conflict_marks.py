@@ -7,8 +7,20 @@ import difflib
 import html
 import re
 
+from ui.conflict_clues import REMOVED
+
 _TOKENS = re.compile(r"\s+|\w+|[^\w\s]")
 NONE_CELL = '<i class="cl-none">(none)</i>'
+REMOVED_CELL = f'<i class="cl-none">{REMOVED}</i>'
+HEADERS = ["part", "changed by", "saved", "yours"]
+
+
+def table_value(rows: list[list[str]], them: str | None = None) -> dict:
+    """The conflict table's value with its headings, the saved column named by who saved it
+    ("saved (bob)"), as the tick-box question over it names "bob's version" (ui/conflict_merge
+    .take_saved_label): the column was headed "saved" only."""
+    saved = f"saved ({them})" if them else HEADERS[2]
+    return {"headers": [*HEADERS[:2], saved, HEADERS[3]], "data": rows}
 
 
 def marked_rows(rows: list[list[str]], images: list[tuple] | None = None,
@@ -35,7 +47,12 @@ def marked(theirs: str, mine: str, sides: tuple[bool, bool] = (True, True)
            ) -> tuple[str, str]:
     """(their text, my text) as HTML, each run of words the other lacks in a <mark>: class
     cl-saved on their side, cl-yours on mine, on a side `sides` says changed the part only;
-    an empty side reads "(none)"."""
+    an empty side reads "(none)"; a side that removed the part reads "(removed)", not marked
+    as text, and the other side's text is shown unmarked (every word of it differs from
+    none: it was all marked as if changed)."""
+    if REMOVED in (theirs, mine):
+        return tuple(REMOVED_CELL if side == REMOVED else html.escape(side or "") or NONE_CELL
+                     for side in (theirs, mine))
     a, b = _TOKENS.findall(theirs or ""), _TOKENS.findall(mine or "")
     ours_a, ours_b = [], []
     for changed, x, y in _runs(a, b):

@@ -15,7 +15,7 @@ from store import (ConflictError, DraftConflict, NotFoundError, ReleaseRefusedEr
                    ValidationError, diff_items)
 from domain.item_ids import typed_id_refusal
 from judges.gold_check import gold_problems
-from judges.past_draft import missing_gold, textless_clues
+from judges.past_draft import clueless_release, missing_gold, textless_clues
 from ui import answer_form as af
 from ui import conflict_authors as ca
 from ui import conflict_merge as cm
@@ -271,8 +271,9 @@ class EditorHandlers:
         saved = work["saved"]
         base = saved if work["base_version"] == saved["version"] else self._base(work, saved)
         names = [name for name, _ in notices.edited_parts(base, item)]
-        if any(em.drawn(box) for box in item.get("_unassigned") or []):
-            names.append("a new box without a clue")   # it said only "unsaved edits"
+        # it said only "unsaved edits", then "a new box without a clue" of a relabelled one
+        names += notices.unassigned_said(base, [box for box in item.get("_unassigned") or []
+                                                if em.drawn(box)])
         # a Markdown line: the names escaped (an option label is the annotator's text)
         said = notices.edits_said([escape_md(name) for name in names])
         return f"unsaved edits{said} (draft kept)" if said else DRAFT_KEPT
@@ -385,7 +386,7 @@ class EditorHandlers:
             if base_version is not None:
                 item, merged, basis, dropped = self._merged(work, item, base_version,
                                                             take_saved, user)
-            check_edits(item)
+            check_edits(item, work["saved"].get("status"))
             rules.check_names(item, work["saved"], self.store.facets)
             rules.check_comment(comment)
         except em.EditError as err:
@@ -583,7 +584,7 @@ class EditorHandlers:
         if not work:
             return "open an item first"
         try:
-            check_edits(self.collect(work, form, annot_boxes))
+            check_edits(self.collect(work, form, annot_boxes), work["saved"].get("status"))
         except em.EditError as err:
             return str(err)
         return ""
@@ -671,19 +672,22 @@ class EditorHandlers:
             " ".join(filter(None, [said, note]))
 
 
-def check_edits(item: dict) -> None:
+def check_edits(item: dict, was: str | None = None) -> None:
     """The rules a save applies to the edits themselves (not to the comment, the status
-    rights or the version saved meanwhile): raises EditError."""
+    rights or the version saved meanwhile): raises EditError. `was`: the saved status."""
     em.check_saveable(item)
-    check_gold(item)
+    check_gold(item, was)
 
 
-def check_gold(item: dict) -> None:
+def check_gold(item: dict, was: str | None = None) -> None:
     """Refuse a gold answer, options or boxes that break the rules imports flag
     (judges.gold_check), or an empty gold or a clue without text on an item past draft
-    (missing_gold, textless_clues), with one line per field: "Gold answer: ...; Clues: ..."."""
-    problems = [p for p in [missing_gold(item), textless_clues(item), *gold_problems(item)]
-                if p]
+    (missing_gold, textless_clues), or an item released without a clue (clueless_release:
+    not of one released already, `was`, which its own refusal, read-only, says), with one
+    line per field: "Gold answer: ...; Clues: ..."."""
+    clueless = clueless_release(item) if was != "released" else None
+    problems = [p for p in [missing_gold(item), textless_clues(item), clueless,
+                            *gold_problems(item)] if p]
     if problems:
         by_field: dict[str, list[str]] = {}
         gold = str(item.get("answer") or "").strip()

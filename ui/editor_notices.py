@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from store import NotFoundError
 from ui import conflict_rows
-from ui.conflict_clues import REMOVED
+from ui import editor_model as em
+from ui.conflict_clues import ADDED, MINE, REMOVED
 from ui.conflict_merge import changes, part_names
 from ui.conflict_show import label, show
 from ui import save_rules as rules
@@ -158,8 +159,21 @@ def draft_aside_notice(draft: dict, saved: dict) -> str:
 
 def edited_parts(base: dict, item: dict) -> list[tuple[str, str]]:
     """(part, its value in `item`) for each part of `item` that differs from `base`, named
-    as the conflict panel names them ("question", "GT reasoning", "clue 2", "option C")."""
-    return [(own_name(row[0]), row[3]) for row in conflict_rows.rows(base, base, item)]
+    as the conflict panel names them ("question", "GT reasoning", "clue 2", "option C"); the
+    clues added by their numbers: "clue 3 added", "clues 3 and 4 added" (it said "clues
+    added" of one clue)."""
+    return [(added_name(item, ours) if key == ADDED[MINE] else own_name(row[0]), row[3])
+            for row, (key, _, _, ours) in zip(conflict_rows.rows(base, base, item),
+                                              changes(base, base, item))]
+
+
+def added_name(item: dict, added: list) -> str:
+    """"clue 3 added", "clues 3 and 4 added": the clues `added` by their numbers in `item`."""
+    clues = em.content_only(item).get("clues") or []
+    numbers = [str(clues.index(c) + 1) for c in added or [] if c in clues]
+    if len(numbers) != len(added or []) or not numbers:
+        return f"{len(added or [])} clue{'s' * (len(added or []) != 1)} added"
+    return f"clue{'s' * (len(numbers) != 1)} {said_parts(numbers)} added"
 
 
 REMOVED_BY_YOU = " (you removed it)"
@@ -174,9 +188,9 @@ def own_name(name: str) -> str:
 
 def edits_said(names: list[str]) -> str:
     """The save bar's "unsaved edits …" after its first two words: "of question and GT
-    reasoning", ": clue 2 removed", "of question; clue 2 removed" (a part removed is not
-    an edit "of" it)."""
-    gone = [n for n in names if n.endswith(" removed")]
+    reasoning", ": clue 2 removed", "of question; clue 3 added" (a part removed or added
+    is not an edit "of" it)."""
+    gone = [n for n in names if n.endswith((" removed", " added")) or " box " in f" {n} "]
     kept = [n for n in names if n not in gone]
     said = f" of {said_parts(kept)}" if kept else ""
     if gone:
@@ -269,3 +283,22 @@ def draft_gone_line(store, work: dict | None, user: str, line: str | None) -> st
     edits = unescape_md(str(line).split(DRAFT_KEPT_MARK)[0]).strip()
     return (f"{edits} on this page only: the draft is gone ({why}). Edit on to keep them as "
             "a draft again, or Save.")
+
+
+def unassigned_said(base: dict, boxes: list[dict]) -> list[str]:
+    """The boxes set aside for a label naming no clue (editor_model.merge_annotator_boxes),
+    each as what happened: "box of clue 2 relabelled “x”, no such clue" when `base` had it
+    on clue 2 (it said "a new box without a clue"), else "a new box labelled “x”, no such
+    clue" ("a new box without a clue" when unlabelled)."""
+    def where(box: dict) -> tuple:
+        return (box.get("image"), *(round(float(box[k])) for k in ("x0", "y0", "x1", "y1")))
+    clue_of = {where(b): n for n, c in enumerate(base.get("clues") or [], start=1)
+               for b in c.get("boxes") or []}
+    out = []
+    for box in boxes:
+        name = str(box.get("label") or "").strip()
+        was = f"box of clue {clue_of[where(box)]}" if where(box) in clue_of else "a new box"
+        new = was == "a new box"
+        out.append(f"{was} {'labelled' if new else 'relabelled'} “{name}”, no such clue"
+                   if name else "a new box without a clue" if new else f"{was} unlabelled")
+    return out

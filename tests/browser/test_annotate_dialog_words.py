@@ -59,9 +59,14 @@ def test_restore_says_that_it_discards_this_tabs_unsaved_edits(srv, page):
     edited_with_draft(page, "typed, not saved")
     page.locator("#history-restore").click()
     page.wait_for_timeout(500)
-    assert asked == ["Restore version 1 as a new revision?",
-                     "Restore version 1 as a new revision? Your unsaved edits of this item "
-                     "are discarded."], asked
+    # who saved the version and when (annfix18b: the question named its number only)
+    [saved] = Store.open(srv.db).history("ui/beta")
+    when = saved["created_at"]
+    assert len(asked) == 2 and asked[0].startswith(
+        f"Restore version 1 (saved by {saved['author']} at "), asked
+    assert asked[0].endswith(") as a new revision?"), asked
+    assert asked[1] == asked[0] + (" Your unsaved edits in this tab of GT reasoning are "
+                                   "replaced by it (their draft is dropped)."), (asked, when)
     expect(page.locator("#item-gt-reasoning textarea")).to_have_value("typed, not saved")
 
 

@@ -203,7 +203,7 @@ def test_history_fits_with_readable_times_and_one_line_verdicts(ws, screen):
     page.click("#review-submit")          # version 2 is local's own: refused, with a reason
     # said where the review is made (a toast alone left the last review's line on screen)
     expect(page.locator("#review-list")).to_contain_text(
-        "a review is another person's check of it", timeout=15000)
+        "ask someone who did not write it", timeout=15000)
     for where in ("#history-table", "#item-header"):
         text = page.locator(where).inner_text()
         assert re.search(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", text), (where, text)

@@ -41,7 +41,7 @@ def test_a_save_shows_no_timer_in_its_message_and_a_refused_review_no_toast(ui_s
     page.locator("#review-verdict label", has_text="approve").click()
     page.click("#review-submit")
     expect(page.locator("#review-list")).to_contain_text(
-        "a review is another person's check of it", timeout=15000)
+        "ask someone who did not write it", timeout=15000)
     page.wait_for_timeout(1500)
     toasts = page.locator(TOASTS).all_inner_texts()
     assert not [t for t in toasts if "review" in t.lower()], toasts

@@ -98,5 +98,5 @@ def test_a_review_sets_the_status_and_a_change_to_a_verified_item_asks_for_revie
     page.locator("#review-verdict label", has_text="reject").click()
     page.click("#review-submit")
     expect(page.locator("#review-list")).to_contain_text(
-        "a review is another person's check of it", timeout=15000)
+        "ask someone who did not write it", timeout=15000)
     expect(page.locator("#item-status input")).to_have_value("in_review")
