@@ -18,7 +18,7 @@ from tests.browser.test_annotate_workspace import settled_canvas
 from tests.live_server import LiveServer, build_ui_db
 
 # (item id, image size, the red patch's pixels: x0, y0, x1, y1 inclusive, the window): the
-# review's 8000x6000 photo in a window where the old rounding shows (706x530 canvas since the
+# review's 8000x6000 photo in a window where the old rounding shows (710x533 canvas since the
 # notice and menu lines keep their room), a 6000x4001 one in an 830x553 canvas
 PATCHES = [("scale/photo", (8000, 6000), (5000, 3000, 5012, 3008), (1400, 905)),
            ("scale/odd", (6000, 4001), (3000, 3900, 3012, 3908), (1920, 1080))]
