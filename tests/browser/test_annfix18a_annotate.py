@@ -74,7 +74,9 @@ def test_a_letter_after_enter_does_not_go_into_the_clue_and_c_draws(srv, page):
     assert "sun shadow\"" in draft and "sun shadowc" not in draft
     # editing on purpose still works: Enter on the selected cell opens it
     page.locator("#clue-table [role=gridcell]", has_text="sun shadow").click()
+    page.wait_for_timeout(300)                    # the cell selected before its key
     page.keyboard.press("Enter")
+    expect(page.locator("#clue-table textarea, #clue-table input").first).to_be_focused()
     page.keyboard.press("End")
     page.keyboard.type("s")
     page.keyboard.press("Enter")
