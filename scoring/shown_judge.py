@@ -21,8 +21,14 @@ def shown_judge_note(store, run_ids, protocol: str, judge: str | None) -> str:
     default = common_judge(store, runs, protocol)
     if default is None or default == judge:
         return ""
-    values = [r["value"] for rid in runs for r in store.run_scores(rid, protocol, judge)]
-    readable = sum(value != "unscored" for value in values)
+    rows = [r for rid in runs for r in store.run_scores(rid, protocol, judge)]
+    # what the judge itself was asked: a verdict a rule decided (a letter, a number, an
+    # unparsed answer) is no reply of the judge's — counted, a judge whose every reply was
+    # unreadable read "39 readable verdicts of 42 asked" (a review, round 19)
+    asked = [r["value"] for r in rows if not str(r.get("decided_by") or "").startswith("rule:")]
+    readable = sum(value != "unscored" for value in asked)
+    by_rules = len(rows) - len(asked)
+    rules = f" ({by_rules} more decided by rules)" if by_rules else ""
     return (f"Shown with {judge}, which gave {readable} readable verdict"
-            f"{'' if readable == 1 else 's'} of {len(values)} asked; the default judge for "
-            f"these runs is {default} (CLI tables use it).")
+            f"{'' if readable == 1 else 's'} of {len(asked)} asked{rules}; the default judge "
+            f"for these runs is {default} (CLI tables use it).")
