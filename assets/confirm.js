@@ -32,9 +32,13 @@
   };
   // " (saved by bob at 2026-12-07 11:20 UTC)": a version's author and time, from the
   // History table's row of it (ui/history_handlers.HISTORY_HEADERS: version, author, time)
+  // The rows Gradio draws (.virtual-row): its table's tbody holds one hidden row for sizing
+  // whose cells mix versions (version 3 was said "saved at" version 1's time); a version
+  // not drawn (scrolled out of the list) is named by its number alone
   const savedBy = (version) => {
-    for (const row of document.querySelectorAll("#history-table tbody tr")) {
-      const cells = [...row.querySelectorAll("td")].map((cell) => {
+    const drawn = document.querySelectorAll("#history-table .virtual-row");
+    for (const row of drawn) {
+      const cells = [...row.children].map((cell) => {
         const copy = cell.cloneNode(true);
         copy.querySelectorAll("button").forEach((button) => button.remove());
         return copy.textContent.replace(/\s+/g, " ").trim();

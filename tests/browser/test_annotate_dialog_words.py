@@ -218,3 +218,28 @@ def test_an_image_refused_is_said_in_the_save_bar_and_stays(srv, page):
     chooser.value.set_files(str(srv.dir / "good.png"))
     expect(page.locator("#image-strip button.cl-thumb")).to_have_count(2, timeout=15000)
     expect(line).not_to_contain_text("Image not added", timeout=15000)
+
+
+def test_restore_names_the_versions_own_author_or_none(srv, page):
+    """Restore version 3 said "saved by alice at <version 1's time>": the question read a
+    hidden copy of a History row whose cells mix versions (a review, round 19)."""
+    store = Store.open(srv.db)
+    item = store.get_item("ui/gamma")
+    for author, question in (("bob", "Which colour, bob?"), ("carol", "Which colour, carol?")):
+        item["question"] = question
+        store.save_item(item, item["version"], author, "")
+        item = store.get_item("ui/gamma")
+    history = {h["version"]: h["author"] for h in store.history("ui/gamma")}
+    store.close()
+    open_item(page, srv.url, "ui/gamma")
+    asked = asked_and_dismissed(page)
+    page.locator("#history").click()
+    expect(page.locator("#history-table")).to_contain_text("carol", timeout=15000)
+    for version in (3, 2, 1):
+        type_into(page, "#history-version-a input", str(version))
+        page.locator("#history-restore").click()
+        page.wait_for_timeout(500)
+        said = asked[-1]
+        assert said.startswith(f"Restore version {version}"), asked
+        assert said.startswith(f"Restore version {version} (saved by {history[version]} "
+                               "at "), (version, said)
