@@ -95,7 +95,10 @@ def test_a_cell_of_several_runs_shows_the_one_the_stated_rule_picks(store):
         assert code == 0, err
         table = json.loads(out)
         if kind == "injection":      # the other run has a row of its own (resfix17)
-            row, other = table["rows"]
+            # (round 19: the kept run's row names it too, and rows sort by label)
+            [row] = [r for r in table["rows"] if r[f"{cell}_run_id"] == "slow-cot"]
+            [other] = [r for r in table["rows"] if r is not row]
+            assert row[key] == "slow-vlm · CoT [slow-cot]", row[key]
             assert other[key] == "slow-vlm · CoT [slow-cot-cached] (No Clue: from the cache)"
             assert ("keeps slow-vlm · CoT [slow-cot] (n 14); slow-vlm · CoT [slow-cot-cached] "
                     "(n 13; 14 replies from the cache) in a row of its own") in table["notes"]
