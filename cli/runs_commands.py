@@ -159,7 +159,14 @@ def listing(runs: list[dict], names: dict | None = None) -> str:
     if not runs:
         return ""
     names = names if names is not None else table_names(runs)
-    rows = [list(LISTING_HEADERS)] + [listing_row(r, names) for r in runs]
+    listed = [listing_row(r, names) for r in runs]
+    # a label two listed runs share adds the id, as the tables do (`scoring.compared.labels`):
+    # two "vlm-a · CoT" lines read alike (a review, round 19)
+    shared = {label for label in (row[1] for row in listed)
+              if sum(other[1] == label for other in listed) > 1}
+    listed = [[row[0], f"{row[1]} [{row[0]}]" if row[1] in shared else row[1], *row[2:]]
+              for row in listed]
+    rows = [list(LISTING_HEADERS)] + listed
     widths = [max(len(row[k]) for row in rows) for k in range(len(LISTING_HEADERS))]
     return "".join("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip()
                    + "\n" for row in rows)

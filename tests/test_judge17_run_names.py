@@ -57,3 +57,16 @@ def test_a_cancelled_run_says_who_may_resume_it_to_a_watcher_who_may_not(store):
     assert "a resume sends them again); only an admin (it was started from the command " \
         "line) may resume it" in panel
     assert "may resume" not in html.unescape(xr.progress_html(store, "cli-run", None))
+
+
+def test_two_listed_runs_of_one_label_are_told_apart_by_id(store):
+    """Two unnamed "vlm-a · CoT" runs read alike in the `runs` listing, where the tables add
+    the id (a review, round 19)."""
+    add_items(store, ITEMS)
+    for run in (SOURCE, USER):
+        make_run(store, run, {i["id"]: "Yes." for i in ITEMS}, model="vlm-a")
+    code, out, err = cli("runs", "--db", store.path)
+    assert code == 0, err
+    listed = runs_listed(out)
+    assert {listed[run]["label"] for run in (SOURCE, USER)} == {
+        f"vlm-a · CoT [{SOURCE}]", f"vlm-a · CoT [{USER}]"}, listed
