@@ -70,3 +70,6 @@ def test_two_listed_runs_of_one_label_are_told_apart_by_id(store):
     listed = runs_listed(out)
     assert {listed[run]["label"] for run in (SOURCE, USER)} == {
         f"vlm-a · CoT [{SOURCE}]", f"vlm-a · CoT [{USER}]"}, listed
+    # and the Experiments runs list (label, id, ...)
+    assert {row[0] for row in runs_table(store)} == {f"vlm-a · CoT [{SOURCE}]",
+                                                      f"vlm-a · CoT [{USER}]"}

@@ -9,7 +9,7 @@ block (`progress_html`) is built from numbers and escaped text.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
+from collections import Counter, defaultdict
 
 from runner.leases import effective_status
 from runner.costs import money
@@ -126,7 +126,11 @@ def list_labels(runs: list[dict], names: dict) -> dict[str, str]:
         name = endpoint.get("name")
         if len(served[found[rid]]) > 1 and name and name != endpoint.get("model"):
             found[rid] += f" · endpoint {name}"
-    return found
+    # a label two listed runs still share adds the id, as the tables do (two "vlm-a · CoT"
+    # lines read alike: a review, round 19)
+    counts = Counter(found.values())
+    return {rid: f"{label} [{rid}]" if counts[label] > 1 else label
+            for rid, label in found.items()}
 
 
 def clue_run_choices(store) -> list[tuple[str, str]]:
