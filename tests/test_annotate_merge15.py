@@ -156,8 +156,9 @@ def test_a_merges_stored_comment_names_the_people_not_yours_and_theirs(ui_store)
     assert comment == ("merged with versions 2 (alice) and 3 (bob, other tab) (bob's kept "
                        "over alice's: question)"), comment
     # the saver's message keeps its "yours" and names who changed version 3
-    assert ("Merged with version 3 by alice and by you in another tab or window (yours "
-            "kept over theirs: question).") in saved["message"]
+    # the versions named as the stored comment names them (round 19: the message said one)
+    assert ("Merged with versions 2 (alice) and 3 (bob, other tab) (yours kept over theirs: "
+            "question).") in saved["message"], saved["message"]
     assert save_rules.merge_choices(["question"], [], ("bob's", "alice's")) == \
         " (alice's taken over bob's: question)"
 

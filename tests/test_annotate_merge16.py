@@ -68,6 +68,9 @@ def test_a_merge_over_my_other_tab_and_a_colleague_credits_each_part_to_its_auth
     comment = ui_store.history("ui/alpha")[0]["comment"]
     assert comment == ("merged with versions 2 (bob, other tab) and 3 (alice) (alice's taken "
                        "over bob's: clue 1; bob's kept over alice's: GT reasoning)"), comment
+    # the message after the save names the same versions (it said "version 3 by alice"
+    # only: a review, round 19)
+    assert "Merged with versions 2 (bob, other tab) and 3 (alice)" in saved["message"], saved
 
 
 def test_each_side_numbers_its_images_as_it_has_them():

@@ -441,9 +441,12 @@ class EditorHandlers:
         if session:
             self.saved_here[(session, item["id"])] = version
         # Save merged said only "Saved … as version 3"; the revision's comment said more
-        with_them = (f"Merged with version {merged[0]} by "
-                     f"{ca.changed_by(self._authors(work, merged), user)}"
-                     f"{rules.merge_choices(merged[2], merged[4])}.") if merged else ""
+        # the versions merged over as the stored comment names them ("versions 2 (alice)
+        # and 3 (alice)"): the message named the last one only (a review, round 19)
+        over = (merged[7] or f"version {merged[0]} by "
+                f"{ca.changed_by(self._authors(work, merged), user)}") if merged else ""
+        with_them = (f"Merged with {over}{rules.merge_choices(merged[2], merged[4])}."
+                     if merged else "")
         saved_as = f"Saved {item['id']} as version {version}"
         if item.get("status") == "released":
             saved_as += ", " + notices.released_save_note(
