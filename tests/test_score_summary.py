@@ -52,3 +52,18 @@ def test_the_other_column_shows_only_when_a_row_has_another_value(store):
                        ("b", {**base, "values": {}})])
     assert "| Unscored | Other |" in text and "| 1 | 0 | 0 | 0 | 0 | split 1 |" in text
     assert "| b | nothing scored | | | | | | |" in text
+
+
+def test_a_judges_failed_requests_are_said_in_the_headline():
+    """"Scored 3 runs: 42 responses, 84 verdicts written." after a judge whose every reply
+    was unreadable: its failures were in the folded detail only (a review, round 19)."""
+    from ui.score_summary import summary_md
+    bad = {"judge": "llm:judge-bad", "requests": 1, "answered": 0, "cached": 0, "failed": 1,
+           "unreadable": 1}
+    good = {**bad, "judge": "llm:judge-good", "answered": 1, "failed": 0, "unreadable": 0}
+    base = {"responses": 14, "written": 28, "notes": [], "values": {}}
+    text = summary_md([("a", {**base, "judges": [bad, good]}), ("b", {**base, "judges": [bad]})])
+    assert text.splitlines()[0] == (
+        "**Scored 2 runs**: 28 responses, 56 verdicts written; llm&#58;judge\\-bad: 2 of 2 "
+        "requests failed (see each run's verdicts below).")
+    assert "judge-good" not in text.splitlines()[0]

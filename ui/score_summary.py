@@ -25,6 +25,21 @@ def _cells(counts: dict, other: bool) -> list[str]:
         [escape_md(_other(counts))] if other else [])
 
 
+def failed_judges(scored: list[tuple[str, dict]]) -> str:
+    """'; llm:judge-bad: 3 of 3 requests failed' for each judge some of whose requests
+    failed, after the headline: the failures sat in the folded detail only, under "84
+    verdicts written" (a review, round 19; the command line says them at once)."""
+    asked: dict[str, list[int]] = {}
+    for _, result in scored:
+        for counts in result["judges"]:
+            pair = asked.setdefault(counts["judge"], [0, 0])
+            pair[0] += counts["failed"]
+            pair[1] += counts["requests"]
+    said = [f"{escape_md(judge)}: {failed} of {requests} request{'s' * (requests != 1)} "
+            "failed" for judge, (failed, requests) in asked.items() if failed]
+    return f"; {'; '.join(said)} (see each run's verdicts below)" if said else ""
+
+
 def summary_md(scored: list[tuple[str, dict]]) -> str:
     """Markdown of `scored`: [(run name, `scoring.score_run.score_run`'s answer)]."""
     responses = sum(result["responses"] for _, result in scored)
@@ -34,7 +49,8 @@ def summary_md(scored: list[tuple[str, dict]]) -> str:
     # column of nothing
     other = any(_other(counts) for _, result in scored for counts in result["values"].values())
     width = len(COUNTED) + other
-    out = [f"**Scored {runs}**: {responses} responses, {written} verdicts written.", "",
+    out = [f"**Scored {runs}**: {responses} responses, {written} verdicts written"
+           f"{failed_judges(scored)}.", "",
            "| Run | Protocol · judge | " + " | ".join(c.capitalize() for c in COUNTED)
            + (" | Other |" if other else " |"), "|" + "---|" * (width + 2)]
     for name, result in scored:
