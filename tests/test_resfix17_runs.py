@@ -1,24 +1,9 @@
 """resfix17: runs with the real fake server. A clue-injection run whose every item had no
 source clue ended "failed" though nothing failed: now it ends "done", saying how many rows
 were skipped and why."""
-import pytest
-
-from runner.config import Execution, RunConfig
-from runner.engine import execute
-from runner.planning import create_run, plan_run
-from tests.openai_server import start_server
+from tests.test_source_clues import launch, server  # noqa: F401  (the fixture: the fake server)
 
 
-@pytest.fixture(scope="module")
-def server():
-    with start_server() as handle:
-        yield handle
-
-
-def launch(store, ids, **config):
-    plan = plan_run(store, RunConfig(endpoint="fake", ids=ids, **config),
-                    Execution(retry_base_delay=0.05, batch_interval=0.1))
-    return execute(store, create_run(store, plan), items=plan.items)
 
 
 def items(store, make_item, prefix: str, count: int) -> list[str]:
