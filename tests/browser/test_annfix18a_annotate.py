@@ -11,6 +11,7 @@ from store import Store
 from tests.browser.test_annotate_flow import open_item, type_into, wait_for_draft
 from tests.browser.test_annotate_workspace import mode
 from tests.browser.workspace_fixtures import build_workspace_db
+from tests.browser.test_annotate_annfix15 import released_over_a_draft
 from tests.live_server import LiveServer
 
 NUMBER = "#item-answer-number input, #item-answer-number textarea"
@@ -24,12 +25,7 @@ def srv(tmp_path_factory):
     db = directory / "ws.db"
     build_workspace_db(db)
     store = Store.open(db)
-    alpha = store.get_item("ui/alpha")
-    store.create_item({**alpha, "id": "ui/gone", "problems": []}, "fixture")
-    store.save_draft("local", "ui/gone", 1, {**store.get_item("ui/gone"),
-                                             "question": "Which bin goes out tonight?"})
-    store.save_item({**store.get_item("ui/gone"), "status": "released"}, 1, "admin",
-                    may_release=True)
+    alpha = released_over_a_draft(store)
     store.create_item({"id": "ui/price", "question": "How heavy?", "images": alpha["images"],
                        "answer_type": "numeric", "answer": "12"}, "fixture")
     store.close()

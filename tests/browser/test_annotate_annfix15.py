@@ -14,6 +14,18 @@ from tests.live_server import LiveServer, make_scene
 QUESTION = "#item-question textarea"
 
 
+def released_over_a_draft(store) -> dict:
+    """ui/gone: ui/alpha released by an admin over the local user's draft of a new question
+    made before; returns ui/alpha."""
+    alpha = store.get_item("ui/alpha")
+    store.create_item({**alpha, "id": "ui/gone", "problems": []}, "fixture")
+    store.save_draft("local", "ui/gone", 1, {**store.get_item("ui/gone"),
+                                             "question": "Which bin goes out tonight?"})
+    store.save_item({**store.get_item("ui/gone"), "status": "released"}, 1, "admin",
+                    may_release=True)
+    return alpha
+
+
 @pytest.fixture(scope="module")
 def srv(tmp_path_factory):
     """build_workspace_db, plus ui/pics (option D an image alone) and ui/gone (released,
@@ -26,12 +38,7 @@ def srv(tmp_path_factory):
     gamma = store.get_item("ui/gamma")
     store.create_item({**gamma, "id": "ui/pics", "problems": [], "options": [
         *gamma["options"], {"label": "D", "text": "", "image": sha}]}, "fixture")
-    alpha = store.get_item("ui/alpha")
-    store.create_item({**alpha, "id": "ui/gone", "problems": []}, "fixture")
-    store.save_draft("local", "ui/gone", 1, {**store.get_item("ui/gone"),
-                                             "question": "Which bin goes out tonight?"})
-    store.save_item({**store.get_item("ui/gone"), "status": "released"}, 1, "admin",
-                    may_release=True)
+    released_over_a_draft(store)
     store.close()
     server = LiveServer(db, "--no-auth")
     server.db = db
