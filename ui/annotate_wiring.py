@@ -311,6 +311,10 @@ def wire(store, demo, browser, ui) -> None:
         was = ((work or {}).get("saved") or {}).get("status")
         if form_values.get("status") in BY_REVIEW_ONLY and form_values["status"] != was:
             return refused(BY_REVIEW_ONLY[form_values["status"]], True)
+        if form_values.get("status") == "released" != was and not may_release(request):
+            # the rights first: "add a clue" to an annotator's release was advice to fix
+            # what would be refused anyway (the store refuses it too: check_status)
+            return refused(release_refusal(request), True)
         work, outcome = editor.save(work, form_values, annot, comment, user, base_version,
                                     take_saved or (), may_release(request), ticked or (),
                                     browser_session(request))

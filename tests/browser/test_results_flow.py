@@ -44,9 +44,12 @@ def results_server(tmp_path):
 def pick(page, elem_id, option):
     """Choose `option` in the dropdown `elem_id`; again when its list was drawn anew under
     the click (its choices arriving after the focus, on a loaded machine: "element was
-    detached from the DOM" until the click's time ran out)."""
+    detached from the DOM" until the click's time ran out). A retry types the option's words
+    to filter the list (a list re-drawn under a loaded CI machine's click showed none)."""
     for attempt in range(3):
         page.locator(f"#{elem_id} input").first.click()
+        if attempt:
+            page.locator(f"#{elem_id} input").first.fill(option)
         try:
             page.locator("[data-testid='dropdown-option']", has_text=option).first.click(
                 timeout=10000)
