@@ -78,9 +78,10 @@ def agreement(store, run_id: str, protocol: str, items=None) -> list[dict]:
         # an LLM judge every verdict of which a rule decided (it was never asked); the
         # offline matcher is rules itself: "no judge was asked" was said of an LLM judge
         # that graded the item the offline matcher left unscored
-        pair["rules_decided_all"] = bool(considered) and any(
-            by_rule[j] == len(considered) for j in (pair["a"], pair["b"])
-            if j.startswith("llm:"))
+        pair["rules_decided"] = max((by_rule[j] for j in (pair["a"], pair["b"])
+                                     if j.startswith("llm:")), default=0)
+        pair["rules_decided_all"] = bool(considered) and \
+            pair["rules_decided"] == len(considered)
         pair["one_judge"] = one_judge_why(store, pair["a"], pair["b"])
         if pair["one_judge"]:       # a copy agrees with itself: no figure, the reason instead
             pair.update(n=0, agreement=None, kappa=None)
@@ -167,7 +168,12 @@ def not_applicable_why(pair: dict, counted: bool = True) -> str:
     if pair.get("one_judge"):
         return pair["one_judge"]
     total = f"{pair.get('responses', 0)} " if counted else ""
-    return (f"rules decided all {total}responses (no judge was asked)"
-            if pair.get("rules_decided_all") else
-            f"no response {f'of the {total}'.strip() if counted else ''} was judged by both "
+    if pair.get("rules_decided_all"):
+        return f"rules decided all {total}responses (no judge was asked)"
+    if pair.get("rules_decided") and counted:
+        # "no response was judged by both" hid that rules had decided the closed answers
+        ruled = pair["rules_decided"]
+        return (f"rules decided {ruled} of the {total}responses (no judge was asked), and "
+                f"no other was judged by both judges themselves")
+    return (f"no response {f'of the {total}'.strip() if counted else ''} was judged by both "
             "judges themselves".replace("  ", " "))

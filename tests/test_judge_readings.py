@@ -110,3 +110,22 @@ def test_agreement_lines_are_grouped_by_run_in_the_tables_order(store, server): 
             for line in lines]
     assert runs == sorted(runs, key=["open1", "mc"].index), lines     # m · CoT, then m2
     assert runs.count("open1") >= 2 and runs.count("mc") >= 1
+
+
+def test_agreement_with_some_answers_decided_by_rules_says_how_many(store, server):  # noqa: F811
+    """Two closed answers the rules decided and an open one only the LLM judge graded:
+    "no response of the 3 was judged by both judges themselves" did not say that rules had
+    decided two of them (the judge was never asked)."""
+    from scoring.judge_agreement import agreement, not_applicable_why
+
+    add_items(store, ITEMS)
+    make_run(store, "mixed", {"t/1": "Answer: A", "t/2": "Answer: C",
+                              "t/5": "Answer: the French capital"})
+    store.add_endpoint("j", server.url, "gpt-4o-mini")
+    server.configure(replies=JUDGE)
+    score_run(store, "mixed", protocol="general", judges=["j"], use_cache=False)
+    [pair] = agreement(store, "mixed", "general")
+    assert pair["n"] == 0 and pair["rules_decided"] == 2, pair
+    assert not_applicable_why(pair) == ("rules decided 2 of the 3 responses (no judge was "
+                                        "asked), and no other was judged by both judges "
+                                        "themselves")
