@@ -431,7 +431,8 @@ class EditorHandlers:
                                            err.current_version, (), may_release, ticked, session)
                 return fresh, self._said_merged_over(outcome, item["id"], work["base_version"])
             return self._conflict(work, compared, err.current_version, err.updated_by,
-                                  err.updated_at, user, session)
+                                  err.updated_at, user, session, ticked=take_saved,
+                                  compared_with=base_version)
         except ReleaseRefusedError as err:
             return work, {"kind": "release_refused", "message": str(err)}
         except (ValidationError, StoreError) as err:
@@ -460,12 +461,14 @@ class EditorHandlers:
 
     def _conflict(self, work: dict, item: dict, current_version: int, updated_by: str,
                   updated_at: str, user: str, session: str | None, changed: bool = False,
-                  ticked=()) -> tuple[dict, dict]:
+                  ticked=(), compared_with: int | None = None) -> tuple[dict, dict]:
         """A save refused by a conflict: the edits (`item`) kept as the user's draft, and the
         outcome the conflict panel shows; `work` notes what that panel showed
         (`conflict_rows.panel_seen`: a Save merged of edits changed since is not saved, see
         `_panel_changed`). `changed`: the panel shown again because the edits changed since
-        it was shown (the choices `ticked` still offered stay ticked)."""
+        it was shown (the choices `ticked` still offered stay ticked). `compared_with`: the
+        version a Save merged compared with, when a newer one was saved meanwhile (the panel
+        was rebuilt over it without a word that a new version had arrived)."""
         theirs = self.store.get_item(item["id"])
         base = self._base(work, theirs)
         kept, draft_conflict = self._kept_after_conflict(work, item, user, session)
@@ -480,7 +483,15 @@ class EditorHandlers:
         how["lost"] = cr.lost_boxes(base, theirs, item, " and ".join(
             how["authors"].get("images") or how["everyone"]))
         both = cm.both_changed(base, theirs, item)
+        # the authors of the versions saved after the one compared with (`since` runs to
+        # current_version, one entry a version)
+        newer = since[max(0, len(since) - (current_version - compared_with)):] if compared_with else []
         said = (f"Not saved. {CHANGED_SINCE_PANEL} {kept}" if changed else
+                f"Not saved: while you compared with version {compared_with}, "
+                f"{ca.changed_by([a for a, _ in newer] or [updated_by], user)} saved "
+                f"version {current_version} at {times.shown(updated_at)}; the comparison "
+                f"below now includes it: check it again, then Save merged. {kept}"
+                if compared_with else
                 f"Not saved: {item['id']} was changed by {ca.changed_by(authors, user)} at "
                 f"{times.shown(updated_at)} (now version {current_version}); you edited "
                 f"version {work['base_version']}. {kept} "
