@@ -149,7 +149,12 @@ def wire(store, demo, browser, ui) -> None:
                 # took typing and then refused to save it ("open an item first")
                 shown = f" The first item of the list is open: {first}." \
                     if target == wanted and first and first != wanted else ""
-                messages.warn(f"{str(err)[:1].upper()}{str(err)[1:]}.{shown}")
+                said = str(err)
+                if target == wanted and said.startswith("no item with id"):
+                    # not quoted: the address bar shows it, and a crafted link put its own
+                    # words in the toast ("No item with id 'session expired, log in at …'")
+                    said = "no item has the id in this page's address"
+                messages.warn(f"{said[:1].upper()}{said[1:]}.{shown}")
         return [gr.skip()] * len(renderer.outputs)
 
     # Events that open an item show their progress on the annotator alone: one spinner

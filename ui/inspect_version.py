@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from ui.inspect_handlers import changed_mark, item_md, parse_work_id
+from ui.inspect_handlers import InspectError, changed_mark, item_md, parse_work_id
 from ui.text import escape_html, escape_md, short
 
 # The link box shows the page's address with only `?response=<id>`: run in the browser
@@ -90,4 +90,8 @@ def deep_link_id(query_params) -> int | None:
     value = (query_params or {}).get("response")
     if value is None or not str(value).strip():
         return None
+    if not str(value).strip().lstrip("#").isdigit():
+        # not quoted (parse_work_id quotes what was typed): the address bar shows it, and
+        # a crafted link put its own words in the warning
+        raise InspectError("the response in this page's address is not a response number")
     return parse_work_id(value)

@@ -374,7 +374,7 @@ def test_an_unknown_item_in_the_url_opens_the_first_item_and_says_so(ui_server, 
     """?item= of no item (or of a deleted one) left a blank form that took typing, with the
     answer type's controls of no item, and refused to save it ("open an item first")."""
     page.goto(f"{ui_server.url}/?item=ui/no-such-item")
-    toast = page.locator(".toast-body", has_text="no item with id 'ui/no-such-item'")
+    toast = page.locator(".toast-body", has_text="No item has the id in this page's address")
     expect(toast).to_contain_text("The first item of the list is open: ui/alpha",
                                   timeout=20000)
     expect(page.locator("#item-id textarea, #item-id input").first).to_have_value(

@@ -136,10 +136,11 @@ def hostile(tmp_path_factory, beacon_server):
 
 
 def test_annotate_url_parameter_and_item_fields(hostile, beacon, page):
-    # (an id up to the id limit is quoted, as text; a longer one is not quoted at all)
+    # the link's id is not quoted (the address bar shows it): a crafted link put its own
+    # words in the toast ("No item with id 'session expired, log in at …'")
     page.goto(hostile.url + "/?item=" + quote(beacon.compact("url-item"), safe=""))
-    toast_says(page, '<input type="password">')
-    toast_says(page, "url-item")
+    toast_says(page, "No item has the id in this page's address")
+    assert page.locator(TOAST).filter(has_text="url-item").count() == 0
     assert_inert(page, beacon)
     if SHOTS:
         page.set_viewport_size({"width": 1400, "height": 900})
@@ -164,8 +165,8 @@ def test_annotate_url_parameter_and_item_fields(hostile, beacon, page):
 def test_inspect_url_parameter_and_response(hostile, beacon, page):
     for route in ("/inspect?response=", "/?response="):
         page.goto(hostile.url + route + quote(beacon.payload("url-response"), safe=""))
-        toast_says(page, "is not a response number")
-        toast_says(page, '<form action="http://127.0.0.1:')
+        toast_says(page, "the response in this page's address is not a response number")
+        assert page.locator(TOAST).filter(has_text="<form").count() == 0
         assert_inert(page, beacon)
 
     page.goto(f"{hostile.url}/inspect?response={hostile.work_id}")

@@ -237,3 +237,14 @@ def test_a_save_never_makes_an_item_verified(auth_server, browser):
                             "becomes verified when another")
     _save_with_typed_status(auth_server, browser, "rob", "rejected",
                             "becomes rejected when another person rejects it")
+
+
+def test_log_out_on_the_nothing_to_open_page_ends_this_browser_only(auth_server, browser):
+    """Its link was /logout, which ends the account's every login (the top bar's Log out
+    ends this browser's only, as the README says): pat's other browser was signed out."""
+    here = logged_in(browser, auth_server.url, "pat", "/experiments")
+    other = logged_in(browser, auth_server.url, "pat", "/experiments")
+    here.get_by_text("Log out").click()
+    here.wait_for_selector("input[type=password]", timeout=20000)
+    assert here.request.get(auth_server.url + "/gradio_api/user").status == 401
+    assert other.request.get(auth_server.url + "/gradio_api/user").status == 200
