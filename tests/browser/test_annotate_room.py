@@ -253,3 +253,18 @@ def test_a_long_refusal_wraps_inside_the_bar(room, browser):
     assert after[0]["height"] == pytest.approx(before[0]["height"], abs=1), (before, after)
     assert after[1] == pytest.approx(before[1], abs=1), (before, after)
     context.close()
+
+
+def test_a_short_id_is_followed_by_the_rest_of_its_line(room, browser):
+    """A min-width of 6em left a gap after a short id ("h/line-5      · dataset h")."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    page.goto(f"{room.url}/?item=ui/empty")
+    expect(page.locator("#item-header .cl-head-id")).to_have_text("ui/empty", timeout=20000)
+    natural = page.locator("#item-header .cl-head-id").evaluate(
+        "e => { const r = document.createRange(); r.selectNodeContents(e); "
+        "return r.getBoundingClientRect().width; }")
+    head, rest = box(page, "#item-header .cl-head-id"), box(page, "#item-header .cl-head-rest")
+    assert head["width"] <= natural + 1, (head, natural)
+    assert rest["x"] - (head["x"] + head["width"]) <= 1, (head, rest)
+    context.close()
