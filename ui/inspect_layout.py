@@ -186,7 +186,10 @@ def _side_by_side(ui: SimpleNamespace) -> None:
                                        column_widths=["12%", "16%", "11%", "8%", "24%", "29%"],
                                        label="Verdicts (click one for the judge's prompt and "
                                              "reply)", elem_id="inspect-verdicts")
+            # the box read empty until a verdict was clicked: it says what comes in it
             ui.verdict_detail = gr.Textbox(label="Verdict detail", lines=3, max_lines=18,
+                                           placeholder="Click a verdict above: its judge's "
+                                                       "prompt and reply show here.",
                                            interactive=False, autoscroll=False,
                                            elem_id="inspect-verdict-detail")
 

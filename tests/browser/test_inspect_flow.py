@@ -62,6 +62,9 @@ def test_inspect_a_hostile_response_tag_it_and_find_it(inspect_server, page):
     expect(page.locator("#inspect-gt-clues")).to_contain_text("✓ M1 (judge llm:judge)")
     expect(page.locator("#inspect-model-clues")).to_contain_text("illusionary (judge llm:judge)")
     expect(page.locator("#inspect-verdicts")).to_contain_text("llm:judge")
+    # the detail box said nothing until a verdict was clicked: it says what comes in it
+    expect(page.locator("#inspect-verdict-detail textarea")).to_have_attribute(
+        "placeholder", re.compile("Click a verdict above"))
     link = page.locator("#inspect-open-item a")
     expect(link).to_have_attribute("href", "./?item=ui%2Falpha")
     # from /inspect that is the annotation workspace at the root
