@@ -11,6 +11,10 @@ ITEM_STATUSES = ("draft", "candidate", "in_review", "verified", "rejected", "rel
 reviewer asked for a revision, or a verified item was changed); verified: approved by a
 reviewer; rejected: rejected by a reviewer; released: frozen, read-only (admins)."""
 
+SETTING_TITLES = {"direct": "No-CoT", "cot": "CoT", "clue_guided": "Clue-guided CoT",
+                  "structured": "Structured"}
+"""A prompt setting as the tables, the run form and the token estimate title it."""
+
 REVIEW_VERDICTS = ("approve", "revise", "reject")
 REVIEW_STATUS = {"approve": "verified", "revise": "in_review", "reject": "rejected"}
 """The status a review gives the item it reviews (when that version is still the latest)."""

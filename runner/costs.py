@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from domain.vocabulary import SETTING_TITLES
 from runner.messages import ImageRef, image_refs
 
 TYPICAL_COMPLETION = {"direct": 8, "cot": 350, "clue_guided": 450, "structured": 400}
@@ -122,20 +123,26 @@ class Calibration:
         mean for this setting and clue source, else for this setting, else the a-priori
         length scaled as the endpoint's replies in other settings were (reported / a
         priori), else a priori."""
+        title = setting_title(setting)   # "clue_guided as a priori" read as an id
         found = self.completions.get((setting, clue_kind(clues)))
         if found:
-            return found[0], f"{setting} with clues {clue_kind(clues)} ({found[1]} replies)"
+            return found[0], f"{title} with clues {clue_kind(clues)} ({found[1]} replies)"
         same = [v for (s, _), v in self.completions.items() if s == setting]
         if same:
-            return _mean(same), f"{setting}, any clue source ({sum(n for _, n in same)} replies)"
+            return _mean(same), f"{title}, any clue source ({sum(n for _, n in same)} replies)"
         if self.completions:
             n = sum(count for _, count in self.completions.values())
             ratio = sum(mean * count for mean, count in self.completions.values()) / sum(
                 _typical(s) * count for (s, _), (_, count) in self.completions.items())
             return (max(1.0, _typical(setting) * ratio),
-                    f"{setting} as a priori ×{ratio:.2f}, the ratio of this endpoint's lengths "
+                    f"{title} as a priori ×{ratio:.2f}, the ratio of this endpoint's lengths "
                     f"in other settings ({n} replies)")
-        return None, f"{setting}: a priori"
+        return None, f"{title}: a priori"
+
+
+def setting_title(setting: str) -> str:
+    """A prompt setting as the run form titles it ('Clue-guided CoT' for clue_guided)."""
+    return SETTING_TITLES.get(setting, setting)
 
 
 def _typical(setting: str) -> int:

@@ -64,7 +64,8 @@ def project(store, plan) -> dict:
         guess += each
         if mean is None:    # no length measured for this model: its bound, not a guess (an
             # a-priori 350 for CoT was ~35x what the fake server's replies measured)
-            each, basis, bounded = bound, f"{setting}: {costs.UNMEASURED}", bounded + 1
+            each, basis, bounded = (bound, f"{costs.setting_title(setting)}: {costs.UNMEASURED}",
+                                     bounded + 1)
         typical, upper = typical + each, upper + bound
         said[basis] = each
     out = costs.projection(store.price_for(endpoint["model"]), len(requests), len(hits),
@@ -120,8 +121,8 @@ def _image_sizes(store, items: dict[str, dict]) -> dict[str, tuple[int, int]]:
 def basis_text(model: str, calibration: costs.Calibration, completions: dict[str, int]) -> str:
     """What the token estimate rests on, part by part: 'calibrated on the usage gpt-4o's
     endpoint reported: prompt text x0.98 (28 text-only requests), images x0.21 of OpenAI's
-    high-detail rule (14 requests with images); completion tokens a request: cot with clues
-    none 3 (14 replies)', or 'a priori (...)' when nothing is recorded."""
+    high-detail rule (14 requests with images); completion length: CoT with clues none (14
+    replies): 3 tokens a request', or 'a priori (...)' when nothing is recorded."""
     c = calibration
     if not completions:
         return "nothing to send: the cache answers every request"
@@ -134,7 +135,8 @@ def basis_text(model: str, calibration: costs.Calibration, completions: dict[str
     images = (f"images ×{c.image_scale:.2f} of OpenAI's high-detail rule ({c.image_requests} "
               "requests with images)" if c.image_requests
               else "images a priori (OpenAI's high-detail rule)")
-    each = ", ".join(f"{basis.replace(': a priori', ' a priori')} {n}"
+    # "... (70 replies) 21" ended in a bare number: each basis says what its number is
+    each = ", ".join(f"{basis.replace(': a priori', ' a priori')}: {n} tokens a request"
                      for basis, n in completions.items())
     whose = f"{model}'s endpoint reported" if c.at == "endpoint" else \
         f"{model} reported at another endpoint URL (none recorded at this one)"
@@ -143,4 +145,4 @@ def basis_text(model: str, calibration: costs.Calibration, completions: dict[str
     partly = "a priori" in f"{text} {images}" or costs.UNMEASURED in each
     return (f"{'partly ' if partly else ''}calibrated on the usage {whose}"
             f"{' (a priori where none is recorded)' if partly else ''}: {text}, {images}; "
-            f"completion tokens a request: {each}")
+            f"completion length: {each}")

@@ -17,12 +17,11 @@ from runner.leases import effective_status
 from store import NotFoundError
 from store.run_labels import clues_text, list_names
 
+from domain.vocabulary import SETTING_TITLES  # noqa: F401 (the tables' titles, named here)
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError, check_extraction, judge_choice, on_items, \
     on_keys, run_judges, run_summary
 
-SETTING_TITLES = {"direct": "No-CoT", "cot": "CoT", "clue_guided": "Clue-guided CoT",
-                  "structured": "Structured"}
 CLUE_TITLES = {"none": "No Clue", "gt": "GT", "self": "Self"}
 # Statuses of a run that stopped (or has not yet stopped) before answering all its work.
 UNFINISHED = ("cancelled", "stopped", "failed", "interrupted", "paused", "running")

@@ -44,7 +44,7 @@ def test_the_panel_says_who_may_resume_a_command_line_run(stopped):
     panel, status = xr.progress(stopped, "cli-run", "bob")
     assert status == "stopped"
     assert message(panel) == ("deadline of 1 s reached; 2 left: only an admin (it was started "
-                              "from the command line) may resume it")
+                              "from the command line) may cancel or resume it")
     for user in ("boss", None):                      # an admin, local mode: theirs to resume
         assert message(xr.progress(stopped, "cli-run", user)[0]).endswith(
             "2 left: press Resume to run them")

@@ -233,7 +233,8 @@ def test_a_setting_that_departs_from_the_preset_clears_it(setup):
                 api_name="/preset_after_image_mode") == "none"
     assert call(setup, c, "mmr-life", "cot", "none", "full",
                 api_name="/preset_after_setting") == "mmr-life"
-    assert call(setup, c, "mmr-life", api_name="/preset_protocol") == ("cot", "none", "full")
+    assert call(setup, c, "mmr-life", api_name="/preset_protocol") == ("cot", "none", "full",
+                                                                        "0.5", "0.5", "17")
 
 
 def test_pause_cancel_and_resume_are_live_only_when_the_run_allows_them():

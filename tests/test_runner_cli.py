@@ -296,14 +296,14 @@ def test_the_estimate_is_calibrated_per_setting_and_clue_source(db, server):
     assert project("--setting", "cot")["completion_tokens"] == 14 * 1024
     none = billed("--setting", "cot")
     gt = project("--setting", "cot", "--clues", "gt")
-    assert "completion tokens a request: cot, any clue source (14 replies)" in gt["basis"]
+    assert "completion length: CoT, any clue source (14 replies): " in gt["basis"]
     actual = billed("--setting", "cot", "--clues", "gt")
     assert actual["prompt_tokens"] > 1.1 * none["prompt_tokens"]   # the clues make it longer
     assert abs(gt["prompt_tokens"] - actual["prompt_tokens"]) <= 0.05 * actual["prompt_tokens"]
     assert abs(gt["completion_tokens"] - actual["completion_tokens"]) <= 14
     assert abs(gt["cost"] - actual["cost"]) <= 0.1 * actual["cost"]
     own = project("--setting", "direct", "--clues", "self")      # a clue_guided first pass
-    assert "clue_guided as a priori ×0.0" in own["basis"]
+    assert "Clue-guided CoT as a priori ×0.0" in own["basis"]
     assert own["completion_tokens"] <= 28 * 5                    # not 14 x (450 + 8)
 
 

@@ -257,12 +257,12 @@ def test_calibration_per_text_and_image_token_and_per_setting():
                      {"setting": "cot", "clues": "run:abc", "n": 10, "completion": 105}])
     assert (c.text_scale, c.image_scale) == (0.9, pytest.approx(0.2))
     assert c.prompt(100, 765) == pytest.approx(90 + 153)
-    assert c.completion("cot", "none") == (3.5, "cot with clues none (10 replies)")
+    assert c.completion("cot", "none") == (3.5, "CoT with clues none (10 replies)")
     assert c.completion("cot", "run:xyz")[0] == 10.5          # any run is one clue source
-    assert c.completion("cot", "gt") == (7.0, "cot, any clue source (20 replies)")
+    assert c.completion("cot", "gt") == (7.0, "CoT, any clue source (20 replies)")
     typical, basis = c.completion("clue_guided", "none")
     assert typical == pytest.approx(450 * 7 / 350) and "ratio" in basis
-    assert costs.calibrate([], []).completion("cot", "none") == (None, "cot: a priori")
+    assert costs.calibrate([], []).completion("cot", "none") == (None, "CoT: a priori")
     assert costs.calibrate([], []).prompt(100, 765) == 865
     assert basis_text("m", c, {}) == "nothing to send: the cache answers every request"
     assert basis_text("m", costs.calibrate([], []), {"cot: a priori": 350}).startswith(

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from domain.geometry import AUTO, BOX_CONVENTIONS, convention_text
 from domain.vocabulary import counted
-from runner.config import (PRESET_PROTOCOLS, ConfigError, Execution, RunConfig,
+from judges.samples import rule_problem
+from runner.config import (PRESET_PROTOCOLS, PRESETS, ConfigError, Execution, RunConfig,
                            parse_id_list, preset_departure)
 from runner.costs import DEFAULT_MAX_COMPLETION, completion_words
 from store import StoreError
@@ -53,10 +54,32 @@ def preset_after_change(preset, setting, clues, image_mode) -> str:
 
 
 def preset_protocol(preset) -> list:
-    """[setting, clue source, image mode] of the preset's protocol when one is chosen
-    (choosing it sets them), None each for "none" (left as they are)."""
+    """[setting, clue source, image mode, temperature, top_p, seed] of the preset's
+    protocol and sampling when one is chosen (choosing it fills them: the fields said
+    "default"/"none" while the run took 0.5, 0.5, 17), None each for "none" (left as they
+    are)."""
     protocol = PRESET_PROTOCOLS.get(preset or "", {})
-    return [protocol.get(k) for k in ("setting", "clues", "image_mode")]
+    sampling = PRESETS.get(preset or "", {})
+    return [protocol.get(k) for k in ("setting", "clues", "image_mode")] + [
+        None if sampling.get(k) is None else f"{sampling[k]:g}"
+        for k in ("temperature", "top_p", "seed")]
+
+
+def preset_samples_warning(preset, samples) -> str:
+    """The warning, before a start, for a preset run whose samples its rule cannot read:
+    MMR-Life's samples rule needs 5 samples per item, or 1 (`judges.samples.rule_problem`),
+    and Results refused such a run only once it had run. '' otherwise."""
+    if preset != "mmr-life":
+        return ""
+    try:
+        count = int(float(samples or 1))
+    except (TypeError, ValueError):
+        return ""
+    if not rule_problem("mmr_life", count):
+        return ""
+    return (f"preset MMR-Life with {count} samples: the MMR-Life samples rule needs 5 "
+            "samples per item, or 1, so Results would refuse this run under it; set "
+            "Samples to 5 (or 1)")
 
 
 def config_from_form(form: dict) -> tuple[RunConfig, Execution]:
@@ -136,7 +159,9 @@ def projection_md(the_plan) -> str:
              f"cache: {escape_md(p['cache_text'])}",
              f"token estimate: {escape_md(p['basis'])}",
              f"config id {code(the_plan.config_id[:16])}"]
-    warnings = list(the_plan.warnings) + key_warning(the_plan.endpoint)
+    warnings = list(the_plan.warnings) + key_warning(the_plan.endpoint) + [
+        w for w in [preset_samples_warning(the_plan.config.preset, the_plan.config.samples)]
+        if w]
     if the_plan.execution.budget is not None and not p["priced"]:
         warnings.append("a budget needs a price for the model: the run cannot start")
     lines += [f"⚠ {escape_md(w)}" for w in warnings]
@@ -192,6 +217,8 @@ def start_run(store, form: dict, user: str) -> dict:
     projection = the_plan.projection
     warning = check_endpoint(store, the_plan.endpoint, "not started",
                              lambda: Coverage(projection["cached"], projection["requests"]))
+    early = preset_samples_warning(form.get("preset"), form.get("samples"))
+    warning = "; ".join(w for w in (early, warning) if w) or None
     run_id = create_run(store, the_plan, author=user)
     start_detached(store.path.resolve(), run_id)
     return {"run_id": run_id, "warning": warning,

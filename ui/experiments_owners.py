@@ -48,13 +48,14 @@ _PRESS_RESUME = re.compile(r"(?:to go on, )?(?:give a higher Budget on resume \(
                            r"and )?press Resume(?: to run them)?")
 
 
-def said_to(message: str, who: str) -> str:
+def said_to(message: str, who: str, off: str = "resume it") -> str:
     """A run's message (in the page's words) as said to someone who may not resume it:
     "press Resume to run them" names who may instead ('only an admin (it was started from
-    the command line) may resume it'); unchanged when `who` is ''."""
+    the command line) may resume it'; `off`: what the buttons off for them would do,
+    'cancel or resume it'); unchanged when `who` is ''."""
     if not who:
         return message
-    return _PRESS_RESUME.sub(f"only {who} may resume it", message)
+    return _PRESS_RESUME.sub(f"only {who} may {off or 'resume it'}", message)
 
 
 def may_steer(store, run_id: str | None, user: str | None) -> bool:

@@ -17,6 +17,7 @@ from runner.provenance import cache_summary
 from runner.totals import COUNTS, LABELS, MEANINGS, row_state, status_counts, without_result
 from runner.run_refs import resolve_run
 from store import NotFoundError, ValidationError
+from domain.vocabulary import counted
 from scoring.compared import run_label, source_name, table_names
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_owners import refusal, said_to, who_may
@@ -214,13 +215,15 @@ def progress(store, run_id: str | None, user: str | None = None) -> tuple[str, s
     cache = cache_summary(store, run, source_name(store))["text"]
     message = run.get("message") or ""
     who = who_may(store, run, user)
-    message = said_to(on_page(redact(store, message)), who) \
+    finished = status == "done" and not counts.get("error") and not without_result(counts)
+    off = steering_off(status, finished, counts.get("error") or 0) if who else ""
+    message = said_to(on_page(redact(store, message)), who, off) \
         if message else ""                                        # it may quote a server's
     # reply; and "resume with python app.py run --resume ID" is the Resume button here
-    if who and status not in ("running", "done") and "may resume it" not in message:
-        # a cancelled run's message names no Resume ("a resume sends them again"): why the
-        # button is off for this watcher was said nowhere
-        message = "; ".join(p for p in (message, f"only {who} may resume it") if p)
+    if off and f"may {off}" not in message:
+        # a cancelled, running or done run's message names no Resume: why the buttons were
+        # off for this watcher was said nowhere (a done CLI run with 9 errors, round 20)
+        message = "; ".join(p for p in (message, f"only {who} may {off}") if p)
     css = status.split()[0]
     panel = (f"<div class='xp-progress' data-status='{escape_html(css)}'>"
              f"<div class='xp-head'>{_title_html(run)}"
@@ -235,9 +238,27 @@ def progress(store, run_id: str | None, user: str | None = None) -> tuple[str, s
              + f"<div class='xp-cache' id='run-cache'>{escape_html(cache)}</div>"
              + (f"<div class='xp-message'>{escape_html(message)}</div>" if message else "")
              + "</div>")
-    if status == "done" and not counts.get("error") and not without_result(counts):
+    if finished:
         status += f" ({NOTHING_LEFT})"       # Resume off (experiments_steering.buttons)
     return panel, status
+
+
+def steering_off(status: str, finished: bool, errors: int) -> str:
+    """What the steering buttons would do for one who may steer the run, said for one who
+    may not (theirs are all off: `experiments_steering.buttons`), after "only <who> may":
+    'pause or cancel it' (running), 'cancel or resume it' (paused, stopped), 'resume it, or
+    retry its 9 errors' (done, failed); '' when no button would be on (done, nothing left)."""
+    from ui.experiments_steering import buttons
+
+    pause, cancel, resume = (b["interactive"] for b in buttons(
+        f"{status} ({NOTHING_LEFT})" if finished else status))
+    verbs = [v for v, on in (("pause", pause), ("cancel", cancel), ("resume", resume)) if on]
+    if not verbs:
+        return ""
+    said = (" or ".join(verbs) if len(verbs) < 3 else "pause, cancel or resume") + " it"
+    if resume and errors:
+        said += f", or retry its {counted(errors, 'error')}"
+    return said
 
 
 NOTHING_LEFT = "nothing to resume"
