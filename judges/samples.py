@@ -35,9 +35,12 @@ def rule_problem(method: str, samples: int) -> str | None:
     meaning = {2: "no item could be right (more than 2 of 2)",
                3: "an item would need all 3 samples right",
                4: "an item would need 3 of its 4 samples right"}[samples]
-    return (f"the samples rule mmr_life (the paper's: more than 2 of the first 5 samples "
-            f"correct) needs 5 samples per item, or 1; with {samples} {meaning}. Use "
-            f"majority (or mmr_life_sc), or a run with 5 samples")
+    # named as the Results page's list does, with the command line's value: the page said
+    # "mmr_life" where its list says "MMR-Life: over 2 of first 5 right"
+    return (f"the samples rule MMR-Life (mmr_life; the paper's: more than 2 of the first 5 "
+            f"samples correct) needs 5 samples per item, or 1; with {samples} {meaning}. Use "
+            f"majority vote (majority) or MMR-Life self-consistency (mmr_life_sc), or a run "
+            f"with 5 samples")
 
 
 def aggregate_samples(verdicts: Sequence[Verdict], method: str = "majority") -> Verdict:

@@ -301,3 +301,13 @@ def test_only_verdicts_a_judge_gave_itself_count_towards_agreement():
     assert not judged_by_itself(row("llm:jA", "llm:jA", "unparsed"))
     assert judged_by_itself(row("offline", "rule:numeric"))
     assert not judged_by_itself(row("offline", "offline:lexical", "error"))
+
+
+def test_the_shown_lines_name_the_samples_rule_as_its_list_does(store, run):
+    """"samples rule mmr_life_sc" under the table, where the Samples rule list reads
+    "MMR-Life self-consistency"."""
+    from ui.results_handlers import reading_lines
+
+    found = tables.summaries(store, [run], samples_rule="mmr_life_sc")
+    lines = reading_lines(store, found, {run: "m · CoT"})
+    assert "samples rule MMR\\-Life self\\-consistency" in lines and "mmr_life_sc" not in lines

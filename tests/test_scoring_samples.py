@@ -53,8 +53,8 @@ def test_mmr_lifes_rule_decides_five_samples_and_is_refused_on_two_to_four(sampl
     saying why, in report and compare alike; on 5 samples (or 1) it is the paper's rule."""
     for command in (["report", "--run", "sc"], ["compare", "sc", "sc"]):
         code, _, err = cli(*command, "--db", sampled.path, "--samples-rule", "mmr_life")
-        assert code == 2 and "run sc: the samples rule mmr_life (the paper's: more than 2 " \
-            "of the first 5 samples correct) needs 5 samples per item, or 1; with 3 an item " \
+        assert code == 2 and "run sc: the samples rule MMR-Life (mmr_life; the paper's: more " \
+            "than 2 of the first 5 samples correct) needs 5 samples per item, or 1; with 3 an item " \
             "would need all 3 samples right" in err, err
     make_run(sampled, "five", {"r/0": ["Answer: A"] * 3 + ["Answer: B"] * 2,
                                "r/2": ["Answer: B"] * 2 + ["Answer: A"] * 3,

@@ -283,8 +283,10 @@ def reading_lines(store, found: dict, names: dict) -> str:
 
     lines = []
     for run_id, result in found.items():
+        rule = dict((v, label) for label, v in SAMPLE_RULE_CHOICES).get(
+            result["samples_rule"], result["samples_rule"])  # the list's words, not its value
         line = (f"- {escape_md(names[run_id])}: judge {escape_md(result_judge(result))}, samples "
-                f"rule {escape_md(result['samples_rule'])}")
+                f"rule {escape_md(rule)}")
         if result["extraction_diff"] is not None:
             line += ". " + describe(result["extraction"], result["extraction_diff"])  # our text
         if result.get("repeats"):       # `report`'s spread over repeats, in its words
