@@ -15,6 +15,11 @@ SETTING_TITLES = {"direct": "No-CoT", "cot": "CoT", "clue_guided": "Clue-guided 
                   "structured": "Structured"}
 """A prompt setting as the tables, the run form and the token estimate title it."""
 
+IMAGE_MODE_TITLES = {"full": "full", "text_only": "text only", "clue_masked": "clues masked",
+                     "clue_crops": "clue crops"}
+"""An image mode (runner.config.IMAGE_MODES) as the run form and run labels say it: labels
+read "images clue_masked"."""
+
 REVIEW_VERDICTS = ("approve", "revise", "reject")
 REVIEW_STATUS = {"approve": "verified", "revise": "in_review", "reject": "rejected"}
 """The status a review gives the item it reviews (when that version is still the latest)."""

@@ -12,6 +12,7 @@ from types import SimpleNamespace
 
 import gradio as gr
 
+from domain.vocabulary import IMAGE_MODE_TITLES
 from runner.config import (CLUE_PASS_SETTINGS, ID_LIST_RULE, IMAGE_FORMATS, IMAGE_MODES,
                            MASK_STYLES, SETTINGS)
 from scoring.compared import SETTING_TITLES
@@ -85,7 +86,8 @@ def build_builder(ui: SimpleNamespace) -> None:
     with gr.Row():
         ui.clues = gr.Dropdown(CLUE_SOURCE_LABELS, value="none", label="Clue source",
                                elem_id="run-clues", scale=3)
-        ui.image_mode = gr.Dropdown(list(IMAGE_MODES), value="full", label="Image mode",
+        ui.image_mode = gr.Dropdown([(IMAGE_MODE_TITLES.get(m, m), m) for m in IMAGE_MODES],
+                                    value="full", label="Image mode",
                                     elem_id="run-image-mode", scale=2)
     with gr.Row(elem_id="run-clue-more"):
         ui.clue_run = gr.Dropdown([], label="Clues from run", visible=False,

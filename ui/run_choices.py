@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from domain.vocabulary import IMAGE_MODE_TITLES
 from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
 from scoring.compared import SETTING_TITLES, labels, table_names, title
@@ -37,7 +38,8 @@ def run_label(run: dict, tags: dict[str, str] | None = None, note: str = "",
     config = run.get("config") or {}
     tags = tags or {}
     images = config.get("image_mode", "full")
-    if images == "clue_masked" and config.get("mask_style"):
+    images = IMAGE_MODE_TITLES.get(images, images)
+    if config.get("image_mode") == "clue_masked" and config.get("mask_style"):
         images += f" ({config['mask_style']})"
     clues = clues_text(config, names or {})
     parts = [(run.get("name") or "").strip(), endpoint_text(config.get("endpoint") or {}),
