@@ -219,7 +219,9 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
 
 def not_scored_text(run_label: str, result: dict) -> str:
     """'run X: 38 answers came after its general scoring by offline and have no verdict:
-    score it again (python app.py score --run X --protocol general)', with the judge shown
+    score it again (python app.py score --run X --protocol general); they are new answers, or
+    answers sent again ... whose verdicts were dropped' (`store.scores.drop_response_scores`:
+    a replaced reply loses its verdicts), with the judge shown
     (`scoring.commands.score_command`), or '' when every answer has one."""
     missing = result.get("not_scored") or 0
     if not missing:
@@ -227,7 +229,8 @@ def not_scored_text(run_label: str, result: dict) -> str:
     command = score_command(result["run"], result["protocol"], result["judge"])
     return (f"run {run_label}: {missing} answers came after its {result['protocol']} scoring "
             f"by {result['judge']} and have no verdict, so they are not counted: score it "
-            f"again ({command}).")
+            f"again ({command}); they are new answers, or answers sent again (a resume with "
+            f"--retry-errors) whose verdicts on the replies they replaced were dropped.")
 
 
 def forget_summaries() -> None:
