@@ -138,19 +138,21 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
         for r in rows:
             r["tokens"] = r["completion_tokens"]
             r["no_answer"] = r["value"] == "unparsed"
+            r["tied"], r["unscored_responses"] = False, int(r["value"] == "unscored")
         return rows
     grouped: dict[tuple, list[dict]] = defaultdict(list)
     for r in rows:
         grouped[(r["item_id"], r["repeat"])].append(r)
     records = []
     for (item_id, repeat), samples in grouped.items():
-        first = samples[0]
+        first, tied = samples[0], False
         if len(samples) == 1:
             value = first["value"]
         else:
             samples.sort(key=lambda r: r["sample"])
-            value = aggregate_samples([Verdict(r["value"], answer=r["answer"]) for r in samples],
-                                      samples_rule).value
+            verdict = aggregate_samples([Verdict(r["value"], answer=r["answer"])
+                                         for r in samples], samples_rule)
+            value, tied = verdict.value, bool((verdict.details or {}).get("tied"))
         tokens = [r["completion_tokens"] for r in samples if r["completion_tokens"] is not None]
         records.append({"value": value, "item_id": item_id, "repeat": repeat,
                         "domain": first["domain"], "subtask": first["subtask"],
@@ -159,6 +161,9 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
                         "unread_right": value == "unscored" and any(
                             r.get("unread_right") for r in samples),
                         "judge_failed": any(r.get("judge_failed") for r in samples),
+                        # counted unparsed because the samples' vote tied (not a reply unread)
+                        "tied": tied,
+                        "unscored_responses": sum(r["value"] == "unscored" for r in samples),
                         # read from the responses, not from `value`: the vote of VER-Bench
                         # verdicts (no answer kept) is "no answer" whatever they read
                         "no_answer": all(r["value"] == "unparsed" for r in samples),
