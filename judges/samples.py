@@ -98,8 +98,9 @@ def aggregate_samples(verdicts: Sequence[Verdict], method: str = "majority") -> 
         return from_match(chosen.correct, f"plurality answer {winner}", judge=judge,
                           answer=winner)
     winner, why = majority_vote([v.answer for v in voting])
-    if winner is None:
-        return unparsed(why, judge=judge, details={"votes": len(voting)})
+    if winner is None:  # "tied": the table's note counts these apart (not a reply unread)
+        return unparsed(why, judge=judge, details={"votes": len(voting),
+                                                   "tied": why.startswith("tie ")})
     chosen = _scored_or_first([v for v in voting if str(v.answer).strip() == winner])
     if chosen.value == UNSCORED:
         return Verdict(UNSCORED, reason=f"majority {winner}: {why}, which the judge could not "

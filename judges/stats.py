@@ -53,7 +53,8 @@ COUNTING_RULES = ("Accuracy is micro-averaged (correct / n); n counts items (an 
                   "repeats counts once, with its share correct over them). Unparsed (no answer "
                   "could be read: refusals and replies cut off before their answer included) "
                   "and error responses count as wrong and are also reported as rates; unscored "
-                  "responses (the judge could not decide) are left out of n and counted.")
+                  "items (the judge could not decide their answer) are left out of n and "
+                  "counted in Unscored.")
 CI_RULE = ("95% CI: Wilson score interval (honest at small n: 3 of 3 correct gives "
            "[43.85, 100]).")
 Z_95 = 1.959963984540054     # the standard normal's 97.5th percentile

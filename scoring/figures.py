@@ -191,7 +191,9 @@ def drop_chart(table: Table) -> str:
     run's on the items all its protocols scored: the caption says the n (when runs differ in
     it, each run's label does), each bar's tooltip its n and the protocols' unscored items.
     A run with no item all its protocols scored (n 0) is drawn with "n=0" in each slot (it
-    vanished from the chart), a protocol a run was not scored under with "not scored"."""
+    vanished from the chart), a protocol a run was not scored under with "not scored", and
+    one scored but withheld from the table (right answers without a clue verdict: "–" there,
+    `biased.drop_unpaired_note`) with "withheld"."""
     frame = drop_bars(table)
     sizes = {row["model"]: row["n"] for row in table.rows}
     per_run = len(set(sizes.values())) > 1
@@ -204,6 +206,9 @@ def drop_chart(table: Table) -> str:
                 for row in table.rows}
     runs = [label[run] for run in sizes]
     na = {row["model"]: row.get("grounded_not_applicable") for row in table.rows}
+    # scored but not shown: right answers lack a clue verdict (the table's "–", its footnote)
+    withheld = {row["model"]: set(row.get("_protocol", "").split(", "))
+                if row.get("_unpaired") else set() for row in table.rows}
     columns = {c.key for c in table.columns}
     protocols = [p for key, p in DROP_SERIES if key in columns]
     values = {(label[run], protocol): (acc, f"{run} · {protocol}: {acc:.1f}% of {n}"
@@ -214,6 +219,8 @@ def drop_chart(table: Table) -> str:
         for protocol in protocols:
             if (label[run], protocol) not in values:
                 words = N_ZERO if not n else "not scored"
+                if _key(protocol) in withheld[run]:
+                    words = "withheld"
                 if protocol == "grounded-rigorous" and na.get(run):
                     words = "n/a: no boxes asked"
                 values[(label[run], protocol)] = (
@@ -222,6 +229,11 @@ def drop_chart(table: Table) -> str:
     return grouped_bars_svg(runs, protocols, values, caption=table.caption,
                             empty="No general scores yet.", colours=PROTOCOL_COLOURS) + \
         chart_footnotes(table.footnotes)
+
+
+def _key(title: str) -> str:
+    """A drop series' protocol from its title ("grounded-rigorous" -> "grounded")."""
+    return next(key for key, t in DROP_SERIES if t == title)
 
 
 def chart_footnotes(footnotes: list[str]) -> str:

@@ -25,10 +25,14 @@ def page_table(store, run_ids: list[str], kind: str, protocol: str, chosen: dict
     judge = chosen["judge"]
     if kind in ("main", "subtask"):
         group = tables.group_key(by or "domain") if kind == "main" else "by_subtask"
+        compared = compared or tables.compared_results(
+            store, run_ids, protocol, judge, chosen["samples_rule"], chosen["extraction"],
+            within)
         table = tables.main_table(store, run_ids, group, protocol, **chosen, within=within,
                                   compared=compared)
-        # read with another judge than the runs' default one: said (its n can drop unseen)
-        note = shown_judge_note(store, run_ids, protocol, judge)
+        # read with another judge than the runs' default one: said (its n can drop unseen),
+        # counting the responses to the table's items only
+        note = shown_judge_note(store, run_ids, protocol, judge, compared[2].items)
         if note:
             table.notes = f"{note} {table.notes}".strip()
         return table

@@ -138,19 +138,21 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
         for r in rows:
             r["tokens"] = r["completion_tokens"]
             r["no_answer"] = r["value"] == "unparsed"
+            r["tied"], r["unscored_responses"] = False, int(r["value"] == "unscored")
         return rows
     grouped: dict[tuple, list[dict]] = defaultdict(list)
     for r in rows:
         grouped[(r["item_id"], r["repeat"])].append(r)
     records = []
     for (item_id, repeat), samples in grouped.items():
-        first = samples[0]
+        first, tied = samples[0], False
         if len(samples) == 1:
             value = first["value"]
         else:
             samples.sort(key=lambda r: r["sample"])
-            value = aggregate_samples([Verdict(r["value"], answer=r["answer"]) for r in samples],
-                                      samples_rule).value
+            verdict = aggregate_samples([Verdict(r["value"], answer=r["answer"])
+                                         for r in samples], samples_rule)
+            value, tied = verdict.value, bool((verdict.details or {}).get("tied"))
         tokens = [r["completion_tokens"] for r in samples if r["completion_tokens"] is not None]
         records.append({"value": value, "item_id": item_id, "repeat": repeat,
                         "domain": first["domain"], "subtask": first["subtask"],
@@ -159,6 +161,9 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
                         "unread_right": value == "unscored" and any(
                             r.get("unread_right") for r in samples),
                         "judge_failed": any(r.get("judge_failed") for r in samples),
+                        # counted unparsed because the samples' vote tied (not a reply unread)
+                        "tied": tied,
+                        "unscored_responses": sum(r["value"] == "unscored" for r in samples),
                         # read from the responses, not from `value`: the vote of VER-Bench
                         # verdicts (no answer kept) is "no answer" whatever they read
                         "no_answer": all(r["value"] == "unparsed" for r in samples),
@@ -219,7 +224,9 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
 
 def not_scored_text(run_label: str, result: dict) -> str:
     """'run X: 38 answers came after its general scoring by offline and have no verdict:
-    score it again (python app.py score --run X --protocol general)', with the judge shown
+    score it again (python app.py score --run X --protocol general); they are new answers, or
+    answers sent again ... whose verdicts were dropped' (`store.scores.drop_response_scores`:
+    a replaced reply loses its verdicts), with the judge shown
     (`scoring.commands.score_command`), or '' when every answer has one."""
     missing = result.get("not_scored") or 0
     if not missing:
@@ -227,7 +234,8 @@ def not_scored_text(run_label: str, result: dict) -> str:
     command = score_command(result["run"], result["protocol"], result["judge"])
     return (f"run {run_label}: {missing} answers came after its {result['protocol']} scoring "
             f"by {result['judge']} and have no verdict, so they are not counted: score it "
-            f"again ({command}).")
+            f"again ({command}); they are new answers, or answers sent again (a resume with "
+            f"--retry-errors) whose verdicts on the replies they replaced were dropped.")
 
 
 def forget_summaries() -> None:

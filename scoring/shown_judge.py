@@ -11,17 +11,28 @@ from __future__ import annotations
 from scoring.results import common_judge
 
 
-def shown_judge_note(store, run_ids, protocol: str, judge: str | None) -> str:
+def shown_judge_note(store, run_ids, protocol: str, judge: str | None,
+                     items=None) -> str:
     """'Shown with llm:judge-bad, which gave 0 readable verdicts of 1 asked; the default
     judge for these runs is llm:judge-a (CLI tables use it).', or '' when `judge` is None
-    or the default one."""
+    or the default one. `items`: the items the table compares (None: all the runs' items):
+    only responses to them are counted (the whole runs' were, "23 more decided by rules"
+    under a table of 3 items). The offline matcher is rules itself: 'Shown with offline
+    (rules): decided 6 responses; …', never "0 asked"."""
     if not judge:
         return ""
     runs = list(dict.fromkeys(run_ids or []))
     default = common_judge(store, runs, protocol)
     if default is None or default == judge:
         return ""
-    rows = [r for rid in runs for r in store.run_scores(rid, protocol, judge)]
+    rows = [r for rid in runs for r in store.run_scores(rid, protocol, judge)
+            if items is None or r["item_id"] in items]
+    tail = f"; the default judge for these runs is {default} (CLI tables use it)."
+    if judge == "offline":
+        decided = sum(r["value"] != "unscored" for r in rows)
+        of = f" of {len(rows)}" if decided != len(rows) else ""
+        return (f"Shown with offline (rules): decided {decided}{of} "
+                f"response{'' if len(rows) == 1 else 's'}{tail}")
     # what the judge itself was asked: a verdict a rule decided (a letter, a number, an
     # unparsed answer) is no reply of the judge's — counted, a judge whose every reply was
     # unreadable read "39 readable verdicts of 42 asked" (a review, round 19)
@@ -30,5 +41,4 @@ def shown_judge_note(store, run_ids, protocol: str, judge: str | None) -> str:
     by_rules = len(rows) - len(asked)
     rules = f" ({by_rules} more decided by rules)" if by_rules else ""
     return (f"Shown with {judge}, which gave {readable} readable verdict"
-            f"{'' if readable == 1 else 's'} of {len(asked)} asked{rules}; the default judge "
-            f"for these runs is {default} (CLI tables use it).")
+            f"{'' if readable == 1 else 's'} of {len(asked)} asked{rules}{tail}")

@@ -43,6 +43,7 @@ from scoring.no_boxes import mark_not_applicable
 from scoring.ablation import ablation_table  # noqa: F401 (API)
 from scoring.matrix_tables import injection_table  # noqa: F401 (API)
 from scoring.drop_table import drop_table  # noqa: F401 (API)
+from scoring.count_notes import count_notes
 from scoring.results import GROUPS, ResultsError, not_scored_text
 from scoring.panel_members import judges_of, results_notes
 from scoring.verbench_notes import VERBENCH_RULE
@@ -129,8 +130,8 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
         table.caption += ", answers read by MMR-Life's regex"
     table.left_out = left_out_note(store, run_ids, found, protocol, judge)
     stale = " ".join(not_scored_text(names[rid], s) for rid, s in found.items())
-    table.notes += " " + " ".join(p for p in (shared.note(), table.n_rule(), stale.strip())
-                                  if p)
+    table.notes += " " + " ".join(p for p in (shared.note(), table.n_rule(), stale.strip(),
+                                              *count_notes(found, names)) if p)
     if human:
         table.notes += " " + human_note(human, shared.n)
     table.notes += " " + describe(extraction, None)

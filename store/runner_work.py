@@ -13,6 +13,7 @@ import time
 import sqlite_utils
 
 from .db import atomic, now, rows
+from .scores import drop_response_scores
 
 RESPONSE_COLUMNS = ("work_id", "run_id", "status", "reason", "text", "answer", "clues",
                     "box_convention", "finish_reason", "prompt_tokens", "completion_tokens",
@@ -260,13 +261,19 @@ def response_clues(db: sqlite_utils.Database, run_id: str, phase: str,
 
 
 def delete_results(db: sqlite_utils.Database, run_id: str, statuses: tuple[str, ...]) -> int:
-    """Forget results with these statuses (e.g. 'error') so a resume requests them again."""
+    """Forget results with these statuses (e.g. 'error') so a resume requests them again.
+    The verdicts scored on those replies go in the same transaction: the new replies have
+    none until the run is scored again, which the tables then say (`responses_without_score`),
+    instead of showing the old verdicts (an 'error' on a reply that is no longer one)."""
     if not statuses:
         return 0
+    where = f"run_id = ? AND status IN ({','.join('?' * len(statuses))})"
     with atomic(db):
-        return db.conn.execute(
-            f"DELETE FROM run_responses WHERE run_id = ? AND status IN "
-            f"({','.join('?' * len(statuses))})", [run_id, *statuses]).rowcount
+        work_ids = [r[0] for r in db.conn.execute(
+            f"SELECT work_id FROM run_responses WHERE {where}", [run_id, *statuses])]
+        drop_response_scores(db, run_id, work_ids)
+        return db.conn.execute(f"DELETE FROM run_responses WHERE {where}",
+                               [run_id, *statuses]).rowcount
 
 
 def run_item_ids(db: sqlite_utils.Database, run_id: str) -> list[str]:

@@ -77,6 +77,26 @@ def delete_scores(db: sqlite_utils.Database, run_id: str, protocol: str | None =
     return deleted
 
 
+def drop_response_scores(db: sqlite_utils.Database, run_id: str, work_ids: list[int]) -> int:
+    """Delete every verdict on these responses (replaced replies: a verdict on the old reply
+    must not count for the new one), refreshing the run's `scorings` lines; the caller's
+    transaction holds it together with the replacement. Returns the verdicts deleted."""
+    if not work_ids:
+        return 0
+    with atomic(db):
+        keys = db.conn.execute("SELECT run_id, protocol, judge FROM scorings WHERE run_id = ?",
+                               [run_id]).fetchall()
+        deleted = 0
+        for start in range(0, len(work_ids), 500):
+            chunk = work_ids[start:start + 500]
+            deleted += db.conn.execute(
+                f"DELETE FROM scores WHERE run_id = ? AND work_id IN "
+                f"({','.join('?' * len(chunk))})", [run_id, *chunk]).rowcount
+        if deleted:
+            _log_scorings(db, keys, now())
+    return deleted
+
+
 def scoring_responses(db: sqlite_utils.Database, run_id: str, *, with_clues: bool = False,
                       with_text: bool = False) -> list[dict]:
     """The answer-phase responses of a run (pending work rows left out), with what a judge

@@ -1,0 +1,45 @@
+"""What the Unparsed and Unscored columns hold beyond their definition, per run, for the
+notes under a results table (Results page and `report`): the items counted unparsed because
+their samples tied under majority vote (no reply was unreadable; the rule picks no answer),
+and, when a run has several responses per item, how many responses were unscored beside the
+items the Unscored column counts."""
+from __future__ import annotations
+
+
+def _items(n: int) -> str:
+    return f"{n} item" if n == 1 else f"{n} items"
+
+
+def tie_note(label: str, result: dict) -> str:
+    """'run X: Unparsed includes 1 item whose samples tied (majority vote picks none).',
+    or '' when no record of the run tied."""
+    tied = {r["item_id"] for r in result["records"] if r.get("tied")}
+    if not tied:
+        return ""
+    return (f"run {label}: Unparsed includes {_items(len(tied))} whose samples tied "
+            f"(majority vote picks none).")
+
+
+def unscored_note(label: str, result: dict) -> str:
+    """'run X: Unscored counts 1 item; 3 of its responses were unscored (an item is unscored
+    when the response that counts for it is).', when the run's unscored responses (on the
+    table's items) are not as many as its unscored items (samples, repeats), else ''."""
+    records = result["records"]
+    responses = sum(r.get("unscored_responses", 0) for r in records)
+    items = result["summary"]["overall"].unscored
+    if responses == items or not responses:
+        return ""
+    count = f"{items:g}" if isinstance(items, float) else str(items)
+    were = "was" if responses == 1 else "were"
+    return (f"run {label}: Unscored counts {count} item{'' if items == 1 else 's'}; "
+            f"{responses} of its responses {were} unscored (an item counts as unscored only "
+            f"when the answer that decides it is).")
+
+
+def count_notes(found: dict, names: dict) -> list[str]:
+    """The notes of `tie_note` and `unscored_note` for each run of a table."""
+    notes = []
+    for rid, result in found.items():
+        notes += [n for n in (tie_note(names[rid], result), unscored_note(names[rid], result))
+                  if n]
+    return notes
