@@ -234,8 +234,8 @@ def not_scored_text(run_label: str, result: dict) -> str:
     command = score_command(result["run"], result["protocol"], result["judge"])
     return (f"run {run_label}: {missing} answers came after its {result['protocol']} scoring "
             f"by {result['judge']} and have no verdict, so they are not counted: score it "
-            f"again ({command}); they are new answers, or answers sent again (a resume with "
-            f"--retry-errors) whose verdicts on the replies they replaced were dropped.")
+            f"again ({command}); they are new answers, or answers sent again (a resume that "
+            f"retried errors) whose verdicts on the replies they replaced were dropped.")
 
 
 def forget_summaries() -> None:
