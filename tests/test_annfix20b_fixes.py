@@ -1,4 +1,8 @@
 """annfix20b: what the annotator's round found, tested on the handlers (real SQLite)."""
+import json
+
+from cli import main as cli_main
+from store import Store
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui.editor_handlers import EditorHandlers
 from ui.lifecycle_handlers import LifecycleHandlers
@@ -18,3 +22,33 @@ def test_the_delete_says_undo_lasts_while_the_page_is_open_and_who_restores_afte
     said = LifecycleHandlers(ui_store).delete(work, "", "ann")
     assert said == ('Deleted ui/alpha. "Undo delete of ui/alpha" (in the Item menu) brings it '
                     "back and opens it " + LIMIT), said
+
+
+def write_lines(path, *lines):
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def test_a_box_beyond_the_lines_images_is_said_so_not_as_a_missing_field(tmp_path, capsys):
+    """'"image": 5' with all four coordinates, on a line of one (refused) image: it said "a
+    box needs image (an index into images) and x0, y0, x1, y1", a missing field."""
+    box = {"image": 5, "x0": 1, "y0": 2, "x1": 30, "y1": 40}
+    source = write_lines(tmp_path / "lines.jsonl", {
+        "id": "t/one", "dataset": "t", "question": "Which?", "images": ["gone.png"],
+        "clues": [{"text": "a sign", "boxes": [box, {"image": 0, "x0": 1}]}]})
+    db = tmp_path / "a.db"
+    assert cli_main(["import", "--db", str(db), "--format", "jsonl", str(source)]) == 0
+    store = Store.open(db)
+    try:
+        item = store.get_item("t/one")
+    finally:
+        store.close()
+    assert item["metadata"]["invalid_boxes"][0] == {"clue": 0, "box": box}
+    assert ("invalid box: clue 1: its image 5 is beyond the line's 1 image (images count from "
+            "0), so it is on no image of the item (kept in metadata.invalid_boxes)"
+            ) in item["problems"], item["problems"]
+    # a box that does lack a coordinate says which
+    assert ("invalid box: clue 1: a box needs x0, y0, x1, y1 (missing: y0, x1, y1) (kept in "
+            "metadata.invalid_boxes)") in item["problems"], item["problems"]
+    assert not any("needs image" in p for p in item["problems"])
+    capsys.readouterr()
