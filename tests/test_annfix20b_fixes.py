@@ -3,6 +3,7 @@ import json
 
 from cli import main as cli_main
 from store import Store
+from ui import editor_model as em
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui.editor_handlers import EditorHandlers
 from ui.lifecycle_handlers import LifecycleHandlers
@@ -52,3 +53,42 @@ def test_a_box_beyond_the_lines_images_is_said_so_not_as_a_missing_field(tmp_pat
             "metadata.invalid_boxes)") in item["problems"], item["problems"]
     assert not any("needs image" in p for p in item["problems"])
     capsys.readouterr()
+
+
+def save_clue(editor, work, user, text, reasoning=None, **kwargs):
+    form = editor.form_values(work["item"])
+    rows = em.clue_rows(work["item"])
+    rows[0][1] = text
+    if reasoning is not None:
+        rows[0][2] = reasoning
+    return editor.save(work, {**form, "clues": rows}, None, "", user, **kwargs)
+
+
+ALICE, BOB = "The blue sign reads EXIT 12 (alice)", "The blue sign reads EXIT 12 (bob)"
+ALICE2, BOB2 = "The blue sign reads EXIT 13 (alice)", "The blue sign reads EXIT 13 (bob)"
+
+
+def test_taking_their_clue_names_the_parts_of_it_taken(ui_store):
+    """alice changed clue 1's text; bob, from the same version, its text and its reasoning.
+    Ticking "clue 1" took alice's text and kept bob's reasoning (the merge goes by the
+    clue's parts), and the message said "theirs taken: clue 1"."""
+    editor = EditorHandlers(ui_store)
+    alice, bob = editor.load("ui/alpha", "alice"), editor.load("ui/alpha", "bob")
+    assert save_clue(editor, alice, "alice", ALICE)[1]["kind"] == "saved"
+    bob, outcome = save_clue(editor, bob, "bob", BOB, "signs name exits (bob)")
+    assert outcome["kind"] == "conflict", outcome
+    _, saved = save_clue(editor, bob, "bob", BOB, "signs name exits (bob)",
+                         take_saved=["clue 1"], base_version=outcome["current_version"])
+    assert saved["kind"] == "saved", saved
+    clue = ui_store.get_item("ui/alpha")["clues"][0]
+    assert (clue["text"], clue["reasoning"]) == (ALICE, "signs name exits (bob)")
+    assert "(theirs taken: clue 1 text)" in saved["message"], saved["message"]
+    comment = ui_store.history("ui/alpha")[0]["comment"]
+    assert "(alice's taken over bob's: clue 1 text)" in comment, comment
+    # not ticked: what is kept of bob's over alice's is named the same way
+    alice, bob = editor.load("ui/alpha", "alice"), editor.load("ui/alpha", "bob")
+    assert save_clue(editor, alice, "alice", ALICE2, "signs name (alice)")[1]["kind"] == "saved"
+    bob, outcome = save_clue(editor, bob, "bob", BOB2, "signs name (bob)")
+    _, saved = save_clue(editor, bob, "bob", BOB2, "signs name (bob)",
+                         base_version=outcome["current_version"])
+    assert "(yours kept over theirs: clue 1 text, reasoning)" in saved["message"], saved
