@@ -6,6 +6,8 @@ from store import Store
 from ui import editor_model as em
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui.editor_handlers import EditorHandlers
+from ui.import_roots import ImportRoots
+from ui.io_handlers import IoHandlers, import_summary
 from ui.lifecycle_handlers import LifecycleHandlers
 
 LIMIT = ("while this page is open; after a reload only an admin can restore it (Item menu → "
@@ -92,3 +94,29 @@ def test_taking_their_clue_names_the_parts_of_it_taken(ui_store):
     _, saved = save_clue(editor, bob, "bob", BOB2, "signs name (bob)",
                          base_version=outcome["current_version"])
     assert "(yours kept over theirs: clue 1 text, reasoning)" in saved["message"], saved
+
+
+def test_the_import_report_names_the_datasets_it_went_into(tmp_path, capsys):
+    """A file whose lines name dataset "t" and one malformed line (imported under the file's
+    name, "lines") made two datasets, and the report named neither."""
+    source = write_lines(tmp_path / "lines.jsonl", {"id": "t/one", "dataset": "t",
+                                                     "question": "Which?"})
+    with source.open("a", encoding="utf-8") as out:
+        out.write("{not json\n")
+    db = tmp_path / "a.db"
+    assert cli_main(["import", "--db", str(db), "--format", "jsonl", str(source)]) == 0
+    printed = capsys.readouterr().out
+    assert "as jsonl into 2 datasets\n" in printed, printed
+    assert "  datasets:   t: 1 item (new), lines: 1 item (new)\n" in printed, printed
+    # the Import page: its report is the same text, its toast names them too
+    again = write_lines(tmp_path / "more.jsonl", {"id": "t/two", "dataset": "t",
+                                                  "question": "Which one?"})
+    store = Store.open(db)
+    try:
+        result = IoHandlers(store, ImportRoots()).run_import("jsonl", str(again), "", "", "",
+                                                             author="tester")
+    finally:
+        store.close()
+    assert "  datasets:   t: 1 item\n" in result["text"], result["text"]
+    assert result["datasets"] == {"t": 1} and result["new_datasets"] == []
+    assert import_summary(result)[1].startswith("imported 1 item into t (1): "), result
