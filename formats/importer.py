@@ -60,6 +60,8 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
     with store.atomic():
         images.register()
         existing = set(store.item_ids())
+        fresh = {name for name in {r["dataset"] for r in records}
+                 if not store.dataset_exists(name)}
         for done, record in enumerate(records, start=1):
             item_id = record["id"]
             bad_id = id_problem(item_id)
@@ -78,6 +80,8 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                         problem("not replaced", "the item", _store_reason(exc)))
                 else:
                     setattr(report, outcome, getattr(report, outcome) + 1)
+                    if outcome != "unchanged":
+                        report.went_into(record["dataset"], record["dataset"] in fresh)
                     report.flagged += bool(item["problems"]) and outcome != "unchanged"
                     if outcome != "unchanged":
                         report.add_item_problems(item_id, item["problems"],
@@ -97,6 +101,7 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                                                           _store_reason(exc)))
                 else:
                     report.imported += 1
+                    report.went_into(record["dataset"], record["dataset"] in fresh)
                     report.flagged += bool(item["problems"])
                     report.add_item_problems(item_id, item["problems"],
                                              record.get("carried_problems", 0))

@@ -169,6 +169,24 @@ def _option(base, option, index, problems) -> dict:
             "image": _ref(base, image, problems) if image else None}
 
 
+def _box_fault(box, image_count: int) -> str:
+    """Why a clue's box cannot be kept on the item, or "": its real cause (a box with all
+    four coordinates and "image": 5 on a line of one image was told "a box needs image …
+    and x0, y0, x1, y1", as if a field were missing; docs/FORMATS.md)."""
+    if not isinstance(box, dict):
+        return f"a box is {describe(box)}, expected an object with image, x0, y0, x1, y1"
+    image = box.get("image")
+    if not isinstance(image, int) or isinstance(image, bool):
+        return ("a box needs image (an index into images)" if image is None else
+                f"its image is {describe(image)}, expected an index into images")
+    if not 0 <= image < image_count:
+        listed = f"{image_count} image{'s' * (image_count != 1)}" if image_count else "no image"
+        return (f"its image {image} is beyond the line's {listed} (images count from 0), so "
+                f"it is on no image of the item")
+    missing = [k for k in ("x0", "y0", "x1", "y1") if k not in box]
+    return f"a box needs x0, y0, x1, y1 (missing: {', '.join(missing)})" if missing else ""
+
+
 def _clue(clue, index, image_count, problems, metadata) -> dict:
     if isinstance(clue, str):
         return {"text": clue, "reasoning": "", "boxes": []}
@@ -177,14 +195,12 @@ def _clue(clue, index, image_count, problems, metadata) -> dict:
         return {"text": text_or_empty(clue), "reasoning": "", "boxes": []}
     boxes = []
     for box in clue.get("boxes") or []:
-        ok = (isinstance(box, dict) and isinstance(box.get("image"), int)
-              and not isinstance(box.get("image"), bool) and 0 <= box["image"] < image_count
-              and all(k in box for k in ("x0", "y0", "x1", "y1")))
-        if ok:
+        wrong = _box_fault(box, image_count)
+        if not wrong:
             boxes.append({k: box[k] for k in ("image", "x0", "y0", "x1", "y1")})
         else:
             metadata.setdefault("invalid_boxes", []).append({"clue": index, "box": box})
-            problems.append(f"invalid box: clue {index + 1}: a box needs image (an index into "
-                            f"images) and x0, y0, x1, y1 (kept in metadata.invalid_boxes)")
+            problems.append(f"invalid box: clue {index + 1}: {wrong} (kept in "
+                            f"metadata.invalid_boxes)")
     return {"text": text_or_empty(clue.get("text")),
             "reasoning": text_or_empty(clue.get("reasoning")), "boxes": boxes}

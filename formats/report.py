@@ -61,6 +61,22 @@ class ImportReport:
     problems: list[dict] = field(default_factory=list)
     seconds: float = 0.0
     skipped_by: dict[str, int] = field(default_factory=dict)
+    # {dataset: items created or replaced in it}, and those of them the import made: a file
+    # whose lines named two datasets (or a malformed line, under the file's name) said none
+    datasets: dict[str, int] = field(default_factory=dict)
+    new_datasets: list[str] = field(default_factory=list)
+
+    def went_into(self, dataset: str, is_new: bool) -> None:
+        """An item created or replaced in `dataset` (`is_new`: the import made it)."""
+        self.datasets[dataset] = self.datasets.get(dataset, 0) + 1
+        if is_new and dataset not in self.new_datasets:
+            self.new_datasets.append(dataset)
+
+    def datasets_said(self) -> str:
+        """"t: 1 item (new), lines: 1 item (new)": the datasets items went into."""
+        return ", ".join(f"{visible(name)}: {n} item{'s' * (n != 1)}"
+                         + (" (new)" if name in self.new_datasets else "")
+                         for name, n in self.datasets.items())
 
     def add_problem(self, item_id: str, reason: str) -> None:
         self.problems.append({"item_id": shown_id(item_id), "reason": reason})
@@ -92,6 +108,8 @@ class ImportReport:
             "flagged": self.flagged,
             "skipped": self.skipped,
             "skipped_by": dict(self.skipped_by),
+            "datasets": dict(self.datasets),
+            "new_datasets": list(self.new_datasets),
             "replaced": self.replaced,
             "unchanged": self.unchanged,
             "images": self.images,
@@ -114,7 +132,8 @@ class ImportReport:
     def render_text(self) -> str:
         """Counts first, then one line per problem: `item_id: reason`."""
         head = (f"Imported {visible(self.path)} as {self.format}"
-                + (f" into dataset {visible(self.dataset)}" if self.dataset else ""))
+                + (f" into dataset {visible(self.dataset)}" if self.dataset else
+                   f" into {len(self.datasets)} datasets" if len(self.datasets) > 1 else ""))
         if self.nothing_imported():      # "Imported …" read as a success when all was skipped
             head = (f"Nothing imported from {visible(self.path)} ({self.format}): "
                     f"{self.items_read} read, {self.skipped} skipped")
@@ -127,6 +146,7 @@ class ImportReport:
                 if self.skipped_by else ""),
             *([f"  replaced:   {self.replaced} (a new revision each)",
                f"  unchanged:  {self.unchanged}"] if self.replaced or self.unchanged else []),
+            *([f"  datasets:   {self.datasets_said()}"] if self.datasets else []),
             f"  images:     {self.images}",
             f"  problems:   {len(self.problems)}",
             f"  seconds:    {self.seconds:.1f}",

@@ -44,7 +44,7 @@ def test_a_box_dropped_with_a_removed_image_is_not_said_added(ui_store, tmp_path
 def test_a_merge_over_my_other_tab_and_a_colleague_credits_each_part_to_its_author(ui_store):
     """bob's tab 1 saved the question (2), alice clue 1 and the GT reasoning (3); bob's tab 2,
     from 1, changed both too. Stored: "merged with version 3 by alice (bob's other tab's and
-    alice's taken over bob's: clue 1; bob's kept over bob's other tab's and alice's: GT
+    alice's taken over bob's: clue 1 text; bob's kept over bob's other tab's and alice's: GT
     reasoning)"; the panel asked to take from "your other tab and alice's version" and its
     rows read "both (you choose)"."""
     from tests.test_conflict_merge import edit
@@ -67,7 +67,7 @@ def test_a_merge_over_my_other_tab_and_a_colleague_credits_each_part_to_its_auth
     assert saved["kind"] == "saved", saved
     comment = ui_store.history("ui/alpha")[0]["comment"]
     assert comment == ("merged with versions 2 (bob, other tab) and 3 (alice) (alice's taken "
-                       "over bob's: clue 1; bob's kept over alice's: GT reasoning)"), comment
+                       "over bob's: clue 1 text; bob's kept over alice's: GT reasoning)"), comment
     # the message after the save names the same versions (it said "version 3 by alice"
     # only: a review, round 19)
     assert "Merged with versions 2 (bob, other tab) and 3 (alice)" in saved["message"], saved

@@ -68,14 +68,17 @@ def test_delete_asks_naming_the_colleagues_unsaved_drafts(ui_store):
     # it names the item: after a delete the next one opens, and "this item" said not which
     assert alone["delete_question"] == ("Delete item ui/gamma? Undo delete (in the Item menu) "
                                         "brings it back, with your unsaved edits of it if "
-                                        "any; an admin can restore it too.")
+                                        "any, while this page is open; after a reload only "
+                                        "an admin can restore it (Item menu → Deleted items "
+                                        "(admin) → Restore, or `python app.py item restore "
+                                        "ui/gamma`).")
     for user in ("alice", "bob"):
         ui_store.save_draft(user, "ui/gamma", 1, {**alone["item"], "question": user})
     work = editor.load("ui/gamma", "ann")
     question = work["delete_question"]
     assert question.startswith("Delete item ui/gamma? Undo delete (in the Item menu) brings it "
-                               "back, with your unsaved edits of it if any; an admin can "
-                               "restore it too.")
+                               "back, with your unsaved edits of it if any, while this "
+                               "page is open; after a reload only an admin can restore it")
     assert "2 colleagues (" in question and "alice" in question and "bob" in question
     assert "have unsaved drafts of it" in question and "restored" in question
     # the page's confirm (assets/confirm.js) reads it from the notice, escaped there

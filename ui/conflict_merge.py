@@ -209,11 +209,23 @@ def choices_made(base: dict, saved: dict, mine: dict, take_saved
     (reviews)."""
     chosen, taken, kept, keys = set(take_saved or ()), [], [], {}
     theirs = together(base, saved, mine, theirs_only=True).removesuffix(TOGETHER)
+    split, tied = parts(base, saved, mine), linked(base, saved, mine)
     for name, covered in choice_keys(base, saved, mine).items():
-        said = theirs if name.endswith(TOGETHER) else name
+        said = theirs if name.endswith(TOGETHER) else name + fields_chosen(covered, split, tied)
         (taken if name in chosen else kept).append(said)
         keys[said] = covered
     return taken, kept, keys
+
+
+def fields_chosen(covered: list[str], split: dict, tied: set[str]) -> str:
+    """" text, reasoning": the fields of a clue (or option) merged by its parts that the
+    choice decided, the only ones it took from theirs or kept of mine (`clue_merge`); ""
+    for any other part. "theirs taken: clue 1" was said of their text taken with my
+    reasoning kept (round-20 annotator)."""
+    if len(covered) != 1 or not by_fields(covered[0], split[covered[0]], tied):
+        return ""
+    fields = clue_clashes(*split[covered[0]])
+    return " " + ", ".join(f.replace("_", " ") for f in fields) if fields else ""
 
 
 def refused_choice(base: dict, saved: dict, mine: dict, take_saved) -> str:

@@ -78,6 +78,19 @@ def released_save_note(others: list[dict]) -> str:
     return f"released (read-only; {names} {have} of it that cannot be saved now)"
 
 
+# Undo delete lives in the page that deleted (ui/annotate_lifecycle.py, just_deleted): after
+# a reload it is gone, and restoring is an admin's (ui/access.py, restore_deleted_item; the
+# command line's `item restore` runs on the server's database). The delete's question and
+# its message said "Undo delete … brings it back" with no limit (annfix20b).
+AFTER_RELOAD = "after a reload only an admin can restore it"
+
+
+def restore_ways(item_id: str) -> str:
+    """How an admin restores a deleted item, as the delete's messages name it."""
+    return (f" (Item menu → Deleted items (admin) → Restore, or `python app.py item restore "
+            f"{item_id}`)")
+
+
 def delete_question(others: list[dict], item_id: str) -> str:
     """The question Delete asks (assets/confirm.js), naming the item (after a delete the
     next item opens at once: "this item" did not say which one a second Delete took), with
@@ -85,7 +98,8 @@ def delete_question(others: list[dict], item_id: str) -> str:
     keeps them (store/lifecycle.py marks the item deleted, its drafts stay): they cannot be
     saved while it is deleted, and are there again when it is restored."""
     question = (f"Delete item {item_id}? Undo delete (in the Item menu) brings it back, with "
-                "your unsaved edits of it if any; an admin can restore it too.")
+                f"your unsaved edits of it if any, while this page is open; {AFTER_RELOAD}"
+                f"{restore_ways(item_id)}.")
     if not others:
         return question
     names = ", ".join(d["user"] for d in others)

@@ -12,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 from formats import FormatError, export_path, import_paths, record_ids
+from domain.item_ids import visible
 from store import StoreError
 from ui.downloads import DownloadRefused, downloads_for
 from ui.import_roots import ImportRootError, ImportRoots
@@ -26,6 +27,9 @@ def import_summary(result: dict) -> tuple[bool, str]:
         return True, (f"nothing imported: {skipped} of {result.get('items_read', skipped)} "
                       "items skipped; see the report")
     text = f"imported {imported} item{'s' * (imported != 1)}"
+    if result.get("datasets"):      # which datasets, as the report's "datasets:" line
+        text += " into " + ", ".join(f"{visible(name)} ({n})"
+                                     for name, n in result["datasets"].items())
     if result.get("replaced") or result.get("unchanged"):      # --replace / Replace
         text += f", replaced {result.get('replaced', 0)}, {result.get('unchanged', 0)} unchanged"
     if not (flagged or skipped or result["problems"]):
@@ -43,7 +47,13 @@ def combined(reports: list[dict]) -> dict:
         return reports[0]
     total = {key: sum(r[key] for r in reports) for key, value in reports[0].items()
              if isinstance(value, (int, float)) and not isinstance(value, bool)}
-    return {**total, "format": reports[0]["format"], "files": reports,
+    datasets: dict[str, int] = {}
+    for report in reports:
+        for name, n in report.get("datasets", {}).items():
+            datasets[name] = datasets.get(name, 0) + n
+    return {**total, "format": reports[0]["format"], "files": reports, "datasets": datasets,
+            "new_datasets": list(dict.fromkeys(d for r in reports
+                                               for d in r.get("new_datasets", []))),
             "path": ", ".join(r["path"] for r in reports),
             "problems": [p for r in reports for p in r["problems"]],
             "text": "\n\n".join(r["text"] for r in reports)}

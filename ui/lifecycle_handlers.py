@@ -16,6 +16,7 @@ from store import ConflictError, MediaError, NewDatasetRefusedError, StoreError,
 from store.lifecycle import describe_counts
 from ui.access import roles_that_may
 from ui.editor_model import EditError, content_only
+from ui.editor_notices import AFTER_RELOAD, restore_ways
 from ui.times import in_message, shown
 
 
@@ -164,8 +165,8 @@ class LifecycleHandlers:
         kept = (" Your unsaved edits of it are kept as your draft and come back with it."
                 if self.store.get_draft(user, item_id) else "")
         return (f"Deleted {item_id}. \"Undo delete of {item_id}\" (in the Item menu) brings "
-                f"it back and opens it; an admin can also restore it."
-                f"{kept}")
+                f"it back and opens it while this page is open; {AFTER_RELOAD}"
+                f"{restore_ways(item_id)}.{kept}")
 
     def restore_deleted(self, item_id: str, reason: str, user: str) -> str:
         if not item_id:

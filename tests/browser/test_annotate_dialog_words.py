@@ -135,7 +135,9 @@ def test_remove_and_delete_questions_name_what_goes(srv, page):
                      "Remove image 2 of ui/two and its 2 boxes?",
                      'Remove clue 2 "a tram stop" with its reasoning and 1 box?',
                      "Delete item ui/two? Undo delete (in the Item menu) brings it back, "
-                     "with your unsaved edits of it if any; an admin can restore it too."
+                     "with your unsaved edits of it if any, while this page is open; after "
+                     "a reload only an admin can restore it (Item menu → Deleted items "
+                     "(admin) → Restore, or `python app.py item restore ui/two`)."
                      ], asked
     expect(page.locator("#image-strip button.cl-thumb")).to_have_count(2)
 
