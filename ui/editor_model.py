@@ -91,6 +91,21 @@ def drawn(box: dict) -> bool:
     return (box["x1"] - box["x0"]) * (box["y1"] - box["y0"]) >= 1
 
 
+def unpicked(box: dict) -> bool:
+    """A box set aside (`_unassigned`) whose clue was never picked: its label is the picker's
+    placeholder, or none. The picker cannot commit either (assets/annotator.js), so such a
+    box is one whose picker is still open: its Cancel drops it, and so does a reload."""
+    return str(box.get("label") or "").strip() in ("", PICK_LABEL)
+
+
+def without_unpicked(item: dict) -> dict:
+    """`item` without its unpicked boxes (the draft keeps no such box: see unpicked)."""
+    boxes = item.get("_unassigned") or []
+    if not any(unpicked(box) for box in boxes):
+        return item
+    return {**item, "_unassigned": [box for box in boxes if not unpicked(box)]}
+
+
 def _to_edge(value: float, length: int) -> float:
     """`value` moved onto the image's edge when it is past it by no more than a canvas
     pixel's rounding can make (1% of the side, at least 2 px); further out it is left for
