@@ -157,3 +157,14 @@ def test_a_box_whose_clue_was_never_picked_is_not_kept_in_the_draft(
                              *typed(editor, work, {"boxes": [named]}))
     assert [b["label"] for b in ui_store.get_draft("local", A)["data"]["_unassigned"]] == \
         ["clue 9"]
+
+
+def test_a_box_kept_without_a_clue_is_drawn_in_the_grey_the_refusal_names():
+    """A box labelled with no such clue is kept (Save refuses it, saying it is "drawn in
+    grey"): it came back black."""
+    item = {"images": ["a"], "clues": [], "_unassigned": [
+        {"image": "a", "x0": 1, "y0": 2, "x1": 30, "y1": 40, "label": "clue 9"}]}
+    shown = em.boxes_for_image(item, "a")
+    assert [(b["label"], tuple(b["color"])) for b in shown] == [("clue 9", (127, 127, 127))]
+    with pytest.raises(em.EditError, match="drawn in grey"):
+        em.check_saveable({**item, "question": "q"})

@@ -80,7 +80,8 @@ def boxes_for_image(item: dict, sha: str | None) -> list[dict]:
     return list(reversed(boxes))
 
 
-UNASSIGNED_RGB = (0, 0, 0)
+# the grey of "(pick a clue)", as Save's refusal says ("drawn in grey"): they were black
+UNASSIGNED_RGB = _hex_to_rgb(PICK_COLOR)
 
 
 def drawn(box: dict) -> bool:
