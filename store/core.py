@@ -245,9 +245,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
 
     def save_draft(self, user: str, item_id: str, base_version: int | None, data: dict,
                    session: str | None = None, seen: int | None = None,
-                   force: bool = False) -> int:
+                   force: bool = False, comment: str | None = None) -> int:
         return drafts.save_draft(self.db, user, item_id, base_version, data, session, seen,
-                                 force)
+                                 force, comment)
 
     def get_draft(self, user: str, item_id: str) -> dict | None:
         return drafts.get_draft(self.db, user, item_id)

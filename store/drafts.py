@@ -17,7 +17,7 @@ import time
 import sqlite_utils
 
 from domain.item_ids import shown_id
-from domain.limits import MAX_DRAFT, MAX_ITEM_ID, too_long
+from domain.limits import MAX_COMMENT, MAX_DRAFT, MAX_ITEM_ID, too_long
 
 from . import draft_budget
 from .db import atomic, now, one, rows
@@ -52,8 +52,12 @@ def _over_item_limits(data: dict) -> str | None:
 
 def save_draft(db: sqlite_utils.Database, user: str, item_id: str, base_version: int | None,
                data: dict, session: str | None = None, seen: int | None = None,
-               force: bool = False) -> int:
+               force: bool = False, comment: str | None = None) -> int:
     """Create or replace the user's draft of `item_id`; returns the draft's new revision.
+
+    `comment` is the revision comment typed with the edits, kept with them (it was lost at
+    a reload that brought the edits back); None keeps the one stored (an event that changes
+    the item itself does not read the comment box).
 
     `session` names the browser session writing, `seen` the draft revision it last read or
     wrote. Refused with DraftConflict when the stored draft was written by another session
@@ -66,34 +70,39 @@ def save_draft(db: sqlite_utils.Database, user: str, item_id: str, base_version:
         raise ValidationError(f"draft {item_id}: data: not JSON-serialisable ({e})",
                               item_id, "data") from e
     found = too_long("Item id", len(item_id or ""), MAX_ITEM_ID) \
-        or too_long("Draft (as JSON)", len(encoded), MAX_DRAFT) or _over_item_limits(data)
+        or too_long("Draft (as JSON)", len(encoded), MAX_DRAFT) or _over_item_limits(data) \
+        or too_long("Comment", len((comment or "").strip()), MAX_COMMENT)
     if found:       # a draft is kept at every keystroke: bounded as the item it becomes
         raise TooLargeError(f"draft {shown_id(item_id)}: data: {found}", item_id, "data", found)
     with atomic(db):
         row = _check_owner(db, user, item_id, session, seen, force)
-        draft_budget.check(db, user, item_id, len(encoded))   # ASCII: characters are bytes
+        kept = comment if comment is not None else (row or {}).get("comment")
+        size = len(encoded) + len((kept or "").encode())    # the JSON is ASCII
+        draft_budget.check(db, user, item_id, size)
         # a clock reading, not a counter from 1: a draft deleted and written again never
         # repeats a revision some tab saw before
         revision = max(time.time_ns(), (row["revision"] if row else 0) + 1)
         db.execute("INSERT INTO drafts (user, item_id, base_version, data, updated_at, session, "
-                   "revision, size) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(user, item_id) "
+                   "revision, size, comment) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+                   "ON CONFLICT(user, item_id) "
                    "DO UPDATE SET base_version = excluded.base_version, data = excluded.data, "
                    "updated_at = excluded.updated_at, session = excluded.session, "
-                   "revision = excluded.revision, size = excluded.size",
+                   "revision = excluded.revision, size = excluded.size, "
+                   "comment = excluded.comment",
                    [user, item_id, base_version, encoded, now(), session, revision,
-                    len(encoded)])
+                    size, kept or ""])
     return revision
 
 
 def get_draft(db: sqlite_utils.Database, user: str, item_id: str) -> dict | None:
-    """{base_version, data, updated_at, session, revision} or None."""
-    row = one(db, "SELECT base_version, data, updated_at, session, revision FROM drafts "
-                  "WHERE user = ? AND item_id = ?", [user, item_id])
+    """{base_version, data, updated_at, session, revision, comment} or None."""
+    row = one(db, "SELECT base_version, data, updated_at, session, revision, comment "
+                  "FROM drafts WHERE user = ? AND item_id = ?", [user, item_id])
     if row is None:
         return None
     return {"base_version": row["base_version"], "data": json.loads(row["data"]),
             "updated_at": row["updated_at"], "session": row["session"],
-            "revision": row["revision"]}
+            "revision": row["revision"], "comment": row["comment"] or ""}
 
 
 def m0008_draft_sessions(db: sqlite_utils.Database) -> None:
@@ -102,10 +111,15 @@ def m0008_draft_sessions(db: sqlite_utils.Database) -> None:
     db.execute("ALTER TABLE drafts ADD COLUMN revision INTEGER NOT NULL DEFAULT 1")
 
 
+def m0021_draft_comments(db: sqlite_utils.Database) -> None:
+    """Migration 0021: the revision comment typed with a draft's edits."""
+    db.execute("ALTER TABLE drafts ADD COLUMN comment TEXT NOT NULL DEFAULT ''")
+
+
 def _check_owner(db, user: str, item_id: str, session: str | None, seen: int | None,
                  force: bool) -> dict | None:
     """The stored draft's row, after checking that `session` may replace it (see save_draft)."""
-    row = one(db, "SELECT session, revision, updated_at FROM drafts "
+    row = one(db, "SELECT session, revision, updated_at, comment FROM drafts "
                   "WHERE user = ? AND item_id = ?", [user, item_id])
     if (row is not None and session is not None and not force
             and row["session"] not in (None, session) and row["revision"] != seen):

@@ -14,7 +14,7 @@ import sqlite_utils
 from .db import atomic, now, run_statements, scalar
 from .migrations_inspect import (m0005_inspect, m0006_inspect_tag_events,
                                  m0011_tag_added_events)
-from .drafts import m0008_draft_sessions
+from .drafts import m0008_draft_sessions, m0021_draft_comments
 from .draft_budget import m0017_draft_sizes
 from .users import m0015_user_access
 from .save_budget import m0019_revision_sizes
@@ -194,6 +194,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0018_cache_judges", m0018_cache_judges),
     ("0019_revision_sizes", m0019_revision_sizes),
     ("0020_revision_kinds", m0020_revision_kinds),
+    ("0021_draft_comments", m0021_draft_comments),
 ]
 
 

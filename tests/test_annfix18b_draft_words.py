@@ -41,4 +41,5 @@ def test_the_draft_line_says_a_box_was_relabelled(editor):
                     "clue (draft kept)"), line
     new = {**box, "label": "", "xmin": 30, "xmax": 40}
     line = editor.autosave(work, editor.form_values(work["item"]), [box, new], "cy", "t")
-    assert line == "unsaved edits: a new box without a clue (draft kept)", line
+    # a box whose clue picker is still open is not kept (test_annfix20a_drafts.py)
+    assert line == "", line

@@ -51,19 +51,18 @@ def test_an_unlabelled_box_in_a_draft_is_shown_selectable_and_the_refusal_says_w
     (the annotator reports the press that starts a box) and as a box labelled ''. After a
     reload the first was a line that could be neither selected nor deleted and blocked Save;
     the refusal named one box by its pixel coordinates. A box of no size is no box now, an
-    unlabelled one is drawn with a label, and the refusal counts them and says what to press."""
+    unlabelled one (its clue picker still open) is not kept in the draft either (it came back
+    as a box labelled "(pick a clue)"), and the refusal counts them and says what to press."""
     editor = EditorHandlers(ui_store)
     work = editor.load("ui/alpha", "local")
-    sha = work["item"]["images"][0]
     form = editor.form_values(work["item"])
     editor.autosave(work, form, [annot("", 300, 200, 300, 200)], "local")   # the press
     editor.autosave(work, form, [annot("", 300, 200, 420, 260),
                                  annot("", 50, 50, 50, 90)], "local")       # and a line
+    assert ui_store.get_draft("local", "ui/alpha") is None
     reloaded = editor.load("ui/alpha", "local")
-    assert reloaded["item"]["_unassigned"] == [
-        {"image": sha, "x0": 300, "y0": 200, "x1": 420, "y1": 260, "label": ""}]
-    shown = em.boxes_for_image(reloaded["item"], sha)
-    assert [(b["label"], b["xmin"], b["xmax"]) for b in shown] == [(em.PICK_LABEL, 300, 420)]
+    assert reloaded["item"]["_unassigned"] == []
+    shown = [annot("", 300, 200, 420, 260)]
     _, outcome = editor.save(reloaded, editor.form_values(reloaded["item"]), shown, "", "local")
     assert outcome["kind"] == "invalid"
     assert outcome["message"] == (

@@ -32,7 +32,7 @@ import gradio as gr
 from store import DraftConflict, StoreError
 from ui import editor_model as em
 from ui import messages, times
-from ui.editor_handlers import DraftSetAside
+from ui.editor_handlers import FIELDS, DraftSetAside
 from ui.editor_model import EditError
 from ui.session import browser_session, user_of
 from ui.answer_form import ANSWER_FIELDS
@@ -157,8 +157,18 @@ def typed_into(key, work: dict | None) -> bool:
     return bool(work) and isinstance(key, dict) and key == draft_key(work)
 
 
+def with_comment(values) -> tuple[list, str | None]:
+    """([*form values, annotator value], the revision comment) from the values an autosave
+    is sent: the comment box's value comes after the annotator's (None when not sent: a
+    script's call; the comment kept with the draft stays)."""
+    values = list(values)
+    if len(values) > len(FIELDS) + 1:
+        return values[:len(FIELDS) + 1], str(values[len(FIELDS) + 1] or "")
+    return values, None
+
+
 def autosaved(editor, request, work, form_values: dict, annot, *, key,
-              force=False) -> tuple:
+              force=False, comment: str | None = None) -> tuple:
     """(the save bar's draft line, the tab-choice row) after keeping the widgets' values as
     the draft: another tab's newer draft is not replaced unseen; the row offers to open it
     or to keep this tab's edits. Values typed into another item or version than `work`'s
@@ -167,7 +177,7 @@ def autosaved(editor, request, work, form_values: dict, annot, *, key,
         return gr.skip(), gr.skip()
     try:
         line = editor.autosave(work, form_values, annot, user_of(request),
-                               browser_session(request), force)
+                               browser_session(request), force, comment)
     except DraftConflict as err:
         return draft_conflict_offer(err)
     except StoreError as err:
@@ -212,11 +222,14 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded,
                 edits_refusal) -> None:
     """`edits_refusal(request, work, form_values, annot)`: why a save would be refused now."""
     def autosave(request: gr.Request, key, work, *values, force=False):
+        """`values`: [*form, annotator, the revision comment (optional)]."""
+        values, comment = with_comment(values)
         form_values, annot = split(values)
-        return autosaved(editor, request, work, form_values, annot, key=key, force=force)
+        return autosaved(editor, request, work, form_values, annot, key=key, force=force,
+                         comment=comment)
 
     def autosave_and_line(request: gr.Request, key, work, line, *values):
-        form_values, annot = split(values)
+        form_values, annot = split(with_comment(values)[0])
         refusal = edits_refusal(request, work, form_values, annot) if \
             (work or {}).get("refused") and typed_into(key, work) else "?"
         return (*autosave(request, key, work, *values), refusal_line(work, line, refusal))
@@ -225,8 +238,10 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded,
     ui.draft_state.change(None, [ui.draft_state, ui.save_message], ui.save_message,
                           js=STALE_SAVE_LINE, api_name="stale_save_line",
                           api_visibility="private", show_progress="hidden")
-    gr.on([getattr(ui, field).input for field in AUTOSAVED_INPUTS],
-          autosave_and_line, [ui.draft_key, ui.work, ui.save_message, *form, ui.annotator],
+    # the revision comment is kept with the draft as every field is (its typing too)
+    gr.on([*(getattr(ui, field).input for field in AUTOSAVED_INPUTS), ui.comment.input],
+          autosave_and_line,
+          [ui.draft_key, ui.work, ui.save_message, *form, ui.annotator, ui.comment],
           [*draft_outputs, ui.save_message],
           trigger_mode="always_last", api_name="autosave_draft", show_progress="hidden")
 
@@ -236,7 +251,7 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded,
         line, choice, refusal = autosave_and_line(request, key, work, saved_line, *values)
         if not typed_into(key, work):
             return line, choice, gr.skip(), refusal
-        form_values, annot = split(values)
+        form_values, annot = split(with_comment(values)[0])
         try:
             rows = em.clue_rows(editor.collect(work, form_values, annot)) if work else None
         except EditError:
@@ -249,7 +264,8 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded,
     # (BOX_EDITS_ONLY) instead of costing a round trip after every Next.
     ui.annotator.change(None, ui.annotator, None, js=BOX_EDITS_ONLY, api_name="box_edits_only",
                         api_visibility="private").success(
-        autosave_boxes, [ui.draft_key, ui.work, ui.save_message, *form, ui.annotator],
+        autosave_boxes, [ui.draft_key, ui.work, ui.save_message, *form, ui.annotator,
+                         ui.comment],
         [*draft_outputs, ui.box_counts, ui.save_message],
         trigger_mode="always_last", api_name="autosave_boxes", show_progress="hidden")
     # Ctrl+Z: the annotator back to its boxes before the last box change, in the page
@@ -265,7 +281,8 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded,
     def keep_mine(request: gr.Request, key, work, *values):
         return autosave(request, key, work, *values, force=True)
 
-    ui.draft_mine.click(keep_mine, [ui.draft_key, ui.work, *form, ui.annotator], draft_outputs,
+    ui.draft_mine.click(keep_mine, [ui.draft_key, ui.work, *form, ui.annotator, ui.comment],
+                        draft_outputs,
                         api_name="keep_this_tabs_draft")
 
     def open_other_draft(work, request: gr.Request):

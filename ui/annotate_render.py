@@ -68,6 +68,10 @@ class Renderer:
         third of a load's server time. Domain and subtask therefore get plain values too;
         their choices are filled when the user opens the dropdown (see wire).
         """
+        # the revision comment kept with a draft restored as the item opened: shown once
+        # (it was emptied at a reload that brought the draft's edits back)
+        comment = work.get("draft_comment") or ""
+        work = {k: v for k, v in work.items() if k != "draft_comment"}
         item, saved = work["item"], work["saved"]
         form = EditorHandlers.form_values(item)
         annotator, image_info = self.annotator(work, before)
@@ -81,7 +85,7 @@ class Renderer:
             "reviews": reviews_md(self.store, item["id"]),
             "draft_choice": gr.update(visible=False),
             "conflict_panel": gr.update(visible=False), "save_message": save_message,
-            "comment": "", **self.panels(item),
+            "comment": comment, **self.panels(item),
             # History compares the latest version with the one before it (both were 1)
             "version_a": max(1, int(saved.get("version") or 1) - 1),
             "version_b": int(saved.get("version") or 1),

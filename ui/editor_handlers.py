@@ -86,12 +86,15 @@ class EditorHandlers:
             work["base_version"] = draft["base_version"]
             work["draft_seen"] = draft["revision"]
             work["notice"] = notices.draft_notice(self.store, draft, saved, user)
+            # into the comment box as the item opens (annotate_render), once
+            work["draft_comment"] = draft.get("comment") or ""
         work["own_notice"], work["review_notice"] = (work["notice"],
                                                      notices.review_notice(self.store, saved))
         work.update(self.notice_now(work, user))
         # a box of no size (one being drawn when the draft was kept) is no box: see em.drawn
+        # nor is a box whose clue was never picked (a draft kept before keep_draft left it out)
         work["item"]["_unassigned"] = [b for b in work["item"].get("_unassigned", [])
-                                       if em.drawn(b)]
+                                       if em.drawn(b) and not em.unpicked(b)]
         return work
 
     def load_for_review(self, item_id: str, user: str) -> dict:
@@ -207,7 +210,8 @@ class EditorHandlers:
 
     # ---- drafts --------------------------------------------------------------------
     def autosave(self, work: dict | None, form: dict, annot_boxes: list | None, user: str,
-                 session: str | None = None, force: bool = False) -> str:
+                 session: str | None = None, force: bool = False,
+                 comment: str | None = None) -> str:
         """Keep a draft per user and item; drop it again when the edits are undone.
         Raises store.DraftConflict when another tab wrote the draft since this one saw it
         (unless `force`: the user chose to keep this tab's edits). None (nothing kept, the
@@ -222,14 +226,18 @@ class EditorHandlers:
             item = self.collect(work, form, annot_boxes)
         except em.EditError:
             return "unsaved edits (not yet valid)"
-        return self.keep_draft(work, item, user, session, force)
+        return self.keep_draft(work, item, user, session, force, comment)
 
     def keep_draft(self, work: dict, item: dict, user: str, session: str | None = None,
-                   force: bool = False) -> str:
+                   force: bool = False, comment: str | None = None) -> str:
         """Store `item` (the collected working copy) as the user's draft, or drop the draft
-        when it equals the saved item; returns the line the save bar shows."""
+        when it equals the saved item; returns the line the save bar shows. `comment`: the
+        revision comment as typed, kept with the draft (None: the one kept stays).
+        A new box whose clue was never picked (its picker still open) is not kept: a
+        reload brought it back as a box labelled "(pick a clue)" (editor_model.unpicked)."""
         if work.get("released_draft"):
             return ""       # the draft of a released item, not shown: only Discard drops it
+        item = em.without_unpicked(item)
         if self.unchanged(work, item):
             # nothing of this tab's to keep: a draft another tab wrote since stays theirs
             # (asking which to keep put "Not kept as a draft" and the choice over the
@@ -246,7 +254,7 @@ class EditorHandlers:
             if not force and (aside := self._aside(work, user)):
                 raise DraftSetAside(item["id"], aside["updated_at"], aside["revision"])
             self.store.save_draft(user, item["id"], work["base_version"], item, session,
-                                  work.get("draft_seen"), force)
+                                  work.get("draft_seen"), force, comment)
         except DraftConflict as err:
             raise self.named_conflict(err, work, item, user)
         return self.kept_line(work, item)
@@ -338,8 +346,8 @@ class EditorHandlers:
         try:
             if aside := self._aside(work, user):
                 raise DraftSetAside(item["id"], aside["updated_at"], aside["revision"])
-            self.store.save_draft(user, item["id"], work["base_version"], item, session,
-                                  work.get("draft_seen"))
+            self.store.save_draft(user, item["id"], work["base_version"],
+                                  em.without_unpicked(item), session, work.get("draft_seen"))
         except DraftConflict as err:
             err = self.named_conflict(err, work, item, user)
             return ("Your edits are on this page only, not kept as a draft: another tab or "

@@ -80,7 +80,8 @@ def boxes_for_image(item: dict, sha: str | None) -> list[dict]:
     return list(reversed(boxes))
 
 
-UNASSIGNED_RGB = (0, 0, 0)
+# the grey of "(pick a clue)", as Save's refusal says ("drawn in grey"): they were black
+UNASSIGNED_RGB = _hex_to_rgb(PICK_COLOR)
 
 
 def drawn(box: dict) -> bool:
@@ -89,6 +90,21 @@ def drawn(box: dict) -> bool:
     such a box was kept in the draft and came back after a reload as a line that could be
     neither selected nor deleted, and blocked Save."""
     return (box["x1"] - box["x0"]) * (box["y1"] - box["y0"]) >= 1
+
+
+def unpicked(box: dict) -> bool:
+    """A box set aside (`_unassigned`) whose clue was never picked: its label is the picker's
+    placeholder, or none. The picker cannot commit either (assets/annotator.js), so such a
+    box is one whose picker is still open: its Cancel drops it, and so does a reload."""
+    return str(box.get("label") or "").strip() in ("", PICK_LABEL)
+
+
+def without_unpicked(item: dict) -> dict:
+    """`item` without its unpicked boxes (the draft keeps no such box: see unpicked)."""
+    boxes = item.get("_unassigned") or []
+    if not any(unpicked(box) for box in boxes):
+        return item
+    return {**item, "_unassigned": [box for box in boxes if not unpicked(box)]}
 
 
 def _to_edge(value: float, length: int) -> float:

@@ -114,7 +114,9 @@ def draft_notice(store, draft: dict, saved: dict, user: str) -> str:
     draft's are named with their authors, "you" for the user's own: after one's own delete
     and its undo it said "saved by ann … saving will show the differences first", a
     colleague's change to weigh, when nothing of the content had changed."""
-    text = f"Restored your unsaved draft from {times.shown(draft['updated_at'])}."
+    # the comment box is filled from the draft too: said, as it was emptied unsaid
+    with_comment = " and its revision comment" if (draft.get("comment") or "").strip() else ""
+    text = f"Restored your unsaved draft{with_comment} from {times.shown(draft['updated_at'])}."
     base, now = draft["base_version"], saved["version"]
     if base == now:
         return text
