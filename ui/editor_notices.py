@@ -5,6 +5,7 @@ the status a restored draft shows. Plain text: the page escapes it where it show
 from __future__ import annotations
 
 from store import NotFoundError
+from ui import conflict_authors as ca
 from ui import conflict_rows
 from ui import editor_model as em
 from ui.conflict_clues import ADDED, MINE, REMOVED
@@ -135,8 +136,30 @@ def draft_notice(store, draft: dict, saved: dict, user: str) -> str:
                 f"{now}), which changed none of its content: saving keeps your edits.")
     return (f"{text} It is based on version {base}, but the item is now at version {now} "
             f"(saved by {_who(saved.get('updated_by'), user, ', in another tab or window')} "
-            f"at {times.shown(saved.get('updated_at'))}): saving will show the differences "
-            "first.")
+            f"at {times.shown(saved.get('updated_at'))}){_parts_since(store, saved, base, user)}"
+            ": saving will show the differences first.")
+
+
+def _parts_since(store, saved: dict, base: int, user: str, most: int = 6) -> str:
+    """'; since your draft's version, ann changed images': the parts the versions since
+    changed, which the draft shows as they were (an image a colleague added read "no image
+    yet" under the restored draft, unsaid); '' when they cannot be read."""
+    try:
+        versions = [(h["author"], store.revision(saved["id"], h["version"]))
+                    for h in store.history(saved["id"], base, saved["version"])[::-1]]
+        authors = ca.part_authors(store.revision(saved["id"], base), versions, user)
+    except NotFoundError:
+        return ""
+    if not authors:
+        return ""
+    by: dict[str, list[str]] = {}
+    for part, who in authors.items():
+        by.setdefault(" and ".join(who), []).append(part)
+    said = "; ".join(f"{who} changed {', '.join(parts[:most])}"
+                     f"{f' and {len(parts) - most} more' if len(parts) > most else ''}"
+                     for who, parts in by.items())
+    return (f"; since your draft's version, {said} (your draft shows "
+            f"{'that part as it was' if len(authors) == 1 else 'those parts as they were'})")
 
 
 def _who(author: str | None, user: str, own: str = "") -> str:
