@@ -47,7 +47,8 @@ def test_an_item_released_over_a_colleagues_draft_says_it_cannot_be_saved(ui_sto
     editor, fresh, done = _released_over_a_draft(ui_store)
     assert done["message"].startswith(
         "Saved ui/alpha as version 2, released (read-only; bob has unsaved edits of it that "
-        "cannot be saved now)."), done["message"]
+        "cannot be saved now; released from draft: no approving review of what it holds)."), \
+        done["message"]
     for notice in (fresh["notice"], editor.load("ui/alpha", "admin")["notice"]):
         assert "they cannot be saved while it is released" in notice, notice
         assert "saves as usual" not in notice and "will show them" not in notice

@@ -459,7 +459,8 @@ class EditorHandlers:
         saved_as = f"Saved {item['id']} as version {version}"
         if item.get("status") == "released":
             saved_as += ", " + notices.released_save_note(
-                self.store.others_drafts(item["id"], user))
+                self.store.others_drafts(item["id"], user), basis.get("status"),
+                self.store.reviews(item["id"]))
         return self._reloaded(work, user), {
             "kind": "saved", "version": version, "merged_note": with_them,
             "saved_line": f"{saved_as}.", "message": " ".join(filter(None, [

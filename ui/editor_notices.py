@@ -69,14 +69,23 @@ def others_notice(others: list[dict], version: int | None = None,
             "here; if they save first, your save will show the differences.")
 
 
-def released_save_note(others: list[dict]) -> str:
+def released_save_note(others: list[dict], was: str | None = None,
+                       reviews: list[dict] = ()) -> str:
     """What a save that leaves the item released adds after "Saved … as version N": it said
-    only that, while a colleague's unsaved edits of the item could no longer be saved."""
+    only that, while a colleague's unsaved edits of the item could no longer be saved. A
+    release from a status other than verified (`was`) says what was never approved: an
+    admin released an item in review, whose last approval (`reviews`, newest first) was of
+    a version three edits older, without a word."""
+    unreviewed = ""
+    if was is not None and was not in ("verified", "released"):
+        approved = next((r["version"] for r in reviews if r["verdict"] == "approve"), None)
+        unreviewed = (f"; released from {was}: no approving review of what it holds"
+                      + (f" (the last approval is of version {approved})" if approved else ""))
     if not others:
-        return "released (read-only)"
+        return f"released (read-only{unreviewed})"
     names = ", ".join(d["user"] for d in others)
     have = "has unsaved edits" if len(others) == 1 else "have unsaved edits"
-    return f"released (read-only; {names} {have} of it that cannot be saved now)"
+    return f"released (read-only; {names} {have} of it that cannot be saved now{unreviewed})"
 
 
 # Undo delete lives in the page that deleted (ui/annotate_lifecycle.py, just_deleted): after
