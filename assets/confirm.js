@@ -172,6 +172,13 @@
       return asked ? asked.dataset.clDelete : `Delete item ${value("#item-id")}? An admin can ` +
         "restore it.";
     },
+    // Item menu (admin): a restore brought a deleted item back with no question, unlike
+    // Delete; nothing picked, nothing to ask (the server says to choose one)
+    "restore-deleted": () => {
+      const picked = value("#deleted-items").trim();
+      if (!picked) return null;
+      return `Restore deleted item ${picked}? It comes back as a new version and opens here.`;
+    },
     // Experiments: a cancel dropped the requests in flight at once (their cost spent)
     "run-cancel": () => `Cancel run ${value("#run-id")}? The requests in flight are ` +
       "dropped (Resume goes on with the items not done).",

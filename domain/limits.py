@@ -38,6 +38,9 @@ MAX_IMAGES = 100
 MAX_PROBLEMS = 100
 """Import problems of one item, each at most MAX_PROBLEM characters."""
 MAX_PROBLEM = 1_000
+SHOWN_RAW_LINE = 2_000
+"""Characters of a malformed line's raw text (metadata.raw_line) the Annotate page's import
+problems show; a longer one is cut there, its length said."""
 MAX_METADATA = 1_000_000
 """An item's metadata bag, in characters of its JSON."""
 MAX_COMMENT = 2_000

@@ -21,13 +21,13 @@ from pathlib import Path
 
 from domain.item_ids import (NAME_MARKUP, has_hidden_characters, id_problem, label_problem,
                              without_hidden)
+from domain.vocabulary import MISSING_QUESTION
 from judges.gold_check import gold_problems
 
 from .image_adder import ImageAdder, Unread
 from .records import ImageRef
 from .report import FormatError, ImportReport, problem
 
-MISSING_QUESTION = "[missing question]"
 SKIPPED_EXISTING = "skipped: an item with this id is already in the store"
 IN_STORE = "id already in the store"               # the reasons a report counts skips by
 REFUSED = "refused by the store"

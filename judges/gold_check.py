@@ -6,7 +6,8 @@ call `gold_problems`, so what an import flags is exactly what the editor would r
 
 The rules are what the scorers rely on:
 - multiple choice: the gold is one of the option labels; labels are non-empty and unique;
-  every option has a text or an image ("option C has no text or image");
+  every option has a text or an image ("option C has no text or image"); no two options have
+  the same text or the same image ("options B and D have the same image");
 - yes/no: the gold is Yes or No (any case, "Yes." too);
 - location: `$country,region$`, the country one that `judges.location.country_code` knows
   (ISO names, codes and the usual common names), the region `/`-separated aliases, none empty;
@@ -101,6 +102,7 @@ def _choice_problems(gold: str, options: list[dict], quote: bool) -> list[GoldPr
     duplicated = sorted({label for label in labels if label and labels.count(label) > 1})
     for label in duplicated:
         problems.append(GoldProblem("options", f"duplicated option label: {label}"))
+    problems += _same_options(labels, options)
     for label, option in zip(labels, options):
         if label and not str(option.get("text") or "").strip() and not option.get("image"):
             problems.append(GoldProblem("options", f"option without text: option {label} has "
@@ -108,6 +110,28 @@ def _choice_problems(gold: str, options: list[dict], quote: bool) -> list[GoldPr
     if gold and options and gold not in labels:
         problems.append(GoldProblem("answer", f"gold answer has no option{_shown(gold, quote)} "
                                               f"(options {', '.join(labels)})"))
+    return problems
+
+
+def _same_options(labels: list[str], options: list[dict]) -> list[GoldProblem]:
+    """Two options a model cannot tell apart: the same text ("options B and D have the same
+    text"), or the same image (the same sha: "options B and D have the same image"; an
+    image option B and D got the same picture, D the gold, and nothing said so). One
+    sentence per pair of the first option and each later one; no text is quoted."""
+    problems = []
+    for what, key in (("text", lambda o: str(o.get("text") or "").strip().casefold()),
+                      ("image", lambda o: o.get("image") or "")):
+        first: dict = {}
+        for label, option in zip(labels, options):
+            value = key(option)
+            if not value or not label:
+                continue
+            if value in first:
+                problems.append(GoldProblem("options", (
+                    f"duplicated option: options {first[value]} and {label} have the same "
+                    f"{what}")))
+            else:
+                first[value] = label
     return problems
 
 
@@ -231,7 +255,7 @@ LETTER_O_FOR_ZERO = re.compile(r"\d[Oo](?![A-Za-z])")
 # The kinds of problem gold_problems reports (tests/test_gold_check.py makes each of them).
 GOLD_KINDS = frozenset({
     "options on a non-multiple-choice item", "no options", "option without a label",
-    "duplicated option label", "option without text", "gold answer has no option",
+    "duplicated option label", "duplicated option", "option without text", "gold answer has no option",
     "gold answer is not Yes or No", "gold answer is not a number",
     "location is not $country,region$", "location has no country",
     "unknown country in location", "empty region in location",

@@ -26,3 +26,15 @@ def lost_part_holds(kind: str, problem: str, item: dict) -> bool | None:
         index = int(clue.group(1)) - 1
         return index < len(clues) and not (clues[index].get("boxes") or [])
     return None
+
+
+NO_IMAGE_OF_THE_ITEM = "so it is on no image of the item"
+"""An invalid box on an image its line does not have (formats/jsonl._box_fault): no image of
+the item is the one it was drawn on, so no edit puts it back."""
+
+
+def edit_can_fix(problem: str) -> bool:
+    """Can an edit fix a problem that still holds? Not a box on an image the line does not
+    have: the save's "fix what it says" sent the annotator to the editor for it, where only
+    "Mark import problems resolved" can settle it."""
+    return NO_IMAGE_OF_THE_ITEM not in problem

@@ -2,6 +2,9 @@
 rules, not the import's (an import may bring an item without its answer, and Add clue makes a
 clue before its words are typed).
 
+- `missing_question`: its question, not empty nor the import's placeholder "[missing
+  question]" (domain.vocabulary.MISSING_QUESTION: a malformed line's item has it): a
+  model would be asked the placeholder;
 - `missing_gold`: an item in review, verified or released needs its gold answer (nothing
   can score it without one);
 - `textless_clues`: its clues need their text, since clue-guided and clue-injection runs
@@ -12,16 +15,37 @@ A draft may wait for them; the save says so (ui/save_rules).
 """
 from __future__ import annotations
 
+from domain.vocabulary import MISSING_QUESTION
 from judges.gold_check import GoldProblem
+
+
+def _past_draft(item: dict) -> str | None:
+    """"an item in review" or "a candidate item" for an item past draft; None for a draft."""
+    status = item.get("status") or "draft"
+    if status == "draft":
+        return None
+    return "an item in review" if status == "in_review" else f"a {status} item"
+
+
+def missing_question(item: dict) -> GoldProblem | None:
+    """The problem of an item past `draft` whose question is empty or still the import's
+    placeholder (a malformed line's item): it passed every rule, and a run would ask models
+    "[missing question]". None for a draft, or a question with words."""
+    which = _past_draft(item)
+    question = str(item.get("question") or "").strip()
+    if which is None or (question and question != MISSING_QUESTION):
+        return None
+    said = f"still the import's placeholder {MISSING_QUESTION!r}" if question else "empty"
+    return GoldProblem("question", f"{said}: {which} needs its question; type it, or keep "
+                                   "it a draft until it has one")
 
 
 def missing_gold(item: dict) -> GoldProblem | None:
     """The problem of an item past `draft` (in review, verified, released...) saved with no
     gold answer: nothing can score it. A draft may wait for its answer; None when it may."""
-    status = item.get("status") or "draft"
-    if status == "draft" or str(item.get("answer") or "").strip():
+    which = _past_draft(item)
+    if which is None or str(item.get("answer") or "").strip():
         return None
-    which = "an item in review" if status == "in_review" else f"a {status} item"
     return GoldProblem("answer", f"empty: {which} needs its gold answer; keep it a draft "
                                  "until it has one")
 

@@ -47,8 +47,8 @@ def test_a_box_beyond_the_lines_images_is_said_so_not_as_a_missing_field(tmp_pat
     finally:
         store.close()
     assert item["metadata"]["invalid_boxes"][0] == {"clue": 0, "box": box}
-    assert ("invalid box: clue 1: its image 5 is beyond the line's 1 image (images count from "
-            "0), so it is on no image of the item (kept in metadata.invalid_boxes)"
+    assert ("invalid box: clue 1: its image index 5 — image 6 — is beyond the line's 1 image, "
+            "so it is on no image of the item (kept in metadata.invalid_boxes)"
             ) in item["problems"], item["problems"]
     # a box that does lack a coordinate says which
     assert ("invalid box: clue 1: a box needs x0, y0, x1, y1 (missing: y0, x1, y1) (kept in "

@@ -137,7 +137,8 @@ BROKEN = [item("numeric", "4", ABCD), item("multiple_choice", "A"),
           item("location", "$atlantis,x$"), item("location", "$italy,$"),
           item("yes_no", "", aliases=["yep"]), item("numeric", "", aliases=["x"]),
           item("location", "", aliases=["a$b"]), item("location", "$italy,12$"),
-          item("open", "", images=["a"], clues=[{"boxes": [{"image": "b"}]}])]
+          item("open", "", images=["a"], clues=[{"boxes": [{"image": "b"}]}]),
+          item("multiple_choice", "A", [("A", "x"), ("B", "x")])]
 
 
 def test_every_kind_the_rules_report_is_one_still_holds_can_check():

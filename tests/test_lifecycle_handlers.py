@@ -67,7 +67,7 @@ def test_delete_then_restore_and_opening_a_deleted_item_says_so(ui_store):
     assert menu.deleted_ids() == ["ui/beta"]
     with pytest.raises(EditError, match="ui/beta was deleted by alice"):
         editor.load("ui/beta", "alice")
-    assert menu.restore_deleted("ui/beta", "", "admin") == "ui/beta"
+    assert menu.restore_deleted("ui/beta", "", "admin").startswith("Restored ui/beta (version ")
     back = editor.load("ui/beta", "alice")
     assert back["saved"]["version"] == 3 and back["item"]["question"] == "draft"
 

@@ -226,10 +226,13 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
     def restore(work, item_id, reason, request: gr.Request):
         user = user_of(request)
         try:
-            menu.restore_deleted(item_id, reason, user)
+            message = menu.restore_deleted(item_id, reason, user)
         except EditError as err:
             fail(err)
-        return opened(item_id, request, work, f"Restored {item_id}.") + after_change(request)
+        out = opened(item_id, request, work, message)
+        # said in the save bar's line too, as Delete says its own (a toast alone faded)
+        out[renderer.index("save_message")] = messages.status(message)
+        return out + after_change(request)
 
     def reopen(work, reason, request: gr.Request):
         user = user_of(request)

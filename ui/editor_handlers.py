@@ -15,7 +15,7 @@ from store import (ConflictError, DraftConflict, NotFoundError, ReleaseRefusedEr
                    ValidationError, diff_items)
 from domain.item_ids import typed_id_refusal
 from judges.gold_check import gold_problems
-from judges.past_draft import clueless_release, missing_gold, textless_clues
+from judges.past_draft import clueless_release, missing_gold, missing_question, textless_clues
 from ui import answer_form as af
 from ui import conflict_authors as ca
 from ui import conflict_merge as cm
@@ -33,7 +33,7 @@ FIELDS = ("question", "answer_type", "answer", "aliases", "gt_reasoning", "domai
 FREE_TEXT = ("question", "gt_reasoning")   # may be emptied (a status or type may not)
 RELEASED_NOTICE = ("Released: read-only. An admin can reopen it with a reason. Until then it "
                    "can be neither edited nor deleted.")
-FIELD_NAMES = {"answer": "Gold answer", "options": "Options", "aliases": "Accepted aliases",
+FIELD_NAMES = {"question": "Question", "answer": "Gold answer", "options": "Options", "aliases": "Accepted aliases",
                "clues": "Clues"}
 
 
@@ -704,13 +704,13 @@ def check_edits(item: dict, was: str | None = None) -> None:
 
 def check_gold(item: dict, was: str | None = None) -> None:
     """Refuse a gold answer, options or boxes that break the rules imports flag
-    (judges.gold_check), or an empty gold or a clue without text on an item past draft
-    (missing_gold, textless_clues), or an item released without a clue (clueless_release:
-    not of one released already, `was`, which its own refusal, read-only, says), with one
-    line per field: "Gold answer: ...; Clues: ..."."""
+    (judges.gold_check), or an empty or placeholder question, an empty gold or a clue without
+    text on an item past draft (missing_question, missing_gold, textless_clues), or an item
+    released without a clue (clueless_release: not of one released already, `was`, which its
+    own refusal, read-only, says), with one line per field: "Gold answer: ...; Clues: ..."."""
     clueless = clueless_release(item) if was != "released" else None
-    problems = [p for p in [missing_gold(item), textless_clues(item), clueless,
-                            *gold_problems(item)] if p]
+    problems = [p for p in [missing_question(item), missing_gold(item), textless_clues(item),
+                            clueless, *gold_problems(item)] if p]
     if problems:
         by_field: dict[str, list[str]] = {}
         gold = str(item.get("answer") or "").strip()

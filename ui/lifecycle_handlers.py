@@ -169,10 +169,11 @@ class LifecycleHandlers:
                 f"{restore_ways(item_id)}.{kept}")
 
     def restore_deleted(self, item_id: str, reason: str, user: str) -> str:
+        """Bring back a deleted item (admins): the sentence the save bar shows."""
         if not item_id:
             raise EditError("choose a deleted item to restore")
-        self._call(self.store.restore_deleted, item_id, user, reason or "")
-        return item_id
+        version = self._call(self.store.restore_deleted, item_id, user, reason or "")
+        return f"Restored {item_id} (version {version})."
 
     def undo_own_delete(self, item_id: str | None, user: str) -> str:
         """Bring back the item `user` deleted last in this page: a delete by mistake was

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gradio as gr
 
+from domain.limits import SHOWN_RAW_LINE
 from judges.gold_check import still_holds
 from ui import messages
 from ui import save_rules as rules
@@ -44,6 +45,7 @@ def problems_html(item: dict) -> str:
     lines = "".join(
         f"<li>{escape_html(p)}"
         + (" <i>(checked again when you save)</i>" if still_holds(p, item) is not None else "")
+        + (raw_line_html(item) if p.startswith("malformed line") else "")
         + "</li>" for p in problems)
     done = "".join(f"<li><s>{escape_html(p)}</s> <i>marked resolved: recorded when you "
                    f"save</i></li>" for p in resolved)
@@ -51,6 +53,21 @@ def problems_html(item: dict) -> str:
         f", {len(resolved)} marked resolved" if resolved else "")
     return (f'<details class="cl-pop cl-problems"><summary><b>⚑ {count}</b></summary>'
             f'<ul>{lines}{done}</ul></details>')
+
+
+def raw_line_html(item: dict) -> str:
+    """A malformed line's text as the file had it (metadata.raw_line), under its problem:
+    "malformed line: … column 53" alone let no annotator recover the id or the question.
+    Escaped, shown as plain text; cut at SHOWN_RAW_LINE characters, its length said."""
+    raw = (item.get("metadata") or {}).get("raw_line")
+    if not isinstance(raw, str) or not raw:
+        return ""
+    cut = len(raw) > SHOWN_RAW_LINE
+    said = (f"the line as the file has it (first {SHOWN_RAW_LINE:,} of {len(raw):,} "
+            f"characters; all of it in metadata.raw_line)" if cut else
+            "the line as the file has it")
+    return (f'<br><i>{said}:</i><pre class="cl-raw-line">{escape_html(raw[:SHOWN_RAW_LINE])}'
+            f"{'…' if cut else ''}</pre>")
 
 
 def problem_choices(item: dict) -> list:

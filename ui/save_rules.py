@@ -19,6 +19,7 @@ import re
 from domain.item_ids import id_key, visible
 from domain.limits import MAX_COMMENT, too_long
 from judges.gold_check import still_holds
+from judges.lost_parts import edit_can_fix
 from judges.past_draft import textless_clue_numbers
 from store import diff_items
 from ui import editor_model as em
@@ -60,12 +61,19 @@ def marked_only_note(item: dict) -> str:
     file): they stay, and the item flagged, until fixed or marked resolved. A save that left
     one said nothing, and the flag stayed unexplained."""
     holds = {p: still_holds(p, item) for p in item.get("problems") or []}
-    held = [p.split(":", 1)[0] for p, h in holds.items() if h is True]
+    held = [p.split(":", 1)[0] for p, h in holds.items() if h is True and edit_can_fix(p)]
+    stuck = [p.split(":", 1)[0] for p, h in holds.items() if h is True and not edit_can_fix(p)]
     left = [p for p, h in holds.items() if h is None]
     said = (f"{len(held)} import problem{'s' * (len(held) != 1)} still "
             f"hold{'s' * (len(held) == 1)} ({', '.join(dict.fromkeys(held))}): fix what "
             f"{'it says' if len(held) == 1 else 'they say'} (see Import problems), or mark "
             f"{'it' if len(held) == 1 else 'them'} resolved.") if held else ""
+    if stuck:       # "fix what it says" of a box on no image of the item: nothing can
+        one = len(stuck) == 1
+        said = " ".join(filter(None, [said, (
+            f"{len(stuck)} import problem{'s' * (not one)} ({', '.join(dict.fromkeys(stuck))}) "
+            f"no edit can fix: check {'it' if one else 'them'}, then mark "
+            f"{'it' if one else 'them'} resolved (Mark import problems resolved).")]))
     if not left:
         return said
     which = "1 import problem stays" if len(left) == 1 else f"{len(left)} import problems stay"
