@@ -218,3 +218,15 @@ def look_alike(new_id: str, existing) -> str | None:
                 id_key(theirs) == id_key(dataset):
             return other
     return None
+
+
+def dataset_from_file(path) -> str:
+    """A dataset name from a file's name, for the lines of the file that name none (a
+    malformed line, a line without id or dataset): the characters a dataset name may not
+    hold (name_problem) made "-". Why: "Q&A set.jsonl" gave its malformed line the dataset
+    "Q&A set", which the store refused, and the line was dropped, its cause unsaid."""
+    from pathlib import PurePath
+    stem = without_hidden(PurePath(str(path)).stem)
+    name = "".join("-" if ch in NEW_ID_MARKUP or ch == "/" else ch for ch in stem)
+    name = name.strip().lstrip(".").strip() or "import"
+    return name if name not in (".", "..") else "import"

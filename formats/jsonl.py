@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from domain.item_ids import dataset_from_file
 from domain.vocabulary import ANSWER_TYPES, ITEM_STATUSES
 from judges.lost_parts import NO_IMAGE_OF_THE_ITEM
 
@@ -62,13 +63,14 @@ def read(path: Path, images_dir: Path | None = None, dataset: str | None = None)
     records = []
     for number, value, error in read_json_lines(path):
         if error:
-            name = dataset or Path(path).stem
+            name = dataset or dataset_from_file(path)
             record = new_record(f"{name}/line-{number}", name)
             record["problems"].append(f"malformed line: {error}")
             record["metadata"]["raw_line"] = value
             records.append(record)
         else:
-            records.append(line_to_record(value, number, base, dataset, Path(path).stem))
+            records.append(line_to_record(value, number, base, dataset,
+                                          dataset_from_file(path)))
     return records
 
 

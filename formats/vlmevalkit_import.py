@@ -20,6 +20,8 @@ import re
 import sys
 from pathlib import Path
 
+from domain.item_ids import dataset_from_file
+
 from .records import ImageRef, gold_not_an_option, guess_answer_type, new_record
 from .report import FormatError
 from .safepath import image_ref
@@ -81,7 +83,7 @@ def read(path: Path, images_dir: Path | None = None, dataset: str | None = None)
     records = []
     for number, row, problem in rows:
         records.append(row_to_record(row, number, problem, header, base, dataset,
-                                     Path(path).stem, by_index, decoded))
+                                     dataset_from_file(path), by_index, decoded))
     return records
 
 

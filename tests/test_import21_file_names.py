@@ -1,0 +1,38 @@
+"""A file's name that is no dataset name: "Q&A set.jsonl" gave its malformed line the
+dataset "Q&A set", which the store refused: the line was dropped ("refused by the store
+(its dataset breaks the store's rules)"), though malformed lines are kept and flagged,
+never dropped, and its cause (invalid JSON) was not said."""
+import json
+
+import pytest
+
+from domain.item_ids import dataset_from_file, name_problem
+from tests.scoring_helpers import cli
+
+
+@pytest.mark.parametrize("name, dataset", [("Q&A set.jsonl", "Q-A set"),
+                                           ("tom's.jsonl", "tom-s"),
+                                           ("..hidden.jsonl", "hidden"),
+                                           ("<b>.jsonl", "-b-"), ("plain.jsonl", "plain")])
+def test_a_files_name_becomes_a_dataset_name_the_store_takes(name, dataset):
+    assert dataset_from_file(f"/x/{name}") == dataset
+    assert name_problem("dataset", dataset) is None
+
+
+def test_a_malformed_line_of_a_file_named_with_markup_is_kept_and_flagged(tmp_path):
+    path = tmp_path / "Q&A set.jsonl"
+    good = {"id": "qa/ok1", "dataset": "qa", "question": "q?", "answer": "x",
+            "answer_type": "open"}
+    path.write_text(json.dumps(good) + "\n{broken line\n")
+    db = tmp_path / "c.db"
+    code, out, err = cli("import", "--db", str(db), "--format", "jsonl", str(path), "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["imported"] == 2 and report["skipped"] == 0, report
+    from store import Store
+    store = Store.open(db)
+    try:
+        item = store.get_item("Q-A set/line-2")
+        assert any(p.startswith("malformed line: invalid JSON") for p in item["problems"])
+    finally:
+        store.close()
