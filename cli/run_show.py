@@ -5,8 +5,10 @@ from __future__ import annotations
 from runner.config import boxes_text, draws_text
 from runner.costs import money
 from runner.totals import counts_text
+from domain.vocabulary import IMAGE_MODE_TITLES
 from scoring.compared import SETTING_TITLES
 from store.run_labels import clues_text
+from store.runner_retried import retried_text
 
 SAMPLING = ("temperature", "top_p", "max_tokens", "seed")
 
@@ -19,7 +21,7 @@ def show_text(run: dict, names: dict | None = None) -> str:
     endpoint = c.get("endpoint") or {}
     setup = " · ".join(p for p in (
         f"setting {SETTING_TITLES.get(c.get('setting'), c.get('setting'))}", f"clues {clues_text(c, names or {})}",
-        f"images {c.get('image_mode')}", draws_text(c), boxes_text(c)) if p)
+        f"images {IMAGE_MODE_TITLES.get(c.get('image_mode'), c.get('image_mode'))}", draws_text(c), boxes_text(c)) if p)
     sampling = ", ".join(f"{k} {c[k]}" for k in SAMPLING if c.get(k) is not None)
     items = (c.get("items") or {}).get("count")
     budget = e.get("budget")
@@ -35,6 +37,8 @@ def show_text(run: dict, names: dict | None = None) -> str:
                   f"{_filters(c)})"),
         ("progress", f"{t.get('done', 0)}/{t.get('total', '?')}  "
                      + counts_text(run["counts"])),
+        ("requests", f"{t.get('requests', 0)} sent, {t.get('retries', 0)} of them retries"
+                     + (f"; {retried_text(t['retried'])}" if t.get("retried") else "")),
         ("tokens", f"{t.get('prompt_tokens', 0)} prompt, {t.get('completion_tokens', 0)} "
                    "completion"),
         ("cost", money(t.get("cost")) + ("" if budget is None else f" (budget ${budget:g})")),

@@ -18,6 +18,7 @@ from runner.config import boxes_text, draws_text
 from runner.costs import money
 from store.run_labels import clues_text
 from runner.totals import request_control, status_counts
+from domain.vocabulary import IMAGE_MODE_TITLES
 from scoring.compared import run_label, table_names
 
 
@@ -147,7 +148,7 @@ def listing_row(run: dict, names: dict | None = None) -> list[str]:
     draws = " · ".join(p for p in (draws_text(c) or "1 sample", boxes_text(c)) if p)
     return [run["id"], run_label(run, with_status=False, names=names or {}), run["status"],
             run["endpoint"],
-            SETTING_TITLES.get(c.get("setting"), str(c.get("setting"))), clues_text(c, names or {}), str(c.get("image_mode")), draws,
+            SETTING_TITLES.get(c.get("setting"), str(c.get("setting"))), clues_text(c, names or {}), str(IMAGE_MODE_TITLES.get(c.get("image_mode"), c.get("image_mode"))), draws,
             f"{t.get('done', 0)}/{t.get('total', '?')}", money(t.get("cost"))]
 
 

@@ -193,6 +193,12 @@ class Engine(DispatchMixin):
         else:
             self._stop("failed", message)
 
+    def _named(self, reasons: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        """The reasons with a clue source run named as the tables name it, not by id."""
+        from scoring.source_clues import named_reason
+
+        return [(named_reason(self.store, reason), n) for reason, n in reasons]
+
     def _no_answer(self) -> tuple[str, str]:
         """(status, message) of a run that sent everything: failed when every answer row is
         an error (a clue pass that succeeded is no answer; an item the clue source had no
@@ -210,7 +216,8 @@ class Engine(DispatchMixin):
             what = "an error or had no source clue" if missing else "an error"
             return "failed", (f"every one of the {answers} answer rows is {what}, so there "
                               f"is no answer to score: "
-                              + reasons_text(self.store.run_error_reasons(self.run_id),
+                              + reasons_text(self._named(self.store.run_error_reasons(
+                                  self.run_id)),
                                              answers))
         return "done", ""
 

@@ -179,13 +179,20 @@ class RunTotals:
         self.clue_by_status = {s: agg.get("clue_by_status", {}).get(s, 0) for s in COUNTED}
         self.cached = agg.get("cached", 0)
         self.cached_from = dict(agg.get("cached_from") or {})
+        # what was sent for results deleted to be sent again (store/runner_retried.py):
+        # counted in the requests, retries, tokens and cost, never in the results
+        self.retried = dict(agg.get("retried") or {})
+        old = self.retried
         self.requests = agg.get("attempts", 0)       # HTTP attempts, retries included
-        self.retries = max(0, self.requests - (self.done - self.cached))
-        self.rate_limited = agg.get("rate_limited", 0)
-        self.prompt_tokens = agg.get("prompt_tokens", 0)
-        self.completion_tokens = agg.get("completion_tokens", 0)
-        self.cost = agg.get("cost", 0.0)
-        self.paid = agg.get("priced", 0)              # results with a known cost (not cached)
+        self.retries = max(0, self.requests - (self.done - self.cached)) \
+            + old.get("retries", 0)
+        self.requests += old.get("requests", 0)
+        self.rate_limited = agg.get("rate_limited", 0) + old.get("rate_limited", 0)
+        self.prompt_tokens = agg.get("prompt_tokens", 0) + old.get("prompt_tokens", 0)
+        self.completion_tokens = (agg.get("completion_tokens", 0)
+                                  + old.get("completion_tokens", 0))
+        self.cost = agg.get("cost", 0.0) + old.get("cost", 0.0)
+        self.paid = agg.get("priced", 0) + old.get("priced", 0)   # sent with a known cost
         self.latencies = sorted(agg.get("latencies", []))   # kept sorted: see snapshot()
         self.estimate_per_request = estimate_per_request
         self.bound_per_request = bound_per_request    # the plan's cost at max_tokens
@@ -285,6 +292,7 @@ class RunTotals:
             "errors": answers["error"], "cached": self.cached,
             "cached_from": dict(sorted(self.cached_from.items())),
             "requests": self.requests, "retries": self.retries,
+            "retried": {k: v for k, v in self.retried.items() if v} or None,
             "rate_limited": self.rate_limited, "in_flight": self.in_flight,
             "concurrency": self.concurrency, "concurrency_now": self.allowed_now(),
             "prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,

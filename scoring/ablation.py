@@ -12,6 +12,7 @@ from __future__ import annotations
 from judges.tables import MARK_RULE, Column, Table
 
 from scoring.commands import table_command
+from domain.vocabulary import IMAGE_MODE_TITLES
 from scoring.compared import VERBENCH_NO_ACCURACY, SETTING_TITLES, left_out_note, model_label, \
     summaries, unfinished_note
 from scoring.matrix_tables import ROW_RULE, cells_by_solver, items_column, shown_runs, \
@@ -56,7 +57,7 @@ def _left_out(configs: dict, found: dict) -> dict[str, str]:
         if config.get("clues", "none") != "none":
             why[rid] = "injected clues"
         elif config.get("image_mode", "full") != "full":
-            why[rid] = f"image mode {config['image_mode']}"
+            why[rid] = f"image mode {IMAGE_MODE_TITLES.get(config['image_mode'], config['image_mode'])}"
         elif config["setting"] not in SETTING_TITLES:
             why[rid] = f"setting {config['setting']}"
     return why

@@ -17,6 +17,7 @@ from runner.leases import effective_status
 from store import NotFoundError
 from store.run_labels import clues_text, list_names
 
+from domain.vocabulary import IMAGE_MODE_TITLES
 from domain.vocabulary import SETTING_TITLES  # noqa: F401 (the tables' titles, named here)
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError, check_extraction, judge_choice, on_items, \
@@ -58,8 +59,8 @@ def run_label(run: dict, with_status: bool = True, names: dict | None = None) ->
         label = f"{model} · {setting}"
         if config.get("clues", "none") != "none":
             label += f" · clues {clues_text(config, names or {})}"
-        if config.get("image_mode", "full") != "full":
-            label += f" · {config['image_mode']}"
+        if config.get("image_mode", "full") != "full":   # 'text only' as the pickers say it
+            label += f" · {IMAGE_MODE_TITLES.get(config['image_mode'], config['image_mode'])}"
         label += "".join(f" · {extra}" for extra in setup_words(config))
     status = run_state(run)
     return f"{label} ({status})" if with_status and status in UNFINISHED else label

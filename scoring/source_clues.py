@@ -9,7 +9,8 @@ exports `<column>_no_source_clue` (the compared items left unasked so).
 """
 from __future__ import annotations
 
-from scoring.compared import plain_name, source_labels
+from scoring.compared import plain_name, source_labels, title
+from store.runner_work import NO_SOURCE_CLUE
 
 MARK = "‡"
 
@@ -60,3 +61,23 @@ def mark_table(store, table, runs_of: dict, key: str, columns: dict[str, str]) -
     if text:
         table.notes = f"{table.notes} {text}".strip()
         table.footnotes.append(text)
+
+
+def source_title(store, run_id: str) -> str:
+    """A clue source run in a sentence: "run a-guided" (its name, else its table label, as
+    `scoring.compared.title` names runs), "run 20261207-134531-eaf1 (deleted)" when gone."""
+    named = title(store, run_id)
+    return named if named.startswith(f"run {run_id}") else f"run {named}"
+
+
+def named_reason(store, reason: str | None) -> str | None:
+    """A row's reason with the clue source run named as the tables name it ("no clues from
+    run a-guided for this item (...)"): the stored reason keeps its id (`NO_SOURCE_CLUE`),
+    which the plan, the run's message and Inspect showed as it was."""
+    if not (reason or "").startswith(NO_SOURCE_CLUE):
+        return reason
+    rest = reason[len(NO_SOURCE_CLUE):]
+    run_id = rest.split(" ", 1)[0]
+    if not run_id:
+        return reason
+    return "no clues from " + source_title(store, run_id) + rest[len(run_id):]

@@ -20,7 +20,8 @@ from .users import m0015_user_access
 from .save_budget import m0019_revision_sizes
 from .migrations_draws import m0013_cache_sources, m0014_prompt_estimates, m0018_cache_judges
 from .migrations_runs import (m0002_runner, m0003_run_item_versions, m0004_scores,
-                              m0007_human_baselines, m0009_run_labels)
+                              m0007_human_baselines, m0009_run_labels,
+                              m0022_retried_attempts)
 
 Migration = Callable[[sqlite_utils.Database], None]
 
@@ -195,6 +196,7 @@ MIGRATIONS: list[tuple[str, Migration]] = [
     ("0019_revision_sizes", m0019_revision_sizes),
     ("0020_revision_kinds", m0020_revision_kinds),
     ("0021_draft_comments", m0021_draft_comments),
+    ("0022_retried_attempts", m0022_retried_attempts),
 ]
 
 

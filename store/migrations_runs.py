@@ -1,6 +1,6 @@
 """The migrations of model runs and their results: the experiment runner's tables (0002), the
-item version each run was planned with (0003), scores (0004), human baselines (0007) and
-runs' names and notes (0009).
+item version each run was planned with (0003), scores (0004), human baselines (0007),
+runs' names and notes (0009) and what was sent for results retried (0022).
 Registered in store/migrations.py's MIGRATIONS; never edit one that has shipped.
 """
 from __future__ import annotations
@@ -181,3 +181,11 @@ def m0009_run_labels(db: sqlite_utils.Database) -> None:
     id stays the key: renaming changes nothing that refers to the run). Empty by default."""
     db.execute("ALTER TABLE model_runs ADD COLUMN name TEXT NOT NULL DEFAULT ''")
     db.execute("ALTER TABLE model_runs ADD COLUMN note TEXT NOT NULL DEFAULT ''")
+
+
+def m0022_retried_attempts(db: sqlite_utils.Database) -> None:
+    """What was sent for the results a resume forgot to send them again ('retry errors'):
+    {"results", "requests", "retries", "rate_limited", "prompt_tokens", "completion_tokens",
+    "cost", "priced"} summed over the deleted rows (store/runner_retried.py), so a run's
+    requests, retries, tokens and cost still count every attempt that went out."""
+    db.execute("ALTER TABLE model_runs ADD COLUMN retried TEXT NOT NULL DEFAULT '{}'")

@@ -132,3 +132,15 @@ def delete_run(db: sqlite_utils.Database, run_id: str,
         removed = run_contents(db, run_id)
         db.conn.execute("DELETE FROM model_runs WHERE id = ?", [run_id])
     return removed
+
+
+def runs_with_short_id(db: sqlite_utils.Database, tail: str) -> list[str]:
+    """The ids of the runner-made runs whose random part ('fa73' of '20261207-064538-fa73',
+    the short id the run pickers show: ui/run_choices.short_ids) is `tail`, oldest first."""
+    tail = str(tail).strip().lower()
+    if len(tail) != 4 or any(c not in "0123456789abcdef" for c in tail):
+        return []
+    return [r["id"] for r in rows(db, "SELECT id FROM model_runs WHERE id GLOB ? "
+                                      "ORDER BY created_at, id",
+                                  ["[0-9][0-9][0-9][0-9][0-9][0-9][0-9][0-9]-"
+                                   "[0-9][0-9][0-9][0-9][0-9][0-9]-" + tail])]

@@ -23,8 +23,8 @@ CONTROLS = ("pause", "cancel")
 
 def _run(row: dict) -> dict:
     out = dict(row)
-    for key in ("config", "execution", "totals"):
-        out[key] = json.loads(row[key] or "{}")
+    for key in ("config", "execution", "totals", "retried"):
+        out[key] = json.loads(out.get(key) or "{}")
     return out
 
 

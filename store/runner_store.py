@@ -87,6 +87,10 @@ class RunnerMixin:
         """The ids of the runs with this name (names need not be unique)."""
         return run_labels.runs_named(self.db, name)
 
+    def runs_with_short_id(self, tail: str) -> list[str]:
+        """The ids of the runs whose short id (the 4-hex tail of a runner's id) is `tail`."""
+        return run_labels.runs_with_short_id(self.db, tail)
+
     def run_contents(self, run_id: str) -> dict:
         """What deleting the run removes: {work, responses, scores, tags, notes, clue_users}."""
         return run_labels.run_contents(self.db, run_id)

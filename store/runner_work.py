@@ -13,6 +13,7 @@ import time
 import sqlite_utils
 
 from .db import atomic, now, rows
+from .runner_retried import add_retried, retried_totals
 from .scores import drop_response_scores
 
 RESPONSE_COLUMNS = ("work_id", "run_id", "status", "reason", "text", "answer", "clues",
@@ -196,6 +197,7 @@ def aggregates(db: sqlite_utils.Database, run_id: str) -> dict:
     out["latencies"] = [r[0] for r in db.conn.execute(
         "SELECT latency FROM run_responses WHERE run_id = ? AND cached = 0 "
         "AND latency IS NOT NULL", [run_id])]
+    out["retried"] = retried_totals(db, run_id)    # the rows deleted to be sent again
     return out
 
 
@@ -264,7 +266,8 @@ def delete_results(db: sqlite_utils.Database, run_id: str, statuses: tuple[str, 
     """Forget results with these statuses (e.g. 'error') so a resume requests them again.
     The verdicts scored on those replies go in the same transaction: the new replies have
     none until the run is scored again, which the tables then say (`responses_without_score`),
-    instead of showing the old verdicts (an 'error' on a reply that is no longer one)."""
+    instead of showing the old verdicts (an 'error' on a reply that is no longer one).
+    What was sent for them is kept in the run's retried totals (store/runner_retried.py)."""
     if not statuses:
         return 0
     where = f"run_id = ? AND status IN ({','.join('?' * len(statuses))})"
@@ -272,6 +275,7 @@ def delete_results(db: sqlite_utils.Database, run_id: str, statuses: tuple[str, 
         work_ids = [r[0] for r in db.conn.execute(
             f"SELECT work_id FROM run_responses WHERE {where}", [run_id, *statuses])]
         drop_response_scores(db, run_id, work_ids)
+        add_retried(db, run_id, where, [run_id, *statuses])
         return db.conn.execute(f"DELETE FROM run_responses WHERE {where}",
                                [run_id, *statuses]).rowcount
 

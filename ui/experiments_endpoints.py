@@ -189,3 +189,18 @@ def delete_price(store, pattern) -> str:
     except StoreError as err:
         raise ExperimentError(str(err)) from None
     return f"Price for {pattern} deleted."
+
+
+EDIT_HINT = "Click a row to edit it"
+
+
+def list_label(what: str, who) -> str:
+    """The label over the endpoints or prices list (`what`): 'Click a row to edit it' for one
+    who may set them up (`access.Caller`), else who may ('Only admin may edit these endpoints:
+    you use them'): a researcher was invited to click a row they may not edit."""
+    from ui import access
+
+    if access.may(who, "save_endpoint"):
+        return EDIT_HINT
+    return (f"Only {access.roles_that_may('save_endpoint')} may edit these {what}; you may "
+            "use them")

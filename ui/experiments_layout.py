@@ -17,7 +17,7 @@ from runner.config import (CLUE_PASS_SETTINGS, ID_LIST_RULE, IMAGE_FORMATS, IMAG
                            MASK_STYLES, SETTINGS)
 from scoring.compared import SETTING_TITLES
 from ui.browser_handlers import ALL, FLAGGED_CHOICES
-from ui.experiments_endpoints import ENDPOINT_HEADERS, ENDPOINT_WIDTHS, PRICE_HEADERS
+from ui.experiments_endpoints import EDIT_HINT, ENDPOINT_HEADERS, ENDPOINT_WIDTHS, PRICE_HEADERS
 from ui.experiments_handlers import BOX_CONVENTION_CHOICES, BOX_CONVENTION_INFO, \
     CLUE_SOURCE_LABELS
 from ui.experiments_runs import (RESPONSE_FILTERS, RESPONSE_HEADERS, RESPONSE_WIDTHS,
@@ -35,7 +35,7 @@ def build_endpoints(ui: SimpleNamespace) -> None:
                       elem_id="endpoints-panel") as ui.endpoints_panel:
         ui.endpoints = gr.Dataframe(headers=ENDPOINT_HEADERS, interactive=False, max_height=330,
                                     wrap=True, column_widths=ENDPOINT_WIDTHS,
-                                    elem_id="endpoint-list", label="Click a row to edit it")
+                                    elem_id="endpoint-list", label=EDIT_HINT)
         with gr.Row():
             ui.ep_name = gr.Textbox(label="Name", elem_id="endpoint-name", scale=1)
             ui.ep_url = gr.Textbox("", label="Base URL", placeholder="http://localhost:8000/v1",
@@ -60,7 +60,7 @@ def build_prices(ui: SimpleNamespace) -> None:
     with gr.Accordion("Prices (USD per 1M tokens; model id or glob like gpt-4o*; admins set "
                       "them)", open=False, elem_id="prices-panel"):
         ui.prices = gr.Dataframe(headers=PRICE_HEADERS, interactive=False, max_height=200,
-                                 elem_id="price-list", label="Click a row to edit it")
+                                 elem_id="price-list", label=EDIT_HINT)
         with gr.Row():
             ui.price_pattern = gr.Textbox(label="Model pattern", elem_id="price-pattern")
             ui.price_in = gr.Number(label="Input $/1M", elem_id="price-input")

@@ -128,6 +128,11 @@ def unsent_line(reason: str) -> str:
     return f"this item would be recorded as an error without a request: {escape_md(reason)}"
 
 
+PHASE_WORDS = {"answer": "the answer request",
+               "clues": "the clue pass: the request that finds the clues to inject"}
+"""A work row's phase as the preview's header says it ('(phase answer)' was jargon)."""
+
+
 def preview(store, form: dict, item_id: str | None = None) -> dict:
     """{"summary" (Markdown), "transcript", "payload" (JSON text, images described),
     "thumbnails" [(PIL image, caption)], "item_id", "items"}."""
@@ -139,7 +144,8 @@ def preview(store, form: dict, item_id: str | None = None) -> dict:
     except (ConfigError, StoreError) as err:
         raise ExperimentError(str(err)) from None
     endpoint = the_plan.endpoint
-    head = (f"Preview of item {code(request['item_id'])} (phase {request['phase']}), "
+    phase = PHASE_WORDS.get(request["phase"], request["phase"])
+    head = (f"Preview of item {code(request['item_id'])} ({phase}), "
             f"request to {code(endpoint['base_url'] + '/chat/completions')}, model "
             f"{code(endpoint['model'])}; cache key {code((request['cache_key'] or '')[:16])}"
             + (" — **already cached: this request is free**" if request["cached"] else ""))

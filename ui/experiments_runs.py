@@ -17,6 +17,7 @@ from runner.provenance import cache_summary
 from runner.totals import COUNTS, LABELS, MEANINGS, row_state, status_counts, without_result
 from runner.run_refs import resolve_run
 from store import NotFoundError, ValidationError
+from store.runner_retried import retried_text
 from domain.vocabulary import counted
 from scoring.compared import run_label, source_name, table_names
 from ui.experiments_common import ExperimentError, redact
@@ -213,6 +214,7 @@ def progress(store, run_id: str | None, user: str | None = None) -> tuple[str, s
     if budget is not None:      # what a resume would stop at (Budget on resume changes it)
         metrics.append(("budget", f"${budget:g}"))
     cache = cache_summary(store, run, source_name(store))["text"]
+    retried = retried_text(t.get("retried"))   # counted in requests, retries, tokens, cost
     message = run.get("message") or ""
     who = who_may(store, run, user)
     finished = status == "done" and not counts.get("error") and not without_result(counts)
@@ -235,6 +237,8 @@ def progress(store, run_id: str | None, user: str | None = None) -> tuple[str, s
              + (f"<div class='xp-counts' id='run-clue-counts'>"
                 f"{_counts_html(clue_pass, 'clue pass')}</div>" if clue_pass else "")
              + f"<div class='xp-metrics'>{''.join(_metric(k, v) for k, v in metrics)}</div>"
+             + (f"<div class='xp-cache' id='run-retried'>{escape_html(retried)}</div>"
+                if retried else "")
              + f"<div class='xp-cache' id='run-cache'>{escape_html(cache)}</div>"
              + (f"<div class='xp-message'>{escape_html(message)}</div>" if message else "")
              + "</div>")

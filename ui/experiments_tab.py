@@ -79,8 +79,12 @@ def _wire(store, ui, opened) -> None:
         facets = BrowserHandlers(store).facet_choices()
         names = xe.endpoint_names(store)
         keep = endpoint if endpoint in names else xe.default_endpoint(store, names)
-        return [endpoint_list(), gr.update(choices=names, value=keep),
-                gr.update(open=True) if not names else gr.skip(), xe.price_rows(store),
+        name = getattr(request, "username", None)
+        who = access.caller(store, name, name is not None)     # the label says who may edit
+        return [{**endpoint_list(), "label": xe.list_label("endpoints", who)},
+                gr.update(choices=names, value=keep),
+                gr.update(open=True) if not names else gr.skip(),
+                gr.update(value=xe.price_rows(store), label=xe.list_label("prices", who)),
                 xr.runs_table(store),
                 gr.update(choices=xr.clue_run_choices(store)),
                 *[gr.update(choices=facets[k]) for k in ("dataset", "domain", "subtask",

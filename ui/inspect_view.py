@@ -32,7 +32,6 @@ from scoring.offline import sentence_clues
 from scoring.compared import title
 from scoring.no_boxes import shown_verdicts
 from store import NotFoundError
-from store.runner_work import NO_SOURCE_CLUE
 from ui.conflict_show import diff_label
 from ui.editor_model import clue_color
 from ui.inspect_overlay import GREY
@@ -281,13 +280,11 @@ def response_view(store, work_id: int, judge: str | None = None) -> dict:
 
 def reason_named(store, reason: str | None) -> str | None:
     """A row's reason with the source run of a clue injection named by its label ("no clues
-    from run a-clues"), as everything else names runs: it read "no clues from run
-    20261207-064552-1835" (the stored reason keeps the id: `NO_SOURCE_CLUE`)."""
-    source = (reason or "")[len(NO_SOURCE_CLUE):].strip()
-    if not (reason or "").startswith(NO_SOURCE_CLUE) or not source:
-        return reason
-    named = title(store, source)
-    return reason + " (deleted)" if named.startswith(f"run {source}") else NO_SOURCE_CLUE + named
+    from run a-clues ..."), as everything else names runs (`scoring.source_clues.
+    named_reason`): it read "no clues from run 20261207-064552-1835"."""
+    from scoring.source_clues import named_reason
+
+    return named_reason(store, reason)
 
 
 def verdict_key(v: dict) -> tuple[str, str]:
