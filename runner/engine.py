@@ -195,7 +195,7 @@ class Engine(DispatchMixin):
 
     def _named(self, reasons: list[tuple[str, int]]) -> list[tuple[str, int]]:
         """The reasons with a clue source run named as the tables name it, not by id."""
-        from scoring.source_clues import named_reason
+        from runner.source_names import named_reason
 
         return [(named_reason(self.store, reason), n) for reason, n in reasons]
 

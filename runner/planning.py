@@ -148,7 +148,7 @@ def _warnings(store, config: RunConfig, items: dict[str, dict]) -> list[str]:
         if bare:
             # not asked, and counted apart from the errors (`runner.totals`): the summary
             # said "no source clue 1" under a warning that promised an error
-            from scoring.source_clues import source_title   # named as the tables name it
+            from runner.source_names import source_title    # by its name, not its id
             out.append(f"{source_title(store, source['id'])} has no clues for {bare} of "
                        f"these {len(items)} "
                        "items: they are not asked, counted apart from the errors as \"no "

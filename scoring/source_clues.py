@@ -10,7 +10,7 @@ exports `<column>_no_source_clue` (the compared items left unasked so).
 from __future__ import annotations
 
 from scoring.compared import plain_name, source_labels, title
-from store.runner_work import NO_SOURCE_CLUE
+from runner.source_names import named_reason as runner_named_reason
 
 MARK = "‡"
 
@@ -72,12 +72,5 @@ def source_title(store, run_id: str) -> str:
 
 def named_reason(store, reason: str | None) -> str | None:
     """A row's reason with the clue source run named as the tables name it ("no clues from
-    run a-guided for this item (...)"): the stored reason keeps its id (`NO_SOURCE_CLUE`),
-    which the plan, the run's message and Inspect showed as it was."""
-    if not (reason or "").startswith(NO_SOURCE_CLUE):
-        return reason
-    rest = reason[len(NO_SOURCE_CLUE):]
-    run_id = rest.split(" ", 1)[0]
-    if not run_id:
-        return reason
-    return "no clues from " + source_title(store, run_id) + rest[len(run_id):]
+    run a-guided for this item (...)"; runner.source_names, with the tables' `title`)."""
+    return runner_named_reason(store, reason, source_title)
