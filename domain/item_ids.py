@@ -230,3 +230,21 @@ def dataset_from_file(path) -> str:
     name = "".join("-" if ch in NEW_ID_MARKUP or ch == "/" else ch for ch in stem)
     name = name.strip().lstrip(".").strip() or "import"
     return name if name not in (".", "..") else "import"
+
+
+DIRECTION_MARKS = frozenset(range(0x202A, 0x202F)) | frozenset(range(0x2066, 0x206A)) | \
+    {0x200E, 0x200F, 0x061C}
+"""Text-direction controls (embeddings, overrides, isolates, marks): in a comment "fixed typo
+\u202egnp.exe" was listed in History as "fixed typo exe.png"."""
+
+
+def direction_marks_problem(what: str, text) -> str | None:
+    """Why a free text (a revision comment, a review note) is refused for its text-direction
+    controls, naming them and never quoting the text; None when it holds none. Line breaks
+    and tabs stay allowed: a note may have several lines."""
+    found = sorted({ord(ch) for ch in str(text or "") if ord(ch) in DIRECTION_MARKS})
+    if not found:
+        return None
+    names = ", ".join(f"U+{code:04X}" for code in found[:5])
+    return (f"{what} holds text-direction characters ({names}), which make it read as "
+            "other text; remove them")

@@ -70,10 +70,13 @@ def save_draft(db: sqlite_utils.Database, user: str, item_id: str, base_version:
         raise ValidationError(f"draft {item_id}: data: not JSON-serialisable ({e})",
                               item_id, "data") from e
     found = too_long("Item id", len(item_id or ""), MAX_ITEM_ID) \
-        or too_long("Draft (as JSON)", len(encoded), MAX_DRAFT) or _over_item_limits(data) \
-        or too_long("Comment", len((comment or "").strip()), MAX_COMMENT)
+        or too_long("Draft (as JSON)", len(encoded), MAX_DRAFT) or _over_item_limits(data)
     if found:       # a draft is kept at every keystroke: bounded as the item it becomes
         raise TooLargeError(f"draft {shown_id(item_id)}: data: {found}", item_id, "data", found)
+    # the comment as it is stored, spaces and all: checked stripped, 6,000,001 characters of
+    # spaces around a "Z" were kept and sent back at every reload
+    if found := too_long("the revision comment", len(comment or ""), MAX_COMMENT):
+        raise TooLargeError(f"{found}: shorten it", item_id, "comment", found)
     with atomic(db):
         row = _check_owner(db, user, item_id, session, seen, force)
         kept = comment if comment is not None else (row or {}).get("comment")

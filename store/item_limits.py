@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import json
 
+from domain.item_ids import direction_marks_problem
 from domain import limits as L
 
-from .errors import TooLargeError
+from .errors import TooLargeError, ValidationError
 
 _TEXTS = (("dataset", "Dataset", L.MAX_NAME), ("domain", "Domain", L.MAX_NAME),
           ("subtask", "Subtask", L.MAX_NAME), ("reasoning_type", "Reasoning type", L.MAX_NAME),
@@ -80,11 +81,15 @@ def _metadata(metadata: dict) -> tuple[str, str] | None:
     return ("metadata", found) if found else None
 
 
-def refuse_long(what: str, text: str | None, limit: int, item_id: str | None,
+def refuse_note(what: str, text: str | None, limit: int, item_id: str | None,
                 field: str) -> None:
     """TooLargeError when `text` (a comment, a reason, a review's note) is over `limit`:
-    "item demo/x: note: Review note is 9,000 characters; the limit is 5,000"."""
+    "item demo/x: note: Review note is 9,000 characters; the limit is 5,000"; ValidationError
+    when it holds text-direction controls (domain.item_ids.direction_marks_problem), which
+    made History list "fixed typo \u202egnp.exe" as "fixed typo exe.png"."""
+    where = f"item {item_id}: " if item_id else ""
     found = L.too_long(what, len(text or ""), limit)
     if found:
-        where = f"item {item_id}: " if item_id else ""
         raise TooLargeError(f"{where}{field}: {found}", item_id, field, found)
+    if found := direction_marks_problem(what, text):
+        raise ValidationError(f"{where}{field}: {found}", item_id, field)

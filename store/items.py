@@ -22,7 +22,7 @@ from domain.limits import MAX_ITEM_ID, MAX_REVISION_COMMENT
 
 from .errors import (ConflictError, DuplicateItemError, NewDatasetRefusedError, NotFoundError,
                      ReadOnlyError, ReleaseRefusedError)
-from .item_limits import refuse_long
+from .item_limits import refuse_note
 from .validation import normalize_item
 
 _DIGITS = re.compile(r"\d+")
@@ -158,7 +158,7 @@ def insert_revision(db: sqlite_utils.Database, snapshot: dict, comment: str,
     TooLargeError if the comment is over its limit (every revision is kept)."""
     if kind not in REVISION_KINDS:
         raise ValueError(f"revision kind {kind!r}: expected one of {REVISION_KINDS}")
-    refuse_long("Revision comment", comment, MAX_REVISION_COMMENT, snapshot["id"], "comment")
+    refuse_note("Revision comment", comment, MAX_REVISION_COMMENT, snapshot["id"], "comment")
     text = json.dumps(snapshot)
     db.conn.execute("INSERT INTO revisions (item_id, version, author, created_at, comment, "
                     "snapshot, size, kind) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

@@ -19,7 +19,7 @@ from domain.limits import MAX_COMMENT
 
 from .db import atomic, now, rows, scalar
 from .errors import ConflictError, NotFoundError, ReadOnlyError, StoreError, ValidationError
-from .item_limits import refuse_long
+from .item_limits import refuse_note
 from .items import (_head, create_item, editable_head, get_item, insert_revision,
                     validate_item, _write)
 from .revisions import diff_items
@@ -52,7 +52,7 @@ def _reason(reason: str | None, what: str, item_id: str) -> str:
 def _bounded(reason: str | None, item_id: str) -> str:
     """The reason, stripped; TooLargeError if over its limit (it is kept in history)."""
     reason = (reason or "").strip()
-    refuse_long("Reason", reason, MAX_COMMENT, item_id, "reason")
+    refuse_note("Reason", reason, MAX_COMMENT, item_id, "reason")
     return reason
 
 

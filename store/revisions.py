@@ -18,7 +18,7 @@ from domain.vocabulary import REVIEW_STATUS, REVIEW_VERDICTS
 
 from .db import atomic, now, one, rows
 from .errors import ConflictError, NotFoundError, ReadOnlyError, ValidationError
-from .item_limits import refuse_long
+from .item_limits import refuse_note
 from .items import _head, get_item, save_item
 from .validation import READ_ONLY_FIELDS
 
@@ -176,7 +176,7 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
                               f"expected one of {', '.join(VERDICTS)}", item_id, "verdict")
     if not reviewer:
         raise ValidationError(f"item {item_id}: reviewer: missing", item_id, "reviewer")
-    refuse_long("Review note", note, MAX_REVIEW_NOTE, item_id, "note")
+    refuse_note("Review note", note, MAX_REVIEW_NOTE, item_id, "note")
     with atomic(db):
         row = one(db, "SELECT author FROM revisions WHERE item_id = ? AND version = ?",
                   [item_id, version])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from domain.item_ids import id_key, visible
+from domain.item_ids import direction_marks_problem, id_key, visible
 from domain.limits import MAX_COMMENT, too_long
 from judges.gold_check import still_holds
 from judges.lost_parts import edit_can_fix
@@ -241,7 +241,8 @@ def _delete_and_undo(comments: list[str]) -> str:
 def check_comment(comment: str | None) -> None:
     """EditError when the comment typed with a save is over its limit (domain/limits.py):
     every save keeps its comment in history."""
-    found = too_long("Comment", len((comment or "").strip()), MAX_COMMENT)
+    found = too_long("Comment", len((comment or "").strip()), MAX_COMMENT) or \
+        direction_marks_problem("The comment", comment)
     if found:
         raise em.EditError(found)
 
