@@ -183,12 +183,13 @@ def _box_fault(box, image_count: int) -> str:
         return ("a box needs image (an index into images)" if image is None else
                 f"its image is {describe(image)}, expected an index into images")
     if not 0 <= image < image_count:
-        listed = f"{image_count} image{'s' * (image_count != 1)}" if image_count else "no image"
+        listed = f"the line's {image_count} image{'s' * (image_count != 1)}" if image_count \
+            else "the line's images: it lists none"     # "the line's no image" read garbled
         # the page and the other problems number images from 1 ("image file not found:
         # image 1"); the file's index, from 0, is said with it
         shown = f"image index {image} — image {image + 1} —" if image >= 0 else \
             f"image index {image}"
-        return f"its {shown} is beyond the line's {listed}, {NO_IMAGE_OF_THE_ITEM}"
+        return f"its {shown} is beyond {listed}, {NO_IMAGE_OF_THE_ITEM}"
     missing = [k for k in ("x0", "y0", "x1", "y1") if k not in box]
     return f"a box needs x0, y0, x1, y1 (missing: {', '.join(missing)})" if missing else ""
 

@@ -36,3 +36,17 @@ def test_a_malformed_line_of_a_file_named_with_markup_is_kept_and_flagged(tmp_pa
         assert any(p.startswith("malformed line: invalid JSON") for p in item["problems"])
     finally:
         store.close()
+
+
+def test_a_box_on_a_line_without_images_says_so_in_words(tmp_path):
+    """"its image 0 is beyond the line's no image" read garbled."""
+    from formats.jsonl import read
+    path = tmp_path / "l.jsonl"
+    path.write_text(json.dumps({"id": "t/x", "dataset": "t", "question": "Which?",
+                                "clues": [{"text": "a sign", "boxes": [
+                                    {"image": 0, "x0": 1, "y0": 2, "x1": 3, "y1": 4}]}]}) + "\n")
+    [record] = read(path)
+    said = [p for p in record["problems"] if p.startswith("invalid box")]
+    assert said and "beyond the line's images: it lists none, so it is on no image" in said[0], \
+        record["problems"]
+    assert "line's no image" not in said[0]
