@@ -70,5 +70,5 @@ def refusal(scope, value, who: access.Caller) -> str | None:
         return None
     log.warning(("refused at the queue", who.name),
                 f"refused a call of {shown(fn.api_name)} by {shown(who.name)} at the queue "
-                f"({shown(who.role)})")
+                f"({shown(who.role)})", "more of this account's calls refused, of any event")
     return messages.as_toast_text(reason)

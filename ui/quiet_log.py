@@ -36,7 +36,10 @@ class QuietLog:
         self.last: dict = {}
         self.held: Counter = Counter()
 
-    def warning(self, key, text: str) -> None:
+    def warning(self, key, text: str, held: str = "more like it") -> None:
+        """`held`: what the held-back lines were, said with their count: a key per account
+        held back its other events' refusals too, and "(and 60 more like it)" after
+        "refused a call of inspect_open" said they were all that one."""
         now = time.monotonic()
         last = self.last.get(key)
         if last is not None and now - last < self.every_s:
@@ -48,5 +51,5 @@ class QuietLog:
         while len(self.last) > MAX_KEYS:
             self.held.pop(oldest := next(iter(self.last)), None)
             del self.last[oldest]
-        self.log.warning("%s%s", text, f" (and {more} more like it since the last such line)"
+        self.log.warning("%s%s", text, f" (and {more} {held} since the last such line)"
                          if more else "")
