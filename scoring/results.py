@@ -138,14 +138,15 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
         for r in rows:
             r["tokens"] = r["completion_tokens"]
             r["no_answer"] = r["value"] == "unparsed"
-            r["tied"], r["unscored_responses"] = False, int(r["value"] == "unscored")
+            r["tied"], r["tie_broken"] = False, False
+            r["unscored_responses"] = int(r["value"] == "unscored")
         return rows
     grouped: dict[tuple, list[dict]] = defaultdict(list)
     for r in rows:
         grouped[(r["item_id"], r["repeat"])].append(r)
     records = []
     for (item_id, repeat), samples in grouped.items():
-        first, tied = samples[0], False
+        first, tied, broken = samples[0], False, False
         if len(samples) == 1:
             value = first["value"]
         else:
@@ -153,6 +154,7 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
             verdict = aggregate_samples([Verdict(r["value"], answer=r["answer"])
                                          for r in samples], samples_rule)
             value, tied = verdict.value, bool((verdict.details or {}).get("tied"))
+            broken = bool((verdict.details or {}).get("tie_broken"))
         tokens = [r["completion_tokens"] for r in samples if r["completion_tokens"] is not None]
         records.append({"value": value, "item_id": item_id, "repeat": repeat,
                         "domain": first["domain"], "subtask": first["subtask"],
@@ -163,6 +165,8 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
                         "judge_failed": any(r.get("judge_failed") for r in samples),
                         # counted unparsed because the samples' vote tied (not a reply unread)
                         "tied": tied,
+                        # a tie self-consistency gave to the earliest of the tied answers
+                        "tie_broken": broken,
                         "unscored_responses": sum(r["value"] == "unscored" for r in samples),
                         # read from the responses, not from `value`: the vote of VER-Bench
                         # verdicts (no answer kept) is "no answer" whatever they read
