@@ -144,7 +144,8 @@ def run_report(args) -> int:
     from scoring.judge_agreement import agreement, agreement_figures, agreement_text, \
         kappa_text
     from scoring.repeat_words import repeats_text
-    from scoring.results import ResultsError, not_scored_text, run_summary, summary_json
+    from scoring.not_scored import not_scored_text
+    from scoring.results import ResultsError, run_summary, summary_json
     from scoring.compared import check_judge
     from scoring.panel_members import result_judge
     from scoring.tables import main_table

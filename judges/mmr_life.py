@@ -86,3 +86,10 @@ def mmr_life_vote(letters: list[str | None]) -> str | None:
         return None
     winner = Counter(letter or "" for letter in letters).most_common(1)[0][0]
     return winner or None
+
+
+def mmr_life_tied(letters: list[str | None]) -> bool:
+    """Whether the most common candidate of `mmr_life_vote` shares its count with another
+    (C, C, A, A, B): the vote then goes to the earliest of them, as the paper's rule does."""
+    counts = Counter(letter or "" for letter in letters).most_common(2)
+    return len(counts) == 2 and counts[0][1] == counts[1][1]

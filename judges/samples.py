@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Sequence
 
-from judges.mmr_life import mmr_life_item_correct, mmr_life_vote
+from judges.mmr_life import mmr_life_item_correct, mmr_life_tied, mmr_life_vote
 from judges.verdict import ERROR, UNPARSED, UNSCORED, Verdict, from_match, unparsed
 
 
@@ -87,16 +87,19 @@ def aggregate_samples(verdicts: Sequence[Verdict], method: str = "majority") -> 
         return from_match(mmr_life_item_correct(hits), f"{sum(hits[:5])} of the first "
                           f"{min(5, len(hits))} samples correct", judge=judge)
     if method == "mmr_life_sc":
-        winner = mmr_life_vote([None if v.value in (UNPARSED, ERROR) else v.answer
-                                for v in verdicts])
+        letters = [None if v.value in (UNPARSED, ERROR) else v.answer for v in verdicts]
+        winner = mmr_life_vote(letters)
+        # a tie goes to the earliest of the tied answers: the table's note counts these
+        tie = {"tie_broken": True} if mmr_life_tied(letters) else {}
         chosen = _scored_or_first([v for v in voting if winner and v.answer == winner])
         if chosen is None:
-            return unparsed("the plurality of samples has no answer", judge=judge)
+            return unparsed("the plurality of samples has no answer", judge=judge,
+                            details=tie)
         if chosen.value == UNSCORED:
             return Verdict(UNSCORED, reason=f"plurality answer {winner}, which the judge could "
-                           "not score", judge=judge, answer=winner)
+                           "not score", judge=judge, answer=winner, details=tie)
         return from_match(chosen.correct, f"plurality answer {winner}", judge=judge,
-                          answer=winner)
+                          answer=winner, details=tie)
     winner, why = majority_vote([v.answer for v in voting])
     if winner is None:  # "tied": the table's note counts these apart (not a reply unread)
         return unparsed(why, judge=judge, details={"votes": len(voting),

@@ -1,7 +1,7 @@
 """What the Unparsed and Unscored columns hold beyond their definition, per run, for the
 notes under a results table (Results page and `report`): the items counted unparsed because
 their samples tied under majority vote (no reply was unreadable; the rule picks no answer),
-and, when a run has several responses per item, how many responses were unscored beside the
+the items whose tie self-consistency gave to the earliest of the tied answers, and, when a run has several responses per item, how many responses were unscored beside the
 items the Unscored column counts."""
 from __future__ import annotations
 
@@ -18,6 +18,18 @@ def tie_note(label: str, result: dict) -> str:
         return ""
     return (f"run {label}: Unparsed includes {_items(len(tied))} whose samples tied "
             f"(majority vote picks none).")
+
+
+def tie_broken_note(label: str, result: dict) -> str:
+    """'run X: 1 item whose samples tied was decided by the earliest of the tied answers
+    (the paper's self-consistency).', or '' when no record's tie was broken that way: the
+    item counted correct (or wrong) with nothing saying a tie decided it."""
+    broken = {r["item_id"] for r in result["records"] if r.get("tie_broken")}
+    if not broken:
+        return ""
+    return (f"run {label}: {_items(len(broken))} whose samples tied "
+            f"{'was' if len(broken) == 1 else 'were'} decided by the earliest of the tied "
+            f"answers (the paper's self-consistency).")
 
 
 def unscored_note(label: str, result: dict) -> str:
@@ -37,9 +49,10 @@ def unscored_note(label: str, result: dict) -> str:
 
 
 def count_notes(found: dict, names: dict) -> list[str]:
-    """The notes of `tie_note` and `unscored_note` for each run of a table."""
+    """The notes of `tie_note`, `tie_broken_note` and `unscored_note` for each run of a table."""
     notes = []
     for rid, result in found.items():
-        notes += [n for n in (tie_note(names[rid], result), unscored_note(names[rid], result))
-                  if n]
+        notes += [n for n in (tie_note(names[rid], result),
+                              tie_broken_note(names[rid], result),
+                              unscored_note(names[rid], result)) if n]
     return notes

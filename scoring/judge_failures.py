@@ -17,7 +17,9 @@ from collections import Counter
 
 from domain.judge_ids import format_judge, parse_judge
 from domain.vocabulary import counted
+from judges.verdict import NOT_ASKED, not_correct_reason
 from scoring.llm_stages import NOT_CACHED, judge_failure
+from scoring.offline import needs_llm
 
 MARK = "§"
 KEY = "judge_failed"
@@ -60,12 +62,24 @@ def unscored_reasons(verdicts: dict, answers: dict | None = None) -> dict[str, i
         if judge_failure(verdict):
             found[judge_failure(verdict)] += 1
         elif verdict.details.get("answer_value") == "unscored" and answer is not None:
-            why = judge_failure(answer)
-            found[f"answer unscored: the judge's {why} on the answer" if why else
-                  "answer unscored: an open answer no judge decided"] += 1
+            found[_answer_reason(answer)] += 1
         else:
             found[verdict.reason or "no reason recorded"] += 1
     return dict(found)
+
+
+def _answer_reason(answer) -> str:
+    """Why a verdict built on the unscored general verdict `answer` is unscored: the judge's
+    failure on the answer, an item never asked in its own words (`not_correct_reason`: the
+    general note's "not asked, not this run's error: no clues from run …", which rigorous
+    called "an open answer no judge decided"), an open answer left to a judge that did not
+    decide it, else the answer's own reason."""
+    why = judge_failure(answer)
+    if why:
+        return f"answer unscored: the judge's {why} on the answer"
+    if answer.details.get(NOT_ASKED) or (answer.reason and not needs_llm(answer)):
+        return not_correct_reason(answer)
+    return "answer unscored: an open answer no judge decided"
 
 
 def unscored_note(protocol: str, judge: str, verdicts: dict, answers: dict | None = None

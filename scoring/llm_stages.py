@@ -168,7 +168,8 @@ class LlmStages:
             if item is None:
                 out[wid] = unscored("the item no longer exists", judge=self.judge)
             elif no_source_clue(r):          # never asked: not this run's failure
-                out[wid] = unscored(f"not asked: {r.get('reason')}"[:300], judge=self.judge)
+                out[wid] = unscored(f"not asked, not this run's error: {r.get('reason')}"[:300],
+                                    judge=self.judge)
             elif r["status"] == ERROR or r["status"] == "refused" or \
                     not (r.get("text") or "").strip() or (rule and rule.value == UNPARSED):
                 made = error if r["status"] == ERROR else unparsed

@@ -33,6 +33,7 @@ from scoring.judge_failures import ungraded_work
 from scoring.commands import score_command
 from scoring.extraction import CLUELAB, MMR_LIFE, ExtractionError, check, reread, run_verdicts
 from scoring.no_boxes import run_reason, without_accuracy
+from scoring.not_scored import not_scored_rows
 from scoring.panel_members import judges_count, panel_answers, shown_judge
 
 GROUPS = ("domain", "subtask", "reasoning_type")
@@ -138,14 +139,15 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
         for r in rows:
             r["tokens"] = r["completion_tokens"]
             r["no_answer"] = r["value"] == "unparsed"
-            r["tied"], r["unscored_responses"] = False, int(r["value"] == "unscored")
+            r["tied"], r["tie_broken"] = False, False
+            r["unscored_responses"] = int(r["value"] == "unscored")
         return rows
     grouped: dict[tuple, list[dict]] = defaultdict(list)
     for r in rows:
         grouped[(r["item_id"], r["repeat"])].append(r)
     records = []
     for (item_id, repeat), samples in grouped.items():
-        first, tied = samples[0], False
+        first, tied, broken = samples[0], False, False
         if len(samples) == 1:
             value = first["value"]
         else:
@@ -153,6 +155,7 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
             verdict = aggregate_samples([Verdict(r["value"], answer=r["answer"])
                                          for r in samples], samples_rule)
             value, tied = verdict.value, bool((verdict.details or {}).get("tied"))
+            broken = bool((verdict.details or {}).get("tie_broken"))
         tokens = [r["completion_tokens"] for r in samples if r["completion_tokens"] is not None]
         records.append({"value": value, "item_id": item_id, "repeat": repeat,
                         "domain": first["domain"], "subtask": first["subtask"],
@@ -163,6 +166,8 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
                         "judge_failed": any(r.get("judge_failed") for r in samples),
                         # counted unparsed because the samples' vote tied (not a reply unread)
                         "tied": tied,
+                        # a tie self-consistency gave to the earliest of the tied answers
+                        "tie_broken": broken,
                         "unscored_responses": sum(r["value"] == "unscored" for r in samples),
                         # read from the responses, not from `value`: the vote of VER-Bench
                         # verdicts (no answer kept) is "no answer" whatever they read
@@ -205,37 +210,22 @@ def run_summary(store, run_id: str, protocol: str = "general", judge: str | None
         needs = "; it needs " if protocol == "verbench" and not endpoints else ": "
         raise ResultsError(f"run {run_id} has no {protocol} scores{needs}"
                            f"{score_command(run_id, protocol, endpoints=endpoints)}")
+    # answers recorded after the scoring (a resume) are counted, never passed over
+    missing = store.work_without_score(run_id, protocol, judge)
     state = next(((j["n"], j["generation"]) for j in found if j["judge"] == judge), None)
-    state = (state, store.items_state())
+    state = (state, store.items_state(), tuple(m[0] for m in missing))
     key = (str(store.path), run_id, protocol, judge, samples_rule, ci, extraction)
     cached = _MEMO.get(key)
     if cached is not None and cached[0] == state:
         result = cached[1]
     else:
-        result = _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction)
+        result = _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction,
+                              missing)
         if len(_MEMO) > 64:
             _MEMO.clear()
         _MEMO[key] = (state, result)
-    # answers recorded after the scoring (a resume) are counted, never passed over
     asked = (store.get_run(run_id)["config"].get("items") or {}).get("count")
-    return {**result, "not_scored": store.responses_without_score(run_id, protocol, judge),
-            "items_asked": asked}
-
-
-def not_scored_text(run_label: str, result: dict) -> str:
-    """'run X: 38 answers came after its general scoring by offline and have no verdict:
-    score it again (python app.py score --run X --protocol general); they are new answers, or
-    answers sent again ... whose verdicts were dropped' (`store.scores.drop_response_scores`:
-    a replaced reply loses its verdicts), with the judge shown
-    (`scoring.commands.score_command`), or '' when every answer has one."""
-    missing = result.get("not_scored") or 0
-    if not missing:
-        return ""
-    command = score_command(result["run"], result["protocol"], result["judge"])
-    return (f"run {run_label}: {missing} answers came after its {result['protocol']} scoring "
-            f"by {result['judge']} and have no verdict, so they are not counted: score it "
-            f"again ({command}); they are new answers, or answers sent again (a resume that "
-            f"retried errors) whose verdicts on the replies they replaced were dropped.")
+    return {**result, "not_scored": len(missing), "items_asked": asked}
 
 
 def forget_summaries() -> None:
@@ -277,7 +267,8 @@ def score_rows(store, run_id: str, protocol: str, judge: str) -> list[dict]:
     return rows
 
 
-def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction) -> dict:
+def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction,
+                 missing=()) -> dict:
     rows = score_rows(store, run_id, protocol, judge)
     if not rows:
         raise ResultsError(f"run {run_id} has no {protocol} scores by judge {judge}")
@@ -287,6 +278,8 @@ def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction) -
         r["unread_right"] = r["value"] == "unscored" and r["work_id"] in unread
         r["judge_failed"] = r["work_id"] in ungraded
     diff = reread(rows, run_verdicts(store, run_id)) if extraction == MMR_LIFE else None
+    rows = sorted(rows + not_scored_rows(_item_groups(store), list(missing)),
+                  key=lambda r: r["work_id"])
     records = item_records(rows, samples_rule)
     out = {"run": run_id, "protocol": protocol, "judge": judge, "samples_rule": samples_rule,
            "extraction": extraction, "extraction_diff": diff, "responses": len(rows),

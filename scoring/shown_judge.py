@@ -18,7 +18,8 @@ def shown_judge_note(store, run_ids, protocol: str, judge: str | None,
     or the default one. `items`: the items the table compares (None: all the runs' items):
     only responses to them are counted (the whole runs' were, "23 more decided by rules"
     under a table of 3 items). The offline matcher is rules itself: 'Shown with offline
-    (rules): decided 6 responses; …', never "0 asked"."""
+    (rules): decided 6 responses; …', never "0 asked"; nor is a judge rules left nothing to:
+    'Shown with llm:j: rules decided all 126 responses (the judge was not asked); …'."""
     if not judge:
         return ""
     runs = list(dict.fromkeys(run_ids or []))
@@ -39,6 +40,9 @@ def shown_judge_note(store, run_ids, protocol: str, judge: str | None,
     asked = [r["value"] for r in rows if not str(r.get("decided_by") or "").startswith("rule:")]
     readable = sum(value != "unscored" for value in asked)
     by_rules = len(rows) - len(asked)
+    if by_rules and not asked:   # "gave 0 readable verdicts of 0 asked (126 more …)"
+        return (f"Shown with {judge}: rules decided all {by_rules} response"
+                f"{'' if by_rules == 1 else 's'} (the judge was not asked){tail}")
     rules = f" ({by_rules} more decided by rules)" if by_rules else ""
     return (f"Shown with {judge}, which gave {readable} readable verdict"
             f"{'' if readable == 1 else 's'} of {len(asked)} asked{rules}{tail}")

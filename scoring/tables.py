@@ -44,7 +44,8 @@ from scoring.ablation import ablation_table  # noqa: F401 (API)
 from scoring.matrix_tables import injection_table  # noqa: F401 (API)
 from scoring.drop_table import drop_table  # noqa: F401 (API)
 from scoring.count_notes import count_notes
-from scoring.results import GROUPS, ResultsError, not_scored_text
+from scoring.not_scored import not_scored_text
+from scoring.results import GROUPS, ResultsError
 from scoring.panel_members import judges_of, results_notes
 from scoring.verbench_notes import VERBENCH_RULE
 from scoring.table_marks import JUDGES_DIFFER, on_page_items, with_judges, \

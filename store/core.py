@@ -311,8 +311,8 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     def judges_asked(self, run_id: str, protocols: list[str], judges: list[str]) -> int:
         return scores.judges_asked(self.db, run_id, protocols, judges)
 
-    def responses_without_score(self, run_id: str, protocol: str, judge: str) -> int:
-        return scores.responses_without_score(self.db, run_id, protocol, judge)
+    def work_without_score(self, run_id: str, protocol: str, judge: str) -> list[tuple]:
+        return scores.work_without_score(self.db, run_id, protocol, judge)
 
     def item_groups(self) -> tuple[tuple, dict[str, tuple]]:
         return scores.item_groups(self.db)

@@ -265,7 +265,7 @@ def response_clues(db: sqlite_utils.Database, run_id: str, phase: str,
 def delete_results(db: sqlite_utils.Database, run_id: str, statuses: tuple[str, ...]) -> int:
     """Forget results with these statuses (e.g. 'error') so a resume requests them again.
     The verdicts scored on those replies go in the same transaction: the new replies have
-    none until the run is scored again, which the tables then say (`responses_without_score`),
+    none until the run is scored again, which the tables then say (`work_without_score`),
     instead of showing the old verdicts (an 'error' on a reply that is no longer one).
     What was sent for them is kept in the run's retried totals (store/runner_retried.py)."""
     if not statuses:

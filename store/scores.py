@@ -263,15 +263,17 @@ def _among(judges: list[str], protocols: list[str]) -> str:
             f"AND protocol IN ({','.join('?' * len(protocols))})")
 
 
-def responses_without_score(db: sqlite_utils.Database, run_id: str, protocol: str,
-                            judge: str) -> int:
-    """The run's answers that have no verdict under (protocol, judge): those recorded after
-    that scoring (a resume), which no table may pass over in silence."""
+def work_without_score(db: sqlite_utils.Database, run_id: str, protocol: str, judge: str
+                       ) -> list[tuple]:
+    """The run's answers that have no verdict under (protocol, judge), as (work_id, item_id,
+    repeat, sample, output tokens): those recorded after that scoring (a resume), which no
+    table may pass over in silence; their items count as unscored."""
     return db.conn.execute(
-        "SELECT count(*) FROM run_responses r JOIN run_work w ON w.id = r.work_id "
+        "SELECT r.work_id, w.item_id, w.repeat, w.sample, r.completion_tokens "
+        "FROM run_responses r JOIN run_work w ON w.id = r.work_id "
         "WHERE w.run_id = ? AND w.phase = 'answer' AND NOT EXISTS (SELECT 1 FROM scores s "
-        "WHERE s.work_id = r.work_id AND s.protocol = ? AND s.judge = ?)",
-        [run_id, protocol, judge]).fetchone()[0]
+        "WHERE s.work_id = r.work_id AND s.protocol = ? AND s.judge = ?) ORDER BY r.work_id",
+        [run_id, protocol, judge]).fetchall()
 
 
 def item_groups(db: sqlite_utils.Database) -> tuple[tuple, dict[str, tuple]]:

@@ -22,7 +22,7 @@ import pandas as pd
 import pytest
 
 from cli import build_parser
-from scoring.results import not_scored_text
+from scoring.not_scored import not_scored_text
 from scoring.score_run import score_run
 from store import Store
 from tests.scoring_helpers import NOT_RUN, add_items, cli, make_run

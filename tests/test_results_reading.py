@@ -261,18 +261,23 @@ def test_a_report_with_nothing_scored_says_dash_without_a_dangling_percent(store
 
 def test_answers_recorded_after_the_scoring_are_named_not_passed_over(store, run):
     """A run resumed after it was scored has answers with no verdict: report and the tables
-    said 'all 6' as if the scoring covered the run; they now say how many are left out."""
+    said 'all 6' as if the scoring covered the run; they now say how many have no verdict,
+    and count their items in Unscored (n + Unscored is the run's answered items)."""
     import sqlite3
     with sqlite3.connect(store.path) as db:   # as if two answers came after the scoring
         db.execute("DELETE FROM scores WHERE run_id = 'r' AND protocol = 'general' AND "
                    "work_id IN (SELECT id FROM run_work WHERE item_id IN ('m/1', 'm/2'))")
     from scoring.results import forget_summaries
     forget_summaries()
-    assert run_summary(store, run)["not_scored"] == 2
+    result = run_summary(store, run)
+    assert result["not_scored"] == 2
+    overall = result["summary"]["overall"]     # their items are in Unscored, not dropped
+    assert (overall.n, overall.unscored) == (5, 2)
     code, out, err = cli("report", "--db", store.path, "--run", run)
     assert code == 0, err
     assert ("run r: 2 answers came after its general scoring by offline and have no verdict, "
-            "so they are not counted: score it again (python app.py score --run r --protocol "
+            "so their items count as unscored (Unscored): score it again (python app.py score "
+            "--run r --protocol "
             "general --db ") in out
     assert "2 answers came after its general scoring" in tables.main_table(store, [run]).notes
     score_run(store, run)

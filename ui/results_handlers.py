@@ -36,9 +36,10 @@ SAMPLE_RULE_CHOICES = [("majority vote", "majority"),
                        ("MMR-Life: over 2 of first 5 right", "mmr_life"),
                        ("MMR-Life self-consistency", "mmr_life_sc"),
                        ("first sample only", "first")]
-SAMPLE_RULE_INFO = ("majority: the most frequent parsed answer · MMR-Life: more than 2 of "
-                    "the first 5 samples correct · self-consistency: plurality, no answer a "
-                    "candidate · " + SAMPLES_CONTROL)
+SAMPLE_RULE_INFO = ("majority: the most frequent parsed answer, a tie picks none (unparsed) · "
+                    "MMR-Life: more than 2 of the first 5 samples correct (no vote, no tie) · "
+                    "self-consistency: plurality, no answer a candidate, a tie goes to the "
+                    "earliest of the tied answers · " + SAMPLES_CONTROL)
 BREAKDOWN_CHOICES = [("domain", "domain"), ("subtask", "subtask"),
                      ("reasoning type (MMR-Life)", "reasoning_type")]
 EXTRACTION_CHOICES = [("ClueLab (default)", "cluelab"),
