@@ -139,3 +139,20 @@ def test_a_comment_alone_is_kept_as_a_draft_and_comes_back(ui_store, fns):  # no
     assert ui_store.get_draft("local", A)["comment"] == COMMENT
     discarded = fns["discard_draft"].fn(reopened, TAB1)
     assert ui_store.get_draft("local", A) is None and out(discarded, "comment") == ""
+
+
+def test_a_late_autosave_of_this_tab_is_not_the_other_tabs_draft(ui_store, fns):  # noqa: F811
+    """Tab 2's last keys' autosave, sent before tab 1 saved, ran after it: there being no
+    draft, it kept tab 2's edits, the choice still shown. Opening "the other tab's draft"
+    then says it is gone (it opened tab 2's own draft as if it were the other's)."""
+    work2, values, line = two_tabs_one_saved(ui_store, fns)
+    kept = fns["autosave_draft"].fn(TAB2, draft_key(work2), work2, "", *values, "")[0]
+    assert kept == "unsaved edits of GT reasoning (draft kept)"
+    # a return to the tab: the choice has nothing to offer any more, and goes
+    assert fns["recheck_draft_on_return"].fn(TAB2, draft_key(work2), work2, kept, *values,
+                                             "")[1]["visible"] is False
+    shown = fns["open_other_tabs_draft"].fn(TAB2, draft_key(work2), work2, *values, "")
+    assert "The other tab's draft is gone (version 2 was saved by you" in \
+        out(shown, "draft_state").replace("\\", "")
+    assert skipped(out(shown, "gt_reasoning"))
+    assert ui_store.get_draft("local", A)["data"]["gt_reasoning"] == REASONING

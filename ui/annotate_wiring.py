@@ -454,7 +454,8 @@ def wire(store, demo, browser, ui) -> None:
                 editor, request, work, form_values, annot, key=key, force=True,
                 comment=comment), why)
         gone = notices.draft_gone_line(store, work, user_of(request), line)
-        return (gr.skip() if gone is None else messages.status(gone)), gr.skip()
+        return (gr.skip() if gone is None else messages.status(gone)), \
+            (gr.update(visible=False) if draft_gone.moot(editor, request, work) else gr.skip())
 
     for trigger, name in ((browser.refresh, "recheck_draft"),
                           (ui.draft_recheck, "recheck_draft_on_return")):

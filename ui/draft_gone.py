@@ -18,7 +18,7 @@ import gradio as gr
 
 from ui import editor_notices as notices
 from ui import messages
-from ui.session import user_of
+from ui.session import browser_session, user_of
 
 # the line of a two-tab choice (annotate_drafts.draft_conflict_offer): "… Open it or keep
 # this tab's edits …"
@@ -31,10 +31,21 @@ def offered(line) -> bool:
 
 
 def gone_why(editor, request, work) -> str | None:
-    """Why the draft the choice offers is gone, or None while there is one (annotate on)."""
+    """Why the draft the choice offers is gone, or None while there is one. The draft kept
+    now may be this tab's own: its edits' autosave, sent before the other tab saved, ran
+    after (it found no draft to conflict with), the choice still shown."""
     if not work or work.get("released_draft"):
         return None
-    return notices.draft_gone_why(editor.store, work, user_of(request))
+    return notices.draft_gone_why(editor.store, work, user_of(request),
+                                  own=browser_session(request))
+
+
+def moot(editor, request, work) -> bool:
+    """Is the draft kept this tab's own (the choice, if still shown, has nothing to offer)?"""
+    if not work or not browser_session(request):
+        return False
+    draft = editor.store.get_draft(user_of(request), work["item"]["id"])
+    return bool(draft) and draft.get("session") == browser_session(request)
 
 
 def kept_instead(kept: tuple, why: str) -> tuple:

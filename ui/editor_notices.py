@@ -291,12 +291,14 @@ def draft_gone_line(store, work: dict | None, user: str, line: str | None) -> st
             "a draft again, or Save.")
 
 
-def draft_gone_why(store, work: dict, user: str) -> str | None:
+def draft_gone_why(store, work: dict, user: str, own: str | None = None) -> str | None:
     """Why the user's draft of the item `work` shows is gone ("version 3 was saved by you
     in another tab or window at …", "it was discarded in another tab or window"), or None
-    while there is one (or the item is gone)."""
+    while there is one (or the item is gone). With `own` (a browser session), a draft that
+    session wrote since counts as gone too: it is not the other tab's."""
     item_id = work["item"]["id"]
-    if store.get_draft(user, item_id):
+    draft = store.get_draft(user, item_id)
+    if draft and (own is None or draft.get("session") != own):
         return None
     try:
         now = store.get_item(item_id)
