@@ -54,8 +54,30 @@
                                                          cancelable: true}));
       restoring = false;
       sessionStorage.removeItem(KEY);
+      sayRestored(entry);
     };
     setTimeout(fill, 50);
+  }
+
+  // Said as every draft restored on open is ("Restored your unsaved draft …" in the notice,
+  // ui/editor_notices.draft_notice): the clue's words came back with only the draft line
+  // naming them. Not said twice (a draft of other parts restored too), and gone once
+  // another item is open (the notice's own value may not change, and would keep it).
+  const NOTE_ID = "cl-cell-restored";
+  function sayRestored(entry) {
+    const notice = document.querySelector("#item-notice");
+    if (!notice || /Restored your unsaved draft/.test(notice.textContent || "")) return;
+    const note = document.createElement("p");
+    note.id = NOTE_ID;
+    note.setAttribute("role", "status");
+    note.dataset.item = entry.item;
+    note.textContent = "Restored your unsaved draft: the words typed into clue " +
+      `${Number(entry.row) + 1}'s cell before the page was reloaded (kept as a draft).`;
+    (notice.querySelector(".prose, .html-container") || notice).prepend(note);
+    const watch = setInterval(() => {
+      if (!note.isConnected) { clearInterval(watch); return; }
+      if (openItem() !== note.dataset.item) { note.remove(); clearInterval(watch); }
+    }, 500);
   }
 
   const loaded = Date.now();

@@ -64,12 +64,16 @@
 
 // Back in this tab (another tab or window of the account may have saved the item, which
 // dropped the draft this tab's line says is kept): the line is read again on the server
-// (#draft-recheck, ui/annotate_wiring.py draft_now), only while it says a draft is kept.
+// (#draft-recheck, ui/annotate_wiring.py draft_now), only while it says a draft is kept,
+// or while it offers the two-tab choice: the other tab's draft may be gone (saved), and
+// "Open the other tab's draft" would open nothing of it (ui/draft_gone.py).
 (() => {
   const recheck = () => {
     if (document.visibilityState !== "visible") return;
     const line = document.querySelector("#draft-state");
-    if (!line || !/\(draft kept\)/.test(line.textContent || "")) return;
+    const choice = document.querySelector("#draft-choice");
+    const offered = !!(choice && choice.getClientRects().length);
+    if (!line || !(offered || /\(draft kept\)/.test(line.textContent || ""))) return;
     const button = document.querySelector("#draft-recheck");
     if (button) button.click();
   };

@@ -54,7 +54,7 @@ def test_a_stored_label_stays_and_the_draft_line_shows_it_escaped(ui_store, hand
     # the line sent back by the page once another tab saved: escaped once, not twice
     fresh, done = editor.save(editor.load("ui/gamma", "admin"), form, None, "", "admin")
     assert done["kind"] == "saved"
-    gone = handlers["recheck_draft"](work, line, PAGE)
+    gone = handlers["recheck_draft"](PAGE, None, work, line)[0]   # (line, choice row)
     shown = gone["value"] if isinstance(gone, dict) else gone
     assert "&lt;img" in shown and "&amp;lt;" not in shown and "<img" not in shown, shown
     # the stored label is kept: saving the item again with it is no refusal
@@ -68,7 +68,8 @@ def test_a_line_the_page_sends_back_is_escaped_on_its_way_out(ui_store, handlers
     editor.autosave(work, editor.form_values(work["item"]) | {"question": "Q?"}, None,
                     "local", "t")
     ui_store.delete_draft("local", "ui/beta")
-    gone = handlers["recheck_draft"](work, f"unsaved edits of {IMG} (draft kept)", PAGE)
+    gone = handlers["recheck_draft"](PAGE, None, work,
+                                     f"unsaved edits of {IMG} (draft kept)")[0]
     shown = gone["value"] if isinstance(gone, dict) else gone
     assert "<img" not in shown and "&lt;img" in shown and "&amp;" not in shown, shown
     assert shown.startswith(messages.status(f"unsaved edits of {IMG} on this page only")), shown

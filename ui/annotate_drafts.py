@@ -31,7 +31,7 @@ import gradio as gr
 
 from store import DraftConflict, StoreError
 from ui import editor_model as em
-from ui import messages, times
+from ui import draft_gone, messages, times
 from ui.editor_handlers import FIELDS, DraftSetAside
 from ui.editor_model import EditError
 from ui.session import browser_session, user_of
@@ -285,12 +285,22 @@ def wire_drafts(editor, renderer, ui, form, split, open_item, render_loaded,
                         draft_outputs,
                         api_name="keep_this_tabs_draft")
 
-    def open_other_draft(work, request: gr.Request):
+    def open_other_draft(request: gr.Request, key, work, *values):
+        """The other tab's draft opened; when it is gone (that tab saved or discarded),
+        this tab's edits are kept instead, never replaced by the item as saved (draft_gone)."""
         messages.require_open(work)
-        return open_item(work["item"]["id"], request, work)
+        why = draft_gone.gone_why(editor, request, work)
+        kept = autosave(request, key, work, *values, force=True) if why else None
+        if not why or kept[0] == "":        # a draft to open, or no edits here to lose
+            return open_item(work["item"]["id"], request, work)
+        out = [gr.skip()] * len(renderer.outputs)
+        out[renderer.index("draft_state")], out[renderer.index("draft_choice")] = \
+            draft_gone.kept_instead(kept, why)
+        return out
 
-    ui.draft_theirs.click(open_other_draft, ui.work, renderer.outputs,
-                          api_name="open_other_tabs_draft")
+    ui.draft_theirs.click(open_other_draft, [ui.draft_key, ui.work, *form, ui.annotator,
+                                             ui.comment],
+                          renderer.outputs, api_name="open_other_tabs_draft")
 
     def discard(work, request: gr.Request):
         messages.require_open(work)

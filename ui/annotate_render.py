@@ -97,7 +97,8 @@ class Renderer:
             "answer_note": answer_note(item),
             # offered after a review refused for a newer version (annotate_structure)
             "review_open_latest": gr.update(visible=False),
-            "draft_state": EditorHandlers(self.store).draft_state(work),
+            "draft_state": EditorHandlers(self.store).draft_state(
+                {**work, "draft_comment": comment}),
             # with the form's values in every event that keeps a draft (ui/annotate_drafts)
             "draft_key": draft_key(work),
             # no option row, no clue row selected: the item opened (saved, restored) is

@@ -9,9 +9,10 @@ import gradio as gr
 
 from domain.vocabulary import ITEM_STATUSES
 
-from ui import access, messages
+from ui import access, draft_gone, messages
 from ui.gradio_hooks import event_caller
-from ui.annotate_drafts import draft_conflict_offer, keep_typed, wire_drafts
+from ui.annotate_drafts import (autosaved, draft_conflict_offer, keep_typed, wire_drafts,
+                                with_comment)
 from ui.annotate_layout import COMPARE_HIDE, COMPARE_SHOW
 from ui.annotate_lifecycle import wire_item_menu
 from ui.annotate_render import Renderer, notice_html
@@ -341,6 +342,8 @@ def wire(store, demo, browser, ui) -> None:
         if outcome["kind"] == "unchanged":      # no new version: the page stays as it is
             messages.info(outcome["message"])
             keep[renderer.index("save_message")] = messages.status(outcome["message"])
+            if not store.get_draft(user, work["item"]["id"]):   # a comment's draft dropped
+                keep[renderer.index("draft_state")] = ""
             told(keep, editor.without_restored_notice(work, user), user)
             return keep + [gr.skip()] * len(conflict_outputs)
         if outcome["kind"] == "conflict":
@@ -439,17 +442,26 @@ def wire(store, demo, browser, ui) -> None:
     browser.refresh.click(notice_now, [ui.work], ui.notice, api_name="refresh_notice",
                           api_visibility="private", show_progress="hidden")
 
-    def draft_now(work, line, request: gr.Request):
+    def draft_now(request: gr.Request, key, work, line, *values):
         """The save bar's draft line read again: "(draft kept)" stayed after another tab of
         the account saved the item (its save drops the draft) until this tab's next edit.
-        On ↻ Refresh and on coming back to the tab (#draft-recheck: assets/draft_choice_stay.js)."""
+        On ↻ Refresh and on coming back to the tab (#draft-recheck: assets/draft_choice_stay.js).
+        A two-tab choice whose other draft is gone keeps this tab's edits (ui/draft_gone)."""
+        if draft_gone.offered(line) and (why := draft_gone.gone_why(editor, request, work)):
+            values, comment = with_comment(values)
+            form_values, annot = split(values)
+            return draft_gone.kept_instead(autosaved(
+                editor, request, work, form_values, annot, key=key, force=True,
+                comment=comment), why)
         gone = notices.draft_gone_line(store, work, user_of(request), line)
-        return gr.skip() if gone is None else messages.status(gone)
+        return (gr.skip() if gone is None else messages.status(gone)), \
+            (gr.update(visible=False) if draft_gone.moot(editor, request, work) else gr.skip())
 
     for trigger, name in ((browser.refresh, "recheck_draft"),
                           (ui.draft_recheck, "recheck_draft_on_return")):
-        trigger.click(draft_now, [ui.work, ui.draft_state], ui.draft_state, api_name=name,
-                      api_visibility="private", show_progress="hidden")
+        trigger.click(draft_now, [ui.draft_key, ui.work, ui.draft_state, *form, ui.annotator,
+                                  ui.comment], [ui.draft_state, ui.draft_choice],
+                      api_name=name, api_visibility="private", show_progress="hidden")
     for name, event in saves.items():
         event.success(*refresh_list, api_name=f"{name}_list", api_visibility="private",
                       show_progress="hidden")

@@ -38,6 +38,8 @@ FIELD_NAMES = {"question": "Question", "answer": "Gold answer", "options": "Opti
 
 
 DRAFT_KEPT = "unsaved edits (draft kept)"
+# a revision comment typed with no edit of the item (EditorHandlers._comment_kept)
+COMMENT_KEPT = "unsaved edits: a revision comment (draft kept)"
 CHANGED_SINCE_PANEL = ("Your edits changed since the comparison: check it again, then Save "
                        "merged.")
 
@@ -238,6 +240,9 @@ class EditorHandlers:
         if work.get("released_draft"):
             return ""       # the draft of a released item, not shown: only Discard drops it
         item = em.without_unpicked(item)
+        if self.unchanged(work, item) and (said := self._comment_kept(work, item, user,
+                                                                     session, force, comment)):
+            return said
         if self.unchanged(work, item):
             # nothing of this tab's to keep: a draft another tab wrote since stays theirs
             # (asking which to keep put "Not kept as a draft" and the choice over the
@@ -250,6 +255,29 @@ class EditorHandlers:
         if self._saved_since(work, item):
             self.drop_own_draft(work, user, session)
             return ""
+        self._store_draft(work, item, user, session, force, comment)
+        return self.kept_line(work, item)
+
+    def _comment_kept(self, work: dict, item: dict, user: str, session: str | None,
+                      force: bool, comment: str | None) -> str:
+        """A revision comment typed with no edit of the item is kept as a draft of the item as
+        saved, with the comment (it was dropped as "a draft of nothing", and lost at a
+        reload); the save bar's line (COMMENT_KEPT), or "" when there is no comment to keep
+        (`comment` None: the one kept with this tab's draft, if any; another tab's stays)."""
+        if comment is None:
+            kept = self.store.get_draft(user, item["id"]) or {}
+            own = kept.get("session") in (None, session) or \
+                kept.get("revision") == work.get("draft_seen")
+            comment = (kept.get("comment") or "") if own else ""
+        if not comment.strip():
+            return ""
+        self._store_draft(work, item, user, session, force, comment)
+        return COMMENT_KEPT
+
+    def _store_draft(self, work: dict, item: dict, user: str, session: str | None,
+                     force: bool, comment: str | None) -> None:
+        """Write `item` as the user's draft, through the two-tab check (DraftConflict, its
+        parts named) and past no draft this tab set aside unshown (DraftSetAside)."""
         try:
             if not force and (aside := self._aside(work, user)):
                 raise DraftSetAside(item["id"], aside["updated_at"], aside["revision"])
@@ -257,7 +285,6 @@ class EditorHandlers:
                                   work.get("draft_seen"), force, comment)
         except DraftConflict as err:
             raise self.named_conflict(err, work, item, user)
-        return self.kept_line(work, item)
 
     def named_conflict(self, err: DraftConflict, work: dict, item: dict,
                        user: str) -> DraftConflict:
@@ -300,7 +327,9 @@ class EditorHandlers:
     def draft_state(self, work: dict) -> str:
         """The save bar's draft line for an item as it opens: a restored draft is unsaved
         edits until saved (the line said nothing after a reload had brought a draft back)."""
-        return "" if self.unchanged(work, work["item"]) else self.kept_line(work, work["item"])
+        if not self.unchanged(work, work["item"]):
+            return self.kept_line(work, work["item"])
+        return COMMENT_KEPT if (work.get("draft_comment") or "").strip() else ""
 
     def discard_draft(self, work: dict, user: str, session: str | None = None) -> dict:
         """Drop the draft this session shows (another tab's newer one raises DraftConflict)

@@ -313,24 +313,35 @@ def draft_gone_line(store, work: dict | None, user: str, line: str | None) -> st
     (ui/annotate_wiring.py, assets/draft_choice_stay.js). The edits are still on the page."""
     if not work or DRAFT_KEPT_MARK not in str(line or "") or work.get("released_draft"):
         return None
+    why = draft_gone_why(store, work, user)
+    if why is None:
+        return None
+    # the line as the page sends it back (Markdown source, escaped by kept_line): plain
+    # text again, escaped once by the caller (messages.status)
+    edits = unescape_md(str(line).split(DRAFT_KEPT_MARK)[0]).strip()
+    return (f"{edits} on this page only: the draft is gone ({why}). Edit on to keep them as "
+            "a draft again, or Save.")
+
+
+def draft_gone_why(store, work: dict, user: str, own: str | None = None) -> str | None:
+    """Why the user's draft of the item `work` shows is gone ("version 3 was saved by you
+    in another tab or window at …", "it was discarded in another tab or window"), or None
+    while there is one (or the item is gone). With `own` (a browser session), a draft that
+    session wrote since counts as gone too: it is not the other tab's."""
     item_id = work["item"]["id"]
-    if store.get_draft(user, item_id):
+    draft = store.get_draft(user, item_id)
+    if draft and (own is None or draft.get("session") != own):
         return None
     try:
         now = store.get_item(item_id)
     except NotFoundError:
         return None
     base = work.get("base_version")
-    saved = base is not None and int(now["version"]) > int(base)
-    why = (f"version {now['version']} was saved by "
-           f"{_who(now.get('updated_by'), user, ', in another tab or window')} at "
-           f"{times.shown(now.get('updated_at'))}" if saved
-           else "it was discarded in another tab or window")
-    # the line as the page sends it back (Markdown source, escaped by kept_line): plain
-    # text again, escaped once by the caller (messages.status)
-    edits = unescape_md(str(line).split(DRAFT_KEPT_MARK)[0]).strip()
-    return (f"{edits} on this page only: the draft is gone ({why}). Edit on to keep them as "
-            "a draft again, or Save.")
+    if base is not None and int(now["version"]) > int(base):
+        return (f"version {now['version']} was saved by "
+                f"{_who(now.get('updated_by'), user, ', in another tab or window')} at "
+                f"{times.shown(now.get('updated_at'))}")
+    return "it was discarded in another tab or window"
 
 
 def unassigned_said(base: dict, boxes: list[dict]) -> list[str]:

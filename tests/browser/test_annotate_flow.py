@@ -113,21 +113,26 @@ def test_unsaved_edit_survives_reload(ui_server, page):
     expect(page.locator("#item-notice")).to_contain_text("unsaved draft")
 
 
+def type_into_clue_cell_and_reload(page, url, text):
+    """Open ui/alpha, type `text` at the end of clue 1's text cell (its editor left open,
+    no Enter), then reload the page."""
+    open_item(page, url, "ui/alpha")
+    expect(page.locator("#clue-table")).to_contain_text("clue 1", timeout=20000)
+    page.locator("#clue-table [data-testid='cell-0-2']").dblclick()
+    editor = page.locator("#clue-table textarea[aria-label='Edit cell']")
+    expect(editor).to_be_focused()
+    editor.press("End")
+    page.keyboard.type(text)
+    page.wait_for_timeout(500)
+    page.reload()
+
+
 def test_a_clue_cell_typed_in_and_not_closed_survives_a_reload(ui_server, page):
     """A clue's words typed into its cell reached the item only when the cell's editor
     closed: a reload in the middle of them lost them (a Question typed the same moment was
     kept). They are given back to their cell when the item opens again in this tab, and
     reach its draft (assets/cell_keep.js)."""
-    open_item(page, ui_server.url, "ui/alpha")
-    expect(page.locator("#clue-table")).to_contain_text("clue 1", timeout=20000)
-    cell = page.locator("#clue-table [data-testid='cell-0-2']")
-    cell.dblclick()
-    editor = page.locator("#clue-table textarea[aria-label='Edit cell']")
-    expect(editor).to_be_focused()
-    editor.press("End")
-    page.keyboard.type(" and a half-typed thought")
-    page.wait_for_timeout(500)
-    page.reload()
+    type_into_clue_cell_and_reload(page, ui_server.url, " and a half-typed thought")
     expect(page.locator("#clue-table [data-testid='cell-0-2']")).to_contain_text(
         "and a half-typed thought", timeout=30000)
     assert wait_for_draft(ui_server.db, "ui/alpha", "and a half-typed thought")
