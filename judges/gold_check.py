@@ -6,8 +6,8 @@ call `gold_problems`, so what an import flags is exactly what the editor would r
 
 The rules are what the scorers rely on:
 - multiple choice: the gold is one of the option labels; labels are non-empty and unique;
-  every option has a text or an image ("option C has no text or image"); no two options have
-  the same text or the same image ("options B and D have the same image");
+  every option has a text or an image ("option C has no text or image"); no two options look
+  the same to a model, the same text and the same image (judges/option_duplicates.py);
 - yes/no: the gold is Yes or No (any case, "Yes." too);
 - location: `$country,region$`, the country one that `judges.location.country_code` knows
   (ISO names, codes and the usual common names), the region `/`-separated aliases, none empty;
@@ -45,6 +45,7 @@ from domain.numbers import NUMBER_RULE, number_in, read_quantity
 from domain.places import capitalised, country_name, region_name
 from judges.location import country_code
 from judges.lost_parts import lost_part_holds
+from judges.option_duplicates import same_options
 
 MULTIPLE_CHOICE, YES_NO, LOCATION, NUMERIC = "multiple_choice", "yes_no", "location", "numeric"
 
@@ -102,7 +103,7 @@ def _choice_problems(gold: str, options: list[dict], quote: bool) -> list[GoldPr
     duplicated = sorted({label for label in labels if label and labels.count(label) > 1})
     for label in duplicated:
         problems.append(GoldProblem("options", f"duplicated option label: {label}"))
-    problems += _same_options(labels, options)
+    problems += [GoldProblem("options", said) for said in same_options(labels, options)]
     for label, option in zip(labels, options):
         if label and not str(option.get("text") or "").strip() and not option.get("image"):
             problems.append(GoldProblem("options", f"option without text: option {label} has "
@@ -110,28 +111,6 @@ def _choice_problems(gold: str, options: list[dict], quote: bool) -> list[GoldPr
     if gold and options and gold not in labels:
         problems.append(GoldProblem("answer", f"gold answer has no option{_shown(gold, quote)} "
                                               f"(options {', '.join(labels)})"))
-    return problems
-
-
-def _same_options(labels: list[str], options: list[dict]) -> list[GoldProblem]:
-    """Two options a model cannot tell apart: the same text ("options B and D have the same
-    text"), or the same image (the same sha: "options B and D have the same image"; an
-    image option B and D got the same picture, D the gold, and nothing said so). One
-    sentence per pair of the first option and each later one; no text is quoted."""
-    problems = []
-    for what, key in (("text", lambda o: str(o.get("text") or "").strip().casefold()),
-                      ("image", lambda o: o.get("image") or "")):
-        first: dict = {}
-        for label, option in zip(labels, options):
-            value = key(option)
-            if not value or not label:
-                continue
-            if value in first:
-                problems.append(GoldProblem("options", (
-                    f"duplicated option: options {first[value]} and {label} have the same "
-                    f"{what}")))
-            else:
-                first[value] = label
     return problems
 
 

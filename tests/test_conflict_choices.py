@@ -69,11 +69,12 @@ def test_my_answer_naming_my_moved_option_moves_with_it(ui_store):
     assert {row[0]: row[2:] for row in outcome["diff"]}["answer"] == ["C", "D"]
     assert _merge(editor, bob, form, outcome)["kind"] == "saved"
     assert _options(ui_store)[0] == "D"                # Cocoa, mine
-    editor, bob, form, outcome = _conflict(ui_store, "ui/gamma", _added("E", "Salt", True),
-                                           _added("E", "Cocoa", True))
+    # (new texts: options of the same text are refused, judges.option_duplicates)
+    editor, bob, form, outcome = _conflict(ui_store, "ui/gamma", _added("E", "Pepper", True),
+                                           _added("E", "Sugar", True))
     assert _merge(editor, bob, form, outcome, ["answer"])["kind"] == "saved"
-    assert _options(ui_store)[0] == "E"                # taken: hers, Salt
-    assert ("E", "Salt") in _options(ui_store)[1]
+    assert _options(ui_store)[0] == "E"                # taken: hers, Pepper
+    assert ("E", "Pepper") in _options(ui_store)[1]
 
 
 def _to_open(form):
