@@ -39,12 +39,16 @@ def test_delete_and_restore_refresh_the_deleted_list_and_empty_the_reason(ui_ser
     page.keyboard.press("Enter")
     expect(page.locator("#deleted-items input")).to_have_value("ui/beta", timeout=5000)
     type_into(page, "#lifecycle-reason input", "deleted by mistake")
+    said = []
+    page.once("dialog", lambda d: (said.append(d.message), d.accept()))  # Restore asks first
     page.click("#restore-deleted")
     expect(page.locator("#item-id textarea, #item-id input").first).to_have_value(
         "ui/beta", timeout=20000)
     expect(page.locator("#lifecycle-reason input")).to_have_value("", timeout=15000)
     expect(page.locator("#deleted-items input")).to_have_value("")
     assert "ui/beta" not in deleted_choices(page)
+    assert said and "Restore deleted item ui/beta?" in said[0], said
+    expect(page.locator("#save-message")).to_contain_text("Restored ui/beta (version")
     page.screenshot(path="/tmp/wt-h12-ui-review-menu.png")
 
 
