@@ -24,6 +24,7 @@ from domain.item_ids import (NAME_MARKUP, has_hidden_characters, id_problem, lab
 from domain.vocabulary import MISSING_QUESTION
 from judges.gold_check import gold_problems
 
+from .direction_flags import direction_flags
 from .image_adder import ImageAdder, Unread
 from .records import ImageRef
 from .report import FormatError, ImportReport, problem
@@ -176,7 +177,7 @@ def materialize(record: dict, images: ImageAdder) -> dict:
     item["clues"] = [_place_boxes(clue_index, clue, record["images"], sizes, problems, metadata)
                      for clue_index, clue in enumerate(record["clues"])]
     item["metadata"] = metadata
-    item["problems"] = problems + gold_flags(item, problems)
+    item["problems"] = problems + gold_flags(item, problems) + direction_flags(item)
     return item
 
 

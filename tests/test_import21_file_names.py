@@ -50,3 +50,31 @@ def test_a_box_on_a_line_without_images_says_so_in_words(tmp_path):
     assert said and "beyond the line's images: it lists none, so it is on no image" in said[0], \
         record["problems"]
     assert "line's no image" not in said[0]
+
+
+def test_text_direction_characters_in_imported_text_are_flagged_not_rewritten(tmp_path):
+    """A question holding U+202E read reversed on every page, unflagged, while a comment or
+    a review note holding one is refused."""
+    from formats.direction_flags import direction_flags
+    item = {"question": "Which RLO\u202e sign?", "answer": "A",
+            "clues": [{"text": "ok", "reasoning": "x\u2066y\u2069"}],
+            "options": [{"label": "A", "text": "fine"}]}
+    [flag] = direction_flags(item)
+    assert flag == ("text-direction characters: question, clue 1 reasoning (U+202E, U+2066, "
+                    "U+2069: they can make text read as other text; kept as imported, remove "
+                    "them if they are not the text's own)")
+    assert direction_flags({"question": "plain", "clues": [], "options": []}) == []
+    path = tmp_path / "d.jsonl"
+    path.write_text(json.dumps({"id": "t/d", "dataset": "t", "question": "Q\u202e?",
+                                "answer": "x", "answer_type": "open"}) + "\n")
+    db = tmp_path / "d.db"
+    code, _, err = cli("import", "--db", str(db), "--format", "jsonl", str(path))
+    assert code == 0, err
+    from store import Store
+    store = Store.open(db)
+    try:
+        item = store.get_item("t/d")
+        assert item["question"] == "Q\u202e?" and item["flagged"]
+        assert any(p.startswith("text-direction characters: question") for p in item["problems"])
+    finally:
+        store.close()
