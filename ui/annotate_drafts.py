@@ -196,7 +196,8 @@ def refusal_line(work, line, refusal: str):
     return gr.skip()
 
 
-def keep_typed(editor, request, work, form_values: dict, annot, key) -> tuple | None:
+def keep_typed(editor, request, work, form_values: dict, annot, key,
+               comment: str | None = None) -> tuple | None:
     """Before Next or Previous opens another item: keep the values sent with it (`key`: the
     item they were typed into) as the draft of the item left. Not kept (said): values of
     another item, a draft over its limits. A draft another tab changed since is not
@@ -207,7 +208,8 @@ def keep_typed(editor, request, work, form_values: dict, annot, key) -> tuple | 
     if not form_values or not typed_into(key, work):
         return None
     try:
-        editor.autosave(work, form_values, annot, user_of(request), browser_session(request))
+        editor.autosave(work, form_values, annot, user_of(request), browser_session(request),
+                        comment=comment)
     except DraftConflict as err:
         messages.warn(f"Not opened: {work['item']['id']}: {whose_draft(err)}. Open that "
                       "draft or keep this tab's edits, then go on.")

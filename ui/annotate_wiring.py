@@ -262,10 +262,16 @@ def wire(store, demo, browser, ui) -> None:
         """The values Next or Previous sent (none from a script) kept as the draft of the
         item left (ui/annotate_drafts.keep_typed); the tab-choice offer when another tab
         changed that draft meanwhile (the item is then not left)."""
-        return keep_typed(editor, request, work, *split(values), key) if values else None
+        comment = values[len(FIELDS) + 1] if values and len(values) > len(FIELDS) + 1 \
+            else None
+        return keep_typed(editor, request, work, *split(values), key, comment) if values \
+            else None
 
+    # the comment box too: its last keys before Alt+→ were lost (its own autosave waits for
+    # typing to pause, and the draft kept the comment without them)
     wire_steps(ui, browser, items, open_listed, opened,
-               {**dict(zip(FIELDS, form)), "annotator": ui.annotator}, keep_typed_values)
+               {**dict(zip(FIELDS, form)), "annotator": ui.annotator, "comment": ui.comment},
+               keep_typed_values)
     # the address bar and the item list's highlight (assets/list_current.js) follow it
     url_js = ("(id) => { if (id) { const u = new URL(window.location);"
               " u.searchParams.set('item', id); history.replaceState(null, '', u); }"

@@ -110,3 +110,24 @@ def test_keys_typed_just_before_next_stay_with_their_item(nav_server, browser):
         expect(id_box(page)).to_have_value(A, timeout=20000)
         expect(question(page)).to_have_value(typed, timeout=20000)
     context.close()
+
+
+def test_a_comments_last_keys_before_next_stay_with_their_item(nav_server, browser):
+    """"comment alone typed +more" and Alt+→ at once kept "…+mor": the comment's own
+    autosave waits for typing to pause, and Next did not send the comment box."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    page = context.new_page()
+    page.goto(f"{nav_server.url}/?item={A}")
+    expect(id_box(page)).to_have_value(A, timeout=20000)
+    expect(question(page)).to_be_visible(timeout=20000)
+    comment = page.locator("#save-comment input, #save-comment textarea").first
+    comment.click()
+    page.keyboard.type("comment typed", delay=0)
+    page.wait_for_timeout(2500)                      # its own autosave has run
+    page.keyboard.type(" +MORE", delay=0)
+    page.keyboard.press("Alt+ArrowRight")            # at once
+    expect(id_box(page)).to_have_value(B, timeout=20000)
+    page.wait_for_timeout(1500)
+    kept = rows(nav_server.db, "SELECT comment FROM drafts WHERE item_id = ?", [A])
+    assert kept and kept[0][0] == "comment typed +MORE", kept
+    context.close()
