@@ -58,7 +58,7 @@ def test_every_experiments_event_has_an_api_name(setup):
     names = event_names(setup[0].url)
     for required in ("/experiments_open", "/save_endpoint", "/test_endpoint", "/preview_run",
                      "/start_run", "/poll_runs", "/watch_run", "/pause_run", "/cancel_run",
-                     "/resume_run", "/list_responses", "/save_price", "/mmr_life_preset"):
+                     "/resume_run", "/list_responses", "/save_price", "/preset_protocol"):
         assert required in names
 
 
@@ -82,7 +82,9 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
     # the server's model ids are counted, not quoted (runner/endpoints.py)
     assert "(2 models listed)" in tested.replace("\\", "")   # Markdown escapes
     assert "gpt-4o-mini" not in tested
-    assert call(setup, c, api_name="/mmr_life_preset") == ("mmr-life", "0.5", "0.5", "17")
+    # one control for the preset: choosing it fills its protocol and sampling
+    assert call(setup, c, "mmr-life", api_name="/preset_protocol") == (
+        "cot", "none", "full", "0.5", "0.5", "17")
 
     summary, transcript, gallery, payload = call(
         setup, c, "ui/gamma", *form(preset="mmr-life", temperature=0.5, top_p=0.5, seed=17),

@@ -110,7 +110,7 @@ GROUPS = (
     _group("set model prices", ADMIN, "save_price delete_price"),
     _group("run experiments or read endpoint settings", RESEARCH, """
         experiments_open select_endpoint select_price clue_source_options image_mode_options
-        mmr_life_preset preset_protocol preset_after_setting preset_after_clues
+        preset_protocol preset_after_setting preset_after_clues
         preset_after_image_mode preview_run show_preview preview_stale start_run poll_runs refresh_runs watch_run select_run
         list_responses show_response pause_run cancel_run resume_run label_run
         ask_delete_run delete_run keep_run"""),

@@ -7,7 +7,7 @@ the error and key redaction they share: ui/experiments_common.
 from __future__ import annotations
 
 from domain.geometry import AUTO, BOX_CONVENTIONS, convention_text
-from domain.vocabulary import counted
+from domain.vocabulary import SETTING_TITLES, counted
 from judges.samples import rule_problem
 from runner.config import (PRESET_PROTOCOLS, PRESETS, ConfigError, Execution, RunConfig,
                            parse_id_list, preset_departure)
@@ -20,7 +20,21 @@ from ui.text import TILDE, escape_md
 CLUE_SOURCES = ["none", "gt", "run", "self"]
 CLUE_SOURCE_LABELS = [("none", "none"), ("GT clues", "gt"), ("another run's clues", "run"),
                       ("the model's own clues (first pass)", "self")]
-MMR_LIFE = {"temperature": 0.5, "top_p": 0.5, "seed": 17}
+PRESET_TITLES = {"mmr-life": "MMR-Life"}
+
+
+def _preset_label(name: str) -> str:
+    """'MMR-Life: CoT, no clues, T 0.5, top_p 0.5, seed 17': what choosing it sets."""
+    protocol, sampling = PRESET_PROTOCOLS[name], PRESETS[name]
+    parts = [SETTING_TITLES.get(protocol["setting"], protocol["setting"]),
+             "no clues" if protocol["clues"] == "none" else f"{protocol['clues']} clues"]
+    parts += [f"{key if key != 'temperature' else 'T'} {sampling[key]:g}"
+              for key in ("temperature", "top_p", "seed") if sampling.get(key) is not None]
+    return f"{PRESET_TITLES.get(name, name)}: " + ", ".join(parts)
+
+
+PRESET_CHOICES = [("none", "none")] + [(_preset_label(name), name) for name in PRESETS]
+"""The Preset box's choices, each saying what choosing it sets (`preset_protocol`)."""
 RUN_FIELDS = ("endpoint", "setting", "clues", "clue_run", "clue_pass", "image_mode",
               "mask_style", "samples", "repeats", "temperature", "top_p", "max_tokens", "seed",
               "preset", "image_max_pixels", "image_format", "image_quality", "dataset",

@@ -19,7 +19,7 @@ from scoring.compared import SETTING_TITLES
 from ui.browser_handlers import ALL, FLAGGED_CHOICES
 from ui.experiments_endpoints import EDIT_HINT, ENDPOINT_HEADERS, ENDPOINT_WIDTHS, PRICE_HEADERS
 from ui.experiments_handlers import BOX_CONVENTION_CHOICES, BOX_CONVENTION_INFO, \
-    CLUE_SOURCE_LABELS
+    CLUE_SOURCE_LABELS, PRESET_CHOICES
 from ui.experiments_runs import (RESPONSE_FILTERS, RESPONSE_HEADERS, RESPONSE_WIDTHS,
                                   RUN_HEADERS, RUN_WIDTHS)
 from ui.galleries import whole_image_gallery
@@ -107,11 +107,10 @@ def build_builder(ui: SimpleNamespace) -> None:
                                elem_id="run-samples")
         ui.repeats = gr.Number(1, label="Repeats", step=1, minimum=1, min_width=80,
                                elem_id="run-repeats")
-        ui.preset = gr.Dropdown(["none", "mmr-life"], value="none", label="Preset",
-                                min_width=120, elem_id="run-preset")
-        # level with the Preset box, its own height (under it, it floated apart from it)
-        ui.mmr_life = gr.Button("MMR-Life preset", size="sm", scale=0, min_width=120,
-                                elem_id="run-mmr-life", elem_classes="field-button")
+        # One control for the preset: a separate "MMR-Life preset" button beside this box
+        # did what choosing it here does (experiments_preset.py), two ways to one end.
+        ui.preset = gr.Dropdown(PRESET_CHOICES, value="none", label="Preset",
+                                min_width=240, scale=2, elem_id="run-preset")
     with gr.Row(equal_height=True):
         ui.temperature = gr.Textbox(label="Temperature", placeholder="default",
                                     min_width=90, elem_id="run-temperature")

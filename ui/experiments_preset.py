@@ -13,9 +13,6 @@ from ui import experiments_handlers as xh
 
 
 def wire_preset(ui) -> None:
-    ui.mmr_life.click(lambda: ["mmr-life", *xh.MMR_LIFE.values()], None,
-                      [ui.preset, ui.temperature, ui.top_p, ui.seed], api_name="mmr_life_preset")
-
     def protocol_of(preset):
         """The preset's setting, clue source and image mode (left as they are for none)."""
         return [gr.skip() if value is None else value for value in xh.preset_protocol(preset)]
