@@ -189,9 +189,9 @@ before its end. The part that came was handed on as the whole body
 (a login checked, an event's JSON read) to a client no longer there."""
 
 
-async def read_body(receive) -> bytes | None:
-    """The whole body of a login (a few fields), None if it is more than
-    MAX_CANCEL_BODY (it is not read further), CUT_OFF if it never came whole."""
+async def read_body(receive, limit: int = MAX_CANCEL_BODY) -> bytes | None:
+    """The whole body of a request (a login's few fields by default), None if it is more
+    than `limit` (it is not read further), CUT_OFF if it never came whole."""
     chunks, size, more = [], 0, True
     while more:
         message = await receive()
@@ -199,7 +199,7 @@ async def read_body(receive) -> bytes | None:
             return CUT_OFF
         chunks.append(message.get("body", b""))
         size += len(chunks[-1])
-        if size > MAX_CANCEL_BODY:
+        if size > limit:
             return None
         more = message.get("more_body", False)
     return b"".join(chunks)
@@ -257,17 +257,8 @@ async def limited(scope, receive, entry: str | None):
     length = dict(scope.get("headers", [])).get(b"content-length", b"0")
     if not length.isdigit() or int(length) > limit:
         return None
-    chunks, size, more = [], 0, True
-    while more:
-        message = await receive()
-        if message["type"] != "http.request":
-            return CUT_OFF
-        chunks.append(message.get("body", b""))
-        size += len(chunks[-1])
-        if size > limit:
-            return None
-        more = message.get("more_body", False)
-    return replay(b"".join(chunks))
+    body = await read_body(receive, limit)
+    return body if body is None or body is CUT_OFF else replay(body)
 
 
 def replay(body: bytes):
