@@ -156,7 +156,8 @@ def _content_differs(a: dict, b: dict) -> bool:
 
 
 def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: str,
-               verdict: str, note: str = "", latest_only: bool = False) -> int:
+               verdict: str, note: str = "", latest_only: bool = False,
+               set_status: bool = True) -> int:
     """Record a reviewer's verdict on one version; returns the review id.
 
     A review is another person's check: the author of what `version` holds may not review
@@ -170,7 +171,11 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
     (TooLargeError).
     `latest_only`: a review of a version that is no longer the latest is refused
     (ConflictError naming the latest, who saved it and when), checked in the same
-    transaction: the Annotate page's reviewer had not seen the version saved since."""
+    transaction: the Annotate page's reviewer had not seen the version saved since.
+    `set_status` False: the review is recorded and the status left as it is: the caller
+    found the item may not take the verdict's status (a draft without its gold answer may
+    not leave draft, ui/history_handlers.review, by the editor's own rules: a "revise" on
+    such a draft put it in review, past those rules)."""
     if verdict not in VERDICTS:
         raise ValidationError(f"item {item_id}: verdict: unknown verdict {verdict!r}; "
                               f"expected one of {', '.join(VERDICTS)}", item_id, "verdict")
@@ -212,7 +217,8 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
             "INSERT INTO reviews (item_id, version, reviewer, verdict, note, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             [item_id, version, reviewer, verdict, note or "", now()]).lastrowid
-        _review_status(db, item_id, version, reviewer, verdict, note)
+        if set_status:
+            _review_status(db, item_id, version, reviewer, verdict, note)
     return review_id
 
 
