@@ -37,3 +37,22 @@ def test_an_item_of_one_version_says_it_has_only_that_one(ui_store):
     with pytest.raises(EditError, match="^item ui/beta has only version 1; there is no "
                                         "version 2$"):
         HistoryHandlers(ui_store).diff("ui/beta", 1, 2)
+
+
+def test_the_pages_diff_and_restore_say_it_and_change_nothing(ui_store):
+    """The page's events (build_app's handlers): the refusal is the page's error, with the
+    versions the item has; the restore writes no version."""
+    import gradio as gr
+
+    from ui.editor_handlers import EditorHandlers
+    from ui.server import build_app
+    handlers = {fn.api_name: fn.fn for fn in build_app(ui_store).fns.values()}
+    page = gr.Request(headers={"origin": "http://127.0.0.1:7860"})
+    two_more_versions(ui_store, "ui/alpha")
+    work = EditorHandlers(ui_store).load("ui/alpha", "local")
+    said = "item ui/alpha has versions 1–3; there is no version 7"
+    with pytest.raises(gr.Error, match=said):
+        handlers["diff_revisions"](work, 1, 7)
+    with pytest.raises(gr.Error, match=said):
+        handlers["restore_revision"](work, 7, page)
+    assert ui_store.get_item("ui/alpha")["version"] == 3

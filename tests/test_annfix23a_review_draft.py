@@ -53,3 +53,22 @@ def test_a_revise_on_a_draft_that_meets_the_rules_still_puts_it_in_review(ui_sto
     assert line == (f"Reviewed version {version}: revise. The item is now in_review "
                     f"(version {version + 1}).")
     assert ui_store.get_item("ui/alpha")["status"] == "in_review"
+
+
+def test_the_pages_review_of_such_a_draft_says_it_stays_a_draft(ui_store):
+    """Submit review on the page (build_app's handler): the line above the reviews says the
+    item stays a draft, and the form shows it a draft still."""
+    import gradio as gr
+
+    from ui.annotate_render import Renderer
+    from ui.editor_handlers import EditorHandlers
+    from ui.server import build_app
+    handlers = {fn.api_name: fn.fn for fn in build_app(ui_store).fns.values()}
+    page = gr.Request(headers={"origin": "http://127.0.0.1:7860"})
+    saved_by_ann(ui_store, "ui/alpha", answer="")
+    work = EditorHandlers(ui_store).load("ui/alpha", "local")
+    shown = handlers["submit_review"](work, "revise", "type the gold answer", page)
+    reviews = shown[Renderer.OUTPUTS.index("reviews")]
+    assert "the item stays a draft \\(not in\\_review\\)" in reviews     # escaped Markdown
+    assert "type the gold answer" in reviews
+    assert ui_store.get_item("ui/alpha")["status"] == "draft"
