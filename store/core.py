@@ -213,10 +213,11 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
         return revisions.restore(self.db, item_id, version, author, base_version, may_release)
 
     def add_review(self, item_id: str, version: int, reviewer: str, verdict: str,
-                   note: str = "", latest_only: bool = False) -> int:
+                   note: str = "", latest_only: bool = False,
+                   set_status: bool = True) -> int:
         save_budget.check(self.db, reviewer)      # a verdict writes a revision too
         return revisions.add_review(self.db, item_id, version, reviewer, verdict, note,
-                                    latest_only)
+                                    latest_only, set_status)
 
     def reviews(self, item_id: str) -> list[dict]:
         return revisions.reviews(self.db, item_id)

@@ -48,8 +48,18 @@ def revision(db: sqlite_utils.Database, item_id: str, version: int) -> dict:
     row = one(db, "SELECT snapshot FROM revisions WHERE item_id = ? AND version = ?",
               [item_id, version])
     if row is None:
-        raise NotFoundError(f"item {item_id} has no version {version}")
+        raise no_version(db, item_id, version)
     return json.loads(row["snapshot"])
+
+
+def no_version(db: sqlite_utils.Database, item_id: str, version: int) -> NotFoundError:
+    """The refusal of a version the item lacks, naming those it has (History's Diff or
+    Restore of version 7 of an item of 3 said only "has no version 7")."""
+    last = one(db, "SELECT MAX(version) AS v FROM revisions WHERE item_id = ?", [item_id])["v"]
+    if not last:
+        return NotFoundError(f"item {item_id} has no version {version}")
+    has = "only version 1" if last == 1 else f"versions 1–{last}"
+    return NotFoundError(f"item {item_id} has {has}; there is no version {version}")
 
 
 def diff(db: sqlite_utils.Database, item_id: str, version_a: int, version_b: int) -> list[dict]:
@@ -156,7 +166,8 @@ def _content_differs(a: dict, b: dict) -> bool:
 
 
 def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: str,
-               verdict: str, note: str = "", latest_only: bool = False) -> int:
+               verdict: str, note: str = "", latest_only: bool = False,
+               set_status: bool = True) -> int:
     """Record a reviewer's verdict on one version; returns the review id.
 
     A review is another person's check: the author of what `version` holds may not review
@@ -170,7 +181,9 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
     (TooLargeError).
     `latest_only`: a review of a version that is no longer the latest is refused
     (ConflictError naming the latest, who saved it and when), checked in the same
-    transaction: the Annotate page's reviewer had not seen the version saved since."""
+    transaction: the Annotate page's reviewer had not seen the version saved since.
+    `set_status` False: recorded, the status left (ui/history_handlers.review: a draft
+    that may not leave draft by the save's rules; a "revise" put it in review past them)."""
     if verdict not in VERDICTS:
         raise ValidationError(f"item {item_id}: verdict: unknown verdict {verdict!r}; "
                               f"expected one of {', '.join(VERDICTS)}", item_id, "verdict")
@@ -181,7 +194,7 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
         row = one(db, "SELECT author FROM revisions WHERE item_id = ? AND version = ?",
                   [item_id, version])
         if row is None:
-            raise NotFoundError(f"item {item_id} has no version {version}")
+            raise no_version(db, item_id, version)
         head = one(db, "SELECT version, updated_by, updated_at, status FROM items WHERE id = ?",
                    [item_id])
         if head is not None and head["status"] == "released":
@@ -212,7 +225,8 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
             "INSERT INTO reviews (item_id, version, reviewer, verdict, note, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             [item_id, version, reviewer, verdict, note or "", now()]).lastrowid
-        _review_status(db, item_id, version, reviewer, verdict, note)
+        if set_status:
+            _review_status(db, item_id, version, reviewer, verdict, note)
     return review_id
 
 

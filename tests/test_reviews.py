@@ -36,7 +36,8 @@ def test_a_review_of_a_version_someone_saved_over_is_refused_and_names_the_newer
     line = HistoryHandlers(ui_store).review("ui/alpha", 2, "rev", "approve")
     assert line == "Reviewed version 2: approve. The item is now verified (version 3)."
     assert [(r["version"], r["reviewer"]) for r in ui_store.reviews("ui/alpha")] == [(2, "rev")]
-    with pytest.raises(EditError, match="Review not recorded: item ui/alpha has no version 9"):
+    with pytest.raises(EditError, match="Review not recorded: item ui/alpha has versions "
+                                        "1–3; there is no version 9"):
         HistoryHandlers(ui_store).review("ui/alpha", 9, "rev", "approve")
 
 

@@ -9,7 +9,8 @@ from store import (ConflictError, NotFoundError, ReadOnlyError, SavingTooFastErr
 from ui import times
 from ui.editor_model import EditError
 from ui.conflict_show import diff_label, show
-from ui.editor_handlers import same_content
+from domain.vocabulary import REVIEW_STATUS
+from ui.editor_handlers import check_gold, same_content
 from ui.media_http import preview_url
 
 HISTORY_HEADERS = ["version", "author", "time", "comment"]
@@ -114,18 +115,33 @@ class HistoryHandlers:
         opened, the review is refused (NewerVersion, naming it, who saved it and when) and
         nothing is recorded. A verdict on the version the reviewer had open was recorded
         beside a newer one they had not seen, its "approve" told only afterwards. The store
-        refuses a review by the version's author."""
+        refuses a review by the version's author.
+
+        A draft takes the verdict's status only if it may leave draft by the rules a save
+        applies (check_gold: its question, gold answer, clues' words): a "revise" put a
+        draft with no gold answer in review. Otherwise a "revise" or "reject" is recorded,
+        its note with it, the item left a draft, and the line says why; an "approve" is
+        refused (an approval of what may not be verified), the note kept on the page."""
         version = _version(version)
         try:
             before = self.store.get_item(item_id)
+            held = stays_draft(before, version, verdict)
+            if held and verdict == "approve":
+                raise EditError(f"Review not recorded: version {version} of {item_id} is a "
+                                f"draft that may not be verified yet ({held}). Choose revise "
+                                "to send it back to its author with your note (it stays a "
+                                "draft).")
             self.store.add_review(item_id, version, reviewer, verdict, note or "",
-                                  latest_only=True)
+                                  latest_only=True, set_status=held is None)
             latest = self.store.get_item(item_id)
         except ConflictError as err:
             raise NewerVersion(item_id, int(version), err) from None
         except (NotFoundError, ValidationError, SavingTooFastError) as err:
             raise EditError(f"Review not recorded: {err}") from None
         line = f"Reviewed version {int(version)}: {verdict}."
+        if held:
+            return (f"{line} Your review and its note are recorded, but the item stays a "
+                    f"draft (not {REVIEW_STATUS[verdict]}): {held}.")
         if latest["status"] != before["status"]:
             line += f" The item is now {latest['status']} (version {latest['version']})."
         return line
@@ -162,6 +178,20 @@ class HistoryHandlers:
             raise EditError(f"Not restored: {err}") from None
         except (NotFoundError, ReadOnlyError) as err:                   # gone, released
             raise EditError(str(err)) from None
+
+
+def stays_draft(item: dict, version: int, verdict: str) -> str | None:
+    """Why the draft `item` may not take `verdict`'s status (a save's refusal of that
+    status: check_gold, the one place of the rules to leave draft), or None: it may, or
+    it is no draft, or `version` is not its latest (the review is refused for that)."""
+    if item.get("status") != "draft" or int(item["version"]) != version or \
+            verdict not in REVIEW_STATUS:
+        return None
+    try:
+        check_gold({**item, "status": REVIEW_STATUS[verdict]}, "draft")
+    except EditError as err:
+        return str(err).rstrip(".")
+    return None
 
 
 class NewerVersion(EditError):
