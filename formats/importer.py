@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from domain.item_ids import (NAME_MARKUP, has_hidden_characters, id_problem, label_problem,
-                             without_hidden)
+                             without_direction_marks, without_hidden)
 from domain.vocabulary import MISSING_QUESTION
 from judges.gold_check import gold_problems
 
@@ -49,7 +49,8 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
     records = reader(path, Path(images_dir) if images_dir else None, dataset)
     _refuse_if_all_unsafe(path, records)
     _rename_duplicate_ids(records)
-    source_name = source_name or str(path)
+    # shown in the report and stored in History's "import jsonl …": no direction controls
+    source_name = without_direction_marks(source_name or str(path))
     report = ImportReport(format=fmt, path=source_name, items_read=len(records),
                           dataset=dataset or _single_dataset(records))
     comment = f"import {fmt} {Path(source_name).name}"
