@@ -248,3 +248,13 @@ def direction_marks_problem(what: str, text) -> str | None:
     names = ", ".join(f"U+{code:04X}" for code in found[:5])
     return (f"{what} holds text-direction characters ({names}), which make it read as "
             "other text; remove them")
+
+
+def without_direction_marks(name: str) -> str:
+    """A file's name as it is shown back and as a path derived from it is made: its
+    text-direction controls (DIRECTION_MARKS) removed. "evil<U+202E>txt.jsonl" read
+    "evillnosj.txt" in the import report, in History's "import jsonl …" and in the upload's
+    temporary path; now "eviltxt.jsonl". A name of controls alone is "upload"."""
+    kept = "".join(ch for ch in str(name) if ord(ch) not in DIRECTION_MARKS)
+    return kept if kept.strip(" .") else "upload"
+

@@ -15,7 +15,7 @@ from domain.vocabulary import ANSWER_TYPES
 
 from .mmr_options import split_options
 from .records import (describe, gold_not_an_option, guess_answer_type, new_record,
-                      option_labels, text_or_empty)
+                      option_labels, text_or_empty, unparsed_record)
 from .safepath import image_ref
 from .seekworld import parse_location_answer
 from .sources import read_json_or_lines
@@ -35,9 +35,8 @@ def read(path: Path, images_dir: Path | None = None, dataset: str | None = None)
     records = []
     for number, value, error in read_json_or_lines(path):
         if error:
-            record = new_record(f"{name}/{number}", name)
-            record["problems"].append(f"malformed item: {error}")
-            record["metadata"]["raw"] = value
+            record = unparsed_record(f"{name}/{number}", name, f"malformed item: {error}",
+                                     "raw", value)
         else:
             record = triplet_to_record(value, number, base, name)
         records.append(record)

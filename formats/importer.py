@@ -20,13 +20,13 @@ import time
 from pathlib import Path
 
 from domain.item_ids import (NAME_MARKUP, has_hidden_characters, id_problem, label_problem,
-                             without_hidden)
+                             without_direction_marks, without_hidden)
 from domain.vocabulary import MISSING_QUESTION
 from judges.gold_check import gold_problems
 
 from .direction_flags import direction_flags
 from .image_adder import ImageAdder, Unread
-from .records import ImageRef
+from .records import UNPARSED, ImageRef
 from .report import FormatError, ImportReport, problem
 
 SKIPPED_EXISTING = "skipped: an item with this id is already in the store"
@@ -49,7 +49,8 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
     records = reader(path, Path(images_dir) if images_dir else None, dataset)
     _refuse_if_all_unsafe(path, records)
     _rename_duplicate_ids(records)
-    source_name = source_name or str(path)
+    # shown in the report and stored in History's "import jsonl …": no direction controls
+    source_name = without_direction_marks(source_name or str(path))
     report = ImportReport(format=fmt, path=source_name, items_read=len(records),
                           dataset=dataset or _single_dataset(records))
     comment = f"import {fmt} {Path(source_name).name}"
@@ -115,12 +116,14 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
 
 def materialize(record: dict, images: ImageAdder) -> dict:
     """The store item for `record`: images added, refs replaced by shas, boxes checked."""
-    item = {key: value for key, value in record.items() if key != "carried_problems"}
+    item = {key: value for key, value in record.items()
+            if key not in ("carried_problems", UNPARSED)}
     problems = list(record["problems"])
     metadata = dict(record["metadata"])
     if not str(item.get("question") or "").strip():
         item["question"] = MISSING_QUESTION
-        if not any(p.startswith("missing field: question") for p in problems):
+        if not record.get(UNPARSED) and \
+                not any(p.startswith("missing field: question") for p in problems):
             problems.append("missing field: question (empty question text)")
 
     if any(ch in NAME_MARKUP for ch in str(item.get("id") or "")):
@@ -177,7 +180,9 @@ def materialize(record: dict, images: ImageAdder) -> dict:
     item["clues"] = [_place_boxes(clue_index, clue, record["images"], sizes, problems, metadata)
                      for clue_index, clue in enumerate(record["clues"])]
     item["metadata"] = metadata
-    item["problems"] = problems + gold_flags(item, problems) + direction_flags(item)
+    # an entry never read has its parse error alone: no complaint about fields it never had
+    item["problems"] = problems if record.get(UNPARSED) else \
+        problems + gold_flags(item, problems) + direction_flags(item)
     return item
 
 

@@ -17,7 +17,8 @@ from pathlib import Path
 from .report import problem
 
 from .mmr_options import split_options, split_question
-from .records import ImageRef, gold_not_an_option, natural_key, new_record, text_or_empty
+from .records import (ImageRef, gold_not_an_option, natural_key, new_record, text_or_empty,
+                      unparsed_record)
 from .report import FormatError
 from .safepath import UnsafePathError, image_ref, resolve_inside
 from .sources import read_json
@@ -51,10 +52,9 @@ def entry_to_record(entry, position: int, base: Path, dataset: str,
                     inside_images: bool = False) -> dict:
     """One MMR-Life entry as a record; every deviation becomes a problem sentence."""
     if not isinstance(entry, dict):
-        record = new_record(f"{dataset}/#{position}", dataset, answer_type="multiple_choice")
-        record["problems"].append(f"malformed item: entry {position} is not a JSON object")
-        record["metadata"]["raw"] = entry
-        return record
+        return unparsed_record(f"{dataset}/#{position}", dataset,
+                               f"malformed item: entry {position} is not a JSON object",
+                               "raw", entry, answer_type="multiple_choice")
     problems = [f"missing field: {key}" for key in REQUIRED if key not in entry]
     source_id = text_or_empty(entry.get("id")).strip() or f"#{position}"
     raw_question = text_or_empty(entry.get("question"))

@@ -74,6 +74,23 @@ def new_record(item_id: str, dataset: str, question: str = "", **fields) -> dict
     return record
 
 
+UNPARSED = "unparsed"
+"""A record's key, set by `unparsed_record`: the source entry could not be read at all."""
+
+
+def unparsed_record(item_id: str, dataset: str, reason: str, raw_key: str, raw,
+                    **fields) -> dict:
+    """The record of an entry the parser could not read (a line that is not JSON, an entry
+    that is no object): its one problem is `reason`, the raw text kept in metadata[raw_key].
+    Marked `UNPARSED`, so the importer adds no follow-on complaint about its fields (the
+    report listed "missing field: question" under the parse error of the same line)."""
+    record = new_record(item_id, dataset, **fields)
+    record["problems"].append(reason)
+    record["metadata"][raw_key] = raw
+    record[UNPARSED] = True
+    return record
+
+
 def text_or_empty(value) -> str:
     """Source files use null, numbers or strings for text fields; the item wants a string."""
     if value is None:

@@ -16,6 +16,7 @@ def test_removed_is_not_marked_as_text():
 
 
 def test_the_saved_column_is_headed_by_who_saved_it():
-    value = table_value([["question", "bob (theirs kept)", "a", "b"]], "bob")
-    assert value["headers"] == ["part", "changed by", "saved (bob)", "yours"]
+    value = table_value([["question", "bob (theirs kept)", "a", "b"]],
+                        "bob's save (version 2)")   # ui/conflict_authors.saved_heading
+    assert value["headers"] == ["part", "changed by", "bob's save (version 2)", "yours"]
     assert "bob's version" in take_saved_label("bob")

@@ -262,10 +262,11 @@ def answer_note(item: dict) -> str:
 
 def notice_html(work: dict) -> str:
     """The notice above the editor: the handlers' text (a draft restored, others' drafts,
-    the latest review; escaped here), the working copy's import problems (escaped there),
-    and, on a released item, that it is read-only (assets/read_only.js makes the editor
-    inert under it)."""
-    notice = escape_html(work["notice"]) if work.get("notice") else ""
+    the latest review; escaped here, its line breaks kept: a review note of several lines
+    read as one), the working copy's import problems (escaped there), and, on a released
+    item, that it is read-only (assets/read_only.js makes the editor inert under it)."""
+    notice = "<br>".join(escape_html(line) for line in
+                         str(work.get("notice") or "").splitlines())
     html = "".join(f'<div class="cl-note">{x}</div>'
                    for x in (notice, problems_html(work["item"])) if x)
     if work.get("read_only"):

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import gradio as gr
 
+from domain.item_ids import without_direction_marks
 from store import MediaError
 from ui import editor_model as em
 from ui import editor_ops as ops
@@ -140,7 +141,7 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
         path = Path(upload if isinstance(upload, str) else upload.name)
         try:
             with IMAGE_READS.held(user_of(request)):
-                return store.add_image(path, path.name).sha256
+                return store.add_image(path, without_direction_marks(path.name)).sha256
         except (MediaError, SlotsTaken) as err:
             raise ImageRefused(err) from None
 

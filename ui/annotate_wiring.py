@@ -362,7 +362,7 @@ def wire(store, demo, browser, ui) -> None:
                     draft_conflict_offer(outcome["draft_conflict"])
             both = outcome["both"]
             return keep + [gr.update(visible=True), messages.status(outcome["message"]),
-                           gr.update(value=table_value(outcome["table"], outcome["by"]),
+                           gr.update(value=table_value(outcome["table"], outcome["saved_heading"]),
                                      visible=True),
                            outcome["current_version"],
                            gr.update(choices=both, value=outcome.get("ticked") or [],

@@ -43,6 +43,24 @@ def theirs_named(authors: list[str], user: str) -> str:
                         for a in dict.fromkeys(authors))
 
 
+def saved_heading(authors: list[str], version: int, user: str) -> str:
+    """The conflict table's saved column, headed by the version it shows and whose save that
+    version is (the last of `authors`, the authors of the versions since the base in order),
+    with those who saved before it since the base: "carol's save (version 3)", "carol's save
+    (version 3, after bob's)", "your other tab's save (version 3)". It was headed "saved
+    (bob and carol)", or, in the narrow column, cut to a name ("saved (ann)"), naming
+    neither the version nor whose save it is (a review)."""
+    people = [_possessive(a, user) for a in dict.fromkeys(authors)] or ["someone's"]
+    last = _possessive(authors[-1], user) if authors else people[-1]
+    before = [p for p in people if p != last]
+    after = f", after {' and '.join(before)}" if before else ""
+    return f"{last} save (version {version}{after})"
+
+
+def _possessive(author: str | None, user: str) -> str:
+    return f"{shown(author, user)}'s"
+
+
 def whose(authors: list[str], user: str) -> str:
     """Whose version the panel's checkboxes take from ("Tick the ones to take from X's
     version"): one author, `OWN`, or "alice and your other tab"."""

@@ -15,12 +15,11 @@ REMOVED_CELL = f'<i class="cl-none">{REMOVED}</i>'
 HEADERS = ["part", "changed by", "saved", "yours"]
 
 
-def table_value(rows: list[list[str]], them: str | None = None) -> dict:
-    """The conflict table's value with its headings, the saved column named by who saved it
-    ("saved (bob)"), as the tick-box question over it names "bob's version" (ui/conflict_merge
-    .take_saved_label): the column was headed "saved" only."""
-    saved = f"saved ({them})" if them else HEADERS[2]
-    return {"headers": [*HEADERS[:2], saved, HEADERS[3]], "data": rows}
+def table_value(rows: list[list[str]], saved: str | None = None) -> dict:
+    """The conflict table's value with its headings, the saved column named by whose save
+    and which version it shows (`saved`, ui/conflict_authors.saved_heading: "carol's save
+    (version 3)"): the column was headed "saved" only, then "saved (bob and carol)"."""
+    return {"headers": [*HEADERS[:2], saved or HEADERS[2], HEADERS[3]], "data": rows}
 
 
 def marked_rows(rows: list[list[str]], images: list[tuple] | None = None,

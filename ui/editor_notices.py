@@ -4,6 +4,7 @@ the status a restored draft shows. Plain text: the page escapes it where it show
 """
 from __future__ import annotations
 
+from domain.limits import SHOWN_NOTE_LINES
 from store import NotFoundError
 from ui import conflict_authors as ca
 from ui import conflict_rows
@@ -39,10 +40,26 @@ def review_notice(store, saved: dict) -> str:
     since = (f" (the item has changed since: now version {saved['version']})"
              if reviewed < int(saved["version"]) and rules.content_changed(
                  saved, store.revision(saved["id"], reviewed)) else "")
-    note = (latest.get("note") or "").strip()
+    note = note_lines((latest.get("note") or "").strip())
     return (f"Latest review: {latest['verdict']} by {latest['reviewer']} on version "
             f"{latest['version']} at {times.shown(latest['created_at'])}{since}"
             + (f": “{note}”" if note else "."))
+
+
+def note_lines(note: str) -> str:
+    """A review note for the notice, its line breaks kept as "\n" (notice_html shows them;
+    it showed the note as one run-on line): each run of blank lines one, at most
+    SHOWN_NOTE_LINES lines, a longer note ending in "…" and where it is whole."""
+    lines: list[str] = []
+    for line in note.splitlines():
+        line = line.rstrip()
+        if line or (lines and lines[-1]):
+            lines.append(line)
+    if len(lines) <= SHOWN_NOTE_LINES:
+        return "\n".join(lines)
+    more = len(lines) - SHOWN_NOTE_LINES
+    return "\n".join(lines[:SHOWN_NOTE_LINES] + [
+        f"… ({more} more line{'s' * (more != 1)}: the whole note is under History and review)"])
 
 
 def others_notice(others: list[dict], version: int | None = None,

@@ -15,6 +15,7 @@ import shutil
 import zipfile
 from pathlib import Path, PurePosixPath
 
+from domain.item_ids import without_direction_marks
 from formats import FormatError, record_ids
 
 DATA_SUFFIXES = (".jsonl", ".json", ".tsv")
@@ -82,21 +83,22 @@ def upload_targets(upload: Path, workdir: Path, fmt: str, images_dir: Path | Non
     holds nothing else; a ZIP is unpacked there. Either way the format then reads it with
     its own defaults, as the CLI reads the same file or the unpacked folder.
     """
+    name = without_direction_marks(upload.name)     # as shown, and the copy's name
     if upload.suffix.lower() != ".zip":
-        local = workdir / upload.name
+        local = workdir / name
         try:
             os.link(upload, local)
         except OSError:
             shutil.copyfile(upload, local)
-        return [(local, upload.name)]
+        return [(local, name)]
     unpack_zip(upload, workdir)
     try:
         paths = find_data_files(workdir, fmt)
     except IoError as err:
-        raise IoError(f"{upload.name}: {err} — nothing was imported") from None
-    named = [(path, shown_path(str(path), workdir, upload.name)) for path in paths]
+        raise IoError(f"{name}: {err} — nothing was imported") from None
+    named = [(path, shown_path(str(path), workdir, name)) for path in paths]
     if len(named) > 1:
-        refuse_mixed(named, fmt, images_dir, dataset, upload.name)
+        refuse_mixed(named, fmt, images_dir, dataset, name)
     return named
 
 
@@ -119,14 +121,15 @@ def refuse_mixed(named: list[tuple[Path, str]], fmt: str, images_dir, dataset,
 
 def shown_path(path: str, local: Path, prefix: str) -> str:
     """`path` as the user knows it: `prefix` instead of the server's `local` folder (an
-    upload's private folder, a resolved server path); other paths as they are."""
+    upload's private folder, a resolved server path); other paths as they are. Without
+    text-direction controls (a ZIP's member "evil<U+202E>txt.jsonl" read reversed)."""
     try:
         inside = Path(path).relative_to(local).as_posix()
     except ValueError:
-        return str(path)
+        return without_direction_marks(str(path))
     if inside == ".":
-        return prefix
-    return f"{prefix}/{inside}" if prefix else inside
+        return without_direction_marks(prefix)
+    return without_direction_marks(f"{prefix}/{inside}" if prefix else inside)
 
 
 def find_data_files(root: Path, fmt: str) -> list[Path]:

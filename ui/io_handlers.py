@@ -12,7 +12,7 @@ import zipfile
 from pathlib import Path
 
 from formats import FormatError, export_path, import_paths, record_ids
-from domain.item_ids import visible
+from domain.item_ids import visible, without_direction_marks
 from store import StoreError
 from ui.downloads import DownloadRefused, downloads_for
 from ui.import_roots import ImportRootError, ImportRoots
@@ -103,7 +103,8 @@ class IoHandlers:
                 if upload:
                     targets = upload_targets(Path(upload), Path(workdir), fmt, images, dataset)
                     local = Path(workdir)
-                    prefix = Path(upload).name if Path(upload).suffix.lower() == ".zip" else ""
+                    prefix = without_direction_marks(Path(upload).name) \
+                        if Path(upload).suffix.lower() == ".zip" else ""
                 else:
                     path = local = self.roots.check(server_path, "path")
                     targets = [(path, server_path.strip())]
@@ -137,7 +138,7 @@ class IoHandlers:
         """What an import with replace would do, in counts, as the question to confirm."""
         ids = [i for path, _ in targets for i in record_ids(fmt, path, images, dataset)]
         stored = sum(1 for i in ids if self.store.item_exists(i))
-        names = ", ".join(shown for _, shown in targets)
+        names = ", ".join(without_direction_marks(shown) for _, shown in targets)
         return (f"Import {len(ids)} item{'s' * (len(ids) != 1)} from {names} with replace: "
                 f"{stored} {'is' if stored == 1 else 'are'} already in the store and each "
                 f"that differs will be replaced (a new revision; history kept), "

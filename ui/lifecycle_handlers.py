@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from domain.item_ids import id_key, look_alike, new_id_refusal, visible
+from domain.item_ids import id_key, look_alike, new_id_refusal, visible, without_direction_marks
 from store import ConflictError, MediaError, NewDatasetRefusedError, StoreError, diff_items
 from store.lifecycle import describe_counts
 from ui.access import roles_that_may
@@ -96,7 +96,7 @@ class LifecycleHandlers:
         for upload in files:
             path = Path(upload if isinstance(upload, str) else upload.name)
             try:
-                sha = self.store.add_image(path, path.name).sha256
+                sha = self.store.add_image(path, without_direction_marks(path.name)).sha256
             except MediaError as err:
                 raise EditError(f"no item created: {err}") from None
             if sha not in shas:
