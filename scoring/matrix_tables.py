@@ -182,7 +182,7 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                                  deltas=_paired_deltas(runs_of),
                                  caption=f"Clue injection: accuracy (%), {protocol} protocol, "
                                          f"and change against No Clue, {shared.caption()}")
-    table.protocol = protocol
+    table.protocol, table.samples_rule = protocol, samples_rule
     items_column(table)
     columns = {c.key: c.key for c in table.columns if c.numeric and c.key != "items"}
     with_cell_runs(store, table, runs_of, "solver", columns)
