@@ -1,10 +1,13 @@
 """`leaderboard` and `table`: result tables across runs, for papers.
 
     python app.py leaderboard --db DB [--runs A,B] [--dataset D] [--judge J] [--human FILE]
-                              [--format md|latex|csv|json]
+                              [--samples-rule R] [--format md|latex|csv|json]
     python app.py table --db DB --kind main|subtask|drop|injection|ablation|verbench
                         [--runs A,B] [--dataset D] [--judge J] [--protocol P] [--format md|latex|csv|json]
-                        [--by domain|subtask|reasoning_type]
+                        [--by domain|subtask|reasoning_type] [--samples-rule R]
+
+--samples-rule decides an item of several samples as the Results page's samples rule does
+(majority, the default; mmr_life, mmr_life_sc, first); CSV and JSON record it.
 
 Tables across runs compare them on the items they share (the n is printed; runs sharing no
 item are refused) and do not depend on the order of --runs. Without --runs, a table per
@@ -53,6 +56,11 @@ def add_parsers(sub) -> None:
 
 
 def _run_options(p) -> None:
+    from scoring import SAMPLE_RULES
+
+    p.add_argument("--samples-rule", choices=SAMPLE_RULES, default="majority",
+                   help="how samples of one item are combined, as on the Results page "
+                        "(not the VER-Bench table's sub-scores)")
     p.add_argument("--runs", help="comma-separated run ids or names (default: the scored "
                                   "runs of each dataset, a table per dataset and per group "
                                   "of its runs that share items)")
@@ -95,7 +103,8 @@ def _print_tables(store, args, make, protocol: str = "general") -> int:
             protocol, command=lambda ids, dataset: table_command(
                 getattr(args, "kind", "leaderboard"), ids, dataset=dataset,
                 protocol=getattr(args, "protocol", "general"), judge=args.judge,
-                by=getattr(args, "by", None), human=args.human, fmt=args.format))
+                by=getattr(args, "by", None), human=args.human, fmt=args.format,
+                samples_rule=args.samples_rule))
     except (ResultsError, StoreError) as error:
         return fail(str(error))
     print(text)
@@ -130,7 +139,8 @@ def run_leaderboard(args) -> int:
     if not ok:
         return human
     return _print_tables(store, args, lambda s: leaderboard_table(
-        store, s.run_ids, human, within=s.within, judge=args.judge))
+        store, s.run_ids, human, within=s.within, judge=args.judge,
+        samples_rule=args.samples_rule))
 
 
 def run_table(args) -> int:
@@ -141,17 +151,20 @@ def run_table(args) -> int:
     ok, human = _human(store, args)
     if not ok:
         return human
+    rule = args.samples_rule
     makers = {"main": lambda s: tables.main_table(store, s.run_ids, args.by, args.protocol,
-                                                  args.judge, human=human, within=s.within),
+                                                  args.judge, rule, human=human,
+                                                  within=s.within),
               "subtask": lambda s: tables.main_table(store, s.run_ids, "by_subtask",
-                                                     args.protocol, args.judge, human=human,
-                                                     within=s.within),
-              "drop": lambda s: tables.drop_table(store, s.run_ids, s.within, args.judge),
+                                                     args.protocol, args.judge, rule,
+                                                     human=human, within=s.within),
+              "drop": lambda s: tables.drop_table(store, s.run_ids, s.within, args.judge,
+                                                  rule),
               "injection": lambda s: tables.injection_table(
-                  store, s.run_ids, judge=args.judge, items=s.within,
+                  store, s.run_ids, rule, judge=args.judge, items=s.within,
                   items_are=f"of dataset {s.dataset}", protocol=args.protocol),
               "ablation": lambda s: tables.ablation_table(store, s.run_ids, s.within,
-                                                          args.judge, args.protocol),
+                                                          args.judge, args.protocol, rule),
               "verbench": lambda s: tables.verbench_results(store, s.run_ids, s.within,
                                                             args.judge)}
     return _print_tables(store, args, makers[args.kind], protocol_of(args.kind, args.protocol))

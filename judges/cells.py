@@ -105,21 +105,23 @@ def fixed(value: float, digits: int, signed: bool = False) -> str:
 
 # where a change is on other items than its two cells' (`delta_text`), with the baseline's
 # own accuracy on them when known: "62.50 (+0.00 on this cell's items)" beside a No Clue of
-# 64.29 read as a contradiction
-ON_CELL_ITEMS = " on this cell's items"
-ON_BOTH_SCORED = " on {items} both scored"
-VS_ON_CELL_ITEMS = " vs {base} on these {items}"
-VS_ON_BOTH_SCORED = " vs {base} on the {items} both scored"
+# 64.29 read as a contradiction. Which side is which is said: the baseline is the solver's
+# run without clue (the injection table's No Clue, the only table with changes); "−7.69 vs
+# 23.08 on 13 items" left a reader to guess what 23.08 was and whose 13 items they were
+ON_CELL_ITEMS = " vs no clue, on this cell's items"
+ON_BOTH_SCORED = " vs no clue, on {items} both runs scored"
+VS_ON_CELL_ITEMS = " vs {base} without clue, on these {items}"
+VS_ON_BOTH_SCORED = " vs {base} without clue, on the {items} both runs scored"
 
 
 def delta_text(row: dict, key: str, digits: int = 2) -> str | None:
     """A cell's change as printed: '+7.14'; when the items both sides scored
     (`<key>_delta_n`) are not the n of the cell and of its baseline (`_baseline_n`), so
     that the two accuracies shown are not those it subtracts, on which items, with the
-    baseline's accuracy there (`<key>_delta_base`) when known: '+7.14 vs 62.50 on these
-    8 items' (the cell's n: its baseline scored more), else '+7.14 vs 60.00 on the 12
-    items both scored' (without it: '+7.14 on this cell's items', '+7.14 on 12 items
-    both scored'). Its n is never a second "n" beside the cell's: "0.00 (-23.08, n 13)
+    baseline's accuracy there (`<key>_delta_base`) when known: '+7.14 vs 62.50 without
+    clue, on these 8 items' (the cell's n: its baseline scored more), else '+7.14 vs 60.00
+    without clue, on the 12 items both runs scored' (without it: '+7.14 vs no clue, on this
+    cell's items', '+7.14 vs no clue, on 12 items both runs scored'). Its n is never a second "n" beside the cell's: "0.00 (-23.08, n 13)
     (n 14)" gave two n one after the other, and "16.67 (-8.33, n 12) (n 12)" one twice."""
     delta = row.get(f"{key}_delta")
     if delta is None:

@@ -83,6 +83,9 @@ class Table:
                                                          # in `notes`): a chart repeats them
     protocol: str = ""           # the protocol the numbers are under (CSV/JSON `protocol`:
                                  # a CSV alone says it, as its `judge` column says the judge)
+    samples_rule: str = ""       # the rule that decided each item from its samples (CSV
+                                 # column and JSON field `samples_rule`): two exports of one
+                                 # table under two rules were told apart by nothing
 
     # -- ranking ---------------------------------------------------------------------------
     def marks(self) -> dict[tuple[int, str], str]:
@@ -155,6 +158,8 @@ class Table:
                     "run_status": row.get("run_status")} if runs else {}
             if self.protocol:      # a row's own when its protocols differ (a drop table's)
                 flat["protocol"] = row.get("_protocol", self.protocol)
+            if self.samples_rule:
+                flat["samples_rule"] = self.samples_rule
             flat.update((k, row.get(k)) for k in self.exported)
             for col in self.columns:
                 if not (runs and col.key == "model"):    # the label: run_name above
@@ -188,11 +193,13 @@ class Table:
         return list(rows[0]) if rows else [c.export_key() for c in self.columns]
 
     def to_json(self) -> str:
-        """{"caption", "protocol", "columns", "rows", "notes", "footnotes", "left_out"}:
+        """{"caption", "protocol", "samples_rule", "columns", "rows", "notes", "footnotes",
+        "left_out"} ("samples_rule" also a column of the rows, as in the CSV):
         `pd.DataFrame(d["rows"], columns=d["columns"])` is the table (the columns are the
         rows' keys); "footnotes" are the notes' sentences that explain a mark in a cell."""
         rows = self.flat_rows()
         return json.dumps({"caption": self.caption, "protocol": self.protocol,
+                           "samples_rule": self.samples_rule or None,
                            "columns": self.export_keys(rows), "rows": rows,
                            "notes": self.notes, "footnotes": self.footnotes,
                            "left_out": self.left_out}, indent=2)

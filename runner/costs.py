@@ -15,8 +15,10 @@ image estimates beside the prompt tokens its endpoint reported, so the projectio
 run is calibrated on that endpoint's recorded usage (`Calibration`): text tokens scaled by
 reported / estimated on its text-only requests, image tokens by what its requests with images
 reported beyond their text, whatever their setting, clue source or items (so a clues=gt run is
-not judged by the shorter prompts of a clues=none one); completions at the mean the endpoint
-reported for the same prompt setting and clue source (else the same setting). The projection
+not judged by the shorter prompts of a clues=none one); completions, per request (one sample
+of one item), at the mean the endpoint reported for the same prompt setting and clue source
+(else the same setting, else a comparable one: CoT, Clue-guided CoT and Structured for each
+other), else at most max_tokens, said as a bound. The projection
 says which basis each part used; the a-priori figure stays only where there is nothing to
 calibrate from. Once a run has results, projections use its measured mean cost per request.
 """
@@ -119,10 +121,13 @@ class Calibration:
         return text * self.text_scale + images * self.image_scale
 
     def completion(self, setting: str, clues: str) -> tuple[float | None, str]:
-        """(mean completion tokens or None for a priori, what it rests on): the endpoint's
-        mean for this setting and clue source, else for this setting, else the a-priori
-        length scaled as the endpoint's replies in other settings were (reported / a
-        priori), else a priori."""
+        """(measured completion tokens a request, i.e. per sample of one item, or None when
+        nothing comparable is measured; what it rests on): the endpoint's mean for this
+        setting and clue source, else for this setting, else for a comparable setting (one
+        that reasons the same way: `COMPARABLE`), else None (the caller counts max_tokens,
+        said as a bound). A setting is never scaled from an unlike one: one short Direct
+        run (3 tokens against an a-priori 8, ×0.38) projected CoT at 350 × 0.38 = 132
+        tokens a request where the same server answered in 3, ×40 too high."""
         title = setting_title(setting)   # "clue_guided as a priori" read as an id
         found = self.completions.get((setting, clue_kind(clues)))
         if found:
@@ -130,19 +135,26 @@ class Calibration:
         same = [v for (s, _), v in self.completions.items() if s == setting]
         if same:
             return _mean(same), f"{title}, any clue source ({sum(n for _, n in same)} replies)"
-        if self.completions:
-            n = sum(count for _, count in self.completions.values())
-            ratio = sum(mean * count for mean, count in self.completions.values()) / sum(
-                _typical(s) * count for (s, _), (_, count) in self.completions.items())
-            return (max(1.0, _typical(setting) * ratio),
-                    f"{title} as a priori ×{ratio:.2f}, the ratio of this endpoint's lengths "
-                    f"in other settings ({n} replies)")
+        like = [(s, v) for (s, _), v in self.completions.items()
+                if s != setting and COMPARABLE.get(s) == COMPARABLE.get(setting, setting)]
+        if like:
+            names = " and ".join(sorted({setting_title(s) for s, _ in like}))
+            return (_mean([v for _, v in like]),
+                    f"{title} as measured for {names} ({sum(n for _, (_, n) in like)} "
+                    "replies)")
         return None, f"{title}: a priori"
 
 
 def setting_title(setting: str) -> str:
     """A prompt setting as the run form titles it ('Clue-guided CoT' for clue_guided)."""
     return SETTING_TITLES.get(setting, setting)
+
+
+# settings whose replies are alike in length: the reasoning ones (a chain of thought before
+# the answer) stand in for each other where one is not measured; Direct (the answer alone)
+# for none, nor any of them for it
+COMPARABLE = {"cot": "reasoning", "clue_guided": "reasoning", "structured": "reasoning",
+              "direct": "direct"}
 
 
 def _typical(setting: str) -> int:

@@ -6,8 +6,8 @@ then corrected by what this model at this endpoint reported for the requests it 
 before, else by what the model reported at another URL (runner/costs.py `calibrate`),
 whatever their setting, clue source or items: so a clues=gt run is not projected from the
 shorter prompts of a clues=none one. Completions are
-the endpoint's mean for the same prompt setting and clue source (else the same setting,
-else a priori). The first pass of clues=self is projected under its own setting, without
+the endpoint's mean a request for the same prompt setting and clue source (else the same
+setting, else a comparable setting: `costs.COMPARABLE`; else max_tokens, said as a bound). The first pass of clues=self is projected under its own setting, without
 clues; its answers with the clues its first pass will read from a cached reply when the
 cache holds that reply (the run takes it, so the answer's request, and its key, are known:
 counted as not cached, a rerun of a clues=self run was said to send half of what it would

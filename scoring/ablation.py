@@ -64,7 +64,7 @@ def _left_out(configs: dict, found: dict) -> dict[str, str]:
 
 
 def ablation_table(store, run_ids: list[str], within=None, judge: str | None = None,
-                   protocol: str = "general") -> Table:
+                   protocol: str = "general", samples_rule: str = "majority") -> Table:
     """Rows a model with its samples and repeats (`model_label`), columns No-CoT / CoT /
     Clue-guided CoT and Structured, each shown when a run has that setting (runs without
     injected clues on full images), every row on the items the table's runs share, under
@@ -73,7 +73,7 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
     configs = {rid: store.get_run(rid)["config"] for rid in dict.fromkeys(run_ids)}
     if protocol == "verbench":
         raise ResultsError(VERBENCH_NO_ACCURACY)
-    found = summaries(store, run_ids, protocol, judge)
+    found = summaries(store, run_ids, protocol, judge, samples_rule)
     left_out = _left_out(configs, found)
     found = on_page_items({rid: r for rid, r in found.items() if rid not in left_out}, within)
     settings = [s for s in SETTING_TITLES      # No-CoT, CoT, Clue-guided CoT, Structured
@@ -95,7 +95,7 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
                   caption=f"Reasoning setting ablation: accuracy (%), {protocol} protocol",
                   notes=" ".join(p for p in said if p),
                   left_out=left_out_note(store, run_ids, found, protocol, judge, left_out),
-                  protocol=protocol)
+                  protocol=protocol, samples_rule=samples_rule)
     items_column(table)
     columns = {s: SETTING_TITLES[s] for s in settings}
     return unfinished_cells(with_cell_runs(store, table, runs_of, "model", columns), "model",

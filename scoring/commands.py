@@ -22,10 +22,12 @@ PROTOCOL_KINDS = ("main", "subtask", "injection", "ablation")   # the tables --p
 
 def table_command(kind: str, run_ids, *, dataset: str | None = None,
                   protocol: str = "general", judge: str | None = None, by: str | None = None,
-                  human: str | None = None, fmt: str | None = None) -> str:
+                  human: str | None = None, fmt: str | None = None,
+                  samples_rule: str | None = None) -> str:
     """The command that prints the table `kind` of `run_ids` (`leaderboard`, or `table
     --kind KIND`), read as the table asking for it was: on `dataset`'s items when it was, its
-    protocol, judge, breakdown, human baseline file and format when they are not the defaults
+    protocol, judge, breakdown, samples rule, human baseline file and format when they are
+    not the defaults
     (a leaderboard has no protocol nor breakdown, the drop and VER-Bench tables read their
     own protocols)."""
     words = ["leaderboard"] if kind == "leaderboard" else ["table", "--kind", kind]
@@ -38,6 +40,8 @@ def table_command(kind: str, run_ids, *, dataset: str | None = None,
         words += ["--judge", judge]
     if kind == "main" and by and by.removeprefix("by_") != "domain":
         words += ["--by", by.removeprefix("by_")]
+    if samples_rule and samples_rule != "majority" and kind != "verbench":
+        words += ["--samples-rule", samples_rule]
     if human:
         words += ["--human", human]
     if fmt and fmt != "md":

@@ -2,7 +2,9 @@
 notes under a results table (Results page and `report`): the items counted unparsed because
 their samples tied under majority vote (no reply was unreadable; the rule picks no answer),
 the items whose tie self-consistency gave to the earliest of the tied answers, and, when a run has several responses per item, how many responses were unscored beside the
-items the Unscored column counts."""
+items the Unscored column counts. Also how the samples rule met the samples it had: an
+MMR-Life rule over single-sample runs (it is made for several), and items of a run that
+stopped before drawing all the samples asked, decided on fewer."""
 from __future__ import annotations
 
 
@@ -48,11 +50,45 @@ def unscored_note(label: str, result: dict) -> str:
             f"when the answer that decides it is).")
 
 
+MMR_LIFE_RULES = {"mmr_life": "MMR-Life (more than 2 of the first 5 samples correct)",
+                  "mmr_life_sc": "MMR-Life self-consistency (a plurality vote over samples)"}
+
+
+def samples_notes(label: str, result: dict) -> list[str]:
+    """What the samples rule decided items on, when it is not what the rule expects: an
+    MMR-Life rule over a run of 1 sample per item (each item is its one sample: nothing
+    said so), and items of a run that stopped (cancelled, say) before drawing all its
+    samples, decided on fewer than asked with no word. [] when neither (and under
+    "first", which reads the first sample whatever the others)."""
+    rule, asked = result.get("samples_rule"), result.get("samples_asked") or 1
+    notes = []
+    if rule in MMR_LIFE_RULES and asked == 1:
+        notes.append(f"run {label}: the samples rule {MMR_LIFE_RULES[rule]} is made for "
+                     f"several samples per item (the paper's 5); this run has 1, so each "
+                     f"item is decided by its one sample alone.")
+    if rule == "first" or asked < 2:
+        return notes
+    fewer = {}
+    for record in result["records"]:
+        if record.get("samples", asked) < asked:
+            fewer[record["item_id"]] = min(record["samples"],
+                                           fewer.get(record["item_id"], asked))
+    if fewer:
+        low, high = min(fewer.values()), max(fewer.values())
+        took = f"{low}" if low == high else f"{low} to {high}"
+        notes.append(f"run {label}: {_items(len(fewer))} {'was' if len(fewer) == 1 else 'were'}"
+                     f" decided on fewer samples than the {asked} asked ({took}; the run "
+                     f"stopped before drawing them all).")
+    return notes
+
+
 def count_notes(found: dict, names: dict) -> list[str]:
-    """The notes of `tie_note`, `tie_broken_note` and `unscored_note` for each run of a table."""
+    """The notes of `tie_note`, `tie_broken_note`, `unscored_note` and `samples_notes` for
+    each run of a table."""
     notes = []
     for rid, result in found.items():
         notes += [n for n in (tie_note(names[rid], result),
                               tie_broken_note(names[rid], result),
-                              unscored_note(names[rid], result)) if n]
+                              unscored_note(names[rid], result),
+                              *samples_notes(names[rid], result)) if n]
     return notes

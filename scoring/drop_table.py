@@ -20,15 +20,17 @@ from scoring.results import run_judges, run_summary
 from scoring.table_marks import on_page_items, with_judges, with_run_ids
 
 
-def drop_table(store, run_ids: list[str], within=None, judge: str | None = None) -> Table:
+def drop_table(store, run_ids: list[str], within=None, judge: str | None = None,
+               samples_rule: str = "majority") -> Table:
     """General, rigorous and grounded-rigorous accuracy per run and the drop, on the items
     every run–protocol pair has (and `within`, when given); within those, each run's numbers
     on the items all its protocols scored (`on_scored_by_all`, one response's verdicts
     paired): its n, with each protocol's unscored items beside it. `judge`: read every
     protocol with it (else each run's protocols with the judge its general column is read
     with: the runs' common judge, else its own), so that a drop never subtracts two judges'
-    accuracies; a protocol that judge did not score is "–", the notes say so."""
-    found = _one_judge_per_row(store, run_ids, judge, within)
+    accuracies; a protocol that judge did not score is "–", the notes say so. Items of
+    several samples are decided by `samples_rule`, as in the main table."""
+    found = _one_judge_per_row(store, run_ids, judge, within, samples_rule)
     names = labels(store, [rid for rid, _ in found])
     per_run = _items_per_run(found, names)
     found, shared = on_shared(found, {key: f"{names[key[0]]} ({key[1]})" for key in found},
@@ -67,6 +69,7 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
         row["_unpaired"] = row["model"] in {names[rid] for rid in missing}
     table.protocol = ", ".join(p for p in DROP_PROTOCOLS if any(
         c.key == p for c in table.columns))           # one column each
+    table.samples_rule = samples_rule
     grounded_na = {names[rid]: found[(rid, "grounded")].get("not_applicable", "")
                    for rid in general if (rid, "grounded") in found}
     shown = not grounded_na or not all(grounded_na.values())
@@ -109,18 +112,20 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None)
     return with_run_ids(store, table, {rid: names[rid] for rid in general})
 
 
-def _one_judge_per_row(store, run_ids: list[str], judge: str | None, within) -> dict:
+def _one_judge_per_row(store, run_ids: list[str], judge: str | None, within,
+                       samples_rule: str = "majority") -> dict:
     """{(run_id, protocol): result} of the runs scored under the general protocol, each
     run's other protocols read with the judge of its general result (`judge` when named),
     and left out when that judge did not score them. Read protocol by protocol with each
     one's common judge, a row was 'general offline, rigorous llm:x' (a review)."""
-    general = on_page_items(summaries(store, run_ids, "general", judge), within)
+    general = on_page_items(summaries(store, run_ids, "general", judge, samples_rule), within)
     found = {(rid, "general"): result for rid, result in general.items()}
     for rid, result in general.items():
         for protocol in DROP_PROTOCOLS:
             if protocol != "general" and result["judge"] in run_judges(store, rid, protocol):
                 found[(rid, protocol)] = on_page_items(
-                    {rid: run_summary(store, rid, protocol, result["judge"])}, within)[rid]
+                    {rid: run_summary(store, rid, protocol, result["judge"], samples_rule)},
+                    within)[rid]
     return found
 
 

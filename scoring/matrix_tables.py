@@ -182,7 +182,7 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                                  deltas=_paired_deltas(runs_of),
                                  caption=f"Clue injection: accuracy (%), {protocol} protocol, "
                                          f"and change against No Clue, {shared.caption()}")
-    table.protocol = protocol
+    table.protocol, table.samples_rule = protocol, samples_rule
     items_column(table)
     columns = {c.key: c.key for c in table.columns if c.numeric and c.key != "items"}
     with_cell_runs(store, table, runs_of, "solver", columns)
@@ -219,9 +219,10 @@ def unfinished_cells(table: Table, key: str, columns: dict) -> Table:
 BASELINE = "No Clue"
 DELTA_RULE = ("A change against No Clue is computed on the items both runs scored: when "
               "those are not all the items of both cells (either left some unscored), it "
-              "says on which, with No Clue's own accuracy there: \"+0.00 vs 62.50 on these 8 "
-              "items\" (the cell's n; No Clue scored more) or \"vs 60.00 on the 13 items "
-              "both scored\".")
+              "says on which, with No Clue's own accuracy there: \"+0.00 vs 62.50 without "
+              "clue, on these 8 items\" (the cell's n; No Clue scored more) or \"vs 60.00 "
+              "without clue, on the 13 items both runs scored\" (the cell's run and its No "
+              "Clue run).")
 
 
 def _paired_deltas(runs_of: dict) -> dict:

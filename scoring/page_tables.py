@@ -37,18 +37,19 @@ def page_table(store, run_ids: list[str], kind: str, protocol: str, chosen: dict
             table.notes = f"{note} {table.notes}".strip()
         return table
     if kind == "drop":
-        return tables.drop_table(store, run_ids, within, judge)
+        return tables.drop_table(store, run_ids, within, judge, chosen["samples_rule"])
     if kind == "injection":
         return tables.page_injection_table(store, run_ids, protocol, judge,
                                            chosen["samples_rule"], chosen["extraction"],
                                            within=within)
     if kind == "ablation":
-        return tables.ablation_table(store, run_ids, within, judge, protocol)
+        return tables.ablation_table(store, run_ids, within, judge, protocol,
+                                     chosen["samples_rule"])
     if kind == "verbench":
         return tables.verbench_results(store, run_ids, within, judge)
     if kind == "leaderboard":
         return tables.leaderboard_table(store, run_ids, chosen["human"], within=within,
-                                        judge=judge)
+                                        judge=judge, samples_rule=chosen["samples_rule"])
     raise ValueError(f"table must be one of {', '.join(PAGE_KINDS)}")
 
 

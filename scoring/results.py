@@ -141,6 +141,7 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
             r["no_answer"] = r["value"] == "unparsed"
             r["tied"], r["tie_broken"] = False, False
             r["unscored_responses"] = int(r["value"] == "unscored")
+            r["samples"] = 1
         return rows
     grouped: dict[tuple, list[dict]] = defaultdict(list)
     for r in rows:
@@ -169,6 +170,9 @@ def item_records(rows: list[dict], samples_rule: str = "majority") -> list[dict]
                         # a tie self-consistency gave to the earliest of the tied answers
                         "tie_broken": broken,
                         "unscored_responses": sum(r["value"] == "unscored" for r in samples),
+                        # the samples that decided it: fewer than asked when a run stopped
+                        # before drawing them all (`scoring.count_notes.samples_notes`)
+                        "samples": len(samples),
                         # read from the responses, not from `value`: the vote of VER-Bench
                         # verdicts (no answer kept) is "no answer" whatever they read
                         "no_answer": all(r["value"] == "unparsed" for r in samples),
@@ -282,6 +286,7 @@ def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction,
                   key=lambda r: r["work_id"])
     records = item_records(rows, samples_rule)
     out = {"run": run_id, "protocol": protocol, "judge": judge, "samples_rule": samples_rule,
+           "samples_asked": int(store.get_run(run_id)["config"].get("samples") or 1),
            "extraction": extraction, "extraction_diff": diff, "responses": len(rows),
            "per_response": accuracy_from_counts(Counter(r["value"] for r in rows),
                                                 ci=False).to_dict(),

@@ -126,7 +126,7 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
                   unranked=[human["label"]] if human else (),
                   caption=f"Accuracy (%), {protocol} protocol, {shared.caption()}")
     table = _rates(table, by_label, human)
-    table.protocol = protocol
+    table.protocol, table.samples_rule = protocol, samples_rule
     if extraction != CLUELAB:
         table.caption += ", answers read by MMR-Life's regex"
     table.left_out = left_out_note(store, run_ids, found, protocol, judge)
@@ -218,7 +218,8 @@ NOT_A_RANKING_CAPTION = "; ordered by accuracy on different items (n differ), no
 
 
 def leaderboard_table(store, run_ids: list[str] | None = None, human=None,
-                      within=None, judge: str | None = None) -> Table:
+                      within=None, judge: str | None = None,
+                      samples_rule: str = "majority") -> Table:
     """The main table sorted best first, without intervals (its notes name none); in name
     order when its rows cannot be ranked (read by different judges: `with_judges`). When
     the rows' Overall rests on different n (`Table.unequal_n`), the order is still by
@@ -226,7 +227,7 @@ def leaderboard_table(store, run_ids: list[str] | None = None, human=None,
     21.43 (n 14) under a note that no best was marked for that very reason."""
     run_ids = run_ids if run_ids is not None else store.scored_runs()
     table = main_table(store, run_ids, judge=judge, human=human, show_ci=False, sort=True,
-                       within=within)
+                       within=within, samples_rule=samples_rule)
     table.caption = table.caption.replace("Accuracy (%), general protocol",
                                           "Leaderboard: general accuracy (%)")
     if not table.ranked:

@@ -56,5 +56,5 @@ def test_the_panel_says_who_may_resume_a_command_line_run(stopped):
 def test_steering_buttons_are_off_for_a_watcher_who_may_not_steer(stopped):
     assert not may_steer(stopped, "cli-run", "bob")
     assert may_steer(stopped, "cli-run", "boss") and may_steer(stopped, "cli-run", None)
-    assert [b["interactive"] for b in xs.buttons("stopped", False)] == [False, False, False]
-    assert [b["interactive"] for b in xs.buttons("stopped", True)] == [False, True, True]
+    assert [b["interactive"] for b in xs.buttons("stopped", False)] == [False, False, False, False]
+    assert [b["interactive"] for b in xs.buttons("stopped", True)] == [False, True, True, True]

@@ -115,7 +115,8 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
         store.label_run(run_id, name="wired cot")
     by_name = call(setup, c, " wired cot ", "all", api_name="/watch_run")  # a name: its id
     assert by_name[0] == run_id and by_name[2].startswith(f"id: {run_id}\n")
-    runs, panel, sample, _line = call(setup, c, run_id, "all", api_name="/poll_runs")
+    runs, panel, sample, _retry, _line = call(setup, c, run_id, "all",
+                                              api_name="/poll_runs")
     # the list names a named run by its name, its id beside it (what a click watches)
     assert runs["data"][0][:4] == ["wired cot", run_id, "done", "3/3"]
     assert "xp-done" in panel and len(sample["data"]) == 3
@@ -243,8 +244,8 @@ def test_pause_cancel_and_resume_are_live_only_when_the_run_allows_them():
     """On a cancelled run all three looked live, each click answering 'nothing to do'."""
     from ui.experiments_steering import buttons
 
-    def live(status):
-        return [b["interactive"] for b in buttons(status)]
+    def live(status):         # Pause, Cancel, Resume ('retry errors' goes with Resume)
+        return [b["interactive"] for b in buttons(status)][:3]
 
     assert live("running") == [True, True, False]
     assert live("running (pause requested)") == [False, True, False]

@@ -1,7 +1,7 @@
 """An injection cell "62.50 (+0.00 on this cell's items) n 8" beside No Clue's "64.29 n 14"
 read as a contradiction (62.50 is not 64.29 + 0.00): the change is on the cell's 8 items,
 where No Clue's accuracy is another than its 64.29 on 14. The cell now says No Clue's own
-figure on those items: "62.50 (+0.00 vs 62.50 on these 8 items)"."""
+figure on those items: "62.50 (+0.00 vs 62.50 without clue, on these 8 items)"."""
 from __future__ import annotations
 
 import json
@@ -22,9 +22,11 @@ def _table():
 def test_a_change_on_other_items_says_the_baselines_figure_there():
     table = _table()
     cells = table.rendered(latex=False)
-    assert cells[0] == ["m · CoT", "62.50 (+0.00 vs 62.50 on these 8 items) (n 8)",
+    assert cells[0] == ["m · CoT",
+                        "62.50 (+0.00 vs 62.50 without clue, on these 8 items) (n 8)",
                         "64.29 (n 14)"]
-    assert cells[1][1] == "40.00 (\u221220.00 vs 60.00 on the 13 items both scored) (n 14)"
+    assert cells[1][1] == ("40.00 (\u221220.00 vs 60.00 without clue, on the 13 items both "
+                           "runs scored) (n 14)")
     first = json.loads(table.to_json())["rows"][0]
     assert first["GT_pct_delta_base"] == 62.5
 

@@ -130,8 +130,9 @@ def test_a_biased_mark_is_never_on_a_cell_without_a_value():
 # -- 1. n in LaTeX as in Markdown -------------------------------------------------------------
 
 def n_and_changes(text: str) -> list[str]:
-    return sorted(re.findall(r"\(n \d+\)|on this cell's items|on \d+ items both scored|"
-                             r"vs [\d.]+ on (?:these|the) \d+ items(?: both scored)?", text))
+    return sorted(re.findall(r"\(n \d+\)|on this cell's items|on \d+ items both runs scored|"
+                             r"vs [\d.]+ without clue, on (?:these|the) \d+ items"
+                             r"(?: both runs scored)?", text))
 
 
 def test_latex_says_every_n_and_change_the_markdown_says(store, injected):
@@ -146,8 +147,8 @@ def test_latex_says_every_n_and_change_the_markdown_says(store, injected):
     table = Table([Column("model", "Model", numeric=False), Column("a", "A")],
                   [{"model": "x", "a": 0.0, "a_n": 1, "a_delta": 0.0, "a_delta_n": 1,
                     "_baseline_n": 4}, {"model": "y", "a": 25.0, "a_n": 4}])
-    assert table.rendered(latex=True)[0][1] == "0.00\\textsubscript{+0.00 on this cell's " \
-        "items} (n 1)"
+    assert table.rendered(latex=True)[0][1] == "0.00\\textsubscript{+0.00 vs no clue, on this " \
+        "cell's items} (n 1)"
     assert table.rendered(latex=True)[1][1] == "25.00 (n 4)"
 
 

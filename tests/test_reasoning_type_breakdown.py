@@ -84,8 +84,9 @@ def test_table_and_results_page_break_down_by_reasoning_type(mmr_db):
     code, out, err = cli("table", "--db", db, "--kind", "main", "--by", "reasoning_type",
                          "--format", "csv")
     assert code == 0, err
-    assert out.splitlines()[0].split(",")[:12] == [
-        "run_id", "run_name", "run_label", "model", "run_status", "protocol", "from_cache",
+    assert out.splitlines()[0].split(",")[:13] == [
+        "run_id", "run_name", "run_label", "model", "run_status", "protocol", "samples_rule",
+        "from_cache",
         "overall_pct", "n",
         "by_reasoning_type:abductive_pct",
         "by_reasoning_type:spatial_pct", "by_reasoning_type:temporal_pct"]

@@ -28,7 +28,7 @@ def test_one_item_is_said_in_the_singular(store):
     assert "was made on only 1 item" in table
     row = {"c": 2.0, "c_delta": 1.0, "c_n": 1, "_baseline_n": 3, "c_delta_n": 1,
            "c_delta_base": 50.0}
-    assert delta_text(row, "c") == "+1.00 vs 50.00 on these 1 item"
+    assert delta_text(row, "c") == "+1.00 vs 50.00 without clue, on these 1 item"
     assert "1 items" not in delta_text({**row, "c_n": 2}, "c")
     shared = shared_items({"a": {"x"}, "b": {"x"}}, "runs", {"a": 1, "b": 1})
     assert "1 items" not in shared.note() + shared.caption()

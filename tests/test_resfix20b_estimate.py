@@ -12,9 +12,8 @@ def test_the_basis_names_the_setting_and_says_what_its_number_is():
     c = costs.calibrate([{"images": False, "n": 10, "prompt": 900, "text": 1000, "image": 0}],
                         [{"setting": "cot", "clues": "none", "n": 70, "completion": 35}])
     mean, basis = c.completion("clue_guided", "none")
-    assert basis.startswith("Clue-guided CoT as a priori ×")
-    assert basis.endswith("other settings (70 replies)")
+    assert basis == "Clue-guided CoT as measured for CoT (70 replies)"   # resfix23
     said = basis_text("m", c, {basis: 21})
-    assert said.endswith("other settings (70 replies): 21 tokens a request"), said
+    assert said.endswith("as measured for CoT (70 replies): 21 tokens a request"), said
     assert "clue_guided" not in said
     assert c.completion("cot", "none")[1] == "CoT with clues none (70 replies)"

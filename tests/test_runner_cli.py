@@ -279,7 +279,7 @@ def test_the_estimate_is_calibrated_per_setting_and_clue_source(db, server):
     350 completion tokens a request (4,900 for 14) and a clues=self first pass at 450 when
     the server answers in a few: each request's own prompt is now corrected by the
     endpoint's recorded usage per text and image token, and completions by its replies in
-    that setting (else by how its other settings compared with their a-priori lengths)."""
+    that setting (else by a comparable setting's: resfix23)."""
     assert cli("price", "set", "fake-vlm", "--input", "1", "--output", "2",
                "--db", db).returncode == 0
 
@@ -303,8 +303,11 @@ def test_the_estimate_is_calibrated_per_setting_and_clue_source(db, server):
     assert abs(gt["completion_tokens"] - actual["completion_tokens"]) <= 14
     assert abs(gt["cost"] - actual["cost"]) <= 0.1 * actual["cost"]
     own = project("--setting", "direct", "--clues", "self")      # a clue_guided first pass
-    assert "Clue-guided CoT as a priori ×0.0" in own["basis"]
-    assert own["completion_tokens"] <= 28 * 5                    # not 14 x (450 + 8)
+    assert "Clue-guided CoT as measured for CoT (28 replies)" in own["basis"]
+    # the first pass as CoT measured (a few tokens, not 450); No-CoT, measured nowhere and
+    # like no other setting, at its bound (resfix23: not scaled from CoT's)
+    assert own["completion_bounded"] == 14
+    assert own["completion_tokens"] <= 14 * 1024 + 14 * 5
 
 
 def test_the_command_line_says_whose_replies_a_run_took(db):

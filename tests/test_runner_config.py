@@ -249,7 +249,8 @@ def test_calibration_per_text_and_image_token_and_per_setting():
     """Text-only requests reported 0.9 of their text estimate; requests with images 300
     beyond their (scaled) text over 1,500 estimated image tokens: images x0.2. Completions:
     cot with clues none measured, cot with gt falls back to any clue source, clue_guided to
-    the ratio of measured to a-priori lengths, a fresh endpoint to a priori."""
+    the comparable CoT's measured length, direct (comparable to none) and a fresh endpoint
+    to none (the bound)."""
     c = costs.calibrate(
         prompts=[{"images": False, "n": 10, "prompt": 900, "text": 1000, "image": 0},
                  {"images": True, "n": 5, "prompt": 750, "text": 500, "image": 1500}],
@@ -260,8 +261,9 @@ def test_calibration_per_text_and_image_token_and_per_setting():
     assert c.completion("cot", "none") == (3.5, "CoT with clues none (10 replies)")
     assert c.completion("cot", "run:xyz")[0] == 10.5          # any run is one clue source
     assert c.completion("cot", "gt") == (7.0, "CoT, any clue source (20 replies)")
-    typical, basis = c.completion("clue_guided", "none")
-    assert typical == pytest.approx(450 * 7 / 350) and "ratio" in basis
+    assert c.completion("clue_guided", "none") == (
+        7.0, "Clue-guided CoT as measured for CoT (20 replies)")
+    assert c.completion("direct", "none") == (None, "No-CoT: a priori")
     assert costs.calibrate([], []).completion("cot", "none") == (None, "CoT: a priori")
     assert costs.calibrate([], []).prompt(100, 765) == 865
     assert basis_text("m", c, {}) == "nothing to send: the cache answers every request"

@@ -306,7 +306,7 @@ def test_samples_repeats_and_paired_comparison(store):
     assert result["p_value"] == binomial_two_sided(2, 2) == 0.5
     assert sorted(f["item"] for f in result["flips"]) == ["s/2", "s/3"]
     code, out, _ = cli("leaderboard", "--db", store.path, "--runs", "a,b", "--format", "csv")
-    assert code == 0 and out.splitlines()[0].startswith("run_id,run_name,run_label,model,run_status,protocol,from_cache,overall_pct,n")
+    assert code == 0 and out.splitlines()[0].startswith("run_id,run_name,run_label,model,run_status,protocol,samples_rule,from_cache,overall_pct,n")
 
 
 def test_grounded_rigor_converts_boxes_of_a_downscaled_image(store):

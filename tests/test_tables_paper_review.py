@@ -156,13 +156,14 @@ def test_a_change_says_on_which_items_without_a_second_n(store):
     assert (rows["slow-vlm · CoT"]["GT_n"], rows["slow-vlm · CoT"]["GT_delta_n"]) == (14, 13)
     assert (rows["alpha-vlm · CoT"]["GT_n"], rows["alpha-vlm · CoT"]["GT_delta_n"]) == (12, 12)
     out = table.to_markdown()
-    assert ("| slow-vlm · CoT | 14.29 (\u221215.38 vs 23.08 on the 13 items both scored) "
-            "(n 14) |") in out
-    assert "| alpha-vlm · CoT | 16.67 (\u22128.33 vs 25.00 on these 12 items) (n 12) |" in out
+    assert ("| slow-vlm · CoT | 14.29 (\u221215.38 vs 23.08 without clue, on the 13 items both "
+            "runs scored) (n 14) |") in out
+    assert ("| alpha-vlm · CoT | 16.67 (\u22128.33 vs 25.00 without clue, on these 12 items) "
+            "(n 12) |") in out
     for cell in (c for line in out.splitlines() for c in line.split(" | ")):
         said = re.findall(r"\bn (\d+)", cell)
         assert len(said) == len(set(said)), cell          # no n said twice in a cell
-    assert ', n 1' not in out and "vs 62.50 on these 8 items" in table.notes
+    assert ', n 1' not in out and "vs 62.50 without clue, on these 8 items" in table.notes
 
 
 def test_an_ablation_column_no_run_has_is_not_shown(store):

@@ -129,8 +129,8 @@ def test_results_download_is_named_by_its_selection_and_reads_back_in_pandas(two
     data = path.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")              # a BOM, for spreadsheets
     frame = pd.read_csv(io.BytesIO(data))
-    assert list(frame.columns[:8]) == ["run_id", "run_name", "run_label", "model", "run_status",
-                                       "protocol", "from_cache", "overall_pct"]
+    assert list(frame.columns[:9]) == ["run_id", "run_name", "run_label", "model", "run_status",
+                                       "protocol", "samples_rule", "from_cache", "overall_pct"]
     # the label is the table's, "(cancelled)" and all (it said "m4 · CoT" beside the table's
     # "m4 · CoT (cancelled)"); the status has its own column too
     assert frame.set_index("run_id").loc["d", "run_label"] == "m4 · CoT (cancelled)"

@@ -213,8 +213,8 @@ def build_monitor(ui: SimpleNamespace) -> None:
                                       placeholder="empty: the run's",
                                       info="empty keeps the run's budget · none: no budget",
                                       elem_id="run-resume-budget")
-        ui.retry_errors = gr.Checkbox(False, label="retry errors", scale=1,
-                                      elem_id="run-retry-errors")
+        ui.retry_errors = gr.Checkbox(False, label="retry errors", scale=1, interactive=False,
+                                      elem_id="run-retry-errors")  # on with Resume
     ui.control_message = gr.Markdown(elem_id="run-control-message")
     with gr.Accordion("Name, note, delete", open=True, elem_id="run-labels"):
         with gr.Row(equal_height=False, elem_id="run-name-row"):

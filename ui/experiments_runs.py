@@ -254,7 +254,7 @@ def steering_off(status: str, finished: bool, errors: int) -> str:
     retry its 9 errors' (done, failed); '' when no button would be on (done, nothing left)."""
     from ui.experiments_steering import buttons
 
-    pause, cancel, resume = (b["interactive"] for b in buttons(
+    pause, cancel, resume, _ = (b["interactive"] for b in buttons(
         f"{status} ({NOTHING_LEFT})" if finished else status))
     verbs = [v for v, on in (("pause", pause), ("cancel", cancel), ("resume", resume)) if on]
     if not verbs:

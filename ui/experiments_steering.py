@@ -152,8 +152,10 @@ PAUSABLE = ("created", "running")
 CANCELLABLE = ("created", "running", "paused", "stopped", "interrupted")
 
 
-def buttons(status: str | None, allowed: bool = True) -> tuple[dict, dict, dict]:
-    """Pause, Cancel and Resume as the watched run's status allows (`gr.update` keywords):
+def buttons(status: str | None, allowed: bool = True) -> tuple[dict, dict, dict, dict]:
+    """Pause, Cancel, Resume and the 'retry errors' box as the watched run's status allows
+    (`gr.update` keywords; the box goes with Resume, whose option it is: it stayed tickable
+    for a watcher who may not steer the run):
     on a cancelled run all three looked live, and each click only answered that there was
     nothing to do (a review). Resume stays on for a done or failed run (its errors may be
     sent again with 'retry errors'), unless done with nothing to resume; none is on when
@@ -163,6 +165,7 @@ def buttons(status: str | None, allowed: bool = True) -> tuple[dict, dict, dict]
     requested = status is not None and "requested)" in status
     finished = status is not None and "nothing to resume)" in status   # experiments_runs
     status = status.split(" (")[0] if status and allowed else None
+    resumable = status is not None and status != "running" and not finished
     return ({"interactive": status in PAUSABLE and not requested},
             {"interactive": status in CANCELLABLE},
-            {"interactive": status is not None and status != "running" and not finished})
+            {"interactive": resumable}, {"interactive": resumable})

@@ -224,7 +224,7 @@ def _wire(store, ui, opened) -> None:
                 raise messages.error(err) from None
             # the toast goes in seconds: the refusal stays where a started run's line goes
             messages.warn(err)
-            return gr.skip(), messages.status(f"{err}"), *[gr.skip()] * 9
+            return gr.skip(), messages.status(f"{err}"), *[gr.skip()] * 10
         if started["warning"]:
             messages.warn(started["warning"])
         # "Run … started" in the panel's own line only: as a toast it covered the progress
@@ -234,9 +234,11 @@ def _wire(store, ui, opened) -> None:
                 xr.progress_html(store, run_id), gr.Timer(active=True), [], "", "",
                 *[gr.update(**b) for b in xs.buttons("running")])
 
+    # steering a run: 'retry errors' is Resume's option, on and off with it
+    steer_controls = [ui.pause, ui.cancel, ui.resume, ui.retry_errors]
     ui.start.click(do_start, form, [ui.run_id, ui.control_message, ui.runs, ui.progress,
                                     ui.timer, ui.responses, ui.response_text,
-                                    ui.response_extracted, ui.pause, ui.cancel, ui.resume],
+                                    ui.response_extracted, *steer_controls],
                    api_name="start_run")
 
     # ---- watching runs ---------------------------------------------------------------------
@@ -260,12 +262,11 @@ def _wire(store, ui, opened) -> None:
                 *steer_buttons(status, run_id, request), line)
 
     def steer_buttons(status, run_id, request):
-        """Pause, Cancel, Resume as the run's status allows, all off for a watcher who may
-        not steer it (ui/experiments_owners.py)."""
+        """Pause, Cancel, Resume and 'retry errors' as the run's status allows, all off for
+        a watcher who may not steer it (ui/experiments_owners.py)."""
         allowed = may_steer(store, run_id, login_name(request))
         return [gr.update(**b) for b in xs.buttons(status, allowed)]
 
-    steer_controls = [ui.pause, ui.cancel, ui.resume]
     poll_io = ([ui.run_id, ui.response_filter, ui.seen],
                [ui.runs, ui.progress, ui.responses, ui.seen, *steer_controls,
                 ui.control_message])

@@ -373,7 +373,8 @@ def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=No
         raise ResultsUiError(f"table must be one of {', '.join(TABLE_KINDS)}")
     def command(ids, dataset):      # said on the page with its controls (ui/page_words)
         return table_command(kind, ids, dataset=dataset, protocol=protocol,
-                             judge=chosen["judge"], by=by, fmt=fmt)
+                             judge=chosen["judge"], by=by, fmt=fmt,
+                             samples_rule=chosen["samples_rule"])
 
     made = []
 
@@ -394,7 +395,9 @@ def exported_tables(store, run_ids, protocol: str, kind: str, fmt: str, judge=No
     try:
         path = downloads_for(store).make(
             account, "export_results",
-            download_name(store, kind, protocol_of(kind, protocol), runs, fmt),
+            download_name(store, kind, protocol_of(kind, protocol), runs, fmt,
+                          samples_rule=next((t.samples_rule for t in made
+                                             if t.samples_rule), "")),
             lambda path: path.write_text(text, encoding=encoding))
     except DownloadRefused as error:
         raise ResultsUiError(str(error)) from None
