@@ -10,7 +10,7 @@ from pathlib import Path
 from tests.live_server import ROOT
 
 DEMO = ROOT / "assets" / "demo" / "demo.jsonl"
-STATS_KEYS = {"items", "images", "clues", "boxes", "by_dataset", "by_domain", "by_subtask",
+STATS_KEYS = {"items", "images", "images_shown", "clues", "boxes", "by_dataset", "by_domain", "by_subtask",
               "by_reasoning_type", "by_answer_type", "by_status", "flagged", "mean_images_per_item",
               "mean_box_area_fraction", "mean_resolution"}
 

@@ -7,7 +7,7 @@ import gradio as gr
 from ui.server import build_app
 from ui.stats_tab import stats_markdown
 
-STATS = {"items": 14, "images": 22, "clues": 37, "boxes": 54, "flagged": 1,
+STATS = {"items": 14, "images": 20, "images_shown": 22, "clues": 37, "boxes": 54, "flagged": 1,
          "mean_images_per_item": 1.5714, "mean_box_area_fraction": 0.02474,
          "mean_resolution": {"width": 1136.7, "height": 935.8, "megapixels": 1.4},
          "by_dataset": {"demo": 13, '<form action="x">': 1},
@@ -21,9 +21,11 @@ def test_the_summary_is_markdown_text_and_lists_never_code():
     lines = text.splitlines()
     assert not [line for line in lines if line.startswith(("    ", "\t"))], text   # no code
     assert "```" not in text
-    assert lines[0] == ("**14** items · **22** images · **37** clues · **54** boxes · "
+    assert lines[0] == ("**14** items · **20** distinct images · **37** clues · **54** boxes · "
                         "**1** flagged")
-    assert "- Images per item: 1.57 on average" in lines
+    # the mean's numbers are said: "20 images" beside 1.57 a item over 14 did not add up
+    assert ("- Images shown per item: 1.57 on average (22 shown by 14 items, options "
+            "included, an image counted each time it is shown)") in lines
     assert "- Box area: 2.474% of the image on average" in lines
     assert "- Image size: 1136.7 × 935.8 px on average (1.4 megapixels)" in lines
     assert "#### Items by domain" in lines and "- Daily Commonsense: **6**" in lines

@@ -4,7 +4,7 @@ import pytest
 
 def test_empty_store(store):
     s = store.stats()
-    assert s == {"items": 0, "images": 0, "clues": 0, "boxes": 0, "by_dataset": {},
+    assert s == {"items": 0, "images": 0, "images_shown": 0, "clues": 0, "boxes": 0, "by_dataset": {},
                  "by_domain": {}, "by_subtask": {}, "by_reasoning_type": {},
                  "by_answer_type": {}, "by_status": {},
                  "flagged": 0, "mean_images_per_item": 0.0, "mean_box_area_fraction": 0.0,
@@ -45,6 +45,7 @@ def test_stats_against_hand_computation(store, add_png):
     assert s["by_status"] == {"candidate": 1, "draft": 1}
     assert s["flagged"] == 1
     assert s["mean_images_per_item"] == pytest.approx((2 + 1 + 3) / 2)  # context + option
+    assert s["images_shown"] == 6            # the mean's numerator, said beside it
     # box areas: 100*50/(1000*500) = 0.01, 20*10/(200*100) = 0.01, 500*500/500000 = 0.5
     assert s["mean_box_area_fraction"] == pytest.approx((0.01 + 0.01 + 0.5) / 3)
     assert s["mean_resolution"] == pytest.approx(

@@ -19,9 +19,15 @@ def stats_markdown(stats: dict) -> str:
     """The summary as the page shows it: the totals on one line, the means as a list, then
     one list per breakdown (largest first). No line starts with spaces: Markdown would
     take an indented line for code."""
-    totals = " · ".join(f"**{stats[key]}** {key}" for key in
+    titles = {"images": "distinct images"}
+    totals = " · ".join(f"**{stats[key]}** {titles.get(key, key)}" for key in
                         ("items", "images", "clues", "boxes", "flagged"))
-    means = [f"- Images per item: {stats['mean_images_per_item']:.2f} on average",
+    shown = stats.get("images_shown", stats["images"])
+    # the mean counts an image each time an item or option shows it, the total once: said,
+    # so "24 distinct images" beside 1.47 a item over 17 items (25 shown) adds up
+    means = [f"- Images shown per item: {stats['mean_images_per_item']:.2f} on average "
+             f"({shown} shown by {stats['items']} items, options included, an image counted "
+             "each time it is shown)",
              f"- Box area: {100 * stats['mean_box_area_fraction']:.3f}% of the image "
              "on average"]
     resolution = stats.get("mean_resolution") or {}
