@@ -50,9 +50,10 @@ MAX_REVISION_COMMENT = MAX_COMMENT + 2 * MAX_PROBLEMS * (MAX_PROBLEM + 2) + 1_00
 fixed and those marked resolved, ui/save_rules.revision_comment; a review's verdict and
 note)."""
 MAX_REVIEW_NOTE = 5_000
-SHOWN_NOTE_LINES = 12
+SHOWN_NOTE_LINES = 5
 """Lines of the latest review's note the notice above the editor shows (its blank runs as
-one); a longer note ends in "…" there, whole under History and review."""
+one); a longer note ends in "…" there, whole under History and review. 5: 12 lines took
+about 250 px above the editor and pushed most of the image below the fold at 1400x900."""
 MAX_DRAFT = 4_000_000
 """A draft (the editor's unsaved item, set-aside parts included), in characters of its JSON:
 an item within every limit above is far smaller."""
