@@ -39,6 +39,7 @@ from starlette.responses import JSONResponse
 from store import NotFoundError
 from ui import device_cookie, route_answers
 from ui.login_throttle import LoginThrottle
+from ui.quiet_log import shown
 
 HASHES_AT_ONCE = max(1, (os.cpu_count() or 2) // 2)
 PLACES_PER_ADDRESS = 4
@@ -83,6 +84,7 @@ class LoginRoute:
         address = (scope.get("client") or ("", 0))[0]
         device = self.devices.device(request.cookies.get(device_cookie.COOKIE), name)
         if (wait := self.throttle.wait_s(name, address, device)) > 0:
+            self._log_failure(name, address, "while locked")
             return await route_answers.send_json(send, 429, locked(wait))
         line = self.lines.setdefault(address, [asyncio.Semaphore(PLACES_PER_ADDRESS), 0])
         line[1] += 1
@@ -98,10 +100,26 @@ class LoginRoute:
                 del self.lines[address]
         if not ok:
             self.throttle.failed(name, address, device)
+            self._log_failure(name, address)
             return await route_answers.send_json(send, 400, REFUSED)
         self.throttle.succeeded(name, address, device)
         await self.logged_in(scope, name, request.url.scheme == "https", epoch)(
             scope, receive, send)
+
+    def _log_failure(self, name: str, address: str, locked_out: str = "") -> None:
+        """A failed login in the server's log, so an admin sees a guessing attack (there was
+        no line for 40 failures and their locks): the account when it exists, else "an
+        unknown name" (a password typed into the name box is never written down), and the
+        address, at most a line a minute per address, kind and account, the others counted."""
+        try:
+            self.account(name)
+            who = f"account {shown(name)}"
+        except NotFoundError:
+            who = "an unknown name"
+        kind = "refused a login" + (f" {locked_out}" if locked_out else "")
+        route_answers.quiet.warning((kind, address, who), f"{kind} for {who} from address "
+                                    f"{shown(address) or '(unknown)'}",
+                                    held="failed logins from that address")
 
     def _epoch(self, name: str) -> int | None:
         try:
