@@ -181,3 +181,11 @@ one. 2,000 (~1.9 GB) is the number of sessions whose messages Gradio's queue kee
 (its LRU of pending messages), and room for 66 accounts at MAX_LIVE_SESSIONS at once; an
 account's closed sessions are released when it reaches its cap, so the oldest ones Gradio
 forgets are those of tabs closed long ago."""
+LOGIN_IDLE_S = 12 * 3600
+"""Seconds a login lasts unused (no request brings its cookie: every tab of it closed) before
+it ends and its browser is asked to log in again (ui/login_route.py). An open page's
+heartbeat uses it, so a tab left open does not end it; LOGIN_MAX_AGE_S does. A reviewer
+found logins lasting until logout, a password change or `user disable`: a token taken from
+a browser served its thief for ever."""
+LOGIN_MAX_AGE_S = 7 * 24 * 3600
+"""Seconds a login lasts at most, used or not, before its browser logs in again."""

@@ -30,12 +30,14 @@ import asyncio
 import math
 import os
 import secrets
+import time
 from typing import Callable
 
 import anyio
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from domain import limits
 from store import NotFoundError
 from ui import device_cookie, route_answers
 from ui.login_throttle import LoginThrottle
@@ -65,6 +67,7 @@ class LoginRoute:
         self.hashing = asyncio.Semaphore(HASHES_AT_ONCE)
         self.lines: dict[str, list] = {}    # address: [its places (a semaphore), logins]
         self.epochs: dict[str, int] = {}     # token: its account's login epoch at login
+        self.times: dict[str, list[float]] = {}  # token: [logged in, last used] (monotonic)
 
     async def __call__(self, scope, receive, send) -> None:
         length = dict(scope.get("headers", [])).get(b"content-length", b"0")
@@ -136,19 +139,37 @@ class LoginRoute:
         except NotFoundError:
             user = None
         if user is not None and user["disabled_at"] is None and \
-                self.epochs.get(token) == user["login_epoch"]:
+                self.epochs.get(token) == user["login_epoch"] and self._lasts(token):
+            self.times[token][1] = time.monotonic()
             return name
+        self._forget(app, token)
+        return None
+
+    def _lasts(self, token: str, now: float | None = None) -> bool:
+        """Whether the login is within LOGIN_IDLE_S of its last use and LOGIN_MAX_AGE_S of
+        its start: a token taken from a browser lasted until a logout, a password change or
+        `user disable`."""
+        now = time.monotonic() if now is None else now
+        started, used = self.times.get(token, (0.0, 0.0))
+        return token in self.times and now - used <= limits.LOGIN_IDLE_S and \
+            now - started <= limits.LOGIN_MAX_AGE_S
+
+    def _forget(self, app, token: str) -> None:
         app.tokens.pop(token, None)
         self.epochs.pop(token, None)
-        return None
+        self.times.pop(token, None)
 
     def logged_in(self, scope, name: str, secure: bool, epoch: int | None) -> JSONResponse:
         """Gradio's answer to a right password (routes.py, `login`): a new token for `name`
         in its table, in its two cookies; with this server's device cookie for `name`."""
         app = scope["app"]
         token = secrets.token_urlsafe(16)
+        now = time.monotonic()
+        for old in [t for t in self.times if not self._lasts(t, now)]:
+            self._forget(app, old)          # ended logins no longer held in memory
         app.tokens[token] = name
         self.epochs[token] = epoch
+        self.times[token] = [now, now]
         response = JSONResponse({"success": True})
         response.set_cookie(f"access-token-{app.cookie_id}", token, httponly=True,
                             samesite="none", secure=True)
