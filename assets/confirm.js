@@ -57,6 +57,20 @@
   // a draft of a released item, said in the notice and not shown (ui/annotate_render)
   const releasedDraft = () => document.querySelector("#item-notice [data-cl-released-draft]");
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "es"}`;
+  // A clue's or an option's words quoted in a question, as ui/text.quoted quotes them: without
+  // text-direction controls (domain/item_ids.DIRECTION_MARKS) and, when they held one or
+  // hold right-to-left letters, in an isolate (FSI … PDI). A clue "tiny cat \u202eevil"
+  // mirrored the rest of the question ("…sexob 0 dna gninosaer sti htiw").
+  const MARKS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g;
+  const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFC]/;
+  const quoted = (words) => {
+    const kept = words.replace(MARKS, "");
+    const cut = kept.length > 40 ? kept.slice(0, 40) + "…" : kept;
+    return ` "${kept !== words || RTL.test(cut) ? `\u2068${cut}\u2069` : cut}"`;
+  };
+  // Any control left in a question (read from the page: an author's name, a notice's
+  // words) reaches past its text: dropped, the isolates `quoted` writes kept
+  const REACHING = /[\u202A-\u202E\u2066\u2067\u200E\u200F\u061C]/g;
   // Remove image: which image, and how many boxes go with it (the annotator's boxes as the
   // page shows them now: assets/box_undo.js)
   const removeImage = () => {
@@ -87,8 +101,7 @@
     if (clueAsked === null) return null;
     const part = (column) => text(`#clue-table [data-testid='cell-${clueAsked}-${column}']`);
     const words = part(1);
-    const shown = words ? ` "${words.length > 40 ? words.slice(0, 40) + "…" : words}"` :
-      " (no text)";
+    const shown = words ? quoted(words) : " (no text)";
     const boxes = parseInt(part(3), 10) || 0;
     return `Remove ${part(0) || `clue ${clueAsked + 1}`}${shown} with its reasoning and ` +
       `${plural(boxes, "box")}?`;
@@ -110,8 +123,7 @@
     const row = /^cell-(\d+)-/.exec(cell.dataset.testid)[1];
     const words = text(`#option-table [data-testid='cell-${row}-1']`);
     const image = /\bimage\b/.test(text(`#option-table [data-testid='cell-${row}-2']`));
-    const shown = words ? ` "${words.length > 40 ? words.slice(0, 40) + "…" : words}"` :
-      image ? " (an image)" : "";
+    const shown = words ? quoted(words) : image ? " (an image)" : "";
     const gold = goldNames(label) ? ` The gold answer names it: a save is refused until ` +
       "the gold answer names an option that is there." : "";
     return `Remove option ${label}${shown}?${gold} Discard draft brings it back until you save.`;
@@ -191,7 +203,7 @@
     const question = button && QUESTIONS[button.id];
     if (!question || button.disabled) return;
     const asked = question();               // null: nothing to ask about, the server says
-    if (asked !== null && !window.confirm(asked)) {
+    if (asked !== null && !window.confirm(asked.replace(REACHING, ""))) {
       event.preventDefault();
       event.stopImmediatePropagation();
     }

@@ -3,36 +3,42 @@ own text is never rewritten on import), said so that a curator sees it before it
 
 Why: a question holding U+202E ("right-to-left override") was shown reversed on every
 page ("RLO" read "OLR"), while a review note or a revision comment with one is refused
-(domain.item_ids.direction_marks_problem): text can be made to read as other text.
+(domain.item_ids.direction_marks_problem): text can be made to read as other text. The
+texts are judges.direction_parts.text_parts, those the editor's save checks too. An image's
+file name is flagged as well: an option image named "cat\\u202egnp.exe" went unflagged while
+a clue text with the same control was flagged.
 """
 from __future__ import annotations
 
-from domain.item_ids import DIRECTION_MARKS
+from judges.direction_parts import codes, marks_in, text_parts
 
 from .report import problem
 
 
-def direction_flags(item: dict) -> list[str]:
+def direction_flags(item: dict, image_names: list[tuple[str, str]] = ()) -> list[str]:
     """One problem naming the parts (never their text) whose text holds direction
-    controls, and which ones; [] when none does."""
-    parts = [("question", item.get("question")), ("gold answer", item.get("answer")),
-             ("GT reasoning", item.get("gt_reasoning"))]
-    parts += [(f"alias {n}", a) for n, a in enumerate(item.get("aliases") or [], start=1)]
-    for n, clue in enumerate(item.get("clues") or [], start=1):
-        parts += [(f"clue {n} text", clue.get("text")),
-                  (f"clue {n} reasoning", clue.get("reasoning"))]
-    parts += [(f"option {n}", o.get("text")) for n, o in enumerate(item.get("options") or [],
-                                                                     start=1)]
+    controls, and which ones; [] when none does. `image_names`: (part, file name) of the
+    images as the file named them ("image 2", "option 1 image"), gone once stored."""
     found, marks = [], set()
-    for name, text in parts:
-        here = {ord(ch) for ch in str(text or "") if ord(ch) in DIRECTION_MARKS}
+    for name, text in [*text_parts(item), *image_names]:
+        here = set(marks_in(text))
         if here:
             found.append(name)
             marks |= here
     if not found:
         return []
-    codes = ", ".join(f"U+{code:04X}" for code in sorted(marks)[:5])
     return [problem("text-direction characters", ", ".join(found[:8]) +
                     (f" and {len(found) - 8} more" if len(found) > 8 else ""),
-                    f"{codes}: they can make text read as other text; kept as imported, "
+                    f"{codes(marks)}: they can make text read as other text; kept as imported, "
                     "remove them if they are not the text's own")]
+
+
+def image_names(record: dict) -> list[tuple[str, str]]:
+    """(part, file name) of a parsed record's images and option images ("image 1 file
+    name", "option 2 image file name")."""
+    names = [(f"image {n} file name", getattr(ref, "name", ""))
+             for n, ref in enumerate(record.get("images") or [], start=1)]
+    names += [(f"option {n} image file name", getattr(o.get("image"), "name", ""))
+              for n, o in enumerate(record.get("options") or [], start=1)
+              if isinstance(o, dict) and o.get("image") is not None]
+    return [(part, str(name or "")) for part, name in names]

@@ -24,7 +24,7 @@ from domain.item_ids import (NAME_MARKUP, has_hidden_characters, id_problem, lab
 from domain.vocabulary import MISSING_QUESTION
 from judges.gold_check import gold_problems
 
-from .direction_flags import direction_flags
+from .direction_flags import direction_flags, image_names
 from .image_adder import ImageAdder, Unread
 from .records import UNPARSED, ImageRef
 from .report import FormatError, ImportReport, problem
@@ -182,7 +182,7 @@ def materialize(record: dict, images: ImageAdder) -> dict:
     item["metadata"] = metadata
     # an entry never read has its parse error alone: no complaint about fields it never had
     item["problems"] = problems if record.get(UNPARSED) else \
-        problems + gold_flags(item, problems) + direction_flags(item)
+        problems + gold_flags(item, problems) + direction_flags(item, image_names(record))
     return item
 
 

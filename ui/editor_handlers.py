@@ -14,6 +14,7 @@ import copy
 from store import (ConflictError, DraftConflict, NotFoundError, ReleaseRefusedError, StoreError,
                    ValidationError, diff_items)
 from domain.item_ids import typed_id_refusal
+from judges.direction_parts import introduced_problem
 from judges.gold_check import gold_problems
 from judges.past_draft import clueless_release, missing_gold, missing_question, textless_clues
 from ui import answer_form as af
@@ -426,6 +427,8 @@ class EditorHandlers:
             check_edits(item, work["saved"].get("status"))
             rules.check_names(item, work["saved"], self.store.facets)
             rules.check_comment(comment)
+            if refused := introduced_problem(item, basis):     # those it brings in only
+                raise em.EditError(refused)
         except em.EditError as err:
             return work, {"kind": "invalid", "message": str(err)}
         if base_version is None and self.unchanged(work, item):

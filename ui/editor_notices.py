@@ -14,7 +14,7 @@ from ui.conflict_merge import changes, part_names
 from ui.conflict_show import label, show
 from ui import save_rules as rules
 from ui import times
-from ui.text import unescape_md
+from ui.text import isolated, quoted, unescape_md
 
 
 def stored_status(store, draft: dict, saved: dict) -> dict:
@@ -43,7 +43,7 @@ def review_notice(store, saved: dict) -> str:
     note = note_lines((latest.get("note") or "").strip())
     return (f"Latest review: {latest['verdict']} by {latest['reviewer']} on version "
             f"{latest['version']} at {times.shown(latest['created_at'])}{since}"
-            + (f": “{note}”" if note else "."))
+            + (f": “{isolated(note)}”" if note else "."))
 
 
 def note_lines(note: str) -> str:
@@ -375,6 +375,7 @@ def unassigned_said(base: dict, boxes: list[dict]) -> list[str]:
         name = str(box.get("label") or "").strip()
         was = f"box of clue {clue_of[where(box)]}" if where(box) in clue_of else "a new box"
         new = was == "a new box"
-        out.append(f"{was} {'labelled' if new else 'relabelled'} “{name}”, no such clue"
+        out.append(f"{was} {'labelled' if new else 'relabelled'} {quoted(name, marks='“”')}, "
+                   "no such clue"
                    if name else "a new box without a clue" if new else f"{was} unlabelled")
     return out

@@ -9,6 +9,7 @@ import copy
 
 from ui import editor_model as em
 from ui.editor_model import EditError
+from ui.text import quoted
 
 
 def add_clue(item: dict) -> tuple[dict, int]:
@@ -34,8 +35,7 @@ UNSAVED = "Not saved yet: Discard draft brings it back."
 def quoted_start(text, empty: str = " (no text)") -> str:
     """' "the first 40 characters…"' of a clue's or an option's text, `empty` when it has
     none: the messages of a removal name what went, as the page showed it."""
-    text = " ".join(str(text or "").split())
-    return f' "{text[:40]}{"…" * (len(text) > 40)}"' if text else empty
+    return f" {quoted(text, 40)}" if str(text or "").strip() else empty
 
 
 def removed_clue_note(item: dict, index: int) -> str:

@@ -21,13 +21,13 @@ import html
 import gradio as gr
 
 from ui.page_words import on_page
-from ui.text import escape_md
+from ui.text import escape_md, without_overrides
 
 
 def as_toast_text(message) -> str:
     """A toast's HTML that shows `message` as it is. Quotes stay: a toast's text is no
     attribute, and API clients read the message as written."""
-    return html.escape(on_page(message), quote=False)
+    return html.escape(without_overrides(on_page(message)), quote=False)
 
 
 def info(message) -> None:
@@ -53,7 +53,7 @@ def error(message, *, quiet: bool = False) -> gr.Error:
 
 def status(message) -> str:
     """A status line for a gr.Markdown output: shown literally, never as markup or a link."""
-    return escape_md(on_page(message))
+    return escape_md(without_overrides(on_page(message)))
 
 
 def require_open(work) -> dict:

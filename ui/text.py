@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import html
 import re
+import unicodedata
+
+from domain.item_ids import DIRECTION_MARKS
 
 # One pass over the text: HTML's characters become entities, Markdown's get a backslash,
 # and `:` and `@` become entities so that no URL or e-mail address in the text is
@@ -49,6 +52,44 @@ def unescape_md(source) -> str:
 def short(text, limit: int = 90) -> str:
     text = " ".join(("" if text is None else str(text)).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+FSI, PDI = "\u2068", "\u2069"
+"""First-strong isolate and pop directional isolate: text between them is laid out on its
+own, in Markdown, HTML and a plain confirm dialog alike, and nothing in it reorders the
+words around it."""
+_OVERRIDES = {chr(code) for code in DIRECTION_MARKS} - {FSI, PDI}
+
+
+def quoted(text, limit: int | None = None, marks: str = '""') -> str:
+    """User text (a clue's, an option's, a note) as a message quotes it, in `marks`: on one
+    line, cut at `limit` characters with "…", `isolated`. Why: "Removed clue 1 "tiny cat
+    \u202eevil…" showed the rest of the message mirrored ("…ti sgnirb tfard")."""
+    return f"{marks[0]}{isolated(' '.join(('' if text is None else str(text)).split()), limit)}" \
+        f"{marks[-1]}"
+
+
+def isolated(text, limit: int | None = None) -> str:
+    """`text` (cut at `limit` characters with "…") without its text-direction controls
+    (domain.item_ids.DIRECTION_MARKS) and, when it held one or holds right-to-left letters,
+    in an isolate (FSI … PDI): Hebrew or Arabic words no longer move the quote marks and
+    numbers around them, and nothing in the text reaches past it. Line breaks stay."""
+    text = "" if text is None else str(text)
+    kept = "".join(ch for ch in text if ord(ch) not in DIRECTION_MARKS)
+    if limit is not None and len(kept) > limit:
+        kept = kept[:limit] + "…"
+    if any(ord(ch) in DIRECTION_MARKS for ch in text) or \
+            any(unicodedata.bidirectional(ch) in ("R", "AL") for ch in kept):
+        kept = FSI + kept + PDI
+    return kept
+
+
+def without_overrides(message) -> str:
+    """A message without the text-direction controls that reach past their text
+    (embeddings, overrides, marks, the isolates other than FSI … PDI, which `quoted`
+    writes): our own words hold none, so one is user text quoted raw, which would reverse
+    the words after it. ui.messages passes every toast and status line through it."""
+    return "".join(ch for ch in str(message) if ch not in _OVERRIDES)
 
 
 def draw_cell(repeat, sample) -> str:

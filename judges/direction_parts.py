@@ -1,0 +1,75 @@
+"""Which texts of an item hold text-direction controls (domain.item_ids.DIRECTION_MARKS):
+one list of an item's texts, read by the import's flag (formats/direction_flags.py) and by
+the editor's save (ui/editor_handlers.save), so both look at the same parts.
+
+Why: an import flagged a clue text holding U+202E ("right-to-left override", which made
+"tiny cat \\u202eevil" read "tiny cat live" and everything after it mirrored) while the
+Annotate editor saved the same text typed by hand without a word. A save is now refused for
+the controls it brings in (`introduced`), named by part and character; the controls an item
+was imported with stay saveable (they are flagged, kept as imported), so an annotator can
+edit another part of a flagged item, or that part itself without adding any.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from domain.item_ids import DIRECTION_MARKS
+
+
+def text_parts(item: dict) -> list[tuple[str, str]]:
+    """(name, text) of each text of `item` a person reads: question, gold answer, GT
+    reasoning, aliases, clue texts and reasonings, option labels and texts."""
+    parts = [("question", item.get("question")), ("gold answer", item.get("answer")),
+             ("GT reasoning", item.get("gt_reasoning"))]
+    parts += [(f"alias {n}", a) for n, a in enumerate(item.get("aliases") or [], start=1)]
+    for n, clue in enumerate(item.get("clues") or [], start=1):
+        parts += [(f"clue {n} text", clue.get("text")),
+                  (f"clue {n} reasoning", clue.get("reasoning"))]
+    for n, option in enumerate(item.get("options") or [], start=1):
+        parts += [(f"option {n} label", option.get("label")), (f"option {n}", option.get("text"))]
+    return [(name, str(text or "")) for name, text in parts]
+
+
+def marks_in(text) -> Counter:
+    """How many of each text-direction control `text` holds (by code point)."""
+    return Counter(ord(ch) for ch in str(text or "") if ord(ch) in DIRECTION_MARKS)
+
+
+def codes(marks) -> str:
+    """"U+202E, U+2066": the controls named, at most five."""
+    return ", ".join(f"U+{code:04X}" for code in sorted(marks)[:5])
+
+
+def introduced(item: dict, base: dict | None) -> list[tuple[str, list[int]]]:
+    """(part, controls) of each part of `item` holding a text-direction control that `base`
+    (the version the edits are saved over) did not have there: a part unchanged, or moved
+    (a clue reordered: its text is one of `base`'s), or holding no more of each control than
+    the same part of `base`, brings in none."""
+    before = dict(text_parts(base or {}))
+    known = set(before.values())
+    out = []
+    for name, text in text_parts(item):
+        marks = marks_in(text)
+        if not marks or text in known:
+            continue
+        more = marks - marks_in(before.get(name))
+        if more:
+            out.append((name, sorted(more)))
+    return out
+
+
+ONE, SEVERAL = "a text-direction control", "text-direction controls"
+
+
+def introduced_problem(item: dict, base: dict | None) -> str | None:
+    """Why a save is refused for the controls it brings in, naming each part and control and
+    never quoting the text: "clue 1 text holds a text-direction control (U+202E); remove
+    it"; None when it brings in none."""
+    found = introduced(item, base)
+    if not found:
+        return None
+    said = [f"{name} holds {ONE if len(marks) == 1 else SEVERAL} ({codes(marks)})"
+            for name, marks in found[:5]]
+    more = f" and {len(found) - 5} more parts" if len(found) > 5 else ""
+    them = "it" if len(found) == 1 and len(found[0][1]) == 1 else "them"
+    return f"{'; '.join(said)}{more}; remove {them}: such controls make text read as other text"

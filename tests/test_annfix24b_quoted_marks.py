@@ -1,0 +1,91 @@
+"""A U+202E in user text quoted by the app's own messages reversed everything after it:
+removing a clue "tiny cat \\u202eevil" said 'Removed clue 1 "tiny cat ti sgnirb tfard…'
+mirrored, and the browser's confirm ("Remove clue 1 "…" with its reasoning and 0 boxes?")
+got the same raw string. Quoted text now drops its text-direction controls and, when it held
+one or holds right-to-left letters, sits in an isolate (FSI … PDI): ui/text.quoted, and
+assets/confirm.js's `quoted`; every toast and status line drops any control left
+(ui/text.without_overrides)."""
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from domain.item_ids import DIRECTION_MARKS
+from ui import editor_ops as ops
+from ui import editor_notices as notices
+from ui.messages import as_toast_text, status
+from ui.text import FSI, PDI, quoted
+
+RLO = "\u202e"
+REACHING = {chr(c) for c in DIRECTION_MARKS} - {FSI, PDI}
+
+
+def test_a_removed_clues_text_is_quoted_without_its_control():
+    item = {"clues": [{"text": f"tiny cat {RLO}evil", "boxes": []}]}
+    said = ops.removed_clue_note(item, 0)
+    assert said.startswith(f'Removed clue 1 "{FSI}tiny cat evil{PDI}". '), repr(said)
+    assert not REACHING & set(said)
+    option = {"label": "B", "text": f"x\u2069{RLO}y"}    # a PDI of its own closes nothing
+    assert ops.option_named(option) == f'option B "{FSI}xy{PDI}"'
+    # plain text reads as before; Hebrew sits in an isolate
+    assert ops.removed_clue_note({"clues": [{"text": "plain", "boxes": []}]}, 0) \
+        .startswith('Removed clue 1 "plain".')
+    assert quoted("שלום 12") == f'"{FSI}שלום 12{PDI}"'
+    assert quoted("a" * 50, 40) == f'"{"a" * 40}…"'
+    assert notices.unassigned_said({"clues": []}, [
+        {"label": f"cl{RLO}ue", "image": "a", "x0": 0, "y0": 0, "x1": 1, "y1": 1}]) == [
+        f"a new box labelled “{FSI}clue{PDI}”, no such clue"]
+
+
+def test_every_toast_and_status_drops_a_control_quoted_raw():
+    said = f"No clue named 'tiny {RLO}cat' ({FSI}kept{PDI})"
+    for shown in (as_toast_text(said), status(said)):
+        assert RLO not in shown and FSI in shown and PDI in shown, repr(shown)
+
+
+CONFIRM = r"""
+const cells = JSON.parse(process.argv[1]);
+class Element {}
+const node = (key) => ({dataset: {testid: key}, value: cells[key] || "",
+  cloneNode: () => ({querySelectorAll: () => [], textContent: cells[key] || ""})});
+global.Element = Element;
+global.document = {
+  querySelector: (selector) => {
+    const cell = /data-testid='(cell-\d+-\d+)'/.exec(selector);
+    if (selector.includes("aria-selected")) return node("cell-0-1");
+    if (selector.startsWith("#option-label")) return node("label");
+    if (selector.startsWith("#item-answer")) return node("answer");
+    return cell ? node(selector.startsWith("#option") ? "o" + cell[1] : cell[1]) : null;
+  },
+  querySelectorAll: (selector) => selector.startsWith("#option-table") ?
+    [{dataset: {testid: "cell-1-0"}}] : [],
+};
+const asked = [];
+let listener = null;
+global.window = {addEventListener: (kind, fn) => { listener = fn; },
+                 confirm: (text) => { asked.push(text); return true; }};
+eval(require("fs").readFileSync(process.argv[2], "utf8"));
+for (const id of ["remove-clue", "remove-option"]) {
+  const button = Object.assign(new Element(), {id, disabled: false});
+  button.closest = () => button;
+  listener({target: button, preventDefault() {}, stopImmediatePropagation() {}});
+}
+console.log(JSON.stringify(asked));
+"""
+
+
+def test_the_confirm_questions_quote_the_words_isolated():
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        pytest.skip("Node is not installed: the page's script cannot be run")
+    cells = {"cell-0-0": "clue 1", "cell-0-1": f"tiny cat {RLO}evil", "cell-0-3": "0",
+             "label": "B", "answer": "A", "ocell-1-0": "B", "ocell-1-1": f"red {RLO}ball",
+             "ocell-1-2": ""}
+    script = Path(__file__).parent.parent / "assets" / "confirm.js"
+    done = subprocess.run([node, "-e", CONFIRM, json.dumps(cells), str(script)],
+                          capture_output=True, text=True, check=True, timeout=60)
+    clue, option = json.loads(done.stdout)
+    assert clue == f'Remove clue 1 "{FSI}tiny cat evil{PDI}" with its reasoning and 0 boxes?'
+    assert option.startswith(f'Remove option B "{FSI}red ball{PDI}"?'), option
