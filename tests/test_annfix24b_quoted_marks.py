@@ -3,14 +3,9 @@ removing a clue "tiny cat \\u202eevil" said 'Removed clue 1 "tiny cat ti sgnirb 
 mirrored, and the browser's confirm ("Remove clue 1 "…" with its reasoning and 0 boxes?")
 got the same raw string. Quoted text now drops its text-direction controls and, when it held
 one or holds right-to-left letters, sits in an isolate (FSI … PDI): ui/text.quoted, and
-assets/confirm.js's `quoted`; every toast and status line drops any control left
+assets/confirm.js's `quoted` (its confirm questions: tests/browser/
+test_annfix24b_confirm_isolated.py); every toast and status line drops any control left
 (ui/text.without_overrides)."""
-import json
-import shutil
-import subprocess
-from pathlib import Path
-
-import pytest
 
 from domain.item_ids import DIRECTION_MARKS
 from ui import editor_ops as ops
@@ -43,49 +38,3 @@ def test_every_toast_and_status_drops_a_control_quoted_raw():
     said = f"No clue named 'tiny {RLO}cat' ({FSI}kept{PDI})"
     for shown in (as_toast_text(said), status(said)):
         assert RLO not in shown and FSI in shown and PDI in shown, repr(shown)
-
-
-CONFIRM = r"""
-const cells = JSON.parse(process.argv[1]);
-class Element {}
-const node = (key) => ({dataset: {testid: key}, value: cells[key] || "",
-  cloneNode: () => ({querySelectorAll: () => [], textContent: cells[key] || ""})});
-global.Element = Element;
-global.document = {
-  querySelector: (selector) => {
-    const cell = /data-testid='(cell-\d+-\d+)'/.exec(selector);
-    if (selector.includes("aria-selected")) return node("cell-0-1");
-    if (selector.startsWith("#option-label")) return node("label");
-    if (selector.startsWith("#item-answer")) return node("answer");
-    return cell ? node(selector.startsWith("#option") ? "o" + cell[1] : cell[1]) : null;
-  },
-  querySelectorAll: (selector) => selector.startsWith("#option-table") ?
-    [{dataset: {testid: "cell-1-0"}}] : [],
-};
-const asked = [];
-let listener = null;
-global.window = {addEventListener: (kind, fn) => { listener = fn; },
-                 confirm: (text) => { asked.push(text); return true; }};
-eval(require("fs").readFileSync(process.argv[2], "utf8"));
-for (const id of ["remove-clue", "remove-option"]) {
-  const button = Object.assign(new Element(), {id, disabled: false});
-  button.closest = () => button;
-  listener({target: button, preventDefault() {}, stopImmediatePropagation() {}});
-}
-console.log(JSON.stringify(asked));
-"""
-
-
-def test_the_confirm_questions_quote_the_words_isolated():
-    node = shutil.which("node") or shutil.which("nodejs")
-    if node is None:
-        pytest.skip("Node is not installed: the page's script cannot be run")
-    cells = {"cell-0-0": "clue 1", "cell-0-1": f"tiny cat {RLO}evil", "cell-0-3": "0",
-             "label": "B", "answer": "A", "ocell-1-0": "B", "ocell-1-1": f"red {RLO}ball",
-             "ocell-1-2": ""}
-    script = Path(__file__).parent.parent / "assets" / "confirm.js"
-    done = subprocess.run([node, "-e", CONFIRM, json.dumps(cells), str(script)],
-                          capture_output=True, text=True, check=True, timeout=60)
-    clue, option = json.loads(done.stdout)
-    assert clue == f'Remove clue 1 "{FSI}tiny cat evil{PDI}" with its reasoning and 0 boxes?'
-    assert option.startswith(f'Remove option B "{FSI}red ball{PDI}"?'), option
