@@ -43,6 +43,8 @@ def test_the_tab_choice_buttons_are_not_covered_by_the_draft_line(ws, browser):
     b.wait_for_timeout(500)
     other, mine, line = b.evaluate(BOXES)
     assert not overlap(mine, line) and not overlap(other, line), (other, mine, line)
+    # two buttons of their words' width, not a banner over the whole bar (round 23)
+    assert all(box[2] - box[0] < 300 for box in (other, mine)), (other, mine)
     for button in ("#draft-keep-mine", "#draft-open-other"):
         assert b.evaluate(HIT, button), f"{button}'s centre is covered"
         box = b.locator(button).bounding_box()
