@@ -28,8 +28,8 @@ def render(table) -> str:
     """The table (a `judges.tables.Table`) as a LaTeX float."""
     spec = "".join("r" if c.numeric else "l" for c in table.columns)
     lines = [REQUIRES, "\\begin{table}[t]", "\\centering"]
-    if table.caption:
-        lines.append(f"\\caption{{{latex_escape(table.caption)}}}")
+    if table.shown_caption():        # with the samples rule
+        lines.append(f"\\caption{{{latex_escape(table.shown_caption())}}}")
     if table.label:
         lines.append(f"\\label{{{table.label}}}")
     lines += ["\\begin{adjustbox}{max width=\\linewidth}",

@@ -12,6 +12,32 @@ from judges.mmr_life import mmr_life_item_correct, mmr_life_tied, mmr_life_vote
 from judges.verdict import ERROR, UNPARSED, UNSCORED, Verdict, from_match, unparsed
 
 
+# Each rule in plain words, as tables name it in their caption ("samples rule: first sample
+# only") and notes: a Markdown or LaTeX table said nothing of its rule, and two exports of
+# one table under two rules had one caption over other numbers.
+RULE_NAMES = {"majority": "majority vote",
+              "mmr_life": "MMR-Life (more than 2 of the first 5 samples correct)",
+              "mmr_life_sc": "MMR-Life self-consistency (a plurality vote over samples)",
+              "first": "first sample only"}
+
+
+def rule_name(method: str) -> str:
+    """`method` in plain words (`RULE_NAMES`; an unknown one as it is)."""
+    return RULE_NAMES.get(method, method)
+
+
+def rule_caption(caption: str, method: str) -> str:
+    """A table's caption naming the rule that decided its items ("…, 14 items; samples rule:
+    first sample only"), as Markdown and LaTeX print it; `caption` itself without one. CSV
+    and JSON carry the rule in a column and a field; Markdown and LaTeX said nothing of it,
+    so two exports under majority vote and first sample only had one caption over two sets
+    of numbers."""
+    if not method:
+        return caption
+    said = f"samples rule: {rule_name(method)}"
+    return f"{caption}; {said}" if caption else said.capitalize()
+
+
 def majority_vote(answers: Sequence[str | None]) -> tuple[str | None, str]:
     """Self-consistency: the most frequent answer among the parsed ones (None votes are
     ignored). A tie for first place is no answer (None), never a coin toss."""

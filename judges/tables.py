@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 
 from judges import group_n, latex_table
 from judges.latex_table import latex_marks
+from judges.samples import rule_caption
 from judges.group_n import N_IN_CELLS, N_IN_CELLS_BOTH, N_IN_CELLS_HUMAN, \
     N_IN_TITLES  # noqa: F401 (API)
 from judges.cells import (FORMULA_STARTS, LATEX_SPECIAL, delta_text, fixed,  # noqa: F401
@@ -86,6 +87,10 @@ class Table:
     samples_rule: str = ""       # the rule that decided each item from its samples (CSV
                                  # column and JSON field `samples_rule`): two exports of one
                                  # table under two rules were told apart by nothing
+
+    def shown_caption(self) -> str:
+        """The caption Markdown and LaTeX print, naming the samples rule (`rule_caption`)."""
+        return rule_caption(self.caption, self.samples_rule)
 
     # -- ranking ---------------------------------------------------------------------------
     def marks(self) -> dict[tuple[int, str], str]:
@@ -274,7 +279,8 @@ class Table:
         body = ["| " + " | ".join(cells) + " |"
                 for cells in self.rendered(latex=False, markdown=True)]
         text = "\n".join([head, rule, *body])
-        caption = f"**{markdown_cell(self.caption)}**\n\n" if self.caption else ""
+        shown = self.shown_caption()
+        caption = f"**{markdown_cell(shown)}**\n\n" if shown else ""
         return caption + text + (f"\n\n{self.left_out}" if self.left_out
                                  else "") + (f"\n\n{self.notes}" if self.notes else "") + "\n"
 

@@ -13,8 +13,9 @@ from judges.tables import MARK_RULE, Column, Table
 
 from scoring.commands import table_command
 from domain.vocabulary import IMAGE_MODE_TITLES
-from scoring.compared import VERBENCH_NO_ACCURACY, SETTING_TITLES, left_out_note, model_label, \
-    summaries, unfinished_note
+from scoring.compared import VERBENCH_NO_ACCURACY, SETTING_TITLES, labels, left_out_note, \
+    model_label, summaries, unfinished_note
+from scoring.count_notes import preset_notes
 from scoring.matrix_tables import ROW_RULE, cells_by_solver, items_column, shown_runs, \
     unfinished_cells, with_cell_runs
 from scoring.results import ResultsError
@@ -90,7 +91,7 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
     models = {configs[rid]["endpoint"]["model"] for rid in found}
     said = (rows_note(sorted(n), models), ROW_RULE,
             no_run_columns(settings), notes, unfinished_note(store, shown_runs(runs_of)),
-            MARK_RULE)
+            MARK_RULE, *preset_notes(found, labels(store, list(found))))
     table = Table(columns, rows,
                   caption=f"Reasoning setting ablation: accuracy (%), {protocol} protocol",
                   notes=" ".join(p for p in said if p),

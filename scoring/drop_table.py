@@ -11,6 +11,7 @@ from judges.paper_tables import DROP_NOTE, DROP_PROTOCOLS, rigorous_drop_table
 from judges.tables import Table
 
 from scoring import biased
+from scoring.count_notes import preset_notes
 from scoring.compared import labels, left_out_note, limit_reason, on_scored_by_all, \
     on_shared, summaries
 from scoring.drop_not_scored import judge_to_name, not_scored_note, row_protocols
@@ -83,8 +84,9 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None,
     table.blank = not_scored_note(*gaps, bars=True)           # under the page's chart
     unpaired = biased.drop_unpaired_note({names[rid]: (*counts, found[(rid, "rigorous")]["judge"])
                                           for rid, counts in missing.items()})
+    presets = preset_notes({rid: found[(rid, "general")] for rid in general}, names)
     table.notes = " ".join(filter(None, (shared.note(), PAIRED_RULE, DROP_NOTE,
-                                         not_scored_note(*gaps), unpaired)))
+                                         not_scored_note(*gaps), unpaired, *presets)))
     table.footnotes += [unpaired] if unpaired else []
     mark_not_applicable(table, {names[rid]: no_boxes[rid] for rid in general},
                         "grounded_not_applicable")

@@ -16,6 +16,7 @@ from judges.paper_tables import clue_injection_table, unrankable
 from judges.tables import Table
 
 from scoring.commands import table_command
+from scoring.count_notes import preset_notes
 from scoring.cell_runs import one_run_per_cell, own_rows
 from scoring.compared import UNFINISHED, VERBENCH_NO_ACCURACY, clue_source, \
     grouped, labels, left_out_note, on_scored_by_all, on_shared, run_state, \
@@ -190,9 +191,10 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
     for row in table.rows:       # a change's n is said where a cell's differs from it
         row["_baseline_n"] = row.get(f"{BASELINE}_n")
     within = f"Only the {counted(len(items), 'item')} {items_are} are used." if items is not None else ""
+    presets = preset_notes(found, labels(store, list(found)))
     table.notes = " ".join(p for p in (within, ROW_RULE, DELTA_RULE,
                                        notes, unfinished_note(store, shown_runs(runs_of)),
-                                       table.notes)
+                                       table.notes, *presets)
                            if p)
     table.left_out = left_out_note(store, run_ids, found, protocol, judge)
     return unfinished_cells(table, "solver", columns)

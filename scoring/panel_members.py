@@ -111,9 +111,20 @@ def result_judge(result: dict) -> str:
 
 
 def results_notes(found: dict, names: dict) -> str:
-    """`panel_note` of each run of `found` ({run_id: run_summary result}) that has one."""
-    return " ".join(p for p in (panel_note(names[rid], r["judge"], r.get("panel"))
-                                for rid, r in found.items()) if p)
+    """`panel_note` of each run of `found` ({run_id: run_summary result}) that has one, a
+    sentence said of several runs once, naming them all ("A and B, each: no member of …":
+    `scoring.count_notes.grouped`)."""
+    from scoring.count_notes import grouped
+
+    said = []
+    for rid, r in found.items():
+        body = panel_note(RUNS, r["judge"], r.get("panel")).removeprefix(RUNS + ": ")
+        if body:
+            said.append((names[rid], (f"{RUNS}: {body}", f"{RUNS}, each: {body}")))
+    return " ".join(grouped(said))
+
+
+RUNS = "{runs}"      # where `grouped` names the runs of a sentence
 
 
 def judges_of(results: list[dict | None]) -> tuple[list[str], list[str], list[str]]:

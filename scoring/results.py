@@ -287,6 +287,7 @@ def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction,
     records = item_records(rows, samples_rule)
     out = {"run": run_id, "protocol": protocol, "judge": judge, "samples_rule": samples_rule,
            "samples_asked": int(store.get_run(run_id)["config"].get("samples") or 1),
+           "preset": store.get_run(run_id)["config"].get("preset"),    # `count_notes`
            "extraction": extraction, "extraction_diff": diff, "responses": len(rows),
            "per_response": accuracy_from_counts(Counter(r["value"] for r in rows),
                                                 ci=False).to_dict(),

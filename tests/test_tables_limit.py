@@ -79,9 +79,9 @@ def test_without_runs_a_cancelled_run_on_few_items_gets_a_table_of_its_own(three
     assert code == 0, err
     first, second = out.split("## Dataset demo, group 2 of 2 (1 run)")
     assert "## Dataset demo, group 1 of 2 (2 runs)" in first and "share too few items" in first
-    assert ", 6 items**" in first and LIMIT not in out
+    assert ", 6 items; samples rule: majority vote**" in first and LIMIT not in out
     assert "m · CoT · clues gt" not in first and "m · CoT · clues gt (cancelled)" in second
-    assert ", 2 items**" in second
+    assert ", 2 items; samples rule: majority vote**" in second
 
 
 def test_without_runs_a_run_cancelled_halfway_does_not_halve_everyones_n(tmp_path):
@@ -93,9 +93,11 @@ def test_without_runs_a_run_cancelled_halfway_does_not_halve_everyones_n(tmp_pat
     code, out, err = cli("leaderboard", "--db", store.path)
     assert code == 0, err
     first, second = out.split("## Dataset demo, group 2 of 2 (1 run)")
-    assert "## Dataset demo, group 1 of 2 (2 runs)" in first and ", 6 items**" in first
+    assert "## Dataset demo, group 1 of 2 (2 runs)" in first
+    assert ", 6 items; samples rule: majority vote**" in first
     assert "no run narrows the others' n" in first and "clues gt" not in first
-    assert ", 3 items**" in second and "m · CoT · clues gt (cancelled)" in second
+    assert ", 3 items; samples rule: majority vote**" in second
+    assert "m · CoT · clues gt (cancelled)" in second
     code, out, err = cli("leaderboard", "--db", store.path, "--runs", "cot,direct,gt")
     assert code == 0 and "n = 3: run m · CoT · clues gt (cancelled) covers 3 of 6 items" in out
     store.close()
@@ -161,7 +163,7 @@ def test_a_cancelled_run_beside_a_small_whole_run_is_said_honestly(tmp_path):
     assert code == 0, err
     said = ("n = 2: run m · CoT was made on only 2 items; run b · CoT (cancelled) has 11 of "
             "its 14 items")
-    assert f"**Leaderboard: general accuracy (%), {said}**" in out
+    assert f"**Leaderboard: general accuracy (%), {said}; samples rule: majority vote**" in out
     assert f"{said} (b · CoT (cancelled): 11 of its 14, m · CoT: 2 items; the rest left out)" \
         in out
     assert "covers 2 of its 2" not in out

@@ -129,7 +129,7 @@ def test_the_leaderboard_says_its_order_is_no_ranking_when_the_rows_n_differ(sto
     assert [line.split(" | ")[1:3] for line in out.splitlines()
             if line.startswith("| slow")] == [["23.08", "13"], ["21.43", "14"]]
     assert ("Leaderboard: general accuracy (%), 14 items; ordered by accuracy on different "
-            "items (n differ), not a ranking**") in out
+            "items (n differ), not a ranking; samples rule: majority vote**") in out
     assert ("Rows are in order of Overall, but their n differ (each run's accuracy is over "
             "the items it scored): that is an order of accuracies on different items, not a "
             "ranking") in out

@@ -52,8 +52,9 @@ def test_without_runs_a_table_per_dataset_each_on_its_own_items(two_datasets):
     # other: d, cancelled after 2 of the 3 items, no longer cuts c to those 2 (nor does b,
     # on 4 of demo's 5 items, cut Alpha baseline): each is a table of its own
     c_table, d_table = other.split("## Dataset other, group 2 of 2 (1 run)")
-    assert "3 items**" in c_table and "m4" not in c_table
-    assert "2 items**" in d_table and "Not finished: m4 · CoT (cancelled)" in d_table
+    assert "3 items; samples rule: majority vote**" in c_table and "m4" not in c_table
+    assert "2 items; samples rule: majority vote**" in d_table
+    assert "Not finished: m4 · CoT (cancelled)" in d_table
     code, out, err = cli("table", "--db", db, "--kind", "main", "--format", "csv")
     assert code == 2 and out == ""
     assert "2 datasets: demo (2 runs), other (2 runs)" in err and "--dataset NAME" in err

@@ -39,7 +39,8 @@ SAMPLE_RULE_CHOICES = [("majority vote", "majority"),
 SAMPLE_RULE_INFO = ("majority: the most frequent parsed answer, a tie picks none (unparsed) · "
                     "MMR-Life: more than 2 of the first 5 samples correct (no vote, no tie) · "
                     "self-consistency: plurality, no answer a candidate, a tie goes to the "
-                    "earliest of the tied answers · " + SAMPLES_CONTROL)
+                    "earliest of the tied answers · first sample only: each item's first sample "
+                    "alone, the others ignored (a single draw) · " + SAMPLES_CONTROL)
 BREAKDOWN_CHOICES = [("domain", "domain"), ("subtask", "subtask"),
                      ("reasoning type (MMR-Life)", "reasoning_type")]
 EXTRACTION_CHOICES = [("ClueLab (default)", "cluelab"),
