@@ -13,6 +13,7 @@ import json
 from scoring import tables
 from scoring.solver_rows import draw_settings, solver_rows
 from tests.scoring_helpers import add_items, cli, make_run
+from tests.test_runner_engine import fake, items, server  # noqa: F401 (fixtures)
 from tests.test_tables_paper_review import finish
 from ui import results_handlers as h
 
@@ -87,3 +88,24 @@ def test_row_labels_say_only_what_tells_rows_apart():
     assert row({**a, "clues": "gt"}) == row(a)      # the clue source is the column
     # a config from before `sampling` was recorded: the values given
     assert draw_settings({**base, "temperature": 0.2})["temperature"] == 0.2
+
+
+def test_runs_made_by_the_engine_are_told_apart_by_their_sampling(store, fake, items):
+    """The same with runs the engine made and recorded (their resolved `sampling`): real
+    HTTP to tests/openai_server.py, real offline scoring."""
+    from scoring.score_run import score_run
+    from tests.test_runner_engine import launch
+
+    ids = items(3)
+    base = launch(store, ids, setting="cot").run_id
+    warm = launch(store, ids, setting="cot", temperature=0.2).run_id
+    clued = [launch(store, ids, setting="cot", clues=c).run_id
+             for c in ("gt", f"run:{base}")]
+    for run in (base, warm, *clued):
+        score_run(store, run)
+    table = tables.injection_table(store, [base, warm, *clued])
+    rows = {row["solver"]: row for row in table.rows}
+    assert set(rows) == {"fake-vlm · CoT", "fake-vlm · CoT · T 0.2"}, list(rows)
+    assert rows["fake-vlm · CoT"]["No Clue_run_id"] == base
+    assert rows["fake-vlm · CoT"]["GT_run_id"] == clued[0]
+    assert rows["fake-vlm · CoT · T 0.2"]["No Clue_run_id"] == warm
