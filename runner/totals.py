@@ -184,8 +184,13 @@ class RunTotals:
         self.retried = dict(agg.get("retried") or {})
         old = self.retried
         self.requests = agg.get("attempts", 0)       # HTTP attempts, retries included
+        # retries: every request but the one that made each result kept, so that requests
+        # = results sent + retries: the attempts within a call after the first, and every
+        # attempt of an error deleted to be sent again (the item was asked again). Those
+        # counted only their own in-call retries: "18 sent, 0 of them retries; 4 errors
+        # retried (their 4 attempts counted in the ... retries ...)"
         self.retries = max(0, self.requests - (self.done - self.cached)) \
-            + old.get("retries", 0)
+            + old.get("requests", 0)
         self.requests += old.get("requests", 0)
         self.rate_limited = agg.get("rate_limited", 0) + old.get("rate_limited", 0)
         self.prompt_tokens = agg.get("prompt_tokens", 0) + old.get("prompt_tokens", 0)

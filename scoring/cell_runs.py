@@ -12,6 +12,7 @@ CoT cell with a run answered wholly from the cache, a copy of another run's firs
 from __future__ import annotations
 
 from scoring.compared import labels, run_state
+from store.run_labels import short_ids
 
 CELL_RULE = ("Several runs fit one cell; it shows, in this order, a finished run before one "
              "that did not finish, then the one with the most scored items (n), then the one "
@@ -74,7 +75,8 @@ def own_rows(store, cells: dict, scored: dict[str, int], describe) -> tuple[dict
         rows.update({("run", rid): [rid] for rid in others})
         decided.append((key, kept, others))
     titles = unique_rows({row: row[1] if row[0] == "solver" else names[row[1]]
-                          for row in rows}, rows, kept_of, names)
+                          for row in rows}, rows, kept_of, names,
+                         [run["id"] for run in store.list_runs()])
     row_of = {rid: titles[row] for row, runs in rows.items() for rid in runs}
     said = [f"{describe(key)} keeps {names[kept]} ({_facts(kept, scored, cached)}); "
             + ", ".join(f"{names[rid]} ({_facts(rid, scored, cached)})"
@@ -86,14 +88,16 @@ def own_rows(store, cells: dict, scored: dict[str, int], describe) -> tuple[dict
     return row_of, " ".join([OWN_ROWS, *said]) if said else ""
 
 
-def unique_rows(base: dict, rows: dict, kept_of: dict, names: dict[str, str]) -> dict:
+def unique_rows(base: dict, rows: dict, kept_of: dict, names: dict[str, str],
+                every: list[str] = ()) -> dict:
     """{row key: a label no other row has}. base: {row key: its label}; rows: {row key: its
     run ids} (no run in two rows); kept_of: {row key: the runs that set it apart}, else its
     runs do. A label two rows share adds, as `labels` does to run labels, the runs that set
-    each apart in brackets: their labels, or their ids where a label is the row's own."""
+    each apart in brackets: their labels, or their short ids (`store.run_labels.short_ids`,
+    among `every` stored run id) where a label is the row's own."""
     def tagged(row, runs) -> str:
-        tags = sorted(rid if names[rid] == base[row] or names[rid].startswith(f"{base[row]} [")
-                      else names[rid] for rid in runs)
+        tags = sorted(ids[rid] if names[rid] == base[row] or
+                      names[rid].startswith(f"{base[row]} [") else names[rid] for rid in runs)
         return f"{base[row]} [{', '.join(tags)}]"
 
     def clashing(found: dict) -> set:
@@ -102,6 +106,7 @@ def unique_rows(base: dict, rows: dict, kept_of: dict, names: dict[str, str]) ->
             counts[label] = counts.get(label, 0) + 1
         return {row for row, label in found.items() if counts[label] > 1}
 
+    ids = short_ids([rid for runs in rows.values() for rid in runs] + every)
     found = dict(base)
     # a row whose crowded cell moved a run out names the run it kept, as the moved run's row
     # and the main table name theirs: 'vlm-a · CoT' beside 'vlm-a · CoT [<id>]' left the
@@ -109,7 +114,7 @@ def unique_rows(base: dict, rows: dict, kept_of: dict, names: dict[str, str]) ->
     for row in set(kept_of) | clashing(found):
         found[row] = tagged(row, kept_of.get(row) or rows[row])
     for row in clashing(found):              # still shared: every run's id (none in two rows)
-        found[row] = f"{base[row]} [{', '.join(sorted(rows[row]))}]"
+        found[row] = f"{base[row]} [{', '.join(sorted(ids[rid] for rid in rows[row]))}]"
     return found
 
 

@@ -15,7 +15,7 @@ from judges.pairing import PairingError, Shared, item_key, recorded_items, score
 from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
 from store import NotFoundError
-from store.run_labels import clues_text, list_names
+from store.run_labels import RUNNER_ID, clues_text, list_names, short_ids
 
 from domain.vocabulary import IMAGE_MODE_TITLES
 from domain.vocabulary import SETTING_TITLES  # noqa: F401 (the tables' titles, named here)
@@ -71,7 +71,20 @@ def plain_name(store, run_id: str, label: str) -> str:
     without the status, which has its own `run_status` column."""
     run = store.get_run(run_id)
     plain = run_label(run, with_status=False, names=source_names(store, [run]))
-    return f"{plain} [{run_id}]" if label.endswith(f" [{run_id}]") else plain
+    tag = short_id(store, run_id)
+    return f"{plain} [{tag}]" if label.endswith(f" [{tag}]") else plain
+
+
+def short_id(store, run_id: str) -> str:
+    """The run's short id as the pickers show it ('bfd2' of '20261207-171237-bfd2',
+    `store.run_labels.short_ids`), the whole id when another stored run has the same random
+    part or the id has another form: what a label that two runs share adds in brackets.
+    The whole id made row labels and column titles of the injection table wrap to four or
+    five lines, broken mid-id, on a 1400-pixel page."""
+    tail = run_id[-4:]
+    if RUNNER_ID.fullmatch(run_id) and store.runs_with_short_id(tail) == [run_id]:
+        return tail
+    return run_id
 
 
 def failed_runs(store, run_ids) -> set[str]:
@@ -155,12 +168,13 @@ def table_names(every: list[dict]) -> dict[str, str]:
 
 def source_labels(every: list[dict]) -> dict[str, str]:
     """{run id: how "clues of …" names it}: a named run as the lists do (`list_names`), one
-    without a name by its table label, with its id ('vlm-a · CoT · 3 samples [ID]') when
+    without a name by its table label, with its short id ('vlm-a · CoT · 3 samples [fa73]') when
     another of `every` (the runs stored or listed) has that label too, as the table naming
     both does: the row of the run injecting its clues said "clues of (vlm-a · CoT · 3
     samples)" beside two rows of that label told apart by their ids. The one naming of a
     clue source: the labels, the injection table's column titles, the lists and the notes."""
     names = list_names(every)
+    tags = short_ids([run["id"] for run in every])
     plain = {run["id"]: run_label(run, with_status=False) for run in every}
     counts: dict[str, int] = {}
     for label in plain.values():
@@ -168,21 +182,24 @@ def source_labels(every: list[dict]) -> dict[str, str]:
     for run in every:
         if not (run.get("name") or "").strip():
             label = plain[run["id"]]
-            names[run["id"]] = f"{label} [{run['id']}]" if counts[label] > 1 else label
+            names[run["id"]] = f"{label} [{tags[run['id']]}]" if counts[label] > 1 else label
     return names
 
 
 def labels(store, run_ids: list[str]) -> dict[str, str]:
-    """{run_id: label}, unique (a clash adds the run id), sorted by label then run id."""
+    """{run_id: label}, unique (a clash adds the run's short id, `short_id`), sorted by
+    label then run id."""
     runs = {rid: store.get_run(rid) for rid in dict.fromkeys(run_ids)}
     names = source_names(store, runs.values())
     found = {rid: run_label(run, names=names) for rid, run in runs.items()}
     counts: dict[str, int] = {}
     for label in found.values():
         counts[label] = counts.get(label, 0) + 1
-    named = {rid: f"{label} [{rid}]" if counts[label] > 1 else label
+    named = {rid: f"{label} [{short_id(store, rid)}]" if counts[label] > 1 else label
              for rid, label in found.items()}
-    return dict(sorted(named.items(), key=lambda pair: (pair[1], pair[0])))
+    # runs sharing a label in the order of their ids (their times), as when the label
+    # carried the whole id
+    return dict(sorted(named.items(), key=lambda pair: (found[pair[0]], pair[0])))
 
 
 def label_beside(store, names: dict[str, str], run_id: str) -> str | None:

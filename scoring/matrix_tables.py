@@ -20,11 +20,12 @@ from scoring.count_notes import preset_notes
 from scoring.cell_runs import one_run_per_cell, own_rows
 from scoring.compared import UNFINISHED, VERBENCH_NO_ACCURACY, clue_source, \
     grouped, labels, left_out_note, on_scored_by_all, on_shared, run_state, \
-    solver_label, source_titles, summaries, unfinished_note
+    source_titles, summaries, unfinished_note
 from scoring.extraction import CLUELAB
 from scoring.results import ResultsError
 from scoring import source_clues
 from scoring.panel_members import panel_note, result_judge
+from scoring.solver_rows import solver_rows
 from scoring.table_marks import copies, copies_note, on_page_items, with_judges
 
 
@@ -159,7 +160,8 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                     extraction: str = CLUELAB, judge: str | None = None,
                     items=None, items_are: str = "of the chosen dataset",
                     protocol: str = "general") -> Table:
-    """Cells: accuracy (%) under `protocol` (general unless asked) of each solver (model, setting, image mode) under each clue
+    """Cells: accuracy (%) under `protocol` (general unless asked) of each solver (model, setting, image mode and the
+    rest of how its runs drew their replies: `scoring.solver_rows`) under each clue
     source, every row on the items all the runs share (each run read with `judge`, else the
     judge they all share: `summaries`; and `samples_rule` and `extraction`): the items the
     main table of the same runs compares, so one run shows one accuracy on the page.
@@ -172,9 +174,11 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
                      for rid in found):
         raise ResultsError(NO_INJECTION)
     found = on_page_items(found, items)
-    titles = source_titles(store, [store.get_run(rid)["config"] for rid in found])
+    configs = [store.get_run(rid)["config"] for rid in found]
+    titles = source_titles(store, configs)
+    # a row's runs drew their replies alike (sampling, images): its No Clue is like them
     cells, n, runs_of, notes, shared = cells_by_solver(
-        store, found, solver_label, lambda c: clue_source(c, titles), "clue source",
+        store, found, solver_rows(configs), lambda c: clue_source(c, titles), "clue source",
         lambda ids: table_command("injection", ids, protocol=protocol, judge=judge),
         split=True)
     order = sorted(cells, key=lambda cell: (cell[0], cell[1] != "GT", cell[1] != "Self",

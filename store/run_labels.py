@@ -8,6 +8,8 @@ live process is refused: the caller judges liveness (`is_stale`, as in runner_ru
 """
 from __future__ import annotations
 
+import re
+from collections import Counter
 from typing import Callable
 
 import sqlite_utils
@@ -132,6 +134,20 @@ def delete_run(db: sqlite_utils.Database, run_id: str,
         removed = run_contents(db, run_id)
         db.conn.execute("DELETE FROM model_runs WHERE id = ?", [run_id])
     return removed
+
+
+RUNNER_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{4}")
+"""A run id as `runner.planning` makes it: the time, then four random hex digits."""
+
+
+def short_ids(run_ids) -> dict[str, str]:
+    """{run id: its short id}: the random part of an id the runner made ('fa73' of
+    '20261207-064538-fa73'), the whole id when another of `run_ids` has the same part or the
+    id has another form. Pure: the run pickers pass every run they list, the tables every
+    stored run, so a short id read anywhere finds one run (`runs_with_short_id`)."""
+    tails = {rid: rid[-4:] if RUNNER_ID.fullmatch(rid) else rid for rid in run_ids}
+    counts = Counter(tails.values())
+    return {rid: tail if counts[tail] == 1 else rid for rid, tail in tails.items()}
 
 
 def runs_with_short_id(db: sqlite_utils.Database, tail: str) -> list[str]:

@@ -44,10 +44,15 @@ def add_retried(db: sqlite_utils.Database, run_id: str, where: str, params: list
 
 
 def retried_text(retried: dict | None) -> str:
-    """'9 errors retried (their 54 attempts counted)', or '' when none was."""
+    """'9 errors sent again (their 54 earlier attempts among the requests and retries, and
+    in the tokens and cost)', or '' when none was. Every attempt of an error sent again is
+    a retry of its item (`runner.totals.RunTotals.retries`), so the retries said beside it
+    are never fewer than its attempts ("0 of them retries; 4 errors retried (their 4
+    attempts counted in the ... retries ...)" said both)."""
     n = (retried or {}).get("results") or 0
     if not n:
         return ""
     sent = retried.get("requests") or 0
-    return (f"{n} error{'s' if n != 1 else ''} retried (their {sent} attempt"
-            f"{'s' if sent != 1 else ''} counted in the requests, retries, tokens and cost)")
+    return (f"{n} error{'s' if n != 1 else ''} sent again (their {sent} earlier attempt"
+            f"{'s' if sent != 1 else ''} among the requests and retries, and in the tokens "
+            f"and cost)")

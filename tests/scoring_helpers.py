@@ -45,18 +45,20 @@ def make_run(store, run_id: str, replies: dict, *, model: str = "m", setting: st
              clues: str = "none", samples: int = 1, repeats: int = 1,
              image_max_pixels: int | None = None, sent_size=(100, 80),
              preset: str | None = None, asked: int | None = None,
-             cached_from: str | None = None) -> str:
+             cached_from: str | None = None, sampling: dict | None = None) -> str:
     """replies: {item_id: text, or a list of texts (samples x repeats, sample-major within
     each repeat), None meaning the call failed, NOT_RUN that it was never sent}; `preset`:
     the run was started with that preset (runner.config.PRESETS); `asked`: the items the
     run was planned on, as the engine's config says it (`items.count`); `cached_from`:
     every reply was taken from the cache, made by that run (a dict {repeat: run}: the
-    replies of those repeats only)."""
+    replies of those repeats only); `sampling`: the sampling parameters it was run with
+    ({"temperature": 0.2}), recorded as the engine records them (given and resolved)."""
     config = {"endpoint": {"name": "e", "base_url": "http://x/v1", "model": model},
               "setting": setting, "clues": clues, "image_mode": "full",
               "image_max_pixels": image_max_pixels, "samples": samples, "repeats": repeats,
               **({"preset": preset} if preset else {}),
-              **({"items": {"count": asked}} if asked else {})}
+              **({"items": {"count": asked}} if asked else {}),
+              **({"sampling": dict(sampling), **sampling} if sampling is not None else {})}
     work = [("answer", item_id, r, s, None, None) for item_id in replies
             for r in range(repeats) for s in range(samples)]
     store.create_run(run_id, f"cfg-{run_id}", config, {}, "e", work)

@@ -57,7 +57,7 @@ def test_a_named_run_and_an_unnamed_copy_of_one_solver_are_two_rows(store):
         assert len({row["solver"] for row in rows}) == len(rows) == 3
     page = h.show_results(store, chosen)["injection"]        # the page's heatmap
     assert "vlm-a · CoT [a-cot] (4 items)" in page, page
-    assert f"vlm-a · CoT [{B}] (No Clue: from the cache) (4 items)" in page, page
+    assert "vlm-a · CoT [bbbb] (No Clue: from the cache) (4 items)" in page, page  # short id
     path = h.export_table(store, chosen, "general", "injection", "csv")
     with open(path, newline="") as f:
         assert {row["No Clue_run_id"] for row in csv.DictReader(f)} >= {"a-cot", B}

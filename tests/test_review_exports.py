@@ -159,8 +159,9 @@ def test_compare_names_the_runs_by_their_labels_in_its_counts(store):
     assert headline.count(a) == 1 and headline.count(b) == 1    # once, beside the label
     code, out, err = cli("compare", "--db", store.path, b, c)   # one label: ids keep them apart
     headline = out.splitlines()[0]
-    assert code == 0 and f"(m · CoT [{b}]: 3, m · CoT [{c}]: 3 scored)" in headline
-    assert f'A "m · CoT [{b}]": ' in headline and headline.count(b) == 2
+    # the labels tell them apart by short id (resfix24b), the whole id once beside each
+    assert code == 0 and "(m · CoT [ea7a]: 3, m · CoT [0c0c]: 3 scored)" in headline
+    assert f'A "m · CoT [ea7a]" [{b}]: ' in headline and headline.count(b) == 1
 
 
 def test_every_failed_judge_request_is_counted_by_its_reason(store, server):

@@ -7,17 +7,13 @@ and says so, instead of cluttering the top of every picker with nothing to show.
 """
 from __future__ import annotations
 
-import re
-from collections import Counter
-
 from domain.vocabulary import IMAGE_MODE_TITLES
 from runner.config import boxes_text, draws_text, preset_text
 from runner.leases import effective_status
 from scoring.compared import SETTING_TITLES, labels, table_names, title
-from store.run_labels import clues_text
 
-RUNNER_ID = re.compile(r"\d{8}-\d{6}-[0-9a-f]{4}")
-"""A run id as `runner.planning` makes it: the time, then four random hex digits."""
+from store.run_labels import clues_text
+from store.run_labels import short_ids as short_run_ids
 
 
 def run_label(run: dict, tags: dict[str, str] | None = None, note: str = "",
@@ -53,9 +49,7 @@ def short_ids(runs: list[dict]) -> dict[str, str]:
     """{run id: its short id}: the random part of an id the runner made ('fa73' of
     '20261207-064538-fa73'), the whole id when another of `runs` has the same part or the id
     has another form."""
-    tails = {r["id"]: r["id"][-4:] if RUNNER_ID.fullmatch(r["id"]) else r["id"] for r in runs}
-    counts = Counter(tails.values())
-    return {rid: tail if counts[tail] == 1 else rid for rid, tail in tails.items()}
+    return short_run_ids([r["id"] for r in runs])
 
 
 def labelled(store, run: dict) -> str:

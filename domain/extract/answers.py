@@ -1,7 +1,9 @@
 """Yes/no, location, numeric and open answers (multiple choice is in choice.py).
 
 Yes/no: the first word of a marker's content, else of the first line, else of the last line;
-both ("Yes and no") or neither, or first and last lines disagreeing: unparsed.
+both ("Yes and no"; "No, it isn't. Actually yes.": a yes or no opening and ending a clause
+of its own, a few lead-in words allowed, stated after the first word; not the no of "says no
+parking") or neither, or first and last lines disagreeing: unparsed.
 Location: `$country,admin1$` (last one; inside <answer> first; two different ones offered
 together, "$germany,bavaria$ or $canada,quebec$", unparsed), else "Country: X, Region: Y",
 else a marker's "X, Y" in either order, the part that is a country being the country
@@ -37,8 +39,24 @@ from domain.extract.statements import ANSWER_TAG, CUT_OFF, final, lead, lines, m
 # -- yes/no ------------------------------------------------------------------------------------
 
 _YES_OR_NO = re.compile(r"(?i)(yes|no)\b")
-_CLAUSE_END = re.compile(r"[,.;:!?\n]")
+# a dash ends a clause too: "yes — the sign says no parking" is yes (it was unparsed)
+_CLAUSE_END = re.compile(r"[,.;:!?\n—–]|\s-\s")
 _YES_NO_WORDS = re.compile(r"(?i)\b(?:yes|no)\b")
+
+
+# a yes or no standing as an answer of its own: opening a clause (after nothing, or after
+# punctuation or a dash, and at most two words of the kind that come before a changed mind:
+# "Actually yes.", "so, no", "the answer is yes") and ending it (punctuation, a dash or the
+# end). A no inside a phrase ("the sign says no parking", "yes, no car is parked") is none.
+_LEAD_INS = (r"(?:actually|so|well|wait|but|or|hmm+|oh|ok|okay|rather|correction|"
+             r"i mean|i think|hence|therefore|thus|then|finally|the answer is|answer)")
+_STANDING = re.compile(r"(?i)(?:^|[,.;:!?\n(—–]|\s-)\s*(?:" + _LEAD_INS + r"[\s,:]+){0,2}"
+                       r"[*_\"'“”]*(yes|no)[*_\"'“”]*(?=\s*(?:[,.;:!?)—–]|\s-|$))")
+
+
+def _stated(body: str) -> set[str]:
+    """The answers `body` states as yes/no words standing alone (`_STANDING`), lower case."""
+    return {m.group(1).lower() for m in _STANDING.finditer(body)}
 
 
 def _yes_no_reader(content: str):
@@ -47,7 +65,10 @@ def _yes_no_reader(content: str):
     if not m:
         return None, None, False
     clause = _CLAUSE_END.split(body)[0]
-    both = len({w.lower() for w in _YES_NO_WORDS.findall(clause)}) > 1
+    # both in its first clause ("Yes and no"), or both stated on the line ("No, it isn't.
+    # Actually yes.": read "No" from its first word before)
+    both = len({w.lower() for w in _YES_NO_WORDS.findall(clause)}) > 1 or \
+        len(_stated(body) | {m.group(1).lower()}) > 1
     return m.group(1).capitalize(), lead(content) + m.end(), both
 
 
