@@ -110,7 +110,7 @@ def build_builder(ui: SimpleNamespace) -> None:
         # One control for the preset: a separate "MMR-Life preset" button beside this box
         # did what choosing it here does (experiments_preset.py), two ways to one end.
         ui.preset = gr.Dropdown(PRESET_CHOICES, value="none", label="Preset",
-                                min_width=240, scale=2, elem_id="run-preset")
+                                min_width=240, scale=4, elem_id="run-preset")
     with gr.Row(equal_height=True):
         ui.temperature = gr.Textbox(label="Temperature", placeholder="default",
                                     min_width=90, elem_id="run-temperature")

@@ -59,7 +59,14 @@ def test_the_run_monitors_buttons_draws_and_configuration_read_well(look_server,
     # one preset control: its choice says what it sets, and reads whole at 1400 px
     expect(page.locator("#run-mmr-life")).to_have_count(0)
     preset = page.locator("#run-preset input")
-    assert preset.evaluate("e => e.scrollWidth <= e.clientWidth + 1")
+    preset.click()
+    page.get_by_role("option", name=re.compile("^MMR-Life")).first.click()
+    expect(preset).to_have_value(re.compile("^MMR-Life: .* seed 17$"))
+    # the text's own width against the box's (an input never overflows: it scrolls)
+    assert preset.evaluate("""e => { const s = getComputedStyle(e);
+        const c = document.createElement('canvas').getContext('2d'); c.font = s.font;
+        return c.measureText(e.value).width <= e.clientWidth - parseFloat(s.paddingLeft)
+            - parseFloat(s.paddingRight) + 1; }""")
     page.click("#run-responses-refresh")
     level_with(page, "#run-responses-refresh", "#run-response-filter .wrap-inner")
     draws = page.locator("#run-responses span.text").filter(has_text=re.compile(r"^r0 s[01]$"))
