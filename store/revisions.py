@@ -204,7 +204,7 @@ def unreviewed_writer(db: sqlite_utils.Database, item_id: str, version: int,
     # read one at a time (an item's history may hold many snapshots), each kept as its
     # content's digest only
     found = [(v, author, _content_key(json.loads(snapshot))) for v, author, snapshot in cursor]
-    at, restored_by = len(found) - 1, None
+    at, restored_by, later = len(found) - 1, None, None
     while at >= 0 and found[at][0] > reviewed:
         v, author, key = found[at]
         same = next((i for i in range(at - 1, -1, -1) if found[i][2] == key), None)
@@ -215,16 +215,27 @@ def unreviewed_writer(db: sqlite_utils.Database, item_id: str, version: int,
                 restored_by = v
             at = same
             continue
-        if author == reviewer and (at == 0 or v == version):   # the first: all it holds
+        if author == reviewer and v == version:
             return v, restored_by, []
         if author == reviewer:      # a change of content: held if `version` keeps some of it
-            held = held_changes(revision(db, item_id, found[at - 1][0]),
-                                revision(db, item_id, v), revision(db, item_id, version),
-                                tuple(STATUS_ONLY))
+            later = later or revision(db, item_id, version)
+            held = _held(db, item_id, found[at - 1][0] if at else None, v, later)
             if held:
                 return v, restored_by, held
         at -= 1
     return None
+
+
+def _held(db: sqlite_utils.Database, item_id: str, before: int | None, version: int,
+          later: dict) -> list[str]:
+    """The fields `version` changed (from version `before`) that `later` still holds with
+    its values. The first version (`before` None) wrote every field it filled, not its
+    empty ones, nor the item's id and dataset (no one's words)."""
+    mine = revision(db, item_id, version)
+    was = revision(db, item_id, before) if before is not None else \
+        {k: v for k, v in mine.items() if v in ("", [], {}, None)}
+    ignore = tuple(STATUS_ONLY) + (("id", "dataset") if before is None else ())
+    return held_changes(was, mine, later, ignore)
 
 
 def _content_key(snapshot: dict) -> str:

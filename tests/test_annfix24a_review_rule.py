@@ -68,3 +68,22 @@ def test_held_changes_compares_part_by_part():
     moved = {"question": "q2", "clues": [{**b, "reasoning": "bob's"}, a,
                                          {"text": "gamma", "reasoning": "ann's"}]}
     assert held_changes(before, mine, moved) == ["clues[1].reasoning", "clues[2]"]
+
+
+def test_the_creator_of_an_item_is_held_by_the_fields_they_filled(ui_store):
+    """bob made the item (version 1, no import): ann rewrote his question, his answer is
+    still there, so bob may not review, told which of his fields it still holds (an empty
+    list of them read "still holds bob's , so")."""
+    from store import ValidationError
+    item = {**ui_store.get_item("ui/beta"), "id": "ui/bobs", "question": "Bob's?",
+            "answer": "bob's answer", "gt_reasoning": "", "clues": [], "aliases": []}
+    for key in ("version", "updated_at", "updated_by", "flagged"):
+        item.pop(key, None)
+    ui_store.create_item(item, "bob", "new item")
+    ui_store.save_item({**ui_store.get_item("ui/bobs"), "question": "Ann's?"}, 1, "ann", "")
+    with pytest.raises(ValidationError) as refused:
+        ui_store.add_review("ui/bobs", 2, "bob", "revise")
+    said = str(refused.value)
+    assert "bob wrote the changes of version 1" in said and "still holds bob's " in said
+    assert "question" not in said.partition("still holds")[2].partition(", so")[0], said
+    assert "answer" in said.partition("still holds")[2], said
