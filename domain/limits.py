@@ -54,6 +54,11 @@ SHOWN_NOTE_LINES = 5
 """Lines of the latest review's note the notice above the editor shows (its blank runs as
 one); a longer note ends in "…" there, whole under History and review. 5: 12 lines took
 about 250 px above the editor and pushed most of the image below the fold at 1400x900."""
+SHOWN_COMMENT = 200
+"""Characters of a revision's comment History's table shows (its first line, wrapped): a
+review's comment holds its whole note ("review: revise (Line one … line 15"), cut at the
+cell's edge mid-word; a longer or many-line comment ends in "…" (the note is whole in the
+review list below it)."""
 MAX_DRAFT = 4_000_000
 """A draft (the editor's unsaved item, set-aside parts included), in characters of its JSON:
 an item within every limit above is far smaller."""

@@ -7,16 +7,15 @@ an old snapshot: history only ever grows.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import sqlite_utils
 
-from domain import alignment
 from domain.item_ids import shown_id
 from domain.limits import MAX_REVIEW_NOTE
 from domain.vocabulary import REVIEW_STATUS, REVIEW_VERDICTS
 
 from .db import atomic, now, one, rows
+from .diffs import diff_items, held_changes, named
 from .errors import ConflictError, NotFoundError, ReadOnlyError, ValidationError
 from .item_limits import refuse_note
 from .items import _head, get_item, save_item
@@ -65,66 +64,6 @@ def no_version(db: sqlite_utils.Database, item_id: str, version: int) -> NotFoun
 def diff(db: sqlite_utils.Database, item_id: str, version_a: int, version_b: int) -> list[dict]:
     """Field-by-field changes from version_a to version_b (see `diff_items`)."""
     return diff_items(revision(db, item_id, version_a), revision(db, item_id, version_b))
-
-
-def _change(field: str, before: Any, after: Any) -> list[dict]:
-    return [] if before == after else [{"field": field, "before": before, "after": after}]
-
-
-def _diff_list(name: str, before: list, after: list, parts: tuple[str, ...],
-               key: str) -> list[dict]:
-    """The elements aligned by `key` (domain/alignment.py: a clue by its text, an option by
-    its label), not by place: removing clue 1 of 3 read as clue 1 and clue 2 rewritten and
-    clue 3 removed. `name[i].part` for a changed part, `name[i]` for an added or removed
-    element; an element now at another place is `name[i>j]` (before i, after j), the whole
-element when it moved unchanged (Up / Down)."""
-    changes = []
-    pairs = alignment.pairs(before, after, key)
-    moved = alignment.moved(pairs)
-    for i, j in pairs:
-        if i is None or j is None:
-            index = i if j is None else j
-            changes += _change(f"{name}[{index}]", None if i is None else before[i],
-                               None if j is None else after[j])
-            continue
-        where = f"{i}" if i == j else f"{i}>{j}"
-        edits = [c for part in parts for c in _change(f"{name}[{where}].{part}",
-                                                      before[i].get(part), after[j].get(part))]
-        if i in moved and not edits:      # moved as it was (Up / Down): the move is the change
-            edits = [{"field": f"{name}[{where}]", "before": before[i], "after": after[j]}]
-        changes += edits
-    return changes
-
-
-def diff_items(a: dict, b: dict, ignore: tuple[str, ...] = READ_ONLY_FIELDS) -> list[dict]:
-    """[{field, before, after}] for every difference between two item dicts.
-
-    Scalar fields by name (`question`); clues and options per index and part
-    (`clues[2].text`, `clues[1].boxes`, `options[0].image`; a whole added/removed clue is
-    `clues[3]` with None on the missing side; `clues[2>1].text`: the clue 2 was, now 1),
-    aligned by their text (options by label), not by place (`_diff_list`); `images`, `aliases` and `problems` as whole
-    lists (a reorder is one change); metadata per key (`metadata.source`). Indexes are
-    0-based. Read-only fields (version, updated_at, updated_by, flagged) are ignored by
-    default, since they differ between any two versions.
-    """
-    changes: list[dict] = []
-    fields = list(a) + [k for k in b if k not in a]
-    for field in fields:
-        if field in ignore:
-            continue
-        before, after = a.get(field), b.get(field)
-        if field == "clues":
-            changes += _diff_list("clues", before or [], after or [],
-                                  ("text", "reasoning", "boxes"), "text")
-        elif field == "options":
-            changes += _diff_list("options", before or [], after or [],
-                                  ("label", "text", "image"), "label")
-        elif field == "metadata" and isinstance(before, dict) and isinstance(after, dict):
-            for key in list(before) + [k for k in after if k not in before]:
-                changes += _change(f"metadata.{key}", before.get(key), after.get(key))
-        else:
-            changes += _change(field, before, after)
-    return changes
 
 
 def restore(db: sqlite_utils.Database, item_id: str, version: int, author: str,
@@ -209,7 +148,8 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
                                 f"at {head['updated_at']}")
         # after the check above: a page left on an old version is told of the newer one
         # (with a way to open it), not that its user may not review the old one
-        wrote, restored_by = unreviewed_writer(db, item_id, version, reviewer) or (None, None)
+        wrote, restored_by, held = unreviewed_writer(db, item_id, version, reviewer) \
+            or (None, None, [])
         if wrote == version:
             raise ValidationError(f"item {item_id}: {reviewer} saved version {version}, so "
                                   f"{reviewer} may not review it: ask someone who did not "
@@ -218,9 +158,9 @@ def add_review(db: sqlite_utils.Database, item_id: str, version: int, reviewer: 
             restored = f" (brought back by version {restored_by})" if restored_by else ""
             raise ValidationError(f"item {item_id}: {reviewer} wrote the changes of version "
                                   f"{wrote}{restored}, not yet approved by anyone else, and "
-                                  f"version {version} holds them, so {reviewer} may not "
-                                  f"review it: ask someone who did not write it.",
-                                  item_id, "reviewer")
+                                  f"version {version} still holds {reviewer}'s "
+                                  f"{named(held)}, so {reviewer} may not review it: ask "
+                                  f"someone who did not write it.", item_id, "reviewer")
         review_id = db.conn.execute(
             "INSERT INTO reviews (item_id, version, reviewer, verdict, note, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
@@ -235,10 +175,15 @@ STATUS_ONLY = frozenset({"status", *READ_ONLY_FIELDS})
 
 
 def unreviewed_writer(db: sqlite_utils.Database, item_id: str, version: int,
-                      reviewer: str) -> tuple[int, int | None] | None:
+                      reviewer: str) -> tuple[int, int | None, list[str]] | None:
     """(the latest version up to `version` whose content change `reviewer` wrote, nobody
     approved since, and `version` still holds; the version that brought it back by holding
-    its content again, a restore, or None) — None: none. A review is another person's check
+    its content again, a restore, or None; the fields of that change `version` holds) —
+    None: none. Held is by content, field by field and part by part (store/diffs.py
+    held_changes): some field the reviewer changed (against the version before that save)
+    has in `version` the value the reviewer gave it. A change another person replaced (a
+    merge that kept their question over his) is not held: bob was refused the review of a
+    merge holding none of his changes, told it held "the changes of version 2". A review is another person's check
     of every change since the item was last approved: who saved `version` is not enough
     (content sent back with "revise" or "reject" is still unchecked). Why: a reviewer
     approved content he wrote himself once another person's save (a merge, a small edit)
@@ -259,21 +204,38 @@ def unreviewed_writer(db: sqlite_utils.Database, item_id: str, version: int,
     # read one at a time (an item's history may hold many snapshots), each kept as its
     # content's digest only
     found = [(v, author, _content_key(json.loads(snapshot))) for v, author, snapshot in cursor]
-    at, restored_by = len(found) - 1, None
+    at, restored_by, later = len(found) - 1, None, None
     while at >= 0 and found[at][0] > reviewed:
         v, author, key = found[at]
         same = next((i for i in range(at - 1, -1, -1) if found[i][2] == key), None)
         if same is not None and same < at - 1 and author == reviewer and v == version:
-            return v, None          # its restorer saved it: never its reviewer
+            return v, None, []      # its restorer saved it: never its reviewer
         if same is not None:        # holds version found[same]'s content: wrote none of it
             if same < at - 1 and restored_by is None:
                 restored_by = v
             at = same
             continue
-        if author == reviewer:      # a change of content (the first version: all it holds)
-            return v, restored_by
+        if author == reviewer and v == version:
+            return v, restored_by, []
+        if author == reviewer:      # a change of content: held if `version` keeps some of it
+            later = later or revision(db, item_id, version)
+            held = _held(db, item_id, found[at - 1][0] if at else None, v, later)
+            if held:
+                return v, restored_by, held
         at -= 1
     return None
+
+
+def _held(db: sqlite_utils.Database, item_id: str, before: int | None, version: int,
+          later: dict) -> list[str]:
+    """The fields `version` changed (from version `before`) that `later` still holds with
+    its values. The first version (`before` None) wrote every field it filled, not its
+    empty ones, nor the item's id and dataset (no one's words)."""
+    mine = revision(db, item_id, version)
+    was = revision(db, item_id, before) if before is not None else \
+        {k: v for k, v in mine.items() if v in ("", [], {}, None)}
+    ignore = tuple(STATUS_ONLY) + (("id", "dataset") if before is None else ())
+    return held_changes(was, mine, later, ignore)
 
 
 def _content_key(snapshot: dict) -> str:

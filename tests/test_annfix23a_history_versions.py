@@ -40,8 +40,9 @@ def test_an_item_of_one_version_says_it_has_only_that_one(ui_store):
 
 
 def test_the_pages_diff_and_restore_say_it_and_change_nothing(ui_store):
-    """The page's events (build_app's handlers): the refusal is the page's error, with the
-    versions the item has; the restore writes no version."""
+    """The page's events (build_app's handlers): the refusal is the page's warning (the
+    diff table emptied) or error, with the versions the item has; the restore writes no
+    version."""
     import gradio as gr
 
     from ui.editor_handlers import EditorHandlers
@@ -51,8 +52,8 @@ def test_the_pages_diff_and_restore_say_it_and_change_nothing(ui_store):
     two_more_versions(ui_store, "ui/alpha")
     work = EditorHandlers(ui_store).load("ui/alpha", "local")
     said = "item ui/alpha has versions 1–3; there is no version 7"
-    with pytest.raises(gr.Error, match=said):
-        handlers["diff_revisions"](work, 1, 7)
+    with pytest.warns(UserWarning, match=said):      # on a page: a warning, the table emptied
+        assert handlers["diff_revisions"](work, 1, 7, page) == []
     with pytest.raises(gr.Error, match=said):
         handlers["restore_revision"](work, 7, page)
     assert ui_store.get_item("ui/alpha")["version"] == 3

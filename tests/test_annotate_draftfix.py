@@ -86,7 +86,7 @@ def test_a_review_of_a_restore_is_judged_on_what_the_restore_holds(ui_store):
     history.restore("ui/beta", 3, 6, "ann1")                        # version 7: ann2's
     with pytest.raises(EditError, match=r"ann2 wrote the changes of version 3 \(brought "
                                         r"back by version 7\), not yet approved by anyone "
-                                        r"else, and version 7 holds them"):
+                                        r"else, and version 7 still holds ann2's "):
         history.review("ui/beta", 7, "ann2", "approve")
     # its restorer saved it: not hers to review either
     with pytest.raises(EditError, match="ann1 saved version 7, so ann1 may not review"):

@@ -129,8 +129,8 @@ def test_a_writer_of_unapproved_changes_cannot_approve_them_after_anothers_save(
     ui_store.save_item({**ui_store.get_item("ui/beta"), "gt_reasoning": "anna's"}, 2, "anna",
                        "merged with version 2 by bert")
     with pytest.raises(EditError, match="bert wrote the changes of version 2, not yet "
-                                        "approved by anyone else, and version 3 holds "
-                                        "them") as err:
+                                        "approved by anyone else, and version 3 still "
+                                        "holds bert's question,") as err:
         HistoryHandlers(ui_store).review("ui/beta", 3, "bert", "approve")
     # a sentence, ended: the refusal stopped short after "reviews it"
     assert str(err.value).endswith("ask someone who did not write it."), err.value
@@ -152,8 +152,8 @@ def test_the_author_of_content_sent_back_cannot_approve_it_on_the_reviewers_revi
     HistoryHandlers(ui_store).review("ui/beta", 2, "rev", "revise", "remove the jar box")
     assert ui_store.get_item("ui/beta")["version"] == 3
     with pytest.raises(EditError, match="ann wrote the changes of version 2, not yet "
-                                        "approved by anyone else, and version 3 holds "
-                                        "them"):
+                                        "approved by anyone else, and version 3 still "
+                                        "holds ann's question,"):
         HistoryHandlers(ui_store).review("ui/beta", 3, "ann", "approve")
     assert ui_store.get_item("ui/beta")["status"] == "in_review"
     HistoryHandlers(ui_store).review("ui/beta", 3, "rev", "approve")     # rev looks again

@@ -253,8 +253,12 @@ def build_editor() -> SimpleNamespace:
         with gr.Accordion("History and review", open=False, elem_id="history",
                           visible=not DEFER_PANELS) as ui.history_panel:
             with gr.Column(visible=False, elem_id="history-body") as ui.history_body:
+                # the panel's width, a comment wrapped (its first line, shortened:
+                # ui/history_handlers.comment_cell; assets/cluelab.css, #history-table)
                 ui.history = gr.Dataframe(headers=HISTORY_HEADERS, interactive=False,
-                                          elem_id="history-table", visible=not DEFER_PANELS)
+                                          wrap=True, column_widths=["9%", "14%", "25%", "52%"],
+                                          elem_id="history-table",
+                                          visible=not DEFER_PANELS)
                 with gr.Row():
                     ui.version_a = gr.Number(1, label="Version A", precision=0, minimum=1,
                                              elem_id="history-version-a",

@@ -11,6 +11,7 @@ from urllib.parse import quote
 
 import gradio as gr
 
+from domain.limits import SHOWN_NOTE_LINES
 from store import MediaError
 from ui import answer_form as af
 from ui import editor_model as em
@@ -18,7 +19,7 @@ from ui import times
 from ui.annotate_drafts import draft_key
 from ui.editor_handlers import RELEASED_NOTICE, EditorHandlers, current_image
 from ui.problems_wiring import problem_choices, problems_html
-from ui.text import escape_html, escape_md
+from ui.text import escape_html, escape_md, note_lines
 from ui.media_http import media_url, preview_url
 from ui.thumbnails import option_images_html, strip_html
 
@@ -286,4 +287,18 @@ def reviews_md(store, item_id: str) -> str:
     return "\n".join(
         f"- **{escape_md(r['verdict'])}** by {escape_md(r['reviewer'])} on version "
         f"{r['version']} at {escape_md(times.shown_with_age(r['created_at']))}: "
-        f"{escape_md(r.get('note'))}" for r in reviews)
+        f"{note_md(r.get('note'))}" for r in reviews)
+
+
+def note_md(note) -> str:
+    """A review note in the review list, its lines kept (escaped, joined by <br>): a note
+    of many lines read as one run-on line. At most SHOWN_NOTE_LINES lines are shown, as in
+    the notice above the editor; the rest folded under "… (N more lines)", a click away
+    (the notice says the whole note is here)."""
+    lines = [escape_md(line) for line in note_lines(note)]
+    shown = "<br>".join(lines[:SHOWN_NOTE_LINES])
+    rest = lines[SHOWN_NOTE_LINES:]
+    if rest:
+        shown += (f"<details class=\"cl-note-rest\"><summary>… ({len(rest)} more "
+                  f"line{'s' * (len(rest) != 1)})</summary>{'<br>'.join(rest)}</details>")
+    return shown

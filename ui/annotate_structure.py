@@ -217,12 +217,19 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
                           structural + [ui.save_message], api_name="clear_option_image")
 
     # ---- history and reviews ---------------------------------------------------------------
-    def show_diff(work, a, b):
+    def show_diff(work, a, b, request: gr.Request):
+        """The diff of A → B. A refused one (a version the item lacks) empties the table on
+        a page, its reason a warning: the diff shown before stayed under the new numbers,
+        reading as the diff of 7 → 3 (a review). Then `reviews_now` drops the line about
+        that old diff. A script's call fails with the reason."""
         messages.require_open(work)
         try:
             return editor_history(renderer).diff(work["item"]["id"], a, b)
         except EditError as err:
-            raise messages.error(err) from None
+            if from_script(request):
+                raise messages.error(err) from None
+            messages.warn(err)
+            return []
 
     def diff_on_open(work, a, b):
         """The diff of the versions the panel opens with: it showed A and B filled in over

@@ -14,7 +14,7 @@ from ui.conflict_merge import changes, part_names
 from ui.conflict_show import label, show
 from ui import save_rules as rules
 from ui import times
-from ui.text import isolated, quoted, unescape_md
+from ui.text import isolated, note_lines as text_lines, quoted, unescape_md
 
 
 def stored_status(store, draft: dict, saved: dict) -> dict:
@@ -50,11 +50,7 @@ def note_lines(note: str) -> str:
     """A review note for the notice, its line breaks kept as "\n" (notice_html shows them;
     it showed the note as one run-on line): each run of blank lines one, at most
     SHOWN_NOTE_LINES lines, a longer note ending in "…" and where it is whole."""
-    lines: list[str] = []
-    for line in note.splitlines():
-        line = line.rstrip()
-        if line or (lines and lines[-1]):
-            lines.append(line)
+    lines = text_lines(note)
     if len(lines) <= SHOWN_NOTE_LINES:
         return "\n".join(lines)
     more = len(lines) - SHOWN_NOTE_LINES

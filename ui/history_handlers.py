@@ -8,7 +8,9 @@ from store import (ConflictError, NotFoundError, ReadOnlyError, SavingTooFastErr
                    ValidationError)
 from ui import times
 from ui.editor_model import EditError
+from ui.text import note_lines
 from ui.conflict_show import diff_label, show
+from domain.limits import SHOWN_COMMENT
 from domain.vocabulary import REVIEW_STATUS
 from ui.editor_handlers import check_gold, same_content
 from ui.media_http import preview_url
@@ -76,6 +78,17 @@ def own_merge(comment: str, author: str) -> str:
                   r"\1 version \2 by the same account, in another tab or window", comment)
 
 
+def comment_cell(comment: str) -> str:
+    """A revision's comment in History's table: its first line, at most SHOWN_COMMENT
+    characters, "…" where more follows (the table wraps it). A review's comment of a note of
+    15 lines ran on as one line, cut mid-word at the cell's edge."""
+    lines = note_lines(comment)
+    first = lines[0] if lines else ""
+    if len(first) > SHOWN_COMMENT:
+        return first[:SHOWN_COMMENT - 1].rstrip() + "…"
+    return first + (" …" if len(lines) > 1 else "")
+
+
 class HistoryHandlers:
     def __init__(self, store):
         self.store = store
@@ -84,7 +97,7 @@ class HistoryHandlers:
         if not item_id:
             return []
         return [[h["version"], h["author"], times.shown_with_age(h["created_at"]),
-                 own_merge(h.get("comment") or "", h["author"])]
+                 comment_cell(own_merge(h.get("comment") or "", h["author"]))]
                 for h in self.store.history(item_id)]
 
     def diff(self, item_id: str, version_a, version_b) -> list[list]:

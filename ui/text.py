@@ -49,6 +49,17 @@ def unescape_md(source) -> str:
                            "" if source is None else str(source))
 
 
+def note_lines(note) -> list[str]:
+    """A note's lines as shown (the notice above the editor, the review list): each ended
+    without its trailing spaces, each run of blank lines one, none at either end."""
+    lines: list[str] = []
+    for line in ("" if note is None else str(note)).strip().splitlines():
+        line = line.rstrip()
+        if line or (lines and lines[-1]):
+            lines.append(line)
+    return lines
+
+
 def short(text, limit: int = 90) -> str:
     text = " ".join(("" if text is None else str(text)).split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
