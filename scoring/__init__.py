@@ -11,7 +11,7 @@ judges (judges stay pure; this package reads and writes the store and sends judg
     extraction.py    re-reading multiple-choice answers with MMR-Life's own regex
     human.py         human baselines (JSON files) as an extra, unranked table row
     tables.py        result tables across runs: main, drop, clue injection, ablation, leaderboard
-    solver_rows.py   the clue-injection table's rows: model, setting and how the runs drew replies
+    solver_rows.py   injection and ablation rows: model (and setting) and how the runs drew replies
     figures.py       data frames and bar charts for the Results tab's plots
     heatmaps.py      the Results tab's heatmaps (clue injection, reasoning-type correlation)
 """

@@ -1,6 +1,9 @@
 """The reasoning-setting ablation (DailyClue Fig. 6): rows a model with its samples and
-repeats, columns No-CoT / CoT / Clue-guided CoT (Structured when a run has it), each cell a
-run (`scoring.matrix_tables`: the cells, their runs and the items they share).
+repeats and how its runs drew their replies (sampling sent, image preparation:
+`scoring.solver_rows`), columns No-CoT / CoT / Clue-guided CoT (Structured when a run has
+it), each cell a run (`scoring.matrix_tables`: the cells, their runs and the items they
+share). A row of the model and draws alone set a CoT run at temperature 0.2 beside No-CoT
+and Clue-guided runs at the endpoint's default, and hid the CoT run drawn like them.
 
 A column marks its best and second as the main table does (`judges.tables.MARK_RULE`): only
 among cells of equal n, ties sharing the mark, never a failed run's cell (`Table.marks`).
@@ -19,18 +22,22 @@ from scoring.count_notes import preset_notes
 from scoring.matrix_tables import ROW_RULE, cells_by_solver, items_column, shown_runs, \
     unfinished_cells, with_cell_runs
 from scoring.results import ResultsError
+from scoring.solver_rows import solver_rows
 from scoring.table_marks import on_page_items
 
 ABLATION_SETTINGS = ("direct", "cot", "clue_guided")
-ABLATION_ROWS = ("A row is a model with its samples and repeats (and preset): every cell of "
-                 "a row shares them, so a single draw is never set beside a 3-sample majority "
-                 "vote or a 3-repeat mean: a model's runs with other draws (or a preset) "
-                 "make a row of their own, named by the model and those")
+ABLATION_ROWS = ("A row is a model with its samples and repeats (and preset) and how its "
+                 "runs drew their replies (temperature, top_p, max_tokens, seed, the images' "
+                 "size limit, format and quality): every cell of a row shares them, so a "
+                 "single draw is never set beside a 3-sample majority vote or a 3-repeat "
+                 "mean, nor a run at temperature 0.2 beside runs at the default: a model's "
+                 "runs with other draws (or a preset, or other sampling) make a row of their "
+                 "own, named by the model and what sets them apart")
 
 
 def rows_note(rows: list[str], models: set[str]) -> str:
-    """ABLATION_ROWS, with a row of this table as its example when one has draws or a preset
-    beside its model ('m · 3 samples'); it named 'alpha-vlm · 3 samples', a model in none of
+    """ABLATION_ROWS, with a row of this table as its example when one has draws, a preset or
+    sampling beside its model ('m · 3 samples', 'm · T 0.2'); it named 'alpha-vlm · 3 samples', a model in none of
     the user's runs. rows: the table's row labels; models: the models alone."""
     example = next((row for row in rows if row not in models), None)
     return ABLATION_ROWS + (f" ('{example}' here)." if example else ".")
@@ -66,7 +73,8 @@ def _left_out(configs: dict, found: dict) -> dict[str, str]:
 
 def ablation_table(store, run_ids: list[str], within=None, judge: str | None = None,
                    protocol: str = "general", samples_rule: str = "majority") -> Table:
-    """Rows a model with its samples and repeats (`model_label`), columns No-CoT / CoT /
+    """Rows a model with its samples and repeats (`model_label`) and the rest of how its
+    runs drew their replies (`scoring.solver_rows`), columns No-CoT / CoT /
     Clue-guided CoT and Structured, each shown when a run has that setting (runs without
     injected clues on full images), every row on the items the table's runs share, under
     `protocol` (general unless asked). Runs left out (injected clues, another image mode, no
@@ -79,8 +87,10 @@ def ablation_table(store, run_ids: list[str], within=None, judge: str | None = N
     found = on_page_items({rid: r for rid, r in found.items() if rid not in left_out}, within)
     settings = [s for s in SETTING_TITLES      # No-CoT, CoT, Clue-guided CoT, Structured
                 if any(configs[rid]["setting"] == s for rid in found)]
+    # a row's runs drew their replies alike (sampling, images): only the setting varies
+    solver_of = solver_rows([configs[rid] for rid in found], model_label)
     cells, n, runs_of, notes, _ = cells_by_solver(
-        store, found, model_label, lambda c: SETTING_TITLES[c["setting"]],
+        store, found, solver_of, lambda c: SETTING_TITLES[c["setting"]],
         "setting", lambda ids: table_command("ablation", ids, protocol=protocol, judge=judge))
     columns = [Column("model", "Model", numeric=False)] + [
         Column(s, SETTING_TITLES[s]) for s in settings] + [

@@ -1,5 +1,6 @@
-"""The rows of the clue-injection table: a solver is a model and setting with everything else
-of its runs' configs that decides a reply besides the clue source.
+"""The rows of the clue-injection and ablation tables: a solver is a model and setting (the
+ablation's: a model) with everything else of its runs' configs that decides a reply besides
+what the table's columns vary (the clue source; the ablation's reasoning setting).
 
 A row compares its clue sources against its No Clue run, so every run of a row must have
 drawn its replies the same way: the same sampling sent (temperature, top_p, max_tokens,
@@ -10,7 +11,9 @@ temperature (the newer one won the cell) and measured their changes against it, 
 run they were like, and the source of their injected clues, sat in a row of its own with
 dashes. Runs that differ in any of these are separate rows; the label names the setting that
 tells them apart ('vlm-a · CoT · T 0.2') only where two rows of one model and setting would
-otherwise read the same.
+otherwise read the same. The ablation table had the same fault: a row keyed by model (and
+draws) set a CoT run at temperature 0.2 beside No-CoT and Clue-guided runs at the endpoint's
+default, the one-run-per-cell rule hiding the CoT run drawn like them.
 """
 from __future__ import annotations
 
@@ -62,16 +65,17 @@ def _order(key: str) -> tuple:
     return (known.index(key) if key in known else len(known), key)
 
 
-def solver_rows(configs) -> Callable[[dict], str]:
-    """`solver_of(config)` for the injection table over the runs of `configs`: the row a
-    run belongs to, its label `solver_label` with the draw settings (`draw_settings`) in
-    which the runs of that model and setting differ, each said where the run has it set
-    ('vlm-a · CoT' and 'vlm-a · CoT · T 0.2' for a run at the endpoint's default temperature
-    and one at 0.2). Runs alike in all of them share a row; a config not among `configs`
-    is labelled against itself alone."""
+def solver_rows(configs, base: Callable[[dict], str] = solver_label) -> Callable[[dict], str]:
+    """`solver_of(config)` for a table over the runs of `configs`: the row a run belongs to,
+    its label `base(config)` (the injection table's `solver_label`, model and setting; the
+    ablation table's `model_label`, whose columns are the settings) with the draw settings
+    (`draw_settings`) in which the runs of that label differ, each said where the run has it
+    set ('vlm-a · CoT' and 'vlm-a · CoT · T 0.2' for a run at the endpoint's default
+    temperature and one at 0.2). Runs alike in all of them share a row; a config not among
+    `configs` is labelled against itself alone."""
     groups: dict[str, list[dict]] = {}
     for config in configs:
-        groups.setdefault(solver_label(config), []).append(draw_settings(config))
+        groups.setdefault(base(config), []).append(draw_settings(config))
 
     def differing(label: str) -> list[str]:
         found = groups.get(label, [])
@@ -83,7 +87,7 @@ def solver_rows(configs) -> Callable[[dict], str]:
     apart = {label: differing(label) for label in groups}
 
     def solver_of(config: dict) -> str:
-        label = solver_label(config)
+        label = base(config)
         settings = draw_settings(config)
         # a default image preparation goes unsaid, as an unset sampling value does: the
         # row beside it says its own, which sets the two apart
