@@ -120,6 +120,11 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
     # the list names a named run by its name, its id beside it (what a click watches)
     assert runs["data"][0][:4] == ["wired cot", run_id, "done", "3/3"]
     assert "xp-done" in panel and len(sample["data"]) == 3
+    # nothing changed since: every output skipped, one for each (a skip short made every
+    # unchanged poll fail, "returned 8 values for 9 outputs", and the panel went stale)
+    call(setup, c, run_id, "all", api_name="/poll_runs")
+    call(setup, c, run_id, "all", api_name="/poll_runs")
+    assert "values for" not in srv.log.read_text()     # ui/handler_errors._counted's line
 
     con = sqlite3.connect(srv.db)
     assert con.execute("SELECT status, created_by FROM model_runs WHERE id = ?",

@@ -250,7 +250,9 @@ def _wire(store, ui, opened) -> None:
         panel, status = xr.progress(store, run_id, login_name(request))
         digest = _digest([rows, panel])
         if digest == (seen or {}).get("digest"):
-            return gr.skip(), gr.skip(), gr.skip(), seen, *[gr.skip()] * 4
+            # a skip for each steering control and the line (4 skips for 5 outputs failed
+            # every unchanged poll: "returned 8 values for 9 outputs", the panel went stale)
+            return gr.skip(), gr.skip(), gr.skip(), seen, *[gr.skip()] * (len(steer_controls) + 1)
         watched, before = f"{run_id}:{status}", (seen or {}).get("watched") or ""
         sample = gr.skip()
         if status and watched != before:
