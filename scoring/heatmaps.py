@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 
 import numpy as np
+import pandas as pd
 
 from domain.vocabulary import counted
 from judges.tables import Table, fixed
@@ -53,13 +54,9 @@ def correlation(summaries: dict[str, dict]) -> dict:
         return {"names": names, "matrix": None, "points": len(runs), "note": (
             f"needs at least 3 scored runs covering 2 or more {what}" + left)}
     data = np.array([[s[group][n].accuracy for n in names] for s in runs.values()])
-    with np.errstate(invalid="ignore", divide="ignore"):
-        matrix = np.corrcoef(data.T)
     # a group with the same accuracy in every run has no r: shown "–". Computed, 2/3 in
     # every run varied by rounding alone (1e-16) and read r 1.00 with itself, 0.00 with others
     constant = np.ptp(data, axis=0) <= 1e-9 * np.maximum(1.0, np.abs(data).max(axis=0))
-    matrix[constant, :] = np.nan
-    matrix[:, constant] = np.nan
     varying = int((~constant).sum())
     if varying < 2:   # a map of "–" and one 1.00 (a group with itself) said nothing
         return {"names": names, "matrix": None, "points": len(runs), "note": (
@@ -67,6 +64,7 @@ def correlation(summaries: dict[str, dict]) -> dict:
             f"{len(names)} {'does' if varying == 1 else 'do'} over these {len(runs)} runs)"
             + left)}
     same, points = same_points(list(runs), data[:, ~constant])
+    matrix = pearson(data, constant)
     if points < 3:
         return {"names": names, "matrix": None, "points": points, "note": (
             f"needs 3 or more runs whose accuracies differ: over these {len(runs)} runs "
@@ -80,6 +78,23 @@ def correlation(summaries: dict[str, dict]) -> dict:
         note += (f"; – for {', '.join(flat)}: the same accuracy in every run (no variance), "
                  "so no r")
     return {"names": names, "matrix": matrix, "points": points, "note": note}
+
+
+def pearson(data: np.ndarray, constant: np.ndarray) -> np.ndarray:
+    """Pearson's r between the columns of `data` (runs x groups) over its distinct rows,
+    the points the caption counts: over 10 runs of which 5 were copies of others the cells
+    were r over all 10, twins counted again (Daily-Scientific -0.46 for -0.10 over the 5
+    points, a sign flipped elsewhere), under a caption and a p < 0.05 threshold for 5.
+    pandas computes each pair once and mirrors it (np.corrcoef's two halves could differ in
+    the last bit: -0.875 printed -0.87 in one cell and -0.88 in its mirror). A `constant`
+    group's row and column are NaN ("–"); a varying group's r with itself is 1."""
+    _, first = np.unique(np.round(data[:, ~constant], 9), axis=0, return_index=True)
+    points = data[np.sort(first)]
+    matrix = pd.DataFrame(points).corr(method="pearson").to_numpy(dtype=float, copy=True)
+    matrix[constant, :] = np.nan
+    matrix[:, constant] = np.nan
+    np.fill_diagonal(matrix, np.where(constant, np.nan, 1.0))
+    return matrix
 
 
 def left_out_words(missing: dict[str, list[str]], what: str) -> str:
