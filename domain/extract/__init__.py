@@ -8,7 +8,8 @@ non-answer is a result of its own, reported as a rate.
 - statements.py   explicit answer markers (`Answer: C`, `\\boxed{C}`, `<answer>C</answer>`)
                   and which statement is the final one
 - choice.py       multiple choice: the option letter (or an option's text)
-- answers.py      yes/no, location (`$country,admin1$`), numeric and open answers
+- yes_no.py       yes/no: the first word, unparsed when both or a taken-back answer
+- answers.py      location (`$country,admin1$`), numeric and open answers
 - structured.py   the JSON object of structured output: its answer field and its clues
 - clues.py        clues written as text, and the boxes in them (their convention:
                   domain.geometry)
@@ -30,7 +31,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from domain.extract.answers import location, numeric, open_answer, yes_no
+from domain.extract.answers import location, numeric, open_answer
+from domain.extract.yes_no import yes_no
 from domain.extract.choice import multiple_choice
 from domain.extract.clues import clues_from_text
 from domain.extract.statements import whole_lines, whole_sentences, without_thinking

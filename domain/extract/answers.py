@@ -1,9 +1,6 @@
-"""Yes/no, location, numeric and open answers (multiple choice is in choice.py).
+"""Location, numeric and open answers (yes/no is in yes_no.py, multiple choice in
+choice.py).
 
-Yes/no: the first word of a marker's content, else of the first line, else of the last line;
-both ("Yes and no"; "No, it isn't. Actually yes.": a yes or no opening and ending a clause
-of its own, a few lead-in words allowed, stated after the first word; not the no of "says no
-parking") or neither, or first and last lines disagreeing: unparsed.
 Location: `$country,admin1$` (last one; inside <answer> first; two different ones offered
 together, "$germany,bavaria$ or $canada,quebec$", unparsed), else "Country: X, Region: Y",
 else a marker's "X, Y" in either order, the part that is a country being the country
@@ -13,8 +10,9 @@ Numeric: the first number of the final marker's content; an answer marker that g
 number ("Answer: C") is unparsed. Without any marker, the last number in the text that is no
 list numbering ("2." or "2)" opening a line, "clue 2", "step 2", "image 2"), unless the number
 before it in its sentence is a different one offered as an alternative ("about 12.5 g, or
-maybe 13 g", "8-10"): two candidates, unparsed; thousands separators and units are dropped
-("12,000 km" gives "12000").
+maybe 13 g", "8-10"): two candidates, unparsed; a clock time ("14:45") is no number and,
+beside another number, a candidate of its own ("at 14:45, so 8 minutes": unparsed); thousands
+separators and units are dropped ("12,000 km" gives "12000").
 Open: the final marker's content (for `Answer:` the rest of its line, which a newline ends, so
 a clue line after it is no part of the answer; an empty one is unparsed), else the last
 non-empty line.
@@ -35,56 +33,6 @@ from domain.extract.clues import LIST_NUMBERING, prose
 from domain.places import fold, is_country, region_of
 from domain.extract.statements import ANSWER_TAG, CUT_OFF, final, lead, lines, markers, \
     unwrap
-
-# -- yes/no ------------------------------------------------------------------------------------
-
-_YES_OR_NO = re.compile(r"(?i)(yes|no)\b")
-# a dash ends a clause too: "yes — the sign says no parking" is yes (it was unparsed)
-_CLAUSE_END = re.compile(r"[,.;:!?\n—–]|\s-\s")
-_YES_NO_WORDS = re.compile(r"(?i)\b(?:yes|no)\b")
-
-
-# a yes or no standing as an answer of its own: opening a clause (after nothing, or after
-# punctuation or a dash, and at most two words of the kind that come before a changed mind:
-# "Actually yes.", "so, no", "the answer is yes") and ending it (punctuation, a dash or the
-# end). A no inside a phrase ("the sign says no parking", "yes, no car is parked") is none.
-_LEAD_INS = (r"(?:actually|so|well|wait|but|or|hmm+|oh|ok|okay|rather|correction|"
-             r"i mean|i think|hence|therefore|thus|then|finally|the answer is|answer)")
-_STANDING = re.compile(r"(?i)(?:^|[,.;:!?\n(—–]|\s-)\s*(?:" + _LEAD_INS + r"[\s,:]+){0,2}"
-                       r"[*_\"'“”]*(yes|no)[*_\"'“”]*(?=\s*(?:[,.;:!?)—–]|\s-|$))")
-
-
-def _stated(body: str) -> set[str]:
-    """The answers `body` states as yes/no words standing alone (`_STANDING`), lower case."""
-    return {m.group(1).lower() for m in _STANDING.finditer(body)}
-
-
-def _yes_no_reader(content: str):
-    body = unwrap(content)
-    m = _YES_OR_NO.match(body)
-    if not m:
-        return None, None, False
-    clause = _CLAUSE_END.split(body)[0]
-    # both in its first clause ("Yes and no"), or both stated on the line ("No, it isn't.
-    # Actually yes.": read "No" from its first word before)
-    both = len({w.lower() for w in _YES_NO_WORDS.findall(clause)}) > 1 or \
-        len(_stated(body) | {m.group(1).lower()}) > 1
-    return m.group(1).capitalize(), lead(content) + m.end(), both
-
-
-def yes_no(text: str, options, whole: bool, complete: bool = True) -> tuple[str | None, str]:
-    decided = None if whole else final(text, _yes_no_reader, complete_only=not complete)
-    if decided is not None or not complete:
-        return decided or (None, CUT_OFF)
-    found = lines(prose(text))
-    reads = [_yes_no_reader(line) for line in (found[:1] + found[-1:] if found else [])]
-    values = {value for value, _, _ in reads if value}
-    if any(both for _, _, both in reads) or len(values) > 1:
-        return None, "ambiguous: both yes and no"
-    if values:
-        return values.pop(), "first word yes/no"
-    return None, "neither yes nor no"
-
 
 # -- location ----------------------------------------------------------------------------------
 
@@ -218,6 +166,8 @@ def _number_reader(content: str):
     m = found[0]
     if re.match(r",\d", body[m.end():]):    # "3,14159": neither thousands nor a decimal comma
         return None, None, False
+    if _CLOCK.match(body, m.start()):       # "14:45" is a time, no number (it read 14)
+        return None, None, False
     return _number_text(m.group()), lead(content) + m.end(), \
         len(found) > 1 and _alternatives(body, m, found[1])
 
@@ -225,6 +175,10 @@ def _number_reader(content: str):
 _NUMBERING = re.compile(r"(?im)^[\s*_#>-]*\(?(\d+)[.)](?=\s+\S)"
                         r"|\b(?:clue|step|image|frame|picture|option|point|item|reason|no\.?)"
                         r"\s*#?\s*(\d+)\b")
+
+
+_CLOCK = re.compile(r"(?<![\w.:])\d{1,2}:\d{2}(?::\d{2})?(?![\d:])")
+"""A clock time ("14:45"): a value of its own, no number, and its digits no candidates."""
 
 
 def _last_genuine_number(text: str) -> tuple[str | None, str]:
@@ -238,6 +192,14 @@ def _last_genuine_number(text: str) -> tuple[str | None, str]:
     numbering = {m.start(1) if m.group(1) else m.start(2) for m in _NUMBERING.finditer(text)}
     numbers = [m for m in _NUMBER.finditer(text)
                if m.start() not in numbering and m.start() + 1 not in numbering]
+    clocks = list(_CLOCK.finditer(text))
+    if clocks:   # "at 14:45, so 8 minutes" read 8: a time and a number are two candidates
+        numbers = [m for m in numbers if not any(c.start() <= m.start() < c.end()
+                                                 for c in clocks)]
+        offered = [clocks[-1].group()] + ([_number_text(numbers[-1].group())] if numbers else [])
+        return None, ("ambiguous: no answer statement, and the text offers "
+                      + " and ".join(offered) if numbers else
+                      f"no number found (the time {clocks[-1].group()} is none)")
     if not numbers:
         return None, "no number found"
     last = numbers[-1]
