@@ -34,11 +34,9 @@ def type_correlation(summaries: dict[str, dict]) -> tuple[list[str], np.ndarray 
 
 def correlation(summaries: dict[str, dict]) -> dict:
     """{"names", "matrix" (None: no map), "note", "points"}: Pearson's r between groups over
-    the runs ({run label: summary}), and the caption in words. The caption names the runs
-    left out and why (it said "over 3 runs" with 4 chosen), the groups whose cells are all
-    "–" (the same accuracy in every run: no variance, no r), and runs with the same accuracy
-    in every group: they are one point, so r rests on fewer `points` than runs, and the
-    significance threshold with it (±1.00 drawn strong over 3 runs two of which were one)."""
+    the runs ({run label: summary}), and the caption naming the runs left out and why, the
+    groups all "–" (no variance, no r), and runs alike in every group: one point, so r and its
+    threshold rest on fewer `points` than runs (±1.00 was strong over 3 runs, two alike)."""
     group = "by_reasoning_type"
     names = sorted({n for s in summaries.values() for n in s.get(group, {})} - {"(none)"})
     if len(names) < 2:
@@ -81,19 +79,15 @@ def correlation(summaries: dict[str, dict]) -> dict:
 
 
 def pearson(data: np.ndarray, constant: np.ndarray) -> np.ndarray:
-    """Pearson's r between the columns of `data` (runs x groups) over its distinct rows,
-    the points the caption counts: over 10 runs of which 5 were copies of others the cells
-    were r over all 10, twins counted again (Daily-Scientific -0.46 for -0.10 over the 5
-    points, a sign flipped elsewhere), under a caption and a p < 0.05 threshold for 5.
-    pandas computes each pair once and mirrors it (np.corrcoef's two halves could differ in
-    the last bit: -0.875 printed -0.87 in one cell and -0.88 in its mirror). A `constant`
-    group's row and column are NaN ("–"); a varying group's r with itself is 1."""
+    """Pearson's r between `data`'s columns (groups) over its distinct rows, the points the
+    caption and threshold count (r over 10 runs with twins counted again read -0.46 for -0.10),
+    each pair once and mirrored (np.corrcoef's -0.875 read -0.87 and its mirror -0.88);
+    a `constant` group's row and column NaN ("–")."""
     _, first = np.unique(np.round(data[:, ~constant], 9), axis=0, return_index=True)
     points = data[np.sort(first)]
     matrix = pd.DataFrame(points).corr(method="pearson").to_numpy(dtype=float, copy=True)
-    matrix[constant, :] = np.nan
-    matrix[:, constant] = np.nan
-    np.fill_diagonal(matrix, np.where(constant, np.nan, 1.0))
+    np.fill_diagonal(matrix, 1.0)
+    matrix[constant, :] = matrix[:, constant] = np.nan
     return matrix
 
 
