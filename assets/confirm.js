@@ -192,8 +192,10 @@
       return `Restore deleted item ${picked}? It comes back as a new version and opens here.`;
     },
     // Experiments: a cancel dropped the requests in flight at once (their cost spent)
-    "run-cancel": () => `Cancel run ${value("#run-id")}? The requests in flight are ` +
-      "dropped (Resume goes on with the items not done).",
+    // (the same words as `runs --cancel`'s help: "stop for good" there was not so)
+    "run-cancel": () => `Cancel run ${value("#run-id")}? It stops now: the requests in ` +
+      "flight are dropped (their replies are not recorded); Resume can still send the " +
+      "items not done.",
     "delete-dataset": () =>
       `Delete dataset ${value("#dataset-to-delete")} for good? This cannot be undone.`,
   };

@@ -3,7 +3,8 @@
     python app.py run --db DB --endpoint NAME --setting S [--clues SOURCE] [--image-mode M]
                       [--samples N] [--repeats R] [--temperature T] [--top-p P] [--max-tokens N]
                       [--seed S] [--preset mmr-life] [--box-convention C] [item filters]
-                      [--budget USD] [--deadline SECONDS] [--dry-run] [--json]
+                      [--budget USD] [--deadline SECONDS] [--name NAME] [--note TEXT]
+                      [--dry-run] [--json]
     python app.py run --db DB --resume ID [--retry-errors] [--budget USD | --no-budget] [--json]
 
 Watching and steering runs (`runs`): cli/runs_commands.py.
@@ -31,6 +32,7 @@ EXIT = {"done": 0, "failed": 1, "lost": 1}
 
 def add_parsers(sub) -> None:
     from domain.geometry import STATED_CONVENTIONS
+    from domain.limits import MAX_RUN_NAME, MAX_RUN_NOTE
     from runner.config import CLUE_PASS_SETTINGS, IMAGE_FORMATS, IMAGE_MODES, PRESETS, SETTINGS
 
     p = sub.add_parser("run", help="run a model over items (or resume a run)",
@@ -93,6 +95,10 @@ def add_parsers(sub) -> None:
                      help="send every request: take no reply from the response cache (a "
                           "cached reply is an earlier run's draw of the same item, repeat and "
                           "sample); with --resume, for what is left to send")
+    p.add_argument("--name", help="the run's name, as `runs --rename` gives it (one line, at "
+                                   f"most {MAX_RUN_NAME} characters)")
+    p.add_argument("--note", help="the run's note, as `runs --note` sets it (at most "
+                                   f"{MAX_RUN_NOTE} characters)")
     p.add_argument("--dry-run", action="store_true",
                    help="plan and project the cost, create nothing")
     p.add_argument("--json", action="store_true",
@@ -204,16 +210,22 @@ def run_run(args) -> int:
     from runner.planning import create_run, plan_run
     from scoring.compared import labelled_plan
     from store import ConflictError, StoreError
+    from store.run_labels import checked_labels
 
     store = open_store(args.db)
     try:
         if args.resume:
+            if args.name is not None or args.note is not None:
+                return fail("--name and --note label a new run; a run's own: "
+                            + command("runs", "--rename", "RUN", "NAME") + " or "
+                            + command("runs", "--note", "RUN", "TEXT"))
             return _resume(store, args)
         if not args.setting and args.preset:      # a preset is a protocol: its setting
             args.setting = PRESET_PROTOCOLS[args.preset]["setting"]
         if not args.endpoint or not args.setting:
             return fail("--endpoint NAME and --setting S (or --preset P) are required (or "
                         "--resume ID)")
+        labels = checked_labels(args.name, args.note)   # refused before anything is made
         config, execution = _config(args)
         plan = labelled_plan(store, plan_run(store, config, execution))
         if execution.budget is not None and not plan.projection["priced"]:
@@ -234,6 +246,8 @@ def run_run(args) -> int:
         if said:
             print(f"warning: {said}", file=sys.stderr)
         run_id = create_run(store, plan, author="cli")
+        if labels:
+            store.label_run(run_id, **labels)
         if not args.json:  # on stdout, as the summary: the header always comes first
             print(f"run {run_id} (config {plan.config_id[:12]})\n{_describe(plan)}",
                   flush=True)

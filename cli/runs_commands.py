@@ -31,7 +31,10 @@ def add_parsers(sub) -> None:
     action.add_argument("--show", metavar="RUN",
                         help="one run in full (a summary; with --json all of it as JSON)")
     action.add_argument("--pause", metavar="RUN", help="ask a running run to pause")
-    action.add_argument("--cancel", metavar="RUN", help="ask a run to stop for good")
+    action.add_argument("--cancel", metavar="RUN",
+                        help="ask a run to stop now: the requests in flight are dropped "
+                             "(their replies are not recorded); `run --resume RUN` can still "
+                             "send the items not done")
     action.add_argument("--rename", nargs=2, metavar=("RUN", "NAME"),
                         help="name a run ('' clears the name)")
     action.add_argument("--note", nargs=2, metavar=("RUN", "TEXT"),

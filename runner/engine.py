@@ -126,6 +126,8 @@ class Engine(DispatchMixin):
         self.sender = Sender(self.store, self.run_id, self.config, self.execution, self.items,
                              api_key, concurrency, self.price, self.totals.on_attempt)
         self.totals.limiter = self.sender.limiter  # in flight = the slots taken, no more
+        if run["control"] in ("pause", "cancel"):   # asked before this process was up
+            self._stop(run["control"], f"{run['control']} requested")
         loop = asyncio.get_running_loop()
         self.started = loop.time()
         self._slot_freed = asyncio.Event()
@@ -133,7 +135,7 @@ class Engine(DispatchMixin):
         try:
             # nothing left to send (a run left "paused" with every result in): the endpoint
             # is not needed, so neither asked nor a reason to stop; the run concludes
-            left = bool(self.store.pending_work(self.run_id))
+            left = bool(self.store.pending_work(self.run_id)) and not self.stop_reason
             problem = left and (problem or await preflight(self.sender.client, endpoint))
             if problem:
                 self._endpoint_cannot_work(problem)

@@ -24,9 +24,10 @@ MAX_NAME = MAX_RUN_NAME              # domain/limits.py: every limit in one plac
 MAX_NOTE = MAX_RUN_NOTE
 
 
-def label_run(db: sqlite_utils.Database, run_id: str, name: str | None = None,
-              note: str | None = None) -> dict:
-    """Set the run's name and/or note (None: unchanged; '' clears). A name is one line."""
+def checked_labels(name: str | None = None, note: str | None = None) -> dict:
+    """{'name': …, 'note': …} as a run keeps them (a name is one line, a note stripped; a
+    None is left out), or ValidationError past the limits. `label_run` and `run --name/--note`
+    (checked before the run is created, so a refused label creates nothing) share it."""
     changes = {}
     if name is not None:
         name = " ".join(name.split())
@@ -40,6 +41,13 @@ def label_run(db: sqlite_utils.Database, run_id: str, name: str | None = None,
             raise ValidationError(f"a run note has at most {MAX_NOTE} characters "
                                   f"({len(note)} given)", field="note")
         changes["note"] = note
+    return changes
+
+
+def label_run(db: sqlite_utils.Database, run_id: str, name: str | None = None,
+              note: str | None = None) -> dict:
+    """Set the run's name and/or note (None: unchanged; '' clears). A name is one line."""
+    changes = checked_labels(name, note)
     with atomic(db):
         get_run(db, run_id)
         for column, value in changes.items():  # column names from the two keys above

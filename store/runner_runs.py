@@ -72,10 +72,15 @@ def claim_run(db: sqlite_utils.Database, run_id: str, owner: str,
     """Make `owner` the executing process of the run (status 'running').
 
     Refused with ConflictError while another live owner runs it. Clears any pause/cancel
-    request, since claiming is an explicit start or resume.
+    request, since claiming is an explicit start or resume; except when `owner` holds the
+    run already: the page hands a run to the process it starts (runner/background.hand_over)
+    and the process claims it again when it is up, seconds later. A pause asked in between
+    was cleared by that second claim, and the run went on to 'done' while the page had said
+    it was pausing.
     """
     with atomic(db):
         run = get_run(db, run_id)
+        keep = run["status"] == "running" and run["owner"] == owner
         if (run["status"] == "running" and run["owner"] not in (None, owner)
                 and not is_stale(run["owner"], run["heartbeat"])):
             raise ConflictError(
@@ -84,9 +89,10 @@ def claim_run(db: sqlite_utils.Database, run_id: str, owner: str,
                          f"{time.time() - (run['heartbeat'] or 0):.0f} s ago); "
                          "pause it first, or wait until that process has stopped"))
         db.conn.execute(
-            "UPDATE model_runs SET status = 'running', owner = ?, heartbeat = ?, control = NULL, "
-            "message = '', started_at = coalesce(started_at, ?), finished_at = NULL "
-            "WHERE id = ?", [owner, time.time(), now(), run_id])
+            "UPDATE model_runs SET status = 'running', owner = ?, heartbeat = ?, "
+            "control = CASE WHEN ? THEN control END, message = '', "
+            "started_at = coalesce(started_at, ?), finished_at = NULL "
+            "WHERE id = ?", [owner, time.time(), keep, now(), run_id])
     return get_run(db, run_id)
 
 

@@ -220,7 +220,7 @@ def start_run(store, form: dict, user: str) -> dict:
     Returns {"run_id", "message", "warning"}; raises ExperimentError (nothing created) for
     a bad form or an endpoint that cannot work (nothing listening, missing or refused key).
     """
-    from runner.background import start_detached
+    from runner.background import hand_over, start_detached
     from runner.coverage import Coverage
     from runner.planning import create_run
 
@@ -234,7 +234,10 @@ def start_run(store, form: dict, user: str) -> dict:
     early = preset_samples_warning(form.get("preset"), form.get("samples"))
     warning = "; ".join(w for w in (early, warning) if w) or None
     run_id = create_run(store, the_plan, author=user)
-    start_detached(store.path.resolve(), run_id)
+    # the process is its owner at once (status 'running'), as on a resume: a pause asked
+    # while it starts (seconds) is a request it reads, where a 'created' run was set
+    # 'paused' on the spot and the process, once up, claimed it and ran it to the end
+    hand_over(store, run_id, start_detached(store.path.resolve(), run_id))
     return {"run_id": run_id, "warning": warning,
             "message": f"Run {run_id} started: {len(the_plan.work)} work rows, "
                        f"{the_plan.projection['to_send']} to send. It runs in its own process: "

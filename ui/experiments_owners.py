@@ -65,3 +65,18 @@ def may_steer(store, run_id: str | None, user: str | None) -> bool:
         return not who_may(store, store.get_run(run_id), user) if run_id else True
     except NotFoundError:
         return True
+
+
+def off_note(store, run_id: str | None, user: str | None) -> str:
+    """The control line beside Pause, Cancel and Resume for a watcher who may not steer the
+    run (its buttons all off, `may_steer`): why, e.g. 'run X was started from the command
+    line: only an admin may pause, cancel or resume it here'; '' for one who may. The
+    buttons were greyed with nothing beside them saying why (the panel's last line said it,
+    below the counters, out of the eye's way)."""
+    try:
+        run = store.get_run(run_id) if run_id else None
+    except NotFoundError:
+        return ""
+    if not run or not who_may(store, run, user):
+        return ""
+    return refusal(run, "pause, cancel or resume").rstrip(".") + "."

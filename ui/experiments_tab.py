@@ -27,7 +27,7 @@ from ui.experiments_labels_tab import wire_labels
 from ui.experiments_layout import build_layout
 from ui.experiments_preset import wire_preset
 from ui.experiments_preview import SHOW_PREVIEW_JS, marked_stale, preview
-from ui.experiments_owners import may_steer
+from ui.experiments_owners import may_steer, off_note
 from ui.handler_errors import from_script, messages_for_errors
 from ui.session import login_name, user_of
 
@@ -259,7 +259,8 @@ def _wire(store, ui, opened) -> None:
             sample = xr.responses(store, run_id, status_filter)
         # "Asked run … to pause" stayed after the run had paused: a line about the watched
         # run goes when its status changes (the panel says the new one)
-        line = "" if before.startswith(f"{run_id}:") and watched != before else gr.skip()
+        line = (messages.status(off_note(store, run_id, login_name(request)))
+                if before.startswith(f"{run_id}:") and watched != before else gr.skip())
         return (rows, panel, sample, {"digest": digest, "watched": watched},
                 *steer_buttons(status, run_id, request), line)
 
@@ -285,7 +286,8 @@ def _wire(store, ui, opened) -> None:
                     xr.responses(store, run_id, status_filter), "", "",
                     *xl.labels(store, run_id), gr.update(visible=False), None,
                     gr.update(**xs.budget_box(run)),
-                    *steer_buttons(xr.progress(store, run_id, user)[1], run_id, request), "")
+                    *steer_buttons(xr.progress(store, run_id, user)[1], run_id, request),
+                    messages.status(off_note(store, run_id, user)))   # why they are off
         except xh.ExperimentError as err:
             raise messages.error(err) from None
 
