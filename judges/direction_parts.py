@@ -26,8 +26,17 @@ def text_parts(item: dict) -> list[tuple[str, str]]:
         parts += [(f"clue {n} text", clue.get("text")),
                   (f"clue {n} reasoning", clue.get("reasoning"))]
     for n, option in enumerate(item.get("options") or [], start=1):
-        parts += [(f"option {n} label", option.get("label")), (f"option {n}", option.get("text"))]
+        name = option_name(n, option)
+        parts += [(f"{name} label", option.get("label")), (name, option.get("text"))]
     return [(name, str(text or "")) for name, text in parts]
+
+
+def option_name(n: int, option) -> str:
+    """"option B": an option named by its label, as History and the editor name options
+    ("option 2" read for an item whose options are lettered A and B); by its place (`n`,
+    from 1) when its label is none a message may name (empty, long, not letters or digits)."""
+    label = str((option or {}).get("label") or "").strip() if isinstance(option, dict) else ""
+    return f"option {label}" if label.isalnum() and len(label) <= 4 else f"option {n}"
 
 
 def marks_in(text) -> Counter:
