@@ -70,6 +70,18 @@ def introduced(item: dict, base: dict | None) -> list[tuple[str, list[int]]]:
 ONE, SEVERAL = "a text-direction control", "text-direction controls"
 
 
+def holds_problem(name: str, text) -> str | None:
+    """"the review note holds a text-direction control (U+202E); remove it": why a free text
+    (`name`, as the sentence names it) is refused for its controls, never quoting it; None
+    when it holds none. Why: a review refused for one read "Review not recorded: item
+    demo/x: note: Review note holds text-direction characters (U+202E)…"."""
+    marks = marks_in(text)
+    if not marks:
+        return None
+    return (f"{name} holds {ONE if len(marks) == 1 else SEVERAL} ({codes(marks)}); "
+            f"remove {'it' if len(marks) == 1 else 'them'}")
+
+
 def introduced_problem(item: dict, base: dict | None) -> str | None:
     """Why a save is refused for the controls it brings in, naming each part and control and
     never quoting the text: "clue 1 text holds a text-direction control (U+202E); remove
