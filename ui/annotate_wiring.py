@@ -367,7 +367,7 @@ def wire(store, demo, browser, ui) -> None:
                            outcome["current_version"],
                            gr.update(choices=both, value=outcome.get("ticked") or [],
                                      visible=bool(both),
-                                     label=take_saved_label(outcome["by"])),
+                                     label=take_saved_label(outcome["take_from"])),
                            gr.update(visible=True), COMPARE_HIDE]
         # refused (invalid, or released and read-only, or deleted meanwhile)
         # (an edit can fix it when the edits themselves break a rule; not a deleted item)
