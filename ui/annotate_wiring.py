@@ -62,7 +62,8 @@ AFTER_FIRST_IMAGE = """(value, status, kept, work) => new Promise((resolve_) => 
 def menu_closed():
     """The "Item ▾" menu closed, as the list, the id box, Next or Previous open another item:
     it stayed open over the next item, its Delete a click away from the wrong item. The
-    menu's own actions (duplicate, delete, its Undo…) keep it open: it shows their outcome."""
+    menu's own actions close it too once they succeed (ui/annotate_lifecycle.py: open, it
+    pushed the image ~280 px down): their outcome is said in a toast."""
     return gr.update(open=False)
 
 
