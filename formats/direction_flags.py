@@ -10,7 +10,7 @@ a clue text with the same control was flagged.
 """
 from __future__ import annotations
 
-from judges.direction_parts import codes, marks_in, option_name, text_parts
+from judges.direction_parts import KIND, codes, marks_in, option_name, text_parts
 
 from .report import problem
 
@@ -27,7 +27,7 @@ def direction_flags(item: dict, image_names: list[tuple[str, str]] = ()) -> list
             marks |= here
     if not found:
         return []
-    return [problem("text-direction characters", ", ".join(found[:8]) +
+    return [problem(KIND, ", ".join(found[:8]) +
                     (f" and {len(found) - 8} more" if len(found) > 8 else ""),
                     f"{codes(marks)}: they can make text read as other text; kept as imported, "
                     "remove them if they are not the text's own")]

@@ -68,6 +68,28 @@ def introduced(item: dict, base: dict | None) -> list[tuple[str, list[int]]]:
 
 
 ONE, SEVERAL = "a text-direction control", "text-direction controls"
+KIND = "text-direction characters"
+"""The kind of the import's problem (formats/direction_flags.py), "text-direction
+characters: question, clue 1 text, option B (U+202E: …)"."""
+
+
+def flag_holds(problem: str, item: dict) -> bool | None:
+    """Does the import's text-direction problem `problem` still hold for `item` as a save
+    stores it? True while a part it names holds a control; False once none does (a part gone
+    holds none); None when it names a part no save can read again (an image's file name,
+    gone once stored; "and 3 more") and no named part holds one. Why: the save said "2
+    import problems stay …: no rule can check them again" of this one, which it can."""
+    named = problem[len(KIND):].lstrip(": ").split(" (", 1)[0]
+    named, more = (named.split(" and ", 1) + [""])[:2] if " more" in named else (named, "")
+    texts = dict(text_parts(item))
+    for n, option in enumerate(item.get("options") or [], start=1):   # named by place before
+        texts.setdefault(f"option {n}", str(option.get("text") or ""))
+        texts.setdefault(f"option {n} label", str(option.get("label") or ""))
+    parts = [p.strip() for p in named.split(", ") if p.strip()]
+    if any(marks_in(texts.get(p)) for p in parts) or \
+            (more and any(marks_in(t) for t in texts.values())):
+        return True
+    return None if more or any(p.endswith("file name") for p in parts) else False
 
 
 def holds_problem(name: str, text) -> str | None:
