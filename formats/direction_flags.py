@@ -10,7 +10,7 @@ a clue text with the same control was flagged.
 """
 from __future__ import annotations
 
-from judges.direction_parts import codes, marks_in, text_parts
+from judges.direction_parts import KIND, codes, marks_in, option_name, text_parts
 
 from .report import problem
 
@@ -18,7 +18,7 @@ from .report import problem
 def direction_flags(item: dict, image_names: list[tuple[str, str]] = ()) -> list[str]:
     """One problem naming the parts (never their text) whose text holds direction
     controls, and which ones; [] when none does. `image_names`: (part, file name) of the
-    images as the file named them ("image 2", "option 1 image"), gone once stored."""
+    images as the file named them ("image 2", "option A image"), gone once stored."""
     found, marks = [], set()
     for name, text in [*text_parts(item), *image_names]:
         here = set(marks_in(text))
@@ -27,7 +27,7 @@ def direction_flags(item: dict, image_names: list[tuple[str, str]] = ()) -> list
             marks |= here
     if not found:
         return []
-    return [problem("text-direction characters", ", ".join(found[:8]) +
+    return [problem(KIND, ", ".join(found[:8]) +
                     (f" and {len(found) - 8} more" if len(found) > 8 else ""),
                     f"{codes(marks)}: they can make text read as other text; kept as imported, "
                     "remove them if they are not the text's own")]
@@ -35,10 +35,10 @@ def direction_flags(item: dict, image_names: list[tuple[str, str]] = ()) -> list
 
 def image_names(record: dict) -> list[tuple[str, str]]:
     """(part, file name) of a parsed record's images and option images ("image 1 file
-    name", "option 2 image file name")."""
+    name", "option B image file name")."""
     names = [(f"image {n} file name", getattr(ref, "name", ""))
              for n, ref in enumerate(record.get("images") or [], start=1)]
-    names += [(f"option {n} image file name", getattr(o.get("image"), "name", ""))
+    names += [(f"{option_name(n, o)} image file name", getattr(o.get("image"), "name", ""))
               for n, o in enumerate(record.get("options") or [], start=1)
               if isinstance(o, dict) and o.get("image") is not None]
     return [(part, str(name or "")) for part, name in names]

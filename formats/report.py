@@ -10,7 +10,8 @@ def problem(kind: str, where: str, expected: str = "") -> str:
     """One problem sentence, `kind: where (expected)`, the one shape of every sentence that is
     about a part of an imported item.
 
-    `where` names the part by ClueLab's own count (image 2, option 3, clue 1, line 7) and
+    `where` names the part by ClueLab's own count (image 2, option 3, clue 1, line 7; an
+    option by a label of at most 4 letters or digits, "option B": judges.direction_parts) and
     `expected` says what was expected; neither ever holds a value read from the file (a
     path, a label, a key): a file imported by mistake may be a secret, and these sentences
     are shown in the browser, printed and logged. The value stays in the item's metadata.

@@ -26,8 +26,17 @@ def text_parts(item: dict) -> list[tuple[str, str]]:
         parts += [(f"clue {n} text", clue.get("text")),
                   (f"clue {n} reasoning", clue.get("reasoning"))]
     for n, option in enumerate(item.get("options") or [], start=1):
-        parts += [(f"option {n} label", option.get("label")), (f"option {n}", option.get("text"))]
+        name = option_name(n, option)
+        parts += [(f"{name} label", option.get("label")), (name, option.get("text"))]
     return [(name, str(text or "")) for name, text in parts]
+
+
+def option_name(n: int, option) -> str:
+    """"option B": an option named by its label, as History and the editor name options
+    ("option 2" read for an item whose options are lettered A and B); by its place (`n`,
+    from 1) when its label is none a message may name (empty, long, not letters or digits)."""
+    label = str((option or {}).get("label") or "").strip() if isinstance(option, dict) else ""
+    return f"option {label}" if label.isalnum() and len(label) <= 4 else f"option {n}"
 
 
 def marks_in(text) -> Counter:
@@ -59,6 +68,40 @@ def introduced(item: dict, base: dict | None) -> list[tuple[str, list[int]]]:
 
 
 ONE, SEVERAL = "a text-direction control", "text-direction controls"
+KIND = "text-direction characters"
+"""The kind of the import's problem (formats/direction_flags.py), "text-direction
+characters: question, clue 1 text, option B (U+202E: …)"."""
+
+
+def flag_holds(problem: str, item: dict) -> bool | None:
+    """Does the import's text-direction problem `problem` still hold for `item` as a save
+    stores it? True while a part it names holds a control; False once none does (a part gone
+    holds none); None when it names a part no save can read again (an image's file name,
+    gone once stored; "and 3 more") and no named part holds one. Why: the save said "2
+    import problems stay …: no rule can check them again" of this one, which it can."""
+    named = problem[len(KIND):].lstrip(": ").split(" (", 1)[0]
+    named, more = (named.split(" and ", 1) + [""])[:2] if " more" in named else (named, "")
+    texts = dict(text_parts(item))
+    for n, option in enumerate(item.get("options") or [], start=1):   # named by place before
+        texts.setdefault(f"option {n}", str(option.get("text") or ""))
+        texts.setdefault(f"option {n} label", str(option.get("label") or ""))
+    parts = [p.strip() for p in named.split(", ") if p.strip()]
+    if any(marks_in(texts.get(p)) for p in parts) or \
+            (more and any(marks_in(t) for t in texts.values())):
+        return True
+    return None if more or any(p.endswith("file name") for p in parts) else False
+
+
+def holds_problem(name: str, text) -> str | None:
+    """"the review note holds a text-direction control (U+202E); remove it": why a free text
+    (`name`, as the sentence names it) is refused for its controls, never quoting it; None
+    when it holds none. Why: a review refused for one read "Review not recorded: item
+    demo/x: note: Review note holds text-direction characters (U+202E)…"."""
+    marks = marks_in(text)
+    if not marks:
+        return None
+    return (f"{name} holds {ONE if len(marks) == 1 else SEVERAL} ({codes(marks)}); "
+            f"remove {'it' if len(marks) == 1 else 'them'}")
 
 
 def introduced_problem(item: dict, base: dict | None) -> str | None:

@@ -43,6 +43,7 @@ from dataclasses import dataclass
 
 from domain.numbers import NUMBER_RULE, number_in, read_quantity
 from domain.places import capitalised, country_name, region_name
+from judges import direction_parts
 from judges.location import country_code
 from judges.lost_parts import lost_part_holds
 from judges.option_duplicates import same_options
@@ -268,6 +269,8 @@ def still_holds(problem: str, item: dict) -> bool | None:
     """Does the import problem `problem` (a sentence of the item's `problems`) still hold
     for `item` as it is now? None when no rule here can tell: only a person can."""
     kind = kind_of(problem)
+    if kind == direction_parts.KIND:      # a save checks the parts it names (direction_parts)
+        return direction_parts.flag_holds(problem, item)
     if kind in GOLD_KINDS:
         return kind in {p.kind for p in gold_problems(item, quote=False)}
     check = _FORMAT_KINDS.get(kind)

@@ -19,4 +19,4 @@ def test_the_saved_column_is_headed_by_who_saved_it():
     value = table_value([["question", "bob (theirs kept)", "a", "b"]],
                         "bob's save (version 2)")   # ui/conflict_authors.saved_heading
     assert value["headers"] == ["part", "changed by", "bob's save (version 2)", "yours"]
-    assert "bob's version" in take_saved_label("bob")
+    assert "take from version 2 (bob's save)" in take_saved_label("version 2 (bob's save)")

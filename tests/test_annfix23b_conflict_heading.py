@@ -10,7 +10,9 @@ from ui.conflict_marks import table_value
 from ui.editor_handlers import EditorHandlers
 
 
-def test_the_saved_column_names_the_version_and_whose_save_it_is(ui_store):
+def three_saves(ui_store) -> dict:
+    """ann opened; bob saved the question, carol the GT reasoning; ann's save of both: the
+    conflict outcome."""
     editor = EditorHandlers(ui_store)
     ann = editor.load("ui/alpha", "ann")
     assert edit(editor, editor.load("ui/alpha", "bob"), "bob",
@@ -21,6 +23,11 @@ def test_the_saved_column_names_the_version_and_whose_save_it_is(ui_store):
                                                "gt_reasoning": "ann's reasoning"}
     _, outcome = editor.save(ann, form, None, "", "ann", session="A1")
     assert outcome["kind"] == "conflict" and outcome["current_version"] == 3, outcome
+    return outcome
+
+
+def test_the_saved_column_names_the_version_and_whose_save_it_is(ui_store):
+    outcome = three_saves(ui_store)
     headers = table_value(outcome["table"], outcome["saved_heading"])["headers"]
     assert headers == ["part", "changed by", "carol's save (version 3, after bob's)", "yours"]
 

@@ -41,7 +41,7 @@ def test_options_and_aliases_are_checked_too(ui_store):
     rows[1][1] = f"red{RLO}"
     _, outcome = editor.save(work, form | {"options": rows}, None, "", "ann")
     assert outcome["kind"] == "invalid" and outcome["message"].startswith(
-        "option 2 holds a text-direction control (U+202E)"), outcome
+        "option B holds a text-direction control (U+202E)"), outcome
     base = ui_store.get_item("ui/alpha")
     assert introduced_problem({**base, "aliases": ["x\u200f"]}, base).startswith(
         "alias 1 holds a text-direction control (U+200F)")
@@ -85,5 +85,5 @@ def test_an_option_images_file_name_with_a_control_is_flagged(store, tmp_path, m
     import_path(store, "jsonl", source)
     item = store.get_item("t/o")
     assert item["flagged"] and item["options"][1]["image"], item["problems"]
-    assert any(p.startswith("text-direction characters: option 2 image file name (U+202E")
+    assert any(p.startswith("text-direction characters: option B image file name (U+202E")
                for p in item["problems"]), item["problems"]

@@ -86,7 +86,7 @@ def test_a_colleagues_changes_are_not_credited_to_my_other_tab(ui_store):
     rows = {row[0]: row[1] for row in outcome["diff"]}
     assert rows["GT reasoning"] == "alice (theirs kept)"
     assert rows["aliases"] == "your other tab (its edit kept)"
-    assert rows["question"] == "alice and this tab (you choose)"
+    assert rows["question"] == "both (alice and this tab; you choose)"
     assert outcome["by"] == "alice"        # the one choice, the question, is alice's alone
     # keeping none of this tab's edits: who replaced them, in words that read right; the
     # question only alice changed is credited to her alone (panel17: it said "by alice and

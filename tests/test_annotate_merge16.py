@@ -57,8 +57,8 @@ def test_a_merge_over_my_other_tab_and_a_colleague_credits_each_part_to_its_auth
     tab2, outcome = edit(editor, tab2, "bob", clue_text="bob's clue", gt_reasoning="bob's")
     assert outcome["kind"] == "conflict", outcome
     rows = {row[0]: row[1] for row in outcome["diff"]}
-    assert rows["GT reasoning"] == "alice and this tab (you choose)", rows
-    assert rows["clue 1"].startswith("alice and this tab (you choose"), rows
+    assert rows["GT reasoning"] == "both (alice and this tab; you choose)", rows
+    assert rows["clue 1"].startswith("both (alice and this tab; you choose"), rows
     assert rows["question"] == "your other tab (its edit kept)", rows
     assert outcome["by"] == "alice"
     form = editor.form_values(tab2["item"])

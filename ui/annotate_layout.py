@@ -332,7 +332,7 @@ def build_conflict_panel(ui) -> None:
                                      elem_id="conflict-overwrite")
         # of the parts both sides changed, those ticked here are saved as theirs
         ui.conflict_take_saved = gr.CheckboxGroup(
-            [], label=take_saved_label("the other person"), elem_id="conflict-take-saved",
+            [], label=take_saved_label("the other person's version"), elem_id="conflict-take-saved",
             visible=False)
         # the two versions side by side, the words that differ marked (HTML cells:
         # ui/conflict_marks.marked_rows escapes every text), long texts wrapped

@@ -220,8 +220,11 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             menu.undo_own_delete(item_id, user_of(request))
         except EditError as err:
             fail(err)
+        # the menu closes over the item brought back, as after Duplicate and Delete (open,
+        # it pushed the image ~280 px down)
         return opened(item_id, request, work, f"Restored {item_id}.") + \
-            after_change(request) + ["", None, gr.update(visible=False)]
+            after_change(request) + ["", None, gr.update(visible=False),
+                                     gr.Accordion(open=False)]
 
     def restore(work, item_id, reason, request: gr.Request):
         user = user_of(request)
@@ -232,7 +235,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
         out = opened(item_id, request, work, message)
         # said in the save bar's line too, as Delete says its own (a toast alone faded)
         out[renderer.index("save_message")] = messages.status(message)
-        return out + after_change(request)
+        return out + after_change(request) + [gr.Accordion(open=False)]   # the menu closes
 
     def reopen(work, reason, request: gr.Request):
         user = user_of(request)
@@ -241,7 +244,7 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             message = menu.reopen(work, reason, user)
         except EditError as err:
             fail(err)
-        return opened(work["saved"]["id"], request, work, message)
+        return opened(work["saved"]["id"], request, work, message) + [gr.Accordion(open=False)]
 
     def preview(dataset):
         try:
@@ -279,13 +282,15 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
             renderer.outputs + menu_after + undo_outputs + [ui.item_menu],
             api_name="delete_item"),
         "undo_delete": ui.undo_delete.click(
-            undo_delete, [ui.work, ui.just_deleted], renderer.outputs + menu_after + undo_outputs,
+            undo_delete, [ui.work, ui.just_deleted],
+            renderer.outputs + menu_after + undo_outputs + [ui.item_menu],
             api_name="undo_delete"),
         "restore_deleted_item": ui.restore_deleted.click(
             restore, [ui.work, ui.deleted_pick, ui.lifecycle_reason],
-            renderer.outputs + menu_after, api_name="restore_deleted_item"),
+            renderer.outputs + menu_after + [ui.item_menu], api_name="restore_deleted_item"),
         "reopen_item": ui.reopen_item.click(
-            reopen, [ui.work, ui.lifecycle_reason], renderer.outputs, api_name="reopen_item"),
+            reopen, [ui.work, ui.lifecycle_reason], renderer.outputs + [ui.item_menu],
+            api_name="reopen_item"),
         "delete_dataset": ui.delete_dataset.click(
             delete_dataset, [ui.dataset_pick, ui.dataset_expected],
             [ui.lifecycle_message, ui.dataset_expected, ui.dataset_pick],

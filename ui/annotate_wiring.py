@@ -62,7 +62,8 @@ AFTER_FIRST_IMAGE = """(value, status, kept, work) => new Promise((resolve_) => 
 def menu_closed():
     """The "Item ▾" menu closed, as the list, the id box, Next or Previous open another item:
     it stayed open over the next item, its Delete a click away from the wrong item. The
-    menu's own actions (duplicate, delete, its Undo…) keep it open: it shows their outcome."""
+    menu's own actions close it too once they succeed (ui/annotate_lifecycle.py: open, it
+    pushed the image ~280 px down): their outcome is said in a toast."""
     return gr.update(open=False)
 
 
@@ -367,7 +368,7 @@ def wire(store, demo, browser, ui) -> None:
                            outcome["current_version"],
                            gr.update(choices=both, value=outcome.get("ticked") or [],
                                      visible=bool(both),
-                                     label=take_saved_label(outcome["by"])),
+                                     label=take_saved_label(outcome["take_from"])),
                            gr.update(visible=True), COMPARE_HIDE]
         # refused (invalid, or released and read-only, or deleted meanwhile)
         # (an edit can fix it when the edits themselves break a rule; not a deleted item)

@@ -50,11 +50,24 @@ def saved_heading(authors: list[str], version: int, user: str) -> str:
     (version 3, after bob's)", "your other tab's save (version 3)". It was headed "saved
     (bob and carol)", or, in the narrow column, cut to a name ("saved (ann)"), naming
     neither the version nor whose save it is (a review)."""
+    last, after = _saves(authors, user)
+    return f"{last} save (version {version}{after})"
+
+
+def take_from(authors: list[str], version: int, user: str) -> str:
+    """The version the panel's checkboxes take from, named as its column is headed
+    (`saved_heading`): "version 3 (carol's save, after bob's)". It said "Tick the ones to
+    take from bob's version" above a column headed "carol's save (version 3, after bob's)"."""
+    last, after = _saves(authors, user)
+    return f"version {version} ({last} save{after})"
+
+
+def _saves(authors: list[str], user: str) -> tuple[str, str]:
+    """("carol's", ", after bob's"): whose save the version is, and who saved before it."""
     people = [_possessive(a, user) for a in dict.fromkeys(authors)] or ["someone's"]
     last = _possessive(authors[-1], user) if authors else people[-1]
     before = [p for p in people if p != last]
-    after = f", after {' and '.join(before)}" if before else ""
-    return f"{last} save (version {version}{after})"
+    return last, f", after {' and '.join(before)}" if before else ""
 
 
 def _possessive(author: str | None, user: str) -> str:

@@ -33,9 +33,11 @@ MERGED = "both, kept"
 one its text and the other its reasoning): both kept, nothing to choose (`clue_union`)."""
 
 
-def take_saved_label(them: str) -> str:
-    """The question over the parts both changed (the panel's checkboxes), in plain words."""
-    return (f"Both of you changed these. Tick the ones to take from {them}'s version; "
+def take_saved_label(version: str) -> str:
+    """The question over the parts both changed (the panel's checkboxes), in plain words;
+    `version` as the saved column names it ("version 3 (carol's save, after bob's)":
+    conflict_authors.take_from)."""
+    return (f"Both of you changed these. Tick the ones to take from {version}; "
             "the others keep yours.")
 
 

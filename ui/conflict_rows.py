@@ -135,12 +135,16 @@ def _who_kept(key: str, who: str, values: tuple, tied: bool, reloaded: bool,
     name = one or (f"them ({', '.join(them)})" if them else
                    "your other tab" if other_tab else "them")
     me = "this tab" if other_tab or them else "you"
-    # when several saved since my base, "both" named no one: who it is (a review)
-    both = f"{' and '.join(them)} and {me}" if them else "both"
+    # when several saved since my base, "both" named no one: who it is, said as the
+    # two-person row says it ("both (bob and this tab; you choose)"; it read "bob and this
+    # tab (you choose)" beside "both (you choose)")
+    both = f"both ({' and '.join(them)} and {me}; " if them else "both ("
     if tied:
-        return f"{ {THEIRS: name, MINE: me}.get(who, both)} (you choose, taken together)"
+        if who in (THEIRS, MINE):
+            return f"{ {THEIRS: name, MINE: me}[who]} (you choose, taken together)"
+        return f"{both}you choose, taken together)"
     if who == BOTH and (key.startswith("clues.") or by_fields(key, values, set())):
-        return _clue_choice(values).replace("both", both, 1)
+        return _clue_choice(values).replace("both (", both, 1)
     if who == MERGED:
         said = merged_said(*values, one or ("them" if them else other_tab), images)
         return f"both, merged{': ' + said if said else ''}"
@@ -151,7 +155,7 @@ def _who_kept(key: str, who: str, values: tuple, tied: bool, reloaded: bool,
             f"them ({', '.join(them)}; theirs kept)"
     if who == MINE:
         return f"{me} (yours kept)"
-    return f"{both} (you choose)"
+    return f"{both}you choose)"
 
 
 def row_images(base: dict, saved: dict, mine: dict) -> list[tuple[str | None, str | None]]:

@@ -544,6 +544,7 @@ class EditorHandlers:
                 k for keys in cm.choice_keys(base, theirs, item).values() for k in keys]))
             or ca.whose(authors, user),
             "saved_heading": ca.saved_heading(authors, current_version, user),
+            "take_from": ca.take_from(authors, current_version, user),
             "message": said,
             "diff": cr.rows(base, theirs, item, **how),
             "table": self.conflict_table(base, theirs, item, **how),

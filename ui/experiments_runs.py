@@ -24,7 +24,7 @@ from ui.experiments_common import ExperimentError, redact
 from ui.experiments_owners import refusal, said_to, who_may
 from ui.page_words import on_page
 from ui.run_choices import cached_state, run_choices
-from ui.text import draw_cell, escape_html, short
+from ui.text import draw_cell, escape_html, marks_shown, short
 
 # Six columns, to fit the monitor's column at 1400x900 (ten did not: cost and "by" were out
 # of view): the run as the tables name it (its table label: its name, else model, setting,
@@ -353,5 +353,5 @@ def response_detail(store, run_id: str, work_id) -> tuple[str, str]:
                  "box_convention": r["box_convention"], "finish_reason": r["finish_reason"],
                  "latency_s": _latency(r), "tokens_in": r["prompt_tokens"],
                  "tokens_out": r["completion_tokens"], "cached_from": _cached_from(r) or None}
-    return (redact(store, r["text"] or ""),
+    return (marks_shown(redact(store, r["text"] or "")),  # as received: controls shown
             redact(store, json.dumps(extracted, indent=2, ensure_ascii=False)))

@@ -13,6 +13,7 @@ from ui.conflict_show import diff_label, show
 from domain.limits import SHOWN_COMMENT
 from domain.vocabulary import REVIEW_STATUS
 from ui.editor_handlers import check_gold, same_content
+from judges.direction_parts import holds_problem
 from ui.media_http import preview_url
 
 HISTORY_HEADERS = ["version", "author", "time", "comment"]
@@ -136,6 +137,8 @@ class HistoryHandlers:
         its note with it, the item left a draft, and the line says why; an "approve" is
         refused (an approval of what may not be verified), the note kept on the page."""
         version = _version(version)
+        if found := holds_problem("the review note", note):   # the store refuses it too
+            raise EditError(f"Review not recorded: {found}")
         try:
             before = self.store.get_item(item_id)
             held = stays_draft(before, version, verdict)

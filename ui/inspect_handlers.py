@@ -3,7 +3,10 @@
 Each takes plain values (a work id, a row index) and returns plain values: escaped Markdown,
 HTML built here from escaped parts, table rows (pandas, with cell colours), image file paths.
 Model output and judge text are untrusted: they go into tables and text boxes (shown as
-text), and into Markdown only through `ui.text.escape_md`.
+text), and into Markdown only through `ui.text.escape_md`. Model- and judge-written text
+carries no live text-direction control to the page: a text shown as received (the output,
+the verdict detail) shows each as "⟨U+202E⟩" (`ui.text.marks_shown`), the cells and lines
+elsewhere strip and isolate them (`ui.text.isolated`).
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from judges.gold_check import readable_gold
 from runner.totals import LABELS, counter
 from ui.inspect_overlay import GREY, Overlays
 from ui.inspect_view import response_view
-from ui.text import escape_md, short
+from ui.text import escape_md, isolated, marks_shown, short
 
 GT_HEADERS = ["clue", "text", "reasoning", "boxes", "model"]
 MODEL_HEADERS = ["clue", "text", "box", "matched GT clue (who says)", "judge labels"]
@@ -100,7 +103,7 @@ def model_table(view: dict):
             + (f", {m['score']:.0f}" if m["who"].startswith("matcher") else "") + ")"
             for m in clue["matches"]) or "—"
         source = "" if clue["source"] == "clue list" else f" [{clue['source']}]"
-        rows.append([clue["label"], clue["text"] + source,
+        rows.append([clue["label"], isolated(clue["text"]) + source,
                      f"{boxes} {convention}".strip() if boxes else "", matched,
                      "; ".join(clue["labels"])])
         colors[n] = clue["color"]
@@ -151,7 +154,7 @@ def verdict_table(view: dict):
             rationale = " ".join(f"{k} {x:g}" for k, x in v["subscores"].items()
                                  if isinstance(x, (int, float))) + " · " + rationale
         rows.append([v["protocol"], v["judge"], v["value"], _score(v["score"]),
-                     v["decided_by"], short(rationale, 300)])
+                     v["decided_by"], isolated(short(rationale, 300))])
     return value_styled(pd.DataFrame(rows, columns=VERDICT_HEADERS), ["verdict"])
 
 
@@ -170,7 +173,13 @@ def verdict_detail(view: dict, row: int | None) -> str:
         parts += ["", "Judge prompt:", v["judge_prompt"]]
     if v.get("judge_reply"):
         parts += ["", "Judge reply:", v["judge_reply"]]
-    return "\n".join(parts)
+    return marks_shown("\n".join(parts))
+
+
+def output_text(view: dict) -> str:
+    """The model's output as received, for its text box: each text-direction control shown
+    as its code (a reply "\u202eC :rewsnA\u202c" read "Answer: C" though stored reversed)."""
+    return marks_shown(view["response"].get("text") or "")
 
 
 def header_md(view: dict) -> str:
@@ -230,8 +239,9 @@ def answer_md(view: dict) -> str:
     if r.get("status") is None:
         return "**No result yet** (the work row is pending)."
     # in words as the gold beside it ("$canada,qc$" read raw beside "Canada, Quebec")
-    answer = escape_md(readable_gold(r["answer"])) if r.get("answer") is not None else "(none)"
-    reason = f" · {escape_md(short(r.get('reason'), 200))}" if r.get("reason") else ""
+    answer = escape_md(isolated(readable_gold(r["answer"]))) if r.get("answer") is not None \
+        else "(none)"
+    reason = f" · {escape_md(isolated(short(r.get('reason'), 200)))}" if r.get("reason") else ""
     status = counter(r["status"], r.get("reason"))     # "no source clue", as counted
     return (f"**Extracted answer:** {answer} · status "
             f"**{escape_md(LABELS.get(status, status))}**{reason}")
@@ -320,7 +330,7 @@ def zoom(overlays: Overlays, view: dict, kind: str, row: int | None) -> tuple[st
     x0, y0, x1, y1 = box["box"]
     more = f" (first of {len(clue['boxes'])} boxes)" if len(clue["boxes"]) > 1 else ""
     caption = (f"**{escape_md(clue['label'])}** on image {box['image'] + 1}: "
-               f"{escape_md(short(clue['text'], 160))} · box ({x0:.0f}, {y0:.0f}) – "
+               f"{escape_md(isolated(short(clue['text'], 160)))} · box ({x0:.0f}, {y0:.0f}) – "
                f"({x1:.0f}, {y1:.0f}) px, full resolution{more}")
     return overlays.zoom(view["images"][box["image"]], spec), caption
 

@@ -159,7 +159,7 @@ def _wire(store, ui, opened, demo) -> None:
                 gt_path, ih.gold_md(view), ih.gt_table(view),
                 gr.update(value=old_gt, visible=bool(old_gt)), model_path, ih.answer_md(view),
                 gr.update(value=ih.model_table(view), label=ih.model_clues_label(view)),
-                view["response"].get("text") or "",
+                ih.output_text(view),
                 ih.verdict_table(view), "", *zoom_shown(None, ih.ZOOM_HINT),
                 gr.update(choices=tags["choices"], value=tags["value"]), tags["log"],
                 gr.update(choices=tags["value"], value=None), tags["notes"], "",
@@ -303,7 +303,7 @@ def _wire(store, ui, opened, demo) -> None:
         out = [ic.compare_summary(a, b), ic.compare_table(a, b)]
         for view in (a, b):
             out += [ih.header_md(view) + "\n\n" + ih.answer_md(view),
-                    ih.model_overlays(overlays, view), view["response"].get("text") or ""]
+                    ih.model_overlays(overlays, view), ih.output_text(view)]
         return out
 
     ui.compare.click(compare, [ui.work_id, ui.compare_with, ui.judge],

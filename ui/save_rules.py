@@ -2,7 +2,8 @@
 
 - Import problems follow the item. A problem of a rule the shared validator can check again
   (judges.gold_check.still_holds: the gold, options, aliases, boxes, "missing image", an
-  image lost at import, a clue's invalid box) is dropped once the edited item keeps the
+  image lost at import, a clue's invalid box, text-direction controls in the parts named) is
+  dropped once the edited item keeps the
   rule; any other (a duplicate id in the file) stays until the annotator marks it resolved (`mark_resolved`, kept in the working copy
   and its draft until the save); those ticked but not yet marked are marked by the save
   (`apply_ticked`). The flag is the store's: flagged while problems remain.

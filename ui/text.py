@@ -95,6 +95,15 @@ def isolated(text, limit: int | None = None) -> str:
     return kept
 
 
+def marks_shown(text) -> str:
+    """`text` as received with each text-direction control (DIRECTION_MARKS) written as its
+    code, "⟨U+202E⟩", and everything else kept. Why: Inspect's "Model output (as received)"
+    showed a reply stored as "reasoning \u202eC :rewsnA\u202c" as "… Answer: C"; a view of
+    text as received shows the controls a view elsewhere strips (`isolated`)."""
+    return "".join(f"\u27e8U+{ord(ch):04X}\u27e9" if ord(ch) in DIRECTION_MARKS else ch
+                   for ch in ("" if text is None else str(text)))
+
+
 def without_overrides(message) -> str:
     """A message without the text-direction controls that reach past their text
     (embeddings, overrides, marks, the isolates other than FSI … PDI, which `quoted`
