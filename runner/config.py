@@ -87,6 +87,27 @@ def preset_text(config: dict) -> str:
     return f"preset {preset}" if preset else ""
 
 
+SAMPLING_KEYS = ("temperature", "top_p", "max_tokens", "seed")
+
+
+def sampling_word(key: str, value) -> str:
+    """One sampling parameter as every label says it: 'T 0.2', 'top_p 0.9', 'seed 5',
+    'max_tokens 512' (the run labels' `sampling_text`, the injection table's row words)."""
+    if key == "temperature":
+        return f"T {value:g}" if isinstance(value, (int, float)) else f"T {value}"
+    return f"{key} {value:g}" if isinstance(value, float) else f"{key} {value}"
+
+
+def sampling_text(config: dict) -> str:
+    """'T 0.2', 'seed 5', 'T 0.2 · top_p 0.9', or '' at the defaults: the sampling the run
+    was given explicitly, said beside its setting wherever a run's setup is described (as
+    `draws_text`). Runs differing only in it read the same in every picker and table ('vlm-a
+    · CoT' three times). A value its preset implies goes unsaid: 'preset mmr-life' says it."""
+    implied = PRESETS.get(config.get("preset") or "", {})
+    return " · ".join(sampling_word(key, config[key]) for key in SAMPLING_KEYS
+                      if config.get(key) is not None and config[key] != implied.get(key))
+
+
 class ConfigError(ValueError):
     """A run configuration that cannot be run; the message says what to change."""
 
@@ -181,7 +202,7 @@ class RunConfig:
         the endpoint's defaults, then the preset, then what was given explicitly."""
         params = dict(endpoint_params or {})
         params.update(PRESETS.get(self.preset or "", {}))
-        for name in ("temperature", "top_p", "max_tokens", "seed"):
+        for name in SAMPLING_KEYS:
             value = getattr(self, name)
             if value is not None:
                 params[name] = value

@@ -50,6 +50,20 @@ def wrapped(text: str, width: int) -> list[str]:
     return lines or [""]
 
 
+def spaced(text: str, lines: list[str]) -> list[str]:
+    """`lines` (`wrapped(text, …)`) each but the first led by the space the text broke at (a
+    word split for its length gets none): a label's lines are one text, and without the
+    space its text read "Functional SpatialRelations" (copied, or read out). Leading, so a
+    right-aligned line keeps its edge: the space sits left of it, unseen."""
+    text = " ".join(text.split())
+    out, at = [], 0
+    for line in lines:
+        found = text.find(line, at)
+        out.append((" " if found > at else "") + line)
+        at = found + len(line)
+    return out
+
+
 def series_colours(series: list[str], colours: dict | None = None) -> dict[str, Look]:
     """{series: look (colour and hatch)}: from `colours` when given (a run keeps its look on
     every chart of a page, `scoring.figures.run_colours`), else the looks in the series'
@@ -223,7 +237,7 @@ def horizontal_bars_svg(groups: list[str], series: list[str], values: dict, *, c
         middle = y0 + (rows[g] - H_GAP) / 2 + 4
         first = middle - (len(lines[g]) - 1) * H_LINE / 2
         spans = "".join(f'<tspan x="{left - 6:.0f}" y="{first + k * H_LINE:.1f}">'
-                        f'{esc(line)}</tspan>' for k, line in enumerate(lines[g]))
+                        f'{esc(line)}</tspan>' for k, line in enumerate(spaced(group, lines[g])))
         parts.append(f'<text class="label" x="{left - 6:.0f}" y="{first:.1f}" '
                      f'text-anchor="end"><title>{esc(group)}</title>{spans}</text>')
         for s, name in enumerate(series):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from judges.pairing import PairingError, Shared, item_key, recorded_items, scored_by_all, \
     shared_items
-from runner.config import boxes_text, draws_text, preset_text
+from runner.config import boxes_text, draws_text, preset_text, sampling_text
 from runner.leases import effective_status
 from store import NotFoundError
 from store.run_labels import RUNNER_ID, clues_text, list_names, short_ids
@@ -42,7 +42,8 @@ def run_state(run: dict) -> str:
 
 def run_label(run: dict, with_status: bool = True, names: dict | None = None) -> str:
     """How a table names a run: its name when it has one, else model and setting (and clue
-    source, image mode, preset, samples and repeats and box convention when not the default); a run
+    source, image mode, preset, sampling, samples and repeats and box convention when not the
+    default); a run
     that did not finish says so ("(cancelled)", "(interrupted)", ...): its numbers cover only
     what it answered.
     `with_status` False: the name alone (the exports give the status its own column).
@@ -127,9 +128,10 @@ def failed_text(store, run_id: str, name: str) -> str:
 
 def setup_words(config: dict) -> list[str]:
     """What sets a run's draws apart beside its model, setting, clues and image mode:
-    its preset, samples and repeats, and boxes convention ('3 samples'), as labels say them."""
-    return [extra for extra in (preset_text(config), draws_text(config), boxes_text(config))
-            if extra]
+    its preset, the sampling given ('T 0.2', `sampling_text`), samples and repeats, and
+    boxes convention ('3 samples'), as labels say them."""
+    return [extra for extra in (preset_text(config), sampling_text(config), draws_text(config),
+                                boxes_text(config)) if extra]
 
 
 def model_label(config: dict) -> str:

@@ -2,12 +2,9 @@
 accuracies (DailyClue Table 3) and the correlation between reasoning types across runs
 (MMR-Life: Pearson's r of per-type accuracies over models; needs 3 runs).
 
-Colours are read on a fixed scale, drawn as a legend under the map: accuracy 0-100 % (white
-to blue), Pearson's r -1..+1 (red, white, blue). A scale from a map's own lowest to highest
-value made a map of equal cells (a GT-clue run and a no-clue run both at 64.3) one colour,
-white on white, its legend a blank strip reading "64.3 64.3 64.3". Each map sits in a box
-like the charts' (assets/cluelab.css), its cells sized to be read at 1400x900 whatever the
-page's table styles. Every label that comes from data is HTML-escaped.
+Colours are read on a scale drawn as a legend under the map (`scoring.heatmap_colours`).
+Each map sits in a box like the charts' (assets/cluelab.css), its cells sized to be read at
+1400x900 whatever the page's table styles; its row names at least 16em wide. Every label that comes from data is HTML-escaped.
 """
 from __future__ import annotations
 
@@ -19,10 +16,13 @@ import pandas as pd
 from domain.vocabulary import counted
 from judges.tables import Table, fixed
 
+from scoring.heatmap_colours import ACCURACY_SCALE, CORRELATION_SCALE, _rgb, accuracy_scale, \
+    colour_legend, text_colour
 from scoring.matrix_tables import ITEMS_WHERE
 
-ACCURACY_SCALE = (0.0, 100.0)    # accuracy (%): the colour of a value never depends on others
-CORRELATION_SCALE = (-1.0, 1.0)
+__all__ = ["heatmap_html", "injection_heatmap", "correlation_heatmap", "type_correlation",
+           "text_colour", "_rgb"]
+
 
 
 def type_correlation(summaries: dict[str, dict]) -> tuple[list[str], np.ndarray | None, str]:
@@ -126,39 +126,6 @@ def few_runs(n: int) -> str:
             "the cells below it are pale)")
 
 
-def _colour(value: float, low: float, high: float, diverging: bool) -> str:
-    return "rgb({},{},{})".format(*_rgb(value, low, high, diverging))
-
-
-def text_colour(background: tuple[int, int, int]) -> str:
-    """The text colour readable on `background` (r, g, b): near-black on a light cell,
-    white on a dark or saturated one, chosen by the background's relative luminance (WCAG).
-    White below LIGHT_CELL: the higher contrast ratio alone (crossing at 0.18) put black
-    "0.94" on the correlation heatmap's saturated blue (15, 111, 255), which reads poorly."""
-    def linear(c: int) -> float:
-        c = c / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    lum = 0.2126 * linear(background[0]) + 0.7152 * linear(background[1]) \
-        + 0.0722 * linear(background[2])
-    return "#111" if lum >= LIGHT_CELL else "#fff"
-
-
-LIGHT_CELL = 0.3
-"""The relative luminance from which a cell takes dark text (a mid blue (76, 147, 255), 0.28,
-white; a light one (127, 178, 255), 0.42, and the red-white-blue scale's pale cells black)."""
-
-
-def _rgb(value: float, low: float, high: float, diverging: bool) -> tuple[int, int, int]:
-    if diverging:  # -1 red .. 0 white .. 1 blue
-        t = max(-1.0, min(1.0, value))
-        r, g, b = (255, int(255 * (1 + t)), int(255 * (1 + t))) if t < 0 else \
-            (int(255 * (1 - t)), int(255 * (1 - 0.6 * t)), 255)
-    else:
-        t = 0.0 if high <= low else (value - low) / (high - low)
-        r, g, b = int(255 - 190 * t), int(255 - 120 * t), int(255 - 40 * t)
-    return r, g, b
-
-
 FIT_WIDTH, ROW_HEAD = 520, 130   # px: the narrowest column a heatmap is shown in, its row names
 
 
@@ -175,8 +142,8 @@ def fitted_heads(names: list[str]) -> tuple[list[str], list[str]]:
 
 def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = "",
                  digits: int = 2, diverging: bool = False, deltas=None, ns=None,
-                 fit: bool = False, pale=None) -> str:
-    """An HTML table coloured by value on its fixed scale (accuracy %, or Pearson's r when
+                 fit: bool = False, pale=None, scale: tuple | None = None) -> str:
+    """An HTML table coloured by value on its scale (accuracy %, or Pearson's r when
     `diverging`), in a box with its legend; None cells print a dash. Values have `digits`
     decimals (2, as the tables print accuracies and r) and never read -0.00; `deltas` (same
     shape) are printed beside the value as (+x.xx), or as written when text (a change with its
@@ -186,8 +153,9 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
     equal columns, titles wrapped; a square map whose names do not fit numbers its columns
     and leads each row's name with its number: `fitted_heads`; full names in the tooltips;
     smaller text for many columns). `pale` (same shape, or None): cells drawn faded (an r
-    that does not differ from none: a strong colour said it did)."""
-    low, high = CORRELATION_SCALE if diverging else ACCURACY_SCALE
+    that does not differ from none: a strong colour said it did). `scale`: (low, high) of
+    an accuracy map's colours (`accuracy_scale`), else 0-100."""
+    low, high = CORRELATION_SCALE if diverging else scale or ACCURACY_SCALE
     esc = html.escape
     shown, row_names = fitted_heads([str(c) for c in columns]) if fit and rows == columns \
         else ([str(c) for c in columns], [str(r) for r in rows])
@@ -229,24 +197,6 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
             f"{colour_legend(low, high, diverging, digits)}</div></div>")
 
 
-def colour_legend(low: float, high: float, diverging: bool, digits: int) -> str:
-    """The scale a heatmap's colours are read on: a gradient over its fixed scale (0, 50, 100
-    for accuracy; -1, 0, +1 for Pearson's r), the values at its ends and middle written."""
-    if diverging:
-        stops, marks = (-1.0, 0.0, 1.0), ("-1", "0", "+1")
-    else:
-        stops = (low, (low + high) / 2, high)
-        marks = tuple(f"{v:g}" for v in stops)
-    gradient = ", ".join(_colour(v, low, high, diverging) for v in stops)
-    labels = "".join(f"<span>{html.escape(m)}</span>" for m in marks)
-    what = "Pearson's r" if diverging else "accuracy (%)"
-    return (f'<div class="cluelab-heatmap-legend" aria-label="colour scale">'
-            f'<span class="cluelab-heatmap-legend-title">{what}</span>'
-            f'<span class="cluelab-heatmap-legend-bar" '
-            f'style="background:linear-gradient(to right, {gradient})"></span>'
-            f'<span class="cluelab-heatmap-legend-marks">{labels}</span></div>')
-
-
 def injection_heatmap(table: Table) -> str:
     """The clue-injection table coloured by accuracy; each row's shared items beside its
     solver (the accuracy columns are its numeric ones but the items), each value and change
@@ -263,9 +213,9 @@ def injection_heatmap(table: Table) -> str:
     ns = [[_n_text(r, s) for s in sources] for r in table.rows]
     if not rows:
         return "<p>No general scores for runs with clue sources yet.</p>"
-    return heatmap_html(rows, sources, values, deltas=deltas, ns=ns,
+    return heatmap_html(rows, sources, values, deltas=deltas, ns=ns, digits=digits,
                         caption=f"{table.caption}; each cell's n: the items its accuracy is "
-                                "over", digits=digits)
+                                "over", scale=accuracy_scale(values))
 
 
 def injection_notes(table: Table) -> str:

@@ -9,9 +9,10 @@ the same image preparation (mode, size limit, format, quality, mask style). A ro
 model and setting alone took a temperature-0.2 run as the No Clue of runs at the default
 temperature (the newer one won the cell) and measured their changes against it, while the
 run they were like, and the source of their injected clues, sat in a row of its own with
-dashes. Runs that differ in any of these are separate rows; the label names the setting that
-tells them apart ('vlm-a · CoT · T 0.2') only where two rows of one model and setting would
-otherwise read the same. The ablation table had the same fault: a row keyed by model (and
+dashes. Runs that differ in any of these are separate rows; the label names the sampling
+given as every run label does ('vlm-a · CoT · T 0.2', `runner.config.sampling_text`), and
+any other setting that tells rows apart only where two rows of one model and setting would
+otherwise read the same, never a word the label already says. The ablation table had the same fault: a row keyed by model (and
 draws) set a CoT run at temperature 0.2 beside No-CoT and Clue-guided runs at the endpoint's
 default, the one-run-per-cell rule hiding the CoT run drawn like them.
 """
@@ -20,9 +21,8 @@ from __future__ import annotations
 import json
 from typing import Callable
 
+from runner.config import SAMPLING_KEYS, sampling_word
 from scoring.compared import solver_label
-
-SAMPLING_KEYS = ("temperature", "top_p", "max_tokens", "seed")
 # image preparation with its default when a config from before it was recorded lacks it
 IMAGE_DEFAULTS = {"image_max_pixels": None, "image_format": "jpeg", "image_quality": 90}
 SAID_DEFAULTS = {**IMAGE_DEFAULTS, "mask_style": "black"}
@@ -46,8 +46,8 @@ def draw_settings(config: dict) -> dict:
 def setting_text(key: str, value) -> str:
     """One draw setting as a row label says it: 'T 0.2', 'top_p 0.9', 'max_tokens 512',
     'seed 7', 'images ≤ 1000000 px', 'png images', 'quality 80', 'blur masks'."""
-    if key == "temperature":
-        return f"T {value:g}" if isinstance(value, (int, float)) else f"T {value}"
+    if key in SAMPLING_KEYS:
+        return sampling_word(key, value)
     if key == "image_max_pixels":
         return f"images ≤ {value} px"
     if key == "image_format":
@@ -56,8 +56,7 @@ def setting_text(key: str, value) -> str:
         return f"quality {value}"
     if key == "mask_style":
         return f"{value} masks"
-    shown = f"{value:g}" if isinstance(value, float) else value
-    return f"{key} {shown}"
+    return sampling_word(key, value)
 
 
 def _order(key: str) -> tuple:
@@ -91,8 +90,13 @@ def solver_rows(configs, base: Callable[[dict], str] = solver_label) -> Callable
         settings = draw_settings(config)
         # a default image preparation goes unsaid, as an unset sampling value does: the
         # row beside it says its own, which sets the two apart
-        extra = [setting_text(key, settings[key]) for key in apart.get(label, [])
-                 if key in settings and settings[key] != SAID_DEFAULTS.get(key)]
+        # the label already names the sampling given ('T 0.2'): a word it says is not
+        # said again ('vlm-a · CoT · T 0.2 · T 0.2')
+        said = set(label.split(" · "))
+        extra = [word for word in (setting_text(key, settings[key])
+                                   for key in apart.get(label, [])
+                                   if key in settings and settings[key] != SAID_DEFAULTS.get(key))
+                 if word not in said]
         return " · ".join([label, *extra])
 
     return solver_of

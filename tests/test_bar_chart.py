@@ -8,10 +8,12 @@ from scoring.bar_chart import grouped_bars_svg
 
 
 def shown_labels(svg: str) -> dict[str, tuple[float, list[str]]]:
-    """{tooltip: (x, the lines shown)} of a chart's row labels, in order."""
+    """{tooltip: (x, the lines shown)} of a chart's row labels, in order (a line's leading
+    space, the one its label broke at, is not seen: left out)."""
     found = re.findall(r'<text class="label" x="([\d.]+)"[^>]*><title>([^<]*)</title>'
                        r'((?:<tspan[^>]*>[^<]*</tspan>)+|[^<]*)</text>', svg)
-    return {t: (float(x), re.findall(r'>([^<]*)</tspan>', shown) or [shown])
+    return {t: (float(x), [line.lstrip(" ") for line in re.findall(r'>([^<]*)</tspan>', shown)]
+                or [shown])
             for x, t, shown in found}
 
 

@@ -56,7 +56,8 @@ def test_results_tab_scores_shows_and_exports_through_the_api(server):
                     "cluelab", api_name="/show_results")
     table, rules, domains = out[0]["value"], out[1], out[2]   # the table: an update
     assert "m · CoT" in [row[0] for row in table["data"]]
-    assert out[0]["label"] == "Accuracy (%), general protocol, 6 items, with 95% CI"
+    assert out[0]["label"] == ("Accuracy (%), general protocol, 6 items, with 95% CI; "
+                               "samples rule: majority vote")
     assert "micro-averaged" in html.unescape(rules).replace("\\", "")
     assert 'data-group="Plain"' in domains and 'data-group="Dom &lt;b&gt;"' in domains
     assert "Dom <b>" not in domains                                   # escaped

@@ -15,6 +15,7 @@ import pandas as pd
 
 from domain.vocabulary import counted
 from scoring.page_tables import PAGE_KINDS as TABLE_KINDS
+from judges.samples import rule_caption
 from scoring.verbench_notes import SAMPLES_CONTROL
 from ui.downloads import DownloadRefused, downloads_for
 from ui.export_names import EXPORT_FORMATS, download_name
@@ -31,16 +32,18 @@ from ui.inspect_tags import tag_counts_markdown
 COMMON_JUDGE, NO_HUMAN = "(common judge)", "(none)"
 COMMON_JUDGE_INFO = "common judge: the one every chosen run was scored with"
 # Choice labels short enough to show whole in their dropdown at 1400x900 (the rules in full
-# are in the dropdown's info line and the page's counting rules).
+# are in the dropdown's info line and the page's counting rules). "first sample only" comes
+# before the MMR-Life rule, whose label says "first 5" too: typing "first" picked MMR-Life.
 SAMPLE_RULE_CHOICES = [("majority vote", "majority"),
+                       ("first sample only", "first"),
                        ("MMR-Life: over 2 of first 5 right", "mmr_life"),
-                       ("MMR-Life self-consistency", "mmr_life_sc"),
-                       ("first sample only", "first")]
+                       ("MMR-Life self-consistency", "mmr_life_sc")]
 SAMPLE_RULE_INFO = ("majority: the most frequent parsed answer, a tie picks none (unparsed) · "
+                    "first sample only: each item's first sample alone, the others ignored "
+                    "(a single draw) · "
                     "MMR-Life: more than 2 of the first 5 samples correct (no vote, no tie) · "
                     "self-consistency: plurality, no answer a candidate, a tie goes to the "
-                    "earliest of the tied answers · first sample only: each item's first sample "
-                    "alone, the others ignored (a single draw) · " + SAMPLES_CONTROL)
+                    "earliest of the tied answers · " + SAMPLES_CONTROL)
 BREAKDOWN_CHOICES = [("domain", "domain"), ("subtask", "subtask"),
                      ("reasoning type (MMR-Life)", "reasoning_type")]
 EXTRACTION_CHOICES = [("ClueLab (default)", "cluelab"),
@@ -213,6 +216,8 @@ def show_results(store, run_ids, protocol: str = "general", judge=None,
         "table": table_frame(main),
         "marked": marked_frame(table_frame(main), main),
         "caption": main.caption,
+        # the table's title on the page, naming its samples rule as the exports do
+        "title": rule_caption(f"{main.caption}, with 95% CI", main.samples_rule),
         # the notes quote run labels (a run's name, a model id): escaped like the rest
         "rules": left_out_line(main) + escape_md(on_page(main.notes))
         + reading_lines(store, found, names)

@@ -118,7 +118,7 @@ def build_results_tab(store, opened=None) -> None:
             return (gr.update(visible=False), out["rules"], *[out[c] for c in page.CHARTS],
                     gr.update(value=out["notice"], visible=True))
         widths, scrolls = column_widths(out["table"])
-        label = f"{out['caption']}, with 95% CI" + (
+        label = out["title"] + (
             f" · {len(widths)} columns: scroll sideways, the model stays" if scrolls else "")
         return (gr.update(value=out["marked"], label=label, column_widths=widths,
                           visible=True), out["rules"], *[out[c] for c in page.CHARTS],

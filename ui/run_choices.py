@@ -1,14 +1,14 @@
 """How a run is named wherever one is picked (Experiments' clue source, Results, Inspect):
 one form for every run, named or not (`run_label`): its name when it has one, then what
-tells runs apart (model, prompt setting, clue source, image mode, preset, samples and
-repeats), its status and its short id last. One function, so every picker reads the same.
+tells runs apart (model, prompt setting, clue source, image mode, preset, sampling,
+samples and repeats), its status and its short id last. One function, so every picker reads the same.
 A run with no response at all (it failed its pre-flight: no request was made) is listed last
 and says so, instead of cluttering the top of every picker with nothing to show.
 """
 from __future__ import annotations
 
 from domain.vocabulary import IMAGE_MODE_TITLES
-from runner.config import boxes_text, draws_text, preset_text
+from runner.config import boxes_text, draws_text, preset_text, sampling_text
 from runner.leases import effective_status
 from scoring.compared import SETTING_TITLES, labels, table_names, title
 
@@ -19,11 +19,12 @@ from store.run_labels import short_ids as short_run_ids
 def run_label(run: dict, tags: dict[str, str] | None = None, note: str = "",
               names: dict[str, str] | None = None) -> str:
     """'a-clues · fake-vlm · Clue-guided CoT · clues none · images full[ · preset mmr-life]
-    [ · 5 samples][ · boxes xywh pixels] · done · id fa73': every run in one form, the same
+    [ · T 0.2][ · 5 samples][ · boxes xywh pixels] · done · id fa73': every run in one form, the same
     parts whether it has a name or not (a run without a name read 'fake-vlm · CoT ·
     20261207-… · done', no clues or images part, one with a name had them): its name when
     it has one, the model ('endpoint (model)' when the endpoint's name is not the model's),
-    the setting as the tables title it, the clue source, the image mode, the preset, samples
+    the setting as the tables title it, the clue source, the image mode, the preset, the
+    sampling given (`runner.config.sampling_text`: 'T 0.2', 'seed 5'), samples
     and repeats and box convention when the run states them, its status, and last its short
     id (`short_ids`), which tells two runs of one model and setting apart within a picker's
     width (the full id ran past it: 'vlm-b · CoT · 2026120…' twice). Another run's clues
@@ -40,7 +41,7 @@ def run_label(run: dict, tags: dict[str, str] | None = None, note: str = "",
     clues = clues_text(config, names or {})
     parts = [(run.get("name") or "").strip(), endpoint_text(config.get("endpoint") or {}),
              setting_title(config), f"clues {clues}", f"images {images}", preset_text(config),
-             draws_text(config), boxes_text(config), effective_status(run), note,
+             sampling_text(config), draws_text(config), boxes_text(config), effective_status(run), note,
              f"id {tags.get(run['id'], run['id'])}"]
     return " · ".join(str(p) for p in parts if p)
 

@@ -351,7 +351,7 @@ def test_the_clue_injection_heatmap_is_legible_at_1400(injection_server, page, t
         expect(head).to_be_visible()
         assert head.bounding_box()["height"] >= 14
     expect(page.locator("#results-injection .cluelab-heatmap-legend-marks")).to_have_text(
-        "050100")                                          # the fixed scale, not 64.3 x 3
+        "556575")                      # 20 points about the cells (resfix26c), not 64.3 x 3
     column = page.locator("#results-injection").bounding_box()
     assert box["x"] + box["width"] <= column["x"] + column["width"] + 1
     page.screenshot(path=str(tmp_path / "results-injection.png"))   # to look at
