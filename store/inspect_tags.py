@@ -16,6 +16,7 @@ import re
 
 import sqlite_utils
 
+from domain.item_ids import direction_marks_problem
 from domain.limits import MAX_RESPONSE_NOTE, MAX_TAG, MAX_TAG_DESCRIPTION
 
 from .db import atomic, now, one, rows
@@ -33,6 +34,8 @@ def clean_tag(name) -> str:
         raise ValidationError("a tag needs a name", field="tag")
     if len(text) > TAG_MAX:
         raise ValidationError(f"a tag name has at most {TAG_MAX} characters", field="tag")
+    if found := direction_marks_problem("a tag name", text):    # as run names and notes
+        raise ValidationError(found, field="tag")
     return text
 
 
@@ -72,6 +75,8 @@ def add_tag(db: sqlite_utils.Database, name: str, author: str | None,
             description: str = "") -> dict:
     """Add a tag to the vocabulary; an existing name (any case) is returned unchanged."""
     name = clean_tag(name)
+    if found := direction_marks_problem("a tag description", description):
+        raise ValidationError(found, field="description")
     with atomic(db):
         found = one(db, "SELECT name, description, seeded FROM failure_tags WHERE name = ?",
                     [name])
@@ -207,6 +212,8 @@ def add_note(db: sqlite_utils.Database, work_id: int, note: str, author: str | N
         raise ValidationError("the note is empty", field="note")
     if len(text) > NOTE_MAX:
         raise ValidationError(f"a note has at most {NOTE_MAX} characters", field="note")
+    if found := direction_marks_problem("the note", text):
+        raise ValidationError(found, field="note")
     with atomic(db):
         run_id = _run_of(db, work_id)
         cursor = db.conn.execute("INSERT INTO response_notes (work_id, run_id, note, author, "

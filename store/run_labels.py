@@ -14,6 +14,7 @@ from typing import Callable
 
 import sqlite_utils
 
+from domain.item_ids import direction_marks_problem
 from domain.limits import MAX_RUN_NAME, MAX_RUN_NOTE
 
 from .db import atomic, rows, scalar
@@ -34,14 +35,24 @@ def checked_labels(name: str | None = None, note: str | None = None) -> dict:
         if len(name) > MAX_NAME:
             raise ValidationError(f"a run name has at most {MAX_NAME} characters "
                                   f"({len(name)} given)", field="name")
+        _refuse_marks("the run name", name, "name")
         changes["name"] = name
     if note is not None:
         note = note.strip()
         if len(note) > MAX_NOTE:
             raise ValidationError(f"a run note has at most {MAX_NOTE} characters "
                                   f"({len(note)} given)", field="note")
+        _refuse_marks("the run note", note, "note")
         changes["note"] = note
     return changes
+
+
+def _refuse_marks(what: str, text: str, field: str) -> None:
+    """Text-direction controls in a run's name or note are refused, as in review notes and
+    item texts: a name holding U+202E mirrored the app's own words around every label built
+    from it ("… 2dd3 di · enod · lluf segami" in Inspect's picker; a review, round 25)."""
+    if found := direction_marks_problem(what, text):
+        raise ValidationError(found, field=field)
 
 
 def label_run(db: sqlite_utils.Database, run_id: str, name: str | None = None,

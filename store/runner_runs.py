@@ -14,6 +14,8 @@ from typing import Callable, Iterable
 
 import sqlite_utils
 
+from domain.item_ids import DIRECTION_MARKS
+
 from .db import atomic, now, one, rows
 from .errors import ConflictError, NotFoundError, ValidationError
 
@@ -25,6 +27,11 @@ def _run(row: dict) -> dict:
     out = dict(row)
     for key in ("config", "execution", "totals", "retried"):
         out[key] = json.loads(out.get(key) or "{}")
+    # a name or note saved before they were refused text-direction controls
+    # (store/run_labels.py) is read without them: every label is built from these
+    for key in ("name", "note"):
+        if out.get(key):
+            out[key] = "".join(ch for ch in out[key] if ord(ch) not in DIRECTION_MARKS)
     return out
 
 
