@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 
-from domain.judge_ids import format_judge, panel_judge
+from domain.judge_ids import format_judge, llm_judge, panel_judge
 from runner.prompts import ensure_versions
 
 from judges.agreement import panel_vote
@@ -40,6 +40,8 @@ from scoring.judge_failures import advice, failed_responses, failure_notes, fail
     reason_text, unscored_note
 from scoring.llm_stages import LlmStages, judge_failure
 from scoring.results import forget_summaries
+from scoring.compared import labels
+from scoring.self_judge import self_judge_notes
 from scoring.offline import TRUNCATED, as_scored, grounded, needs_llm, offline_rigorous, \
     rule_verdict
 
@@ -250,6 +252,10 @@ def score_run(store, run_id: str, *, protocol="general", judges=(),
     same = panel_problem(clients)
     if same:
         raise ScoringError(same)
+    if judges:      # the run's own model as its judge: allowed, and said (scoring.self_judge)
+        notes.extend(self_judge_notes(store, {run_id: format_judge(
+            llm_judge(judges[0]) if len(judges) == 1 else panel_judge(judges))},
+            labels(store, [run_id])))
     need_clues = bool({"rigorous", "grounded", "verbench"} & set(chosen))
     tick = on_progress or (lambda *a: None)
     tick("reading responses", 0, 1)

@@ -38,6 +38,7 @@ from scoring.compared import VERBENCH_NO_ACCURACY, labels, left_out_note, on_sha
 from scoring.extraction import CLUELAB, describe
 from scoring.human import baseline_on_items
 from scoring.judge_agreement import low_agreement_notes
+from scoring.self_judge import self_judge_notes
 from scoring.judge_failures import mark_verbench
 from scoring.no_boxes import mark_not_applicable
 from scoring.ablation import ablation_table  # noqa: F401 (API)
@@ -137,7 +138,9 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
         table.notes += " " + human_note(human, shared.n)
     table.notes += " " + describe(extraction, None)
     table.notes += "".join(f" {note}" for note in judge_notes(found) +
-                           low_agreement_notes(store, found, names, protocol))
+                           low_agreement_notes(store, found, names, protocol) +
+                           self_judge_notes(store, {rid: s["judge"] for rid, s in found.items()},
+                                            names))
     mark_not_applicable(table, {names[rid]: s.get("not_applicable", "")
                                 for rid, s in found.items()}, "not_applicable")
     _mark_biased(table, found, names, group, protocol)
