@@ -149,8 +149,20 @@ def with_cell_runs(store, table: Table, runs_of: dict, key: str, columns: dict[s
     if cached:
         table.notes = f"{table.notes} From the cache: {'; '.join(cached.values())}.".strip()
     names = {c["run_id"]: c["run_label"] for c in runs_of.values()}
-    table.notes = " ".join(p for p in (table.notes, copies_note(copied, names)) if p)
+    table.notes = " ".join(p for p in (table.notes, copies_note(copied, names),
+                                       named_cells(table, runs_of, key, columns)) if p)
     return table
+
+
+def named_cells(table: Table, runs_of: dict, key: str, columns: dict[str, str]) -> str:
+    """The note naming the cells a named run fills, by its name as the main table calls
+    it ('Cells of named runs: nocot in vlm-a · No-CoT, No Clue; …'), '' when no cell's run
+    has a name: a row is labelled by model and setting, so run "nocot" read as 'vlm-a ·
+    No-CoT' here and as "nocot" in the main table, with nothing to tie the two."""
+    said = [f"{cell['run_label']} in {row[key]}, {value}" for row in table.rows
+            for value in columns.values()
+            if (cell := runs_of.get((row[key], value))) and cell["run_name"]]
+    return f"Cells of named runs: {'; '.join(said)}." if said else ""
 
 
 NO_INJECTION = "none of the runs has injected clues (clue source other than No Clue)"
