@@ -69,9 +69,12 @@ def correlation(summaries: dict[str, dict]) -> dict:
             f"there are only {points} distinct points ({same}), and r over 2 points is "
             "always ±1" + left)}
     flat = [n for n, c in zip(names, constant) if c]
+    # the count r rests on in the first words, beside the runs: "over 8 runs" opened a
+    # caption whose r rested on 4 points, the twins named after a long list
     note = (f"Pearson's r between {what} over {len(runs)} runs"
-            + (f", {points} distinct points ({same}): each r rests on {points}, not "
-               f"{len(runs)}" if same else "") + few_runs(points) + left)
+            + (f" ({points} distinct points: runs with the same accuracies count once), so "
+               f"each r rests on {points}, not {len(runs)}: {same}" if same else "")
+            + few_runs(points) + left)
     if flat:
         note += (f"; – for {', '.join(flat)}: the same accuracy in every run (no variance), "
                  "so no r")

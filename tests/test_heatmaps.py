@@ -93,9 +93,9 @@ def test_the_caption_names_the_runs_left_out_the_flat_groups_and_identical_runs(
     assert "– for space: the same accuracy in every run (no variance), so no r" in note
     runs["d · CoT"] = summary(time=60.0, text=55.0, space=50.0)       # c's twin
     note = type_correlation(runs)[2]
-    assert note.startswith("Pearson's r between domains over 4 runs, 3 distinct points "
-                           "(c · CoT and d · CoT have the same accuracy in every one): each "
-                           "r rests on 3, not 4")
+    assert note.startswith("Pearson's r between domains over 4 runs (3 distinct points: "
+                           "runs with the same accuracies count once), so each r rests on 3, "
+                           "not 4: c · CoT and d · CoT have the same accuracy in every one")
     assert "|r| ≥ 0.997" in note and "|r| ≥ 0.950" not in note       # 3 points' threshold
     assert "left out" not in note
     twins = {"a": summary(time=10.0, text=20.0), "b": summary(time=30.0, text=50.0),

@@ -35,7 +35,7 @@ def test_r_is_over_the_distinct_points_the_caption_names():
     10 (twins counted again) with the 5-point threshold applied to them."""
     found = correlation(ten_runs())
     assert found["points"] == 5
-    assert "over 10 runs, 5 distinct points" in found["note"]
+    assert "over 10 runs (5 distinct points" in found["note"]
     assert "each r rests on 5, not 10" in found["note"] and "|r| ≥ 0.878" in found["note"]
     names, matrix = found["names"], found["matrix"]
     distinct = np.array(POINTS)
