@@ -6,7 +6,8 @@
 // them: Alt+→ moved on and a message said only that they were not kept.
 //
 // So while the choice is shown, those are refused in the page, and the choice's row says
-// why and what to do; once the user has chosen (the row is hidden) they work again.
+// why and what to do, and leaving the page (a reload, a link, closing the tab) is asked
+// first; once the user has chosen (the row is hidden) they work again.
 (() => {
   const CHOICE = "#draft-choice";
   const NAVIGATION = "#next-item, #prev-item";
@@ -60,6 +61,14 @@
     if (!pending() || event.key !== "Enter" || !(target instanceof Element)) return;
     if (target.closest("#item-id") || target.closest("#item-list")) refuse(event);
   }, true);
+  // A reload, a link of the top bar or closing the tab: the browser asks first, as those
+  // edits would go with the page (a reload while the choice was shown lost " TAB2" with no
+  // word: a review, round 25)
+  window.addEventListener("beforeunload", (event) => {
+    if (!pending()) return;
+    event.preventDefault();
+    event.returnValue = "";
+  });
 })();
 
 // Back in this tab (another tab or window of the account may have saved the item, which

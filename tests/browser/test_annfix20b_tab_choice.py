@@ -60,3 +60,25 @@ def test_the_tab_choice_buttons_are_not_covered_by_the_draft_line(ws, browser):
                         ".height")
     assert 35 <= height <= 40, height
     context.close()
+
+
+def test_leaving_the_page_while_the_choice_is_shown_is_asked_first(ws, browser):
+    """A reload while the two-tab choice was shown lost this tab's edits with no word (a
+    review, round 25): the browser now asks first (assets/draft_choice_stay.js), and a
+    'stay' keeps them on the page."""
+    context = browser.new_context(viewport={"width": 1400, "height": 900})
+    a, b = context.new_page(), context.new_page()
+    for tab in (a, b):
+        open_item(tab, ws.url, "ui/beta")
+        expect(tab.locator("#save-item")).to_be_visible(timeout=20000)
+    type_into(a, "#item-question textarea", "Asked in tab A?")
+    expect(a.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
+    type_into(b, "#item-question textarea", "Asked in tab B?")
+    expect(b.locator("#draft-choice")).to_be_visible(timeout=15000)
+    asked = []
+    b.on("dialog", lambda d: (asked.append(d.type), d.dismiss()))
+    b.evaluate("() => setTimeout(() => location.reload(), 0)")
+    b.wait_for_timeout(1500)
+    assert asked == ["beforeunload"], asked
+    expect(b.locator("#item-question textarea")).to_have_value("Asked in tab B?")
+    context.close()
