@@ -73,23 +73,87 @@ KIND = "text-direction characters"
 characters: question, clue 1 text, option B (U+202E: …)"."""
 
 
+UNEDITABLE = "file names cannot be edited: mark it resolved once checked"
+"""Said after an import's text-direction problem that names only image file names (gone
+once stored): a save cannot check them, only a person can."""
+
+
+def is_flag(problem: str) -> bool:
+    """Is `problem` the import's text-direction problem?"""
+    return problem.startswith(f"{KIND}:")
+
+
+def flag_parts(problem: str, item: dict) -> tuple[list[str], list[str], list[str], str]:
+    """(the parts the import's text-direction problem `problem` names that hold a control in
+    `item` now; those no save can read again, an image's file name; those that hold none now,
+    a part gone too; its "3 more" of parts it did not name, or "")."""
+    head = problem[len(KIND):].lstrip(": ").split(" (", 1)[0]
+    named, more = (head.split(" and ", 1) + [""])[:2] if " more" in head else (head, "")
+    texts = _texts(item)
+    parts = [p.strip() for p in named.split(", ") if p.strip()]
+    holding = [p for p in parts if marks_in(texts.get(p))]
+    unread = [p for p in parts if p.endswith("file name")]
+    return holding, unread, [p for p in parts if p not in holding + unread], more
+
+
+def _texts(item: dict) -> dict[str, str]:
+    texts = dict(text_parts(item))
+    for n, option in enumerate(item.get("options") or [], start=1):   # named by place before
+        texts.setdefault(f"option {n}", str(option.get("text") or ""))
+        texts.setdefault(f"option {n} label", str(option.get("label") or ""))
+    return texts
+
+
 def flag_holds(problem: str, item: dict) -> bool | None:
     """Does the import's text-direction problem `problem` still hold for `item` as a save
     stores it? True while a part it names holds a control; False once none does (a part gone
     holds none); None when it names a part no save can read again (an image's file name,
     gone once stored; "and 3 more") and no named part holds one. Why: the save said "2
     import problems stay …: no rule can check them again" of this one, which it can."""
-    named = problem[len(KIND):].lstrip(": ").split(" (", 1)[0]
-    named, more = (named.split(" and ", 1) + [""])[:2] if " more" in named else (named, "")
-    texts = dict(text_parts(item))
-    for n, option in enumerate(item.get("options") or [], start=1):   # named by place before
-        texts.setdefault(f"option {n}", str(option.get("text") or ""))
-        texts.setdefault(f"option {n} label", str(option.get("label") or ""))
-    parts = [p.strip() for p in named.split(", ") if p.strip()]
-    if any(marks_in(texts.get(p)) for p in parts) or \
-            (more and any(marks_in(t) for t in texts.values())):
+    holding, unread, _, more = flag_parts(problem, item)
+    if holding or (more and any(marks_in(t) for t in _texts(item).values())):
         return True
-    return None if more or any(p.endswith("file name") for p in parts) else False
+    return None if more or unread else False
+
+
+def narrowed(problem: str, item: dict) -> str:
+    """`problem` naming only the parts that still hold a control or that no save can check:
+    "text-direction characters: image 2 file name (U+202E: …) — file names cannot be
+    edited: mark it resolved once checked". Why: a save that fixed the question and four
+    other parts kept a line naming all five, and said of it "no rule can check it again"."""
+    if not is_flag(problem):
+        return problem                           # another kind: left as it is
+    holding, unread, fixed, more = flag_parts(problem, item)
+    if not (holding or unread or more):
+        return problem                           # it goes (flag_holds is False)
+    detail = problem.split(" (", 1)[1] if " (" in problem else ""
+    detail = detail.removesuffix(f" — {UNEDITABLE}")
+    if not fixed and (holding or more or problem.endswith(UNEDITABLE)):
+        return problem
+    if holding and not unread and not more and ":" in detail:   # the codes of the parts left
+        marks = sum((marks_in(_texts(item).get(p)) for p in holding), Counter())
+        detail = f"{codes(marks)}:{detail.split(':', 1)[1]}"
+    where = ", ".join(holding + unread) + (f" and {more}" if more else "")
+    return (f"{KIND}: {where}" + (f" ({detail}" if detail else "")
+            + ("" if holding or more else f" — {UNEDITABLE}"))
+
+
+def save_note(problem: str, item: dict) -> str:
+    """The save's sentence for the import's text-direction problem left on `item`: the parts
+    that still hold a control, or those that can only be marked resolved; "" when it goes."""
+    holding, unread, _, more = flag_parts(problem, item)
+    unread = unread + ([f"{more} parts named at import"] if more else [])
+    if holding:
+        return (f"Text-direction controls are still in {', '.join(holding)}: remove them, or "
+                "mark the problem resolved" + (f" ({', '.join(unread)}: no save can check "
+                                               f"{'it' if len(unread) == 1 else 'them'})"
+                                               if unread else "") + ".")
+    if not unread:
+        return ""
+    return (f"1 import problem (text-direction characters) now names only {', '.join(unread)}, "
+            "which no save can check (file names cannot be edited): check "
+            f"{'it' if len(unread) == 1 else 'them'}, then mark it resolved (Mark import "
+            "problems resolved).")
 
 
 def holds_problem(name: str, text) -> str | None:

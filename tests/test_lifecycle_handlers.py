@@ -82,7 +82,8 @@ def test_an_annotator_undoes_their_own_delete_and_no_one_elses(ui_store):
     assert menu.deleted_ids() == ["ui/beta"]
     with pytest.raises(EditError, match="nothing to undo"):
         menu.undo_own_delete(None, "alice")
-    assert menu.undo_own_delete("ui/beta", "alice") == "ui/beta"
+    assert menu.undo_own_delete("ui/beta", "alice") == (
+        f"Restored ui/beta (version {ui_store.get_item('ui/beta')['version']}).")
     assert menu.deleted_ids() == []
     with pytest.raises(EditError, match="ui/beta is not deleted"):
         menu.undo_own_delete("ui/beta", "alice")

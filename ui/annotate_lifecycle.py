@@ -217,14 +217,17 @@ def wire_item_menu(store, ui, renderer, open_item, nav_ids, refresh_list, demo) 
 
     def undo_delete(work, item_id, request: gr.Request):
         try:
-            menu.undo_own_delete(item_id, user_of(request))
+            message = menu.undo_own_delete(item_id, user_of(request))
         except EditError as err:
             fail(err)
+        out = opened(item_id, request, work, message)
+        # said in the save bar's line, as Restore and Delete say theirs: the item came back
+        # with the bar empty (a toast alone faded)
+        out[renderer.index("save_message")] = messages.status(message)
         # the menu closes over the item brought back, as after Duplicate and Delete (open,
         # it pushed the image ~280 px down)
-        return opened(item_id, request, work, f"Restored {item_id}.") + \
-            after_change(request) + ["", None, gr.update(visible=False),
-                                     gr.Accordion(open=False)]
+        return out + after_change(request) + ["", None, gr.update(visible=False),
+                                              gr.Accordion(open=False)]
 
     def restore(work, item_id, reason, request: gr.Request):
         user = user_of(request)

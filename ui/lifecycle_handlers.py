@@ -177,11 +177,14 @@ class LifecycleHandlers:
 
     def undo_own_delete(self, item_id: str | None, user: str) -> str:
         """Bring back the item `user` deleted last in this page: a delete by mistake was
-        for an admin to undo. Only the user's own delete (the store checks it)."""
+        for an admin to undo. Only the user's own delete (the store checks it). Returns the
+        sentence the save bar shows, as Restore's: "Restored ui/beta (version 4)." (the
+        save bar said nothing after an undo)."""
         if not item_id:
             raise EditError("nothing to undo: you deleted no item in this page")
-        self._call(self.store.restore_deleted, item_id, user, "undo of own delete", user)
-        return item_id
+        version = self._call(self.store.restore_deleted, item_id, user, "undo of own delete",
+                             user)
+        return f"Restored {item_id} (version {version})."
 
     def reopen(self, work: dict, reason: str, user: str) -> str:
         item_id = work["item"]["id"]

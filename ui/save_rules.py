@@ -2,11 +2,12 @@
 
 - Import problems follow the item. A problem of a rule the shared validator can check again
   (judges.gold_check.still_holds: the gold, options, aliases, boxes, "missing image", an
-  image lost at import, a clue's invalid box, text-direction controls in the parts named) is
-  dropped once the edited item keeps the
-  rule; any other (a duplicate id in the file) stays until the annotator marks it resolved (`mark_resolved`, kept in the working copy
-  and its draft until the save); those ticked but not yet marked are marked by the save
-  (`apply_ticked`). The flag is the store's: flagged while problems remain.
+  image lost at import, a clue's invalid box, text-direction controls in the parts named:
+  narrowed to those left) is dropped once the edited item keeps the rule; any other (a
+  duplicate id in the file) stays until the annotator marks it resolved (`mark_resolved`,
+  kept in the working copy and its draft until the save); those ticked but not yet marked
+  are marked by the save (`apply_ticked`). The flag is the store's: flagged while problems
+  remain.
 - A content change to a `verified` item puts it back `in_review`: what was verified is
   not what is saved (a change of the status alone is the user's own choice).
 - The revision's comment says what the save did besides the user's words: the version it
@@ -19,6 +20,7 @@ import re
 
 from domain.item_ids import direction_marks_problem, id_key, visible
 from domain.limits import MAX_COMMENT, too_long
+from judges import direction_parts
 from judges.gold_check import still_holds
 from judges.lost_parts import edit_can_fix
 from judges.past_draft import textless_clue_numbers
@@ -62,6 +64,9 @@ def marked_only_note(item: dict) -> str:
     file): they stay, and the item flagged, until fixed or marked resolved. A save that left
     one said nothing, and the flag stayed unexplained."""
     holds = {p: still_holds(p, item) for p in item.get("problems") or []}
+    flags = [p for p, h in holds.items() if h is not False and direction_parts.is_flag(p)]
+    parts = " ".join(filter(None, (direction_parts.save_note(p, item) for p in flags)))
+    holds = {p: h for p, h in holds.items() if h is True or (h is None and p not in flags)}
     held = [p.split(":", 1)[0] for p, h in holds.items() if h is True and edit_can_fix(p)]
     stuck = [p.split(":", 1)[0] for p, h in holds.items() if h is True and not edit_can_fix(p)]
     left = [p for p, h in holds.items() if h is None]
@@ -69,6 +74,7 @@ def marked_only_note(item: dict) -> str:
             f"hold{'s' * (len(held) == 1)} ({', '.join(dict.fromkeys(held))}): fix what "
             f"{'it says' if len(held) == 1 else 'they say'} (see Import problems), or mark "
             f"{'it' if len(held) == 1 else 'them'} resolved.") if held else ""
+    said = " ".join(filter(None, [said, parts]))
     if stuck:       # "fix what it says" of a box on no image of the item: nothing can
         one = len(stuck) == 1
         said = " ".join(filter(None, [said, (
@@ -96,12 +102,22 @@ def textless_clue_note(item: dict) -> str:
 
 
 def settle_problems(item: dict) -> tuple[dict, list[str], list[str]]:
-    """(the item with the problems that no longer hold removed; those found fixed; those
-    the annotator marked resolved)."""
-    problems = list(item.get("problems") or [])
-    kept = [p for p in problems if still_holds(p, item) is not False]
-    fixed = [p for p in problems if p not in kept]
+    """(the item with the problems that no longer hold removed, a text-direction problem
+    narrowed to the parts that still hold or cannot be checked (direction_parts.narrowed);
+    those found fixed, and the parts found fixed of one narrowed; those the annotator marked
+    resolved)."""
+    kept, fixed = [], []
+    for problem in item.get("problems") or []:
+        if still_holds(problem, item) is False:
+            fixed.append(problem)
+            continue
+        now = direction_parts.narrowed(problem, item)      # others are left as they are
+        gone = direction_parts.flag_parts(problem, item)[2] if now != problem else []
+        if gone:
+            fixed.append(f"{direction_parts.KIND} in {', '.join(gone)}")
+        kept.append(now)
     return {**item, "problems": kept}, fixed, list(item.get(RESOLVED) or [])
+
 
 
 def content_changed(item: dict, saved: dict) -> bool:
