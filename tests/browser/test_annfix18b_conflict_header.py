@@ -1,5 +1,6 @@
 """The conflict table's saved column is headed by who saved it, "saved (bob)", as the
-tick-box question over it says "bob's version" (annotator review: it was headed "saved")."""
+tick-box question over it names the same save, "version 2 (bob's save)" (annotator review:
+it was headed "saved"; annfix25: the question names the version the column does)."""
 from playwright.sync_api import expect
 
 from store import Store
@@ -15,8 +16,8 @@ def test_the_saved_column_names_who_saved_it(ui_server, browser):
     colleague.close()
     type_into(page, "#item-question textarea", "My question?")
     page.click("#save-item")
-    expect(page.locator("#conflict-take-saved")).to_contain_text("bob's version",
-                                                                 timeout=15000)
+    expect(page.locator("#conflict-take-saved")).to_contain_text(
+        "take from version 2 (bob's save)", timeout=15000)
     expect(page.locator("#conflict-diff")).to_contain_text("Their question?", timeout=15000)
     heads = page.locator("#conflict-diff thead th").all_inner_texts()
     assert any("bob's save (version" in h for h in heads), heads   # (annfix23b)

@@ -65,7 +65,8 @@ def test_the_conflict_panel_opens_beside_the_image_hiding_nothing(ui_server, bro
     assert shown <= 0.73 * 900, geometry                             # bounded; it scrolls
     assert all(top <= b[0] and b[1] <= bottom for b in geometry["buttons"][:3]), geometry
     assert geometry["label"][2].strip() == ("Both of you changed these. Tick the ones to take "
-                                            "from bob's version; the others keep yours.")
+                                            "from version 2 (bob's save); the others keep "
+                                            "yours.")
     top, bottom = geometry["table"]
     assert len(geometry["rows"]) >= 6                    # each part changed, one row each
     assert all(top <= r[0] and r[1] <= bottom + 1 for r in geometry["rows"]), geometry
