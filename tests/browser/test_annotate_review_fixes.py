@@ -44,6 +44,9 @@ def test_delete_and_restore_refresh_the_deleted_list_and_empty_the_reason(ui_ser
     page.click("#restore-deleted")
     expect(page.locator("#item-id textarea, #item-id input").first).to_have_value(
         "ui/beta", timeout=20000)
+    expect(page.locator("#save-message")).to_contain_text("Restored ui/beta (version",
+                                                          timeout=15000)
+    open_menu(page)                  # closed once the restore succeeded (annfix25)
     expect(page.locator("#lifecycle-reason input")).to_have_value("", timeout=15000)
     expect(page.locator("#deleted-items input")).to_have_value("")
     assert "ui/beta" not in deleted_choices(page)
