@@ -76,8 +76,9 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None,
     shown = not grounded_na or not all(grounded_na.values())
     # every row that asked for no boxes, grounded-scored or not (a No-CoT row said nothing)
     no_boxes = {rid: reason(store.get_run(rid)["config"]) if grounded else "" for rid in general}
+    rigorous = any((rid, "rigorous") in found for rid in general)
     table.caption = (f"General vs rigorous accuracy (%), "
-                     f"{_paired_caption(table, shared, shown)}")
+                     f"{_paired_caption(table, shared, shown, rigorous)}")
     gaps = ({rid: names[rid] for rid in general}, found, grounded,
             {rid: judge_to_name(store, rid, found, judge) for rid in general},
             {r for r in general if no_boxes[r]})
@@ -150,23 +151,28 @@ PAIRED_RULE = ("Each run's General, Rigorous, Drop and Grounded-rigorous are on 
                "are outside n).")
 
 
-def _paired_caption(table: Table, shared, grounded_shown: bool = True) -> str:
+def _paired_caption(table: Table, shared, grounded_shown: bool = True,
+                    rigorous: bool = True) -> str:
     """The n of a drop table or chart: 'on the 12 items both protocols scored (of 14
     items)', or, when its runs' n differ, 'each run on the items both protocols scored (n
     per run), of 14 items'; with what limits the shared items when a run does. A grounded
     column of runs that all asked for no boxes is no third protocol shown: 'general and
     rigorous' then, the caption saying grounded-rigorous is n/a ('all three protocols'
-    claimed what the chart did not show)."""
+    claimed what the chart did not show). No run with a rigorous score (`rigorous` False):
+    'on the 4 items the general protocol scored; no run has rigorous scores' ("both
+    protocols scored" claimed a set of items one protocol had not scored at all)."""
     sizes = {row["n"] for row in table.rows if not row.get("_unpaired")}
     grounded = any(c.key == "grounded" for c in table.columns)
     which = "all three protocols" if grounded and grounded_shown else "both protocols"
+    if not rigorous:
+        which = "the general protocol"
     alone = sum(1 for row in table.rows if row.get("_unpaired"))   # General only (n its own)
     said = [_n_caption(sizes, shared, which)] if sizes else []
     said += [f"General alone, on the items it scored, for {alone} run{'s' if alone > 1 else ''}"
              " whose right answers lack a clue verdict"] if alone else []
     return "; ".join(said) + (
         "; grounded-rigorous n/a: no run asked for boxes" if grounded and not grounded_shown
-        else "")
+        else "") + ("" if rigorous else "; no run has rigorous scores")
 
 
 def _n_caption(sizes: set, shared, which: str) -> str:

@@ -42,7 +42,8 @@ def test_main_table_caption_and_notes_name_the_run_that_limits_n(three_runs):
     assert table.caption == f"Accuracy (%), general protocol, {LIMIT}"
     assert f"Runs compared on the 2 items all 3 runs share; {LIMIT} (" in table.notes
     drop = tables.drop_table(three_runs, ["cot", "gt"])
-    assert drop.caption.endswith("(run m · CoT · clues gt (cancelled) covers 2 of 6 items)")
+    assert drop.caption.endswith("(run m · CoT · clues gt (cancelled) covers 2 of 6 items); "
+                                 "no run has rigorous scores")      # general scored alone
     # runs that all cover the same items: the caption says the n alone
     assert tables.main_table(three_runs, ["cot", "direct"]).caption.endswith(", 6 items")
 
@@ -113,11 +114,14 @@ def test_the_drop_captions_name_the_limiting_run_once_and_say_the_n_once(three_r
 
     run = "run m · CoT · clues gt (cancelled) covers 2 of 6 items"
     drop = tables.drop_table(three_runs, ["cot", "direct", "gt"])
-    assert drop.caption == ("General vs rigorous accuracy (%), on the 2 items both protocols "
-                            f"scored ({run})")
+    # only the general protocol scored: the caption says so ("both protocols scored" claimed
+    # items the rigorous protocol never scored: a review, round 26)
+    assert drop.caption == ("General vs rigorous accuracy (%), on the 2 items the general "
+                            f"protocol scored ({run}); no run has rigorous scores")
     assert drop.notes.startswith(f"Runs compared on the 2 items all 3 runs share; n = 2: {run}")
     shown = h.show_results(three_runs, ["cot", "direct", "gt"])
-    assert f"on the 2 items both protocols scored ({run})</figcaption>" in shown["drop_chart"]
+    assert (f"on the 2 items the general protocol scored ({run}); no run has rigorous "
+            "scores</figcaption>") in shown["drop_chart"]
     for chart in ("group_chart", "second_chart", "drop_chart"):
         caption = shown[chart].split("</figcaption>")[0]
         assert caption.count("m · CoT · clues gt") == 1 and caption.count("n = ") == 0, caption
