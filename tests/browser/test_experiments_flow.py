@@ -99,7 +99,9 @@ def test_the_line_about_a_pause_goes_when_the_run_has_paused(ui_server, page):
     """"Asked run … to pause; it stops after the requests in flight." stayed under the
     buttons after the run had paused (and the panel said paused). The line goes when the
     watched run's status changes."""
-    slow = start_server(latency=2.0, default_reply="Answer: {letter}")
+    # 4 s a reply, one at a time: the 3 items take 12 s, so a loaded machine's Pause still
+    # comes before the run is done (at 2 s it once came after, the run never paused)
+    slow = start_server(latency=4.0, default_reply="Answer: {letter}")
     try:
         with Store.open(ui_server.db) as store:
             store.add_endpoint("slow", slow.url, "fake-vlm", concurrency=1)
