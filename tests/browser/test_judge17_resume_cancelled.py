@@ -22,6 +22,10 @@ def test_a_cancelled_run_can_be_resumed_from_the_page(ui_server, fake, page):
     expect(page.locator("#run-endpoint input")).to_have_value("fake", timeout=20000)
     page.click("#run-start")
     expect(page.locator("#run-status")).to_have_text("running", timeout=30000)
+    # a request in flight (2 s each): a Start hands the run to its process at once
+    # (resfix26a), so "running" can come before anything is sent, and a cancel then drops
+    # nothing a resume would send again
+    expect(page.locator("#run-progress")).to_contain_text("in flight1/1", timeout=30000)
     page.once("dialog", lambda dialog: dialog.accept())
     page.click("#run-cancel")
     expect(page.locator("#run-status")).to_have_text("cancelled", timeout=30000)
