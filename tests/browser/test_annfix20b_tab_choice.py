@@ -29,17 +29,25 @@ def overlap(a, b):
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
-def test_the_tab_choice_buttons_are_not_covered_by_the_draft_line(ws, browser):
+def two_tabs_asking(ws, browser, item_id: str, a_field: str, a_text: str):
+    """(context, tab A, tab B): both on `item_id`, A's edit of `a_field` kept as the draft,
+    B's question edit refused for it, B offering the two-tab choice."""
     context = browser.new_context(viewport={"width": 1400, "height": 900})
     a, b = context.new_page(), context.new_page()
     for tab in (a, b):
-        open_item(tab, ws.url, "ui/alpha")
+        open_item(tab, ws.url, item_id)
         expect(tab.locator("#save-item")).to_be_visible(timeout=20000)
-    type_into(a, "#item-gt-reasoning textarea", "Reasoned in tab A, at some length.")
+    type_into(a, a_field, a_text)
     expect(a.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
     type_into(b, "#item-question textarea", "Asked in tab B?")
+    expect(b.locator("#draft-choice")).to_be_visible(timeout=15000)
+    return context, a, b
+
+
+def test_the_tab_choice_buttons_are_not_covered_by_the_draft_line(ws, browser):
+    context, a, b = two_tabs_asking(ws, browser, "ui/alpha", "#item-gt-reasoning textarea",
+                                    "Reasoned in tab A, at some length.")
     expect(b.locator("#draft-state")).to_contain_text("Not kept as a draft", timeout=15000)
-    expect(b.locator("#draft-choice")).to_be_visible()
     b.wait_for_timeout(500)
     other, mine, line = b.evaluate(BOXES)
     assert not overlap(mine, line) and not overlap(other, line), (other, mine, line)
@@ -66,15 +74,8 @@ def test_leaving_the_page_while_the_choice_is_shown_is_asked_first(ws, browser):
     """A reload while the two-tab choice was shown lost this tab's edits with no word (a
     review, round 25): the browser now asks first (assets/draft_choice_stay.js), and a
     'stay' keeps them on the page."""
-    context = browser.new_context(viewport={"width": 1400, "height": 900})
-    a, b = context.new_page(), context.new_page()
-    for tab in (a, b):
-        open_item(tab, ws.url, "ui/beta")
-        expect(tab.locator("#save-item")).to_be_visible(timeout=20000)
-    type_into(a, "#item-question textarea", "Asked in tab A?")
-    expect(a.locator("#draft-state")).to_contain_text("draft kept", timeout=15000)
-    type_into(b, "#item-question textarea", "Asked in tab B?")
-    expect(b.locator("#draft-choice")).to_be_visible(timeout=15000)
+    context, a, b = two_tabs_asking(ws, browser, "ui/beta", "#item-question textarea",
+                                    "Asked in tab A?")
     asked = []
     b.on("dialog", lambda d: (asked.append(d.type), d.dismiss()))
     b.evaluate("() => setTimeout(() => location.reload(), 0)")
