@@ -333,7 +333,11 @@ def _wire(store, ui, opened) -> None:
             raise messages.error(err) from None
         messages.info(message)
         panel, status = xr.progress(store, run_id, login_name(request))
-        return (messages.status(message), panel, gr.Timer(active=True),
+        # the poll drops a line about the watched run when its status changes; the status
+        # the line is about goes with it, so a poll that saw 'paused' before this reply
+        # landed still drops "Asked run … to pause" at its next tick (CI: it stayed)
+        seen = {"digest": None, "watched": f"{run_id}:{status}"}
+        return (messages.status(message), panel, gr.Timer(active=True), seen,
                 *steer_buttons(status, run_id, request))
 
     def pause_run(run_id, request: gr.Request):
@@ -345,7 +349,7 @@ def _wire(store, ui, opened) -> None:
     def resume_run(run_id, retry_errors, budget, request: gr.Request):
         return steer("resume", run_id, retry_errors, budget, request)
 
-    steer_outputs = [ui.control_message, ui.progress, ui.timer, *steer_controls]
+    steer_outputs = [ui.control_message, ui.progress, ui.timer, ui.seen, *steer_controls]
     ui.pause.click(pause_run, ui.run_id, steer_outputs, api_name="pause_run")
     ui.cancel.click(cancel_run, ui.run_id, steer_outputs, api_name="cancel_run")
     ui.resume.click(resume_run, [ui.run_id, ui.retry_errors, ui.resume_budget], steer_outputs,
