@@ -57,6 +57,12 @@ def test_two_candidate_numbers_are_no_answer(reply):
     assert found.answer is None and "ambiguous" in found.reason
 
 
+def test_the_reason_names_every_number_offered():
+    """"about 12 g, or 13 g, or maybe 14 g" said "offers 13 and 14": the reader saw three."""
+    found = extract("It is about 12 g, or 13 g, or maybe 14 g.", "numeric")
+    assert found.answer is None and found.reason.endswith("offers 12, 13 and 14")
+
+
 @pytest.mark.parametrize("reply, number", [
     ("We count 3 cars, then 4 more, so 7 cars.", "7"),
     ("The label says 12.8 g. So it is 13 g.", "13"),

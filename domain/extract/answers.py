@@ -204,8 +204,15 @@ def _last_genuine_number(text: str) -> tuple[str | None, str]:
         return None, "no number found"
     last = numbers[-1]
     if len(numbers) > 1 and _alternatives(text, numbers[-2], last):
-        return None, (f"ambiguous: no answer statement, and the text offers "
-                      f"{_number_text(numbers[-2].group())} and {_number_text(last.group())}")
+        # every number of the chain of alternatives: "12, or 13, or maybe 14" named 13, 14
+        chain = [last]
+        for earlier in reversed(numbers[:-1]):
+            if not _alternatives(text, earlier, chain[0]):
+                break
+            chain.insert(0, earlier)
+        offered = list(dict.fromkeys(_number_text(m.group()) for m in chain))
+        return None, ("ambiguous: no answer statement, and the text offers "
+                      + ", ".join(offered[:-1]) + " and " + offered[-1])
     return last.group(), "the last number in the text"
 
 
