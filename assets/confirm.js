@@ -171,6 +171,12 @@
     // and who saved the version and when (the question named its number only)
     "history-restore": () => {
       const version = value("#history-version-a");
+      // no such version (above the newest listed): nothing to ask, the server says so
+      const listed = [...document.querySelectorAll("#history-table .virtual-row")]
+        .map((row) => parseInt((row.children[0] || {}).textContent, 10))
+        .filter((n) => !Number.isNaN(n));
+      const wanted = parseInt(version, 10);
+      if (listed.length && !(wanted >= 1 && wanted <= Math.max(...listed))) return null;
       return `Restore version ${version}${savedBy(version)} as a new revision?` +
         (unsaved() ? ` Your unsaved edits in this tab${editsOf() || " of this item"} are ` +
           "replaced by it (their draft is dropped)." : "");

@@ -245,3 +245,16 @@ def test_restore_names_the_versions_own_author_or_none(srv, page):
         assert said.startswith(f"Restore version {version}"), asked
         assert said.startswith(f"Restore version {version} (saved by {history[version]} "
                                "at "), (version, said)
+
+
+def test_restore_of_a_version_the_item_never_had_asks_nothing(srv, page):
+    """Restore version 9 of an item of one version asked "Restore version 9 as a new
+    revision?", and after OK the server said there is no version 9: no question for it."""
+    open_item(page, srv.url, "ui/beta")
+    asked = asked_and_dismissed(page)
+    page.locator("#history").click()
+    expect(page.locator("#history-table .virtual-row").first).to_be_visible(timeout=15000)
+    type_into(page, "#history-version-a input", "9")
+    page.locator("#history-restore").click()
+    expect(page.get_by_text("there is no version 9").first).to_be_visible(timeout=15000)
+    assert asked == [], asked
