@@ -11,10 +11,6 @@ ITEM_STATUSES = ("draft", "candidate", "in_review", "verified", "rejected", "rel
 reviewer asked for a revision, or a verified item was changed); verified: approved by a
 reviewer; rejected: rejected by a reviewer; released: frozen, read-only (admins)."""
 
-MISSING_QUESTION = "[missing question]"
-"""The question an import gives an item whose file has none (the store requires text): a
-placeholder, not a question; judges/past_draft.missing_question refuses it past draft."""
-
 SETTING_TITLES = {"direct": "No-CoT", "cot": "CoT", "clue_guided": "Clue-guided CoT",
                   "structured": "Structured"}
 """A prompt setting as the tables, the run form and the token estimate title it."""

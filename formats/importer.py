@@ -21,7 +21,6 @@ from pathlib import Path
 
 from domain.item_ids import (NAME_MARKUP, has_hidden_characters, id_problem, label_problem,
                              without_direction_marks, without_hidden)
-from domain.vocabulary import MISSING_QUESTION
 from judges.gold_check import gold_problems
 
 from .direction_flags import direction_flags, image_names
@@ -121,7 +120,9 @@ def materialize(record: dict, images: ImageAdder) -> dict:
     problems = list(record["problems"])
     metadata = dict(record["metadata"])
     if not str(item.get("question") or "").strip():
-        item["question"] = MISSING_QUESTION
+        # kept empty, never made up: the page shows an empty box that says why, and the
+        # editor refuses it past draft (the problem below, or the line's, says what is wrong)
+        item["question"] = ""
         if not record.get(UNPARSED) and \
                 not any(p.startswith("missing field: question") for p in problems):
             problems.append("missing field: question (empty question text)")

@@ -2,9 +2,8 @@
 rules, not the import's (an import may bring an item without its answer, and Add clue makes a
 clue before its words are typed).
 
-- `missing_question`: its question, not empty nor the import's placeholder "[missing
-  question]" (domain.vocabulary.MISSING_QUESTION: a malformed line's item has it): a
-  model would be asked the placeholder;
+- `missing_question`: its question (an imported line that could not be read, or had none,
+  gives an empty one): a model would be asked nothing;
 - `missing_gold`: an item in review, verified or released needs its gold answer (nothing
   can score it without one);
 - `textless_clues`: its clues need their text, since clue-guided and clue-injection runs
@@ -15,7 +14,6 @@ A draft may wait for them; the save says so (ui/save_rules).
 """
 from __future__ import annotations
 
-from domain.vocabulary import MISSING_QUESTION
 from judges.gold_check import GoldProblem
 
 
@@ -28,16 +26,15 @@ def _past_draft(item: dict) -> str | None:
 
 
 def missing_question(item: dict) -> GoldProblem | None:
-    """The problem of an item past `draft` whose question is empty or still the import's
-    placeholder (a malformed line's item): it passed every rule, and a run would ask models
-    "[missing question]". None for a draft, or a question with words."""
+    """The problem of an item past `draft` whose question is empty (an imported line that
+    could not be read, or had none, gives one; store/legacy reads the placeholder older
+    imports wrote as empty): a run would ask models nothing. None for a draft, or a
+    question with words."""
     which = _past_draft(item)
-    question = str(item.get("question") or "").strip()
-    if which is None or (question and question != MISSING_QUESTION):
+    if which is None or str(item.get("question") or "").strip():
         return None
-    said = f"still the import's placeholder {MISSING_QUESTION!r}" if question else "empty"
-    return GoldProblem("question", f"{said}: {which} needs its question; type it, or keep "
-                                   "it a draft until it has one")
+    return GoldProblem("question", f"the question is empty: {which} needs its question; "
+                                   "type it, or keep it a draft until it has one")
 
 
 def missing_gold(item: dict) -> GoldProblem | None:

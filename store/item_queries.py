@@ -16,6 +16,7 @@ from domain.vocabulary import ITEM_STATUSES
 from .db import reading, rows
 from .errors import TooLargeError
 from .items import get_item
+from .legacy import as_read
 
 FILTERS = ("dataset", "domain", "subtask", "status", "flagged", "text")
 ORDER = "ORDER BY items.dataset, items.sort_key, items.id"
@@ -79,6 +80,7 @@ def list_items(db: sqlite_utils.Database, limit: int | None = None, offset: int 
     found = rows(db, sql, params)
     for r in found:
         r["flagged"] = bool(r["flagged"])
+        as_read(r)
     return found
 
 

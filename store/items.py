@@ -23,6 +23,7 @@ from domain.limits import MAX_ITEM_ID, MAX_REVISION_COMMENT
 from .errors import (ConflictError, DuplicateItemError, NewDatasetRefusedError, NotFoundError,
                      ReadOnlyError, ReleaseRefusedError)
 from .item_limits import refuse_note
+from .legacy import as_read
 from .validation import normalize_item
 
 _DIGITS = re.compile(r"\d+")
@@ -229,7 +230,7 @@ def get_item(db: sqlite_utils.Database, item_id: str, include_deleted: bool = Fa
         boxes.setdefault(b.pop("clue_id"), []).append(b)
     clues = [{"text": c["text"], "reasoning": c["reasoning"], "boxes": boxes.get(c["id"], [])}
              for c in clue_rows]
-    return {
+    return as_read({
         "id": row["id"], "dataset": row["dataset"], "domain": row["domain"],
         "subtask": row["subtask"], "reasoning_type": row["reasoning_type"],
         "question": row["question"], "answer_type": row["answer_type"], "options": options,
@@ -239,7 +240,7 @@ def get_item(db: sqlite_utils.Database, item_id: str, include_deleted: bool = Fa
         "images": images, "clues": clues, "version": row["version"],
         "updated_at": row["updated_at"], "updated_by": row["updated_by"],
         "flagged": bool(row["flagged"]),
-    }
+    })
 
 
 def item_exists(db: sqlite_utils.Database, item_id: str) -> bool:

@@ -19,6 +19,7 @@ from .diffs import diff_items, held_changes, named
 from .errors import ConflictError, NotFoundError, ReadOnlyError, ValidationError
 from .item_limits import refuse_note
 from .items import _head, get_item, save_item
+from .legacy import as_read
 from .validation import READ_ONLY_FIELDS
 
 VERDICTS = REVIEW_VERDICTS
@@ -48,7 +49,7 @@ def revision(db: sqlite_utils.Database, item_id: str, version: int) -> dict:
               [item_id, version])
     if row is None:
         raise no_version(db, item_id, version)
-    return json.loads(row["snapshot"])
+    return as_read(json.loads(row["snapshot"]))
 
 
 def no_version(db: sqlite_utils.Database, item_id: str, version: int) -> NotFoundError:
@@ -240,7 +241,7 @@ def _held(db: sqlite_utils.Database, item_id: str, before: int | None, version: 
 
 def _content_key(snapshot: dict) -> str:
     """A revision's content (not its status or bookkeeping), as one comparable string."""
-    return json.dumps({k: v for k, v in snapshot.items()
+    return json.dumps({k: v for k, v in as_read(snapshot).items()
                        if k not in STATUS_ONLY and v is not None}, sort_keys=True)
 
 

@@ -13,6 +13,7 @@ import json
 import sqlite_utils
 
 from .db import atomic, now, rows
+from .legacy import as_read
 
 SCORE_COLUMNS = ("run_id", "protocol", "judge", "work_id", "value", "score", "subscores",
                  "rationale", "decided_by", "answer", "details", "judge_prompt", "judge_reply",
@@ -124,7 +125,7 @@ def scoring_items(db: sqlite_utils.Database, run_id: str, *, with_clues: bool = 
                       "answer_type, answer, aliases, gt_reasoning FROM items "
                       f"WHERE id IN {scope}", [run_id]):
         r["aliases"] = json.loads(r["aliases"] or "[]")
-        r.update(options=[], images=[], clues=[])
+        as_read(r).update(options=[], images=[], clues=[])
         items[r["id"]] = r
     for r in rows(db, "SELECT item_id, label, text, image FROM item_options "
                       f"WHERE item_id IN {scope} ORDER BY item_id, position", [run_id]):

@@ -98,7 +98,9 @@ def normalize_item(item: Any, image_sizes: Callable[[list[str]], dict[str, tuple
     for field in NAME_FIELDS:
         if problem := name_problem(field, out[field], (stored or {}).get(field)):
             raise fail(field, problem)
-    out["question"] = text("question", item.get("question"), required=True)
+    # may be empty, as the gold answer may: an imported line with no readable question
+    # keeps none (no made-up text); the editor refuses an empty one (ui/editor_model)
+    out["question"] = text("question", item.get("question"))
     out["answer_type"] = item.get("answer_type")
     if out["answer_type"] not in ANSWER_TYPES:
         raise fail("answer_type", f"unknown answer type {out['answer_type']!r}; "

@@ -17,31 +17,23 @@ def import_lines(tmp_path, *lines):
     return Store.open(db)
 
 
-def test_the_import_placeholder_question_is_refused_past_draft(tmp_path, capsys):
-    """A malformed line's item (question "[missing question]") was saved as a candidate with
-    a gold answer: the placeholder passed the rules that refuse an empty gold."""
+def test_the_import_empty_question_is_refused_past_draft(tmp_path, capsys):
+    """A malformed line's item (its question then the placeholder "[missing question]",
+    empty since rawline) was saved as a candidate with a gold answer: the placeholder passed
+    the rules that refuse an empty gold."""
     good = json.dumps({"id": "t/good", "dataset": "t", "question": "Which?"})
     store = import_lines(tmp_path, good, good.replace("good", "ok"), BROKEN)
     try:
-        assert store.get_item("t/line-3")["question"] == "[missing question]"
+        assert store.get_item("t/line-3")["question"] == ""
         editor = EditorHandlers(store)
         work = editor.load("t/line-3", "ann")
         form = editor.form_values(work["item"]) | {"answer": "a sign", "status": "candidate"}
-        _, outcome = editor.save(work, form, None, "", "ann")
-        assert outcome == {"kind": "invalid", "message": (
-            "Question: still the import's placeholder '[missing question]': a candidate item "
-            "needs its question; type it, or keep it a draft until it has one")}, outcome
-        for status in ("in_review", "verified"):
+        for status in ("candidate", "in_review", "verified"):
             _, outcome = editor.save(work, form | {"status": status}, None, "", "ann")
-            assert outcome["kind"] == "invalid" and outcome["message"].startswith(
-                "Question: still the import's placeholder"), outcome
+            assert outcome == {"kind": "invalid", "message": "the question is empty"}, outcome
         assert store.get_item("t/line-3")["version"] == 1
-        # typed, it saves; a draft may keep the placeholder
+        # typed, it saves
         _, outcome = editor.save(work, form | {"question": "Which sign?"}, None, "", "ann")
-        assert outcome["kind"] == "saved", outcome
-        work = editor.load("t/line-3", "ann")
-        _, outcome = editor.save(work, editor.form_values(work["item"]) | {
-            "question": "[missing question]", "status": "draft"}, None, "", "ann")
         assert outcome["kind"] == "saved", outcome
     finally:
         store.close()

@@ -18,7 +18,7 @@ from ui import editor_model as em
 from ui import times
 from ui.annotate_drafts import draft_key
 from ui.editor_handlers import RELEASED_NOTICE, EditorHandlers, current_image
-from ui.problems_wiring import problem_choices, problems_html
+from ui.problems_wiring import problem_choices, problems_html, question_value
 from ui.text import escape_html, escape_md, note_lines
 from ui.media_http import media_url, preview_url
 from ui.thumbnails import option_images_html, strip_html
@@ -79,7 +79,7 @@ class Renderer:
         strip, unreadable = self.strip_and_problems(work)
         values = {
             **form, "work": work, "item_id": item["id"], "header": self.header(saved, work.get("base_version")),
-            "notice": notice_html(work) + unreadable,
+            "notice": notice_html(work) + unreadable, "question": question_value(item, before),
             "strip": strip,
             "annotator": annotator, "image_info": image_info,
             "option_gallery": self.option_gallery(item), "history": self.history.rows(item["id"]),

@@ -70,6 +70,38 @@ def raw_line_html(item: dict) -> str:
             f"{'…' if cut else ''}</pre>")
 
 
+QUESTION_HINTS = {"raw_line": "no question: the imported line could not be read — type it",
+                  "raw": "no question: the imported entry could not be read — type it"}
+NO_QUESTION_HINT = "no question: the imported file gave none — type it"
+
+
+def question_hint(item: dict) -> str:
+    """The question box's placeholder for an item its import left without a question (an
+    entry it could not read keeps its text in metadata.raw_line or .raw; a line with no
+    question says so in its problems), "" for any other. The box showed the made-up question
+    "[missing question]" as the question's text, as if the annotator could keep it; the
+    question is empty now (store/legacy.py reads older items so), and the hint says why."""
+    metadata = item.get("metadata") or {}
+    for key, hint in QUESTION_HINTS.items():
+        if metadata.get(key):
+            return hint
+    if any(p.startswith(("missing field: question", "missing question"))
+           for p in item.get("problems") or []):
+        return NO_QUESTION_HINT
+    return ""
+
+
+def question_value(item: dict, before: dict | None):
+    """The question box's output: a plain value while its hint stays the one of the item
+    shown before (an update of the placeholder rebuilds the box: ui/annotate_render), the
+    value with its hint otherwise. A fresh page's box (`before` None) has no hint."""
+    hint = question_hint(item)
+    was = question_hint(before["item"]) if before and before.get("item") else ""
+    if hint == was:
+        return item.get("question", "")
+    return gr.update(value=item.get("question", ""), placeholder=hint)
+
+
 def problem_choices(item: dict) -> list:
     """The problem row's updates (row, checkboxes) for the item shown. The checkboxes are
     sent only when there is something to tick: a choices update rebuilds the component."""
