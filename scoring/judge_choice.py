@@ -28,18 +28,22 @@ def scored_counts(store, run_ids, protocol: str, judges) -> tuple[dict[str, int]
     return counts, len(shared)
 
 
-def best_scoring(ordered: list[str], counts: dict[str, int]) -> str | None:
-    """The judge of `ordered` (the order of preference) that scored the most responses; the
-    first in that order among equals."""
+def best_scoring(ordered: list[str], counts: dict[str, int],
+                 self_judges=frozenset()) -> str | None:
+    """The judge of `ordered` (the order of preference) that scored the most responses;
+    among equals an independent judge before a self-judge (one that judged its own model's
+    answers in a compared run: `self_judges`), then the first in that order. The order
+    alone read a tie with the model under test's own judge."""
     if not ordered:
         return None
-    return min(ordered, key=lambda j: (-counts.get(j, 0), ordered.index(j)))
+    return min(ordered, key=lambda j: (-counts.get(j, 0), j in self_judges, ordered.index(j)))
 
 
 ORDER = "a panel, then an LLM judge, then offline, each by name (never by when they scored)"
 
 
-def choice_note(chosen: str, ordered: list[str], counts: dict[str, int], items: int) -> str:
+def choice_note(chosen: str, ordered: list[str], counts: dict[str, int], items: int,
+                self_judges=frozenset()) -> str:
     """The sentence saying which judge reads the runs and why, when more than one could:
     'No judge chosen: read with offline, of the judges every run was scored with the one
     that scored the most responses on the 4 items the runs share (offline 4, llm:j 0; a
@@ -55,8 +59,15 @@ def choice_note(chosen: str, ordered: list[str], counts: dict[str, int], items: 
     over = (f", not {', '.join(passed)}, which scored fewer of them (its other verdicts "
             "unscored: the judge failed on them or could not decide)") if passed else ""
     tied = [j for j in ordered if counts.get(j, 0) == counts.get(chosen, 0)]
-    tie = (f"; {', '.join(tied)} scored as many: {chosen} by the order among equals, "
-           f"{ORDER}") if len(tied) > 1 else f"; among equals {ORDER}"
+    judged_own = [j for j in tied if j in self_judges and j != chosen]
+    if judged_own and chosen not in self_judges:
+        tie = (f"; {', '.join(tied)} scored as many: {chosen}, not "
+               f"{', '.join(judged_own)}, which judged its own model's answers in a compared "
+               "run (among equals an independent judge first)")
+    elif len(tied) > 1:
+        tie = f"; {', '.join(tied)} scored as many: {chosen} by the order among equals, {ORDER}"
+    else:
+        tie = f"; among equals {ORDER}"
     return (f"No judge chosen: read with {chosen}, of the judges every run was scored with "
             f"the one that scored the most responses on the {items} item"
             f"{'s' if items != 1 else ''} the runs share ({each}){over}{tie}.")

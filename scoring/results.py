@@ -104,6 +104,7 @@ def judge_choice(store, run_ids, protocol: str) -> tuple[str | None, str]:
     `scoring.judge_choice.choice_note`). A judge whose every verdict on the shared items is
     a failure is passed over for one that scored them."""
     from scoring.judge_choice import best_scoring, choice_note, scored_counts
+    from scoring.self_judge import self_judges
 
     runs = list(dict.fromkeys(run_ids))
     found = {rid: [j for j in store.score_judges(rid) if j["protocol"] == protocol]
@@ -116,8 +117,9 @@ def judge_choice(store, run_ids, protocol: str) -> tuple[str | None, str]:
     if len(ordered) < 2:
         return (ordered[0] if ordered else None), ""
     counts, items = scored_counts(store, list(found), protocol, ordered)
-    chosen = best_scoring(ordered, counts)
-    return chosen, choice_note(chosen, ordered, counts, items)
+    own = self_judges(store, list(found), ordered)
+    chosen = best_scoring(ordered, counts, own)
+    return chosen, choice_note(chosen, ordered, counts, items, own)
 
 
 def default_judge(store, run_id: str, protocol: str) -> str | None:

@@ -31,6 +31,13 @@ def run_model(store, run_id: str) -> str | None:
     return (store.get_run(run_id)["config"].get("endpoint") or {}).get("model")
 
 
+def self_judges(store, run_ids, judges) -> set[str]:
+    """The judges of `judges` (or a panel with a member) serving the model of any run of
+    `run_ids`: a default judge prefers another among equals (`scoring.judge_choice`)."""
+    models = {run_model(store, rid) for rid in run_ids} - {None}
+    return {j for j in judges if models & set(judge_models(store, j).values())}
+
+
 def self_judge_text(member: str, judge: str, model: str, runs: list[str]) -> str:
     within = f" (a member of {judge})" if member != judge else ""
     which = f"run {runs[0]}" if len(runs) == 1 else f"runs {', '.join(runs)}"

@@ -56,3 +56,27 @@ def test_a_judge_of_its_own_model_is_said_once_per_judge(store, server):
     cli("score", "--db", store.path, "--run", "r1", "--judge", "other")
     page = show_results(store, ["r1"], judge="llm:other")
     assert "self-judge" not in page["rules"]
+
+
+def test_a_default_judge_is_independent_when_a_self_judge_scored_as_many(store, server):
+    """`report` (and the page's "common judge") read vlm-a's run with llm:fake-a, the model
+    judging its own answers, over llm:other, which scored as many: the name order alone
+    broke the tie. Among equals an independent judge reads the runs, and the note says so."""
+    from scoring.results import judge_choice
+    from ui.results_handlers import show_results
+
+    add_items(store, ITEMS)
+    make_run(store, "r1", {i["id"]: f"Answer: city {n}" for n, i in enumerate(ITEMS)},
+             model="vlm-a")
+    store.add_endpoint("fake-a", server.url, "vlm-a")
+    store.add_endpoint("other", server.url, "judge-m")
+    for judge in ("fake-a", "other"):
+        code, out, err = cli("score", "--db", store.path, "--run", "r1", "--judge", judge)
+        assert code == 0, err
+    chosen, note = judge_choice(store, ["r1"], "general")
+    assert chosen == "llm:other", note
+    assert "not llm:fake-a, which judged its own model's answers" in note, note
+    page = show_results(store, ["r1"])
+    assert "llm:other" in _said(page["rules"]) and "a self-judge" not in page["rules"]
+    code, out, err = cli("report", "--db", store.path, "--run", "r1")
+    assert code == 0 and "a self-judge" not in _said(out), out
