@@ -58,8 +58,9 @@ def _reading_options(p, sample_rules) -> None:
     p.add_argument("--protocol", default="general", choices=PROTOCOLS)
     p.add_argument("--judge", help="which judge's scores (default: the judge every run "
                                    "compared was scored with; of several, the one that "
-                                   "scored the most of their shared items, then a panel, "
-                                   "an LLM judge, offline, by name among equals)")
+                                   "scored the most of their shared items; among equals "
+                                   "one not serving a compared run's own model, then a "
+                                   "panel, an LLM judge, offline, by name)")
     p.add_argument("--samples-rule", choices=sample_rules, default="majority",
                    help="how samples of one item are combined")
 
@@ -177,7 +178,10 @@ def run_report(args) -> int:
         print(f"run {args.run}: {args.protocol} protocol, judge {result_judge(result)}, samples "
               f"{args.samples_rule}, extraction {args.extraction}")
         print(_extraction_line(store, args, result) + (f"\n{stale}" if stale else "") + "\n")
-        made = [main_table(store, [args.run], group, args.protocol, result["judge"],
+        # the judge named, else none: the tables choose it as the Results page does
+        # (`scoring.results.judge_choice`) and their notes say which and why; named with
+        # the one chosen, `report` printed no word of why llm:jc read the run, not llm:ja
+        made = [main_table(store, [args.run], group, args.protocol, args.judge,
                            args.samples_rule, human, extraction=args.extraction)
                 for group in args.by or breakdowns(result["summary"])]
         print(breakdown_tables(made))

@@ -68,8 +68,9 @@ def _run_options(p) -> None:
                    help="only this dataset's items (and, without --runs, its scored runs)")
     p.add_argument("--judge", help="read every run with this judge's scores (default: the "
                                    "judge all the table's runs were scored with; of several, "
-                                   "the one that scored the most of their shared items, then "
-                                   "a panel, an LLM judge, offline, by name among equals;"
+                                   "the one that scored the most of their shared items; "
+                                   "among equals one not serving a run's own model, then "
+                                   "a panel, an LLM judge, offline, by name;"
                                    " with none in common each row its own, no best marked; "
                                    "the Judge column says which)")
 

@@ -9,7 +9,9 @@ most responses on the items the runs share (a verdict the judge failed to give, 
 decide, is unscored and does not count), the order of preference breaking ties. That order
 never looks at when a judge scored: "then the latest" changed the table's judge, and its
 numbers, after an unrelated judge or a panel was scored again from the cache. The table's
-notes say which judge that is and why (`choice_note`).
+notes say which judge that is and why (`choice_note`). Among equals a judge serving the model
+of a compared run (a self-judge: `scoring.self_judge.self_judges`, passed in) comes after
+every independent one: the order alone read a run with the model judging its own answers.
 """
 from __future__ import annotations
 
@@ -50,7 +52,9 @@ def choice_note(chosen: str, ordered: list[str], counts: dict[str, int], items: 
     verdict a judge failed to give or could not decide is unscored).' When others scored as
     many, which order broke the tie: '... llm:a, llm:b scored as many: among equals a
     panel, then an LLM judge, then offline, each by name (never by when they scored).'
-    '' with one judge to choose from."""
+    When a tied self-judge was passed over: '... scored as many: llm:jc, not llm:ja, which
+    judged its own model's answers in a compared run (...)'. '' with one judge to choose
+    from."""
     if len(ordered) < 2:
         return ""
     each = ", ".join(f"{j} {counts.get(j, 0)}" for j in

@@ -90,8 +90,8 @@ def judge_order(scorings: list[dict]) -> list[str]:
 
 def common_judge(store, run_ids, protocol: str) -> str | None:
     """The judge every run of `run_ids` scored under `protocol` was scored with (of several,
-    the one that scored the most responses on the items the runs share, `preferred_judge`'s
-    order among equals (a panel, an LLM judge, offline, each by name): `judge_choice`; runs with no such scores are not counted), or None
+    the one that scored the most responses on the items the runs share; among equals an independent
+    judge before a self-judge, then `preferred_judge`'s order: `judge_choice`; runs with no such scores are not counted), or None
     when they have none in common: then each run is read with its own (`default_judge`) and
     a table says so and marks no best (`scoring.table_marks.with_judges`). Every table,
     `report` and `compare` read runs with it unless a judge is named, so the rows of one
