@@ -5,8 +5,9 @@ HTML built here from escaped parts, table rows (pandas, with cell colours), imag
 Model output and judge text are untrusted: they go into tables and text boxes (shown as
 text), and into Markdown only through `ui.text.escape_md`. Model- and judge-written text
 carries no live text-direction control to the page: a text shown as received (the output,
-the verdict detail) shows each as "⟨U+202E⟩" (`ui.text.marks_shown`), the cells and lines
-elsewhere strip and isolate them (`ui.text.isolated`).
+the verdict detail) and every table cell (ui/table_cells.py, for all read-only tables) show
+each as "⟨U+202E⟩" (`ui.text.marks_shown`); the Markdown lines strip and isolate them
+(`ui.text.isolated`).
 """
 from __future__ import annotations
 
@@ -103,7 +104,7 @@ def model_table(view: dict):
             + (f", {m['score']:.0f}" if m["who"].startswith("matcher") else "") + ")"
             for m in clue["matches"]) or "—"
         source = "" if clue["source"] == "clue list" else f" [{clue['source']}]"
-        rows.append([clue["label"], isolated(clue["text"]) + source,
+        rows.append([clue["label"], clue["text"] + source,
                      f"{boxes} {convention}".strip() if boxes else "", matched,
                      "; ".join(clue["labels"])])
         colors[n] = clue["color"]
@@ -154,7 +155,7 @@ def verdict_table(view: dict):
             rationale = " ".join(f"{k} {x:g}" for k, x in v["subscores"].items()
                                  if isinstance(x, (int, float))) + " · " + rationale
         rows.append([v["protocol"], v["judge"], v["value"], _score(v["score"]),
-                     v["decided_by"], isolated(short(rationale, 300))])
+                     v["decided_by"], short(rationale, 300)])
     return value_styled(pd.DataFrame(rows, columns=VERDICT_HEADERS), ["verdict"])
 
 

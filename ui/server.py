@@ -16,7 +16,7 @@ import gradio as gr
 from starlette.middleware import Middleware
 
 from domain.limits import STATE_SESSIONS
-from ui import annotator_assets, connection_limits
+from ui import annotator_assets, connection_limits, table_cells
 from ui.annotate_layout import build_browser, build_editor
 from ui.annotate_wiring import wire
 from ui.asset_cache import AssetCache
@@ -125,6 +125,7 @@ def build_app(store, import_roots=None) -> gr.Blocks:
     `import_roots` (ui/import_roots.ImportRoots) are the folders the Import page may read
     server paths from; None: none.
     """
+    table_cells.install()              # every read-only table shows its direction controls
     downloads_for(store).start()       # before static_media, which puts the media first
     static_media(store)
     with GuardedBlocks(store, title="ClueLab", delete_cache=upload_cache()) as demo:
