@@ -16,7 +16,7 @@ from judges.lost_parts import NO_IMAGE_OF_THE_ITEM
 
 from .media_export import ImageWriter
 from .report import problem
-from .records import ImageRef, describe, new_record, text_or_empty, unparsed_record
+from .records import ImageRef, describe, new_record, text_or_empty, unparsed_line
 from .safepath import image_ref
 from .sources import read_json_lines
 
@@ -64,8 +64,7 @@ def read(path: Path, images_dir: Path | None = None, dataset: str | None = None)
     for number, value, error in read_json_lines(path):
         if error:
             name = dataset or dataset_from_file(path)
-            records.append(unparsed_record(f"{name}/line-{number}", name,
-                                           f"malformed line: {error}", "raw_line", value))
+            records.append(unparsed_line(f"{name}/line-{number}", name, error, value))
         else:
             records.append(line_to_record(value, number, base, dataset,
                                           dataset_from_file(path)))

@@ -91,6 +91,21 @@ def unparsed_record(item_id: str, dataset: str, reason: str, raw_key: str, raw,
     return record
 
 
+def unparsed_line(item_id: str, dataset: str, error: str, line: str, **fields) -> dict:
+    """The record of a JSON Lines line that could not be read: a broken JSON object keeps
+    its text (metadata.raw_line, shown to annotators to recover its id and question); a line
+    that opens no object keeps none, its problem says so. Why: "SECRET_API_KEY=sk-…" in a
+    file with one JSON line was stored and shown to every annotator (a review, round 27):
+    a line that is no object was never an item, and may be anything."""
+    if line.lstrip().startswith("{"):
+        return unparsed_record(item_id, dataset, f"malformed line: {error}", "raw_line", line,
+                               **fields)
+    record = unparsed_record(item_id, dataset, f"malformed line: {error} (it opens no JSON "
+                             "object: its text is not kept)", "raw_line", None, **fields)
+    del record["metadata"]["raw_line"]
+    return record
+
+
 def text_or_empty(value) -> str:
     """Source files use null, numbers or strings for text fields; the item wants a string."""
     if value is None:

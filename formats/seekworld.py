@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path, PurePosixPath
 
-from .records import ImageRef, dedupe, new_record, text_or_empty, unparsed_record
+from .records import ImageRef, dedupe, new_record, text_or_empty, unparsed_line
 from .safepath import BasenameIndex, image_ref
 from .sources import json_error, read_json_lines
 
@@ -42,8 +42,8 @@ def read(path: Path, images_dir: Path | None = None, dataset: str | None = None)
     records = []
     for number, value, error in read_json_lines(path):
         if error:
-            record = unparsed_record(f"{name}/line-{number}", name, f"malformed line: {error}",
-                                     "raw_line", value, answer_type="location")
+            record = unparsed_line(f"{name}/line-{number}", name, error, value,
+                                   answer_type="location")
         else:
             record = line_to_record(value, number, base, index, name)
         records.append(record)

@@ -310,8 +310,12 @@ def read_answer(answer_type: str | None, form: dict, previous: str) -> str:
     """
     fallback = form.get("answer") if form.get("answer") is not None else previous
     if answer_type == YES_NO:
-        return form.get("answer_yes_no") or (fallback if "answer_yes_no" not in form
-                                             else previous)
+        chosen = form.get("answer_yes_no")
+        # the choice showing the stored "yes" as Yes is no edit: it saved "yes → Yes" in
+        # the annotator's name, the draft line naming a gold answer she never touched
+        if chosen and chosen == widget_values({"answer": previous or ""})["answer_yes_no"]:
+            return previous
+        return chosen or (fallback if "answer_yes_no" not in form else previous)
     if answer_type == NUMERIC:
         if "answer_number" not in form:
             return fallback

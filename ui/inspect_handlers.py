@@ -208,26 +208,33 @@ def changed_mark(fields, name: str) -> str:
 def item_md(item: dict, changed=()) -> str:
     """Question, gold answer, aliases, options and GT reasoning of an item dict (a revision
     snapshot too), escaped; parts named in `changed` (diff fields) are marked. A location's
-    gold and aliases read as people read them (`readable_gold`), alike."""
+    gold and aliases read as people read them (`readable_gold`), alike. Each text's
+    direction controls written as codes (`marks_shown`): an option's U+202E reversed the
+    next option and moved the gold answer's parenthesis (a review, round 27)."""
     answer = str(item.get("answer") or "")
     option = next((o for o in item.get("options") or [] if o.get("label") == answer), None)
-    text = f" ({escape_md(short(option.get('text'), 120))})" if option and option.get("text") \
+    text = f" ({_shown(short(option.get('text'), 120))})" if option and option.get("text") \
         else ""
     parts = [f"**Question:**{changed_mark(changed, 'question')} "
-             f"{escape_md(item.get('question'))}",
+             f"{_shown(item.get('question'))}",
              f"**Gold answer:**{changed_mark(changed, 'answer')} "
-             f"{escape_md(readable_gold(answer)) or '(none)'}{text}"]
+             f"{_shown(readable_gold(answer)) or '(none)'}{text}"]
     if item.get("aliases"):
         parts.append(f"**Aliases:**{changed_mark(changed, 'aliases')} "
-                     + ", ".join(escape_md(readable_gold(a)) for a in item["aliases"]))
+                     + ", ".join(_shown(readable_gold(a)) for a in item["aliases"]))
     if item.get("options"):
         parts.append(f"**Options:**{changed_mark(changed, 'options')} " + " · ".join(
-            f"{escape_md(o.get('label'))}. {escape_md(short(o.get('text'), 60)) or '(image)'}"
+            f"{_shown(o.get('label'))}. {_shown(short(o.get('text'), 60)) or '(image)'}"
             for o in item["options"]))
     if item.get("gt_reasoning"):
         parts.append(f"**GT reasoning:**{changed_mark(changed, 'gt_reasoning')} "
-                     f"{escape_md(item['gt_reasoning'])}")
+                     f"{_shown(item['gt_reasoning'])}")
     return "\n\n".join(parts)
+
+
+def _shown(text) -> str:
+    """Imported text escaped, its direction controls written out as codes."""
+    return escape_md(marks_shown(text))
 
 
 def gold_md(view: dict) -> str:

@@ -85,8 +85,10 @@ def question_hint(item: dict) -> str:
     for key, hint in QUESTION_HINTS.items():
         if metadata.get(key):
             return hint
-    if any(p.startswith(("missing field: question", "missing question"))
-           for p in item.get("problems") or []):
+    problems = item.get("problems") or []
+    if any(p.startswith("malformed line") for p in problems):    # its text not kept
+        return QUESTION_HINTS["raw_line"]
+    if any(p.startswith(("missing field: question", "missing question")) for p in problems):
         return NO_QUESTION_HINT
     return ""
 

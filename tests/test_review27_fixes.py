@@ -1,0 +1,45 @@
+"""Round 27 of the context-free reviews: what they found, each fixed, tested here."""
+from __future__ import annotations
+
+from ui.inspect_handlers import item_md
+
+
+def test_inspect_gold_panel_writes_out_an_options_direction_controls():
+    """Inspect's Ground truth read "Options: A. abcnoitpo dnoces .B · fed": option A's
+    U+202E reversed option B and moved the gold answer's parenthesis."""
+    shown = item_md({"question": "Pick \u202eone", "answer": "A", "options": [
+        {"label": "A", "text": "abc\u202edef"}, {"label": "B", "text": "second option"}],
+        "gt_reasoning": "r\u202eq"}).replace("\\", "")     # Markdown's escapes
+    assert "\u202e" not in shown
+    assert "A. abc\u27e8U+202E\u27e9def · B. second option" in shown
+    assert "Pick \u27e8U+202E\u27e9one" in shown and "(abc\u27e8U+202E\u27e9def)" in shown
+
+
+def test_the_yes_no_choice_showing_a_stored_lower_case_gold_is_no_edit():
+    """An imported gold "yes" showed as Yes, and any save (of the status alone) recorded
+    "answer: yes → Yes" in the annotator's name; the draft line named the gold answer."""
+    from ui.answer_form import read_answer
+
+    assert read_answer("yes_no", {"answer_yes_no": "Yes"}, "yes") == "yes"
+    assert read_answer("yes_no", {"answer_yes_no": "No"}, "yes") == "No"
+    assert read_answer("yes_no", {"answer_yes_no": "Yes"}, "Maybe") == "Yes"
+    assert read_answer("yes_no", {"answer_yes_no": None}, "no.") == "no."
+
+
+def test_a_line_that_opens_no_json_object_is_not_kept(tmp_path):
+    """"SECRET_API_KEY=sk-live-… not json" in a file with JSON lines was stored as the item
+    line-2's raw_line and shown to every annotator; a broken object keeps its text."""
+    from formats.jsonl import read
+    from ui.problems_wiring import question_hint, raw_line_html
+
+    path = tmp_path / "mine.jsonl"
+    path.write_text('{"id": "m/1", "question": "q?", "answer": "Yes", "answer_type": '
+                    '"yes_no"}\nSECRET_API_KEY=sk-live-1234567890 not json\n'
+                    '{"id": "m/3", "question": "broken\n', encoding="utf-8")
+    records = {r["id"]: r for r in read(path)}
+    secret, broken = records["mine/line-2"], records["mine/line-3"]
+    assert "sk-live" not in repr(secret)
+    assert secret["problems"][0].endswith("(it opens no JSON object: its text is not kept)")
+    assert raw_line_html(secret) == "" and question_hint(secret)
+    assert broken["metadata"]["raw_line"] == '{"id": "m/3", "question": "broken'
+    assert "broken" in raw_line_html(broken)
