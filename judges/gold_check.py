@@ -249,6 +249,9 @@ _FORMAT_KINDS = {
     "missing image": lambda item: not item.get("images"),          # dailyclue, seekworld
     "no context images": lambda item: not item.get("images"),      # mmr-life
     "empty gold answer": lambda item: not str(item.get("answer") or "").strip(),
+    # a line with no question: the problem stayed after one was typed (a review, round 27)
+    "missing field: question": lambda item: not str(item.get("question") or "").strip(),
+    "missing question": lambda item: not str(item.get("question") or "").strip(),
     "empty option text": lambda item: any(
         not str(o.get("text") or "").strip() and not o.get("image")
         for o in item.get("options") or []),

@@ -43,3 +43,18 @@ def test_a_line_that_opens_no_json_object_is_not_kept(tmp_path):
     assert raw_line_html(secret) == "" and question_hint(secret)
     assert broken["metadata"]["raw_line"] == '{"id": "m/3", "question": "broken'
     assert "broken" in raw_line_html(broken)
+
+
+def test_a_missing_question_problem_goes_when_the_question_is_typed():
+    """"missing field: question" stayed after the question was typed and saved: "1 import
+    problem stays until you mark it resolved … no rule can check it again"."""
+    from ui.save_rules import marked_only_note, settle_problems
+
+    item = {"question": "Which city?", "answer": "x", "answer_type": "open",
+            "problems": ["missing field: question", "missing question: the user turn has no "
+                         "text"]}
+    settled, fixed, _ = settle_problems(item)
+    assert settled["problems"] == [] and len(fixed) == 2
+    empty = {**item, "question": " "}
+    assert settle_problems(empty)[0]["problems"] == empty["problems"]
+    assert "no rule can check" not in marked_only_note(empty)
