@@ -1,6 +1,7 @@
 """Round 27 of the context-free reviews: what they found, each fixed, tested here."""
 from __future__ import annotations
 
+from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui.inspect_handlers import item_md
 
 
@@ -58,3 +59,17 @@ def test_a_missing_question_problem_goes_when_the_question_is_typed():
     empty = {**item, "question": " "}
     assert settle_problems(empty)[0]["problems"] == empty["problems"]
     assert "no rule can check" not in marked_only_note(empty)
+
+
+def test_history_shows_an_added_options_image_as_a_thumbnail(ui_store):
+    """An option added with an image read "E:  (image 05c9ed3b)" in History's diff (two
+    spaces, no image), where README says an option's image shows as a small thumbnail."""
+    from ui.history_handlers import HistoryHandlers
+
+    item = ui_store.get_item("ui/gamma")
+    sha = ui_store.get_item("ui/alpha")["images"][0]
+    item["options"] = [*item["options"], {"label": "E", "text": "", "image": sha}]
+    ui_store.save_item(item, item["version"], "local", "")
+    [row] = [r for r in HistoryHandlers(ui_store).diff("ui/gamma", 1, 2) if r[2]]
+    assert row[2].startswith('E: <img class="cl-history-thumb"'), row
+    assert f'title="{sha}"' in row[2] and "  " not in row[2]

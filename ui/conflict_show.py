@@ -48,7 +48,7 @@ def show(value, images: list[str]) -> str:
     if isinstance(value, dict) and "x0" in value:
         return _box(value, images)
     if isinstance(value, dict) and "label" in value:
-        return f"{value.get('label')}: {value.get('text') or ''}" + (
+        return f"{value.get('label')}: {value.get('text') or ''}".rstrip() + (
             f" (image {str(value['image'])[:8]})" if value.get("image") else "")
     if isinstance(value, list):    # an image list by number and file: "image 1 (3f2a9c01)"
         return "\n".join(show(v, images) if isinstance(v, dict) else

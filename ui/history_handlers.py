@@ -54,7 +54,14 @@ def _image_part(field: str) -> bool:
     return bool(match) and match.group(3) == "image"
 
 
-def _shown(value, images: list[str], store=None, image: bool = False) -> str:
+def _option_part(field: str) -> bool:
+    """Is the diff row `field` a whole option (one added or removed)?"""
+    match = OPTION_PART.fullmatch(field)
+    return bool(match) and match.group(3) is None
+
+
+def _shown(value, images: list[str], store=None, image: bool = False,
+           option: bool = False) -> str:
     """A value as the diff shows it, as HTML (its two version columns are HTML cells, every
     text escaped); an option's image as a small thumbnail (the conflict panel's:
     ui/media_http.preview_url) with its hash as its alt and title, not its 64-digit hash
@@ -66,6 +73,11 @@ def _shown(value, images: list[str], store=None, image: bool = False) -> str:
             return html.escape(name)
         return (f'<img class="cl-history-thumb" src="{html.escape(url)}" '
                 f'alt="{html.escape(name)}" title="{html.escape(value)}">')
+    if option and isinstance(value, dict) and SHA.fullmatch(str(value.get("image") or "")):
+        # an option added with its image read "E:  (image 05c9ed3b)", no thumbnail
+        text = f"{value.get('label')}: {value.get('text') or ''}".rstrip()
+        return (html.escape(text, quote=False) + " "
+                + _shown(value["image"], images, store, image=True))
     return html.escape(show(value, images), quote=False)
 
 
@@ -116,8 +128,10 @@ class HistoryHandlers:
         return [[html.escape(option_named(d["field"], old, new, d["before"], d["after"]),
                              quote=False),
                  *(["", ""] if MOVED_AS_IT_WAS.fullmatch(d["field"]) else
-                   [_shown(d["before"], before, self.store, _image_part(d["field"])),
-                    _shown(d["after"], after, self.store, _image_part(d["field"]))])]
+                   [_shown(d["before"], before, self.store, _image_part(d["field"]),
+                           _option_part(d["field"])),
+                    _shown(d["after"], after, self.store, _image_part(d["field"]),
+                           _option_part(d["field"]))])]
                 for d in changes]
 
     def review(self, item_id: str, version: int, reviewer: str, verdict: str,
