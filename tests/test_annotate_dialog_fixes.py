@@ -46,7 +46,9 @@ def test_a_gold_typed_as_an_options_text_becomes_its_label_on_multiple_choice():
 
 
 def test_a_save_merged_over_a_review_names_it_and_the_status_it_leaves(ui_store):  # noqa: F811
-    """It said "Saved … as version 3." and the status had quietly become rejected."""
+    """It said "Saved … as version 3." and the status had quietly become rejected. (Its
+    content changed over the reject, so it goes back in review, as a fixed rejected item
+    does: round 27.)"""
     ui_store.save_item({**ui_store.get_item("ui/alpha"), "status": "in_review"}, 1, "ann1", "")
     editor = EditorHandlers(ui_store)
     work = editor.load("ui/alpha", "ann1")                  # version 2, in review
@@ -56,8 +58,9 @@ def test_a_save_merged_over_a_review_names_it_and_the_status_it_leaves(ui_store)
     assert outcome["kind"] == "saved" and outcome["version"] == 4, outcome
     assert outcome["message"].startswith(
         "Saved ui/alpha as version 4. Merged over ann2's review: rejected — “wrong gold”; "
-        "status rejected."), outcome["message"]
-    assert ui_store.get_item("ui/alpha")["status"] == "rejected"
+        "status in_review. Your changes put the rejected item back in review"), \
+        outcome["message"]
+    assert ui_store.get_item("ui/alpha")["status"] == "in_review"
 
 
 def test_merged_over_versions_without_a_review_names_them():

@@ -73,3 +73,16 @@ def test_history_shows_an_added_options_image_as_a_thumbnail(ui_store):
     [row] = [r for r in HistoryHandlers(ui_store).diff("ui/gamma", 1, 2) if r[2]]
     assert row[2].startswith('E: <img class="cl-history-thumb"'), row
     assert f'title="{sha}"' in row[2] and "  " not in row[2]
+
+
+def test_a_fixed_rejected_item_goes_back_in_review():
+    """bob rejected; ann corrected the gold and saved: it stayed "rejected", no word of
+    sending it back, where an edited verified item went back in review by itself."""
+    from ui.save_rules import BACK_FROM_REJECTED, status_after
+
+    saved = {"status": "rejected", "question": "q?", "answer": "Paris"}
+    fixed, said = status_after({**saved, "answer": "Lyon"}, saved)
+    assert fixed["status"] == "in_review" and said == BACK_FROM_REJECTED
+    assert status_after(dict(saved), saved) == (saved, "")              # nothing changed
+    kept = {**saved, "answer": "Lyon", "status": "draft"}                 # her own choice
+    assert status_after(kept, saved) == (kept, "")

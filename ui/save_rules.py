@@ -129,11 +129,20 @@ def content_changed(item: dict, saved: dict) -> bool:
 BACK_IN_REVIEW = "Your changes put the verified item back in review (status in_review)."
 
 
+BACK_FROM_REJECTED = ("Your changes put the rejected item back in review (status "
+                      "in_review), for a reviewer to see the fix.")
+
+
 def status_after(item: dict, saved: dict) -> tuple[dict, str]:
-    """(the item with the status its save gives it, the sentence saying so or "")."""
-    if saved.get("status") == "verified" and item.get("status") == "verified" \
+    """(the item with the status its save gives it, the sentence saying so or ""). A
+    verified or rejected item whose content a save changes, its status left as it was, goes
+    back in review: a fixed rejected item stayed "rejected" with no word of what to do, where
+    an edited verified one went back by itself (a review, round 27)."""
+    before = saved.get("status")
+    if before in ("verified", "rejected") and item.get("status") == before \
             and content_changed(item, saved):
-        return ({**item, "status": "in_review"}, BACK_IN_REVIEW)
+        return ({**item, "status": "in_review"},
+                BACK_IN_REVIEW if before == "verified" else BACK_FROM_REJECTED)
     return item, ""
 
 
