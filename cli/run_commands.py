@@ -285,12 +285,14 @@ def _resume(store, args) -> int:
     if effective_status(run) == "running" and run["owner"] != OWNER:
         return fail(f"run {run['id']} is being executed by {run['owner']}; pause it with "
                     f"{command('runs', '--pause', run['id'])}, or wait until it stops")
+    # validated as a new run's is (before anything is forgotten): a resume took
+    # "--budget -3" or nan unchecked
+    execution = _execution(args, Execution.from_dict(run["execution"])).validate()
     if args.retry_errors:
         forgotten = store.delete_run_results(run["id"], ("error",))
         if not args.json:
             print(f"run {run['id']}: {forgotten} error results will be sent again",
                   file=sys.stderr)
-    execution = _execution(args, Execution.from_dict(run["execution"]))
     store.set_run_execution(run["id"], {**run["execution"], **execution.to_dict()})
     outcome = _execute(store, run["id"], args)
     outcome["config_id"] = run["config_id"]

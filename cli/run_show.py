@@ -3,7 +3,7 @@ line per part (it printed one raw JSON blob, the shape `--json` keeps for script
 from __future__ import annotations
 
 from runner.config import boxes_text, draws_text
-from runner.costs import money
+from runner.costs import money, usd
 from runner.totals import counts_text
 from domain.vocabulary import IMAGE_MODE_TITLES
 from scoring.compared import SETTING_TITLES
@@ -41,7 +41,7 @@ def show_text(run: dict, names: dict | None = None) -> str:
                      + (f"; {retried_text(t['retried'])}" if t.get("retried") else "")),
         ("tokens", f"{t.get('prompt_tokens', 0)} prompt, {t.get('completion_tokens', 0)} "
                    "completion"),
-        ("cost", money(t.get("cost")) + ("" if budget is None else f" (budget ${budget:g})")),
+        ("cost", money(t.get("cost")) + ("" if budget is None else f" (budget {usd(budget)})")),
         ("cache", (run.get("cache") or {}).get("text") or ""),
         ("created", f"{run['created_at']} by {run.get('created_by') or '?'}"),
         ("started", run.get("started_at") or "-"),

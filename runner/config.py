@@ -9,6 +9,8 @@ recorded beside the config (`Execution`) and left out of the hash.
 """
 from __future__ import annotations
 
+import math
+
 import hashlib
 import json
 import re
@@ -241,9 +243,10 @@ class Execution:
     use_cache: bool = True               # False: send every request, take no cached reply
 
     def validate(self) -> "Execution":
-        if self.budget is not None and self.budget <= 0:
+        # nan passed "<= 0" and then limited nothing ("$nan"); inf is no amount either
+        if self.budget is not None and not 0 < self.budget < math.inf:
             raise ConfigError("budget must be a positive amount of USD")
-        if self.deadline is not None and self.deadline <= 0:
+        if self.deadline is not None and not 0 < self.deadline < math.inf:
             raise ConfigError("deadline must be a positive number of seconds")
         if self.request_timeout <= 0:
             raise ConfigError("request timeout must be positive")

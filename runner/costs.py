@@ -24,6 +24,8 @@ calibrate from. Once a run has results, projections use its measured mean cost p
 """
 from __future__ import annotations
 
+from decimal import Decimal
+
 import math
 from dataclasses import dataclass, field
 
@@ -221,6 +223,12 @@ UNKNOWN_COST = "unknown (no price)"
 def money(value: float | None) -> str:
     """A cost as shown: '$0.0123', or 'unknown (no price)' (never a fake $0.0000)."""
     return UNKNOWN_COST if value is None else f"${value:.4f}"
+
+
+def usd(amount: float) -> str:
+    """An amount a person typed (a budget) as plain dollars, "$2.5", "$0.0000001": "{:g}"
+    wrote "$1e-07", a number in scientific notation read as no amount of money."""
+    return "$" + format(Decimal(repr(float(amount))).normalize(), "f")
 
 
 def projected_spend(spent: float, in_flight: int, per_request: float | None) -> float:

@@ -17,7 +17,7 @@ import re
 import traceback
 
 from runner import leases
-from runner.costs import projected_spend
+from runner.costs import projected_spend, usd
 from runner.limiter import LimiterClosed
 from runner.outcomes import from_failure
 from runner.sending import EndpointDown
@@ -175,7 +175,7 @@ def budget_stop_text(budget: float, started: int) -> str:
     any, were let finish (what they spent is said when the run ends)."""
     sent = (f" (the {started} already sent {'was' if started == 1 else 'were'} let finish)"
             if started else "")
-    return (f"budget of ${budget:g} reached: the next request could take the spend over it "
+    return (f"budget of {usd(budget)} reached: the next request could take the spend over it "
             f"(projected), so no more requests were sent{sent}")
 
 

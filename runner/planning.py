@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from domain.item_ids import shown_id
 from domain.limits import MAX_ITEM_ID
+from runner.costs import usd
 from runner.projection import project
 from runner.config import (ConfigError, Execution, RunConfig, config_id, request_seed,
                            resolved_config, without_departed_preset)
@@ -198,11 +199,11 @@ def _budget_warnings(execution: Execution, projection: dict) -> list[str]:
         if cost <= execution.budget:
             return []
         covered = int(execution.budget // per)
-        return [f"the budget of ${execution.budget:g} is below the estimated cost of "
+        return [f"the budget of {usd(execution.budget)} is below the estimated cost of "
                 f"${cost:.4f} ({basis}): it covers about {covered} "
                 f"of the {to_send} requests, and the run stops there (resume it with a "
                 "higher budget to go on)"]
-    return [f"the budget of ${execution.budget:g} is below one request's estimated cost "
+    return [f"the budget of {usd(execution.budget)} is below one request's estimated cost "
             f"(${per:.4f}, {basis}): the run stops before it sends "
             "anything; raise the budget or set max_tokens"]
 

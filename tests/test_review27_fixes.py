@@ -1,6 +1,10 @@
 """Round 27 of the context-free reviews: what they found, each fixed, tested here."""
 from __future__ import annotations
 
+import math
+
+import pytest
+
 from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
 from ui.inspect_handlers import item_md
 
@@ -86,3 +90,44 @@ def test_a_fixed_rejected_item_goes_back_in_review():
     assert status_after(dict(saved), saved) == (saved, "")              # nothing changed
     kept = {**saved, "answer": "Lyon", "status": "draft"}                 # her own choice
     assert status_after(kept, saved) == (kept, "")
+
+
+@pytest.mark.parametrize("amount", [math.nan, math.inf])
+def test_a_budget_of_nan_or_inf_is_refused(amount):
+    """--budget=nan passed "<= 0", was shown "$nan" and limited nothing; inf alike."""
+    from runner.config import ConfigError, Execution
+
+    with pytest.raises(ConfigError, match="budget must be a positive amount"):
+        Execution(budget=amount).validate()
+    with pytest.raises(ConfigError, match="deadline must be a positive"):
+        Execution(deadline=amount).validate()
+
+
+@pytest.mark.parametrize("typed", ["nan", "inf", "-inf", "NaN"])
+def test_a_budget_on_resume_of_nan_is_refused(typed):
+    from ui.experiments_handlers import ExperimentError
+    from ui.experiments_steering import resume_budget
+
+    with pytest.raises(ExperimentError, match="a positive amount of USD"):
+        resume_budget(typed)
+
+
+def test_a_cli_resume_checks_its_budget_before_anything(store):
+    """`run --resume ID --budget=nan` (or -3) was taken unchecked."""
+    from tests.scoring_helpers import add_items, cli, make_run
+
+    add_items(store, [{"id": "o/1", "answer_type": "open", "answer": "x"}])
+    make_run(store, "r1", {"o/1": "Answer: x"}, model="vlm-a")
+    before = store.get_run("r1")["execution"]
+    for amount in ("nan", "-3"):
+        code, out, err = cli("run", "--db", store.path, "--resume", "r1", f"--budget={amount}")
+        assert code == 2 and "budget must be a positive amount of USD" in err, (code, err)
+    assert store.get_run("r1")["execution"] == before
+
+
+def test_a_budget_is_written_as_plain_dollars():
+    """"the budget of $1e-07": scientific notation read as no amount of money."""
+    from runner.costs import usd
+
+    assert [usd(v) for v in (1e-7, 2.5, 2, 100, 0.25)] == \
+        ["$0.0000001", "$2.5", "$2", "$100", "$0.25"]

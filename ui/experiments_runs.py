@@ -12,7 +12,7 @@ import json
 from collections import defaultdict
 
 from runner.leases import effective_status
-from runner.costs import money
+from runner.costs import money, usd
 from runner.provenance import cache_summary
 from runner.totals import COUNTS, LABELS, MEANINGS, row_state, status_counts, without_result
 from runner.run_refs import resolve_run
@@ -211,7 +211,7 @@ def progress(store, run_id: str | None, user: str | None = None) -> tuple[str, s
     ]
     budget = (run.get("execution") or {}).get("budget")
     if budget is not None:      # what a resume would stop at (Budget on resume changes it)
-        metrics.append(("budget", f"${budget:g}"))
+        metrics.append(("budget", usd(budget)))
     cache = cache_summary(store, run, source_name(store))["text"]
     retried = retried_text(t.get("retried"))   # counted in requests, retries, tokens, cost
     message = run.get("message") or ""

@@ -12,6 +12,9 @@ refuses to resume such a run unchanged, saying how to go on.
 """
 from __future__ import annotations
 
+import math
+
+from runner.costs import usd
 from runner.dispatch import stopped_by_budget
 from runner.leases import effective_status
 from runner.totals import request_control
@@ -59,7 +62,7 @@ def resume_budget(text) -> tuple[bool, float | None]:
     if text.lower() in NO_BUDGET:
         return True, None
     amount = as_float(text.removeprefix("$"), "budget on resume")
-    if amount <= 0:
+    if not 0 < amount < math.inf:                        # nan and inf too
         raise ExperimentError("budget on resume: a positive amount of USD, or none to take "
                               "the budget off")
     return True, amount
@@ -70,7 +73,7 @@ def budget_box(run: dict) -> dict:
     its placeholder saying what that budget is. An amount typed for another run stayed in
     the box and was the one a Resume of this run took."""
     budget = (run.get("execution") or {}).get("budget")
-    kept = f"${budget:g}" if budget is not None else "none"
+    kept = usd(budget) if budget is not None else "none"
     return {"value": "", "placeholder": f"empty: the run's ({kept})"}    # the rest: the info
 
 
@@ -80,7 +83,7 @@ def _check_budget(store, run: dict, change: bool, amount: float | None) -> None:
     spent = run["totals"].get("cost")
     budget = (run.get("execution") or {}).get("budget")
     if not change and stopped_by_budget(run):
-        raise ExperimentError(f"run {run['id']} stopped at its budget of ${budget:g}: resumed "
+        raise ExperimentError(f"run {run['id']} stopped at its budget of {usd(budget)}: resumed "
                               f"with it, it stops again at once; {RAISE_IT}")
     if amount is None:
         return
@@ -90,7 +93,7 @@ def _check_budget(store, run: dict, change: bool, amount: float | None) -> None:
                               "or resume without a budget (none)")
     if spent is not None and amount <= spent:
         raise ExperimentError(f"run {run['id']} has spent ${spent:.4f} already: a budget of "
-                              f"${amount:g} stops it at once; {RAISE_IT}")
+                              f"{usd(amount)} stops it at once; {RAISE_IT}")
 
 
 def conclude(store, run_id: str, was: str) -> str:
@@ -141,7 +144,7 @@ def resume(store, run_id: str, retry_errors: bool = False, budget=None) -> str:
         hand_over(store, run["id"], pid)
     except ConflictError as err:        # another resume got there first: that one goes on
         raise ExperimentError(str(err)) from None
-    budget_said = "" if not change else (f"; its budget is now ${amount:g}" if amount
+    budget_said = "" if not change else (f"; its budget is now {usd(amount)}" if amount
                                          else "; it has no budget now")
     return (f"Run {run['id']} resumed in its own process: {pending} requests left"
             + (f", {errors} errors sent again" if errors else "") + budget_said + "."
