@@ -65,8 +65,12 @@ def choice_note(chosen: str, ordered: list[str], counts: dict[str, int], items: 
     tied = [j for j in ordered if counts.get(j, 0) == counts.get(chosen, 0)]
     judged_own = [j for j in tied if j in self_judges and j != chosen]
     if judged_own and chosen not in self_judges:
-        tie = (f"; {', '.join(tied)} scored as many: {chosen}, not "
-               f"{', '.join(judged_own)}, which judged its own model's answers in a compared "
+        # one at a time: "not panel:a+j, llm:a, which judged its own …" made the panel
+        # the self-judge, where only its member a is (a review, round 27)
+        whose = "; ".join(
+            f"{j}, {'a member of which' if j.startswith('panel:') else 'which'} judged its "
+            "own model's answers" for j in judged_own)
+        tie = (f"; {', '.join(tied)} scored as many: {chosen}, not {whose} in a compared "
                "run (among equals an independent judge first)")
     elif len(tied) > 1:
         tie = f"; {', '.join(tied)} scored as many: {chosen} by the order among equals, {ORDER}"

@@ -131,3 +131,14 @@ def test_a_budget_is_written_as_plain_dollars():
 
     assert [usd(v) for v in (1e-7, 2.5, 2, 100, 0.25)] == \
         ["$0.0000001", "$2.5", "$2", "$100", "$0.25"]
+
+
+def test_the_judge_note_names_a_panel_by_its_member_that_judged_its_own_model():
+    """"not panel:ma+judgej, llm:ma, which judged its own model's answers" made the panel
+    the self-judge; only its member ma is."""
+    from scoring.judge_choice import choice_note
+
+    note = choice_note("llm:j", ["panel:a+j", "llm:a", "llm:j"],
+                       {"panel:a+j": 3, "llm:a": 3, "llm:j": 3}, 3, {"panel:a+j", "llm:a"})
+    assert "not panel:a+j, a member of which judged its own model's answers; llm:a, which " \
+        "judged its own model's answers in a compared run" in note
