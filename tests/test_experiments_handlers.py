@@ -376,3 +376,13 @@ def test_configuration_and_totals_read_as_key_value_lines_without_the_copied_err
     assert text.startswith(f"id: {run_id}\n") and "\nstatus: done\n" in text
     assert "\n  error: 0\n" in text and "errors" not in text
     assert "\n  setting: direct\n" in text and "{" not in text.replace("{}", "")
+
+
+def test_a_start_with_a_budget_below_one_request_warns_as_the_cli_does(xstore):
+    """The CLI warned "the budget of $… is below one request's estimated cost"; the page
+    started the run without a word, and it stopped with nothing sent (a review, round 27)."""
+    xstore.set_price("fake-vlm", 1.0, 2.0)
+    started = xh.start_run(xstore, form(budget=1e-9, ids="ui/alpha"), "local")
+    assert "the budget of $0.000000001 is below one request's estimated cost" in \
+        (started["warning"] or ""), started
+    wait_final(xstore, started["run_id"])

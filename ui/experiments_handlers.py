@@ -232,7 +232,10 @@ def start_run(store, form: dict, user: str) -> dict:
     warning = check_endpoint(store, the_plan.endpoint, "not started",
                              lambda: Coverage(projection["cached"], projection["requests"]))
     early = preset_samples_warning(form.get("preset"), form.get("samples"))
-    warning = "; ".join(w for w in (early, warning) if w) or None
+    # the CLI's warning of a budget below one request's cost: the page started such a run
+    # without it (it stopped with nothing sent, said only afterwards)
+    budget = [w for w in the_plan.warnings if w.startswith("the budget of")]
+    warning = "; ".join(w for w in (early, *budget, warning) if w) or None
     run_id = create_run(store, the_plan, author=user)
     # the process is its owner at once (status 'running'), as on a resume: a pause asked
     # while it starts (seconds) is a request it reads, where a 'created' run was set
