@@ -276,8 +276,11 @@ def score_rows(store, run_id: str, protocol: str, judge: str) -> list[dict]:
 def _run_summary(store, run_id, protocol, judge, samples_rule, ci, extraction,
                  missing=()) -> dict:
     rows = score_rows(store, run_id, protocol, judge)
-    if not rows:
-        raise ResultsError(f"run {run_id} has no {protocol} scores by judge {judge}")
+    if not rows:     # a run never scored: "by judge X" read as a judge mismatch
+        scored = any(j["protocol"] == protocol for j in store.score_judges(run_id))
+        raise ResultsError(f"run {run_id} has no {protocol} scores by judge {judge}" if scored
+                           else f"run {run_id} has no {protocol} scores: score it first "
+                           f"(python app.py score --run {run_id})")
     unread = unread_work(store, run_id, protocol, judge)
     ungraded = ungraded_work(store, run_id, protocol, judge)
     for r in rows:

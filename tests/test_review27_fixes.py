@@ -142,3 +142,16 @@ def test_the_judge_note_names_a_panel_by_its_member_that_judged_its_own_model():
                        {"panel:a+j": 3, "llm:a": 3, "llm:j": 3}, 3, {"panel:a+j", "llm:a"})
     assert "not panel:a+j, a member of which judged its own model's answers; llm:a, which " \
         "judged its own model's answers in a compared run" in note
+
+
+def test_compare_with_a_run_never_scored_says_to_score_it(store):
+    """"run X has no general scores by judge llm:judgej" for a run with no scores at all
+    read as a judge mismatch."""
+    from tests.scoring_helpers import add_items, cli, make_run
+
+    add_items(store, [{"id": "o/1", "answer_type": "open", "answer": "x"}])
+    make_run(store, "r1", {"o/1": "Answer: x"}, model="vlm-a")
+    make_run(store, "r2", {"o/1": "Answer: y"}, model="vlm-b")
+    assert cli("score", "--db", store.path, "--run", "r1")[0] == 0
+    code, out, err = cli("compare", "--db", store.path, "r1", "r2")
+    assert code != 0 and "run r2 has no general scores: score it first" in err, err
