@@ -19,7 +19,9 @@ def test_a_cell_shows_its_controls_and_keeps_other_values():
 
 
 def test_read_only_tables_show_and_editable_ones_keep():
-    table = gr.Dataframe(headers=["id", "text"], interactive=False)
+    # an editable table's postprocess, which the hook (once installed by any app built
+    # earlier in the session) leaves alone: the full suite ran this after build_app
+    table = gr.Dataframe(headers=["id", "text"], interactive=True)
     data = [["x", f"tiny cat {RLO}evil"]]
     assert shown_table(table.postprocess(data), False).data == [["x", "tiny cat ⟨U+202E⟩evil"]]
     kept = shown_table(table.postprocess(data), True)
