@@ -6,8 +6,8 @@ Model output and judge text are untrusted: they go into tables and text boxes (s
 text), and into Markdown only through `ui.text.escape_md`. Model- and judge-written text
 carries no live text-direction control to the page: a text shown as received (the output,
 the verdict detail) and every table cell (ui/table_cells.py, for all read-only tables) show
-each as "⟨U+202E⟩" (`ui.text.marks_shown`); the Markdown lines strip and isolate them
-(`ui.text.isolated`).
+each as "⟨U+202E⟩" (`ui.text.marks_shown`), and so do the item's texts in the Ground truth
+lines (`item_md`); other Markdown lines strip and isolate them (`ui.text.isolated`).
 """
 from __future__ import annotations
 
