@@ -414,6 +414,12 @@ def height_rounded_but_saved_with_the_width_scale() -> bool:
         'round(box["ymin"] / scale_factor)' in component_python()
 
 
+def box_kept_unless_under_a_pixel() -> bool:
+    """The component drops a box just drawn only when its area is under one canvas pixel
+    (`boxes[i].getArea() < 1 ? remove() : open the label dialog`)."""
+    return re.search(r"\.getArea\(\) < 1 \? \w+\(\) : \(", component_js()) is not None
+
+
 def gradio_routes_source() -> str:
     return read_all(GRADIO_SERVER, "routes.py")
 
@@ -739,4 +745,8 @@ WORKAROUNDS = [
                "y 3003 (and shown on it again when loaded)",
                "ui/annotator_assets.py (exact_image_height)",
                height_rounded_but_saved_with_the_width_scale),
+    Workaround("BOX_SLIP_KEPT", "the annotator keeps a box just drawn unless its area is "
+               "under one canvas pixel: a click in the drawing mode that slipped 2 px made a "
+               "1x1 px box and opened the clue picker for it", "assets/box_slip.js",
+               box_kept_unless_under_a_pixel),
 ]
