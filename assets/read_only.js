@@ -14,7 +14,8 @@
 // [data-cl-released-draft]): Discard draft stays pressable, for that draft only. On any
 // other item Discard draft is disabled while there is nothing to discard: the save bar's
 // draft line names no unsaved edits and nothing was typed or drawn since it last changed
-// (it asked "Discard your unsaved edits …?" of an item just opened, with none). Both are
+// (it asked "Discard your unsaved edits …?" of an item just opened, with none; an image
+// file chosen counts once the server took it). Both are
 // set here on every item opened, however it was reached.
 // The read-only line on the keys under the image (#annotator-help) says "read-only:
 // released" in place of "C draw · Del remove · … Ctrl+S save".
@@ -94,6 +95,9 @@
     const target = event.target;
     const where = event.type === "input" ? "#item-form, #annotator" : "#annotator canvas";
     if (!(target instanceof Element) || !target.closest(where)) return;
+    // a file chosen (an option image) is no edit until the server takes it: its draft line
+    // then names it; refused ("not an image"), Discard draft came on with nothing to discard
+    if (target instanceof HTMLInputElement && target.type === "file") return;
     typed = true;
     soon();
   };
