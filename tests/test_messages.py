@@ -104,3 +104,19 @@ def test_no_event_with_outputs_is_stopped_by_a_throw_in_its_page_script(store):
         for at in [m.start() for m in re.finditer(r"\bthrow\b", code)
                    if not code[:m.start()].rsplit("\n", 1)[-1].lstrip().startswith("//")]:
             assert "window.cluelabGates = {" in code[:at], (script.name, at)
+
+
+def test_a_scripts_error_reads_as_written_a_pages_is_escaped():
+    """gradio_client reads JSON, not HTML: its refusal said `may not hold "&lt;"` (a review,
+    round 28). A page's call (its origin named) gets the escaped text."""
+    from types import SimpleNamespace
+
+    from gradio.context import LocalContext
+    for headers, expected in (({"x-gradio-user": "api"}, "a domain may not hold \"<\""),
+                              ({"origin": "http://127.0.0.1:7860"},
+                               "a domain may not hold \"&lt;\"")):
+        token = LocalContext.request.set(SimpleNamespace(headers=headers))
+        try:
+            assert messages.error('a domain may not hold "<"').message == expected
+        finally:
+            LocalContext.request.reset(token)

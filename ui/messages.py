@@ -47,8 +47,19 @@ def warn_instead(caught: gr.Error) -> None:
 def error(message, *, quiet: bool = False) -> gr.Error:
     """The error to raise (`raise messages.error(...) from None`): the event stops and the
     page shows the message as text. `quiet`: no traceback in the server's log (a refusal
-    by the access policy is no failure)."""
-    return gr.Error(as_toast_text(message), print_exception=not quiet)
+    by the access policy is no failure). A script's call (gradio_client) gets the message
+    as written: it reads JSON, not HTML, and got `a domain may not hold "&lt;"`."""
+    text = without_overrides(on_page(message)) if script_call() else as_toast_text(message)
+    return gr.Error(text, print_exception=not quiet)
+
+
+def script_call() -> bool:
+    """Is the current event a script's call? Outside an event (no request known) the text
+    is taken to reach a page: escaped."""
+    from gradio.context import LocalContext
+    from ui.handler_errors import from_script      # it imports this module
+    request = LocalContext.request.get(None)
+    return request is not None and from_script(request)
 
 
 def status(message) -> str:
