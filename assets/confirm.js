@@ -175,7 +175,9 @@
       const listed = [...document.querySelectorAll("#history-table .virtual-row")]
         .map((row) => parseInt((row.children[0] || {}).textContent, 10))
         .filter((n) => !Number.isNaN(n));
-      const wanted = parseInt(version, 10);
+      // or no whole number ("1.5"): the server refuses it, naming it
+      const wanted = Number(version);
+      if (!Number.isInteger(wanted)) return null;
       if (listed.length && !(wanted >= 1 && wanted <= Math.max(...listed))) return null;
       return `Restore version ${version}${savedBy(version)} as a new revision?` +
         (unsaved() ? ` Your unsaved edits in this tab${editsOf() || " of this item"} are ` +

@@ -57,3 +57,30 @@ def test_the_pages_diff_and_restore_say_it_and_change_nothing(ui_store):
     with pytest.raises(gr.Error, match=said):
         handlers["restore_revision"](work, 7, page)
     assert ui_store.get_item("ui/alpha")["version"] == 3
+
+
+def test_a_version_that_is_no_whole_number_is_refused_not_rounded(ui_store):
+    """Version A 1.5 restored version 2 (the page's box rounded it) after a question that
+    named 1.5 (a review, round 28): refused, naming it, nothing written."""
+    two_more_versions(ui_store, "ui/alpha")
+    for odd in (1.5, "1.5", 2.0000001):
+        with pytest.raises(EditError, match="is not a version number"):
+            HistoryHandlers(ui_store).restore("ui/alpha", odd, 3, "carol")
+        with pytest.raises(EditError, match="is not a version number"):
+            HistoryHandlers(ui_store).diff("ui/alpha", 1, odd)
+    assert ui_store.get_item("ui/alpha")["version"] == 3
+    assert HistoryHandlers(ui_store).diff("ui/alpha", 1.0, 2)      # 1.0 is version 1
+
+
+def test_the_history_boxes_and_the_page_box_pass_any_number_to_their_handlers(ui_store):
+    """With a least (1) or a precision on the page, Gradio refused 0 in developer words
+    ("restore_revision: … is below its least, 1") and rounded 1.5 to 2 before the handler."""
+    from ui.server import build_app
+
+    events = {fn.api_name: fn for fn in build_app(ui_store).fns.values()}
+    version = events["restore_revision"].inputs[1]
+    assert version.minimum is None and version.precision is None
+    assert version.preprocess(1.5) == 1.5
+    search = events["search_items"]
+    page = next(b for b in search.inputs if b.elem_id == "list-page")
+    assert page.minimum is None

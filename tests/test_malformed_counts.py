@@ -78,7 +78,7 @@ def test_repeats_of_two_and_a_half_are_refused_not_rounded():
 
 
 def test_an_input_is_named_by_its_label_else_its_parameter_name(store):
-    """search_items with list_page 0 answered "value 7 is below its least, 1" (the page box
+    """search_items with list_page [0] answered "value 7 is not of the kind …" (the page box
     has no label) and restore_revision(-3) "value 1 (Version A) is below its least, 1" (the
     attacker review): an input is named as view_api names it when it has no label, and
     restore's one value as the version to restore."""
@@ -89,11 +89,15 @@ def test_an_input_is_named_by_its_label_else_its_parameter_name(store):
     page = next(i for i, b in enumerate(search.inputs) if b.elem_id == "list-page")
     assert search.input_parameter_names[page] == "list_page"       # what view_api shows
     sent = [None] * len(search.inputs)
-    sent[page] = 0
-    assert malformed(search, sent, ValueError("x")) == "list_page is below its least, 1"
+    # (the page box and Version A have no least: their handlers answer 0 in the page's
+    # words, the page box showing page 1, the restore naming the versions)
+    sent[page] = [0]
+    assert malformed(search, sent, ValueError(f"input component at index {page}")) == \
+        "list_page is not of the kind its control takes"
     restore = events["restore_revision"]
-    assert malformed(restore, [None, -3], ValueError("x")) == (
-        "the version to restore (version; the History's Version A) is below its least, 1")
+    assert malformed(restore, [None, [-3]], ValueError("input component at index 1")) == (
+        "the version to restore (version; the History's Version A) is not of the kind its "
+        "control takes")
     quality = events["start_run"]
     index = quality.input_parameter_names.index("image_quality")
     sent = [None] * len(quality.inputs)

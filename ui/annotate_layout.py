@@ -103,7 +103,7 @@ def build_browser() -> SimpleNamespace:
                                 elem_id="item-list", visible=not DEFER_PANELS)
         with gr.Row(elem_id="list-pager"):
             ui.page_prev = gr.Button("◀ page", size="sm", min_width=60, elem_id="list-prev-page")
-            ui.page = gr.Number(1, precision=0, minimum=1, show_label=False, min_width=60,
+            ui.page = gr.Number(1, precision=0, show_label=False, min_width=60,
                                 container=False, elem_id="list-page", visible=not DEFER_PANELS)
             ui.page_next = gr.Button("page ▶", size="sm", min_width=60, elem_id="list-next-page")
             ui.refresh = gr.Button("↻ Refresh", size="sm", min_width=60, elem_id="list-refresh")
@@ -260,10 +260,10 @@ def build_editor() -> SimpleNamespace:
                                           elem_id="history-table",
                                           visible=not DEFER_PANELS)
                 with gr.Row():
-                    ui.version_a = gr.Number(1, label="Version A", precision=0, minimum=1,
+                    ui.version_a = gr.Number(1, label="Version A",
                                              elem_id="history-version-a",
                                              visible=not DEFER_PANELS)
-                    ui.version_b = gr.Number(1, label="Version B", precision=0, minimum=1,
+                    ui.version_b = gr.Number(1, label="Version B",
                                              visible=not DEFER_PANELS)
                     ui.show_diff = gr.Button("Diff A → B", elem_id="history-diff")
                     ui.restore = gr.Button("Restore version A", variant="stop",

@@ -244,8 +244,11 @@ an OverflowError (a server error and a traceback per call)."""
 def _version(value) -> int:
     try:
         number = int(value)
+        whole = float(value) == number
     except (TypeError, ValueError, OverflowError):
-        raise EditError(f"'{str(value)[:40]}' is not a version number") from None
+        whole = False
+    if not whole:       # 1.5 was taken as 1 (int) or, rounded by the page's box, as 2
+        raise EditError(f"'{str(value)[:40]}' is not a version number (a whole number)")
     if not 1 <= number <= MAX_VERSION:
         raise EditError(f"no item has a version {'below 1' if number < 1 else 'that high'}")
     return number
