@@ -52,6 +52,25 @@
   const closeStale = (except) => {
     document.querySelectorAll(STALE).forEach((toast) => { if (toast !== except) close(toast); });
   };
+  // An upload the server refused (too large, over the quota: ui/upload_limits.py) read
+  // 'HTTP 413: {"detail": "Upload refused: …"}': Gradio's client puts the status and the
+  // reply's raw body in its error (ui/workarounds.py, UPLOAD_ERROR_RAW). Its detail alone.
+  const RAW = /^\s*HTTP (\d{3}): (\{[\s\S]*\})\s*$/;
+  const plain = (toast) => {
+    if (!toast.textContent.includes("HTTP ")) return;
+    for (const part of toast.querySelectorAll("*")) {
+      if (part.children.length) continue;
+      const raw = RAW.exec(part.textContent || "");
+      if (!raw) continue;
+      try {
+        const detail = JSON.parse(raw[2]).detail;
+        if (typeof detail === "string" && detail) part.textContent = detail;
+      } catch (err) { /* not JSON: as it came */ }
+    }
+  };
+  new MutationObserver(() => {     // its text arrives after the toast itself
+    document.querySelectorAll("[data-testid='toast-body']").forEach(plain);
+  }).observe(root, {childList: true, subtree: true, characterData: true});
   new MutationObserver((records) => {
     for (const record of records) {
       for (const node of record.addedNodes) {

@@ -200,3 +200,18 @@ def test_parallel_uploads_never_pass_the_files_an_hour(server):
                                     files=files(left, "rest")).status_code == 200
     assert callers[0].http.post("/gradio_api/upload", files=files(1, "more")).status_code == 429
     assert temporary_files(server) == temporary
+
+
+
+def test_an_upload_just_over_the_limit_says_both_sizes_in_bytes():
+    """'it is 200 MB, and one upload may be at most 200 MB' (a review, round 28): sizes
+    that read the same are said exactly; others as before."""
+    from types import SimpleNamespace
+
+    from ui.upload_limits import UploadLimits
+    who = SimpleNamespace(name="ann")
+    said = UploadLimits._too_large(who, 210_000_000, 200 * MB, "CLUELAB_MAX_UPLOAD")
+    assert said.startswith("Upload refused: it is 200 MB (210,000,000 bytes), and one upload "
+                           "may be at most 200 MB (209,715,200 bytes) (CLUELAB_MAX_UPLOAD)")
+    said = UploadLimits._too_large(who, 3 * MB, 2 * MB, "CLUELAB_MAX_UPLOAD")
+    assert "it is 3 MB, and one upload may be at most 2 MB (CLUELAB" in said

@@ -126,8 +126,11 @@ class UploadLimits:
 
     @staticmethod
     def _too_large(who: access.Caller, size: int, limit: int, setting: str) -> str:
-        text = (f"Upload refused: it is {shown_size(size)}, and one upload may be at most "
-                f"{shown_size(limit)} ({setting})")
+        its, most = shown_size(size), shown_size(limit)
+        if _reads_same(its, most):   # "it is 200 MB, … at most 200 MB" read as no reason
+            its, most = f"{its} ({size:,} bytes)", f"{most} ({limit:,} bytes)"
+        text = (f"Upload refused: it is {its}, and one upload may be at most {most} "
+                f"({setting})")
         if setting == "CLUELAB_MAX_IMAGE_UPLOAD":
             text += (f" for {who.name}, whose role adds images to items; importing datasets "
                      "(larger uploads) is for researchers and admins")
@@ -201,3 +204,9 @@ def _duration(seconds: int) -> str:
     if seconds % 60 == 0:
         return f"{seconds // 60} minutes"
     return f"{seconds} seconds"
+
+
+def _reads_same(a: str, b: str) -> bool:
+    """Do two shown sizes read as one ("200 MB" and "200 MB", "2.0 MB" and "2 MB")?"""
+    (x, unit_x), (y, unit_y) = a.split(" ", 1), b.split(" ", 1)
+    return unit_x == unit_y and float(x) == float(y)

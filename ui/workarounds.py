@@ -420,6 +420,12 @@ def box_kept_unless_under_a_pixel() -> bool:
     return re.search(r"\.getArea\(\) < 1 \? \w+\(\) : \(", component_js()) is not None
 
 
+def upload_error_is_raw() -> bool:
+    """Gradio's client: an upload answered with an error status becomes the error
+    `HTTP <status>: <the reply's body>`, shown as a toast as it is."""
+    return "{error:`HTTP ${" in read_all(GRADIO_FRONTEND, "index-*.js")
+
+
 def gradio_routes_source() -> str:
     return read_all(GRADIO_SERVER, "routes.py")
 
@@ -749,4 +755,7 @@ WORKAROUNDS = [
                "under one canvas pixel: a click in the drawing mode that slipped 2 px made a "
                "1x1 px box and opened the clue picker for it", "assets/box_slip.js",
                box_kept_unless_under_a_pixel),
+    Workaround("UPLOAD_ERROR_RAW", "an upload the server refuses shows as a toast of the "
+               "status and the reply's raw JSON: 'HTTP 413: {\"detail\": \"Upload refused: "
+               "…\"}'", "assets/toasts.js (plain)", upload_error_is_raw),
 ]
