@@ -135,7 +135,12 @@ def not_kept(err: StoreError) -> str:
     full: store/draft_budget.py; a draft over the item's limits; a busy database): it came
     as "Something went wrong on the server", the edits seemingly kept. What was kept before
     stays, and the edits stay on the page for a save."""
-    return messages.status(f"Not kept as a draft: {times.in_message(err)}")
+    # a size over its limit: the reason alone ("Alias 2 is 3,000 characters; the limit is
+    # 1,000"), not the store's "draft demo/x: data: …"
+    said = getattr(err, "reason", None) or times.in_message(err)
+    return messages.status(f"Not kept as a draft: {said}. Your edits stay on this page; "
+                           "shorten it to save them.") if getattr(err, "reason", None) \
+        else messages.status(f"Not kept as a draft: {said}")
 
 
 # The fields whose typing (or picking) the autosave reads back. Not the answer type: its

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 
+from store.item_limits import over_limit
 from store import (ConflictError, DraftConflict, NotFoundError, ReleaseRefusedError, StoreError,
                    ValidationError, diff_items)
 from domain.item_ids import typed_id_refusal
@@ -733,6 +734,11 @@ def check_edits(item: dict, was: str | None = None) -> None:
     """The rules a save applies to the edits themselves (not to the comment, the status
     rights or the version saved meanwhile): raises EditError. `was`: the saved status."""
     em.check_saveable(item)
+    # sizes first: a 3,000-digit alias was refused as "no number the scorer can read", the
+    # store's own reason (its limit) said only in the draft line
+    found = over_limit(item)
+    if found:
+        raise em.EditError(found[1])
     check_gold(item, was)
 
 

@@ -1,0 +1,31 @@
+"""Fixes of the round-28 reviews: real SQLite stores, the handlers the page calls."""
+from __future__ import annotations
+
+import pytest
+
+from tests.test_ui_handlers import ui_store  # noqa: F401  (the fixture: a real store)
+
+
+def test_a_too_long_numeric_alias_is_refused_for_its_length(ui_store):
+    """A 3,000-digit alias of a numeric item was refused as 'no number the scorer can read';
+    the limit showed only in the draft line, in the store's words."""
+    from ui.editor_handlers import check_edits
+    from ui.editor_model import EditError
+
+    item = {**ui_store.get_item("ui/alpha"), "answer_type": "numeric", "answer": "12",
+            "aliases": ["12.0", "9" * 3000]}
+    with pytest.raises(EditError) as refused:
+        check_edits(item)
+    assert str(refused.value) == "Alias 2 is 3,000 characters; the limit is 1,000"
+
+
+def test_a_draft_over_a_limit_says_the_limit_and_that_the_edits_stay(ui_store):
+    from store import TooLargeError
+    from ui.annotate_drafts import not_kept
+
+    with pytest.raises(TooLargeError) as refused:
+        ui_store.save_draft("ann", "ui/alpha", 1, {"aliases": ["9" * 3000]})
+    line = not_kept(refused.value)
+    assert "Alias 1 is 3,000 characters; the limit is 1,000" in line
+    assert "draft ui/alpha" not in line and "data" not in line
+    assert "Your edits stay on this page" in line
