@@ -103,11 +103,13 @@ def fixed(value: float, digits: int, signed: bool = False) -> str:
     return f"{round(value, digits) + 0.0:{'+' if signed else ''}.{digits}f}".replace("-", MINUS)
 
 
-# where a change is on other items than its two cells' (`delta_text`), with the baseline's
-# own accuracy on them when known: "62.50 (+0.00 on this cell's items)" beside a No Clue of
-# 64.29 read as a contradiction. Which side is which is said: the baseline is the solver's
-# run without clue (the injection table's No Clue, the only table with changes); "−7.69 vs
-# 23.08 on 13 items" left a reader to guess what 23.08 was and whose 13 items they were
+# where a change is on other items than its two cells' (`delta_where`), with the baseline's
+# own accuracy on them when known: "62.50 (+0.00)" beside a No Clue of 64.29 read as a
+# contradiction. Which side is which is said: the baseline is the solver's run without clue
+# (the injection table's No Clue, the only table with changes); "−7.69 vs 23.08 on 13 items"
+# left a reader to guess what 23.08 was and whose 13 items they were. Said in the table's
+# notes (`delta_notes`), once per cell, never in the cell: a LaTeX cell read
+# "66.67\textsubscript{+0.00 vs 66.67 without clue, on these 3 items}" (review round 28)
 ON_CELL_ITEMS = " vs no clue, on this cell's items"
 ON_BOTH_SCORED = " vs no clue, on {items} both runs scored"
 VS_ON_CELL_ITEMS = " vs {base} without clue, on these {items}"
@@ -115,23 +117,41 @@ VS_ON_BOTH_SCORED = " vs {base} without clue, on the {items} both runs scored"
 
 
 def delta_text(row: dict, key: str, digits: int = 2) -> str | None:
-    """A cell's change as printed: '+7.14'; when the items both sides scored
-    (`<key>_delta_n`) are not the n of the cell and of its baseline (`_baseline_n`), so
-    that the two accuracies shown are not those it subtracts, on which items, with the
-    baseline's accuracy there (`<key>_delta_base`) when known: '+7.14 vs 62.50 without
-    clue, on these 8 items' (the cell's n: its baseline scored more), else '+7.14 vs 60.00
-    without clue, on the 12 items both runs scored' (without it: '+7.14 vs no clue, on this
-    cell's items', '+7.14 vs no clue, on 12 items both runs scored'). Its n is never a second "n" beside the cell's: "0.00 (-23.08, n 13)
-    (n 14)" gave two n one after the other, and "16.67 (-8.33, n 12) (n 12)" one twice."""
+    """A cell's change as printed in its cell: '+7.14', nothing more (None when it has
+    none); on which items, when not its cells', is `delta_where`, said in the notes. Its n
+    is never a second "n" beside the cell's: "0.00 (-23.08, n 13) (n 14)" gave two n one
+    after the other."""
     delta = row.get(f"{key}_delta")
-    if delta is None:
-        return None
-    text, n = fixed(delta, digits, signed=True), row.get(f"{key}_n")
-    delta_n = row.get(f"{key}_delta_n")
+    return None if delta is None else fixed(delta, digits, signed=True)
+
+
+def delta_where(row: dict, key: str, digits: int = 2) -> str:
+    """'' when a cell's change is on the items of the cell and of its baseline
+    (`_baseline_n`), else on which items (`<key>_delta_n`), with the baseline's accuracy
+    there (`<key>_delta_base`) when known: ' vs 62.50 without clue, on these 8 items' (the
+    cell's n: its baseline scored more), else ' vs 60.00 without clue, on the 12 items both
+    runs scored' (without it: ' vs no clue, on this cell's items', ' vs no clue, on 12 items
+    both runs scored')."""
+    if row.get(f"{key}_delta") is None:
+        return ""
+    n, delta_n = row.get(f"{key}_n"), row.get(f"{key}_delta_n")
     if delta_n is None or {n, row.get("_baseline_n", n)} == {delta_n}:
-        return text
+        return ""
     base = row.get(f"{key}_delta_base")
     if base is not None:     # the baseline's own figure on those items: '+0.00 vs 62.50 …'
-        return text + (VS_ON_CELL_ITEMS if delta_n == n else VS_ON_BOTH_SCORED).format(
+        return (VS_ON_CELL_ITEMS if delta_n == n else VS_ON_BOTH_SCORED).format(
             base=fixed(base, digits), items=counted(delta_n, "item"))
-    return text + (ON_CELL_ITEMS if delta_n == n else ON_BOTH_SCORED.format(items=counted(delta_n, "item")))
+    return ON_CELL_ITEMS if delta_n == n else ON_BOTH_SCORED.format(
+        items=counted(delta_n, "item"))
+
+
+def delta_notes(rows: list[dict], label: str, keys: dict[str, str], digits: int = 2) -> str:
+    """The sentence under a table for its changes on other items than their cells'
+    (`delta_where`), each cell named once: 'Changes on other items than their cells' n: m ·
+    CoT, GT: +0.00 vs 66.67 without clue, on these 3 items; …', '' when there is none.
+    label: the rows' label key; keys: {column key: its title}."""
+    said = [f"{row.get(label)}, {title}: {delta_text(row, key, digits)}{where}"
+            for row in rows for key, title in keys.items()
+            if (where := delta_where(row, key, digits))]
+    return ("Changes on other items than their cells' n (said here, not in the cells): "
+            + "; ".join(said) + ".") if said else ""

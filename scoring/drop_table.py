@@ -15,7 +15,7 @@ from scoring.count_notes import preset_notes
 from scoring.compared import labels, left_out_note, limit_reason, on_scored_by_all, \
     on_shared, summaries
 from scoring.drop_not_scored import judge_to_name, not_scored_note, row_protocols
-from scoring.no_boxes import mark_not_applicable, reason
+from scoring.no_boxes import mark_not_applicable, reason, rigorous_reason
 from scoring.panel_members import judges_count, result_judge, results_notes
 from scoring.results import run_judges, run_summary
 from scoring.table_marks import on_page_items, with_judges, with_run_ids
@@ -91,6 +91,9 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None,
     table.footnotes += [unpaired] if unpaired else []
     mark_not_applicable(table, {names[rid]: no_boxes[rid] for rid in general},
                         "grounded_not_applicable")
+    # a No-CoT run: rigorous and its drop n/a, as DailyClue reports them (`no_boxes`)
+    mark_not_applicable(table, {names[rid]: rigorous_reason(store.get_run(rid)["config"])
+                                for rid in general}, "rigorous_not_applicable")
     row_protocols(table, {names[rid]: rid for rid in general}, found, no_boxes)
     unread = {rid: {p: biased.unread_items(found[(rid, p)]).get("overall", 0)
                     for p in biased.PROTOCOLS if (rid, p) in found and not (

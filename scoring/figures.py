@@ -205,7 +205,10 @@ def drop_chart(table: Table) -> str:
                                         if row.get(f"unscored_{key}") is not None)
                 for row in table.rows}
     runs = [label[run] for run in sizes]
-    na = {row["model"]: row.get("grounded_not_applicable") for row in table.rows}
+    # n/a: a run asked for no boxes (grounded), a No-CoT run for no clues (rigorous)
+    na = {(row["model"], p): f"n/a: no {what} asked" for row in table.rows for p, what in
+          (("grounded-rigorous", "boxes"), ("rigorous", "clues"))
+          if row.get(f"{_key(p)}_not_applicable")}
     # scored but not shown: right answers lack a clue verdict (the table's "–", its footnote)
     withheld = {row["model"]: set(row.get("_protocol", "").split(", "))
                 if row.get("_unpaired") else set() for row in table.rows}
@@ -221,8 +224,7 @@ def drop_chart(table: Table) -> str:
                 words = N_ZERO if not n else "not scored"
                 if _key(protocol) in withheld[run]:
                     words = "withheld"
-                if protocol == "grounded-rigorous" and na.get(run):
-                    words = "n/a: no boxes asked"
+                words = na.get((run, protocol), words)
                 values[(label[run], protocol)] = (
                     None, f"{run} · {protocol}: {words}" + (f" (unscored: {unscored[run]})"
                                                            if unscored[run] else ""), words)

@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from domain.vocabulary import counted
+from judges.cells import delta_text, delta_where
 from judges.tables import Table, fixed
 
 from scoring.heatmap_colours import ACCURACY_SCALE, CORRELATION_SCALE, _rgb, accuracy_scale, \
@@ -145,7 +146,8 @@ def fitted_heads(names: list[str]) -> tuple[list[str], list[str]]:
 
 def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = "",
                  digits: int = 2, diverging: bool = False, deltas=None, ns=None,
-                 fit: bool = False, pale=None, scale: tuple | None = None) -> str:
+                 fit: bool = False, pale=None, scale: tuple | None = None,
+                 hovers=None) -> str:
     """An HTML table coloured by value on its scale (accuracy %, or Pearson's r when
     `diverging`), in a box with its legend; None cells print a dash. Values have `digits`
     decimals (2, as the tables print accuracies and r) and never read -0.00; `deltas` (same
@@ -157,7 +159,8 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
     and leads each row's name with its number: `fitted_heads`; full names in the tooltips;
     smaller text for many columns). `pale` (same shape, or None): cells drawn faded (an r
     that does not differ from none: a strong colour said it did). `scale`: (low, high) of
-    an accuracy map's colours (`accuracy_scale`), else 0-100."""
+    an accuracy map's colours (`accuracy_scale`), else 0-100. `hovers` (same shape, or
+    None): a cell's longer words, on hover (its tile holds value, change and n alone)."""
     low, high = CORRELATION_SCALE if diverging else scale or ACCURACY_SCALE
     esc = html.escape
     shown, row_names = fitted_heads([str(c) for c in columns]) if fit and rows == columns \
@@ -179,8 +182,10 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
             shown_n = f"{n:g}" if isinstance(n, (int, float)) else n     # or with its mark
             under = f'<br><span class="cell-n">n {esc(str(shown_n))}</span>' \
                 if n is not None else ""
+            hover = hovers[i][j] if hovers is not None else ""
+            hover = f' title="{esc(hover)}"' if hover else ""
             if v is None or (isinstance(v, float) and np.isnan(v)):
-                cells.append(f"<td>–{under}</td>")
+                cells.append(f"<td{hover}>–{under}</td>")
                 continue
             text = fixed(v, digits)
             d = deltas[i][j] if deltas is not None else None
@@ -189,13 +194,15 @@ def heatmap_html(rows: list[str], columns: list[str], values, *, caption: str = 
             rgb = _rgb(v, low, high, diverging)
             if pale is not None and pale[i][j]:
                 rgb = tuple(round(c + (255 - c) * 0.75) for c in rgb)
-            cells.append('<td style="background:rgb({},{},{});color:{}">'.format(
-                *rgb, text_colour(rgb)) + f"{esc(text)}{under}</td>")
+            cells.append('<td{}style="background:rgb({},{},{});color:{}">'.format(
+                hover + " ", *rgb, text_colour(rgb)) + f"{esc(text)}{under}</td>")
         body.append(f"<tr>{th(str(name), row_names[i])}{''.join(cells)}</tr>")
     kind = "cluelab-heatmap " + ("cluelab-heatmap-fit" if fit else "cluelab-heatmap-cells")
-    return (f'<div class="cluelab-heatmap-box"><div class="cluelab-heatmap-scroll">'
-            f'<table class="{kind}"{style}>'
-            f"<caption>{esc(caption)}</caption>{layout}"
+    # the title above the scrolling table, as wide as the box: a <caption> is as wide as
+    # its table and was cut mid-word with it ("…n = 6: run a-budge")
+    title = f'<div class="cluelab-heatmap-title">{esc(caption)}</div>' if caption else ""
+    return (f'<div class="cluelab-heatmap-box">{title}<div class="cluelab-heatmap-scroll">'
+            f'<table class="{kind}"{style}>{layout}'
             f"<tr><th></th>{head}</tr>{''.join(body)}</table>"
             f"{colour_legend(low, high, diverging, digits)}</div></div>")
 
@@ -206,7 +213,10 @@ def injection_heatmap(table: Table) -> str:
     against No Clue with the digits the table prints them with (a cell read 15.4 (-7.7) here
     and 15.38 (-7.69) in the table and its downloads), the change with its n when it is not
     the cells', and under each value the n it rests on (its run's scored items, `<source>_n`:
-    a cell of 100.00 on 1 item read like one on 14)."""
+    a cell of 100.00 on 1 item read like one on 14), with its mark. A tile holds value,
+    change and n alone: on which items a change is, and the items without a source clue,
+    are on hover and in the notes (a narrow tile read "66.67 (+0.00 vs 66.67 without clue,
+    on these 3 items) n 3 ‡ 3 no source clue")."""
     columns = [c for c in table.columns[1:] if c.numeric and c.key != "items"]
     sources, digits = [c.key for c in columns], max((c.digits for c in columns), default=2)
     rows = [r["solver"] + (f" ({counted(r['items'], 'item')})" if r.get("items") is not None else "")
@@ -214,9 +224,11 @@ def injection_heatmap(table: Table) -> str:
     values = [[r.get(s) for s in sources] for r in table.rows]
     deltas = [[table.delta_text(r, s, digits) for s in sources] for r in table.rows]
     ns = [[_n_text(r, s) for s in sources] for r in table.rows]
+    hovers = [[_hover(r, s, digits) for s in sources] for r in table.rows]
     if not rows:
         return "<p>No general scores for runs with clue sources yet.</p>"
     return heatmap_html(rows, sources, values, deltas=deltas, ns=ns, digits=digits,
+                        hovers=hovers,
                         caption=f"{table.caption}; each cell's n: the items its accuracy is "
                                 "over", scale=accuracy_scale(values))
 
@@ -231,13 +243,27 @@ def injection_notes(table: Table) -> str:
 
 
 def _n_text(row: dict, source: str):
-    """A cell's n, with the table's mark and count when compared items were not asked for
-    want of a source clue ('12 ‡ 2 no source clue': `scoring.source_clues`)."""
+    """A cell's n, with the table's mark when compared items were not asked for want of a
+    source clue ('12 ‡': `scoring.source_clues`; how many is on hover and in the notes)."""
     n, missing = row.get(f"{source}_n"), row.get(f"{source}_no_source_clue")
     if n is None or not missing:
         return n
     mark = (row.get("_flags") or {}).get(source) or (row.get("_why_empty") or {}).get(source, "")
-    return f"{n:g} {mark} {missing} no source clue"
+    return f"{n:g} {mark}".strip()
+
+
+def _hover(row: dict, source: str, digits: int) -> str:
+    """A tile's longer words: on which items its change is ('+0.00 vs 66.67 without clue, on
+    these 3 items') and its items without a source clue ('‡ 3 items not asked: no source
+    clue'), '' when none."""
+    where = delta_where(row, source, digits)
+    said = [f"{delta_text(row, source, digits)}{where}"] if where else []
+    missing = row.get(f"{source}_no_source_clue")
+    if missing:
+        mark = (row.get("_flags") or {}).get(source) or \
+            (row.get("_why_empty") or {}).get(source, "")
+        said.append(f"{mark} {counted(missing, 'item')} not asked: no source clue".strip())
+    return "; ".join(said)
 
 
 def correlation_heatmap(summaries: dict[str, dict]) -> str:

@@ -12,6 +12,7 @@ shown is chosen by the rule the notes state (`scoring.cell_runs`).
 from __future__ import annotations
 
 from domain.vocabulary import counted
+from judges.cells import delta_notes
 from judges.paper_tables import clue_injection_table, unrankable
 from judges.tables import Table
 
@@ -208,7 +209,9 @@ def injection_table(store, run_ids: list[str], samples_rule: str = "majority",
         row["_baseline_n"] = row.get(f"{BASELINE}_n")
     within = f"Only the {counted(len(items), 'item')} {items_are} are used." if items is not None else ""
     presets = preset_notes(found, labels(store, list(found)))
-    table.notes = " ".join(p for p in (within, ROW_RULE, DELTA_RULE,
+    where = delta_notes(table.rows, "solver", {c: c for c in columns if c != BASELINE},
+                        max((c.digits for c in table.columns if c.numeric), default=2))
+    table.notes = " ".join(p for p in (within, ROW_RULE, DELTA_RULE, where,
                                        notes, unfinished_note(store, shown_runs(runs_of)),
                                        table.notes, *presets)
                            if p)
@@ -235,12 +238,12 @@ def unfinished_cells(table: Table, key: str, columns: dict) -> Table:
 
 
 BASELINE = "No Clue"
-DELTA_RULE = ("A change against No Clue is computed on the items both runs scored: when "
-              "those are not all the items of both cells (either left some unscored), it "
-              "says on which, with No Clue's own accuracy there: \"+0.00 vs 62.50 without "
-              "clue, on these 8 items\" (the cell's n; No Clue scored more) or \"vs 60.00 "
-              "without clue, on the 13 items both runs scored\" (the cell's run and its No "
-              "Clue run).")
+DELTA_RULE = ("A change against No Clue is computed on the items both runs scored; a cell "
+              "shows the change alone, and when those items are not all the items of both "
+              "cells (either left some unscored), the notes say on which, with No Clue's own "
+              "accuracy there (\"+0.00 vs 62.50 without clue, on these 8 items\": the cell's "
+              "n, No Clue scored more; \"vs 60.00 without clue, on the 13 items both runs "
+              "scored\": the cell's run and its No Clue run).")
 
 
 def _paired_deltas(runs_of: dict) -> dict:

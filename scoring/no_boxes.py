@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from judges.stats import Accuracy
 
-GROUNDED = "grounded"
+GROUNDED, RIGOROUS = "grounded", "rigorous"
 
 
 def asks_for_boxes(config: dict) -> bool:
@@ -23,17 +23,49 @@ def asks_for_boxes(config: dict) -> bool:
         config.get("clues") == "self" and config.get("clue_pass_setting") == "structured")
 
 
+BOXES_RULE = "only the structured setting, or clues=self with a structured first pass, does"
+
+
 def reason(config: dict) -> str:
     """Why grounded-rigorous is n/a for a run with this config, '' when it applies."""
     if asks_for_boxes(config):
         return ""
     return (f"grounded-rigorous is n/a: setting {config.get('setting')} asks for no boxes "
-            "(only the structured setting, or clues=self with a structured first pass, does)")
+            f"({BOXES_RULE})")
+
+
+def asks_for_clues(config: dict) -> bool:
+    """Did the run's answer prompt ask for reasoning on visual clues? Not No-CoT (setting
+    direct): DailyClue's rigorous protocol (§4.2, Eq. 1) checks "the visual clues extracted
+    from the model's CoT process", and a No-CoT reply has none asked for; the paper gives
+    No-CoT its accuracy alone (§5.2, Fig. 6), rigorous and its drop only to CoT runs (Fig. 7)."""
+    return config.get("setting") != "direct"
+
+
+CLUES_RULE = ("DailyClue's rigorous protocol checks the clues of the model's CoT; a No-CoT reply "
+              "that names clues anyway is no reasoning asked for")
+
+
+def rigorous_reason(config: dict) -> str:
+    """Why rigorous accuracy (and the drop) is n/a for a run with this config, '' when it
+    applies: a No-CoT run's clues, volunteered, gave it a rigorous 33.33 (review round 28)."""
+    if asks_for_clues(config):
+        return ""
+    return (f"rigorous is n/a: setting {config.get('setting')} (No-CoT) asks for no clues "
+            f"({CLUES_RULE})")
+
+
+def protocol_reason(config: dict, protocol: str) -> str:
+    """Why `protocol` has no accuracy for a run with this config ('' when it has): grounded
+    for a run that asked for no boxes, rigorous for one that asked for no clues."""
+    return reason(config) if protocol == GROUNDED else rigorous_reason(config) \
+        if protocol == RIGOROUS else ""
 
 
 def run_reason(store, run_id: str, protocol: str) -> str:
-    """`reason` for the run's grounded-rigorous numbers, '' for any other protocol."""
-    return reason(store.get_run(run_id)["config"]) if protocol == GROUNDED else ""
+    """`protocol_reason` of the run's config."""
+    return protocol_reason(store.get_run(run_id)["config"], protocol) \
+        if protocol in (GROUNDED, RIGOROUS) else ""
 
 
 def without_accuracy(summary: dict) -> dict:
@@ -60,14 +92,28 @@ def mark_not_applicable(table, reasons: dict[str, str], key: str) -> None:
 
 
 def table_note(reasons: dict[str, str]) -> str:
-    """The sentence under a table for its rows whose grounded-rigorous is n/a ({label:
-    reason}), '' when there is none."""
+    """The sentences under a table for its rows whose grounded-rigorous (or rigorous) is n/a
+    ({label: reason}), '' when there is none: each protocol's said once, the rows named by
+    reason ("for A, B and C: setting cot asks for no boxes; for D: setting direct asks …"),
+    the rule once at the end. It was said once per row: nine times in a drop table of nine
+    CoT runs (review round 28)."""
     found = {label: why for label, why in reasons.items() if why}
-    if not found:
-        return ""
-    return ("Grounded-rigorous is n/a (–), not 0%, for " + "; ".join(
-        f"{label}: {why.removeprefix('grounded-rigorous is n/a: ')}"
-        for label, why in found.items()) + ".")
+    said = []
+    for head, rule in (("grounded-rigorous", BOXES_RULE), ("rigorous", CLUES_RULE)):
+        by_reason: dict[str, list[str]] = {}
+        for label, why in found.items():
+            if why.startswith(f"{head} is n/a: "):
+                short = why.removeprefix(f"{head} is n/a: ").removesuffix(f" ({rule})")
+                by_reason.setdefault(short, []).append(label)
+        if by_reason:
+            which = "; for ".join(f"{listed(labels)}: {why}" for why, labels in by_reason.items())
+            said.append(f"{head.capitalize()} is n/a (–), not 0%, for {which} ({rule}).")
+    return " ".join(said)
+
+
+def listed(labels: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
 NA_CELL = "–"

@@ -244,9 +244,10 @@ def score_run(store, run_id: str, *, protocol="general", judges=(),
         if not {"rigorous", "grounded"} & set(chosen):
             notes.append("the semantic matcher scores rigorous and grounded only")
     run = store.get_run(run_id)
-    if "grounded" in chosen and no_boxes.reason(run["config"]):
-        notes.append(f"{no_boxes.reason(run['config'])}: its grounded verdicts are kept for "
-                     "Inspect, and every table shows its grounded-rigorous accuracy as –")
+    na = {p: no_boxes.protocol_reason(run["config"], p) for p in chosen}     # n/a: why
+    notes += [f"{why}: its {p} verdicts are kept for Inspect, and every table shows its "
+              f"{'grounded-' if p == 'grounded' else ''}rigorous accuracy as –"
+              for p, why in na.items() if why]
     clients = [JudgeClient(store, name, use_cache=use_cache)  # NotFoundError names a bad one
                for name in judges]
     same = panel_problem(clients)
@@ -311,6 +312,4 @@ def score_run(store, run_id: str, *, protocol="general", judges=(),
                                in results.items() if failures(verdicts)["by_reason"]},
             "judges": [{**c.counts(), "failed_responses": covered[c.name]} for c in clients],
             "templates": {name: store.prompt_template(name)["version"] for name in templates},
-            "notes": notes, "not_applicable": {
-                "grounded": no_boxes.reason(run["config"])} if "grounded" in chosen and
-            no_boxes.reason(run["config"]) else {}}
+            "notes": notes, "not_applicable": {p: why for p, why in na.items() if why}}

@@ -41,4 +41,5 @@ def test_a_run_without_any_source_clue_has_its_column_and_footnote(store):
                        ",".join(chosen))
     assert code == 0 and "–‡" in out and "‡ No source clue" in out
     shown = h.show_results(store, chosen)["injection"]
-    assert "n 0 ‡ 4 no source clue" in shown and "No source clue: m · CoT" in shown
+    assert "n 0 ‡<" in shown and "No source clue: m · CoT" in shown     # the tile: n, mark
+    assert 'title="‡ 4 items not asked: no source clue"' in shown       # the count on hover

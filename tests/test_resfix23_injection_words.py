@@ -27,13 +27,15 @@ def test_a_change_says_it_is_against_the_run_without_clue(store):
     _runs(store)
     table = tables.injection_table(store, RUNS)
     out = table.to_markdown()
-    slow = "14.29 (\u221215.38 vs 23.08 without clue, on the 13 items both runs scored) (n 14)"
-    alpha = "16.67 (\u22128.33 vs 25.00 without clue, on these 12 items) (n 12)"
-    assert slow in out and alpha in out, out
+    slow = "slow-vlm · CoT, GT: \u221215.38 vs 23.08 without clue, on the 13 items both runs scored"
+    alpha = "alpha-vlm · CoT, GT: \u22128.33 vs 25.00 without clue, on these 12 items"
+    assert slow in out and alpha in out, out        # in the notes (round 28), once each
+    assert "14.29 (\u221215.38) (n 14)" in out and "16.67 (\u22128.33) (n 12)" in out
     assert "without clue, on the 13 items both runs scored" in figures.injection_heatmap(table)
     code, latex, err = cli("table", "--db", store.path, "--kind", "injection", "--runs",
                            ",".join(RUNS), "--format", "latex")
     assert code == 0, err
-    assert "vs 23.08 without clue, on the 13 items both runs scored" in latex
-    assert "without clue, on the 13 items both runs scored\" (the cell's run and its No Clue " \
+    assert "vs 23.08 without clue, on the 13 items both runs scored" in latex  # its notes
+    assert "\\textsubscript{$-$15.38}" in latex          # the cell: the change alone
+    assert "without clue, on the 13 items both runs scored\": the cell's run and its No Clue " \
            "run)" in " ".join(table.notes.split())

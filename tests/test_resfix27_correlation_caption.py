@@ -17,7 +17,7 @@ def test_the_caption_opens_with_the_runs_and_the_distinct_points():
     for k, (daily, scientific, spatial) in enumerate(POINTS * 2):     # 8 runs, 4 points
         runs[f"run{k}"] = summary(Daily=daily, Scientific=scientific, Spatial=spatial)
     shown = html.unescape(correlation_heatmap(runs))
-    caption = shown.split("<caption>")[1].split("</caption>")[0]
+    caption = shown.split('<div class="cluelab-heatmap-title">')[1].split("</div>")[0]
     assert caption.startswith(
         "Pearson's r between domains over 8 runs (4 distinct points: runs with the same "
         "accuracies count once), so each r rests on 4, not 8: run0 and run4 have the same "

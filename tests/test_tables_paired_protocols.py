@@ -109,10 +109,12 @@ def test_a_clue_injection_change_is_on_the_items_both_runs_scored(tmp_path):
     assert (row["GT_n"], row["No Clue_n"]) == (4, 5)
     code, out, err = cli("table", "--db", store.path, "--kind", "injection", "--runs",
                          "gt,none")
-    assert "100.00 (+50.00 vs 50.00 without clue, on these 4 items)" in out      # GT (n 4), No Clue (n 5)
+    assert "100.00 (+50.00)" in out      # GT (n 4), No Clue (n 5): on which items, in the notes
+    assert "GT: +50.00 vs 50.00 without clue, on these 4 items" in out
     from scoring import figures, tables
     heatmap = figures.injection_heatmap(tables.injection_table(store, ["gt", "none"]))
-    assert "100.00 (+50.00 vs 50.00 without clue, on these 4 items)" in heatmap  # as the table prints it
+    assert "100.00 (+50.00)" in heatmap  # as the table prints it; on which items on hover
+    assert 'title="+50.00 vs 50.00 without clue, on these 4 items"' in heatmap
     store.close()
 
 

@@ -156,10 +156,12 @@ def test_a_change_says_on_which_items_without_a_second_n(store):
     assert (rows["slow-vlm · CoT"]["GT_n"], rows["slow-vlm · CoT"]["GT_delta_n"]) == (14, 13)
     assert (rows["alpha-vlm · CoT"]["GT_n"], rows["alpha-vlm · CoT"]["GT_delta_n"]) == (12, 12)
     out = table.to_markdown()
-    assert ("| slow-vlm · CoT | 14.29 (\u221215.38 vs 23.08 without clue, on the 13 items both "
-            "runs scored) (n 14) |") in out
-    assert ("| alpha-vlm · CoT | 16.67 (\u22128.33 vs 25.00 without clue, on these 12 items) "
-            "(n 12) |") in out
+    assert "| slow-vlm · CoT | 14.29 (\u221215.38) (n 14) |" in out   # on which items: notes
+    assert "| alpha-vlm · CoT | 16.67 (\u22128.33) (n 12) |" in out
+    notes = " ".join(table.notes.split())
+    assert "slow-vlm · CoT, GT: \u221215.38 vs 23.08 without clue, on the 13 items both runs " \
+        "scored" in notes
+    assert "alpha-vlm · CoT, GT: \u22128.33 vs 25.00 without clue, on these 12 items" in notes
     for cell in (c for line in out.splitlines() for c in line.split(" | ")):
         said = re.findall(r"\bn (\d+)", cell)
         assert len(said) == len(set(said)), cell          # no n said twice in a cell

@@ -83,8 +83,10 @@ def build_results_tab(store, opened=None) -> None:
     with gr.Row():
         drop_chart = gr.HTML(elem_id="results-drop")
         length_chart = gr.HTML(elem_id="results-length")
+    # the clue-injection map on a row of its own, the page's width: a half-width card cut
+    # its last column (No Clue, the baseline) and its title at 1400x900 (review round 28)
+    injection = gr.HTML(label="Clue injection", elem_id="results-injection")
     with gr.Row():
-        injection = gr.HTML(label="Clue injection", elem_id="results-injection")
         correlation = gr.HTML(label="Reasoning-type correlation", elem_id="results-correlation")
     with gr.Row():
         kind = gr.Dropdown(list(h.TABLE_KINDS), value="main", label="Table",
