@@ -48,7 +48,15 @@ def connect(path: Path) -> sqlite_utils.Database:
         db.enable_wal()
     # In WAL mode NORMAL is durable against application crashes and much faster than FULL.
     db.execute("PRAGMA synchronous = NORMAL")
+    # the item search folds case in every script: SQLite's LIKE folds ASCII letters only
+    # ("MÜNCHNER" found nothing of "münchner"); store/item_queries.py
+    conn.create_function("cl_fold", 1, fold, deterministic=True)
     return db
+
+
+def fold(text):
+    """`text` with its case folded (Unicode: "Straße" and "STRASSE" read alike), None kept."""
+    return text.casefold() if isinstance(text, str) else text
 
 
 class Connections:

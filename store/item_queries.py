@@ -13,7 +13,7 @@ import sqlite_utils
 from domain.limits import MAX_SEARCH, too_long
 from domain.vocabulary import ITEM_STATUSES
 
-from .db import reading, rows
+from .db import fold, reading, rows
 from .errors import TooLargeError
 from .items import get_item
 from .legacy import as_read
@@ -34,7 +34,7 @@ def _where(dataset: Any = None, domain: Any = None, subtask: Any = None, status:
     """SQL WHERE clause and parameters for the browser filters.
 
     None or "" means "no filter"; a list/tuple/set means "any of these values".
-    `text` is a case-insensitive (ASCII) substring of the id, question, answer or any clue's
+    `text` is a case-insensitive (any script: store.db.fold) substring of the id, question, answer or any clue's
     text or reasoning.
     """
     clauses, params = ["items.deleted_at IS NULL"], []
@@ -58,10 +58,11 @@ def _where(dataset: Any = None, domain: Any = None, subtask: Any = None, status:
     if text:
         if found := too_long("The search text", len(text), MAX_SEARCH):
             raise TooLargeError(f"search: {found}", None, "text", found)
-        like = _like(text)
+        like = _like(fold(text))            # both sides folded: any script's case
         searched = ["items.id", "items.question", "items.answer"]
-        clue_match = "clues.text LIKE ? ESCAPE '\\' OR clues.reasoning LIKE ? ESCAPE '\\'"
-        clauses.append("(" + " OR ".join(f"{c} LIKE ? ESCAPE '\\'" for c in searched)
+        clue_match = ("cl_fold(clues.text) LIKE ? ESCAPE '\\' OR "
+                      "cl_fold(clues.reasoning) LIKE ? ESCAPE '\\'")
+        clauses.append("(" + " OR ".join(f"cl_fold({c}) LIKE ? ESCAPE '\\'" for c in searched)
                        + f" OR EXISTS (SELECT 1 FROM clues WHERE clues.item_id = items.id"
                        f" AND ({clue_match})))")
         params.extend([like] * 5)

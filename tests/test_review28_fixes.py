@@ -29,3 +29,14 @@ def test_a_draft_over_a_limit_says_the_limit_and_that_the_edits_stay(ui_store):
     assert "Alias 1 is 3,000 characters; the limit is 1,000" in line
     assert "draft ui/alpha" not in line and "data" not in line
     assert "Your edits stay on this page" in line
+
+
+def test_the_item_search_folds_case_in_every_script(ui_store):
+    """'münchner' found the item, 'MÜNCHNER' did not: SQLite's LIKE folds ASCII only."""
+    item = ui_store.get_item("ui/alpha")
+    ui_store.save_item({**item, "question": "Which Münchner street, the Straße?"},
+                       item["version"], "ann", "umlaut")
+    for typed in ("münchner", "MÜNCHNER", "Münchner", "STRASSE", "straße"):
+        assert ui_store.item_ids(text=typed) == ["ui/alpha"], typed
+    assert ui_store.item_ids(text="MÜNCHNERS") == []
+    assert ui_store.count_items(text="mÜnChNeR") == 1
