@@ -97,7 +97,8 @@ def delete_tag(db: sqlite_utils.Database, name: str, author: str | None = None) 
                                [name]).fetchone()[0]
         if uses:
             raise ValidationError(f"tag {name!r} is on {counted(uses, 'response')}; remove it "
-                                  "from them first", field="tag")
+                                  f"from {'that response' if uses == 1 else 'them'} first",
+                                  field="tag")
         db.conn.execute("DELETE FROM failure_tags WHERE name = ?", [name])
         _event(db, "delete", name, author)
 

@@ -49,4 +49,4 @@ def test_a_tag_on_one_response_says_one_response(env):     # noqa: F811 (a fixtu
     store.set_response_tags(ids["a"]["ui/alpha"], ["missed clue"], "alice")
     with pytest.raises(ValidationError) as refused:
         store.delete_failure_tag("missed clue", "bob")
-    assert "is on 1 response; remove it" in str(refused.value), refused.value
+    assert "is on 1 response; remove it from that response first" in str(refused.value), refused.value
