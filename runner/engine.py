@@ -109,7 +109,7 @@ class Engine(DispatchMixin):
                                 run["execution"].get("estimate_per_request"),
                                 frozenset(self.store.run_clue_work_ids(self.run_id)),
                                 priced=self.price is not None,
-                                prior_elapsed=(run["totals"] or {}).get("elapsed"),
+                                prior=run["totals"],
                                 bound_per_request=run["execution"].get("bound_per_request"))
         self.recorder = Recorder(self.store, self.run_id, self.totals,
                                  self.execution.batch_size, self._on_commit,

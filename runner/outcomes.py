@@ -17,6 +17,7 @@ what the first run recorded.
 from __future__ import annotations
 
 from domain.extract import extract
+from domain.vocabulary import counted
 
 ENDPOINT_STATUSES = (401, 403, 404)
 """HTTP statuses that condemn the endpoint, not the item: stop the run instead of recording
@@ -77,8 +78,10 @@ def from_reply(work_id: int, reply: dict, answer_type: str, options: list | None
     row.update(_extracted(text, answer_type, options, image_size, complete=finish != "length",
                           box_convention=box_convention))
     if phase == "clues":
-        row.update(status="ok", reason=f"{len(row['clues'])} clues read") if row["clues"] else \
-            row.update(status="unparsed", reason="no clues found in the reply")
+        # "1 clue read" (it said "1 clues read" in the response lists)
+        row.update(status="ok", reason=f"{counted(len(row['clues']), 'clue')} read") \
+            if row["clues"] else row.update(status="unparsed",
+                                            reason="no clues found in the reply")
     if finish == "length":
         row.update(status="truncated",
                    reason="the reply hit max_tokens (finish_reason length)"

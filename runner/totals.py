@@ -163,14 +163,15 @@ def percentile(values: list[float], q: float, *, is_sorted: bool = False) -> flo
 class RunTotals:
     def __init__(self, total: int, aggregates: dict | None = None,
                  estimate_per_request: float | None = None, clue_ids: frozenset = frozenset(),
-                 *, priced: bool, prior_elapsed: float = 0.0,
+                 *, priced: bool, prior: dict | None = None,
                  bound_per_request: float | None = None):
         """clue_ids: the run's first-pass work rows, counted apart (`status_counts`);
         priced: the model has a price (without one the cost is unknown, never $0);
         bound_per_request: the plan's cost of one request at max_tokens (the budget counts
         the requests in flight at it: runner/dispatch);
-        prior_elapsed: the run's active seconds in its earlier executions (the "elapsed" of
-        its last snapshot), so a resumed run's elapsed and rates are over all of them."""
+        prior: the run's last snapshot (`model_runs.totals`): its "elapsed", the active
+        seconds of its earlier executions, so a resumed run's elapsed and rates are over all
+        of them, and what they sent that no result kept (`_carry`)."""
         agg = aggregates or {}
         self.priced = priced
         self.total = total
@@ -205,7 +206,22 @@ class RunTotals:
         self.concurrency = None
         self.limiter = None                           # set by the engine: see in_flight
         self.started = time.monotonic()
-        self.prior_elapsed = float(prior_elapsed or 0.0)
+        self.prior_elapsed = float((prior or {}).get("elapsed") or 0.0)
+        self._carry(prior or {})
+
+    def _carry(self, prior: dict) -> None:
+        """Keep what earlier executions sent beyond the results recorded (a call that ended
+        with the endpoint down, a request abandoned in flight): their last snapshot counted
+        it, the results cannot, and a resume counted from the results alone forgot it (a run
+        failed with 80 retries resumed with 0). Such a request's item is asked again, so
+        each is a retry, as an error's sent again is (requests = results sent + retries)."""
+        unrecorded = max(0, int(prior.get("requests") or 0) - self.requests)
+        self.requests += unrecorded
+        self.retries += unrecorded
+        for name in ("rate_limited", "prompt_tokens", "completion_tokens", "cost"):
+            more = (prior.get(name) or 0) - getattr(self, name)
+            if more > 1e-6:                          # the snapshot's cost is rounded to 1e-6
+                setattr(self, name, getattr(self, name) + more)
 
     @property
     def done(self) -> int:

@@ -169,10 +169,23 @@ def counts_text(counts: dict, responses: int | None = None) -> str:
     taken.) With the run's `responses`, why the requests are not as many when they differ or
     some were cached (`score` said "6 responses" beside "2 requests: 0 answered, 2 from the
     cache" without a word): `why_requests`."""
-    requests, unreadable = counts["requests"], counts["unreadable"]
+    requests = counts["requests"]
     text = (f"{counts['judge']}: {requests} request{'' if requests == 1 else 's'}: "
             f"{counts['answered']} answered, {counts['cached']} from the cache, "
-            f"{counts['failed']} failed")
+            f"{counts['failed']} failed{failed_why(counts)}")
+    covering = counts.get("failed_responses")    # a request stands for identical prompts
+    if counts["failed"] and covering:
+        text += f", covering {covering} response{'' if covering == 1 else 's'}"
+    return text + reused_text(counts) + why_requests(counts, responses)
+
+
+def failed_why(counts: dict) -> str:
+    """What a judge's failed requests were, adding up to them, after "9 failed": ' (8
+    replies unreadable, 1 HTTP 500: unscored, not cached, so the next scoring asks again)',
+    or '' when none failed. The command line's and the Results page's headline
+    (ui/score_summary.py: it said "12 of 15 requests failed" of replies that came and could
+    not be read)."""
+    unreadable = counts.get("unreadable") or 0
     failures = dict(counts.get("failures") or {})
     other = counts["failed"] - unreadable - sum(failures.values())
     if other > 0:        # counters without `failures` (a caller's own): the parts still add up
@@ -180,12 +193,8 @@ def counts_text(counts: dict, responses: int | None = None) -> str:
     parts = ([f"{unreadable} {'reply' if unreadable == 1 else 'replies'} unreadable"]
              if unreadable else []) + [f"{n} {kind}" for kind, n in sorted(
                  failures.items(), key=lambda pair: (-pair[1], pair[0]))]
-    if parts:
-        text += f" ({', '.join(parts)}: unscored, not cached, so the next scoring asks again)"
-    covering = counts.get("failed_responses")    # a request stands for identical prompts
-    if counts["failed"] and covering:
-        text += f", covering {covering} response{'' if covering == 1 else 's'}"
-    return text + reused_text(counts) + why_requests(counts, responses)
+    return (f" ({', '.join(parts)}: unscored, not cached, so the next scoring asks again)"
+            if parts else "")
 
 
 def reused_text(counts: dict) -> str:

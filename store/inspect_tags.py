@@ -18,6 +18,7 @@ import sqlite_utils
 
 from domain.item_ids import direction_marks_problem
 from domain.limits import MAX_RESPONSE_NOTE, MAX_TAG, MAX_TAG_DESCRIPTION
+from domain.vocabulary import counted
 
 from .db import atomic, now, one, rows
 from .errors import NotFoundError, ValidationError
@@ -95,8 +96,9 @@ def delete_tag(db: sqlite_utils.Database, name: str, author: str | None = None) 
         uses = db.conn.execute("SELECT count(*) FROM response_tags WHERE tag = ?",
                                [name]).fetchone()[0]
         if uses:
-            raise ValidationError(f"tag {name!r} is on {uses} responses; remove it "
-                                  "from them first", field="tag")
+            raise ValidationError(f"tag {name!r} is on {counted(uses, 'response')}; remove it "
+                                  f"from {'that response' if uses == 1 else 'them'} first",
+                                  field="tag")
         db.conn.execute("DELETE FROM failure_tags WHERE name = ?", [name])
         _event(db, "delete", name, author)
 

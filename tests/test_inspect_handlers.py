@@ -244,7 +244,7 @@ def test_tags_and_notes_keep_author_and_time(env):
     assert names[-1] == "Wrong crop" and it.add_vocabulary_tag(store, "wrong CROP", "x")[1] == \
         names
     it.save_tags(store, ids["b"]["ui/beta"], ["wrong crop"], "carol")
-    with pytest.raises(ValidationError, match="is on 1 responses"):
+    with pytest.raises(ValidationError, match="is on 1 response; remove it from that response first"):
         store.delete_failure_tag("Wrong crop")
     with pytest.raises(it.TagError, match="empty"):
         it.add_note(store, wid, "   ", "alice")

@@ -146,7 +146,7 @@ def test_new_tags_are_added_by_someone_and_unused_ones_deleted(env):
     row = next(r for r in it.vocabulary_rows(store) if r[0] == "wrong crop")
     assert row[1:3] == [0, "carol"] and row[3].endswith(" UTC") and row[4] == ""
     it.save_tags(store, ids["a"]["ui/alpha"], ["wrong crop"], "carol")
-    with pytest.raises(it.TagError, match="is on 1 responses"):
+    with pytest.raises(it.TagError, match="is on 1 response; remove it from that response first"):
         it.delete_vocabulary_tag(store, "wrong crop", "dave")
     it.remove_tag(store, ids["a"]["ui/alpha"], "wrong crop", "dave")
     message, names = it.delete_vocabulary_tag(store, "Wrong Crop", "dave")

@@ -12,7 +12,8 @@ from store import Store
 from tests.live_server import LiveServer, build_ui_db
 from tests.scoring_helpers import make_run
 
-WHY = "started from the command line: only an admin may pause, cancel or resume it"
+WHY = ("started from the command line: only an admin may pause, cancel, resume, rename or "
+       "delete it")
 
 
 def shown(markdown: str) -> str:

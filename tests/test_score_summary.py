@@ -65,5 +65,6 @@ def test_a_judges_failed_requests_are_said_in_the_headline():
     text = summary_md([("a", {**base, "judges": [bad, good]}), ("b", {**base, "judges": [bad]})])
     assert text.splitlines()[0] == (
         "**Scored 2 runs**: 28 responses, 56 verdicts written; llm&#58;judge\\-bad: 2 of 2 "
-        "requests failed (see each run's verdicts below).")
+        "requests failed \\(2 replies unreadable&#58; unscored, not cached, so the next "
+        "scoring asks again\\); each run's verdicts are below.")
     assert "judge-good" not in text.splitlines()[0]

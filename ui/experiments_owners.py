@@ -14,6 +14,11 @@ import re
 from store import NotFoundError
 
 CLI_AUTHOR = "cli"       # runner.planning.create_run's author for `python app.py run`
+STEERING = "pause, cancel, resume, rename or delete"
+"""What one who may not steer a run may not do with it (`off_note`): the page's Pause,
+Cancel, Resume (with its budget and 'retry errors'), name and note, Save name and note and
+Delete run… are all off for them, each with this in its tooltip (assets/steer_titles.js).
+Delete and Save looked live, and refused after the click (round 28)."""
 
 
 def who_may(store, run: dict, user: str | None) -> str:
@@ -67,16 +72,31 @@ def may_steer(store, run_id: str | None, user: str | None) -> bool:
         return True
 
 
+def off_why(run: dict) -> str:
+    """Why every steering control is off for one who may not steer `run` (`who_may`): the
+    control line's words (`off_note`) and the controls' tooltip."""
+    return refusal(run, STEERING).rstrip(".") + "."
+
+
 def off_note(store, run_id: str | None, user: str | None) -> str:
     """The control line beside Pause, Cancel and Resume for a watcher who may not steer the
-    run (its buttons all off, `may_steer`): why, e.g. 'run X was started from the command
-    line: only an admin may pause, cancel or resume it here'; '' for one who may. The
-    buttons were greyed with nothing beside them saying why (the panel's last line said it,
-    below the counters, out of the eye's way)."""
+    run (its controls all off, `may_steer`): why, e.g. 'run X was started from the command
+    line: only an admin may pause, cancel, resume, rename or delete it here'; '' for one
+    who may. The buttons were greyed with nothing beside them saying why (the panel's last
+    line said it, below the counters, out of the eye's way)."""
     try:
         run = store.get_run(run_id) if run_id else None
     except NotFoundError:
         return ""
     if not run or not who_may(store, run, user):
         return ""
-    return refusal(run, "pause, cancel or resume").rstrip(".") + "."
+    return off_why(run)
+
+
+def owner_controls(allowed: bool, **values) -> dict:
+    """{component name (ui/experiments_layout.py's): `gr.update` keywords} of the controls
+    that follow who may steer the watched run, not its status: the Budget on resume box,
+    the name and note, Save name and note and Delete run…, on for one who may. `values`:
+    more keywords of some ({"run_name": {"value": ...}}, a budget box's placeholder)."""
+    return {name: {**values.get(name, {}), "interactive": bool(allowed)}
+            for name in ("resume_budget", "run_name", "run_note", "save_labels", "ask_delete")}

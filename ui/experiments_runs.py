@@ -21,7 +21,7 @@ from store.runner_retried import retried_text
 from domain.vocabulary import counted
 from scoring.compared import run_label, source_name, table_names
 from ui.experiments_common import ExperimentError, redact
-from ui.experiments_owners import refusal, said_to, who_may
+from ui.experiments_owners import off_why, refusal, said_to, who_may
 from ui.page_words import on_page
 from ui.run_choices import cached_state, run_choices
 from ui.text import draw_cell, escape_html, marks_shown, short
@@ -226,7 +226,9 @@ def progress(store, run_id: str | None, user: str | None = None) -> tuple[str, s
         # off for this watcher was said nowhere (a done CLI run with 9 errors, round 20)
         message = "; ".join(p for p in (message, f"only {who} may {off}") if p)
     css = status.split()[0]
-    panel = (f"<div class='xp-progress' data-status='{escape_html(css)}'>"
+    # why this watcher's steering controls are off: their tooltip (assets/steer_titles.js)
+    why = f" data-cl-off='{escape_html(off_why(run))}'" if who else ""
+    panel = (f"<div class='xp-progress' data-status='{escape_html(css)}'{why}>"
              f"<div class='xp-head'>{_title_html(run)}"
              f"<span class='xp-status xp-{escape_html(css)}' id='run-status'>"
              f"{escape_html(status)}</span>"

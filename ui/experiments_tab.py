@@ -27,7 +27,7 @@ from ui.experiments_labels_tab import wire_labels
 from ui.experiments_layout import build_layout
 from ui.experiments_preset import wire_preset
 from ui.experiments_preview import SHOW_PREVIEW_JS, marked_stale, preview
-from ui.experiments_owners import may_steer, off_note
+from ui.experiments_owners import may_steer, off_note, owner_controls
 from ui.handler_errors import from_script, messages_for_errors
 from ui.session import login_name, user_of
 
@@ -224,7 +224,7 @@ def _wire(store, ui, opened) -> None:
                 raise messages.error(err) from None
             # the toast goes in seconds: the refusal stays where a started run's line goes
             messages.warn(err)
-            return gr.skip(), messages.status(f"{err}"), *[gr.skip()] * 10
+            return gr.skip(), messages.status(f"{err}"), *[gr.skip()] * 15
         if started["warning"]:
             messages.warn(started["warning"])
         # "Run … started" in the panel's own line only: as a toast it covered the progress
@@ -232,13 +232,17 @@ def _wire(store, ui, opened) -> None:
         run_id = started["run_id"]
         return (run_id, messages.status(started["message"]), xr.runs_table(store),
                 xr.progress_html(store, run_id), gr.Timer(active=True), [], "", "",
-                *[gr.update(**b) for b in xs.buttons("running")])
+                *[gr.update(**b) for b in xs.buttons("running")],
+                *[gr.update(**b) for b in owner_controls(   # the user's own, no label yet
+                    True, run_name={"value": ""}, run_note={"value": ""},
+                    resume_budget=xs.budget_box(store.get_run(run_id))).values()])
 
     # steering a run: 'retry errors' is Resume's option, on and off with it
     steer_controls = [ui.pause, ui.cancel, ui.resume, ui.retry_errors]
     ui.start.click(do_start, form, [ui.run_id, ui.control_message, ui.runs, ui.progress,
                                     ui.timer, ui.responses, ui.response_text,
-                                    ui.response_extracted, *steer_controls],
+                                    ui.response_extracted, *steer_controls,
+                                    *[getattr(ui, name) for name in owner_controls(True)]],
                    api_name="start_run")
 
     # ---- watching runs ---------------------------------------------------------------------
@@ -281,11 +285,16 @@ def _wire(store, ui, opened) -> None:
             run = xr.chosen_run(store, run_id)       # a name typed in the box: its id
             run_id = run["id"]
             user = login_name(request)
+            name, note = xl.labels(store, run_id)
+            # name, note, Save and Delete off too for one who may not (the server refuses)
+            owned = {k: gr.update(**v) for k, v in owner_controls(
+                may_steer(store, run_id, user), run_name={"value": name},
+                run_note={"value": note}, resume_budget=xs.budget_box(run)).items()}
             return (run_id, xr.progress_html(store, run_id, user),
                     config_text(xr.run_config(store, run_id)),
                     xr.responses(store, run_id, status_filter), "", "",
-                    *xl.labels(store, run_id), gr.update(visible=False), None,
-                    gr.update(**xs.budget_box(run)),
+                    owned["run_name"], owned["run_note"], gr.update(visible=False), None,
+                    owned["resume_budget"], owned["save_labels"], owned["ask_delete"],
                     *steer_buttons(xr.progress(store, run_id, user)[1], run_id, request),
                     messages.status(off_note(store, run_id, user)))   # why they are off
         except xh.ExperimentError as err:
@@ -293,7 +302,8 @@ def _wire(store, ui, opened) -> None:
 
     watch_outputs = [ui.run_id, ui.progress, ui.config, ui.responses, ui.response_text,
                      ui.response_extracted, ui.run_name, ui.run_note, ui.confirm_panel,
-                     ui.pending_delete, ui.resume_budget, *steer_controls, ui.control_message]
+                     ui.pending_delete, ui.resume_budget, ui.save_labels, ui.ask_delete,
+                     *steer_controls, ui.control_message]
     ui.run_id.submit(watch, [ui.run_id, ui.response_filter], watch_outputs, api_name="watch_run")
 
     def select_run(status_filter, evt: gr.SelectData, request: gr.Request):

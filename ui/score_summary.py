@@ -4,7 +4,7 @@ It was one bullet per run holding every count, judge request and note in a sente
 of text to read a number out of. Every text from data is escaped (Markdown)."""
 from __future__ import annotations
 
-from scoring.judge_client import counts_text
+from scoring.judge_client import counts_text, failed_why
 from scoring.score_run import COUNTED
 from ui.page_words import on_page
 from ui.text import escape_md
@@ -26,18 +26,25 @@ def _cells(counts: dict, other: bool) -> list[str]:
 
 
 def failed_judges(scored: list[tuple[str, dict]]) -> str:
-    """'; llm:judge-bad: 3 of 3 requests failed' for each judge some of whose requests
-    failed, after the headline: the failures sat in the folded detail only, under "84
-    verdicts written" (a review, round 19; the command line says them at once)."""
-    asked: dict[str, list[int]] = {}
+    """'; llm:judge-bad: 3 of 3 requests failed (3 replies unreadable: …)' for each judge
+    some of whose requests failed, after the headline, all runs together: the failures sat
+    in the folded detail only (a review, round 19; the command line says them at once).
+    What failed is said as the command line says it (`judge_client.failed_why`): "12 of 15
+    requests failed" was said of replies that came and could not be read (round 28)."""
+    asked: dict[str, dict] = {}
     for _, result in scored:
         for counts in result["judges"]:
-            pair = asked.setdefault(counts["judge"], [0, 0])
-            pair[0] += counts["failed"]
-            pair[1] += counts["requests"]
-    said = [f"{escape_md(judge)}: {failed} of {requests} request{'s' * (requests != 1)} "
-            "failed" for judge, (failed, requests) in asked.items() if failed]
-    return f"; {'; '.join(said)} (see each run's verdicts below)" if said else ""
+            sums = asked.setdefault(counts["judge"], {"failed": 0, "requests": 0,
+                                                      "unreadable": 0, "failures": {}})
+            for key in ("failed", "requests", "unreadable"):
+                sums[key] += counts.get(key) or 0
+            for kind, n in (counts.get("failures") or {}).items():
+                sums["failures"][kind] = sums["failures"].get(kind, 0) + n
+    said = [f"{escape_md(judge)}: {c['failed']} of {c['requests']} request"
+            f"{'s' * (c['requests'] != 1)} failed{escape_md(failed_why(c))}"
+            for judge, c in asked.items() if c["failed"]]
+    # not "(see …)" after the failures' own parenthesis
+    return f"; {'; '.join(said)}; each run's verdicts are below" if said else ""
 
 
 def summary_md(scored: list[tuple[str, dict]]) -> str:

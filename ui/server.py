@@ -188,7 +188,7 @@ def launch_kwargs(store, require_login: bool, trusted_proxies: str = "",
                                      "conflict_panel.js", "account.js", "new_row.js",
                                      "clue_table.js", "cell_titles.js", "cell_keep.js",
                                      "box_undo.js", "image_moves.js", "type_choice.js",
-                                     "box_slip.js")),
+                                     "box_slip.js", "steer_titles.js")),
         "allowed_paths": [str(store.media_dir)],
         "show_error": False,
         # sessions Gradio keeps state for, all accounts together (domain/limits.py: ~0.95 MB
