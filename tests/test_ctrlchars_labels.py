@@ -24,7 +24,7 @@ REFUSED = ["<b>x</b>", "x" * 150, "A\u200b", "a", "AB CD", "ABCDE", "Ⅰ", "А"]
 
 
 def test_the_rule():
-    from domain.item_ids import LABEL_RULE, new_label_problem
+    from domain.option_labels import LABEL_RULE, new_label_problem
     for label in REFUSED:
         assert new_label_problem(label), label
     assert new_label_problem("A\u200b") == LABEL_RULE

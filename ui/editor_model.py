@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import re
 
-from domain.item_ids import new_label_problem
+from domain.option_labels import new_label_problem
 
 PALETTE = [
     "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 
-from domain.item_ids import new_label_problem
+from domain.option_labels import new_label_problem
 from ui import editor_model as em
 from ui.editor_model import EditError
 from ui.text import quoted
