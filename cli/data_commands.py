@@ -92,6 +92,9 @@ def run_export(args) -> int:
         from ui.io_lines import FORMULA_ADVICE
         print(f"warning: {summary['formula_cells']} cells begin with = + - or @ (kept as "
               f"written): {FORMULA_ADVICE}", file=sys.stderr)
+    from ui.io_lines import controls_said, lost_options_said
+    for said in filter(None, (controls_said(summary), lost_options_said(summary))):
+        print(f"warning: {said}", file=sys.stderr)
     return 0
 
 

@@ -238,16 +238,48 @@ DIRECTION_MARKS = frozenset(range(0x202A, 0x202F)) | frozenset(range(0x2066, 0x2
 \u202egnp.exe" was listed in History as "fixed typo exe.png"."""
 
 
+INVISIBLE_CONTROLS = frozenset(c for c in range(0x20) if c not in (0x09, 0x0A, 0x0D)) | \
+    frozenset(range(0x7F, 0xA0)) | {0xFEFF, 0x2028, 0x2029, 0x200B}
+"""Control characters drawn as nothing: C0 controls but tab, line feed and carriage return,
+DEL, C1 controls (U+0080-U+009F, U+0085 among them), the byte-order mark U+FEFF, the line
+and paragraph separators U+2028/U+2029 and the zero-width space U+200B. "Should the bins
+go\u0000 out tonight?" was saved from the Annotate page: SQLite's text functions stop at
+the NUL (a search for "out tonight" found nothing), the TSV export wrote it raw, and
+History's diff showed before and after alike. The zero-width joiners U+200C/U+200D stay
+allowed: Persian, Indic scripts and emoji need them."""
+REFUSED_MARKS = DIRECTION_MARKS | INVISIBLE_CONTROLS
+"""The characters a text typed into the app may not hold (DIRECTION_MARKS and
+INVISIBLE_CONTROLS): the one set the editor's save, review notes, comments, run labels and
+tag notes check, and the import flags (judges/direction_parts.py, formats/direction_flags.py)."""
+
+
+def marks_named(codes) -> str:
+    """"a text-direction control", "invisible control characters", "text-direction and
+    invisible control characters": what the characters `codes` (code points) are."""
+    codes = set(codes)
+    controls, direction = codes & INVISIBLE_CONTROLS, codes - INVISIBLE_CONTROLS
+    if controls and direction:
+        return "text-direction and invisible control characters"
+    if controls:
+        return ("an invisible control character" if len(controls) == 1
+                else "invisible control characters")
+    return "a text-direction control" if len(direction) == 1 else "text-direction controls"
+
+
 def direction_marks_problem(what: str, text) -> str | None:
     """Why a free text (a revision comment, a review note) is refused for its text-direction
-    controls, naming them and never quoting the text; None when it holds none. Line breaks
-    and tabs stay allowed: a note may have several lines."""
-    found = sorted({ord(ch) for ch in str(text or "") if ord(ch) in DIRECTION_MARKS})
+    controls or invisible control characters (REFUSED_MARKS), naming them and never quoting
+    the text; None when it holds none. Line breaks and tabs stay allowed: a note may have
+    several lines."""
+    found = sorted({ord(ch) for ch in str(text or "") if ord(ch) in REFUSED_MARKS})
     if not found:
         return None
     names = ", ".join(f"U+{code:04X}" for code in found[:5])
-    return (f"{what} holds text-direction characters ({names}), which make it read as "
-            "other text; remove them")
+    if not set(found) & INVISIBLE_CONTROLS:
+        return (f"{what} holds text-direction characters ({names}), which make it read as "
+                "other text; remove them")
+    return (f"{what} holds {marks_named(found)} ({names}), unseen on the page; remove "
+            f"{'it' if len(found) == 1 else 'them'}")
 
 
 def without_direction_marks(name: str) -> str:

@@ -1,7 +1,9 @@
 """VLMEvalKit TSV export (`export --format vlmevalkit`).
 
 Writes what VLMEvalKit's `ImageBaseDataset` reads: `index, question, answer, image` (base64,
-or a Python-literal list of base64 strings for multi-image items), option columns `A`, `B`, …,
+or a Python-literal list of base64 strings for multi-image items), option columns `A`, `B`, …
+(single capital letters, VLMEvalKit's own; an option labelled otherwise has no column and is
+left out, each such item and label listed in the summary's `lost_options`),
 `category` (subtask), `l2-category` (domain) and `hint`/`prediction`/`image_path` when the
 item has them in metadata. A single-image row whose image equals an earlier single-image row
 refers to that row's index (VLMEvalKit's own space saving). Image options are appended to the
@@ -16,6 +18,7 @@ import base64
 import json
 from pathlib import Path
 
+from domain.item_ids import INVISIBLE_CONTROLS
 from judges.cells import FORMULA_STARTS
 
 from .media_export import image_bytes
@@ -38,17 +41,30 @@ def export(store, out: Path, dataset: str | None = None, images=None) -> dict:
     first_row_of: dict[str, str] = {}   # sha -> index of the first single-image row using it
     images = set()
     out.parent.mkdir(parents=True, exist_ok=True)
-    formulas = 0
+    formulas = controls = 0
     with open(out, "w", encoding="utf-8", newline="") as handle:
         handle.write(tsv_line(header))
         for row in rows:             # images are encoded row by row: exports can be large
             shas = row.pop("_shas")
             images.update(shas)
             formulas += sum(map(formula_like, row.values()))
+            controls += sum(map(holds_control, row.values()))
             row["image"] = _image_cell(store, shas, row["index"], first_row_of)
             handle.write(tsv_line([row.get(column, "") for column in header]))
+    lost = {item["id"]: left for item in items
+            if (left := [o["label"] for o in item.get("options") or []
+                         if o["label"] not in labels])}
     return {"format": "vlmevalkit", "items": len(items), "images": len(images),
-            "formula_cells": formulas, "paths": [str(out)]}
+            "formula_cells": formulas, "control_cells": controls, "lost_options": lost,
+            "paths": [str(out)]}
+
+
+def holds_control(value) -> bool:
+    """Does this cell hold an invisible control character (a NUL, ESC, U+FEFF…:
+    domain.item_ids.INVISIBLE_CONTROLS)? Only an import brings one in (flagged there; a save
+    refuses it); the TSV keeps it exact and the export counts such cells, so that the person
+    who downloads it is told (a NUL stops some readers)."""
+    return isinstance(value, str) and any(ord(ch) in INVISIBLE_CONTROLS for ch in value)
 
 
 def formula_like(value) -> bool:

@@ -272,7 +272,7 @@ def still_holds(problem: str, item: dict) -> bool | None:
     """Does the import problem `problem` (a sentence of the item's `problems`) still hold
     for `item` as it is now? None when no rule here can tell: only a person can."""
     kind = kind_of(problem)
-    if kind == direction_parts.KIND:      # a save checks the parts it names (direction_parts)
+    if kind in direction_parts.KINDS:     # a save checks the parts it names (direction_parts)
         return direction_parts.flag_holds(problem, item)
     if kind in GOLD_KINDS:
         return kind in {p.kind for p in gold_problems(item, quote=False)}

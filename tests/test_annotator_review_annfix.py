@@ -109,8 +109,10 @@ def test_add_option_and_set_option_image_say_what_they_did(ui_store, handlers, t
     image = make_scene(tmp_path / "one.png", color="#102030")
     handlers["set_option_image"](PAGE, work, "B", str(image), *values)
     assert 'Image set for option B "red".' in capsys.readouterr().out
-    handlers["set_option_image"](PAGE, work, "<b>E</b>", str(image), *values)
-    assert "Option &lt;b&gt;E&lt;/b&gt; added, with the image." in capsys.readouterr().out
+    handlers["set_option_image"](PAGE, work, "E", str(image), *values)
+    assert "Option E added, with the image." in capsys.readouterr().out
+    with pytest.raises(gr.Error, match="reads as markup.*1 to 4 capital letters"):
+        handlers["set_option_image"](PAGE, work, "<b>E</b>", str(image), *values)   # ctrlchars
 
 
 def test_an_option_added_after_a_removal_takes_the_letter_after_the_last():

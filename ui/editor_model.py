@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import re
 
-from domain.item_ids import label_problem
+from domain.option_labels import new_label_problem
 
 PALETTE = [
     "#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4",
@@ -304,7 +304,7 @@ def apply_option_rows(item: dict, rows) -> dict:
             continue
         if not label:
             raise EditError(f"option '{text[:30]}' has no label")
-        if label not in images and (problem := label_problem(label)):
+        if label not in images and (problem := new_label_problem(label)):
             raise EditError(problem)                # a stored label stays (imports flag)
         options.append({"label": label, "text": text, "image": images.get(label)})
     labels = [o["label"] for o in options]
@@ -322,8 +322,11 @@ REMOVED_LABELS = "_removed_labels"    # editor-private: the option labels remove
 
 
 def split_aliases(text: str | None) -> list[str]:
-    """Aliases are typed one per line (commas belong to location answers)."""
-    return [line.strip() for line in (text or "").splitlines() if line.strip()]
+    """Aliases are typed one per line (commas belong to location answers): lines end at LF,
+    CR or CRLF only. str.splitlines also split at U+2028, U+0085, form feeds…, so an alias
+    typed with one became two aliases without a word (the save now refuses such a character,
+    judges.direction_parts)."""
+    return [line.strip() for line in re.split(r"\r\n|[\r\n]", text or "") if line.strip()]
 
 
 def check_saveable(item: dict) -> None:

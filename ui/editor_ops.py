@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 
+from domain.option_labels import new_label_problem
 from ui import editor_model as em
 from ui.editor_model import EditError
 from ui.text import quoted
@@ -144,6 +145,8 @@ def set_option_image(item: dict, label: str, sha: str | None) -> dict:
             return item
     if sha is None:
         raise EditError(f"there is no option {label}")
+    if problem := new_label_problem(label):        # a new option: held to the label rule
+        raise EditError(problem)
     options.append({"label": label, "text": "", "image": sha})
     return item
 

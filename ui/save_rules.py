@@ -114,7 +114,7 @@ def settle_problems(item: dict) -> tuple[dict, list[str], list[str]]:
         now = direction_parts.narrowed(problem, item)      # others are left as they are
         gone = direction_parts.flag_parts(problem, item)[2] if now != problem else []
         if gone:
-            fixed.append(f"{direction_parts.KIND} in {', '.join(gone)}")
+            fixed.append(f"{direction_parts.kind_of(problem)} in {', '.join(gone)}")
         kept.append(now)
     return {**item, "problems": kept}, fixed, list(item.get(RESOLVED) or [])
 

@@ -11,7 +11,7 @@ import html
 import re
 import unicodedata
 
-from domain.item_ids import DIRECTION_MARKS
+from domain.item_ids import DIRECTION_MARKS, REFUSED_MARKS
 
 # One pass over the text: HTML's characters become entities, Markdown's get a backslash,
 # and `:` and `@` become entities so that no URL or e-mail address in the text is
@@ -96,11 +96,13 @@ def isolated(text, limit: int | None = None) -> str:
 
 
 def marks_shown(text) -> str:
-    """`text` as received with each text-direction control (DIRECTION_MARKS) written as its
-    code, "⟨U+202E⟩", and everything else kept. Why: Inspect's "Model output (as received)"
-    showed a reply stored as "reasoning \u202eC :rewsnA\u202c" as "… Answer: C"; a view of
-    text as received shows the controls a view elsewhere strips (`isolated`)."""
-    return "".join(f"\u27e8U+{ord(ch):04X}\u27e9" if ord(ch) in DIRECTION_MARKS else ch
+    """`text` as received with each text-direction control or invisible control character
+    (REFUSED_MARKS) written as its code, "⟨U+202E⟩", and everything else kept. Why:
+    Inspect's "Model output (as received)" showed a reply stored as "reasoning \u202eC
+    :rewsnA\u202c" as "… Answer: C"; a view of text as received shows the controls a view
+    elsewhere strips (`isolated`). History's diff of a question imported with a NUL showed
+    before and after alike; it reads "go⟨U+0000⟩ out" now."""
+    return "".join(f"\u27e8U+{ord(ch):04X}\u27e9" if ord(ch) in REFUSED_MARKS else ch
                    for ch in ("" if text is None else str(text)))
 
 
