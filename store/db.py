@@ -55,8 +55,10 @@ def connect(path: Path) -> sqlite_utils.Database:
 
 
 def fold(text):
-    """`text` with its case folded (Unicode: "Straße" and "STRASSE" read alike), None kept."""
-    return text.casefold() if isinstance(text, str) else text
+    """`text` with its case folded (Unicode: "Straße" and "STRASSE" read alike) and without
+    NUL, where SQLite's LIKE stops reading (an imported "go\0 out" was not found by "out"),
+    None kept."""
+    return text.casefold().replace("\0", "") if isinstance(text, str) else text
 
 
 class Connections:
