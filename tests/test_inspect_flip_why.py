@@ -41,3 +41,17 @@ def test_flips_that_find_nothing_say_why(store):
     score_run(store, "c")
     found = ib.browse(store, flips(run="c", flip_run="a"), "run order")
     assert found["total"] == 4 and "pair the same item" not in found["count"]
+
+
+def test_a_run_to_compare_with_and_no_kind_of_flip_says_so(store):
+    """Choosing "Flips against run" with Flip left at "(no flip filter)" changed nothing and
+    said nothing (a review, round 28): the count says to choose which flips."""
+    add_items(store, ITEMS)
+    ids = [i["id"] for i in ITEMS]
+    make_run(store, "a", {i: "Answer: A" for i in ids})
+    make_run(store, "c", {i: "Answer: B" for i in ids})
+    found = ib.browse(store, flips(run="c", flip_run="a", flip=ib.FLIP_CHOICES[0]), "run order")
+    assert found["total"] == 4
+    assert "choose which flips" in found["count"]
+    found = ib.browse(store, flips(run="c", flip_run=None, flip=ib.FLIP_CHOICES[0]), "run order")
+    assert "choose which flips" not in found["count"]

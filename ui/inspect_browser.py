@@ -144,6 +144,8 @@ def filters_from(run, dataset, domain, subtask, item, status, judge, general, ri
         if protocol not in PROTOCOLS:
             raise BrowseError(f"a flip is of one of the protocols {', '.join(PROTOCOLS)}")
         filters.update(flip=flip, flip_run=_pick(flip_run), flip_protocol=protocol)
+    elif _pick(flip_run):       # a run to compare with, no kind of flip: said, not silent
+        filters["flip_unchosen"] = True
     return filters
 
 
@@ -257,6 +259,9 @@ def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE
     listed = [_row(store, r, names, configs, sources) for r in rows]
     if any(row[HEADERS.index("grounded")] == NA_CELL for row in listed):
         count += f" · grounded {NA_CELL}: {NA_WHY}"
+    if filters.get("flip_unchosen"):
+        count += (" · *Flips against run* lists nothing by itself: choose which flips "
+                  "(Flip: fixed, broken or any) to list those")
     if not total and filters.get("flip"):       # why the pairing finds nothing
         count += no_flip_why(store, filters["run_id"], filters["flip_run"])
     if total and filters.get("run_id"):
