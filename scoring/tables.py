@@ -213,11 +213,20 @@ def verbench_results(store, run_ids: list[str], within=None, judge: str | None =
                        *judges_of([found[r] for r in found]), notes=results_notes(found, names))
 
 
-NOT_A_RANKING = ("Rows are in order of Overall, but their n differ (each run's accuracy is "
-                 "over the items it scored): that is an order of accuracies on different "
-                 "items, not a ranking. Two runs rank only on the items both scored (score "
-                 "the items left unscored, or compare the two runs on those).")
-NOT_A_RANKING_CAPTION = "; ordered by accuracy on different items (n differ), not a ranking"
+NOT_A_RANKING = ("Rows are in order of n (the items each run scored), most first, then of "
+                 "Overall among equal n: accuracies on different items are no ranking. Two "
+                 "runs rank only on the items both scored (score the items left unscored, or "
+                 "compare the two runs on those).")
+NOT_A_RANKING_CAPTION = "; n differ: ordered by n, then accuracy, not a ranking"
+
+
+def most_items_first(row: dict) -> tuple:
+    """A leaderboard row's place when n differ: more items scored first, then accuracy (a
+    run scored on 4 of 14 items led at 75.00 above every run scored on all 14)."""
+    n = row.get("overall_n", row.get("n"))
+    overall = row.get("overall")
+    return (-(n if isinstance(n, (int, float)) else -1),
+            -(overall if isinstance(overall, (int, float)) else -1))
 
 
 def leaderboard_table(store, run_ids: list[str] | None = None, human=None,
@@ -225,9 +234,10 @@ def leaderboard_table(store, run_ids: list[str] | None = None, human=None,
                       samples_rule: str = "majority") -> Table:
     """The main table sorted best first, without intervals (its notes name none); in name
     order when its rows cannot be ranked (read by different judges: `with_judges`). When
-    the rows' Overall rests on different n (`Table.unequal_n`), the order is still by
-    accuracy, and the caption and notes say it is no ranking: 23.08 (n 13) stood above
-    21.43 (n 14) under a note that no best was marked for that very reason."""
+    the rows' Overall rests on different n (`Table.unequal_n`), the rows go by n, most
+    first, then accuracy (`most_items_first`), and the caption and notes say it is no
+    ranking: 23.08 (n 13) stood above 21.43 (n 14) under a note that no best was marked for
+    that very reason, and a run scored on 4 of 14 items led."""
     run_ids = run_ids if run_ids is not None else store.scored_runs()
     table = main_table(store, run_ids, judge=judge, human=human, show_ci=False, sort=True,
                        within=within, samples_rule=samples_rule)
@@ -237,6 +247,7 @@ def leaderboard_table(store, run_ids: list[str] | None = None, human=None,
         table.rows.sort(key=lambda row: str(row.get("model")))
         table.notes += " Rows are in name order, not ranked."
     elif any(col.key == "overall" for col in table.unequal_n()):
+        table.rows.sort(key=most_items_first)
         table.caption += NOT_A_RANKING_CAPTION
         table.notes += " " + NOT_A_RANKING
     return table
