@@ -168,7 +168,10 @@ def listing(runs: list[dict], names: dict | None = None) -> str:
     # two "vlm-a · CoT" lines read alike (a review, round 19)
     shared = {label for label in (row[1] for row in listed)
               if sum(other[1] == label for other in listed) > 1}
-    listed = [[row[0], f"{row[1]} [{row[0]}]" if row[1] in shared else row[1], *row[2:]]
+    # the short id, as the tables add it (the whole id stood beside the id column itself)
+    tails = [row[0][-4:] for row in listed]
+    tag = {row[0]: row[0][-4:] if tails.count(row[0][-4:]) == 1 else row[0] for row in listed}
+    listed = [[row[0], f"{row[1]} [{tag[row[0]]}]" if row[1] in shared else row[1], *row[2:]]
               for row in listed]
     rows = [list(LISTING_HEADERS)] + listed
     widths = [max(len(row[k]) for row in rows) for k in range(len(LISTING_HEADERS))]

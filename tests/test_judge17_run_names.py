@@ -68,8 +68,9 @@ def test_two_listed_runs_of_one_label_are_told_apart_by_id(store):
     code, out, err = cli("runs", "--db", store.path)
     assert code == 0, err
     listed = runs_listed(out)
+    # by the short id, as the tables: the whole id stood beside the id column (round 28)
     assert {listed[run]["label"] for run in (SOURCE, USER)} == {
-        f"vlm-a · CoT [{SOURCE}]", f"vlm-a · CoT [{USER}]"}, listed
+        "vlm-a · CoT [121e]", "vlm-a · CoT [77ab]"}, listed
     # the Experiments runs list tells them apart by its id column, beside the label: the
     # id in brackets said it twice and wrapped the label to 3-4 lines (a review, round 23)
     assert {tuple(row[:2]) for row in runs_table(store)} == {("vlm-a · CoT", SOURCE),
