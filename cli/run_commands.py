@@ -279,6 +279,8 @@ def _endpoint_verdict(plan) -> tuple[bool, str | None]:
 
 def _resume(store, args) -> int:
     from runner.config import Execution
+    from runner.costs import usd
+    from runner.dispatch import stopped_by_budget
     from runner.leases import OWNER, effective_status
 
     run = store.get_run(resolve_run(store, args.resume))
@@ -288,6 +290,13 @@ def _resume(store, args) -> int:
     # validated as a new run's is (before anything is forgotten): a resume took
     # "--budget -3" or nan unchecked
     execution = _execution(args, Execution.from_dict(run["execution"])).validate()
+    # as the page's Resume: resumed with the budget it stopped at, a run stops again at once
+    # (or after one more request), which the page refused and this did not
+    if stopped_by_budget(run) and args.budget is None and not args.no_budget:
+        budget = (run.get("execution") or {}).get("budget")
+        return fail(f"run {run['id']} stopped at its budget of {usd(budget)}: resumed with it, "
+                    "it stops again at once; give a higher one with --budget USD, or take it "
+                    "off with --no-budget")
     if args.retry_errors:
         forgotten = store.delete_run_results(run["id"], ("error",))
         if not args.json:

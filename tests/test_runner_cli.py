@@ -365,9 +365,13 @@ def test_a_run_stopped_by_its_budget_says_how_to_go_on_and_goes_on_with_none(db)
     assert none == ["python", "app.py", "run", "--resume", run["id"], "--no-budget", *where]
     build_parser().parse_args(none[2:])                 # the CLI takes it as written
 
-    again = cli("run", "--db", db, "--resume", run["id"], "--json")      # as it is: at once
-    assert again.returncode == 3 and json.loads(again.stdout)["totals"]["done"] == \
-        run["totals"]["done"]
+    # as it is, it would stop again at once: refused, as the page's Resume refuses it, saying
+    # how to go on (it resumed, sent one more request and stopped: a review, round 28)
+    again = cli("run", "--db", db, "--resume", run["id"], "--json")
+    assert again.returncode != 0 and "stops again at once" in again.stderr
+    assert "--budget USD" in again.stderr and "--no-budget" in again.stderr
+    assert json.loads(cli("runs", "--db", db, "--show", run["id"], "--json").stdout)[
+        "totals"]["done"] == run["totals"]["done"]
     raised = cli("run", "--db", db, "--resume", run["id"], "--budget", "0.02", "--json")
     assert json.loads(cli("runs", "--db", db, "--show", run["id"], "--json").stdout)["execution"][
         "budget"] == 0.02 and raised.returncode in (0, 3)
