@@ -147,8 +147,9 @@ def test_latex_says_every_n_and_change_the_markdown_says(store, injected):
     table = Table([Column("model", "Model", numeric=False), Column("a", "A")],
                   [{"model": "x", "a": 0.0, "a_n": 1, "a_delta": 0.0, "a_delta_n": 1,
                     "_baseline_n": 4}, {"model": "y", "a": 25.0, "a_n": 4}])
-    assert table.rendered(latex=True)[0][1] == "0.00\\textsubscript{+0.00 vs no clue, on this " \
-        "cell's items} (n 1)"
+    # (the cell holds the change alone; on which items it is, the injection table's notes
+    # say: a sentence in a subscript was no paper's cell, a review, round 28)
+    assert table.rendered(latex=True)[0][1] == "0.00\\textsubscript{+0.00} (n 1)"
     assert table.rendered(latex=True)[1][1] == "25.00 (n 4)"
 
 
