@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 
 from domain.item_ids import dataset_from_file
+from domain.json_lines import dumps_line
 from domain.vocabulary import ANSWER_TYPES, ITEM_STATUSES
 from judges.lost_parts import NO_IMAGE_OF_THE_ITEM
 
@@ -54,7 +55,7 @@ def item_line(item: dict, writer: ImageWriter) -> str:
                                  "x0": b["x0"], "y0": b["y0"], "x1": b["x1"], "y1": b["y1"]}
                                 for b in c.get("boxes") or []]}
                      for c in item.get("clues") or []]
-    return json.dumps(line, sort_keys=True, ensure_ascii=False, separators=(", ", ": "))
+    return dumps_line(line, sort_keys=True, separators=(", ", ": "))
 
 
 # ----------------------------------------------------------------------------- import

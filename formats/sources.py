@@ -13,6 +13,8 @@ import json
 import math
 from pathlib import Path
 
+from domain import json_lines
+
 from .report import FormatError
 
 # Large enough for any real benchmark file, small enough to refuse a disk image by mistake.
@@ -116,7 +118,7 @@ def read_json_lines(path: Path, text: str | None = None) -> list[tuple[int, obje
         text = read_text(path)
     rows = []
     objects = 0
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(json_lines.lines(text), start=1):
         if not line.strip():
             continue
         try:

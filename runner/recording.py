@@ -9,10 +9,10 @@ that cannot be saved helps nobody), and whatever is still unsaved when the run e
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Callable
 
+from domain.json_lines import dumps_line
 from runner import leases
 
 MAX_FAILURES = 3
@@ -70,9 +70,9 @@ class Recorder:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(path, "a", encoding="utf-8") as out:
             for row in self.rows:
-                out.write(json.dumps({"response": row}, ensure_ascii=False) + "\n")
+                out.write(dumps_line({"response": row}) + "\n")
             for entry in self.cache_rows:
-                out.write(json.dumps({"cache": entry}, ensure_ascii=False) + "\n")
+                out.write(dumps_line({"cache": entry}) + "\n")
         leases.warn(f"run {self.run_id}: {len(self.rows)} results could not be committed; "
                     f"saved to {path}")
         return path
