@@ -70,6 +70,7 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                 report.skip(item_id, bad_id, problem("not imported", bad_id))
             elif replace and (item_id in existing or store.item_exists(item_id)):  # or deleted
                 item = materialize(record, images)
+                was = store.item_status(item_id)
                 try:
                     with store.atomic():
                         outcome = store.replace_item(item, author, f"import --replace {fmt} "
@@ -81,6 +82,9 @@ def run_import(store, fmt: str, reader, path, images_dir=None, dataset=None,
                         problem("not replaced", "the item", _store_reason(exc)))
                 else:
                     setattr(report, outcome, getattr(report, outcome) + 1)
+                    report.back_to_review += outcome == "replaced" and was == "verified" and \
+                        store.item_status(item_id) == "in_review" and \
+                        item["status"] == "verified"
                     if outcome != "unchanged":
                         report.went_into(record["dataset"], record["dataset"] in fresh)
                     report.flagged += bool(item["problems"]) and outcome != "unchanged"

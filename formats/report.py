@@ -57,6 +57,7 @@ class ImportReport:
     flagged: int = 0
     skipped: int = 0
     replaced: int = 0
+    back_to_review: int = 0          # of `replaced`: verified items changed, now in_review
     unchanged: int = 0
     images: int = 0
     problems: list[dict] = field(default_factory=list)
@@ -112,6 +113,7 @@ class ImportReport:
             "datasets": dict(self.datasets),
             "new_datasets": list(self.new_datasets),
             "replaced": self.replaced,
+            "back_to_review": self.back_to_review,
             "unchanged": self.unchanged,
             "images": self.images,
             "problems": [dict(p) for p in self.problems],
@@ -145,7 +147,9 @@ class ImportReport:
             f"  skipped:    {self.skipped}" + (" (" + "; ".join(
                 f"{why}: {n}" for why, n in self.skipped_by.items()) + ")"
                 if self.skipped_by else ""),
-            *([f"  replaced:   {self.replaced} (a new revision each)",
+            *([f"  replaced:   {self.replaced} (a new revision each"
+               + (f"; {self.back_to_review} verified, changed: back in review"
+                  if self.back_to_review else "") + ")",
                f"  unchanged:  {self.unchanged}"] if self.replaced or self.unchanged else []),
             *([f"  datasets:   {self.datasets_said()}"] if self.datasets else []),
             f"  images:     {self.images}",

@@ -142,6 +142,9 @@ class Store(RunnerMixin, InspectMixin, HumanBaselinesMixin):
     def item_exists(self, item_id: str) -> bool:
         return items.item_exists(self.db, item_id)
 
+    def item_status(self, item_id: str) -> str | None:
+        return items.item_status(self.db, item_id)
+
     def list_items(self, limit: int | None = None, offset: int = 0, **filters: Any) -> list[dict]:
         return item_queries.list_items(self.db, limit=limit, offset=offset, **filters)
 

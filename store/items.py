@@ -246,3 +246,9 @@ def get_item(db: sqlite_utils.Database, item_id: str, include_deleted: bool = Fa
 def item_exists(db: sqlite_utils.Database, item_id: str) -> bool:
     """Whether the id is taken (a deleted item keeps its id until its dataset is deleted)."""
     return one(db, "SELECT 1 AS x FROM items WHERE id = ?", [item_id]) is not None
+
+
+def item_status(db: sqlite_utils.Database, item_id: str) -> str | None:
+    """The item's status as stored (None when there is no such id)."""
+    found = one(db, "SELECT status FROM items WHERE id = ?", [item_id])
+    return found["status"] if found else None

@@ -129,7 +129,8 @@ def reopen_item(db: sqlite_utils.Database, item_id: str, author: str, reason: st
 
 def replace_item(db: sqlite_utils.Database, item: dict, author: str, comment: str,
                  may_release: bool = False) -> str:
-    """Save an imported item over the stored one with its id: "replaced" (a new revision),
+    """Save an imported item over the stored one with its id: "replaced" (a new revision; a
+    verified item whose content it changes is written `in_review`, its review to come),
     "unchanged" (nothing written), or ReadOnlyError when it is released or deleted;
     ReleaseRefusedError when it would become `released` and not `may_release`. Its revision
     is an import's (kind "import", store/items.REVISION_KINDS): not authorship."""
@@ -146,6 +147,11 @@ def replace_item(db: sqlite_utils.Database, item: dict, author: str, comment: st
         if not diff_items(current, clean):
             return "unchanged"
         editable_head(db, clean["id"], None)  # a released item is not replaced
+        # a verified item whose content an import changes goes back in review, as an edit
+        # takes it there: a researcher's Replace kept a new gold answer "verified", unreviewed
+        if current["status"] == "verified" and clean["status"] == "verified" and \
+                diff_items({**current, "status": ""}, {**clean, "status": ""}):
+            clean = {**clean, "status": "in_review"}
         _write(db, clean, head["version"] + 1, author, comment, may_release, "import")
         return "replaced"
 

@@ -39,7 +39,9 @@ def test_import_replace_changes_only_changed_items_and_keeps_history(tmp_path):
     changed = _demo_copy(tmp_path, changed_id="demo/bus-stop-wait")
     done = cli("import", "--db", db, "--format", "jsonl", changed, "--replace")
     assert done.returncode == 0, done.stderr
-    assert "replaced:   1 (a new revision each)" in done.stdout and "unchanged:  13" in done.stdout
+    # demo/bus-stop-wait is verified: changed by an import it goes back in review
+    assert "replaced:   1 (a new revision each; 1 verified, changed: back in review)" in \
+        done.stdout and "unchanged:  13" in done.stdout
     assert _history(db, "demo/bus-stop-wait") == ["import jsonl demo.jsonl",
                                                   "import --replace jsonl demo.jsonl"]
     assert len(_history(db, "demo/alcove-furniture")) == 1

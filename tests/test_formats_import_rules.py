@@ -89,7 +89,8 @@ def test_progress_and_report(store, tmp_path):
     assert isinstance(report, ImportReport)
     data = report.to_dict()
     assert set(data) == {"format", "path", "dataset", "items_read", "imported", "flagged",
-                         "skipped", "skipped_by", "replaced", "unchanged", "images",
+                         "skipped", "skipped_by", "replaced", "back_to_review", "unchanged",
+                         "images",
                          "problems", "seconds", "datasets", "new_datasets"}
     assert (data["items_read"], data["imported"], data["flagged"], data["skipped"]) == (2, 2, 1, 0)
     assert data["problems"] == [{"item_id": "d/2", "reason": "image file not found: image 1 (a file at that path inside the image folder)"}]

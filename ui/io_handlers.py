@@ -32,6 +32,8 @@ def import_summary(result: dict) -> tuple[bool, str]:
                                      for name, n in result["datasets"].items())
     if result.get("replaced") or result.get("unchanged"):      # --replace / Replace
         text += f", replaced {result.get('replaced', 0)}, {result.get('unchanged', 0)} unchanged"
+        if result.get("back_to_review"):        # an import never verifies a changed item
+            text += f" ({result['back_to_review']} verified, changed: back in review)"
     if not (flagged or skipped or result["problems"]):
         return False, text
     parts = [f"{flagged} flagged with problems"] if flagged else []
