@@ -147,6 +147,11 @@ def location_problems(text: str, check_country: bool, quote: bool = True) -> lis
         return [f"location is not $country,region${_shown(text, quote)}"]
     country, regions = parts
     problems = []
+    marked = [name for name in (country, *regions) if "$" in name]
+    if marked:      # "$germany$,bavaria$" read "germany$" as its country: strict ≠ normalised
+        problems.append("a '$' inside a location's country or region (it marks the "
+                        "location's two ends only)" + (f": {marked[0]!r} (in {text!r})"
+                                                       if quote else ""))
     if not country:
         problems.append(f"location has no country{_shown(text, quote)}")
     elif check_country and country_code(country) is None:

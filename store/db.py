@@ -16,6 +16,7 @@ import contextlib
 import itertools
 import sqlite3
 import threading
+import unicodedata
 import weakref
 from datetime import datetime, timezone
 from pathlib import Path
@@ -55,10 +56,13 @@ def connect(path: Path) -> sqlite_utils.Database:
 
 
 def fold(text):
-    """`text` with its case folded (Unicode: "Straße" and "STRASSE" read alike) and without
-    NUL, where SQLite's LIKE stops reading (an imported "go\0 out" was not found by "out"),
-    None kept."""
-    return text.casefold().replace("\0", "") if isinstance(text, str) else text
+    """`text` in one form for the search: compatibility-normalised (NFKC: "Mu" + U+0308 and
+    "Mü", a fullwidth "ＭÜＮ" and "MÜN" alike), lower case in any script, without NUL, where
+    SQLite's LIKE stops reading (an imported "go\0 out" was not found by "out"); None kept.
+    Lower, not casefold: casefold made "ß" "ss", and a search for "ß" found every "ss"."""
+    if not isinstance(text, str):
+        return text
+    return unicodedata.normalize("NFKC", text).lower().replace("\0", "")
 
 
 class Connections:

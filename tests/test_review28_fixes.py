@@ -36,8 +36,10 @@ def test_the_item_search_folds_case_in_every_script(ui_store):
     item = ui_store.get_item("ui/alpha")
     ui_store.save_item({**item, "question": "Which Münchner street, the Straße?"},
                        item["version"], "ann", "umlaut")
-    for typed in ("münchner", "MÜNCHNER", "Münchner", "STRASSE", "straße"):
+    for typed in ("münchner", "MÜNCHNER", "Münchner", "Mu\u0308nchner", "ＭÜＮＣＨＮＥＲ",
+                  "STRAẞE", "straße"):
         assert ui_store.item_ids(text=typed) == ["ui/alpha"], typed
+    assert ui_store.item_ids(text="ß") == ["ui/alpha"]          # not every "ss" (round 29)
     assert ui_store.item_ids(text="MÜNCHNERS") == []
     assert ui_store.count_items(text="mÜnChNeR") == 1
 
@@ -49,3 +51,19 @@ def test_the_item_search_reads_past_a_nul(ui_store):
     ui_store.save_item({**item, "question": "Should the bins go\0 out tonight?"},
                        item["version"], "ann", "nul")
     assert ui_store.item_ids(text="out tonight") == ["ui/alpha"]
+
+
+def test_a_dollar_inside_a_locations_country_or_region_is_refused_at_save(ui_store):
+    """Country 'germany$' saved '$germany$,bavaria/bayern$', a gold the strict SeekWorld rule
+    read as country 'germany$' (every right answer wrong) and the normalised rule did not
+    (a review, round 29)."""
+    from ui.answer_form import build_location
+    from ui.editor_handlers import check_edits
+    from ui.editor_model import EditError
+
+    base = {**ui_store.get_item("ui/alpha"), "answer_type": "location", "status": "in_review"}
+    for country, region in (("germany$", "bavaria"), ("germany", "bava$ria")):
+        item = {**base, "answer": build_location(country, region, "")}
+        with pytest.raises(EditError, match=r"a '\$' inside a location"):
+            check_edits(item)
+    check_edits({**base, "answer": build_location("germany", "bavaria", "")})
