@@ -20,5 +20,14 @@ def new_label_problem(label: str) -> str | None:
         return f"{found}; {LABEL_RULE}"
     if not (1 <= len(label) <= 4 and all(ch in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
                                          for ch in label)):
-        return LABEL_RULE
+        return f"option label {named(label)} is not one: {LABEL_RULE}"
     return None
+
+
+def named(label: str) -> str:
+    """The label quoted, its characters past ASCII named by code: "'Ｅ' (U+FF25)" (a refusal
+    that named no label left the annotator guessing which cell; one that quoted "E​"
+    read as "E")."""
+    shown = repr(label[:40])
+    codes = [f"U+{ord(ch):04X}" for ch in dict.fromkeys(label) if ord(ch) > 127]
+    return f"{shown} ({', '.join(codes)})" if codes else shown

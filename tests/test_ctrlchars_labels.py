@@ -27,7 +27,10 @@ def test_the_rule():
     from domain.option_labels import LABEL_RULE, new_label_problem
     for label in REFUSED:
         assert new_label_problem(label), label
-    assert new_label_problem("A\u200b") == LABEL_RULE
+    # the label named, its characters past ASCII by code (the refusal named none: round 29)
+    assert new_label_problem("A\u200b") == \
+        f"option label 'A\\u200b' (U+200B) is not one: {LABEL_RULE}"
+    assert new_label_problem("f") == f"option label 'f' is not one: {LABEL_RULE}"
     for label in ("A", "Z", "1", "12", "AA", "B2"):
         assert new_label_problem(label) is None, label
 
