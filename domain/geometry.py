@@ -13,10 +13,18 @@ corners are assumed, since four numbers do not tell a size from a corner) unless
 states it (`box_convention`, a run setting: `BOX_CONVENTIONS`, "auto" by default): a
 researcher who knows the model writes xywh, or 0-1000 on a small image the detection would
 read as pixels, says so once for the run instead of each reply being guessed alone.
+
+Detection first heeds what was said: a reply that says its scale (`said_box_scale`: "0-1000",
+"in pixels") is read so, and a reply to a prompt that asked for one scale (ClueLab's
+Structured prompt asks for pixel coordinates of the image as sent) is read in that scale
+unless its coordinates cannot be in it (0-1 fractions, or a box beyond the image as sent).
+Only when nothing was asked does the size of the image decide between pixels and 0-1000: a
+Structured reply in pixels on a 1300x900 image had every box read as 0-1000.
 """
 from __future__ import annotations
 
 import math
+import re
 
 
 def fit_within(width: int, height: int, max_pixels: int | None) -> tuple[int, int]:
@@ -52,12 +60,27 @@ def convention_text(convention: str | None) -> str:
     return f"{layout} {SCALES.get(scale, scale)}"
 
 
+_SAID = (("pixels", re.compile(r"\bpixel (?:coordinates|coords|units|values)\b|\bin pixels\b",
+                               re.I)),
+         ("normalized_1000", re.compile(r"\b0\s*(?:-|\u2013|to|\.\.)\s*1,?000\b|"
+                                        r"\bnormali[sz]ed\b[^\n.]{0,40}?\b1,?000\b", re.I)))
+
+
+def said_box_scale(text: str | None) -> str | None:
+    """"pixels" or "normalized_1000" when `text` (a prompt, a reply) speaks of that scale of
+    coordinates alone ("in pixel coordinates", "normalised to 0-1000"), else None."""
+    said = {scale for scale, pattern in _SAID if pattern.search(text or "")}
+    return said.pop() if len(said) == 1 else None
+
+
 def reply_box_convention(clues: list[dict], image_size: tuple[int, int] | None = None,
-                   stated: str = AUTO) -> tuple[str | None, str]:
+                         stated: str = AUTO, asked: str | None = None,
+                         said: str | None = None) -> tuple[str | None, str]:
     """The convention of a reply's boxes and why: the run's `stated` one when it states one
-    (None when the reply has no box), else `detect_box_convention`."""
+    (None when the reply has no box), else `detect_box_convention` (`asked`: the scale the
+    prompt asked for, `said`: the one the reply says it uses)."""
     if stated in (None, "", AUTO):
-        return detect_box_convention(clues, image_size)
+        return detect_box_convention(clues, image_size, asked, said)
     if stated not in BOX_CONVENTIONS:
         raise ValueError(f"box convention must be one of {', '.join(STATED_CONVENTIONS)}, "
                          f"not {stated!r}")
@@ -70,12 +93,21 @@ def _boxes(clues: list[dict]) -> list:
     return [box for c in clues for box in c.get("boxes") or ([c["box"]] if c.get("box") else [])]
 
 
-def detect_box_convention(clues: list[dict], image_size: tuple[int, int] | None = None
+def detect_box_convention(clues: list[dict], image_size: tuple[int, int] | None = None,
+                          asked: str | None = None, said: str | None = None
                           ) -> tuple[str | None, str]:
     """Which coordinate system the model's boxes use, and the rule that decided it.
+    `image_size`: the image as sent (what pixel boxes refer to); `asked`: the scale the
+    prompt asked for, `said`: the one the reply says (`said_box_scale`), None when unsaid.
 
     1. every coordinate within 0..1                      -> normalized_1
+    a. the reply says 0-1000, no coordinate above 1000   -> normalized_1000
+    b. the reply says pixels, no box beyond the image    -> pixels
     2. some coordinate above 1000                        -> pixels
+    c. the prompt asked for pixels                       -> pixels, unless a box reaches beyond
+       the image as sent (then normalized_1000: they cannot be its pixels)
+    d. the prompt asked for 0-1000                       -> normalized_1000
+    Nothing said or asked:
     3. all within 0..1000 and the image size unknown     -> normalized_1000 (Qwen-VL style)
     4. known size, a box reaching beyond the image       -> normalized_1000
     5. known size, the image over 1000 px on some side   -> normalized_1000 (a model that gives
@@ -88,12 +120,26 @@ def detect_box_convention(clues: list[dict], image_size: tuple[int, int] | None 
     coords = [v for box in found for v in box]
     if all(0 <= v <= 1 for v in coords):
         return "normalized_1", "all coordinates within 0-1"
+    beyond = image_size is not None and any(
+        max(b[0], b[2]) > image_size[0] or max(b[1], b[3]) > image_size[1] for b in found)
+    sent = f"the {image_size[0]}x{image_size[1]} image as sent" if image_size else "the image"
+    if said == "normalized_1000" and max(coords) <= 1000:
+        return "normalized_1000", "the reply says its coordinates are 0-1000"
+    if said == "pixels" and not beyond:
+        return "pixels", "the reply says its coordinates are pixels"
     if max(coords) > 1000:
         return "pixels", "a coordinate above 1000"
+    if asked == "pixels":
+        if beyond:
+            return "normalized_1000", (f"the prompt asked for pixels, but a box reaches beyond "
+                                       f"{sent}: read as 0-1000")
+        return "pixels", f"pixels of {sent}, as the prompt asked"
+    if asked == "normalized_1000":
+        return "normalized_1000", "0-1000, as the prompt asked"
     if image_size is None:
         return "normalized_1000", "coordinates within 0-1000, image size unknown"
     width, height = image_size
-    if any(max(b[0], b[2]) > width or max(b[1], b[3]) > height for b in found):
+    if beyond:
         return "normalized_1000", f"within 0-1000 but outside the {width}x{height} image"
     if max(width, height) > 1000:
         return "normalized_1000", f"coordinates within 0-1000 on a {width}x{height} image"

@@ -17,6 +17,7 @@ what the first run recorded.
 from __future__ import annotations
 
 from domain.extract import extract
+from domain.geometry import said_box_scale
 from domain.vocabulary import counted
 
 ENDPOINT_STATUSES = (401, 403, 404)
@@ -34,14 +35,16 @@ def is_endpoint_failure(failure) -> bool:
 
 def _extracted(text: str, answer_type: str, options: list | None,
                image_size: tuple[int, int] | None, complete: bool = True,
-               box_convention: str = "auto") -> dict:
+               box_convention: str = "auto", asked_scale: str | None = None) -> dict:
     """`complete` False (a reply cut off by max_tokens): read from its whole statements only,
     as scoring reads it, never from a fallback (a cut-off "...per-100 g column\n2" showed the
     answer 2 in Experiments and Inspect while every verdict said unparsed).
-    `box_convention`: the run's (`RunConfig.box_convention`): "auto" detects each reply's."""
+    `box_convention`: the run's (`RunConfig.box_convention`): "auto" detects each reply's,
+    heeding `asked_scale`, the scale of coordinates its prompt asked boxes in."""
     try:
         extraction = extract(text or "", answer_type, options, image_size=image_size,
-                             complete=complete, box_convention=box_convention)
+                             complete=complete, box_convention=box_convention,
+                             asked_scale=asked_scale)
     except Exception as error:  # a paid reply is kept even when extraction breaks on it
         return {"status": "unparsed", "reason": f"extraction failed: {type(error).__name__}: "
                 f"{error}"[:500], "answer": None, "clues": [], "box_convention": None}
@@ -54,13 +57,14 @@ def from_reply(work_id: int, reply: dict, answer_type: str, options: list | None
                cache_key: str, price_cost: float | None, cached_from: str | None = None,
                attempts: int = 0, rate_limited: int = 0,
                image_size: tuple[int, int] | None = None, phase: str = "answer",
-               box_convention: str = "auto") -> dict:
+               box_convention: str = "auto", asked_scale: str | None = None) -> dict:
     """A response row from a reply: a ChatResult's fields or a cache entry (same keys:
     text, finish_reason, refusal, prompt_tokens, completion_tokens, latency).
     `cached_from`: None for a reply received now, else the run that made the cached reply
     ('' when unknown): such a row is free and marked cached.
     `image_size` is the first image as the model saw it (tells pixel boxes from 0-1000);
-    `box_convention` the run's statement of its boxes' convention ("auto": detected)."""
+    `box_convention` the run's statement of its boxes' convention ("auto": detected, heeding
+    `asked_scale`, the scale the request's prompt asked boxes in: `asked_scale()`)."""
     text = reply.get("text") or ""
     finish = reply.get("finish_reason")
     cached = cached_from is not None
@@ -76,7 +80,7 @@ def from_reply(work_id: int, reply: dict, answer_type: str, options: list | None
                    box_convention=None)
         return row
     row.update(_extracted(text, answer_type, options, image_size, complete=finish != "length",
-                          box_convention=box_convention))
+                          box_convention=box_convention, asked_scale=asked_scale))
     if phase == "clues":
         # "1 clue read" (it said "1 clues read" in the response lists)
         row.update(status="ok", reason=f"{counted(len(row['clues']), 'clue')} read") \
@@ -87,6 +91,14 @@ def from_reply(work_id: int, reply: dict, answer_type: str, options: list | None
                    reason="the reply hit max_tokens (finish_reason length)"
                    + (f"; extracted: {row['reason']}" if row["answer"] else ""))
     return row
+
+
+def asked_scale(messages: list[dict] | None) -> str | None:
+    """The scale of coordinates the request's system prompt asks boxes in ("pixels" for
+    ClueLab's Structured prompt: pixels of the image as sent), None when it asks none."""
+    system = " ".join(m["content"] for m in messages or []
+                      if m.get("role") == "system" and isinstance(m.get("content"), str))
+    return said_box_scale(system)
 
 
 def from_failure(work_id: int, reason: str, *, attempts: int = 0, rate_limited: int = 0,

@@ -20,8 +20,8 @@ from runner.costs import cost, estimate_prompt_parts
 from runner.endpoints import explain_failure
 from runner.limiter import AdaptiveLimiter
 from runner.messages import ImageEncoder, image_refs, materialise
-from runner.outcomes import (cache_row, from_failure, from_reply, is_endpoint_failure,
-                             reply_fields)
+from runner.outcomes import (asked_scale, cache_row, from_failure, from_reply,
+                             is_endpoint_failure, reply_fields)
 from runner.retry import RetryPolicy, call_with_retries
 from runner.work import Request
 
@@ -116,7 +116,8 @@ class Sender:
                                           reply.get("completion_tokens")),
                           attempts=attempts, rate_limited=rate_limited,
                           image_size=self._seen_size(item), phase=request.work["phase"],
-                          box_convention=self.config.get("box_convention") or "auto")
+                          box_convention=self.config.get("box_convention") or "auto",
+                          asked_scale=asked_scale(request.messages))
 
     def _original_sizes(self, messages: list[dict]) -> dict[str, tuple[int, int]]:
         """{sha: (width, height)} of the stored images the messages refer to: what the

@@ -44,12 +44,15 @@ def with_run_ids(store, table: Table, names: dict[str, str]) -> Table:
 
 def copies(store, run_ids) -> dict[str, list[str]]:
     """{run id: the runs that made its replies} of the runs of `run_ids` every reply of which
-    was taken from the cache, made by other runs of `run_ids`: the same draws shown twice.
-    Such a copy was marked best jointly with its source; it is no result of its own."""
+    was taken from the cache, made by other runs of `run_ids`, and read as they read it: the
+    same draws, the same results, shown twice. Such a copy was marked best jointly with its
+    source; it is no result of its own. A run reading cached replies otherwise (another box
+    convention: another grounded score) is a result of its own, and was left unmarked
+    beside its worse-scoring source, which took the mark."""
     responses = store.response_counts()
     found = {}
     for rid in run_ids:
-        sources = store.run_cache_sources(rid)
+        sources = store.run_same_readings(rid)
         whole = sources and sum(sources.values()) >= responses.get(rid, 0) > 0
         if whole and set(sources) <= set(run_ids) - {rid}:
             found[rid] = sorted(sources)

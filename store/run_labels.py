@@ -130,6 +130,19 @@ def response_counts(db: sqlite_utils.Database) -> dict[str, int]:
     return dict(db.conn.execute("SELECT run_id, count(*) FROM run_responses GROUP BY run_id"))
 
 
+def same_readings(db: sqlite_utils.Database, run_id: str) -> dict[str, int]:
+    """{source run: this run's results taken from the cache of that run's replies and read
+    as that run read them}: the same status, answer, clues and box convention as the
+    source's result of the same request (cache key). A reply read otherwise (another box
+    convention, another extraction) is counted under no source."""
+    return dict(db.conn.execute(
+        "SELECT r.cached_from, count(*) FROM run_responses r WHERE r.run_id = ? "
+        "AND r.cached = 1 AND coalesce(r.cached_from, '') != '' AND EXISTS (SELECT 1 FROM "
+        "run_responses s WHERE s.run_id = r.cached_from AND s.cache_key = r.cache_key "
+        "AND s.status = r.status AND s.answer IS r.answer AND s.clues = r.clues "
+        "AND s.box_convention IS r.box_convention) GROUP BY r.cached_from", [run_id]))
+
+
 def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 

@@ -79,6 +79,9 @@ class RunnerMixin:
     def response_counts(self) -> dict[str, int]:
         return run_labels.response_counts(self.db)
 
+    def run_same_readings(self, run_id: str) -> dict[str, int]:
+        return run_labels.same_readings(self.db, run_id)
+
     def label_run(self, run_id: str, name: str | None = None, note: str | None = None) -> dict:
         """Set a run's name and/or note (None: unchanged, '': cleared)."""
         return run_labels.label_run(self.db, run_id, name, note)

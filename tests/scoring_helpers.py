@@ -45,19 +45,22 @@ def make_run(store, run_id: str, replies: dict, *, model: str = "m", setting: st
              clues: str = "none", samples: int = 1, repeats: int = 1,
              image_max_pixels: int | None = None, sent_size=(100, 80),
              preset: str | None = None, asked: int | None = None,
-             cached_from: str | None = None, sampling: dict | None = None) -> str:
+             cached_from: str | None = None, sampling: dict | None = None,
+             box_convention: str | None = None) -> str:
     """replies: {item_id: text, or a list of texts (samples x repeats, sample-major within
     each repeat), None meaning the call failed, NOT_RUN that it was never sent}; `preset`:
     the run was started with that preset (runner.config.PRESETS); `asked`: the items the
     run was planned on, as the engine's config says it (`items.count`); `cached_from`:
     every reply was taken from the cache, made by that run (a dict {repeat: run}: the
     replies of those repeats only); `sampling`: the sampling parameters it was run with
-    ({"temperature": 0.2}), recorded as the engine records them (given and resolved)."""
+    ({"temperature": 0.2}), recorded as the engine records them (given and resolved);
+    `box_convention`: the one the run states (None: auto, not recorded)."""
     config = {"endpoint": {"name": "e", "base_url": "http://x/v1", "model": model},
               "setting": setting, "clues": clues, "image_mode": "full",
               "image_max_pixels": image_max_pixels, "samples": samples, "repeats": repeats,
               **({"preset": preset} if preset else {}),
               **({"items": {"count": asked}} if asked else {}),
+              **({"box_convention": box_convention} if box_convention else {}),
               **({"sampling": dict(sampling), **sampling} if sampling is not None else {})}
     work = [("answer", item_id, r, s, None, None) for item_id in replies
             for r in range(repeats) for s in range(samples)]
@@ -65,6 +68,7 @@ def make_run(store, run_id: str, replies: dict, *, model: str = "m", setting: st
     rows = []
     for w in store.pending_work(run_id):
         item = store.get_item(w["item_id"])
+        source = cached_from.get(w["repeat"]) if isinstance(cached_from, dict) else cached_from
         texts = replies[w["item_id"]]
         text = texts[w["repeat"] * samples + w["sample"]] if isinstance(texts, list) else texts
         if text is NOT_RUN:
@@ -75,11 +79,21 @@ def make_run(store, run_id: str, replies: dict, *, model: str = "m", setting: st
         rows.append(from_reply(w["id"], {"text": text, "finish_reason": "stop",
                                          "completion_tokens": len(text) // 4},
                                item["answer_type"], item["options"],
-                               cache_key=f"k{w['id']}", price_cost=None, image_size=sent_size,
-                               cached_from=cached_from.get(w["repeat"])
-                               if isinstance(cached_from, dict) else cached_from))
+                               cache_key=source_key(store, source, w) or f"k{w['id']}",
+                               price_cost=None, image_size=sent_size, cached_from=source,
+                               box_convention=box_convention or "auto"))
     store.record_run_batch(run_id, "test", rows, [], {})
     return run_id
+
+
+def source_key(store, source: str | None, work: dict) -> str | None:
+    """The cache key of the reply `source` made for this work row's draw (item, repeat,
+    sample): the key a run taking that reply from the cache records, as the runner's are."""
+    if not source:
+        return None
+    return next((r["cache_key"] for r in store.run_results(source)
+                 if (r["item_id"], r["repeat"], r["sample"]) ==
+                 (work["item_id"], work["repeat"], work["sample"])), None)
 
 
 def cli(*args) -> tuple[int, str, str]:

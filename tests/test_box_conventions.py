@@ -101,7 +101,10 @@ def test_a_run_states_its_box_convention_and_its_boxes_are_read_so(db):
         grounded = {rid: store.run_scores(rid, "grounded", "offline", full=True)[0]
                     for rid in runs}
         assert grounded[auto]["value"] == "wrong"                      # read as corners
-        assert grounded[auto]["details"]["convention"] == "normalized_1000"   # detected
+        # detected: pixels, as the Structured prompt asks (no longer 0-1000 for the image's
+        # 2000 px: test_boxconv_pixels), corners assumed
+        assert grounded[auto]["details"]["convention"] == "pixels"
+        assert grounded[auto]["details"]["best_iou"] == [0.375]
         assert grounded[stated]["value"] == "correct"
         assert grounded[stated]["details"]["best_iou"] == [1.0]
         assert grounded[stated]["details"]["convention"] == "xywh_pixels"

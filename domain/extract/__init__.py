@@ -37,7 +37,7 @@ from domain.extract.choice import multiple_choice
 from domain.extract.clues import clues_from_text
 from domain.extract.statements import whole_lines, whole_sentences, without_thinking
 from domain.extract.structured import clues_from_json, find_json, json_answer
-from domain.geometry import AUTO, reply_box_convention
+from domain.geometry import AUTO, reply_box_convention, said_box_scale
 from domain.vocabulary import ANSWER_TYPES
 
 __all__ = ["Extraction", "extract", "clues_of", "clues_from_json", "clues_from_text", "find_json",
@@ -77,18 +77,20 @@ def _clues(body: str, data: dict | None, complete: bool) -> tuple[list[dict], st
 
 def extract(text: str | None, answer_type: str, options: list[dict] | None = None, *,
             image_size: tuple[int, int] | None = None, complete: bool = True,
-            box_convention: str = AUTO) -> Extraction:
+            box_convention: str = AUTO, asked_scale: str | None = None) -> Extraction:
     """Answer, clues and box convention of one model output. `image_size` (width, height) of
-    the item's first image helps to tell pixel boxes from 0-1000 normalised ones;
+    the item's first image as sent helps to tell pixel boxes from 0-1000 normalised ones;
     `box_convention`: the one the run states (`domain.geometry.STATED_CONVENTIONS`), "auto"
-    to detect it.
+    to detect it, heeding the scale the reply says it uses and `asked_scale`, the one the
+    prompt asked for (`domain.geometry.said_box_scale` of the system prompt).
     `complete` False: the reply was cut off (finish_reason length), read as the module says."""
     if answer_type not in ANSWER_TYPES:
         raise ValueError(f"answer_type must be one of {ANSWER_TYPES}, not {answer_type!r}")
     body = without_thinking(text or "", complete)
     data = find_json(body)
     clues, clue_source = _clues(body, data, complete)
-    convention, box_reason = reply_box_convention(clues, image_size, box_convention)
+    convention, box_reason = reply_box_convention(clues, image_size, box_convention, asked_scale,
+                                                  said_box_scale(text) if clues else None)
     read = READERS[answer_type]
     answer, how = None, "no answer found"
     value = json_answer(data) if data else None
