@@ -32,6 +32,13 @@ SHOWN_MAX = 80
 """The most of an over-long id a message shows (an id within MAX_ITEM_ID is shown whole)."""
 
 
+def no_words(text) -> bool:
+    """Does `text` show nothing: only spaces and characters drawn as nothing (`hidden`: a
+    braille blank, a Hangul filler, a word joiner, ...)? A question or clue of a braille
+    blank passed "needs its words" and went in review looking empty (a review, round 29)."""
+    return all(ch.isspace() or hidden(ch) for ch in str(text or ""))
+
+
 def has_hidden_characters(text: str) -> bool:
     """True if `text` holds a control character or an invisible format character."""
     return any(hidden(ch) for ch in text)
@@ -239,10 +246,12 @@ DIRECTION_MARKS = frozenset(range(0x202A, 0x202F)) | frozenset(range(0x2066, 0x2
 
 
 INVISIBLE_CONTROLS = frozenset(c for c in range(0x20) if c not in (0x09, 0x0A, 0x0D)) | \
-    frozenset(range(0x7F, 0xA0)) | {0xFEFF, 0x2028, 0x2029, 0x200B}
+    frozenset(range(0x7F, 0xA0)) | {0xFEFF, 0x2028, 0x2029, 0x200B, 0x180E} | \
+    frozenset(range(0x2060, 0x2065))
 """Control characters drawn as nothing: C0 controls but tab, line feed and carriage return,
 DEL, C1 controls (U+0080-U+009F, U+0085 among them), the byte-order mark U+FEFF, the line
-and paragraph separators U+2028/U+2029 and the zero-width space U+200B. "Should the bins
+and paragraph separators U+2028/U+2029, the zero-width space U+200B, the word joiner and
+invisible operators U+2060-U+2064 and the Mongolian vowel separator U+180E. "Should the bins
 go\u0000 out tonight?" was saved from the Annotate page: SQLite's text functions stop at
 the NUL (a search for "out tonight" found nothing), the TSV export wrote it raw, and
 History's diff showed before and after alike. The zero-width joiners U+200C/U+200D stay

@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from domain.item_ids import no_words
 from domain.numbers import NUMBER_RULE, number_in, read_quantity
 from domain.places import capitalised, country_name, region_name
 from judges import direction_parts
@@ -106,7 +107,7 @@ def _choice_problems(gold: str, options: list[dict], quote: bool) -> list[GoldPr
         problems.append(GoldProblem("options", f"duplicated option label: {label}"))
     problems += [GoldProblem("options", said) for said in same_options(labels, options)]
     for label, option in zip(labels, options):
-        if label and not str(option.get("text") or "").strip() and not option.get("image"):
+        if label and no_words(option.get("text")) and not option.get("image"):
             problems.append(GoldProblem("options", f"option without text: option {label} has "
                                                    "no text or image"))
     if gold and options and gold not in labels:

@@ -14,6 +14,7 @@ A draft may wait for them; the save says so (ui/save_rules).
 """
 from __future__ import annotations
 
+from domain.item_ids import no_words
 from judges.gold_check import GoldProblem
 
 
@@ -31,7 +32,7 @@ def missing_question(item: dict) -> GoldProblem | None:
     imports wrote as empty): a run would ask models nothing. None for a draft, or a
     question with words."""
     which = _past_draft(item)
-    if which is None or str(item.get("question") or "").strip():
+    if which is None or not no_words(item.get("question")):
         return None
     return GoldProblem("question", f"the question is empty: {which} needs its question; "
                                    "type it, or keep it a draft until it has one")
@@ -50,7 +51,7 @@ def missing_gold(item: dict) -> GoldProblem | None:
 def textless_clue_numbers(item: dict) -> list[str]:
     """The numbers (from 1, as the clue table shows them) of the clues without text."""
     return [str(number) for number, clue in enumerate(item.get("clues") or [], start=1)
-            if not str(clue.get("text") or "").strip()]
+            if no_words(clue.get("text"))]
 
 
 def textless_clues(item: dict) -> GoldProblem | None:

@@ -67,3 +67,28 @@ def test_a_dollar_inside_a_locations_country_or_region_is_refused_at_save(ui_sto
         with pytest.raises(EditError, match=r"a '\$' inside a location"):
             check_edits(item)
     check_edits({**base, "answer": build_location("germany", "bavaria", "")})
+
+
+@pytest.mark.parametrize("blank", ["\u2800", "\u3164", "\u2060", " \u2800 ", "\u115f\u1160"])
+def test_text_that_shows_nothing_has_no_words(ui_store, blank):
+    """A question or clue of a braille blank, a Hangul filler or a word joiner passed "needs
+    its words" and went in review looking empty; an option of one had "text" (round 29)."""
+    from ui.editor_handlers import check_edits
+    from ui.editor_model import EditError
+
+    base = {**ui_store.get_item("ui/gamma"), "status": "in_review"}
+    with pytest.raises(EditError, match="the question is empty"):
+        check_edits({**base, "question": blank})
+    clues = [{**base["clues"][0], "text": blank}] if base["clues"] else \
+        [{"text": blank, "reasoning": "", "boxes": []}]
+    with pytest.raises(EditError, match="has no text"):
+        check_edits({**base, "clues": clues})
+    options = [{**base["options"][0], "text": blank, "image": None}, *base["options"][1:]]
+    with pytest.raises(EditError, match="option without text"):
+        check_edits({**base, "options": options})
+
+
+def test_a_word_joiner_inside_a_text_is_refused():
+    from domain.item_ids import INVISIBLE_CONTROLS
+    assert {0x2060, 0x2061, 0x2064, 0x180E} <= INVISIBLE_CONTROLS and 0x200D not in \
+        INVISIBLE_CONTROLS

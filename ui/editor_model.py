@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import re
 
+from domain.item_ids import no_words
 from domain.option_labels import new_label_problem
 
 PALETTE = [
@@ -334,7 +335,7 @@ def check_saveable(item: dict) -> None:
     unassigned = [box for box in item.get("_unassigned", []) if drawn(box)]
     if unassigned:
         raise EditError(unassigned_message(item, unassigned))
-    if not (item.get("question") or "").strip():
+    if no_words(item.get("question")):      # spaces, or a braille blank: shows nothing
         raise EditError("the question is empty")
 
 
