@@ -42,6 +42,7 @@ def add_parsers(sub) -> None:
 
 def run_score(args) -> int:
     from scoring.judge_client import JudgeUnavailable, counts_text
+    from scoring.no_boxes import ASKED_FOR_NO
     from scoring.score_run import ScoringError, score_run, values_text
     from store import StoreError
 
@@ -70,9 +71,9 @@ def run_score(args) -> int:
     print(f"run {result['run']}: {result['responses']} responses, {result['written']} "
           f"verdicts written ({', '.join(result['protocols'])})")
     for key, values in result["values"].items():
-        if key.split()[0] in result.get("not_applicable", {}):    # not failures: no boxes
-            print(f"  {key}: n/a, the run asked for no boxes (its verdicts are kept for "
-                  "Inspect; --json has their counts)")
+        if key.split()[0] in result.get("not_applicable", {}):    # not failures: n/a
+            print(f"  {key}: n/a, {ASKED_FOR_NO[key.split()[0]]} (its verdicts are kept "
+                  "for Inspect; --json has their counts)")
             continue
         print(f"  {key}: {values_text(values)}")
     for judge in result["judges"]:

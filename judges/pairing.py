@@ -45,12 +45,16 @@ class Shared:
         """Some run has items the others lack (they were left out of the comparison)."""
         return any(count != self.n for _, count in self.counts)
 
-    def limit(self) -> str:
+    def limit(self, shown: Mapping[str, int] | None = None) -> str:
         """What limits n, when some run had items the others lack ('' when none did):
         'n = 2: run X covers 2 of 30 items' (the run, or runs, with the fewest items), or,
         when every run has more than the shared items, 'n = 5: the runs overlap on 5 of
         15 items, run X having the fewest (10)'. Every caption and note that gives the n of a
-        comparison says it (a cancelled run silently shrinking n to 2 reads as a result)."""
+        comparison says it (a cancelled run silently shrinking n to 2 reads as a result).
+        Only what limits n, in one wording: 'run Y has 12 of its 14 items' after it named a
+        run that limits nothing. `shown`: {name: the n its row shows}, said of a limiting
+        run whose row's n is less ('n = 10: run X covers 10 of its 14 items; its row's n is
+        5, the other 5 unscored', where it read as n 10 beside the row's 5)."""
         if not self.partial:
             return ""
         fewest = min(count for _, count in self.counts)
@@ -61,33 +65,23 @@ class Shared:
         of = max(self.union, fewest)
         asked = dict(self.asked)
         if fewest == self.n and all(asked.get(name) for name in names):
-            return f"n = {self.n}: {_covers(names, fewest, asked, self.what == 'runs')}" \
-                + self._others_short(names)
-        if fewest == self.n:
+            said = f"n = {self.n}: {_covers(names, fewest, asked, self.what == 'runs')}"
+        elif fewest == self.n:
             verb = "covers" if len(names) == 1 else "each cover"
-            return f"n = {self.n}: {listed} {verb} {fewest} of {counted(of, 'item')}"
-        return f"n = {self.n}: the {self.what} overlap on {self.n} of {counted(of, 'item')}, " \
-               f"{listed} having the fewest ({fewest})"
-
-    def _others_short(self, limiting: list) -> str:
-        """'; run Y has 11 of its 14 items' for each other run that stopped short of its own
-        items: a cancelled run beside a run made on 2 items was said nothing of, as if it
-        were whole ("covers 2 of its 2 items" the only words)."""
-        asked = dict(self.asked)
-        word = "run " if self.what == "runs" else ""
-        short = [f"{word}{name} has {count} of its {counted(asked[name], 'item')}"
-                 for name, count in self.counts
-                 if name not in limiting and asked.get(name, 0) > count]
-        return "; " + "; ".join(short) if short else ""
+            said = f"n = {self.n}: {listed} {verb} {fewest} of {counted(of, 'item')}"
+        else:
+            said = f"n = {self.n}: the {self.what} overlap on {self.n} of " \
+                f"{counted(of, 'item')}, {listed} having the fewest ({fewest})"
+        return said + _rows_n(names if fewest == self.n else [], self.n, shown or {})
 
     def _count(self, name: str, count: int) -> str:
         """'11 of its 14' when the run was asked more items than it has, else '11'."""
         asked = dict(self.asked).get(name, 0)
         return f"{count} of its {asked}" if asked > count else str(count)
 
-    def caption(self) -> str:
-        """The n for a caption: '30 items', or what limits it (`limit`)."""
-        return self.limit() or counted(self.n, "item")
+    def caption(self, shown: Mapping[str, int] | None = None) -> str:
+        """The n for a caption: '30 items', or what limits it (`limit`, `shown`)."""
+        return self.limit(shown) or counted(self.n, "item")
 
     def note(self) -> str:
         """One sentence for under a table: how many items were compared, and, when some
@@ -102,6 +96,16 @@ class Shared:
                 f"{name}: {self._count(name, count)}" for name, count in self.counts) + \
                 " items; the rest left out)"
         return text + "."
+
+
+def _rows_n(names: list, n: int, shown: Mapping[str, int]) -> str:
+    """"; its row's n is 5, the other 5 unscored" of the limiting runs `names` whose row
+    shows less than the `n` they limit ('' when none does)."""
+    less = [name for name in names if shown.get(name) is not None and shown[name] < n]
+    if len(less) == 1 and len(names) == 1:
+        return f"; its row's n is {shown[less[0]]}, the other {n - shown[less[0]]} unscored"
+    return "; rows' n: " + ", ".join(f"{name} {shown[name]}" for name in less) + \
+        " (the rest unscored)" if less else ""
 
 
 def _covers(names: list, fewest: int, asked: dict, runs: bool) -> str:

@@ -10,6 +10,7 @@ JSON, the column `UNREAD_KEY` (the items left out so).
 """
 from __future__ import annotations
 
+from domain.vocabulary import counted
 from domain.judge_ids import format_judge, parse_judge
 
 PROTOCOLS = ("rigorous", "grounded")
@@ -89,17 +90,20 @@ def label(name: str, n: int) -> str:
 
 
 def right_without_verdict(general: dict, rigorous: dict) -> tuple[int, int]:
-    """(right answers the clue judge gave no rigorous verdict on, right answers) of one run,
-    by response (`record_key`). A wrong answer is wrong under rigorous without the clue
-    judge, a right one is not: the items both protocols scored hold the wrong answers in
-    full and the right ones only where the judge gave a verdict. (An item without GT clues
-    leaves every answer unscored, right or wrong: no bias, not counted.)"""
+    """(items with a right answer the clue judge gave no rigorous verdict on, items with a
+    right answer) of one run: items, as the tables and the row's Unscored count (a note of
+    16 right answers, 4 repeats of 4 items, stood beside Unscored rigorous 4). A wrong answer
+    is wrong under rigorous without the clue judge, a right one is not: the items both
+    protocols scored hold the wrong answers in full and the right ones only where the judge
+    gave a verdict. (An item without GT clues leaves every answer unscored, right or wrong:
+    no bias, not counted.)"""
     from judges.pairing import record_key
     from judges.verdict import CORRECT
 
     unread = {record_key(r) for r in rigorous.get("records") or [] if r.get("unread_right")}
     right = [record_key(r) for r in general.get("records") or [] if r["value"] == CORRECT]
-    return sum(1 for key in right if key in unread), len(right)
+    return len({item for item, repeat in right if (item, repeat) in unread}), \
+        len({item for item, _ in right})
 
 
 DROP_HIDDEN = "–"
@@ -113,13 +117,14 @@ DROP_UNPAIRED = ("Rigorous, Drop and Grounded-rigorous are not shown ({mark}) fo
 
 def drop_unpaired_note(missing: dict[str, tuple[int, int, str]]) -> str:
     """The drop table's footnote for the rows whose Rigorous and Drop it empties ({row
-    label: (right answers without a rigorous verdict, right answers, the judge)}), '' when
-    none."""
+    label: (items with a right answer without a rigorous verdict, items with a right answer,
+    the judge)}), '' when none."""
     if not missing:
         return ""
-    each = "; ".join(f"{label}: {n} right answer{'s' if n != 1 else ''} "
+    each = "; ".join(f"{label}: {counted(n, 'item')} with a right answer "
                      f"ha{'ve' if n != 1 else 's'} no clue verdict from {judge}, the drop "
                      "over the rest would count " + ("wrong answers only" if n == right else
-                                                     f"{n} of {right} right answers out")
+                                                     f"{n} of its {right} items with a right "
+                                                     "answer out")
                      for label, (n, right, judge) in missing.items())
     return f"{DROP_UNPAIRED.format(mark=DROP_HIDDEN)} {each}."

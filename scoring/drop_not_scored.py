@@ -67,20 +67,24 @@ def _sentence(labels: list[str], first: str, several: bool, lacking: tuple, scor
             f"{', then the same for each of the others' if several else ''})")
 
 
-def row_protocols(table, run_of: dict, found: dict, no_boxes: dict) -> None:
+def row_protocols(table, run_of: dict, found: dict, no_boxes: dict,
+                  no_clues: dict | None = None) -> None:
     """Each row's CSV/JSON `protocol`: the protocols whose numbers it holds ('general,
     rigorous'), not the table's ('general, rigorous, grounded' on a row with no rigorous
     score). run_of: {row label: run_id}; found: {(run_id, protocol): result}; no_boxes:
-    {run_id: why its grounded-rigorous is n/a, or ''} (no number of it, scored or not, nor
-    its Unscored grounded-rigorous count: "–" as its accuracy is)."""
+    {run_id: why its grounded-rigorous is n/a, or ''}, no_clues: the same of rigorous (a
+    No-CoT run): no number of it, scored or not, nor its Unscored count: "–" as its accuracy
+    is (a No-CoT row's Unscored rigorous read 0 beside its "–")."""
+    moot = {"grounded": no_boxes, "rigorous": no_clues or {}}
     for row in table.rows:
         rid = run_of.get(row["model"])
         if rid is not None:
             row["_protocol"] = ", ".join(
                 p for p in DROP_PROTOCOLS if (rid, p) in found
                 and any(c.key == p for c in table.columns)
-                and not (p == "grounded" and no_boxes.get(rid)))
-            if no_boxes.get(rid) and "unscored_grounded" in row:
-                # "–" beside its "–": a count of items unscored under an accuracy that is
-                # n/a read as items a judge failed on
-                row["unscored_grounded"] = None
+                and not moot.get(p, {}).get(rid))
+            for p, why in moot.items():
+                if why.get(rid) and f"unscored_{p}" in row:
+                    # "–" beside its "–": a count of items unscored under an accuracy that
+                    # is n/a read as items a judge failed on
+                    row[f"unscored_{p}"] = None

@@ -92,12 +92,14 @@ def drop_table(store, run_ids: list[str], within=None, judge: str | None = None,
     mark_not_applicable(table, {names[rid]: no_boxes[rid] for rid in general},
                         "grounded_not_applicable")
     # a No-CoT run: rigorous and its drop n/a, as DailyClue reports them (`no_boxes`)
-    mark_not_applicable(table, {names[rid]: rigorous_reason(store.get_run(rid)["config"])
-                                for rid in general}, "rigorous_not_applicable")
-    row_protocols(table, {names[rid]: rid for rid in general}, found, no_boxes)
+    no_clues = {rid: rigorous_reason(store.get_run(rid)["config"]) for rid in general}
+    mark_not_applicable(table, {names[rid]: no_clues[rid] for rid in general},
+                        "rigorous_not_applicable")
+    row_protocols(table, {names[rid]: rid for rid in general}, found, no_boxes, no_clues)
     unread = {rid: {p: biased.unread_items(found[(rid, p)]).get("overall", 0)
                     for p in biased.PROTOCOLS if (rid, p) in found and not (
-                        p == "grounded" and grounded_na.get(names[rid]))}   # "–": no mark
+                        p == "grounded" and grounded_na.get(names[rid]) or
+                        p == "rigorous" and no_clues[rid])}                 # "–": no mark
               for rid in general}
     biased.mark_table(table, {names[rid]: max(u.values(), default=0)
                               for rid, u in unread.items()},

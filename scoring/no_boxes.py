@@ -119,6 +119,11 @@ def listed(labels: list[str]) -> str:
 NA_CELL = "–"
 NA_WHY = "not applicable, its run asked for no boxes"
 """Said once by a list with `NA_CELL` cells (the cell said it in each row, on three lines)."""
+NA_WHY_CLUES = "not applicable, its run asked for no clues (No-CoT)"
+ASKED_FOR_NO = {GROUNDED: "the run asked for no boxes",
+                RIGOROUS: "the No-CoT run asked for no clues"}
+"""Why a protocol `score` scored is n/a, in a few words ({protocol: words}): a No-CoT run's
+rigorous line said "asked for no boxes", its note below it "asks for no clues"."""
 
 
 def list_cell(value: str | None, config: dict) -> str:
@@ -131,13 +136,18 @@ def list_cell(value: str | None, config: dict) -> str:
     return value or ""
 
 
+def rigorous_cell(value: str | None, config: dict) -> str:
+    """A rigorous verdict as a list of responses shows it: `NA_CELL` for a No-CoT run (its
+    rigorous is n/a in every table: "correct" there measured clues it volunteered)."""
+    return NA_CELL if not asks_for_clues(config) else value or ""
+
+
 def shown_verdicts(verdicts: list[dict], config: dict) -> list[dict]:
     """A response's verdicts as Inspect shows them: a grounded one of a run that asked for no
-    boxes reads "–", its rationale giving the reason and the stored value (kept in
-    `stored_value`), as every table does; the others as stored."""
-    why = reason(config)
-    if not why:
-        return verdicts
+    boxes, and a rigorous one of a No-CoT run, read "–", the rationale giving the reason and
+    the stored value (kept in `stored_value`), as every table does; the others as stored."""
+    why = {p: protocol_reason(config, p) for p in (GROUNDED, RIGOROUS)}
     return [{**v, "value": "–", "stored_value": v["value"], "score": None,
-             "rationale": f"{why}; stored verdict: {v['value']}. {v.get('rationale') or ''}"
-             .strip()} if v["protocol"] == GROUNDED else v for v in verdicts]
+             "rationale": f"{why[v['protocol']]}; stored verdict: {v['value']}. "
+                          f"{v.get('rationale') or ''}".strip()}
+            if why.get(v["protocol"]) else v for v in verdicts]

@@ -14,10 +14,8 @@ matcher. With `semantic=True` the MiniLM matcher (the optional extra, requiremen
 detected when scoring starts) also scores rigorous and grounded, as judge "offline:semantic".
 Several judges form a panel ("panel:a+b"): each member's verdicts are stored under its own name
 and the majority under the panel's. Members that are one judge (the same URL, model and
-parameters as sent) are refused (`scoring.judge_client.panel_problem`): the second would
-repeat the first's cached replies.
-Scoring is idempotent: rows are upserted and judge calls come from the response cache.
-"""
+parameters as sent) are refused (`scoring.judge_client.panel_problem`): the second would repeat
+the first's cached replies. Scoring is idempotent: rows are upserted, judge calls cached."""
 from __future__ import annotations
 
 import json
@@ -42,6 +40,7 @@ from scoring.llm_stages import LlmStages, judge_failure
 from scoring.results import forget_summaries
 from scoring.compared import labels
 from scoring.self_judge import self_judge_notes
+from scoring.source_clues import named_in
 from scoring.offline import TRUNCATED, as_scored, grounded, needs_llm, offline_rigorous, \
     rule_verdict
 
@@ -230,8 +229,8 @@ def _sizes(store, items: dict) -> dict:
 def score_run(store, run_id: str, *, protocol="general", judges=(),
               on_progress=None, semantic: bool = False, use_cache: bool = True) -> dict:
     """Score `run_id` under `protocol` (a name, "all", or a list of them); returns {"run",
-    "protocols", "written", "values", "judges", "notes",
-    "not_applicable"} (a protocol whose counts are kept for Inspect only: {protocol: why}).
+    "protocols", "written", "values", "judges", "notes" (runs named by label), "not_applicable"}
+    (a protocol whose counts are kept for Inspect only: {protocol: why}).
     on_progress(stage, done, total) reports each stage (judge requests included).
     semantic: also match clues with MiniLM (ScoringError when the extra is not installed).
     use_cache: False asks the judges again instead of taking their cached replies."""
@@ -312,4 +311,5 @@ def score_run(store, run_id: str, *, protocol="general", judges=(),
                                in results.items() if failures(verdicts)["by_reason"]},
             "judges": [{**c.counts(), "failed_responses": covered[c.name]} for c in clients],
             "templates": {name: store.prompt_template(name)["version"] for name in templates},
-            "notes": notes, "not_applicable": {p: why for p, why in na.items() if why}}
+            "notes": [named_in(store, n) for n in notes], "not_applicable": {
+                p: why for p, why in na.items() if why}}

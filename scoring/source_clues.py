@@ -9,8 +9,11 @@ exports `<column>_no_source_clue` (the compared items left unasked so).
 """
 from __future__ import annotations
 
+import re
+
 from scoring.compared import plain_name, source_labels, title
 from runner.source_names import named_reason as runner_named_reason
+from store.runner_work import NO_SOURCE_CLUE
 
 MARK = "‡"
 
@@ -74,3 +77,14 @@ def named_reason(store, reason: str | None) -> str | None:
     """A row's reason with the clue source run named as the tables name it ("no clues from
     run a-guided for this item (...)"; runner.source_names, with the tables' `title`)."""
     return runner_named_reason(store, reason, source_title)
+
+
+def named_in(store, text: str) -> str:
+    """`text` (a note of `score`) with every clue source run it names by id ("no clues from
+    run 20261208-005015-8998") named as the tables and Inspect name it ("no clues from run
+    deadline2"): `score` named by id the run every table called by its label."""
+    def name(match: re.Match) -> str:
+        return "no clues from " + source_title(store, match.group(1))
+
+    return re.sub(r"no clues from run (\d{8}-\d{6}-[0-9a-f]+)", name, text) \
+        if NO_SOURCE_CLUE in text else text

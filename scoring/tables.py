@@ -125,7 +125,8 @@ def main_table(store, run_ids: list[str], group: str = "by_domain", protocol: st
     maker = leaderboard if sort else results_table
     table = maker(by_label, group=group, show_ci=show_ci,
                   unranked=[human["label"]] if human else (),
-                  caption=f"Accuracy (%), {protocol} protocol, {shared.caption()}")
+                  caption=f"Accuracy (%), {protocol} protocol, " + shared.caption(
+                      {names[rid]: s["summary"]["overall"].n for rid, s in found.items()}))
     table = _rates(table, by_label, human)
     table.protocol, table.samples_rule = protocol, samples_rule
     if extraction != CLUELAB:

@@ -21,7 +21,7 @@ counter counts it: `runner_work.NO_SOURCE_CLUE`; 'not_ok' leaves it out), judge
 ('fixed' | 'broken' | 'any') + flip_protocol (default 'general'): this run against
 flip_run on the same item, repeat and sample, disagree (a protocol on which the run's judges,
 panels left out, give different values; unscored does not count), tag (a tag name,
-'(tagged)' or '(untagged)').
+'(tagged)' or '(untagged)'), skip_runs (run ids none of whose responses match).
 """
 from __future__ import annotations
 
@@ -286,7 +286,7 @@ def matching(db: sqlite_utils.Database, filters: dict, sort: str = "run order") 
                 _cache.move_to_end(key)
                 return hit[1]
         ids: set[int] = set()
-        for run_id in runs:
+        for run_id in set(runs) - set(filters.get("skip_runs") or ()):
             ids |= _run_matches(db, path, run_id, filters)
         found = _ordered(db, path, runs, ids, sort)
     with _lock:

@@ -45,7 +45,7 @@ def test_tables_report_and_exports_mark_the_biased_rigorous_accuracy(unread):
     # the drop table hides a drop over the answers the judge read (inj17): "–", its own
     # footnote, and no "biased low" mark on no value
     assert drop.rows[0]["rigorous"] is None and "biased low" not in drop.notes
-    assert "1 right answer has no clue verdict from llm:clue-bad" in drop.notes
+    assert "1 item with a right answer has no clue verdict from llm:clue-bad" in drop.notes
     code, out, _ = cli("report", "--db", store.path, "--run", "r1", "--protocol", "rigorous",
                        "--judge", "clue-bad")
     assert code == 0 and "†" in out and "biased low" in out
@@ -63,7 +63,7 @@ def test_the_results_page_charts_mark_the_biased_run(unread):
     shown = show_results(unread, ["r1"], protocol="rigorous", judge="llm:clue-bad")
     assert "†" in shown["group_chart"] and "biased low" in shown["group_chart"]
     assert "biased low" not in shown["drop_chart"]           # its drop is hidden: "–"
-    assert "1 right answer has no clue verdict" in shown["drop_chart"]
+    assert "1 item with a right answer has no clue verdict" in shown["drop_chart"]
     assert "biased low" in shown["rules"]
 
 

@@ -87,12 +87,14 @@ def test_the_drop_is_not_shown_over_wrong_answers_only(store):
     [row] = table.rows
     assert (row["general"], row["n"]) == (50.0, 4), row
     assert row["rigorous"] is None and row["drop"] is None, row
-    said = [f for f in table.footnotes if "2 right answers have no clue verdict from "
+    said = [f for f in table.footnotes if "2 items with a right answer have no clue verdict "
+            "from "
             "llm:clue-bad, the drop over the rest would count wrong answers only" in f]
     assert said, table.footnotes
     code, out, err = cli("table", "--db", store.path, "--kind", "drop", "--judge", "clue-bad")
     assert code == 0, err
-    assert "| 50.00 | – | – |" in out and "2 right answers have no clue verdict" in out, out
+    assert "| 50.00 | – | – |" in out and \
+        "2 items with a right answer have no clue verdict" in out, out
     assert "both protocols scored" not in table.caption, table.caption     # n 4: general's
     assert "General alone, on the items it scored, for 1 run" in table.caption
 

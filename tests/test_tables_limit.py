@@ -150,7 +150,7 @@ def test_a_cancelled_run_beside_a_small_whole_run_is_said_honestly(tmp_path):
     joins small's table (it has both of small's items) and the table is on those 2 items;
     it said "n = 2: run small covers 2 of its 2 items", nothing of big's 11 of 14, as if the
     cancelled run were whole and small had stopped. Now small is said to be made on 2 items
-    and big to have 11 of its 14, in the caption and the notes alike."""
+    and big to have 11 of its 14, in the notes (the caption names what limits n alone)."""
     from tests.scoring_helpers import NOT_RUN
 
     store = Store.open(tmp_path / "s.db")
@@ -165,8 +165,9 @@ def test_a_cancelled_run_beside_a_small_whole_run_is_said_honestly(tmp_path):
         score_run(store, run)
     code, out, err = cli("leaderboard", "--db", store.path)
     assert code == 0, err
-    said = ("n = 2: run m · CoT was made on only 2 items; run b · CoT (cancelled) has 11 of "
-            "its 14 items")
+    # the caption names what limits n alone (round 29: "; run b … has 11 of its 14 items"
+    # named a run that limits nothing, in a second wording); the notes say big's 11 of 14
+    said = "n = 2: run m · CoT was made on only 2 items"
     assert f"**Leaderboard: general accuracy (%), {said}; samples rule: majority vote**" in out
     assert f"{said} (b · CoT (cancelled): 11 of its 14, m · CoT: 2 items; the rest left out)" \
         in out

@@ -97,7 +97,8 @@ def test_counters_add_up_within_the_shared_items(two_datasets):
 
     table = main_table(two_datasets, ["a", "b"])
     # shared: demo/0-2 and demo/open; the open answer is unscored (offline cannot decide)
-    assert table.caption.endswith("n = 4: run m2 · CoT covers 4 of 5 items")
+    assert table.caption.endswith("n = 4: run m2 · CoT covers 4 of 5 items; its row's n is 3, "
+                                  "the other 1 unscored")
     for row in table.rows:
         assert (row["n"], row["unscored"]) == (3, 1)
         assert row["n"] + row["unscored"] == 4

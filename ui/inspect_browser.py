@@ -9,16 +9,17 @@ from __future__ import annotations
 
 from judges.gold_check import readable_gold
 from runner.totals import LABELS
-from scoring.no_boxes import NA_CELL, NA_WHY, asks_for_boxes, list_cell
+from scoring.no_boxes import NA_CELL, NA_WHY, NA_WHY_CLUES, list_cell, rigorous_cell
 from scoring.compared import labels
 from scoring.results import run_judges
 from store import ValidationError
 from store.inspect_browse import PROTOCOLS, SORTS, STATUSES, TAGGED, UNTAGGED, VERDICT_VALUES
 
 from ui.flip_pairs import no_flip_why
+from ui.inspect_na import unscored_by_judge, without_no_cot
 from ui.run_choices import run_choices as all_run_choices
 from ui.run_choices import cached_state, run_names, runs_with_responses
-from ui.text import draw_cell, escape_md, short
+from ui.text import draw_cell, short
 
 ALL = "(all)"
 ANY = "(any)"
@@ -182,8 +183,8 @@ def gold_cell(gold, run_gold) -> str:
 
 def _row(store, r: dict, names: dict[str, str], configs: dict[str, dict],
          sources: dict) -> list:
-    """A list row; grounded reads "–" for a run that asked for no boxes, as the tables
-    do (`scoring.no_boxes.list_cell`; the count line says why, once); a location answer in
+    """A list row; grounded reads "–" for a run that asked for no boxes, rigorous for a
+    No-CoT run, as the tables do (`scoring.no_boxes`; the count line says why, once); a location answer in
     words, as its gold cell; a cached reply's status as Experiments' list says it ('ok,
     cached · from the cache, made by <its run's label>', `ui.run_choices.cached_state`)."""
     status = LABELS.get(r["status"], r["status"])
@@ -192,7 +193,8 @@ def _row(store, r: dict, names: dict[str, str], configs: dict[str, dict],
     return [r["work_id"], names.get(r["run_id"], r["run_id"]), r["item_id"],
             draw_cell(r["repeat"], r["sample"]), status,
             short(readable_gold(r["answer"]), 40) if r["answer"] is not None else "",
-            gold_cell(r["gold"], r.get("run_gold")), r["general"] or "", r["rigorous"] or "",
+            gold_cell(r["gold"], r.get("run_gold")), r["general"] or "",
+            rigorous_cell(r["rigorous"], configs[r["run_id"]]),
             list_cell(r["grounded"], configs[r["run_id"]]), r["tags"] or ""]
 
 
@@ -212,22 +214,6 @@ def check_flip_judge(store, filters: dict) -> None:
                               f"be found; choose a judge both runs have")
 
 
-def unscored_by_judge(store, run_id: str, judge: str) -> str:
-    """' · no rigorous verdicts by panel:x: llm:judge1 has them (Judge, above)': the list
-    reads one judge, and a panel that scored general only left the other columns empty
-    with nothing to say that another judge had filled them. '' when nothing is missing."""
-    missing, config = [], store.get_run(run_id)["config"]
-    for protocol in PROTOCOLS:
-        if protocol == "grounded" and not asks_for_boxes(config):
-            continue                                    # n/a whoever scored it
-        others = run_judges(store, run_id, protocol)
-        if others and judge not in others:
-            have = "has" if len(others) == 1 else "have"
-            missing.append(f"no {protocol} verdicts by {judge}: {' and '.join(others)} "
-                           f"{have} them (Judge, above)")
-    return "".join(f" · {escape_md(text)}" for text in missing)
-
-
 NO_RUNS = ("**No run yet**: the responses of model runs are inspected here. Start one on "
            "Experiments (or with `python app.py run`), then come back.")
 """With no run at all, "No response matches these filters" sent people to the filters."""
@@ -239,6 +225,7 @@ def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE
         sort = "run order"
     page = max(1, int(page or 1))
     check_flip_judge(store, filters)
+    filters, skipped = without_no_cot(store, filters)
     try:
         found = store.browse_responses(filters, sort, size, (page - 1) * size)
     except ValidationError as error:
@@ -257,8 +244,10 @@ def browse(store, filters: dict, sort: str, page: int = 1, size: int = PAGE_SIZE
     configs = {rid: store.get_run(rid)["config"] for rid in {r["run_id"] for r in rows}}
     sources: dict[str, str] = {}
     listed = [_row(store, r, names, configs, sources) for r in rows]
-    if any(row[HEADERS.index("grounded")] == NA_CELL for row in listed):
-        count += f" · grounded {NA_CELL}: {NA_WHY}"
+    for column, why in (("rigorous", NA_WHY_CLUES), ("grounded", NA_WHY)):
+        if any(row[HEADERS.index(column)] == NA_CELL for row in listed):
+            count += f" · {column} {NA_CELL}: {why}"
+    count += skipped
     if filters.get("flip_unchosen"):
         count += (" · *Flips against run* lists nothing by itself: choose which flips "
                   "(Flip: fixed, broken or any) to list those")

@@ -24,7 +24,7 @@ from ui.run_choices import run_names
 from ui.session import LOCAL_USER
 from ui.table_fit import breakable, unbroken_n
 from ui.page_words import on_page
-from ui.text import escape_html, escape_md
+from ui.text import escape_html, escape_md, sentences
 from ui.inspect_tags import tag_counts_markdown
 
 # "Judge shown" by default: the judge all the chosen runs were scored with
@@ -292,13 +292,12 @@ def reading_lines(store, found: dict, names: dict) -> str:
     for run_id, result in found.items():
         rule = dict((v, label) for label, v in SAMPLE_RULE_CHOICES).get(
             result["samples_rule"], result["samples_rule"])  # the list's words, not its value
-        line = (f"- {escape_md(names[run_id])}: judge {escape_md(result_judge(result))}, samples "
-                f"rule {escape_md(rule)}")
-        if result["extraction_diff"] is not None:
-            line += ". " + describe(result["extraction"], result["extraction_diff"])  # our text
+        said = [f"judge {escape_md(result_judge(result))}, samples rule {escape_md(rule)}"]
+        if result["extraction_diff"] is not None:                   # our text
+            said.append(describe(result["extraction"], result["extraction_diff"]))
         if result.get("repeats"):       # `report`'s spread over repeats, in its words
-            line += ". " + escape_md(repeats_text(result["repeats"]))
-        lines.append(line)
+            said.append(escape_md(repeats_text(result["repeats"])))
+        lines.append(f"- {escape_md(names[run_id])}: " + sentences(said))
     return "\n\n**Shown**\n" + "\n".join(lines) if lines else ""
 
 

@@ -5,6 +5,7 @@ of text to read a number out of. Every text from data is escaped (Markdown)."""
 from __future__ import annotations
 
 from scoring.judge_client import counts_text, failed_why
+from scoring.no_boxes import ASKED_FOR_NO
 from scoring.score_run import COUNTED
 from ui.page_words import on_page
 from ui.text import escape_md
@@ -64,7 +65,7 @@ def summary_md(scored: list[tuple[str, dict]]) -> str:
         if not result["values"]:
             out.append(f"| {escape_md(name)} | nothing scored |" + " |" * width)
         for key, counts in result["values"].items():
-            shown = f"{key} (n/a: the run asked for no boxes; for Inspect only)" \
+            shown = f"{key} (n/a: {ASKED_FOR_NO[key.split()[0]]}; for Inspect only)" \
                 if key.split()[0] in result.get("not_applicable", {}) else key
             out.append(f"| {escape_md(name)} | {escape_md(shown)} | "
                        + " | ".join(_cells(counts, other)) + " |")

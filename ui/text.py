@@ -118,3 +118,12 @@ def draw_cell(repeat, sample) -> str:
     """A response's repeat and sample in a list's "draw" column: "r0 s1", as Compare names
     them (the lists' "r/s" column with "0/1" cells was read as a fraction)."""
     return f"r{repeat} s{sample}"
+
+
+def sentences(parts: list[str]) -> str:
+    """'judge x, samples rule majority vote. Over 3 repeats (n 5): …': each part a sentence,
+    capitalised, one full stop between two ("majority vote. over 3 repeats" read as a typo,
+    and a part ending in its own full stop made two)."""
+    parts = [part.rstrip(".") for part in parts]
+    return ". ".join(part if k == 0 else part[:1].upper() + part[1:]
+                     for k, part in enumerate(parts)) + ("." if len(parts) > 1 else "")
