@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from cli.endpoint_commands import fail, open_store
-from domain.item_ids import typed_id_refusal
+from domain.item_ids import look_alike, new_id_refusal, shown_id, typed_id_refusal
 
 
 def add_parsers(sub) -> None:
@@ -70,7 +70,13 @@ def _item_action(store, args) -> int:
         for row in store.deleted_items(args.dataset):
             print(f"{row['id']}\tdeleted by {row['deleted_by']} at {row['deleted_at']}")
         return 0
-    if action == "duplicate":
+    if action == "duplicate":      # held to the rules the page's Duplicate applies
+        if refused := new_id_refusal(args.new_id):
+            return fail(f"item duplicate: {refused}")
+        twin = look_alike(args.new_id, store.item_ids())
+        if twin is not None:
+            return fail(f"item duplicate: the new id reads as {shown_id(twin)}, an item "
+                        "there is; choose one told apart from it")
         store.duplicate_item(args.item_id, args.new_id, args.author)
         print(f"created {args.new_id} (version 1, draft) from {args.item_id}")
         return 0

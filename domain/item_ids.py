@@ -9,6 +9,7 @@ report shows it with those characters written out (`visible`), never as they are
 """
 from __future__ import annotations
 
+import re
 import unicodedata
 
 from .limits import MAX_ITEM_ID
@@ -205,10 +206,14 @@ LOOK_ALIKES = str.maketrans({
 
 
 def id_key(text: str) -> str:
-    """What a reader takes an id (or a dataset name) for: NFKC, case-folded, look-alike
-    letters and dashes as the Latin ones they are drawn like (LOOK_ALIKES)."""
+    """What a reader takes an id (or a dataset name) for: NFKC, case-folded, spaces as one
+    and none around "/", look-alike letters and dashes as the Latin ones they are drawn like
+    (LOOK_ALIKES)."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
-    return folded.translate(LOOK_ALIKES)
+    # spaces: a run of them reads as one, and none beside a "/" ("demo/ x" was made beside
+    # "demo/x", a domain "Spatial  Relationship" beside "Spatial Relationship": round 29)
+    spaced = re.sub(r"\s*/\s*", "/", re.sub(r"\s+", " ", folded))
+    return spaced.translate(LOOK_ALIKES)
 
 
 def look_alike(new_id: str, existing) -> str | None:

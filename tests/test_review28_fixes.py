@@ -92,3 +92,27 @@ def test_a_word_joiner_inside_a_text_is_refused():
     from domain.item_ids import INVISIBLE_CONTROLS
     assert {0x2060, 0x2061, 0x2064, 0x180E} <= INVISIBLE_CONTROLS and 0x200D not in \
         INVISIBLE_CONTROLS
+
+
+def test_ids_and_names_told_apart_only_by_spaces_read_alike(ui_store, tmp_path):
+    """'demo/ x' was made beside 'demo/x' (page and CLI), a domain 'Spatial  Relationship'
+    beside 'Spatial Relationship' (round 29)."""
+    import subprocess
+    import sys
+
+    from domain.item_ids import id_key, look_alike
+    assert id_key("demo/ x") == id_key("demo/x") == id_key("demo /x")
+    assert id_key("Spatial  Relationship") == id_key("Spatial Relationship")
+    assert id_key("demo/a b") != id_key("demo/ab")
+    assert look_alike("ui/ alpha", ui_store.item_ids()) == "ui/alpha"
+    from ui.editor_model import EditError
+    from ui.lifecycle_handlers import LifecycleHandlers
+    with pytest.raises(EditError, match="told apart only by case, spaces"):
+        LifecycleHandlers(ui_store).duplicate("ui/alpha", "ui/ alpha", "ann")
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run([sys.executable, str(root / "app.py"), "item", "duplicate",
+                           "ui/alpha", "ui/ alpha", "--db", str(ui_store.path)],
+                          capture_output=True, text=True)
+    assert done.returncode != 0 and "reads as ui/alpha" in done.stderr
+    assert not ui_store.item_exists("ui/ alpha")

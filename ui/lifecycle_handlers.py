@@ -78,8 +78,8 @@ class LifecycleHandlers:
         if twin is not None:
             what = f"it reads as {twin}" if id_key(twin) == id_key(new_id) else \
                 f"its dataset {new_id.split('/', 1)[0]} reads as {twin.split('/', 1)[0]}"
-            raise EditError(f"{refused}: {what}, told apart only by case or look-alike "
-                            "characters; choose an id that reads differently")
+            raise EditError(f"{refused}: {what}, told apart only by case, spaces or "
+                            "look-alike characters; choose an id that reads differently")
 
     def create_from_images(self, new_id: str, question: str, files: list, user: str,
                            current_dataset: str | None = None,
