@@ -110,6 +110,7 @@ class DispatchMixin:
                 self._abandoning = True
                 # sent (a slot taken) and not answered yet: paid for, perhaps, never recorded
                 self.abandoned_in_flight = self.sender.limiter.in_flight
+                self.totals.abandoned += self.abandoned_in_flight  # counted when sent
                 for task in list(self._tasks):
                     task.cancel()
                 await asyncio.gather(*self._tasks, return_exceptions=True)

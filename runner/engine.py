@@ -124,7 +124,8 @@ class Engine(DispatchMixin):
                                                                 self.config["templates"]),
                                    self.items)
         self.sender = Sender(self.store, self.run_id, self.config, self.execution, self.items,
-                             api_key, concurrency, self.price, self.totals.on_attempt)
+                             api_key, concurrency, self.price, self.totals.on_attempt,
+                             self.totals.on_send)
         self.totals.limiter = self.sender.limiter  # in flight = the slots taken, no more
         if run["control"] in ("pause", "cancel"):   # asked before this process was up
             self._stop(run["control"], f"{run['control']} requested")

@@ -199,7 +199,8 @@ def progress(store, run_id: str | None, user: str | None = None) -> tuple[str, s
     tokens = f"{t.get('prompt_tokens', 0):,} in / {t.get('completion_tokens', 0):,} out"
     projected = t.get("projected_cost")
     # the arrow alone read as nothing in particular: the figure is the whole run's projection
-    cost = money(spent(run)) + (f" (projected in all: ${projected:.4f})" if projected else "")
+    cost = money(spent(run)) + (f" (projected in all: ${projected:.4f})" if projected else "") \
+        + (f"; not counted: {t['abandoned']} abandoned in flight" if t.get("abandoned") else "")
     metrics = [
         ("done", f"{done}/{total}"), ("requests/s", f"{t.get('requests_per_s', 0):.2f}"),
         ("latency p50", _seconds(t.get("latency_p50"))),
