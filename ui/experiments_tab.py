@@ -195,9 +195,11 @@ def _wire(store, ui, opened) -> None:
                          ui.mask_style, api_name="image_mode_options", show_progress="hidden")
     wire_preset(ui)
 
-    def do_preview(item_id, *values):
+    def do_preview(request: gr.Request, item_id, *values):
+        name = getattr(request, "username", None)   # prices are an admin's to set
+        may_price = access.may(access.caller(store, name, name is not None), "save_price")
         try:
-            out = preview(store, as_form(values), item_id)
+            out = preview(store, as_form(values), item_id, may_price)
         except xh.ExperimentError as err:
             raise messages.error(err) from None
         return (out["summary"], out["transcript"], out["thumbnails"], out["payload"],
