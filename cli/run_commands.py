@@ -87,8 +87,11 @@ def add_parsers(sub) -> None:
                         help="with --resume: take the run's budget off")
     exe.add_argument("--deadline", type=float, metavar="SECONDS",
                      help="stop dispatching after this long")
-    exe.add_argument("--timeout", type=float, default=120.0, help="seconds per request attempt")
-    exe.add_argument("--max-attempts", type=int, default=6)
+    # no argparse defaults here: a resume keeps the run's own (Execution's for a new run)
+    exe.add_argument("--timeout", type=float,
+                     help="seconds per request attempt (default 120; with --resume: the run's)")
+    exe.add_argument("--max-attempts", type=int,
+                     help="attempts per request (default 6; with --resume: the run's)")
     exe.add_argument("--concurrency", type=int, help="override the endpoint's concurrency")
     exe.add_argument("--stream", action="store_true", help="use streaming responses")
     exe.add_argument("--no-cache", action="store_true",

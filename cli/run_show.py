@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from runner.config import boxes_text, draws_text
 from runner.costs import money, usd
-from runner.totals import counts_text
+from runner.totals import abandoned_text, counts_text
 from domain.vocabulary import IMAGE_MODE_TITLES
 from scoring.compared import SETTING_TITLES
 from store.run_labels import clues_text
@@ -38,6 +38,7 @@ def show_text(run: dict, names: dict | None = None) -> str:
         ("progress", f"{t.get('done', 0)}/{t.get('total', '?')}  "
                      + counts_text(run["counts"])),
         ("requests", f"{t.get('requests', 0)} sent, {t.get('retries', 0)} of them retries"
+                     + (f"; {abandoned_text(t)}" if t.get("abandoned") else "")
                      + (f"; {retried_text(t['retried'])}" if t.get("retried") else "")),
         ("tokens", f"{t.get('prompt_tokens', 0)} prompt, {t.get('completion_tokens', 0)} "
                    "completion"),

@@ -17,7 +17,7 @@ import re
 import traceback
 
 from runner import leases
-from runner.costs import projected_spend, usd
+from runner.costs import money, projected_spend, usd
 from runner.limiter import LimiterClosed
 from runner.outcomes import from_failure
 from runner.sending import EndpointDown
@@ -110,6 +110,7 @@ class DispatchMixin:
                 self._abandoning = True
                 # sent (a slot taken) and not answered yet: paid for, perhaps, never recorded
                 self.abandoned_in_flight = self.sender.limiter.in_flight
+                self.totals.abandoned += self.abandoned_in_flight  # counted when sent
                 for task in list(self._tasks):
                     task.cancel()
                 await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -177,6 +178,17 @@ def budget_stop_text(budget: float, started: int) -> str:
             if started else "")
     return (f"budget of {usd(budget)} reached: the next request could take the spend over it "
             f"(projected), so no more requests were sent{sent}")
+
+
+def over_budget_text(spent: float | None, budget: float | None) -> str:
+    """', $0.0008 over the budget (replies in flight when it was reached)' when the spend
+    went past the budget (a reply longer than any before it: only max_tokens bounds one);
+    '' when it did not, or either is unknown. A stop message said "budget of $0.004
+    reached ... spent $0.0048 in all" and never that it was exceeded."""
+    if spent is None or budget is None or spent <= budget + 5e-7:   # the snapshot's rounding
+        return ""
+    over = money(spent - budget) if spent - budget >= 5e-5 else "under $0.0001"
+    return f", {over} over the budget (replies in flight when it was reached)"
 
 
 async def _let_waiting_requests_go() -> None:

@@ -33,7 +33,7 @@ from runner import leases
 from runner.config import Execution
 from runner.costs import money
 from runner.coverage import offline_verdict, pending_coverage
-from runner.dispatch import DispatchMixin
+from runner.dispatch import DispatchMixin, over_budget_text
 from runner.endpoints import api_key_for, preflight
 from runner.prompts import PromptSet
 from runner.recording import Recorder
@@ -124,7 +124,8 @@ class Engine(DispatchMixin):
                                                                 self.config["templates"]),
                                    self.items)
         self.sender = Sender(self.store, self.run_id, self.config, self.execution, self.items,
-                             api_key, concurrency, self.price, self.totals.on_attempt)
+                             api_key, concurrency, self.price, self.totals.on_attempt,
+                             self.totals.on_send)
         self.totals.limiter = self.sender.limiter  # in flight = the slots taken, no more
         if run["control"] in ("pause", "cancel"):   # asked before this process was up
             self._stop(run["control"], f"{run['control']} requested")
@@ -173,7 +174,8 @@ class Engine(DispatchMixin):
                                 "waited for (an endpoint may bill a reply that is not "
                                 "recorded; a resume sends them again)")
             elif self.stop_reason == "budget":            # the same figure as the summary
-                message += f"; spent {money(self.totals.known_cost)} in all"
+                message += f"; spent {money(self.totals.known_cost)} in all" \
+                    + over_budget_text(self.totals.known_cost, self.execution.budget)
         elif remaining:
             status, message = "stopped", f"{remaining} work rows have no result"
         else:

@@ -49,7 +49,8 @@ class RetryPolicy:
 
 async def call_with_retries(client, payload: dict | bytes, policy: RetryPolicy, limiter=None,
                             on_attempt: Callable[[dict], None] | None = None, *,
-                            stream: bool = False, request_id: str | None = None) -> ChatResult:
+                            stream: bool = False, request_id: str | None = None,
+                            on_send: Callable[[], None] | None = None) -> ChatResult:
     """Send `payload` through `client` until it succeeds, fails for good, or attempts run out.
     (A payload encoded beforehand, bytes, is sent as it is on every attempt.)
 
@@ -61,12 +62,21 @@ async def call_with_retries(client, payload: dict | bytes, policy: RetryPolicy, 
     {"attempt", "status", "retryable", "delay", "reason", "latency"}: status is 200 on success and
     None for timeouts / connection errors / bad bodies; delay is the seconds we will sleep before
     the next attempt, or None when there is none (success, or the failure that is raised).
+    on_send() is called as each attempt goes on the wire (its limiter slot taken): a request
+    is counted when it is sent, not when it ends, so one abandoned in flight (a cancel does
+    not wait for it; a provider bills it) is counted too (runner/totals.RunTotals.on_send).
 
     Returns the ChatResult; raises the last RequestFailed when the failure is not retryable or
     the attempts are exhausted. `stream` uses client.chat_stream; `request_id` is sent as the
     X-Request-Id header (the same id on every attempt, so logs can tie retries together).
     """
-    send = client.chat_stream if stream else client.chat
+    chat = client.chat_stream if stream else client.chat
+
+    async def send(payload, request_id):
+        if on_send is not None:
+            on_send()
+        return await chat(payload, request_id=request_id)
+
     attempts = max(1, policy.max_attempts)
     for attempt in range(1, attempts + 1):
         started = time.monotonic()

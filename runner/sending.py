@@ -36,11 +36,12 @@ class EndpointDown(Exception):
 
 class Sender:
     def __init__(self, store, run_id: str, config: dict, execution, items: dict[str, dict],
-                 api_key: str | None, concurrency: int, price: dict | None, on_attempt):
+                 api_key: str | None, concurrency: int, price: dict | None, on_attempt,
+                 on_send=None):
         self.store, self.run_id, self.config, self.items = store, run_id, config, items
         self.stream = execution.stream
         self.price = price
-        self.on_attempt = on_attempt
+        self.on_attempt, self.on_send = on_attempt, on_send
         self.client = ChatClient(config["endpoint"]["base_url"], api_key,
                                  timeout=execution.request_timeout, max_connections=concurrency)
         self.limiter = AdaptiveLimiter(concurrency)
@@ -79,7 +80,8 @@ class Sender:
         try:
             result = await call_with_retries(self.client, payload, self.policy, self.limiter,
                                              on_attempt, stream=self.stream,
-                                             request_id=f"{self.run_id}/{work_id}")
+                                             request_id=f"{self.run_id}/{work_id}",
+                                             on_send=self.on_send)
         except RequestFailed as failure:
             if is_endpoint_failure(failure):
                 raise EndpointDown(explain_failure(failure, self.config["endpoint"])) from None

@@ -131,6 +131,15 @@ def stop_text(status: str, counts: dict) -> str:
             f"failed, {apart}{not_run} not run = {total} work rows")
 
 
+def abandoned_text(totals: dict) -> str:
+    """'8 of them abandoned in flight (no reply: their cost is unknown, not in the cost)' for
+    a run whose snapshot counts requests sent and never answered (a cancel waits for none);
+    '' for one without."""
+    n = int(totals.get("abandoned") or 0)
+    return (f"{n} of them abandoned in flight (no reply: their cost is unknown, not in the "
+            "cost)") if n else ""
+
+
 def reasons_text(reasons: list[tuple[str, int]], errors: int) -> str:
     """'14 × no clues from the first pass for this item (...)', the most common reasons of
     `errors` error results first (`Store.run_error_reasons`), with how many others."""
@@ -215,6 +224,8 @@ class RunTotals:
         it, the results cannot, and a resume counted from the results alone forgot it (a run
         failed with 80 retries resumed with 0). Such a request's item is asked again, so
         each is a retry, as an error's sent again is (requests = results sent + retries)."""
+        # requests sent and abandoned in flight, every execution's: no reply, cost unknown
+        self.abandoned = int(prior.get("abandoned") or 0)
         unrecorded = max(0, int(prior.get("requests") or 0) - self.requests)
         self.requests += unrecorded
         self.retries += unrecorded
@@ -233,9 +244,13 @@ class RunTotals:
         waiting for a slot are pending, not in flight."""
         return self.limiter.in_flight if self.limiter is not None else 0
 
-    def on_attempt(self, event: dict) -> None:
-        """Called by call_with_retries after every attempt."""
+    def on_send(self) -> None:
+        """Called by call_with_retries as each attempt goes on the wire: a request counts
+        when sent, so one abandoned in flight (a cancel waits for none) is counted too."""
         self.requests += 1
+
+    def on_attempt(self, event: dict) -> None:
+        """Called by call_with_retries after every attempt (counted when sent: on_send)."""
         if event.get("delay") is not None:
             self.retries += 1
         if event.get("status") == 429:
@@ -313,6 +328,7 @@ class RunTotals:
             "errors": answers["error"], "cached": self.cached,
             "cached_from": dict(sorted(self.cached_from.items())),
             "requests": self.requests, "retries": self.retries,
+            "abandoned": self.abandoned,
             "retried": {k: v for k, v in self.retried.items() if v} or None,
             "rate_limited": self.rate_limited, "in_flight": self.in_flight,
             "concurrency": self.concurrency, "concurrency_now": self.allowed_now(),

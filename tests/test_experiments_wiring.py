@@ -110,7 +110,8 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
     # key: value lines, the totals' "errors" (a copy of "error") left out
     assert "\nstatus: done\n" in config and "\n  setting: cot\n" in config
     assert "\n  error: 0\n" in config and "errors:" not in config
-    assert [r[1] for r in responses["data"]] == ["ui/alpha", "ui/beta", "ui/gamma"]
+    # an update: the rows and their caption (which says when a filter matches none)
+    assert [r[1] for r in responses["value"]["data"]] == ["ui/alpha", "ui/beta", "ui/gamma"]
     with Store(setup[0].db) as store:
         store.label_run(run_id, name="wired cot")
     by_name = call(setup, c, " wired cot ", "all", api_name="/watch_run")  # a name: its id
@@ -119,7 +120,7 @@ def test_endpoint_preview_start_and_watch_a_run(setup):
                                               api_name="/poll_runs")
     # the list names a named run by its name, its id beside it (what a click watches)
     assert runs["data"][0][:4] == ["wired cot", run_id, "done", "3/3"]
-    assert "xp-done" in panel and len(sample["data"]) == 3
+    assert "xp-done" in panel and len(sample["value"]["data"]) == 3
     # nothing changed since: every output skipped, one for each (a skip short made every
     # unchanged poll fail, "returned 8 values for 9 outputs", and the panel went stale)
     call(setup, c, run_id, "all", api_name="/poll_runs")

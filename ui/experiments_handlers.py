@@ -146,7 +146,9 @@ def plan(store, form: dict):
         raise ExperimentError(str(err)) from None
 
 
-def projection_md(the_plan) -> str:
+def projection_md(the_plan, may_price: bool = True) -> str:
+    """The preview's plan lines; `may_price` False: the reader may not set prices (only an
+    admin may: ui/access.py), so a missing price is theirs to ask an admin for."""
     p, model = the_plan.projection, the_plan.endpoint["model"]
     bound = (the_plan.resolved.get("sampling") or {}).get("max_tokens")
     unmeasured = "no completion length measured for this model yet"
@@ -162,8 +164,9 @@ def projection_md(the_plan) -> str:
                 f"{DEFAULT_MAX_COMPLETION:,} tokens (no max_tokens is set: nothing bounds a "
                 "reply)")
     else:
-        cost = (f"**unknown**: no price for model {code(model)}; add one in "
-                "Prices below (0 for a local server)")
+        cost = (f"**unknown**: no price for model {code(model)}; "
+                + ("add one in Prices below" if may_price else "ask an admin to add one in "
+                   "Prices") + " (0 for a local server)")
     lines = [f"**{counted(len(the_plan.items), 'item')}** · {counted(p['work'], 'work row')} "
              f"· {counted(p['requests'], 'request')}, {p['cached']} already cached, "
              f"**{p['to_send']} to send**",

@@ -21,8 +21,22 @@ from ui.experiments_endpoints import EDIT_HINT, ENDPOINT_HEADERS, ENDPOINT_WIDTH
 from ui.experiments_handlers import BOX_CONVENTION_CHOICES, BOX_CONVENTION_INFO, \
     CLUE_SOURCE_LABELS, PRESET_CHOICES
 from ui.experiments_runs import (RESPONSE_FILTERS, RESPONSE_HEADERS, RESPONSE_WIDTHS,
-                                  RUN_HEADERS, RUN_WIDTHS)
+                                  RUN_HEADERS, RUN_WIDTHS, SAMPLE_ROWS)
 from ui.galleries import whole_image_gallery
+
+SAMPLE_LABEL = f"A sample (first {SAMPLE_ROWS}); click one to read it"
+
+
+def sample_label(rows: list, status: str | None) -> str:
+    """The response sample's caption: SAMPLE_LABEL, or, when the filter matches nothing,
+    say so (an empty table kept "A sample (first 50); click one to read it")."""
+    if rows:
+        return SAMPLE_LABEL
+    if (status or "all") == "all":
+        return "No responses: the run has no work rows"
+    words = dict((value, label) for label, value in RESPONSE_FILTERS).get(status, status)
+    return f"No responses match \"{words.split(':')[0]}\": choose another filter"
+
 
 SETTING_INFO = ("No-CoT: answer only · CoT: think step by step · Clue-guided CoT: find the "
                 "visual clues, then answer · Structured: JSON with answer and clues/boxes")
@@ -247,7 +261,7 @@ def build_monitor(ui: SimpleNamespace) -> None:
     ui.responses = gr.Dataframe(headers=RESPONSE_HEADERS, interactive=False, max_height=320,
                                 wrap=True, column_widths=RESPONSE_WIDTHS,
                                 elem_id="run-responses",
-                                label="A sample (first 50); click one to read it")
+                                label=SAMPLE_LABEL)
     ui.response_text = gr.Textbox(label="Model output (as received, shown as plain text)",
                                   lines=8, max_lines=24, interactive=False,
                                   elem_id="run-response-text")

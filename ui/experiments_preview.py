@@ -133,9 +133,10 @@ PHASE_WORDS = {"answer": "the answer request",
 """A work row's phase as the preview's header says it ('(phase answer)' was jargon)."""
 
 
-def preview(store, form: dict, item_id: str | None = None) -> dict:
+def preview(store, form: dict, item_id: str | None = None, may_price: bool = True) -> dict:
     """{"summary" (Markdown), "transcript", "payload" (JSON text, images described),
-    "thumbnails" [(PIL image, caption)], "item_id", "items"}."""
+    "thumbnails" [(PIL image, caption)], "item_id", "items"}; `may_price`: whether the
+    reader may set prices (`projection_md`)."""
     from runner.planning import preview_request
 
     the_plan = plan(store, form)
@@ -149,7 +150,7 @@ def preview(store, form: dict, item_id: str | None = None) -> dict:
             f"request to {code(endpoint['base_url'] + '/chat/completions')}, model "
             f"{code(endpoint['model'])}; cache key {code((request['cache_key'] or '')[:16])}"
             + (" — **already cached: this request is free**" if request["cached"] else ""))
-    summary = head + "  \n" + projection_md(the_plan) + start_warning(store, the_plan)
+    summary = head + "  \n" + projection_md(the_plan, may_price) + start_warning(store, the_plan)
     if request["error"]:
         summary += f"  \n⚠ {unsent_line(request['error'])}"
         return {"summary": redact(store, summary), "transcript": "", "payload": "",

@@ -19,7 +19,7 @@ from runner.run_refs import resolve_run
 from store import NotFoundError, ValidationError
 from store.runner_retried import retried_text
 from domain.vocabulary import counted
-from scoring.compared import run_label, source_name, table_names
+from scoring.compared import run_label, source_name, source_names, table_names
 from ui.experiments_common import ExperimentError, redact
 from ui.experiments_owners import off_why, refusal, said_to, who_may
 from ui.page_words import on_page
@@ -199,7 +199,8 @@ def progress(store, run_id: str | None, user: str | None = None) -> tuple[str, s
     tokens = f"{t.get('prompt_tokens', 0):,} in / {t.get('completion_tokens', 0):,} out"
     projected = t.get("projected_cost")
     # the arrow alone read as nothing in particular: the figure is the whole run's projection
-    cost = money(spent(run)) + (f" (projected in all: ${projected:.4f})" if projected else "")
+    cost = money(spent(run)) + (f" (projected in all: ${projected:.4f})" if projected else "") \
+        + (f"; not counted: {t['abandoned']} abandoned in flight" if t.get("abandoned") else "")
     metrics = [
         ("done", f"{done}/{total}"), ("requests/s", f"{t.get('requests_per_s', 0):.2f}"),
         ("latency p50", _seconds(t.get("latency_p50"))),
@@ -229,7 +230,7 @@ def progress(store, run_id: str | None, user: str | None = None) -> tuple[str, s
     # why this watcher's steering controls are off: their tooltip (assets/steer_titles.js)
     why = f" data-cl-off='{escape_html(off_why(run))}'" if who else ""
     panel = (f"<div class='xp-progress' data-status='{escape_html(css)}'{why}>"
-             f"<div class='xp-head'>{_title_html(run)}"
+             f"<div class='xp-head'>{_title_html(store, run)}"
              f"<span class='xp-status xp-{escape_html(css)}' id='run-status'>"
              f"{escape_html(status)}</span>"
              f"<span class='xp-count' id='run-done'>{done}/{total}</span></div>"
@@ -271,12 +272,11 @@ NOTHING_LEFT = "nothing to resume"
 run had nothing left to send."""
 
 
-def _title_html(run: dict) -> str:
-    """The panel's title: the run's name, its id beside it in small type (what `run
-    --resume` and the box above take); the id alone for a run without a name."""
-    name = (run.get("name") or "").strip()
-    if not name:
-        return f"<b class='xp-id'>{escape_html(run['id'])}</b>"
+def _title_html(store, run: dict) -> str:
+    """The panel's title: the run's table label, as the runs list names it (its name, else
+    model, setting, ...: 'b · CoT · T 0.5 · 2 repeats'), its id beside it in small type (what
+    `run --resume` and the box above take); an unnamed run showed its bare id alone."""
+    name = run_label(run, with_status=False, names=source_names(store, [run]))
     return (f"<b class='xp-name'>{escape_html(name)}</b>"
             f"<span class='xp-id'>{escape_html(run['id'])}</span>")
 

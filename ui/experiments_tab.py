@@ -24,7 +24,7 @@ from ui import experiments_steering as xs
 from ui import access, messages
 from ui.browser_handlers import BrowserHandlers
 from ui.experiments_labels_tab import wire_labels
-from ui.experiments_layout import build_layout
+from ui.experiments_layout import SAMPLE_LABEL, build_layout, sample_label
 from ui.experiments_preset import wire_preset
 from ui.experiments_preview import SHOW_PREVIEW_JS, marked_stale, preview
 from ui.experiments_owners import may_steer, off_note, owner_controls
@@ -195,9 +195,11 @@ def _wire(store, ui, opened) -> None:
                          ui.mask_style, api_name="image_mode_options", show_progress="hidden")
     wire_preset(ui)
 
-    def do_preview(item_id, *values):
+    def do_preview(request: gr.Request, item_id, *values):
+        name = getattr(request, "username", None)   # prices are an admin's to set
+        may_price = access.may(access.caller(store, name, name is not None), "save_price")
         try:
-            out = preview(store, as_form(values), item_id)
+            out = preview(store, as_form(values), item_id, may_price)
         except xh.ExperimentError as err:
             raise messages.error(err) from None
         return (out["summary"], out["transcript"], out["thumbnails"], out["payload"],
@@ -231,7 +233,8 @@ def _wire(store, ui, opened) -> None:
         # panel's latency figures for seconds
         run_id = started["run_id"]
         return (run_id, messages.status(started["message"]), xr.runs_table(store),
-                xr.progress_html(store, run_id), gr.Timer(active=True), [], "", "",
+                xr.progress_html(store, run_id), gr.Timer(active=True),
+                gr.update(value=[], label=SAMPLE_LABEL), "", "",
                 *[gr.update(**b) for b in xs.buttons("running")],
                 *[gr.update(**b) for b in owner_controls(   # the user's own, no label yet
                     True, run_name={"value": ""}, run_note={"value": ""},
@@ -246,6 +249,11 @@ def _wire(store, ui, opened) -> None:
                    api_name="start_run")
 
     # ---- watching runs ---------------------------------------------------------------------
+    def sample_of(run_id, status_filter):
+        """The response sample, captioned 'no responses match' when the filter finds none."""
+        rows = xr.responses(store, run_id, status_filter)
+        return gr.update(value=rows, label=sample_label(rows, status_filter))
+
     def poll(run_id, status_filter, seen, request: gr.Request):
         """The runs list and the watched run's counters (unchanged: skipped); the sample of
         responses is reloaded when the watched run changes status (e.g. becomes done)."""
@@ -260,7 +268,7 @@ def _wire(store, ui, opened) -> None:
         watched, before = f"{run_id}:{status}", (seen or {}).get("watched") or ""
         sample = gr.skip()
         if status and watched != before:
-            sample = xr.responses(store, run_id, status_filter)
+            sample = sample_of(run_id, status_filter)
         # "Asked run … to pause" stayed after the run had paused: a line about the watched
         # run goes when its status changes (the panel says the new one)
         line = (messages.status(off_note(store, run_id, login_name(request)))
@@ -292,7 +300,7 @@ def _wire(store, ui, opened) -> None:
                 run_note={"value": note}, resume_budget=xs.budget_box(run)).items()}
             return (run_id, xr.progress_html(store, run_id, user),
                     config_text(xr.run_config(store, run_id)),
-                    xr.responses(store, run_id, status_filter), "", "",
+                    sample_of(run_id, status_filter), "", "",
                     owned["run_name"], owned["run_note"], gr.update(visible=False), None,
                     owned["resume_budget"], owned["save_labels"], owned["ask_delete"],
                     *steer_buttons(xr.progress(store, run_id, user)[1], run_id, request),
@@ -314,7 +322,7 @@ def _wire(store, ui, opened) -> None:
 
     def list_responses(run_id, status_filter):
         try:
-            return xr.responses(store, run_id, status_filter)
+            return sample_of(run_id, status_filter)
         except xh.ExperimentError as err:
             raise messages.error(err) from None
 
