@@ -167,3 +167,14 @@ def test_the_results_shown_line_of_a_run_with_repeats(store):
     line = reading_lines(store, found, {"rep3": "mr · CoT"})
     assert "majority vote. Over 3 repeats" in line, line
     assert ". over" not in line and ".." not in line, line
+
+
+def test_inspects_grounded_filter_does_not_apply_to_runs_that_asked_for_no_boxes(store):
+    """Its Grounded filter matched the stored grounded verdicts of runs that asked for no
+    boxes, whose grounded every table shows n/a (left after round 29)."""
+    for run in ("cot", None):
+        filters = {**browser.run_filters(run, "offline"), "verdicts": {"grounded": "wrong"}}
+        found = browser.browse(store, filters, "run order")
+        assert found["total"] == 0, found["rows"]
+        assert "the grounded filter does not apply to" in found["count"], found["count"]
+        assert "mc · CoT" in found["count"]

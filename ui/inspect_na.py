@@ -1,6 +1,7 @@
 """What Inspect's list says of protocols that do not apply to a run or were not scored by
 the judge it reads: the No-CoT runs a rigorous filter leaves out (their rigorous is n/a in
-every table, `scoring.no_boxes`), and a protocol the chosen judge did not score."""
+every table, `scoring.no_boxes`), the runs that asked for no boxes a grounded filter leaves
+out, and a protocol the chosen judge did not score."""
 from __future__ import annotations
 
 from scoring.compared import labels
@@ -12,19 +13,33 @@ from ui.text import escape_md
 
 
 def without_no_cot(store, filters: dict) -> tuple[dict, str]:
-    """(the filters leaving out the No-CoT runs, what the count line says of them) when a
-    filter reads rigorous verdicts (Rigorous, or right answer for a wrong reason): their
-    rigorous is n/a (the column reads "–"), and "wrong" matched their stored verdicts."""
-    if not ((filters.get("verdicts") or {}).get("rigorous") or filters.get("right_wrong_reason")):
+    """(the filters leaving out the runs a verdict filter does not apply to, what the count
+    line says of them): a Rigorous filter (or right answer for a wrong reason) leaves out
+    the No-CoT runs, whose rigorous is n/a (the column reads "–"), and a Grounded filter the
+    runs that asked for no boxes (grounded n/a): "wrong" matched their stored verdicts."""
+    verdicts = filters.get("verdicts") or {}
+    checks = []
+    if verdicts.get("rigorous") or filters.get("right_wrong_reason"):
+        checks.append(("rigorous", lambda config: not asks_for_clues(config),
+                       "No-CoT: rigorous is n/a, the run asked for no clues"))
+    if verdicts.get("grounded"):
+        checks.append(("grounded", lambda config: not asks_for_boxes(config),
+                       "grounded is n/a, the run asked for no boxes"))
+    if not checks:
         return filters, ""
     runs = [filters["run_id"]] if filters.get("run_id") else [r["id"] for r in store.list_runs()]
-    moot = [rid for rid in runs if not asks_for_clues(store.get_run(rid)["config"])]
-    if not moot:
+    configs = {rid: store.get_run(rid)["config"] for rid in runs}
+    skipped, said = set(), ""
+    for protocol, moot_for, why in checks:
+        moot = [rid for rid in runs if moot_for(configs[rid])]
+        if moot:
+            skipped |= set(moot)
+            names = ", ".join(labels(store, moot).values())
+            said += escape_md(f" · the {protocol} filter does not apply to {names} ({why}), "
+                              "so it matches none of its responses")
+    if not skipped:
         return filters, ""
-    said = ", ".join(labels(store, moot).values())
-    return {**filters, "skip_runs": sorted(moot)}, escape_md(
-        f" · the rigorous filter does not apply to {said} (No-CoT: rigorous is n/a, the run "
-        "asked for no clues), so it matches none of its responses")
+    return {**filters, "skip_runs": sorted(skipped | set(filters.get("skip_runs") or ()))}, said
 
 
 def unscored_by_judge(store, run_id: str, judge: str) -> str:
