@@ -116,3 +116,13 @@ def test_ids_and_names_told_apart_only_by_spaces_read_alike(ui_store, tmp_path):
                           capture_output=True, text=True)
     assert done.returncode != 0 and "reads as ui/alpha" in done.stderr
     assert not ui_store.item_exists("ui/ alpha")
+
+
+def test_remove_image_says_what_it_took(ui_store):
+    """Remove clue named its clue; Remove image said nothing (round 29)."""
+    from ui.editor_ops import removed_image_note
+    item = {"images": ["a", "b"], "clues": [{"boxes": [{"image": "b"}, {"image": "b"}]},
+                                            {"boxes": [{"image": "a"}]}]}
+    assert removed_image_note(item, 1) == \
+        "Removed image 2 and its 2 boxes. Not saved yet: Discard draft brings it back."
+    assert removed_image_note({**item, "clues": []}, 0).startswith("Removed image 1. ")

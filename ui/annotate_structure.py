@@ -183,7 +183,13 @@ def wire_structure(store, editor, renderer, ui, form, split, may_release) -> lis
             return shown(work, item, request, image_index=index)
         return handler
 
-    ui.remove_image.click(image_op(ops.remove_image), collect_inputs, structural,
+    def remove_image(item, index):
+        note = ops.removed_image_note(item, index)
+        removed = ops.remove_image(item, index)
+        messages.info(note)             # said, as Remove clue says its clue
+        return removed
+
+    ui.remove_image.click(image_op(remove_image), collect_inputs, structural,
                           api_name="remove_image")
     ui.image_left.click(image_op(lambda item, i: ops.move_image(item, i, -1)), collect_inputs,
                         structural, api_name="move_image_left")

@@ -86,6 +86,17 @@ def remove_image(item: dict, index: int) -> tuple[dict, int]:
     return item, max(0, min(index, len(item["images"]) - 1))
 
 
+def removed_image_note(item: dict, index: int) -> str:
+    """What Remove image takes out, in words, as Remove clue says its clue: the image's
+    number and its boxes (it said nothing; a click meant for image 2 took image 1 unseen)."""
+    sha = (item.get("images") or [None])[index] if 0 <= index < len(item.get("images") or []) \
+        else None
+    boxes = sum(b["image"] == sha for clue in item.get("clues", [])
+                for b in clue.get("boxes") or [])
+    with_boxes = f" and its {boxes} box{'es' * (boxes != 1)}" if boxes else ""
+    return f"Removed image {index + 1}{with_boxes}. {UNSAVED}"
+
+
 def move_image(item: dict, index: int, step: int) -> tuple[dict, int]:
     images = item.get("images", [])
     target = index + step
